@@ -1,0 +1,12 @@
+# src/core: physical-access layer, devices, events, clock, ELF, symbols.
+libxbow_a_SOURCES += \
+	src/core/common.h \
+	src/core/bus.c src/core/bus.h \
+	src/core/chardev.c src/core/chardev.h \
+	src/core/dev.c src/core/dev.h \
+	src/core/elf.c src/core/elf.h \
+	src/core/event.c src/core/event.h \
+	src/core/log.c src/core/log.h \
+	src/core/sched.c src/core/sched.h \
+	src/core/strbuf.c src/core/strbuf.h \
+	src/core/symtab.c src/core/symtab.h

@@ -1,0 +1,43 @@
+/* Loader for big-endian MIPS ELF32 and ELF64 executables.
+ *
+ * elf_parse() validates everything it reads: a malformed, truncated,
+ * wrong-class, wrong-architecture or wrong-endian file is rejected with a
+ * one-line message naming the problem. */
+#ifndef XBOW_ELF_H
+#define XBOW_ELF_H
+
+#include "core/bus.h"
+#include "core/symtab.h"
+
+typedef struct elf_segment {
+    uint64_t vaddr;
+    uint64_t bus_addr; /* where the bytes go (see elf_vaddr_to_bus) */
+    uint64_t offset, filesz, memsz;
+    uint32_t flags;
+} elf_segment;
+
+typedef struct elf_image {
+    bool is64;
+    uint64_t entry;
+    elf_segment *segs;
+    unsigned nsegs;
+    uint8_t *data; /* the whole file */
+    size_t size;
+} elf_image;
+
+/* The bus address behind an unmapped MIPS virtual address (KSEG0, KSEG1,
+ * CKSEG0/1, XKPHYS).  Returns false for mapped segments. */
+bool elf_vaddr_to_bus(uint64_t vaddr, uint64_t *bus_addr);
+
+/* Parse an in-memory image (copied).  Returns 0, or -1 with err set. */
+int elf_parse(const uint8_t *data, size_t size, elf_image *img, char *err, size_t errlen);
+int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen);
+void elf_free(elf_image *img);
+/* Copy the PT_LOAD segments into the machine through the debugger port
+ * (bus_poke), zero-filling the BSS part.  Fails if a segment lands outside
+ * RAM/ROM. */
+int elf_load(const elf_image *img, bus *b, char *err, size_t errlen);
+/* Add the function and object symbols to st.  Returns the count, or -1. */
+int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,55 @@
+#include "core/sched.h"
+
+void sched_init(sched *s, uint64_t hz)
+{
+    memset(s, 0, sizeof *s);
+    s->hz = hz ? hz : XBOW_CPU_HZ;
+}
+
+void timer_init(timer *t, const char *name, void (*fn)(void *), void *opaque)
+{
+    memset(t, 0, sizeof *t);
+    t->name = name;
+    t->fn = fn;
+    t->opaque = opaque;
+}
+
+void timer_del(sched *s, timer *t)
+{
+    if (!t->pending)
+        return;
+    for (timer **pp = &s->head; *pp; pp = &(*pp)->next) {
+        if (*pp == t) {
+            *pp = t->next;
+            break;
+        }
+    }
+    t->pending = false;
+    t->next = NULL;
+}
+
+void timer_mod(sched *s, timer *t, uint64_t when)
+{
+    timer_del(s, t);
+    if (when < s->now)
+        when = s->now;
+    t->when = when;
+    t->seq = s->seq++;
+    timer **pp = &s->head;
+    while (*pp && ((*pp)->when < when || ((*pp)->when == when && (*pp)->seq < t->seq)))
+        pp = &(*pp)->next;
+    t->next = *pp;
+    *pp = t;
+    t->pending = true;
+}
+
+void sched_run_due(sched *s)
+{
+    while (s->head && s->head->when <= s->now) {
+        timer *t = s->head;
+        s->head = t->next;
+        t->next = NULL;
+        t->pending = false;
+        t->fn(t->opaque);
+    }
+}

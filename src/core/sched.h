@@ -1,0 +1,52 @@
+/* Virtual time and the device scheduler.
+ *
+ * Time is counted in ticks, one per retired instruction of the running CPU
+ * (the Origin 200's R10000 ran at 180 MHz: 180 million ticks per virtual
+ * second).  Devices schedule callbacks on that clock.  Timers due at the same
+ * tick fire in the order they were armed, so two runs with the same inputs
+ * are identical. */
+#ifndef XBOW_SCHED_H
+#define XBOW_SCHED_H
+
+#include "core/common.h"
+
+#define XBOW_CPU_HZ 180000000ull
+
+typedef struct timer {
+    uint64_t when;
+    uint64_t seq;
+    void (*fn)(void *opaque);
+    void *opaque;
+    const char *name;
+    struct timer *next;
+    bool pending;
+} timer;
+
+typedef struct sched {
+    uint64_t now;  /* current virtual time in ticks */
+    uint64_t hz;   /* ticks per virtual second */
+    timer *head;   /* pending timers sorted by (when, seq) */
+    uint64_t seq;
+} sched;
+
+void sched_init(sched *s, uint64_t hz);
+void timer_init(timer *t, const char *name, void (*fn)(void *), void *opaque);
+/* Arm (or re-arm) t to fire at absolute time `when` (clamped to now). */
+void timer_mod(sched *s, timer *t, uint64_t when);
+void timer_del(sched *s, timer *t);
+static inline bool timer_pending(const timer *t) { return t->pending; }
+/* Time of the earliest pending timer, UINT64_MAX if none. */
+static inline uint64_t sched_next(const sched *s) { return s->head ? s->head->when : UINT64_MAX; }
+/* Fire every timer due at or before `now` (s->now is left at max(now, s->now)). */
+void sched_run_due(sched *s);
+
+static inline uint64_t sched_ns_to_ticks(const sched *s, uint64_t ns)
+{
+    return (uint64_t)((unsigned __int128)ns * s->hz / 1000000000ull);
+}
+static inline uint64_t sched_ticks_to_ns(const sched *s, uint64_t t)
+{
+    return (uint64_t)((unsigned __int128)t * 1000000000ull / s->hz);
+}
+
+#endif

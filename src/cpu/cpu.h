@@ -1,0 +1,139 @@
+/* The R10000 CPU: the interface the machine and the debugger use.
+ *
+ * The interpreter lives in src/cpu/ (decode, execute, CP0/TLB/exceptions,
+ * FPU).  Every memory access goes through the physical-access layer (bus.h)
+ * with this CPU's initiator id; RAM is reached through a soft TLB of host
+ * pointers whose entries carry flag bits, so a watchpoint or a decoded-code
+ * page costs nothing on pages that have none.
+ */
+#ifndef XBOW_CPU_H
+#define XBOW_CPU_H
+
+#include "core/bus.h"
+#include "core/event.h"
+#include "core/sched.h"
+#include "core/strbuf.h"
+#include "core/symtab.h"
+
+typedef struct cpu cpu;
+
+/* Why cpu_run() returned. */
+enum cpu_stop {
+    CPU_RAN = 0,     /* reached the time limit */
+    CPU_BREAK,       /* about to execute an instruction with a breakpoint (pc = its address) */
+    CPU_WATCH,       /* a watchpoint fired (see cpu_watch_hit) */
+    CPU_EXIT,        /* cpu_request_exit() was called (by an event subscriber, Ctrl-C...) */
+    CPU_HALTED,      /* the CPU cannot go on (see cpu_halt_reason) */
+};
+
+/* Exception codes (Cause.ExcCode). */
+enum {
+    EXC_INT = 0, EXC_MOD = 1, EXC_TLBL = 2, EXC_TLBS = 3, EXC_ADEL = 4, EXC_ADES = 5,
+    EXC_IBE = 6, EXC_DBE = 7, EXC_SYS = 8, EXC_BP = 9, EXC_RI = 10, EXC_CPU = 11,
+    EXC_OV = 12, EXC_TR = 13, EXC_FPE = 15, EXC_WATCH = 23,
+};
+
+/* Events every CPU publishes (as "cpu.<name>", field cpu = index). */
+enum { CPU_EV_EXCEPTION, CPU_EV_IRQ, CPU_EV_ERET, CPU_NEVENTS };
+
+enum watch_type { WATCH_READ = 1, WATCH_WRITE = 2, WATCH_ACCESS = 3 };
+
+typedef struct cpu_watch_hit {
+    uint64_t vaddr, bus_addr;
+    unsigned size;
+    bool write;
+    uint64_t value; /* value read or written */
+    uint64_t pc;    /* instruction that did it */
+    int id;         /* watchpoint id */
+} cpu_watch_hit;
+
+cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb);
+void cpu_free(cpu *c);
+int cpu_index(const cpu *c);
+int cpu_initiator(const cpu *c);
+
+/* Cold reset: PC = 0xffffffffbfc00000, Status.BEV|ERL, TLB invalid. */
+void cpu_reset(cpu *c);
+void cpu_nmi(cpu *c);
+void cpu_soft_reset(cpu *c);
+/* Interrupt input lines IP2..IP7 (ip = 2..7), level-sensitive. */
+void cpu_set_irq(cpu *c, int ip, bool level);
+
+/* Execute instructions until *clock->now reaches `until`, advancing
+ * clock->now by one per retired instruction, or until something stops the
+ * CPU.  A breakpoint at the current pc is stepped over when the run starts
+ * with cpu_step_over_bp(c) armed. */
+int cpu_run(cpu *c, uint64_t until);
+/* Make a running cpu_run() return CPU_EXIT after the current instruction.
+ * Async-signal-safe. */
+void cpu_request_exit(cpu *c);
+void cpu_step_over_bp(cpu *c);
+const char *cpu_halt_reason(const cpu *c);
+
+/* Architectural state for the debugger. */
+uint64_t cpu_pc(const cpu *c);
+void cpu_set_pc(cpu *c, uint64_t pc);
+uint64_t cpu_gpr(const cpu *c, unsigned n);
+void cpu_set_gpr(cpu *c, unsigned n, uint64_t v);
+uint64_t cpu_hi(const cpu *c);
+uint64_t cpu_lo(const cpu *c);
+void cpu_set_hi(cpu *c, uint64_t v);
+void cpu_set_lo(cpu *c, uint64_t v);
+/* CP0 register n (0..31), select 0. */
+uint64_t cpu_cp0(const cpu *c, unsigned n);
+void cpu_set_cp0(cpu *c, unsigned n, uint64_t v);
+uint64_t cpu_fpr(const cpu *c, unsigned n); /* raw 64-bit register */
+void cpu_set_fpr(cpu *c, unsigned n, uint64_t v);
+uint32_t cpu_fcsr(const cpu *c);
+void cpu_set_fcsr(cpu *c, uint32_t v);
+bool cpu_in_delay_slot(const cpu *c);
+uint64_t cpu_retired(const cpu *c); /* instructions retired by this CPU */
+
+/* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
+extern const char *const cpu_gpr_names[32];
+extern const char *const cpu_cp0_names[32];
+int cpu_gpr_lookup(const char *name);  /* "a0", "r4", "$4" -> 4; -1 if unknown */
+int cpu_cp0_lookup(const char *name);  /* "status", "cause", ... */
+
+/* Debugger views. */
+void cpu_show_regs(const cpu *c, strbuf *out);    /* GPRs, PC, HI/LO, CP0 decoded */
+void cpu_show_fpu(const cpu *c, strbuf *out);
+void cpu_show_tlb(const cpu *c, strbuf *out);
+void cpu_decode_status(uint64_t status, strbuf *out);
+void cpu_decode_cause(uint64_t cause, strbuf *out);
+
+/* Translate a virtual address the way a load (or store) would, without side
+ * effects and without raising exceptions.  Returns 0 and the bus address, or
+ * -1 if the access would fault. */
+int cpu_translate(const cpu *c, uint64_t vaddr, bool write, uint64_t *bus_addr);
+/* Debugger memory access through the current translation (no side effects
+ * on devices: MMIO reads fail).  Returns bytes done. */
+uint64_t cpu_read_virt(cpu *c, uint64_t vaddr, void *buf, uint64_t len);
+uint64_t cpu_write_virt(cpu *c, uint64_t vaddr, const void *buf, uint64_t len);
+
+/* Breakpoints on virtual instruction addresses. */
+int cpu_bp_insert(cpu *c, uint64_t vaddr);
+int cpu_bp_remove(cpu *c, uint64_t vaddr);
+/* Watchpoints on virtual data addresses; returns an id > 0. */
+int cpu_wp_insert(cpu *c, uint64_t vaddr, uint64_t len, int type);
+void cpu_wp_remove(cpu *c, int id);
+const cpu_watch_hit *cpu_watch_hit_info(const cpu *c);
+
+/* Per-instruction trace hook (instruction tracing, single stepping through
+ * events): called before each instruction when set.  Costs nothing when NULL. */
+typedef void (*cpu_trace_fn)(void *ctx, cpu *c, uint64_t pc, uint32_t insn);
+void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx);
+
+/* Disassembly (Capstone, MIPS64 big-endian) with symbols. */
+void cpu_disasm(uint64_t pc, uint32_t insn, symtab *syms, char *buf, size_t len);
+
+/* Event sources for subscribers ("cpu.exception" ...). */
+event_src *cpu_event(cpu *c, unsigned which);
+
+/* Host-implemented PROM calls: when the CPU fetches from an address with a
+ * registered hook (for example LAUNCH_SLAVE at 0xffffffffbfc00038), the hook
+ * runs instead of the instruction and returns to $ra (like a jr ra). */
+typedef void (*cpu_hle_fn)(void *ctx, cpu *c);
+int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,107 @@
+/* The debugger's command language: the command table, dispatch, output and
+ * scripting state.  Front ends (batch, readline CLI, TUI) feed it lines and
+ * give it an output sink; it never touches the terminal itself. */
+#ifndef XBOW_DBG_H
+#define XBOW_DBG_H
+
+#include <stdarg.h>
+
+#include "core/strbuf.h"
+#include "machine/machine.h"
+
+typedef struct dbg dbg;
+
+/* A command returns 0 on success, -1 on failure (after dbg_error()). */
+typedef int (*cmd_fn)(dbg *d, const char *args);
+
+enum cmd_flags {
+    CMD_MACHINE = 1, /* needs a machine */
+    CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
+};
+
+typedef struct command {
+    const char *name;    /* may have several words: "info registers", "break event" */
+    const char *aliases; /* space-separated alternatives: "c cont fg" */
+    cmd_fn fn;
+    const char *usage;   /* "break ADDR|SYMBOL [if COND]" */
+    const char *help;    /* first line: one-line summary; the rest: details and an example */
+    unsigned flags;
+} command;
+
+/* Register a table of commands (static storage).  Modules call this from
+ * dbg_init() through their own *_register() function. */
+void dbg_register(const command *cmds, unsigned n);
+const command *dbg_command_find(const char *name);
+/* Command names in table order (for completion and `help`). */
+unsigned dbg_command_count(void);
+const command *dbg_command_at(unsigned i);
+
+typedef void (*dbg_out_fn)(void *ctx, const char *text);
+
+/* Hooks a module can hang on the debugger (breakpoints, views...). */
+typedef struct dbg_module {
+    const char *name;
+    void (*on_stop)(dbg *d, int reason);  /* after every stop */
+    void (*free)(dbg *d);
+} dbg_module;
+
+#define DBG_MAX_DEPTH 16
+
+struct dbg {
+    machine *m;
+    int cur_cpu;
+    dbg_out_fn out;
+    void *out_ctx;
+    bool batch;
+    bool quit;
+    int exit_status;
+    int failures;         /* commands that failed */
+    /* Multi-line blocks (define, commands, while): lines are collected here
+     * until the matching `end`. */
+    int collecting;       /* nesting depth, 0 = not collecting */
+    strbuf block;
+    int (*block_done)(dbg *d, const char *body);
+    char block_arg[128];
+    int source_depth;
+    /* Per-module state (breakpoints, traces, views); see the modules. */
+    void *bp;
+    void *views;
+    void *trace;
+    void *script;
+    void *ui;            /* the front end's own pointer */
+    /* Called when a running command wants to show progress (TUI refresh). */
+    void (*poll)(dbg *d);
+    uint64_t last_stop_time;
+};
+
+dbg *dbg_new(machine *m);
+void dbg_free(dbg *d);
+void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
+
+/* Execute one line (a command, or a line of a block being collected).
+ * Returns 0 or -1. */
+int dbg_execute(dbg *d, const char *line);
+int dbg_source(dbg *d, const char *path);
+/* The prompt the front end shows: "(xbow) " or ">" while collecting. */
+const char *dbg_prompt(const dbg *d);
+
+void dbg_printf(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void dbg_vprintf(dbg *d, const char *fmt, va_list ap);
+void dbg_puts(dbg *d, const char *s);
+/* Print "error text" and count a failure; returns -1 for `return dbg_error(...)`. */
+int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Start collecting a block until `end`; done() gets the body. */
+void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));
+
+/* Helpers for command parsing. */
+const char *dbg_skip_ws(const char *s);
+/* Copy the next whitespace-separated word into buf; returns the rest. */
+const char *dbg_next_word(const char *s, char *buf, size_t len);
+
+cpu *dbg_cpu(dbg *d);
+
+/* Built-in command groups, registered by dbg_new(). */
+void dbg_core_register(void);
+
+#endif

@@ -1,0 +1,102 @@
+/* A whole machine: CPUs, memory, devices, the clock and the event bus.
+ *
+ * machine_new() builds the IP27 (Origin 200) from a machine_config; the
+ * debugger drives it with machine_run() and reads it through the bus, the
+ * devices' declarations and the CPUs' debugger interface. */
+#ifndef XBOW_MACHINE_H
+#define XBOW_MACHINE_H
+
+#include "core/bus.h"
+#include "core/chardev.h"
+#include "core/dev.h"
+#include "core/elf.h"
+#include "core/event.h"
+#include "core/sched.h"
+#include "core/symtab.h"
+#include "cpu/cpu.h"
+
+#define MAX_CPUS 4
+#define MAX_NICS 5
+
+enum on_reset { RESET_STOP, RESET_EXIT, RESET_RESTART };
+
+typedef struct nic_config {
+    char model[16];   /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
+    char net[128];    /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
+    char pcap[256];   /* capture file, "" for none */
+} nic_config;
+
+typedef struct machine_config {
+    unsigned ncpus;         /* 1..4 */
+    uint64_t mem_mb;        /* node 0 RAM, default 512 */
+    const char *kernel;     /* ELF to load, or NULL */
+    const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
+    const char *append;     /* kernel command line (ARCS argv) */
+    const char *serial;     /* "stdio", "pty", "null", "file:PATH" */
+    int on_reset;           /* enum on_reset */
+    bool rtc_fixed;         /* RTC starts at a fixed epoch for reproducible runs */
+    unsigned nnics;
+    nic_config nics[MAX_NICS];
+    int nic_dma_per_word;   /* --nic-dma=per-word */
+    bool test_device;       /* add the PCI DMA test device */
+} machine_config;
+
+void machine_config_default(machine_config *cfg);
+
+/* Why machine_run() returned. */
+enum stop_reason {
+    STOP_NONE = 0,
+    STOP_LIMIT,      /* instruction budget used up */
+    STOP_BREAKPOINT,
+    STOP_WATCHPOINT,
+    STOP_EVENT,      /* an event subscriber (breakpoint on a device event) asked */
+    STOP_USER,       /* Ctrl-C */
+    STOP_RESET,      /* the guest reset the machine (HUB NI_PORT_RESET) */
+    STOP_HALT,       /* a CPU cannot continue */
+    STOP_STEP,       /* a single step finished */
+};
+
+typedef struct machine {
+    machine_config cfg;
+    bus bus;
+    sched clock;
+    event_bus events;
+    symtab syms;
+    cpu *cpus[MAX_CPUS];
+    unsigned ncpus;
+    int cur_cpu;          /* CPU running now (or last) */
+    device *devices;      /* every device, in creation order */
+    ram_block *ram;
+    chardev *console;     /* IOC3 UART A's terminal */
+    void *board;          /* machine-specific state (ip27.c) */
+    /* Stop handling. */
+    volatile int stop_reason;
+    char stop_msg[160];
+    int debugger_initiator;
+    uint64_t quantum;     /* instructions per CPU turn with several CPUs */
+    uint64_t reset_count;
+} machine;
+
+/* Build the machine described by cfg; on error returns NULL with err set. */
+machine *machine_new(const machine_config *cfg, char *err, size_t errlen);
+void machine_free(machine *m);
+/* Load an ELF into memory, add its symbols, and set up the boot state (the
+ * synthetic PROM's hand-off: pc = entry, argv...). */
+int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen);
+/* Power-on reset of CPUs and devices (memory kept unless clear_ram). */
+void machine_reset(machine *m, bool clear_ram);
+
+/* Run until `max_insns` instructions were retired in total (0 = no limit)
+ * or something stops the machine.  Returns enum stop_reason. */
+int machine_run(machine *m, uint64_t max_insns);
+/* Ask a running machine to stop after the current instruction (safe from
+ * event callbacks and signal handlers). */
+void machine_request_stop(machine *m, int reason, const char *msg);
+
+void machine_add_device(machine *m, device *d);
+device *machine_find_device(machine *m, const char *name);
+cpu *machine_cpu(machine *m, unsigned i);
+
+const char *stop_reason_name(int reason);
+
+#endif

@@ -375,3 +375,57 @@ const char *bus_addr_str(uint64_t addr, char *buf, size_t len)
              (unsigned long long)(addr & BUS_PA_MASK));
     return buf;
 }
+
+/* ---- hook subscribers ---------------------------------------------------- */
+
+static void hook_dispatch(void *ctx, const bus_op *op)
+{
+    bus *b = ctx;
+    for (unsigned i = 0; i < BUS_MAX_HOOKS; i++)
+        if (b->hooks[i].fn)
+            b->hooks[i].fn(b->hooks[i].ctx, op);
+}
+
+static void hooks_update(bus *b)
+{
+    bool any = false, devices = false;
+    for (unsigned i = 0; i < BUS_MAX_HOOKS; i++) {
+        any |= b->hooks[i].fn != NULL;
+        devices |= b->hooks[i].fn && b->hooks[i].devices;
+    }
+    b->hook = any ? hook_dispatch : NULL;
+    b->hook_ctx = any ? b : NULL;
+    b->hooks_armed = devices;
+}
+
+int bus_hook_add(bus *b, bus_hook_fn fn, void *ctx, bool devices)
+{
+    for (unsigned i = 0; i < BUS_MAX_HOOKS; i++) {
+        if (!b->hooks[i].fn) {
+            b->hooks[i].fn = fn;
+            b->hooks[i].ctx = ctx;
+            b->hooks[i].devices = devices;
+            hooks_update(b);
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+void bus_hook_remove(bus *b, int id)
+{
+    if (id < 0 || id >= BUS_MAX_HOOKS)
+        return;
+    b->hooks[id].fn = NULL;
+    b->hooks[id].ctx = NULL;
+    b->hooks[id].devices = false;
+    hooks_update(b);
+}
+
+void bus_hook_set_devices(bus *b, int id, bool devices)
+{
+    if (id < 0 || id >= BUS_MAX_HOOKS || !b->hooks[id].fn)
+        return;
+    b->hooks[id].devices = devices;
+    hooks_update(b);
+}

@@ -54,6 +54,10 @@ typedef struct dma_path {
     int ate;            /* ATE index, or -1 */
     int swap;           /* 1 when the Bridge byte-swapped the data */
     uint64_t pci_addr;  /* the address the device put on PCI */
+    /* What the device said the DMA is for (its pci_dma_ctx, copied by the
+     * host bridge): valid when `what` is not NULL; ring/index -1 = none. */
+    const char *what;   /* "tx-desc", "rx-buf", "stats" ... */
+    int ring, index;
 } dma_path;
 
 enum bus_kind { BUS_WORD = 0, BUS_BULK = 1 };
@@ -103,8 +107,10 @@ typedef struct initiator {
 #define BUS_MAX_INITIATORS 64
 
 /* Hook for accesses to flagged RAM pages and for device accesses when armed
- * (DMA watchpoints, write tracking).  Called after the access happened. */
+ * (DMA watchpoints, write tracking).  Called after the access happened.
+ * Several subscribers share it through bus_hook_add(). */
 typedef void (*bus_hook_fn)(void *ctx, const bus_op *op);
+#define BUS_MAX_HOOKS 8
 /* Called when a write hits a page with PF_CODE (decoded instructions). */
 typedef void (*bus_code_fn)(void *ctx, ram_block *rb, uint64_t page);
 
@@ -117,8 +123,13 @@ typedef struct bus {
     ram_block *rams[8];
     unsigned nrams;
     bool hooks_armed;     /* a hook wants every device access */
-    bus_hook_fn hook;
+    bus_hook_fn hook;     /* set by bus_hook_add(): calls every subscriber */
     void *hook_ctx;
+    struct {
+        bus_hook_fn fn;
+        void *ctx;
+        bool devices;     /* wants every device access (sets hooks_armed) */
+    } hooks[BUS_MAX_HOOKS];
     bus_code_fn code_written;
     void *code_ctx;
     void (*flags_changed)(void *ctx); /* CPUs drop cached translations */
@@ -166,6 +177,14 @@ static inline uint8_t ram_page_flags(const ram_block *rb, uint64_t off)
 {
     return rb->page_flags[off >> RAM_PAGE_SHIFT];
 }
+
+/* Subscribe to accesses of flagged RAM pages (PF_WATCH_R/W, PF_TRACK), and
+ * to every device access when `devices` is set.  A subscriber sees what
+ * the others asked for too, and filters.  Returns an id >= 0, or -1 when
+ * all BUS_MAX_HOOKS slots are taken. */
+int bus_hook_add(bus *b, bus_hook_fn fn, void *ctx, bool devices);
+void bus_hook_remove(bus *b, int id);
+void bus_hook_set_devices(bus *b, int id, bool devices);
 
 /* Format a bus address for humans: "io:0x01600000", "cac:0x1c000". */
 const char *bus_addr_str(uint64_t addr, char *buf, size_t len);

@@ -156,7 +156,10 @@ uint64_t dev_peek(device *d, unsigned id, unsigned idx)
     return d->rv[d->slot[id] + idx];
 }
 
-static uint64_t elem_read(device *d, const struct reg_extent *e, unsigned size)
+/* Register events name who made the access (the bus initiator). */
+static int who(const device *d, const bus_op *op) { return op ? op->initiator : d->initiator; }
+
+static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *e, unsigned size)
 {
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
@@ -169,12 +172,12 @@ static uint64_t elem_read(device *d, const struct reg_extent *e, unsigned size)
         v = *p;
     if ((r->flags & R_RC) && !(r->flags & R_NOSTORE))
         *p = 0;
-    EVENT_EMIT(d->ev[DEV_EV_REG_READ], d->initiator, e->id, e->idx, e->start, v, v, size);
+    EVENT_EMIT(d->ev[DEV_EV_REG_READ], who(d, op), e->id, e->idx, e->start, v, v, size);
     return v;
 }
 
-static void elem_write(device *d, const struct reg_extent *e, uint64_t val, uint64_t lanes,
-                       unsigned size)
+static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, uint64_t val,
+                       uint64_t lanes, unsigned size)
 {
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
@@ -191,14 +194,15 @@ static void elem_write(device *d, const struct reg_extent *e, uint64_t val, uint
         nv = (old & ~wm) | (val & wm);
     if (!(r->flags & R_NOSTORE))
         *p = nv;
-    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], d->initiator, e->id, e->idx, e->start, nv, old, size);
+    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], who(d, op), e->id, e->idx, e->start, nv, old, size);
     if (r->write && !(r->flags & R_RO))
         r->write(d, r, e->idx, (old & ~lanes) | (val & lanes), old);
 }
 
-static void bad_access(device *d, uint64_t off, unsigned size, bool write, uint64_t val)
+static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size, bool write,
+                       uint64_t val)
 {
-    EVENT_EMIT(d->ev[DEV_EV_BAD_ACCESS], d->initiator, off, size, write, val);
+    EVENT_EMIT(d->ev[DEV_EV_BAD_ACCESS], who(d, op), off, size, write, val);
     xlog(LOG_DEBUG, d->name, "%s of %u bytes at offset 0x%llx decodes no register",
          write ? "write" : "read", size, (unsigned long long)off);
 }
@@ -230,7 +234,7 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
         unsigned w = r->width;
         uint64_t last = e->end < off + size ? e->end : off + size;
         if ((r->flags & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
-            bad_access(d, off, size, write, write ? *val : 0);
+            bad_access(d, op, off, size, write, write ? *val : 0);
             pos = last;
             continue;
         }
@@ -244,9 +248,9 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
                 rv |= ((*val >> as) & 0xff) << rs;
         }
         if (write) {
-            elem_write(d, e, rv, lanes, size);
+            elem_write(d, op, e, rv, lanes, size);
         } else {
-            uint64_t v = elem_read(d, e, size);
+            uint64_t v = elem_read(d, op, e, size);
             for (uint64_t x = pos; x < last; x++) {
                 unsigned j = (unsigned)(x - e->start), k = (unsigned)(x - off);
                 result |= ((v >> lane(d, j, w)) & 0xff) << lane(d, k, size);
@@ -255,7 +259,7 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
         pos = last;
     }
     if (!any) {
-        bad_access(d, off, size, write, write ? *val : 0);
+        bad_access(d, op, off, size, write, write ? *val : 0);
         if (!write)
             *val = 0;
         return BUS_OK;

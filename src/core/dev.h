@@ -73,6 +73,14 @@ typedef struct dev_view {
     void (*show)(device *d, const char *args, strbuf *out);
 } dev_view;
 
+/* A descriptor ring's occupancy, for the debugger's stall detector. */
+typedef struct ring_state {
+    unsigned size;   /* descriptors in the ring, 0 = not set up */
+    unsigned posted; /* handed to the device by the host and not yet processed */
+    unsigned done;   /* processed by the device and not yet taken back by the host */
+    bool active;     /* the device is working on the ring or has work scheduled */
+} ring_state;
+
 typedef struct device_class {
     const char *name; /* "hamachi" */
     const char *desc;
@@ -88,6 +96,9 @@ typedef struct device_class {
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
     int (*other_write)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val);
+    /* Optional: the state of descriptor ring `ring` ("tx", "rx", ...) read
+     * without side effects; returns 0, or -1 when there is no such ring. */
+    int (*ring_state)(device *d, const char *ring, ring_state *st);
 } device_class;
 
 /* Built-in events every device has, in front of its declared ones. */

@@ -3,75 +3,163 @@
 #include <stdlib.h>
 
 #include "dbg/dbg.h"
+#include "dbg/dbg_int.h"
 
-static unsigned name_words(const char *s)
-{
-    unsigned n = 0;
-    for (s = dbg_skip_ws(s); *s; n++) {
-        char w[64];
-        s = dbg_next_word(s, w, sizeof w);
-    }
-    return n;
-}
-
-static void print_summary(dbg *d, const command *c)
+static void print_summary(strbuf *b, const command *c)
 {
     const char *nl = strchr(c->help, '\n');
     int len = nl ? (int)(nl - c->help) : (int)strlen(c->help);
-    dbg_printf(d, "  %-22s %.*s\n", c->name, len, c->help);
+    sb_printf(b, "  %-22s %.*s\n", c->name, len, c->help);
 }
 
 static bool starts_with_words(const char *name, const char *prefix)
 {
     size_t n = strlen(prefix);
-    return strncmp(name, prefix, n) == 0 && (name[n] == ' ' || name[n] == 0);
+    return strncmp(name, prefix, n) == 0 && name[n] == ' ';
 }
 
-static int cmd_help(dbg *d, const char *args)
+void dbg_help_text(const command *c, strbuf *b)
 {
-    if (!*args) {
-        dbg_puts(d, "xbow commands (\"help COMMAND\" for details):\n");
-        for (unsigned i = 0; i < dbg_command_count(); i++) {
-            const command *c = dbg_command_at(i);
-            if (name_words(c->name) == 1)
-                print_summary(d, c);
+    sb_printf(b, "Usage: %s\n%s\n", c->usage ? c->usage : c->name, c->help);
+    if (c->aliases) {
+        sb_puts(b, "Aliases:");
+        for (const char *a = c->aliases; *a;) {
+            size_t n = strcspn(a, ",");
+            sb_printf(b, " %.*s%s", (int)n, a, a[n] ? "," : "");
+            a += n + (a[n] == ',');
         }
-        dbg_puts(d, "Commands with several words (\"info registers\", \"break event\") are listed "
-                    "by \"help info\", \"help break\" ...\n");
-        return 0;
+        sb_putc(b, '\n');
     }
-    const command *c = dbg_command_find(args);
-    if (!c) {
-        /* Accept aliases and abbreviations the way the dispatcher does. */
-        for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
-            const command *k = dbg_command_at(i);
-            if (k->aliases) {
-                const char *a = k->aliases;
-                while (*a && !c) {
-                    size_t n = strcspn(a, ",");
-                    if (n == strlen(args) && strncmp(a, args, n) == 0)
-                        c = k;
-                    a += n + (a[n] == ',');
-                }
-            }
-        }
-    }
-    if (!c)
-        return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", args);
-    dbg_printf(d, "Usage: %s\n%s\n", c->usage ? c->usage : c->name, c->help);
-    if (c->aliases)
-        dbg_printf(d, "Aliases: %s\n", c->aliases);
     bool header = false;
     for (unsigned i = 0; i < dbg_command_count(); i++) {
         const command *k = dbg_command_at(i);
         if (k != c && starts_with_words(k->name, c->name)) {
             if (!header)
-                dbg_printf(d, "\nList of \"%s\" subcommands:\n", c->name);
+                sb_printf(b, "\nList of \"%s\" subcommands:\n", c->name);
             header = true;
-            print_summary(d, k);
+            print_summary(b, k);
         }
     }
+}
+
+/* The command a help argument names: exact, alias or unique abbreviation. */
+static const command *help_lookup(const char *args)
+{
+    const command *c = dbg_command_find(args);
+    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
+        const command *k = dbg_command_at(i);
+        for (const char *a = k->aliases; a && *a && !c;) {
+            size_t n = strcspn(a, ",");
+            if (n == strlen(args) && strncmp(a, args, n) == 0)
+                c = k;
+            a += n + (a[n] == ',');
+        }
+    }
+    const command *abbrev = NULL;
+    unsigned nabbrev = 0;
+    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
+        const command *k = dbg_command_at(i);
+        if (strncmp(k->name, args, strlen(args)) == 0 && !strchr(k->name + strlen(args), ' ')) {
+            abbrev = k;
+            nabbrev++;
+        }
+    }
+    return c ? c : nabbrev == 1 ? abbrev : NULL;
+}
+
+static void help_overview(dbg *d)
+{
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "xbow commands (\"help COMMAND\" for details, \"help all\" for a line on each):\n");
+    const char *group = NULL;
+    unsigned col = 0;
+    for (unsigned i = 0; i < dbg_command_count(); i++) {
+        const command *c = dbg_command_at(i);
+        const char *g = dbg_command_group(i);
+        if (strchr(c->name, ' '))
+            continue;
+        if (!group || strcmp(g, group) != 0) {
+            sb_printf(&b, "%s%s:", group ? "\n" : "", g);
+            col = (unsigned)strlen(g) + 1;
+            group = g;
+        }
+        if (col + strlen(c->name) + 1 > 78) {
+            sb_puts(&b, "\n   ");
+            col = 3;
+        }
+        sb_printf(&b, " %s", c->name);
+        col += (unsigned)strlen(c->name) + 1;
+    }
+    sb_puts(&b, "\nCommands of several words (\"info registers\", \"break event\") are listed by "
+                "\"help info\", \"help break\" ...\n");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+}
+
+static int cmd_help(dbg *d, const char *args)
+{
+    if (!*args) {
+        help_overview(d);
+        return 0;
+    }
+    strbuf b;
+    sb_init(&b);
+    if (strcmp(args, "all") == 0) {
+        const char *group = NULL;
+        for (unsigned i = 0; i < dbg_command_count(); i++) {
+            const char *g = dbg_command_group(i);
+            if (!group || strcmp(g, group) != 0)
+                sb_printf(&b, "%s%s:\n", group ? "\n" : "", g);
+            group = g;
+            print_summary(&b, dbg_command_at(i));
+        }
+        dbg_puts(d, b.s);
+        sb_free(&b);
+        return 0;
+    }
+    const command *c = help_lookup(args);
+    if (!c) {
+        sb_free(&b);
+        if (dbg_script_help(d, args))
+            return 0;
+        return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", args);
+    }
+    dbg_help_text(c, &b);
+    dbg_puts(d, b.s);
+    sb_free(&b);
     return 0;
+}
+
+void dbg_commands_markdown(strbuf *b)
+{
+    sb_puts(b, "# xbow command reference\n\n"
+               "<!-- Generated from the command table (src/dbg/*.c) by `make commands-doc`;\n"
+               "     `make check` fails when this file and `help` disagree. -->\n\n"
+               "xbow's debugger speaks gdb's language wherever gdb has a command for the job\n"
+               "(`break`, `watch`, `x/FMT`, `print`, `info registers`, `commands ... end`,\n"
+               "`define`), and adds commands for what gdb cannot see: device events, device\n"
+               "registers and fields, DMA, rings, the Bridge and the interrupt path.\n\n"
+               "Commands can be abbreviated to any unique prefix (`disas`, `i r`).  In batch\n"
+               "mode (`xbow --batch -x FILE` or `-ex CMD`) a failing command makes the exit\n"
+               "status non-zero.  Expressions are C expressions over 64-bit values with\n"
+               "registers (`$pc`, `$sp`, `$a0`, `$status`), symbols (standing for their\n"
+               "address), memory (`*ADDR`, `*(u8 *)ADDR`), device registers and fields\n"
+               "(`hamachi0.TxStatus`, `bridge.DEVICE(2).SWAP_DIR`, read without side effects)\n"
+               "and, in event conditions, the event's fields (`len > 1500`).  An address with\n"
+               "a `p:` prefix is physical.  Each section below is exactly what `help COMMAND`\n"
+               "prints.\n");
+    const char *group = NULL;
+    for (unsigned i = 0; i < dbg_command_count(); i++) {
+        const command *c = dbg_command_at(i);
+        const char *g = dbg_command_group(i);
+        if (!group || strcmp(g, group) != 0)
+            sb_printf(b, "\n## %s\n", g);
+        group = g;
+        sb_printf(b, "\n### %s\n\n```\n", c->name);
+        dbg_help_text(c, b);
+        sb_puts(b, "```\n");
+    }
 }
 
 /* echo TEXT: C escapes (\n, \t, \\, \") are interpreted; no newline is
@@ -148,13 +236,17 @@ static int cmd_info_device(dbg *d, const char *args)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
     strbuf b;
     sb_init(&b);
-    if (*rest) {
+    char reg[64];
+    const char *vargs = dbg_next_word(rest, reg, sizeof reg);
+    const dev_view *view = *reg ? dev_view_find(v, reg) : NULL;
+    if (view) {
+        view->show(v, vargs, &b);
+    } else if (*rest) {
         unsigned id, idx;
-        char reg[64];
-        dbg_next_word(rest, reg, sizeof reg);
         if (dev_reg_lookup(v, reg, &id, &idx) != 0) {
             sb_free(&b);
-            return dbg_error(d, "%s has no register \"%s\".", name, reg);
+            return dbg_error(d, "%s has no register or view \"%s\" (see \"info device %s\").",
+                             name, reg, name);
         }
         const reg_decl *r = &v->cls->regs[id];
         char rn[48];
@@ -216,30 +308,42 @@ static const command core_commands[] = {
      "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
      "Example: echo hello\\n", 0},
     {"source", NULL, cmd_source, "source FILE",
-     "Execute the commands in FILE, one per line.  In batch mode a failing command stops it.\n"
+     "Execute the commands in FILE, one per line.\n"
+     "In batch mode a failing command stops it.\n"
      "Example: source examples/hamachi-descintr.xbow", 0},
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"
      "Example: quit 0", 0},
     {"info", "i", cmd_info, "info SUBCOMMAND",
-     "Show state of the machine; \"help info\" lists what can be shown.", 0},
+     "Show state of the machine; \"help info\" lists what can be shown.\n"
+     "Example: info breakpoints", 0},
     {"info devices", NULL, cmd_info_devices, "info devices",
      "List every device of the machine with its class.\n"
      "Example: info devices", CMD_MACHINE},
-    {"info device", NULL, cmd_info_device, "info device NAME [REGISTER]",
-     "Show every register of a device with its decoded fields, read without side effects;\n"
-     "with REGISTER, that register's fields one per line.\n"
+    {"info device", NULL, cmd_info_device, "info device NAME [REGISTER | VIEW [ARGS]]",
+     "Show a device: registers with decoded fields, one register, or a view.\n"
+     "Show every register of a device with its decoded fields, read without side effects,\n"
+     "and the names of its views; with REGISTER, that register's fields one per line;\n"
+     "with VIEW, that decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
      "Example: info device bridge DEVICE2", CMD_MACHINE},
     {"info events", NULL, cmd_info_events, "info events [PATTERN]",
+     "List the events devices and CPUs publish, with their fields.\n"
      "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
      "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
      "Example: info events *.irq.*", CMD_MACHINE},
 };
 
-void dbg_run_register(void);
-
 void dbg_core_register(void)
 {
-    dbg_register(core_commands, ARRAY_SIZE(core_commands));
+    dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
     dbg_run_register();
+    dbg_state_register();
+    dbg_break_register();
+    dbg_watch_register();
+    dbg_evbreak_register();
+    dbg_stall_register();
+    dbg_views_register();
+    dbg_trace_register();
+    dbg_script_register();
+    dbg_symbols_register();
 }

@@ -1,67 +1,195 @@
-/* Execution commands: run, continue, stepi; and how a stop is reported. */
+/* Execution: run, continue, stepi/step, nexti/next, finish, until,
+ * advance, cpu; the resume loop every command that runs the guest goes
+ * through, and the stop report. */
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dbg/dbg.h"
-
-void dbg_report_stop(dbg *d, int reason);
+#include "dbg/dbg_int.h"
 
 void dbg_report_stop(dbg *d, int reason)
 {
     machine *m = d->m;
-    if (reason == STOP_BREAKPOINT || reason == STOP_WATCHPOINT || reason == STOP_HALT ||
-        reason == STOP_USER || reason == STOP_EVENT)
-        d->cur_cpu = m->cur_cpu;
     cpu *c = dbg_cpu(d);
-    uint64_t pc = cpu_pc(c);
-    uint32_t insn = 0;
-    uint8_t b[4];
-    char dis[160], where[128];
-    if (cpu_read_virt(c, pc, b, 4) == 4) {
-        insn = (uint32_t)load_be(b, 4);
-        cpu_disasm(pc, insn, &m->syms, dis, sizeof dis);
-    } else {
-        snprintf(dis, sizeof dis, "<cannot read memory>");
+    if (bp_pending(d)) {
+        bp_report_pending(d, c);
+        return;
     }
-    symtab_format(&m->syms, pc, where, sizeof where);
-    if (reason != STOP_STEP && reason != STOP_LIMIT)
-        dbg_printf(d, "\n[cpu%d] %s%s%s\n", d->cur_cpu, stop_reason_name(reason),
+    switch (reason) {
+    case STOP_USER:
+        dbg_puts(d, "\nInterrupted.\n");
+        break;
+    case STOP_HALT:
+        dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg);
+        break;
+    case STOP_RESET:
+        dbg_printf(d, "\nThe guest reset the machine%s%s.\n", m->stop_msg[0] ? ": " : "",
+                   m->stop_msg);
+        break;
+    case STOP_STEP:
+    case STOP_LIMIT:
+        break;
+    default:
+        dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason),
                    m->stop_msg[0] ? ": " : "", m->stop_msg);
-    dbg_printf(d, "0x%016llx <%s>:\t%s\n", (unsigned long long)pc, where, dis);
+        break;
+    }
+    if (c) {
+        strbuf b;
+        sb_init(&b);
+        dbg_format_location(d, c, cpu_pc(c), &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
 }
 
-static int resume(dbg *d, uint64_t n, bool step)
+void dbg_request_stop(dbg *d)
+{
+    if (d->running)
+        machine_request_stop(d->m, STOP_EVENT, NULL);
+}
+
+/* Instructions consumed so far: by CPU `only`, or by all of them. */
+static uint64_t consumed(const machine *m, int only)
+{
+    if (only >= 0)
+        return m->local_time[only];
+    uint64_t t = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        t += m->local_time[i];
+    return t;
+}
+
+static bool goal_reached(const run_goal *g, int cpu_i, cpu *c)
+{
+    if (!g || g->cpu != cpu_i)
+        return false;
+    uint64_t pc = cpu_pc(c), sp = cpu_gpr(c, 29);
+    for (unsigned i = 0; i < g->n; i++)
+        if (g->at[i].addr == pc && sp >= g->at[i].min_sp)
+            return true;
+    return false;
+}
+
+static bool goal_has(const run_goal *g, int cpu_i, uint64_t pc)
+{
+    for (unsigned i = 0; g && g->cpu == cpu_i && i < g->n; i++)
+        if (g->at[i].addr == pc)
+            return true;
+    return false;
+}
+
+/* A CPU stopped at a code breakpoint: stop, or go on? */
+static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
 {
     machine *m = d->m;
+    int ci = m->cur_cpu;
+    cpu *c = m->cpus[ci];
+    uint64_t pc = cpu_pc(c);
+    bool found = false;
+    bool stop = bp_code_stop(d, ci, pc, &found);
+    *at_goal = goal_reached(goal, ci, c);
+    if (*at_goal)
+        return true;
+    if (!found && !goal_has(goal, ci, pc)) {
+        char text[200];
+        snprintf(text, sizeof text, "\nStopped at an unknown breakpoint at 0x%016llx.\n",
+                 (unsigned long long)pc);
+        bp_note_stop(d, text);
+        return true;
+    }
+    return stop;
+}
+
+int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
+{
+    machine *m = d->m;
+    if (!m || !m->ncpus)
+        return dbg_error(d, "The machine has no CPU to run.");
+    if (d->running)
+        return dbg_error(d, "The guest is already running.");
+    bool step = (mode & 0xff) == RUN_STEP;
+    int only = step ? d->cur_cpu : -1;
+    for (unsigned i = 0; goal && i < goal->n; i++)
+        bp_addr_insert(d, goal->cpu, goal->at[i].addr);
     chardev_set_input_enabled(m->console, true);
-    int r = step ? machine_run_cpu(m, d->cur_cpu, n) : machine_run(m, n);
+    uint64_t left = n;
+    bool at_goal = false;
+    int r;
+    /* "running" covers the whole loop: breakpoint hits examined between
+     * machine runs are hits during the run (bp_hit queues them). */
+    d->running = true;
+    for (;;) {
+        bp_before_run(d);
+        for (unsigned i = 0; i < m->ncpus; i++)
+            cpu_step_over_bp(m->cpus[i]);
+        uint64_t t0 = consumed(m, only);
+        r = machine_run_cpu(m, only, left);
+        if (n) {
+            uint64_t used = consumed(m, only) - t0;
+            left = used >= left ? 0 : left - used;
+        }
+        bool stop = true;
+        if (r == STOP_BREAKPOINT)
+            stop = code_stop(d, goal, &at_goal);
+        else if (r == STOP_WATCHPOINT)
+            stop = bp_cpu_watch_stop(d, m->cur_cpu);
+        if (stop || d->quit)
+            break;
+        if (n && left == 0) {
+            r = step ? STOP_STEP : STOP_LIMIT;
+            break;
+        }
+    }
+    d->running = false;
+    for (unsigned i = 0; goal && i < goal->n; i++)
+        bp_addr_remove(d, goal->cpu, goal->at[i].addr);
     chardev_set_input_enabled(m->console, false);
     chardev_flush(m->console);
-    dbg_report_stop(d, r);
+    d->stop_count++;
+    if (at_goal && !bp_pending(d))
+        r = STOP_STEP;
+    if (r != STOP_STEP && r != STOP_LIMIT && m->cur_cpu != d->cur_cpu) {
+        d->cur_cpu = m->cur_cpu;
+        dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
+    }
+    dbg_views_on_stop(d);
+    dbg_trace_on_stop(d);
+    bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
+                 ((mode & RUN_QUIET) && r == STOP_STEP);
+    d->quiet_stop = false;
+    if (!quiet)
+        dbg_report_stop(d, r);
+    bp_after_stop(d);
     if (r == STOP_RESET && m->cfg.on_reset == RESET_EXIT)
         d->quit = true;
-    return r == STOP_HALT ? -1 : 0;
+    return r;
 }
+
+/* ---- commands ------------------------------------------------------------ */
 
 static int parse_count(dbg *d, const char *args, uint64_t *n, const char *cmd)
 {
     *n = 0;
     if (!*args)
         return 0;
-    char *end;
-    unsigned long long v = strtoull(args, &end, 0);
-    if (end == args || *dbg_skip_ws(end))
-        return dbg_error(d, "%s: \"%s\" is not a count.", cmd, args);
-    *n = v;
+    xval v;
+    if (dbg_eval(d, args, &v))
+        return -1;
+    if (xval_signed(&v) < 0 && v.sgn)
+        return dbg_error(d, "%s: the count must be positive, not %lld.", cmd,
+                         (long long)xval_signed(&v));
+    *n = v.v;
     return 0;
 }
+
+static int status(int r) { return r < 0 || r == STOP_HALT ? -1 : 0; }
 
 static int cmd_continue(dbg *d, const char *args)
 {
     uint64_t n;
     if (parse_count(d, args, &n, "continue"))
         return -1;
-    return resume(d, n, false);
+    return status(dbg_resume(d, RUN_CONTINUE, n, NULL));
 }
 
 static int cmd_stepi(dbg *d, const char *args)
@@ -69,17 +197,224 @@ static int cmd_stepi(dbg *d, const char *args)
     uint64_t n;
     if (parse_count(d, args, &n, "stepi"))
         return -1;
-    return resume(d, n ? n : 1, true);
+    return status(dbg_resume(d, RUN_STEP, n ? n : 1, NULL));
+}
+
+/* One "next": step, or run over the call at pc.  Returns the stop reason. */
+static int next_one(dbg *d, bool quiet)
+{
+    cpu *c = dbg_cpu(d);
+    uint64_t pc = cpu_pc(c);
+    uint8_t b[4];
+    uint32_t insn = 0;
+    int q = quiet ? RUN_QUIET : 0;
+    if (cpu_read_virt(c, pc, b, 4) == 4)
+        insn = (uint32_t)load_be(b, 4);
+    /* In the delay slot of a call, the call is already under way. */
+    bool slot = cpu_in_delay_slot(c) && cpu_read_virt(c, pc - 4, b, 4) == 4 &&
+                dbg_insn_is_call((uint32_t)load_be(b, 4));
+    if (!slot && !dbg_insn_is_call(insn))
+        return dbg_resume(d, RUN_STEP | q, 1, NULL);
+    run_goal g = {.cpu = d->cur_cpu, .n = 1};
+    g.at[0].addr = slot ? pc + 4 : pc + 8;
+    g.at[0].min_sp = cpu_gpr(c, 29);
+    return dbg_resume(d, RUN_CONTINUE | q, 0, &g);
+}
+
+static int cmd_nexti(dbg *d, const char *args)
+{
+    uint64_t n;
+    if (parse_count(d, args, &n, "nexti"))
+        return -1;
+    if (!dbg_cpu(d))
+        return dbg_error(d, "No CPU selected.");
+    if (!n)
+        n = 1;
+    int r = STOP_STEP;
+    for (uint64_t i = 0; i < n && r == STOP_STEP && !d->quit; i++)
+        r = next_one(d, i + 1 < n);
+    return status(r);
+}
+
+static int cmd_finish(dbg *d, const char *args)
+{
+    (void)args;
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    frame f[2];
+    if (dbg_unwind(d, c, f, 2) < 2)
+        return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
+                            "found from the symbol table and prologue).");
+    char where[160];
+    symtab_format(&d->m->syms, f[0].pc, where, sizeof where);
+    dbg_printf(d, "Run till exit from #0  0x%016llx in %s\n", (unsigned long long)f[0].pc,
+               where);
+    run_goal g = {.cpu = d->cur_cpu, .n = 1};
+    g.at[0].addr = f[1].pc;
+    g.at[0].min_sp = f[1].sp;
+    int r = dbg_resume(d, RUN_CONTINUE, 0, &g);
+    if (r == STOP_STEP) {
+        xval v = xval_int((int64_t)cpu_gpr(dbg_cpu(d), 2));
+        unsigned h = dbg_history_add(d, v);
+        dbg_printf(d, "Value returned is $%u = %lld (0x%llx)\n", h, (long long)v.v,
+                   (unsigned long long)v.v);
+    }
+    return status(r);
+}
+
+static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!*args) {
+        if (!same_frame)
+            return dbg_error(d, "%s: give a location.", cmd);
+        return status(next_one(d, false));
+    }
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    if (cond)
+        return dbg_error(d, "%s: no condition here (use tbreak ... if COND).", cmd);
+    run_goal g = {.cpu = d->cur_cpu, .n = 1};
+    g.at[0].addr = addr;
+    g.at[0].min_sp = same_frame ? cpu_gpr(c, 29) : 0;
+    frame f[2];
+    if (dbg_unwind(d, c, f, 2) == 2) { /* or until the current function returns */
+        g.at[1].addr = f[1].pc;
+        g.at[1].min_sp = f[1].sp;
+        g.n = 2;
+    }
+    return status(dbg_resume(d, RUN_CONTINUE, 0, &g));
+}
+
+static int cmd_until(dbg *d, const char *args) { return run_to(d, args, true, "until"); }
+static int cmd_advance(dbg *d, const char *args) { return run_to(d, args, false, "advance"); }
+
+static int cmd_run(dbg *d, const char *args)
+{
+    machine *m = d->m;
+    if (*args)
+        return dbg_error(d, "run: takes no arguments (the kernel command line is --append).");
+    bool started = false;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        started |= cpu_retired(m->cpus[i]) != 0;
+    if (started) {
+        char err[256];
+        dbg_puts(d, "Starting the machine again from reset.\n");
+        bp_disarm_all(d);
+        machine_reset(m, true);
+        int rc = 0;
+        if (m->cfg.kernel) {
+            symtab_free(&m->syms);
+            symtab_init(&m->syms);
+            rc = machine_load_kernel(m, m->cfg.kernel, err, sizeof err);
+            dbg_symbols_reload(d);
+        }
+        bp_rearm_all(d);
+        if (rc)
+            return dbg_error(d, "run: %s", err);
+        d->cur_cpu = 0;
+    }
+    return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
+}
+
+static int cmd_cpu(dbg *d, const char *args)
+{
+    machine *m = d->m;
+    if (*args) {
+        uint64_t n;
+        if (dbg_parse_u64(args, &n) || n >= m->ncpus)
+            return dbg_error(d, "cpu: want a CPU number from 0 to %u.", m->ncpus - 1);
+        d->cur_cpu = (int)n;
+    }
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    strbuf b;
+    sb_init(&b);
+    sb_printf(&b, "[Current CPU is cpu%d]\n", d->cur_cpu);
+    dbg_format_location(d, c, cpu_pc(c), &b);
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_info_cpus(dbg *d, const char *args)
+{
+    (void)args;
+    machine *m = d->m;
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "  CPU  PC                 Where                  Instructions\n");
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        cpu *c = m->cpus[i];
+        char where[128];
+        symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
+        sb_printf(&b, "%c %-4u 0x%016llx %-22s %llu\n", (int)i == d->cur_cpu ? '*' : ' ', i,
+                  (unsigned long long)cpu_pc(c), where, (unsigned long long)cpu_retired(c));
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
 }
 
 static const command run_commands[] = {
+    {"run", "r", cmd_run, "run",
+     "Start the guest, or start it again from a machine reset.\n"
+     "Start the guest: from where the loader left it the first time, otherwise from a\n"
+     "machine reset with the kernel loaded again (breakpoints are kept).\n"
+     "Example: run", CMD_MACHINE | CMD_RESUMES},
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
-     "Resume the guest until something stops it; with N, stop after N instructions.\n"
-     "Example: continue", CMD_MACHINE | CMD_RESUMES},
+     "Resume the guest until something stops it.\n"
+     "Resume the guest until something stops it; with N, stop after N instructions\n"
+     "(all CPUs together).  Unlike gdb's, N is an instruction budget: use \"ignore\" to\n"
+     "pass a breakpoint N times.  Ctrl-C stops a running guest.\n"
+     "Example: continue 1000000", CMD_MACHINE | CMD_RESUMES},
     {"stepi", "si", cmd_stepi, "stepi [N]",
-     "Execute N instructions (default 1) on the selected CPU, then show the next one.\n"
+     "Execute one instruction (or N), then show the next one.\n"
+     "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
+     "alongside to the same virtual time), then show the next instruction.\n"
      "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
+    {"step", "s", cmd_stepi, "step [N]",
+     "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
+     "Example: step", CMD_MACHINE | CMD_RESUMES},
+    {"nexti", "ni", cmd_nexti, "nexti [N]",
+     "Execute one instruction (or N), running over calls.\n"
+     "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
+     "until it returns instead of stepping into it.\n"
+     "Example: nexti", CMD_MACHINE | CMD_RESUMES},
+    {"next", "n", cmd_nexti, "next [N]",
+     "The same as nexti: one instruction, over calls.\n"
+     "Example: next 3", CMD_MACHINE | CMD_RESUMES},
+    {"finish", "fin", cmd_finish, "finish",
+     "Run until the current function returns; show the value returned.\n"
+     "Run until the current function returns to its caller (found like \"bt\" finds\n"
+     "it), then show the value returned in $v0.\n"
+     "Example: finish", CMD_MACHINE | CMD_RESUMES},
+    {"until", "u", cmd_until, "until [LOCATION]",
+     "Run until a location in the current frame, or until the function returns.\n"
+     "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
+     "call) or the current function returns; without LOCATION, like \"next\".\n"
+     "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
+    {"advance", NULL, cmd_advance, "advance LOCATION",
+     "Run until LOCATION is reached in any frame, or the current function returns.\n"
+     "Example: advance rx_done", CMD_MACHINE | CMD_RESUMES},
+    {"cpu", NULL, cmd_cpu, "cpu [N]",
+     "Select the CPU that commands look at and step.\n"
+     "Select CPU N for registers, memory, stepping and expressions (show the current\n"
+     "one without N).  A stop selects the CPU that stopped.\n"
+     "Example: cpu 1", CMD_MACHINE},
+    {"info cpus", NULL, cmd_info_cpus, "info cpus",
+     "List the CPUs with their pc and instruction count.\n"
+     "* marks the selected one.\n"
+     "Example: info cpus", CMD_MACHINE},
 };
 
-void dbg_run_register(void);
-void dbg_run_register(void) { dbg_register(run_commands, ARRAY_SIZE(run_commands)); }
+void dbg_run_register(void)
+{
+    dbg_register_group("Running", run_commands, ARRAY_SIZE(run_commands));
+}

@@ -3,26 +3,35 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "dbg/dbg_int.h"
 
 #define MAX_COMMANDS 512
 
 static const command *table[MAX_COMMANDS];
+static const char *groups[MAX_COMMANDS];
 static unsigned ncommands;
 
-void dbg_register(const command *cmds, unsigned n)
+void dbg_register_group(const char *group, const command *cmds, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         if (dbg_command_find(cmds[i].name))
             continue; /* registered already (several dbg instances) */
-        if (ncommands < MAX_COMMANDS)
+        if (ncommands < MAX_COMMANDS) {
+            groups[ncommands] = group;
             table[ncommands++] = &cmds[i];
+        }
     }
 }
 
+void dbg_register(const command *cmds, unsigned n) { dbg_register_group("Other", cmds, n); }
+
 unsigned dbg_command_count(void) { return ncommands; }
 const command *dbg_command_at(unsigned i) { return i < ncommands ? table[i] : NULL; }
+const char *dbg_command_group(unsigned i) { return i < ncommands ? groups[i] : NULL; }
 
 const command *dbg_command_find(const char *name)
 {
@@ -69,6 +78,8 @@ dbg *dbg_new(machine *m)
     d->out = default_out;
     sb_init(&d->block);
     dbg_core_register();
+    if (m)
+        dbg_script_attach(d);
     return d;
 }
 
@@ -76,6 +87,14 @@ void dbg_free(dbg *d)
 {
     if (!d)
         return;
+    dbg_trace_free(d);
+    dbg_bp_free(d);
+    dbg_watch_free(d);
+    dbg_script_free(d);
+    dbg_views_free(d);
+    dbg_symbols_free(d);
+    dbg_state_free(d);
+    dbg_vars_free(d);
     sb_free(&d->block);
     free(d);
 }
@@ -240,18 +259,31 @@ static int run_line(dbg *d, const char *line)
     const char *s = dbg_skip_ws(line);
     if (!*s || *s == '#')
         return 0;
+    /* gdb's "x/4xw ADDR", "print/x EXPR": the format is an argument. */
+    char split[1024];
+    size_t wl = strcspn(s, " \t/");
+    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split) {
+        snprintf(split, sizeof split, "%.*s %s", (int)wl, s, s + wl);
+        s = split;
+    }
     const char *rest = NULL;
     bool ambiguous;
     const command *c = lookup(s, &rest, &ambiguous);
     if (!c) {
         char w[64];
         dbg_next_word(s, w, sizeof w);
+        int urc;
+        if (dbg_script_user(d, s, &urc))
+            return urc;
         if (ambiguous)
             return dbg_error(d, "Ambiguous command \"%s\": say more (try \"help\").", s);
         return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", w);
     }
     if ((c->flags & CMD_MACHINE) && !d->m)
         return dbg_error(d, "%s: no machine is loaded.", c->name);
+    if ((c->flags & CMD_RESUMES) && d->in_callback)
+        return dbg_error(d, "%s: cannot run the guest from a breakpoint's commands while it "
+                            "runs (end the commands with \"continue\" instead).", c->name);
     /* Strip trailing whitespace from the arguments. */
     char *args = strdup(rest ? rest : "");
     if (!args)
@@ -275,7 +307,7 @@ void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *
     snprintf(d->block_arg, sizeof d->block_arg, "%s", arg ? arg : "");
 }
 
-static bool opens_block(const char *line)
+bool dbg_opens_block(const char *line)
 {
     char w[32];
     dbg_next_word(line, w, sizeof w);
@@ -297,7 +329,7 @@ int dbg_execute(dbg *d, const char *line)
             free(body);
             return rc;
         }
-        if (opens_block(s))
+        if (dbg_opens_block(s))
             d->collecting++;
         sb_puts(&d->block, line);
         sb_putc(&d->block, '\n');
@@ -338,4 +370,80 @@ int dbg_source(dbg *d, const char *path)
         return dbg_error(d, "%s: missing \"end\" at end of file", path);
     }
     return rc;
+}
+
+/* ---- small parsing helpers ------------------------------------------- */
+
+const char *dbg_find_if(const char *s)
+{
+    bool quoted = false;
+    for (const char *p = s; *p; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        if (quoted || strncmp(p, "if", 2) != 0)
+            continue;
+        bool start = p == s || isspace((unsigned char)p[-1]);
+        bool stop = p[2] == 0 || isspace((unsigned char)p[2]);
+        if (start && stop)
+            return p;
+    }
+    return NULL;
+}
+
+int dbg_parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    s = dbg_skip_ws(s);
+    if (!*s || *s == '-')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || end == s || *dbg_skip_ws(end))
+        return -1;
+    *v = x;
+    return 0;
+}
+
+int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks)
+{
+    char *end;
+    s = dbg_skip_ws(s);
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || v < 0 || !isfinite(v))
+        return -1;
+    static const struct {
+        const char *unit;
+        double scale;
+    } units[] = {{"ns", 1e-9}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}};
+    const char *u = dbg_skip_ws(end);
+    if (!*u) {
+        /* plain ticks: must be an integer */
+        uint64_t t;
+        if (dbg_parse_u64(s, &t))
+            return -1;
+        *ticks = t;
+        return 0;
+    }
+    for (unsigned i = 0; i < ARRAY_SIZE(units); i++) {
+        if (strcmp(u, units[i].unit) == 0) {
+            double t = v * units[i].scale * (double)hz;
+            if (t > 1.8e19)
+                return -1;
+            *ticks = (uint64_t)(t + 0.5);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len)
+{
+    double s = (double)ticks / (double)(hz ? hz : 1);
+    if (s >= 1)
+        snprintf(buf, len, "%.3f s", s);
+    else if (s >= 1e-3)
+        snprintf(buf, len, "%.3f ms", s * 1e3);
+    else
+        snprintf(buf, len, "%.3f us", s * 1e6);
 }

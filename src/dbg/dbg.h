@@ -29,12 +29,20 @@ typedef struct command {
 } command;
 
 /* Register a table of commands (static storage).  Modules call this from
- * dbg_init() through their own *_register() function. */
+ * dbg_new() through their own *_register() function; `group` is the
+ * heading the commands appear under in `help` and docs/commands.md. */
 void dbg_register(const command *cmds, unsigned n);
+void dbg_register_group(const char *group, const command *cmds, unsigned n);
 const command *dbg_command_find(const char *name);
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(void);
 const command *dbg_command_at(unsigned i);
+const char *dbg_command_group(unsigned i);
+/* The text `help NAME` prints (usage, description, example, aliases and
+ * subcommands); docs/commands.md holds the same text for every command. */
+void dbg_help_text(const command *c, strbuf *out);
+/* docs/commands.md, generated from the command table. */
+void dbg_commands_markdown(strbuf *out);
 
 typedef void (*dbg_out_fn)(void *ctx, const char *text);
 
@@ -72,6 +80,17 @@ struct dbg {
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);
     uint64_t last_stop_time;
+    /* More per-module state (see src/dbg/dbg_int.h). */
+    void *vars;          /* convenience variables and value history */
+    void *state;         /* x/print defaults */
+    void *watch;         /* bus hook for physical and DMA watchpoints */
+    void *track;         /* who wrote what (track writes, info lastwrite) */
+    void *syms;          /* symbol files loaded with symbol-file */
+    bool running;        /* inside machine_run(): callbacks see the guest running */
+    int in_callback;     /* running breakpoint commands while the guest runs */
+    uint64_t stop_count; /* stops so far ("changed since the last stop") */
+    bool quiet_stop;     /* `expect` found its text: no stop report */
+    const void *scope;   /* names a breakpoint's commands see (eval_scope) */
 };
 
 dbg *dbg_new(machine *m);
@@ -103,5 +122,8 @@ cpu *dbg_cpu(dbg *d);
 
 /* Built-in command groups, registered by dbg_new(). */
 void dbg_core_register(void);
+/* Report why the machine stopped and where (front ends call it after
+ * running the machine themselves). */
+void dbg_report_stop(dbg *d, int reason);
 
 #endif

@@ -1,5 +1,19 @@
-# src/dbg: the command language.
-libxbow_a_SOURCES += \
-	src/dbg/dbg.c src/dbg/dbg.h \
+# src/dbg: the command language (docs/commands.md is generated from it).
+DBG_SOURCES = \
+	src/dbg/dbg.c src/dbg/dbg.h src/dbg/dbg_int.h \
+	src/dbg/expr.c src/dbg/expr.h \
+	src/dbg/eval.c \
+	src/dbg/frames.c \
 	src/dbg/cmd_core.c \
-	src/dbg/cmd_run.c
+	src/dbg/cmd_run.c \
+	src/dbg/cmd_state.c \
+	src/dbg/break.c \
+	src/dbg/watch.c \
+	src/dbg/track.c \
+	src/dbg/evbreak.c \
+	src/dbg/stall.c \
+	src/dbg/views.c \
+	src/dbg/trace.c \
+	src/dbg/script.c \
+	src/dbg/symbols.c
+libxbow_a_SOURCES += $(DBG_SOURCES)

@@ -1,0 +1,809 @@
+/* Breakpoints of every kind share one numbered table (as gdb's breakpoints
+ * and watchpoints do): enable/disable, conditions, ignore counts, commands.
+ * This file also holds code breakpoints (break, tbreak) and the hit
+ * bookkeeping the resume loop uses.  The other kinds live in watch.c,
+ * evbreak.c and stall.c and plug in through bp_ops. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+/* The names a hit's condition saw, kept for its commands: the event's
+ * fields or the access's values. */
+#define SCOPE_MAX 24
+typedef struct flatscope {
+    const char *names[SCOPE_MAX];
+    uint64_t vals[SCOPE_MAX];
+    eval_scope sc;
+} flatscope;
+
+typedef struct hitrec {
+    int num;        /* breakpoint number, 0 for other stops */
+    bool silent;
+    char *text;
+    flatscope scope;
+} hitrec;
+
+typedef struct addr_ref {
+    uint64_t addr;
+    uint16_t count[MAX_CPUS];
+} addr_ref;
+
+typedef struct bp_state {
+    bpoint *list;
+    int next_num;
+    int last_num;
+    hitrec *hits;
+    unsigned nhits;
+    addr_ref *refs;
+    unsigned nrefs;
+} bp_state;
+
+static bp_state *state(dbg *d)
+{
+    if (!d->bp)
+        d->bp = calloc(1, sizeof(bp_state));
+    return d->bp;
+}
+
+bpoint *bp_list(dbg *d) { return state(d) ? state(d)->list : NULL; }
+
+bpoint *bp_find(dbg *d, int num)
+{
+    for (bpoint *b = bp_list(d); b; b = b->next)
+        if (b->num == num && !b->doomed)
+            return b;
+    return NULL;
+}
+
+/* ---- code addresses in the CPUs, reference-counted -------------------- */
+
+static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
+{
+    for (unsigned i = 0; i < s->nrefs; i++)
+        if (s->refs[i].addr == addr)
+            return &s->refs[i];
+    if (!create)
+        return NULL;
+    addr_ref *n = realloc(s->refs, (s->nrefs + 1) * sizeof *n);
+    if (!n)
+        return NULL;
+    s->refs = n;
+    memset(&n[s->nrefs], 0, sizeof *n);
+    n[s->nrefs].addr = addr;
+    return &n[s->nrefs++];
+}
+
+void bp_addr_insert(dbg *d, int cpu_i, uint64_t addr)
+{
+    bp_state *s = state(d);
+    addr_ref *r = s ? ref_find(s, addr, true) : NULL;
+    if (!r)
+        return;
+    for (unsigned i = 0; i < d->m->ncpus; i++)
+        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i]++ == 0)
+            cpu_bp_insert(d->m->cpus[i], addr);
+}
+
+void bp_addr_remove(dbg *d, int cpu_i, uint64_t addr)
+{
+    bp_state *s = state(d);
+    addr_ref *r = s ? ref_find(s, addr, false) : NULL;
+    if (!r)
+        return;
+    for (unsigned i = 0; i < d->m->ncpus; i++)
+        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i] && --r->count[i] == 0)
+            cpu_bp_remove(d->m->cpus[i], addr);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static void free_cmds(bpoint *b)
+{
+    for (unsigned i = 0; i < b->ncmds; i++)
+        free(b->cmds[i]);
+    free(b->cmds);
+    b->cmds = NULL;
+    b->ncmds = 0;
+}
+
+static void bp_destroy(dbg *d, bpoint *b)
+{
+    if (b->armed && b->ops->disarm)
+        b->ops->disarm(d, b);
+    b->armed = false;
+    if (b->ops->free)
+        b->ops->free(b);
+    expr_free(b->cond);
+    free(b->cond_text);
+    free_cmds(b);
+    free(b);
+}
+
+static void bp_remove(dbg *d, bpoint *b)
+{
+    bp_state *s = state(d);
+    for (bpoint **pp = &s->list; *pp; pp = &(*pp)->next) {
+        if (*pp == b) {
+            *pp = b->next;
+            break;
+        }
+    }
+    bp_destroy(d, b);
+}
+
+/* Delete now, or mark for deletion when we are inside a callback. */
+static void bp_delete(dbg *d, bpoint *b)
+{
+    if (d->in_callback || d->running) {
+        b->doomed = true;
+        b->enabled = false;
+        return;
+    }
+    bp_remove(d, b);
+}
+
+static void reap(dbg *d)
+{
+    bp_state *s = state(d);
+    for (bpoint **pp = s ? &s->list : NULL; pp && *pp;) {
+        bpoint *b = *pp;
+        if (b->doomed) {
+            *pp = b->next;
+            bp_destroy(d, b);
+        } else {
+            pp = &b->next;
+        }
+    }
+}
+
+void dbg_bp_free(dbg *d)
+{
+    bp_state *s = d->bp;
+    if (!s)
+        return;
+    while (s->list) {
+        bpoint *b = s->list;
+        s->list = b->next;
+        bp_destroy(d, b);
+    }
+    for (unsigned i = 0; i < s->nhits; i++)
+        free(s->hits[i].text);
+    free(s->hits);
+    free(s->refs);
+    free(s);
+    d->bp = NULL;
+}
+
+static int set_cond(dbg *d, bpoint *b, const char *text)
+{
+    expr_free(b->cond);
+    free(b->cond_text);
+    b->cond = NULL;
+    b->cond_text = NULL;
+    text = text ? dbg_skip_ws(text) : NULL;
+    if (!text || !*text)
+        return 0;
+    char err[256];
+    b->cond = expr_parse(text, NULL, err, sizeof err);
+    if (!b->cond)
+        return dbg_error(d, "%s", err);
+    b->cond_text = strdup(text);
+    return 0;
+}
+
+bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond)
+{
+    bp_state *s = state(d);
+    bpoint *b = s ? calloc(1, sizeof *b) : NULL;
+    if (!b) {
+        dbg_error(d, "out of memory");
+        return NULL;
+    }
+    b->ops = ops;
+    b->priv = priv;
+    b->addr = addr;
+    b->enabled = true;
+    if (set_cond(d, b, cond) != 0) {
+        bp_destroy(d, b);
+        return NULL;
+    }
+    b->num = ++s->next_num;
+    bpoint **pp = &s->list;
+    while (*pp)
+        pp = &(*pp)->next;
+    *pp = b; /* in the list before arming: hooks look for armed entries */
+    if (ops->arm && ops->arm(d, b) != 0) {
+        *pp = NULL;
+        s->next_num--;
+        bp_destroy(d, b);
+        return NULL;
+    }
+    b->armed = true;
+    s->last_num = b->num;
+    dbg_var_set(d, "bpnum", xval_int(b->num));
+    return b;
+}
+
+static void set_enabled(dbg *d, bpoint *b, bool on)
+{
+    if (b->enabled == on)
+        return;
+    b->enabled = on;
+    if (on && !b->armed && b->ops->arm && b->ops->arm(d, b) == 0)
+        b->armed = true;
+    else if (!on && b->armed && b->ops->disarm) {
+        b->ops->disarm(d, b);
+        b->armed = false;
+    }
+}
+
+void bp_disarm_all(dbg *d)
+{
+    for (bpoint *b = bp_list(d); b; b = b->next) {
+        if (b->armed && b->ops->disarm)
+            b->ops->disarm(d, b);
+        b->armed = false;
+    }
+}
+
+void bp_rearm_all(dbg *d)
+{
+    for (bpoint *b = bp_list(d); b; b = b->next)
+        if (b->enabled && !b->doomed && b->ops->arm && b->ops->arm(d, b) == 0)
+            b->armed = true;
+}
+
+/* ---- hits --------------------------------------------------------------- */
+
+bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, char *err, size_t errlen)
+{
+    err[0] = 0;
+    if (!b->cond)
+        return true;
+    xval v;
+    char e[200];
+    if (dbg_eval_expr(d, b->cond, sc, &v, e, sizeof e) != 0) {
+        snprintf(err, errlen, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e);
+        return true;
+    }
+    return v.v != 0;
+}
+
+static bool is_continue(const char *line)
+{
+    char w[16];
+    dbg_next_word(line, w, sizeof w);
+    return !strcmp(w, "continue") || !strcmp(w, "c") || !strcmp(w, "cont") ||
+           !strcmp(w, "fg");
+}
+
+static bool is_silent(const bpoint *b)
+{
+    return b->ncmds && strcmp(dbg_skip_ws(b->cmds[0]), "silent") == 0;
+}
+
+static void flatten(const eval_scope *sc, flatscope *f)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; sc && i < sc->nvals && n < SCOPE_MAX; i++, n++) {
+        f->names[n] = sc->names[i];
+        f->vals[n] = sc->vals[i];
+    }
+    const event_decl *decl = sc && sc->ev ? sc->ev->src->decl : NULL;
+    for (unsigned i = 0; decl && i < decl->nfields && i < sc->ev->nvals && n < SCOPE_MAX; i++) {
+        f->names[n] = decl->fields[i].name;
+        f->vals[n++] = sc->ev->vals[i];
+    }
+    f->sc = (eval_scope){NULL, f->names, f->vals, n};
+}
+
+/* Run a breakpoint's commands; stops at "continue" or when a command ran
+ * the guest (the rest are ignored, as in gdb).  The hit's fields are
+ * visible by name. */
+static void run_cmds(dbg *d, const bpoint *b, const flatscope *fs)
+{
+    const void *saved_scope = d->scope;
+    d->scope = fs ? &fs->sc : NULL;
+    unsigned n = b->ncmds;
+    char **copy = calloc(n ? n : 1, sizeof *copy);
+    if (!copy)
+        return;
+    for (unsigned i = 0; i < n; i++)
+        copy[i] = strdup(b->cmds[i]);
+    uint64_t stops = d->stop_count;
+    for (unsigned i = is_silent(b) ? 1 : 0; i < n && copy[i]; i++) {
+        if (is_continue(copy[i]) || d->quit || d->stop_count != stops)
+            break;
+        dbg_execute(d, copy[i]);
+    }
+    for (unsigned i = 0; i < n; i++)
+        free(copy[i]);
+    free(copy);
+    d->scope = saved_scope;
+}
+
+static bool continues(const bpoint *b)
+{
+    for (unsigned i = 0; i < b->ncmds; i++)
+        if (is_continue(b->cmds[i]))
+            return true;
+    return false;
+}
+
+static void queue(dbg *d, int num, bool silent, const char *text, const eval_scope *sc)
+{
+    bp_state *s = state(d);
+    hitrec *n = s ? realloc(s->hits, (s->nhits + 1) * sizeof *n) : NULL;
+    if (!n)
+        return;
+    s->hits = n;
+    n[s->nhits].num = num;
+    n[s->nhits].silent = silent;
+    flatten(sc, &n[s->nhits].scope);
+    n[s->nhits++].text = strdup(text);
+}
+
+bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
+{
+    if (b->ignore) {
+        b->ignore--;
+        return false;
+    }
+    b->hits++;
+    if (b->temp)
+        b->doomed = true;
+    if (continues(b) || !d->running) {
+        if (!is_silent(b))
+            dbg_puts(d, text);
+        flatscope fs;
+        flatten(sc, &fs);
+        d->in_callback += d->running;
+        run_cmds(d, b, &fs);
+        d->in_callback -= d->running;
+        return false;
+    }
+    queue(d, b->num, is_silent(b), text, sc);
+    return true;
+}
+
+void bp_note_stop(dbg *d, const char *text) { queue(d, 0, false, text, NULL); }
+
+bool bp_pending(dbg *d)
+{
+    bp_state *s = d->bp;
+    return s && s->nhits;
+}
+
+void bp_report_pending(dbg *d, cpu *c)
+{
+    bp_state *s = state(d);
+    bool loud = false;
+    for (unsigned i = 0; s && i < s->nhits; i++) {
+        if (s->hits[i].silent)
+            continue;
+        dbg_puts(d, s->hits[i].text);
+        loud = true;
+    }
+    if (loud && c) {
+        strbuf b;
+        sb_init(&b);
+        dbg_format_location(d, c, cpu_pc(c), &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
+}
+
+void bp_after_stop(dbg *d)
+{
+    bp_state *s = state(d);
+    if (!s)
+        return;
+    /* Commands may run the guest again (which resets the queue). */
+    unsigned n = s->nhits;
+    hitrec *hits = s->hits;
+    s->hits = NULL;
+    s->nhits = 0;
+    uint64_t stops = d->stop_count;
+    for (unsigned i = 0; i < n && d->stop_count == stops && !d->quit; i++) {
+        bpoint *b = NULL;
+        for (bpoint *k = bp_list(d); hits[i].num && k; k = k->next)
+            if (k->num == hits[i].num) /* doomed ones too: temporary breakpoints */
+                b = k;
+        if (b)
+            run_cmds(d, b, &hits[i].scope);
+    }
+    for (unsigned i = 0; i < n; i++)
+        free(hits[i].text);
+    free(hits);
+    if (d->stop_count == stops)
+        reap(d);
+}
+
+void bp_before_run(dbg *d)
+{
+    bp_state *s = state(d);
+    if (!s)
+        return;
+    for (unsigned i = 0; i < s->nhits; i++)
+        free(s->hits[i].text);
+    s->nhits = 0;
+    reap(d);
+}
+
+/* ---- code breakpoints ---------------------------------------------------- */
+
+static int code_arm(dbg *d, bpoint *b)
+{
+    bp_addr_insert(d, -1, b->addr);
+    return 0;
+}
+
+static void code_disarm(dbg *d, bpoint *b) { bp_addr_remove(d, -1, b->addr); }
+
+static void code_describe(dbg *d, const bpoint *b, strbuf *out)
+{
+    char a[160];
+    dbg_format_addr(d, (dbg_addr){b->addr, false}, a, sizeof a);
+    sb_puts(out, a);
+}
+
+static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL};
+
+bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
+{
+    bool stop = false, found = false;
+    int saved = d->cur_cpu;
+    d->cur_cpu = cpu_i;
+    for (bpoint *b = bp_list(d); b; b = b->next) {
+        if (b->ops != &code_ops || !b->enabled || b->doomed || b->addr != pc)
+            continue;
+        found = true;
+        char err[300];
+        if (!bp_cond_true(d, b, NULL, err, sizeof err))
+            continue;
+        char where[160], text[600];
+        symtab_format(&d->m->syms, pc, where, sizeof where);
+        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err[0] ? err : "",
+                 b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
+        if (err[0]) { /* stop on a broken condition, whatever the commands say */
+            b->hits++;
+            queue(d, b->num, false, text, NULL);
+            stop = true;
+        } else {
+            stop |= bp_hit(d, b, text, NULL);
+        }
+    }
+    d->cur_cpu = saved;
+    *found_out = found;
+    return stop;
+}
+
+int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
+{
+    const char *s = dbg_skip_ws(args);
+    *cond = NULL;
+    const char *ifw = dbg_find_if(s);
+    if (!*s || ifw == s) {
+        cpu *c = dbg_cpu(d);
+        if (!c)
+            return dbg_error(d, "No CPU: give a location.");
+        *addr = cpu_pc(c);
+        if (ifw)
+            *cond = ifw + 2;
+        return 0;
+    }
+    if (*s == '*')
+        s++;
+    const char *end;
+    xval v;
+    if (dbg_eval_prefix(d, s, &end, &v))
+        return -1;
+    end = dbg_skip_ws(end);
+    if (end == ifw)
+        *cond = ifw + 2;
+    else if (*end)
+        return dbg_error(d, "Junk at end of arguments: \"%s\".", end);
+    *addr = v.v;
+    return 0;
+}
+
+static int make_code_bp(dbg *d, const char *args, bool temp)
+{
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    if (addr & 3)
+        return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
+                         (unsigned long long)addr);
+    bpoint *nb = bp_create(d, &code_ops, NULL, addr, cond);
+    if (!nb)
+        return -1;
+    nb->temp = temp;
+    char where[160];
+    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
+    dbg_printf(d, "%s %d at %s\n", temp ? "Temporary breakpoint" : "Breakpoint", nb->num, where);
+    return 0;
+}
+
+static int cmd_break(dbg *d, const char *args) { return make_code_bp(d, args, false); }
+static int cmd_tbreak(dbg *d, const char *args) { return make_code_bp(d, args, true); }
+
+/* ---- commands on the table ---------------------------------------------- */
+
+/* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
+static int for_each_num(dbg *d, const char *args, const char *cmd,
+                        void (*fn)(dbg *d, bpoint *b))
+{
+    if (!*args) {
+        bpoint *next;
+        for (bpoint *b = bp_list(d); b; b = next) {
+            next = b->next;
+            if (!b->doomed)
+                fn(d, b);
+        }
+        return 0;
+    }
+    int rc = 0;
+    char w[64];
+    for (const char *s = dbg_next_word(args, w, sizeof w); *w;
+         s = dbg_next_word(s, w, sizeof w)) {
+        char *end;
+        long lo = strtol(w, &end, 10), hi = lo;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        if (end == w || *end || lo < 1 || hi < lo) {
+            rc = dbg_error(d, "%s: \"%s\" is not a breakpoint number.", cmd, w);
+            continue;
+        }
+        for (long n = lo; n <= hi; n++) {
+            bpoint *b = bp_find(d, (int)n);
+            if (b)
+                fn(d, b);
+            else
+                rc = dbg_error(d, "No breakpoint number %ld.", n);
+        }
+    }
+    return rc;
+}
+
+static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
+static void do_enable(dbg *d, bpoint *b) { set_enabled(d, b, true); }
+static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
+
+static int cmd_delete(dbg *d, const char *args)
+{
+    if (!strncmp(args, "breakpoints", 11))
+        args = dbg_skip_ws(args + 11);
+    return for_each_num(d, args, "delete", do_delete);
+}
+static int cmd_enable(dbg *d, const char *args) { return for_each_num(d, args, "enable", do_enable); }
+static int cmd_disable(dbg *d, const char *args)
+{
+    return for_each_num(d, args, "disable", do_disable);
+}
+
+static int cmd_clear(dbg *d, const char *args)
+{
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    unsigned n = 0;
+    strbuf b;
+    sb_init(&b);
+    bpoint *next;
+    for (bpoint *k = bp_list(d); k; k = next) {
+        next = k->next;
+        if (k->ops == &code_ops && k->addr == addr && !k->doomed) {
+            sb_printf(&b, "%s%d", n++ ? " " : "", k->num);
+            bp_delete(d, k);
+        }
+    }
+    if (!n) {
+        sb_free(&b);
+        return dbg_error(d, "No breakpoint at 0x%llx.", (unsigned long long)addr);
+    }
+    dbg_printf(d, "Deleted breakpoint%s %s\n", n > 1 ? "s" : "", b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
+{
+    char w[32];
+    *args = dbg_next_word(*args, w, sizeof w);
+    char *end;
+    long n = strtol(w, &end, 10);
+    if (!*w || *end || n < 1)
+        return dbg_error(d, "%s: give a breakpoint number (see \"info breakpoints\").", cmd);
+    *out = bp_find(d, (int)n);
+    if (!*out)
+        return dbg_error(d, "No breakpoint number %ld.", n);
+    return 0;
+}
+
+static int cmd_condition(dbg *d, const char *args)
+{
+    bpoint *b;
+    if (parse_num(d, &args, "condition", &b))
+        return -1;
+    if (set_cond(d, b, args))
+        return -1;
+    if (!*args)
+        dbg_printf(d, "Breakpoint %d now unconditional.\n", b->num);
+    return 0;
+}
+
+static int cmd_ignore(dbg *d, const char *args)
+{
+    bpoint *b;
+    uint64_t n;
+    if (parse_num(d, &args, "ignore", &b))
+        return -1;
+    if (dbg_parse_u64(args, &n) || n > UINT32_MAX)
+        return dbg_error(d, "ignore: give a count: ignore N COUNT.");
+    b->ignore = (unsigned)n;
+    if (n == 0)
+        dbg_printf(d, "Will stop next time breakpoint %d is reached.\n", b->num);
+    else
+        dbg_printf(d, "Will ignore next %llu crossings of breakpoint %d.\n",
+                   (unsigned long long)n, b->num);
+    return 0;
+}
+
+static int commands_done(dbg *d, const char *body)
+{
+    bpoint *b = bp_find(d, atoi(d->block_arg));
+    if (!b)
+        return dbg_error(d, "No breakpoint number %s.", d->block_arg);
+    free_cmds(b);
+    for (const char *s = body; *s;) {
+        size_t n = strcspn(s, "\n");
+        char *line = strndup(s, n);
+        s += n + (s[n] == '\n');
+        if (!line)
+            return dbg_error(d, "out of memory");
+        if (!*dbg_skip_ws(line)) {
+            free(line);
+            continue;
+        }
+        char **nc = realloc(b->cmds, (b->ncmds + 1) * sizeof *nc);
+        if (!nc) {
+            free(line);
+            return dbg_error(d, "out of memory");
+        }
+        b->cmds = nc;
+        b->cmds[b->ncmds++] = line;
+    }
+    return 0;
+}
+
+static int cmd_commands(dbg *d, const char *args)
+{
+    bp_state *s = state(d);
+    int num = s ? s->last_num : 0;
+    if (*args) {
+        bpoint *b;
+        if (parse_num(d, &args, "commands", &b))
+            return -1;
+        num = b->num;
+    } else if (!num || !bp_find(d, num)) {
+        return dbg_error(d, "commands: no breakpoint to attach commands to.");
+    }
+    char arg[16];
+    snprintf(arg, sizeof arg, "%d", num);
+    dbg_collect_block(d, arg, commands_done);
+    if (!d->batch && !d->source_depth)
+        dbg_puts(d, "Type commands for when the breakpoint is hit, one per line.\n"
+                    "End with a line saying just \"end\".\n");
+    return 0;
+}
+
+static void show_bp(dbg *d, const bpoint *b, strbuf *out)
+{
+    sb_printf(out, "%-7d %-15s %-4s %-3s ", b->num, b->ops->type, b->temp ? "del" : "keep",
+              b->enabled ? "y" : "n");
+    if (b->ops->describe)
+        b->ops->describe(d, b, out);
+    sb_putc(out, '\n');
+    if (b->cond_text)
+        sb_printf(out, "\tstop only if %s\n", b->cond_text);
+    if (b->hits)
+        sb_printf(out, "\tbreakpoint already hit %llu time%s\n", (unsigned long long)b->hits,
+                  b->hits == 1 ? "" : "s");
+    if (b->ignore)
+        sb_printf(out, "\tignore next %u hits\n", b->ignore);
+    for (unsigned i = 0; i < b->ncmds; i++)
+        sb_printf(out, "        %s\n", dbg_skip_ws(b->cmds[i]));
+}
+
+static int list_bps(dbg *d, const char *args, bool watch_only)
+{
+    strbuf out;
+    sb_init(&out);
+    unsigned n = 0;
+    for (bpoint *b = bp_list(d); b; b = b->next) {
+        if (b->doomed || (watch_only && !strstr(b->ops->type, "watch")))
+            continue;
+        if (*args) {
+            bool want = false;
+            char w[32];
+            for (const char *s = dbg_next_word(args, w, sizeof w); *w;
+                 s = dbg_next_word(s, w, sizeof w))
+                want |= atoi(w) == b->num;
+            if (!want)
+                continue;
+        }
+        if (!n++)
+            sb_puts(&out, "Num     Type            Disp Enb What\n");
+        show_bp(d, b, &out);
+    }
+    if (!n)
+        sb_printf(&out, "No %s.\n", watch_only ? "watchpoints" : "breakpoints or watchpoints");
+    dbg_puts(d, out.s);
+    sb_free(&out);
+    return 0;
+}
+
+static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, args, false); }
+static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
+
+static const command break_commands[] = {
+    {"break", "b,br,bre,brea", cmd_break, "break [LOCATION] [if COND]",
+     "Stop when a CPU is about to execute the instruction at LOCATION.\n"
+     "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
+     "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
+     "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
+     "no debug information to skip prologues with).  Every CPU is stopped.\n"
+     "Example: break fill_desc if $a1 == 3", CMD_MACHINE},
+    {"tbreak", NULL, cmd_tbreak, "tbreak [LOCATION] [if COND]",
+     "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
+     "Example: tbreak main", CMD_MACHINE},
+    {"delete", "d", cmd_delete, "delete [N|N-M]...",
+     "Delete breakpoints and watchpoints of any kind.\n"
+     "Without N, all of them.\n"
+     "Example: delete 2 4-6", CMD_MACHINE},
+    {"clear", NULL, cmd_clear, "clear LOCATION",
+     "Delete the code breakpoints at LOCATION.\n"
+     "Example: clear main", CMD_MACHINE},
+    {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
+     "Disable breakpoints and watchpoints.\n"
+     "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
+     "nothing while the guest runs.\n"
+     "Example: disable 3", CMD_MACHINE},
+    {"enable", "en", cmd_enable, "enable [N|N-M]...",
+     "Enable breakpoints and watchpoints (all without N).\n"
+     "Example: enable 3", CMD_MACHINE},
+    {"condition", NULL, cmd_condition, "condition N [COND]",
+     "Make breakpoint N stop only when COND is true; without COND, always.\n"
+     "Example: condition 2 len > 1500", CMD_MACHINE},
+    {"ignore", NULL, cmd_ignore, "ignore N COUNT",
+     "Let breakpoint N pass its next COUNT hits without stopping.\n"
+     "Example: ignore 1 100", CMD_MACHINE},
+    {"commands", NULL, cmd_commands, "commands [N]\n  COMMANDS...\nend",
+     "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
+     "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
+     "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
+     "(its commands then run while the guest runs and cannot step or run it).\n"
+     "Example:\n"
+     "  commands 2\n"
+     "    silent\n"
+     "    printf \"desc %d len %d\\n\", index, len\n"
+     "    continue\n"
+     "  end", CMD_MACHINE},
+    {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
+     "List breakpoints and watchpoints of every kind.\n"
+     "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
+     "enabled, what they watch, condition, hit count, ignore count and commands.\n"
+     "Example: info breakpoints", CMD_MACHINE},
+    {"info watchpoints", NULL, cmd_info_watchpoints, "info watchpoints [N...]",
+     "List only the watchpoints (memory, physical, DMA and stall watches).\n"
+     "Example: info watchpoints", CMD_MACHINE},
+};
+
+void dbg_break_register(void)
+{
+    dbg_register_group("Breakpoints", break_commands, ARRAY_SIZE(break_commands));
+}

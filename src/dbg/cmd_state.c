@@ -1,0 +1,644 @@
+/* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
+ * disassemble, backtrace. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "dbg/dbg_int.h"
+
+/* What a bare "x" continues from, and the last format (as gdb keeps them). */
+typedef struct xstate {
+    dbg_addr next;
+    bool have_next;
+    char fmt;
+    unsigned size;
+} xstate;
+
+static xstate *xs(dbg *d)
+{
+    if (!d->state) {
+        xstate *x = calloc(1, sizeof *x);
+        if (x) {
+            x->fmt = 'x';
+            x->size = 4;
+        }
+        d->state = x;
+    }
+    return d->state;
+}
+
+void dbg_state_free(dbg *d)
+{
+    free(d->state);
+    d->state = NULL;
+}
+
+static cpu *need_cpu(dbg *d)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        dbg_error(d, "No CPU selected.");
+    return c;
+}
+
+/* ---- registers ------------------------------------------------------------ */
+
+static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
+{
+    cpu *c = need_cpu(d);
+    if (!c)
+        return -1;
+    strbuf b;
+    sb_init(&b);
+    fn(c, &b);
+    if (b.s)
+        dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_info_registers(dbg *d, const char *args)
+{
+    if (!*args)
+        return show_with(d, cpu_show_regs);
+    cpu *c = need_cpu(d);
+    if (!c)
+        return -1;
+    int rc = 0;
+    char w[64];
+    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
+        const char *name = w[0] == '$' ? w + 1 : w;
+        char expr_text[80];
+        snprintf(expr_text, sizeof expr_text, "$%s", name);
+        xval v;
+        char err[200];
+        expr *e = expr_parse(expr_text, NULL, err, sizeof err);
+        if (!e || dbg_eval_expr(d, e, NULL, &v, err, sizeof err) != 0) {
+            expr_free(e);
+            rc = dbg_error(d, "Invalid register `%s'.", name);
+            continue;
+        }
+        expr_free(e);
+        strbuf b;
+        sb_init(&b);
+        sb_printf(&b, "%-15s0x%016llx  %lld", name, (unsigned long long)v.v,
+                  (long long)xval_signed(&v));
+        if (!strcasecmp(name, "status")) {
+            sb_puts(&b, "  ");
+            cpu_decode_status(v.v, &b);
+        } else if (!strcasecmp(name, "cause")) {
+            sb_puts(&b, "  ");
+            cpu_decode_cause(v.v, &b);
+        }
+        sb_putc(&b, '\n');
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
+    return rc;
+}
+
+static int cmd_info_all_registers(dbg *d, const char *args)
+{
+    (void)args;
+    if (show_with(d, cpu_show_regs))
+        return -1;
+    return show_with(d, cpu_show_fpu);
+}
+
+static int cmd_info_fpu(dbg *d, const char *args)
+{
+    (void)args;
+    return show_with(d, cpu_show_fpu);
+}
+
+static int cmd_info_tlb(dbg *d, const char *args)
+{
+    (void)args;
+    return show_with(d, cpu_show_tlb);
+}
+
+/* ---- formats ----------------------------------------------------------------- */
+
+typedef struct fmt {
+    unsigned count;
+    char letter; /* x d u o t a c f s i */
+    unsigned size;
+} fmt;
+
+/* "/4xw" (count, format, size in any order after the count). */
+static int parse_fmt(dbg *d, const char **args, fmt *f, const char *cmd)
+{
+    const char *s = *args;
+    if (*s != '/')
+        return 0;
+    s++;
+    if (*s >= '0' && *s <= '9') {
+        f->count = (unsigned)strtoul(s, (char **)&s, 10);
+        if (!f->count)
+            return dbg_error(d, "%s: a count of 0 shows nothing.", cmd);
+    }
+    for (; *s && *s != ' ' && *s != '\t'; s++) {
+        if (strchr("xduotacfsi", *s))
+            f->letter = *s;
+        else if (*s == 'b' || *s == 'h' || *s == 'w' || *s == 'g')
+            f->size = *s == 'b' ? 1 : *s == 'h' ? 2 : *s == 'w' ? 4 : 8;
+        else
+            return dbg_error(d, "Undefined output format \"%c\".", *s);
+    }
+    *args = dbg_skip_ws(s);
+    return 0;
+}
+
+/* Binary: all `bits` digits when padding (x/t), else no leading zeros. */
+static void format_bits(uint64_t v, unsigned bits, bool pad, strbuf *b)
+{
+    bool seen = pad;
+    for (unsigned i = bits; i-- > 0;) {
+        seen |= (v >> i) & 1 || i == 0;
+        if (seen)
+            sb_putc(b, (v >> i) & 1 ? '1' : '0');
+    }
+}
+
+static void format_char(unsigned c, strbuf *b)
+{
+    if (c == '\n')
+        sb_puts(b, "'\\n'");
+    else if (c == '\t')
+        sb_puts(b, "'\\t'");
+    else if (c == '\\' || c == '\'')
+        sb_printf(b, "'\\%c'", c);
+    else if (c >= 32 && c < 127)
+        sb_printf(b, "'%c'", c);
+    else
+        sb_printf(b, "'\\%03o'", c & 0xff);
+}
+
+static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b)
+{
+    unsigned bits = v->size * 8u;
+    uint64_t u = v->v & MASK(bits);
+    switch (letter) {
+    case 'x': sb_printf(b, "0x%llx", (unsigned long long)u); break;
+    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){u, v->size, true, 0, 0, 0})); break;
+    case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
+    case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
+    case 't': format_bits(u, bits, pad, b); break;
+    case 'c': sb_printf(b, "%u ", (unsigned)(u & 0xff)); format_char((unsigned)u & 0xff, b); break;
+    case 'a': {
+        char a[160];
+        dbg_format_addr(d, (dbg_addr){u, false}, a, sizeof a);
+        sb_puts(b, a);
+        break;
+    }
+    default:
+        if (v->psize) {
+            char a[160];
+            dbg_format_addr(d, (dbg_addr){v->v, false}, a, sizeof a);
+            sb_puts(b, a);
+        } else if (v->sgn) {
+            sb_printf(b, "%lld", (long long)xval_signed(v));
+        } else {
+            sb_printf(b, "%llu", (unsigned long long)u);
+        }
+    }
+}
+
+/* ---- print, output, set ----------------------------------------------------- */
+
+static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
+{
+    char err[256];
+    *ident = NULL;
+    expr *e = expr_parse(args, NULL, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    int rc = dbg_eval_expr(d, e, d->scope, v, err, sizeof err);
+    if (rc == 0 && expr_single_ident(e))
+        *ident = strdup(expr_single_ident(e));
+    expr_free(e);
+    if (rc)
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+/* A bare device register prints in hex with its decoded fields. */
+static bool device_register_suffix(dbg *d, const char *ident, const xval *v, char letter,
+                                   strbuf *b)
+{
+    dev_ref r;
+    char err[200];
+    if (!ident || dbg_dev_ref(d, ident, &r, err, sizeof err) <= 0)
+        return false;
+    const reg_decl *rd = &r.dev->cls->regs[r.id];
+    if (!letter)
+        sb_printf(b, "0x%0*llx", r.field ? 1 : rd->width * 2, (unsigned long long)v->v);
+    else
+        format_value(d, v, letter, false, b);
+    if (!r.field && rd->fields) {
+        sb_puts(b, "  [");
+        dev_format_fields(rd, v->v, b);
+        sb_putc(b, ']');
+    }
+    return true;
+}
+
+static int print_common(dbg *d, const char *args, bool history)
+{
+    fmt f = {0};
+    if (parse_fmt(d, &args, &f, "print"))
+        return -1;
+    if (f.letter == 's' || f.letter == 'i' || f.letter == 'f')
+        return dbg_error(d, "print: format \"%c\" is for x (examine memory).", f.letter);
+    xval v;
+    char *ident = NULL;
+    if (!*args) {
+        if (!history)
+            return dbg_error(d, "output: give an expression.");
+        if (dbg_eval(d, "$", &v))
+            return -1;
+    } else if (eval_for_print(d, args, &v, &ident)) {
+        return -1;
+    }
+    strbuf b;
+    sb_init(&b);
+    if (history)
+        sb_printf(&b, "$%u = ", dbg_history_add(d, v));
+    if (!device_register_suffix(d, ident, &v, f.letter, &b))
+        format_value(d, &v, f.letter, false, &b);
+    if (history)
+        sb_putc(&b, '\n');
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    free(ident);
+    return 0;
+}
+
+static int cmd_print(dbg *d, const char *args) { return print_common(d, args, true); }
+static int cmd_output(dbg *d, const char *args) { return print_common(d, args, false); }
+
+static int cmd_set(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "set: give an assignment: set $REG = EXPR, set *ADDR = EXPR.");
+    xval v;
+    char err[256];
+    expr *e = expr_parse(args, NULL, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    if (!expr_is_assignment(e)) {
+        expr_free(e);
+        return dbg_error(d, "set: \"%s\" assigns nothing (want LVALUE = EXPR).", args);
+    }
+    int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+    expr_free(e);
+    if (rc)
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+/* ---- examining memory -------------------------------------------------------- */
+
+static void disasm_line(dbg *d, cpu *c, uint64_t pc, uint32_t insn, const char *label,
+                        bool raw, strbuf *b)
+{
+    char dis[160];
+    cpu_disasm(pc, insn, &d->m->syms, dis, sizeof dis);
+    sb_printf(b, "%s0x%016llx%s:\t", c && pc == cpu_pc(c) ? "=> " : "   ",
+              (unsigned long long)pc, label);
+    if (raw)
+        sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff,
+                  (insn >> 8) & 0xff, insn & 0xff);
+    sb_printf(b, "%s\n", dis);
+}
+
+static void sym_label(dbg *d, uint64_t a, char *buf, size_t len)
+{
+    uint64_t off;
+    const symbol *s = symtab_lookup_addr(&d->m->syms, a, &off);
+    if (!s)
+        buf[0] = 0;
+    else if (off)
+        snprintf(buf, len, " <%s+0x%llx>", s->name, (unsigned long long)off);
+    else
+        snprintf(buf, len, " <%s>", s->name);
+}
+
+static int examine(dbg *d, const char *args, bool phys)
+{
+    xstate *x = xs(d);
+    fmt f = {1, x->fmt, x->size};
+    if (parse_fmt(d, &args, &f, phys ? "xp" : "x"))
+        return -1;
+    if (f.letter == 'a')
+        f.size = 8;
+    if (f.letter == 'c')
+        f.size = 1;
+    if (f.letter == 'i')
+        f.size = 4;
+    if (f.letter == 'f' && f.size != 4 && f.size != 8)
+        f.size = 8;
+    dbg_addr a;
+    if (*args) {
+        const char *end;
+        if (dbg_parse_addr(d, args, &end, &a))
+            return -1;
+        if (*dbg_skip_ws(end))
+            return dbg_error(d, "Junk at end of arguments: \"%s\".", dbg_skip_ws(end));
+        if (phys)
+            a.phys = true;
+    } else if (x->have_next) {
+        a = x->next;
+    } else {
+        return dbg_error(d, "Argument required (starting address).");
+    }
+    x->fmt = f.letter;
+    x->size = f.size;
+    cpu *c = dbg_cpu(d);
+    strbuf b;
+    sb_init(&b);
+    char err[300] = "";
+    unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
+    uint64_t last = 0;
+    dbg_addr last_addr = a;
+    for (unsigned i = 0; i < f.count; i++) {
+        last_addr = a;
+        char label[160];
+        if (a.phys)
+            snprintf(label, sizeof label, "p:0x%010llx", (unsigned long long)a.a);
+        else {
+            char sl[140];
+            sym_label(d, a.a, sl, sizeof sl);
+            snprintf(label, sizeof label, "0x%016llx%s", (unsigned long long)a.a, sl);
+        }
+        if (f.letter == 's') {
+            char str[512];
+            unsigned n = 0;
+            uint8_t ch = 1;
+            while (n < sizeof str - 1 && dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, err,
+                                                  sizeof err) == 0 && ch)
+                str[n++] = (char)ch;
+            if (n == 0 && err[0])
+                break;
+            err[0] = 0;
+            str[n] = 0;
+            sb_printf(&b, "%s:\t\"", label);
+            for (unsigned k = 0; k < n; k++) {
+                unsigned ck = (unsigned char)str[k];
+                if (ck == '"' || ck == '\\')
+                    sb_printf(&b, "\\%c", ck);
+                else if (ck >= 32 && ck < 127)
+                    sb_putc(&b, (char)ck);
+                else
+                    sb_printf(&b, "\\%03o", ck);
+            }
+            sb_printf(&b, "\"%s\n", n == sizeof str - 1 ? "..." : "");
+            a.a += n + 1;
+            continue;
+        }
+        uint8_t buf[8];
+        if (dbg_read(d, a, buf, f.size, err, sizeof err))
+            break;
+        uint64_t v = load_be(buf, f.size);
+        last = v;
+        if (f.letter == 'i') {
+            char sl[140];
+            sym_label(d, a.a, sl, sizeof sl);
+            disasm_line(d, a.phys ? NULL : c, a.a, (uint32_t)v, sl, false, &b);
+            a.a += 4;
+            continue;
+        }
+        if (i % per_line == 0)
+            sb_printf(&b, "%s%s:", i ? "\n" : "", label);
+        sb_putc(&b, '\t');
+        if (f.letter == 'f') {
+            if (f.size == 4) {
+                float fv;
+                uint32_t w = (uint32_t)v;
+                memcpy(&fv, &w, 4);
+                sb_printf(&b, "%g", (double)fv);
+            } else {
+                double dv;
+                memcpy(&dv, &v, 8);
+                sb_printf(&b, "%g", dv);
+            }
+        } else if (f.letter == 'x') {
+            sb_printf(&b, "0x%0*llx", (int)f.size * 2, (unsigned long long)v);
+        } else {
+            xval xv = {v, (uint8_t)f.size, f.letter == 'd', 0, false, 0};
+            format_value(d, &xv, f.letter, true, &b);
+        }
+        a.a += f.size;
+    }
+    if (b.len && b.s[b.len - 1] != '\n')
+        sb_putc(&b, '\n');
+    if (b.s)
+        dbg_puts(d, b.s);
+    sb_free(&b);
+    x->next = a;
+    x->have_next = true;
+    dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
+    dbg_var_set(d, "__", xval_uns(last));
+    if (err[0])
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+static int cmd_x(dbg *d, const char *args) { return examine(d, args, false); }
+static int cmd_xp(dbg *d, const char *args) { return examine(d, args, true); }
+
+/* ---- disassemble and backtrace ----------------------------------------------- */
+
+static int cmd_disassemble(dbg *d, const char *args)
+{
+    cpu *c = need_cpu(d);
+    if (!c)
+        return -1;
+    bool raw = false;
+    if (!strncmp(args, "/r", 2)) {
+        raw = true;
+        args = dbg_skip_ws(args + 2);
+    }
+    uint64_t start, end;
+    const symbol *fn = NULL;
+    uint64_t at = cpu_pc(c);
+    bool range = false;
+    if (*args) {
+        const char *rest;
+        xval v;
+        if (dbg_eval_prefix(d, args, &rest, &v))
+            return -1;
+        at = v.v;
+        rest = dbg_skip_ws(rest);
+        if (*rest == ',') {
+            range = true;
+            rest = dbg_skip_ws(rest + 1);
+            bool plus = *rest == '+';
+            xval e;
+            if (dbg_eval(d, plus ? rest + 1 : rest, &e))
+                return -1;
+            start = at;
+            end = plus ? at + e.v : e.v;
+            if (end <= start)
+                return dbg_error(d, "disassemble: the end 0x%llx is not after the start.",
+                                 (unsigned long long)end);
+            if (end - start > 4 * 65536)
+                return dbg_error(d, "disassemble: %llu bytes is too much at once.",
+                                 (unsigned long long)(end - start));
+        } else if (*rest) {
+            return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
+        }
+    }
+    strbuf b;
+    sb_init(&b);
+    if (!range) {
+        uint64_t off;
+        fn = symtab_lookup_addr(&d->m->syms, at, &off);
+        if (fn) {
+            start = fn->addr;
+            end = fn->size ? fn->addr + fn->size : 0;
+            if (!end) { /* no size: up to where the symbol table says the next one starts */
+                end = start + 4;
+                while (end - start < 4096 * 4) {
+                    uint64_t o;
+                    if (symtab_lookup_addr(&d->m->syms, end, &o) != fn)
+                        break;
+                    end += 4;
+                }
+            }
+            if (end - start > 4096 * 4)
+                end = start + 4096 * 4;
+            sb_printf(&b, "Dump of assembler code for function %s:\n", fn->name);
+        } else {
+            start = at;
+            end = at + 16 * 4;
+        }
+    }
+    if (!fn)
+        sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
+                  (unsigned long long)start, (unsigned long long)end);
+    char err[300] = "";
+    for (uint64_t a = start & ~3ull; a < end; a += 4) {
+        uint8_t buf[4];
+        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, err, sizeof err))
+            break;
+        char label[160];
+        if (fn)
+            snprintf(label, sizeof label, " <+%llu>", (unsigned long long)(a - fn->addr));
+        else
+            sym_label(d, a, label, sizeof label);
+        disasm_line(d, c, a, (uint32_t)load_be(buf, 4), label, raw, &b);
+    }
+    if (!err[0])
+        sb_puts(&b, "End of assembler dump.\n");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    if (err[0])
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+static int cmd_backtrace(dbg *d, const char *args)
+{
+    cpu *c = need_cpu(d);
+    if (!c)
+        return -1;
+    uint64_t max = 64;
+    if (*args && (dbg_parse_u64(args, &max) || !max))
+        return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
+    if (max > 1024)
+        max = 1024;
+    frame *f = calloc(max, sizeof *f);
+    if (!f)
+        return dbg_error(d, "out of memory");
+    unsigned n = dbg_unwind(d, c, f, (unsigned)max);
+    strbuf b;
+    sb_init(&b);
+    for (unsigned i = 0; i < n; i++) {
+        char where[160];
+        /* A return address points after the call's delay slot: name the caller. */
+        uint64_t off;
+        const symbol *s = symtab_lookup_addr(&d->m->syms, i ? f[i].pc - 4 : f[i].pc, &off);
+        if (s)
+            snprintf(where, sizeof where, "%s+0x%llx", s->name,
+                     (unsigned long long)(f[i].pc - s->addr));
+        else
+            snprintf(where, sizeof where, "??");
+        sb_printf(&b, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", i, (unsigned long long)f[i].pc,
+                  where, (unsigned long long)f[i].sp);
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    free(f);
+    return 0;
+}
+
+static const command state_commands[] = {
+    {"info registers", "i r,info r,info reg", cmd_info_registers, "info registers [REG...]",
+     "Show the selected CPU's registers, with Status and Cause decoded.\n"
+     "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
+     "decoded; with REG names (a0, $pc, status), just those.\n"
+     "Example: info registers a0 status cause", CMD_MACHINE},
+    {"info all-registers", NULL, cmd_info_all_registers, "info all-registers",
+     "Show the integer, CP0 and floating-point registers.\n"
+     "Example: info all-registers", CMD_MACHINE},
+    {"info fpu", "info float", cmd_info_fpu, "info fpu",
+     "Show the floating-point registers and FCSR.\n"
+     "FCSR is decoded: rounding mode, flags, enables, cause.\n"
+     "Example: info fpu", CMD_MACHINE},
+    {"info tlb", NULL, cmd_info_tlb, "info tlb",
+     "Show the selected CPU's TLB entries, decoded.\n"
+     "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
+     "Example: info tlb", CMD_MACHINE},
+    {"x", NULL, cmd_x, "x[/NFU] [ADDR]",
+     "Examine memory, virtual or physical, in a format.\n"
+     "Examine memory: N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in\n"
+     "format F: x hex, d signed, u unsigned, o octal, t binary, a address with symbol,\n"
+     "c character, f float, s string, i instruction.  ADDR is virtual (through the\n"
+     "selected CPU's TLB and segments) or physical with a \"p:\" prefix.  Without ADDR,\n"
+     "continue after the last one.  Memory-mapped registers are not read here (reading\n"
+     "them could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+     "Example: x/4xw p:0x1c000", CMD_MACHINE},
+    {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
+     "Examine physical memory: the same as x with a \"p:\" address.\n"
+     "Example: xp/8xb 0x2000", CMD_MACHINE},
+    {"print", "p,inspect", cmd_print, "print[/F] [EXPR]",
+     "Evaluate an expression and show its value.\n"
+     "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
+     "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
+     "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
+     "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
+     "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
+     "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
+     "Example: print/x $status & 0xff00", CMD_MACHINE},
+    {"output", NULL, cmd_output, "output[/F] EXPR",
+     "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
+     "Example: output $pc", CMD_MACHINE},
+    {"set", NULL, cmd_set, "set LVALUE = EXPR",
+     "Assign to a register, memory, a variable or a device register.\n"
+     "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
+     "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
+     "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
+     "write by the debugger, with the register's side effects.\n"
+     "Example: set $a0 = $a0 + 1", CMD_MACHINE},
+    {"set variable", "set var", cmd_set, "set variable LVALUE = EXPR",
+     "The same as set (gdb's spelling).\n"
+     "Example: set var $count = 0", CMD_MACHINE},
+    {"disassemble", NULL, cmd_disassemble, "disassemble [/r] [ADDR | START,END | START,+LEN]",
+     "Disassemble a function or an address range, with symbols.\n"
+     "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
+     "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
+     "instructions from ADDR.\n"
+     "Example: disassemble main,+32", CMD_MACHINE},
+    {"backtrace", "bt,where", cmd_backtrace, "backtrace [N]",
+     "Show the call stack (best effort, from symbols and prologues).\n"
+     "Show the call stack of the selected CPU, best effort: frames are found from the\n"
+     "symbol table and each function's prologue (stack adjustment and the slot where\n"
+     "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
+     "Example: bt", CMD_MACHINE},
+};
+
+void dbg_state_register(void)
+{
+    dbg_register_group("Machine state", state_commands, ARRAY_SIZE(state_commands));
+}

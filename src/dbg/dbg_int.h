@@ -1,0 +1,226 @@
+/* Interfaces shared by the debugger's command modules (not for front ends:
+ * they use dbg.h). */
+#ifndef XBOW_DBG_INT_H
+#define XBOW_DBG_INT_H
+
+#include "dbg/dbg.h"
+#include "dbg/expr.h"
+
+/* ---- registration (one function per module, called by dbg_new) -------- */
+void dbg_run_register(void);
+void dbg_state_register(void);
+void dbg_break_register(void);
+void dbg_watch_register(void);
+void dbg_evbreak_register(void);
+void dbg_stall_register(void);
+void dbg_views_register(void);
+void dbg_trace_register(void);
+void dbg_script_register(void);
+void dbg_symbols_register(void);
+
+/* Per-instance cleanup, called by dbg_free. */
+void dbg_bp_free(dbg *d);
+void dbg_watch_free(dbg *d);
+void dbg_trace_free(dbg *d);
+void dbg_script_free(dbg *d);
+void dbg_vars_free(dbg *d);
+void dbg_views_free(dbg *d);
+void dbg_symbols_free(dbg *d);
+void dbg_state_free(dbg *d);
+
+/* Called after every stop, before it is reported. */
+void dbg_views_on_stop(dbg *d);
+void dbg_trace_on_stop(dbg *d);
+/* The console tap behind `expect` (installed by dbg_new). */
+void dbg_script_attach(dbg *d);
+/* User-defined commands (define): run one if the line names it.  Returns
+ * 1 when handled (*rc set), 0 otherwise. */
+int dbg_script_user(dbg *d, const char *line, int *rc);
+/* help for a user-defined command; false if there is none by that name. */
+bool dbg_script_help(dbg *d, const char *name);
+
+/* ---- small helpers (dbg.c) --------------------------------------------- */
+/* Does this line open a block that ends with `end`? */
+bool dbg_opens_block(const char *line);
+/* Split "ARGS if COND": returns the position of the word "if" (or NULL);
+ * ignores "if" inside quotes. */
+const char *dbg_find_if(const char *s);
+/* Parse a virtual time: "10ms", "2.5us", "1s", "100ns" or plain ticks. */
+int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks);
+/* "1.234 ms" */
+void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len);
+/* Parse a number (C syntax) that must fill the whole word. */
+int dbg_parse_u64(const char *s, uint64_t *v);
+
+/* ---- expressions in the debugger (eval.c) ------------------------------ */
+/* Names an expression can see beyond registers, symbols and devices:
+ * the fields of the event being tested, or other named values (DMA
+ * watchpoint conditions: addr, size, write ...). */
+typedef struct eval_scope {
+    const event *ev;
+    const char *const *names;
+    const uint64_t *vals;
+    unsigned nvals;
+} eval_scope;
+
+/* Evaluate; on error print the message, count a failure, return -1. */
+int dbg_eval(dbg *d, const char *text, xval *out);
+/* Evaluate the expression at the start of s; *end gets the rest. */
+int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out);
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
+                  size_t errlen);
+
+/* An address the user gave: virtual (through the selected CPU's current
+ * translation) or, with a "p:" prefix, a physical bus address. */
+typedef struct dbg_addr {
+    uint64_t a;
+    bool phys;
+} dbg_addr;
+
+int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out);
+/* Side-effect-free memory access; fill err with a one-line reason. */
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
+/* "0xffffffff80001000 <main+0x10>" (virtual) or "p:0x0000001000". */
+void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len);
+/* Why a virtual address cannot be read ("unmapped", "MMIO region hub"). */
+void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen);
+
+void dbg_var_set(dbg *d, const char *name, xval v);
+int dbg_var_get(dbg *d, const char *name, xval *out);
+unsigned dbg_history_add(dbg *d, xval v);
+
+/* Device register by "dev.REG" or "dev.REG.FIELD". */
+typedef struct dev_ref {
+    device *dev;
+    unsigned id, idx;
+    const reg_field *field; /* NULL = the whole register */
+} dev_ref;
+/* 1 = resolved, 0 = not a device name, -1 = bad register/field (err set). */
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
+
+/* ---- running the machine (cmd_run.c) ------------------------------------ */
+/* Internal stops for next/finish/until: stop when `cpu` reaches one of the
+ * addresses with its sp at least min_sp (the frame has returned). */
+typedef struct run_goal {
+    int cpu;
+    unsigned n;
+    struct {
+        uint64_t addr, min_sp;
+    } at[2];
+} run_goal;
+
+enum { RUN_CONTINUE = 0, RUN_STEP = 1, RUN_QUIET = 0x100 };
+
+/* Run the guest (CPU `d->cur_cpu` only when stepping), handle breakpoint
+ * hits whose condition is false or whose commands continue, report the
+ * stop.  n = instruction budget (0 = none).  Returns the stop reason
+ * (STOP_STEP when the goal was reached), or -1 when the guest cannot run.
+ * With RUN_QUIET a stop that only completes the step/goal is not reported. */
+int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal);
+/* Queue the stop a callback asked for (a breakpoint hit that stops). */
+void dbg_request_stop(dbg *d);
+/* Symbol files added with symbol-file, loaded again after `run`. */
+void dbg_symbols_reload(dbg *d);
+
+/* Call frames, best effort from the symbol table and prologues (frames.c). */
+typedef struct frame {
+    uint64_t pc, sp;
+} frame;
+unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
+/* Is the instruction a call (jal, jalr, bal, bgezal ...)? */
+bool dbg_insn_is_call(uint32_t insn);
+/* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */
+void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out);
+
+/* ---- breakpoints (break.c) ---------------------------------------------- */
+typedef struct bpoint bpoint;
+
+typedef struct bp_ops {
+    const char *type;                 /* "breakpoint", "watchpoint", "event" ... */
+    int (*arm)(dbg *d, bpoint *bp);   /* start catching (enable) */
+    void (*disarm)(dbg *d, bpoint *bp);
+    void (*describe)(dbg *d, const bpoint *bp, strbuf *out); /* "What" */
+    void (*free)(bpoint *bp);         /* kind-specific state */
+} bp_ops;
+
+struct bpoint {
+    int num;
+    const bp_ops *ops;
+    bool enabled, temp, armed, doomed;
+    char *cond_text;
+    expr *cond;
+    unsigned ignore;
+    uint64_t hits;
+    char **cmds;
+    unsigned ncmds;
+    uint64_t addr;   /* code breakpoints: the address */
+    void *priv;      /* kind-specific */
+    bpoint *next;
+};
+
+/* Create a breakpoint (numbered, enabled, armed); cond may be NULL; addr
+ * is for code breakpoints.  On failure the kind-specific state is freed
+ * through ops->free and NULL returned after printing an error. */
+bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond);
+bpoint *bp_find(dbg *d, int num);
+bpoint *bp_list(dbg *d);
+/* Test a breakpoint's condition in a scope; false when it does not hold.
+ * A condition that cannot be evaluated counts as true and the error is
+ * kept in *err (the stop report shows it), as gdb does. */
+bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+/* A breakpoint fired (its condition held): honour the ignore count, count
+ * the hit, run commands that continue, or queue a stop.  `text` is what the
+ * stop report shows; the names of `sc` stay visible to the breakpoint's
+ * commands.  Returns true when the machine must stop. */
+bool bp_hit(dbg *d, bpoint *bp, const char *text, const eval_scope *sc);
+/* Queue a stop that is not a breakpoint (expect, an unexplained stop). */
+void bp_note_stop(dbg *d, const char *text);
+/* Are stops queued?  Print them (with the location unless all silent). */
+bool bp_pending(dbg *d);
+void bp_report_pending(dbg *d, cpu *c);
+/* After the report: run the stopping breakpoints' commands, delete
+ * temporary ones. */
+void bp_after_stop(dbg *d);
+/* Between runs: forget queued stops, delete doomed breakpoints. */
+void bp_before_run(dbg *d);
+/* The resume loop asks: a CPU stopped at a code breakpoint (or a watch). */
+bool bp_code_stop(dbg *d, int cpu, uint64_t pc, bool *found);
+bool bp_cpu_watch_stop(dbg *d, int cpu);
+/* Insert/remove code breakpoints in CPUs, reference-counted per address
+ * (cpu < 0 = every CPU). */
+void bp_addr_insert(dbg *d, int cpu, uint64_t addr);
+void bp_addr_remove(dbg *d, int cpu, uint64_t addr);
+/* Re-insert everything after a machine reset. */
+void bp_rearm_all(dbg *d);
+void bp_disarm_all(dbg *d);
+/* Parse a location ("*ADDR", "SYMBOL", "SYMBOL+4", an expression) and an
+ * optional "if COND"; *cond gets the condition text or NULL. */
+int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond);
+
+/* ---- bus accesses (watch.c) ---------------------------------------------- */
+/* A watched physical range in terms of RAM (aliases of the same RAM, such
+ * as CAC and UNCAC, are the same range). */
+typedef struct ram_range {
+    ram_block *rb;
+    uint64_t off, len;
+} ram_range;
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
+                  size_t errlen);
+/* Parse "ADDR[,LEN]" (p: optional when phys_only); *end gets the rest. */
+int dbg_parse_range(dbg *d, const char *s, bool phys_only, dbg_addr *a, uint64_t *len,
+                    const char **end);
+/* The bus hook is installed while something needs it (watch.c); flags are
+ * recomputed from every user when one goes away. */
+void dbg_watch_hook_update(dbg *d);
+void dbg_watch_refresh_flags(dbg *d, ram_block *rb, uint64_t off, uint64_t len);
+/* Write tracking (track.c): the flags it wants and the record it keeps. */
+uint8_t dbg_track_flags(dbg *d, ram_block *rb, uint64_t page_off);
+bool dbg_track_active(dbg *d);
+void dbg_track_write(dbg *d, const bus_op *op, ram_block *rb, uint64_t off);
+void dbg_track_free(dbg *d);
+void dbg_track_register(void);
+/* Who an access came from, for reports: "hamachi0", "cpu0 at main+0x10". */
+void dbg_describe_initiator(dbg *d, int id, strbuf *out);
+
+#endif

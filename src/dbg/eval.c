@@ -1,0 +1,562 @@
+/* Expressions in the debugger: registers, convenience variables, value
+ * history, symbols, device registers and event fields; memory through the
+ * selected CPU's translation or physically ("p:").  See dbg_int.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "dbg/dbg_int.h"
+
+typedef struct var {
+    char name[32];
+    xval v;
+} var;
+
+typedef struct vars {
+    var *v;
+    unsigned n;
+    xval *hist;
+    unsigned nhist;
+} vars;
+
+static vars *get_vars(dbg *d)
+{
+    if (!d->vars)
+        d->vars = calloc(1, sizeof(vars));
+    return d->vars;
+}
+
+void dbg_vars_free(dbg *d)
+{
+    vars *vs = d->vars;
+    if (!vs)
+        return;
+    free(vs->v);
+    free(vs->hist);
+    free(vs);
+    d->vars = NULL;
+}
+
+void dbg_var_set(dbg *d, const char *name, xval v)
+{
+    vars *vs = get_vars(d);
+    if (!vs)
+        return;
+    for (unsigned i = 0; i < vs->n; i++) {
+        if (strcmp(vs->v[i].name, name) == 0) {
+            vs->v[i].v = v;
+            return;
+        }
+    }
+    var *n = realloc(vs->v, (vs->n + 1) * sizeof *n);
+    if (!n)
+        return;
+    vs->v = n;
+    snprintf(n[vs->n].name, sizeof n[vs->n].name, "%s", name);
+    n[vs->n++].v = v;
+}
+
+int dbg_var_get(dbg *d, const char *name, xval *out)
+{
+    vars *vs = get_vars(d);
+    for (unsigned i = 0; vs && i < vs->n; i++) {
+        if (strcmp(vs->v[i].name, name) == 0) {
+            *out = vs->v[i].v;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+unsigned dbg_history_add(dbg *d, xval v)
+{
+    vars *vs = get_vars(d);
+    if (!vs)
+        return 0;
+    xval *n = realloc(vs->hist, (vs->nhist + 1) * sizeof *n);
+    if (!n)
+        return 0;
+    vs->hist = n;
+    n[vs->nhist++] = v;
+    return vs->nhist;
+}
+
+/* ---- registers ---------------------------------------------------------- */
+
+enum reg_kind { RK_NONE, RK_GPR, RK_PC, RK_HI, RK_LO, RK_CP0, RK_FPR, RK_FCSR };
+
+static int reg_parse(const char *name, unsigned *n)
+{
+    if (!strcmp(name, "pc"))
+        return RK_PC;
+    if (!strcmp(name, "hi"))
+        return RK_HI;
+    if (!strcmp(name, "lo"))
+        return RK_LO;
+    if (!strcmp(name, "fcsr") || !strcmp(name, "fsr"))
+        return RK_FCSR;
+    if (!strcmp(name, "fp") || !strcmp(name, "s8")) {
+        *n = 30;
+        return RK_GPR;
+    }
+    for (unsigned i = 0; i < 32; i++) {
+        if (cpu_gpr_names[i] && strcmp(cpu_gpr_names[i], name) == 0) {
+            *n = i;
+            return RK_GPR;
+        }
+    }
+    if ((name[0] == 'r' || name[0] == 'f') && name[1] >= '0' && name[1] <= '9') {
+        char *end;
+        unsigned long k = strtoul(name + 1, &end, 10);
+        if (!*end && k < 32 && !(name[1] == '0' && name[2])) {
+            *n = (unsigned)k;
+            return name[0] == 'r' ? RK_GPR : RK_FPR;
+        }
+    }
+    for (unsigned i = 0; i < 32; i++) {
+        if (cpu_cp0_names[i] && cpu_cp0_names[i][0] && strcasecmp(cpu_cp0_names[i], name) == 0) {
+            *n = i;
+            return RK_CP0;
+        }
+    }
+    return RK_NONE;
+}
+
+/* Registers that hold addresses print as pointers. */
+static bool reg_is_pointer(int kind, unsigned n)
+{
+    return kind == RK_PC || (kind == RK_GPR && (n == 28 || n == 29 || n == 30 || n == 31)) ||
+           (kind == RK_CP0 && (n == 8 || n == 14 || n == 30));
+}
+
+static int reg_get(cpu *c, int kind, unsigned n, xval *out)
+{
+    uint64_t v = 0;
+    switch (kind) {
+    case RK_GPR: v = cpu_gpr(c, n); break;
+    case RK_PC: v = cpu_pc(c); break;
+    case RK_HI: v = cpu_hi(c); break;
+    case RK_LO: v = cpu_lo(c); break;
+    case RK_CP0: v = cpu_cp0(c, n); break;
+    case RK_FPR: v = cpu_fpr(c, n); break;
+    case RK_FCSR: v = cpu_fcsr(c); break;
+    default: return -1;
+    }
+    if (reg_is_pointer(kind, n))
+        *out = xval_addr(v, kind == RK_PC || n == 31 ? 4 : 8);
+    else if (kind == RK_GPR || kind == RK_HI || kind == RK_LO)
+        *out = xval_int((int64_t)v);
+    else
+        *out = xval_uns(v);
+    return 0;
+}
+
+static void reg_set(cpu *c, int kind, unsigned n, uint64_t v)
+{
+    switch (kind) {
+    case RK_GPR: cpu_set_gpr(c, n, v); break;
+    case RK_PC: cpu_set_pc(c, v); break;
+    case RK_HI: cpu_set_hi(c, v); break;
+    case RK_LO: cpu_set_lo(c, v); break;
+    case RK_CP0: cpu_set_cp0(c, n, v); break;
+    case RK_FPR: cpu_set_fpr(c, n, v); break;
+    case RK_FCSR: cpu_set_fcsr(c, (uint32_t)v); break;
+    default: break;
+    }
+}
+
+/* ---- the environment ---------------------------------------------------- */
+
+typedef struct envctx {
+    dbg *d;
+    const eval_scope *sc;
+} envctx;
+
+static int history_get(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+{
+    vars *vs = get_vars(d);
+    unsigned n = vs ? vs->nhist : 0;
+    long k;
+    if (name[0] == '$' || name[0] == 0) {
+        /* $ = last, $$ = one before, $$N = N before the last */
+        long back = name[0] == 0 ? 0 : name[1] ? strtol(name + 1, NULL, 10) : 1;
+        k = (long)n - back;
+    } else {
+        k = strtol(name, NULL, 10);
+    }
+    if (n == 0 && (name[0] == '$' || name[0] == 0)) {
+        snprintf(err, errlen, "History is empty.");
+        return -1;
+    }
+    if (k < 1 || (unsigned long)k > n) {
+        snprintf(err, errlen, "History has not yet reached $%ld.", k);
+        return -1;
+    }
+    *out = vs->hist[k - 1];
+    return 0;
+}
+
+static bool is_history_name(const char *name)
+{
+    const char *s = name[0] == '$' ? name + 1 : name;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+{
+    envctx *x = ctx;
+    dbg *d = x->d;
+    if (is_history_name(name))
+        return history_get(d, name, out, err, errlen);
+    unsigned n = 0;
+    int kind = reg_parse(name, &n);
+    if (kind != RK_NONE) {
+        cpu *c = dbg_cpu(d);
+        if (!c) {
+            snprintf(err, errlen, "No CPU: $%s has no value.", name);
+            return -1;
+        }
+        return reg_get(c, kind, n, out);
+    }
+    if (d->m && !strcmp(name, "cpu")) {
+        *out = xval_int(d->cur_cpu);
+        return 0;
+    }
+    if (d->m && !strcmp(name, "time")) {
+        *out = xval_uns(d->m->clock.now);
+        return 0;
+    }
+    if (dbg_cpu(d) && !strcmp(name, "insns")) {
+        *out = xval_uns(cpu_retired(dbg_cpu(d)));
+        return 0;
+    }
+    if (dbg_var_get(d, name, out) == 0)
+        return 0;
+    snprintf(err, errlen, "Convenience variable \"$%s\" has no value.", name);
+    return -1;
+}
+
+static int env_set_var(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+{
+    envctx *x = ctx;
+    dbg *d = x->d;
+    if (is_history_name(name) || !strcmp(name, "cpu") || !strcmp(name, "time") ||
+        !strcmp(name, "insns")) {
+        snprintf(err, errlen, "$%s cannot be assigned.", name);
+        return -1;
+    }
+    unsigned n = 0;
+    int kind = reg_parse(name, &n);
+    if (kind != RK_NONE) {
+        cpu *c = dbg_cpu(d);
+        if (!c) {
+            snprintf(err, errlen, "No CPU: cannot set $%s.", name);
+            return -1;
+        }
+        if (kind == RK_GPR && n == 0) {
+            snprintf(err, errlen, "$zero is always 0.");
+            return -1;
+        }
+        reg_set(c, kind, n, v->v);
+        return 0;
+    }
+    dbg_var_set(d, name, *v);
+    return 0;
+}
+
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
+{
+    const char *dot = strchr(name, '.');
+    if (!d->m || !dot)
+        return 0;
+    char dev[32], reg[64];
+    snprintf(dev, sizeof dev, "%.*s", (int)(dot - name), name);
+    device *v = machine_find_device(d->m, dev);
+    if (!v)
+        return 0;
+    const char *rest = dot + 1;
+    const char *fdot = strchr(rest, '.');
+    snprintf(reg, sizeof reg, "%.*s", fdot ? (int)(fdot - rest) : (int)strlen(rest), rest);
+    memset(r, 0, sizeof *r);
+    r->dev = v;
+    if (dev_reg_lookup(v, reg, &r->id, &r->idx) != 0) {
+        snprintf(err, errlen, "%s has no register \"%s\" (see \"info device %s\").", dev, reg,
+                 dev);
+        return -1;
+    }
+    if (fdot) {
+        const reg_decl *rd = &v->cls->regs[r->id];
+        r->field = dev_field_lookup(rd, fdot + 1);
+        if (!r->field) {
+            char rn[48];
+            dev_reg_name(v, r->id, r->idx, rn, sizeof rn);
+            snprintf(err, errlen, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev,
+                     rn, fdot + 1, dev, rn);
+            return -1;
+        }
+    }
+    return 1;
+}
+
+static bool scope_lookup(const eval_scope *sc, const char *name, xval *out)
+{
+    if (!sc)
+        return false;
+    for (unsigned i = 0; i < sc->nvals; i++) {
+        if (strcmp(sc->names[i], name) == 0) {
+            *out = xval_uns(sc->vals[i]);
+            return true;
+        }
+    }
+    if (!sc->ev)
+        return false;
+    const event_decl *decl = sc->ev->src->decl;
+    for (unsigned i = 0; i < decl->nfields && i < sc->ev->nvals; i++) {
+        if (strcmp(decl->fields[i].name, name) == 0) {
+            *out = xval_uns(sc->ev->vals[i]);
+            return true;
+        }
+    }
+    /* Names of enumerated field values ("ring == tx"). */
+    for (unsigned i = 0; i < decl->nfields; i++) {
+        const event_field *f = &decl->fields[i];
+        if (f->fmt != EVF_ENUM || !f->names)
+            continue;
+        for (unsigned k = 0; f->names[k]; k++) {
+            if (strcmp(f->names[k], name) == 0) {
+                *out = xval_uns(k);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+{
+    envctx *x = ctx;
+    dbg *d = x->d;
+    if (scope_lookup(x->sc, name, out))
+        return 0;
+    dev_ref r;
+    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    if (k < 0)
+        return -1;
+    if (k > 0) {
+        uint64_t v = dev_peek(r.dev, r.id, r.idx);
+        if (r.field)
+            v = EXTRACT(v, r.field->lsb, r.field->width);
+        *out = xval_uns(v);
+        return 0;
+    }
+    const symbol *s = d->m ? symtab_lookup_name(&d->m->syms, name) : NULL;
+    if (s) {
+        *out = xval_addr(s->addr, 4);
+        return 0;
+    }
+    if (x->sc && x->sc->ev)
+        snprintf(err, errlen, "No field or symbol \"%s\" (%s has: see \"info events %s\").",
+                 name, x->sc->ev->src->name, x->sc->ev->src->name);
+    else
+        snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+    return -1;
+}
+
+static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+{
+    envctx *x = ctx;
+    dbg *d = x->d;
+    dev_ref r;
+    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    if (k < 0)
+        return -1;
+    if (k == 0) {
+        if (d->m && symtab_lookup_name(&d->m->syms, name))
+            snprintf(err, errlen, "\"%s\" has no type: say its width, as in "
+                                  "set *(int *)%s = VALUE.", name, name);
+        else
+            snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+        return -1;
+    }
+    const reg_decl *rd = &r.dev->cls->regs[r.id];
+    uint64_t val = v->v & MASK(rd->width * 8u);
+    if (r.field) {
+        uint64_t fm = MASK(r.field->width) << r.field->lsb;
+        val = (dev_peek(r.dev, r.id, r.idx) & ~fm) | ((v->v << r.field->lsb) & fm);
+    }
+    /* A real register write (with its side effects), by the debugger. */
+    bus_op op = {.addr = 0, .size = rd->width, .write = 1,
+                 .initiator = (uint16_t)d->m->debugger_initiator};
+    dev_write(r.dev, &op, rd->offset + r.idx * rd->stride, rd->width, val);
+    return 0;
+}
+
+static int env_read_mem(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
+                        size_t errlen)
+{
+    envctx *x = ctx;
+    uint8_t b[8];
+    dbg_addr a = {addr, false};
+    if (dbg_read(x->d, a, b, size, err, errlen))
+        return -1;
+    *v = load_be(b, size);
+    return 0;
+}
+
+static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, char *err,
+                         size_t errlen)
+{
+    envctx *x = ctx;
+    uint8_t b[8];
+    store_be(b, size, v);
+    dbg_addr a = {addr, false};
+    return dbg_write(x->d, a, b, size, err, errlen);
+}
+
+/* The env points at a context that must outlive it: evaluation entry
+ * points keep both on their stack. */
+static void env_init(envctx *x, expr_env *env)
+{
+    env->ctx = x;
+    env->get_var = env_get_var;
+    env->set_var = env_set_var;
+    env->get_ident = env_get_ident;
+    env->set_ident = env_set_ident;
+    env->read_mem = env_read_mem;
+    env->write_mem = env_write_mem;
+}
+
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
+                  size_t errlen)
+{
+    envctx x = {d, sc};
+    expr_env env;
+    env_init(&x, &env);
+    return expr_eval(e, &env, out, err, errlen);
+}
+
+int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
+{
+    char err[256];
+    expr *e = expr_parse(s, end, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
+    expr_free(e);
+    if (rc)
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+int dbg_eval(dbg *d, const char *text, xval *out)
+{
+    char err[256];
+    expr *e = expr_parse(text, NULL, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
+    expr_free(e);
+    if (rc)
+        return dbg_error(d, "%s", err);
+    return 0;
+}
+
+/* ---- addresses and memory ----------------------------------------------- */
+
+int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
+{
+    s = dbg_skip_ws(s);
+    out->phys = false;
+    if (s[0] == 'p' && s[1] == ':') {
+        out->phys = true;
+        s += 2;
+    }
+    xval v;
+    if (dbg_eval_prefix(d, s, end, &v))
+        return -1;
+    out->a = v.v;
+    return 0;
+}
+
+void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)
+{
+    char where[48];
+    uint64_t ba = a.a;
+    if (!a.phys) {
+        cpu *c = dbg_cpu(d);
+        if (!c || cpu_translate(c, a.a, false, &ba) != 0) {
+            snprintf(err, errlen, "Cannot access memory at address 0x%llx (not mapped).",
+                     (unsigned long long)a.a);
+            return;
+        }
+    }
+    const bus_region *r = d->m ? bus_find(&d->m->bus, ba) : NULL;
+    bus_addr_str(ba, where, sizeof where);
+    if (!r)
+        snprintf(err, errlen, "Cannot access memory at address 0x%llx (nothing at %s).",
+                 (unsigned long long)a.a, where);
+    else if (!r->ram)
+        snprintf(err, errlen,
+                 "Cannot read 0x%llx without side effects: %s is MMIO (%s); read device "
+                 "registers by name (print DEVICE.REG, info device NAME).",
+                 (unsigned long long)a.a, where, r->name);
+    else
+        snprintf(err, errlen, "Cannot access memory at address 0x%llx (%s runs past %s).",
+                 (unsigned long long)a.a, where, r->name);
+}
+
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen)
+{
+    if (!d->m) {
+        snprintf(err, errlen, "No machine: no memory to read.");
+        return -1;
+    }
+    bool ok;
+    if (a.phys) {
+        ok = bus_peek(&d->m->bus, a.a, buf, len) == BUS_OK;
+    } else {
+        cpu *c = dbg_cpu(d);
+        ok = c && cpu_read_virt(c, a.a, buf, len) == len;
+    }
+    if (!ok)
+        dbg_explain_addr(d, a, err, errlen);
+    return ok ? 0 : -1;
+}
+
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen)
+{
+    if (!d->m) {
+        snprintf(err, errlen, "No machine: no memory to write.");
+        return -1;
+    }
+    bool ok;
+    if (a.phys) {
+        ok = bus_poke(&d->m->bus, a.a, buf, len) == BUS_OK;
+    } else {
+        cpu *c = dbg_cpu(d);
+        ok = c && cpu_write_virt(c, a.a, buf, len) == len;
+    }
+    if (!ok)
+        dbg_explain_addr(d, a, err, errlen);
+    return ok ? 0 : -1;
+}
+
+void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)
+{
+    if (a.phys) {
+        snprintf(buf, len, "p:0x%010llx", (unsigned long long)a.a);
+        return;
+    }
+    uint64_t off;
+    const symbol *s = d->m ? symtab_lookup_addr(&d->m->syms, a.a, &off) : NULL;
+    if (!s)
+        snprintf(buf, len, "0x%016llx", (unsigned long long)a.a);
+    else if (off)
+        snprintf(buf, len, "0x%016llx <%s+0x%llx>", (unsigned long long)a.a, s->name,
+                 (unsigned long long)off);
+    else
+        snprintf(buf, len, "0x%016llx <%s>", (unsigned long long)a.a, s->name);
+}

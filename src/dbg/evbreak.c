@@ -1,0 +1,333 @@
+/* Breakpoints on what devices and CPUs publish: `break event NAME` is a
+ * subscription on the event bus with a condition over the event's named
+ * fields; `break reg DEV.REG[.FIELD]` subscribes to the device's built-in
+ * reg.write event and reports the register's fields before and after. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+typedef struct evpriv {
+    dbg *d;
+    char pattern[112]; /* what the subscription matches */
+    char name[104];    /* as the user wrote it */
+    int sub;
+    /* break reg */
+    dev_ref ref;
+    char regname[96];
+    int mode;         /* RM_ANY, RM_CHANGES, RM_EQUALS */
+    uint64_t value;
+} evpriv;
+
+enum { RM_ANY, RM_CHANGES, RM_EQUALS };
+
+static void ev_text_header(dbg *d, const event *ev, strbuf *t)
+{
+    char tb[32];
+    dbg_format_time(ev->time, d->m->clock.hz, tb, sizeof tb);
+    sb_printf(t, " (t=%llu, %s", (unsigned long long)ev->time, tb);
+    if (ev->initiator >= 0) {
+        sb_puts(t, ", by ");
+        dbg_describe_initiator(d, ev->initiator, t);
+    }
+    sb_puts(t, ")\n");
+}
+
+static void on_event(void *ctx, const event *ev)
+{
+    bpoint *b = ctx;
+    evpriv *p = b->priv;
+    dbg *d = p->d;
+    if (!b->enabled || b->doomed)
+        return;
+    eval_scope sc = {ev, NULL, NULL, 0};
+    char err[300];
+    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+        return;
+    strbuf t;
+    sb_init(&t);
+    sb_printf(&t, "\n%sEvent breakpoint %d: ", err, b->num);
+    event_format(ev, &t);
+    ev_text_header(d, ev, &t);
+    if (bp_hit(d, b, t.s, &sc))
+        dbg_request_stop(d);
+    sb_free(&t);
+}
+
+static int ev_arm(dbg *d, bpoint *b)
+{
+    evpriv *p = b->priv;
+    p->sub = event_subscribe_glob(&d->m->events, p->pattern, on_event, b);
+    if (!p->sub)
+        return dbg_error(d, "No event \"%s\" (see \"info events\").", p->name);
+    return 0;
+}
+
+static void ev_disarm(dbg *d, bpoint *b)
+{
+    evpriv *p = b->priv;
+    if (p->sub)
+        event_unsubscribe(&d->m->events, p->sub);
+    p->sub = 0;
+}
+
+static void ev_describe(dbg *d, const bpoint *b, strbuf *out)
+{
+    (void)d;
+    const evpriv *p = b->priv;
+    sb_puts(out, p->name);
+}
+
+static void ev_free(bpoint *b) { free(b->priv); }
+
+static const bp_ops event_ops = {"event", ev_arm, ev_disarm, ev_describe, ev_free};
+
+/* Every name in a condition must mean something for the first matching
+ * event: a field, a value name, a symbol or a device register. */
+typedef struct check {
+    dbg *d;
+    const event_src *src;
+    char bad[80];
+} check;
+
+static void check_name(void *ctx, const char *name)
+{
+    check *c = ctx;
+    if (c->bad[0])
+        return;
+    const event_decl *decl = c->src->decl;
+    for (unsigned i = 0; i < decl->nfields; i++) {
+        if (!strcmp(decl->fields[i].name, name))
+            return;
+        if (decl->fields[i].fmt == EVF_ENUM)
+            for (unsigned k = 0; decl->fields[i].names && decl->fields[i].names[k]; k++)
+                if (!strcmp(decl->fields[i].names[k], name))
+                    return;
+    }
+    dev_ref r;
+    char err[200];
+    if (dbg_dev_ref(c->d, name, &r, err, sizeof err) > 0 ||
+        symtab_lookup_name(&c->d->m->syms, name))
+        return;
+    snprintf(c->bad, sizeof c->bad, "%s", name);
+}
+
+static int check_cond(dbg *d, const event_src *src, const char *cond)
+{
+    if (!cond)
+        return 0;
+    char err[256];
+    expr *e = expr_parse(dbg_skip_ws(cond), NULL, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    check c = {d, src, ""};
+    expr_idents(e, check_name, &c);
+    expr_free(e);
+    if (!c.bad[0])
+        return 0;
+    strbuf b;
+    sb_init(&b);
+    for (unsigned i = 0; i < src->decl->nfields; i++)
+        sb_printf(&b, " %s", src->decl->fields[i].name);
+    dbg_error(d, "%s has no field \"%s\" (fields:%s).", src->name, c.bad,
+              b.s ? b.s : " none");
+    sb_free(&b);
+    return -1;
+}
+
+static const event_src *first_match(dbg *d, const char *pattern)
+{
+    event_bus *eb = &d->m->events;
+    for (unsigned i = 0; i < eb->nsrcs; i++)
+        if (glob_match(pattern, eb->srcs[i]->name))
+            return eb->srcs[i];
+    return NULL;
+}
+
+static int cmd_break_event(dbg *d, const char *args)
+{
+    char name[80];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    if (!*name)
+        return dbg_error(d, "break event: give an event name (see \"info events\").");
+    const char *ifw = dbg_find_if(rest);
+    if (*rest && rest != ifw)
+        return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
+    evpriv *p = calloc(1, sizeof *p);
+    if (!p)
+        return dbg_error(d, "out of memory");
+    p->d = d;
+    snprintf(p->name, sizeof p->name, "%s", name);
+    /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
+     * every CPU's. */
+    if (!strncmp(name, "cpu.", 4))
+        snprintf(p->pattern, sizeof p->pattern, "cpu*.%s", name + 4);
+    else
+        snprintf(p->pattern, sizeof p->pattern, "%s", name);
+    const event_src *src = first_match(d, p->pattern);
+    if (!src) {
+        free(p);
+        return dbg_error(d, "No event \"%s\" (see \"info events\").", name);
+    }
+    if (check_cond(d, src, ifw ? ifw + 2 : NULL)) {
+        free(p);
+        return -1;
+    }
+    bpoint *b = bp_create(d, &event_ops, p, 0, ifw ? ifw + 2 : NULL);
+    if (!b)
+        return -1;
+    dbg_printf(d, "Event breakpoint %d: %s\n", b->num, name);
+    return 0;
+}
+
+/* ---- break reg ------------------------------------------------------------- */
+
+static uint64_t field_of(const evpriv *p, uint64_t v)
+{
+    return p->ref.field ? EXTRACT(v, p->ref.field->lsb, p->ref.field->width) : v;
+}
+
+static void on_reg_write(void *ctx, const event *ev)
+{
+    bpoint *b = ctx;
+    evpriv *p = b->priv;
+    dbg *d = p->d;
+    if (!b->enabled || b->doomed || ev->nvals < 6 || ev->vals[0] != p->ref.id ||
+        ev->vals[1] != p->ref.idx)
+        return;
+    uint64_t nv = ev->vals[3], ov = ev->vals[4];
+    uint64_t fn = field_of(p, nv), fo = field_of(p, ov);
+    if ((p->mode == RM_CHANGES && fn == fo) || (p->mode == RM_EQUALS && fn != p->value))
+        return;
+    static const char *const names[] = {"old", "new"};
+    uint64_t vals[] = {fo, fn};
+    eval_scope sc = {ev, names, vals, 2};
+    char err[300];
+    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+        return;
+    const reg_decl *rd = &p->ref.dev->cls->regs[p->ref.id];
+    strbuf t;
+    sb_init(&t);
+    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err, b->num, p->regname,
+              (unsigned long long)fo, (unsigned long long)fn);
+    ev_text_header(d, ev, &t);
+    sb_printf(&t, "  before: 0x%0*llx", rd->width * 2, (unsigned long long)ov);
+    if (rd->fields) {
+        sb_puts(&t, "  ");
+        dev_format_fields(rd, ov, &t);
+    }
+    sb_printf(&t, "\n  after:  0x%0*llx", rd->width * 2, (unsigned long long)nv);
+    if (rd->fields) {
+        sb_puts(&t, "  ");
+        dev_format_fields(rd, nv, &t);
+    }
+    sb_putc(&t, '\n');
+    if (bp_hit(d, b, t.s, &sc))
+        dbg_request_stop(d);
+    sb_free(&t);
+}
+
+static int reg_arm(dbg *d, bpoint *b)
+{
+    evpriv *p = b->priv;
+    event_src *src = event_find(&d->m->events, p->pattern);
+    p->sub = src ? event_subscribe(src, on_reg_write, b) : 0;
+    if (!p->sub)
+        return dbg_error(d, "%s publishes no register writes.", p->ref.dev->name);
+    return 0;
+}
+
+static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
+{
+    (void)d;
+    const evpriv *p = b->priv;
+    sb_puts(out, p->regname);
+    if (p->mode == RM_CHANGES)
+        sb_puts(out, " changes");
+    else if (p->mode == RM_EQUALS)
+        sb_printf(out, " == 0x%llx", (unsigned long long)p->value);
+}
+
+static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free};
+
+static int cmd_break_reg(dbg *d, const char *args)
+{
+    char name[96];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    if (!*name)
+        return dbg_error(d, "break reg: give DEVICE.REGISTER[.FIELD].");
+    evpriv *p = calloc(1, sizeof *p);
+    if (!p)
+        return dbg_error(d, "out of memory");
+    p->d = d;
+    char err[256];
+    int k = dbg_dev_ref(d, name, &p->ref, err, sizeof err);
+    if (k <= 0) {
+        free(p);
+        if (k == 0)
+            return dbg_error(d, "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
+                                "see \"info devices\").", name);
+        return dbg_error(d, "%s", err);
+    }
+    char rn[48];
+    dev_reg_name(p->ref.dev, p->ref.id, p->ref.idx, rn, sizeof rn);
+    snprintf(p->regname, sizeof p->regname, "%s.%s%s%s", p->ref.dev->name, rn,
+             p->ref.field ? "." : "", p->ref.field ? p->ref.field->name : "");
+    snprintf(p->name, sizeof p->name, "%s", p->regname);
+    snprintf(p->pattern, sizeof p->pattern, "%s.reg.write", p->ref.dev->name);
+    const char *ifw = dbg_find_if(rest);
+    if (!strncmp(rest, "changes", 7) && (!rest[7] || rest[7] == ' ')) {
+        p->mode = RM_CHANGES;
+        rest = dbg_skip_ws(rest + 7);
+    } else if (!strncmp(rest, "==", 2)) {
+        xval v;
+        const char *end;
+        if (dbg_eval_prefix(d, rest + 2, &end, &v)) {
+            free(p);
+            return -1;
+        }
+        p->mode = RM_EQUALS;
+        p->value = v.v;
+        rest = dbg_skip_ws(end);
+    }
+    ifw = dbg_find_if(rest);
+    if (*rest && rest != ifw) {
+        free(p);
+        return dbg_error(d, "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
+                            "\"%s\".", rest);
+    }
+    bpoint *b = bp_create(d, &reg_ops, p, 0, ifw ? ifw + 2 : NULL);
+    if (!b)
+        return -1;
+    strbuf t;
+    sb_init(&t);
+    reg_describe(d, b, &t);
+    dbg_printf(d, "Register breakpoint %d: %s\n", b->num, t.s);
+    sb_free(&t);
+    return 0;
+}
+
+static const command evbreak_commands[] = {
+    {"break event", NULL, cmd_break_event, "break event NAME [if COND]",
+     "Stop on a device or CPU event, optionally on a condition over its fields.\n"
+     "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
+     "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
+     "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
+     "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
+     "and symbols.  The report shows every field; with \"commands ... silent ...\n"
+     "continue\" the breakpoint logs without stopping.\n"
+     "Example: break event hamachi0.tx.desc-done if len > 1500", CMD_MACHINE},
+    {"break reg", NULL, cmd_break_reg, "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
+     "Stop when a device register or field is written, or changes.\n"
+     "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
+     "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
+     "report decodes the register's fields before and after.  In COND, old and new are\n"
+     "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
+     "it sets) are not register writes.\n"
+     "Example: break reg bridge.INT_ENABLE changes", CMD_MACHINE},
+};
+
+void dbg_evbreak_register(void)
+{
+    dbg_register_group("Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands));
+}

@@ -1,0 +1,589 @@
+/* Scripting: define (user commands with $arg0.. $argc), document, if/else,
+ * while, printf, and expect (run until the guest console prints a text).
+ * No command runs host programs. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+#define CONSOLE_KEEP (64u * 1024) /* guest output kept for expect */
+#define MAX_USER_DEPTH 16
+
+typedef struct ucmd {
+    char name[128];
+    char *body;
+    char *doc;
+    struct ucmd *next;
+} ucmd;
+
+typedef struct script_state {
+    ucmd *cmds;
+    int depth;
+    /* Guest console output not yet consumed by expect. */
+    char *con;
+    size_t conlen;
+    int tap;
+    const char *want; /* the text expect waits for, or NULL */
+    bool found;
+} script_state;
+
+static script_state *sstate(dbg *d)
+{
+    if (!d->script) {
+        script_state *s = calloc(1, sizeof *s);
+        if (s)
+            s->tap = -1;
+        d->script = s;
+    }
+    return d->script;
+}
+
+void dbg_script_free(dbg *d)
+{
+    script_state *s = d->script;
+    if (!s)
+        return;
+    if (s->tap >= 0 && d->m)
+        chardev_remove_tap(d->m->console, s->tap);
+    while (s->cmds) {
+        ucmd *u = s->cmds;
+        s->cmds = u->next;
+        free(u->body);
+        free(u->doc);
+        free(u);
+    }
+    free(s->con);
+    free(s);
+    d->script = NULL;
+}
+
+/* ---- running blocks of lines ---------------------------------------------- */
+
+static int exec_lines(dbg *d, const char *body)
+{
+    int rc = 0;
+    for (const char *s = body; *s && !d->quit;) {
+        size_t n = strcspn(s, "\n");
+        char *line = strndup(s, n);
+        s += n + (s[n] == '\n');
+        if (!line)
+            return dbg_error(d, "out of memory");
+        rc = dbg_execute(d, line);
+        free(line);
+        if (rc)
+            break;
+    }
+    if (d->collecting) {
+        d->collecting = 0;
+        return dbg_error(d, "A block inside this one has no \"end\".");
+    }
+    return rc;
+}
+
+/* ---- define / document --------------------------------------------------------- */
+
+static ucmd *ufind(dbg *d, const char *name)
+{
+    script_state *s = sstate(d);
+    for (ucmd *u = s ? s->cmds : NULL; u; u = u->next)
+        if (!strcmp(u->name, name))
+            return u;
+    return NULL;
+}
+
+static int define_done(dbg *d, const char *body)
+{
+    script_state *s = sstate(d);
+    ucmd *u = ufind(d, d->block_arg);
+    if (!u) {
+        u = calloc(1, sizeof *u);
+        if (!u)
+            return dbg_error(d, "out of memory");
+        snprintf(u->name, sizeof u->name, "%s", d->block_arg);
+        u->next = s->cmds;
+        s->cmds = u;
+    }
+    free(u->body);
+    u->body = strdup(body);
+    return 0;
+}
+
+static int check_name(dbg *d, const char *args, const char *cmd, char *name, size_t len)
+{
+    const char *rest = dbg_next_word(args, name, len);
+    if (!*name || *rest)
+        return dbg_error(d, "%s: give one command name.", cmd);
+    for (const char *p = name; *p; p++)
+        if (!(*p == '_' || *p == '-' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
+              (*p >= 'A' && *p <= 'Z')))
+            return dbg_error(d, "%s: \"%s\" is not a command name.", cmd, name);
+    if (dbg_command_find(name))
+        return dbg_error(d, "%s: \"%s\" is a built-in command.", cmd, name);
+    return 0;
+}
+
+static int cmd_define(dbg *d, const char *args)
+{
+    char name[64];
+    if (check_name(d, args, "define", name, sizeof name))
+        return -1;
+    dbg_collect_block(d, name, define_done);
+    return 0;
+}
+
+static int document_done(dbg *d, const char *body)
+{
+    ucmd *u = ufind(d, d->block_arg);
+    if (!u)
+        return dbg_error(d, "document: no user command \"%s\" (define it first).", d->block_arg);
+    free(u->doc);
+    u->doc = strdup(body);
+    return 0;
+}
+
+static int cmd_document(dbg *d, const char *args)
+{
+    char name[64];
+    if (check_name(d, args, "document", name, sizeof name))
+        return -1;
+    dbg_collect_block(d, name, document_done);
+    return 0;
+}
+
+bool dbg_script_help(dbg *d, const char *name)
+{
+    ucmd *u = d->script ? ufind(d, name) : NULL;
+    if (!u)
+        return false;
+    dbg_printf(d, "Usage: %s [ARGS]\n%s", u->name, u->doc ? u->doc : "User-defined.\n");
+    return true;
+}
+
+/* Replace $argc and $argN in a line. */
+static char *substitute(const char *line, char **argv, int argc)
+{
+    strbuf b;
+    sb_init(&b);
+    for (const char *s = line; *s;) {
+        if (!strncmp(s, "$argc", 5)) {
+            sb_printf(&b, "%d", argc);
+            s += 5;
+        } else if (!strncmp(s, "$arg", 4) && s[4] >= '0' && s[4] <= '9') {
+            char *end;
+            long k = strtol(s + 4, &end, 10);
+            sb_puts(&b, k < argc ? argv[k] : "");
+            s = end;
+        } else {
+            sb_putc(&b, *s++);
+        }
+    }
+    return b.s ? sb_take(&b) : strdup("");
+}
+
+int dbg_script_user(dbg *d, const char *line, int *rc)
+{
+    char name[64];
+    const char *rest = dbg_next_word(line, name, sizeof name);
+    ucmd *u = d->script ? ufind(d, name) : NULL;
+    if (!u)
+        return 0;
+    script_state *s = sstate(d);
+    if (s->depth >= MAX_USER_DEPTH) {
+        *rc = dbg_error(d, "%s: user commands nested too deeply (%d).", name, MAX_USER_DEPTH);
+        return 1;
+    }
+    char *argv[10];
+    int argc = 0;
+    char words[10][128];
+    for (const char *p = rest; *p && argc < 10; argc++) {
+        p = dbg_next_word(p, words[argc], sizeof words[argc]);
+        argv[argc] = words[argc];
+    }
+    strbuf body;
+    sb_init(&body);
+    for (const char *p = u->body; *p;) {
+        size_t n = strcspn(p, "\n");
+        char *l = strndup(p, n);
+        char *x = l ? substitute(l, argv, argc) : NULL;
+        if (x) {
+            sb_puts(&body, x);
+            sb_putc(&body, '\n');
+        }
+        free(l);
+        free(x);
+        p += n + (p[n] == '\n');
+    }
+    s->depth++;
+    *rc = exec_lines(d, body.s ? body.s : "");
+    s->depth--;
+    sb_free(&body);
+    return 1;
+}
+
+/* ---- if / while ------------------------------------------------------------------ */
+
+static int cond_true(dbg *d, const char *text, bool *t)
+{
+    xval v;
+    if (dbg_eval(d, text, &v))
+        return -1;
+    *t = v.v != 0;
+    return 0;
+}
+
+static int if_done(dbg *d, const char *body)
+{
+    char cond[128];
+    snprintf(cond, sizeof cond, "%s", d->block_arg);
+    /* Split at the "else" of this level. */
+    strbuf yes, no;
+    sb_init(&yes);
+    sb_init(&no);
+    strbuf *cur = &yes;
+    int depth = 0;
+    for (const char *s = body; *s;) {
+        size_t n = strcspn(s, "\n");
+        char w[16];
+        char *line = strndup(s, n);
+        s += n + (s[n] == '\n');
+        if (!line)
+            break;
+        dbg_next_word(line, w, sizeof w);
+        if (dbg_opens_block(line))
+            depth++;
+        else if (!strcmp(w, "end"))
+            depth--;
+        if (depth == 0 && !strcmp(w, "else") && cur == &yes) {
+            cur = &no;
+        } else {
+            sb_puts(cur, line);
+            sb_putc(cur, '\n');
+        }
+        free(line);
+    }
+    bool t;
+    int rc = cond_true(d, cond, &t);
+    if (rc == 0) {
+        const strbuf *branch = t ? &yes : &no;
+        rc = exec_lines(d, branch->s ? branch->s : "");
+    }
+    sb_free(&yes);
+    sb_free(&no);
+    return rc;
+}
+
+static int cmd_if(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "if: give a condition.");
+    if (strlen(args) >= sizeof d->block_arg)
+        return dbg_error(d, "if: condition too long.");
+    dbg_collect_block(d, args, if_done);
+    return 0;
+}
+
+static int while_done(dbg *d, const char *body)
+{
+    char cond[128];
+    snprintf(cond, sizeof cond, "%s", d->block_arg);
+    for (;;) {
+        bool t;
+        if (cond_true(d, cond, &t))
+            return -1;
+        if (!t || d->quit)
+            return 0;
+        if (exec_lines(d, body))
+            return -1;
+    }
+}
+
+static int cmd_while(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "while: give a condition.");
+    if (strlen(args) >= sizeof d->block_arg)
+        return dbg_error(d, "while: condition too long.");
+    dbg_collect_block(d, args, while_done);
+    return 0;
+}
+
+static int cmd_else(dbg *d, const char *args)
+{
+    (void)args;
+    return dbg_error(d, "else: only inside if ... end.");
+}
+
+static int cmd_end(dbg *d, const char *args)
+{
+    (void)args;
+    return dbg_error(d, "end: no block to end.");
+}
+
+/* ---- printf ---------------------------------------------------------------------- */
+
+/* Parse "TEXT" with C escapes; *end gets what follows.  Returns the text. */
+static char *parse_string(dbg *d, const char *s, const char **end)
+{
+    s = dbg_skip_ws(s);
+    if (*s != '"') {
+        dbg_error(d, "Bad format string: want a \"quoted string\".");
+        return NULL;
+    }
+    strbuf b;
+    sb_init(&b);
+    for (s++; *s && *s != '"'; s++) {
+        if (*s != '\\' || !s[1]) {
+            sb_putc(&b, *s);
+            continue;
+        }
+        s++;
+        switch (*s) {
+        case 'n': sb_putc(&b, '\n'); break;
+        case 't': sb_putc(&b, '\t'); break;
+        case 'r': sb_putc(&b, '\r'); break;
+        case 'e': sb_putc(&b, 27); break;
+        case 'a': sb_putc(&b, 7); break;
+        default: sb_putc(&b, *s); break;
+        }
+    }
+    if (*s != '"') {
+        sb_free(&b);
+        dbg_error(d, "Bad format string, non-terminated '\"'.");
+        return NULL;
+    }
+    *end = s + 1;
+    return b.s ? sb_take(&b) : strdup("");
+}
+
+static int cmd_printf(dbg *d, const char *args)
+{
+    const char *s;
+    char *f = parse_string(d, args, &s);
+    if (!f)
+        return -1;
+    strbuf out;
+    sb_init(&out);
+    int rc = 0, argn = 0;
+    for (const char *p = f; *p && !rc; p++) {
+        if (*p != '%') {
+            sb_putc(&out, *p);
+            continue;
+        }
+        if (p[1] == '%') {
+            sb_putc(&out, '%');
+            p++;
+            continue;
+        }
+        char spec[32] = "%";
+        size_t n = 1;
+        for (p++; *p && strchr("-+ #0123456789.", *p) && n < 20; p++)
+            spec[n++] = *p;
+        while (*p == 'l' || *p == 'h' || *p == 'z' || *p == 'j')
+            p++;
+        char conv = *p;
+        if (!conv || !strchr("diuxXocsp", conv)) {
+            rc = dbg_error(d, "Bad format string: unknown conversion \"%%%c\".", conv ? conv : ' ');
+            break;
+        }
+        s = dbg_skip_ws(s);
+        if (*s != ',') {
+            rc = dbg_error(d, "Bad format string, missing argument %d.", argn + 1);
+            break;
+        }
+        xval v;
+        if (dbg_eval_prefix(d, s + 1, &s, &v)) {
+            rc = -1;
+            break;
+        }
+        argn++;
+        if (conv == 's') {
+            char str[1024];
+            unsigned k = 0;
+            char err[200];
+            uint8_t ch = 1;
+            while (k < sizeof str - 1 &&
+                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, err, sizeof err) == 0 && ch)
+                str[k++] = (char)ch;
+            str[k] = 0;
+            if (!k && ch) {
+                rc = dbg_error(d, "%s", err);
+                break;
+            }
+            spec[n++] = 's';
+            spec[n] = 0;
+            sb_printf(&out, spec, str);
+        } else if (conv == 'c') {
+            spec[n++] = 'c';
+            spec[n] = 0;
+            sb_printf(&out, spec, (int)(v.v & 0xff));
+        } else if (conv == 'p') {
+            sb_printf(&out, "0x%llx", (unsigned long long)v.v);
+        } else {
+            spec[n++] = 'l';
+            spec[n++] = 'l';
+            spec[n++] = conv;
+            spec[n] = 0;
+            if (conv == 'd' || conv == 'i')
+                sb_printf(&out, spec, (long long)xval_signed(&v));
+            else
+                sb_printf(&out, spec, (unsigned long long)v.v);
+        }
+    }
+    if (!rc && *dbg_skip_ws(s))
+        rc = dbg_error(d, "Extra arguments at end of printf: \"%s\".", dbg_skip_ws(s));
+    if (!rc && out.s)
+        dbg_puts(d, out.s);
+    sb_free(&out);
+    free(f);
+    return rc;
+}
+
+/* ---- expect ---------------------------------------------------------------------- */
+
+/* Look for the text in what the guest printed; consume through it. */
+static bool consume(script_state *s, const char *want)
+{
+    size_t wl = strlen(want);
+    if (!s->con || s->conlen < wl)
+        return false;
+    for (size_t i = 0; i + wl <= s->conlen; i++) {
+        if (memcmp(s->con + i, want, wl) == 0) {
+            size_t cut = i + wl;
+            memmove(s->con, s->con + cut, s->conlen - cut);
+            s->conlen -= cut;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void on_console(void *ctx, const uint8_t *buf, size_t n)
+{
+    dbg *d = ctx;
+    script_state *s = d->script;
+    if (!s || !n)
+        return;
+    if (s->conlen + n > CONSOLE_KEEP) { /* keep the newest half */
+        size_t keep = CONSOLE_KEEP / 2 > n ? CONSOLE_KEEP / 2 : 0;
+        if (keep > s->conlen)
+            keep = s->conlen;
+        memmove(s->con, s->con + s->conlen - keep, keep);
+        s->conlen = keep;
+        if (n > CONSOLE_KEEP) {
+            buf += n - CONSOLE_KEEP;
+            n = CONSOLE_KEEP;
+        }
+    }
+    if (!s->con && !(s->con = malloc(CONSOLE_KEEP)))
+        return;
+    memcpy(s->con + s->conlen, buf, n);
+    s->conlen += n;
+    if (s->want && !s->found && consume(s, s->want)) {
+        s->found = true;
+        d->quiet_stop = true;
+        dbg_request_stop(d);
+    }
+}
+
+void dbg_script_attach(dbg *d)
+{
+    script_state *s = sstate(d);
+    if (s && s->tap < 0 && d->m->console)
+        s->tap = chardev_add_tap(d->m->console, on_console, d);
+}
+
+static int cmd_expect(dbg *d, const char *args)
+{
+    script_state *s = sstate(d);
+    const char *rest;
+    char *want = parse_string(d, args, &rest);
+    if (!want)
+        return -1;
+    uint64_t budget = 0;
+    rest = dbg_skip_ws(rest);
+    if (*rest) {
+        xval v;
+        if (dbg_eval(d, rest, &v)) {
+            free(want);
+            return -1;
+        }
+        budget = v.v;
+    }
+    if (!*want) {
+        free(want);
+        return dbg_error(d, "expect: the text is empty.");
+    }
+    if (consume(s, want)) {
+        free(want);
+        return 0;
+    }
+    s->want = want;
+    s->found = false;
+    int r = dbg_resume(d, RUN_CONTINUE, budget, NULL);
+    bool found = s->found;
+    s->want = NULL;
+    s->found = false;
+    d->quiet_stop = false;
+    int rc = 0;
+    if (!found) {
+        if (r == STOP_LIMIT)
+            rc = dbg_error(d, "expect: \"%s\" did not appear within %llu instructions.", want,
+                           (unsigned long long)budget);
+        else
+            rc = dbg_error(d, "expect: the guest stopped before \"%s\" appeared.", want);
+    }
+    free(want);
+    return rc;
+}
+
+static const command script_commands[] = {
+    {"define", NULL, cmd_define, "define NAME\n  COMMANDS...\nend",
+     "Define a command NAME that runs COMMANDS; in them $arg0 ... $arg9 are its\n"
+     "arguments and $argc their number.  Redefining replaces it.\n"
+     "Example:\n"
+     "  define show-tx\n"
+     "    ring $arg0 tx\n"
+     "    print/x $arg0.TxStatus\n"
+     "  end", 0},
+    {"document", NULL, cmd_document, "document NAME\n  TEXT...\nend",
+     "Give a user command the text \"help NAME\" prints.\n"
+     "Example:\n"
+     "  document show-tx\n"
+     "    Show a NIC's Tx ring and status: show-tx NIC\n"
+     "  end", 0},
+    {"if", NULL, cmd_if, "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
+     "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
+     "Example:\n"
+     "  if $a0 == 0\n"
+     "    echo zero\\n\n"
+     "  end", 0},
+    {"while", NULL, cmd_while, "while EXPR\n  COMMANDS...\nend",
+     "Run COMMANDS as long as EXPR is non-zero.\n"
+     "Example:\n"
+     "  set $i = 0\n"
+     "  while $i < 4\n"
+     "    stepi\n"
+     "    set $i = $i + 1\n"
+     "  end", 0},
+    {"else", NULL, cmd_else, "else", "Part of if ... else ... end.\nExample: see if", 0},
+    {"end", NULL, cmd_end, "end", "Ends define, document, commands, if and while blocks.\n"
+     "Example: see define", 0},
+    {"printf", NULL, cmd_printf, "printf \"FORMAT\", ARG...",
+     "Print formatted values, as C's printf.\n"
+     "Print ARGs (expressions) under control of FORMAT, as C's printf: %d %i %u %x %X %o\n"
+     "%c %p %s (a string read from guest memory) %% with flags and widths; values are\n"
+     "64-bit.  No newline is added.\n"
+     "Example: printf \"pc=%#x a0=%d\\n\", $pc, $a0", 0},
+    {"expect", NULL, cmd_expect, "expect \"TEXT\" [INSNS]",
+     "Run the guest until its console prints a text.\n"
+     "Run the guest until its console prints TEXT (output since the previous match\n"
+     "counts), then stop quietly; with INSNS, fail if TEXT has not appeared within that\n"
+     "many instructions.  Fails too when something else stops the guest first.  For\n"
+     "guest-level tests and demos.\n"
+     "Example: expect \"hello, world\" 10000000", CMD_MACHINE | CMD_RESUMES},
+};
+
+void dbg_script_register(void)
+{
+    dbg_register_group("Scripting", script_commands, ARRAY_SIZE(script_commands));
+}

@@ -1,0 +1,207 @@
+/* The stall detector: `watch stall NIC` samples the NIC's rings on the
+ * virtual clock (through the device class's ring_state hook) and stops
+ * when a ring holds work the host posted while the device sits idle, or
+ * when descriptors the device finished stay unreclaimed by the host, for
+ * longer than a limit (the Hamachi DescIntr story: no Tx interrupt, so the
+ * driver never reclaims, and transmit stalls). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+#define MAX_RINGS 4
+#define DEFAULT_LIMIT_NS 10000000ull /* 10 ms of virtual time */
+
+typedef struct ringwatch {
+    char name[32];
+    uint64_t idle_since;  /* posted work and an idle device since then (0 = not) */
+    uint64_t done_since;  /* unreclaimed descriptors since then (0 = none) */
+    unsigned last_done;
+} ringwatch;
+
+typedef struct stallpriv {
+    dbg *d;
+    bpoint *bp;
+    device *dev;
+    ringwatch rings[MAX_RINGS];
+    unsigned nrings;
+    uint64_t limit, period;
+    timer t;
+} stallpriv;
+
+static void fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
+{
+    dbg *d = p->d;
+    bpoint *b = p->bp;
+    static const char *const names[] = {"size", "posted", "done", "active"};
+    uint64_t vals[] = {st->size, st->posted, st->done, st->active};
+    eval_scope sc = {NULL, names, vals, 4};
+    char err[300];
+    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+        return;
+    char tb[32];
+    dbg_format_time(p->limit, d->m->clock.hz, tb, sizeof tb);
+    strbuf t;
+    sb_init(&t);
+    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err, b->num, p->dev->name, r->name);
+    if (idle)
+        sb_printf(&t, "%u descriptor%s posted by the host, but the device has been idle for "
+                      "%s (virtual)\n", st->posted, st->posted == 1 ? "" : "s", tb);
+    else
+        sb_printf(&t, "%u completed descriptor%s not reclaimed by the host for %s (virtual)\n",
+                  st->done, st->done == 1 ? "" : "s", tb);
+    sb_printf(&t, "  ring of %u: %u posted, %u done and unreclaimed, device %s\n", st->size,
+              st->posted, st->done, st->active ? "active" : "idle");
+    if (bp_hit(d, b, t.s, &sc))
+        dbg_request_stop(d);
+    sb_free(&t);
+}
+
+static void sample(void *opaque)
+{
+    stallpriv *p = opaque;
+    bpoint *b = p->bp;
+    sched *clk = &p->d->m->clock;
+    uint64_t now = clk->now ? clk->now : 1;
+    if (!b->armed || b->doomed)
+        return;
+    for (unsigned i = 0; i < p->nrings; i++) {
+        ringwatch *r = &p->rings[i];
+        ring_state st;
+        if (p->dev->cls->ring_state(p->dev, r->name, &st) != 0 || !st.size) {
+            r->idle_since = r->done_since = 0;
+            continue;
+        }
+        if (st.posted && !st.active) {
+            if (!r->idle_since)
+                r->idle_since = now;
+            else if (now - r->idle_since >= p->limit) {
+                r->idle_since = now; /* report again only after another limit */
+                fire(p, r, &st, true);
+            }
+        } else {
+            r->idle_since = 0;
+        }
+        if (st.done) {
+            if (!r->done_since || st.done < r->last_done)
+                r->done_since = now; /* the host reclaimed some: start over */
+            else if (now - r->done_since >= p->limit) {
+                r->done_since = now;
+                fire(p, r, &st, false);
+            }
+        } else {
+            r->done_since = 0;
+        }
+        r->last_done = st.done;
+    }
+    if (b->armed && !b->doomed)
+        timer_mod(clk, &p->t, clk->now + p->period);
+}
+
+static int stall_arm(dbg *d, bpoint *b)
+{
+    stallpriv *p = b->priv;
+    p->bp = b;
+    for (unsigned i = 0; i < p->nrings; i++)
+        p->rings[i].idle_since = p->rings[i].done_since = 0;
+    timer_init(&p->t, "debugger stall watch", sample, p);
+    timer_mod(&d->m->clock, &p->t, d->m->clock.now + p->period);
+    return 0;
+}
+
+static void stall_disarm(dbg *d, bpoint *b)
+{
+    stallpriv *p = b->priv;
+    timer_del(&d->m->clock, &p->t);
+}
+
+static void stall_describe(dbg *d, const bpoint *b, strbuf *out)
+{
+    const stallpriv *p = b->priv;
+    char tb[32];
+    dbg_format_time(p->limit, d->m->clock.hz, tb, sizeof tb);
+    sb_printf(out, "stall %s", p->dev->name);
+    for (unsigned i = 0; i < p->nrings; i++)
+        sb_printf(out, "%c%s", i ? ',' : ' ', p->rings[i].name);
+    sb_printf(out, " for %s", tb);
+}
+
+static void stall_free(bpoint *b) { free(b->priv); }
+
+static const bp_ops stall_ops = {"stall watch", stall_arm, stall_disarm, stall_describe,
+                                 stall_free};
+
+static int cmd_watch_stall(dbg *d, const char *args)
+{
+    char name[32];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    if (!*name)
+        return dbg_error(d, "watch stall: give a NIC (see \"info devices\").");
+    device *dev = machine_find_device(d->m, name);
+    if (!dev)
+        return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
+    if (!dev->cls->ring_state)
+        return dbg_error(d, "%s does not report the state of its rings: no stall detection "
+                            "for it.", name);
+    stallpriv *p = calloc(1, sizeof *p);
+    if (!p)
+        return dbg_error(d, "out of memory");
+    p->d = d;
+    p->dev = dev;
+    p->limit = sched_ns_to_ticks(&d->m->clock, DEFAULT_LIMIT_NS);
+    const char *ifw = dbg_find_if(rest);
+    char w[32];
+    while (*rest && rest != ifw) {
+        const char *next = dbg_next_word(rest, w, sizeof w);
+        ring_state st;
+        uint64_t t;
+        if (dbg_parse_time(w, d->m->clock.hz, &t) == 0 && t) {
+            p->limit = t;
+        } else if (dev->cls->ring_state(dev, w, &st) == 0 && p->nrings < MAX_RINGS) {
+            snprintf(p->rings[p->nrings++].name, sizeof p->rings[0].name, "%s", w);
+        } else {
+            free(p);
+            return dbg_error(d, "watch stall: \"%s\" is neither a ring of %s nor a time "
+                                "(10ms, 500us).", w, name);
+        }
+        rest = next;
+    }
+    if (!p->nrings) { /* every ring it has of the usual ones */
+        static const char *const usual[] = {"tx", "rx"};
+        for (unsigned i = 0; i < ARRAY_SIZE(usual); i++) {
+            ring_state st;
+            if (dev->cls->ring_state(dev, usual[i], &st) == 0)
+                snprintf(p->rings[p->nrings++].name, sizeof p->rings[0].name, "%s", usual[i]);
+        }
+    }
+    if (!p->nrings) {
+        free(p);
+        return dbg_error(d, "watch stall: %s has no tx or rx ring; name one.", name);
+    }
+    p->period = p->limit / 4 ? p->limit / 4 : 1;
+    bpoint *b = bp_create(d, &stall_ops, p, 0, ifw ? ifw + 2 : NULL);
+    if (!b)
+        return -1;
+    strbuf t;
+    sb_init(&t);
+    stall_describe(d, b, &t);
+    dbg_printf(d, "Stall watch %d: %s\n", b->num, t.s);
+    sb_free(&t);
+    return 0;
+}
+
+static const command stall_commands[] = {
+    {"watch stall", NULL, cmd_watch_stall, "watch stall NIC [RING...] [TIME] [if COND]",
+     "Stop when a NIC ring stalls.\n"
+     "Stop when a ring of NIC (tx and rx by default) holds descriptors the host posted\n"
+     "while the device stays idle, or holds descriptors the device completed that the\n"
+     "host does not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
+     "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
+     "In COND: size posted done active.  The rings are sampled every TIME/4.\n"
+     "Example: watch stall hamachi0 tx 5ms", CMD_MACHINE},
+};
+
+void dbg_stall_register(void)
+{
+    dbg_register_group("Breakpoints", stall_commands, ARRAY_SIZE(stall_commands));
+}

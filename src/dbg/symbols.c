@@ -1,0 +1,176 @@
+/* Symbols: the kernel ELF's come with it; symbol-file adds more (another
+ * ELF such as a kernel's vmlinux, or a System.map / nm listing).  Stops,
+ * disassembly and backtraces show func+off from them. */
+#include <errno.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+typedef struct symfiles {
+    char **paths;
+    unsigned n;
+} symfiles;
+
+void dbg_symbols_free(dbg *d)
+{
+    symfiles *s = d->syms;
+    if (!s)
+        return;
+    for (unsigned i = 0; i < s->n; i++)
+        free(s->paths[i]);
+    free(s->paths);
+    free(s);
+    d->syms = NULL;
+}
+
+static bool is_elf(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    unsigned char m[4] = {0};
+    bool elf = fread(m, 1, 4, f) == 4 && m[0] == 0x7f && m[1] == 'E' && m[2] == 'L' && m[3] == 'F';
+    fclose(f);
+    return elf;
+}
+
+/* Returns the number of symbols added, or -1 with err set. */
+static int load(dbg *d, const char *path, char *err, size_t errlen)
+{
+    if (!is_elf(path))
+        return symtab_load_map(&d->m->syms, path, err, errlen);
+    elf_image img;
+    if (elf_read_file(path, &img, err, errlen) != 0)
+        return -1;
+    int n = elf_symbols(&img, &d->m->syms, err, errlen);
+    elf_free(&img);
+    return n;
+}
+
+void dbg_symbols_reload(dbg *d)
+{
+    symfiles *s = d->syms;
+    for (unsigned i = 0; s && i < s->n; i++) {
+        char err[256];
+        if (load(d, s->paths[i], err, sizeof err) < 0)
+            dbg_error(d, "symbol-file %s: %s", s->paths[i], err);
+    }
+}
+
+static int cmd_symbol_file(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "symbol-file: give a file (an ELF, or a System.map).");
+    FILE *f = fopen(args, "r");
+    if (!f)
+        return dbg_error(d, "%s: %s.", args, strerror(errno));
+    fclose(f);
+    char err[256];
+    int n = load(d, args, err, sizeof err);
+    if (n < 0)
+        return dbg_error(d, "%s", err);
+    if (!d->syms)
+        d->syms = calloc(1, sizeof(symfiles));
+    symfiles *s = d->syms;
+    char **np = s ? realloc(s->paths, (s->n + 1) * sizeof *np) : NULL;
+    if (np) {
+        s->paths = np;
+        s->paths[s->n++] = strdup(args);
+    }
+    dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
+    return 0;
+}
+
+static int cmd_info_symbol(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "Argument required (address).");
+    xval v;
+    if (dbg_eval(d, args, &v))
+        return -1;
+    uint64_t off;
+    const symbol *s = symtab_lookup_addr(&d->m->syms, v.v, &off);
+    if (!s) {
+        dbg_printf(d, "No symbol matches %s.\n", args);
+        return 0;
+    }
+    if (off)
+        dbg_printf(d, "%s + %llu\n", s->name, (unsigned long long)off);
+    else
+        dbg_printf(d, "%s\n", s->name);
+    return 0;
+}
+
+static int cmd_info_address(dbg *d, const char *args)
+{
+    if (!*args)
+        return dbg_error(d, "Argument required (a symbol name).");
+    const symbol *s = symtab_lookup_name(&d->m->syms, args);
+    if (!s)
+        return dbg_error(d, "No symbol \"%s\" in current context.", args);
+    dbg_printf(d, "Symbol \"%s\" is %s at 0x%016llx", s->name,
+               s->type == 'T' ? "a function" : s->type == 'D' ? "data" : "a symbol",
+               (unsigned long long)s->addr);
+    if (s->size)
+        dbg_printf(d, ", %llu bytes", (unsigned long long)s->size);
+    dbg_puts(d, ".\n");
+    return 0;
+}
+
+static int list_symbols(dbg *d, const char *args, char type)
+{
+    regex_t re;
+    if (*args && regcomp(&re, args, REG_EXTENDED | REG_NOSUB) != 0)
+        return dbg_error(d, "Invalid regular expression \"%s\".", args);
+    symtab *st = &d->m->syms;
+    symtab_sort(st);
+    strbuf b;
+    sb_init(&b);
+    unsigned n = 0;
+    for (unsigned i = 0; i < st->n; i++) {
+        const symbol *s = &st->syms[i];
+        if (s->type != type || (*args && regexec(&re, s->name, 0, NULL, 0) != 0))
+            continue;
+        sb_printf(&b, "0x%016llx  %s\n", (unsigned long long)s->addr, s->name);
+        n++;
+    }
+    if (*args)
+        regfree(&re);
+    if (!n)
+        sb_printf(&b, "No %s%s%s.\n", type == 'T' ? "functions" : "variables",
+                  *args ? " match " : "", args);
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_info_functions(dbg *d, const char *args) { return list_symbols(d, args, 'T'); }
+static int cmd_info_variables(dbg *d, const char *args) { return list_symbols(d, args, 'D'); }
+
+static const command symbol_commands[] = {
+    {"symbol-file", "add-symbol-file", cmd_symbol_file, "symbol-file FILE",
+     "Add symbols from an ELF or a System.map.\n"
+     "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
+     "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
+     "its own.  They are loaded again after \"run\".\n"
+     "Example: symbol-file System.map", CMD_MACHINE},
+    {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
+     "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
+     "Example: info symbol $pc", CMD_MACHINE},
+    {"info address", NULL, cmd_info_address, "info address SYMBOL",
+     "Show where SYMBOL is, its kind and size.\n"
+     "Example: info address main", CMD_MACHINE},
+    {"info functions", NULL, cmd_info_functions, "info functions [REGEX]",
+     "List the function symbols (matching the extended regular expression REGEX).\n"
+     "Example: info functions ^tx_", CMD_MACHINE},
+    {"info variables", NULL, cmd_info_variables, "info variables [REGEX]",
+     "List the data symbols (matching REGEX).\n"
+     "Example: info variables ring", CMD_MACHINE},
+};
+
+void dbg_symbols_register(void)
+{
+    dbg_register_group("Symbols", symbol_commands, ARRAY_SIZE(symbol_commands));
+}

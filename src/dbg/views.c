@@ -1,0 +1,330 @@
+/* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
+ * lives with the devices (dev_view entries in their declarations); these
+ * commands find the devices that offer a view and show it.  `ring` marks
+ * the entries that changed since the previous stop, and `info irq` reads
+ * the HUB's and Bridge's interrupt registers by name. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+/* Ring text captured at the last two stops, per NIC and arguments. */
+typedef struct ringsnap {
+    char dev[32], args[64];
+    char *prev, *cur;
+    struct ringsnap *next;
+} ringsnap;
+
+typedef struct views_state {
+    ringsnap *snaps;
+} views_state;
+
+static views_state *vstate(dbg *d)
+{
+    if (!d->views)
+        d->views = calloc(1, sizeof(views_state));
+    return d->views;
+}
+
+void dbg_views_free(dbg *d)
+{
+    views_state *s = d->views;
+    if (!s)
+        return;
+    while (s->snaps) {
+        ringsnap *r = s->snaps;
+        s->snaps = r->next;
+        free(r->prev);
+        free(r->cur);
+        free(r);
+    }
+    free(s);
+    d->views = NULL;
+}
+
+static char *capture(device *dev, const dev_view *v, const char *args)
+{
+    strbuf b;
+    sb_init(&b);
+    v->show(dev, args, &b);
+    return b.s ? sb_take(&b) : strdup("");
+}
+
+void dbg_views_on_stop(dbg *d)
+{
+    views_state *s = d->views;
+    for (ringsnap *r = s ? s->snaps : NULL; r; r = r->next) {
+        device *dev = machine_find_device(d->m, r->dev);
+        const dev_view *v = dev ? dev_view_find(dev, "ring") : NULL;
+        if (!v)
+            continue;
+        free(r->prev);
+        r->prev = r->cur;
+        r->cur = capture(dev, v, r->args);
+    }
+}
+
+/* ---- generic view commands ------------------------------------------------- */
+
+static bool class_is(const device *dev, const char *cls)
+{
+    return strcmp(dev->cls->name, cls) == 0 || strncmp(dev->name, cls, strlen(cls)) == 0;
+}
+
+/* Show view `view` of every device that has one. */
+static int show_view(dbg *d, const char *view, const char *args, const char *what)
+{
+    unsigned n = 0;
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        const dev_view *v = dev_view_find(dev, view);
+        if (!v)
+            continue;
+        char *text = capture(dev, v, args);
+        dbg_printf(d, "%s%s:\n%s", n++ ? "\n" : "", dev->name, text);
+        free(text);
+    }
+    if (!n)
+        return dbg_error(d, "No device in this machine shows %s (no \"%s\" view).", what, view);
+    return 0;
+}
+
+static int cmd_info_bridge(dbg *d, const char *args)
+{
+    unsigned n = 0;
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        if (!class_is(dev, "bridge"))
+            continue;
+        strbuf b;
+        sb_init(&b);
+        if (dev->cls->nviews) {
+            for (unsigned i = 0; i < dev->cls->nviews; i++) {
+                const dev_view *v = &dev->cls->views[i];
+                if (!strcmp(v->name, "pci") || !strcmp(v->name, "dma"))
+                    continue; /* info pci, info dma */
+                sb_printf(&b, "%s %s (%s):\n", dev->name, v->name, v->desc ? v->desc : "");
+                v->show(dev, args, &b);
+            }
+        } else {
+            dev_show(dev, &b);
+        }
+        if (b.s)
+            dbg_puts(d, b.s);
+        sb_free(&b);
+        n++;
+    }
+    if (!n)
+        return dbg_error(d, "This machine has no Bridge.");
+    return 0;
+}
+
+static int cmd_info_pci(dbg *d, const char *args) { return show_view(d, "pci", args, "PCI"); }
+static int cmd_info_dma(dbg *d, const char *args)
+{
+    return show_view(d, "dma", args, "DMA counters");
+}
+
+/* ---- ring ---------------------------------------------------------------------- */
+
+static unsigned mark_changes(const char *prev, const char *cur, strbuf *out)
+{
+    unsigned changed = 0;
+    const char *p = prev, *c = cur;
+    while (*c) {
+        size_t cn = strcspn(c, "\n"), pn = p ? strcspn(p, "\n") : 0;
+        bool same = p && *p && cn == pn && memcmp(c, p, cn) == 0;
+        sb_printf(out, "%s%.*s\n", !prev ? "" : same ? "  " : "* ", (int)cn, c);
+        changed += prev && !same;
+        c += cn + (c[cn] == '\n');
+        if (p && *p)
+            p += pn + (p[pn] == '\n');
+    }
+    return changed;
+}
+
+static int cmd_ring(dbg *d, const char *args)
+{
+    char name[32];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    if (!*name || !*rest)
+        return dbg_error(d, "ring: give a NIC and a ring: ring NIC tx|rx [N].");
+    device *dev = machine_find_device(d->m, name);
+    if (!dev)
+        return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
+    const dev_view *v = dev_view_find(dev, "ring");
+    if (!v)
+        return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
+    views_state *s = vstate(d);
+    ringsnap *r = s->snaps;
+    while (r && (strcmp(r->dev, name) || strcmp(r->args, rest)))
+        r = r->next;
+    char *now = capture(dev, v, rest);
+    if (!r && (r = calloc(1, sizeof *r))) {
+        snprintf(r->dev, sizeof r->dev, "%s", name);
+        snprintf(r->args, sizeof r->args, "%s", rest);
+        r->cur = strdup(now);
+        r->next = s->snaps;
+        s->snaps = r;
+    }
+    strbuf b;
+    sb_init(&b);
+    if (mark_changes(r ? r->prev : NULL, now, &b))
+        sb_puts(&b, "(* = changed since the previous stop)\n");
+    if (b.s)
+        dbg_puts(d, b.s);
+    sb_free(&b);
+    free(now);
+    return 0;
+}
+
+/* ---- info irq ---------------------------------------------------------------------- */
+
+static bool reg_value(device *dev, const char *name, uint64_t *v)
+{
+    unsigned id, idx;
+    if (dev_reg_lookup(dev, name, &id, &idx) != 0)
+        return false;
+    *v = dev_peek(dev, id, idx);
+    return true;
+}
+
+static void bit_list(uint64_t v, unsigned base, strbuf *b)
+{
+    bool any = false;
+    for (unsigned i = 0; i < 64; i++) {
+        if (v & (1ull << i)) {
+            sb_printf(b, "%s%u", any ? " " : "", base + i);
+            any = true;
+        }
+    }
+    if (!any)
+        sb_puts(b, "-");
+}
+
+static void hub_irq(device *hub, strbuf *b)
+{
+    uint64_t pend[2], mask[2][2];
+    static const char *const mnames[2][2] = {{"PI_INT_MASK0_A", "PI_INT_MASK1_A"},
+                                             {"PI_INT_MASK0_B", "PI_INT_MASK1_B"}};
+    if (!reg_value(hub, "PI_INT_PEND0", &pend[0]) || !reg_value(hub, "PI_INT_PEND1", &pend[1])) {
+        sb_printf(b, "%s: no PI_INT_PEND0/1 registers\n", hub->name);
+        return;
+    }
+    sb_printf(b, "%s (HUB PI) levels pending: ", hub->name);
+    bit_list(pend[0], 0, b);
+    sb_puts(b, " |");
+    bit_list(pend[1], 64, b);
+    sb_putc(b, '\n');
+    for (int s = 0; s < 2; s++) {
+        if (!reg_value(hub, mnames[s][0], &mask[s][0]) || !reg_value(hub, mnames[s][1], &mask[s][1]))
+            continue;
+        sb_printf(b, "  CPU %c enabled: ", 'A' + s);
+        bit_list(mask[s][0], 0, b);
+        sb_puts(b, " |");
+        bit_list(mask[s][1], 64, b);
+        sb_printf(b, "\n  CPU %c pending and enabled: ", 'A' + s);
+        bit_list(pend[0] & mask[s][0], 0, b);
+        sb_puts(b, " |");
+        bit_list(pend[1] & mask[s][1], 64, b);
+        sb_printf(b, "  -> IP2 %s, IP3 %s\n", (pend[0] & mask[s][0]) ? "up" : "down",
+                  (pend[1] & mask[s][1]) ? "up" : "down");
+    }
+    uint64_t rt;
+    for (int s = 0; s < 2; s++)
+        if (reg_value(hub, s ? "PI_RT_PEND_B" : "PI_RT_PEND_A", &rt))
+            sb_printf(b, "  RT timer %c pending: %s\n", 'A' + s, rt ? "yes (IP4)" : "no");
+}
+
+static void bridge_irq(device *br, strbuf *b)
+{
+    uint64_t st, en, mode = 0, devs = 0;
+    if (!reg_value(br, "INT_STATUS", &st) || !reg_value(br, "INT_ENABLE", &en)) {
+        sb_printf(b, "%s: no INT_STATUS/INT_ENABLE registers\n", br->name);
+        return;
+    }
+    reg_value(br, "INT_MODE", &mode);
+    reg_value(br, "INT_DEVICE", &devs);
+    sb_printf(b, "%s pins (INT_STATUS 0x%08llx, INT_ENABLE 0x%08llx):\n", br->name,
+              (unsigned long long)st, (unsigned long long)en);
+    sb_puts(b, "  pin level enabled clear-pkt device HUB-level\n");
+    for (unsigned pin = 0; pin < 8; pin++) {
+        uint64_t addr = 0;
+        char rn[16];
+        snprintf(rn, sizeof rn, "INT_ADDR(%u)", pin);
+        bool have = reg_value(br, rn, &addr);
+        sb_printf(b, "  %-3u %-5s %-7s %-9s %-6llu ", pin, (st >> pin) & 1 ? "high" : "low",
+                  (en >> pin) & 1 ? "yes" : "no", (mode >> pin) & 1 ? "yes" : "no",
+                  (unsigned long long)((devs >> (3 * pin)) & 7));
+        if (have)
+            sb_printf(b, "%llu\n", (unsigned long long)(addr & 0xff));
+        else
+            sb_puts(b, "?\n");
+    }
+    if (st >> 8)
+        sb_printf(b, "  error sources pending: 0x%06llx\n", (unsigned long long)(st >> 8));
+}
+
+static int cmd_info_irq(dbg *d, const char *args)
+{
+    (void)args;
+    strbuf b;
+    sb_init(&b);
+    unsigned n = 0;
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        if (class_is(dev, "hub")) {
+            hub_irq(dev, &b);
+            n++;
+        } else if (class_is(dev, "bridge")) {
+            bridge_irq(dev, &b);
+            n++;
+        }
+    }
+    for (unsigned i = 0; i < d->m->ncpus; i++) {
+        cpu *c = d->m->cpus[i];
+        uint64_t sr = cpu_cp0(c, 12), cause = cpu_cp0(c, 13);
+        sb_printf(&b, "cpu%u: Cause.IP 0x%02llx, Status.IM 0x%02llx, IE %llu, EXL %llu, ERL %llu\n",
+                  i, (unsigned long long)((cause >> 8) & 0xff), (unsigned long long)((sr >> 8) & 0xff),
+                  (unsigned long long)(sr & 1), (unsigned long long)((sr >> 1) & 1),
+                  (unsigned long long)((sr >> 2) & 1));
+    }
+    if (!n)
+        sb_puts(&b, "(no HUB or Bridge in this machine)\n");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static const command view_commands[] = {
+    {"info bridge", NULL, cmd_info_bridge, "info bridge",
+     "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
+     "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
+     "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
+     "their routing and state - every view the Bridge declares except pci and dma.\n"
+     "Example: info bridge", CMD_MACHINE},
+    {"info pci", NULL, cmd_info_pci, "info pci",
+     "Show the PCI functions and their BARs.\n"
+     "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
+     "they are mapped, command/status.\n"
+     "Example: info pci", CMD_MACHINE},
+    {"info dma", NULL, cmd_info_dma, "info dma [ARGS]",
+     "Show DMA counters per initiator and per Bridge window.\n"
+     "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
+     "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
+     "Example: info dma", CMD_MACHINE},
+    {"info irq", NULL, cmd_info_irq, "info irq",
+     "Show the interrupt path from Bridge pins to CPU lines.\n"
+     "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
+     "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
+     "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
+     "Example: info irq", CMD_MACHINE},
+    {"ring", NULL, cmd_ring, "ring NIC tx|rx [N]",
+     "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
+     "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
+     "head/tail or producer/consumer marks).  Lines that changed since the previous stop\n"
+     "are marked with *.  N selects a ring when the NIC has several of a kind.\n"
+     "Example: ring hamachi0 tx", CMD_MACHINE},
+};
+
+void dbg_views_register(void)
+{
+    dbg_register_group("Devices", view_commands, ARRAY_SIZE(view_commands));
+}

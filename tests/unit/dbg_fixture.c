@@ -1,0 +1,329 @@
+/* See dbg_fixture.h. */
+#include "dbg_fixture.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+machine *M;
+dbg *D;
+static strbuf out;
+
+static void capture(void *ctx, const char *text)
+{
+    (void)ctx;
+    sb_puts(&out, text);
+}
+
+/* ---- encoders ------------------------------------------------------------ */
+
+static uint32_t I(unsigned op, unsigned rs, unsigned rt, int imm)
+{
+    return op << 26 | rs << 21 | rt << 16 | ((uint32_t)imm & 0xffff);
+}
+static uint32_t J(unsigned op, uint64_t target) { return op << 26 | ((target >> 2) & 0x3ffffff); }
+static uint32_t JR(unsigned rs) { return rs << 21 | 8; }
+
+enum { ZERO = 0, V0 = 2, T0 = 12, T1 = 13, S0 = 16, SP = 29, RA = 31 };
+
+static void put_words(uint64_t va, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t b[4];
+        store_be(b, 4, w[i]);
+        ck_assert_int_eq(bus_poke(&M->bus, (va & 0x1fffffff) + 4 * i, b, 4), BUS_OK);
+    }
+}
+
+static void load_guest(void)
+{
+    const uint32_t main_code[] = {
+        I(0x19, SP, SP, -16),     /* 00 daddiu sp,sp,-16 */
+        I(0x3f, SP, RA, 8),       /* 04 sd ra,8(sp) */
+        I(0x09, ZERO, S0, 0),     /* 08 addiu s0,zero,0 */
+        J(3, G_FUNC),             /* 0c jal func */
+        0,                        /* 10 nop */
+        I(0x09, S0, S0, 1),       /* 14 addiu s0,s0,1 */
+        I(0x0f, 0, T0, 0x8002),   /* 18 lui t0,0x8002 */
+        I(0x2b, T0, S0, 0),       /* 1c sw s0,0(t0)      counter */
+        I(0x0f, 0, T1, 0xa800),   /* 20 lui t1,0xa800 */
+        I(0x2b, T1, S0, 0),       /* 24 sw s0,0(t1)      fakenic.CTRL */
+        J(2, G_MAIN + 0xc),       /* 28 j main+0xc */
+        0,                        /* 2c nop */
+        I(0x09, ZERO, V0, 42),    /* 30 func: addiu v0,zero,42 */
+        JR(RA),                   /* 34 jr ra */
+        0,                        /* 38 nop */
+    };
+    const uint32_t start_code[] = {J(3, G_MAIN), 0, J(2, G_START + 8), 0};
+    put_words(G_MAIN, main_code, ARRAY_SIZE(main_code));
+    put_words(G_START, start_code, ARRAY_SIZE(start_code));
+    const char *s = "hello, xbow";
+    ck_assert_int_eq(bus_poke(&M->bus, G_STRING & 0x1fffffff, s, strlen(s) + 1), BUS_OK);
+    symtab_add(&M->syms, "main", G_MAIN, 0x30, 'T');
+    symtab_add(&M->syms, "func", G_FUNC, 0xc, 'T');
+    symtab_add(&M->syms, "start", G_START, 0x10, 'T');
+    symtab_add(&M->syms, "counter", G_COUNTER, 4, 'D');
+    symtab_add(&M->syms, "greeting", G_STRING, 12, 'D');
+    for (unsigned i = 0; i < M->ncpus; i++) {
+        cpu_set_pc(M->cpus[i], G_START);
+        cpu_set_gpr(M->cpus[i], SP, G_STACK - 0x1000 * i);
+    }
+}
+
+/* ---- fakenic: registers, an event, DMA, a ring view and ring state ------ */
+
+enum { R_CTRL, R_DOORBELL, R_STATUS, R_PRINT, R_POSTED, R_DONE, R_ACTIVE, R_INTR, NREGS };
+
+typedef struct fakenic {
+    device *dev;
+    machine *m;
+    timer dma, print, intr;
+    unsigned next;        /* next descriptor index */
+    uint32_t desc[4];     /* what the ring view shows */
+} fakenic;
+
+static const char *const mode_names[] = {"off", "slow", "fast", NULL};
+static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}, {0}};
+static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}, {0}};
+
+static void doorbell(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r, (void)idx, (void)v, (void)old;
+    fakenic *n = d->priv;
+    timer_mod(d->clock, &n->dma, d->clock->now + 5);
+}
+
+static void print_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r, (void)idx, (void)v, (void)old;
+    fakenic *n = d->priv;
+    timer_mod(d->clock, &n->print, d->clock->now + 20);
+}
+
+static void intr_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r, (void)idx, (void)old;
+    fakenic *n = d->priv;
+    timer_mod(d->clock, &n->intr, d->clock->now + v);
+}
+
+static const reg_decl fakenic_regs[NREGS] = {
+    [R_CTRL] = {"CTRL", 0x0, 4, 0, 0, 0, 0, 0, ctrl_fields, "control", NULL, NULL},
+    [R_DOORBELL] = {"DOORBELL", 0x4, 4, 0, 0, 0, 0, 0, NULL, "start a DMA", NULL, doorbell},
+    [R_STATUS] = {"STATUS", 0x8, 4, 0, 0, R_RO, 0, 0, status_fields, "status", NULL, NULL},
+    [R_PRINT] = {"PRINT", 0xc, 4, 0, 0, 0, 0, 0, NULL, "print to the console", NULL, print_later},
+    [R_POSTED] = {"POSTED", 0x10, 4, 0, 0, 0, 0, 0, NULL, "ring state: posted", NULL, NULL},
+    [R_DONE] = {"DONE", 0x14, 4, 0, 0, 0, 0, 0, NULL, "ring state: done", NULL, NULL},
+    [R_ACTIVE] = {"ACTIVE", 0x18, 4, 0, 0, 0, 0, 0, NULL, "ring state: active", NULL, NULL},
+    [R_INTR] = {"INTR", 0x1c, 4, 0, 0, 0, 0, 0, NULL, "Ctrl-C after N ticks", NULL, intr_later},
+};
+
+static const char *const ring_names[] = {"tx", "rx", NULL};
+static const event_field done_fields[] = {
+    {"ring", EVF_ENUM, ring_names, NULL}, {"index", EVF_DEC, NULL, NULL}, {"len", EVF_DEC, NULL, NULL}};
+static const event_decl fakenic_events[] = {
+    {"tx.desc-done", "a descriptor was completed", done_fields, 3},
+};
+
+static void ring_view(device *d, const char *args, strbuf *o)
+{
+    fakenic *n = d->priv;
+    sb_printf(o, "ring %s: next %u\n", args, n->next);
+    for (unsigned i = 0; i < 4; i++)
+        sb_printf(o, "  %u: %s len=%u\n", i, n->desc[i] ? "host" : "nic", n->desc[i]);
+}
+
+static int ring_state_fn(device *d, const char *ring, ring_state *st)
+{
+    if (strcmp(ring, "tx"))
+        return -1;
+    st->size = 4;
+    st->posted = (unsigned)DEV_R(d, R_POSTED);
+    st->done = (unsigned)DEV_R(d, R_DONE);
+    st->active = DEV_R(d, R_ACTIVE) != 0;
+    return 0;
+}
+
+static const dev_view fakenic_views[] = {{"ring", "descriptor rings", ring_view}};
+
+static const device_class fakenic_class = {
+    .name = "fakenic", .desc = "a test NIC", .regs = fakenic_regs, .nregs = NREGS,
+    .reg_space = 0x1000, .events = fakenic_events, .nevents = 1, .views = fakenic_views,
+    .nviews = 1, .ring_state = ring_state_fn,
+};
+
+/* A descriptor write-back (word) and a payload (bulk), as a NIC does
+ * through the Bridge; then the completion event. */
+static void do_dma(void *opaque)
+{
+    fakenic *n = opaque;
+    unsigned i = n->next++ % 4;
+    dma_path p = {"dir64", -1, 1, 0x80000000ull + DESC_PA + 16 * i, "tx-desc", 0, (int)i};
+    uint8_t desc[8];
+    uint32_t len = 60 + 1000 * i;
+    store_be(desc, 4, 0x80000000u | len);
+    store_be(desc + 4, 4, (uint32_t)(BUF_PA + 0x100 * i));
+    bus_op op = {.addr = BUS_CAC(DESC_PA + 16 * i), .size = 8, .kind = BUS_WORD,
+                 .initiator = (uint16_t)n->dev->initiator, .path = &p};
+    bus_write_block(&n->m->bus, &op, desc, NULL);
+    uint8_t payload[64];
+    for (unsigned k = 0; k < sizeof payload; k++)
+        payload[k] = (uint8_t)(k + i);
+    dma_path pb = {"dir64", -1, 0, 0x80000000ull + BUF_PA + 0x100 * i, "tx-buf", 0, (int)i};
+    bus_op ob = {.addr = BUS_CAC(BUF_PA + 0x100 * i), .size = sizeof payload, .kind = BUS_BULK,
+                 .initiator = (uint16_t)n->dev->initiator, .path = &pb};
+    bus_write_block(&n->m->bus, &ob, payload, NULL);
+    n->desc[i] = len;
+    EVENT_EMIT(dev_event(n->dev, 0), n->dev->initiator, 0, i, len);
+}
+
+static void do_print(void *opaque)
+{
+    fakenic *n = opaque;
+    const char *s = "hello from the guest\n";
+    chardev_write(n->m->console, (const uint8_t *)s, strlen(s));
+}
+
+/* What ui/run.c's SIGINT handler does. */
+static void do_intr(void *opaque)
+{
+    fakenic *n = opaque;
+    n->m->stop_reason = STOP_USER;
+    for (unsigned i = 0; i < n->m->ncpus; i++)
+        cpu_request_exit(n->m->cpus[i]);
+}
+
+static fakenic NIC;
+
+static void add_fakenic(void)
+{
+    memset(&NIC, 0, sizeof NIC);
+    NIC.m = M;
+    NIC.dev = device_new(&fakenic_class, "fakenic", &NIC, &M->events, &M->clock);
+    ck_assert_ptr_nonnull(NIC.dev);
+    NIC.dev->initiator = initiator_register(&M->bus, "fakenic", INIT_DEVICE, -1);
+    timer_init(&NIC.dma, "fakenic dma", do_dma, &NIC);
+    timer_init(&NIC.print, "fakenic print", do_print, &NIC);
+    timer_init(&NIC.intr, "fakenic intr", do_intr, &NIC);
+    device_reset(NIC.dev);
+    machine_add_device(M, NIC.dev);
+    ck_assert_int_eq(bus_map_mmio(&M->bus, "fakenic", BUS_UNC(0, FAKENIC_PA), 0x1000,
+                                  &dev_mmio_be, NIC.dev), 0);
+}
+
+/* ---- a HUB and a Bridge with interrupt registers -------------------------- */
+
+static const reg_decl hub_regs[] = {
+    {"PI_INT_PEND0", 0x98, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_INT_PEND1", 0xa0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_INT_MASK0_A", 0xa8, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_INT_MASK1_A", 0xb0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_INT_MASK0_B", 0xb8, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_INT_MASK1_B", 0xc0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"PI_RT_PEND_A", 0x120, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+};
+static const device_class hub_class = {.name = "hub", .desc = "test HUB", .regs = hub_regs,
+                                       .nregs = ARRAY_SIZE(hub_regs), .reg_space = 0x200};
+
+static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL},
+                                          {0}};
+static const reg_decl bridge_regs[] = {
+    {"INT_STATUS", 0x104, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"INT_ENABLE", 0x10c, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"INT_MODE", 0x11c, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"INT_DEVICE", 0x124, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"INT_ADDR", 0x134, 4, 8, 8, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {"DEVICE", 0x204, 4, 8, 8, 0, 0, 0, device_fields, "PCI window", NULL, NULL},
+};
+
+static void windows_view(device *d, const char *args, strbuf *o)
+{
+    (void)args;
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t v = dev_peek(d, 5, i);
+        sb_printf(o, "  DEVICE(%u): PCI base 0x%08llx swap %s\n", i,
+                  (unsigned long long)((v & 0xfff) << 20), (v >> 19) & 1 ? "on" : "off");
+    }
+}
+
+static void pci_view(device *d, const char *args, strbuf *o)
+{
+    (void)d, (void)args;
+    sb_puts(o, "  slot 0: fakenic 0x1318:0x0911 class 020000\n");
+}
+
+static const dev_view bridge_views[] = {{"windows", "PCI windows", windows_view},
+                                        {"pci", "PCI functions", pci_view}};
+static const device_class bridge_class = {
+    .name = "bridge", .desc = "test Bridge", .regs = bridge_regs,
+    .nregs = ARRAY_SIZE(bridge_regs), .reg_space = 0x300, .views = bridge_views, .nviews = 2};
+
+static void add_irq_devices(void)
+{
+    device *h = device_new(&hub_class, "testhub", NULL, &M->events, &M->clock);
+    device *b = device_new(&bridge_class, "testbridge", NULL, &M->events, &M->clock);
+    ck_assert_ptr_nonnull(h);
+    ck_assert_ptr_nonnull(b);
+    device_reset(h);
+    device_reset(b);
+    machine_add_device(M, h);
+    machine_add_device(M, b);
+}
+
+/* ---- fixture -------------------------------------------------------------- */
+
+void fixture_setup(unsigned ncpus)
+{
+    machine_config cfg;
+    machine_config_default(&cfg);
+    cfg.ncpus = ncpus;
+    cfg.mem_mb = 64;
+    cfg.serial = "null";
+    char err[256];
+    M = machine_new(&cfg, err, sizeof err);
+    ck_assert_msg(M != NULL, "machine_new: %s", err);
+    load_guest();
+    add_fakenic();
+    add_irq_devices();
+    D = dbg_new(M);
+    ck_assert_ptr_nonnull(D);
+    D->batch = true;
+    sb_init(&out);
+    dbg_set_output(D, capture, NULL);
+}
+
+void fixture_teardown(void)
+{
+    dbg_free(D);
+    machine_free(M);
+    sb_free(&out);
+    D = NULL;
+    M = NULL;
+}
+
+const char *run(const char *cmd)
+{
+    sb_reset(&out);
+    dbg_execute(D, cmd);
+    if (getenv("DBG_TEST_ECHO")) /* debugging a test: show the session */
+        fprintf(stderr, "(xbow) %s\n%s", cmd, out.s ? out.s : "");
+    return out.s ? out.s : "";
+}
+
+const char *ok(const char *cmd)
+{
+    int f = D->failures;
+    const char *o = run(cmd);
+    ck_assert_msg(D->failures == f, "\"%s\" failed: %s", cmd, o);
+    return o;
+}
+
+const char *bad(const char *cmd)
+{
+    int f = D->failures;
+    const char *o = run(cmd);
+    ck_assert_msg(D->failures > f, "\"%s\" should fail, printed: %s", cmd, o);
+    return o;
+}
+
+int failures(void) { return D->failures; }

@@ -11,3 +11,4 @@ FPU_FLOAT_CFLAGS = -frounding-math -fsignaling-nans -ffp-contract=off
 libxbowfpu_a_CFLAGS = $(AM_CFLAGS) $(FPU_FLOAT_CFLAGS)
 # After libxbow.a (whose CPU core calls fpu_exec), with libm after it.
 XBOW_LIBS += libxbowfpu.a -lm
+EXTRA_DIST += docs/fpu.md

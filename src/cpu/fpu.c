@@ -175,7 +175,7 @@ static int exec_fmt_sd(fpu_state *f, uint32_t insn, int fmt, bool fr, uint64_t *
     uint64_t a = get_fmt(f, fmt, fs, fr), b = get_fmt(f, fmt, ft, fr), r;
 
     if (func >= 48) { /* C.cond.fmt: cc in bits 10..8 */
-        if (!reg_ok(fmt, fs, fr) || !reg_ok(fmt, ft, fr) || (insn & 0xc0))
+        if (!reg_ok(fmt, fs, fr) || !reg_ok(fmt, ft, fr))
             return unimplemented(f);
         bool c = compare(fmt, a, b, func & 15, &x);
         if (!complete(f, x))

@@ -989,6 +989,38 @@ START_TEST(control_registers)
     F.fpr[2] = 0x40400000;
     ex(cop1(S, 2, 1, 3, F_DIV));
     ck_assert_uint_eq(S32(3), 0x3eaaaaaa);
+    ck_assert_int_eq(fegetround(), FE_TONEAREST); /* the host's mode is restored */
+    /* the R10000 has no other control registers */
+    G[5] = 0xffffffff;
+    uint32_t before = F.fcsr;
+    ck_assert_int_eq(ex(move(6, 5, 25)), FPU_OK);
+    ck_assert_uint_eq(F.fcsr, before);
+    G[6] = 77;
+    ex(move(2, 6, 26));
+    ck_assert_uint_eq(G[6], 0);
+}
+END_TEST
+
+/* With FS set, a tiny product inside MADD is flushed before the add. */
+START_TEST(madd_tiny_product)
+{
+    setup();
+    F.fpr[2] = db(ldexp(1.0, -600));
+    F.fpr[4] = db(ldexp(1.0, -600));
+    F.fpr[6] = db(1.0);
+    F.fpr[8] = 0x0123;
+    ck_assert_int_eq(ex(cop1x(6, 4, 2, 8, X_MADD, 1)), FPU_EXC_FPE);
+    ck_assert_uint_eq(cause(), C_E);
+    ck_assert_uint_eq(F.fpr[8], 0x0123);
+    F.fcsr = FS_BIT | 2; /* RP: the product flushes up to the smallest normal */
+    ck_assert_int_eq(ex(cop1x(6, 4, 2, 8, X_MSUB, 1)), FPU_OK);
+    /* 2^-1022 - 1 rounded up is -(1 - 2^-53); a product flushed to 0 gives -1 */
+    ck_assert_uint_eq(F.fpr[8], 0xbfefffffffffffffull);
+    ck_assert_uint_eq(cause(), C_U | C_I);
+    F.fcsr = FS_BIT; /* RN: flushed to +0, then 0 - 1 = -1 exactly */
+    ck_assert_int_eq(ex(cop1x(6, 4, 2, 8, X_MSUB, 1)), FPU_OK);
+    ck_assert_uint_eq(F.fpr[8], db(-1.0));
+    ck_assert_uint_eq(cause(), C_U | C_I);
 }
 END_TEST
 
@@ -1069,6 +1101,7 @@ static Suite *fpu_suite(void)
     tcase_add_test(tc, abs_neg);
     tcase_add_test(tc, madd_is_not_fused);
     tcase_add_test(tc, madd_matches_host);
+    tcase_add_test(tc, madd_tiny_product);
     tcase_add_test(tc, rsqrt_powers_of_two);
     tcase_add_test(tc, rsqrt_single_exact);
     tcase_add_test(tc, rsqrt_recip_specials);

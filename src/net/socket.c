@@ -192,10 +192,12 @@ static net_backend *open_unix(const char *path, bool listening, char *err, size_
                                 : e == EPROTOTYPE ? " (not a SOCK_SEQPACKET socket)" : "");
         }
     } else {
-        /* A socket file nobody listens on is a leftover: replace it. */
+        /* A socket file nobody is bound to is a leftover: replace it.  The
+         * probe is a datagram socket: connecting it to a live SEQPACKET
+         * listener fails with EPROTOTYPE and creates no connection. */
         struct stat st;
         if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
-            int probe = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+            int probe = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
             if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) < 0 && errno == ECONNREFUSED)
                 unlink(path);
             if (probe >= 0)

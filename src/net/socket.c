@@ -140,7 +140,7 @@ static void sock_show(net_backend *b, strbuf *out)
               state, (unsigned long long)s->sent, (unsigned long long)s->received,
               (unsigned long long)s->send_errors);
     if (s->mode == MODE_LISTEN)
-        sb_printf(out, ", %llu peers so far", (unsigned long long)s->peers);
+        sb_printf(out, ", peers so far: %llu", (unsigned long long)s->peers);
     sb_putc(out, '\n');
 }
 

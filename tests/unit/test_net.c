@@ -79,20 +79,27 @@ START_TEST(sink_verifies_payloads)
     f[42 + 150] ^= 0x40;
     net_port_send(r.p, f, len);
     ck_assert_uint_eq(r.p->stats.bad_payload, 1);
+    /* The first and the last pattern bytes are checked too. */
+    for (int pos = 0; pos < 2; pos++) {
+        len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 20, 300);
+        f[42 + (pos ? 299 : 4)] ^= 1;
+        net_port_send(r.p, f, len);
+    }
+    ck_assert_uint_eq(r.p->stats.bad_payload, 3);
     len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 0, 3);
     net_port_send(r.p, f, len);
-    ck_assert_uint_eq(r.p->stats.bad_payload, 2);
+    ck_assert_uint_eq(r.p->stats.bad_payload, 4);
     ck_assert_uint_eq(r.p->stats.payload_sum, sum); /* bad ones are not summed */
     /* Non-UDP frames are counted, not verified. */
     memset(f, 0xee, 60);
     t_put16(f + 12, 0x0806);
     net_port_send(r.p, f, 60);
-    ck_assert_uint_eq(r.p->stats.bad_payload, 2);
-    ck_assert_uint_eq(r.p->stats.tx_frames, 23);
+    ck_assert_uint_eq(r.p->stats.bad_payload, 4);
+    ck_assert_uint_eq(r.p->stats.tx_frames, 25);
     strbuf sb;
     sb_init(&sb);
     net_port_show(r.p, &sb);
-    ck_assert_ptr_nonnull(strstr(sb.s, "20 good, 2 bad payloads"));
+    ck_assert_ptr_nonnull(strstr(sb.s, "20 good, 4 bad payloads"));
     ck_assert_ptr_nonnull(strstr(sb.s, "1 not UDP"));
     sb_free(&sb);
     ck_assert_uint_eq(r.nic.calls, 0); /* a sink never answers */
@@ -225,6 +232,7 @@ START_TEST(echo_answers_icmp)
     ck_assert_uint_eq(t_get32(ip + 16), IP4(10, 0, 2, 15));
     ck_assert_uint_eq(ip[8], 64);
     ck_assert_uint_eq(ip[9], 1);
+    ck_assert_mem_eq(ip, req + 14, 8); /* version, TOS, length, id, flags */
     ck_assert_uint_eq(t_get16(ip + 2), 20 + 8 + 57);
     const uint8_t *ic = ip + 20;
     ck_assert_uint_eq(ic[0], 0);
@@ -271,6 +279,9 @@ START_TEST(echo_answers_udp)
     ck_assert_mem_eq(x, nic_mac, 6);
     ck_assert_mem_eq(x + 6, emac, 6);
     ck_assert_uint_eq(t_csum(x + 14, 20), 0);
+    ck_assert_mem_eq(x + 14, req + 14, 8);
+    ck_assert_uint_eq(x[22], 64);
+    ck_assert_uint_eq(x[23], 17);
     ck_assert_uint_eq(t_get32(x + 26), IP4(192, 168, 200, 1));
     ck_assert_uint_eq(t_get32(x + 30), IP4(192, 168, 3, 4));
     ck_assert_uint_eq(t_get16(x + 34), 7);

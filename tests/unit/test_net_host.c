@@ -184,7 +184,7 @@ START_TEST(socket_unix_pair)
     sb_init(&out);
     net_port_show(w.a, &out);
     ck_assert_ptr_nonnull(strstr(out.s, ", connected"));
-    ck_assert_msg(strstr(out.s, "2 peers so far"), "%s", out.s);
+    ck_assert_msg(strstr(out.s, "peers so far: 2"), "%s", out.s);
     sb_free(&out);
     close(raw);
     wire_free(&w);

@@ -51,7 +51,7 @@ static void gen_timer(void *opaque)
         net_build_udp(g->frame, g->size, &g->spec, k);
         if (net_port_deliver(p, g->frame, g->size)) {
             g->accepted++;
-            p->stats.payload_sum += net_payload_hash(g->frame + GEN_PAYLOAD, g->size - GEN_PAYLOAD);
+            p->stats.payload_sum += net_payload_hash(k, g->size - GEN_PAYLOAD);
         } else {
             g->refused++;
         }

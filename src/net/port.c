@@ -19,10 +19,22 @@ const char *net_drop_reason_name(int reason)
     return reason_names[reason];
 }
 
+static void format_mac(const event *ev, uint64_t v, strbuf *out)
+{
+    (void)ev;
+    uint8_t m[6];
+    char s[18];
+    store_be(m, 6, v);
+    net_fmt_mac(s, m);
+    sb_puts(out, s);
+}
+
+/* dst and src are 48-bit numbers (conditions compare them as such) shown
+ * as MACs. */
 static const event_field frame_fields[] = {
     {"len", EVF_DEC, NULL, NULL},
-    {"dst", EVF_HEX, NULL, NULL},
-    {"src", EVF_HEX, NULL, NULL},
+    {"dst", EVF_HEX, NULL, format_mac},
+    {"src", EVF_HEX, NULL, format_mac},
     {"type", EVF_HEX, NULL, NULL},
 };
 static const event_field drop_fields[] = {

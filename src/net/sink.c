@@ -42,7 +42,7 @@ static void sink_send(net_backend *b, const uint8_t *f, size_t len)
         return;
     }
     s->udp_ok++;
-    st->payload_sum += net_payload_hash(u.data, u.data_len);
+    st->payload_sum += net_payload_hash(k, u.data_len);
     if (s->have_k && k != s->last_k + 1)
         s->seq_breaks++;
     s->last_k = k;

@@ -247,11 +247,14 @@ bool net_payload_verify(const uint8_t *pl, size_t len, uint32_t *k)
     return true;
 }
 
-uint32_t net_payload_hash(const uint8_t *pl, size_t len)
+uint32_t net_payload_hash(uint32_t k, size_t len)
 {
+    uint8_t b[8];
+    store_be(b, 4, k);
+    store_be(b + 4, 4, len);
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ pl[i]) * 16777619u;
+    for (size_t i = 0; i < 8; i++)
+        h = (h ^ b[i]) * 16777619u;
     return h;
 }
 

@@ -131,11 +131,16 @@ static inline size_t t_udp_frame(uint8_t *f, const uint8_t dst[6], const uint8_t
     return len < 60 ? 60 : len;
 }
 
-static inline uint32_t t_fnv(const uint8_t *p, size_t n)
+/* net_stats.payload_sum's term for a verified payload: FNV-1a over k and
+ * the payload length, 4 bytes big-endian each. */
+static inline uint32_t t_sum_term(uint32_t k, size_t len)
 {
+    uint8_t b[8];
+    t_put32(b, k);
+    t_put32(b + 4, (uint32_t)len);
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
+    for (size_t i = 0; i < 8; i++) {
+        h ^= b[i];
         h *= 16777619u;
     }
     return h;

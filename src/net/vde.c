@@ -74,6 +74,10 @@ static void vde_b_show(net_backend *b, strbuf *out)
 
 net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen)
 {
+    if (!NET_HAVE_VDE)
+        return net_fail(err, errlen, "vde",
+                        "not available in this AddressSanitizer build (libvdeplug loads its plugins "
+                        "with RTLD_DEEPBIND, which ASan rejects)");
     vde *v = calloc(1, sizeof *v);
     if (!v)
         return net_fail(err, errlen, "vde", "out of memory");

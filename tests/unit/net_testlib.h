@@ -51,7 +51,8 @@ static inline uint16_t t_csum2(const uint8_t *a, size_t alen, const uint8_t *b, 
 {
     uint8_t *tmp = calloc(1, alen + blen + 1);
     memcpy(tmp, a, alen);
-    memcpy(tmp + alen, b, blen);
+    if (blen)
+        memcpy(tmp + alen, b, blen);
     unsigned long sum = 0;
     for (size_t i = 0; i < alen + blen; i += 2)
         sum += (unsigned long)tmp[i] * 256 + tmp[i + 1];

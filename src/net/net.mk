@@ -10,3 +10,4 @@ libxbow_a_SOURCES += \
 	src/net/tap.c \
 	src/net/socket.c \
 	src/net/vde.c
+EXTRA_DIST += docs/networking.md

@@ -159,8 +159,10 @@ void net_port_close(net_port *p)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);
     /* The sources stay on the bus (it has no removal); nothing emits on them. */
-    if (p->ev_tx)
-        p->ev_tx->owner = p->ev_rx->owner = p->ev_drop->owner = NULL;
+    event_src *srcs[] = {p->ev_tx, p->ev_rx, p->ev_drop};
+    for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
+        if (srcs[i])
+            srcs[i]->owner = NULL;
     free(p);
 }
 

@@ -64,8 +64,13 @@ static void sink_show(net_backend *b, strbuf *out)
               (unsigned long long)s->udp_bad);
     if (s->port >= 0)
         sb_printf(out, " (port %d; %llu other UDP)", s->port, (unsigned long long)s->udp_skipped);
-    sb_printf(out, "\n  sequence  last k %u, %llu breaks; payload sum 0x%08x\n", s->last_k,
-              (unsigned long long)s->seq_breaks, b->port->stats.payload_sum);
+    sb_puts(out, "\n  sequence  last k ");
+    if (s->have_k)
+        sb_printf(out, "%u", s->last_k);
+    else
+        sb_puts(out, "none");
+    sb_printf(out, ", %llu breaks; payload sum 0x%08x\n", (unsigned long long)s->seq_breaks,
+              b->port->stats.payload_sum);
 }
 
 net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errlen)

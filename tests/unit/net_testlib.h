@@ -4,6 +4,7 @@
 #ifndef XBOW_NET_TESTLIB_H
 #define XBOW_NET_TESTLIB_H
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -145,6 +146,27 @@ static inline uint32_t t_sum_term(uint32_t k, size_t len)
         h *= 16777619u;
     }
     return h;
+}
+
+/* A scratch directory made by main() before the (forked) tests run and
+ * removed by it afterwards, whatever happened to them. */
+static char scratch[64];
+
+static inline void scratch_make(void)
+{
+    strcpy(scratch, "/tmp/xbow-nettest-XXXXXX");
+    if (!mkdtemp(scratch)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+}
+
+static inline void scratch_remove(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", scratch);
 }
 
 #define IP4(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))

@@ -604,9 +604,9 @@ static void make_capture(const char *path)
 
 START_TEST(pcap_is_valid_and_reproducible)
 {
-    char path[] = "/tmp/xbow-net-XXXXXX.pcap", path2[] = "/tmp/xbow-net-XXXXXX.pcap";
-    close(mkstemps(path, 5));
-    close(mkstemps(path2, 5));
+    char path[128], path2[128];
+    snprintf(path, sizeof path, "%s/a.pcap", scratch);
+    snprintf(path2, sizeof path2, "%s/b.pcap", scratch);
     make_capture(path);
     size_t n;
     uint8_t *b = slurp(path, &n);
@@ -683,8 +683,8 @@ END_TEST
 
 START_TEST(pcap_is_flushed_while_running)
 {
-    char path[] = "/tmp/xbow-net-XXXXXX.pcap";
-    close(mkstemps(path, 5));
+    char path[128];
+    snprintf(path, sizeof path, "%s/flush.pcap", scratch);
     rig r;
     rig_open(&r, "gen:rate=1000,count=0,size=1000", path);
     struct stat st;
@@ -732,9 +732,11 @@ static Suite *net_suite(void)
 
 int main(void)
 {
+    scratch_make();
     SRunner *sr = srunner_create(net_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    scratch_remove();
     return failed ? 1 : 0;
 }

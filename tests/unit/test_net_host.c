@@ -141,9 +141,8 @@ END_TEST
 
 START_TEST(socket_unix_pair)
 {
-    char dir[] = "/tmp/xbow-net-XXXXXX", path[128], spec[160];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/wire", dir);
+    char path[128], spec[160];
+    snprintf(path, sizeof path, "%s/wire", scratch);
     wire w;
     wire_init(&w);
     snprintf(spec, sizeof spec, "socket:unix:%s", path);
@@ -200,7 +199,6 @@ START_TEST(socket_unix_pair)
     snprintf(spec, sizeof spec, "socket:unix:%s", path);
     w.a = wire_open(&w, "a0", spec, &w.na);
     wire_free(&w);
-    rmdir(dir);
 }
 END_TEST
 
@@ -215,10 +213,9 @@ START_TEST(vde_through_a_real_switch)
         fprintf(stderr, "SKIP: vde_switch is not installed (Debian package vde2); vde backend not tested\n");
         return;
     }
-    char dir[] = "/tmp/xbow-vde-XXXXXX", cmd[512], sw[128], pidfile[128], ctl[160];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(sw, sizeof sw, "%s/sw", dir);
-    snprintf(pidfile, sizeof pidfile, "%s/pid", dir);
+    char cmd[512], sw[128], pidfile[128], ctl[160];
+    snprintf(sw, sizeof sw, "%s/sw", scratch);
+    snprintf(pidfile, sizeof pidfile, "%s/vde.pid", scratch);
     snprintf(ctl, sizeof ctl, "%s/ctl", sw);
     snprintf(cmd, sizeof cmd, "vde_switch -s %s -d -p %s >/dev/null 2>&1", sw, pidfile);
     ck_assert_int_eq(system(cmd), 0);
@@ -262,11 +259,8 @@ START_TEST(vde_through_a_real_switch)
         net_port_send(w.b, f, 1514);
         ba = pump(&w, &w.na.accepted, 1) && w.na.len[0] == 1514 && !memcmp(w.na.frame[0], f, 1514);
     }
-    kill((pid_t)pid, SIGTERM);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     wire_free(&w);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
+    kill((pid_t)pid, SIGTERM); /* main() does it too, should this test die early */
     ck_assert_msg(opened, "vde open: %s", w.err);
     ck_assert_msg(ab, "a -> b through the switch");
     ck_assert_msg(same, "frames changed on the way");
@@ -288,9 +282,21 @@ static Suite *net_host_suite(void)
 
 int main(void)
 {
+    scratch_make();
     SRunner *sr = srunner_create(net_host_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
+    /* The vde test's switch, if the test died before stopping it. */
+    char pidfile[128];
+    snprintf(pidfile, sizeof pidfile, "%s/vde.pid", scratch);
+    FILE *pf = fopen(pidfile, "r");
+    long pid;
+    if (pf) {
+        if (fscanf(pf, "%ld", &pid) == 1 && pid > 0)
+            kill((pid_t)pid, SIGTERM);
+        fclose(pf);
+    }
+    scratch_remove();
     return failed ? 1 : 0;
 }

@@ -89,6 +89,26 @@ void cpu_set_fcsr(cpu *c, uint32_t v);
 bool cpu_in_delay_slot(const cpu *c);
 uint64_t cpu_retired(const cpu *c); /* instructions retired by this CPU */
 
+/* Additions for the debugger and the differential tester: the whole
+ * architectural state is readable and settable through these. */
+/* CP0 register n with a select (register 25: 0 = perf control 0,
+ * 1 = count 0, 2 = control 1, 3 = count 1).  cpu_set_cp0*() writes the way
+ * MTC0 would, except that BadVAddr, Context/XContext BadVPN2, Index.P,
+ * Random, LLAddr and Config are set as given; PRId is read-only. */
+uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel);
+void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v);
+/* Delay-slot state: when cpu_in_delay_slot(), the instruction at pc is a
+ * branch delay slot and execution continues at cpu_delay_target() after it. */
+uint64_t cpu_delay_target(const cpu *c);
+void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target);
+/* The LL/SC link (LLbit, still valid on the bus). */
+bool cpu_llbit(const cpu *c);
+void cpu_set_llbit(cpu *c, bool v);
+/* TLB entry i (0..63): EntryHi, EntryLo0, EntryLo1, PageMask as stored. */
+int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t *lo1,
+                uint64_t *mask);
+int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask);
+
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];
 extern const char *const cpu_cp0_names[32];

@@ -1,0 +1,13 @@
+# src/cpu: the R10000 interpreter (decode, execute, CP0/TLB/exceptions,
+# memory and decoded pages, debugger support, disassembly) and its FPU.
+libxbow_a_SOURCES += \
+	src/cpu/cpu.h src/cpu/cpu_internal.h src/cpu/ops.h \
+	src/cpu/cpu.c \
+	src/cpu/decode.c \
+	src/cpu/exec.c \
+	src/cpu/cp0.c \
+	src/cpu/tlb.c \
+	src/cpu/mem.c \
+	src/cpu/debug.c \
+	src/cpu/disasm.c \
+	src/cpu/fpu.c src/cpu/fpu.h

@@ -1,0 +1,77 @@
+/* The benchmark workload: a sieve, an insertion sort, a string hash and a
+ * linked-list walk.  Included by the guest (guest_loop.c) and by the host
+ * harness (cpu_bench.c), which computes the same rounds natively to check
+ * the emulated results. */
+#define N_SIEVE 8192
+#define N_SORT 256
+#define N_LIST 512
+
+static unsigned char sieve[N_SIEVE];
+static int arr[N_SORT];
+static struct node { struct node *next; unsigned long val; } nodes[N_LIST];
+static const char text[] = "The quick brown fox jumps over the lazy dog; SGI Origin 200, IP27.";
+
+static unsigned long do_sieve(void)
+{
+    unsigned long count = 0;
+    for (int i = 0; i < N_SIEVE; i++)
+        sieve[i] = 1;
+    for (int i = 2; i < N_SIEVE; i++) {
+        if (!sieve[i])
+            continue;
+        count++;
+        for (int j = i + i; j < N_SIEVE; j += i)
+            sieve[j] = 0;
+    }
+    return count;
+}
+
+static unsigned long do_sort(unsigned long seed)
+{
+    for (int i = 0; i < N_SORT; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        arr[i] = (int)(seed >> 33);
+    }
+    for (int i = 1; i < N_SORT; i++) {
+        int v = arr[i], j = i - 1;
+        while (j >= 0 && arr[j] > v) {
+            arr[j + 1] = arr[j];
+            j--;
+        }
+        arr[j + 1] = v;
+    }
+    return (unsigned long)arr[N_SORT / 2];
+}
+
+static unsigned long do_hash(void)
+{
+    unsigned long h = 5381;
+    for (int k = 0; k < 64; k++)
+        for (const char *p = text; *p; p++)
+            h = (h << 5) + h + (unsigned char)*p;
+    return h;
+}
+
+static unsigned long do_list(void)
+{
+    for (int i = 0; i < N_LIST; i++) {
+        nodes[i].next = &nodes[(i * 7 + 3) % N_LIST];
+        nodes[i].val = (unsigned long)i * 3;
+    }
+    unsigned long s = 0;
+    struct node *n = &nodes[0];
+    for (int i = 0; i < 4 * N_LIST; i++) {
+        s += n->val;
+        n = n->next;
+    }
+    return s;
+}
+
+static unsigned long work_round(unsigned long seed)
+{
+    unsigned long r = do_sieve();
+    r ^= do_sort(seed);
+    r += do_hash();
+    r ^= do_list();
+    return r;
+}

@@ -76,8 +76,10 @@ void stlb_flush_host_page(cpu *c, const uint8_t *host)
     }
 }
 
-/* May this translation get a fast entry? */
-static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint64_t bus_addr)
+/* Is the access plain RAM covering its whole 4 KB page (so it may get a fast
+ * entry, or be done on the host directly)?  *flags gets the page flags. */
+static bool ram_page(cpu *c, uint64_t va, bool write, const bus_region **rp, uint64_t bus_addr,
+                     uint8_t *flags)
 {
     if (c->watch_armed || (c->nwps && cpu_page_watched(c, va & ~0xfffull)))
         return false;
@@ -90,7 +92,15 @@ static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint
     uint64_t page = bus_addr & ~0xfffull;
     if (page < r->base || page + RAM_PAGE_SIZE - r->base > r->size)
         return false; /* the region does not cover the whole 4 KB page */
-    uint8_t f = ram_page_flags(r->ram, r->ram_off + (page - r->base));
+    *flags = ram_page_flags(r->ram, r->ram_off + (page - r->base));
+    return true;
+}
+
+static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint64_t bus_addr)
+{
+    uint8_t f;
+    if (!ram_page(c, va, write, rp, bus_addr, &f))
+        return false;
     return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE) : PF_WATCH_R));
 }
 
@@ -148,25 +158,32 @@ bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     return true;
 }
 
+static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned len);
+
 bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
 {
     uint64_t ba;
     if (!data_xlate(c, va, size, true, &ba))
         return false;
     const bus_region *r = NULL;
-    if (fast_ok(c, va, true, &r, ba)) {
-        stlb_fill(c, va, true, r, ba);
-        store_be(r->ram->host + r->ram_off + (ba - r->base), size, val);
+    uint8_t f = 0;
+    if (ram_page(c, va, true, &r, ba, &f) && !(f & (PF_WATCH_W | PF_TRACK))) {
+        uint64_t off = r->ram_off + (ba - r->base);
+        store_be(r->ram->host + off, size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
-    } else {
-        bus_op op = {.addr = ba, .size = size, .write = 1, .initiator = (uint16_t)c->initiator};
-        if (bus_access(c->bus, &op, &val) != BUS_OK) {
-            cpu_exception(c, EXC_DBE, va, false);
-            return false;
-        }
-        if (c->nwps)
-            cpu_check_watch(c, va, ba, size, true, val);
+        if (f & PF_CODE)
+            group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
+        else
+            stlb_fill(c, va, true, r, ba);
+        return true;
     }
+    bus_op op = {.addr = ba, .size = size, .write = 1, .initiator = (uint16_t)c->initiator};
+    if (bus_access(c->bus, &op, &val) != BUS_OK) {
+        cpu_exception(c, EXC_DBE, va, false);
+        return false;
+    }
+    if (c->nwps)
+        cpu_check_watch(c, va, ba, size, true, val);
     return true;
 }
 
@@ -327,6 +344,23 @@ void cpu_group_leave(cpu *c)
         g->b->flags_ctx = NULL;
     }
     free(g);
+}
+
+/* A CPU store into decoded code: only the slots it touched are re-decoded. */
+static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned len)
+{
+    for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
+        if (g->b->rams[i] != rb || !g->pages[i])
+            continue;
+        uint64_t pg = off >> RAM_PAGE_SHIFT;
+        if (pg >= g->npages[i] || !g->pages[i][pg])
+            return;
+        dpage *p = g->pages[i][pg];
+        for (uint64_t k = (off & 0xfff) >> 2; k <= ((off & 0xfff) + len - 1) >> 2 && k < DPAGE_INSNS;
+             k++)
+            p->insn[k].op = OP_DECODE;
+        return;
+    }
 }
 
 static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)

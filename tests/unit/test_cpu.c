@@ -581,6 +581,38 @@ START_TEST(llsc_success_and_failure)
 }
 END_TEST
 
+START_TEST(llsc_other_cpu_fast_store)
+{
+    /* cpu1 stores to the linked line through its soft TLB (fast path). */
+    cpu *c1 = cpu_new(1, &B, &CLK, &EB);
+    ck_assert_ptr_nonnull(c1);
+    cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
+    put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0)}, 2);
+    cpu_bp_insert(c1, K0(0x20008));
+    cpu_set_gpr(c1, A0, DATA_VA);
+    cpu_set_gpr(c1, A1, 7);
+    cpu_set_pc(c1, K0(0x20000));
+    ck_assert_int_eq(cpu_run(c1, CLK.now + 100), CPU_BREAK); /* fills cpu1's soft TLB */
+    poke(DATA_PA, 4, 1);
+    cpu_set_gpr(C, A0, DATA_VA);
+    ck_assert_int_eq(RUN(LL(V0, 0, A0)), CPU_BREAK);
+    ck_assert(cpu_llbit(C));
+    cpu_set_pc(c1, K0(0x20000));
+    ck_assert_int_eq(cpu_run(c1, CLK.now + 100), CPU_BREAK);
+    ck_assert(!cpu_llbit(C));
+    cpu_set_gpr(C, V1, 5);
+    ck_assert_int_eq(RUN(SC(V1, 0, A0)), CPU_BREAK);
+    ck_assert_uint_eq(cpu_gpr(C, V1), 0);
+    ck_assert_uint_eq(peek(DATA_PA, 4), 1);
+    /* Its own stores do not break its link. */
+    cpu_set_gpr(C, V1, 5);
+    ck_assert_int_eq(RUN(LL(V0, 0, A0), SW(V0, 4, A0), SC(V1, 0, A0)), CPU_BREAK);
+    ck_assert_uint_eq(cpu_gpr(C, V1), 1);
+    ck_assert_uint_eq(peek(DATA_PA, 4), 5);
+    cpu_free(c1);
+}
+END_TEST
+
 /* ---- Branches and delay slots ---------------------------------------------------- */
 
 START_TEST(branches_and_delay_slots)
@@ -900,6 +932,41 @@ START_TEST(interrupt_ip2)
 }
 END_TEST
 
+START_TEST(interrupt_in_delay_slot)
+{
+    static const uint32_t loop[] = {BEQ(ZERO, ZERO, -1), NOP};
+    put(CODE_PA, loop, 2);
+    cpu_set_cp0(C, CP0_STATUS, S_KERNEL64 | S_IE | (1ull << 10));
+    cpu_set_pc(C, CODE_VA);
+    ck_assert_int_eq(cpu_run(C, CLK.now + 1), CPU_RAN); /* just the branch */
+    ck_assert(cpu_in_delay_slot(C));
+    ck_assert_uint_eq(cpu_pc(C), CODE_VA + 4);
+    ck_assert_uint_eq(cpu_delay_target(C), CODE_VA);
+    cpu_set_irq(C, 2, true);
+    ck_assert_int_eq(cpu_run(C, CLK.now + 100), CPU_BREAK);
+    ck_assert_uint_eq(cpu_pc(C), VEC_GEN);
+    ck_assert_uint_eq(exc_code(), 0);
+    ck_assert_uint_eq(cpu_cp0(C, CP0_EPC), CODE_VA);
+    ck_assert(cause_bd());
+    cpu_set_irq(C, 2, false);
+}
+END_TEST
+
+START_TEST(perf_counters)
+{
+    static const uint32_t loop[] = {BEQ(ZERO, ZERO, -1), NOP};
+    put(CODE_PA, loop, 2);
+    cpu_set_cp0_sel(C, 25, 0, (0u << 5) | 2); /* counter 0: cycles, kernel */
+    cpu_set_cp0_sel(C, 25, 1, 0);
+    cpu_set_cp0_sel(C, 25, 2, (5u << 5) | 2); /* counter 1: an event we do not count */
+    cpu_set_pc(C, CODE_VA);
+    ck_assert_int_eq(cpu_run(C, CLK.now + 1000), CPU_RAN);
+    ck_assert_uint_eq(cpu_cp0_sel(C, 25, 1), 1000);
+    ck_assert_uint_eq(cpu_cp0_sel(C, 25, 3), 0);
+    ck_assert_uint_eq(cpu_cp0_sel(C, 25, 0), 2);
+}
+END_TEST
+
 START_TEST(count_compare_timer)
 {
     static const uint32_t loop[] = {BEQ(ZERO, ZERO, -1), NOP};
@@ -1209,6 +1276,7 @@ static Suite *cpu_suite(void)
     tcase_add_test(t, xkphys_attributes_reach_the_bus);
     tcase_add_test(t, bus_errors);
     tcase_add_test(t, llsc_success_and_failure);
+    tcase_add_test(t, llsc_other_cpu_fast_store);
     tcase_add_test(t, branches_and_delay_slots);
     tcase_add_test(t, exception_in_delay_slot);
     tcase_add_test(t, reserved_instructions);
@@ -1219,6 +1287,8 @@ static Suite *cpu_suite(void)
     tcase_add_test(t, tlbwr_random_and_wired);
     tcase_add_test(t, user_mode_rules);
     tcase_add_test(t, interrupt_ip2);
+    tcase_add_test(t, interrupt_in_delay_slot);
+    tcase_add_test(t, perf_counters);
     tcase_add_test(t, count_compare_timer);
     tcase_add_test(t, nmi_and_reset);
     tcase_add_test(t, breakpoints_and_step_over);

@@ -633,7 +633,7 @@ reload:
             goto reload;
         case OP_COUNT:
         default:
-            EXC(EXC_RI);
+            __builtin_unreachable(); /* the decoder only produces valid ops */
         }
         pc = npc;
         continue;

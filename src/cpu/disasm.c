@@ -51,6 +51,8 @@ static bool static_target(uint64_t pc, const dinsn *d, uint64_t *t)
     }
 }
 
+static bool fpu_text(const dinsn *d, char *buf, size_t len);
+
 /* Our own formatter (fallback and for the forms Capstone gets wrong). */
 static void own_text(uint64_t pc, const dinsn *d, symtab *syms, char *buf, size_t len)
 {
@@ -108,8 +110,65 @@ static void own_text(uint64_t pc, const dinsn *d, symtab *syms, char *buf, size_
     case F_PREF: snprintf(buf, len, "%s %u, %d(%s)", m, rt, imm, gname(rs)); break;
     case F_PREFX: snprintf(buf, len, "%s %u, %s(%s)", m, rd, gname(rt), gname(rs)); break;
     case F_CODE: snprintf(buf, len, "%s 0x%x", m, (w >> 6) & 0xfffff); break;
-    default: snprintf(buf, len, ".word 0x%08x", w); break;
+    default:
+        if ((d->op == OP_COP1 || d->op == OP_COP1X) && fpu_text(d, buf, len))
+            break;
+        snprintf(buf, len, ".word 0x%08x", w);
+        break;
     }
+}
+
+/* COP1 / COP1X arithmetic (the FPU's own instructions) for the fallback. */
+static bool fpu_text(const dinsn *d, char *buf, size_t len)
+{
+    static const char *const ar[64] = {
+        [0] = "add", [1] = "sub", [2] = "mul", [3] = "div", [4] = "sqrt", [5] = "abs",
+        [6] = "mov", [7] = "neg", [8] = "round.l", [9] = "trunc.l", [10] = "ceil.l",
+        [11] = "floor.l", [12] = "round.w", [13] = "trunc.w", [14] = "ceil.w", [15] = "floor.w",
+        [17] = "mov?", [18] = "movz", [19] = "movn", [21] = "recip", [22] = "rsqrt",
+        [32] = "cvt.s", [33] = "cvt.d", [36] = "cvt.w", [37] = "cvt.l",
+    };
+    static const char *const cond[16] = {"f", "un", "eq", "ueq", "olt", "ult", "ole", "ule",
+                                         "sf", "ngle", "seq", "ngl", "lt", "nge", "le", "ngt"};
+    static const char *const mv[8] = {"mfc1", "dmfc1", "cfc1", NULL, "mtc1", "dmtc1", "ctc1", NULL};
+    uint32_t w = d->raw;
+    unsigned fmt = (w >> 21) & 31, ft = (w >> 16) & 31, fs = (w >> 11) & 31, fd = (w >> 6) & 31;
+    unsigned fn = w & 63;
+    if (d->op == OP_COP1X) {
+        static const char *const x[8] = {NULL, NULL, NULL, NULL, "madd", "msub", "nmadd", "nmsub"};
+        static const char fx[8] = {'s', 'd', 0, 0, 0, 0, 'w', 'l'};
+        if (!x[fn >> 3] || !fx[fn & 7])
+            return false;
+        snprintf(buf, len, "%s.%c $f%u, $f%u, $f%u, $f%u", x[fn >> 3], fx[fn & 7], fd, fmt, fs, ft);
+        return true;
+    }
+    if (fmt < 8) {
+        if (!mv[fmt])
+            return false;
+        snprintf(buf, len, "%s %s, $f%u", mv[fmt], cpu_gpr_names[ft], fs);
+        return true;
+    }
+    char f = fmt == 16 ? 's' : fmt == 17 ? 'd' : fmt == 20 ? 'w' : fmt == 21 ? 'l' : 0;
+    if (!f)
+        return false;
+    if (fn >= 48) {
+        if (fd >> 2)
+            snprintf(buf, len, "c.%s.%c $fcc%u, $f%u, $f%u", cond[fn & 15], f, fd >> 2, fs, ft);
+        else
+            snprintf(buf, len, "c.%s.%c $f%u, $f%u", cond[fn & 15], f, fs, ft);
+        return true;
+    }
+    if (!ar[fn])
+        return false;
+    if (fn == 17)
+        snprintf(buf, len, "mov%c.%c $f%u, $f%u, $fcc%u", (ft & 1) ? 't' : 'f', f, fd, fs, ft >> 2);
+    else if (fn == 18 || fn == 19)
+        snprintf(buf, len, "%s.%c $f%u, $f%u, %s", ar[fn], f, fd, fs, cpu_gpr_names[ft]);
+    else if (fn < 4)
+        snprintf(buf, len, "%s.%c $f%u, $f%u, $f%u", ar[fn], f, fd, fs, ft);
+    else
+        snprintf(buf, len, "%s.%c $f%u, $f%u", ar[fn], f, fd, fs);
+    return true;
 }
 
 /* Capstone's o32 register names to ours. */
@@ -155,8 +214,11 @@ void cpu_disasm(uint64_t pc, uint32_t insn, symtab *syms, char *buf, size_t len)
         return;
     }
     unsigned fmt = cpu_op_fmt[d.op];
+    /* C.cond.fmt with a condition code other than 0: Capstone drops the cc. */
+    bool ccmp = d.op == OP_COP1 && ((insn >> 21) & 31) >= 16 && (insn & 0x30) == 0x30 &&
+                ((insn >> 8) & 7) != 0;
     if (fmt == F_CP0 || fmt == F_FX || fmt == F_PREFX || fmt == F_BC1 || fmt == F_SH ||
-        d.op == OP_NOP) {
+        d.op == OP_NOP || ccmp) {
         own_text(pc, &d, syms, buf, len);
         return;
     }

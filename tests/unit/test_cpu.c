@@ -1247,6 +1247,12 @@ START_TEST(disassembly)
     ck_assert_str_eq(buf, "ldxc1 $f2, a1(a0)");
     cpu_disasm(CODE_VA, 0x70000002, NULL, buf, sizeof buf);
     ck_assert_ptr_nonnull(strstr(buf, "reserved"));
+    cpu_disasm(CODE_VA, 0x46000855, NULL, buf, sizeof buf); /* Capstone 4 lacks RECIP */
+    ck_assert_str_eq(buf, "recip.s $f1, $f1");
+    cpu_disasm(CODE_VA, 0x46020a32, NULL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "c.eq.s $fcc2, $f1, $f2");
+    cpu_disasm(CODE_VA, 0x4c4200a1, NULL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "madd.d $f2, $f2, $f0, $f2");
     cpu_disasm(CODE_VA, DSLL32(V0, V1, 4), NULL, buf, sizeof buf);
     ck_assert_str_eq(buf, "dsll32 v0, v1, 4");
     /* Every word gives some text. */

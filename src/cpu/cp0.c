@@ -35,6 +35,7 @@ void cpu_mode_changed(cpu *c)
     c->mode = mode;
     c->ops64 = mode == MODE_KERNEL || (mode == MODE_SUPER ? (st & ST_SX) : (st & ST_UX));
     c->cu0 = mode == MODE_KERNEL || (st & ST_CU0);
+    c->mips4 = mode != MODE_USER || (st & ST_XX);
     c->st = &c->sets[mode];
     c->fvbase = ~0ull;
     cpu_kick(c);

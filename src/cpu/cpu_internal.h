@@ -160,6 +160,7 @@ struct cpu {
     stlb_set *st;          /* soft TLB of the current mode */
     bool ops64;            /* 64-bit operations allowed in this mode */
     bool cu0;              /* CP0 usable (kernel mode or CU0) */
+    bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
     int mode;
     uint64_t fvbase;       /* virtual base of the current fetch page, or ~0 */
     dpage *fpage;

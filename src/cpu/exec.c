@@ -104,6 +104,12 @@ static int run_inner(cpu *c)
         if (unlikely(!c->ops64))        \
             EXC(EXC_RI);                \
     } while (0)
+/* MIPS IV-only instructions in user mode need Status.XX (R10000). */
+#define CHK4()                          \
+    do {                                \
+        if (unlikely(!c->mips4))        \
+            EXC(EXC_RI);                \
+    } while (0)
 #define BRANCH(cond)                                       \
     do {                                                   \
         dly = true;                                        \
@@ -214,7 +220,8 @@ reload:
             dpage_decode_slot(c, page, (dinsn *)d);
             goto dispatch;
         case OP_RI: EXC(EXC_RI);
-        case OP_NOP: case OP_SYNC: case OP_PREF: break;
+        case OP_NOP: case OP_SYNC: break;
+        case OP_PREF: CHK4(); break;
         case OP_SLL: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << d->sa); break;
         case OP_SRL: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> d->sa); break;
         case OP_SRA: R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> d->sa)); break;
@@ -243,11 +250,12 @@ reload:
             dtarget = t;
             break;
         }
-        case OP_MOVZ: if (R[d->rt] == 0) R[d->rd] = R[d->rs]; break;
-        case OP_MOVN: if (R[d->rt] != 0) R[d->rd] = R[d->rs]; break;
+        case OP_MOVZ: CHK4(); if (R[d->rt] == 0) R[d->rd] = R[d->rs]; break;
+        case OP_MOVN: CHK4(); if (R[d->rt] != 0) R[d->rd] = R[d->rs]; break;
         case OP_MOVCI:
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            CHK4();
             if (fpu_cc(&c->fpu, d->sa) == (d->imm != 0))
                 R[d->rd] = R[d->rs];
             break;
@@ -529,10 +537,16 @@ reload:
         case OP_CACHE:
             if (unlikely(!c->cu0))
                 EXC_CE(0);
+            /* Index Load Tag (op 1) reads an all-invalid tag; the rest is a
+             * no-op: there are no caches to maintain. */
+            if ((d->rt >> 2) == 1)
+                c->cp0[CP0_TAGLO] = c->cp0[CP0_TAGHI] = 0;
             break;
         case OP_LWC1: case OP_LDC1: case OP_LWXC1: case OP_LDXC1: {
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            if (d->op == OP_LWXC1 || d->op == OP_LDXC1)
+                CHK4();
             bool dbl = d->op == OP_LDC1 || d->op == OP_LDXC1;
             uint64_t va = (d->op == OP_LWC1 || d->op == OP_LDC1) ? EA() : R[d->rs] + R[d->rt];
             unsigned fr_ = d->sa;
@@ -551,6 +565,8 @@ reload:
         case OP_SWC1: case OP_SDC1: case OP_SWXC1: case OP_SDXC1: {
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            if (d->op == OP_SWXC1 || d->op == OP_SDXC1)
+                CHK4();
             bool fr = (c->status & ST_FR) != 0;
             uint64_t va = (d->op == OP_SWC1 || d->op == OP_SDC1) ? EA() : R[d->rs] + R[d->rt];
             if (d->op == OP_SDC1 || d->op == OP_SDXC1)
@@ -562,10 +578,13 @@ reload:
         case OP_PREFX:
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            CHK4();
             break;
         case OP_BC1: {
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            if (d->sa)
+                CHK4(); /* condition codes other than 0 are MIPS IV */
             bool t = fpu_cc(&c->fpu, d->sa) == ((d->rt & 1) != 0);
             if (d->rt & 2)
                 BRANCH_LIKELY(t);
@@ -576,6 +595,8 @@ reload:
         case OP_COP1: case OP_COP1X: {
             if (unlikely(!(c->status & ST_CU1)))
                 EXC_CE(1);
+            if (d->op == OP_COP1X)
+                CHK4();
             SYNC();
             int r = fpu_exec(&c->fpu, d->raw, (c->status & ST_FR) != 0, R);
             R[0] = 0;

@@ -891,6 +891,19 @@ START_TEST(user_mode_rules)
     ck_assert_int_eq(rc, CPU_BREAK);
     ck_assert_uint_eq(cpu_gpr(C, V0), 1ull << 41);
     cpu_bp_remove(C, 0x10000004);
+    /* MIPS IV instructions in user mode need Status.XX. */
+    put(0x200000, (const uint32_t[]){MOVN(V0, V1, V1)}, 1);
+    cpu_set_gpr(C, V1, 5);
+    cpu_set_cp0(C, CP0_STATUS, S_USER | S_UX);
+    cpu_set_pc(C, 0x10000000);
+    rc = cpu_run(C, CLK.now + 100);
+    assert_exc(rc, VEC_GEN, 10, 0x10000000);
+    cpu_set_cp0(C, CP0_STATUS, S_USER | S_UX | (1ull << 31));
+    cpu_bp_insert(C, 0x10000004);
+    cpu_set_pc(C, 0x10000000);
+    ck_assert_int_eq(cpu_run(C, CLK.now + 100), CPU_BREAK);
+    ck_assert_uint_eq(cpu_gpr(C, V0), 5);
+    cpu_bp_remove(C, 0x10000004);
     /* User access to KSEG0 and CP0 use are refused. */
     put(0x200000, (const uint32_t[]){LW(V0, 0, A0), MFC0(V0, CP0_STATUS)}, 2);
     cpu_set_gpr(C, A0, DATA_VA);

@@ -11,3 +11,4 @@ libxbow_a_SOURCES += \
 	src/cpu/debug.c \
 	src/cpu/disasm.c \
 	src/cpu/fpu.c src/cpu/fpu.h
+EXTRA_DIST += docs/cpu.md

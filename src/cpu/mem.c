@@ -43,17 +43,37 @@ void stlb_flush(cpu *c)
 void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi)
 {
     bool any = false;
-    for (unsigned s = 0; s < 3; s++) {
-        for (unsigned i = 0; i < STLB_SIZE; i++) {
-            stlb *r = &c->sets[s].r[i], *w = &c->sets[s].w[i];
-            if (r->tag != STLB_EMPTY && r->tag >= lo && r->tag <= hi)
-                r->tag = STLB_EMPTY;
-            if (w->tag != STLB_EMPTY && w->tag >= lo && w->tag <= hi)
-                w->tag = STLB_EMPTY;
-            xtlb *x = &c->sets[s].x[i];
-            if (x->tag != STLB_EMPTY && x->tag >= lo && x->tag <= hi) {
-                x->tag = STLB_EMPTY;
-                any = true;
+    if (hi - lo < 16 * RAM_PAGE_SIZE) {
+        /* Small range (the usual 4 KB or 16 KB page pair): look up each page. */
+        for (uint64_t va = lo & ~0xfffull; va <= hi; va += RAM_PAGE_SIZE) {
+            unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+            for (unsigned s = 0; s < 3; s++) {
+                stlb_set *set = &c->sets[s];
+                if (set->r[i].tag == va)
+                    set->r[i].tag = STLB_EMPTY;
+                if (set->w[i].tag == va)
+                    set->w[i].tag = STLB_EMPTY;
+                if (set->x[i].tag == va) {
+                    set->x[i].tag = STLB_EMPTY;
+                    any = true;
+                }
+            }
+            if (va + RAM_PAGE_SIZE < va)
+                break;
+        }
+    } else {
+        for (unsigned s = 0; s < 3; s++) {
+            for (unsigned i = 0; i < STLB_SIZE; i++) {
+                stlb *r = &c->sets[s].r[i], *w = &c->sets[s].w[i];
+                if (r->tag != STLB_EMPTY && r->tag >= lo && r->tag <= hi)
+                    r->tag = STLB_EMPTY;
+                if (w->tag != STLB_EMPTY && w->tag >= lo && w->tag <= hi)
+                    w->tag = STLB_EMPTY;
+                xtlb *x = &c->sets[s].x[i];
+                if (x->tag != STLB_EMPTY && x->tag >= lo && x->tag <= hi) {
+                    x->tag = STLB_EMPTY;
+                    any = true;
+                }
             }
         }
     }

@@ -164,8 +164,12 @@ void tlb_read(cpu *c)
         stlb_flush(c);
 }
 
+/* Drop the soft-TLB entries an entry may have produced.  Only valid halves
+ * ever produced any. */
 static void flush_entry(cpu *c, const tlb_entry *e)
 {
+    if (!((e->lo[0] | e->lo[1]) & 2))
+        return;
     uint64_t span = (e->mask | 0x1fffull) + 1;
     uint64_t base = e->hi & (R_MASK | VPN2_MASK) & ~(span - 1);
     if ((base >> 62) == 3 && ((base >> 31) & 0x1fff) == 0x1fff) {
@@ -177,13 +181,15 @@ static void flush_entry(cpu *c, const tlb_entry *e)
 
 void tlb_write(cpu *c, unsigned idx)
 {
+    /* The new entry needs no flush: soft entries only come from valid
+     * translations, and a range that was translatable already through another
+     * entry would make a duplicate match (undefined on the R10000). */
     tlb_entry *e = &c->tlb[idx & 63];
     flush_entry(c, e);
     e->mask = c->cp0[CP0_PAGEMASK] & PM_MASK;
     e->hi = c->cp0[CP0_ENTRYHI] & HI_MASK & ~e->mask;
     e->lo[0] = c->cp0[CP0_ENTRYLO0] & LO_MASK;
     e->lo[1] = c->cp0[CP0_ENTRYLO1] & LO_MASK;
-    flush_entry(c, e);
 }
 
 void tlb_probe(cpu *c)

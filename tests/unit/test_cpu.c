@@ -840,6 +840,19 @@ START_TEST(tlb_modified_invalid_and_probe)
     ck_assert_int_eq(cpu_translate(C, 0xc000000041abcdefull, true, &ba), 0);
     ck_assert_uint_eq(ba, BUS_CAC(0x1abcdef));
     ck_assert_int_eq(cpu_translate(C, 0xc000000042000000ull, false, &ba), -1);
+
+    /* Remapping a page with TLBWI drops the soft TLB entries of the old one. */
+    poke(0x302010, 8, 0x7777);
+    cpu_set_cp0(C, CP0_PAGEMASK, 0);
+    cpu_set_cp0(C, CP0_ENTRYHI, va | 7);
+    cpu_set_cp0(C, CP0_ENTRYLO0, ELO(0x302000, 3, 1, 1, 0));
+    cpu_set_cp0(C, CP0_ENTRYLO1, 0);
+    cpu_set_cp0(C, CP0_INDEX, 5);
+    cpu_set_gpr(C, V1, 0);
+    rc = RUN(LD(V1, 0x10, A0), TLBWI, LD(V0, 0x10, A0));
+    assert_end(rc, 3);
+    ck_assert_uint_eq(cpu_gpr(C, V1), 0x5a5a);
+    ck_assert_uint_eq(cpu_gpr(C, V0), 0x7777);
 }
 END_TEST
 

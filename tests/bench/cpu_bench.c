@@ -5,10 +5,15 @@
  * The guest's `result` is checked against the same workload computed on the
  * host (guest_work.h), so a fast but wrong interpreter does not pass.
  *
- * Usage: cpu_bench GUEST.ELF [MILLION_INSNS [NRUNS]]; NRUNS (default 3)
- * limits the runs to the first ones.  Three runs: plain; with a breakpoint and a watchpoint set on pages the
- * guest never touches (they must cost nothing); and the same workload
- * through the trace hook (every instruction takes the slow fetch path). */
+ * Usage: cpu_bench GUEST.ELF [MILLION_INSNS [NRUNS [USER.BIN]]]
+ *
+ * Runs: plain (kernel mode, XKPHYS); with a breakpoint and a watchpoint set
+ * on pages the guest never touches (they must cost nothing); through the
+ * trace hook (every instruction takes the slow fetch path); and, given
+ * USER.BIN (the same workload linked at 0x10000000, as a flat binary with
+ * its `bench` block at 0x10008000), in user mode through the TLB with a
+ * hand-assembled XTLB refill handler.  NRUNS limits the runs
+ * to the first ones. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +22,7 @@
 #include "core/elf.h"
 #include "cpu/cpu.h"
 #include "guest_work.h"
+#include "../unit/cpu_asm.h"
 
 /* Process CPU time: steadier than wall time on a shared machine. */
 static double now_s(void)
@@ -43,6 +49,48 @@ static uint64_t peek64(bus *b, cpu *c, uint64_t va)
     return v;
 }
 
+/* User mode: VA 0x10000000 + x lives at PA 0x01000000 + x. */
+#define USER_VA 0x10000000ull
+#define USER_PA 0x01000000ull
+
+static uint64_t peek_pa(bus *b, uint64_t pa)
+{
+    uint8_t r8[8] = {0};
+    uint64_t v = 0;
+    if (bus_peek(b, BUS_CAC(pa), r8, 8) == BUS_OK)
+        for (int i = 0; i < 8; i++)
+            v = (v << 8) | r8[i];
+    return v;
+}
+
+static void put_words(bus *b, uint64_t pa, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t x[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
+                        (uint8_t)w[i]};
+        bus_poke(b, BUS_CAC(pa + 4 * i), x, 4);
+    }
+}
+
+#define USER_BENCH 0x10008000ull
+
+static void setup_user(bus *b, cpu *c, const elf_image *img)
+{
+    bus_poke(b, BUS_CAC(USER_PA), img->data, img->size);
+    /* XTLB refill: map the faulting 8 KB pair VA -> VA - USER_VA + USER_PA. */
+    static const uint32_t refill[] = {
+        DMFC0(K0, 8), LUI(K1, (USER_VA - USER_PA) >> 16), DSRL(K0, K0, 13), DSLL(K0, K0, 13),
+        DSUBU(K0, K0, K1), DSRL(K0, K0, 12), DSLL(K0, K0, 6), ORI(K0, K0, 0x1f),
+        DMTC0(K0, 2), DADDIU(K0, K0, 0x40), DMTC0(K0, 3), TLBWR, ERET,
+    };
+    put_words(b, 0x80, refill, ARRAY_SIZE(refill));
+    put_words(b, 0x180, (const uint32_t[]){BEQ(ZERO, ZERO, -1), NOP}, 2); /* anything else */
+    /* user mode, UX/SX/KX, XX (MIPS IV in user mode), CU1 */
+    cpu_set_cp0(c, 12, (1ull << 31) | (1u << 29) | 0xe0 | 0x10);
+    cpu_set_pc(c, USER_VA);
+    cpu_set_gpr(c, 29, USER_VA + 0xf00000);
+}
+
 static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_rounds,
                   uint64_t sym_result, uint64_t *rounds, uint64_t *result)
 {
@@ -58,7 +106,7 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         exit(1);
     }
     char err[256];
-    if (elf_load(img, &b, err, sizeof err)) {
+    if (mode != 3 && elf_load(img, &b, err, sizeof err)) {
         fprintf(stderr, "cpu_bench: %s\n", err);
         exit(1);
     }
@@ -71,6 +119,8 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         cpu_wp_insert(c, 0xa800000002100000ull, 8, WATCH_ACCESS);
     } else if (mode == 2) {
         cpu_set_trace(c, count_trace, NULL);
+    } else if (mode == 3) {
+        setup_user(&b, c, img);
     }
     double t0 = now_s();
     int rc = cpu_run(c, clk.now + n);
@@ -79,8 +129,13 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         fprintf(stderr, "cpu_bench: stopped early (%d) at pc %016" PRIx64 "\n", rc, cpu_pc(c));
         exit(1);
     }
-    *rounds = peek64(&b, c, sym_rounds);
-    *result = peek64(&b, c, sym_result);
+    if (mode == 3) {
+        *rounds = peek_pa(&b, sym_rounds - USER_VA + USER_PA);
+        *result = peek_pa(&b, sym_result - USER_VA + USER_PA);
+    } else {
+        *rounds = peek64(&b, c, sym_rounds);
+        *result = peek64(&b, c, sym_result);
+    }
     cpu_free(c);
     event_bus_free(&eb);
     bus_free(&b);
@@ -103,19 +158,34 @@ int main(int argc, char **argv)
     symtab st;
     symtab_init(&st);
     elf_symbols(&img, &st, err, sizeof err);
-    const symbol *rs = symtab_lookup_name(&st, "rounds");
-    const symbol *res = symtab_lookup_name(&st, "result");
-    if (!rs || !res) {
-        fprintf(stderr, "cpu_bench: %s has no `rounds`/`result` symbols\n", argv[1]);
+    const symbol *bs = symtab_lookup_name(&st, "bench");
+    if (!bs) {
+        fprintf(stderr, "cpu_bench: %s has no `bench` symbol\n", argv[1]);
         return 1;
     }
-    static const char *const names[3] = {"plain", "bp+wp elsewhere", "trace hook"};
+    elf_image uimg = {0};
+    bool user = false;
+    if (argc > 4) {
+        FILE *f = fopen(argv[4], "rb");
+        uimg.data = malloc(1 << 20);
+        if (!f || !uimg.data || (uimg.size = fread(uimg.data, 1, 1 << 20, f)) == 0) {
+            fprintf(stderr, "cpu_bench: cannot read %s\n", argv[4]);
+            return 1;
+        }
+        fclose(f);
+        user = true;
+    }
+    static const char *const names[4] = {"plain", "bp+wp elsewhere", "trace hook",
+                                          "user, TLB-mapped"};
     int bad = 0;
-    int nruns = argc > 3 ? atoi(argv[3]) : 3;
-    for (int mode = 0; mode < 3 && mode < nruns; mode++) {
+    int nruns = argc > 3 ? atoi(argv[3]) : 4;
+    for (int mode = 0; mode < 4 && mode < nruns; mode++) {
+        if (mode == 3 && !user)
+            break;
         uint64_t m = mode == 2 ? n / 10 : n;
         uint64_t rounds = 0, result = 0;
-        double t = run(&img, m, mode, rs->addr, res->addr, &rounds, &result);
+        double t = mode == 3 ? run(&uimg, m, mode, USER_BENCH + 8, USER_BENCH, &rounds, &result)
+                             : run(&img, m, mode, bs->addr + 8, bs->addr, &rounds, &result);
         /* The run may stop between `result = ...` and `rounds = ...`. */
         bool ok = rounds > 0 && (result == work_round(rounds) || result == work_round(rounds + 1));
         printf("cpu_bench: %-16s %6.1f M guest insns/s (%" PRIu64 " M insns in %.2f s, %" PRIu64
@@ -125,5 +195,6 @@ int main(int argc, char **argv)
     }
     symtab_free(&st);
     elf_free(&img);
+    free(uimg.data);
     return bad;
 }

@@ -52,6 +52,7 @@ enum {
 #define DADD(rd, rs, rt) R_(rs, rt, rd, 0, 0x2c)
 #define DADDU(rd, rs, rt) R_(rs, rt, rd, 0, 0x2d)
 #define DSUB(rd, rs, rt) R_(rs, rt, rd, 0, 0x2e)
+#define DSUBU(rd, rs, rt) R_(rs, rt, rd, 0, 0x2f)
 #define TGE(rs, rt) R_(rs, rt, 0, 0, 0x30)
 #define TEQ(rs, rt) R_(rs, rt, 0, 0, 0x34)
 #define TNE(rs, rt) R_(rs, rt, 0, 0, 0x36)

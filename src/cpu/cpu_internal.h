@@ -60,15 +60,17 @@ typedef struct tlb_entry {
     uint64_t mask;    /* PageMask */
 } tlb_entry;
 
-/* Soft TLB: tag is the 4 KB virtual page (low 12 bits zero, 1 = empty);
- * host = vaddr + addend. */
+/* Soft TLB: tag is the 4 KB virtual page (low 12 bits zero); host = vaddr +
+ * addend.  A lookup compares the tag with vaddr & ~0xfff | (vaddr & (size-1)),
+ * which never has bits 11:3 set, so STLB_EMPTY (bit 11) never matches, even
+ * for a misaligned access in page 0. */
 typedef struct stlb {
     uint64_t tag;
     uintptr_t addend;
 } stlb;
 #define STLB_BITS 8
 #define STLB_SIZE (1u << STLB_BITS)
-#define STLB_EMPTY 1ull
+#define STLB_EMPTY 0x800ull
 typedef struct xtlb {
     uint64_t tag;
     dpage *page;

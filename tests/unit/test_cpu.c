@@ -461,6 +461,13 @@ START_TEST(address_errors)
     assert_exc(rc, VEC_GEN, 5, CODE_VA);
     ck_assert_uint_eq(cpu_cp0(C, CP0_BADVADDR), DATA_VA + 1);
 
+    /* Misaligned in virtual page 0 (an empty soft-TLB tag must not match). */
+    cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
+    cpu_set_gpr(C, A0, 1);
+    rc = RUN(LW(V0, 0, A0));
+    assert_exc(rc, VEC_GEN, 4, CODE_VA);
+    ck_assert_uint_eq(cpu_cp0(C, CP0_BADVADDR), 1);
+
     /* XKPHYS does not exist with KX clear (32-bit kernel). */
     cpu_set_cp0(C, CP0_STATUS, S_CU0);
     cpu_set_gpr(C, A0, XK_CAC(DATA_PA));

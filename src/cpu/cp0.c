@@ -294,7 +294,7 @@ static void reset_common(cpu *c, uint64_t st_bits)
     cpu_mode_changed(c);
 }
 
-void cpu_reset(cpu *c)
+void cpu_cold_reset(cpu *c)
 {
     memset(c->gpr, 0, sizeof c->gpr);
     c->hi = c->lo = 0;

@@ -52,8 +52,12 @@ void cpu_free(cpu *c);
 int cpu_index(const cpu *c);
 int cpu_initiator(const cpu *c);
 
-/* Cold reset: PC = 0xffffffffbfc00000, Status.BEV|ERL, TLB invalid. */
-void cpu_reset(cpu *c);
+/* Cold reset: PC = 0xffffffffbfc00000, Status.BEV|ERL, TLB invalid.
+ * cpu_reset() is an inline wrapper: libunicorn (linked by the differential
+ * tester) exports a cpu_reset of its own, which a global function of that
+ * name in an executable would interpose. */
+void cpu_cold_reset(cpu *c);
+static inline void cpu_reset(cpu *c) { cpu_cold_reset(c); }
 void cpu_nmi(cpu *c);
 void cpu_soft_reset(cpu *c);
 /* Interrupt input lines IP2..IP7 (ip = 2..7), level-sensitive. */

@@ -67,11 +67,47 @@ static unsigned long do_list(void)
     return s;
 }
 
+/* 64- and 32-bit multiply/divide, variable shifts, and packed (unaligned)
+ * fields: GCC emits DMULT(U)/DDIV(U)/MULT/DIV and LDL/LDR/SDL/SDR/LWL/LWR/SWL/
+ * SWR for these.  Divisors are kept positive and nonzero (no host traps). */
+struct __attribute__((packed)) pk {
+    char c;
+    unsigned long v;
+    unsigned int w;
+    unsigned short h;
+};
+static struct pk pks[64];
+
+static unsigned long do_arith(unsigned long seed)
+{
+    unsigned long acc = seed;
+    for (int i = 0; i < 64; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned long a = seed, b = (seed >> 17) | 1;
+        long sa = (long)a, sb = (long)((b ^ (seed << 40)) & 0x7fffffffffffffffull) | 1;
+        acc += a / b + a % b;
+        acc ^= (unsigned long)(sa / sb) + (unsigned long)(sa % sb);
+        acc += (unsigned int)a / ((unsigned int)b | 1) + (unsigned long)((int)a / (((int)b & 0x7fffffff) | 1));
+        acc ^= (a << (b & 63)) ^ (a >> (seed & 63)) ^ (unsigned long)(sa >> (b & 63));
+        acc += (unsigned long)(((unsigned __int128)a * b) >> 64);
+        acc ^= (unsigned long)(((__int128)sa * sb) >> 64);
+        acc += (unsigned long)(long)((int)a * (int)b);
+        pks[i].v = acc;
+        pks[i].w = (unsigned int)a;
+        pks[i].h = (unsigned short)b;
+        pks[i].c = (char)b;
+    }
+    for (int i = 0; i < 64; i++)
+        acc += (pks[i].v ^ pks[i].w) + pks[i].h + (unsigned long)pks[(i * 5) & 63].c;
+    return acc;
+}
+
 static unsigned long work_round(unsigned long seed)
 {
     unsigned long r = do_sieve();
     r ^= do_sort(seed);
     r += do_hash();
     r ^= do_list();
+    r += do_arith(seed);
     return r;
 }

@@ -33,7 +33,10 @@ enum {
     EXC_OV = 12, EXC_TR = 13, EXC_FPE = 15, EXC_WATCH = 23,
 };
 
-/* Events every CPU publishes (as "cpu.<name>", field cpu = index). */
+/* Events every CPU publishes (as "cpu<index>.<name>", e.g. "cpu0.exception";
+ * field cpu = index).  exception: cpu, code (ExcCode; 32 NMI, 33 SoftReset,
+ * 34 Reset), pc, badvaddr, bd.  irq: cpu, ip (line), level, pending (Cause
+ * IP bits).  eret: cpu, pc, target. */
 enum { CPU_EV_EXCEPTION, CPU_EV_IRQ, CPU_EV_ERET, CPU_NEVENTS };
 
 enum watch_type { WATCH_READ = 1, WATCH_WRITE = 2, WATCH_ACCESS = 3 };
@@ -151,7 +154,7 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx);
 /* Disassembly (Capstone, MIPS64 big-endian) with symbols. */
 void cpu_disasm(uint64_t pc, uint32_t insn, symtab *syms, char *buf, size_t len);
 
-/* Event sources for subscribers ("cpu.exception" ...). */
+/* Event sources for subscribers ("cpu0.exception" ...). */
 event_src *cpu_event(cpu *c, unsigned which);
 
 /* Host-implemented PROM calls: when the CPU fetches from an address with a

@@ -1,5 +1,6 @@
 # src/cpu: the R10000 interpreter (decode, execute, CP0/TLB/exceptions,
-# memory and decoded pages, debugger support, disassembly) and its FPU.
+# memory and decoded pages, debugger support, disassembly).  The FPU is
+# built from src/cpu/fpu.mk into libxbowfpu.a with its own float flags.
 libxbow_a_SOURCES += \
 	src/cpu/cpu.h src/cpu/cpu_internal.h src/cpu/ops.h \
 	src/cpu/cpu.c \
@@ -9,6 +10,5 @@ libxbow_a_SOURCES += \
 	src/cpu/tlb.c \
 	src/cpu/mem.c \
 	src/cpu/debug.c \
-	src/cpu/disasm.c \
-	src/cpu/fpu.c src/cpu/fpu.h
+	src/cpu/disasm.c
 EXTRA_DIST += docs/cpu.md

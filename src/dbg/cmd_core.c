@@ -236,7 +236,10 @@ static const command core_commands[] = {
      "Example: info events *.irq.*", CMD_MACHINE},
 };
 
+void dbg_run_register(void);
+
 void dbg_core_register(void)
 {
     dbg_register(core_commands, ARRAY_SIZE(core_commands));
+    dbg_run_register();
 }

@@ -74,6 +74,7 @@ typedef struct machine {
     char stop_msg[160];
     int debugger_initiator;
     uint64_t quantum;     /* instructions per CPU turn with several CPUs */
+    uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
 } machine;
 
@@ -89,6 +90,9 @@ void machine_reset(machine *m, bool clear_ram);
 /* Run until `max_insns` instructions were retired in total (0 = no limit)
  * or something stops the machine.  Returns enum stop_reason. */
 int machine_run(machine *m, uint64_t max_insns);
+/* Run only CPU `only` for max_insns instructions (the others are held, and
+ * catch up when their turn comes): single stepping.  Ends with STOP_STEP. */
+int machine_run_cpu(machine *m, int only, uint64_t max_insns);
 /* Ask a running machine to stop after the current instruction (safe from
  * event callbacks and signal handlers). */
 void machine_request_stop(machine *m, int reason, const char *msg);

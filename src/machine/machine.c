@@ -1,0 +1,250 @@
+/* The machine: construction, the run loop over CPUs and device timers, and
+ * stop handling.  Board-specific parts (address map, devices, PROM) are in
+ * ip27.c. */
+#include "machine/machine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/log.h"
+#include "machine/ip27.h"
+
+/* Instructions a CPU runs before the next one gets its turn. */
+#define DEFAULT_QUANTUM 1000
+
+void machine_config_default(machine_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->ncpus = 1;
+    cfg->mem_mb = 512;
+    cfg->serial = "stdio";
+    cfg->on_reset = RESET_STOP;
+}
+
+static void flags_changed(void *ctx);
+
+machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
+{
+    if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
+        snprintf(err, errlen, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        return NULL;
+    }
+    machine *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->cfg = *cfg;
+    bus_init(&m->bus);
+    sched_init(&m->clock, XBOW_CPU_HZ);
+    event_bus_init(&m->events, &m->clock.now);
+    symtab_init(&m->syms);
+    m->quantum = DEFAULT_QUANTUM;
+    m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
+    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err, errlen);
+    if (!m->console)
+        goto fail;
+    m->ncpus = cfg->ncpus;
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
+        if (!m->cpus[i]) {
+            snprintf(err, errlen, "cannot create CPU %u", i);
+            goto fail;
+        }
+    }
+    m->bus.flags_changed = flags_changed;
+    m->bus.flags_ctx = m;
+    if (ip27_build(m, err, errlen) != 0)
+        goto fail;
+    machine_reset(m, false);
+    return m;
+fail:
+    machine_free(m);
+    return NULL;
+}
+
+void machine_free(machine *m)
+{
+    if (!m)
+        return;
+    ip27_free(m);
+    for (device *d = m->devices, *n; d; d = n) {
+        n = d->next;
+        device_free(d);
+    }
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_free(m->cpus[i]);
+    chardev_close(m->console);
+    symtab_free(&m->syms);
+    event_bus_free(&m->events);
+    bus_free(&m->bus);
+    free(m);
+}
+
+static void flags_changed(void *ctx)
+{
+    (void)ctx; /* the CPUs re-check page flags on their own (see cpu.c) */
+}
+
+void machine_add_device(machine *m, device *d)
+{
+    device **pp = &m->devices;
+    while (*pp)
+        pp = &(*pp)->next;
+    *pp = d;
+}
+
+device *machine_find_device(machine *m, const char *name)
+{
+    for (device *d = m->devices; d; d = d->next)
+        if (strcmp(d->name, name) == 0)
+            return d;
+    return NULL;
+}
+
+cpu *machine_cpu(machine *m, unsigned i) { return i < m->ncpus ? m->cpus[i] : NULL; }
+
+void machine_reset(machine *m, bool clear_ram)
+{
+    if (clear_ram && m->ram)
+        memset(m->ram->host, 0, m->ram->size);
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_reset(m->cpus[i]);
+    for (device *d = m->devices; d; d = d->next)
+        device_reset(d);
+    ip27_reset(m);
+}
+
+int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
+{
+    elf_image img;
+    if (elf_read_file(path, &img, err, errlen) != 0)
+        return -1;
+    char e[200];
+    if (elf_load(&img, &m->bus, e, sizeof e) != 0) {
+        snprintf(err, errlen, "%s: %s", path, e);
+        elf_free(&img);
+        return -1;
+    }
+    if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
+        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
+    int rc = ip27_boot(m, &img, err, errlen);
+    elf_free(&img);
+    return rc;
+}
+
+void machine_request_stop(machine *m, int reason, const char *msg)
+{
+    if (m->stop_reason == STOP_NONE) {
+        m->stop_reason = reason;
+        if (msg)
+            snprintf(m->stop_msg, sizeof m->stop_msg, "%s", msg);
+    }
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_request_exit(m->cpus[i]);
+}
+
+static int cpu_stop_to_reason(int rc)
+{
+    switch (rc) {
+    case CPU_BREAK: return STOP_BREAKPOINT;
+    case CPU_WATCH: return STOP_WATCHPOINT;
+    case CPU_HALTED: return STOP_HALT;
+    default: return STOP_USER;
+    }
+}
+
+/* Run CPU i from its local time up to `until`; returns a stop reason or
+ * STOP_NONE when it got there. */
+static int run_cpu(machine *m, unsigned i, uint64_t until)
+{
+    m->cur_cpu = (int)i;
+    m->clock.now = m->local_time[i];
+    int rc = cpu_run(m->cpus[i], until);
+    m->local_time[i] = m->clock.now;
+    if (m->stop_reason != STOP_NONE)
+        return m->stop_reason;
+    if (rc == CPU_RAN)
+        return STOP_NONE;
+    if (rc == CPU_HALTED)
+        snprintf(m->stop_msg, sizeof m->stop_msg, "cpu%u: %s", i, cpu_halt_reason(m->cpus[i]));
+    m->stop_reason = cpu_stop_to_reason(rc);
+    return m->stop_reason;
+}
+
+/* The time every CPU has reached: device timers may fire up to there. */
+static uint64_t common_time(const machine *m)
+{
+    uint64_t t = UINT64_MAX;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        if (m->local_time[i] < t)
+            t = m->local_time[i];
+    return t;
+}
+
+static void fire_timers(machine *m)
+{
+    uint64_t t = common_time(m);
+    m->clock.now = t;
+    sched_run_due(&m->clock);
+    chardev_poll(m->console);
+}
+
+/* End of the current turn: the next timer or a quantum away. */
+static uint64_t turn_end(const machine *m, uint64_t from)
+{
+    uint64_t end = sched_next(&m->clock);
+    if (m->ncpus > 1 && from + m->quantum < end)
+        end = from + m->quantum;
+    if (end <= from)
+        end = from + 1;
+    return end;
+}
+
+int machine_run_cpu(machine *m, int only, uint64_t max_insns)
+{
+    m->stop_reason = STOP_NONE;
+    m->stop_msg[0] = 0;
+    uint64_t budget = max_insns ? max_insns : UINT64_MAX;
+    for (;;) {
+        uint64_t t = common_time(m);
+        uint64_t end = turn_end(m, t);
+        for (unsigned i = 0; i < m->ncpus; i++) {
+            if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])
+                continue; /* held while another CPU steps, until it catches up */
+            uint64_t lt = m->local_time[i];
+            uint64_t until = end > lt ? end : lt;
+            if (only < 0 || (int)i == only)
+                if (budget < until - lt)
+                    until = lt + budget;
+            if (only >= 0 && (int)i != only)
+                until = m->local_time[only] < until ? m->local_time[only] : until;
+            if (until <= lt)
+                continue;
+            int r = run_cpu(m, i, until);
+            if (only < 0 || (int)i == only)
+                budget -= m->local_time[i] - lt;
+            if (r != STOP_NONE) {
+                fire_timers(m);
+                return r;
+            }
+        }
+        fire_timers(m);
+        if (m->stop_reason != STOP_NONE)
+            return m->stop_reason;
+        if (budget == 0) {
+            m->stop_reason = only >= 0 ? STOP_STEP : STOP_LIMIT;
+            return m->stop_reason;
+        }
+    }
+}
+
+int machine_run(machine *m, uint64_t max_insns) { return machine_run_cpu(m, -1, max_insns); }
+
+const char *stop_reason_name(int reason)
+{
+    static const char *const names[] = {"running", "instruction limit", "breakpoint",
+                                        "watchpoint", "event", "interrupted", "machine reset",
+                                        "halted", "step"};
+    return reason >= 0 && reason < (int)ARRAY_SIZE(names) ? names[reason] : "?";
+}

@@ -1,0 +1,6 @@
+# tests/: unit tests (Check) and batch tests driving the real binary.
+check_PROGRAMS += tests/unit/test_core
+tests_unit_test_core_SOURCES = tests/unit/test_core.c
+tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/test_core

@@ -1,0 +1,12 @@
+/* Options that belong to areas beyond the core (NICs, networking, PCI test
+ * device).  Each area adds its options here and to --help in main.c. */
+#include "ui/ui.h"
+
+int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
+{
+    (void)o;
+    (void)argc;
+    (void)argv;
+    (void)i;
+    return 0;
+}

@@ -1,0 +1,110 @@
+/* ui_main: build the machine, then batch mode or the interactive debugger. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "core/log.h"
+#include "ui/ui.h"
+
+static machine *sig_machine;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    machine *m = sig_machine;
+    if (!m)
+        return;
+    /* Async-signal-safe: plain stores only. */
+    if (m->stop_reason == STOP_NONE)
+        m->stop_reason = STOP_USER;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_request_exit(m->cpus[i]);
+}
+
+void ui_install_sigint(machine *m)
+{
+    sig_machine = m;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+}
+
+/* Batch mode without commands: run the guest until it stops. */
+static int batch_run(dbg *d, uint64_t max_insns)
+{
+    machine *m = d->m;
+    int r = machine_run(m, max_insns);
+    chardev_flush(m->console);
+    uint64_t n = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        n += cpu_retired(m->cpus[i]);
+    switch (r) {
+    case STOP_RESET:
+        fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s\n",
+                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        return 0;
+    case STOP_LIMIT:
+        fprintf(stderr, "xbow: stopped after the instruction limit (%llu instructions)\n",
+                (unsigned long long)n);
+        return 1;
+    default:
+        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s\n", stop_reason_name(r),
+                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        return 1;
+    }
+}
+
+int ui_main(ui_options *o)
+{
+    char err[256];
+    bool interactive = !o->batch;
+    machine *m = machine_new(&o->cfg, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "xbow: %s\n", err);
+        return 2;
+    }
+    if (o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) {
+        fprintf(stderr, "xbow: %s\n", err);
+        machine_free(m);
+        return 2;
+    }
+    dbg *d = dbg_new(m);
+    d->batch = o->batch;
+    ui_install_sigint(m);
+    bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
+    if (interactive && !use_tui && !o->quiet)
+        printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB.  \"help\" lists commands.\n",
+               PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
+               (unsigned long long)m->cfg.mem_mb);
+    int status = 0;
+    for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
+        int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)
+                                    : dbg_execute(d, o->cmds[i].text);
+        if (rc != 0)
+            status = 1;
+    }
+    if (o->batch) {
+        if (o->ncmds == 0 && o->kernel)
+            status = batch_run(d, o->max_insns);
+        else if (d->collecting)
+            status = dbg_error(d, "missing \"end\"") ? 1 : 1;
+    } else if (!d->quit) {
+        if (use_tui)
+            ui_tui(d);
+        else
+            ui_cli(d);
+    }
+    if (d->quit)
+        status = d->exit_status ? d->exit_status : status;
+    else if (o->batch && d->failures)
+        status = 1;
+    chardev_flush(m->console);
+    dbg_free(d);
+    machine_free(m);
+    return status;
+}

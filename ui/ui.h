@@ -1,0 +1,35 @@
+/* Front ends: options shared by main.c, batch mode, the CLI and the TUI. */
+#ifndef XBOW_UI_H
+#define XBOW_UI_H
+
+#include "dbg/dbg.h"
+#include "machine/machine.h"
+
+typedef struct ui_cmd {
+    const char *text;
+    bool is_file; /* -x FILE rather than -ex CMD */
+} ui_cmd;
+
+typedef struct ui_options {
+    machine_config cfg;
+    const char *kernel;
+    bool batch, cli, tui, quiet;
+    ui_cmd *cmds;
+    unsigned ncmds;
+    uint64_t max_insns;
+} ui_options;
+
+int ui_main(ui_options *o);
+/* Options owned by other areas (NICs, networking): returns 1 if argv[*i]
+ * was one (advancing *i over its value), 0 if not; exits 2 on a bad value. */
+int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i);
+/* The readline command loop (ui/cli.c). */
+int ui_cli(dbg *d);
+void ui_cli_setup_completion(void);
+void ui_cli_save_history(void);
+/* The ncurses TUI (ui/tui.c). */
+int ui_tui(dbg *d);
+/* Ctrl-C while the guest runs stops it (installs the handler). */
+void ui_install_sigint(machine *m);
+
+#endif

@@ -85,8 +85,8 @@ static void setup_user(bus *b, cpu *c, const elf_image *img)
     };
     put_words(b, 0x80, refill, ARRAY_SIZE(refill));
     put_words(b, 0x180, (const uint32_t[]){BEQ(ZERO, ZERO, -1), NOP}, 2); /* anything else */
-    /* user mode, UX/SX/KX, XX (MIPS IV in user mode), CU1 */
-    cpu_set_cp0(c, 12, (1ull << 31) | (1u << 29) | 0xe0 | 0x10);
+    /* user mode, UX/SX/KX, XX (MIPS IV in user mode), CU1, FR */
+    cpu_set_cp0(c, 12, (1ull << 31) | (1u << 29) | (1u << 26) | 0xe0 | 0x10);
     cpu_set_pc(c, USER_VA);
     cpu_set_gpr(c, 29, USER_VA + 0xf00000);
 }
@@ -111,7 +111,7 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         exit(1);
     }
     cpu *c = cpu_new(0, &b, &clk, &eb);
-    cpu_set_cp0(c, 12, (1u << 28) | (1u << 29) | 0xe0); /* CU0|CU1|KX|SX|UX, kernel */
+    cpu_set_cp0(c, 12, (1u << 28) | (1u << 29) | (1u << 26) | 0xe0); /* CU0|CU1|FR|KX|SX|UX */
     cpu_set_pc(c, img->entry);
     cpu_set_gpr(c, 29, 0xa800000003f00000ull);
     if (mode == 1) {

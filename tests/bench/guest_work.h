@@ -102,6 +102,34 @@ static unsigned long do_arith(unsigned long seed)
     return acc;
 }
 
+/* Double precision: add, multiply, divide, compare-and-branch, long<->double
+ * conversions (the n64 ABI: Status.FR = 1).  Only + - * / and conversions,
+ * which IEEE rounds the same on the host. */
+static double fl[64];
+
+static unsigned long do_float(unsigned long seed)
+{
+    double acc = 1.0;
+    for (int i = 0; i < 64; i++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        double x = (double)(long)(seed >> 11) / 9007199254740992.0;
+        double y = (double)(long)(seed & 0xfffff) + 0.5;
+        fl[i] = x * y + acc / (y + 1.0);
+        if (fl[i] > acc)
+            acc = fl[i] - acc * 0.25;
+        else
+            acc += x;
+    }
+    long r = 0;
+    for (int i = 0; i < 64; i++)
+        r += (long)(fl[i] * 1000.0);
+    union {
+        double d;
+        unsigned long u;
+    } u = {acc};
+    return (unsigned long)r ^ u.u;
+}
+
 static unsigned long work_round(unsigned long seed)
 {
     unsigned long r = do_sieve();
@@ -109,5 +137,6 @@ static unsigned long work_round(unsigned long seed)
     r += do_hash();
     r ^= do_list();
     r += do_arith(seed);
+    r ^= do_float(seed);
     return r;
 }

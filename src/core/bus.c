@@ -402,8 +402,11 @@ static void page_flags_update(bus *b, ram_block *rb, uint64_t off, uint64_t len,
         rb->page_flags[pg] = set ? (uint8_t)(old | flags) : (uint8_t)(old & ~flags);
         changed |= ((old ^ rb->page_flags[pg]) & ~PF_CODE) != 0;
     }
-    if (changed && b->flags_changed)
-        b->flags_changed(b->flags_ctx);
+    if (changed) {
+        b->flags_gen++;
+        if (b->flags_changed)
+            b->flags_changed(b->flags_ctx);
+    }
 }
 
 void ram_page_flags_set(bus *b, ram_block *rb, uint64_t off, uint64_t len, uint8_t flags)

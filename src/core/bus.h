@@ -136,6 +136,9 @@ typedef struct bus {
     void *code_ctx;
     void (*flags_changed)(void *ctx); /* CPUs drop cached translations */
     void *flags_ctx;
+    uint64_t flags_gen;   /* bumped on every page-flag change flags_changed reports:
+                             CPUs compare it between run turns, so they stay
+                             correct even if flags_changed is taken over */
     bus_link links[BUS_MAX_LINKS];
     unsigned nlinks;      /* links set */
 } bus;

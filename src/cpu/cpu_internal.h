@@ -198,6 +198,7 @@ struct cpu {
     /* Soft TLBs: one set per mode, plus the exec one. */
     stlb_set sets[3];
     uint64_t stlb_flushes;
+    uint64_t flags_gen;    /* bus->flags_gen the soft TLBs were made under */
 
     cpu_group *group;
     dinsn tmp;             /* a slot for instructions fetched from MMIO */

@@ -700,6 +700,9 @@ int cpu_run(cpu *c, uint64_t until)
             rc = CPU_HALTED;
             break;
         }
+        /* Page flags changed without our flags_changed callback seeing it. */
+        if (unlikely(c->flags_gen != c->bus->flags_gen))
+            stlb_flush(c);
         if (unlikely(c->nmi_pending)) {
             c->nmi_pending = false;
             cpu_apply_nmi(c);

@@ -29,6 +29,7 @@ static void stlb_clear(stlb *t)
 
 void stlb_flush(cpu *c)
 {
+    c->flags_gen = c->bus->flags_gen;
     for (unsigned s = 0; s < 3; s++) {
         stlb_clear(c->sets[s].r);
         stlb_clear(c->sets[s].w);

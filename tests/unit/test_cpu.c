@@ -1122,6 +1122,34 @@ static void hle_fn(void *ctx, cpu *c)
     cpu_set_gpr(c, V0, (uint64_t)(uintptr_t)ctx);
 }
 
+static int bus_hook_reads;
+static void bus_hook(void *ctx, const bus_op *op)
+{
+    (void)ctx;
+    if (!op->write)
+        bus_hook_reads++;
+}
+
+START_TEST(bus_page_flags_reach_the_cpu)
+{
+    /* A physical read watch (PF_WATCH_R) set after the CPU cached the page,
+     * even with flags_changed taken over by someone else. */
+    set_pattern();
+    cpu_set_gpr(C, A0, DATA_VA);
+    ck_assert_int_eq(RUN(LW(V0, 0, A0), LW(V0, 0, A0)), CPU_BREAK);
+    B.flags_changed = NULL;
+    B.hook = bus_hook;
+    bus_hook_reads = 0;
+    ram_page_flags_set(&B, RB, DATA_PA, 4, PF_WATCH_R);
+    ck_assert_int_eq(RUN(LW(V0, 0, A0), LW(V0, 4, A0)), CPU_BREAK);
+    ck_assert_int_eq(bus_hook_reads, 2);
+    ram_page_flags_clear(&B, RB, DATA_PA, 4, PF_WATCH_R);
+    ck_assert_int_eq(RUN(LW(V0, 0, A0), LW(V0, 4, A0)), CPU_BREAK);
+    ck_assert_int_eq(bus_hook_reads, 2); /* unwatched again: no more hook calls */
+    B.hook = NULL;
+}
+END_TEST
+
 START_TEST(hle_hook)
 {
     ck_assert_int_eq(cpu_hle_register(C, K0(0x30000), hle_fn, (void *)(uintptr_t)41), 0);
@@ -1332,6 +1360,7 @@ static Suite *cpu_suite(void)
     tcase_add_test(t, nmi_and_reset);
     tcase_add_test(t, breakpoints_and_step_over);
     tcase_add_test(t, watchpoints);
+    tcase_add_test(t, bus_page_flags_reach_the_cpu);
     tcase_add_test(t, hle_hook);
     tcase_add_test(t, trace_hook_and_events);
     tcase_add_test(t, exception_event);

@@ -21,3 +21,17 @@ commands-doc: tests/unit/gen_commands_doc$(EXEEXT)
 	tests/unit/gen_commands_doc$(EXEEXT) > $(srcdir)/docs/commands.md
 .PHONY: commands-doc
 EXTRA_DIST += docs/commands.md
+
+# The debugger's speed target (make bench): the CPU benchmark's guest with
+# nothing armed, then with 16 breakpoints and 4 DMA watchpoints armed
+# outside its hot code.  DBG_BENCH_MINSNS: million instructions per run.
+noinst_PROGRAMS += tests/bench/dbg_bench
+tests_bench_dbg_bench_SOURCES = tests/bench/dbg_bench.c \
+	src/machine/machine.c src/machine/machine.h src/machine/ip27.c src/machine/ip27.h
+tests_bench_dbg_bench_LDADD = $(XBOW_LIBS)
+tests_bench_dbg_bench_DEPENDENCIES = libxbow.a
+DBG_BENCH_MINSNS = 200
+bench-dbg: tests/bench/dbg_bench tests/bench/guest_loop.elf
+	./tests/bench/dbg_bench tests/bench/guest_loop.elf $(DBG_BENCH_MINSNS)
+bench: bench-dbg
+.PHONY: bench-dbg

@@ -82,7 +82,7 @@ void cpu_free(cpu *c) { free(c); }
 int cpu_index(const cpu *c) { return c->index; }
 int cpu_initiator(const cpu *c) { return c->initiator; }
 
-void cpu_reset(cpu *c)
+void cpu_cold_reset(cpu *c)
 {
     c->pc = 0xffffffffbfc00000ull;
     c->next_pc = c->pc + 4;

@@ -1,0 +1,136 @@
+/* The debugger's speed target (not a test): a breakpoint or watchpoint
+ * must cost nothing on pages and devices it does not touch.  Runs the CPU
+ * benchmark's guest (guest_loop.c) through the debugger's `continue N`,
+ * with nothing armed and with 16 breakpoints and 4 DMA watchpoints armed
+ * outside the hot code, and prints both speeds.  The target is a slowdown
+ * under 5%; the exit status says whether it was met.
+ *
+ * Usage: dbg_bench GUEST.ELF [MILLION_INSNS [ROUNDS]]
+ * Each configuration runs ROUNDS times (default 3), alternating, and the
+ * fastest run of each counts (the machine is shared: the fastest run is
+ * the one least disturbed). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "dbg/dbg.h"
+
+#define TARGET_PCT 5.0
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* What the last command printed (shown when it fails). */
+static strbuf said;
+
+static void keep(void *ctx, const char *text)
+{
+    (void)ctx;
+    sb_puts(&said, text);
+}
+
+static int cmd(dbg *d, const char *c)
+{
+    int f = d->failures;
+    sb_reset(&said);
+    dbg_execute(d, c);
+    if (d->failures != f) {
+        fprintf(stderr, "dbg_bench: \"%s\" failed: %s", c, said.s ? said.s : "\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* Run n instructions with `continue`; returns guest MIPS. */
+static double run(dbg *d, uint64_t n)
+{
+    char c[64];
+    snprintf(c, sizeof c, "continue %llu", (unsigned long long)n);
+    uint64_t before = 0, after = 0;
+    for (unsigned i = 0; i < d->m->ncpus; i++)
+        before += cpu_retired(d->m->cpus[i]);
+    double t0 = now_s();
+    if (cmd(d, c))
+        return 0;
+    double t = now_s() - t0;
+    for (unsigned i = 0; i < d->m->ncpus; i++)
+        after += cpu_retired(d->m->cpus[i]);
+    if (after - before != n) {
+        fprintf(stderr, "dbg_bench: the guest stopped early (%llu of %llu instructions)\n",
+                (unsigned long long)(after - before), (unsigned long long)n);
+        return 0;
+    }
+    return (double)n / t / 1e6;
+}
+
+static int arm(dbg *d)
+{
+    char c[96];
+    /* 16 breakpoints on code the guest never runs (a page of its own). */
+    for (unsigned i = 0; i < 16; i++) {
+        snprintf(c, sizeof c, "break *0xa800000000100000 + %u", i * 0x40);
+        if (cmd(d, c))
+            return -1;
+    }
+    /* 4 DMA watchpoints on RAM the guest never touches. */
+    for (unsigned i = 0; i < 4; i++) {
+        snprintf(c, sizeof c, "watch dma p:0x%x,0x1000 write", 0x200000 + i * 0x10000);
+        if (cmd(d, c))
+            return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: dbg_bench GUEST.ELF [MILLION_INSNS [ROUNDS]]\n");
+        return 2;
+    }
+    uint64_t n = (argc > 2 ? strtoull(argv[2], NULL, 0) : 200) * 1000000ull;
+    unsigned rounds = argc > 3 ? (unsigned)strtoul(argv[3], NULL, 0) : 3;
+    machine_config cfg;
+    machine_config_default(&cfg);
+    cfg.serial = "null";
+    char err[256];
+    machine *m = machine_new(&cfg, err, sizeof err);
+    if (!m || machine_load_kernel(m, argv[1], err, sizeof err) != 0) {
+        fprintf(stderr, "dbg_bench: %s\n", err);
+        return 2;
+    }
+    cpu_set_gpr(m->cpus[0], 29, 0xa800000000f00000ull); /* sp, as cpu_bench sets it */
+    dbg *plain = dbg_new(m);
+    sb_init(&said);
+    dbg_set_output(plain, keep, NULL);
+    double best[2] = {0, 0};
+    for (unsigned r = 0; r < rounds; r++) {
+        /* Alternate: nothing armed, then armed (deleted again after). */
+        double v = run(plain, n);
+        if (v > best[0])
+            best[0] = v;
+        if (arm(plain))
+            return 1;
+        v = run(plain, n);
+        if (v > best[1])
+            best[1] = v;
+        if (cmd(plain, "delete"))
+            return 1;
+        if (!best[0] || !best[1])
+            return 1;
+    }
+    double slow = (best[0] - best[1]) / best[0] * 100.0;
+    printf("dbg_bench: %llu M instructions per run, best of %u\n", (unsigned long long)(n / 1000000),
+           rounds);
+    printf("  nothing armed:                          %8.1f MIPS\n", best[0]);
+    printf("  16 breakpoints + 4 DMA watchpoints:     %8.1f MIPS\n", best[1]);
+    printf("  slowdown: %.2f%% (target under %.0f%%): %s\n", slow, TARGET_PCT,
+           slow < TARGET_PCT ? "met" : "MISSED");
+    dbg_free(plain);
+    machine_free(m);
+    sb_free(&said);
+    return slow < TARGET_PCT ? 0 : 1;
+}

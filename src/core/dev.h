@@ -73,12 +73,17 @@ typedef struct dev_view {
     void (*show)(device *d, const char *args, strbuf *out);
 } dev_view;
 
-/* A descriptor ring's occupancy, for the debugger's stall detector. */
+/* A descriptor ring's state, for the debugger's stall detector (watch
+ * stall): is host-posted work waiting while the engine idles, and how old
+ * are the completions the host has not taken back?  (The NIC models' stall
+ * query, nic_stall_info, carries the same facts.) */
 typedef struct ring_state {
-    unsigned size;   /* descriptors in the ring, 0 = not set up */
-    unsigned posted; /* handed to the device by the host and not yet processed */
-    unsigned done;   /* processed by the device and not yet taken back by the host */
-    bool active;     /* the device is working on the ring or has work scheduled */
+    bool posted;                /* the ring holds host-posted work for the device */
+    bool idle;                  /* the device's engine for the ring is idle */
+    uint64_t idle_ticks;        /* for how long (virtual time) */
+    unsigned unreclaimed;       /* completed descriptors the host has not taken back */
+    uint64_t unreclaimed_ticks; /* age of the oldest of them */
+    int oldest_index;           /* its index, -1 if none */
 } ring_state;
 
 typedef struct device_class {

@@ -111,6 +111,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     int only = step ? d->cur_cpu : -1;
     for (unsigned i = 0; goal && i < goal->n; i++)
         bp_addr_insert(d, goal->cpu, goal->at[i].addr);
+    dbg_views_on_resume(d);
     chardev_set_input_enabled(m->console, true);
     uint64_t left = n;
     bool at_goal = false;
@@ -152,7 +153,6 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         d->cur_cpu = m->cur_cpu;
         dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
     }
-    dbg_views_on_stop(d);
     dbg_trace_on_stop(d);
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);

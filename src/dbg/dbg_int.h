@@ -28,8 +28,9 @@ void dbg_views_free(dbg *d);
 void dbg_symbols_free(dbg *d);
 void dbg_state_free(dbg *d);
 
-/* Called after every stop, before it is reported. */
-void dbg_views_on_stop(dbg *d);
+/* Called when the guest resumes, and after every stop before it is
+ * reported. */
+void dbg_views_on_resume(dbg *d);
 void dbg_trace_on_stop(dbg *d);
 /* The console tap behind `expect` (installed by dbg_new). */
 void dbg_script_attach(dbg *d);

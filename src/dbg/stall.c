@@ -1,9 +1,10 @@
 /* The stall detector: `watch stall NIC` samples the NIC's rings on the
  * virtual clock (through the device class's ring_state hook) and stops
- * when a ring holds work the host posted while the device sits idle, or
- * when descriptors the device finished stay unreclaimed by the host, for
- * longer than a limit (the Hamachi DescIntr story: no Tx interrupt, so the
- * driver never reclaims, and transmit stalls). */
+ * when a ring has held work the host posted while the device sat idle, or
+ * has held completions the host did not reclaim, for longer than a limit
+ * (the Hamachi DescIntr story: no Tx interrupt, so the driver never
+ * reclaims, and transmit stalls).  The device says how long each condition
+ * has lasted; sampling every limit/4 bounds how late the stop comes. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -14,9 +15,8 @@
 
 typedef struct ringwatch {
     char name[32];
-    uint64_t idle_since;  /* posted work and an idle device since then (0 = not) */
-    uint64_t done_since;  /* unreclaimed descriptors since then (0 = none) */
-    unsigned last_done;
+    bool idle_fired;     /* reported this idle spell already */
+    int done_fired;      /* oldest unreclaimed index reported (-2 = none) */
 } ringwatch;
 
 typedef struct stallpriv {
@@ -29,32 +29,38 @@ typedef struct stallpriv {
     timer t;
 } stallpriv;
 
-static void fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
+/* Report a stall if the breakpoint's condition holds; false if not (the
+ * next sample asks again). */
+static bool fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
 {
     dbg *d = p->d;
     bpoint *b = p->bp;
-    static const char *const names[] = {"size", "posted", "done", "active"};
-    uint64_t vals[] = {st->size, st->posted, st->done, st->active};
-    eval_scope sc = {NULL, names, vals, 4};
+    static const char *const names[] = {"posted", "idle", "idle_ticks", "unreclaimed",
+                                        "unreclaimed_ticks", "oldest"};
+    uint64_t vals[] = {st->posted, st->idle, st->idle_ticks, st->unreclaimed,
+                       st->unreclaimed_ticks, (uint64_t)(int64_t)st->oldest_index};
+    eval_scope sc = {NULL, names, vals, ARRAY_SIZE(vals)};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err))
-        return;
+        return false;
     char tb[32];
-    dbg_format_time(p->limit, d->m->clock.hz, tb, sizeof tb);
     strbuf t;
     sb_init(&t);
     sb_printf(&t, "\n%sStall watch %d: %s %s: ", err, b->num, p->dev->name, r->name);
-    if (idle)
-        sb_printf(&t, "%u descriptor%s posted by the host, but the device has been idle for "
-                      "%s (virtual)\n", st->posted, st->posted == 1 ? "" : "s", tb);
-    else
-        sb_printf(&t, "%u completed descriptor%s not reclaimed by the host for %s (virtual)\n",
-                  st->done, st->done == 1 ? "" : "s", tb);
-    sb_printf(&t, "  ring of %u: %u posted, %u done and unreclaimed, device %s\n", st->size,
-              st->posted, st->done, st->active ? "active" : "idle");
+    if (idle) {
+        dbg_format_time(st->idle_ticks, d->m->clock.hz, tb, sizeof tb);
+        sb_printf(&t, "the host posted work, but the device has been idle for %s (virtual)\n",
+                  tb);
+    } else {
+        dbg_format_time(st->unreclaimed_ticks, d->m->clock.hz, tb, sizeof tb);
+        sb_printf(&t, "%u completed descriptor%s not reclaimed by the host, the oldest "
+                      "(entry %d) for %s (virtual)\n",
+                  st->unreclaimed, st->unreclaimed == 1 ? "" : "s", st->oldest_index, tb);
+    }
     if (bp_hit(d, b, t.s, &sc))
         dbg_request_stop(d);
     sb_free(&t);
+    return true;
 }
 
 static void sample(void *opaque)
@@ -62,37 +68,23 @@ static void sample(void *opaque)
     stallpriv *p = opaque;
     bpoint *b = p->bp;
     sched *clk = &p->d->m->clock;
-    uint64_t now = clk->now ? clk->now : 1;
     if (!b->armed || b->doomed)
         return;
     for (unsigned i = 0; i < p->nrings; i++) {
         ringwatch *r = &p->rings[i];
         ring_state st;
-        if (p->dev->cls->ring_state(p->dev, r->name, &st) != 0 || !st.size) {
-            r->idle_since = r->done_since = 0;
+        if (p->dev->cls->ring_state(p->dev, r->name, &st) != 0)
             continue;
-        }
-        if (st.posted && !st.active) {
-            if (!r->idle_since)
-                r->idle_since = now;
-            else if (now - r->idle_since >= p->limit) {
-                r->idle_since = now; /* report again only after another limit */
-                fire(p, r, &st, true);
-            }
-        } else {
-            r->idle_since = 0;
-        }
-        if (st.done) {
-            if (!r->done_since || st.done < r->last_done)
-                r->done_since = now; /* the host reclaimed some: start over */
-            else if (now - r->done_since >= p->limit) {
-                r->done_since = now;
-                fire(p, r, &st, false);
-            }
-        } else {
-            r->done_since = 0;
-        }
-        r->last_done = st.done;
+        bool stalled = st.posted && st.idle;
+        if (!stalled)
+            r->idle_fired = false;
+        else if (!r->idle_fired && st.idle_ticks >= p->limit)
+            r->idle_fired = fire(p, r, &st, true);
+        if (!st.unreclaimed)
+            r->done_fired = -2;
+        else if (r->done_fired != st.oldest_index && st.unreclaimed_ticks >= p->limit &&
+                 fire(p, r, &st, false))
+            r->done_fired = st.oldest_index; /* again only when the oldest one changes */
     }
     if (b->armed && !b->doomed)
         timer_mod(clk, &p->t, clk->now + p->period);
@@ -102,8 +94,10 @@ static int stall_arm(dbg *d, bpoint *b)
 {
     stallpriv *p = b->priv;
     p->bp = b;
-    for (unsigned i = 0; i < p->nrings; i++)
-        p->rings[i].idle_since = p->rings[i].done_since = 0;
+    for (unsigned i = 0; i < p->nrings; i++) {
+        p->rings[i].idle_fired = false;
+        p->rings[i].done_fired = -2;
+    }
     timer_init(&p->t, "debugger stall watch", sample, p);
     timer_mod(&d->m->clock, &p->t, d->m->clock.now + p->period);
     return 0;
@@ -193,11 +187,12 @@ static int cmd_watch_stall(dbg *d, const char *args)
 static const command stall_commands[] = {
     {"watch stall", NULL, cmd_watch_stall, "watch stall NIC [RING...] [TIME] [if COND]",
      "Stop when a NIC ring stalls.\n"
-     "Stop when a ring of NIC (tx and rx by default) holds descriptors the host posted\n"
-     "while the device stays idle, or holds descriptors the device completed that the\n"
-     "host does not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
+     "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
+     "posted while the device sat idle, or descriptors the device completed that the\n"
+     "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
      "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
-     "In COND: size posted done active.  The rings are sampled every TIME/4.\n"
+     "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
+     "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
      "Example: watch stall hamachi0 tx 5ms", CMD_MACHINE},
 };
 

@@ -1,17 +1,21 @@
 /* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
  * lives with the devices (dev_view entries in their declarations); these
- * commands find the devices that offer a view and show it.  `ring` marks
- * the entries that changed since the previous stop, and `info irq` reads
- * the HUB's and Bridge's interrupt registers by name. */
+ * commands find the devices that offer a view and show it.  `info irq`
+ * reads the HUB's and Bridge's interrupt registers by name.
+ *
+ * `ring` marks the entries that changed since the previous stop: a ring
+ * view marks what changed since it was last shown (the NIC models keep a
+ * snapshot of the descriptor words), so when the guest resumes the
+ * debugger shows each ring the user looked at once more, silently: the
+ * snapshot is then the state at that stop. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
 
-/* Ring text captured at the last two stops, per NIC and arguments. */
+/* The rings the user looked at: NIC and arguments. */
 typedef struct ringsnap {
     char dev[32], args[64];
-    char *prev, *cur;
     struct ringsnap *next;
 } ringsnap;
 
@@ -34,8 +38,6 @@ void dbg_views_free(dbg *d)
     while (s->snaps) {
         ringsnap *r = s->snaps;
         s->snaps = r->next;
-        free(r->prev);
-        free(r->cur);
         free(r);
     }
     free(s);
@@ -50,17 +52,14 @@ static char *capture(device *dev, const dev_view *v, const char *args)
     return b.s ? sb_take(&b) : strdup("");
 }
 
-void dbg_views_on_stop(dbg *d)
+void dbg_views_on_resume(dbg *d)
 {
     views_state *s = d->views;
     for (ringsnap *r = s ? s->snaps : NULL; r; r = r->next) {
         device *dev = machine_find_device(d->m, r->dev);
         const dev_view *v = dev ? dev_view_find(dev, "ring") : NULL;
-        if (!v)
-            continue;
-        free(r->prev);
-        r->prev = r->cur;
-        r->cur = capture(dev, v, r->args);
+        if (v)
+            free(capture(dev, v, r->args));
     }
 }
 
@@ -125,22 +124,6 @@ static int cmd_info_dma(dbg *d, const char *args)
 
 /* ---- ring ---------------------------------------------------------------------- */
 
-static unsigned mark_changes(const char *prev, const char *cur, strbuf *out)
-{
-    unsigned changed = 0;
-    const char *p = prev, *c = cur;
-    while (*c) {
-        size_t cn = strcspn(c, "\n"), pn = p ? strcspn(p, "\n") : 0;
-        bool same = p && *p && cn == pn && memcmp(c, p, cn) == 0;
-        sb_printf(out, "%s%.*s\n", !prev ? "" : same ? "  " : "* ", (int)cn, c);
-        changed += prev && !same;
-        c += cn + (c[cn] == '\n');
-        if (p && *p)
-            p += pn + (p[pn] == '\n');
-    }
-    return changed;
-}
-
 static int cmd_ring(dbg *d, const char *args)
 {
     char name[32];
@@ -154,25 +137,18 @@ static int cmd_ring(dbg *d, const char *args)
     if (!v)
         return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
     views_state *s = vstate(d);
-    ringsnap *r = s->snaps;
+    ringsnap *r = s ? s->snaps : NULL;
     while (r && (strcmp(r->dev, name) || strcmp(r->args, rest)))
         r = r->next;
-    char *now = capture(dev, v, rest);
-    if (!r && (r = calloc(1, sizeof *r))) {
+    if (!r && s && (r = calloc(1, sizeof *r))) {
         snprintf(r->dev, sizeof r->dev, "%s", name);
         snprintf(r->args, sizeof r->args, "%s", rest);
-        r->cur = strdup(now);
         r->next = s->snaps;
         s->snaps = r;
     }
-    strbuf b;
-    sb_init(&b);
-    if (mark_changes(r ? r->prev : NULL, now, &b))
-        sb_puts(&b, "(* = changed since the previous stop)\n");
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
-    free(now);
+    char *text = capture(dev, v, rest);
+    dbg_puts(d, text);
+    free(text);
     return 0;
 }
 
@@ -319,8 +295,8 @@ static const command view_commands[] = {
     {"ring", NULL, cmd_ring, "ring NIC tx|rx [N]",
      "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
      "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
-     "head/tail or producer/consumer marks).  Lines that changed since the previous stop\n"
-     "are marked with *.  N selects a ring when the NIC has several of a kind.\n"
+     "head/tail or producer/consumer marks).  Entries that changed since the previous\n"
+     "stop are marked with *.  N is how many entries to show (default: the ring).\n"
      "Example: ring hamachi0 tx", CMD_MACHINE},
 };
 

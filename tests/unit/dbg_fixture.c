@@ -80,6 +80,9 @@ typedef struct fakenic {
     timer dma, print, intr;
     unsigned next;        /* next descriptor index */
     uint32_t desc[4];     /* what the ring view shows */
+    uint32_t shown[4];    /* ... as it was when last shown (change marks) */
+    unsigned shown_next;
+    uint64_t idle_since, done_since; /* ring state: set by POSTED/ACTIVE and DONE writes */
 } fakenic;
 
 static const char *const mode_names[] = {"off", "slow", "fast", NULL};
@@ -107,14 +110,24 @@ static void intr_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, u
     timer_mod(d->clock, &n->intr, d->clock->now + v);
 }
 
+static void ring_knob(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)idx, (void)v, (void)old;
+    fakenic *n = d->priv;
+    if (r == &d->cls->regs[R_DONE])
+        n->done_since = d->clock->now;
+    else
+        n->idle_since = d->clock->now;
+}
+
 static const reg_decl fakenic_regs[NREGS] = {
     [R_CTRL] = {"CTRL", 0x0, 4, 0, 0, 0, 0, 0, ctrl_fields, "control", NULL, NULL},
     [R_DOORBELL] = {"DOORBELL", 0x4, 4, 0, 0, 0, 0, 0, NULL, "start a DMA", NULL, doorbell},
     [R_STATUS] = {"STATUS", 0x8, 4, 0, 0, R_RO, 0, 0, status_fields, "status", NULL, NULL},
     [R_PRINT] = {"PRINT", 0xc, 4, 0, 0, 0, 0, 0, NULL, "print to the console", NULL, print_later},
-    [R_POSTED] = {"POSTED", 0x10, 4, 0, 0, 0, 0, 0, NULL, "ring state: posted", NULL, NULL},
-    [R_DONE] = {"DONE", 0x14, 4, 0, 0, 0, 0, 0, NULL, "ring state: done", NULL, NULL},
-    [R_ACTIVE] = {"ACTIVE", 0x18, 4, 0, 0, 0, 0, 0, NULL, "ring state: active", NULL, NULL},
+    [R_POSTED] = {"POSTED", 0x10, 4, 0, 0, 0, 0, 0, NULL, "ring state: posted", NULL, ring_knob},
+    [R_DONE] = {"DONE", 0x14, 4, 0, 0, 0, 0, 0, NULL, "ring state: unreclaimed", NULL, ring_knob},
+    [R_ACTIVE] = {"ACTIVE", 0x18, 4, 0, 0, 0, 0, 0, NULL, "ring state: active", NULL, ring_knob},
     [R_INTR] = {"INTR", 0x1c, 4, 0, 0, 0, 0, 0, NULL, "Ctrl-C after N ticks", NULL, intr_later},
 };
 
@@ -125,22 +138,31 @@ static const event_decl fakenic_events[] = {
     {"tx.desc-done", "a descriptor was completed", done_fields, 3},
 };
 
+/* Like the NIC models' ring view: entries that changed since the view was
+ * last shown are marked with '*'. */
 static void ring_view(device *d, const char *args, strbuf *o)
 {
     fakenic *n = d->priv;
-    sb_printf(o, "ring %s: next %u\n", args, n->next);
+    sb_printf(o, "%cring %s: next %u\n", n->next != n->shown_next ? '*' : ' ', args, n->next);
     for (unsigned i = 0; i < 4; i++)
-        sb_printf(o, "  %u: %s len=%u\n", i, n->desc[i] ? "host" : "nic", n->desc[i]);
+        sb_printf(o, "%c %u: %s len=%u\n", n->desc[i] != n->shown[i] ? '*' : ' ', i,
+                  n->desc[i] ? "host" : "nic", n->desc[i]);
+    memcpy(n->shown, n->desc, sizeof n->shown);
+    n->shown_next = n->next;
 }
 
 static int ring_state_fn(device *d, const char *ring, ring_state *st)
 {
+    fakenic *n = d->priv;
     if (strcmp(ring, "tx"))
         return -1;
-    st->size = 4;
-    st->posted = (unsigned)DEV_R(d, R_POSTED);
-    st->done = (unsigned)DEV_R(d, R_DONE);
-    st->active = DEV_R(d, R_ACTIVE) != 0;
+    uint64_t now = d->clock->now;
+    st->posted = DEV_R(d, R_POSTED) != 0;
+    st->idle = DEV_R(d, R_ACTIVE) == 0;
+    st->idle_ticks = st->idle ? now - n->idle_since : 0;
+    st->unreclaimed = (unsigned)DEV_R(d, R_DONE);
+    st->unreclaimed_ticks = st->unreclaimed ? now - n->done_since : 0;
+    st->oldest_index = st->unreclaimed ? 0 : -1;
     return 0;
 }
 

@@ -81,8 +81,15 @@ static int cmd_info_registers(dbg *d, const char *args)
         expr_free(e);
         strbuf b;
         sb_init(&b);
-        sb_printf(&b, "%-15s0x%016llx  %lld", name, (unsigned long long)v.v,
-                  (long long)xval_signed(&v));
+        sb_printf(&b, "%-15s0x%016llx  ", name, (unsigned long long)v.v);
+        if (v.psize) { /* an address: where it points, as gdb shows $pc */
+            char a[160];
+            dbg_format_addr(d, (dbg_addr){v.v, false}, a, sizeof a);
+            const char *lt = strchr(a, '<');
+            sb_puts(&b, lt ? lt : a);
+        } else {
+            sb_printf(&b, "%lld", (long long)xval_signed(&v));
+        }
         if (!strcasecmp(name, "status")) {
             sb_puts(&b, "  ");
             cpu_decode_status(v.v, &b);
@@ -592,12 +599,13 @@ static const command state_commands[] = {
      "Example: info tlb", CMD_MACHINE},
     {"x", NULL, cmd_x, "x[/NFU] [ADDR]",
      "Examine memory, virtual or physical, in a format.\n"
-     "Examine memory: N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in\n"
-     "format F: x hex, d signed, u unsigned, o octal, t binary, a address with symbol,\n"
-     "c character, f float, s string, i instruction.  ADDR is virtual (through the\n"
-     "selected CPU's TLB and segments) or physical with a \"p:\" prefix.  Without ADDR,\n"
-     "continue after the last one.  Memory-mapped registers are not read here (reading\n"
-     "them could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+     "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
+     "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
+     "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
+     "and segments), or physical with a \"p:\" prefix: a 40-bit address, or an unmapped\n"
+     "XKPHYS/KSEG0/KSEG1 one standing for its physical address.  Without ADDR, x goes\n"
+     "on after the last one.  Memory-mapped registers are not read here (reading them\n"
+     "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
      "Example: x/4xw p:0x1c000", CMD_MACHINE},
     {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
      "Examine physical memory: the same as x with a \"p:\" address.\n"

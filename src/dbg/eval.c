@@ -478,6 +478,11 @@ int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
     out->a = v.v;
+    /* p: with an unmapped-segment address (XKPHYS, KSEG0/1) means the
+     * physical address behind it; bus addresses are below 2^43. */
+    uint64_t ba;
+    if (out->phys && v.v >> 43 && elf_vaddr_to_bus(v.v, &ba))
+        out->a = ba;
     return 0;
 }
 
@@ -552,6 +557,11 @@ void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)
     }
     uint64_t off;
     const symbol *s = d->m ? symtab_lookup_addr(&d->m->syms, a.a, &off) : NULL;
+    /* Name code by the function it is in; data only inside a symbol that
+     * has a size (or at its very start): a stack address is not
+     * "__bss_start+0xffc0". */
+    if (s && s->type != 'T' && off && (!s->size || off >= s->size))
+        s = NULL;
     if (!s)
         snprintf(buf, len, "0x%016llx", (unsigned long long)a.a);
     else if (off)

@@ -239,9 +239,12 @@ static void phys_hit(dbg *d, bpoint *b, wpriv *w, const bus_op *op)
               b->num, w->text, (unsigned long long)w->len, op->write ? "written" : "read");
     dbg_describe_initiator(d, op->initiator, &t);
     sb_putc(&t, '\n');
-    if (op->write && !changes(d, w, &t) && w->type == WATCH_WRITE) {
-        sb_free(&t);
-        return; /* written with the value it had: a write watchpoint stays quiet */
+    if (op->write && !changes(d, w, &t)) {
+        if (w->type == WATCH_WRITE) {
+            sb_free(&t);
+            return; /* written with the value it had: a write watchpoint stays quiet */
+        }
+        current_value(d, w, &t);
     }
     if (!op->write)
         current_value(d, w, &t);
@@ -444,8 +447,11 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
         int saved = d->cur_cpu;
         d->cur_cpu = cpu_i;
         bool go = true;
-        if (h->write && !changes(d, w, &t) && w->type == WATCH_WRITE)
-            go = false;
+        if (h->write && !changes(d, w, &t)) {
+            go = w->type != WATCH_WRITE; /* unchanged: only access watchpoints stop */
+            if (go)
+                current_value(d, w, &t);
+        }
         if (go && !h->write)
             current_value(d, w, &t);
         static const char *const names[] = {"addr", "size", "write", "value"};
@@ -492,7 +498,10 @@ static int make_watch(dbg *d, const char *args, int type)
         free(w);
         return dbg_error(d, "Junk at end of arguments: \"%s\".", end);
     }
-    snprintf(w->text, sizeof w->text, "%.*s", (int)strcspn(s, ","), s);
+    size_t tl = strcspn(s, ",");
+    if ((size_t)(end - s) < tl)
+        tl = (size_t)(end - s);
+    snprintf(w->text, sizeof w->text, "%.*s", (int)tl, s);
     for (size_t n = strlen(w->text); n && w->text[n - 1] == ' ';)
         w->text[--n] = 0;
     w->type = type;

@@ -35,3 +35,11 @@ bench-dbg: tests/bench/dbg_bench tests/bench/guest_loop.elf
 	./tests/bench/dbg_bench tests/bench/guest_loop.elf $(DBG_BENCH_MINSNS)
 bench: bench-dbg
 .PHONY: bench-dbg
+
+# Batch tests: the real binary on the test guest (examples/dbgtest, built by
+# examples/dbgtest/dbgtest.mk); they skip while either is missing.
+DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/dbg_watch.sh \
+	tests/batch/dbg_events.sh tests/batch/dbg_script.sh tests/batch/dbg_errors.sh \
+	tests/batch/dbg_interrupt.sh
+TESTS += $(DBG_BATCH_TESTS)
+EXTRA_DIST += $(DBG_BATCH_TESTS) tests/batch/dbg_lib.sh

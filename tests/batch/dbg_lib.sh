@@ -1,0 +1,88 @@
+# Helpers for the debugger's batch tests (sourced): each test runs the real
+# xbow binary in batch mode on the debugger's test guest
+# (examples/dbgtest/dbgtest.elf) with a command script, and checks what a
+# user would see.
+top_srcdir=${top_srcdir:-${srcdir:-.}}
+top_builddir=${top_builddir:-$PWD}
+XBOW=${XBOW:-$top_builddir/xbow}
+set -u
+if [ ! -x "$XBOW" ]; then
+    echo "SKIP: the xbow binary is not built ($XBOW)"
+    exit 77
+fi
+GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
+if [ ! -f "$GUEST" ]; then
+    echo "SKIP: the test guest is not built ($GUEST)"
+    exit 77
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fails=0
+
+# script NAME [XBOW OPTIONS...] <<EOF ... EOF: run the commands read from
+# stdin with -x on the test guest; stdout in $TMP/NAME.out, stderr in
+# $TMP/NAME.err, exit status in $rc.
+script() {
+    name=$1
+    shift
+    cat >"$TMP/$name.xbow"
+    timeout 120 "$XBOW" --batch -q "$@" -x "$TMP/$name.xbow" "$GUEST" \
+        >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null
+    rc=$?
+}
+
+# xbow_run NAME ARGS...: run xbow --batch -q ARGS on the test guest
+# (commands as -ex options: each runs even when an earlier one failed).
+xbow_run() {
+    name=$1
+    shift
+    : >"$TMP/$name.xbow"
+    timeout 120 "$XBOW" --batch -q "$@" "$GUEST" >"$TMP/$name.out" 2>"$TMP/$name.err" \
+        </dev/null
+    rc=$?
+}
+
+fail() {
+    echo "FAIL: $*"
+    for f in "$TMP/$name.xbow" "$TMP/$name.out" "$TMP/$name.err"; do
+        [ -s "$f" ] && { echo "--- $f"; cat "$f"; }
+    done
+    fails=$((fails + 1))
+}
+
+expect_rc() {
+    [ "$rc" -eq "$1" ] || fail "$name: exit status $rc, want $1"
+}
+
+# expect TEXT / expect_re REGEX / expect_not TEXT: about $TMP/$name.out.
+expect() {
+    grep -qF -- "$1" "$TMP/$name.out" || fail "$name.out lacks \"$1\""
+}
+expect_re() {
+    grep -qE -- "$1" "$TMP/$name.out" || fail "$name.out lacks /$1/"
+}
+expect_not() {
+    if grep -qF -- "$1" "$TMP/$name.out"; then fail "$name.out has \"$1\""; fi
+}
+# expect_count N TEXT: TEXT is on exactly N lines.
+expect_count() {
+    n=$(grep -cF -- "$2" "$TMP/$name.out")
+    [ "$n" -eq "$1" ] || fail "$name.out has \"$2\" on $n lines, want $1"
+}
+# expect_seq TEXT...: lines with these texts come in this order.
+expect_seq() {
+    last=0
+    for t in "$@"; do
+        n=$(awk -v l="$last" -v t="$t" 'NR > l && index($0, t) { print NR; exit }' \
+            "$TMP/$name.out")
+        if [ -z "$n" ]; then
+            fail "$name.out lacks \"$t\" after line $last"
+            return
+        fi
+        last=$n
+    done
+}
+
+finish() {
+    [ "$fails" -eq 0 ] || exit 1
+}

@@ -6,3 +6,4 @@ libxbow_a_SOURCES += \
 	src/dev/bridge_pio.c src/dev/bridge_dma.c src/dev/bridge_view.c \
 	src/dev/onewire.c src/dev/onewire.h \
 	src/dev/testdev.c src/dev/testdev.h
+EXTRA_DIST += docs/hardware.md

@@ -140,7 +140,7 @@ static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t v
 static void write_nic(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
 {
     bridge *br = br_of(d);
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)val));
+    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(val & r->wmask)));
 }
 
 #define REG(n, off, fl, rst, wm, flds, dsc) \

@@ -86,6 +86,81 @@ START_TEST(regs_access_rules)
 }
 END_TEST
 
+/* Every register: the value read back after writing all-ones, then zero
+ * (from the reset state).  Independent of the declaration on purpose. */
+static const struct {
+    uint32_t off, ones, zero;
+    unsigned count;
+} reg_rules[] = {
+    {0x04, 0x4c00206d, 0x4c00206d, 1}, /* WID_ID, read-only */
+    {0x0c, 0x20, 0x20, 1},             /* WID_STAT */
+    {0x14, 0, 0, 1}, {0x1c, 0, 0, 1},  /* WID_ERR_UPPER/LOWER */
+    {0x24, 0xffffffff, 0, 1},          /* WID_CONTROL */
+    {0x2c, 0xffffffff, 0, 1},          /* WID_REQ_TIMEOUT */
+    {0x34, 0xffffffff, 0, 1},          /* WID_INT_UPPER */
+    {0x3c, 0xffffffff, 0, 1},          /* WID_INT_LOWER */
+    {0x44, 0, 0, 1},                   /* WID_ERR_CMDWORD */
+    {0x4c, 0xffffffff, 0, 1},          /* WID_LLP */
+    {0x54, 0, 0, 1},                   /* WID_TFLUSH */
+    {0x5c, 0, 0, 1},                   /* WID_AUX_ERR */
+    {0x64, 0, 0, 1}, {0x6c, 0, 0, 1},  /* WID_RESP_UPPER/LOWER */
+    {0x74, 0xffffffff, 0, 1},          /* WID_TST_PIN_CTRL */
+    {0x84, 0x00f7ffff, 0, 1},          /* DIR_MAP */
+    {0x94, 0, 0, 1},                   /* RAM_PERR */
+    {0xa4, 0xffffffff, 0, 1},          /* ARB */
+    /* NIC: all-ones is a reset slot (presence: data 0), zero no slot (1) */
+    {0xb4, 0x000ffffe, 0x3, 1},
+    {0xc4, 0x001f13ff, 0, 1},          /* BUS_TIMEOUT */
+    {0xcc, 0x00fff800, 0, 1},          /* PCI_CFG */
+    {0xd4, 0, 0, 1}, {0xdc, 0, 0, 1},  /* PCI_ERR_UPPER/LOWER */
+    {0x104, 0, 0, 1},                  /* INT_STATUS */
+    {0x10c, 0xffffffff, 0, 1},         /* INT_ENABLE */
+    {0x114, 0, 0, 1},                  /* INT_RST_STAT, write-only */
+    {0x11c, 0xff, 0, 1},               /* INT_MODE */
+    {0x124, 0x00ffffff, 0, 1},         /* INT_DEVICE */
+    {0x12c, 0xff, 0, 1},               /* INT_HOST_ERR */
+    {0x134, 0x3ffff, 0, 8},            /* INT_ADDR(n) */
+    {0x204, 0x1fffffff, 0, 8},         /* DEVICE(n) */
+    {0x244, 0, 0, 8},                  /* WR_REQ_BUF(n) */
+    {0x284, 0xffffffff, 0, 1}, {0x28c, 0xffffffff, 0, 1}, /* EVEN/ODD_RESP */
+    {0x294, 0, 0, 1},                  /* RESP_STATUS */
+    {0x29c, 0, 0, 1},                  /* RESP_CLEAR, write-only */
+};
+
+START_TEST(regs_every_register)
+{
+    fixture fx;
+    fx_init(&fx);
+    unsigned n = 0;
+    for (unsigned i = 0; i < ARRAY_SIZE(reg_rules); i++) {
+        for (unsigned k = 0; k < reg_rules[i].count; k++) {
+            uint32_t off = reg_rules[i].off + 8 * k;
+            fx_setreg(&fx, off, 0xffffffff);
+            ck_assert_msg(fx_reg(&fx, off) == reg_rules[i].ones, "0x%x after ~0: 0x%x", off,
+                          fx_reg(&fx, off));
+            fx_setreg(&fx, off, 0);
+            ck_assert_msg(fx_reg(&fx, off) == reg_rules[i].zero, "0x%x after 0: 0x%x", off,
+                          fx_reg(&fx, off));
+            n++;
+        }
+    }
+    /* The table covers every declared register element. */
+    device *d = bridge_device(fx.br);
+    ck_assert_uint_eq(n, d->n_ext);
+    for (unsigned e = 0; e < d->n_ext; e++) {
+        bool found = false;
+        for (unsigned i = 0; i < ARRAY_SIZE(reg_rules) && !found; i++)
+            found = d->ext[e].start >= reg_rules[i].off &&
+                    d->ext[e].start < reg_rules[i].off + 8 * reg_rules[i].count &&
+                    (d->ext[e].start - reg_rules[i].off) % 8 == 0;
+        ck_assert_msg(found, "register at 0x%x not in the table", d->ext[e].start);
+    }
+    /* Nothing above raised an error or an interrupt. */
+    ck_assert_uint_eq(fx.nhub, 0);
+    fx_free(&fx);
+}
+END_TEST
+
 static uint64_t mkate(uint64_t xaddr, unsigned xid, unsigned attr)
 {
     return (xaddr & 0x0000fffffffff000ull) | (uint64_t)xid << 8 | attr;
@@ -363,6 +438,7 @@ static Suite *bridge_suite(void)
     TCase *tc = tcase_create("registers");
     tcase_add_test(tc, regs_reset_values);
     tcase_add_test(tc, regs_access_rules);
+    tcase_add_test(tc, regs_every_register);
     tcase_add_test(tc, ate_ram);
     tcase_add_test(tc, holes_are_invalid_addresses);
     tcase_add_test(tc, reset_clears_state);

@@ -234,7 +234,43 @@ static int bridge_dma(void *host, pci_func *f, uint64_t pa, void *vbuf, uint64_t
     return PCI_DMA_OK;
 }
 
-const pci_host_ops bridge_host_ops = {bridge_dma, bridge_host_set_irq};
+/* What a DMA read would return, for debugger views: the same translation and
+ * swap, but no counters, no events, no errors latched and no bus hook (RAM
+ * is read with bus_peek). */
+static int bridge_peek(void *host, pci_func *f, uint64_t pa, void *vbuf, uint64_t len)
+{
+    bridge *br = host;
+    uint8_t *buf = vbuf;
+    while (len) {
+        xlate x = {0};
+        uint64_t ba;
+        if (!translate(br, f->slot, pa, &x) || x.widget != br->hub_widget ||
+            !bridge_xio_to_bus(br, x.widget, x.xio, false, &ba))
+            return PCI_DMA_ABORT;
+        uint64_t n = len < x.max ? len : x.max;
+        if (n > (1u << 30))
+            n = 1u << 30;
+        if (x.stream) {
+            if (bus_peek(br->bus, ba, buf, n) != BUS_OK)
+                return PCI_DMA_ABORT;
+        } else {
+            /* The whole words around the chunk (reading more than asked has
+             * no effect here), then the lane permutation. */
+            uint64_t lo = ba & ~3ull, hi = (ba + n + 3) & ~3ull;
+            uint8_t *t = scratch(br, hi - lo);
+            if (!t || bus_peek(br->bus, lo, t, hi - lo) != BUS_OK)
+                return PCI_DMA_ABORT;
+            for (uint64_t i = 0; i < n; i++)
+                buf[i] = t[((ba + i) ^ 3) - lo];
+        }
+        pa += n;
+        buf += n;
+        len -= n;
+    }
+    return PCI_DMA_OK;
+}
+
+const pci_host_ops bridge_host_ops = {bridge_dma, bridge_host_set_irq, bridge_peek};
 
 const char *bridge_window_name(int window)
 {

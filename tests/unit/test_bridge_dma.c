@@ -353,6 +353,46 @@ START_TEST(dma_bus_hook_sees_path)
 }
 END_TEST
 
+START_TEST(dma_peek_has_no_side_effects)
+{
+    fixture fx;
+    fx_init(&fx);
+    fake_func ff;
+    dma_setup(&fx, &ff, 0, 0);
+    fx_record(&fx, "bridge.dma*");
+    hook_log h = {0};
+    fx.bus.hook = hook;
+    fx.bus.hook_ctx = &h;
+    fx.bus.hooks_armed = true;
+    for (unsigned i = 0; i < 16; i++)
+        *ram(&fx, 0x1000 + i) = (uint8_t)(0x30 + i);
+    /* Word values: the same bytes a DMA read returns. */
+    uint8_t p[7], r[7];
+    ck_assert_int_eq(pci_dma_peek(&ff.f, 0x80001003, p, 7), PCI_DMA_OK);
+    ck_assert_uint_eq(fx.nev, 0);
+    ck_assert_uint_eq(h.n, 0);
+    ck_assert_int_eq(pci_dma_read(&ff.f, 0x80001003, r, 7, PCI_DMA_BULK), PCI_DMA_OK);
+    ck_assert_mem_eq(p, r, 7);
+    ck_assert_uint_eq(p[0], 0x30); /* PCI byte 3 = memory byte 0 */
+    /* Byte stream through PCI64. */
+    fx_setreg(&fx, B_DEVICE(0), SWAP_DIR);
+    ck_assert_int_eq(pci_dma_peek(&ff.f, 0xa100000000001002ull, p, 4), PCI_DMA_OK);
+    ck_assert_mem_eq(p, ram(&fx, 0x1002), 4);
+    /* Nothing there: an abort, but no error latched, no event, no counter. */
+    unsigned nev = fx.nev;
+    ck_assert_int_eq(pci_dma_peek(&ff.f, 0x1000, p, 4), PCI_DMA_ABORT);
+    ck_assert_int_eq(pci_dma_peek(&ff.f, 0xa100000000100000ull, p, 4), PCI_DMA_ABORT);
+    ck_assert_uint_eq(fx_reg(&fx, B_INT_STATUS), 0);
+    ck_assert_uint_eq(fx.nev, nev);
+    bridge_dma_counter c;
+    bridge_dma_counters(fx.br, ff.f.initiator, BRIDGE_WIN_LOCAL, &c);
+    ck_assert_uint_eq(c.errors, 0);
+    bridge_dma_counters(fx.br, ff.f.initiator, BRIDGE_WIN_DIR32, &c);
+    ck_assert_uint_eq(c.bulk_ops, 1);
+    fx_free(&fx);
+}
+END_TEST
+
 /* ---- the test device through the Bridge -------------------------------- */
 
 #define TD_SLOT 4
@@ -554,6 +594,7 @@ TCase *bridge_dma_tcase(void)
     tcase_add_test(tc, dma_errors);
     tcase_add_test(tc, dma_counters_and_event_fields);
     tcase_add_test(tc, dma_bus_hook_sees_path);
+    tcase_add_test(tc, dma_peek_has_no_side_effects);
     tcase_add_test(tc, testdev_pci_to_pci);
     tcase_add_test(tc, testdev_buffer_word_mode);
     tcase_add_test(tc, testdev_errors);

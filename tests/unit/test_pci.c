@@ -42,7 +42,7 @@ static void host_irq(void *host, pci_func *f, int pin, bool level)
     h->last_level = level;
 }
 
-static const pci_host_ops fake_host_ops = {host_dma, host_irq};
+static const pci_host_ops fake_host_ops = {host_dma, host_irq, NULL};
 
 static void setup(pci_func *f, fake_host *h)
 {

@@ -5,4 +5,5 @@ libxbow_a_SOURCES += \
 	src/dev/hub.c src/dev/hub.h \
 	src/dev/uart16550.c src/dev/uart16550.h \
 	src/dev/m48t35.c src/dev/m48t35.h \
-	src/dev/ioc3.c src/dev/ioc3.h
+	src/dev/ioc3.c src/dev/ioc3.h \
+	src/machine/prom.c src/machine/prom.h

@@ -13,12 +13,9 @@
  *
  * Big windows.  IO-space offsets 0x20000000-0xffffffff are seven 512 MB
  * windows, each translated by IIO_ITTE(n) (n = window - 1) to a widget and
- * a 512 MB-aligned XIO offset.  xbow forwards a big-window access to the
- * target widget's small window when the XIO offset lies in the widget's
- * first 16 MB (its registers and DEVIO windows); XIO offsets beyond that
- * (the Bridge's PCI MEM/IO aliases at 0x40000000 and up) are not reached
- * and fail with a bus error and a log line [documented gap].  IOSP is
- * stored and not used. */
+ * a 512 MB-aligned XIO offset [SRC hubio.h, io.h].  The access goes to the
+ * widget's XIO port (hub_wiring.xio: the machine wires the Bridge's).
+ * IOSP is stored and not used [documented gap]. */
 #include "dev/hub.h"
 
 #include <stdlib.h>
@@ -541,31 +538,27 @@ static int win_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
 
 static const mmio_ops hub_window_ops = {win_read, win_write};
 
-/* A big-window access becomes an access to the target widget's small
- * window when it falls in the widget's first 16 MB. */
-static int bigwin_xlate(hub *h, uint64_t off, unsigned size, uint64_t *to)
+/* A big-window access goes to the widget IIO_ITTE names, at the XIO
+ * address it names.  Without an XIO port (unit tests) it reaches the
+ * widget's small window when it falls in the widget's first 16 MB. */
+static int bigwin_access(void *o, const bus_op *op, uint64_t off, uint64_t *val)
 {
+    hub *h = o;
     unsigned bw = (unsigned)(off / BIGWIN_SIZE); /* 0..6 = ITTE index */
     uint64_t itte = *dev_rv(h->dev, H_IIO_ITTE, bw);
     unsigned widget = (unsigned)(itte >> 8) & 0xf;
     uint64_t xio = ((itte & 0x1f) << 29) | (off & (BIGWIN_SIZE - 1));
-    if (xio + size > (1ull << 24)) {
+    if (h->w.xio)
+        return h->w.xio(h->w.ctx, widget, op, xio, val);
+    if (xio + op->size > (1ull << 24)) {
         xlog(LOG_WARN, h->dev->name,
-             "big window %u (IIO_ITTE%u = 0x%llx) reaches XIO 0x%llx on widget %u: only the "
-             "first 16 MB of a widget are modelled through big windows",
+             "big window %u (IIO_ITTE%u = 0x%llx) reaches XIO 0x%llx on widget %u: no XIO "
+             "port is wired, only small-window addresses are reachable",
              bw + 1, bw, (unsigned long long)itte, (unsigned long long)xio, widget);
-        return -1;
-    }
-    *to = BUS_UNC(1, ((uint64_t)widget << 24) | xio);
-    return 0;
-}
-
-static int bigwin_access(void *o, const bus_op *op, uint64_t off, uint64_t *val)
-{
-    hub *h = o;
-    bus_op fwd = *op;
-    if (bigwin_xlate(h, off, op->size, &fwd.addr) != 0)
         return BUS_ERROR;
+    }
+    bus_op fwd = *op;
+    fwd.addr = BUS_UNC(1, ((uint64_t)widget << 24) | xio);
     return bus_access(h->bus, &fwd, val);
 }
 

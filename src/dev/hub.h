@@ -6,7 +6,8 @@
  * The register window answers at IALIAS (IO space 0x01000000, "the local
  * HUB") and at REMOTE_HUB_ADDR(0) (0x01800000).  Registers are 64-bit and
  * big-endian; narrower accesses take their byte lanes.  The HUB also
- * decodes the seven big windows of IO space through IIO_ITTE (see hub.c).
+ * decodes the seven big windows of IO space through IIO_ITTE (see hub.c)
+ * and hands them to the target widget (hub_wiring.xio).
  *
  * Outputs go through callbacks so the HUB can be tested without CPUs: the
  * machine wires them to cpu_set_irq(), cpu_nmi() and its reset policy. */
@@ -47,6 +48,10 @@ typedef struct hub_wiring {
     /* NI_PORT_RESET with LOCALRESET: `promop` is PI_ERR_STACK_ADDR_A, where
      * Linux leaves its PROMOP request (gda.h). */
     void (*reset)(void *ctx, uint64_t promop);
+    /* A big-window PIO at XIO address `xio` of `widget` (op carries size,
+     * direction, initiator; *val is big-endian as for MMIO).  NULL: the HUB
+     * forwards accesses below 16 MB to the widget's small window. */
+    int (*xio)(void *ctx, unsigned widget, const bus_op *op, uint64_t xio, uint64_t *val);
     void *ctx;
 } hub_wiring;
 

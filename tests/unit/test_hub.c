@@ -24,6 +24,9 @@ typedef struct rig {
     int nmi_slice, nmis;
     int resets;
     uint64_t promop;
+    bool use_xio;
+    unsigned xio_widget, xio_size;
+    uint64_t xio_addr;
 } rig;
 
 static void w_irq(void *ctx, int slice, int ip, bool level)
@@ -48,19 +51,33 @@ static void w_reset(void *ctx, uint64_t promop)
     r->promop = promop;
 }
 
-static void rig_init(rig *r, unsigned ncpus)
+static int w_xio(void *ctx, unsigned widget, const bus_op *op, uint64_t xio, uint64_t *val)
+{
+    rig *r = ctx;
+    r->xio_widget = widget;
+    r->xio_addr = xio;
+    r->xio_size = op->size;
+    if (!op->write)
+        *val = 0x1234;
+    return BUS_OK;
+}
+
+static void rig_init_x(rig *r, unsigned ncpus, bool use_xio)
 {
     memset(r, 0, sizeof *r);
+    r->use_xio = use_xio;
     bus_init(&r->b);
     sched_init(&r->clock, XBOW_CPU_HZ);
     event_bus_init(&r->eb, &r->clock.now);
     r->cpu0 = initiator_register(&r->b, "cpu0", INIT_CPU, 0);
     r->cpu1 = initiator_register(&r->b, "cpu1", INIT_CPU, 1);
     r->bridge = initiator_register(&r->b, "bridge", INIT_DEVICE, -1);
-    hub_wiring w = {w_irq, w_nmi, w_reset, r};
+    hub_wiring w = {w_irq, w_nmi, w_reset, r->use_xio ? w_xio : NULL, r};
     r->h = hub_new("hub", &r->b, &r->clock, &r->eb, ncpus, &w);
     ck_assert_ptr_nonnull(r->h);
 }
+
+static void rig_init(rig *r, unsigned ncpus) { rig_init_x(r, ncpus, false); }
 
 static void rig_free(rig *r)
 {
@@ -387,6 +404,16 @@ START_TEST(hub_big_windows)
     ck_assert_int_eq(bus_read(&r.b, r.cpu0, IO(0x60000000 + 0x1000000), 4, &v), BUS_ERROR);
     /* An unprogrammed window targets widget 0, where nothing answers here. */
     ck_assert_int_eq(bus_read(&r.b, r.cpu0, IO(0x20000000), 4, &v), BUS_ERROR);
+    rig_free(&r);
+
+    /* With an XIO port wired, the whole 512 MB window reaches the widget:
+     * IIO_ITTE(6) (big window 7, IO 0xe0000000) -> widget 8, XIO 0x40000000. */
+    rig_init_x(&r, 1, true);
+    wr(&r, r.cpu0, LOCAL(IIO_ITTE_BASE + 6 * 8), 8, 8 << 8 | 2);
+    ck_assert_uint_eq(rd(&r, r.cpu0, IO(0xe0000000 + 0x123458), 4), 0x1234);
+    ck_assert_uint_eq(r.xio_widget, 8);
+    ck_assert_uint_eq(r.xio_addr, 0x40123458);
+    ck_assert_uint_eq(r.xio_size, 4);
     rig_free(&r);
 }
 END_TEST

@@ -39,7 +39,7 @@ static uint64_t rd(machine *m, int who, uint64_t addr, unsigned size)
 
 START_TEST(ip27_prom_data_in_memory)
 {
-    machine *m = make(2, 512);
+    machine *m = make(2, 64);
     /* KLDIR[1] -> KLCONFIG header -> IP27 board with the CPUs' real PRId. */
     uint64_t h = peek(m, BUS_CAC(0x2000 + 64 + 8), 8);
     ck_assert_uint_eq(peek(m, BUS_CAC(h), 8), KLCFGINFO_MAGIC);
@@ -55,7 +55,7 @@ START_TEST(ip27_prom_data_in_memory)
     ck_assert_uint_eq(peek(m, BUS_CAC(cpu1 + 24), 1), 1); /* physid = slice B */
     uint64_t mem = peek(m, BUS_CAC(brd + 36 + 12), 4);
     ck_assert_uint_eq(peek(m, BUS_CAC(mem), 1), 3);
-    ck_assert_uint_eq(peek(m, BUS_CAC(mem + 60), 2), 512);
+    ck_assert_uint_eq(peek(m, BUS_CAC(mem + 60), 2), 64);
     /* The same bytes through UNCAC, as Linux reads them. */
     ck_assert_uint_eq(peek(m, BUS_UNC(3, h), 8), KLCFGINFO_MAGIC);
     machine_free(m);
@@ -64,7 +64,7 @@ END_TEST
 
 START_TEST(ip27_bridge_and_console_as_the_prom_leaves_them)
 {
-    machine *m = make(1, 512);
+    machine *m = make(1, 64);
     int dbg = m->debugger_initiator;
     uint64_t br = IP27_BRIDGE_BASE;
     /* IOC3 in slot 2: BAR0 in DEVIO(2), DEVICE(2) -> PCI 0x086xxxxx, MEM on. */
@@ -98,7 +98,7 @@ END_TEST
 
 START_TEST(ip27_hub_windows_and_cpu_lines)
 {
-    machine *m = make(2, 512);
+    machine *m = make(2, 64);
     int c0 = cpu_initiator(m->cpus[0]), c1 = cpu_initiator(m->cpus[1]);
     ck_assert_uint_eq(rd(m, c1, BUS_UNC(1, 0x01000020), 8), 1);
     ck_assert_uint_eq(rd(m, c0, BUS_UNC(1, 0x01800020), 8), 0);
@@ -115,7 +115,7 @@ END_TEST
 
 START_TEST(ip27_ualias_flip_and_prom_window)
 {
-    machine *m = make(2, 512);
+    machine *m = make(2, 64);
     int c0 = cpu_initiator(m->cpus[0]), c1 = cpu_initiator(m->cpus[1]);
     ck_assert_int_eq(bus_write(&m->bus, c0, BUS_CAC(0x00100), 8, 0xaaaa), BUS_OK);
     ck_assert_int_eq(bus_write(&m->bus, c0, BUS_CAC(0x10100), 8, 0xbbbb), BUS_OK);
@@ -176,7 +176,7 @@ static const pci_func_ops card_ops = {.bar_read = card_rd, .bar_write = card_wr}
 
 START_TEST(ip27_plug_assigns_devio_window)
 {
-    machine *m = make(1, 512);
+    machine *m = make(1, 64);
     pci_func card;
     pci_func_init(&card, "card", &card_ops, NULL);
     card.vendor_id = 0x5842;
@@ -199,6 +199,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("ip27");
     TCase *t = tcase_create("board");
+    tcase_set_timeout(t, 120); /* whole machines: slow under sanitizers on a busy host */
     tcase_add_test(t, ip27_prom_data_in_memory);
     tcase_add_test(t, ip27_bridge_and_console_as_the_prom_leaves_them);
     tcase_add_test(t, ip27_hub_windows_and_cpu_lines);

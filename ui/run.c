@@ -63,7 +63,6 @@ int ui_main(ui_options *o)
 {
     char err[256];
     bool interactive = !o->batch;
-    o->cfg.kernel = o->kernel; /* for the debugger's `run` (restart) */
     machine *m = machine_new(&o->cfg, err, sizeof err);
     if (!m) {
         fprintf(stderr, "xbow: %s\n", err);

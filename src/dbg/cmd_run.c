@@ -303,20 +303,13 @@ static int cmd_run(dbg *d, const char *args)
     for (unsigned i = 0; i < m->ncpus; i++)
         started |= cpu_retired(m->cpus[i]) != 0;
     if (started) {
-        char err[256];
+        /* A fresh start: RAM cleared, the board sets up the PROM data and
+         * loads the kernel (or the user's PROM) again, as at power-on. */
         dbg_puts(d, "Starting the machine again from reset.\n");
         bp_disarm_all(d);
+        m->reset_pending = false;
         machine_reset(m, true);
-        int rc = 0;
-        if (m->cfg.kernel) {
-            symtab_free(&m->syms);
-            symtab_init(&m->syms);
-            rc = machine_load_kernel(m, m->cfg.kernel, err, sizeof err);
-            dbg_symbols_reload(d);
-        }
         bp_rearm_all(d);
-        if (rc)
-            return dbg_error(d, "run: %s", err);
         d->cur_cpu = 0;
     }
     return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));

@@ -92,7 +92,6 @@ void dbg_free(dbg *d)
     dbg_watch_free(d);
     dbg_script_free(d);
     dbg_views_free(d);
-    dbg_symbols_free(d);
     dbg_state_free(d);
     dbg_vars_free(d);
     sb_free(&d->block);

@@ -85,7 +85,6 @@ struct dbg {
     void *state;         /* x/print defaults */
     void *watch;         /* bus hook for physical and DMA watchpoints */
     void *track;         /* who wrote what (track writes, info lastwrite) */
-    void *syms;          /* symbol files loaded with symbol-file */
     bool running;        /* inside machine_run(): callbacks see the guest running */
     int in_callback;     /* running breakpoint commands while the guest runs */
     uint64_t stop_count; /* stops so far ("changed since the last stop") */

@@ -25,7 +25,6 @@ void dbg_trace_free(dbg *d);
 void dbg_script_free(dbg *d);
 void dbg_vars_free(dbg *d);
 void dbg_views_free(dbg *d);
-void dbg_symbols_free(dbg *d);
 void dbg_state_free(dbg *d);
 
 /* Called when the guest resumes, and after every stop before it is
@@ -121,8 +120,6 @@ enum { RUN_CONTINUE = 0, RUN_STEP = 1, RUN_QUIET = 0x100 };
 int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal);
 /* Queue the stop a callback asked for (a breakpoint hit that stops). */
 void dbg_request_stop(dbg *d);
-/* Symbol files added with symbol-file, loaded again after `run`. */
-void dbg_symbols_reload(dbg *d);
 
 /* Call frames, best effort from the symbol table and prologues (frames.c). */
 typedef struct frame {

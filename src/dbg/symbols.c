@@ -8,23 +8,6 @@
 
 #include "dbg/dbg_int.h"
 
-typedef struct symfiles {
-    char **paths;
-    unsigned n;
-} symfiles;
-
-void dbg_symbols_free(dbg *d)
-{
-    symfiles *s = d->syms;
-    if (!s)
-        return;
-    for (unsigned i = 0; i < s->n; i++)
-        free(s->paths[i]);
-    free(s->paths);
-    free(s);
-    d->syms = NULL;
-}
-
 static bool is_elf(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -49,16 +32,6 @@ static int load(dbg *d, const char *path, char *err, size_t errlen)
     return n;
 }
 
-void dbg_symbols_reload(dbg *d)
-{
-    symfiles *s = d->syms;
-    for (unsigned i = 0; s && i < s->n; i++) {
-        char err[256];
-        if (load(d, s->paths[i], err, sizeof err) < 0)
-            dbg_error(d, "symbol-file %s: %s", s->paths[i], err);
-    }
-}
-
 static int cmd_symbol_file(dbg *d, const char *args)
 {
     if (!*args)
@@ -71,14 +44,6 @@ static int cmd_symbol_file(dbg *d, const char *args)
     int n = load(d, args, err, sizeof err);
     if (n < 0)
         return dbg_error(d, "%s", err);
-    if (!d->syms)
-        d->syms = calloc(1, sizeof(symfiles));
-    symfiles *s = d->syms;
-    char **np = s ? realloc(s->paths, (s->n + 1) * sizeof *np) : NULL;
-    if (np) {
-        s->paths = np;
-        s->paths[s->n++] = strdup(args);
-    }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
     return 0;
 }
@@ -154,7 +119,7 @@ static const command symbol_commands[] = {
      "Add symbols from an ELF or a System.map.\n"
      "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
      "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-     "its own.  They are loaded again after \"run\".\n"
+     "its own.\n"
      "Example: symbol-file System.map", CMD_MACHINE},
     {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
      "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"

@@ -1,8 +1,7 @@
 # Debugger unit tests.  They run the real command language, machine loop and
 # core against a small stand-in CPU (tests/unit/fake_cpu.c), so they need
 # neither the R10000 nor a guest compiler.
-DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/fake_cpu.c \
-	src/machine/machine.c src/machine/machine.h src/machine/ip27.c src/machine/ip27.h
+DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/fake_cpu.c
 
 check_PROGRAMS += tests/unit/test_expr tests/unit/test_dbg
 tests_unit_test_expr_SOURCES = tests/unit/test_expr.c src/dbg/expr.c src/dbg/expr.h
@@ -26,8 +25,7 @@ EXTRA_DIST += docs/commands.md
 # nothing armed, then with 16 breakpoints and 4 DMA watchpoints armed
 # outside its hot code.  DBG_BENCH_MINSNS: million instructions per run.
 noinst_PROGRAMS += tests/bench/dbg_bench
-tests_bench_dbg_bench_SOURCES = tests/bench/dbg_bench.c \
-	src/machine/machine.c src/machine/machine.h src/machine/ip27.c src/machine/ip27.h
+tests_bench_dbg_bench_SOURCES = tests/bench/dbg_bench.c
 tests_bench_dbg_bench_LDADD = $(XBOW_LIBS)
 tests_bench_dbg_bench_DEPENDENCIES = libxbow.a
 DBG_BENCH_MINSNS = 200

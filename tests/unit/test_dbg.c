@@ -525,7 +525,7 @@ START_TEST(bridge_pci_irq_views)
     has(o, "DEVICE(1): PCI base 0x20100000 swap on");
     hasnt(o, "slot 0"); /* the pci view is info pci's */
     has(ok("info pci"), "slot 0: fakenic");
-    has(bad("info dma"), "No device in this machine shows DMA counters");
+    has(ok("info dma"), "bridge:"); /* the board's Bridge counts DMA */
     has(ok("info device testbridge windows"), "DEVICE(7)");
     ok("set testhub.PI_INT_PEND0 = 0x30");
     ok("set testhub.PI_INT_MASK0_A = 0x20");

@@ -375,16 +375,26 @@ bool bp_pending(dbg *d)
     return s && s->nhits;
 }
 
+/* Hits reported in full at one stop (a per-word DMA can hit a watchpoint
+ * hundreds of times before the machine stops); the rest are counted. */
+#define MAX_REPORTED_HITS 8
+
 void bp_report_pending(dbg *d, cpu *c)
 {
     bp_state *s = state(d);
     bool loud = false;
+    unsigned shown = 0, more = 0;
     for (unsigned i = 0; s && i < s->nhits; i++) {
         if (s->hits[i].silent)
             continue;
-        dbg_puts(d, s->hits[i].text);
+        if (shown++ < MAX_REPORTED_HITS)
+            dbg_puts(d, s->hits[i].text);
+        else
+            more++;
         loud = true;
     }
+    if (more)
+        dbg_printf(d, "\n(and %u more hits before the machine stopped)\n", more);
     if (loud && c) {
         strbuf b;
         sb_init(&b);

@@ -206,7 +206,8 @@ static int bridge_dma(void *host, pci_func *f, uint64_t pa, void *vbuf, uint64_t
             return PCI_DMA_ABORT;
         }
         dma_path path = {.window = names[x.window], .ate = x.ate, .swap = !x.stream,
-                         .pci_addr = pa};
+                         .pci_addr = pa, .what = f->dma_ctx.what, .ring = f->dma_ctx.ring,
+                         .index = f->dma_ctx.index};
         bus_op op = {.addr = ba, .size = (uint32_t)n, .write = write,
                      .kind = kind == PCI_DMA_BULK ? BUS_BULK : BUS_WORD,
                      .initiator = (uint16_t)(f->initiator < 0 ? 0 : f->initiator), .path = &path};

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "dbg_fixture.h"
+#include "dev/testdev.h"
+#include "machine/ip27.h"
 
 #define has(text, sub) ck_assert_msg(strstr((text), (sub)) != NULL, \
                                      "expected \"%s\" in:\n%s", (sub), (text))
@@ -751,6 +753,44 @@ START_TEST(two_cpus)
 }
 END_TEST
 
+/* The board's real Bridge with the PCI DMA test device in slot 3: a DMA
+ * watchpoint names the window, the swap mode and what the DMA was for. */
+START_TEST(dma_through_the_real_bridge)
+{
+    testdev *td = testdev_new("testdev0", &M->events, &M->clock);
+    char err[200];
+    ck_assert_msg(ip27_plug_pci(M, 3, testdev_func(td), err, sizeof err) == 0, "%s", err);
+    pci_config_write(testdev_func(td), 0x04, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
+    has(ok("watch dma testdev0 0x50000,0x100 write"), "DMA watchpoint 1: dma by testdev0 write");
+    ok("set testdev0.SRC_LO = 0");          /* from its buffer */
+    ok("set testdev0.DST_LO = 0x80050040"); /* to PCI 0x80050040: the direct window */
+    ok("set testdev0.LEN = 64");
+    ok("set testdev0.CMD = 5");             /* GO, buffer to PCI */
+    const char *o = ok("continue 100000");
+    has(o, "DMA watchpoint 1: testdev0 wrote 64 bytes at p:0x0000050040 (bulk)");
+    has(o, "path: Bridge dir32 window");
+    has(o, "PCI address 0x80050040");
+    has(o, "for: testdev-dst");
+    /* Word DMAs through the same window, and write tracking names them. */
+    ok("track writes on p:0x50000,0x1000");
+    ok("set testdev0.CMD = 0xd");           /* GO, buffer to PCI, as 4-byte words */
+    o = ok("continue 100000");
+    has(o, "wrote 4 bytes at p:0x0000050040 (word)");
+    has(o, "wrote 4 bytes at p:0x000005005c (word)");   /* the 8th word */
+    hasnt(o, "wrote 4 bytes at p:0x0000050060 (word)"); /* not the 9th ... */
+    has(o, "(and 8 more hits before the machine stopped)");
+    ok("delete");
+    ok("continue 100000");
+    o = ok("info lastwrite p:0x5007c");
+    has(o, "by testdev0");
+    has(o, "a 4-byte word write of p:0x000005007c");
+    has(o, "through the Bridge dir32 window");
+    has(o, "for testdev-dst");
+    has(ok("info dma"), "testdev0");
+    testdev_free(td);
+}
+END_TEST
+
 /* ---- the bus hook subscriber list (core/bus.c) ------------------------- */
 
 static unsigned hook_calls[3];
@@ -842,6 +882,7 @@ static Suite *suite(void)
     tcase_add_test(t, interrupt_stops_the_guest);
     tcase_add_test(t, symbols_and_symbol_files);
     tcase_add_test(t, registers_views);
+    tcase_add_test(t, dma_through_the_real_bridge);
     suite_add_tcase(s, t);
     TCase *tb = tcase_create("bus hooks");
     tcase_add_test(tb, bus_hook_subscribers);

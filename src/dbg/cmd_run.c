@@ -6,6 +6,10 @@
 
 #include "dbg/dbg_int.h"
 
+/* Instructions between two calls of the front end's poll hook while the
+ * guest runs (a few milliseconds of host time). */
+#define POLL_SLICE 1000000u
+
 void dbg_report_stop(dbg *d, int reason)
 {
     machine *m = d->m;
@@ -124,10 +128,23 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         for (unsigned i = 0; i < m->ncpus; i++)
             cpu_step_over_bp(m->cpus[i]);
         uint64_t t0 = consumed(m, only);
-        r = machine_run_cpu(m, only, left);
+        /* With a front end to keep alive (d->poll), run in slices of a fixed
+         * number of instructions: the same inputs still give the same run. */
+        uint64_t budget = left;
+        bool sliced = d->poll && (!budget || budget > POLL_SLICE);
+        if (sliced)
+            budget = POLL_SLICE;
+        r = machine_run_cpu(m, only, budget);
         if (n) {
             uint64_t used = consumed(m, only) - t0;
             left = used >= left ? 0 : left - used;
+        }
+        if (sliced && (r == STOP_LIMIT || r == STOP_STEP) && (!n || left)) {
+            m->stop_reason = STOP_NONE; /* the front end may ask for a stop */
+            d->poll(d);
+            if (m->stop_reason == STOP_NONE)
+                continue;
+            r = m->stop_reason;
         }
         bool stop = true;
         if (r == STOP_BREAKPOINT)

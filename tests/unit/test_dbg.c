@@ -695,6 +695,33 @@ START_TEST(interrupt_stops_the_guest)
 }
 END_TEST
 
+/* A front end (the TUI) keeps alive through d->poll while the guest runs,
+ * and stops it from there (a Ctrl-C key). */
+static unsigned polls;
+static void poll_hook(dbg *d)
+{
+    if (++polls == 3)
+        machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+}
+
+START_TEST(front_end_poll)
+{
+    D->poll = poll_hook;
+    polls = 0;
+    ok("continue 500000"); /* shorter than a slice: no poll */
+    ck_assert_uint_eq(polls, 0);
+    const char *o = ok("continue");
+    has(o, "Interrupted.");
+    ck_assert_uint_eq(polls, 3);
+    ck_assert_uint_ge(M->clock.now, 3000000);
+    ck_assert_uint_lt(M->clock.now, 4000000);
+    polls = 10;
+    ok("break func");
+    has(ok("continue"), "Breakpoint 1, func"); /* stops as usual */
+    D->poll = NULL;
+}
+END_TEST
+
 START_TEST(symbols_and_symbol_files)
 {
     char path[] = "/tmp/xbow-map-XXXXXX";
@@ -880,6 +907,7 @@ static Suite *suite(void)
     tcase_add_test(t, source_and_batch_failures);
     tcase_add_test(t, expect_console_text);
     tcase_add_test(t, interrupt_stops_the_guest);
+    tcase_add_test(t, front_end_poll);
     tcase_add_test(t, symbols_and_symbol_files);
     tcase_add_test(t, registers_views);
     tcase_add_test(t, dma_through_the_real_bridge);

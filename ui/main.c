@@ -38,6 +38,8 @@ static void usage(FILE *f)
           "      --on-reset WHAT  when the guest resets the machine: stop (default), exit\n"
           "                       or restart\n"
           "      --rtc-fixed      start the real-time clock at a fixed date (reproducible runs)\n"
+          "      --testdev        plug the PCI DMA test device (5842:0001) into the highest\n"
+          "                       free Bridge slot\n"
           "\n"
           "  -h, --help           show this help and exit\n"
           "  -V, --version        show the version and exit\n"

@@ -38,6 +38,8 @@ static void usage(FILE *f)
           "      --on-reset WHAT  when the guest resets the machine: stop (default), exit\n"
           "                       or restart\n"
           "      --rtc-fixed      start the real-time clock at a fixed date (reproducible runs)\n"
+          "      --testdev        plug the PCI DMA test device (5842:0001) into the highest\n"
+          "                       free Bridge slot\n"
           "\n"
           "  -h, --help           show this help and exit\n"
           "  -V, --version        show the version and exit\n"
@@ -101,9 +103,11 @@ int main(int argc, char **argv)
 #define VALUE() (v ? v : need_arg(argc, argv, &i))
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            free(o.cmds);
             return 0;
         } else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
             printf("xbow %s\n", PACKAGE_VERSION);
+            free(o.cmds);
             return 0;
         } else if (!strcmp(a, "-b") || !strcmp(a, "--batch") || !strcmp(a, "-batch")) {
             o.batch = true;
@@ -139,7 +143,7 @@ int main(int argc, char **argv)
                 o.cfg.on_reset = RESET_RESTART;
             else {
                 fprintf(stderr, "xbow: --on-reset: want stop, exit or restart, not \"%s\"\n", w);
-                return 2;
+                exit(2);
             }
         } else if (!strcmp(a, "--rtc-fixed")) {
             o.cfg.rtc_fixed = true;
@@ -154,19 +158,19 @@ int main(int argc, char **argv)
                     found = k;
             if (found < 0) {
                 fprintf(stderr, "xbow: --log-level: want error, warning, info or debug\n");
-                return 2;
+                exit(2);
             }
             log_set_level(found);
         } else if (ui_parse_extra_option(&o, argc, argv, &i) == 1) {
             /* handled by an area's option table (NICs, networking...) */
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "xbow: unknown option \"%s\" (see xbow --help)\n", a);
-            return 2;
+            exit(2);
         } else if (!o.kernel) {
             o.kernel = a;
         } else {
             fprintf(stderr, "xbow: more than one kernel given (\"%s\" and \"%s\")\n", o.kernel, a);
-            return 2;
+            exit(2);
         }
 #undef VALUE
     }

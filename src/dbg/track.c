@@ -292,8 +292,8 @@ static int cmd_info_lastwrite(dbg *d, const char *args)
         dbg_format_addr(d, (dbg_addr){r->pc, false}, pc, sizeof pc);
         sb_printf(&b, " at %s", pc);
     }
-    sb_printf(&b, ":\n  a %u-byte %s write of p:0x%010llx\n", r->size,
-              r->kind == BUS_BULK ? "bulk" : "word", (unsigned long long)(r->addr & BUS_PA_MASK));
+    sb_printf(&b, ":\n  a %u-byte %swrite of p:0x%010llx\n", r->size,
+              r->kind == BUS_BULK ? "bulk " : "", (unsigned long long)(r->addr & BUS_PA_MASK));
     if (r->has_path) {
         sb_printf(&b, "  through the Bridge %s window", r->path.window ? r->path.window : "?");
         if (r->path.ate >= 0)

@@ -418,7 +418,7 @@ START_TEST(last_writer)
     const char *o = ok("info lastwrite counter");
     has(o, "p:0x0000020000 was last written at t=");
     has(o, "by cpu0 at 0xffffffff8001001c <main+0x1c>");
-    has(o, "a 4-byte word write");
+    has(o, "a 4-byte write");
     ok("set fakenic.DOORBELL = 1");
     ok("continue 20");
     o = ok("info lastwrite p:0x40004");
@@ -810,7 +810,7 @@ START_TEST(dma_through_the_real_bridge)
     ok("continue 100000");
     o = ok("info lastwrite p:0x5007c");
     has(o, "by testdev0");
-    has(o, "a 4-byte word write of p:0x000005007c");
+    has(o, "a 4-byte write of p:0x000005007c");
     has(o, "through the Bridge dir32 window");
     has(o, "for testdev-dst");
     has(ok("info dma"), "testdev0");

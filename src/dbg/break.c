@@ -761,7 +761,7 @@ static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, a
 static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
 
 static const command break_commands[] = {
-    {"break", "b,br,bre,brea", cmd_break, "break [LOCATION] [if COND]",
+    {"break", "b,br", cmd_break, "break [LOCATION] [if COND]",
      "Stop when a CPU is about to execute the instruction at LOCATION.\n"
      "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
      "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"

@@ -605,7 +605,7 @@ static const command watch_commands[] = {
      "physical and catches any CPU access to that RAM through any mapping or alias.\n"
      "The report shows the old and new values and the instruction that did it.  In\n"
      "COND, addr, size, write and value describe the access.\n"
-     "Example: watch counter if counter > 10", CMD_MACHINE},
+     "Example: watch counter if value > 10", CMD_MACHINE},
     {"rwatch", NULL, cmd_rwatch, "rwatch [*]ADDR[,LEN] [if COND]",
      "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
      "Example: rwatch p:0x1c000,16", CMD_MACHINE},

@@ -1,0 +1,11 @@
+# src/dev: the gigabit NIC models and their shared parts (nic_*.c).
+libxbow_a_SOURCES += \
+	src/dev/nic.c src/dev/nic.h \
+	src/dev/nic_frame.c \
+	src/dev/nic_views.c \
+	src/dev/nic_ring.c src/dev/nic_ring.h \
+	src/dev/nic_coalesce.c src/dev/nic_coalesce.h \
+	src/dev/nic_mac.c src/dev/nic_mac.h \
+	src/dev/nic_phy.c src/dev/nic_phy.h \
+	src/dev/nic_eeprom.c src/dev/nic_eeprom.h \
+	src/dev/hamachi.c src/dev/hamachi_dma.c src/dev/hamachi.h

@@ -406,6 +406,7 @@ static void ham_reset(device *d)
     timer_del(d->clock, &h->rx_timer);
     nic_reset_common(n);
     h->rx_active = false;
+    h->rx_nobuf = false;
     h->tx_intr = false;
     h->tx_state = h->rx_state = HAM_CH_STOPPED;
     nic_ring_reset(&h->tx);

@@ -74,6 +74,7 @@ typedef struct hamachi {
     int rx_first;
     unsigned rx_bufs;
     bool rx_intr;
+    bool rx_nobuf;       /* the last Rx fetch found no descriptor it owns */
     /* Model parameters. */
     unsigned step_budget;  /* descriptors per scheduling step */
     uint64_t step_ticks;   /* delay before continuing a long walk */

@@ -196,7 +196,7 @@ bool hamachi_rx_frame(nic *n, const uint8_t *frame, size_t size)
     } else if ((match = nic_mac_match(&h->filt, frame)) == NIC_MATCH_NONE) {
         reason = NIC_DROP_FILTERED;
     } else if (!nic_fifo_push(n, frame, len, match)) {
-        reason = h->rx_state == HAM_CH_SUSPENDED ? NIC_DROP_NO_BUFFER : NIC_DROP_FIFO;
+        reason = h->rx_nobuf ? NIC_DROP_NO_BUFFER : NIC_DROP_FIFO;
         hamachi_stat_add(h, HR_STAT_RX_DROPPED, 1);
     }
     if (reason) {
@@ -303,6 +303,7 @@ static void rx_step(void *opaque)
             rx_fault(h, len);
             return;
         }
+        h->rx_nobuf = !d.owned;
         if (!d.owned) { /* no buffer: stop until RxCmd = 1 or a new frame */
             ch_set(h, false, HAM_CH_SUSPENDED);
             return;

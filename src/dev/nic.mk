@@ -1,5 +1,5 @@
 # src/dev: the gigabit NIC models and their shared parts (nic_*.c).
-libxbow_a_SOURCES += \
+NIC_SOURCES = \
 	src/dev/nic.c src/dev/nic.h \
 	src/dev/nic_frame.c \
 	src/dev/nic_views.c \
@@ -9,3 +9,4 @@ libxbow_a_SOURCES += \
 	src/dev/nic_phy.c src/dev/nic_phy.h \
 	src/dev/nic_eeprom.c src/dev/nic_eeprom.h \
 	src/dev/hamachi.c src/dev/hamachi_dma.c src/dev/hamachi.h
+libxbow_a_SOURCES += $(NIC_SOURCES)

@@ -74,10 +74,31 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, generator);
 }
 
+void ui_cli_setup_completion(void)
+{
+    const char *home = getenv("HOME");
+    if (home && *home && !history_path[0]) {
+        snprintf(history_path, sizeof history_path, "%s/.xbow_history", home);
+        read_history(history_path);
+    }
+    rl_readline_name = "xbow";
+    rl_attempted_completion_function = complete;
+}
+
+void ui_cli_save_history(void)
+{
+    if (history_path[0])
+        write_history(history_path);
+    for (unsigned i = 0; i < ncand; i++)
+        free(candidates[i]);
+    free(candidates);
+    candidates = NULL;
+    ncand = 0;
+}
+
 int ui_cli(dbg *d)
 {
-    bool tty = isatty(0);
-    if (!tty) {
+    if (!isatty(0)) {
         char *line = NULL;
         size_t cap = 0;
         ssize_t n;
@@ -89,13 +110,7 @@ int ui_cli(dbg *d)
         free(line);
         return 0;
     }
-    const char *home = getenv("HOME");
-    if (home && *home) {
-        snprintf(history_path, sizeof history_path, "%s/.xbow_history", home);
-        read_history(history_path);
-    }
-    rl_readline_name = "xbow";
-    rl_attempted_completion_function = complete;
+    ui_cli_setup_completion();
     char *last = NULL;
     while (!d->quit) {
         char *line = readline(dbg_prompt(d));
@@ -114,12 +129,6 @@ int ui_cli(dbg *d)
         free(line);
     }
     free(last);
-    if (history_path[0])
-        write_history(history_path);
-    for (unsigned i = 0; i < ncand; i++)
-        free(candidates[i]);
-    free(candidates);
-    candidates = NULL;
-    ncand = 0;
+    ui_cli_save_history();
     return 0;
 }

@@ -63,8 +63,6 @@ int ui_main(ui_options *o)
 {
     char err[256];
     bool interactive = !o->batch;
-    if (o->batch && o->cfg.serial && !strcmp(o->cfg.serial, "stdio") && !isatty(0))
-        ; /* guest input comes from stdin, output goes to stdout */
     machine *m = machine_new(&o->cfg, err, sizeof err);
     if (!m) {
         fprintf(stderr, "xbow: %s\n", err);
@@ -78,7 +76,8 @@ int ui_main(ui_options *o)
     dbg *d = dbg_new(m);
     d->batch = o->batch;
     ui_install_sigint(m);
-    if (interactive && !o->quiet)
+    bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
+    if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB.  \"help\" lists commands.\n",
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
                (unsigned long long)m->cfg.mem_mb);
@@ -95,7 +94,10 @@ int ui_main(ui_options *o)
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;
     } else if (!d->quit) {
-        ui_cli(d);
+        if (use_tui)
+            ui_tui(d);
+        else
+            ui_cli(d);
     }
     if (d->quit)
         status = d->exit_status ? d->exit_status : status;

@@ -25,6 +25,10 @@ int ui_main(ui_options *o);
 int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i);
 /* The readline command loop (ui/cli.c). */
 int ui_cli(dbg *d);
+void ui_cli_setup_completion(void);
+void ui_cli_save_history(void);
+/* The ncurses TUI (ui/tui.c). */
+int ui_tui(dbg *d);
 /* Ctrl-C while the guest runs stops it (installs the handler). */
 void ui_install_sigint(machine *m);
 

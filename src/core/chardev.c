@@ -173,4 +173,17 @@ void chardev_remove_tap(chardev *ch, int id)
         ch->taps[id].fn = NULL;
 }
 
+void chardev_detach_host(chardev *ch)
+{
+    chardev_flush(ch);
+    if (ch->own_fds) {
+        if (ch->in_fd >= 0)
+            close(ch->in_fd);
+        if (ch->out_fd >= 0 && ch->out_fd != ch->in_fd)
+            close(ch->out_fd);
+    }
+    ch->in_fd = ch->out_fd = -1;
+    ch->own_fds = false;
+}
+
 const char *chardev_describe(const chardev *ch) { return ch->desc; }

@@ -10,3 +10,5 @@ libxbow_a_SOURCES += \
 	src/core/sched.c src/core/sched.h \
 	src/core/strbuf.c src/core/strbuf.h \
 	src/core/symtab.c src/core/symtab.h
+dist_man1_MANS += docs/xbow.1
+EXTRA_DIST += docs/architecture.md

@@ -1,0 +1,522 @@
+/* The ncurses TUI: screen set-up, the input loop, readline through its
+ * callback interface (so the screen stays live while you type), the status
+ * bar, keys and the help overlay.  Panes are drawn by tui_panes.c and laid
+ * out by tui_layout.c. */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "core/log.h"
+#include "ui/tui.h"
+#include "ui/ui.h"
+
+#define REFRESH_SECONDS 0.1
+
+/* ---- readline glue ------------------------------------------------------- */
+
+static unsigned char inq[256];
+static unsigned inq_head, inq_tail;
+
+static void inq_push(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n && inq_tail - inq_head < sizeof inq; i++)
+        inq[inq_tail++ % sizeof inq] = (unsigned char)s[i];
+}
+
+static int tui_rl_getc(FILE *f)
+{
+    (void)f;
+    if (inq_head == inq_tail)
+        return EOF;
+    return inq[inq_head++ % sizeof inq];
+}
+
+static int tui_rl_input_available(void) { return inq_head != inq_tail; }
+static void tui_rl_prep(int meta) { (void)meta; }
+static void tui_rl_deprep(void) {}
+
+static void draw_cmd(tui *t);
+
+static void tui_rl_redisplay(void)
+{
+    if (tui_active) {
+        draw_cmd(tui_active);
+        doupdate();
+    }
+}
+
+static void tui_rl_show_matches(char **matches, int num, int max)
+{
+    (void)max;
+    tui *t = tui_active;
+    strbuf b;
+    sb_init(&b);
+    for (int i = 1; i <= num; i++)
+        sb_printf(&b, "%s%s", matches[i], i < num ? "  " : "\n");
+    tt_append_sb(&t->out, &b, C_DIM);
+    sb_free(&b);
+    rl_forced_update_display();
+}
+
+static void on_line(char *line);
+
+/* ---- output sinks ------------------------------------------------------- */
+
+static void tui_out(void *ctx, const char *text)
+{
+    tui *t = ctx;
+    tt_append(&t->out, text, C_NORMAL);
+}
+
+static void tui_log(void *ctx, int level, const char *who, const char *msg)
+{
+    tui *t = ctx;
+    char buf[600];
+    snprintf(buf, sizeof buf, "%s%s%s\n", who ? who : "", who ? ": " : "", msg);
+    tt_append(&t->out, buf, level <= LOG_WARN ? C_ERROR : C_DIM);
+}
+
+/* Guest console bytes: a small terminal (newline, carriage return,
+ * backspace, tabs; escape sequences dropped). */
+static void console_tap(void *ctx, const uint8_t *buf, size_t n)
+{
+    tui *t = ctx;
+    static int esc;
+    char line[512];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = buf[i];
+        if (esc) {
+            if (esc == 1 && c != '[')
+                esc = 0;
+            else if (esc == 2 && c >= 0x40 && c <= 0x7e)
+                esc = 0;
+            else
+                esc = 2;
+            continue;
+        }
+        if (c == 27) {
+            esc = 1;
+            continue;
+        }
+        if (c == '\r' || c == 0)
+            continue;
+        if (c == '\b' || c == 127) {
+            if (k)
+                k--;
+            continue;
+        }
+        if (c == '\t')
+            c = ' ';
+        if (c == '\n' || (c >= 32 && c < 127) || c >= 0xa0)
+            line[k++] = (char)c;
+        if (k == sizeof line - 1 || c == '\n') {
+            line[k] = 0;
+            tt_append(&t->console, line, C_NORMAL);
+            k = 0;
+        }
+    }
+    line[k] = 0;
+    if (k)
+        tt_append(&t->console, line, C_NORMAL);
+}
+
+/* ---- drawing ------------------------------------------------------------------ */
+
+static void draw_cmd(tui *t)
+{
+    pane *p = &t->panes[PANE_CMD];
+    if (!p->visible || !p->win)
+        return;
+    WINDOW *w = p->win;
+    werase(w);
+    box(w, 0, 0);
+    int a = tui_attr(t->focus == PANE_CMD ? C_FOCUS : C_TITLE);
+    wattron(w, a);
+    mvwprintw(w, 0, 2, " commands ");
+    wattroff(w, a);
+    int rows = p->h - 3, inner = p->w - 2;
+    int first = (int)t->out.n - rows - p->scroll;
+    if (first < 0)
+        first = 0;
+    for (int r = 0; r < rows && first + r < (int)t->out.n; r++) {
+        const tui_line *l = &t->out.lines[first + r];
+        wattron(w, tui_attr(l->attr));
+        mvwaddnstr(w, r + 1, 1, l->text, inner);
+        wattroff(w, tui_attr(l->attr));
+    }
+    /* The input line: prompt + readline buffer, scrolled to keep the cursor. */
+    const char *prompt = t->running ? "(running: Ctrl-C stops) " : (rl_prompt ? rl_prompt : "");
+    const char *buf = t->running ? "" : (rl_line_buffer ? rl_line_buffer : "");
+    int plen = (int)strlen(prompt), point = t->running ? 0 : rl_point;
+    int start = 0;
+    if (plen + point >= inner)
+        start = plen + point - inner + 1;
+    char line[1024];
+    snprintf(line, sizeof line, "%s%s", prompt, buf);
+    int len = (int)strlen(line);
+    mvwaddnstr(w, p->h - 2, 1, start < len ? line + start : "", inner);
+    wmove(w, p->h - 2, 1 + plen + point - start);
+    wnoutrefresh(w);
+}
+
+static void draw_status(tui *t)
+{
+    machine *m = t->d->m;
+    cpu *c = dbg_cpu(t->d);
+    char pcs[96] = "";
+    if (c)
+        symtab_format(&m->syms, cpu_pc(c), pcs, sizeof pcs);
+    char line[512];
+    double vt = (double)m->clock.now / (double)m->clock.hz;
+    snprintf(line, sizeof line,
+             " xbow | %s | cpu%d %s | vtime %.6fs | %.1f MIPS | layout %s | F1 help F5 cont "
+             "F10 next F11 step F2 layout ^Xo focus",
+             t->running ? "RUNNING" : "stopped", t->d->cur_cpu, pcs, vt, t->ips / 1e6,
+             tui_layout_name(t->layout));
+    attron(tui_attr(C_STATUS));
+    mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
+    attroff(tui_attr(C_STATUS));
+    wnoutrefresh(stdscr);
+}
+
+static void draw_help(tui *t)
+{
+    static const char *const lines[] = {
+        "xbow TUI keys",
+        "",
+        "F5          continue          F10  next (over calls)",
+        "F11         step              Ctrl-C  stop the guest",
+        "F2          next layout       (layout debug|net|full|mem)",
+        "Ctrl-X o    focus next pane   (focus PANE)",
+        "Ctrl-X z    zoom focused pane (zoom)",
+        "PgUp/PgDn   scroll the focused pane (arrows too)",
+        "console     when focused, keys go to the guest",
+        "Tab         complete a command; Up/Down: history",
+        "? or F1     this help (any key closes it)",
+        "quit        leave xbow",
+    };
+    int h = (int)ARRAY_SIZE(lines) + 2, w = 62;
+    if (h > t->rows)
+        h = t->rows;
+    if (w > t->cols)
+        w = t->cols;
+    WINDOW *win = newwin(h, w, (t->rows - h) / 2, (t->cols - w) / 2);
+    if (!win)
+        return;
+    werase(win);
+    box(win, 0, 0);
+    for (int i = 0; i < h - 2; i++)
+        mvwaddnstr(win, i + 1, 2, lines[i], w - 4);
+    wnoutrefresh(win);
+    delwin(win);
+}
+
+static void redraw(tui *t)
+{
+    if (t->need_layout) {
+        erase();
+        wnoutrefresh(stdscr);
+        tui_layout(t);
+        t->need_layout = false;
+    }
+    for (int i = 0; i < PANE_COUNT; i++)
+        if (i != PANE_CMD)
+            tui_draw_pane(t, &t->panes[i]);
+    draw_status(t);
+    if (t->help)
+        draw_help(t);
+    draw_cmd(t);
+    doupdate();
+    t->last_refresh = tui_now();
+}
+
+/* ---- running ------------------------------------------------------------------- */
+
+static uint64_t total_insns(machine *m)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        n += cpu_retired(m->cpus[i]);
+    return n;
+}
+
+static void key_to_guest(tui *t, int ch)
+{
+    char c;
+    if (ch == KEY_ENTER || ch == '\n')
+        c = '\r';
+    else if (ch == KEY_BACKSPACE)
+        c = 127;
+    else if (ch >= 0 && ch < 256)
+        c = (char)ch;
+    else
+        return;
+    chardev_push_input(t->d->m->console, (const uint8_t *)&c, 1);
+}
+
+/* Called by the debugger between slices of guest execution. */
+static void tui_poll(dbg *d)
+{
+    tui *t = tui_active;
+    if (!t)
+        return;
+    t->running = true;
+    int ch;
+    while ((ch = getch()) != ERR) {
+        if (ch == 3) {
+            machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+        } else if (ch == KEY_RESIZE) {
+            getmaxyx(stdscr, t->rows, t->cols);
+            t->need_layout = true;
+        } else if (t->focus == PANE_CONSOLE) {
+            key_to_guest(t, ch);
+        }
+    }
+    double now = tui_now();
+    if (now - t->last_refresh >= REFRESH_SECONDS) {
+        uint64_t n = total_insns(d->m);
+        if (t->last_wall > 0 && now > t->last_wall)
+            t->ips = (double)(n - t->last_insns) / (now - t->last_wall);
+        t->last_insns = n;
+        t->last_wall = now;
+        tui_sample_dma(t);
+        redraw(t);
+    }
+}
+
+/* ---- input ---------------------------------------------------------------------- */
+
+static void run_command(tui *t, const char *cmd)
+{
+    char echo[1100];
+    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ", cmd);
+    tt_append(&t->out, echo, C_DIM);
+    tui_remember_regs(t);
+    t->panes[PANE_CMD].scroll = 0;
+    t->last_wall = tui_now();
+    t->last_insns = total_insns(t->d->m);
+    dbg_execute(t->d, cmd);
+    t->running = false;
+    tui_sample_dma(t);
+    if (t->d->quit)
+        t->quit = true;
+}
+
+static char *last_line;
+
+static void on_line(char *line)
+{
+    tui *t = tui_active;
+    if (!line) {
+        t->quit = true;
+        return;
+    }
+    const char *cmd = *dbg_skip_ws(line) ? line : (last_line && !t->d->collecting ? last_line : "");
+    if (*dbg_skip_ws(line)) {
+        add_history(line);
+        free(last_line);
+        last_line = strdup(line);
+    }
+    char *copy = strdup(cmd);
+    rl_callback_handler_remove();
+    if (copy) {
+        run_command(t, copy);
+        free(copy);
+    }
+    if (!t->quit)
+        rl_callback_handler_install(dbg_prompt(t->d), on_line);
+    free(line);
+}
+
+static void feed_readline(const char *s)
+{
+    inq_push(s, strlen(s));
+    while (tui_rl_input_available())
+        rl_callback_read_char();
+}
+
+static void scroll_pane(tui *t, int delta)
+{
+    pane *p = &t->panes[t->focus];
+    p->scroll += delta;
+    if (p->kind == PANE_CMD || p->kind == PANE_CONSOLE) {
+        if (p->scroll < 0)
+            p->scroll = 0; /* these follow the end; scroll goes back */
+    } else if (p->kind != PANE_DISASM && p->kind != PANE_MEMORY && p->scroll < 0) {
+        p->scroll = 0;
+    }
+}
+
+static void handle_key(tui *t, int ch, bool *ctrlx)
+{
+    dbg *d = t->d;
+    if (t->help) {
+        t->help = false;
+        return;
+    }
+    if (*ctrlx) {
+        *ctrlx = false;
+        if (ch == 'o' || ch == 'O')
+            dbg_execute(d, "focus next");
+        else if (ch == 'z' || ch == 'Z')
+            dbg_execute(d, "zoom");
+        else if (ch == 'l' || ch == '2')
+            dbg_execute(d, "layout next");
+        return;
+    }
+    bool line_empty = !rl_line_buffer || !*rl_line_buffer;
+    switch (ch) {
+    case 24: /* Ctrl-X */
+        *ctrlx = true;
+        return;
+    case KEY_F(1):
+        t->help = true;
+        return;
+    case KEY_F(2):
+        dbg_execute(d, "layout next");
+        return;
+    case KEY_F(5):
+        run_command(t, "continue");
+        return;
+    case KEY_F(10):
+        run_command(t, "next");
+        return;
+    case KEY_F(11):
+        run_command(t, "step");
+        return;
+    case KEY_F(6):
+        dbg_execute(d, "focus next");
+        return;
+    case KEY_RESIZE:
+        getmaxyx(stdscr, t->rows, t->cols);
+        t->need_layout = true;
+        return;
+    case KEY_PPAGE:
+        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? 5 : -5);
+        return;
+    case KEY_NPAGE:
+        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
+        return;
+    default:
+        break;
+    }
+    if (t->focus == PANE_CONSOLE) {
+        key_to_guest(t, ch);
+        return;
+    }
+    if (ch == '?' && line_empty) {
+        t->help = true;
+        return;
+    }
+    if (t->focus != PANE_CMD && (ch == KEY_UP || ch == KEY_DOWN)) {
+        scroll_pane(t, ch == KEY_UP ? -1 : 1);
+        return;
+    }
+    switch (ch) {
+    case KEY_UP: feed_readline("\033[A"); break;
+    case KEY_DOWN: feed_readline("\033[B"); break;
+    case KEY_RIGHT: feed_readline("\033[C"); break;
+    case KEY_LEFT: feed_readline("\033[D"); break;
+    case KEY_HOME: feed_readline("\001"); break;
+    case KEY_END: feed_readline("\005"); break;
+    case KEY_DC: feed_readline("\004"); break;
+    case KEY_BACKSPACE: feed_readline("\177"); break;
+    case KEY_ENTER: feed_readline("\n"); break;
+    case 3: /* Ctrl-C at the prompt: drop the line */
+        rl_replace_line("", 0);
+        rl_point = 0;
+        break;
+    default:
+        if (ch >= 0 && ch < 256) {
+            char c[2] = {(char)ch, 0};
+            feed_readline(c);
+        }
+    }
+}
+
+int ui_tui(dbg *d)
+{
+    setlocale(LC_ALL, "");
+    tui t;
+    memset(&t, 0, sizeof t);
+    t.d = d;
+    t.focus = PANE_CMD;
+    t.zoomed = -1;
+    t.need_layout = true;
+    tt_init(&t.out, 2000);
+    tt_init(&t.console, 2000);
+    tui_active = &t;
+    tui_register_commands();
+    /* The guest console goes to a pane; curses owns the terminal. */
+    chardev *con = d->m->console;
+    chardev_detach_host(con);
+    t.console_tap = chardev_add_tap(con, console_tap, &t);
+    dbg_set_output(d, tui_out, &t);
+    log_set_sink(tui_log, &t);
+    d->poll = tui_poll;
+
+    initscr();
+    raw();
+    noecho();
+    keypad(stdscr, TRUE);
+    set_escdelay(25);
+    timeout(100);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        init_pair(1, COLOR_BLACK, COLOR_CYAN);
+        init_pair(2, COLOR_YELLOW, -1);
+        init_pair(3, COLOR_RED, -1);
+        init_pair(4, COLOR_BLUE, -1);
+        t.colors = true;
+    }
+    getmaxyx(stdscr, t.rows, t.cols);
+
+    rl_catch_signals = 0;
+    rl_catch_sigwinch = 0;
+    rl_prep_term_function = tui_rl_prep;
+    rl_deprep_term_function = tui_rl_deprep;
+    rl_getc_function = tui_rl_getc;
+    rl_input_available_hook = tui_rl_input_available;
+    rl_redisplay_function = tui_rl_redisplay;
+    rl_completion_display_matches_hook = tui_rl_show_matches;
+    FILE *null_out = fopen("/dev/null", "w");
+    rl_outstream = null_out;
+    ui_cli_setup_completion();
+    rl_callback_handler_install(dbg_prompt(d), on_line);
+    tt_append(&t.out, "xbow TUI: type commands below; F1 or ? for keys, \"quit\" to leave.\n",
+              C_DIM);
+
+    bool ctrlx = false;
+    tui_remember_regs(&t);
+    while (!t.quit) {
+        redraw(&t);
+        int ch = getch();
+        if (ch == ERR)
+            continue;
+        handle_key(&t, ch, &ctrlx);
+    }
+    rl_callback_handler_remove();
+    ui_cli_save_history();
+    endwin();
+    if (null_out)
+        fclose(null_out);
+    chardev_remove_tap(con, t.console_tap);
+    log_set_sink(NULL, NULL);
+    dbg_set_output(d, NULL, NULL);
+    d->poll = NULL;
+    tui_active = NULL;
+    for (int i = 0; i < PANE_COUNT; i++)
+        if (t.panes[i].win)
+            delwin(t.panes[i].win);
+    tt_free(&t.out);
+    tt_free(&t.console);
+    free(last_line);
+    last_line = NULL;
+    return 0;
+}

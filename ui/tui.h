@@ -1,0 +1,101 @@
+/* The ncurses TUI: panes around the same command language as the CLI. */
+#ifndef XBOW_TUI_H
+#define XBOW_TUI_H
+
+#include <curses.h>
+
+#include "core/strbuf.h"
+#include "dbg/dbg.h"
+
+enum pane_kind {
+    PANE_REGS,
+    PANE_DISASM,
+    PANE_CONSOLE,
+    PANE_BRIDGE,
+    PANE_RINGS,
+    PANE_DMA,
+    PANE_MEMORY,
+    PANE_CMD,
+    PANE_COUNT
+};
+
+typedef struct pane {
+    enum pane_kind kind;
+    const char *name;
+    WINDOW *win;
+    int y, x, h, w;      /* placement (with border) */
+    bool visible;
+    int scroll;          /* lines scrolled back/forward by the user */
+    int weight_adjust;   /* winheight adjustments */
+} pane;
+
+/* A line of text with an attribute per line (whole-line colouring is
+ * enough for every pane but the registers, which draw themselves). */
+typedef struct tui_line {
+    char *text;
+    int attr;
+} tui_line;
+
+typedef struct tui_text {
+    tui_line *lines;
+    unsigned n, cap, max; /* max > 0: keep at most max lines (scrollback) */
+    bool partial;         /* last line not terminated yet */
+} tui_text;
+
+void tt_init(tui_text *t, unsigned max);
+void tt_free(tui_text *t);
+void tt_clear(tui_text *t);
+/* Append text (may contain newlines; continues a partial last line). */
+void tt_append(tui_text *t, const char *s, int attr);
+void tt_append_sb(tui_text *t, const strbuf *b, int attr);
+
+typedef struct tui {
+    dbg *d;
+    pane panes[PANE_COUNT];
+    int layout;            /* index into the layout table */
+    int focus;             /* pane kind with the focus */
+    int zoomed;            /* pane kind zoomed to full screen, or -1 */
+    bool quit, running, help, colors, need_layout;
+    int rows, cols;
+    tui_text out;          /* command output scrollback */
+    tui_text console;      /* guest serial console */
+    int console_tap;
+    uint64_t mem_addr;     /* memory pane address (virtual) */
+    bool mem_addr_set;
+    /* Registers at the last stop, to highlight changes. */
+    uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo;
+    bool prev_valid;
+    /* Status bar: instructions per second while running. */
+    uint64_t last_insns;
+    double last_wall, ips;
+    double last_refresh;
+    /* DMA counter history (per-word ops per second), newest last. */
+    double dma_hist[64];
+    unsigned dma_hist_n;
+    uint64_t dma_last_words, dma_last_bulk;
+    double dma_last_t;
+    double dma_word_rate, dma_bulk_rate;
+} tui;
+
+int ui_tui(dbg *d);
+
+/* ui/tui_panes.c */
+void tui_draw_pane(tui *t, pane *p);
+void tui_remember_regs(tui *t);
+double tui_now(void);
+void tui_sample_dma(tui *t);
+/* ui/tui_layout.c */
+void tui_layout(tui *t);
+int tui_layout_find(const char *name);
+const char *tui_layout_name(int i);
+int tui_pane_find(const char *name);
+void tui_register_commands(void);
+extern tui *tui_active;
+/* Filled in by the debugger and the Bridge once they exist. */
+extern bool (*tui_breakpoint_at)(dbg *d, uint64_t addr);
+extern bool (*tui_dma_totals)(dbg *d, uint64_t *words, uint64_t *bulk_bytes);
+
+enum { C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM };
+int tui_attr(int c);
+
+#endif

@@ -1,0 +1,275 @@
+/* TUI layouts (which panes, where) and the layout/focus/winheight/zoom
+ * commands. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+tui *tui_active;
+
+static const char *const pane_names[PANE_COUNT] = {
+    [PANE_REGS] = "regs",     [PANE_DISASM] = "asm",  [PANE_CONSOLE] = "console",
+    [PANE_BRIDGE] = "bridge", [PANE_RINGS] = "rings", [PANE_DMA] = "dma",
+    [PANE_MEMORY] = "memory", [PANE_CMD] = "cmd",
+};
+
+#define MAX_ROW_PANES 3
+#define MAX_ROWS 4
+
+typedef struct layout_row {
+    int weight;
+    int panes[MAX_ROW_PANES]; /* pane kinds, -1 terminated */
+    int widths[MAX_ROW_PANES];
+} layout_row;
+
+typedef struct layout {
+    const char *name;
+    const char *desc;
+    layout_row rows[MAX_ROWS]; /* rows above the command pane; weight 0 ends */
+} layout;
+
+static const layout layouts[] = {
+    {"debug", "registers, disassembly, console",
+     {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
+    {"net", "NIC rings, DMA counter, Bridge windows",
+     {{3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}}, {2, {PANE_BRIDGE, -1}, {1}}, {0, {-1}, {0}}}},
+    {"full", "registers, disassembly, rings, DMA counter, console, Bridge",
+     {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
+      {3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}},
+      {2, {PANE_CONSOLE, PANE_BRIDGE, -1}, {1, 1}},
+      {0, {-1}, {0}}}},
+    {"mem", "registers, memory, console",
+     {{3, {PANE_REGS, PANE_MEMORY, -1}, {5, 5}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
+};
+
+int tui_layout_find(const char *name)
+{
+    for (unsigned i = 0; i < ARRAY_SIZE(layouts); i++)
+        if (!strcmp(layouts[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+const char *tui_layout_name(int i) { return layouts[i].name; }
+
+int tui_pane_find(const char *name)
+{
+    for (int i = 0; i < PANE_COUNT; i++)
+        if (!strcmp(pane_names[i], name))
+            return i;
+    if (!strcmp(name, "src") || !strcmp(name, "disasm"))
+        return PANE_DISASM;
+    if (!strcmp(name, "cmd") || !strcmp(name, "command"))
+        return PANE_CMD;
+    return -1;
+}
+
+static void place(tui *t, int kind, int y, int x, int h, int w)
+{
+    pane *p = &t->panes[kind];
+    p->kind = kind;
+    p->name = pane_names[kind];
+    p->y = y;
+    p->x = x;
+    p->h = h;
+    p->w = w;
+    p->visible = h >= 3 && w >= 8;
+    if (p->win)
+        delwin(p->win);
+    p->win = p->visible ? newwin(h, w, y, x) : NULL;
+    if (p->win)
+        keypad(p->win, TRUE);
+}
+
+/* Recompute every pane's placement for the current layout and screen. */
+void tui_layout(tui *t)
+{
+    for (int i = 0; i < PANE_COUNT; i++) {
+        t->panes[i].kind = i;
+        t->panes[i].name = pane_names[i];
+        t->panes[i].visible = false;
+        if (t->panes[i].win) {
+            delwin(t->panes[i].win);
+            t->panes[i].win = NULL;
+        }
+    }
+    int avail = t->rows - 1; /* status bar on the last line */
+    int cmd_h = avail / 4 + t->panes[PANE_CMD].weight_adjust;
+    if (cmd_h < 4)
+        cmd_h = 4;
+    if (cmd_h > avail - 3)
+        cmd_h = avail - 3 > 2 ? avail - 3 : 2;
+    if (t->zoomed >= 0 && t->zoomed != PANE_CMD) {
+        place(t, t->zoomed, 0, 0, avail - cmd_h, t->cols);
+        place(t, PANE_CMD, avail - cmd_h, 0, cmd_h, t->cols);
+        return;
+    }
+    if (t->zoomed == PANE_CMD) {
+        place(t, PANE_CMD, 0, 0, avail, t->cols);
+        return;
+    }
+    const layout *l = &layouts[t->layout];
+    int nrows = 0, total = 0;
+    while (nrows < MAX_ROWS && l->rows[nrows].weight) {
+        int w = l->rows[nrows].weight;
+        for (int k = 0; k < MAX_ROW_PANES && l->rows[nrows].panes[k] >= 0; k++)
+            w += t->panes[l->rows[nrows].panes[k]].weight_adjust;
+        total += w > 1 ? w : 1;
+        nrows++;
+    }
+    int space = avail - cmd_h, y = 0;
+    for (int r = 0; r < nrows; r++) {
+        int w = l->rows[r].weight;
+        for (int k = 0; k < MAX_ROW_PANES && l->rows[r].panes[k] >= 0; k++)
+            w += t->panes[l->rows[r].panes[k]].weight_adjust;
+        if (w < 1)
+            w = 1;
+        int h = r == nrows - 1 ? space - y : space * w / total;
+        int npanes = 0, wsum = 0;
+        while (npanes < MAX_ROW_PANES && l->rows[r].panes[npanes] >= 0)
+            wsum += l->rows[r].widths[npanes++];
+        int x = 0;
+        for (int k = 0; k < npanes; k++) {
+            int pw = k == npanes - 1 ? t->cols - x : t->cols * l->rows[r].widths[k] / wsum;
+            place(t, l->rows[r].panes[k], y, x, h, pw);
+            x += pw;
+        }
+        y += h;
+    }
+    place(t, PANE_CMD, avail - cmd_h, 0, cmd_h, t->cols);
+    if (!t->panes[t->focus].visible)
+        t->focus = PANE_CMD;
+}
+
+/* ---- commands ---------------------------------------------------------- */
+
+static int need_tui(dbg *d, const char *cmd)
+{
+    if (!tui_active)
+        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).",
+                         cmd);
+    return 0;
+}
+
+static int cmd_layout(dbg *d, const char *args)
+{
+    if (need_tui(d, "layout"))
+        return -1;
+    tui *t = tui_active;
+    int i;
+    if (!*args || !strcmp(args, "next"))
+        i = (t->layout + 1) % (int)ARRAY_SIZE(layouts);
+    else if (!strcmp(args, "prev"))
+        i = (t->layout + (int)ARRAY_SIZE(layouts) - 1) % (int)ARRAY_SIZE(layouts);
+    else if ((i = tui_layout_find(args)) < 0) {
+        strbuf b;
+        sb_init(&b);
+        for (unsigned k = 0; k < ARRAY_SIZE(layouts); k++)
+            sb_printf(&b, "%s%s", k ? ", " : "", layouts[k].name);
+        dbg_error(d, "layout: no layout \"%s\" (have %s).", args, b.s);
+        sb_free(&b);
+        return -1;
+    }
+    t->layout = i;
+    t->zoomed = -1;
+    t->need_layout = true;
+    return 0;
+}
+
+static int visible_focusable(tui *t, int k) { return t->panes[k].visible; }
+
+static int cmd_focus(dbg *d, const char *args)
+{
+    if (need_tui(d, "focus"))
+        return -1;
+    tui *t = tui_active;
+    int k;
+    if (!*args || !strcmp(args, "next") || !strcmp(args, "prev")) {
+        int step = !strcmp(args, "prev") ? PANE_COUNT - 1 : 1;
+        k = t->focus;
+        for (int n = 0; n < PANE_COUNT; n++) {
+            k = (k + step) % PANE_COUNT;
+            if (visible_focusable(t, k))
+                break;
+        }
+    } else if ((k = tui_pane_find(args)) < 0) {
+        return dbg_error(d, "focus: no pane \"%s\" (regs, asm, console, bridge, rings, dma, "
+                            "memory, cmd).", args);
+    } else if (!t->panes[k].visible) {
+        return dbg_error(d, "focus: pane \"%s\" is not in layout \"%s\".", args,
+                         layouts[t->layout].name);
+    }
+    t->focus = k;
+    return 0;
+}
+
+static int cmd_winheight(dbg *d, const char *args)
+{
+    if (need_tui(d, "winheight"))
+        return -1;
+    tui *t = tui_active;
+    char name[32];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    int k = tui_pane_find(name);
+    if (k < 0 || !*rest)
+        return dbg_error(d, "usage: winheight PANE [+|-]LINES");
+    char *end;
+    long v = strtol(rest, &end, 10);
+    if (*dbg_skip_ws(end))
+        return dbg_error(d, "winheight: \"%s\" is not a number of lines.", rest);
+    pane *p = &t->panes[k];
+    if (*rest == '+' || *rest == '-')
+        p->weight_adjust += (int)v;
+    else
+        p->weight_adjust += (int)v - (p->h > 0 ? p->h : (int)v);
+    t->need_layout = true;
+    return 0;
+}
+
+static int cmd_zoom(dbg *d, const char *args)
+{
+    if (need_tui(d, "zoom"))
+        return -1;
+    tui *t = tui_active;
+    int k = *args ? tui_pane_find(args) : t->focus;
+    if (k < 0)
+        return dbg_error(d, "zoom: no pane \"%s\".", args);
+    t->zoomed = t->zoomed == k ? -1 : k;
+    t->need_layout = true;
+    return 0;
+}
+
+static int cmd_tui_mem(dbg *d, const char *args)
+{
+    if (need_tui(d, "tui memory"))
+        return -1;
+    char *end;
+    unsigned long long a = strtoull(args, &end, 0);
+    if (!*args || *dbg_skip_ws(end))
+        return dbg_error(d, "usage: tui memory ADDRESS");
+    tui_active->mem_addr = a;
+    tui_active->mem_addr_set = true;
+    return 0;
+}
+
+static const command tui_commands[] = {
+    {"layout", NULL, cmd_layout, "layout [debug|net|full|mem|next|prev]",
+     "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
+     "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
+     "Example: layout net", 0},
+    {"focus", "fs", cmd_focus, "focus [PANE|next|prev]",
+     "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
+     "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
+     "Ctrl-X o cycles.  Example: focus console", 0},
+    {"winheight", "wh", cmd_winheight, "winheight PANE [+|-]LINES",
+     "Make a TUI pane taller or shorter.\nExample: winheight cmd +3", 0},
+    {"zoom", NULL, cmd_zoom, "zoom [PANE]",
+     "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
+     "Example: zoom rings", 0},
+    {"tui memory", NULL, cmd_tui_mem, "tui memory ADDRESS",
+     "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
+     "Example: tui memory 0xa800000000020000", 0},
+};
+
+void tui_register_commands(void) { dbg_register(tui_commands, ARRAY_SIZE(tui_commands)); }

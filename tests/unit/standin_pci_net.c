@@ -165,6 +165,12 @@ void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
     p->nic = nic;
 }
 
+void net_port_set_mac(net_port *p, const uint8_t mac[6])
+{
+    memcpy(p->mac, mac, 6);
+    p->mac_known = true;
+}
+
 void net_port_send(net_port *p, const uint8_t *frame, size_t len)
 {
     p->stats.tx_frames++;

@@ -486,7 +486,9 @@ bool tg_rx_frame(nic *n, const uint8_t *frame, size_t size)
     } else if ((match = nic_mac_match(&t->filt, frame)) == NIC_MATCH_NONE) {
         reason = NIC_DROP_FILTERED;
     } else if (!nic_fifo_push(n, frame, len, match)) {
-        reason = t->rx_nobuf ? NIC_DROP_NO_BUFFER : NIC_DROP_FIFO;
+        bool bufs = nic_ring_pending(&t->std) || nic_ring_pending(&t->jumbo) ||
+                    nic_ring_pending(&t->mini);
+        reason = t->rx_nobuf || !bufs ? NIC_DROP_NO_BUFFER : NIC_DROP_FIFO;
         t->st.in_discards++;
     }
     if (reason) {

@@ -74,7 +74,7 @@ void tgh_teardown(tg_host *h)
 
 void tgh_wr(tg_host *h, unsigned off, uint32_t v)
 {
-    uint64_t x = v;
+    uint64_t x = h->pio_raw ? bswap32(v) : v;
     pci_bar_access(h->f, 0, off, 4, &x, true);
 }
 
@@ -82,7 +82,7 @@ uint32_t tgh_rd(tg_host *h, unsigned off)
 {
     uint64_t x = 0;
     pci_bar_access(h->f, 0, off, 4, &x, false);
-    return (uint32_t)x;
+    return h->pio_raw ? bswap32((uint32_t)x) : (uint32_t)x;
 }
 
 void tgh_mw(tg_host *h, uint64_t addr, uint32_t v)
@@ -129,8 +129,9 @@ void tgh_download(tg_host *h, uint32_t at, const uint32_t *w, unsigned n)
 void tgh_init(tg_host *h, const tgh_cfg *c)
 {
     h->cfg = *c;
-    tgh_wr(h, HostCtrl, TG_HC_HW_RESET | TG_HC_HW_RESET << 24);
+    tgh_wr(h, HostCtrl, TG_HC_HW_RESET | TG_HC_HW_RESET << 24); /* swap-proof values */
     tgh_wr(h, HostCtrl, c->host_ctrl | c->host_ctrl << 24);
+    h->pio_raw = (c->host_ctrl & TG_HC_BYTE_SWAP) != 0;
     tgh_wr(h, CpuCtrl, tgh_rd(h, CpuCtrl) | TG_CPU_HALT);
     tgh_wr(h, Mb0Lo, 0);
     tgh_wr(h, CpuBCtrl, tgh_rd(h, CpuBCtrl) | TG_CPU_HALT);
@@ -171,7 +172,7 @@ void tgh_init(tg_host *h, const tgh_cfg *c)
     mw64(h, H_GIB + TG_GIB_PTRS + 8, H_RET_PRD);
     tgh_mw(h, H_RET_PRD, 0);
     memset(fake_ptr(&h->host, H_TX, 0x2000), 0, 0x2000);
-    rcb(h, TG_RCB_SEND, H_TX, c->tx_entries, c->tx_flags);
+    rcb(h, TG_RCB_SEND, c->tx_addr ? c->tx_addr : H_TX, c->tx_entries, c->tx_flags);
     mw64(h, H_GIB + TG_GIB_PTRS + 16, H_TX_CSM);
     tgh_mw(h, H_TX_CSM, 0);
     tgh_wr(h, DmaReadCfg, 0x80);

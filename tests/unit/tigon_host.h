@@ -36,6 +36,7 @@ typedef struct tgh_cfg {
     uint32_t opmode;
     uint32_t host_ctrl;      /* HostCtrl after the reset (swap bits, CLR_INT) */
     uint16_t tx_entries, tx_flags;
+    uint64_t tx_addr;        /* send ring: 0 = H_TX (host); else a NIC SRAM address */
     uint16_t std_max, mini_max, ret_entries;
     bool jumbo_disabled, mini_disabled;
     uint32_t rx_coal, rx_max, tx_coal, tx_max, stat_ticks;
@@ -69,6 +70,8 @@ typedef struct tg_host {
     unsigned isr_calls, isr_handled;
     bool isr_on;             /* tgh_run calls the ISR while INTA is high */
     bool refill;             /* the ISR reposts each buffer it takes back */
+    bool pio_raw;            /* PIO values reach the NIC byte-reversed (a host
+                                without a swapping writel; HostCtrl BYTE_SWAP) */
 } tg_host;
 
 tgh_cfg tgh_linux_cfg(bool be);

@@ -21,11 +21,12 @@
 #define H_MINI (FAKE_LO + 0xb000)
 #define H_RET (FAKE_LO + 0x13000)
 #define H_STATS2 (FAKE_LO + 0x23000)
-#define H_TXBUF(i) (FAKE_LO + 0x30000 + (uint64_t)((i) % 32) * 0x2400)
-#define H_STDBUF(i) (FAKE_LO + 0x100000 + (uint64_t)((i) % 512) * 0x800)
-#define H_JUMBOBUF(i) (FAKE_LO + 0x200000 + (uint64_t)((i) % 64) * 0x2400)
-#define H_MINIBUF(i) (FAKE_LO + 0x290000 + (uint64_t)((i) % 1024) * 0x80)
-#define H_RAM (4u << 20)
+/* Buffers are reused by slot (the harness keeps fewer in flight). */
+#define H_TXBUF(i) (FAKE_LO + 0x24000 + (uint64_t)((i) % 16) * 0x2400)
+#define H_STDBUF(i) (FAKE_LO + 0x48000 + (uint64_t)((i) % 64) * 0x800)
+#define H_JUMBOBUF(i) (FAKE_LO + 0x68000 + (uint64_t)((i) % 8) * 0x2400)
+#define H_MINIBUF(i) (FAKE_LO + 0x7a000 + (uint64_t)((i) % 256) * 0x80)
+#define H_RAM (1u << 20)
 #define US(x) ((uint64_t)(x) * 180)
 
 /* Linux's OPMODE values. */

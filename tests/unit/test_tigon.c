@@ -174,6 +174,38 @@ START_TEST(firmware_download_start_operational)
 }
 END_TEST
 
+/* The placeholder acenic/tg2.bin the Linux build embeds (docs/hardware.md,
+ * "Tigon2"): version 12.4.11, start = load = 0x4000, one word of body.  It
+ * is loaded the way ace_load_firmware does (bounds checks, clear of
+ * 0x2000..0x80000, copy of the body as big-endian words), then started. */
+START_TEST(linux_placeholder_firmware)
+{
+    static const uint8_t blob[16] = {12, 4, 11, 0, 0, 0, 0x40, 0, 0, 0, 0x40, 0, 0, 0, 0, 0};
+    tg_host *h = &H;
+    tgh_cfg c = tgh_linux_cfg(true);
+    c.no_firmware = true;
+    tgh_init(h, &c); /* leaves the CPU running nothing: halt it again */
+    ck_assert_int_eq(h->t->fw, TG_FW_NO_CODE);
+    tgh_wr(h, CpuCtrl, tgh_rd(h, CpuCtrl) | TG_CPU_HALT);
+    ck_assert(tgh_rd(h, CpuCtrl) & 0xffff0000u); /* CPU_HALTED: download allowed */
+    uint32_t start = (uint32_t)load_be(blob + 4, 4), load = (uint32_t)load_be(blob + 8, 4);
+    ck_assert(start >= 0x4000 && start < 0x80000 && load >= 0x4000 && load < 0x80000);
+    ck_assert_uint_eq((sizeof blob - 12) % 4, 0); /* ace_copy loops forever otherwise */
+    tgh_download(h, 0x2000, NULL, (0x80000 - 0x2000) / 4);
+    for (uint32_t off = 12; off < sizeof blob; off += 4) {
+        uint32_t w = (uint32_t)load_be(blob + off, 4);
+        tgh_download(h, load + off - 12, &w, 1);
+    }
+    tgh_wr(h, EvtCsm, 0);
+    tgh_mw(h, H_EVT_PRD, 0);
+    tgh_wr(h, Pc, start);
+    tgh_wr(h, CpuCtrl, tgh_rd(h, CpuCtrl) & ~(TG_CPU_HALT | TG_CPU_STEP));
+    tgh_run(h, US(300));
+    ck_assert(h->fw_running);
+    ck_assert_int_eq(h->t->fw, TG_FW_RUNNING);
+}
+END_TEST
+
 START_TEST(start_without_firmware)
 {
     tg_host *h = &H;
@@ -591,6 +623,7 @@ static Suite *tigon_suite(void)
     tcase_add_test(t, sram_window_and_indirect);
     tcase_add_test(t, pio_byte_swap);
     tcase_add_test(t, firmware_download_start_operational);
+    tcase_add_test(t, linux_placeholder_firmware);
     tcase_add_test(t, start_without_firmware);
     tcase_add_test(t, gib_parsed);
     tcase_add_test(t, command_ring);

@@ -10,3 +10,6 @@ tests_unit_test_tigon_dma_SOURCES = tests/unit/test_tigon_dma.c $(TIGON_TEST_SUP
 tests_unit_test_tigon_dma_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_tigon_dma_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_tigon_dma
+# The example guest drivers (examples/tigon) on the whole machine.
+TESTS += tests/batch/tigon_examples.sh
+EXTRA_DIST += tests/batch/tigon_examples.sh tests/batch/pcap_stats.py

@@ -6,6 +6,7 @@
 #include "dev/bridge.h"
 #include "dev/hub.h"
 #include "dev/ioc3.h"
+#include "dev/testdev.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 
@@ -23,6 +24,7 @@ typedef struct ip27 {
     ioc3 *ioc3;
     struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
+    testdev *testdev;        /* --testdev */
     ram_block *rom;
     prom_config pc;
     int prom_init;           /* bus initiator of the synthetic PROM's own accesses */

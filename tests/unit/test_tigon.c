@@ -609,6 +609,27 @@ START_TEST(eeprom_i2c)
     nic_i2c_pins(c, true, false);
     nic_i2c_pins(c, true, true); /* STOP */
     ck_assert(nic_i2c_sda(c));
+    /* Page write: three bytes from 0x21e wrap inside the 32-byte page. */
+    uint8_t wseq[6] = {0xa0, 0x02, 0x1e, 0x11, 0x22, 0x33};
+    nic_i2c_pins(c, true, false); /* START */
+    for (unsigned b = 0; b < 6; b++) {
+        for (int i = 7; i >= 0; i--) {
+            nic_i2c_pins(c, false, (wseq[b] >> i) & 1);
+            nic_i2c_pins(c, true, (wseq[b] >> i) & 1);
+        }
+        nic_i2c_pins(c, false, true);
+        nic_i2c_pins(c, true, true);
+        ck_assert(!nic_i2c_sda(c)); /* acknowledged */
+        nic_i2c_pins(c, false, true);
+    }
+    ck_assert_uint_eq(nic_eeprom_get(&H.t->ee, 0x21e), 0xff); /* not before STOP */
+    nic_i2c_pins(c, false, false);
+    nic_i2c_pins(c, true, false);
+    nic_i2c_pins(c, true, true); /* STOP */
+    ck_assert_uint_eq(nic_eeprom_get(&H.t->ee, 0x21e), 0x11);
+    ck_assert_uint_eq(nic_eeprom_get(&H.t->ee, 0x21f), 0x22);
+    ck_assert_uint_eq(nic_eeprom_get(&H.t->ee, 0x200), 0x33);
+    ck_assert_int_eq(linux_ee_byte(0x21f), 0x22);
 }
 END_TEST
 

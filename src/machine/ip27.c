@@ -424,6 +424,8 @@ int ip27_build(machine *m, char *err, size_t errlen)
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
+    if (ip27_plug_nics(b, err, errlen) != 0)
+        return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
         return -1;
     b->pc.ncpus = m->ncpus;
@@ -467,6 +469,7 @@ void ip27_free(machine *m)
     if (b->user_prom_is_elf)
         elf_free(&b->user_prom_elf);
     free(b->user_prom);
+    ip27_free_nics(b);
     hub_free(b->hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);

@@ -1,0 +1,97 @@
+/* Receive address filtering.  See nic_mac.h. */
+#include "dev/nic_mac.h"
+
+static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+void nic_mac_filter_reset(nic_mac_filter *f)
+{
+    unsigned (*fn)(const uint8_t *, const void *) = f->hash_fn;
+    const void *ctx = f->hash_ctx;
+    unsigned bits = f->hash_bits;
+    memset(f, 0, sizeof *f);
+    f->hash_fn = fn;
+    f->hash_ctx = ctx;
+    f->hash_bits = bits;
+}
+
+uint32_t nic_crc32(const uint8_t *p, size_t len)
+{
+    uint32_t crc = 0xffffffffu;
+    for (size_t i = 0; i < len; i++) {
+        crc ^= p[i];
+        for (int k = 0; k < 8; k++)
+            crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+    }
+    return ~crc;
+}
+
+static bool hash_hit(const nic_mac_filter *f, const uint8_t *dst)
+{
+    unsigned bits = f->hash_bits ? f->hash_bits : 64;
+    if (bits > NIC_MAC_HASH_BITS)
+        bits = NIC_MAC_HASH_BITS;
+    unsigned bit;
+    if (f->hash_fn) {
+        bit = f->hash_fn(dst, f->hash_ctx) % bits;
+    } else {
+        unsigned w = 0;
+        while ((1u << w) < bits)
+            w++;
+        bit = w ? (nic_crc32(dst, 6) >> (32 - w)) : 0;
+    }
+    return (f->hash_table[bit / 32] >> (bit % 32)) & 1;
+}
+
+int nic_mac_match(const nic_mac_filter *f, const uint8_t *dst)
+{
+    if (dst[0] & 1) {
+        if (memcmp(dst, bcast, 6) == 0) {
+            if (f->broadcast)
+                return NIC_MATCH_BROADCAST;
+        } else {
+            if (f->all_multi)
+                return NIC_MATCH_MULTICAST;
+            if (f->cam)
+                for (unsigned i = 0; i < NIC_MAC_CAM; i++)
+                    if (f->cam_valid[i] && memcmp(f->cam_addr[i], dst, 6) == 0)
+                        return NIC_MATCH_MULTICAST;
+            if (f->hash && hash_hit(f, dst))
+                return NIC_MATCH_MULTICAST;
+        }
+    } else {
+        if (f->unicast)
+            for (unsigned i = 0; i < NIC_MAC_STATIONS; i++)
+                if (f->station_valid[i] && memcmp(f->station[i], dst, 6) == 0)
+                    return NIC_MATCH_STATION;
+        if (f->hash && f->hash_unicast && hash_hit(f, dst))
+            return NIC_MATCH_STATION;
+    }
+    return f->promisc ? NIC_MATCH_PROMISC : NIC_MATCH_NONE;
+}
+
+static void put_mac(const uint8_t *m, strbuf *out)
+{
+    sb_printf(out, "%02x:%02x:%02x:%02x:%02x:%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+void nic_mac_show(const nic_mac_filter *f, strbuf *out)
+{
+    sb_printf(out, "  filter:%s%s%s%s%s%s\n", f->unicast ? " unicast" : "",
+              f->broadcast ? " broadcast" : "", f->cam ? " multicast-cam" : "",
+              f->hash ? " multicast-hash" : "", f->all_multi ? " all-multicast" : "",
+              f->promisc ? " promiscuous" : "");
+    for (unsigned i = 0; i < NIC_MAC_STATIONS; i++) {
+        if (!f->station_valid[i])
+            continue;
+        sb_printf(out, "  station %u ", i);
+        put_mac(f->station[i], out);
+        sb_putc(out, '\n');
+    }
+    for (unsigned i = 0; i < NIC_MAC_CAM; i++) {
+        if (!f->cam_valid[i])
+            continue;
+        sb_printf(out, "  cam %u ", i);
+        put_mac(f->cam_addr[i], out);
+        sb_putc(out, '\n');
+    }
+}

@@ -1,0 +1,184 @@
+/* Link state and the clause-22 PHY register file.  See nic_phy.h. */
+#include "dev/nic_phy.h"
+
+static void link_set(nic_link *l, bool up, bool notify)
+{
+    bool changed = l->up != up;
+    l->up = up;
+    if (!changed || !notify)
+        return;
+    l->changes++;
+    EVENT_EMIT(nic_ev(l->n, NIC_EV_LINK), nic_initiator(l->n), up, l->an_done);
+    if (l->changed)
+        l->changed(l->n);
+}
+
+static void an_complete(void *opaque)
+{
+    nic_link *l = opaque;
+    l->an_busy = false;
+    if (!l->carrier || l->admin_down)
+        return; /* nobody to negotiate with: stays down until a partner appears */
+    l->an_done = true;
+    link_set(l, true, true);
+}
+
+static void an_start(nic_link *l)
+{
+    l->an_busy = true;
+    l->an_done = false;
+    link_set(l, false, true);
+    timer_mod(l->n->clock, &l->an_timer, nic_now(l->n) + l->an_ticks);
+}
+
+void nic_link_init(nic_link *l, nic *n, uint64_t an_ticks, void (*changed)(nic *n))
+{
+    memset(l, 0, sizeof *l);
+    l->n = n;
+    l->an_ticks = an_ticks;
+    l->changed = changed;
+    timer_init(&l->an_timer, "nic-autoneg", an_complete, l);
+    n->link = l;
+}
+
+void nic_link_fini(nic_link *l)
+{
+    if (l->n)
+        timer_del(l->n->clock, &l->an_timer);
+}
+
+void nic_link_reset(nic_link *l)
+{
+    timer_del(l->n->clock, &l->an_timer);
+    l->an_enable = false;
+    l->an_busy = false;
+    l->an_done = false;
+    l->up = l->carrier && !l->admin_down;
+}
+
+void nic_link_set_admin(nic_link *l, bool up)
+{
+    l->admin_down = !up;
+    if (!up) {
+        timer_del(l->n->clock, &l->an_timer);
+        l->an_busy = false;
+        l->an_done = false;
+        link_set(l, false, true);
+        return;
+    }
+    if (!l->carrier)
+        return;
+    if (l->an_enable)
+        an_start(l);
+    else
+        link_set(l, true, true);
+}
+
+void nic_link_set_carrier(nic_link *l, bool on)
+{
+    l->carrier = on;
+    if (!on || l->admin_down) {
+        l->an_done = false;
+        link_set(l, false, true);
+        return;
+    }
+    if (l->an_enable)
+        an_start(l);
+    else
+        link_set(l, true, true);
+}
+
+void nic_link_autoneg(nic_link *l, bool enable, bool restart)
+{
+    bool was = l->an_enable;
+    l->an_enable = enable;
+    if (!enable) {
+        timer_del(l->n->clock, &l->an_timer);
+        l->an_busy = false;
+        l->an_done = false;
+        link_set(l, l->carrier && !l->admin_down, true);
+        return;
+    }
+    if (l->admin_down)
+        return;
+    if (!was || restart)
+        an_start(l);
+}
+
+/* ---- clause-22 register file ---------------------------------------------- */
+
+void nic_mii_init(nic_mii *m, nic_link *link, uint8_t addr, uint32_t phy_id)
+{
+    memset(m, 0, sizeof *m);
+    m->link = link;
+    m->addr = addr;
+    m->rst[MII_BMCR] = BMCR_ANENABLE | 0x0100 | 0x0040; /* AN, full duplex, 1000 Mb/s */
+    m->rst[MII_BMSR] = 0x7949;       /* 10/100 abilities, ext status, AN ability, ext caps */
+    m->rst[MII_PHYID1] = (uint16_t)(phy_id >> 16);
+    m->rst[MII_PHYID2] = (uint16_t)phy_id;
+    m->rst[MII_ANAR] = 0x01e1;       /* 10/100 half/full, selector 802.3 */
+    m->rst[MII_CTRL1000] = 0x0300;   /* advertise 1000 full/half */
+    m->rst[MII_ESTATUS] = 0x3000;    /* 1000BASE-T full/half */
+    m->wmask[MII_BMCR] = 0xffff;
+    m->wmask[MII_ANAR] = 0x3fff;
+    m->wmask[MII_CTRL1000] = 0xff00;
+    for (unsigned r = 16; r < 32; r++)
+        m->wmask[r] = 0xffff; /* vendor registers: plain storage */
+    nic_mii_reset(m);
+}
+
+void nic_mii_update(nic_mii *m)
+{
+    nic_link *l = m->link;
+    uint16_t bmsr = m->regs[MII_BMSR] & ~(BMSR_LSTATUS | BMSR_ANEGCOMPLETE);
+    if (l && l->up)
+        bmsr |= BMSR_LSTATUS;
+    else
+        m->latched_down = true;
+    if (l && l->an_done)
+        bmsr |= BMSR_ANEGCOMPLETE;
+    m->regs[MII_BMSR] = bmsr;
+    bool partner = l && l->an_done;
+    /* [INF] the partner mirrors our abilities and acknowledges (bit 14). */
+    m->regs[MII_ANLPAR] = partner ? (uint16_t)(m->regs[MII_ANAR] | 0x4000) : 0;
+    m->regs[MII_ANER] = partner ? 0x0001 : 0;
+    m->regs[MII_STAT1000] =
+        partner ? (uint16_t)(0x3000 | ((m->regs[MII_CTRL1000] & 0x0300) << 2)) : 0;
+}
+
+void nic_mii_reset(nic_mii *m)
+{
+    memcpy(m->regs, m->rst, sizeof m->regs);
+    m->latched_down = false;
+    nic_mii_update(m);
+}
+
+uint16_t nic_mii_read(nic_mii *m, unsigned reg, bool peek)
+{
+    reg &= 31;
+    uint16_t v = m->regs[reg];
+    if (reg == MII_BMSR && m->latched_down) {
+        v &= ~BMSR_LSTATUS; /* latched low: the next read shows the current state */
+        if (!peek)
+            m->latched_down = false;
+    }
+    return v;
+}
+
+void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v)
+{
+    reg &= 31;
+    if (reg == MII_BMCR && (v & BMCR_RESET)) {
+        nic_mii_reset(m);
+        if (m->link)
+            nic_link_autoneg(m->link, true, true);
+        return;
+    }
+    m->regs[reg] = (uint16_t)((m->regs[reg] & ~m->wmask[reg]) | (v & m->wmask[reg]));
+    if (reg == MII_BMCR) {
+        m->regs[MII_BMCR] &= ~BMCR_ANRESTART; /* self-clearing */
+        if (m->link)
+            nic_link_autoneg(m->link, (v & BMCR_ANENABLE) != 0, (v & BMCR_ANRESTART) != 0);
+    }
+    nic_mii_update(m);
+}

@@ -460,6 +460,7 @@ static const device_class hamachi_class = {
     .views = ham_views,
     .nviews = ARRAY_SIZE(ham_views),
     .reset = ham_reset,
+    .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle ---------------------------------------------------------------- */

@@ -324,5 +324,8 @@ typedef struct nic_stall_info {
 } nic_stall_info;
 /* Returns 0, or -1 if `d` is not a NIC or has no such ring. */
 int nic_stall_query(device *d, const char *ring, nic_stall_info *out);
+/* The same facts as the device class's ring_state hook (core/dev.h), which
+ * a model lists as .ring_state = nic_ring_state. */
+int nic_ring_state(device *d, const char *ring, ring_state *st);
 
 #endif

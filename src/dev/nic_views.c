@@ -105,6 +105,20 @@ int nic_stall_query(device *d, const char *ring, nic_stall_info *out)
     return nic_ring_stall(r, out);
 }
 
+int nic_ring_state(device *d, const char *ring, ring_state *st)
+{
+    nic_stall_info s;
+    if (nic_stall_query(d, ring, &s) != 0)
+        return -1;
+    st->posted = s.posted;
+    st->idle = s.idle;
+    st->idle_ticks = s.idle_ticks;
+    st->unreclaimed = s.unreclaimed;
+    st->unreclaimed_ticks = s.unreclaimed_ticks;
+    st->oldest_index = s.oldest_index;
+    return 0;
+}
+
 void nic_view_stall(device *d, const char *args, strbuf *out)
 {
     (void)args;

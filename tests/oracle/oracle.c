@@ -16,7 +16,6 @@
 #include "core/common.h"
 #include "oracle.h"
 
-#define EXC_FPE 15
 
 typedef struct diff {
     uint32_t gpr, fpr;

@@ -47,7 +47,8 @@ const orc_excl orc_excls[] = {
                   "enabled); QEMU delivers the denormal", false},
     [X_FS_FLUSH] = {"fp-flush-to-zero",
                     "with FS=1 the R10000 flushes a tiny result to 0 (or to the smallest normal "
-                    "in RP/RM) and signals Underflow and Inexact; QEMU flushes to 0 silently", false},
+                    "in RP/RM) and signals Underflow and Inexact; QEMU flushes to 0 silently, "
+                    "also a result that rounds up to the smallest normal", false},
     [X_RSQRT] = {"rsqrt-double-rounding",
                  "QEMU computes RSQRT as 1/sqrt(x) with two roundings; xbow returns the "
                  "correctly rounded result, one or two ulps apart in rare cases", false},
@@ -276,13 +277,18 @@ int orc_excl_post(const orc_step *st, unsigned *ign)
     }
     if (!fp)
         return -1;
-    if ((st->pre->fcsr & 0x01000000u) && (xc & C_U) && !(uc & C_U) && !st->xb_exc && !st->uc_exc) {
-        *ign = IGN_FCSR | IGN_FPR; /* the flushed value and the flags */
-        return X_FS_FLUSH;
-    }
     bool wide = o.dfmt == 17 || o.dfmt == 21;
     uint64_t ud = fp_dest(st->uc, &o, st->fr), xd = fp_dest(st->xb, &o, st->fr);
     uint64_t sign = wide ? 1ull << 63 : 1ull << 31;
+    if ((st->pre->fcsr & 0x01000000u) && !(uc & C_U) && !st->xb_exc && !st->uc_exc) {
+        /* xbow flushed (Underflow), or QEMU flushed a value that rounds up
+         * to the smallest normal (QEMU decides tininess before rounding) */
+        uint64_t min_normal = o.dfmt == 17 ? 0x0010000000000000ull : 0x00800000ull;
+        if ((xc & C_U) || ((xd & ~sign) == min_normal && (ud & ~sign) == 0)) {
+            *ign = IGN_FCSR | IGN_FPR;
+            return X_FS_FLUSH;
+        }
+    }
     if (!o.madd && (o.fn == 5 || o.fn == 7)) { /* ABS, NEG */
         if (nan_in(st->pre, o.fmt, o.src[0], st->fr))
             return X_ABSNEG;           /* anything may differ */

@@ -1,8 +1,39 @@
 /* The few C library functions GCC torture tests call, for a freestanding
  * guest.  exit() and abort() end in __torture_exit / __torture_abort, which
  * torture_run replaces by host hooks.  No stdio: tests that print are
- * skipped (tests/torture/torture.sh says which and why). */
+ * skipped (tests/torture/torture.sh says which and why).  Everything but
+ * the two hooks is weak: a test may define its own (20021127-1: llabs). */
 #include <stddef.h>
+
+#pragma weak exit
+#pragma weak _exit
+#pragma weak abort
+#pragma weak memcpy
+#pragma weak memmove
+#pragma weak memset
+#pragma weak memcmp
+#pragma weak memchr
+#pragma weak strlen
+#pragma weak strnlen
+#pragma weak strcmp
+#pragma weak strncmp
+#pragma weak strcpy
+#pragma weak strncpy
+#pragma weak strcat
+#pragma weak strchr
+#pragma weak strrchr
+#pragma weak stpcpy
+#pragma weak abs
+#pragma weak labs
+#pragma weak llabs
+#pragma weak malloc
+#pragma weak calloc
+#pragma weak realloc
+#pragma weak free
+#pragma weak ffs
+#pragma weak qsort
+#pragma weak __assert_fail
+#pragma weak _flush_cache
 
 void __torture_exit(long status) __attribute__((noipa, noreturn));
 void __torture_abort(void) __attribute__((noipa, noreturn));
@@ -228,4 +259,36 @@ int _flush_cache(char *addr, int nbytes, int cache)
     (void)nbytes;
     (void)cache;
     return 0;
+}
+
+int ffs(int x);
+int ffs(int x)
+{
+    for (int i = 0; i < 32; i++)
+        if ((unsigned)x >> i & 1)
+            return i + 1;
+    return 0;
+}
+
+/* Insertion sort: the tests sort a handful of elements. */
+void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+void qsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    unsigned char *b = base, tmp[256];
+    if (size > sizeof tmp)
+        abort();
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && cmp(b + (j - 1) * size, b + j * size) > 0; j--) {
+            memcpy(tmp, b + j * size, size);
+            memcpy(b + j * size, b + (j - 1) * size, size);
+            memcpy(b + (j - 1) * size, tmp, size);
+        }
+}
+
+void __assert_fail(const char *expr, const char *file, unsigned line, const char *func)
+    __attribute__((noreturn));
+void __assert_fail(const char *expr, const char *file, unsigned line, const char *func)
+{
+    (void)expr, (void)file, (void)line, (void)func;
+    abort();
 }

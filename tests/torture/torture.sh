@@ -46,15 +46,19 @@ one_test() {
     # dg-options / dg-additional-options apply to the test's compilation,
     # unless they are for another target ({ target i?86-*-* } ...)
     opts=$(grep 'dg-\(additional-\)\{0,1\}options' "$src" | grep -v '{ *target' | grep -v 'dg-skip' |
-        sed -n 's/.*dg-\(additional-\)\{0,1\}options "\([^"]*\)".*/\2/p' | head -n 2 | tr '\n' ' ')
+        sed -n 's/.*dg-\(additional-\)\{0,1\}options *{\{0,1\} *"\([^"]*\)".*/\2/p' | head -n 2 | tr '\n' ' ')
     # shellcheck disable=SC2086
     if ! $GUEST_CC $CFLAGS $opts -c "$src" -o "$d/t.o" 2> "$d/cc.log"; then
-        echo "SKIP $name: does not compile freestanding: $(grep -m1 'error' "$d/cc.log" | sed 's/^[^:]*:[0-9:]* //')"
+        echo "SKIP $name: does not compile for MIPS: $(grep -m1 'error' "$d/cc.log" | sed 's/^[^:]*:[0-9:]* //')"
         return
     fi
     if ! $GUEST_CC $LDFLAGS "$out/crt0.o" "$d/t.o" "$out/libc.o" -lgcc -o "$d/t.elf" 2> "$d/ld.log"; then
         syms=$(sed -n "s/.*undefined reference to \`\([^']*\)'.*/\1/p" "$d/ld.log" | sort -u | tr '\n' ' ')
-        echo "SKIP $name: needs ${syms:-$(head -n1 "$d/ld.log")}"
+        if [ -z "$syms" ] && grep -q 'relocation truncated to fit: R_MIPS_\(GOT\|CALL16\)' "$d/ld.log"; then
+            echo "SKIP $name: needs libgcc routines built as PIC (GOT) code: $(sed -n 's/.*libgcc.a(\([^)]*\)).*/\1/p' "$d/ld.log" | sort -u | tr '\n' ' ')"
+        else
+            echo "SKIP $name: needs ${syms:-$(grep -m1 -v warning "$d/ld.log")}"
+        fi
         return
     fi
     res=$("$run" --max-insns "$MAXI" "$d/t.elf" 2>&1 || true)

@@ -43,7 +43,8 @@ enum pci_dma_status {
 
 /* What a DMA was for, so watchpoints can name the ring and descriptor. */
 typedef struct pci_dma_ctx {
-    const char *what; /* "tx-desc", "rx-buf", "stats" ... or NULL */
+    const char *what; /* "tx-desc", "rx-buf", "stats" ... or NULL; a static
+                         string (events keep the pointer) */
     int ring;         /* model-defined ring number, -1 if none */
     int index;        /* descriptor index, -1 if none */
 } pci_dma_ctx;
@@ -56,6 +57,10 @@ typedef struct pci_host_ops {
                int kind);
     /* pin: 0 = INTA .. 3 = INTD */
     void (*set_irq)(void *host, pci_func *f, int pin, bool level);
+    /* Optional: read what a DMA read would return, for the debugger (ring
+     * views, stall checks): same translation, no counters, no events, no
+     * watchpoints.  NULL = not available. */
+    int (*peek)(void *host, pci_func *f, uint64_t pci_addr, void *buf, uint64_t len);
 } pci_host_ops;
 
 /* Implemented by the device model. */
@@ -131,6 +136,13 @@ int pci_dma_read64(pci_func *f, uint64_t addr, uint64_t *v);
 int pci_dma_write16(pci_func *f, uint64_t addr, uint16_t v);
 int pci_dma_write32(pci_func *f, uint64_t addr, uint32_t v);
 int pci_dma_write64(pci_func *f, uint64_t addr, uint64_t v);
+/* Side-effect-free DMA read for debugger views (see pci_host_ops.peek). */
+static inline int pci_dma_peek(pci_func *f, uint64_t addr, void *buf, uint64_t len)
+{
+    if (!f->host_ops || !f->host_ops->peek)
+        return PCI_DMA_ABORT;
+    return f->host_ops->peek(f->host, f, addr, buf, len);
+}
 /* INTx: pin 0 = INTA.  Level-sensitive; the host sees changes only. */
 void pci_set_irq(pci_func *f, int pin, bool level);
 static inline bool pci_bus_master(const pci_func *f) { return f->command & PCI_CMD_MASTER; }

@@ -1,16 +1,12 @@
-/* torture_run: run one freestanding guest image (a GCC torture test or a
- * CPU self-test built with tests/torture/libc.c) on xbow's R10000 and say
- * how it ended.
+/* torture_run: run one freestanding guest image (a GCC torture test built
+ * with tests/torture/libc.c) on xbow's R10000 and say how it ended.
  *
- *   torture_run [--max-insns N] [--exceptions] TEST.ELF
+ *   torture_run [--max-insns N] TEST.ELF
  *
  * The CPU runs in 64-bit kernel mode (KX, CU1, FR) on 64 MB of RAM.  The
  * guest's exit() and abort() end in __torture_exit / __torture_abort, which
  * are host hooks (cpu_hle_register); any exception the guest takes ends the
- * run (the runtime has no handlers), unless --exceptions says the guest
- * installs its own (Status.BEV is clear: vectors at 0xffffffff80000000).
- * If the guest has a `__torture_msg` string, it is printed when it ends.
- * Exit status: 0 the test called
+ * run (the runtime has no handlers).  Exit status: 0 the test called
  * exit(0), 1 it failed (abort, non-zero exit, exception, instruction limit),
  * 2 the image could not be loaded.  One line on stdout says why. */
 #include <inttypes.h>
@@ -31,7 +27,6 @@ enum { END_NONE, END_EXIT, END_ABORT, END_EXC };
 
 typedef struct run {
     cpu *c;
-    bool guest_handles;
     int end;
     uint64_t status;
     uint64_t exc_code, exc_pc, exc_bad;
@@ -55,7 +50,7 @@ static void hle_abort(void *ctx, cpu *c)
 static void on_exception(void *ctx, const event *ev)
 {
     run *r = ctx;
-    if (r->guest_handles || r->end != END_NONE || ev->nvals < 4)
+    if (r->end != END_NONE || ev->nvals < 4)
         return;
     r->end = END_EXC;
     r->exc_code = ev->vals[1];
@@ -77,12 +72,9 @@ int main(int argc, char **argv)
 {
     uint64_t max_insns = 200000000;
     const char *path = NULL;
-    bool guest_handles = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--max-insns") && i + 1 < argc)
             max_insns = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--exceptions"))
-            guest_handles = true;
         else
             path = argv[i];
     }
@@ -118,7 +110,7 @@ int main(int argc, char **argv)
         printf("load: no __torture_exit/__torture_abort (not linked with tests/torture/libc.c)\n");
         return 2;
     }
-    run r = {.c = c, .guest_handles = guest_handles};
+    run r = {.c = c};
     cpu_hle_register(c, se->addr, hle_exit, &r);
     cpu_hle_register(c, sa->addr, hle_abort, &r);
     event_subscribe(cpu_event(c, CPU_EV_EXCEPTION), on_exception, &r);
@@ -133,12 +125,6 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    const symbol *sm = symtab_lookup_name(&st, "__torture_msg");
-    uint64_t ba;
-    char msg[512] = "";
-    if (sm && cpu_translate(c, sm->addr, false, &ba) == 0 && bus_peek(&b, ba, msg, sizeof msg - 1) == BUS_OK &&
-        msg[0])
-        printf("%s", msg);
     char where[160];
     switch (r.end) {
     case END_EXIT:

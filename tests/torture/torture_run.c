@@ -96,19 +96,20 @@ int main(int argc, char **argv)
         return 2;
     }
     cpu *c = cpu_new(0, &b, &clk, &eb);
-    elf_image img;
+    elf_image img = {0};
     symtab st;
     symtab_init(&st);
+    int status = 2;
     if (!c || elf_read_file(path, &img, err, sizeof err) || elf_load(&img, &b, err, sizeof err) ||
         elf_symbols(&img, &st, err, sizeof err) < 0) {
         printf("load: %s\n", c ? err : "cpu_new failed");
-        return 2;
+        goto out;
     }
     const symbol *se = symtab_lookup_name(&st, "__torture_exit");
     const symbol *sa = symtab_lookup_name(&st, "__torture_abort");
     if (!se || !sa) {
         printf("load: no __torture_exit/__torture_abort (not linked with tests/torture/libc.c)\n");
-        return 2;
+        goto out;
     }
     run r = {.c = c};
     cpu_hle_register(c, se->addr, hle_exit, &r);
@@ -122,28 +123,40 @@ int main(int argc, char **argv)
         int rc = cpu_run(c, until);
         if (rc == CPU_HALTED) {
             printf("FAIL: CPU halted: %s\n", cpu_halt_reason(c));
-            return 1;
+            r.end = -1;
+            break;
         }
     }
     char where[160];
+    status = 1;
     switch (r.end) {
     case END_EXIT:
         if (r.status == 0) {
             printf("PASS (%" PRIu64 " instructions)\n", clk.now);
-            return 0;
+            status = 0;
+        } else {
+            printf("FAIL: exit(%" PRIu64 ")\n", r.status);
         }
-        printf("FAIL: exit(%" PRIu64 ")\n", r.status);
-        return 1;
+        break;
     case END_ABORT:
         printf("FAIL: abort() after %" PRIu64 " instructions\n", clk.now);
-        return 1;
+        break;
     case END_EXC:
         symtab_format(&st, r.exc_pc, where, sizeof where);
         printf("FAIL: exception %s at 0x%" PRIx64 " (%s) badvaddr 0x%" PRIx64 " fcsr 0x%08x\n",
                exc_name(r.exc_code), r.exc_pc, where, r.exc_bad, cpu_fcsr(c));
-        return 1;
+        break;
+    case -1:
+        break;
     default:
         printf("FAIL: still running after %" PRIu64 " instructions\n", clk.now);
-        return 1;
+        break;
     }
+out:
+    cpu_free(c);
+    symtab_free(&st);
+    elf_free(&img);
+    event_bus_free(&eb);
+    bus_free(&b);
+    return status;
 }

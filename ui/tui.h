@@ -91,9 +91,7 @@ const char *tui_layout_name(int i);
 int tui_pane_find(const char *name);
 void tui_register_commands(void);
 extern tui *tui_active;
-/* Filled in by the debugger and the Bridge once they exist. */
-extern bool (*tui_breakpoint_at)(dbg *d, uint64_t addr);
-extern bool (*tui_dma_totals)(dbg *d, uint64_t *words, uint64_t *bulk_bytes);
+
 
 enum { C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM };
 int tui_attr(int c);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dev/bridge.h"
 #include "ui/tui.h"
 
 double tui_now(void)
@@ -228,8 +229,6 @@ static void draw_regs(tui *t, pane *p)
 
 /* ---- disassembly ---------------------------------------------------------- */
 
-bool (*tui_breakpoint_at)(dbg *d, uint64_t addr);
-
 static void draw_disasm(tui *t, pane *p)
 {
     cpu *c = dbg_cpu(t->d);
@@ -261,7 +260,7 @@ static void draw_disasm(tui *t, pane *p)
                 break;
         }
         uint8_t b[4];
-        bool bp = tui_breakpoint_at && tui_breakpoint_at(t->d, a);
+        bool bp = dbg_breakpoint_at(t->d, a);
         char mark0 = bp ? '*' : ' ', mark1 = a == pc ? '>' : ' ';
         if (cpu_read_virt(c, a, b, 4) != 4) {
             snprintf(dis, sizeof dis, "<unmapped>");
@@ -375,13 +374,13 @@ static void draw_rings(tui *t, pane *p)
 
 /* The DMA counter: totals from the Bridge's "dma" view, rates and a history
  * graph from samples of its per-word and bulk totals. */
-bool (*tui_dma_totals)(dbg *d, uint64_t *words, uint64_t *bulk_bytes);
-
 void tui_sample_dma(tui *t)
 {
     uint64_t words, bulk;
-    if (!tui_dma_totals || !tui_dma_totals(t->d, &words, &bulk))
+    device *br = find_class(t->d, "bridge", NULL);
+    if (!br)
         return;
+    bridge_dma_totals(br->priv, &words, &bulk);
     double now = tui_now();
     if (t->dma_last_t > 0 && now > t->dma_last_t) {
         double dt = now - t->dma_last_t;

@@ -817,3 +817,11 @@ void dbg_break_register(void)
 {
     dbg_register_group("Breakpoints", break_commands, ARRAY_SIZE(break_commands));
 }
+
+bool dbg_breakpoint_at(dbg *d, uint64_t addr)
+{
+    for (bpoint *bp = bp_list(d); bp; bp = bp->next)
+        if (bp->ops == &code_ops && bp->enabled && !bp->doomed && bp->addr == addr)
+            return true;
+    return false;
+}

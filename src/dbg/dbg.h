@@ -118,6 +118,8 @@ const char *dbg_skip_ws(const char *s);
 const char *dbg_next_word(const char *s, char *buf, size_t len);
 
 cpu *dbg_cpu(dbg *d);
+/* Is an enabled code breakpoint set at this virtual address (TUI marks)? */
+bool dbg_breakpoint_at(dbg *d, uint64_t addr);
 
 /* Built-in command groups, registered by dbg_new(). */
 void dbg_core_register(void);

@@ -235,7 +235,8 @@ void nic_fini(nic *n)
         nic_ring_free(n->rings[i]);
     free(n->txbuf);
     n->txbuf = NULL;
-    device_free(n->dev);
+    if (!n->dev_taken)
+        device_free(n->dev);
     n->dev = NULL;
 }
 
@@ -336,6 +337,13 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         n->own_port = true;
     }
     return &n->pci;
+}
+
+device *nic_take_device(pci_func *f)
+{
+    nic *n = nic_from_pci(f);
+    n->dev_taken = true;
+    return n->dev;
 }
 
 void nic_destroy(pci_func *f)

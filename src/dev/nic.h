@@ -181,6 +181,7 @@ struct nic {
     struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
     int dma_what;            /* enum nic_dma_what of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
+    bool dev_taken;          /* the machine frees the device (nic_take_device) */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
     uint8_t mac[6];          /* factory address (EEPROM) */
     nic_irq irq;
@@ -233,10 +234,20 @@ const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
 const char *nic_model_list(void);
 /* Create the NIC `model` named `name` (e.g. "hamachi0"), open its backend
- * and pcap file.  Returns its PCI function (plug it with bridge_plug and
- * add f->dev to the machine) or NULL with err set. */
+ * (o->net; NULL or "" = "sink", "none" = no cable) and pcap file.  Returns
+ * its PCI function or NULL with err set.  The board, for --nic k:
+ *     nic_opts o = {.net = c->net, .pcap = c->pcap,
+ *                   .dma_per_word = cfg->nic_dma_per_word, .instance = k};
+ *     snprintf(name, sizeof name, "%s%u", nic_model_find(c->model)->prefix, k);
+ *     pci_func *f = nic_create(c->model, name, &o, &m->clock, &m->events, err, len);
+ *     bridge_plug(br, 3 + k, f);  machine_add_device(m, nic_take_device(f));
+ * and nic_destroy(f) in its free hook. */
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
                      event_bus *eb, char *err, size_t errlen);
+/* Hand the NIC's device to the machine's device list (machine_add_device),
+ * which then frees it (machine_free); nic_destroy leaves it alone. */
+device *nic_take_device(pci_func *f);
+/* Free the model (and its device unless taken); close its backend. */
 void nic_destroy(pci_func *f);
 
 /* ---- DMA --------------------------------------------------------------- */

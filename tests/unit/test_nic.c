@@ -438,7 +438,9 @@ START_TEST(factory_and_names)
     ck_assert(fa && fb);
     ck_assert(memcmp(nic_from_pci(fa)->mac, nic_from_pci(fb)->mac, 6) != 0);
     ck_assert_uint_eq(nic_from_pci(fa)->mac[0] & 3, 2); /* locally administered unicast */
+    device *d = nic_take_device(fa);
     nic_destroy(fa);
+    device_free(d); /* what machine_free does with a taken device */
     nic_destroy(fb);
     ck_assert(nic_of_device(NULL) == NULL);
 }

@@ -6,15 +6,19 @@
  * pcap file when asked and keeps the counts, so backends and NICs need no
  * special cases for either.
  *
- * Backends (spec strings):
- *   sink[:verify]              count, verify and drop frames
- *   echo                       answer ARP and ICMP echo, echo UDP back
- *   gen:size=N,rate=PPS,count=N[,dst=MAC][,proto=udp]
+ * Backends (spec strings; docs/networking.md has the details):
+ *   sink[:verify|noverify][,port=N]
+ *                              count and drop frames, verify the UDP payload pattern
+ *   echo[:ip=A.B.C.D][,mac=M][,mask=N][,latency=T]
+ *                              answer ARP and ICMP echo, echo UDP back
+ *   gen:size=N,rate=PPS,count=N[,dst=MAC][,proto=udp][,start=T|tx]...
  *                              generate frames toward the NIC on the virtual clock
  *   tap:IFNAME                 a Linux tap device
  *   socket:udp:LPORT:HOST:RPORT | socket:unix:PATH (listen) | socket:unix-connect:PATH
  *                              a link to another xbow process
  *   vde:PATH                   a VDE switch (libvdeplug)
+ * The built-in peers (sink, echo, gen) run on the virtual clock and are
+ * deterministic; host backends are polled every NET_POLL_NS of virtual time.
  * The payload pattern shared by `gen`, `sink` and the example drivers is in
  * net_payload_byte().
  */
@@ -26,6 +30,9 @@
 #include "core/strbuf.h"
 
 #define NET_MAX_FRAME 16384
+#define NET_MIN_FRAME 60         /* shortest frame on the wire without FCS */
+#define NET_POLL_NS 100000ull    /* host backends are polled every 100 us of virtual time */
+#define NET_POLL_BATCH 64        /* frames read from a host backend per poll at most */
 
 typedef struct net_port net_port;
 typedef struct net_backend net_backend;
@@ -37,11 +44,24 @@ typedef bool (*net_rx_fn)(void *nic, const uint8_t *frame, size_t len);
 
 typedef struct net_stats {
     uint64_t tx_frames, tx_bytes; /* NIC -> backend */
+    uint64_t tx_dropped;          /* NIC -> backend, the backend could not carry it */
     uint64_t rx_frames, rx_bytes; /* backend -> NIC, accepted */
-    uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC */
+    uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
     uint64_t bad_payload;         /* sink: frames whose payload failed verification */
-    uint32_t payload_sum;         /* sink/gen: running checksum of verified payloads */
+    uint32_t payload_sum;         /* sink/gen: running checksum of verified payloads (docs/networking.md) */
 } net_stats;
+
+/* Direction and reason of a dropped frame (the `net.drop` event fields). */
+enum net_dir { NET_DIR_TX, NET_DIR_RX };
+enum net_drop_reason {
+    NET_DROP_REFUSED,    /* the NIC's rx refused it (ring full, filter, disabled) */
+    NET_DROP_NO_NIC,     /* no NIC attached to the port */
+    NET_DROP_LENGTH,     /* shorter than an Ethernet header or longer than NET_MAX_FRAME */
+    NET_DROP_HOST,       /* the host could not take it (I/O error, buffer full) */
+    NET_DROP_NO_PEER,    /* socket backend with nobody at the other end */
+    NET_DROP_QUEUE,      /* a built-in peer's reply queue is full */
+};
+const char *net_drop_reason_name(int reason);
 
 struct net_backend {
     const char *kind; /* "sink", "tap", ... */
@@ -57,6 +77,7 @@ struct net_backend {
 
 struct net_port {
     char name[24];          /* the NIC's name */
+    char spec[160];         /* the backend spec it was opened with */
     net_backend *backend;
     net_rx_fn rx;
     void *nic;
@@ -65,20 +86,37 @@ struct net_port {
     net_stats stats;
     event_src *ev_tx, *ev_rx, *ev_drop;
     timer poll_timer;
+    uint64_t poll_ticks;    /* host backend poll period in ticks */
+    uint8_t mac[6];         /* the NIC's station address, if mac_known */
+    bool mac_known;
 };
 
-/* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL. */
+/* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,
+ * eb may be NULL (no events). */
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
                         event_bus *eb, char *err, size_t errlen);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
+/* The NIC's station address, for peers that address it (gen's default
+ * destination).  Without it the port learns the source address of the
+ * first unicast-sourced frame the NIC sends. */
+void net_port_set_mac(net_port *p, const uint8_t mac[6]);
 /* NIC -> wire. */
 void net_port_send(net_port *p, const uint8_t *frame, size_t len);
-/* Backend -> NIC (used by backends); returns what the NIC's rx returned. */
+/* Backend -> NIC (used by backends); returns what the NIC's rx returned.
+ * Frames shorter than NET_MIN_FRAME are zero-padded as a sender would. */
 bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len);
+/* Count a frame a backend had to drop (dir: enum net_dir). */
+void net_port_drop(net_port *p, int dir, size_t len, int reason);
+/* Write buffered capture records out (the debugger calls it when the
+ * machine stops; the port also does it periodically and at close). */
+void net_port_flush(net_port *p);
+/* `info net`: backend, counters, capture. */
 void net_port_show(net_port *p, strbuf *out);
 
-/* The verifiable payload: byte i of the payload of message k. */
+/* The verifiable payload: byte i of the payload of message k.  A UDP
+ * payload of message k is k as 4 bytes big-endian, then net_payload_byte(k, i)
+ * for i = 4 .. len-1. */
 static inline uint8_t net_payload_byte(uint32_t k, uint32_t i) { return (uint8_t)(k * 7 + i); }
 
 #endif

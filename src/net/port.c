@@ -1,0 +1,273 @@
+/* The port between a NIC and its backend: spec parsing, counters, events,
+ * capture, and the virtual-clock polling of host backends. */
+#include "core/log.h"
+#include "net/backend.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const reason_names[] = {"refused", "no-nic",  "bad-length", "host",
+                                           "no-peer", "queue-full", NULL};
+static const char *const dir_names[] = {"tx", "rx", NULL};
+
+const char *net_drop_reason_name(int reason)
+{
+    if (reason < 0 || reason >= (int)ARRAY_SIZE(reason_names) - 1)
+        return "?";
+    return reason_names[reason];
+}
+
+static void format_mac(const event *ev, uint64_t v, strbuf *out)
+{
+    (void)ev;
+    uint8_t m[6];
+    char s[18];
+    store_be(m, 6, v);
+    net_fmt_mac(s, m);
+    sb_puts(out, s);
+}
+
+/* dst and src are 48-bit numbers (conditions compare them as such) shown
+ * as MACs. */
+static const event_field frame_fields[] = {
+    {"len", EVF_DEC, NULL, NULL},
+    {"dst", EVF_HEX, NULL, format_mac},
+    {"src", EVF_HEX, NULL, format_mac},
+    {"type", EVF_HEX, NULL, NULL},
+};
+static const event_field drop_fields[] = {
+    {"dir", EVF_ENUM, dir_names, NULL},
+    {"len", EVF_DEC, NULL, NULL},
+    {"reason", EVF_ENUM, reason_names, NULL},
+};
+static const event_decl ev_tx_decl = {"net.tx", "the NIC sent a frame to the wire", frame_fields,
+                                      ARRAY_SIZE(frame_fields)};
+static const event_decl ev_rx_decl = {"net.rx", "a frame arrived for the NIC (net.drop follows if refused)",
+                                      frame_fields, ARRAY_SIZE(frame_fields)};
+static const event_decl ev_drop_decl = {"net.drop", "a frame was dropped (dir, len, reason)",
+                                        drop_fields, ARRAY_SIZE(drop_fields)};
+
+static const struct {
+    const char *kind;
+    net_backend_ctor ctor;
+} kinds[] = {
+    {"sink", net_sink_new}, {"echo", net_echo_new},     {"gen", net_gen_new},
+    {"tap", net_tap_new},   {"socket", net_socket_new}, {"vde", net_vde_new},
+};
+
+/* Reuse a source of that name when a port for the same NIC is reopened:
+ * the event bus has no removal, and subscriptions should survive. */
+static event_src *port_event(event_bus *eb, const char *nic, const event_decl *d, net_port *p)
+{
+    char name[sizeof ((event_src *)0)->name];
+    snprintf(name, sizeof name, "%s.%s", nic, d->name);
+    event_src *s = event_find(eb, name);
+    if (!s)
+        s = event_src_add(eb, nic, d, p);
+    else
+        s->owner = p;
+    return s;
+}
+
+static void poll_arm(net_port *p)
+{
+    if (p->backend && p->backend->fd >= 0 && !timer_pending(&p->poll_timer))
+        timer_mod(p->clock, &p->poll_timer, p->clock->now + p->poll_ticks);
+}
+
+/* Every poll_ticks of virtual time while the backend has a host fd: one
+ * poll() with a zero timeout, and the backend reads a batch when something
+ * is there. */
+static void poll_timer_fn(void *opaque)
+{
+    net_port *p = opaque;
+    net_backend *b = p->backend;
+    if (b->fd < 0)
+        return;
+    struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
+    int n = poll(&pfd, 1, 0);
+    if (n > 0 && b->poll)
+        b->poll(b);
+    else if (n < 0 && errno != EINTR)
+        xlog(LOG_ERROR, p->name, "net: poll: %s", strerror(errno));
+    poll_arm(p);
+}
+
+net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
+                        event_bus *eb, char *err, size_t errlen)
+{
+    if (!name || !*name || strlen(name) >= sizeof ((net_port *)0)->name)
+        return net_fail(err, errlen, "net", "bad NIC name");
+    if (!spec || !*spec)
+        return net_fail(err, errlen, name, "no network backend given");
+    if (strlen(spec) >= sizeof ((net_port *)0)->spec)
+        return net_fail(err, errlen, name, "network spec too long");
+    if (!clock)
+        return net_fail(err, errlen, name, "no clock");
+    const char *colon = strchr(spec, ':');
+    size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
+    net_backend_ctor ctor = NULL;
+    for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+        if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
+            ctor = kinds[i].ctor;
+    if (!ctor)
+        return net_fail(err, errlen, name,
+                        "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
+                        (int)klen, spec);
+
+    net_port *p = calloc(1, sizeof *p);
+    if (!p)
+        return net_fail(err, errlen, name, "out of memory");
+    strcpy(p->name, name);
+    strcpy(p->spec, spec);
+    p->clock = clock;
+    p->poll_ticks = sched_ns_to_ticks(clock, NET_POLL_NS);
+    if (!p->poll_ticks)
+        p->poll_ticks = 1;
+    timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
+    if (pcap_path && *pcap_path) {
+        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
+        if (!p->pcap) {
+            free(p);
+            return NULL;
+        }
+    }
+    p->backend = ctor(p, colon ? colon + 1 : "", err, errlen);
+    if (!p->backend) {
+        net_pcap_close(p->pcap);
+        free(p);
+        return NULL;
+    }
+    p->backend->port = p;
+    if (eb) {
+        p->ev_tx = port_event(eb, name, &ev_tx_decl, p);
+        p->ev_rx = port_event(eb, name, &ev_rx_decl, p);
+        p->ev_drop = port_event(eb, name, &ev_drop_decl, p);
+    }
+    poll_arm(p);
+    return p;
+}
+
+void net_port_close(net_port *p)
+{
+    if (!p)
+        return;
+    timer_del(p->clock, &p->poll_timer);
+    if (p->backend && p->backend->close)
+        p->backend->close(p->backend);
+    net_pcap_close(p->pcap);
+    /* The sources stay on the bus (it has no removal); nothing emits on them. */
+    event_src *srcs[] = {p->ev_tx, p->ev_rx, p->ev_drop};
+    for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
+        if (srcs[i])
+            srcs[i]->owner = NULL;
+    free(p);
+}
+
+void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
+{
+    p->rx = rx;
+    p->nic = nic;
+}
+
+void net_port_set_mac(net_port *p, const uint8_t mac[6])
+{
+    memcpy(p->mac, mac, 6);
+    p->mac_known = true;
+}
+
+static inline void emit_frame(event_src *src, const uint8_t *f, size_t len)
+{
+    EVENT_EMIT(src, -1, len, len >= 6 ? load_be(f, 6) : 0, len >= 12 ? load_be(f + 6, 6) : 0,
+               len >= 14 ? load_be(f + 12, 2) : 0);
+}
+
+void net_port_drop(net_port *p, int dir, size_t len, int reason)
+{
+    if (dir == NET_DIR_TX)
+        p->stats.tx_dropped++;
+    else
+        p->stats.rx_dropped++;
+    EVENT_EMIT(p->ev_drop, -1, (uint64_t)dir, len, (uint64_t)reason);
+}
+
+void net_port_send(net_port *p, const uint8_t *frame, size_t len)
+{
+    p->stats.tx_frames++;
+    p->stats.tx_bytes += len;
+    if (len < ETH_HLEN || len > NET_MAX_FRAME) {
+        net_port_drop(p, NET_DIR_TX, len, NET_DROP_LENGTH);
+        return;
+    }
+    if (!p->mac_known && !(frame[6] & 1)) {
+        memcpy(p->mac, frame + 6, 6);
+        p->mac_known = true;
+    }
+    if (p->pcap)
+        net_pcap_write(p->pcap, frame, len);
+    emit_frame(p->ev_tx, frame, len);
+    p->backend->send(p->backend, frame, len);
+    /* A backend may have gained a host fd (a peer connected). */
+    poll_arm(p);
+}
+
+bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len)
+{
+    if (len < ETH_HLEN || len > NET_MAX_FRAME) {
+        net_port_drop(p, NET_DIR_RX, len, NET_DROP_LENGTH);
+        return false;
+    }
+    uint8_t pad[NET_MIN_FRAME];
+    if (len < NET_MIN_FRAME) {
+        memcpy(pad, frame, len);
+        memset(pad + len, 0, NET_MIN_FRAME - len);
+        frame = pad;
+        len = NET_MIN_FRAME;
+    }
+    /* The capture shows the wire: frames the NIC refuses are in it too. */
+    if (p->pcap)
+        net_pcap_write(p->pcap, frame, len);
+    if (!p->rx) {
+        net_port_drop(p, NET_DIR_RX, len, NET_DROP_NO_NIC);
+        return false;
+    }
+    /* The event comes first, so a trace reads in causal order: the frame,
+     * then what the NIC did with it (DMA, interrupts, or net.drop). */
+    emit_frame(p->ev_rx, frame, len);
+    if (!p->rx(p->nic, frame, len)) {
+        net_port_drop(p, NET_DIR_RX, len, NET_DROP_REFUSED);
+        return false;
+    }
+    p->stats.rx_frames++;
+    p->stats.rx_bytes += len;
+    return true;
+}
+
+void net_port_flush(net_port *p)
+{
+    if (p->pcap)
+        net_pcap_flush(p->pcap);
+}
+
+void net_port_show(net_port *p, strbuf *out)
+{
+    const net_stats *s = &p->stats;
+    sb_printf(out, "%s: net %s%s\n", p->name, p->spec, p->rx ? "" : " (no NIC attached)");
+    if (p->mac_known) {
+        char m[18];
+        net_fmt_mac(m, p->mac);
+        sb_printf(out, "  nic mac   %s\n", m);
+    }
+    sb_printf(out, "  tx        %llu frames, %llu bytes, %llu dropped\n",
+              (unsigned long long)s->tx_frames, (unsigned long long)s->tx_bytes,
+              (unsigned long long)s->tx_dropped);
+    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
+              (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
+              (unsigned long long)s->rx_dropped);
+    if (p->backend->show)
+        p->backend->show(p->backend, out);
+    if (p->pcap)
+        net_pcap_show(p->pcap, out);
+}

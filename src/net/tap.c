@@ -1,0 +1,130 @@
+/* `tap:IFNAME`: a Linux tap device (/dev/net/tun, IFF_TAP | IFF_NO_PI).
+ *
+ * An existing persistent tap (`ip tuntap add dev IF mode tap user $USER`)
+ * needs no privilege to attach to; creating one needs CAP_NET_ADMIN.  One
+ * read() or write() carries exactly one Ethernet frame without FCS. */
+#include "core/log.h"
+#include "net/backend.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/if.h>
+#include <linux/if_tun.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#define TAP_BUF 65536
+
+typedef struct tap {
+    net_backend b;
+    char ifname[IFNAMSIZ];
+    uint64_t reads, writes, write_errors;
+    bool logged_error;
+    uint8_t buf[TAP_BUF];
+} tap;
+
+static void tap_send(net_backend *b, const uint8_t *f, size_t len)
+{
+    tap *t = container_of(b, tap, b);
+    ssize_t n = write(b->fd, f, len);
+    if (n == (ssize_t)len) {
+        t->writes++;
+        return;
+    }
+    t->write_errors++;
+    /* EAGAIN/ENOBUFS: the host queue is full; EIO: the interface is down. */
+    if (n < 0 && errno != EAGAIN && errno != ENOBUFS && errno != EIO && !t->logged_error) {
+        xlog(LOG_WARN, b->port->name, "tap %s: write: %s", t->ifname, strerror(errno));
+        t->logged_error = true;
+    }
+    net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_HOST);
+}
+
+static void tap_poll(net_backend *b)
+{
+    tap *t = container_of(b, tap, b);
+    for (int i = 0; i < NET_POLL_BATCH; i++) {
+        ssize_t n = read(b->fd, t->buf, sizeof t->buf);
+        if (n < 0) {
+            if (errno != EAGAIN && errno != EINTR && !t->logged_error) {
+                xlog(LOG_WARN, b->port->name, "tap %s: read: %s", t->ifname, strerror(errno));
+                t->logged_error = true;
+            }
+            return;
+        }
+        t->reads++;
+        net_port_deliver(b->port, t->buf, (size_t)n);
+    }
+}
+
+static void tap_close(net_backend *b)
+{
+    close(b->fd);
+    free(container_of(b, tap, b));
+}
+
+static void tap_show(net_backend *b, strbuf *out)
+{
+    tap *t = container_of(b, tap, b);
+    sb_printf(out, "  tap       %s (fd %d): %llu frames read, %llu written, %llu write errors\n",
+              t->ifname, b->fd, (unsigned long long)t->reads, (unsigned long long)t->writes,
+              (unsigned long long)t->write_errors);
+}
+
+static const char *attach_hint(int e)
+{
+    switch (e) {
+    case EPERM:
+    case EACCES:
+        return " (creating a tap needs CAP_NET_ADMIN: run as root, or create it first with "
+               "`ip tuntap add dev IF mode tap user $USER`)";
+    case EBUSY:
+        return " (another process has it open)";
+    case EINVAL:
+        return " (an interface of that name exists and is not a tap device)";
+    default:
+        return "";
+    }
+}
+
+net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen)
+{
+    if (!*args)
+        return net_fail(err, errlen, "tap", "want tap:IFNAME");
+    if (strlen(args) >= IFNAMSIZ || strchr(args, '/') || strchr(args, ' '))
+        return net_fail(err, errlen, "tap", "bad interface name \"%s\" (at most %d characters)", args,
+                        IFNAMSIZ - 1);
+    int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        return net_fail(err, errlen, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
+                        e == ENOENT || e == ENODEV ? " (no tun driver: modprobe tun)"
+                        : e == EACCES || e == EPERM ? " (needs root, or read-write access to /dev/net/tun)"
+                                                    : "");
+    }
+    struct ifreq ifr;
+    memset(&ifr, 0, sizeof ifr);
+    ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+    strcpy(ifr.ifr_name, args);
+    if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
+        int e = errno;
+        close(fd);
+        return net_fail(err, errlen, "tap", "cannot attach to %s: %s%s", args, strerror(e), attach_hint(e));
+    }
+    tap *t = calloc(1, sizeof *t);
+    if (!t) {
+        close(fd);
+        return net_fail(err, errlen, "tap", "out of memory");
+    }
+    memcpy(t->ifname, ifr.ifr_name, IFNAMSIZ);
+    t->ifname[IFNAMSIZ - 1] = 0;
+    t->b.kind = "tap";
+    t->b.send = tap_send;
+    t->b.poll = tap_poll;
+    t->b.close = tap_close;
+    t->b.show = tap_show;
+    t->b.fd = fd;
+    (void)p;
+    return &t->b;
+}

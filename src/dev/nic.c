@@ -243,8 +243,10 @@ void nic_fini(nic *n)
 void nic_attach_port(nic *n, net_port *p)
 {
     n->port = p;
-    if (p)
+    if (p) {
         net_port_attach(p, nic_port_rx, n);
+        net_port_set_mac(p, n->mac);
+    }
     if (n->link)
         nic_link_set_carrier(n->link, p != NULL);
 }

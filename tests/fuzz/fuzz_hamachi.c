@@ -16,7 +16,7 @@
  * Missing argument bytes read as 0.  After the program the clock runs on,
  * and invariants are checked (abort on failure):
  *   - every frame offered to the NIC is delivered, counted as dropped (with
- *     a reason), or still in the Rx FIFO;
+ *     a reason) by the port or the NIC, or still in the Rx FIFO;
  *   - every frame the NIC counts as sent reached the wire;
  *   - INTA is high exactly when an enabled cause is pending.
  * Built with libFuzzer by `make fuzz`, and replayed by `make check` through
@@ -90,10 +90,13 @@ static void put_desc(fake_host *host, unsigned ring, unsigned idx, unsigned fl, 
     fake_w32(host, a, st);
 }
 
+static uint64_t badlen; /* frames the port refuses for their length */
+
 /* Offer one frame of len (mod 16 KB + 40) bytes to the NIC; returns 1. */
 static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned len, unsigned dst, unsigned seed)
 {
     len %= NET_MAX_FRAME + 40;
+    badlen += len < 14 || len > NET_MAX_FRAME;
     for (unsigned i = 0; i < len; i++)
         frame[i] = (uint8_t)(seed + i * 7);
     if (len >= 6) {
@@ -132,6 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     formatted = 0;
     event_subscribe_glob(&eb, "hamachi0.*", sink_event, &evtext);
     uint64_t offered = 0;
+    badlen = 0;
     reader r = {data, size};
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
@@ -213,11 +217,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
-    uint64_t drops = 0;
+    /* The port refuses malformed lengths itself; the NIC accounts for the
+     * rest: refused at once (any reason but dma-error and reset), or taken
+     * and then delivered, dropped later, or still queued. */
+    const uint64_t *rd = n->cnt.rx_drops;
+    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
     for (int i = 0; i < NIC_NDROPS; i++)
-        drops += n->cnt.rx_drops[i];
-    if (offered != n->cnt.rx_frames + drops + n->fifo.count)
-        fail("an offered frame was neither delivered, dropped nor queued");
+        drops += rd[i];
+    const net_stats *ps = &wire.port.stats;
+    if (offered != ps->rx_frames + ps->rx_dropped)
+        fail("the port lost an offered frame");
+    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
+        fail("a frame the NIC took was neither delivered, dropped nor queued");
+    if (ps->rx_dropped != badlen + drops - later)
+        fail("a frame the NIC refused was not counted with a reason");
     if (wire.total != n->cnt.tx_frames)
         fail("a sent frame did not reach the wire");
     if (host.level != ((n->irq.cause & n->irq.mask) != 0))

@@ -1,13 +1,11 @@
-/* TEMPORARY stand-ins for src/dev/pci.c (branch bridge) and src/net/net.c
- * (branch net), linked only into the NIC unit tests and the fuzz target
- * until those branches are merged; then this file is deleted and the tests
- * link the real ones.  They implement the documented behaviour of pci.h and
- * net.h that the NIC models rely on, nothing more. */
+/* TEMPORARY stand-in for src/dev/pci.c (branch bridge), linked only into
+ * the NIC unit tests and the fuzz target until that branch is merged; then
+ * this file is deleted and the tests link the real one.  It implements the
+ * documented behaviour of pci.h that the NIC models rely on, nothing more. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dev/pci.h"
-#include "net/net.h"
 
 /* ---- pci.h -------------------------------------------------------------- */
 
@@ -130,62 +128,4 @@ void pci_set_irq(pci_func *f, int pin, bool level)
 void pci_func_show(const pci_func *f, strbuf *out)
 {
     sb_printf(out, "%s %04x:%04x\n", f->name, f->vendor_id, f->device_id);
-}
-
-/* ---- net.h -------------------------------------------------------------- */
-
-net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen)
-{
-    (void)eb;
-    if (pcap_path) {
-        snprintf(err, errlen, "pcap is not available in the unit-test stand-in");
-        return NULL;
-    }
-    if (strcmp(spec, "sink") != 0) {
-        snprintf(err, errlen, "unknown backend \"%s\" (stand-in knows only sink)", spec);
-        return NULL;
-    }
-    net_port *p = calloc(1, sizeof *p);
-    snprintf(p->name, sizeof p->name, "%s", name);
-    p->clock = clock;
-    return p;
-}
-
-void net_port_close(net_port *p)
-{
-    if (p && p->backend && p->backend->close)
-        p->backend->close(p->backend);
-    free(p);
-}
-
-void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
-{
-    p->rx = rx;
-    p->nic = nic;
-}
-
-void net_port_send(net_port *p, const uint8_t *frame, size_t len)
-{
-    p->stats.tx_frames++;
-    p->stats.tx_bytes += len;
-    if (p->backend && p->backend->send)
-        p->backend->send(p->backend, frame, len);
-}
-
-bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len)
-{
-    bool ok = p->rx && p->rx(p->nic, frame, len);
-    if (ok) {
-        p->stats.rx_frames++;
-        p->stats.rx_bytes += len;
-    } else {
-        p->stats.rx_dropped++;
-    }
-    return ok;
-}
-
-void net_port_show(net_port *p, strbuf *out)
-{
-    sb_printf(out, "%s\n", p->name);
 }

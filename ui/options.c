@@ -55,9 +55,9 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
         return 1;
     }
     if ((v = opt_value("--nic", argc, argv, i))) {
-        if (!nic_model_find(v)) {
+        if (!nic_model_name_known(v)) {
             fprintf(stderr, "xbow: --nic: unknown model \"%s\" (known: %s)\n", v,
-                    nic_model_list());
+                    NIC_MODEL_NAMES);
             exit(2);
         }
         if (c->nnics >= MAX_NICS) {

@@ -228,8 +228,12 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models, one file each. */
+/* The models, one file each.  NIC_MODEL_NAMES lists their names for the
+ * option parser, which must not link the models; keep it equal to
+ * nic_model_list() (test_nic checks). */
 extern const nic_model hamachi_model;
+#define NIC_MODEL_NAMES "hamachi"
+bool nic_model_name_known(const char *name);
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */

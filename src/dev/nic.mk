@@ -1,6 +1,7 @@
 # src/dev: the gigabit NIC models and their shared parts (nic_*.c).
 NIC_SOURCES = \
 	src/dev/nic.c src/dev/nic.h \
+	src/dev/nic_names.c \
 	src/dev/nic_frame.c \
 	src/dev/nic_views.c \
 	src/dev/nic_ring.c src/dev/nic_ring.h \

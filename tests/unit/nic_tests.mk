@@ -17,3 +17,5 @@ tests_unit_test_nic_options_SOURCES = tests/unit/test_nic_options.c ui/options.c
 tests_unit_test_nic_options_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_nic_options_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_nic_options
+TESTS += tests/batch/nic_options.sh
+EXTRA_DIST += tests/batch/nic_options.sh

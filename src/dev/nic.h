@@ -146,6 +146,9 @@ typedef struct nic_irq {
     uint64_t asserts[32]; /* times each cause bit was newly asserted */
 } nic_irq;
 
+#define NIC_PCI_CLOCK_PS 30000 /* 33 MHz, the Bridge's PCI bus [INF] */
+#define NIC_PCI_WORD_CLOCKS 5   /* address, turnaround, one data phase, idle [INF] */
+#define NIC_PCI_BURST_SETUP 4
 #define NIC_MAX_RINGS 8
 #define NIC_FIFO_FRAMES 256
 #define NIC_DEFAULT_FIFO (64u * 1024u) /* [INF] on-chip Rx FIFO size */
@@ -184,6 +187,12 @@ struct nic {
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
     bool dev_taken;          /* the machine frees the device (nic_take_device) */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
+    /* DMA time on the PCI bus [INF]: a word transfer takes NIC_PCI_WORD_CLOCKS,
+     * a burst NIC_PCI_BURST_SETUP + 1 clock per 8 bytes (64-bit bus); the
+     * engines wait for dma_free_at before their next descriptor. */
+    uint32_t pci_clock_ps;   /* PCI clock period; 0 = DMA takes no time */
+    uint64_t dma_free_at;    /* virtual time the NIC's DMA is busy until */
+    uint64_t dma_busy_ticks; /* total DMA time (stats) */
     uint8_t mac[6];          /* factory address (EEPROM) */
     nic_irq irq;
     nic_counters cnt;
@@ -275,6 +284,9 @@ int nic_dma_payload_write(nic *n, uint64_t addr, const void *buf, uint32_t len);
 int nic_dma_write_status(nic *n, uint64_t addr, const void *buf, uint32_t len);
 /* Side-effect-free read for views (no counters, no events). */
 int nic_dma_peek(nic *n, uint64_t addr, void *buf, uint32_t len);
+/* If the NIC's DMA is still busy, re-arm t for when it is free and return
+ * true (an engine calls it before its next descriptor). */
+bool nic_dma_wait(nic *n, timer *t);
 
 /* ---- interrupts -------------------------------------------------------- */
 

@@ -2,24 +2,30 @@
 # The NIC options of the xbow binary: --help documents them, bad values are
 # refused with a message and exit status 2.
 set -u
-xbow="${XBOW:-./xbow}"
-fail() { echo "FAIL: nic_options.sh: $*"; exit 1; }
-[ -x "$xbow" ] || fail "$xbow not built"
-"$xbow" --help >help.out.$$ 2>&1 || fail "--help failed"
+. "${top_srcdir:-.}/tests/batch/lib.sh"
+
+run_xbow --help
+expect_status 0
 for opt in '--nic MODEL' '--net SPEC' '--pcap FILE' '--nic-dma=MODE'; do
-    grep -q -- "$opt" help.out.$$ || { rm -f help.out.$$; fail "--help does not mention $opt"; }
+    expect_out "$opt"
 done
-rm -f help.out.$$
-expect2() { # expect2 MESSAGE-PATTERN ARGS...: exit status 2 and the message on stderr
-    pat=$1; shift
-    msg=$("$xbow" "$@" 2>&1 >/dev/null); rc=$?
-    [ $rc -eq 2 ] || fail "xbow $*: exit status $rc, want 2"
-    echo "$msg" | grep -q -- "$pat" || fail "xbow $*: message \"$msg\" lacks \"$pat\""
-}
-expect2 'unknown model "tulip" (known: hamachi)' --nic tulip
-expect2 'put --nic MODEL first' --net sink
-expect2 'put --nic MODEL first' --pcap x.pcap
-expect2 'want raw or per-word' --nic hamachi --nic-dma=fast
-expect2 'at most 5 NICs' --nic hamachi --nic hamachi --nic hamachi --nic hamachi --nic hamachi --nic hamachi
-expect2 'needs an argument' --nic
-echo "PASS: nic_options.sh"
+
+run_xbow --nic tulip
+expect_status 2
+expect_err 'unknown model "tulip" (known: hamachi)'
+run_xbow --net sink
+expect_status 2
+expect_err 'put --nic MODEL first'
+run_xbow --pcap x.pcap
+expect_status 2
+expect_err 'put --nic MODEL first'
+run_xbow --nic hamachi --nic-dma=fast
+expect_status 2
+expect_err 'want raw or per-word'
+run_xbow --nic hamachi --nic hamachi --nic hamachi --nic hamachi --nic hamachi --nic hamachi
+expect_status 2
+expect_err 'at most 5 NICs'
+run_xbow --nic
+expect_status 2
+expect_err 'needs an argument'
+finish

@@ -98,7 +98,7 @@ static bool opt_is(const char *arg, const char *name, const char **inline_val)
 
 int main(int argc, char **argv)
 {
-    ui_options o;
+    static ui_options o; /* static: its allocations stay reachable on early exits (LSan) */
     memset(&o, 0, sizeof o);
     machine_config_default(&o.cfg);
     o.cmds = calloc((size_t)argc + 1, sizeof *o.cmds);

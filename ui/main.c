@@ -38,6 +38,8 @@ static void usage(FILE *f)
           "      --on-reset WHAT  when the guest resets the machine: stop (default), exit\n"
           "                       or restart\n"
           "      --rtc-fixed      start the real-time clock at a fixed date (reproducible runs)\n"
+          "      --testdev        plug the PCI DMA test device (5842:0001) into the highest\n"
+          "                       free Bridge slot\n"
           "\n"
           "Network (gigabit NICs in PCI slots 3 to 7, in order):\n"
           "      --nic MODEL      add a NIC: hamachi (repeatable, at most 5)\n"

@@ -1,7 +1,5 @@
 # tests/unit: the NIC models (shared parts and the Hamachi).
-# standin_pci.c stands in for src/dev/pci.c until the bridge branch is
-# merged (then it goes away).
-NIC_TEST_SUPPORT = tests/unit/nic_fake.c tests/unit/nic_fake.h tests/unit/standin_pci.c
+NIC_TEST_SUPPORT = tests/unit/nic_fake.c tests/unit/nic_fake.h
 check_PROGRAMS += tests/unit/test_hamachi
 tests_unit_test_hamachi_SOURCES = tests/unit/test_hamachi.c $(NIC_TEST_SUPPORT)
 tests_unit_test_hamachi_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -284,12 +284,14 @@ void ip27_reset(machine *m)
     if (!b)
         return;
     memset(b->waiting, 0, sizeof b->waiting);
+    char err[256];
     if (b->has_user_prom) {
         if (b->user_prom_is_elf)
             load_user_prom(b); /* its RAM segments too; the CPUs start at the reset vector */
+        if (b->have_kernel && elf_load(&b->kernel, &m->bus, err, sizeof err) != 0)
+            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err);
         return;
     }
-    char err[256];
     if (prom_write_tables(&m->bus, &b->pc, err, sizeof err) != 0)
         xlog(LOG_ERROR, "prom", "%s", err);
     program_bridge(b);

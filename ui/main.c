@@ -102,7 +102,7 @@ static bool opt_is(const char *arg, const char *name, const char **inline_val)
 
 int main(int argc, char **argv)
 {
-    static ui_options o; /* static: its allocations stay reachable on early exits (LSan) */
+    ui_options o;
     memset(&o, 0, sizeof o);
     machine_config_default(&o.cfg);
     o.cmds = calloc((size_t)argc + 1, sizeof *o.cmds);

@@ -55,9 +55,9 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
         return 1;
     }
     if ((v = opt_value("--nic", argc, argv, i))) {
-        if (!nic_model_name_known(v)) {
+        if (!nic_model_find(v)) {
             fprintf(stderr, "xbow: --nic: unknown model \"%s\" (known: %s)\n", v,
-                    NIC_MODEL_NAMES);
+                    nic_model_list());
             exit(2);
         }
         if (c->nnics >= MAX_NICS) {
@@ -90,11 +90,11 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
 
 int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
 {
+    if (nic_option(o, argc, argv, i))
+        return 1;
     if (!strcmp(argv[*i], "--testdev")) {
         o->cfg.test_device = true;
         return 1;
     }
-    if (nic_option(o, argc, argv, i))
-        return 1;
     return 0;
 }

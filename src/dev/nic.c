@@ -151,6 +151,11 @@ const event_decl nic_event_decls[NIC_NEVENTS] = {
 
 /* ---- the PCI function shell -------------------------------------------- */
 
+static bool pio_swapped(nic *n, unsigned size)
+{
+    return size == 4 && n->model->pio_swap && n->model->pio_swap(n);
+}
+
 static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     nic *n = nic_from_pci(f);
@@ -159,7 +164,11 @@ static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, 
         *val = 0;
         return BUS_ERROR;
     }
-    return dev_read(n->dev, &op, off, size, val);
+    bool swap = pio_swapped(n, size); /* the state before the access */
+    int st = dev_read(n->dev, &op, off, size, val);
+    if (swap)
+        *val = bswap32((uint32_t)*val);
+    return st;
 }
 
 static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
@@ -168,6 +177,8 @@ static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size,
     bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD};
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
+    if (pio_swapped(n, size))
+        val = bswap32((uint32_t)val);
     return dev_write(n->dev, &op, off, size, val);
 }
 
@@ -236,8 +247,7 @@ void nic_fini(nic *n)
         nic_ring_free(n->rings[i]);
     free(n->txbuf);
     n->txbuf = NULL;
-    if (!n->dev_taken)
-        device_free(n->dev);
+    device_free(n->dev);
     n->dev = NULL;
 }
 
@@ -272,6 +282,10 @@ nic_ring *nic_find_ring(nic *n, const char *name)
     for (unsigned i = 0; i < n->nrings; i++)
         if (strcasecmp(n->rings[i]->name, name) == 0)
             return n->rings[i];
+    for (unsigned i = 0; i < n->nrings; i++)
+        if (strncasecmp(n->rings[i]->name, "rx-", 3) == 0 &&
+            strcasecmp(n->rings[i]->name + 3, name) == 0)
+            return n->rings[i];
     return NULL;
 }
 
@@ -279,7 +293,8 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 /* ---- the factory ------------------------------------------------------- */
 
-static const nic_model *const nic_models[] = {&hamachi_model};
+static const nic_model *const nic_models[] = {&hamachi_model, &tigon2_model, &acenic_model,
+                                                 &acenic_copper_model};
 
 const nic_model *nic_model_find(const char *name)
 {
@@ -340,13 +355,6 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         n->own_port = true;
     }
     return &n->pci;
-}
-
-device *nic_take_device(pci_func *f)
-{
-    nic *n = nic_from_pci(f);
-    n->dev_taken = true;
-    return n->dev;
 }
 
 void nic_destroy(pci_func *f)

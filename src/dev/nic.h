@@ -134,6 +134,10 @@ typedef struct nic_model {
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
+    /* Optional: true when the chip byte-reverses 32-bit PIO values (Tigon
+     * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
+     * before dispatch and after a read.  NULL = never. */
+    bool (*pio_swap)(nic *n);
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -185,7 +189,6 @@ struct nic {
     struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
     int dma_what;            /* enum nic_dma_what of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
-    bool dev_taken;          /* the machine frees the device (nic_take_device) */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
     /* DMA time on the PCI bus [INF]: a word transfer takes NIC_PCI_WORD_CLOCKS,
      * a burst NIC_PCI_BURST_SETUP + 1 clock per 8 bytes (64-bit bus); the
@@ -230,6 +233,7 @@ void nic_attach_port(nic *n, net_port *p);
  * FIFO (counted as NIC_DROP_RESET), clear causes and lower INTA. */
 void nic_reset_common(nic *n);
 void nic_add_ring(nic *n, nic_ring *r);
+/* By name; "jumbo", "mini" and "return" also find "rx-jumbo" ... */
 nic_ring *nic_find_ring(nic *n, const char *name);
 /* The nic behind a device, or NULL if the device is not a NIC model. */
 nic *nic_of_device(device *d);
@@ -237,31 +241,21 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models, one file each.  NIC_MODEL_NAMES lists their names for the
- * option parser, which must not link the models; keep it equal to
- * nic_model_list() (test_nic checks). */
+/* The models, one file each. */
 extern const nic_model hamachi_model;
-#define NIC_MODEL_NAMES "hamachi"
-bool nic_model_name_known(const char *name);
+extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
 const char *nic_model_list(void);
 /* Create the NIC `model` named `name` (e.g. "hamachi0"), open its backend
  * (o->net; NULL or "" = "sink", "none" = no cable) and pcap file.  Returns
- * its PCI function or NULL with err set.  The board, for --nic k:
- *     nic_opts o = {.net = c->net, .pcap = c->pcap,
- *                   .dma_per_word = cfg->nic_dma_per_word, .instance = k};
- *     snprintf(name, sizeof name, "%s%u", nic_model_find(c->model)->prefix, k);
- *     pci_func *f = nic_create(c->model, name, &o, &m->clock, &m->events, err, len);
- *     bridge_plug(br, 3 + k, f);  machine_add_device(m, nic_take_device(f));
- * and nic_destroy(f) in its free hook. */
+ * its PCI function or NULL with err set.  The board plugs it into the
+ * Bridge (src/machine/ip27_nics.c). */
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
                      event_bus *eb, char *err, size_t errlen);
-/* Hand the NIC's device to the machine's device list (machine_add_device),
- * which then frees it (machine_free); nic_destroy leaves it alone. */
-device *nic_take_device(pci_func *f);
-/* Free the model (and its device unless taken); close its backend. */
+/* Free the model and its device (take the device off any list first);
+ * close its backend. */
 void nic_destroy(pci_func *f);
 
 /* ---- DMA --------------------------------------------------------------- */

@@ -16,7 +16,6 @@
 #include <time.h>
 
 #include "core/log.h"
-#include "dev/nic.h"
 #include "machine/ip27_priv.h"
 
 #define MB (1ull << 20)
@@ -369,36 +368,6 @@ static int plug_testdev(machine *m, ip27 *b, char *err, size_t errlen)
     return ip27_plug_pci(m, slot, testdev_func(b->testdev), err, errlen);
 }
 
-/* --nic MODEL [--net SPEC] [--pcap FILE]: NICs in slots 3, 4, ... in order,
- * named per model (hamachi0, hamachi1, tigon0 ...). */
-static int plug_nics(machine *m, ip27 *b, char *err, size_t errlen)
-{
-    for (unsigned k = 0; k < m->cfg.nnics; k++) {
-        const nic_config *c = &m->cfg.nics[k];
-        const nic_model *model = nic_model_find(c->model);
-        if (!model) {
-            snprintf(err, errlen, "--nic: unknown model \"%s\" (known: %s)", c->model,
-                     nic_model_list());
-            return -1;
-        }
-        unsigned same = 0;
-        for (unsigned j = 0; j < k; j++)
-            same += strcmp(m->cfg.nics[j].model, c->model) == 0;
-        char name[24];
-        snprintf(name, sizeof name, "%s%u", model->prefix, same);
-        nic_opts o = {.net = c->net, .pcap = c->pcap, .dma_per_word = m->cfg.nic_dma_per_word,
-                      .instance = k};
-        pci_func *f = nic_create(c->model, name, &o, &m->clock, &m->events, err, errlen);
-        if (!f)
-            return -1;
-        b->nics[b->nnics++] = f;
-        if (ip27_plug_pci(m, IP27_NIC_FIRST_SLOT + (int)k, f, err, errlen) != 0)
-            return -1;
-        nic_take_device(f); /* now in the machine's device list, which frees it */
-    }
-    return 0;
-}
-
 static const event_field launch_fields[] = {
     {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
     {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}};
@@ -455,7 +424,7 @@ int ip27_build(machine *m, char *err, size_t errlen)
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
-    if (plug_nics(m, b, err, errlen) != 0)
+    if (ip27_plug_nics(b, err, errlen) != 0)
         return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
         return -1;
@@ -500,12 +469,11 @@ void ip27_free(machine *m)
     if (b->user_prom_is_elf)
         elf_free(&b->user_prom_elf);
     free(b->user_prom);
+    ip27_free_nics(b);
     hub_free(b->hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);
     testdev_free(b->testdev);
-    for (unsigned k = 0; k < b->nnics; k++)
-        nic_destroy(b->nics[k]);
     free(b);
     m->board = NULL;
 }

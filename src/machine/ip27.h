@@ -11,7 +11,6 @@
 #define IP27_BRIDGE_WIDGET 8
 #define IP27_BRIDGE_BASE BUS_UNC(1, (uint64_t)IP27_BRIDGE_WIDGET << 24)
 #define IP27_IOC3_SLOT 2
-#define IP27_NIC_FIRST_SLOT 3 /* --nic k goes into slot 3 + k */
 /* The CPU address of the IOC3 registers the PROM leaves for the console
  * (KLCONFIG console_t.memory_base). */
 #define IP27_IOC3_CPU_BASE 0x9200000008600000ull

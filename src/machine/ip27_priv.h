@@ -22,9 +22,9 @@ typedef struct ip27 {
     hub *hub;
     bridge *br;
     ioc3 *ioc3;
-    testdev *testdev;        /* --testdev */
-    pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. */
+    struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
+    testdev *testdev;        /* --testdev */
     ram_block *rom;
     prom_config pc;
     int prom_init;           /* bus initiator of the synthetic PROM's own accesses */
@@ -46,6 +46,10 @@ typedef struct ip27 {
 } ip27;
 
 static inline ip27 *ip27_of(machine *m) { return m->board; }
+
+/* ip27_nics.c */
+int ip27_plug_nics(ip27 *b, char *err, size_t errlen);
+void ip27_free_nics(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
 int ip27_hle_install(ip27 *b, char *err, size_t errlen);

@@ -14,6 +14,9 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FUZZ_MAX_INPUT 4096
+#ifndef FUZZ_CORPUS /* the target's seed corpus, relative to $top_srcdir */
+#define FUZZ_CORPUS "tests/fuzz/corpus"
+#endif
 #define MAX_SEEDS 64
 
 static uint8_t *seeds[MAX_SEEDS];
@@ -67,7 +70,7 @@ int main(int argc, char **argv)
     } else {
         const char *top = getenv("top_srcdir");
         char dir[1024];
-        snprintf(dir, sizeof dir, "%s/tests/fuzz/corpus", top ? top : ".");
+        snprintf(dir, sizeof dir, "%s/" FUZZ_CORPUS, top ? top : ".");
         replay_dir(dir);
     }
     const char *env = getenv("FUZZ_RUNS");

@@ -296,7 +296,7 @@ static void ht_decode(nic_ring *r, nic_desc *d)
     d->eop = true;
 }
 static const nic_bitname ht_flags[] = {{1, "DD"}, {0, NULL}};
-static const nic_ring_ops ht_ops = {ht_decode, ht_flags, 3};
+static const nic_ring_ops ht_ops = {ht_decode, ht_flags, 3, NULL, NULL};
 
 START_TEST(ring_headtail_writeback_order_and_stall)
 {
@@ -426,10 +426,8 @@ START_TEST(factory_and_names)
 {
     ck_assert(nic_model_find("hamachi") == &hamachi_model);
     ck_assert(nic_model_find("tulip") == NULL);
-    ck_assert_str_eq(nic_model_list(), NIC_MODEL_NAMES);
-    ck_assert(nic_model_name_known("hamachi"));
-    ck_assert(!nic_model_name_known("hamach"));
-    ck_assert(!nic_model_name_known(""));
+    ck_assert(strstr(nic_model_list(), "hamachi") != NULL);
+    ck_assert(nic_model_find("hamach") == NULL);
     char err[120];
     nic_opts o = {.net = "none", .pcap = "x.pcap"};
     ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, err, sizeof err) == NULL);
@@ -441,9 +439,7 @@ START_TEST(factory_and_names)
     ck_assert(fa && fb);
     ck_assert(memcmp(nic_from_pci(fa)->mac, nic_from_pci(fb)->mac, 6) != 0);
     ck_assert_uint_eq(nic_from_pci(fa)->mac[0] & 3, 2); /* locally administered unicast */
-    device *d = nic_take_device(fa);
     nic_destroy(fa);
-    device_free(d); /* what machine_free does with a taken device */
     nic_destroy(fb);
     ck_assert(nic_of_device(NULL) == NULL);
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dev/nic.h"
 #include "ui/ui.h"
@@ -55,6 +56,10 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
         return 1;
     }
     if ((v = opt_value("--nic", argc, argv, i))) {
+        if (!strcmp(v, "none")) {
+            o->no_nic = true;
+            return 1;
+        }
         if (!nic_model_find(v)) {
             fprintf(stderr, "xbow: --nic: unknown model \"%s\" (known: %s)\n", v,
                     nic_model_list());
@@ -97,4 +102,35 @@ int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
         return 1;
     }
     return 0;
+}
+
+void ui_default_machine(ui_options *o)
+{
+    if (o->cfg.nnics || o->no_nic)
+        return;
+    nic_config *nc = &o->cfg.nics[o->cfg.nnics++];
+    memset(nc, 0, sizeof *nc);
+    snprintf(nc->model, sizeof nc->model, "tigon2");
+    snprintf(nc->net, sizeof nc->net, "echo");
+}
+
+/* The demo guest: next to the binary in a build tree, else where `make
+ * install` put the examples. */
+const char *ui_default_guest(char *buf, size_t len)
+{
+    static const char rel[] = "examples/tigon/tigon_echo.elf";
+    char exe[2048];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(buf, len, "%s/%s", exe, rel);
+            if (access(buf, R_OK) == 0)
+                return buf;
+        }
+    }
+    snprintf(buf, len, "%s/%s", XBOW_PKGDATADIR, rel);
+    return access(buf, R_OK) == 0 ? buf : NULL;
 }

@@ -63,6 +63,10 @@ int ui_main(ui_options *o)
 {
     char err[256];
     bool interactive = !o->batch;
+    ui_default_machine(o);
+    char demo[4096];
+    if (interactive && !o->kernel && !o->cfg.prom && ui_default_guest(demo, sizeof demo))
+        o->kernel = demo;
     machine *m = machine_new(&o->cfg, err, sizeof err);
     if (!m) {
         fprintf(stderr, "xbow: %s\n", err);

@@ -17,7 +17,13 @@ typedef struct ui_options {
     ui_cmd *cmds;
     unsigned ncmds;
     uint64_t max_insns;
+    bool no_nic; /* --nic none: no default NIC */
 } ui_options;
+
+/* The default machine: one Tigon2 on the `echo` peer unless --nic was given;
+ * interactive runs without a kernel load the Tigon2 ping example. */
+void ui_default_machine(ui_options *o);
+const char *ui_default_guest(char *buf, size_t len);
 
 int ui_main(ui_options *o);
 /* Options owned by other areas (NICs, networking): returns 1 if argv[*i]

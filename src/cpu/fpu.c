@@ -183,7 +183,10 @@ static int exec_fmt_sd(fpu_state *f, uint32_t insn, int fmt, bool fr, uint64_t *
         set_cc(f, (insn >> 8) & 7, c);
         return FPU_OK;
     }
-    if (!reg_ok(fmt, fs, fr) || !reg_ok(fmt, fd, fr))
+    /* fd holds the source format except for the conversions, which check
+     * it against their destination format below. */
+    bool convert = (func >= 8 && func <= 15) || (func >= 32 && func <= 37);
+    if (!reg_ok(fmt, fs, fr) || (!convert && !reg_ok(fmt, fd, fr)))
         return unimplemented(f);
 
     switch (func) {

@@ -62,6 +62,6 @@ cap echo
 expect echo.cap "icmp requests 10 replies 10"
 
 # No NIC given: the driver says so instead of hanging.
-run nonic "$EX/tigon/tigon_tx.elf"
+run nonic --nic none "$EX/tigon/tigon_tx.elf"
 expect nonic.out "tigon: no Tigon2 on the Bridge"
 finish

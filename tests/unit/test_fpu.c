@@ -1024,6 +1024,29 @@ START_TEST(madd_tiny_product)
 }
 END_TEST
 
+/* With FR=0 a conversion from D to a 32-bit format may write an odd
+ * register (found by the differential tester, tests/oracle). */
+START_TEST(fr0_convert_to_odd_single)
+{
+    F.fpr[30] = 0x20db00ebu;
+    F.fpr[31] = 0x7fbfffffu; /* $f30/$f31 = 0x7fbfffff20db00eb, about 2^1020 */
+    ck_assert_int_eq(fpu_exec(&F, cop1(D, 0, 30, 17, F_CEILW), false, G), FPU_OK);
+    ck_assert_uint_eq((uint32_t)F.fpr[17], 0x7fffffffu);
+    ck_assert_uint_eq(cause(), C_V);
+    F.fpr[30] = 0;
+    F.fpr[31] = 0x3ff80000u; /* 1.5 */
+    ck_assert_int_eq(fpu_exec(&F, cop1(D, 0, 30, 3, F_CVTS), false, G), FPU_OK);
+    ck_assert_uint_eq((uint32_t)F.fpr[3], fb(1.5f));
+    ck_assert_int_eq(fpu_exec(&F, cop1(D, 0, 30, 5, F_TRUNCW), false, G), FPU_OK);
+    ck_assert_uint_eq((uint32_t)F.fpr[5], 1u);
+    ck_assert_int_eq(fpu_exec(&F, cop1(D, 0, 30, 7, F_CVTW), false, G), FPU_OK);
+    ck_assert_uint_eq((uint32_t)F.fpr[7], 2u);
+    /* A 64-bit destination in an odd register is still refused. */
+    ck_assert_int_eq(fpu_exec(&F, cop1(S, 0, 3, 9, F_CVTD), false, G), FPU_EXC_FPE);
+    ck_assert_int_eq(fpu_exec(&F, cop1(D, 0, 30, 9, F_MOV), false, G), FPU_EXC_FPE);
+}
+END_TEST
+
 START_TEST(fr0_register_pairs)
 {
     setup();
@@ -1114,6 +1137,7 @@ static Suite *fpu_suite(void)
     tcase_add_test(tc, moves_to_from_cpu);
     tcase_add_test(tc, control_registers);
     tcase_add_test(tc, fr0_register_pairs);
+    tcase_add_test(tc, fr0_convert_to_odd_single);
     tcase_add_test(tc, reserved_encodings);
     suite_add_tcase(s, tc);
     return s;

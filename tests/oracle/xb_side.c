@@ -1,0 +1,149 @@
+/* The xbow side of the differential tester: one R10000 from cpu_new() on a
+ * bus with 4 MB of RAM.  The CPU runs in kernel mode with Status.ERL set,
+ * where the low 2 GB of the user segment are unmapped and uncached: virtual
+ * address = physical address, as in Unicorn.  The RAM is mapped both as
+ * cached memory and at the uncached attribute-0 bus addresses that the
+ * ERL segment produces. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/bus.h"
+#include "core/event.h"
+#include "core/sched.h"
+#include "cpu/cpu.h"
+#include "oracle.h"
+
+#define XB_RAM_SIZE (4u << 20)
+#define ST_ERL 0x4ull
+#define ST_BEV 0x00400000ull
+#define ST_FR 0x04000000ull
+#define ST_CU1 0x20000000ull
+
+struct xb_side {
+    bus b;
+    sched clk;
+    event_bus eb;
+    ram_block *ram;
+    cpu *c;
+    int exc; /* ExcCode + 1 of the exception taken in the current step */
+};
+
+static void on_exception(void *ctx, const event *ev)
+{
+    xb_side *x = ctx;
+    if (ev->nvals > 1 && !x->exc)
+        x->exc = (int)ev->vals[1] + 1;
+}
+
+xb_side *xb_side_new(char *err, unsigned errlen)
+{
+    xb_side *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    bus_init(&x->b);
+    sched_init(&x->clk, XBOW_CPU_HZ);
+    event_bus_init(&x->eb, &x->clk.now);
+    x->ram = ram_block_new(&x->b, "ram", XB_RAM_SIZE);
+    if (!x->ram || bus_map_ram(&x->b, "ram", BUS_CAC(0), XB_RAM_SIZE, x->ram, 0, false) != 0 ||
+        bus_map_ram(&x->b, "ram-uncached", BUS_UNC(0, 0), XB_RAM_SIZE, x->ram, 0, false) != 0) {
+        snprintf(err, errlen, "cannot map RAM");
+        goto fail;
+    }
+    x->c = cpu_new(0, &x->b, &x->clk, &x->eb);
+    if (!x->c) {
+        snprintf(err, errlen, "cpu_new failed");
+        goto fail;
+    }
+    event_src *src = cpu_event(x->c, CPU_EV_EXCEPTION);
+    if (!src || event_subscribe(src, on_exception, x) <= 0) {
+        snprintf(err, errlen, "no cpu exception event");
+        goto fail;
+    }
+    return x;
+fail:
+    xb_side_free(x);
+    return NULL;
+}
+
+void xb_side_free(xb_side *x)
+{
+    if (!x)
+        return;
+    if (x->c)
+        cpu_free(x->c);
+    event_bus_free(&x->eb);
+    bus_free(&x->b);
+    free(x);
+}
+
+static uint64_t status_for(bool fr) { return ST_CU1 | (fr ? ST_FR : 0) | ST_BEV | ST_ERL; }
+
+int xb_side_load(xb_side *x, const orc_block *b)
+{
+    uint8_t code[4 * ORC_MAX_INSNS + 64];
+    for (unsigned i = 0; i < b->n + 16; i++) /* BREAK after the end, as in Unicorn */
+        store_be(code + 4 * i, 4, i < b->n ? b->code[i] : 0x0000000d);
+    if (bus_poke(&x->b, BUS_CAC(ORC_CODE_BASE), code, 4 * (b->n + 16)) != BUS_OK ||
+        bus_poke(&x->b, BUS_CAC(ORC_DATA_BASE), b->data, ORC_DATA_SIZE) != BUS_OK)
+        return -1;
+    cpu_set_cp0(x->c, 12, status_for(b->cfg.fr));
+    for (unsigned i = 1; i < 32; i++)
+        cpu_set_gpr(x->c, i, b->gpr[i]);
+    cpu_set_hi(x->c, b->hi);
+    cpu_set_lo(x->c, b->lo);
+    cpu_set_llbit(x->c, false);
+    cpu_set_pc(x->c, ORC_CODE_BASE);
+    return 0;
+}
+
+int xb_side_step(xb_side *x)
+{
+    x->exc = 0;
+    int rc = cpu_run(x->c, x->clk.now + 1);
+    if (rc != CPU_RAN)
+        return -1;
+    return x->exc;
+}
+
+void xb_side_state(xb_side *x, orc_state *s)
+{
+    for (unsigned i = 0; i < 32; i++) {
+        s->gpr[i] = cpu_gpr(x->c, i);
+        s->fpr[i] = cpu_fpr(x->c, i);
+    }
+    s->hi = cpu_hi(x->c);
+    s->lo = cpu_lo(x->c);
+    s->pc = cpu_pc(x->c);
+    s->fcsr = cpu_fcsr(x->c);
+}
+
+void xb_side_set_state(xb_side *x, const orc_state *s, uint64_t status)
+{
+    cpu_set_cp0(x->c, 12, status);
+    for (unsigned i = 1; i < 32; i++)
+        cpu_set_gpr(x->c, i, s->gpr[i]);
+    for (unsigned i = 0; i < 32; i++)
+        cpu_set_fpr(x->c, i, s->fpr[i]);
+    cpu_set_hi(x->c, s->hi);
+    cpu_set_lo(x->c, s->lo);
+    cpu_set_fcsr(x->c, s->fcsr);
+    cpu_set_pc(x->c, s->pc);
+}
+
+uint64_t xb_side_status(xb_side *x) { return cpu_cp0(x->c, 12); }
+uint64_t xb_side_cp0(xb_side *x, unsigned n) { return cpu_cp0(x->c, n); }
+
+int xb_side_read(xb_side *x, uint64_t addr, void *buf, unsigned len)
+{
+    return bus_peek(&x->b, BUS_CAC(addr), buf, len) == BUS_OK ? 0 : -1;
+}
+
+int xb_side_write(xb_side *x, uint64_t addr, const void *buf, unsigned len)
+{
+    return bus_poke(&x->b, BUS_CAC(addr), buf, len) == BUS_OK ? 0 : -1;
+}
+
+void xb_side_disasm(uint64_t pc, uint32_t insn, char *buf, unsigned len)
+{
+    cpu_disasm(pc, insn, NULL, buf, len);
+}

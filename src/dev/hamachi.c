@@ -192,9 +192,12 @@ static void w_station(device *d, const reg_decl *r, unsigned idx, uint64_t v, ui
 {
     (void)r;
     (void)old;
-    nic_mac_filter *f = &H(d)->filt;
+    hamachi *h = H(d);
+    nic_mac_filter *f = &h->filt;
     f->station[0][idx] = (uint8_t)v;
     f->station_valid[0] = true;
+    if (h->n.port) /* peers such as gen address the station */
+        net_port_set_mac(h->n.port, f->station[0]);
 }
 
 static void w_cam(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
@@ -422,6 +425,7 @@ static void ham_reset(device *d)
     nic_mac_filter_reset(&h->filt);
     nic_irq_set_mask(n, 0);
     h->wire_free = d->clock->now;
+    n->dma_free_at = d->clock->now;
     h->clk_valid = false;
     timer_mod(d->clock, &h->clk_timer,
               d->clock->now + sched_ns_to_ticks(d->clock, HAM_CLK_SETTLE_NS));

@@ -6,7 +6,8 @@
  * descriptors per step, then it continues on a timer, so a ring that never
  * ends (no DescEndRing, every descriptor owned) cannot hang the emulator.
  * The transmitter is paced at line rate (1 Gb/s, 8 bytes of preamble and 12
- * of inter-frame gap per frame). */
+ * of inter-frame gap per frame), and both engines wait for the DMA time of
+ * what they moved (nic.h: PCI clocks per word or burst). */
 #include "dev/hamachi.h"
 
 static const nic_bitname ham_desc_flags[] = {{HAM_DESC_OWN, "Own"},
@@ -127,6 +128,8 @@ static void tx_step(void *opaque)
             timer_mod(s, &h->tx_timer, h->wire_free);
             return;
         }
+        if (nic_dma_wait(n, &h->tx_timer))
+            return;
         nic_desc d;
         if (nic_ring_fetch(&h->tx, &d)) {
             tx_fault(h);
@@ -288,6 +291,8 @@ static void rx_step(void *opaque)
         const uint8_t *f = nic_fifo_head(n, &len, &match);
         if (!f)
             return; /* running, waiting for frames */
+        if (nic_dma_wait(n, &h->rx_timer))
+            return;
         if (!h->rx_active) {
             h->rx_active = true;
             h->rx_phase = HAM_RX_DATA;

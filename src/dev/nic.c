@@ -215,6 +215,7 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint16_t vendor, uint
     n->tx_first = -1;
     n->tx_pad = true;
     n->fifo.cap = NIC_DEFAULT_FIFO;
+    n->pci_clock_ps = NIC_PCI_CLOCK_PS;
     if (o && o->mac) {
         memcpy(n->mac, o->mac, 6);
     } else {
@@ -253,8 +254,10 @@ void nic_fini(nic *n)
 void nic_attach_port(nic *n, net_port *p)
 {
     n->port = p;
-    if (p)
+    if (p) {
         net_port_attach(p, nic_port_rx, n);
+        net_port_set_mac(p, n->mac);
+    }
     if (n->link)
         nic_link_set_carrier(n->link, p != NULL);
 }
@@ -375,6 +378,26 @@ void nic_dma_ctx(nic *n, int what, int ring, int index)
                     index);
 }
 
+/* Bus time of one transfer. */
+static void dma_time(nic *n, bool word, uint64_t bytes)
+{
+    if (!n->pci_clock_ps)
+        return;
+    uint64_t clocks = word ? NIC_PCI_WORD_CLOCKS : NIC_PCI_BURST_SETUP + (bytes + 7) / 8;
+    uint64_t ticks = sched_ns_to_ticks(n->clock, clocks * n->pci_clock_ps / 1000);
+    uint64_t start = n->dma_free_at > nic_now(n) ? n->dma_free_at : nic_now(n);
+    n->dma_free_at = start + ticks;
+    n->dma_busy_ticks += ticks;
+}
+
+bool nic_dma_wait(nic *n, timer *t)
+{
+    if (n->dma_free_at <= nic_now(n))
+        return false;
+    timer_mod(n->clock, t, n->dma_free_at);
+    return true;
+}
+
 static int dma_fail(nic *n, uint64_t addr, uint32_t len, bool write, int st)
 {
     n->cnt.dma_errors++;
@@ -392,6 +415,7 @@ int nic_dma_read32(nic *n, uint64_t addr, uint32_t *v)
     *v = 0;
     n->cnt.dma_word_ops++;
     n->cnt.dma_word_bytes += 4;
+    dma_time(n, true, 4);
     int st = pci_dma_read32(&n->pci, addr, v);
     return st ? dma_fail(n, addr, 4, false, st) : 0;
 }
@@ -400,6 +424,7 @@ int nic_dma_write32(nic *n, uint64_t addr, uint32_t v)
 {
     n->cnt.dma_word_ops++;
     n->cnt.dma_word_bytes += 4;
+    dma_time(n, true, 4);
     int st = pci_dma_write32(&n->pci, addr, v);
     return st ? dma_fail(n, addr, 4, true, st) : 0;
 }
@@ -410,6 +435,7 @@ static int payload_word(nic *n, uint64_t a, uint8_t *p, unsigned size, bool writ
     pci_func *f = &n->pci;
     n->cnt.dma_word_ops++;
     n->cnt.dma_word_bytes += size;
+    dma_time(n, true, size);
     if (size == 4) {
         uint32_t v;
         if (write)
@@ -438,6 +464,7 @@ static int payload(nic *n, uint64_t addr, void *buf, uint32_t len, bool write)
     if (!n->dma_per_word) {
         n->cnt.dma_bulk_ops++;
         n->cnt.dma_bulk_bytes += len;
+        dma_time(n, false, len);
         int st = write ? pci_dma_write(&n->pci, addr, buf, len, PCI_DMA_BULK)
                        : pci_dma_read(&n->pci, addr, buf, len, PCI_DMA_BULK);
         return st ? dma_fail(n, addr, len, write, st) : 0;
@@ -485,6 +512,7 @@ int nic_dma_write_status(nic *n, uint64_t addr, const void *buf, uint32_t len)
         } else {
             n->cnt.dma_word_ops++;
             n->cnt.dma_word_bytes++;
+            dma_time(n, true, 1);
             st = pci_dma_write(&n->pci, addr, p, 1, PCI_DMA_WORD);
             if (st)
                 st = dma_fail(n, addr, 1, true, st);

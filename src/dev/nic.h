@@ -84,8 +84,9 @@ enum nic_match {
 };
 extern const char *const nic_match_names[];
 
-/* The common events; a model's device_class lists them first
- * (.events = nic_event_decls, or NIC_EVENT_DECLS followed by its own). */
+/* The common events: a model's device_class has .events = nic_event_decls,
+ * .nevents = NIC_NEVENTS.  A model with events of its own registers them
+ * with event_src_add(eb, name, &decl, dev) (owner = its device). */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */
@@ -149,6 +150,9 @@ typedef struct nic_irq {
     uint64_t asserts[32]; /* times each cause bit was newly asserted */
 } nic_irq;
 
+#define NIC_PCI_CLOCK_PS 30000 /* 33 MHz, the Bridge's PCI bus [INF] */
+#define NIC_PCI_WORD_CLOCKS 5   /* address, turnaround, one data phase, idle [INF] */
+#define NIC_PCI_BURST_SETUP 4
 #define NIC_MAX_RINGS 8
 #define NIC_FIFO_FRAMES 256
 #define NIC_DEFAULT_FIFO (64u * 1024u) /* [INF] on-chip Rx FIFO size */
@@ -186,6 +190,12 @@ struct nic {
     int dma_what;            /* enum nic_dma_what of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
+    /* DMA time on the PCI bus [INF]: a word transfer takes NIC_PCI_WORD_CLOCKS,
+     * a burst NIC_PCI_BURST_SETUP + 1 clock per 8 bytes (64-bit bus); the
+     * engines wait for dma_free_at before their next descriptor. */
+    uint32_t pci_clock_ps;   /* PCI clock period; 0 = DMA takes no time */
+    uint64_t dma_free_at;    /* virtual time the NIC's DMA is busy until */
+    uint64_t dma_busy_ticks; /* total DMA time (stats) */
     uint8_t mac[6];          /* factory address (EEPROM) */
     nic_irq irq;
     nic_counters cnt;
@@ -239,10 +249,13 @@ const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
 const char *nic_model_list(void);
 /* Create the NIC `model` named `name` (e.g. "hamachi0"), open its backend
- * and pcap file.  Returns its PCI function (plug it with bridge_plug and
- * add f->dev to the machine) or NULL with err set. */
+ * (o->net; NULL or "" = "sink", "none" = no cable) and pcap file.  Returns
+ * its PCI function or NULL with err set.  The board plugs it into the
+ * Bridge (src/machine/ip27_nics.c). */
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
                      event_bus *eb, char *err, size_t errlen);
+/* Free the model and its device (take the device off any list first);
+ * close its backend. */
 void nic_destroy(pci_func *f);
 
 /* ---- DMA --------------------------------------------------------------- */
@@ -265,6 +278,9 @@ int nic_dma_payload_write(nic *n, uint64_t addr, const void *buf, uint32_t len);
 int nic_dma_write_status(nic *n, uint64_t addr, const void *buf, uint32_t len);
 /* Side-effect-free read for views (no counters, no events). */
 int nic_dma_peek(nic *n, uint64_t addr, void *buf, uint32_t len);
+/* If the NIC's DMA is still busy, re-arm t for when it is free and return
+ * true (an engine calls it before its next descriptor). */
+bool nic_dma_wait(nic *n, timer *t);
 
 /* ---- interrupts -------------------------------------------------------- */
 

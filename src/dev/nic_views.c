@@ -74,6 +74,9 @@ void nic_view_stats(device *d, const char *args, strbuf *out)
               n->dma_per_word ? "per-word" : "raw", (unsigned long long)c->dma_word_ops,
               (unsigned long long)c->dma_word_bytes, (unsigned long long)c->dma_bulk_ops,
               (unsigned long long)c->dma_bulk_bytes, (unsigned long long)c->dma_errors);
+    sb_printf(out, "  DMA bus time %lluus (PCI clock %u ps)\n",
+              (unsigned long long)(sched_ticks_to_ns(n->clock, n->dma_busy_ticks) / 1000),
+              n->pci_clock_ps);
     sb_printf(out, "  interrupt line %s, raised %llu times; causes 0x%x enabled 0x%x\n",
               n->irq.line ? "high" : "low", (unsigned long long)n->irq.raises, n->irq.cause,
               n->irq.mask);

@@ -201,11 +201,14 @@ static void fire_timers(machine *m)
     chardev_poll(m->console);
 }
 
-/* End of the current turn: the next timer or a quantum away. */
+/* End of the current turn: the next timer or a quantum away.  The quantum
+ * also bounds a single CPU's turn: a device that arms a timer during the
+ * turn (a doorbell write starting a DMA engine, an EEPROM read) sees it
+ * fire at most one quantum late, not whenever some older timer comes due. */
 static uint64_t turn_end(const machine *m, uint64_t from)
 {
     uint64_t end = sched_next(&m->clock);
-    if (m->ncpus > 1 && from + m->quantum < end)
+    if (from + m->quantum < end)
         end = from + m->quantum;
     if (end <= from)
         end = from + 1;

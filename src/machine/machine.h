@@ -73,7 +73,7 @@ typedef struct machine {
     volatile int stop_reason;
     char stop_msg[160];
     int debugger_initiator;
-    uint64_t quantum;     /* instructions per CPU turn with several CPUs */
+    uint64_t quantum;     /* instructions per CPU turn at most */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     /* The guest asked for a reset (HUB NI_PORT_RESET): performed at once

@@ -9,12 +9,12 @@ EXTRA_DIST += tests/fuzz/corpus tests/fuzz/gen_corpus.py
 
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
-FUZZ_CORE = src/core/dev.c src/core/event.c src/core/sched.c src/core/strbuf.c src/core/log.c
-FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/unit/nic_fake.c tests/unit/standin_pci_net.c \
-	$(filter %.c,$(NIC_SOURCES)) $(FUZZ_CORE)
+FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/unit/nic_fake.c src/dev/pci.c \
+	$(filter %.c,$(NIC_SOURCES)) \
+	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_hamachi_lf: $(FUZZ_HAMACHI:%=$(srcdir)/%)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -I$(top_srcdir)/src -I$(top_builddir) -D_GNU_SOURCE -o $@ $^
+	  -I$(top_srcdir)/src -I$(top_builddir) -D_GNU_SOURCE -o $@ $^ $(VDE_LIBS) -lutil -lm
 fuzz: tests/fuzz/fuzz_hamachi_lf
 	mkdir -p tests/fuzz/work
 	./tests/fuzz/fuzz_hamachi_lf -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \

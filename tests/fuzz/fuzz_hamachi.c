@@ -11,10 +11,12 @@
  *   3 descriptor  ring8 index8 flags8 len16 buf16   7 PCI reset
  *                 (flags: 1 Own 2 EOP 4 EndRing 8 Intr 16 64-bit 32 outside RAM)
  *   8 views       which8                  9 DMA mode    per_word8
+ *  10 ring fill   ring8 first8 count8 flags8 len16 buf16  (like 3, count times)
+ *  11 burst       count8 len16 dst8 seed8 (like 5, count times)
  * Missing argument bytes read as 0.  After the program the clock runs on,
  * and invariants are checked (abort on failure):
  *   - every frame offered to the NIC is delivered, counted as dropped (with
- *     a reason), or still in the Rx FIFO;
+ *     a reason) by the port or the NIC, or still in the Rx FIFO;
  *   - every frame the NIC counts as sent reached the wire;
  *   - INTA is high exactly when an enabled cause is pending.
  * Built with libFuzzer by `make fuzz`, and replayed by `make check` through
@@ -67,11 +69,52 @@ static void fail(const char *what)
     abort();
 }
 
+static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
+
+/* Descriptor idx (mod 64) of the Tx (ring even) or Rx ring; flags: 1 Own
+ * 2 EOP 4 EndRing 8 Intr 16 64-bit layout and window 32 outside RAM. */
+static void put_desc(fake_host *host, unsigned ring, unsigned idx, unsigned fl, unsigned len,
+                     uint64_t bufoff)
+{
+    uint64_t buf = FAKE_LO + (bufoff & 0xffff);
+    if (fl & 32)
+        buf = 0x7000000 + buf;
+    unsigned dsz = (fl & 16) ? 16 : 8;
+    uint64_t a = FAKE_LO + ((ring & 1) ? RXRING_OFF : TXRING_OFF) + (uint64_t)(idx & 63) * dsz;
+    uint32_t st = (len & 0xffff) | (fl & 1 ? HAM_DESC_OWN : 0) | (fl & 2 ? HAM_DESC_EOP : 0) |
+                  (fl & 4 ? HAM_DESC_END_RING : 0) | (fl & 8 ? HAM_DESC_INTR : 0);
+    if (dsz == 16)
+        fake_w64(host, a + 8, (fl & 16) && !(fl & 32) ? buf - FAKE_LO + FAKE_HI : buf);
+    else
+        fake_w32(host, a + 4, (uint32_t)buf);
+    fake_w32(host, a, st);
+}
+
+static uint64_t badlen; /* frames the port refuses for their length */
+
+/* Offer one frame of len (mod 16 KB + 40) bytes to the NIC; returns 1. */
+static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned len, unsigned dst, unsigned seed)
+{
+    len %= NET_MAX_FRAME + 40;
+    badlen += len < 14 || len > NET_MAX_FRAME;
+    for (unsigned i = 0; i < len; i++)
+        frame[i] = (uint8_t)(seed + i * 7);
+    if (len >= 6) {
+        if ((dst & 3) == 0)
+            memcpy(frame, station, 6);
+        else if ((dst & 3) == 1)
+            memset(frame, 0xff, 6);
+        else if ((dst & 3) == 2)
+            frame[0] |= 1;
+    }
+    fake_wire_deliver(w, frame, len);
+    return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
     sched clock;
     event_bus eb;
     fake_host host;
@@ -92,10 +135,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     formatted = 0;
     event_subscribe_glob(&eb, "hamachi0.*", sink_event, &evtext);
     uint64_t offered = 0;
+    badlen = 0;
     reader r = {data, size};
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        unsigned code = (unsigned)take(&r, 1) % 10;
+        unsigned code = (unsigned)take(&r, 1) % 12;
         switch (code) {
         case 0: {
             unsigned off = (unsigned)take(&r, 2) & 0x3ff, sz = 1u << (take(&r, 1) & 3);
@@ -115,41 +159,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 3: {
-            unsigned ring = (unsigned)take(&r, 1) & 1, idx = (unsigned)take(&r, 1) & 63;
+            unsigned ring = (unsigned)take(&r, 1), idx = (unsigned)take(&r, 1);
             unsigned fl = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
-            uint64_t buf = FAKE_LO + take(&r, 2);
-            if (fl & 32)
-                buf = 0x7000000 + buf;
-            unsigned dsz = (fl & 16) ? 16 : 8;
-            uint64_t a = FAKE_LO + (ring ? RXRING_OFF : TXRING_OFF) + (uint64_t)idx * dsz;
-            uint32_t st = len | (fl & 1 ? HAM_DESC_OWN : 0) | (fl & 2 ? HAM_DESC_EOP : 0) |
-                          (fl & 4 ? HAM_DESC_END_RING : 0) | (fl & 8 ? HAM_DESC_INTR : 0);
-            if (dsz == 16) {
-                fake_w64(&host, a + 8, (fl & 16) && !(fl & 32) ? buf - FAKE_LO + FAKE_HI : buf);
-            } else {
-                fake_w32(&host, a + 4, (uint32_t)buf);
-            }
-            fake_w32(&host, a, st);
+            put_desc(&host, ring, idx, fl, len, take(&r, 2));
+            break;
+        }
+        case 10: {
+            unsigned ring = (unsigned)take(&r, 1), idx = (unsigned)take(&r, 1);
+            unsigned count = (unsigned)take(&r, 1), fl = (unsigned)take(&r, 1);
+            unsigned len = (unsigned)take(&r, 2);
+            uint64_t off = take(&r, 2);
+            for (unsigned k = 0; k < count; k++)
+                put_desc(&host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
+            if (count)
+                put_desc(&host, ring, idx + count - 1, fl, len, off + (uint64_t)(count - 1) * len);
+            break;
+        }
+        case 11: {
+            unsigned count = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
+            unsigned dst = (unsigned)take(&r, 1), seed = (unsigned)take(&r, 1);
+            for (unsigned k = 0; k < count; k++)
+                offered += deliver(&wire, frame, len, dst, seed + k);
             break;
         }
         case 4:
             run_for(&clock, take(&r, 2) * 4);
             break;
         case 5: {
-            unsigned len = (unsigned)take(&r, 2) % (NET_MAX_FRAME + 40);
+            unsigned len = (unsigned)take(&r, 2);
             unsigned dst = (unsigned)take(&r, 1), seed = (unsigned)take(&r, 1);
-            for (unsigned i = 0; i < len; i++)
-                frame[i] = (uint8_t)(seed + i * 7);
-            if (len >= 6) {
-                if ((dst & 3) == 0)
-                    memcpy(frame, station, 6);
-                else if ((dst & 3) == 1)
-                    memset(frame, 0xff, 6);
-                else if ((dst & 3) == 2)
-                    frame[0] |= 1;
-            }
-            offered++;
-            fake_wire_deliver(&wire, frame, len);
+            offered += deliver(&wire, frame, len, dst, seed);
             break;
         }
         case 6:
@@ -172,17 +211,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_free(&b);
             break;
         }
-        default:
+        case 9:
             nic_set_dma_per_word(n, take(&r, 1) & 1);
             break;
         }
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
-    uint64_t drops = 0;
+    /* The port refuses malformed lengths itself; the NIC accounts for the
+     * rest: refused at once (any reason but dma-error and reset), or taken
+     * and then delivered, dropped later, or still queued. */
+    const uint64_t *rd = n->cnt.rx_drops;
+    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
     for (int i = 0; i < NIC_NDROPS; i++)
-        drops += n->cnt.rx_drops[i];
-    if (offered != n->cnt.rx_frames + drops + n->fifo.count)
-        fail("an offered frame was neither delivered, dropped nor queued");
+        drops += rd[i];
+    const net_stats *ps = &wire.port.stats;
+    if (offered != ps->rx_frames + ps->rx_dropped)
+        fail("the port lost an offered frame");
+    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
+        fail("a frame the NIC took was neither delivered, dropped nor queued");
+    if (ps->rx_dropped != badlen + drops - later)
+        fail("a frame the NIC refused was not counted with a reason");
     if (wire.total != n->cnt.tx_frames)
         fail("a sent frame did not reach the wire");
     if (host.level != ((n->irq.cause & n->irq.mask) != 0))

@@ -17,6 +17,10 @@ def time(ticks):
     return bytes([4]) + struct.pack('<H', min(ticks // 4, 65535))
 def frame(length, dst, seed):
     return bytes([5]) + struct.pack('<HBB', length, dst, seed)
+def fill(ring, first, count, flags, length, buf):
+    return bytes([10]) + struct.pack('<BBBBHH', ring, first, count, flags, length, buf)
+def burst(count, length, dst, seed):
+    return bytes([11]) + struct.pack('<BHBB', count, length, dst, seed)
 def views(w):
     return bytes([8, w])
 
@@ -51,6 +55,11 @@ seeds = {
         + time(60000) + frame(1000, 0, 6) + frame(1000, 0, 7) + time(60000) + rd(0x84, 4),
     'jumbo-reset-mid-frame': open_seq() + wr(0xce, 2, 9018) + frame(9000, 0, 8) + time(50000)
         + tx(0, 500, OWN) + time(1000) + wr(0x6b, 1, 1) + frame(200, 1, 9) + wr(0x24, 4, 2),
+    'long-ring-burst-an-mii': open_seq() + fill(0, 0, 64, OWN | EOP | END, 64, 0x6000)
+        + rd(0x06, 2) + wr(0x04, 2, 1) + time(2000) + fill(1, 0, 64, OWN | EOP | INTR | END, 128, 0x2000)
+        + wr(0x24, 2, 1) + burst(200, 100, 0, 1) + time(4000) + wr(0xe0, 2, 0x1200)
+        + wr(0xa8, 2, 0x0101) + wr(0xa6, 2, 1) + rd(0xac, 2) + time(60000) + rd(0xe2, 2)
+        + rd(0x84, 4) + rd(0x36c, 4),
 }
 os.makedirs('tests/fuzz/corpus', exist_ok=True)
 for name, data in seeds.items():

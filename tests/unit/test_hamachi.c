@@ -43,22 +43,27 @@ static struct {
     bool hi;      /* buffers in the 64-bit window */
 } E;
 
-static void setup(void)
+/* A Hamachi on a fake host; with spec NULL its wire is the fake one,
+ * otherwise a real backend opened by the factory. */
+static void env_open(const char *spec)
 {
     char err[160];
     memset(&E, 0, sizeof E);
     sched_init(&E.clock, 0);
     event_bus_init(&E.eb, &E.clock.now);
-    nic_opts o = {.net = "none", .mac = MYMAC};
+    nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
     E.f = nic_create("hamachi", "hamachi0", &o, &E.clock, &E.eb, err, sizeof err);
     ck_assert_msg(E.f != NULL, "%s", err);
     E.n = nic_from_pci(E.f);
     E.h = (hamachi *)E.n;
     fake_host_init(&E.host, &E.clock, 4u << 20);
     fake_host_plug(&E.host, E.f);
-    fake_wire_attach(&E.wire, E.n, &E.clock);
+    if (!spec)
+        fake_wire_attach(&E.wire, E.n, &E.clock);
     E.dsz = 8;
 }
+
+static void setup(void) { env_open(NULL); }
 
 static void teardown(void)
 {
@@ -499,7 +504,7 @@ static void one_round(bool per_word, uint8_t *rxcopy, uint64_t *word_ops, uint64
     kick_tx();
     make_frame(f, 1514, MYMAC, 78);
     ck_assert(fake_wire_deliver(&E.wire, f, 1514));
-    run_for(&E.clock, US(50));
+    run_for(&E.clock, US(500));
     memcpy(rxcopy, fake_ptr(&E.host, RXBUF(0), 1536), 1536);
     *word_ops = E.host.word_ops - w0;
     *bulk_ops = E.host.bulk_ops - b0;
@@ -585,8 +590,10 @@ END_TEST
 START_TEST(endless_ring_is_bounded)
 {
     /* Every descriptor owned, zero length, no EndPacket, no EndRing, all
-     * the way to the end of RAM: the engine works in bounded steps. */
+     * the way to the end of RAM: the engine works in bounded steps.  (DMA
+     * time off, to see the step budget alone.) */
     open_nic(8, 4, 1536, 0);
+    E.n->pci_clock_ps = 0;
     for (uint64_t a = TXRING; a + 8 <= FAKE_LO + E.host.size; a += 8) {
         fake_w32(&E.host, a + 4, (uint32_t)TXBUF(0));
         fake_w32(&E.host, a, OWN);
@@ -601,6 +608,18 @@ START_TEST(endless_ring_is_bounded)
     ck_assert_uint_eq(rd(TxStatus, 2), HAM_CH_SUSPENDED);
     ck_assert_uint_eq(rd(IntrStatus, 4) & HAM_INTR_TX_PCI_FAULT, HAM_INTR_TX_PCI_FAULT);
     ck_assert_uint_eq(E.n->cnt.tx_drops[NIC_DROP_DMA], 1);
+    /* With DMA time each descriptor costs its bus time (3 words = 450 ns). */
+    open_nic(8, 4, 1536, 0);
+    E.n->pci_clock_ps = NIC_PCI_CLOCK_PS;
+    for (uint64_t a = TXRING; a < TXRING + 1000 * 8; a += 8) {
+        fake_w32(&E.host, a + 4, (uint32_t)TXBUF(0));
+        fake_w32(&E.host, a, OWN);
+    }
+    uint64_t f0 = E.h->tx.fetches;
+    kick_tx();
+    run_for(&E.clock, US(90));
+    ck_assert_uint_ge(E.h->tx.fetches - f0, 190);
+    ck_assert_uint_le(E.h->tx.fetches - f0, 210);
 }
 END_TEST
 
@@ -777,6 +796,117 @@ START_TEST(events_carry_decoded_fields)
 }
 END_TEST
 
+/* ---- with the real backends ------------------------------------------------------ */
+
+/* Receive up to `count` frames from gen into a 16-entry ring for at most
+ * `ms` of virtual time, refilling as a driver would; returns the number
+ * received and (in *sum) the byte sum of what landed in memory. */
+static unsigned receive_frames(unsigned count, unsigned ms, uint32_t *sum_out)
+{
+    open_nic(8, 16, 1536, 2);
+    unsigned got = 0, entry = 0;
+    uint32_t sum = 0;
+    for (unsigned spin = 0; spin < ms * 100 && got < count; spin++) {
+        run_for(&E.clock, US(10));
+        uint32_t st;
+        while (!((st = desc_status(RXRING, entry)) & OWN)) {
+            uint32_t size = st & 0xffff;
+            uint8_t *b = fake_ptr(&E.host, RXBUF(entry) + 2, size);
+            uint32_t len = (uint32_t)(load_le(b + size - 12, 4) & 0x7ff) - 4;
+            ck_assert_mem_eq(b, MYMAC, 6); /* gen addresses the station */
+            for (uint32_t i = 0; i < len; i++)
+                sum += b[i];
+            got++;
+            desc_write(RXRING, entry, RXBUF(entry) + 2,
+                       OWN | EOP | INTR | 1536 | (entry == 15 ? ENDR : 0));
+            entry = (entry + 1) % 16;
+        }
+        if (rd(RxStatus, 2) & 2)
+            wr(RxCmd, 2, 1);
+    }
+    *sum_out = sum;
+    return got;
+}
+
+static uint32_t receive_gen(unsigned count, uint64_t *word_ops)
+{
+    uint64_t w0 = E.host.word_ops;
+    uint32_t sum;
+    unsigned got = receive_frames(count, 20, &sum);
+    ck_assert_msg(got == count, "got %u frames: port dropped %llu", got,
+                  (unsigned long long)E.n->port->stats.rx_dropped);
+    *word_ops = E.host.word_ops - w0;
+    return sum;
+}
+
+START_TEST(gen_backend_raw_vs_per_word)
+{
+    /* Seed story 1 in miniature: the same frames from gen, received with
+     * raw and with per-word payload DMA: same bytes, very different
+     * numbers of word DMAs. */
+    uint64_t w_raw, w_word;
+    teardown();
+    env_open("gen:size=1514,rate=50000,count=40,start=1ms");
+    uint32_t raw = receive_gen(40, &w_raw);
+    ck_assert_uint_eq(E.n->port->stats.rx_frames, 40);
+    teardown();
+    env_open("gen:size=1514,rate=50000,count=40,start=1ms");
+    nic_set_dma_per_word(E.n, true);
+    uint32_t word = receive_gen(40, &w_word);
+    ck_assert_uint_eq(raw, word);
+    ck_assert_uint_ge(w_word, w_raw + 40 * (1514 / 4));
+    ck_assert_uint_eq(E.n->cnt.rx_drops[NIC_DROP_NO_BUFFER], 0);
+}
+END_TEST
+
+START_TEST(per_word_dma_costs_virtual_time)
+{
+    /* Line-rate 1514-byte frames: the raw path keeps up; moving every word
+     * separately takes longer than the frames' spacing, the FIFO fills and
+     * frames are lost (the receive throughput of seed story 1). */
+    uint32_t sum;
+    teardown();
+    env_open("gen:size=1514,rate=60000,count=120,start=1ms");
+    ck_assert_uint_eq(receive_frames(120, 10, &sum), 120);
+    uint64_t busy_raw = E.n->dma_busy_ticks;
+    ck_assert_uint_eq(E.n->port->stats.rx_dropped, 0);
+    teardown();
+    env_open("gen:size=1514,rate=60000,count=120,start=1ms");
+    nic_set_dma_per_word(E.n, true);
+    unsigned got = receive_frames(120, 10, &sum);
+    ck_assert_uint_lt(got, 120);
+    ck_assert_uint_eq(got + E.n->port->stats.rx_dropped, 120);
+    ck_assert_uint_gt(E.n->cnt.rx_drops[NIC_DROP_FIFO], 0);
+    /* per frame, the bus time is several times the raw path's */
+    ck_assert_uint_gt(E.n->dma_busy_ticks / got, 5 * (busy_raw / 120));
+}
+END_TEST
+
+START_TEST(echo_backend_answers_arp)
+{
+    teardown();
+    env_open("echo");
+    open_nic(8, 4, 1536, 2);
+    uint8_t arp[42] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    memcpy(arp + 6, MYMAC, 6);
+    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
+    memcpy(arp + 12, body, sizeof body);
+    memcpy(arp + 22, MYMAC, 6);
+    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
+    memcpy(arp + 28, ips, sizeof ips);
+    post_tx(0, 8, arp, sizeof arp, INTR);
+    kick_tx();
+    run_for(&E.clock, US(100));
+    ck_assert_uint_eq(E.n->cnt.tx_frames, 1);
+    ck_assert_uint_eq(E.n->cnt.rx_frames, 1);
+    uint8_t *b = fake_ptr(&E.host, RXBUF(0) + 2, 64);
+    ck_assert_mem_eq(b, MYMAC, 6);
+    ck_assert_uint_eq(b[21], 2); /* ARP reply */
+    static const uint8_t peer_ip[4] = {10, 0, 2, 2};
+    ck_assert_mem_eq(b + 28, peer_ip, 4);
+}
+END_TEST
+
 static Suite *hamachi_suite(void)
 {
     Suite *s = suite_create("hamachi");
@@ -800,6 +930,9 @@ static Suite *hamachi_suite(void)
     tcase_add_test(t, tx_coalescing_registers);
     tcase_add_test(t, descintr_less_driver_stalls);
     tcase_add_test(t, events_carry_decoded_fields);
+    tcase_add_test(t, gen_backend_raw_vs_per_word);
+    tcase_add_test(t, per_word_dma_costs_virtual_time);
+    tcase_add_test(t, echo_backend_answers_arp);
     suite_add_tcase(s, t);
     return s;
 }

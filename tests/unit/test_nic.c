@@ -427,6 +427,7 @@ START_TEST(factory_and_names)
     ck_assert(nic_model_find("hamachi") == &hamachi_model);
     ck_assert(nic_model_find("tulip") == NULL);
     ck_assert(strstr(nic_model_list(), "hamachi") != NULL);
+    ck_assert(nic_model_find("hamach") == NULL);
     char err[120];
     nic_opts o = {.net = "none", .pcap = "x.pcap"};
     ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, err, sizeof err) == NULL);

@@ -11,6 +11,53 @@ void bus_init(bus *b)
     memset(b, 0, sizeof *b);
 }
 
+void bus_link_set(bus *b, int who, uint64_t addr)
+{
+    bus_link_clear(b, who);
+    for (unsigned i = 0; i < BUS_MAX_LINKS; i++) {
+        if (!b->links[i].owner) {
+            b->links[i].owner = who + 1;
+            b->links[i].line = (addr & BUS_PA_MASK) >> BUS_LINK_SHIFT;
+            b->nlinks++;
+            return;
+        }
+    }
+}
+
+bool bus_link_valid(const bus *b, int who, uint64_t addr)
+{
+    uint64_t line = (addr & BUS_PA_MASK) >> BUS_LINK_SHIFT;
+    for (unsigned i = 0; i < BUS_MAX_LINKS; i++)
+        if (b->links[i].owner == who + 1 && b->links[i].line == line)
+            return true;
+    return false;
+}
+
+void bus_link_clear(bus *b, int who)
+{
+    for (unsigned i = 0; i < BUS_MAX_LINKS; i++) {
+        if (b->links[i].owner == who + 1) {
+            b->links[i].owner = 0;
+            b->nlinks--;
+        }
+    }
+}
+
+void bus_link_store_slow(bus *b, int who, uint64_t addr, uint64_t size)
+{
+    if (size == 0)
+        return;
+    uint64_t first = (addr & BUS_PA_MASK) >> BUS_LINK_SHIFT;
+    uint64_t last = ((addr & BUS_PA_MASK) + size - 1) >> BUS_LINK_SHIFT;
+    for (unsigned i = 0; i < BUS_MAX_LINKS; i++) {
+        bus_link *l = &b->links[i];
+        if (l->owner && l->owner != who + 1 && l->line >= first && l->line <= last) {
+            l->owner = 0;
+            b->nlinks--;
+        }
+    }
+}
+
 void bus_free(bus *b)
 {
     for (unsigned i = 0; i < b->nrams; i++) {
@@ -183,6 +230,7 @@ int bus_access(bus *b, bus_op *op, uint64_t *val)
             if (r->readonly)
                 return BUS_ERROR;
             store_be(p, op->size, *val);
+            bus_link_store(b, op->initiator, op->addr, op->size);
         } else {
             *val = load_be(p, op->size);
         }
@@ -234,6 +282,7 @@ static int bus_block(bus *b, bus_op *op, uint8_t *rbuf, const uint8_t *wbuf, uin
                     break;
                 }
                 memcpy(p, wbuf + pos, n);
+                bus_link_store(b, op->initiator, addr, n);
             } else {
                 memcpy(rbuf + pos, p, n);
             }
@@ -353,8 +402,11 @@ static void page_flags_update(bus *b, ram_block *rb, uint64_t off, uint64_t len,
         rb->page_flags[pg] = set ? (uint8_t)(old | flags) : (uint8_t)(old & ~flags);
         changed |= ((old ^ rb->page_flags[pg]) & ~PF_CODE) != 0;
     }
-    if (changed && b->flags_changed)
-        b->flags_changed(b->flags_ctx);
+    if (changed) {
+        b->flags_gen++;
+        if (b->flags_changed)
+            b->flags_changed(b->flags_ctx);
+    }
 }
 
 void ram_page_flags_set(bus *b, ram_block *rb, uint64_t off, uint64_t len, uint8_t flags)

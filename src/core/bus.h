@@ -108,6 +108,19 @@ typedef void (*bus_hook_fn)(void *ctx, const bus_op *op);
 /* Called when a write hits a page with PF_CODE (decoded instructions). */
 typedef void (*bus_code_fn)(void *ctx, ram_block *rb, uint64_t page);
 
+/* LL/SC link watcher.  A CPU's LL registers the coherence line (128 bytes,
+ * the R10000 secondary line, physical address without the attribute bits)
+ * it linked; any write by ANOTHER initiator that touches the line (device
+ * DMA, another CPU's store, slow or fast path) clears that link, and SC only
+ * succeeds while the link is still set.  `nlinks` counts the set links so a
+ * store costs one test when no LL is pending anywhere. */
+#define BUS_LINK_SHIFT 7
+#define BUS_MAX_LINKS 8
+typedef struct bus_link {
+    uint64_t line;  /* (pa & BUS_PA_MASK) >> BUS_LINK_SHIFT */
+    int owner;      /* initiator id + 1; 0 when free (a zeroed bus has none) */
+} bus_link;
+
 typedef struct bus {
     bus_region *regions; /* sorted by base */
     unsigned nregions, cap;
@@ -123,6 +136,11 @@ typedef struct bus {
     void *code_ctx;
     void (*flags_changed)(void *ctx); /* CPUs drop cached translations */
     void *flags_ctx;
+    uint64_t flags_gen;   /* bumped on every page-flag change flags_changed reports:
+                             CPUs compare it between run turns, so they stay
+                             correct even if flags_changed is taken over */
+    bus_link links[BUS_MAX_LINKS];
+    unsigned nlinks;      /* links set */
 } bus;
 
 void bus_init(bus *b);
@@ -165,6 +183,21 @@ void ram_page_flags_clear(bus *b, ram_block *rb, uint64_t off, uint64_t len, uin
 static inline uint8_t ram_page_flags(const ram_block *rb, uint64_t off)
 {
     return rb->page_flags[off >> RAM_PAGE_SHIFT];
+}
+
+/* LL/SC support (see bus_link).  bus_link_set() replaces the initiator's
+ * previous link; bus_link_valid() says whether it still holds;
+ * bus_link_clear() drops it; bus_link_store() is called for every write and
+ * clears the links of other initiators on the written lines (bus_access and
+ * the block copies call it; a CPU's RAM fast path calls it when nlinks). */
+void bus_link_set(bus *b, int who, uint64_t addr);
+bool bus_link_valid(const bus *b, int who, uint64_t addr);
+void bus_link_clear(bus *b, int who);
+void bus_link_store_slow(bus *b, int who, uint64_t addr, uint64_t size);
+static inline void bus_link_store(bus *b, int who, uint64_t addr, uint64_t size)
+{
+    if (unlikely(b->nlinks))
+        bus_link_store_slow(b, who, addr, size);
 }
 
 /* Format a bus address for humans: "io:0x01600000", "cac:0x1c000". */

@@ -33,7 +33,10 @@ enum {
     EXC_OV = 12, EXC_TR = 13, EXC_FPE = 15, EXC_WATCH = 23,
 };
 
-/* Events every CPU publishes (as "cpu.<name>", field cpu = index). */
+/* Events every CPU publishes (as "cpu<index>.<name>", e.g. "cpu0.exception";
+ * field cpu = index).  exception: cpu, code (ExcCode; 32 NMI, 33 SoftReset,
+ * 34 Reset), pc, badvaddr, bd.  irq: cpu, ip (line), level, pending (Cause
+ * IP bits).  eret: cpu, pc, target. */
 enum { CPU_EV_EXCEPTION, CPU_EV_IRQ, CPU_EV_ERET, CPU_NEVENTS };
 
 enum watch_type { WATCH_READ = 1, WATCH_WRITE = 2, WATCH_ACCESS = 3 };
@@ -52,8 +55,12 @@ void cpu_free(cpu *c);
 int cpu_index(const cpu *c);
 int cpu_initiator(const cpu *c);
 
-/* Cold reset: PC = 0xffffffffbfc00000, Status.BEV|ERL, TLB invalid. */
-void cpu_reset(cpu *c);
+/* Cold reset: PC = 0xffffffffbfc00000, Status.BEV|ERL, TLB invalid.
+ * cpu_reset() is an inline wrapper: libunicorn (linked by the differential
+ * tester) exports a cpu_reset of its own, which a global function of that
+ * name in an executable would interpose. */
+void cpu_cold_reset(cpu *c);
+static inline void cpu_reset(cpu *c) { cpu_cold_reset(c); }
 void cpu_nmi(cpu *c);
 void cpu_soft_reset(cpu *c);
 /* Interrupt input lines IP2..IP7 (ip = 2..7), level-sensitive. */
@@ -88,6 +95,26 @@ uint32_t cpu_fcsr(const cpu *c);
 void cpu_set_fcsr(cpu *c, uint32_t v);
 bool cpu_in_delay_slot(const cpu *c);
 uint64_t cpu_retired(const cpu *c); /* instructions retired by this CPU */
+
+/* Additions for the debugger and the differential tester: the whole
+ * architectural state is readable and settable through these. */
+/* CP0 register n with a select (register 25: 0 = perf control 0,
+ * 1 = count 0, 2 = control 1, 3 = count 1).  cpu_set_cp0*() writes the way
+ * MTC0 would, except that BadVAddr, Context/XContext BadVPN2, Index.P,
+ * Random, LLAddr and Config are set as given; PRId is read-only. */
+uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel);
+void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v);
+/* Delay-slot state: when cpu_in_delay_slot(), the instruction at pc is a
+ * branch delay slot and execution continues at cpu_delay_target() after it. */
+uint64_t cpu_delay_target(const cpu *c);
+void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target);
+/* The LL/SC link (LLbit, still valid on the bus). */
+bool cpu_llbit(const cpu *c);
+void cpu_set_llbit(cpu *c, bool v);
+/* TLB entry i (0..63): EntryHi, EntryLo0, EntryLo1, PageMask as stored. */
+int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t *lo1,
+                uint64_t *mask);
+int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask);
 
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];
@@ -127,7 +154,7 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx);
 /* Disassembly (Capstone, MIPS64 big-endian) with symbols. */
 void cpu_disasm(uint64_t pc, uint32_t insn, symtab *syms, char *buf, size_t len);
 
-/* Event sources for subscribers ("cpu.exception" ...). */
+/* Event sources for subscribers ("cpu0.exception" ...). */
 event_src *cpu_event(cpu *c, unsigned which);
 
 /* Host-implemented PROM calls: when the CPU fetches from an address with a

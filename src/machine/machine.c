@@ -21,8 +21,6 @@ void machine_config_default(machine_config *cfg)
     cfg->on_reset = RESET_STOP;
 }
 
-static void flags_changed(void *ctx);
-
 machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
@@ -52,8 +50,6 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
             goto fail;
         }
     }
-    m->bus.flags_changed = flags_changed;
-    m->bus.flags_ctx = m;
     if (ip27_build(m, err, errlen) != 0)
         goto fail;
     machine_reset(m, false);
@@ -79,11 +75,6 @@ void machine_free(machine *m)
     event_bus_free(&m->events);
     bus_free(&m->bus);
     free(m);
-}
-
-static void flags_changed(void *ctx)
-{
-    (void)ctx; /* the CPUs re-check page flags on their own (see cpu.c) */
 }
 
 void machine_add_device(machine *m, device *d)

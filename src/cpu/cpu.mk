@@ -1,0 +1,14 @@
+# src/cpu: the R10000 interpreter (decode, execute, CP0/TLB/exceptions,
+# memory and decoded pages, debugger support, disassembly).  The FPU is
+# built from src/cpu/fpu.mk into libxbowfpu.a with its own float flags.
+libxbow_a_SOURCES += \
+	src/cpu/cpu.h src/cpu/cpu_internal.h src/cpu/ops.h \
+	src/cpu/cpu.c \
+	src/cpu/decode.c \
+	src/cpu/exec.c \
+	src/cpu/cp0.c \
+	src/cpu/tlb.c \
+	src/cpu/mem.c \
+	src/cpu/debug.c \
+	src/cpu/disasm.c
+EXTRA_DIST += docs/cpu.md

@@ -1,0 +1,305 @@
+/* The R10000 interpreter's private state, shared by the files of src/cpu/.
+ *
+ * Speed design (see docs in cpu.h and the file headers):
+ *  - instructions are decoded once into `dinsn` slots kept per physical 4 KB
+ *    RAM page (`dpage`), shared by every CPU on the bus and invalidated
+ *    (op reset to OP_DECODE, nothing freed) when the page is written;
+ *  - a per-CPU soft TLB (virtual 4 KB page -> host pointer) for loads and
+ *    stores, one set per privilege mode, plus an exec soft TLB (virtual page
+ *    -> dpage); pages that are watched, MMIO, decoded code (for writes) or
+ *    otherwise special simply get no fast entry and take the slow path;
+ *  - the run loop keeps pc and the clock in locals and fetches from the
+ *    current page with one subtract-and-mask test; breakpoints, HLE hooks and
+ *    the trace hook make their pages (or every page) miss that test.
+ */
+#ifndef XBOW_CPU_INTERNAL_H
+#define XBOW_CPU_INTERNAL_H
+
+#include "cpu/cpu.h"
+#include "cpu/fpu.h"
+
+/* ---- Pre-decoded instructions --------------------------------------- */
+
+typedef struct dinsn {
+    uint16_t op;     /* enum op */
+    uint8_t rs, rt;  /* source registers */
+    uint8_t rd;      /* destination; 32 (the sink) when the ISA says $0 */
+    uint8_t sa;
+    uint8_t pad[2];
+    int64_t imm;     /* sign/zero-extended immediate, branch offset, jump index */
+    uint32_t raw;
+    uint32_t pad2;
+} dinsn;
+
+#define DPAGE_INSNS (RAM_PAGE_SIZE / 4)
+
+typedef struct dpage {
+    uint8_t *host;     /* the 4 KB of RAM */
+    ram_block *rb;
+    uint64_t off;      /* page offset in rb */
+    dinsn insn[DPAGE_INSNS];
+} dpage;
+
+/* Every CPU on one bus shares a group: the decoded pages, and the bus
+ * callbacks (code_written, flags_changed) fan out to the members. */
+#define GROUP_MAX_CPUS 8
+typedef struct cpu_group {
+    bus *b;
+    cpu *cpus[GROUP_MAX_CPUS];
+    unsigned ncpus;
+    dpage **pages[8]; /* per bus->rams[i]: one pointer per 4 KB page */
+    uint64_t npages[8];
+} cpu_group;
+
+/* ---- TLB -------------------------------------------------------------- */
+
+#define TLB_ENTRIES 64
+typedef struct tlb_entry {
+    uint64_t hi;      /* EntryHi: R 63:62, VPN2 43:13, ASID 7:0 */
+    uint64_t lo[2];   /* EntryLo0/1 */
+    uint64_t mask;    /* PageMask */
+} tlb_entry;
+
+/* Soft TLB: tag is the 4 KB virtual page (low 12 bits zero); host = vaddr +
+ * addend.  A lookup compares the tag with vaddr & ~0xfff | (vaddr & (size-1)),
+ * which never has bits 11:3 set, so STLB_EMPTY (bit 11) never matches, even
+ * for a misaligned access in page 0. */
+typedef struct stlb {
+    uint64_t tag;
+    uintptr_t addend;
+} stlb;
+#define STLB_BITS 8
+#define STLB_SIZE (1u << STLB_BITS)
+#define STLB_EMPTY 0x800ull
+typedef struct xtlb {
+    uint64_t tag;
+    dpage *page;
+} xtlb;
+
+typedef struct stlb_set {
+    stlb r[STLB_SIZE], w[STLB_SIZE];
+    xtlb x[STLB_SIZE];   /* exec: virtual page -> decoded page */
+} stlb_set;
+
+/* ---- Debugger --------------------------------------------------------- */
+
+typedef struct cpu_wp {
+    int id;
+    uint64_t addr, len;
+    int type;
+} cpu_wp;
+
+typedef struct cpu_hle {
+    uint64_t vaddr;
+    cpu_hle_fn fn;
+    void *ctx;
+} cpu_hle;
+
+/* ---- CP0 register numbers -------------------------------------------- */
+enum {
+    CP0_INDEX = 0, CP0_RANDOM = 1, CP0_ENTRYLO0 = 2, CP0_ENTRYLO1 = 3, CP0_CONTEXT = 4,
+    CP0_PAGEMASK = 5, CP0_WIRED = 6, CP0_BADVADDR = 8, CP0_COUNT = 9, CP0_ENTRYHI = 10,
+    CP0_COMPARE = 11, CP0_STATUS = 12, CP0_CAUSE = 13, CP0_EPC = 14, CP0_PRID = 15,
+    CP0_CONFIG = 16, CP0_LLADDR = 17, CP0_WATCHLO = 18, CP0_WATCHHI = 19, CP0_XCONTEXT = 20,
+    CP0_FRAMEMASK = 21, CP0_DIAG = 22, CP0_PERF = 25, CP0_ECC = 26, CP0_CACHEERR = 27,
+    CP0_TAGLO = 28, CP0_TAGHI = 29, CP0_ERROREPC = 30,
+};
+
+/* Status bits */
+#define ST_IE BIT(0)
+#define ST_EXL BIT(1)
+#define ST_ERL BIT(2)
+#define ST_KSU (3ull << 3)
+#define ST_UX BIT(5)
+#define ST_SX BIT(6)
+#define ST_KX BIT(7)
+#define ST_IM (0xffull << 8)
+#define ST_DE BIT(16)
+#define ST_CE BIT(17)
+#define ST_CH BIT(18)
+#define ST_NMI BIT(19)
+#define ST_SR BIT(20)
+#define ST_TS BIT(21)
+#define ST_BEV BIT(22)
+#define ST_FR BIT(26)
+#define ST_XX BIT(31)
+#define ST_CU0 BIT(28)
+#define ST_CU1 BIT(29)
+#define ST_CU2 BIT(30)
+/* Bits software can write (RE 25, RP 27, DS 24/23 kept as written too). */
+#define ST_WRITABLE 0xfffffffful
+
+#define CAUSE_BD BIT(31)
+#define CAUSE_CE_SHIFT 28
+#define CAUSE_IP_SHIFT 8
+#define CAUSE_IP7 BIT(15)
+#define CAUSE_SW (3ull << 8)  /* IP0/IP1: software interrupts, writable */
+
+#define PRID_R10000 0x00000926u
+
+/* Exception codes beyond Cause.ExcCode used in events. */
+#define EVC_NMI 32
+#define EVC_SRESET 33
+#define EVC_RESET 34
+
+enum mode { MODE_KERNEL = 0, MODE_SUPER = 1, MODE_USER = 2 };
+
+/* Translation results (xlate). */
+enum { XL_OK = 0, XL_ADE, XL_REFILL, XL_INVALID, XL_MOD };
+enum acc { ACC_LOAD = 0, ACC_STORE = 1, ACC_FETCH = 2 };
+
+struct cpu {
+    /* Hot state first. */
+    uint64_t gpr[33]; /* gpr[32]: writes to $0 land here */
+    uint64_t hi, lo;
+    uint64_t pc;
+    bool in_ds;            /* the instruction at pc is a branch delay slot */
+    bool dly;              /* the next instruction is a delay slot ... */
+    uint64_t dtarget;      /* ... after which execution goes here */
+    sched *clock;
+    volatile uint64_t limit; /* the inner loop runs while clock->now < limit */
+    volatile int exit_req;
+    stlb_set *st;          /* soft TLB of the current mode */
+    bool ops64;            /* 64-bit operations allowed in this mode */
+    bool cu0;              /* CP0 usable (kernel mode or CU0) */
+    bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
+    int mode;
+    uint64_t fvbase;       /* virtual base of the current fetch page, or ~0 */
+    dpage *fpage;
+    dpage *fpage_last;     /* page of the slot cpu_fetch_slow() returned last */
+    bus *bus;
+    int initiator;
+    int index;
+
+    /* CP0 */
+    uint64_t cp0[32];      /* plain registers (those without special handling) */
+    uint64_t status, cause;
+    uint32_t count_off;    /* Count = count_off + retired / 2 */
+    uint32_t compare;
+    uint64_t rand_base;    /* retired count when Wired was last written */
+    uint64_t timer_at;     /* retired count at which Count reaches Compare */
+    uint64_t perf_ctl[2], perf_cnt[2];
+    uint8_t irq_lines;     /* external lines, Cause.IP bit positions 2..7 */
+    bool timer_ip;         /* Count reached Compare (Cause.IP7) */
+    volatile bool nmi_pending, sreset_pending;
+    bool llbit;
+    uint64_t lladdr_bus;
+    bool watch_armed;      /* CP0 WatchLo has R or W set */
+
+    tlb_entry tlb[TLB_ENTRIES];
+    fpu_state fpu;
+
+    /* Time: retired = clock->now + retired_delta while running. */
+    uint64_t retired;
+    int64_t retired_delta;
+    bool running;
+    uint64_t until;
+
+    /* Soft TLBs: one set per mode, plus the exec one. */
+    stlb_set sets[3];
+    uint64_t stlb_flushes;
+    uint64_t flags_gen;    /* bus->flags_gen the soft TLBs were made under */
+
+    cpu_group *group;
+    dinsn tmp;             /* a slot for instructions fetched from MMIO */
+
+    /* Debugger */
+    uint64_t *bps;
+    unsigned nbps, bpcap;
+    bool step_over;
+    bool skip_bp;          /* the first fetch of this run ignores a breakpoint at skip_pc */
+    uint64_t skip_pc;
+    cpu_wp *wps;
+    unsigned nwps, wpcap;
+    int next_wp_id;
+    cpu_watch_hit hit;
+    int stop;              /* pending enum cpu_stop from inside the loop */
+    const char *halt_reason;
+    cpu_trace_fn trace;
+    void *trace_ctx;
+    cpu_hle *hles;
+    unsigned nhles;
+
+    event_bus *eb;
+    event_src *ev[CPU_NEVENTS];
+};
+
+/* ---- Shared helpers --------------------------------------------------- */
+
+static inline uint64_t cpu_now_retired(const cpu *c)
+{
+    return c->running ? (uint64_t)((int64_t)c->clock->now + c->retired_delta) : c->retired;
+}
+
+/* Force the run loop back to its outer part (interrupt check, reloads). */
+static inline void cpu_kick(cpu *c) { c->limit = 0; }
+
+/* decode.c */
+void cpu_decode(uint32_t insn, dinsn *d);
+
+/* cp0.c */
+void cpu_mode_changed(cpu *c);
+void cpu_exception(cpu *c, int code, uint64_t badvaddr, bool has_bad);
+void cpu_exception_ce(cpu *c, int ce);
+void cpu_tlb_exception(cpu *c, int xl, uint64_t va, int acc);
+uint64_t cp0_read(cpu *c, unsigned reg, unsigned sel);
+void cp0_write(cpu *c, unsigned reg, unsigned sel, uint64_t v);
+void cpu_eret(cpu *c);
+bool cpu_irq_pending(const cpu *c);
+void cpu_timer_update(cpu *c);
+void cpu_timer_check(cpu *c);
+void cpu_update_irq_state(cpu *c);
+void cpu_perf_account(cpu *c, uint64_t n);
+void cpu_apply_nmi(cpu *c);
+void cpu_apply_soft_reset(cpu *c);
+
+/* tlb.c */
+int cpu_xlate(const cpu *c, uint64_t va, int acc, uint64_t *bus_addr, bool *cached);
+void tlb_read(cpu *c);
+void tlb_write(cpu *c, unsigned idx);
+void tlb_probe(cpu *c);
+unsigned tlb_random(const cpu *c);
+void tlb_reset(cpu *c);
+
+/* mem.c */
+void stlb_flush(cpu *c);
+void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi);
+void stlb_flush_host_page(cpu *c, const uint8_t *host);
+bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val);
+bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val);
+/* Read-modify-write helpers for LWL/LWR/SWL/SWR/LDL/LDR/SDL/SDR. */
+bool mem_load_aligned(cpu *c, uint64_t va, unsigned size, uint64_t *val);
+bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t mask);
+bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val);
+int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val); /* 1, 0 or -1 (exception) */
+dinsn *cpu_fetch_slow(cpu *c, uint64_t pc);
+void cpu_group_join(cpu *c);
+void cpu_group_leave(cpu *c);
+void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
+
+/* debug.c */
+bool cpu_bp_at(const cpu *c, uint64_t pc);
+bool cpu_page_special(const cpu *c, uint64_t vpage);
+const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc);
+void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool write,
+                     uint64_t value);
+bool cpu_page_watched(const cpu *c, uint64_t vpage);
+
+/* Fast-path loads and stores: the soft TLB hit case inline. */
+static inline uint8_t *stlb_lookup(stlb *t, uint64_t va, unsigned size)
+{
+    stlb *e = &t[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    if (likely(e->tag == (va & (~(uint64_t)(RAM_PAGE_SIZE - 1) | (size - 1)))))
+        return (uint8_t *)(uintptr_t)(va + e->addend);
+    return NULL;
+}
+
+/* A RAM fast-path store must still break other initiators' LL links. */
+void cpu_link_store_va(cpu *c, uint64_t va, unsigned size);
+static inline void fast_store_link(cpu *c, uint64_t va, unsigned size)
+{
+    if (unlikely(c->bus->nlinks))
+        cpu_link_store_va(c, va, size);
+}
+
+#endif

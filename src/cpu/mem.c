@@ -1,0 +1,485 @@
+/* Memory accesses of the R10000: the slow paths behind the inline soft-TLB
+ * hits, instruction fetch into decoded pages, and the per-bus CPU group.
+ *
+ * Fast entries are only made for plain RAM: a page with a CPU data
+ * watchpoint, a bus page flag (PF_WATCH_*, PF_TRACK, and PF_CODE for
+ * stores), MMIO, an armed CP0 WatchLo, or the ERL user-segment bypass always
+ * goes through here.  Any bus page-flag change flushes every CPU's soft TLBs.
+ *
+ * Decoded code: the first time a CPU executes from a RAM page, the group
+ * allocates a dpage for it (slots start as OP_DECODE and are decoded on
+ * first execution); decoding a slot sets PF_CODE on the page and drops the
+ * write fast entries that reach it, so the next store goes through the bus,
+ * which calls code_written; that resets the slots to OP_DECODE and clears
+ * PF_CODE.  Pages are never freed while the group lives, so a running
+ * instruction's slot pointer stays valid even when it overwrites itself.
+ */
+#include <stdlib.h>
+
+#include "cpu/cpu_internal.h"
+#include "cpu/ops.h"
+
+/* ---- Soft TLB ---------------------------------------------------------- */
+
+static void stlb_clear(stlb *t)
+{
+    for (unsigned i = 0; i < STLB_SIZE; i++)
+        t[i].tag = STLB_EMPTY;
+}
+
+void stlb_flush(cpu *c)
+{
+    c->flags_gen = c->bus->flags_gen;
+    for (unsigned s = 0; s < 3; s++) {
+        stlb_clear(c->sets[s].r);
+        stlb_clear(c->sets[s].w);
+        for (unsigned i = 0; i < STLB_SIZE; i++)
+            c->sets[s].x[i].tag = STLB_EMPTY;
+    }
+    c->fvbase = ~0ull;
+    c->stlb_flushes++;
+    cpu_kick(c);
+}
+
+void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi)
+{
+    bool any = false;
+    if (hi - lo < 16 * RAM_PAGE_SIZE) {
+        /* Small range (the usual 4 KB or 16 KB page pair): look up each page. */
+        for (uint64_t va = lo & ~0xfffull; va <= hi; va += RAM_PAGE_SIZE) {
+            unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+            for (unsigned s = 0; s < 3; s++) {
+                stlb_set *set = &c->sets[s];
+                if (set->r[i].tag == va)
+                    set->r[i].tag = STLB_EMPTY;
+                if (set->w[i].tag == va)
+                    set->w[i].tag = STLB_EMPTY;
+                if (set->x[i].tag == va) {
+                    set->x[i].tag = STLB_EMPTY;
+                    any = true;
+                }
+            }
+            if (va + RAM_PAGE_SIZE < va)
+                break;
+        }
+    } else {
+        for (unsigned s = 0; s < 3; s++) {
+            for (unsigned i = 0; i < STLB_SIZE; i++) {
+                stlb *r = &c->sets[s].r[i], *w = &c->sets[s].w[i];
+                if (r->tag != STLB_EMPTY && r->tag >= lo && r->tag <= hi)
+                    r->tag = STLB_EMPTY;
+                if (w->tag != STLB_EMPTY && w->tag >= lo && w->tag <= hi)
+                    w->tag = STLB_EMPTY;
+                xtlb *x = &c->sets[s].x[i];
+                if (x->tag != STLB_EMPTY && x->tag >= lo && x->tag <= hi) {
+                    x->tag = STLB_EMPTY;
+                    any = true;
+                }
+            }
+        }
+    }
+    if (c->fvbase >= lo && c->fvbase <= hi)
+        any = true;
+    if (any) {
+        c->fvbase = ~0ull;
+        cpu_kick(c);
+    }
+}
+
+void stlb_flush_host_page(cpu *c, const uint8_t *host)
+{
+    for (unsigned s = 0; s < 3; s++) {
+        for (unsigned i = 0; i < STLB_SIZE; i++) {
+            stlb *w = &c->sets[s].w[i];
+            if (w->tag != STLB_EMPTY && (const uint8_t *)(uintptr_t)(w->tag + w->addend) == host)
+                w->tag = STLB_EMPTY;
+        }
+    }
+}
+
+/* Is the access plain RAM covering its whole 4 KB page (so it may get a fast
+ * entry, or be done on the host directly)?  *flags gets the page flags. */
+static bool ram_page(cpu *c, uint64_t va, bool write, const bus_region **rp, uint64_t bus_addr,
+                     uint8_t *flags)
+{
+    if (c->watch_armed || (c->nwps && cpu_page_watched(c, va & ~0xfffull)))
+        return false;
+    if ((c->status & ST_ERL) && va < 0x80000000ull)
+        return false;
+    const bus_region *r = bus_find(c->bus, bus_addr);
+    *rp = r;
+    if (!r || !r->ram || (write && r->readonly))
+        return false;
+    uint64_t page = bus_addr & ~0xfffull;
+    if (page < r->base || page + RAM_PAGE_SIZE - r->base > r->size)
+        return false; /* the region does not cover the whole 4 KB page */
+    *flags = ram_page_flags(r->ram, r->ram_off + (page - r->base));
+    return true;
+}
+
+static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint64_t bus_addr)
+{
+    uint8_t f;
+    if (!ram_page(c, va, write, rp, bus_addr, &f))
+        return false;
+    return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE) : PF_WATCH_R));
+}
+
+static void stlb_fill(cpu *c, uint64_t va, bool write, const bus_region *r, uint64_t bus_addr)
+{
+    uint64_t vpage = va & ~0xfffull;
+    uint8_t *host = r->ram->host + r->ram_off + ((bus_addr & ~0xfffull) - r->base);
+    stlb *e = &(write ? c->st->w : c->st->r)[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    e->tag = vpage;
+    e->addend = (uintptr_t)host - (uintptr_t)vpage;
+}
+
+/* Translate for a data access, raising the exception on failure. */
+static bool data_xlate(cpu *c, uint64_t va, unsigned size, bool write, uint64_t *bus_addr)
+{
+    if (va & (size - 1)) {
+        cpu_exception(c, write ? EXC_ADES : EXC_ADEL, va, true);
+        return false;
+    }
+    bool cached;
+    int xl = cpu_xlate(c, va, write ? ACC_STORE : ACC_LOAD, bus_addr, &cached);
+    if (xl != XL_OK) {
+        cpu_tlb_exception(c, xl, va, write ? ACC_STORE : ACC_LOAD);
+        return false;
+    }
+    if (unlikely(c->watch_armed)) {
+        uint64_t wl = c->cp0[CP0_WATCHLO];
+        uint64_t wpa = ((c->cp0[CP0_WATCHHI] & 0xff) << 32) | (wl & 0xfffffff8ull);
+        if (((*bus_addr & BUS_PA_MASK) & ~7ull) == wpa && (wl & (write ? 1 : 2))) {
+            cpu_exception(c, EXC_WATCH, 0, false);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
+{
+    uint64_t ba;
+    if (!data_xlate(c, va, size, false, &ba))
+        return false;
+    const bus_region *r = NULL;
+    if (fast_ok(c, va, false, &r, ba)) {
+        stlb_fill(c, va, false, r, ba);
+        *val = load_be(r->ram->host + r->ram_off + (ba - r->base), size);
+    } else {
+        bus_op op = {.addr = ba, .size = size, .write = 0, .initiator = (uint16_t)c->initiator};
+        if (bus_access(c->bus, &op, val) != BUS_OK) {
+            cpu_exception(c, EXC_DBE, va, false);
+            return false;
+        }
+        if (c->nwps)
+            cpu_check_watch(c, va, ba, size, false, *val);
+    }
+    return true;
+}
+
+static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned len);
+
+bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
+{
+    uint64_t ba;
+    if (!data_xlate(c, va, size, true, &ba))
+        return false;
+    const bus_region *r = NULL;
+    uint8_t f = 0;
+    if (ram_page(c, va, true, &r, ba, &f) && !(f & (PF_WATCH_W | PF_TRACK))) {
+        uint64_t off = r->ram_off + (ba - r->base);
+        store_be(r->ram->host + off, size, val);
+        bus_link_store(c->bus, c->initiator, ba, size);
+        if (f & PF_CODE)
+            group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
+        else
+            stlb_fill(c, va, true, r, ba);
+        return true;
+    }
+    bus_op op = {.addr = ba, .size = size, .write = 1, .initiator = (uint16_t)c->initiator};
+    if (bus_access(c->bus, &op, &val) != BUS_OK) {
+        cpu_exception(c, EXC_DBE, va, false);
+        return false;
+    }
+    if (c->nwps)
+        cpu_check_watch(c, va, ba, size, true, val);
+    return true;
+}
+
+bool mem_load_aligned(cpu *c, uint64_t va, unsigned size, uint64_t *val)
+{
+    uint8_t *p = stlb_lookup(c->st->r, va & ~(uint64_t)(size - 1), size);
+    if (likely(p != NULL)) {
+        *val = load_be(p, size);
+        return true;
+    }
+    /* Faults are reported with the unaligned address. */
+    uint64_t ba;
+    if (!data_xlate(c, va, 1, false, &ba))
+        return false;
+    return mem_load_slow(c, va & ~(uint64_t)(size - 1), size, val);
+}
+
+/* Store the bytes of `val` selected by `mask` into the aligned word at va. */
+bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t mask)
+{
+    uint8_t *p = stlb_lookup(c->st->w, va & ~(uint64_t)(size - 1), size);
+    if (likely(p != NULL)) {
+        uint64_t old = load_be(p, size);
+        store_be(p, size, (old & ~mask) | (val & mask));
+        fast_store_link(c, va, size);
+        return true;
+    }
+    /* Read-modify-write through the slow path (translation faults are
+     * reported as for a store). */
+    uint64_t ba;
+    if (!data_xlate(c, va, 1, true, &ba))
+        return false;
+    va &= ~(uint64_t)(size - 1);
+    ba &= ~(uint64_t)(size - 1);
+    uint64_t old;
+    bus_op op = {.addr = ba, .size = size, .write = 0, .initiator = (uint16_t)c->initiator};
+    if (mask != MASK(size * 8)) {
+        if (bus_access(c->bus, &op, &old) != BUS_OK) {
+            cpu_exception(c, EXC_DBE, va, false);
+            return false;
+        }
+    } else {
+        old = 0;
+    }
+    return mem_store_slow(c, va, size, (old & ~mask) | (val & mask));
+}
+
+bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
+{
+    uint64_t ba;
+    if (!data_xlate(c, va, size, false, &ba))
+        return false;
+    if (!mem_load_slow(c, va, size, val))
+        return false;
+    c->llbit = true;
+    c->lladdr_bus = ba;
+    c->cp0[CP0_LLADDR] = (ba & BUS_PA_MASK) >> 4;
+    bus_link_set(c->bus, c->initiator, ba);
+    return true;
+}
+
+int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
+{
+    uint64_t ba;
+    if (!data_xlate(c, va, size, true, &ba))
+        return -1;
+    bool ok = c->llbit && bus_link_valid(c->bus, c->initiator, ba) &&
+              ((ba ^ c->lladdr_bus) & BUS_PA_MASK) >> BUS_LINK_SHIFT == 0;
+    c->llbit = false;
+    bus_link_clear(c->bus, c->initiator);
+    if (!ok)
+        return 0;
+    if (!mem_store_slow(c, va, size, val))
+        return -1;
+    return 1;
+}
+
+void cpu_link_store_va(cpu *c, uint64_t va, unsigned size)
+{
+    uint64_t ba;
+    bool cached;
+    if (cpu_xlate(c, va, ACC_STORE, &ba, &cached) == XL_OK)
+        bus_link_store(c->bus, c->initiator, ba, size);
+}
+
+/* ---- The CPU group and decoded pages ------------------------------------ */
+
+static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
+{
+    cpu_group *g = ctx;
+    for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
+        if (g->b->rams[i] != rb)
+            continue;
+        uint64_t pg = page >> RAM_PAGE_SHIFT;
+        if (g->pages[i] && pg < g->npages[i] && g->pages[i][pg]) {
+            dpage *p = g->pages[i][pg];
+            for (unsigned k = 0; k < DPAGE_INSNS; k++)
+                p->insn[k].op = OP_DECODE;
+        }
+        ram_page_flags_clear(g->b, rb, page, RAM_PAGE_SIZE, PF_CODE);
+    }
+}
+
+static void group_flags_changed(void *ctx)
+{
+    cpu_group *g = ctx;
+    for (unsigned i = 0; i < g->ncpus; i++)
+        stlb_flush(g->cpus[i]);
+}
+
+void cpu_group_join(cpu *c)
+{
+    bus *b = c->bus;
+    cpu_group *g;
+    if (b->code_written == group_code_written) {
+        g = b->code_ctx;
+    } else {
+        g = calloc(1, sizeof *g);
+        if (!g)
+            abort();
+        g->b = b;
+        b->code_written = group_code_written;
+        b->code_ctx = g;
+        b->flags_changed = group_flags_changed;
+        b->flags_ctx = g;
+    }
+    if (g->ncpus >= GROUP_MAX_CPUS)
+        abort();
+    g->cpus[g->ncpus++] = c;
+    c->group = g;
+}
+
+void cpu_group_leave(cpu *c)
+{
+    cpu_group *g = c->group;
+    if (!g)
+        return;
+    for (unsigned i = 0; i < g->ncpus; i++) {
+        if (g->cpus[i] == c) {
+            g->cpus[i] = g->cpus[--g->ncpus];
+            break;
+        }
+    }
+    c->group = NULL;
+    if (g->ncpus)
+        return;
+    for (unsigned i = 0; i < 8; i++) {
+        if (!g->pages[i])
+            continue;
+        for (uint64_t k = 0; k < g->npages[i]; k++)
+            free(g->pages[i][k]);
+        free(g->pages[i]);
+    }
+    if (g->b->code_written == group_code_written) {
+        g->b->code_written = NULL;
+        g->b->code_ctx = NULL;
+        g->b->flags_changed = NULL;
+        g->b->flags_ctx = NULL;
+    }
+    free(g);
+}
+
+/* A CPU store into decoded code: only the slots it touched are re-decoded. */
+static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned len)
+{
+    for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
+        if (g->b->rams[i] != rb || !g->pages[i])
+            continue;
+        uint64_t pg = off >> RAM_PAGE_SHIFT;
+        if (pg >= g->npages[i] || !g->pages[i][pg])
+            return;
+        dpage *p = g->pages[i][pg];
+        for (uint64_t k = (off & 0xfff) >> 2; k <= ((off & 0xfff) + len - 1) >> 2 && k < DPAGE_INSNS;
+             k++)
+            p->insn[k].op = OP_DECODE;
+        return;
+    }
+}
+
+static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
+{
+    unsigned i;
+    for (i = 0; i < g->b->nrams && i < 8; i++)
+        if (g->b->rams[i] == rb)
+            break;
+    if (i >= g->b->nrams || i >= 8)
+        return NULL;
+    if (!g->pages[i]) {
+        g->npages[i] = rb->size >> RAM_PAGE_SHIFT;
+        g->pages[i] = calloc(g->npages[i], sizeof(dpage *));
+        if (!g->pages[i])
+            abort();
+    }
+    uint64_t pg = off >> RAM_PAGE_SHIFT;
+    if (pg >= g->npages[i])
+        return NULL;
+    if (!g->pages[i][pg]) {
+        dpage *p = calloc(1, sizeof *p); /* all slots OP_DECODE (0) */
+        if (!p)
+            abort();
+        p->rb = rb;
+        p->off = pg << RAM_PAGE_SHIFT;
+        p->host = rb->host + p->off;
+        g->pages[i][pg] = p;
+    }
+    return g->pages[i][pg];
+}
+
+void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
+{
+    if (!(ram_page_flags(p->rb, p->off) & PF_CODE)) {
+        ram_page_flags_set(c->bus, p->rb, p->off, RAM_PAGE_SIZE, PF_CODE);
+        cpu_group *g = c->group;
+        for (unsigned i = 0; i < g->ncpus; i++)
+            stlb_flush_host_page(g->cpus[i], p->host);
+    }
+    unsigned k = (unsigned)(d - p->insn);
+    cpu_decode(ldbe32(p->host + 4 * k), d);
+}
+
+/* Fetch the instruction at pc when the current page does not cover it.
+ * Returns the slot to execute, or NULL when an exception was taken (or the
+ * run must stop: c->stop set). */
+dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
+{
+    c->fvbase = ~0ull;
+    if (pc & 3) {
+        cpu_exception(c, EXC_ADEL, pc, true);
+        return NULL;
+    }
+    uint64_t vpage = pc & ~0xfffull;
+    bool special = (c->nbps || c->nhles || c->trace) && cpu_page_special(c, vpage);
+    xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    dpage *p = NULL;
+    if (x->tag == vpage) {
+        p = x->page;
+    } else {
+        uint64_t ba;
+        bool cached;
+        int xl = cpu_xlate(c, pc, ACC_FETCH, &ba, &cached);
+        if (xl != XL_OK) {
+            cpu_tlb_exception(c, xl, pc, ACC_FETCH);
+            return NULL;
+        }
+        const bus_region *r = bus_find(c->bus, ba);
+        if (r && r->ram && ba + 4 - r->base <= r->size) {
+            uint64_t off = r->ram_off + (ba - r->base);
+            uint64_t bpage = ba & ~0xfffull;
+            bool whole = (off & 0xfff) == (ba & 0xfff) && bpage >= r->base &&
+                         bpage + RAM_PAGE_SIZE - r->base <= r->size;
+            if (whole)
+                p = group_page(c->group, r->ram, off & ~0xfffull);
+            if (!p) {
+                cpu_decode(ldbe32(r->ram->host + off), &c->tmp);
+                return &c->tmp;
+            }
+            if (!((c->status & ST_ERL) && pc < 0x80000000ull)) {
+                x->tag = vpage;
+                x->page = p;
+            }
+        } else {
+            uint64_t w;
+            bus_op op = {.addr = ba, .size = 4, .write = 0, .initiator = (uint16_t)c->initiator};
+            if (bus_access(c->bus, &op, &w) != BUS_OK) {
+                cpu_exception(c, EXC_IBE, pc, false);
+                return NULL;
+            }
+            cpu_decode((uint32_t)w, &c->tmp);
+            return &c->tmp;
+        }
+    }
+    c->fpage_last = p;
+    if (!special) {
+        c->fvbase = vpage;
+        c->fpage = p;
+    }
+    return &p->insn[(pc & 0xfff) >> 2];
+}

@@ -1,0 +1,7 @@
+# Unit tests of the R10000 interpreter (src/cpu).
+check_PROGRAMS += tests/unit/test_cpu
+tests_unit_test_cpu_SOURCES = tests/unit/test_cpu.c tests/unit/cpu_asm.h
+tests_unit_test_cpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_cpu_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/test_cpu
+tests_unit_test_cpu_DEPENDENCIES = libxbow.a libxbowfpu.a

@@ -155,6 +155,8 @@ static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, 
 {
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD};
+    if (bar != 0 && n->model->bar_access)
+        return n->model->bar_access(n, bar, off, size, val, false);
     if (bar != 0 || off + size > n->pci.bars[0].size) {
         *val = 0;
         return BUS_ERROR;
@@ -166,6 +168,8 @@ static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size,
 {
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD};
+    if (bar != 0 && n->model->bar_access)
+        return n->model->bar_access(n, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
     return dev_write(n->dev, &op, off, size, val);
@@ -278,7 +282,8 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 /* ---- the factory ------------------------------------------------------- */
 
-static const nic_model *const nic_models[] = {&hamachi_model};
+static const nic_model *const nic_models[] = {&hamachi_model, &e1000_82543_model,
+                                              &e1000_82544_model, &e1000_model};
 
 const nic_model *nic_model_find(const char *name)
 {

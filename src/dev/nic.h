@@ -134,6 +134,10 @@ typedef struct nic_model {
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
+    /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
+     * window); NULL = only BAR0 decodes. */
+    int (*bar_access)(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                      bool write);
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -230,6 +234,7 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* The models, one file each. */
 extern const nic_model hamachi_model;
+extern const nic_model e1000_82543_model, e1000_82544_model, e1000_model;
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
@@ -286,6 +291,9 @@ void nic_doorbell(nic *n, unsigned reg_id, uint64_t value, int ring);
 
 /* Tx: DMA one fragment into the gather buffer (PCI status; 0 = OK). */
 int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index);
+/* Tx: append bytes the model supplies itself (a header replayed for the
+ * next TCP segment): no DMA, counted as one fragment. */
+void nic_tx_put(nic *n, const void *p, uint32_t len, int ring, int index);
 /* Tx: end of packet: hand the frame to the backend, or count the drop.
  * Returns true if the frame went out. */
 bool nic_tx_finish(nic *n, int ring, int index);

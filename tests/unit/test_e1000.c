@@ -114,6 +114,57 @@ START_TEST(register_rules)
 }
 END_TEST
 
+/* The writable bits Linux's ethtool register test expects (e1000_reg_test). */
+static void pattern(unsigned reg, uint32_t mask, uint32_t write)
+{
+    static const uint32_t test[] = {0x5a5a5a5a, 0xa5a5a5a5, 0, 0xffffffff};
+    for (unsigned i = 0; i < 4; i++) {
+        wr(reg, write & test[i]);
+        ck_assert_msg(rd(reg) == (write & test[i] & mask), "reg 0x%x: 0x%x", reg, rd(reg));
+    }
+}
+
+START_TEST(ethtool_register_test)
+{
+    const char *models[] = {"e1000-82543", "e1000-82544"};
+    for (unsigned k = 0; k < 2; k++) {
+        env_open(models[k], NULL);
+        uint32_t before = rd(STATUS);
+        wr(STATUS, 0xfffff833);
+        ck_assert_uint_eq(rd(STATUS), before);
+        pattern(0x0028, 0xffffffff, 0xffffffff); /* FCAL */
+        pattern(0x002c, 0x0000ffff, 0xffffffff); /* FCAH */
+        pattern(0x0030, 0x0000ffff, 0xffffffff); /* FCT */
+        pattern(VET, 0x0000ffff, 0xffffffff);
+        pattern(RDTR, 0x0000ffff, 0xffffffff);
+        pattern(RDBAH, 0xffffffff, 0xffffffff);
+        pattern(RDLEN, 0x000fff80, 0x000fffff);
+        pattern(RDH, 0x0000ffff, 0x0000ffff);
+        pattern(RDT, 0x0000ffff, 0x0000ffff);
+        pattern(0x2168, 0x0000fff8, 0x0000fff8); /* FCRTH */
+        pattern(0x0170, 0x0000ffff, 0x0000ffff); /* FCTTV */
+        pattern(TIPG, 0x3fffffff, 0x3fffffff);
+        pattern(TDBAH, 0xffffffff, 0xffffffff);
+        pattern(TDLEN, 0x000fff80, 0x000fffff);
+        wr(RCTL, 0);
+        ck_assert_uint_eq(rd(RCTL), 0);
+        wr(RCTL, 0x06dfb3fe);
+        ck_assert_uint_eq(rd(RCTL) & 0x06dfb3fe, 0x06dfb3fe);
+        wr(TCTL, 0);
+        ck_assert_uint_eq(rd(TCTL), 0);
+        pattern(RDBAL, 0xfffffff0, 0xffffffff);
+        pattern(0x0178, 0xc000ffff, 0x0000ffff); /* TXCW */
+        pattern(TDBAL, 0xfffffff0, 0xffffffff);
+        pattern(TIDV, 0x0000ffff, 0x0000ffff);
+        for (unsigned i = 0; i < 16; i++)
+            pattern(RAH0 + 8 * i, 0x8003ffff, 0xffffffff);
+        for (unsigned i = 0; i < 128; i++)
+            pattern(MTA + 4 * i, 0xffffffff, 0xffffffff);
+        env_close();
+    }
+}
+END_TEST
+
 /* ---- EEPROM ------------------------------------------------------------------------ */
 
 START_TEST(eeprom_bitbang_and_checksum)
@@ -687,6 +738,7 @@ static Suite *e1000_suite(void)
     TCase *t = tcase_create("core");
     tcase_add_test(t, pci_identity_and_bars);
     tcase_add_test(t, register_rules);
+    tcase_add_test(t, ethtool_register_test);
     tcase_add_test(t, eeprom_bitbang_and_checksum);
     tcase_add_test(t, mdic_phy_access_82544);
     tcase_add_test(t, bitbang_mdio_82543);

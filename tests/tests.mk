@@ -4,3 +4,5 @@ tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
+TESTS += tests/batch/cli.sh
+EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh

@@ -89,7 +89,7 @@ int ui_main(ui_options *o)
             status = 1;
     }
     if (o->batch) {
-        if (o->ncmds == 0 && o->kernel)
+        if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
             status = batch_run(d, o->max_insns);
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;

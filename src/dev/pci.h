@@ -43,7 +43,8 @@ enum pci_dma_status {
 
 /* What a DMA was for, so watchpoints can name the ring and descriptor. */
 typedef struct pci_dma_ctx {
-    const char *what; /* "tx-desc", "rx-buf", "stats" ... or NULL */
+    const char *what; /* "tx-desc", "rx-buf", "stats" ... or NULL; a static
+                         string (events keep the pointer) */
     int ring;         /* model-defined ring number, -1 if none */
     int index;        /* descriptor index, -1 if none */
 } pci_dma_ctx;

@@ -1,52 +1,453 @@
-/* The SGI IP27 (Origin 200) board.  See ../shared/hw/ip27.md and
+/* The SGI IP27 (Origin 200) board: see ip27.h, ../shared/hw/ip27.md and
  * docs/hardware.md.
  *
- * Node 0 RAM is visible through CAC (cached), UNCAC (uncached attribute 3)
- * and HSPEC UALIAS (uncached attribute 0, also what KSEG1 reaches). */
-#include "machine/ip27.h"
-
+ * Address map of nasid 0 (bus addresses, bus.h):
+ *   CAC, UNCAC     node memory, bank b at b * 512 MB (prom_mem_layout)
+ *   HSPEC 0        UALIAS: the first 256 MB of node memory, uncached; its
+ *                  low 128 KB is flipped (bit 16) for CPU B
+ *   HSPEC 1fc00000 the PROM window (LBOOT), 4 MB, read-only
+ *   IO 0, 8<<24    the Bridge's widget space (small windows 0 and 8)
+ *   IO 01000000    the HUB (IALIAS), IO 01800000 the HUB (REMOTE nasid 0)
+ *   IO 20000000-   the HUB's big windows (IIO_ITTE), to the Bridge */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "core/log.h"
+#include "machine/ip27_priv.h"
 
-#define UALIAS_SIZE (256ull << 20)
+#define MB (1ull << 20)
+#define BANK_SPAN (512 * MB)
+#define UALIAS_SIZE (256 * MB)
+#define UALIAS_FLIP_SIZE 0x20000ull
+#define UALIAS_FLIP_BIT 0x10000ull
 
-int ip27_build(machine *m, char *err, size_t errlen)
+/* Bridge registers the PROM programs (ip27.md 3.1, 3.2). */
+#define BR_WID_CONTROL 0x24
+#define BR_DIR_MAP 0x84
+#define BR_INT_ENABLE 0x10c
+#define BR_INT_RST_STAT 0x114
+#define BR_DEVICE(n) (0x204u + 8u * (n))
+#define BR_CFG(s, off) (0x20000u + 0x1000u * (s) + (off))
+#define BR_CTRL_SWAPS ((1u << 23) | (1u << 22))
+#define BR_DEV_IO_MEM 0x1000u
+#define HUB_WIDGET 0xa
+/* DEVIO(n): 2 MB windows for n = 0, 1; 1 MB for 2..7 (bridge.h). */
+static uint32_t devio_base(int n) { return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u; }
+static uint32_t devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
+
+/* ---- CPU and HUB wiring ----------------------------------------------------- */
+
+static void w_irq(void *ctx, int slice, int ip, bool level)
 {
-    uint64_t size = m->cfg.mem_mb << 20;
-    if (m->cfg.mem_mb < 32 || m->cfg.mem_mb > 4096) {
-        snprintf(err, errlen, "--mem must be 32 to 4096 MB, not %llu",
-                 (unsigned long long)m->cfg.mem_mb);
+    machine *m = ctx;
+    if (slice >= 0 && (unsigned)slice < m->ncpus)
+        cpu_set_irq(m->cpus[slice], ip, level);
+}
+
+static void w_nmi(void *ctx, int slice)
+{
+    machine *m = ctx;
+    if (slice >= 0 && (unsigned)slice < m->ncpus)
+        cpu_nmi(m->cpus[slice]);
+}
+
+static void w_reset(void *ctx, uint64_t promop)
+{
+    static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT",
+                                      "IMODE"};
+    machine *m = ctx;
+    char why[96];
+    unsigned cmd = (unsigned)(promop >> 4) & 0xf;
+    if ((promop & 0x0fff0000) == 0x0ead0000 && cmd < ARRAY_SIZE(ops))
+        snprintf(why, sizeof why, "NI_PORT_RESET (PROMOP_%s)", ops[cmd]);
+    else
+        snprintf(why, sizeof why, "NI_PORT_RESET");
+    machine_guest_reset(m, why);
+}
+
+/* Big windows: the Bridge answers as widget 0 and widget 8 on an Origin
+ * 200 (no Crossbow) [INF ip27.md 1.2]. */
+static int w_xio(void *ctx, unsigned widget, const bus_op *op, uint64_t xio, uint64_t *val)
+{
+    machine *m = ctx;
+    if (widget == 0 || widget == IP27_BRIDGE_WIDGET)
+        return bridge_xio_access(ip27_of(m)->br, op, xio, val);
+    xlog(LOG_DEBUG, "hub", "big-window access to widget %u: nothing there", widget);
+    return BUS_ERROR;
+}
+
+/* ---- memory --------------------------------------------------------------- */
+
+static int ualias_flip(void *o, const bus_op *op, uint64_t off, uint64_t *val)
+{
+    ip27 *b = o;
+    const initiator *in = initiator_get(&b->m->bus, op->initiator);
+    bus_op f = *op;
+    uint64_t flip = in && in->kind == INIT_CPU && in->cpu == 1 ? UALIAS_FLIP_BIT : 0;
+    f.addr = BUS_UNC(3, off ^ flip);
+    return bus_access(&b->m->bus, &f, val);
+}
+
+static int ualias_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
+{
+    return ualias_flip(o, op, off, &val);
+}
+
+static const mmio_ops ualias_ops = {ualias_flip, ualias_write};
+
+static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
+{
+    prom_config *pc = &b->pc;
+    if (prom_mem_layout(m->cfg.mem_mb, pc->bank_mb, &pc->nbanks, err, errlen) != 0)
         return -1;
-    }
-    m->ram = ram_block_new(&m->bus, "node0-ram", size);
+    m->ram = ram_block_new(&m->bus, "node0-ram", m->cfg.mem_mb * MB);
     if (!m->ram) {
         snprintf(err, errlen, "cannot allocate %llu MB of guest RAM",
                  (unsigned long long)m->cfg.mem_mb);
         return -1;
     }
-    uint64_t ualias = size < UALIAS_SIZE ? size : UALIAS_SIZE;
-    if (bus_map_ram(&m->bus, "ram-cac", BUS_CAC(0), size, m->ram, 0, false) ||
-        bus_map_ram(&m->bus, "ram-uncac", BUS_UNC(3, 0), size, m->ram, 0, false) ||
-        bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, 0), ualias, m->ram, 0, false)) {
-        snprintf(err, errlen, "cannot map node 0 memory");
+    uint64_t roff = 0, bank0 = 0;
+    for (unsigned i = 0; i < pc->nbanks;) {
+        /* Banks after a full 512 MB bank continue it without a hole. */
+        uint64_t base = i * BANK_SPAN, size = pc->bank_mb[i] * MB;
+        unsigned j = i + 1;
+        while (j < pc->nbanks && pc->bank_mb[j - 1] == 512)
+            size += pc->bank_mb[j++] * MB;
+        if (i == 0)
+            bank0 = size;
+        if (bus_map_ram(&m->bus, "ram-cac", BUS_CAC(base), size, m->ram, roff, false) ||
+            bus_map_ram(&m->bus, "ram-uncac", BUS_UNC(3, base), size, m->ram, roff, false)) {
+            snprintf(err, errlen, "cannot map node 0 memory");
+            return -1;
+        }
+        roff += size;
+        i = j;
+    }
+    uint64_t ua = bank0 < UALIAS_SIZE ? bank0 : UALIAS_SIZE;
+    if (bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops, b) ||
+        bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE), ua - UALIAS_FLIP_SIZE,
+                    m->ram, UALIAS_FLIP_SIZE, false)) {
+        snprintf(err, errlen, "cannot map UALIAS");
         return -1;
     }
     return 0;
 }
 
-void ip27_free(machine *m) { (void)m; }
+/* ---- the user's PROM image --------------------------------------------------- */
 
-void ip27_reset(machine *m) { (void)m; }
-
-int ip27_boot(machine *m, const elf_image *img, char *err, size_t errlen)
+static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
-    cpu *c = m->cpus[0];
-    cpu_set_pc(c, img->entry);
-    /* 64-bit kernel mode, exception levels clear (ip27.md 5.2). */
-    cpu_set_cp0(c, 12, (1u << 7) | (1u << 29) | (1u << 26));
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "--prom %s: %s", path, strerror(errno));
+        return -1;
+    }
+    uint8_t *data = malloc(PROM_SIZE + 1);
+    size_t n = data ? fread(data, 1, PROM_SIZE + 1, f) : 0;
+    fclose(f);
+    if (!data || n == 0) {
+        free(data);
+        snprintf(err, errlen, "--prom %s: empty or unreadable", path);
+        return -1;
+    }
+    if (n >= 4 && memcmp(data, "\177ELF", 4) == 0) {
+        free(data);
+        char e[200];
+        if (elf_read_file(path, &b->user_prom_elf, e, sizeof e) != 0) {
+            snprintf(err, errlen, "--prom %s", e);
+            return -1;
+        }
+        b->user_prom_is_elf = true;
+        b->has_user_prom = true;
+        return 0;
+    }
+    if (n > PROM_SIZE) {
+        free(data);
+        snprintf(err, errlen, "--prom %s: larger than the %llu KB PROM window", path,
+                 (unsigned long long)(PROM_SIZE >> 10));
+        return -1;
+    }
+    b->user_prom = data;
+    b->user_prom_size = n;
+    b->has_user_prom = true;
     return 0;
+}
+
+static void load_user_prom(ip27 *b)
+{
+    machine *m = b->m;
+    char e[200];
+    if (b->user_prom_is_elf) {
+        if (elf_load(&b->user_prom_elf, &m->bus, e, sizeof e) != 0)
+            xlog(LOG_ERROR, "prom", "%s: %s", m->cfg.prom, e);
+        return;
+    }
+    bus_poke(&m->bus, BUS_UNC(0, PROM_PA), b->user_prom, b->user_prom_size);
+}
+
+/* ---- what the PROM programs ------------------------------------------------- */
+
+static uint32_t br_rd(ip27 *b, uint32_t off, bool *ok)
+{
+    uint64_t v = ~0ull;
+    bool good = bus_read(&b->m->bus, b->prom_init, IP27_BRIDGE_BASE + off, 4, &v) == BUS_OK;
+    if (ok)
+        *ok = good;
+    return (uint32_t)v;
+}
+
+static void br_wr(ip27 *b, uint32_t off, uint32_t v)
+{
+    bus_write(&b->m->bus, b->prom_init, IP27_BRIDGE_BASE + off, 4, v);
+}
+
+/* A present card gets its (single, memory) BAR0 in the DEVIO window of its
+ * slot, DEVICE(slot) pointing there, and memory decoding on [ip27.md 3.4]. */
+static void setup_slot(ip27 *b, int s)
+{
+    bool ok;
+    uint32_t id = br_rd(b, BR_CFG(s, 0), &ok);
+    if (!ok || (id & 0xffff) == 0xffff)
+        return;
+    br_wr(b, BR_CFG(s, 0x10), 0xffffffffu);
+    uint32_t probe = br_rd(b, BR_CFG(s, 0x10), NULL);
+    if (probe == 0)
+        return;
+    if (probe & 1) {
+        xlog(LOG_WARN, "prom", "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
+             "memory BARs only", s, id & 0xffff, id >> 16);
+        return;
+    }
+    uint32_t size = ~(probe & ~0xfu) + 1;
+    if (size > devio_size(s)) {
+        xlog(LOG_ERROR, "prom", "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
+             "%u KB DEVIO window; left unassigned", s, id & 0xffff, id >> 16, size >> 10,
+             devio_size(s) >> 10);
+        return;
+    }
+    uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(s);
+    br_wr(b, BR_CFG(s, 0x10), addr);
+    br_wr(b, BR_DEVICE(s), BR_DEV_IO_MEM | (addr >> 20));
+    uint32_t cmd = br_rd(b, BR_CFG(s, 0x04), NULL) & 0xffff;
+    br_wr(b, BR_CFG(s, 0x04), cmd | PCI_CMD_MEM); /* status half 0: no W1C bits */
+}
+
+static void program_bridge(ip27 *b)
+{
+    uint32_t ctl = br_rd(b, BR_WID_CONTROL, NULL);
+    br_wr(b, BR_WID_CONTROL, (ctl & ~BR_CTRL_SWAPS & ~0xfu) | IP27_BRIDGE_WIDGET);
+    br_wr(b, BR_DIR_MAP, (uint32_t)HUB_WIDGET << 20);
+    /* Interrupts off and error state clear: the OS sets up its pins. */
+    br_wr(b, BR_INT_ENABLE, 0);
+    br_wr(b, BR_INT_RST_STAT, 0x7f);
+    for (int s = 0; s < BRIDGE_SLOTS; s++)
+        setup_slot(b, s);
+}
+
+/* The console UART as the PROM leaves it: 9600 8N1, FIFOs on. */
+static void setup_console(ip27 *b)
+{
+    static const uint8_t seq[][2] = {{3, 0x83}, {0, 48}, {1, 0}, {3, 0x03},
+                                     {2, 0x07}, {4, 0x0b}, {1, 0x00}};
+    uint64_t uart = IP27_BRIDGE_BASE + devio_base(IP27_IOC3_SLOT) + 0x20178;
+    for (unsigned i = 0; i < ARRAY_SIZE(seq); i++)
+        bus_write(&b->m->bus, b->prom_init, uart + seq[i][0], 1, seq[i][1]);
+}
+
+/* ---- hand-off ------------------------------------------------------------------ */
+
+static int enter_kernel(ip27 *b, char *err, size_t errlen)
+{
+    machine *m = b->m;
+    uint64_t argc, argv, envp;
+    if (prom_write_argv(&m->bus, b->kernel_path, m->cfg.append, &argc, &argv, &envp, err,
+                        errlen) != 0)
+        return -1;
+    cpu *c = m->cpus[0];
+    cpu_set_pc(c, b->kernel.entry);
+    cpu_set_gpr(c, 4, argc);
+    cpu_set_gpr(c, 5, argv);
+    cpu_set_gpr(c, 6, envp);
+    cpu_set_gpr(c, 7, 0);
+    cpu_set_gpr(c, 29, prom_cac(PROM_ARGV_OFF - 16)); /* a stack below argv [INF] */
+    cpu_set_cp0(c, 12, PROM_STATUS);
+    return 0;
+}
+
+void ip27_reset(machine *m)
+{
+    ip27 *b = ip27_of(m);
+    if (!b)
+        return;
+    memset(b->waiting, 0, sizeof b->waiting);
+    if (b->has_user_prom) {
+        if (b->user_prom_is_elf)
+            load_user_prom(b); /* its RAM segments too; the CPUs start at the reset vector */
+        return;
+    }
+    char err[256];
+    if (prom_write_tables(&m->bus, &b->pc, err, sizeof err) != 0)
+        xlog(LOG_ERROR, "prom", "%s", err);
+    program_bridge(b);
+    setup_console(b);
+    if (!b->have_kernel)
+        return; /* every CPU goes to the slave loop */
+    if (elf_load(&b->kernel, &m->bus, err, sizeof err) != 0 ||
+        enter_kernel(b, err, sizeof err) != 0)
+        xlog(LOG_ERROR, "prom", "cannot restart %s: %s", b->kernel_path, err);
+}
+
+int ip27_boot(machine *m, const char *path, const elf_image *img, char *err, size_t errlen)
+{
+    ip27 *b = ip27_of(m);
+    if (b->have_kernel) {
+        elf_free(&b->kernel);
+        free(b->kernel_path);
+        b->have_kernel = false;
+    }
+    char e[200];
+    if (elf_parse(img->data, img->size, &b->kernel, e, sizeof e) != 0) {
+        snprintf(err, errlen, "%s: %s", path, e);
+        return -1;
+    }
+    b->kernel_path = strdup(path);
+    b->have_kernel = true;
+    for (unsigned i = 0; i < img->nsegs; i++) {
+        const elf_segment *s = &img->segs[i];
+        uint64_t pa = s->bus_addr & BUS_PA_MASK;
+        if (s->memsz && pa < PROM_TABLES_END && pa + s->memsz > PROM_TABLES_START)
+            xlog(LOG_WARN, "prom", "%s: segment at 0x%llx-0x%llx overlaps the PROM's tables "
+                 "(KLDIR..argv, 0x%x-0x%x)", path, (unsigned long long)pa,
+                 (unsigned long long)(pa + s->memsz), PROM_TABLES_START, PROM_TABLES_END);
+    }
+    if (b->has_user_prom)
+        return 0; /* the user's PROM decides how the kernel is entered */
+    return enter_kernel(b, err, errlen);
+}
+
+int ip27_plug_pci(machine *m, int slot, pci_func *f, char *err, size_t errlen)
+{
+    ip27 *b = ip27_of(m);
+    if (slot < 0 || slot >= BRIDGE_SLOTS || slot == IP27_IOC3_SLOT || bridge_slot(b->br, slot)) {
+        snprintf(err, errlen, "PCI slot %d is %s", slot,
+                 slot == IP27_IOC3_SLOT ? "the BaseIO IOC3's" : "not free");
+        return -1;
+    }
+    if (bridge_plug(b->br, slot, f) != 0) {
+        snprintf(err, errlen, "cannot plug %s into slot %d", f->name, slot);
+        return -1;
+    }
+    if (f->dev)
+        machine_add_device(m, f->dev);
+    setup_slot(b, slot);
+    return 0;
+}
+
+/* ---- construction ------------------------------------------------------------- */
+
+static const event_field launch_fields[] = {
+    {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
+    {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}};
+static const event_decl launch_decl = {
+    "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 5};
+
+int ip27_build(machine *m, char *err, size_t errlen)
+{
+    if (m->ncpus > 2) {
+        snprintf(err, errlen, "--cpus %u: an IP27 node has two CPU slices (A and B); more "
+                 "CPUs need a second node, which xbow does not model", m->ncpus);
+        return -1;
+    }
+    ip27 *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    m->board = b;
+    b->m = m;
+    b->prom_init = initiator_register(&m->bus, "prom", INIT_CPU, 0);
+    if (map_memory(m, b, err, errlen) != 0)
+        return -1;
+    b->rom = ram_block_new(&m->bus, "prom", PROM_SIZE);
+    if (!b->rom || bus_map_ram(&m->bus, "prom", BUS_UNC(0, PROM_PA), PROM_SIZE, b->rom, 0, true)) {
+        snprintf(err, errlen, "cannot map the PROM window");
+        return -1;
+    }
+    hub_wiring w = {w_irq, w_nmi, w_reset, w_xio, m};
+    b->hub = hub_new("hub", &m->bus, &m->clock, &m->events, m->ncpus, &w);
+    if (!b->hub) {
+        snprintf(err, errlen, "cannot create the HUB");
+        return -1;
+    }
+    machine_add_device(m, hub_device(b->hub));
+    const uint64_t windows[] = {BUS_UNC(1, 0), IP27_BRIDGE_BASE};
+    b->br = bridge_new("bridge", &m->bus, &m->clock, &m->events, windows, 2);
+    if (!b->br) {
+        snprintf(err, errlen, "cannot create the Bridge");
+        return -1;
+    }
+    machine_add_device(m, bridge_device(b->br));
+    bridge_set_partnum(b->br, "030-1124-002");       /* IP27 BaseIO [UNC which number] */
+    bridge_set_intx_pin(b->br, IP27_IOC3_SLOT, 1, 4); /* IOC3 INTB -> pin 4 */
+    bridge_set_hub_widget(b->br, HUB_WIDGET);
+    ioc3_config ic = {m->console, NULL,
+                      m->cfg.rtc_fixed ? IP27_RTC_FIXED_EPOCH : (int64_t)time(NULL)};
+    b->ioc3 = ioc3_new("ioc3", &m->events, &m->clock, &ic);
+    if (!b->ioc3 || bridge_plug(b->br, IP27_IOC3_SLOT, ioc3_pci(b->ioc3)) != 0) {
+        snprintf(err, errlen, "cannot create the IOC3");
+        return -1;
+    }
+    device *ds[4];
+    unsigned nd = ioc3_devices(b->ioc3, ds, 4);
+    for (unsigned i = 0; i < nd; i++)
+        machine_add_device(m, ds[i]);
+    b->pc.ncpus = m->ncpus;
+    b->pc.cpu_prid = (uint16_t)cpu_cp0(m->cpus[0], 15);
+    b->pc.cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
+    b->pc.cpu_mhz = (uint16_t)(m->clock.hz / 1000000);
+    b->pc.scache_mb = 1;      /* Origin 200 R10000 modules: 1 MB [INF] */
+    b->pc.console_base = IP27_IOC3_CPU_BASE;
+    b->pc.console_config = 0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 |
+                           BR_CFG(IP27_IOC3_SLOT, 0);
+    b->pc.console_wid = IP27_BRIDGE_WIDGET;
+    b->pc.console_slot = IP27_IOC3_SLOT;
+    b->pc.console_baud = 9600;
+    b->ev_launch = event_src_add(&m->events, "prom", &launch_decl, b);
+    if (m->cfg.prom) {
+        if (read_user_prom(b, m->cfg.prom, err, errlen) != 0)
+            return -1;
+        if (!b->user_prom_is_elf)
+            load_user_prom(b); /* raw: into the read-only window once */
+        return 0;
+    }
+    uint8_t *rom = malloc(PROM_SIZE);
+    if (!rom) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    prom_build_rom(rom, PROM_SIZE);
+    bus_poke(&m->bus, BUS_UNC(0, PROM_PA), rom, PROM_SIZE);
+    free(rom);
+    return ip27_hle_install(b, err, errlen);
+}
+
+void ip27_free(machine *m)
+{
+    ip27 *b = ip27_of(m);
+    if (!b)
+        return;
+    if (b->have_kernel)
+        elf_free(&b->kernel);
+    free(b->kernel_path);
+    if (b->user_prom_is_elf)
+        elf_free(&b->user_prom_elf);
+    free(b->user_prom);
+    hub_free(b->hub);
+    bridge_free(b->br);
+    ioc3_free(b->ioc3);
+    free(b);
+    m->board = NULL;
 }

@@ -119,7 +119,7 @@ int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
     }
     if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
         xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
-    int rc = ip27_boot(m, &img, err, errlen);
+    int rc = ip27_boot(m, path, &img, err, errlen);
     elf_free(&img);
     return rc;
 }
@@ -133,6 +133,24 @@ void machine_request_stop(machine *m, int reason, const char *msg)
     }
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_request_exit(m->cpus[i]);
+}
+
+void machine_guest_reset(machine *m, const char *why)
+{
+    m->reset_pending = true;
+    snprintf(m->reset_why, sizeof m->reset_why, "%s", why);
+    char msg[sizeof m->stop_msg];
+    snprintf(msg, sizeof msg, "%s", why);
+    machine_request_stop(m, STOP_RESET, msg);
+}
+
+void machine_restart(machine *m)
+{
+    m->reset_pending = false;
+    m->reset_count++;
+    xlog(LOG_INFO, "machine", "reset #%llu (%s)", (unsigned long long)m->reset_count,
+         m->reset_why);
+    machine_reset(m, false);
 }
 
 static int cpu_stop_to_reason(int rc)
@@ -155,7 +173,9 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
         return m->stop_reason;
-    if (rc == CPU_RAN)
+    /* An exit request without a stop reason is left over from a stop that
+     * another CPU already served (machine_request_stop asks every CPU). */
+    if (rc == CPU_RAN || rc == CPU_EXIT)
         return STOP_NONE;
     if (rc == CPU_HALTED)
         snprintf(m->stop_msg, sizeof m->stop_msg, "cpu%u: %s", i, cpu_halt_reason(m->cpus[i]));
@@ -196,6 +216,8 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 {
     m->stop_reason = STOP_NONE;
     m->stop_msg[0] = 0;
+    if (m->reset_pending)
+        machine_restart(m); /* stopped on a reset before: carry it out now */
     uint64_t budget = max_insns ? max_insns : UINT64_MAX;
     for (;;) {
         uint64_t t = common_time(m);
@@ -215,6 +237,12 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
             int r = run_cpu(m, i, until);
             if (only < 0 || (int)i == only)
                 budget -= m->local_time[i] - lt;
+            if (r == STOP_RESET && m->cfg.on_reset == RESET_RESTART) {
+                machine_restart(m);
+                m->stop_reason = STOP_NONE;
+                m->stop_msg[0] = 0;
+                break; /* a new turn for every CPU from the reset state */
+            }
             if (r != STOP_NONE) {
                 fire_timers(m);
                 return r;

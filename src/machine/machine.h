@@ -76,6 +76,10 @@ typedef struct machine {
     uint64_t quantum;     /* instructions per CPU turn with several CPUs */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
+    /* The guest asked for a reset (HUB NI_PORT_RESET): performed at once
+     * with --on-reset=restart, else when the machine next runs. */
+    bool reset_pending;
+    char reset_why[96];
 } machine;
 
 /* Build the machine described by cfg; on error returns NULL with err set. */
@@ -96,6 +100,15 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns);
 /* Ask a running machine to stop after the current instruction (safe from
  * event callbacks and signal handlers). */
 void machine_request_stop(machine *m, int reason, const char *msg);
+/* The guest reset the machine (`why`: "NI_PORT_RESET ...").  Safe from
+ * inside a CPU's access: the reset happens between instructions, as the
+ * --on-reset policy says (stop: machine_run returns STOP_RESET and the
+ * reset is done when the machine is resumed; restart: at once; exit: like
+ * stop, and the front end exits). */
+void machine_guest_reset(machine *m, const char *why);
+/* Perform a guest-requested reset now: devices, CPUs, PROM data, and the
+ * kernel reloaded and re-entered. */
+void machine_restart(machine *m);
 
 void machine_add_device(machine *m, device *d);
 device *machine_find_device(machine *m, const char *name);

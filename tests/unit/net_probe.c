@@ -171,9 +171,16 @@ int main(int argc, char **argv)
         memcpy(f + 22, pr.mac, 6);
         store_be(f + 28, 4, pr.ip);
         store_be(f + 38, 4, pr.arp_for);
-        net_port_send(p, f, sizeof f);
-        while (!pr.arp_done && now_s() < deadline)
+        /* The namespace's interface may come up a moment after we start:
+         * ask again every half second, as a real host would. */
+        double again = 0;
+        while (!pr.arp_done && now_s() < deadline) {
+            if (now_s() >= again) {
+                net_port_send(p, f, sizeof f);
+                again = now_s() + 0.5;
+            }
             step(&clk, p);
+        }
         if (pr.arp_done) {
             char m[18], a[16];
             net_fmt_mac(m, pr.arp_mac);

@@ -1,0 +1,50 @@
+/* IP27 board internals shared by ip27.c (address map, devices, reset,
+ * hand-off) and ip27_hle.c (host-implemented PROM entry points). */
+#ifndef XBOW_IP27_PRIV_H
+#define XBOW_IP27_PRIV_H
+
+#include "dev/bridge.h"
+#include "dev/hub.h"
+#include "dev/ioc3.h"
+#include "machine/ip27.h"
+#include "machine/prom.h"
+
+struct ip27;
+/* Context of one host-implemented PROM entry point. */
+typedef struct ip27_hle {
+    struct ip27 *b;
+    unsigned off; /* offset in the PROM window */
+} ip27_hle;
+
+typedef struct ip27 {
+    machine *m;
+    hub *hub;
+    bridge *br;
+    ioc3 *ioc3;
+    ram_block *rom;
+    prom_config pc;
+    int prom_init;           /* bus initiator of the synthetic PROM's own accesses */
+    /* The kernel, kept for restarts. */
+    bool have_kernel;
+    elf_image kernel;
+    char *kernel_path;
+    /* A user PROM image (--prom): raw bytes or an ELF. */
+    bool has_user_prom;
+    uint8_t *user_prom;
+    size_t user_prom_size;
+    bool user_prom_is_elf;
+    elf_image user_prom_elf;
+    /* WAITSLAVE in progress, per CPU: the caller's return address. */
+    bool waiting[MAX_CPUS];
+    uint64_t wait_ra[MAX_CPUS];
+    event_src *ev_launch;
+    ip27_hle hle[PROM_NVECTORS + 4];
+} ip27;
+
+static inline ip27 *ip27_of(machine *m) { return m->board; }
+
+/* ip27_hle.c: register the PROM entry points on every CPU. */
+int ip27_hle_install(ip27 *b, char *err, size_t errlen);
+
+
+#endif

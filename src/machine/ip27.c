@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "dev/nic.h"
 #include "machine/ip27_priv.h"
 
 #define MB (1ull << 20)
@@ -354,6 +355,35 @@ static const event_field launch_fields[] = {
 static const event_decl launch_decl = {
     "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 5};
 
+/* The NICs of --nic k go into slots 3 + k (nic.h, nic_create). */
+static int plug_nics(ip27 *b, char *err, size_t errlen)
+{
+    machine *m = b->m;
+    for (unsigned k = 0; k < m->cfg.nnics; k++) {
+        const nic_config *c = &m->cfg.nics[k];
+        const nic_model *nm = nic_model_find(c->model);
+        if (!nm) {
+            snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", c->model,
+                     nic_model_list());
+            return -1;
+        }
+        nic_opts o = {.net = c->net,
+                      .pcap = c->pcap,
+                      .dma_per_word = m->cfg.nic_dma_per_word > 0,
+                      .instance = k};
+        char name[24];
+        snprintf(name, sizeof name, "%s%u", nm->prefix, k);
+        pci_func *f = nic_create(c->model, name, &o, &m->clock, &m->events, err, errlen);
+        if (!f)
+            return -1;
+        b->nics[b->nnics++] = f;
+        nic_take_device(f); /* the machine's device list frees it */
+        if (ip27_plug_pci(m, 3 + (int)k, f, err, errlen) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int ip27_build(machine *m, char *err, size_t errlen)
 {
     if (m->ncpus > 2) {
@@ -415,6 +445,8 @@ int ip27_build(machine *m, char *err, size_t errlen)
     b->pc.console_wid = IP27_BRIDGE_WIDGET;
     b->pc.console_slot = IP27_IOC3_SLOT;
     b->pc.console_baud = 9600;
+    if (plug_nics(b, err, errlen) != 0)
+        return -1;
     b->ev_launch = event_src_add(&m->events, "prom", &launch_decl, b);
     if (m->cfg.prom) {
         if (read_user_prom(b, m->cfg.prom, err, errlen) != 0)
@@ -445,6 +477,8 @@ void ip27_free(machine *m)
     if (b->user_prom_is_elf)
         elf_free(&b->user_prom_elf);
     free(b->user_prom);
+    for (unsigned k = 0; k < b->nnics; k++)
+        nic_destroy(b->nics[k]);
     hub_free(b->hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);

@@ -39,6 +39,9 @@ typedef struct ip27 {
     uint64_t wait_ra[MAX_CPUS];
     event_src *ev_launch;
     ip27_hle hle[PROM_NVECTORS + 4];
+    /* The gigabit NICs of the configuration (--nic), in slots 3 on. */
+    pci_func *nics[MAX_NICS];
+    unsigned nnics;
 } ip27;
 
 static inline ip27 *ip27_of(machine *m) { return m->board; }

@@ -6,3 +6,5 @@ tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
+TESTS += tests/batch/linux_boot.sh
+EXTRA_DIST += tests/batch/linux_boot.sh

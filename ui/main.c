@@ -29,15 +29,19 @@ static void usage(FILE *f)
           "      --log-level L    error, warning, info or debug (default warning)\n"
           "\n"
           "Machine:\n"
-          "      --cpus N         R10000 CPUs, 1 to 4 (default 1)\n"
-          "      --mem MB         node 0 memory in MB (default 512)\n"
+          "      --cpus N         R10000 CPUs: 1 (default) or 2, the IP27's slices A and B\n"
+          "      --mem MB         node 0 memory in MB (default 512): banks of 512 MB, or of\n"
+          "                       up to 128 MB for the remainder, 8 banks at most\n"
           "      --serial SPEC    IOC3 UART A: stdio, pty, null or file:PATH (default stdio)\n"
-          "      --append TEXT    kernel command line (passed as ARCS argv)\n"
-          "      --prom FILE      start a PROM image at the reset vector instead of the\n"
-          "                       synthetic PROM\n"
-          "      --on-reset WHAT  when the guest resets the machine: stop (default), exit\n"
-          "                       or restart\n"
-          "      --rtc-fixed      start the real-time clock at a fixed date (reproducible runs)\n"
+          "      --append TEXT    kernel command line (ARCS argv after the kernel's path)\n"
+          "      --prom FILE      start a PROM image (raw or ELF, up to 4 MB) at the reset\n"
+          "                       vector instead of the synthetic PROM\n"
+          "      --on-reset WHAT  when the guest resets the machine: stop (default; resuming\n"
+          "                       carries out the reset), exit, or restart (reload the kernel)\n"
+          "      --rtc-fixed      start the real-time clock at 2024-01-01 00:00 UTC\n"
+          "                       instead of the host's time (reproducible runs)\n"
+          "      --testdev        plug the PCI DMA test device (5842:0001) into the highest\n"
+          "                       free Bridge slot\n"
           "\n"
           "Network (gigabit NICs in PCI slots 3 to 7, in order):\n"
           "      --nic MODEL      add a NIC: hamachi, e1000-82543, e1000-82544 (= e1000)\n"
@@ -111,9 +115,11 @@ int main(int argc, char **argv)
 #define VALUE() (v ? v : need_arg(argc, argv, &i))
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            free(o.cmds);
             return 0;
         } else if (!strcmp(a, "-V") || !strcmp(a, "--version")) {
             printf("xbow %s\n", PACKAGE_VERSION);
+            free(o.cmds);
             return 0;
         } else if (!strcmp(a, "-b") || !strcmp(a, "--batch") || !strcmp(a, "-batch")) {
             o.batch = true;
@@ -149,7 +155,7 @@ int main(int argc, char **argv)
                 o.cfg.on_reset = RESET_RESTART;
             else {
                 fprintf(stderr, "xbow: --on-reset: want stop, exit or restart, not \"%s\"\n", w);
-                return 2;
+                exit(2);
             }
         } else if (!strcmp(a, "--rtc-fixed")) {
             o.cfg.rtc_fixed = true;
@@ -164,19 +170,19 @@ int main(int argc, char **argv)
                     found = k;
             if (found < 0) {
                 fprintf(stderr, "xbow: --log-level: want error, warning, info or debug\n");
-                return 2;
+                exit(2);
             }
             log_set_level(found);
         } else if (ui_parse_extra_option(&o, argc, argv, &i) == 1) {
             /* handled by an area's option table (NICs, networking...) */
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "xbow: unknown option \"%s\" (see xbow --help)\n", a);
-            return 2;
+            exit(2);
         } else if (!o.kernel) {
             o.kernel = a;
         } else {
             fprintf(stderr, "xbow: more than one kernel given (\"%s\" and \"%s\")\n", o.kernel, a);
-            return 2;
+            exit(2);
         }
 #undef VALUE
     }

@@ -92,5 +92,9 @@ int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
 {
     if (nic_option(o, argc, argv, i))
         return 1;
+    if (!strcmp(argv[*i], "--testdev")) {
+        o->cfg.test_device = true;
+        return 1;
+    }
     return 0;
 }

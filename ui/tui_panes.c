@@ -185,13 +185,13 @@ static void draw_regs(tui *t, pane *p)
     if (!c)
         return;
     int inner = p->w - 2;
-    int cols = inner >= 4 * 20 ? 4 : inner >= 2 * 20 ? 2 : 1;
+    int cols = inner >= 4 * 22 ? 4 : inner >= 2 * 21 ? 2 : 1;
     int colw = inner / cols;
     int row = -p->scroll;
     for (unsigned i = 0; i < 32; i++) {
         uint64_t v = cpu_gpr(c, i);
         char buf[40];
-        snprintf(buf, sizeof buf, "%-4s%016llx", cpu_gpr_names[i], (unsigned long long)v);
+        snprintf(buf, sizeof buf, "%4s %016llx", cpu_gpr_names[i], (unsigned long long)v);
         bool changed = t->prev_valid && v != t->prev_gpr[i];
         put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf,
             tui_attr(changed ? C_CHANGED : C_NORMAL));
@@ -204,7 +204,7 @@ static void draw_regs(tui *t, pane *p)
               {"lo", cpu_lo(c), t->prev_lo}};
     for (unsigned i = 0; i < 3; i++) {
         char buf[40];
-        snprintf(buf, sizeof buf, "%-4s%016llx", sp[i].n, (unsigned long long)sp[i].v);
+        snprintf(buf, sizeof buf, "%4s %016llx", sp[i].n, (unsigned long long)sp[i].v);
         put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf,
             tui_attr(t->prev_valid && sp[i].v != sp[i].prev ? C_CHANGED : C_NORMAL));
     }
@@ -212,7 +212,7 @@ static void draw_regs(tui *t, pane *p)
     static const unsigned cp0[] = {12, 13, 14, 8, 9, 11, 10};
     for (unsigned i = 0; i < ARRAY_SIZE(cp0); i++) {
         char buf[48];
-        snprintf(buf, sizeof buf, "%-9.9s%016llx", cpu_cp0_names[cp0[i]],
+        snprintf(buf, sizeof buf, "%4.8s %016llx", cpu_cp0_names[cp0[i]],
                  (unsigned long long)cpu_cp0(c, cp0[i]));
         put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf, tui_attr(C_NORMAL));
     }
@@ -233,40 +233,56 @@ bool (*tui_breakpoint_at)(dbg *d, uint64_t addr);
 static void draw_disasm(tui *t, pane *p)
 {
     cpu *c = dbg_cpu(t->d);
-    frame(t, p, "disassembly");
-    if (!c)
+    if (!c) {
+        frame(t, p, "disassembly");
         return;
+    }
     uint64_t pc = cpu_pc(c);
     int rows = p->h - 2;
+    /* Narrow panes show the low 32 bits of addresses; the title has the rest. */
+    bool narrow = p->w - 2 < 64;
+    char title[64];
+    if (narrow)
+        snprintf(title, sizeof title, "disassembly %08llx........",
+                 (unsigned long long)(pc >> 32));
+    else
+        snprintf(title, sizeof title, "disassembly");
+    frame(t, p, title);
     uint64_t start = pc - 4ull * (uint64_t)(rows / 3) + 4ull * (uint64_t)(int64_t)p->scroll;
-    for (int r = 0; r < rows; r++) {
-        uint64_t a = start + 4ull * (uint64_t)r;
-        uint8_t b[4];
-        char dis[128], sym[96], line[256];
-        if (cpu_read_virt(c, a, b, 4) != 4) {
-            snprintf(line, sizeof line, "  %016llx  <unmapped>", (unsigned long long)a);
-            put(p, r, 0, line, tui_attr(C_DIM));
-            continue;
-        }
-        cpu_disasm(a, (uint32_t)load_be(b, 4), &t->d->m->syms, dis, sizeof dis);
+    int r = 0;
+    for (uint64_t a = start; r < rows; a += 4) {
         uint64_t off;
         const symbol *s = symtab_lookup_addr(&t->d->m->syms, a, &off);
-        if (s)
-            snprintf(sym, sizeof sym, "<%s+%llu>", s->name, (unsigned long long)off);
-        else
-            sym[0] = 0;
+        char line[256], dis[128];
+        if (s && off == 0 && a != start) {
+            snprintf(line, sizeof line, "<%s>:", s->name);
+            put(p, r++, 0, line, tui_attr(C_TITLE));
+            if (r >= rows)
+                break;
+        }
+        uint8_t b[4];
         bool bp = tui_breakpoint_at && tui_breakpoint_at(t->d, a);
-        snprintf(line, sizeof line, "%c%c%016llx %-20.20s %s", bp ? '*' : ' ', a == pc ? '>' : ' ',
-                 (unsigned long long)a, sym, dis);
+        char mark0 = bp ? '*' : ' ', mark1 = a == pc ? '>' : ' ';
+        if (cpu_read_virt(c, a, b, 4) != 4) {
+            snprintf(dis, sizeof dis, "<unmapped>");
+        } else {
+            cpu_disasm(a, (uint32_t)load_be(b, 4), &t->d->m->syms, dis, sizeof dis);
+        }
+        if (narrow)
+            snprintf(line, sizeof line, "%c%c%08llx  %s", mark0, mark1,
+                     (unsigned long long)(a & 0xffffffffu), dis);
+        else
+            snprintf(line, sizeof line, "%c%c%016llx  %s", mark0, mark1, (unsigned long long)a,
+                     dis);
         int attr = a == pc ? C_CURRENT : bp ? C_BREAK : C_NORMAL;
         if (a == pc) {
-            /* Highlight the whole line, padded to the pane width. */
             char pad[512];
             snprintf(pad, sizeof pad, "%-*s", p->w - 2 < 500 ? p->w - 2 : 500, line);
             put(p, r, 0, pad, tui_attr(attr));
         } else {
             put(p, r, 0, line, tui_attr(attr));
         }
+        r++;
     }
 }
 

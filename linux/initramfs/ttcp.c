@@ -5,7 +5,9 @@
  *   ttcp -t [-l msgsize] [-n count] [-p port] [-d usec] HOST    transmit
  *   ttcp -r [-l msgsize] [-n count] [-p port] [-w sec]          receive
  *
- * Defaults: -l 1024, -n 1024 (transmit; receive: unlimited), -p 5001.
+ * Defaults: -l 1024, -n 1024 (transmit; receive: unlimited), -p 5001; the
+ * receiver checks message lengths (otherlen=) only when -l is given, and
+ * gives up after -w 30 seconds without traffic.
  *
  * Protocol (documented so a host-side peer can implement it):
  *  - Data datagrams are exactly `msgsize` bytes (5 <= msgsize <= 65507).
@@ -213,7 +215,7 @@ static int receive(unsigned port, unsigned long len, unsigned long count, unsign
 				bad++;
 			if ((unsigned char)(b0 * 183u) != (unsigned char)msgs)
 				seqerr++;
-			if ((unsigned long)n != len)
+			if (len && (unsigned long)n != len)
 				other_len++;
 		}
 		msgs++;
@@ -231,7 +233,7 @@ static int receive(unsigned port, unsigned long len, unsigned long count, unsign
 int main(int argc, char **argv)
 {
 	unsigned long len = 1024, count = 0, port = 5001, delay_us = 0, wait_s = 0;
-	int mode = 0, count_set = 0, i;
+	int mode = 0, count_set = 0, len_set = 0, i;
 	const char *host = NULL;
 
 	for (i = 1; i < argc; i++) {
@@ -243,7 +245,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (!strcmp(a, "-l"))
-			dst = &len;
+			dst = &len, len_set = 1;
 		else if (!strcmp(a, "-n"))
 			dst = &count, count_set = 1;
 		else if (!strcmp(a, "-p"))
@@ -262,7 +264,7 @@ int main(int argc, char **argv)
 		if (++i >= argc || xparse_ulong(argv[i], dst))
 			usage();
 	}
-	if (!mode || len < 5 || len > MAXMSG || port == 0 || port > 65535)
+	if (!mode || (len_set && (len < 5 || len > MAXMSG)) || port == 0 || port > 65535)
 		usage();
 	if (mode == 't') {
 		if (!host)
@@ -275,5 +277,6 @@ int main(int argc, char **argv)
 		usage();
 	if (!wait_s)
 		wait_s = 30;
-	return receive((unsigned)port, len, count, wait_s);
+	/* The receiver checks message lengths only when -l is given. */
+	return receive((unsigned)port, len_set ? len : 0, count, wait_s);
 }

@@ -66,7 +66,15 @@ long xsyscall(long n, long a, long b, long c, long d, long e, long f);
 #define xsys6(n, a, b, c, d, e, f) \
 	xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
 
-/* getdents64 is not declared by glibc 2.36 without _GNU_SOURCE. */
+/* getdents64(2) record (the kernel's struct linux_dirent64); glibc 2.36
+ * declares neither it nor getdents64() without _GNU_SOURCE. */
+struct xdirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
 long xgetdents64(int fd, void *buf, size_t len);
 /* fork() through the raw syscall. */
 pid_t xfork(void);

@@ -284,12 +284,14 @@ void ip27_reset(machine *m)
     if (!b)
         return;
     memset(b->waiting, 0, sizeof b->waiting);
+    char err[256];
     if (b->has_user_prom) {
         if (b->user_prom_is_elf)
             load_user_prom(b); /* its RAM segments too; the CPUs start at the reset vector */
+        if (b->have_kernel && elf_load(&b->kernel, &m->bus, err, sizeof err) != 0)
+            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err);
         return;
     }
-    char err[256];
     if (prom_write_tables(&m->bus, &b->pc, err, sizeof err) != 0)
         xlog(LOG_ERROR, "prom", "%s", err);
     program_bridge(b);
@@ -348,6 +350,24 @@ int ip27_plug_pci(machine *m, int slot, pci_func *f, char *err, size_t errlen)
 }
 
 /* ---- construction ------------------------------------------------------------- */
+
+/* --testdev: the PCI DMA test device in the highest free slot. */
+static int plug_testdev(machine *m, ip27 *b, char *err, size_t errlen)
+{
+    int slot = BRIDGE_SLOTS - 1;
+    while (slot >= 0 && (slot == IP27_IOC3_SLOT || bridge_slot(b->br, slot)))
+        slot--;
+    if (slot < 0) {
+        snprintf(err, errlen, "--testdev: no free PCI slot");
+        return -1;
+    }
+    b->testdev = testdev_new("testdev0", &m->events, &m->clock);
+    if (!b->testdev) {
+        snprintf(err, errlen, "cannot create the test device");
+        return -1;
+    }
+    return ip27_plug_pci(m, slot, testdev_func(b->testdev), err, errlen);
+}
 
 static const event_field launch_fields[] = {
     {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
@@ -434,6 +454,10 @@ int ip27_build(machine *m, char *err, size_t errlen)
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
+    if (plug_nics(b, err, errlen) != 0) /* slots 3.. first: the test device takes the last free one */
+        return -1;
+    if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
+        return -1;
     b->pc.ncpus = m->ncpus;
     b->pc.cpu_prid = (uint16_t)cpu_cp0(m->cpus[0], 15);
     b->pc.cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
@@ -445,8 +469,6 @@ int ip27_build(machine *m, char *err, size_t errlen)
     b->pc.console_wid = IP27_BRIDGE_WIDGET;
     b->pc.console_slot = IP27_IOC3_SLOT;
     b->pc.console_baud = 9600;
-    if (plug_nics(b, err, errlen) != 0)
-        return -1;
     b->ev_launch = event_src_add(&m->events, "prom", &launch_decl, b);
     if (m->cfg.prom) {
         if (read_user_prom(b, m->cfg.prom, err, errlen) != 0)
@@ -482,6 +504,7 @@ void ip27_free(machine *m)
     hub_free(b->hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);
+    testdev_free(b->testdev);
     free(b);
     m->board = NULL;
 }

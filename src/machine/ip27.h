@@ -27,7 +27,9 @@ void ip27_reset(machine *m);
  * becomes argv[0].  The image is kept for restarts. */
 int ip27_boot(machine *m, const char *path, const elf_image *img, char *err, size_t errlen);
 /* Put a PCI function into Bridge slot 0..7 (slot 2 holds the IOC3) and
- * program its BAR and DEVIO window as the PROM does for present cards. */
+ * program its BAR0 and DEVIO window as the PROM does for present cards (and
+ * again after every reset).  f->dev, if set, joins the machine's device list
+ * (the machine frees it). */
 int ip27_plug_pci(machine *m, int slot, pci_func *f, char *err, size_t errlen);
 
 #endif

@@ -6,6 +6,7 @@
 #include "dev/bridge.h"
 #include "dev/hub.h"
 #include "dev/ioc3.h"
+#include "dev/testdev.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 
@@ -21,6 +22,7 @@ typedef struct ip27 {
     hub *hub;
     bridge *br;
     ioc3 *ioc3;
+    testdev *testdev;        /* --testdev */
     ram_block *rom;
     prom_config pc;
     int prom_init;           /* bus initiator of the synthetic PROM's own accesses */

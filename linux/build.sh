@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# build.sh -- build the xbow guest kernel: a Linux 6.1 vmlinux for the SGI
+# Origin 200 (IP27) with a built-in initramfs (linux/initramfs/).
+#
+#   linux/build.sh                 build (or reuse) and print the vmlinux path
+#   linux/build.sh --print-path    print the path without building; exit 1 if
+#                                  that vmlinux has not been built yet
+#   linux/build.sh --force         rebuild even if the keyed vmlinux exists
+#
+# The kernel source comes from Debian's linux-source-6.1 package and is never
+# modified: ip27_defconfig + linux/xbow.config is the whole customisation.
+# Everything generated lives in a cache outside the repository:
+#   ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/
+# The result is keyed by the linux-source-6.1 package version plus a hash of
+# xbow.config, the initramfs sources, this script and the cross gcc version;
+# installed as vmlinux-<key> (+ System.map-<key>, config-<key>) with stable
+# symlinks vmlinux, System.map and config.  The last line printed on stdout is
+# the path of vmlinux-<key>.
+set -euo pipefail
+
+PKG=linux-source-6.1
+TARBALL=/usr/src/linux-source-6.1.tar.xz
+CROSS=${XBOW_CROSS_COMPILE:-mips64-linux-gnuabi64-}
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+CACHE=${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux
+FRAGMENT=$HERE/xbow.config
+INITRAMFS_SRC=$HERE/initramfs
+
+# Options that must be set in the final .config (beyond every line of
+# xbow.config, which is checked as well).
+REQUIRED=(
+	CONFIG_SGI_IP27=y CONFIG_64BIT=y CONFIG_CPU_BIG_ENDIAN=y CONFIG_CPU_R10000=y
+	CONFIG_NUMA=y CONFIG_SMP=y CONFIG_PCI=y CONFIG_PCI_XTALK_BRIDGE=y
+	CONFIG_W1=y CONFIG_W1_MASTER_SGI=y CONFIG_W1_SLAVE_DS250X=y CONFIG_NVMEM=y
+	CONFIG_SGI_MFD_IOC3=y CONFIG_SERIAL_8250=y CONFIG_SERIAL_8250_CONSOLE=y
+	CONFIG_SERIAL_8250_IOC3=y
+	CONFIG_NET_VENDOR_PACKET_ENGINES=y CONFIG_HAMACHI=y
+	CONFIG_NET_VENDOR_ALTEON=y CONFIG_ACENIC=y
+	CONFIG_NET_VENDOR_INTEL=y CONFIG_E1000=y
+	CONFIG_BLK_DEV_INITRD=y CONFIG_DEVTMPFS=y CONFIG_TMPFS=y CONFIG_PROC_FS=y
+	CONFIG_SYSFS=y CONFIG_PRINTK=y CONFIG_INET=y CONFIG_PACKET=y CONFIG_UNIX=y
+	CONFIG_CMDLINE_BOOL=y
+)
+
+die() {
+	echo "build.sh: error: $*" >&2
+	exit 1
+}
+
+note() {
+	echo "build.sh: $*" >&2
+}
+
+usage() {
+	sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+}
+
+mode=build
+force=0
+for arg in "$@"; do
+	case $arg in
+	--print-path) mode=print ;;
+	--force) force=1 ;;
+	-h | --help)
+		usage
+		exit 0
+		;;
+	*) die "unknown argument '$arg' (try --help)" ;;
+	esac
+done
+
+# ---------------------------------------------------------------- prerequisites
+# One line naming the Debian package for each missing piece.
+if ! command -v dpkg-query >/dev/null 2>&1 ||
+	[[ $(dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null || true) != *" installed" ]] ||
+	[[ ! -f $TARBALL ]]; then
+	die "$PKG is not installed (apt-get install $PKG)"
+fi
+command -v "${CROSS}gcc" >/dev/null 2>&1 ||
+	die "${CROSS}gcc not found (apt-get install gcc-mips64-linux-gnuabi64)"
+VERSION=$(dpkg-query -W -f='${Version}' "$PKG")
+
+# ---------------------------------------------------------------- key
+key_inputs() {
+	printf 'pkg %s\n' "$VERSION"
+	printf 'gcc %s\n' "$("${CROSS}gcc" --version | head -n 1)"
+	local f
+	for f in "$FRAGMENT" "$HERE/build.sh" "$INITRAMFS_SRC"/*.c "$INITRAMFS_SRC"/*.h \
+		"$INITRAMFS_SRC"/initramfs.list.in; do
+		printf '%s %s\n' "${f#"$HERE"/}" "$(sha256sum <"$f" | cut -d' ' -f1)"
+	done
+}
+HASH=$(key_inputs | sha256sum | cut -c1-12)
+KEY=$VERSION-$HASH
+OUT=$CACHE/vmlinux-$KEY
+
+if [[ $mode == print ]]; then
+	echo "$OUT"
+	[[ -f $OUT ]] || exit 1
+	exit 0
+fi
+
+# Remaining build prerequisites (after --print-path, which needs none).
+need_tool() { # tool package
+	command -v "$1" >/dev/null 2>&1 || die "$1 not found (apt-get install $2)"
+}
+need_tool make make
+need_tool gcc gcc
+need_tool flex flex
+need_tool bison bison
+need_tool bc bc
+need_tool xz xz-utils
+need_tool perl perl
+need_tool "${CROSS}objdump" binutils-mips64-linux-gnuabi64
+need_tool "${CROSS}readelf" binutils-mips64-linux-gnuabi64
+[[ -f /usr/mips64-linux-gnuabi64/include/sys/socket.h ]] ||
+	die "cross libc headers missing (apt-get install libc6-dev-mips64-cross)"
+
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9
+
+link_outputs() {
+	ln -sfn "vmlinux-$KEY" "$CACHE/vmlinux"
+	ln -sfn "System.map-$KEY" "$CACHE/System.map"
+	ln -sfn "config-$KEY" "$CACHE/config"
+}
+
+if [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
+	link_outputs
+	note "up to date (key $KEY)"
+	echo "$OUT"
+	exit 0
+fi
+
+start_s=$SECONDS
+JOBS=$(nproc)
+SRC=$CACHE/src/$PKG-$VERSION
+OBJ=$CACHE/build-$VERSION
+STAGE=$CACHE/stage-$VERSION
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS")
+
+# ---------------------------------------------------------------- source
+if [[ ! -f $SRC/.xbow-extracted ]]; then
+	note "extracting $TARBALL ($PKG $VERSION) into $SRC"
+	rm -rf "$SRC" "$SRC.tmp"
+	mkdir -p "$SRC.tmp"
+	tar -xJf "$TARBALL" -C "$SRC.tmp" --strip-components=1
+	[[ -f $SRC.tmp/arch/mips/configs/ip27_defconfig ]] || die "no ip27_defconfig in $TARBALL"
+	touch "$SRC.tmp/.xbow-extracted"
+	mv "$SRC.tmp" "$SRC"
+fi
+
+# ---------------------------------------------------------------- initramfs
+# The tools are built for MIPS IV (R10000) against xlibc, not glibc: see
+# initramfs/xlibc.h for why.
+note "building initramfs tools"
+rm -rf "$STAGE"
+mkdir -p "$STAGE/bin" "$STAGE/firmware/acenic"
+TOOL_CFLAGS=(-static -O2 -march=r10000 -mabi=64 -mno-abicalls -fno-pic -G0
+	-ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables
+	-fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
+	-Wall -Wextra -nostdlib '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s)
+for tool in init ttcp ping; do
+	"${CROSS}gcc" "${TOOL_CFLAGS[@]}" -o "$STAGE/bin/$tool" \
+		"$INITRAMFS_SRC/$tool.c" "$INITRAMFS_SRC/xlibc.c" -lgcc
+done
+
+# Refuse instructions the R10000 (MIPS IV) does not implement: MIPS32/64
+# release 1/2 additions that a mips64r2 toolchain or library could leak in.
+BAD_OPS='^(ext|ins|dext|dextm|dextu|dins|dinsm|dinsu|seb|seh|wsbh|dsbh|dshd|rotr|rotrv|drotr|drotr32|drotrv|ror|rorv|dror|dror32|drorv|clz|clo|dclz|dclo|mul|madd|maddu|msub|msubu|synci|rdhwr|rdpgpr|wrpgpr|ei|di|jalr\.hb|jr\.hb|mfhc1|mthc1|pause|lwx|lhx|lbux|ldx)$'
+for tool in init ttcp ping; do
+	bad=$("${CROSS}objdump" -d -m mips:isa64r2 --no-show-raw-insn "$STAGE/bin/$tool" |
+		awk -F'\t' 'NF >= 2 && $1 ~ /^ *[0-9a-f]+:$/ { print $2 }' |
+		grep -E "$BAD_OPS" | sort | uniq -c | tr '\n' ' ' || true)
+	[[ -z $bad ]] || die "$tool contains non-MIPS-IV instructions: $bad"
+done
+
+# Placeholder AceNIC firmware (layout of acenic/tg2.bin as acenic.c parses it:
+# version 12.4.11, BE32 start address 0x4000, BE32 load address 0x4000, then
+# the image).  The emulated Tigon ignores the image; see xbow.config.
+for fw in tg1 tg2; do
+	{
+		printf '\014\004\013\000\000\000\100\000\000\000\100\000'
+		printf 'XBOW placeholder Tigon firmware; not executable.\000\000\000\000'
+	} >"$STAGE/firmware/acenic/$fw.bin"
+done
+
+sed "s|@STAGE@|$STAGE/bin|g" "$INITRAMFS_SRC/initramfs.list.in" >"$STAGE/initramfs.list"
+sed -e "s|@XBOW_INITRAMFS_LIST@|$STAGE/initramfs.list|g" \
+	-e "s|@XBOW_FIRMWARE_DIR@|$STAGE/firmware|g" "$FRAGMENT" >"$STAGE/xbow.config"
+
+# ---------------------------------------------------------------- configure
+note "configuring ip27_defconfig + xbow.config in $OBJ"
+mkdir -p "$OBJ"
+"${KMAKE[@]}" -s ip27_defconfig
+(cd "$SRC" && KCONFIG_CONFIG=$OBJ/.config \
+	scripts/kconfig/merge_config.sh -m -O "$OBJ" "$OBJ/.config" "$STAGE/xbow.config" \
+	>"$STAGE/merge_config.log")
+"${KMAKE[@]}" -s olddefconfig
+
+# Every option of the fragment, and the REQUIRED list, must have survived
+# olddefconfig; an option dropped for a missing dependency is an error.
+check_option() { # CONFIG_X=value
+	local name=${1%%=*} want=${1#*=} got
+	got=$(grep -E "^$name=|^# $name is not set\$" "$OBJ/.config" | head -n 1 || true)
+	if [[ $want == n ]]; then
+		[[ -z $got || $got == "# $name is not set" ]] && return 0
+	else
+		[[ $got == "$name=$want" ]] && return 0
+	fi
+	echo "  $name: wanted '$want', final .config has '${got:-nothing}'" >&2
+	return 1
+}
+failed=0
+while IFS= read -r line; do
+	check_option "$line" || failed=1
+done < <(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$STAGE/xbow.config")
+for opt in "${REQUIRED[@]}"; do
+	check_option "$opt" || failed=1
+done
+[[ $failed == 0 ]] || die "options above were dropped by olddefconfig (missing dependency?)"
+
+# ---------------------------------------------------------------- build
+note "building vmlinux with -j$JOBS (key $KEY)"
+"${KMAKE[@]}" -j"$JOBS" vmlinux
+
+VMLINUX=$OBJ/vmlinux
+hdr=$("${CROSS}readelf" -h "$VMLINUX")
+grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" || die "vmlinux is not ELF64"
+grep -q 'big endian' <<<"$hdr" || die "vmlinux is not big-endian"
+grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "vmlinux is not MIPS"
+entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
+[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
+
+# ---------------------------------------------------------------- install
+cp "$VMLINUX" "$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+cp "$OBJ/System.map" "$CACHE/System.map-$KEY"
+cp "$OBJ/.config" "$CACHE/config-$KEY"
+link_outputs
+# Keep the three most recent builds.
+while IFS= read -r old; do
+	k=${old#"$CACHE"/vmlinux-}
+	rm -f "$old" "$CACHE/System.map-$k" "$CACHE/config-$k"
+done < <(find "$CACHE" -maxdepth 1 -name 'vmlinux-*' -type f -printf '%T@ %p\n' |
+	sort -rn | tail -n +4 | cut -d' ' -f2-)
+
+note "entry $entry; built in $((SECONDS - start_s)) s"
+echo "$OUT"

@@ -1,0 +1,34 @@
+# linux.mk -- automake fragment for the real-Linux guest kernel.
+# Include it from the top-level Makefile.am:
+#
+#     include $(srcdir)/linux/linux.mk
+#     EXTRA_DIST += $(LINUX_DIST)
+#
+# `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
+# ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
+# path on the last line.  `make linux-path` prints that path without building
+# and fails if it has not been built yet.  See linux/README.md.
+
+LINUX_DIST = \
+	linux/README.md \
+	linux/build.sh \
+	linux/linux.mk \
+	linux/xbow.config \
+	linux/initramfs/init.c \
+	linux/initramfs/ping.c \
+	linux/initramfs/ttcp.c \
+	linux/initramfs/xlibc.c \
+	linux/initramfs/xlibc.h \
+	linux/initramfs/initramfs.list.in
+
+# build.sh needs bash, whatever $(SHELL) is.
+LINUX_BASH = bash
+
+.PHONY: linux linux-path
+
+linux:
+	$(LINUX_BASH) $(srcdir)/linux/build.sh
+
+linux-path:
+	@$(LINUX_BASH) $(srcdir)/linux/build.sh --print-path
+EXTRA_DIST += $(LINUX_DIST)

@@ -40,7 +40,7 @@ static void rx_decode(nic_ring *r, nic_desc *d)
                (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
 
-static const nic_ring_ops rx_ops = {rx_decode, rx_flag_names, 3};
+static const nic_ring_ops rx_ops = {rx_decode, rx_flag_names, 3, NULL, NULL};
 
 static void rx_step(void *opaque);
 

@@ -101,7 +101,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
                (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
 
-static const nic_ring_ops tx_ops = {tx_decode, tx_flag_names, 3};
+static const nic_ring_ops tx_ops = {tx_decode, tx_flag_names, 3, NULL, NULL};
 
 static void tx_step(void *opaque);
 

@@ -29,7 +29,7 @@ static void ham_decode(nic_ring *r, nic_desc *d)
     d->buf = r->desc_size >= 16 ? d->w[2] | (uint64_t)d->w[3] << 32 : d->w[1];
 }
 
-static const nic_ring_ops ham_ring_ops = {ham_decode, ham_desc_flags, 0};
+static const nic_ring_ops ham_ring_ops = {ham_decode, ham_desc_flags, 0, NULL, NULL};
 
 static void tx_step(void *opaque);
 static void rx_step(void *opaque);

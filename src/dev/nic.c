@@ -151,6 +151,11 @@ const event_decl nic_event_decls[NIC_NEVENTS] = {
 
 /* ---- the PCI function shell -------------------------------------------- */
 
+static bool pio_swapped(nic *n, unsigned size)
+{
+    return size == 4 && n->model->pio_swap && n->model->pio_swap(n);
+}
+
 static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     nic *n = nic_from_pci(f);
@@ -161,7 +166,11 @@ static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, 
         *val = 0;
         return BUS_ERROR;
     }
-    return dev_read(n->dev, &op, off, size, val);
+    bool swap = pio_swapped(n, size); /* the state before the access */
+    int st = dev_read(n->dev, &op, off, size, val);
+    if (swap)
+        *val = bswap32((uint32_t)*val);
+    return st;
 }
 
 static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
@@ -172,6 +181,8 @@ static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size,
         return n->model->bar_access(n, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
+    if (pio_swapped(n, size))
+        val = bswap32((uint32_t)val);
     return dev_write(n->dev, &op, off, size, val);
 }
 
@@ -275,6 +286,10 @@ nic_ring *nic_find_ring(nic *n, const char *name)
     for (unsigned i = 0; i < n->nrings; i++)
         if (strcasecmp(n->rings[i]->name, name) == 0)
             return n->rings[i];
+    for (unsigned i = 0; i < n->nrings; i++)
+        if (strncasecmp(n->rings[i]->name, "rx-", 3) == 0 &&
+            strcasecmp(n->rings[i]->name + 3, name) == 0)
+            return n->rings[i];
     return NULL;
 }
 
@@ -282,8 +297,10 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 /* ---- the factory ------------------------------------------------------- */
 
-static const nic_model *const nic_models[] = {&hamachi_model, &e1000_82543_model,
-                                              &e1000_82544_model, &e1000_model};
+static const nic_model *const nic_models[] = {&hamachi_model,       &tigon2_model,
+                                              &acenic_model,        &acenic_copper_model,
+                                              &e1000_82543_model,   &e1000_82544_model,
+                                              &e1000_model};
 
 const nic_model *nic_model_find(const char *name)
 {

@@ -138,6 +138,10 @@ typedef struct nic_model {
      * window); NULL = only BAR0 decodes. */
     int (*bar_access)(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
                       bool write);
+    /* Optional: true when the chip byte-reverses 32-bit PIO values (Tigon
+     * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
+     * before dispatch and after a read.  NULL = never. */
+    bool (*pio_swap)(nic *n);
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -225,6 +229,7 @@ void nic_attach_port(nic *n, net_port *p);
  * FIFO (counted as NIC_DROP_RESET), clear causes and lower INTA. */
 void nic_reset_common(nic *n);
 void nic_add_ring(nic *n, nic_ring *r);
+/* By name; "jumbo", "mini" and "return" also find "rx-jumbo" ... */
 nic_ring *nic_find_ring(nic *n, const char *name);
 /* The nic behind a device, or NULL if the device is not a NIC model. */
 nic *nic_of_device(device *d);
@@ -235,6 +240,7 @@ void nic_set_dma_per_word(nic *n, bool on);
 /* The models, one file each. */
 extern const nic_model hamachi_model;
 extern const nic_model e1000_82543_model, e1000_82544_model, e1000_model;
+extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */

@@ -17,7 +17,7 @@ static void an_complete(void *opaque)
 {
     nic_link *l = opaque;
     l->an_busy = false;
-    if (!l->carrier)
+    if (!l->carrier || l->admin_down)
         return; /* nobody to negotiate with: stays down until a partner appears */
     l->an_done = true;
     link_set(l, true, true);
@@ -53,13 +53,31 @@ void nic_link_reset(nic_link *l)
     l->an_enable = false;
     l->an_busy = false;
     l->an_done = false;
-    l->up = l->carrier;
+    l->up = l->carrier && !l->admin_down;
+}
+
+void nic_link_set_admin(nic_link *l, bool up)
+{
+    l->admin_down = !up;
+    if (!up) {
+        timer_del(l->n->clock, &l->an_timer);
+        l->an_busy = false;
+        l->an_done = false;
+        link_set(l, false, true);
+        return;
+    }
+    if (!l->carrier)
+        return;
+    if (l->an_enable)
+        an_start(l);
+    else
+        link_set(l, true, true);
 }
 
 void nic_link_set_carrier(nic_link *l, bool on)
 {
     l->carrier = on;
-    if (!on) {
+    if (!on || l->admin_down) {
         l->an_done = false;
         link_set(l, false, true);
         return;
@@ -78,9 +96,11 @@ void nic_link_autoneg(nic_link *l, bool enable, bool restart)
         timer_del(l->n->clock, &l->an_timer);
         l->an_busy = false;
         l->an_done = false;
-        link_set(l, l->carrier, true);
+        link_set(l, l->carrier && !l->admin_down, true);
         return;
     }
+    if (l->admin_down)
+        return;
     if (!was || restart)
         an_start(l);
 }

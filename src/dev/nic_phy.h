@@ -27,6 +27,8 @@ typedef struct nic_link {
     bool an_enable;   /* autonegotiation enabled */
     bool an_busy;     /* negotiating */
     bool an_done;     /* negotiation complete */
+    bool admin_down;  /* the model holds the link down (Tigon: until its
+                         firmware enables the link); false by default */
     uint64_t an_ticks;
     timer an_timer;
     void (*changed)(nic *n); /* model hook, may be NULL */
@@ -35,8 +37,12 @@ typedef struct nic_link {
 
 void nic_link_init(nic_link *l, nic *n, uint64_t an_ticks, void (*changed)(nic *n));
 void nic_link_fini(nic_link *l);
-/* Power-on state: autonegotiation off, link = carrier; no hook call. */
+/* Power-on state: autonegotiation off, link = carrier (and not admin_down);
+ * no hook call.  admin_down is left as the model set it. */
 void nic_link_reset(nic_link *l);
+/* Let the link come up (negotiating first if autonegotiation is on), or
+ * hold it down whatever the carrier. */
+void nic_link_set_admin(nic_link *l, bool up);
 void nic_link_set_carrier(nic_link *l, bool on);
 /* Enable/disable autonegotiation; `restart` starts a new negotiation. */
 void nic_link_autoneg(nic_link *l, bool enable, bool restart);

@@ -70,6 +70,14 @@ uint64_t nic_ring_addr(const nic_ring *r, uint32_t index)
     return r->base + (uint64_t)index * r->desc_size;
 }
 
+/* Side-effect-free read of ring memory (views, stall checks). */
+static int ring_peek(nic_ring *r, uint64_t addr, void *buf, uint32_t len)
+{
+    if (r->ops->mem_read)
+        return r->ops->mem_read(r, addr, buf, len);
+    return nic_dma_peek(r->n, addr, buf, len);
+}
+
 int nic_ring_fetch_at(nic_ring *r, uint32_t index, uint64_t addr, nic_desc *d)
 {
     nic *n = r->n;
@@ -78,10 +86,19 @@ int nic_ring_fetch_at(nic_ring *r, uint32_t index, uint64_t addr, nic_desc *d)
     d->addr = addr;
     d->index = index;
     nic_dma_ctx(n, r->what, r->id, (int)index);
-    for (unsigned i = 0; i < d->nwords; i++) {
-        int st = nic_dma_read32(n, addr + 4 * i, &d->w[i]);
+    if (r->ops->mem_read) {
+        uint8_t raw[4 * NIC_DESC_MAX_WORDS];
+        int st = r->ops->mem_read(r, addr, raw, r->desc_size);
         if (st)
             return st;
+        for (unsigned i = 0; i < d->nwords; i++)
+            d->w[i] = (uint32_t)load_le(raw + 4 * i, 4);
+    } else {
+        for (unsigned i = 0; i < d->nwords; i++) {
+            int st = nic_dma_read32(n, addr + 4 * i, &d->w[i]);
+            if (st)
+                return st;
+        }
     }
     r->ops->decode(r, d);
     r->fetches++;
@@ -146,6 +163,15 @@ void nic_ring_advance(nic_ring *r, bool wrap)
     }
 }
 
+void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status)
+{
+    nic *n = r->n;
+    r->writebacks++;
+    n->cnt.desc_done++;
+    EVENT_EMIT(nic_ev(n, r->tx ? NIC_EV_TX_DESC_DONE : NIC_EV_RX_DESC_DONE), nic_initiator(n),
+               (uint64_t)r->id, d->index, d->addr, status, d->len);
+}
+
 void nic_ring_set_running(nic_ring *r, bool running)
 {
     if (r->running && !running)
@@ -174,7 +200,7 @@ static bool done_unreclaimed(nic_ring *r, unsigned k, const nic_done **out)
             return false;
     }
     uint8_t b[4];
-    if (nic_dma_peek(r->n, e->addr, b, 4))
+    if (ring_peek(r, e->addr, b, 4))
         return false;
     if ((uint32_t)load_le(b, 4) != e->word)
         return false;
@@ -196,7 +222,7 @@ int nic_ring_stall(nic_ring *r, nic_stall_info *s)
         d.addr = r->cur;
         d.index = r->index;
         uint8_t raw[4 * NIC_DESC_MAX_WORDS];
-        if (nic_dma_peek(n, r->cur, raw, r->desc_size) == 0) {
+        if (ring_peek(r, r->cur, raw, r->desc_size) == 0) {
             for (unsigned i = 0; i < d.nwords; i++)
                 d.w[i] = (uint32_t)load_le(raw + 4 * i, 4);
             r->ops->decode(r, &d);
@@ -219,6 +245,8 @@ int nic_ring_stall(nic_ring *r, nic_stall_info *s)
     }
     if (s->unreclaimed)
         s->unreclaimed_ticks = nic_now(n) - oldest;
+    if (r->ops->stall)
+        r->ops->stall(r, s);
     return 0;
 }
 
@@ -275,7 +303,7 @@ void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
     for (unsigned i = 0; i < want; i++) {
         uint64_t a = nic_ring_addr(r, i);
         uint8_t raw[4 * NIC_DESC_MAX_WORDS];
-        if (nic_dma_peek(n, a, raw, r->desc_size)) {
+        if (ring_peek(r, a, raw, r->desc_size)) {
             sb_printf(out, "  %5u 0x%016llx (not readable)\n", i, (unsigned long long)a);
             ended = true;
             break;
@@ -303,7 +331,8 @@ void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
                   mark, i, (unsigned long long)a,
                   d.owned ? "device" : "host", d.len, (unsigned long long)d.buf);
         nic_format_bits(r->ops->flags, d.flags, out);
-        uint64_t t = done_time(r, a + 4 * r->ops->status_word, d.w[r->ops->status_word]);
+        unsigned sw = r->ops->status_word < words ? r->ops->status_word : 0;
+        uint64_t t = done_time(r, a + 4 * sw, d.w[sw]);
         if (t) {
             sb_puts(out, "  done ");
             show_time(n, nic_now(n) - t, out);

@@ -41,7 +41,16 @@ typedef struct nic_desc {
 typedef struct nic_ring_ops {
     void (*decode)(nic_ring *r, nic_desc *d);
     const nic_bitname *flags; /* names of nic_desc.flags bits */
-    unsigned status_word;     /* the word handing the descriptor back: written last */
+    unsigned status_word;     /* the word handing the descriptor back: written last;
+                                 >= the descriptor's words: no completion log */
+    /* Optional: the ring lives in the device's own memory (Tigon command
+     * ring, NIC-resident send ring).  Fetches and views read it through
+     * this (little-endian words, like DMA) instead of DMA; no bus traffic,
+     * no DMA counters.  Returns 0 or a PCI status. */
+    int (*mem_read)(nic_ring *r, uint64_t addr, void *buf, uint32_t len);
+    /* Optional: adjust the generic stall answer with what only the model
+     * knows (index-based completions, rings the device produces). */
+    void (*stall)(nic_ring *r, nic_stall_info *s);
 } nic_ring_ops;
 
 #define NIC_DONE_LOG 512
@@ -104,6 +113,9 @@ int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask);
  * (the descriptor had end-of-ring) and walk on otherwise; sized rings wrap
  * at `size`. */
 void nic_ring_advance(nic_ring *r, bool wrap);
+/* The device finished descriptor d without writing it back (completion by
+ * index, Tigon send ring): publish desc-done with `status` and count it. */
+void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status);
 void nic_ring_set_running(nic_ring *r, bool running);
 /* Sized rings: entries posted by the host and not yet consumed. */
 uint32_t nic_ring_pending(const nic_ring *r);

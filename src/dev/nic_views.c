@@ -90,6 +90,8 @@ void nic_view_stats(device *d, const char *args, strbuf *out)
     }
     if (any)
         sb_putc(out, '\n');
+    if (n->port) /* the far end: the backend's own counts (sink, gen, echo ...) */
+        net_port_show(n->port, out);
 }
 
 int nic_stall_query(device *d, const char *ring, nic_stall_info *out)

@@ -425,35 +425,6 @@ static const event_field launch_fields[] = {
 static const event_decl launch_decl = {
     "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 5};
 
-/* The NICs of --nic k go into slots 3 + k (nic.h, nic_create). */
-static int plug_nics(ip27 *b, char *err, size_t errlen)
-{
-    machine *m = b->m;
-    for (unsigned k = 0; k < m->cfg.nnics; k++) {
-        const nic_config *c = &m->cfg.nics[k];
-        const nic_model *nm = nic_model_find(c->model);
-        if (!nm) {
-            snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", c->model,
-                     nic_model_list());
-            return -1;
-        }
-        nic_opts o = {.net = c->net,
-                      .pcap = c->pcap,
-                      .dma_per_word = m->cfg.nic_dma_per_word > 0,
-                      .instance = k};
-        char name[24];
-        snprintf(name, sizeof name, "%s%u", nm->prefix, k);
-        pci_func *f = nic_create(c->model, name, &o, &m->clock, &m->events, err, errlen);
-        if (!f)
-            return -1;
-        b->nics[b->nnics++] = f;
-        nic_take_device(f); /* the machine's device list frees it */
-        if (ip27_plug_pci(m, 3 + (int)k, f, err, errlen) != 0)
-            return -1;
-    }
-    return 0;
-}
-
 int ip27_build(machine *m, char *err, size_t errlen)
 {
     if (m->ncpus > 2) {
@@ -504,7 +475,7 @@ int ip27_build(machine *m, char *err, size_t errlen)
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
-    if (plug_nics(b, err, errlen) != 0) /* slots 3.. first: the test device takes the last free one */
+    if (ip27_plug_nics(b, err, errlen) != 0) /* slots 3.. first: the test device takes the last free one */
         return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
         return -1;
@@ -549,8 +520,7 @@ void ip27_free(machine *m)
     if (b->user_prom_is_elf)
         elf_free(&b->user_prom_elf);
     free(b->user_prom);
-    for (unsigned k = 0; k < b->nnics; k++)
-        nic_destroy(b->nics[k]);
+    ip27_free_nics(b);
     hub_free(b->hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);

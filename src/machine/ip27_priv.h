@@ -22,6 +22,8 @@ typedef struct ip27 {
     hub *hub;
     bridge *br;
     ioc3 *ioc3;
+    struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
+    unsigned nnics;
     testdev *testdev;        /* --testdev */
     ram_block *rom;
     prom_config pc;
@@ -41,12 +43,13 @@ typedef struct ip27 {
     uint64_t wait_ra[MAX_CPUS];
     event_src *ev_launch;
     ip27_hle hle[PROM_NVECTORS + 4];
-    /* The gigabit NICs of the configuration (--nic), in slots 3 on. */
-    pci_func *nics[MAX_NICS];
-    unsigned nnics;
 } ip27;
 
 static inline ip27 *ip27_of(machine *m) { return m->board; }
+
+/* ip27_nics.c */
+int ip27_plug_nics(ip27 *b, char *err, size_t errlen);
+void ip27_free_nics(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
 int ip27_hle_install(ip27 *b, char *err, size_t errlen);

@@ -3,7 +3,7 @@
 # builds it with libFuzzer (clang) and runs it for FUZZ_SECONDS.
 check_PROGRAMS += tests/fuzz/fuzz_e1000
 tests_fuzz_fuzz_e1000_SOURCES = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_main.c $(NIC_TEST_SUPPORT)
-tests_fuzz_fuzz_e1000_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"corpus-e1000"'
+tests_fuzz_fuzz_e1000_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"tests/fuzz/corpus-e1000"'
 tests_fuzz_fuzz_e1000_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_e1000
 EXTRA_DIST += tests/fuzz/corpus-e1000 tests/fuzz/gen_corpus_e1000.py

@@ -1,7 +1,7 @@
 /* A bounded, deterministic driver for the fuzz targets when they are not
  * built with libFuzzer (`make check`): replay every file of the corpus
- * directories given as arguments (or $top_srcdir/tests/fuzz/FUZZ_CORPUS, by
- * default "corpus"; a target compiles this file with its own), then
+ * directories given as arguments (or $top_srcdir/FUZZ_CORPUS, by default
+ * "tests/fuzz/corpus"; a target compiles this file with its own), then
  * FUZZ_RUNS (default 3000) pseudo-random inputs from a fixed seed, some of
  * them mutations of the corpus.  A broken invariant aborts, as under
  * libFuzzer. */
@@ -15,8 +15,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define FUZZ_MAX_INPUT 4096
-#ifndef FUZZ_CORPUS
-#define FUZZ_CORPUS "corpus"
+#ifndef FUZZ_CORPUS /* the target's seed corpus, relative to $top_srcdir */
+#define FUZZ_CORPUS "tests/fuzz/corpus"
 #endif
 #define MAX_SEEDS 64
 
@@ -71,7 +71,7 @@ int main(int argc, char **argv)
     } else {
         const char *top = getenv("top_srcdir");
         char dir[1024];
-        snprintf(dir, sizeof dir, "%s/tests/fuzz/" FUZZ_CORPUS, top ? top : ".");
+        snprintf(dir, sizeof dir, "%s/" FUZZ_CORPUS, top ? top : ".");
         replay_dir(dir);
     }
     const char *env = getenv("FUZZ_RUNS");

@@ -296,7 +296,7 @@ static void ht_decode(nic_ring *r, nic_desc *d)
     d->eop = true;
 }
 static const nic_bitname ht_flags[] = {{1, "DD"}, {0, NULL}};
-static const nic_ring_ops ht_ops = {ht_decode, ht_flags, 3};
+static const nic_ring_ops ht_ops = {ht_decode, ht_flags, 3, NULL, NULL};
 
 START_TEST(ring_headtail_writeback_order_and_stall)
 {

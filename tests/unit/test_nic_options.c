@@ -35,6 +35,17 @@ START_TEST(nic_net_pcap_dma)
 }
 END_TEST
 
+START_TEST(tigon_models)
+{
+    char *argv[] = {"xbow", "--nic", "tigon2", "--nic=acenic", "--nic=acenic-copper", NULL};
+    ui_options o;
+    parse(&o, 5, argv);
+    ck_assert_uint_eq(o.cfg.nnics, 3);
+    ck_assert_str_eq(o.cfg.nics[0].model, "tigon2");
+    ck_assert_str_eq(o.cfg.nics[2].model, "acenic-copper");
+}
+END_TEST
+
 START_TEST(net_without_nic)
 {
     char *argv[] = {"xbow", "--net", "sink", NULL};
@@ -73,6 +84,7 @@ int main(void)
     Suite *s = suite_create("nic-options");
     TCase *t = tcase_create("options");
     tcase_add_test(t, nic_net_pcap_dma);
+    tcase_add_test(t, tigon_models);
     tcase_add_exit_test(t, net_without_nic, 2);
     tcase_add_exit_test(t, unknown_model, 2);
     tcase_add_exit_test(t, too_many_nics, 2);

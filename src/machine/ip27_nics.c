@@ -1,0 +1,56 @@
+/* The gigabit NICs of the machine configuration (--nic MODEL ...) in the
+ * Bridge's PCI slots 3 to 7, in order, named <prefix><k> (tigon0, hamachi0,
+ * tigon1 ...).  Kept apart from ip27.c: the board calls ip27_plug_nics()
+ * once the Bridge exists and ip27_free_nics() before it goes away. */
+#include <stdio.h>
+
+#include "dev/nic.h"
+#include "machine/ip27_priv.h"
+
+#define IP27_FIRST_NIC_SLOT 3
+
+int ip27_plug_nics(ip27 *b, char *err, size_t errlen)
+{
+    machine *m = b->m;
+    for (unsigned i = 0; i < m->cfg.nnics && i < MAX_NICS; i++) {
+        const nic_config *nc = &m->cfg.nics[i];
+        const nic_model *nm = nic_model_find(nc->model);
+        if (!nm) {
+            snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", nc->model,
+                     nic_model_list());
+            return -1;
+        }
+        unsigned k = 0; /* instance number among NICs of the same prefix */
+        for (unsigned j = 0; j < i; j++) {
+            const nic_model *o = nic_model_find(m->cfg.nics[j].model);
+            k += o && strcmp(o->prefix, nm->prefix) == 0;
+        }
+        char name[24];
+        snprintf(name, sizeof name, "%s%u", nm->prefix, k);
+        nic_opts o = {nc->net, nc->pcap[0] ? nc->pcap : NULL, m->cfg.nic_dma_per_word != 0,
+                      NULL, i};
+        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err, errlen);
+        if (!f)
+            return -1;
+        b->nics[b->nnics++] = f;
+        if (ip27_plug_pci(m, IP27_FIRST_NIC_SLOT + (int)i, f, err, errlen) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+void ip27_free_nics(ip27 *b)
+{
+    machine *m = b->m;
+    for (unsigned i = 0; i < b->nnics; i++) {
+        pci_func *f = b->nics[i];
+        /* The NIC frees its own device: take it off the machine's list. */
+        for (device **pp = &m->devices; *pp; pp = &(*pp)->next)
+            if (*pp == f->dev) {
+                *pp = f->dev->next;
+                break;
+            }
+        nic_destroy(f);
+    }
+    b->nnics = 0;
+}

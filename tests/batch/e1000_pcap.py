@@ -6,7 +6,7 @@ the pattern starts after the ICMP header), bad IPv4 and UDP/ICMP checksums, payl
 that break the pattern, ICMP echo requests and replies.
 Usage: e1000_pcap.py FILE [--src MAC] [--not-src MAC]
 Prints: frames=N bytes=N sum=0xXXXXXXXX badip=N badl4=N badpayload=N udp=N
-        icmp-req=N icmp-rep=N"""
+        icmp-req=N icmp-rep=N jumbo=N (frames longer than 1514 bytes)"""
 import struct, sys
 
 def fnv(k, n):
@@ -38,7 +38,7 @@ def main():
     magic = struct.unpack('<I', raw[:4])[0]
     end = '<' if magic in (0xa1b2c3d4, 0xa1b23c4d) else '>'
     pos = 24
-    c = dict(frames=0, bytes=0, sum=0, badip=0, badl4=0, badpayload=0, udp=0, req=0, rep=0)
+    c = dict(frames=0, bytes=0, sum=0, badip=0, badl4=0, badpayload=0, udp=0, req=0, rep=0, jumbo=0)
     while pos + 16 <= len(raw):
         _, _, incl, _ = struct.unpack(end + 'IIII', raw[pos:pos + 16])
         f = raw[pos + 16:pos + 16 + incl]
@@ -47,6 +47,7 @@ def main():
             continue
         c['frames'] += 1
         c['bytes'] += len(f)
+        c['jumbo'] += len(f) > 1514
         if len(f) < 34 or f[12:14] != b'\x08\x00':
             continue
         ip = f[14:]
@@ -78,7 +79,7 @@ def main():
                 else:
                     c['sum'] = (c['sum'] + fnv(seq, len(l4) - 8)) & 0xffffffff
     print('frames=%d bytes=%d sum=0x%08x badip=%d badl4=%d badpayload=%d udp=%d icmp-req=%d '
-          'icmp-rep=%d' % (c['frames'], c['bytes'], c['sum'], c['badip'], c['badl4'],
-                           c['badpayload'], c['udp'], c['req'], c['rep']))
+          'icmp-rep=%d jumbo=%d' % (c['frames'], c['bytes'], c['sum'], c['badip'], c['badl4'],
+                                    c['badpayload'], c['udp'], c['req'], c['rep'], c['jumbo']))
 
 main()

@@ -10,3 +10,6 @@ tests_unit_test_e1000_offload_SOURCES = tests/unit/test_e1000_offload.c $(E1000_
 tests_unit_test_e1000_offload_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_e1000_offload_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_e1000_offload
+# Linux's e1000 driver on both parts (skips without `make linux`).
+TESTS += tests/batch/e1000_linux.sh
+EXTRA_DIST += tests/batch/e1000_linux.sh

@@ -41,6 +41,8 @@ void timer_mod(sched *s, timer *t, uint64_t when)
     t->next = *pp;
     *pp = t;
     t->pending = true;
+    if (when < s->horizon && s->earlier)
+        s->earlier(s->earlier_ctx);
 }
 
 void sched_run_due(sched *s)

@@ -27,6 +27,13 @@ typedef struct sched {
     uint64_t hz;   /* ticks per virtual second */
     timer *head;   /* pending timers sorted by (when, seq) */
     uint64_t seq;
+    /* Whoever runs ahead of the timers (a CPU running up to `horizon`)
+     * asks to hear about a timer armed before that point: a device that
+     * arms one from a register access (a doorbell, an MDIO command) must
+     * not wait for the end of the CPU's run.  0 = nobody. */
+    uint64_t horizon;
+    void (*earlier)(void *ctx);
+    void *earlier_ctx;
 } sched;
 
 void sched_init(sched *s, uint64_t hz);

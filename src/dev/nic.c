@@ -160,6 +160,8 @@ static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, 
 {
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD};
+    if (bar != 0 && n->model->bar_access)
+        return n->model->bar_access(n, bar, off, size, val, false);
     if (bar != 0 || off + size > n->pci.bars[0].size) {
         *val = 0;
         return BUS_ERROR;
@@ -175,6 +177,8 @@ static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size,
 {
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD};
+    if (bar != 0 && n->model->bar_access)
+        return n->model->bar_access(n, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
     if (pio_swapped(n, size))
@@ -293,8 +297,10 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 /* ---- the factory ------------------------------------------------------- */
 
-static const nic_model *const nic_models[] = {&hamachi_model, &tigon2_model, &acenic_model,
-                                                 &acenic_copper_model};
+static const nic_model *const nic_models[] = {&hamachi_model,       &tigon2_model,
+                                              &acenic_model,        &acenic_copper_model,
+                                              &e1000_82543_model,   &e1000_82544_model,
+                                              &e1000_model};
 
 const nic_model *nic_model_find(const char *name)
 {

@@ -134,6 +134,10 @@ typedef struct nic_model {
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
+    /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
+     * window); NULL = only BAR0 decodes. */
+    int (*bar_access)(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                      bool write);
     /* Optional: true when the chip byte-reverses 32-bit PIO values (Tigon
      * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
      * before dispatch and after a read.  NULL = never. */
@@ -243,6 +247,7 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* The models, one file each. */
 extern const nic_model hamachi_model;
+extern const nic_model e1000_82543_model, e1000_82544_model, e1000_model;
 extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
 
 const nic_model *nic_model_find(const char *name);
@@ -296,6 +301,9 @@ void nic_doorbell(nic *n, unsigned reg_id, uint64_t value, int ring);
 
 /* Tx: DMA one fragment into the gather buffer (PCI status; 0 = OK). */
 int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index);
+/* Tx: append bytes the model supplies itself (a header replayed for the
+ * next TCP segment): no DMA, counted as one fragment. */
+void nic_tx_put(nic *n, const void *p, uint32_t len, int ring, int index);
 /* Tx: end of packet: hand the frame to the backend, or count the drop.
  * Returns true if the frame went out. */
 bool nic_tx_finish(nic *n, int ring, int index);

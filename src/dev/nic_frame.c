@@ -60,6 +60,25 @@ int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
     return 0;
 }
 
+void nic_tx_put(nic *n, const void *p, uint32_t len, int ring, int index)
+{
+    (void)ring;
+    if (n->tx_first < 0) {
+        n->tx_first = index;
+        n->txlen = 0;
+        n->txfrags = 0;
+        n->tx_overflow = false;
+    }
+    n->txfrags++;
+    if (n->tx_overflow || len > NET_MAX_FRAME - n->txlen) {
+        n->tx_overflow = true;
+        n->txlen = len > UINT32_MAX - n->txlen ? UINT32_MAX : n->txlen + len;
+        return;
+    }
+    memcpy(n->txbuf + n->txlen, p, len);
+    n->txlen += len;
+}
+
 void nic_tx_abort(nic *n, int reason, int ring, int index)
 {
     if (n->tx_first < 0)

@@ -14,14 +14,26 @@ void nic_mac_filter_reset(nic_mac_filter *f)
     f->hash_bits = bits;
 }
 
+/* Byte-at-a-time table (the 8254x stores every received frame's FCS). */
+static uint32_t crc_table[256];
+
+static void crc_table_init(void)
+{
+    for (uint32_t b = 0; b < 256; b++) {
+        uint32_t c = b;
+        for (int k = 0; k < 8; k++)
+            c = (c >> 1) ^ (0xedb88320u & -(c & 1));
+        crc_table[b] = c;
+    }
+}
+
 uint32_t nic_crc32(const uint8_t *p, size_t len)
 {
+    if (!crc_table[1])
+        crc_table_init();
     uint32_t crc = 0xffffffffu;
-    for (size_t i = 0; i < len; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++)
-            crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
-    }
+    for (size_t i = 0; i < len; i++)
+        crc = (crc >> 8) ^ crc_table[(crc ^ p[i]) & 0xff];
     return ~crc;
 }
 

@@ -169,6 +169,16 @@ void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v)
 {
     reg &= 31;
     if (reg == MII_BMCR && (v & BMCR_RESET)) {
+        if (m->reset_keeps_regs) {
+            uint16_t bmcr = (uint16_t)((m->regs[MII_BMCR] & ~m->wmask[MII_BMCR]) |
+                                       (v & m->wmask[MII_BMCR]));
+            m->regs[MII_BMCR] = bmcr & (uint16_t)~(BMCR_RESET | BMCR_ANRESTART);
+            m->latched_down = false;
+            if (m->link)
+                nic_link_autoneg(m->link, (bmcr & BMCR_ANENABLE) != 0, true);
+            nic_mii_update(m);
+            return;
+        }
         nic_mii_reset(m);
         if (m->link)
             nic_link_autoneg(m->link, true, true);
@@ -181,4 +191,103 @@ void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v)
             nic_link_autoneg(m->link, (v & BMCR_ANENABLE) != 0, (v & BMCR_ANRESTART) != 0);
     }
     nic_mii_update(m);
+}
+
+/* ---- bit-banged management interface ---------------------------------------- */
+
+enum { MDIO_IDLE, MDIO_START, MDIO_CMD, MDIO_READ, MDIO_WRITE };
+
+void nic_mdio_init(nic_mdio *m, bool (*read)(void *, unsigned, unsigned, uint16_t *),
+                   void (*write)(void *, unsigned, unsigned, uint16_t), void *ctx)
+{
+    memset(m, 0, sizeof *m);
+    m->read = read;
+    m->write = write;
+    m->ctx = ctx;
+    nic_mdio_reset(m);
+}
+
+void nic_mdio_reset(nic_mdio *m)
+{
+    m->state = MDIO_IDLE;
+    m->driving = false;
+    m->out = true;
+    m->nbits = 0;
+    m->shift = 0;
+}
+
+/* One rising edge of MDC with `bit` on the line. */
+static void mdio_clock(nic_mdio *m, bool bit)
+{
+    switch (m->state) {
+    case MDIO_IDLE:
+        if (!bit) /* first bit of the start pattern 01 (preamble is ones) */
+            m->state = MDIO_START;
+        break;
+    case MDIO_START:
+        if (bit) {
+            m->state = MDIO_CMD;
+            m->shift = 0;
+            m->nbits = 0;
+        } else {
+            m->bad_frames++; /* 00: not a frame; wait for the next start */
+            m->state = MDIO_IDLE;
+        }
+        break;
+    case MDIO_CMD:
+        m->shift = (m->shift << 1) | bit;
+        if (++m->nbits < 12)
+            break;
+        m->op = (m->shift >> 10) & 3;
+        m->phy = (m->shift >> 5) & 31;
+        m->reg = m->shift & 31;
+        m->nbits = 0;
+        m->data = 0;
+        if (m->op == 2) { /* read: the PHY answers from the next bit time */
+            uint16_t v = 0xffff;
+            bool present = m->read && m->read(m->ctx, m->phy, m->reg, &v);
+            m->data = v;
+            m->driving = present;
+            m->out = true; /* first turnaround bit: released */
+            m->state = MDIO_READ;
+            m->frames++;
+        } else if (m->op == 1) {
+            m->state = MDIO_WRITE;
+        } else {
+            m->bad_frames++; /* opcodes 00/11 (clause 45 frames): ignored */
+            m->state = MDIO_IDLE;
+        }
+        break;
+    case MDIO_READ:
+        m->nbits++;
+        if (m->nbits == 1) {
+            m->out = false; /* second turnaround bit */
+        } else if (m->nbits <= 17) {
+            m->out = (m->data >> (17 - m->nbits)) & 1;
+        } else {
+            m->driving = false;
+            m->out = true;
+            m->state = MDIO_IDLE;
+        }
+        break;
+    case MDIO_WRITE:
+        m->nbits++;
+        if (m->nbits <= 2)
+            break; /* turnaround 10, not checked */
+        m->data = (uint16_t)((m->data << 1) | bit);
+        if (m->nbits == 18) {
+            m->frames++;
+            if (m->write)
+                m->write(m->ctx, m->phy, m->reg, m->data);
+            m->state = MDIO_IDLE;
+        }
+        break;
+    }
+}
+
+void nic_mdio_pins(nic_mdio *m, bool mdc, bool mdio, bool host_drives)
+{
+    if (mdc && !m->mdc)
+        mdio_clock(m, nic_mdio_level(m, mdio, host_drives));
+    m->mdc = mdc;
 }

@@ -11,6 +11,9 @@
  * ANLPAR, 1000BASE-T control/status, extended status) wired to a nic_link:
  * BMCR reset and restart-AN self-clear, BMSR link status is latched low
  * until read, the partner's abilities appear when negotiation completes.
+ *
+ * nic_mdio: the clause-22 management frame decoder behind bit-banged MDC/MDIO
+ * pins (8254x 82543: software-definable pins of CTRL), for the model's PHYs.
  */
 #ifndef XBOW_NIC_PHY_H
 #define XBOW_NIC_PHY_H
@@ -69,6 +72,9 @@ typedef struct nic_mii {
     uint16_t rst[32];    /* reset values */
     uint16_t wmask[32];  /* writable bits */
     bool latched_down;   /* BMSR link status reads 0 until read once */
+    /* BMCR reset keeps the configuration and applies the BMCR value written
+     * with it (Marvell-style software reset); false = back to reset values. */
+    bool reset_keeps_regs;
 } nic_mii;
 
 void nic_mii_init(nic_mii *m, nic_link *link, uint8_t addr, uint32_t phy_id);
@@ -78,5 +84,44 @@ uint16_t nic_mii_read(nic_mii *m, unsigned reg, bool peek);
 void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v);
 /* Reflect the link state into the registers (call from the link hook). */
 void nic_mii_update(nic_mii *m);
+
+/* A bit-banged clause-22 management interface.  The decoder shifts on
+ * each rising edge of MDC: preamble (ones, optional), start 01, opcode (10
+ * read, 01 write), PHY address, register address, turnaround, 16 data bits.
+ * A read is answered when `read` finds a PHY at the address (otherwise the
+ * line stays high, as with nothing on the bus).  After the rising edge that
+ * completes the register address the PHY releases the line for the first
+ * turnaround bit, drives 0 after the next edge, then one data bit after
+ * each following edge (MSB first), and releases the line after the edge
+ * that follows the last data bit.  A write is performed after its last
+ * data bit. */
+typedef struct nic_mdio {
+    bool (*read)(void *ctx, unsigned phy, unsigned reg, uint16_t *val);
+    void (*write)(void *ctx, unsigned phy, unsigned reg, uint16_t val);
+    void *ctx;
+    int state;
+    unsigned nbits;   /* bits shifted in (command) or edges counted (data) */
+    uint32_t shift;
+    unsigned op, phy, reg;
+    uint16_t data;
+    bool mdc;         /* last MDC level */
+    bool driving;     /* the PHY drives MDIO */
+    bool out;         /* the level it drives */
+    uint64_t frames, bad_frames;
+} nic_mdio;
+
+void nic_mdio_init(nic_mdio *m, bool (*read)(void *, unsigned, unsigned, uint16_t *),
+                   void (*write)(void *, unsigned, unsigned, uint16_t), void *ctx);
+/* Idle, line released (a PHY reset or a chip reset). */
+void nic_mdio_reset(nic_mdio *m);
+/* The host's pins: MDC level, MDIO output level and whether the host
+ * drives MDIO (its pin is an output). */
+void nic_mdio_pins(nic_mdio *m, bool mdc, bool mdio, bool host_drives);
+/* MDIO as the host reads it: its own level while it drives the pin, the
+ * PHY's while the PHY drives, high (pulled up) when nobody does. */
+static inline bool nic_mdio_level(const nic_mdio *m, bool mdio, bool host_drives)
+{
+    return host_drives ? mdio : m->driving ? m->out : true;
+}
 
 #endif

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "dev/nic.h"
 #include "machine/ip27_priv.h"
 
 #define MB (1ull << 20)
@@ -204,8 +205,57 @@ static void br_wr(ip27 *b, uint32_t off, uint32_t v)
     bus_write(&b->m->bus, b->prom_init, IP27_BRIDGE_BASE + off, 4, v);
 }
 
-/* A present card gets its (single, memory) BAR0 in the DEVIO window of its
- * slot, DEVICE(slot) pointing there, and memory decoding on [ip27.md 3.4]. */
+/* I/O BARs [INF: what SGI's IO6 PROM does with them is not known].  Linux
+ * on the IP27 takes BARs as firmware left them (PCI_PROBE_ONLY), and a
+ * driver that needs one (e1000 on an 82544: CTRL.RST through IOADDR/IODATA)
+ * fails without it.  They go into DEVIO window 0, switched to I/O space,
+ * while no card sits in slot 0: I/O BAR i of slot s at the PCI I/O (and
+ * widget) address widget << 24 | devio_base(0) | s << 12 | i << 8, inside
+ * Linux's "Bridge PCI IO" window; at most 256 bytes each.  `first` skips
+ * the upper half of a 64-bit BAR0. */
+static void setup_io_bars(ip27 *b, int s, int first)
+{
+    uint32_t id0 = br_rd(b, BR_CFG(0, 0), NULL);
+    if (s == 0 || (id0 & 0xffff) != 0xffff)
+        return; /* window 0 belongs to a card in slot 0 */
+    if (s == IP27_IOC3_SLOT)
+        return; /* the IOC3 has no I/O BAR, and a write to its BAR1 lands in BAR0 */
+    bool any = false;
+    for (int i = first; i < 6; i++) {
+        uint32_t reg = 0x10 + 4u * (uint32_t)i;
+        uint32_t old = br_rd(b, BR_CFG(s, reg), NULL);
+        br_wr(b, BR_CFG(s, reg), 0xffffffffu);
+        uint32_t p = br_rd(b, BR_CFG(s, reg), NULL);
+        if (p == 0 || !(p & 1)) { /* none, or a memory BAR (not assigned) */
+            br_wr(b, BR_CFG(s, reg), old);
+            if (p && (p & 6) == 4)
+                i++; /* its upper half */
+            continue;
+        }
+        uint32_t mask = p & ~3u;
+        if (!(mask & 0xffff0000u))
+            mask |= 0xffff0000u; /* a 16-bit decoder */
+        uint32_t size = ~mask + 1;
+        if (size > 0x100) {
+            xlog(LOG_WARN, "prom", "slot %d: I/O BAR %d of %u bytes left unassigned", s, i, size);
+            br_wr(b, BR_CFG(s, reg), old);
+            continue;
+        }
+        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) |
+                        (uint32_t)s << 12 | (uint32_t)i << 8;
+        br_wr(b, BR_CFG(s, reg), addr);
+        br_wr(b, BR_DEVICE(0), addr >> 20); /* DEV_IO_MEM clear: I/O space */
+        any = true;
+    }
+    if (any) {
+        uint32_t cmd = br_rd(b, BR_CFG(s, 0x04), NULL) & 0xffff;
+        br_wr(b, BR_CFG(s, 0x04), cmd | PCI_CMD_IO);
+    }
+}
+
+/* A present card gets its memory BAR0 in the DEVIO window of its slot,
+ * DEVICE(slot) pointing there, and memory decoding on [ip27.md 3.4]; its
+ * I/O BARs, if any, go to window 0 (setup_io_bars). */
 static void setup_slot(ip27 *b, int s)
 {
     bool ok;
@@ -233,6 +283,7 @@ static void setup_slot(ip27 *b, int s)
     br_wr(b, BR_DEVICE(s), BR_DEV_IO_MEM | (addr >> 20));
     uint32_t cmd = br_rd(b, BR_CFG(s, 0x04), NULL) & 0xffff;
     br_wr(b, BR_CFG(s, 0x04), cmd | PCI_CMD_MEM); /* status half 0: no W1C bits */
+    setup_io_bars(b, s, (probe & 6) == 4 ? 2 : 1);
 }
 
 static void program_bridge(ip27 *b)
@@ -424,7 +475,7 @@ int ip27_build(machine *m, char *err, size_t errlen)
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
-    if (ip27_plug_nics(b, err, errlen) != 0)
+    if (ip27_plug_nics(b, err, errlen) != 0) /* slots 3.. first: the test device takes the last free one */
         return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
         return -1;

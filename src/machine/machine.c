@@ -165,11 +165,26 @@ static int cpu_stop_to_reason(int rc)
 
 /* Run CPU i from its local time up to `until`; returns a stop reason or
  * STOP_NONE when it got there. */
+static void timer_armed_earlier(void *ctx)
+{
+    machine *m = ctx;
+    cpu_request_exit(m->cpus[m->cur_cpu]); /* stop after this instruction */
+}
+
 static int run_cpu(machine *m, unsigned i, uint64_t until)
 {
     m->cur_cpu = (int)i;
     m->clock.now = m->local_time[i];
+    /* A timer armed during the turn (by another CPU's device access) ends
+     * this CPU's run there too; one armed while it runs stops it. */
+    uint64_t next = sched_next(&m->clock);
+    if (next > m->clock.now && next < until)
+        until = next;
+    m->clock.horizon = until;
+    m->clock.earlier = timer_armed_earlier;
+    m->clock.earlier_ctx = m;
     int rc = cpu_run(m->cpus[i], until);
+    m->clock.horizon = 0;
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
         return m->stop_reason;

@@ -1,6 +1,7 @@
 /* A bounded, deterministic driver for the fuzz targets when they are not
  * built with libFuzzer (`make check`): replay every file of the corpus
- * directories given as arguments (or $top_srcdir/tests/fuzz/corpus), then
+ * directories given as arguments (or $top_srcdir/FUZZ_CORPUS, by default
+ * "tests/fuzz/corpus"; a target compiles this file with its own), then
  * FUZZ_RUNS (default 3000) pseudo-random inputs from a fixed seed, some of
  * them mutations of the corpus.  A broken invariant aborts, as under
  * libFuzzer. */

@@ -519,6 +519,28 @@ START_TEST(sched_order_is_deterministic)
 }
 END_TEST
 
+static int earlier_calls;
+static void count_earlier(void *ctx) { ++*(int *)ctx; }
+
+START_TEST(sched_tells_about_earlier_timers)
+{
+    sched s;
+    sched_init(&s, 1000);
+    timer ta;
+    timer_init(&ta, "a", mark, "a");
+    earlier_calls = 0;
+    s.earlier = count_earlier;
+    s.earlier_ctx = &earlier_calls;
+    timer_mod(&s, &ta, 50); /* nobody runs ahead (horizon 0) */
+    ck_assert_int_eq(earlier_calls, 0);
+    s.horizon = 100;       /* a CPU runs up to 100 */
+    timer_mod(&s, &ta, 150);
+    ck_assert_int_eq(earlier_calls, 0);
+    timer_mod(&s, &ta, 60);
+    ck_assert_int_eq(earlier_calls, 1);
+}
+END_TEST
+
 /* ---- ELF ------------------------------------------------------------------ */
 
 /* Build a small ELF64 BE MIPS executable: one PT_LOAD at vaddr with `code`,
@@ -738,6 +760,7 @@ static Suite *core_suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("sched");
     tcase_add_test(t, sched_order_is_deterministic);
+    tcase_add_test(t, sched_tells_about_earlier_timers);
     suite_add_tcase(s, t);
     t = tcase_create("elf");
     tcase_add_test(t, elf_load_and_symbols);

@@ -1,0 +1,721 @@
+/* Intel 82543GC / 82544EI (e1000): the register declaration (nics.md C.2,
+ * C.3), interrupts, the Microwire EEPROM, statistics, the 82544's I/O
+ * window, reset and the factory entries.  The PHY and link are in
+ * e1000_phy.c, the engines in e1000_tx.c and e1000_rx.c.  Choices marked
+ * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC/82544EI". */
+#include "dev/e1000.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define INTEL 0x8086
+#define DEV_82543GC_COPPER 0x1004
+#define DEV_82544EI_COPPER 0x1008
+#define E1000_REVISION 0x02     /* [UNC] */
+#define E1000_BAR_SIZE 0x20000  /* 128 KiB register space (SDM 4.1) */
+#define E1000_IO_BAR 4          /* [INF] after the 64-bit BAR0/1 and the absent flash BAR2/3 */
+#define E1000_IO_SIZE 8         /* IOADDR + IODATA (SDM 4.1) */
+#define E1000_MDIC_NS 25600     /* one MDIO frame: 64 bits at 2.5 MHz [INF] */
+
+static const nic_bitname e1000_causes[] = {
+    {E1000_ICR_TXDW, "TXDW"},    {E1000_ICR_TXQE, "TXQE"},   {E1000_ICR_LSC, "LSC"},
+    {E1000_ICR_RXSEQ, "RXSEQ"},  {E1000_ICR_RXDMT0, "RXDMT0"}, {E1000_ICR_RXO, "RXO"},
+    {E1000_ICR_RXT0, "RXT0"},    {E1000_ICR_MDAC, "MDAC"},   {E1000_ICR_RXCFG, "RXCFG"},
+    {0x800, "GPI0"},             {0x1000, "GPI1"},           {0x2000, "GPI2"},
+    {0x4000, "GPI3"},            {0, NULL}};
+
+/* ---- statistics ------------------------------------------------------------ */
+
+static bool stat_is_pair(unsigned reg)
+{
+    return reg == ER_GORCL || reg == ER_GOTCL || reg == ER_TORL || reg == ER_TOTL;
+}
+
+/* Counters stick at their maximum (SDM 13.7); a 64-bit pair is (L, L+1). */
+void e1000_stat_add(e1000 *h, unsigned reg, uint64_t v)
+{
+    device *d = h->n.dev;
+    if (stat_is_pair(reg)) {
+        uint64_t cur = DEV_R(d, reg) | DEV_R(d, reg + 1) << 32;
+        uint64_t nv = cur + v < cur ? UINT64_MAX : cur + v;
+        DEV_R(d, reg) = (uint32_t)nv;
+        DEV_R(d, reg + 1) = nv >> 32;
+        return;
+    }
+    uint64_t nv = DEV_R(d, reg) + v;
+    DEV_R(d, reg) = nv > UINT32_MAX ? UINT32_MAX : nv;
+}
+
+/* Size buckets 64, 65-127, 128-255, 256-511, 512-1023, 1024-1522 (with FCS). */
+void e1000_stat_size(e1000 *h, unsigned first, uint32_t len)
+{
+    static const uint32_t top[] = {64, 127, 255, 511, 1023, 1522};
+    for (unsigned i = 0; i < ARRAY_SIZE(top); i++)
+        if (len <= top[i]) {
+            e1000_stat_add(h, first + i, 1);
+            return;
+        }
+}
+
+/* The high half of a 64-bit counter: reading it clears both halves. */
+static uint64_t r_stat_hi(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)idx;
+    unsigned id = (unsigned)(r - d->cls->regs);
+    uint64_t v = DEV_R(d, id);
+    if (!peek)
+        DEV_R(d, id) = DEV_R(d, id - 1) = 0;
+    return v;
+}
+
+/* ---- interrupts -------------------------------------------------------------- */
+
+static uint64_t r_icr(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    nic *n = &E1000(d)->n;
+    uint32_t v = n->irq.cause;
+    if (!peek && v)
+        nic_irq_deassert(n, v); /* a read returns and clears every cause */
+    return v;
+}
+
+static void w_icr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    nic_irq_deassert(&E1000(d)->n, (uint32_t)v); /* write 1 to clear */
+}
+
+/* ICS reads as an ICR mirror without the clear [SRC Q-E1000]. */
+static uint64_t r_ics(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    (void)peek;
+    return E1000(d)->n.irq.cause;
+}
+
+static void w_ics(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    nic_irq_assert(&E1000(d)->n, (uint32_t)v & E1000_ICR_VALID);
+}
+
+static uint64_t r_ims(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    (void)peek;
+    return E1000(d)->n.irq.mask;
+}
+
+static void w_ims(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    nic *n = &E1000(d)->n;
+    nic_irq_set_mask(n, n->irq.mask | ((uint32_t)v & E1000_ICR_VALID));
+}
+
+static void w_imc(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    nic *n = &E1000(d)->n;
+    nic_irq_set_mask(n, n->irq.mask & ~(uint32_t)v);
+}
+
+/* ---- device control, status ---------------------------------------------------- */
+
+static void w_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    e1000 *h = E1000(d);
+    if (v & E1000_CTRL_RST) {
+        /* Global reset, self-clearing: every register but the PCI
+         * configuration; the PHY is not reset [INF]. */
+        h->keep_phy = true;
+        device_reset(d);
+        h->keep_phy = false;
+        return;
+    }
+    e1000_ctrl_written(h, (uint32_t)v, (uint32_t)old);
+}
+
+static uint64_t r_ctrl(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    (void)peek;
+    return e1000_ctrl_pins(E1000(d), (uint32_t)DEV_R(d, ER_CTRL));
+}
+
+static uint64_t r_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    (void)peek;
+    e1000 *h = E1000(d);
+    uint32_t v = (h->lu ? E1000_STATUS_LU : 0) | (e1000_full_duplex(h) ? E1000_STATUS_FD : 0) |
+                 e1000_speed(h) << E1000_STATUS_SPEED_SHIFT;
+    /* The Bridge is a 64-bit, 33 MHz PCI bus; the 82544 can report PCI-X
+     * (66 MHz class) so that Linux's e1000 uses 64-bit DMA [INF]. */
+    v |= E1000_STATUS_BUS64;
+    if (e1000_is_82544(h) && h->pcix)
+        v |= E1000_STATUS_PCIX_MODE;
+    if (DEV_R(d, ER_CTRL_EXT) & E1000_CTRL_EXT_ASDCHK)
+        v |= e1000_phy_speed(h) << E1000_STATUS_ASDV_SHIFT;
+    return v;
+}
+
+static void w_ctrl_ext(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    e1000 *h = E1000(d);
+    if (v & E1000_CTRL_EXT_EE_RST) {
+        /* EEPROM reload (self-clearing): the station address returns to RAR0. */
+        DEV_R(d, ER_CTRL_EXT) &= ~(uint64_t)E1000_CTRL_EXT_EE_RST;
+        for (unsigned i = 0; i < 3; i++)
+            store_le(h->n.mac + 2 * i, 2, nic_eeprom_word(&h->ee, i));
+        *dev_rv(d, ER_RAL, 0) = load_le(h->n.mac, 4);
+        *dev_rv(d, ER_RAH, 0) = load_le(h->n.mac + 4, 2) | E1000_RAH_AV;
+        e1000_filter_update(h);
+    }
+    e1000_ctrl_ext_written(h, (uint32_t)v, (uint32_t)old);
+}
+
+/* ---- EEPROM (Microwire, bit-banged through EECD) ------------------------------- */
+
+static void w_eecd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    e1000 *h = E1000(d);
+    nic_uwire_pins(&h->uw, v & E1000_EECD_CS, v & E1000_EECD_SK, v & E1000_EECD_DI);
+}
+
+static uint64_t r_eecd(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)r;
+    (void)idx;
+    (void)peek;
+    e1000 *h = E1000(d);
+    /* DO is the EEPROM's output; PRES: an EEPROM is fitted [INF]. */
+    return DEV_R(d, ER_EECD) | (nic_uwire_dout(&h->uw) ? E1000_EECD_DO : 0) | E1000_EECD_PRES;
+}
+
+/* ---- MDIC (82544) -------------------------------------------------------------- */
+
+static void w_mdic(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    e1000_mdic_written(E1000(d), (uint32_t)v);
+}
+
+/* ---- receive / transmit configuration -------------------------------------------- */
+
+static void w_rctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)v;
+    (void)old;
+    e1000 *h = E1000(d);
+    e1000_filter_update(h);
+    e1000_rx_kick(h);
+}
+
+static void w_tctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    e1000 *h = E1000(d);
+    h->n.tx_pad = (v & E1000_TCTL_PSP) != 0;
+    e1000_tx_kick(h);
+}
+
+static void w_pba(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    /* The receive share of the packet buffer, in KiB, bounds the Rx FIFO. */
+    uint32_t kb = (uint32_t)v & 0x7f;
+    E1000(d)->n.fifo.cap = (kb ? kb : 1) * 1024u;
+}
+
+static void w_rx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)idx;
+    (void)old;
+    e1000_rx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+}
+
+static void w_tx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)idx;
+    (void)old;
+    e1000_tx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+}
+
+static uint64_t r_head(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    (void)idx;
+    (void)peek;
+    e1000 *h = E1000(d);
+    return r == &d->cls->regs[ER_TDH] ? h->tx.index : h->rx.index;
+}
+
+static void w_rdtr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)old;
+    e1000_rdtr_written(E1000(d), (uint32_t)v);
+}
+
+static void w_tidv(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)r;
+    (void)idx;
+    (void)v;
+    (void)old;
+    e1000_tidv_config(E1000(d));
+}
+
+/* ---- address filter tables ------------------------------------------------------ */
+
+static void w_filter(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    (void)old;
+    e1000 *h = E1000(d);
+    unsigned id = (unsigned)(r - d->cls->regs);
+    /* 82544 erratum [SRC LX-E1000 e1000_set_rx_mode, e1000_write_vfta]: a
+     * write to an odd MTA/VFTA word also lands in the even word below it. */
+    if (h->mta_erratum && (id == ER_MTA || id == ER_VFTA) && (idx & 1))
+        *dev_rv(d, id, idx - 1) = (uint32_t)v;
+    e1000_filter_update(h);
+}
+
+/* ---- the declaration ------------------------------------------------------------ */
+
+static const char *const speed_names[] = {"10", "100", "1000", "1000", NULL};
+static const reg_field f_ctrl[] = {
+    {"FD", 0, 1, NULL},       {"LRST", 3, 1, NULL},     {"ASDE", 5, 1, NULL},
+    {"SLU", 6, 1, NULL},      {"ILOS", 7, 1, NULL},     {"SPEED", 8, 2, speed_names},
+    {"FRCSPD", 11, 1, NULL},  {"FRCDPX", 12, 1, NULL},  {"SDP0", 18, 1, NULL},
+    {"SDP1", 19, 1, NULL},    {"SDP2", 20, 1, NULL},    {"SDP3", 21, 1, NULL},
+    {"SDP0_IODIR", 22, 1, NULL}, {"SDP1_IODIR", 23, 1, NULL}, {"SDP2_IODIR", 24, 1, NULL},
+    {"SDP3_IODIR", 25, 1, NULL}, {"RST", 26, 1, NULL},  {"RFCE", 27, 1, NULL},
+    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL},
+    {NULL, 0, 0, NULL}};
+static const reg_field f_status[] = {
+    {"FD", 0, 1, NULL},        {"LU", 1, 1, NULL},        {"FUNC", 2, 2, NULL},
+    {"TXOFF", 4, 1, NULL},     {"TBIMODE", 5, 1, NULL},   {"SPEED", 6, 2, speed_names},
+    {"ASDV", 8, 2, speed_names}, {"PCI66", 11, 1, NULL},  {"BUS64", 12, 1, NULL},
+    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}, {NULL, 0, 0, NULL}};
+static const reg_field f_eecd[] = {{"SK", 0, 1, NULL}, {"CS", 1, 1, NULL},   {"DI", 2, 1, NULL},
+                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL},
+                                   {NULL, 0, 0, NULL}};
+static const reg_field f_ctrl_ext[] = {{"SDP4", 4, 1, NULL},    {"SDP5", 5, 1, NULL},
+                                       {"SDP6", 6, 1, NULL},    {"SDP7", 7, 1, NULL},
+                                       {"SDP4_DIR", 8, 1, NULL}, {"SDP5_DIR", 9, 1, NULL},
+                                       {"SDP6_DIR", 10, 1, NULL}, {"SDP7_DIR", 11, 1, NULL},
+                                       {"ASDCHK", 12, 1, NULL}, {"EE_RST", 13, 1, NULL},
+                                       {"SPD_BYPS", 15, 1, NULL}, {NULL, 0, 0, NULL}};
+static const reg_field f_icr[] = {
+    {"TXDW", 0, 1, NULL},   {"TXQE", 1, 1, NULL}, {"LSC", 2, 1, NULL},   {"RXSEQ", 3, 1, NULL},
+    {"RXDMT0", 4, 1, NULL}, {"RXO", 6, 1, NULL},  {"RXT0", 7, 1, NULL},  {"MDAC", 9, 1, NULL},
+    {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}, {NULL, 0, 0, NULL}};
+static const char *const rdmts_names[] = {"1/2", "1/4", "1/8", "rsvd", NULL};
+static const reg_field f_rctl[] = {
+    {"EN", 1, 1, NULL},     {"SBP", 2, 1, NULL},   {"UPE", 3, 1, NULL},
+    {"MPE", 4, 1, NULL},    {"LPE", 5, 1, NULL},   {"LBM", 6, 2, NULL},
+    {"RDMTS", 8, 2, rdmts_names}, {"MO", 12, 2, NULL}, {"BAM", 15, 1, NULL},
+    {"BSIZE", 16, 2, NULL}, {"VFE", 18, 1, NULL},  {"CFIEN", 19, 1, NULL},
+    {"CFI", 20, 1, NULL},   {"DPF", 22, 1, NULL},  {"PMCF", 23, 1, NULL},
+    {"BSEX", 25, 1, NULL},  {NULL, 0, 0, NULL}};
+static const reg_field f_tctl[] = {{"EN", 1, 1, NULL},    {"PSP", 3, 1, NULL},
+                                   {"CT", 4, 8, NULL},    {"COLD", 12, 10, NULL},
+                                   {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL},
+                                   {NULL, 0, 0, NULL}};
+static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL},
+                                   {NULL, 0, 0, NULL}};
+static const reg_field f_mdic[] = {{"DATA", 0, 16, NULL}, {"REG", 16, 5, NULL},
+                                   {"PHY", 21, 5, NULL},  {"OP", 26, 2, NULL},
+                                   {"R", 28, 1, NULL},    {"I", 29, 1, NULL},
+                                   {"E", 30, 1, NULL},    {NULL, 0, 0, NULL}};
+static const reg_field f_rah[] = {{"ADDR", 0, 16, NULL}, {"AS", 16, 2, NULL},
+                                  {"AV", 31, 1, NULL},   {NULL, 0, 0, NULL}};
+static const reg_field f_rxcsum[] = {{"PCSS", 0, 8, NULL}, {"IPOFL", 8, 1, NULL},
+                                     {"TUOFL", 9, 1, NULL}, {NULL, 0, 0, NULL}};
+
+#define REG(id, nm, off, fl, rst, wm, fld, ds, rd, wr) \
+    [id] = {nm, off, 4, 1, 0, R_FULL | (fl), rst, wm, fld, ds, rd, wr}
+#define ARR(id, nm, off, cnt, str, wm, fld, ds, wr) \
+    [id] = {nm, off, 4, cnt, str, R_FULL, 0, wm, fld, ds, NULL, wr}
+#define PLAIN(id, nm, off, ds) REG(id, nm, off, 0, 0, 0, NULL, ds, NULL, NULL)
+#define STAT(id, nm, off) REG(id, nm, off, R_RO | R_RC, 0, 0, NULL, NULL, NULL, NULL)
+#define STAT_LO(id, nm, off) REG(id, nm, off, R_RO, 0, 0, NULL, "low half (read the high half to clear)", NULL, NULL)
+#define STAT_HI(id, nm, off) REG(id, nm, off, R_RO, 0, 0, NULL, "high half: a read clears both", r_stat_hi, NULL)
+#define NS (R_NOSTORE)
+
+static const reg_decl e1000_regs[ER_NREGS] = {
+    REG(ER_CTRL, "CTRL", 0x0000, 0, E1000_CTRL_FD | E1000_CTRL_SLU, 0, f_ctrl, "device control",
+        r_ctrl, w_ctrl),
+    REG(ER_STATUS, "STATUS", 0x0008, R_RO | NS, 0, 0, f_status, "device status", r_status, NULL),
+    REG(ER_EECD, "EECD", 0x0010, 0, 0, 0x37, f_eecd, "EEPROM control (Microwire bit-bang)", r_eecd,
+        w_eecd),
+    REG(ER_CTRL_EXT, "CTRL_EXT", 0x0018, 0, 0, 0, f_ctrl_ext, "extended device control", NULL,
+        w_ctrl_ext),
+    PLAIN(ER_FCAL, "FCAL", 0x0028, "flow control address low"),
+    REG(ER_FCAH, "FCAH", 0x002c, 0, 0, 0xffff, NULL, "flow control address high", NULL, NULL),
+    REG(ER_FCT, "FCT", 0x0030, 0, 0, 0xffff, NULL, "flow control type", NULL, NULL),
+    REG(ER_VET, "VET", 0x0038, 0, 0x8100, 0xffff, NULL, "VLAN Ethernet type", NULL, NULL),
+    REG(ER_ICR, "ICR", 0x00c0, NS, 0, 0, f_icr, "interrupt causes: a read returns and clears them",
+        r_icr, w_icr),
+    REG(ER_ICS, "ICS", 0x00c8, NS, 0, 0, f_icr, "interrupt cause set", r_ics, w_ics),
+    REG(ER_IMS, "IMS", 0x00d0, NS, 0, 0, f_icr, "interrupt mask set / read", r_ims, w_ims),
+    REG(ER_IMC, "IMC", 0x00d8, R_WO | NS, 0, 0, f_icr, "interrupt mask clear", NULL, w_imc),
+    REG(ER_RCTL, "RCTL", 0x0100, 0, 0, 0x06fffffe, f_rctl, "receive control", NULL, w_rctl),
+    REG(ER_FCTTV, "FCTTV", 0x0170, 0, 0, 0xffff, NULL, "flow control transmit timer", NULL, NULL),
+    REG(ER_TXCW, "TXCW", 0x0178, 0, 0, 0xc000ffff, NULL, "transmit configuration word (TBI)", NULL,
+        NULL),
+    REG(ER_RXCW, "RXCW", 0x0180, R_RO, 0, 0, NULL, "receive configuration word (TBI; copper: 0)",
+        NULL, NULL),
+    REG(ER_TCTL, "TCTL", 0x0400, 0, 0, 0, f_tctl, "transmit control", NULL, w_tctl),
+    REG(ER_TIPG, "TIPG", 0x0410, 0, 0, 0x3fffffff, NULL, "transmit inter-packet gap", NULL, NULL),
+    PLAIN(ER_AIT, "AIT", 0x0458, "adaptive IFS throttle"),
+    PLAIN(ER_LEDCTL, "LEDCTL", 0x0e00, "LED control"),
+    REG(ER_PBA, "PBA", 0x1000, 0, 0x30, 0x7f, NULL, "packet buffer allocation (Rx KiB)", NULL,
+        w_pba),
+    REG(ER_FCRTL, "FCRTL", 0x2160, 0, 0, 0x8000fff8, NULL, "flow control receive threshold low",
+        NULL, NULL),
+    REG(ER_FCRTH, "FCRTH", 0x2168, 0, 0, 0xfff8, NULL, "flow control receive threshold high",
+        NULL, NULL),
+    REG(ER_RDBAL, "RDBAL", 0x2800, 0, 0, 0xfffffff0, NULL, "Rx ring base low", NULL, w_rx_ring),
+    REG(ER_RDBAH, "RDBAH", 0x2804, 0, 0, 0, NULL, "Rx ring base high", NULL, w_rx_ring),
+    REG(ER_RDLEN, "RDLEN", 0x2808, 0, 0, 0x000fff80, NULL, "Rx ring length (bytes)", NULL,
+        w_rx_ring),
+    REG(ER_RDH, "RDH", 0x2810, 0, 0, 0xffff, NULL, "Rx head (next descriptor the device fills)",
+        r_head, w_rx_ring),
+    REG(ER_RDT, "RDT", 0x2818, 0, 0, 0xffff, NULL, "Rx tail (doorbell)", NULL, w_rx_ring),
+    REG(ER_RDTR, "RDTR", 0x2820, 0, 0, 0xffff, f_rdtr, "Rx delay timer (1.024 us), FPD flush",
+        NULL, w_rdtr),
+    PLAIN(ER_TXDMAC, "TXDMAC", 0x3000, "transmit DMA control"),
+    REG(ER_TDBAL, "TDBAL", 0x3800, 0, 0, 0xfffffff0, NULL, "Tx ring base low", NULL, w_tx_ring),
+    REG(ER_TDBAH, "TDBAH", 0x3804, 0, 0, 0, NULL, "Tx ring base high", NULL, w_tx_ring),
+    REG(ER_TDLEN, "TDLEN", 0x3808, 0, 0, 0x000fff80, NULL, "Tx ring length (bytes)", NULL,
+        w_tx_ring),
+    REG(ER_TDH, "TDH", 0x3810, 0, 0, 0xffff, NULL, "Tx head (next descriptor the device reads)",
+        r_head, w_tx_ring),
+    REG(ER_TDT, "TDT", 0x3818, 0, 0, 0xffff, NULL, "Tx tail (doorbell)", NULL, w_tx_ring),
+    REG(ER_TIDV, "TIDV", 0x3820, 0, 0, 0xffff, NULL, "Tx interrupt delay (1.024 us)", NULL,
+        w_tidv),
+    REG(ER_RXCSUM, "RXCSUM", 0x5000, 0, 0, 0x3ff, f_rxcsum, "receive checksum control", NULL,
+        NULL),
+    ARR(ER_MTA, "MTA", 0x5200, 128, 4, 0, NULL, "multicast hash table", w_filter),
+    ARR(ER_RAL, "RAL", 0x5400, 16, 8, 0, NULL, "receive address low", w_filter),
+    ARR(ER_RAH, "RAH", 0x5404, 16, 8, 0x8003ffff, f_rah, "receive address high, AV", w_filter),
+    ARR(ER_VFTA, "VFTA", 0x5600, 128, 4, 0, NULL, "VLAN filter table", w_filter),
+    PLAIN(ER_WUC, "WUC", 0x5800, "wake-up control"),
+    PLAIN(ER_WUFC, "WUFC", 0x5808, "wake-up filter control"),
+    PLAIN(ER_WUS, "WUS", 0x5810, "wake-up status"),
+    STAT(ER_CRCERRS, "CRCERRS", 0x4000),  STAT(ER_ALGNERRC, "ALGNERRC", 0x4004),
+    STAT(ER_SYMERRS, "SYMERRS", 0x4008),  STAT(ER_RXERRC, "RXERRC", 0x400c),
+    STAT(ER_MPC, "MPC", 0x4010),          STAT(ER_SCC, "SCC", 0x4014),
+    STAT(ER_ECOL, "ECOL", 0x4018),        STAT(ER_MCC, "MCC", 0x401c),
+    STAT(ER_LATECOL, "LATECOL", 0x4020),  STAT(ER_COLC, "COLC", 0x4028),
+    STAT(ER_DC, "DC", 0x4030),            STAT(ER_TNCRS, "TNCRS", 0x4034),
+    STAT(ER_SEC, "SEC", 0x4038),          STAT(ER_CEXTERR, "CEXTERR", 0x403c),
+    STAT(ER_RLEC, "RLEC", 0x4040),        STAT(ER_XONRXC, "XONRXC", 0x4048),
+    STAT(ER_XONTXC, "XONTXC", 0x404c),    STAT(ER_XOFFRXC, "XOFFRXC", 0x4050),
+    STAT(ER_XOFFTXC, "XOFFTXC", 0x4054),  STAT(ER_FCRUC, "FCRUC", 0x4058),
+    STAT(ER_PRC64, "PRC64", 0x405c),      STAT(ER_PRC127, "PRC127", 0x4060),
+    STAT(ER_PRC255, "PRC255", 0x4064),    STAT(ER_PRC511, "PRC511", 0x4068),
+    STAT(ER_PRC1023, "PRC1023", 0x406c),  STAT(ER_PRC1522, "PRC1522", 0x4070),
+    STAT(ER_GPRC, "GPRC", 0x4074),        STAT(ER_BPRC, "BPRC", 0x4078),
+    STAT(ER_MPRC, "MPRC", 0x407c),        STAT(ER_GPTC, "GPTC", 0x4080),
+    STAT_LO(ER_GORCL, "GORCL", 0x4088),   STAT_HI(ER_GORCH, "GORCH", 0x408c),
+    STAT_LO(ER_GOTCL, "GOTCL", 0x4090),   STAT_HI(ER_GOTCH, "GOTCH", 0x4094),
+    STAT(ER_RNBC, "RNBC", 0x40a0),        STAT(ER_RUC, "RUC", 0x40a4),
+    STAT(ER_RFC, "RFC", 0x40a8),          STAT(ER_ROC, "ROC", 0x40ac),
+    STAT(ER_RJC, "RJC", 0x40b0),          STAT_LO(ER_TORL, "TORL", 0x40c0),
+    STAT_HI(ER_TORH, "TORH", 0x40c4),     STAT_LO(ER_TOTL, "TOTL", 0x40c8),
+    STAT_HI(ER_TOTH, "TOTH", 0x40cc),     STAT(ER_TPR, "TPR", 0x40d0),
+    STAT(ER_TPT, "TPT", 0x40d4),          STAT(ER_PTC64, "PTC64", 0x40d8),
+    STAT(ER_PTC127, "PTC127", 0x40dc),    STAT(ER_PTC255, "PTC255", 0x40e0),
+    STAT(ER_PTC511, "PTC511", 0x40e4),    STAT(ER_PTC1023, "PTC1023", 0x40e8),
+    STAT(ER_PTC1522, "PTC1522", 0x40ec),  STAT(ER_MPTC, "MPTC", 0x40f0),
+    STAT(ER_BPTC, "BPTC", 0x40f4),        STAT(ER_TSCTC, "TSCTC", 0x40f8),
+    STAT(ER_TSCTFC, "TSCTFC", 0x40fc),
+    /* 82544 only */
+    REG(ER_MDIC, "MDIC", 0x0020, 0, E1000_MDIC_READY, 0x2fffffff, f_mdic,
+        "MDI control: PHY register access", NULL, w_mdic),
+    PLAIN(ER_RXDCTL, "RXDCTL", 0x2828, "Rx descriptor control (thresholds)"),
+    PLAIN(ER_TXDCTL, "TXDCTL", 0x3828, "Tx descriptor control (thresholds)"),
+    REG(ER_TSPMT, "TSPMT", 0x3830, 0, 0x01000400, 0, NULL, "TCP segmentation pad and threshold",
+        NULL, NULL),
+};
+
+/* ---- the 82544's I/O window: IOADDR at 0, IODATA at 4 (SDM 13.2) ---------------- */
+
+static int e1000_io(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val, bool write)
+{
+    e1000 *h = (e1000 *)n;
+    if (bar != E1000_IO_BAR || !e1000_is_82544(h) || off + size > E1000_IO_SIZE) {
+        if (!write)
+            *val = 0;
+        return BUS_ERROR;
+    }
+    if (off == 0 && size == 4) {
+        if (write)
+            h->ioaddr = (uint32_t)*val & 0x1fffc;
+        else
+            *val = h->ioaddr;
+        return BUS_OK;
+    }
+    if (off == 4 && size == 4) {
+        bus_op op = {.addr = h->ioaddr, .size = 4, .write = write, .kind = BUS_WORD};
+        return write ? dev_write(n->dev, &op, h->ioaddr, 4, *val)
+                     : dev_read(n->dev, &op, h->ioaddr, 4, val);
+    }
+    /* Narrower accesses: IOADDR ignores them; IODATA would reach a register
+     * with the wrong width (dropped by the register file as bad-width). */
+    if (!write)
+        *val = off < 4 ? h->ioaddr >> (8 * off) : 0;
+    if (off >= 4) {
+        bus_op op = {.addr = h->ioaddr + (off - 4), .size = size, .write = write};
+        return write ? dev_write(n->dev, &op, h->ioaddr + (off - 4), size, *val)
+                     : dev_read(n->dev, &op, h->ioaddr + (off - 4), size, val);
+    }
+    return BUS_OK;
+}
+
+/* ---- reset ------------------------------------------------------------------------ */
+
+static void e1000_reset(device *d)
+{
+    e1000 *h = E1000(d);
+    nic *n = &h->n;
+    /* The receive share of the packet buffer (PBA reset value). */
+    n->fifo.cap = (uint32_t)(DEV_R(d, ER_PBA) & 0x7f) * 1024u;
+    e1000_tx_reset(h);
+    e1000_rx_reset(h);
+    nic_reset_common(n);
+    if (e1000_is_82544(h))
+        DEV_R(d, ER_CTRL) |= E1000_CTRL_ASDE;
+    /* The station address comes from the EEPROM into RAR0 at reset. */
+    *dev_rv(d, ER_RAL, 0) = load_le(n->mac, 4);
+    *dev_rv(d, ER_RAH, 0) = load_le(n->mac + 4, 2) | E1000_RAH_AV;
+    nic_mac_filter_reset(&h->filt);
+    e1000_filter_update(h);
+    nic_uwire_pins(&h->uw, false, false, false);
+    nic_eeprom_reset(&h->ee);
+    h->ioaddr = 0;
+    n->tx_pad = false;
+    /* The reset values release the PHY reset lines (CTRL.PHY_RST, SDP4). */
+    if (!h->keep_phy || h->phy_in_reset)
+        e1000_phy_reset(h);
+    e1000_link_update(h);
+}
+
+/* ---- views ---------------------------------------------------------------------- */
+
+static const dev_view e1000_views[] = {
+    NIC_VIEWS,
+    {"filter", "address filter: RAR entries, MTA bits, RCTL modes, VLAN", e1000_view_filter},
+    {"phy", "PHY registers, link, speed and duplex (MAC and PHY), MDIO", e1000_view_phy},
+    {"offload", "transmit contexts (checksum, TSO) and the packet in progress", e1000_view_offload},
+};
+
+static const device_class e1000_82543_class = {
+    .name = "e1000-82543",
+    .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
+    .regs = e1000_regs,
+    .nregs = ER_N82543,
+    .reg_space = E1000_BAR_SIZE,
+    .little_endian = true,
+    .events = nic_event_decls,
+    .nevents = NIC_NEVENTS,
+    .views = e1000_views,
+    .nviews = ARRAY_SIZE(e1000_views),
+    .reset = e1000_reset,
+};
+
+static const device_class e1000_82544_class = {
+    .name = "e1000-82544",
+    .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
+    .regs = e1000_regs,
+    .nregs = ER_NREGS,
+    .reg_space = E1000_BAR_SIZE,
+    .little_endian = true,
+    .events = nic_event_decls,
+    .nevents = NIC_NEVENTS,
+    .views = e1000_views,
+    .nviews = ARRAY_SIZE(e1000_views),
+    .reset = e1000_reset,
+};
+
+/* ---- model events ------------------------------------------------------------------ */
+
+static const event_field f_tail[] = {{"value", EVF_DEC, NULL, NULL},
+                                     {"head", EVF_DEC, NULL, NULL},
+                                     {"pending", EVF_DEC, NULL, NULL}};
+static const char *const mdio_via[] = {"mdic", "bitbang", NULL};
+static const event_field f_mdio[] = {{"via", EVF_ENUM, mdio_via, NULL},
+                                     {"write", EVF_BOOL, NULL, NULL},
+                                     {"phy", EVF_DEC, NULL, NULL},
+                                     {"reg", EVF_DEC, NULL, NULL},
+                                     {"value", EVF_HEX, NULL, NULL},
+                                     {"error", EVF_BOOL, NULL, NULL}};
+static const event_decl ev_tdt = {"tdt.write", "the host wrote TDT (Tx doorbell)", f_tail,
+                                  ARRAY_SIZE(f_tail)};
+static const event_decl ev_rdt = {"rdt.write", "the host wrote RDT (Rx buffers returned)",
+                                  f_tail, ARRAY_SIZE(f_tail)};
+static const event_decl ev_mdio = {"mdio", "a PHY register access (MDIC or bit-banged MDIO)",
+                                   f_mdio, ARRAY_SIZE(f_mdio)};
+
+/* ---- life cycle -------------------------------------------------------------------- */
+
+static void e1000_destroy(nic *n)
+{
+    e1000 *h = (e1000 *)n;
+    if (!h)
+        return;
+    timer_del(n->clock, &h->tx_timer);
+    timer_del(n->clock, &h->rx_timer);
+    timer_del(n->clock, &h->mdic_timer);
+    nic_coal_fini(&h->txc);
+    nic_coal_fini(&h->rxc);
+    nic_link_fini(&h->link);
+    nic_eeprom_fini(&h->ee);
+    nic_fini(n);
+    free(h);
+}
+
+/* EEPROM image (64 words): MAC in words 0-2, PCI IDs in 0x0B-0x0E [INF],
+ * initialization control 2 (0x0F: full flow control advertised; on the
+ * 82543 SDP4 configured as an output [INF]), checksum word 0x3F so that the
+ * words sum to 0xBABA. */
+static void eeprom_image(e1000 *h, uint16_t device_id)
+{
+    nic_eeprom *e = &h->ee;
+    nic_eeprom_put_mac(e, 0, h->n.mac);
+    nic_eeprom_set_word(e, 0x0b, device_id); /* subsystem ID */
+    nic_eeprom_set_word(e, 0x0c, INTEL);     /* subsystem vendor */
+    nic_eeprom_set_word(e, 0x0d, device_id);
+    nic_eeprom_set_word(e, 0x0e, INTEL);
+    nic_eeprom_set_word(e, 0x0f, e1000_is_82544(h) ? 0x3000 : 0x3010);
+    nic_eeprom_fix_checksum(e, E1000_EE_WORDS - 1, E1000_EE_SUM);
+}
+
+static nic *e1000_create(const nic_model *m, int variant, const char *name, const nic_opts *o,
+                         sched *clock, event_bus *eb, char *err, size_t errlen)
+{
+    e1000 *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        return NULL;
+    }
+    nic *n = &h->n;
+    h->variant = variant;
+    uint16_t dev_id = variant == E1000_82544 ? DEV_82544EI_COPPER : DEV_82543GC_COPPER;
+    if (nic_init(n, m, name, INTEL, dev_id, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
+                 errlen)) {
+        free(h);
+        return NULL;
+    }
+    n->pci.subsys_vendor = INTEL;
+    n->pci.subsys_id = dev_id;
+    if (variant == E1000_82544) {
+        n->pci.bars[E1000_IO_BAR].size = E1000_IO_SIZE;
+        n->pci.bars[E1000_IO_BAR].flags = PCI_BAR_IO;
+        h->pcix = true;
+        h->mta_erratum = true;
+    }
+    if (nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0)) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        e1000_destroy(n);
+        return NULL;
+    }
+    eeprom_image(h, dev_id);
+    nic_uwire_init(&h->uw, &h->ee, 6);
+    h->ev_tdt = event_src_add(eb, name, &ev_tdt, n->dev);
+    h->ev_rdt = event_src_add(eb, name, &ev_rdt, n->dev);
+    h->ev_mdio = event_src_add(eb, name, &ev_mdio, n->dev);
+    h->step_budget = 64;
+    h->step_ticks = sched_ns_to_ticks(clock, 1000);
+    h->mdic_ticks = sched_ns_to_ticks(clock, E1000_MDIC_NS);
+    e1000_phy_init(h);
+    e1000_tx_init(h);
+    e1000_rx_init(h);
+    device_reset(n->dev);
+    return n;
+}
+
+static nic *create_82543(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+                         char *err, size_t errlen)
+{
+    return e1000_create(&e1000_82543_model, E1000_82543, name, o, clock, eb, err, errlen);
+}
+
+static nic *create_82544(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+                         char *err, size_t errlen)
+{
+    return e1000_create(&e1000_82544_model, E1000_82544, name, o, clock, eb, err, errlen);
+}
+
+static nic *create_alias(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+                         char *err, size_t errlen)
+{
+    return e1000_create(&e1000_model, E1000_82544, name, o, clock, eb, err, errlen);
+}
+
+const nic_model e1000_82543_model = {
+    .name = "e1000-82543",
+    .prefix = "e1000_",
+    .desc = "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
+    .cls = &e1000_82543_class,
+    .create = create_82543,
+    .destroy = e1000_destroy,
+    .rx = e1000_rx_frame,
+    .causes = e1000_causes,
+};
+
+const nic_model e1000_82544_model = {
+    .name = "e1000-82544",
+    .prefix = "e1000_",
+    .desc = "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X",
+    .cls = &e1000_82544_class,
+    .create = create_82544,
+    .destroy = e1000_destroy,
+    .rx = e1000_rx_frame,
+    .causes = e1000_causes,
+    .bar_access = e1000_io,
+};
+
+const nic_model e1000_model = {
+    .name = "e1000",
+    .prefix = "e1000_",
+    .desc = "the same as e1000-82544",
+    .cls = &e1000_82544_class,
+    .create = create_alias,
+    .destroy = e1000_destroy,
+    .rx = e1000_rx_frame,
+    .causes = e1000_causes,
+    .bar_access = e1000_io,
+};

@@ -37,7 +37,7 @@ void cpu_mode_changed(cpu *c)
     c->cu0 = mode == MODE_KERNEL || (st & ST_CU0);
     c->mips4 = mode != MODE_USER || (st & ST_XX);
     c->st = &c->sets[mode];
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     cpu_kick(c);
 }
 

@@ -57,8 +57,7 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
         c->bpcap = cap;
     }
     c->bps[c->nbps++] = vaddr;
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
 }
 
@@ -80,8 +79,7 @@ int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
         return -1;
     c->hles = n;
     c->hles[c->nhles++] = (cpu_hle){vaddr, fn, ctx};
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
 }
 
@@ -89,8 +87,7 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
 {
     c->trace = fn;
     c->trace_ctx = ctx;
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, 0, true);
 }
 
 /* ---- Watchpoints ------------------------------------------------------------ */

@@ -36,7 +36,7 @@ void stlb_flush(cpu *c)
         for (unsigned i = 0; i < STLB_SIZE; i++)
             c->sets[s].x[i].tag = STLB_EMPTY;
     }
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     c->stlb_flushes++;
     cpu_kick(c);
 }
@@ -81,9 +81,23 @@ void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi)
     if (c->fvbase >= lo && c->fvbase <= hi)
         any = true;
     if (any) {
-        c->fvbase = ~0ull;
+        cpu_drop_fpage(c);
         cpu_kick(c);
     }
+}
+
+/* Drop the exec entries of one virtual page (or all of them): the page got
+ * a breakpoint or an HLE hook, or the trace hook was set.  Pages like that
+ * never have exec entries, so the run loop's inline fetch never finds them
+ * and the slow fetch sees every instruction on them. */
+void stlb_drop_exec(cpu *c, uint64_t vpage, bool all)
+{
+    for (unsigned s = 0; s < 3; s++)
+        for (unsigned i = 0; i < STLB_SIZE; i++)
+            if (all || c->sets[s].x[i].tag == vpage)
+                c->sets[s].x[i].tag = STLB_EMPTY;
+    cpu_drop_fpage(c);
+    cpu_kick(c);
 }
 
 void stlb_flush_host_page(cpu *c, const uint8_t *host)
@@ -384,6 +398,16 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
     }
 }
 
+/* A decoded page: every slot OP_DECODE (0), then the OP_REFETCH sentinel. */
+dpage *dpage_new(void)
+{
+    dpage *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
+    p->insn[DPAGE_INSNS].op = OP_REFETCH;
+    return p;
+}
+
 static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
 {
     unsigned i;
@@ -402,9 +426,7 @@ static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
     if (pg >= g->npages[i])
         return NULL;
     if (!g->pages[i][pg]) {
-        dpage *p = calloc(1, sizeof *p); /* all slots OP_DECODE (0) */
-        if (!p)
-            abort();
+        dpage *p = dpage_new();
         p->rb = rb;
         p->off = pg << RAM_PAGE_SHIFT;
         p->host = rb->host + p->off;
@@ -423,6 +445,18 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
     }
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
+    switch (d->op) {
+    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ: case OP_BEQL: case OP_BNEL:
+    case OP_BLEZL: case OP_BGTZL: case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
+    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL: case OP_BC1: {
+        int64_t t = (int64_t)k + 1 + (d->imm >> 2); /* target slot */
+        if (k + 2 <= DPAGE_INSNS && t >= 0 && t < DPAGE_INSNS)
+            d->flags |= DF_LOCAL;
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 /* Fetch the instruction at pc when the current page does not cover it.
@@ -430,7 +464,7 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
  * run must stop: c->stop set). */
 dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
 {
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     if (pc & 3) {
         cpu_exception(c, EXC_ADEL, pc, true);
         return NULL;
@@ -458,10 +492,10 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
             if (whole)
                 p = group_page(c->group, r->ram, off & ~0xfffull);
             if (!p) {
-                cpu_decode(ldbe32(r->ram->host + off), &c->tmp);
-                return &c->tmp;
+                cpu_decode(ldbe32(r->ram->host + off), &c->tmp[0]);
+                return &c->tmp[0];
             }
-            if (!((c->status & ST_ERL) && pc < 0x80000000ull)) {
+            if (!special && !((c->status & ST_ERL) && pc < 0x80000000ull)) {
                 x->tag = vpage;
                 x->page = p;
             }
@@ -472,8 +506,8 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
                 cpu_exception(c, EXC_IBE, pc, false);
                 return NULL;
             }
-            cpu_decode((uint32_t)w, &c->tmp);
-            return &c->tmp;
+            cpu_decode((uint32_t)w, &c->tmp[0]);
+            return &c->tmp[0];
         }
     }
     c->fpage_last = p;

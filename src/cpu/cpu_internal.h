@@ -175,6 +175,7 @@ struct cpu {
     int mode;
     uint64_t fvbase;       /* virtual base of the current fetch page ... */
     dpage *fpage;          /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
+    bool fspecial;         /* fpage has breakpoints or HLE hooks: spec_bits */
     dpage *fpage_last;     /* page of the slot cpu_fetch_slow() returned last */
     bus *bus;
     int initiator;
@@ -232,6 +233,7 @@ struct cpu {
     void *trace_ctx;
     cpu_hle *hles;
     unsigned nhles;
+    uint64_t spec_bits[DPAGE_INSNS / 64]; /* fpage's slots with a breakpoint or hook */
 
     event_bus *eb;
     event_src *ev[CPU_NEVENTS];
@@ -255,6 +257,7 @@ static inline void cpu_drop_fpage(cpu *c)
 {
     c->fvbase = NOPAGE_VBASE;
     c->fpage = c->nopage;
+    c->fspecial = false;
 }
 
 /* decode.c */
@@ -305,6 +308,7 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
 /* debug.c */
 bool cpu_bp_at(const cpu *c, uint64_t pc);
 bool cpu_page_special(const cpu *c, uint64_t vpage);
+void cpu_special_bits(cpu *c, uint64_t vpage);
 const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc);
 void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool write,
                      uint64_t value);

@@ -24,9 +24,12 @@
  * Branch-likely forms that are not taken skip the slot.  c->dly/dtarget hold
  * that state between runs.
  *
- * Breakpoints, HLE hooks and the trace hook: their pages are never the
- * current page and have no exec soft-TLB entries, so every instruction on
- * them comes through fetch_full() and runs alone from c->tmp.
+ * Breakpoints and HLE hooks: their pages have no exec soft-TLB entries, so
+ * entering them takes the slow fetch, which marks their slots in
+ * c->spec_bits and gives the page tbl_spec: there each instruction first
+ * tests its bit (only those pages pay that), and a marked one goes through
+ * fetch_full().  With the trace hook no page becomes current: every
+ * instruction comes through fetch_full() and runs alone from c->tmp.
  *
  * Division by zero (DIV/DIVU/DDIV/DDIVU) and the overflowing INT_MIN / -1:
  * the R10000 manual leaves HI/LO undefined; we divide by 1 instead, giving
@@ -121,9 +124,18 @@ static int run_inner(cpu *c)
         CPU_OPS(X)
 #undef X
     };
+    /* On a page with a breakpoint or an HLE hook: every instruction first
+     * looks at its bit in c->spec_bits. */
+    static const void *const tbl_spec[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = OP_##n == OP_DECODE || OP_##n == OP_REFETCH ? &&L_##n : &&L_SPEC,
+        CPU_OPS(X)
+#undef X
+    };
     uint64_t *const R = c->gpr;
     sched *const clk = c->clock;
-    const void *const *tbl, *const *mtbl;
+    const void *const *tbl;  /* what the next dispatch uses */
+    const void *const *mtbl; /* the current page's table: rtbl or tbl_spec */
+    const void *const *rtbl; /* the mode's table: tbl_k or tbl_chk */
     const dinsn *d;
     int64_t left;          /* instructions that may still start */
     uint64_t lim;          /* clk->now = lim - left */
@@ -168,6 +180,13 @@ static int run_inner(cpu *c)
         if (unlikely(--left < 0))               \
             goto out_before;                    \
         goto *mtbl[d->op];                      \
+    } while (0)
+/* A new current page, with its table (keeping a pending delay slot). */
+#define SET_MTBL(t)                             \
+    do {                                        \
+        if (tbl == mtbl)                        \
+            tbl = (t);                          \
+        mtbl = (t);                             \
     } while (0)
 #define SYNC()                                  \
     do {                                        \
@@ -310,7 +329,8 @@ reload:
     rt = c->st->r;
     wt = c->st->w;
     xt = c->st->x;
-    mtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
+    rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
+    mtbl = c->fspecial ? tbl_spec : rtbl;
     pc = c->pc;
     bt = c->dtarget;
     tbl = c->dly ? tbl_ds : mtbl;
@@ -332,16 +352,18 @@ fetch: /* ... which is not on the current page */
             vbase = x->tag;
             c->fvbase = vbase;
             c->fpage = page;
+            c->fspecial = false;
             c->skip_bp = false;
             pcb = vbase - ((uintptr_t)page->insn >> 2);
+            SET_MTBL(rtbl);
             d = &page->insn[(pc & 0xfff) >> 2];
             DISPATCH();
         }
     }
-    /* The slow fetch: translation, breakpoints, HLE hooks, the trace hook. */
+fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
     c->pc = pc;
     c->dly = c->in_ds = IN_DS();
-    c->dtarget = bt; /* (tbl is mtbl or tbl_ds here) */
+    c->dtarget = bt; /* (tbl is mtbl or tbl_ds here: a pc) */
     clk->now = lim - (uint64_t)left;
     {
         int stop;
@@ -359,6 +381,7 @@ fetch: /* ... which is not on the current page */
             vbase = c->fvbase;
             page = c->fpage;
             pcb = vbase - ((uintptr_t)page->insn >> 2);
+            SET_MTBL(c->fspecial ? tbl_spec : rtbl);
             d = nd;
         } else {
             /* MMIO or a page the debugger watches: this one instruction from
@@ -370,8 +393,12 @@ fetch: /* ... which is not on the current page */
             page = c->nopage;
             d = &c->tmp[0];
             pcb = pc - ((uintptr_t)d >> 2);
+            SET_MTBL(rtbl);
         }
-        DISPATCH();
+        /* fetch_full() has seen to this pc's breakpoint or hook: run it. */
+        if (unlikely(--left < 0))
+            goto out_before;
+        goto *rtbl[d->op];
     }
 
 after_ds: /* the delay slot is done: on to the branch target */
@@ -414,6 +441,19 @@ L_REFETCH: /* off the end of the page, or out of c->tmp */
 L_DECODE: /* (counted as the instruction it becomes) */
     dpage_decode_slot(c, page, (dinsn *)d);
     goto *mtbl[d->op];
+
+L_SPEC: { /* on a page with breakpoints or HLE hooks */
+    unsigned k = (unsigned)(d - page->insn);
+    if (likely(!(c->spec_bits[k >> 6] & (1ull << (k & 63)))))
+        goto *rtbl[d->op];
+    left++;
+    pc = PC();
+    if (tbl == tbl_dsl) { /* a marked delay slot: keep the target as a pc */
+        bt = DTARGET();
+        tbl = tbl_ds;
+    }
+    goto fetch_slow;
+}
 
 L_CHK64:
     CHK64();

@@ -271,7 +271,10 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     uint64_t ba;
     if (!data_xlate(c, va, size, false, &ba))
         return false;
-    if (!mem_load_slow(c, va, size, val))
+    uint8_t *p = stlb_lookup(c->st->r, va, size);
+    if (p)
+        *val = load_be(p, size);
+    else if (!mem_load_slow(c, va, size, val))
         return false;
     c->llbit = true;
     c->lladdr_bus = ba;
@@ -291,6 +294,12 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     bus_link_clear(c->bus, c->initiator);
     if (!ok)
         return 0;
+    uint8_t *p = stlb_lookup(c->st->w, va, size);
+    if (p) {
+        store_be(p, size, val);
+        bus_link_store(c->bus, c->initiator, ba, size);
+        return 1;
+    }
     if (!mem_store_slow(c, va, size, val))
         return -1;
     return 1;
@@ -511,9 +520,15 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         }
     }
     c->fpage_last = p;
-    if (!special) {
+    if (!special || !c->trace) {
+        /* The current page; one with breakpoints or HLE hooks checks the
+         * slots marked in spec_bits (the trace hook wants every instruction
+         * through here: then no page is current). */
         c->fvbase = vpage;
         c->fpage = p;
+        c->fspecial = special;
+        if (special)
+            cpu_special_bits(c, vpage);
     }
     return &p->insn[(pc & 0xfff) >> 2];
 }

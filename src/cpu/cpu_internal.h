@@ -88,6 +88,7 @@ typedef struct xtlb {
 typedef struct stlb_set {
     stlb r[STLB_SIZE], w[STLB_SIZE];
     xtlb x[STLB_SIZE];   /* exec: virtual page -> decoded page */
+    uint64_t rpa[STLB_SIZE], wpa[STLB_SIZE]; /* bus address of r[i]'s, w[i]'s page (LL/SC) */
 } stlb_set;
 
 /* ---- Debugger --------------------------------------------------------- */

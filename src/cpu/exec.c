@@ -401,23 +401,33 @@ fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
         goto *rtbl[d->op];
     }
 
-after_ds: /* the delay slot is done: on to the branch target */
-    left++;
+after_ds: /* the delay slot is done: on to the branch target (the
+          * dispatch that got here counted the target's instruction) */
     tbl = mtbl;
     pc = bt;
-    if (unlikely(KICKED()))
+    if (unlikely(KICKED())) {
+        left++;
         goto out_pc;
-    goto jump;
+    }
+    {
+        uint64_t off = pc - vbase;
+        if (likely((off & ~0xffcull) == 0)) {
+            d = &page->insn[off >> 2];
+            goto *mtbl[d->op];
+        }
+    }
+    left++;
+    goto fetch;
 
 after_dsl: /* the same, for a target slot on this page */
-    left++;
     tbl = mtbl;
     d = (const dinsn *)bt;
     if (unlikely(KICKED())) {
+        left++;
         pc = PC();
         goto out_pc;
     }
-    DISPATCH();
+    goto *mtbl[d->op];
 
 branch_in_ds:
     /* A branch or jump in a delay slot (UNPREDICTABLE in the ISA): its own

@@ -143,9 +143,11 @@ static void stlb_fill(cpu *c, uint64_t va, bool write, const bus_region *r, uint
 {
     uint64_t vpage = va & ~0xfffull;
     uint8_t *host = r->ram->host + r->ram_off + ((bus_addr & ~0xfffull) - r->base);
-    stlb *e = &(write ? c->st->w : c->st->r)[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &(write ? c->st->w : c->st->r)[i];
     e->tag = vpage;
     e->addend = (uintptr_t)host - (uintptr_t)vpage;
+    (write ? c->st->wpa : c->st->rpa)[i] = bus_addr & ~0xfffull;
 }
 
 /* Translate for a data access, raising the exception on failure. */
@@ -266,16 +268,22 @@ bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t 
     return mem_store_slow(c, va, size, (old & ~mask) | (val & mask));
 }
 
+/* LL and SC: a fast soft-TLB entry means the access is aligned, translated,
+ * plain RAM and not watched, and it knows the bus address for the link. */
 bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 {
     uint64_t ba;
-    if (!data_xlate(c, va, size, false, &ba))
-        return false;
-    uint8_t *p = stlb_lookup(c->st->r, va, size);
-    if (p)
-        *val = load_be(p, size);
-    else if (!mem_load_slow(c, va, size, val))
-        return false;
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &c->st->r[i];
+    if (STLB_HIT(e, va, size)) {
+        *val = load_be(STLB_HOST(e, va), size);
+        ba = c->st->rpa[i] | (va & 0xfff);
+    } else {
+        if (!data_xlate(c, va, size, false, &ba))
+            return false;
+        if (!mem_load_slow(c, va, size, val))
+            return false;
+    }
     c->llbit = true;
     c->lladdr_bus = ba;
     c->cp0[CP0_LLADDR] = (ba & BUS_PA_MASK) >> 4;
@@ -286,7 +294,12 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
 {
     uint64_t ba;
-    if (!data_xlate(c, va, size, true, &ba))
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &c->st->w[i];
+    bool fast = STLB_HIT(e, va, size);
+    if (fast)
+        ba = c->st->wpa[i] | (va & 0xfff);
+    else if (!data_xlate(c, va, size, true, &ba))
         return -1;
     bool ok = c->llbit && bus_link_valid(c->bus, c->initiator, ba) &&
               ((ba ^ c->lladdr_bus) & BUS_PA_MASK) >> BUS_LINK_SHIFT == 0;
@@ -294,9 +307,8 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     bus_link_clear(c->bus, c->initiator);
     if (!ok)
         return 0;
-    uint8_t *p = stlb_lookup(c->st->w, va, size);
-    if (p) {
-        store_be(p, size, val);
+    if (fast) {
+        store_be(STLB_HOST(e, va), size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         return 1;
     }

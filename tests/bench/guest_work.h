@@ -91,7 +91,7 @@ static unsigned long do_arith(unsigned long seed)
         acc ^= (a << (b & 63)) ^ (a >> (seed & 63)) ^ (unsigned long)(sa >> (b & 63));
         acc += (unsigned long)(((unsigned __int128)a * b) >> 64);
         acc ^= (unsigned long)(((__int128)sa * sb) >> 64);
-        acc += (unsigned long)(long)((int)a * (int)b);
+        acc += (unsigned long)(long)(int)((unsigned int)a * (unsigned int)b); /* (no host UB) */
         pks[i].v = acc;
         pks[i].w = (unsigned int)a;
         pks[i].h = (unsigned short)b;

@@ -32,13 +32,24 @@ void cpu_mode_changed(cpu *c)
         mode = MODE_KERNEL;
     else
         mode = ((st >> 3) & 3) == 0 ? MODE_KERNEL : ((st >> 3) & 3) == 1 ? MODE_SUPER : MODE_USER;
-    c->mode = mode;
-    c->ops64 = mode == MODE_KERNEL || (mode == MODE_SUPER ? (st & ST_SX) : (st & ST_UX));
-    c->cu0 = mode == MODE_KERNEL || (st & ST_CU0);
-    c->mips4 = mode != MODE_USER || (st & ST_XX);
-    c->st = &c->sets[mode];
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    bool ops64 = mode == MODE_KERNEL || (mode == MODE_SUPER ? (st & ST_SX) : (st & ST_UX));
+    bool cu0 = mode == MODE_KERNEL || (st & ST_CU0);
+    bool mips4 = mode != MODE_USER || (st & ST_XX);
+    if (mode != c->mode || ops64 != c->ops64 || cu0 != c->cu0 || mips4 != c->mips4 ||
+        c->st != &c->sets[mode]) {
+        c->mode = mode;
+        c->ops64 = ops64;
+        c->cu0 = cu0;
+        c->mips4 = mips4;
+        c->st = &c->sets[mode];
+        cpu_drop_fpage(c);
+    }
+    /* The run loop reloads all of this after every instruction that can
+     * change it (exceptions, ERET, MTC0, HLE calls): it only has to come out
+     * for an interrupt that became deliverable, or to account the
+     * performance counters in the old mode. */
+    if (cpu_irq_pending(c) || c->perf_ctl[0] || c->perf_ctl[1])
+        cpu_kick(c);
 }
 
 static void set_status(cpu *c, uint64_t v)

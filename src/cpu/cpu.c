@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/ops.h"
 
 /* ---- Events --------------------------------------------------------------- */
 
@@ -63,6 +64,12 @@ cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
     }
     c->next_wp_id = 1;
     c->st = &c->sets[0];
+    /* The "no current page": every slot refetches; so does the slot after
+     * an instruction run from c->tmp. */
+    c->nopage = dpage_new();
+    for (unsigned i = 0; i < DPAGE_INSNS; i++)
+        c->nopage->insn[i].op = OP_REFETCH;
+    c->tmp[1].op = OP_REFETCH;
     cpu_group_join(c);
     if (eb)
         for (unsigned i = 0; i < CPU_NEVENTS; i++)
@@ -81,6 +88,7 @@ void cpu_free(cpu *c)
     free(c->bps);
     free(c->wps);
     free(c->hles);
+    free(c->nopage);
     free(c);
 }
 
@@ -118,7 +126,7 @@ void cpu_set_pc(cpu *c, uint64_t pc)
     c->pc = pc;
     c->dly = false;
     c->in_ds = false;
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     cpu_kick(c);
 }
 uint64_t cpu_gpr(const cpu *c, unsigned n) { return n < 32 ? c->gpr[n] : 0; }

@@ -8,9 +8,11 @@
  *    stores, one set per privilege mode, plus an exec soft TLB (virtual page
  *    -> dpage); pages that are watched, MMIO, decoded code (for writes) or
  *    otherwise special simply get no fast entry and take the slow path;
- *  - the run loop keeps pc and the clock in locals and fetches from the
- *    current page with one subtract-and-mask test; breakpoints, HLE hooks and
- *    the trace hook make their pages (or every page) miss that test.
+ *  - the run loop (exec.c) is threaded: handlers jump straight to the next
+ *    slot's handler, the pc is implied by the slot pointer, the instruction
+ *    budget lives in a register; breakpoints, HLE hooks and the trace hook
+ *    keep their pages (or every page) from becoming current, so only
+ *    instructions there pay for them.
  */
 #ifndef XBOW_CPU_INTERNAL_H
 #define XBOW_CPU_INTERNAL_H
@@ -25,19 +27,26 @@ typedef struct dinsn {
     uint8_t rs, rt;  /* source registers */
     uint8_t rd;      /* destination; 32 (the sink) when the ISA says $0 */
     uint8_t sa;
-    uint8_t pad[2];
-    int64_t imm;     /* sign/zero-extended immediate, branch offset, jump index */
+    uint8_t flags;   /* DF_* */
+    uint8_t pad;
+    int32_t imm;     /* sign/zero-extended immediate, branch offset, jump index */
     uint32_t raw;
-    uint32_t pad2;
-} dinsn;
+} __attribute__((aligned(16))) dinsn;
+/* A PC-relative branch in a decoded page whose delay slot, target and
+ * fall-through (pc + 8) are all on the same page: the run loop follows it by
+ * slot pointer.  Set by dpage_decode_slot(), never in c->tmp. */
+#define DF_LOCAL 0x01
+_Static_assert(sizeof(dinsn) == 16, "a decoded slot is 16 bytes: pc = base + slot offset / 4");
 
 #define DPAGE_INSNS (RAM_PAGE_SIZE / 4)
 
+/* insn[DPAGE_INSNS] is a sentinel (OP_REFETCH): running off the end of the
+ * page lands there, and the run loop fetches the next page. */
 typedef struct dpage {
+    dinsn insn[DPAGE_INSNS + 1];
     uint8_t *host;     /* the 4 KB of RAM */
     ram_block *rb;
     uint64_t off;      /* page offset in rb */
-    dinsn insn[DPAGE_INSNS];
 } dpage;
 
 /* Every CPU on one bus shares a group: the decoded pages, and the bus
@@ -79,6 +88,7 @@ typedef struct xtlb {
 typedef struct stlb_set {
     stlb r[STLB_SIZE], w[STLB_SIZE];
     xtlb x[STLB_SIZE];   /* exec: virtual page -> decoded page */
+    uint64_t rpa[STLB_SIZE], wpa[STLB_SIZE]; /* bus address of r[i]'s, w[i]'s page (LL/SC) */
 } stlb_set;
 
 /* ---- Debugger --------------------------------------------------------- */
@@ -164,8 +174,9 @@ struct cpu {
     bool cu0;              /* CP0 usable (kernel mode or CU0) */
     bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
     int mode;
-    uint64_t fvbase;       /* virtual base of the current fetch page, or ~0 */
-    dpage *fpage;
+    uint64_t fvbase;       /* virtual base of the current fetch page ... */
+    dpage *fpage;          /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
+    bool fspecial;         /* fpage has breakpoints or HLE hooks: spec_bits */
     dpage *fpage_last;     /* page of the slot cpu_fetch_slow() returned last */
     bus *bus;
     int initiator;
@@ -201,7 +212,11 @@ struct cpu {
     uint64_t flags_gen;    /* bus->flags_gen the soft TLBs were made under */
 
     cpu_group *group;
-    dinsn tmp;             /* a slot for instructions fetched from MMIO */
+    /* One instruction fetched from MMIO or from a page the debugger watches
+     * (breakpoint, HLE hook, trace), then OP_REFETCH: the run loop executes
+     * such instructions one at a time from here. */
+    dinsn tmp[2];
+    dpage *nopage;         /* every slot OP_REFETCH: the "no current page" page */
 
     /* Debugger */
     uint64_t *bps;
@@ -219,6 +234,7 @@ struct cpu {
     void *trace_ctx;
     cpu_hle *hles;
     unsigned nhles;
+    uint64_t spec_bits[DPAGE_INSNS / 64]; /* fpage's slots with a breakpoint or hook */
 
     event_bus *eb;
     event_src *ev[CPU_NEVENTS];
@@ -233,6 +249,17 @@ static inline uint64_t cpu_now_retired(const cpu *c)
 
 /* Force the run loop back to its outer part (interrupt check, reloads). */
 static inline void cpu_kick(cpu *c) { c->limit = 0; }
+
+/* No current fetch page: the next fetch looks the page up again.  The
+ * virtual base is never a real page's (the top 4 KB of the address space
+ * run through nopage's OP_REFETCH slots, so they still fetch correctly). */
+#define NOPAGE_VBASE (~0xfffull)
+static inline void cpu_drop_fpage(cpu *c)
+{
+    c->fvbase = NOPAGE_VBASE;
+    c->fpage = c->nopage;
+    c->fspecial = false;
+}
 
 /* decode.c */
 void cpu_decode(uint32_t insn, dinsn *d);
@@ -265,6 +292,8 @@ void tlb_reset(cpu *c);
 void stlb_flush(cpu *c);
 void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi);
 void stlb_flush_host_page(cpu *c, const uint8_t *host);
+void stlb_drop_exec(cpu *c, uint64_t vpage, bool all);
+dpage *dpage_new(void);
 bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val);
 bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val);
 /* Read-modify-write helpers for LWL/LWR/SWL/SWR/LDL/LDR/SDL/SDR. */
@@ -280,18 +309,21 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
 /* debug.c */
 bool cpu_bp_at(const cpu *c, uint64_t pc);
 bool cpu_page_special(const cpu *c, uint64_t vpage);
+void cpu_special_bits(cpu *c, uint64_t vpage);
 const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc);
 void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool write,
                      uint64_t value);
 bool cpu_page_watched(const cpu *c, uint64_t vpage);
 
 /* Fast-path loads and stores: the soft TLB hit case inline. */
+#define STLB_ENTRY(t, va) (&(t)[((va) >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)])
+#define STLB_HIT(e, va, size) \
+    ((e)->tag == ((va) & (~(uint64_t)(RAM_PAGE_SIZE - 1) | ((size) - 1))))
+#define STLB_HOST(e, va) ((uint8_t *)(uintptr_t)((va) + (e)->addend))
 static inline uint8_t *stlb_lookup(stlb *t, uint64_t va, unsigned size)
 {
-    stlb *e = &t[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
-    if (likely(e->tag == (va & (~(uint64_t)(RAM_PAGE_SIZE - 1) | (size - 1)))))
-        return (uint8_t *)(uintptr_t)(va + e->addend);
-    return NULL;
+    stlb *e = STLB_ENTRY(t, va);
+    return STLB_HIT(e, va, size) ? STLB_HOST(e, va) : NULL;
 }
 
 /* A RAM fast-path store must still break other initiators' LL links. */

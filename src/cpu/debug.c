@@ -44,6 +44,18 @@ bool cpu_page_special(const cpu *c, uint64_t vpage)
     return false;
 }
 
+/* The slots of vpage that have a breakpoint or an HLE hook. */
+void cpu_special_bits(cpu *c, uint64_t vpage)
+{
+    memset(c->spec_bits, 0, sizeof c->spec_bits);
+    for (unsigned i = 0; i < c->nbps; i++)
+        if ((c->bps[i] & ~0xfffull) == vpage)
+            c->spec_bits[(c->bps[i] & 0xfff) >> 8] |= 1ull << ((c->bps[i] >> 2) & 63);
+    for (unsigned i = 0; i < c->nhles; i++)
+        if ((c->hles[i].vaddr & ~0xfffull) == vpage)
+            c->spec_bits[(c->hles[i].vaddr & 0xfff) >> 8] |= 1ull << ((c->hles[i].vaddr >> 2) & 63);
+}
+
 int cpu_bp_insert(cpu *c, uint64_t vaddr)
 {
     if (cpu_bp_at(c, vaddr))
@@ -57,8 +69,7 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
         c->bpcap = cap;
     }
     c->bps[c->nbps++] = vaddr;
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
 }
 
@@ -67,6 +78,7 @@ int cpu_bp_remove(cpu *c, uint64_t vaddr)
     for (unsigned i = 0; i < c->nbps; i++) {
         if (c->bps[i] == vaddr) {
             c->bps[i] = c->bps[--c->nbps];
+            stlb_drop_exec(c, vaddr & ~0xfffull, false); /* refetch: maybe no longer special */
             return 0;
         }
     }
@@ -80,8 +92,7 @@ int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
         return -1;
     c->hles = n;
     c->hles[c->nhles++] = (cpu_hle){vaddr, fn, ctx};
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
 }
 
@@ -89,8 +100,7 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
 {
     c->trace = fn;
     c->trace_ctx = ctx;
-    c->fvbase = ~0ull;
-    cpu_kick(c);
+    stlb_drop_exec(c, 0, true);
 }
 
 /* ---- Watchpoints ------------------------------------------------------------ */

@@ -2,18 +2,34 @@
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
  * soft reset, the Count/Compare timer, interrupts, the time limit) and
- * run_inner(), which keeps pc, the clock and the current fetch page in
- * locals and runs while clock->now < c->limit.  Anything that must be looked
- * at between two instructions (an interrupt line, a Status write, a
- * breakpoint insertion, cpu_request_exit) sets c->limit to 0.
+ * run_inner(), a threaded interpreter over decoded pages: each handler ends
+ * by counting the next instruction against a budget kept in a register and
+ * jumping straight to that instruction's handler (computed goto), so the
+ * common path has no pc arithmetic, no page test and no limit load.  The pc
+ * is implied by the slot pointer (pc = pcb + slot address / 4); running off
+ * a page lands on its OP_REFETCH sentinel.  Anything that must be looked at
+ * between two instructions (an interrupt line, a Status write, a breakpoint
+ * insertion, cpu_request_exit) sets c->limit to 0 (a "kick"): run_inner
+ * looks at it after every slow path, every taken or untaken branch and every
+ * page change, so it stops within the basic block.
  *
  * Time: one tick per instruction executed, and one per exception taken (so
  * a CPU looping on a faulting vector still moves time forward).
  *
- * Delay slots: a branch sets `dly` and `dtarget`; the next instruction runs
- * as the delay slot (in_ds for exceptions: EPC = branch, Cause.BD) and then
- * execution continues at dtarget (pc + 8 when not taken).  Branch-likely
- * forms that are not taken skip the slot.
+ * Delay slots: a branch notes its target (bt) and switches the dispatch
+ * table to one whose every entry is after_ds (or after_dsl, when the target
+ * is a slot on the same page); the next instruction runs as the delay slot
+ * (IN_DS() for exceptions: EPC = branch, Cause.BD) and its own dispatch then
+ * lands in after_ds, which goes to the target (pc + 8 when not taken).
+ * Branch-likely forms that are not taken skip the slot.  c->dly/dtarget hold
+ * that state between runs.
+ *
+ * Breakpoints and HLE hooks: their pages have no exec soft-TLB entries, so
+ * entering them takes the slow fetch, which marks their slots in
+ * c->spec_bits and gives the page tbl_spec: there each instruction first
+ * tests its bit (only those pages pay that), and a marked one goes through
+ * fetch_full().  With the trace hook no page becomes current: every
+ * instruction comes through fetch_full() and runs alone from c->tmp.
  *
  * Division by zero (DIV/DIVU/DDIV/DDIVU) and the overflowing INT_MIN / -1:
  * the R10000 manual leaves HI/LO undefined; we divide by 1 instead, giving
@@ -49,7 +65,7 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
     dinsn *d = cpu_fetch_slow(c, pc);
     if (!d)
         return NULL;
-    if (d->op == OP_DECODE && d != &c->tmp)
+    if (d->op == OP_DECODE && d != &c->tmp[0])
         dpage_decode_slot(c, c->fpage_last, d);
     if (unlikely(c->trace))
         c->trace(c->trace_ctx, c, pc, d->raw);
@@ -66,26 +82,117 @@ static inline int64_t div_fix32(int32_t a, int32_t b, int32_t *rem)
     return a / b;
 }
 
+/* Dispatch classes for the restricted modes (user or supervisor without
+ * UX/SX or XX): these operations go through L_CHK64/L_CHK4 first.  Those
+ * that check something else first (CP0 or CP1 usability) check the mode
+ * inline instead, in that order. */
+#define IS_OP64(o)                                                                          \
+    ((o) == OP_DSLL || (o) == OP_DSRL || (o) == OP_DSRA || (o) == OP_DSLL32 ||              \
+     (o) == OP_DSRL32 || (o) == OP_DSRA32 || (o) == OP_DSLLV || (o) == OP_DSRLV ||          \
+     (o) == OP_DSRAV || (o) == OP_DMULT || (o) == OP_DMULTU || (o) == OP_DDIV ||            \
+     (o) == OP_DDIVU || (o) == OP_DADD || (o) == OP_DADDU || (o) == OP_DSUB ||              \
+     (o) == OP_DSUBU || (o) == OP_DADDI || (o) == OP_DADDIU || (o) == OP_LWU ||             \
+     (o) == OP_LD || (o) == OP_SD || (o) == OP_LDL || (o) == OP_LDR || (o) == OP_SDL ||     \
+     (o) == OP_SDR || (o) == OP_LLD || (o) == OP_SCD)
+#define IS_OP4(o) ((o) == OP_MOVZ || (o) == OP_MOVN || (o) == OP_PREF)
+
 static int run_inner(cpu *c)
 {
+    /* Threaded dispatch: every handler ends by counting the next
+     * instruction and jumping straight to its handler through `tbl`.  tbl is
+     * the mode's table (mtbl: tbl_k, or tbl_chk in a restricted mode), or
+     * tbl_ds while a delay slot runs: its every entry is after_ds, which
+     * continues at the branch target.  What is not an instruction (after_ds,
+     * REFETCH) gives its count back. */
+    static const void *const tbl_k[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = &&L_##n,
+        CPU_OPS(X)
+#undef X
+    };
+    static const void *const tbl_chk[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = IS_OP64(OP_##n) ? &&L_CHK64 : IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
+        CPU_OPS(X)
+#undef X
+    };
+    static const void *const tbl_ds[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = &&after_ds,
+        CPU_OPS(X)
+#undef X
+    };
+    static const void *const tbl_dsl[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = &&after_dsl,
+        CPU_OPS(X)
+#undef X
+    };
+    /* On a page with a breakpoint or an HLE hook: every instruction first
+     * looks at its bit in c->spec_bits. */
+    static const void *const tbl_spec[OP_COUNT] = {
+#define X(n, m, f) [OP_##n] = OP_##n == OP_DECODE || OP_##n == OP_REFETCH ? &&L_##n : &&L_SPEC,
+        CPU_OPS(X)
+#undef X
+    };
     uint64_t *const R = c->gpr;
     sched *const clk = c->clock;
-    uint64_t pc = c->pc, now = clk->now;
-    bool dly = c->dly;
-    uint64_t dtarget = c->dtarget;
-    uint64_t vbase;
-    dpage *page;
-    stlb *rt, *wt;
+    const void *const *tbl;  /* what the next dispatch uses */
+    const void *const *mtbl; /* the current page's table: rtbl or tbl_spec */
+    const void *const *rtbl; /* the mode's table: tbl_k or tbl_chk */
     const dinsn *d;
-    bool ds = false;
-    uint64_t npc = 0;
+    int64_t left;          /* instructions that may still start */
+    uint64_t lim;          /* clk->now = lim - left */
+    uint64_t pcb;          /* pc of slot d = pcb + (d >> 2) */
+    uint64_t vbase;        /* the current page: virtual base ... */
+    dpage *page;           /* ... and decoded slots */
+    uint64_t pc, dtarget2 = 0;
+    /* The pending branch's target: a pc with tbl_ds, a slot on this page
+     * with tbl_dsl. */
+    uintptr_t bt;
+    stlb *rt, *wt;
+    xtlb *xt;
     int rc = 0;
 
-#define SYNC()                  \
-    do {                        \
-        c->pc = pc;             \
-        c->in_ds = ds;          \
-        clk->now = now;         \
+#define PC() (pcb + ((uintptr_t)d >> 2))
+#define PC_OF(s) (pcb + ((uintptr_t)(s) >> 2))
+#define IN_DS() (tbl != mtbl)
+/* Where the pending branch goes (when IN_DS()). */
+#define DTARGET() (tbl == tbl_dsl ? PC_OF(bt) : bt)
+/* cpu_kick() and cpu_request_exit() set c->limit to 0: leave soon. */
+#define KICKED() (c->limit == 0)
+#define OP(n) L_##n:
+#define NEXT()                                  \
+    do {                                        \
+        d++;                                    \
+        if (unlikely(--left < 0))               \
+            goto out_next;                      \
+        goto *tbl[d->op];                       \
+    } while (0)
+/* After a slow path (device access, CP0): stop if something kicked the CPU. */
+#define SLOW_DONE()                             \
+    do {                                        \
+        if (unlikely(KICKED())) {               \
+            d++;                                \
+            goto out_done;                      \
+        }                                       \
+        NEXT();                                 \
+    } while (0)
+/* Run the slot d (a delay slot when IN_DS()). */
+#define DISPATCH()                              \
+    do {                                        \
+        if (unlikely(--left < 0))               \
+            goto out_before;                    \
+        goto *mtbl[d->op];                      \
+    } while (0)
+/* A new current page, with its table (keeping a pending delay slot). */
+#define SET_MTBL(t)                             \
+    do {                                        \
+        if (tbl == mtbl)                        \
+            tbl = (t);                          \
+        mtbl = (t);                             \
+    } while (0)
+#define SYNC()                                  \
+    do {                                        \
+        c->pc = PC();                           \
+        c->in_ds = IN_DS();                     \
+        clk->now = lim - (uint64_t)left;        \
     } while (0)
 #define EXC(code)                                  \
     do {                                           \
@@ -104,54 +211,89 @@ static int run_inner(cpu *c)
         if (unlikely(!c->ops64))        \
             EXC(EXC_RI);                \
     } while (0)
-/* MIPS IV-only instructions in user mode need Status.XX (R10000). */
 #define CHK4()                          \
     do {                                \
         if (unlikely(!c->mips4))        \
             EXC(EXC_RI);                \
     } while (0)
-#define BRANCH(cond)                                       \
-    do {                                                   \
-        dly = true;                                        \
-        dtarget = (cond) ? pc + 4 + (uint64_t)d->imm : pc + 8; \
+/* Go to t after the delay slot (the next slot). */
+#define GO(t)                                   \
+    do {                                        \
+        uint64_t t_ = (t);                      \
+        if (unlikely(IN_DS())) {                \
+            dtarget2 = t_;                      \
+            goto branch_in_ds;                  \
+        }                                       \
+        bt = t_;                                \
+        tbl = tbl_ds;                           \
+        d++;                                    \
+        DISPATCH();                             \
     } while (0)
-#define BRANCH_LIKELY(cond)                        \
-    do {                                           \
-        if (cond) {                                \
-            dly = true;                            \
-            dtarget = pc + 4 + (uint64_t)d->imm;   \
-        } else {                                   \
-            npc = pc + 8;                          \
-        }                                          \
+#define BTARGET() (PC() + 4 + (uint64_t)(int64_t)d->imm)
+/* Conditional branches whose slot and both continuations are on this page
+ * (DF_LOCAL, set when the slot was decoded) go by slot pointer (imm is a
+ * multiple of 4: the target slot is 4 * imm bytes after the delay slot). */
+#define LOCAL_TARGET() ((uintptr_t)(d + 1) + (uintptr_t)((intptr_t)d->imm * 4))
+#define BRANCH(cond)                                                    \
+    do {                                                                \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
+            bt = (cond) ? LOCAL_TARGET() : (uintptr_t)(d + 2);          \
+            tbl = tbl_dsl;                                              \
+            d++;                                                        \
+            DISPATCH();                                                 \
+        }                                                               \
+        GO((cond) ? BTARGET() : PC() + 8);                              \
     } while (0)
-#define LOAD(size, va, out, conv)                                  \
+#define BRANCH_LIKELY(cond)                                             \
+    do {                                                                \
+        bool c_ = (cond);                                               \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
+            if (c_) {                                                   \
+                bt = LOCAL_TARGET();                                    \
+                tbl = tbl_dsl;                                          \
+                d++;                                                    \
+            } else {                                                    \
+                d += 2; /* the slot is skipped */                       \
+            }                                                           \
+            DISPATCH();                                                 \
+        }                                                               \
+        if (c_)                                                         \
+            GO(BTARGET());                                              \
+        pc = PC() + 8;                                                  \
+        tbl = mtbl;                                                     \
+        goto jump;                                                      \
+    } while (0)
+#define EA() (R[d->rs] + (uint64_t)(int64_t)d->imm)
+/* A load into R[rd]: the soft TLB hit inline, the rest in mem.c. */
+#define LOADR(size, conv)                                          \
     do {                                                           \
-        uint64_t va_ = (va);                                       \
-        uint8_t *p_ = stlb_lookup(rt, va_, (size));                \
-        if (likely(p_ != NULL)) {                                  \
-            out = conv(p_);                                        \
-        } else {                                                   \
-            uint64_t v_;                                           \
-            SYNC();                                                \
-            if (!mem_load_slow(c, va_, (size), &v_))               \
-                goto exc;                                          \
-            out = conv##_v(v_);                                    \
+        uint64_t va_ = EA();                                       \
+        stlb *e_ = STLB_ENTRY(rt, va_);                            \
+        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
+            R[d->rd] = conv(STLB_HOST(e_, va_));                   \
+            NEXT();                                                \
         }                                                          \
+        uint64_t v_;                                               \
+        SYNC();                                                    \
+        if (!mem_load_slow(c, va_, (size), &v_))                   \
+            goto exc;                                              \
+        R[d->rd] = conv##_v(v_);                                   \
+        SLOW_DONE();                                               \
     } while (0)
 #define STORE(size, va, val, st)                                   \
     do {                                                           \
         uint64_t va_ = (va), sv_ = (val);                          \
-        uint8_t *p_ = stlb_lookup(wt, va_, (size));                \
-        if (likely(p_ != NULL)) {                                  \
-            st(p_, sv_);                                           \
+        stlb *e_ = STLB_ENTRY(wt, va_);                            \
+        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
+            st(STLB_HOST(e_, va_), sv_);                           \
             fast_store_link(c, va_, (size));                       \
-        } else {                                                   \
-            SYNC();                                                \
-            if (!mem_store_slow(c, va_, (size), sv_))              \
-                goto exc;                                          \
+            NEXT();                                                \
         }                                                          \
+        SYNC();                                                    \
+        if (!mem_store_slow(c, va_, (size), sv_))                  \
+            goto exc;                                              \
+        SLOW_DONE();                                               \
     } while (0)
-#define EA() (R[d->rs] + (uint64_t)d->imm)
 
 /* load converters: host pointer -> value, and bus value -> value */
 #define LB_(p) ((uint64_t)(int64_t)(int8_t)(p)[0])
@@ -174,501 +316,627 @@ static int run_inner(cpu *c)
 #define SD_(p, v) stbe64((p), (v))
 
 reload:
+    {
+        uint64_t klim = c->limit, now = clk->now, n = klim > now ? klim - now : 0;
+        if (n > (uint64_t)INT64_MAX)
+            n = (uint64_t)INT64_MAX;
+        left = (int64_t)n;
+        lim = now + n;
+    }
     vbase = c->fvbase;
     page = c->fpage;
+    pcb = vbase - ((uintptr_t)page->insn >> 2);
     rt = c->st->r;
     wt = c->st->w;
-    for (;;) {
-        if (unlikely(now >= c->limit))
-            break;
+    xt = c->st->x;
+    rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
+    mtbl = c->fspecial ? tbl_spec : rtbl;
+    pc = c->pc;
+    bt = c->dtarget;
+    tbl = c->dly ? tbl_ds : mtbl;
+    /* fall through */
+
+jump: /* run the instruction at pc (a delay slot when IN_DS()) */
+    {
         uint64_t off = pc - vbase;
         if (likely((off & ~0xffcull) == 0)) {
             d = &page->insn[off >> 2];
-        } else {
-            int stop;
-            bool hle;
-            c->pc = pc;
-            c->in_ds = dly;
-            c->dly = dly;
-            c->dtarget = dtarget;
-            clk->now = now;
-            d = fetch_full(c, pc, &stop, &hle);
-            if (!d) {
-                if (stop) {
-                    rc = stop;
-                    break;
-                }
-                now = ++clk->now; /* the exception or the HLE call costs a tick */
-                pc = c->pc;
-                dly = false;
-                goto reload;
+            DISPATCH();
+        }
+    }
+fetch: /* ... which is not on the current page */
+    {
+        xtlb *x = &xt[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+        if (likely(x->tag == (pc & ~0xffcull))) { /* (an unaligned pc never matches) */
+            page = x->page;
+            vbase = x->tag;
+            c->fvbase = vbase;
+            c->fpage = page;
+            c->fspecial = false;
+            c->skip_bp = false;
+            pcb = vbase - ((uintptr_t)page->insn >> 2);
+            SET_MTBL(rtbl);
+            d = &page->insn[(pc & 0xfff) >> 2];
+            DISPATCH();
+        }
+    }
+fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
+    c->pc = pc;
+    c->dly = c->in_ds = IN_DS();
+    c->dtarget = bt; /* (tbl is mtbl or tbl_ds here: a pc) */
+    clk->now = lim - (uint64_t)left;
+    {
+        int stop;
+        bool hle;
+        dinsn *nd = fetch_full(c, pc, &stop, &hle);
+        if (!nd) {
+            if (stop) {
+                rc = stop;
+                goto out_synced;
             }
+            clk->now++; /* the exception or the HLE call costs a tick */
+            goto reload;
+        }
+        if (nd != &c->tmp[0] && c->fvbase == (pc & ~0xfffull)) {
             vbase = c->fvbase;
             page = c->fpage;
-        }
-        now++;
-        ds = dly;
-        if (unlikely(ds)) {
-            npc = dtarget;
-            dly = false;
+            pcb = vbase - ((uintptr_t)page->insn >> 2);
+            SET_MTBL(c->fspecial ? tbl_spec : rtbl);
+            d = nd;
         } else {
-            npc = pc + 4;
+            /* MMIO or a page the debugger watches: this one instruction from
+             * c->tmp[0], then tmp[1] (OP_REFETCH) fetches the next. */
+            if (nd != &c->tmp[0])
+                c->tmp[0] = *nd;
+            c->tmp[0].flags &= (uint8_t)~DF_LOCAL;
+            vbase = NOPAGE_VBASE;
+            page = c->nopage;
+            d = &c->tmp[0];
+            pcb = pc - ((uintptr_t)d >> 2);
+            SET_MTBL(rtbl);
         }
-    dispatch:
-        switch ((enum op)d->op) {
-        case OP_DECODE:
-            dpage_decode_slot(c, page, (dinsn *)d);
-            goto dispatch;
-        case OP_RI: EXC(EXC_RI);
-        case OP_NOP: case OP_SYNC: break;
-        case OP_PREF: CHK4(); break;
-        case OP_SLL: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << d->sa); break;
-        case OP_SRL: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> d->sa); break;
-        case OP_SRA: R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> d->sa)); break;
-        case OP_SLLV: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << (R[d->rs] & 31)); break;
-        case OP_SRLV: R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> (R[d->rs] & 31)); break;
-        case OP_SRAV:
-            R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> (R[d->rs] & 31)));
-            break;
-        case OP_DSLL: case OP_DSLL32: CHK64(); R[d->rd] = R[d->rt] << d->sa; break;
-        case OP_DSRL: case OP_DSRL32: CHK64(); R[d->rd] = R[d->rt] >> d->sa; break;
-        case OP_DSRA: case OP_DSRA32:
-            CHK64();
-            R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> d->sa);
-            break;
-        case OP_DSLLV: CHK64(); R[d->rd] = R[d->rt] << (R[d->rs] & 63); break;
-        case OP_DSRLV: CHK64(); R[d->rd] = R[d->rt] >> (R[d->rs] & 63); break;
-        case OP_DSRAV: CHK64(); R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> (R[d->rs] & 63)); break;
-        case OP_JR:
-            dly = true;
-            dtarget = R[d->rs];
-            break;
-        case OP_JALR: {
-            uint64_t t = R[d->rs];
-            R[d->rd] = pc + 8;
-            dly = true;
-            dtarget = t;
-            break;
-        }
-        case OP_MOVZ: CHK4(); if (R[d->rt] == 0) R[d->rd] = R[d->rs]; break;
-        case OP_MOVN: CHK4(); if (R[d->rt] != 0) R[d->rd] = R[d->rs]; break;
-        case OP_MOVCI:
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            CHK4();
-            if (fpu_cc(&c->fpu, d->sa) == (d->imm != 0))
-                R[d->rd] = R[d->rs];
-            break;
-        case OP_SYSCALL: EXC(EXC_SYS);
-        case OP_BREAK: EXC(EXC_BP);
-        case OP_MFHI: R[d->rd] = c->hi; break;
-        case OP_MTHI: c->hi = R[d->rs]; break;
-        case OP_MFLO: R[d->rd] = c->lo; break;
-        case OP_MTLO: c->lo = R[d->rs]; break;
-        case OP_MULT: {
-            int64_t p = (int64_t)(int32_t)R[d->rs] * (int64_t)(int32_t)R[d->rt];
-            c->lo = (uint64_t)sext32((uint64_t)p);
-            c->hi = (uint64_t)sext32((uint64_t)p >> 32);
-            break;
-        }
-        case OP_MULTU: {
-            uint64_t p = (uint64_t)(uint32_t)R[d->rs] * (uint32_t)R[d->rt];
-            c->lo = (uint64_t)sext32(p);
-            c->hi = (uint64_t)sext32(p >> 32);
-            break;
-        }
-        case OP_DIV: {
-            int32_t r;
-            int64_t q = div_fix32((int32_t)R[d->rs], (int32_t)R[d->rt], &r);
-            c->lo = (uint64_t)sext32((uint64_t)q);
-            c->hi = (uint64_t)(int64_t)r;
-            break;
-        }
-        case OP_DIVU: {
-            uint32_t a = (uint32_t)R[d->rs], b = (uint32_t)R[d->rt];
-            if (b == 0)
-                b = 1;
-            c->lo = (uint64_t)sext32(a / b);
-            c->hi = (uint64_t)sext32(a % b);
-            break;
-        }
-        case OP_DMULT: {
-            CHK64();
-            __int128 p = (__int128)(int64_t)R[d->rs] * (int64_t)R[d->rt];
-            c->lo = (uint64_t)p;
-            c->hi = (uint64_t)((unsigned __int128)p >> 64);
-            break;
-        }
-        case OP_DMULTU: {
-            CHK64();
-            unsigned __int128 p = (unsigned __int128)R[d->rs] * R[d->rt];
-            c->lo = (uint64_t)p;
-            c->hi = (uint64_t)(p >> 64);
-            break;
-        }
-        case OP_DDIV: {
-            CHK64();
-            int64_t a = (int64_t)R[d->rs], b = (int64_t)R[d->rt];
-            if (b == 0 || (a == INT64_MIN && b == -1)) {
-                c->lo = (uint64_t)a;
-                c->hi = 0;
-            } else {
-                c->lo = (uint64_t)(a / b);
-                c->hi = (uint64_t)(a % b);
-            }
-            break;
-        }
-        case OP_DDIVU: {
-            CHK64();
-            uint64_t a = R[d->rs], b = R[d->rt];
-            if (b == 0)
-                b = 1;
-            c->lo = a / b;
-            c->hi = a % b;
-            break;
-        }
-        case OP_ADD: {
-            int32_t r;
-            if (__builtin_add_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)(int64_t)r;
-            break;
-        }
-        case OP_ADDU: R[d->rd] = (uint64_t)sext32(R[d->rs] + R[d->rt]); break;
-        case OP_SUB: {
-            int32_t r;
-            if (__builtin_sub_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)(int64_t)r;
-            break;
-        }
-        case OP_SUBU: R[d->rd] = (uint64_t)sext32(R[d->rs] - R[d->rt]); break;
-        case OP_AND: R[d->rd] = R[d->rs] & R[d->rt]; break;
-        case OP_OR: R[d->rd] = R[d->rs] | R[d->rt]; break;
-        case OP_XOR: R[d->rd] = R[d->rs] ^ R[d->rt]; break;
-        case OP_NOR: R[d->rd] = ~(R[d->rs] | R[d->rt]); break;
-        case OP_SLT: R[d->rd] = (int64_t)R[d->rs] < (int64_t)R[d->rt]; break;
-        case OP_SLTU: R[d->rd] = R[d->rs] < R[d->rt]; break;
-        case OP_DADD: {
-            CHK64();
-            int64_t r;
-            if (__builtin_add_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)r;
-            break;
-        }
-        case OP_DADDU: CHK64(); R[d->rd] = R[d->rs] + R[d->rt]; break;
-        case OP_DSUB: {
-            CHK64();
-            int64_t r;
-            if (__builtin_sub_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)r;
-            break;
-        }
-        case OP_DSUBU: CHK64(); R[d->rd] = R[d->rs] - R[d->rt]; break;
-        case OP_TGE: if ((int64_t)R[d->rs] >= (int64_t)R[d->rt]) EXC(EXC_TR); break;
-        case OP_TGEU: if (R[d->rs] >= R[d->rt]) EXC(EXC_TR); break;
-        case OP_TLT: if ((int64_t)R[d->rs] < (int64_t)R[d->rt]) EXC(EXC_TR); break;
-        case OP_TLTU: if (R[d->rs] < R[d->rt]) EXC(EXC_TR); break;
-        case OP_TEQ: if (R[d->rs] == R[d->rt]) EXC(EXC_TR); break;
-        case OP_TNE: if (R[d->rs] != R[d->rt]) EXC(EXC_TR); break;
-        case OP_TGEI: if ((int64_t)R[d->rs] >= d->imm) EXC(EXC_TR); break;
-        case OP_TGEIU: if (R[d->rs] >= (uint64_t)d->imm) EXC(EXC_TR); break;
-        case OP_TLTI: if ((int64_t)R[d->rs] < d->imm) EXC(EXC_TR); break;
-        case OP_TLTIU: if (R[d->rs] < (uint64_t)d->imm) EXC(EXC_TR); break;
-        case OP_TEQI: if ((int64_t)R[d->rs] == d->imm) EXC(EXC_TR); break;
-        case OP_TNEI: if ((int64_t)R[d->rs] != d->imm) EXC(EXC_TR); break;
-        case OP_BLTZ: BRANCH((int64_t)R[d->rs] < 0); break;
-        case OP_BGEZ: BRANCH((int64_t)R[d->rs] >= 0); break;
-        case OP_BLTZL: BRANCH_LIKELY((int64_t)R[d->rs] < 0); break;
-        case OP_BGEZL: BRANCH_LIKELY((int64_t)R[d->rs] >= 0); break;
-        case OP_BLTZAL: { bool t = (int64_t)R[d->rs] < 0; R[31] = pc + 8; BRANCH(t); break; }
-        case OP_BGEZAL: { bool t = (int64_t)R[d->rs] >= 0; R[31] = pc + 8; BRANCH(t); break; }
-        case OP_BLTZALL: {
-            bool t = (int64_t)R[d->rs] < 0;
-            R[31] = pc + 8;
-            BRANCH_LIKELY(t);
-            break;
-        }
-        case OP_BGEZALL: {
-            bool t = (int64_t)R[d->rs] >= 0;
-            R[31] = pc + 8;
-            BRANCH_LIKELY(t);
-            break;
-        }
-        case OP_J:
-            dly = true;
-            dtarget = ((pc + 4) & ~0x0fffffffull) | (uint64_t)d->imm;
-            break;
-        case OP_JAL:
-            R[31] = pc + 8;
-            dly = true;
-            dtarget = ((pc + 4) & ~0x0fffffffull) | (uint64_t)d->imm;
-            break;
-        case OP_BEQ: BRANCH(R[d->rs] == R[d->rt]); break;
-        case OP_BNE: BRANCH(R[d->rs] != R[d->rt]); break;
-        case OP_BLEZ: BRANCH((int64_t)R[d->rs] <= 0); break;
-        case OP_BGTZ: BRANCH((int64_t)R[d->rs] > 0); break;
-        case OP_BEQL: BRANCH_LIKELY(R[d->rs] == R[d->rt]); break;
-        case OP_BNEL: BRANCH_LIKELY(R[d->rs] != R[d->rt]); break;
-        case OP_BLEZL: BRANCH_LIKELY((int64_t)R[d->rs] <= 0); break;
-        case OP_BGTZL: BRANCH_LIKELY((int64_t)R[d->rs] > 0); break;
-        case OP_ADDI: {
-            int32_t r;
-            if (__builtin_add_overflow((int32_t)R[d->rs], (int32_t)d->imm, &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)(int64_t)r;
-            break;
-        }
-        case OP_ADDIU: R[d->rd] = (uint64_t)sext32(R[d->rs] + (uint64_t)d->imm); break;
-        case OP_SLTI: R[d->rd] = (int64_t)R[d->rs] < d->imm; break;
-        case OP_SLTIU: R[d->rd] = R[d->rs] < (uint64_t)d->imm; break;
-        case OP_ANDI: R[d->rd] = R[d->rs] & (uint64_t)d->imm; break;
-        case OP_ORI: R[d->rd] = R[d->rs] | (uint64_t)d->imm; break;
-        case OP_XORI: R[d->rd] = R[d->rs] ^ (uint64_t)d->imm; break;
-        case OP_LUI: R[d->rd] = (uint64_t)d->imm; break;
-        case OP_DADDI: {
-            CHK64();
-            int64_t r;
-            if (__builtin_add_overflow((int64_t)R[d->rs], d->imm, &r))
-                EXC(EXC_OV);
-            R[d->rd] = (uint64_t)r;
-            break;
-        }
-        case OP_DADDIU: CHK64(); R[d->rd] = R[d->rs] + (uint64_t)d->imm; break;
-        case OP_LB: { uint64_t v; LOAD(1, EA(), v, LB_); R[d->rd] = v; break; }
-        case OP_LBU: { uint64_t v; LOAD(1, EA(), v, LBU_); R[d->rd] = v; break; }
-        case OP_LH: { uint64_t v; LOAD(2, EA(), v, LH_); R[d->rd] = v; break; }
-        case OP_LHU: { uint64_t v; LOAD(2, EA(), v, LHU_); R[d->rd] = v; break; }
-        case OP_LW: { uint64_t v; LOAD(4, EA(), v, LW_); R[d->rd] = v; break; }
-        case OP_LWU: { CHK64(); uint64_t v; LOAD(4, EA(), v, LWU_); R[d->rd] = v; break; }
-        case OP_LD: { CHK64(); uint64_t v; LOAD(8, EA(), v, LD_); R[d->rd] = v; break; }
-        case OP_SB: STORE(1, EA(), R[d->rt], SB_); break;
-        case OP_SH: STORE(2, EA(), R[d->rt], SH_); break;
-        case OP_SW: STORE(4, EA(), R[d->rt], SW_); break;
-        case OP_SD: CHK64(); STORE(8, EA(), R[d->rt], SD_); break;
-        case OP_LWL: case OP_LWR: {
-            uint64_t va = EA(), w;
-            unsigned k = va & 3, rd = d->rd;
-            uint32_t old = (uint32_t)R[d->rt], r;
-            bool left = d->op == OP_LWL;
-            SYNC();
-            if (!mem_load_aligned(c, va, 4, &w))
-                goto exc;
-            if (left)
-                r = (uint32_t)(w << (8 * k)) | (k ? old & (0xffffffffu >> (32 - 8 * k)) : 0);
-            else
-                r = (uint32_t)(w >> (8 * (3 - k))) |
-                    (k == 3 ? 0 : old & ~(0xffffffffu >> (8 * (3 - k))));
-            R[rd] = (uint64_t)sext32(r);
-            break;
-        }
-        case OP_LDL: case OP_LDR: {
-            CHK64();
-            uint64_t va = EA(), w, old = R[d->rt], r;
-            unsigned k = va & 7, rd = d->rd;
-            bool left = d->op == OP_LDL;
-            SYNC();
-            if (!mem_load_aligned(c, va, 8, &w))
-                goto exc;
-            if (left)
-                r = (w << (8 * k)) | (k ? old & (~0ull >> (64 - 8 * k)) : 0);
-            else
-                r = (w >> (8 * (7 - k))) | (k == 7 ? 0 : old & ~(~0ull >> (8 * (7 - k))));
-            R[rd] = r;
-            break;
-        }
-        case OP_SWL: case OP_SWR: {
-            uint64_t va = EA();
-            uint32_t v = (uint32_t)R[d->rt];
-            unsigned k = va & 3;
-            uint64_t val, mask;
-            if (d->op == OP_SWL) {
-                val = v >> (8 * k);
-                mask = 0xffffffffu >> (8 * k);
-            } else {
-                val = (uint32_t)(v << (8 * (3 - k)));
-                mask = (uint32_t)(0xffffffffu << (8 * (3 - k)));
-            }
-            SYNC();
-            if (!mem_store_merge(c, va, 4, val, mask))
-                goto exc;
-            break;
-        }
-        case OP_SDL: case OP_SDR: {
-            CHK64();
-            uint64_t va = EA(), v = R[d->rt], val, mask;
-            unsigned k = va & 7;
-            if (d->op == OP_SDL) {
-                val = v >> (8 * k);
-                mask = ~0ull >> (8 * k);
-            } else {
-                val = v << (8 * (7 - k));
-                mask = ~0ull << (8 * (7 - k));
-            }
-            SYNC();
-            if (!mem_store_merge(c, va, 8, val, mask))
-                goto exc;
-            break;
-        }
-        case OP_LL: case OP_LLD: {
-            unsigned size = d->op == OP_LL ? 4 : 8, rd = d->rd;
-            if (size == 8)
-                CHK64();
-            uint64_t v;
-            SYNC();
-            if (!mem_ll(c, EA(), size, &v))
-                goto exc;
-            R[rd] = size == 4 ? (uint64_t)sext32(v) : v;
-            break;
-        }
-        case OP_SC: case OP_SCD: {
-            unsigned size = d->op == OP_SC ? 4 : 8, rt_ = d->rt;
-            if (size == 8)
-                CHK64();
-            SYNC();
-            int r = mem_sc(c, EA(), size, R[rt_]);
-            if (r < 0)
-                goto exc;
-            R[rt_ ? rt_ : 32] = (uint64_t)r;
-            break;
-        }
-        case OP_CACHE:
-            if (unlikely(!c->cu0))
-                EXC_CE(0);
-            /* Index Load Tag (op 1) reads an all-invalid tag; the rest is a
-             * no-op: there are no caches to maintain. */
-            if ((d->rt >> 2) == 1)
-                c->cp0[CP0_TAGLO] = c->cp0[CP0_TAGHI] = 0;
-            break;
-        case OP_LWC1: case OP_LDC1: case OP_LWXC1: case OP_LDXC1: {
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            if (d->op == OP_LWXC1 || d->op == OP_LDXC1)
-                CHK4();
-            bool dbl = d->op == OP_LDC1 || d->op == OP_LDXC1;
-            uint64_t va = (d->op == OP_LWC1 || d->op == OP_LDC1) ? EA() : R[d->rs] + R[d->rt];
-            unsigned fr_ = d->sa;
-            uint64_t v;
-            if (dbl)
-                LOAD(8, va, v, LD_);
-            else
-                LOAD(4, va, v, LWU_);
-            bool fr = (c->status & ST_FR) != 0;
-            if (dbl)
-                fpu_set_d(&c->fpu, fr_, fr, v);
-            else
-                fpu_set_w(&c->fpu, fr_, fr, (uint32_t)v);
-            break;
-        }
-        case OP_SWC1: case OP_SDC1: case OP_SWXC1: case OP_SDXC1: {
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            if (d->op == OP_SWXC1 || d->op == OP_SDXC1)
-                CHK4();
-            bool fr = (c->status & ST_FR) != 0;
-            uint64_t va = (d->op == OP_SWC1 || d->op == OP_SDC1) ? EA() : R[d->rs] + R[d->rt];
-            if (d->op == OP_SDC1 || d->op == OP_SDXC1)
-                STORE(8, va, fpu_get_d(&c->fpu, d->sa, fr), SD_);
-            else
-                STORE(4, va, fpu_get_w(&c->fpu, d->sa, fr), SW_);
-            break;
-        }
-        case OP_PREFX:
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            CHK4();
-            break;
-        case OP_BC1: {
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            if (d->sa)
-                CHK4(); /* condition codes other than 0 are MIPS IV */
-            bool t = fpu_cc(&c->fpu, d->sa) == ((d->rt & 1) != 0);
-            if (d->rt & 2)
-                BRANCH_LIKELY(t);
-            else
-                BRANCH(t);
-            break;
-        }
-        case OP_COP1: case OP_COP1X: {
-            if (unlikely(!(c->status & ST_CU1)))
-                EXC_CE(1);
-            if (d->op == OP_COP1X)
-                CHK4();
-            SYNC();
-            int r = fpu_exec(&c->fpu, d->raw, (c->status & ST_FR) != 0, R);
-            R[0] = 0;
-            if (r == FPU_EXC_FPE)
-                EXC(EXC_FPE);
-            if (r == FPU_EXC_RI)
-                EXC(EXC_RI);
-            break;
-        }
-        case OP_COP2:
-            if (!(c->status & ST_CU2))
-                EXC_CE(2);
-            EXC(EXC_RI);
-        case OP_MFC0: case OP_DMFC0: {
-            if (unlikely(!c->cu0))
-                EXC_CE(0);
-            if (d->op == OP_DMFC0)
-                CHK64();
-            SYNC();
-            uint64_t v = cp0_read(c, d->sa, (unsigned)d->imm);
-            R[d->rd] = d->op == OP_MFC0 ? (uint64_t)sext32(v) : v;
-            break;
-        }
-        case OP_MTC0: case OP_DMTC0: {
-            if (unlikely(!c->cu0))
-                EXC_CE(0);
-            if (d->op == OP_DMTC0)
-                CHK64();
-            SYNC();
-            uint64_t v = R[d->rt];
-            cp0_write(c, d->sa, (unsigned)d->imm, d->op == OP_MTC0 ? (uint64_t)sext32(v) : v);
-            pc = npc;
-            goto reload;
-        }
-        case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP: {
-            if (unlikely(!c->cu0))
-                EXC_CE(0);
-            SYNC();
-            switch (d->op) {
-            case OP_TLBR: tlb_read(c); break;
-            case OP_TLBWI: tlb_write(c, c->cp0[CP0_INDEX] & 63); break;
-            case OP_TLBWR: tlb_write(c, tlb_random(c)); break;
-            default: tlb_probe(c); break;
-            }
-            pc = npc;
-            goto reload;
-        }
-        case OP_ERET:
-            if (unlikely(!c->cu0))
-                EXC_CE(0);
-            SYNC();
-            cpu_eret(c);
-            pc = c->pc;
-            dly = false;
-            goto reload;
-        case OP_COUNT:
-        default:
-            __builtin_unreachable(); /* the decoder only produces valid ops */
-        }
-        pc = npc;
-        continue;
-    exc:
-        pc = c->pc;
-        now = clk->now;
-        dly = false;
-        goto reload;
+        /* fetch_full() has seen to this pc's breakpoint or hook: run it. */
+        if (unlikely(--left < 0))
+            goto out_before;
+        goto *rtbl[d->op];
     }
+
+after_ds: /* the delay slot is done: on to the branch target (the
+          * dispatch that got here counted the target's instruction) */
+    tbl = mtbl;
+    pc = bt;
+    if (unlikely(KICKED())) {
+        left++;
+        goto out_pc;
+    }
+    {
+        uint64_t off = pc - vbase;
+        if (likely((off & ~0xffcull) == 0)) {
+            d = &page->insn[off >> 2];
+            goto *mtbl[d->op];
+        }
+    }
+    left++;
+    goto fetch;
+
+after_dsl: /* the same, for a target slot on this page */
+    tbl = mtbl;
+    d = (const dinsn *)bt;
+    if (unlikely(KICKED())) {
+        left++;
+        pc = PC();
+        goto out_pc;
+    }
+    goto *mtbl[d->op];
+
+branch_in_ds:
+    /* A branch or jump in a delay slot (UNPREDICTABLE in the ISA): its own
+     * delay slot is the instruction at the first branch's target. */
+    pc = DTARGET();
+    bt = dtarget2;
+    tbl = tbl_ds;
+    goto jump;
+
+L_REFETCH: /* off the end of the page, or out of c->tmp */
+    left++;
+    pc = PC();
+    if (tbl == tbl_dsl) { /* (cannot happen: DF_LOCAL slots are not last) */
+        bt = DTARGET();
+        tbl = tbl_ds;
+    }
+    if (unlikely(KICKED()))
+        goto out_pc;
+    goto fetch;
+
+L_DECODE: /* (counted as the instruction it becomes) */
+    dpage_decode_slot(c, page, (dinsn *)d);
+    goto *mtbl[d->op];
+
+L_SPEC: { /* on a page with breakpoints or HLE hooks */
+    unsigned k = (unsigned)(d - page->insn);
+    if (likely(!(c->spec_bits[k >> 6] & (1ull << (k & 63)))))
+        goto *rtbl[d->op];
+    left++;
+    pc = PC();
+    if (tbl == tbl_dsl) { /* a marked delay slot: keep the target as a pc */
+        bt = DTARGET();
+        tbl = tbl_ds;
+    }
+    goto fetch_slow;
+}
+
+L_CHK64:
+    CHK64();
+    goto *tbl_k[d->op];
+L_CHK4:
+    CHK4();
+    goto *tbl_k[d->op];
+
+OP(RI) EXC(EXC_RI);
+OP(NOP) NEXT();
+OP(SYNC) NEXT();
+OP(PREF) NEXT();
+OP(SLL) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << d->sa); NEXT();
+OP(SRL) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> d->sa); NEXT();
+OP(SRA) R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> d->sa)); NEXT();
+OP(SLLV) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << (R[d->rs] & 31)); NEXT();
+OP(SRLV) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> (R[d->rs] & 31)); NEXT();
+OP(SRAV) R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> (R[d->rs] & 31))); NEXT();
+OP(DSLL) R[d->rd] = R[d->rt] << d->sa; NEXT();
+OP(DSLL32) R[d->rd] = R[d->rt] << d->sa; NEXT();
+OP(DSRL) R[d->rd] = R[d->rt] >> d->sa; NEXT();
+OP(DSRL32) R[d->rd] = R[d->rt] >> d->sa; NEXT();
+OP(DSRA) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> d->sa); NEXT();
+OP(DSRA32) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> d->sa); NEXT();
+OP(DSLLV) R[d->rd] = R[d->rt] << (R[d->rs] & 63); NEXT();
+OP(DSRLV) R[d->rd] = R[d->rt] >> (R[d->rs] & 63); NEXT();
+OP(DSRAV) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> (R[d->rs] & 63)); NEXT();
+OP(JR) GO(R[d->rs]);
+OP(JALR) {
+    uint64_t t = R[d->rs];
+    R[d->rd] = PC() + 8;
+    GO(t);
+}
+OP(MOVZ) if (R[d->rt] == 0) R[d->rd] = R[d->rs]; NEXT();
+OP(MOVN) if (R[d->rt] != 0) R[d->rd] = R[d->rs]; NEXT();
+OP(MOVCI)
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    CHK4();
+    if (fpu_cc(&c->fpu, d->sa) == (d->imm != 0))
+        R[d->rd] = R[d->rs];
+    NEXT();
+OP(SYSCALL) EXC(EXC_SYS);
+OP(BREAK) EXC(EXC_BP);
+OP(MFHI) R[d->rd] = c->hi; NEXT();
+OP(MTHI) c->hi = R[d->rs]; NEXT();
+OP(MFLO) R[d->rd] = c->lo; NEXT();
+OP(MTLO) c->lo = R[d->rs]; NEXT();
+OP(MULT) {
+    int64_t p = (int64_t)(int32_t)R[d->rs] * (int64_t)(int32_t)R[d->rt];
+    c->lo = (uint64_t)sext32((uint64_t)p);
+    c->hi = (uint64_t)sext32((uint64_t)p >> 32);
+    NEXT();
+}
+OP(MULTU) {
+    uint64_t p = (uint64_t)(uint32_t)R[d->rs] * (uint32_t)R[d->rt];
+    c->lo = (uint64_t)sext32(p);
+    c->hi = (uint64_t)sext32(p >> 32);
+    NEXT();
+}
+OP(DIV) {
+    int32_t r;
+    int64_t q = div_fix32((int32_t)R[d->rs], (int32_t)R[d->rt], &r);
+    c->lo = (uint64_t)sext32((uint64_t)q);
+    c->hi = (uint64_t)(int64_t)r;
+    NEXT();
+}
+OP(DIVU) {
+    uint32_t a = (uint32_t)R[d->rs], b = (uint32_t)R[d->rt];
+    if (b == 0)
+        b = 1;
+    c->lo = (uint64_t)sext32(a / b);
+    c->hi = (uint64_t)sext32(a % b);
+    NEXT();
+}
+OP(DMULT) {
+    __int128 p = (__int128)(int64_t)R[d->rs] * (int64_t)R[d->rt];
+    c->lo = (uint64_t)p;
+    c->hi = (uint64_t)((unsigned __int128)p >> 64);
+    NEXT();
+}
+OP(DMULTU) {
+    unsigned __int128 p = (unsigned __int128)R[d->rs] * R[d->rt];
+    c->lo = (uint64_t)p;
+    c->hi = (uint64_t)(p >> 64);
+    NEXT();
+}
+OP(DDIV) {
+    int64_t a = (int64_t)R[d->rs], b = (int64_t)R[d->rt];
+    if (b == 0 || (a == INT64_MIN && b == -1)) {
+        c->lo = (uint64_t)a;
+        c->hi = 0;
+    } else {
+        c->lo = (uint64_t)(a / b);
+        c->hi = (uint64_t)(a % b);
+    }
+    NEXT();
+}
+OP(DDIVU) {
+    uint64_t a = R[d->rs], b = R[d->rt];
+    if (b == 0)
+        b = 1;
+    c->lo = a / b;
+    c->hi = a % b;
+    NEXT();
+}
+OP(ADD) {
+    int32_t r;
+    if (__builtin_add_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)(int64_t)r;
+    NEXT();
+}
+OP(ADDU) R[d->rd] = (uint64_t)sext32(R[d->rs] + R[d->rt]); NEXT();
+OP(SUB) {
+    int32_t r;
+    if (__builtin_sub_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)(int64_t)r;
+    NEXT();
+}
+OP(SUBU) R[d->rd] = (uint64_t)sext32(R[d->rs] - R[d->rt]); NEXT();
+OP(AND) R[d->rd] = R[d->rs] & R[d->rt]; NEXT();
+OP(OR) R[d->rd] = R[d->rs] | R[d->rt]; NEXT();
+OP(XOR) R[d->rd] = R[d->rs] ^ R[d->rt]; NEXT();
+OP(NOR) R[d->rd] = ~(R[d->rs] | R[d->rt]); NEXT();
+OP(SLT) R[d->rd] = (int64_t)R[d->rs] < (int64_t)R[d->rt]; NEXT();
+OP(SLTU) R[d->rd] = R[d->rs] < R[d->rt]; NEXT();
+OP(DADD) {
+    int64_t r;
+    if (__builtin_add_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)r;
+    NEXT();
+}
+OP(DADDU) R[d->rd] = R[d->rs] + R[d->rt]; NEXT();
+OP(DSUB) {
+    int64_t r;
+    if (__builtin_sub_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)r;
+    NEXT();
+}
+OP(DSUBU) R[d->rd] = R[d->rs] - R[d->rt]; NEXT();
+OP(TGE) if ((int64_t)R[d->rs] >= (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TGEU) if (R[d->rs] >= R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TLT) if ((int64_t)R[d->rs] < (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TLTU) if (R[d->rs] < R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TEQ) if (R[d->rs] == R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TNE) if (R[d->rs] != R[d->rt]) EXC(EXC_TR); NEXT();
+OP(TGEI) if ((int64_t)R[d->rs] >= d->imm) EXC(EXC_TR); NEXT();
+OP(TGEIU) if (R[d->rs] >= (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
+OP(TLTI) if ((int64_t)R[d->rs] < d->imm) EXC(EXC_TR); NEXT();
+OP(TLTIU) if (R[d->rs] < (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
+OP(TEQI) if ((int64_t)R[d->rs] == d->imm) EXC(EXC_TR); NEXT();
+OP(TNEI) if ((int64_t)R[d->rs] != d->imm) EXC(EXC_TR); NEXT();
+OP(BLTZ) BRANCH((int64_t)R[d->rs] < 0);
+OP(BGEZ) BRANCH((int64_t)R[d->rs] >= 0);
+OP(BLTZL) BRANCH_LIKELY((int64_t)R[d->rs] < 0);
+OP(BGEZL) BRANCH_LIKELY((int64_t)R[d->rs] >= 0);
+OP(BLTZAL) {
+    bool t = (int64_t)R[d->rs] < 0;
+    R[31] = PC() + 8;
+    BRANCH(t);
+}
+OP(BGEZAL) {
+    bool t = (int64_t)R[d->rs] >= 0;
+    R[31] = PC() + 8;
+    BRANCH(t);
+}
+OP(BLTZALL) {
+    bool t = (int64_t)R[d->rs] < 0;
+    R[31] = PC() + 8;
+    BRANCH_LIKELY(t);
+}
+OP(BGEZALL) {
+    bool t = (int64_t)R[d->rs] >= 0;
+    R[31] = PC() + 8;
+    BRANCH_LIKELY(t);
+}
+OP(J) GO(((PC() + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
+OP(JAL) {
+    uint64_t pc_ = PC();
+    R[31] = pc_ + 8;
+    GO(((pc_ + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
+}
+OP(BEQ) BRANCH(R[d->rs] == R[d->rt]);
+OP(BNE) BRANCH(R[d->rs] != R[d->rt]);
+OP(BLEZ) BRANCH((int64_t)R[d->rs] <= 0);
+OP(BGTZ) BRANCH((int64_t)R[d->rs] > 0);
+OP(BEQL) BRANCH_LIKELY(R[d->rs] == R[d->rt]);
+OP(BNEL) BRANCH_LIKELY(R[d->rs] != R[d->rt]);
+OP(BLEZL) BRANCH_LIKELY((int64_t)R[d->rs] <= 0);
+OP(BGTZL) BRANCH_LIKELY((int64_t)R[d->rs] > 0);
+OP(ADDI) {
+    int32_t r;
+    if (__builtin_add_overflow((int32_t)R[d->rs], d->imm, &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)(int64_t)r;
+    NEXT();
+}
+OP(ADDIU) R[d->rd] = (uint64_t)sext32(R[d->rs] + (uint64_t)(int64_t)d->imm); NEXT();
+OP(SLTI) R[d->rd] = (int64_t)R[d->rs] < d->imm; NEXT();
+OP(SLTIU) R[d->rd] = R[d->rs] < (uint64_t)(int64_t)d->imm; NEXT();
+OP(ANDI) R[d->rd] = R[d->rs] & (uint64_t)(int64_t)d->imm; NEXT();
+OP(ORI) R[d->rd] = R[d->rs] | (uint64_t)(int64_t)d->imm; NEXT();
+OP(XORI) R[d->rd] = R[d->rs] ^ (uint64_t)(int64_t)d->imm; NEXT();
+OP(LUI) R[d->rd] = (uint64_t)(int64_t)d->imm; NEXT();
+OP(DADDI) {
+    int64_t r;
+    if (__builtin_add_overflow((int64_t)R[d->rs], (int64_t)d->imm, &r))
+        EXC(EXC_OV);
+    R[d->rd] = (uint64_t)r;
+    NEXT();
+}
+OP(DADDIU) R[d->rd] = R[d->rs] + (uint64_t)(int64_t)d->imm; NEXT();
+OP(LB) LOADR(1, LB_);
+OP(LBU) LOADR(1, LBU_);
+OP(LH) LOADR(2, LH_);
+OP(LHU) LOADR(2, LHU_);
+OP(LW) LOADR(4, LW_);
+OP(LWU) LOADR(4, LWU_);
+OP(LD) LOADR(8, LD_);
+OP(SB) STORE(1, EA(), R[d->rt], SB_);
+OP(SH) STORE(2, EA(), R[d->rt], SH_);
+OP(SW) STORE(4, EA(), R[d->rt], SW_);
+OP(SD) STORE(8, EA(), R[d->rt], SD_);
+OP(LWR) goto L_LWL;
+OP(LWL) {
+    uint64_t va = EA(), w;
+    unsigned k = va & 3, rd = d->rd;
+    uint32_t old = (uint32_t)R[d->rt], r;
+    bool left_ = d->op == OP_LWL;
+    SYNC();
+    if (!mem_load_aligned(c, va, 4, &w))
+        goto exc;
+    if (left_)
+        r = (uint32_t)(w << (8 * k)) | (k ? old & (0xffffffffu >> (32 - 8 * k)) : 0);
+    else
+        r = (uint32_t)(w >> (8 * (3 - k))) | (k == 3 ? 0 : old & ~(0xffffffffu >> (8 * (3 - k))));
+    R[rd] = (uint64_t)sext32(r);
+    SLOW_DONE();
+}
+OP(LDR) goto L_LDL;
+OP(LDL) {
+    uint64_t va = EA(), w, old = R[d->rt], r;
+    unsigned k = va & 7, rd = d->rd;
+    bool left_ = d->op == OP_LDL;
+    SYNC();
+    if (!mem_load_aligned(c, va, 8, &w))
+        goto exc;
+    if (left_)
+        r = (w << (8 * k)) | (k ? old & (~0ull >> (64 - 8 * k)) : 0);
+    else
+        r = (w >> (8 * (7 - k))) | (k == 7 ? 0 : old & ~(~0ull >> (8 * (7 - k))));
+    R[rd] = r;
+    SLOW_DONE();
+}
+OP(SWR) goto L_SWL;
+OP(SWL) {
+    uint64_t va = EA();
+    uint32_t v = (uint32_t)R[d->rt];
+    unsigned k = va & 3;
+    uint64_t val, mask;
+    if (d->op == OP_SWL) {
+        val = v >> (8 * k);
+        mask = 0xffffffffu >> (8 * k);
+    } else {
+        val = (uint32_t)(v << (8 * (3 - k)));
+        mask = (uint32_t)(0xffffffffu << (8 * (3 - k)));
+    }
+    SYNC();
+    if (!mem_store_merge(c, va, 4, val, mask))
+        goto exc;
+    SLOW_DONE();
+}
+OP(SDR) goto L_SDL;
+OP(SDL) {
+    uint64_t va = EA(), v = R[d->rt], val, mask;
+    unsigned k = va & 7;
+    if (d->op == OP_SDL) {
+        val = v >> (8 * k);
+        mask = ~0ull >> (8 * k);
+    } else {
+        val = v << (8 * (7 - k));
+        mask = ~0ull << (8 * (7 - k));
+    }
+    SYNC();
+    if (!mem_store_merge(c, va, 8, val, mask))
+        goto exc;
+    SLOW_DONE();
+}
+OP(LLD) goto L_LL;
+OP(LL) {
+    unsigned size = d->op == OP_LL ? 4 : 8, rd = d->rd;
+    uint64_t v;
+    SYNC();
+    if (!mem_ll(c, EA(), size, &v))
+        goto exc;
+    R[rd] = size == 4 ? (uint64_t)sext32(v) : v;
+    SLOW_DONE();
+}
+OP(SCD) goto L_SC;
+OP(SC) {
+    unsigned size = d->op == OP_SC ? 4 : 8, rt_ = d->rt;
+    SYNC();
+    int r = mem_sc(c, EA(), size, R[rt_]);
+    if (r < 0)
+        goto exc;
+    R[rt_ ? rt_ : 32] = (uint64_t)r;
+    SLOW_DONE();
+}
+OP(CACHE)
+    if (unlikely(!c->cu0))
+        EXC_CE(0);
+    /* Index Load Tag (op 1) reads an all-invalid tag; the rest is a no-op:
+     * there are no caches to maintain. */
+    if ((d->rt >> 2) == 1)
+        c->cp0[CP0_TAGLO] = c->cp0[CP0_TAGHI] = 0;
+    NEXT();
+OP(LDC1) goto L_LWC1;
+OP(LWXC1) goto L_LWC1;
+OP(LDXC1) goto L_LWC1;
+OP(LWC1) {
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    if (d->op == OP_LWXC1 || d->op == OP_LDXC1)
+        CHK4();
+    bool dbl = d->op == OP_LDC1 || d->op == OP_LDXC1;
+    uint64_t va = (d->op == OP_LWC1 || d->op == OP_LDC1) ? EA() : R[d->rs] + R[d->rt];
+    unsigned size = dbl ? 8 : 4;
+    uint64_t v;
+    uint8_t *p = stlb_lookup(rt, va, size);
+    bool slow = p == NULL;
+    if (likely(!slow)) {
+        v = dbl ? LD_(p) : LWU_(p);
+    } else {
+        SYNC();
+        if (!mem_load_slow(c, va, size, &v))
+            goto exc;
+    }
+    bool fr = (c->status & ST_FR) != 0;
+    if (dbl)
+        fpu_set_d(&c->fpu, d->sa, fr, v);
+    else
+        fpu_set_w(&c->fpu, d->sa, fr, (uint32_t)v);
+    if (slow)
+        SLOW_DONE();
+    NEXT();
+}
+OP(SDC1) goto L_SWC1;
+OP(SWXC1) goto L_SWC1;
+OP(SDXC1) goto L_SWC1;
+OP(SWC1) {
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    if (d->op == OP_SWXC1 || d->op == OP_SDXC1)
+        CHK4();
+    bool fr = (c->status & ST_FR) != 0;
+    uint64_t va = (d->op == OP_SWC1 || d->op == OP_SDC1) ? EA() : R[d->rs] + R[d->rt];
+    if (d->op == OP_SDC1 || d->op == OP_SDXC1)
+        STORE(8, va, fpu_get_d(&c->fpu, d->sa, fr), SD_);
+    else
+        STORE(4, va, fpu_get_w(&c->fpu, d->sa, fr), SW_);
+}
+OP(PREFX)
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    CHK4();
+    NEXT();
+OP(BC1) {
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    if (d->sa)
+        CHK4(); /* condition codes other than 0 are MIPS IV */
+    bool t = fpu_cc(&c->fpu, d->sa) == ((d->rt & 1) != 0);
+    if (d->rt & 2)
+        BRANCH_LIKELY(t);
+    BRANCH(t);
+}
+OP(COP1X) goto L_COP1;
+OP(COP1) {
+    if (unlikely(!(c->status & ST_CU1)))
+        EXC_CE(1);
+    if (d->op == OP_COP1X)
+        CHK4();
+    SYNC();
+    int r = fpu_exec(&c->fpu, d->raw, (c->status & ST_FR) != 0, R);
+    R[0] = 0;
+    if (r == FPU_EXC_FPE)
+        EXC(EXC_FPE);
+    if (r == FPU_EXC_RI)
+        EXC(EXC_RI);
+    NEXT();
+}
+OP(COP2)
+    if (!(c->status & ST_CU2))
+        EXC_CE(2);
+    EXC(EXC_RI);
+OP(DMFC0) goto L_MFC0;
+OP(MFC0) {
+    if (unlikely(!c->cu0))
+        EXC_CE(0);
+    if (d->op == OP_DMFC0)
+        CHK64();
+    SYNC();
+    uint64_t v = cp0_read(c, d->sa, (unsigned)d->imm);
+    R[d->rd] = d->op == OP_MFC0 ? (uint64_t)sext32(v) : v;
+    SLOW_DONE();
+}
+OP(DMTC0) goto L_MTC0;
+OP(MTC0) {
+    if (unlikely(!c->cu0))
+        EXC_CE(0);
+    if (d->op == OP_DMTC0)
+        CHK64();
+    SYNC();
+    uint64_t v = R[d->rt];
+    cp0_write(c, d->sa, (unsigned)d->imm, d->op == OP_MTC0 ? (uint64_t)sext32(v) : v);
+    goto done_reload;
+}
+OP(TLBWI) goto L_TLBR;
+OP(TLBWR) goto L_TLBR;
+OP(TLBP) goto L_TLBR;
+OP(TLBR)
+    if (unlikely(!c->cu0))
+        EXC_CE(0);
+    SYNC();
+    switch (d->op) {
+    case OP_TLBR: tlb_read(c); break;
+    case OP_TLBWI: tlb_write(c, c->cp0[CP0_INDEX] & 63); break;
+    case OP_TLBWR: tlb_write(c, tlb_random(c)); break;
+    default: tlb_probe(c); break;
+    }
+    goto done_reload;
+OP(ERET)
+    if (unlikely(!c->cu0))
+        EXC_CE(0);
+    SYNC();
+    cpu_eret(c);
+    c->dly = false;
+    goto reload;
+
+done_reload: /* a CP0 or TLB instruction is done: reload everything after it */
+    c->pc = IN_DS() ? DTARGET() : PC() + 4;
+    c->dly = false;
+    goto reload;
+
+exc: /* an exception was taken (c->pc is the vector) */
+    c->dly = false;
+    goto reload;
+
+out_before: /* the budget ran out before the instruction at d */
+    left = 0;
+    pc = PC();
+    goto out_pc;
+out_next: /* the budget ran out after the instruction before d */
+    left = 0;
+    /* fall through */
+out_done: /* stop after the instruction before d */
+    if (IN_DS()) {
+        pc = DTARGET();
+        tbl = mtbl;
+    } else {
+        pc = PC();
+    }
+out_pc: /* stop before the instruction at pc (a delay slot when IN_DS()) */
     c->pc = pc;
-    c->dly = dly;
-    c->in_ds = dly;
-    c->dtarget = dtarget;
-    clk->now = now;
+    c->dly = c->in_ds = IN_DS();
+    c->dtarget = IN_DS() ? DTARGET() : bt;
+    clk->now = lim - (uint64_t)left;
+    return 0;
+out_synced: /* c already holds the state */
     return rc;
 }
 
@@ -683,7 +951,7 @@ int cpu_run(cpu *c, uint64_t until)
         c->step_over = false;
         c->skip_bp = true;
         c->skip_pc = c->pc;
-        c->fvbase = ~0ull;
+        cpu_drop_fpage(c);
     }
     for (;;) {
         if (c->exit_req) {

@@ -36,7 +36,7 @@ void stlb_flush(cpu *c)
         for (unsigned i = 0; i < STLB_SIZE; i++)
             c->sets[s].x[i].tag = STLB_EMPTY;
     }
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     c->stlb_flushes++;
     cpu_kick(c);
 }
@@ -81,9 +81,23 @@ void stlb_flush_range(cpu *c, uint64_t lo, uint64_t hi)
     if (c->fvbase >= lo && c->fvbase <= hi)
         any = true;
     if (any) {
-        c->fvbase = ~0ull;
+        cpu_drop_fpage(c);
         cpu_kick(c);
     }
+}
+
+/* Drop the exec entries of one virtual page (or all of them): the page got
+ * a breakpoint or an HLE hook, or the trace hook was set.  Pages like that
+ * never have exec entries, so the run loop's inline fetch never finds them
+ * and the slow fetch sees every instruction on them. */
+void stlb_drop_exec(cpu *c, uint64_t vpage, bool all)
+{
+    for (unsigned s = 0; s < 3; s++)
+        for (unsigned i = 0; i < STLB_SIZE; i++)
+            if (all || c->sets[s].x[i].tag == vpage)
+                c->sets[s].x[i].tag = STLB_EMPTY;
+    cpu_drop_fpage(c);
+    cpu_kick(c);
 }
 
 void stlb_flush_host_page(cpu *c, const uint8_t *host)
@@ -129,9 +143,11 @@ static void stlb_fill(cpu *c, uint64_t va, bool write, const bus_region *r, uint
 {
     uint64_t vpage = va & ~0xfffull;
     uint8_t *host = r->ram->host + r->ram_off + ((bus_addr & ~0xfffull) - r->base);
-    stlb *e = &(write ? c->st->w : c->st->r)[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &(write ? c->st->w : c->st->r)[i];
     e->tag = vpage;
     e->addend = (uintptr_t)host - (uintptr_t)vpage;
+    (write ? c->st->wpa : c->st->rpa)[i] = bus_addr & ~0xfffull;
 }
 
 /* Translate for a data access, raising the exception on failure. */
@@ -252,13 +268,22 @@ bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t 
     return mem_store_slow(c, va, size, (old & ~mask) | (val & mask));
 }
 
+/* LL and SC: a fast soft-TLB entry means the access is aligned, translated,
+ * plain RAM and not watched, and it knows the bus address for the link. */
 bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 {
     uint64_t ba;
-    if (!data_xlate(c, va, size, false, &ba))
-        return false;
-    if (!mem_load_slow(c, va, size, val))
-        return false;
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &c->st->r[i];
+    if (STLB_HIT(e, va, size)) {
+        *val = load_be(STLB_HOST(e, va), size);
+        ba = c->st->rpa[i] | (va & 0xfff);
+    } else {
+        if (!data_xlate(c, va, size, false, &ba))
+            return false;
+        if (!mem_load_slow(c, va, size, val))
+            return false;
+    }
     c->llbit = true;
     c->lladdr_bus = ba;
     c->cp0[CP0_LLADDR] = (ba & BUS_PA_MASK) >> 4;
@@ -269,7 +294,12 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
 {
     uint64_t ba;
-    if (!data_xlate(c, va, size, true, &ba))
+    unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
+    stlb *e = &c->st->w[i];
+    bool fast = STLB_HIT(e, va, size);
+    if (fast)
+        ba = c->st->wpa[i] | (va & 0xfff);
+    else if (!data_xlate(c, va, size, true, &ba))
         return -1;
     bool ok = c->llbit && bus_link_valid(c->bus, c->initiator, ba) &&
               ((ba ^ c->lladdr_bus) & BUS_PA_MASK) >> BUS_LINK_SHIFT == 0;
@@ -277,6 +307,11 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     bus_link_clear(c->bus, c->initiator);
     if (!ok)
         return 0;
+    if (fast) {
+        store_be(STLB_HOST(e, va), size, val);
+        bus_link_store(c->bus, c->initiator, ba, size);
+        return 1;
+    }
     if (!mem_store_slow(c, va, size, val))
         return -1;
     return 1;
@@ -384,6 +419,16 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
     }
 }
 
+/* A decoded page: every slot OP_DECODE (0), then the OP_REFETCH sentinel. */
+dpage *dpage_new(void)
+{
+    dpage *p = calloc(1, sizeof *p);
+    if (!p)
+        abort();
+    p->insn[DPAGE_INSNS].op = OP_REFETCH;
+    return p;
+}
+
 static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
 {
     unsigned i;
@@ -402,9 +447,7 @@ static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
     if (pg >= g->npages[i])
         return NULL;
     if (!g->pages[i][pg]) {
-        dpage *p = calloc(1, sizeof *p); /* all slots OP_DECODE (0) */
-        if (!p)
-            abort();
+        dpage *p = dpage_new();
         p->rb = rb;
         p->off = pg << RAM_PAGE_SHIFT;
         p->host = rb->host + p->off;
@@ -423,6 +466,18 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
     }
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
+    switch (d->op) {
+    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ: case OP_BEQL: case OP_BNEL:
+    case OP_BLEZL: case OP_BGTZL: case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
+    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL: case OP_BC1: {
+        int64_t t = (int64_t)k + 1 + (d->imm >> 2); /* target slot */
+        if (k + 2 <= DPAGE_INSNS && t >= 0 && t < DPAGE_INSNS)
+            d->flags |= DF_LOCAL;
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 /* Fetch the instruction at pc when the current page does not cover it.
@@ -430,7 +485,7 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
  * run must stop: c->stop set). */
 dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
 {
-    c->fvbase = ~0ull;
+    cpu_drop_fpage(c);
     if (pc & 3) {
         cpu_exception(c, EXC_ADEL, pc, true);
         return NULL;
@@ -458,10 +513,10 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
             if (whole)
                 p = group_page(c->group, r->ram, off & ~0xfffull);
             if (!p) {
-                cpu_decode(ldbe32(r->ram->host + off), &c->tmp);
-                return &c->tmp;
+                cpu_decode(ldbe32(r->ram->host + off), &c->tmp[0]);
+                return &c->tmp[0];
             }
-            if (!((c->status & ST_ERL) && pc < 0x80000000ull)) {
+            if (!special && !((c->status & ST_ERL) && pc < 0x80000000ull)) {
                 x->tag = vpage;
                 x->page = p;
             }
@@ -472,14 +527,20 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
                 cpu_exception(c, EXC_IBE, pc, false);
                 return NULL;
             }
-            cpu_decode((uint32_t)w, &c->tmp);
-            return &c->tmp;
+            cpu_decode((uint32_t)w, &c->tmp[0]);
+            return &c->tmp[0];
         }
     }
     c->fpage_last = p;
-    if (!special) {
+    if (!special || !c->trace) {
+        /* The current page; one with breakpoints or HLE hooks checks the
+         * slots marked in spec_bits (the trace hook wants every instruction
+         * through here: then no page is current). */
         c->fvbase = vpage;
         c->fpage = p;
+        c->fspecial = special;
+        if (special)
+            cpu_special_bits(c, vpage);
     }
     return &p->insn[(pc & 0xfff) >> 2];
 }

@@ -1,7 +1,9 @@
 /* The decoded operations of the R10000 interpreter (MIPS IV integer and
  * system, plus the CP1 operations the CPU core owns).  One X-macro list
  * gives the enum, the mnemonics and the operand format of the fallback
- * disassembler. */
+ * disassembler.  Two are not instructions: DECODE (a slot not decoded yet,
+ * 0 so that a zeroed page is all DECODE) and REFETCH (the sentinel after a
+ * decoded page's last slot, and the slots of the CPU's "no page"). */
 #ifndef XBOW_CPU_OPS_H
 #define XBOW_CPU_OPS_H
 
@@ -64,7 +66,8 @@ enum ofmt {
     X(MFC0, "mfc0", F_CP0) X(DMFC0, "dmfc0", F_CP0) X(MTC0, "mtc0", F_CP0)                   \
     X(DMTC0, "dmtc0", F_CP0)                                                                 \
     X(TLBR, "tlbr", F_NONE) X(TLBWI, "tlbwi", F_NONE) X(TLBWR, "tlbwr", F_NONE)              \
-    X(TLBP, "tlbp", F_NONE) X(ERET, "eret", F_NONE)
+    X(TLBP, "tlbp", F_NONE) X(ERET, "eret", F_NONE)                                         \
+    X(REFETCH, "(refetch)", F_RAW)
 
 enum op {
 #define X(n, m, f) OP_##n,

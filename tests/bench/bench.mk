@@ -24,3 +24,55 @@ bench-cpu: tests/bench/cpu_bench tests/bench/guest_loop.elf tests/bench/guest_us
 	./tests/bench/cpu_bench tests/bench/guest_loop.elf $(BENCH_MINSNS) 4 tests/bench/guest_user.bin
 bench: bench-cpu
 .PHONY: bench bench-cpu
+
+# The emulator comparison guest (tests/bench/mix.c): one workload object,
+# linked for xbow (the examples/lib runtime), QEMU's Malta and GXemul's
+# testmips (shim_*.c); the host build gives the reference result.
+# `make bench-mix` (part of `make bench`) times xbow on it; `make
+# bench-compare` times all three; `make bench-callgrind` counts host
+# instructions per guest instruction.  MIX_ROUNDS sets the workload size
+# (the ELFs carry it in their names), BENCH_RUNS the runs (best one counts).
+MIX_ROUNDS = 600
+BENCH_RUNS = 5
+BENCH_CG_MINSNS = 50
+noinst_PROGRAMS += tests/bench/mix_host
+tests_bench_mix_host_SOURCES = tests/bench/mix.c tests/bench/mix.h tests/bench/shim_host.c
+tests_bench_mix_host_CPPFLAGS = $(AM_CPPFLAGS) -DMIX_NO_MAIN
+EXTRA_DIST += tests/bench/shim_xbow.c tests/bench/shim_malta.c tests/bench/shim_testmips.c \
+	tests/bench/shim_crt0.S tests/bench/shim.ld tests/bench/mix_bench.sh
+CLEANFILES += tests/bench/mix-r*.o tests/bench/mix-r*.elf
+
+MIX_GUEST_CFLAGS = $(GUEST_CFLAGS) -fno-tree-loop-distribute-patterns
+MIX_SHIM_LINK = -no-pie -static -Wl,-T,$(srcdir)/tests/bench/shim.ld -Wl,--build-id=none
+tests/bench/mix-r%.o: $(srcdir)/tests/bench/mix.c $(srcdir)/tests/bench/mix.h
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(GUEST_CC) $(MIX_GUEST_CFLAGS) -DMIX_ROUNDS=$* -c -o $@ $<
+tests/bench/mix-r%-xbow.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_xbow.c $(GUEST_LIB_DEPS)
+	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(GUEST_LIB:%=$(srcdir)/%) \
+		$(srcdir)/tests/bench/shim_xbow.c $< $(GUEST_LINKFLAGS)
+tests/bench/mix-r%-malta.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_malta.c \
+		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld
+	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(srcdir)/tests/bench/shim_crt0.S \
+		$(srcdir)/tests/bench/shim_malta.c $< $(MIX_SHIM_LINK)
+tests/bench/mix-r%-testmips.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_testmips.c \
+		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld
+	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(srcdir)/tests/bench/shim_crt0.S \
+		$(srcdir)/tests/bench/shim_testmips.c $< $(MIX_SHIM_LINK)
+.PRECIOUS: tests/bench/mix-r%.o
+
+MIX_BENCH = XBOW=./xbow MIX_HOST=tests/bench/mix_host MIX_DIR=tests/bench \
+	MIX_ROUNDS=$(MIX_ROUNDS) BENCH_RUNS=$(BENCH_RUNS) BENCH_CG_MINSNS=$(BENCH_CG_MINSNS) \
+	bash $(srcdir)/tests/bench/mix_bench.sh
+bench-mix: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	$(MIX_BENCH) xbow
+bench-compare: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf \
+		tests/bench/mix-r$(MIX_ROUNDS)-malta.elf tests/bench/mix-r$(MIX_ROUNDS)-testmips.elf
+	$(MIX_BENCH) compare
+bench-callgrind: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	$(MIX_BENCH) callgrind
+bench: bench-mix
+.PHONY: bench-mix bench-compare bench-callgrind
+
+# `make check`: two rounds of the guest on xbow give the host's result.
+TESTS += tests/batch/bench_mix.sh
+tests/batch/bench_mix.log: tests/bench/mix-r2-xbow.elf tests/bench/mix_host xbow
+EXTRA_DIST += tests/batch/bench_mix.sh

@@ -5,3 +5,12 @@ tests_unit_test_cpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_cpu_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_cpu
 tests_unit_test_cpu_DEPENDENCIES = libxbow.a libxbowfpu.a
+
+# The run loop: counting at every stopping point, breakpoints on running
+# pages, the trace hook, kicks, Status writes.
+check_PROGRAMS += tests/unit/test_cpu_loop
+tests_unit_test_cpu_loop_SOURCES = tests/unit/test_cpu_loop.c tests/unit/cpu_asm.h
+tests_unit_test_cpu_loop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_cpu_loop_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+tests_unit_test_cpu_loop_DEPENDENCIES = libxbow.a libxbowfpu.a
+TESTS += tests/unit/test_cpu_loop

@@ -1,0 +1,149 @@
+#!/bin/bash
+# Run the benchmark guest (tests/bench/mix.c) and time it.
+#
+#   mix_bench.sh xbow       xbow alone: wall and CPU time, guest instructions
+#                           per host second (`make bench-mix`, part of `make bench`)
+#   mix_bench.sh compare    xbow, QEMU's Malta and GXemul's testmips, interleaved,
+#                           and the wall-time ratios (`make bench-compare`)
+#   mix_bench.sh callgrind  host instructions per guest instruction of xbow
+#                           under valgrind --tool=callgrind (`make bench-callgrind`)
+#
+# Environment (the make targets set it): XBOW, MIX_HOST (the host build, the
+# reference result), MIX_DIR and MIX_ROUNDS (the ELFs are
+# $MIX_DIR/mix-r$MIX_ROUNDS-{xbow,malta,testmips}.elf), BENCH_RUNS (default 5:
+# the best run counts), BENCH_CG_MINSNS (million guest instructions under
+# callgrind, default 50), QEMU and GXEMUL (the emulators' commands).
+#
+# Every run's result line must equal the host's, or the script fails.
+set -u
+mode=${1:-xbow}
+: "${XBOW:=./xbow}" "${MIX_HOST:=tests/bench/mix_host}" "${MIX_DIR:=tests/bench}"
+: "${MIX_ROUNDS:=600}" "${BENCH_RUNS:=5}" "${BENCH_CG_MINSNS:=50}"
+: "${QEMU:=qemu-system-mips64}" "${GXEMUL:=gxemul}"
+elf() { echo "$MIX_DIR/mix-r$MIX_ROUNDS-$1.elf"; }
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/xbow-bench.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+die() { echo "mix_bench: $*" >&2; exit 1; }
+loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
+
+expected=$("$MIX_HOST" "$MIX_ROUNDS" | grep '^mix: rounds') || die "cannot run $MIX_HOST"
+
+# time_run NAME CMD...: run once; sets wall, cpu (user+sys of the process
+# tree), and checks the result line on stdout.
+time_run() {
+    local name=$1 t
+    shift
+    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null; } 2>&1 )
+    wall=${t%% *}
+    cpu=$(echo "$t" | awk '{ printf "%.2f", $2 + $3 }')
+    local got
+    got=$(tr -d '\r' <"$TMP/$name.out" | grep '^mix: rounds')
+    if [ "$got" != "$expected" ] || ! grep -q '^mix: done' "$TMP/$name.out"; then
+        echo "mix_bench: $name printed the wrong result" >&2
+        echo "  expected: $expected" >&2
+        echo "  got:      ${got:-nothing}" >&2
+        head -c 2000 "$TMP/$name.err" >&2
+        exit 1
+    fi
+}
+
+run_xbow() { time_run xbow "$XBOW" --batch -q "$(elf xbow)"; }
+run_qemu() {
+    time_run qemu $QEMU -M malta -cpu 5KEf -m 64 -display none -monitor none -no-reboot \
+        -serial null -serial null -serial stdio -kernel "$(elf malta)"
+}
+# GXemul wants a terminal: script gives it one.
+run_gxemul() { time_run gxemul script -qec "$GXEMUL -q -E testmips -C R10000 $(elf testmips)" /dev/null; }
+
+# best NAME: keep the smallest wall and CPU time seen for NAME.
+declare -A best_wall best_cpu
+best() {
+    local n=$1
+    if [ -z "${best_wall[$n]:-}" ] || awk "BEGIN { exit !($wall < ${best_wall[$n]}) }"; then
+        best_wall[$n]=$wall
+    fi
+    if [ -z "${best_cpu[$n]:-}" ] || awk "BEGIN { exit !($cpu < ${best_cpu[$n]}) }"; then
+        best_cpu[$n]=$cpu
+    fi
+}
+
+xbow_insns() {
+    sed -n 's/.* after \([0-9][0-9]*\) instructions.*/\1/p' "$TMP/xbow.err" | head -1
+}
+
+machine_line() {
+    local model
+    model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+    echo "host: ${model:-?}, $(nproc 2>/dev/null || echo '?') CPUs; load average before: $1, after: $(loadavg)"
+}
+
+case $mode in
+xbow)
+    la=$(loadavg)
+    for i in $(seq "$BENCH_RUNS"); do
+        run_xbow
+        best xbow
+        printf 'mix: xbow run %d: %s s wall, %s s CPU\n' "$i" "$wall" "$cpu"
+    done
+    n=$(xbow_insns)
+    [ -n "$n" ] || die "xbow did not report its instruction count"
+    echo "$expected (same as the host)"
+    machine_line "$la"
+    awk -v n="$n" -v w="${best_wall[xbow]}" -v c="${best_cpu[xbow]}" -v r="$BENCH_RUNS" 'BEGIN {
+        printf "mix: xbow %d guest instructions; best of %d: %.2f s wall, %.2f s CPU\n", n, r, w, c
+        printf "mix: xbow %.1f M guest instructions per host second (wall), %.1f M per CPU second\n",
+            n / w / 1e6, n / c / 1e6 }'
+    ;;
+compare)
+    command -v "${QEMU%% *}" >/dev/null || die "no $QEMU (Debian qemu-system-mips)"
+    command -v "${GXEMUL%% *}" >/dev/null || die "no $GXEMUL (Debian gxemul)"
+    command -v script >/dev/null || die "no script (util-linux)"
+    la=$(loadavg)
+    for i in $(seq "$BENCH_RUNS"); do
+        for e in xbow qemu gxemul; do
+            "run_$e"
+            best $e
+            printf 'mix: run %d %-7s %6s s wall, %6s s CPU\n' "$i" "$e" "$wall" "$cpu"
+        done
+    done
+    n=$(xbow_insns)
+    echo "$expected (all three the same as the host)"
+    machine_line "$la"
+    printf '%-28s %10s %10s %14s\n' "mix, best of $BENCH_RUNS" "wall s" "CPU s" "M insns/s wall"
+    for e in xbow qemu gxemul; do
+        case $e in
+        xbow) label="xbow";;
+        qemu) label="QEMU malta (5KEf)";;
+        gxemul) label="GXemul testmips (R10000)";;
+        esac
+        awk -v l="$label" -v n="$n" -v w="${best_wall[$e]}" -v c="${best_cpu[$e]}" \
+            'BEGIN { printf "%-28s %10.2f %10.2f %14.1f\n", l, w, c, n / w / 1e6 }'
+    done
+    awk -v x="${best_wall[xbow]}" -v q="${best_wall[qemu]}" -v g="${best_wall[gxemul]}" \
+        -v xc="${best_cpu[xbow]}" -v qc="${best_cpu[qemu]}" -v gc="${best_cpu[gxemul]}" 'BEGIN {
+        printf "ratio xbow/QEMU   %.2f wall, %.2f CPU\n", x / q, xc / qc
+        printf "ratio xbow/GXemul %.2f wall, %.2f CPU\n", x / g, xc / gc }'
+    echo "(instructions: xbow's count; the workload object is the same in all three builds)"
+    ;;
+callgrind)
+    command -v valgrind >/dev/null || die "no valgrind"
+    n=$((BENCH_CG_MINSNS * 1000000))
+    out="$TMP/callgrind.out"
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$XBOW" --batch -q \
+        --max-insns "$n" "$(elf xbow)" >"$TMP/cg.out" 2>"$TMP/cg.err"
+    grep -q "instruction limit ($n instructions)" "$TMP/cg.err" || {
+        cat "$TMP/cg.err" >&2
+        die "xbow under callgrind did not run to the limit"
+    }
+    total=$(sed -n 's/^summary: *//p;s/^totals: *//p' "$out" | head -1 | tr -d ',')
+    inner=$(callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null |
+        awk '/:cpu_run \[/ { gsub(",", "", $1); print $1; exit }')
+    awk -v n="$n" -v t="$total" -v i="${inner:-0}" 'BEGIN {
+        printf "callgrind: %d guest instructions, %.0f host instructions in all (%.1f per guest instruction)\n", n, t, t / n
+        if (i > 0) printf "callgrind: %.1f host instructions per guest instruction inside cpu_run()\n", i / n }'
+    ;;
+*)
+    die "unknown mode $mode (xbow, compare or callgrind)"
+    ;;
+esac

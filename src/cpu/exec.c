@@ -361,6 +361,9 @@ fetch: /* ... which is not on the current page */
         }
     }
 fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
+    if (unlikely(left <= 0)) /* the budget ran out, or an exit was requested (by an HLE
+                                call or an exception path that never dispatches) */
+        goto out_pc;
     c->pc = pc;
     c->dly = c->in_ds = IN_DS();
     c->dtarget = bt; /* (tbl is mtbl or tbl_ds here: a pc) */

@@ -283,6 +283,32 @@ START_TEST(status_write_unmasking_a_pending_interrupt)
 }
 END_TEST
 
+/* An HLE entry that stops the machine and returns to itself (the synthetic
+ * PROM's "no OS handler" entries): the run ends with CPU_EXIT at the entry,
+ * having called it once, whatever budget is left. */
+static int hle_calls;
+static void halting_hle(void *ctx, cpu *c)
+{
+    (void)ctx;
+    hle_calls++;
+    cpu_request_exit(c);
+    cpu_set_gpr(c, RA, K0(0x30000));
+}
+
+START_TEST(an_hle_entry_that_requests_exit_stops_the_run)
+{
+    hle_calls = 0;
+    ck_assert_int_eq(cpu_hle_register(C, K0(0x30000), halting_hle, NULL), 0);
+    put(0x20000, (const uint32_t[]){ADDIU(T0, T0, 1), J(0x30000), ADDIU(T0, T0, 1)}, 3);
+    clear_regs();
+    cpu_set_pc(C, K0(0x20000));
+    ck_assert_int_eq(cpu_run(C, CLK.now + 1000000), CPU_EXIT);
+    ck_assert_int_eq(hle_calls, 1);
+    ck_assert_uint_eq(cpu_pc(C), K0(0x30000));
+    ck_assert_uint_eq(cpu_gpr(C, T0), 2);
+}
+END_TEST
+
 static Suite *cpu_loop_suite(void)
 {
     Suite *s = suite_create("cpu_loop");
@@ -293,6 +319,7 @@ static Suite *cpu_loop_suite(void)
     tcase_add_test(t, trace_hook_sees_every_instruction);
     tcase_add_test(t, a_kick_stops_right_after_the_access);
     tcase_add_test(t, status_write_unmasking_a_pending_interrupt);
+    tcase_add_test(t, an_hle_entry_that_requests_exit_stops_the_run);
     suite_add_tcase(s, t);
     return s;
 }

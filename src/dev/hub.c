@@ -15,7 +15,13 @@
  * windows, each translated by IIO_ITTE(n) (n = window - 1) to a widget and
  * a 512 MB-aligned XIO offset [SRC hubio.h, io.h].  The access goes to the
  * widget's XIO port (hub_wiring.xio: the machine wires the Bridge's).
- * IOSP is stored and not used [documented gap]. */
+ * IOSP is stored and not used [documented gap].
+ *
+ * Nodes.  A HUB belongs to node `nasid` (hub_node): NI_STATUS_REV_ID
+ * reports it, its windows sit at IO nasid << 32, PI_CPU_NUM counts slices
+ * from the node's first CPU, and a HUB without a widget reports the II link
+ * down.  IALIAS belongs to the HUB only on a one-node machine; with several
+ * the board decodes it per access (hub_window_access). */
 #include "dev/hub.h"
 
 #include <stdlib.h>

@@ -82,9 +82,10 @@ int ui_main(ui_options *o)
     ui_install_sigint(m);
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)
-        printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB.  \"help\" lists commands.\n",
+        printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
-               (unsigned long long)m->cfg.mem_mb);
+               (unsigned long long)m->cfg.mem_mb,
+               m->ncpus > 2 ? " on each of 2 nodes" : "");
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
         int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)

@@ -19,9 +19,9 @@ static struct {
     irq_fn fn;
     void *arg;
 } handlers[128];
-static u64 mask[2][2]; /* per slice: MASK0, MASK1 */
-static void (*rt_fn[2])(void *);
-static void *rt_arg[2];
+static u64 mask[MAX_CPUS][2]; /* per CPU (cpu_id()): MASK0, MASK1 */
+static void (*rt_fn[MAX_CPUS])(void *);
+static void *rt_arg[MAX_CPUS];
 
 static inline u64 read_status(void)
 {
@@ -67,20 +67,20 @@ void irq_disable(void) { write_status(read_status() & ~ST_IE); }
 
 void irq_connect(int level, irq_fn fn, void *arg)
 {
-    int s = cpu_slice(), w = level >> 6;
+    int s = cpu_slice(), c = cpu_id(), w = level >> 6;
     handlers[level].fn = fn;
     handlers[level].arg = arg;
     hub_write(PI_INT_PEND_MOD, (u64)level); /* not pending when connected */
-    mask[s][w] |= 1ul << (level & 63);
+    mask[c][w] |= 1ul << (level & 63);
     hub_write(s ? (w ? PI_INT_MASK1_B : PI_INT_MASK0_B) : (w ? PI_INT_MASK1_A : PI_INT_MASK0_A),
-              mask[s][w]);
+              mask[c][w]);
 }
 
 void rt_irq_connect(void (*fn)(void *arg), void *arg)
 {
-    int s = cpu_slice();
-    rt_fn[s] = fn;
-    rt_arg[s] = arg;
+    int s = cpu_slice(), c = cpu_id();
+    rt_fn[c] = fn;
+    rt_arg[c] = arg;
     hub_write(PI_RT_PEND_A + 8 * s, 0);
     hub_write(PI_RT_EN_A + 8 * s, 1);
 }
@@ -98,9 +98,9 @@ void rt_delay_us(u64 us)
         ;
 }
 
-static void dispatch_pend(int s, int w)
+static void dispatch_pend(int c, int w)
 {
-    u64 pend = hub_read(w ? PI_INT_PEND1 : PI_INT_PEND0) & mask[s][w];
+    u64 pend = hub_read(w ? PI_INT_PEND1 : PI_INT_PEND0) & mask[c][w];
     while (pend) {
         int bit = 0;
         while (!(pend >> bit & 1))
@@ -122,15 +122,15 @@ void exc_dispatch(u64 *frame)
                read_badvaddr());
         machine_reset();
     }
-    int s = cpu_slice();
+    int s = cpu_slice(), c = cpu_id();
     u64 ip = cause & read_status();
     if (ip & CAUSE_IP(4)) {
         hub_write(PI_RT_PEND_A + 8 * s, 0); /* ack */
-        if (rt_fn[s])
-            rt_fn[s](rt_arg[s]);
+        if (rt_fn[c])
+            rt_fn[c](rt_arg[c]);
     }
     if (ip & CAUSE_IP(2))
-        dispatch_pend(s, 0);
+        dispatch_pend(c, 0);
     if (ip & CAUSE_IP(3))
-        dispatch_pend(s, 1);
+        dispatch_pend(c, 1);
 }

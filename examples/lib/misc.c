@@ -61,9 +61,29 @@ typedef void (*launch_fn)(int nasid, int cpu, void (*call)(u64), u64 parm, void 
                           void *gp);
 #define IP27PROM_LAUNCHSLAVE 0xffffffffbfc00038ul
 
-void launch_slave(int slice, void (*fn)(u64 parm), u64 parm, void *stack_top)
+void launch_cpu(int nasid, int slice, void (*fn)(u64 parm), u64 parm, void *stack_top)
 {
     void *gp;
     __asm__("move %0, $28" : "=r"(gp));
-    ((launch_fn)IP27PROM_LAUNCHSLAVE)(0, slice, fn, parm, stack_top, gp);
+    ((launch_fn)IP27PROM_LAUNCHSLAVE)(nasid, slice, fn, parm, stack_top, gp);
+}
+
+void launch_slave(int slice, void (*fn)(u64 parm), u64 parm, void *stack_top)
+{
+    launch_cpu(0, slice, fn, parm, stack_top);
+}
+
+/* KLDIR at node offset 0x2000, 64-byte entries; entry 3 (GDA) holds the
+ * GDA's address in `pointer` (+16); g_nasidtable (s16) at +128, ended by
+ * -1 (asm/sn/kldir.h, gda.h). */
+int gda_nasids(int *nasids, int max)
+{
+    u64 gda = *(volatile u64 *)(UNCAC_BASE + 0x2000 + 3 * 64 + 16);
+    volatile short *tab = (volatile short *)(gda + 128);
+    int n = 0;
+    while (n < max && n < 64 && tab[n] >= 0) {
+        nasids[n] = tab[n];
+        n++;
+    }
+    return n;
 }

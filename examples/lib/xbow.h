@@ -12,14 +12,19 @@ typedef long s64;
 typedef unsigned long size_t;
 #define NULL ((void *)0)
 
-/* XKPHYS windows of node 0 (asm/mach-ip27/spaces.h). */
+/* XKPHYS windows of node 0 (asm/mach-ip27/spaces.h); node n's are at
+ * n << 32 in each (M mode, NASID_SHFT 32). */
 #define CAC_BASE 0xa800000000000000ul
 #define IO_BASE 0x9200000000000000ul
 #define UNCAC_BASE 0x9600000000000000ul
 
-/* HUB registers (asm/sn/sn0/hubpi.h, hubni.h) through LOCAL_HUB_ADDR. */
+/* HUB registers (asm/sn/sn0/hubpi.h, hubni.h) through LOCAL_HUB_ADDR (the
+ * HUB of the CPU doing the access) or REMOTE_HUB_ADDR(nasid) (one node's). */
 #define HUB_BASE (IO_BASE + 0x01000000ul)
+#define REMOTE_HUB_BASE(nasid) (IO_BASE + ((u64)(nasid) << 32) + 0x01800000ul)
 #define PI_CPU_NUM 0x000020
+#define PI_CPU_PRESENT_A 0x000040
+#define PI_CPU_PRESENT_B 0x000048
 #define PI_INT_PEND_MOD 0x000090
 #define PI_INT_PEND0 0x000098
 #define PI_INT_PEND1 0x0000a0
@@ -31,6 +36,7 @@ typedef unsigned long size_t;
 #define PI_RT_COMPARE_A 0x000108
 #define PI_RT_PEND_A 0x000120
 #define PI_RT_EN_A 0x000140
+#define NI_STATUS_REV_ID 0x600000
 #define NI_PORT_RESET 0x600008
 #define RT_HZ 1250000u /* the HUB RT counter runs at 1.25 MHz */
 
@@ -38,6 +44,19 @@ static inline u64 hub_read(u64 reg) { return *(volatile u64 *)(HUB_BASE + reg); 
 static inline void hub_write(u64 reg, u64 v) { *(volatile u64 *)(HUB_BASE + reg) = v; }
 /* This CPU's slice: 0 = A, 1 = B. */
 static inline int cpu_slice(void) { return (int)hub_read(PI_CPU_NUM); }
+/* This CPU's node: the node id in NI_STATUS_REV_ID (get_nasid()). */
+static inline int cpu_nasid(void) { return (int)(hub_read(NI_STATUS_REV_ID) >> 8) & 0x1ff; }
+/* This CPU's number among the examples' per-CPU data: 2 * nasid + slice. */
+static inline int cpu_id(void) { return 2 * cpu_nasid() + cpu_slice(); }
+#define MAX_CPUS 4
+static inline u64 remote_hub_read(int nasid, u64 reg)
+{
+    return *(volatile u64 *)(REMOTE_HUB_BASE(nasid) + reg);
+}
+static inline void remote_hub_write(int nasid, u64 reg, u64 v)
+{
+    *(volatile u64 *)(REMOTE_HUB_BASE(nasid) + reg) = v;
+}
 
 /* The Bridge, widget 8, and its PCI slots (asm/pci/bridge.h). */
 #define BRIDGE_BASE (IO_BASE + 0x08000000ul)
@@ -102,9 +121,14 @@ void rt_arm(u64 ticks);
 static inline u64 rt_count(void) { return hub_read(PI_RT_COUNT); }
 void rt_delay_us(u64 us);
 
-/* A second CPU: run fn(parm) on `slice` with its own stack (PROM
- * LAUNCH_SLAVE at 0xffffffffbfc00038, asm/sn/launch.h). */
+/* Another CPU: run fn(parm) on CPU `slice` of node `nasid` with its own
+ * stack (PROM LAUNCH_SLAVE at 0xffffffffbfc00038, asm/sn/launch.h);
+ * launch_slave() is the same on node 0. */
+void launch_cpu(int nasid, int slice, void (*fn)(u64 parm), u64 parm, void *stack_top);
 void launch_slave(int slice, void (*fn)(u64 parm), u64 parm, void *stack_top);
+/* The nodes the PROM lists in the GDA's nasid table (KLDIR entry 3): at
+ * most `max` nasids into `nasids`; returns how many. */
+int gda_nasids(int *nasids, int max);
 
 /* Spin lock (LL/SC). */
 typedef struct { volatile u32 v; } spinlock_t;

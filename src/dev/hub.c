@@ -15,7 +15,13 @@
  * windows, each translated by IIO_ITTE(n) (n = window - 1) to a widget and
  * a 512 MB-aligned XIO offset [SRC hubio.h, io.h].  The access goes to the
  * widget's XIO port (hub_wiring.xio: the machine wires the Bridge's).
- * IOSP is stored and not used [documented gap]. */
+ * IOSP is stored and not used [documented gap].
+ *
+ * Nodes.  A HUB belongs to node `nasid` (hub_node): NI_STATUS_REV_ID
+ * reports it, its windows sit at IO nasid << 32, PI_CPU_NUM counts slices
+ * from the node's first CPU, and a HUB without a widget reports the II link
+ * down.  IALIAS belongs to the HUB only on a one-node machine; with several
+ * the board decodes it per access (hub_window_access). */
 #include "dev/hub.h"
 
 #include <stdlib.h>
@@ -69,6 +75,7 @@ struct hub {
     bus *bus;
     sched *clock;
     unsigned ncpus;
+    hub_node node;
     hub_wiring w;
     int cur_init;          /* initiator of the access being dispatched */
     uint64_t rt_offset;    /* count = now / ticks_per_count + rt_offset */
@@ -160,12 +167,17 @@ static void fire_prof(void *o) { cmp_fire(o, CMP_PROF); }
 
 /* ---- register hooks -------------------------------------------------------- */
 
+/* The slice of the CPU doing the access: its offset from this node's slice
+ * A, or for another node's CPU (a remote read) its own slice, CPUs being
+ * numbered two per node [INF: the requester's slice travels in the
+ * CrayLink request]. */
 static int access_slice(hub *h)
 {
     const initiator *in = initiator_get(h->bus, h->cur_init);
-    if (in && in->kind == INIT_CPU && in->cpu >= 0 && in->cpu < 2)
-        return in->cpu;
-    return 0;
+    if (!in || in->kind != INIT_CPU || in->cpu < 0)
+        return 0;
+    int s = in->cpu - h->node.first_cpu;
+    return s >= 0 && s < 2 ? s : in->cpu & 1;
 }
 
 static uint64_t rd_cpu_num(device *d, const reg_decl *r, unsigned idx, bool peek)
@@ -268,8 +280,9 @@ static void wr_port_reset(device *d, const reg_decl *r, unsigned idx, uint64_t v
         if (h->w.reset)
             h->w.reset(h->w.ctx, promop);
     } else if (v & (NPR_PORTRESET | NPR_LINKRESET)) {
-        xlog(LOG_INFO, d->name, "NI_PORT_RESET 0x%llx: port/link reset with no CrayLink peer",
-             (unsigned long long)v);
+        xlog(LOG_INFO, d->name, "NI_PORT_RESET 0x%llx: port/link reset %s",
+             (unsigned long long)v, h->node.peer ? "(the CrayLink to the peer node is not "
+             "modelled: nothing happens)" : "with no CrayLink peer");
     }
 }
 
@@ -466,9 +479,15 @@ static void hub_reset(device *d)
         DEV_R(d, H_CPU_PRESENT_A + s) = s < h->ncpus;
         DEV_R(d, H_CPU_ENABLE_A + s) = s < h->ncpus;
     }
-    /* Nasid 0, M mode (MORENODES 0), fine regions, link up; revision and
-     * chip id are [UNC] (Linux 6.x reads neither). */
-    DEV_R(d, H_NI_STATUS_REV_ID) = (1ull << 29) | (1ull << 17) | (5ull << 4) | 1ull;
+    /* The nasid, M mode (MORENODES 0 whatever the node count: it selects
+     * N mode), fine regions, link up; revision and chip id are [UNC] (Linux
+     * 6.x reads neither). */
+    DEV_R(d, H_NI_STATUS_REV_ID) = (1ull << 29) | (1ull << 17) |
+                                   (uint64_t)(h->node.nasid & 0x1ff) << 8 | (5ull << 4) | 1ull;
+    /* No widget behind the II: LLP enabled by the PROM, link never up [UNC
+     * the exact value; Linux tests only IIO_LLP_CSR_IS_UP, bit 13]. */
+    if (!h->node.xio_up)
+        DEV_R(d, H_IIO_ILCSR) = 0x0400;
     DEV_R(d, H_IIO_WID) = (0ull << 28) | (0xc101ull << 12) | (0x036ull << 1) | 1;
     h->rt_offset = (0 - h->clock->now / h->ticks_per_count) & RT_MASK; /* count restarts at 0 */
     for (int k = 0; k < NCMP; k++)
@@ -529,6 +548,15 @@ static int win_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
     return dev_read(h->dev, op, off, op->size, val);
 }
 
+int hub_window_access(hub *h, const bus_op *op, uint64_t off, uint64_t *val)
+{
+    h->cur_init = op->initiator;
+    return op->write ? dev_write(h->dev, op, off, op->size, *val)
+                     : dev_read(h->dev, op, off, op->size, val);
+}
+
+unsigned hub_nasid(const hub *h) { return h->node.nasid; }
+
 static int win_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
 {
     hub *h = o;
@@ -558,7 +586,8 @@ static int bigwin_access(void *o, const bus_op *op, uint64_t off, uint64_t *val)
         return BUS_ERROR;
     }
     bus_op fwd = *op;
-    fwd.addr = BUS_UNC(1, ((uint64_t)widget << 24) | xio);
+    fwd.addr = BUS_UNC(1, (uint64_t)h->node.nasid << HUB_NASID_SHIFT |
+                              ((uint64_t)widget << 24) | xio);
     return bus_access(h->bus, &fwd, val);
 }
 
@@ -574,15 +603,17 @@ static int bigwin_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
 
 static const mmio_ops hub_bigwin_ops = {bigwin_read, bigwin_write};
 
-hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncpus,
-             const hub_wiring *w)
+hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const hub_node *n,
+                  const hub_wiring *w)
 {
     hub *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
     h->bus = b;
     h->clock = clock;
-    h->ncpus = ncpus < 1 ? 1 : ncpus > 2 ? 2 : ncpus;
+    h->node = *n;
+    h->node.nasid &= 0xff; /* M mode: 8 nasid bits */
+    h->ncpus = n->ncpus < 1 ? 1 : n->ncpus > 2 ? 2 : n->ncpus;
     if (w)
         h->w = *w;
     h->cur_init = -1;
@@ -595,11 +626,18 @@ hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncp
         free(h);
         return NULL;
     }
-    if (bus_map_mmio(b, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE), HUB_WINDOW_SIZE,
+    uint64_t node = (uint64_t)h->node.nasid << HUB_NASID_SHIFT;
+    /* Region names live as long as the bus: one set per nasid. */
+    static const char *const remote_names[] = {"hub-remote0", "hub-remote1", "hub-remote2",
+                                               "hub-remote3"};
+    const char *remote = h->node.nasid < ARRAY_SIZE(remote_names)
+                             ? remote_names[h->node.nasid] : "hub-remote";
+    if (((h->node.ialias || h->node.nasid) &&
+         bus_map_mmio(b, h->node.nasid ? "hub-ialias-n" : "hub-ialias",
+                      BUS_UNC(1, node | HUB_IALIAS_BASE), HUB_WINDOW_SIZE, &hub_window_ops, h)) ||
+        bus_map_mmio(b, remote, BUS_UNC(1, node | HUB_REMOTE0_BASE), HUB_WINDOW_SIZE,
                      &hub_window_ops, h) ||
-        bus_map_mmio(b, "hub-remote0", BUS_UNC(1, HUB_REMOTE0_BASE), HUB_WINDOW_SIZE,
-                     &hub_window_ops, h) ||
-        bus_map_mmio(b, "hub-bigwin", BUS_UNC(1, BIGWIN_BASE), 7 * BIGWIN_SIZE,
+        bus_map_mmio(b, "hub-bigwin", BUS_UNC(1, node | BIGWIN_BASE), 7 * BIGWIN_SIZE,
                      &hub_bigwin_ops, h)) {
         xlog(LOG_ERROR, name, "cannot map the HUB windows (address map conflict)");
         device_free(h->dev);
@@ -608,6 +646,14 @@ hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncp
     }
     device_reset(h->dev);
     return h;
+}
+
+hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncpus,
+             const hub_wiring *w)
+{
+    hub_node n = {.nasid = 0, .ncpus = ncpus, .first_cpu = 0, .ialias = true, .xio_up = true,
+                  .peer = false};
+    return hub_new_node(name, b, clock, eb, &n, w);
 }
 
 void hub_free(hub *h)

@@ -1,13 +1,18 @@
-/* The SGI HUB ASIC of an IP27 node (nasid 0): processor interface (PI),
+/* The SGI HUB ASIC of an IP27 node: processor interface (PI),
  * memory/directory (MD), I/O interface (II) and network interface (NI)
  * registers, as ../shared/hw/ip27.md section 2 and docs/hardware.md
  * describe them.
  *
- * The register window answers at IALIAS (IO space 0x01000000, "the local
- * HUB") and at REMOTE_HUB_ADDR(0) (0x01800000).  Registers are 64-bit and
- * big-endian; narrower accesses take their byte lanes.  The HUB also
- * decodes the seven big windows of IO space through IIO_ITTE (see hub.c)
- * and hands them to the target widget (hub_wiring.xio).
+ * The register window of the HUB of node `nasid` answers at
+ * REMOTE_HUB_ADDR(nasid) (IO space nasid<<32 | 0x01800000) and, for a
+ * nasid other than 0, at nasid<<32 | 0x01000000 too.  IALIAS (IO space
+ * 0x01000000 of nasid 0, "the local HUB") reaches the HUB of the accessing
+ * CPU: on a one-node machine the HUB maps it itself (hub_node.ialias); with
+ * several nodes the board maps it and picks the HUB per access
+ * (hub_window_access).  Registers are 64-bit and big-endian; narrower
+ * accesses take their byte lanes.  The HUB also decodes the seven big
+ * windows of its node's IO space through IIO_ITTE (see hub.c) and hands
+ * them to the target widget (hub_wiring.xio).
  *
  * Outputs go through callbacks so the HUB can be tested without CPUs: the
  * machine wires them to cpu_set_irq(), cpu_nmi() and its reset policy. */
@@ -19,6 +24,7 @@
 #define HUB_IALIAS_BASE 0x01000000ull  /* IO-space offset of the local window */
 #define HUB_REMOTE0_BASE 0x01800000ull /* REMOTE_HUB_ADDR(0, 0) */
 #define HUB_WINDOW_SIZE 0x800000ull
+#define HUB_NASID_SHIFT 32             /* M mode: node n's space at n << 32 */
 
 /* Register offsets the rest of xbow uses (hubpi.h, hubio.h, hubni.h). */
 #define PI_CPU_NUM 0x000020
@@ -55,10 +61,28 @@ typedef struct hub_wiring {
     void *ctx;
 } hub_wiring;
 
-/* Create the HUB of nasid 0 with `ncpus` (1 or 2) CPU slices and map its
- * windows (IALIAS, REMOTE 0, big windows) on the bus. */
+/* Which node a HUB belongs to and what hangs off it. */
+typedef struct hub_node {
+    unsigned nasid;   /* node id (NI_STATUS_REV_ID); its windows at IO nasid<<32 */
+    unsigned ncpus;   /* CPU slices present: 1 or 2 */
+    int first_cpu;    /* CPU index (initiator.cpu) of slice A; slice B is +1 */
+    bool ialias;      /* also map IALIAS (IO 0x01000000): one-node machines */
+    bool xio_up;      /* a widget behind the II: IIO_ILCSR says the link works */
+    bool peer;        /* a CrayLink peer node (NI link to another HUB) */
+} hub_node;
+
+/* Create the HUB of node `n` and map its windows (REMOTE, IALIAS as
+ * hub_node says, big windows) on the bus. */
+hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const hub_node *n,
+                  const hub_wiring *w);
+/* The HUB of a one-node machine: nasid 0 with `ncpus` (1 or 2) CPU slices,
+ * CPU 0 in slice A, IALIAS mapped, the XIO link up, no peer. */
 hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncpus,
              const hub_wiring *w);
+/* One access at offset `off` of the HUB's 8 MB register window (op says
+ * size, direction and initiator), for a board that decodes IALIAS itself. */
+int hub_window_access(hub *h, const bus_op *op, uint64_t off, uint64_t *val);
+unsigned hub_nasid(const hub *h);
 /* Frees the model; the device belongs to the machine's device list (or is
  * freed with device_free by whoever did not list it). */
 void hub_free(hub *h);

@@ -3,12 +3,18 @@
  *
  * Address map of nasid 0 (bus addresses, bus.h):
  *   CAC, UNCAC     node memory, bank b at b * 512 MB (prom_mem_layout)
- *   HSPEC 0        UALIAS: the first 256 MB of node memory, uncached; its
- *                  low 128 KB is flipped (bit 16) for CPU B
+ *   HSPEC 0        UALIAS: the first 256 MB of the reader's node memory,
+ *                  uncached; its low 128 KB is flipped (bit 16) for CPU B
  *   HSPEC 1fc00000 the PROM window (LBOOT), 4 MB, read-only
  *   IO 0, 8<<24    the Bridge's widget space (small windows 0 and 8)
- *   IO 01000000    the HUB (IALIAS), IO 01800000 the HUB (REMOTE nasid 0)
- *   IO 20000000-   the HUB's big windows (IIO_ITTE), to the Bridge */
+ *   IO 01000000    IALIAS: the accessing CPU's HUB
+ *   IO 01800000    the HUB of nasid 0 (REMOTE_HUB_ADDR(0))
+ *   IO 20000000-   the HUB's big windows (IIO_ITTE), to the Bridge
+ * With --cpus 3 or 4 a second node, nasid 1, adds its memory at CAC/UNCAC
+ * 1 << 32 and its HUB at IO 1<<32 | 01000000 and 01800000 (REMOTE_HUB_ADDR
+ * (1)); it has no XIO widget.  Only then are IALIAS and UALIAS decoded per
+ * access (by the initiator's node): a one-node machine maps them straight
+ * to node 0 as before. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,23 +49,24 @@ static uint32_t devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
 
 static void w_irq(void *ctx, int slice, int ip, bool level)
 {
-    machine *m = ctx;
-    if (slice >= 0 && (unsigned)slice < m->ncpus)
-        cpu_set_irq(m->cpus[slice], ip, level);
+    ip27_node *n = ctx;
+    if (slice >= 0 && (unsigned)slice < n->ncpus)
+        cpu_set_irq(n->b->m->cpus[n->first_cpu + (unsigned)slice], ip, level);
 }
 
 static void w_nmi(void *ctx, int slice)
 {
-    machine *m = ctx;
-    if (slice >= 0 && (unsigned)slice < m->ncpus)
-        cpu_nmi(m->cpus[slice]);
+    ip27_node *n = ctx;
+    if (slice >= 0 && (unsigned)slice < n->ncpus)
+        cpu_nmi(n->b->m->cpus[n->first_cpu + (unsigned)slice]);
 }
 
 static void w_reset(void *ctx, uint64_t promop)
 {
     static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT",
                                       "IMODE"};
-    machine *m = ctx;
+    ip27_node *n = ctx;
+    machine *m = n->b->m;
     char why[96];
     unsigned cmd = (unsigned)(promop >> 4) & 0xf;
     if ((promop & 0x0fff0000) == 0x0ead0000 && cmd < ARRAY_SIZE(ops))
@@ -70,25 +77,55 @@ static void w_reset(void *ctx, uint64_t promop)
 }
 
 /* Big windows: the Bridge answers as widget 0 and widget 8 on an Origin
- * 200 (no Crossbow) [INF ip27.md 1.2]. */
+ * 200 (no Crossbow) [INF ip27.md 1.2]; node 1 has no widget at all. */
 static int w_xio(void *ctx, unsigned widget, const bus_op *op, uint64_t xio, uint64_t *val)
 {
-    machine *m = ctx;
-    if (widget == 0 || widget == IP27_BRIDGE_WIDGET)
-        return bridge_xio_access(ip27_of(m)->br, op, xio, val);
-    xlog(LOG_DEBUG, "hub", "big-window access to widget %u: nothing there", widget);
+    ip27_node *n = ctx;
+    if (n->nasid == 0 && (widget == 0 || widget == IP27_BRIDGE_WIDGET))
+        return bridge_xio_access(n->b->br, op, xio, val);
+    xlog(LOG_DEBUG, n->nasid ? "hub1" : "hub", "big-window access to widget %u: nothing there",
+         widget);
     return BUS_ERROR;
 }
 
+/* The node an access comes from: the CPU's; node 0 for the debugger, the
+ * PROM's host code and devices. */
+static unsigned initiator_node(ip27 *b, int who)
+{
+    const initiator *in = initiator_get(&b->m->bus, who);
+    if (!in || in->kind != INIT_CPU || in->cpu < 0)
+        return 0;
+    unsigned n = ip27_cpu_node((unsigned)in->cpu);
+    return n < b->nnodes ? n : 0;
+}
+
+/* IALIAS with two nodes: the accessing CPU's own HUB. */
+static int ialias_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
+{
+    ip27 *b = o;
+    return hub_window_access(b->nodes[initiator_node(b, op->initiator)].hub, op, off, val);
+}
+
+static int ialias_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
+{
+    return ialias_read(o, op, off, &val);
+}
+
+static const mmio_ops ialias_ops = {ialias_read, ialias_write};
+
 /* ---- memory --------------------------------------------------------------- */
 
+/* UALIAS, forwarded to UNCAC memory of the reader's node; the low 128 KB
+ * flipped for slice B.  One node maps only the flipped part here. */
 static int ualias_flip(void *o, const bus_op *op, uint64_t off, uint64_t *val)
 {
     ip27 *b = o;
     const initiator *in = initiator_get(&b->m->bus, op->initiator);
     bus_op f = *op;
-    uint64_t flip = in && in->kind == INIT_CPU && in->cpu == 1 ? UALIAS_FLIP_BIT : 0;
-    f.addr = BUS_UNC(3, off ^ flip);
+    bool by_cpu = in && in->kind == INIT_CPU && in->cpu >= 0;
+    uint64_t flip = by_cpu && off < UALIAS_FLIP_SIZE && ip27_cpu_slice((unsigned)in->cpu)
+                        ? UALIAS_FLIP_BIT : 0;
+    f.addr = BUS_UNC(3, prom_node(initiator_node(b, op->initiator), off ^ flip));
     return bus_access(&b->m->bus, &f, val);
 }
 
@@ -99,38 +136,64 @@ static int ualias_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
 
 static const mmio_ops ualias_ops = {ualias_flip, ualias_write};
 
-static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
+/* Node n's memory: --mem MB of its own (each node has its own DIMMs),
+ * laid out in banks at n << 32.  Returns the size of the first run of banks
+ * (what UALIAS reaches) in *bank0. */
+static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, char *err, size_t errlen)
 {
-    prom_config *pc = &b->pc;
+    static const char *const names[IP27_MAX_NODES][3] = {
+        {"node0-ram", "ram-cac", "ram-uncac"}, {"node1-ram", "ram1-cac", "ram1-uncac"}};
+    machine *m = b->m;
+    prom_config *pc = &n->pc;
     if (prom_mem_layout(m->cfg.mem_mb, pc->bank_mb, &pc->nbanks, err, errlen) != 0)
         return -1;
-    m->ram = ram_block_new(&m->bus, "node0-ram", m->cfg.mem_mb * MB);
-    if (!m->ram) {
-        snprintf(err, errlen, "cannot allocate %llu MB of guest RAM",
-                 (unsigned long long)m->cfg.mem_mb);
+    n->ram = ram_block_new(&m->bus, names[n->nasid][0], m->cfg.mem_mb * MB);
+    if (!n->ram) {
+        snprintf(err, errlen, "cannot allocate %llu MB of guest RAM for node %u",
+                 (unsigned long long)m->cfg.mem_mb, n->nasid);
         return -1;
     }
-    uint64_t roff = 0, bank0 = 0;
+    uint64_t roff = 0;
     for (unsigned i = 0; i < pc->nbanks;) {
         /* Banks after a full 512 MB bank continue it without a hole. */
-        uint64_t base = i * BANK_SPAN, size = pc->bank_mb[i] * MB;
+        uint64_t base = prom_node(n->nasid, i * BANK_SPAN), size = pc->bank_mb[i] * MB;
         unsigned j = i + 1;
         while (j < pc->nbanks && pc->bank_mb[j - 1] == 512)
             size += pc->bank_mb[j++] * MB;
         if (i == 0)
-            bank0 = size;
-        if (bus_map_ram(&m->bus, "ram-cac", BUS_CAC(base), size, m->ram, roff, false) ||
-            bus_map_ram(&m->bus, "ram-uncac", BUS_UNC(3, base), size, m->ram, roff, false)) {
-            snprintf(err, errlen, "cannot map node 0 memory");
+            *bank0 = size;
+        if (bus_map_ram(&m->bus, names[n->nasid][1], BUS_CAC(base), size, n->ram, roff, false) ||
+            bus_map_ram(&m->bus, names[n->nasid][2], BUS_UNC(3, base), size, n->ram, roff,
+                        false)) {
+            snprintf(err, errlen, "cannot map node %u memory", n->nasid);
             return -1;
         }
         roff += size;
         i = j;
     }
-    uint64_t ua = bank0 < UALIAS_SIZE ? bank0 : UALIAS_SIZE;
-    if (bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops, b) ||
-        bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE), ua - UALIAS_FLIP_SIZE,
-                    m->ram, UALIAS_FLIP_SIZE, false)) {
+    return 0;
+}
+
+static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
+{
+    uint64_t bank0 = 0, other;
+    for (unsigned i = 0; i < b->nnodes; i++)
+        if (map_node_memory(b, &b->nodes[i], i ? &other : &bank0, err, errlen) != 0)
+            return -1;
+    m->ram = b->nodes[0].ram;
+    m->ram1 = b->nnodes > 1 ? b->nodes[1].ram : NULL;
+    int rc;
+    if (b->nnodes > 1) {
+        /* UALIAS is the reader's node memory: decoded per access [SRC addrs.h]. */
+        rc = bus_map_mmio(&m->bus, "ualias", BUS_UNC(0, 0), UALIAS_SIZE, &ualias_ops, b);
+    } else {
+        uint64_t ua = bank0 < UALIAS_SIZE ? bank0 : UALIAS_SIZE;
+        rc = bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops,
+                          b) ||
+             bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE),
+                         ua - UALIAS_FLIP_SIZE, m->ram, UALIAS_FLIP_SIZE, false);
+    }
+    if (rc) {
         snprintf(err, errlen, "cannot map UALIAS");
         return -1;
     }
@@ -342,8 +405,9 @@ void ip27_reset(machine *m)
             xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err);
         return;
     }
-    if (prom_write_tables(&m->bus, &b->pc, err, sizeof err) != 0)
-        xlog(LOG_ERROR, "prom", "%s", err);
+    for (unsigned i = 0; i < b->nnodes; i++)
+        if (prom_write_tables(&m->bus, &b->nodes[i].pc, err, sizeof err) != 0)
+            xlog(LOG_ERROR, "prom", "%s", err);
     program_bridge(b);
     setup_console(b);
     if (!b->have_kernel)
@@ -421,17 +485,38 @@ static int plug_testdev(machine *m, ip27 *b, char *err, size_t errlen)
 
 static const event_field launch_fields[] = {
     {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
-    {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}};
+    {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}, {"nasid", EVF_DEC, NULL, NULL}};
 static const event_decl launch_decl = {
-    "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 5};
+    "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 6};
+
+/* The HUBs: node 0 with the Bridge behind it, node 1 with nothing; with two
+ * nodes IALIAS is decoded here, per access. */
+static int make_hubs(machine *m, ip27 *b, char *err, size_t errlen)
+{
+    static const char *const names[IP27_MAX_NODES] = {"hub", "hub1"};
+    bool multi = b->nnodes > 1;
+    for (unsigned i = 0; i < b->nnodes; i++) {
+        ip27_node *n = &b->nodes[i];
+        hub_node hn = {.nasid = n->nasid, .ncpus = n->ncpus, .first_cpu = (int)n->first_cpu,
+                       .ialias = !multi, .xio_up = n->nasid == 0, .peer = multi};
+        hub_wiring w = {w_irq, w_nmi, w_reset, w_xio, n};
+        n->hub = hub_new_node(names[i], &m->bus, &m->clock, &m->events, &hn, &w);
+        if (!n->hub) {
+            snprintf(err, errlen, "cannot create the HUB of node %u", n->nasid);
+            return -1;
+        }
+        machine_add_device(m, hub_device(n->hub));
+    }
+    if (multi && bus_map_mmio(&m->bus, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE),
+                              HUB_WINDOW_SIZE, &ialias_ops, b)) {
+        snprintf(err, errlen, "cannot map IALIAS");
+        return -1;
+    }
+    return 0;
+}
 
 int ip27_build(machine *m, char *err, size_t errlen)
 {
-    if (m->ncpus > 2) {
-        snprintf(err, errlen, "--cpus %u: an IP27 node has two CPU slices (A and B); more "
-                 "CPUs need a second node, which xbow does not model", m->ncpus);
-        return -1;
-    }
     ip27 *b = calloc(1, sizeof *b);
     if (!b) {
         snprintf(err, errlen, "out of memory");
@@ -439,6 +524,20 @@ int ip27_build(machine *m, char *err, size_t errlen)
     }
     m->board = b;
     b->m = m;
+    /* CPUs 0, 1 are node 0's slices A, B; CPUs 2, 3 node 1's. */
+    b->nnodes = (m->ncpus + 1) / 2;
+    if (b->nnodes > IP27_MAX_NODES) {
+        snprintf(err, errlen, "--cpus %u: xbow models at most %d nodes of two CPUs", m->ncpus,
+                 IP27_MAX_NODES);
+        return -1;
+    }
+    for (unsigned i = 0; i < b->nnodes; i++) {
+        ip27_node *n = &b->nodes[i];
+        n->b = b;
+        n->nasid = i;
+        n->first_cpu = 2 * i;
+        n->ncpus = m->ncpus - 2 * i < 2 ? m->ncpus - 2 * i : 2;
+    }
     b->prom_init = initiator_register(&m->bus, "prom", INIT_CPU, 0);
     if (map_memory(m, b, err, errlen) != 0)
         return -1;
@@ -447,13 +546,8 @@ int ip27_build(machine *m, char *err, size_t errlen)
         snprintf(err, errlen, "cannot map the PROM window");
         return -1;
     }
-    hub_wiring w = {w_irq, w_nmi, w_reset, w_xio, m};
-    b->hub = hub_new("hub", &m->bus, &m->clock, &m->events, m->ncpus, &w);
-    if (!b->hub) {
-        snprintf(err, errlen, "cannot create the HUB");
+    if (make_hubs(m, b, err, errlen) != 0)
         return -1;
-    }
-    machine_add_device(m, hub_device(b->hub));
     const uint64_t windows[] = {BUS_UNC(1, 0), IP27_BRIDGE_BASE};
     b->br = bridge_new("bridge", &m->bus, &m->clock, &m->events, windows, 2);
     if (!b->br) {
@@ -479,17 +573,26 @@ int ip27_build(machine *m, char *err, size_t errlen)
         return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
         return -1;
-    b->pc.ncpus = m->ncpus;
-    b->pc.cpu_prid = (uint16_t)cpu_cp0(m->cpus[0], 15);
-    b->pc.cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
-    b->pc.cpu_mhz = (uint16_t)(m->clock.hz / 1000000);
-    b->pc.scache_mb = 1;      /* Origin 200 R10000 modules: 1 MB [INF] */
-    b->pc.console_base = IP27_IOC3_CPU_BASE;
-    b->pc.console_config = 0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 |
-                           BR_CFG(IP27_IOC3_SLOT, 0);
-    b->pc.console_wid = IP27_BRIDGE_WIDGET;
-    b->pc.console_slot = IP27_IOC3_SLOT;
-    b->pc.console_baud = 9600;
+    for (unsigned i = 0; i < b->nnodes; i++) {
+        ip27_node *n = &b->nodes[i];
+        prom_config *pc = &n->pc; /* the banks are already there (map_memory) */
+        pc->nasid = n->nasid;
+        pc->nnodes = b->nnodes;
+        pc->first_cpu = n->first_cpu;
+        pc->ncpus = n->ncpus;
+        pc->cpu_prid = (uint16_t)cpu_cp0(m->cpus[n->first_cpu], 15);
+        pc->cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
+        pc->cpu_mhz = (uint16_t)(m->clock.hz / 1000000);
+        pc->scache_mb = 1;      /* Origin 200 R10000 modules: 1 MB [INF] */
+        if (n->nasid != 0)
+            continue;           /* no IO, no console: console_t stays zero */
+        pc->console_base = IP27_IOC3_CPU_BASE;
+        pc->console_config = 0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 |
+                             BR_CFG(IP27_IOC3_SLOT, 0);
+        pc->console_wid = IP27_BRIDGE_WIDGET;
+        pc->console_slot = IP27_IOC3_SLOT;
+        pc->console_baud = 9600;
+    }
     b->ev_launch = event_src_add(&m->events, "prom", &launch_decl, b);
     if (m->cfg.prom) {
         if (read_user_prom(b, m->cfg.prom, err, errlen) != 0)
@@ -521,7 +624,8 @@ void ip27_free(machine *m)
         elf_free(&b->user_prom_elf);
     free(b->user_prom);
     ip27_free_nics(b);
-    hub_free(b->hub);
+    for (unsigned i = 0; i < b->nnodes; i++)
+        hub_free(b->nodes[i].hub);
     bridge_free(b->br);
     ioc3_free(b->ioc3);
     testdev_free(b->testdev);

@@ -20,7 +20,8 @@ static const char *const entry_names[PROM_NVECTORS] = {
 
 static uint64_t vaddr(unsigned off) { return PROM_VADDR + off; }
 
-/* Node memory, uncached, on behalf of CPU c (watchpoints see that CPU). */
+/* Node memory (off = nasid << 32 | node offset), uncached, on behalf of
+ * CPU c (watchpoints see that CPU). */
 static uint64_t ld(ip27 *b, cpu *c, uint64_t off)
 {
     uint64_t v = 0;
@@ -33,24 +34,25 @@ static void sd(ip27 *b, cpu *c, uint64_t off, uint64_t v)
     bus_write(&b->m->bus, cpu_initiator(c), BUS_UNC(3, off), 8, v);
 }
 
-static uint64_t launch_slot(unsigned slice)
+static uint64_t launch_slot(unsigned nasid, unsigned slice)
 {
-    return PROM_LAUNCH_OFF + (uint64_t)PROM_LAUNCH_STRIDE * slice;
+    return prom_node(nasid, PROM_LAUNCH_OFF + (uint64_t)PROM_LAUNCH_STRIDE * slice);
 }
 
 /* The launch slot of the CPU in a1 (nasid in a0), or 0 if there is none. */
 static uint64_t target_slot(ip27 *b, cpu *c, const char *what)
 {
     int64_t nasid = (int32_t)cpu_gpr(c, R_A0), slice = (int32_t)cpu_gpr(c, R_A0 + 1);
-    if (nasid != 0 || slice < 0 || (uint64_t)slice >= b->m->ncpus) {
+    if (nasid < 0 || (uint64_t)nasid >= b->nnodes || slice < 0 ||
+        (uint64_t)slice >= b->nodes[nasid].ncpus) {
         xlog(LOG_WARN, "prom", "cpu%d: %s(nasid %lld, slice %lld): no such CPU", cpu_index(c),
              what, (long long)nasid, (long long)slice);
         return 0;
     }
-    uint64_t l = launch_slot((unsigned)slice);
+    uint64_t l = launch_slot((unsigned)nasid, (unsigned)slice);
     if (ld(b, c, l + LAUNCH_OFF_MAGIC) != LAUNCH_MAGIC) {
-        xlog(LOG_WARN, "prom", "cpu%d: %s: the launch slot of slice %lld has lost its magic",
-             cpu_index(c), what, (long long)slice);
+        xlog(LOG_WARN, "prom", "cpu%d: %s: the launch slot of nasid %lld slice %lld has lost "
+             "its magic", cpu_index(c), what, (long long)nasid, (long long)slice);
         return 0;
     }
     return l;
@@ -64,12 +66,14 @@ static void hle_reset(void *ctx, cpu *c)
     ip27_hle *h = ctx;
     ip27 *b = h->b;
     uint64_t st = cpu_cp0(c, 12);
-    int slice = cpu_index(c);
+    unsigned idx = (unsigned)cpu_index(c), slice = ip27_cpu_slice(idx);
+    unsigned nasid = ip27_cpu_node(idx);
     if (st & ST_NMI) {
-        uint64_t n = PROM_NMI_OFF + (uint64_t)PROM_NMI_STRIDE * (unsigned)slice;
+        uint64_t n = prom_node(nasid, PROM_NMI_OFF + (uint64_t)PROM_NMI_STRIDE * slice);
         uint64_t call = ld(b, c, n + NMI_OFF_CALL), callc = ld(b, c, n + NMI_OFF_CALLC);
         if (ld(b, c, n + NMI_OFF_MAGIC) == NMI_MAGIC && call && callc == ~call) {
-            uint64_t r = PROM_NMI_KREGS_OFF + (uint64_t)PROM_NMI_KREGS_SIZE * (unsigned)slice;
+            uint64_t r = prom_node(nasid, PROM_NMI_KREGS_OFF +
+                                              (uint64_t)PROM_NMI_KREGS_SIZE * slice);
             for (unsigned i = 0; i < 32; i++)
                 sd(b, c, r + 8 * i, cpu_gpr(c, i));
             static const unsigned cp0[] = {12, 13, 14, 8, 30, 27}; /* sr cause epc badva */
@@ -82,7 +86,7 @@ static void hle_reset(void *ctx, cpu *c)
             cpu_set_gpr(c, R_RA, call);
             return;
         }
-        xlog(LOG_INFO, "prom", "cpu%d: NMI with no handler in its NMI slot: slave loop", slice);
+        xlog(LOG_INFO, "prom", "cpu%u: NMI with no handler in its NMI slot: slave loop", idx);
     }
     cpu_set_gpr(c, R_RA, vaddr(PROM_SLAVE_ENTRY));
 }
@@ -102,8 +106,10 @@ static void hle_launch(void *ctx, cpu *c)
     sd(b, c, l + LAUNCH_OFF_PARM, parm);
     sd(b, c, l + LAUNCH_OFF_CALLC, ~pc);
     sd(b, c, l + LAUNCH_OFF_CALL, pc);
-    EVENT_EMIT(b->ev_launch, cpu_initiator(c), (l - PROM_LAUNCH_OFF) / PROM_LAUNCH_STRIDE, pc,
-               parm, sp, gp);
+    uint64_t nasid = l >> PROM_NASID_SHIFT;
+    EVENT_EMIT(b->ev_launch, cpu_initiator(c),
+               ((l & 0xffffffffull) - PROM_LAUNCH_OFF) / PROM_LAUNCH_STRIDE, pc, parm, sp, gp,
+               nasid);
 }
 
 /* LAUNCH_POLL: 0 done, 1 sent (not taken yet), 2 received (busy). */

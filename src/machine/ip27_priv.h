@@ -17,16 +17,29 @@ typedef struct ip27_hle {
     unsigned off; /* offset in the PROM window */
 } ip27_hle;
 
+/* One node: nasid n holds CPUs 2n (slice A) and 2n + 1 (slice B), its HUB
+ * and its memory at n << 32.  Node 0 also has the Bridge and the BaseIO;
+ * node 1 (--cpus 3, 4) has no XIO widget (docs/hardware.md, "Two nodes"). */
+#define IP27_MAX_NODES 2
+typedef struct ip27_node {
+    struct ip27 *b;
+    unsigned nasid;
+    unsigned first_cpu, ncpus;
+    hub *hub;
+    ram_block *ram;
+    prom_config pc;  /* what the PROM's tables in this node describe */
+} ip27_node;
+
 typedef struct ip27 {
     machine *m;
-    hub *hub;
+    ip27_node nodes[IP27_MAX_NODES];
+    unsigned nnodes;
     bridge *br;
     ioc3 *ioc3;
     struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
     testdev *testdev;        /* --testdev */
     ram_block *rom;
-    prom_config pc;
     int prom_init;           /* bus initiator of the synthetic PROM's own accesses */
     /* The kernel, kept for restarts. */
     bool have_kernel;
@@ -46,6 +59,10 @@ typedef struct ip27 {
 } ip27;
 
 static inline ip27 *ip27_of(machine *m) { return m->board; }
+
+/* The node of CPU index `cpu` (two CPUs per node). */
+static inline unsigned ip27_cpu_node(unsigned idx) { return idx / 2; }
+static inline unsigned ip27_cpu_slice(unsigned idx) { return idx % 2; }
 
 /* ip27_nics.c */
 int ip27_plug_nics(ip27 *b, char *err, size_t errlen);

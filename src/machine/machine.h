@@ -28,7 +28,7 @@ typedef struct nic_config {
 
 typedef struct machine_config {
     unsigned ncpus;         /* 1..4 */
-    uint64_t mem_mb;        /* node 0 RAM, default 512 */
+    uint64_t mem_mb;        /* RAM of each node (node 1 with --cpus 3, 4), default 512 */
     const char *kernel;     /* ELF to load, or NULL */
     const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
     const char *append;     /* kernel command line (ARCS argv) */
@@ -66,7 +66,8 @@ typedef struct machine {
     unsigned ncpus;
     int cur_cpu;          /* CPU running now (or last) */
     device *devices;      /* every device, in creation order */
-    ram_block *ram;
+    ram_block *ram;       /* node 0's memory */
+    ram_block *ram1;      /* node 1's memory (--cpus 3, 4), or NULL */
     chardev *console;     /* IOC3 UART A's terminal */
     void *board;          /* machine-specific state (ip27.c) */
     /* Stop handling. */

@@ -80,7 +80,7 @@ static void kldir_entry(img *m, unsigned idx, uint64_t off, uint64_t ptr, uint64
 
 /* klinfo_t header of a component (56 bytes). */
 static void klinfo(img *m, uint64_t c, unsigned type, unsigned version, unsigned physid,
-                   unsigned virtid)
+                   unsigned virtid, unsigned nasid)
 {
     p8(m, c + 0, type);
     p8(m, c + 1, version);
@@ -89,7 +89,7 @@ static void klinfo(img *m, uint64_t c, unsigned type, unsigned version, unsigned
     p8(m, c + 24, physid);
     p32(m, c + 28, virtid);
     p8(m, c + 32, 0);      /* widid */
-    p16(m, c + 34, 0);     /* nasid */
+    p16(m, c + 34, nasid);
 }
 
 int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
@@ -103,7 +103,9 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     kldir_entry(m, KLI_LAUNCH, PROM_LAUNCH_OFF, 0, 0x400, 2, PROM_LAUNCH_STRIDE);
     kldir_entry(m, KLI_KLCONFIG, PROM_KLCONFIG_OFF, 0, PROM_KLCONFIG_SIZE, 1, 0);
     kldir_entry(m, KLI_NMI, PROM_NMI_OFF, 0, 0x40, 2, PROM_NMI_STRIDE);
-    kldir_entry(m, KLI_GDA, PROM_GDA_OFF, prom_uncac(PROM_GDA_OFF), 0x400, 1, 0);
+    unsigned nasid = pc->nasid;
+    kldir_entry(m, KLI_GDA, PROM_GDA_OFF, prom_uncac(prom_node(nasid, PROM_GDA_OFF)), 0x400, 1,
+                0);
     kldir_entry(m, KLI_FREEMEM, PROM_FREEMEM_OFF, 0, ~0ull, 1, 0);
     kldir_entry(m, KLI_SYMMON_STK, 0x25000, 0, 0xe000, 2, 0x7000);
     kldir_entry(m, KLI_PI_ERROR, PROM_PI_ERROR_OFF, 0, 0x4000, 1, 0);
@@ -121,22 +123,24 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     p32(m, KL_HDR + 16, 24);                  /* ch_cons_off (from the header) */
     p32(m, KL_HDR + 20, KL_BOARD);            /* ch_board_info (node offset) */
     uint64_t c = KL_HDR + 24;                 /* console_t */
-    p64(m, c + 0, pc->console_base + 0x20178); /* uart_base: UART A [UNC] */
-    p64(m, c + 8, pc->console_config);
-    p64(m, c + 16, pc->console_base);          /* memory_base: prom_putchar uses it */
-    p16(m, c + 24, (uint64_t)pc->console_baud);
-    p16(m, c + 26, 0);
-    p32(m, c + 28, KLSTRUCT_IOC3);             /* type [UNC] */
-    p16(m, c + 32, 0);                         /* nasid */
-    p8(m, c + 34, pc->console_wid);
-    p8(m, c + 35, pc->console_slot);
+    if (pc->console_base) {                    /* else a node without IO: all zero [INF] */
+        p64(m, c + 0, pc->console_base + 0x20178); /* uart_base: UART A [UNC] */
+        p64(m, c + 8, pc->console_config);
+        p64(m, c + 16, pc->console_base);      /* memory_base: prom_putchar uses it */
+        p16(m, c + 24, (uint64_t)pc->console_baud);
+        p16(m, c + 26, 0);
+        p32(m, c + 28, KLSTRUCT_IOC3);         /* type [UNC] */
+        p16(m, c + 32, nasid);
+        p8(m, c + 34, pc->console_wid);
+        p8(m, c + 35, pc->console_slot);
+    }
     /* klmalloc headers (board, component, errinfo areas) [UNC: unused by Linux]. */
     unsigned ncomp = 0;
     uint64_t comp[4];
     for (unsigned s = 0; s < pc->ncpus && s < 2; s++) {
         uint64_t cpu = comp[ncomp] = KL_COMP(ncomp);
         ncomp++;
-        klinfo(m, cpu, KLSTRUCT_CPU, 2, s, s);
+        klinfo(m, cpu, KLSTRUCT_CPU, 2, s, pc->first_cpu + s, nasid);
         p16(m, cpu + 56, pc->cpu_prid);
         p16(m, cpu + 58, pc->cpu_fpirr);
         p16(m, cpu + 60, pc->cpu_mhz);
@@ -145,11 +149,11 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     }
     uint64_t hubc = comp[ncomp] = KL_COMP(ncomp);
     ncomp++;
-    klinfo(m, hubc, KLSTRUCT_HUB, 2, 0, 0);
+    klinfo(m, hubc, KLSTRUCT_HUB, 2, 0, 0, nasid);
     p64(m, hubc + 88, 90000000); /* hub_speed in Hz [UNC] */
     uint64_t mem = comp[ncomp] = KL_COMP(ncomp);
     ncomp++;
-    klinfo(m, mem, KLSTRUCT_MEMBNK, 2, 0, 0);
+    klinfo(m, mem, KLSTRUCT_MEMBNK, 2, 0, 0, nasid);
     unsigned total = 0;
     for (unsigned i = 0; i < 8; i++) {
         p16(m, mem + 60 + 2 * i, i < pc->nbanks ? pc->bank_mb[i] : 0);
@@ -171,24 +175,25 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     p8(m, brd + 5, KLTYPE_IP27);
     p8(m, brd + 6, 2);           /* brd_sversion */
     p8(m, brd + 9, ENABLE_BOARD);
-    p16(m, brd + 14, 1);         /* brd_module [UNC] */
+    p16(m, brd + 14, nasid + 1); /* brd_module: one module per node [UNC] */
     p8(m, brd + 23, ncomp);
-    p16(m, brd + 32, 0);         /* brd_nasid */
+    p16(m, brd + 32, nasid);     /* brd_nasid */
     for (unsigned i = 0; i < ncomp; i++)
         p32(m, brd + 36 + 4 * i, comp[i]);
     memcpy(at(m, brd + 153), "IP27", 5);
 
-    /* GDA: nasid table with node 0 only. */
+    /* GDA (each node has one, the same): nasids 0..nnodes-1, then -1. */
+    unsigned nnodes = pc->nnodes ? pc->nnodes : 1;
     p32(m, PROM_GDA_OFF + 0, GDA_MAGIC);
     p16(m, PROM_GDA_OFF + 4, 2); /* g_version */
     p16(m, PROM_GDA_OFF + 6, 0); /* g_masterid: nasid 0, CPU 0 */
     for (unsigned i = 0; i < 64; i++)
-        p16(m, PROM_GDA_OFF + 128 + 2 * i, i == 0 ? 0 : 0xffff);
+        p16(m, PROM_GDA_OFF + 128 + 2 * i, i < nnodes ? i : 0xffff);
 
-    int rc = bus_poke(b, BUS_CAC(PROM_TABLES_START), m->b, sizeof m->b);
+    int rc = bus_poke(b, BUS_CAC(prom_node(nasid, PROM_TABLES_START)), m->b, sizeof m->b);
     free(m);
     if (rc != BUS_OK) {
-        snprintf(err, errlen, "node 0 memory does not cover the PROM tables");
+        snprintf(err, errlen, "node %u memory does not cover the PROM tables", nasid);
         return -1;
     }
     return 0;
@@ -279,6 +284,8 @@ static void daddu(emit *e, unsigned rd, unsigned rs, unsigned rt) { ins(e, rtype
 static void nor(emit *e, unsigned rd, unsigned rs, unsigned rt) { ins(e, rtype(rs, rt, rd, 0, 0x27)); }
 static void dsll(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x38)); }
 static void dsll32(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x3c)); }
+static void dsrl(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x3a)); }
+static void andi(emit *e, unsigned rt, unsigned rs, uint32_t imm) { ins(e, itype(0x0c, rs, rt, imm)); }
 static void jr(emit *e, unsigned rs) { ins(e, rtype(rs, 0, 0, 0, 0x08)); }
 static void jalr(emit *e, unsigned rs) { ins(e, rtype(rs, 0, RA, 0, 0x09)); }
 static void mtc0(emit *e, unsigned rt, unsigned rd) { ins(e, 0x40800000u | rt << 16 | rd << 11); }
@@ -328,9 +335,17 @@ size_t prom_build_rom(uint8_t *rom, size_t size)
     daddu(&e, T2, T2, T3); /* LOCAL_HUB_ADDR(0) */
     ld(&e, T3, 0x20, T2);  /* PI_CPU_NUM: this CPU's slice */
     dsll(&e, T3, T3, 9);   /* * PROM_LAUNCH_STRIDE */
-    lui(&e, S0, 0x8000);   /* KSEG0 (cached, no UALIAS flip) */
+    lui(&e, T1, 0x0060);
+    daddu(&e, T1, T1, T2);
+    ld(&e, T1, 0, T1);     /* NI_STATUS_REV_ID: this node's nasid in bits 16:8 */
+    dsrl(&e, T1, T1, 8);
+    andi(&e, T1, T1, 0xff);
+    dsll32(&e, T1, T1, 0); /* nasid << 32 */
+    lui(&e, S0, 0xa800);
+    dsll32(&e, S0, S0, 0); /* XKPHYS cached (no UALIAS flip, no CALIAS needed) */
     ori(&e, S0, S0, PROM_LAUNCH_OFF);
-    daddu(&e, S0, S0, T3); /* s0 = this slice's launch_t */
+    daddu(&e, S0, S0, T1);
+    daddu(&e, S0, S0, T3); /* s0 = this slice's launch_t in this node's memory */
     size_t loop = e.pc;
     ld(&e, T0, LAUNCH_OFF_CALL, S0);
     branch(&e, 0x04, T0, ZERO, loop); /* beq t0, zero, loop */

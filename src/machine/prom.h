@@ -2,9 +2,10 @@
  * the PROM window for an operating system (../shared/hw/ip27.md section 5,
  * docs/hardware.md).
  *
- * prom_write_tables() builds node 0's low memory: KLDIR, the LAUNCH and NMI
+ * prom_write_tables() builds a node's low memory: KLDIR, the LAUNCH and NMI
  * slots, KLCONFIG (an IP27 board with its CPUs, HUB and memory banks, and
- * the console description), the GDA and the ARCS argv.  prom_build_rom()
+ * the console description), the GDA; prom_write_argv() the ARCS argv in
+ * node 0.  prom_build_rom()
  * fills the PROM window with the entry-vector table, the slave loop in
  * which secondary CPUs wait for LAUNCH_SLAVE, and the BEV exception
  * vectors.  Neither needs a CPU: both write through the bus or into a
@@ -14,7 +15,7 @@
 
 #include "core/bus.h"
 
-/* Node 0 low-memory layout (asm/sn/kldir.h, sn0/kldir.h, addrs.h). */
+/* Low-memory layout of every node, as offsets in the node (asm/sn/kldir.h, sn0/kldir.h, addrs.h). */
 #define PROM_KLDIR_OFF 0x2000
 #define PROM_LAUNCH_OFF 0x2400
 #define PROM_LAUNCH_STRIDE 0x200
@@ -76,7 +77,11 @@ enum {
  * (the OS installs its vectors and clears it), EXL = ERL = 0. */
 #define PROM_STATUS 0x24400080ull
 
+/* What one node's tables describe. */
 typedef struct prom_config {
+    unsigned nasid;            /* the node (its memory at nasid << 32) */
+    unsigned nnodes;           /* nodes 0..nnodes-1 in the GDA's nasid table (0 = 1) */
+    unsigned first_cpu;        /* logical CPU number (virtid) of this node's slice A */
     unsigned ncpus;            /* 1 or 2 (slices A, B) */
     uint16_t cpu_prid;         /* PRId of the CPUs */
     uint16_t cpu_fpirr;        /* FPU implementation/revision */
@@ -84,7 +89,8 @@ typedef struct prom_config {
     uint16_t scache_mb;
     unsigned nbanks;           /* memory banks in use */
     uint16_t bank_mb[8];       /* bank b covers node offset b * 512 MB */
-    uint64_t console_base;     /* CPU address of the IOC3 registers */
+    uint64_t console_base;     /* CPU address of the IOC3 registers; 0: no IO, console_t
+                                  left zero */
     uint64_t console_config;   /* CPU address of the IOC3's config space */
     unsigned console_wid, console_slot;
     int console_baud;
@@ -96,8 +102,8 @@ typedef struct prom_config {
 int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, char *err,
                     size_t errlen);
 
-/* Build KLDIR, LAUNCH, NMI, KLCONFIG and GDA in node 0 memory (the range
- * [PROM_TABLES_START, PROM_ARGV_OFF) is rewritten). */
+/* Build KLDIR, LAUNCH, NMI, KLCONFIG and GDA in the memory of node
+ * pc->nasid (its range [PROM_TABLES_START, PROM_ARGV_OFF) is rewritten). */
 int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen);
 
 /* ARCS argv at PROM_ARGV_OFF: argv[0] = argv0, then the words of `append`.
@@ -110,7 +116,12 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
  * slave loop.  Returns the number of bytes used. */
 size_t prom_build_rom(uint8_t *rom, size_t size);
 
-/* Node 0 addresses as the OS sees them. */
+/* Node addresses as the OS sees them (M mode: nasid << 32). */
+#define PROM_NASID_SHIFT 32
+static inline uint64_t prom_node(unsigned nasid, uint64_t off)
+{
+    return (uint64_t)nasid << PROM_NASID_SHIFT | off;
+}
 static inline uint64_t prom_cac(uint64_t off) { return 0xa800000000000000ull | off; }
 static inline uint64_t prom_uncac(uint64_t off) { return 0x9600000000000000ull | off; }
 

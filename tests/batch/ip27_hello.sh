@@ -1,7 +1,7 @@
 #!/bin/sh
 # The hello example in batch mode: its message on stdout, exit status 0 when
 # the guest resets the machine through the HUB; the ARCS argv from --append;
-# the same with 256 MB (two 128 MB banks) and with two CPUs.
+# the same with 256 MB (two 128 MB banks), with two and with four CPUs.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/ip27_lib.sh"
 
 run hello --max-insns 20000000 "$EX/hello/hello.elf"
@@ -26,10 +26,14 @@ expect_rc 0
 expect console.txt "Hello from the SGI Origin 200"
 [ -s "$TMP/serial.out" ] && fail "serial: console output leaked to stdout"
 
-# An Origin 200 node has two CPU slices: more is a clear error.
-run cpus3 --cpus 3 "$EX/hello/hello.elf"
+# Four CPUs are two nodes; the program runs on nasid 0 slice A all the same.
+run cpus4 --cpus 4 "$EX/hello/hello.elf"
+expect_rc 0
+expect cpus4.out "CPU slice A."
+# Two nodes of two CPU slices at most: more is a clear error.
+run cpus5 --cpus 5 "$EX/hello/hello.elf"
 expect_rc 2
-expect cpus3.err "two CPU slices"
+expect cpus5.err "--cpus: \"5\" is not a number from 1 to 4"
 run mem4000 --mem 4000 "$EX/hello/hello.elf"
 expect_rc 2
 expect mem4000.err "8 memory banks"

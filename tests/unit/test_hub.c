@@ -2,6 +2,7 @@
  * without CPUs: the interrupt, NMI and reset outputs are observed through
  * the wiring callbacks. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "core/bus.h"
@@ -418,6 +419,140 @@ START_TEST(hub_big_windows)
 }
 END_TEST
 
+/* Two HUBs on one bus, as --cpus 3/4 builds them: node 0 (CPUs 0, 1, XIO
+ * link up) and node 1 (CPUs 2, 3, no widget), each with its own outputs. */
+typedef struct node_out {
+    bool line[2][8];
+    int nmi_slice, nmis, resets;
+} node_out;
+
+static void n_irq(void *ctx, int slice, int ip, bool level) { ((node_out *)ctx)->line[slice][ip] = level; }
+static void n_nmi(void *ctx, int slice)
+{
+    node_out *o = ctx;
+    o->nmi_slice = slice;
+    o->nmis++;
+}
+static void n_reset(void *ctx, uint64_t promop) { ((node_out *)ctx)->resets++; }
+
+#define N1 (1ull << 32)
+
+START_TEST(hub_second_node)
+{
+    bus b;
+    sched clock;
+    event_bus eb;
+    bus_init(&b);
+    sched_init(&clock, XBOW_CPU_HZ);
+    event_bus_init(&eb, &clock.now);
+    int cpu[4];
+    for (int i = 0; i < 4; i++) {
+        char nm[8];
+        snprintf(nm, sizeof nm, "cpu%d", i);
+        cpu[i] = initiator_register(&b, nm, INIT_CPU, i);
+    }
+    node_out o0 = {0}, o1 = {0};
+    hub_wiring w0 = {n_irq, n_nmi, n_reset, NULL, &o0}, w1 = {n_irq, n_nmi, n_reset, NULL, &o1};
+    hub_node n0 = {.nasid = 0, .ncpus = 2, .first_cpu = 0, .ialias = false, .xio_up = true,
+                   .peer = true};
+    hub_node n1 = {.nasid = 1, .ncpus = 1, .first_cpu = 2, .ialias = false, .xio_up = false,
+                   .peer = true};
+    hub *h0 = hub_new_node("hub", &b, &clock, &eb, &n0, &w0);
+    hub *h1 = hub_new_node("hub1", &b, &clock, &eb, &n1, &w1);
+    ck_assert_ptr_nonnull(h0);
+    ck_assert_ptr_nonnull(h1);
+    ck_assert_uint_eq(hub_nasid(h1), 1);
+    uint64_t v = 0;
+    /* Windows: REMOTE_HUB_ADDR(0) and (1); node 1's widget-1 lower half;
+     * no IALIAS: the board decodes it with several nodes. */
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(HUB_IALIAS_BASE + NI_STATUS_REV_ID), 8, &v),
+                     BUS_ERROR);
+    uint64_t nsri0 = 0, nsri1 = 0, nsri1b = 0;
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(HUB_REMOTE0_BASE + NI_STATUS_REV_ID), 8, &nsri0),
+                     BUS_OK);
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | NI_STATUS_REV_ID), 8,
+                              &nsri1), BUS_OK);
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(N1 | HUB_IALIAS_BASE | NI_STATUS_REV_ID), 8,
+                              &nsri1b), BUS_OK);
+    ck_assert_uint_eq((nsri0 >> 8) & 0x1ff, 0);
+    ck_assert_uint_eq((nsri1 >> 8) & 0x1ff, 1);
+    ck_assert_uint_eq(nsri1b, nsri1);
+    ck_assert_uint_eq((nsri1 >> 18) & 1, 0); /* M mode with two nodes too */
+    ck_assert_uint_eq((nsri1 >> 29) & 1, 1); /* the CrayLink is up */
+    /* Node 1 has no widget: IIO_LLP_CSR link down, so Linux skips its XIO. */
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | 0x400128), 8, &v), BUS_OK);
+    ck_assert_uint_eq(v & 0x2000, 0);
+    ck_assert_uint_eq(v, 0x400);
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(HUB_REMOTE0_BASE | 0x400128), 8, &v), BUS_OK);
+    ck_assert_uint_eq(v & 0x2000, 0x2000);
+    /* PI_CPU_NUM: CPU 2 is node 1's slice A; a remote reader sees its own slice. */
+    bus_op op = {.addr = 0, .size = 8, .write = 0, .initiator = (uint16_t)cpu[2]};
+    ck_assert_int_eq(hub_window_access(h1, &op, PI_CPU_NUM, &v), BUS_OK);
+    ck_assert_uint_eq(v, 0);
+    op.initiator = (uint16_t)cpu[3];
+    ck_assert_int_eq(hub_window_access(h1, &op, PI_CPU_NUM, &v), BUS_OK);
+    ck_assert_uint_eq(v, 1);
+    op.initiator = (uint16_t)cpu[1];
+    ck_assert_int_eq(hub_window_access(h1, &op, PI_CPU_NUM, &v), BUS_OK);
+    ck_assert_uint_eq(v, 1);
+    /* Presence: one CPU on node 1. */
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | 0x40), 8, &v), BUS_OK);
+    ck_assert_uint_eq(v, 1);
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | 0x48), 8, &v), BUS_OK);
+    ck_assert_uint_eq(v, 0);
+    /* An IPI from CPU 0 to CPU 2: PEND_MOD of node 1 (REMOTE_HUB_SEND_INTR),
+     * node 1's slice-A mask: only node 1's slice A sees IP2. */
+    op = (bus_op){.size = 8, .write = 1, .initiator = (uint16_t)cpu[2]};
+    v = 1ull << 9;
+    ck_assert_int_eq(hub_window_access(h1, &op, PI_INT_MASK0_A, &v), BUS_OK);
+    ck_assert_int_eq(bus_write(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | PI_INT_PEND_MOD), 8,
+                               0x100 | 9), BUS_OK);
+    ck_assert(o1.line[0][2]);
+    ck_assert(!o0.line[0][2] && !o0.line[1][2]);
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(HUB_REMOTE0_BASE | PI_INT_PEND0), 8, &v), BUS_OK);
+    ck_assert_uint_eq(v, 0);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_IALIAS_BASE | PI_INT_PEND_MOD), 8, 9),
+                     BUS_OK);
+    ck_assert(!o1.line[0][2]);
+    /* RT counters are per node: node 1's restarts at 0 when written. */
+    clock.now = 144 * 5000;
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_COUNT), 8, 0),
+                     BUS_OK);
+    clock.now += 144 * 10;
+    ck_assert_uint_eq(hub_rt_count(h0), 5010);
+    ck_assert_uint_eq(hub_rt_count(h1), 10);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_EN_A), 8, 1),
+                     BUS_OK);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_COMPARE_A), 8, 20),
+                     BUS_OK);
+    clock.now = sched_next(&clock);
+    sched_run_due(&clock);
+    ck_assert_uint_eq(hub_rt_count(h1), 20);
+    ck_assert(o1.line[0][4]);
+    ck_assert(!o0.line[0][4] && !o0.line[1][4]);
+    /* NMI per node; a port reset alone resets nothing. */
+    ck_assert_int_eq(bus_write(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | 0x70), 8, 1), BUS_OK);
+    ck_assert_int_eq(o1.nmis, 1);
+    ck_assert_int_eq(o1.nmi_slice, 0);
+    ck_assert_int_eq(o0.nmis, 0);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | NI_PORT_RESET), 8, 0x80),
+                     BUS_OK);
+    ck_assert_int_eq(o1.resets, 0);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | NI_PORT_RESET), 8, 0x81),
+                     BUS_OK);
+    ck_assert_int_eq(o1.resets, 1);
+    ck_assert_int_eq(o0.resets, 0);
+    /* Node 1's big windows: no widget behind it, nothing answers. */
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(N1 | 0x20000000), 4, &v), BUS_ERROR);
+    device_free(hub_device(h0));
+    device_free(hub_device(h1));
+    hub_free(h0);
+    hub_free(h1);
+    event_bus_free(&eb);
+    bus_free(&b);
+}
+END_TEST
+
 static Suite *hub_suite(void)
 {
     Suite *s = suite_create("hub");
@@ -430,6 +565,7 @@ static Suite *hub_suite(void)
     tcase_add_test(t, hub_rt_counter_and_compare);
     tcase_add_test(t, hub_nmi_and_reset);
     tcase_add_test(t, hub_big_windows);
+    tcase_add_test(t, hub_second_node);
     suite_add_tcase(s, t);
     return s;
 }

@@ -167,6 +167,108 @@ START_TEST(prom_klconfig_fields)
 }
 END_TEST
 
+/* Node 1 of a two-node machine (--cpus 4): its own tables in its own
+ * memory at 1 << 32, describing its CPUs (logical 2 and 3), its HUB and its
+ * banks; no console; the GDA lists both nodes.  Node 0 is left alone. */
+START_TEST(prom_node1_tables)
+{
+    memrig r;
+    mem_init(&r);
+    const uint64_t n1 = 1ull << 32;
+    ram_block *rb1 = ram_block_new(&r.b, "ram1", 64 << 20);
+    ck_assert_int_eq(bus_map_ram(&r.b, "cac1", BUS_CAC(n1), 64 << 20, rb1, 0, false), 0);
+    memset(rb1->host + 0x2000, 0xee, 0x16000);
+    prom_config pc = two_cpus();
+    pc.nasid = 1;
+    pc.nnodes = 2;
+    pc.first_cpu = 2;
+    pc.nbanks = 1;
+    pc.bank_mb[0] = 64;
+    pc.bank_mb[1] = 0;
+    pc.console_base = 0; /* no IO on node 1 */
+    char err[200];
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), 0);
+#define G1(off, size) load_be(rb1->host + (off), (size))
+    /* Node 0 untouched. */
+    ck_assert_uint_eq(g(&r, 0x2000, 8), 0);
+    /* KLDIR: node-relative offsets as on node 0; GDA pointer into node 1. */
+    const uint64_t kldir = 0x2000;
+    ck_assert_uint_eq(G1(kldir + 0, 8), 0x434d5f53505f5357ull);
+    ck_assert_uint_eq(G1(kldir + 8, 8), 0x2400);           /* LAUNCH */
+    ck_assert_uint_eq(G1(kldir + 64 + 8, 8), 0x4000);      /* KLCONFIG */
+    ck_assert_uint_eq(G1(kldir + 128 + 8, 8), 0x3000);     /* NMI */
+    ck_assert_uint_eq(G1(kldir + 192 + 16, 8), 0x9600000100011000ull); /* GDA, UNCAC node 1 */
+    ck_assert_uint_eq(G1(kldir + 5 * 64 + 8, 8), 0x25000); /* SYMMON_STK: Linux's node-1 free memory */
+    ck_assert_uint_eq(G1(kldir + 5 * 64 + 40, 8), 0x7000);
+    ck_assert_uint_eq(G1(kldir + 7 * 64 + 16, 8), 0);      /* KERN_VARS for Linux */
+    /* LAUNCH slots of node 1's slices A and B; NMI slots zero. */
+    ck_assert_uint_eq(G1(0x2400, 8), 0xaddbead2addbead3ull);
+    ck_assert_uint_eq(G1(0x2600, 8), 0xaddbead2addbead3ull);
+    ck_assert_uint_eq(G1(0x2610, 8), 0);
+    ck_assert_uint_eq(G1(0x3010, 8), 0);
+    ck_assert_uint_eq(G1(0x3050, 8), 0);
+    /* GDA: nasid table {0, 1, -1 ...}. */
+    ck_assert_uint_eq(G1(0x11000, 4), 0x58464552);
+    ck_assert_uint_eq(G1(0x11000 + 128, 2), 0);
+    ck_assert_uint_eq(G1(0x11000 + 130, 2), 1);
+    for (unsigned i = 2; i < 64; i++)
+        ck_assert_uint_eq(G1(0x11000 + 128 + 2 * i, 2), 0xffff);
+    /* KLCONFIG header, console_t all zero (Linux reads only the master's). */
+    uint64_t h = G1(kldir + 64 + 8, 8);
+    ck_assert_uint_eq(G1(h, 8), 0xbeedbabe);
+    ck_assert_int_eq((int32_t)G1(h + 16, 4), 24);
+    for (unsigned i = 0; i < 48; i += 8)
+        ck_assert_uint_eq(G1(h + 24 + i, 8), 0);
+    /* The IP27 board of node 1. */
+    uint64_t brd = G1(h + 20, 4);
+    ck_assert_uint_eq(G1(brd + 0, 4), 0);      /* brd_next */
+    ck_assert_uint_eq(G1(brd + 4, 1), 1);      /* LOCAL_BOARD */
+    ck_assert_uint_eq(G1(brd + 5, 1), 0x11);   /* KLTYPE_IP27 */
+    ck_assert_uint_eq(G1(brd + 9, 1) & 1, 1);  /* ENABLE_BOARD */
+    ck_assert_uint_eq(G1(brd + 14, 2), 2);     /* brd_module: the second module */
+    ck_assert_uint_eq(G1(brd + 32, 2), 1);     /* brd_nasid */
+    ck_assert_uint_eq(G1(brd + 23, 1), 4);
+    ck_assert_str_eq((const char *)rb1->host + brd + 153, "IP27");
+    unsigned cpus = 0, hubs = 0, mems = 0;
+    for (unsigned i = 0; i < 4; i++) {
+        uint64_t k = G1(brd + 36 + 4 * i, 4);
+        ck_assert(k >= 0x4000 && k < 0x10000);
+        ck_assert_uint_eq(G1(k + 2, 1) & 1, 1); /* KLINFO_ENABLE */
+        ck_assert_uint_eq(G1(k + 34, 2), 1);    /* nasid */
+        switch (G1(k, 1)) {
+        case 1:
+            ck_assert_uint_eq(G1(k + 24, 1), cpus);     /* physid: slice */
+            ck_assert_uint_eq(G1(k + 28, 4), 2 + cpus); /* virtid: CPUs 2, 3 */
+            ck_assert_uint_eq(G1(k + 56, 2), 0x0926);
+            ck_assert_uint_eq(G1(k + 60, 2), 180);
+            cpus++;
+            break;
+        case 2:
+            hubs++;
+            break;
+        case 3:
+            ck_assert_uint_eq(G1(k + 56, 2), 64);
+            ck_assert_uint_eq(G1(k + 60, 2), 64);
+            for (unsigned b = 1; b < 8; b++)
+                ck_assert_uint_eq(G1(k + 60 + 2 * b, 2), 0);
+            mems++;
+            break;
+        default:
+            ck_abort_msg("unexpected component type");
+        }
+    }
+    ck_assert_uint_eq(cpus, 2);
+    ck_assert_uint_eq(hubs, 1);
+    ck_assert_uint_eq(mems, 1);
+#undef G1
+    /* Node 2 has no memory here: a clear error. */
+    pc.nasid = 2;
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "node 2"));
+    bus_free(&r.b);
+}
+END_TEST
+
 START_TEST(prom_argv)
 {
     memrig r;
@@ -253,14 +355,26 @@ START_TEST(prom_rom_code)
     ck_assert_str_eq(buf, "mtc0 $t5, $t4, 0");
     dis(h, rom, PROM_SLAVE_ENTRY + 0x24, buf, sizeof buf);
     ck_assert_str_eq(buf, "ld $t7, 0x20($t6)");
+    /* The node: NI_STATUS_REV_ID's node id, shifted to bit 32. */
     dis(h, rom, PROM_SLAVE_ENTRY + 0x2c, buf, sizeof buf);
-    ck_assert_str_eq(buf, "lui $s0, 0x8000");
+    ck_assert_str_eq(buf, "lui $t5, 0x60");
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x34, buf, sizeof buf);
+    ck_assert_str_eq(buf, "ld $t5, ($t5)");
     dis(h, rom, PROM_SLAVE_ENTRY + 0x38, buf, sizeof buf);
+    ck_assert_str_eq(buf, "dsrl $t5, $t5, 8");
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x40, buf, sizeof buf);
+    ck_assert_str_eq(buf, "dsll32 $t5, $t5, 0");
+    /* The slot: XKPHYS cached | nasid << 32 | 0x2400 + slice * 0x200. */
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x44, buf, sizeof buf);
+    ck_assert_str_eq(buf, "lui $s0, 0xa800");
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x4c, buf, sizeof buf);
+    ck_assert_str_eq(buf, "ori $s0, $s0, 0x2400");
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x58, buf, sizeof buf);
     ck_assert_str_eq(buf, "ld $t4, 0x10($s0)");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x3c, buf, sizeof buf);
-    ck_assert_str_eq(buf, "beqz $t4, -0x403ffbc8");
+    dis(h, rom, PROM_SLAVE_ENTRY + 0x5c, buf, sizeof buf);
+    ck_assert_str_eq(buf, "beqz $t4, -0x403ffba8");
     dis(h, rom, used - 8, buf, sizeof buf);
-    ck_assert_str_eq(buf, "b -0x403ffbc8");
+    ck_assert_str_eq(buf, "b -0x403ffba8");
     /* BEV general exception vector spins in place. */
     dis(h, rom, PROM_BEV_GENERAL, buf, sizeof buf);
     ck_assert_str_eq(buf, "b -0x403ffc80");
@@ -275,6 +389,7 @@ static Suite *suite(void)
     TCase *t = tcase_create("prom");
     tcase_add_test(t, prom_kldir_launch_nmi_gda);
     tcase_add_test(t, prom_klconfig_fields);
+    tcase_add_test(t, prom_node1_tables);
     tcase_add_test(t, prom_argv);
     tcase_add_test(t, prom_memory_banks);
     tcase_add_test(t, prom_rom_code);

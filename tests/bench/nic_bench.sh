@@ -6,11 +6,12 @@
 #
 # For each NIC the example driver runs as a user would run it:
 #   rx: its receive driver against `gen`, offered at the 1 Gbit/s line rate
-#       (NIC_BENCH_RATE), COUNT frames; the driver stops when COUNT arrived or
-#       5 ms of virtual time passed without a frame (what the NIC refused
-#       never comes);
-#   tx: its transmit driver sends COUNT frames to `sink` as fast as its ring
-#       allows.
+#       (NIC_BENCH_RATE) for NIC_BENCH_RX_MS of virtual time; the driver stops
+#       when every frame arrived or 5 ms of virtual time passed without one
+#       (what the NIC refused never comes);
+#   tx: its transmit driver sends NIC_BENCH_FRAMES frames of 1514 bytes (the
+#       same bytes in fewer frames for larger sizes) to `sink` as fast as its
+#       ring allows.
 # Every run is timed on the host (wall and user+system CPU, best of
 # NIC_BENCH_RUNS); throughput is UDP payload bits the guest received (rx) or
 # sent (tx) per host second.  The guest's instruction count, the NIC's DMA
@@ -26,13 +27,14 @@
 # Environment: XBOW (./xbow), EX (the built examples directory, examples),
 # NIC_BENCH_NICS (tigon2 hamachi e1000-82544), NIC_BENCH_SIZES (1514 9000;
 # sizes above 1514 only for drivers with jumbo frames), NIC_BENCH_FRAMES
-# (frames of 1514 bytes per run, default 10000; larger sizes send the same
-# bytes in fewer frames), NIC_BENCH_RUNS (3), NIC_BENCH_RATE (line, or frames
-# per virtual second offered to rx).
+# (tx: frames of 1514 bytes per run, default 10000), NIC_BENCH_RX_MS (rx:
+# virtual milliseconds of offered traffic, default 500), NIC_BENCH_RATE
+# (line, or the frames per virtual second offered to rx), NIC_BENCH_RUNS (3).
 set -u
 : "${XBOW:=./xbow}" "${EX:=examples}"
 : "${NIC_BENCH_NICS:=tigon2 hamachi e1000-82544}" "${NIC_BENCH_SIZES:=1514 9000}"
 : "${NIC_BENCH_FRAMES:=10000}" "${NIC_BENCH_RUNS:=3}" "${NIC_BENCH_RATE:=line}"
+: "${NIC_BENCH_RX_MS:=500}"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/xbow-nic-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 die() { echo "nic_bench: $*" >&2; exit 1; }
@@ -97,13 +99,15 @@ guest_result() {
 # r_wall r_cpu r_frames r_sum r_insns r_words r_bulk r_bus r_refused r_pcap (tx).
 run_one() {
     local nic=$1 dir=$2 size=$3 mode=$4 count net elf t i wall cpu
-    count=$((NIC_BENCH_FRAMES * 1514 / size))
-    [ "$count" -ge 1 ] || count=1
     if [ "$dir" = rx ]; then
         local rate=$NIC_BENCH_RATE
         [ "$rate" = line ] && rate=$((1000000000 / ((size + 24) * 8))) # preamble, FCS, gap
+        count=$((rate * NIC_BENCH_RX_MS / 1000))
+        [ "$count" -ge 1 ] || count=1
         net="gen:size=$size,rate=$rate,count=$count,start=tx" elf=$rx_elf
     else
+        count=$((NIC_BENCH_FRAMES * 1514 / size))
+        [ "$count" -ge 1 ] || count=1
         net=sink elf=$tx_elf
     fi
     local out="$TMP/$nic-$dir-$size-$mode" pcap=()
@@ -135,9 +139,9 @@ run_one() {
 
 la=$(loadavg)
 model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
-echo "nic_bench: $NIC_BENCH_FRAMES frames of 1514 bytes per run (the same bytes in fewer larger frames)," \
-    "rx offered at $([ "$NIC_BENCH_RATE" = line ] && echo "the 1 Gbit/s line rate" ||
-        echo "$NIC_BENCH_RATE frames per virtual second"), best of $NIC_BENCH_RUNS"
+echo "nic_bench: rx offered at $([ "$NIC_BENCH_RATE" = line ] && echo "the 1 Gbit/s line rate" ||
+    echo "$NIC_BENCH_RATE frames per virtual second") for $NIC_BENCH_RX_MS ms of virtual time;" \
+    "tx $NIC_BENCH_FRAMES frames of 1514 bytes (or the same bytes in larger ones); best of $NIC_BENCH_RUNS"
 printf '%-12s %-2s %5s %9s %8s %8s %5s %6s %6s %5s %8s %8s %8s %7s %7s %9s  %s\n' \
     NIC dir size frames "raw Mb/s" "p-w Mb/s" ratio "raw s" "p-w s" ratio "raw Mins" "p-w Mins" \
     "p-w words" "raw bus" "p-w bus" refused \

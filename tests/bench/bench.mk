@@ -82,7 +82,7 @@ EXTRA_DIST += tests/batch/bench_mix.sh
 # transmit drivers in both modes and prints the throughput side by side
 # (tests/bench/nic_bench.sh; NIC_BENCH_FRAMES, NIC_BENCH_RUNS, ... in its
 # environment make a longer run).
-EXTRA_DIST += tests/bench/nic_bench.sh
+EXTRA_DIST += tests/bench/nic_bench.sh docs/performance.md
 bench-nic: xbow examples/tigon/tigon_rx.elf examples/tigon/tigon_tx.elf \
 		examples/hamachi/hamachi.elf examples/e1000/rx.elf examples/e1000/tx.elf
 	XBOW=./xbow EX=examples bash $(srcdir)/tests/bench/nic_bench.sh

@@ -531,6 +531,9 @@ int ui_tui(dbg *d)
 
     rl_catch_signals = 0;
     rl_catch_sigwinch = 0;
+    /* Else readline exports LINES and COLUMNS, which curses then prefers to
+     * the terminal's size: the screen would never follow a resize. */
+    rl_change_environment = 0;
     rl_prep_term_function = tui_rl_prep;
     rl_deprep_term_function = tui_rl_deprep;
     rl_getc_function = tui_rl_getc;

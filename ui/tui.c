@@ -16,7 +16,10 @@
 #include "ui/tui.h"
 #include "ui/ui.h"
 
+/* Panes are redrawn at most every REFRESH_SECONDS of wall time while the
+ * guest runs; stopped, getch() waits up to IDLE_WAIT_MS for a key. */
 #define REFRESH_SECONDS 0.1
+#define IDLE_WAIT_MS 100
 
 /* ---- readline glue ------------------------------------------------------- */
 
@@ -325,6 +328,9 @@ static void tui_poll(dbg *d)
     if (!t)
         return;
     t->running = true;
+    /* Never wait for a key here: this runs between slices of a few
+     * milliseconds, and a blocking getch() would make the guest crawl. */
+    timeout(0);
     int ch;
     while ((ch = getch()) != ERR) {
         if (ch == 3) {
@@ -336,6 +342,7 @@ static void tui_poll(dbg *d)
             key_to_guest(t, ch);
         }
     }
+    timeout(IDLE_WAIT_MS);
     double now = tui_now();
     if (now - t->last_refresh >= REFRESH_SECONDS) {
         uint64_t n = total_insns(d->m);
@@ -517,7 +524,7 @@ int ui_tui(dbg *d)
     noecho();
     keypad(stdscr, TRUE);
     set_escdelay(25);
-    timeout(100);
+    timeout(IDLE_WAIT_MS);
     if (has_colors()) {
         start_color();
         use_default_colors();

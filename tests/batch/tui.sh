@@ -13,7 +13,7 @@ GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
 case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 
 unset TMUX
-T="tmux -L xbowtest$$"
+T="tmux -S $WORK/tmux"
 trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
 TIMEOUT=${TUI_TEST_TIMEOUT:-60}
 

@@ -71,6 +71,13 @@ static bool tty_gone(void)
     return (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
+/* Does the terminal have bytes for us (without waiting)? */
+static bool input_ready(void)
+{
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    return poll(&p, 1, 0) > 0;
+}
+
 /* readline's input.  We call rl_callback_read_char() only with bytes
  * queued, but readline may want more in the middle of a key sequence or a
  * multibyte character: then wait for the next key.  EOF means end of input
@@ -328,23 +335,27 @@ static void tui_poll(dbg *d)
     if (!t)
         return;
     t->running = true;
-    /* Never wait for a key here: this runs between slices of a few
-     * milliseconds, and a blocking getch() would make the guest crawl. */
-    timeout(0);
-    int ch;
-    while ((ch = getch()) != ERR) {
-        if (ch == 3) {
-            machine_request_stop(d->m, STOP_USER, "Ctrl-C");
-        } else if (ch == KEY_RESIZE) {
-            getmaxyx(stdscr, t->rows, t->cols);
-            t->need_layout = true;
-        } else if (t->focus == PANE_CONSOLE) {
-            key_to_guest(t, ch);
-        }
-    }
-    timeout(IDLE_WAIT_MS);
+    /* This runs between slices of a few milliseconds: never wait for a key
+     * (that would make the guest crawl), and ask curses only when the
+     * terminal has bytes for us or at a refresh (a resize shows up there). */
     double now = tui_now();
-    if (now - t->last_refresh >= REFRESH_SECONDS) {
+    bool refresh = now - t->last_refresh >= REFRESH_SECONDS;
+    if (refresh || input_ready()) {
+        timeout(0);
+        int ch;
+        while ((ch = getch()) != ERR) {
+            if (ch == 3) {
+                machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+            } else if (ch == KEY_RESIZE) {
+                getmaxyx(stdscr, t->rows, t->cols);
+                t->need_layout = true;
+            } else if (t->focus == PANE_CONSOLE) {
+                key_to_guest(t, ch);
+            }
+        }
+        timeout(IDLE_WAIT_MS);
+    }
+    if (refresh) {
         uint64_t n = total_insns(d->m);
         if (t->last_wall > 0 && now > t->last_wall)
             t->ips = (double)(n - t->last_insns) / (now - t->last_wall);

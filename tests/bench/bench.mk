@@ -24,3 +24,13 @@ bench-cpu: tests/bench/cpu_bench tests/bench/guest_loop.elf tests/bench/guest_us
 	./tests/bench/cpu_bench tests/bench/guest_loop.elf $(BENCH_MINSNS) 4 tests/bench/guest_user.bin
 bench: bench-cpu
 .PHONY: bench bench-cpu
+
+# The TUI's speed target (make bench-tui, part of make bench): the CPU
+# benchmark's guest for TUI_BENCH_MINSNS million instructions in batch mode
+# and in the TUI (driven in tmux; skipped without it), CPU time compared.
+TUI_BENCH_MINSNS = 1000
+EXTRA_DIST += tests/bench/tui_bench.sh
+bench-tui: xbow$(EXEEXT) tests/bench/guest_loop.elf
+	sh $(srcdir)/tests/bench/tui_bench.sh ./xbow$(EXEEXT) tests/bench/guest_loop.elf $(TUI_BENCH_MINSNS)
+bench: bench-tui
+.PHONY: bench-tui

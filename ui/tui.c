@@ -3,9 +3,11 @@
  * bar, keys and the help overlay.  Panes are drawn by tui_panes.c and laid
  * out by tui_layout.c. */
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <readline/history.h>
 #include <readline/readline.h>
@@ -14,7 +16,10 @@
 #include "ui/tui.h"
 #include "ui/ui.h"
 
+/* Panes are redrawn at most every REFRESH_SECONDS of wall time while the
+ * guest runs; stopped, getch() waits up to IDLE_WAIT_MS for a key. */
 #define REFRESH_SECONDS 0.1
+#define IDLE_WAIT_MS 100
 
 /* ---- readline glue ------------------------------------------------------- */
 
@@ -27,11 +32,75 @@ static void inq_push(const char *s, size_t n)
         inq[inq_tail++ % sizeof inq] = (unsigned char)s[i];
 }
 
+/* The Delete key reaches readline as this sequence, bound to delete-char.
+ * (Not Ctrl-D: on an empty line readline takes that as end of input.) */
+#define DELETE_SEQ "\033[3~"
+
+/* The bytes readline sees for a key typed at the prompt; 0 for none. */
+static size_t key_bytes(int ch, char *buf)
+{
+    const char *s;
+    switch (ch) {
+    case KEY_UP: s = "\033[A"; break;
+    case KEY_DOWN: s = "\033[B"; break;
+    case KEY_RIGHT: s = "\033[C"; break;
+    case KEY_LEFT: s = "\033[D"; break;
+    case KEY_HOME: s = "\001"; break;
+    case KEY_END: s = "\005"; break;
+    case KEY_DC: s = DELETE_SEQ; break;
+    case KEY_BACKSPACE: s = "\177"; break;
+    case KEY_ENTER: s = "\n"; break;
+    default:
+        if (ch < 0 || ch > 255)
+            return 0;
+        buf[0] = (char)ch;
+        return 1;
+    }
+    size_t n = strlen(s);
+    memcpy(buf, s, n);
+    return n;
+}
+
+/* Has the terminal gone away (hang-up, closed, error)?  getch() says ERR
+ * both for that and for its timeout. */
+static bool tty_gone(void)
+{
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    if (poll(&p, 1, 0) < 0)
+        return false;
+    return (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
+}
+
+/* Does the terminal have bytes for us (without waiting)? */
+static bool input_ready(void)
+{
+    struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
+    return poll(&p, 1, 0) > 0;
+}
+
+/* readline's input.  We call rl_callback_read_char() only with bytes
+ * queued, but readline may want more in the middle of a key sequence or a
+ * multibyte character: then wait for the next key.  EOF means end of input
+ * to readline (it calls on_line(NULL)), so return it only when the
+ * terminal really went away. */
 static int tui_rl_getc(FILE *f)
 {
     (void)f;
-    if (inq_head == inq_tail)
-        return EOF;
+    while (inq_head == inq_tail) {
+        int ch = getch();
+        if (ch == ERR) {
+            if (tty_gone())
+                return EOF;
+            continue;
+        }
+        if (ch == KEY_RESIZE) {
+            if (tui_active)
+                tui_active->need_layout = true;
+            continue;
+        }
+        char buf[8];
+        inq_push(buf, key_bytes(ch, buf));
+    }
     return inq[inq_head++ % sizeof inq];
 }
 
@@ -266,19 +335,27 @@ static void tui_poll(dbg *d)
     if (!t)
         return;
     t->running = true;
-    int ch;
-    while ((ch = getch()) != ERR) {
-        if (ch == 3) {
-            machine_request_stop(d->m, STOP_USER, "Ctrl-C");
-        } else if (ch == KEY_RESIZE) {
-            getmaxyx(stdscr, t->rows, t->cols);
-            t->need_layout = true;
-        } else if (t->focus == PANE_CONSOLE) {
-            key_to_guest(t, ch);
-        }
-    }
+    /* This runs between slices of a few milliseconds: never wait for a key
+     * (that would make the guest crawl), and ask curses only when the
+     * terminal has bytes for us or at a refresh (a resize shows up there). */
     double now = tui_now();
-    if (now - t->last_refresh >= REFRESH_SECONDS) {
+    bool refresh = now - t->last_refresh >= REFRESH_SECONDS;
+    if (refresh || input_ready()) {
+        timeout(0);
+        int ch;
+        while ((ch = getch()) != ERR) {
+            if (ch == 3) {
+                machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+            } else if (ch == KEY_RESIZE) {
+                getmaxyx(stdscr, t->rows, t->cols);
+                t->need_layout = true;
+            } else if (t->focus == PANE_CONSOLE) {
+                key_to_guest(t, ch);
+            }
+        }
+        timeout(IDLE_WAIT_MS);
+    }
+    if (refresh) {
         uint64_t n = total_insns(d->m);
         if (t->last_wall > 0 && now > t->last_wall)
             t->ips = (double)(n - t->last_insns) / (now - t->last_wall);
@@ -313,6 +390,8 @@ static void on_line(char *line)
 {
     tui *t = tui_active;
     if (!line) {
+        /* End of input: the terminal went away (Ctrl-D on an empty line
+         * is handled in handle_key and never reaches readline). */
         t->quit = true;
         return;
     }
@@ -333,9 +412,9 @@ static void on_line(char *line)
     free(line);
 }
 
-static void feed_readline(const char *s)
+static void feed_readline(const char *s, size_t n)
 {
-    inq_push(s, strlen(s));
+    inq_push(s, n);
     while (tui_rl_input_available())
         rl_callback_read_char();
 }
@@ -417,26 +496,17 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         scroll_pane(t, ch == KEY_UP ? -1 : 1);
         return;
     }
-    switch (ch) {
-    case KEY_UP: feed_readline("\033[A"); break;
-    case KEY_DOWN: feed_readline("\033[B"); break;
-    case KEY_RIGHT: feed_readline("\033[C"); break;
-    case KEY_LEFT: feed_readline("\033[D"); break;
-    case KEY_HOME: feed_readline("\001"); break;
-    case KEY_END: feed_readline("\005"); break;
-    case KEY_DC: feed_readline("\004"); break;
-    case KEY_BACKSPACE: feed_readline("\177"); break;
-    case KEY_ENTER: feed_readline("\n"); break;
-    case 3: /* Ctrl-C at the prompt: drop the line */
+    if (ch == 3) { /* Ctrl-C at the prompt: drop the line */
         rl_replace_line("", 0);
         rl_point = 0;
-        break;
-    default:
-        if (ch >= 0 && ch < 256) {
-            char c[2] = {(char)ch, 0};
-            feed_readline(c);
-        }
+        return;
     }
+    if (ch == 4 && rl_end == 0) { /* Ctrl-D on an empty line: quit, as in gdb */
+        run_command(t, "quit");
+        return;
+    }
+    char buf[8];
+    feed_readline(buf, key_bytes(ch, buf));
 }
 
 int ui_tui(dbg *d)
@@ -465,7 +535,7 @@ int ui_tui(dbg *d)
     noecho();
     keypad(stdscr, TRUE);
     set_escdelay(25);
-    timeout(100);
+    timeout(IDLE_WAIT_MS);
     if (has_colors()) {
         start_color();
         use_default_colors();
@@ -479,12 +549,16 @@ int ui_tui(dbg *d)
 
     rl_catch_signals = 0;
     rl_catch_sigwinch = 0;
+    /* Else readline exports LINES and COLUMNS, which curses then prefers to
+     * the terminal's size: the screen would never follow a resize. */
+    rl_change_environment = 0;
     rl_prep_term_function = tui_rl_prep;
     rl_deprep_term_function = tui_rl_deprep;
     rl_getc_function = tui_rl_getc;
     rl_input_available_hook = tui_rl_input_available;
     rl_redisplay_function = tui_rl_redisplay;
     rl_completion_display_matches_hook = tui_rl_show_matches;
+    rl_bind_keyseq(DELETE_SEQ, rl_delete);
     FILE *null_out = fopen("/dev/null", "w");
     rl_outstream = null_out;
     ui_cli_setup_completion();
@@ -497,8 +571,11 @@ int ui_tui(dbg *d)
     while (!t.quit) {
         redraw(&t);
         int ch = getch();
-        if (ch == ERR)
+        if (ch == ERR) {
+            if (tty_gone())
+                break;
             continue;
+        }
         handle_key(&t, ch, &ctrlx);
     }
     rl_callback_handler_remove();

@@ -88,3 +88,13 @@ bench-nic: xbow examples/tigon/tigon_rx.elf examples/tigon/tigon_tx.elf \
 	XBOW=./xbow EX=examples bash $(srcdir)/tests/bench/nic_bench.sh
 bench: bench-nic
 .PHONY: bench-nic
+
+# The TUI's speed target (make bench-tui, part of make bench): the CPU
+# benchmark's guest for TUI_BENCH_MINSNS million instructions in batch mode
+# and in the TUI (driven in tmux; skipped without it), CPU time compared.
+TUI_BENCH_MINSNS = 1000
+EXTRA_DIST += tests/bench/tui_bench.sh
+bench-tui: xbow$(EXEEXT) tests/bench/guest_loop.elf
+	sh $(srcdir)/tests/bench/tui_bench.sh ./xbow$(EXEEXT) tests/bench/guest_loop.elf $(TUI_BENCH_MINSNS)
+bench: bench-tui
+.PHONY: bench-tui

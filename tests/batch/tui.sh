@@ -1,0 +1,167 @@
+#!/bin/sh
+# The TUI, driven the way a user drives it: the real binary on a terminal
+# (a private tmux server with a fixed-size window), keys sent with
+# "tmux send-keys", the screen read back with "tmux capture-pane".  Every
+# check polls the screen with a timeout: CI machines are slow.
+set -u
+. "${top_srcdir:-.}/tests/batch/lib.sh"
+top_builddir=${top_builddir:-$PWD}
+command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
+[ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
+GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
+[ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
+case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
+
+unset TMUX
+T="tmux -S $WORK/tmux"
+trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
+TIMEOUT=${TUI_TEST_TIMEOUT:-60}
+
+# xbow runs under sh so that after it exits the pane shows its exit status
+# and whether the terminal is back in cooked mode (icanon, echo).
+cat >"$WORK/run.sh" <<EOF
+HOME='$WORK'
+export HOME
+'$XBOW' --rtc-fixed '$GUEST'
+echo XBOW-EXIT=\$?
+echo "TTY: \$(stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' ')"
+exec sleep 600
+EOF
+$T -f /dev/null new-session -d -s tui -x 160 -y 50 "sh '$WORK/run.sh'" ||
+    skip "tmux cannot start a session here"
+last_cmd="xbow (TUI in tmux)"
+
+screen() { $T capture-pane -p -t tui >"$WORK/out" 2>"$WORK/err"; }
+keys() { $T send-keys -t tui "$@"; }
+# type TEXT: the text in one go (as fast as a paste), then Enter
+type_line() {
+    $T send-keys -t tui -l "$1"
+    $T send-keys -t tui Enter
+}
+
+# dead: when xbow has exited before its time, a failure and the end.
+dead() {
+    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
+    fail "xbow exited (screen above)"
+    finish
+    exit 1
+}
+
+# wait_for PATTERN [WHAT]: poll the screen until a line matches PATTERN
+# (grep -E), up to $TIMEOUT seconds; a failed check when it never does.
+wait_for() {
+    checks=$((checks + 1))
+    end=$(($(date +%s) + TIMEOUT))
+    while :; do
+        screen
+        grep -Eq -e "$1" "$WORK/out" && return 0
+        dead
+        [ "$(date +%s)" -lt "$end" ] || break
+        sleep 0.2
+    done
+    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
+    return 1
+}
+
+# wait_gone PATTERN [WHAT]: poll until no line matches PATTERN.
+wait_gone() {
+    checks=$((checks + 1))
+    end=$(($(date +%s) + TIMEOUT))
+    while :; do
+        screen
+        grep -Eq -e "$1" "$WORK/out" || return 0
+        dead
+        [ "$(date +%s)" -lt "$end" ] || break
+        sleep 0.2
+    done
+    fail "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"
+    return 1
+}
+
+# The value of the pc in the registers pane.
+pc_shown() { screen; sed -n 's/.* pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }
+
+# Start-up: the debug layout's panes, the status bar and the prompt.
+wait_for "cpu0 registers" "the registers pane" || { finish; exit 1; }
+wait_for "─ disassembly" "the disassembly pane"
+wait_for "─ console ─" "the console pane"
+wait_for "─ commands ─" "the commands pane"
+wait_for "^ xbow \| stopped \| cpu0 _start .*layout debug" "the status bar"
+wait_for "^│\(xbow\) +│" "the prompt"
+
+# Commands typed as fast as tmux can send them, and the Delete key (once
+# taken as Ctrl-D, which quit xbow on an empty line).
+keys Delete
+type_line "info registers"
+wait_for "^│Status +0x[0-9a-f]{8} <" "info registers' output"
+keys "delete" Enter
+keys -l "info brXeak"
+keys Left Left Left Left Delete End
+keys -l "points"
+keys Enter
+wait_for "^│\(xbow\) info breakpoints +│" "a line edited with Left, Delete and End"
+wait_for "^│No breakpoints or watchpoints" "info breakpoints' output"
+long="print 1+2+3+4+5+6+7+8+9+10+11+12+13+14+15+16+17+18+19+20+21+22+23+24+25+26+27+28+29+30"
+long="$long+31+32+33+34+35+36+37+38+39+40+41+42+43+44+45+46+47+48+49+50+51+52+53+54+55+56+57+58+59+60"
+type_line "$long"
+wait_for "^│\\\$1 = 1830 +│" "the result of a long pasted command"
+
+# F11 steps: the pc in the registers pane moves.
+pc0=$(pc_shown)
+checks=$((checks + 1))
+[ -n "$pc0" ] || fail "no pc in the registers pane"
+keys F11
+wait_for "cpu0 _start\+0x4 " "the status bar after F11"
+pc1=$(pc_shown)
+checks=$((checks + 1))
+[ -n "$pc1" ] && [ "$pc1" != "$pc0" ] || fail "F11 left the pc at $pc0 (now \"$pc1\")"
+
+# A breakpoint set with a command, then F5: stopped there.
+type_line "break middle"
+wait_for "^│Breakpoint 1 at 0xa8" "break's answer"
+keys F5
+wait_for "^│Breakpoint 1, middle" "the stop at the breakpoint"
+wait_for "^ xbow \| stopped \| cpu0 middle " "the status bar at the breakpoint"
+wait_for "││\\*>[0-9a-f]{16} " "the current instruction (and breakpoint) in the disassembly"
+wait_for "dbgtest: hello, debugger" "the guest's console output"
+type_line "delete"
+type_line "continue"
+wait_for "^│The guest reset the machine" "continue's stop report"
+wait_for "dbgtest: 1 timer interrupt, done" "the guest's console output at its end"
+
+# Layouts: each shows its own panes.
+type_line "layout net"
+wait_for "─ NIC rings" "layout net's rings pane"
+wait_for "─ DMA counter" "layout net's DMA counter pane"
+wait_for "─ Bridge windows" "layout net's Bridge pane"
+wait_gone "cpu0 registers" "layout net"
+type_line "layout mem"
+wait_for "─ memory @0x" "layout mem's memory pane"
+wait_gone "─ NIC rings" "layout mem"
+type_line "layout full"
+wait_for "─ NIC rings" "layout full's rings pane"
+wait_for "cpu0 registers" "layout full's registers pane"
+wait_for "─ Bridge windows" "layout full's Bridge pane"
+keys F2
+wait_for "layout mem " "F2 (layout next)"
+type_line "layout debug"
+wait_for "─ disassembly" "layout debug"
+
+# Resizing the terminal: the screen is laid out again, xbow lives on.
+$T resize-window -t tui -x 100 -y 30
+wait_for "^└─{98}┘$" "the 100-column redraw"
+wait_for "^ xbow \| stopped \| " "the status bar after resizing"
+type_line "echo still-alive-1"
+wait_for "^│still-alive-1" "a command after resizing"
+$T resize-window -t tui -x 160 -y 50
+wait_for "^└─{158}┘$" "the 160-column redraw"
+type_line "echo still-alive-2"
+wait_for "^│still-alive-2" "a command after resizing back"
+
+# quit: xbow exits 0 and the shell gets a cooked terminal back.
+type_line "quit"
+dead() { :; }
+wait_for "^XBOW-EXIT=" "xbow's exit"
+wait_for "^XBOW-EXIT=0$" "exit status 0"
+wait_for "^TTY: icanon echo *$" "the terminal restored"
+finish

@@ -215,7 +215,7 @@ static void draw_cmd(tui *t)
     for (int r = 0; r < rows && first + r < (int)t->out.n; r++) {
         const tui_line *l = &t->out.lines[first + r];
         wattron(w, tui_attr(l->attr));
-        mvwaddnstr(w, r + 1, 1, l->text, inner);
+        tui_addclip(w, r + 1, 1, l->text, inner);
         wattroff(w, tui_attr(l->attr));
     }
     /* The input line: prompt + readline buffer, scrolled to keep the cursor. */

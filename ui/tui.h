@@ -47,6 +47,7 @@ void tt_free(tui_text *t);
 void tt_clear(tui_text *t);
 /* Append text (may contain newlines; continues a partial last line). */
 void tt_append(tui_text *t, const char *s, int attr);
+void tui_addclip(WINDOW *w, int y, int x, const char *s, int width);
 void tt_append_sb(tui_text *t, const strbuf *b, int attr);
 
 typedef struct tui {

@@ -124,6 +124,29 @@ static void frame(tui *t, pane *p, const char *title)
     wattroff(w, a);
 }
 
+/* Print s at (y, x) of w in at most width columns: tabs expanded to
+ * 8-column stops (counted from the start of s), other control characters
+ * shown as '.', so that no text ever reaches past its pane's border. */
+void tui_addclip(WINDOW *w, int y, int x, const char *s, int width)
+{
+    char buf[1024];
+    int n = 0;
+    if (width > (int)sizeof buf - 1)
+        width = (int)sizeof buf - 1;
+    for (; *s && n < width; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '\t') {
+            do
+                buf[n++] = ' ';
+            while (n % 8 && n < width);
+        } else {
+            buf[n++] = c < 0x20 || c == 0x7f ? '.' : (char)c;
+        }
+    }
+    buf[n] = 0;
+    mvwaddnstr(w, y, x, buf, width);
+}
+
 /* Print s clipped to the pane's inner width at inner row y. */
 static void put(pane *p, int y, int x, const char *s, int attr)
 {
@@ -131,7 +154,7 @@ static void put(pane *p, int y, int x, const char *s, int attr)
     if (y < 0 || y >= p->h - 2 || x >= inner_w)
         return;
     wattron(p->win, attr);
-    mvwaddnstr(p->win, y + 1, x + 1, s, inner_w - x);
+    tui_addclip(p->win, y + 1, x + 1, s, inner_w - x);
     wattroff(p->win, attr);
 }
 

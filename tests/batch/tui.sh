@@ -164,4 +164,51 @@ dead() { :; }
 wait_for "^XBOW-EXIT=" "xbow's exit"
 wait_for "^XBOW-EXIT=0$" "exit status 0"
 wait_for "^TTY: icanon echo *$" "the terminal restored"
+$T kill-session -t tui 2>/dev/null
+
+# The default demo (no arguments: a Tigon2 on the echo peer and its example
+# driver) at 80x24 on a terminal without colours or line-drawing glyphs of
+# its own (TERM=vt100) in the C locale: the net layout's rings and DMA
+# counter fill as the driver runs, lines never cross a pane's border, and
+# the help overlay opens on '?'.
+cat >"$WORK/demo.sh" <<EOF
+HOME='$WORK'
+TERM=vt100 LANG=C LC_ALL=C
+export HOME TERM LANG LC_ALL
+cd '$top_builddir'
+'$XBOW' --rtc-fixed
+echo XBOW-EXIT=\$?
+exec sleep 600
+EOF
+$T new-session -d -s tui -x 80 -y 24 "sh '$WORK/demo.sh'" || fail "tmux: no second session"
+dead() {
+    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
+    fail "xbow exited (screen above)"
+    finish
+    exit 1
+}
+wait_for "cpu0 registers" "the demo's registers pane"
+wait_for "^ xbow \| stopped \| cpu0 _start " "the demo stopped at the driver's entry"
+type_line "layout net"
+wait_for "NIC rings" "the demo's rings pane"
+type_line "continue 30000000"
+wait_for "^.tigon0 ring tx: base 0x[0-9a-f]+" "the Tigon2 Tx ring in the rings pane"
+wait_for "^. +0 0x[0-9a-f]{16} host +[0-9]+ +0x" "a Tx descriptor the driver filled, back with the host"
+wait_for "per-word +[1-9][0-9]*/s" "a per-word rate in the DMA counter"
+wait_for "tigon0 +dir32" "the Tigon2's DMA window in the DMA counter"
+checks=$((checks + 1))
+screen
+awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$WORK/out" ||
+    fail "a line wider than the 80-column terminal"
+checks=$((checks + 1))
+if grep '<machine_reset' "$WORK/out" | grep -qv '[x│]$'; then
+    fail "a command's output crossed the commands pane's border"
+fi
+keys '?'
+wait_for "xbow TUI keys" "the help overlay"
+keys q
+wait_gone "xbow TUI keys" "the help overlay after a key"
+type_line "quit"
+dead() { :; }
+wait_for "^XBOW-EXIT=0([^0-9]|$)" "the demo's exit status"
 finish

@@ -6,6 +6,7 @@
 # ones to a Python receiver on the host side, which implements ttcp -r
 # (pattern, checksum, sequence: linux/README.md) and must count exactly what
 # ttcp says it sent.
+# Each run is bounded by "continue 4000000000" (guest instructions).
 # Needs root, /dev/net/tun, iproute2 and python3; skips (exit 77) otherwise.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
@@ -81,9 +82,9 @@ tap_run() {
     rxpid=$!
     wait_file "$WORK/rx.ready" || fail "the host receiver did not start: $(cat "$WORK/rx.out")"
     last_cmd="ip netns exec $ns xbow ... --net tap:$tap (mtu $mtu, $n x $len bytes)"
-    inns "$XBOW" --batch -q --nic e1000-82544 --net "tap:$tap" --max-insns 4000000000 \
+    inns "$XBOW" --batch -q --nic e1000-82544 --net "tap:$tap" \
         --append "xbow.mtu=$mtu xbow.run=\"ping -c 3 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
-        -ex run -ex 'info device e1000_0 stats' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
+        -ex 'continue 4000000000' -ex 'info cpus' -ex 'info device e1000_0 stats' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
     status=$?
     wait "$rxpid"
     rxpid=

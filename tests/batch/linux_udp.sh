@@ -7,7 +7,8 @@
 #   8972-byte datagrams at MTU 9000: one 9014-byte jumbo frame each;
 #   9000-byte datagrams at MTU 9000: two IP fragments each (9000 + 8 bytes
 #     of UDP do not fit in 9000 - 20);
-#   1472-byte datagrams at MTU 1500: one 1514-byte frame each.
+#   1472-byte datagrams at MTU 1500: one 1514-byte frame each, on 1 and on
+#     2 CPUs.
 # The sink answers no ARP, so ttcp sends to a multicast group (239.1.2.3,
 # reached through a default route; no ARP for multicast).  ttcp waits for the
 # link first (sleep 2): before carrier is up Linux's noop qdisc drops frames
@@ -21,11 +22,11 @@ vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
 mac=02:58:42:72:00:00
 
-# flood MTU LEN COUNT FRAMES_PER_MSG
+# flood MTU LEN COUNT FRAMES_PER_MSG CPUS
 flood() {
-    mtu=$1 len=$2 n=$3 per=$4
+    mtu=$1 len=$2 n=$3 per=$4 cpus=$5
     frames=$((n * per + 5)) # one sentinel before the data, four after
-    run_xbow --batch -q --nic e1000-82544 --net sink:noverify --pcap "$WORK/u.pcap" \
+    run_xbow --batch -q --cpus $cpus --nic e1000-82544 --net sink:noverify --pcap "$WORK/u.pcap" \
         --append "xbow.mtu=$mtu xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $len -n $n 239.1.2.3; ifconfig eth0\" xbow.after=reboot" \
         -ex 'continue 3000000000' -ex 'info cpus' -ex 'info device e1000_0 stats' -ex 'info dma' "$vmlinux"
     expect_status 0
@@ -58,7 +59,9 @@ flood() {
     [ "$got" = "$want" ] || fail "capture: $got, want $want"
 }
 
-flood 9000 8972 200 1
-flood 9000 9000 50 2
-flood 1500 1472 1000 1
+flood 9000 8972 200 1 1
+flood 9000 9000 50 2 1
+flood 1500 1472 1000 1 1
+# SMP: the driver's interrupt and the sender on either CPU
+flood 1500 1472 1000 1 2
 finish

@@ -1,7 +1,8 @@
 /* Receive test: frames from the `gen` peer, each payload checked against
  * the pattern of docs/networking.md.  The driver says "ready" by sending one
- * frame (gen's start=tx), then counts until COUNT frames arrived or 2 s of
- * virtual time passed.  Prints frames, bytes, good payloads, payload sum.
+ * frame (gen's start=tx), then counts until COUNT frames arrived, 2 s of
+ * virtual time passed, or (with wait=MS) MS ms passed without a new frame.
+ * Prints frames, bytes, good payloads, payload sum.
  *   xbow --batch --nic tigon2 --net gen:size=1514,rate=20000,count=200,start=tx \
  *        --append "count=200" tigon_rx.elf     (add jumbo=1 for sizes > 1514) */
 #include "tg.h"
@@ -32,9 +33,16 @@ int main(int argc, char **argv)
         return 1;
     tg_build_udp(hello, 60, bcast, 0xffffffffu); /* "ready": gen starts now */
     tg_send(hello, 60);
-    u64 end = tg_ms_now() + 2000;
-    while (frames < count && tg_ms_now() < end)
-        ;
+    u32 wait = tg_arg(argc, argv, "wait", 0), seen = 0;
+    u64 end = tg_ms_now() + 2000, quiet = tg_ms_now();
+    while (frames < count && tg_ms_now() < end) {
+        if (frames != seen) {
+            seen = frames;
+            quiet = tg_ms_now();
+        } else if (wait && tg_ms_now() - quiet > wait) {
+            break; /* the sender is done or the NIC dropped the rest */
+        }
+    }
     rt_delay_us(1000); /* anything beyond COUNT would show up now */
     printf("tigon-rx: received %u frames, %lu bytes, %u good payloads, %u bad, payload sum 0x%08x\n",
            frames, bytes, good, bad, sum);

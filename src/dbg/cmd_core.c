@@ -310,7 +310,7 @@ static const command core_commands[] = {
     {"source", NULL, cmd_source, "source FILE",
      "Execute the commands in FILE, one per line.\n"
      "In batch mode a failing command stops it.\n"
-     "Example: source examples/hamachi-descintr.xbow", 0},
+     "Example: source examples/descintr.xbow", 0},
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"
      "Example: quit 0", 0},

@@ -76,3 +76,15 @@ bench: bench-mix
 TESTS += tests/batch/bench_mix.sh
 tests/batch/bench_mix.log: tests/bench/mix-r2-xbow.elf tests/bench/mix_host xbow
 EXTRA_DIST += tests/batch/bench_mix.sh
+
+# The NICs' payload DMA, raw against per-word (seed story 1): `make
+# bench-nic` (part of `make bench`) runs each NIC's example receive and
+# transmit drivers in both modes and prints the throughput side by side
+# (tests/bench/nic_bench.sh; NIC_BENCH_FRAMES, NIC_BENCH_RUNS, ... in its
+# environment make a longer run).
+EXTRA_DIST += tests/bench/nic_bench.sh docs/performance.md
+bench-nic: xbow examples/tigon/tigon_rx.elf examples/tigon/tigon_tx.elf \
+		examples/hamachi/hamachi.elf examples/e1000/rx.elf examples/e1000/tx.elf
+	XBOW=./xbow EX=examples bash $(srcdir)/tests/bench/nic_bench.sh
+bench: bench-nic
+.PHONY: bench-nic

@@ -86,6 +86,11 @@ tap_run() {
         --append "xbow.mtu=$mtu xbow.run=\"ping -c 3 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
         -ex 'continue 4000000000' -ex 'info cpus' -ex 'info device e1000_0 stats' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
     status=$?
+    # The receiver ends at ttcp's closing sentinel; if the guest never sent
+    # one, do not wait for its 120 s timeout.
+    i=0
+    while kill -0 "$rxpid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+    kill "$rxpid" 2>/dev/null
     wait "$rxpid"
     rxpid=
     expect_status 0

@@ -4,7 +4,8 @@
 # handler (e1000_intr), the Rx ring as the driver posted it, a DMA watchpoint
 # on the first receive buffer that fires when the NIC writes the ARP reply
 # into it, the Tx ring with the descriptor the driver filled for the ARP
-# request, then the rest of the ping.  Every run is bounded with
+# request, then the rest of the ping.  Also: the hamachi and acenic drivers'
+# probes fail on the IP27, so their handlers never run.  Every run is bounded with
 # "continue N" (guest instructions).  Skips when no kernel was built.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 GUEST=$(bash "$top_srcdir/linux/build.sh" --print-path 2>/dev/null)
@@ -75,4 +76,39 @@ expect_re "^e1000_0 ring tx: base 0xa1[0-9a-f]+, 16-byte descriptors, 256 entrie
 expect_re "^      0 0xa1[0-9a-f]+ host   60     0xa1[0-9a-f]+ DD\|EOP\|IFCS\|RS"
 expect_seq "Breakpoint 1, e1000_intr" "DMA watchpoint 2: e1000_0 wrote" "Breakpoint 3, e1000_intr" \
     "3 packets transmitted, 3 received" "The guest reset the machine"
+
+# 3. Linux's hamachi and acenic drivers cannot probe on the IP27 (32-bit
+#    coherent DMA masks, PCI64-only DMA: docs/linux.md): their probe
+#    functions return -ENOMEM and -ENODEV, and their interrupt handlers,
+#    though breakpoints are set on them, are never reached.
+script hamachi --nic hamachi --net echo --append 'xbow.run=true xbow.after=reboot' <<X
+break hamachi_interrupt
+break hamachi_init_one
+continue 2000000000
+finish
+continue 2000000000
+X
+expect_rc 0
+expect_re "^Breakpoint 1 at 0xa8[0-9a-f]+ <hamachi_interrupt>$"
+expect "Breakpoint 2, hamachi_init_one"
+expect "Value returned is \$1 = -12 (0xfffffffffffffff4)"
+expect "hamachi: probe of 0000:00:03.0 failed with error -12"
+expect "xbow-init: no ethernet interface found"
+expect "The guest reset the machine"
+expect_not "Breakpoint 1, hamachi_interrupt"
+
+script acenic --nic acenic --net echo --append 'xbow.run=true xbow.after=reboot' <<X
+break ace_interrupt
+break acenic_probe_one
+continue 2000000000
+finish
+continue 2000000000
+X
+expect_rc 0
+expect_re "^Breakpoint 1 at 0xa8[0-9a-f]+ <ace_interrupt>$"
+expect "Breakpoint 2, acenic_probe_one"
+expect "Value returned is \$1 = -19 (0xffffffffffffffed)"
+expect "xbow-init: no ethernet interface found"
+expect "The guest reset the machine"
+expect_not "Breakpoint 1, ace_interrupt"
 finish

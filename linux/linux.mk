@@ -7,11 +7,14 @@
 # `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
 # path on the last line.  `make linux-path` prints that path without building
-# and fails if it has not been built yet.  See linux/README.md.
+# and fails if it has not been built yet.  `make linux-bench` measures the
+# guest on xbow (linux/bench.sh).  See linux/README.md.
 
 LINUX_DIST = \
 	linux/README.md \
+	docs/linux.md \
 	linux/build.sh \
+	linux/bench.sh \
 	linux/linux.mk \
 	linux/xbow.config \
 	linux/initramfs/init.c \
@@ -24,11 +27,15 @@ LINUX_DIST = \
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
 
-.PHONY: linux linux-path
+.PHONY: linux linux-path linux-bench
 
 linux:
 	$(LINUX_BASH) $(srcdir)/linux/build.sh
 
 linux-path:
 	@$(LINUX_BASH) $(srcdir)/linux/build.sh --print-path
+
+# Boot time and UDP throughput of the Linux guest (docs/performance.md).
+linux-bench: xbow$(EXEEXT)
+	$(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
 EXTRA_DIST += $(LINUX_DIST)

@@ -13,3 +13,7 @@ TESTS += tests/unit/test_e1000_offload
 # Linux's e1000 driver on both parts (skips without `make linux`).
 TESTS += tests/batch/e1000_linux.sh
 EXTRA_DIST += tests/batch/e1000_linux.sh
+# UDP floods from Linux to the sink, every frame accounted for (skips
+# without `make linux`).
+TESTS += tests/batch/linux_udp.sh
+EXTRA_DIST += tests/batch/linux_udp.sh tests/batch/ttcp_pcap.py

@@ -17,3 +17,7 @@ tests_unit_net_probe_SOURCES = tests/unit/net_probe.c
 tests_unit_net_probe_LDADD = $(XBOW_LIBS)
 TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh
 EXTRA_DIST += tests/batch/net_tap.sh tests/batch/net_unix.sh
+# Linux in xbow on a tap in a network namespace, a host-side receiver
+# (root and `make linux`; skips otherwise).
+TESTS += tests/batch/linux_tap.sh
+EXTRA_DIST += tests/batch/linux_tap.sh

@@ -1,0 +1,79 @@
+#!/bin/bash
+# linux/bench.sh -- measure the real-Linux guest (make linux) on xbow: boot
+# time to /init's shell prompt on 1 to 4 CPUs, and the UDP throughput of
+# Linux's e1000 driver on the emulated 82544 to the sink peer (ttcp -t to a
+# multicast group, which needs no ARP: see tests/batch/linux_udp.sh).
+# Prints tables in the format of docs/performance.md ("## Linux").
+#
+#   bash linux/bench.sh [XBOW]          (XBOW defaults to ./xbow)
+#   make linux-bench
+#
+# The boot runs pass xbow.run=true: with an empty command line, Linux 6.1 on
+# 4 CPUs loses a race of its own (docs/linux.md) and never probes the Bridge.
+#
+# Host time: each throughput figure is the wall (and CPU) time of a run with
+# N datagrams minus that of the same run with 1 datagram, so boot and link-up
+# cancel out.  On a loaded host, wall time is an upper bound; CPU time is not
+# affected by other processes.
+set -u
+XBOW=${1:-./xbow}
+VMLINUX=$(bash "$(dirname "$0")/build.sh" --print-path) || {
+    echo "linux/bench.sh: no kernel built: run 'make linux' first" >&2
+    exit 1
+}
+[ -x "$XBOW" ] || { echo "linux/bench.sh: $XBOW is not an executable" >&2; exit 1; }
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+TIMEFORMAT='%R %U %S'
+
+# timed OUT ARGS...: run xbow, output in OUT, "wall user sys" in OUT.time
+timed() {
+    out=$1
+    shift
+    { time "$XBOW" "$@" >"$out" 2>&1 </dev/null; } 2>"$out.time"
+}
+
+echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true:"
+echo
+echo "| CPUs | guest instructions (all CPUs) | wall s | CPU s (user+sys) |"
+echo "|---|---|---|---|"
+for cpus in 1 2 3 4; do
+    timed "$TMP/boot" --batch -q --cpus $cpus --nic e1000-82544 --net sink --append xbow.run=true \
+        -ex 'expect "xbow-init: shell ready" 8000000000' -ex 'info cpus' "$VMLINUX"
+    grep -q "shell ready" "$TMP/boot" || { echo "boot on $cpus CPUs failed:"; tail "$TMP/boot"; exit 1; }
+    read -r wall user sys <"$TMP/boot.time"
+    n=$(sed -n '/CPU  PC/,$p' "$TMP/boot" | awk 'NR > 1 { s += $NF } END { print s + 0 }')
+    printf '| %d | %d (%.2f G) | %.2f | %.2f |\n' $cpus "$n" "$(echo "$n / 1000000000" | bc -l)" \
+        "$wall" "$(echo "$user + $sys" | bc -l)"
+done
+echo
+
+# flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu
+flood() {
+    timed "$TMP/flood" --batch -q --cpus "$1" --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
+        --append "xbow.mtu=$3 xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $4 -n $5 239.1.2.3\" xbow.after=reboot" \
+        -ex 'continue 40000000000' "$VMLINUX"
+    grep -q "^ttcp-t: msgs=$5 " "$TMP/flood" || { echo "flood $*: failed:"; tail "$TMP/flood"; exit 1; }
+    rate=$(sed -n 's/^ttcp-t: .* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/flood")
+    read -r wall user sys <"$TMP/flood.time"
+    cpu=$(echo "$user + $sys" | bc -l)
+}
+
+echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams):"
+echo
+echo "| CPUs | --nic-dma | datagram | N | ttcp Mbit/s (guest time) | guest data Mbit/s per host wall s | per host CPU s |"
+echo "|---|---|---|---|---|---|---|"
+for cpus in 1 2; do
+    for dma in raw per-word; do
+        for len in 1472 8972; do
+            if [ $len = 1472 ]; then mtu=1500 n=40000; else mtu=9000 n=8000; fi
+            flood $cpus $dma $mtu $len 1
+            wall1=$wall cpu1=$cpu
+            flood $cpus $dma $mtu $len $n
+            bits=$(((n - 1) * len * 8))
+            printf '| %d | %s | %d | %d | %s | %.1f | %.1f |\n' $cpus $dma $len $n "$rate" \
+                "$(echo "$bits / ($wall - $wall1) / 1000000" | bc -l)" \
+                "$(echo "$bits / ($cpu - $cpu1) / 1000000" | bc -l)"
+        done
+    done
+done

@@ -378,6 +378,8 @@ static void rx_step(void *opaque)
             return;
         }
         nic_ring_set_running(r, true);
+        if (nic_dma_wait(n, &h->rx_timer)) /* the bus is still busy with the last buffer */
+            return;
         if (!h->rx_active) {
             h->rx_active = true;
             h->rx_off = 0;

@@ -466,6 +466,8 @@ static void tx_step(void *opaque)
             return;
         }
         nic_ring_set_running(r, true);
+        if (nic_dma_wait(n, &h->tx_timer)) /* the bus is still busy with the last descriptor */
+            return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* counted and published by the DMA layer */
             h->tx_stopped = true;

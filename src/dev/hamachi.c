@@ -425,7 +425,6 @@ static void ham_reset(device *d)
     nic_mac_filter_reset(&h->filt);
     nic_irq_set_mask(n, 0);
     h->wire_free = d->clock->now;
-    n->dma_free_at = d->clock->now;
     h->clk_valid = false;
     timer_mod(d->clock, &h->clk_timer,
               d->clock->now + sched_ns_to_ticks(d->clock, HAM_CLK_SETTLE_NS));

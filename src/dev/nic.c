@@ -271,6 +271,8 @@ void nic_reset_common(nic *n)
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_fifo_flush(n, NIC_DROP_RESET);
+    n->dma_free_at = nic_now(n); /* the transfer in flight is abandoned */
+    n->dma_next = n->dma_last = NULL;
     n->irq.mask = 0;
     nic_irq_deassert(n, ~0u);
 }
@@ -396,12 +398,34 @@ static void dma_time(nic *n, bool word, uint64_t bytes)
     n->dma_busy_ticks += ticks;
 }
 
+/* Is `w` (another engine than t) waiting for the bus, due by `by`? */
+static bool dma_claimed(const nic *n, const timer *t, uint64_t by)
+{
+    const timer *w = n->dma_next;
+    return w && w != t && timer_pending(w) && w->when <= by;
+}
+
 bool nic_dma_wait(nic *n, timer *t)
 {
-    if (n->dma_free_at <= nic_now(n))
-        return false;
-    timer_mod(n->clock, t, n->dma_free_at);
-    return true;
+    uint64_t now = nic_now(n);
+    if (n->dma_free_at > now) {
+        /* The next turn goes to the first engine to find the bus busy, but
+         * not to the one that has just had it if another is waiting. */
+        if (!dma_claimed(n, t, n->dma_free_at) ||
+            (n->dma_next == n->dma_last && t != n->dma_last))
+            n->dma_next = t;
+        timer_mod(n->clock, t, n->dma_free_at);
+        return true;
+    }
+    if (dma_claimed(n, t, now)) {
+        /* Free, but another engine waited for it first and is due now:
+         * run after it (timers due at the same time run in arming order). */
+        timer_mod(n->clock, t, now);
+        return true;
+    }
+    n->dma_next = NULL; /* t's turn, or a claim nobody is waiting on */
+    n->dma_last = t;
+    return false;
 }
 
 static int dma_fail(nic *n, uint64_t addr, uint32_t len, bool write, int st)

@@ -199,6 +199,8 @@ struct nic {
      * engines wait for dma_free_at before their next descriptor. */
     uint32_t pci_clock_ps;   /* PCI clock period; 0 = DMA takes no time */
     uint64_t dma_free_at;    /* virtual time the NIC's DMA is busy until */
+    timer *dma_next;         /* the engine whose turn on the bus is next (nic_dma_wait) */
+    timer *dma_last;         /* the engine that had the last turn (compared, never used) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
     uint8_t mac[6];          /* factory address (EEPROM) */
     nic_irq irq;
@@ -234,7 +236,8 @@ void nic_fini(nic *n);
 /* Connect a frame backend (also done by nic_create from opts->net). */
 void nic_attach_port(nic *n, net_port *p);
 /* Shared part of a chip reset: discard a half-gathered Tx frame and the
- * FIFO (counted as NIC_DROP_RESET), clear causes and lower INTA. */
+ * FIFO (counted as NIC_DROP_RESET), free the bus (dma_free_at = now),
+ * clear causes and lower INTA. */
 void nic_reset_common(nic *n);
 void nic_add_ring(nic *n, nic_ring *r);
 /* By name; "jumbo", "mini" and "return" also find "rx-jumbo" ... */
@@ -284,7 +287,13 @@ int nic_dma_write_status(nic *n, uint64_t addr, const void *buf, uint32_t len);
 /* Side-effect-free read for views (no counters, no events). */
 int nic_dma_peek(nic *n, uint64_t addr, void *buf, uint32_t len);
 /* If the NIC's DMA is still busy, re-arm t for when it is free and return
- * true (an engine calls it before its next descriptor). */
+ * true.  Every model's DMA engine calls it from its timer step before it
+ * starts the next descriptor (Hamachi, Tigon2 and 8254x Tx and Rx, the
+ * Tigon2 statistics block), with nothing of that descriptor done yet, so
+ * the step simply runs again when the timer fires.  Engines sharing the bus
+ * take turns: the first one to find it busy goes next, ahead of the one that
+ * has just had it (without this, the engine that just finished would win
+ * every tie and starve the other). */
 bool nic_dma_wait(nic *n, timer *t);
 
 /* ---- interrupts -------------------------------------------------------- */

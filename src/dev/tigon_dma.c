@@ -395,6 +395,8 @@ static void tx_step(void *opaque)
             nic_ring_set_running(&t->tx, false);
             return;
         }
+        if (nic_dma_wait(n, &t->tx_t)) /* the bus is still busy with the last BD */
+            return;
         nic_desc d;
         if (nic_ring_fetch(&t->tx, &d)) {
             tx_fault(t);
@@ -677,6 +679,8 @@ static void rx_step(void *opaque)
             return;
         }
         t->rx_nobuf = false;
+        if (nic_dma_wait(n, &t->rx_t)) /* the bus is still busy with the last frame */
+            return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) {
             t->st.dma_rd_aborts++;

@@ -235,6 +235,8 @@ static void stats_tick(void *opaque)
     tigon *t = opaque;
     if (!tg_fw_running(t))
         return;
+    if (nic_dma_wait(&t->n, &t->stats_t)) /* the bus is busy: the block goes after it */
+        return;
     stats_dma(t, t->gib);
     stats_arm(t);
 }

@@ -4,9 +4,11 @@ payload sum of xbow's pattern (FNV-1a of k and the payload length, summed
 mod 2^32, as net_payload_hash; for ICMP echo, k is the sequence number and
 the pattern starts after the ICMP header), bad IPv4 and UDP/ICMP checksums, payloads
 that break the pattern, ICMP echo requests and replies.
-Usage: e1000_pcap.py FILE [--src MAC] [--not-src MAC]
+Usage: e1000_pcap.py FILE [--src MAC] [--not-src MAC] [--frames]
 Prints: frames=N bytes=N sum=0xXXXXXXXX badip=N badl4=N badpayload=N udp=N
-        icmp-req=N icmp-rep=N jumbo=N (frames longer than 1514 bytes)"""
+        icmp-req=N icmp-rep=N jumbo=N (frames longer than 1514 bytes)
+With --frames: each frame's bytes in hex, one a line, without the capture
+times (to compare two captures' frames whatever their timing)."""
 import struct, sys
 
 def fnv(k, n):
@@ -27,6 +29,9 @@ def main():
     path = sys.argv[1]
     src = nsrc = None
     args = sys.argv[2:]
+    frames = '--frames' in args
+    if frames:
+        args.remove('--frames')
     while args:
         opt, val = args[0], bytes.fromhex(args[1].replace(':', ''))
         if opt == '--src':
@@ -44,6 +49,9 @@ def main():
         f = raw[pos + 16:pos + 16 + incl]
         pos += 16 + incl
         if (src and f[6:12] != src) or (nsrc and f[6:12] == nsrc):
+            continue
+        if frames:
+            print(f.hex())
             continue
         c['frames'] += 1
         c['bytes'] += len(f)
@@ -78,6 +86,8 @@ def main():
                     c['badpayload'] += 1
                 else:
                     c['sum'] = (c['sum'] + fnv(seq, len(l4) - 8)) & 0xffffffff
+    if frames:
+        return
     print('frames=%d bytes=%d sum=0x%08x badip=%d badl4=%d badpayload=%d udp=%d icmp-req=%d '
           'icmp-rep=%d jumbo=%d' % (c['frames'], c['bytes'], c['sum'], c['badip'], c['badl4'],
                                     c['badpayload'], c['udp'], c['req'], c['rep'], c['jumbo']))

@@ -1,6 +1,6 @@
 /* Unit tests for the Tigon2 model, part 2: receive (standard, jumbo, mini,
  * return ring), transmit (host send ring, consumer index), coalescing, the
- * swap modes, per-word versus raw DMA, bad input, views and stall queries. */
+ * swap modes, per-word versus raw DMA (bytes and bus time), bad input, views and stall queries. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,14 +303,19 @@ START_TEST(rx_coalescing_ticks_and_count)
     ck_assert_uint_eq(h->nrx, 3);
     ck_assert_uint_eq(h->isr_handled - handled, 1);
     ck_assert_uint_eq(h->t->rxc.fires[NIC_COAL_LATENCY], 1);
-    /* 25 BDs interrupt at once. */
+    /* 25 BDs interrupt at once, before the 120 us are up.  Each frame
+     * takes ~3.4 us of bus time (BD fetch, payload, return BD, index
+     * word), which the engine waits out: the 25th is done after ~85 us. */
     for (unsigned k = 0; k < 25; k++) {
         tgh_frame(frame, 200, MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
     }
-    tgh_run(h, US(30));
+    tgh_run(h, US(60));
+    ck_assert_uint_eq(h->nrx, 3); /* still moving them */
+    tgh_run(h, US(40));
     ck_assert_uint_eq(h->nrx, 28);
     ck_assert_uint_eq(h->t->rxc.fires[NIC_COAL_COUNT], 1);
+    ck_assert_uint_eq(h->t->rxc.fires[NIC_COAL_LATENCY], 1);
     /* Ticks 0: every frame interrupts. */
     tgh_wr(h, RxCoal, 0);
     for (unsigned k = 0; k < 4; k++) {
@@ -425,6 +430,66 @@ START_TEST(per_word_vs_raw)
     ck_assert_uint_eq(b[1], 0);
     /* 1501 + 1203 payload bytes: ~676 more word operations. */
     ck_assert_uint_ge(w[1] - w[0], (1501 + 1203) / 4);
+}
+END_TEST
+
+/* The engines wait for the bus: N frames each way take the time of their
+ * bus transfers, so per-word payload DMA costs virtual time, not only host
+ * time.  Returns the virtual time until the last of `nf` frames went out
+ * (tx) or was delivered to the host (rx). */
+#define NTIMED 8
+static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uint64_t *busy)
+{
+    tg_host *h = &H;
+    tgh_teardown(h);
+    tgh_setup(h, "tigon2", true);
+    nic_set_dma_per_word(h->n, per_word);
+    tgh_up(h, &h->cfg, 16, 0);
+    uint64_t t0 = h->clock.now, b0 = h->n->dma_busy_ticks;
+    for (unsigned i = 0; i < NTIMED; i++) {
+        tgh_frame(frame, 1514, MAC, 40 + i);
+        if (tx)
+            tgh_send(h, frame, 1514, 1, 0, 0);
+        else
+            ck_assert(fake_wire_deliver(&h->wire, frame, 1514));
+    }
+    unsigned k = 0;
+    while ((tx ? h->wire.nframes : h->n->cnt.rx_frames) < NTIMED && k++ < 2000)
+        tgh_run(h, US(1));
+    ck_assert_uint_eq(tx ? h->wire.nframes : h->n->cnt.rx_frames, NTIMED);
+    uint64_t took = h->clock.now - t0;
+    tgh_run(h, US(100));
+    ck_assert_uint_eq(h->nrx, tx ? 0 : NTIMED);
+    for (unsigned i = 0; i < NTIMED; i++) {
+        uint32_t len = 0;
+        const uint8_t *p = tx ? h->wire.frames[i] : tgh_rx_data(h, &h->rx[i], &len);
+        ck_assert_uint_eq(tx ? h->wire.lens[i] : len, 1514);
+        memcpy(out[i], p, 1514);
+    }
+    *busy = h->n->dma_busy_ticks - b0;
+    return took;
+}
+
+START_TEST(per_word_dma_takes_virtual_time)
+{
+    static uint8_t raw[NTIMED][1514], word[NTIMED][1514];
+    for (int tx = 0; tx < 2; tx++) {
+        uint64_t busy_raw, busy_word;
+        uint64_t t_raw = timed_run(false, tx, raw, &busy_raw);
+        uint64_t t_word = timed_run(true, tx, word, &busy_word);
+        for (unsigned i = 0; i < NTIMED; i++) {
+            tgh_frame(frame, 1514, MAC, 40 + i);
+            ck_assert_mem_eq(raw[i], frame, 1514);
+            ck_assert_mem_eq(word[i], frame, 1514);
+        }
+        /* A 1514-byte payload: one burst of 4 + 190 PCI clocks (5.8 us), or
+         * 379 word transfers of 5 clocks (57 us).  Raw Tx is paced by the
+         * wire (12.3 us a frame), per-word by the bus. */
+        ck_assert_uint_gt(busy_word, 5 * busy_raw);
+        ck_assert_msg(t_word > 3 * t_raw, "%s: raw %llu ticks, per-word %llu ticks",
+                      tx ? "tx" : "rx", (unsigned long long)t_raw, (unsigned long long)t_word);
+        ck_assert_uint_ge(t_word, busy_word - busy_word / 8); /* the bus time is waited out */
+    }
 }
 END_TEST
 
@@ -623,6 +688,7 @@ static Suite *tigon_dma_suite(void)
     tcase_add_test(t, swap_modes_same_bytes);
     tcase_add_test(t, data_swap_off_reverses_words);
     tcase_add_test(t, per_word_vs_raw);
+    tcase_add_test(t, per_word_dma_takes_virtual_time);
     tcase_add_test(t, bad_tx_input);
     tcase_add_test(t, bad_rx_input);
     tcase_add_test(t, bad_rings);

@@ -34,7 +34,6 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "../unit/nic_fake.h"
 #include "dev/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
@@ -85,18 +84,7 @@ static uint64_t badlen;
 static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned kind, unsigned len, unsigned dst,
                         unsigned seed)
 {
-    len %= NET_MAX_FRAME + 40;
-    badlen += len < 14 || len > NET_MAX_FRAME;
-    for (unsigned i = 0; i < len; i++)
-        frame[i] = (uint8_t)(seed + i * 7);
-    if (len >= 6) {
-        if ((dst & 3) == 0)
-            memcpy(frame, station, 6);
-        else if ((dst & 3) == 1)
-            memset(frame, 0xff, 6);
-        else if ((dst & 3) == 2)
-            frame[0] |= 1;
-    }
+    len = fuzz_nic_frame(frame, len, station, dst, seed, &badlen);
     if (len >= 54 && (kind & 3) && (kind & 3) != 3) {
         frame[12] = 0x08;
         frame[13] = 0x00;
@@ -277,20 +265,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
     const uint64_t *rd = n->cnt.rx_drops;
-    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
-    for (int i = 0; i < NIC_NDROPS; i++)
-        drops += rd[i];
-    const net_stats *ps = &wire.port.stats;
-    if (offered != ps->rx_frames + ps->rx_dropped)
-        fuzz_fail("the port lost an offered frame");
-    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
-        fuzz_fail("a frame the NIC took was neither delivered, dropped nor queued");
-    if (ps->rx_dropped != badlen + drops - later)
-        fuzz_fail("a frame the NIC refused was not counted with a reason");
-    if (wire.total != n->cnt.tx_frames)
-        fuzz_fail("a sent frame did not reach the wire");
-    if (host.level != ((n->irq.cause & n->irq.mask) != 0))
-        fuzz_fail("INTA does not match the enabled pending causes");
+    uint64_t drops = fuzz_check_nic(n, &wire, &host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
                 model, (unsigned long long)n->cnt.tx_frames,

@@ -9,6 +9,7 @@
 
 #include "core/event.h"
 #include "core/strbuf.h"
+#include "../unit/nic_fake.h"
 
 /* The target's name for messages; each target defines it. */
 extern const char fuzz_target[];
@@ -28,5 +29,20 @@ void fuzz_format_events(event_bus *eb, const char *glob, strbuf *text);
 
 /* Report a broken invariant and abort, as libFuzzer expects. */
 _Noreturn void fuzz_fail(const char *what);
+
+/* Fill frame with len (mod NET_MAX_FRAME + 40) bytes of a pattern from
+ * seed, addressed by dst & 3 (0 station, 1 broadcast, 2 multicast, 3 the
+ * pattern); returns that length and counts in *badlen the frames the port
+ * will refuse for their length. */
+unsigned fuzz_nic_frame(uint8_t *frame, unsigned len, const uint8_t station[6], unsigned dst,
+                        unsigned seed, uint64_t *badlen);
+
+/* The invariants of a NIC behind a fake wire and host once the clock has
+ * run on (fuzz_fail on a broken one): every frame offered is delivered,
+ * counted as dropped with a reason, or still queued; every frame sent
+ * reached the wire; INTA matches the enabled pending causes.  Returns the
+ * NIC's Rx drops. */
+uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, uint64_t offered,
+                        uint64_t badlen);
 
 #endif

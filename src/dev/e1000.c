@@ -623,8 +623,8 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
     nic_eeprom_fix_checksum(e, E1000_EE_WORDS - 1, E1000_EE_SUM);
 }
 
-static nic *e1000_create(const nic_model *m, int variant, const char *name, const nic_opts *o,
-                         sched *clock, event_bus *eb, char *err, size_t errlen)
+static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                         event_bus *eb, char *err, size_t errlen)
 {
     e1000 *h = calloc(1, sizeof *h);
     if (!h) {
@@ -632,10 +632,10 @@ static nic *e1000_create(const nic_model *m, int variant, const char *name, cons
         return NULL;
     }
     nic *n = &h->n;
+    uint16_t dev_id = m->device;
+    int variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
-    uint16_t dev_id = variant == E1000_82544 ? DEV_82544EI_COPPER : DEV_82543GC_COPPER;
-    if (nic_init(n, m, name, INTEL, dev_id, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
-                 errlen)) {
+    if (nic_init(n, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err, errlen)) {
         free(h);
         return NULL;
     }
@@ -667,30 +667,14 @@ static nic *e1000_create(const nic_model *m, int variant, const char *name, cons
     return n;
 }
 
-static nic *create_82543(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_82543_model, E1000_82543, name, o, clock, eb, err, errlen);
-}
-
-static nic *create_82544(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_82544_model, E1000_82544, name, o, clock, eb, err, errlen);
-}
-
-static nic *create_alias(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_model, E1000_82544, name, o, clock, eb, err, errlen);
-}
-
 const nic_model e1000_82543_model = {
     .name = "e1000-82543",
     .prefix = "e1000_",
     .desc = "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
     .cls = &e1000_82543_class,
-    .create = create_82543,
+    .vendor = INTEL,
+    .device = DEV_82543GC_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,
@@ -701,7 +685,9 @@ const nic_model e1000_82544_model = {
     .prefix = "e1000_",
     .desc = "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X",
     .cls = &e1000_82544_class,
-    .create = create_82544,
+    .vendor = INTEL,
+    .device = DEV_82544EI_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,
@@ -713,7 +699,9 @@ const nic_model e1000_model = {
     .prefix = "e1000_",
     .desc = "the same as e1000-82544",
     .cls = &e1000_82544_class,
-    .create = create_alias,
+    .vendor = INTEL,
+    .device = DEV_82544EI_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,

@@ -484,8 +484,8 @@ static void ham_destroy(nic *n)
     free(h);
 }
 
-static nic *ham_create(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                       char *err, size_t errlen)
+static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                       event_bus *eb, char *err, size_t errlen)
 {
     hamachi *h = calloc(1, sizeof *h);
     if (!h) {
@@ -493,8 +493,7 @@ static nic *ham_create(const char *name, const nic_opts *o, sched *clock, event_
         return NULL;
     }
     nic *n = &h->n;
-    if (nic_init(n, &hamachi_model, name, HAM_VENDOR, HAM_DEVICE, HAM_REVISION, HAM_BAR_SIZE, o,
-                 clock, eb, err, errlen)) {
+    if (nic_init(n, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err, errlen)) {
         free(h);
         return NULL;
     }
@@ -518,6 +517,8 @@ const nic_model hamachi_model = {
     .prefix = "hamachi",
     .desc = "Packet Engines Hamachi GNIC-II (1318:0911)",
     .cls = &hamachi_class,
+    .vendor = HAM_VENDOR,
+    .device = HAM_DEVICE,
     .create = ham_create,
     .destroy = ham_destroy,
     .rx = hamachi_rx_frame,

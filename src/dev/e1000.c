@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/log.h"
+
 #define INTEL 0x8086
 #define DEV_82543GC_COPPER 0x1004
 #define DEV_82544EI_COPPER 0x1008
@@ -257,18 +259,68 @@ static void w_pba(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64
     E1000(d)->n.fifo.cap = (kb ? kb : 1) * 1024u;
 }
 
+/* The registers of a descriptor ring: base low and high, length in bytes,
+ * head (the device's) and tail (the host's doorbell). */
+static const struct ring_regs {
+    unsigned bal, bah, len, head, tail;
+} ring_regs[] = {
+    [NIC_RING_TX] = {ER_TDBAL, ER_TDBAH, ER_TDLEN, ER_TDH, ER_TDT},
+    [NIC_RING_RX] = {ER_RDBAL, ER_RDBAH, ER_RDLEN, ER_RDH, ER_RDT},
+};
+
+/* A write to one of the registers of ring `which` (register id, value as
+ * written); the Tx and Rx rings behave alike. */
+static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
+{
+    device *d = h->n.dev;
+    const struct ring_regs *rr = &ring_regs[which];
+    bool tx = which == NIC_RING_TX;
+    nic_ring *r = tx ? &h->tx : &h->rx;
+    if (reg == rr->bal || reg == rr->bah || reg == rr->len) {
+        /* A new base or length does not move the head (out of range: the
+         * ring is unusable until fixed). */
+        uint32_t head = r->index;
+        if (reg == rr->len)
+            nic_ring_set_size(r, (uint32_t)DEV_R(d, rr->len) / 16);
+        else
+            nic_ring_set_base(r, DEV_R(d, rr->bal) | DEV_R(d, rr->bah) << 32);
+        r->index = head;
+        r->cur = nic_ring_addr(r, head);
+    } else if (reg == rr->head) {
+        r->index = v & 0xffff;
+        r->cur = nic_ring_addr(r, r->index);
+    } else if (reg == rr->tail) {
+        r->host = v & 0xffff;
+        if (tx)
+            h->tx_stopped = false;
+        else
+            h->rx_stopped = false;
+        nic_doorbell(&h->n, reg, v, which);
+        EVENT_EMIT(tx ? h->ev_tdt : h->ev_rdt, nic_initiator(&h->n), r->host, r->index,
+                   e1000_ring_ok(r) ? nic_ring_pending(r) : 0);
+        if (!e1000_ring_ok(r))
+            xlog(LOG_DEBUG, d->name, "%s %u with %s %u and %u descriptors: ring unusable",
+                 d->cls->regs[rr->tail].name, r->host, d->cls->regs[rr->head].name, r->index,
+                 r->size);
+    }
+    if (tx)
+        e1000_tx_kick(h);
+    else
+        e1000_rx_kick(h);
+}
+
 static void w_rx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
     (void)idx;
     (void)old;
-    e1000_rx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_RX, (unsigned)(r - d->cls->regs), (uint32_t)v);
 }
 
 static void w_tx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
     (void)idx;
     (void)old;
-    e1000_tx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_TX, (unsigned)(r - d->cls->regs), (uint32_t)v);
 }
 
 static uint64_t r_head(device *d, const reg_decl *r, unsigned idx, bool peek)

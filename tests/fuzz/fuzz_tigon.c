@@ -134,7 +134,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 7: {
-            unsigned len = (unsigned)fuzz_take(&r, 2) % 9100, frags = 1 + (unsigned)fuzz_take(&r, 1) % 4;
+            unsigned len = (unsigned)fuzz_take(&r, 2) % 9100;
+            unsigned frags = 1 + (unsigned)fuzz_take(&r, 1) % 4;
             uint32_t flags = (uint32_t)fuzz_take(&r, 2) & ~(uint32_t)TG_BD_END;
             make_frame(len, (unsigned)len, (unsigned)len >> 3, flags >> 14);
             tgh_send(h, frame, len, frags, flags, (uint16_t)fuzz_take(&r, 2));
@@ -147,7 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 9:
-            pci_config_write(h->f, 4, 2, fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+            pci_config_write(h->f, 4, 2,
+                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
             break;
         case 10:
             if (fuzz_take(&r, 1) & 1) {

@@ -678,19 +678,14 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
 static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
                          event_bus *eb, char *err, size_t errlen)
 {
-    e1000 *h = calloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "%s: out of memory", name);
+    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
+                       errlen);
+    if (!h)
         return NULL;
-    }
     nic *n = &h->n;
     uint16_t dev_id = m->device;
     int variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
-    if (nic_init(n, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err, errlen)) {
-        free(h);
-        return NULL;
-    }
     n->pci.subsys_vendor = INTEL;
     n->pci.subsys_id = dev_id;
     if (variant == E1000_82544) {

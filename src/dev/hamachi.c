@@ -487,16 +487,11 @@ static void ham_destroy(nic *n)
 static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
                        event_bus *eb, char *err, size_t errlen)
 {
-    hamachi *h = calloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "%s: out of memory", name);
+    hamachi *h =
+        nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err, errlen);
+    if (!h)
         return NULL;
-    }
     nic *n = &h->n;
-    if (nic_init(n, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err, errlen)) {
-        free(h);
-        return NULL;
-    }
     nic_coal_init(&h->txc, n, NIC_RING_TX, hamachi_coal_fire);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, hamachi_coal_fire);
     nic_link_init(&h->link, n, sched_ns_to_ticks(clock, HAM_AN_NS), ham_link_changed);

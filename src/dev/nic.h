@@ -232,9 +232,14 @@ static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
  * the PCI IDs of m, class Ethernet, BAR0 = 64-bit memory of bar_size bytes, INTA,
  * the device instance (priv = n), the Tx buffer and the Rx FIFO.  Returns
  * 0, or -1 with err set. */
-int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size, const nic_opts *o, sched *clock,
-             event_bus *eb, char *err, size_t errlen);
+int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
+             const nic_opts *o, sched *clock, event_bus *eb, char *err, size_t errlen);
 void nic_fini(nic *n);
+/* Allocate a zeroed model state of size bytes that starts with a nic and
+ * nic_init it; NULL with err set (out of memory, or nic_init's error). */
+void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
+              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, char *err,
+              size_t errlen);
 /* Connect a frame backend (also done by nic_create from opts->net). */
 void nic_attach_port(nic *n, net_port *p);
 /* Shared part of a chip reset: discard a half-gathered Tx frame and the

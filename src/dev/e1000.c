@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/log.h"
+
 #define INTEL 0x8086
 #define DEV_82543GC_COPPER 0x1004
 #define DEV_82544EI_COPPER 0x1008
@@ -257,18 +259,68 @@ static void w_pba(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64
     E1000(d)->n.fifo.cap = (kb ? kb : 1) * 1024u;
 }
 
+/* The registers of a descriptor ring: base low and high, length in bytes,
+ * head (the device's) and tail (the host's doorbell). */
+static const struct ring_regs {
+    unsigned bal, bah, len, head, tail;
+} ring_regs[] = {
+    [NIC_RING_TX] = {ER_TDBAL, ER_TDBAH, ER_TDLEN, ER_TDH, ER_TDT},
+    [NIC_RING_RX] = {ER_RDBAL, ER_RDBAH, ER_RDLEN, ER_RDH, ER_RDT},
+};
+
+/* A write to one of the registers of ring `which` (register id, value as
+ * written); the Tx and Rx rings behave alike. */
+static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
+{
+    device *d = h->n.dev;
+    const struct ring_regs *rr = &ring_regs[which];
+    bool tx = which == NIC_RING_TX;
+    nic_ring *r = tx ? &h->tx : &h->rx;
+    if (reg == rr->bal || reg == rr->bah || reg == rr->len) {
+        /* A new base or length does not move the head (out of range: the
+         * ring is unusable until fixed). */
+        uint32_t head = r->index;
+        if (reg == rr->len)
+            nic_ring_set_size(r, (uint32_t)DEV_R(d, rr->len) / 16);
+        else
+            nic_ring_set_base(r, DEV_R(d, rr->bal) | DEV_R(d, rr->bah) << 32);
+        r->index = head;
+        r->cur = nic_ring_addr(r, head);
+    } else if (reg == rr->head) {
+        r->index = v & 0xffff;
+        r->cur = nic_ring_addr(r, r->index);
+    } else if (reg == rr->tail) {
+        r->host = v & 0xffff;
+        if (tx)
+            h->tx_stopped = false;
+        else
+            h->rx_stopped = false;
+        nic_doorbell(&h->n, reg, v, which);
+        EVENT_EMIT(tx ? h->ev_tdt : h->ev_rdt, nic_initiator(&h->n), r->host, r->index,
+                   e1000_ring_ok(r) ? nic_ring_pending(r) : 0);
+        if (!e1000_ring_ok(r))
+            xlog(LOG_DEBUG, d->name, "%s %u with %s %u and %u descriptors: ring unusable",
+                 d->cls->regs[rr->tail].name, r->host, d->cls->regs[rr->head].name, r->index,
+                 r->size);
+    }
+    if (tx)
+        e1000_tx_kick(h);
+    else
+        e1000_rx_kick(h);
+}
+
 static void w_rx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
     (void)idx;
     (void)old;
-    e1000_rx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_RX, (unsigned)(r - d->cls->regs), (uint32_t)v);
 }
 
 static void w_tx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
     (void)idx;
     (void)old;
-    e1000_tx_ring_write(E1000(d), (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_TX, (unsigned)(r - d->cls->regs), (uint32_t)v);
 }
 
 static uint64_t r_head(device *d, const reg_decl *r, unsigned idx, bool peek)
@@ -623,22 +675,17 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
     nic_eeprom_fix_checksum(e, E1000_EE_WORDS - 1, E1000_EE_SUM);
 }
 
-static nic *e1000_create(const nic_model *m, int variant, const char *name, const nic_opts *o,
-                         sched *clock, event_bus *eb, char *err, size_t errlen)
+static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                         event_bus *eb, char *err, size_t errlen)
 {
-    e1000 *h = calloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "%s: out of memory", name);
+    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
+                       errlen);
+    if (!h)
         return NULL;
-    }
     nic *n = &h->n;
+    uint16_t dev_id = m->device;
+    int variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
-    uint16_t dev_id = variant == E1000_82544 ? DEV_82544EI_COPPER : DEV_82543GC_COPPER;
-    if (nic_init(n, m, name, INTEL, dev_id, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
-                 errlen)) {
-        free(h);
-        return NULL;
-    }
     n->pci.subsys_vendor = INTEL;
     n->pci.subsys_id = dev_id;
     if (variant == E1000_82544) {
@@ -667,30 +714,14 @@ static nic *e1000_create(const nic_model *m, int variant, const char *name, cons
     return n;
 }
 
-static nic *create_82543(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_82543_model, E1000_82543, name, o, clock, eb, err, errlen);
-}
-
-static nic *create_82544(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_82544_model, E1000_82544, name, o, clock, eb, err, errlen);
-}
-
-static nic *create_alias(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                         char *err, size_t errlen)
-{
-    return e1000_create(&e1000_model, E1000_82544, name, o, clock, eb, err, errlen);
-}
-
 const nic_model e1000_82543_model = {
     .name = "e1000-82543",
     .prefix = "e1000_",
     .desc = "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
     .cls = &e1000_82543_class,
-    .create = create_82543,
+    .vendor = INTEL,
+    .device = DEV_82543GC_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,
@@ -701,7 +732,9 @@ const nic_model e1000_82544_model = {
     .prefix = "e1000_",
     .desc = "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X",
     .cls = &e1000_82544_class,
-    .create = create_82544,
+    .vendor = INTEL,
+    .device = DEV_82544EI_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,
@@ -713,7 +746,9 @@ const nic_model e1000_model = {
     .prefix = "e1000_",
     .desc = "the same as e1000-82544",
     .cls = &e1000_82544_class,
-    .create = create_alias,
+    .vendor = INTEL,
+    .device = DEV_82544EI_COPPER,
+    .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,

@@ -219,6 +219,11 @@ uint32_t e1000_ctrl_pins(const e1000 *h, uint32_t v);
 void e1000_ctrl_ext_written(e1000 *h, uint32_t v, uint32_t old);
 void e1000_mdic_written(e1000 *h, uint32_t v);
 void e1000_view_phy(device *d, const char *args, strbuf *out);
+/* A ring the device can use: a size, and head and tail inside it. */
+static inline bool e1000_ring_ok(const nic_ring *r)
+{
+    return r->size && r->index < r->size && r->host < r->size;
+}
 /* e1000_tx.c */
 /* Ones' complement sum of big-endian 16-bit words (an odd tail byte is
  * the high half of its word), and its fold to 16 bits. */
@@ -227,15 +232,12 @@ uint16_t e1000_csum_fold(uint32_t sum);
 void e1000_tx_init(e1000 *h);
 void e1000_tx_reset(e1000 *h);
 void e1000_tx_kick(e1000 *h);
-/* A write to TDBAL/TDBAH/TDLEN/TDH/TDT (register id, value as written). */
-void e1000_tx_ring_write(e1000 *h, unsigned reg, uint32_t v);
 void e1000_tidv_config(e1000 *h);
 void e1000_view_offload(device *d, const char *args, strbuf *out);
 /* e1000_rx.c */
 void e1000_rx_init(e1000 *h);
 void e1000_rx_reset(e1000 *h);
 void e1000_rx_kick(e1000 *h);
-void e1000_rx_ring_write(e1000 *h, unsigned reg, uint32_t v);
 void e1000_rdtr_written(e1000 *h, uint32_t v);
 void e1000_filter_update(e1000 *h);
 bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t len);

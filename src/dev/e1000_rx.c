@@ -7,8 +7,6 @@
  * or is dropped with a counted reason. */
 #include "dev/e1000.h"
 
-#include "core/log.h"
-
 /* Descriptor flags for the ring view and events: the status byte, then
  * the errors byte shifted by 8. */
 static const nic_bitname rx_flag_names[] = {
@@ -23,11 +21,6 @@ static const nic_bitname rx_flag_names[] = {
 #define TAG_PIF 0x20u
 #define TAG_SPECIAL_SHIFT 16
 
-static bool ring_ok(const nic_ring *r)
-{
-    return r->size && r->index < r->size && r->host < r->size;
-}
-
 static void rx_decode(nic_ring *r, nic_desc *d)
 {
     uint32_t w3 = d->w[3];
@@ -36,7 +29,7 @@ static void rx_decode(nic_ring *r, nic_desc *d)
     d->flags = w3 & 0xffff;
     d->eop = w3 & E1000_RXD_EOP;
     d->intr = false;
-    d->owned = ring_ok(r) &&
+    d->owned = e1000_ring_ok(r) &&
                (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
 
@@ -90,44 +83,6 @@ void e1000_rx_kick(e1000 *h)
         return;
     if (!timer_pending(&h->rx_timer) || h->rx_timer.when > s->now)
         timer_mod(s, &h->rx_timer, s->now);
-}
-
-void e1000_rx_ring_write(e1000 *h, unsigned reg, uint32_t v)
-{
-    device *d = h->n.dev;
-    nic_ring *r = &h->rx;
-    switch (reg) {
-    case ER_RDBAL:
-    case ER_RDBAH: {
-        uint32_t head = r->index;
-        nic_ring_set_base(r, DEV_R(d, ER_RDBAL) | DEV_R(d, ER_RDBAH) << 32);
-        r->index = head;
-        r->cur = nic_ring_addr(r, head);
-        break;
-    }
-    case ER_RDLEN: {
-        uint32_t head = r->index;
-        nic_ring_set_size(r, (uint32_t)DEV_R(d, ER_RDLEN) / 16);
-        r->index = head;
-        r->cur = nic_ring_addr(r, head);
-        break;
-    }
-    case ER_RDH:
-        r->index = v & 0xffff;
-        r->cur = nic_ring_addr(r, r->index);
-        break;
-    case ER_RDT:
-        r->host = v & 0xffff;
-        h->rx_stopped = false;
-        nic_doorbell(&h->n, ER_RDT, v, NIC_RING_RX);
-        EVENT_EMIT(h->ev_rdt, nic_initiator(&h->n), r->host, r->index,
-                   ring_ok(r) ? nic_ring_pending(r) : 0);
-        if (!ring_ok(r))
-            xlog(LOG_DEBUG, d->name, "RDT %u with RDH %u and %u descriptors: ring unusable",
-                 r->host, r->index, r->size);
-        break;
-    }
-    e1000_rx_kick(h);
 }
 
 void e1000_rdtr_written(e1000 *h, uint32_t v)
@@ -227,7 +182,7 @@ static bool buffer_free(const e1000 *h)
 {
     const nic_ring *r = &h->rx;
     const nic_fifo *q = &h->n.fifo;
-    if (!ring_ok(r))
+    if (!e1000_ring_ok(r))
         return false;
     uint32_t bs = rx_buf_size(h), need = 0;
     for (unsigned i = 0; i < q->count; i++)
@@ -373,7 +328,7 @@ static void rx_step(void *opaque)
         uint32_t slen;
         int tag;
         const uint8_t *f = nic_fifo_head(n, &slen, &tag);
-        if (!f || !ring_ok(r) || r->index == r->host) {
+        if (!f || !e1000_ring_ok(r) || r->index == r->host) {
             nic_ring_set_running(r, false); /* waiting for frames or for RDT */
             return;
         }

@@ -8,8 +8,6 @@
 
 #include <stdio.h>
 
-#include "core/log.h"
-
 /* Synthetic descriptor flags for the ring view and events (the meaning of
  * the command bits depends on the descriptor kind). */
 enum {
@@ -57,11 +55,6 @@ static void put_sum(uint8_t *f, uint32_t n, uint32_t sloc, uint32_t css, uint32_
 
 /* ---- descriptors ----------------------------------------------------------------- */
 
-static bool ring_ok(const nic_ring *r)
-{
-    return r->size && r->index < r->size && r->host < r->size;
-}
-
 static void tx_decode(nic_ring *r, nic_desc *d)
 {
     e1000 *h = r->opaque;
@@ -97,7 +90,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
     d->eop = f & TXF_EOP;
     d->intr = f & (TXF_RS | TXF_RPS);
     /* The device owns the entries from head up to (not including) tail. */
-    d->owned = ring_ok(r) &&
+    d->owned = e1000_ring_ok(r) &&
                (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
 
@@ -155,49 +148,11 @@ void e1000_tx_kick(e1000 *h)
 {
     sched *s = h->n.clock;
     nic_ring *r = &h->tx;
-    if (!(DEV_R(h->n.dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !ring_ok(r) ||
+    if (!(DEV_R(h->n.dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r) ||
         r->index == r->host)
         return;
     if (!timer_pending(&h->tx_timer) || h->tx_timer.when > s->now)
         timer_mod(s, &h->tx_timer, s->now > h->wire_free ? s->now : h->wire_free);
-}
-
-void e1000_tx_ring_write(e1000 *h, unsigned reg, uint32_t v)
-{
-    device *d = h->n.dev;
-    nic_ring *r = &h->tx;
-    switch (reg) {
-    case ER_TDBAL:
-    case ER_TDBAH: {
-        uint32_t head = r->index; /* a new base does not move the head */
-        nic_ring_set_base(r, DEV_R(d, ER_TDBAL) | DEV_R(d, ER_TDBAH) << 32);
-        r->index = head;
-        r->cur = nic_ring_addr(r, head);
-        break;
-    }
-    case ER_TDLEN: {
-        uint32_t head = r->index;
-        nic_ring_set_size(r, (uint32_t)DEV_R(d, ER_TDLEN) / 16);
-        r->index = head; /* out of range: the ring is unusable until fixed */
-        r->cur = nic_ring_addr(r, head);
-        break;
-    }
-    case ER_TDH:
-        r->index = v & 0xffff;
-        r->cur = nic_ring_addr(r, r->index);
-        break;
-    case ER_TDT:
-        r->host = v & 0xffff;
-        h->tx_stopped = false;
-        nic_doorbell(&h->n, ER_TDT, v, NIC_RING_TX);
-        EVENT_EMIT(h->ev_tdt, nic_initiator(&h->n), r->host, r->index,
-                   ring_ok(r) ? nic_ring_pending(r) : 0);
-        if (!ring_ok(r))
-            xlog(LOG_DEBUG, d->name, "TDT %u with TDH %u and %u descriptors: ring unusable",
-                 r->host, r->index, r->size);
-        break;
-    }
-    e1000_tx_kick(h);
 }
 
 /* ---- sending ------------------------------------------------------------------------ */
@@ -450,7 +405,7 @@ static void tx_step(void *opaque)
     nic *n = &h->n;
     sched *s = n->clock;
     nic_ring *r = &h->tx;
-    if (!(DEV_R(n->dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !ring_ok(r)) {
+    if (!(DEV_R(n->dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r)) {
         nic_ring_set_running(r, false);
         return;
     }

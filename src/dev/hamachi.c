@@ -484,20 +484,14 @@ static void ham_destroy(nic *n)
     free(h);
 }
 
-static nic *ham_create(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                       char *err, size_t errlen)
+static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                       event_bus *eb, char *err, size_t errlen)
 {
-    hamachi *h = calloc(1, sizeof *h);
-    if (!h) {
-        snprintf(err, errlen, "%s: out of memory", name);
+    hamachi *h =
+        nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err, errlen);
+    if (!h)
         return NULL;
-    }
     nic *n = &h->n;
-    if (nic_init(n, &hamachi_model, name, HAM_VENDOR, HAM_DEVICE, HAM_REVISION, HAM_BAR_SIZE, o,
-                 clock, eb, err, errlen)) {
-        free(h);
-        return NULL;
-    }
     nic_coal_init(&h->txc, n, NIC_RING_TX, hamachi_coal_fire);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, hamachi_coal_fire);
     nic_link_init(&h->link, n, sched_ns_to_ticks(clock, HAM_AN_NS), ham_link_changed);
@@ -518,6 +512,8 @@ const nic_model hamachi_model = {
     .prefix = "hamachi",
     .desc = "Packet Engines Hamachi GNIC-II (1318:0911)",
     .cls = &hamachi_class,
+    .vendor = HAM_VENDOR,
+    .device = HAM_DEVICE,
     .create = ham_create,
     .destroy = ham_destroy,
     .rx = hamachi_rx_frame,

@@ -199,13 +199,12 @@ static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
     return n->model->rx(n, frame, len);
 }
 
-int nic_init(nic *n, const nic_model *m, const char *name, uint16_t vendor, uint16_t device_id,
-             uint8_t revision, uint64_t bar_size, const nic_opts *o, sched *clock,
-             event_bus *eb, char *err, size_t errlen)
+int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
+             const nic_opts *o, sched *clock, event_bus *eb, char *err, size_t errlen)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
-    n->pci.vendor_id = vendor;
-    n->pci.device_id = device_id;
+    n->pci.vendor_id = m->vendor;
+    n->pci.device_id = m->device;
     n->pci.revision = revision;
     n->pci.class_code = 0x020000;
     n->pci.int_pin = 1;
@@ -240,6 +239,22 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint16_t vendor, uint
     }
     n->pci.dev = n->dev;
     return 0;
+}
+
+void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
+              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, char *err,
+              size_t errlen)
+{
+    nic *n = calloc(1, size);
+    if (!n) {
+        snprintf(err, errlen, "%s: out of memory", name);
+        return NULL;
+    }
+    if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err, errlen)) {
+        free(n);
+        return NULL;
+    }
+    return n;
 }
 
 void nic_fini(nic *n)
@@ -350,7 +365,7 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         snprintf(err, errlen, "%s: --pcap needs a network backend, not --net none", name);
         return NULL;
     }
-    nic *n = m->create(name, o, clock, eb, err, errlen);
+    nic *n = m->create(m, name, o, clock, eb, err, errlen);
     if (!n)
         return NULL;
     if (strcmp(spec, "none") != 0) {

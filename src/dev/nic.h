@@ -127,9 +127,12 @@ typedef struct nic_model {
     const char *prefix; /* instance name prefix: "hamachi" gives hamachi0 */
     const char *desc;
     const device_class *cls;
-    /* Allocate and initialise an instance (calls nic_init); NULL on error. */
-    nic *(*create)(const char *name, const nic_opts *o, sched *clock, event_bus *eb, char *err,
-                   size_t errlen);
+    uint16_t vendor, device; /* PCI IDs of this model (nic_init) */
+    /* Allocate and initialise an instance of model m (calls nic_init);
+     * NULL on error.  Models that share one create tell themselves apart
+     * by m. */
+    nic *(*create)(const struct nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                   event_bus *eb, char *err, size_t errlen);
     void (*destroy)(nic *n);
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
@@ -226,13 +229,17 @@ static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
 /* ---- life cycle ------------------------------------------------------- */
 
 /* Initialise the shell of a model instance whose state starts with `n`:
- * PCI IDs, class Ethernet, BAR0 = 64-bit memory of bar_size bytes, INTA,
+ * the PCI IDs of m, class Ethernet, BAR0 = 64-bit memory of bar_size bytes, INTA,
  * the device instance (priv = n), the Tx buffer and the Rx FIFO.  Returns
  * 0, or -1 with err set. */
-int nic_init(nic *n, const nic_model *m, const char *name, uint16_t vendor, uint16_t device,
-             uint8_t revision, uint64_t bar_size, const nic_opts *o, sched *clock,
-             event_bus *eb, char *err, size_t errlen);
+int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
+             const nic_opts *o, sched *clock, event_bus *eb, char *err, size_t errlen);
 void nic_fini(nic *n);
+/* Allocate a zeroed model state of size bytes that starts with a nic and
+ * nic_init it; NULL with err set (out of memory, or nic_init's error). */
+void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
+              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, char *err,
+              size_t errlen);
 /* Connect a frame backend (also done by nic_create from opts->net). */
 void nic_attach_port(nic *n, net_port *p);
 /* Shared part of a chip reset: discard a half-gathered Tx frame and the

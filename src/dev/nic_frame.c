@@ -34,7 +34,9 @@ void nic_rx_drop(nic *n, int reason, uint32_t len, int ring, int index)
                (uint64_t)(int64_t)index, (uint64_t)reason, len);
 }
 
-int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
+/* Count one more fragment of len bytes for the packet being gathered
+ * (index starts a new one); false when it has no room for them. */
+static bool tx_room(nic *n, uint32_t len, int index)
 {
     if (n->tx_first < 0) {
         n->tx_first = index;
@@ -43,15 +45,20 @@ int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
         n->tx_overflow = false;
     }
     n->txfrags++;
-    if (!len)
-        return 0;
     if (n->tx_overflow || len > NET_MAX_FRAME - n->txlen) {
         /* Too long for any backend: keep consuming descriptors to the end
          * of the packet, then count one drop. */
         n->tx_overflow = true;
         n->txlen = len > UINT32_MAX - n->txlen ? UINT32_MAX : n->txlen + len;
-        return 0;
+        return false;
     }
+    return true;
+}
+
+int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
+{
+    if (!tx_room(n, len, index) || !len)
+        return 0;
     nic_dma_ctx(n, NIC_DMA_TX_BUF, ring, index);
     int st = nic_dma_payload_read(n, addr, n->txbuf + n->txlen, len);
     if (st)
@@ -63,18 +70,8 @@ int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
 void nic_tx_put(nic *n, const void *p, uint32_t len, int ring, int index)
 {
     (void)ring;
-    if (n->tx_first < 0) {
-        n->tx_first = index;
-        n->txlen = 0;
-        n->txfrags = 0;
-        n->tx_overflow = false;
-    }
-    n->txfrags++;
-    if (n->tx_overflow || len > NET_MAX_FRAME - n->txlen) {
-        n->tx_overflow = true;
-        n->txlen = len > UINT32_MAX - n->txlen ? UINT32_MAX : n->txlen + len;
+    if (!tx_room(n, len, index))
         return;
-    }
     memcpy(n->txbuf + n->txlen, p, len);
     n->txlen += len;
 }

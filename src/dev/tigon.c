@@ -523,9 +523,8 @@ static void tg_destroy(nic *n)
     free(t);
 }
 
-static nic *tg_create_ids(const nic_model *m, uint16_t vendor, uint16_t device_id,
-                          const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                          char *err, size_t errlen)
+static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                      event_bus *eb, char *err, size_t errlen)
 {
     if (!tg_events[0].name) { /* the common events, then the Tigon's own */
         memcpy(tg_events, nic_event_decls, sizeof nic_event_decls);
@@ -544,8 +543,7 @@ static nic *tg_create_ids(const nic_model *m, uint16_t vendor, uint16_t device_i
     bool ok = t->sram && t->sram_wr && t->rxbuf;
     if (!ok)
         snprintf(err, errlen, "%s: out of memory", name);
-    if (!ok || nic_init(n, m, name, vendor, device_id, 0, TG_BAR_SIZE, o, clock, eb, err,
-                        errlen)) {
+    if (!ok || nic_init(n, m, name, 0, TG_BAR_SIZE, o, clock, eb, err, errlen)) {
         free(t->sram);
         free(t->sram_wr);
         free(t->rxbuf);
@@ -572,30 +570,14 @@ static nic *tg_create_ids(const nic_model *m, uint16_t vendor, uint16_t device_i
     return n;
 }
 
-static nic *tg_create_sgi(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                          char *err, size_t errlen)
-{
-    return tg_create_ids(&tigon2_model, 0x10a9, 0x0009, name, o, clock, eb, err, errlen);
-}
-
-static nic *tg_create_fibre(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                            char *err, size_t errlen)
-{
-    return tg_create_ids(&acenic_model, 0x12ae, 0x0001, name, o, clock, eb, err, errlen);
-}
-
-static nic *tg_create_copper(const char *name, const nic_opts *o, sched *clock, event_bus *eb,
-                             char *err, size_t errlen)
-{
-    return tg_create_ids(&acenic_copper_model, 0x12ae, 0x0002, name, o, clock, eb, err, errlen);
-}
-
 const nic_model tigon2_model = {
     .name = "tigon2",
     .prefix = "tigon",
     .desc = "SGI Gigabit Ethernet, Alteon Tigon2 (10a9:0009)",
     .cls = &tigon_class,
-    .create = tg_create_sgi,
+    .vendor = 0x10a9,
+    .device = 0x0009,
+    .create = tg_create,
     .destroy = tg_destroy,
     .rx = tg_rx_frame,
     .causes = tg_causes,
@@ -607,7 +589,9 @@ const nic_model acenic_model = {
     .prefix = "tigon",
     .desc = "Alteon AceNIC fibre, Tigon2 (12ae:0001)",
     .cls = &tigon_class,
-    .create = tg_create_fibre,
+    .vendor = 0x12ae,
+    .device = 0x0001,
+    .create = tg_create,
     .destroy = tg_destroy,
     .rx = tg_rx_frame,
     .causes = tg_causes,
@@ -619,7 +603,9 @@ const nic_model acenic_copper_model = {
     .prefix = "tigon",
     .desc = "Alteon AceNIC copper, Tigon2 (12ae:0002)",
     .cls = &tigon_class,
-    .create = tg_create_copper,
+    .vendor = 0x12ae,
+    .device = 0x0002,
+    .create = tg_create,
     .destroy = tg_destroy,
     .rx = tg_rx_frame,
     .causes = tg_causes,

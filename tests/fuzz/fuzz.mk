@@ -1,15 +1,18 @@
 # tests/fuzz: fuzz targets.  `make check` replays the corpus plus a bounded
 # number of generated inputs (FUZZ_RUNS, default 3000); `make fuzz` builds
 # the target with libFuzzer (clang) and runs it for FUZZ_SECONDS (default 60).
+
+# The reader, event sink and invariant abort all the targets share.
+FUZZ_UTIL = tests/fuzz/fuzz_util.c tests/fuzz/fuzz_util.h
 check_PROGRAMS += tests/fuzz/fuzz_hamachi
-tests_fuzz_fuzz_hamachi_SOURCES = tests/fuzz/fuzz_hamachi.c tests/fuzz/fuzz_main.c $(NIC_TEST_SUPPORT)
+tests_fuzz_fuzz_hamachi_SOURCES = tests/fuzz/fuzz_hamachi.c tests/fuzz/fuzz_main.c $(FUZZ_UTIL) $(NIC_TEST_SUPPORT)
 tests_fuzz_fuzz_hamachi_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_hamachi
 EXTRA_DIST += tests/fuzz/corpus tests/fuzz/gen_corpus.py
 
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
-FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/fuzz/fuzz_util.c tests/unit/nic_fake.c src/dev/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_hamachi_lf: $(FUZZ_HAMACHI:%=$(srcdir)/%)

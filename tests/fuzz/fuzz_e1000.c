@@ -33,7 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../unit/nic_fake.h"
+#include "fuzz_util.h"
 #include "dev/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
@@ -48,40 +48,7 @@ static const uint16_t known[] = {
     0x5600, 0x4010, 0x408c, 0x40a0, 0x40f8, 0x3830, 0x2828};
 #define NKNOWN (sizeof known / sizeof known[0])
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static uint64_t take(reader *r, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t b = 0;
-        if (r->left) {
-            b = *r->p++;
-            r->left--;
-        }
-        v |= b << (8 * i);
-    }
-    return v;
-}
-
-static unsigned formatted;
-static void sink_event(void *ctx, const event *ev)
-{
-    strbuf *b = ctx;
-    if (formatted++ > 256)
-        return;
-    sb_reset(b);
-    event_format(ev, b);
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "fuzz_e1000: invariant broken: %s\n", what);
-    abort();
-}
+const char fuzz_target[] = "fuzz_e1000";
 
 static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
 
@@ -117,18 +84,7 @@ static uint64_t badlen;
 static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned kind, unsigned len, unsigned dst,
                         unsigned seed)
 {
-    len %= NET_MAX_FRAME + 40;
-    badlen += len < 14 || len > NET_MAX_FRAME;
-    for (unsigned i = 0; i < len; i++)
-        frame[i] = (uint8_t)(seed + i * 7);
-    if (len >= 6) {
-        if ((dst & 3) == 0)
-            memcpy(frame, station, 6);
-        else if ((dst & 3) == 1)
-            memset(frame, 0xff, 6);
-        else if ((dst & 3) == 2)
-            frame[0] |= 1;
-    }
+    len = fuzz_nic_frame(frame, len, station, dst, seed, &badlen);
     if (len >= 54 && (kind & 3) && (kind & 3) != 3) {
         frame[12] = 0x08;
         frame[13] = 0x00;
@@ -179,75 +135,75 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fake_wire wire;
     char err[160];
     strbuf evtext;
-    reader r = {data, size};
-    const char *model = take(&r, 1) & 1 ? "e1000-82543" : "e1000-82544";
+    fuzz_reader r = {data, size};
+    const char *model = fuzz_take(&r, 1) & 1 ? "e1000-82543" : "e1000-82544";
     sched_init(&clock, 0);
     event_bus_init(&eb, &clock.now);
     nic_opts o = {.net = "none", .mac = station};
     pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, err, sizeof err);
     if (!f)
-        fail(err);
+        fuzz_fail(err);
     nic *n = nic_from_pci(f);
     fake_host_init(&host, &clock, RAM_SIZE);
     fake_host_plug(&host, f);
     fake_wire_attach(&wire, n, &clock);
     sb_init(&evtext);
-    formatted = 0;
-    event_subscribe_glob(&eb, "e1000_0.*", sink_event, &evtext);
+    fuzz_format_events(&eb, "e1000_0.*", &evtext);
     uint64_t offered = 0;
     badlen = 0;
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        unsigned code = (unsigned)take(&r, 1) % 16;
+        unsigned code = (unsigned)fuzz_take(&r, 1) % 16;
         switch (code) {
         case 0:
         case 1: {
-            unsigned sel = (unsigned)take(&r, 1), off = (unsigned)take(&r, 2);
-            unsigned sz = 1u << (take(&r, 1) & 3);
-            uint64_t v = code == 0 ? take(&r, 4) : 0;
+            unsigned sel = (unsigned)fuzz_take(&r, 1), off = (unsigned)fuzz_take(&r, 2);
+            unsigned sz = 1u << (fuzz_take(&r, 1) & 3);
+            uint64_t v = code == 0 ? fuzz_take(&r, 4) : 0;
             if (sel < NKNOWN)
                 off = known[sel];
             reg_access(f, off, sz, &v, code == 0);
             break;
         }
         case 2: {
-            uint64_t off = take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&host, FAKE_LO + off, (uint32_t)take(&r, 4));
+            uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
+            fake_w32(&host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {
-            unsigned ring = (unsigned)take(&r, 1), idx = (unsigned)take(&r, 1);
-            unsigned kind = (unsigned)take(&r, 1), cmd = (unsigned)take(&r, 1);
-            unsigned len = (unsigned)take(&r, 2), buf = (unsigned)take(&r, 2);
-            put_desc(&host, ring, idx, kind, cmd, len, buf, (unsigned)take(&r, 2));
+            unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
+            unsigned kind = (unsigned)fuzz_take(&r, 1), cmd = (unsigned)fuzz_take(&r, 1);
+            unsigned len = (unsigned)fuzz_take(&r, 2), buf = (unsigned)fuzz_take(&r, 2);
+            put_desc(&host, ring, idx, kind, cmd, len, buf, (unsigned)fuzz_take(&r, 2));
             break;
         }
         case 10: {
-            unsigned ring = (unsigned)take(&r, 1), first = (unsigned)take(&r, 1);
-            unsigned count = (unsigned)take(&r, 1), kind = (unsigned)take(&r, 1);
-            unsigned cmd = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
+            unsigned ring = (unsigned)fuzz_take(&r, 1), first = (unsigned)fuzz_take(&r, 1);
+            unsigned count = (unsigned)fuzz_take(&r, 1), kind = (unsigned)fuzz_take(&r, 1);
+            unsigned cmd = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
             for (unsigned k = 0; k < count; k++)
                 put_desc(&host, ring, first + k, kind, cmd, len, k * (len & 0x3fff), 0x300);
             break;
         }
         case 4:
-            run_for(&clock, take(&r, 2) * 8);
+            run_for(&clock, fuzz_take(&r, 2) * 8);
             break;
         case 5: {
-            unsigned kind = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
-            unsigned dst = (unsigned)take(&r, 1);
-            offered += deliver(&wire, frame, kind, len, dst, (unsigned)take(&r, 1));
+            unsigned kind = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
+            unsigned dst = (unsigned)fuzz_take(&r, 1);
+            offered += deliver(&wire, frame, kind, len, dst, (unsigned)fuzz_take(&r, 1));
             break;
         }
         case 11: {
-            unsigned count = (unsigned)take(&r, 1), kind = (unsigned)take(&r, 1);
-            unsigned len = (unsigned)take(&r, 2), dst = (unsigned)take(&r, 1);
+            unsigned count = (unsigned)fuzz_take(&r, 1), kind = (unsigned)fuzz_take(&r, 1);
+            unsigned len = (unsigned)fuzz_take(&r, 2), dst = (unsigned)fuzz_take(&r, 1);
             for (unsigned k = 0; k < count; k++)
                 offered += deliver(&wire, frame, kind, len, dst, k);
             break;
         }
         case 6:
-            pci_config_write(f, 4, 2, take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+            pci_config_write(f, 4, 2,
+                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
             break;
         case 7:
             pci_func_reset(f);
@@ -255,7 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 8: {
             static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
-            unsigned w = (unsigned)take(&r, 1);
+            unsigned w = (unsigned)fuzz_take(&r, 1);
             strbuf b;
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
@@ -268,19 +224,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 9:
-            nic_set_dma_per_word(n, take(&r, 1) & 1);
+            nic_set_dma_per_word(n, fuzz_take(&r, 1) & 1);
             break;
         case 12: {
-            bool write = take(&r, 1) & 1;
-            unsigned off = (unsigned)take(&r, 1) & 15;
-            uint64_t v = take(&r, 4);
+            bool write = fuzz_take(&r, 1) & 1;
+            unsigned off = (unsigned)fuzz_take(&r, 1) & 15;
+            uint64_t v = fuzz_take(&r, 4);
             pci_bar_access(f, 4, off & ~3u, 4, &v, write);
             break;
         }
         case 13: {
-            unsigned count = (unsigned)take(&r, 1);
+            unsigned count = (unsigned)fuzz_take(&r, 1);
             for (unsigned k = 0; k < count; k++) {
-                unsigned b = (unsigned)take(&r, 1);
+                unsigned b = (unsigned)fuzz_take(&r, 1);
                 uint64_t v;
                 reg_access(f, 0, 4, &v, false);
                 v &= ~(uint64_t)(E1000_CTRL_SWDPIN2 | E1000_CTRL_SWDPIN3 | E1000_CTRL_SWDPIO2 |
@@ -292,13 +248,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 14:
-            ee_read(f, (unsigned)take(&r, 1));
+            ee_read(f, (unsigned)fuzz_take(&r, 1));
             break;
         case 15: {
-            unsigned idx = (unsigned)take(&r, 1) & 255, ipcss = (unsigned)take(&r, 1);
-            unsigned tucss = (unsigned)take(&r, 1), hdr = (unsigned)take(&r, 1);
-            unsigned mss = (unsigned)take(&r, 2), paylen = (unsigned)take(&r, 2);
-            unsigned tucmd = (unsigned)take(&r, 1);
+            unsigned idx = (unsigned)fuzz_take(&r, 1) & 255, ipcss = (unsigned)fuzz_take(&r, 1);
+            unsigned tucss = (unsigned)fuzz_take(&r, 1), hdr = (unsigned)fuzz_take(&r, 1);
+            unsigned mss = (unsigned)fuzz_take(&r, 2), paylen = (unsigned)fuzz_take(&r, 2);
+            unsigned tucmd = (unsigned)fuzz_take(&r, 1);
             uint64_t a = FAKE_LO + TXRING_OFF + (uint64_t)idx * 16;
             fake_w32(&host, a, ipcss | (ipcss + 10) << 8 | (tucss - 1) << 16);
             fake_w32(&host, a + 4, tucss | (tucss + 16) << 8);
@@ -310,20 +266,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
     const uint64_t *rd = n->cnt.rx_drops;
-    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
-    for (int i = 0; i < NIC_NDROPS; i++)
-        drops += rd[i];
-    const net_stats *ps = &wire.port.stats;
-    if (offered != ps->rx_frames + ps->rx_dropped)
-        fail("the port lost an offered frame");
-    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
-        fail("a frame the NIC took was neither delivered, dropped nor queued");
-    if (ps->rx_dropped != badlen + drops - later)
-        fail("a frame the NIC refused was not counted with a reason");
-    if (wire.total != n->cnt.tx_frames)
-        fail("a sent frame did not reach the wire");
-    if (host.level != ((n->irq.cause & n->irq.mask) != 0))
-        fail("INTA does not match the enabled pending causes");
+    uint64_t drops = fuzz_check_nic(n, &wire, &host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
                 model, (unsigned long long)n->cnt.tx_frames,

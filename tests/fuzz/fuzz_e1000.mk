@@ -2,13 +2,13 @@
 # (tests/fuzz/corpus-e1000) plus FUZZ_RUNS generated inputs; `make fuzz-e1000`
 # builds it with libFuzzer (clang) and runs it for FUZZ_SECONDS.
 check_PROGRAMS += tests/fuzz/fuzz_e1000
-tests_fuzz_fuzz_e1000_SOURCES = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_main.c $(NIC_TEST_SUPPORT)
+tests_fuzz_fuzz_e1000_SOURCES = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_main.c $(FUZZ_UTIL) $(NIC_TEST_SUPPORT)
 tests_fuzz_fuzz_e1000_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"tests/fuzz/corpus-e1000"'
 tests_fuzz_fuzz_e1000_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_e1000
 EXTRA_DIST += tests/fuzz/corpus-e1000 tests/fuzz/gen_corpus_e1000.py
 
-FUZZ_E1000 = tests/fuzz/fuzz_e1000.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_E1000 = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_util.c tests/unit/nic_fake.c src/dev/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_e1000_lf: $(FUZZ_E1000:%=$(srcdir)/%)

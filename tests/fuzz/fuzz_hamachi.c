@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../unit/nic_fake.h"
+#include "fuzz_util.h"
 #include "dev/hamachi.h"
 
 #define RAM_SIZE (64u * 1024u)
@@ -32,42 +32,7 @@
 #define TXRING_OFF 0x0000
 #define RXRING_OFF 0x0800
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static uint64_t take(reader *r, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t b = 0;
-        if (r->left) {
-            b = *r->p++;
-            r->left--;
-        }
-        v |= b << (8 * i);
-    }
-    return v;
-}
-
-/* Format the first events of each run (the formatters are fuzzed too; all
- * of them would make the run slow). */
-static unsigned formatted;
-static void sink_event(void *ctx, const event *ev)
-{
-    strbuf *b = ctx;
-    if (formatted++ > 256)
-        return;
-    sb_reset(b);
-    event_format(ev, b);
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "fuzz_hamachi: invariant broken: %s\n", what);
-    abort();
-}
+const char fuzz_target[] = "fuzz_hamachi";
 
 static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
 
@@ -95,18 +60,7 @@ static uint64_t badlen; /* frames the port refuses for their length */
 /* Offer one frame of len (mod 16 KB + 40) bytes to the NIC; returns 1. */
 static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned len, unsigned dst, unsigned seed)
 {
-    len %= NET_MAX_FRAME + 40;
-    badlen += len < 14 || len > NET_MAX_FRAME;
-    for (unsigned i = 0; i < len; i++)
-        frame[i] = (uint8_t)(seed + i * 7);
-    if (len >= 6) {
-        if ((dst & 3) == 0)
-            memcpy(frame, station, 6);
-        else if ((dst & 3) == 1)
-            memset(frame, 0xff, 6);
-        else if ((dst & 3) == 2)
-            frame[0] |= 1;
-    }
+    len = fuzz_nic_frame(frame, len, station, dst, seed, &badlen);
     fake_wire_deliver(w, frame, len);
     return 1;
 }
@@ -126,49 +80,48 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     nic_opts o = {.net = "none", .mac = station};
     pci_func *f = nic_create("hamachi", "hamachi0", &o, &clock, &eb, err, sizeof err);
     if (!f)
-        fail(err);
+        fuzz_fail(err);
     nic *n = nic_from_pci(f);
     fake_host_init(&host, &clock, RAM_SIZE);
     fake_host_plug(&host, f);
     fake_wire_attach(&wire, n, &clock);
     sb_init(&evtext);
-    formatted = 0;
-    event_subscribe_glob(&eb, "hamachi0.*", sink_event, &evtext);
+    fuzz_format_events(&eb, "hamachi0.*", &evtext);
     uint64_t offered = 0;
     badlen = 0;
-    reader r = {data, size};
+    fuzz_reader r = {data, size};
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        unsigned code = (unsigned)take(&r, 1) % 12;
+        unsigned code = (unsigned)fuzz_take(&r, 1) % 12;
         switch (code) {
         case 0: {
-            unsigned off = (unsigned)take(&r, 2) & 0x3ff, sz = 1u << (take(&r, 1) & 3);
-            uint64_t v = take(&r, 8);
+            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
+            uint64_t v = fuzz_take(&r, 8);
             pci_bar_access(f, 0, off, sz, &v, true);
             break;
         }
         case 1: {
-            unsigned off = (unsigned)take(&r, 2) & 0x3ff, sz = 1u << (take(&r, 1) & 3);
+            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v;
             pci_bar_access(f, 0, off, sz, &v, false);
             break;
         }
         case 2: {
-            uint64_t off = take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&host, FAKE_LO + off, (uint32_t)take(&r, 4));
+            uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
+            fake_w32(&host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {
-            unsigned ring = (unsigned)take(&r, 1), idx = (unsigned)take(&r, 1);
-            unsigned fl = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
-            put_desc(&host, ring, idx, fl, len, take(&r, 2));
+            unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
+            unsigned fl = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
+            put_desc(&host, ring, idx, fl, len, fuzz_take(&r, 2));
             break;
         }
         case 10: {
-            unsigned ring = (unsigned)take(&r, 1), idx = (unsigned)take(&r, 1);
-            unsigned count = (unsigned)take(&r, 1), fl = (unsigned)take(&r, 1);
-            unsigned len = (unsigned)take(&r, 2);
-            uint64_t off = take(&r, 2);
+            unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
+            unsigned count = (unsigned)fuzz_take(&r, 1), fl = (unsigned)fuzz_take(&r, 1);
+            unsigned len = (unsigned)fuzz_take(&r, 2);
+            uint64_t off = fuzz_take(&r, 2);
             for (unsigned k = 0; k < count; k++)
                 put_desc(&host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
             if (count)
@@ -176,23 +129,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 11: {
-            unsigned count = (unsigned)take(&r, 1), len = (unsigned)take(&r, 2);
-            unsigned dst = (unsigned)take(&r, 1), seed = (unsigned)take(&r, 1);
+            unsigned count = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
+            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
             for (unsigned k = 0; k < count; k++)
                 offered += deliver(&wire, frame, len, dst, seed + k);
             break;
         }
         case 4:
-            run_for(&clock, take(&r, 2) * 4);
+            run_for(&clock, fuzz_take(&r, 2) * 4);
             break;
         case 5: {
-            unsigned len = (unsigned)take(&r, 2);
-            unsigned dst = (unsigned)take(&r, 1), seed = (unsigned)take(&r, 1);
+            unsigned len = (unsigned)fuzz_take(&r, 2);
+            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
             offered += deliver(&wire, frame, len, dst, seed);
             break;
         }
         case 6:
-            pci_config_write(f, 4, 2, take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+            pci_config_write(f, 4, 2,
+                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
             break;
         case 7:
             pci_func_reset(f);
@@ -200,7 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         case 8: {
             static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
-            unsigned w = (unsigned)take(&r, 1);
+            unsigned w = (unsigned)fuzz_take(&r, 1);
             strbuf b;
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
@@ -212,29 +166,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 9:
-            nic_set_dma_per_word(n, take(&r, 1) & 1);
+            nic_set_dma_per_word(n, fuzz_take(&r, 1) & 1);
             break;
         }
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
-    /* The port refuses malformed lengths itself; the NIC accounts for the
-     * rest: refused at once (any reason but dma-error and reset), or taken
-     * and then delivered, dropped later, or still queued. */
-    const uint64_t *rd = n->cnt.rx_drops;
-    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
-    for (int i = 0; i < NIC_NDROPS; i++)
-        drops += rd[i];
-    const net_stats *ps = &wire.port.stats;
-    if (offered != ps->rx_frames + ps->rx_dropped)
-        fail("the port lost an offered frame");
-    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
-        fail("a frame the NIC took was neither delivered, dropped nor queued");
-    if (ps->rx_dropped != badlen + drops - later)
-        fail("a frame the NIC refused was not counted with a reason");
-    if (wire.total != n->cnt.tx_frames)
-        fail("a sent frame did not reach the wire");
-    if (host.level != ((n->irq.cause & n->irq.mask) != 0))
-        fail("INTA does not match the enabled pending causes");
+    uint64_t drops = fuzz_check_nic(n, &wire, &host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
                 (unsigned long long)n->cnt.tx_frames, (unsigned long long)n->cnt.rx_frames,

@@ -30,45 +30,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "fuzz_util.h"
 #include "../unit/tigon_host.h"
 #include "core/log.h"
 
 #define MAX_OPS 400
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static uint64_t take(reader *r, unsigned n)
-{
-    uint64_t v = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t b = 0;
-        if (r->left) {
-            b = *r->p++;
-            r->left--;
-        }
-        v |= b << (8 * i);
-    }
-    return v;
-}
-
-static unsigned formatted;
-static void sink_event(void *ctx, const event *ev)
-{
-    strbuf *b = ctx;
-    if (formatted++ > 256)
-        return;
-    sb_reset(b);
-    event_format(ev, b);
-}
-
-static void fail(const char *what)
-{
-    fprintf(stderr, "fuzz_tigon: invariant broken: %s\n", what);
-    abort();
-}
+const char fuzz_target[] = "fuzz_tigon";
 
 static tg_host H;
 static uint8_t frame[NET_MAX_FRAME + 64];
@@ -115,51 +83,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     tg_host *h = &H;
     strbuf evtext;
-    reader r = {data, size};
+    fuzz_reader r = {data, size};
     log_set_level(LOG_ERROR); /* bad programs make the model warn, by design */
     tgh_setup(h, "tigon2", true);
     sb_init(&evtext);
-    formatted = 0;
-    event_subscribe_glob(&h->eb, "tigon0.*", sink_event, &evtext);
-    start(h, (unsigned)take(&r, 1) % 6);
+    fuzz_format_events(&h->eb, "tigon0.*", &evtext);
+    start(h, (unsigned)fuzz_take(&r, 1) % 6);
     uint64_t offered = 0;
     static const unsigned mbox[6] = {0x504, 0x50c, 0x514, 0x51c, 0x524, 0x52c};
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        switch ((unsigned)take(&r, 1) % 16) {
+        switch ((unsigned)fuzz_take(&r, 1) % 16) {
         case 0: {
-            unsigned off = (unsigned)take(&r, 2) & 0x3fff, sz = 1u << (take(&r, 1) & 3);
-            uint64_t v = take(&r, 4);
+            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3fff, sz = 1u << (fuzz_take(&r, 1) & 3);
+            uint64_t v = fuzz_take(&r, 4);
             if (off == 0x40 && (v & TG_HC_HW_RESET))
                 h->pio_raw = false;
             pci_bar_access(h->f, 0, off, sz, &v, true);
             break;
         }
         case 1: {
-            unsigned off = (unsigned)take(&r, 2) & 0x3fff, sz = 1u << (take(&r, 1) & 3);
+            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3fff, sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v;
             pci_bar_access(h->f, 0, off, sz, &v, false);
             break;
         }
         case 2: {
-            uint64_t off = take(&r, 3) % (H_RAM - 4);
-            tgh_mw(h, FAKE_LO + off, (uint32_t)take(&r, 4));
+            uint64_t off = fuzz_take(&r, 3) % (H_RAM - 4);
+            tgh_mw(h, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3:
-            tgh_wr(h, mbox[take(&r, 1) % 6], (uint32_t)take(&r, 2));
+            tgh_wr(h, mbox[fuzz_take(&r, 1) % 6], (uint32_t)fuzz_take(&r, 2));
             break;
         case 4: {
-            unsigned code = (unsigned)take(&r, 1) % 0x16, sub = (unsigned)take(&r, 1) % 4;
-            tgh_cmd(h, code, sub, (unsigned)take(&r, 2));
+            unsigned code = (unsigned)fuzz_take(&r, 1) % 0x16, sub = (unsigned)fuzz_take(&r, 1) % 4;
+            tgh_cmd(h, code, sub, (unsigned)fuzz_take(&r, 2));
             break;
         }
         case 5:
-            tgh_run(h, take(&r, 2) * 8);
+            tgh_run(h, fuzz_take(&r, 2) * 8);
             break;
         case 6: {
-            unsigned len = (unsigned)take(&r, 2) % (NET_MAX_FRAME + 40);
-            unsigned dst = (unsigned)take(&r, 1), seed = (unsigned)take(&r, 1);
-            make_frame(len, dst, seed, (unsigned)take(&r, 1));
+            unsigned len = (unsigned)fuzz_take(&r, 2) % (NET_MAX_FRAME + 40);
+            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
+            make_frame(len, dst, seed, (unsigned)fuzz_take(&r, 1));
             /* The port itself drops what no Ethernet frame can be. */
             if (len >= 14 && len <= NET_MAX_FRAME)
                 offered++;
@@ -167,23 +134,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 7: {
-            unsigned len = (unsigned)take(&r, 2) % 9100, frags = 1 + (unsigned)take(&r, 1) % 4;
-            uint32_t flags = (uint32_t)take(&r, 2) & ~(uint32_t)TG_BD_END;
+            unsigned len = (unsigned)fuzz_take(&r, 2) % 9100;
+            unsigned frags = 1 + (unsigned)fuzz_take(&r, 1) % 4;
+            uint32_t flags = (uint32_t)fuzz_take(&r, 2) & ~(uint32_t)TG_BD_END;
             make_frame(len, (unsigned)len, (unsigned)len >> 3, flags >> 14);
-            tgh_send(h, frame, len, frags, flags, (uint16_t)take(&r, 2));
+            tgh_send(h, frame, len, frags, flags, (uint16_t)fuzz_take(&r, 2));
             break;
         }
         case 8: {
-            int ring = (int)(take(&r, 1) % 3);
-            unsigned n = (unsigned)take(&r, 1) % 17;
-            tgh_post(h, ring, n, (uint16_t)take(&r, 2));
+            int ring = (int)(fuzz_take(&r, 1) % 3);
+            unsigned n = (unsigned)fuzz_take(&r, 1) % 17;
+            tgh_post(h, ring, n, (uint16_t)fuzz_take(&r, 2));
             break;
         }
         case 9:
-            pci_config_write(h->f, 4, 2, take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+            pci_config_write(h->f, 4, 2,
+                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
             break;
         case 10:
-            if (take(&r, 1) & 1) {
+            if (fuzz_take(&r, 1) & 1) {
                 h->pio_raw = false;
                 tgh_wr(h, 0x40, TG_HC_HW_RESET);
             } else {
@@ -194,7 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 11: {
             static const char *const args[] = {"tx", "rx 8", "jumbo 4", "mini 2", "return 8",
                                                "event", "command", "bogus 1 2"};
-            unsigned w = (unsigned)take(&r, 1);
+            unsigned w = (unsigned)fuzz_take(&r, 1);
             strbuf b;
             sb_init(&b);
             const dev_view *v = &h->n->dev->cls->views[w % h->n->dev->cls->nviews];
@@ -207,20 +176,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         case 12:
-            nic_set_dma_per_word(h->n, take(&r, 1) & 1);
+            nic_set_dma_per_word(h->n, fuzz_take(&r, 1) & 1);
             break;
         case 13:
-            h->isr_on = take(&r, 1) & 1;
+            h->isr_on = fuzz_take(&r, 1) & 1;
             tgh_isr(h);
             break;
         case 14: {
-            unsigned w = (unsigned)take(&r, 1) % 64;
-            tgh_wr(h, 0x600 + 4 * w, (uint32_t)take(&r, 4));
+            unsigned w = (unsigned)fuzz_take(&r, 1) % 64;
+            tgh_wr(h, 0x600 + 4 * w, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         default: {
             uint32_t v = tgh_rd(h, 0x140);
-            tgh_wr(h, 0x140, take(&r, 1) & 1 ? v | TG_CPU_HALT : v & ~TG_CPU_HALT);
+            tgh_wr(h, 0x140, fuzz_take(&r, 1) & 1 ? v | TG_CPU_HALT : v & ~TG_CPU_HALT);
             break;
         }
         }
@@ -231,16 +200,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < NIC_NDROPS; i++)
         drops += n->cnt.rx_drops[i];
     if (offered != n->cnt.rx_frames + drops + n->fifo.count)
-        fail("an offered frame was neither delivered, dropped nor queued");
+        fuzz_fail("an offered frame was neither delivered, dropped nor queued");
     if (h->wire.total != n->cnt.tx_frames)
-        fail("a sent frame did not reach the wire");
+        fuzz_fail("a sent frame did not reach the wire");
     if (h->host.level != ((n->irq.cause & n->irq.mask) != 0))
-        fail("INTA does not match the enabled pending requests");
+        fuzz_fail("INTA does not match the enabled pending requests");
     if (h->host.level && !tg_in_int(h->t))
-        fail("INTA high without IN_INT");
+        fuzz_fail("INTA high without IN_INT");
     for (unsigned i = 0; i < n->nrings; i++)
         if (n->rings[i]->size && n->rings[i]->index >= n->rings[i]->size)
-            fail("a ring position left its ring");
+            fuzz_fail("a ring position left its ring");
     if (getenv("FUZZ_VERBOSE"))
         fprintf(stderr, "fuzz: fw %s tx %llu rx %llu offered %llu drops %llu dma-errors %llu\n",
                 tg_fw_state_name(h->t->fw), (unsigned long long)n->cnt.tx_frames,

@@ -2,13 +2,13 @@
 # (tests/fuzz/corpus_tigon) plus FUZZ_RUNS generated inputs; `make
 # fuzz-tigon` builds it with libFuzzer and runs it for FUZZ_SECONDS.
 check_PROGRAMS += tests/fuzz/fuzz_tigon
-tests_fuzz_fuzz_tigon_SOURCES = tests/fuzz/fuzz_tigon.c tests/fuzz/fuzz_main.c $(TIGON_TEST_SUPPORT)
+tests_fuzz_fuzz_tigon_SOURCES = tests/fuzz/fuzz_tigon.c tests/fuzz/fuzz_main.c $(FUZZ_UTIL) $(TIGON_TEST_SUPPORT)
 tests_fuzz_fuzz_tigon_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"tests/fuzz/corpus_tigon"'
 tests_fuzz_fuzz_tigon_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_tigon
 EXTRA_DIST += tests/fuzz/corpus_tigon tests/fuzz/gen_corpus_tigon.py
 
-FUZZ_TIGON = tests/fuzz/fuzz_tigon.c tests/unit/tigon_host.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_TIGON = tests/fuzz/fuzz_tigon.c tests/fuzz/fuzz_util.c tests/unit/tigon_host.c tests/unit/nic_fake.c src/dev/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_tigon_lf: $(FUZZ_TIGON:%=$(srcdir)/%)

@@ -1,0 +1,84 @@
+/* Shared pieces of the fuzz targets (see fuzz_util.h). */
+#include "fuzz_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t fuzz_take(fuzz_reader *r, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t b = 0;
+        if (r->left) {
+            b = *r->p++;
+            r->left--;
+        }
+        v |= b << (8 * i);
+    }
+    return v;
+}
+
+static unsigned formatted;
+static void sink_event(void *ctx, const event *ev)
+{
+    strbuf *b = ctx;
+    if (formatted++ > 256)
+        return;
+    sb_reset(b);
+    event_format(ev, b);
+}
+
+void fuzz_format_events(event_bus *eb, const char *glob, strbuf *text)
+{
+    formatted = 0;
+    event_subscribe_glob(eb, glob, sink_event, text);
+}
+
+void fuzz_fail(const char *what)
+{
+    fprintf(stderr, "%s: invariant broken: %s\n", fuzz_target, what);
+    abort();
+}
+
+unsigned fuzz_nic_frame(uint8_t *frame, unsigned len, const uint8_t station[6], unsigned dst,
+                        unsigned seed, uint64_t *badlen)
+{
+    len %= NET_MAX_FRAME + 40;
+    *badlen += len < 14 || len > NET_MAX_FRAME;
+    for (unsigned i = 0; i < len; i++)
+        frame[i] = (uint8_t)(seed + i * 7);
+    if (len >= 6) {
+        if ((dst & 3) == 0)
+            memcpy(frame, station, 6);
+        else if ((dst & 3) == 1)
+            memset(frame, 0xff, 6);
+        else if ((dst & 3) == 2)
+            frame[0] |= 1;
+    }
+    return len;
+}
+
+uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, uint64_t offered,
+                        uint64_t badlen)
+{
+    /* The port refuses malformed lengths itself; the NIC accounts for the
+     * rest: refused at once (any reason but dma-error and reset), or taken
+     * and then delivered, dropped later, or still queued. */
+    const uint64_t *rd = n->cnt.rx_drops;
+    uint64_t later = rd[NIC_DROP_DMA] + rd[NIC_DROP_RESET], drops = 0;
+    for (int i = 0; i < NIC_NDROPS; i++)
+        drops += rd[i];
+    const net_stats *ps = &w->port.stats;
+    if (offered != ps->rx_frames + ps->rx_dropped)
+        fuzz_fail("the port lost an offered frame");
+    if (ps->rx_frames != n->cnt.rx_frames + later + n->fifo.count)
+        fuzz_fail("a frame the NIC took was neither delivered, dropped nor queued");
+    if (ps->rx_dropped != badlen + drops - later)
+        fuzz_fail("a frame the NIC refused was not counted with a reason");
+    if (w->total != n->cnt.tx_frames)
+        fuzz_fail("a sent frame did not reach the wire");
+    if (h->level != ((n->irq.cause & n->irq.mask) != 0))
+        fuzz_fail("INTA does not match the enabled pending causes");
+    return drops;
+}

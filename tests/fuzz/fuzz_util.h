@@ -1,0 +1,48 @@
+/* Shared pieces of the fuzz targets: the reader that takes the arguments
+ * of an operation from the input, the event sink that exercises the
+ * formatters, and the abort on a broken invariant. */
+#ifndef XBOW_FUZZ_UTIL_H
+#define XBOW_FUZZ_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/event.h"
+#include "core/strbuf.h"
+#include "../unit/nic_fake.h"
+
+/* The target's name for messages; each target defines it. */
+extern const char fuzz_target[];
+
+typedef struct fuzz_reader {
+    const uint8_t *p;
+    size_t left;
+} fuzz_reader;
+
+/* The next n bytes, little-endian; missing bytes read as 0. */
+uint64_t fuzz_take(fuzz_reader *r, unsigned n);
+
+/* Subscribe to the events matching glob and format the first ones of each
+ * run into text (the formatters are fuzzed too; all of them would make the
+ * run slow). */
+void fuzz_format_events(event_bus *eb, const char *glob, strbuf *text);
+
+/* Report a broken invariant and abort, as libFuzzer expects. */
+_Noreturn void fuzz_fail(const char *what);
+
+/* Fill frame with len (mod NET_MAX_FRAME + 40) bytes of a pattern from
+ * seed, addressed by dst & 3 (0 station, 1 broadcast, 2 multicast, 3 the
+ * pattern); returns that length and counts in *badlen the frames the port
+ * will refuse for their length. */
+unsigned fuzz_nic_frame(uint8_t *frame, unsigned len, const uint8_t station[6], unsigned dst,
+                        unsigned seed, uint64_t *badlen);
+
+/* The invariants of a NIC behind a fake wire and host once the clock has
+ * run on (fuzz_fail on a broken one): every frame offered is delivered,
+ * counted as dropped with a reason, or still queued; every frame sent
+ * reached the wire; INTA matches the enabled pending causes.  Returns the
+ * NIC's Rx drops. */
+uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, uint64_t offered,
+                        uint64_t badlen);
+
+#endif

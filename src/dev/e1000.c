@@ -740,17 +740,3 @@ const nic_model e1000_82544_model = {
     .causes = e1000_causes,
     .bar_access = e1000_io,
 };
-
-const nic_model e1000_model = {
-    .name = "e1000",
-    .prefix = "e1000_",
-    .desc = "the same as e1000-82544",
-    .cls = &e1000_82544_class,
-    .vendor = INTEL,
-    .device = DEV_82544EI_COPPER,
-    .create = e1000_create,
-    .destroy = e1000_destroy,
-    .rx = e1000_rx_frame,
-    .causes = e1000_causes,
-    .bar_access = e1000_io,
-};

@@ -316,14 +316,22 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 static const nic_model *const nic_models[] = {&hamachi_model,       &tigon2_model,
                                               &acenic_model,        &acenic_copper_model,
-                                              &e1000_82543_model,   &e1000_82544_model,
-                                              &e1000_model};
+                                              &e1000_82543_model,   &e1000_82544_model};
+
+/* Other names a model answers to. */
+static const struct {
+    const char *name;
+    const nic_model *model;
+} nic_aliases[] = {{"e1000", &e1000_82544_model}};
 
 const nic_model *nic_model_find(const char *name)
 {
     for (unsigned i = 0; i < ARRAY_SIZE(nic_models); i++)
         if (strcmp(nic_models[i]->name, name) == 0)
             return nic_models[i];
+    for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
+        if (strcmp(nic_aliases[i].name, name) == 0)
+            return nic_aliases[i].model;
     return NULL;
 }
 
@@ -335,6 +343,8 @@ const char *nic_model_list(void)
     for (unsigned i = 0; i < ARRAY_SIZE(nic_models); i++)
         pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", i ? " " : "",
                                 nic_models[i]->name);
+    for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
+        pos += (size_t)snprintf(buf + pos, sizeof buf - pos, " %s", nic_aliases[i].name);
     return buf;
 }
 

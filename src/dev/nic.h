@@ -257,7 +257,7 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* The models, one file each. */
 extern const nic_model hamachi_model;
-extern const nic_model e1000_82543_model, e1000_82544_model, e1000_model;
+extern const nic_model e1000_82543_model, e1000_82544_model;
 extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
 
 const nic_model *nic_model_find(const char *name);

@@ -116,7 +116,7 @@ static void bar_write(pci_func *f, unsigned i, uint32_t v)
     }
     const pci_bar *b = &f->bars[i];
     if (!b->size)
-        return; /* not implemented: reads as 0 */
+        return; /* a BAR the function does not have is hardwired to 0 */
     uint64_t size = b->size;
     if (b->flags & PCI_BAR_IO)
         size = size < 4 ? 4 : size;
@@ -165,7 +165,7 @@ void pci_config_write(pci_func *f, unsigned off, unsigned size, uint32_t val)
         f->int_line = (uint8_t)merged;
         break;
     default:
-        break; /* read-only or not implemented */
+        break; /* IDs, class, subsystem IDs, header type: read-only; no ROM BAR */
     }
 }
 

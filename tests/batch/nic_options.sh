@@ -12,7 +12,11 @@ done
 
 run_xbow --nic tulip
 expect_status 2
-expect_err 'unknown model "tulip" (known: .*hamachi'
+expect_err 'unknown model "tulip" (known: .*hamachi.* e1000-82544 e1000)'
+# "e1000" is another name for the 82544.
+run_xbow --batch -q --nic e1000 --net sink -ex 'info devices'
+expect_status 0
+expect_out 'e1000_0  *e1000-82544 .*8086:1008'
 run_xbow --net sink
 expect_status 2
 expect_err 'put --nic MODEL first'

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 
 #include "dbg/dbg_int.h"
 
@@ -137,6 +138,18 @@ int dbg_error(dbg *d, const char *fmt, ...)
     sb_free(&b);
     d->failures++;
     return -1;
+}
+
+int dbg_usage_error(dbg *d, const char *cmd, const char *why)
+{
+    const command *c = dbg_command_find(cmd);
+    const char *usage = c && c->usage ? c->usage : cmd;
+    /* A block's usage has several lines ("commands [N]\n  COMMANDS...\nend"):
+     * its first line is enough here. */
+    size_t n = strcspn(usage, "\n");
+    if (why && *why)
+        return dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, usage);
+    return dbg_error(d, "Usage: %.*s", (int)n, usage);
 }
 
 cpu *dbg_cpu(dbg *d)
@@ -425,12 +438,14 @@ int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks)
         return 0;
     }
     for (unsigned i = 0; i < ARRAY_SIZE(units); i++) {
-        if (strcmp(u, units[i].unit) == 0) {
+        if (strcasecmp(u, units[i].unit) == 0) {
             double t = v * units[i].scale * (double)hz;
             if (t > 1.8e19)
                 return -1;
             *ticks = (uint64_t)(t + 0.5);
-            return 0;
+            /* A time, but under half a tick of the clock: say so rather
+             * than let it read as "not a time". */
+            return *ticks == 0 && v > 0 ? -2 : 0;
         }
     }
     return -1;
@@ -443,6 +458,8 @@ void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len)
         snprintf(buf, len, "%.3f s", s);
     else if (s >= 1e-3)
         snprintf(buf, len, "%.3f ms", s * 1e3);
-    else
+    else if (s >= 1e-6 || ticks == 0)
         snprintf(buf, len, "%.3f us", s * 1e6);
+    else
+        snprintf(buf, len, "%.1f ns", s * 1e9);
 }

@@ -109,6 +109,11 @@ void dbg_puts(dbg *d, const char *s);
 /* Print "error text" and count a failure; returns -1 for `return dbg_error(...)`. */
 int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A command was used wrongly: "CMD: WHY.  Usage: USAGE" with the usage of
+ * the command table (the text `help CMD` shows), so the two never differ.
+ * Returns -1. */
+int dbg_usage_error(dbg *d, const char *cmd, const char *why);
+
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));
 

@@ -45,7 +45,9 @@ bool dbg_opens_block(const char *line);
 /* Split "ARGS if COND": returns the position of the word "if" (or NULL);
  * ignores "if" inside quotes. */
 const char *dbg_find_if(const char *s);
-/* Parse a virtual time: "10ms", "2.5us", "1s", "100ns" or plain ticks. */
+/* Parse a virtual time: "10ms", "2.5us", "1s", "100ns" (units in any case)
+ * or plain ticks.  Returns 0, -1 when it is not a time, -2 when it is one
+ * shorter than half a tick of the clock (*ticks = 0). */
 int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks);
 /* "1.234 ms" */
 void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len);

@@ -23,7 +23,8 @@ void nic_view_ring(device *d, const char *args, strbuf *out)
         char extra;
         int k = sscanf(args, "%31s %u %c", name, &count, &extra);
         if (k < 1 || k > 2) {
-            sb_puts(out, "usage: ring NIC RING [COUNT]\n");
+            sb_printf(out, "%s: want a ring and an optional count, not \"%s\"; ", d->name,
+                      args);
             list_rings(n, out);
             return;
         }

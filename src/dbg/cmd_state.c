@@ -1,5 +1,6 @@
 /* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
  * disassemble, backtrace. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -284,7 +285,7 @@ static int print_common(dbg *d, const char *args, bool history)
 static int cmd_print(dbg *d, const char *args) { return print_common(d, args, true); }
 static int cmd_output(dbg *d, const char *args) { return print_common(d, args, false); }
 
-static int cmd_set(dbg *d, const char *args)
+int dbg_assign(dbg *d, const char *args)
 {
     if (!*args)
         return dbg_error(d, "set: give an assignment: set $REG = EXPR, set *ADDR = EXPR.");
@@ -303,6 +304,31 @@ static int cmd_set(dbg *d, const char *args)
         return dbg_error(d, "%s", err);
     return 0;
 }
+
+/* "set WORD ...": the settings xbow has are commands of their own ("set
+ * logging" ...); here are assignments, gdb settings xbow does not have,
+ * and words that are neither. */
+static int cmd_set(dbg *d, const char *args)
+{
+    char w[64];
+    const char *rest = dbg_next_word(args, w, sizeof w);
+    bool word = isalpha((unsigned char)w[0]);
+    for (const char *p = w; *p && word; p++)
+        word = isalnum((unsigned char)*p) || *p == '_' || *p == '-';
+    if (!word || (rest[0] == '=' && rest[1] != '='))
+        return dbg_assign(d, args);
+    if (dbg_setting_unsupported(d, "set", w))
+        return -1;
+    char err[256];
+    expr *e = *rest ? expr_parse(args, NULL, err, sizeof err) : NULL;
+    if (*rest && !e)
+        return dbg_error(d, "set %s: xbow has no such setting (\"show\" lists them), and "
+                            "\"%s\" is not an assignment (set LVALUE = EXPR).", w, args);
+    expr_free(e);
+    return dbg_assign(d, args);
+}
+
+static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, args); }
 
 /* ---- examining memory -------------------------------------------------------- */
 
@@ -622,15 +648,17 @@ static const command state_commands[] = {
     {"output", NULL, cmd_output, "output[/F] EXPR",
      "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
      "Example: output $pc", CMD_MACHINE},
-    {"set", NULL, cmd_set, "set LVALUE = EXPR",
-     "Assign to a register, memory, a variable or a device register.\n"
+    {"set", NULL, cmd_set, "set LVALUE = EXPR | set SETTING VALUE",
+     "Assign to a register, memory, a variable or a device register; or change a setting.\n"
      "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
      "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
      "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
-     "write by the debugger, with the register's side effects.\n"
+     "write by the debugger, with the register's side effects.  The settings (logging,\n"
+     "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
+     "they are not supported in xbow.\n"
      "Example: set $a0 = $a0 + 1", CMD_MACHINE},
-    {"set variable", "set var", cmd_set, "set variable LVALUE = EXPR",
-     "The same as set (gdb's spelling).\n"
+    {"set variable", "set var", cmd_set_variable, "set variable LVALUE = EXPR",
+     "The same as set, for a name that is also a setting (gdb's spelling).\n"
      "Example: set var $count = 0", CMD_MACHINE},
     {"disassemble", NULL, cmd_disassemble, "disassemble [/r] [ADDR | START,END | START,+LEN]",
      "Disassemble a function or an address range, with symbols.\n"

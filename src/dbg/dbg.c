@@ -95,6 +95,7 @@ void dbg_free(dbg *d)
     dbg_views_free(d);
     dbg_state_free(d);
     dbg_vars_free(d);
+    dbg_settings_free(d);
     sb_free(&d->block);
     free(d);
 }
@@ -105,13 +106,21 @@ void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx)
     d->out_ctx = ctx;
 }
 
+/* Everything the debugger prints goes through here (and to the log file
+ * while logging is on). */
+static void emit(dbg *d, const char *text)
+{
+    if (!dbg_log_write(d, text))
+        d->out(d->out_ctx, text);
+}
+
 void dbg_vprintf(dbg *d, const char *fmt, va_list ap)
 {
     strbuf b;
     sb_init(&b);
     sb_vprintf(&b, fmt, ap);
     if (b.s)
-        d->out(d->out_ctx, b.s);
+        emit(d, b.s);
     sb_free(&b);
 }
 
@@ -123,7 +132,7 @@ void dbg_printf(dbg *d, const char *fmt, ...)
     va_end(ap);
 }
 
-void dbg_puts(dbg *d, const char *s) { d->out(d->out_ctx, s); }
+void dbg_puts(dbg *d, const char *s) { emit(d, s); }
 
 int dbg_error(dbg *d, const char *fmt, ...)
 {
@@ -134,7 +143,7 @@ int dbg_error(dbg *d, const char *fmt, ...)
     sb_vprintf(&b, fmt, ap);
     va_end(ap);
     sb_putc(&b, '\n');
-    d->out(d->out_ctx, b.s);
+    emit(d, b.s);
     sb_free(&b);
     d->failures++;
     return -1;
@@ -238,6 +247,8 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
             for (unsigned i = 0; i < ncommands; i++) {
                 const command *c = table[i];
                 bool ok = false;
+                if (!exact && (c->flags & CMD_EXACT))
+                    continue;
                 if (exact && alias_matches(c, wp, k))
                     ok = true;
                 else if (count_words(c->name) == k) {
@@ -266,6 +277,18 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
     return NULL;
 }
 
+/* set trace-commands on: the command with gdb's "+" per level of nesting. */
+static void trace_command(dbg *d, const char *line)
+{
+    if (!dbg_trace_commands(d))
+        return;
+    char plus[DBG_MAX_DEPTH + 1];
+    int k = d->exec_depth + 1 > DBG_MAX_DEPTH ? DBG_MAX_DEPTH : d->exec_depth + 1;
+    memset(plus, '+', (size_t)k);
+    plus[k] = 0;
+    dbg_printf(d, "%s%s\n", plus, line);
+}
+
 static int run_line(dbg *d, const char *line)
 {
     const char *s = dbg_skip_ws(line);
@@ -285,7 +308,11 @@ static int run_line(dbg *d, const char *line)
         char w[64];
         dbg_next_word(s, w, sizeof w);
         int urc;
-        if (dbg_script_user(d, s, &urc))
+        trace_command(d, s);
+        d->exec_depth++;
+        bool user = dbg_script_user(d, s, &urc);
+        d->exec_depth--;
+        if (user)
             return urc;
         if (ambiguous)
             return dbg_error(d, "Ambiguous command \"%s\": say more (try \"help\").", s);
@@ -303,8 +330,11 @@ static int run_line(dbg *d, const char *line)
     size_t n = strlen(args);
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
+    trace_command(d, s);
     int failures = d->failures;
+    d->exec_depth++;
     int rc = c->fn(d, args);
+    d->exec_depth--;
     free(args);
     if (rc != 0 && d->failures == failures)
         d->failures++;

@@ -17,6 +17,7 @@ typedef int (*cmd_fn)(dbg *d, const char *args);
 enum cmd_flags {
     CMD_MACHINE = 1, /* needs a machine */
     CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
+    CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
 };
 
 typedef struct command {
@@ -90,6 +91,8 @@ struct dbg {
     uint64_t stop_count; /* stops so far ("changed since the last stop") */
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
+    void *settings;      /* set/show: logging, pagination ... (settings.c) */
+    int exec_depth;      /* commands running inside commands (user commands ...) */
 };
 
 dbg *dbg_new(machine *m);

@@ -17,6 +17,7 @@ void dbg_views_register(void);
 void dbg_trace_register(void);
 void dbg_script_register(void);
 void dbg_symbols_register(void);
+void dbg_settings_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);
@@ -26,6 +27,19 @@ void dbg_script_free(dbg *d);
 void dbg_vars_free(dbg *d);
 void dbg_views_free(dbg *d);
 void dbg_state_free(dbg *d);
+void dbg_settings_free(dbg *d);
+
+/* ---- settings (settings.c) ---------------------------------------------- */
+/* Copy debugger output to the log file when logging is on; true when it
+ * must not reach the screen too (set logging redirect on). */
+bool dbg_log_write(dbg *d, const char *text);
+/* set trace-commands on: echo commands before they run. */
+bool dbg_trace_commands(dbg *d);
+/* A gdb setting xbow does not have: print "VERB NAME: not supported in
+ * xbow" and return -1; 0 when NAME is not one of them. */
+int dbg_setting_unsupported(dbg *d, const char *verb, const char *name);
+/* "set LVALUE = EXPR" (cmd_state.c). */
+int dbg_assign(dbg *d, const char *text);
 
 /* Called when the guest resumes, and after every stop before it is
  * reported. */

@@ -11,3 +11,6 @@ EXTRA_DIST += tests/batch/linux_boot.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
+TESTS += tests/batch/cli_keys.sh
+EXTRA_DIST += tests/batch/cli_keys.sh

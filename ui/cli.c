@@ -111,24 +111,18 @@ int ui_cli(dbg *d)
         return 0;
     }
     ui_cli_setup_completion();
-    char *last = NULL;
     while (!d->quit) {
         char *line = readline(dbg_prompt(d));
         if (!line) {
             printf("quit\n");
             break;
         }
-        /* An empty line repeats the last command, as in gdb. */
-        const char *cmd = *dbg_skip_ws(line) ? line : (last && !d->collecting ? last : "");
-        if (*dbg_skip_ws(line)) {
+        if (*dbg_skip_ws(line))
             add_history(line);
-            free(last);
-            last = strdup(line);
-        }
-        dbg_execute(d, cmd);
+        /* An empty line repeats the last command, as in gdb. */
+        dbg_execute_interactive(d, line);
         free(line);
     }
-    free(last);
     ui_cli_save_history();
     return 0;
 }

@@ -368,23 +368,23 @@ static void tui_poll(dbg *d)
 
 /* ---- input ---------------------------------------------------------------------- */
 
+/* Run a line as typed at the prompt (an empty one repeats, as in gdb). */
 static void run_command(tui *t, const char *cmd)
 {
     char echo[1100];
-    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ", cmd);
+    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ",
+             *dbg_skip_ws(cmd) ? cmd : dbg_repeat_text(t->d));
     tt_append(&t->out, echo, C_DIM);
     tui_remember_regs(t);
     t->panes[PANE_CMD].scroll = 0;
     t->last_wall = tui_now();
     t->last_insns = total_insns(t->d->m);
-    dbg_execute(t->d, cmd);
+    dbg_execute_interactive(t->d, cmd);
     t->running = false;
     tui_sample_dma(t);
     if (t->d->quit)
         t->quit = true;
 }
-
-static char *last_line;
 
 static void on_line(char *line)
 {
@@ -395,13 +395,9 @@ static void on_line(char *line)
         t->quit = true;
         return;
     }
-    const char *cmd = *dbg_skip_ws(line) ? line : (last_line && !t->d->collecting ? last_line : "");
-    if (*dbg_skip_ws(line)) {
+    if (*dbg_skip_ws(line))
         add_history(line);
-        free(last_line);
-        last_line = strdup(line);
-    }
-    char *copy = strdup(cmd);
+    char *copy = strdup(line);
     rl_callback_handler_remove();
     if (copy) {
         run_command(t, copy);
@@ -593,7 +589,5 @@ int ui_tui(dbg *d)
             delwin(t.panes[i].win);
     tt_free(&t.out);
     tt_free(&t.console);
-    free(last_line);
-    last_line = NULL;
     return 0;
 }

@@ -774,10 +774,10 @@ static const command break_commands[] = {
     {"delete", "d", cmd_delete, "delete [N|N-M]...",
      "Delete breakpoints and watchpoints of any kind.\n"
      "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE},
+     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
     {"clear", NULL, cmd_clear, "clear LOCATION",
      "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE},
+     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
     {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
      "Disable breakpoints and watchpoints.\n"
      "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
@@ -802,7 +802,7 @@ static const command break_commands[] = {
      "    silent\n"
      "    printf \"desc %d len %d\\n\", index, len\n"
      "    continue\n"
-     "  end", CMD_MACHINE},
+     "  end", CMD_MACHINE | CMD_NOREPEAT},
     {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
      "List breakpoints and watchpoints of every kind.\n"
      "List breakpoints and watchpoints of every kind: number, type, disposition,\n"

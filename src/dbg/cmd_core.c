@@ -310,10 +310,10 @@ static const command core_commands[] = {
     {"source", NULL, cmd_source, "source FILE",
      "Execute the commands in FILE, one per line.\n"
      "In batch mode a failing command stops it.\n"
-     "Example: source examples/descintr.xbow", 0},
+     "Example: source examples/descintr.xbow", CMD_NOREPEAT},
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"
-     "Example: quit 0", 0},
+     "Example: quit 0", CMD_NOREPEAT},
     {"info", "i", cmd_info, "info SUBCOMMAND",
      "Show state of the machine; \"help info\" lists what can be shown.\n"
      "Example: info breakpoints", 0},

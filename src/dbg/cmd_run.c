@@ -377,7 +377,7 @@ static const command run_commands[] = {
      "Start the guest, or start it again from a machine reset.\n"
      "Start the guest: from where the loader left it the first time, otherwise from a\n"
      "machine reset with the kernel loaded again (breakpoints are kept).\n"
-     "Example: run", CMD_MACHINE | CMD_RESUMES},
+     "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"

@@ -470,6 +470,12 @@ static int examine(dbg *d, const char *args, bool phys)
     sb_free(&b);
     x->next = a;
     x->have_next = true;
+    /* Enter goes on from the next address with the same count and format. */
+    char again[32];
+    snprintf(again, sizeof again, "%s/%u%c%s", phys ? "xp" : "x", f.count, f.letter,
+             strchr("isac", f.letter) ? "" : f.size == 1 ? "b" : f.size == 2 ? "h"
+                                            : f.size == 4 ? "w" : "g");
+    dbg_set_repeat(d, again);
     dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
     dbg_var_set(d, "__", xval_uns(last));
     if (err[0])

@@ -96,6 +96,7 @@ void dbg_free(dbg *d)
     dbg_state_free(d);
     dbg_vars_free(d);
     dbg_settings_free(d);
+    free(d->repeat);
     sb_free(&d->block);
     free(d);
 }
@@ -333,6 +334,8 @@ static int run_line(dbg *d, const char *line)
     trace_command(d, s);
     int failures = d->failures;
     d->exec_depth++;
+    if (c->flags & CMD_NOREPEAT)
+        dbg_set_repeat(d, NULL);
     int rc = c->fn(d, args);
     d->exec_depth--;
     free(args);
@@ -378,6 +381,40 @@ int dbg_execute(dbg *d, const char *line)
         return 0;
     }
     return run_line(d, line);
+}
+
+void dbg_set_repeat(dbg *d, const char *line)
+{
+    if (!d->interactive || d->exec_depth != 1)
+        return; /* a command inside a script, a user command, a breakpoint ... */
+    free(d->repeat);
+    d->repeat = line ? strdup(line) : NULL;
+}
+
+const char *dbg_repeat_text(const dbg *d)
+{
+    return d->repeat && !d->collecting ? d->repeat : "";
+}
+
+int dbg_execute_interactive(dbg *d, const char *line)
+{
+    if (d->collecting) /* a line of a block: empty lines are lines too */
+        return dbg_execute(d, line);
+    char *run = strdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
+    if (!run)
+        return dbg_error(d, "out of memory");
+    free(d->repeat);
+    d->repeat = *run ? strdup(run) : NULL; /* the default: the line again */
+    bool was = d->interactive;
+    d->interactive = d->exec_depth == 0;
+    int rc = dbg_execute(d, run);
+    d->interactive = was;
+    if (d->collecting) { /* it opened a block: Enter adds lines to it */
+        free(d->repeat);
+        d->repeat = NULL;
+    }
+    free(run);
+    return rc;
 }
 
 int dbg_source(dbg *d, const char *path)

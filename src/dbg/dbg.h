@@ -18,6 +18,7 @@ enum cmd_flags {
     CMD_MACHINE = 1, /* needs a machine */
     CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
     CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
+    CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
 
 typedef struct command {
@@ -93,6 +94,8 @@ struct dbg {
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
     void *settings;      /* set/show: logging, pagination ... (settings.c) */
     int exec_depth;      /* commands running inside commands (user commands ...) */
+    bool interactive;    /* running a line typed at the prompt */
+    char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
 };
 
 dbg *dbg_new(machine *m);
@@ -103,6 +106,16 @@ void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
  * Returns 0 or -1. */
 int dbg_execute(dbg *d, const char *line);
 int dbg_source(dbg *d, const char *path);
+/* Execute a line typed at the prompt.  An empty line repeats the previous
+ * command as gdb does: most commands run again as they were typed, x goes
+ * on from the next address, and run, kill, delete ... do not repeat. */
+int dbg_execute_interactive(dbg *d, const char *line);
+/* The line an empty line would run ("" when none), for front ends that
+ * echo what runs. */
+const char *dbg_repeat_text(const dbg *d);
+/* A command typed at the prompt sets what an empty line runs next (NULL:
+ * nothing); ignored for commands run by scripts and other commands. */
+void dbg_set_repeat(dbg *d, const char *line);
 /* The prompt the front end shows: "(xbow) " or ">" while collecting. */
 const char *dbg_prompt(const dbg *d);
 

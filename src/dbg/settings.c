@@ -356,7 +356,7 @@ static const command settings_commands[] = {
      "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
      "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
      "spelling) are the same; \"set logging on FILE\" names the file too.\n"
-     "Example: set logging file session.log", CMD_EXACT},
+     "Example: set logging file session.log", CMD_EXACT | CMD_NOREPEAT},
     {"set pagination", NULL, cmd_set_pagination, "set pagination [on|off]",
      "Accepted for gdb scripts: xbow never pages its output.\n"
      "Example: set pagination off", CMD_EXACT},

@@ -133,7 +133,7 @@ static const command symbol_commands[] = {
      "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
      "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
      "its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE},
+     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
     {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
      "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
      "Example: info symbol $pc", CMD_MACHINE},

@@ -164,6 +164,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     chardev_set_input_enabled(m->console, false);
     chardev_flush(m->console);
     d->stop_count++;
+    d->frame = 0; /* a stop selects the innermost frame */
     if (at_goal && !bp_pending(d))
         r = STOP_STEP;
     if (r != STOP_STEP && r != STOP_LIMIT && m->cur_cpu != d->cur_cpu) {
@@ -174,8 +175,10 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
-    if (!quiet)
+    if (!quiet) {
         dbg_report_stop(d, r);
+        dbg_do_displays(d);
+    }
     bp_after_stop(d);
     if (r == STOP_RESET && m->cfg.on_reset == RESET_EXIT)
         d->quit = true;
@@ -259,17 +262,25 @@ static int cmd_finish(dbg *d, const char *args)
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    frame f[2];
-    if (dbg_unwind(d, c, f, 2) < 2)
+    /* From the selected frame (up, frame N): until it returns. */
+    unsigned n;
+    frame *f = dbg_selected_frames(d, c, &n);
+    if (!f)
+        return dbg_error(d, "out of memory");
+    unsigned level = d->frame;
+    if (level + 1 >= n) {
+        free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
                             "found from the symbol table and prologue).");
+    }
     char where[160];
-    symtab_format(&d->m->syms, f[0].pc, where, sizeof where);
-    dbg_printf(d, "Run till exit from #0  0x%016llx in %s\n", (unsigned long long)f[0].pc,
-               where);
+    symtab_format(&d->m->syms, f[level].pc, where, sizeof where);
+    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", level,
+               (unsigned long long)f[level].pc, where);
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
-    g.at[0].addr = f[1].pc;
-    g.at[0].min_sp = f[1].sp;
+    g.at[0].addr = f[level + 1].pc;
+    g.at[0].min_sp = f[level + 1].sp;
+    free(f);
     int r = dbg_resume(d, RUN_CONTINUE, 0, &g);
     if (r == STOP_STEP) {
         xval v = xval_int((int64_t)cpu_gpr(dbg_cpu(d), 2));
@@ -339,6 +350,8 @@ static int cmd_cpu(dbg *d, const char *args)
         uint64_t n;
         if (dbg_parse_u64(args, &n) || n >= m->ncpus)
             return dbg_error(d, "cpu: want a CPU number from 0 to %u.", m->ncpus - 1);
+        if (d->cur_cpu != (int)n)
+            d->frame = 0;
         d->cur_cpu = (int)n;
     }
     cpu *c = dbg_cpu(d);

@@ -60,26 +60,34 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
 
 static int cmd_info_registers(dbg *d, const char *args)
 {
-    if (!*args)
-        return show_with(d, cpu_show_regs);
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
+    if (!*args && d->frame) { /* an outer frame: what it knows */
+        strbuf b;
+        sb_init(&b);
+        dbg_show_frame_regs(d, c, &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+        return 0;
+    }
+    if (!*args)
+        return show_with(d, cpu_show_regs);
     int rc = 0;
     char w[64];
     for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         const char *name = w[0] == '$' ? w + 1 : w;
-        char expr_text[80];
-        snprintf(expr_text, sizeof expr_text, "$%s", name);
         xval v;
         char err[200];
-        expr *e = expr_parse(expr_text, NULL, err, sizeof err);
-        if (!e || dbg_eval_expr(d, e, NULL, &v, err, sizeof err) != 0) {
-            expr_free(e);
+        int known = dbg_register_value(d, name, &v, err, sizeof err);
+        if (known < 0) {
             rc = dbg_error(d, "Invalid register `%s'.", name);
             continue;
         }
-        expr_free(e);
+        if (!known) {
+            dbg_printf(d, "%-15s<not saved>\n", name);
+            continue;
+        }
         strbuf b;
         sb_init(&b);
         sb_printf(&b, "%-15s0x%016llx  ", name, (unsigned long long)v.v);
@@ -332,12 +340,13 @@ static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, arg
 
 /* ---- examining memory -------------------------------------------------------- */
 
-static void disasm_line(dbg *d, cpu *c, uint64_t pc, uint32_t insn, const char *label,
+/* One instruction; "=> " marks `mark`, the selected frame's pc (~0: none). */
+static void disasm_line(dbg *d, uint64_t mark, uint64_t pc, uint32_t insn, const char *label,
                         bool raw, strbuf *b)
 {
     char dis[160];
     cpu_disasm(pc, insn, &d->m->syms, dis, sizeof dis);
-    sb_printf(b, "%s0x%016llx%s:\t", c && pc == cpu_pc(c) ? "=> " : "   ",
+    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ",
               (unsigned long long)pc, label);
     if (raw)
         sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff,
@@ -388,6 +397,7 @@ static int examine(dbg *d, const char *args, bool phys)
     x->fmt = f.letter;
     x->size = f.size;
     cpu *c = dbg_cpu(d);
+    uint64_t mark = c && f.letter == 'i' ? dbg_frame_pc(d, c) : ~0ull;
     strbuf b;
     sb_init(&b);
     char err[300] = "";
@@ -437,7 +447,7 @@ static int examine(dbg *d, const char *args, bool phys)
         if (f.letter == 'i') {
             char sl[140];
             sym_label(d, a.a, sl, sizeof sl);
-            disasm_line(d, a.phys ? NULL : c, a.a, (uint32_t)v, sl, false, &b);
+            disasm_line(d, a.phys || !c ? ~0ull : mark, a.a, (uint32_t)v, sl, false, &b);
             a.a += 4;
             continue;
         }
@@ -484,6 +494,8 @@ static int examine(dbg *d, const char *args, bool phys)
 }
 
 static int cmd_x(dbg *d, const char *args) { return examine(d, args, false); }
+int dbg_examine(dbg *d, const char *args) { return examine(d, args, false); }
+int dbg_output(dbg *d, const char *args) { return print_common(d, args, false); }
 static int cmd_xp(dbg *d, const char *args) { return examine(d, args, true); }
 
 /* ---- disassemble and backtrace ----------------------------------------------- */
@@ -500,7 +512,7 @@ static int cmd_disassemble(dbg *d, const char *args)
     }
     uint64_t start, end;
     const symbol *fn = NULL;
-    uint64_t at = cpu_pc(c);
+    uint64_t pc = dbg_frame_pc(d, c), at = pc;
     bool range = false;
     if (*args) {
         const char *rest;
@@ -566,7 +578,7 @@ static int cmd_disassemble(dbg *d, const char *args)
             snprintf(label, sizeof label, " <+%llu>", (unsigned long long)(a - fn->addr));
         else
             sym_label(d, a, label, sizeof label);
-        disasm_line(d, c, a, (uint32_t)load_be(buf, 4), label, raw, &b);
+        disasm_line(d, pc, a, (uint32_t)load_be(buf, 4), label, raw, &b);
     }
     if (!err[0])
         sb_puts(&b, "End of assembler dump.\n");

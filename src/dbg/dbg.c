@@ -96,6 +96,7 @@ void dbg_free(dbg *d)
     dbg_state_free(d);
     dbg_vars_free(d);
     dbg_settings_free(d);
+    dbg_display_free(d);
     free(d->repeat);
     sb_free(&d->block);
     free(d);

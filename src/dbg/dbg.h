@@ -93,7 +93,9 @@ struct dbg {
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
     void *settings;      /* set/show: logging, pagination ... (settings.c) */
+    void *display;       /* auto-display expressions (display.c) */
     int exec_depth;      /* commands running inside commands (user commands ...) */
+    unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
     bool interactive;    /* running a line typed at the prompt */
     char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
 };

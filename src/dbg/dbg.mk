@@ -7,6 +7,8 @@ DBG_SOURCES = \
 	src/dbg/cmd_core.c \
 	src/dbg/cmd_run.c \
 	src/dbg/cmd_state.c \
+	src/dbg/cmd_frame.c \
+	src/dbg/display.c \
 	src/dbg/break.c \
 	src/dbg/watch.c \
 	src/dbg/track.c \

@@ -18,6 +18,7 @@ void dbg_trace_register(void);
 void dbg_script_register(void);
 void dbg_symbols_register(void);
 void dbg_settings_register(void);
+void dbg_frame_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);
@@ -40,6 +41,13 @@ bool dbg_trace_commands(dbg *d);
 int dbg_setting_unsupported(dbg *d, const char *verb, const char *name);
 /* "set LVALUE = EXPR" (cmd_state.c). */
 int dbg_assign(dbg *d, const char *text);
+/* x and output without going through the command table (display). */
+int dbg_examine(dbg *d, const char *args);
+int dbg_output(dbg *d, const char *args);
+/* After a reported stop: show the auto-display expressions (display.c). */
+void dbg_do_displays(dbg *d);
+void dbg_display_register(void);
+void dbg_display_free(dbg *d);
 
 /* Called when the guest resumes, and after every stop before it is
  * reported. */
@@ -102,6 +110,11 @@ void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len);
 /* Why a virtual address cannot be read ("unmapped", "MMIO region hub"). */
 void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen);
 
+/* A register ("a0", "pc", "status", "f2") as the selected frame sees it:
+ * 1 with *out, 0 when that frame does not know it (err says why), -1 when
+ * the name is no register. */
+int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t errlen);
+
 void dbg_var_set(dbg *d, const char *name, xval v);
 int dbg_var_get(dbg *d, const char *name, xval *out);
 unsigned dbg_history_add(dbg *d, xval v);
@@ -140,8 +153,30 @@ void dbg_request_stop(dbg *d);
 /* Call frames, best effort from the symbol table and prologues (frames.c). */
 typedef struct frame {
     uint64_t pc, sp;
+    /* What the prologue of the frame's function told (filled for every
+     * frame but the last one returned): */
+    uint64_t func;            /* where the function starts, 0 if not found */
+    uint64_t size;            /* the stack it allocated */
+    uint64_t saved[32];       /* where it saved the caller's GPR r ... */
+    uint8_t saved_width[32];  /* ... and how wide (0: not saved) */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
+/* GPR r as frame `level` of the n unwound ones sees it: 1 when known (*slot
+ * is where an inner frame saved it, 0 when it is the register itself), 0
+ * when not known (a caller-saved register of an outer frame), -1 when
+ * there is no such frame or register. */
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
+                  uint64_t *val, uint64_t *slot);
+/* Frames 0 to the selected one (d->frame) and its caller, unwound now
+ * (malloc'd, *n of them); a selection the stack no longer has goes back
+ * to frame 0.  NULL when out of memory. */
+frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n);
+/* The pc of the selected frame (the CPU's in frame 0). */
+uint64_t dbg_frame_pc(dbg *d, cpu *c);
+/* info registers in a selected outer frame (cmd_frame.c). */
+void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out);
+/* "#1  0xa8000000000217d8 in middle+0x10 (sp 0xa800000000031e50)" */
+void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out);
 /* Is the instruction a call (jal, jalr, bal, bgezal ...)? */
 bool dbg_insn_is_call(uint32_t insn);
 /* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */

@@ -83,6 +83,7 @@ int ui_main(ui_options *o)
                "\"symbol-file\" adds a System.map.)\n", o->kernel);
     dbg *d = dbg_new(m);
     d->batch = o->batch;
+    d->allow_shell = !o->batch || o->allow_shell;
     tui_register_commands();
     ui_install_sigint(m);
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));

@@ -1,6 +1,8 @@
 /* Core commands: help, echo, source, quit, info devices/device/events. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "dbg/dbg.h"
 #include "dbg/dbg_int.h"
@@ -207,6 +209,41 @@ static int cmd_quit(dbg *d, const char *args)
     return 0;
 }
 
+/* shell CMD, !CMD: run a host command through /bin/sh; its output (and
+ * errors) is debugger output, so it reaches the TUI's pane and the log. */
+static int cmd_shell(dbg *d, const char *args)
+{
+    if (!d->allow_shell)
+        return dbg_error(d, "shell: running host commands is off in batch mode (start xbow "
+                            "with --allow-shell to allow it).");
+    if (!*args)
+        return dbg_usage_error(d, "shell", "give a command (xbow runs no interactive shell)");
+    strbuf cmd;
+    sb_init(&cmd);
+    /* braces keep the command's own redirections and "&" or ";" working */
+    sb_printf(&cmd, "{ %s\n} </dev/null 2>&1", args);
+    fflush(stdout);
+    FILE *p = popen(cmd.s, "r");
+    sb_free(&cmd);
+    if (!p)
+        return dbg_error(d, "shell: cannot start /bin/sh: %s.", strerror(errno));
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf - 1, p)) > 0) {
+        buf[n] = 0;
+        dbg_puts(d, buf); /* (a NUL in the output ends its chunk early) */
+    }
+    int st = pclose(p);
+    if (st == -1)
+        return dbg_error(d, "shell: %s.", strerror(errno));
+    /* gdb's convenience variables for the outcome */
+    dbg_var_set(d, "_shell_exitcode", xval_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1));
+    dbg_var_set(d, "_shell_exitsignal", xval_int(WIFSIGNALED(st) ? WTERMSIG(st) : 0));
+    if (WIFSIGNALED(st))
+        dbg_printf(d, "(the command was killed by signal %d)\n", WTERMSIG(st));
+    return 0;
+}
+
 static int cmd_info(dbg *d, const char *args)
 {
     if (*args) {
@@ -314,6 +351,14 @@ static const command core_commands[] = {
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"
      "Example: quit 0", CMD_NOREPEAT},
+    {"shell", NULL, cmd_shell, "shell COMMAND | !COMMAND",
+     "Run a host command with /bin/sh and show its output.\n"
+     "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
+     "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
+     "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
+     "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
+     "started with --allow-shell.\n"
+     "Example: !ls examples", CMD_NOREPEAT},
     {"info", "i", cmd_info, "info SUBCOMMAND",
      "Show state of the machine; \"help info\" lists what can be shown.\n"
      "Example: info breakpoints", 0},

@@ -164,6 +164,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     chardev_set_input_enabled(m->console, false);
     chardev_flush(m->console);
     d->stop_count++;
+    d->killed = false;
     d->frame = 0; /* a stop selects the innermost frame */
     if (at_goal && !bp_pending(d))
         r = STOP_STEP;
@@ -322,6 +323,19 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
 static int cmd_until(dbg *d, const char *args) { return run_to(d, args, true, "until"); }
 static int cmd_advance(dbg *d, const char *args) { return run_to(d, args, false, "advance"); }
 
+/* A fresh start: RAM cleared, the board sets up the PROM data and loads
+ * the kernel (or the user's PROM) again, as at power-on; breakpoints stay. */
+static void power_on_reset(dbg *d)
+{
+    machine *m = d->m;
+    bp_disarm_all(d);
+    m->reset_pending = false;
+    machine_reset(m, true);
+    bp_rearm_all(d);
+    d->cur_cpu = 0;
+    d->frame = 0;
+}
+
 static int cmd_run(dbg *d, const char *args)
 {
     machine *m = d->m;
@@ -330,16 +344,70 @@ static int cmd_run(dbg *d, const char *args)
     bool started = false;
     for (unsigned i = 0; i < m->ncpus; i++)
         started |= cpu_retired(m->cpus[i]) != 0;
-    if (started) {
-        /* A fresh start: RAM cleared, the board sets up the PROM data and
-         * loads the kernel (or the user's PROM) again, as at power-on. */
+    if (started && !d->killed) {
         dbg_puts(d, "Starting the machine again from reset.\n");
-        bp_disarm_all(d);
-        m->reset_pending = false;
-        machine_reset(m, true);
-        bp_rearm_all(d);
-        d->cur_cpu = 0;
+        power_on_reset(d);
     }
+    return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
+}
+
+/* gdb's kill ends the program; xbow's machine cannot go away, so kill
+ * puts it back where it was before "run": reset, RAM cleared, the kernel
+ * loaded again, stopped at its entry.  run or continue start it afresh. */
+static int cmd_kill(dbg *d, const char *args)
+{
+    if (*args)
+        return dbg_usage_error(d, "kill", "it takes no arguments");
+    power_on_reset(d);
+    d->killed = true;
+    dbg_puts(d, "[Machine killed: reset to power-on, memory cleared, the kernel loaded again; "
+                "\"run\" or \"continue\" starts it]\n");
+    cpu *c = dbg_cpu(d);
+    if (c) {
+        strbuf b;
+        sb_init(&b);
+        dbg_format_location(d, c, cpu_pc(c), &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
+    return 0;
+}
+
+/* jump LOCATION: set the selected CPU's pc and continue from there. */
+static int cmd_jump(dbg *d, const char *args)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!*args)
+        return dbg_usage_error(d, "jump", "give a location");
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    if (cond)
+        return dbg_error(d, "jump: no condition here.");
+    if (addr & 3)
+        return dbg_error(d, "jump: 0x%llx is not an instruction address (not a multiple of 4).",
+                         (unsigned long long)addr);
+    uint8_t b[4];
+    if (cpu_read_virt(c, addr, b, 4) != 4) {
+        char err[300];
+        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err);
+    }
+    uint64_t off;
+    const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
+    const symbol *to = symtab_lookup_addr(&d->m->syms, addr, &off);
+    if (from && to && from != to)
+        dbg_printf(d, "Note: jumping from %s into %s; the stack and registers stay as %s left "
+                      "them.\n", from->name, to->name, from->name);
+    if (cpu_in_delay_slot(c))
+        dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
+    cpu_set_pc(c, addr);
+    char where[160];
+    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
+    dbg_printf(d, "Continuing at %s.\n", where);
     return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
 }
 
@@ -391,6 +459,21 @@ static const command run_commands[] = {
      "Start the guest: from where the loader left it the first time, otherwise from a\n"
      "machine reset with the kernel loaded again (breakpoints are kept).\n"
      "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {"kill", "k", cmd_kill, "kill",
+     "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
+     "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
+     "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
+     "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
+     "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
+     "guest afresh.\n"
+     "Example: kill", CMD_MACHINE | CMD_NOREPEAT},
+    {"jump", NULL, cmd_jump, "jump LOCATION",
+     "Continue the guest at LOCATION instead of where it stopped.\n"
+     "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
+     "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
+     "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
+     "stepped over, as continue steps over the one it stopped at.\n"
+     "Example: jump middle", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"

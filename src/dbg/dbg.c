@@ -296,12 +296,18 @@ static int run_line(dbg *d, const char *line)
     const char *s = dbg_skip_ws(line);
     if (!*s || *s == '#')
         return 0;
-    /* gdb's "x/4xw ADDR", "print/x EXPR": the format is an argument. */
     char split[1024];
-    size_t wl = strcspn(s, " \t/");
-    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split) {
-        snprintf(split, sizeof split, "%.*s %s", (int)wl, s, s + wl);
+    /* gdb's "!ls": shell */
+    if (*s == '!' && strlen(s) + 8 < sizeof split) {
+        snprintf(split, sizeof split, "shell %s", dbg_skip_ws(s + 1));
         s = split;
+    }
+    /* gdb's "x/4xw ADDR", "print/x EXPR": the format is an argument. */
+    char split2[1024];
+    size_t wl = strcspn(s, " \t/");
+    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split2) {
+        snprintf(split2, sizeof split2, "%.*s %s", (int)wl, s, s + wl);
+        s = split2;
     }
     const char *rest = NULL;
     bool ambiguous;

@@ -96,6 +96,8 @@ struct dbg {
     void *display;       /* auto-display expressions (display.c) */
     int exec_depth;      /* commands running inside commands (user commands ...) */
     unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
+    bool killed;         /* reset by kill and not run since: run needs no reset */
+    bool allow_shell;    /* shell and !CMD may run host commands */
     bool interactive;    /* running a line typed at the prompt */
     char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
 };

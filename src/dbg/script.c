@@ -1,6 +1,6 @@
 /* Scripting: define (user commands with $arg0.. $argc), document, if/else,
  * while, printf, and expect (run until the guest console prints a text).
- * No command runs host programs. */
+ * (Host programs run only through "shell", src/dbg/cmd_core.c.) */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -346,11 +346,11 @@ static void queue(dbg *d, int num, bool silent, const char *text, const eval_sco
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
 {
+    b->hits++; /* an ignored crossing is a hit too, as gdb counts them */
     if (b->ignore) {
         b->ignore--;
         return false;
     }
-    b->hits++;
     if (b->temp)
         b->doomed = true;
     if (continues(b) || !d->running) {

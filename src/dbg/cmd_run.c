@@ -177,6 +177,9 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
     if (!quiet) {
+        if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
+            dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                          "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
         dbg_report_stop(d, r);
         dbg_do_displays(d);
     }

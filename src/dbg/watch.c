@@ -430,15 +430,30 @@ static bool is_virt(const bpoint *b)
     return b->ops == &virt_ops || b->ops == &virt_r_ops || b->ops == &virt_a_ops;
 }
 
+/* Does the CPU's hit concern watchpoint b?  The CPU names the first of
+ * its watchpoints the access touched; every other one on the same bytes
+ * and for the same direction was touched as well. */
+static bool virt_touched(const bpoint *b, int cpu_i, const cpu_watch_hit *h)
+{
+    const wpriv *w = b->priv;
+    if (w->ids[cpu_i] <= 0)
+        return false;
+    if (w->ids[cpu_i] == h->id)
+        return true;
+    if (!(w->type & (h->write ? WATCH_WRITE : WATCH_READ)))
+        return false;
+    return h->vaddr < w->a.a + w->len && w->a.a < h->vaddr + h->size;
+}
+
 bool bp_cpu_watch_stop(dbg *d, int cpu_i)
 {
     const cpu_watch_hit *h = cpu_watch_hit_info(d->m->cpus[cpu_i]);
+    bool known = false, stop = false;
     for (bpoint *b = bp_list(d); h && b; b = b->next) {
-        if (!is_virt(b) || !b->armed || b->doomed)
+        if (!is_virt(b) || !b->armed || b->doomed || !virt_touched(b, cpu_i, h))
             continue;
+        known = true;
         wpriv *w = b->priv;
-        if (w->ids[cpu_i] != h->id)
-            continue;
         strbuf t;
         sb_init(&t);
         char pcs[160];
@@ -463,11 +478,12 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
             go = false;
         if (go && err[0])
             sb_puts(&t, err);
-        bool stop = go && bp_hit(d, b, t.s, &sc);
+        stop |= go && bp_hit(d, b, t.s, &sc);
         d->cur_cpu = saved;
         sb_free(&t);
-        return stop;
     }
+    if (known)
+        return stop;
     char text[120];
     snprintf(text, sizeof text, "\nStopped by a CPU watchpoint the debugger does not know (%d).\n",
              h ? h->id : -1);

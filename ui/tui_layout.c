@@ -277,4 +277,8 @@ static const command tui_commands[] = {
 void tui_register_commands(void)
 {
     dbg_register_group("TUI", tui_commands, ARRAY_SIZE(tui_commands));
+    dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
+    dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
+    dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");
+    dbg_complete_register("winheight", "=regs|asm|console|bridge|rings|dma|memory|cmd -");
 }

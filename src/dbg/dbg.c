@@ -291,6 +291,23 @@ static void trace_command(dbg *d, const char *line)
     dbg_printf(d, "%s%s\n", plus, line);
 }
 
+const command *dbg_command_lookup(const char *line, const char **rest)
+{
+    char split[1024];
+    const char *s = dbg_skip_ws(line);
+    size_t wl = strcspn(s, " \t/");
+    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split) { /* x/4xw */
+        snprintf(split, sizeof split, "%.*s %s", (int)wl, s, s + wl);
+        s = split;
+    }
+    bool ambiguous;
+    const char *r = NULL;
+    const command *c = lookup(s, &r, &ambiguous);
+    /* rest must point into the caller's line */
+    *rest = c && r ? line + strlen(line) - strlen(r) : NULL;
+    return c;
+}
+
 static int run_line(dbg *d, const char *line)
 {
     const char *s = dbg_skip_ws(line);

@@ -36,6 +36,28 @@ typedef struct command {
 void dbg_register(const command *cmds, unsigned n);
 void dbg_register_group(const char *group, const command *cmds, unsigned n);
 const command *dbg_command_find(const char *name);
+/* The command the first words of `line` name (aliases and abbreviations
+ * as the dispatcher takes them); *rest gets the arguments. */
+const command *dbg_command_lookup(const char *line, const char **rest);
+
+/* Tab completion: candidates for `word`, the beginning of the word being
+ * typed after `before` (the line up to it), go to add().  Returns
+ * DBG_COMPLETE_FILES when the word is a file name (the front end completes
+ * those itself), else 0. */
+typedef void (*dbg_complete_fn)(void *ctx, const char *candidate);
+enum { DBG_COMPLETE_FILES = 1 };
+int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn add, void *ctx);
+/* What Tab completes for each argument of command `cmd` (static strings):
+ * kinds separated by spaces, the last one repeating when it ends with
+ * "...": expr (symbols, $registers, DEVICE.REG), cmd, dev, nic, ring (of
+ * the NIC before it), event, reg (DEVICE.REG.FIELD), devarg (registers
+ * and views of the device before it), register, initiator, file,
+ * =word|word, or - for nothing.  The debugger's own commands are in
+ * src/dbg/complete.c; front ends add theirs. */
+void dbg_complete_register(const char *cmd, const char *args);
+/* A command of complete.c's table that the command table lacks (a test
+ * keeps the two in step), or NULL. */
+const char *dbg_complete_check(void);
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(void);
 const command *dbg_command_at(unsigned i);

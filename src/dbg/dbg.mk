@@ -18,5 +18,6 @@ DBG_SOURCES = \
 	src/dbg/trace.c \
 	src/dbg/script.c \
 	src/dbg/symbols.c \
-	src/dbg/settings.c
+	src/dbg/settings.c \
+	src/dbg/complete.c
 libxbow_a_SOURCES += $(DBG_SOURCES)

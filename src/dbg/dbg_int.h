@@ -118,6 +118,8 @@ int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t er
 void dbg_var_set(dbg *d, const char *name, xval v);
 int dbg_var_get(dbg *d, const char *name, xval *out);
 unsigned dbg_history_add(dbg *d, xval v);
+/* The convenience variables set so far (completion). */
+void dbg_var_names(dbg *d, void (*fn)(void *ctx, const char *name), void *ctx);
 
 /* Device register by "dev.REG" or "dev.REG.FIELD". */
 typedef struct dev_ref {

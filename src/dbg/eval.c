@@ -68,6 +68,13 @@ int dbg_var_get(dbg *d, const char *name, xval *out)
     return -1;
 }
 
+void dbg_var_names(dbg *d, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    vars *vs = d->vars;
+    for (unsigned i = 0; vs && i < vs->n; i++)
+        fn(ctx, vs->v[i].name);
+}
+
 unsigned dbg_history_add(dbg *d, xval v)
 {
     vars *vs = get_vars(d);

@@ -6,16 +6,13 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 top_builddir=${top_builddir:-$PWD}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
 [ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
 GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
 [ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
 case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 
-unset TMUX
-T="tmux -S $WORK/tmux"
-trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-TIMEOUT=${TUI_TEST_TIMEOUT:-60}
+SESSION=cli
+. "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
 cat >"$WORK/run.sh" <<EOF
 HOME='$WORK'
@@ -24,42 +21,8 @@ export HOME
 echo XBOW-EXIT=\$?
 exec sleep 600
 EOF
-$T -f /dev/null new-session -d -s cli -x 150 -y 50 "sh '$WORK/run.sh'" ||
-    skip "tmux cannot start a session here"
+tmux_start 150 50 "$WORK/run.sh"
 last_cmd="xbow --cli (in tmux)"
-
-screen() { $T capture-pane -p -S -2000 -t cli >"$WORK/out" 2>"$WORK/err"; }
-keys() { $T send-keys -t cli "$@"; }
-type_line() {
-    $T send-keys -t cli -l "$1"
-    $T send-keys -t cli Enter
-}
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
-wait_for() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" && return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
-    return 1
-}
-# clear: a fresh screen and scrollback, so that the next checks see only
-# what comes after.
-clear_screen() {
-    keys C-l
-    $T clear-history -t cli
-    sleep 0.3
-}
 
 wait_for '^\(xbow\)' "the prompt" || { finish; exit 1; }
 
@@ -89,6 +52,50 @@ screen
 n=$(grep -c "Starting the machine again" "$WORK/out")
 checks=$((checks + 1))
 [ "$n" -eq 0 ] || fail "Enter after run ran the guest again"
+
+# Tab: command names, NIC names and their rings, registers, symbols,
+# event names, DEVICE.REG; two Tabs list the candidates.
+clear_screen
+keys -l 'inf'
+keys Tab
+keys -l 'device'
+keys Tab
+sleep 0.3
+keys Tab
+wait_for '^device +devices' "the subcommands of info listed by Tab Tab"
+keys C-u
+clear_screen
+keys -l 'ring ham'
+keys Tab
+keys -l 'r'
+keys Tab
+wait_for '^\(xbow\) ring hamachi0 rx ?$' "ring NIC and ring completed"
+keys Enter
+wait_for '^hamachi0 ring rx: base' "the completed ring command"
+clear_screen
+keys -l 'print $stat'
+keys Tab
+wait_for '^\(xbow\) print \$status ?$' "a register completed"
+keys C-u
+keys -l 'break mid'
+keys Tab
+keys Enter
+wait_for '^Breakpoint 1 at 0x[0-9a-f]+ <middle>' "a symbol completed"
+clear_screen
+keys -l 'break event hamachi0.tx.desc-f'
+keys Tab
+wait_for '^\(xbow\) break event hamachi0.tx.desc-fetch ?$' "an event name completed"
+keys C-u
+keys -l 'print hamachi0.TxSt'
+keys Tab
+wait_for '^\(xbow\) print hamachi0.TxStatus$' "a device register completed"
+keys C-u
+keys -l 'info registers s'
+keys Tab
+sleep 0.3
+keys Tab
+wait_for 'status' "register names listed"
+keys C-u
 
 type_line 'quit'
 wait_for '^XBOW-EXIT=0' "quit"

@@ -150,7 +150,15 @@ void dbg_commands_markdown(strbuf *b)
                "(`hamachi0.TxStatus`, `bridge.DEVICE(2).SWAP_DIR`, read without side effects)\n"
                "and, in event conditions, the event's fields (`len > 1500`).  An address with\n"
                "a `p:` prefix is physical.  Each section below is exactly what `help COMMAND`\n"
-               "prints.\n");
+               "prints.\n\n"
+               "At the prompt (the line-mode debugger and the TUI), Tab completes command names\n"
+               "and their arguments, and an empty line repeats the last command as in gdb (`x`\n"
+               "goes on from the next address; `run`, `kill`, `delete` and the like are not\n"
+               "repeated).  gdb settings that scripts start with (`set pagination off`, `set\n"
+               "confirm off`, `set height 0`, `set width 0`) are accepted, `set logging` copies\n"
+               "the debugger's output to a file, and other gdb settings say that xbow does not\n"
+               "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
+               "memory`) are in docs/tui.md.\n");
     const char *group = NULL;
     for (unsigned i = 0; i < dbg_command_count(); i++) {
         const command *c = dbg_command_at(i);

@@ -230,7 +230,7 @@ static const command frame_commands[] = {
      "Select the frame N levels (default 1) towards the innermost one and show it.\n"
      "Example: down", CMD_MACHINE},
     {"info frame", "info f", cmd_info_frame, "info frame",
-     "Describe the selected frame: where, its caller, saved registers, what is known.\n"
+     "Describe the selected frame: its caller, saved registers, what is known.\n"
      "Describe the selected frame: its pc and the return address, the function and the\n"
      "stack it allocated, its neighbours, where it saved registers, and which registers\n"
      "are known in it.  All of it is read from the symbol table and prologues.\n"

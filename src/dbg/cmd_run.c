@@ -37,13 +37,8 @@ void dbg_report_stop(dbg *d, int reason)
                    m->stop_msg[0] ? ": " : "", m->stop_msg);
         break;
     }
-    if (c) {
-        strbuf b;
-        sb_init(&b);
-        dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
-    }
+    if (c)
+        dbg_show_location(d, c);
 }
 
 void dbg_request_stop(dbg *d)
@@ -366,13 +361,8 @@ static int cmd_kill(dbg *d, const char *args)
     dbg_puts(d, "[Machine killed: reset to power-on, memory cleared, the kernel loaded again; "
                 "\"run\" or \"continue\" starts it]\n");
     cpu *c = dbg_cpu(d);
-    if (c) {
-        strbuf b;
-        sb_init(&b);
-        dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
-    }
+    if (c)
+        dbg_show_location(d, c);
     return 0;
 }
 

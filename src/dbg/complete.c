@@ -74,6 +74,20 @@ static void devices(dbg *d, comp *c, bool rings_only, const char *suffix)
             offer2(c, v->name, suffix);
 }
 
+/* A device's register names (the first 64 elements of an array). */
+static void register_names(device *v, comp *c, const char *prefix)
+{
+    for (unsigned i = 0; i < v->cls->nregs; i++) {
+        const reg_decl *r = &v->cls->regs[i];
+        unsigned n = r->count > 1 ? r->count : 1;
+        for (unsigned k = 0; k < n && k < 64; k++) {
+            char rn[64];
+            dev_reg_name(v, i, k, rn, sizeof rn);
+            offer2(c, prefix, rn);
+        }
+    }
+}
+
 /* "dev.", "dev.REG", "dev.REG.FIELD" */
 static void device_registers(dbg *d, comp *c)
 {
@@ -99,15 +113,7 @@ static void device_registers(dbg *d, comp *c)
         return;
     }
     snprintf(pre, sizeof pre, "%s.", dev);
-    for (unsigned i = 0; i < v->cls->nregs; i++) {
-        const reg_decl *r = &v->cls->regs[i];
-        unsigned n = r->count > 1 ? r->count : 1;
-        for (unsigned k = 0; k < n && k < 64; k++) {
-            char rn[64];
-            dev_reg_name(v, i, k, rn, sizeof rn);
-            offer2(c, pre, rn);
-        }
-    }
+    register_names(v, c, pre);
 }
 
 /* Symbols, $registers and $variables, device registers: what an
@@ -168,15 +174,7 @@ static void device_args(dbg *d, comp *c, const char *devname)
         return;
     for (unsigned i = 0; i < v->cls->nviews; i++)
         offer(c, v->cls->views[i].name);
-    for (unsigned i = 0; i < v->cls->nregs; i++) {
-        const reg_decl *r = &v->cls->regs[i];
-        unsigned n = r->count > 1 ? r->count : 1;
-        for (unsigned k = 0; k < n && k < 64; k++) {
-            char rn[64];
-            dev_reg_name(v, i, k, rn, sizeof rn);
-            offer(c, rn);
-        }
-    }
+    register_names(v, c, "");
 }
 
 static void initiators(dbg *d, comp *c)

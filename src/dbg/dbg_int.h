@@ -183,6 +183,8 @@ void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out);
 bool dbg_insn_is_call(uint32_t insn);
 /* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */
 void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out);
+/* Print the location line of the CPU's pc. */
+void dbg_show_location(dbg *d, cpu *c);
 
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;

@@ -270,7 +270,8 @@ static const command display_commands[] = {
      "Show auto-display expressions again at stops (all without N).\n"
      "Example: enable display 1", CMD_MACHINE},
     {"disable display", NULL, cmd_disable_display, "disable display [N|N-M]...",
-     "Stop showing auto-display expressions at stops, keeping them (all without N).\n"
+     "Stop showing auto-display expressions at stops (all without N).\n"
+     "They are kept: enable display shows them again.\n"
      "Example: disable display 1", CMD_MACHINE},
     {"info display", NULL, cmd_info_display, "info display",
      "List the auto-display expressions with their numbers and formats.\n"

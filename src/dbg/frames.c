@@ -228,6 +228,15 @@ void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out)
               where, (unsigned long long)f->sp);
 }
 
+void dbg_show_location(dbg *d, cpu *c)
+{
+    strbuf b;
+    sb_init(&b);
+    dbg_format_location(d, c, cpu_pc(c), &b);
+    dbg_puts(d, b.s);
+    sb_free(&b);
+}
+
 void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out)
 {
     char dis[160], where[160];

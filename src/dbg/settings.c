@@ -316,7 +316,8 @@ static int cmd_show(dbg *d, const char *args)
     strbuf b;
     sb_init(&b);
     if (all || !strcmp(w, "pagination"))
-        sb_printf(&b, "pagination         %s (xbow never pages its output)\n", onoff(s->pagination));
+        sb_printf(&b, "pagination         %s (xbow never pages its output)\n",
+                  onoff(s->pagination));
     if (all || !strcmp(w, "confirm"))
         sb_printf(&b, "confirm            %s (xbow asks no questions: run, kill, delete act at "
                       "once)\n", onoff(s->confirm));
@@ -361,10 +362,12 @@ static const command settings_commands[] = {
      "Accepted for gdb scripts: xbow never pages its output.\n"
      "Example: set pagination off", CMD_EXACT},
     {"set confirm", NULL, cmd_set_confirm, "set confirm [on|off]",
-     "Accepted for gdb scripts: xbow asks no questions (run, kill, delete act at once).\n"
+     "Accepted for gdb scripts: xbow asks no questions.\n"
+     "run, kill and delete act at once.\n"
      "Example: set confirm off", CMD_EXACT},
     {"set height", NULL, cmd_set_height, "set height N|unlimited",
-     "Accepted for gdb scripts: xbow does not page (0 and unlimited are the same).\n"
+     "Accepted for gdb scripts: xbow does not page.\n"
+     "0 and unlimited are the same.\n"
      "Example: set height 0", CMD_EXACT},
     {"set width", NULL, cmd_set_width, "set width N|unlimited",
      "Accepted for gdb scripts: xbow does not wrap lines.\n"

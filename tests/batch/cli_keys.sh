@@ -5,13 +5,8 @@
 # command names, symbols, devices, rings, events and registers.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-top_builddir=${top_builddir:-$PWD}
-[ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
-GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
-[ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
-case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
-
 SESSION=cli
+CAPTURE_HISTORY=2000
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
 cat >"$WORK/run.sh" <<EOF

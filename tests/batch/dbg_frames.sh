@@ -71,7 +71,7 @@ expect_seq "Breakpoint 1, leaf" \
     "#3  0xa8000000000219b8 in main+0x148 (sp 0xa800000000031e70)" \
     '$3 = 3' \
     "Stack level 3, frame at 0xa800000000031ea0 (its sp 0xa800000000031e70 + 48 bytes" \
-    " pc = 0xa8000000000219b8 in main+0x148; saved pc = 0xa800000000020070 (_start+0x70, from its stack)" \
+    " pc = 0xa8000000000219b8 in main+0x148; saved pc = 0xa800000000020070 (_start+0x70," \
     " caller of frame #2 (sp 0xa800000000031e60); called by frame #4 (sp 0xa800000000031ea0)" \
     " Saved registers: s0 at 0xa800000000031e70, s1 at 0xa800000000031e78," \
     " Known in this frame: pc s0 s1 s2 s3 s4 s5 s6 s7 gp sp s8 ra" \

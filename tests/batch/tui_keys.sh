@@ -5,11 +5,6 @@
 # while the guest runs, none left over from the last run once it stopped.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-top_builddir=${top_builddir:-$PWD}
-[ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
-GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
-[ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
-case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 

@@ -605,19 +605,8 @@ static int cmd_backtrace(dbg *d, const char *args)
     unsigned n = dbg_unwind(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);
-    for (unsigned i = 0; i < n; i++) {
-        char where[160];
-        /* A return address points after the call's delay slot: name the caller. */
-        uint64_t off;
-        const symbol *s = symtab_lookup_addr(&d->m->syms, i ? f[i].pc - 4 : f[i].pc, &off);
-        if (s)
-            snprintf(where, sizeof where, "%s+0x%llx", s->name,
-                     (unsigned long long)(f[i].pc - s->addr));
-        else
-            snprintf(where, sizeof where, "??");
-        sb_printf(&b, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", i, (unsigned long long)f[i].pc,
-                  where, (unsigned long long)f[i].sp);
-    }
+    for (unsigned i = 0; i < n; i++)
+        dbg_format_frame(d, &f[i], i, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     free(f);

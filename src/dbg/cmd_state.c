@@ -116,7 +116,7 @@ static int cmd_info_registers(dbg *d, const char *args)
 static int cmd_info_all_registers(dbg *d, const char *args)
 {
     (void)args;
-    if (show_with(d, cpu_show_regs))
+    if (cmd_info_registers(d, "")) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }

@@ -133,8 +133,11 @@ static void expression(dbg *d, comp *c)
         device_registers(d, c);
         return;
     }
+    if (!strncmp(c->word, "p:", 2)) { /* a physical address: p:SYMBOL */
+        symbols(d, c, "p:");
+        return;
+    }
     symbols(d, c, "");
-    symbols(d, c, "p:");
     devices(d, c, false, ".");
 }
 

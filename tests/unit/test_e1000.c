@@ -51,10 +51,10 @@ START_TEST(register_rules)
     event_subscribe(event_find(&E.eb, "e1000_0.reg.bad-access"), count_event, &bad_accesses);
     /* 32-bit-only registers: a 16-bit write is dropped and reported. */
     uint64_t v = 0x1234;
-    pci_bar_access(E.f, 0, TIDV, 2, &v, true);
+    pci_bar_access(E.f, 0, 0, TIDV, 2, &v, true);
     ck_assert_uint_eq(rd(TIDV), 0);
     ck_assert_int_eq(bad_accesses, 1);
-    pci_bar_access(E.f, 0, TIDV + 2, 2, &v, false);
+    pci_bar_access(E.f, 0, 0, TIDV + 2, 2, &v, false);
     ck_assert_uint_eq(v, 0);
     ck_assert_int_eq(bad_accesses, 2);
     /* The 82540+ moderation registers do not exist on the 82544. */
@@ -109,7 +109,7 @@ START_TEST(register_rules)
     ck_assert_uint_eq(rd(MDIC), 0);
     ck_assert_int_eq(bad_accesses, 2);
     uint64_t x = 0;
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 0, 4, &x, false), BUS_ERROR);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 0, 4, &x, false), BUS_ERROR);
     ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_PCIX_MODE, 0);
     env_close();
 }

@@ -78,6 +78,14 @@ typedef struct dbg_addr {
 } dbg_addr;
 
 int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out);
+/* The ADDR of a command that takes physical addresses only (`what` names it
+ * in errors; "p:" is optional): see dbg_phys_addr. */
+int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, dbg_addr *out);
+/* The bus address a physical address stands for, without the TLB: a number
+ * below 2^43 is one already; an XKPHYS, KSEG0 or KSEG1 address (a kernel
+ * symbol) is the one behind it.  A mapped address (KUSEG above 2^43, XKSEG,
+ * KSSEG, KSEG3...) has none: "WHAT needs a physical address", -1. */
+int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba);
 /* Side-effect-free memory access; fill err with a one-line reason. */
 int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
 int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
@@ -205,8 +213,10 @@ typedef struct ram_range {
 } ram_range;
 int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
                   size_t errlen);
-/* Parse "ADDR[,LEN]" (p: optional when phys_only); *end gets the rest. */
-int dbg_parse_range(dbg *d, const char *s, bool phys_only, dbg_addr *a, uint64_t *len,
+/* Parse "ADDR[,LEN]"; *end gets the rest.  `phys_what` (the command's
+ * name) makes ADDR physical, "p:" optional (dbg_parse_phys); NULL: virtual
+ * unless "p:". */
+int dbg_parse_range(dbg *d, const char *s, const char *phys_what, dbg_addr *a, uint64_t *len,
                     const char **end);
 /* The bus hook is installed while something needs it (watch.c); flags are
  * recomputed from every user when one goes away. */

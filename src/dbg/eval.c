@@ -466,24 +466,57 @@ int dbg_eval(dbg *d, const char *text, xval *out)
 
 /* ---- addresses and memory ----------------------------------------------- */
 
-int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
+int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba)
+{
+    /* Bus addresses (the 40-bit physical address and the attribute bits)
+     * are below 2^43. */
+    if (!(v >> 43)) {
+        *ba = v;
+        return 0;
+    }
+    if (elf_vaddr_to_bus(v, ba))
+        return 0;
+    const char *seg = mips_segment_name(v);
+    if (!seg)
+        return dbg_error(d, "%s needs a physical address: 0x%llx is in no MIPS segment.", what,
+                         (unsigned long long)v);
+    if (!strcmp(seg, "XKPHYS"))
+        return dbg_error(d, "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
+                            "bits between the attributes and the 40-bit address are zero).",
+                         what, (unsigned long long)v);
+    return dbg_error(d, "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
+                        "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.", what,
+                     (unsigned long long)v, seg);
+}
+
+/* ADDR with an optional "p:"; `phys_what` names a command that only takes
+ * physical addresses (NULL: virtual unless "p:"). */
+static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end,
+                      dbg_addr *out)
 {
     s = dbg_skip_ws(s);
-    out->phys = false;
+    out->phys = phys_what != NULL;
+    const char *what = phys_what;
     if (s[0] == 'p' && s[1] == ':') {
         out->phys = true;
+        what = what ? what : "p:ADDR";
         s += 2;
     }
     xval v;
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
     out->a = v.v;
-    /* p: with an unmapped-segment address (XKPHYS, KSEG0/1) means the
-     * physical address behind it; bus addresses are below 2^43. */
-    uint64_t ba;
-    if (out->phys && v.v >> 43 && elf_vaddr_to_bus(v.v, &ba))
-        out->a = ba;
-    return 0;
+    return out->phys ? dbg_phys_addr(d, what, v.v, &out->a) : 0;
+}
+
+int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
+{
+    return parse_addr(d, NULL, s, end, out);
+}
+
+int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, dbg_addr *out)
+{
+    return parse_addr(d, what, s, end, out);
 }
 
 void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)

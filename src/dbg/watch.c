@@ -63,14 +63,12 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *e
     return 0;
 }
 
-int dbg_parse_range(dbg *d, const char *s, bool phys_only, dbg_addr *a, uint64_t *len,
+int dbg_parse_range(dbg *d, const char *s, const char *phys_what, dbg_addr *a, uint64_t *len,
                     const char **end)
 {
     const char *e;
-    if (dbg_parse_addr(d, s, &e, a))
+    if (dbg_parse_phys(d, phys_what, s, &e, a))
         return -1;
-    if (phys_only)
-        a->phys = true;
     e = dbg_skip_ws(e);
     *len = 0;
     if (*e == ',') {
@@ -489,7 +487,7 @@ static int make_watch(dbg *d, const char *args, int type)
     if (!w)
         return dbg_error(d, "out of memory");
     const char *end;
-    if (dbg_parse_range(d, s, false, &w->a, &w->len, &end)) {
+    if (dbg_parse_range(d, s, NULL, &w->a, &w->len, &end)) {
         free(w);
         return -1;
     }
@@ -562,7 +560,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
     w->by = by;
     w->type = WATCH_ACCESS;
     const char *end;
-    if (dbg_parse_range(d, rest, true, &w->a, &w->len, &end)) {
+    if (dbg_parse_range(d, rest, "watch dma", &w->a, &w->len, &end)) {
         free(w);
         return -1;
     }
@@ -616,8 +614,9 @@ static const command watch_commands[] = {
      "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
      "Stop when a device does DMA to a physical range.\n"
      "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
-     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  The\n"
-     "report names the initiator, direction and size, the Bridge window or ATE and swap\n"
+     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
+     "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
+     "behind it; \"p:\" optional); a mapped address is refused.  The report names the initiator, direction and size, the Bridge window or ATE and swap\n"
      "mode used, the PCI address, and for NICs the ring and descriptor behind it.  In\n"
      "COND: addr size write bulk initiator ring index swap pci value.\n"
      "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", CMD_MACHINE},

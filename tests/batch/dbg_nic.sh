@@ -1,4 +1,6 @@
 #!/bin/sh
+# The debugger on the example NIC drivers.
+#
 # Who wrote a NIC's register: the example drivers program each NIC through
 # the Bridge's PIO windows, so `break reg` and `break event NIC.reg.write`
 # must name the CPU and the store that did it, never "by debugger" (which
@@ -43,5 +45,18 @@ set hamachi0.InterruptEnable = 0x81
 X
     expect_rc 0
     expect_re "^Register breakpoint 1: hamachi0\.InterruptEnable 0x0 -> 0x81 \(t=0, .*, by debugger\)"
+fi
+# A DMA watchpoint on a driver's ring, by symbol (an XKPHYS address: the
+# physical address behind it): the device's write of Rx descriptor 1.
+if [ -f "$GUEST" ]; then
+    script ring --nic hamachi --net 'gen:size=200,rate=10000,count=20,start=tx' \
+        --append 'rx 20' <<'X'
+watch dma hamachi0 rx_ring+16,16 write
+continue
+X
+    expect_rc 0
+    expect_re "^DMA watchpoint 1: dma by hamachi0 write p:0x[0-9a-f]{10}, 16 bytes"
+    expect_re "^DMA watchpoint 1: hamachi0 wrote 4 bytes at p:0x[0-9a-f]{10} \(word\)"
+    expect "for: rx-desc, ring 1, descriptor 1"
 fi
 finish

@@ -63,13 +63,14 @@ static uint64_t consumed(const machine *m, int only)
     return t;
 }
 
-static bool goal_reached(const run_goal *g, int cpu_i, cpu *c)
+static bool goal_reached(dbg *d, const run_goal *g, int cpu_i, cpu *c)
 {
     if (!g || g->cpu != cpu_i)
         return false;
     uint64_t pc = cpu_pc(c), sp = cpu_gpr(c, 29);
     for (unsigned i = 0; i < g->n; i++)
-        if (g->at[i].addr == pc && sp >= g->at[i].min_sp)
+        if (g->at[i].addr == pc && sp >= g->at[i].min_sp &&
+            (!g->at[i].min_cfa || dbg_frame_cfa(d, c) >= g->at[i].min_cfa))
             return true;
     return false;
 }
@@ -91,7 +92,7 @@ static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
     uint64_t pc = cpu_pc(c);
     bool found = false;
     bool stop = bp_code_stop(d, ci, pc, &found);
-    *at_goal = goal_reached(goal, ci, c);
+    *at_goal = goal_reached(d, goal, ci, c);
     if (*at_goal)
         return true;
     if (!found && !goal_has(goal, ci, pc)) {
@@ -296,9 +297,11 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
         return -1;
     if (cond)
         return dbg_error(d, "%s: no condition here (use tbreak ... if COND).", cmd);
+    /* until: LOCATION counts in this frame (or a caller), known by its CFA,
+     * not by $sp, which the prologue moves. */
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
     g.at[0].addr = addr;
-    g.at[0].min_sp = same_frame ? cpu_gpr(c, 29) : 0;
+    g.at[0].min_cfa = same_frame ? dbg_frame_cfa(d, c) : 0;
     frame f[2];
     if (dbg_unwind(d, c, f, 2) == 2) { /* or until the current function returns */
         g.at[1].addr = f[1].pc;
@@ -408,7 +411,9 @@ static const command run_commands[] = {
     {"until", "u", cmd_until, "until [LOCATION]",
      "Run until a location in the current frame, or until the function returns.\n"
      "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-     "call) or the current function returns; without LOCATION, like \"next\".\n"
+     "call) or the current function returns; without LOCATION, like \"next\".  The\n"
+     "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
+     "stays the same while the prologue and epilogue move $sp.\n"
      "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
     {"advance", NULL, cmd_advance, "advance LOCATION",
      "Run until LOCATION is reached in any frame, or the current function returns.\n"

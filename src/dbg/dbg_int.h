@@ -109,12 +109,15 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
 
 /* ---- running the machine (cmd_run.c) ------------------------------------ */
 /* Internal stops for next/finish/until: stop when `cpu` reaches one of the
- * addresses with its sp at least min_sp (the frame has returned). */
+ * addresses with its sp at least min_sp (a return address: the frame below
+ * has returned), and, when min_cfa is not 0, in a frame whose CFA (its
+ * identity, dbg_frame_cfa) is at least min_cfa: that frame or one of its
+ * callers, not a deeper (recursive) call. */
 typedef struct run_goal {
     int cpu;
     unsigned n;
     struct {
-        uint64_t addr, min_sp;
+        uint64_t addr, min_sp, min_cfa;
     } at[2];
 } run_goal;
 
@@ -134,6 +137,11 @@ typedef struct frame {
     uint64_t pc, sp;
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
+/* The identity of the innermost frame, the same at every instruction of one
+ * invocation (gdb's frame id): its canonical frame address, the sp its
+ * caller had, i.e. $sp plus what the prologue has taken so far.  Deeper
+ * frames have lower ones (the stack grows down). */
+uint64_t dbg_frame_cfa(dbg *d, cpu *c);
 /* Is the instruction a call (jal, jalr, bal, bgezal ...)? */
 bool dbg_insn_is_call(uint32_t insn);
 /* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */

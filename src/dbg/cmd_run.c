@@ -185,37 +185,43 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
 
 /* ---- commands ------------------------------------------------------------ */
 
-static int parse_count(dbg *d, const char *args, uint64_t *n, const char *cmd)
-{
-    *n = 0;
-    if (!*args)
-        return 0;
-    xval v;
-    if (dbg_eval(d, args, &v))
-        return -1;
-    if (xval_signed(&v) < 0 && v.sgn)
-        return dbg_error(d, "%s: the count must be positive, not %lld.", cmd,
-                         (long long)xval_signed(&v));
-    *n = v.v;
-    return 0;
-}
-
 static int status(int r) { return r < 0 || r == STOP_HALT ? -1 : 0; }
 
+/* N of continue: an instruction budget (0 would run nothing and is not
+ * gdb's "continue 0" either, so it is refused); none: no budget. */
 static int cmd_continue(dbg *d, const char *args)
 {
-    uint64_t n;
-    if (parse_count(d, args, &n, "continue"))
+    uint64_t n = 0;
+    if (*args && dbg_parse_count(d, "continue", args, 1, UINT64_MAX, &n))
         return -1;
     return status(dbg_resume(d, RUN_CONTINUE, n, NULL));
+}
+
+/* N of stepi and nexti (default 1).  As in gdb, 0 steps nothing and shows
+ * where the CPU is. */
+static int step_count(dbg *d, const char *args, const char *cmd, uint64_t *n)
+{
+    *n = 1;
+    if (*args && dbg_parse_count(d, cmd, args, 0, UINT64_MAX, n))
+        return -1;
+    if (!dbg_cpu(d))
+        return dbg_error(d, "No CPU selected.");
+    if (*n == 0) {
+        strbuf b;
+        sb_init(&b);
+        dbg_format_location(d, dbg_cpu(d), cpu_pc(dbg_cpu(d)), &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
+    return 0;
 }
 
 static int cmd_stepi(dbg *d, const char *args)
 {
     uint64_t n;
-    if (parse_count(d, args, &n, "stepi"))
+    if (step_count(d, args, "stepi", &n))
         return -1;
-    return status(dbg_resume(d, RUN_STEP, n ? n : 1, NULL));
+    return n ? status(dbg_resume(d, RUN_STEP, n, NULL)) : 0;
 }
 
 /* One "next": step, or run over the call at pc.  Returns the stop reason. */
@@ -242,12 +248,8 @@ static int next_one(dbg *d, bool quiet)
 static int cmd_nexti(dbg *d, const char *args)
 {
     uint64_t n;
-    if (parse_count(d, args, &n, "nexti"))
+    if (step_count(d, args, "nexti", &n))
         return -1;
-    if (!dbg_cpu(d))
-        return dbg_error(d, "No CPU selected.");
-    if (!n)
-        n = 1;
     int r = STOP_STEP;
     for (uint64_t i = 0; i < n && r == STOP_STEP && !d->quit; i++)
         r = next_one(d, i + 1 < n);
@@ -384,13 +386,15 @@ static const command run_commands[] = {
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"
-     "(all CPUs together).  Unlike gdb's, N is an instruction budget: use \"ignore\" to\n"
-     "pass a breakpoint N times.  Ctrl-C stops a running guest.\n"
+     "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
+     "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
+     "guest.\n"
      "Example: continue 1000000", CMD_MACHINE | CMD_RESUMES},
     {"stepi", "si", cmd_stepi, "stepi [N]",
      "Execute one instruction (or N), then show the next one.\n"
      "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
-     "alongside to the same virtual time), then show the next instruction.\n"
+     "alongside to the same virtual time), then show the next instruction.  N is an\n"
+     "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
      "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
     {"step", "s", cmd_stepi, "step [N]",
      "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
@@ -398,7 +402,7 @@ static const command run_commands[] = {
     {"nexti", "ni", cmd_nexti, "nexti [N]",
      "Execute one instruction (or N), running over calls.\n"
      "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
-     "until it returns instead of stepping into it.\n"
+     "until it returns instead of stepping into it.  N as for stepi.\n"
      "Example: nexti", CMD_MACHINE | CMD_RESUMES},
     {"next", "n", cmd_nexti, "next [N]",
      "The same as nexti: one instruction, over calls.\n"

@@ -53,15 +53,32 @@ void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len);
 int dbg_parse_u64(const char *s, uint64_t *v);
 
 /* ---- expressions in the debugger (eval.c) ------------------------------ */
+/* The names a kind of breakpoint's conditions see besides registers,
+ * symbols and device registers: the fields of a hit, with the names of
+ * their enumerated values ("ring == rx").  Checked when a condition is set
+ * (bp_check_cond). */
+typedef struct cond_fields {
+    const char *owner;         /* who has them, for messages: "a DMA watchpoint" */
+    const event_field *fields;
+    unsigned n;
+} cond_fields;
+
 /* Names an expression can see beyond registers, symbols and devices:
  * the fields of the event being tested, or other named values (DMA
- * watchpoint conditions: addr, size, write ...). */
+ * watchpoint conditions: addr, size, write ...): names[i] = vals[i], or,
+ * with names NULL, cf->fields[i].name = vals[i]; cf's enumerated value
+ * names are visible too. */
 typedef struct eval_scope {
     const event *ev;
     const char *const *names;
     const uint64_t *vals;
     unsigned nvals;
+    const cond_fields *cf;
 } eval_scope;
+static inline const char *scope_name(const eval_scope *sc, unsigned i)
+{
+    return sc->names ? sc->names[i] : sc->cf->fields[i].name;
+}
 
 /* Evaluate; on error print the message, count a failure, return -1. */
 int dbg_eval(dbg *d, const char *text, xval *out);
@@ -156,6 +173,9 @@ typedef struct bp_ops {
     void (*disarm)(dbg *d, bpoint *bp);
     void (*describe)(dbg *d, const bpoint *bp, strbuf *out); /* "What" */
     void (*free)(bpoint *bp);         /* kind-specific state */
+    /* The names its conditions see (checked when one is set, by bp_create
+     * and `condition`); NULL: the kind checks them itself (events). */
+    const cond_fields *cond;
 } bp_ops;
 
 struct bpoint {
@@ -183,6 +203,10 @@ bpoint *bp_list(dbg *d);
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
 bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+/* Does every bare name in the condition mean something: a field or value
+ * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
+ * error naming the first one that does not, -1. */
+int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf);
 /* A breakpoint fired (its condition held): honour the ignore count, count
  * the hit, run commands that continue, or queue a stop.  `text` is what the
  * stop report shows; the names of `sc` stay visible to the breakpoint's

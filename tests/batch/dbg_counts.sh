@@ -23,19 +23,8 @@ break middle if nosuch == 1|No symbol "nosuch" in current context.
 watch dma counter,4 if nosuchfield == 1|a DMA watchpoint has no field "nosuchfield" (fields: addr size write bulk initiator ring index swap pci value).
 watch dma counter,4 if|Argument required (a condition after "if").
 X
-set --
-while IFS='|' read -r cmd msg; do
-    set -- "$@" -ex "$cmd"
-done <"$TMP/cases"
-xbow_run errors "$@" -ex "info breakpoints"
-expect_rc 1
-while IFS='|' read -r cmd msg; do
-    expect "$msg"
-done <"$TMP/cases"
+error_cases errors "info breakpoints"
 expect "No breakpoints or watchpoints."   # none of them was set
-n=$(wc -l <"$TMP/errors.out")
-want=$(($(wc -l <"$TMP/cases") + 1))
-[ "$n" -eq "$want" ] || fail "errors: $n lines of output, want $want (one per error)"
 
 # stepi 0 and nexti 0 execute nothing and show where the CPU is; hex and
 # expressions are counts too.

@@ -73,33 +73,54 @@ static bool function_start(dbg *d, cpu *c, uint64_t pc, uint64_t *start)
     return false;
 }
 
+/* The frame of the function executing at pc, as far as it has been built
+ * when pc is reached: the bytes its prologue has taken from sp (0 before
+ * the adjustment and after the epilogue's), and where it saved $ra
+ * (ra_width 0: not saved).  False if the code cannot be read. */
+static bool frame_layout(dbg *d, cpu *c, uint64_t pc, int *size, int *ra_off, int *ra_width)
+{
+    uint64_t start;
+    *size = *ra_off = *ra_width = 0;
+    if (!function_start(d, c, pc, &start))
+        return true;
+    for (uint64_t a = start; a < pc && a < start + 4 * MAX_PROLOGUE; a += 4) {
+        uint32_t i;
+        int imm;
+        if (!read_insn(d, c, a, &i))
+            return false;
+        if (is_sp_adjust(i, &imm)) {
+            if (imm < 0) {
+                *size = -imm;
+            } else { /* epilogue: the frame is gone, $ra restored */
+                *size = 0;
+                *ra_width = 0;
+            }
+        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP && RT(i) == REG_RA) {
+            *ra_off = IMM(i);
+            *ra_width = OP(i) == 0x3f ? 8 : 4;
+        } else if (i == 0x03e00008) {
+            break;
+        }
+    }
+    return true;
+}
+
+uint64_t dbg_frame_cfa(dbg *d, cpu *c)
+{
+    int size, ra_off, ra_width;
+    uint64_t sp = cpu_gpr(c, REG_SP);
+    if (!frame_layout(d, c, cpu_pc(c), &size, &ra_off, &ra_width))
+        return sp;
+    return sp + (uint64_t)size;
+}
+
 /* One step: the caller of the frame (pc, sp); ra is $ra for the innermost
  * frame, 0 otherwise. */
 static bool unwind_step(dbg *d, cpu *c, const frame *f, uint64_t ra, frame *caller)
 {
-    uint64_t start;
-    int size = 0, ra_off = 0, ra_width = 0;
-    if (function_start(d, c, f->pc, &start)) {
-        for (uint64_t a = start; a < f->pc && a < start + 4 * MAX_PROLOGUE; a += 4) {
-            uint32_t i;
-            int imm;
-            if (!read_insn(d, c, a, &i))
-                return false;
-            if (is_sp_adjust(i, &imm)) {
-                if (imm < 0) {
-                    size = -imm;
-                } else { /* epilogue: the frame is gone, $ra restored */
-                    size = 0;
-                    ra_width = 0;
-                }
-            } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP && RT(i) == REG_RA) {
-                ra_off = IMM(i);
-                ra_width = OP(i) == 0x3f ? 8 : 4;
-            } else if (i == 0x03e00008) {
-                break;
-            }
-        }
-    }
+    int size, ra_off, ra_width;
+    if (!frame_layout(d, c, f->pc, &size, &ra_off, &ra_width))
+        return false;
     caller->sp = f->sp + (uint64_t)size;
     if (ra_width) {
         uint8_t b[8];

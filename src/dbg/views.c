@@ -136,6 +136,18 @@ static int cmd_ring(dbg *d, const char *args)
     const dev_view *v = dev_view_find(dev, "ring");
     if (!v)
         return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
+    /* RING [N]: N (an expression) by the rule for counts; the view gets it
+     * as a plain number and never shows past the ring's end. */
+    char ring[32], view_args[64];
+    const char *count_text = dbg_next_word(rest, ring, sizeof ring);
+    uint64_t count = 0;
+    if (*count_text && dbg_parse_count(d, "ring", count_text, 1, UINT64_MAX, &count))
+        return -1;
+    if (count > UINT32_MAX)
+        count = UINT32_MAX; /* more than any ring: the whole ring */
+    snprintf(view_args, sizeof view_args, count ? "%s %llu" : "%s", ring,
+             (unsigned long long)count);
+    rest = view_args;
     views_state *s = vstate(d);
     ringsnap *r = s ? s->snaps : NULL;
     while (r && (strcmp(r->dev, name) || strcmp(r->args, rest)))
@@ -296,7 +308,8 @@ static const command view_commands[] = {
      "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
      "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
      "head/tail or producer/consumer marks).  Entries that changed since the previous\n"
-     "stop are marked with *.  N is how many entries to show (default: the ring).\n"
+     "stop are marked with *.  N is how many entries to show (an expression, 1 or\n"
+     "more; default and at most: the whole ring, never past its end).\n"
      "Example: ring hamachi0 tx", CMD_MACHINE},
 };
 

@@ -6,6 +6,7 @@ libxbow_a_SOURCES += \
 	src/cpu/cpu.c \
 	src/cpu/decode.c \
 	src/cpu/exec.c \
+	src/cpu/exec_alu.h src/cpu/exec_branch.h src/cpu/exec_mem.h src/cpu/exec_sys.h \
 	src/cpu/cp0.c \
 	src/cpu/tlb.c \
 	src/cpu/mem.c \

@@ -2,7 +2,7 @@
 # memory and decoded pages, debugger support, disassembly).  The FPU is
 # built from src/cpu/fpu.mk into libxbowfpu.a with its own float flags.
 libxbow_a_SOURCES += \
-	src/cpu/cpu.h src/cpu/cpu_internal.h src/cpu/ops.h \
+	src/cpu/cpu.h src/cpu/cpu_internal.h src/cpu/ops.h src/cpu/insn.h \
 	src/cpu/cpu.c \
 	src/cpu/decode.c \
 	src/cpu/exec.c \

@@ -1,4 +1,4 @@
-/* The run loop and the execution of every decoded operation.
+/* The run loop: cpu_run() and the dispatch of decoded operations.
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
  * soft reset, the Count/Compare timer, interrupts, the time limit) and
@@ -31,13 +31,16 @@
  * fetch_full().  With the trace hook no page becomes current: every
  * instruction comes through fetch_full() and runs alone from c->tmp.
  *
- * Division by zero (DIV/DIVU/DDIV/DDIVU) and the overflowing INT_MIN / -1:
- * the R10000 manual leaves HI/LO undefined; we divide by 1 instead, giving
- * LO = dividend and HI = 0, as QEMU/Unicorn do, so a differential test can
- * compare them.
+ * Handlers: one per operation, in exec_alu.h, exec_branch.h, exec_mem.h
+ * and exec_sys.h, included inside run_inner() (they are labels of its
+ * computed goto); what each instruction computes is in insn.h, which they
+ * call with their operation as a constant.  A handler uses only the
+ * vocabulary defined at the top of run_inner() (OP, NEXT, SLOW, EXC, GO,
+ * BRANCH, ...).
  */
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
+#include "cpu/insn.h"
 
 /* The fetch slow path with the debugger's per-instruction features.
  * Returns the slot to execute, NULL after an exception, or sets *stop. */
@@ -72,30 +75,6 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
     return d;
 }
 
-static inline int64_t div_fix32(int32_t a, int32_t b, int32_t *rem)
-{
-    if (b == 0 || (a == INT32_MIN && b == -1)) {
-        *rem = 0;
-        return a;
-    }
-    *rem = a % b;
-    return a / b;
-}
-
-/* Dispatch classes for the restricted modes (user or supervisor without
- * UX/SX or XX): these operations go through L_CHK64/L_CHK4 first.  Those
- * that check something else first (CP0 or CP1 usability) check the mode
- * inline instead, in that order. */
-#define IS_OP64(o)                                                                          \
-    ((o) == OP_DSLL || (o) == OP_DSRL || (o) == OP_DSRA || (o) == OP_DSLL32 ||              \
-     (o) == OP_DSRL32 || (o) == OP_DSRA32 || (o) == OP_DSLLV || (o) == OP_DSRLV ||          \
-     (o) == OP_DSRAV || (o) == OP_DMULT || (o) == OP_DMULTU || (o) == OP_DDIV ||            \
-     (o) == OP_DDIVU || (o) == OP_DADD || (o) == OP_DADDU || (o) == OP_DSUB ||              \
-     (o) == OP_DSUBU || (o) == OP_DADDI || (o) == OP_DADDIU || (o) == OP_LWU ||             \
-     (o) == OP_LD || (o) == OP_SD || (o) == OP_LDL || (o) == OP_LDR || (o) == OP_SDL ||     \
-     (o) == OP_SDR || (o) == OP_LLD || (o) == OP_SCD)
-#define IS_OP4(o) ((o) == OP_MOVZ || (o) == OP_MOVN || (o) == OP_PREF)
-
 static int run_inner(cpu *c)
 {
     /* Threaded dispatch: every handler ends by counting the next
@@ -109,8 +88,10 @@ static int run_inner(cpu *c)
         CPU_OPS(X)
 #undef X
     };
+    /* A mode without 64-bit operations or MIPS IV checks those first. */
     static const void *const tbl_chk[OP_COUNT] = {
-#define X(n, m, f) [OP_##n] = IS_OP64(OP_##n) ? &&L_CHK64 : IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
+#define X(n, m, f)                                                                          \
+    [OP_##n] = INSN_IS_OP64(OP_##n) ? &&L_CHK64 : INSN_IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
         CPU_OPS(X)
 #undef X
     };
@@ -146,10 +127,19 @@ static int run_inner(cpu *c)
     /* The pending branch's target: a pc with tbl_ds, a slot on this page
      * with tbl_dsl. */
     uintptr_t bt;
-    stlb *rt, *wt;
+    stlb *rtlb, *wtlb; /* the mode's soft TLB: loads, stores */
     xtlb *xt;
     int rc = 0;
 
+/* The handlers' vocabulary.  A handler is OP(name) followed by statements
+ * that end in a jump: NEXT() (the next slot), SLOW_DONE() (the same, after
+ * a slow path that may have kicked the CPU), SLOW(call) (an insn.h state
+ * helper that may take an exception), EXC(code) and EXC_CE(n) (raise an
+ * exception), GO(target), BRANCH(cond) or BRANCH_LIKELY(cond) (the delay
+ * slot, then the target), goto done_reload (after CP0 or TLB changes) or
+ * goto reload.  PC() is its pc, R the GPRs, d its slot; SYNC() stores pc,
+ * delay-slot state and time into c before a slow path; CHK64(), CHK4(),
+ * NEED_CU0(), NEED_CU1() raise RI or CpU. */
 #define PC() (pcb + ((uintptr_t)d >> 2))
 #define PC_OF(s) (pcb + ((uintptr_t)(s) >> 2))
 #define IN_DS() (tbl != mtbl)
@@ -263,57 +253,25 @@ static int run_inner(cpu *c)
         tbl = mtbl;                                                     \
         goto jump;                                                      \
     } while (0)
-#define EA() (R[d->rs] + (uint64_t)(int64_t)d->imm)
-/* A load into R[rd]: the soft TLB hit inline, the rest in mem.c. */
-#define LOADR(size, conv)                                          \
-    do {                                                           \
-        uint64_t va_ = EA();                                       \
-        stlb *e_ = STLB_ENTRY(rt, va_);                            \
-        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
-            R[d->rd] = conv(STLB_HOST(e_, va_));                   \
-            NEXT();                                                \
-        }                                                          \
-        uint64_t v_;                                               \
-        SYNC();                                                    \
-        if (!mem_load_slow(c, va_, (size), &v_))                   \
-            goto exc;                                              \
-        R[d->rd] = conv##_v(v_);                                   \
-        SLOW_DONE();                                               \
+/* A state helper of insn.h that returns false when it took an exception. */
+#define SLOW(call)                              \
+    do {                                        \
+        SYNC();                                 \
+        if (!(call))                            \
+            goto exc;                           \
+        SLOW_DONE();                            \
     } while (0)
-#define STORE(size, va, val, st)                                   \
-    do {                                                           \
-        uint64_t va_ = (va), sv_ = (val);                          \
-        stlb *e_ = STLB_ENTRY(wt, va_);                            \
-        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
-            st(STLB_HOST(e_, va_), sv_);                           \
-            fast_store_link(c, va_, (size));                       \
-            NEXT();                                                \
-        }                                                          \
-        SYNC();                                                    \
-        if (!mem_store_slow(c, va_, (size), sv_))                  \
-            goto exc;                                              \
-        SLOW_DONE();                                               \
+/* Coprocessor Unusable unless CP0 (kernel mode or Status.CU0), CP1 usable. */
+#define NEED_CU0()                              \
+    do {                                        \
+        if (unlikely(!c->cu0))                  \
+            EXC_CE(0);                          \
     } while (0)
-
-/* load converters: host pointer -> value, and bus value -> value */
-#define LB_(p) ((uint64_t)(int64_t)(int8_t)(p)[0])
-#define LB__v(v) ((uint64_t)(int64_t)(int8_t)(v))
-#define LBU_(p) ((uint64_t)(p)[0])
-#define LBU__v(v) ((uint64_t)(uint8_t)(v))
-#define LH_(p) ((uint64_t)(int64_t)(int16_t)(((p)[0] << 8) | (p)[1]))
-#define LH__v(v) ((uint64_t)(int64_t)(int16_t)(v))
-#define LHU_(p) ((uint64_t)(((p)[0] << 8) | (p)[1]))
-#define LHU__v(v) ((uint64_t)(uint16_t)(v))
-#define LW_(p) ((uint64_t)(int64_t)(int32_t)ldbe32(p))
-#define LW__v(v) ((uint64_t)(int64_t)(int32_t)(v))
-#define LWU_(p) ((uint64_t)ldbe32(p))
-#define LWU__v(v) ((uint64_t)(uint32_t)(v))
-#define LD_(p) ldbe64(p)
-#define LD__v(v) (v)
-#define SB_(p, v) ((p)[0] = (uint8_t)(v))
-#define SH_(p, v) ((p)[0] = (uint8_t)((v) >> 8), (p)[1] = (uint8_t)(v))
-#define SW_(p, v) stbe32((p), (uint32_t)(v))
-#define SD_(p, v) stbe64((p), (v))
+#define NEED_CU1()                              \
+    do {                                        \
+        if (unlikely(!(c->status & ST_CU1)))    \
+            EXC_CE(1);                          \
+    } while (0)
 
 reload:
     {
@@ -326,8 +284,8 @@ reload:
     vbase = c->fvbase;
     page = c->fpage;
     pcb = vbase - ((uintptr_t)page->insn >> 2);
-    rt = c->st->r;
-    wt = c->st->w;
+    rtlb = c->st->r;
+    wtlb = c->st->w;
     xt = c->st->x;
     rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
     mtbl = c->fspecial ? tbl_spec : rtbl;
@@ -475,7 +433,7 @@ L_CHK4:
     CHK4();
     goto *tbl_k[d->op];
 
-/* The instructions, by class. */
+/* The instructions, by class (what each computes is in insn.h). */
 #include "cpu/exec_alu.h"
 #include "cpu/exec_branch.h"
 #include "cpu/exec_mem.h"

@@ -1,58 +1,47 @@
 /* The interpreter's handlers for jumps and branches (BC1 included).
  *
- * Not a header: exec.c includes it inside run_inner(). */
+ * Not a header: exec.c includes it inside run_inner().  GO(), BRANCH() and
+ * BRANCH_LIKELY() (exec.c) run the delay slot and go on at the target;
+ * whether a branch is taken, likely or links is insn.h's. */
 
+/* A conditional branch: the link and likely forms come from the op, a
+ * constant, so each handler keeps only its own form. */
+#define COND_BRANCH(n)                                                  \
+    OP(n) {                                                             \
+        bool taken_ = insn_branch_taken(OP_##n, R[d->rs], R[d->rt]);    \
+        if (insn_branch_links(OP_##n))                                  \
+            R[31] = PC() + 8;                                           \
+        if (insn_branch_likely(OP_##n))                                 \
+            BRANCH_LIKELY(taken_);                                      \
+        BRANCH(taken_);                                                 \
+    }
+
+COND_BRANCH(BEQ) COND_BRANCH(BNE) COND_BRANCH(BLEZ) COND_BRANCH(BGTZ)
+COND_BRANCH(BEQL) COND_BRANCH(BNEL) COND_BRANCH(BLEZL) COND_BRANCH(BGTZL)
+COND_BRANCH(BLTZ) COND_BRANCH(BGEZ) COND_BRANCH(BLTZL) COND_BRANCH(BGEZL)
+COND_BRANCH(BLTZAL) COND_BRANCH(BGEZAL) COND_BRANCH(BLTZALL) COND_BRANCH(BGEZALL)
+
+OP(J) GO(insn_jump_target(PC(), (uint64_t)(int64_t)d->imm));
+OP(JAL) {
+    uint64_t pc_ = PC();
+    R[31] = pc_ + 8;
+    GO(insn_jump_target(pc_, (uint64_t)(int64_t)d->imm));
+}
 OP(JR) GO(R[d->rs]);
 OP(JALR) {
     uint64_t t = R[d->rs];
     R[d->rd] = PC() + 8;
     GO(t);
 }
-OP(BLTZ) BRANCH((int64_t)R[d->rs] < 0);
-OP(BGEZ) BRANCH((int64_t)R[d->rs] >= 0);
-OP(BLTZL) BRANCH_LIKELY((int64_t)R[d->rs] < 0);
-OP(BGEZL) BRANCH_LIKELY((int64_t)R[d->rs] >= 0);
-OP(BLTZAL) {
-    bool t = (int64_t)R[d->rs] < 0;
-    R[31] = PC() + 8;
-    BRANCH(t);
-}
-OP(BGEZAL) {
-    bool t = (int64_t)R[d->rs] >= 0;
-    R[31] = PC() + 8;
-    BRANCH(t);
-}
-OP(BLTZALL) {
-    bool t = (int64_t)R[d->rs] < 0;
-    R[31] = PC() + 8;
-    BRANCH_LIKELY(t);
-}
-OP(BGEZALL) {
-    bool t = (int64_t)R[d->rs] >= 0;
-    R[31] = PC() + 8;
-    BRANCH_LIKELY(t);
-}
-OP(J) GO(((PC() + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
-OP(JAL) {
-    uint64_t pc_ = PC();
-    R[31] = pc_ + 8;
-    GO(((pc_ + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
-}
-OP(BEQ) BRANCH(R[d->rs] == R[d->rt]);
-OP(BNE) BRANCH(R[d->rs] != R[d->rt]);
-OP(BLEZ) BRANCH((int64_t)R[d->rs] <= 0);
-OP(BGTZ) BRANCH((int64_t)R[d->rs] > 0);
-OP(BEQL) BRANCH_LIKELY(R[d->rs] == R[d->rt]);
-OP(BNEL) BRANCH_LIKELY(R[d->rs] != R[d->rt]);
-OP(BLEZL) BRANCH_LIKELY((int64_t)R[d->rs] <= 0);
-OP(BGTZL) BRANCH_LIKELY((int64_t)R[d->rs] > 0);
-OP(BC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
+
+OP(BC1) { /* BC1F, BC1T, BC1FL, BC1TL: cc in sa, nd (likely) and tf in rt */
+    NEED_CU1();
     if (d->sa)
         CHK4(); /* condition codes other than 0 are MIPS IV */
-    bool t = fpu_cc(&c->fpu, d->sa) == ((d->rt & 1) != 0);
+    bool t = insn_fp_cond(c, d->sa, (d->rt & 1) != 0);
     if (d->rt & 2)
         BRANCH_LIKELY(t);
     BRANCH(t);
 }
+
+#undef COND_BRANCH

@@ -1,153 +1,93 @@
 /* The interpreter's handlers for loads and stores: integer, partial
  * (LWL ... SDR), linked (LL/SC), floating-point, and the hints.
  *
- * Not a header: exec.c includes it inside run_inner(). */
+ * Not a header: exec.c includes it inside run_inner().  Plain loads and
+ * stores hit the soft TLB inline (LOAD, STORE); everything else goes
+ * through insn.h's state helpers and mem.c. */
 
+/* A load of op at va; set(op, v) writes the bytes read (v) to the
+ * register.  The soft-TLB hit inline, the rest in mem.c. */
+#define LOAD(op, va, set)                                               \
+    do {                                                                \
+        uint64_t va_ = (va);                                            \
+        unsigned size_ = insn_mem_size(op);                             \
+        stlb *e_ = STLB_ENTRY(rtlb, va_);                               \
+        if (likely(STLB_HIT(e_, va_, size_))) {                         \
+            set(op, insn_host_load(STLB_HOST(e_, va_), size_));         \
+            NEXT();                                                     \
+        }                                                               \
+        uint64_t v_;                                                    \
+        SYNC();                                                         \
+        if (!mem_load_slow(c, va_, size_, &v_))                         \
+            goto exc;                                                   \
+        set(op, v_);                                                    \
+        SLOW_DONE();                                                    \
+    } while (0)
+#define TO_GPR(op, v) (R[d->rd] = insn_load_extend((op), (v)))
+#define TO_FPR(op, v) insn_fp_load(c, (op), d->sa, (v))
+/* A store of op: val at va. */
+#define STORE(op, va, val)                                              \
+    do {                                                                \
+        uint64_t va_ = (va), sv_ = (val);                               \
+        unsigned size_ = insn_mem_size(op);                             \
+        stlb *e_ = STLB_ENTRY(wtlb, va_);                               \
+        if (likely(STLB_HIT(e_, va_, size_))) {                         \
+            insn_host_store(STLB_HOST(e_, va_), size_, sv_);            \
+            fast_store_link(c, va_, size_);                             \
+            NEXT();                                                     \
+        }                                                               \
+        SYNC();                                                         \
+        if (!mem_store_slow(c, va_, size_, sv_))                        \
+            goto exc;                                                   \
+        SLOW_DONE();                                                    \
+    } while (0)
+#define EA() (R[d->rs] + (uint64_t)(int64_t)d->imm)
+#define FP_EA_X() (R[d->rs] + R[d->rt]) /* the indexed forms: base + index */
+
+OP(LB) LOAD(OP_LB, EA(), TO_GPR);
+OP(LBU) LOAD(OP_LBU, EA(), TO_GPR);
+OP(LH) LOAD(OP_LH, EA(), TO_GPR);
+OP(LHU) LOAD(OP_LHU, EA(), TO_GPR);
+OP(LW) LOAD(OP_LW, EA(), TO_GPR);
+OP(LWU) LOAD(OP_LWU, EA(), TO_GPR);
+OP(LD) LOAD(OP_LD, EA(), TO_GPR);
+OP(SB) STORE(OP_SB, EA(), R[d->rt]);
+OP(SH) STORE(OP_SH, EA(), R[d->rt]);
+OP(SW) STORE(OP_SW, EA(), R[d->rt]);
+OP(SD) STORE(OP_SD, EA(), R[d->rt]);
+
+OP(LWL) SLOW(insn_load_merge(c, OP_LWL, EA(), d->rd, R[d->rt]));
+OP(LWR) SLOW(insn_load_merge(c, OP_LWR, EA(), d->rd, R[d->rt]));
+OP(LDL) SLOW(insn_load_merge(c, OP_LDL, EA(), d->rd, R[d->rt]));
+OP(LDR) SLOW(insn_load_merge(c, OP_LDR, EA(), d->rd, R[d->rt]));
+OP(SWL) SLOW(insn_store_merge(c, OP_SWL, EA(), R[d->rt]));
+OP(SWR) SLOW(insn_store_merge(c, OP_SWR, EA(), R[d->rt]));
+OP(SDL) SLOW(insn_store_merge(c, OP_SDL, EA(), R[d->rt]));
+OP(SDR) SLOW(insn_store_merge(c, OP_SDR, EA(), R[d->rt]));
+
+OP(LL) SLOW(insn_ll(c, OP_LL, EA(), d->rd));
+OP(LLD) SLOW(insn_ll(c, OP_LLD, EA(), d->rd));
+OP(SC) SLOW(insn_sc(c, OP_SC, EA(), d->rt, R[d->rt]));
+OP(SCD) SLOW(insn_sc(c, OP_SCD, EA(), d->rt, R[d->rt]));
+
+/* FP loads and stores: FPR number in sa. */
+OP(LWC1) NEED_CU1(); LOAD(OP_LWC1, EA(), TO_FPR);
+OP(LDC1) NEED_CU1(); LOAD(OP_LDC1, EA(), TO_FPR);
+OP(LWXC1) NEED_CU1(); CHK4(); LOAD(OP_LWXC1, FP_EA_X(), TO_FPR);
+OP(LDXC1) NEED_CU1(); CHK4(); LOAD(OP_LDXC1, FP_EA_X(), TO_FPR);
+OP(SWC1) NEED_CU1(); STORE(OP_SWC1, EA(), insn_fp_store_value(c, OP_SWC1, d->sa));
+OP(SDC1) NEED_CU1(); STORE(OP_SDC1, EA(), insn_fp_store_value(c, OP_SDC1, d->sa));
+OP(SWXC1) NEED_CU1(); CHK4(); STORE(OP_SWXC1, FP_EA_X(), insn_fp_store_value(c, OP_SWXC1, d->sa));
+OP(SDXC1) NEED_CU1(); CHK4(); STORE(OP_SDXC1, FP_EA_X(), insn_fp_store_value(c, OP_SDXC1, d->sa));
+
+/* Hints and ordering: nothing to do (no caches, one memory order). */
 OP(SYNC) NEXT();
 OP(PREF) NEXT();
-OP(LB) LOADR(1, LB_);
-OP(LBU) LOADR(1, LBU_);
-OP(LH) LOADR(2, LH_);
-OP(LHU) LOADR(2, LHU_);
-OP(LW) LOADR(4, LW_);
-OP(LWU) LOADR(4, LWU_);
-OP(LD) LOADR(8, LD_);
-OP(SB) STORE(1, EA(), R[d->rt], SB_);
-OP(SH) STORE(2, EA(), R[d->rt], SH_);
-OP(SW) STORE(4, EA(), R[d->rt], SW_);
-OP(SD) STORE(8, EA(), R[d->rt], SD_);
-OP(LWR) goto L_LWL;
-OP(LWL) {
-    uint64_t va = EA(), w;
-    unsigned k = va & 3, rd = d->rd;
-    uint32_t old = (uint32_t)R[d->rt], r;
-    bool left_ = d->op == OP_LWL;
-    SYNC();
-    if (!mem_load_aligned(c, va, 4, &w))
-        goto exc;
-    if (left_)
-        r = (uint32_t)(w << (8 * k)) | (k ? old & (0xffffffffu >> (32 - 8 * k)) : 0);
-    else
-        r = (uint32_t)(w >> (8 * (3 - k))) | (k == 3 ? 0 : old & ~(0xffffffffu >> (8 * (3 - k))));
-    R[rd] = (uint64_t)sext32(r);
-    SLOW_DONE();
-}
-OP(LDR) goto L_LDL;
-OP(LDL) {
-    uint64_t va = EA(), w, old = R[d->rt], r;
-    unsigned k = va & 7, rd = d->rd;
-    bool left_ = d->op == OP_LDL;
-    SYNC();
-    if (!mem_load_aligned(c, va, 8, &w))
-        goto exc;
-    if (left_)
-        r = (w << (8 * k)) | (k ? old & (~0ull >> (64 - 8 * k)) : 0);
-    else
-        r = (w >> (8 * (7 - k))) | (k == 7 ? 0 : old & ~(~0ull >> (8 * (7 - k))));
-    R[rd] = r;
-    SLOW_DONE();
-}
-OP(SWR) goto L_SWL;
-OP(SWL) {
-    uint64_t va = EA();
-    uint32_t v = (uint32_t)R[d->rt];
-    unsigned k = va & 3;
-    uint64_t val, mask;
-    if (d->op == OP_SWL) {
-        val = v >> (8 * k);
-        mask = 0xffffffffu >> (8 * k);
-    } else {
-        val = (uint32_t)(v << (8 * (3 - k)));
-        mask = (uint32_t)(0xffffffffu << (8 * (3 - k)));
-    }
-    SYNC();
-    if (!mem_store_merge(c, va, 4, val, mask))
-        goto exc;
-    SLOW_DONE();
-}
-OP(SDR) goto L_SDL;
-OP(SDL) {
-    uint64_t va = EA(), v = R[d->rt], val, mask;
-    unsigned k = va & 7;
-    if (d->op == OP_SDL) {
-        val = v >> (8 * k);
-        mask = ~0ull >> (8 * k);
-    } else {
-        val = v << (8 * (7 - k));
-        mask = ~0ull << (8 * (7 - k));
-    }
-    SYNC();
-    if (!mem_store_merge(c, va, 8, val, mask))
-        goto exc;
-    SLOW_DONE();
-}
-OP(LLD) goto L_LL;
-OP(LL) {
-    unsigned size = d->op == OP_LL ? 4 : 8, rd = d->rd;
-    uint64_t v;
-    SYNC();
-    if (!mem_ll(c, EA(), size, &v))
-        goto exc;
-    R[rd] = size == 4 ? (uint64_t)sext32(v) : v;
-    SLOW_DONE();
-}
-OP(SCD) goto L_SC;
-OP(SC) {
-    unsigned size = d->op == OP_SC ? 4 : 8, rt_ = d->rt;
-    SYNC();
-    int r = mem_sc(c, EA(), size, R[rt_]);
-    if (r < 0)
-        goto exc;
-    R[rt_ ? rt_ : 32] = (uint64_t)r;
-    SLOW_DONE();
-}
-OP(LDC1) goto L_LWC1;
-OP(LWXC1) goto L_LWC1;
-OP(LDXC1) goto L_LWC1;
-OP(LWC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_LWXC1 || d->op == OP_LDXC1)
-        CHK4();
-    bool dbl = d->op == OP_LDC1 || d->op == OP_LDXC1;
-    uint64_t va = (d->op == OP_LWC1 || d->op == OP_LDC1) ? EA() : R[d->rs] + R[d->rt];
-    unsigned size = dbl ? 8 : 4;
-    uint64_t v;
-    uint8_t *p = stlb_lookup(rt, va, size);
-    bool slow = p == NULL;
-    if (likely(!slow)) {
-        v = dbl ? LD_(p) : LWU_(p);
-    } else {
-        SYNC();
-        if (!mem_load_slow(c, va, size, &v))
-            goto exc;
-    }
-    bool fr = (c->status & ST_FR) != 0;
-    if (dbl)
-        fpu_set_d(&c->fpu, d->sa, fr, v);
-    else
-        fpu_set_w(&c->fpu, d->sa, fr, (uint32_t)v);
-    if (slow)
-        SLOW_DONE();
-    NEXT();
-}
-OP(SDC1) goto L_SWC1;
-OP(SWXC1) goto L_SWC1;
-OP(SDXC1) goto L_SWC1;
-OP(SWC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_SWXC1 || d->op == OP_SDXC1)
-        CHK4();
-    bool fr = (c->status & ST_FR) != 0;
-    uint64_t va = (d->op == OP_SWC1 || d->op == OP_SDC1) ? EA() : R[d->rs] + R[d->rt];
-    if (d->op == OP_SDC1 || d->op == OP_SDXC1)
-        STORE(8, va, fpu_get_d(&c->fpu, d->sa, fr), SD_);
-    else
-        STORE(4, va, fpu_get_w(&c->fpu, d->sa, fr), SW_);
-}
-OP(PREFX)
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    CHK4();
-    NEXT();
+OP(PREFX) NEED_CU1(); CHK4(); NEXT();
+
+#undef LOAD
+#undef TO_GPR
+#undef TO_FPR
+#undef STORE
+#undef EA
+#undef FP_EA_X

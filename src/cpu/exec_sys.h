@@ -2,90 +2,76 @@
  * instructions, SYSCALL, BREAK, the traps), CP0, the TLB, CACHE, and the
  * coprocessors 1 (the FPU's own operations) and 2.
  *
- * Not a header: exec.c includes it inside run_inner(). */
+ * Not a header: exec.c includes it inside run_inner().  The CP0 and TLB
+ * instructions can change the mode, the soft TLB or what interrupt is
+ * pending: they end in done_reload, which reloads everything the loop keeps
+ * in locals. */
+
+/* Traps: compare rs with rt or with the immediate. */
+#define TRAP(n, b)                                      \
+    OP(n) {                                             \
+        if (insn_trap(OP_##n, R[d->rs], (b)))           \
+            EXC(EXC_TR);                                \
+        NEXT();                                         \
+    }
+#define TRAP_R(n) TRAP(n, R[d->rt])
+#define TRAP_I(n) TRAP(n, (uint64_t)(int64_t)d->imm)
 
 OP(RI) EXC(EXC_RI);
 OP(SYSCALL) EXC(EXC_SYS);
 OP(BREAK) EXC(EXC_BP);
-OP(TGE) if ((int64_t)R[d->rs] >= (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TGEU) if (R[d->rs] >= R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TLT) if ((int64_t)R[d->rs] < (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TLTU) if (R[d->rs] < R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TEQ) if (R[d->rs] == R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TNE) if (R[d->rs] != R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TGEI) if ((int64_t)R[d->rs] >= d->imm) EXC(EXC_TR); NEXT();
-OP(TGEIU) if (R[d->rs] >= (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
-OP(TLTI) if ((int64_t)R[d->rs] < d->imm) EXC(EXC_TR); NEXT();
-OP(TLTIU) if (R[d->rs] < (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
-OP(TEQI) if ((int64_t)R[d->rs] == d->imm) EXC(EXC_TR); NEXT();
-OP(TNEI) if ((int64_t)R[d->rs] != d->imm) EXC(EXC_TR); NEXT();
-OP(CACHE)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    /* Index Load Tag (op 1) reads an all-invalid tag; the rest is a no-op:
-     * there are no caches to maintain. */
-    if ((d->rt >> 2) == 1)
-        c->cp0[CP0_TAGLO] = c->cp0[CP0_TAGHI] = 0;
-    NEXT();
-OP(COP1X) goto L_COP1;
-OP(COP1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_COP1X)
-        CHK4();
+TRAP_R(TGE) TRAP_R(TGEU) TRAP_R(TLT) TRAP_R(TLTU) TRAP_R(TEQ) TRAP_R(TNE)
+TRAP_I(TGEI) TRAP_I(TGEIU) TRAP_I(TLTI) TRAP_I(TLTIU) TRAP_I(TEQI) TRAP_I(TNEI)
+
+/* CP0 moves: register in sa, select in imm. */
+OP(MFC0)
+    NEED_CU0();
     SYNC();
-    int r = fpu_exec(&c->fpu, d->raw, (c->status & ST_FR) != 0, R);
-    R[0] = 0;
-    if (r == FPU_EXC_FPE)
-        EXC(EXC_FPE);
-    if (r == FPU_EXC_RI)
-        EXC(EXC_RI);
-    NEXT();
-}
-OP(COP2)
+    R[d->rd] = insn_mfc0(c, OP_MFC0, d->sa, (unsigned)d->imm);
+    SLOW_DONE();
+OP(DMFC0)
+    NEED_CU0();
+    CHK64();
+    SYNC();
+    R[d->rd] = insn_mfc0(c, OP_DMFC0, d->sa, (unsigned)d->imm);
+    SLOW_DONE();
+OP(MTC0)
+    NEED_CU0();
+    SYNC();
+    insn_mtc0(c, OP_MTC0, d->sa, (unsigned)d->imm, R[d->rt]);
+    goto done_reload;
+OP(DMTC0)
+    NEED_CU0();
+    CHK64();
+    SYNC();
+    insn_mtc0(c, OP_DMTC0, d->sa, (unsigned)d->imm, R[d->rt]);
+    goto done_reload;
+
+OP(TLBR) NEED_CU0(); SYNC(); insn_tlb(c, OP_TLBR); goto done_reload;
+OP(TLBWI) NEED_CU0(); SYNC(); insn_tlb(c, OP_TLBWI); goto done_reload;
+OP(TLBWR) NEED_CU0(); SYNC(); insn_tlb(c, OP_TLBWR); goto done_reload;
+OP(TLBP) NEED_CU0(); SYNC(); insn_tlb(c, OP_TLBP); goto done_reload;
+OP(ERET) NEED_CU0(); SYNC(); cpu_eret(c); c->dly = false; goto reload;
+
+OP(CACHE) NEED_CU0(); insn_cache(c, d->rt); NEXT();
+
+/* Every other COP1 and COP1X instruction is the FPU's (fpu.c). */
+#define COP1_EXEC()                                     \
+    do {                                                \
+        SYNC();                                         \
+        int e_ = insn_cop1(c, d->raw);                  \
+        if (e_)                                         \
+            EXC(e_);                                    \
+        NEXT();                                         \
+    } while (0)
+OP(COP1) NEED_CU1(); COP1_EXEC();
+OP(COP1X) NEED_CU1(); CHK4(); COP1_EXEC();
+OP(COP2) /* no coprocessor 2 */
     if (!(c->status & ST_CU2))
         EXC_CE(2);
     EXC(EXC_RI);
-OP(DMFC0) goto L_MFC0;
-OP(MFC0) {
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    if (d->op == OP_DMFC0)
-        CHK64();
-    SYNC();
-    uint64_t v = cp0_read(c, d->sa, (unsigned)d->imm);
-    R[d->rd] = d->op == OP_MFC0 ? (uint64_t)sext32(v) : v;
-    SLOW_DONE();
-}
-OP(DMTC0) goto L_MTC0;
-OP(MTC0) {
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    if (d->op == OP_DMTC0)
-        CHK64();
-    SYNC();
-    uint64_t v = R[d->rt];
-    cp0_write(c, d->sa, (unsigned)d->imm, d->op == OP_MTC0 ? (uint64_t)sext32(v) : v);
-    goto done_reload;
-}
-OP(TLBWI) goto L_TLBR;
-OP(TLBWR) goto L_TLBR;
-OP(TLBP) goto L_TLBR;
-OP(TLBR)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    SYNC();
-    switch (d->op) {
-    case OP_TLBR: tlb_read(c); break;
-    case OP_TLBWI: tlb_write(c, c->cp0[CP0_INDEX] & 63); break;
-    case OP_TLBWR: tlb_write(c, tlb_random(c)); break;
-    default: tlb_probe(c); break;
-    }
-    goto done_reload;
-OP(ERET)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    SYNC();
-    cpu_eret(c);
-    c->dly = false;
-    goto reload;
+
+#undef TRAP
+#undef TRAP_R
+#undef TRAP_I
+#undef COP1_EXEC

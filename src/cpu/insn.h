@@ -92,22 +92,18 @@ INSN_INLINE bool insn_alu_ov(unsigned op, uint64_t a, uint64_t b, uint64_t *r)
     switch (op) {
     case OP_ADD: case OP_ADDI:
         ov = __builtin_add_overflow((int32_t)a, (int32_t)b, &w);
-        *r = (uint64_t)(int64_t)w;
-        return !ov;
+        l = w;
+        break;
     case OP_SUB:
         ov = __builtin_sub_overflow((int32_t)a, (int32_t)b, &w);
-        *r = (uint64_t)(int64_t)w;
-        return !ov;
-    case OP_DADD: case OP_DADDI:
-        ov = __builtin_add_overflow((int64_t)a, (int64_t)b, &l);
-        *r = (uint64_t)l;
-        return !ov;
-    case OP_DSUB:
-        ov = __builtin_sub_overflow((int64_t)a, (int64_t)b, &l);
-        *r = (uint64_t)l;
-        return !ov;
+        l = w;
+        break;
+    case OP_DADD: case OP_DADDI: ov = __builtin_add_overflow((int64_t)a, (int64_t)b, &l); break;
+    case OP_DSUB: ov = __builtin_sub_overflow((int64_t)a, (int64_t)b, &l); break;
     default: return false;
     }
+    *r = (uint64_t)l;
+    return !ov;
 }
 
 /* MOVZ, MOVN: whether rd = rs happens, given rt. */

@@ -6,8 +6,9 @@
  * computes is in insn.h; a handler only takes its operands from the slot,
  * writes the result and goes on. */
 
-/* Operand shapes: rd = op(rs, rt), rd = op(rs, immediate), rd = op(rt, sa),
- * rd = op(rt, rs); the _OV forms raise Integer Overflow. */
+/* Operand shapes: ALU_R rd = op(rs, rt), ALU_I rd = op(rs, immediate),
+ * SHIFT rd = op(rt, sa), SHIFTV rd = op(rt, rs); ALU_OV_R and ALU_OV_I are
+ * ALU_R and ALU_I for the operations that raise Integer Overflow. */
 #define ALU_R(n) OP(n) R[d->rd] = insn_alu(OP_##n, R[d->rs], R[d->rt]); NEXT();
 #define ALU_I(n) OP(n) R[d->rd] = insn_alu(OP_##n, R[d->rs], (uint64_t)(int64_t)d->imm); NEXT();
 #define SHIFT(n) OP(n) R[d->rd] = insn_alu(OP_##n, R[d->rt], d->sa); NEXT();

@@ -1,9 +1,9 @@
 /* The interpreter's handlers for loads and stores: integer, partial
  * (LWL ... SDR), linked (LL/SC), floating-point, and the hints.
  *
- * Not a header: exec.c includes it inside run_inner().  Plain loads and
- * stores hit the soft TLB inline (LOAD, STORE); everything else goes
- * through insn.h's state helpers and mem.c. */
+ * Not a header: exec.c includes it inside run_inner().  The integer and FP
+ * loads and stores try the soft TLB inline (LOAD, STORE); the partial and
+ * linked ones go through insn.h's state helpers and mem.c. */
 
 /* A load of op at va; set(op, v) writes the bytes read (v) to the
  * register.  The soft-TLB hit inline, the rest in mem.c. */

@@ -211,8 +211,9 @@ INSN_INLINE uint64_t insn_jump_target(uint64_t pc, uint64_t index)
 
 /* ---- Loads and stores (exec_mem.h) ------------------------------------- */
 
-/* Bytes accessed by a load or store (the aligned word or doubleword for
- * LWL ... SDR). */
+/* Bytes accessed by a load or store operation (the aligned word or
+ * doubleword for LWL ... SDR; 8 for LD, SD, LLD, SCD, LDC1, SDC1, LDXC1,
+ * SDXC1, which the default case covers). */
 INSN_INLINE unsigned insn_mem_size(unsigned op)
 {
     switch (op) {

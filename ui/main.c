@@ -1,5 +1,4 @@
 /* xbow: command line, then batch mode, the readline CLI or the TUI. */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,14 +79,13 @@ static const char *need_arg(int argc, char **argv, int *i)
     return argv[++*i];
 }
 
-static unsigned long long parse_num(const char *opt, const char *s, unsigned long long lo,
-                                    unsigned long long hi)
+/* A numeric option's value, by the debugger's rule for counts. */
+static uint64_t parse_num(const char *opt, const char *s, uint64_t lo, uint64_t hi)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "xbow: %s: \"%s\" is not a number from %llu to %llu\n", opt, s, lo, hi);
+    uint64_t v;
+    char err[200];
+    if (dbg_count_parse(NULL, opt, s, lo, hi, &v, err, sizeof err)) {
+        fprintf(stderr, "xbow: %s\n", err);
         exit(2);
     }
     return v;
@@ -171,7 +169,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--rtc-fixed")) {
             o.cfg.rtc_fixed = true;
         } else if (opt_is(a, "--max-insns", &v)) {
-            o.max_insns = parse_num("--max-insns", VALUE(), 1, ~0ull);
+            o.max_insns = parse_num("--max-insns", VALUE(), 1, UINT64_MAX);
         } else if (opt_is(a, "--log-level", &v)) {
             const char *w = VALUE();
             static const char *const lv[] = {"error", "warning", "info", "debug"};

@@ -173,6 +173,9 @@ static int cmd_layout(dbg *d, const char *args)
     }
     t->layout = i;
     t->zoomed = -1;
+    /* A layout comes with its own pane sizes: winheight starts again. */
+    for (int k = 0; k < PANE_COUNT; k++)
+        t->panes[k].weight_adjust = 0;
     t->need_layout = true;
     return 0;
 }
@@ -204,6 +207,20 @@ static int cmd_focus(dbg *d, const char *args)
     return 0;
 }
 
+/* The height pane p gets with winheight adjustment `adjust` (the others
+ * kept), or -1 when a pane shown now would become too small to show. */
+static int height_with(tui *t, pane *p, int adjust, const bool *shown)
+{
+    p->weight_adjust = adjust;
+    tui_layout(t);
+    for (int i = 0; i < PANE_COUNT; i++)
+        if (shown[i] && !t->panes[i].visible)
+            return -1;
+    return p->h;
+}
+
+/* winheight PANE [+|-]LINES: the pane's new height, within what the screen
+ * and the layout's other panes allow (said when the request is clamped). */
 static int cmd_winheight(dbg *d, const char *args)
 {
     if (need_tui(d, "winheight"))
@@ -214,16 +231,41 @@ static int cmd_winheight(dbg *d, const char *args)
     int k = tui_pane_find(name);
     if (k < 0 || !*rest)
         return dbg_usage_error(d, "winheight", "give a pane and a number of lines");
-    char *end;
-    long v = strtol(rest, &end, 10);
-    if (*dbg_skip_ws(end))
-        return dbg_error(d, "winheight: \"%s\" is not a number of lines.", rest);
     pane *p = &t->panes[k];
-    if (*rest == '+' || *rest == '-')
-        p->weight_adjust += (int)v;
-    else
-        p->weight_adjust += (int)v - (p->h > 0 ? p->h : (int)v);
+    if (!p->visible)
+        return dbg_error(d, "winheight: pane \"%s\" is not shown in layout \"%s\".", name,
+                         layouts[t->layout].name);
+    int sign = *rest == '+' ? 1 : *rest == '-' ? -1 : 0;
+    uint64_t n;
+    if (dbg_parse_count(d, "winheight", sign ? rest + 1 : rest, sign ? 0 : 1, UINT64_MAX, &n))
+        return -1;
+    int64_t lines = n > (uint64_t)t->rows ? t->rows : (int64_t)n;
+    int64_t want = sign ? p->h + sign * lines : lines;
+    /* Heights grow with the adjustment: try them all, keep the closest. */
+    bool shown[PANE_COUNT];
+    for (int i = 0; i < PANE_COUNT; i++)
+        shown[i] = t->panes[i].visible;
+    int was = p->weight_adjust, best = was, best_h = p->h, lo = -1, hi = -1;
+    for (int adj = -4 * t->rows; adj <= 16 * t->rows; adj++) {
+        int h = height_with(t, p, adj, shown);
+        if (h < 0 && hi >= 0)
+            break; /* taller squeezes another pane out: so is anything beyond */
+        if (h < 0)
+            continue;
+        lo = lo < 0 || h < lo ? h : lo;
+        hi = h > hi ? h : hi;
+        int64_t dist = h > want ? h - want : want - h;
+        int64_t best_dist = best_h > want ? best_h - want : want - best_h;
+        if (dist < best_dist || (dist == best_dist && abs(adj - was) < abs(best - was))) {
+            best = adj;
+            best_h = h;
+        }
+    }
+    height_with(t, p, best, shown);
     t->need_layout = true;
+    if (want < lo || want > hi)
+        dbg_printf(d, "winheight: %s can be %d to %d lines on this screen; it is %d.\n", name,
+                   lo, hi, best_h);
     return 0;
 }
 
@@ -263,7 +305,10 @@ static const command tui_commands[] = {
      "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
      "Ctrl-X o cycles.  Example: focus console", 0},
     {"winheight", "wh", cmd_winheight, "winheight PANE [+|-]LINES",
-     "Make a TUI pane taller or shorter.\nExample: winheight cmd +3", 0},
+     "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
+     "it; as much as the screen and the layout's other panes allow (it says so when it\n"
+     "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
+     "Example: winheight cmd +3", 0},
     {"zoom", NULL, cmd_zoom, "zoom [PANE]",
      "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
      "Example: zoom rings", 0},

@@ -24,20 +24,42 @@ bool elf_vaddr_to_bus(uint64_t v, uint64_t *out)
         *out = BUS_UNC(0, v & 0x1fffffff);
         return true;
     }
-    /* XKPHYS: bits 61:59 are the cache attribute; 2 is uncached, where bits
-     * 58:57 are the uncached attribute. */
+    /* XKPHYS: bits 61:59 are the cache attribute; 2 (uncached) and 7
+     * (uncached accelerated) are uncached, and for them bits 58:57 are the
+     * uncached attribute.  The CPU's rule (src/cpu/tlb.c). */
     if ((v >> 62) == 2) {
         unsigned cca = (v >> 59) & 7;
+        bool unc = cca == 2 || cca == 7;
         uint64_t pa = v & BUS_PA_MASK;
         uint64_t mid = (v >> 40) & 0x7ffff; /* bits 58:40 */
-        if (cca == 2)
+        if (unc)
             mid &= ~(3ull << 17);             /* 58:57 = uncached attribute */
         if (mid)
             return false;
-        *out = cca == 2 ? BUS_UNC((v >> 57) & 3, pa) : BUS_CAC(pa);
+        *out = unc ? BUS_UNC((v >> 57) & 3, pa) : BUS_CAC(pa);
         return true;
     }
     return false;
+}
+
+const char *mips_segment_name(uint64_t v)
+{
+    if (v < 0x80000000ull)
+        return "KUSEG";
+    if (v < (1ull << 44))
+        return "XKUSEG";
+    if (v >= 0x4000000000000000ull && v < 0x4000100000000000ull)
+        return "XKSSEG";
+    if ((v >> 62) == 2)
+        return "XKPHYS";
+    if (v >= 0xc000000000000000ull && v < 0xc00000ff80000000ull)
+        return "XKSEG";
+    if (v >= 0xffffffff80000000ull)
+        return v < 0xffffffffa0000000ull   ? "KSEG0"
+               : v < 0xffffffffc0000000ull ? "KSEG1"
+               : v < 0xffffffffe0000000ull ? "KSSEG"
+                                           : "KSEG3";
+    return NULL;
 }
 
 typedef struct rd {

@@ -26,8 +26,14 @@ typedef struct elf_image {
 } elf_image;
 
 /* The bus address behind an unmapped MIPS virtual address (KSEG0, KSEG1,
- * CKSEG0/1, XKPHYS).  Returns false for mapped segments. */
+ * CKSEG0/1, XKPHYS), by the rule the CPU applies in kernel mode, without
+ * the TLB.  Returns false for mapped segments and XKPHYS addresses with
+ * bits set between the physical address and the attributes. */
 bool elf_vaddr_to_bus(uint64_t vaddr, uint64_t *bus_addr);
+/* The R10000 segment a 64-bit virtual address is in, by its kernel-mode
+ * name ("KUSEG", "XKUSEG", "XKSSEG", "XKPHYS", "XKSEG", "KSEG0", "KSEG1",
+ * "KSSEG", "KSEG3"), or NULL in the holes no segment covers. */
+const char *mips_segment_name(uint64_t vaddr);
 
 /* Parse an in-memory image (copied).  Returns 0, or -1 with err set. */
 int elf_parse(const uint8_t *data, size_t size, elf_image *img, char *err, size_t errlen);

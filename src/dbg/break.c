@@ -175,13 +175,73 @@ void dbg_bp_free(dbg *d)
     d->bp = NULL;
 }
 
+/* Every name a condition uses must mean something when it is set, as in
+ * gdb: a misspelt field would otherwise be an error at every hit. */
+typedef struct check {
+    dbg *d;
+    const cond_fields *cf;
+    char bad[80];
+    char err[256]; /* a device that has no such register */
+} check;
+
+static void check_name(void *ctx, const char *name)
+{
+    check *c = ctx;
+    if (c->bad[0])
+        return;
+    for (unsigned i = 0; c->cf && i < c->cf->n; i++) {
+        const event_field *f = &c->cf->fields[i];
+        if (!strcmp(f->name, name))
+            return;
+        for (unsigned k = 0; f->fmt == EVF_ENUM && f->names && f->names[k]; k++)
+            if (!strcmp(f->names[k], name))
+                return;
+    }
+    dev_ref r;
+    int k = dbg_dev_ref(c->d, name, &r, c->err, sizeof c->err);
+    if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)))
+        return;
+    if (k == 0)
+        c->err[0] = 0;
+    snprintf(c->bad, sizeof c->bad, "%s", name);
+}
+
+int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
+{
+    cond = cond ? dbg_skip_ws(cond) : NULL;
+    if (!cond || !*cond)
+        return 0;
+    char err[256];
+    expr *e = expr_parse(cond, NULL, err, sizeof err);
+    if (!e)
+        return dbg_error(d, "%s", err);
+    check c = {d, cf, "", ""};
+    expr_idents(e, check_name, &c);
+    expr_free(e);
+    if (!c.bad[0])
+        return 0;
+    if (c.err[0])
+        return dbg_error(d, "%s", c.err);
+    if (!cf || !cf->n)
+        return dbg_error(d, "No symbol \"%s\" in current context.", c.bad);
+    strbuf b;
+    sb_init(&b);
+    for (unsigned i = 0; i < cf->n; i++)
+        sb_printf(&b, " %s", cf->fields[i].name);
+    dbg_error(d, "%s has no field \"%s\" (fields:%s).", cf->owner, c.bad, b.s);
+    sb_free(&b);
+    return -1;
+}
+
 static int set_cond(dbg *d, bpoint *b, const char *text)
 {
+    text = text ? dbg_skip_ws(text) : NULL;
+    if (text && *text && b->ops->cond && bp_check_cond(d, text, b->ops->cond))
+        return -1;
     expr_free(b->cond);
     free(b->cond_text);
     b->cond = NULL;
     b->cond_text = NULL;
-    text = text ? dbg_skip_ws(text) : NULL;
     if (!text || !*text)
         return 0;
     char err[256];
@@ -204,6 +264,12 @@ bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const ch
     b->priv = priv;
     b->addr = addr;
     b->enabled = true;
+    /* "if" with nothing after it is a mistake, not "no condition". */
+    if (cond && !*dbg_skip_ws(cond)) {
+        dbg_error(d, "Argument required (a condition after \"if\").");
+        bp_destroy(d, b);
+        return NULL;
+    }
     if (set_cond(d, b, cond) != 0) {
         bp_destroy(d, b);
         return NULL;
@@ -287,7 +353,7 @@ static void flatten(const eval_scope *sc, flatscope *f)
 {
     unsigned n = 0;
     for (unsigned i = 0; sc && i < sc->nvals && n < SCOPE_MAX; i++, n++) {
-        f->names[n] = sc->names[i];
+        f->names[n] = scope_name(sc, i);
         f->vals[n] = sc->vals[i];
     }
     const event_decl *decl = sc && sc->ev ? sc->ev->src->decl : NULL;
@@ -295,7 +361,7 @@ static void flatten(const eval_scope *sc, flatscope *f)
         f->names[n] = decl->fields[i].name;
         f->vals[n++] = sc->ev->vals[i];
     }
-    f->sc = (eval_scope){NULL, f->names, f->vals, n};
+    f->sc = (eval_scope){NULL, f->names, f->vals, n, sc ? sc->cf : NULL};
 }
 
 /* Run a breakpoint's commands; stops at "continue" or when a command ran
@@ -458,7 +524,9 @@ static void code_describe(dbg *d, const bpoint *b, strbuf *out)
     sb_puts(out, a);
 }
 
-static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL};
+static const cond_fields code_cond = {"a breakpoint", NULL, 0};
+static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL,
+                                &code_cond};
 
 bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
 {

@@ -58,13 +58,14 @@ static uint64_t consumed(const machine *m, int only)
     return t;
 }
 
-static bool goal_reached(const run_goal *g, int cpu_i, cpu *c)
+static bool goal_reached(dbg *d, const run_goal *g, int cpu_i, cpu *c)
 {
     if (!g || g->cpu != cpu_i)
         return false;
     uint64_t pc = cpu_pc(c), sp = cpu_gpr(c, 29);
     for (unsigned i = 0; i < g->n; i++)
-        if (g->at[i].addr == pc && sp >= g->at[i].min_sp)
+        if (g->at[i].addr == pc && sp >= g->at[i].min_sp &&
+            (!g->at[i].min_cfa || dbg_frame_cfa(d, c) >= g->at[i].min_cfa))
             return true;
     return false;
 }
@@ -86,7 +87,7 @@ static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
     uint64_t pc = cpu_pc(c);
     bool found = false;
     bool stop = bp_code_stop(d, ci, pc, &found);
-    *at_goal = goal_reached(goal, ci, c);
+    *at_goal = goal_reached(d, goal, ci, c);
     if (*at_goal)
         return true;
     if (!found && !goal_has(goal, ci, pc)) {
@@ -186,37 +187,43 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
 
 /* ---- commands ------------------------------------------------------------ */
 
-static int parse_count(dbg *d, const char *args, uint64_t *n, const char *cmd)
-{
-    *n = 0;
-    if (!*args)
-        return 0;
-    xval v;
-    if (dbg_eval(d, args, &v))
-        return -1;
-    if (xval_signed(&v) < 0 && v.sgn)
-        return dbg_error(d, "%s: the count must be positive, not %lld.", cmd,
-                         (long long)xval_signed(&v));
-    *n = v.v;
-    return 0;
-}
-
 static int status(int r) { return r < 0 || r == STOP_HALT ? -1 : 0; }
 
+/* N of continue: an instruction budget (0 would run nothing and is not
+ * gdb's "continue 0" either, so it is refused); none: no budget. */
 static int cmd_continue(dbg *d, const char *args)
 {
-    uint64_t n;
-    if (parse_count(d, args, &n, "continue"))
+    uint64_t n = 0;
+    if (*args && dbg_parse_count(d, "continue", args, 1, UINT64_MAX, &n))
         return -1;
     return status(dbg_resume(d, RUN_CONTINUE, n, NULL));
+}
+
+/* N of stepi and nexti (default 1).  As in gdb, 0 steps nothing and shows
+ * where the CPU is. */
+static int step_count(dbg *d, const char *args, const char *cmd, uint64_t *n)
+{
+    *n = 1;
+    if (*args && dbg_parse_count(d, cmd, args, 0, UINT64_MAX, n))
+        return -1;
+    if (!dbg_cpu(d))
+        return dbg_error(d, "No CPU selected.");
+    if (*n == 0) {
+        strbuf b;
+        sb_init(&b);
+        dbg_format_location(d, dbg_cpu(d), cpu_pc(dbg_cpu(d)), &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+    }
+    return 0;
 }
 
 static int cmd_stepi(dbg *d, const char *args)
 {
     uint64_t n;
-    if (parse_count(d, args, &n, "stepi"))
+    if (step_count(d, args, "stepi", &n))
         return -1;
-    return status(dbg_resume(d, RUN_STEP, n ? n : 1, NULL));
+    return n ? status(dbg_resume(d, RUN_STEP, n, NULL)) : 0;
 }
 
 /* One "next": step, or run over the call at pc.  Returns the stop reason. */
@@ -243,12 +250,8 @@ static int next_one(dbg *d, bool quiet)
 static int cmd_nexti(dbg *d, const char *args)
 {
     uint64_t n;
-    if (parse_count(d, args, &n, "nexti"))
+    if (step_count(d, args, "nexti", &n))
         return -1;
-    if (!dbg_cpu(d))
-        return dbg_error(d, "No CPU selected.");
-    if (!n)
-        n = 1;
     int r = STOP_STEP;
     for (uint64_t i = 0; i < n && r == STOP_STEP && !d->quit; i++)
         r = next_one(d, i + 1 < n);
@@ -306,9 +309,11 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
         return -1;
     if (cond)
         return dbg_error(d, "%s: no condition here (use tbreak ... if COND).", cmd);
+    /* until: LOCATION counts in this frame (or a caller), known by its CFA,
+     * not by $sp, which the prologue moves. */
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
     g.at[0].addr = addr;
-    g.at[0].min_sp = same_frame ? cpu_gpr(c, 29) : 0;
+    g.at[0].min_cfa = same_frame ? dbg_frame_cfa(d, c) : 0;
     frame f[2];
     if (dbg_unwind(d, c, f, 2) == 2) { /* or until the current function returns */
         g.at[1].addr = f[1].pc;
@@ -470,13 +475,15 @@ static const command run_commands[] = {
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"
-     "(all CPUs together).  Unlike gdb's, N is an instruction budget: use \"ignore\" to\n"
-     "pass a breakpoint N times.  Ctrl-C stops a running guest.\n"
+     "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
+     "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
+     "guest.\n"
      "Example: continue 1000000", CMD_MACHINE | CMD_RESUMES},
     {"stepi", "si", cmd_stepi, "stepi [N]",
      "Execute one instruction (or N), then show the next one.\n"
      "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
-     "alongside to the same virtual time), then show the next instruction.\n"
+     "alongside to the same virtual time), then show the next instruction.  N is an\n"
+     "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
      "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
     {"step", "s", cmd_stepi, "step [N]",
      "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
@@ -484,7 +491,7 @@ static const command run_commands[] = {
     {"nexti", "ni", cmd_nexti, "nexti [N]",
      "Execute one instruction (or N), running over calls.\n"
      "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
-     "until it returns instead of stepping into it.\n"
+     "until it returns instead of stepping into it.  N as for stepi.\n"
      "Example: nexti", CMD_MACHINE | CMD_RESUMES},
     {"next", "n", cmd_nexti, "next [N]",
      "The same as nexti: one instruction, over calls.\n"
@@ -497,7 +504,9 @@ static const command run_commands[] = {
     {"until", "u", cmd_until, "until [LOCATION]",
      "Run until a location in the current frame, or until the function returns.\n"
      "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-     "call) or the current function returns; without LOCATION, like \"next\".\n"
+     "call) or the current function returns; without LOCATION, like \"next\".  The\n"
+     "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
+     "stays the same while the prologue and epilogue move $sp.\n"
      "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
     {"advance", NULL, cmd_advance, "advance LOCATION",
      "Run until LOCATION is reached in any frame, or the current function returns.\n"

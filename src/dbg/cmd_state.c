@@ -383,12 +383,10 @@ static int examine(dbg *d, const char *args, bool phys)
     dbg_addr a;
     if (*args) {
         const char *end;
-        if (dbg_parse_addr(d, args, &end, &a))
+        if (dbg_parse_phys(d, phys ? "xp" : NULL, args, &end, &a))
             return -1;
         if (*dbg_skip_ws(end))
             return dbg_error(d, "Junk at end of arguments: \"%s\".", dbg_skip_ws(end));
-        if (phys)
-            a.phys = true;
     } else if (x->have_next) {
         a = x->next;
     } else {
@@ -635,13 +633,17 @@ static const command state_commands[] = {
      "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
      "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
      "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
-     "and segments), or physical with a \"p:\" prefix: a 40-bit address, or an unmapped\n"
-     "XKPHYS/KSEG0/KSEG1 one standing for its physical address.  Without ADDR, x goes\n"
+     "and segments), or physical with a \"p:\" prefix: a bus address (below 2^43: the\n"
+     "40-bit address and the attribute bits), or an unmapped XKPHYS/KSEG0/KSEG1 one (a\n"
+     "kernel symbol) standing for the physical address behind it, found without the\n"
+     "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
      "on after the last one.  Memory-mapped registers are not read here (reading them\n"
      "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
      "Example: x/4xw p:0x1c000", CMD_MACHINE},
     {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
      "Examine physical memory: the same as x with a \"p:\" address.\n"
+     "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
+     "address or kernel symbol standing for the physical address behind it.\n"
      "Example: xp/8xb 0x2000", CMD_MACHINE},
     {"print", "p,inspect", cmd_print, "print[/F] [EXPR]",
      "Evaluate an expression and show its value.\n"

@@ -164,6 +164,18 @@ const char *dbg_skip_ws(const char *s);
 /* Copy the next whitespace-separated word into buf; returns the rest. */
 const char *dbg_next_word(const char *s, char *buf, size_t len);
 
+/* Counts and other numeric arguments (stepi N, continue N, ring NIC RING N,
+ * winheight PANE N, --max-insns N): one rule and one wording for all.  With
+ * a debugger, `text` is an expression; without (d NULL: command-line
+ * options), a plain number.  The value must be an integer from min to max
+ * (max UINT64_MAX: no upper bound).  On error, err gets a sentence naming
+ * `what` ("the count", "--cpus") and the rule, and the result is -1. */
+int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
+                    uint64_t *n, char *err, size_t errlen);
+/* The same for a command's argument: the error is "CMD: the count ...". */
+int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
+                    uint64_t *n);
+
 cpu *dbg_cpu(dbg *d);
 /* Is an enabled code breakpoint set at this virtual address (TUI marks)? */
 bool dbg_breakpoint_at(dbg *d, uint64_t addr);

@@ -77,15 +77,32 @@ void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len);
 int dbg_parse_u64(const char *s, uint64_t *v);
 
 /* ---- expressions in the debugger (eval.c) ------------------------------ */
+/* The names a kind of breakpoint's conditions see besides registers,
+ * symbols and device registers: the fields of a hit, with the names of
+ * their enumerated values ("ring == rx").  Checked when a condition is set
+ * (bp_check_cond). */
+typedef struct cond_fields {
+    const char *owner;         /* who has them, for messages: "a DMA watchpoint" */
+    const event_field *fields;
+    unsigned n;
+} cond_fields;
+
 /* Names an expression can see beyond registers, symbols and devices:
  * the fields of the event being tested, or other named values (DMA
- * watchpoint conditions: addr, size, write ...). */
+ * watchpoint conditions: addr, size, write ...): names[i] = vals[i], or,
+ * with names NULL, cf->fields[i].name = vals[i]; cf's enumerated value
+ * names are visible too. */
 typedef struct eval_scope {
     const event *ev;
     const char *const *names;
     const uint64_t *vals;
     unsigned nvals;
+    const cond_fields *cf;
 } eval_scope;
+static inline const char *scope_name(const eval_scope *sc, unsigned i)
+{
+    return sc->names ? sc->names[i] : sc->cf->fields[i].name;
+}
 
 /* Evaluate; on error print the message, count a failure, return -1. */
 int dbg_eval(dbg *d, const char *text, xval *out);
@@ -102,6 +119,14 @@ typedef struct dbg_addr {
 } dbg_addr;
 
 int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out);
+/* The ADDR of a command that takes physical addresses only (`what` names it
+ * in errors; "p:" is optional): see dbg_phys_addr. */
+int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, dbg_addr *out);
+/* The bus address a physical address stands for, without the TLB: a number
+ * below 2^43 is one already; an XKPHYS, KSEG0 or KSEG1 address (a kernel
+ * symbol) is the one behind it.  A mapped address (KUSEG above 2^43, XKSEG,
+ * KSSEG, KSEG3...) has none: "WHAT needs a physical address", -1. */
+int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba);
 /* Side-effect-free memory access; fill err with a one-line reason. */
 int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
 int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
@@ -132,12 +157,15 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
 
 /* ---- running the machine (cmd_run.c) ------------------------------------ */
 /* Internal stops for next/finish/until: stop when `cpu` reaches one of the
- * addresses with its sp at least min_sp (the frame has returned). */
+ * addresses with its sp at least min_sp (a return address: the frame below
+ * has returned), and, when min_cfa is not 0, in a frame whose CFA (its
+ * identity, dbg_frame_cfa) is at least min_cfa: that frame or one of its
+ * callers, not a deeper (recursive) call. */
 typedef struct run_goal {
     int cpu;
     unsigned n;
     struct {
-        uint64_t addr, min_sp;
+        uint64_t addr, min_sp, min_cfa;
     } at[2];
 } run_goal;
 
@@ -179,6 +207,11 @@ uint64_t dbg_frame_pc(dbg *d, cpu *c);
 void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out);
 /* "#1  0xa8000000000217d8 in middle+0x10 (sp 0xa800000000031e50)" */
 void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out);
+/* The identity of the innermost frame, the same at every instruction of one
+ * invocation (gdb's frame id): its canonical frame address, the sp its
+ * caller had, i.e. $sp plus what the prologue has taken so far.  Deeper
+ * frames have lower ones (the stack grows down). */
+uint64_t dbg_frame_cfa(dbg *d, cpu *c);
 /* Is the instruction a call (jal, jalr, bal, bgezal ...)? */
 bool dbg_insn_is_call(uint32_t insn);
 /* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */
@@ -195,6 +228,9 @@ typedef struct bp_ops {
     void (*disarm)(dbg *d, bpoint *bp);
     void (*describe)(dbg *d, const bpoint *bp, strbuf *out); /* "What" */
     void (*free)(bpoint *bp);         /* kind-specific state */
+    /* The names its conditions see (checked when one is set, by bp_create
+     * and `condition`); NULL: the kind checks them itself (events). */
+    const cond_fields *cond;
 } bp_ops;
 
 struct bpoint {
@@ -222,6 +258,10 @@ bpoint *bp_list(dbg *d);
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
 bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+/* Does every bare name in the condition mean something: a field or value
+ * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
+ * error naming the first one that does not, -1. */
+int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf);
 /* A breakpoint fired (its condition held): honour the ignore count, count
  * the hit, run commands that continue, or queue a stop.  `text` is what the
  * stop report shows; the names of `sc` stay visible to the breakpoint's
@@ -260,8 +300,10 @@ typedef struct ram_range {
 } ram_range;
 int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
                   size_t errlen);
-/* Parse "ADDR[,LEN]" (p: optional when phys_only); *end gets the rest. */
-int dbg_parse_range(dbg *d, const char *s, bool phys_only, dbg_addr *a, uint64_t *len,
+/* Parse "ADDR[,LEN]"; *end gets the rest.  `phys_what` (the command's
+ * name) makes ADDR physical, "p:" optional (dbg_parse_phys); NULL: virtual
+ * unless "p:". */
+int dbg_parse_range(dbg *d, const char *s, const char *phys_what, dbg_addr *a, uint64_t *len,
                     const char **end);
 /* The bus hook is installed while something needs it (watch.c); flags are
  * recomputed from every user when one goes away. */

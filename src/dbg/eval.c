@@ -1,6 +1,8 @@
 /* Expressions in the debugger: registers, convenience variables, value
  * history, symbols, device registers and event fields; memory through the
  * selected CPU's translation or physically ("p:").  See dbg_int.h. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -396,9 +398,18 @@ static bool scope_lookup(const eval_scope *sc, const char *name, xval *out)
     if (!sc)
         return false;
     for (unsigned i = 0; i < sc->nvals; i++) {
-        if (strcmp(sc->names[i], name) == 0) {
+        if (strcmp(scope_name(sc, i), name) == 0) {
             *out = xval_uns(sc->vals[i]);
             return true;
+        }
+    }
+    for (unsigned i = 0; sc->cf && i < sc->cf->n; i++) {
+        const event_field *f = &sc->cf->fields[i];
+        for (unsigned k = 0; f->fmt == EVF_ENUM && f->names && f->names[k]; k++) {
+            if (strcmp(f->names[k], name) == 0) {
+                *out = xval_uns(k);
+                return true;
+            }
         }
     }
     if (!sc->ev)
@@ -554,26 +565,129 @@ int dbg_eval(dbg *d, const char *text, xval *out)
     return 0;
 }
 
+/* ---- counts ----------------------------------------------------------------- */
+
+static void count_rule(uint64_t min, uint64_t max, char *buf, size_t len)
+{
+    if (max != UINT64_MAX)
+        snprintf(buf, len, "a number from %llu to %llu", (unsigned long long)min,
+                 (unsigned long long)max);
+    else if (min == 0)
+        snprintf(buf, len, "0 or more");
+    else if (min == 1)
+        snprintf(buf, len, "positive");
+    else
+        snprintf(buf, len, "at least %llu", (unsigned long long)min);
+}
+
+int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
+                    uint64_t *n, char *err, size_t errlen)
+{
+    const char *s = dbg_skip_ws(text);
+    uint64_t v;
+    bool neg;
+    if (d) {
+        xval x;
+        expr *e = expr_parse(s, NULL, err, errlen);
+        if (!e)
+            return -1;
+        int rc = dbg_eval_expr(d, e, d->scope, &x, err, errlen);
+        expr_free(e);
+        if (rc)
+            return -1;
+        neg = x.sgn && xval_signed(&x) < 0;
+        v = neg ? 0 - x.v : x.v; /* the magnitude */
+    } else {
+        neg = *s == '-';
+        const char *digits = neg ? s + 1 : s;
+        char *end;
+        errno = 0;
+        v = strtoull(digits, &end, 0);
+        if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) ||
+            *dbg_skip_ws(end)) {
+            snprintf(err, errlen, "%s must be a number, not \"%s\".", what, text);
+            return -1;
+        }
+        if (errno == ERANGE) { /* beyond 64 bits */
+            char rule[64];
+            count_rule(min, max, rule, sizeof rule);
+            snprintf(err, errlen, "%s must be %s, not %s.", what, rule, s);
+            return -1;
+        }
+    }
+    if (neg || v < min || v > max) {
+        char rule[64];
+        count_rule(min, max, rule, sizeof rule);
+        snprintf(err, errlen, "%s must be %s, not %s%llu.", what, rule, neg ? "-" : "",
+                 (unsigned long long)v);
+        return -1;
+    }
+    *n = v;
+    return 0;
+}
+
+int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
+                    uint64_t *n)
+{
+    char err[300];
+    if (dbg_count_parse(d, "the count", text, min, max, n, err, sizeof err))
+        return dbg_error(d, "%s: %s", cmd, err);
+    return 0;
+}
+
 /* ---- addresses and memory ----------------------------------------------- */
 
-int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
+int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba)
+{
+    /* Bus addresses (the 40-bit physical address and the attribute bits)
+     * are below 2^43. */
+    if (!(v >> 43)) {
+        *ba = v;
+        return 0;
+    }
+    if (elf_vaddr_to_bus(v, ba))
+        return 0;
+    const char *seg = mips_segment_name(v);
+    if (!seg)
+        return dbg_error(d, "%s needs a physical address: 0x%llx is in no MIPS segment.", what,
+                         (unsigned long long)v);
+    if (!strcmp(seg, "XKPHYS"))
+        return dbg_error(d, "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
+                            "bits between the attributes and the 40-bit address are zero).",
+                         what, (unsigned long long)v);
+    return dbg_error(d, "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
+                        "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.", what,
+                     (unsigned long long)v, seg);
+}
+
+/* ADDR with an optional "p:"; `phys_what` names a command that only takes
+ * physical addresses (NULL: virtual unless "p:"). */
+static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end,
+                      dbg_addr *out)
 {
     s = dbg_skip_ws(s);
-    out->phys = false;
+    out->phys = phys_what != NULL;
+    const char *what = phys_what;
     if (s[0] == 'p' && s[1] == ':') {
         out->phys = true;
+        what = what ? what : "p:ADDR";
         s += 2;
     }
     xval v;
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
     out->a = v.v;
-    /* p: with an unmapped-segment address (XKPHYS, KSEG0/1) means the
-     * physical address behind it; bus addresses are below 2^43. */
-    uint64_t ba;
-    if (out->phys && v.v >> 43 && elf_vaddr_to_bus(v.v, &ba))
-        out->a = ba;
-    return 0;
+    return out->phys ? dbg_phys_addr(d, what, v.v, &out->a) : 0;
+}
+
+int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
+{
+    return parse_addr(d, NULL, s, end, out);
+}
+
+int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, dbg_addr *out)
+{
+    return parse_addr(d, what, s, end, out);
 }
 
 void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)

@@ -40,7 +40,7 @@ static void on_event(void *ctx, const event *ev)
     dbg *d = p->d;
     if (!b->enabled || b->doomed)
         return;
-    eval_scope sc = {ev, NULL, NULL, 0};
+    eval_scope sc = {ev, NULL, NULL, 0, NULL};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err))
         return;
@@ -80,59 +80,14 @@ static void ev_describe(dbg *d, const bpoint *b, strbuf *out)
 
 static void ev_free(bpoint *b) { free(b->priv); }
 
-static const bp_ops event_ops = {"event", ev_arm, ev_disarm, ev_describe, ev_free};
+static const bp_ops event_ops = {"event", ev_arm, ev_disarm, ev_describe, ev_free, NULL};
 
 /* Every name in a condition must mean something for the first matching
  * event: a field, a value name, a symbol or a device register. */
-typedef struct check {
-    dbg *d;
-    const event_src *src;
-    char bad[80];
-} check;
-
-static void check_name(void *ctx, const char *name)
-{
-    check *c = ctx;
-    if (c->bad[0])
-        return;
-    const event_decl *decl = c->src->decl;
-    for (unsigned i = 0; i < decl->nfields; i++) {
-        if (!strcmp(decl->fields[i].name, name))
-            return;
-        if (decl->fields[i].fmt == EVF_ENUM)
-            for (unsigned k = 0; decl->fields[i].names && decl->fields[i].names[k]; k++)
-                if (!strcmp(decl->fields[i].names[k], name))
-                    return;
-    }
-    dev_ref r;
-    char err[200];
-    if (dbg_dev_ref(c->d, name, &r, err, sizeof err) > 0 ||
-        symtab_lookup_name(&c->d->m->syms, name))
-        return;
-    snprintf(c->bad, sizeof c->bad, "%s", name);
-}
-
 static int check_cond(dbg *d, const event_src *src, const char *cond)
 {
-    if (!cond)
-        return 0;
-    char err[256];
-    expr *e = expr_parse(dbg_skip_ws(cond), NULL, err, sizeof err);
-    if (!e)
-        return dbg_error(d, "%s", err);
-    check c = {d, src, ""};
-    expr_idents(e, check_name, &c);
-    expr_free(e);
-    if (!c.bad[0])
-        return 0;
-    strbuf b;
-    sb_init(&b);
-    for (unsigned i = 0; i < src->decl->nfields; i++)
-        sb_printf(&b, " %s", src->decl->fields[i].name);
-    dbg_error(d, "%s has no field \"%s\" (fields:%s).", src->name, c.bad,
-              b.s ? b.s : " none");
-    sb_free(&b);
-    return -1;
+    cond_fields cf = {src->name, src->decl->fields, src->decl->nfields};
+    return bp_check_cond(d, cond, &cf);
 }
 
 static const event_src *first_match(dbg *d, const char *pattern)
@@ -201,7 +156,7 @@ static void on_reg_write(void *ctx, const event *ev)
         return;
     static const char *const names[] = {"old", "new"};
     uint64_t vals[] = {fo, fn};
-    eval_scope sc = {ev, names, vals, 2};
+    eval_scope sc = {ev, names, vals, 2, NULL};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err))
         return;
@@ -248,7 +203,18 @@ static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
         sb_printf(out, " == 0x%llx", (unsigned long long)p->value);
 }
 
-static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free};
+/* A register breakpoint's condition: the field (or register) before and
+ * after, and the fields of the DEVICE.reg.write event. */
+static const event_field reg_fields[] = {
+    {"old", EVF_HEX, NULL, NULL},    {"new", EVF_HEX, NULL, NULL},
+    {"reg", EVF_DEC, NULL, NULL},    {"idx", EVF_DEC, NULL, NULL},
+    {"offset", EVF_HEX, NULL, NULL}, {"value", EVF_HEX, NULL, NULL},
+    {"size", EVF_DEC, NULL, NULL},
+};
+static const cond_fields reg_cond = {"a register breakpoint", reg_fields,
+                                     ARRAY_SIZE(reg_fields)};
+static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free,
+                               &reg_cond};
 
 static int cmd_break_reg(dbg *d, const char *args)
 {

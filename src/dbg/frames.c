@@ -80,43 +80,61 @@ static bool function_start(dbg *d, cpu *c, uint64_t pc, uint64_t *start)
  * s8) and $ra: the ones a prologue saves and the unwinder can recover. */
 static bool callee_saved(unsigned r) { return (r >= 16 && r <= 23) || r >= 28; }
 
-/* One step: read the prologue of the frame f (pc, sp) for its size and the
- * slots where it saved registers (into f), then its caller; ra is $ra for
- * the innermost frame, 0 otherwise. */
-static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
+/* The frame f of the function executing at f->pc, as far as it has been
+ * built when pc is reached: where the function starts, the bytes its
+ * prologue has taken from sp (0 before the adjustment and after the
+ * epilogue's), and the slots where it saved $ra and the registers it must
+ * preserve (saved_width 0: not saved).  False if the code cannot be read. */
+static bool frame_layout(dbg *d, cpu *c, frame *f)
 {
     uint64_t start;
-    int size = 0;
     memset(f->saved, 0, sizeof f->saved);
     memset(f->saved_width, 0, sizeof f->saved_width);
     f->func = 0;
-    if (function_start(d, c, f->pc, &start)) {
-        f->func = start;
-        for (uint64_t a = start; a < f->pc && a < start + 4 * MAX_PROLOGUE; a += 4) {
-            uint32_t i;
-            int imm;
-            if (!read_insn(d, c, a, &i))
-                return false;
-            if (is_sp_adjust(i, &imm)) {
-                if (imm < 0) {
-                    size = -imm;
-                } else { /* epilogue: the frame is gone, registers restored */
-                    size = 0;
-                    memset(f->saved_width, 0, sizeof f->saved_width);
-                }
-            } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP &&
-                       callee_saved(RT(i)) && !f->saved_width[RT(i)]) {
-                /* sw/sd REG, OFF(sp): the first store of a register it must
-                 * preserve is where the caller's value went */
-                f->saved[RT(i)] = f->sp + (uint64_t)(int64_t)IMM(i);
-                f->saved_width[RT(i)] = OP(i) == 0x3f ? 8 : 4;
-            } else if (i == 0x03e00008) {
-                break;
+    f->size = 0;
+    if (!function_start(d, c, f->pc, &start))
+        return true;
+    f->func = start;
+    for (uint64_t a = start; a < f->pc && a < start + 4 * MAX_PROLOGUE; a += 4) {
+        uint32_t i;
+        int imm;
+        if (!read_insn(d, c, a, &i))
+            return false;
+        if (is_sp_adjust(i, &imm)) {
+            if (imm < 0) {
+                f->size = (uint64_t)-imm;
+            } else { /* epilogue: the frame is gone, registers restored */
+                f->size = 0;
+                memset(f->saved_width, 0, sizeof f->saved_width);
             }
+        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP &&
+                   callee_saved(RT(i)) && !f->saved_width[RT(i)]) {
+            /* sw/sd REG, OFF(sp): the first store of a register it must
+             * preserve is where the caller's value went */
+            f->saved[RT(i)] = f->sp + (uint64_t)(int64_t)IMM(i);
+            f->saved_width[RT(i)] = OP(i) == 0x3f ? 8 : 4;
+        } else if (i == 0x03e00008) {
+            break;
         }
     }
-    f->size = (uint64_t)size;
-    caller->sp = f->sp + (uint64_t)size;
+    return true;
+}
+
+uint64_t dbg_frame_cfa(dbg *d, cpu *c)
+{
+    frame f = {.pc = cpu_pc(c), .sp = cpu_gpr(c, REG_SP)};
+    if (!frame_layout(d, c, &f))
+        return f.sp;
+    return f.sp + f.size;
+}
+
+/* One step: fill in the layout of frame f (frame_layout), then find its
+ * caller; ra is $ra for the innermost frame, 0 otherwise. */
+static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
+{
+    if (!frame_layout(d, c, f))
+        return false;
+    caller->sp = f->sp + f->size;
     unsigned ra_width = f->saved_width[REG_RA];
     if (ra_width) {
         uint8_t b[8];

@@ -29,17 +29,23 @@ typedef struct stallpriv {
     timer t;
 } stallpriv;
 
+/* What a stall watch's condition sees. */
+static const event_field stall_fields[] = {
+    {"posted", EVF_BOOL, NULL, NULL},      {"idle", EVF_BOOL, NULL, NULL},
+    {"idle_ticks", EVF_DEC, NULL, NULL},   {"unreclaimed", EVF_DEC, NULL, NULL},
+    {"unreclaimed_ticks", EVF_DEC, NULL, NULL}, {"oldest", EVF_DEC, NULL, NULL},
+};
+static const cond_fields stall_cond = {"a stall watch", stall_fields, ARRAY_SIZE(stall_fields)};
+
 /* Report a stall if the breakpoint's condition holds; false if not (the
  * next sample asks again). */
 static bool fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
 {
     dbg *d = p->d;
     bpoint *b = p->bp;
-    static const char *const names[] = {"posted", "idle", "idle_ticks", "unreclaimed",
-                                        "unreclaimed_ticks", "oldest"};
     uint64_t vals[] = {st->posted, st->idle, st->idle_ticks, st->unreclaimed,
                        st->unreclaimed_ticks, (uint64_t)(int64_t)st->oldest_index};
-    eval_scope sc = {NULL, names, vals, ARRAY_SIZE(vals)};
+    eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &stall_cond};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err))
         return false;
@@ -123,7 +129,7 @@ static void stall_describe(dbg *d, const bpoint *b, strbuf *out)
 static void stall_free(bpoint *b) { free(b->priv); }
 
 static const bp_ops stall_ops = {"stall watch", stall_arm, stall_disarm, stall_describe,
-                                 stall_free};
+                                 stall_free, &stall_cond};
 
 static int cmd_watch_stall(dbg *d, const char *args)
 {

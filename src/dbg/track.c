@@ -189,7 +189,7 @@ static int track_on(dbg *d, const char *args)
         uint64_t len;
         const char *end;
         char err[256];
-        if (dbg_parse_range(d, args, true, &a, &len, &end))
+        if (dbg_parse_range(d, args, "track writes", &a, &len, &end))
             return -1;
         if (*end)
             return dbg_error(d, "track writes: junk at end: \"%s\".", end);
@@ -318,7 +318,8 @@ static const command track_commands[] = {
     {"track writes", NULL, cmd_track_writes, "track writes [on [RANGE] | off]",
      "Record who writes RAM, for \"info lastwrite\".\n"
      "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
-     "the physical RANGE (ADDR,LEN; default all RAM) is noted with its initiator, pc,\n"
+     "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
+     "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
      "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
      "the tracked pages only.  Without arguments, say whether it is on.\n"
      "Example: track writes on p:0x1c000,0x4000", CMD_MACHINE},

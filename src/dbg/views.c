@@ -126,19 +126,28 @@ static int cmd_info_dma(dbg *d, const char *args)
 
 static int cmd_ring(dbg *d, const char *args)
 {
-    char name[32], w[64];
+    char name[32];
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name || !*rest)
         return dbg_usage_error(d, "ring", "give a NIC and a ring");
-    const char *after = dbg_next_word(dbg_next_word(rest, w, sizeof w), w, sizeof w);
-    if (*after)
-        return dbg_usage_error(d, "ring", "too many arguments");
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
     const dev_view *v = dev_view_find(dev, "ring");
     if (!v)
         return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
+    /* RING [N]: N (an expression) by the rule for counts; the view gets it
+     * as a plain number and never shows past the ring's end. */
+    char ring[32], view_args[64];
+    const char *count_text = dbg_next_word(rest, ring, sizeof ring);
+    uint64_t count = 0;
+    if (*count_text && dbg_parse_count(d, "ring", count_text, 1, UINT64_MAX, &count))
+        return -1;
+    if (count > UINT32_MAX)
+        count = UINT32_MAX; /* more than any ring: the whole ring */
+    snprintf(view_args, sizeof view_args, count ? "%s %llu" : "%s", ring,
+             (unsigned long long)count);
+    rest = view_args;
     views_state *s = vstate(d);
     ringsnap *r = s ? s->snaps : NULL;
     while (r && (strcmp(r->dev, name) || strcmp(r->args, rest)))
@@ -301,7 +310,8 @@ static const command view_commands[] = {
      "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
      "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
      "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
-     "show (default: the ring).\n"
+     "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
+     "its end).\n"
      "Example: ring hamachi0 tx", CMD_MACHINE},
 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dev/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
 
 enum { WK_VIRT, WK_PHYS, WK_DMA };
 /* DMA watchpoint initiator filters (besides a bus initiator id >= 0). */
@@ -34,6 +35,24 @@ typedef struct watch_state {
 } watch_state;
 
 static const bp_ops virt_ops, phys_ops, dma_ops;
+
+/* What their conditions see. */
+#define F_ADDR {"addr", EVF_HEX, NULL, NULL}
+#define F_SIZE {"size", EVF_DEC, NULL, NULL}
+#define F_WRITE {"write", EVF_BOOL, NULL, NULL}
+#define F_VALUE {"value", EVF_HEX, NULL, NULL}
+static const event_field virt_fields[] = {F_ADDR, F_SIZE, F_WRITE, F_VALUE};
+static const event_field phys_fields[] = {F_ADDR, F_SIZE, F_WRITE};
+static const event_field dma_fields[] = {
+    F_ADDR, F_SIZE, F_WRITE, {"bulk", EVF_BOOL, NULL, NULL},
+    {"initiator", EVF_DEC, NULL, NULL}, {"ring", EVF_ENUM, nic_ring_names, NULL},
+    {"index", EVF_DEC, NULL, NULL}, {"swap", EVF_BOOL, NULL, NULL},
+    {"pci", EVF_HEX, NULL, NULL}, F_VALUE,
+};
+static const cond_fields virt_cond = {"a watchpoint", virt_fields, ARRAY_SIZE(virt_fields)};
+static const cond_fields phys_cond = {"a physical watchpoint", phys_fields,
+                                      ARRAY_SIZE(phys_fields)};
+static const cond_fields dma_cond = {"a DMA watchpoint", dma_fields, ARRAY_SIZE(dma_fields)};
 
 static bool is_bus_watch(const bpoint *b) { return b->ops == &phys_ops || b->ops == &dma_ops; }
 
@@ -64,14 +83,12 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *e
     return 0;
 }
 
-int dbg_parse_range(dbg *d, const char *s, bool phys_only, dbg_addr *a, uint64_t *len,
+int dbg_parse_range(dbg *d, const char *s, const char *phys_what, dbg_addr *a, uint64_t *len,
                     const char **end)
 {
     const char *e;
-    if (dbg_parse_addr(d, s, &e, a))
+    if (dbg_parse_phys(d, phys_what, s, &e, a))
         return -1;
-    if (phys_only)
-        a->phys = true;
     e = dbg_skip_ws(e);
     *len = 0;
     if (*e == ',') {
@@ -249,9 +266,8 @@ static void phys_hit(dbg *d, bpoint *b, wpriv *w, const bus_op *op)
     }
     if (!op->write)
         current_value(d, w, &t);
-    static const char *const names[] = {"addr", "size", "write"};
     uint64_t vals[] = {op->addr, op->size, op->write};
-    eval_scope sc = {NULL, names, vals, 3};
+    eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &phys_cond};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err)) {
         sb_free(&t);
@@ -271,13 +287,11 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
     bus_peek(&d->m->bus, op->addr, v, vn);
     uint64_t value = load_be(v, vn);
     const dma_path *p = op->path;
-    static const char *const names[] = {"addr", "size", "write", "bulk", "initiator", "ring",
-                                        "index", "swap", "pci", "value"};
     uint64_t vals[] = {op->addr, op->size, op->write, op->kind == BUS_BULK, op->initiator,
                        (uint64_t)(p && p->what ? (int64_t)p->ring : -1),
                        (uint64_t)(p && p->what ? (int64_t)p->index : -1),
                        (uint64_t)(p ? p->swap : 0), p ? p->pci_addr : 0, value};
-    eval_scope sc = {NULL, names, vals, ARRAY_SIZE(vals)};
+    eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &dma_cond};
     char err[300];
     if (!bp_cond_true(d, b, &sc, err, sizeof err))
         return;
@@ -419,11 +433,16 @@ static void wfree(bpoint *b)
     free(w);
 }
 
-static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm, describe, wfree};
-static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm, describe, wfree};
-static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm, describe, wfree};
-static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm, describe, wfree};
-static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree};
+static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm, describe, wfree,
+                                &virt_cond};
+static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm, describe, wfree,
+                                  &virt_cond};
+static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm, describe, wfree,
+                                  &virt_cond};
+static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm, describe, wfree,
+                                &phys_cond};
+static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree,
+                               &dma_cond};
 
 static bool is_virt(const bpoint *b)
 {
@@ -470,9 +489,8 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
         }
         if (go && !h->write)
             current_value(d, w, &t);
-        static const char *const names[] = {"addr", "size", "write", "value"};
         uint64_t vals[] = {h->vaddr, h->size, h->write, h->value};
-        eval_scope sc = {NULL, names, vals, 4};
+        eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &virt_cond};
         char err[300];
         if (go && !bp_cond_true(d, b, &sc, err, sizeof err))
             go = false;
@@ -506,7 +524,7 @@ static int make_watch(dbg *d, const char *args, int type)
     if (!w)
         return dbg_error(d, "out of memory");
     const char *end;
-    if (dbg_parse_range(d, s, false, &w->a, &w->len, &end)) {
+    if (dbg_parse_range(d, s, NULL, &w->a, &w->len, &end)) {
         free(w);
         return -1;
     }
@@ -618,7 +636,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
     w->by = by;
     w->type = WATCH_ACCESS;
     const char *end;
-    if (dbg_parse_range(d, rest, true, &w->a, &w->len, &end)) {
+    if (dbg_parse_range(d, rest, "watch dma", &w->a, &w->len, &end)) {
         free(w);
         return -1;
     }
@@ -672,10 +690,13 @@ static const command watch_commands[] = {
      "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
      "Stop when a device does DMA to a physical range.\n"
      "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
-     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  The\n"
-     "report names the initiator, direction and size, the Bridge window or ATE and swap\n"
-     "mode used, the PCI address, and for NICs the ring and descriptor behind it.  In\n"
-     "COND: addr size write bulk initiator ring index swap pci value.\n"
+     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
+     "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
+     "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
+     "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
+     "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
+     "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
+     "pci value.\n"
      "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", CMD_MACHINE},
 };
 

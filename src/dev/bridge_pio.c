@@ -70,6 +70,7 @@ static int lanes(bridge *br, uint64_t addr, unsigned size, uint64_t *val, bool w
 typedef struct pio_ctx {
     bool io;
     int window; /* DEVIO window (for PCI_ERR_UPPER's device number), 0 for aliases */
+    int who;    /* initiator of the bus access (the CPU): the cycle is on its behalf */
 } pio_ctx;
 
 static int pci_cycle(bridge *br, void *vctx, uint64_t pci_addr, unsigned size, uint64_t *val,
@@ -82,23 +83,23 @@ static int pci_cycle(bridge *br, void *vctx, uint64_t pci_addr, unsigned size, u
         uint64_t off;
         if (!f || !pci_func_decode(f, c->io, pci_addr, &bar, &off))
             continue;
-        int rc = pci_bar_access(f, bar, off, size, val, write);
+        int rc = pci_bar_access(f, c->who, bar, off, size, val, write);
         if (rc == BUS_OK) {
-            EVENT_EMIT(dev_event(br->dev, BEV_PIO), br->initiator, write, c->io, pci_addr, size,
+            EVENT_EMIT(dev_event(br->dev, BEV_PIO), c->who, write, c->io, pci_addr, size,
                        *val, (uint64_t)s, bar);
             return BUS_OK;
         }
         if (!write)
             *val = MASK(size * 8);
         bridge_error(br, BRIDGE_ISR_PCI_ABORT, LATCH_PCI, pci_addr, s, false, write);
-        EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), br->initiator, write, c->io, pci_addr,
+        EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), c->who, write, c->io, pci_addr,
                    size, PIO_TARGET_ABORT, BRIDGE_ISR_PCI_ABORT);
         return BUS_ERROR;
     }
     if (!write)
         *val = MASK(size * 8);
     bridge_error(br, BRIDGE_ISR_PCI_MST_TIMEOUT, LATCH_PCI, pci_addr, c->window, false, write);
-    EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), br->initiator, write, c->io, pci_addr, size,
+    EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), c->who, write, c->io, pci_addr, size,
                PIO_MASTER_ABORT, BRIDGE_ISR_PCI_MST_TIMEOUT);
     xlog(LOG_DEBUG, br->dev->name, "PIO %s of %u bytes at PCI %s 0x%llx: master abort",
          write ? "write" : "read", size, c->io ? "io" : "mem", (unsigned long long)pci_addr);
@@ -116,11 +117,12 @@ uint32_t bridge_devio_pci_base(const bridge *br, int n)
     return (uint32_t)((dev & BRIDGE_DEV_OFF_MASK) << 20) & ~(uint32_t)(bridge_devio_size(n) - 1);
 }
 
-static int devio_access(bridge *br, uint64_t off, unsigned size, uint64_t *val, bool write)
+static int devio_access(bridge *br, int who, uint64_t off, unsigned size, uint64_t *val,
+                        bool write)
 {
     int n = off < 0x600000 ? (int)((off - 0x200000) >> 21) : 2 + (int)((off - 0x600000) >> 20);
     uint32_t dev = br_reg(br, BR_DEVICE, (unsigned)n);
-    pio_ctx c = {.io = !(dev & BRIDGE_DEV_DEV_IO_MEM), .window = n};
+    pio_ctx c = {.io = !(dev & BRIDGE_DEV_DEV_IO_MEM), .window = n, .who = who};
     uint64_t pci = bridge_devio_pci_base(br, n) + (off - bridge_devio_base(n));
     int rc = lanes(br, pci, size, val, write, dev & BRIDGE_DEV_DEV_SWAP,
                    (dev & BRIDGE_DEV_DEV_SIZE) ? 8 : 4, pci_cycle, &c);
@@ -271,7 +273,7 @@ static int space_access(device *d, const bus_op *op, uint64_t off, unsigned size
         return BUS_OK;
     }
     if (off >= 0x200000 && off + size <= 0xc00000)
-        return devio_access(br, off, size, val, write);
+        return devio_access(br, op ? op->initiator : br->initiator, off, size, val, write);
     /* Holes, the external ATE SSRAM and flash (not fitted). */
     return invalid(br, off, size, val, write);
 }
@@ -296,7 +298,7 @@ int bridge_xio_access(bridge *br, const bus_op *op, uint64_t xio, uint64_t *val)
         return write ? dev_write(br->dev, op, xio, size, *val)
                      : dev_read(br->dev, op, xio, size, val);
     uint32_t ctl = br_reg(br, BR_WID_CONTROL, 0);
-    pio_ctx c = {.io = false, .window = 0};
+    pio_ctx c = {.io = false, .window = 0, .who = op->initiator};
     uint64_t pci;
     bool stream;
     if (xio >= 0x40000000 && xio + size <= 0xc0000000) {

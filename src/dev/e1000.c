@@ -525,7 +525,8 @@ static const reg_decl e1000_regs[ER_NREGS] = {
 
 /* ---- the 82544's I/O window: IOADDR at 0, IODATA at 4 (SDM 13.2) ---------------- */
 
-static int e1000_io(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val, bool write)
+static int e1000_io(nic *n, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                    bool write)
 {
     e1000 *h = (e1000 *)n;
     if (bar != E1000_IO_BAR || !e1000_is_82544(h) || off + size > E1000_IO_SIZE) {
@@ -541,7 +542,8 @@ static int e1000_io(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t 
         return BUS_OK;
     }
     if (off == 4 && size == 4) {
-        bus_op op = {.addr = h->ioaddr, .size = 4, .write = write, .kind = BUS_WORD};
+        bus_op op = {.addr = h->ioaddr, .size = 4, .write = write, .kind = BUS_WORD,
+                     .initiator = (uint16_t)who};
         return write ? dev_write(n->dev, &op, h->ioaddr, 4, *val)
                      : dev_read(n->dev, &op, h->ioaddr, 4, val);
     }
@@ -550,7 +552,8 @@ static int e1000_io(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t 
     if (!write)
         *val = off < 4 ? h->ioaddr >> (8 * off) : 0;
     if (off >= 4) {
-        bus_op op = {.addr = h->ioaddr + (off - 4), .size = size, .write = write};
+        bus_op op = {.addr = h->ioaddr + (off - 4), .size = size, .write = write,
+                     .initiator = (uint16_t)who};
         return write ? dev_write(n->dev, &op, h->ioaddr + (off - 4), size, *val)
                      : dev_read(n->dev, &op, h->ioaddr + (off - 4), size, val);
     }

@@ -273,7 +273,8 @@ static int byte_dev(ioc3 *io, uint64_t p, bool write, uint8_t *val)
     return 0;
 }
 
-static int other_access(device *d, uint64_t off, unsigned size, uint64_t *val, bool write)
+static int other_access(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val,
+                        bool write)
 {
     ioc3 *io = IO(d);
     uint64_t out = 0;
@@ -285,7 +286,8 @@ static int other_access(device *d, uint64_t off, unsigned size, uint64_t *val, b
         out |= (uint64_t)b << (8 * k);
     }
     if (!any) /* SSRAM, DEV1-3, unmodelled SuperIO: reads 0, writes dropped */
-        EVENT_EMIT(d->ev[DEV_EV_BAD_ACCESS], -1, off, size, write, write ? *val : 0);
+        EVENT_EMIT(d->ev[DEV_EV_BAD_ACCESS], op ? op->initiator : -1, off, size, write,
+                   write ? *val : 0);
     if (!write)
         *val = out;
     return BUS_OK;
@@ -293,12 +295,12 @@ static int other_access(device *d, uint64_t off, unsigned size, uint64_t *val, b
 
 static int other_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    return other_access(d, off, size, val, false);
+    return other_access(d, op, off, size, val, false);
 }
 
 static int other_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    return other_access(d, off, size, &val, true);
+    return other_access(d, op, off, size, &val, true);
 }
 
 static const event_field sio_irq_fields[] = {{"level", EVF_BOOL, NULL, NULL},
@@ -333,20 +335,24 @@ static const device_class ioc3_class = {
 
 /* ---- PCI function ---------------------------------------------------------- */
 
-static int bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                    uint64_t *val)
 {
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)
         return BUS_ERROR;
-    return dev_read(io->dev, NULL, off, size, val);
+    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
+    return dev_read(io->dev, &op, off, size, val);
 }
 
-static int bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                     uint64_t val)
 {
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)
         return BUS_ERROR;
-    return dev_write(io->dev, NULL, off, size, val);
+    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
+    return dev_write(io->dev, &op, off, size, val);
 }
 
 /* The IOC3 decodes config cycles only for 0x00-0x13 and 0x40-0x47 [SRC

@@ -156,12 +156,14 @@ static bool pio_swapped(nic *n, unsigned size)
     return size == 4 && n->model->pio_swap && n->model->pio_swap(n);
 }
 
-static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+static int nic_bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                        uint64_t *val)
 {
     nic *n = nic_from_pci(f);
-    bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD};
+    bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD,
+                 .initiator = (uint16_t)who};
     if (bar != 0 && n->model->bar_access)
-        return n->model->bar_access(n, bar, off, size, val, false);
+        return n->model->bar_access(n, who, bar, off, size, val, false);
     if (bar != 0 || off + size > n->pci.bars[0].size) {
         *val = 0;
         return BUS_ERROR;
@@ -173,12 +175,14 @@ static int nic_bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, 
     return st;
 }
 
-static int nic_bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+static int nic_bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                         uint64_t val)
 {
     nic *n = nic_from_pci(f);
-    bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD};
+    bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD,
+                 .initiator = (uint16_t)who};
     if (bar != 0 && n->model->bar_access)
-        return n->model->bar_access(n, bar, off, size, &val, true);
+        return n->model->bar_access(n, who, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
     if (pio_swapped(n, size))

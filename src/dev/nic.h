@@ -138,9 +138,9 @@ typedef struct nic_model {
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
     /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
-     * window); NULL = only BAR0 decodes. */
-    int (*bar_access)(nic *n, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
-                      bool write);
+     * window) by bus initiator `who`; NULL = only BAR0 decodes. */
+    int (*bar_access)(nic *n, int who, unsigned bar, uint64_t off, unsigned size,
+                      uint64_t *val, bool write);
     /* Optional: true when the chip byte-reverses 32-bit PIO values (Tigon
      * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
      * before dispatch and after a read.  NULL = never. */

@@ -278,7 +278,8 @@ void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
 {
     nic *n = r->n;
     const unsigned limit = 4096;
-    unsigned want = count ? count : (r->size ? r->size : 256);
+    /* Never past the ring's end: its size, or its end-of-ring entry. */
+    unsigned want = count && (!r->size || count < r->size) ? count : (r->size ? r->size : 256);
     if (want > limit)
         want = limit;
     unsigned words = r->desc_size / 4;
@@ -340,7 +341,7 @@ void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
         }
         sb_putc(out, '\n');
         shown++;
-        if (!r->size && !count && d.end_ring) {
+        if (!r->size && d.end_ring) {
             ended = true;
             break;
         }

@@ -17,17 +17,20 @@ static void list_rings(nic *n, strbuf *out)
 void nic_view_ring(device *d, const char *args, strbuf *out)
 {
     nic *n = d->priv;
-    char name[32] = "tx";
+    char name[32] = "tx", num[24] = "", extra[2];
     unsigned count = 0;
     if (args && *args) {
-        char extra;
-        int k = sscanf(args, "%31s %u %c", name, &count, &extra);
-        if (k < 1 || k > 2) {
-            sb_printf(out, "%s: want a ring and an optional count, not \"%s\"; ", d->name,
-                      args);
+        int k = sscanf(args, "%31s %23s %1s", name, num, extra);
+        char *end = num;
+        unsigned long long c = k == 2 && num[0] != '-' ? strtoull(num, &end, 0) : 0;
+        if (k < 1 || k > 2 || (k == 2 && (*end || c == 0 || c > UINT32_MAX))) {
+            /* (the ring command's usage is its own: help ring) */
+            sb_printf(out, "%s: want a ring and an optional count (1 or more), not \"%s\"; ",
+                      d->name, args);
             list_rings(n, out);
             return;
         }
+        count = (unsigned)c;
     }
     nic_ring *r = nic_find_ring(n, name);
     if (!r) {

@@ -198,15 +198,15 @@ bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, u
     return false;
 }
 
-int pci_bar_access(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
-                   bool write)
+int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                   uint64_t *val, bool write)
 {
     if (f->ops && (write ? f->ops->bar_write != NULL : f->ops->bar_read != NULL))
-        return write ? f->ops->bar_write(f, bar, off, size, *val)
-                     : f->ops->bar_read(f, bar, off, size, val);
+        return write ? f->ops->bar_write(f, who, bar, off, size, *val)
+                     : f->ops->bar_read(f, who, bar, off, size, val);
     /* No handler: BAR 0 goes to the model's register declaration. */
     if (bar == 0 && f->dev) {
-        bus_op op = {.addr = off, .size = size, .write = write, .initiator = 0};
+        bus_op op = {.addr = off, .size = size, .write = write, .initiator = (uint16_t)who};
         return write ? dev_write(f->dev, &op, off, size, *val) : dev_read(f->dev, &op, off, size, val);
     }
     return BUS_ERROR;

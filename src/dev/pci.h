@@ -65,8 +65,12 @@ typedef struct pci_host_ops {
 
 /* Implemented by the device model. */
 typedef struct pci_func_ops {
-    int (*bar_read)(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val);
-    int (*bar_write)(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val);
+    /* A BAR access; `who` is the bus initiator of the access the host bridge
+     * turned into this PCI cycle (the CPU doing PIO), for register events. */
+    int (*bar_read)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                    uint64_t *val);
+    int (*bar_write)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                     uint64_t val);
     void (*reset)(pci_func *f);
     /* Optional: configuration registers beyond the standard header (offset
      * >= 0x40) or overriding it; return true if handled. */
@@ -114,9 +118,11 @@ void pci_config_write(pci_func *f, unsigned off, unsigned size, uint32_t val);
 /* Does a memory (or I/O) cycle at PCI address `addr` hit one of this
  * function's enabled BARs?  Fills bar and the offset inside it. */
 bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, uint64_t *off);
-/* A BAR access (PIO from the host). */
-int pci_bar_access(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
-                   bool write);
+/* A BAR access (PIO from the host) on behalf of bus initiator `who` (the
+ * CPU whose load or store the host bridge forwards): the function's
+ * register events name it. */
+int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                   uint64_t *val, bool write);
 
 /* ---- device side: DMA and interrupts ---------------------------------- */
 

@@ -266,7 +266,8 @@ static const device_class testdev_class = {
     .reset = dev_reset,
 };
 
-static int bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                    uint64_t *val)
 {
     testdev *td = f->opaque;
     if (bar != 0 || off + size > TESTDEV_BAR_SIZE)
@@ -275,11 +276,12 @@ static int bar_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint
         *val = load_le(td->buf + off - TESTDEV_BUF_OFF, size);
         return BUS_OK;
     }
-    bus_op op = {.addr = off, .size = size, .initiator = 0};
+    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
     return dev_read(td->dev, &op, off, size, val);
 }
 
-static int bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                     uint64_t val)
 {
     testdev *td = f->opaque;
     if (bar != 0 || off + size > TESTDEV_BAR_SIZE)
@@ -288,7 +290,7 @@ static int bar_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uin
         store_le(td->buf + off - TESTDEV_BUF_OFF, size, val);
         return BUS_OK;
     }
-    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = 0};
+    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
     return dev_write(td->dev, &op, off, size, val);
 }
 

@@ -26,9 +26,9 @@ display
 X
 expect_rc 0
 expect_seq "1: x/i \$pc" "=> 0xa800000000020000 <_start>:" "2: /x \$a0 = 0x" \
-    "Breakpoint 1, leaf" "0xa8000000000217b8 <leaf>:" \
-    "1: x/i \$pc" "=> 0xa8000000000217b8 <leaf>:" "2: /x \$a0 = 0x0" \
-    "0xa8000000000217bc <leaf+0x4>:" "1: x/i \$pc" "=> 0xa8000000000217bc <leaf+0x4>:" \
+    "Breakpoint 1, leaf" "<leaf>:" \
+    "1: x/i \$pc" "<leaf>:" "2: /x \$a0 = 0x0" \
+    "<leaf+0x4>:" "1: x/i \$pc" "<leaf+0x4>:" \
     "2: /x \$a0 = 0x0" \
     "Auto-display expressions now in effect:" "Num Enb Expression" "1   y   x/i \$pc" \
     "2   y   /x \$a0" \

@@ -52,18 +52,7 @@ expect hello|Bad format string: want a "quoted string".
 define print|define: "print" is a built-in command.
 help nosuch|Undefined command: "nosuch".  Try "help".
 X
-set --
-while IFS='|' read -r cmd msg; do
-    set -- "$@" -ex "$cmd"
-done <"$TMP/cases"
-xbow_run errors "$@" -ex "print 12345"
-expect_rc 1
-while IFS='|' read -r cmd msg; do
-    expect "$msg"
-done <"$TMP/cases"
-expect "\$1 = 12345"
 # One line each: as many lines as cases (the guest printed nothing).
-n=$(wc -l <"$TMP/errors.out")
-want=$(($(wc -l <"$TMP/cases") + 1))
-[ "$n" -eq "$want" ] || fail "errors: $n lines of output, want $want (one per error)"
+error_cases errors "print 12345"
+expect "\$1 = 12345"
 finish

@@ -83,6 +83,27 @@ expect_seq() {
     done
 }
 
+# error_cases NAME LAST: run the commands of $TMP/cases (lines
+# "COMMAND|MESSAGE") as -ex options, then the command LAST: each must print
+# its MESSAGE on one line of its own, LAST one line, and the exit status
+# must say that commands failed.
+error_cases() {
+    name=$1
+    last=$2
+    set --
+    while IFS='|' read -r cmd msg; do
+        set -- "$@" -ex "$cmd"
+    done <"$TMP/cases"
+    xbow_run "$name" "$@" -ex "$last"
+    expect_rc 1
+    while IFS='|' read -r cmd msg; do
+        expect "$msg"
+    done <"$TMP/cases"
+    n=$(wc -l <"$TMP/$name.out")
+    want=$(($(wc -l <"$TMP/cases") + 1))
+    [ "$n" -eq "$want" ] || fail "$name: $n lines of output, want $want (one per error)"
+}
+
 finish() {
     [ "$fails" -eq 0 ] || exit 1
 }

@@ -91,4 +91,42 @@ continue
 X
 expect_rc 1
 expect_re "The CPU cannot continue|Stopped"
+# until LOCATION from a function's first instruction (before its prologue
+# moved $sp) stops in the same frame, after deeper calls; advance stops in
+# any frame.  $back: the return address of a call inside the function.
+script until_frames <<'X'
+tbreak leaf
+run
+set $back = $ra
+break middle
+run
+delete
+until *$back
+print $pc == $back
+bt 2
+tbreak depth if $a0 == 0
+run
+set $back = $ra
+break depth if $a0 == 3
+run
+until *$back
+print $pc == $back
+print $v0
+bt
+run
+delete
+advance *$back
+print $v0
+X
+expect_rc 0
+# middle -> leaf: back in middle, not in outer
+expect_seq "Breakpoint 2, middle" "\$1 = 1" "#0  0x" "#1  0x"
+expect_re "^#0  0x[0-9a-f]+ in middle\+0x[0-9a-f]+ \(sp"
+expect_re "^#1  0x[0-9a-f]+ in outer\+0x[0-9a-f]+ \(sp"
+# depth(3): the inner calls pass $back first; until stops in depth(3) when
+# depth(2) has returned 2, its caller main
+expect_seq "Breakpoint 4, depth" "\$2 = 1" "\$3 = 2" "in depth+0x" "in main+0x" "in _start+0x"
+expect_count 1 "in depth+0x"
+# advance stops in the first (deepest) frame that gets there: depth(1)
+expect_seq "Breakpoint 4, depth" "\$4 = 0"
 finish

@@ -101,4 +101,47 @@ expect_re "by cpu0 at 0x[0-9a-f]+ <middle\+0x"
 expect "a 8-byte write"
 expect_re "^Write tracking is on: [0-9]+ ranges?, [0-9]+ pages recorded, [0-9]+ writes.$"
 expect "Write tracking off."
+# Physical-only commands take kernel addresses and symbols (XKPHYS, KSEG0,
+# KSEG1: the physical address behind them, no TLB) as well as bus addresses.
+script physaddr --append forever <<'X'
+watch dma cpus counter,4 write if size == 4
+continue
+delete
+xp/1xw counter
+x/1xw p:counter
+xp/1xw counter & 0xffffffffff
+xp/1xw 0xffffffff80000000 + (counter & 0x1fffffff)
+xp/1xw 0xffffffffa0000000 + (counter & 0x1fffffff)
+xp/1xw 0x9600000000000000 + (counter & 0xffffffffff)
+track writes on table,64
+continue 20000
+info lastwrite table + 16
+track writes off
+X
+expect_rc 0
+expect_re "^DMA watchpoint 1: dma by cpus write p:0x[0-9a-f]+, 4 bytes"
+expect_re "^DMA watchpoint 1: cpu0 at 0x[0-9a-f]+ <main\+0x[0-9a-f]+> wrote 4 bytes"
+# cached: XKPHYS, p:, the bus address, KSEG0
+n=$(grep -cE "^p:0x00[0-9a-f]{8}:	0x00000001$" "$TMP/physaddr.out")
+[ "$n" -eq 4 ] || fail "physaddr: $n cached reads of counter, want 4"
+expect_re "^p:0x4[0-9a-f]{10}:	0x00000001"   # KSEG1: uncached, attribute 0 (HSPEC)
+expect_re "^p:0x7[0-9a-f]{10}:	0x00000001"   # XKPHYS uncached, attribute 3 (UNCAC)
+expect "Tracking writes to table,64."
+expect_re "^p:0x[0-9a-f]+ was last written at t=[0-9]+ .* by cpu0 at 0x[0-9a-f]+ <middle\+0x"
+expect_not "Nothing at physical address"
+
+# Mapped addresses have no physical address without the TLB: each segment.
+xbow_run mapped -ex 'xp/x 0xc000000000001000' -ex 'watch dma 0xffffffffc0000000,4' \
+    -ex 'track writes on 0xffffffffe0000000,4' -ex 'x/x p:0x00000fff00000000' \
+    -ex 'watch p:0x4000000000000000' -ex 'xp/x 0xa800100000000000' \
+    -ex 'rwatch p:0x100000000000000' -ex 'watch dma p:0x7000000000,4'
+expect_rc 1
+expect "xp needs a physical address: 0xc000000000001000 is in XKSEG, which the TLB maps"
+expect "watch dma needs a physical address: 0xffffffffc0000000 is in KSSEG"
+expect "track writes needs a physical address: 0xffffffffe0000000 is in KSEG3"
+expect "p:ADDR needs a physical address: 0xfff00000000 is in XKUSEG"
+expect "p:ADDR needs a physical address: 0x4000000000000000 is in XKSSEG"
+expect "xp needs a physical address: 0xa800100000000000 is not one (in XKPHYS, the bits"
+expect "p:ADDR needs a physical address: 0x100000000000000 is in no MIPS segment."
+expect "Nothing at physical address cac:0x7000000000."
 finish

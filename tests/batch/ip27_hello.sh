@@ -33,7 +33,7 @@ expect cpus4.out "CPU slice A."
 # Two nodes of two CPU slices at most: more is a clear error.
 run cpus5 --cpus 5 "$EX/hello/hello.elf"
 expect_rc 2
-expect cpus5.err "--cpus: \"5\" is not a number from 1 to 4"
+expect cpus5.err "--cpus must be a number from 1 to 4, not 5."
 run mem4000 --mem 4000 "$EX/hello/hello.elf"
 expect_rc 2
 expect mem4000.err "8 memory banks"

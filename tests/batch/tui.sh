@@ -105,6 +105,37 @@ wait_for "layout mem " "F2 (layout next)"
 type_line "layout debug"
 wait_for "─ disassembly" "layout debug"
 
+# winheight: as tall or short as the screen and the other panes allow
+# (it says so), bad counts refused, and "layout" gives back the layout's
+# own sizes.  The commands pane's top line tells its height.
+cmd_top() { screen; grep -n "─ commands ─" "$WORK/out" | cut -d: -f1; }
+# wait_top LINE WHAT: poll until the commands pane's top is at LINE.
+wait_top() {
+    checks=$((checks + 1))
+    end=$(($(date +%s) + TIMEOUT))
+    while [ "$(cmd_top)" != "$1" ]; do
+        [ "$(date +%s)" -lt "$end" ] || { fail "$2: the commands pane's top at line" \
+            "$(cmd_top), not $1"; return 1; }
+        sleep 0.2
+    done
+}
+top0=$(cmd_top)
+type_line "winheight cmd 1000"
+wait_for "^│winheight: cmd can be 4 to [0-9]+ lines on this screen; it is [0-9]+\." \
+    "winheight clamped to the screen"
+wait_for "cpu0 registers" "the registers pane next to a tall commands pane"
+top1=$(cmd_top)
+checks=$((checks + 1))
+[ "$top1" -lt "$top0" ] || fail "winheight cmd 1000: the commands pane's top at $top1"
+type_line "winheight cmd -3"
+wait_top $((top1 + 3)) "winheight -3 after the clamp"
+type_line "winheight regs 0"
+wait_for "^│winheight: the count must be positive, not 0\." "winheight 0 refused"
+type_line "winheight rings 5"
+wait_for "^│winheight: pane \"rings\" is not shown in layout \"debug\"\." "a pane not shown"
+type_line "layout debug"
+wait_top "$top0" "layout debug after winheight"
+
 # Resizing the terminal: the screen is laid out again, xbow lives on.
 $T resize-window -t tui -x 100 -y 30
 wait_for "^└─{98}┘$" "the 100-column redraw"

@@ -54,7 +54,7 @@ static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
 
 static void reg_access(pci_func *f, unsigned off, unsigned size, uint64_t *v, bool write)
 {
-    pci_bar_access(f, 0, off & 0x1ffff & ~(uint64_t)(size - 1), size, v, write);
+    pci_bar_access(f, 0, 0, off & 0x1ffff & ~(uint64_t)(size - 1), size, v, write);
 }
 
 /* Descriptor idx (mod 256) of the Tx (ring even) or Rx ring. */
@@ -230,7 +230,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             bool write = fuzz_take(&r, 1) & 1;
             unsigned off = (unsigned)fuzz_take(&r, 1) & 15;
             uint64_t v = fuzz_take(&r, 4);
-            pci_bar_access(f, 4, off & ~3u, 4, &v, write);
+            pci_bar_access(f, 0, 4, off & ~3u, 4, &v, write);
             break;
         }
         case 13: {

@@ -97,13 +97,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 0: {
             unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v = fuzz_take(&r, 8);
-            pci_bar_access(f, 0, off, sz, &v, true);
+            pci_bar_access(f, 0, 0, off, sz, &v, true);
             break;
         }
         case 1: {
             unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v;
-            pci_bar_access(f, 0, off, sz, &v, false);
+            pci_bar_access(f, 0, 0, off, sz, &v, false);
             break;
         }
         case 2: {

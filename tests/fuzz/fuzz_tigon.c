@@ -98,13 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t v = fuzz_take(&r, 4);
             if (off == 0x40 && (v & TG_HC_HW_RESET))
                 h->pio_raw = false;
-            pci_bar_access(h->f, 0, off, sz, &v, true);
+            pci_bar_access(h->f, 0, 0, off, sz, &v, true);
             break;
         }
         case 1: {
             unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3fff, sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v;
-            pci_bar_access(h->f, 0, off, sz, &v, false);
+            pci_bar_access(h->f, 0, 0, off, sz, &v, false);
             break;
         }
         case 2: {

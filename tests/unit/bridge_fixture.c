@@ -49,6 +49,7 @@ static void record(void *ctx, const event *ev)
         return;
     fx->ev_name[fx->nev] = ev->src->name;
     fx->ev_n[fx->nev] = ev->nvals;
+    fx->ev_who[fx->nev] = ev->initiator;
     for (unsigned i = 0; i < ev->nvals && i < 12; i++)
         fx->ev_vals[fx->nev][i] = ev->vals[i];
     fx->nev++;
@@ -81,12 +82,12 @@ void fx_setreg(fixture *fx, uint64_t off, uint32_t v)
     ck_assert_int_eq(fx_wr(fx, off, 4, v), BUS_OK);
 }
 
-static int ff_access(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
-                     bool write)
+static int ff_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                     uint64_t *val, bool write)
 {
     fake_func *ff = f->opaque;
     if (ff->nlog < FX_MAX_LOG)
-        ff->log[ff->nlog++] = (fx_access){bar, size, off, write ? *val : 0, write};
+        ff->log[ff->nlog++] = (fx_access){bar, size, off, write ? *val : 0, write, who};
     if (ff->refuse || bar > 1 || off + size > sizeof ff->mem[0])
         return BUS_ERROR;
     if (write)
@@ -98,14 +99,16 @@ static int ff_access(pci_func *f, unsigned bar, uint64_t off, unsigned size, uin
     return BUS_OK;
 }
 
-static int ff_read(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+static int ff_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                   uint64_t *val)
 {
-    return ff_access(f, bar, off, size, val, false);
+    return ff_access(f, who, bar, off, size, val, false);
 }
 
-static int ff_write(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+static int ff_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
+                    uint64_t val)
 {
-    return ff_access(f, bar, off, size, &val, true);
+    return ff_access(f, who, bar, off, size, &val, true);
 }
 
 static const pci_func_ops ff_ops = {.bar_read = ff_read, .bar_write = ff_write};

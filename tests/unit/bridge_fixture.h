@@ -20,6 +20,7 @@ typedef struct fx_access {
     unsigned bar, size;
     uint64_t off, val;
     bool write;
+    int who; /* the initiator the Bridge said the cycle was for */
 } fx_access;
 
 /* A PCI function with memory-backed BARs (little-endian byte lanes). */
@@ -50,6 +51,7 @@ typedef struct fixture {
     uint64_t ev_vals[FX_MAX_LOG][12];
     unsigned ev_n[FX_MAX_LOG];
     const char *ev_name[FX_MAX_LOG];
+    int ev_who[FX_MAX_LOG];
     unsigned nev;
 } fixture;
 

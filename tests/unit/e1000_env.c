@@ -36,13 +36,13 @@ void env_close(void)
 void wr(unsigned off, uint32_t v)
 {
     uint64_t x = v;
-    ck_assert_int_eq(pci_bar_access(E.f, 0, off, 4, &x, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 0, off, 4, &x, true), BUS_OK);
 }
 
 uint32_t rd(unsigned off)
 {
     uint64_t x = 0;
-    ck_assert_int_eq(pci_bar_access(E.f, 0, off, 4, &x, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 0, off, 4, &x, false), BUS_OK);
     return (uint32_t)x;
 }
 
@@ -51,15 +51,15 @@ uint64_t win(uint64_t lo_addr) { return E.hi ? lo_addr - FAKE_LO + FAKE_HI : lo_
 void io_wr(unsigned off, uint32_t v)
 {
     uint64_t a = off, x = v;
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 0, 4, &a, true), BUS_OK);
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 4, 4, &x, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 0, 4, &a, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 4, 4, &x, true), BUS_OK);
 }
 
 uint32_t io_rd(unsigned off)
 {
     uint64_t a = off, x = 0;
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 0, 4, &a, true), BUS_OK);
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 4, 4, &x, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 0, 4, &a, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 4, 4, &x, false), BUS_OK);
     return (uint32_t)x;
 }
 

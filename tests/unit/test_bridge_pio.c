@@ -233,6 +233,7 @@ START_TEST(pio_aborts)
     ck_assert_uint_eq(fx_reg(&fx, B_PCI_ERR_UPPER), 3u << 16);
     ck_assert_uint_eq(fx.nev, 1);
     ck_assert_str_eq(fx.ev_name[0], "bridge.pio.error");
+    ck_assert_int_eq(fx.ev_who[0], fx.cpu); /* the CPU's access, not the Bridge's */
     ck_assert_uint_eq(fx.ev_vals[0][2], 0x0a000044);
     ck_assert_uint_eq(fx.ev_vals[0][4], 0); /* master-abort */
     /* Posted write: no bus error, the machine carries on. */
@@ -254,6 +255,9 @@ START_TEST(pio_aborts)
     ck_assert_int_eq(fx_wr(&fx, B_DEVIO(0) + 0x30, 4, 0xcafe), BUS_OK);
     ck_assert_uint_eq(fx.nev, n + 1);
     ck_assert_str_eq(fx.ev_name[n], "bridge.pio");
+    ck_assert_int_eq(fx.ev_who[n], fx.cpu);
+    /* The PCI cycle reaches the function on the CPU's behalf. */
+    ck_assert_int_eq(ff.log[ff.nlog - 1].who, fx.cpu);
     ck_assert_uint_eq(fx.ev_vals[n][0], 1);
     ck_assert_uint_eq(fx.ev_vals[n][2], 0x08200030);
     ck_assert_uint_eq(fx.ev_vals[n][4], 0xcafe);
@@ -296,6 +300,7 @@ START_TEST(big_window_aliases)
     v = 0x12345678;
     ck_assert_int_eq(xio(&fx, 0x100000000ull + 0x1008, 4, &v, true), BUS_OK);
     ck_assert_uint_eq(load_le(ff.mem[1] + 8, 4), 0x12345678);
+    ck_assert_int_eq(ff.log[ff.nlog - 1].who, fx.cpu);
     /* Widget space through the big window. */
     ck_assert_int_eq(xio(&fx, B_WID_ID, 4, &v, false), BUS_OK);
     ck_assert_uint_eq(v, 0x4c00206d);

@@ -708,6 +708,23 @@ START_TEST(elf_vaddr_segments)
     ck_assert(!elf_vaddr_to_bus(0x0000000000400000ull, &a));
     ck_assert(!elf_vaddr_to_bus(0xc000000000000000ull, &a));
     ck_assert(!elf_vaddr_to_bus(0xa800100000000000ull, &a));
+    /* CCA 7 (uncached accelerated) is uncached, as for the CPU. */
+    ck_assert(elf_vaddr_to_bus(0xba00000000020000ull, &a) && a == BUS_UNC(1, 0x20000));
+    ck_assert(elf_vaddr_to_bus(0xb800000000020000ull, &a) && a == BUS_UNC(0, 0x20000));
+    /* Segment names for the debugger's messages. */
+    ck_assert_str_eq(mips_segment_name(0x400000), "KUSEG");
+    ck_assert_str_eq(mips_segment_name(0xfff00000000ull), "XKUSEG");
+    ck_assert_ptr_null(mips_segment_name(1ull << 44));
+    ck_assert_str_eq(mips_segment_name(0x4000000000001000ull), "XKSSEG");
+    ck_assert_ptr_null(mips_segment_name(0x4000100000000000ull));
+    ck_assert_str_eq(mips_segment_name(0xa800000000020000ull), "XKPHYS");
+    ck_assert_str_eq(mips_segment_name(0xc000000000001000ull), "XKSEG");
+    ck_assert_str_eq(mips_segment_name(0xc00000ff7fffffffull), "XKSEG");
+    ck_assert_ptr_null(mips_segment_name(0xc00000ff80000000ull));
+    ck_assert_str_eq(mips_segment_name(0xffffffff80000000ull), "KSEG0");
+    ck_assert_str_eq(mips_segment_name(0xffffffffa0000000ull), "KSEG1");
+    ck_assert_str_eq(mips_segment_name(0xffffffffc0000000ull), "KSSEG");
+    ck_assert_str_eq(mips_segment_name(0xffffffffe0000000ull), "KSEG3");
 }
 END_TEST
 

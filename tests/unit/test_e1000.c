@@ -44,6 +44,30 @@ static void count_event(void *ctx, const event *ev)
     ++*(int *)ctx;
 }
 
+/* The initiator a register event names: whoever made the PCI cycle. */
+static int last_who = -1;
+static void note_who(void *ctx, const event *ev)
+{
+    (void)ctx;
+    last_who = ev->initiator;
+}
+
+START_TEST(register_events_name_the_initiator)
+{
+    env_open("e1000-82544", NULL);
+    event_subscribe(event_find(&E.eb, "e1000_0.reg.write"), note_who, NULL);
+    uint64_t v = 1;
+    ck_assert_int_eq(pci_bar_access(E.f, 7, 0, TIDV, 4, &v, true), BUS_OK);
+    ck_assert_int_eq(last_who, 7);
+    /* The 82544's I/O window: IOADDR, then IODATA reaches the register. */
+    uint64_t a = TIDV;
+    ck_assert_int_eq(pci_bar_access(E.f, 9, 4, 0, 4, &a, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 9, 4, 4, 4, &v, true), BUS_OK);
+    ck_assert_int_eq(last_who, 9);
+    env_close();
+}
+END_TEST
+
 START_TEST(register_rules)
 {
     env_open("e1000-82544", NULL);
@@ -51,10 +75,10 @@ START_TEST(register_rules)
     event_subscribe(event_find(&E.eb, "e1000_0.reg.bad-access"), count_event, &bad_accesses);
     /* 32-bit-only registers: a 16-bit write is dropped and reported. */
     uint64_t v = 0x1234;
-    pci_bar_access(E.f, 0, TIDV, 2, &v, true);
+    pci_bar_access(E.f, 0, 0, TIDV, 2, &v, true);
     ck_assert_uint_eq(rd(TIDV), 0);
     ck_assert_int_eq(bad_accesses, 1);
-    pci_bar_access(E.f, 0, TIDV + 2, 2, &v, false);
+    pci_bar_access(E.f, 0, 0, TIDV + 2, 2, &v, false);
     ck_assert_uint_eq(v, 0);
     ck_assert_int_eq(bad_accesses, 2);
     /* The 82540+ moderation registers do not exist on the 82544. */
@@ -109,7 +133,7 @@ START_TEST(register_rules)
     ck_assert_uint_eq(rd(MDIC), 0);
     ck_assert_int_eq(bad_accesses, 2);
     uint64_t x = 0;
-    ck_assert_int_eq(pci_bar_access(E.f, 4, 0, 4, &x, false), BUS_ERROR);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 4, 0, 4, &x, false), BUS_ERROR);
     ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_PCIX_MODE, 0);
     env_close();
 }
@@ -856,6 +880,7 @@ static Suite *e1000_suite(void)
     TCase *t = tcase_create("core");
     tcase_add_test(t, pci_identity_and_bars);
     tcase_add_test(t, register_rules);
+    tcase_add_test(t, register_events_name_the_initiator);
     tcase_add_test(t, ethtool_register_test);
     tcase_add_test(t, eeprom_bitbang_and_checksum);
     tcase_add_test(t, mdic_phy_access_82544);

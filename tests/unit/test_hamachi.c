@@ -75,13 +75,13 @@ static void teardown(void)
 
 static void wr(unsigned off, unsigned size, uint64_t v)
 {
-    ck_assert_int_eq(pci_bar_access(E.f, 0, off, size, &v, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 0, off, size, &v, true), BUS_OK);
 }
 
 static uint64_t rd(unsigned off, unsigned size)
 {
     uint64_t v = 0;
-    ck_assert_int_eq(pci_bar_access(E.f, 0, off, size, &v, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(E.f, 0, 0, off, size, &v, false), BUS_OK);
     return v;
 }
 

@@ -58,13 +58,13 @@ static void rig_free(rig *r)
 static uint64_t bar_rd(rig *r, uint64_t off, unsigned size)
 {
     uint64_t v = 0;
-    ck_assert_int_eq(pci_bar_access(r->f, 0, off, size, &v, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(r->f, 0, 0, off, size, &v, false), BUS_OK);
     return v;
 }
 
 static void bar_wr(rig *r, uint64_t off, unsigned size, uint64_t v)
 {
-    ck_assert_int_eq(pci_bar_access(r->f, 0, off, size, &v, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(r->f, 0, 0, off, size, &v, true), BUS_OK);
 }
 
 /* The PCI byte address of byte-wide device register `a` (lanes ^ 3). */

@@ -308,12 +308,12 @@ START_TEST(ip27_dma_to_node1)
 END_TEST
 
 /* A one-BAR PCI card for ip27_plug_pci. */
-static int card_rd(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+static int card_rd(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     *val = 0x5a5a;
     return BUS_OK;
 }
-static int card_wr(pci_func *f, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+static int card_wr(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
 {
     return BUS_OK;
 }

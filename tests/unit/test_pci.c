@@ -267,14 +267,14 @@ START_TEST(pci_bar_to_declaration)
     device_reset(d);
     f.dev = d;
     uint64_t v = 0;
-    ck_assert_int_eq(pci_bar_access(&f, 0, 0, 4, &v, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(&f, 0, 0, 0, 4, &v, false), BUS_OK);
     ck_assert_uint_eq(v, 0x11223344);
-    ck_assert_int_eq(pci_bar_access(&f, 0, 1, 1, &v, false), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(&f, 0, 0, 1, 1, &v, false), BUS_OK);
     ck_assert_uint_eq(v, 0x33);
     v = 0xaa;
-    ck_assert_int_eq(pci_bar_access(&f, 0, 3, 1, &v, true), BUS_OK);
+    ck_assert_int_eq(pci_bar_access(&f, 0, 0, 3, 1, &v, true), BUS_OK);
     ck_assert_uint_eq(DEV_R(d, 0), 0xaa223344);
-    ck_assert_int_eq(pci_bar_access(&f, 1, 0, 4, &v, false), BUS_ERROR);
+    ck_assert_int_eq(pci_bar_access(&f, 0, 1, 0, 4, &v, false), BUS_ERROR);
     device_free(d);
 }
 END_TEST

@@ -87,9 +87,9 @@ START_TEST(rom_halt_and_wrong_widths)
     /* 32-bit-only registers: a 16-bit or 8-bit write is dropped and reported. */
     watch("reg.bad-access");
     uint64_t v = 0x1234;
-    pci_bar_access(H.f, 0, MaskInt, 2, &v, true);
-    pci_bar_access(H.f, 0, Pc + 1, 1, &v, true);
-    pci_bar_access(H.f, 0, Window + 2, 2, &v, true);
+    pci_bar_access(H.f, 0, 0, MaskInt, 2, &v, true);
+    pci_bar_access(H.f, 0, 0, Pc + 1, 1, &v, true);
+    pci_bar_access(H.f, 0, 0, Window + 2, 2, &v, true);
     ck_assert_uint_eq(ev_count, 3);
     ck_assert_uint_eq(tgh_rd(&H, MaskInt), 0);
     ck_assert_uint_eq(tgh_rd(&H, Pc), 0);

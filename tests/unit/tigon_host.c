@@ -75,13 +75,13 @@ void tgh_teardown(tg_host *h)
 void tgh_wr(tg_host *h, unsigned off, uint32_t v)
 {
     uint64_t x = h->pio_raw ? bswap32(v) : v;
-    pci_bar_access(h->f, 0, off, 4, &x, true);
+    pci_bar_access(h->f, 0, 0, off, 4, &x, true);
 }
 
 uint32_t tgh_rd(tg_host *h, unsigned off)
 {
     uint64_t x = 0;
-    pci_bar_access(h->f, 0, off, 4, &x, false);
+    pci_bar_access(h->f, 0, 0, off, 4, &x, false);
     return h->pio_raw ? bswap32((uint32_t)x) : (uint32_t)x;
 }
 

@@ -11,3 +11,9 @@ EXTRA_DIST += tests/batch/linux_boot.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
+TESTS += tests/batch/cli_keys.sh
+EXTRA_DIST += tests/batch/cli_keys.sh
+# The TUI's command line in tmux: Tab, Enter, the status bar.
+TESTS += tests/batch/tui_keys.sh
+EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh

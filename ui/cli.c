@@ -1,5 +1,5 @@
 /* The line-mode debugger: GNU readline with history in ~/.xbow_history and
- * completion of command names.  Without a terminal, commands are read from
+ * completion of commands and their arguments.  Without a terminal, commands are read from
  * standard input as they come. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,88 +12,90 @@
 
 static char history_path[1024];
 
-/* Completion: the words typed so far select commands whose names start
- * with them; offer the next word of each. */
+/* Completion: the debugger says what the word being typed can be
+ * (dbg_complete): command names, symbols, registers, devices, rings,
+ * events; file names are readline's own. */
+static dbg *complete_dbg;
 static char **candidates;
-static unsigned ncand;
+static unsigned ncand, capcand;
 
-static void add_candidate(const char *w)
+static void add_candidate(void *ctx, const char *w)
 {
-    for (unsigned i = 0; i < ncand; i++)
-        if (!strcmp(candidates[i], w))
+    (void)ctx;
+    if (ncand == capcand) {
+        unsigned cap = capcand ? capcand * 2 : 64;
+        char **n = realloc(candidates, cap * sizeof *n);
+        if (!n)
             return;
-    char **n = realloc(candidates, (ncand + 1) * sizeof *n);
-    if (!n)
-        return;
-    candidates = n;
-    candidates[ncand++] = strdup(w);
+        candidates = n;
+        capcand = cap;
+    }
+    char *copy = strdup(w);
+    if (copy)
+        candidates[ncand++] = copy;
 }
 
-static void build_candidates(const char *line_before, const char *text)
+static void clear_candidates(void)
 {
     for (unsigned i = 0; i < ncand; i++)
         free(candidates[i]);
     ncand = 0;
-    /* words already complete before `text` */
-    char prefix[256];
-    snprintf(prefix, sizeof prefix, "%s", line_before);
-    size_t plen = strlen(prefix);
-    while (plen && prefix[plen - 1] == ' ')
-        prefix[--plen] = 0;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const char *name = dbg_command_at(i)->name;
-        if (plen && (strncmp(name, prefix, plen) != 0 || name[plen] != ' '))
-            continue;
-        const char *rest = plen ? name + plen + 1 : name;
-        char word[64];
-        size_t n = strcspn(rest, " ");
-        snprintf(word, sizeof word, "%.*s", (int)n, rest);
-        if (!strncmp(word, text, strlen(text)))
-            add_candidate(word);
-    }
 }
 
 static char *generator(const char *text, int state)
 {
     static unsigned next;
-    if (state == 0) {
-        char before[256];
-        int start = rl_point - (int)strlen(text);
-        snprintf(before, sizeof before, "%.*s", start > 0 ? start : 0, rl_line_buffer);
-        build_candidates(before, text);
+    (void)text;
+    if (state == 0)
         next = 0;
-    }
     return next < ncand ? strdup(candidates[next++]) : NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
     rl_attempted_completion_over = 1;
+    if (!complete_dbg)
+        return NULL;
+    char *before = strndup(rl_line_buffer, start > 0 ? (size_t)start : 0);
+    if (!before)
+        return NULL;
+    clear_candidates();
+    int kind = dbg_complete(complete_dbg, before, text, add_candidate, NULL);
+    free(before);
+    if (kind == DBG_COMPLETE_FILES)
+        return rl_completion_matches(text, rl_filename_completion_function);
+    /* "hamachi0." goes on with a register: no space after it */
+    if (ncand == 1 && *candidates[0] && candidates[0][strlen(candidates[0]) - 1] == '.')
+        rl_completion_append_character = 0;
     return rl_completion_matches(text, generator);
 }
 
-void ui_cli_setup_completion(void)
+void ui_cli_setup_completion(dbg *d)
 {
     const char *home = getenv("HOME");
     if (home && *home && !history_path[0]) {
         snprintf(history_path, sizeof history_path, "%s/.xbow_history", home);
         read_history(history_path);
     }
+    complete_dbg = d;
     rl_readline_name = "xbow";
     rl_attempted_completion_function = complete;
+    /* Words end at spaces and operators, not at '$' (registers), '.'
+     * (DEVICE.REG), ':' (p:ADDR) or '-' (event and ring names such as
+     * hamachi0.tx.desc-fetch, rx-jumbo). */
+    rl_completer_word_break_characters = (char *)" \t\n\"'`@><=;|&{(,*+/%^!~";
 }
 
 void ui_cli_save_history(void)
 {
     if (history_path[0])
         write_history(history_path);
-    for (unsigned i = 0; i < ncand; i++)
-        free(candidates[i]);
+    clear_candidates();
     free(candidates);
     candidates = NULL;
-    ncand = 0;
+    capcand = 0;
+    complete_dbg = NULL;
 }
 
 int ui_cli(dbg *d)
@@ -110,25 +112,19 @@ int ui_cli(dbg *d)
         free(line);
         return 0;
     }
-    ui_cli_setup_completion();
-    char *last = NULL;
+    ui_cli_setup_completion(d);
     while (!d->quit) {
         char *line = readline(dbg_prompt(d));
         if (!line) {
             printf("quit\n");
             break;
         }
-        /* An empty line repeats the last command, as in gdb. */
-        const char *cmd = *dbg_skip_ws(line) ? line : (last && !d->collecting ? last : "");
-        if (*dbg_skip_ws(line)) {
+        if (*dbg_skip_ws(line))
             add_history(line);
-            free(last);
-            last = strdup(line);
-        }
-        dbg_execute(d, cmd);
+        /* An empty line repeats the last command, as in gdb. */
+        dbg_execute_interactive(d, line);
         free(line);
     }
-    free(last);
     ui_cli_save_history();
     return 0;
 }

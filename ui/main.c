@@ -27,6 +27,8 @@ static void usage(FILE *f)
           "      --cli            line-mode debugger (readline) instead of the TUI\n"
           "      --tui            the TUI even when not on a terminal\n"
           "      --max-insns N    batch mode without commands: stop after N instructions\n"
+          "      --allow-shell    let shell and !CMD run host commands in batch mode too\n"
+          "                       (interactive xbow always allows them)\n"
           "  -q, --quiet          do not print the banner\n"
           "      --log-level L    error, warning, info or debug (default warning)\n"
           "\n"
@@ -132,6 +134,8 @@ int main(int argc, char **argv)
             o.cli = true;
         } else if (!strcmp(a, "--tui")) {
             o.tui = true;
+        } else if (!strcmp(a, "--allow-shell")) {
+            o.allow_shell = true;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o.quiet = true;
         } else if (!strcmp(a, "-x")) {

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "core/log.h"
+#include "ui/tui.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -77,8 +78,13 @@ int ui_main(ui_options *o)
         machine_free(m);
         return 2;
     }
+    if (o->kernel && !o->quiet && m->syms.n == 0)
+        printf("(No debugging symbols found in %s: no symbol table; was it stripped?  "
+               "\"symbol-file\" adds a System.map.)\n", o->kernel);
     dbg *d = dbg_new(m);
     d->batch = o->batch;
+    d->allow_shell = !o->batch || o->allow_shell;
+    tui_register_commands();
     ui_install_sigint(m);
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)

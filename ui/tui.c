@@ -118,14 +118,22 @@ static void tui_rl_redisplay(void)
     }
 }
 
+/* Tab with several candidates: list them in the command pane (a few
+ * hundred at most: a vmlinux has tens of thousands of symbols). */
+#define MAX_SHOWN_MATCHES 200
+
 static void tui_rl_show_matches(char **matches, int num, int max)
 {
     (void)max;
     tui *t = tui_active;
     strbuf b;
     sb_init(&b);
-    for (int i = 1; i <= num; i++)
-        sb_printf(&b, "%s%s", matches[i], i < num ? "  " : "\n");
+    int shown = num < MAX_SHOWN_MATCHES ? num : MAX_SHOWN_MATCHES;
+    for (int i = 1; i <= shown; i++)
+        sb_printf(&b, "%s%s", matches[i], i < shown ? "  " : "");
+    if (num > shown)
+        sb_printf(&b, "  ... and %d more: type more of the name", num - shown);
+    sb_putc(&b, '\n');
     tt_append_sb(&t->out, &b, C_DIM);
     sb_free(&b);
     rl_forced_update_display();
@@ -240,12 +248,18 @@ static void draw_status(tui *t)
     char pcs[96] = "";
     if (c)
         symtab_format(&m->syms, cpu_pc(c), pcs, sizeof pcs);
-    char line[512];
+    char line[512], speed[32] = "";
     double vt = (double)m->clock.now / (double)m->clock.hz;
+    /* The speed is a figure of the run going on: none while stopped, and
+     * none until the first sample of this run. */
+    if (t->running && t->ips > 0)
+        snprintf(speed, sizeof speed, " %.1f MIPS |", t->ips / 1e6);
+    else if (t->running)
+        snprintf(speed, sizeof speed, " - MIPS |");
     snprintf(line, sizeof line,
-             " xbow | %s | cpu%d %s | vtime %.6fs | %.1f MIPS | layout %s | F1 help F5 cont "
+             " xbow | %s | cpu%d %s | vtime %.6fs |%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
-             t->running ? "RUNNING" : "stopped", t->d->cur_cpu, pcs, vt, t->ips / 1e6,
+             t->running ? "RUNNING" : "stopped", t->d->cur_cpu, pcs, vt, speed,
              tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
@@ -368,23 +382,24 @@ static void tui_poll(dbg *d)
 
 /* ---- input ---------------------------------------------------------------------- */
 
+/* Run a line as typed at the prompt (an empty one repeats, as in gdb). */
 static void run_command(tui *t, const char *cmd)
 {
     char echo[1100];
-    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ", cmd);
+    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ",
+             *dbg_skip_ws(cmd) ? cmd : dbg_repeat_text(t->d));
     tt_append(&t->out, echo, C_DIM);
     tui_remember_regs(t);
     t->panes[PANE_CMD].scroll = 0;
     t->last_wall = tui_now();
     t->last_insns = total_insns(t->d->m);
-    dbg_execute(t->d, cmd);
+    t->ips = 0; /* the last run's speed is not this one's */
+    dbg_execute_interactive(t->d, cmd);
     t->running = false;
     tui_sample_dma(t);
     if (t->d->quit)
         t->quit = true;
 }
-
-static char *last_line;
 
 static void on_line(char *line)
 {
@@ -395,13 +410,9 @@ static void on_line(char *line)
         t->quit = true;
         return;
     }
-    const char *cmd = *dbg_skip_ws(line) ? line : (last_line && !t->d->collecting ? last_line : "");
-    if (*dbg_skip_ws(line)) {
+    if (*dbg_skip_ws(line))
         add_history(line);
-        free(last_line);
-        last_line = strdup(line);
-    }
-    char *copy = strdup(cmd);
+    char *copy = strdup(line);
     rl_callback_handler_remove();
     if (copy) {
         run_command(t, copy);
@@ -561,7 +572,7 @@ int ui_tui(dbg *d)
     rl_bind_keyseq(DELETE_SEQ, rl_delete);
     FILE *null_out = fopen("/dev/null", "w");
     rl_outstream = null_out;
-    ui_cli_setup_completion();
+    ui_cli_setup_completion(d);
     rl_callback_handler_install(dbg_prompt(d), on_line);
     tt_append(&t.out, "xbow TUI: type commands below; F1 or ? for keys, \"quit\" to leave.\n",
               C_DIM);
@@ -593,7 +604,5 @@ int ui_tui(dbg *d)
             delwin(t.panes[i].win);
     tt_free(&t.out);
     tt_free(&t.console);
-    free(last_line);
-    last_line = NULL;
     return 0;
 }

@@ -18,6 +18,7 @@ typedef struct ui_options {
     unsigned ncmds;
     uint64_t max_insns;
     bool no_nic; /* --nic none: no default NIC */
+    bool allow_shell; /* --allow-shell: shell works in batch mode too */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;
@@ -31,7 +32,8 @@ int ui_main(ui_options *o);
 int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i);
 /* The readline command loop (ui/cli.c). */
 int ui_cli(dbg *d);
-void ui_cli_setup_completion(void);
+/* History and Tab completion for readline (the CLI and the TUI). */
+void ui_cli_setup_completion(dbg *d);
 void ui_cli_save_history(void);
 /* The ncurses TUI (ui/tui.c). */
 int ui_tui(dbg *d);

@@ -124,6 +124,8 @@ int cpu_cp0_lookup(const char *name);  /* "status", "cause", ... */
 
 /* Debugger views. */
 void cpu_show_regs(const cpu *c, strbuf *out);    /* GPRs, PC, HI/LO, CP0 decoded */
+/* Just the CP0 part of cpu_show_regs (Status, Cause, EPC ...). */
+void cpu_show_cp0_regs(const cpu *c, strbuf *out);
 void cpu_show_fpu(const cpu *c, strbuf *out);
 void cpu_show_tlb(const cpu *c, strbuf *out);
 void cpu_decode_status(uint64_t status, strbuf *out);

@@ -37,13 +37,8 @@ void dbg_report_stop(dbg *d, int reason)
                    m->stop_msg[0] ? ": " : "", m->stop_msg);
         break;
     }
-    if (c) {
-        strbuf b;
-        sb_init(&b);
-        dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
-    }
+    if (c)
+        dbg_show_location(d, c);
 }
 
 void dbg_request_stop(dbg *d)
@@ -165,6 +160,8 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     chardev_set_input_enabled(m->console, false);
     chardev_flush(m->console);
     d->stop_count++;
+    d->killed = false;
+    d->frame = 0; /* a stop selects the innermost frame */
     if (at_goal && !bp_pending(d))
         r = STOP_STEP;
     if (r != STOP_STEP && r != STOP_LIMIT && m->cur_cpu != d->cur_cpu) {
@@ -175,8 +172,13 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
-    if (!quiet)
+    if (!quiet) {
+        if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
+            dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                          "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
         dbg_report_stop(d, r);
+        dbg_do_displays(d);
+    }
     bp_after_stop(d);
     if (r == STOP_RESET && m->cfg.on_reset == RESET_EXIT)
         d->quit = true;
@@ -262,17 +264,25 @@ static int cmd_finish(dbg *d, const char *args)
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    frame f[2];
-    if (dbg_unwind(d, c, f, 2) < 2)
+    /* From the selected frame (up, frame N): until it returns. */
+    unsigned n;
+    frame *f = dbg_selected_frames(d, c, &n);
+    if (!f)
+        return dbg_error(d, "out of memory");
+    unsigned level = d->frame;
+    if (level + 1 >= n) {
+        free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
                             "found from the symbol table and prologue).");
+    }
     char where[160];
-    symtab_format(&d->m->syms, f[0].pc, where, sizeof where);
-    dbg_printf(d, "Run till exit from #0  0x%016llx in %s\n", (unsigned long long)f[0].pc,
-               where);
+    symtab_format(&d->m->syms, f[level].pc, where, sizeof where);
+    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", level,
+               (unsigned long long)f[level].pc, where);
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
-    g.at[0].addr = f[1].pc;
-    g.at[0].min_sp = f[1].sp;
+    g.at[0].addr = f[level + 1].pc;
+    g.at[0].min_sp = f[level + 1].sp;
+    free(f);
     int r = dbg_resume(d, RUN_CONTINUE, 0, &g);
     if (r == STOP_STEP) {
         xval v = xval_int((int64_t)cpu_gpr(dbg_cpu(d), 2));
@@ -316,6 +326,19 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
 static int cmd_until(dbg *d, const char *args) { return run_to(d, args, true, "until"); }
 static int cmd_advance(dbg *d, const char *args) { return run_to(d, args, false, "advance"); }
 
+/* A fresh start: RAM cleared, the board sets up the PROM data and loads
+ * the kernel (or the user's PROM) again, as at power-on; breakpoints stay. */
+static void power_on_reset(dbg *d)
+{
+    machine *m = d->m;
+    bp_disarm_all(d);
+    m->reset_pending = false;
+    machine_reset(m, true);
+    bp_rearm_all(d);
+    d->cur_cpu = 0;
+    d->frame = 0;
+}
+
 static int cmd_run(dbg *d, const char *args)
 {
     machine *m = d->m;
@@ -324,16 +347,65 @@ static int cmd_run(dbg *d, const char *args)
     bool started = false;
     for (unsigned i = 0; i < m->ncpus; i++)
         started |= cpu_retired(m->cpus[i]) != 0;
-    if (started) {
-        /* A fresh start: RAM cleared, the board sets up the PROM data and
-         * loads the kernel (or the user's PROM) again, as at power-on. */
+    if (started && !d->killed) {
         dbg_puts(d, "Starting the machine again from reset.\n");
-        bp_disarm_all(d);
-        m->reset_pending = false;
-        machine_reset(m, true);
-        bp_rearm_all(d);
-        d->cur_cpu = 0;
+        power_on_reset(d);
     }
+    return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
+}
+
+/* gdb's kill ends the program; xbow's machine cannot go away, so kill
+ * puts it back where it was before "run": reset, RAM cleared, the kernel
+ * loaded again, stopped at its entry.  run or continue start it afresh. */
+static int cmd_kill(dbg *d, const char *args)
+{
+    if (*args)
+        return dbg_usage_error(d, "kill", "it takes no arguments");
+    power_on_reset(d);
+    d->killed = true;
+    dbg_puts(d, "[Machine killed: reset to power-on, memory cleared, the kernel loaded again; "
+                "\"run\" or \"continue\" starts it]\n");
+    cpu *c = dbg_cpu(d);
+    if (c)
+        dbg_show_location(d, c);
+    return 0;
+}
+
+/* jump LOCATION: set the selected CPU's pc and continue from there. */
+static int cmd_jump(dbg *d, const char *args)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!*args)
+        return dbg_usage_error(d, "jump", "give a location");
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    if (cond)
+        return dbg_error(d, "jump: no condition here.");
+    if (addr & 3)
+        return dbg_error(d, "jump: 0x%llx is not an instruction address (not a multiple of 4).",
+                         (unsigned long long)addr);
+    uint8_t b[4];
+    if (cpu_read_virt(c, addr, b, 4) != 4) {
+        char err[300];
+        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err);
+    }
+    uint64_t off;
+    const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
+    const symbol *to = symtab_lookup_addr(&d->m->syms, addr, &off);
+    if (from && to && from != to)
+        dbg_printf(d, "Note: jumping from %s into %s; the stack and registers stay as %s left "
+                      "them.\n", from->name, to->name, from->name);
+    if (cpu_in_delay_slot(c))
+        dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
+    cpu_set_pc(c, addr);
+    char where[160];
+    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
+    dbg_printf(d, "Continuing at %s.\n", where);
     return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
 }
 
@@ -344,6 +416,8 @@ static int cmd_cpu(dbg *d, const char *args)
         uint64_t n;
         if (dbg_parse_u64(args, &n) || n >= m->ncpus)
             return dbg_error(d, "cpu: want a CPU number from 0 to %u.", m->ncpus - 1);
+        if (d->cur_cpu != (int)n)
+            d->frame = 0;
         d->cur_cpu = (int)n;
     }
     cpu *c = dbg_cpu(d);
@@ -382,7 +456,22 @@ static const command run_commands[] = {
      "Start the guest, or start it again from a machine reset.\n"
      "Start the guest: from where the loader left it the first time, otherwise from a\n"
      "machine reset with the kernel loaded again (breakpoints are kept).\n"
-     "Example: run", CMD_MACHINE | CMD_RESUMES},
+     "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {"kill", "k", cmd_kill, "kill",
+     "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
+     "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
+     "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
+     "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
+     "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
+     "guest afresh.\n"
+     "Example: kill", CMD_MACHINE | CMD_NOREPEAT},
+    {"jump", NULL, cmd_jump, "jump LOCATION",
+     "Continue the guest at LOCATION instead of where it stopped.\n"
+     "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
+     "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
+     "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
+     "stepped over, as continue steps over the one it stopped at.\n"
+     "Example: jump middle", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"

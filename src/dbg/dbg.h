@@ -17,6 +17,8 @@ typedef int (*cmd_fn)(dbg *d, const char *args);
 enum cmd_flags {
     CMD_MACHINE = 1, /* needs a machine */
     CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
+    CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
+    CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
 
 typedef struct command {
@@ -34,6 +36,28 @@ typedef struct command {
 void dbg_register(const command *cmds, unsigned n);
 void dbg_register_group(const char *group, const command *cmds, unsigned n);
 const command *dbg_command_find(const char *name);
+/* The command the first words of `line` name (aliases and abbreviations
+ * as the dispatcher takes them); *rest gets the arguments. */
+const command *dbg_command_lookup(const char *line, const char **rest);
+
+/* Tab completion: candidates for `word`, the beginning of the word being
+ * typed after `before` (the line up to it), go to add().  Returns
+ * DBG_COMPLETE_FILES when the word is a file name (the front end completes
+ * those itself), else 0. */
+typedef void (*dbg_complete_fn)(void *ctx, const char *candidate);
+enum { DBG_COMPLETE_FILES = 1 };
+int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn add, void *ctx);
+/* What Tab completes for each argument of command `cmd` (static strings):
+ * kinds separated by spaces, the last one repeating when it ends with
+ * "...": expr (symbols, $registers, DEVICE.REG), cmd, dev, nic, ring (of
+ * the NIC before it), event, reg (DEVICE.REG.FIELD), devarg (registers
+ * and views of the device before it), register, initiator, file,
+ * =word|word, or - for nothing.  The debugger's own commands are in
+ * src/dbg/complete.c; front ends add theirs. */
+void dbg_complete_register(const char *cmd, const char *args);
+/* A command of complete.c's table that the command table lacks (a test
+ * keeps the two in step), or NULL. */
+const char *dbg_complete_check(void);
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(void);
 const command *dbg_command_at(unsigned i);
@@ -90,6 +114,14 @@ struct dbg {
     uint64_t stop_count; /* stops so far ("changed since the last stop") */
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
+    void *settings;      /* set/show: logging, pagination ... (settings.c) */
+    void *display;       /* auto-display expressions (display.c) */
+    int exec_depth;      /* commands running inside commands (user commands ...) */
+    unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
+    bool killed;         /* reset by kill and not run since: run needs no reset */
+    bool allow_shell;    /* shell and !CMD may run host commands */
+    bool interactive;    /* running a line typed at the prompt */
+    char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
 };
 
 dbg *dbg_new(machine *m);
@@ -100,6 +132,16 @@ void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
  * Returns 0 or -1. */
 int dbg_execute(dbg *d, const char *line);
 int dbg_source(dbg *d, const char *path);
+/* Execute a line typed at the prompt.  An empty line repeats the previous
+ * command as gdb does: most commands run again as they were typed, x goes
+ * on from the next address, and run, kill, delete ... do not repeat. */
+int dbg_execute_interactive(dbg *d, const char *line);
+/* The line an empty line would run ("" when none), for front ends that
+ * echo what runs. */
+const char *dbg_repeat_text(const dbg *d);
+/* A command typed at the prompt sets what an empty line runs next (NULL:
+ * nothing); ignored for commands run by scripts and other commands. */
+void dbg_set_repeat(dbg *d, const char *line);
 /* The prompt the front end shows: "(xbow) " or ">" while collecting. */
 const char *dbg_prompt(const dbg *d);
 
@@ -108,6 +150,11 @@ void dbg_vprintf(dbg *d, const char *fmt, va_list ap);
 void dbg_puts(dbg *d, const char *s);
 /* Print "error text" and count a failure; returns -1 for `return dbg_error(...)`. */
 int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A command was used wrongly: "CMD: WHY.  Usage: USAGE" with the usage of
+ * the command table (the text `help CMD` shows), so the two never differ.
+ * Returns -1. */
+int dbg_usage_error(dbg *d, const char *cmd, const char *why);
 
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));

@@ -7,6 +7,8 @@ DBG_SOURCES = \
 	src/dbg/cmd_core.c \
 	src/dbg/cmd_run.c \
 	src/dbg/cmd_state.c \
+	src/dbg/cmd_frame.c \
+	src/dbg/display.c \
 	src/dbg/break.c \
 	src/dbg/watch.c \
 	src/dbg/track.c \
@@ -15,5 +17,7 @@ DBG_SOURCES = \
 	src/dbg/views.c \
 	src/dbg/trace.c \
 	src/dbg/script.c \
-	src/dbg/symbols.c
+	src/dbg/symbols.c \
+	src/dbg/settings.c \
+	src/dbg/complete.c
 libxbow_a_SOURCES += $(DBG_SOURCES)

@@ -129,7 +129,7 @@ static int cmd_ring(dbg *d, const char *args)
     char name[32];
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name || !*rest)
-        return dbg_error(d, "ring: give a NIC and a ring: ring NIC tx|rx [N].");
+        return dbg_usage_error(d, "ring", "give a NIC and a ring");
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -304,12 +304,14 @@ static const command view_commands[] = {
      "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
      "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
      "Example: info irq", CMD_MACHINE},
-    {"ring", NULL, cmd_ring, "ring NIC tx|rx [N]",
+    {"ring", NULL, cmd_ring, "ring NIC RING [COUNT]",
      "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
      "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
-     "head/tail or producer/consumer marks).  Entries that changed since the previous\n"
-     "stop are marked with *.  N is how many entries to show (an expression, 1 or\n"
-     "more; default and at most: the whole ring, never past its end).\n"
+     "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
+     "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
+     "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
+     "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
+     "its end).\n"
      "Example: ring hamachi0 tx", CMD_MACHINE},
 };
 

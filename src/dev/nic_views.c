@@ -24,7 +24,9 @@ void nic_view_ring(device *d, const char *args, strbuf *out)
         char *end = num;
         unsigned long long c = k == 2 && num[0] != '-' ? strtoull(num, &end, 0) : 0;
         if (k < 1 || k > 2 || (k == 2 && (*end || c == 0 || c > UINT32_MAX))) {
-            sb_puts(out, "usage: ring NIC RING [COUNT]  (COUNT: 1 or more)\n");
+            /* (the ring command's usage is its own: help ring) */
+            sb_printf(out, "%s: want a ring and an optional count (1 or more), not \"%s\"; ",
+                      d->name, args);
             list_rings(n, out);
             return;
         }

@@ -313,6 +313,11 @@ void cpu_show_regs(const cpu *c, strbuf *out)
                   i % 4 == 3 ? "\n" : "  ");
     sb_printf(out, "pc   %016llx  hi %016llx  lo %016llx\n", (unsigned long long)c->pc,
               (unsigned long long)c->hi, (unsigned long long)c->lo);
+    cpu_show_cp0_regs(c, out);
+}
+
+void cpu_show_cp0_regs(const cpu *c, strbuf *out)
+{
     sb_printf(out, "Status %08llx ", (unsigned long long)c->cp0[12]);
     cpu_decode_status(c->cp0[12], out);
     sb_printf(out, "\nCause  %08llx ", (unsigned long long)c->cp0[13]);

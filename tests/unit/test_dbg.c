@@ -53,6 +53,59 @@ START_TEST(every_command_is_documented)
 }
 END_TEST
 
+/* ---- Tab completion ------------------------------------------------------ */
+
+static void collect(void *ctx, const char *cand)
+{
+    strbuf *b = ctx;
+    sb_printf(b, "[%s]", cand);
+}
+
+/* The candidates for the last word of `line`, as "[a][b]". */
+static const char *complete(const char *line)
+{
+    static strbuf b;
+    sb_free(&b);
+    sb_init(&b);
+    const char *sp = strrchr(line, ' ');
+    char before[256];
+    snprintf(before, sizeof before, "%.*s", sp ? (int)(sp - line + 1) : 0, line);
+    dbg_complete(D, before, sp ? sp + 1 : line, collect, &b);
+    return b.s ? b.s : "";
+}
+
+START_TEST(tab_completion)
+{
+    ck_assert_ptr_null(dbg_complete_check()); /* the table names real commands */
+    has(complete("inf"), "[info]");
+    has(complete("info reg"), "[registers]");
+    has(complete("i reg"), "[registers]");
+    has(complete("break "), "[event]");
+    has(complete("break ma"), "[main]");
+    hasnt(complete("break ma"), "[func]");
+    has(complete("print $p"), "[$pc]");
+    has(complete("x/4xw coun"), "[counter]");
+    has(complete("watch p:cou"), "[p:counter]");
+    has(complete("info registers st"), "[status]");
+    has(complete("ring fake"), "[fakenic]");
+    hasnt(complete("ring test"), "[testhub]"); /* no rings there */
+    ck_assert_str_eq(complete("ring fakenic "), "[tx]");
+    ck_assert_str_eq(complete("break event fakenic.tx"), "[fakenic.tx.desc-done]");
+    has(complete("break reg fake"), "[fakenic.]");
+    has(complete("break reg fakenic.CT"), "[fakenic.CTRL]");
+    ck_assert_str_eq(complete("break reg fakenic.CTRL.M"), "[fakenic.CTRL.MODE]");
+    has(complete("info device fakenic "), "[ring]");
+    has(complete("watch dma fake"), "[fakenic]");
+    has(complete("set logging "), "[redirect]");
+    has(complete("help wat"), "[watch]");
+    ck_assert_str_eq(complete("delete "), "[display]"); /* "delete display" */
+    ck_assert_str_eq(complete("delete 1"), "");
+    ck_assert_int_eq(dbg_complete(D, "source ", "ex", collect, &(strbuf){0}), DBG_COMPLETE_FILES);
+    ok("set $mine = 3");
+    has(complete("print $mi"), "[$mine]");
+}
+END_TEST
+
 START_TEST(commands_md_is_current)
 {
     FILE *f = fopen(TOP_SRCDIR "/docs/commands.md", "r");
@@ -881,6 +934,7 @@ static Suite *suite(void)
     tcase_set_timeout(t, 30);
     tcase_add_test(t, every_command_is_documented);
     tcase_add_test(t, commands_md_is_current);
+    tcase_add_test(t, tab_completion);
     tcase_add_test(t, errors_are_one_line);
     tcase_add_test(t, abbreviations_and_aliases);
     tcase_add_test(t, print_and_history);

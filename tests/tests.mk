@@ -4,6 +4,14 @@ tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
+# The console's host side: input modes and polling rate (tests/unit/test_hostio.c).
+check_PROGRAMS += tests/unit/test_hostio
+tests_unit_test_hostio_SOURCES = tests/unit/test_hostio.c
+tests_unit_test_hostio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/test_hostio
+TESTS += tests/batch/console_input.sh
+EXTRA_DIST += tests/batch/console_input.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh

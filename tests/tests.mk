@@ -12,6 +12,9 @@ tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_hostio
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
+# Output files are emptied only by commands that succeed.
+TESTS += tests/batch/outfiles.sh
+EXTRA_DIST += tests/batch/outfiles.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh

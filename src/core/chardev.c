@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/log.h"
+#include "core/outfile.h"
 
 #define CH_MAX_TAPS 8
 #define CH_INQ 4096
@@ -34,6 +35,7 @@ struct chardev {
     void *host_ctx;
     uint64_t next_poll_ns; /* IN_LIVE: no poll before then */
     uint64_t host_calls;   /* poll() and read() calls on the input */
+    outfile *file;         /* file:PATH (out_fd is -1 until it is handed over) */
     char desc[64];
     struct {
         chardev_tap_fn fn;
@@ -66,6 +68,15 @@ static enum in_mode input_mode(int fd)
     return IN_STREAM;
 }
 
+static int file_ready(void *ctx, int fd, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    chardev *ch = ctx;
+    ch->out_fd = fd;
+    return 0;
+}
+
 chardev *chardev_open(const char *spec, char *err, size_t errlen)
 {
     chardev *ch = calloc(1, sizeof *ch);
@@ -94,14 +105,12 @@ chardev *chardev_open(const char *spec, char *err, size_t errlen)
         ch->own_fds = ch->own_pty = true;
         snprintf(ch->desc, sizeof ch->desc, "%s", ptsname(fd));
     } else if (strncmp(spec, "file:", 5) == 0) {
-        int fd = open(spec + 5, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            snprintf(err, errlen, "%s: %s", spec + 5, strerror(errno));
+        ch->own_fds = true;
+        ch->file = outfile_open(spec + 5, file_ready, ch, err, errlen);
+        if (!ch->file) {
             free(ch);
             return NULL;
         }
-        ch->out_fd = fd;
-        ch->own_fds = true;
         snprintf(ch->desc, sizeof ch->desc, "file %.50s", spec + 5);
     } else {
         snprintf(err, errlen, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)",
@@ -125,6 +134,7 @@ void chardev_close(chardev *ch)
         if (ch->out_fd >= 0 && ch->out_fd != ch->in_fd)
             close(ch->out_fd);
     }
+    outfile_close(ch->file);
     free(ch);
 }
 

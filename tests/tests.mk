@@ -15,10 +15,16 @@ EXTRA_DIST += tests/batch/console_input.sh
 # Output files are emptied only by commands that succeed.
 TESTS += tests/batch/outfiles.sh
 EXTRA_DIST += tests/batch/outfiles.sh
+# Ctrl-C in long commands and scripts, streamed output (CLI and TUI in tmux).
+TESTS += tests/batch/interrupt.sh
+EXTRA_DIST += tests/batch/interrupt.sh
+# source and -x: text files only, stop at the first failing command.
+TESTS += tests/batch/source.sh
+EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh
 EXTRA_DIST += tests/batch/linux_boot.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
-EXTRA_DIST += tests/batch/tui.sh
+EXTRA_DIST += tests/batch/tui.sh tests/batch/tmux_lib.sh

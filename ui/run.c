@@ -14,6 +14,7 @@ static machine *sig_machine;
 static void on_sigint(int sig)
 {
     (void)sig;
+    dbg_interrupt(); /* a long command or script stops at its next check */
     machine *m = sig_machine;
     if (!m)
         return;
@@ -99,6 +100,12 @@ int ui_main(ui_options *o)
                                     : dbg_execute(d, o->cmds[i].text);
         if (rc != 0)
             status = 1;
+        if (dbg_interrupt_pending()) { /* Ctrl-C: not the commands after it either */
+            status = 1;
+            if (o->batch)
+                d->quit = true;
+            break;
+        }
     }
     if (o->batch) {
         if (o->ncmds == 0 && (o->kernel || o->cfg.prom))

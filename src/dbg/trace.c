@@ -61,6 +61,10 @@ static void emit(trace_state *t, sink *s, const char *text)
         fputs(text, s->f);
     } else {
         dbg_puts(t->d, text);
+        /* A million lines between two slices of the run: let the front end
+         * see its keys, and Ctrl-C stop the guest, in between. */
+        if (dbg_interrupted(t->d) && t->d->running)
+            machine_request_stop(t->d->m, STOP_USER, NULL);
     }
 }
 

@@ -6,16 +6,12 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 top_builddir=${top_builddir:-$PWD}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
 [ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
 GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
 [ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
 case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 
-unset TMUX
-T="tmux -S $WORK/tmux"
-trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-TIMEOUT=${TUI_TEST_TIMEOUT:-60}
+. "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
 # xbow runs under sh so that after it exits the pane shows its exit status
 # and whether the terminal is back in cooked mode (icanon, echo).
@@ -30,53 +26,6 @@ EOF
 $T -f /dev/null new-session -d -s tui -x 160 -y 50 "sh '$WORK/run.sh'" ||
     skip "tmux cannot start a session here"
 last_cmd="xbow (TUI in tmux)"
-
-screen() { $T capture-pane -p -t tui >"$WORK/out" 2>"$WORK/err"; }
-keys() { $T send-keys -t tui "$@"; }
-# type TEXT: the text in one go (as fast as a paste), then Enter
-type_line() {
-    $T send-keys -t tui -l "$1"
-    $T send-keys -t tui Enter
-}
-
-# dead: when xbow has exited before its time, a failure and the end.
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
-
-# wait_for PATTERN [WHAT]: poll the screen until a line matches PATTERN
-# (grep -E), up to $TIMEOUT seconds; a failed check when it never does.
-wait_for() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" && return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
-    return 1
-}
-
-# wait_gone PATTERN [WHAT]: poll until no line matches PATTERN.
-wait_gone() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" || return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"
-    return 1
-}
 
 # The value of the pc in the registers pane.
 pc_shown() { screen; sed -n 's/.* pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }

@@ -21,9 +21,12 @@ rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 start() {
     S=$1
     shift
+    # A sanitizer build keeps freed memory aside (256 MB by default): keep
+    # little, so that VmRSS shows what xbow holds.
     cat >"$WORK/$S.sh" <<EOF2
 HOME='$WORK'
-export HOME
+ASAN_OPTIONS='${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=4'
+export HOME ASAN_OPTIONS
 '$XBOW' $*
 echo XBOW-EXIT=\$?
 exec sleep 600

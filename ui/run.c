@@ -100,12 +100,6 @@ int ui_main(ui_options *o)
                                     : dbg_execute(d, o->cmds[i].text);
         if (rc != 0)
             status = 1;
-        if (dbg_interrupt_pending()) { /* Ctrl-C: not the commands after it either */
-            status = 1;
-            if (o->batch)
-                d->quit = true;
-            break;
-        }
     }
     if (o->batch) {
         if (o->ncmds == 0 && (o->kernel || o->cfg.prom))

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -104,6 +105,17 @@ chardev *chardev_open(const char *spec, char *err, size_t errlen)
         ch->in_fd = ch->out_fd = fd;
         ch->own_fds = ch->own_pty = true;
         snprintf(ch->desc, sizeof ch->desc, "%s", ptsname(fd));
+        /* A raw line, as a serial cable is: else the slave's line
+         * discipline echoes what the guest prints back to it as input
+         * while nobody has the pty open (and cooks what a user types). */
+        int slave = open(ch->desc, O_RDWR | O_NOCTTY | O_CLOEXEC);
+        struct termios tio;
+        if (slave >= 0 && tcgetattr(slave, &tio) == 0) {
+            cfmakeraw(&tio);
+            tcsetattr(slave, TCSANOW, &tio);
+        }
+        if (slave >= 0)
+            close(slave);
     } else if (strncmp(spec, "file:", 5) == 0) {
         ch->own_fds = true;
         ch->file = outfile_open(spec + 5, file_ready, ch, err, errlen);

@@ -7,7 +7,8 @@
 #  - an idle pipe or terminal, or a closed stdin, is not polled once per
 #    scheduling quantum (counted with strace: the test skips that part
 #    without strace or script);
-#  - input written long after the start still reaches the guest.
+#  - input written long after the start still reaches the guest;
+#  - a pty nobody opened gives the guest no input (not its own echo).
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/ip27_lib.sh"
 G="$EX/serial-irq/serial_irq.elf"
 [ -f "$G" ] || { echo "SKIP: $G is not built"; exit 77; }
@@ -42,6 +43,15 @@ name=late
 rc=$?
 expect_rc 0
 expect late.out 'serial-irq: got "late" in'
+
+# --serial pty with nobody on the other side: the line is raw, as a cable
+# is, so the guest does not read back its own output (the pty's echo) as
+# input: it waits for a line until the instruction limit.
+name=pty
+timeout 120 "$XBOW" --batch -q --serial pty --max-insns 30000000 "$G" >"$TMP/pty.out" 2>"$TMP/pty.err" </dev/null
+rc=$?
+expect_rc 1
+expect pty.err "stopped after the instruction limit (30000000 instructions)"
 
 # Polls of standard input during 20 million instructions (20000 scheduling
 # quanta) of a guest waiting for input, with stdin idle or closed.

@@ -4,6 +4,23 @@ tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
+# The console's host side: input modes and polling rate (tests/unit/test_hostio.c).
+check_PROGRAMS += tests/unit/test_hostio
+tests_unit_test_hostio_SOURCES = tests/unit/test_hostio.c
+tests_unit_test_hostio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/test_hostio
+TESTS += tests/batch/console_input.sh
+EXTRA_DIST += tests/batch/console_input.sh
+# Output files are emptied only by commands that succeed.
+TESTS += tests/batch/outfiles.sh
+EXTRA_DIST += tests/batch/outfiles.sh
+# Ctrl-C in long commands and scripts, streamed output (CLI and TUI in tmux).
+TESTS += tests/batch/interrupt.sh
+EXTRA_DIST += tests/batch/interrupt.sh
+# source and -x: text files only, stop at the first failing command.
+TESTS += tests/batch/source.sh
+EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh

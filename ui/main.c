@@ -1,4 +1,6 @@
 /* xbow: command line, then batch mode, the readline CLI or the TUI. */
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,8 +110,25 @@ static bool opt_is(const char *arg, const char *name, const char **inline_val)
     return false;
 }
 
+/* A closed standard descriptor would be handed to the next file xbow opens
+ * (the kernel, a trace file) and the console would read or write that:
+ * give it /dev/null instead (a closed stdin is then simply at its end). */
+static void reserve_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (n >= 0 && n != fd) {
+            dup2(n, fd);
+            close(n);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
+    reserve_std_fds();
     ui_options o;
     memset(&o, 0, sizeof o);
     machine_config_default(&o.cfg);

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "core/log.h"
+#include "core/outfile.h"
 #include "ui/tui.h"
 #include "ui/ui.h"
 
@@ -14,6 +15,7 @@ static machine *sig_machine;
 static void on_sigint(int sig)
 {
     (void)sig;
+    dbg_interrupt(); /* a long command or script stops at its next check */
     machine *m = sig_machine;
     if (!m)
         return;
@@ -68,13 +70,19 @@ int ui_main(ui_options *o)
     char demo[4096];
     if (interactive && !o->kernel && !o->cfg.prom && ui_default_guest(demo, sizeof demo))
         o->kernel = demo;
+    /* Output files named on the command line (--pcap, --serial file:) are
+     * truncated only once the machine is built and the kernel loaded. */
+    outfile_hold();
     machine *m = machine_new(&o->cfg, err, sizeof err);
     if (!m) {
         fprintf(stderr, "xbow: %s\n", err);
+        outfile_release(false, NULL, 0);
         return 2;
     }
-    if (o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) {
+    if ((o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) ||
+        outfile_release(true, err, sizeof err) != 0) {
         fprintf(stderr, "xbow: %s\n", err);
+        outfile_release(false, NULL, 0);
         machine_free(m);
         return 2;
     }

@@ -227,7 +227,8 @@ static void draw_cmd(tui *t)
         wattroff(w, tui_attr(l->attr));
     }
     /* The input line: prompt + readline buffer, scrolled to keep the cursor. */
-    const char *prompt = t->running ? "(running: Ctrl-C stops) " : (rl_prompt ? rl_prompt : "");
+    const char *busy = t->d->running ? "(running: Ctrl-C stops) " : "(busy: Ctrl-C stops) ";
+    const char *prompt = t->running ? busy : (rl_prompt ? rl_prompt : "");
     const char *buf = t->running ? "" : (rl_line_buffer ? rl_line_buffer : "");
     int plen = (int)strlen(prompt), point = t->running ? 0 : rl_point;
     int start = 0;
@@ -252,14 +253,15 @@ static void draw_status(tui *t)
     double vt = (double)m->clock.now / (double)m->clock.hz;
     /* The speed is a figure of the run going on: none while stopped, and
      * none until the first sample of this run. */
-    if (t->running && t->ips > 0)
+    if (t->running && t->d->running && t->ips > 0)
         snprintf(speed, sizeof speed, " %.1f MIPS |", t->ips / 1e6);
-    else if (t->running)
+    else if (t->running && t->d->running)
         snprintf(speed, sizeof speed, " - MIPS |");
     snprintf(line, sizeof line,
              " xbow | %s | cpu%d %s | vtime %.6fs |%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
-             t->running ? "RUNNING" : "stopped", t->d->cur_cpu, pcs, vt, speed,
+             t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs,
+             vt, speed,
              tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
@@ -273,7 +275,7 @@ static void draw_help(tui *t)
         "xbow TUI keys",
         "",
         "F5          continue          F10  next (over calls)",
-        "F11         step              Ctrl-C  stop the guest",
+        "F11         step              Ctrl-C  stop the guest/command",
         "F2          next layout       (layout debug|net|full|mem)",
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
@@ -359,7 +361,9 @@ static void tui_poll(dbg *d)
         int ch;
         while ((ch = getch()) != ERR) {
             if (ch == 3) {
-                machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+                dbg_interrupt(); /* stops a long command or script too */
+                if (d->running)
+                    machine_request_stop(d->m, STOP_USER, "Ctrl-C");
             } else if (ch == KEY_RESIZE) {
                 getmaxyx(stdscr, t->rows, t->cols);
                 t->need_layout = true;

@@ -41,9 +41,13 @@ void tt_free(tui_text *t)
 static void tt_push(tui_text *t, const char *s, size_t n, int attr)
 {
     if (t->max && t->n == t->max) {
-        free(t->lines[0].text);
-        memmove(t->lines, t->lines + 1, (t->n - 1) * sizeof *t->lines);
-        t->n--;
+        /* Drop the oldest quarter at once: a long command's output costs
+         * a constant time per line, not a move of the whole scrollback. */
+        unsigned drop = t->max / 4 ? t->max / 4 : 1;
+        for (unsigned i = 0; i < drop; i++)
+            free(t->lines[i].text);
+        memmove(t->lines, t->lines + drop, (t->n - drop) * sizeof *t->lines);
+        t->n -= drop;
     }
     if (t->n == t->cap) {
         unsigned cap = t->cap ? t->cap * 2 : 64;

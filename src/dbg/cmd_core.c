@@ -354,7 +354,9 @@ static const command core_commands[] = {
      "Example: echo hello\\n", 0},
     {"source", NULL, cmd_source, "source FILE",
      "Execute the commands in FILE, one per line.\n"
-     "In batch mode a failing command stops it.\n"
+     "As in gdb, the first command that fails stops the file (its name and line are\n"
+     "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
+     "-x FILE on the command line does the same.\n"
      "Example: source examples/descintr.xbow", CMD_NOREPEAT},
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"

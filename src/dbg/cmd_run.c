@@ -21,6 +21,7 @@ void dbg_report_stop(dbg *d, int reason)
     switch (reason) {
     case STOP_USER:
         dbg_puts(d, "\nInterrupted.\n");
+        dbg_interrupt_reported();
         break;
     case STOP_HALT:
         dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg);
@@ -123,6 +124,12 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         bp_before_run(d);
         for (unsigned i = 0; i < m->ncpus; i++)
             cpu_step_over_bp(m->cpus[i]);
+        if (dbg_interrupt_pending()) {
+            /* Ctrl-C between two runs (a breakpoint condition was false,
+             * a slice ended): machine_run would forget it. */
+            r = STOP_USER;
+            break;
+        }
         uint64_t t0 = consumed(m, only);
         /* With a front end to keep alive (d->poll), run in slices of a fixed
          * number of instructions: the same inputs still give the same run. */

@@ -1,6 +1,7 @@
 /* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
  * disassemble, backtrace. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -136,7 +137,7 @@ static int cmd_info_tlb(dbg *d, const char *args)
 /* ---- formats ----------------------------------------------------------------- */
 
 typedef struct fmt {
-    unsigned count;
+    uint64_t count;
     char letter; /* x d u o t a c f s i */
     unsigned size;
 } fmt;
@@ -149,7 +150,12 @@ static int parse_fmt(dbg *d, const char **args, fmt *f, const char *cmd)
         return 0;
     s++;
     if (*s >= '0' && *s <= '9') {
-        f->count = (unsigned)strtoul(s, (char **)&s, 10);
+        /* As in gdb, any count goes: the output is streamed and Ctrl-C
+         * stops it. */
+        errno = 0;
+        f->count = strtoull(s, (char **)&s, 10);
+        if (errno == ERANGE)
+            return dbg_error(d, "%s: the count is too large.", cmd);
         if (!f->count)
             return dbg_error(d, "%s: a count of 0 shows nothing.", cmd);
     }
@@ -402,7 +408,12 @@ static int examine(dbg *d, const char *args, bool phys)
     unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
     uint64_t last = 0;
     dbg_addr last_addr = a;
-    for (unsigned i = 0; i < f.count; i++) {
+    bool stopped = false;
+    for (uint64_t i = 0; i < f.count; i++) {
+        if (dbg_stream(d, &b)) {
+            stopped = true;
+            break;
+        }
         last_addr = a;
         char label[160];
         if (a.phys)
@@ -480,12 +491,18 @@ static int examine(dbg *d, const char *args, bool phys)
     x->have_next = true;
     /* Enter goes on from the next address with the same count and format. */
     char again[32];
-    snprintf(again, sizeof again, "%s/%u%c%s", phys ? "xp" : "x", f.count, f.letter,
-             strchr("isac", f.letter) ? "" : f.size == 1 ? "b" : f.size == 2 ? "h"
-                                            : f.size == 4 ? "w" : "g");
+    const char *unit = strchr("isac", f.letter) ? ""
+                       : f.size == 1                ? "b"
+                       : f.size == 2                ? "h"
+                       : f.size == 4                ? "w"
+                                                    : "g";
+    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x",
+             (unsigned long long)f.count, f.letter, unit);
     dbg_set_repeat(d, again);
     dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
     dbg_var_set(d, "__", xval_uns(last));
+    if (stopped)
+        return dbg_interrupt_error(d);
     if (err[0])
         return dbg_error(d, "%s", err);
     return 0;
@@ -567,7 +584,12 @@ static int cmd_disassemble(dbg *d, const char *args)
         sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
                   (unsigned long long)start, (unsigned long long)end);
     char err[300] = "";
+    bool stopped = false;
     for (uint64_t a = start & ~3ull; a < end; a += 4) {
+        if (dbg_stream(d, &b)) {
+            stopped = true;
+            break;
+        }
         uint8_t buf[4];
         if (dbg_read(d, (dbg_addr){a, false}, buf, 4, err, sizeof err))
             break;
@@ -578,10 +600,13 @@ static int cmd_disassemble(dbg *d, const char *args)
             sym_label(d, a, label, sizeof label);
         disasm_line(d, pc, a, (uint32_t)load_be(buf, 4), label, raw, &b);
     }
-    if (!err[0])
+    if (!err[0] && !stopped)
         sb_puts(&b, "End of assembler dump.\n");
-    dbg_puts(d, b.s);
+    if (b.s)
+        dbg_puts(d, b.s);
     sb_free(&b);
+    if (stopped)
+        return dbg_interrupt_error(d);
     if (err[0])
         return dbg_error(d, "%s", err);
     return 0;
@@ -639,6 +664,7 @@ static const command state_commands[] = {
      "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
      "on after the last one.  Memory-mapped registers are not read here (reading them\n"
      "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+     "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
      "Example: x/4xw p:0x1c000", CMD_MACHINE},
     {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
      "Examine physical memory: the same as x with a \"p:\" address.\n"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 
@@ -384,7 +385,7 @@ bool dbg_opens_block(const char *line)
            strcmp(w, "if") == 0 || strcmp(w, "document") == 0;
 }
 
-int dbg_execute(dbg *d, const char *line)
+static int execute(dbg *d, const char *line)
 {
     if (d->collecting) {
         const char *s = dbg_skip_ws(line);
@@ -441,6 +442,84 @@ int dbg_execute_interactive(dbg *d, const char *line)
     return rc;
 }
 
+int dbg_execute(dbg *d, const char *line)
+{
+    dbg_command_begin();
+    int rc = execute(d, line);
+    dbg_command_end();
+    return rc;
+}
+
+/* Bytes no command file has: control characters other than tab, line
+ * ends, form feed, vertical tab and escape. */
+static bool binary_bytes(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c < 0x20 && !strchr("\t\n\r\f\v\033", c)) || c == 0x7f || c == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Refuse what is not a file of commands before running any of it: a
+ * directory, or a file whose first block has binary bytes (the rest is
+ * checked line by line, which also covers pipes). */
+static int check_command_file(dbg *d, FILE *f, const char *path)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+        return dbg_error(d, "%s: %s.", path, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return dbg_error(d, "%s: Is a directory.", path);
+    if (!S_ISREG(st.st_mode))
+        return 0;
+    char head[4096];
+    size_t n = fread(head, 1, sizeof head, f);
+    bool bad = binary_bytes(head, n);
+    if (ferror(f))
+        return dbg_error(d, "%s: %s.", path, strerror(errno));
+    rewind(f);
+    if (bad)
+        return dbg_error(d, "%s: not a text file: \"source\" runs a file of debugger commands, "
+                            "one per line.", path);
+    return 0;
+}
+
+/* Run a file of commands.  Like gdb, the first command that fails stops
+ * it (with the file and line), and so does Ctrl-C. */
+static int source(dbg *d, FILE *f, const char *path)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int rc = 0, lineno = 0;
+    errno = 0;
+    while (!d->quit && (n = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if (binary_bytes(line, (size_t)n)) {
+            rc = dbg_error(d, "%s:%d: not a text line (binary data?): stopped.", path, lineno);
+            break;
+        }
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = 0;
+        if (dbg_execute(d, line) != 0) {
+            rc = -1;
+            if (!dbg_interrupt_pending())
+                dbg_printf(d, "%s:%d: command failed: %s\n", path, lineno, line);
+            break;
+        }
+        if (dbg_interrupt_pending()) {
+            rc = dbg_interrupt_error(d);
+            break;
+        }
+    }
+    if (rc == 0 && ferror(f))
+        rc = dbg_error(d, "%s:%d: %s.", path, lineno + 1, strerror(errno ? errno : EIO));
+    free(line);
+    return rc;
+}
+
 int dbg_source(dbg *d, const char *path)
 {
     if (d->source_depth >= DBG_MAX_DEPTH)
@@ -448,26 +527,16 @@ int dbg_source(dbg *d, const char *path)
     FILE *f = fopen(path, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", path, strerror(errno));
-    d->source_depth++;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int rc = 0, lineno = 0;
-    while (!d->quit && (n = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-            line[--n] = 0;
-        if (dbg_execute(d, line) != 0) {
-            rc = -1;
-            if (d->batch) {
-                dbg_printf(d, "%s:%d: command failed: %s\n", path, lineno, line);
-                break;
-            }
-        }
+    if (check_command_file(d, f, path) != 0) {
+        fclose(f);
+        return -1;
     }
-    free(line);
+    dbg_command_begin();
+    d->source_depth++;
+    int rc = source(d, f, path);
     fclose(f);
     d->source_depth--;
+    dbg_command_end();
     if (d->collecting && d->source_depth == 0) {
         d->collecting = 0;
         return dbg_error(d, "%s: missing \"end\" at end of file", path);

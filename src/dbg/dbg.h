@@ -128,6 +128,14 @@ dbg *dbg_new(machine *m);
 void dbg_free(dbg *d);
 void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
 
+/* Ctrl-C: the front ends call dbg_interrupt() when the user presses it
+ * (async-signal-safe: it only sets a flag).  The running command stops at
+ * its next check, with "Interrupted.", and so do the scripts around it; the
+ * guest stops too (front ends also stop a running machine at once).  The
+ * flag is cleared when the next command starts. */
+void dbg_interrupt(void);
+bool dbg_interrupt_pending(void);
+
 /* Execute one line (a command, or a line of a block being collected).
  * Returns 0 or -1. */
 int dbg_execute(dbg *d, const char *line);

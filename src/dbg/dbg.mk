@@ -1,6 +1,7 @@
 # src/dbg: the command language (docs/commands.md is generated from it).
 DBG_SOURCES = \
 	src/dbg/dbg.c src/dbg/dbg.h src/dbg/dbg_int.h \
+	src/dbg/interrupt.c \
 	src/dbg/expr.c src/dbg/expr.h \
 	src/dbg/eval.c \
 	src/dbg/frames.c \

@@ -61,6 +61,22 @@ int dbg_script_user(dbg *d, const char *line, int *rc);
 /* help for a user-defined command; false if there is none by that name. */
 bool dbg_script_help(dbg *d, const char *name);
 
+/* ---- Ctrl-C and long output (interrupt.c) ------------------------------ */
+/* Around every command (dbg_execute, dbg_source): the outermost clears the
+ * interrupt flag. */
+void dbg_command_begin(void);
+void dbg_command_end(void);
+/* Long loops call this once per item: true once the user pressed Ctrl-C.
+ * It lets the front end (d->poll) read its keys a few times a second. */
+bool dbg_interrupted(dbg *d);
+/* Give the text so far to the front end once it is a chunk, then
+ * dbg_interrupted(): a long command's output is streamed, not kept. */
+bool dbg_stream(dbg *d, strbuf *b);
+/* A command stopped by Ctrl-C: "Interrupted." (once per Ctrl-C) and -1. */
+int dbg_interrupt_error(dbg *d);
+/* The stop report said "Interrupted." already. */
+void dbg_interrupt_reported(void);
+
 /* ---- small helpers (dbg.c) --------------------------------------------- */
 /* Does this line open a block that ends with `end`? */
 bool dbg_opens_block(const char *line);

@@ -72,6 +72,10 @@ static int exec_lines(dbg *d, const char *body)
         free(line);
         if (rc)
             break;
+        if (dbg_interrupt_pending()) {
+            rc = dbg_interrupt_error(d);
+            break;
+        }
     }
     if (d->collecting) {
         d->collecting = 0;
@@ -288,6 +292,8 @@ static int while_done(dbg *d, const char *body)
     snprintf(cond, sizeof cond, "%s", d->block_arg);
     for (;;) {
         bool t;
+        if (dbg_interrupted(d)) /* also a loop whose body does nothing */
+            return dbg_interrupt_error(d);
         if (cond_true(d, cond, &t))
             return -1;
         if (!t || d->quit)

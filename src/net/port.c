@@ -127,20 +127,22 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     if (!p->poll_ticks)
         p->poll_ticks = 1;
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
-    if (pcap_path && *pcap_path) {
-        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
-        if (!p->pcap) {
-            free(p);
-            return NULL;
-        }
-    }
     p->backend = ctor(p, colon ? colon + 1 : "", err, errlen);
     if (!p->backend) {
-        net_pcap_close(p->pcap);
         free(p);
         return NULL;
     }
     p->backend->port = p;
+    /* The capture file last: a backend that fails leaves it as it was. */
+    if (pcap_path && *pcap_path) {
+        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
+        if (!p->pcap) {
+            if (p->backend->close)
+                p->backend->close(p->backend);
+            free(p);
+            return NULL;
+        }
+    }
     if (eb) {
         p->ev_tx = port_event(eb, name, &ev_tx_decl, p);
         p->ev_rx = port_event(eb, name, &ev_rx_decl, p);

@@ -716,10 +716,11 @@ START_TEST(source_and_batch_failures)
     has(o, "$1 = 1");
     has(o, "No symbol \"nosuch\"");
     has(o, ":3: command failed: print nosuch");
-    hasnt(o, "$2 = 2"); /* batch mode stops at the failing command */
+    hasnt(o, "$2 = 2"); /* the failing command stops the file */
     D->batch = false;
     o = bad(cmd);
-    has(o, "= 2");
+    has(o, ":3: command failed: print nosuch"); /* interactive too, as in gdb */
+    hasnt(o, "= 2");
     unlink(path);
 }
 END_TEST

@@ -580,6 +580,13 @@ int ui_tui(dbg *d)
     }
     rl_callback_handler_remove();
     ui_cli_save_history();
+    /* Blank the screen before giving it back.  A terminal that switches
+     * back from its alternate screen may bring rows of it along when the
+     * window was resized in between (tmux does: start at 40x10, grow to
+     * 100x30, quit); blank rows leave nothing behind.  A terminal without
+     * an alternate screen (vt100) is left clean instead of half-drawn. */
+    clear();
+    refresh();
     endwin();
     if (null_out)
         fclose(null_out);

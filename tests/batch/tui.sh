@@ -181,6 +181,31 @@ wait_for "^XBOW-EXIT=0$" "exit status 0"
 wait_for "^TTY: icanon echo *$" "the terminal restored"
 $T kill-session -t tui 2>/dev/null
 
+# Started small, made bigger, then quit: the screen from before comes back
+# whole, with none of the panes left on it (issue 12 item 10).
+$T new-session -d -s tui -x 40 -y 10 "sh '$WORK/run.sh'" || fail "tmux: no resize session"
+dead() {
+    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
+    fail "xbow exited (screen above)"
+    finish
+    exit 1
+}
+wait_for "^│\(xbow\) +│" "the prompt at 40x10"
+$T resize-window -t tui -x 100 -y 30
+wait_for "^└─{98}┘$" "the 100-column redraw after starting at 40x10"
+type_line "quit"
+dead() { :; }
+wait_for "^XBOW-EXIT=0$" "the exit after resizing"
+checks=$((checks + 1))
+screen
+if grep -Eq "[│┌└]|commands|registers" "$WORK/out"; then
+    fail "panes left on the screen after a resize and quit"
+fi
+checks=$((checks + 1))
+[ "$(sed -n 1p "$WORK/out")" = "XBOW-EXIT=0" ] ||
+    fail "the shell's output does not start on the first line of the restored screen"
+$T kill-session -t tui 2>/dev/null
+
 # The default demo (no arguments: a Tigon2 on the echo peer and its example
 # driver) at 80x24 on a terminal without colours or line-drawing glyphs of
 # its own (TERM=vt100) in the C locale: the net layout's rings and DMA

@@ -362,7 +362,7 @@ static void draw_bridge(tui *t, pane *p)
     }
     strbuf b;
     sb_init(&b);
-    v->show(br, "", &b);
+    v->show(br, "", NULL, &b);
     draw_sb(p, &b);
     sb_free(&b);
 }
@@ -385,9 +385,9 @@ static void draw_rings(tui *t, pane *p)
             continue;
         char a[48];
         snprintf(a, sizeof a, "tx %s", args);
-        rv->show(v, a, &b);
+        rv->show(v, a, NULL, &b);
         snprintf(a, sizeof a, "rx %s", args);
-        rv->show(v, a, &b);
+        rv->show(v, a, NULL, &b);
     }
     if (!nics)
         sb_puts(&b, "(no NIC in this machine: start xbow with --nic MODEL)\n");
@@ -448,7 +448,7 @@ static void draw_dma(tui *t, pane *p)
     if (v) {
         strbuf b;
         sb_init(&b);
-        v->show(br, "", &b);
+        v->show(br, "", NULL, &b);
         tui_text tx;
         tt_init(&tx, 0);
         tt_append_sb(&tx, &b, C_NORMAL);

@@ -98,7 +98,7 @@ static void show_interrupts(bridge *br, strbuf *out)
               br_reg(br, BR_INT_HOST_ERR, 0) & 0xff, br->err_sent ? " (sent)" : "");
 }
 
-static void view_windows(device *d, const char *args, strbuf *out)
+static void view_windows(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
     show_devio(br, out);
@@ -106,7 +106,7 @@ static void view_windows(device *d, const char *args, strbuf *out)
     show_interrupts(br, out);
 }
 
-static void view_dma(device *d, const char *args, strbuf *out)
+static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
     sb_printf(out, "%-16s %-6s %12s %14s %12s %16s %8s\n", "initiator", "window", "word-ops",
@@ -129,7 +129,7 @@ static void view_dma(device *d, const char *args, strbuf *out)
         sb_puts(out, "(no DMA yet)\n");
 }
 
-static void view_pci(device *d, const char *args, strbuf *out)
+static void view_pci(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
     for (int s = 0; s < BRIDGE_SLOTS; s++) {

@@ -285,7 +285,7 @@ START_TEST(dma_counters_and_event_fields)
     ck_assert_ptr_nonnull(strstr(sb.s, "ring=1"));
     sb_reset(&sb);
     device *d = bridge_device(fx.br);
-    dev_view_find(d, "dma")->show(d, "", &sb);
+    dev_view_find(d, "dma")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "dev0             dir32            10             40"));
     ck_assert_ptr_nonnull(strstr(sb.s, "dev1             pci64             1              8"));
     sb_free(&sb);

@@ -367,32 +367,103 @@ static void draw_bridge(tui *t, pane *p)
     sb_free(&b);
 }
 
-static void draw_rings(tui *t, pane *p)
+/* The rings the pane lists: the tx and rx rings of every device with a
+ * "ring" view, in device order.  Returns how many (at most max). */
+typedef struct ring_section {
+    device *dev;
+    const dev_view *view;
+    const char *ring;
+} ring_section;
+
+static int ring_sections(tui *t, ring_section *sec, int max)
 {
-    frame(t, p, "NIC rings");
-    strbuf b;
-    sb_init(&b);
-    int rows = p->h - 2;
-    unsigned nics = 0;
-    for (device *v = t->d->m->devices; v; v = v->next)
-        if (dev_view_find(v, "ring"))
-            nics++;
-    char args[32];
-    snprintf(args, sizeof args, "%d", nics ? rows / (int)(2 * nics) - 2 : 4);
+    static const char *const rings[] = {"tx", "rx"};
+    int n = 0;
     for (device *v = t->d->m->devices; v; v = v->next) {
         const dev_view *rv = dev_view_find(v, "ring");
-        if (!rv)
-            continue;
-        char a[48];
-        snprintf(a, sizeof a, "tx %s", args);
-        rv->show(v, a, NULL, &b);
-        snprintf(a, sizeof a, "rx %s", args);
-        rv->show(v, a, NULL, &b);
+        for (unsigned k = 0; rv && k < ARRAY_SIZE(rings) && n < max; k++)
+            sec[n++] = (ring_section){v, rv, rings[k]};
     }
-    if (!nics)
-        sb_puts(&b, "(no NIC in this machine: start xbow with --nic MODEL)\n");
-    draw_sb(p, &b);
+    return n;
+}
+
+static void draw_rings(tui *t, pane *p)
+{
+    frame(t, p, "NIC rings  > device  T host  * changed");
+    ring_section sec[TUI_MAX_RINGS];
+    int n = ring_sections(t, sec, TUI_MAX_RINGS);
+    if (!n) {
+        put(p, 0, 0, "(no NIC in this machine: start xbow with --nic MODEL)", tui_attr(C_DIM));
+        return;
+    }
+    if (t->ring_sel >= n)
+        t->ring_sel = n - 1;
+    /* A title line per ring, the entries share the rest; the ring the keys
+     * scroll gets what does not divide evenly. */
+    int rows = p->h - 2, avail = rows - n;
+    int each = avail > 0 ? avail / n : 0, extra = avail > 0 ? avail % n : 0;
+    int y = 0;
+    strbuf b;
+    sb_init(&b);
+    for (int i = 0; i < n && y < rows; i++) {
+        ring_window *w = &t->rings[i];
+        int want = each + (i == t->ring_sel ? extra : 0);
+        view_ctx ctx = {.memo = &t->ring_memo, .rows = want > 0 ? (unsigned)want : 1,
+                        .cols = (unsigned)(p->w - 2), .follow = !w->pinned, .first = w->first,
+                        .brief = true};
+        w->rows = want;
+        sb_reset(&b);
+        sec[i].view->show(sec[i].dev, sec[i].ring, &ctx, &b);
+        w->first = ctx.first;
+        tui_text tx;
+        tt_init(&tx, 0);
+        tt_append_sb(&tx, &b, C_NORMAL);
+        for (unsigned l = 0; l < tx.n && l < (unsigned)want + 1 && y < rows; l++, y++) {
+            const char *line = tx.lines[l].text;
+            int attr = C_NORMAL;
+            if (l == 0)
+                attr = t->focus == PANE_RINGS && i == t->ring_sel ? C_CURRENT : C_TITLE;
+            else if (line[0] == '*')
+                attr = C_CHANGED;
+            put(p, y, 0, line, tui_attr(attr));
+        }
+        tt_free(&tx);
+    }
     sb_free(&b);
+}
+
+/* Keys of the focused rings pane: Left/Right choose the ring, Up/Down and
+ * PgUp/PgDn scroll it (it stays put), Home makes it follow the device. */
+static bool rings_key(tui *t, int ch)
+{
+    ring_section sec[TUI_MAX_RINGS];
+    int n = ring_sections(t, sec, TUI_MAX_RINGS);
+    if (!n)
+        return false;
+    ring_window *w = &t->rings[t->ring_sel < n ? t->ring_sel : 0];
+    int page = w->rows > 1 ? w->rows - 1 : 1;
+    switch (ch) {
+    case KEY_LEFT: t->ring_sel = (t->ring_sel + n - 1) % n; return true;
+    case KEY_RIGHT: t->ring_sel = (t->ring_sel + 1) % n; return true;
+    case KEY_HOME: w->pinned = false; return true;
+    case KEY_UP: w->first -= 1; break;
+    case KEY_DOWN: w->first += 1; break;
+    case KEY_PPAGE: w->first -= page; break;
+    case KEY_NPAGE: w->first += page; break;
+    default: return false;
+    }
+    /* From where it is now; the view keeps it within the ring. */
+    w->pinned = true;
+    if (w->first < 0)
+        w->first = 0;
+    return true;
+}
+
+bool tui_pane_key(tui *t, int ch)
+{
+    if (t->focus == PANE_RINGS)
+        return rings_key(t, ch);
+    return false;
 }
 
 /* The DMA counter: totals from the Bridge's "dma" view, rates and a history

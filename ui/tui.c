@@ -264,6 +264,8 @@ static void draw_help(tui *t)
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
         "PgUp/PgDn   scroll the focused pane (arrows too)",
+        "rings pane  Left/Right choose a ring, PgUp/PgDn/arrows",
+        "            scroll it, Home: follow the device (>) again",
         "console     when focused, keys go to the guest",
         "Tab         complete a command; Up/Down: history",
         "? or F1     this help (any key closes it)",
@@ -297,9 +299,9 @@ static void redraw(tui *t)
         if (i != PANE_CMD)
             tui_draw_pane(t, &t->panes[i]);
     draw_status(t);
-    if (t->help)
-        draw_help(t);
     draw_cmd(t);
+    if (t->help) /* over every pane, the command pane too */
+        draw_help(t);
     doupdate();
     t->last_refresh = tui_now();
 }

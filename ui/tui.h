@@ -74,7 +74,7 @@ typedef struct tui {
     uint64_t mem_addr;     /* memory pane address (virtual) */
     bool mem_addr_set;
     /* Registers at the last stop, to highlight changes. */
-    uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo;
+    uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo, prev_cp0[8];
     bool prev_valid;
     /* Status bar: instructions per second while running. */
     uint64_t last_insns;

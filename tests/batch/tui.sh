@@ -79,7 +79,7 @@ wait_gone() {
 }
 
 # The value of the pc in the registers pane.
-pc_shown() { screen; sed -n 's/.* pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }
+pc_shown() { screen; sed -n 's/^.pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }
 
 # Start-up: the debug layout's panes, the status bar and the prompt.
 wait_for "cpu0 registers" "the registers pane" || { finish; exit 1; }
@@ -88,6 +88,8 @@ wait_for "─ console ─" "the console pane"
 wait_for "─ commands ─" "the commands pane"
 wait_for "^ xbow \| stopped \| cpu0 _start .*layout debug" "the status bar"
 wait_for "^│\(xbow\) +│" "the prompt"
+# The registers that matter first: pc, sp, ra (issue 12 item 14).
+wait_for "^│pc a8[0-9a-f]{14}  +sp a8[0-9a-f]{14}  +ra [0-9a-f]{16}  +v0 " "pc, sp and ra first"
 
 # Commands typed as fast as tmux can send them, and the Delete key (once
 # taken as Ctrl-D, which quit xbow on an empty line).
@@ -196,6 +198,9 @@ dead() {
 wait_for "^.\(xbow\) +.$" "the prompt at 40x10"
 $T resize-window -t tui -x 100 -y 30
 wait_for "^ xbow \| stopped \| cpu0 _start \| .*layout debug \| F1 help F5 cont F10" "the 100-column status bar"
+# At 100x30: pc, sp and ra first, two to a line.
+wait_for "^.pc a8[0-9a-f]{14} +sp a8[0-9a-f]{14} " "pc and sp at 100x30"
+wait_for "^.ra [0-9a-f]{16} +v0 [0-9a-f]{16} " "ra at 100x30"
 type_line "quit"
 dead() { :; }
 wait_for "^XBOW-EXIT=0$" "the exit after resizing"
@@ -233,6 +238,17 @@ dead() {
 }
 wait_for "cpu0 registers" "the demo's registers pane"
 wait_for "^ xbow \| stopped \| cpu0 _start " "the demo stopped at the driver's entry"
+# At 80x24 the debug layout's registers pane starts with pc, sp and ra,
+# and says there is more to scroll to (issue 12 item 14).
+wait_for "^.pc a8[0-9a-f]{14}  sp a8[0-9a-f]{14}  [^ ]" "pc and sp at 80x24"
+wait_for "^.ra [0-9a-f]{16}  v0 [0-9a-f]{16}  [^ ]" "ra at 80x24"
+wait_for "cpu0 registers \(lines 1-8 of [0-9]+\)" "the registers pane's scroll hint"
+type_line "focus regs"
+keys NPage
+wait_for "cpu0 registers \(lines 6-13 of [0-9]+\)" "the registers pane scrolled"
+keys PPage
+wait_for "cpu0 registers \(lines 1-8 of [0-9]+\)" "the registers pane scrolled back"
+type_line "focus cmd"
 type_line "layout net"
 wait_for "NIC rings" "the demo's rings pane"
 
@@ -265,8 +281,10 @@ type_line "continue 30000000"
 wait_for "^.tigon0 tx: device at 11, host 11, 256 entries" "the Tigon2 Tx ring in the rings pane"
 wait_for "^. >T  11 0x[0-9a-f]{16} host " "the device's position in the rings pane"
 wait_for "^.[* ]    10 0x[0-9a-f]{16} host +[0-9]+ +0x" "a Tx descriptor the driver filled, back with the host"
-wait_for "per-word +[1-9][0-9]*/s" "a per-word rate in the DMA counter"
-wait_for "tigon0 +dir32" "the Tigon2's DMA window in the DMA counter"
+wait_for "per-word [1-9][0-9.]*k?/s" "a per-word rate in the DMA counter"
+# The DMA counter's table fits: who, per-word operations, bulk bytes.
+wait_for "initiator word-ops bulk-bytes .$" "the DMA counter's heading"
+wait_for "tigon0 +[1-9][0-9]* +[1-9][0-9]* .$" "the Tigon2's DMA totals in the DMA counter"
 # Scrolling the rings pane: PgUp moves the Tx ring's window back, Home
 # follows the device again; Right chooses the Rx ring, Down moves it.
 type_line "focus rings"
@@ -290,6 +308,8 @@ if grep '<machine_reset' "$WORK/out" | grep -qv '[x│]$'; then
 fi
 keys '?'
 wait_for "xbow TUI keys" "the help overlay"
+wait_for "Home: follow the device" "the rings pane's keys in the help overlay"
+wait_for "quit +leave xbow" "the help overlay's last line, over the commands pane"
 keys q
 wait_gone "xbow TUI keys" "the help overlay after a key"
 type_line "quit"

@@ -39,8 +39,11 @@ type_line() {
     $T send-keys -t tui Enter
 }
 
-# dead: when xbow has exited before its time, a failure and the end.
+# dead: when xbow has exited before its time (not $quitting), a failure
+# and the end.
+quitting=
 dead() {
+    [ -z "$quitting" ] || return 0
     grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
     fail "xbow exited (screen above)"
     finish
@@ -177,7 +180,7 @@ wait_for "^│still-alive-2" "a command after resizing back"
 
 # quit: xbow exits 0 and the shell gets a cooked terminal back.
 type_line "quit"
-dead() { :; }
+quitting=1
 wait_for "^XBOW-EXIT=" "xbow's exit"
 wait_for "^XBOW-EXIT=0$" "exit status 0"
 wait_for "^TTY: icanon echo *$" "the terminal restored"
@@ -189,12 +192,7 @@ $T kill-session -t tui 2>/dev/null
 # the letters that select them, so the patterns do not use them).
 sed 's/^export HOME$/TERM=xterm-256color; export HOME TERM/' "$WORK/run.sh" >"$WORK/run256.sh"
 $T new-session -d -s tui -x 40 -y 10 "sh '$WORK/run256.sh'" || fail "tmux: no resize session"
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
+quitting=
 wait_for "^.\(xbow\) +.$" "the prompt at 40x10"
 $T resize-window -t tui -x 100 -y 30
 wait_for "^ xbow \| stopped \| cpu0 _start \| .*layout debug \| F1 help F5 cont F10" "the 100-column status bar"
@@ -202,7 +200,7 @@ wait_for "^ xbow \| stopped \| cpu0 _start \| .*layout debug \| F1 help F5 cont 
 wait_for "^.pc a8[0-9a-f]{14} +sp a8[0-9a-f]{14} " "pc and sp at 100x30"
 wait_for "^.ra [0-9a-f]{16} +v0 [0-9a-f]{16} " "ra at 100x30"
 type_line "quit"
-dead() { :; }
+quitting=1
 wait_for "^XBOW-EXIT=0$" "the exit after resizing"
 checks=$((checks + 1))
 screen
@@ -230,12 +228,7 @@ echo XBOW-EXIT=\$?
 exec sleep 600
 EOF
 $T new-session -d -s tui -x 80 -y 24 "sh '$WORK/demo.sh'" || fail "tmux: no second session"
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
+quitting=
 wait_for "cpu0 registers" "the demo's registers pane"
 wait_for "^ xbow \| stopped \| cpu0 _start " "the demo stopped at the driver's entry"
 # At 80x24 the debug layout's registers pane starts with pc, sp and ra,
@@ -313,6 +306,6 @@ wait_for "quit +leave xbow" "the help overlay's last line, over the commands pan
 keys q
 wait_gone "xbow TUI keys" "the help overlay after a key"
 type_line "quit"
-dead() { :; }
+quitting=1
 wait_for "^XBOW-EXIT=0([^0-9]|$)" "the demo's exit status"
 finish

@@ -597,7 +597,7 @@ static void draw_dma(tui *t, pane *p)
 {
     int inner = p->w - 2, rows = p->h - 2;
     char line[160];
-    if (inner >= 37) {
+    if (inner >= 43) { /* the whole line below */
         snprintf(line, sizeof line, "per-word %10.0f/s   bulk %10.0f B/s", t->dma_word_rate,
                  t->dma_bulk_rate);
     } else {

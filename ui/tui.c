@@ -280,6 +280,8 @@ static void draw_help(tui *t)
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
         "PgUp/PgDn   scroll the focused pane (arrows too)",
+        "rings pane  Left/Right choose a ring, PgUp/PgDn/arrows",
+        "            scroll it, Home: follow the device (>) again",
         "console     when focused, keys go to the guest",
         "Tab         complete a command; Up/Down: history",
         "? or F1     this help (any key closes it)",
@@ -313,9 +315,9 @@ static void redraw(tui *t)
         if (i != PANE_CMD)
             tui_draw_pane(t, &t->panes[i]);
     draw_status(t);
-    if (t->help)
-        draw_help(t);
     draw_cmd(t);
+    if (t->help) /* over every pane, the command pane too */
+        draw_help(t);
     doupdate();
     t->last_refresh = tui_now();
 }
@@ -491,10 +493,12 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         t->need_layout = true;
         return;
     case KEY_PPAGE:
-        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? 5 : -5);
+        if (!tui_pane_key(t, ch))
+            scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? 5 : -5);
         return;
     case KEY_NPAGE:
-        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
+        if (!tui_pane_key(t, ch))
+            scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
         return;
     default:
         break;
@@ -507,6 +511,8 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         t->help = true;
         return;
     }
+    if (t->focus != PANE_CMD && tui_pane_key(t, ch))
+        return;
     if (t->focus != PANE_CMD && (ch == KEY_UP || ch == KEY_DOWN)) {
         scroll_pane(t, ch == KEY_UP ? -1 : 1);
         return;
@@ -522,6 +528,26 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
     }
     char buf[8];
     feed_readline(buf, key_bytes(ch, buf));
+}
+
+/* The keys an xterm-like terminal (xterm, tmux, most emulators) sends that
+ * a plainer TERM does not list (vt100 has no PgUp, Home or F5): known to
+ * curses as well, so that they work whatever TERM says. */
+static void define_xterm_keys(void)
+{
+    static const struct {
+        const char *seq;
+        int key;
+    } keys[] = {
+        {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[H", KEY_HOME},
+        {"\033[F", KEY_END},    {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
+        {"\033[1~", KEY_HOME},  {"\033[4~", KEY_END},   {DELETE_SEQ, KEY_DC},
+        {"\033[15~", KEY_F(5)}, {"\033[17~", KEY_F(6)}, {"\033[21~", KEY_F(10)},
+        {"\033[23~", KEY_F(11)},
+    };
+    for (unsigned i = 0; i < ARRAY_SIZE(keys); i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
 }
 
 int ui_tui(dbg *d)
@@ -544,11 +570,13 @@ int ui_tui(dbg *d)
     dbg_set_output(d, tui_out, &t);
     log_set_sink(tui_log, &t);
     d->poll = tui_poll;
+    dbg_set_pane_memo(d, &t.ring_memo);
 
     initscr();
     raw();
     noecho();
     keypad(stdscr, TRUE);
+    define_xterm_keys();
     set_escdelay(25);
     timeout(IDLE_WAIT_MS);
     if (has_colors()) {
@@ -595,6 +623,13 @@ int ui_tui(dbg *d)
     }
     rl_callback_handler_remove();
     ui_cli_save_history();
+    /* Blank the screen before giving it back.  A terminal that switches
+     * back from its alternate screen may bring rows of it along when the
+     * window was resized in between (tmux does: start at 40x10, grow to
+     * 100x30, quit); blank rows leave nothing behind.  A terminal without
+     * an alternate screen (vt100) is left clean instead of half-drawn. */
+    clear();
+    refresh();
     endwin();
     if (null_out)
         fclose(null_out);
@@ -602,6 +637,8 @@ int ui_tui(dbg *d)
     log_set_sink(NULL, NULL);
     dbg_set_output(d, NULL, NULL);
     d->poll = NULL;
+    dbg_set_pane_memo(d, NULL);
+    view_memo_free(&t.ring_memo);
     tui_active = NULL;
     for (int i = 0; i < PANE_COUNT; i++)
         if (t.panes[i].win)

@@ -285,7 +285,8 @@ static int cmd_info_device(dbg *d, const char *args)
     const char *vargs = dbg_next_word(rest, reg, sizeof reg);
     const dev_view *view = *reg ? dev_view_find(v, reg) : NULL;
     if (view) {
-        view->show(v, vargs, &b);
+        view_ctx ctx = {.memo = dbg_views_memo(d)};
+        view->show(v, vargs, &ctx, &b);
     } else if (*rest) {
         unsigned id, idx;
         if (dev_reg_lookup(v, reg, &id, &idx) != 0) {

@@ -127,6 +127,10 @@ struct dbg {
 dbg *dbg_new(machine *m);
 void dbg_free(dbg *d);
 void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
+/* The front end's memo of what its panes showed (NULL: none).  Like the
+ * command line's own, it takes the machine's state whenever the guest
+ * resumes, so that the panes mark what changed since the last stop. */
+void dbg_set_pane_memo(dbg *d, view_memo *m);
 
 /* Ctrl-C: the front ends call dbg_interrupt() when the user presses it
  * (async-signal-safe: it only sets a flag).  The running command stops at

@@ -52,6 +52,8 @@ void dbg_display_free(dbg *d);
 /* Called when the guest resumes, and after every stop before it is
  * reported. */
 void dbg_views_on_resume(dbg *d);
+/* The command line's memo of the views it showed (ring marks). */
+view_memo *dbg_views_memo(dbg *d);
 void dbg_trace_on_stop(dbg *d);
 /* The console tap behind `expect` (installed by dbg_new). */
 void dbg_script_attach(dbg *d);

@@ -266,8 +266,6 @@ void nic_fini(nic *n)
     for (unsigned i = 0; i < n->fifo.count; i++)
         free(n->fifo.q[(n->fifo.head + i) % NIC_FIFO_FRAMES].data);
     n->fifo.count = 0;
-    for (unsigned i = 0; i < n->nrings; i++)
-        nic_ring_free(n->rings[i]);
     free(n->txbuf);
     n->txbuf = NULL;
     device_free(n->dev);

@@ -341,9 +341,9 @@ void nic_fifo_flush(nic *n, int reason);
 /* ---- views -------------------------------------------------------------- */
 
 /* dev_view handlers a model lists in its class: "ring", "stats", "stall". */
-void nic_view_ring(device *d, const char *args, strbuf *out);
-void nic_view_stats(device *d, const char *args, strbuf *out);
-void nic_view_stall(device *d, const char *args, strbuf *out);
+void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
 #define NIC_VIEWS                                                                           \
     {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",  \
      nic_view_ring},                                                                        \

@@ -14,7 +14,7 @@ static void list_rings(nic *n, strbuf *out)
     sb_putc(out, '\n');
 }
 
-void nic_view_ring(device *d, const char *args, strbuf *out)
+void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     nic *n = d->priv;
     char name[32] = "tx", num[24] = "", extra[2];
@@ -38,7 +38,7 @@ void nic_view_ring(device *d, const char *args, strbuf *out)
         list_rings(n, out);
         return;
     }
-    nic_ring_show(r, count, out);
+    nic_ring_show(r, count, ctx, out);
 }
 
 static void show_drops(const char *dir, const uint64_t *drops, strbuf *out)
@@ -53,7 +53,7 @@ static void show_drops(const char *dir, const uint64_t *drops, strbuf *out)
     sb_putc(out, '\n');
 }
 
-void nic_view_stats(device *d, const char *args, strbuf *out)
+void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     nic *n = d->priv;
@@ -126,7 +126,7 @@ int nic_ring_state(device *d, const char *ring, ring_state *st)
     return 0;
 }
 
-void nic_view_stall(device *d, const char *args, strbuf *out)
+void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     nic *n = d->priv;

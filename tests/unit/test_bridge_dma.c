@@ -285,9 +285,21 @@ START_TEST(dma_counters_and_event_fields)
     ck_assert_ptr_nonnull(strstr(sb.s, "ring=1"));
     sb_reset(&sb);
     device *d = bridge_device(fx.br);
-    dev_view_find(d, "dma")->show(d, "", &sb);
+    dev_view_find(d, "dma")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "dev0             dir32            10             40"));
     ck_assert_ptr_nonnull(strstr(sb.s, "dev1             pci64             1              8"));
+    /* A narrow viewer (a TUI pane) gets the columns that fit, most telling
+     * first, each as wide as its widest cell. */
+    sb_reset(&sb);
+    view_ctx narrow = {.cols = 30};
+    dev_view_find(d, "dma")->show(d, "", &narrow, &sb);
+    ck_assert_str_eq(sb.s, "initiator word-ops bulk-bytes\n"
+                           "dev0            10        100\n"
+                           "dev1             1         64\n");
+    sb_reset(&sb);
+    narrow.cols = 47;
+    dev_view_find(d, "dma")->show(d, "", &narrow, &sb);
+    ck_assert_ptr_nonnull(strstr(sb.s, "initiator window word-ops word-bytes bulk-bytes\n"));
     sb_free(&sb);
     bridge_dma_counters_reset(fx.br);
     ck_assert_int_eq(bridge_dma_counters(fx.br, a.f.initiator, BRIDGE_WIN_DIR32, &c), 0);

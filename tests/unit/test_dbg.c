@@ -572,6 +572,47 @@ START_TEST(ring_marks_changes)
 }
 END_TEST
 
+/* What a pane would show: the fake NIC's tx ring through a memo of its own. */
+static char pane_text[512];
+static const char *pane_view(view_memo *memo)
+{
+    device *dev = machine_find_device(M, "fakenic");
+    view_ctx ctx = {.memo = memo};
+    strbuf b;
+    sb_init(&b);
+    dev_view_find(dev, "ring")->show(dev, "tx", &ctx, &b);
+    snprintf(pane_text, sizeof pane_text, "%s", b.s ? b.s : "");
+    sb_free(&b);
+    return pane_text;
+}
+
+/* A front end's pane is a viewer of its own: looking at a ring does not
+ * use up the marks of the ring command, nor the other way round, and both
+ * compare with the last stop however often they look. */
+START_TEST(ring_marks_per_viewer)
+{
+    view_memo pane = {0};
+    dbg_set_pane_memo(D, &pane);
+    ok("ring fakenic tx");
+    hasnt(pane_view(&pane), "*");
+    ok("set fakenic.DOORBELL = 1");
+    ok("stepi 10");
+    has(pane_view(&pane), "*ring tx: next 1\n");
+    has(pane_view(&pane), "* 0: host len=60\n");
+    const char *o = ok("ring fakenic tx");
+    has(o, "*ring tx: next 1\n");
+    has(o, "* 0: host len=60\n");
+    has(ok("ring fakenic tx"), "* 0: host len=60\n");
+    has(pane_view(&pane), "* 0: host len=60\n");
+    /* The next stop: each compares with the state at the previous one. */
+    ok("stepi");
+    hasnt(pane_view(&pane), "*");
+    hasnt(ok("ring fakenic tx"), "*");
+    dbg_set_pane_memo(D, NULL);
+    view_memo_free(&pane);
+}
+END_TEST
+
 START_TEST(bridge_pci_irq_views)
 {
     ok("set testbridge.DEVICE(1) = 0x80201");
@@ -955,6 +996,7 @@ static Suite *suite(void)
     tcase_add_test(t, event_breakpoints);
     tcase_add_test(t, register_breakpoints);
     tcase_add_test(t, ring_marks_changes);
+    tcase_add_test(t, ring_marks_per_viewer);
     tcase_add_test(t, bridge_pci_irq_views);
     tcase_add_test(t, stall_detector);
     tcase_add_test(t, trace_instructions_and_events);

@@ -337,14 +337,116 @@ START_TEST(ring_headtail_writeback_order_and_stall)
     ck_assert(!s.stalled);
     strbuf b;
     sb_init(&b);
-    nic_ring_show(&r, 0, &b);
+    nic_ring_show(&r, 0, NULL, &b);
     ck_assert(strstr(b.s, "8 entries, host index 5") != NULL);
     ck_assert(strstr(b.s, "DD") != NULL);
     sb_free(&b);
     /* An unreadable ring: the fetch reports the abort. */
     nic_ring_set_base(&r, 0x10);
     ck_assert_int_eq(nic_ring_fetch(&r, &d), PCI_DMA_ABORT);
-    nic_ring_free(&r);
+}
+END_TEST
+
+/* The line of entry i in a ring view, or NULL. */
+static const char *entry_line(const char *text, unsigned i)
+{
+    char key[32];
+    snprintf(key, sizeof key, "%4u 0x", i);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strlen(l) > 3 && !strncmp(l + 3, key, strlen(key)))
+            return l;
+    return NULL;
+}
+
+/* A window of a long ring follows the device's position (a few entries
+ * before it) or starts where the viewer put it, within the ring; the marks
+ * compare with the whole ring as the viewer last kept it, whichever part
+ * it listed then; another viewer's memo is its own. */
+START_TEST(ring_view_window_and_marks)
+{
+    nic_ring r;
+    nic_ring_init(&r, E.n, NIC_RING_RX_RETURN, NIC_RING_HEADTAIL, false, 16, &ht_ops, NULL);
+    nic_ring_set_base(&r, FAKE_LO + 0x2000);
+    nic_ring_set_size(&r, 64);
+    r.index = 40;
+    r.cur = nic_ring_addr(&r, 40);
+    r.host = 44;
+    strbuf b;
+    sb_init(&b);
+    view_ctx w = {.rows = 8, .follow = true};
+    nic_ring_show(&r, 0, &w, &b);
+    ck_assert_uint_eq(w.total, 64);
+    ck_assert_int_eq(w.first, 38);
+    ck_assert_ptr_null(entry_line(b.s, 37));
+    ck_assert_ptr_nonnull(entry_line(b.s, 38));
+    ck_assert(!strncmp(entry_line(b.s, 40), " > ", 3));
+    ck_assert(!strncmp(entry_line(b.s, 44), "  T", 3));
+    ck_assert_ptr_nonnull(entry_line(b.s, 45));
+    ck_assert_ptr_null(entry_line(b.s, 46));
+    /* Near the end the window stops at the last entry. */
+    r.index = 62;
+    r.cur = nic_ring_addr(&r, 62);
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &w, &b);
+    ck_assert_int_eq(w.first, 56);
+    ck_assert(!strncmp(entry_line(b.s, 62), " > ", 3));
+    ck_assert_ptr_nonnull(entry_line(b.s, 63));
+    /* Put by the viewer: from there, kept within the ring. */
+    view_ctx at = {.rows = 4, .first = 10};
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &at, &b);
+    ck_assert_int_eq(at.first, 10);
+    ck_assert_ptr_nonnull(entry_line(b.s, 13));
+    ck_assert_ptr_null(entry_line(b.s, 14));
+    at.first = 1000;
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &at, &b);
+    ck_assert_int_eq(at.first, 60);
+
+    /* Marks: a first look at 2 entries keeps the whole ring. */
+    view_memo cmd = {0}, pane = {0};
+    view_ctx c = {.memo = &cmd};
+    sb_reset(&b);
+    nic_ring_show(&r, 2, &c, &b);
+    ck_assert_ptr_null(entry_line(b.s, 2));
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    view_ctx pv = {.memo = &pane, .rows = 4, .first = 48};
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    fake_w32(&E.host, nic_ring_addr(&r, 50) + 8, 1514);
+    fake_w32(&E.host, nic_ring_addr(&r, 1) + 8, 60);
+    /* Entry 50, never listed to this viewer, changed: marked. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    ck_assert(entry_line(b.s, 1)[0] == '*');
+    ck_assert(entry_line(b.s, 49)[0] == ' ');
+    /* Looking again changes nothing: the reference stays. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    /* The other viewer's marks are its own, and still there. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    ck_assert_ptr_null(entry_line(b.s, 1));
+    /* The guest resumes: the memos take the state of now. */
+    c.update = true;
+    sb_reset(&b);
+    nic_ring_show(&r, 1, &c, &b);
+    c.update = false;
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    /* A new base is a new ring: nothing to compare with. */
+    nic_ring_set_base(&r, FAKE_LO + 0x4000);
+    fake_w32(&E.host, FAKE_LO + 0x4000 + 8, 99);
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    view_memo_free(&cmd);
+    view_memo_free(&pane);
+    sb_free(&b);
 }
 END_TEST
 
@@ -456,6 +558,7 @@ static Suite *nic_suite(void)
     tcase_add_test(t, link_autoneg_and_mii);
     tcase_add_test(t, eeprom_engine_checksum_microwire);
     tcase_add_test(t, ring_headtail_writeback_order_and_stall);
+    tcase_add_test(t, ring_view_window_and_marks);
     tcase_add_test(t, payload_modes_and_alignment);
     tcase_add_test(t, fifo_capacity_and_flush);
     tcase_add_test(t, tx_no_link_and_padding);

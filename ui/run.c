@@ -86,6 +86,9 @@ int ui_main(ui_options *o)
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
                (unsigned long long)m->cfg.mem_mb,
                m->ncpus > 2 ? " on each of 2 nodes" : "");
+    /* The NICs' addresses: what another machine on the same wire will see. */
+    if (!o->quiet)
+        ui_show_nics(m, interactive && !use_tui ? stdout : stderr);
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
         int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)

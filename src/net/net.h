@@ -49,6 +49,7 @@ typedef struct net_stats {
     uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
     uint64_t bad_payload;         /* sink: frames whose payload failed verification */
     uint32_t payload_sum;         /* sink/gen: running checksum of verified payloads (docs/networking.md) */
+    uint64_t own_src;             /* backend -> NIC frames whose source is the NIC's own address */
 } net_stats;
 
 /* Direction and reason of a dropped frame (the `net.drop` event fields). */

@@ -229,6 +229,17 @@ bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len)
     /* The capture shows the wire: frames the NIC refuses are in it too. */
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
+    /* Only another station with our address (or a wire looped back onto
+     * itself) sends such frames: the two stations will lose each other's
+     * traffic, so say why once. */
+    if (p->mac_known && memcmp(frame + 6, p->mac, 6) == 0 && p->stats.own_src++ == 0) {
+        char m[18];
+        net_fmt_mac(m, p->mac);
+        xlog(LOG_WARN, p->name,
+             "a frame from the wire has this NIC's own address %s as its source: another "
+             "machine on the wire uses the same MAC (give each its own --mac)",
+             m);
+    }
     if (!p->rx) {
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_NO_NIC);
         return false;
@@ -266,6 +277,9 @@ void net_port_show(net_port *p, strbuf *out)
     sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
               (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
               (unsigned long long)s->rx_dropped);
+    if (s->own_src)
+        sb_printf(out, "  own MAC   %llu frames from the wire had this NIC's address as source\n",
+                  (unsigned long long)s->own_src);
     if (p->backend->show)
         p->backend->show(p->backend, out);
     if (p->pcap)

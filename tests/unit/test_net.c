@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "core/event.h"
+#include "core/log.h"
 #include "net/backend.h"
 #include "net_testlib.h"
 
@@ -703,6 +704,56 @@ START_TEST(pcap_is_flushed_while_running)
 }
 END_TEST
 
+/* A frame from the wire with the NIC's own source address: another station
+ * has the same MAC.  Counted, shown by info net, and said once. */
+typedef struct log_rec {
+    unsigned n;
+    char last[300];
+} log_rec;
+
+static void log_record(void *ctx, int level, const char *who, const char *msg)
+{
+    log_rec *l = ctx;
+    if (level != LOG_WARN)
+        return;
+    l->n++;
+    snprintf(l->last, sizeof l->last, "%s: %s", who ? who : "", msg);
+}
+
+START_TEST(own_address_from_the_wire)
+{
+    rig r;
+    log_rec l = {0};
+    log_set_sink(log_record, &l);
+    rig_open(&r, "gen:rate=1000,count=3,src=08:00:69:12:34:56", NULL);
+    advance_ns(&r, 2000000);
+    ck_assert_uint_eq(r.nic.accepted, 2);
+    ck_assert_uint_eq(r.p->stats.own_src, 0); /* the port does not know the NIC's address yet */
+    net_port_set_mac(r.p, nic_mac);
+    advance_ns(&r, 1000000);
+    ck_assert_uint_eq(r.nic.accepted, 3);
+    ck_assert_uint_eq(r.p->stats.own_src, 1);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_msg(strstr(l.last, "nic0: a frame from the wire has this NIC's own address "
+                                 "08:00:69:12:34:56 as its source") != NULL, "%s", l.last);
+    strbuf out;
+    sb_init(&out);
+    net_port_show(r.p, &out);
+    ck_assert_msg(strstr(out.s, "own MAC   1 frames") != NULL, "%s", out.s);
+    sb_free(&out);
+    rig_close(&r);
+    /* Other sources: nothing said. */
+    rig_open(&r, "gen:rate=1000,count=3", NULL);
+    net_port_set_mac(r.p, nic_mac);
+    advance_ns(&r, 3000000);
+    ck_assert_uint_eq(r.nic.accepted, 3);
+    ck_assert_uint_eq(r.p->stats.own_src, 0);
+    ck_assert_uint_eq(l.n, 1);
+    rig_close(&r);
+    log_set_sink(NULL, NULL);
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -721,6 +772,7 @@ static Suite *net_suite(void)
     tcase_add_test(tc, tx_events_lengths_and_padding);
     tcase_add_test(tc, bad_specs_are_explained);
     tcase_add_test(tc, reopen_keeps_event_subscriptions);
+    tcase_add_test(tc, own_address_from_the_wire);
     suite_add_tcase(s, tc);
     tc = tcase_create("pcap");
     tcase_set_timeout(tc, 30);

@@ -345,7 +345,7 @@ void nic_fifo_flush(nic *n, int reason);
 
 /* "MAC 02:58:42:12:34:56 (default)[, in use ...], net SPEC" without a
  * newline: the factory address and where it came from (--mac or the
- * default), the station address the guest programmed if it differs, the
+ * default), the station address programmed into the NIC if it differs, the
  * backend spec (or "none (no cable)"). */
 void nic_describe(const nic *n, strbuf *out);
 

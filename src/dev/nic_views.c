@@ -58,7 +58,7 @@ void nic_describe(const nic *n, strbuf *out)
     const net_port *p = n->port;
     if (p && p->mac_known && memcmp(p->mac, n->mac, 6) != 0) {
         net_fmt_mac(m, p->mac);
-        sb_printf(out, ", in use %s (set by the guest)", m);
+        sb_printf(out, ", in use %s (programmed into the NIC)", m);
     }
     sb_printf(out, ", net %s", p ? p->spec : "none (no cable)");
 }

@@ -58,6 +58,11 @@ expect_out "^slot 3: e1000_0 8086:1008"
 expect_out "^    MAC $MAC (--mac), net echo$"
 expect_out "^    MAC 02:58:42:[0-9a-f:]* (default), net none (no cable)$"
 
+# A station address programmed into the NIC (here by the debugger, as a
+# driver would) is shown next to the factory one.
+run_xbow --batch -q --nic e1000 --mac "$MAC" -ex 'set e1000_0.RAL0 = 0x44332202' -ex 'info pci'
+expect_out "^    MAC $MAC (--mac), in use 02:22:33:44:78:9a (programmed into the NIC), net sink$"
+
 # The default: printed at start-up, read by the guest, reproducible.
 default_mac() {
     sed -n "s/^xbow: tigon0 (tigon2 in slot 3): MAC \([0-9a-f:]*\) (default), .*/\1/p" "$WORK/err"

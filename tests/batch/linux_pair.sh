@@ -1,0 +1,155 @@
+#!/bin/sh
+# Two Linux guests (make linux), each in its own xbow process with an
+# emulated 82544, on one wire: through a VDE switch, then through a
+# socket:udp pair.  Neither gives --mac: their default addresses differ
+# because their kernel command lines do, and each is printed at start-up.
+#   B (10.0.2.20) boots first and waits in ttcp -r (port 5001);
+#   A (10.0.2.10) starts once B says so, pings B 3 times, sends N datagrams
+#     to B, then waits in ttcp -r (port 5002);
+#   B, after the last datagram, pings A 3 times and sends N datagrams to A.
+# Every datagram is accounted for: ttcp -r's count and checksum equal ttcp
+# -t's (no bad or out-of-order message), neither NIC dropped a frame, and
+# A's capture, read by tests/batch/ttcp_pcap.py, holds both directions'
+# datagrams from the two start-up MACs.  Each guest is bounded by
+# "continue N" (guest instructions); the test waits at most 10 minutes of
+# host time for B to be ready.  Skips without a kernel, python3 or (for the
+# VDE part) vde_switch.
+set -u
+. "${top_srcdir:-.}/tests/batch/lib.sh"
+
+vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
+    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
+case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
+
+N=200    # datagrams each way
+LEN=1472 # one 1514-byte frame each at MTU 1500
+pidb= sw=
+cleanup() {
+    [ -n "$pidb" ] && kill "$pidb" 2>/dev/null
+    [ -n "$sw" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# guest NAME NET APPEND INSNS [XBOW OPTIONS]: one xbow in the background;
+# its pid in $gpid.
+guest() {
+    g=$1 net=$2 app=$3 insns=$4
+    shift 4
+    "$XBOW" --batch --nic e1000-82544 --net "$net" "$@" --append "$app xbow.after=reboot" \
+        -ex "continue $insns" -ex 'info device e1000_0 stats' "$vmlinux" \
+        >"$WORK/$g.out" 2>"$WORK/$g.err" </dev/null &
+    gpid=$!
+}
+
+# check NAME PATTERN: a line of NAME.out (or .err) matches.
+check() {
+    checks=$((checks + 1))
+    grep -q -e "$3" "$WORK/$1.$2" || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: $1.$2 lacks /$3/"
+        tail -n 40 "$WORK/$1.out"
+        cat "$WORK/$1.err"
+    }
+}
+
+start_mac() { sed -n 's/^xbow: e1000_0 (e1000-82544 in slot 3): MAC \([0-9a-f:]*\) (default), .*/\1/p' "$WORK/$1.err"; }
+ttcp_line() { sed -n "s/^\\(ttcp-$2: msgs=[0-9]* bytes=[0-9]*\\) .*\\(cksum=0x[0-9a-f]*\\).*/\\1 \\2/p" "$WORK/$1.out"; }
+
+# pair LABEL NET_A NET_B
+pair() {
+    label=$1
+    rm -f "$WORK"/a.* "$WORK"/b.*
+    guest b "$3" "xbow.ip=10.0.2.20/24 xbow.run=\"ttcp -r -l $LEN -p 5001 -w 300 && ping -c 3 10.0.2.10 && ttcp -t -l $LEN -n $N -p 5002 10.0.2.10; ifconfig eth0\"" 12000000000
+    pidb=$gpid
+    # B is ready when its ttcp says it is waiting (or gave up: it exited).
+    i=0
+    while ! grep -q '^ttcp-r: msgsize=' "$WORK/b.out" 2>/dev/null && kill -0 "$pidb" 2>/dev/null &&
+        [ $i -lt 6000 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    guest a "$2" "xbow.ip=10.0.2.10/24 xbow.run=\"ping -c 3 10.0.2.20 && ttcp -t -l $LEN -n $N -p 5001 10.0.2.20 && ttcp -r -l $LEN -p 5002 -w 300; ifconfig eth0\"" 8000000000 \
+        --pcap "$WORK/a.pcap"
+    wait "$gpid"
+    wait "$pidb"
+    pidb=
+    for g in a b; do
+        check $g out "The guest reset the machine"
+        check $g out "XBOW-RUN-END status=0"
+        check $g out "^  tx drops 0$"
+        check $g out "^  rx drops 0$"
+        checks=$((checks + 1))
+        if grep -q "^  own MAC" "$WORK/$g.out"; then
+            failures=$((failures + 1))
+            echo "FAIL: $label: $g received frames from its own MAC"
+        fi
+    done
+    check a out "xbow-init: eth0 10.0.2.10/24 mtu 1500 up"
+    check b out "xbow-init: eth0 10.0.2.20/24 mtu 1500 up"
+    check a out "3 packets transmitted, 3 received, 0% packet loss"
+    check b out "3 packets transmitted, 3 received, 0% packet loss"
+    check a out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    check b out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    # What one side sent, the other received: count, bytes and checksum.
+    ta=$(ttcp_line a t) rb=$(ttcp_line b r) tb=$(ttcp_line b t) ra=$(ttcp_line a r)
+    checks=$((checks + 2))
+    [ -n "$ta" ] && [ "${ta#ttcp-t}" = "${rb#ttcp-r}" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: A sent '$ta', B received '$rb'"
+    }
+    [ -n "$tb" ] && [ "${tb#ttcp-t}" = "${ra#ttcp-r}" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: B sent '$tb', A received '$ra'"
+    }
+    # The start-up lines: two different default MACs, the ones Linux read
+    # from the EEPROM.
+    ma=$(start_mac a) mb=$(start_mac b)
+    checks=$((checks + 1))
+    [ -n "$ma" ] && [ -n "$mb" ] && [ "$ma" != "$mb" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: start-up MACs '$ma' and '$mb'"
+    }
+    check a out "eth0: (PCI-X:66MHz:64-bit) $ma"
+    check b out "eth0: (PCI-X:66MHz:64-bit) $mb"
+    # A's capture, read independently of xbow: both directions' datagrams,
+    # from the two MACs, each with ttcp's checksum.
+    cka=$(echo "$ta" | sed -n 's/.*cksum=//p') ckb=$(echo "$tb" | sed -n 's/.*cksum=//p')
+    want="data=$N sentinels=5 bytes=$((N * LEN)) cksum=${cka:-none} bad=0 seqerr=0 badip=0 badl4=0 frag=0"
+    got=$(python3 "${top_srcdir:-.}/tests/batch/ttcp_pcap.py" "$WORK/a.pcap" --src "$ma" --port 5001 |
+        sed 's/.*\(data=\)/\1/; s/ other=.*//')
+    checks=$((checks + 1))
+    [ "$got" = "$want" ] || { failures=$((failures + 1)); echo "FAIL: $label: A->B in the capture: $got, want $want"; }
+    want="data=$N sentinels=5 bytes=$((N * LEN)) cksum=${ckb:-none} bad=0 seqerr=0 badip=0 badl4=0 frag=0"
+    got=$(python3 "${top_srcdir:-.}/tests/batch/ttcp_pcap.py" "$WORK/a.pcap" --src "$mb" --port 5002 |
+        sed 's/.*\(data=\)/\1/; s/ other=.*//')
+    checks=$((checks + 1))
+    [ "$got" = "$want" ] || { failures=$((failures + 1)); echo "FAIL: $label: B->A in the capture: $got, want $want"; }
+    echo "$label: A $ma, B $mb; $(grep -h '^ttcp-r: msgs' "$WORK/b.out" "$WORK/a.out" | tr '\n' ' ')"
+}
+
+# Two free UDP ports on the loopback interface.
+ports=$(python3 -c '
+import socket
+s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])')
+pa=${ports% *} pb=${ports#* }
+pair udp "socket:udp:$pa:127.0.0.1:$pb" "socket:udp:$pb:127.0.0.1:$pa"
+
+if command -v vde_switch >/dev/null 2>&1; then
+    sw="$WORK/sw"
+    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+    if "$XBOW" --batch -q --nic e1000 --net "vde:$sw" 2>&1 </dev/null | grep -q AddressSanitizer; then
+        echo "this AddressSanitizer build has no vde backend: the VDE pair is not tested"
+    else
+        pair vde "vde:$sw" "vde:$sw"
+    fi
+else
+    echo "vde_switch is not installed (Debian package vde2): the VDE pair is not tested"
+fi
+finish

@@ -111,7 +111,7 @@ static void sock_poll(net_backend *b)
         }
         s->received++;
         /* MSG_TRUNC returns the real length: an over-long frame is dropped whole. */
-        net_port_deliver(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
+        net_port_host_rx(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
     }
 }
 

@@ -53,7 +53,7 @@ static void vde_b_poll(net_backend *b)
             return;
         }
         v->received++;
-        net_port_deliver(b->port, v->buf, (size_t)n);
+        net_port_host_rx(b->port, v->buf, (size_t)n);
     }
 }
 

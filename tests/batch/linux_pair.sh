@@ -129,7 +129,7 @@ pair() {
         sed 's/.*\(data=\)/\1/; s/ other=.*//')
     checks=$((checks + 1))
     [ "$got" = "$want" ] || { failures=$((failures + 1)); echo "FAIL: $label: B->A in the capture: $got, want $want"; }
-    echo "$label: A $ma, B $mb; $(grep -h '^ttcp-r: msgs' "$WORK/b.out" "$WORK/a.out" | tr '\n' ' ')"
+    echo "$label: A $ma, B $mb"; grep -h '^ttcp-r: msgs=' "$WORK/b.out" "$WORK/a.out"
 }
 
 # Two free UDP ports on the loopback interface.

@@ -11,7 +11,7 @@
  * (the host running something else) would lose frames nobody counts.  So a
  * reader thread drains the socket as soon as frames arrive, into a ring the
  * port's poll empties on the virtual clock; the ring's overflow is counted
- * (queue-full). */
+ * (queue-full).  Sending, the switch's socket is as small: see vde_b_send. */
 #include "core/log.h"
 #include "net/backend.h"
 
@@ -38,6 +38,9 @@ typedef struct vde {
     char path[128];
     uint64_t sent, send_errors;
     bool logged_error;
+    /* Main thread only: frames the switch could not take yet. */
+    vde_frame txq[VDE_RING];
+    unsigned txhead, txcount, txmax;
     pthread_t reader;
     bool reader_running;
     int wake[2]; /* reader -> poll: frames are waiting (wake[0] is b.fd) */
@@ -104,20 +107,64 @@ static void *vde_reader(void *opaque)
     return NULL;
 }
 
-static void vde_b_send(net_backend *b, const uint8_t *f, size_t len)
+/* One frame to the switch: 1 sent, 0 the switch's socket is full (try
+ * again later), -1 failed (counted and dropped). */
+static int send_one(vde *v, const uint8_t *f, size_t len)
 {
-    vde *v = container_of(b, vde, b);
     ssize_t n = vde_send(v->conn, f, len, 0);
     if (n == (ssize_t)len) {
         v->sent++;
-        return;
+        return 1;
     }
+    if (n < 0 && (errno == EAGAIN || errno == ENOBUFS))
+        return 0;
     v->send_errors++;
-    if (n < 0 && errno != EAGAIN && errno != ENOBUFS && !v->logged_error) {
-        xlog(LOG_WARN, b->port->name, "vde %s: send: %s", v->path, strerror(errno));
+    if (n < 0 && !v->logged_error) {
+        xlog(LOG_WARN, v->b.port->name, "vde %s: send: %s", v->path, strerror(errno));
         v->logged_error = true;
     }
-    net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_HOST);
+    net_port_drop(v->b.port, NET_DIR_TX, len, NET_DROP_HOST);
+    return -1;
+}
+
+/* Send what waits in the backlog, in order, while the switch takes it; if
+ * some is left, wake the next poll to try again. */
+static void flush_backlog(vde *v)
+{
+    while (v->txcount) {
+        vde_frame *t = &v->txq[v->txhead];
+        if (send_one(v, t->data, t->len) == 0)
+            break;
+        free(t->data);
+        v->txhead = (v->txhead + 1) % VDE_RING;
+        v->txcount--;
+    }
+    if (v->txcount)
+        (void)!write(v->wake[1], "", 1);
+}
+
+/* The switch's socket also holds only max_dgram_qlen frames: when it is
+ * full (the switch has not run for a while), the frame waits in a backlog
+ * and goes out, in order, at the next polls; only a full backlog drops. */
+static void vde_b_send(net_backend *b, const uint8_t *f, size_t len)
+{
+    vde *v = container_of(b, vde, b);
+    if (v->txcount)
+        flush_backlog(v);
+    if (!v->txcount && send_one(v, f, len) != 0)
+        return;
+    uint8_t *copy = v->txcount < VDE_RING ? malloc(len ? len : 1) : NULL;
+    if (!copy) {
+        v->send_errors++;
+        net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_QUEUE);
+        return;
+    }
+    memcpy(copy, f, len);
+    v->txq[(v->txhead + v->txcount++) % VDE_RING] = (vde_frame){copy, (uint32_t)len};
+    if (v->txcount > v->txmax)
+        v->txmax = v->txcount;
+    if (v->txcount == 1)
+        (void)!write(v->wake[1], "", 1);
 }
 
 /* The port's poll: the frames the reader has, onto the wire. */
@@ -127,6 +174,7 @@ static void vde_b_poll(net_backend *b)
     char junk[64];
     while (read(v->wake[0], junk, sizeof junk) > 0)
         ;
+    flush_backlog(v);
     vde_frame got[VDE_RING];
     pthread_mutex_lock(&v->lock);
     unsigned n = v->count;
@@ -160,6 +208,8 @@ static void vde_b_close(net_backend *b)
     }
     for (unsigned i = 0; i < v->count; i++)
         free(v->ring[(v->head + i) % VDE_RING].data);
+    for (unsigned i = 0; i < v->txcount; i++)
+        free(v->txq[(v->txhead + i) % VDE_RING].data);
     for (int i = 0; i < 2; i++) {
         if (v->wake[i] >= 0)
             close(v->wake[i]);
@@ -184,6 +234,9 @@ static void vde_b_show(net_backend *b, strbuf *out)
     if (overflow)
         sb_printf(out, ", %llu lost (reader full)", (unsigned long long)overflow);
     sb_putc(out, '\n');
+    if (v->txmax)
+        sb_printf(out, "  backlog   %u frames waiting for the switch (most %u)\n", v->txcount,
+                  v->txmax);
 }
 
 net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen)

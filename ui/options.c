@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "dev/nic.h"
+#include "dev/nic_mac.h"
+#include "net/backend.h"
 #include "ui/ui.h"
 
 /* "--name VALUE" or "--name=VALUE": returns the value (advancing *i over a
@@ -38,8 +40,37 @@ static void copy_value(char *dst, size_t size, const char *opt, const char *v)
     memcpy(dst, v, strlen(v) + 1);
 }
 
-/* --nic MODEL (repeatable), --net SPEC and --pcap FILE (for the preceding
- * --nic), --nic-dma=raw|per-word. */
+/* --mac MAC for the preceding --nic: six hex bytes separated by ':' or '-',
+ * a unicast address other than all zeros, at most once per NIC. */
+static void mac_option(nic_config *nc, unsigned k, const char *v)
+{
+    uint8_t mac[6];
+    if (!net_parse_mac(v, mac)) {
+        fprintf(stderr,
+                "xbow: --mac: \"%s\" is not a MAC address (want six hex bytes such as "
+                "02:00:00:00:00:01)\n",
+                v);
+        exit(2);
+    }
+    const char *why = nic_station_problem(mac);
+    if (why) {
+        fprintf(stderr, "xbow: --mac: %s is %s, not a station address (want a unicast one)\n", v,
+                why);
+        exit(2);
+    }
+    if (nc->mac_set) {
+        char m[18];
+        net_fmt_mac(m, nc->mac);
+        fprintf(stderr, "xbow: --mac: NIC %u (--nic %s) already has --mac %s: one --mac per --nic\n",
+                k, nc->model, m);
+        exit(2);
+    }
+    memcpy(nc->mac, mac, 6);
+    nc->mac_set = true;
+}
+
+/* --nic MODEL (repeatable), --net SPEC, --pcap FILE and --mac MAC (for the
+ * preceding --nic), --nic-dma=raw|per-word. */
 static int nic_option(ui_options *o, int argc, char **argv, int *i)
 {
     machine_config *c = &o->cfg;
@@ -74,22 +105,25 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
         copy_value(nc->model, sizeof nc->model, "--nic", v);
         return 1;
     }
-    bool net = false;
-    if ((v = opt_value("--net", argc, argv, i)))
-        net = true;
-    else if (!(v = opt_value("--pcap", argc, argv, i)))
+    static const char *const per_nic[] = {"--net", "--pcap", "--mac"};
+    unsigned which = 0;
+    while (which < 3 && !(v = opt_value(per_nic[which], argc, argv, i)))
+        which++;
+    if (which == 3)
         return 0;
-    const char *opt = net ? "--net" : "--pcap";
+    const char *opt = per_nic[which];
     if (!c->nnics) {
         fprintf(stderr, "xbow: %s applies to the NIC given before it: put --nic MODEL first\n",
                 opt);
         exit(2);
     }
     nic_config *nc = &c->nics[c->nnics - 1];
-    if (net)
+    if (which == 0)
         copy_value(nc->net, sizeof nc->net, opt, v);
-    else
+    else if (which == 1)
         copy_value(nc->pcap, sizeof nc->pcap, opt, v);
+    else
+        mac_option(nc, c->nnics, v);
     return 1;
 }
 
@@ -102,6 +136,21 @@ int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
         return 1;
     }
     return 0;
+}
+
+void ui_show_nics(machine *m, FILE *f)
+{
+    for (device *d = m->devices; d; d = d->next) {
+        const nic *n = nic_of_device(d);
+        if (!n)
+            continue;
+        strbuf b;
+        sb_init(&b);
+        nic_describe(n, &b);
+        fprintf(f, "xbow: %s (%s in slot %d): %s\n", d->name, n->model->name, n->pci.slot,
+                b.s ? b.s : "");
+        sb_free(&b);
+    }
 }
 
 void ui_default_machine(ui_options *o)

@@ -100,6 +100,10 @@ int ui_main(ui_options *o)
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
                (unsigned long long)m->cfg.mem_mb,
                m->ncpus > 2 ? " on each of 2 nodes" : "");
+    /* The NICs' addresses: what another machine on the same wire will see
+     * (the TUI has no banner either: info pci shows them there). */
+    if (!o->quiet && !use_tui)
+        ui_show_nics(m, interactive && !use_tui ? stdout : stderr);
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
         int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)

@@ -2,6 +2,8 @@
 #ifndef XBOW_UI_H
 #define XBOW_UI_H
 
+#include <stdio.h>
+
 #include "dbg/dbg.h"
 #include "machine/machine.h"
 
@@ -27,6 +29,8 @@ void ui_default_machine(ui_options *o);
 const char *ui_default_guest(char *buf, size_t len);
 
 int ui_main(ui_options *o);
+/* One line per NIC: name, model, slot, MAC (and where it came from), backend. */
+void ui_show_nics(machine *m, FILE *f);
 /* Options owned by other areas (NICs, networking): returns 1 if argv[*i]
  * was one (advancing *i over its value), 0 if not; exits 2 on a bad value. */
 int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i);

@@ -287,7 +287,8 @@ static const command view_commands[] = {
     {"info pci", NULL, cmd_info_pci, "info pci",
      "Show the PCI functions and their BARs.\n"
      "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
-     "they are mapped, command/status.\n"
+     "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
+     "and the one programmed into the NIC if it differs) and its backend.\n"
      "Example: info pci", CMD_MACHINE},
     {"info dma", NULL, cmd_info_dma, "info dma [ARGS]",
      "Show DMA counters per initiator and per Bridge window.\n"

@@ -5,6 +5,7 @@
 
 #include "dev/nic.h"
 #include "dev/nic_ring.h"
+#include "net/backend.h"
 
 static void list_rings(nic *n, strbuf *out)
 {
@@ -53,14 +54,27 @@ static void show_drops(const char *dir, const uint64_t *drops, strbuf *out)
     sb_putc(out, '\n');
 }
 
+void nic_describe(const nic *n, strbuf *out)
+{
+    char m[18];
+    net_fmt_mac(m, n->mac);
+    sb_printf(out, "MAC %s (%s)", m, n->mac_given ? "--mac" : "default");
+    const net_port *p = n->port;
+    if (p && p->mac_known && memcmp(p->mac, n->mac, 6) != 0) {
+        net_fmt_mac(m, p->mac);
+        sb_printf(out, ", in use %s (programmed into the NIC)", m);
+    }
+    sb_printf(out, ", net %s", p ? p->spec : "none (no cable)");
+}
+
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     nic *n = d->priv;
     const nic_counters *c = &n->cnt;
-    sb_printf(out, "%s (%s), MAC %02x:%02x:%02x:%02x:%02x:%02x, backend %s\n", d->name,
-              n->model->name, n->mac[0], n->mac[1], n->mac[2], n->mac[3], n->mac[4], n->mac[5],
-              n->port ? (n->port->backend ? n->port->backend->kind : "attached") : "none");
+    sb_printf(out, "%s (%s, slot %d), ", d->name, n->model->name, n->pci.slot);
+    nic_describe(n, out);
+    sb_putc(out, '\n');
     sb_printf(out, "  tx frames %llu bytes %llu\n", (unsigned long long)c->tx_frames,
               (unsigned long long)c->tx_bytes);
     sb_printf(out, "  rx frames %llu bytes %llu (broadcast %llu, multicast %llu)\n",

@@ -24,6 +24,9 @@ typedef struct nic_config {
     char model[16];   /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
     char net[128];    /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
     char pcap[256];   /* capture file, "" for none */
+    uint8_t mac[6];   /* station address (--mac), if mac_set */
+    bool mac_set;     /* else the default: nic_default_mac() of the model, slot, net
+                         and the kernel command line */
 } nic_config;
 
 typedef struct machine_config {

@@ -17,3 +17,5 @@ tests_unit_test_nic_options_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_nic_options
 TESTS += tests/batch/nic_options.sh
 EXTRA_DIST += tests/batch/nic_options.sh
+TESTS += tests/batch/nic_mac.sh
+EXTRA_DIST += tests/batch/nic_mac.sh

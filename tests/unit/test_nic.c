@@ -534,16 +534,80 @@ START_TEST(factory_and_names)
     nic_opts o = {.net = "none", .pcap = "x.pcap"};
     ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, err, sizeof err) == NULL);
     ck_assert(strstr(err, "--pcap") != NULL);
-    /* Default MACs are stable and differ per instance. */
-    nic_opts a = {.net = "none", .instance = 0}, b = {.net = "none", .instance = 1};
+    /* Default MACs differ per slot and are what nic_default_mac() says. */
+    nic_opts a = {.net = "none", .slot = 3}, b = {.net = "none", .slot = 4};
     pci_func *fa = nic_create("hamachi", "ha", &a, &E.clock, &E.eb, err, sizeof err);
     pci_func *fb = nic_create("hamachi", "hb", &b, &E.clock, &E.eb, err, sizeof err);
     ck_assert(fa && fb);
     ck_assert(memcmp(nic_from_pci(fa)->mac, nic_from_pci(fb)->mac, 6) != 0);
     ck_assert_uint_eq(nic_from_pci(fa)->mac[0] & 3, 2); /* locally administered unicast */
+    ck_assert(!nic_from_pci(fa)->mac_given);
+    uint8_t want[6];
+    nic_default_mac("hamachi", 3, "none", NULL, want);
+    ck_assert_mem_eq(nic_from_pci(fa)->mac, want, 6);
     nic_destroy(fa);
     nic_destroy(fb);
+    /* A given address is used as it is; a multicast one is refused. */
+    static const uint8_t given[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+    static const uint8_t mcast[6] = {0x03, 0x11, 0x22, 0x33, 0x44, 0x55};
+    nic_opts g = {.net = "none", .mac = given, .slot = 3};
+    pci_func *fg = nic_create("e1000", "eg", &g, &E.clock, &E.eb, err, sizeof err);
+    ck_assert(fg);
+    ck_assert_mem_eq(nic_from_pci(fg)->mac, given, 6);
+    ck_assert(nic_from_pci(fg)->mac_given);
+    nic_destroy(fg);
+    g.mac = mcast;
+    ck_assert(nic_create("tigon2", "tg", &g, &E.clock, &E.eb, err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, "03:11:22:33:44:55 is a multicast address") != NULL, "%s", err);
     ck_assert(nic_of_device(NULL) == NULL);
+}
+END_TEST
+
+START_TEST(default_mac_and_station_checks)
+{
+    uint8_t m1[6], m2[6];
+    /* Reproducible: the same configuration, the same address. */
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m1);
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert_mem_eq(m1, m2, 6);
+    ck_assert_uint_eq(m1[0], 0x02);
+    ck_assert_uint_eq(m1[1], 0x58);
+    ck_assert_uint_eq(m1[2], 0x42);
+    ck_assert(nic_station_problem(m1) == NULL);
+    /* Any difference in model, slot, backend or command line changes it. */
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.20/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("e1000-82544", 4, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw2", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("hamachi", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    /* Field boundaries count: ("ab", "c") is not ("a", "bc"). */
+    nic_default_mac("hamachi", 3, "ab", "c", m1);
+    nic_default_mac("hamachi", 3, "a", "bc", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    /* No spec is the default backend, sink; no seed is an empty one. */
+    nic_default_mac("hamachi", 5, NULL, NULL, m1);
+    nic_default_mac("hamachi", 5, "sink", "", m2);
+    ck_assert_mem_eq(m1, m2, 6);
+    /* 100 slots x specs: all distinct (24 bits of hash: a collision here
+     * would be a broken hash, not bad luck). */
+    static uint8_t seen[100][6];
+    for (unsigned i = 0; i < 100; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "socket:udp:%u:127.0.0.1:%u", 5000 + i, 6000 + i);
+        nic_default_mac("e1000-82544", 3, spec, NULL, seen[i]);
+        for (unsigned j = 0; j < i; j++)
+            ck_assert(memcmp(seen[i], seen[j], 6) != 0);
+    }
+    static const uint8_t zero[6], bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+                                  mcast[6] = {0x01, 0x00, 0x5e, 0x01, 0x02, 0x03},
+                                  universal[6] = {0x00, 0x60, 0xcf, 0x20, 0x12, 0x34};
+    ck_assert_str_eq(nic_station_problem(zero), "the all-zero address");
+    ck_assert_str_eq(nic_station_problem(bcast), "the broadcast address");
+    ck_assert(strstr(nic_station_problem(mcast), "multicast") != NULL);
+    ck_assert(nic_station_problem(universal) == NULL); /* a real card's address is fine */
 }
 END_TEST
 
@@ -555,6 +619,7 @@ static Suite *nic_suite(void)
     tcase_add_test(t, coal_immediate_count_gap_latency);
     tcase_add_test(t, coal_min_interval_defers);
     tcase_add_test(t, mac_filter_and_crc);
+    tcase_add_test(t, default_mac_and_station_checks);
     tcase_add_test(t, link_autoneg_and_mii);
     tcase_add_test(t, eeprom_engine_checksum_microwire);
     tcase_add_test(t, ring_headtail_writeback_order_and_stall);

@@ -68,6 +68,10 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
     d->ext = calloc(n ? n : 1, sizeof *d->ext);
     for (unsigned i = 0; i < cls->nregs; i++) {
         const reg_decl *r = &cls->regs[i];
+        if (!r->name || !r->width) { /* a hole in the table: a bug in the model */
+            xlog(LOG_ERROR, name, "%s: register %u is not declared", cls->name, i);
+            abort();
+        }
         unsigned cnt = r->count > 1 ? r->count : 1;
         for (unsigned k = 0; k < cnt; k++) {
             struct reg_extent *e = &d->ext[d->n_ext++];
@@ -149,9 +153,12 @@ static inline unsigned lane(const device *d, unsigned j, unsigned w)
 uint64_t dev_peek(device *d, unsigned id, unsigned idx)
 {
     const reg_decl *r = &d->cls->regs[id];
-    if (r->read)
-        return r->read(d, r, idx, true) & MASK(r->width * 8);
-    if (r->flags & R_WO)
+    if (r->read) {
+        reg_access a = {.id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1,
+                        .peek = true};
+        return r->read(d, &a) & MASK(r->width * 8);
+    }
+    if (r->rules & R_WO)
         return 0;
     return d->rv[d->slot[id] + idx];
 }
@@ -164,13 +171,15 @@ static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
     uint64_t v;
-    if (r->flags & R_WO)
+    if (r->rules & R_WO) {
         v = 0;
-    else if (r->read)
-        v = r->read(d, r, e->idx, false) & MASK(r->width * 8);
-    else
+    } else if (r->read) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = who(d, op)};
+        v = r->read(d, &a) & MASK(r->width * 8);
+    } else {
         v = *p;
-    if ((r->flags & R_RC) && !(r->flags & R_NOSTORE))
+    }
+    if ((r->rules & R_RC) && !(r->rules & R_NOSTORE))
         *p = 0;
     EVENT_EMIT(d->ev[DEV_EV_REG_READ], who(d, op), e->id, e->idx, e->start, v, v, size);
     return v;
@@ -181,22 +190,26 @@ static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, 
 {
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
-    uint64_t old = (r->flags & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
+    uint64_t old = (r->rules & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
     uint64_t wm = (r->wmask ? r->wmask : ~0ull) & lanes & MASK(r->width * 8);
     uint64_t nv;
-    if (r->flags & R_RO)
+    if (r->rules & R_RO)
         nv = old;
-    else if (r->flags & R_W1C)
+    else if (r->rules & R_W1C)
         nv = old & ~(val & wm);
-    else if (r->flags & R_W1S)
+    else if (r->rules & R_W1S)
         nv = old | (val & wm);
     else
         nv = (old & ~wm) | (val & wm);
-    if (!(r->flags & R_NOSTORE))
+    if (!(r->rules & R_NOSTORE))
         *p = nv;
-    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], who(d, op), e->id, e->idx, e->start, nv, old, size);
-    if (r->write && !(r->flags & R_RO))
-        r->write(d, r, e->idx, (old & ~lanes) | (val & lanes), old);
+    int by = who(d, op);
+    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], by, e->id, e->idx, e->start, nv, old, size);
+    if (r->write && !(r->rules & R_RO)) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = by,
+                        .val = (old & ~lanes) | (val & lanes), .old = old};
+        r->write(d, &a);
+    }
 }
 
 static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size, bool write,
@@ -233,7 +246,7 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
         const reg_decl *r = &d->cls->regs[e->id];
         unsigned w = r->width;
         uint64_t last = e->end < off + size ? e->end : off + size;
-        if ((r->flags & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
+        if ((r->rules & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
             bad_access(d, op, off, size, write, write ? *val : 0);
             pos = last;
             continue;

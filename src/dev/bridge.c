@@ -90,19 +90,18 @@ static const reg_field f_resp_status[] = {
 
 static bridge *br_of(device *d) { return d->priv; }
 
-static uint64_t read_zero(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_zero(device *d, const reg_access *a)
 {
     return 0;
 }
 
-static uint64_t read_int_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_int_status(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
     return br->int_err | br->pins;
 }
 
-static void write_int_enable(device *d, const reg_decl *r, unsigned idx, uint64_t val,
-                             uint64_t old)
+static void write_int_enable(device *d, const reg_access *a)
 {
     bridge_update_irqs(br_of(d));
 }
@@ -122,11 +121,11 @@ static const uint32_t rst_groups[7] = {
 #define LATCHED_BY_WID (rst_groups[3])
 #define LATCHED_BY_RESP (rst_groups[4])
 
-static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_int_rst(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
     for (unsigned g = 0; g < 7; g++)
-        if (val & (1u << g))
+        if (a->val & (1u << g))
             br->int_err &= ~rst_groups[g];
     if (!(br->int_err & LATCHED_BY_PCI))
         br->latched &= (uint8_t)~LATCH_PCI;
@@ -137,10 +136,10 @@ static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t v
     bridge_update_irqs(br);
 }
 
-static void write_nic(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_nic(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(val & r->wmask)));
+    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(a->val & d->cls->regs[a->id].wmask)));
 }
 
 #define REG(n, off, fl, rst, wm, flds, dsc) \

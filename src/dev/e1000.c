@@ -60,88 +60,64 @@ void e1000_stat_size(e1000 *h, unsigned first, uint32_t len)
 }
 
 /* The high half of a 64-bit counter: reading it clears both halves. */
-static uint64_t r_stat_hi(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_stat_hi(device *d, const reg_access *a)
 {
-    (void)idx;
-    unsigned id = (unsigned)(r - d->cls->regs);
-    uint64_t v = DEV_R(d, id);
-    if (!peek)
-        DEV_R(d, id) = DEV_R(d, id - 1) = 0;
+    uint64_t v = DEV_R(d, a->id);
+    if (!a->peek)
+        DEV_R(d, a->id) = DEV_R(d, a->id - 1) = 0;
     return v;
 }
 
 /* ---- interrupts -------------------------------------------------------------- */
 
-static uint64_t r_icr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_icr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     nic *n = &E1000(d)->n;
     uint32_t v = n->irq.cause;
-    if (!peek && v)
+    if (!a->peek && v)
         nic_irq_deassert(n, v); /* a read returns and clears every cause */
     return v;
 }
 
-static void w_icr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_icr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    nic_irq_deassert(&E1000(d)->n, (uint32_t)v); /* write 1 to clear */
+    nic_irq_deassert(&E1000(d)->n, (uint32_t)a->val); /* write 1 to clear */
 }
 
 /* ICS reads as an ICR mirror without the clear [SRC Q-E1000]. */
-static uint64_t r_ics(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ics(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return E1000(d)->n.irq.cause;
 }
 
-static void w_ics(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ics(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    nic_irq_assert(&E1000(d)->n, (uint32_t)v & E1000_ICR_VALID);
+    nic_irq_assert(&E1000(d)->n, (uint32_t)a->val & E1000_ICR_VALID);
 }
 
-static uint64_t r_ims(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ims(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return E1000(d)->n.irq.mask;
 }
 
-static void w_ims(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ims(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     nic *n = &E1000(d)->n;
-    nic_irq_set_mask(n, n->irq.mask | ((uint32_t)v & E1000_ICR_VALID));
+    nic_irq_set_mask(n, n->irq.mask | ((uint32_t)a->val & E1000_ICR_VALID));
 }
 
-static void w_imc(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_imc(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     nic *n = &E1000(d)->n;
-    nic_irq_set_mask(n, n->irq.mask & ~(uint32_t)v);
+    nic_irq_set_mask(n, n->irq.mask & ~(uint32_t)a->val);
 }
 
 /* ---- device control, status ---------------------------------------------------- */
 
-static void w_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     e1000 *h = E1000(d);
-    if (v & E1000_CTRL_RST) {
+    if (a->val & E1000_CTRL_RST) {
         /* Global reset, self-clearing: every register but the PCI
          * configuration; the PHY is not reset [INF]. */
         h->keep_phy = true;
@@ -149,22 +125,16 @@ static void w_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint6
         h->keep_phy = false;
         return;
     }
-    e1000_ctrl_written(h, (uint32_t)v, (uint32_t)old);
+    e1000_ctrl_written(h, (uint32_t)a->val, (uint32_t)a->old);
 }
 
-static uint64_t r_ctrl(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return e1000_ctrl_pins(E1000(d), (uint32_t)DEV_R(d, ER_CTRL));
 }
 
-static uint64_t r_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_status(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
     uint32_t v = (h->lu ? E1000_STATUS_LU : 0) | (e1000_full_duplex(h) ? E1000_STATUS_FD : 0) |
                  e1000_speed(h) << E1000_STATUS_SPEED_SHIFT;
@@ -178,12 +148,10 @@ static uint64_t r_status(device *d, const reg_decl *r, unsigned idx, bool peek)
     return v;
 }
 
-static void w_ctrl_ext(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ctrl_ext(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     e1000 *h = E1000(d);
-    if (v & E1000_CTRL_EXT_EE_RST) {
+    if (a->val & E1000_CTRL_EXT_EE_RST) {
         /* EEPROM reload (self-clearing): the station address returns to RAR0. */
         DEV_R(d, ER_CTRL_EXT) &= ~(uint64_t)E1000_CTRL_EXT_EE_RST;
         for (unsigned i = 0; i < 3; i++)
@@ -192,25 +160,20 @@ static void w_ctrl_ext(device *d, const reg_decl *r, unsigned idx, uint64_t v, u
         *dev_rv(d, ER_RAH, 0) = load_le(h->n.mac + 4, 2) | E1000_RAH_AV;
         e1000_filter_update(h);
     }
-    e1000_ctrl_ext_written(h, (uint32_t)v, (uint32_t)old);
+    e1000_ctrl_ext_written(h, (uint32_t)a->val, (uint32_t)a->old);
 }
 
 /* ---- EEPROM (Microwire, bit-banged through EECD) ------------------------------- */
 
-static void w_eecd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_eecd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     e1000 *h = E1000(d);
-    nic_uwire_pins(&h->uw, v & E1000_EECD_CS, v & E1000_EECD_SK, v & E1000_EECD_DI);
+    nic_uwire_pins(&h->uw, a->val & E1000_EECD_CS, a->val & E1000_EECD_SK,
+                   a->val & E1000_EECD_DI);
 }
 
-static uint64_t r_eecd(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_eecd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
     /* DO is the EEPROM's output; PRES: an EEPROM is fitted [INF]. */
     return DEV_R(d, ER_EECD) | (nic_uwire_dout(&h->uw) ? E1000_EECD_DO : 0) | E1000_EECD_PRES;
@@ -218,44 +181,31 @@ static uint64_t r_eecd(device *d, const reg_decl *r, unsigned idx, bool peek)
 
 /* ---- MDIC (82544) -------------------------------------------------------------- */
 
-static void w_mdic(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_mdic(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    e1000_mdic_written(E1000(d), (uint32_t)v);
+    e1000_mdic_written(E1000(d), (uint32_t)a->val);
 }
 
 /* ---- receive / transmit configuration -------------------------------------------- */
 
-static void w_rctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rctl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)v;
-    (void)old;
     e1000 *h = E1000(d);
     e1000_filter_update(h);
     e1000_rx_kick(h);
 }
 
-static void w_tctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tctl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     e1000 *h = E1000(d);
-    h->n.tx_pad = (v & E1000_TCTL_PSP) != 0;
+    h->n.tx_pad = (a->val & E1000_TCTL_PSP) != 0;
     e1000_tx_kick(h);
 }
 
-static void w_pba(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_pba(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     /* The receive share of the packet buffer, in KiB, bounds the Rx FIFO. */
-    uint32_t kb = (uint32_t)v & 0x7f;
+    uint32_t kb = (uint32_t)a->val & 0x7f;
     E1000(d)->n.fifo.cap = (kb ? kb : 1) * 1024u;
 }
 
@@ -309,56 +259,41 @@ static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
         e1000_rx_kick(h);
 }
 
-static void w_rx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rx_ring(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    ring_write(E1000(d), NIC_RING_RX, (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_RX, a->id, (uint32_t)a->val);
 }
 
-static void w_tx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tx_ring(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    ring_write(E1000(d), NIC_RING_TX, (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_TX, a->id, (uint32_t)a->val);
 }
 
-static uint64_t r_head(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_head(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
-    return r == &d->cls->regs[ER_TDH] ? h->tx.index : h->rx.index;
+    return a->id == ER_TDH ? h->tx.index : h->rx.index;
 }
 
-static void w_rdtr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rdtr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    e1000_rdtr_written(E1000(d), (uint32_t)v);
+    e1000_rdtr_written(E1000(d), (uint32_t)a->val);
 }
 
-static void w_tidv(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tidv(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)v;
-    (void)old;
     e1000_tidv_config(E1000(d));
 }
 
 /* ---- address filter tables ------------------------------------------------------ */
 
-static void w_filter(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_filter(device *d, const reg_access *a)
 {
-    (void)old;
     e1000 *h = E1000(d);
-    unsigned id = (unsigned)(r - d->cls->regs);
     /* 82544 erratum [SRC LX-E1000 e1000_set_rx_mode, e1000_write_vfta]: a
      * write to an odd MTA/VFTA word also lands in the even word below it. */
-    if (h->mta_erratum && (id == ER_MTA || id == ER_VFTA) && (idx & 1))
-        *dev_rv(d, id, idx - 1) = (uint32_t)v;
+    if (h->mta_erratum && (a->id == ER_MTA || a->id == ER_VFTA) && (a->idx & 1))
+        *dev_rv(d, a->id, a->idx - 1) = (uint32_t)a->val;
     e1000_filter_update(h);
 }
 

@@ -30,242 +30,177 @@ static const nic_bitname ham_causes[] = {
 
 /* ---- register hooks -------------------------------------------------------- */
 
-static void w_dma_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_dma_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
     hamachi *h = H(d);
-    nic_ring *ring = r == &d->cls->regs[HR_TX_DMA_CTRL] ? &h->tx : &h->rx;
-    nic_ring_set_desc_size(ring, (v & 0x40) ? 16 : 8); /* bit 6: 64-bit descriptors [INF] */
+    nic_ring *ring = a->id == HR_TX_DMA_CTRL ? &h->tx : &h->rx;
+    nic_ring_set_desc_size(ring, (a->val & 0x40) ? 16 : 8); /* bit 6: 64-bit descriptors [INF] */
 }
 
-static void w_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_cmd(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
     hamachi *h = H(d);
-    bool tx = r == &d->cls->regs[HR_TX_CMD];
-    unsigned id = tx ? HR_TX_CMD : HR_RX_CMD;
-    DEV_R(d, id) = 0; /* a command, not a state: reads return 0 [INF] */
-    nic_doorbell(&h->n, id, v, tx ? NIC_RING_TX : NIC_RING_RX);
+    bool tx = a->id == HR_TX_CMD;
+    DEV_R(d, a->id) = 0; /* a command, not a state: reads return 0 [INF] */
+    nic_doorbell(&h->n, a->id, a->val, tx ? NIC_RING_TX : NIC_RING_RX);
     if (tx)
-        hamachi_tx_cmd(h, (unsigned)v);
+        hamachi_tx_cmd(h, (unsigned)a->val);
     else
-        hamachi_rx_cmd(h, (unsigned)v);
+        hamachi_rx_cmd(h, (unsigned)a->val);
 }
 
-static uint64_t r_ch_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ch_status(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
-    return hamachi_ch_status(H(d), r == &d->cls->regs[HR_TX_STATUS]);
+    return hamachi_ch_status(H(d), a->id == HR_TX_STATUS);
 }
 
-static void w_ring_ptr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ring_ptr(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)v;
-    (void)old;
     hamachi *h = H(d);
-    bool tx = r == &d->cls->regs[HR_TX_PTR] || r == &d->cls->regs[HR_TX_PTR_HI];
+    bool tx = a->id == HR_TX_PTR || a->id == HR_TX_PTR_HI;
     unsigned lo = tx ? HR_TX_PTR : HR_RX_PTR;
     uint64_t base = DEV_R(d, lo) | DEV_R(d, lo + 1) << 32;
     nic_ring_set_base(tx ? &h->tx : &h->rx, base);
 }
 
-static uint64_t r_cur_ptr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_cur_ptr(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
     hamachi *h = H(d);
-    const reg_decl *regs = d->cls->regs;
-    bool tx = r == &regs[HR_TX_CUR] || r == &regs[HR_TX_CUR_HI];
-    bool hi = r == &regs[HR_TX_CUR_HI] || r == &regs[HR_RX_CUR_HI];
+    bool tx = a->id == HR_TX_CUR || a->id == HR_TX_CUR_HI;
+    bool hi = a->id == HR_TX_CUR_HI || a->id == HR_RX_CUR_HI;
     uint64_t cur = tx ? h->tx.cur : h->rx.cur;
     return hi ? cur >> 32 : (uint32_t)cur;
 }
 
-static uint64_t r_pci_clk(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_pci_clk(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return H(d)->clk_valid ? 0x80 | HAM_PCI_CLK : 0;
 }
 
-static uint64_t r_misc_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_misc_status(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     /* Bit 0: 64-bit bus (the Bridge is 64-bit) unless forced to 32 by the
      * virtual jumpers (bit 0 = force 32, bit 2 = force 64). */
     uint64_t vj = DEV_R(d, HR_VJUMPERS);
     return (vj & 1) && !(vj & 4) ? 0 : 1;
 }
 
-static void w_chip_reset(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_chip_reset(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     DEV_R(d, HR_CHIP_RESET) = 0;
-    if (v & 1)
+    if (a->val & 1)
         device_reset(d); /* registers to power-on values, engines stopped */
 }
 
-static void w_intr_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_intr_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
     hamachi *h = H(d);
-    nic_coal *c = r == &d->cls->regs[HR_TX_INTR_CTRL] ? &h->txc : &h->rxc;
+    nic_coal *c = a->id == HR_TX_INTR_CTRL ? &h->txc : &h->rxc;
     uint64_t unit = sched_ns_to_ticks(d->clock, HAM_COAL_UNIT_NS);
-    nic_coal_config(c, (uint32_t)EXTRACT(v, 16, 8), EXTRACT(v, 8, 8) * unit,
-                    EXTRACT(v, 0, 8) * unit, 0);
+    nic_coal_config(c, (uint32_t)EXTRACT(a->val, 16, 8), EXTRACT(a->val, 8, 8) * unit,
+                    EXTRACT(a->val, 0, 8) * unit, 0);
 }
 
-static void w_intr_enable(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_intr_enable(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    nic_irq_set_mask(&H(d)->n, (uint32_t)v);
+    nic_irq_set_mask(&H(d)->n, (uint32_t)a->val);
 }
 
 /* InterruptClear: reading returns the pending causes and clears them. */
-static uint64_t r_intr_clear(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_intr_clear(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     hamachi *h = H(d);
     uint32_t v = h->n.irq.cause;
-    if (!peek && v)
+    if (!a->peek && v)
         nic_irq_deassert(&h->n, v);
     return v;
 }
 
-static uint64_t r_intr_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_intr_status(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return H(d)->n.irq.cause;
 }
 
-static void w_mac_cnfg(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_mac_cnfg(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)v;
-    (void)old;
     DEV_R(d, HR_MAC_CNFG) &= ~0x8000ull; /* soft MAC reset self-clears [INF] */
 }
 
 /* MII management: the fiber GNIC-II has no external PHY [INF], so every
  * read returns 0xffff, and writes (started by the data write, [INF]) go
  * nowhere.  The interface is never busy. */
-static void w_mii_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_mii_cmd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     DEV_R(d, HR_MII_CMD) = 0;
-    if (v & 1)
+    if (a->val & 1)
         DEV_R(d, HR_MII_RD) = 0xffff;
 }
 
-static void w_addr_mode(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_addr_mode(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     nic_mac_filter *f = &H(d)->filt;
     /* [INF] per-bit meaning from the driver's values 0x01/0x03/0x0B/0x0F. */
-    f->unicast = f->broadcast = v & 1;
-    f->cam = (v & 2) != 0;
-    f->promisc = (v & 4) != 0;
-    f->all_multi = (v & 8) != 0;
+    f->unicast = f->broadcast = a->val & 1;
+    f->cam = (a->val & 2) != 0;
+    f->promisc = (a->val & 4) != 0;
+    f->all_multi = (a->val & 8) != 0;
 }
 
-static void w_station(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_station(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)old;
     hamachi *h = H(d);
     nic_mac_filter *f = &h->filt;
-    f->station[0][idx] = (uint8_t)v;
+    f->station[0][a->idx] = (uint8_t)a->val;
     f->station_valid[0] = true;
     if (h->n.port) /* peers such as gen address the station */
         net_port_set_mac(h->n.port, f->station[0]);
 }
 
-static void w_cam(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_cam(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)v;
-    (void)old;
     nic_mac_filter *f = &H(d)->filt;
-    uint32_t lo = (uint32_t)*dev_rv(d, HR_CAM_LO, idx), hi = (uint32_t)*dev_rv(d, HR_CAM_HI, idx);
-    store_le(f->cam_addr[idx], 4, lo);
-    store_le(f->cam_addr[idx] + 4, 2, hi & 0xffff);
-    f->cam_valid[idx] = (hi & 0x20000) != 0; /* [INF] valid bit */
+    uint32_t lo = (uint32_t)*dev_rv(d, HR_CAM_LO, a->idx), hi = (uint32_t)*dev_rv(d, HR_CAM_HI, a->idx);
+    store_le(f->cam_addr[a->idx], 4, lo);
+    store_le(f->cam_addr[a->idx] + 4, 2, hi & 0xffff);
+    f->cam_valid[a->idx] = (hi & 0x20000) != 0; /* [INF] valid bit */
 }
 
-static void w_an_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_an_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     DEV_R(d, HR_AN_CTRL) &= ~0x0200ull; /* restart self-clears */
     /* [INF] MII-BMCR-like: 0x1000 enable, 0x0200 restart. */
-    nic_link_autoneg(&H(d)->link, (v & 0x1000) != 0, (v & 0x0200) != 0);
+    nic_link_autoneg(&H(d)->link, (a->val & 0x1000) != 0, (a->val & 0x0200) != 0);
 }
 
-static uint64_t r_an_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_an_status(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     const nic_link *l = &H(d)->link;
     /* [INF] BMSR-like: 0x20 = negotiation complete / link up (what the
      * driver tests), 0x04 = link, 0x08 = able to negotiate. */
     return 0x0008 | (l->up ? 0x0004 : 0) | (l->up && l->an_done ? 0x0020 : 0);
 }
 
-static uint64_t r_an_lpa(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_an_lpa(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     /* [INF] the partner advertises what we do, with the acknowledge bit. */
     return H(d)->link.an_done ? (DEV_R(d, HR_AN_ADV) | 0x4000) & 0xffff : 0;
 }
 
-static void w_ee_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ee_cmd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     hamachi *h = H(d);
     DEV_R(d, HR_EE_CMD) = 0;
-    if ((v & 0x02) && !h->ee.busy)
+    if ((a->val & 0x02) && !h->ee.busy)
         nic_eeprom_start_read(&h->ee, (uint32_t)DEV_R(d, HR_EE_ADDR));
 }
 
-static uint64_t r_ee_cmd(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ee_cmd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return H(d)->ee.busy ? 0x40 : 0;
 }
 
-static uint64_t r_ee_data(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ee_data(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return H(d)->ee.result;
 }
 

@@ -180,88 +180,82 @@ static int access_slice(hub *h)
     return s >= 0 && s < 2 ? s : in->cpu & 1;
 }
 
-static uint64_t rd_cpu_num(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cpu_num(device *d, const reg_access *a)
 {
-    return peek ? 0 : (uint64_t)access_slice(H(d));
+    return a->peek ? 0 : (uint64_t)access_slice(H(d));
 }
 
-static uint64_t rd_zero(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0; }
+static uint64_t rd_zero(device *d, const reg_access *a) { return 0; }
 
-/* Slice of an _A/_B register pair member whose _A register is `first`. */
-static unsigned slice_of(device *d, const reg_decl *r, unsigned first)
-{
-    return (unsigned)(r - d->cls->regs) - first;
-}
-
-static void wr_nmi(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_nmi(device *d, const reg_access *a)
 {
     hub *h = H(d);
-    unsigned s = slice_of(d, r, H_NMI_A);
-    if (!(v & 1))
+    unsigned s = a->id - H_NMI_A;
+    if (!(a->val & 1))
         return;
     EVENT_EMIT(dev_event(d, EV_NMI), h->cur_init, s);
     if (s < h->ncpus && h->w.nmi)
         h->w.nmi(h->w.ctx, (int)s);
 }
 
-static void wr_pend_mod(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_pend_mod(device *d, const reg_access *a)
 {
-    set_level(H(d), (unsigned)(v & 0x7f), (v & 0x100) != 0);
+    set_level(H(d), (unsigned)(a->val & 0x7f), (a->val & 0x100) != 0);
 }
 
-static void wr_update(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_update(device *d, const reg_access *a)
 {
     update_irqs(H(d));
 }
 
 /* Crosscall registers: SET_x / CLR_x drive PEND0 bit CC_PEND_A + x [INF]. */
-static void wr_cc_set(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cc_set(device *d, const reg_access *a)
 {
-    if (v & 1)
-        set_level(H(d), CC_PEND_A + slice_of(d, r, H_CC_PEND_SET_A), true);
+    if (a->val & 1)
+        set_level(H(d), CC_PEND_A + a->id - H_CC_PEND_SET_A, true);
 }
 
-static void wr_cc_clr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cc_clr(device *d, const reg_access *a)
 {
-    if (v & 1)
-        set_level(H(d), CC_PEND_A + slice_of(d, r, H_CC_PEND_CLR_A), false);
+    if (a->val & 1)
+        set_level(H(d), CC_PEND_A + a->id - H_CC_PEND_CLR_A, false);
 }
 
-static uint64_t rd_cc_pend(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cc_pend(device *d, const reg_access *a)
 {
-    unsigned first = r->offset < 0xd8 ? H_CC_PEND_SET_A : H_CC_PEND_CLR_A;
-    return (DEV_R(d, H_PEND0) >> (CC_PEND_A + slice_of(d, r, first))) & 1;
+    unsigned s = a->id - (a->id <= H_CC_PEND_SET_B ? H_CC_PEND_SET_A : H_CC_PEND_CLR_A);
+    return (DEV_R(d, H_PEND0) >> (CC_PEND_A + s)) & 1;
 }
 
-static void wr_rt_compare(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_rt_compare(device *d, const reg_access *a)
 {
-    cmp_arm(H(d), (int)slice_of(d, r, H_RT_COMPARE_A));
+    cmp_arm(H(d), (int)(a->id - H_RT_COMPARE_A));
 }
 
-static void wr_prof_compare(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_prof_compare(device *d, const reg_access *a)
 {
     cmp_arm(H(d), CMP_PROF);
 }
 
-static uint64_t rd_rt_count(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rt_count(device *d, const reg_access *a)
 {
     return hub_rt_count(H(d));
 }
 
-static void wr_rt_count(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_rt_count(device *d, const reg_access *a)
 {
     hub *h = H(d);
-    h->rt_offset = (v - h->clock->now / h->ticks_per_count) & RT_MASK;
+    h->rt_offset = (a->val - h->clock->now / h->ticks_per_count) & RT_MASK;
     for (int k = 0; k < NCMP; k++)
         cmp_arm(h, k);
 }
 
 /* Error status "read and clear" aliases of the register 8 bytes below. */
-static uint64_t rd_rclr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rclr(device *d, const reg_access *a)
 {
-    uint64_t *p = &DEV_R(d, (unsigned)(r - d->cls->regs) - 1);
+    uint64_t *p = &DEV_R(d, a->id - 1);
     uint64_t v = *p;
-    if (!peek)
+    if (!a->peek)
         *p = 0;
     return v;
 }
@@ -269,20 +263,21 @@ static uint64_t rd_rclr(device *d, const reg_decl *r, unsigned idx, bool peek)
 /* 1-wire (MicroLAN) master with nothing on the line: every slot completes
  * at once (DONE) and samples the line high, so a reset sees no presence
  * pulse [INF from sgi_w1.c's protocol]. */
-static uint64_t rd_mlan(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+static uint64_t rd_mlan(device *d, const reg_access *a) { return 0x3; }
 
-static void wr_port_reset(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_port_reset(device *d, const reg_access *a)
 {
     hub *h = H(d);
     uint64_t promop = DEV_R(d, H_ERR_STACK_ADDR_A);
-    EVENT_EMIT(dev_event(d, EV_RESET), h->cur_init, v, promop);
-    if (v & NPR_LOCALRESET) {
+    EVENT_EMIT(dev_event(d, EV_RESET), h->cur_init, a->val, promop);
+    if (a->val & NPR_LOCALRESET) {
         if (h->w.reset)
             h->w.reset(h->w.ctx, promop);
-    } else if (v & (NPR_PORTRESET | NPR_LINKRESET)) {
+    } else if (a->val & (NPR_PORTRESET | NPR_LINKRESET)) {
         xlog(LOG_INFO, d->name, "NI_PORT_RESET 0x%llx: port/link reset %s",
-             (unsigned long long)v, h->node.peer ? "(the CrayLink to the peer node is not "
-             "modelled: nothing happens)" : "with no CrayLink peer");
+             (unsigned long long)a->val,
+             h->node.peer ? "(the CrayLink to the peer node is not modelled: nothing happens)"
+                          : "with no CrayLink peer");
     }
 }
 

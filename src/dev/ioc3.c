@@ -86,56 +86,56 @@ static void uart_irq(void *ctx, bool level)
 
 /* ---- register hooks -------------------------------------------------------- */
 
-static uint64_t rd_cfg_mirror(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cfg_mirror(device *d, const reg_access *a)
 {
-    return pci_config_read(&IO(d)->pci, r->offset, 4);
+    return pci_config_read(&IO(d)->pci, a->offset, 4);
 }
 
-static void wr_cfg_mirror(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cfg_mirror(device *d, const reg_access *a)
 {
-    pci_config_write(&IO(d)->pci, r->offset, 4, (uint32_t)v);
+    pci_config_write(&IO(d)->pci, a->offset, 4, (uint32_t)a->val);
 }
 
-static uint64_t rd_sio_ir(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_sio_ir(device *d, const reg_access *a)
 {
     return sio_ir_value(IO(d));
 }
 
-static uint64_t rd_ies(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_ies(device *d, const reg_access *a)
 {
     return DEV_R(d, I_SIO_IES);
 }
 
-static void wr_iec(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_iec(device *d, const reg_access *a)
 {
-    DEV_R(d, I_SIO_IES) &= ~v;
+    DEV_R(d, I_SIO_IES) &= ~a->val;
     update_intb(IO(d));
 }
 
-static void wr_intr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_intr(device *d, const reg_access *a)
 {
     update_intb(IO(d));
 }
 
 /* 1-wire master (MicroLAN) with no device on the line: each slot is done at
  * once and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
-static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+static uint64_t rd_mcr(device *d, const reg_access *a) { return 0x3; }
 
-static uint64_t rd_gpcr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_gpcr(device *d, const reg_access *a)
 {
     return DEV_R(d, I_GPCR_S);
 }
 
-static void wr_gpcr_c(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_gpcr_c(device *d, const reg_access *a)
 {
-    DEV_R(d, I_GPCR_S) &= ~v;
+    DEV_R(d, I_GPCR_S) &= ~a->val;
 }
 
 /* SHADOW mirrors the UART's LSR (7:0), MSR (23:16) and MCR (28:24). */
-static uint64_t rd_shadow(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_shadow(device *d, const reg_access *a)
 {
     ioc3 *io = IO(d);
-    device *u = uart16550_device(io->uart[r->offset == 0xd0 ? 0 : 1]);
+    device *u = uart16550_device(io->uart[a->id == I_SHADOW_A ? 0 : 1]);
     uint64_t lsr = dev_peek(u, UART_LSR, 0), msr = dev_peek(u, UART_MSR, 0);
     uint64_t mcr = dev_peek(u, UART_MCR, 0);
     return lsr | msr << 16 | mcr << 24;

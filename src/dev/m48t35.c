@@ -77,10 +77,10 @@ static void load_latch(m48t35 *r)
 
 static m48t35 *R(device *d) { return d->priv; }
 
-static uint64_t rd_reg(device *d, const reg_decl *rd, unsigned idx, bool peek)
+static uint64_t rd_reg(device *d, const reg_access *a)
 {
     m48t35 *r = R(d);
-    unsigned i = rd->offset - REG_BASE;
+    unsigned i = a->id;
     if (i == R_CONTROL)
         return r->control;
     if (r->frozen)
@@ -90,11 +90,11 @@ static uint64_t rd_reg(device *d, const reg_decl *rd, unsigned idx, bool peek)
     return v[i];
 }
 
-static void wr_reg(device *d, const reg_decl *rd, unsigned idx, uint64_t val, uint64_t old)
+static void wr_reg(device *d, const reg_access *a)
 {
     m48t35 *r = R(d);
-    unsigned i = rd->offset - REG_BASE;
-    uint8_t v = (uint8_t)val;
+    unsigned i = a->id;
+    uint8_t v = (uint8_t)a->val;
     if (i == R_CONTROL) {
         bool was = r->frozen, wbit = r->control & CTL_W;
         r->control = v;

@@ -25,7 +25,7 @@ struct testdev {
 
 static testdev *td_of(device *d) { return d->priv; }
 
-static uint64_t read_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_status(device *d, const reg_access *a)
 {
     testdev *td = td_of(d);
     return (td->busy ? TD_ST_BUSY : 0) | (td->done ? TD_ST_DONE : 0) |
@@ -138,7 +138,7 @@ static void complete(void *opaque)
     td->busy = false;
     td->done = true;
     DEV_R(td->dev, TR_XFERS) = (uint32_t)(DEV_R(td->dev, TR_XFERS) + 1);
-    EVENT_EMIT(dev_event(td->dev, TEV_DONE), td->f.initiator, read_status(td->dev, NULL, 0, true),
+    EVENT_EMIT(dev_event(td->dev, TEV_DONE), td->f.initiator, dev_peek(td->dev, TR_STATUS, 0),
                DEV_R(td->dev, TR_DONE_BYTES));
     if (td->cmd & TD_CMD_IRQ)
         set_irq(td, true);
@@ -160,16 +160,16 @@ static bool check(testdev *td, unsigned dir, uint64_t src, uint64_t dst, uint32_
     return !bad;
 }
 
-static void write_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_cmd(device *d, const reg_access *a)
 {
     testdev *td = td_of(d);
-    if (!(val & TD_CMD_GO))
+    if (!(a->val & TD_CMD_GO))
         return;
     if (td->busy) {
         xlog(LOG_DEBUG, d->name, "GO while busy: ignored");
         return;
     }
-    td->cmd = (uint32_t)val;
+    td->cmd = (uint32_t)a->val;
     td->done = td->error = false;
     td->code = TD_ERR_NONE;
     unsigned dir = (td->cmd >> TD_CMD_DIR_SHIFT) & 3;
@@ -188,9 +188,9 @@ static void write_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t val, 
     timer_mod(td->clock, &td->timer, td->clock->now + sched_ns_to_ticks(td->clock, ns));
 }
 
-static void write_int_ack(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_int_ack(device *d, const reg_access *a)
 {
-    if (val & 1)
+    if (a->val & 1)
         set_irq(td_of(d), false);
 }
 

@@ -51,31 +51,20 @@ static bool tg_pio_swap(nic *n)
 
 /* ---- register hooks ---------------------------------------------------------- */
 
-#define HOOK_ARGS device *d, const reg_decl *r, unsigned idx
-#define RD(name) static uint64_t name(HOOK_ARGS, bool peek)
-#define WR(name) static void name(HOOK_ARGS, uint64_t v, uint64_t old)
-
-RD(r_pci_cfg)
+static uint64_t r_pci_cfg(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)peek;
-    return pci_config_read(&TG(d)->n.pci, idx * 4, 4);
+    return pci_config_read(&TG(d)->n.pci, a->idx * 4, 4);
 }
 
 /* [INF] writes through the mirror reach configuration space (FreeBSD clears
  * memory-write-and-invalidate through it). */
-WR(w_pci_cfg)
+static void w_pci_cfg(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)old;
-    pci_config_write(&TG(d)->n.pci, idx * 4, 4, (uint32_t)v);
+    pci_config_write(&TG(d)->n.pci, a->idx * 4, 4, (uint32_t)a->val);
 }
 
-RD(r_host_ctrl)
+static uint64_t r_host_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     tigon *t = TG(d);
     return (DEV_R(d, TR_HOST_CTRL) & 0x70) | (tg_in_int(t) ? TG_HC_IN_INT : 0) |
            (uint64_t)TG_REV_TIGON2 << 28;
@@ -84,132 +73,103 @@ RD(r_host_ctrl)
 /* HW_RESET and CLR_INT act; BYTE_SWAP, WORD_SWAP and MASK_INTS are kept
  * (wmask).  Drivers replicate the bits in byte 3: those land in bits the
  * mask refuses. */
-WR(w_host_ctrl)
+static void w_host_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     tigon *t = TG(d);
-    if (v & TG_HC_HW_RESET) {
+    if (a->val & TG_HC_HW_RESET) {
         device_reset(d);
         return;
     }
-    if (v & TG_HC_CLR_INT)
+    if (a->val & TG_HC_CLR_INT)
         nic_irq_deassert(&t->n, ~0u);
     tg_irq_update(t);
 }
 
-RD(r_local_ctrl)
+static uint64_t r_local_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return (DEV_R(d, TR_LOCAL_CTRL) & ~(uint64_t)TG_LC_EE_DIN) |
            (nic_i2c_sda(&TG(d)->i2c) ? TG_LC_EE_DIN : 0);
 }
 
-WR(w_local_ctrl)
+static void w_local_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     /* The host drives SDA only while the output enable is set. */
-    bool sda = (v & TG_LC_EE_OE) ? (v & TG_LC_EE_DOUT) != 0 : true;
-    nic_i2c_pins(&TG(d)->i2c, (v & TG_LC_EE_CLK) != 0, sda);
+    bool sda = (a->val & TG_LC_EE_OE) ? (a->val & TG_LC_EE_DOUT) != 0 : true;
+    nic_i2c_pins(&TG(d)->i2c, (a->val & TG_LC_EE_CLK) != 0, sda);
 }
 
-RD(r_pci_state)
+static uint64_t r_pci_state(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     /* The Bridge's bus: 64 bits at 33 MHz, so PCI_66MHZ and PCI_32BIT read 0. */
     return DEV_R(d, TR_PCI_STATE) & ~0x180000ull;
 }
 
 /* WinData: the SRAM word at WinBase [INF]. */
-RD(r_win_data)
+static uint64_t r_win_data(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return tg_sram_read(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE));
 }
 
-WR(w_win_data)
+static void w_win_data(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    tg_sram_write(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE), (uint32_t)v, true);
+    tg_sram_write(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE), (uint32_t)a->val, true);
 }
 
 /* SramData / SramBData: the word at SramAddr / SramBAddr. */
-RD(r_sram_data)
+static uint64_t r_sram_data(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
-    unsigned a = r == &d->cls->regs[TR_SRAM_DATA] ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
-    return tg_sram_read(TG(d), (uint32_t)DEV_R(d, a));
+    unsigned addr = a->id == TR_SRAM_DATA ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
+    return tg_sram_read(TG(d), (uint32_t)DEV_R(d, addr));
 }
 
-WR(w_sram_data)
+static void w_sram_data(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    unsigned a = r == &d->cls->regs[TR_SRAM_DATA] ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
-    tg_sram_write(TG(d), (uint32_t)DEV_R(d, a), (uint32_t)v, true);
+    unsigned addr = a->id == TR_SRAM_DATA ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
+    tg_sram_write(TG(d), (uint32_t)DEV_R(d, addr), (uint32_t)a->val, true);
 }
 
-RD(r_cpu_ctrl)
+static uint64_t r_cpu_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
     tigon *t = TG(d);
-    bool b = r == &d->cls->regs[TR_CPUB_CTRL];
+    bool b = a->id == TR_CPUB_CTRL;
     return DEV_R(d, b ? TR_CPUB_CTRL : TR_CPU_CTRL) | (b ? t->cpub_status : t->cpu_status);
 }
 
-WR(w_cpu_ctrl)
+static void w_cpu_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
     tigon *t = TG(d);
-    if (r == &d->cls->regs[TR_CPUB_CTRL]) {
+    if (a->id == TR_CPUB_CTRL) {
         /* CPU B: drivers halt it and never run it.  Releasing it is
          * accepted; it runs nothing [INF]. */
         DEV_R(d, TR_CPUB_CTRL) &= ~(uint64_t)TG_CPU_RESET;
-        if (!(v & TG_CPU_HALT))
+        if (!(a->val & TG_CPU_HALT))
             t->cpub_status = 0;
         return;
     }
-    tg_fw_cpu_write(t, (uint32_t)v, (uint32_t)old);
+    tg_fw_cpu_write(t, (uint32_t)a->val, (uint32_t)a->old);
 }
 
-RD(r_mac_stats)
+static uint64_t r_mac_stats(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)peek;
-    return tg_mac_stat(TG(d), idx);
+    return tg_mac_stat(TG(d), a->idx);
 }
 
-WR(w_mailbox)
+static void w_mailbox(device *d, const reg_access *a)
 {
     tigon *t = TG(d);
-    unsigned word = (unsigned)(r - &d->cls->regs[TR_MB0]) + idx;
-    tg_fw_mailbox(t, word, (uint32_t)v, (uint32_t)old);
+    unsigned word = a->id - TR_MB0;
+    tg_fw_mailbox(t, word, (uint32_t)a->val, (uint32_t)a->old);
 }
 
 /* GCR registers live in SRAM (NIC address = offset - 0x600). */
-RD(r_gcr)
+static uint64_t r_gcr(device *d, const reg_access *a)
 {
-    (void)peek;
-    return tg_sram_read(TG(d), r->offset - TG_GCR + idx * 4);
+    return tg_sram_read(TG(d), a->offset - TG_GCR);
 }
 
-WR(w_gcr)
+static void w_gcr(device *d, const reg_access *a)
 {
-    (void)old;
-    tg_sram_write(TG(d), r->offset - TG_GCR + idx * 4, (uint32_t)v, true);
+    tg_sram_write(TG(d), a->offset - TG_GCR, (uint32_t)a->val, true);
 }
 
 /* ---- SRAM behind the command ring, the window and the GCR gaps ---------- */

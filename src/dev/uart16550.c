@@ -167,7 +167,7 @@ static void rx_rearm(uart16550 *u)
 
 /* ---- register hooks ----------------------------------------------------- */
 
-static uint64_t rd_rbr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rbr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB)
@@ -175,7 +175,7 @@ static uint64_t rd_rbr(device *d, const reg_decl *r, unsigned idx, bool peek)
     if (!u->rx_count)
         return 0;
     uint8_t c = u->rx[u->rx_head];
-    if (!peek) {
+    if (!a->peek) {
         u->rx_head = (u->rx_head + 1) % FIFO_SIZE;
         u->rx_count--;
         u->timeout_ip = false;
@@ -195,78 +195,78 @@ static void transmit(uart16550 *u, uint8_t c)
     u->thre_ip = true;
 }
 
-static void wr_thr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_thr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB) {
-        u->dll = (uint8_t)v;
+        u->dll = (uint8_t)a->val;
         rx_rearm(u);
     } else
-        transmit(u, (uint8_t)v);
+        transmit(u, (uint8_t)a->val);
     update_irq(u);
 }
 
-static uint64_t rd_ier(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_ier(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     return (u->lcr & LCR_DLAB) ? u->dlm : u->ier;
 }
 
-static void wr_ier(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_ier(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB) {
-        u->dlm = (uint8_t)v;
+        u->dlm = (uint8_t)a->val;
         rx_rearm(u);
         return;
     }
     uint8_t was = u->ier;
-    u->ier = (uint8_t)(v & 0x0f);
+    u->ier = (uint8_t)(a->val & 0x0f);
     /* Enabling the THRE interrupt with THR empty raises it at once. */
     if ((u->ier & IER_ETBEI) && !(was & IER_ETBEI))
         u->thre_ip = true;
     update_irq(u);
 }
 
-static uint64_t rd_iir(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_iir(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = iir_value(u);
     /* Reading IIR while it reports THRE clears that interrupt. */
-    if (!peek && (v & 0x0f) == IIR_THRE) {
+    if (!a->peek && (v & 0x0f) == IIR_THRE) {
         u->thre_ip = false;
         update_irq(u);
     }
     return v;
 }
 
-static void wr_fcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_fcr(device *d, const reg_access *a)
 {
     static const unsigned triggers[4] = {1, 4, 8, 14};
     uart16550 *u = U(d);
-    bool en = v & 1;
+    bool en = a->val & 1;
     if (en != u->fifo_en)
         rx_clear(u); /* changing the FIFO mode empties the FIFOs */
     u->fifo_en = en;
-    if (v & 2)
+    if (a->val & 2)
         rx_clear(u);
     /* bit 2 clears the transmit FIFO: it is always empty here */
-    u->trigger = triggers[(v >> 6) & 3];
+    u->trigger = triggers[(a->val >> 6) & 3];
     update_irq(u);
 }
 
-static uint64_t rd_lcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->lcr; }
-static void wr_lcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_lcr(device *d, const reg_access *a) { return U(d)->lcr; }
+static void wr_lcr(device *d, const reg_access *a)
 {
-    U(d)->lcr = (uint8_t)v;
+    U(d)->lcr = (uint8_t)a->val;
 }
 
-static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->mcr; }
-static void wr_mcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_mcr(device *d, const reg_access *a) { return U(d)->mcr; }
+static void wr_mcr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t before = msr_value(u) & 0xf0;
-    u->mcr = (uint8_t)(v & 0x1f);
+    u->mcr = (uint8_t)(a->val & 0x1f);
     uint8_t after = msr_value(u) & 0xf0;
     uint8_t ch = before ^ after;
     /* Delta bits: DCTS, DDSR, TERI (RI went low), DDCD. */
@@ -274,35 +274,35 @@ static void wr_mcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint6
     update_irq(u);
 }
 
-static uint64_t rd_lsr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_lsr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = lsr_value(u);
-    if (!peek && u->lsr_err) {
+    if (!a->peek && u->lsr_err) {
         u->lsr_err = 0; /* error bits clear on read */
         update_irq(u);
     }
     return v;
 }
 
-static uint64_t rd_msr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_msr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = msr_value(u);
-    if (!peek && u->msr_delta) {
+    if (!a->peek && u->msr_delta) {
         u->msr_delta = 0;
         update_irq(u);
     }
     return v;
 }
 
-static uint64_t rd_scr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->scr; }
-static void wr_scr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_scr(device *d, const reg_access *a) { return U(d)->scr; }
+static void wr_scr(device *d, const reg_access *a)
 {
-    U(d)->scr = (uint8_t)v;
+    U(d)->scr = (uint8_t)a->val;
 }
 
-static void wr_ignore(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old) {}
+static void wr_ignore(device *d, const reg_access *a) {}
 
 static const reg_field ier_fields[] = {
     {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL},

@@ -87,32 +87,28 @@ static const char *const mode_names[] = {"off", "slow", "fast", NULL};
 static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}, {0}};
 static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}, {0}};
 
-static void doorbell(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void doorbell(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
     timer_mod(d->clock, &n->dma, d->clock->now + 5);
 }
 
-static void print_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void print_later(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
     timer_mod(d->clock, &n->print, d->clock->now + 20);
 }
 
-static void intr_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void intr_later(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)old;
     fakenic *n = d->priv;
-    timer_mod(d->clock, &n->intr, d->clock->now + v);
+    timer_mod(d->clock, &n->intr, d->clock->now + a->val);
 }
 
-static void ring_knob(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void ring_knob(device *d, const reg_access *a)
 {
-    (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
-    if (r == &d->cls->regs[R_DONE])
+    if (a->id == R_DONE)
         n->done_since = d->clock->now;
     else
         n->idle_since = d->clock->now;

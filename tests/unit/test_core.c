@@ -208,23 +208,18 @@ typedef struct toy {
     unsigned counter_reads;
 } toy;
 
-static void ctrl_write(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void ctrl_write(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     toy *t = d->priv;
     t->ctrl_writes++;
-    t->last_ctrl = val;
+    t->last_ctrl = a->val;
     DEV_R(d, R_STATUS) |= 1; /* the command "starts" the engine */
 }
 
-static uint64_t counter_read(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t counter_read(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     toy *t = d->priv;
-    if (!peek)
+    if (!a->peek)
         t->counter_reads++;
     return 0x1000 + t->counter_reads;
 }
@@ -236,14 +231,14 @@ static const reg_field ctrl_fields[] = {
 static const reg_decl toy_regs[] = {
     [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, .fields = ctrl_fields,
                 .write = ctrl_write},
-    [R_STATUS] = {.name = "Status", .offset = 0x02, .width = 2, .flags = R_RO},
-    [R_ISR] = {.name = "ISR", .offset = 0x04, .width = 4, .flags = R_RC},
-    [R_CAUSE] = {.name = "Cause", .offset = 0x08, .width = 4, .flags = R_W1C},
+    [R_STATUS] = {.name = "Status", .offset = 0x02, .width = 2, .rules = R_RO},
+    [R_ISR] = {.name = "ISR", .offset = 0x04, .width = 4, .rules = R_RC},
+    [R_CAUSE] = {.name = "Cause", .offset = 0x08, .width = 4, .rules = R_W1C},
     [R_BYTE] = {.name = "Byte", .offset = 0x0c, .width = 1, .reset = 0x5a},
     [R_ARR] = {.name = "Slot", .offset = 0x10, .width = 4, .count = 4, .stride = 4,
                .wmask = 0xffff},
-    [R_FULLREG] = {.name = "Doorbell", .offset = 0x20, .width = 4, .flags = R_FULL},
-    [R_COUNTER] = {.name = "Counter", .offset = 0x24, .width = 4, .flags = R_NOSTORE,
+    [R_FULLREG] = {.name = "Doorbell", .offset = 0x20, .width = 4, .rules = R_FULL},
+    [R_COUNTER] = {.name = "Counter", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
                    .read = counter_read},
 };
 

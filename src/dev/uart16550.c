@@ -328,22 +328,30 @@ static const reg_field msr_fields[] = {{"DCTS", 0, 1, NULL}, {"DDSR", 1, 1, NULL
                                        {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL},
                                        {NULL, 0, 0, NULL}};
 
-#define NS R_NOSTORE
 static const reg_decl uart_regs[] = {
-    {"RBR_THR", 0, 1, 1, 0, NS, 0, 0, NULL, "receive buffer / transmit holding (DLL when DLAB)",
-     rd_rbr, wr_thr},
-    {"IER", 1, 1, 1, 0, NS, 0, 0, ier_fields, "interrupt enable (DLM when DLAB)", rd_ier, wr_ier},
-    {"IIR_FCR", 2, 1, 1, 0, NS, 0, 0, iir_fields, "interrupt identification / FIFO control",
-     rd_iir, wr_fcr},
-    {"LCR", 3, 1, 1, 0, NS, 0, 0, lcr_fields, "line control", rd_lcr, wr_lcr},
-    {"MCR", 4, 1, 1, 0, NS, 0, 0, mcr_fields, "modem control", rd_mcr, wr_mcr},
-    {"LSR", 5, 1, 1, 0, NS, 0, 0, lsr_fields, "line status (errors clear on read)", rd_lsr,
-     wr_ignore},
-    {"MSR", 6, 1, 1, 0, NS, 0, 0, msr_fields, "modem status (deltas clear on read)", rd_msr,
-     wr_ignore},
-    {"SCR", 7, 1, 1, 0, NS, 0, 0, NULL, "scratch", rd_scr, wr_scr},
+    [UART_RBR] = {.name = "RBR_THR", .offset = UART_RBR, .width = 1, .rules = R_NOSTORE,
+                  .read = rd_rbr, .write = wr_thr,
+                  .desc = "receive buffer / transmit holding (DLL when DLAB)"},
+    [UART_IER] = {.name = "IER", .offset = UART_IER, .width = 1, .rules = R_NOSTORE,
+                  .fields = ier_fields, .read = rd_ier, .write = wr_ier,
+                  .desc = "interrupt enable (DLM when DLAB)"},
+    [UART_IIR] = {.name = "IIR_FCR", .offset = UART_IIR, .width = 1, .rules = R_NOSTORE,
+                  .fields = iir_fields, .read = rd_iir, .write = wr_fcr,
+                  .desc = "interrupt identification / FIFO control"},
+    [UART_LCR] = {.name = "LCR", .offset = UART_LCR, .width = 1, .rules = R_NOSTORE,
+                  .fields = lcr_fields, .read = rd_lcr, .write = wr_lcr, .desc = "line control"},
+    [UART_MCR] = {.name = "MCR", .offset = UART_MCR, .width = 1, .rules = R_NOSTORE,
+                  .fields = mcr_fields, .read = rd_mcr, .write = wr_mcr, .desc = "modem control"},
+    [UART_LSR] = {.name = "LSR", .offset = UART_LSR, .width = 1, .rules = R_NOSTORE,
+                  .fields = lsr_fields, .read = rd_lsr, .write = wr_ignore,
+                  .desc = "line status (errors clear on read)"},
+    [UART_MSR] = {.name = "MSR", .offset = UART_MSR, .width = 1, .rules = R_NOSTORE,
+                  .fields = msr_fields, .read = rd_msr, .write = wr_ignore,
+                  .desc = "modem status (deltas clear on read)"},
+    [UART_SCR] = {.name = "SCR", .offset = UART_SCR, .width = 1, .rules = R_NOSTORE, .read = rd_scr,
+                  .write = wr_scr, .desc = "scratch"},
 };
-#undef NS
+DEV_REGS_CHECK(uart_regs, UART_NREGS);
 
 static void uart_reset(device *d)
 {
@@ -377,8 +385,7 @@ static const dev_view uart_views[] = {{"state", "baud rate, FIFO and interrupt s
 static const device_class uart_class = {
     .name = "uart16550",
     .desc = "16550A UART",
-    .regs = uart_regs,
-    .nregs = ARRAY_SIZE(uart_regs),
+    DEV_REGS(uart_regs),
     .reg_space = 8,
     .events = uart_events,
     .nevents = ARRAY_SIZE(uart_events),

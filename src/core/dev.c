@@ -341,9 +341,9 @@ int dev_reg_lookup(const device *d, const char *name, unsigned *id, unsigned *id
 
 const reg_field *dev_field_lookup(const reg_decl *r, const char *name)
 {
-    for (const reg_field *f = r->fields; f && f->name; f++)
-        if (strcasecmp(f->name, name) == 0)
-            return f;
+    for (unsigned i = 0; i < r->nfields; i++)
+        if (strcasecmp(r->fields[i].name, name) == 0)
+            return &r->fields[i];
     return NULL;
 }
 
@@ -358,11 +358,10 @@ void dev_reg_name(const device *d, unsigned id, unsigned idx, char *buf, size_t 
 
 void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out)
 {
-    bool first = true;
-    for (const reg_field *f = r->fields; f && f->name; f++) {
+    for (unsigned k = 0; k < r->nfields; k++) {
+        const reg_field *f = &r->fields[k];
         uint64_t fv = EXTRACT(v, f->lsb, f->width);
-        sb_printf(out, "%s%s=", first ? "" : " ", f->name);
-        first = false;
+        sb_printf(out, "%s%s=", k ? " " : "", f->name);
         const char *vn = NULL;
         if (f->values) {
             unsigned i = 0;
@@ -390,7 +389,7 @@ void dev_show(device *d, strbuf *out)
         dev_reg_name(d, e->id, e->idx, name, sizeof name);
         uint64_t v = dev_peek(d, e->id, e->idx);
         sb_printf(out, "  %06x %-18s %0*llx", e->start, name, r->width * 2, (unsigned long long)v);
-        if (r->fields) {
+        if (r->nfields) {
             sb_printf(out, "%*s", 17 - r->width * 2, "");
             dev_format_fields(r, v, out);
         }

@@ -62,8 +62,8 @@ typedef void (*reg_write_fn)(device *d, const reg_access *a);
  * table is indexed by the model's register enum and written with designated
  * initializers, one register a row:
  *
- *   [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, .write = w_cmd,
- *                  .fields = f_cmd, .desc = "Tx command: 1 start, 2 stop"},
+ *   [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, REG_FIELDS(f_cmd),
+ *                  .write = w_cmd, .desc = "Tx command: 1 start, 2 stop"},
  *
  * Members left out are 0: stored, readable and writable, reset to 0, every
  * bit writable, no fields, no hooks. */
@@ -76,11 +76,15 @@ typedef struct reg_decl {
     uint32_t rules;          /* R_* (enum reg_rule) */
     uint64_t reset;          /* value after device_reset() */
     uint64_t wmask;          /* writable bits; 0: every bit */
-    const reg_field *fields; /* named bit fields, ending with one named NULL */
+    const reg_field *fields; /* named bit fields, nfields of them (REG_FIELDS) */
+    uint8_t nfields;
     const char *desc;        /* one line for `info device` */
     reg_read_fn read;        /* computes the value (R_NOSTORE) or acts on a read */
     reg_write_fn write;      /* acts on a write */
 } reg_decl;
+
+/* A register's fields in its reg_decl: .fields and .nfields from one array. */
+#define REG_FIELDS(f) .fields = (f), .nfields = ARRAY_SIZE(f)
 
 /* A class's register table in its device_class: .regs and .nregs. */
 #define DEV_REGS(t) .regs = (t), .nregs = ARRAY_SIZE(t)

@@ -12,10 +12,10 @@
 /* ---- register fields ---------------------------------------------------- */
 
 static const reg_field f_wid_id[] = {
-    {"REV", 28, 4, NULL}, {"PART", 12, 16, NULL}, {"MFG", 1, 11, NULL}, {NULL, 0, 0, NULL}};
+    {"REV", 28, 4, NULL}, {"PART", 12, 16, NULL}, {"MFG", 1, 11, NULL}};
 static const reg_field f_wid_stat[] = {
     {"LLP_REC_CNT", 24, 8, NULL}, {"LLP_TX_CNT", 16, 8, NULL}, {"FLASH_SELECT", 6, 1, NULL},
-    {"PCI_GIO_N", 5, 1, NULL}, {"PENDING", 0, 5, NULL}, {NULL, 0, 0, NULL}};
+    {"PCI_GIO_N", 5, 1, NULL}, {"PENDING", 0, 5, NULL}};
 static const char *const page_sizes[] = {"4K", "16K", NULL};
 static const char *const ssram_sizes[] = {"1K", "64K", "128K", "512K", NULL};
 static const reg_field f_wid_control[] = {
@@ -24,33 +24,31 @@ static const reg_field f_wid_control[] = {
     {"MEM_SWAP", 22, 1, NULL}, {"PAGE_SIZE", 21, 1, page_sizes}, {"SS_PAR_BAD", 20, 1, NULL},
     {"SS_PAR_EN", 19, 1, NULL}, {"SSRAM_SIZE", 17, 2, ssram_sizes}, {"F_BAD_PKT", 16, 1, NULL},
     {"LLP_XBAR_CRD", 12, 4, NULL}, {"CLR_RLLP_CNT", 11, 1, NULL}, {"CLR_TLLP_CNT", 10, 1, NULL},
-    {"SYS_END", 9, 1, NULL}, {"MAX_TRANS", 4, 5, NULL}, {"WIDGET_ID", 0, 4, NULL},
-    {NULL, 0, 0, NULL}};
-static const reg_field f_addr_hi[] = {{"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"SYS_END", 9, 1, NULL}, {"MAX_TRANS", 4, 5, NULL}, {"WIDGET_ID", 0, 4, NULL}};
+static const reg_field f_addr_hi[] = {{"ADDR", 0, 16, NULL}};
 static const reg_field f_int_upper[] = {
-    {"VECTOR", 24, 8, NULL}, {"TARGET", 16, 4, NULL}, {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"VECTOR", 24, 8, NULL}, {"TARGET", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
 static const char *const pactyp_names[] = {"RdReq", "RdResp", "WrReqWithResp", "WrResp",
                                            "WrReqNoResp", NULL};
 static const reg_field f_cmdword[] = {
     {"DIDN", 28, 4, NULL}, {"SIDN", 24, 4, NULL}, {"PACTYP", 20, 4, pactyp_names},
     {"TNUM", 15, 5, NULL}, {"COH", 14, 1, NULL}, {"DS", 12, 2, NULL}, {"GBR", 11, 1, NULL},
-    {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL}, {"BARR", 8, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL}, {"BARR", 8, 1, NULL}};
 static const reg_field f_resp_upper[] = {
-    {"DEVNUM", 20, 2, NULL}, {"BUFNUM", 16, 4, NULL}, {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"DEVNUM", 20, 2, NULL}, {"BUFNUM", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
 static const reg_field f_dir_map[] = {
     {"W_ID", 20, 4, NULL}, {"RMF_64", 18, 1, NULL}, {"ADD512", 17, 1, NULL},
-    {"DIR_OFF", 0, 17, NULL}, {NULL, 0, 0, NULL}};
+    {"DIR_OFF", 0, 17, NULL}};
 static const reg_field f_nic[] = {
     {"PULSE", 10, 10, NULL}, {"SAMPLE", 2, 8, NULL}, {"DONE", 1, 1, NULL},
-    {"RD_DATA", 0, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"RD_DATA", 0, 1, NULL}};
 static const reg_field f_bus_timeout[] = {
-    {"PCI_RETRY_HLD", 16, 5, NULL}, {"GIO_TIMEOUT", 12, 1, NULL}, {"PCI_RETRY_CNT", 0, 10, NULL},
-    {NULL, 0, 0, NULL}};
+    {"PCI_RETRY_HLD", 16, 5, NULL}, {"GIO_TIMEOUT", 12, 1, NULL}, {"PCI_RETRY_CNT", 0, 10, NULL}};
 static const reg_field f_pci_cfg[] = {
-    {"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}, {NULL, 0, 0, NULL}};
+    {"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}};
 static const reg_field f_pci_err_upper[] = {
     {"DEVMASTER", 20, 1, NULL}, {"PCIVDEV", 19, 1, NULL}, {"DEVNUM", 16, 3, NULL},
-    {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"ADDR", 0, 16, NULL}};
 static const reg_field f_int_status[] = {
     {"MULTI_ERR", 31, 1, NULL}, {"PMU_ESIZE_FAULT", 30, 1, NULL}, {"UNEXP_RESP", 29, 1, NULL},
     {"BAD_XRESP_PKT", 28, 1, NULL}, {"BAD_XREQ_PKT", 27, 1, NULL},
@@ -60,20 +58,18 @@ static const reg_field f_int_status[] = {
     {"LLP_TX_RETRY", 18, 1, NULL}, {"LLP_TCTY", 17, 1, NULL}, {"SSRAM_PERR", 16, 1, NULL},
     {"PCI_ABORT", 15, 1, NULL}, {"PCI_PARITY", 14, 1, NULL}, {"PCI_SERR", 13, 1, NULL},
     {"PCI_PERR", 12, 1, NULL}, {"PCI_MST_TIMEOUT", 11, 1, NULL}, {"PCI_RETRY_CNT", 10, 1, NULL},
-    {"XREAD_REQ_TIMEOUT", 9, 1, NULL}, {"GIO_B_ENBL_ERR", 8, 1, NULL}, {"INT", 0, 8, NULL},
-    {NULL, 0, 0, NULL}};
+    {"XREAD_REQ_TIMEOUT", 9, 1, NULL}, {"GIO_B_ENBL_ERR", 8, 1, NULL}, {"INT", 0, 8, NULL}};
 static const reg_field f_int_rst[] = {
     {"MULTI_CLR", 6, 1, NULL}, {"CRP_GRP_CLR", 5, 1, NULL}, {"RESP_BUF_GRP_CLR", 4, 1, NULL},
     {"REQ_DSP_GRP_CLR", 3, 1, NULL}, {"LLP_GRP_CLR", 2, 1, NULL}, {"SSRAM_GRP_CLR", 1, 1, NULL},
-    {"PCI_GRP_CLR", 0, 1, NULL}, {NULL, 0, 0, NULL}};
-static const reg_field f_int_mode[] = {{"CLR_PKT_EN", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"PCI_GRP_CLR", 0, 1, NULL}};
+static const reg_field f_int_mode[] = {{"CLR_PKT_EN", 0, 8, NULL}};
 static const reg_field f_int_device[] = {
     {"PIN0", 0, 3, NULL}, {"PIN1", 3, 3, NULL}, {"PIN2", 6, 3, NULL}, {"PIN3", 9, 3, NULL},
-    {"PIN4", 12, 3, NULL}, {"PIN5", 15, 3, NULL}, {"PIN6", 18, 3, NULL}, {"PIN7", 21, 3, NULL},
-    {NULL, 0, 0, NULL}};
-static const reg_field f_fld[] = {{"FLD", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"PIN4", 12, 3, NULL}, {"PIN5", 15, 3, NULL}, {"PIN6", 18, 3, NULL}, {"PIN7", 21, 3, NULL}};
+static const reg_field f_fld[] = {{"FLD", 0, 8, NULL}};
 static const reg_field f_int_addr[] = {
-    {"DEST_IO", 17, 1, NULL}, {"HOST", 8, 10, NULL}, {"FLD", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"DEST_IO", 17, 1, NULL}, {"HOST", 8, 10, NULL}, {"FLD", 0, 8, NULL}};
 static const char *const io_mem_names[] = {"io", "mem", NULL};
 static const reg_field f_device[] = {
     {"ERR_LOCK_EN", 28, 1, NULL}, {"PAGE_CHK_DIS", 27, 1, NULL}, {"FORCE_PCI_PAR", 26, 1, NULL},
@@ -81,10 +77,9 @@ static const reg_field f_device[] = {
     {"DEV_SIZE", 22, 1, NULL}, {"RT", 21, 1, NULL}, {"SWAP_PMU", 20, 1, NULL},
     {"SWAP_DIR", 19, 1, NULL}, {"PREF", 18, 1, NULL}, {"PRECISE", 17, 1, NULL},
     {"COH", 16, 1, NULL}, {"BARRIER", 15, 1, NULL}, {"GBR", 14, 1, NULL},
-    {"DEV_SWAP", 13, 1, NULL}, {"DEV_IO_MEM", 12, 1, io_mem_names}, {"DEV_OFF", 0, 12, NULL},
-    {NULL, 0, 0, NULL}};
+    {"DEV_SWAP", 13, 1, NULL}, {"DEV_IO_MEM", 12, 1, io_mem_names}, {"DEV_OFF", 0, 12, NULL}};
 static const reg_field f_resp_status[] = {
-    {"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}};
 
 /* ---- register hooks ----------------------------------------------------- */
 
@@ -150,69 +145,71 @@ static void write_nic(device *d, const reg_access *a)
 
 static const reg_decl bridge_regs[] = {
     [BR_WID_ID] = {.name = "WID_ID", .offset = 0x04, .width = 4, .rules = R_RO,
-                   .reset = BRIDGE_WID_ID_RESET, .fields = f_wid_id, .desc = "widget id"},
+                   .reset = BRIDGE_WID_ID_RESET, REG_FIELDS(f_wid_id), .desc = "widget id"},
     [BR_WID_STAT] = {.name = "WID_STAT", .offset = 0x0c, .width = 4, .rules = R_RO,
-                     .reset = 1u << 5, .fields = f_wid_stat,
+                     .reset = 1u << 5, REG_FIELDS(f_wid_stat),
                      .desc = "widget status (PCI, not GIO)"},
     [BR_WID_ERR_UPPER] = {.name = "WID_ERR_UPPER", .offset = 0x14, .width = 4, .rules = R_RO,
-                          .fields = f_addr_hi, .desc = "XIO error address 47:32"},
+                          REG_FIELDS(f_addr_hi), .desc = "XIO error address 47:32"},
     [BR_WID_ERR_LOWER] = {.name = "WID_ERR_LOWER", .offset = 0x1c, .width = 4, .rules = R_RO,
                           .desc = "XIO error address 31:0"},
-    [BR_WID_CONTROL] = {.name = "WID_CONTROL", .offset = 0x24, .width = 4, .fields = f_wid_control,
-                        .desc = "widget control"},
+    [BR_WID_CONTROL] = {.name = "WID_CONTROL", .offset = 0x24, .width = 4,
+                        REG_FIELDS(f_wid_control), .desc = "widget control"},
     [BR_WID_REQ_TIMEOUT] = {.name = "WID_REQ_TIMEOUT", .offset = 0x2c, .width = 4,
                             .desc = "request timeout"},
     [BR_WID_INT_UPPER] = {.name = "WID_INT_UPPER", .offset = 0x34, .width = 4,
-                          .fields = f_int_upper, .desc = "interrupt target widget, address 47:32"},
+                          REG_FIELDS(f_int_upper),
+                          .desc = "interrupt target widget, address 47:32"},
     [BR_WID_INT_LOWER] = {.name = "WID_INT_LOWER", .offset = 0x3c, .width = 4,
                           .desc = "interrupt address 31:0"},
     [BR_WID_ERR_CMDWORD] = {.name = "WID_ERR_CMDWORD", .offset = 0x44, .width = 4, .rules = R_RO,
-                            .fields = f_cmdword, .desc = "command word of the failed XIO request"},
+                            REG_FIELDS(f_cmdword),
+                            .desc = "command word of the failed XIO request"},
     [BR_WID_LLP] = {.name = "WID_LLP", .offset = 0x4c, .width = 4, .desc = "LLP configuration"},
     [BR_WID_TFLUSH] = {.name = "WID_TFLUSH", .offset = 0x54, .width = 4, .rules = R_RO | R_NOSTORE,
                        .read = read_zero, .desc = "read to flush PIO writes"},
     [BR_WID_AUX_ERR] = {.name = "WID_AUX_ERR", .offset = 0x5c, .width = 4, .rules = R_RO,
-                        .fields = f_cmdword, .desc = "auxiliary error command word"},
+                        REG_FIELDS(f_cmdword), .desc = "auxiliary error command word"},
     [BR_WID_RESP_UPPER] = {.name = "WID_RESP_UPPER", .offset = 0x64, .width = 4, .rules = R_RO,
-                           .fields = f_resp_upper, .desc = "response error address 47:32"},
+                           REG_FIELDS(f_resp_upper), .desc = "response error address 47:32"},
     [BR_WID_RESP_LOWER] = {.name = "WID_RESP_LOWER", .offset = 0x6c, .width = 4, .rules = R_RO,
                            .desc = "response error address 31:0"},
     [BR_WID_TST_PIN_CTRL] = {.name = "WID_TST_PIN_CTRL", .offset = 0x74, .width = 4,
                              .desc = "test pin control"},
     [BR_DIR_MAP] = {.name = "DIR_MAP", .offset = 0x84, .width = 4, .wmask = 0x00f7ffff,
-                    .fields = f_dir_map, .desc = "direct-map DMA window"},
+                    REG_FIELDS(f_dir_map), .desc = "direct-map DMA window"},
     [BR_RAM_PERR] = {.name = "RAM_PERR", .offset = 0x94, .width = 4, .rules = R_RO,
                      .desc = "SSRAM parity error"},
     [BR_ARB] = {.name = "ARB", .offset = 0xa4, .width = 4, .desc = "arbitration priority"},
-    [BR_NIC] = {.name = "NIC", .offset = 0xb4, .width = 4, .wmask = 0x000ffffc, .fields = f_nic,
+    [BR_NIC] = {.name = "NIC", .offset = 0xb4, .width = 4, .wmask = 0x000ffffc, REG_FIELDS(f_nic),
                 .write = write_nic, .desc = "1-wire (MicroLAN) master"},
     [BR_BUS_TIMEOUT] = {.name = "BUS_TIMEOUT", .offset = 0xc4, .width = 4, .wmask = 0x001f13ff,
-                        .fields = f_bus_timeout, .desc = "PCI retry/timeout"},
+                        REG_FIELDS(f_bus_timeout), .desc = "PCI retry/timeout"},
     [BR_PCI_CFG] = {.name = "PCI_CFG", .offset = 0xcc, .width = 4, .wmask = 0x00fff800,
-                    .fields = f_pci_cfg, .desc = "type-1 config bus/device"},
+                    REG_FIELDS(f_pci_cfg), .desc = "type-1 config bus/device"},
     [BR_PCI_ERR_UPPER] = {.name = "PCI_ERR_UPPER", .offset = 0xd4, .width = 4, .rules = R_RO,
-                          .fields = f_pci_err_upper, .desc = "PCI error address 47:32"},
+                          REG_FIELDS(f_pci_err_upper), .desc = "PCI error address 47:32"},
     [BR_PCI_ERR_LOWER] = {.name = "PCI_ERR_LOWER", .offset = 0xdc, .width = 4, .rules = R_RO,
                           .desc = "PCI error address 31:0"},
     [BR_INT_STATUS] = {.name = "INT_STATUS", .offset = 0x104, .width = 4, .rules = R_RO | R_NOSTORE,
-                       .fields = f_int_status, .read = read_int_status,
+                       REG_FIELDS(f_int_status), .read = read_int_status,
                        .desc = "live pin levels and latched errors"},
-    [BR_INT_ENABLE] = {.name = "INT_ENABLE", .offset = 0x10c, .width = 4, .fields = f_int_status,
+    [BR_INT_ENABLE] = {.name = "INT_ENABLE", .offset = 0x10c, .width = 4, REG_FIELDS(f_int_status),
                        .write = write_int_enable, .desc = "interrupt enables"},
     [BR_INT_RST_STAT] = {.name = "INT_RST_STAT", .offset = 0x114, .width = 4, .rules = R_WO,
-                         .wmask = 0x7f, .fields = f_int_rst, .write = write_int_rst,
+                         .wmask = 0x7f, REG_FIELDS(f_int_rst), .write = write_int_rst,
                          .desc = "clear error groups"},
     [BR_INT_MODE] = {.name = "INT_MODE", .offset = 0x11c, .width = 4, .wmask = 0xff,
-                     .fields = f_int_mode, .desc = "send clear packets on pin deassertion"},
+                     REG_FIELDS(f_int_mode), .desc = "send clear packets on pin deassertion"},
     [BR_INT_DEVICE] = {.name = "INT_DEVICE", .offset = 0x124, .width = 4, .wmask = 0x00ffffff,
-                       .fields = f_int_device, .desc = "device owning each pin"},
+                       REG_FIELDS(f_int_device), .desc = "device owning each pin"},
     [BR_INT_HOST_ERR] = {.name = "INT_HOST_ERR", .offset = 0x12c, .width = 4, .wmask = 0xff,
-                         .fields = f_fld, .desc = "vector of the error interrupt"},
+                         REG_FIELDS(f_fld), .desc = "vector of the error interrupt"},
     [BR_INT_ADDR] = {.name = "INT_ADDR", .offset = 0x134, .width = 4, .count = 8, .stride = 8,
-                     .wmask = 0x3ffff, .fields = f_int_addr,
+                     .wmask = 0x3ffff, REG_FIELDS(f_int_addr),
                      .desc = "pin interrupt vector and host"},
     [BR_DEVICE] = {.name = "DEVICE", .offset = 0x204, .width = 4, .count = 8, .stride = 8,
-                   .wmask = 0x1fffffff, .fields = f_device,
+                   .wmask = 0x1fffffff, REG_FIELDS(f_device),
                    .desc = "per-slot PIO window and DMA modes"},
     [BR_WR_REQ_BUF] = {.name = "WR_REQ_BUF", .offset = 0x244, .width = 4, .count = 8, .stride = 8,
                        .rules = R_RO | R_NOSTORE, .read = read_zero,
@@ -222,7 +219,7 @@ static const reg_decl bridge_regs[] = {
     [BR_ODD_RESP] = {.name = "ODD_RESP", .offset = 0x28c, .width = 4,
                      .desc = "read response buffers, odd slots"},
     [BR_RESP_STATUS] = {.name = "RESP_STATUS", .offset = 0x294, .width = 4, .rules = R_RO,
-                        .fields = f_resp_status, .desc = "read response buffer status"},
+                        REG_FIELDS(f_resp_status), .desc = "read response buffer status"},
     [BR_RESP_CLEAR] = {.name = "RESP_CLEAR", .offset = 0x29c, .width = 4, .rules = R_WO,
                        .wmask = 0xffff, .desc = "read response buffer clear"},
 };

@@ -307,26 +307,24 @@ static const reg_field f_ctrl[] = {
     {"SDP1", 19, 1, NULL},    {"SDP2", 20, 1, NULL},    {"SDP3", 21, 1, NULL},
     {"SDP0_IODIR", 22, 1, NULL}, {"SDP1_IODIR", 23, 1, NULL}, {"SDP2_IODIR", 24, 1, NULL},
     {"SDP3_IODIR", 25, 1, NULL}, {"RST", 26, 1, NULL},  {"RFCE", 27, 1, NULL},
-    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL}};
 static const reg_field f_status[] = {
     {"FD", 0, 1, NULL},        {"LU", 1, 1, NULL},        {"FUNC", 2, 2, NULL},
     {"TXOFF", 4, 1, NULL},     {"TBIMODE", 5, 1, NULL},   {"SPEED", 6, 2, speed_names},
     {"ASDV", 8, 2, speed_names}, {"PCI66", 11, 1, NULL},  {"BUS64", 12, 1, NULL},
-    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}, {NULL, 0, 0, NULL}};
+    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}};
 static const reg_field f_eecd[] = {{"SK", 0, 1, NULL}, {"CS", 1, 1, NULL},   {"DI", 2, 1, NULL},
-                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
+                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL}};
 static const reg_field f_ctrl_ext[] = {{"SDP4", 4, 1, NULL},    {"SDP5", 5, 1, NULL},
                                        {"SDP6", 6, 1, NULL},    {"SDP7", 7, 1, NULL},
                                        {"SDP4_DIR", 8, 1, NULL}, {"SDP5_DIR", 9, 1, NULL},
                                        {"SDP6_DIR", 10, 1, NULL}, {"SDP7_DIR", 11, 1, NULL},
                                        {"ASDCHK", 12, 1, NULL}, {"EE_RST", 13, 1, NULL},
-                                       {"SPD_BYPS", 15, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"SPD_BYPS", 15, 1, NULL}};
 static const reg_field f_icr[] = {
     {"TXDW", 0, 1, NULL},   {"TXQE", 1, 1, NULL}, {"LSC", 2, 1, NULL},   {"RXSEQ", 3, 1, NULL},
     {"RXDMT0", 4, 1, NULL}, {"RXO", 6, 1, NULL},  {"RXT0", 7, 1, NULL},  {"MDAC", 9, 1, NULL},
-    {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}, {NULL, 0, 0, NULL}};
+    {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}};
 static const char *const rdmts_names[] = {"1/2", "1/4", "1/8", "rsvd", NULL};
 static const reg_field f_rctl[] = {
     {"EN", 1, 1, NULL},     {"SBP", 2, 1, NULL},   {"UPE", 3, 1, NULL},
@@ -334,35 +332,34 @@ static const reg_field f_rctl[] = {
     {"RDMTS", 8, 2, rdmts_names}, {"MO", 12, 2, NULL}, {"BAM", 15, 1, NULL},
     {"BSIZE", 16, 2, NULL}, {"VFE", 18, 1, NULL},  {"CFIEN", 19, 1, NULL},
     {"CFI", 20, 1, NULL},   {"DPF", 22, 1, NULL},  {"PMCF", 23, 1, NULL},
-    {"BSEX", 25, 1, NULL},  {NULL, 0, 0, NULL}};
+    {"BSEX", 25, 1, NULL}};
 static const reg_field f_tctl[] = {{"EN", 1, 1, NULL},    {"PSP", 3, 1, NULL},
                                    {"CT", 4, 8, NULL},    {"COLD", 12, 10, NULL},
-                                   {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
-static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
+                                   {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL}};
+static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL}};
 static const reg_field f_mdic[] = {{"DATA", 0, 16, NULL}, {"REG", 16, 5, NULL},
                                    {"PHY", 21, 5, NULL},  {"OP", 26, 2, NULL},
                                    {"R", 28, 1, NULL},    {"I", 29, 1, NULL},
-                                   {"E", 30, 1, NULL},    {NULL, 0, 0, NULL}};
+                                   {"E", 30, 1, NULL}};
 static const reg_field f_rah[] = {{"ADDR", 0, 16, NULL}, {"AS", 16, 2, NULL},
-                                  {"AV", 31, 1, NULL},   {NULL, 0, 0, NULL}};
+                                  {"AV", 31, 1, NULL}};
 static const reg_field f_rxcsum[] = {{"PCSS", 0, 8, NULL}, {"IPOFL", 8, 1, NULL},
-                                     {"TUOFL", 9, 1, NULL}, {NULL, 0, 0, NULL}};
+                                     {"TUOFL", 9, 1, NULL}};
 
 
 static const reg_decl e1000_regs[] = {
     [ER_CTRL] = {.name = "CTRL", .offset = 0x0000, .width = 4, .rules = R_FULL,
-                 .reset = E1000_CTRL_FD | E1000_CTRL_SLU, .fields = f_ctrl, .read = r_ctrl,
+                 .reset = E1000_CTRL_FD | E1000_CTRL_SLU, REG_FIELDS(f_ctrl), .read = r_ctrl,
                  .write = w_ctrl, .desc = "device control"},
     [ER_STATUS] = {.name = "STATUS", .offset = 0x0008, .width = 4,
-                   .rules = R_RO | R_NOSTORE | R_FULL, .fields = f_status, .read = r_status,
+                   .rules = R_RO | R_NOSTORE | R_FULL, REG_FIELDS(f_status), .read = r_status,
                    .desc = "device status"},
     [ER_EECD] = {.name = "EECD", .offset = 0x0010, .width = 4, .rules = R_FULL, .wmask = 0x37,
-                 .fields = f_eecd, .read = r_eecd, .write = w_eecd,
+                 REG_FIELDS(f_eecd), .read = r_eecd, .write = w_eecd,
                  .desc = "EEPROM control (Microwire bit-bang)"},
     [ER_CTRL_EXT] = {.name = "CTRL_EXT", .offset = 0x0018, .width = 4, .rules = R_FULL,
-                     .fields = f_ctrl_ext, .write = w_ctrl_ext, .desc = "extended device control"},
+                     REG_FIELDS(f_ctrl_ext), .write = w_ctrl_ext,
+                     .desc = "extended device control"},
     [ER_FCAL] = {.name = "FCAL", .offset = 0x0028, .width = 4, .rules = R_FULL,
                  .desc = "flow control address low"},
     [ER_FCAH] = {.name = "FCAH", .offset = 0x002c, .width = 4, .rules = R_FULL, .wmask = 0xffff,
@@ -372,24 +369,24 @@ static const reg_decl e1000_regs[] = {
     [ER_VET] = {.name = "VET", .offset = 0x0038, .width = 4, .rules = R_FULL, .reset = 0x8100,
                 .wmask = 0xffff, .desc = "VLAN Ethernet type"},
     [ER_ICR] = {.name = "ICR", .offset = 0x00c0, .width = 4, .rules = R_NOSTORE | R_FULL,
-                .fields = f_icr, .read = r_icr, .write = w_icr,
+                REG_FIELDS(f_icr), .read = r_icr, .write = w_icr,
                 .desc = "interrupt causes: a read returns and clears them"},
     [ER_ICS] = {.name = "ICS", .offset = 0x00c8, .width = 4, .rules = R_NOSTORE | R_FULL,
-                .fields = f_icr, .read = r_ics, .write = w_ics, .desc = "interrupt cause set"},
+                REG_FIELDS(f_icr), .read = r_ics, .write = w_ics, .desc = "interrupt cause set"},
     [ER_IMS] = {.name = "IMS", .offset = 0x00d0, .width = 4, .rules = R_NOSTORE | R_FULL,
-                .fields = f_icr, .read = r_ims, .write = w_ims,
+                REG_FIELDS(f_icr), .read = r_ims, .write = w_ims,
                 .desc = "interrupt mask set / read"},
     [ER_IMC] = {.name = "IMC", .offset = 0x00d8, .width = 4, .rules = R_WO | R_NOSTORE | R_FULL,
-                .fields = f_icr, .write = w_imc, .desc = "interrupt mask clear"},
+                REG_FIELDS(f_icr), .write = w_imc, .desc = "interrupt mask clear"},
     [ER_RCTL] = {.name = "RCTL", .offset = 0x0100, .width = 4, .rules = R_FULL, .wmask = 0x06fffffe,
-                 .fields = f_rctl, .write = w_rctl, .desc = "receive control"},
+                 REG_FIELDS(f_rctl), .write = w_rctl, .desc = "receive control"},
     [ER_FCTTV] = {.name = "FCTTV", .offset = 0x0170, .width = 4, .rules = R_FULL, .wmask = 0xffff,
                   .desc = "flow control transmit timer"},
     [ER_TXCW] = {.name = "TXCW", .offset = 0x0178, .width = 4, .rules = R_FULL, .wmask = 0xc000ffff,
                  .desc = "transmit configuration word (TBI)"},
     [ER_RXCW] = {.name = "RXCW", .offset = 0x0180, .width = 4, .rules = R_RO | R_FULL,
                  .desc = "receive configuration word (TBI; copper: 0)"},
-    [ER_TCTL] = {.name = "TCTL", .offset = 0x0400, .width = 4, .rules = R_FULL, .fields = f_tctl,
+    [ER_TCTL] = {.name = "TCTL", .offset = 0x0400, .width = 4, .rules = R_FULL, REG_FIELDS(f_tctl),
                  .write = w_tctl, .desc = "transmit control"},
     [ER_TIPG] = {.name = "TIPG", .offset = 0x0410, .width = 4, .rules = R_FULL, .wmask = 0x3fffffff,
                  .desc = "transmit inter-packet gap"},
@@ -415,7 +412,8 @@ static const reg_decl e1000_regs[] = {
     [ER_RDT] = {.name = "RDT", .offset = 0x2818, .width = 4, .rules = R_FULL, .wmask = 0xffff,
                 .write = w_rx_ring, .desc = "Rx tail (doorbell)"},
     [ER_RDTR] = {.name = "RDTR", .offset = 0x2820, .width = 4, .rules = R_FULL, .wmask = 0xffff,
-                 .fields = f_rdtr, .write = w_rdtr, .desc = "Rx delay timer (1.024 us), FPD flush"},
+                 REG_FIELDS(f_rdtr), .write = w_rdtr,
+                 .desc = "Rx delay timer (1.024 us), FPD flush"},
     [ER_TXDMAC] = {.name = "TXDMAC", .offset = 0x3000, .width = 4, .rules = R_FULL,
                    .desc = "transmit DMA control"},
     [ER_TDBAL] = {.name = "TDBAL", .offset = 0x3800, .width = 4, .rules = R_FULL,
@@ -432,13 +430,13 @@ static const reg_decl e1000_regs[] = {
     [ER_TIDV] = {.name = "TIDV", .offset = 0x3820, .width = 4, .rules = R_FULL, .wmask = 0xffff,
                  .write = w_tidv, .desc = "Tx interrupt delay (1.024 us)"},
     [ER_RXCSUM] = {.name = "RXCSUM", .offset = 0x5000, .width = 4, .rules = R_FULL, .wmask = 0x3ff,
-                   .fields = f_rxcsum, .desc = "receive checksum control"},
+                   REG_FIELDS(f_rxcsum), .desc = "receive checksum control"},
     [ER_MTA] = {.name = "MTA", .offset = 0x5200, .width = 4, .count = 128, .stride = 4,
                 .rules = R_FULL, .write = w_filter, .desc = "multicast hash table"},
     [ER_RAL] = {.name = "RAL", .offset = 0x5400, .width = 4, .count = 16, .stride = 8,
                 .rules = R_FULL, .write = w_filter, .desc = "receive address low"},
     [ER_RAH] = {.name = "RAH", .offset = 0x5404, .width = 4, .count = 16, .stride = 8,
-                .rules = R_FULL, .wmask = 0x8003ffff, .fields = f_rah, .write = w_filter,
+                .rules = R_FULL, .wmask = 0x8003ffff, REG_FIELDS(f_rah), .write = w_filter,
                 .desc = "receive address high, AV"},
     [ER_VFTA] = {.name = "VFTA", .offset = 0x5600, .width = 4, .count = 128, .stride = 4,
                  .rules = R_FULL, .write = w_filter, .desc = "VLAN filter table"},
@@ -514,8 +512,8 @@ static const reg_decl e1000_regs[] = {
     [ER_TSCTFC] = {.name = "TSCTFC", .offset = 0x40fc, .width = 4, .rules = R_RO | R_RC | R_FULL},
     /* 82544 only */
     [ER_MDIC] = {.name = "MDIC", .offset = 0x0020, .width = 4, .rules = R_FULL,
-                 .reset = E1000_MDIC_READY, .wmask = 0x2fffffff, .fields = f_mdic, .write = w_mdic,
-                 .desc = "MDI control: PHY register access"},
+                 .reset = E1000_MDIC_READY, .wmask = 0x2fffffff, REG_FIELDS(f_mdic),
+                 .write = w_mdic, .desc = "MDI control: PHY register access"},
     [ER_RXDCTL] = {.name = "RXDCTL", .offset = 0x2828, .width = 4, .rules = R_FULL,
                    .desc = "Rx descriptor control (thresholds)"},
     [ER_TXDCTL] = {.name = "TXDCTL", .offset = 0x3828, .width = 4, .rules = R_FULL,

@@ -159,7 +159,8 @@ static void w_station(device *d, const reg_access *a)
 static void w_cam(device *d, const reg_access *a)
 {
     nic_mac_filter *f = &H(d)->filt;
-    uint32_t lo = (uint32_t)*dev_rv(d, HR_CAM_LO, a->idx), hi = (uint32_t)*dev_rv(d, HR_CAM_HI, a->idx);
+    uint32_t lo = (uint32_t)*dev_rv(d, HR_CAM_LO, a->idx);
+    uint32_t hi = (uint32_t)*dev_rv(d, HR_CAM_HI, a->idx);
     store_le(f->cam_addr[a->idx], 4, lo);
     store_le(f->cam_addr[a->idx] + 4, 2, hi & 0xffff);
     f->cam_valid[a->idx] = (hi & 0x20000) != 0; /* [INF] valid bit */
@@ -208,35 +209,31 @@ static uint64_t r_ee_data(device *d, const reg_access *a)
 
 static const char *const ch_state_names[] = {"stopped", "running", "suspended", NULL};
 static const reg_field f_dma_ctrl[] = {{"Burst", 0, 3, NULL},  {"PerfCmds", 3, 1, NULL},
-                                       {"Bit4", 4, 1, NULL},   {"Addr64", 6, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
-static const reg_field f_cmd[] = {{"Start", 0, 1, NULL}, {"Stop", 1, 1, NULL}, {NULL, 0, 0, NULL}};
-static const reg_field f_ch_status[] = {{"State", 0, 2, ch_state_names}, {NULL, 0, 0, NULL}};
+                                       {"Bit4", 4, 1, NULL},   {"Addr64", 6, 1, NULL}};
+static const reg_field f_cmd[] = {{"Start", 0, 1, NULL}, {"Stop", 1, 1, NULL}};
+static const reg_field f_ch_status[] = {{"State", 0, 2, ch_state_names}};
 static const reg_field f_intr_ctrl[] = {{"MaxLatency", 0, 8, NULL},
                                         {"MaxGap", 8, 8, NULL},
-                                        {"MinPkt", 16, 8, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"MinPkt", 16, 8, NULL}};
 static const reg_field f_intr[] = {
     {"RxDone", 0, 1, NULL},       {"RxPCIFault", 1, 1, NULL},  {"RxPCIErr", 2, 1, NULL},
     {"TxDone", 8, 1, NULL},       {"TxPCIFault", 9, 1, NULL},  {"TxPCIErr", 10, 1, NULL},
     {"LinkChange", 16, 1, NULL},  {"NegChange", 17, 1, NULL},  {"StatsMax", 18, 1, NULL},
-    {"Bit31", 31, 1, NULL},       {NULL, 0, 0, NULL}};
+    {"Bit31", 31, 1, NULL}};
 static const reg_field f_addr_mode[] = {{"UniBroad", 0, 1, NULL}, {"MultiCAM", 1, 1, NULL},
-                                        {"Promisc", 2, 1, NULL},  {"AllMulti", 3, 1, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"Promisc", 2, 1, NULL},  {"AllMulti", 3, 1, NULL}};
 static const reg_field f_an_status[] = {{"Link", 2, 1, NULL}, {"ANAble", 3, 1, NULL},
-                                        {"ANDone", 5, 1, NULL}, {NULL, 0, 0, NULL}};
-static const reg_field f_cam_hi[] = {{"Addr45", 0, 16, NULL}, {"Valid", 17, 1, NULL},
-                                     {NULL, 0, 0, NULL}};
+                                        {"ANDone", 5, 1, NULL}};
+static const reg_field f_cam_hi[] = {{"Addr45", 0, 16, NULL}, {"Valid", 17, 1, NULL}};
 
 
 static const reg_decl ham_regs[] = {
-    [HR_TX_DMA_CTRL] = {.name = "TxDMACtrl", .offset = 0x00, .width = 2, .fields = f_dma_ctrl,
+    [HR_TX_DMA_CTRL] = {.name = "TxDMACtrl", .offset = 0x00, .width = 2, REG_FIELDS(f_dma_ctrl),
                         .write = w_dma_ctrl, .desc = "Tx DMA control"},
-    [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, .fields = f_cmd, .write = w_cmd,
+    [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, REG_FIELDS(f_cmd), .write = w_cmd,
                    .desc = "Tx command: 1 start, 2 stop"},
     [HR_TX_STATUS] = {.name = "TxStatus", .offset = 0x06, .width = 2, .rules = R_RO | R_NOSTORE,
-                      .fields = f_ch_status, .read = r_ch_status, .desc = "Tx channel state"},
+                      REG_FIELDS(f_ch_status), .read = r_ch_status, .desc = "Tx channel state"},
     [HR_TX_PTR] = {.name = "TxPtr", .offset = 0x08, .width = 4, .write = w_ring_ptr,
                    .desc = "Tx ring base"},
     [HR_TX_PTR_HI] = {.name = "TxPtrHi", .offset = 0x0c, .width = 4, .write = w_ring_ptr,
@@ -245,12 +242,12 @@ static const reg_decl ham_regs[] = {
                    .read = r_cur_ptr, .desc = "current Tx descriptor"},
     [HR_TX_CUR_HI] = {.name = "TxCurPtrHi", .offset = 0x14, .width = 4, .rules = R_RO | R_NOSTORE,
                       .read = r_cur_ptr, .desc = "current Tx descriptor, high"},
-    [HR_RX_DMA_CTRL] = {.name = "RxDMACtrl", .offset = 0x20, .width = 2, .fields = f_dma_ctrl,
+    [HR_RX_DMA_CTRL] = {.name = "RxDMACtrl", .offset = 0x20, .width = 2, REG_FIELDS(f_dma_ctrl),
                         .write = w_dma_ctrl, .desc = "Rx DMA control"},
-    [HR_RX_CMD] = {.name = "RxCmd", .offset = 0x24, .width = 2, .fields = f_cmd, .write = w_cmd,
+    [HR_RX_CMD] = {.name = "RxCmd", .offset = 0x24, .width = 2, REG_FIELDS(f_cmd), .write = w_cmd,
                    .desc = "Rx command: 1 start, 2 stop"},
     [HR_RX_STATUS] = {.name = "RxStatus", .offset = 0x26, .width = 2, .rules = R_RO | R_NOSTORE,
-                      .fields = f_ch_status, .read = r_ch_status, .desc = "Rx channel state"},
+                      REG_FIELDS(f_ch_status), .read = r_ch_status, .desc = "Rx channel state"},
     [HR_RX_PTR] = {.name = "RxPtr", .offset = 0x28, .width = 4, .write = w_ring_ptr,
                    .desc = "Rx ring base"},
     [HR_RX_PTR_HI] = {.name = "RxPtrHi", .offset = 0x2c, .width = 4, .write = w_ring_ptr,
@@ -279,17 +276,17 @@ static const reg_decl ham_regs[] = {
                     .desc = "1 = Tx checksum tag"},
     [HR_RX_CSUM] = {.name = "RxChecksum", .offset = 0x76, .width = 2,
                     .desc = "1 = Rx checksum word"},
-    [HR_TX_INTR_CTRL] = {.name = "TxIntrCtrl", .offset = 0x78, .width = 4, .fields = f_intr_ctrl,
+    [HR_TX_INTR_CTRL] = {.name = "TxIntrCtrl", .offset = 0x78, .width = 4, REG_FIELDS(f_intr_ctrl),
                          .write = w_intr_ctrl, .desc = "Tx interrupt coalescing"},
-    [HR_RX_INTR_CTRL] = {.name = "RxIntrCtrl", .offset = 0x7c, .width = 4, .fields = f_intr_ctrl,
+    [HR_RX_INTR_CTRL] = {.name = "RxIntrCtrl", .offset = 0x7c, .width = 4, REG_FIELDS(f_intr_ctrl),
                          .write = w_intr_ctrl, .desc = "Rx interrupt coalescing"},
-    [HR_INTR_ENABLE] = {.name = "InterruptEnable", .offset = 0x80, .width = 4, .fields = f_intr,
+    [HR_INTR_ENABLE] = {.name = "InterruptEnable", .offset = 0x80, .width = 4, REG_FIELDS(f_intr),
                         .write = w_intr_enable, .desc = "interrupt mask"},
     [HR_INTR_CLEAR] = {.name = "InterruptClear", .offset = 0x84, .width = 4,
-                       .rules = R_RO | R_NOSTORE, .fields = f_intr, .read = r_intr_clear,
+                       .rules = R_RO | R_NOSTORE, REG_FIELDS(f_intr), .read = r_intr_clear,
                        .desc = "read: pending causes, cleared by the read"},
     [HR_INTR_STATUS] = {.name = "IntrStatus", .offset = 0x88, .width = 4, .rules = R_RO | R_NOSTORE,
-                        .fields = f_intr, .read = r_intr_status,
+                        REG_FIELDS(f_intr), .read = r_intr_status,
                         .desc = "pending causes (no clear)"},
     [HR_EVENT_STATUS] = {.name = "EventStatus", .offset = 0x8c, .width = 2,
                          .desc = "non-interrupting events"},
@@ -309,14 +306,14 @@ static const reg_decl ham_regs[] = {
     [HR_FLOW_CTRL] = {.name = "FlowCtrl", .offset = 0xbc, .width = 4},
     [HR_MAX_FRAME] = {.name = "MaxFrameSize", .offset = 0xce, .width = 2, .reset = 1518,
                       .desc = "longest frame received, with FCS"},
-    [HR_ADDR_MODE] = {.name = "AddrMode", .offset = 0xd0, .width = 2, .fields = f_addr_mode,
+    [HR_ADDR_MODE] = {.name = "AddrMode", .offset = 0xd0, .width = 2, REG_FIELDS(f_addr_mode),
                       .write = w_addr_mode, .desc = "receive address filter"},
     [HR_STATION] = {.name = "StationAddr", .offset = 0xd2, .width = 1, .count = 6, .stride = 1,
                     .write = w_station, .desc = "station address byte"},
     [HR_AN_CTRL] = {.name = "ANCtrl", .offset = 0xe0, .width = 2, .write = w_an_ctrl,
                     .desc = "0x1000 enable, 0x0200 restart"},
     [HR_AN_STATUS] = {.name = "ANStatus", .offset = 0xe2, .width = 2, .rules = R_RO | R_NOSTORE,
-                      .fields = f_an_status, .read = r_an_status, .desc = "0x20 = link up"},
+                      REG_FIELDS(f_an_status), .read = r_an_status, .desc = "0x20 = link up"},
     [HR_AN_XCHG] = {.name = "ANXchngCtrl", .offset = 0xe4, .width = 2},
     [HR_AN_E6] = {.name = "AN_E6", .offset = 0xe6, .width = 2, .desc = "undocumented"},
     [HR_AN_ADV] = {.name = "ANAdvertise", .offset = 0xe8, .width = 2},
@@ -331,7 +328,7 @@ static const reg_decl ham_regs[] = {
     [HR_CAM_LO] = {.name = "CamLo", .offset = 0x100, .width = 4, .count = 64, .stride = 8,
                    .write = w_cam, .desc = "multicast CAM: address bytes 0-3"},
     [HR_CAM_HI] = {.name = "CamHi", .offset = 0x104, .width = 4, .count = 64, .stride = 8,
-                   .fields = f_cam_hi, .write = w_cam, .desc = "multicast CAM: bytes 4-5, valid"},
+                   REG_FIELDS(f_cam_hi), .write = w_cam, .desc = "multicast CAM: bytes 4-5, valid"},
     [HR_STAT_RX_MCAST] = {.name = "StatRxMulticast", .offset = 0x320, .width = 4, .rules = R_RO,
                           .desc = "multicast frames received"},
     [HR_STAT_RX_BYTES] = {.name = "StatRxBytes", .offset = 0x330, .width = 4, .rules = R_RO,

@@ -281,22 +281,21 @@ static void wr_port_reset(device *d, const reg_access *a)
     }
 }
 
-static const reg_field pend_mod_fields[] = {{"LEVEL", 0, 7, NULL}, {"SET", 8, 1, NULL},
-                                            {NULL, 0, 0, NULL}};
+static const reg_field pend_mod_fields[] = {{"LEVEL", 0, 7, NULL}, {"SET", 8, 1, NULL}};
 static const reg_field nsri_fields[] = {
     {"CHIPID", 0, 4, NULL}, {"REV", 4, 4, NULL}, {"NODEID", 8, 9, NULL},
     {"REGIONSIZE", 17, 1, NULL}, {"MORENODES", 18, 1, NULL}, {"DOWNREASON", 28, 1, NULL},
-    {"LINKUP", 29, 1, NULL}, {"8BITMODE", 30, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"LINKUP", 29, 1, NULL}, {"8BITMODE", 30, 1, NULL}};
 static const reg_field npr_fields[] = {{"LOCALRESET", 0, 1, NULL}, {"LINKRESET", 1, 1, NULL},
-                                       {"PORTRESET", 7, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"PORTRESET", 7, 1, NULL}};
 static const reg_field ilcsr_fields[] = {{"NULL_TO", 0, 6, NULL}, {"WRM_RESET", 8, 1, NULL},
                                          {"LLP_EN", 10, 1, NULL}, {"BM8", 11, 1, NULL},
                                          {"LNK_STAT", 12, 2, NULL}, {"MAX_RETRY", 16, 10, NULL},
-                                         {"MAX_BURST", 32, 10, NULL}, {NULL, 0, 0, NULL}};
+                                         {"MAX_BURST", 32, 10, NULL}};
 static const reg_field wid_fields[] = {{"MFG", 1, 11, NULL}, {"PART", 12, 16, NULL},
-                                       {"REV", 28, 4, NULL}, {NULL, 0, 0, NULL}};
+                                       {"REV", 28, 4, NULL}};
 static const reg_field itte_fields[] = {{"OFFSET", 0, 5, NULL}, {"WIDGET", 8, 4, NULL},
-                                        {"IOSP", 12, 1, NULL}, {NULL, 0, 0, NULL}};
+                                        {"IOSP", 12, 1, NULL}};
 
 /* Plain storage register, and _A/_B pairs 8 bytes apart. */
 
@@ -333,7 +332,7 @@ static const reg_decl hub_regs[] = {
     [H_NMI_B] = {.name = "PI_NMI_B", .offset = 0x078, .width = 8, .rules = R_NOSTORE,
                  .read = rd_zero, .write = wr_nmi, .desc = "write 1: NMI to the CPU"},
     [H_PEND_MOD] = {.name = "PI_INT_PEND_MOD", .offset = 0x090, .width = 8, .rules = R_NOSTORE,
-                    .fields = pend_mod_fields, .read = rd_zero, .write = wr_pend_mod,
+                    REG_FIELDS(pend_mod_fields), .read = rd_zero, .write = wr_pend_mod,
                     .desc = "write 0x100|level to set, level to clear"},
     [H_PEND0] = {.name = "PI_INT_PEND0", .offset = 0x098, .width = 8, .rules = R_RO,
                  .desc = "pending levels 0-63"},
@@ -476,7 +475,7 @@ static const reg_decl hub_regs[] = {
                        .read = rd_mlan, .desc = "1-wire master: empty bus (DONE, line high)"},
     /* II */
     [H_IIO_WID] = {.name = "IIO_WID", .offset = 0x400000, .width = 8, .rules = R_RO,
-                   .fields = wid_fields, .desc = "widget ID: HUB part 0xc101, mfg 0x036"},
+                   REG_FIELDS(wid_fields), .desc = "widget ID: HUB part 0xc101, mfg 0x036"},
     [H_IIO_WSTAT] = {.name = "IIO_WSTAT", .offset = 0x400008, .width = 8, .desc = "widget status"},
     [H_IIO_WCR] = {.name = "IIO_WCR", .offset = 0x400020, .width = 8, .reset = 0xa,
                    .desc = "widget control (bits 3:0 widget id)"},
@@ -491,7 +490,7 @@ static const reg_decl hub_regs[] = {
     [H_IIO_IIDEM] = {.name = "IIO_IIDEM", .offset = 0x400120, .width = 8,
                      .desc = "inbound device error mask"},
     [H_IIO_ILCSR] = {.name = "IIO_ILCSR", .offset = 0x400128, .width = 8, .reset = 0x2400,
-                     .wmask = ~0x3000ull, .fields = ilcsr_fields,
+                     .wmask = ~0x3000ull, REG_FIELDS(ilcsr_fields),
                      .desc = "LLP control/status (link working)"},
     [H_IIO_ILLR] = {.name = "IIO_ILLR", .offset = 0x400130, .width = 8, .desc = "LLP log"},
     [H_IIO_IIDSR] = {.name = "IIO_IIDSR", .offset = 0x400138, .width = 8,
@@ -501,7 +500,7 @@ static const reg_decl hub_regs[] = {
     [H_IIO_SCRATCH] = {.name = "IIO_SCRATCH_REG", .offset = 0x400150, .width = 8, .count = 2,
                        .stride = 8, .desc = "scratch"},
     [H_IIO_ITTE] = {.name = "IIO_ITTE", .offset = IIO_ITTE_BASE, .width = 8, .count = 7,
-                    .stride = 8, .wmask = 0x1f1f, .fields = itte_fields,
+                    .stride = 8, .wmask = 0x1f1f, REG_FIELDS(itte_fields),
                     .desc = "big window n+1 translation"},
     [H_IIO_IXCC] = {.name = "IIO_IXCC", .offset = 0x4001e0, .width = 8,
                     .desc = "crosstalk credit count timeout"},
@@ -527,10 +526,10 @@ static const reg_decl hub_regs[] = {
                     .desc = "CRB timeout prescaler"},
     /* NI */
     [H_NI_STATUS_REV_ID] = {.name = "NI_STATUS_REV_ID", .offset = NI_STATUS_REV_ID, .width = 8,
-                            .rules = R_RO, .fields = nsri_fields,
+                            .rules = R_RO, REG_FIELDS(nsri_fields),
                             .desc = "node id, revision, M/N mode, link"},
     [H_NI_PORT_RESET] = {.name = "NI_PORT_RESET", .offset = NI_PORT_RESET, .width = 8,
-                         .rules = R_NOSTORE, .fields = npr_fields, .read = rd_zero,
+                         .rules = R_NOSTORE, REG_FIELDS(npr_fields), .read = rd_zero,
                          .write = wr_port_reset, .desc = "LOCALRESET resets the machine"},
     [H_NI_PROTECTION] = {.name = "NI_PROTECTION", .offset = 0x600010, .width = 8,
                          .desc = "NI register access permissions"},

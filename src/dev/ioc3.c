@@ -145,12 +145,10 @@ static const reg_field sio_fields[] = {
     {"SA_TX_MT", 0, 1, NULL}, {"SA_RX_FULL", 1, 1, NULL}, {"SA_RX_HIGH", 2, 1, NULL},
     {"SA_RX_TIMER", 3, 1, NULL}, {"SA_INT", 6, 1, NULL}, {"SB_TX_MT", 9, 1, NULL},
     {"SB_RX_FULL", 10, 1, NULL}, {"SB_INT", 15, 1, NULL}, {"PP_INT", 18, 1, NULL},
-    {"KBD_INT", 22, 1, NULL}, {"RT_INT", 27, 1, NULL}, {"GEN_INT1", 28, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"KBD_INT", 22, 1, NULL}, {"RT_INT", 27, 1, NULL}, {"GEN_INT1", 28, 1, NULL}};
 static const reg_field sscr_fields[] = {{"RX_THRESHOLD", 0, 9, NULL}, {"HFC_EN", 17, 1, NULL},
                                         {"HIGH_SPD", 20, 1, NULL}, {"DMA_EN", 28, 1, NULL},
-                                        {"DMA_PAUSE", 29, 1, NULL}, {"RESET", 31, 1, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"DMA_PAUSE", 29, 1, NULL}, {"RESET", 31, 1, NULL}};
 
 static const reg_decl ioc3_regs[] = {
     [I_PCI_ID] = {.name = "PCI_ID", .offset = 0x00, .width = 4, .rules = R_NOSTORE,
@@ -172,13 +170,13 @@ static const reg_decl ioc3_regs[] = {
     [I_PCI_ERR_H] = {.name = "PCI_ERR_ADDR_H", .offset = 0x18, .width = 4,
                      .desc = "PCI error address high"},
     [I_SIO_IR] = {.name = "SIO_IR", .offset = 0x1c, .width = 4, .rules = R_W1C,
-                  .fields = sio_fields, .read = rd_sio_ir, .write = wr_intr,
+                  REG_FIELDS(sio_fields), .read = rd_sio_ir, .write = wr_intr,
                   .desc = "SIO interrupt sources (UART bits live, others write 1 to clear)"},
     [I_SIO_IES] = {.name = "SIO_IES", .offset = 0x20, .width = 4, .rules = R_W1S,
-                   .fields = sio_fields, .write = wr_intr,
+                   REG_FIELDS(sio_fields), .write = wr_intr,
                    .desc = "write 1 to enable a source; reads the enable mask"},
     [I_SIO_IEC] = {.name = "SIO_IEC", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
-                   .fields = sio_fields, .read = rd_ies, .write = wr_iec,
+                   REG_FIELDS(sio_fields), .read = rd_ies, .write = wr_iec,
                    .desc = "write 1 to disable a source; reads the enable mask"},
     [I_SIO_CR] = {.name = "SIO_CR", .offset = 0x28, .width = 4, .reset = 0x00400000,
                   .wmask = 0x0007ffff, .desc = "SIO control (ARB_DIAG idle)"},
@@ -211,7 +209,7 @@ static const reg_decl ioc3_regs[] = {
     [I_M_WD] = {.name = "M_WD", .offset = 0xac, .width = 4, .desc = "mouse write (stored)"},
     [I_SBBR_H] = {.name = "SBBR_H", .offset = 0xb0, .width = 4, .desc = "serial ring base high"},
     [I_SBBR_L] = {.name = "SBBR_L", .offset = 0xb4, .width = 4, .desc = "serial ring base low"},
-    [I_SSCR_A] = {.name = "SSCR_A", .offset = 0xb8, .width = 4, .fields = sscr_fields,
+    [I_SSCR_A] = {.name = "SSCR_A", .offset = 0xb8, .width = 4, REG_FIELDS(sscr_fields),
                   .desc = "port A control (DMA mode not modelled)"},
     [I_STPIR_A] = {.name = "STPIR_A", .offset = 0xbc, .width = 4, .desc = "port A TX produce"},
     [I_STCIR_A] = {.name = "STCIR_A", .offset = 0xc0, .width = 4, .desc = "port A TX consume"},
@@ -220,7 +218,7 @@ static const reg_decl ioc3_regs[] = {
     [I_SRTR_A] = {.name = "SRTR_A", .offset = 0xcc, .width = 4, .desc = "port A RX timer"},
     [I_SHADOW_A] = {.name = "SHADOW_A", .offset = 0xd0, .width = 4, .rules = R_RO | R_NOSTORE,
                     .read = rd_shadow, .desc = "UART A LSR | MSR<<16 | MCR<<24"},
-    [I_SSCR_B] = {.name = "SSCR_B", .offset = 0xd4, .width = 4, .fields = sscr_fields,
+    [I_SSCR_B] = {.name = "SSCR_B", .offset = 0xd4, .width = 4, REG_FIELDS(sscr_fields),
                   .desc = "port B control (DMA mode not modelled)"},
     [I_STPIR_B] = {.name = "STPIR_B", .offset = 0xd8, .width = 4, .desc = "port B TX produce"},
     [I_STCIR_B] = {.name = "STCIR_B", .offset = 0xdc, .width = 4, .desc = "port B TX consume"},

@@ -151,27 +151,24 @@ static int nv_write(device *d, const bus_op *op, uint64_t off, unsigned size, ui
 }
 
 static const reg_field ctl_fields[] = {{"CAL", 0, 5, NULL}, {"S", 5, 1, NULL},
-                                       {"R", 6, 1, NULL}, {"W", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
-static const reg_field sec_fields[] = {{"SEC", 0, 7, NULL}, {"ST", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"R", 6, 1, NULL}, {"W", 7, 1, NULL}};
+static const reg_field sec_fields[] = {{"SEC", 0, 7, NULL}, {"ST", 7, 1, NULL}};
 static const reg_field day_fields[] = {{"DAY", 0, 3, NULL}, {"CB", 4, 1, NULL},
-                                       {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL}};
 
 static const reg_decl rtc_regs[] = {
     [RTC_CONTROL] = {.name = "CONTROL", .offset = 0x7ff8, .width = 1, .rules = R_NOSTORE,
-                     .fields = ctl_fields, .read = rd_reg, .write = wr_reg,
+                     REG_FIELDS(ctl_fields), .read = rd_reg, .write = wr_reg,
                      .desc = "W(rite) R(ead) S(ign) calibration"},
     [RTC_SEC] = {.name = "SECONDS", .offset = 0x7ff9, .width = 1, .rules = R_NOSTORE,
-                 .fields = sec_fields, .read = rd_reg, .write = wr_reg,
+                 REG_FIELDS(sec_fields), .read = rd_reg, .write = wr_reg,
                  .desc = "BCD seconds, ST stops the clock"},
     [RTC_MIN] = {.name = "MINUTES", .offset = 0x7ffa, .width = 1, .rules = R_NOSTORE,
                  .read = rd_reg, .write = wr_reg, .desc = "BCD minutes"},
     [RTC_HOUR] = {.name = "HOURS", .offset = 0x7ffb, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
                   .write = wr_reg, .desc = "BCD hours (24h)"},
     [RTC_DAY] = {.name = "DAY", .offset = 0x7ffc, .width = 1, .rules = R_NOSTORE,
-                 .fields = day_fields, .read = rd_reg, .write = wr_reg,
+                 REG_FIELDS(day_fields), .read = rd_reg, .write = wr_reg,
                  .desc = "day of week 1-7, century bits"},
     [RTC_DATE] = {.name = "DATE", .offset = 0x7ffd, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
                   .write = wr_reg, .desc = "BCD day of month"},

@@ -197,13 +197,12 @@ static void write_int_ack(device *d, const reg_access *a)
 static const char *const dir_names[] = {"pci-to-pci", "pci-to-buf", "buf-to-pci", "invalid",
                                         NULL};
 static const reg_field f_cmd[] = {
-    {"IRQ", 4, 1, NULL}, {"WORD", 3, 1, NULL}, {"DIR", 1, 2, dir_names}, {"GO", 0, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"IRQ", 4, 1, NULL}, {"WORD", 3, 1, NULL}, {"DIR", 1, 2, dir_names}, {"GO", 0, 1, NULL}};
 static const char *const code_names[] = {"none", "read-abort", "write-abort", "length",
                                          "direction", "no-master", NULL};
 static const reg_field f_status[] = {
     {"CODE", 8, 4, code_names}, {"IRQ", 3, 1, NULL}, {"ERROR", 2, 1, NULL},
-    {"DONE", 1, 1, NULL}, {"BUSY", 0, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"DONE", 1, 1, NULL}, {"BUSY", 0, 1, NULL}};
 
 static const reg_decl testdev_regs[] = {
     [TR_ID] = {.name = "ID", .offset = TD_ID, .width = 4, .rules = R_RO,
@@ -220,10 +219,10 @@ static const reg_decl testdev_regs[] = {
     [TR_DST_HI] = {.name = "DST_HI", .offset = TD_DST_HI, .width = 4,
                    .desc = "destination address 63:32"},
     [TR_LEN] = {.name = "LEN", .offset = TD_LEN, .width = 4, .desc = "bytes to move"},
-    [TR_CMD] = {.name = "CMD", .offset = TD_CMD, .width = 4, .wmask = 0x1e, .fields = f_cmd,
+    [TR_CMD] = {.name = "CMD", .offset = TD_CMD, .width = 4, .wmask = 0x1e, REG_FIELDS(f_cmd),
                 .write = write_cmd, .desc = "command (GO starts)"},
     [TR_STATUS] = {.name = "STATUS", .offset = TD_STATUS, .width = 4, .rules = R_RO | R_NOSTORE,
-                   .fields = f_status, .read = read_status, .desc = "transfer status"},
+                   REG_FIELDS(f_status), .read = read_status, .desc = "transfer status"},
     [TR_INT_ACK] = {.name = "INT_ACK", .offset = TD_INT_ACK, .width = 4, .rules = R_WO, .wmask = 1,
                     .write = write_int_ack, .desc = "write 1: lower INTA"},
     [TR_XFERS] = {.name = "XFERS", .offset = TD_XFERS, .width = 4, .rules = R_RO,

@@ -221,30 +221,27 @@ static int tg_other_write(device *d, const bus_op *op, uint64_t off, unsigned si
 static const reg_field f_host_ctrl[] = {
     {"IN_INT", 0, 1, NULL},    {"CLR_INT", 1, 1, NULL},   {"HW_RESET", 3, 1, NULL},
     {"BYTE_SWAP", 4, 1, NULL}, {"WORD_SWAP", 5, 1, NULL}, {"MASK_INTS", 6, 1, NULL},
-    {"REV", 28, 4, NULL},      {NULL, 0, 0, NULL}};
+    {"REV", 28, 4, NULL}};
 static const reg_field f_local_ctrl[] = {{"SRAM_BANK", 8, 2, NULL}, {"EE_CLK", 20, 1, NULL},
                                          {"EE_OE", 21, 1, NULL},    {"EE_DOUT", 22, 1, NULL},
-                                         {"EE_DIN", 23, 1, NULL},   {NULL, 0, 0, NULL}};
+                                         {"EE_DIN", 23, 1, NULL}};
 static const reg_field f_pci_state[] = {{"READ_MAX", 2, 3, NULL}, {"WRITE_MAX", 5, 3, NULL},
                                         {"MIN_DMA", 8, 8, NULL},  {"MEM_RD_MULT", 17, 1, NULL},
                                         {"PCI_66MHZ", 19, 1, NULL}, {"PCI_32BIT", 20, 1, NULL},
-                                        {"READ_CMD", 24, 4, NULL}, {"WRITE_CMD", 28, 4, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"READ_CMD", 24, 4, NULL}, {"WRITE_CMD", 28, 4, NULL}};
 static const reg_field f_cpu[] = {{"RESET", 0, 1, NULL},    {"STEP", 1, 1, NULL},
                                   {"ROM_FAIL", 4, 1, NULL}, {"HALT", 16, 1, NULL},
-                                  {"HALTED", 18, 1, NULL},  {NULL, 0, 0, NULL}};
+                                  {"HALTED", 18, 1, NULL}};
 static const reg_field f_mode[] = {
     {"BYTESWAP_BD", 1, 1, NULL},    {"WORDSWAP_BD", 2, 1, NULL},   {"WARN", 3, 1, NULL},
     {"BYTESWAP_DATA", 4, 1, NULL},  {"ONE_DMA", 6, 1, NULL},       {"DONT_FRAG_JUMBO", 9, 1, NULL},
     {"INCLUDE_CRC", 10, 1, NULL},   {"RX_BADFRAMES", 11, 1, NULL}, {"NO_EVENT_INTRS", 12, 1, NULL},
-    {"NO_TX_INTRS", 13, 1, NULL},   {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"NO_TX_INTRS", 13, 1, NULL},   {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL}};
 static const reg_field f_link[] = {
     {"PREF", 15, 1, NULL},        {"10MB", 16, 1, NULL},     {"100MB", 17, 1, NULL},
     {"1000MB", 18, 1, NULL},      {"FULL", 19, 1, NULL},     {"HALF", 20, 1, NULL},
     {"TX_FLOW", 21, 1, NULL},     {"RX_FLOW", 23, 1, NULL},  {"NEG_FCTL", 28, 1, NULL},
-    {"NEGOTIATE", 29, 1, NULL},   {"ENABLE", 30, 1, NULL},   {"UP", 31, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"NEGOTIATE", 29, 1, NULL},   {"ENABLE", 30, 1, NULL},   {"UP", 31, 1, NULL}};
 
 
 static const reg_decl tg_regs[] = {
@@ -252,12 +249,12 @@ static const reg_decl tg_regs[] = {
                     .rules = R_NOSTORE | R_FULL, .read = r_pci_cfg, .write = w_pci_cfg,
                     .desc = "PCI configuration space mirror"},
     [TR_HOST_CTRL] = {.name = "HostCtrl", .offset = 0x040, .width = 4, .rules = R_FULL,
-                      .wmask = 0x70, .fields = f_host_ctrl, .read = r_host_ctrl,
+                      .wmask = 0x70, REG_FIELDS(f_host_ctrl), .read = r_host_ctrl,
                       .write = w_host_ctrl,
                       .desc = "misc host control: interrupt state, reset, PIO swap, INTA mask, "
                               "revision"},
     [TR_LOCAL_CTRL] = {.name = "LocalCtrl", .offset = 0x044, .width = 4, .rules = R_FULL,
-                       .wmask = ~(uint64_t)TG_LC_EE_DIN, .fields = f_local_ctrl,
+                       .wmask = ~(uint64_t)TG_LC_EE_DIN, REG_FIELDS(f_local_ctrl),
                        .read = r_local_ctrl, .write = w_local_ctrl,
                        .desc = "misc local control: SRAM bank size, EEPROM (I2C) pins"},
     [TR_SEM_AB] = {.name = "SemAB", .offset = 0x048, .width = 4, .rules = R_FULL,
@@ -265,7 +262,7 @@ static const reg_decl tg_regs[] = {
     [TR_MISC_CFG] = {.name = "MiscCfg", .offset = 0x050, .width = 4, .rules = R_FULL,
                      .desc = "misc configuration (SYNC_SRAM_TIMING 0x100000)"},
     [TR_PCI_STATE] = {.name = "PciState", .offset = 0x05c, .width = 4, .rules = R_FULL,
-                      .fields = f_pci_state, .read = r_pci_state, .desc = "PCI DMA state"},
+                      REG_FIELDS(f_pci_state), .read = r_pci_state, .desc = "PCI DMA state"},
     [TR_MAIN_EVT_A] = {.name = "MainEventA", .offset = 0x060, .width = 4, .rules = R_FULL,
                        .desc = "firmware-internal (stored)"},
     [TR_MBOX_EVT_A] = {.name = "MailboxEventA", .offset = 0x064, .width = 4, .rules = R_FULL,
@@ -289,7 +286,7 @@ static const reg_decl tg_regs[] = {
     [TR_ASSIST] = {.name = "AssistState", .offset = 0x11c, .width = 4, .rules = R_FULL,
                    .desc = "DMA assist (1 = enable; stored)"},
     [TR_CPU_CTRL] = {.name = "CpuCtrl", .offset = 0x140, .width = 4, .rules = R_FULL,
-                     .wmask = 0x10003, .fields = f_cpu, .read = r_cpu_ctrl, .write = w_cpu_ctrl,
+                     .wmask = 0x10003, REG_FIELDS(f_cpu), .read = r_cpu_ctrl, .write = w_cpu_ctrl,
                      .desc = "CPU A: clear HALT to start the firmware at Pc"},
     [TR_PC] = {.name = "Pc", .offset = 0x144, .width = 4, .rules = R_FULL,
                .desc = "CPU A program counter (firmware start address)"},
@@ -304,7 +301,7 @@ static const reg_decl tg_regs[] = {
     [TR_MAC_RX_STATE] = {.name = "MacRxState", .offset = 0x220, .width = 4, .rules = R_FULL,
                          .desc = "firmware-internal (stored)"},
     [TR_CPUB_CTRL] = {.name = "CpuBCtrl", .offset = 0x240, .width = 4, .rules = R_FULL,
-                      .wmask = 0x10003, .fields = f_cpu, .read = r_cpu_ctrl, .write = w_cpu_ctrl,
+                      .wmask = 0x10003, REG_FIELDS(f_cpu), .read = r_cpu_ctrl, .write = w_cpu_ctrl,
                       .desc = "CPU B state (never runs)"},
     [TR_PCB] = {.name = "PcB", .offset = 0x244, .width = 4, .rules = R_FULL,
                 .desc = "CPU B program counter"},
@@ -463,7 +460,7 @@ static const reg_decl tg_regs[] = {
     [TR_MC_LO] = {.name = "MultiCastLo", .offset = 0x614, .width = 4, .rules = R_NOSTORE | R_FULL,
                   .read = r_gcr, .write = w_gcr, .desc = "multicast address, bytes 2-5"},
     [TR_MODE_STAT] = {.name = "ModeStat", .offset = 0x618, .width = 4, .rules = R_NOSTORE | R_FULL,
-                      .fields = f_mode, .read = r_gcr, .write = w_gcr,
+                      REG_FIELDS(f_mode), .read = r_gcr, .write = w_gcr,
                       .desc = "operating mode: descriptor and data swap"},
     [TR_DMA_RD_CFG] = {.name = "DmaReadCfg", .offset = 0x61c, .width = 4,
                        .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
@@ -495,10 +492,10 @@ static const reg_decl tg_regs[] = {
     [TR_TRACE] = {.name = "TuneTrace", .offset = 0x644, .width = 4, .rules = R_NOSTORE | R_FULL,
                   .read = r_gcr, .write = w_gcr, .desc = "firmware trace level (stored)"},
     [TR_TUNE_LINK] = {.name = "TuneLink", .offset = 0x648, .width = 4, .rules = R_NOSTORE | R_FULL,
-                      .fields = f_link, .read = r_gcr, .write = w_gcr,
+                      REG_FIELDS(f_link), .read = r_gcr, .write = w_gcr,
                       .desc = "gigabit link negotiation"},
     [TR_TUNE_FAST_LINK] = {.name = "TuneFastLink", .offset = 0x64c, .width = 4,
-                           .rules = R_NOSTORE | R_FULL, .fields = f_link, .read = r_gcr,
+                           .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
                            .write = w_gcr, .desc = "10/100 link negotiation"},
     [TR_TRACE_PTR] = {.name = "TracePtr", .offset = 0x650, .width = 4, .rules = R_NOSTORE | R_FULL,
                       .read = r_gcr, .write = w_gcr, .desc = "firmware trace (stored)"},
@@ -515,10 +512,10 @@ static const reg_decl tg_regs[] = {
                      .read = r_gcr, .write = w_gcr,
                      .desc = "non-zero: the firmware does not interrupt"},
     [TR_GIG_LNK_STATE] = {.name = "GigLnkState", .offset = 0x668, .width = 4,
-                          .rules = R_NOSTORE | R_FULL, .fields = f_link, .read = r_gcr,
+                          .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
                           .write = w_gcr, .desc = "gigabit link state (firmware)"},
     [TR_FAST_LNK_STATE] = {.name = "FastLnkState", .offset = 0x66c, .width = 4,
-                           .rules = R_NOSTORE | R_FULL, .fields = f_link, .read = r_gcr,
+                           .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
                            .write = w_gcr, .desc = "10/100 link state (firmware)"},
     [TR_RX_RET_CSM] = {.name = "RxRetCsm", .offset = 0x680, .width = 4, .rules = R_NOSTORE | R_FULL,
                        .read = r_gcr, .write = w_gcr,

@@ -305,48 +305,44 @@ static void wr_scr(device *d, const reg_access *a)
 static void wr_ignore(device *d, const reg_access *a) {}
 
 static const reg_field ier_fields[] = {
-    {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL}};
 static const char *const iir_ids[] = {"msr", "none", "thre", "3", "rda", "5", "rls", "7",
                                       "8", "9", "10", "11", "timeout", NULL};
-static const reg_field iir_fields[] = {{"ID", 0, 4, iir_ids}, {"FIFO", 6, 2, NULL},
-                                       {NULL, 0, 0, NULL}};
+static const reg_field iir_fields[] = {{"ID", 0, 4, iir_ids}, {"FIFO", 6, 2, NULL}};
 static const reg_field lcr_fields[] = {{"WLS", 0, 2, NULL}, {"STB", 2, 1, NULL},
                                        {"PEN", 3, 1, NULL}, {"EPS", 4, 1, NULL},
-                                       {"BREAK", 6, 1, NULL}, {"DLAB", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"BREAK", 6, 1, NULL}, {"DLAB", 7, 1, NULL}};
 static const reg_field mcr_fields[] = {{"DTR", 0, 1, NULL}, {"RTS", 1, 1, NULL},
                                        {"OUT1", 2, 1, NULL}, {"OUT2", 3, 1, NULL},
-                                       {"LOOP", 4, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"LOOP", 4, 1, NULL}};
 static const reg_field lsr_fields[] = {{"DR", 0, 1, NULL}, {"OE", 1, 1, NULL},
                                        {"PE", 2, 1, NULL}, {"FE", 3, 1, NULL},
                                        {"BI", 4, 1, NULL}, {"THRE", 5, 1, NULL},
-                                       {"TEMT", 6, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"TEMT", 6, 1, NULL}};
 static const reg_field msr_fields[] = {{"DCTS", 0, 1, NULL}, {"DDSR", 1, 1, NULL},
                                        {"TERI", 2, 1, NULL}, {"DDCD", 3, 1, NULL},
                                        {"CTS", 4, 1, NULL}, {"DSR", 5, 1, NULL},
-                                       {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL}};
 
 static const reg_decl uart_regs[] = {
     [UART_RBR] = {.name = "RBR_THR", .offset = UART_RBR, .width = 1, .rules = R_NOSTORE,
                   .read = rd_rbr, .write = wr_thr,
                   .desc = "receive buffer / transmit holding (DLL when DLAB)"},
     [UART_IER] = {.name = "IER", .offset = UART_IER, .width = 1, .rules = R_NOSTORE,
-                  .fields = ier_fields, .read = rd_ier, .write = wr_ier,
+                  REG_FIELDS(ier_fields), .read = rd_ier, .write = wr_ier,
                   .desc = "interrupt enable (DLM when DLAB)"},
     [UART_IIR] = {.name = "IIR_FCR", .offset = UART_IIR, .width = 1, .rules = R_NOSTORE,
-                  .fields = iir_fields, .read = rd_iir, .write = wr_fcr,
+                  REG_FIELDS(iir_fields), .read = rd_iir, .write = wr_fcr,
                   .desc = "interrupt identification / FIFO control"},
     [UART_LCR] = {.name = "LCR", .offset = UART_LCR, .width = 1, .rules = R_NOSTORE,
-                  .fields = lcr_fields, .read = rd_lcr, .write = wr_lcr, .desc = "line control"},
+                  REG_FIELDS(lcr_fields), .read = rd_lcr, .write = wr_lcr, .desc = "line control"},
     [UART_MCR] = {.name = "MCR", .offset = UART_MCR, .width = 1, .rules = R_NOSTORE,
-                  .fields = mcr_fields, .read = rd_mcr, .write = wr_mcr, .desc = "modem control"},
+                  REG_FIELDS(mcr_fields), .read = rd_mcr, .write = wr_mcr, .desc = "modem control"},
     [UART_LSR] = {.name = "LSR", .offset = UART_LSR, .width = 1, .rules = R_NOSTORE,
-                  .fields = lsr_fields, .read = rd_lsr, .write = wr_ignore,
+                  REG_FIELDS(lsr_fields), .read = rd_lsr, .write = wr_ignore,
                   .desc = "line status (errors clear on read)"},
     [UART_MSR] = {.name = "MSR", .offset = UART_MSR, .width = 1, .rules = R_NOSTORE,
-                  .fields = msr_fields, .read = rd_msr, .write = wr_ignore,
+                  REG_FIELDS(msr_fields), .read = rd_msr, .write = wr_ignore,
                   .desc = "modem status (deltas clear on read)"},
     [UART_SCR] = {.name = "SCR", .offset = UART_SCR, .width = 1, .rules = R_NOSTORE, .read = rd_scr,
                   .write = wr_scr, .desc = "scratch"},

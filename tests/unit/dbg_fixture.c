@@ -84,8 +84,8 @@ typedef struct fakenic {
 } fakenic;
 
 static const char *const mode_names[] = {"off", "slow", "fast", NULL};
-static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}, {0}};
-static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}, {0}};
+static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}};
+static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}};
 
 static void doorbell(device *d, const reg_access *a)
 {
@@ -115,12 +115,12 @@ static void ring_knob(device *d, const reg_access *a)
 }
 
 static const reg_decl fakenic_regs[] = {
-    [R_CTRL] = {.name = "CTRL", .offset = 0x0, .width = 4, .fields = ctrl_fields,
+    [R_CTRL] = {.name = "CTRL", .offset = 0x0, .width = 4, REG_FIELDS(ctrl_fields),
                 .desc = "control"},
     [R_DOORBELL] = {.name = "DOORBELL", .offset = 0x4, .width = 4, .write = doorbell,
                     .desc = "start a DMA"},
     [R_STATUS] = {.name = "STATUS", .offset = 0x8, .width = 4, .rules = R_RO,
-                  .fields = status_fields, .desc = "status"},
+                  REG_FIELDS(status_fields), .desc = "status"},
     [R_PRINT] = {.name = "PRINT", .offset = 0xc, .width = 4, .write = print_later,
                  .desc = "print to the console"},
     [R_POSTED] = {.name = "POSTED", .offset = 0x10, .width = 4, .write = ring_knob,
@@ -260,8 +260,7 @@ static const reg_decl hub_regs[] = {
 static const device_class hub_class = {.name = "hub", .desc = "test HUB", DEV_REGS(hub_regs),
                                        .reg_space = 0x200};
 
-static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL},
-                                          {0}};
+static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL}};
 static const reg_decl bridge_regs[] = {
     {.name = "INT_STATUS", .offset = 0x104, .width = 4},
     {.name = "INT_ENABLE", .offset = 0x10c, .width = 4},
@@ -269,7 +268,7 @@ static const reg_decl bridge_regs[] = {
     {.name = "INT_DEVICE", .offset = 0x124, .width = 4},
     {.name = "INT_ADDR", .offset = 0x134, .width = 4, .count = 8, .stride = 8},
     {.name = "DEVICE", .offset = 0x204, .width = 4, .count = 8, .stride = 8,
-     .fields = device_fields, .desc = "PCI window"},
+     REG_FIELDS(device_fields), .desc = "PCI window"},
 };
 
 static void windows_view(device *d, const char *args, view_ctx *ctx, strbuf *o)

@@ -226,11 +226,10 @@ static uint64_t counter_read(device *d, const reg_access *a)
 }
 
 static const reg_field ctrl_fields[] = {
-    {"EN", 0, 1, NULL}, {"MODE", 4, 2, (const char *const[]){"off", "slow", "fast", NULL}},
-    {NULL, 0, 0, NULL}};
+    {"EN", 0, 1, NULL}, {"MODE", 4, 2, (const char *const[]){"off", "slow", "fast", NULL}}};
 
 static const reg_decl toy_regs[] = {
-    [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, .fields = ctrl_fields,
+    [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, REG_FIELDS(ctrl_fields),
                 .write = ctrl_write},
     [R_STATUS] = {.name = "Status", .offset = 0x02, .width = 2, .rules = R_RO},
     [R_ISR] = {.name = "ISR", .offset = 0x04, .width = 4, .rules = R_RC},

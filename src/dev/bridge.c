@@ -134,7 +134,8 @@ static void write_int_rst(device *d, const reg_access *a)
 static void write_nic(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(a->val & d->cls->regs[a->id].wmask)));
+    uint32_t wmask = (uint32_t)d->cls->regs[a->id].wmask;
+    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)a->val & wmask));
 }
 
 

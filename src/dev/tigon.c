@@ -206,13 +206,11 @@ static int other_access(device *d, uint64_t off, unsigned size, uint64_t *val, b
 
 static int tg_other_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    (void)op;
     return other_access(d, off, size, val, false);
 }
 
 static int tg_other_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    (void)op;
     return other_access(d, off, size, &val, true);
 }
 
@@ -538,7 +536,6 @@ static void tg_reset(device *d)
 
 static void view_fw(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     tg_fw_show(TG(d), out);
 }
 

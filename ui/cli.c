@@ -21,7 +21,6 @@ static unsigned ncand, capcand;
 
 static void add_candidate(void *ctx, const char *w)
 {
-    (void)ctx;
     if (ncand == capcand) {
         unsigned cap = capcand ? capcand * 2 : 64;
         char **n = realloc(candidates, cap * sizeof *n);
@@ -45,7 +44,6 @@ static void clear_candidates(void)
 static char *generator(const char *text, int state)
 {
     static unsigned next;
-    (void)text;
     if (state == 0)
         next = 0;
     return next < ncand ? strdup(candidates[next++]) : NULL;
@@ -53,7 +51,6 @@ static char *generator(const char *text, int state)
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)end;
     rl_attempted_completion_over = 1;
     if (!complete_dbg)
         return NULL;

@@ -264,7 +264,6 @@ static int cmd_info(dbg *d, const char *args)
 
 static int cmd_info_devices(dbg *d, const char *args)
 {
-    (void)args;
     for (device *v = d->m->devices; v; v = v->next)
         dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
     return 0;

@@ -62,7 +62,6 @@ static void registers(dbg *d, comp *c, const char *prefix)
             offer2(c, prefix, lower);
         }
     }
-    (void)d;
 }
 
 static void add_var(void *ctx, const char *name) { offer2(ctx, "$", name); }

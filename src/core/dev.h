@@ -44,8 +44,8 @@ typedef struct reg_access {
     unsigned id;      /* the register: its index in the class's table (the model's enum) */
     unsigned idx;     /* the element of a register array, else 0 */
     uint32_t offset;  /* byte offset of the element in the register block */
-    int who;          /* initiator (bus master) of the access; -1: the debugger or the
-                         model itself */
+    int who;          /* initiator (bus master) of the access: the bus op's; for the
+                         model's own accesses (no op) the device's; -1 for a peek */
     bool peek;        /* read: the debugger is looking, the hook must have no side effects */
     uint64_t val;     /* write: the value written (bytes the access did not cover keep
                          their old value; rules and wmask not applied) */
@@ -170,7 +170,7 @@ typedef struct device_class {
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
-    void (*reset)(device *d);
+    void (*reset)(device *d); /* after device_reset() loaded the reset values */
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
     int (*other_write)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val);

@@ -221,8 +221,8 @@ static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size,
 }
 
 /* Walk the bytes of an access register by register.  For each register
- * element touched, `lanes` is the mask of its bytes covered and `shift_*`
- * place them. */
+ * element touched, `lanes` is the mask of its bytes the access covers;
+ * lane() places each byte in the register and in the access value. */
 static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val,
                       bool write)
 {
@@ -232,6 +232,13 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
             return d->cls->other_read(d, op, off, size, val);
         if (write && d->cls->other_write)
             return d->cls->other_write(d, op, off, size, *val);
+    } else if (off == e->start && off + size == e->end) {
+        /* The common case, one whole register element: no lanes to move. */
+        if (write)
+            elem_write(d, op, e, *val & MASK(size * 8), MASK(size * 8), size);
+        else
+            *val = elem_read(d, op, e, size) & MASK(size * 8);
+        return BUS_OK;
     }
     uint64_t result = 0;
     bool any = false;

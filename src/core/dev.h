@@ -86,8 +86,10 @@ typedef struct reg_decl {
 /* A register's fields in its reg_decl: .fields and .nfields from one array. */
 #define REG_FIELDS(f) .fields = (f), .nfields = ARRAY_SIZE(f)
 
-/* A class's register table in its device_class: .regs and .nregs. */
+/* A class's tables in its device_class, each with its count. */
 #define DEV_REGS(t) .regs = (t), .nregs = ARRAY_SIZE(t)
+#define DEV_EVENTS(t) .events = (t), .nevents = ARRAY_SIZE(t)
+#define DEV_VIEWS(t) .views = (t), .nviews = ARRAY_SIZE(t)
 /* A register table indexed by an enum whose last member `n` counts the
  * registers must declare each of them: the last one at least is checked
  * here, a hole (a register left out) when device_new() builds the class. */

@@ -470,16 +470,9 @@ static int bridge_other_write(device *d, const bus_op *op, uint64_t off, unsigne
 static const device_class bridge_class = {
     .name = "bridge",
     .desc = "SGI Bridge ASIC (XIO to PCI)",
-    DEV_REGS(bridge_regs),
-    .reg_space = 0x1000000,
-    .little_endian = false,
-    .events = bridge_events,
-    .nevents = BEV_COUNT,
-    .views = bridge_views,
-    .nviews = BRIDGE_NVIEWS,
-    .reset = bridge_reset,
-    .other_read = bridge_other_read,
-    .other_write = bridge_other_write,
+    DEV_REGS(bridge_regs), .reg_space = 0x1000000, .little_endian = false,
+    DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views),
+    .reset = bridge_reset, .other_read = bridge_other_read, .other_write = bridge_other_write,
 };
 
 #define BRIDGE_WINDOW_SIZE 0x1000000ull /* 16 MB small window */

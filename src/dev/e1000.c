@@ -600,27 +600,17 @@ static const dev_view e1000_views[] = {
 static const device_class e1000_82543_class = {
     .name = "e1000-82543",
     .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs, /* the 82543 has the registers before ER_N82543 */
-    .nregs = ER_N82543,
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    .events = nic_event_decls,
-    .nevents = NIC_NEVENTS,
-    .views = e1000_views,
-    .nviews = ARRAY_SIZE(e1000_views),
+    .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
+    .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
     .reset = e1000_reset,
 };
 
 static const device_class e1000_82544_class = {
     .name = "e1000-82544",
     .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    DEV_REGS(e1000_regs),
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    .events = nic_event_decls,
-    .nevents = NIC_NEVENTS,
-    .views = e1000_views,
-    .nviews = ARRAY_SIZE(e1000_views),
+    DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
     .reset = e1000_reset,
 };
 

@@ -411,15 +411,9 @@ static const dev_view ham_views[] = {
 static const device_class hamachi_class = {
     .name = "hamachi",
     .desc = "Packet Engines Hamachi GNIC-II gigabit Ethernet (PCI 1318:0911)",
-    DEV_REGS(ham_regs),
-    .reg_space = HAM_BAR_SIZE,
-    .little_endian = true,
-    .events = nic_event_decls,
-    .nevents = NIC_NEVENTS,
-    .views = ham_views,
-    .nviews = ARRAY_SIZE(ham_views),
-    .reset = ham_reset,
-    .ring_state = nic_ring_state,
+    DEV_REGS(ham_regs), .reg_space = HAM_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(nic_event_decls), DEV_VIEWS(ham_views),
+    .reset = ham_reset, .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle ---------------------------------------------------------------- */

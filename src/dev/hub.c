@@ -622,12 +622,8 @@ static const dev_view hub_views[] = {
 static const device_class hub_class = {
     .name = "hub",
     .desc = "SGI HUB (IP27 node controller): PI, MD, II, NI",
-    DEV_REGS(hub_regs),
-    .reg_space = HUB_WINDOW_SIZE,
-    .events = hub_events,
-    .nevents = ARRAY_SIZE(hub_events),
-    .views = hub_views,
-    .nviews = ARRAY_SIZE(hub_views),
+    DEV_REGS(hub_regs), .reg_space = HUB_WINDOW_SIZE,
+    DEV_EVENTS(hub_events), DEV_VIEWS(hub_views),
     .reset = hub_reset,
 };
 

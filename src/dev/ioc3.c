@@ -356,14 +356,9 @@ static void ioc3_reset(device *d)
 static const device_class ioc3_class = {
     .name = "ioc3",
     .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
-    DEV_REGS(ioc3_regs),
-    .reg_space = IOC3_BAR0_SIZE,
-    .little_endian = true,
-    .events = ioc3_events,
-    .nevents = ARRAY_SIZE(ioc3_events),
-    .reset = ioc3_reset,
-    .other_read = other_read,
-    .other_write = other_write,
+    DEV_REGS(ioc3_regs), .reg_space = IOC3_BAR0_SIZE, .little_endian = true,
+    DEV_EVENTS(ioc3_events),
+    .reset = ioc3_reset, .other_read = other_read, .other_write = other_write,
 };
 
 /* ---- PCI function ---------------------------------------------------------- */

@@ -203,13 +203,9 @@ static const dev_view rtc_views[] = {{"time", "the date and time the clock shows
 static const device_class rtc_class = {
     .name = "m48t35",
     .desc = "ST M48T35 TIMEKEEPER RTC + 32 KB NVRAM",
-    DEV_REGS(rtc_regs),
-    .reg_space = M48T35_SIZE,
-    .views = rtc_views,
-    .nviews = ARRAY_SIZE(rtc_views),
-    .reset = rtc_reset,
-    .other_read = nv_read,
-    .other_write = nv_write,
+    DEV_REGS(rtc_regs), .reg_space = M48T35_SIZE,
+    DEV_VIEWS(rtc_views),
+    .reset = rtc_reset, .other_read = nv_read, .other_write = nv_write,
 };
 
 m48t35 *m48t35_new(const char *name, event_bus *eb, sched *clock, int64_t epoch, int year_base)

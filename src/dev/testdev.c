@@ -265,11 +265,8 @@ static void dev_reset(device *d) { pci_func_reset(&td_of(d)->f); }
 static const device_class testdev_class = {
     .name = "testdev",
     .desc = "xbow PCI DMA test device",
-    DEV_REGS(testdev_regs),
-    .reg_space = TESTDEV_BUF_OFF,
-    .little_endian = true,
-    .events = testdev_events,
-    .nevents = TEV_COUNT,
+    DEV_REGS(testdev_regs), .reg_space = TESTDEV_BUF_OFF, .little_endian = true,
+    DEV_EVENTS(testdev_events),
     .reset = dev_reset,
 };
 

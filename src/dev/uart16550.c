@@ -381,12 +381,8 @@ static const dev_view uart_views[] = {{"state", "baud rate, FIFO and interrupt s
 static const device_class uart_class = {
     .name = "uart16550",
     .desc = "16550A UART",
-    DEV_REGS(uart_regs),
-    .reg_space = 8,
-    .events = uart_events,
-    .nevents = ARRAY_SIZE(uart_events),
-    .views = uart_views,
-    .nviews = ARRAY_SIZE(uart_views),
+    DEV_REGS(uart_regs), .reg_space = 8,
+    DEV_EVENTS(uart_events), DEV_VIEWS(uart_views),
     .reset = uart_reset,
 };
 

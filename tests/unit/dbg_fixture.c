@@ -182,9 +182,8 @@ static int ring_state_fn(device *d, const char *ring, ring_state *st)
 static const dev_view fakenic_views[] = {{"ring", "descriptor rings", ring_view}};
 
 static const device_class fakenic_class = {
-    .name = "fakenic", .desc = "a test NIC", DEV_REGS(fakenic_regs),
-    .reg_space = 0x1000, .events = fakenic_events, .nevents = 1, .views = fakenic_views,
-    .nviews = 1, .ring_state = ring_state_fn,
+    .name = "fakenic", .desc = "a test NIC", DEV_REGS(fakenic_regs), .reg_space = 0x1000,
+    DEV_EVENTS(fakenic_events), DEV_VIEWS(fakenic_views), .ring_state = ring_state_fn,
 };
 
 /* A descriptor write-back (word) and a payload (bulk), as a NIC does
@@ -291,7 +290,7 @@ static const dev_view bridge_views[] = {{"windows", "PCI windows", windows_view}
                                         {"pci", "PCI functions", pci_view}};
 static const device_class bridge_class = {
     .name = "bridge", .desc = "test Bridge", DEV_REGS(bridge_regs), .reg_space = 0x300,
-    .views = bridge_views, .nviews = 2};
+    DEV_VIEWS(bridge_views)};
 
 static void add_irq_devices(void)
 {

@@ -245,8 +245,8 @@ static const reg_decl toy_regs[] = {
 static const event_decl toy_events[] = {{"kick", "kicked", NULL, 0}};
 
 static const device_class toy_class = {
-    .name = "toy", .desc = "a test device", DEV_REGS(toy_regs),
-    .reg_space = 0x40, .little_endian = true, .events = toy_events, .nevents = 1};
+    .name = "toy", .desc = "a test device", DEV_REGS(toy_regs), .reg_space = 0x40,
+    .little_endian = true, DEV_EVENTS(toy_events)};
 
 typedef struct ev_log {
     unsigned n;
@@ -355,6 +355,17 @@ DEV_REGS_CHECK(access_regs, A_NREGS);
 static const device_class access_class = {.name = "acc", DEV_REGS(access_regs),
                                           .reg_space = 0x40, .little_endian = true};
 
+/* The i-th access a hook saw. */
+static void check_seen(unsigned i, unsigned id, unsigned idx, uint32_t offset, int who,
+                       bool peek)
+{
+    ck_assert_uint_eq(seen[i].id, id);
+    ck_assert_uint_eq(seen[i].idx, idx);
+    ck_assert_uint_eq(seen[i].offset, offset);
+    ck_assert_int_eq(seen[i].who, who);
+    ck_assert(seen[i].peek == peek);
+}
+
 START_TEST(dev_hooks_see_the_access)
 {
     device *d = device_new(&access_class, "acc0", NULL, NULL, NULL);
@@ -366,37 +377,25 @@ START_TEST(dev_hooks_see_the_access)
      * not written keeping their old value, and the old value. */
     dev_write(d, &op, 0x1, 1, 0xab);
     ck_assert_uint_eq(nseen, 1);
-    ck_assert_uint_eq(seen[0].id, A_CMD);
-    ck_assert_uint_eq(seen[0].idx, 0);
-    ck_assert_uint_eq(seen[0].offset, 0x0);
-    ck_assert_int_eq(seen[0].who, 7);
-    ck_assert(!seen[0].peek);
+    check_seen(0, A_CMD, 0, 0x0, 7, false);
     ck_assert_uint_eq(seen[0].val, 0xab11);
     ck_assert_uint_eq(seen[0].old, 0x11);
     ck_assert_uint_eq(DEV_R(d, A_CMD), 0x11); /* wmask 0xff: the stored value */
     /* Element 2 of the array, read by initiator 7. */
     dev_read(d, &op, 0x20, 4, &v);
     ck_assert_uint_eq(v, 0x42);
-    ck_assert_uint_eq(seen[1].id, A_SLOT);
-    ck_assert_uint_eq(seen[1].idx, 2);
-    ck_assert_uint_eq(seen[1].offset, 0x20);
-    ck_assert_int_eq(seen[1].who, 7);
-    ck_assert(!seen[1].peek);
+    check_seen(1, A_SLOT, 2, 0x20, 7, false);
     /* The debugger's look: peek, nobody's access. */
     ck_assert_uint_eq(dev_peek(d, A_SLOT, 3), 0x43);
-    ck_assert_uint_eq(seen[2].idx, 3);
-    ck_assert_uint_eq(seen[2].offset, 0x28);
-    ck_assert_int_eq(seen[2].who, -1);
-    ck_assert(seen[2].peek);
+    check_seen(2, A_SLOT, 3, 0x28, -1, true);
     /* The model's own access (no bus op): the device's initiator.  The old
      * value of an R_NOSTORE register is the read hook's (a peek). */
     d->initiator = 5;
     nseen = 0;
     dev_write(d, NULL, 0x18, 4, 0x99);
     ck_assert_uint_eq(nseen, 2);
-    ck_assert(seen[0].peek);
-    ck_assert_int_eq(seen[1].who, 5);
-    ck_assert_uint_eq(seen[1].idx, 1);
+    check_seen(0, A_SLOT, 1, 0x18, -1, true);
+    check_seen(1, A_SLOT, 1, 0x18, 5, false);
     ck_assert_uint_eq(seen[1].val, 0x99);
     ck_assert_uint_eq(seen[1].old, 0x41);
     device_free(d);

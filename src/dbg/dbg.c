@@ -87,6 +87,7 @@ void dbg_free(dbg *d)
 {
     if (!d)
         return;
+    dbg_gdb_free(d);
     dbg_trace_free(d);
     dbg_bp_free(d);
     dbg_watch_free(d);
@@ -95,6 +96,7 @@ void dbg_free(dbg *d)
     dbg_state_free(d);
     dbg_vars_free(d);
     sb_free(&d->block);
+    free(d->stop_report);
     free(d);
 }
 
@@ -251,6 +253,16 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
         }
     }
     return NULL;
+}
+
+const command *dbg_line_command(const char *line)
+{
+    const char *s = dbg_skip_ws(line), *rest;
+    char word[64];
+    size_t wl = strcspn(s, " \t/");
+    snprintf(word, sizeof word, "%.*s", (int)wl, s); /* "x/4x": the command is x */
+    bool ambiguous;
+    return lookup(s[wl] == '/' ? word : s, &rest, &ambiguous);
 }
 
 static int run_line(dbg *d, const char *line)

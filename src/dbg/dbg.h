@@ -34,6 +34,8 @@ typedef struct command {
 void dbg_register(const command *cmds, unsigned n);
 void dbg_register_group(const char *group, const command *cmds, unsigned n);
 const command *dbg_command_find(const char *name);
+/* The command a line would run (NULL: none, ambiguous or user-defined). */
+const command *dbg_line_command(const char *line);
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(void);
 const command *dbg_command_at(unsigned i);
@@ -54,6 +56,23 @@ typedef struct dbg_module {
 } dbg_module;
 
 #define DBG_MAX_DEPTH 16
+
+/* A remote client sharing the machine with the front end (the gdb stub,
+ * src/dbg/gdbstub.c).  Whoever resumes the guest, the resume loop polls
+ * it between slices, asks it about breakpoint and watchpoint stops the
+ * breakpoint table does not explain, and tells it of every stop. */
+typedef struct dbg_client {
+    /* Between slices of a run (its input, its Ctrl-C, a new connection). */
+    void (*poll)(dbg *d);
+    /* CPU `cpu` stopped at a code breakpoint (reason STOP_BREAKPOINT) or a
+     * watchpoint (STOP_WATCHPOINT): is it one of the client's?  Then the
+     * machine stops. */
+    bool (*claim)(dbg *d, int reason, int cpu);
+    /* The guest stopped; `report` is xbow's report of the stop.  Returns
+     * true when the client caused the stop and reports it itself: the front
+     * end then shows nothing. */
+    bool (*stopped)(dbg *d, int reason, const char *report);
+} dbg_client;
 
 struct dbg {
     machine *m;
@@ -90,6 +109,9 @@ struct dbg {
     uint64_t stop_count; /* stops so far ("changed since the last stop") */
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
+    const dbg_client *client; /* the gdb stub, when one is listening */
+    void *client_ctx;
+    char *stop_report;   /* the report of the last stop (info stop), or NULL */
 };
 
 dbg *dbg_new(machine *m);

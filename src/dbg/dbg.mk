@@ -15,5 +15,8 @@ DBG_SOURCES = \
 	src/dbg/views.c \
 	src/dbg/trace.c \
 	src/dbg/script.c \
-	src/dbg/symbols.c
+	src/dbg/symbols.c \
+	src/dbg/rsp.c src/dbg/rsp.h \
+	src/dbg/gdbstub.c src/dbg/gdbstub.h src/dbg/gdbstub_int.h \
+	src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c src/dbg/gdbstub_cmds.c
 libxbow_a_SOURCES += $(DBG_SOURCES)

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "core/log.h"
+#include "dbg/gdbstub.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -80,6 +81,11 @@ int ui_main(ui_options *o)
     dbg *d = dbg_new(m);
     d->batch = o->batch;
     ui_install_sigint(m);
+    if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
+        dbg_free(d);
+        machine_free(m);
+        return 2;
+    }
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
@@ -94,7 +100,9 @@ int ui_main(ui_options *o)
             status = 1;
     }
     if (o->batch) {
-        if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
+        if (gdbstub_active(d) && !d->quit)
+            gdbstub_serve_session(d); /* one gdb session, then exit */
+        else if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
             status = batch_run(d, o->max_insns);
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;

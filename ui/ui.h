@@ -18,6 +18,7 @@ typedef struct ui_options {
     unsigned ncmds;
     uint64_t max_insns;
     bool no_nic; /* --nic none: no default NIC */
+    const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;

@@ -114,6 +114,7 @@ void gdb_send_stop(gdbstub *s)
     sb_init(&b);
     stop_reply(s, &b, true);
     s->g_cpu = s->stop.cpu; /* gdb's current thread is now the one that stopped */
+    s->seen = true;
     reply_sb(s, &b);
     sb_free(&b);
 }
@@ -230,7 +231,7 @@ static bool client_stopped(dbg *d, int r, const char *report)
     s->stop.text = NULL;
     if (s->waiting && !mine && r != STOP_STEP)
         s->stop.text = report_lines(report);
-    if (!s->waiting && !s->hinted) {
+    if (!s->waiting && s->seen && !s->hinted) {
         s->hinted = true;
         dbg_puts(d, "(gdb is attached but did not resume the guest: it shows the state it last "
                     "saw until it resumes it, or until \"maintenance flush register-cache\" "
@@ -316,7 +317,7 @@ void gdb_session_start(gdbstub *s, int fd, const char *peer)
     s->g_cpu = d->cur_cpu;
     s->c_cpu = TH_ANY;
     s->swbreak = s->hwbreak = false;
-    s->waiting = s->gdb_run = s->interrupt = s->hinted = false;
+    s->waiting = s->gdb_run = s->interrupt = s->seen = s->hinted = false;
     s->hit.kind = 0;
     s->stop.sig = GDB_SIGTRAP;
     s->stop.cpu = d->cur_cpu;
@@ -337,6 +338,7 @@ void gdb_session_end(gdbstub *s, const char *why)
     gdb_net_close_client(s);
     s->connected = false;
     s->waiting = false;
+    s->gdb_run = false; /* a run gdb started goes on as the xbow user's */
     free(s->stop.text);
     s->stop.text = NULL;
     s->sessions++;
@@ -668,6 +670,8 @@ static void monitor(gdbstub *s, const char *hex)
     } else if (d->collecting) {
         sb_puts(&out, "The xbow prompt is in the middle of a block (define, commands, while...): "
                       "finish it there first.\n");
+    } else if (s->monitor_ok && !s->monitor_ok(line)) {
+        sb_puts(&out, "monitor: not here.\n");
     } else if (c && (c->flags & CMD_RESUMES)) {
         sb_printf(&out, "monitor %s: resume the guest with gdb's own commands (continue, "
                         "stepi...): gdb would not know that it ran.\n", c->name);
@@ -780,9 +784,12 @@ static void query(gdbstub *s, const char *p)
 
 static void set_thread(gdbstub *s, const char *p)
 {
-    char which = *p++;
+    char which = *p;
+    if (which != 'g' && which != 'c')
+        return reply_err(s, 0x01);
+    p++;
     int t = parse_thread(s, &p);
-    if (t == -3 || *p || (which != 'g' && which != 'c'))
+    if (t == -3 || *p)
         return reply_err(s, 0x01);
     if (which == 'g')
         s->g_cpu = t >= 0 ? t : s->d->cur_cpu;
@@ -822,6 +829,7 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
         stop_reply(s, &b, false);
         reply_sb(s, &b);
         sb_free(&b);
+        s->seen = true;
         return;
     }
     case 'g': return len == 1 ? read_regs(s) : reply_err(s, 0x01);
@@ -949,7 +957,7 @@ void gdb_after_packet(gdbstub *s)
     if (s->run_after_detach) {
         s->run_after_detach = false;
         if (!s->d->quit)
-            dbg_resume(s->d, RUN_CONTINUE, 0, NULL);
+            dbg_resume(s->d, RUN_CONTINUE, s->budget, NULL);
     }
 }
 

@@ -50,6 +50,7 @@ typedef struct gdbstub {
     gdbstub_send_fn vsend;
     void *vctx;
     uint64_t budget;      /* instructions per resume, 0: no limit */
+    bool (*monitor_ok)(const char *line); /* NULL: every command (fuzzing: some) */
     uint8_t in[4096];
     size_t in_len, in_pos;
     rsp_decoder dec;
@@ -74,6 +75,7 @@ typedef struct gdbstub {
     } stop;
     gdb_point *pts;
     unsigned npts;
+    bool seen;            /* gdb was told where the machine stopped ('?', a stop) */
     bool hinted;          /* told the xbow user once that gdb keeps an old view */
     unsigned depth;       /* packets being handled (nested while the guest runs) */
     bool off_pending;     /* gdbserver off from a monitor command: after the reply */

@@ -248,7 +248,12 @@ static void accept_client(gdbstub *s)
         return;
     char peer[sizeof s->peer];
     if (ss.ss_family == AF_UNIX) {
-        snprintf(peer, sizeof peer, "%.*s", (int)sizeof peer - 1, s->where);
+        struct ucred cr;
+        socklen_t cl = sizeof cr;
+        if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) == 0)
+            snprintf(peer, sizeof peer, "pid %d", (int)cr.pid);
+        else
+            snprintf(peer, sizeof peer, "a local process");
     } else {
         format_sockaddr((struct sockaddr *)&ss, peer, sizeof peer);
         int one = 1; /* many small packets, each waiting for its answer */

@@ -117,6 +117,7 @@ static void hide_line(void)
     line_hidden = true;
     rl_save_prompt();
     rl_clear_visible_line();
+    fflush(rl_outstream ? rl_outstream : stdout); /* before the console's write(2) */
 }
 
 static void serving_out(void *ctx, const char *text)
@@ -135,6 +136,15 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
             msg);
 }
 
+/* The guest's console writes to the terminal while gdb runs the guest. */
+static void serving_console(void *ctx, const uint8_t *buf, size_t n)
+{
+    (void)ctx;
+    (void)buf;
+    if (n)
+        hide_line();
+}
+
 static void on_line(char *line)
 {
     got = true;
@@ -150,6 +160,7 @@ static char *read_line_serving(dbg *d)
     rl_callback_handler_install(dbg_prompt(d), on_line);
     saved_out = d->out;
     saved_out_ctx = d->out_ctx;
+    int tap = d->m ? chardev_add_tap(d->m->console, serving_console, NULL) : -1;
     while (!got && !d->quit) {
         dbg_set_output(d, serving_out, NULL);
         log_set_sink(serving_log, NULL);
@@ -165,6 +176,8 @@ static char *read_line_serving(dbg *d)
         if (ready > 0)
             rl_callback_read_char();
     }
+    if (tap >= 0)
+        chardev_remove_tap(d->m->console, tap);
     if (!got) {
         rl_callback_handler_remove();
         putchar('\n');

@@ -30,7 +30,7 @@ int gdbstub_wait(dbg *d, int fd, int timeout_ms);
  * stops too).  Returns at once when no stub is listening. */
 void gdbstub_serve_session(dbg *d);
 
-/* A short status for a status bar: "gdb 127.0.0.1:1234 attached", or "". */
+/* A short status for a status bar: "gdb attached", "gdb waiting", or "". */
 void gdbstub_status(dbg *d, char *buf, size_t len);
 
 /* A client with no socket (the fuzz target): what the stub sends goes to

@@ -422,8 +422,6 @@ void gdbstub_status(dbg *d, char *buf, size_t len)
     gdbstub *s = gdb_stub(d);
     if (!s || (!s->connected && s->lfd < 0))
         snprintf(buf, len, "%s", "");
-    else if (s->connected)
-        snprintf(buf, len, "gdb %s attached", s->peer);
     else
-        snprintf(buf, len, "gdb %s", s->where);
+        snprintf(buf, len, "%s", s->connected ? "gdb attached" : "gdb waiting");
 }

@@ -337,6 +337,7 @@ void dbg_core_register(void)
 {
     dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
     dbg_run_register();
+    dbg_stop_register();
     dbg_state_register();
     dbg_break_register();
     dbg_watch_register();

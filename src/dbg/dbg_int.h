@@ -18,6 +18,7 @@ void dbg_trace_register(void);
 void dbg_script_register(void);
 void dbg_symbols_register(void);
 void dbg_gdb_register(void);
+void dbg_stop_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);

@@ -113,12 +113,13 @@ static const command gdb_commands[] = {
      "Disconnect gdb (its breakpoints go) and stop listening.\n"
      "Example: gdbserver off", CMD_MACHINE},
     {"gdbserver on-detach", NULL, cmd_gdbserver_on_detach, "gdbserver on-detach [run|stop]",
-     "What the machine does when gdb detaches: runs on (run, the default, as gdb expects\n"
-     "of a detached program) or stays stopped where gdb left it (stop).  gdb's \"kill\" and\n"
-     "a lost connection leave it as it is.  Without an argument, show the setting.\n"
+     "Choose whether the machine runs on or stays stopped when gdb detaches.\n"
+     "run (the default, as gdb expects of a program it detaches from): the guest runs on\n"
+     "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"
+     "lost connection leave the machine as it is.  Without an argument, show the setting.\n"
      "Example: gdbserver on-detach stop", CMD_MACHINE},
     {"info gdbserver", NULL, cmd_info_gdbserver, "info gdbserver",
-     "Show where the gdb stub listens, who is attached, and gdb's inserted breakpoints.\n"
+     "Show where the gdb stub listens, who is attached, and gdb's breakpoints.\n"
      "gdb inserts its breakpoints and watchpoints while the guest runs (all the time with\n"
      "\"set breakpoint always-inserted on\"); they are not in \"info breakpoints\", which\n"
      "lists xbow's own (gdb numbers and lists its own).\n"
@@ -133,8 +134,12 @@ static const command stop_commands[] = {
      "Example: info stop", CMD_MACHINE},
 };
 
-void dbg_gdb_register(void)
+void dbg_stop_register(void)
 {
     dbg_register_group("Running", stop_commands, ARRAY_SIZE(stop_commands));
+}
+
+void dbg_gdb_register(void)
+{
     dbg_register_group("Remote debugging (gdb)", gdb_commands, ARRAY_SIZE(gdb_commands));
 }

@@ -231,12 +231,8 @@ static bool client_stopped(dbg *d, int r, const char *report)
     s->stop.text = NULL;
     if (s->waiting && !mine && r != STOP_STEP)
         s->stop.text = report_lines(report);
-    if (!s->waiting && s->seen && !s->hinted) {
-        s->hinted = true;
-        dbg_puts(d, "(gdb is attached but did not resume the guest: it shows the state it last "
-                    "saw until it resumes it, or until \"maintenance flush register-cache\" "
-                    "there.)\n");
-    }
+    if (!s->waiting && s->seen && !s->hinted)
+        s->hinted = s->hint_due = true; /* said after the report (gdb_after_packet) */
     return mine;
 }
 
@@ -317,7 +313,7 @@ void gdb_session_start(gdbstub *s, int fd, const char *peer)
     s->g_cpu = d->cur_cpu;
     s->c_cpu = TH_ANY;
     s->swbreak = s->hwbreak = false;
-    s->waiting = s->gdb_run = s->interrupt = s->seen = s->hinted = false;
+    s->waiting = s->gdb_run = s->interrupt = s->seen = s->hinted = s->hint_due = false;
     s->hit.kind = 0;
     s->stop.sig = GDB_SIGTRAP;
     s->stop.cpu = d->cur_cpu;
@@ -948,6 +944,11 @@ void gdb_after_packet(gdbstub *s)
 {
     if (s->depth || s->d->running)
         return;
+    if (s->hint_due && s->connected)
+        dbg_puts(s->d, "(gdb is attached but did not resume the guest: it shows the state it "
+                       "last saw until it resumes it, or until \"maintenance flush "
+                       "register-cache\" there.)\n");
+    s->hint_due = false;
     if (s->off_pending) {
         s->off_pending = false;
         if (s->connected)

@@ -77,6 +77,7 @@ typedef struct gdbstub {
     unsigned npts;
     bool seen;            /* gdb was told where the machine stopped ('?', a stop) */
     bool hinted;          /* told the xbow user once that gdb keeps an old view */
+    bool hint_due;        /* ... to be said once the stop has been reported */
     unsigned depth;       /* packets being handled (nested while the guest runs) */
     bool off_pending;     /* gdbserver off from a monitor command: after the reply */
     bool run_after_detach;

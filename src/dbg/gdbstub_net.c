@@ -393,6 +393,7 @@ int gdbstub_wait(dbg *d, int fd, int timeout_ms)
     /* The xbow prompt ran the guest while gdb waited for a stop. */
     if (s->connected && s->waiting && !s->gdb_run)
         gdb_send_stop(s);
+    gdb_after_packet(s);
     if (s->connected && s->in_pos < s->in_len) {
         gdb_feed(s);
         gdb_after_packet(s);

@@ -74,12 +74,17 @@ xbow_quit
 xbow_start intr --append forever "$GUEST"
 name=ctrlc
 : >"$TMP/$name.xbow"
-timeout 120 "$GDB" -batch -nx -ex "target remote $SOCK" -ex continue -ex 'info registers pc' \
+"$GDB" -batch -nx -ex "target remote $SOCK" -ex continue -ex 'info registers pc' \
     -ex kill "$GUEST" >"$TMP/$name.out" 2>&1 </dev/null &
 gpid=$!
 wait_for "$TMP/intr.out" "dbgtest: round 2" || fail "the guest did not run"
 sleep 0.3
-kill -INT "$gpid"
+kill -INT "$gpid" # once, to gdb itself, as the terminal would
+for _ in $(seq 100); do
+    kill -0 "$gpid" 2>/dev/null || break
+    sleep 0.1
+done
+kill "$gpid" 2>/dev/null && fail "gdb did not finish after Ctrl-C"
 wait "$gpid"
 rc=$?
 expect_rc 0
@@ -107,6 +112,29 @@ xbow_sync
 on mix
 expect_seq "Breakpoint 1, leaf" "[gdb detached: the guest runs on (gdbserver on-detach run; Ctrl-C stops it)]" "Breakpoint 1, leaf"
 expect_count 2 "Breakpoint 1, leaf"
+xbow_quit
+expect_rc 0
+
+# 5. The xbow prompt runs the guest while gdb is attached and stopped: gdb is
+#    not told (all-stop), xbow says so once; gdb sees the new state after
+#    flushing its register cache.
+xbow_start stale "$GUEST"
+name=stalegdb
+: >"$TMP/$name.xbow"
+timeout 120 "$GDB" -batch -nx -ex "target remote $SOCK" -ex 'p/x $pc' -ex "shell sleep 3" \
+    -ex "maintenance flush register-cache" -ex 'p/x $pc' -ex 'p $pc == leaf' -ex kill \
+    "$GUEST" >"$TMP/$name.out" 2>&1 </dev/null &
+gpid=$!
+wait_for "$TMP/stalegdb.out" "\$1 = 0xa800000000020000" || fail "gdb did not attach"
+xbow_cmd "break leaf"
+xbow_cmd "continue"
+xbow_sync
+wait "$gpid"
+rc=$?
+expect_rc 0
+expect "\$3 = 1"
+on stale
+expect_seq "Breakpoint 1, leaf" "(gdb is attached but did not resume the guest: it shows the state it last saw until it resumes it, or until \"maintenance flush register-cache\" there.)"
 xbow_quit
 expect_rc 0
 finish

@@ -20,3 +20,4 @@ DBG_SOURCES = \
 	src/dbg/gdbstub.c src/dbg/gdbstub.h src/dbg/gdbstub_int.h \
 	src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c src/dbg/gdbstub_cmds.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
+EXTRA_DIST += docs/gdb.md

@@ -77,7 +77,7 @@ name=ctrlc
 "$GDB" -batch -nx -ex "target remote $SOCK" -ex continue -ex 'info registers pc' \
     -ex kill "$GUEST" >"$TMP/$name.out" 2>&1 </dev/null &
 gpid=$!
-wait_for "$TMP/intr.out" "dbgtest: round 2" || fail "the guest did not run"
+wait_for "$TMP/intr.console" "dbgtest: round 2" || fail "the guest did not run"
 sleep 0.3
 kill -INT "$gpid" # once, to gdb itself, as the terminal would
 for _ in $(seq 100); do
@@ -131,6 +131,7 @@ xbow_cmd "continue"
 xbow_sync
 wait "$gpid"
 rc=$?
+on stalegdb
 expect_rc 0
 expect "\$3 = 1"
 on stale

@@ -25,13 +25,15 @@ wait_for() {
 
 # xbow_start NAME ARGS...: xbow --cli -q --gdb unix:$SOCK ARGS, its prompt
 # reading the FIFO $TMP/NAME.in (held open on fd 8), its output in
-# $TMP/NAME.out and $TMP/NAME.err.
+# $TMP/NAME.out and $TMP/NAME.err, the guest's console in $TMP/NAME.console
+# (on stdio the console would take the prompt's input while the guest runs).
 xbow_start() {
     xname=$1
     shift
     rm -f "$SOCK" "$TMP/$xname.in"
     mkfifo "$TMP/$xname.in"
-    timeout 300 "$XBOW" --cli -q --gdb "unix:$SOCK" "$@" <"$TMP/$xname.in" \
+    timeout 300 "$XBOW" --cli -q --gdb "unix:$SOCK" --serial "file:$TMP/$xname.console" "$@" \
+        <"$TMP/$xname.in" \
         >"$TMP/$xname.out" 2>"$TMP/$xname.err" &
     xpid=$!
     exec 8>"$TMP/$xname.in"

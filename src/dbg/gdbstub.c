@@ -265,7 +265,7 @@ void gdb_stub_free(gdbstub *s)
     if (!s)
         return;
     if (s->connected)
-        gdb_session_end(s, "the stub closed");
+        gdb_session_end(s, "disconnected: xbow is leaving");
     gdb_net_stop_listening(s);
     sb_free(&s->last);
     free(s->stop.text);

@@ -709,7 +709,7 @@ static void xfer_features(gdbstub *s, const char *p)
         return reply_err(s, 0x00);
     p += sizeof annex - 1;
     uint64_t off, len;
-    if (parse_range(&p, &off, &len, 0) || *p)
+    if (parse_range(&p, &off, &len, 0) || *p || !len)
         return reply_err(s, 0x01);
     size_t total;
     const char *x = gdb_target_xml(&total);

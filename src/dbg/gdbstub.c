@@ -227,6 +227,7 @@ static bool client_stopped(dbg *d, int r, const char *report)
      * shows xbow's report too. */
     bool mine = s->gdb_run && !bp_pending(d) &&
                 (r == STOP_STEP || r == STOP_LIMIT || gdbs || s->interrupt);
+    s->interrupt = false;
     free(s->stop.text);
     s->stop.text = NULL;
     if (s->waiting && !mine && r != STOP_STEP)
@@ -547,6 +548,7 @@ static void resume(gdbstub *s, int how, int ci, uint64_t lo, uint64_t hi)
             if (pc < lo || pc >= hi || (s->budget && n >= s->budget))
                 break;
             if (n % RANGE_POLL == 0) {
+                d->m->stop_reason = STOP_NONE; /* the front end may ask for a stop */
                 if (d->poll)
                     d->poll(d);
                 gdb_net_poll(s, 0);

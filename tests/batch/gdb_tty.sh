@@ -8,8 +8,9 @@ command -v tmux >/dev/null 2>&1 || { echo "SKIP: tmux is not installed"; exit 77
 case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 case $GUEST in /*) ;; *) GUEST=$PWD/$GUEST ;; esac
 unset TMUX
-T="tmux -S $TMP/tmux"
-trap '$T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+T="tmux -S $TMP/tmux1"
+trap 'tmux -S "$TMP/tmux1" kill-server 2>/dev/null; tmux -S "$TMP/tmux2" kill-server 2>/dev/null
+rm -rf "$TMP"' EXIT
 
 screen() { $T capture-pane -p -t x >"$TMP/screen.out"; }
 # until PATTERN WHAT: poll the screen (20 s at most) for a line matching PATTERN
@@ -40,8 +41,9 @@ until_screen "\[gdb detached: the machine stays stopped" "the detach"
 until_screen "gdb waiting" "the status bar once gdb is gone"
 $T send-keys -t x -l "info cpus"
 $T send-keys -t x Enter
-until_screen "^│\* 0 +0xa8000000000217b8 leaf " "a command after gdb left"
+until_screen "^.\* 0 +0xa8000000000217b8 leaf " "a command after gdb left"
 $T kill-server
+T="tmux -S $TMP/tmux2" # a server of its own: the first one may still be going away
 
 # 2. The line-mode prompt: a half-typed line survives gdb's visit.
 term "'$XBOW' --cli --rtc-fixed --gdb unix:$SOCK '$GUEST'"

@@ -1,6 +1,7 @@
-/* The gdb stub's parts (gdbstub.c: packets and the session; gdbstub_regs.c:
- * registers and the target description; gdbstub_net.c: sockets, waiting,
- * the gdbserver commands).  Not for front ends: they use gdbstub.h. */
+/* The gdb stub's parts (gdbstub.c: packets and the session; gdbstub_run.c:
+ * resuming and stopping; gdbstub_regs.c: registers and the target
+ * description; gdbstub_net.c: sockets and waiting; gdbstub_cmds.c: the
+ * gdbserver commands).  Not for front ends: they use gdbstub.h. */
 #ifndef XBOW_GDBSTUB_INT_H
 #define XBOW_GDBSTUB_INT_H
 
@@ -88,13 +89,33 @@ gdbstub *gdb_stub(dbg *d);
 gdbstub *gdb_stub_new(dbg *d);
 void gdb_stub_free(gdbstub *s);
 
-/* gdbstub.c: a client's bytes, a session's start and end. */
+/* gdbstub.c: a client's bytes, a session's start and end, replies. */
 void gdb_session_start(gdbstub *s, int fd, const char *peer);
 void gdb_session_end(gdbstub *s, const char *why);
 void gdb_feed(gdbstub *s);              /* handle s->in[in_pos..in_len) */
-void gdb_send_packet(gdbstub *s, const char *data, size_t len);
-void gdb_send_stop(gdbstub *s);         /* the stop reply gdb waits for */
 void gdb_after_packet(gdbstub *s);      /* work deferred until a reply went out */
+void gdb_send_packet(gdbstub *s, const char *data, size_t len);
+void gdb_reply(gdbstub *s, const char *text);
+void gdb_reply_sb(gdbstub *s, const strbuf *b);
+/* E01: a malformed or impossible request; E14 (EFAULT): memory that cannot
+ * be accessed; E16 (EINVAL): an argument out of range. */
+void gdb_reply_err(gdbstub *s, int code);
+/* Text for gdb's console (O packets: while gdb waits for a stop or a
+ * monitor command). */
+void gdb_console(gdbstub *s, const char *text);
+/* Thread ids: "-1" (TH_ALL), "0" (TH_ANY) or CPU n + 1 (n); TH_BAD else. */
+enum { TH_BAD = -3, TH_ALL = -2, TH_ANY = -1 };
+int gdb_parse_thread(gdbstub *s, const char **p);
+/* "ADDR,LEN", then `sep` (skipped) unless sep is 0; -1 if malformed. */
+int gdb_parse_range(const char **p, uint64_t *addr, uint64_t *len, char sep);
+cpu *gdb_g_cpu(gdbstub *s);             /* the CPU of Hg: registers, memory */
+
+/* gdbstub_run.c: resuming, stopping, the resume loop's client hooks. */
+extern const dbg_client gdb_client_ops;
+void gdb_stop_reply(gdbstub *s, strbuf *b, bool with_reason);
+void gdb_send_stop(gdbstub *s);         /* the stop reply gdb waits for */
+void gdb_simple_resume(gdbstub *s, char op, const char *p); /* c, C, s, S */
+void gdb_vcont(gdbstub *s, const char *p);                    /* after "vCont" */
 /* gdbstub_net.c */
 void gdb_net_write(gdbstub *s, const char *data, size_t len);
 void gdb_net_close_client(gdbstub *s);

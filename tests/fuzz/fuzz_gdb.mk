@@ -9,8 +9,8 @@ tests_fuzz_fuzz_gdb_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_gdb
 EXTRA_DIST += tests/fuzz/corpus-gdb
 
-FUZZ_GDB = tests/fuzz/fuzz_gdb.c src/dbg/rsp.c src/dbg/gdbstub.c src/dbg/gdbstub_regs.c \
-	src/dbg/gdbstub_net.c src/dbg/gdbstub_cmds.c
+FUZZ_GDB = tests/fuzz/fuzz_gdb.c src/dbg/rsp.c src/dbg/gdbstub.c src/dbg/gdbstub_run.c \
+	src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c src/dbg/gdbstub_cmds.c
 tests/fuzz/fuzz_gdb_lf: $(FUZZ_GDB:%=$(srcdir)/%) libxbow.a libxbowfpu.a
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -I$(top_srcdir)/src -I$(top_builddir) -D_GNU_SOURCE -o $@ $(FUZZ_GDB:%=$(srcdir)/%) \

@@ -31,6 +31,10 @@ static void usage(FILE *f)
           "      --max-insns N    batch mode without commands: stop after N instructions\n"
           "      --allow-shell    let shell and !CMD run host commands in batch mode too\n"
           "                       (interactive xbow always allows them)\n"
+          "      --gdb [HOST:]PORT|unix:PATH\n"
+          "                       listen for gdb (gdb-multiarch: target remote ...) on\n"
+          "                       127.0.0.1:PORT, HOST:PORT or a Unix socket (docs/gdb.md);\n"
+          "                       batch mode then serves one gdb session and exits\n"
           "  -q, --quiet          do not print the banner\n"
           "      --log-level L    error, warning, info or debug (default warning)\n"
           "\n"
@@ -191,6 +195,8 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--rtc-fixed")) {
             o.cfg.rtc_fixed = true;
+        } else if (opt_is(a, "--gdb", &v)) {
+            o.gdb = VALUE();
         } else if (opt_is(a, "--max-insns", &v)) {
             o.max_insns = parse_num("--max-insns", VALUE(), 1, UINT64_MAX);
         } else if (opt_is(a, "--log-level", &v)) {

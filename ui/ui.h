@@ -21,6 +21,7 @@ typedef struct ui_options {
     uint64_t max_insns;
     bool no_nic; /* --nic none: no default NIC */
     bool allow_shell; /* --allow-shell: shell works in batch mode too */
+    const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;

@@ -393,6 +393,7 @@ void dbg_core_register(void)
 {
     dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
     dbg_run_register();
+    dbg_stop_register();
     dbg_state_register();
     dbg_frame_register();
     dbg_display_register();
@@ -405,4 +406,5 @@ void dbg_core_register(void)
     dbg_script_register();
     dbg_symbols_register();
     dbg_settings_register();
+    dbg_gdb_register();
 }

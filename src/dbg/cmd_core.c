@@ -312,6 +312,11 @@ static int cmd_info_device(dbg *d, const char *args)
         for (unsigned i = 0; i < v->cls->nviews; i++)
             sb_printf(&b, "  view: %s %s -- %s\n", v->name, v->cls->views[i].name,
                       v->cls->views[i].desc);
+        for (unsigned i = 0; i < v->cls->ncounters; i++) {
+            const dev_counter *c = &v->cls->counters[i];
+            sb_printf(&b, "  counter: %s %s = %llu -- %s\n", v->name, c->name,
+                      (unsigned long long)c->read(v), c->desc);
+        }
     }
     if (b.s)
         dbg_puts(d, b.s);

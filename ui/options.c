@@ -5,9 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dev/nic.h"
-#include "dev/nic_mac.h"
-#include "net/backend.h"
 #include "ui/ui.h"
 
 /* "--name VALUE" or "--name=VALUE": returns the value (advancing *i over a
@@ -45,24 +42,17 @@ static void copy_value(char *dst, size_t size, const char *opt, const char *v)
 static void mac_option(nic_config *nc, unsigned k, const char *v)
 {
     uint8_t mac[6];
-    if (!net_parse_mac(v, mac)) {
-        fprintf(stderr,
-                "xbow: --mac: \"%s\" is not a MAC address (want six hex bytes such as "
-                "02:00:00:00:00:01)\n",
-                v);
-        exit(2);
-    }
-    const char *why = nic_station_problem(mac);
-    if (why) {
-        fprintf(stderr, "xbow: --mac: %s is %s, not a station address (want a unicast one)\n", v,
-                why);
+    char err[1024];
+    if (machine_parse_station_mac(v, mac, err, sizeof err)) {
+        fprintf(stderr, "xbow: --mac: %s\n", err);
         exit(2);
     }
     if (nc->mac_set) {
-        char m[18];
-        net_fmt_mac(m, nc->mac);
-        fprintf(stderr, "xbow: --mac: NIC %u (--nic %s) already has --mac %s: one --mac per --nic\n",
-                k, nc->model, m);
+        const uint8_t *m = nc->mac;
+        fprintf(stderr,
+                "xbow: --mac: NIC %u (--nic %s) already has --mac "
+                "%02x:%02x:%02x:%02x:%02x:%02x: one --mac per --nic\n",
+                k, nc->model, m[0], m[1], m[2], m[3], m[4], m[5]);
         exit(2);
     }
     memcpy(nc->mac, mac, 6);
@@ -91,9 +81,9 @@ static int nic_option(ui_options *o, int argc, char **argv, int *i)
             o->no_nic = true;
             return 1;
         }
-        if (!nic_model_find(v)) {
+        if (!machine_nic_model_known(v)) {
             fprintf(stderr, "xbow: --nic: unknown model \"%s\" (known: %s)\n", v,
-                    nic_model_list());
+                    machine_nic_models());
             exit(2);
         }
         if (c->nnics >= MAX_NICS) {
@@ -138,19 +128,20 @@ int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i)
     return 0;
 }
 
+/* Every device with a "station" view (the NICs): its line. */
 void ui_show_nics(machine *m, FILE *f)
 {
+    strbuf b;
+    sb_init(&b);
     for (device *d = m->devices; d; d = d->next) {
-        const nic *n = nic_of_device(d);
-        if (!n)
+        const dev_view *v = dev_view_find(d, "station");
+        if (!v)
             continue;
-        strbuf b;
-        sb_init(&b);
-        nic_describe(n, &b);
-        fprintf(f, "xbow: %s (%s in slot %d): %s\n", d->name, n->model->name, n->pci.slot,
-                b.s ? b.s : "");
-        sb_free(&b);
+        sb_reset(&b);
+        v->show(d, "", NULL, &b);
+        fprintf(f, "xbow: %s", b.s ? b.s : "\n");
     }
+    sb_free(&b);
 }
 
 void ui_default_machine(ui_options *o)

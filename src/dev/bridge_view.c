@@ -215,8 +215,11 @@ static uint64_t dma_total(const device *d, size_t field)
     return sum;
 }
 
-#define DMA_TOTAL(fn, field)                                                                       \
-    static uint64_t fn(const device *d) { return dma_total(d, offsetof(bridge_dma_counter, field)); }
+#define DMA_TOTAL(fn, field)                                                                \
+    static uint64_t fn(const device *d)                                                     \
+    {                                                                                       \
+        return dma_total(d, offsetof(bridge_dma_counter, field));                           \
+    }
 DMA_TOTAL(total_word_ops, word_ops)
 DMA_TOTAL(total_word_bytes, word_bytes)
 DMA_TOTAL(total_bulk_ops, bulk_ops)

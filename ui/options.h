@@ -85,5 +85,8 @@ void ui_options_man(strbuf *out);
 /* `page` (a whole man page) with its OPTIONS section replaced by
  * ui_options_man()'s; -1 if page has no such section. */
 int ui_man_with_options(const char *page, strbuf *out);
+/* The man page in the file `path` as it is (now) and as the table makes it
+ * (generated); -1 when the file cannot be read or has no OPTIONS section. */
+int ui_man_page(const char *path, strbuf *now, strbuf *generated);
 
 #endif

@@ -279,3 +279,16 @@ int ui_man_with_options(const char *page, strbuf *out)
     sb_puts(out, end);
     return 0;
 }
+
+int ui_man_page(const char *path, strbuf *now, strbuf *generated)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        sb_printf(now, "%.*s", (int)n, buf);
+    fclose(f);
+    return now->s ? ui_man_with_options(now->s, generated) : -1;
+}

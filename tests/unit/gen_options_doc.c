@@ -2,7 +2,6 @@
  * from the option table (make options-doc).  test_options checks that the
  * file is up to date. */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "ui/options.h"
 
@@ -12,25 +11,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: gen_options_doc PAGE\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "r");
-    if (!f) {
-        perror(argv[1]);
-        return 1;
-    }
-    strbuf page, out;
+    strbuf now, page;
+    sb_init(&now);
     sb_init(&page);
-    sb_init(&out);
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_printf(&page, "%.*s", (int)n, buf);
-    fclose(f);
-    if (!page.s || ui_man_with_options(page.s, &out)) {
-        fprintf(stderr, "%s: no \".SH OPTIONS\" line\n", argv[1]);
+    if (ui_man_page(argv[1], &now, &page)) {
+        fprintf(stderr, "%s: cannot be read or has no \".SH OPTIONS\" line\n", argv[1]);
         return 1;
     }
-    fputs(out.s, stdout);
+    fputs(page.s, stdout);
+    sb_free(&now);
     sb_free(&page);
-    sb_free(&out);
     return 0;
 }

@@ -99,6 +99,15 @@ struct dev_view {
     void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
 };
 
+/* A running total a device keeps (DMA operations, bytes moved), read
+ * without side effects.  `info device NAME` lists them; a viewer that
+ * samples one for a rate (the TUI's DMA counter) finds it by name. */
+typedef struct dev_counter {
+    const char *name; /* "dma.word-ops" */
+    const char *desc;
+    uint64_t (*read)(const device *d);
+} dev_counter;
+
 void view_memo_free(view_memo *m);
 /* The data a view kept under (d, key), or NULL; its size in *len. */
 const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
@@ -134,6 +143,8 @@ typedef struct device_class {
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
+    const dev_counter *counters;
+    unsigned ncounters;
     void (*reset)(device *d);
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
@@ -196,6 +207,7 @@ void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out);
 /* Every register with its decoded fields (info device NAME). */
 void dev_show(device *d, strbuf *out);
 const dev_view *dev_view_find(const device *d, const char *name);
+const dev_counter *dev_counter_find(const device *d, const char *name);
 /* Declared event source by declaration index (not counting built-ins). */
 static inline event_src *dev_event(device *d, unsigned i) { return d->ev[DEV_NBUILTIN_EVENTS + i]; }
 

@@ -1,4 +1,10 @@
 # tests/: unit tests (Check) and batch tests driving the real binary.
+# The layers include only downward, along the edges docs/architecture.md lists.
+TESTS += tests/lint/layers.sh
+EXTRA_DIST += tests/lint/layers.sh
+# What the front ends read of the devices: counters and the NICs' station view.
+TESTS += tests/batch/device_counters.sh
+EXTRA_DIST += tests/batch/device_counters.sh
 check_PROGRAMS += tests/unit/test_core
 tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -8,6 +8,7 @@
 #include "core/log.h"
 #include "core/outfile.h"
 #include "ui/tui.h"
+#include "dbg/gdbstub.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -93,6 +94,11 @@ int ui_main(ui_options *o)
     d->allow_shell = !o->batch || o->allow_shell;
     tui_register_commands();
     ui_install_sigint(m);
+    if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
+        dbg_free(d);
+        machine_free(m);
+        return 2;
+    }
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
@@ -111,7 +117,9 @@ int ui_main(ui_options *o)
             status = 1;
     }
     if (o->batch) {
-        if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
+        if (gdbstub_active(d) && !d->quit)
+            gdbstub_serve_session(d); /* one gdb session, then exit */
+        else if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
             status = batch_run(d, o->max_insns);
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;

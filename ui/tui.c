@@ -13,6 +13,7 @@
 #include <readline/readline.h>
 
 #include "core/log.h"
+#include "dbg/gdbstub.h"
 #include "ui/tui.h"
 #include "ui/ui.h"
 
@@ -247,7 +248,10 @@ static void draw_status(tui *t)
     char pcs[96] = "";
     if (c)
         symtab_format(&m->syms, cpu_pc(c), pcs, sizeof pcs);
-    char line[512], speed[32] = "";
+    char line[512], speed[32] = "", gdb[160], gdbpart[170] = "";
+    gdbstub_status(t->d, gdb, sizeof gdb);
+    if (gdb[0])
+        snprintf(gdbpart, sizeof gdbpart, " %s |", gdb);
     double vt = (double)m->clock.now / (double)m->clock.hz;
     /* The speed is a figure of the run going on: none while stopped, and
      * none until the first sample of this run. */
@@ -256,10 +260,10 @@ static void draw_status(tui *t)
     else if (t->running && t->d->running)
         snprintf(speed, sizeof speed, " - MIPS |");
     snprintf(line, sizeof line,
-             " xbow | %s | cpu%d %s | vtime %.6fs |%s layout %s | F1 help F5 cont "
+             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
              t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs,
-             vt, speed,
+             vt, speed, gdbpart,
              tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
@@ -611,7 +615,17 @@ int ui_tui(dbg *d)
     tui_remember_regs(&t);
     while (!t.quit) {
         redraw(&t);
+        /* With a gdb stub, wait for a key while serving gdb (whose packets
+         * may run the guest: tui_poll keeps the screen alive meanwhile). */
+        bool key = !gdbstub_active(d) || gdbstub_wait(d, STDIN_FILENO, IDLE_WAIT_MS) > 0;
+        t.running = false;
+        if (t.d->quit)
+            break;
+        if (!key)
+            timeout(0); /* a resize (KEY_RESIZE) still comes through */
         int ch = getch();
+        if (!key)
+            timeout(IDLE_WAIT_MS);
         if (ch == ERR) {
             if (tty_gone())
                 break;

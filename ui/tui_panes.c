@@ -4,7 +4,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "dev/bridge.h"
 #include "ui/tui.h"
 
 double tui_now(void)
@@ -554,15 +553,17 @@ bool tui_pane_key(tui *t, int ch)
     return false;
 }
 
-/* The DMA counter: totals from the Bridge's "dma" view, rates and a history
- * graph from samples of its per-word and bulk totals. */
+/* The DMA counter: the table is the Bridge's "dma" view, the rates and the
+ * history graph come from samples of its counters, the per-word and bulk
+ * totals. */
 void tui_sample_dma(tui *t)
 {
-    uint64_t words, bulk;
     device *br = find_class(t->d, "bridge", NULL);
-    if (!br)
+    const dev_counter *cw = br ? dev_counter_find(br, "dma.word-ops") : NULL;
+    const dev_counter *cb = br ? dev_counter_find(br, "dma.bulk-bytes") : NULL;
+    if (!cw || !cb)
         return;
-    bridge_dma_totals(br->priv, &words, &bulk);
+    uint64_t words = cw->read(br), bulk = cb->read(br);
     double now = tui_now();
     if (t->dma_last_t > 0 && now > t->dma_last_t) {
         double dt = now - t->dma_last_t;

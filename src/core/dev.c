@@ -491,3 +491,11 @@ const dev_view *dev_view_find(const device *d, const char *name)
             return &d->cls->views[i];
     return NULL;
 }
+
+const dev_counter *dev_counter_find(const device *d, const char *name)
+{
+    for (unsigned i = 0; i < d->cls->ncounters; i++)
+        if (strcmp(d->cls->counters[i].name, name) == 0)
+            return &d->cls->counters[i];
+    return NULL;
+}

@@ -90,6 +90,7 @@ typedef struct reg_decl {
 #define DEV_REGS(t) .regs = (t), .nregs = ARRAY_SIZE(t)
 #define DEV_EVENTS(t) .events = (t), .nevents = ARRAY_SIZE(t)
 #define DEV_VIEWS(t) .views = (t), .nviews = ARRAY_SIZE(t)
+#define DEV_COUNTERS(t) .counters = (t), .ncounters = ARRAY_SIZE(t)
 /* A register table indexed by an enum whose last member `n` counts the
  * registers must declare each of them: the last one at least is checked
  * here, a hole (a register left out) when device_new() builds the class. */
@@ -135,6 +136,15 @@ struct dev_view {
     void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
 };
 
+/* A running total a device keeps (DMA operations, bytes moved), read
+ * without side effects.  `info device NAME` lists them; a viewer that
+ * samples one for a rate (the TUI's DMA counter) finds it by name. */
+typedef struct dev_counter {
+    const char *name; /* "dma.word-ops" */
+    const char *desc;
+    uint64_t (*read)(const device *d);
+} dev_counter;
+
 void view_memo_free(view_memo *m);
 /* The data a view kept under (d, key), or NULL; its size in *len. */
 const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
@@ -172,6 +182,8 @@ typedef struct device_class {
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
+    const dev_counter *counters;
+    unsigned ncounters;
     void (*reset)(device *d); /* after device_reset() loaded the reset values */
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
@@ -238,6 +250,7 @@ void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out);
 /* Every register with its decoded fields (info device NAME). */
 void dev_show(device *d, strbuf *out);
 const dev_view *dev_view_find(const device *d, const char *name);
+const dev_counter *dev_counter_find(const device *d, const char *name);
 /* Declared event source by declaration index (not counting built-ins). */
 static inline event_src *dev_event(device *d, unsigned i) { return d->ev[DEV_NBUILTIN_EVENTS + i]; }
 

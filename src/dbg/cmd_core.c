@@ -312,6 +312,11 @@ static int cmd_info_device(dbg *d, const char *args)
         for (unsigned i = 0; i < v->cls->nviews; i++)
             sb_printf(&b, "  view: %s %s -- %s\n", v->name, v->cls->views[i].name,
                       v->cls->views[i].desc);
+        for (unsigned i = 0; i < v->cls->ncounters; i++) {
+            const dev_counter *c = &v->cls->counters[i];
+            sb_printf(&b, "  counter: %s %s = %llu -- %s\n", v->name, c->name,
+                      (unsigned long long)c->read(v), c->desc);
+        }
     }
     if (b.s)
         dbg_puts(d, b.s);
@@ -379,8 +384,9 @@ static const command core_commands[] = {
     {"info device", NULL, cmd_info_device, "info device NAME [REGISTER | VIEW [ARGS]]",
      "Show a device: registers with decoded fields, one register, or a view.\n"
      "Show every register of a device with its decoded fields, read without side effects,\n"
-     "and the names of its views; with REGISTER, that register's fields one per line;\n"
-     "with VIEW, that decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
+     "the names of its views and its counters with their values (the Bridge's DMA\n"
+     "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
+     "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
      "Example: info device bridge DEVICE2", CMD_MACHINE},
     {"info events", NULL, cmd_info_events, "info events [PATTERN]",
      "List the events devices and CPUs publish, with their fields.\n"
@@ -393,6 +399,7 @@ void dbg_core_register(void)
 {
     dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
     dbg_run_register();
+    dbg_stop_register();
     dbg_state_register();
     dbg_frame_register();
     dbg_display_register();
@@ -405,4 +412,5 @@ void dbg_core_register(void)
     dbg_script_register();
     dbg_symbols_register();
     dbg_settings_register();
+    dbg_gdb_register();
 }

@@ -42,6 +42,8 @@ void dbg_report_stop(dbg *d, int reason)
         dbg_show_location(d, c);
 }
 
+static void capture(void *ctx, const char *text) { sb_puts(ctx, text); }
+
 void dbg_request_stop(dbg *d)
 {
     if (d->running)
@@ -79,6 +81,12 @@ static bool goal_has(const run_goal *g, int cpu_i, uint64_t pc)
     return false;
 }
 
+/* Is this breakpoint or watchpoint stop the remote client's (gdb's)? */
+static bool client_claims(dbg *d, int reason, int cpu_i)
+{
+    return d->client && d->client->claim && d->client->claim(d, reason, cpu_i);
+}
+
 /* A CPU stopped at a code breakpoint: stop, or go on? */
 static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
 {
@@ -88,6 +96,8 @@ static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
     uint64_t pc = cpu_pc(c);
     bool found = false;
     bool stop = bp_code_stop(d, ci, pc, &found);
+    if (client_claims(d, STOP_BREAKPOINT, ci))
+        found = stop = true;
     *at_goal = goal_reached(d, goal, ci, c);
     if (*at_goal)
         return true;
@@ -131,10 +141,11 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
             break;
         }
         uint64_t t0 = consumed(m, only);
-        /* With a front end to keep alive (d->poll), run in slices of a fixed
-         * number of instructions: the same inputs still give the same run. */
+        /* With a front end or a remote client to keep alive (d->poll,
+         * d->client), run in slices of a fixed number of instructions: the
+         * same inputs still give the same run. */
         uint64_t budget = left;
-        bool sliced = d->poll && (!budget || budget > POLL_SLICE);
+        bool sliced = (d->poll || d->client) && (!budget || budget > POLL_SLICE);
         if (sliced)
             budget = POLL_SLICE;
         r = machine_run_cpu(m, only, budget);
@@ -144,7 +155,10 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         }
         if (sliced && (r == STOP_LIMIT || r == STOP_STEP) && (!n || left)) {
             m->stop_reason = STOP_NONE; /* the front end may ask for a stop */
-            d->poll(d);
+            if (d->poll)
+                d->poll(d);
+            if (d->client && d->client->poll)
+                d->client->poll(d);
             if (m->stop_reason == STOP_NONE)
                 continue;
             r = m->stop_reason;
@@ -153,7 +167,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         if (r == STOP_BREAKPOINT)
             stop = code_stop(d, goal, &at_goal);
         else if (r == STOP_WATCHPOINT)
-            stop = bp_cpu_watch_stop(d, m->cur_cpu);
+            stop = client_claims(d, r, m->cur_cpu) || bp_cpu_watch_stop(d, m->cur_cpu);
         if (stop || d->quit)
             break;
         if (n && left == 0) {
@@ -179,11 +193,25 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
+    /* The report is kept (info stop) and shown unless the stop is quiet or
+     * the remote client caused it and reports it itself. */
+    strbuf rep;
+    sb_init(&rep);
+    dbg_out_fn out = d->out;
+    void *out_ctx = d->out_ctx;
+    dbg_set_output(d, capture, &rep);
+    if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
+        dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                      "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
+    dbg_report_stop(d, r);
+    dbg_set_output(d, out, out_ctx);
+    free(d->stop_report);
+    d->stop_report = rep.s ? sb_take(&rep) : strdup("");
+    if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
+        quiet = true;
     if (!quiet) {
-        if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
-            dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
-                          "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
-        dbg_report_stop(d, r);
+        if (d->stop_report)
+            dbg_puts(d, d->stop_report);
         dbg_do_displays(d);
     }
     bp_after_stop(d);

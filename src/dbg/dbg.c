@@ -88,6 +88,7 @@ void dbg_free(dbg *d)
 {
     if (!d)
         return;
+    dbg_gdb_free(d);
     dbg_trace_free(d);
     dbg_bp_free(d);
     dbg_watch_free(d);
@@ -99,6 +100,7 @@ void dbg_free(dbg *d)
     dbg_display_free(d);
     free(d->repeat);
     sb_free(&d->block);
+    free(d->stop_report);
     free(d);
 }
 

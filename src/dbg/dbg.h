@@ -79,6 +79,23 @@ typedef struct dbg_module {
 
 #define DBG_MAX_DEPTH 16
 
+/* A remote client sharing the machine with the front end (the gdb stub,
+ * src/dbg/gdbstub.c).  Whoever resumes the guest, the resume loop polls
+ * it between slices, asks it about breakpoint and watchpoint stops the
+ * breakpoint table does not explain, and tells it of every stop. */
+typedef struct dbg_client {
+    /* Between slices of a run (its input, its Ctrl-C, a new connection). */
+    void (*poll)(dbg *d);
+    /* CPU `cpu` stopped at a code breakpoint (reason STOP_BREAKPOINT) or a
+     * watchpoint (STOP_WATCHPOINT): is it one of the client's?  Then the
+     * machine stops. */
+    bool (*claim)(dbg *d, int reason, int cpu);
+    /* The guest stopped; `report` is xbow's report of the stop.  Returns
+     * true when the client caused the stop and reports it itself: the front
+     * end then shows nothing. */
+    bool (*stopped)(dbg *d, int reason, const char *report);
+} dbg_client;
+
 struct dbg {
     machine *m;
     int cur_cpu;
@@ -122,6 +139,9 @@ struct dbg {
     bool allow_shell;    /* shell and !CMD may run host commands */
     bool interactive;    /* running a line typed at the prompt */
     char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
+    const dbg_client *client; /* the gdb stub, when one is listening */
+    void *client_ctx;
+    char *stop_report;   /* the report of the last stop (info stop), or NULL */
 };
 
 dbg *dbg_new(machine *m);

@@ -20,5 +20,10 @@ DBG_SOURCES = \
 	src/dbg/script.c \
 	src/dbg/symbols.c \
 	src/dbg/settings.c \
-	src/dbg/complete.c
+	src/dbg/complete.c \
+	src/dbg/rsp.c src/dbg/rsp.h \
+	src/dbg/gdbstub.c src/dbg/gdbstub.h src/dbg/gdbstub_int.h \
+	src/dbg/gdbstub_run.c src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c \
+	src/dbg/gdbstub_cmds.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
+EXTRA_DIST += docs/gdb.md

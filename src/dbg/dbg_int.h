@@ -19,6 +19,8 @@ void dbg_script_register(void);
 void dbg_symbols_register(void);
 void dbg_settings_register(void);
 void dbg_frame_register(void);
+void dbg_gdb_register(void);
+void dbg_stop_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);
@@ -48,6 +50,7 @@ int dbg_output(dbg *d, const char *args);
 void dbg_do_displays(dbg *d);
 void dbg_display_register(void);
 void dbg_display_free(dbg *d);
+void dbg_gdb_free(dbg *d);
 
 /* Called when the guest resumes, and after every stop before it is
  * reported. */

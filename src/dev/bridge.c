@@ -471,7 +471,7 @@ static const device_class bridge_class = {
     .name = "bridge",
     .desc = "SGI Bridge ASIC (XIO to PCI)",
     DEV_REGS(bridge_regs), .reg_space = 0x1000000, .little_endian = false,
-    DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views),
+    DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views), DEV_COUNTERS(bridge_counters),
     .reset = bridge_reset, .other_read = bridge_other_read, .other_write = bridge_other_write,
 };
 

@@ -1,7 +1,8 @@
 /* Decoded views of the Bridge: "windows" (info bridge), "dma" (the per-word
- * DMA counter) and "pci" (info pci). */
+ * DMA counter) and "pci" (info pci); its counters: the DMA totals. */
 #include "dev/bridge_priv.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -200,4 +201,35 @@ const dev_view bridge_views[BRIDGE_NVIEWS] = {
     {"windows", "PIO windows, DMA windows, ATEs and interrupt routing", view_windows},
     {"dma", "DMA counters per initiator and window (word vs bulk)", view_dma},
     {"pci", "the PCI functions in each slot", view_pci},
+};
+
+/* The DMA totals over every initiator and window: one field of
+ * bridge_dma_counter, summed. */
+static uint64_t dma_total(const device *d, size_t field)
+{
+    const bridge *br = d->priv;
+    uint64_t sum = 0;
+    for (int who = 0; who < BUS_MAX_INITIATORS; who++)
+        for (int win = 0; win < BRIDGE_NWINDOWS; win++)
+            sum += *(const uint64_t *)((const char *)&br->counters[who][win] + field);
+    return sum;
+}
+
+#define DMA_TOTAL(fn, field)                                                                \
+    static uint64_t fn(const device *d)                                                     \
+    {                                                                                       \
+        return dma_total(d, offsetof(bridge_dma_counter, field));                           \
+    }
+DMA_TOTAL(total_word_ops, word_ops)
+DMA_TOTAL(total_word_bytes, word_bytes)
+DMA_TOTAL(total_bulk_ops, bulk_ops)
+DMA_TOTAL(total_bulk_bytes, bulk_bytes)
+DMA_TOTAL(total_errors, errors)
+
+const dev_counter bridge_counters[BRIDGE_NCOUNTERS] = {
+    {"dma.word-ops", "per-word DMA transfers, every initiator and window", total_word_ops},
+    {"dma.word-bytes", "bytes moved by per-word DMA", total_word_bytes},
+    {"dma.bulk-ops", "bulk DMA transfers (payloads)", total_bulk_ops},
+    {"dma.bulk-bytes", "bytes moved by bulk DMA", total_bulk_bytes},
+    {"dma.errors", "DMAs that ended in an abort", total_errors},
 };

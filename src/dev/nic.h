@@ -349,17 +349,21 @@ void nic_fifo_flush(nic *n, int reason);
  * backend spec (or "none (no cable)"). */
 void nic_describe(const nic *n, strbuf *out);
 
-/* dev_view handlers a model lists in its class: "ring", "stats", "stall". */
+/* dev_view handlers a model lists in its class: "ring", "stats", "stall",
+ * "station" (the line xbow prints for each NIC at start-up). */
 void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
 #define NIC_VIEWS                                                                           \
     {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",  \
      nic_view_ring},                                                                        \
         {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts",              \
          nic_view_stats},                                                                   \
         {"stall", "per ring: host-posted work while idle, unreclaimed completions",         \
-         nic_view_stall }
+         nic_view_stall},                                                                   \
+        {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
+         nic_view_station }
 
 /* The debugger's `watch stall NIC`: state of ring `ring` ("tx", "rx"...). */
 typedef struct nic_stall_info {

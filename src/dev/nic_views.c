@@ -67,6 +67,16 @@ void nic_describe(const nic *n, strbuf *out)
     sb_printf(out, ", net %s", p ? p->spec : "none (no cable)");
 }
 
+/* "hamachi0 (hamachi in slot 3): MAC ...": what another machine on the
+ * wire sees of this NIC (xbow prints it for every NIC at start-up). */
+void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out)
+{
+    const nic *n = d->priv;
+    sb_printf(out, "%s (%s in slot %d): ", d->name, n->model->name, n->pci.slot);
+    nic_describe(n, out);
+    sb_putc(out, '\n');
+}
+
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     nic *n = d->priv;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dev/nic.h"
+#include "dev/nic_mac.h"
 #include "net/backend.h"
 #include "machine/ip27_priv.h"
 
@@ -77,4 +78,24 @@ void ip27_free_nics(ip27 *b)
         nic_destroy(f);
     }
     b->nnics = 0;
+}
+
+bool machine_nic_model_known(const char *model) { return nic_model_find(model) != NULL; }
+
+const char *machine_nic_models(void) { return nic_model_list(); }
+
+int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen)
+{
+    if (!net_parse_mac(text, mac)) {
+        snprintf(err, errlen,
+                 "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
+                 text);
+        return -1;
+    }
+    const char *why = nic_station_problem(mac);
+    if (why) {
+        snprintf(err, errlen, "%s is %s, not a station address (want a unicast one)", text, why);
+        return -1;
+    }
+    return 0;
 }

@@ -46,6 +46,14 @@ typedef struct machine_config {
 
 void machine_config_default(machine_config *cfg);
 
+/* For front ends that fill nics[] (--nic MODEL, --mac MAC): whether MODEL
+ * names a NIC model, and their names for a message. */
+bool machine_nic_model_known(const char *model);
+const char *machine_nic_models(void);
+/* A station address for nics[].mac: six hex bytes separated by ':' or '-',
+ * unicast and not all zeros.  0, or -1 with why in err. */
+int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen);
+
 /* Why machine_run() returned. */
 enum stop_reason {
     STOP_NONE = 0,

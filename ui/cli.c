@@ -121,14 +121,12 @@ static void hide_line(void)
 
 static void serving_out(void *ctx, const char *text)
 {
-    (void)ctx;
     hide_line();
     saved_out(saved_out_ctx, text);
 }
 
 static void serving_log(void *ctx, int level, const char *who, const char *msg)
 {
-    (void)ctx;
     static const char *const names[] = {"error", "warning", "info", "debug"};
     hide_line();
     fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "",
@@ -138,8 +136,6 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
 /* The guest's console writes to the terminal while gdb runs the guest. */
 static void serving_console(void *ctx, const uint8_t *buf, size_t n)
 {
-    (void)ctx;
-    (void)buf;
     if (n)
         hide_line();
 }

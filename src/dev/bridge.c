@@ -1,7 +1,7 @@
 /* The SGI Bridge ASIC: register declaration, construction, interrupts and
  * error reporting.  PIO is in bridge_pio.c, DMA in bridge_dma.c, the decoded
- * views in bridge_view.c.  See ../shared/hw/ip27.md section 3 and the Bridge
- * section of docs/hardware.md for every [INF]/[UNC] choice. */
+ * views in bridge_view.c.  Registers as Linux's asm/pci/bridge.h defines them;
+ * see docs/hardware.md, "Bridge", for every [INF]/[UNC] choice. */
 #include "dev/bridge_priv.h"
 
 #include <stdio.h>

@@ -1,8 +1,8 @@
-/* Intel 82543GC / 82544EI (e1000): the register declaration (nics.md C.2,
- * C.3), interrupts, the Microwire EEPROM, statistics, the 82544's I/O
- * window, reset and the factory entries.  The PHY and link are in
+/* Intel 82543GC / 82544EI (e1000): the register declaration (the SDM's
+ * offsets and bits), interrupts, the Microwire EEPROM, statistics, the
+ * 82544's I/O window, reset and the factory entries.  The PHY and link are in
  * e1000_phy.c, the engines in e1000_tx.c and e1000_rx.c.  Choices marked
- * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC/82544EI". */
+ * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC / 82544EI". */
 #include "dev/e1000.h"
 
 #include <stdio.h>

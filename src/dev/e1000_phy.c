@@ -3,7 +3,7 @@
  * 82544, MDIO bit-banged on CTRL SWDPIN2/SWDPIN3 on the 82543), PHY reset
  * (CTRL.PHY_RST on the 82544, CTRL_EXT SDP4 low on the 82543), speed and
  * duplex on both sides, and the MAC's view of the link (STATUS.LU, ICR.LSC).
- * See nics.md C.3 and docs/hardware.md. */
+ * See docs/hardware.md, "8254x PHY and link". */
 #include "dev/e1000.h"
 
 #define E1000_AN_NS 2000000 /* autonegotiation time, 2 ms [INF] (real PHYs: seconds) */

@@ -1,6 +1,6 @@
-/* e1000 transmit: the head/tail ring walker (nics.md C.4), legacy, context
- * and data descriptors (C.5, C.6), checksum insertion, TCP segmentation
- * (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
+/* e1000 transmit (docs/hardware.md, "8254x transmit"): the head/tail ring
+ * walker, legacy, context and data descriptors, checksum insertion, TCP
+ * segmentation (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
  * status word last), TIDV interrupt delay, statistics, line-rate pacing.
  * Each step handles at most step_budget descriptors, then continues on a
  * timer: misprogrammed rings cannot hang the emulator. */

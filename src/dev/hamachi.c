@@ -1,4 +1,4 @@
-/* Packet Engines Hamachi GNIC-II: the register declaration (nics.md A.2),
+/* Packet Engines Hamachi GNIC-II: the register declaration (Linux hamachi.c's),
  * interrupts, EEPROM, auto-negotiation, address filter, reset and the
  * factory entry.  The DMA engines are in hamachi_dma.c.  Choices marked
  * [INF]/[UNC] are listed in docs/hardware.md "Hamachi GNIC-II". */
@@ -17,7 +17,7 @@
 #define HAM_AN_NS 1000000       /* auto-negotiation time, 1 ms [INF] */
 #define HAM_EE_NS 1000          /* one EEPROM byte read, 1 us [INF] */
 #define HAM_EE_SIZE 512         /* [UNC] */
-#define HAM_COAL_UNIT_NS 8192   /* TxIntrCtrl/RxIntrCtrl time unit (A.6) */
+#define HAM_COAL_UNIT_NS 8192   /* TxIntrCtrl/RxIntrCtrl time unit (Linux hamachi.c) */
 
 static hamachi *H(device *d) { return d->priv; }
 
@@ -450,7 +450,7 @@ static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, 
         ham_destroy(n);
         return NULL;
     }
-    nic_eeprom_put_mac(&h->ee, 4, n->mac); /* the MAC is at EEPROM bytes 4..9 (A.2) */
+    nic_eeprom_put_mac(&h->ee, 4, n->mac); /* the MAC is at EEPROM bytes 4..9 (hamachi.c) */
     timer_init(&h->clk_timer, "hamachi-pciclk", clk_settled, h);
     hamachi_dma_init(h);
     device_reset(n->dev);

@@ -1,7 +1,6 @@
 /* Packet Engines Hamachi GNIC-II (0x1318:0x0911): the model's state, shared
  * by hamachi.c (register declaration, reset, factory) and hamachi_dma.c (the
- * Tx and Rx DMA engines).  See ../shared/hw/nics.md section A and
- * docs/hardware.md "Hamachi GNIC-II". */
+ * Tx and Rx DMA engines).  See docs/hardware.md "Hamachi GNIC-II". */
 #ifndef XBOW_HAMACHI_H
 #define XBOW_HAMACHI_H
 
@@ -28,7 +27,7 @@ enum hamachi_reg {
     HR_NREGS
 };
 
-/* Interrupt causes (A.3). */
+/* Interrupt causes (Linux hamachi.c). */
 #define HAM_INTR_RX_DONE 0x00001u
 #define HAM_INTR_RX_PCI_FAULT 0x00002u
 #define HAM_INTR_RX_PCI_ERR 0x00004u
@@ -39,13 +38,13 @@ enum hamachi_reg {
 #define HAM_INTR_NEG_CHANGE 0x20000u
 #define HAM_INTR_STATS_MAX 0x40000u
 
-/* Descriptor status_n_length bits (A.4). */
+/* Descriptor status_n_length bits (Linux hamachi.c). */
 #define HAM_DESC_OWN 0x80000000u
 #define HAM_DESC_EOP 0x40000000u
 #define HAM_DESC_END_RING 0x20000000u
 #define HAM_DESC_INTR 0x10000000u
 
-/* Channel states, as TxStatus/RxStatus report them ([INF] A.5): bit 0 =
+/* Channel states, as TxStatus/RxStatus report them [INF]: bit 0 =
  * running, bit 1 = stopped at a descriptor it does not own (or a fault). */
 enum ham_ch_state { HAM_CH_STOPPED = 0, HAM_CH_RUNNING = 1, HAM_CH_SUSPENDED = 2 };
 

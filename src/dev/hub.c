@@ -1,4 +1,4 @@
-/* The IP27 HUB: see hub.h, ../shared/hw/ip27.md section 2, docs/hardware.md.
+/* The IP27 HUB: see hub.h and docs/hardware.md, "HUB".
  *
  * Interrupts.  PI_INT_PEND0/1 hold 128 levels (0-63, 64-127); writing
  * PI_INT_PEND_MOD with 0x100|level sets one, with level clears it.  Each
@@ -7,7 +7,7 @@
  * RT counter.  1.25 MHz, derived from virtual time (one count per 144
  * ticks of the 180 MHz clock) plus an offset that writes to PI_RT_COUNT
  * set.  Each comparator (RT_COMPARE_A/B, PROFILE_COMPARE) latches its PEND
- * bit when the count *reaches* the compare value (edge, ip27.md 2.2 [INF]):
+ * bit when the count *reaches* the compare value (edge [INF]: docs/hardware.md):
  * the HUB schedules a timer for that moment, it never polls.  IP4 = RT_PEND
  * & RT_EN of the slice, IP5 = PROF_PEND & PROF_EN.
  *

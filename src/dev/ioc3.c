@@ -1,4 +1,4 @@
-/* SGI IOC3: see ioc3.h, ../shared/hw/ip27.md section 4, docs/hardware.md.
+/* SGI IOC3: see ioc3.h and docs/hardware.md, "IOC3".
  *
  * BAR0 layout (asm/sn/ioc3.h): registers 0x00-0x153, SuperIO at 0x20000
  * (UART B 0x20170, UART A 0x20178), SSRAM 0x40000-0x7ffff, byte-bus
@@ -8,7 +8,7 @@
  * the live 16550 outputs, the other bits are latched and written 1 to
  * clear.  SIO_IES sets and SIO_IEC clears bits of the enable mask (both
  * read back the mask).  INTB is asserted while SIO_IR & mask != 0 [SRC
- * drivers/mfd/ioc3.c, ip27.md 4].
+ * drivers/mfd/ioc3.c].
  *
  * Not modelled (documented): the serial DMA ring engine (SSCR_DMA_EN is
  * stored; the UARTs always work in PIO mode), INT_OUT's pulse generator,

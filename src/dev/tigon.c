@@ -1,4 +1,4 @@
-/* Alteon Tigon2: the register declaration (nics.md B.2), PIO byte swapping,
+/* Alteon Tigon2: the register declaration (acenic.h, if_tireg.h), PIO byte swapping,
  * NIC SRAM with the general communication region, the command ring and the
  * 2 KiB window, CPU A/B control, the I2C EEPROM, reset, views and the
  * factory entries.  The firmware is in tigon_fw.c, the DMA engines in
@@ -11,7 +11,7 @@
 
 #define TG_SRAM_SIZE (1u << 20)   /* 1 MiB: two 512 KiB banks [INF] */
 #define TG_EE_SIZE 4096           /* AT24C32 */
-#define TG_EE_MAC 0x8c            /* 00 00 then the MAC (B.3 item 4) */
+#define TG_EE_MAC 0x8c            /* 00 00 then the MAC (docs/hardware.md) */
 #define TG_FIFO_BYTES (256u << 10) /* Rx buffer space in SRAM [INF] */
 
 /* ---- SRAM ---------------------------------------------------------------- */

@@ -2,13 +2,13 @@
  * the model's state, shared by
  *   tigon.c      register declaration, PIO, SRAM and window, CPU control,
  *                EEPROM, reset, views, factory;
- *   tigon_fw.c   the firmware, modelled in host code (nics.md B.11): boot,
+ *   tigon_fw.c   the firmware, modelled in host code: boot,
  *                general information block, command and event rings,
  *                interrupts (Hi mailbox), link, statistics;
  *   tigon_dma.c  descriptor byte/word swapping, the send ring, the
  *                standard/jumbo/mini receive rings and the return ring,
  *                checksum and VLAN assists.
- * See ../shared/hw/nics.md section B and docs/hardware.md "Tigon2". */
+ * See docs/hardware.md "Tigon2". */
 #ifndef XBOW_TIGON_H
 #define XBOW_TIGON_H
 
@@ -138,7 +138,7 @@ enum {
 #define TG_E_ERR_UNIMP_CMD 2
 #define TG_E_ERR_BAD_CFG 3
 
-/* Ring geometry (nics.md B.5). */
+/* Ring geometry (docs/hardware.md, "Rings and descriptors"). */
 #define TG_EVT_ENTRIES 256
 #define TG_CMD_ENTRIES 64
 #define TG_STD_ENTRIES 512

@@ -115,7 +115,6 @@ static void list_regs(strbuf *b, const bool *set)
 
 static int cmd_info_frame(dbg *d, const char *args)
 {
-    (void)args;
     cpu *c = need_cpu(d);
     if (!c)
         return -1;

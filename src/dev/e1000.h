@@ -155,7 +155,7 @@ typedef struct e1000_txctx {
 
 typedef struct e1000 {
     nic n; /* first: the shared NIC shell */
-    int variant;
+    enum e1000_variant variant;
     nic_ring tx, rx;
     nic_coal txc, rxc; /* TIDV / RDTR relative timers */
     nic_link link;

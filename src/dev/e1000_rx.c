@@ -40,7 +40,6 @@ static void rx_step(void *opaque);
 
 static void rx_fire(nic *n, int ring)
 {
-    (void)ring;
     nic_irq_assert(n, E1000_ICR_RXT0);
 }
 
@@ -405,7 +404,6 @@ static void rx_step(void *opaque)
 
 void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     e1000 *h = E1000(d);
     uint32_t rctl = (uint32_t)DEV_R(d, ER_RCTL);
     sb_printf(out, "%s RCTL: receiver %s, %s%s%s%s MO=%u, buffers %u bytes%s\n", d->name,

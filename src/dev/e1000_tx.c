@@ -100,7 +100,6 @@ static void tx_step(void *opaque);
 
 static void tx_fire(nic *n, int ring)
 {
-    (void)ring;
     nic_irq_assert(n, E1000_ICR_TXDW);
 }
 
@@ -464,7 +463,6 @@ static void show_ctx(const char *what, const e1000_txctx *c, strbuf *out)
 
 void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     e1000 *h = E1000(d);
     nic *n = &h->n;
     show_ctx("normal", &h->ctx, out);

@@ -54,7 +54,7 @@ uint16_t hamachi_ch_status(const hamachi *h, bool tx)
     return (uint16_t)(tx ? h->tx_state : h->rx_state);
 }
 
-static void ch_set(hamachi *h, bool tx, int state)
+static void ch_set(hamachi *h, bool tx, enum ham_ch_state state)
 {
     if (tx)
         h->tx_state = state;

@@ -86,9 +86,9 @@ enum nic_match {
 };
 extern const char *const nic_match_names[];
 
-/* The common events: a model's device_class has .events = nic_event_decls,
- * .nevents = NIC_NEVENTS.  A model with events of its own registers them
- * with event_src_add(eb, name, &decl, dev) (owner = its device). */
+/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls).
+ * A model with events of its own registers them with event_src_add(eb, name,
+ * &decl, dev) (owner = its device). */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */

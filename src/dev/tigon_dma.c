@@ -461,7 +461,6 @@ void tg_rx_kick(tigon *t)
 
 void tg_rx_ring_reset(tigon *t, nic_ring *r)
 {
-    (void)t;
     r->index = 0;
     r->host = 0; /* ignore the old producer until the host writes a new one */
     r->cur = r->base;

@@ -137,10 +137,14 @@ static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t v
     bridge_update_irqs(br);
 }
 
+static uint64_t read_nic(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    return ow_mcr_read(&br_of(d)->nic_mcr);
+}
+
 static void write_nic(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
 {
-    bridge *br = br_of(d);
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(val & r->wmask)));
+    ow_mcr_write(&br_of(d)->nic_mcr, (uint32_t)(val & r->wmask));
 }
 
 #define REG(n, off, fl, rst, wm, flds, dsc) \
@@ -175,7 +179,8 @@ static const reg_decl bridge_regs[BR_NREGS] = {
     REG("DIR_MAP", 0x84, 0, 0, 0x00f7ffff, f_dir_map, "direct-map DMA window"),
     REG("RAM_PERR", 0x94, R_RO, 0, 0, NULL, "SSRAM parity error"),
     REG("ARB", 0xa4, 0, 0, 0, NULL, "arbitration priority"),
-    REGH("NIC", 0xb4, 0, 0, 0x000ffffc, f_nic, "1-wire (MicroLAN) master", NULL, write_nic),
+    REGH("NIC", 0xb4, R_NOSTORE, 0, 0x000ffffc, f_nic, "1-wire (MicroLAN) master", read_nic,
+         write_nic),
     REG("BUS_TIMEOUT", 0xc4, 0, 0, 0x001f13ff, f_bus_timeout, "PCI retry/timeout"),
     REG("PCI_CFG", 0xcc, 0, 0, 0x00fff800, f_pci_cfg, "type-1 config bus/device"),
     REG("PCI_ERR_UPPER", 0xd4, R_RO, 0, 0, f_pci_err_upper, "PCI error address 47:32"),
@@ -422,6 +427,7 @@ static void bridge_reset(device *d)
     br->latched = 0;
     br_set(br, BR_WID_CONTROL, 0, br->widget_id & 0xf);
     br->eeprom.state = DS_IDLE; /* the EEPROM waits for a reset pulse */
+    ow_mcr_reset(&br->nic_mcr);
     /* A Bridge reset is PCI RST# for every slot. */
     for (int s = 0; s < BRIDGE_SLOTS; s++)
         if (br->slot[s])
@@ -486,6 +492,7 @@ bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb,
     ow_bus_init(&br->nic);
     ds2505_init(&br->eeprom, 0x584200000001ull);
     ow_bus_attach(&br->nic, &br->eeprom.slave);
+    ow_mcr_init(&br->nic_mcr, &br->nic, clock);
     sgi_nic_format(br->eeprom.mem, DEFAULT_SERIAL, DEFAULT_PARTNUM, DEFAULT_BOARD);
     for (unsigned i = 0; i < nwindows; i++) {
         if (bus_map_mmio(b, name, windows[i], BRIDGE_WINDOW_SIZE, &dev_mmio_be, br->dev) != 0) {

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
+#include "dev/onewire.h"
 
 #define SIO_BASE 0x20000
 #define SIO_END 0x40000
@@ -50,6 +51,8 @@ struct ioc3 {
     m48t35 *rtc;
     uint32_t cfg40[2]; /* config 0x40-0x47 */
     bool intb;
+    ow_bus mlan;       /* the MicroLAN: no device on it */
+    ow_mcr mcr;
 };
 
 static ioc3 *IO(device *d) { return d->priv; }
@@ -117,9 +120,17 @@ static void wr_intr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint
     update_intb(IO(d));
 }
 
-/* 1-wire master (MicroLAN) with no device on the line: each slot is done at
- * once and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
-static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+/* 1-wire master (MicroLAN) with no device on the line: each slot takes its
+ * time and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
+static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    return ow_mcr_read(&IO(d)->mcr);
+}
+
+static void wr_mcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    ow_mcr_write(&IO(d)->mcr, (uint32_t)v);
+}
 
 static uint64_t rd_gpcr(device *d, const reg_decl *r, unsigned idx, bool peek)
 {
@@ -176,7 +187,7 @@ static const reg_decl ioc3_regs[I_NREGS] = {
                   "SIO control (ARB_DIAG idle)", NULL, NULL},
     R32(I_INT_OUT, "INT_OUT", 0x2c, "interrupt output pulse generator (stored)"),
     [I_MCR] = {"MCR", 0x30, 4, 1, 0, R_NOSTORE, 0, 0, NULL,
-               "MicroLAN 1-wire master: empty bus", rd_mcr, NULL},
+               "MicroLAN 1-wire master: empty bus", rd_mcr, wr_mcr},
     [I_GPCR_S] = {"GPCR_S", 0x34, 4, 1, 0, R_W1S, 0, 0, NULL,
                   "GPIO control: write 1 to set; reads GPCR", NULL, NULL},
     [I_GPCR_C] = {"GPCR_C", 0x38, 4, 1, 0, R_NOSTORE, 0, 0, NULL,
@@ -313,6 +324,7 @@ static void ioc3_reset(device *d)
     io->cfg40[0] = io->cfg40[1] = 0;
     pci_func_reset(&io->pci);
     io->intb = false;
+    ow_mcr_reset(&io->mcr);
     pci_set_irq(&io->pci, 1, false);
     update_intb(io);
 }
@@ -428,6 +440,8 @@ ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config 
         return NULL;
     }
     io->pci.dev = io->dev;
+    ow_bus_init(&io->mlan);
+    ow_mcr_init(&io->mcr, &io->mlan, clock);
     device_reset(io->dev);
     return io;
 }

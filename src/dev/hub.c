@@ -27,6 +27,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
+#include "dev/onewire.h"
 
 #define RT_MASK ((1ull << 52) - 1)
 #define NPR_LOCALRESET 0x1ull
@@ -82,6 +83,8 @@ struct hub {
     uint64_t ticks_per_count;
     timer cmp_timer[NCMP];
     bool line[2][8];       /* CPU interrupt outputs, by slice and IP */
+    ow_bus mlan;           /* MD_MLAN_CTL's 1-wire bus: no device on it */
+    ow_mcr mlan_ctl;
 };
 
 static hub *H(device *d) { return d->priv; }
@@ -266,10 +269,20 @@ static uint64_t rd_rclr(device *d, const reg_decl *r, unsigned idx, bool peek)
     return v;
 }
 
-/* 1-wire (MicroLAN) master with nothing on the line: every slot completes
- * at once (DONE) and samples the line high, so a reset sees no presence
- * pulse [INF from sgi_w1.c's protocol]. */
-static uint64_t rd_mlan(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+/* 1-wire (MicroLAN) master with nothing on the line: every slot takes its
+ * time and then samples the line high, so a reset sees no presence pulse
+ * [INF from sgi_w1.c's protocol].  The phase (clock divider) bits IRIX
+ * writes above the timing fields are taken as read: times are in
+ * microseconds. */
+static uint64_t rd_mlan(device *d, const reg_decl *r, unsigned idx, bool peek)
+{
+    return ow_mcr_read(&H(d)->mlan_ctl);
+}
+
+static void wr_mlan(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+{
+    ow_mcr_write(&H(d)->mlan_ctl, (uint32_t)v);
+}
 
 static void wr_port_reset(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
@@ -399,7 +412,7 @@ static const reg_decl hub_regs[H_NREGS] = {
     S(H_MD_MISC_ERROR, "MD_MISC_ERROR", 0x200080, "misc error (never set)"),
     RCLR(H_MD_MISC_ERROR_CLR, "MD_MISC_ERROR_CLR", 0x200088),
     [H_MD_MLAN_CTL] = {"MD_MLAN_CTL", 0x2000a8, 8, 1, 0, R_NOSTORE, 0, 0, NULL,
-                       "1-wire master: empty bus (DONE, line high)", rd_mlan, NULL},
+                       "1-wire master: empty bus (line high)", rd_mlan, wr_mlan},
     /* II */
     [H_IIO_WID] = {"IIO_WID", 0x400000, 8, 1, 0, R_RO, 0, 0, wid_fields,
                    "widget ID: HUB part 0xc101, mfg 0x036", NULL, NULL},
@@ -492,6 +505,7 @@ static void hub_reset(device *d)
     h->rt_offset = (0 - h->clock->now / h->ticks_per_count) & RT_MASK; /* count restarts at 0 */
     for (int k = 0; k < NCMP; k++)
         timer_del(h->clock, &h->cmp_timer[k]);
+    ow_mcr_reset(&h->mlan_ctl);
     /* The CPUs were reset too: drive every line to its (low) state. */
     for (unsigned s = 0; s < h->ncpus && s < 2; s++)
         for (int ip = 2; ip <= 6; ip++) {
@@ -621,6 +635,8 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     timer_init(&h->cmp_timer[CMP_RT_A], "hub-rt-a", fire_rt_a, h);
     timer_init(&h->cmp_timer[CMP_RT_B], "hub-rt-b", fire_rt_b, h);
     timer_init(&h->cmp_timer[CMP_PROF], "hub-prof", fire_prof, h);
+    ow_bus_init(&h->mlan);
+    ow_mcr_init(&h->mlan_ctl, &h->mlan, clock);
     h->dev = device_new(&hub_class, name, h, eb, clock);
     if (!h->dev) {
         free(h);

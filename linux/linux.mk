@@ -17,6 +17,7 @@ LINUX_DIST = \
 	linux/build.sh \
 	linux/bench.sh \
 	linux/sweep.sh \
+	linux/vmlinux.sha256 \
 	linux/linux.mk \
 	linux/xbow.config \
 	linux/initramfs/init.c \

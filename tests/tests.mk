@@ -6,9 +6,9 @@ tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
-TESTS += tests/batch/linux_boot.sh tests/batch/linux_reprobe.sh \
+TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
-EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_reprobe.sh \
+EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh

@@ -33,8 +33,10 @@ TESTS += tests/batch/source.sh
 EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
-TESTS += tests/batch/linux_boot.sh
-EXTRA_DIST += tests/batch/linux_boot.sh
+TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
+EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh

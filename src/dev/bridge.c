@@ -131,11 +131,14 @@ static void write_int_rst(device *d, const reg_access *a)
     bridge_update_irqs(br);
 }
 
+static uint64_t read_nic(device *d, const reg_access *a)
+{
+    return ow_mcr_read(&br_of(d)->nic_mcr);
+}
+
 static void write_nic(device *d, const reg_access *a)
 {
-    bridge *br = br_of(d);
-    uint32_t wmask = (uint32_t)d->cls->regs[a->id].wmask;
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)a->val & wmask));
+    ow_mcr_write(&br_of(d)->nic_mcr, (uint32_t)(a->val & d->cls->regs[a->id].wmask));
 }
 
 
@@ -182,8 +185,9 @@ static const reg_decl bridge_regs[] = {
     [BR_RAM_PERR] = {.name = "RAM_PERR", .offset = 0x94, .width = 4, .rules = R_RO,
                      .desc = "SSRAM parity error"},
     [BR_ARB] = {.name = "ARB", .offset = 0xa4, .width = 4, .desc = "arbitration priority"},
-    [BR_NIC] = {.name = "NIC", .offset = 0xb4, .width = 4, .wmask = 0x000ffffc, REG_FIELDS(f_nic),
-                .write = write_nic, .desc = "1-wire (MicroLAN) master"},
+    [BR_NIC] = {.name = "NIC", .offset = 0xb4, .width = 4, .rules = R_NOSTORE, .wmask = 0x000ffffc,
+                REG_FIELDS(f_nic), .read = read_nic, .write = write_nic,
+                .desc = "1-wire (MicroLAN) master"},
     [BR_BUS_TIMEOUT] = {.name = "BUS_TIMEOUT", .offset = 0xc4, .width = 4, .wmask = 0x001f13ff,
                         REG_FIELDS(f_bus_timeout), .desc = "PCI retry/timeout"},
     [BR_PCI_CFG] = {.name = "PCI_CFG", .offset = 0xcc, .width = 4, .wmask = 0x00fff800,
@@ -448,6 +452,7 @@ static void bridge_reset(device *d)
     br->latched = 0;
     br_set(br, BR_WID_CONTROL, 0, br->widget_id & 0xf);
     br->eeprom.state = DS_IDLE; /* the EEPROM waits for a reset pulse */
+    ow_mcr_reset(&br->nic_mcr);
     /* A Bridge reset is PCI RST# for every slot. */
     for (int s = 0; s < BRIDGE_SLOTS; s++)
         if (br->slot[s])
@@ -504,6 +509,7 @@ bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb,
     ow_bus_init(&br->nic);
     ds2505_init(&br->eeprom, 0x584200000001ull);
     ow_bus_attach(&br->nic, &br->eeprom.slave);
+    ow_mcr_init(&br->nic_mcr, &br->nic, clock);
     sgi_nic_format(br->eeprom.mem, DEFAULT_SERIAL, DEFAULT_PARTNUM, DEFAULT_BOARD);
     for (unsigned i = 0; i < nwindows; i++) {
         if (bus_map_mmio(b, name, windows[i], BRIDGE_WINDOW_SIZE, &dev_mmio_be, br->dev) != 0) {

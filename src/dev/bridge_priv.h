@@ -72,6 +72,7 @@ struct bridge {
     bool err_sent;              /* error interrupt delivered, not yet cleared */
     uint8_t latched;            /* LATCH_* */
     ow_bus nic;
+    ow_mcr nic_mcr;             /* the NIC register: 1-wire master */
     ds2505 eeprom;
     bridge_dma_counter counters[BUS_MAX_INITIATORS][BRIDGE_NWINDOWS];
     uint8_t *scratch;           /* DMA swap buffer */

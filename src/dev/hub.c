@@ -27,6 +27,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
+#include "dev/onewire.h"
 
 #define RT_MASK ((1ull << 52) - 1)
 #define NPR_LOCALRESET 0x1ull
@@ -82,6 +83,8 @@ struct hub {
     uint64_t ticks_per_count;
     timer cmp_timer[NCMP];
     bool line[2][8];       /* CPU interrupt outputs, by slice and IP */
+    ow_bus mlan;           /* MD_MLAN_CTL's 1-wire bus: no device on it */
+    ow_mcr mlan_ctl;
 };
 
 static hub *H(device *d) { return d->priv; }
@@ -260,10 +263,20 @@ static uint64_t rd_rclr(device *d, const reg_access *a)
     return v;
 }
 
-/* 1-wire (MicroLAN) master with nothing on the line: every slot completes
- * at once (DONE) and samples the line high, so a reset sees no presence
- * pulse [INF from sgi_w1.c's protocol]. */
-static uint64_t rd_mlan(device *d, const reg_access *a) { return 0x3; }
+/* 1-wire (MicroLAN) master with nothing on the line: every slot takes its
+ * time and then samples the line high, so a reset sees no presence pulse
+ * [INF from sgi_w1.c's protocol].  The phase (clock divider) bits IRIX
+ * writes above the timing fields are taken as read: times are in
+ * microseconds. */
+static uint64_t rd_mlan(device *d, const reg_access *a)
+{
+    return ow_mcr_read(&H(d)->mlan_ctl);
+}
+
+static void wr_mlan(device *d, const reg_access *a)
+{
+    ow_mcr_write(&H(d)->mlan_ctl, (uint32_t)a->val);
+}
 
 static void wr_port_reset(device *d, const reg_access *a)
 {
@@ -472,7 +485,8 @@ static const reg_decl hub_regs[] = {
                              .rules = R_RO | R_NOSTORE, .read = rd_rclr,
                              .desc = "read the status above and clear it"},
     [H_MD_MLAN_CTL] = {.name = "MD_MLAN_CTL", .offset = 0x2000a8, .width = 8, .rules = R_NOSTORE,
-                       .read = rd_mlan, .desc = "1-wire master: empty bus (DONE, line high)"},
+                       .read = rd_mlan, .write = wr_mlan,
+                       .desc = "1-wire master: empty bus (line high)"},
     /* II */
     [H_IIO_WID] = {.name = "IIO_WID", .offset = 0x400000, .width = 8, .rules = R_RO,
                    REG_FIELDS(wid_fields), .desc = "widget ID: HUB part 0xc101, mfg 0x036"},
@@ -585,6 +599,7 @@ static void hub_reset(device *d)
     h->rt_offset = (0 - h->clock->now / h->ticks_per_count) & RT_MASK; /* count restarts at 0 */
     for (int k = 0; k < NCMP; k++)
         timer_del(h->clock, &h->cmp_timer[k]);
+    ow_mcr_reset(&h->mlan_ctl);
     /* The CPUs were reset too: drive every line to its (low) state. */
     for (unsigned s = 0; s < h->ncpus && s < 2; s++)
         for (int ip = 2; ip <= 6; ip++) {
@@ -709,6 +724,8 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     timer_init(&h->cmp_timer[CMP_RT_A], "hub-rt-a", fire_rt_a, h);
     timer_init(&h->cmp_timer[CMP_RT_B], "hub-rt-b", fire_rt_b, h);
     timer_init(&h->cmp_timer[CMP_PROF], "hub-prof", fire_prof, h);
+    ow_bus_init(&h->mlan);
+    ow_mcr_init(&h->mlan_ctl, &h->mlan, clock);
     h->dev = device_new(&hub_class, name, h, eb, clock);
     if (!h->dev) {
         free(h);

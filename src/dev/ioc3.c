@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
+#include "dev/onewire.h"
 
 #define SIO_BASE 0x20000
 #define SIO_END 0x40000
@@ -50,6 +51,8 @@ struct ioc3 {
     m48t35 *rtc;
     uint32_t cfg40[2]; /* config 0x40-0x47 */
     bool intb;
+    ow_bus mlan;       /* the MicroLAN: no device on it */
+    ow_mcr mcr;
 };
 
 static ioc3 *IO(device *d) { return d->priv; }
@@ -117,9 +120,17 @@ static void wr_intr(device *d, const reg_access *a)
     update_intb(IO(d));
 }
 
-/* 1-wire master (MicroLAN) with no device on the line: each slot is done at
- * once and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
-static uint64_t rd_mcr(device *d, const reg_access *a) { return 0x3; }
+/* 1-wire master (MicroLAN) with no device on the line: each slot takes its
+ * time and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
+static uint64_t rd_mcr(device *d, const reg_access *a)
+{
+    return ow_mcr_read(&IO(d)->mcr);
+}
+
+static void wr_mcr(device *d, const reg_access *a)
+{
+    ow_mcr_write(&IO(d)->mcr, (uint32_t)a->val);
+}
 
 static uint64_t rd_gpcr(device *d, const reg_access *a)
 {
@@ -183,7 +194,7 @@ static const reg_decl ioc3_regs[] = {
     [I_INT_OUT] = {.name = "INT_OUT", .offset = 0x2c, .width = 4,
                    .desc = "interrupt output pulse generator (stored)"},
     [I_MCR] = {.name = "MCR", .offset = 0x30, .width = 4, .rules = R_NOSTORE, .read = rd_mcr,
-               .desc = "MicroLAN 1-wire master: empty bus"},
+               .write = wr_mcr, .desc = "MicroLAN 1-wire master: empty bus"},
     [I_GPCR_S] = {.name = "GPCR_S", .offset = 0x34, .width = 4, .rules = R_W1S,
                   .desc = "GPIO control: write 1 to set; reads GPCR"},
     [I_GPCR_C] = {.name = "GPCR_C", .offset = 0x38, .width = 4, .rules = R_NOSTORE, .read = rd_gpcr,
@@ -349,6 +360,7 @@ static void ioc3_reset(device *d)
     io->cfg40[0] = io->cfg40[1] = 0;
     pci_func_reset(&io->pci);
     io->intb = false;
+    ow_mcr_reset(&io->mcr);
     pci_set_irq(&io->pci, 1, false);
     update_intb(io);
 }
@@ -462,6 +474,8 @@ ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config 
         return NULL;
     }
     io->pci.dev = io->dev;
+    ow_bus_init(&io->mlan);
+    ow_mcr_init(&io->mcr, &io->mlan, clock);
     device_reset(io->dev);
     return io;
 }

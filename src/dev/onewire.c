@@ -65,24 +65,54 @@ uint8_t ow_touch_byte(ow_bus *b, uint8_t byte)
     return r;
 }
 
-/* Slot kind from the low-pulse width, with the 1-wire standard-speed limits
- * (reset >= 480 us, write-1/read 1..15 us, write-0 60..120 us).  The unit of
- * the SGI register's pulse field is [UNC]; Linux's three timing words (520,
- * 6 and 80) fall clearly into the three classes.  The sample time is not
- * modelled: the slot completes at once and DONE is set on the next read. */
-uint32_t ow_mcr_write(ow_bus *b, uint32_t val)
+/* ---- SGI MicroLAN master ------------------------------------------------ */
+
+void ow_mcr_init(ow_mcr *m, ow_bus *b, const sched *clock)
 {
-    unsigned pulse = (val >> 10) & 0x3ff;
+    memset(m, 0, sizeof *m);
+    m->bus = b;
+    m->clock = clock;
+}
+
+void ow_mcr_reset(ow_mcr *m)
+{
+    m->fields = 0;
+    m->result = 0;
+    m->done_at = 0;
+}
+
+/* The slot kind follows from the low-pulse width, with the 1-wire
+ * standard-speed limits (reset >= 480 us, write-1/read 1..15 us, write-0
+ * 60..120 us).  The fields count microseconds: IRIX's nic.c passes them as
+ * such (pulse, sample, then a delay it spends with rtc_sleep) and programs
+ * the HUB's divider so that they are; the Bridge's are [INF] the same.  The
+ * sample is taken `sample` us after the pulse ends [INF]: for the reset
+ * PACK(520, 65) that is 65 us after the release, inside the DS2505's
+ * presence pulse (15-60 us after the release, 60-240 us long).  With
+ * Linux's recovery delays a reset and presence takes 585 + 500 us, a read
+ * slot 19 + 100 us and a write-0 slot 110 us: the 1 ms and 60-120 us of
+ * the data sheet.  The devices see the slot when it starts; the driver sees
+ * DONE when it ends. */
+void ow_mcr_write(ow_mcr *m, uint32_t val)
+{
+    unsigned pulse = OW_MCR_PULSE(val);
     int line;
     if (pulse == 0)
         line = 1; /* no low pulse at all: the line stays released */
     else if (pulse >= 480)
-        line = ow_reset(b) ? 0 : 1; /* 0 = presence pulse seen */
+        line = ow_reset(m->bus) ? 0 : 1; /* 0 = presence pulse seen */
     else if (pulse < 15)
-        line = ow_touch_bit(b, 1);
+        line = ow_touch_bit(m->bus, 1);
     else
-        line = ow_touch_bit(b, 0);
-    return (val & ~(OW_MCR_DONE | OW_MCR_RD_DATA)) | OW_MCR_DONE | (line ? OW_MCR_RD_DATA : 0);
+        line = ow_touch_bit(m->bus, 0);
+    m->fields = val & (OW_MCR_PACK(0x3ff, 0xff));
+    m->result = OW_MCR_DONE | (line ? OW_MCR_RD_DATA : 0);
+    m->done_at = m->clock->now + sched_ns_to_ticks(m->clock, 1000ull * ow_mcr_slot_us(val));
+}
+
+uint32_t ow_mcr_read(const ow_mcr *m)
+{
+    return m->fields | (m->clock->now >= m->done_at ? m->result : 0);
 }
 
 uint8_t ow_crc8(const uint8_t *p, size_t n)

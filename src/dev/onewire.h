@@ -6,11 +6,12 @@
  * every slave says whether it pulls the line low, the line is the wired AND,
  * and every slave then samples it.  Bytes go least significant bit first.
  * The Bridge NIC register, the IOC3 MCR and the HUB MD_MLAN_CTL share the SGI
- * master register format (ow_mcr_write). */
+ * master register format (ow_mcr), whose slots take their real time. */
 #ifndef XBOW_ONEWIRE_H
 #define XBOW_ONEWIRE_H
 
 #include "core/common.h"
+#include "core/sched.h"
 
 typedef struct ow_slave ow_slave;
 
@@ -41,13 +42,37 @@ bool ow_reset(ow_bus *b);
 int ow_touch_bit(ow_bus *b, int bit);
 uint8_t ow_touch_byte(ow_bus *b, uint8_t byte);
 
-/* SGI MicroLAN master register (Linux sgi_w1.c): a write of pulse<<10 |
- * sample<<2 runs one slot; reads then show DONE (bit 1) and the sampled
- * line (bit 0).  Returns the register's new value. */
+/* SGI MicroLAN master register (the Bridge NIC register, the IOC3 MCR, the
+ * HUB MD_MLAN_CTL; Linux sgi_w1.c, IRIX nic.c).  A write of
+ * pulse<<10 | sample<<2 runs one slot: the master pulls the line low for
+ * `pulse` microseconds, releases it, samples it `sample` microseconds later,
+ * and only then shows DONE (bit 1) with the sampled line (bit 0).  Until
+ * then reads show the timing fields with DONE and RD_DATA clear; drivers
+ * poll for DONE.  Times run on the virtual clock. */
 #define OW_MCR_RD_DATA 0x1u
 #define OW_MCR_DONE 0x2u
 #define OW_MCR_PACK(pulse, sample) ((uint32_t)(pulse) << 10 | (uint32_t)(sample) << 2)
-uint32_t ow_mcr_write(ow_bus *b, uint32_t val);
+#define OW_MCR_PULSE(v) (((v) >> 10) & 0x3ffu)
+#define OW_MCR_SAMPLE(v) (((v) >> 2) & 0xffu)
+
+typedef struct ow_mcr {
+    ow_bus *bus;
+    const sched *clock;
+    uint32_t fields;  /* timing fields of the last slot */
+    uint32_t result;  /* DONE and the sampled line, visible from done_at */
+    uint64_t done_at; /* virtual time the last slot ends */
+} ow_mcr;
+
+void ow_mcr_init(ow_mcr *m, ow_bus *b, const sched *clock);
+/* Chip reset: no slot in progress; the register reads 0. */
+void ow_mcr_reset(ow_mcr *m);
+/* Start a slot.  A write while a slot is still running starts the new one
+ * at once; the unfinished slot's sample is lost [INF]. */
+void ow_mcr_write(ow_mcr *m, uint32_t val);
+/* The register as the driver reads it now (no side effects). */
+uint32_t ow_mcr_read(const ow_mcr *m);
+/* How long a slot takes, in microseconds: pulse + sample. */
+static inline unsigned ow_mcr_slot_us(uint32_t val) { return OW_MCR_PULSE(val) + OW_MCR_SAMPLE(val); }
 
 /* Dallas CRCs: CRC8 (x^8+x^5+x^4+1) of ROM ids, CRC16 (x^16+x^15+x^2+1,
  * reflected, Linux crc16()) of memory transfers.  A block followed by its

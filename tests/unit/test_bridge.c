@@ -108,8 +108,9 @@ static const struct {
     {0x84, 0x00f7ffff, 0, 1},          /* DIR_MAP */
     {0x94, 0, 0, 1},                   /* RAM_PERR */
     {0xa4, 0xffffffff, 0, 1},          /* ARB */
-    /* NIC: all-ones is a reset slot (presence: data 0), zero no slot (1) */
-    {0xb4, 0x000ffffe, 0x3, 1},
+    /* NIC: all-ones starts a reset slot of 1023 + 255 us (no DONE yet);
+     * zero is a slot of no time that samples the released line (1) */
+    {0xb4, 0x000ffffc, 0x3, 1},
     {0xc4, 0x001f13ff, 0, 1},          /* BUS_TIMEOUT */
     {0xcc, 0x00fff800, 0, 1},          /* PCI_CFG */
     {0xd4, 0, 0, 1}, {0xdc, 0, 0, 1},  /* PCI_ERR_UPPER/LOWER */

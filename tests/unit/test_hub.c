@@ -124,6 +124,26 @@ START_TEST(hub_cpu_num_and_presence)
 }
 END_TEST
 
+/* MD_MLAN_CTL: the node's 1-wire master, nothing on its bus.  IRIX's
+ * hub_nic_access writes its clock divider ("phase") bits with the timing
+ * fields and polls for DONE: a reset slot takes 520 + 65 us, then samples
+ * the line high (no presence pulse). */
+START_TEST(hub_mlan_slot_time)
+{
+    rig r;
+    rig_init(&r, 1);
+    uint64_t phase = 44ull << 27 | 44ull << 20; /* 90 MHz HUB: divisor/2 - 1 */
+    uint64_t fields = 520u << 10 | 65u << 2;
+    wr(&r, r.cpu0, LOCAL(0x2000a8), 8, phase | fields);
+    ck_assert_uint_eq(rd(&r, r.cpu0, LOCAL(0x2000a8), 8), fields);
+    r.clock.now += 585 * 180 - 1;
+    ck_assert_uint_eq(rd(&r, r.cpu0, LOCAL(0x2000a8), 8) & 3, 0);
+    r.clock.now++;
+    ck_assert_uint_eq(rd(&r, r.cpu0, LOCAL(0x2000a8), 8), fields | 3);
+    rig_free(&r);
+}
+END_TEST
+
 START_TEST(hub_identity_registers)
 {
     rig r;
@@ -559,6 +579,7 @@ static Suite *hub_suite(void)
     TCase *t = tcase_create("hub");
     tcase_add_test(t, hub_cpu_num_and_presence);
     tcase_add_test(t, hub_identity_registers);
+    tcase_add_test(t, hub_mlan_slot_time);
     tcase_add_test(t, hub_pend_mod_and_masks);
     tcase_add_test(t, hub_access_widths);
     tcase_add_test(t, hub_read_to_clear);

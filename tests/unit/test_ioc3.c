@@ -118,9 +118,15 @@ START_TEST(ioc3_registers)
     ck_assert_uint_eq(bar_rd(&r, 0xb8, 4), 0x10000000);
     ck_assert_uint_eq(bar_rd(&r, 0xbb, 1), 0x10);
     ck_assert_uint_eq(bar_rd(&r, 0xba, 2), 0x1000);
-    /* 1-wire master with nothing on the bus: DONE, line high. */
+    /* 1-wire master with nothing on the bus: a reset slot (520 us low, the
+     * sample 65 us later) shows its timing fields until it is over, then
+     * DONE and the line high (no presence pulse). */
     bar_wr(&r, 0x30, 4, 520 << 10 | 65 << 2);
-    ck_assert_uint_eq(bar_rd(&r, 0x30, 4), 0x3);
+    ck_assert_uint_eq(bar_rd(&r, 0x30, 4), 520 << 10 | 65 << 2);
+    r.clock.now += 585 * 180 - 1;
+    ck_assert_uint_eq(bar_rd(&r, 0x30, 4) & 3, 0);
+    r.clock.now += 1;
+    ck_assert_uint_eq(bar_rd(&r, 0x30, 4), 520 << 10 | 65 << 2 | 0x3);
     /* Ethernet interrupt status is write-1-to-clear: writing ~0 leaves 0. */
     bar_wr(&r, 0xf4, 4, 0xffffffff);
     ck_assert_uint_eq(bar_rd(&r, 0xf4, 4), 0);

@@ -10,16 +10,29 @@
 
 /* ---- a tiny master following sgi_w1.c ------------------------------------ */
 
+/* The virtual clock moves on by POLL_TICKS (half a microsecond) between two
+ * reads of the register. */
+#define POLL_TICKS 90
+#define US(n) ((uint64_t)(n) * 180) /* ticks at 180 MHz */
+
 static unsigned polls;
+static uint64_t slot_ticks; /* write to DONE, of the last slot */
 
 static int mcr_cycle(fixture *fx, uint32_t word)
 {
+    uint64_t t0 = fx->clock.now;
     fx_setreg(fx, B_NIC, word);
     uint32_t v;
-    do {
+    for (;;) {
         v = fx_reg(fx, B_NIC);
         polls++;
-    } while (!(v & OW_MCR_DONE));
+        if (v & OW_MCR_DONE)
+            break;
+        ck_assert_uint_eq(v & OW_MCR_RD_DATA, 0); /* no data before DONE */
+        ck_assert_uint_eq(v, word & OW_MCR_PACK(0x3ff, 0xff));
+        fx->clock.now += POLL_TICKS;
+    }
+    slot_ticks = fx->clock.now - t0;
     return v & OW_MCR_RD_DATA;
 }
 
@@ -91,7 +104,11 @@ START_TEST(nic_presence_and_read_rom)
     fx_init(&fx);
     polls = 0;
     ck_assert_int_eq(m_reset(&fx), 0); /* presence pulse */
-    ck_assert_uint_eq(polls, 1);        /* DONE at once */
+    /* DONE after the 520 us pulse and the sample 65 us later, seen by the
+     * first poll at or after that time. */
+    ck_assert_uint_ge(slot_ticks, US(585));
+    ck_assert_uint_lt(slot_ticks, US(585) + POLL_TICKS);
+    ck_assert_uint_eq(polls, (US(585) + POLL_TICKS - 1) / POLL_TICKS + 1);
     m_write(&fx, 0x33);
     uint8_t rom[8];
     for (int i = 0; i < 8; i++)
@@ -167,7 +184,13 @@ START_TEST(search_rom_two_devices)
     ow_bus e;
     ow_bus_init(&e);
     ck_assert(!ow_reset(&e));
-    ck_assert_uint_eq(ow_mcr_write(&e, OW_MCR_PACK(520, 65)) & 3, OW_MCR_DONE | OW_MCR_RD_DATA);
+    sched clock;
+    sched_init(&clock, XBOW_CPU_HZ);
+    ow_mcr m;
+    ow_mcr_init(&m, &e, &clock);
+    ow_mcr_write(&m, OW_MCR_PACK(520, 65));
+    clock.now += US(585);
+    ck_assert_uint_eq(ow_mcr_read(&m) & 3, OW_MCR_DONE | OW_MCR_RD_DATA);
     /* MATCH ROM selects exactly one of two. */
     ck_assert(ow_reset(&b));
     ow_touch_byte(&b, 0x55);
@@ -229,6 +252,111 @@ START_TEST(ds2505_extended_read_linux)
     ck_assert_int_eq(read_page(&fx, NULL, 1, prom + 32, &redir), 0);
     linux_partnum(prom, pn);
     ck_assert_str_eq(pn, "030-0734-001");
+    fx_free(&fx);
+}
+END_TEST
+
+/* Slot times on the virtual clock, as the DS2505 data sheet's standard
+ * speed needs them: sgi_w1's three words, each with the recovery delay the
+ * driver adds after DONE (udelay(500) after a reset, udelay(100) after a
+ * write-1/read slot, none after a write-0). */
+START_TEST(slot_timing)
+{
+    fixture fx;
+    fx_init(&fx);
+    static const struct {
+        uint32_t word;
+        unsigned done_us, recovery_us, min_us, max_us;
+    } slots[] = {
+        {OW_MCR_PACK(520, 65), 585, 500, 960, 1100}, /* reset + presence: about 1 ms */
+        {OW_MCR_PACK(6, 13), 19, 100, 60, 120},      /* write 1 / read */
+        {OW_MCR_PACK(80, 30), 110, 0, 60, 120},      /* write 0 */
+    };
+    for (unsigned i = 0; i < ARRAY_SIZE(slots); i++) {
+        uint64_t t0 = fx.clock.now;
+        fx_setreg(&fx, B_NIC, slots[i].word);
+        /* One tick before the end: busy, no data, the fields as written. */
+        fx.clock.now = t0 + US(slots[i].done_us) - 1;
+        ck_assert_uint_eq(fx_reg(&fx, B_NIC), slots[i].word);
+        /* The debugger's view agrees and changes nothing. */
+        device *d = bridge_device(fx.br);
+        unsigned id, idx;
+        ck_assert_int_eq(dev_reg_lookup(d, "NIC", &id, &idx), 0);
+        ck_assert_uint_eq(dev_peek(d, id, idx), slots[i].word);
+        fx.clock.now = t0 + US(slots[i].done_us);
+        ck_assert_uint_eq(fx_reg(&fx, B_NIC) & OW_MCR_DONE, OW_MCR_DONE);
+        ck_assert_uint_eq(dev_peek(d, id, idx) & ~(uint64_t)OW_MCR_RD_DATA,
+                          slots[i].word | OW_MCR_DONE);
+        unsigned total = slots[i].done_us + slots[i].recovery_us;
+        ck_assert_uint_ge(total, slots[i].min_us);
+        ck_assert_uint_le(total, slots[i].max_us);
+        fx.clock.now += US(slots[i].recovery_us);
+    }
+    /* A slot started while another runs: the new one counts from its own
+     * write, and the first one's sample is never shown. */
+    uint64_t t0 = fx.clock.now;
+    fx_setreg(&fx, B_NIC, OW_MCR_PACK(520, 65));
+    fx.clock.now = t0 + US(100);
+    fx_setreg(&fx, B_NIC, OW_MCR_PACK(6, 13));
+    fx.clock.now = t0 + US(100 + 19) - 1;
+    ck_assert_uint_eq(fx_reg(&fx, B_NIC) & OW_MCR_DONE, 0);
+    fx.clock.now++;
+    ck_assert_uint_eq(fx_reg(&fx, B_NIC), OW_MCR_PACK(6, 13) | OW_MCR_DONE | OW_MCR_RD_DATA);
+    /* No pulse and no sample: done at once, the line released. */
+    fx_setreg(&fx, B_NIC, 0);
+    ck_assert_uint_eq(fx_reg(&fx, B_NIC), OW_MCR_DONE | OW_MCR_RD_DATA);
+    /* A Bridge reset ends any slot: the register reads 0. */
+    fx_setreg(&fx, B_NIC, OW_MCR_PACK(520, 65));
+    device_reset(bridge_device(fx.br));
+    ck_assert_uint_eq(fx_reg(&fx, B_NIC), 0);
+    fx_free(&fx);
+}
+END_TEST
+
+/* What Linux's w1 core and w1_ds250x cost on the wire when bridge_probe
+ * reads the part number: the search that finds the DS2505, then two pages
+ * read with MATCH ROM, each slot followed by sgi_w1's recovery delay.  The
+ * total is the virtual time the Bridge probe waits for its EEPROM. */
+START_TEST(linux_read_takes_real_time)
+{
+    fixture fx;
+    fx_init(&fx);
+    uint64_t busy = 0;
+    unsigned nslots = 0;
+#define SLOT(word, rec)                                                              \
+    ({                                                                               \
+        int r_ = mcr_cycle(&fx, (word));                                             \
+        busy += slot_ticks + US(rec);                                                \
+        fx.clock.now += US(rec);                                                     \
+        nslots++;                                                                    \
+        r_;                                                                          \
+    })
+    ck_assert_int_eq(SLOT(OW_MCR_PACK(520, 65), 500), 0);
+    for (int i = 0; i < 8; i++)
+        SLOT((0xf0 >> i) & 1 ? OW_MCR_PACK(6, 13) : OW_MCR_PACK(80, 30), (0xf0 >> i) & 1 ? 100 : 0);
+    uint8_t rom[8] = {0};
+    for (int i = 0; i < 64; i++) {
+        int id = SLOT(OW_MCR_PACK(6, 13), 100);
+        SLOT(OW_MCR_PACK(6, 13), 100);
+        SLOT(id ? OW_MCR_PACK(6, 13) : OW_MCR_PACK(80, 30), id ? 100 : 0);
+        rom[i / 8] |= (uint8_t)(id << (i % 8));
+    }
+#undef SLOT
+    ck_assert_uint_eq(ow_crc8(rom, 8), 0);
+    /* 1 reset and 200 bit slots: between 60 and 120 us each. */
+    ck_assert_uint_eq(nslots, 201);
+    ck_assert_uint_ge(busy, US(1000) + 200 * US(60));
+    ck_assert_uint_le(busy, US(1100) + 200 * (US(120) + POLL_TICKS));
+    /* Two pages: reset, MATCH ROM (9 bytes), 0xA5 + address (3 bytes), 3
+     * bytes back, 34 bytes of data and CRC, each page. */
+    uint64_t t0 = fx.clock.now;
+    uint8_t prom[64], redir;
+    ck_assert_int_eq(read_page(&fx, rom, 0, prom, &redir), 0);
+    ck_assert_int_eq(read_page(&fx, rom, 1, prom + 32, &redir), 0);
+    uint64_t t = fx.clock.now - t0; /* without the recovery delays */
+    unsigned bits = 2 * 8 * (9 + 3 + 3 + 34);
+    ck_assert_uint_ge(t, 2 * US(585) + bits * US(19));
+    ck_assert_uint_le(t, 2 * US(585) + bits * US(110) + (bits + 2) * POLL_TICKS);
     fx_free(&fx);
 }
 END_TEST
@@ -335,6 +463,8 @@ static Suite *onewire_suite(void)
     tcase_add_test(tc, search_rom_two_devices);
     tcase_add_test(tc, search_rom_through_bridge);
     tcase_add_test(tc, ds2505_extended_read_linux);
+    tcase_add_test(tc, slot_timing);
+    tcase_add_test(tc, linux_read_takes_real_time);
     tcase_add_test(tc, sgi_nic_layout);
     tcase_add_test(tc, ds2505_redirection_and_other_reads);
     suite_add_tcase(s, tc);

@@ -1,5 +1,5 @@
 /* M48T35 TIMEKEEPER RTC/NVRAM: see m48t35.h. */
-#include "dev/m48t35.h"
+#include "dev/chip/m48t35.h"
 
 #include <stdlib.h>
 #include <time.h>

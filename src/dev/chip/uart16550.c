@@ -1,5 +1,5 @@
 /* 16550A UART: see uart16550.h. */
-#include "dev/uart16550.h"
+#include "dev/chip/uart16550.h"
 
 #include <stdlib.h>
 

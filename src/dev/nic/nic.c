@@ -1,15 +1,15 @@
 /* Shared NIC parts: the PCI function shell, DMA helpers, the interrupt
  * cause/mask unit, the common events, the model factory.  See nic.h. */
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
 
 #include "core/log.h"
-#include "dev/nic_mac.h"
-#include "dev/nic_phy.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic_mac.h"
+#include "dev/nic/nic_phy.h"
+#include "dev/nic/nic_ring.h"
 
 const char *const nic_ring_names[] = {"tx",        "rx",    "rx-jumbo", "rx-mini",
                                       "rx-return", "event", "command",  NULL};

@@ -26,7 +26,7 @@
 #include "core/dev.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 #include "net/net.h"
 
 typedef struct nic nic;

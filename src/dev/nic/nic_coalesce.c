@@ -1,5 +1,5 @@
 /* Interrupt coalescing on the virtual clock.  See nic_coalesce.h. */
-#include "dev/nic_coalesce.h"
+#include "dev/nic/nic_coalesce.h"
 
 static void do_fire(nic_coal *c, int reason)
 {

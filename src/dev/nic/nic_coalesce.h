@@ -17,7 +17,7 @@
 #ifndef XBOW_NIC_COALESCE_H
 #define XBOW_NIC_COALESCE_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 enum nic_coal_reason {
     NIC_COAL_IMMEDIATE,

@@ -1,5 +1,5 @@
 /* EEPROM helpers.  See nic_eeprom.h. */
-#include "dev/nic_eeprom.h"
+#include "dev/nic/nic_eeprom.h"
 
 #include <stdlib.h>
 

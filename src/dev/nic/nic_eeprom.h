@@ -6,7 +6,7 @@
 #ifndef XBOW_NIC_EEPROM_H
 #define XBOW_NIC_EEPROM_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 typedef struct nic_eeprom {
     nic *n;

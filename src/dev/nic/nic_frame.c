@@ -2,11 +2,11 @@
  * until end-of-packet, hand-off to the backend, the Rx FIFO between the MAC
  * and the Rx DMA engine, and drop accounting (every frame lost is counted
  * with its reason and published).  Backends carry frames without FCS. */
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 #include <stdlib.h>
 
-#include "dev/nic_phy.h"
+#include "dev/nic/nic_phy.h"
 
 #define ETH_ZLEN 60 /* minimum frame without FCS; shorter ones are padded */
 

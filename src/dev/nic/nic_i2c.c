@@ -1,5 +1,5 @@
 /* The two-wire serial EEPROM (AT24C32).  See nic_i2c.h. */
-#include "dev/nic_i2c.h"
+#include "dev/nic/nic_i2c.h"
 
 enum { I2C_IDLE, I2C_RX, I2C_ACK_OUT, I2C_TX, I2C_ACK_IN };
 

@@ -23,7 +23,7 @@
 #ifndef XBOW_NIC_I2C_H
 #define XBOW_NIC_I2C_H
 
-#include "dev/nic_eeprom.h"
+#include "dev/nic/nic_eeprom.h"
 
 typedef struct nic_i2c {
     nic_eeprom *e;

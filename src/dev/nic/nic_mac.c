@@ -1,5 +1,5 @@
 /* Receive address filtering.  See nic_mac.h. */
-#include "dev/nic_mac.h"
+#include "dev/nic/nic_mac.h"
 
 static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 

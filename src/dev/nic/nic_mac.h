@@ -4,7 +4,7 @@
 #ifndef XBOW_NIC_MAC_H
 #define XBOW_NIC_MAC_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 #define NIC_MAC_STATIONS 16
 #define NIC_MAC_CAM 64

@@ -1,5 +1,5 @@
 /* Link state and the clause-22 PHY register file.  See nic_phy.h. */
-#include "dev/nic_phy.h"
+#include "dev/nic/nic_phy.h"
 
 static void link_set(nic_link *l, bool up, bool notify)
 {

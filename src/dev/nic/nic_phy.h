@@ -18,7 +18,7 @@
 #ifndef XBOW_NIC_PHY_H
 #define XBOW_NIC_PHY_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 typedef struct nic_link {
     nic *n;

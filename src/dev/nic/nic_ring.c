@@ -1,6 +1,6 @@
 /* Descriptor ring walkers: fetch, write-back (status word last), advance,
  * wrap; the "ring" view and the stall check.  See nic_ring.h. */
-#include "dev/nic_ring.h"
+#include "dev/nic/nic_ring.h"
 
 #include <stdlib.h>
 

@@ -16,7 +16,7 @@
 #ifndef XBOW_NIC_RING_H
 #define XBOW_NIC_RING_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 enum nic_ring_kind { NIC_RING_OWN, NIC_RING_HEADTAIL, NIC_RING_PRODCONS };
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dev/nic.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_ring.h"
 #include "net/backend.h"
 
 static void list_rings(nic *n, strbuf *out)

@@ -1,7 +1,7 @@
 /* The PCI function core: the standard type-0 configuration header (IDs,
  * command/status, BARs with size probing, interrupt pin/line), BAR decode,
  * and the device side of DMA and INTx.  See pci.h. */
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 /* The PCI DMA test device.  See testdev.h. */
-#include "dev/testdev.h"
+#include "dev/pci/testdev.h"
 
 #include <stdio.h>
 #include <stdlib.h>

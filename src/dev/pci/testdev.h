@@ -13,7 +13,7 @@
 #include "core/dev.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 
 #define TESTDEV_VENDOR 0x5842
 #define TESTDEV_DEVICE 0x0001

@@ -2,7 +2,7 @@
  * error reporting.  PIO is in bridge_pio.c, DMA in bridge_dma.c, the decoded
  * views in bridge_view.c.  Registers as Linux's asm/pci/bridge.h defines them;
  * see docs/hardware.md, "Bridge", for every [INF]/[UNC] choice. */
-#include "dev/bridge_priv.h"
+#include "dev/sgi/bridge_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 
 #include "core/bus.h"
 #include "core/dev.h"
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 
 #define BRIDGE_SLOTS 8
 

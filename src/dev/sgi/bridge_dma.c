@@ -16,7 +16,7 @@
  * bus_read_block/bus_write_block carrying the device's initiator, the kind
  * and the dma_path, so DMA watchpoints and "last writer" see it; the
  * counters and the bridge.dma event are per translated chunk. */
-#include "dev/bridge_priv.h"
+#include "dev/sgi/bridge_priv.h"
 
 #include <stdlib.h>
 

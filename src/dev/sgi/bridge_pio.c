@@ -13,7 +13,7 @@
  * INT_STATUS (PCI_MST_TIMEOUT for the master abort, "device select
  * timeout"; PCI_ABORT for the target abort) [INF].  Holes in the widget
  * space set INVLD_ADDR and latch WID_ERR_UPPER/LOWER. */
-#include "dev/bridge_priv.h"
+#include "dev/sgi/bridge_priv.h"
 
 #include "core/log.h"
 

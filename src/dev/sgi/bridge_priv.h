@@ -4,8 +4,8 @@
 #ifndef XBOW_BRIDGE_PRIV_H
 #define XBOW_BRIDGE_PRIV_H
 
-#include "dev/bridge.h"
-#include "dev/onewire.h"
+#include "dev/sgi/bridge.h"
+#include "dev/sgi/onewire.h"
 
 /* Register ids: the order of the declaration in bridge.c. */
 enum bridge_reg {

@@ -1,6 +1,6 @@
 /* Decoded views of the Bridge: "windows" (info bridge), "dma" (the per-word
  * DMA counter) and "pci" (info pci); its counters: the DMA totals. */
-#include "dev/bridge_priv.h"
+#include "dev/sgi/bridge_priv.h"
 
 #include <stddef.h>
 #include <stdio.h>

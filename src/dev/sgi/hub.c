@@ -22,7 +22,7 @@
  * from the node's first CPU, and a HUB without a widget reports the II link
  * down.  IALIAS belongs to the HUB only on a one-node machine; with several
  * the board decodes it per access (hub_window_access). */
-#include "dev/hub.h"
+#include "dev/sgi/hub.h"
 
 #include <stdlib.h>
 

@@ -15,7 +15,7 @@
  * keyboard/mouse and parallel ports (storage only), the 10/100 MAC and its
  * SSRAM (registers are storage, SSRAM reads 0), a MAC-address NIC on the
  * 1-wire bus (the bus is empty, so Linux's ioc3-eth defers its probe). */
-#include "dev/ioc3.h"
+#include "dev/sgi/ioc3.h"
 
 #include <stdio.h>
 #include <stdlib.h>

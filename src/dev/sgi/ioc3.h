@@ -18,9 +18,9 @@
 #define XBOW_IOC3_H
 
 #include "core/chardev.h"
-#include "dev/m48t35.h"
-#include "dev/pci.h"
-#include "dev/uart16550.h"
+#include "dev/chip/m48t35.h"
+#include "dev/pci/pci.h"
+#include "dev/chip/uart16550.h"
 
 #define IOC3_VENDOR 0x10a9
 #define IOC3_DEVICE 0x0003

@@ -18,7 +18,7 @@
  *        command and address).
  *  Past the end of a stream the device sends 1s.  Programming commands need
  *  a 12 V pulse no SGI master provides: the device ignores them. */
-#include "dev/onewire.h"
+#include "dev/sgi/onewire.h"
 
 #include <stdio.h>
 

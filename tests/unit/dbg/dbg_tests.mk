@@ -1,23 +1,23 @@
 # Debugger unit tests.  They run the real command language, machine loop and
-# core against a small stand-in CPU (tests/unit/fake_cpu.c), so they need
+# core against a small stand-in CPU (tests/unit/dbg/fake_cpu.c), so they need
 # neither the R10000 nor a guest compiler.
-DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/fake_cpu.c
+DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/dbg/fake_cpu.c
 
-check_PROGRAMS += tests/unit/test_expr tests/unit/test_dbg
-tests_unit_test_expr_SOURCES = tests/unit/test_expr.c src/dbg/expr.c src/dbg/expr.h
-tests_unit_test_expr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_expr_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-tests_unit_test_dbg_SOURCES = tests/unit/test_dbg.c tests/unit/dbg_fixture.c tests/unit/dbg_fixture.h $(DBG_TEST_SOURCES)
-tests_unit_test_dbg_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
-tests_unit_test_dbg_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_expr tests/unit/test_dbg
+check_PROGRAMS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+tests_unit_dbg_test_expr_SOURCES = tests/unit/dbg/test_expr.c src/dbg/expr.c src/dbg/expr.h
+tests_unit_dbg_test_expr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_dbg_test_expr_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+tests_unit_dbg_test_dbg_SOURCES = tests/unit/dbg/test_dbg.c tests/unit/dbg/dbg_fixture.c tests/unit/dbg/dbg_fixture.h $(DBG_TEST_SOURCES)
+tests_unit_dbg_test_dbg_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_unit_dbg_test_dbg_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
 
 # docs/commands.md is generated from the command table; test_dbg checks it.
-noinst_PROGRAMS += tests/unit/gen_commands_doc
-tests_unit_gen_commands_doc_SOURCES = tests/unit/gen_commands_doc.c $(DBG_TEST_SOURCES)
-tests_unit_gen_commands_doc_LDADD = $(XBOW_LIBS)
-commands-doc: tests/unit/gen_commands_doc$(EXEEXT)
-	tests/unit/gen_commands_doc$(EXEEXT) > $(srcdir)/docs/commands.md
+noinst_PROGRAMS += tests/unit/dbg/gen_commands_doc
+tests_unit_dbg_gen_commands_doc_SOURCES = tests/unit/dbg/gen_commands_doc.c $(DBG_TEST_SOURCES)
+tests_unit_dbg_gen_commands_doc_LDADD = $(XBOW_LIBS)
+commands-doc: tests/unit/dbg/gen_commands_doc$(EXEEXT)
+	tests/unit/dbg/gen_commands_doc$(EXEEXT) > $(srcdir)/docs/commands.md
 .PHONY: commands-doc
 EXTRA_DIST += docs/commands.md
 

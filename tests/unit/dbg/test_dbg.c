@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "dbg_fixture.h"
-#include "dev/testdev.h"
+#include "dev/pci/testdev.h"
 #include "machine/ip27.h"
 
 #define has(text, sub) ck_assert_msg(strstr((text), (sub)) != NULL, \

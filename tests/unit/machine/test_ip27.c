@@ -4,8 +4,8 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "dev/ioc3.h"
-#include "dev/uart16550.h"
+#include "dev/sgi/ioc3.h"
+#include "dev/chip/uart16550.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 

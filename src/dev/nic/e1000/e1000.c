@@ -3,7 +3,7 @@
  * 82544's I/O window, reset and the factory entries.  The PHY and link are in
  * e1000_phy.c, the engines in e1000_tx.c and e1000_rx.c.  Choices marked
  * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC / 82544EI". */
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #include <stdio.h>
 #include <stdlib.h>

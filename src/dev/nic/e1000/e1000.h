@@ -9,12 +9,12 @@
 #ifndef XBOW_E1000_H
 #define XBOW_E1000_H
 
-#include "dev/nic.h"
-#include "dev/nic_coalesce.h"
-#include "dev/nic_eeprom.h"
-#include "dev/nic_mac.h"
-#include "dev/nic_phy.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
+#include "dev/nic/nic_mac.h"
+#include "dev/nic/nic_phy.h"
+#include "dev/nic/nic_ring.h"
 
 enum e1000_variant { E1000_82543, E1000_82544 };
 

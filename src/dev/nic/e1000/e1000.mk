@@ -1,7 +1,6 @@
-# src/dev: the Intel 82543GC / 82544EI model (e1000*.c), one of the NIC models.
-E1000_SOURCES = \
-	src/dev/e1000.c src/dev/e1000.h \
-	src/dev/e1000_phy.c \
-	src/dev/e1000_tx.c \
-	src/dev/e1000_rx.c
-NIC_SOURCES += $(E1000_SOURCES)
+# src/dev/nic/e1000: the Intel 82543GC / 82544EI, one of the NIC models.
+NIC_SOURCES += \
+	src/dev/nic/e1000/e1000.c src/dev/nic/e1000/e1000.h \
+	src/dev/nic/e1000/e1000_phy.c \
+	src/dev/nic/e1000/e1000_tx.c \
+	src/dev/nic/e1000/e1000_rx.c

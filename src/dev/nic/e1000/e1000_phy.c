@@ -4,7 +4,7 @@
  * (CTRL.PHY_RST on the 82544, CTRL_EXT SDP4 low on the 82543), speed and
  * duplex on both sides, and the MAC's view of the link (STATUS.LU, ICR.LSC).
  * See docs/hardware.md, "8254x PHY and link". */
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #define E1000_AN_NS 2000000 /* autonegotiation time, 2 ms [INF] (real PHYs: seconds) */
 #define PHY_ADDR 1          /* the PHY's MDIO address (Linux uses 1) */

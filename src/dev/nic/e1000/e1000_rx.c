@@ -6,7 +6,7 @@
  * checksum status, RDTR interrupt delay, RXDMT0, RXO/RNBC/MPC and the
  * statistics.  Frames never vanish: each is delivered, waits in the FIFO,
  * or is dropped with a counted reason. */
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 /* Descriptor flags for the ring view and events: the status byte, then
  * the errors byte shifted by 8. */

@@ -4,7 +4,7 @@
  * status word last), TIDV interrupt delay, statistics, line-rate pacing.
  * Each step handles at most step_budget descriptors, then continues on a
  * timer: misprogrammed rings cannot hang the emulator. */
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #include <stdio.h>
 

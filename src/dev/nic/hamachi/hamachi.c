@@ -2,7 +2,7 @@
  * interrupts, EEPROM, auto-negotiation, address filter, reset and the
  * factory entry.  The DMA engines are in hamachi_dma.c.  Choices marked
  * [INF]/[UNC] are listed in docs/hardware.md "Hamachi GNIC-II". */
-#include "dev/hamachi.h"
+#include "dev/nic/hamachi/hamachi.h"
 
 #include <stdio.h>
 #include <stdlib.h>

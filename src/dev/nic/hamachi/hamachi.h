@@ -4,12 +4,12 @@
 #ifndef XBOW_HAMACHI_H
 #define XBOW_HAMACHI_H
 
-#include "dev/nic.h"
-#include "dev/nic_coalesce.h"
-#include "dev/nic_eeprom.h"
-#include "dev/nic_mac.h"
-#include "dev/nic_phy.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
+#include "dev/nic/nic_mac.h"
+#include "dev/nic/nic_phy.h"
+#include "dev/nic/nic_ring.h"
 
 /* Register ids: index into the declaration table (hamachi.c). */
 enum hamachi_reg {

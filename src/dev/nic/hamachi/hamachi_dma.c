@@ -8,7 +8,7 @@
  * The transmitter is paced at line rate (1 Gb/s, 8 bytes of preamble and 12
  * of inter-frame gap per frame), and both engines wait for the DMA time of
  * what they moved (nic.h: PCI clocks per word or burst). */
-#include "dev/hamachi.h"
+#include "dev/nic/hamachi/hamachi.h"
 
 static const nic_bitname ham_desc_flags[] = {{HAM_DESC_OWN, "Own"},
                                              {HAM_DESC_EOP, "EndPacket"},

@@ -4,7 +4,7 @@
  * factory entries.  The firmware is in tigon_fw.c, the DMA engines in
  * tigon_dma.c.  Choices marked [INF]/[UNC] are listed in docs/hardware.md
  * "Tigon2". */
-#include "dev/tigon.h"
+#include "dev/nic/tigon/tigon.h"
 
 #include <stdio.h>
 #include <stdlib.h>

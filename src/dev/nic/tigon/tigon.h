@@ -12,13 +12,13 @@
 #ifndef XBOW_TIGON_H
 #define XBOW_TIGON_H
 
-#include "dev/nic.h"
-#include "dev/nic_coalesce.h"
-#include "dev/nic_eeprom.h"
-#include "dev/nic_i2c.h"
-#include "dev/nic_mac.h"
-#include "dev/nic_phy.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
+#include "dev/nic/nic_i2c.h"
+#include "dev/nic/nic_mac.h"
+#include "dev/nic/nic_phy.h"
+#include "dev/nic/nic_ring.h"
 
 /* Register ids: index into the declaration table (tigon.c). */
 enum tigon_reg {

@@ -9,7 +9,7 @@
  * rate.  A DMA failure on a ring stops that engine until the host writes
  * the ring's producer mailbox again, and the firmware posts ERROR (bad
  * configuration) [INF]. */
-#include "dev/tigon.h"
+#include "dev/nic/tigon/tigon.h"
 
 /* ---- descriptor words ------------------------------------------------------- */
 

@@ -14,7 +14,7 @@
  *   - interrupts: the firmware's requests latched in the nic_irq causes,
  *     gated by the Hi mailbox, MaskInt and HostCtrl MASK_INTS.
  * The DMA engines (send, receive, return rings) are in tigon_dma.c. */
-#include "dev/tigon.h"
+#include "dev/nic/tigon/tigon.h"
 
 #include <stdio.h>
 

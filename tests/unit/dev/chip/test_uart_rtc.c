@@ -1,5 +1,5 @@
-/* Unit tests for the 16550 UART (src/dev/uart16550.c) and the M48T35
- * RTC/NVRAM (src/dev/m48t35.c). */
+/* Unit tests for the 16550 UART (src/dev/chip/uart16550.c) and the M48T35
+ * RTC/NVRAM (src/dev/chip/m48t35.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <time.h>
@@ -7,8 +7,8 @@
 #include "core/chardev.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/m48t35.h"
-#include "dev/uart16550.h"
+#include "dev/chip/m48t35.h"
+#include "dev/chip/uart16550.h"
 
 #define IOC3_UART_CLOCK 7333333 /* 22 MHz / 3 (8250_ioc3.c) */
 

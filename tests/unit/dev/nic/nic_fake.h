@@ -4,7 +4,7 @@
 #ifndef XBOW_TEST_NIC_FAKE_H
 #define XBOW_TEST_NIC_FAKE_H
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 
 /* RAM byte i is at PCI address FAKE_LO + i (32-bit window) and
  * FAKE_HI + i (64-bit DAC window, like the IP27's PCI64 attributes). */

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dev/nic.h"
-#include "dev/nic_coalesce.h"
-#include "dev/nic_eeprom.h"
-#include "dev/nic_mac.h"
-#include "dev/nic_phy.h"
-#include "dev/nic_ring.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
+#include "dev/nic/nic_mac.h"
+#include "dev/nic/nic_phy.h"
+#include "dev/nic/nic_ring.h"
 #include "nic_fake.h"
 
 static struct {

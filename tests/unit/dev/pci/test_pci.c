@@ -1,9 +1,9 @@
-/* Unit tests for the PCI function core (src/dev/pci.c). */
+/* Unit tests for the PCI function core (src/dev/pci/pci.c). */
 #include <check.h>
 #include <stdlib.h>
 
 #include "core/dev.h"
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 
 /* A host that records what the function asks of it. */
 typedef struct fake_host {

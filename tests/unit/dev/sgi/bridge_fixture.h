@@ -8,7 +8,7 @@
 #include "core/bus.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/bridge.h"
+#include "dev/sgi/bridge.h"
 
 #define FX_RAM_SIZE (1u << 20)
 #define FX_WIDGET_BASE BUS_UNC(1, 0x08000000ull)

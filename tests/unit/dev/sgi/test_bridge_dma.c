@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
-#include "dev/testdev.h"
+#include "dev/pci/testdev.h"
 
 TCase *bridge_dma_tcase(void);
 

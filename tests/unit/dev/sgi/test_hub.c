@@ -1,4 +1,4 @@
-/* Unit tests for the HUB (src/dev/hub.c), driven from fake initiators
+/* Unit tests for the HUB (src/dev/sgi/hub.c), driven from fake initiators
  * without CPUs: the interrupt, NMI and reset outputs are observed through
  * the wiring callbacks. */
 #include <check.h>
@@ -8,7 +8,7 @@
 #include "core/bus.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/hub.h"
+#include "dev/sgi/hub.h"
 
 #define IO(off) BUS_UNC(1, (off))
 #define LOCAL(r) IO(HUB_IALIAS_BASE + (r))

@@ -1,4 +1,4 @@
-/* Unit tests for the IOC3 PCI function (src/dev/ioc3.c) through its PCI
+/* Unit tests for the IOC3 PCI function (src/dev/sgi/ioc3.c) through its PCI
  * interface (config cycles and BAR0 accesses with little-endian PCI
  * values), with a fake host bridge that records INTx. */
 #include <check.h>
@@ -7,7 +7,7 @@
 #include "core/chardev.h"
 #include "core/event.h"
 #include "core/sched.h"
-#include "dev/ioc3.h"
+#include "dev/sgi/ioc3.h"
 
 typedef struct rig {
     sched clock;

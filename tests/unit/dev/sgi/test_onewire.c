@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
-#include "dev/onewire.h"
+#include "dev/sgi/onewire.h"
 
 /* ---- a tiny master following sgi_w1.c ------------------------------------ */
 

@@ -6,8 +6,8 @@
 
 #include <check.h>
 
-#include "dev/e1000.h"
-#include "nic_fake.h"
+#include "dev/nic/e1000/e1000.h"
+#include "../nic_fake.h"
 
 /* Register offsets (the SDM, Linux e1000_hw.h). */
 enum {

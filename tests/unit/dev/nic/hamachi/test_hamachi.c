@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dev/hamachi.h"
-#include "nic_fake.h"
+#include "dev/nic/hamachi/hamachi.h"
+#include "../nic_fake.h"
 
 /* Register offsets (Linux hamachi.c). */
 enum {

@@ -6,8 +6,8 @@
 #ifndef XBOW_TEST_TIGON_HOST_H
 #define XBOW_TEST_TIGON_HOST_H
 
-#include "dev/tigon.h"
-#include "nic_fake.h"
+#include "dev/nic/tigon/tigon.h"
+#include "../nic_fake.h"
 
 /* Host memory layout (bus addresses). */
 #define H_GIB (FAKE_LO + 0x1000)

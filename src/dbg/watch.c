@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
-#include "dev/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
+#include "dev/nic/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
 
 enum { WK_VIRT, WK_PHYS, WK_DMA };
 /* DMA watchpoint initiator filters (besides a bus initiator id >= 0). */

@@ -22,7 +22,7 @@
 #include <time.h>
 
 #include "core/log.h"
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 #include "machine/ip27_priv.h"
 
 #define MB (1ull << 20)

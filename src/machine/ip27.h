@@ -4,7 +4,7 @@
 #ifndef XBOW_IP27_H
 #define XBOW_IP27_H
 
-#include "dev/pci.h"
+#include "dev/pci/pci.h"
 #include "machine/machine.h"
 
 /* Bus addresses of the board (nasid 0). */

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dev/nic.h"
-#include "dev/nic_mac.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_mac.h"
 #include "net/backend.h"
 #include "machine/ip27_priv.h"
 

@@ -3,10 +3,10 @@
 #ifndef XBOW_IP27_PRIV_H
 #define XBOW_IP27_PRIV_H
 
-#include "dev/bridge.h"
-#include "dev/hub.h"
-#include "dev/ioc3.h"
-#include "dev/testdev.h"
+#include "dev/sgi/bridge.h"
+#include "dev/sgi/hub.h"
+#include "dev/sgi/ioc3.h"
+#include "dev/pci/testdev.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 

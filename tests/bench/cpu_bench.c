@@ -22,7 +22,7 @@
 #include "core/elf.h"
 #include "cpu/cpu.h"
 #include "guest_work.h"
-#include "../unit/cpu_asm.h"
+#include "../unit/cpu/cpu_asm.h"
 
 /* Process CPU time: steadier than wall time on a shared machine. */
 static double now_s(void)

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/hamachi.h"
+#include "dev/nic/hamachi/hamachi.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512

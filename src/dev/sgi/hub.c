@@ -27,7 +27,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
-#include "dev/onewire.h"
+#include "dev/sgi/onewire.h"
 
 #define RT_MASK ((1ull << 52) - 1)
 #define NPR_LOCALRESET 0x1ull

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 
 #include "core/log.h"
-#include "dev/onewire.h"
+#include "dev/sgi/onewire.h"
 
 #define SIO_BASE 0x20000
 #define SIO_END 0x40000

@@ -219,9 +219,9 @@ static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
     }
     if (n >= 4 && memcmp(data, "\177ELF", 4) == 0) {
         free(data);
-        char e[200];
-        if (elf_read_file(path, &b->user_prom_elf, e, sizeof e) != 0) {
-            snprintf(err, errlen, "--prom %s", e);
+        xerr e;
+        if (elf_read_file(path, &b->user_prom_elf, &e) != 0) {
+            snprintf(err, errlen, "--prom %s", e.msg);
             return -1;
         }
         b->user_prom_is_elf = true;
@@ -243,10 +243,10 @@ static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
 static void load_user_prom(ip27 *b)
 {
     machine *m = b->m;
-    char e[200];
+    xerr e;
     if (b->user_prom_is_elf) {
-        if (elf_load(&b->user_prom_elf, &m->bus, e, sizeof e) != 0)
-            xlog(LOG_ERROR, "prom", "%s: %s", m->cfg.prom, e);
+        if (elf_load(&b->user_prom_elf, &m->bus, &e) != 0)
+            xlog(LOG_ERROR, "prom", "%s: %s", m->cfg.prom, e.msg);
         return;
     }
     bus_poke(&m->bus, BUS_UNC(0, PROM_PA), b->user_prom, b->user_prom_size);
@@ -401,8 +401,9 @@ void ip27_reset(machine *m)
     if (b->has_user_prom) {
         if (b->user_prom_is_elf)
             load_user_prom(b); /* its RAM segments too; the CPUs start at the reset vector */
-        if (b->have_kernel && elf_load(&b->kernel, &m->bus, err, sizeof err) != 0)
-            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err);
+        xerr e;
+        if (b->have_kernel && elf_load(&b->kernel, &m->bus, &e) != 0)
+            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, e.msg);
         return;
     }
     for (unsigned i = 0; i < b->nnodes; i++)
@@ -412,8 +413,10 @@ void ip27_reset(machine *m)
     setup_console(b);
     if (!b->have_kernel)
         return; /* every CPU goes to the slave loop */
-    if (elf_load(&b->kernel, &m->bus, err, sizeof err) != 0 ||
-        enter_kernel(b, err, sizeof err) != 0)
+    xerr e;
+    if (elf_load(&b->kernel, &m->bus, &e) != 0)
+        xlog(LOG_ERROR, "prom", "cannot restart %s: %s", b->kernel_path, e.msg);
+    else if (enter_kernel(b, err, sizeof err) != 0)
         xlog(LOG_ERROR, "prom", "cannot restart %s: %s", b->kernel_path, err);
 }
 
@@ -425,9 +428,9 @@ int ip27_boot(machine *m, const char *path, const elf_image *img, char *err, siz
         free(b->kernel_path);
         b->have_kernel = false;
     }
-    char e[200];
-    if (elf_parse(img->data, img->size, &b->kernel, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    xerr e;
+    if (elf_parse(img->data, img->size, &b->kernel, &e) != 0) {
+        snprintf(err, errlen, "%s: %s", path, e.msg);
         return -1;
     }
     b->kernel_path = strdup(path);

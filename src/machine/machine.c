@@ -39,9 +39,12 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
-    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err, errlen);
-    if (!m->console)
+    xerr e;
+    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", &e);
+    if (!m->console) {
+        snprintf(err, errlen, "%s", e.msg);
         goto fail;
+    }
     m->ncpus = cfg->ncpus;
     for (unsigned i = 0; i < m->ncpus; i++) {
         m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
@@ -111,16 +114,18 @@ void machine_reset(machine *m, bool clear_ram)
 int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
 {
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    xerr e;
+    if (elf_read_file(path, &img, &e) != 0) {
+        snprintf(err, errlen, "%s", e.msg);
         return -1;
-    char e[200];
-    if (elf_load(&img, &m->bus, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    }
+    if (elf_load(&img, &m->bus, &e) != 0) {
+        snprintf(err, errlen, "%s: %s", path, e.msg);
         elf_free(&img);
         return -1;
     }
-    if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
-        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
+    if (elf_symbols(&img, &m->syms, &e) < 0)
+        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e.msg);
     int rc = ip27_boot(m, path, &img, err, errlen);
     elf_free(&img);
     return rc;

@@ -395,8 +395,10 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
     if (!n)
         return NULL;
     if (strcmp(spec, "none") != 0) {
-        net_port *p = net_port_open(name, spec, pcap, clock, eb, err, errlen);
+        xerr e;
+        net_port *p = net_port_open(name, spec, pcap, clock, eb, &e);
         if (!p) {
+            snprintf(err, errlen, "%s", e.msg);
             m->destroy(n);
             return NULL;
         }

@@ -53,8 +53,7 @@ static int pcap_ready(void *ctx, int fd, xerr *err)
     pc->f = fdopen(fd, "wb");
     if (!pc->f) {
         close(fd);
-        net_fail(err ? err->msg : NULL, err ? sizeof err->msg : 0, "pcap", "cannot write %s: %s",
-                 pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         return -1;
     }
     setvbuf(pc->f, pc->buf, _IOFBF, sizeof pc->buf);
@@ -67,8 +66,7 @@ static int pcap_ready(void *ctx, int fd, xerr *err)
     put32(h + 16, PCAP_SNAPLEN);
     put32(h + 20, LINKTYPE_ETHERNET);
     if (fwrite(h, sizeof h, 1, pc->f) != 1 || fflush(pc->f) != 0) {
-        net_fail(err ? err->msg : NULL, err ? sizeof err->msg : 0, "pcap", "cannot write %s: %s",
-                 pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         fclose(pc->f);
         pc->f = NULL;
         return -1;
@@ -76,14 +74,12 @@ static int pcap_ready(void *ctx, int fd, xerr *err)
     return 0;
 }
 
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen)
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err)
 {
-    net_pcap *pc = calloc(1, sizeof *pc);
-    if (!pc)
-        return net_fail(err, errlen, "pcap", "out of memory");
+    net_pcap *pc = xcalloc(1, sizeof *pc);
     if (strlen(path) >= sizeof pc->path) {
         free(pc);
-        return net_fail(err, errlen, "pcap", "file name too long");
+        return net_fail(err, "pcap", "file name too long");
     }
     strcpy(pc->path, path);
     pc->clock = clock;
@@ -92,9 +88,9 @@ net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen
     pc->out = outfile_open(path, pcap_ready, pc, &why);
     if (!pc->out) {
         if (!strncmp(why.msg, "pcap: ", 6))
-            snprintf(err, errlen, "%s", why.msg);
+            xerr_set(err, "%s", why.msg);
         else
-            net_fail(err, errlen, "pcap", "%s", why.msg);
+            net_fail(err, "pcap", "%s", why.msg);
         free(pc);
         return NULL;
     }

@@ -66,9 +66,9 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
     unsigned k = o->cfg.nnics;
     nic_config *nc = &o->cfg.nics[k - 1];
     uint8_t mac[6];
-    char why[512];
-    if (machine_parse_station_mac(v, mac, why, sizeof why)) {
-        sb_printf(err, "--mac: %s", why);
+    xerr why;
+    if (machine_parse_station_mac(v, mac, &why)) {
+        sb_printf(err, "--mac: %s", why.msg);
         return -1;
     }
     if (nc->mac_set) {

@@ -73,13 +73,13 @@ int ui_main(ui_options *o)
     /* Output files named on the command line (--pcap, --serial file:) are
      * truncated only once the machine is built and the kernel loaded. */
     outfile_hold();
-    machine *m = machine_new(&o->cfg, err.msg, sizeof err.msg);
+    machine *m = machine_new(&o->cfg, &err);
     if (!m) {
         fprintf(stderr, "xbow: %s\n", err.msg);
         outfile_release(false, NULL);
         return 2;
     }
-    if ((o->kernel && machine_load_kernel(m, o->kernel, err.msg, sizeof err.msg) != 0) ||
+    if ((o->kernel && machine_load_kernel(m, o->kernel, &err) != 0) ||
         outfile_release(true, &err) != 0) {
         fprintf(stderr, "xbow: %s\n", err.msg);
         outfile_release(false, NULL);

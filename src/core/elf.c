@@ -131,7 +131,7 @@ int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err)
         if (s.filesz > s.memsz) {
             elf_free(img);
             return xerr_fail(err, "segment %u: file size 0x%" PRIx64 " exceeds memory size 0x%" PRIx64,
-                        i, s.filesz, s.memsz);
+                             i, s.filesz, s.memsz);
         }
         if (!in_file(size, s.offset, s.filesz)) {
             elf_free(img);
@@ -145,8 +145,8 @@ int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err)
             !elf_vaddr_to_bus(s.vaddr + (s.memsz ? s.memsz - 1 : 0), &(uint64_t){0})) {
             elf_free(img);
             return xerr_fail(err,
-                        "segment %u at 0x%016" PRIx64 " is in a mapped segment; only KSEG0, "
-                        "KSEG1 and XKPHYS can be loaded", i, s.vaddr);
+                             "segment %u at 0x%016" PRIx64 " is in a mapped segment; only KSEG0, "
+                             "KSEG1 and XKPHYS can be loaded", i, s.vaddr);
         }
         img->segs[img->nsegs++] = s;
     }
@@ -221,12 +221,12 @@ int elf_load(const elf_image *img, bus *b, xerr *err)
         const elf_segment *s = &img->segs[i];
         if (s->filesz && bus_poke(b, s->bus_addr, img->data + s->offset, s->filesz) != BUS_OK)
             return xerr_fail(err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                        " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+                             " bytes) does not fit in memory", i, s->vaddr, s->memsz);
         for (uint64_t o = s->filesz; o < s->memsz;) {
             uint64_t n = s->memsz - o < sizeof zeros ? s->memsz - o : sizeof zeros;
             if (bus_poke(b, s->bus_addr + o, zeros, n) != BUS_OK)
                 return xerr_fail(err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                            " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+                                 " bytes) does not fit in memory", i, s->vaddr, s->memsz);
             o += n;
         }
     }

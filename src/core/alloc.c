@@ -49,7 +49,7 @@ char *xstrndup(const char *s, size_t n)
     return d;
 }
 
-static void xerr_vset(xerr *err, const char *fmt, va_list ap)
+void xerr_vset(xerr *err, const char *fmt, va_list ap)
 {
     if (err)
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);

@@ -2,6 +2,7 @@
 #ifndef XBOW_COMMON_H
 #define XBOW_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -36,6 +37,7 @@ typedef struct xerr {
     char msg[XERR_MAX];
 } xerr;
 void xerr_set(xerr *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void xerr_vset(xerr *err, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* xerr_set, returning -1: `return xerr_fail(err, "...", ...);`. */
 int xerr_fail(xerr *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Empty the message (callers that test err.msg[0] after a call). */

@@ -181,7 +181,7 @@ typedef struct check {
     dbg *d;
     const cond_fields *cf;
     char bad[80];
-    char err[256]; /* a device that has no such register */
+    xerr err; /* a device that has no such register */
 } check;
 
 static void check_name(void *ctx, const char *name)
@@ -198,11 +198,11 @@ static void check_name(void *ctx, const char *name)
                 return;
     }
     dev_ref r;
-    int k = dbg_dev_ref(c->d, name, &r, c->err, sizeof c->err);
+    int k = dbg_dev_ref(c->d, name, &r, &c->err);
     if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)))
         return;
     if (k == 0)
-        c->err[0] = 0;
+        c->err.msg[0] = 0;
     snprintf(c->bad, sizeof c->bad, "%s", name);
 }
 
@@ -211,17 +211,17 @@ int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
     cond = cond ? dbg_skip_ws(cond) : NULL;
     if (!cond || !*cond)
         return 0;
-    char err[256];
-    expr *e = expr_parse(cond, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(cond, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    check c = {d, cf, "", ""};
+        return dbg_error(d, "%s", err.msg);
+    check c = {d, cf, "", {""}};
     expr_idents(e, check_name, &c);
     expr_free(e);
     if (!c.bad[0])
         return 0;
-    if (c.err[0])
-        return dbg_error(d, "%s", c.err);
+    if (c.err.msg[0])
+        return dbg_error(d, "%s", c.err.msg);
     if (!cf || !cf->n)
         return dbg_error(d, "No symbol \"%s\" in current context.", c.bad);
     strbuf b;
@@ -244,10 +244,10 @@ static int set_cond(dbg *d, bpoint *b, const char *text)
     b->cond_text = NULL;
     if (!text || !*text)
         return 0;
-    char err[256];
-    b->cond = expr_parse(text, NULL, err, sizeof err);
+    xerr err;
+    b->cond = expr_parse(text, NULL, &err);
     if (!b->cond)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     b->cond_text = strdup(text);
     return 0;
 }
@@ -322,15 +322,15 @@ void bp_rearm_all(dbg *d)
 
 /* ---- hits --------------------------------------------------------------- */
 
-bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, char *err, size_t errlen)
+bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, xerr *err)
 {
-    err[0] = 0;
+    xerr_clear(err);
     if (!b->cond)
         return true;
     xval v;
-    char e[200];
-    if (dbg_eval_expr(d, b->cond, sc, &v, e, sizeof e) != 0) {
-        snprintf(err, errlen, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e);
+    xerr e;
+    if (dbg_eval_expr(d, b->cond, sc, &v, &e) != 0) {
+        xerr_set(err, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e.msg);
         return true;
     }
     return v.v != 0;
@@ -537,14 +537,14 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
         if (b->ops != &code_ops || !b->enabled || b->doomed || b->addr != pc)
             continue;
         found = true;
-        char err[300];
-        if (!bp_cond_true(d, b, NULL, err, sizeof err))
+        xerr err;
+        if (!bp_cond_true(d, b, NULL, &err))
             continue;
         char where[160], text[600];
         symtab_format(&d->m->syms, pc, where, sizeof where);
-        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err[0] ? err : "",
+        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err.msg[0] ? err.msg : "",
                  b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
-        if (err[0]) { /* stop on a broken condition, whatever the commands say */
+        if (err.msg[0]) { /* stop on a broken condition, whatever the commands say */
             b->hits++;
             queue(d, b->num, false, text, NULL);
             stop = true;

@@ -424,9 +424,9 @@ static int cmd_jump(dbg *d, const char *args)
                          (unsigned long long)addr);
     uint8_t b[4];
     if (cpu_read_virt(c, addr, b, 4) != 4) {
-        char err[300];
-        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
-        return dbg_error(d, "jump: no instruction to run there: %s", err);
+        xerr err;
+        dbg_explain_addr(d, (dbg_addr){addr, false}, &err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err.msg);
     }
     uint64_t off;
     const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);

@@ -48,13 +48,13 @@ void dbg_display_free(dbg *d)
 }
 
 /* Can EXPR be evaluated now?  0, or -1 with err. */
-static int check(dbg *d, const char *text, char *err, size_t errlen)
+static int check(dbg *d, const char *text, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
     xval v;
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, errlen);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, err);
     expr_free(e);
     return rc;
 }
@@ -72,9 +72,9 @@ static int show(dbg *d, const display *x)
     } else {
         dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt,
                    x->fmt[0] ? " " : "", x->expr);
-        char err[256];
-        if (check(d, x->expr, err, sizeof err) != 0) { /* gdb's way to say it here */
-            dbg_printf(d, "<error: %s>\n", err);
+        xerr err;
+        if (check(d, x->expr, &err) != 0) { /* gdb's way to say it here */
+            dbg_printf(d, "<error: %s>\n", err.msg);
             rc = -1;
         } else {
             snprintf(args, sizeof args, "%s%s %s", x->fmt[0] ? "/" : "", x->fmt, x->expr);
@@ -144,9 +144,9 @@ static int cmd_display(dbg *d, const char *args)
     /* Shown once now, as gdb does; one that cannot be shown is not kept.
      * Checking the expression alone first keeps a bad one from printing
      * a half line. */
-    char err[256];
-    if (!x->expr || check(d, x->expr, err, sizeof err) != 0) {
-        int rc = x->expr ? dbg_error(d, "%s", err) : dbg_error(d, "out of memory");
+    xerr err;
+    if (!x->expr || check(d, x->expr, &err) != 0) {
+        int rc = x->expr ? dbg_error(d, "%s", err.msg) : dbg_error(d, "out of memory");
         destroy(x);
         return rc;
     }

@@ -403,14 +403,14 @@ static int cmd_printf(dbg *d, const char *args)
         if (conv == 's') {
             char str[1024];
             unsigned k = 0;
-            char err[200];
+            xerr err;
             uint8_t ch = 1;
             while (k < sizeof str - 1 &&
-                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, err, sizeof err) == 0 && ch)
+                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, &err) == 0 && ch)
                 str[k++] = (char)ch;
             str[k] = 0;
             if (!k && ch) {
-                rc = dbg_error(d, "%s", err);
+                rc = dbg_error(d, "%s", err.msg);
                 break;
             }
             spec[n++] = 's';

@@ -188,13 +188,13 @@ static int track_on(dbg *d, const char *args)
         dbg_addr a;
         uint64_t len;
         const char *end;
-        char err[256];
+        xerr err;
         if (dbg_parse_range(d, args, "track writes", &a, &len, &end))
             return -1;
         if (*end)
             return dbg_error(d, "track writes: junk at end: \"%s\".", end);
-        if (dbg_ram_range(d, a.a, len ? len : 1, &r, err, sizeof err))
-            return dbg_error(d, "%s", err);
+        if (dbg_ram_range(d, a.a, len ? len : 1, &r, &err))
+            return dbg_error(d, "%s", err.msg);
     }
     unsigned add = *args ? 1 : d->m->bus.nrams;
     ram_range *n = realloc(t->ranges, (t->nranges + add) * sizeof *n);

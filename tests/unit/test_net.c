@@ -539,8 +539,8 @@ START_TEST(bad_specs_are_explained)
         xerr err = {0};
         net_port *p = net_port_open("nic0", cases[i].spec, NULL, &clk, NULL, &err);
         ck_assert_msg(p == NULL, "%s opened", cases[i].spec);
-        ck_assert_msg(strstr(err.msg, cases[i].want), "%s: got \"%s\", want \"%s\"", cases[i].spec, err.msg,
-                      cases[i].want);
+        ck_assert_msg(strstr(err.msg, cases[i].want), "%s: got \"%s\", want \"%s\"", cases[i].spec,
+                      err.msg, cases[i].want);
     }
     xerr err;
     ck_assert_ptr_null(net_port_open("nic0", "sink", "/nonexistent/dir/x.pcap", &clk, NULL, &err));

@@ -42,7 +42,7 @@ typedef struct bp_state {
 static bp_state *state(dbg *d)
 {
     if (!d->bp)
-        d->bp = calloc(1, sizeof(bp_state));
+        d->bp = xcalloc(1, sizeof(bp_state));
     return d->bp;
 }
 
@@ -65,9 +65,7 @@ static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
             return &s->refs[i];
     if (!create)
         return NULL;
-    addr_ref *n = realloc(s->refs, (s->nrefs + 1) * sizeof *n);
-    if (!n)
-        return NULL;
+    addr_ref *n = xrealloc(s->refs, (s->nrefs + 1) * sizeof *n);
     s->refs = n;
     memset(&n[s->nrefs], 0, sizeof *n);
     n[s->nrefs].addr = addr;
@@ -248,18 +246,14 @@ static int set_cond(dbg *d, bpoint *b, const char *text)
     b->cond = expr_parse(text, NULL, &err);
     if (!b->cond)
         return dbg_error(d, "%s", err.msg);
-    b->cond_text = strdup(text);
+    b->cond_text = xstrdup(text);
     return 0;
 }
 
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond)
 {
     bp_state *s = state(d);
-    bpoint *b = s ? calloc(1, sizeof *b) : NULL;
-    if (!b) {
-        dbg_error(d, "out of memory");
-        return NULL;
-    }
+    bpoint *b = xcalloc(1, sizeof *b);
     b->ops = ops;
     b->priv = priv;
     b->addr = addr;
@@ -372,13 +366,11 @@ static void run_cmds(dbg *d, const bpoint *b, const flatscope *fs)
     const void *saved_scope = d->scope;
     d->scope = fs ? &fs->sc : NULL;
     unsigned n = b->ncmds;
-    char **copy = calloc(n ? n : 1, sizeof *copy);
-    if (!copy)
-        return;
+    char **copy = xcalloc(n, sizeof *copy);
     for (unsigned i = 0; i < n; i++)
-        copy[i] = strdup(b->cmds[i]);
+        copy[i] = xstrdup(b->cmds[i]);
     uint64_t stops = d->stop_count;
-    for (unsigned i = is_silent(b) ? 1 : 0; i < n && copy[i]; i++) {
+    for (unsigned i = is_silent(b) ? 1 : 0; i < n; i++) {
         if (is_continue(copy[i]) || d->quit || d->stop_count != stops)
             break;
         dbg_execute(d, copy[i]);
@@ -400,14 +392,12 @@ static bool continues(const bpoint *b)
 static void queue(dbg *d, int num, bool silent, const char *text, const eval_scope *sc)
 {
     bp_state *s = state(d);
-    hitrec *n = s ? realloc(s->hits, (s->nhits + 1) * sizeof *n) : NULL;
-    if (!n)
-        return;
+    hitrec *n = xrealloc(s->hits, (s->nhits + 1) * sizeof *n);
     s->hits = n;
     n[s->nhits].num = num;
     n[s->nhits].silent = silent;
     flatten(sc, &n[s->nhits].scope);
-    n[s->nhits++].text = strdup(text);
+    n[s->nhits++].text = xstrdup(text);
 }
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
@@ -739,20 +729,13 @@ static int commands_done(dbg *d, const char *body)
     free_cmds(b);
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         if (!*dbg_skip_ws(line)) {
             free(line);
             continue;
         }
-        char **nc = realloc(b->cmds, (b->ncmds + 1) * sizeof *nc);
-        if (!nc) {
-            free(line);
-            return dbg_error(d, "out of memory");
-        }
-        b->cmds = nc;
+        b->cmds = xrealloc(b->cmds, (b->ncmds + 1) * sizeof *b->cmds);
         b->cmds[b->ncmds++] = line;
     }
     return 0;

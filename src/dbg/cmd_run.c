@@ -206,7 +206,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     dbg_report_stop(d, r);
     dbg_set_output(d, out, out_ctx);
     free(d->stop_report);
-    d->stop_report = rep.s ? sb_take(&rep) : strdup("");
+    d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
     if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
         quiet = true;
     if (!quiet) {
@@ -301,8 +301,6 @@ static int cmd_finish(dbg *d, const char *args)
     /* From the selected frame (up, frame N): until it returns. */
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
     unsigned level = d->frame;
     if (level + 1 >= n) {
         free(f);

@@ -19,11 +19,9 @@ typedef struct xstate {
 static xstate *xs(dbg *d)
 {
     if (!d->state) {
-        xstate *x = calloc(1, sizeof *x);
-        if (x) {
-            x->fmt = 'x';
-            x->size = 4;
-        }
+        xstate *x = xcalloc(1, sizeof *x);
+        x->fmt = 'x';
+        x->size = 4;
         d->state = x;
     }
     return d->state;
@@ -234,7 +232,7 @@ static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
         return dbg_error(d, "%s", err.msg);
     int rc = dbg_eval_expr(d, e, d->scope, v, &err);
     if (rc == 0 && expr_single_ident(e))
-        *ident = strdup(expr_single_ident(e));
+        *ident = xstrdup(expr_single_ident(e));
     expr_free(e);
     if (rc)
         return dbg_error(d, "%s", err.msg);
@@ -619,9 +617,7 @@ static int cmd_backtrace(dbg *d, const char *args)
         return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
     if (max > 1024)
         max = 1024;
-    frame *f = calloc(max, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
+    frame *f = xcalloc(max, sizeof *f);
     unsigned n = dbg_unwind(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);

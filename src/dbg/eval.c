@@ -24,7 +24,7 @@ typedef struct vars {
 static vars *get_vars(dbg *d)
 {
     if (!d->vars)
-        d->vars = calloc(1, sizeof(vars));
+        d->vars = xcalloc(1, sizeof(vars));
     return d->vars;
 }
 
@@ -50,9 +50,7 @@ void dbg_var_set(dbg *d, const char *name, xval v)
             return;
         }
     }
-    var *n = realloc(vs->v, (vs->n + 1) * sizeof *n);
-    if (!n)
-        return;
+    var *n = xrealloc(vs->v, (vs->n + 1) * sizeof *n);
     vs->v = n;
     snprintf(n[vs->n].name, sizeof n[vs->n].name, "%s", name);
     n[vs->n++].v = v;
@@ -82,9 +80,7 @@ unsigned dbg_history_add(dbg *d, xval v)
     vars *vs = get_vars(d);
     if (!vs)
         return 0;
-    xval *n = realloc(vs->hist, (vs->nhist + 1) * sizeof *n);
-    if (!n)
-        return 0;
+    xval *n = xrealloc(vs->hist, (vs->nhist + 1) * sizeof *n);
     vs->hist = n;
     n[vs->nhist++] = v;
     return vs->nhist;
@@ -194,10 +190,6 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
         return reg_get(c, kind, n, out) == 0 ? 1 : -1;
     unsigned nf;
     frame *f = dbg_selected_frames(d, c, &nf);
-    if (!f) {
-        xerr_set(err, "out of memory");
-        return 0;
-    }
     unsigned level = d->frame;
     uint64_t v = 0, slot;
     int known = 0;
@@ -230,10 +222,6 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
 {
     unsigned nf;
     frame *f = dbg_selected_frames(d, c, &nf);
-    if (!f) {
-        xerr_set(err, "out of memory");
-        return -1;
-    }
     unsigned level = d->frame, w = 0;
     uint64_t old, slot = 0;
     int known = -1;

@@ -107,9 +107,7 @@ static int cmd_break_event(dbg *d, const char *args)
     const char *ifw = dbg_find_if(rest);
     if (*rest && rest != ifw)
         return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     snprintf(p->name, sizeof p->name, "%s", name);
     /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
@@ -220,9 +218,7 @@ static int cmd_break_reg(dbg *d, const char *args)
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name)
         return dbg_error(d, "break reg: give DEVICE.REGISTER[.FIELD].");
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     xerr err;
     int k = dbg_dev_ref(d, name, &p->ref, &err);

@@ -167,12 +167,6 @@ int gdbstub_listen(dbg *d, const char *spec)
     if (fd < 0)
         return -1;
     s = gdb_stub_new(d);
-    if (!s) {
-        close(fd);
-        if (path[0])
-            unlink(path);
-        return dbg_error(d, "out of memory");
-    }
     s->lfd = fd;
     snprintf(s->where, sizeof s->where, "%s", where);
     snprintf(s->unix_path, sizeof s->unix_path, "%s", path);

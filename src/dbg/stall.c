@@ -143,9 +143,7 @@ static int cmd_watch_stall(dbg *d, const char *args)
     if (!dev->cls->ring_state)
         return dbg_error(d, "%s does not report the state of its rings: no stall detection "
                             "for it.", name);
-    stallpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    stallpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     p->dev = dev;
     p->limit = sched_ns_to_ticks(&d->m->clock, DEFAULT_LIMIT_NS);

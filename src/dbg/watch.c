@@ -123,9 +123,8 @@ void dbg_describe_initiator(dbg *d, int id, strbuf *out)
 static watch_state *wstate(dbg *d)
 {
     if (!d->watch) {
-        watch_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->hook_id = -1;
+        watch_state *s = xcalloc(1, sizeof *s);
+        s->hook_id = -1;
         d->watch = s;
     }
     return d->watch;
@@ -136,8 +135,6 @@ static void hook(void *ctx, const bus_op *op);
 void dbg_watch_hook_update(dbg *d)
 {
     watch_state *s = wstate(d);
-    if (!s)
-        return;
     bool need = dbg_track_active(d);
     for (bpoint *b = bp_list(d); b && !need; b = b->next)
         need = b->armed && is_bus_watch(b);
@@ -194,16 +191,16 @@ static void snapshot(dbg *d, wpriv *w)
 {
     xerr err;
     if (!w->old)
-        w->old = malloc(w->len);
-    w->old_ok = w->old && dbg_read(d, w->a, w->old, w->len, &err) == 0;
+        w->old = xmalloc(w->len); /* at most 1 MB (make_watch) */
+    w->old_ok = dbg_read(d, w->a, w->old, w->len, &err) == 0;
 }
 
 /* Old/new values for a report; returns false when nothing changed. */
 static bool changes(dbg *d, wpriv *w, strbuf *out)
 {
-    uint8_t *now = malloc(w->len);
+    uint8_t *now = xmalloc(w->len);
     xerr err;
-    if (!now || dbg_read(d, w->a, now, w->len, &err) != 0) {
+    if (dbg_read(d, w->a, now, w->len, &err) != 0) {
         free(now);
         return true;
     }
@@ -519,9 +516,7 @@ static int make_watch(dbg *d, const char *args, int type)
         s++;
     if (!*s)
         return dbg_error(d, "Argument required (address to watch).");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+    wpriv *w = xcalloc(1, sizeof *w);
     const char *end;
     if (dbg_parse_range(d, s, NULL, &w->a, &w->len, &end)) {
         free(w);
@@ -628,9 +623,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
         rest = args; /* no initiator given */
     if (!*rest)
         return dbg_usage_error(d, "watch dma", "give a physical range");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+    wpriv *w = xcalloc(1, sizeof *w);
     w->kind = WK_DMA;
     w->by = by;
     w->type = WATCH_ACCESS;

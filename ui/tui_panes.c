@@ -50,15 +50,10 @@ static void tt_push(tui_text *t, const char *s, size_t n, int attr)
     }
     if (t->n == t->cap) {
         unsigned cap = t->cap ? t->cap * 2 : 64;
-        tui_line *nl = realloc(t->lines, cap * sizeof *nl);
-        if (!nl)
-            return;
-        t->lines = nl;
+        t->lines = xrealloc(t->lines, cap * sizeof *t->lines);
         t->cap = cap;
     }
-    char *text = malloc(n + 1);
-    if (!text)
-        return;
+    char *text = xmalloc(n + 1);
     memcpy(text, s, n);
     text[n] = 0;
     t->lines[t->n].text = text;
@@ -70,9 +65,7 @@ static void tt_extend_last(tui_text *t, const char *s, size_t n)
 {
     tui_line *l = &t->lines[t->n - 1];
     size_t old = strlen(l->text);
-    char *nt = realloc(l->text, old + n + 1);
-    if (!nt)
-        return;
+    char *nt = xrealloc(l->text, old + n + 1);
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     l->text = nt;

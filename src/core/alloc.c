@@ -35,6 +35,15 @@ void *xrealloc(void *p, size_t size)
     return q;
 }
 
+void *xaligned_alloc(size_t align, size_t size)
+{
+    size_t n = size ? (size + align - 1) / align * align : align;
+    void *p = aligned_alloc(align, n);
+    if (!p)
+        out_of_memory(n);
+    return p;
+}
+
 char *xstrdup(const char *s)
 {
     return xstrndup(s, strlen(s));

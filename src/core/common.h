@@ -27,6 +27,9 @@ void *xcalloc(size_t n, size_t size) __attribute__((malloc, returns_nonnull, all
 void *xrealloc(void *p, size_t size) __attribute__((returns_nonnull, alloc_size(2)));
 char *xstrdup(const char *s) __attribute__((malloc, returns_nonnull));
 char *xstrndup(const char *s, size_t n) __attribute__((malloc, returns_nonnull));
+/* Memory aligned to `align` (a power of two); the size is rounded up to a
+ * multiple of it, as aligned_alloc wants. */
+void *xaligned_alloc(size_t align, size_t size) __attribute__((malloc, returns_nonnull));
 
 /* Errors.  A function that can fail for a reason the user must read takes an
  * `xerr *err` last and, when it fails, fills it with xerr_set (and returns

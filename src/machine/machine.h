@@ -36,7 +36,7 @@ typedef struct machine_config {
     const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
     const char *append;     /* kernel command line (ARCS argv) */
     const char *serial;     /* "stdio", "pty", "null", "file:PATH" */
-    int on_reset;           /* enum on_reset */
+    enum on_reset on_reset;
     bool rtc_fixed;         /* RTC starts at a fixed epoch for reproducible runs */
     unsigned nnics;
     nic_config nics[MAX_NICS];
@@ -82,7 +82,7 @@ typedef struct machine {
     chardev *console;     /* IOC3 UART A's terminal */
     void *board;          /* machine-specific state (ip27.c) */
     /* Stop handling. */
-    volatile int stop_reason;
+    volatile enum stop_reason stop_reason;
     char stop_msg[160];
     int debugger_initiator;
     uint64_t quantum;     /* instructions per CPU turn at most */

@@ -27,11 +27,11 @@
 
 #define SOCK_BUF 65536
 
-enum { MODE_UDP, MODE_LISTEN, MODE_CONNECT };
+enum sock_mode { MODE_UDP, MODE_LISTEN, MODE_CONNECT };
 
 typedef struct sockb {
     net_backend b;
-    int mode;
+    enum sock_mode mode;
     int lfd;          /* listening socket (MODE_LISTEN) */
     int conn;         /* connected peer, -1 if none (unix modes) */
     char where[160];  /* for messages */
@@ -144,7 +144,7 @@ static void sock_show(net_backend *b, strbuf *out)
     sb_putc(out, '\n');
 }
 
-static sockb *sock_alloc(int mode)
+static sockb *sock_alloc(enum sock_mode mode)
 {
     sockb *s = xcalloc(1, sizeof *s);
     s->mode = mode;

@@ -7,6 +7,8 @@
 
 #include "dbg/dbg_int.h"
 
+enum reg_match { RM_ANY, RM_CHANGES, RM_EQUALS };
+
 typedef struct evpriv {
     dbg *d;
     char pattern[112]; /* what the subscription matches */
@@ -15,11 +17,9 @@ typedef struct evpriv {
     /* break reg */
     dev_ref ref;
     char regname[96];
-    int mode;         /* RM_ANY, RM_CHANGES, RM_EQUALS */
+    enum reg_match mode;
     uint64_t value;
 } evpriv;
-
-enum { RM_ANY, RM_CHANGES, RM_EQUALS };
 
 static void ev_text_header(dbg *d, const event *ev, strbuf *t)
 {

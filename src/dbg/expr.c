@@ -16,7 +16,7 @@ enum {
 };
 
 struct expr {
-    int kind;
+    enum node_kind kind;
     int op;
     xval val;          /* N_NUM; N_CAST: the target type */
     char *name;        /* N_VAR, N_IDENT */
@@ -30,7 +30,7 @@ enum tok_kind { T_END, T_NUM, T_VAR, T_IDENT, T_OP };
 typedef struct lexer {
     const char *s;     /* next character */
     const char *start; /* the current token */
-    int kind;
+    enum tok_kind kind;
     int op;
     uint64_t num;
     bool num_unsigned;

@@ -305,7 +305,7 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     if (!insert) {
         for (unsigned i = s->npts; i-- > 0;) {
             gdb_point *pt = &s->pts[i];
-            if (pt->type == (int)type && pt->addr == addr &&
+            if (pt->type == (enum gdb_point_type)type && pt->addr == addr &&
                 (type <= GP_HW || pt->len == kind)) {
                 remove_point(s, i);
                 break;
@@ -316,7 +316,7 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     if (s->npts >= GDB_MAX_POINTS)
         return gdb_reply_err(s, 0x1c);
     s->pts = xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
-    gdb_point pt = {.type = (int)type, .addr = addr, .len = kind};
+    gdb_point pt = {.type = (enum gdb_point_type)type, .addr = addr, .len = kind};
     if (type <= GP_HW) {
         bp_addr_insert(d, -1, addr);
     } else {

@@ -308,7 +308,7 @@ static void read_client(gdbstub *s)
     if (n < 0 && (errno == EAGAIN || errno == EINTR))
         return;
     if (n <= 0) {
-        bool mid = s->dec.state != 0;
+        bool mid = s->dec.state != RSP_ST_IDLE;
         const char *what = s->gdb_run ? "closed the connection while the guest ran; it runs on "
                                         "(Ctrl-C stops it)"
                            : mid ? "closed the connection in the middle of a packet"

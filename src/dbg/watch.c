@@ -13,13 +13,13 @@
 #include "dbg/dbg_int.h"
 #include "dev/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
 
-enum { WK_VIRT, WK_PHYS, WK_DMA };
+enum watch_kind { WK_VIRT, WK_PHYS, WK_DMA };
 /* DMA watchpoint initiator filters (besides a bus initiator id >= 0). */
 enum { BY_DEVICES = -1, BY_ANYONE = -2, BY_CPUS = -3 };
 
 typedef struct wpriv {
-    int kind;
-    int type;             /* WATCH_READ, WATCH_WRITE, WATCH_ACCESS */
+    enum watch_kind kind;
+    enum watch_type type;
     dbg_addr a;
     uint64_t len;
     char text[96];        /* the location as given */
@@ -324,11 +324,10 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
 static bool dma_wants(dbg *d, const wpriv *w, int who)
 {
     const initiator *in = initiator_get(&d->m->bus, who);
-    int kind = in ? in->kind : -1;
     switch (w->by) {
     case BY_ANYONE: return true;
-    case BY_DEVICES: return kind == INIT_DEVICE;
-    case BY_CPUS: return kind == INIT_CPU;
+    case BY_DEVICES: return in && in->kind == INIT_DEVICE;
+    case BY_CPUS: return in && in->kind == INIT_CPU;
     default: return who == w->by;
     }
 }

@@ -114,7 +114,7 @@ static void frame(tui *t, pane *p, const char *title)
     WINDOW *w = p->win;
     werase(w);
     box(w, 0, 0);
-    int a = tui_attr(t->focus == (int)p->kind ? C_FOCUS : C_TITLE);
+    int a = tui_attr(t->focus == p->kind ? C_FOCUS : C_TITLE);
     wattron(w, a);
     mvwprintw(w, 0, 2, " %.*s ", p->w - 6 > 0 ? p->w - 6 : 0, title);
     wattroff(w, a);
@@ -241,7 +241,8 @@ static void reg_value(tui *t, cpu *c, int r, reg_cell *cell)
 typedef struct reg_line {
     reg_cell cell[REG_MAX_CELLS];
     int x[REG_MAX_CELLS];
-    int n, attr;
+    int n;
+    enum tui_color attr;
     char text[200]; /* a line of text instead (n == 0) */
 } reg_line;
 

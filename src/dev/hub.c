@@ -694,9 +694,7 @@ static const mmio_ops hub_bigwin_ops = {bigwin_read, bigwin_write};
 hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const hub_node *n,
                   const hub_wiring *w)
 {
-    hub *h = calloc(1, sizeof *h);
-    if (!h)
-        return NULL;
+    hub *h = xcalloc(1, sizeof *h);
     h->bus = b;
     h->clock = clock;
     h->node = *n;
@@ -710,10 +708,6 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     timer_init(&h->cmp_timer[CMP_RT_B], "hub-rt-b", fire_rt_b, h);
     timer_init(&h->cmp_timer[CMP_PROF], "hub-prof", fire_prof, h);
     h->dev = device_new(&hub_class, name, h, eb, clock);
-    if (!h->dev) {
-        free(h);
-        return NULL;
-    }
     uint64_t node = (uint64_t)h->node.nasid << HUB_NASID_SHIFT;
     /* Region names live as long as the bus: one set per nasid. */
     static const char *const remote_names[] = {"hub-remote0", "hub-remote1", "hub-remote2",

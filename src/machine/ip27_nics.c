@@ -53,8 +53,7 @@ int ip27_plug_nics(ip27 *b, xerr *err)
                       .mac = nc->mac_set ? nc->mac : NULL,
                       .slot = slot,
                       .mac_seed = m->cfg.append};
-        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err ? err->msg : NULL,
-                                 err ? sizeof err->msg : 0);
+        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err);
         if (!f)
             return -1;
         b->nics[b->nnics++] = f;

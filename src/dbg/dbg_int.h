@@ -219,7 +219,7 @@ int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r
                   uint64_t *val, uint64_t *slot);
 /* Frames 0 to the selected one (d->frame) and its caller, unwound now
  * (malloc'd, *n of them); a selection the stack no longer has goes back
- * to frame 0.  NULL when out of memory. */
+ * to frame 0. */
 frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n);
 /* The pc of the selected frame (the CPU's in frame 0). */
 uint64_t dbg_frame_pc(dbg *d, cpu *c);

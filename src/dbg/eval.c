@@ -206,7 +206,7 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
     free(f);
     if (!known) {
         xerr_set(err, "$%s is not saved in frame #%u: a caller-saved register is lost "
-                              "once a callee runs (frame 0 has the live value).", name, level);
+                      "once a callee runs (frame 0 has the live value).", name, level);
         return 0;
     }
     if (reg_is_pointer(kind, n))
@@ -237,7 +237,7 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
     }
     if (known != 1) {
         xerr_set(err, "Cannot set this register in frame #%u (only the saved "
-                              "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", level);
+                      "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", level);
         return -1;
     }
     if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
@@ -464,7 +464,7 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
     if (k == 0) {
         if (d->m && symtab_lookup_name(&d->m->syms, name))
             xerr_set(err, "\"%s\" has no type: say its width, as in "
-                                  "set *(int *)%s = VALUE.", name, name);
+                          "set *(int *)%s = VALUE.", name, name);
         else
             xerr_set(err, "No symbol \"%s\" in current context.", name);
         return -1;

@@ -67,7 +67,7 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *e
         bus_addr_str(bus_addr, a, sizeof a);
         if (reg)
             xerr_set(err, "%s is not RAM (it is %s): watch device registers with "
-                                  "\"break reg DEVICE.REG\".", a, reg->name);
+                          "\"break reg DEVICE.REG\".", a, reg->name);
         else
             xerr_set(err, "Nothing at physical address %s.", a);
         return -1;

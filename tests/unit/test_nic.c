@@ -558,7 +558,8 @@ START_TEST(factory_and_names)
     nic_destroy(fg);
     g.mac = mcast;
     ck_assert(nic_create("tigon2", "tg", &g, &E.clock, &E.eb, &err) == NULL);
-    ck_assert_msg(strstr(err.msg, "03:11:22:33:44:55 is a multicast address") != NULL, "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "03:11:22:33:44:55 is a multicast address") != NULL, "%s",
+                  err.msg);
     ck_assert(nic_of_device(NULL) == NULL);
 }
 END_TEST

@@ -211,9 +211,7 @@ int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r
 frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n)
 {
     unsigned want = d->frame + 2; /* the selected frame and its caller */
-    frame *f = calloc(want, sizeof *f);
-    if (!f)
-        return NULL;
+    frame *f = xcalloc(want, sizeof *f);
     *n = dbg_unwind(d, c, f, want);
     if (d->frame >= *n) /* the stack changed under the selection */
         d->frame = 0;
@@ -226,7 +224,7 @@ uint64_t dbg_frame_pc(dbg *d, cpu *c)
         return cpu_pc(c);
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    uint64_t pc = f ? f[d->frame].pc : cpu_pc(c);
+    uint64_t pc = f[d->frame].pc;
     free(f);
     return pc;
 }

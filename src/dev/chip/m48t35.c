@@ -210,17 +210,11 @@ static const device_class rtc_class = {
 
 m48t35 *m48t35_new(const char *name, event_bus *eb, sched *clock, int64_t epoch, int year_base)
 {
-    m48t35 *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
+    m48t35 *r = xcalloc(1, sizeof *r);
     r->clock = clock;
     r->epoch = epoch;
     r->year_base = year_base;
     r->dev = device_new(&rtc_class, name, r, eb, clock);
-    if (!r->dev) {
-        free(r);
-        return NULL;
-    }
     return r;
 }
 

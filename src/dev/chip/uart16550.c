@@ -388,9 +388,7 @@ static const device_class uart_class = {
 
 uart16550 *uart16550_new(const uart16550_config *cfg, event_bus *eb, sched *clock)
 {
-    uart16550 *u = calloc(1, sizeof *u);
-    if (!u)
-        return NULL;
+    uart16550 *u = xcalloc(1, sizeof *u);
     u->clock = clock;
     u->ch = cfg->ch;
     u->clock_hz = cfg->clock_hz;
@@ -398,10 +396,6 @@ uart16550 *uart16550_new(const uart16550_config *cfg, event_bus *eb, sched *cloc
     u->irq_ctx = cfg->irq_ctx;
     timer_init(&u->rx_timer, "uart-rx", rx_tick, u);
     u->dev = device_new(&uart_class, cfg->name, u, eb, clock);
-    if (!u->dev) {
-        free(u);
-        return NULL;
-    }
     device_reset(u->dev);
     return u;
 }

@@ -215,7 +215,7 @@ static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
 }
 
 int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
-             const nic_opts *o, sched *clock, event_bus *eb, char *err, size_t errlen)
+             const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
     n->pci.vendor_id = m->vendor;
@@ -237,7 +237,7 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uin
     if (o && o->mac) {
         const char *why = nic_station_problem(o->mac);
         if (why) {
-            snprintf(err, errlen,
+            xerr_set(err,
                      "%s: the MAC %02x:%02x:%02x:%02x:%02x:%02x is %s, not a station address",
                      name, o->mac[0], o->mac[1], o->mac[2], o->mac[3], o->mac[4], o->mac[5], why);
             return -1;
@@ -248,27 +248,17 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uin
         nic_default_mac(m->name, o ? o->slot : 0, o ? o->net : NULL, o ? o->mac_seed : NULL,
                         n->mac);
     }
-    n->txbuf = calloc(1, NET_MAX_FRAME);
+    n->txbuf = xcalloc(1, NET_MAX_FRAME);
     n->dev = device_new(m->cls, name, n, eb, clock);
-    if (!n->txbuf || !n->dev) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        nic_fini(n);
-        return -1;
-    }
     n->pci.dev = n->dev;
     return 0;
 }
 
 void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
-              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, char *err,
-              size_t errlen)
+              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
-    nic *n = calloc(1, size);
-    if (!n) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        return NULL;
-    }
-    if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err, errlen)) {
+    nic *n = xcalloc(1, size);
+    if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err)) {
         free(n);
         return NULL;
     }
@@ -375,11 +365,11 @@ nic *nic_of_device(device *d)
 }
 
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
-                     event_bus *eb, char *err, size_t errlen)
+                     event_bus *eb, xerr *err)
 {
     const nic_model *m = nic_model_find(model);
     if (!m) {
-        snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", model, nic_model_list());
+        xerr_set(err, "unknown NIC model \"%s\" (known: %s)", model, nic_model_list());
         return NULL;
     }
     nic_opts def = {0};
@@ -388,14 +378,14 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
     const char *spec = o->net && *o->net ? o->net : "sink";
     const char *pcap = o->pcap && *o->pcap ? o->pcap : NULL;
     if (strcmp(spec, "none") == 0 && pcap) {
-        snprintf(err, errlen, "%s: --pcap needs a network backend, not --net none", name);
+        xerr_set(err, "%s: --pcap needs a network backend, not --net none", name);
         return NULL;
     }
-    nic *n = m->create(m, name, o, clock, eb, err, errlen);
+    nic *n = m->create(m, name, o, clock, eb, err);
     if (!n)
         return NULL;
     if (strcmp(spec, "none") != 0) {
-        net_port *p = net_port_open(name, spec, pcap, clock, eb, err, errlen);
+        net_port *p = net_port_open(name, spec, pcap, clock, eb, err);
         if (!p) {
             m->destroy(n);
             return NULL;

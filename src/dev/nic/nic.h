@@ -137,7 +137,7 @@ typedef struct nic_model {
      * NULL on error.  Models that share one create tell themselves apart
      * by m. */
     nic *(*create)(const struct nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                   event_bus *eb, char *err, size_t errlen);
+                   event_bus *eb, xerr *err);
     void (*destroy)(nic *n);
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
@@ -199,7 +199,7 @@ struct nic {
     event_bus *eb;
     net_port *port;          /* NULL = no cable */
     struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
-    int dma_what;            /* enum nic_dma_what of the current DMA context */
+    enum nic_dma_what dma_what; /* of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
     /* DMA time on the PCI bus [INF]: a word transfer takes NIC_PCI_WORD_CLOCKS,
@@ -239,13 +239,12 @@ static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
  * the device instance (priv = n), the Tx buffer and the Rx FIFO.  Returns
  * 0, or -1 with err set. */
 int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
-             const nic_opts *o, sched *clock, event_bus *eb, char *err, size_t errlen);
+             const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
 void nic_fini(nic *n);
 /* Allocate a zeroed model state of size bytes that starts with a nic and
- * nic_init it; NULL with err set (out of memory, or nic_init's error). */
+ * nic_init it; NULL with err set by nic_init. */
 void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
-              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, char *err,
-              size_t errlen);
+              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
 /* Connect a frame backend (also done by nic_create from opts->net). */
 void nic_attach_port(nic *n, net_port *p);
 /* Shared part of a chip reset: discard a half-gathered Tx frame and the
@@ -274,7 +273,7 @@ const char *nic_model_list(void);
  * its PCI function or NULL with err set.  The board plugs it into the
  * Bridge (src/machine/ip27_nics.c). */
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
-                     event_bus *eb, char *err, size_t errlen);
+                     event_bus *eb, xerr *err);
 /* Free the model and its device (take the device off any list first);
  * close its backend. */
 void nic_destroy(pci_func *f);

@@ -29,7 +29,7 @@ enum nic_coal_reason {
 
 typedef struct nic_coal {
     nic *n;
-    int ring;                 /* enum nic_ring_id, for the event */
+    enum nic_ring_id ring;    /* for the event */
     void (*fire)(nic *n, int ring);
     /* Parameters (ticks). */
     uint32_t count;

@@ -10,21 +10,18 @@ static void read_done(void *opaque)
     e->busy = false;
 }
 
-int nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks)
+void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks)
 {
     memset(e, 0, sizeof *e);
     uint32_t sz = 1;
     while (sz < size)
         sz <<= 1;
-    e->data = malloc(sz);
-    if (!e->data)
-        return -1;
+    e->data = xmalloc(sz);
     memset(e->data, fill, sz);
     e->size = sz;
     e->n = n;
     e->op_ticks = op_ticks;
     timer_init(&e->t, "nic-eeprom", read_done, e);
-    return 0;
 }
 
 void nic_eeprom_fini(nic_eeprom *e)
@@ -91,8 +88,6 @@ void nic_eeprom_fix_checksum(nic_eeprom *e, unsigned csum_word, uint16_t target)
 }
 
 /* ---- Microwire ------------------------------------------------------------ */
-
-enum { UW_IDLE, UW_CMD, UW_READ };
 
 void nic_uwire_init(nic_uwire *u, nic_eeprom *e, unsigned addr_bits)
 {

@@ -20,7 +20,7 @@ typedef struct nic_eeprom {
     timer t;
 } nic_eeprom;
 
-int nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks);
+void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks);
 void nic_eeprom_fini(nic_eeprom *e);
 /* The engine goes idle; the contents stay. */
 void nic_eeprom_reset(nic_eeprom *e);
@@ -37,11 +37,12 @@ void nic_eeprom_fix_checksum(nic_eeprom *e, unsigned csum_word, uint16_t target)
 
 /* Microwire serial EEPROM (93C46: 6 address bits, 93C66: 8), read command
  * only; other commands are decoded and ignored ([INF]: drivers only read). */
+enum nic_uwire_state { UW_IDLE, UW_CMD, UW_READ };
 typedef struct nic_uwire {
     nic_eeprom *e;
     unsigned addr_bits;
     bool cs, sk, dout;
-    int state;         /* idle, command, data out */
+    enum nic_uwire_state state; /* idle, command, data out */
     uint32_t shift;
     unsigned nbits;
     uint16_t word;

@@ -143,9 +143,7 @@ bool nic_fifo_push(nic *n, const uint8_t *frame, uint32_t len, int tag)
     nic_fifo *q = &n->fifo;
     if (q->count == NIC_FIFO_FRAMES || len > q->cap - q->bytes)
         return false;
-    uint8_t *p = malloc(len ? len : 1);
-    if (!p)
-        return false;
+    uint8_t *p = xmalloc(len);
     memcpy(p, frame, len);
     nic_fifo_ent *e = &q->q[(q->head + q->count) % NIC_FIFO_FRAMES];
     e->data = p;

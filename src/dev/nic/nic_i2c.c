@@ -1,8 +1,6 @@
 /* The two-wire serial EEPROM (AT24C32).  See nic_i2c.h. */
 #include "dev/nic/nic_i2c.h"
 
-enum { I2C_IDLE, I2C_RX, I2C_ACK_OUT, I2C_TX, I2C_ACK_IN };
-
 void nic_i2c_init(nic_i2c *c, nic_eeprom *e, uint8_t dev_addr, uint32_t addr_mask)
 {
     memset(c, 0, sizeof *c);

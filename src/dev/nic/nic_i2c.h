@@ -25,13 +25,14 @@
 
 #include "dev/nic/nic_eeprom.h"
 
+enum nic_i2c_state { I2C_IDLE, I2C_RX, I2C_ACK_OUT, I2C_TX, I2C_ACK_IN };
 typedef struct nic_i2c {
     nic_eeprom *e;
     uint8_t dev_addr;    /* 7-bit address << 1: 0xA0 for A2..A0 = 0 */
     uint32_t addr_mask;  /* memory address bits (AT24C32: 0xFFF) */
     bool scl, sda_host;  /* the host's levels (sda_host: 1 = released) */
     bool sda_dev;        /* the EEPROM's output (1 = released) */
-    int state;
+    enum nic_i2c_state state;
     unsigned bits;       /* bits of the current byte so far */
     uint8_t shift;
     unsigned nbytes;     /* bytes received since START (device select = 0) */

@@ -195,8 +195,6 @@ void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v)
 
 /* ---- bit-banged management interface ---------------------------------------- */
 
-enum { MDIO_IDLE, MDIO_START, MDIO_CMD, MDIO_READ, MDIO_WRITE };
-
 void nic_mdio_init(nic_mdio *m, bool (*read)(void *, unsigned, unsigned, uint16_t *),
                    void (*write)(void *, unsigned, unsigned, uint16_t), void *ctx)
 {

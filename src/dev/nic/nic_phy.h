@@ -95,11 +95,12 @@ void nic_mii_update(nic_mii *m);
  * each following edge (MSB first), and releases the line after the edge
  * that follows the last data bit.  A write is performed after its last
  * data bit. */
+enum nic_mdio_state { MDIO_IDLE, MDIO_START, MDIO_CMD, MDIO_READ, MDIO_WRITE };
 typedef struct nic_mdio {
     bool (*read)(void *ctx, unsigned phy, unsigned reg, uint16_t *val);
     void (*write)(void *ctx, unsigned phy, unsigned reg, uint16_t val);
     void *ctx;
-    int state;
+    enum nic_mdio_state state;
     unsigned nbits;   /* bits shifted in (command) or edges counted (data) */
     uint32_t shift;
     unsigned op, phy, reg;

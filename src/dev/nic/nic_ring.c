@@ -300,10 +300,8 @@ enum { READ_ALL, READ_UNREADABLE, READ_END_FLAG };
 static ring_snap *read_ring(nic_ring *r, unsigned want, bool to_end, int *why)
 {
     unsigned words = r->desc_size / 4;
-    ring_snap *s = malloc(sizeof *s + (size_t)want * words * sizeof(uint32_t));
+    ring_snap *s = xmalloc(sizeof *s + (size_t)want * words * sizeof(uint32_t)); /* want <= 4096 */
     *why = READ_ALL;
-    if (!s)
-        return NULL;
     s->base = r->base;
     s->words = words;
     s->n = 0;

@@ -66,10 +66,10 @@ typedef struct nic_done {
 struct nic_ring {
     nic *n;
     const char *name;     /* "tx", "rx", ... (nic_ring_names[id] normally) */
-    int id;               /* enum nic_ring_id */
-    int kind;             /* enum nic_ring_kind */
+    enum nic_ring_id id;
+    enum nic_ring_kind kind;
     bool tx;              /* events tx.desc-* (else rx.desc-*) */
-    int what;             /* enum nic_dma_what of descriptor DMAs */
+    enum nic_dma_what what; /* of descriptor DMAs */
     const nic_ring_ops *ops;
     void *opaque;         /* for the model's decode */
     uint64_t base;        /* bus address of entry 0 */

@@ -107,7 +107,7 @@ static void transfer(testdev *td)
             fail(td, TD_ERR_WRITE, dst + moved);
         break;
     default: { /* PCI to PCI through a staging buffer */
-        uint8_t *tmp = malloc(len);
+        uint8_t *tmp = malloc(len); /* the guest's length: too long for the host, a length error */
         if (!tmp) {
             fail(td, TD_ERR_LEN, src);
             return;
@@ -305,9 +305,7 @@ static const pci_func_ops testdev_ops = {.bar_read = bar_read, .bar_write = bar_
 
 testdev *testdev_new(const char *name, event_bus *eb, sched *clock)
 {
-    testdev *td = calloc(1, sizeof *td);
-    if (!td)
-        return NULL;
+    testdev *td = xcalloc(1, sizeof *td);
     td->clock = clock;
     pci_func_init(&td->f, name, &testdev_ops, td);
     td->f.vendor_id = TESTDEV_VENDOR;
@@ -319,10 +317,6 @@ testdev *testdev_new(const char *name, event_bus *eb, sched *clock)
     td->f.int_pin = 1;
     td->f.bars[0] = (pci_bar){TESTDEV_BAR_SIZE, PCI_BAR_MEM};
     td->dev = device_new(&testdev_class, name, td, eb, clock);
-    if (!td->dev) {
-        free(td);
-        return NULL;
-    }
     td->f.dev = td->dev;
     timer_init(&td->timer, name, complete, td);
     device_reset(td->dev);

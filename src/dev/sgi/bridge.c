@@ -488,19 +488,13 @@ static const device_class bridge_class = {
 bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb,
                    const uint64_t *windows, unsigned nwindows)
 {
-    bridge *br = calloc(1, sizeof *br);
-    if (!br)
-        return NULL;
+    bridge *br = xcalloc(1, sizeof *br);
     br->bus = b;
     br->clock = clock;
     br->eb = eb;
     br->hub_widget = 0xa;
     br->widget_id = 8;
     br->dev = device_new(&bridge_class, name, br, eb, clock);
-    if (!br->dev) {
-        free(br);
-        return NULL;
-    }
     br->initiator = initiator_register(b, name, INIT_DEVICE, -1);
     br->dev->initiator = br->initiator;
     for (int s = 0; s < BRIDGE_SLOTS; s++)

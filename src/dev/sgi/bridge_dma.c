@@ -23,13 +23,13 @@
 #include "core/log.h"
 
 typedef struct xlate {
-    int window;
+    enum bridge_window window;
     int ate;
     uint64_t xio;
     unsigned widget;
     uint64_t max;     /* bytes until the translation changes */
     bool stream;      /* byte stream (the slot's swap bit is set) */
-    int reason;       /* enum bridge_dma_reason when the translation fails */
+    enum bridge_dma_reason reason; /* when the translation fails */
 } xlate;
 
 static bool translate(const bridge *br, int slot, uint64_t pa, xlate *x)
@@ -114,7 +114,7 @@ static void dma_error(bridge *br, pci_func *f, const xlate *x, uint64_t pa, uint
 static uint8_t *scratch(bridge *br, uint64_t n)
 {
     if (n > br->scratch_len) {
-        uint8_t *p = realloc(br->scratch, n);
+        uint8_t *p = realloc(br->scratch, n); /* the guest's DMA length: NULL aborts it */
         if (!p)
             return NULL;
         br->scratch = p;

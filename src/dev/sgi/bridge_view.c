@@ -142,10 +142,7 @@ static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
             const bridge_dma_counter *c = &br->counters[i][w];
             if (!c->word_ops && !c->bulk_ops && !c->errors)
                 continue;
-            row *nr = realloc(rows, (n + 1) * sizeof *rows);
-            if (!nr)
-                break;
-            rows = nr;
+            rows = xrealloc(rows, (n + 1) * sizeof *rows);
             const initiator *in = initiator_get(br->bus, i);
             row *r = &rows[n++];
             snprintf(r->cell[DC_WHO], 24, "%s", in ? in->name : "?");

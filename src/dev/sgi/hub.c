@@ -709,9 +709,7 @@ static const mmio_ops hub_bigwin_ops = {bigwin_read, bigwin_write};
 hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const hub_node *n,
                   const hub_wiring *w)
 {
-    hub *h = calloc(1, sizeof *h);
-    if (!h)
-        return NULL;
+    hub *h = xcalloc(1, sizeof *h);
     h->bus = b;
     h->clock = clock;
     h->node = *n;
@@ -727,10 +725,6 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     ow_bus_init(&h->mlan);
     ow_mcr_init(&h->mlan_ctl, &h->mlan, clock);
     h->dev = device_new(&hub_class, name, h, eb, clock);
-    if (!h->dev) {
-        free(h);
-        return NULL;
-    }
     uint64_t node = (uint64_t)h->node.nasid << HUB_NASID_SHIFT;
     /* Region names live as long as the bus: one set per nasid. */
     static const char *const remote_names[] = {"hub-remote0", "hub-remote1", "hub-remote2",

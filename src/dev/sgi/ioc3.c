@@ -443,9 +443,7 @@ static const pci_func_ops ioc3_pci_ops = {
 
 ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config *cfg)
 {
-    ioc3 *io = calloc(1, sizeof *io);
-    if (!io)
-        return NULL;
+    ioc3 *io = xcalloc(1, sizeof *io);
     pci_func_init(&io->pci, name, &ioc3_pci_ops, io);
     io->pci.vendor_id = IOC3_VENDOR;
     io->pci.device_id = IOC3_DEVICE;
@@ -464,15 +462,6 @@ ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config 
     snprintf(n, sizeof n, "%s.rtc", name);
     io->rtc = m48t35_new(n, eb, clock, cfg->rtc_epoch, 1970);
     io->dev = device_new(&ioc3_class, name, io, eb, clock);
-    if (!io->uart[0] || !io->uart[1] || !io->rtc || !io->dev) {
-        xlog(LOG_ERROR, name, "out of memory");
-        device *ds[4];
-        unsigned nd = ioc3_devices(io, ds, 4);
-        for (unsigned i = 0; i < nd; i++)
-            device_free(ds[i]);
-        ioc3_free(io);
-        return NULL;
-    }
     io->pci.dev = io->dev;
     ow_bus_init(&io->mlan);
     ow_mcr_init(&io->mcr, &io->mlan, clock);

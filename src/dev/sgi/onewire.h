@@ -105,7 +105,7 @@ typedef struct ds2505 {
     uint8_t mem[DS2505_MEM_SIZE];      /* EPROM data (unprogrammed bytes are 0xff) */
     uint8_t status[DS2505_STATUS_SIZE]; /* status memory; 0x100+page = redirection byte */
     /* protocol state */
-    int state;
+    enum ds2505_state state;
     unsigned bit;       /* bit position in the current byte or id */
     uint8_t rx;         /* byte being received */
     uint8_t cmd;        /* memory command */

@@ -682,8 +682,8 @@ START_TEST(elf_load_and_symbols)
     const uint8_t code[8] = {0x24, 0x02, 0x00, 0x2a, 0x03, 0xe0, 0x00, 0x08};
     size_t n = make_elf64(file, 0xa80000000001c000ull, code, sizeof code);
     elf_image img;
-    char err[200];
-    ck_assert_msg(elf_parse(file, n, &img, err, sizeof err) == 0, "%s", err);
+    xerr err;
+    ck_assert_msg(elf_parse(file, n, &img, &err) == 0, "%s", err.msg);
     ck_assert(img.is64);
     ck_assert_uint_eq(img.entry, 0xa80000000001c000ull);
     ck_assert_uint_eq(img.nsegs, 1);
@@ -693,13 +693,13 @@ START_TEST(elf_load_and_symbols)
     ram_block *rb = ram_block_new(&b, "ram", 1 << 20);
     bus_map_ram(&b, "cac", 0, 1 << 20, rb, 0, false);
     memset(rb->host + 0x1c008, 0xee, 16);
-    ck_assert_int_eq(elf_load(&img, &b, err, sizeof err), 0);
+    ck_assert_int_eq(elf_load(&img, &b, &err), 0);
     ck_assert_mem_eq(rb->host + 0x1c000, code, 8);
     ck_assert_uint_eq(rb->host[0x1c008], 0); /* bss cleared */
     ck_assert_uint_eq(rb->host[0x1c017], 0);
     symtab st;
     symtab_init(&st);
-    ck_assert_int_eq(elf_symbols(&img, &st, err, sizeof err), 1);
+    ck_assert_int_eq(elf_symbols(&img, &st, &err), 1);
     uint64_t off;
     const symbol *s = symtab_lookup_addr(&st, 0xa80000000001c004ull, &off);
     ck_assert_ptr_nonnull(s);
@@ -717,9 +717,9 @@ END_TEST
 static void expect_reject(const uint8_t *data, size_t n, const char *needle)
 {
     elf_image img;
-    char err[200] = "";
-    ck_assert_int_eq(elf_parse(data, n, &img, err, sizeof err), -1);
-    ck_assert_msg(strstr(err, needle) != NULL, "error \"%s\" lacks \"%s\"", err, needle);
+    xerr err = {0};
+    ck_assert_int_eq(elf_parse(data, n, &img, &err), -1);
+    ck_assert_msg(strstr(err.msg, needle) != NULL, "error \"%s\" lacks \"%s\"", err.msg, needle);
 }
 
 START_TEST(elf_rejects_bad_files)
@@ -730,9 +730,9 @@ START_TEST(elf_rejects_bad_files)
     /* Every truncation is rejected with a message, never a crash. */
     for (size_t cut = 0; cut < 0x104; cut++) {
         elf_image img;
-        char err[200];
-        ck_assert_int_eq(elf_parse(good, cut, &img, err, sizeof err), -1);
-        ck_assert(err[0] != 0);
+        xerr err;
+        ck_assert_int_eq(elf_parse(good, cut, &img, &err), -1);
+        ck_assert(err.msg[0] != 0);
     }
     memcpy(bad, good, n);
     bad[0] = 'X';
@@ -756,12 +756,12 @@ START_TEST(elf_rejects_bad_files)
     memcpy(bad, good, n);
     store_be(bad + 0x200 + 64 + 24, 8, 0x100000);
     elf_image img;
-    char err[200];
-    ck_assert_int_eq(elf_parse(bad, n, &img, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_eq(elf_parse(bad, n, &img, &err), 0);
     symtab st;
     symtab_init(&st);
-    ck_assert_int_eq(elf_symbols(&img, &st, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "symbol table"));
+    ck_assert_int_eq(elf_symbols(&img, &st, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "symbol table"));
     symtab_free(&st);
     elf_free(&img);
     /* Random corruption of header bytes never crashes. */
@@ -770,9 +770,9 @@ START_TEST(elf_rejects_bad_files)
         memcpy(bad, good, n);
         for (int k = 0; k < 4; k++)
             bad[rand() % 0x280] = (uint8_t)rand();
-        if (elf_parse(bad, n, &img, err, sizeof err) == 0) {
+        if (elf_parse(bad, n, &img, &err) == 0) {
             symtab_init(&st);
-            elf_symbols(&img, &st, err, sizeof err);
+            elf_symbols(&img, &st, &err);
             symtab_free(&st);
             elf_free(&img);
         }
@@ -821,8 +821,8 @@ START_TEST(symtab_map_file)
     fclose(f);
     symtab st;
     symtab_init(&st);
-    char err[200];
-    ck_assert_int_eq(symtab_load_map(&st, path, err, sizeof err), 3);
+    xerr err;
+    ck_assert_int_eq(symtab_load_map(&st, path, &err), 3);
     uint64_t off;
     const symbol *s = symtab_lookup_addr(&st, 0xa80000000001c110ull, &off);
     ck_assert_str_eq(s->name, "helper");
@@ -831,8 +831,8 @@ START_TEST(symtab_map_file)
     f = fopen(path, "w");
     fprintf(f, "this is not a map\n");
     fclose(f);
-    ck_assert_int_eq(symtab_load_map(&st, path, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, ":1:"));
+    ck_assert_int_eq(symtab_load_map(&st, path, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, ":1:"));
     unlink(path);
     symtab_free(&st);
 }

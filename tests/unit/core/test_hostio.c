@@ -42,18 +42,18 @@ static void stdin_restore(void)
 
 static chardev *open_stdio(void)
 {
-    char err[200];
-    chardev *ch = chardev_open("stdio", err, sizeof err);
-    ck_assert_msg(ch != NULL, "%s", err);
+    xerr err;
+    chardev *ch = chardev_open("stdio", &err);
+    ck_assert_msg(ch != NULL, "%s", err.msg);
     chardev_set_output_enabled(ch, false);
     return ch;
 }
 
 START_TEST(terminal_is_polled_at_a_host_time_rate)
 {
-    char err[200];
-    chardev *ch = chardev_open("pty", err, sizeof err);
-    ck_assert_msg(ch != NULL, "%s", err);
+    xerr err;
+    chardev *ch = chardev_open("pty", &err);
+    ck_assert_msg(ch != NULL, "%s", err.msg);
     ck_assert_str_eq(chardev_input_mode(ch), "live");
     int slave = open(chardev_describe(ch), O_RDWR | O_NOCTTY);
     ck_assert_int_ge(slave, 0);

@@ -313,9 +313,9 @@ void fixture_setup(unsigned ncpus)
     cfg.ncpus = ncpus;
     cfg.mem_mb = 64;
     cfg.serial = "null";
-    char err[256];
-    M = machine_new(&cfg, err, sizeof err);
-    ck_assert_msg(M != NULL, "machine_new: %s", err);
+    xerr err;
+    M = machine_new(&cfg, &err);
+    ck_assert_msg(M != NULL, "machine_new: %s", err.msg);
     load_guest();
     add_fakenic();
     add_irq_devices();

@@ -880,8 +880,8 @@ END_TEST
 START_TEST(dma_through_the_real_bridge)
 {
     testdev *td = testdev_new("testdev0", &M->events, &M->clock);
-    char err[200];
-    ck_assert_msg(ip27_plug_pci(M, 3, testdev_func(td), err, sizeof err) == 0, "%s", err);
+    xerr err;
+    ck_assert_msg(ip27_plug_pci(M, 3, testdev_func(td), &err) == 0, "%s", err.msg);
     pci_config_write(testdev_func(td), 0x04, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
     has(ok("watch dma testdev0 0x50000,0x100 write"), "DMA watchpoint 1: dma by testdev0 write");
     ok("set testdev0.SRC_LO = 0");          /* from its buffer */

@@ -18,7 +18,7 @@ typedef struct fake {
 
 static fake F;
 
-static int get_var(void *ctx, const char *name, xval *out, char *err, size_t n)
+static int get_var(void *ctx, const char *name, xval *out, xerr *err)
 {
     fake *f = ctx;
     if (!strcmp(name, "a0")) {
@@ -33,15 +33,14 @@ static int get_var(void *ctx, const char *name, xval *out, char *err, size_t n)
         *out = f->var;
         return 0;
     }
-    snprintf(err, n, "no $%s", name);
+    xerr_set(err, "no $%s", name);
     return -1;
 }
 
-static int set_var(void *ctx, const char *name, const xval *v, char *err, size_t n)
+static int set_var(void *ctx, const char *name, const xval *v, xerr *err)
 {
     fake *f = ctx;
     (void)err;
-    (void)n;
     if (!strcmp(name, "a0"))
         f->a0 = v->v;
     else {
@@ -51,7 +50,7 @@ static int set_var(void *ctx, const char *name, const xval *v, char *err, size_t
     return 0;
 }
 
-static int get_ident(void *ctx, const char *name, xval *out, char *err, size_t n)
+static int get_ident(void *ctx, const char *name, xval *out, xerr *err)
 {
     fake *f = ctx;
     snprintf(f->last_ident, sizeof f->last_ident, "%s", name);
@@ -67,27 +66,27 @@ static int get_ident(void *ctx, const char *name, xval *out, char *err, size_t n
         *out = xval_uns(1514);
         return 0;
     }
-    snprintf(err, n, "No symbol \"%s\" in current context.", name);
+    xerr_set(err, "No symbol \"%s\" in current context.", name);
     return -1;
 }
 
-static int read_mem(void *ctx, uint64_t a, unsigned size, uint64_t *v, char *err, size_t n)
+static int read_mem(void *ctx, uint64_t a, unsigned size, uint64_t *v, xerr *err)
 {
     fake *f = ctx;
     f->reads++;
     if (a < 0x1000 || a + size > 0x1000 + sizeof f->mem) {
-        snprintf(err, n, "Cannot access memory at address 0x%llx", (unsigned long long)a);
+        xerr_set(err, "Cannot access memory at address 0x%llx", (unsigned long long)a);
         return -1;
     }
     *v = load_be(f->mem + (a - 0x1000), size);
     return 0;
 }
 
-static int write_mem(void *ctx, uint64_t a, unsigned size, uint64_t v, char *err, size_t n)
+static int write_mem(void *ctx, uint64_t a, unsigned size, uint64_t v, xerr *err)
 {
     fake *f = ctx;
     if (a < 0x1000 || a + size > 0x1000 + sizeof f->mem) {
-        snprintf(err, n, "Cannot access memory at address 0x%llx", (unsigned long long)a);
+        xerr_set(err, "Cannot access memory at address 0x%llx", (unsigned long long)a);
         return -1;
     }
     store_be(f->mem + (a - 0x1000), size, v);
@@ -107,28 +106,28 @@ static void setup(void)
 static int64_t ev(const char *text)
 {
     xval v;
-    char err[200];
-    int rc = expr_evaluate(text, &env, &v, err, sizeof err);
-    ck_assert_msg(rc == 0, "\"%s\" failed: %s", text, err);
+    xerr err;
+    int rc = expr_evaluate(text, &env, &v, &err);
+    ck_assert_msg(rc == 0, "\"%s\" failed: %s", text, err.msg);
     return xval_signed(&v);
 }
 
 static uint64_t evu(const char *text)
 {
     xval v;
-    char err[200];
-    int rc = expr_evaluate(text, &env, &v, err, sizeof err);
-    ck_assert_msg(rc == 0, "\"%s\" failed: %s", text, err);
+    xerr err;
+    int rc = expr_evaluate(text, &env, &v, &err);
+    ck_assert_msg(rc == 0, "\"%s\" failed: %s", text, err.msg);
     return v.v;
 }
 
 static const char *fails(const char *text)
 {
-    static char err[200];
+    static xerr err;
     xval v;
-    int rc = expr_evaluate(text, &env, &v, err, sizeof err);
+    int rc = expr_evaluate(text, &env, &v, &err);
     ck_assert_msg(rc != 0, "\"%s\" should fail", text);
-    return err;
+    return err.msg;
 }
 
 START_TEST(arithmetic_and_precedence)
@@ -249,8 +248,8 @@ START_TEST(assignment)
     ck_assert_uint_eq(load_be(F.mem + 8, 2), 0xbeef);
     ck_assert_str_eq(fails("1 = 2"), "Left operand of assignment is not an lvalue.");
     ck_assert_ptr_nonnull(strstr(fails("table = 1"), "Cannot assign"));
-    char err[100];
-    expr *e = expr_parse("$x = 1", NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse("$x = 1", NULL, &err);
     ck_assert(expr_is_assignment(e));
     expr_free(e);
 }
@@ -271,20 +270,20 @@ END_TEST
 
 START_TEST(prefix_parsing)
 {
-    char err[100];
+    xerr err;
     const char *end;
-    expr *e = expr_parse("main+8 if $a0 == 1", &end, err, sizeof err);
+    expr *e = expr_parse("main+8 if $a0 == 1", &end, &err);
     ck_assert_ptr_nonnull(e);
     ck_assert_str_eq(end, "if $a0 == 1");
     expr_free(e);
-    e = expr_parse("0x10 + 2,64 write", &end, err, sizeof err);
+    e = expr_parse("0x10 + 2,64 write", &end, &err);
     ck_assert_ptr_nonnull(e);
     ck_assert_str_eq(end, ",64 write");
     xval v;
-    ck_assert_int_eq(expr_eval(e, &env, &v, err, sizeof err), 0);
+    ck_assert_int_eq(expr_eval(e, &env, &v, &err), 0);
     ck_assert_uint_eq(v.v, 0x12);
     expr_free(e);
-    e = expr_parse("len", NULL, err, sizeof err);
+    e = expr_parse("len", NULL, &err);
     ck_assert_str_eq(expr_single_ident(e), "len");
     expr_free(e);
 }
@@ -298,9 +297,10 @@ static void count_ident(void *ctx, const char *name)
 
 START_TEST(identifier_walk)
 {
-    char err[100], seen[200] = "";
+    char seen[200] = "";
+    xerr err;
     expr *e = expr_parse("len > 1500 && (cause & 0x100) ? ring : hamachi0.TxStatus.Done", NULL,
-                         err, sizeof err);
+                         &err);
     ck_assert_ptr_nonnull(e);
     expr_idents(e, count_ident, seen);
     ck_assert_str_eq(seen, "len;cause;ring;hamachi0.TxStatus.Done;");

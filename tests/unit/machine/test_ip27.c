@@ -17,9 +17,9 @@ static machine *make(unsigned ncpus, uint64_t mem_mb)
     cfg.mem_mb = mem_mb;
     cfg.serial = "null";
     cfg.rtc_fixed = true;
-    char err[256];
-    machine *m = machine_new(&cfg, err, sizeof err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err);
+    xerr err;
+    machine *m = machine_new(&cfg, &err);
+    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
     return m;
 }
 
@@ -156,9 +156,9 @@ START_TEST(ip27_memory_banks_and_limits)
     machine_config_default(&cfg);
     cfg.serial = "null";
     cfg.ncpus = 5;
-    char err[256];
-    ck_assert_ptr_null(machine_new(&cfg, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "1 to 4"));
+    xerr err;
+    ck_assert_ptr_null(machine_new(&cfg, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "1 to 4"));
 }
 END_TEST
 
@@ -281,9 +281,9 @@ START_TEST(ip27_dma_to_node1)
     cfg.mem_mb = 64;
     cfg.serial = "null";
     cfg.test_device = true;
-    char err[256];
-    machine *m = machine_new(&cfg, err, sizeof err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err);
+    xerr err;
+    machine *m = machine_new(&cfg, &err);
+    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
     int dbg = m->debugger_initiator;
     uint64_t br = IP27_BRIDGE_BASE, bar = br + 0xb00000; /* DEVIO(7) */
     ck_assert_uint_eq(rd(m, dbg, br + 0x27000, 4), 0x00015842);
@@ -327,9 +327,9 @@ START_TEST(ip27_plug_assigns_devio_window)
     card.vendor_id = 0x5842;
     card.device_id = 0x0042;
     card.bars[0].size = 0x10000;
-    char err[200];
-    ck_assert_int_ne(ip27_plug_pci(m, 2, &card, err, sizeof err), 0); /* the IOC3's slot */
-    ck_assert_int_eq(ip27_plug_pci(m, 3, &card, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_ne(ip27_plug_pci(m, 2, &card, &err), 0); /* the IOC3's slot */
+    ck_assert_int_eq(ip27_plug_pci(m, 3, &card, &err), 0);
     int dbg = m->debugger_initiator;
     ck_assert_uint_eq(rd(m, dbg, IP27_BRIDGE_BASE + 0x23010, 4), 0x08700000);
     ck_assert_uint_eq(rd(m, dbg, IP27_BRIDGE_BASE + 0x204 + 24, 4) & 0x1fff, 0x1087);

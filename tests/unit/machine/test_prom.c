@@ -47,8 +47,8 @@ START_TEST(prom_kldir_launch_nmi_gda)
     /* Garbage where the tables go is overwritten. */
     memset(r.rb->host + 0x2000, 0xee, 0x17000);
     prom_config pc = two_cpus();
-    char err[200];
-    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, &err), 0);
     const uint64_t kldir = 0x2000;
     /* Entry 0 LAUNCH: magic, offset 0x2400, size 0x400, count 2, stride 0x200. */
     ck_assert_uint_eq(g(&r, kldir + 0, 8), 0x434d5f53505f5357ull);
@@ -96,8 +96,8 @@ START_TEST(prom_klconfig_fields)
     memrig r;
     mem_init(&r);
     prom_config pc = two_cpus();
-    char err[200];
-    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, &err), 0);
     /* Header at KLDIR[1].offset. */
     uint64_t h = g(&r, 0x2000 + 64 + 8, 8);
     ck_assert_uint_eq(g(&r, h + 0, 8), 0xbeedbabe);
@@ -159,7 +159,7 @@ START_TEST(prom_klconfig_fields)
     /* One CPU: no slice-B component, no slice-B launch slot. */
     mem_init(&r);
     pc.ncpus = 1;
-    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), 0);
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, &err), 0);
     brd = g(&r, 0x4000 + 20, 4);
     ck_assert_uint_eq(g(&r, brd + 23, 1), 3);
     ck_assert_uint_eq(g(&r, 0x2600, 8), 0);
@@ -186,8 +186,8 @@ START_TEST(prom_node1_tables)
     pc.bank_mb[0] = 64;
     pc.bank_mb[1] = 0;
     pc.console_base = 0; /* no IO on node 1 */
-    char err[200];
-    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, &err), 0);
 #define G1(off, size) load_be(rb1->host + (off), (size))
     /* Node 0 untouched. */
     ck_assert_uint_eq(g(&r, 0x2000, 8), 0);
@@ -263,8 +263,8 @@ START_TEST(prom_node1_tables)
 #undef G1
     /* Node 2 has no memory here: a clear error. */
     pc.nasid = 2;
-    ck_assert_int_eq(prom_write_tables(&r.b, &pc, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "node 2"));
+    ck_assert_int_eq(prom_write_tables(&r.b, &pc, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "node 2"));
     bus_free(&r.b);
 }
 END_TEST
@@ -274,9 +274,9 @@ START_TEST(prom_argv)
     memrig r;
     mem_init(&r);
     uint64_t argc, argv, envp;
-    char err[200];
+    xerr err;
     ck_assert_int_eq(prom_write_argv(&r.b, "vmlinux", "  console=ttyS0,9600  root=/dev/ram ",
-                                     &argc, &argv, &envp, err, sizeof err),
+                                     &argc, &argv, &envp, &err),
                      0);
     ck_assert_uint_eq(argc, 3);
     ck_assert_uint_eq(argv, 0xa800000000018000ull);
@@ -292,8 +292,8 @@ START_TEST(prom_argv)
     char *big = malloc(8000);
     memset(big, 'x', 7999);
     big[7999] = 0;
-    ck_assert_int_eq(prom_write_argv(&r.b, "k", big, &argc, &argv, &envp, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "do not fit"));
+    ck_assert_int_eq(prom_write_argv(&r.b, "k", big, &argc, &argv, &envp, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "do not fit"));
     free(big);
     bus_free(&r.b);
 }
@@ -303,25 +303,25 @@ START_TEST(prom_memory_banks)
 {
     uint16_t b[8];
     unsigned n;
-    char err[200];
-    ck_assert_int_eq(prom_mem_layout(512, b, &n, err, sizeof err), 0);
+    xerr err;
+    ck_assert_int_eq(prom_mem_layout(512, b, &n, &err), 0);
     ck_assert_uint_eq(n, 1);
     ck_assert_uint_eq(b[0], 512);
-    ck_assert_int_eq(prom_mem_layout(256, b, &n, err, sizeof err), 0);
+    ck_assert_int_eq(prom_mem_layout(256, b, &n, &err), 0);
     ck_assert_uint_eq(n, 2);
     ck_assert_uint_eq(b[0], 128);
     ck_assert_uint_eq(b[1], 128);
-    ck_assert_int_eq(prom_mem_layout(64, b, &n, err, sizeof err), 0);
+    ck_assert_int_eq(prom_mem_layout(64, b, &n, &err), 0);
     ck_assert_uint_eq(n, 1);
     ck_assert_uint_eq(b[0], 64);
-    ck_assert_int_eq(prom_mem_layout(1100, b, &n, err, sizeof err), 0);
+    ck_assert_int_eq(prom_mem_layout(1100, b, &n, &err), 0);
     ck_assert_uint_eq(n, 3);
     ck_assert_uint_eq(b[2], 76);
-    ck_assert_int_eq(prom_mem_layout(4096, b, &n, err, sizeof err), 0);
+    ck_assert_int_eq(prom_mem_layout(4096, b, &n, &err), 0);
     ck_assert_uint_eq(n, 8);
-    ck_assert_int_eq(prom_mem_layout(4000, b, &n, err, sizeof err), -1);
-    ck_assert_ptr_nonnull(strstr(err, "8 memory banks"));
-    ck_assert_int_eq(prom_mem_layout(16, b, &n, err, sizeof err), -1);
+    ck_assert_int_eq(prom_mem_layout(4000, b, &n, &err), -1);
+    ck_assert_ptr_nonnull(strstr(err.msg, "8 memory banks"));
+    ck_assert_int_eq(prom_mem_layout(16, b, &n, &err), -1);
 }
 END_TEST
 

@@ -139,10 +139,10 @@ int main(int argc, char **argv)
 
     sched clk;
     sched_init(&clk, 0);
-    char err[256];
-    net_port *p = net_port_open("probe0", spec, pcap, &clk, NULL, err, sizeof err);
+    xerr err;
+    net_port *p = net_port_open("probe0", spec, pcap, &clk, NULL, &err);
     if (!p) {
-        fprintf(stderr, "net_probe: %s\n", err);
+        fprintf(stderr, "net_probe: %s\n", err.msg);
         return 1;
     }
     net_port_attach(p, probe_rx, &pr);

@@ -19,7 +19,7 @@ typedef struct rig {
     event_bus eb;
     fake_nic nic;
     net_port *p;
-    char err[256];
+    xerr err;
 } rig;
 
 static void rig_open(rig *r, const char *spec, const char *pcap)
@@ -28,8 +28,8 @@ static void rig_open(rig *r, const char *spec, const char *pcap)
     sched_init(&r->clk, 0);
     event_bus_init(&r->eb, &r->clk.now);
     r->nic.clock = &r->clk;
-    r->p = net_port_open("nic0", spec, pcap, &r->clk, &r->eb, r->err, sizeof r->err);
-    ck_assert_msg(r->p != NULL, "open %s: %s", spec, r->err);
+    r->p = net_port_open("nic0", spec, pcap, &r->clk, &r->eb, &r->err);
+    ck_assert_msg(r->p != NULL, "open %s: %s", spec, r->err.msg);
     net_port_attach(r->p, fake_rx, &r->nic);
 }
 
@@ -536,15 +536,15 @@ START_TEST(bad_specs_are_explained)
     sched clk;
     sched_init(&clk, 0);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char err[256] = "";
-        net_port *p = net_port_open("nic0", cases[i].spec, NULL, &clk, NULL, err, sizeof err);
+        xerr err = {0};
+        net_port *p = net_port_open("nic0", cases[i].spec, NULL, &clk, NULL, &err);
         ck_assert_msg(p == NULL, "%s opened", cases[i].spec);
-        ck_assert_msg(strstr(err, cases[i].want), "%s: got \"%s\", want \"%s\"", cases[i].spec, err,
-                      cases[i].want);
+        ck_assert_msg(strstr(err.msg, cases[i].want), "%s: got \"%s\", want \"%s\"", cases[i].spec,
+                      err.msg, cases[i].want);
     }
-    char err[256];
-    ck_assert_ptr_null(net_port_open("nic0", "sink", "/nonexistent/dir/x.pcap", &clk, NULL, err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "cannot create /nonexistent/dir/x.pcap"));
+    xerr err;
+    ck_assert_ptr_null(net_port_open("nic0", "sink", "/nonexistent/dir/x.pcap", &clk, NULL, &err));
+    ck_assert_ptr_nonnull(strstr(err.msg, "cannot create /nonexistent/dir/x.pcap"));
     ck_assert(sched_next(&clk) == UINT64_MAX); /* failed opens leave nothing armed */
 }
 END_TEST
@@ -556,7 +556,7 @@ START_TEST(reopen_keeps_event_subscriptions)
     ev_log tx = {0};
     event_subscribe(event_find(&r.eb, "nic0.net.tx"), ev_record, &tx);
     net_port_close(r.p);
-    r.p = net_port_open("nic0", "echo", NULL, &r.clk, &r.eb, r.err, sizeof r.err);
+    r.p = net_port_open("nic0", "echo", NULL, &r.clk, &r.eb, &r.err);
     ck_assert_ptr_nonnull(r.p);
     ck_assert_uint_eq(r.eb.nsrcs, 3);
     uint8_t f[60] = {0};

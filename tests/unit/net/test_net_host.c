@@ -17,7 +17,7 @@ typedef struct wire {
     event_bus eb;
     fake_nic na, nb;
     net_port *a, *b;
-    char err[256];
+    xerr err;
 } wire;
 
 static void wire_init(wire *w)
@@ -30,8 +30,8 @@ static void wire_init(wire *w)
 
 static net_port *wire_open(wire *w, const char *name, const char *spec, fake_nic *nic)
 {
-    net_port *p = net_port_open(name, spec, NULL, &w->clk, &w->eb, w->err, sizeof w->err);
-    ck_assert_msg(p != NULL, "%s: %s", spec, w->err);
+    net_port *p = net_port_open(name, spec, NULL, &w->clk, &w->eb, &w->err);
+    ck_assert_msg(p != NULL, "%s: %s", spec, w->err.msg);
     net_port_attach(p, fake_rx, nic);
     return p;
 }
@@ -151,8 +151,8 @@ START_TEST(socket_unix_pair)
     net_port_send(w.a, f, test_frame(f, 80, 0)); /* nobody connected yet */
     ck_assert_uint_eq(w.a->stats.tx_dropped, 1);
     /* A second listener on the same path is refused. */
-    ck_assert_ptr_null(net_port_open("x0", spec, NULL, &w.clk, NULL, w.err, sizeof w.err));
-    ck_assert_ptr_nonnull(strstr(w.err, "another process listens there"));
+    ck_assert_ptr_null(net_port_open("x0", spec, NULL, &w.clk, NULL, &w.err));
+    ck_assert_ptr_nonnull(strstr(w.err.msg, "another process listens there"));
 
     snprintf(spec, sizeof spec, "socket:unix-connect:%s", path);
     w.b = wire_open(&w, "b0", spec, &w.nb);
@@ -239,8 +239,8 @@ START_TEST(vde_through_a_real_switch)
     wire_init(&w);
     char spec[160];
     snprintf(spec, sizeof spec, "vde:%s", sw);
-    w.a = net_port_open("a0", spec, NULL, &w.clk, NULL, w.err, sizeof w.err);
-    w.b = net_port_open("b0", spec, NULL, &w.clk, NULL, w.err, sizeof w.err);
+    w.a = net_port_open("a0", spec, NULL, &w.clk, NULL, &w.err);
+    w.b = net_port_open("b0", spec, NULL, &w.clk, NULL, &w.err);
     bool opened = w.a && w.b, ab = false, ba = false, same = true;
     unsigned burst_sent = 0, burst_got = 0;
     if (opened) {
@@ -278,7 +278,7 @@ START_TEST(vde_through_a_real_switch)
     }
     wire_free(&w);
     kill((pid_t)pid, SIGTERM); /* main() does it too, should this test die early */
-    ck_assert_msg(opened, "vde open: %s", w.err);
+    ck_assert_msg(opened, "vde open: %s", w.err.msg);
     ck_assert_msg(ab, "a -> b through the switch");
     ck_assert_msg(same, "frames changed on the way");
     ck_assert_msg(ba, "b -> a (unicast) through the switch");

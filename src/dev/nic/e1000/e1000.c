@@ -668,10 +668,9 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
 }
 
 static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                         event_bus *eb, char *err, size_t errlen)
+                         event_bus *eb, xerr *err)
 {
-    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err,
-                       errlen);
+    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err);
     if (!h)
         return NULL;
     nic *n = &h->n;
@@ -686,11 +685,7 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
         h->pcix = true;
         h->mta_erratum = true;
     }
-    if (nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0)) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        e1000_destroy(n);
-        return NULL;
-    }
+    nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0);
     eeprom_image(h, dev_id);
     nic_uwire_init(&h->uw, &h->ee, 6);
     h->ev_tdt = event_src_add(eb, name, &ev_tdt, n->dev);

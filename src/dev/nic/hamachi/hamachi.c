@@ -435,21 +435,17 @@ static void ham_destroy(nic *n)
 }
 
 static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                       event_bus *eb, char *err, size_t errlen)
+                       event_bus *eb, xerr *err)
 {
     hamachi *h =
-        nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err, errlen);
+        nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err);
     if (!h)
         return NULL;
     nic *n = &h->n;
     nic_coal_init(&h->txc, n, NIC_RING_TX, hamachi_coal_fire);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, hamachi_coal_fire);
     nic_link_init(&h->link, n, sched_ns_to_ticks(clock, HAM_AN_NS), ham_link_changed);
-    if (nic_eeprom_init(&h->ee, n, HAM_EE_SIZE, 0xff, sched_ns_to_ticks(clock, HAM_EE_NS))) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        ham_destroy(n);
-        return NULL;
-    }
+    nic_eeprom_init(&h->ee, n, HAM_EE_SIZE, 0xff, sched_ns_to_ticks(clock, HAM_EE_NS));
     nic_eeprom_put_mac(&h->ee, 4, n->mac); /* the MAC is at EEPROM bytes 4..9 (hamachi.c) */
     timer_init(&h->clk_timer, "hamachi-pciclk", clk_settled, h);
     hamachi_dma_init(h);

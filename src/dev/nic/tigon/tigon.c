@@ -644,26 +644,19 @@ static void tg_destroy(nic *n)
 }
 
 static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                      event_bus *eb, char *err, size_t errlen)
+                      event_bus *eb, xerr *err)
 {
     if (!tg_events[0].name) { /* the common events, then the Tigon's own */
         memcpy(tg_events, nic_event_decls, sizeof nic_event_decls);
         memcpy(tg_events + NIC_NEVENTS, tg_own_events, sizeof tg_own_events);
     }
-    tigon *t = calloc(1, sizeof *t);
-    if (!t) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        return NULL;
-    }
+    tigon *t = xcalloc(1, sizeof *t);
     nic *n = &t->n;
     t->sram_size = TG_SRAM_SIZE;
-    t->sram = calloc(TG_SRAM_SIZE / 4, sizeof *t->sram);
-    t->sram_wr = calloc(TG_SRAM_SIZE / 32, 1);
-    t->rxbuf = malloc(NET_MAX_FRAME + 8);
-    bool ok = t->sram && t->sram_wr && t->rxbuf;
-    if (!ok)
-        snprintf(err, errlen, "%s: out of memory", name);
-    if (!ok || nic_init(n, m, name, 0, TG_BAR_SIZE, o, clock, eb, err, errlen)) {
+    t->sram = xcalloc(TG_SRAM_SIZE / 4, sizeof *t->sram);
+    t->sram_wr = xcalloc(TG_SRAM_SIZE / 32, 1);
+    t->rxbuf = xmalloc(NET_MAX_FRAME + 8);
+    if (nic_init(n, m, name, 0, TG_BAR_SIZE, o, clock, eb, err)) {
         free(t->sram);
         free(t->sram_wr);
         free(t->rxbuf);
@@ -674,11 +667,7 @@ static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, s
     nic_coal_init(&t->txc, n, NIC_RING_TX, tg_coal_fire);
     nic_coal_init(&t->rxc, n, NIC_RING_RX, tg_coal_fire);
     nic_link_init(&t->link, n, 0, tg_fw_link_changed);
-    if (nic_eeprom_init(&t->ee, n, TG_EE_SIZE, 0xff, 0)) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        tg_destroy(n);
-        return NULL;
-    }
+    nic_eeprom_init(&t->ee, n, TG_EE_SIZE, 0xff, 0);
     nic_eeprom_put(&t->ee, TG_EE_MAC, 0);
     nic_eeprom_put(&t->ee, TG_EE_MAC + 1, 0);
     nic_eeprom_put_mac(&t->ee, TG_EE_MAC + 2, n->mac);

@@ -468,7 +468,7 @@ void tg_fw_mailbox(tigon *t, unsigned word, uint32_t v, uint32_t old)
     int ring = -1;
     if (word < ARRAY_SIZE(mb_ring) && mb_ring[word]) {
         nic_ring *r = nic_find_ring(n, mb_ring[word]);
-        ring = r ? r->id : -1;
+        ring = r ? (int)r->id : -1;
     }
     EVENT_EMIT(nic_ev(n, TG_EV_MAILBOX), nic_initiator(n), word, v);
     nic_doorbell(n, TR_MB0 + word, v, ring);

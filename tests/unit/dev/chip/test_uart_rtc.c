@@ -43,8 +43,8 @@ static void urig_init(urig *r)
     memset(r, 0, sizeof *r);
     sched_init(&r->clock, XBOW_CPU_HZ);
     event_bus_init(&r->eb, &r->clock.now);
-    char err[100];
-    r->ch = chardev_open("null", err, sizeof err);
+    xerr err;
+    r->ch = chardev_open("null", &err);
     ck_assert_ptr_nonnull(r->ch);
     chardev_add_tap(r->ch, tap, r);
     uart16550_config c = {"uart", IOC3_UART_CLOCK, r->ch, on_irq, r};

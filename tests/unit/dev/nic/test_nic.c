@@ -23,13 +23,13 @@ static struct {
 
 static void setup(void)
 {
-    char err[160];
+    xerr err;
     memset(&E, 0, sizeof E);
     sched_init(&E.clock, 0);
     event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = "none"};
-    E.f = nic_create("hamachi", "nic0", &o, &E.clock, &E.eb, err, sizeof err);
-    ck_assert_msg(E.f != NULL, "%s", err);
+    E.f = nic_create("hamachi", "nic0", &o, &E.clock, &E.eb, &err);
+    ck_assert_msg(E.f != NULL, "%s", err.msg);
     E.n = nic_from_pci(E.f);
     fake_host_init(&E.host, &E.clock, 1u << 20);
     fake_host_plug(&E.host, E.f);
@@ -256,7 +256,7 @@ static uint16_t uw_read_word(nic_uwire *u, unsigned addr)
 START_TEST(eeprom_engine_checksum_microwire)
 {
     nic_eeprom e;
-    ck_assert_int_eq(nic_eeprom_init(&e, E.n, 100, 0xff, 50), 0);
+    nic_eeprom_init(&e, E.n, 100, 0xff, 50);
     ck_assert_uint_eq(e.size, 128);
     static const uint8_t mac[6] = {0x00, 0x02, 0xb3, 0x01, 0x02, 0x03};
     nic_eeprom_put_mac(&e, 0, mac);
@@ -530,14 +530,14 @@ START_TEST(factory_and_names)
     ck_assert(nic_model_find("tulip") == NULL);
     ck_assert(strstr(nic_model_list(), "hamachi") != NULL);
     ck_assert(nic_model_find("hamach") == NULL);
-    char err[120];
+    xerr err;
     nic_opts o = {.net = "none", .pcap = "x.pcap"};
-    ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, err, sizeof err) == NULL);
-    ck_assert(strstr(err, "--pcap") != NULL);
+    ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, &err) == NULL);
+    ck_assert(strstr(err.msg, "--pcap") != NULL);
     /* Default MACs differ per slot and are what nic_default_mac() says. */
     nic_opts a = {.net = "none", .slot = 3}, b = {.net = "none", .slot = 4};
-    pci_func *fa = nic_create("hamachi", "ha", &a, &E.clock, &E.eb, err, sizeof err);
-    pci_func *fb = nic_create("hamachi", "hb", &b, &E.clock, &E.eb, err, sizeof err);
+    pci_func *fa = nic_create("hamachi", "ha", &a, &E.clock, &E.eb, &err);
+    pci_func *fb = nic_create("hamachi", "hb", &b, &E.clock, &E.eb, &err);
     ck_assert(fa && fb);
     ck_assert(memcmp(nic_from_pci(fa)->mac, nic_from_pci(fb)->mac, 6) != 0);
     ck_assert_uint_eq(nic_from_pci(fa)->mac[0] & 3, 2); /* locally administered unicast */
@@ -551,14 +551,15 @@ START_TEST(factory_and_names)
     static const uint8_t given[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
     static const uint8_t mcast[6] = {0x03, 0x11, 0x22, 0x33, 0x44, 0x55};
     nic_opts g = {.net = "none", .mac = given, .slot = 3};
-    pci_func *fg = nic_create("e1000", "eg", &g, &E.clock, &E.eb, err, sizeof err);
+    pci_func *fg = nic_create("e1000", "eg", &g, &E.clock, &E.eb, &err);
     ck_assert(fg);
     ck_assert_mem_eq(nic_from_pci(fg)->mac, given, 6);
     ck_assert(nic_from_pci(fg)->mac_given);
     nic_destroy(fg);
     g.mac = mcast;
-    ck_assert(nic_create("tigon2", "tg", &g, &E.clock, &E.eb, err, sizeof err) == NULL);
-    ck_assert_msg(strstr(err, "03:11:22:33:44:55 is a multicast address") != NULL, "%s", err);
+    ck_assert(nic_create("tigon2", "tg", &g, &E.clock, &E.eb, &err) == NULL);
+    ck_assert_msg(strstr(err.msg, "03:11:22:33:44:55 is a multicast address") != NULL, "%s",
+                  err.msg);
     ck_assert(nic_of_device(NULL) == NULL);
 }
 END_TEST

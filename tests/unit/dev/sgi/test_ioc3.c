@@ -33,8 +33,8 @@ static void rig_init(rig *r)
     memset(r, 0, sizeof *r);
     sched_init(&r->clock, XBOW_CPU_HZ);
     event_bus_init(&r->eb, &r->clock.now);
-    char err[100];
-    r->ch = chardev_open("null", err, sizeof err);
+    xerr err;
+    r->ch = chardev_open("null", &err);
     ioc3_config c = {r->ch, NULL, 1704067200};
     r->io = ioc3_new("ioc3", &r->eb, &r->clock, &c);
     ck_assert_ptr_nonnull(r->io);

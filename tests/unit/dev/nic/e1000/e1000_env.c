@@ -10,13 +10,13 @@ const uint8_t BCAST[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 
 void env_open(const char *model, const char *spec)
 {
-    char err[160];
+    xerr err;
     memset(&E, 0, sizeof E);
     sched_init(&E.clock, 0);
     event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
-    E.f = nic_create(model, "e1000_0", &o, &E.clock, &E.eb, err, sizeof err);
-    ck_assert_msg(E.f != NULL, "%s", err);
+    E.f = nic_create(model, "e1000_0", &o, &E.clock, &E.eb, &err);
+    ck_assert_msg(E.f != NULL, "%s", err.msg);
     E.n = nic_from_pci(E.f);
     E.h = (e1000 *)E.n;
     fake_host_init(&E.host, &E.clock, 4u << 20);

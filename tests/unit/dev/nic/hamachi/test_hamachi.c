@@ -47,13 +47,13 @@ static struct {
  * otherwise a real backend opened by the factory. */
 static void env_open(const char *spec)
 {
-    char err[160];
+    xerr err;
     memset(&E, 0, sizeof E);
     sched_init(&E.clock, 0);
     event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
-    E.f = nic_create("hamachi", "hamachi0", &o, &E.clock, &E.eb, err, sizeof err);
-    ck_assert_msg(E.f != NULL, "%s", err);
+    E.f = nic_create("hamachi", "hamachi0", &o, &E.clock, &E.eb, &err);
+    ck_assert_msg(E.f != NULL, "%s", err.msg);
     E.n = nic_from_pci(E.f);
     E.h = (hamachi *)E.n;
     fake_host_init(&E.host, &E.clock, 4u << 20);
@@ -167,9 +167,9 @@ START_TEST(pci_identity_and_bar)
     ck_assert(E.f->bars[0].flags & PCI_BAR_64);
     ck_assert_uint_eq(E.f->int_pin, 1);
     ck_assert(nic_of_device(E.n->dev) == E.n);
-    char err[100];
-    ck_assert(nic_create("nosuch", "x0", NULL, &E.clock, &E.eb, err, sizeof err) == NULL);
-    ck_assert(strstr(err, "hamachi") != NULL);
+    xerr err;
+    ck_assert(nic_create("nosuch", "x0", NULL, &E.clock, &E.eb, &err) == NULL);
+    ck_assert(strstr(err.msg, "hamachi") != NULL);
     /* PCIClkMeas is invalid right after a reset, then valid at 33 MHz. */
     wr(ChipReset, 1, 1);
     ck_assert_uint_eq(rd(PCIClkMeas, 1) & 0x80, 0);

@@ -56,13 +56,13 @@ START_TEST(identity_and_variants)
     ck_assert_uint_eq(tgh_rd(&H, 0x000), 0x000910a9u); /* the config mirror */
     ck_assert(nic_of_device(H.n->dev) == H.n);
     ck_assert(strstr(nic_model_list(), "tigon2") != NULL);
-    char err[160];
+    xerr err;
     const struct { const char *m; uint32_t id; } v[] = {{"acenic", 0x000112ae},
                                                        {"acenic-copper", 0x000212ae}};
     for (unsigned i = 0; i < 2; i++) {
         nic_opts o = {.net = "none"};
-        pci_func *f = nic_create(v[i].m, "tigon1", &o, &H.clock, &H.eb, err, sizeof err);
-        ck_assert_msg(f != NULL, "%s", err);
+        pci_func *f = nic_create(v[i].m, "tigon1", &o, &H.clock, &H.eb, &err);
+        ck_assert_msg(f != NULL, "%s", err.msg);
         ck_assert_uint_eq(pci_config_read(f, 0, 4), v[i].id);
         ck_assert(nic_of_device(f->dev) != NULL);
         nic_destroy(f);

@@ -45,14 +45,14 @@ tgh_cfg tgh_linux_cfg(bool be)
 
 void tgh_setup(tg_host *h, const char *model, bool be)
 {
-    char err[160];
+    xerr err;
     memset(h, 0, sizeof *h);
     sched_init(&h->clock, 0);
     event_bus_init(&h->eb, &h->clock.now);
     nic_opts o = {.net = "none", .mac = HOST_MAC};
-    h->f = nic_create(model, "tigon0", &o, &h->clock, &h->eb, err, sizeof err);
+    h->f = nic_create(model, "tigon0", &o, &h->clock, &h->eb, &err);
     if (!h->f) {
-        fprintf(stderr, "tgh_setup: %s\n", err);
+        fprintf(stderr, "tgh_setup: %s\n", err.msg);
         abort();
     }
     h->n = nic_from_pci(h->f);

@@ -296,25 +296,25 @@ static int cmd_tui_mem(dbg *d, const char *args)
 }
 
 static const command tui_commands[] = {
-    {"layout", NULL, cmd_layout, "layout [debug|net|full|mem|next|prev]",
-     "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
-     "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
-     "Example: layout net", 0},
-    {"focus", "fs", cmd_focus, "focus [PANE|next|prev]",
-     "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
-     "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
-     "Ctrl-X o cycles.  Example: focus console", 0},
-    {"winheight", "wh", cmd_winheight, "winheight PANE [+|-]LINES",
-     "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
-     "it; as much as the screen and the layout's other panes allow (it says so when it\n"
-     "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
-     "Example: winheight cmd +3", 0},
-    {"zoom", NULL, cmd_zoom, "zoom [PANE]",
-     "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
-     "Example: zoom rings", 0},
-    {"tui memory", NULL, cmd_tui_mem, "tui memory ADDRESS",
-     "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
-     "Example: tui memory 0xa800000000020000", 0},
+    {.name = "layout", .fn = cmd_layout, .usage = "layout [debug|net|full|mem|next|prev]",
+     .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
+             "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
+             "Example: layout net"},
+    {.name = "focus", .aliases = "fs", .fn = cmd_focus, .usage = "focus [PANE|next|prev]",
+     .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
+             "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
+             "Ctrl-X o cycles.  Example: focus console"},
+    {.name = "winheight", .aliases = "wh", .fn = cmd_winheight, .usage = "winheight PANE [+|-]LINES",
+     .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
+             "it; as much as the screen and the layout's other panes allow (it says so when it\n"
+             "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
+             "Example: winheight cmd +3"},
+    {.name = "zoom", .fn = cmd_zoom, .usage = "zoom [PANE]",
+     .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
+             "Example: zoom rings"},
+    {.name = "tui memory", .fn = cmd_tui_mem, .usage = "tui memory ADDRESS",
+     .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
+             "Example: tui memory 0xa800000000020000"},
 };
 
 /* Registered in every front end: in the line-mode debugger and in batch

@@ -812,56 +812,56 @@ static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, a
 static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
 
 static const command break_commands[] = {
-    {"break", "b,br", cmd_break, "break [LOCATION] [if COND]",
-     "Stop when a CPU is about to execute the instruction at LOCATION.\n"
-     "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
-     "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
-     "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
-     "no debug information to skip prologues with).  Every CPU is stopped.\n"
-     "Example: break fill_desc if $a1 == 3", CMD_MACHINE},
-    {"tbreak", NULL, cmd_tbreak, "tbreak [LOCATION] [if COND]",
-     "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
-     "Example: tbreak main", CMD_MACHINE},
-    {"delete", "d", cmd_delete, "delete [N|N-M]...",
-     "Delete breakpoints and watchpoints of any kind.\n"
-     "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
-    {"clear", NULL, cmd_clear, "clear LOCATION",
-     "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
-    {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
-     "Disable breakpoints and watchpoints.\n"
-     "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
-     "nothing while the guest runs.\n"
-     "Example: disable 3", CMD_MACHINE},
-    {"enable", "en", cmd_enable, "enable [N|N-M]...",
-     "Enable breakpoints and watchpoints (all without N).\n"
-     "Example: enable 3", CMD_MACHINE},
-    {"condition", NULL, cmd_condition, "condition N [COND]",
-     "Make breakpoint N stop only when COND is true; without COND, always.\n"
-     "Example: condition 2 len > 1500", CMD_MACHINE},
-    {"ignore", NULL, cmd_ignore, "ignore N COUNT",
-     "Let breakpoint N pass its next COUNT hits without stopping.\n"
-     "Example: ignore 1 100", CMD_MACHINE},
-    {"commands", NULL, cmd_commands, "commands [N]\n  COMMANDS...\nend",
-     "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
-     "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
-     "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
-     "(its commands then run while the guest runs and cannot step or run it).\n"
-     "Example:\n"
-     "  commands 2\n"
-     "    silent\n"
-     "    printf \"desc %d len %d\\n\", index, len\n"
-     "    continue\n"
-     "  end", CMD_MACHINE | CMD_NOREPEAT},
-    {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
-     "List breakpoints and watchpoints of every kind.\n"
-     "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
-     "enabled, what they watch, condition, hit count, ignore count and commands.\n"
-     "Example: info breakpoints", CMD_MACHINE},
-    {"info watchpoints", NULL, cmd_info_watchpoints, "info watchpoints [N...]",
-     "List only the watchpoints (memory, physical, DMA and stall watches).\n"
-     "Example: info watchpoints", CMD_MACHINE},
+    {.name = "break", .aliases = "b,br", .fn = cmd_break, .usage = "break [LOCATION] [if COND]",
+     .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
+             "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
+             "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
+             "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
+             "no debug information to skip prologues with).  Every CPU is stopped.\n"
+             "Example: break fill_desc if $a1 == 3", .flags = CMD_MACHINE},
+    {.name = "tbreak", .fn = cmd_tbreak, .usage = "tbreak [LOCATION] [if COND]",
+     .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
+             "Example: tbreak main", .flags = CMD_MACHINE},
+    {.name = "delete", .aliases = "d", .fn = cmd_delete, .usage = "delete [N|N-M]...",
+     .help = "Delete breakpoints and watchpoints of any kind.\n"
+             "Without N, all of them.\n"
+             "Example: delete 2 4-6", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "clear", .fn = cmd_clear, .usage = "clear LOCATION",
+     .help = "Delete the code breakpoints at LOCATION.\n"
+             "Example: clear main", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "disable", .aliases = "dis,disa", .fn = cmd_disable, .usage = "disable [N|N-M]...",
+     .help = "Disable breakpoints and watchpoints.\n"
+             "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
+             "nothing while the guest runs.\n"
+             "Example: disable 3", .flags = CMD_MACHINE},
+    {.name = "enable", .aliases = "en", .fn = cmd_enable, .usage = "enable [N|N-M]...",
+     .help = "Enable breakpoints and watchpoints (all without N).\n"
+             "Example: enable 3", .flags = CMD_MACHINE},
+    {.name = "condition", .fn = cmd_condition, .usage = "condition N [COND]",
+     .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
+             "Example: condition 2 len > 1500", .flags = CMD_MACHINE},
+    {.name = "ignore", .fn = cmd_ignore, .usage = "ignore N COUNT",
+     .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
+             "Example: ignore 1 100", .flags = CMD_MACHINE},
+    {.name = "commands", .fn = cmd_commands, .usage = "commands [N]\n  COMMANDS...\nend",
+     .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
+             "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
+             "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
+             "(its commands then run while the guest runs and cannot step or run it).\n"
+             "Example:\n"
+             "  commands 2\n"
+             "    silent\n"
+             "    printf \"desc %d len %d\\n\", index, len\n"
+             "    continue\n"
+             "  end", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info breakpoints", .aliases = "i b,info b,info break", .fn = cmd_info_breakpoints, .usage = "info breakpoints [N...]",
+     .help = "List breakpoints and watchpoints of every kind.\n"
+             "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
+             "enabled, what they watch, condition, hit count, ignore count and commands.\n"
+             "Example: info breakpoints", .flags = CMD_MACHINE},
+    {.name = "info watchpoints", .fn = cmd_info_watchpoints, .usage = "info watchpoints [N...]",
+     .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
+             "Example: info watchpoints", .flags = CMD_MACHINE},
 };
 
 void dbg_break_register(void)

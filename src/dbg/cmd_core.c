@@ -352,47 +352,47 @@ static int cmd_info_events(dbg *d, const char *args)
 }
 
 static const command core_commands[] = {
-    {"help", "h", cmd_help, "help [COMMAND]",
-     "Show the list of commands, or what one command does.\n"
-     "Example: help break", 0},
-    {"echo", NULL, cmd_echo, "echo TEXT",
-     "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
-     "Example: echo hello\\n", 0},
-    {"source", NULL, cmd_source, "source FILE",
-     "Execute the commands in FILE, one per line.\n"
-     "As in gdb, the first command that fails stops the file (its name and line are\n"
-     "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
-     "-x FILE on the command line does the same.\n"
-     "Example: source examples/descintr.xbow", CMD_NOREPEAT},
-    {"quit", "q,exit", cmd_quit, "quit [STATUS]",
-     "Leave xbow (with exit STATUS in batch mode).\n"
-     "Example: quit 0", CMD_NOREPEAT},
-    {"shell", NULL, cmd_shell, "shell COMMAND | !COMMAND",
-     "Run a host command with /bin/sh and show its output.\n"
-     "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
-     "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
-     "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
-     "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
-     "started with --allow-shell.\n"
-     "Example: !ls examples", CMD_NOREPEAT},
-    {"info", "i", cmd_info, "info SUBCOMMAND",
-     "Show state of the machine; \"help info\" lists what can be shown.\n"
-     "Example: info breakpoints", 0},
-    {"info devices", NULL, cmd_info_devices, "info devices",
-     "List every device of the machine with its class.\n"
-     "Example: info devices", CMD_MACHINE},
-    {"info device", NULL, cmd_info_device, "info device NAME [REGISTER | VIEW [ARGS]]",
-     "Show a device: registers with decoded fields, one register, or a view.\n"
-     "Show every register of a device with its decoded fields, read without side effects,\n"
-     "the names of its views and its counters with their values (the Bridge's DMA\n"
-     "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
-     "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
-     "Example: info device bridge DEVICE2", CMD_MACHINE},
-    {"info events", NULL, cmd_info_events, "info events [PATTERN]",
-     "List the events devices and CPUs publish, with their fields.\n"
-     "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
-     "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
-     "Example: info events *.irq.*", CMD_MACHINE},
+    {.name = "help", .aliases = "h", .fn = cmd_help, .usage = "help [COMMAND]",
+     .help = "Show the list of commands, or what one command does.\n"
+             "Example: help break"},
+    {.name = "echo", .fn = cmd_echo, .usage = "echo TEXT",
+     .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
+             "Example: echo hello\\n"},
+    {.name = "source", .fn = cmd_source, .usage = "source FILE",
+     .help = "Execute the commands in FILE, one per line.\n"
+             "As in gdb, the first command that fails stops the file (its name and line are\n"
+             "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
+             "-x FILE on the command line does the same.\n"
+             "Example: source examples/descintr.xbow", .flags = CMD_NOREPEAT},
+    {.name = "quit", .aliases = "q,exit", .fn = cmd_quit, .usage = "quit [STATUS]",
+     .help = "Leave xbow (with exit STATUS in batch mode).\n"
+             "Example: quit 0", .flags = CMD_NOREPEAT},
+    {.name = "shell", .fn = cmd_shell, .usage = "shell COMMAND | !COMMAND",
+     .help = "Run a host command with /bin/sh and show its output.\n"
+             "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
+             "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
+             "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
+             "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
+             "started with --allow-shell.\n"
+             "Example: !ls examples", .flags = CMD_NOREPEAT},
+    {.name = "info", .aliases = "i", .fn = cmd_info, .usage = "info SUBCOMMAND",
+     .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
+             "Example: info breakpoints"},
+    {.name = "info devices", .fn = cmd_info_devices, .usage = "info devices",
+     .help = "List every device of the machine with its class.\n"
+             "Example: info devices", .flags = CMD_MACHINE},
+    {.name = "info device", .fn = cmd_info_device, .usage = "info device NAME [REGISTER | VIEW [ARGS]]",
+     .help = "Show a device: registers with decoded fields, one register, or a view.\n"
+             "Show every register of a device with its decoded fields, read without side effects,\n"
+             "the names of its views and its counters with their values (the Bridge's DMA\n"
+             "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
+             "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
+             "Example: info device bridge DEVICE2", .flags = CMD_MACHINE},
+    {.name = "info events", .fn = cmd_info_events, .usage = "info events [PATTERN]",
+     .help = "List the events devices and CPUs publish, with their fields.\n"
+             "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
+             "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
+             "Example: info events *.irq.*", .flags = CMD_MACHINE},
 };
 
 void dbg_core_register(void)

@@ -206,26 +206,26 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 }
 
 static const command frame_commands[] = {
-    {"frame", "f", cmd_frame, "frame [N | level N]",
-     "Select and show call frame N (0 = innermost), or show the selected one.\n"
-     "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them) and show\n"
-     "it.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values (the\n"
-     "ones its callees saved, found from their prologues), so print, x, info registers\n"
-     "and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are not known\n"
-     "there.  Every stop selects frame 0 again.\n"
-     "Example: frame 2", CMD_MACHINE},
-    {"up", NULL, cmd_up, "up [N]",
-     "Select the frame N levels (default 1) towards the caller and show it.\n"
-     "Example: up", CMD_MACHINE},
-    {"down", NULL, cmd_down, "down [N]",
-     "Select the frame N levels (default 1) towards the innermost one and show it.\n"
-     "Example: down", CMD_MACHINE},
-    {"info frame", "info f", cmd_info_frame, "info frame",
-     "Describe the selected frame: its caller, saved registers, what is known.\n"
-     "Describe the selected frame: its pc and the return address, the function and the\n"
-     "stack it allocated, its neighbours, where it saved registers, and which registers\n"
-     "are known in it.  All of it is read from the symbol table and prologues.\n"
-     "Example: info frame", CMD_MACHINE},
+    {.name = "frame", .aliases = "f", .fn = cmd_frame, .usage = "frame [N | level N]",
+     .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
+             "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them) and show\n"
+             "it.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values (the\n"
+             "ones its callees saved, found from their prologues), so print, x, info registers\n"
+             "and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are not known\n"
+             "there.  Every stop selects frame 0 again.\n"
+             "Example: frame 2", .flags = CMD_MACHINE},
+    {.name = "up", .fn = cmd_up, .usage = "up [N]",
+     .help = "Select the frame N levels (default 1) towards the caller and show it.\n"
+             "Example: up", .flags = CMD_MACHINE},
+    {.name = "down", .fn = cmd_down, .usage = "down [N]",
+     .help = "Select the frame N levels (default 1) towards the innermost one and show it.\n"
+             "Example: down", .flags = CMD_MACHINE},
+    {.name = "info frame", .aliases = "info f", .fn = cmd_info_frame, .usage = "info frame",
+     .help = "Describe the selected frame: its caller, saved registers, what is known.\n"
+             "Describe the selected frame: its pc and the return address, the function and the\n"
+             "stack it allocated, its neighbours, where it saved registers, and which registers\n"
+             "are known in it.  All of it is read from the symbol table and prologues.\n"
+             "Example: info frame", .flags = CMD_MACHINE},
 };
 
 void dbg_frame_register(void)

@@ -483,74 +483,74 @@ static int cmd_info_cpus(dbg *d, const char *args)
 }
 
 static const command run_commands[] = {
-    {"run", "r", cmd_run, "run",
-     "Start the guest, or start it again from a machine reset.\n"
-     "Start the guest: from where the loader left it the first time, otherwise from a\n"
-     "machine reset with the kernel loaded again (breakpoints are kept).\n"
-     "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {"kill", "k", cmd_kill, "kill",
-     "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
-     "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
-     "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
-     "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
-     "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
-     "guest afresh.\n"
-     "Example: kill", CMD_MACHINE | CMD_NOREPEAT},
-    {"jump", NULL, cmd_jump, "jump LOCATION",
-     "Continue the guest at LOCATION instead of where it stopped.\n"
-     "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
-     "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
-     "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
-     "stepped over, as continue steps over the one it stopped at.\n"
-     "Example: jump middle", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {"continue", "c,cont,fg", cmd_continue, "continue [N]",
-     "Resume the guest until something stops it.\n"
-     "Resume the guest until something stops it; with N, stop after N instructions\n"
-     "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
-     "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
-     "guest.\n"
-     "Example: continue 1000000", CMD_MACHINE | CMD_RESUMES},
-    {"stepi", "si", cmd_stepi, "stepi [N]",
-     "Execute one instruction (or N), then show the next one.\n"
-     "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
-     "alongside to the same virtual time), then show the next instruction.  N is an\n"
-     "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
-     "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
-    {"step", "s", cmd_stepi, "step [N]",
-     "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
-     "Example: step", CMD_MACHINE | CMD_RESUMES},
-    {"nexti", "ni", cmd_nexti, "nexti [N]",
-     "Execute one instruction (or N), running over calls.\n"
-     "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
-     "until it returns instead of stepping into it.  N as for stepi.\n"
-     "Example: nexti", CMD_MACHINE | CMD_RESUMES},
-    {"next", "n", cmd_nexti, "next [N]",
-     "The same as nexti: one instruction, over calls.\n"
-     "Example: next 3", CMD_MACHINE | CMD_RESUMES},
-    {"finish", "fin", cmd_finish, "finish",
-     "Run until the current function returns; show the value returned.\n"
-     "Run until the current function returns to its caller (found like \"bt\" finds\n"
-     "it), then show the value returned in $v0.\n"
-     "Example: finish", CMD_MACHINE | CMD_RESUMES},
-    {"until", "u", cmd_until, "until [LOCATION]",
-     "Run until a location in the current frame, or until the function returns.\n"
-     "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-     "call) or the current function returns; without LOCATION, like \"next\".  The\n"
-     "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
-     "stays the same while the prologue and epilogue move $sp.\n"
-     "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
-    {"advance", NULL, cmd_advance, "advance LOCATION",
-     "Run until LOCATION is reached in any frame, or the current function returns.\n"
-     "Example: advance rx_done", CMD_MACHINE | CMD_RESUMES},
-    {"cpu", NULL, cmd_cpu, "cpu [N]",
-     "Select the CPU that commands look at and step.\n"
-     "Select CPU N for registers, memory, stepping and expressions (show the current\n"
-     "one without N).  A stop selects the CPU that stopped.\n"
-     "Example: cpu 1", CMD_MACHINE},
-    {"info cpus", NULL, cmd_info_cpus, "info cpus",
-     "List the CPUs with their pc and instruction count.\n"
-     "* marks the selected one.\n"
-     "Example: info cpus", CMD_MACHINE},
+    {.name = "run", .aliases = "r", .fn = cmd_run, .usage = "run",
+     .help = "Start the guest, or start it again from a machine reset.\n"
+             "Start the guest: from where the loader left it the first time, otherwise from a\n"
+             "machine reset with the kernel loaded again (breakpoints are kept).\n"
+             "Example: run", .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "kill", .aliases = "k", .fn = cmd_kill, .usage = "kill",
+     .help = "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
+             "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
+             "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
+             "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
+             "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
+             "guest afresh.\n"
+             "Example: kill", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "jump", .fn = cmd_jump, .usage = "jump LOCATION",
+     .help = "Continue the guest at LOCATION instead of where it stopped.\n"
+             "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
+             "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
+             "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
+             "stepped over, as continue steps over the one it stopped at.\n"
+             "Example: jump middle", .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "continue", .aliases = "c,cont,fg", .fn = cmd_continue, .usage = "continue [N]",
+     .help = "Resume the guest until something stops it.\n"
+             "Resume the guest until something stops it; with N, stop after N instructions\n"
+             "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
+             "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
+             "guest.\n"
+             "Example: continue 1000000", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "stepi", .aliases = "si", .fn = cmd_stepi, .usage = "stepi [N]",
+     .help = "Execute one instruction (or N), then show the next one.\n"
+             "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
+             "alongside to the same virtual time), then show the next instruction.  N is an\n"
+             "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
+             "Example: stepi 4", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "step", .aliases = "s", .fn = cmd_stepi, .usage = "step [N]",
+     .help = "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
+             "Example: step", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "nexti", .aliases = "ni", .fn = cmd_nexti, .usage = "nexti [N]",
+     .help = "Execute one instruction (or N), running over calls.\n"
+             "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
+             "until it returns instead of stepping into it.  N as for stepi.\n"
+             "Example: nexti", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "next", .aliases = "n", .fn = cmd_nexti, .usage = "next [N]",
+     .help = "The same as nexti: one instruction, over calls.\n"
+             "Example: next 3", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "finish", .aliases = "fin", .fn = cmd_finish, .usage = "finish",
+     .help = "Run until the current function returns; show the value returned.\n"
+             "Run until the current function returns to its caller (found like \"bt\" finds\n"
+             "it), then show the value returned in $v0.\n"
+             "Example: finish", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "until", .aliases = "u", .fn = cmd_until, .usage = "until [LOCATION]",
+     .help = "Run until a location in the current frame, or until the function returns.\n"
+             "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
+             "call) or the current function returns; without LOCATION, like \"next\".  The\n"
+             "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
+             "stays the same while the prologue and epilogue move $sp.\n"
+             "Example: until loop_end", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "advance", .fn = cmd_advance, .usage = "advance LOCATION",
+     .help = "Run until LOCATION is reached in any frame, or the current function returns.\n"
+             "Example: advance rx_done", .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "cpu", .fn = cmd_cpu, .usage = "cpu [N]",
+     .help = "Select the CPU that commands look at and step.\n"
+             "Select CPU N for registers, memory, stepping and expressions (show the current\n"
+             "one without N).  A stop selects the CPU that stopped.\n"
+             "Example: cpu 1", .flags = CMD_MACHINE},
+    {.name = "info cpus", .fn = cmd_info_cpus, .usage = "info cpus",
+     .help = "List the CPUs with their pc and instruction count.\n"
+             "* marks the selected one.\n"
+             "Example: info cpus", .flags = CMD_MACHINE},
 };
 
 void dbg_run_register(void)

@@ -245,30 +245,30 @@ static int cmd_info_display(dbg *d, const char *args)
 }
 
 static const command display_commands[] = {
-    {"display", NULL, cmd_display, "display[/FMT] [EXPR]",
-     "Show EXPR now and after every stop (without EXPR: show them all now).\n"
-     "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
-     "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
-     "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
-     "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
-     "at a stop says why and stays.\n"
-     "Example: display/i $pc", CMD_MACHINE | CMD_NOREPEAT},
-    {"undisplay", NULL, cmd_undisplay, "undisplay [N|N-M]...",
-     "Delete auto-display expressions (all of them without N).\n"
-     "Example: undisplay 2", CMD_MACHINE | CMD_NOREPEAT},
-    {"delete display", NULL, cmd_undisplay, "delete display [N|N-M]...",
-     "The same as undisplay.\n"
-     "Example: delete display 1", CMD_MACHINE | CMD_NOREPEAT},
-    {"enable display", NULL, cmd_enable_display, "enable display [N|N-M]...",
-     "Show auto-display expressions again at stops (all without N).\n"
-     "Example: enable display 1", CMD_MACHINE},
-    {"disable display", NULL, cmd_disable_display, "disable display [N|N-M]...",
-     "Stop showing auto-display expressions at stops (all without N).\n"
-     "They are kept: enable display shows them again.\n"
-     "Example: disable display 1", CMD_MACHINE},
-    {"info display", NULL, cmd_info_display, "info display",
-     "List the auto-display expressions with their numbers and formats.\n"
-     "Example: info display", CMD_MACHINE},
+    {.name = "display", .fn = cmd_display, .usage = "display[/FMT] [EXPR]",
+     .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
+             "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
+             "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
+             "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
+             "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
+             "at a stop says why and stays.\n"
+             "Example: display/i $pc", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "undisplay", .fn = cmd_undisplay, .usage = "undisplay [N|N-M]...",
+     .help = "Delete auto-display expressions (all of them without N).\n"
+             "Example: undisplay 2", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "delete display", .fn = cmd_undisplay, .usage = "delete display [N|N-M]...",
+     .help = "The same as undisplay.\n"
+             "Example: delete display 1", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "enable display", .fn = cmd_enable_display, .usage = "enable display [N|N-M]...",
+     .help = "Show auto-display expressions again at stops (all without N).\n"
+             "Example: enable display 1", .flags = CMD_MACHINE},
+    {.name = "disable display", .fn = cmd_disable_display, .usage = "disable display [N|N-M]...",
+     .help = "Stop showing auto-display expressions at stops (all without N).\n"
+             "They are kept: enable display shows them again.\n"
+             "Example: disable display 1", .flags = CMD_MACHINE},
+    {.name = "info display", .fn = cmd_info_display, .usage = "info display",
+     .help = "List the auto-display expressions with their numbers and formats.\n"
+             "Example: info display", .flags = CMD_MACHINE},
 };
 
 void dbg_display_register(void)

@@ -96,39 +96,39 @@ static int cmd_info_stop(dbg *d, const char *args)
 }
 
 static const command gdb_commands[] = {
-    {"gdbserver", NULL, cmd_gdbserver, "gdbserver [HOST:]PORT|unix:PATH",
-     "Let gdb debug the machine over TCP or a Unix socket (gdb's remote protocol).\n"
-     "Listen on PORT of 127.0.0.1, or of HOST (any other address gets a warning: the\n"
-     "port gives full control of the machine), or on the Unix socket PATH (owner only).\n"
-     "PORT 0 picks a free port and says which.  In gdb-multiarch: \"target remote\n"
-     "127.0.0.1:PORT\" (or PATH), with the guest's ELF loaded.  One gdb at a time; a\n"
-     "second one is refused.  The prompt stays usable: gdb and xbow drive one machine,\n"
-     "every CPU is a gdb thread, and \"monitor CMD\" in gdb runs an xbow command.  Without\n"
-     "an argument, the same as \"info gdbserver\".  See docs/gdb.md.\n"
-     "Example: gdbserver 1234", CMD_MACHINE},
-    {"gdbserver off", NULL, cmd_gdbserver_off, "gdbserver off",
-     "Disconnect gdb (its breakpoints go) and stop listening.\n"
-     "Example: gdbserver off", CMD_MACHINE},
-    {"gdbserver on-detach", NULL, cmd_gdbserver_on_detach, "gdbserver on-detach [run|stop]",
-     "Choose whether the machine runs on or stays stopped when gdb detaches.\n"
-     "run (the default, as gdb expects of a program it detaches from): the guest runs on\n"
-     "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"
-     "lost connection leave the machine as it is.  Without an argument, show the setting.\n"
-     "Example: gdbserver on-detach stop", CMD_MACHINE},
-    {"info gdbserver", NULL, cmd_info_gdbserver, "info gdbserver",
-     "Show where the gdb stub listens, who is attached, and gdb's breakpoints.\n"
-     "gdb inserts its breakpoints and watchpoints while the guest runs (all the time with\n"
-     "\"set breakpoint always-inserted on\"); they are not in \"info breakpoints\", which\n"
-     "lists xbow's own (gdb numbers and lists its own).\n"
-     "Example: info gdbserver", CMD_MACHINE},
+    {.name = "gdbserver", .fn = cmd_gdbserver, .usage = "gdbserver [HOST:]PORT|unix:PATH",
+     .help = "Let gdb debug the machine over TCP or a Unix socket (gdb's remote protocol).\n"
+             "Listen on PORT of 127.0.0.1, or of HOST (any other address gets a warning: the\n"
+             "port gives full control of the machine), or on the Unix socket PATH (owner only).\n"
+             "PORT 0 picks a free port and says which.  In gdb-multiarch: \"target remote\n"
+             "127.0.0.1:PORT\" (or PATH), with the guest's ELF loaded.  One gdb at a time; a\n"
+             "second one is refused.  The prompt stays usable: gdb and xbow drive one machine,\n"
+             "every CPU is a gdb thread, and \"monitor CMD\" in gdb runs an xbow command.  Without\n"
+             "an argument, the same as \"info gdbserver\".  See docs/gdb.md.\n"
+             "Example: gdbserver 1234", .flags = CMD_MACHINE},
+    {.name = "gdbserver off", .fn = cmd_gdbserver_off, .usage = "gdbserver off",
+     .help = "Disconnect gdb (its breakpoints go) and stop listening.\n"
+             "Example: gdbserver off", .flags = CMD_MACHINE},
+    {.name = "gdbserver on-detach", .fn = cmd_gdbserver_on_detach, .usage = "gdbserver on-detach [run|stop]",
+     .help = "Choose whether the machine runs on or stays stopped when gdb detaches.\n"
+             "run (the default, as gdb expects of a program it detaches from): the guest runs on\n"
+             "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"
+             "lost connection leave the machine as it is.  Without an argument, show the setting.\n"
+             "Example: gdbserver on-detach stop", .flags = CMD_MACHINE},
+    {.name = "info gdbserver", .fn = cmd_info_gdbserver, .usage = "info gdbserver",
+     .help = "Show where the gdb stub listens, who is attached, and gdb's breakpoints.\n"
+             "gdb inserts its breakpoints and watchpoints while the guest runs (all the time with\n"
+             "\"set breakpoint always-inserted on\"); they are not in \"info breakpoints\", which\n"
+             "lists xbow's own (gdb numbers and lists its own).\n"
+             "Example: info gdbserver", .flags = CMD_MACHINE},
 };
 
 static const command stop_commands[] = {
-    {"info stop", NULL, cmd_info_stop, "info stop",
-     "Show the full report of the last stop again.\n"
-     "Every hit that stopped the guest with its decoded fields, and where it stopped.  From\n"
-     "gdb, \"monitor info stop\" shows what made xbow stop a run gdb started.\n"
-     "Example: info stop", CMD_MACHINE},
+    {.name = "info stop", .fn = cmd_info_stop, .usage = "info stop",
+     .help = "Show the full report of the last stop again.\n"
+             "Every hit that stopped the guest with its decoded fields, and where it stopped.  From\n"
+             "gdb, \"monitor info stop\" shows what made xbow stop a run gdb started.\n"
+             "Example: info stop", .flags = CMD_MACHINE},
 };
 
 void dbg_stop_register(void)

@@ -128,24 +128,24 @@ static int cmd_info_functions(dbg *d, const char *args) { return list_symbols(d,
 static int cmd_info_variables(dbg *d, const char *args) { return list_symbols(d, args, 'D'); }
 
 static const command symbol_commands[] = {
-    {"symbol-file", "add-symbol-file", cmd_symbol_file, "symbol-file FILE",
-     "Add symbols from an ELF or a System.map.\n"
-     "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-     "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-     "its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
-    {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
-     "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
-     "Example: info symbol $pc", CMD_MACHINE},
-    {"info address", NULL, cmd_info_address, "info address SYMBOL",
-     "Show where SYMBOL is, its kind and size.\n"
-     "Example: info address main", CMD_MACHINE},
-    {"info functions", NULL, cmd_info_functions, "info functions [REGEX]",
-     "List the function symbols (matching the extended regular expression REGEX).\n"
-     "Example: info functions ^tx_", CMD_MACHINE},
-    {"info variables", NULL, cmd_info_variables, "info variables [REGEX]",
-     "List the data symbols (matching REGEX).\n"
-     "Example: info variables ring", CMD_MACHINE},
+    {.name = "symbol-file", .aliases = "add-symbol-file", .fn = cmd_symbol_file, .usage = "symbol-file FILE",
+     .help = "Add symbols from an ELF or a System.map.\n"
+             "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
+             "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
+             "its own.\n"
+             "Example: symbol-file System.map", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info symbol", .fn = cmd_info_symbol, .usage = "info symbol ADDR",
+     .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
+             "Example: info symbol $pc", .flags = CMD_MACHINE},
+    {.name = "info address", .fn = cmd_info_address, .usage = "info address SYMBOL",
+     .help = "Show where SYMBOL is, its kind and size.\n"
+             "Example: info address main", .flags = CMD_MACHINE},
+    {.name = "info functions", .fn = cmd_info_functions, .usage = "info functions [REGEX]",
+     .help = "List the function symbols (matching the extended regular expression REGEX).\n"
+             "Example: info functions ^tx_", .flags = CMD_MACHINE},
+    {.name = "info variables", .fn = cmd_info_variables, .usage = "info variables [REGEX]",
+     .help = "List the data symbols (matching REGEX).\n"
+             "Example: info variables ring", .flags = CMD_MACHINE},
 };
 
 void dbg_symbols_register(void)

@@ -349,27 +349,27 @@ void dbg_trace_free(dbg *d)
 }
 
 static const command trace_commands[] = {
-    {"trace", NULL, cmd_trace, "trace insn|event|off ...",
-     "Log what the machine does.\n"
-     "Each line is stamped with the virtual time and the CPU.\n"
-     "Example: trace event hamachi0.*", CMD_MACHINE},
-    {"trace insn", NULL, cmd_trace_insn, "trace insn on [FILE] | off",
-     "Log every instruction with the registers it changed.\n"
-     "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
-     "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
-     "Example: trace insn on /tmp/insns.txt", CMD_MACHINE},
-    {"trace event", NULL, cmd_trace_event, "trace event PATTERN [FILE] | off [PATTERN]",
-     "Log device and CPU events.\n"
-     "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
-     "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
-     "pattern or all.\n"
-     "Example: trace event hamachi0.tx.* /tmp/tx.log", CMD_MACHINE},
-    {"trace off", NULL, cmd_trace_off, "trace off",
-     "Stop every instruction and event trace and close their files.\n"
-     "Example: trace off", CMD_MACHINE},
-    {"info trace", NULL, cmd_info_trace, "info trace",
-     "Show what is being traced and where to.\n"
-     "Example: info trace", CMD_MACHINE},
+    {.name = "trace", .fn = cmd_trace, .usage = "trace insn|event|off ...",
+     .help = "Log what the machine does.\n"
+             "Each line is stamped with the virtual time and the CPU.\n"
+             "Example: trace event hamachi0.*", .flags = CMD_MACHINE},
+    {.name = "trace insn", .fn = cmd_trace_insn, .usage = "trace insn on [FILE] | off",
+     .help = "Log every instruction with the registers it changed.\n"
+             "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
+             "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
+             "Example: trace insn on /tmp/insns.txt", .flags = CMD_MACHINE},
+    {.name = "trace event", .fn = cmd_trace_event, .usage = "trace event PATTERN [FILE] | off [PATTERN]",
+     .help = "Log device and CPU events.\n"
+             "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
+             "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
+             "pattern or all.\n"
+             "Example: trace event hamachi0.tx.* /tmp/tx.log", .flags = CMD_MACHINE},
+    {.name = "trace off", .fn = cmd_trace_off, .usage = "trace off",
+     .help = "Stop every instruction and event trace and close their files.\n"
+             "Example: trace off", .flags = CMD_MACHINE},
+    {.name = "info trace", .fn = cmd_info_trace, .usage = "info trace",
+     .help = "Show what is being traced and where to.\n"
+             "Example: info trace", .flags = CMD_MACHINE},
 };
 
 void dbg_trace_register(void)

@@ -305,20 +305,20 @@ static int cmd_info_lastwrite(dbg *d, const char *args)
 }
 
 static const command track_commands[] = {
-    {"track writes", NULL, cmd_track_writes, "track writes [on [RANGE] | off]",
-     "Record who writes RAM, for \"info lastwrite\".\n"
-     "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
-     "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
-     "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
-     "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
-     "the tracked pages only.  Without arguments, say whether it is on.\n"
-     "Example: track writes on p:0x1c000,0x4000", CMD_MACHINE},
-    {"info lastwrite", NULL, cmd_info_lastwrite, "info lastwrite ADDR",
-     "Tell who last wrote a byte of memory.\n"
-     "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
-     "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
-     "\"track writes on\" first.\n"
-     "Example: info lastwrite p:0x1c004", CMD_MACHINE},
+    {.name = "track writes", .fn = cmd_track_writes, .usage = "track writes [on [RANGE] | off]",
+     .help = "Record who writes RAM, for \"info lastwrite\".\n"
+             "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
+             "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
+             "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
+             "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
+             "the tracked pages only.  Without arguments, say whether it is on.\n"
+             "Example: track writes on p:0x1c000,0x4000", .flags = CMD_MACHINE},
+    {.name = "info lastwrite", .fn = cmd_info_lastwrite, .usage = "info lastwrite ADDR",
+     .help = "Tell who last wrote a byte of memory.\n"
+             "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
+             "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
+             "\"track writes on\" first.\n"
+             "Example: info lastwrite p:0x1c004", .flags = CMD_MACHINE},
 };
 
 void dbg_track_register(void)

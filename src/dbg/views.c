@@ -274,38 +274,38 @@ static int cmd_info_irq(dbg *d, const char *args)
 }
 
 static const command view_commands[] = {
-    {"info bridge", NULL, cmd_info_bridge, "info bridge",
-     "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
-     "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
-     "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
-     "their routing and state - every view the Bridge declares except pci and dma.\n"
-     "Example: info bridge", CMD_MACHINE},
-    {"info pci", NULL, cmd_info_pci, "info pci",
-     "Show the PCI functions and their BARs.\n"
-     "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
-     "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
-     "and the one programmed into the NIC if it differs) and its backend.\n"
-     "Example: info pci", CMD_MACHINE},
-    {"info dma", NULL, cmd_info_dma, "info dma [ARGS]",
-     "Show DMA counters per initiator and per Bridge window.\n"
-     "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
-     "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
-     "Example: info dma", CMD_MACHINE},
-    {"info irq", NULL, cmd_info_irq, "info irq",
-     "Show the interrupt path from Bridge pins to CPU lines.\n"
-     "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
-     "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
-     "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
-     "Example: info irq", CMD_MACHINE},
-    {"ring", NULL, cmd_ring, "ring NIC RING [COUNT]",
-     "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
-     "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
-     "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
-     "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
-     "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
-     "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
-     "its end).\n"
-     "Example: ring hamachi0 tx", CMD_MACHINE},
+    {.name = "info bridge", .fn = cmd_info_bridge, .usage = "info bridge",
+     .help = "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
+             "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
+             "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
+             "their routing and state - every view the Bridge declares except pci and dma.\n"
+             "Example: info bridge", .flags = CMD_MACHINE},
+    {.name = "info pci", .fn = cmd_info_pci, .usage = "info pci",
+     .help = "Show the PCI functions and their BARs.\n"
+             "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
+             "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
+             "and the one programmed into the NIC if it differs) and its backend.\n"
+             "Example: info pci", .flags = CMD_MACHINE},
+    {.name = "info dma", .fn = cmd_info_dma, .usage = "info dma [ARGS]",
+     .help = "Show DMA counters per initiator and per Bridge window.\n"
+             "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
+             "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
+             "Example: info dma", .flags = CMD_MACHINE},
+    {.name = "info irq", .fn = cmd_info_irq, .usage = "info irq",
+     .help = "Show the interrupt path from Bridge pins to CPU lines.\n"
+             "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
+             "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
+             "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
+             "Example: info irq", .flags = CMD_MACHINE},
+    {.name = "ring", .fn = cmd_ring, .usage = "ring NIC RING [COUNT]",
+     .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
+             "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
+             "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
+             "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
+             "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
+             "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
+             "its end).\n"
+             "Example: ring hamachi0 tx", .flags = CMD_MACHINE},
 };
 
 void dbg_views_register(void)

@@ -319,9 +319,9 @@ static const command tui_commands[] = {
 
 /* Registered in every front end: in the line-mode debugger and in batch
  * mode they say that they need the TUI, instead of being unknown. */
-void tui_register_commands(void)
+void tui_register_commands(dbg *d)
 {
-    dbg_register_group("TUI", tui_commands, ARRAY_SIZE(tui_commands));
+    dbg_register_group(d, "TUI", tui_commands, ARRAY_SIZE(tui_commands));
     dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
     dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
     dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");

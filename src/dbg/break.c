@@ -155,7 +155,7 @@ static void reap(dbg *d)
     }
 }
 
-void dbg_bp_free(dbg *d)
+static void dbg_bp_free(dbg *d)
 {
     bp_state *s = d->bp;
     if (!s)
@@ -864,10 +864,6 @@ static const command break_commands[] = {
              "Example: info watchpoints", .flags = CMD_MACHINE},
 };
 
-void dbg_break_register(void)
-{
-    dbg_register_group("Breakpoints", break_commands, ARRAY_SIZE(break_commands));
-}
 
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {
@@ -876,3 +872,19 @@ bool dbg_breakpoint_at(dbg *d, uint64_t addr)
             return true;
     return false;
 }
+
+/* The breakpoints first: disarming a watchpoint updates the bus hook. */
+static void breaks_free(dbg *d)
+{
+    dbg_bp_free(d);
+    dbg_watch_free(d);
+}
+
+static const dbg_cmd_table break_table = {"Breakpoints", break_commands, ARRAY_SIZE(break_commands)};
+static const dbg_cmd_table *const break_tables[] = {&break_table, &dbg_watch_table, &dbg_track_table, NULL};
+
+const dbg_module dbg_break_module = {
+    .name = "break",
+    .commands = break_tables,
+    .free = breaks_free,
+};

@@ -20,7 +20,7 @@ static bool starts_with_words(const char *name, const char *prefix)
     return strncmp(name, prefix, n) == 0 && name[n] == ' ';
 }
 
-void dbg_help_text(const command *c, strbuf *b)
+void dbg_help_text(const dbg *d, const command *c, strbuf *b)
 {
     sb_printf(b, "Usage: %s\n%s\n", c->usage ? c->usage : c->name, c->help);
     if (c->aliases) {
@@ -33,8 +33,8 @@ void dbg_help_text(const command *c, strbuf *b)
         sb_putc(b, '\n');
     }
     bool header = false;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *k = dbg_command_at(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *k = dbg_command_at(d, i);
         if (k != c && starts_with_words(k->name, c->name)) {
             if (!header)
                 sb_printf(b, "\nList of \"%s\" subcommands:\n", c->name);
@@ -45,11 +45,11 @@ void dbg_help_text(const command *c, strbuf *b)
 }
 
 /* The command a help argument names: exact, alias or unique abbreviation. */
-static const command *help_lookup(const char *args)
+static const command *help_lookup(const dbg *d, const char *args)
 {
-    const command *c = dbg_command_find(args);
-    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
-        const command *k = dbg_command_at(i);
+    const command *c = dbg_command_find(d, args);
+    for (unsigned i = 0; i < dbg_command_count(d) && !c; i++) {
+        const command *k = dbg_command_at(d, i);
         for (const char *a = k->aliases; a && *a && !c;) {
             size_t n = strcspn(a, ",");
             if (n == strlen(args) && strncmp(a, args, n) == 0)
@@ -59,8 +59,8 @@ static const command *help_lookup(const char *args)
     }
     const command *abbrev = NULL;
     unsigned nabbrev = 0;
-    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
-        const command *k = dbg_command_at(i);
+    for (unsigned i = 0; i < dbg_command_count(d) && !c; i++) {
+        const command *k = dbg_command_at(d, i);
         if (strncmp(k->name, args, strlen(args)) == 0 && !strchr(k->name + strlen(args), ' ')) {
             abbrev = k;
             nabbrev++;
@@ -76,9 +76,9 @@ static void help_overview(dbg *d)
     sb_puts(&b, "xbow commands (\"help COMMAND\" for details, \"help all\" for a line on each):\n");
     const char *group = NULL;
     unsigned col = 0;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
-        const char *g = dbg_command_group(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *c = dbg_command_at(d, i);
+        const char *g = dbg_command_group(d, i);
         if (strchr(c->name, ' '))
             continue;
         if (!group || strcmp(g, group) != 0) {
@@ -109,31 +109,31 @@ static int cmd_help(dbg *d, const char *args)
     sb_init(&b);
     if (strcmp(args, "all") == 0) {
         const char *group = NULL;
-        for (unsigned i = 0; i < dbg_command_count(); i++) {
-            const char *g = dbg_command_group(i);
+        for (unsigned i = 0; i < dbg_command_count(d); i++) {
+            const char *g = dbg_command_group(d, i);
             if (!group || strcmp(g, group) != 0)
                 sb_printf(&b, "%s%s:\n", group ? "\n" : "", g);
             group = g;
-            print_summary(&b, dbg_command_at(i));
+            print_summary(&b, dbg_command_at(d, i));
         }
         dbg_puts(d, b.s);
         sb_free(&b);
         return 0;
     }
-    const command *c = help_lookup(args);
+    const command *c = help_lookup(d, args);
     if (!c) {
         sb_free(&b);
         if (dbg_script_help(d, args))
             return 0;
         return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", args);
     }
-    dbg_help_text(c, &b);
+    dbg_help_text(d, c, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
 }
 
-void dbg_commands_markdown(strbuf *b)
+void dbg_commands_markdown(const dbg *d, strbuf *b)
 {
     sb_puts(b, "# xbow command reference\n\n"
                "<!-- Generated from the command table (src/dbg/*.c) by `make commands-doc`;\n"
@@ -160,14 +160,14 @@ void dbg_commands_markdown(strbuf *b)
                "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
                "memory`) are in docs/tui.md.\n");
     const char *group = NULL;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
-        const char *g = dbg_command_group(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *c = dbg_command_at(d, i);
+        const char *g = dbg_command_group(d, i);
         if (!group || strcmp(g, group) != 0)
             sb_printf(b, "\n## %s\n", g);
         group = g;
         sb_printf(b, "\n### %s\n\n```\n", c->name);
-        dbg_help_text(c, b);
+        dbg_help_text(d, c, b);
         sb_puts(b, "```\n");
     }
 }
@@ -395,22 +395,10 @@ static const command core_commands[] = {
              "Example: info events *.irq.*", .flags = CMD_MACHINE},
 };
 
-void dbg_core_register(void)
-{
-    dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
-    dbg_run_register();
-    dbg_stop_register();
-    dbg_state_register();
-    dbg_frame_register();
-    dbg_display_register();
-    dbg_break_register();
-    dbg_watch_register();
-    dbg_evbreak_register();
-    dbg_stall_register();
-    dbg_views_register();
-    dbg_trace_register();
-    dbg_script_register();
-    dbg_symbols_register();
-    dbg_settings_register();
-    dbg_gdb_register();
-}
+static const dbg_cmd_table core_table = {"General", core_commands, ARRAY_SIZE(core_commands)};
+static const dbg_cmd_table *const core_tables[] = {&core_table, NULL};
+
+const dbg_module dbg_core_module = {
+    .name = "core",
+    .commands = core_tables,
+};

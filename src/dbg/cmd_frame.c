@@ -228,7 +228,10 @@ static const command frame_commands[] = {
              "Example: info frame", .flags = CMD_MACHINE},
 };
 
-void dbg_frame_register(void)
-{
-    dbg_register_group("Machine state", frame_commands, ARRAY_SIZE(frame_commands));
-}
+static const dbg_cmd_table frame_table = {"Machine state", frame_commands, ARRAY_SIZE(frame_commands)};
+static const dbg_cmd_table *const frame_tables[] = {&frame_table, NULL};
+
+const dbg_module dbg_frame_module = {
+    .name = "frame",
+    .commands = frame_tables,
+};

@@ -122,7 +122,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     int only = step ? d->cur_cpu : -1;
     for (unsigned i = 0; goal && i < goal->n; i++)
         bp_addr_insert(d, goal->cpu, goal->at[i].addr);
-    dbg_views_on_resume(d);
+    dbg_modules_resuming(d);
     chardev_set_input_enabled(m->console, true);
     uint64_t left = n;
     bool at_goal = false;
@@ -189,7 +189,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         d->cur_cpu = m->cur_cpu;
         dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
     }
-    dbg_trace_on_stop(d);
+    dbg_modules_stopped(d, r);
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
@@ -553,7 +553,10 @@ static const command run_commands[] = {
              "Example: info cpus", .flags = CMD_MACHINE},
 };
 
-void dbg_run_register(void)
-{
-    dbg_register_group("Running", run_commands, ARRAY_SIZE(run_commands));
-}
+static const dbg_cmd_table run_table = {"Running", run_commands, ARRAY_SIZE(run_commands)};
+static const dbg_cmd_table *const run_tables[] = {&run_table, NULL};
+
+const dbg_module dbg_run_module = {
+    .name = "run",
+    .commands = run_tables,
+};

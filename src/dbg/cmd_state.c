@@ -9,7 +9,7 @@
 #include "dbg/dbg_int.h"
 
 /* What a bare "x" continues from, and the last format (as gdb keeps them). */
-typedef struct xstate {
+typedef struct x_state {
     dbg_addr next;
     bool have_next;
     char fmt;
@@ -18,19 +18,19 @@ typedef struct xstate {
 
 static xstate *xs(dbg *d)
 {
-    if (!d->state) {
+    if (!d->xstate) {
         xstate *x = xcalloc(1, sizeof *x);
         x->fmt = 'x';
         x->size = 4;
-        d->state = x;
+        d->xstate = x;
     }
-    return d->state;
+    return d->xstate;
 }
 
-void dbg_state_free(dbg *d)
+static void dbg_state_free(dbg *d)
 {
-    free(d->state);
-    d->state = NULL;
+    free(d->xstate);
+    d->xstate = NULL;
 }
 
 static cpu *need_cpu(dbg *d)
@@ -702,7 +702,11 @@ static const command state_commands[] = {
              "Example: bt", .flags = CMD_MACHINE},
 };
 
-void dbg_state_register(void)
-{
-    dbg_register_group("Machine state", state_commands, ARRAY_SIZE(state_commands));
-}
+static const dbg_cmd_table state_table = {"Machine state", state_commands, ARRAY_SIZE(state_commands)};
+static const dbg_cmd_table *const state_tables[] = {&state_table, NULL};
+
+const dbg_module dbg_state_module = {
+    .name = "state",
+    .commands = state_tables,
+    .free = dbg_state_free,
+};

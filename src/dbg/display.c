@@ -33,7 +33,7 @@ static void destroy(display *x)
     free(x);
 }
 
-void dbg_display_free(dbg *d)
+static void dbg_display_free(dbg *d)
 {
     display_state *s = d->display;
     if (!s)
@@ -271,7 +271,11 @@ static const command display_commands[] = {
              "Example: info display", .flags = CMD_MACHINE},
 };
 
-void dbg_display_register(void)
-{
-    dbg_register_group("Machine state", display_commands, ARRAY_SIZE(display_commands));
-}
+static const dbg_cmd_table display_table = {"Machine state", display_commands, ARRAY_SIZE(display_commands)};
+static const dbg_cmd_table *const display_tables[] = {&display_table, NULL};
+
+const dbg_module dbg_display_module = {
+    .name = "display",
+    .commands = display_tables,
+    .free = dbg_display_free,
+};

@@ -287,7 +287,10 @@ static const command evbreak_commands[] = {
              "Example: break reg bridge.INT_ENABLE changes", .flags = CMD_MACHINE},
 };
 
-void dbg_evbreak_register(void)
-{
-    dbg_register_group("Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands));
-}
+static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands)};
+static const dbg_cmd_table *const evbreak_tables[] = {&evbreak_table, NULL};
+
+const dbg_module dbg_evbreak_module = {
+    .name = "evbreak",
+    .commands = evbreak_tables,
+};

@@ -131,12 +131,19 @@ static const command stop_commands[] = {
              "Example: info stop", .flags = CMD_MACHINE},
 };
 
-void dbg_stop_register(void)
-{
-    dbg_register_group("Running", stop_commands, ARRAY_SIZE(stop_commands));
-}
+static const dbg_cmd_table stop_table = {"Running", stop_commands, ARRAY_SIZE(stop_commands)};
+static const dbg_cmd_table *const stop_tables[] = {&stop_table, NULL};
 
-void dbg_gdb_register(void)
-{
-    dbg_register_group("Remote debugging (gdb)", gdb_commands, ARRAY_SIZE(gdb_commands));
-}
+const dbg_module dbg_stop_module = {
+    .name = "stop",
+    .commands = stop_tables,
+};
+
+static const dbg_cmd_table gdb_table = {"Remote debugging (gdb)", gdb_commands, ARRAY_SIZE(gdb_commands)};
+static const dbg_cmd_table *const gdb_tables[] = {&gdb_table, NULL};
+
+const dbg_module dbg_gdb_module = {
+    .name = "gdb",
+    .commands = gdb_tables,
+    .free = dbg_gdb_free,
+};

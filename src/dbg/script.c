@@ -37,7 +37,7 @@ static script_state *sstate(dbg *d)
     return d->script;
 }
 
-void dbg_script_free(dbg *d)
+static void dbg_script_free(dbg *d)
 {
     script_state *s = d->script;
     if (!s)
@@ -116,7 +116,7 @@ static int check_name(dbg *d, const char *args, const char *cmd, char *name, siz
         if (!(*p == '_' || *p == '-' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
               (*p >= 'A' && *p <= 'Z')))
             return dbg_error(d, "%s: \"%s\" is not a command name.", cmd, name);
-    if (dbg_command_find(name))
+    if (dbg_command_find(d, name))
         return dbg_error(d, "%s: \"%s\" is a built-in command.", cmd, name);
     return 0;
 }
@@ -578,7 +578,11 @@ static const command script_commands[] = {
              "Example: expect \"hello, world\" 10000000", .flags = CMD_MACHINE | CMD_RESUMES},
 };
 
-void dbg_script_register(void)
-{
-    dbg_register_group("Scripting", script_commands, ARRAY_SIZE(script_commands));
-}
+static const dbg_cmd_table script_table = {"Scripting", script_commands, ARRAY_SIZE(script_commands)};
+static const dbg_cmd_table *const script_tables[] = {&script_table, NULL};
+
+const dbg_module dbg_script_module = {
+    .name = "script",
+    .commands = script_tables,
+    .free = dbg_script_free,
+};

@@ -13,7 +13,7 @@
 
 #define DEFAULT_LOG_FILE "xbow.txt"
 
-typedef struct settings {
+typedef struct settings_state {
     bool pagination, confirm, trace_commands;
     uint64_t height, width;
     FILE *log;            /* open while logging is on */
@@ -34,7 +34,7 @@ static settings *sstate(dbg *d)
     return d->settings;
 }
 
-void dbg_settings_free(dbg *d)
+static void dbg_settings_free(dbg *d)
 {
     settings *s = d->settings;
     if (!s)
@@ -370,7 +370,11 @@ static const command settings_commands[] = {
              "Example: set trace-commands on", .flags = CMD_EXACT},
 };
 
-void dbg_settings_register(void)
-{
-    dbg_register_group("Settings", settings_commands, ARRAY_SIZE(settings_commands));
-}
+static const dbg_cmd_table settings_table = {"Settings", settings_commands, ARRAY_SIZE(settings_commands)};
+static const dbg_cmd_table *const settings_tables[] = {&settings_table, NULL};
+
+const dbg_module dbg_settings_module = {
+    .name = "settings",
+    .commands = settings_tables,
+    .free = dbg_settings_free,
+};

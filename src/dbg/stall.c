@@ -212,7 +212,10 @@ static const command stall_commands[] = {
              "Example: watch stall hamachi0 tx 5ms", .flags = CMD_MACHINE},
 };
 
-void dbg_stall_register(void)
-{
-    dbg_register_group("Breakpoints", stall_commands, ARRAY_SIZE(stall_commands));
-}
+static const dbg_cmd_table stall_table = {"Breakpoints", stall_commands, ARRAY_SIZE(stall_commands)};
+static const dbg_cmd_table *const stall_tables[] = {&stall_table, NULL};
+
+const dbg_module dbg_stall_module = {
+    .name = "stall",
+    .commands = stall_tables,
+};

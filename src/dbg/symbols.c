@@ -148,7 +148,10 @@ static const command symbol_commands[] = {
              "Example: info variables ring", .flags = CMD_MACHINE},
 };
 
-void dbg_symbols_register(void)
-{
-    dbg_register_group("Symbols", symbol_commands, ARRAY_SIZE(symbol_commands));
-}
+static const dbg_cmd_table symbol_table = {"Symbols", symbol_commands, ARRAY_SIZE(symbol_commands)};
+static const dbg_cmd_table *const symbols_tables[] = {&symbol_table, NULL};
+
+const dbg_module dbg_symbols_module = {
+    .name = "symbols",
+    .commands = symbols_tables,
+};

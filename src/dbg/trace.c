@@ -173,7 +173,7 @@ static void on_insn(void *ctx, cpu *c, uint64_t pc, uint32_t insn)
     t->insns++;
 }
 
-void dbg_trace_on_stop(dbg *d)
+static void flush_traces(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t || !t->insn_out)
@@ -188,7 +188,7 @@ static void insn_off(dbg *d, trace_state *t)
 {
     if (!t->insn_out)
         return;
-    dbg_trace_on_stop(d);
+    flush_traces(d);
     for (unsigned i = 0; i < d->m->ncpus; i++)
         cpu_set_trace(d->m->cpus[i], NULL, NULL);
     sink_close(t, t->insn_out);
@@ -332,7 +332,7 @@ static int cmd_info_trace(dbg *d, const char *args)
     return 0;
 }
 
-void dbg_trace_free(dbg *d)
+static void dbg_trace_free(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -372,7 +372,15 @@ static const command trace_commands[] = {
              "Example: info trace", .flags = CMD_MACHINE},
 };
 
-void dbg_trace_register(void)
-{
-    dbg_register_group("Tracing", trace_commands, ARRAY_SIZE(trace_commands));
-}
+/* The trace files hold everything up to the stop. */
+static void trace_on_stop(dbg *d, int reason) { flush_traces(d); }
+
+static const dbg_cmd_table trace_table = {"Tracing", trace_commands, ARRAY_SIZE(trace_commands)};
+static const dbg_cmd_table *const trace_tables[] = {&trace_table, NULL};
+
+const dbg_module dbg_trace_module = {
+    .name = "trace",
+    .commands = trace_tables,
+    .on_stop = trace_on_stop,
+    .free = dbg_trace_free,
+};

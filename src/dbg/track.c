@@ -321,7 +321,4 @@ static const command track_commands[] = {
              "Example: info lastwrite p:0x1c004", .flags = CMD_MACHINE},
 };
 
-void dbg_track_register(void)
-{
-    dbg_register_group("Breakpoints", track_commands, ARRAY_SIZE(track_commands));
-}
+const dbg_cmd_table dbg_track_table = {"Breakpoints", track_commands, ARRAY_SIZE(track_commands)};

@@ -27,7 +27,7 @@ static views_state *vstate(dbg *d)
     return d->views;
 }
 
-void dbg_views_free(dbg *d)
+static void dbg_views_free(dbg *d)
 {
     views_state *s = d->views;
     if (!s)
@@ -47,7 +47,7 @@ void dbg_set_pane_memo(dbg *d, view_memo *m)
     vstate(d)->panes = m;
 }
 
-void dbg_views_on_resume(dbg *d)
+static void dbg_views_on_resume(dbg *d)
 {
     views_state *s = d->views;
     if (!s)
@@ -308,7 +308,12 @@ static const command view_commands[] = {
              "Example: ring hamachi0 tx", .flags = CMD_MACHINE},
 };
 
-void dbg_views_register(void)
-{
-    dbg_register_group("Devices", view_commands, ARRAY_SIZE(view_commands));
-}
+static const dbg_cmd_table view_table = {"Devices", view_commands, ARRAY_SIZE(view_commands)};
+static const dbg_cmd_table *const views_tables[] = {&view_table, NULL};
+
+const dbg_module dbg_views_module = {
+    .name = "views",
+    .commands = views_tables,
+    .on_resume = dbg_views_on_resume,
+    .free = dbg_views_free,
+};

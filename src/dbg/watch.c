@@ -691,8 +691,4 @@ static const command watch_commands[] = {
              "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", .flags = CMD_MACHINE},
 };
 
-void dbg_watch_register(void)
-{
-    dbg_register_group("Breakpoints", watch_commands, ARRAY_SIZE(watch_commands));
-    dbg_track_register();
-}
+const dbg_cmd_table dbg_watch_table = {"Breakpoints", watch_commands, ARRAY_SIZE(watch_commands)};

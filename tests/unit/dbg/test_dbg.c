@@ -33,8 +33,8 @@ static unsigned count(const char *text, const char *sub)
 
 START_TEST(every_command_is_documented)
 {
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
+    for (unsigned i = 0; i < dbg_command_count(D); i++) {
+        const command *c = dbg_command_at(D, i);
         ck_assert_msg(c->usage && c->help, "%s has no usage or help", c->name);
         ck_assert_msg(strstr(c->help, "Example"), "%s has no example", c->name);
         char cmd[128];
@@ -42,7 +42,7 @@ START_TEST(every_command_is_documented)
         const char *o = ok(cmd);
         strbuf b;
         sb_init(&b);
-        dbg_help_text(c, &b);
+        dbg_help_text(D, c, &b);
         ck_assert_str_eq(o, b.s);
         sb_free(&b);
     }
@@ -76,7 +76,7 @@ static const char *complete(const char *line)
 
 START_TEST(tab_completion)
 {
-    ck_assert_ptr_null(dbg_complete_check()); /* the table names real commands */
+    ck_assert_ptr_null(dbg_complete_check(D)); /* the table names real commands */
     has(complete("inf"), "[info]");
     has(complete("info reg"), "[registers]");
     has(complete("i reg"), "[registers]");
@@ -106,6 +106,54 @@ START_TEST(tab_completion)
 }
 END_TEST
 
+/* ---- the command registry ------------------------------------------------ */
+
+static unsigned many_runs;
+static int cmd_many(dbg *d, const char *args)
+{
+    many_runs++;
+    dbg_printf(d, "ran with \"%s\"\n", args);
+    return 0;
+}
+
+/* Each dbg has its own registry and it grows: thousands of commands are all
+ * found and run; a name registered twice is refused, not dropped silently. */
+START_TEST(registry_grows)
+{
+    enum { MANY = 3000 };
+    static command many[MANY];
+    static char names[MANY][16];
+    for (unsigned i = 0; i < MANY; i++) {
+        snprintf(names[i], sizeof names[i], "zz%04u", i);
+        many[i] = (command){.name = names[i], .fn = cmd_many, .usage = names[i],
+                            .help = "A test command.\nExample: zz0000"};
+    }
+    unsigned before = dbg_command_count(D);
+    ck_assert_int_gt(before, 50);
+    ck_assert_int_eq(dbg_register_group(D, "Test", many, MANY), 0);
+    ck_assert_uint_eq(dbg_command_count(D), before + MANY);
+    ck_assert_ptr_eq(dbg_command_find(D, "zz2999"), &many[2999]);
+    ck_assert_ptr_eq(dbg_command_at(D, before + 1234), &many[1234]);
+    ck_assert_str_eq(dbg_command_group(D, before + MANY - 1), "Test");
+    many_runs = 0;
+    has(ok("zz2999 hello"), "ran with \"hello\"");
+    has(ok("zz0512"), "ran with \"\"");
+    ck_assert_uint_eq(many_runs, 2);
+    has(ok("help zz2999"), "Usage: zz2999");
+    /* the old commands still win where they did */
+    has(ok("help break"), "Usage: break [LOCATION] [if COND]");
+    /* twice: refused (the first one stays), the count does not change */
+    ck_assert_int_eq(dbg_register_group(D, "Test", &many[7], 1), -1);
+    ck_assert_int_eq(dbg_register_group(D, "Test", dbg_command_find(D, "stepi"), 1), -1);
+    ck_assert_uint_eq(dbg_command_count(D), before + MANY);
+    /* another debugger does not see them */
+    dbg *other = dbg_new(NULL);
+    ck_assert_uint_eq(dbg_command_count(other), before);
+    ck_assert_ptr_null(dbg_command_find(other, "zz0000"));
+    dbg_free(other);
+}
+END_TEST
+
 START_TEST(commands_md_is_current)
 {
     FILE *f = fopen(TOP_SRCDIR "/docs/commands.md", "r");
@@ -120,7 +168,7 @@ START_TEST(commands_md_is_current)
         sb_puts(&file, buf);
     }
     fclose(f);
-    dbg_commands_markdown(&gen);
+    dbg_commands_markdown(D, &gen);
     ck_assert_msg(file.s && !strcmp(file.s, gen.s),
                   "docs/commands.md differs from the help texts: run \"make commands-doc\"");
     sb_free(&file);
@@ -976,6 +1024,7 @@ static Suite *suite(void)
     tcase_set_timeout(t, 30);
     tcase_add_test(t, every_command_is_documented);
     tcase_add_test(t, commands_md_is_current);
+    tcase_add_test(t, registry_grows);
     tcase_add_test(t, tab_completion);
     tcase_add_test(t, errors_are_one_line);
     tcase_add_test(t, abbreviations_and_aliases);

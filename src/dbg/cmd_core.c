@@ -22,7 +22,9 @@ static bool starts_with_words(const char *name, const char *prefix)
 
 void dbg_help_text(const dbg *d, const command *c, strbuf *b)
 {
-    sb_printf(b, "Usage: %s\n%s\n", c->usage ? c->usage : c->name, c->help);
+    sb_puts(b, "Usage: ");
+    dbg_command_usage(c, b);
+    sb_printf(b, "\n%s\n", c->help);
     if (c->aliases) {
         sb_puts(b, "Aliases:");
         for (const char *a = c->aliases; *a;) {

@@ -156,13 +156,19 @@ int dbg_error(dbg *d, const char *fmt, ...)
 int dbg_usage_error(dbg *d, const char *cmd, const char *why)
 {
     const command *c = dbg_command_find(d, cmd);
-    const char *usage = c && c->usage ? c->usage : cmd;
+    strbuf u;
+    sb_init(&u);
+    if (c)
+        dbg_command_usage(c, &u);
+    else
+        sb_puts(&u, cmd);
     /* A block's usage has several lines ("commands [N]\n  COMMANDS...\nend"):
      * its first line is enough here. */
-    size_t n = strcspn(usage, "\n");
-    if (why && *why)
-        return dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, usage);
-    return dbg_error(d, "Usage: %.*s", (int)n, usage);
+    size_t n = strcspn(u.s, "\n");
+    int rc = why && *why ? dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, u.s)
+                         : dbg_error(d, "Usage: %.*s", (int)n, u.s);
+    sb_free(&u);
+    return rc;
 }
 
 cpu *dbg_cpu(dbg *d)
@@ -360,7 +366,15 @@ static int run_line(dbg *d, const char *line)
     d->exec_depth++;
     if (c->flags & CMD_NOREPEAT)
         dbg_set_repeat(d, NULL);
-    int rc = c->fn(d, args);
+    int rc;
+    if (c->run) {
+        cmd_args a;
+        rc = dbg_args_parse(d, c, args, &a);
+        if (rc == 0)
+            rc = c->run(d, &a);
+    } else {
+        rc = c->fn(d, args);
+    }
     d->exec_depth--;
     free(args);
     if (rc != 0 && d->failures == failures)

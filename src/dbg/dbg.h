@@ -21,15 +21,73 @@ enum cmd_flags {
     CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
 
+/* A command's arguments, declared: the dispatcher splits and checks them
+ * before the command runs, and the usage line (`help CMD`, usage errors,
+ * docs/commands.md) is generated from them.  Every argument but the last is
+ * one word; the last takes the rest of the line when it is an expression, a
+ * location or text (they may have spaces), and is one word (a name) or one
+ * expression (a count) otherwise: what follows it is an error. */
+typedef enum arg_kind {
+    ARG_COUNT = 1, /* an integer expression from min to max (dbg_count_parse's rule);
+                      absent: dflt */
+    ARG_NAME,      /* one word: a device, a ring, a pattern ... */
+    ARG_EXPR,      /* an expression, as typed (the command evaluates it) */
+    ARG_LOCATION,  /* a code location as break takes it (*ADDR, SYMBOL, SYMBOL+OFF, an
+                      expression), with an optional "if COND" */
+    ARG_TEXT,      /* the rest of the line as typed (a file name, text to print) */
+} arg_kind;
+
+typedef struct cmd_arg {
+    arg_kind kind;
+    const char *name;        /* in the usage line: "N", "LOCATION", "FILE" */
+    const char *what;        /* in errors: "the count", "a location" */
+    bool optional;
+    uint64_t min, max, dflt; /* ARG_COUNT */
+} cmd_arg;
+
+enum { CMD_MAX_ARGS = 4 };
+
+/* The arguments as the command gets them. */
+typedef struct cmd_args {
+    unsigned n;                      /* how many were given */
+    bool given[CMD_MAX_ARGS];
+    const char *text[CMD_MAX_ARGS];  /* as typed, "" when absent */
+    uint64_t num[CMD_MAX_ARGS];      /* ARG_COUNT: the value (dflt when absent);
+                                        ARG_LOCATION: the address */
+    const char *cond;                /* ARG_LOCATION: the text after "if", or NULL */
+    const char *line;                /* all of the arguments, as typed */
+} cmd_args;
+
+typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
+
+/* Argument declarations for the command table: CMD_ARGS(ARG_OPT_COUNT("N", 1,
+ * UINT64_MAX, 0)) declares "[N]", a count of at least 1, 0 when absent. */
+#define CMD_ARGS(...)                                                                      \
+    .args = (const cmd_arg[]){__VA_ARGS__},                                                \
+    .nargs = sizeof((const cmd_arg[]){__VA_ARGS__}) / sizeof(cmd_arg)
+#define ARG_OPT_COUNT(NAME, MIN, MAX, DFLT)                                                \
+    {.kind = ARG_COUNT, .name = NAME, .optional = true, .min = MIN, .max = MAX, .dflt = DFLT}
+#define ARG_REQ_COUNT(NAME, WHAT, MIN, MAX)                                                \
+    {.kind = ARG_COUNT, .name = NAME, .what = WHAT, .min = MIN, .max = MAX}
+#define ARG_REQ(KIND, NAME, WHAT) {.kind = KIND, .name = NAME, .what = WHAT}
+#define ARG_OPT(KIND, NAME) {.kind = KIND, .name = NAME, .optional = true}
+
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
     const char *aliases; /* comma-separated alternatives, each of one or more
                             words: "c,cont,fg", "info f"; NULL for none */
-    cmd_fn fn;
-    const char *usage;   /* "break [LOCATION] [if COND]" */
+    cmd_fn fn;           /* gets the arguments as one string (commands that
+                            parse them themselves) ... */
+    cmd_run_fn run;      /* ... or, declared, parsed and checked (args) */
+    const cmd_arg *args;
+    unsigned nargs;
+    const char *usage;   /* "break [LOCATION] [if COND]"; NULL with run: generated */
     const char *help;    /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;
+
+/* The usage line: the declared one, or generated from the arguments. */
+void dbg_command_usage(const command *c, strbuf *out);
 
 /* The command registry belongs to the dbg instance (d->cmds) and grows as
  * needed.  Modules register their tables through the module table

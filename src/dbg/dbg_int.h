@@ -24,6 +24,12 @@ void dbg_modules_resuming(dbg *d);
 /* Free every module's state, in the reverse order of the table. */
 void dbg_modules_free(dbg *d);
 
+/* ---- declared arguments (args.c) ---------------------------------------- */
+/* Split and check the arguments of a command with declared ones (c->run);
+ * `line` is the command's own copy (cut into words).  On error print it
+ * (with the usage) and return -1. */
+int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
+
 /* ---- settings (settings.c) ---------------------------------------------- */
 /* Copy debugger output to the log file when logging is on; true when it
  * must not reach the screen too (set logging redirect on). */

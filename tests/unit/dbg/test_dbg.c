@@ -35,7 +35,27 @@ START_TEST(every_command_is_documented)
 {
     for (unsigned i = 0; i < dbg_command_count(D); i++) {
         const command *c = dbg_command_at(D, i);
-        ck_assert_msg(c->usage && c->help, "%s has no usage or help", c->name);
+        ck_assert_msg(c->help, "%s has no help", c->name);
+        /* one of: a handler of the argument string with its usage line, or
+         * declared arguments (the usage is generated from them) */
+        ck_assert_msg(!c->fn != !c->run, "%s: fn or run, not both", c->name);
+        ck_assert_msg(c->run ? !c->usage : c->usage != NULL,
+                      "%s: a usage line with fn, none with run (generated)", c->name);
+        ck_assert_msg(c->nargs <= CMD_MAX_ARGS && (c->run || !c->nargs), "%s: arguments",
+                      c->name);
+        bool optional = false;
+        for (unsigned k = 0; k < c->nargs; k++) {
+            const cmd_arg *a = &c->args[k];
+            bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION;
+            ck_assert_msg(!rest || k + 1 == c->nargs, "%s: %s takes the rest of the line: "
+                          "it must be the last argument", c->name, a->name);
+            ck_assert_msg(a->optional || !optional, "%s: %s required after an optional one",
+                          c->name, a->name);
+            ck_assert_msg(a->optional || a->what, "%s: %s has no \"what\" for the error",
+                          c->name, a->name);
+            ck_assert_msg(a->kind != ARG_COUNT || a->min <= a->max, "%s: %s", c->name, a->name);
+            optional |= a->optional;
+        }
         ck_assert_msg(strstr(c->help, "Example"), "%s has no example", c->name);
         char cmd[128];
         snprintf(cmd, sizeof cmd, "help %s", c->name);
@@ -151,6 +171,36 @@ START_TEST(registry_grows)
     ck_assert_uint_eq(dbg_command_count(other), before);
     ck_assert_ptr_null(dbg_command_find(other, "zz0000"));
     dbg_free(other);
+}
+END_TEST
+
+/* Declared arguments: the dispatcher's errors for a missing, wrong or extra
+ * argument, with the generated usage line. */
+START_TEST(declared_arguments)
+{
+    uint64_t at = pc();
+    has(ok("stepi 0"), "<");                 /* 0 steps nothing, shows where */
+    ck_assert_uint_eq(pc(), at);
+    ok("stepi 1+1");                         /* an expression */
+    ck_assert_uint_ne(pc(), at);
+    has(bad("stepi -1"), "stepi: the count must be 0 or more, not -1.");
+    has(bad("stepi 1 2"), "stepi: unexpected argument \"2\".  Usage: stepi [N]");
+    has(bad("stepi nosuchname"), "No symbol \"nosuchname\"");
+    has(bad("stepi 99999999999999999999999"), "stepi: ");
+    has(bad("continue 0"), "continue: the count must be positive, not 0.");
+    has(bad("continue -1"), "continue: the count must be positive, not -1.");
+    has(bad("c 5 6"), "continue: unexpected argument \"6\".  Usage: continue [N]");
+    has(bad("jump"), "jump: give a location.  Usage: jump LOCATION");
+    has(bad("jump main if 1"), "jump: no condition here.");
+    has(bad("advance"), "advance: give a location.  Usage: advance LOCATION");
+    has(bad("kill now"), "kill: it takes no arguments.  Usage: kill");
+    has(bad("info cpus 1"), "info cpus: it takes no arguments.  Usage: info cpus");
+    has(bad("cpu -1"), "cpu: the CPU number must be 0 or more, not -1.");
+    has(bad("cpu 0 1"), "cpu: unexpected argument \"1\".  Usage: cpu [N]");
+    has(bad("cpu 7"), "cpu: want a CPU number from 0 to 0.");
+    has(ok("cpu 0"), "[Current CPU is cpu0]");
+    has(ok("help continue"), "Usage: continue [N]\n");
+    has(ok("help until"), "Usage: until [LOCATION]\n");
 }
 END_TEST
 
@@ -1025,6 +1075,7 @@ static Suite *suite(void)
     tcase_add_test(t, every_command_is_documented);
     tcase_add_test(t, commands_md_is_current);
     tcase_add_test(t, registry_grows);
+    tcase_add_test(t, declared_arguments);
     tcase_add_test(t, tab_completion);
     tcase_add_test(t, errors_are_one_line);
     tcase_add_test(t, abbreviations_and_aliases);

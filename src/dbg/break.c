@@ -4,6 +4,7 @@
  * bookkeeping the resume loop uses.  The other kinds live in watch.c,
  * evbreak.c and stall.c and plug in through bp_ops. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
@@ -692,26 +693,31 @@ static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
     return 0;
 }
 
-static int cmd_condition(dbg *d, const char *args)
+/* Breakpoint N of a declared argument. */
+static bpoint *find_num(dbg *d, uint64_t n)
 {
-    bpoint *b;
-    if (parse_num(d, &args, "condition", &b))
+    bpoint *b = bp_find(d, (int)n);
+    if (!b)
+        dbg_error(d, "No breakpoint number %llu.", (unsigned long long)n);
+    return b;
+}
+
+static int cmd_condition(dbg *d, const cmd_args *a)
+{
+    bpoint *b = find_num(d, a->num[0]);
+    if (!b || set_cond(d, b, a->text[1]))
         return -1;
-    if (set_cond(d, b, args))
-        return -1;
-    if (!*args)
+    if (!a->given[1])
         dbg_printf(d, "Breakpoint %d now unconditional.\n", b->num);
     return 0;
 }
 
-static int cmd_ignore(dbg *d, const char *args)
+static int cmd_ignore(dbg *d, const cmd_args *a)
 {
-    bpoint *b;
-    uint64_t n;
-    if (parse_num(d, &args, "ignore", &b))
+    bpoint *b = find_num(d, a->num[0]);
+    uint64_t n = a->num[1];
+    if (!b)
         return -1;
-    if (dbg_parse_u64(args, &n) || n > UINT32_MAX)
-        return dbg_error(d, "ignore: give a count: ignore N COUNT.");
     b->ignore = (unsigned)n;
     if (n == 0)
         dbg_printf(d, "Will stop next time breakpoint %d is reached.\n", b->num);
@@ -837,10 +843,13 @@ static const command break_commands[] = {
     {.name = "enable", .aliases = "en", .fn = cmd_enable, .usage = "enable [N|N-M]...",
      .help = "Enable breakpoints and watchpoints (all without N).\n"
              "Example: enable 3", .flags = CMD_MACHINE},
-    {.name = "condition", .fn = cmd_condition, .usage = "condition N [COND]",
+    {.name = "condition", .run = cmd_condition,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX), ARG_OPT(ARG_EXPR, "COND")),
      .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
              "Example: condition 2 len > 1500", .flags = CMD_MACHINE},
-    {.name = "ignore", .fn = cmd_ignore, .usage = "ignore N COUNT",
+    {.name = "ignore", .run = cmd_ignore,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
+              ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
      .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
              "Example: ignore 1 100", .flags = CMD_MACHINE},
     {.name = "commands", .fn = cmd_commands, .usage = "commands [N]\n  COMMANDS...\nend",

@@ -199,12 +199,7 @@ static int cmd_echo(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_source(dbg *d, const char *args)
-{
-    if (!*args)
-        return dbg_error(d, "source: give a file name.");
-    return dbg_source(d, args);
-}
+static int cmd_source(dbg *d, const cmd_args *a) { return dbg_source(d, a->text[0]); }
 
 static int cmd_quit(dbg *d, const char *args)
 {
@@ -264,7 +259,7 @@ static int cmd_info(dbg *d, const char *args)
     return cmd_help(d, "info");
 }
 
-static int cmd_info_devices(dbg *d, const char *args)
+static int cmd_info_devices(dbg *d, const cmd_args *a)
 {
     for (device *v = d->m->devices; v; v = v->next)
         dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
@@ -326,8 +321,9 @@ static int cmd_info_device(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_events(dbg *d, const char *args)
+static int cmd_info_events(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     event_bus *eb = &d->m->events;
     unsigned shown = 0;
     for (unsigned i = 0; i < eb->nsrcs; i++) {
@@ -360,7 +356,7 @@ static const command core_commands[] = {
     {.name = "echo", .fn = cmd_echo, .usage = "echo TEXT",
      .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
              "Example: echo hello\\n"},
-    {.name = "source", .fn = cmd_source, .usage = "source FILE",
+    {.name = "source", .run = cmd_source, CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
      .help = "Execute the commands in FILE, one per line.\n"
              "As in gdb, the first command that fails stops the file (its name and line are\n"
              "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
@@ -380,7 +376,7 @@ static const command core_commands[] = {
     {.name = "info", .aliases = "i", .fn = cmd_info, .usage = "info SUBCOMMAND",
      .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
              "Example: info breakpoints"},
-    {.name = "info devices", .fn = cmd_info_devices, .usage = "info devices",
+    {.name = "info devices", .run = cmd_info_devices,
      .help = "List every device of the machine with its class.\n"
              "Example: info devices", .flags = CMD_MACHINE},
     {.name = "info device", .fn = cmd_info_device, .usage = "info device NAME [REGISTER | VIEW [ARGS]]",
@@ -390,7 +386,7 @@ static const command core_commands[] = {
              "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
              "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
              "Example: info device bridge DEVICE2", .flags = CMD_MACHINE},
-    {.name = "info events", .fn = cmd_info_events, .usage = "info events [PATTERN]",
+    {.name = "info events", .run = cmd_info_events, CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
      .help = "List the events devices and CPUs publish, with their fields.\n"
              "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
              "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"

@@ -127,12 +127,9 @@ static int cmd_info_dma(dbg *d, const char *args)
 
 /* ---- ring ---------------------------------------------------------------------- */
 
-static int cmd_ring(dbg *d, const char *args)
+static int cmd_ring(dbg *d, const cmd_args *a)
 {
-    char name[32];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name || !*rest)
-        return dbg_usage_error(d, "ring", "give a NIC and a ring");
+    const char *name = a->text[0];
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -141,17 +138,13 @@ static int cmd_ring(dbg *d, const char *args)
         return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
     /* RING [N]: N (an expression) by the rule for counts; the view gets it
      * as a plain number and never shows past the ring's end. */
-    char ring[32], view_args[64];
-    const char *count_text = dbg_next_word(rest, ring, sizeof ring);
-    uint64_t count = 0;
-    if (*count_text && dbg_parse_count(d, "ring", count_text, 1, UINT64_MAX, &count))
-        return -1;
+    char view_args[64];
+    uint64_t count = a->num[2];
     if (count > UINT32_MAX)
         count = UINT32_MAX; /* more than any ring: the whole ring */
-    snprintf(view_args, sizeof view_args, count ? "%s %llu" : "%s", ring,
+    snprintf(view_args, sizeof view_args, count ? "%.32s %llu" : "%.32s", a->text[1],
              (unsigned long long)count);
-    rest = view_args;
-    char *text = capture(d, dev, v, rest);
+    char *text = capture(d, dev, v, view_args);
     dbg_puts(d, text);
     free(text);
     return 0;
@@ -297,7 +290,9 @@ static const command view_commands[] = {
              "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
              "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
              "Example: info irq", .flags = CMD_MACHINE},
-    {.name = "ring", .fn = cmd_ring, .usage = "ring NIC RING [COUNT]",
+    {.name = "ring", .run = cmd_ring,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
+              ARG_OPT_COUNT("COUNT", 1, UINT64_MAX, 0)),
      .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
              "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
              "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"

@@ -15,7 +15,8 @@ void dbg_command_usage(const command *c, strbuf *out)
     sb_puts(out, c->name);
     for (unsigned i = 0; i < c->nargs; i++) {
         const cmd_arg *a = &c->args[i];
-        sb_printf(out, a->optional ? " [%s]" : " %s", a->name);
+        sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
+                  a->kind == ARG_LIST ? "..." : "");
     }
 }
 
@@ -68,6 +69,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         case ARG_EXPR:
         case ARG_TEXT:
         case ARG_LOCATION:
+        case ARG_LIST:
             end = s + strlen(s); /* the rest of the line */
             break;
         case ARG_COUNT:

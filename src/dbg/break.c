@@ -641,16 +641,20 @@ static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
 static void do_enable(dbg *d, bpoint *b) { set_enabled(d, b, true); }
 static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
 
-static int cmd_delete(dbg *d, const char *args)
+static int cmd_delete(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (!strncmp(args, "breakpoints", 11))
         args = dbg_skip_ws(args + 11);
     return for_each_num(d, args, "delete", do_delete);
 }
-static int cmd_enable(dbg *d, const char *args) { return for_each_num(d, args, "enable", do_enable); }
-static int cmd_disable(dbg *d, const char *args)
+static int cmd_enable(dbg *d, const cmd_args *a)
 {
-    return for_each_num(d, args, "disable", do_disable);
+    return for_each_num(d, a->text[0], "enable", do_enable);
+}
+static int cmd_disable(dbg *d, const cmd_args *a)
+{
+    return for_each_num(d, a->text[0], "disable", do_disable);
 }
 
 static int cmd_clear(dbg *d, const char *args)
@@ -814,8 +818,8 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     return 0;
 }
 
-static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, args, false); }
-static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
+static int cmd_info_breakpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], false); }
+static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], true); }
 
 static const command break_commands[] = {
     {.name = "break", .aliases = "b,br", .fn = cmd_break, .usage = "break [LOCATION] [if COND]",
@@ -828,19 +832,19 @@ static const command break_commands[] = {
     {.name = "tbreak", .fn = cmd_tbreak, .usage = "tbreak [LOCATION] [if COND]",
      .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
              "Example: tbreak main", .flags = CMD_MACHINE},
-    {.name = "delete", .aliases = "d", .fn = cmd_delete, .usage = "delete [N|N-M]...",
+    {.name = "delete", .aliases = "d", .run = cmd_delete, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Delete breakpoints and watchpoints of any kind.\n"
              "Without N, all of them.\n"
              "Example: delete 2 4-6", .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "clear", .fn = cmd_clear, .usage = "clear LOCATION",
      .help = "Delete the code breakpoints at LOCATION.\n"
              "Example: clear main", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "disable", .aliases = "dis,disa", .fn = cmd_disable, .usage = "disable [N|N-M]...",
+    {.name = "disable", .aliases = "dis,disa", .run = cmd_disable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Disable breakpoints and watchpoints.\n"
              "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
              "nothing while the guest runs.\n"
              "Example: disable 3", .flags = CMD_MACHINE},
-    {.name = "enable", .aliases = "en", .fn = cmd_enable, .usage = "enable [N|N-M]...",
+    {.name = "enable", .aliases = "en", .run = cmd_enable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Enable breakpoints and watchpoints (all without N).\n"
              "Example: enable 3", .flags = CMD_MACHINE},
     {.name = "condition", .run = cmd_condition,
@@ -863,12 +867,12 @@ static const command break_commands[] = {
              "    printf \"desc %d len %d\\n\", index, len\n"
              "    continue\n"
              "  end", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "info breakpoints", .aliases = "i b,info b,info break", .fn = cmd_info_breakpoints, .usage = "info breakpoints [N...]",
+    {.name = "info breakpoints", .aliases = "i b,info b,info break", .run = cmd_info_breakpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
      .help = "List breakpoints and watchpoints of every kind.\n"
              "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
              "enabled, what they watch, condition, hit count, ignore count and commands.\n"
              "Example: info breakpoints", .flags = CMD_MACHINE},
-    {.name = "info watchpoints", .fn = cmd_info_watchpoints, .usage = "info watchpoints [N...]",
+    {.name = "info watchpoints", .run = cmd_info_watchpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
      .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
              "Example: info watchpoints", .flags = CMD_MACHINE},
 };

@@ -112,19 +112,19 @@ static int cmd_info_registers(dbg *d, const char *args)
     return rc;
 }
 
-static int cmd_info_all_registers(dbg *d, const char *args)
+static int cmd_info_all_registers(dbg *d, const cmd_args *a)
 {
     if (cmd_info_registers(d, "")) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_fpu(dbg *d, const char *args)
+static int cmd_info_fpu(dbg *d, const cmd_args *a)
 {
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_tlb(dbg *d, const char *args)
+static int cmd_info_tlb(dbg *d, const cmd_args *a)
 {
     return show_with(d, cpu_show_tlb);
 }
@@ -635,14 +635,14 @@ static const command state_commands[] = {
              "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
              "decoded; with REG names (a0, $pc, status), just those.\n"
              "Example: info registers a0 status cause", .flags = CMD_MACHINE},
-    {.name = "info all-registers", .fn = cmd_info_all_registers, .usage = "info all-registers",
+    {.name = "info all-registers", .run = cmd_info_all_registers,
      .help = "Show the integer, CP0 and floating-point registers.\n"
              "Example: info all-registers", .flags = CMD_MACHINE},
-    {.name = "info fpu", .aliases = "info float", .fn = cmd_info_fpu, .usage = "info fpu",
+    {.name = "info fpu", .aliases = "info float", .run = cmd_info_fpu,
      .help = "Show the floating-point registers and FCSR.\n"
              "FCSR is decoded: rounding mode, flags, enables, cause.\n"
              "Example: info fpu", .flags = CMD_MACHINE},
-    {.name = "info tlb", .fn = cmd_info_tlb, .usage = "info tlb",
+    {.name = "info tlb", .run = cmd_info_tlb,
      .help = "Show the selected CPU's TLB entries, decoded.\n"
              "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
              "Example: info tlb", .flags = CMD_MACHINE},

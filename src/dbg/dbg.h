@@ -35,6 +35,8 @@ typedef enum arg_kind {
     ARG_LOCATION,  /* a code location as break takes it (*ADDR, SYMBOL, SYMBOL+OFF, an
                       expression), with an optional "if COND" */
     ARG_TEXT,      /* the rest of the line as typed (a file name, text to print) */
+    ARG_LIST,      /* the rest of the line: words (numbers, ranges, names), shown as
+                      "NAME..." in the usage line */
 } arg_kind;
 
 typedef struct cmd_arg {

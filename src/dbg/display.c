@@ -212,20 +212,20 @@ static void do_delete(dbg *d, display *x)
 static void do_enable(dbg *d, display *x) { (void)d; x->enabled = true; }
 static void do_disable(dbg *d, display *x) { (void)d; x->enabled = false; }
 
-static int cmd_undisplay(dbg *d, const char *args)
+static int cmd_undisplay(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "undisplay", do_delete);
+    return for_each(d, a->text[0], "undisplay", do_delete);
 }
-static int cmd_enable_display(dbg *d, const char *args)
+static int cmd_enable_display(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "enable display", do_enable);
+    return for_each(d, a->text[0], "enable display", do_enable);
 }
-static int cmd_disable_display(dbg *d, const char *args)
+static int cmd_disable_display(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "disable display", do_disable);
+    return for_each(d, a->text[0], "disable display", do_disable);
 }
 
-static int cmd_info_display(dbg *d, const char *args)
+static int cmd_info_display(dbg *d, const cmd_args *a)
 {
     display_state *s = d->display;
     if (!s || !s->list) {
@@ -253,20 +253,20 @@ static const command display_commands[] = {
              "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
              "at a stop says why and stays.\n"
              "Example: display/i $pc", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "undisplay", .fn = cmd_undisplay, .usage = "undisplay [N|N-M]...",
+    {.name = "undisplay", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Delete auto-display expressions (all of them without N).\n"
              "Example: undisplay 2", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "delete display", .fn = cmd_undisplay, .usage = "delete display [N|N-M]...",
+    {.name = "delete display", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "The same as undisplay.\n"
              "Example: delete display 1", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "enable display", .fn = cmd_enable_display, .usage = "enable display [N|N-M]...",
+    {.name = "enable display", .run = cmd_enable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Show auto-display expressions again at stops (all without N).\n"
              "Example: enable display 1", .flags = CMD_MACHINE},
-    {.name = "disable display", .fn = cmd_disable_display, .usage = "disable display [N|N-M]...",
+    {.name = "disable display", .run = cmd_disable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Stop showing auto-display expressions at stops (all without N).\n"
              "They are kept: enable display shows them again.\n"
              "Example: disable display 1", .flags = CMD_MACHINE},
-    {.name = "info display", .fn = cmd_info_display, .usage = "info display",
+    {.name = "info display", .run = cmd_info_display,
      .help = "List the auto-display expressions with their numbers and formats.\n"
              "Example: info display", .flags = CMD_MACHINE},
 };

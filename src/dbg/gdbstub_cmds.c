@@ -4,7 +4,7 @@
 
 #include "dbg/gdbstub_int.h"
 
-static int cmd_info_gdbserver(dbg *d, const char *args)
+static int cmd_info_gdbserver(dbg *d, const cmd_args *a)
 {
     gdbstub *s = gdb_stub(d);
     strbuf b;
@@ -27,9 +27,9 @@ static int cmd_info_gdbserver(dbg *d, const char *args)
                                                 "watchpoint (write)", "watchpoint (read)",
                                                 "watchpoint (access)"};
             for (unsigned i = 0; i < s->npts; i++) {
-                char a[160];
-                dbg_format_addr(d, (dbg_addr){s->pts[i].addr, false}, a, sizeof a);
-                sb_printf(&b, "  gdb's %s at %s", kinds[s->pts[i].type], a);
+                char at[160];
+                dbg_format_addr(d, (dbg_addr){s->pts[i].addr, false}, at, sizeof at);
+                sb_printf(&b, "  gdb's %s at %s", kinds[s->pts[i].type], at);
                 if (s->pts[i].type >= GP_WRITE)
                     sb_printf(&b, ", %llu bytes", (unsigned long long)s->pts[i].len);
                 sb_putc(&b, '\n');
@@ -48,14 +48,12 @@ static int cmd_info_gdbserver(dbg *d, const char *args)
 static int cmd_gdbserver(dbg *d, const char *args)
 {
     if (!*args)
-        return cmd_info_gdbserver(d, args);
+        return cmd_info_gdbserver(d, &(cmd_args){0});
     return gdbstub_listen(d, args);
 }
 
-static int cmd_gdbserver_off(dbg *d, const char *args)
+static int cmd_gdbserver_off(dbg *d, const cmd_args *a)
 {
-    if (*args)
-        return dbg_error(d, "gdbserver off: takes no arguments.");
     gdbstub *s = gdb_stub(d);
     if (!s || (s->lfd < 0 && !s->connected))
         return dbg_error(d, "gdbserver: not listening.");
@@ -85,10 +83,8 @@ static int cmd_gdbserver_on_detach(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_stop(dbg *d, const char *args)
+static int cmd_info_stop(dbg *d, const cmd_args *a)
 {
-    if (*args)
-        return dbg_error(d, "info stop: takes no arguments.");
     if (!d->stop_report)
         return dbg_error(d, "The guest has not stopped yet.");
     dbg_puts(d, *d->stop_report ? d->stop_report : "(the last stop had nothing to report)\n");
@@ -106,7 +102,7 @@ static const command gdb_commands[] = {
              "every CPU is a gdb thread, and \"monitor CMD\" in gdb runs an xbow command.  Without\n"
              "an argument, the same as \"info gdbserver\".  See docs/gdb.md.\n"
              "Example: gdbserver 1234", .flags = CMD_MACHINE},
-    {.name = "gdbserver off", .fn = cmd_gdbserver_off, .usage = "gdbserver off",
+    {.name = "gdbserver off", .run = cmd_gdbserver_off,
      .help = "Disconnect gdb (its breakpoints go) and stop listening.\n"
              "Example: gdbserver off", .flags = CMD_MACHINE},
     {.name = "gdbserver on-detach", .fn = cmd_gdbserver_on_detach, .usage = "gdbserver on-detach [run|stop]",
@@ -115,7 +111,7 @@ static const command gdb_commands[] = {
              "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"
              "lost connection leave the machine as it is.  Without an argument, show the setting.\n"
              "Example: gdbserver on-detach stop", .flags = CMD_MACHINE},
-    {.name = "info gdbserver", .fn = cmd_info_gdbserver, .usage = "info gdbserver",
+    {.name = "info gdbserver", .run = cmd_info_gdbserver,
      .help = "Show where the gdb stub listens, who is attached, and gdb's breakpoints.\n"
              "gdb inserts its breakpoints and watchpoints while the guest runs (all the time with\n"
              "\"set breakpoint always-inserted on\"); they are not in \"info breakpoints\", which\n"
@@ -124,7 +120,7 @@ static const command gdb_commands[] = {
 };
 
 static const command stop_commands[] = {
-    {.name = "info stop", .fn = cmd_info_stop, .usage = "info stop",
+    {.name = "info stop", .run = cmd_info_stop,
      .help = "Show the full report of the last stop again.\n"
              "Every hit that stopped the guest with its decoded fields, and where it stopped.  From\n"
              "gdb, \"monitor info stop\" shows what made xbow stop a run gdb started.\n"

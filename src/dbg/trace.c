@@ -294,7 +294,7 @@ static int cmd_trace_event(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_trace_off(dbg *d, const char *args)
+static int cmd_trace_off(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -315,7 +315,7 @@ static int cmd_trace(dbg *d, const char *args)
     return dbg_error(d, "trace: say what to trace: trace insn on|off, trace event PATTERN.");
 }
 
-static int cmd_info_trace(dbg *d, const char *args)
+static int cmd_info_trace(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     unsigned n = 0;
@@ -364,10 +364,10 @@ static const command trace_commands[] = {
              "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
              "pattern or all.\n"
              "Example: trace event hamachi0.tx.* /tmp/tx.log", .flags = CMD_MACHINE},
-    {.name = "trace off", .fn = cmd_trace_off, .usage = "trace off",
+    {.name = "trace off", .run = cmd_trace_off,
      .help = "Stop every instruction and event trace and close their files.\n"
              "Example: trace off", .flags = CMD_MACHINE},
-    {.name = "info trace", .fn = cmd_info_trace, .usage = "info trace",
+    {.name = "info trace", .run = cmd_info_trace,
      .help = "Show what is being traced and where to.\n"
              "Example: info trace", .flags = CMD_MACHINE},
 };

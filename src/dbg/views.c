@@ -237,7 +237,7 @@ static void bridge_irq(device *br, strbuf *b)
         sb_printf(b, "  error sources pending: 0x%06llx\n", (unsigned long long)(st >> 8));
 }
 
-static int cmd_info_irq(dbg *d, const char *args)
+static int cmd_info_irq(dbg *d, const cmd_args *a)
 {
     strbuf b;
     sb_init(&b);
@@ -284,7 +284,7 @@ static const command view_commands[] = {
              "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
              "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
              "Example: info dma", .flags = CMD_MACHINE},
-    {.name = "info irq", .fn = cmd_info_irq, .usage = "info irq",
+    {.name = "info irq", .run = cmd_info_irq,
      .help = "Show the interrupt path from Bridge pins to CPU lines.\n"
              "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
              "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"

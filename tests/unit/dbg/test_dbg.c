@@ -46,7 +46,8 @@ START_TEST(every_command_is_documented)
         bool optional = false;
         for (unsigned k = 0; k < c->nargs; k++) {
             const cmd_arg *a = &c->args[k];
-            bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION;
+            bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION ||
+                        a->kind == ARG_LIST;
             ck_assert_msg(!rest || k + 1 == c->nargs, "%s: %s takes the rest of the line: "
                           "it must be the last argument", c->name, a->name);
             ck_assert_msg(a->optional || !optional, "%s: %s required after an optional one",

@@ -152,8 +152,9 @@ static int need_tui(dbg *d, const char *cmd)
     return 0;
 }
 
-static int cmd_layout(dbg *d, const char *args)
+static int cmd_layout(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "layout"))
         return -1;
     tui *t = tui_active;
@@ -182,8 +183,9 @@ static int cmd_layout(dbg *d, const char *args)
 
 static int visible_focusable(tui *t, int k) { return t->panes[k].visible; }
 
-static int cmd_focus(dbg *d, const char *args)
+static int cmd_focus(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "focus"))
         return -1;
     tui *t = tui_active;
@@ -269,8 +271,9 @@ static int cmd_winheight(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_zoom(dbg *d, const char *args)
+static int cmd_zoom(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "zoom"))
         return -1;
     tui *t = tui_active;
@@ -296,11 +299,11 @@ static int cmd_tui_mem(dbg *d, const char *args)
 }
 
 static const command tui_commands[] = {
-    {.name = "layout", .fn = cmd_layout, .usage = "layout [debug|net|full|mem|next|prev]",
+    {.name = "layout", .run = cmd_layout, CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|next|prev")),
      .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
              "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
              "Example: layout net"},
-    {.name = "focus", .aliases = "fs", .fn = cmd_focus, .usage = "focus [PANE|next|prev]",
+    {.name = "focus", .aliases = "fs", .run = cmd_focus, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
      .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
              "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
              "Ctrl-X o cycles.  Example: focus console"},
@@ -309,7 +312,7 @@ static const command tui_commands[] = {
              "it; as much as the screen and the layout's other panes allow (it says so when it\n"
              "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
              "Example: winheight cmd +3"},
-    {.name = "zoom", .fn = cmd_zoom, .usage = "zoom [PANE]",
+    {.name = "zoom", .run = cmd_zoom, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
      .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
              "Example: zoom rings"},
     {.name = "tui memory", .fn = cmd_tui_mem, .usage = "tui memory ADDRESS",

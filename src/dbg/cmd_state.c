@@ -607,14 +607,12 @@ static int cmd_disassemble(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_backtrace(dbg *d, const char *args)
+static int cmd_backtrace(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t max = 64;
-    if (*args && (dbg_parse_u64(args, &max) || !max))
-        return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
+    uint64_t max = a->num[0];
     if (max > 1024)
         max = 1024;
     frame *f = xcalloc(max, sizeof *f);
@@ -694,7 +692,7 @@ static const command state_commands[] = {
              "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
              "instructions from ADDR.\n"
              "Example: disassemble main,+32", .flags = CMD_MACHINE},
-    {.name = "backtrace", .aliases = "bt,where", .fn = cmd_backtrace, .usage = "backtrace [N]",
+    {.name = "backtrace", .aliases = "bt,where", .run = cmd_backtrace, CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
      .help = "Show the call stack (best effort, from symbols and prologues).\n"
              "Show the call stack of the selected CPU, best effort: frames are found from the\n"
              "symbol table and each function's prologue (stack adjustment and the slot where\n"

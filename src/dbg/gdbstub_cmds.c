@@ -69,8 +69,9 @@ static int cmd_gdbserver_off(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_gdbserver_on_detach(dbg *d, const char *args)
+static int cmd_gdbserver_on_detach(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     gdbstub *s = gdb_stub_new(d);
     if (!strcmp(args, "run"))
         s->on_detach = DETACH_RUN;
@@ -105,7 +106,7 @@ static const command gdb_commands[] = {
     {.name = "gdbserver off", .run = cmd_gdbserver_off,
      .help = "Disconnect gdb (its breakpoints go) and stop listening.\n"
              "Example: gdbserver off", .flags = CMD_MACHINE},
-    {.name = "gdbserver on-detach", .fn = cmd_gdbserver_on_detach, .usage = "gdbserver on-detach [run|stop]",
+    {.name = "gdbserver on-detach", .run = cmd_gdbserver_on_detach, CMD_ARGS(ARG_OPT(ARG_NAME, "run|stop")),
      .help = "Choose whether the machine runs on or stays stopped when gdb detaches.\n"
              "run (the default, as gdb expects of a program it detaches from): the guest runs on\n"
              "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"

@@ -229,11 +229,10 @@ static int cmd_track_writes(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_lastwrite(dbg *d, const char *args)
+static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
 {
     track_state *t = ts(d);
-    if (!*args)
-        return dbg_error(d, "info lastwrite: give an address.");
+    const char *args = arg->text[0];
     dbg_addr a;
     const char *end;
     if (dbg_parse_addr(d, args, &end, &a))
@@ -313,7 +312,7 @@ static const command track_commands[] = {
              "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
              "the tracked pages only.  Without arguments, say whether it is on.\n"
              "Example: track writes on p:0x1c000,0x4000", .flags = CMD_MACHINE},
-    {.name = "info lastwrite", .fn = cmd_info_lastwrite, .usage = "info lastwrite ADDR",
+    {.name = "info lastwrite", .run = cmd_info_lastwrite, CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
      .help = "Tell who last wrote a byte of memory.\n"
              "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
              "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"

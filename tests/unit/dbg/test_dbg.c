@@ -202,6 +202,21 @@ START_TEST(declared_arguments)
     has(ok("cpu 0"), "[Current CPU is cpu0]");
     has(ok("help continue"), "Usage: continue [N]\n");
     has(ok("help until"), "Usage: until [LOCATION]\n");
+    has(bad("bt 0"), "backtrace: the count must be positive, not 0.");
+    has(bad("bt 1 2"), "backtrace: unexpected argument \"2\".  Usage: backtrace [N]");
+    has(bad("info fpu x"), "info fpu: it takes no arguments.  Usage: info fpu");
+    has(bad("info lastwrite"), "info lastwrite: give an address.  Usage: info lastwrite ADDR");
+    has(bad("ring"), "ring: give a NIC.  Usage: ring NIC RING [COUNT]");
+    has(bad("ring fakenic"), "ring: give a ring.  Usage: ring NIC RING [COUNT]");
+    has(bad("ring fakenic tx 0"), "ring: the count must be positive, not 0.");
+    has(bad("ring fakenic tx 1 2"), "ring: unexpected argument \"2\".");
+    has(ok("break main"), "Breakpoint 1");
+    has(bad("ignore 1 -1"), "ignore: the count must be a number from 0 to 4294967295, not -1.");
+    has(bad("ignore 1 2 3"), "ignore: unexpected argument \"3\".  Usage: ignore N COUNT");
+    has(ok("ignore $bpnum 2"), "Will ignore next 2 crossings of breakpoint 1.");
+    has(ok("help info breakpoints"), "Usage: info breakpoints [N]...\n");
+    has(ok("info breakpoints 1"), "main");
+    ok("delete 1");
 }
 END_TEST
 

@@ -101,7 +101,7 @@ static void help_overview(dbg *d)
     sb_free(&b);
 }
 
-static int cmd_help(dbg *d, const char *args)
+static int help(dbg *d, const char *args)
 {
     if (!*args) {
         help_overview(d);
@@ -176,8 +176,11 @@ void dbg_commands_markdown(const dbg *d, strbuf *b)
 
 /* echo TEXT: C escapes (\n, \t, \\, \") are interpreted; no newline is
  * added, as in gdb. */
-static int cmd_echo(dbg *d, const char *args)
+static int cmd_help(dbg *d, const cmd_args *a) { return help(d, a->text[0]); }
+
+static int cmd_echo(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     strbuf b;
     sb_init(&b);
     for (const char *s = args; *s; s++) {
@@ -256,7 +259,7 @@ static int cmd_info(dbg *d, const char *args)
         dbg_next_word(args, w, sizeof w);
         return dbg_error(d, "Undefined info command: \"%s\".  Try \"help info\".", w);
     }
-    return cmd_help(d, "info");
+    return help(d, "info");
 }
 
 static int cmd_info_devices(dbg *d, const cmd_args *a)
@@ -350,10 +353,10 @@ static int cmd_info_events(dbg *d, const cmd_args *a)
 }
 
 static const command core_commands[] = {
-    {.name = "help", .aliases = "h", .fn = cmd_help, .usage = "help [COMMAND]",
+    {.name = "help", .aliases = "h", .run = cmd_help, CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
      .help = "Show the list of commands, or what one command does.\n"
              "Example: help break"},
-    {.name = "echo", .fn = cmd_echo, .usage = "echo TEXT",
+    {.name = "echo", .run = cmd_echo, CMD_ARGS(ARG_OPT(ARG_TEXT, "TEXT")),
      .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
              "Example: echo hello\\n"},
     {.name = "source", .run = cmd_source, CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),

@@ -269,12 +269,9 @@ static int cmd_info_devices(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_info_device(dbg *d, const char *args)
+static int cmd_info_device(dbg *d, const cmd_args *a)
 {
-    char name[64];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name)
-        return dbg_error(d, "info device: give a device name (see \"info devices\").");
+    const char *name = a->text[0], *rest = a->text[1];
     device *v = machine_find_device(d->m, name);
     if (!v)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -382,7 +379,9 @@ static const command core_commands[] = {
     {.name = "info devices", .run = cmd_info_devices,
      .help = "List every device of the machine with its class.\n"
              "Example: info devices", .flags = CMD_MACHINE},
-    {.name = "info device", .fn = cmd_info_device, .usage = "info device NAME [REGISTER | VIEW [ARGS]]",
+    {.name = "info device", .run = cmd_info_device,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a device name (see \"info devices\")"),
+              ARG_OPT(ARG_TEXT, "REGISTER | VIEW [ARGS]")),
      .help = "Show a device: registers with decoded fields, one register, or a view.\n"
              "Show every register of a device with its decoded fields, read without side effects,\n"
              "the names of its views and its counters with their values (the Bridge's DMA\n"

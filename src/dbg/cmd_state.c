@@ -57,8 +57,9 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
     return 0;
 }
 
-static int cmd_info_registers(dbg *d, const char *args)
+static int cmd_info_registers(dbg *d, const cmd_args *arg)
 {
+    const char *args = arg->text[0];
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
@@ -114,7 +115,7 @@ static int cmd_info_registers(dbg *d, const char *args)
 
 static int cmd_info_all_registers(dbg *d, const cmd_args *a)
 {
-    if (cmd_info_registers(d, "")) /* the selected frame's */
+    if (cmd_info_registers(d, &(cmd_args){.text = {""}})) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }
@@ -337,7 +338,7 @@ static int cmd_set(dbg *d, const char *args)
     return dbg_assign(d, args);
 }
 
-static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, args); }
+static int cmd_set_variable(dbg *d, const cmd_args *a) { return dbg_assign(d, a->text[0]); }
 
 /* ---- examining memory -------------------------------------------------------- */
 
@@ -628,7 +629,7 @@ static int cmd_backtrace(dbg *d, const cmd_args *a)
 }
 
 static const command state_commands[] = {
-    {.name = "info registers", .aliases = "i r,info r,info reg", .fn = cmd_info_registers, .usage = "info registers [REG...]",
+    {.name = "info registers", .aliases = "i r,info r,info reg", .run = cmd_info_registers, CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
      .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
              "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
              "decoded; with REG names (a0, $pc, status), just those.\n"
@@ -683,7 +684,8 @@ static const command state_commands[] = {
              "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
              "they are not supported in xbow.\n"
              "Example: set $a0 = $a0 + 1", .flags = CMD_MACHINE},
-    {.name = "set variable", .aliases = "set var", .fn = cmd_set_variable, .usage = "set variable LVALUE = EXPR",
+    {.name = "set variable", .aliases = "set var", .run = cmd_set_variable,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "LVALUE = EXPR", "an assignment")),
      .help = "The same as set, for a name that is also a setting (gdb's spelling).\n"
              "Example: set var $count = 0", .flags = CMD_MACHINE},
     {.name = "disassemble", .fn = cmd_disassemble, .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",

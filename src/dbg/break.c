@@ -657,12 +657,14 @@ static int cmd_disable(dbg *d, const cmd_args *a)
     return for_each_num(d, a->text[0], "disable", do_disable);
 }
 
-static int cmd_clear(dbg *d, const char *args)
+static int cmd_clear(dbg *d, const cmd_args *a)
 {
-    uint64_t addr;
+    uint64_t addr = a->num[0];
     const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
+    if (!a->given[0] && bp_parse_location(d, "", &addr, &cond)) /* where the CPU is */
         return -1;
+    if (a->cond)
+        return dbg_error(d, "clear: no condition here.");
     unsigned n = 0;
     strbuf b;
     sb_init(&b);
@@ -836,8 +838,8 @@ static const command break_commands[] = {
      .help = "Delete breakpoints and watchpoints of any kind.\n"
              "Without N, all of them.\n"
              "Example: delete 2 4-6", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "clear", .fn = cmd_clear, .usage = "clear LOCATION",
-     .help = "Delete the code breakpoints at LOCATION.\n"
+    {.name = "clear", .run = cmd_clear, CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+     .help = "Delete the code breakpoints at LOCATION (default: where the CPU is).\n"
              "Example: clear main", .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "disable", .aliases = "dis,disa", .run = cmd_disable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Disable breakpoints and watchpoints.\n"

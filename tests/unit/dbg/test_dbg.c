@@ -216,7 +216,8 @@ START_TEST(declared_arguments)
     has(ok("ignore $bpnum 2"), "Will ignore next 2 crossings of breakpoint 1.");
     has(ok("help info breakpoints"), "Usage: info breakpoints [N]...\n");
     has(ok("info breakpoints 1"), "main");
-    ok("delete 1");
+    has(bad("clear main if 1"), "clear: no condition here.");
+    has(ok("clear main"), "Deleted breakpoint 1");
 }
 END_TEST
 

@@ -216,6 +216,8 @@ START_TEST(declared_arguments)
     has(ok("ignore $bpnum 2"), "Will ignore next 2 crossings of breakpoint 1.");
     has(ok("help info breakpoints"), "Usage: info breakpoints [N]...\n");
     has(ok("info breakpoints 1"), "main");
+    has(bad("up -1"), "up: the number of frames must be a number from 0 to 1048576, not -1.");
+    has(bad("down 1 2"), "down: unexpected argument \"2\".  Usage: down [N]");
     has(bad("clear main if 1"), "clear: no condition here.");
     has(ok("clear main"), "Deleted breakpoint 1");
 }

@@ -234,6 +234,7 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uin
     n->tx_pad = true;
     n->fifo.cap = NIC_DEFAULT_FIFO;
     n->pci_clock_ps = NIC_PCI_CLOCK_PS;
+    n->bit_ps = 1000; /* 1 Gb/s */
     if (o && o->mac) {
         const char *why = nic_station_problem(o->mac);
         if (why) {
@@ -457,6 +458,48 @@ bool nic_dma_wait(nic *n, timer *t)
     n->dma_next = NULL; /* t's turn, or a claim nobody is waiting on */
     n->dma_last = t;
     return false;
+}
+
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
+                     void *opaque)
+{
+    timer_init(&e->t, name, step, opaque);
+    e->n = n;
+    e->budget = 64;
+    e->step_ticks = sched_ns_to_ticks(n->clock, 1000);
+}
+
+void nic_engine_kick(nic_engine *e, uint64_t not_before)
+{
+    sched *s = e->n->clock;
+    if (!timer_pending(&e->t) || e->t.when > s->now)
+        timer_mod(s, &e->t, s->now > not_before ? s->now : not_before);
+}
+
+void nic_engine_stop(nic_engine *e)
+{
+    timer_del(e->n->clock, &e->t);
+}
+
+bool nic_engine_wire_wait(nic_engine *e)
+{
+    if (e->n->wire_free <= nic_now(e->n))
+        return false;
+    timer_mod(e->n->clock, &e->t, e->n->wire_free);
+    return true;
+}
+
+void nic_engine_yield(nic_engine *e)
+{
+    timer_mod(e->n->clock, &e->t, nic_now(e->n) + e->step_ticks);
+}
+
+/* Preamble 8 and inter-frame gap 12 bytes around every frame. */
+void nic_wire_send(nic *n, uint32_t bytes)
+{
+    sched *s = n->clock;
+    uint64_t ns = (uint64_t)(bytes + 8 + 12) * 8 * n->bit_ps / 1000;
+    n->wire_free = (n->wire_free > s->now ? n->wire_free : s->now) + sched_ns_to_ticks(s, ns);
 }
 
 static int dma_fail(nic *n, uint64_t addr, uint32_t len, bool write, int st)

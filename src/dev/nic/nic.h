@@ -210,6 +210,9 @@ struct nic {
     timer *dma_next;         /* the engine whose turn on the bus is next (nic_dma_wait) */
     timer *dma_last;         /* the engine that had the last turn (only compared) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
+    /* Line rate (nic_wire_send): the transmitter is busy until wire_free. */
+    uint32_t bit_ps;         /* wire time per bit in ps (1 Gb/s = 1000) */
+    uint64_t wire_free;
     uint8_t mac[6];          /* factory address (EEPROM) */
     bool mac_given;          /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
@@ -222,6 +225,11 @@ struct nic {
     int tx_first;            /* first descriptor index of the frame, -1 = none */
     bool tx_overflow;        /* the frame outgrew NET_MAX_FRAME: drop at EOP */
     bool tx_pad;             /* pad short frames to 60 bytes (default true) */
+    /* The Rx frame in progress (the FIFO head), nic_rx_begin .. nic_rx_end. */
+    bool rx_active;
+    int rx_first;            /* its first descriptor index */
+    unsigned rx_bufs;        /* buffers it has filled */
+    uint32_t rx_off;         /* bytes of it already stored */
     /* Rings, for the views and the stall query. */
     nic_ring *rings[NIC_MAX_RINGS];
     unsigned nrings;
@@ -308,6 +316,33 @@ int nic_dma_peek(nic *n, uint64_t addr, void *buf, uint32_t len);
  * every tie and starve the other). */
 bool nic_dma_wait(nic *n, timer *t);
 
+/* ---- DMA engines and the wire ---------------------------------------------- */
+
+/* A model's DMA engine (one per direction): a timer that runs the model's
+ * step on the virtual clock.  A step handles at most `budget` descriptors,
+ * then continues step_ticks later (nic_engine_yield); before each descriptor
+ * it waits for the transmitter (Tx, nic_engine_wire_wait) and for the bus
+ * (nic_engine_bus_wait), each of which re-arms the engine and returns true
+ * when it must wait. */
+typedef struct nic_engine {
+    timer t;
+    nic *n;
+    unsigned budget;     /* descriptors per step (64) */
+    uint64_t step_ticks; /* delay before continuing a long walk (1 us) */
+} nic_engine;
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
+                     void *opaque);
+/* Run the step at now, or at not_before if later, unless it is already due
+ * by now. */
+void nic_engine_kick(nic_engine *e, uint64_t not_before);
+void nic_engine_stop(nic_engine *e);
+bool nic_engine_wire_wait(nic_engine *e);
+static inline bool nic_engine_bus_wait(nic_engine *e) { return nic_dma_wait(e->n, &e->t); }
+void nic_engine_yield(nic_engine *e);
+/* A frame of `bytes` (FCS included, after padding) went out: the wire is
+ * busy for it plus preamble and inter-frame gap at bit_ps per bit. */
+void nic_wire_send(nic *n, uint32_t bytes);
+
 /* ---- interrupts -------------------------------------------------------- */
 
 void nic_irq_assert(nic *n, uint32_t bits);
@@ -333,6 +368,18 @@ void nic_tx_abort(nic *n, int reason, int ring, int index);
 static inline bool nic_tx_in_frame(const nic *n) { return n->tx_first >= 0; }
 void nic_tx_drop(nic *n, int reason, uint32_t len, int ring, int index);
 void nic_rx_drop(nic *n, int reason, uint32_t len, int ring, int index);
+/* Rx: start storing the FIFO head at descriptor `index` (no-op if it is
+ * already in progress); end it (delivered or dropped). */
+static inline void nic_rx_begin(nic *n, int index)
+{
+    if (n->rx_active)
+        return;
+    n->rx_active = true;
+    n->rx_first = index;
+    n->rx_bufs = 0;
+    n->rx_off = 0;
+}
+static inline void nic_rx_end(nic *n) { n->rx_active = false; }
 /* Rx: a frame has been delivered to the host. */
 void nic_rx_done(nic *n, const uint8_t *frame, uint32_t len, int match, unsigned bufs, int ring,
                  int index);
@@ -367,21 +414,10 @@ void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
         {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
          nic_view_station }
 
-/* The "stall" view's facts on ring `ring` ("tx", "rx"...); `watch stall NIC`
- * reads the same through nic_ring_state. */
-typedef struct nic_stall_info {
-    bool posted;              /* the ring holds host-posted work for the device */
-    bool idle;                /* the device's engine for the ring is idle */
-    bool stalled;             /* posted && idle */
-    uint64_t idle_ticks;      /* how long it has been idle (virtual time) */
-    unsigned unreclaimed;     /* completed descriptors the host has not taken back */
-    uint64_t unreclaimed_ticks; /* age of the oldest of them */
-    int oldest_index;         /* its index, -1 if none */
-} nic_stall_info;
-/* Returns 0, or -1 if `d` is not a NIC or has no such ring. */
-int nic_stall_query(device *d, const char *ring, nic_stall_info *out);
-/* The same facts as the device class's ring_state hook (core/dev.h), which
- * a model lists as .ring_state = nic_ring_state. */
+/* The device class's ring_state hook (core/dev.h) for every NIC model
+ * (.ring_state = nic_ring_state): the facts of the "stall" view and of
+ * `watch stall NIC` on ring `ring` ("tx", "rx"...).  Returns 0, or -1 if
+ * `d` is not a NIC or has no such ring. */
 int nic_ring_state(device *d, const char *ring, ring_state *st);
 
 #endif

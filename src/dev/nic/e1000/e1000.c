@@ -640,8 +640,8 @@ static void e1000_destroy(nic *n)
     e1000 *h = (e1000 *)n;
     if (!h)
         return;
-    timer_del(n->clock, &h->tx_timer);
-    timer_del(n->clock, &h->rx_timer);
+    nic_engine_stop(&h->tx_eng);
+    nic_engine_stop(&h->rx_eng);
     timer_del(n->clock, &h->mdic_timer);
     nic_coal_fini(&h->txc);
     nic_coal_fini(&h->rxc);
@@ -691,8 +691,6 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
     h->ev_tdt = event_src_add(eb, name, &ev_tdt, n->dev);
     h->ev_rdt = event_src_add(eb, name, &ev_rdt, n->dev);
     h->ev_mdio = event_src_add(eb, name, &ev_mdio, n->dev);
-    h->step_budget = 64;
-    h->step_ticks = sched_ns_to_ticks(clock, 1000);
     h->mdic_ticks = sched_ns_to_ticks(clock, E1000_MDIC_NS);
     e1000_phy_init(h);
     e1000_tx_init(h);

@@ -164,7 +164,8 @@ typedef struct e1000 {
     nic_eeprom ee;
     nic_uwire uw;
     nic_mac_filter filt;
-    timer tx_timer, rx_timer, mdic_timer;
+    nic_engine tx_eng, rx_eng;
+    timer mdic_timer;
     event_src *ev_tdt, *ev_rdt, *ev_mdio;
     /* MAC side of the link */
     bool lu;           /* STATUS.LU as last published */
@@ -185,16 +186,9 @@ typedef struct e1000 {
     bool tx_ide;       /* a descriptor of the current packet had IDE */
     uint8_t hdr[256];  /* TSO: the header replayed in front of every segment */
     uint32_t seg_count, seg_payload; /* TSO: segments sent, payload bytes sent */
-    uint64_t wire_free;
-    /* Receive */
-    bool rx_active;
+    /* Receive (the frame in progress is in nic) */
     bool rx_stopped;   /* a descriptor fetch failed: idle until RDT is written */
-    uint32_t rx_off;   /* bytes of the FIFO head already stored */
-    int rx_first;
-    unsigned rx_bufs;
     /* Parameters */
-    unsigned step_budget;
-    uint64_t step_ticks;
     uint64_t mdic_ticks;
     /* Counters (views) */
     uint64_t tso_frames, tx_bad_fcs, speed_mismatch, mdic_ops;

@@ -109,7 +109,7 @@ void e1000_tx_init(e1000 *h)
     nic_ring_init(&h->tx, n, NIC_RING_TX, NIC_RING_HEADTAIL, true, 16, &tx_ops, h);
     nic_add_ring(n, &h->tx);
     nic_coal_init(&h->txc, n, NIC_RING_TX, tx_fire);
-    timer_init(&h->tx_timer, "e1000-tx", tx_step, h);
+    nic_engine_init(&h->tx_eng, n, "e1000-tx", tx_step, h);
 }
 
 static void packet_clear(e1000 *h)
@@ -123,7 +123,7 @@ static void packet_clear(e1000 *h)
 void e1000_tx_reset(e1000 *h)
 {
     nic *n = &h->n;
-    timer_del(n->clock, &h->tx_timer);
+    nic_engine_stop(&h->tx_eng);
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_ring_reset(&h->tx);
@@ -134,7 +134,7 @@ void e1000_tx_reset(e1000 *h)
     memset(&h->tso, 0, sizeof h->tso);
     packet_clear(h);
     h->tx_stopped = false;
-    h->wire_free = nic_now(n);
+    n->wire_free = nic_now(n);
 }
 
 void e1000_tidv_config(e1000 *h)
@@ -145,13 +145,11 @@ void e1000_tidv_config(e1000 *h)
 
 void e1000_tx_kick(e1000 *h)
 {
-    sched *s = h->n.clock;
     nic_ring *r = &h->tx;
     if (!(DEV_R(h->n.dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r) ||
         r->index == r->host)
         return;
-    if (!timer_pending(&h->tx_timer) || h->tx_timer.when > s->now)
-        timer_mod(s, &h->tx_timer, s->now > h->wire_free ? s->now : h->wire_free);
+    nic_engine_kick(&h->tx_eng, h->n.wire_free);
 }
 
 /* ---- sending ------------------------------------------------------------------------ */
@@ -186,11 +184,9 @@ static void send_frame(e1000 *h, int index)
         e1000_stat_add(h, ER_BPTC, 1);
     else if (dst0 & 1)
         e1000_stat_add(h, ER_MPTC, 1);
-    /* Line rate: preamble 8, inter-frame gap 12 bytes. */
     static const uint32_t bit_ps[] = {100000, 10000, 1000};
-    sched *s = n->clock;
-    uint64_t ns = (uint64_t)(wire + 20) * 8 * bit_ps[e1000_speed(h)] / 1000;
-    h->wire_free = (h->wire_free > s->now ? h->wire_free : s->now) + sched_ns_to_ticks(s, ns);
+    n->bit_ps = bit_ps[e1000_speed(h)]; /* the speed the MAC runs at now */
+    nic_wire_send(n, wire);
 }
 
 /* Insert an 802.1Q tag (VET, then the descriptor's VLAN field) after the
@@ -402,25 +398,22 @@ static void tx_step(void *opaque)
 {
     e1000 *h = opaque;
     nic *n = &h->n;
-    sched *s = n->clock;
     nic_ring *r = &h->tx;
     if (!(DEV_R(n->dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r)) {
         nic_ring_set_running(r, false);
         return;
     }
-    for (unsigned k = 0; k < h->step_budget; k++) {
+    for (unsigned k = 0; k < h->tx_eng.budget; k++) {
         if (r->index == r->host) { /* the queue is empty */
             if (r->running)
                 nic_irq_assert(n, E1000_ICR_TXQE);
             nic_ring_set_running(r, false);
             return;
         }
-        if (h->wire_free > s->now) {
-            timer_mod(s, &h->tx_timer, h->wire_free);
+        if (nic_engine_wire_wait(&h->tx_eng))
             return;
-        }
         nic_ring_set_running(r, true);
-        if (nic_dma_wait(n, &h->tx_timer)) /* the bus is still busy with the last descriptor */
+        if (nic_engine_bus_wait(&h->tx_eng)) /* the bus is still busy with the last descriptor */
             return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* counted and published by the DMA layer */
@@ -448,7 +441,7 @@ static void tx_step(void *opaque)
         }
         nic_ring_advance(r, false);
     }
-    timer_mod(s, &h->tx_timer, s->now + h->step_ticks);
+    nic_engine_yield(&h->tx_eng);
 }
 
 /* ---- the "offload" view ------------------------------------------------------------ */

@@ -363,10 +363,10 @@ static void ham_reset(device *d)
 {
     hamachi *h = H(d);
     nic *n = &h->n;
-    timer_del(d->clock, &h->tx_timer);
-    timer_del(d->clock, &h->rx_timer);
+    nic_engine_stop(&h->tx_eng);
+    nic_engine_stop(&h->rx_eng);
     nic_reset_common(n);
-    h->rx_active = false;
+    nic_rx_end(n);
     h->rx_nobuf = false;
     h->tx_intr = false;
     h->tx_state = h->rx_state = HAM_CH_STOPPED;
@@ -382,7 +382,7 @@ static void ham_reset(device *d)
     nic_eeprom_reset(&h->ee);
     nic_mac_filter_reset(&h->filt);
     nic_irq_set_mask(n, 0);
-    h->wire_free = d->clock->now;
+    n->wire_free = d->clock->now;
     h->clk_valid = false;
     timer_mod(d->clock, &h->clk_timer,
               d->clock->now + sched_ns_to_ticks(d->clock, HAM_CLK_SETTLE_NS));
@@ -423,8 +423,8 @@ static void ham_destroy(nic *n)
     hamachi *h = (hamachi *)n;
     if (!h)
         return;
-    timer_del(n->clock, &h->tx_timer);
-    timer_del(n->clock, &h->rx_timer);
+    nic_engine_stop(&h->tx_eng);
+    nic_engine_stop(&h->rx_eng);
     timer_del(n->clock, &h->clk_timer);
     nic_coal_fini(&h->txc);
     nic_coal_fini(&h->rxc);

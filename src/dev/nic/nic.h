@@ -86,9 +86,8 @@ enum nic_match {
 };
 extern const char *const nic_match_names[];
 
-/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls).
- * A model with events of its own registers them with event_src_add(eb, name,
- * &decl, dev) (owner = its device). */
+/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls),
+ * or a table of its own that starts with NIC_EVENT_DECLS. */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */
@@ -106,7 +105,30 @@ enum nic_event {
     NIC_EV_LINK,          /* up, autoneg */
     NIC_NEVENTS
 };
-extern const event_decl nic_event_decls[NIC_NEVENTS];
+/* The initializers of the common events, in enum nic_event order: a model
+ * with events of its own declares its class's table as
+ * {NIC_EVENT_DECLS, its own ...} with its enum continuing at NIC_NEVENTS. */
+#define NIC_EVDECL(name, desc, f) {name, desc, nic_evf_##f, ARRAY_SIZE(nic_evf_##f)}
+#define NIC_EVENT_DECLS \
+    NIC_EVDECL("doorbell", "the host wrote a doorbell / command register", doorbell), \
+    NIC_EVDECL("tx.desc-fetch", "the device read a Tx descriptor", fetch), \
+    NIC_EVDECL("tx.desc-done", "the device wrote a Tx descriptor back (status word last)", done), \
+    NIC_EVDECL("rx.desc-fetch", "the device read an Rx descriptor", fetch), \
+    NIC_EVDECL("rx.desc-done", "the device wrote an Rx descriptor back (status word last)", done), \
+    NIC_EVDECL("tx.frame", "a frame went to the wire (no FCS)", txframe), \
+    NIC_EVDECL("tx.drop", "a transmit frame was dropped (reason)", drop), \
+    NIC_EVDECL("rx.frame", "a received frame was delivered to host memory", rxframe), \
+    NIC_EVDECL("rx.drop", "a received frame was dropped (reason)", drop), \
+    NIC_EVDECL("irq.raise", "interrupt causes became pending and enabled", irq), \
+    NIC_EVDECL("irq.lower", "enabled interrupt causes were cleared", irq), \
+    NIC_EVDECL("dma.error", "a DMA failed (master/target abort, bus mastering off)", dmaerr), \
+    NIC_EVDECL("coal.fire", "the interrupt coalescer decided to interrupt", coal), \
+    NIC_EVDECL("link", "the link went up or down", link)
+extern const event_decl nic_event_decls[NIC_NEVENTS]; /* {NIC_EVENT_DECLS} */
+/* Their fields (nic.c). */
+extern const event_field nic_evf_doorbell[3], nic_evf_fetch[7], nic_evf_done[5], nic_evf_txframe[6],
+    nic_evf_drop[4], nic_evf_rxframe[7], nic_evf_irq[3], nic_evf_dmaerr[7], nic_evf_coal[4],
+    nic_evf_link[2];
 
 /* A named bit (interrupt causes, descriptor flags): tables end with name NULL. */
 typedef struct nic_bitname {
@@ -127,15 +149,12 @@ typedef struct nic_opts {
                              (the guest's command line); NULL = none */
 } nic_opts;
 
-typedef struct nic_model {
-    const char *name;   /* "hamachi": --nic MODEL */
+struct nic_model;
+/* What a model's code provides, shared by all its variants. */
+typedef struct nic_ops {
     const char *prefix; /* instance name prefix: "hamachi" gives hamachi0 */
-    const char *desc;
-    const device_class *cls;
-    uint16_t vendor, device; /* PCI IDs of this model (nic_init) */
-    /* Allocate and initialise an instance of model m (calls nic_init);
-     * NULL on error.  Models that share one create tell themselves apart
-     * by m. */
+    /* Allocate and initialise an instance of variant m (calls nic_new);
+     * NULL on error.  Variants tell themselves apart by m (m->device). */
     nic *(*create)(const struct nic_model *m, const char *name, const nic_opts *o, sched *clock,
                    event_bus *eb, xerr *err);
     void (*destroy)(nic *n);
@@ -150,6 +169,15 @@ typedef struct nic_model {
      * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
      * before dispatch and after a read.  NULL = never. */
     bool (*pio_swap)(nic *n);
+} nic_ops;
+
+/* A chip variant: one row of a model's table of names and PCI IDs. */
+typedef struct nic_model {
+    const char *name;        /* "hamachi": --nic MODEL */
+    const char *desc;
+    const device_class *cls;
+    uint16_t vendor, device; /* PCI IDs (nic_new) */
+    const nic_ops *ops;
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -242,15 +270,11 @@ static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
 
 /* ---- life cycle ------------------------------------------------------- */
 
-/* Initialise the shell of a model instance whose state starts with `n`:
- * the PCI IDs of m, class Ethernet, BAR0 = 64-bit memory of bar_size bytes, INTA,
- * the device instance (priv = n), the Tx buffer and the Rx FIFO.  Returns
- * 0, or -1 with err set. */
-int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
-             const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
 void nic_fini(nic *n);
 /* Allocate a zeroed model state of size bytes that starts with a nic and
- * nic_init it; NULL with err set by nic_init. */
+ * initialise that shell: the PCI IDs of m, class Ethernet, BAR0 = 64-bit
+ * memory of bar_size bytes, INTA, the device instance (priv = the state),
+ * the Tx buffer and the Rx FIFO.  NULL with err set on error. */
 void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
               uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
 /* Connect a frame backend (also done by nic_create from opts->net). */
@@ -268,10 +292,9 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models (hamachi.c, e1000.c, tigon.c). */
-extern const nic_model hamachi_model;
-extern const nic_model e1000_82543_model, e1000_82544_model;
-extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
+/* The models' variant tables (hamachi.c, e1000.c, tigon.c); each ends with
+ * a row whose name is NULL. */
+extern const nic_model hamachi_models[], e1000_models[], tigon_models[];
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
@@ -348,6 +371,11 @@ void nic_wire_send(nic *n, uint32_t bytes);
 void nic_irq_assert(nic *n, uint32_t bits);
 void nic_irq_deassert(nic *n, uint32_t bits);
 void nic_irq_set_mask(nic *n, uint32_t mask);
+/* Register read hooks (reg_decl .read) of a model's cause registers:
+ * the latched causes, and the read-to-clear form, which returns them and
+ * clears them (not on a side-effect-free peek). */
+uint64_t nic_read_causes(device *d, const reg_access *a);
+uint64_t nic_read_clear_causes(device *d, const reg_access *a);
 
 /* ---- events ------------------------------------------------------------ */
 

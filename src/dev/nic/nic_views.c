@@ -115,7 +115,7 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
             sb_puts(out, "  causes asserted:");
         any = true;
         sb_putc(out, ' ');
-        nic_format_bits(n->model->causes, 1u << i, out);
+        nic_format_bits(n->model->ops->causes, 1u << i, out);
         sb_printf(out, "=%llu", (unsigned long long)n->irq.asserts[i]);
     }
     if (any)

@@ -17,6 +17,8 @@
 #include "dev/nic/nic_ring.h"
 
 enum e1000_variant { E1000_82543, E1000_82544 };
+/* The model's own events, after the common ones (e1000.c). */
+enum { E1000_EV_TDT = NIC_NEVENTS, E1000_EV_RDT, E1000_EV_MDIO, E1000_NEVENTS };
 
 /* Register ids: index into the declaration table (e1000.c).  The 82544's
  * registers the 82543 lacks come last: the 82543's class declares only the
@@ -166,7 +168,6 @@ typedef struct e1000 {
     nic_mac_filter filt;
     nic_engine tx_eng, rx_eng;
     timer mdic_timer;
-    event_src *ev_tdt, *ev_rdt, *ev_mdio;
     /* MAC side of the link */
     bool lu;           /* STATUS.LU as last published */
     bool phy_in_reset; /* CTRL.PHY_RST (82544) or SDP4 low (82543) */

@@ -24,7 +24,7 @@ START_TEST(pci_identity_and_bars)
         ck_assert_uint_eq(E.f->bars[4].size, m[i].io ? 8 : 0);
         ck_assert_uint_eq(E.f->int_pin, 1);
         ck_assert(nic_of_device(E.n->dev) == E.n);
-        ck_assert_str_eq(nic_model_find(m[i].model)->prefix, "e1000_");
+        ck_assert_str_eq(nic_model_find(m[i].model)->ops->prefix, "e1000_");
         ck_assert(event_find(&E.eb, "e1000_0.tdt.write") != NULL);
         ck_assert(event_find(&E.eb, "e1000_0.rdt.write") != NULL);
         /* STATUS: 64-bit bus; PCI-X mode only on the 82544 (for Linux's 64-bit DMA). */

@@ -7,6 +7,8 @@
 #include <strings.h>
 
 #include "core/log.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
 #include "dev/nic/nic_mac.h"
 #include "dev/nic/nic_phy.h"
 #include "dev/nic/nic_ring.h"
@@ -243,6 +245,7 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
               uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
     nic *n = xcalloc(1, size);
+    n->state_size = size;
     if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err)) {
         free(n);
         return NULL;
@@ -252,6 +255,16 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
 
 void nic_fini(nic *n)
 {
+    if (n->tx_eng.n)
+        nic_engine_stop(&n->tx_eng);
+    if (n->rx_eng.n)
+        nic_engine_stop(&n->rx_eng);
+    for (unsigned i = 0; i < n->ncoal; i++)
+        nic_coal_fini(n->coal[i]);
+    if (n->link && nic_part(n, n->link))
+        nic_link_fini(n->link);
+    if (n->ee)
+        nic_eeprom_fini(n->ee);
     for (unsigned i = 0; i < n->fifo.count; i++)
         free(n->fifo.q[(n->fifo.head + i) % NIC_FIFO_FRAMES].data);
     n->fifo.count = 0;
@@ -259,6 +272,12 @@ void nic_fini(nic *n)
     n->txbuf = NULL;
     device_free(n->dev);
     n->dev = NULL;
+}
+
+void nic_free(nic *n)
+{
+    nic_fini(n);
+    free(n);
 }
 
 void nic_attach_port(nic *n, net_port *p)

@@ -194,6 +194,7 @@ typedef struct nic_irq {
 #define NIC_PCI_WORD_CLOCKS 5   /* address, turnaround, one data phase, idle [INF] */
 #define NIC_PCI_BURST_SETUP 4
 #define NIC_MAX_RINGS 8
+#define NIC_MAX_COAL 4
 #define NIC_FIFO_FRAMES 256
 #define NIC_DEFAULT_FIFO (64u * 1024u) /* [INF] on-chip Rx FIFO size */
 
@@ -219,6 +220,19 @@ typedef struct nic_fifo {
 } nic_fifo;
 
 
+/* A model's DMA engine (one per direction): a timer that runs the model's
+ * step on the virtual clock.  A step handles at most `budget` descriptors,
+ * then continues step_ticks later (nic_engine_yield); before each descriptor
+ * it waits for the transmitter (Tx, nic_engine_wire_wait) and for the bus
+ * (nic_engine_bus_wait), each of which re-arms the engine and returns true
+ * when it must wait. */
+typedef struct nic_engine {
+    timer t;
+    nic *n;
+    unsigned budget;     /* descriptors per step (64) */
+    uint64_t step_ticks; /* delay before continuing a long walk (1 us) */
+} nic_engine;
+
 struct nic {
     pci_func pci;            /* the PCI function (pci.opaque = this nic) */
     device *dev;             /* the register declaration instance */
@@ -227,6 +241,13 @@ struct nic {
     event_bus *eb;
     net_port *port;          /* NULL = no cable */
     struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
+    /* The parts nic_fini finalizes: those whose _init found them inside
+     * the model state (nic_part). */
+    size_t state_size;       /* of the model state (nic_new) */
+    struct nic_coal *coal[NIC_MAX_COAL];
+    unsigned ncoal;
+    struct nic_eeprom *ee;
+    nic_engine tx_eng, rx_eng; /* the DMA engines (nic_engine_init) */
     enum nic_dma_what dma_what; /* of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
@@ -264,13 +285,22 @@ struct nic {
 };
 
 static inline nic *nic_from_pci(pci_func *f) { return f->opaque; }
+/* True if p lies inside the model state of n: a part of the model. */
+static inline bool nic_part(const nic *n, const void *p)
+{
+    return (const char *)p >= (const char *)n && (const char *)p < (const char *)n + n->state_size;
+}
 static inline uint64_t nic_now(const nic *n) { return n->clock->now; }
 static inline event_src *nic_ev(nic *n, unsigned e) { return dev_event(n->dev, e); }
 static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
 
 /* ---- life cycle ------------------------------------------------------- */
 
+/* Stop the engines, finalize the registered parts (coalescers, link,
+ * EEPROM), free the FIFO, the Tx buffer and the device instance; nic_free
+ * also frees the model state. */
 void nic_fini(nic *n);
+void nic_free(nic *n);
 /* Allocate a zeroed model state of size bytes that starts with a nic and
  * initialise that shell: the PCI IDs of m, class Ethernet, BAR0 = 64-bit
  * memory of bar_size bytes, INTA, the device instance (priv = the state),
@@ -341,18 +371,6 @@ bool nic_dma_wait(nic *n, timer *t);
 
 /* ---- DMA engines and the wire ---------------------------------------------- */
 
-/* A model's DMA engine (one per direction): a timer that runs the model's
- * step on the virtual clock.  A step handles at most `budget` descriptors,
- * then continues step_ticks later (nic_engine_yield); before each descriptor
- * it waits for the transmitter (Tx, nic_engine_wire_wait) and for the bus
- * (nic_engine_bus_wait), each of which re-arms the engine and returns true
- * when it must wait. */
-typedef struct nic_engine {
-    timer t;
-    nic *n;
-    unsigned budget;     /* descriptors per step (64) */
-    uint64_t step_ticks; /* delay before continuing a long walk (1 us) */
-} nic_engine;
 void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
                      void *opaque);
 /* Run the step at now, or at not_before if later, unless it is already due

@@ -627,15 +627,8 @@ static void e1000_destroy(nic *n)
     e1000 *h = (e1000 *)n;
     if (!h)
         return;
-    nic_engine_stop(&h->tx_eng);
-    nic_engine_stop(&h->rx_eng);
     timer_del(n->clock, &h->mdic_timer);
-    nic_coal_fini(&h->txc);
-    nic_coal_fini(&h->rxc);
-    nic_link_fini(&h->link);
-    nic_eeprom_fini(&h->ee);
-    nic_fini(n);
-    free(h);
+    nic_free(n);
 }
 
 /* EEPROM image (64 words): MAC in words 0-2, PCI IDs in 0x0B-0x0E [INF],

@@ -166,7 +166,6 @@ typedef struct e1000 {
     nic_eeprom ee;
     nic_uwire uw;
     nic_mac_filter filt;
-    nic_engine tx_eng, rx_eng;
     timer mdic_timer;
     /* MAC side of the link */
     bool lu;           /* STATUS.LU as last published */

@@ -59,7 +59,7 @@ void e1000_rx_init(e1000 *h)
     nic_ring_init(&h->rx, n, NIC_RING_RX, NIC_RING_HEADTAIL, false, 16, &rx_ops, h);
     nic_add_ring(n, &h->rx);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, rx_fire);
-    nic_engine_init(&h->rx_eng, n, "e1000-rx", rx_step, h);
+    nic_engine_init(&h->n.rx_eng, n, "e1000-rx", rx_step, h);
     h->filt.hash_bits = 4096;
     h->filt.hash_fn = mta_hash;
     h->filt.hash_ctx = h;
@@ -67,7 +67,7 @@ void e1000_rx_init(e1000 *h)
 
 void e1000_rx_reset(e1000 *h)
 {
-    nic_engine_stop(&h->rx_eng);
+    nic_engine_stop(&h->n.rx_eng);
     nic_ring_reset(&h->rx);
     nic_ring_set_size(&h->rx, 0);
     nic_coal_reset(&h->rxc);
@@ -80,7 +80,7 @@ void e1000_rx_kick(e1000 *h)
 {
     if (!(DEV_R(h->n.dev, ER_RCTL) & E1000_RCTL_EN) || h->rx_stopped || !h->n.fifo.count)
         return;
-    nic_engine_kick(&h->rx_eng, 0);
+    nic_engine_kick(&h->n.rx_eng, 0);
 }
 
 void e1000_rdtr_written(e1000 *h, uint32_t v)
@@ -321,7 +321,7 @@ static void rx_step(void *opaque)
         nic_ring_set_running(r, false);
         return;
     }
-    for (unsigned k = 0; k < h->rx_eng.budget; k++) {
+    for (unsigned k = 0; k < h->n.rx_eng.budget; k++) {
         uint32_t slen;
         int tag;
         const uint8_t *f = nic_fifo_head(n, &slen, &tag);
@@ -330,7 +330,7 @@ static void rx_step(void *opaque)
             return;
         }
         nic_ring_set_running(r, true);
-        if (nic_engine_bus_wait(&h->rx_eng)) /* the bus is still busy with the last buffer */
+        if (nic_engine_bus_wait(&h->n.rx_eng)) /* the bus is still busy with the last buffer */
             return;
         nic_rx_begin(n, (int)r->index);
         nic_desc d;
@@ -389,7 +389,7 @@ static void rx_step(void *opaque)
             nic_rx_end(n);
         }
     }
-    nic_engine_yield(&h->rx_eng);
+    nic_engine_yield(&h->n.rx_eng);
 }
 
 /* ---- the "filter" view -------------------------------------------------------------- */

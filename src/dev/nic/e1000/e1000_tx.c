@@ -109,7 +109,7 @@ void e1000_tx_init(e1000 *h)
     nic_ring_init(&h->tx, n, NIC_RING_TX, NIC_RING_HEADTAIL, true, 16, &tx_ops, h);
     nic_add_ring(n, &h->tx);
     nic_coal_init(&h->txc, n, NIC_RING_TX, tx_fire);
-    nic_engine_init(&h->tx_eng, n, "e1000-tx", tx_step, h);
+    nic_engine_init(&h->n.tx_eng, n, "e1000-tx", tx_step, h);
 }
 
 static void packet_clear(e1000 *h)
@@ -123,7 +123,7 @@ static void packet_clear(e1000 *h)
 void e1000_tx_reset(e1000 *h)
 {
     nic *n = &h->n;
-    nic_engine_stop(&h->tx_eng);
+    nic_engine_stop(&h->n.tx_eng);
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_ring_reset(&h->tx);
@@ -149,7 +149,7 @@ void e1000_tx_kick(e1000 *h)
     if (!(DEV_R(h->n.dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r) ||
         r->index == r->host)
         return;
-    nic_engine_kick(&h->tx_eng, h->n.wire_free);
+    nic_engine_kick(&h->n.tx_eng, h->n.wire_free);
 }
 
 /* ---- sending ------------------------------------------------------------------------ */
@@ -403,17 +403,17 @@ static void tx_step(void *opaque)
         nic_ring_set_running(r, false);
         return;
     }
-    for (unsigned k = 0; k < h->tx_eng.budget; k++) {
+    for (unsigned k = 0; k < h->n.tx_eng.budget; k++) {
         if (r->index == r->host) { /* the queue is empty */
             if (r->running)
                 nic_irq_assert(n, E1000_ICR_TXQE);
             nic_ring_set_running(r, false);
             return;
         }
-        if (nic_engine_wire_wait(&h->tx_eng))
+        if (nic_engine_wire_wait(&h->n.tx_eng))
             return;
         nic_ring_set_running(r, true);
-        if (nic_engine_bus_wait(&h->tx_eng)) /* the bus is still busy with the last descriptor */
+        if (nic_engine_bus_wait(&h->n.tx_eng)) /* the bus is still busy with the last descriptor */
             return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* counted and published by the DMA layer */
@@ -441,7 +441,7 @@ static void tx_step(void *opaque)
         }
         nic_ring_advance(r, false);
     }
-    nic_engine_yield(&h->tx_eng);
+    nic_engine_yield(&h->n.tx_eng);
 }
 
 /* ---- the "offload" view ------------------------------------------------------------ */

@@ -348,8 +348,8 @@ static void ham_reset(device *d)
 {
     hamachi *h = H(d);
     nic *n = &h->n;
-    nic_engine_stop(&h->tx_eng);
-    nic_engine_stop(&h->rx_eng);
+    nic_engine_stop(&h->n.tx_eng);
+    nic_engine_stop(&h->n.rx_eng);
     nic_reset_common(n);
     nic_rx_end(n);
     h->rx_nobuf = false;
@@ -408,15 +408,8 @@ static void ham_destroy(nic *n)
     hamachi *h = (hamachi *)n;
     if (!h)
         return;
-    nic_engine_stop(&h->tx_eng);
-    nic_engine_stop(&h->rx_eng);
     timer_del(n->clock, &h->clk_timer);
-    nic_coal_fini(&h->txc);
-    nic_coal_fini(&h->rxc);
-    nic_link_fini(&h->link);
-    nic_eeprom_fini(&h->ee);
-    nic_fini(n);
-    free(h);
+    nic_free(n);
 }
 
 static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,

@@ -60,7 +60,6 @@ typedef struct hamachi {
     nic_link link;
     nic_eeprom ee;
     nic_mac_filter filt;
-    nic_engine tx_eng, rx_eng;
     timer clk_timer;
     enum ham_ch_state tx_state, rx_state;
     bool clk_valid;      /* PCIClkMeas bit 7 */

@@ -42,8 +42,8 @@ void hamachi_dma_init(hamachi *h)
     nic_ring_init(&h->rx, n, NIC_RING_RX, NIC_RING_OWN, false, 8, &ham_ring_ops, h);
     nic_add_ring(n, &h->tx);
     nic_add_ring(n, &h->rx);
-    nic_engine_init(&h->tx_eng, n, "hamachi-tx", tx_step, h);
-    nic_engine_init(&h->rx_eng, n, "hamachi-rx", rx_step, h);
+    nic_engine_init(&h->n.tx_eng, n, "hamachi-tx", tx_step, h);
+    nic_engine_init(&h->n.rx_eng, n, "hamachi-rx", rx_step, h);
 }
 
 uint16_t hamachi_ch_status(const hamachi *h, bool tx)
@@ -86,13 +86,13 @@ void hamachi_stat_add(hamachi *h, unsigned reg, uint32_t v)
 void hamachi_tx_cmd(hamachi *h, unsigned cmd)
 {
     if (cmd & 2) {
-        nic_engine_stop(&h->tx_eng);
+        nic_engine_stop(&h->n.tx_eng);
         nic_tx_abort(&h->n, NIC_DROP_RESET, NIC_RING_TX, (int)h->tx.index);
         h->tx_intr = false;
         ch_set(h, true, HAM_CH_STOPPED);
     } else if ((cmd & 1) && h->tx_state != HAM_CH_RUNNING) {
         ch_set(h, true, HAM_CH_RUNNING);
-        nic_engine_kick(&h->tx_eng, 0);
+        nic_engine_kick(&h->n.tx_eng, 0);
     }
 }
 
@@ -112,8 +112,8 @@ static void tx_step(void *opaque)
     nic *n = &h->n;
     if (h->tx_state != HAM_CH_RUNNING)
         return;
-    for (unsigned k = 0; k < h->tx_eng.budget; k++) {
-        if (nic_engine_wire_wait(&h->tx_eng) || nic_engine_bus_wait(&h->tx_eng))
+    for (unsigned k = 0; k < h->n.tx_eng.budget; k++) {
+        if (nic_engine_wire_wait(&h->n.tx_eng) || nic_engine_bus_wait(&h->n.tx_eng))
             return;
         nic_desc d;
         if (nic_ring_fetch(&h->tx, &d)) {
@@ -149,7 +149,7 @@ static void tx_step(void *opaque)
         }
         nic_ring_advance(&h->tx, d.end_ring);
     }
-    nic_engine_yield(&h->tx_eng);
+    nic_engine_yield(&h->n.tx_eng);
 }
 
 /* ---- receive ----------------------------------------------------------------- */
@@ -157,11 +157,11 @@ static void tx_step(void *opaque)
 void hamachi_rx_cmd(hamachi *h, unsigned cmd)
 {
     if (cmd & 2) {
-        nic_engine_stop(&h->rx_eng);
+        nic_engine_stop(&h->n.rx_eng);
         ch_set(h, false, HAM_CH_STOPPED);
     } else if ((cmd & 1) && h->rx_state != HAM_CH_RUNNING) {
         ch_set(h, false, HAM_CH_RUNNING);
-        nic_engine_kick(&h->rx_eng, 0);
+        nic_engine_kick(&h->n.rx_eng, 0);
     }
 }
 
@@ -193,7 +193,7 @@ bool hamachi_rx_frame(nic *n, const uint8_t *frame, size_t size)
      * as Tulip-style chips do [INF]. */
     if (h->rx_state == HAM_CH_SUSPENDED)
         ch_set(h, false, HAM_CH_RUNNING);
-    nic_engine_kick(&h->rx_eng, 0);
+    nic_engine_kick(&h->n.rx_eng, 0);
     return true;
 }
 
@@ -268,13 +268,13 @@ static void rx_step(void *opaque)
     nic *n = &h->n;
     if (h->rx_state != HAM_CH_RUNNING)
         return;
-    for (unsigned k = 0; k < h->rx_eng.budget; k++) {
+    for (unsigned k = 0; k < h->n.rx_eng.budget; k++) {
         uint32_t len;
         int match;
         const uint8_t *f = nic_fifo_head(n, &len, &match);
         if (!f)
             return; /* running, waiting for frames */
-        if (nic_engine_bus_wait(&h->rx_eng))
+        if (nic_engine_bus_wait(&h->n.rx_eng))
             return;
         if (!n->rx_active) {
             nic_rx_begin(n, (int)h->rx.index);
@@ -322,5 +322,5 @@ static void rx_step(void *opaque)
             nic_fifo_pop(n);
         }
     }
-    nic_engine_yield(&h->rx_eng);
+    nic_engine_yield(&h->n.rx_eng);
 }

@@ -632,15 +632,10 @@ static void tg_destroy(nic *n)
         return;
     tg_fw_fini(t);
     tg_dma_stop(t);
-    nic_coal_fini(&t->txc);
-    nic_coal_fini(&t->rxc);
-    nic_link_fini(&t->link);
-    nic_eeprom_fini(&t->ee);
-    nic_fini(n);
     free(t->sram);
     free(t->sram_wr);
     free(t->rxbuf);
-    free(t);
+    nic_free(n);
 }
 
 static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,

@@ -202,7 +202,6 @@ typedef struct tigon {
     uint32_t cpub_status;
     uint32_t fw_pc;        /* where it was started */
     timer rom_t, boot_t, cmd_t, stats_t;
-    nic_engine tx_eng, rx_eng;
     bool stack_up;         /* HOST_STATE up */
     bool link_fast;        /* the link came up on the 10/100 side (TuneFastLink) */
     uint32_t link_word;    /* the Tune word the link was started with */

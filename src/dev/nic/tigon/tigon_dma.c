@@ -325,7 +325,7 @@ void tg_tx_kick(tigon *t)
     if (!tx_enabled(t) || !nic_ring_pending(&t->tx))
         return;
     nic_ring_set_running(&t->tx, true);
-    nic_engine_kick(&t->tx_eng, 0);
+    nic_engine_kick(&t->n.tx_eng, 0);
 }
 
 static void tx_fault(tigon *t)
@@ -377,14 +377,14 @@ static void tx_step(void *opaque)
         nic_ring_set_running(&t->tx, false);
         return;
     }
-    for (unsigned k = 0; k < t->tx_eng.budget; k++) {
-        if (nic_engine_wire_wait(&t->tx_eng))
+    for (unsigned k = 0; k < t->n.tx_eng.budget; k++) {
+        if (nic_engine_wire_wait(&t->n.tx_eng))
             return;
         if (!nic_ring_pending(&t->tx)) {
             nic_ring_set_running(&t->tx, false);
             return;
         }
-        if (nic_engine_bus_wait(&t->tx_eng)) /* the bus is still busy with the last BD */
+        if (nic_engine_bus_wait(&t->n.tx_eng)) /* the bus is still busy with the last BD */
             return;
         nic_desc d;
         if (nic_ring_fetch(&t->tx, &d)) {
@@ -424,7 +424,7 @@ static void tx_step(void *opaque)
         if (d.flags & TG_BD_COAL_NOW)
             nic_coal_flush(&t->txc);
     }
-    nic_engine_yield(&t->tx_eng);
+    nic_engine_yield(&t->n.tx_eng);
 }
 
 /* ---- receive -------------------------------------------------------------------- */
@@ -445,7 +445,7 @@ void tg_rx_kick(tigon *t)
 {
     rx_running(t, rx_enabled(t));
     if (rx_enabled(t) && t->n.fifo.count)
-        nic_engine_kick(&t->rx_eng, 0);
+        nic_engine_kick(&t->n.rx_eng, 0);
 }
 
 void tg_rx_ring_reset(tigon *t, nic_ring *r)
@@ -644,7 +644,7 @@ static void rx_step(void *opaque)
     nic *n = &t->n;
     if (!rx_enabled(t))
         return;
-    for (unsigned k = 0; k < t->rx_eng.budget; k++) {
+    for (unsigned k = 0; k < t->n.rx_eng.budget; k++) {
         uint32_t len;
         int match;
         const uint8_t *f = nic_fifo_head(n, &len, &match);
@@ -667,7 +667,7 @@ static void rx_step(void *opaque)
             return;
         }
         t->rx_nobuf = false;
-        if (nic_engine_bus_wait(&t->rx_eng)) /* the bus is still busy with the last frame */
+        if (nic_engine_bus_wait(&t->n.rx_eng)) /* the bus is still busy with the last frame */
             return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) {
@@ -678,7 +678,7 @@ static void rx_step(void *opaque)
         if (!rx_deliver(t, r, rk, &d, f, len, match))
             return;
     }
-    nic_engine_yield(&t->rx_eng);
+    nic_engine_yield(&t->n.rx_eng);
 }
 
 /* ---- mailboxes, life cycle --------------------------------------------------------- */
@@ -716,8 +716,8 @@ void tg_dma_init(tigon *t)
     nic_ring *all[] = {&t->tx, &t->std, &t->jumbo, &t->mini, &t->ret, &t->evt, &t->cmd};
     for (unsigned i = 0; i < ARRAY_SIZE(all); i++)
         nic_add_ring(n, all[i]);
-    nic_engine_init(&t->tx_eng, n, "tigon-tx", tx_step, t);
-    nic_engine_init(&t->rx_eng, n, "tigon-rx", rx_step, t);
+    nic_engine_init(&t->n.tx_eng, n, "tigon-tx", tx_step, t);
+    nic_engine_init(&t->n.rx_eng, n, "tigon-rx", rx_step, t);
 }
 
 static void ring_setup(nic_ring *r, uint64_t base, uint32_t size, uint32_t host)
@@ -760,8 +760,8 @@ void tg_dma_start(tigon *t)
 void tg_dma_stop(tigon *t)
 {
     nic *n = &t->n;
-    nic_engine_stop(&t->tx_eng);
-    nic_engine_stop(&t->rx_eng);
+    nic_engine_stop(&t->n.tx_eng);
+    nic_engine_stop(&t->n.rx_eng);
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_fifo_flush(n, tg_fw_running(t) ? NIC_DROP_RX_OFF : NIC_DROP_RESET);

@@ -218,6 +218,12 @@ static inline bool e1000_ring_ok(const nic_ring *r)
 {
     return r->size && r->index < r->size && r->host < r->size;
 }
+/* The device owns the entries from head up to (not including) tail. */
+static inline bool e1000_dev_owns(const nic_ring *r, uint32_t index)
+{
+    return e1000_ring_ok(r) &&
+           (index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
+}
 /* e1000_tx.c */
 /* Ones' complement sum of big-endian 16-bit words (an odd tail byte is
  * the high half of its word), and its fold to 16 bits. */

@@ -30,8 +30,7 @@ static void rx_decode(nic_ring *r, nic_desc *d)
     d->flags = w3 & 0xffff;
     d->eop = w3 & E1000_RXD_EOP;
     d->intr = false;
-    d->owned = e1000_ring_ok(r) &&
-               (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
+    d->owned = e1000_dev_owns(r, d->index);
 }
 
 static const nic_ring_ops rx_ops = {rx_decode, rx_flag_names, 3, NULL, NULL};

@@ -89,9 +89,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
     d->flags = f;
     d->eop = f & TXF_EOP;
     d->intr = f & (TXF_RS | TXF_RPS);
-    /* The device owns the entries from head up to (not including) tail. */
-    d->owned = e1000_ring_ok(r) &&
-               (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
+    d->owned = e1000_dev_owns(r, d->index);
 }
 
 static const nic_ring_ops tx_ops = {tx_decode, tx_flag_names, 3, NULL, NULL};

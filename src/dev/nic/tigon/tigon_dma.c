@@ -81,12 +81,18 @@ static void fill_bd(nic_ring *r, nic_desc *d, const uint32_t *w, bool tx)
     d->owned = in_window(d->index, r->index, r->host, r->size);
 }
 
+/* A BD in host memory: its first nwords logical words (tg_bd_in). */
+static void dec_host_bd(nic_ring *r, nic_desc *d, unsigned nwords, bool send)
+{
+    uint32_t w[8];
+    for (unsigned k = 0; k < nwords; k++)
+        w[k] = tg_bd_in(r->opaque, d->w, k);
+    fill_bd(r, d, w, send);
+}
+
 static void dec_send(nic_ring *r, nic_desc *d)
 {
-    uint32_t w[4];
-    for (unsigned k = 0; k < 4; k++)
-        w[k] = tg_bd_in(r->opaque, d->w, k);
-    fill_bd(r, d, w, true);
+    dec_host_bd(r, d, 4, true);
 }
 
 /* A send ring in NIC SRAM holds the values the host wrote by PIO. */
@@ -97,10 +103,7 @@ static void dec_send_sram(nic_ring *r, nic_desc *d)
 
 static void dec_rx(nic_ring *r, nic_desc *d)
 {
-    uint32_t w[8];
-    for (unsigned k = 0; k < 8; k++)
-        w[k] = tg_bd_in(r->opaque, d->w, k);
-    fill_bd(r, d, w, false);
+    dec_host_bd(r, d, 8, false);
 }
 
 /* Rings the NIC produces (return, event): the host consumes them. */

@@ -132,7 +132,9 @@ const event_field nic_evf_coal[] = {F_RING, {"reason", EVF_ENUM, coal_reason_nam
                                      F_DEC("pending"), F_DEC("waited")};
 const event_field nic_evf_link[] = {F_BOOL("up"), F_BOOL("autoneg")};
 
-const event_decl nic_event_decls[NIC_NEVENTS] = {NIC_EVENT_DECLS};
+const event_decl nic_event_decls[NIC_NEVENTS] = {
+#include "dev/nic/nic_events.h"
+};
 
 /* ---- the PCI function shell -------------------------------------------- */
 

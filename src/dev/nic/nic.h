@@ -8,13 +8,16 @@
  *   - DMA helpers that keep per-word transfers (descriptors, index words,
  *     status) apart from bulk ones (payload), and the payload mode switch
  *     (raw bulk copies, or the old per-word path: see nic_dma_payload);
+ *   - the DMA engines (nic_engine: budget, step delay, timer, bus wait) and
+ *     line-rate pacing (nic_wire_send);
  *   - the common events (<nic>.tx.desc-fetch ... <nic>.dma.error), each
  *     with decoded fields;
  *   - an interrupt cause/mask unit driving INTA;
  *   - the frame engine (Tx gather, Rx checks, an Rx FIFO, drop accounting);
  *   - statistics, the "ring", "stats", "stall" and "station" views and the
  *     stall query;
- *   - the model factory used by the board (nic_create).
+ *   - the model factory used by the board (nic_create), from each model's
+ *     nic_ops and its table of variants (names and PCI IDs).
  * Rings, coalescing, MAC filtering, link/PHY and the EEPROMs live in
  * nic_ring.h, nic_coalesce.h, nic_mac.h, nic_phy.h, nic_eeprom.h and
  * nic_i2c.h.
@@ -87,7 +90,7 @@ enum nic_match {
 extern const char *const nic_match_names[];
 
 /* The common events: a model's device_class has DEV_EVENTS(nic_event_decls),
- * or a table of its own that starts with NIC_EVENT_DECLS. */
+ * or a table of its own that starts with them (NIC_EVDECL). */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */
@@ -105,26 +108,14 @@ enum nic_event {
     NIC_EV_LINK,          /* up, autoneg */
     NIC_NEVENTS
 };
-/* The initializers of the common events, in enum nic_event order: a model
- * with events of its own declares its class's table as
- * {NIC_EVENT_DECLS, its own ...} with its enum continuing at NIC_NEVENTS. */
+/* One entry of the table of the common events (nic_events.h), whose fields
+ * are nic_evf_<f>.  A model with events of its own declares its class's
+ * table as {
+ *     #include "dev/nic/nic_events.h"
+ *     its own entries ...
+ * } with its enum continuing at NIC_NEVENTS. */
 #define NIC_EVDECL(name, desc, f) {name, desc, nic_evf_##f, ARRAY_SIZE(nic_evf_##f)}
-#define NIC_EVENT_DECLS \
-    NIC_EVDECL("doorbell", "the host wrote a doorbell / command register", doorbell), \
-    NIC_EVDECL("tx.desc-fetch", "the device read a Tx descriptor", fetch), \
-    NIC_EVDECL("tx.desc-done", "the device wrote a Tx descriptor back (status word last)", done), \
-    NIC_EVDECL("rx.desc-fetch", "the device read an Rx descriptor", fetch), \
-    NIC_EVDECL("rx.desc-done", "the device wrote an Rx descriptor back (status word last)", done), \
-    NIC_EVDECL("tx.frame", "a frame went to the wire (no FCS)", txframe), \
-    NIC_EVDECL("tx.drop", "a transmit frame was dropped (reason)", drop), \
-    NIC_EVDECL("rx.frame", "a received frame was delivered to host memory", rxframe), \
-    NIC_EVDECL("rx.drop", "a received frame was dropped (reason)", drop), \
-    NIC_EVDECL("irq.raise", "interrupt causes became pending and enabled", irq), \
-    NIC_EVDECL("irq.lower", "enabled interrupt causes were cleared", irq), \
-    NIC_EVDECL("dma.error", "a DMA failed (master/target abort, bus mastering off)", dmaerr), \
-    NIC_EVDECL("coal.fire", "the interrupt coalescer decided to interrupt", coal), \
-    NIC_EVDECL("link", "the link went up or down", link)
-extern const event_decl nic_event_decls[NIC_NEVENTS]; /* {NIC_EVENT_DECLS} */
+extern const event_decl nic_event_decls[NIC_NEVENTS]; /* just the common ones */
 /* Their fields (nic.c). */
 extern const event_field nic_evf_doorbell[3], nic_evf_fetch[7], nic_evf_done[5], nic_evf_txframe[6],
     nic_evf_drop[4], nic_evf_rxframe[7], nic_evf_irq[3], nic_evf_dmaerr[7], nic_evf_coal[4],

@@ -597,7 +597,7 @@ static const event_field f_mdio[] = {{"via", EVF_ENUM, mdio_via, NULL},
                                      {"value", EVF_HEX, NULL, NULL},
                                      {"error", EVF_BOOL, NULL, NULL}};
 static const event_decl e1000_events[E1000_NEVENTS] = {
-    NIC_EVENT_DECLS,
+#include "dev/nic/nic_events.h"
     {"tdt.write", "the host wrote TDT (Tx doorbell)", f_tail, ARRAY_SIZE(f_tail)},
     {"rdt.write", "the host wrote RDT (Rx buffers returned)", f_tail, ARRAY_SIZE(f_tail)},
     {"mdio", "a PHY register access (MDIC or bit-banged MDIO)", f_mdio, ARRAY_SIZE(f_mdio)},

@@ -2,8 +2,9 @@
  * walker, legacy, context and data descriptors, checksum insertion, TCP
  * segmentation (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
  * status word last), TIDV interrupt delay, statistics, line-rate pacing.
- * Each step handles at most step_budget descriptors, then continues on a
- * timer: misprogrammed rings cannot hang the emulator. */
+ * The walker is the nic's Tx engine (nic_engine: at most its budget of
+ * descriptors per step, then it continues on a timer): misprogrammed rings
+ * cannot hang the emulator. */
 #include "dev/nic/e1000/e1000.h"
 
 #include <stdio.h>

@@ -2,12 +2,12 @@
  * ownership-bit rings, the Rx status trailer, coalesced completion
  * interrupts and the statistics counters (docs/hardware.md, "Hamachi GNIC-II").
  *
- * Each channel runs in steps on the virtual clock: at most step_budget
- * descriptors per step, then it continues on a timer, so a ring that never
- * ends (no DescEndRing, every descriptor owned) cannot hang the emulator.
- * The transmitter is paced at line rate (1 Gb/s, 8 bytes of preamble and 12
- * of inter-frame gap per frame), and both engines wait for the DMA time of
- * what they moved (nic.h: PCI clocks per word or burst). */
+ * Each channel is one of the nic's engines (nic_engine): at most its budget
+ * of descriptors per step, then it continues on a timer, so a ring that
+ * never ends (no DescEndRing, every descriptor owned) cannot hang the
+ * emulator.  The transmitter is paced at line rate (nic_wire_send, 1 Gb/s),
+ * and both engines wait for the DMA time of what they moved (nic.h: PCI
+ * clocks per word or burst). */
 #include "dev/nic/hamachi/hamachi.h"
 
 static const nic_bitname ham_desc_flags[] = {{HAM_DESC_OWN, "Own"},

@@ -599,7 +599,7 @@ static const event_field f_stats[] = {{"addr", EVF_HEX, NULL, NULL},
                                       {"ok", EVF_BOOL, NULL, NULL}};
 
 static const event_decl tg_events[TG_NEVENTS] = {
-    NIC_EVENT_DECLS,
+#include "dev/nic/nic_events.h"
     {"mailbox.write", "the host wrote a mailbox (doorbell)", f_mbox, ARRAY_SIZE(f_mbox)},
     {"cmd", "the firmware took a command from the command ring", f_cmd, ARRAY_SIZE(f_cmd)},
     {"event", "the firmware wrote an event into the host's event ring", f_evt,

@@ -4,9 +4,9 @@
  * receive rings, the return ring, index words in host memory, checksum and
  * VLAN assists, and coalesced completion interrupts.
  *
- * Engines run in steps on the virtual clock (at most step_budget BDs per
+ * The engines are the nic's (nic_engine: at most its budget of BDs per
  * step), never inside a register write; the transmitter is paced at line
- * rate.  A DMA failure on a ring stops that engine until the host writes
+ * rate (nic_wire_send).  A DMA failure on a ring stops that engine until the host writes
  * the ring's producer mailbox again, and the firmware posts ERROR (bad
  * configuration) [INF]. */
 #include "dev/nic/tigon/tigon.h"

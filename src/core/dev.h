@@ -99,78 +99,6 @@ typedef struct reg_decl {
 #define DEV_REGS_CHECK(t, n) \
     _Static_assert(ARRAY_SIZE(t) == (n), #t " must declare every register id up to " #n)
 
-/* One register element in the dispatch table. */
-struct reg_extent {
-    uint32_t start, end; /* byte offsets [start, end) */
-    uint16_t id, idx;
-};
-
-typedef struct dev_view dev_view;
-
-/* What one viewer (the `ring` command, a TUI pane) remembers of the views
- * it showed, so that a view can mark what changed since: per device and
- * key, the data the view kept (a ring keeps its descriptor words).  Each
- * viewer owns its memo; viewers never share marks. */
-typedef struct view_note view_note;
-typedef struct view_memo {
-    view_note *notes;
-} view_memo;
-
-/* How a viewer asks for a view.  NULL: a one-off view from its start,
- * nothing marked and nothing remembered. */
-typedef struct view_ctx {
-    view_memo *memo;   /* the viewer's memory (NULL: nothing marked) */
-    bool update;       /* remember the state seen now as the reference for
-                          the marks (else only a first view does) */
-    /* The viewer's window on a long view (a descriptor ring's entries): */
-    unsigned rows;     /* entries to list at most; 0: as the arguments say */
-    unsigned cols;     /* the viewer's width (tables pick their columns); 0: any */
-    bool follow;       /* the window starts just before the device's position... */
-    int first;         /* ...or at this entry; out: the first entry listed */
-    unsigned total;    /* out: entries there are to list */
-    bool brief;        /* leave out the legend and column headings */
-} view_ctx;
-
-/* A decoded view of a device ("ring tx", "windows"); writes text. */
-struct dev_view {
-    const char *name;
-    const char *desc;
-    void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
-};
-
-/* A running total a device keeps (DMA operations, bytes moved), read
- * without side effects.  `info device NAME` lists them; a viewer that
- * samples one for a rate (the TUI's DMA counter) finds it by name. */
-typedef struct dev_counter {
-    const char *name; /* "dma.word-ops" */
-    const char *desc;
-    uint64_t (*read)(const device *d);
-} dev_counter;
-
-void view_memo_free(view_memo *m);
-/* The data a view kept under (d, key), or NULL; its size in *len. */
-const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
-/* Keep a copy of data under (d, key) for view v, replacing what was there.
- * key is what v shows the same thing again with (a ring's name). */
-void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
-                   size_t len);
-/* Make every view the memo holds remember the state of now (the guest
- * resumes: the marks of the next stop show what changed since this one). */
-void view_memo_refresh(view_memo *m);
-
-/* A descriptor ring's state, for the debugger's stall detector (watch
- * stall): is host-posted work waiting while the engine idles, and how old
- * are the completions the host has not taken back?  (The NIC models' stall
- * query, nic_stall_info, carries the same facts.) */
-typedef struct ring_state {
-    bool posted;                /* the ring holds host-posted work for the device */
-    bool idle;                  /* the device's engine for the ring is idle */
-    uint64_t idle_ticks;        /* for how long (virtual time) */
-    unsigned unreclaimed;       /* completed descriptors the host has not taken back */
-    uint64_t unreclaimed_ticks; /* age of the oldest of them */
-    int oldest_index;           /* its index, -1 if none */
-} ring_state;
-
 /* ---- state ------------------------------------------------------------------
  *
  * Everything of a device that a snapshot must hold is declared: the stored
@@ -253,6 +181,78 @@ struct state_table {
      .desc = d}
 
 #define STATE_TABLE(t, T) {.decls = (t), .n = ARRAY_SIZE(t), .size = sizeof(T)}
+
+/* One register element in the dispatch table. */
+struct reg_extent {
+    uint32_t start, end; /* byte offsets [start, end) */
+    uint16_t id, idx;
+};
+
+typedef struct dev_view dev_view;
+
+/* What one viewer (the `ring` command, a TUI pane) remembers of the views
+ * it showed, so that a view can mark what changed since: per device and
+ * key, the data the view kept (a ring keeps its descriptor words).  Each
+ * viewer owns its memo; viewers never share marks. */
+typedef struct view_note view_note;
+typedef struct view_memo {
+    view_note *notes;
+} view_memo;
+
+/* How a viewer asks for a view.  NULL: a one-off view from its start,
+ * nothing marked and nothing remembered. */
+typedef struct view_ctx {
+    view_memo *memo;   /* the viewer's memory (NULL: nothing marked) */
+    bool update;       /* remember the state seen now as the reference for
+                          the marks (else only a first view does) */
+    /* The viewer's window on a long view (a descriptor ring's entries): */
+    unsigned rows;     /* entries to list at most; 0: as the arguments say */
+    unsigned cols;     /* the viewer's width (tables pick their columns); 0: any */
+    bool follow;       /* the window starts just before the device's position... */
+    int first;         /* ...or at this entry; out: the first entry listed */
+    unsigned total;    /* out: entries there are to list */
+    bool brief;        /* leave out the legend and column headings */
+} view_ctx;
+
+/* A decoded view of a device ("ring tx", "windows"); writes text. */
+struct dev_view {
+    const char *name;
+    const char *desc;
+    void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
+};
+
+/* A running total a device keeps (DMA operations, bytes moved), read
+ * without side effects.  `info device NAME` lists them; a viewer that
+ * samples one for a rate (the TUI's DMA counter) finds it by name. */
+typedef struct dev_counter {
+    const char *name; /* "dma.word-ops" */
+    const char *desc;
+    uint64_t (*read)(const device *d);
+} dev_counter;
+
+void view_memo_free(view_memo *m);
+/* The data a view kept under (d, key), or NULL; its size in *len. */
+const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
+/* Keep a copy of data under (d, key) for view v, replacing what was there.
+ * key is what v shows the same thing again with (a ring's name). */
+void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
+                   size_t len);
+/* Make every view the memo holds remember the state of now (the guest
+ * resumes: the marks of the next stop show what changed since this one). */
+void view_memo_refresh(view_memo *m);
+
+/* A descriptor ring's state, for the debugger's stall detector (watch
+ * stall): is host-posted work waiting while the engine idles, and how old
+ * are the completions the host has not taken back?  (The NIC models' stall
+ * query, nic_stall_info, carries the same facts.) */
+typedef struct ring_state {
+    bool posted;                /* the ring holds host-posted work for the device */
+    bool idle;                  /* the device's engine for the ring is idle */
+    uint64_t idle_ticks;        /* for how long (virtual time) */
+    unsigned unreclaimed;       /* completed descriptors the host has not taken back */
+    uint64_t unreclaimed_ticks; /* age of the oldest of them */
+    int oldest_index;           /* its index, -1 if none */
+} ring_state;
 
 /* A device model's declaration: what it is made of, the hooks that make it
  * work.  Each part is a table with its count. */

@@ -159,7 +159,8 @@ struct state_table {
      .desc = d}
 #define STATE_WIRING(T, m, d) \
     {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_WIRING, .desc = d}
-/* Arrays (of any dimension: the elements are counted over the whole member). */
+/* Arrays.  STATE_INTS: one dimension (the element is an integer); flags,
+ * lines: any dimension (counted over the whole member). */
 #define STATE_INTS(T, m, d)                                                            \
     {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m[0]),                              \
      .count = sizeof(((T *)0)->m) / STATE_ELEM_(T, m), .kind = ST_INT, .desc = d}
@@ -338,6 +339,11 @@ void dev_show(device *d, strbuf *out);
 const dev_view *dev_view_find(const device *d, const char *name);
 const dev_counter *dev_counter_find(const device *d, const char *name);
 /* ---- state walkers (src/core/devstate.c) ---- */
+
+/* A state declaration the walkers cannot handle (an ST_INT of 3 bytes, a
+ * field outside the struct): why, in buf; NULL when it is sound.
+ * device_new refuses such a class. */
+const char *dev_state_problem(const device_class *cls, char *buf, size_t len);
 
 /* Append the device's state image to out: a header naming the class, then
  * every register array and declared field (name, kind, element size and

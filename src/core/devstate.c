@@ -74,6 +74,43 @@ static void walk(device *d, bool wiring, leaf_fn fn, void *ctx)
         walk_table(&d->cls->state, d->priv, "", wiring, fn, ctx);
 }
 
+/* A declaration the walkers cannot handle is a bug in the model: the
+ * reason, or NULL. */
+static const char *table_problem(const state_table *t, char *buf, size_t len)
+{
+    for (unsigned i = 0; i < t->n; i++) {
+        const state_decl *s = &t->decls[i];
+        uint32_t n = elems(s->count);
+        bool ok;
+        switch (s->kind) {
+        case ST_INT: ok = s->size == 1 || s->size == 2 || s->size == 4 || s->size == 8; break;
+        case ST_BOOL:
+        case ST_LINE: ok = s->size == 1; break;
+        case ST_TIMER: ok = s->size == sizeof(timer); break;
+        case ST_PART: ok = s->part && s->part->size == s->size; break;
+        case ST_BYTES:
+        case ST_WIRING: ok = s->size > 0; break;
+        default: ok = false; break;
+        }
+        if (!ok || !s->name || (uint64_t)s->offset + (uint64_t)s->size * n > t->size) {
+            snprintf(buf, len, "state field %s: kind %u, %u bytes x %u at %u does not fit",
+                     s->name ? s->name : "(unnamed)", s->kind, s->size, n, s->offset);
+            return buf;
+        }
+        if (s->kind == ST_PART) {
+            const char *why = table_problem(s->part, buf, len);
+            if (why)
+                return why;
+        }
+    }
+    return NULL;
+}
+
+const char *dev_state_problem(const device_class *cls, char *buf, size_t len)
+{
+    return cls->state.n ? table_problem(&cls->state, buf, len) : NULL;
+}
+
 /* ---- encoding ---------------------------------------------------------------- */
 
 static uint64_t get_int(const uint8_t *p, unsigned size)

@@ -244,6 +244,37 @@ START_TEST(state_show)
 }
 END_TEST
 
+/* Declarations the walkers cannot handle are refused (device_new aborts). */
+typedef struct odd {
+    uint8_t three[3];
+    uint32_t x;
+} odd;
+static const state_decl odd_decls[] = {
+    {.name = "three", .offset = offsetof(odd, three), .size = 3, .kind = ST_INT},
+};
+static const state_decl outside_decls[] = {
+    {.name = "x", .offset = offsetof(odd, x), .size = 4, .count = 2, .kind = ST_INT},
+};
+static const state_decl sound_decls[] = {
+    STATE_BYTES(odd, three, "three bytes"),
+    STATE_INT(odd, x, "a word"),
+};
+
+START_TEST(state_bad_declarations)
+{
+    const device_class bad = {.name = "odd", DEV_STATE(odd_decls, odd)};
+    const device_class outside = {.name = "odd", DEV_STATE(outside_decls, odd)};
+    const device_class sound = {.name = "odd", DEV_STATE(sound_decls, odd)};
+    char buf[160];
+    const char *why = dev_state_problem(&bad, buf, sizeof buf);
+    ck_assert_msg(why && strstr(why, "three"), "%s", why ? why : "(none)");
+    why = dev_state_problem(&outside, buf, sizeof buf);
+    ck_assert_msg(why && strstr(why, "does not fit"), "%s", why ? why : "(none)");
+    ck_assert_ptr_null(dev_state_problem(&sound, buf, sizeof buf));
+    ck_assert_ptr_null(dev_state_problem(&model_class, buf, sizeof buf));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("devstate");
@@ -252,6 +283,7 @@ int main(void)
     tcase_add_test(tc, state_diff_finds_undeclared_field);
     tcase_add_test(tc, state_bad_images);
     tcase_add_test(tc, state_show);
+    tcase_add_test(tc, state_bad_declarations);
     suite_add_tcase(s, tc);
     SRunner *r = srunner_create(s);
     srunner_run_all(r, CK_NORMAL);

@@ -114,6 +114,9 @@ enum state_kind {
     ST_LINE,    /* an output line's level (bool) as the device last drove it: restored
                    as it was, not re-driven (the receiver's state is restored too) */
     ST_BYTES,   /* a byte buffer (memory, FIFO storage) of .size bytes */
+    ST_BUFFER,  /* a pointer to a buffer the model owns (allocated by its constructor),
+                   as many bytes as the integer field at .len_offset says: the contents
+                   are state, the pointer and the length are not */
     ST_TIMER,   /* timers armed on d->clock (.count of them): pending, due time and
                    arming order; the callback and its argument come from the constructor */
     ST_PART,    /* an embedded part with its own state table (.part), .count of them */
@@ -130,6 +133,8 @@ typedef struct state_decl {
     uint32_t count;          /* elements; 0 or 1: one */
     enum state_kind kind;
     const state_table *part; /* ST_PART: the part's declaration */
+    uint32_t len_offset;     /* ST_BUFFER: the field holding the length in bytes... */
+    uint8_t len_size;        /* ...and its size */
     const char *desc;
 } state_decl;
 
@@ -157,6 +162,9 @@ struct state_table {
 #define STATE_PART(T, m, tbl, d) \
     {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_PART, .part = &(tbl), \
      .desc = d}
+#define STATE_BUFFER(T, m, len, d)                                                     \
+    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BUFFER,               \
+     .len_offset = offsetof(T, len), .len_size = sizeof(((T *)0)->len), .desc = d}
 #define STATE_WIRING(T, m, d) \
     {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_WIRING, .desc = d}
 /* Arrays.  STATE_INTS: one dimension (the element is an integer); flags,

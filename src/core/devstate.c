@@ -27,10 +27,14 @@ typedef struct leaf {
     unsigned kind; /* enum state_kind, or KIND_REG */
     uint32_t size, count;
     uint8_t *p;
+    uint8_t *field; /* the field in the struct (ST_BUFFER: the pointer; else p) */
+    uint32_t span;  /* its bytes in the struct */
     const state_decl *decl; /* NULL for registers */
 } leaf;
 
 typedef void (*leaf_fn)(void *ctx, const leaf *l);
+
+static uint64_t get_int(const uint8_t *p, unsigned size);
 
 static uint32_t elems(uint32_t count) { return count ? count : 1; }
 
@@ -53,7 +57,14 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
             continue;
         }
         leaf l = {.kind = s->kind, .size = s->size, .count = elems(s->count),
-                  .p = base + s->offset, .decl = s};
+                  .p = base + s->offset, .field = base + s->offset, .decl = s};
+        l.span = s->kind == ST_BYTES ? s->size : s->size * l.count;
+        if (s->kind == ST_BUFFER) {
+            memcpy(&l.p, base + s->offset, sizeof l.p);
+            l.size = (uint32_t)get_int(base + s->len_offset, s->len_size);
+            if (!l.p)
+                l.size = 0;
+        }
         snprintf(l.path, sizeof l.path, "%s%s", prefix, s->name);
         fn(ctx, &l);
     }
@@ -90,6 +101,11 @@ static const char *table_problem(const state_table *t, char *buf, size_t len)
         case ST_PART: ok = s->part && s->part->size == s->size; break;
         case ST_BYTES:
         case ST_WIRING: ok = s->size > 0; break;
+        case ST_BUFFER:
+            ok = s->size == sizeof(void *) && (s->len_size == 1 || s->len_size == 2 ||
+                                               s->len_size == 4 || s->len_size == 8) &&
+                 s->len_offset + s->len_size <= t->size;
+            break;
         default: ok = false; break;
         }
         if (!ok || !s->name || (uint64_t)s->offset + (uint64_t)s->size * n > t->size) {
@@ -164,7 +180,8 @@ static void leaf_encode(const leaf *l, strbuf *out)
         switch (l->kind) {
         case ST_BOOL:
         case ST_LINE: put_u(out, l->p[k] != 0, 1); break;
-        case ST_BYTES: sb_append(out, l->p, l->size); return;
+        case ST_BYTES:
+        case ST_BUFFER: sb_append(out, l->p, l->size); return;
         case ST_TIMER: {
             const timer *t = (const timer *)(l->p + k * sizeof(timer));
             put_u(out, t->pending, 1);
@@ -332,7 +349,8 @@ static void apply_fn(void *ctx, const leaf *l)
         switch (l->kind) {
         case ST_BOOL:
         case ST_LINE: l->p[k] = a->p[k] != 0; break;
-        case ST_BYTES: memcpy(l->p, a->p, l->size); break;
+        case ST_BYTES:
+        case ST_BUFFER: memcpy(l->p, a->p, l->size); break;
         case ST_TIMER: {
             timer *t = (timer *)(l->p + k * sizeof(timer));
             const uint8_t *e = a->p + k * TIMER_BYTES;
@@ -344,7 +362,7 @@ static void apply_fn(void *ctx, const leaf *l)
         }
         default: set_int(l->p + k * l->size, l->size, load_le(a->p + k * l->size, l->size)); break;
         }
-        if (l->kind == ST_BYTES)
+        if (l->kind == ST_BYTES || l->kind == ST_BUFFER)
             break;
     }
     a->p += leaf_bytes(l);
@@ -397,6 +415,7 @@ static const char *kind_name(unsigned kind)
     static const char *const names[] = {
         [KIND_REG] = "reg",   [ST_INT] = "int",     [ST_BOOL] = "bool",  [ST_LINE] = "line",
         [ST_BYTES] = "bytes", [ST_TIMER] = "timer", [ST_PART] = "part", [ST_WIRING] = "wiring",
+        [ST_BUFFER] = "buffer",
     };
     return kind < ARRAY_SIZE(names) && names[kind] ? names[kind] : "?";
 }
@@ -418,7 +437,8 @@ static void show_fn(void *ctx, const leaf *l)
     case ST_WIRING:
         sb_printf(out, "not state: %s", l->decl->desc ? l->decl->desc : "");
         break;
-    case ST_BYTES: {
+    case ST_BYTES:
+    case ST_BUFFER: {
         uint32_t nz = 0;
         for (uint32_t i = 0; i < l->size; i++)
             nz += l->p[i] != 0;
@@ -448,7 +468,7 @@ static void show_fn(void *ctx, const leaf *l)
         }
         break;
     }
-    if (l->kind != ST_BYTES && l->count > shown)
+    if (l->kind != ST_BYTES && l->kind != ST_BUFFER && l->count > shown)
         sb_printf(out, " ... (%u)", l->count);
     if (l->kind != ST_WIRING && l->decl && l->decl->desc)
         sb_printf(out, "  -- %s", l->decl->desc);
@@ -494,8 +514,7 @@ static void cover_fn(void *ctx, const leaf *l)
     diff_ctx *c = ctx;
     if (l->kind == KIND_REG)
         return;
-    size_t span = l->kind == ST_BYTES ? l->size : (size_t)l->size * l->count;
-    memset(c->covered + (l->p - c->base), 1, span);
+    memset(c->covered + (l->field - c->base), 1, l->span);
 }
 
 static void compare_fn(void *ctx, const leaf *l)
@@ -531,7 +550,7 @@ typedef struct near_ctx {
 static void near_fn(void *ctx, const leaf *l)
 {
     near_ctx *n = ctx;
-    size_t at = (size_t)(l->p - n->base);
+    size_t at = (size_t)(l->field - n->base);
     if (l->kind != KIND_REG && at <= n->off && (!n->before[0] || at >= n->best)) {
         snprintf(n->before, sizeof n->before, "%s", l->path);
         n->best = at;

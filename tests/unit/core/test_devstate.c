@@ -20,6 +20,8 @@ typedef struct model {
     uint64_t words[3];
     timer t;
     part parts[2];
+    uint8_t *mem;     /* MEM_LEN bytes the model allocates */
+    uint32_t mem_len; /* configuration */
     uint32_t forgotten; /* not declared: the diff must notice it */
 } model;
 
@@ -45,7 +47,9 @@ static const state_decl model_decls[] = {
     STATE_INTS(model, words, "three words"),
     STATE_TIMER(model, t, "a timer"),
     STATE_PARTS(model, parts, part_state, "two parts"),
+    STATE_BUFFER(model, mem, mem_len, "the model's memory"),
 };
+#define MEM_LEN 6
 
 static const device_class model_class = {
     .name = "model",
@@ -76,6 +80,8 @@ static void fx_init(fixture *f, const device_class *cls)
     memset(f, 0, sizeof *f);
     sched_init(&f->clock, 1000);
     timer_init(&f->m.t, "t", fire, &f->m);
+    f->m.mem = xcalloc(1, MEM_LEN);
+    f->m.mem_len = MEM_LEN;
     f->d = device_new(cls, "m0", &f->m, NULL, &f->clock);
     f->m.dev = f->d;
     device_reset(f->d);
@@ -84,6 +90,7 @@ static void fx_init(fixture *f, const device_class *cls)
 static void fx_free(fixture *f)
 {
     timer_del(&f->clock, &f->m.t);
+    free(f->m.mem);
     device_free(f->d);
 }
 
@@ -102,6 +109,7 @@ static void exercise(fixture *f)
     timer_mod(&f->clock, &m->t, 900);
     m->parts[1].a = 9;
     m->parts[1].buf[4] = 0xee;
+    m->mem[5] = 0x5a;
 }
 
 START_TEST(state_round_trip)
@@ -124,6 +132,8 @@ START_TEST(state_round_trip)
     ck_assert_uint_eq(*dev_rv(b.d, M_TABLE, 1), 0xbeef);
     ck_assert_uint_eq(b.m.words[2], 0x1122334455667788ull);
     ck_assert_int_eq(b.m.parts[1].buf[4], 0xee);
+    ck_assert_int_eq(b.m.mem[5], 0x5a);
+    ck_assert_ptr_ne(b.m.mem, a.m.mem);
     /* The timer is back in b's scheduler at its time and order. */
     ck_assert(timer_pending(&b.m.t));
     ck_assert_uint_eq(b.m.t.when, 900);
@@ -160,7 +170,7 @@ START_TEST(state_diff_finds_undeclared_field)
     xerr err;
     ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), 0);
     ck_assert_int_eq(dev_state_diff(a.d, b.d, &why), -1);
-    ck_assert_msg(strstr(why.s, "after field parts[1].buf") && strstr(why.s, "misses"), "%s",
+    ck_assert_msg(strstr(why.s, "after field mem)") && strstr(why.s, "misses"), "%s",
                   why.s);
     /* A declared field that differs is named. */
     sb_reset(&why);
@@ -202,8 +212,8 @@ START_TEST(state_bad_images)
     /* A flag holding 2: the flag is found in the data by its value. */
     char *bad = xmalloc(img.len);
     memcpy(bad, img.s, img.len);
-    /* The data ends with flag(1) line(1) fifo(4) words(24) timer(17) parts(2 x 7). */
-    size_t flag_at = img.len - 2 * 7 - 17 - 24 - 4 - 1 - 1;
+    /* The data ends with flag(1) line(1) fifo(4) words(24) timer(17) parts(2 x 7) mem. */
+    size_t flag_at = img.len - MEM_LEN - 2 * 7 - 17 - 24 - 4 - 1 - 1;
     ck_assert_int_eq(bad[flag_at], 1);
     bad[flag_at] = 2;
     ck_assert_int_eq(dev_state_load(b.d, bad, img.len, &err), -1);
@@ -218,6 +228,11 @@ START_TEST(state_bad_images)
     ck_assert_int_eq(dev_state_load(o.d, img.s, img.len, &err), -1);
     ck_assert_msg(strstr(err.msg, "fields"), "%s", err.msg);
     ck_assert_uint_eq(dev_state_hash(b.d), before);
+    /* A buffer of another size (a device configured differently). */
+    b.m.mem_len = MEM_LEN - 1;
+    ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), -1);
+    ck_assert_msg(strstr(err.msg, "\"mem\""), "%s", err.msg);
+    b.m.mem_len = MEM_LEN;
     sb_free(&img);
     fx_free(&a);
     fx_free(&b);
@@ -239,6 +254,8 @@ START_TEST(state_show)
     ck_assert_msg(strstr(out.s, "parts[1].buf") && strstr(out.s, "00000000ee"), "%s", out.s);
     ck_assert_msg(strstr(out.s, "fifo") && strstr(out.s, "61626364 (4 bytes, 4 not 0)"), "%s",
                   out.s);
+    ck_assert_msg(strstr(out.s, "mem  ") && strstr(out.s, "buffer 00000000005a (6 bytes, 1 not 0)"),
+                  "%s", out.s);
     sb_free(&out);
     fx_free(&a);
 }

@@ -20,7 +20,12 @@
 #define IMAGE_MAGIC "XBDS"
 #define IMAGE_VERSION 1
 #define KIND_REG 0 /* a register array's stored values (8 bytes each) */
+#define KIND_MORE 99 /* show: the elements of a part array left out */
 #define TIMER_BYTES 17
+#define SHOW_PARTS 2  /* elements of a part array `info device-state` lists */
+
+/* What a walk visits besides the saved leaves. */
+enum { WALK_WIRING = 1, WALK_BRIEF = 2 /* part arrays: the first SHOW_PARTS */ };
 
 typedef struct leaf {
     char path[96];
@@ -38,21 +43,28 @@ static uint64_t get_int(const uint8_t *p, unsigned size);
 
 static uint32_t elems(uint32_t count) { return count ? count : 1; }
 
-static void walk_table(const state_table *t, uint8_t *base, const char *prefix, bool wiring,
+static void walk_table(const state_table *t, uint8_t *base, const char *prefix, unsigned how,
                        leaf_fn fn, void *ctx)
 {
     for (unsigned i = 0; i < t->n; i++) {
         const state_decl *s = &t->decls[i];
-        if (s->kind == ST_WIRING && !wiring)
+        if (s->kind == ST_WIRING && !(how & WALK_WIRING))
             continue;
         if (s->kind == ST_PART) {
             for (uint32_t k = 0; k < elems(s->count); k++) {
+                if ((how & WALK_BRIEF) && k == SHOW_PARTS) {
+                    leaf more = {.kind = KIND_MORE, .count = s->count - k, .decl = s};
+                    snprintf(more.path, sizeof more.path, "%s%s[%u..%u]", prefix, s->name, k,
+                             s->count - 1);
+                    fn(ctx, &more);
+                    break;
+                }
                 char sub[96];
                 if (s->count > 1)
                     snprintf(sub, sizeof sub, "%s%s[%u].", prefix, s->name, k);
                 else
                     snprintf(sub, sizeof sub, "%s%s.", prefix, s->name);
-                walk_table(s->part, base + s->offset + k * s->size, sub, wiring, fn, ctx);
+                walk_table(s->part, base + s->offset + k * s->size, sub, how, fn, ctx);
             }
             continue;
         }
@@ -70,7 +82,7 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
     }
 }
 
-static void walk(device *d, bool wiring, leaf_fn fn, void *ctx)
+static void walk(device *d, unsigned how, leaf_fn fn, void *ctx)
 {
     for (unsigned i = 0; i < d->cls->nregs; i++) {
         const reg_decl *r = &d->cls->regs[i];
@@ -82,7 +94,7 @@ static void walk(device *d, bool wiring, leaf_fn fn, void *ctx)
         fn(ctx, &l);
     }
     if (d->priv && d->cls->state.n)
-        walk_table(&d->cls->state, d->priv, "", wiring, fn, ctx);
+        walk_table(&d->cls->state, d->priv, "", how, fn, ctx);
 }
 
 /* A declaration the walkers cannot handle is a bug in the model: the
@@ -211,7 +223,7 @@ static void count_fn(void *ctx, const leaf *l)
 
 static void data_fn(void *ctx, const leaf *l) { leaf_encode(l, ctx); }
 
-static void encode_data(device *d, strbuf *out) { walk(d, false, data_fn, out); }
+static void encode_data(device *d, strbuf *out) { walk(d, 0, data_fn, out); }
 
 void dev_state_save(device *d, strbuf *out)
 {
@@ -219,9 +231,9 @@ void dev_state_save(device *d, strbuf *out)
     put_u(out, IMAGE_VERSION, 2);
     put_str(out, d->cls->name);
     unsigned n = 0;
-    walk(d, false, count_fn, &n);
+    walk(d, 0, count_fn, &n);
     put_u(out, n, 4);
-    walk(d, false, dir_fn, out);
+    walk(d, 0, dir_fn, out);
     strbuf data;
     sb_init(&data);
     encode_data(d, &data);
@@ -384,12 +396,12 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);
     unsigned n = (unsigned)get_u(&r, 4), have = 0;
-    walk(d, false, count_fn, &have);
+    walk(d, 0, count_fn, &have);
     if (!r.short_read && n != have)
         return xerr_fail(err, "%s: the state image has %u fields, %u are declared", d->name, n,
                          have);
     dir_check dc = {.r = &r, .err = err, .dev = d->name};
-    walk(d, false, check_fn, &dc);
+    walk(d, 0, check_fn, &dc);
     if (dc.bad)
         return -1;
     size_t data_len = (size_t)get_u(&r, 4);
@@ -400,11 +412,11 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
         return xerr_fail(err, "%s: %zu bytes after the end of the state image", d->name,
                          (size_t)(r.end - r.p) - data_len);
     data_check vc = {.p = r.p, .err = err, .dev = d->name};
-    walk(d, false, values_fn, &vc);
+    walk(d, 0, values_fn, &vc);
     if (vc.bad)
         return -1;
     apply a = {.p = r.p, .d = d};
-    walk(d, false, apply_fn, &a);
+    walk(d, 0, apply_fn, &a);
     return 0;
 }
 
@@ -415,7 +427,7 @@ static const char *kind_name(unsigned kind)
     static const char *const names[] = {
         [KIND_REG] = "reg",   [ST_INT] = "int",     [ST_BOOL] = "bool",  [ST_LINE] = "line",
         [ST_BYTES] = "bytes", [ST_TIMER] = "timer", [ST_PART] = "part", [ST_WIRING] = "wiring",
-        [ST_BUFFER] = "buffer",
+        [ST_BUFFER] = "buffer", [KIND_MORE] = "parts",
     };
     return kind < ARRAY_SIZE(names) && names[kind] ? names[kind] : "?";
 }
@@ -436,6 +448,9 @@ static void show_fn(void *ctx, const leaf *l)
     switch (l->kind) {
     case ST_WIRING:
         sb_printf(out, "not state: %s", l->decl->desc ? l->decl->desc : "");
+        break;
+    case KIND_MORE:
+        sb_printf(out, "%u more, as the ones above", l->count);
         break;
     case ST_BYTES:
     case ST_BUFFER: {
@@ -468,7 +483,7 @@ static void show_fn(void *ctx, const leaf *l)
         }
         break;
     }
-    if (l->kind != ST_BYTES && l->kind != ST_BUFFER && l->count > shown)
+    if (l->kind != ST_BYTES && l->kind != ST_BUFFER && l->kind != KIND_MORE && l->count > shown)
         sb_printf(out, " ... (%u)", l->count);
     if (l->kind != ST_WIRING && l->decl && l->decl->desc)
         sb_printf(out, "  -- %s", l->decl->desc);
@@ -484,7 +499,7 @@ void dev_state_show(device *d, strbuf *out)
               (unsigned long long)dev_state_hash(d), img.len);
     sb_free(&img);
     show_ctx c = {d, out};
-    walk(d, true, show_fn, &c);
+    walk(d, WALK_WIRING | WALK_BRIEF, show_fn, &c);
     if (!d->cls->state.n)
         sb_puts(out, "  (the model declares no state beyond its registers)\n");
 }
@@ -564,8 +579,8 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return -1;
     }
     diff_ctx c = {.b = b, .why = why};
-    walk(b, true, collect_fn, &c);
-    walk(a, true, compare_fn, &c);
+    walk(b, WALK_WIRING, collect_fn, &c);
+    walk(a, WALK_WIRING, compare_fn, &c);
     free(c.bl);
     if (c.differs)
         return -1;
@@ -574,7 +589,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return 0;
     c.covered = xcalloc(size, 1);
     c.base = a->priv;
-    walk(a, true, cover_fn, &c);
+    walk(a, WALK_WIRING, cover_fn, &c);
     const uint8_t *pa = a->priv, *pb = b->priv;
     int rc = 0;
     for (size_t i = 0; i < size; i++) {
@@ -584,7 +599,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         while (end < size && !c.covered[end])
             end++;
         near_ctx n = {.base = a->priv, .off = i};
-        walk(a, true, near_fn, &n);
+        walk(a, WALK_WIRING, near_fn, &n);
         sb_printf(why,
                   "byte %zu of the %s struct (undeclared bytes %zu..%zu, after field %s) "
                   "differs: state the declaration misses",

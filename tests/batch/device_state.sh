@@ -30,7 +30,9 @@ expect_out '^  mlan_ctl.done_at  *int  *0x0  -- virtual time the last slot ends$
 expect_out '^  rx_timer  *timer  *due at'
 expect_out '^  eeprom.mem  *bytes  *01'
 expect_out '^  counters  *int  *0x0'
-expect_out '^  (the model declares no state beyond its registers)$'
+# Hamachi's model state: a part array listed in short, the EEPROM's buffer.
+expect_out '^  tx.done\[2..511\]  *parts  510 more, as the ones above  -- '
+expect_out '^  ee.data  *buffer [0-9a-f]*\.\.\. (512 bytes, [0-9]* not 0)  -- the contents$'
 # The same run again: the same hashes.
 grep ' [0-9a-f]\{16\}  *[0-9]* bytes$' "$WORK/out" >"$WORK/hashes1"
 run_xbow --batch -q --rtc-fixed --nic hamachi -ex 'info device-state' \

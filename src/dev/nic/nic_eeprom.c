@@ -143,3 +143,14 @@ void nic_uwire_pins(nic_uwire *u, bool cs, bool sk, bool din)
     u->cs = cs;
     u->sk = sk;
 }
+
+static const state_decl nic_eeprom_decls[] = {
+    STATE_WIRING(nic_eeprom, n, "the NIC: nic_eeprom_init"),
+    STATE_BUFFER(nic_eeprom, data, size, "the contents"),
+    STATE_BOOL(nic_eeprom, busy, "a read is in progress"),
+    STATE_INT(nic_eeprom, addr, "address of the read in progress / last read"),
+    STATE_INT(nic_eeprom, result, "byte latched by the last completed read"),
+    STATE_INT(nic_eeprom, reads, "reads"),
+    STATE_TIMER(nic_eeprom, t, "the read in progress completes"),
+};
+const state_table nic_eeprom_state = STATE_TABLE(nic_eeprom_decls, nic_eeprom);

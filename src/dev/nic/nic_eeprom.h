@@ -21,6 +21,8 @@ typedef struct nic_eeprom {
 } nic_eeprom;
 
 void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks);
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_eeprom_state;
 void nic_eeprom_fini(nic_eeprom *e);
 /* The engine goes idle; the contents stay. */
 void nic_eeprom_reset(nic_eeprom *e);

@@ -289,3 +289,17 @@ void nic_mdio_pins(nic_mdio *m, bool mdc, bool mdio, bool host_drives)
         mdio_clock(m, nic_mdio_level(m, mdio, host_drives));
     m->mdc = mdc;
 }
+
+static const state_decl nic_link_decls[] = {
+    STATE_WIRING(nic_link, n, "the NIC: nic_link_init"),
+    STATE_BOOL(nic_link, carrier, "a partner (backend) is attached"),
+    STATE_BOOL(nic_link, up, "the link is established"),
+    STATE_BOOL(nic_link, an_enable, "autonegotiation enabled"),
+    STATE_BOOL(nic_link, an_busy, "negotiating"),
+    STATE_BOOL(nic_link, an_done, "negotiation complete"),
+    STATE_BOOL(nic_link, admin_down, "the model holds the link down"),
+    STATE_TIMER(nic_link, an_timer, "negotiation completes"),
+    STATE_WIRING(nic_link, changed, "the model's hook: nic_link_init"),
+    STATE_INT(nic_link, changes, "link changes"),
+};
+const state_table nic_link_state = STATE_TABLE(nic_link_decls, nic_link);

@@ -36,6 +36,8 @@ typedef struct nic_link {
 } nic_link;
 
 void nic_link_init(nic_link *l, nic *n, uint64_t an_ticks, void (*changed)(nic *n));
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_link_state;
 void nic_link_fini(nic_link *l);
 /* Power-on state: autonegotiation off, link = carrier (and not admin_down);
  * no hook call.  admin_down is left as the model set it. */

@@ -154,3 +154,17 @@ static const state_decl nic_eeprom_decls[] = {
     STATE_TIMER(nic_eeprom, t, "the read in progress completes"),
 };
 const state_table nic_eeprom_state = STATE_TABLE(nic_eeprom_decls, nic_eeprom);
+
+static const state_decl nic_uwire_decls[] = {
+    STATE_WIRING(nic_uwire, e, "the EEPROM: nic_uwire_init"),
+    STATE_BOOL(nic_uwire, cs, "chip select"),
+    STATE_BOOL(nic_uwire, sk, "clock"),
+    STATE_BOOL(nic_uwire, dout, "data out"),
+    STATE_INT(nic_uwire, state, "idle, command, data out (enum nic_uwire_state)"),
+    STATE_INT(nic_uwire, shift, "shift register"),
+    STATE_INT(nic_uwire, nbits, "bits shifted"),
+    STATE_INT(nic_uwire, word, "word being sent"),
+    STATE_INT(nic_uwire, word_addr, "its address"),
+    STATE_INT(nic_uwire, out_bits, "bits sent"),
+};
+const state_table nic_uwire_state = STATE_TABLE(nic_uwire_decls, nic_uwire);

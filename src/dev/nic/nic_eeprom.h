@@ -52,6 +52,8 @@ typedef struct nic_uwire {
 } nic_uwire;
 
 void nic_uwire_init(nic_uwire *u, nic_eeprom *e, unsigned addr_bits);
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_uwire_state;
 /* New pin levels from the driver (chip select, clock, data in); data moves
  * on the rising edge of the clock. */
 void nic_uwire_pins(nic_uwire *u, bool cs, bool sk, bool din);

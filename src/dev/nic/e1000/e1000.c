@@ -590,13 +590,6 @@ static void e1000_reset(device *d)
 
 /* ---- views ---------------------------------------------------------------------- */
 
-static const dev_view e1000_views[] = {
-    NIC_VIEWS,
-    {"filter", "address filter: RAR entries, MTA bits, RCTL modes, VLAN", e1000_view_filter},
-    {"phy", "PHY registers, link, speed and duplex (MAC and PHY), MDIO", e1000_view_phy},
-    {"offload", "transmit contexts (checksum, TSO) and the packet in progress", e1000_view_offload},
-};
-
 static const state_decl e1000_txctx_decls[] = {
     STATE_INT(e1000_txctx, ipcss, "IP checksum start"),
     STATE_INT(e1000_txctx, ipcso, "IP checksum offset"),
@@ -649,6 +642,13 @@ static const state_decl e1000_state[] = {
     STATE_INT(e1000, tx_bad_fcs, "frames sent with a bad FCS"),
     STATE_INT(e1000, speed_mismatch, "speed mismatches"),
     STATE_INT(e1000, mdic_ops, "MDIC operations"),
+};
+
+static const dev_view e1000_views[] = {
+    NIC_VIEWS,
+    {"filter", "address filter: RAR entries, MTA bits, RCTL modes, VLAN", e1000_view_filter},
+    {"phy", "PHY registers, link, speed and duplex (MAC and PHY), MDIO", e1000_view_phy},
+    {"offload", "transmit contexts (checksum, TSO) and the packet in progress", e1000_view_offload},
 };
 
 static const device_class e1000_82543_class = {

@@ -592,9 +592,9 @@ static const state_decl e1000_txctx_decls[] = {
 };
 static const state_table e1000_txctx_state = STATE_TABLE(e1000_txctx_decls, e1000_txctx);
 
-/* The model's own state.  Not yet declared: the shared shell `n` and the
- * DMA engines (timers, budget, wire time, the Rx frame in progress), which
- * the NIC engine declares once it is finished (issue 13). */
+/* The model's own state.  Not yet declared: the shared shell `n` (its
+ * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
+ * state"). */
 static const state_decl e1000_state[] = {
     STATE_PART(e1000, tx, nic_ring_state_decl, "the Tx ring"),
     STATE_PART(e1000, rx, nic_ring_state_decl, "the Rx ring"),

@@ -393,9 +393,9 @@ static const dev_view ham_views[] = {
     {"filter", "address filter (AddrMode, station, CAM) and link", view_filter},
 };
 
-/* The model's own state.  Not yet declared: the shared shell `n` and the
- * DMA engines (timers, budget, wire time, the Rx frame in progress), which
- * the NIC engine declares once it is finished (issue 13); until then a
+/* The model's own state.  Not yet declared: the shared shell `n` (its
+ * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
+ * state"); until then a
  * Hamachi's state image is incomplete and test_state does not cover NICs. */
 static const state_decl ham_state[] = {
     STATE_PART(hamachi, tx, nic_ring_state_decl, "the Tx ring"),

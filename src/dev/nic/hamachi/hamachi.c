@@ -395,8 +395,8 @@ static const dev_view ham_views[] = {
 
 /* The model's own state.  Not yet declared: the shared shell `n` (its
  * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
- * state"); until then a
- * Hamachi's state image is incomplete and test_state does not cover NICs. */
+ * state"); until then a Hamachi's state image is incomplete and test_state
+ * does not cover NICs. */
 static const state_decl ham_state[] = {
     STATE_PART(hamachi, tx, nic_ring_state_decl, "the Tx ring"),
     STATE_PART(hamachi, rx, nic_ring_state_decl, "the Rx ring"),

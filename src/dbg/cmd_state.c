@@ -702,8 +702,8 @@ static const command state_commands[] = {
              "Example: bt", .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table state_table = {"Machine state", state_commands, ARRAY_SIZE(state_commands)};
-static const dbg_cmd_table *const state_tables[] = {&state_table, NULL};
+static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands, ARRAY_SIZE(state_commands)};
+static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
 
 const dbg_module dbg_state_module = {
     .name = "state",

@@ -77,6 +77,16 @@ void cpu_request_exit(cpu *c);
 void cpu_step_over_bp(cpu *c);
 const char *cpu_halt_reason(const cpu *c);
 
+/* The execution engine: the threaded interpreter, or the translator to
+ * host code (x86-64 hosts only; it hands what it does not translate to the
+ * interpreter).  Both give the same instruction counts and state at every
+ * stop.  A new CPU uses the translator where the host has one. */
+enum cpu_engine { CPU_ENGINE_INTERP = 0, CPU_ENGINE_JIT = 1 };
+bool cpu_engine_available(int engine);
+/* 0, or -1 when the host has no such engine (the CPU keeps its own). */
+int cpu_set_engine(cpu *c, int engine);
+int cpu_engine(const cpu *c);
+
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);
 void cpu_set_pc(cpu *c, uint64_t pc);

@@ -19,6 +19,7 @@ void machine_config_default(machine_config *cfg)
     cfg->mem_mb = 512;
     cfg->serial = "stdio";
     cfg->on_reset = RESET_STOP;
+    cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
 }
 
 machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
@@ -30,6 +31,11 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
     machine *m = calloc(1, sizeof *m);
     if (!m) {
         snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (!cpu_engine_available(cfg->engine)) {
+        snprintf(err, errlen, "--engine=jit: this host has no translator (it needs x86-64); "
+                              "use --engine=interp");
         return NULL;
     }
     m->cfg = *cfg;
@@ -49,6 +55,7 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
             snprintf(err, errlen, "cannot create CPU %u", i);
             goto fail;
         }
+        cpu_set_engine(m->cpus[i], cfg->engine);
     }
     if (ip27_build(m, err, errlen) != 0)
         goto fail;

@@ -86,6 +86,18 @@ bool cpu_engine_available(int engine);
 /* 0, or -1 when the host has no such engine (the CPU keeps its own). */
 int cpu_set_engine(cpu *c, int engine);
 int cpu_engine(const cpu *c);
+/* What the translator did for this CPU (and its group's code cache). */
+typedef struct cpu_jit_info {
+    uint64_t interp_ticks;      /* ticks the translator left to the interpreter */
+    uint64_t blocks, insns;     /* blocks translated, guest instructions in them */
+    uint64_t flushes;           /* code cache flushes (it was full) */
+    uint64_t invalidated;       /* blocks dropped because their code was written */
+    uint64_t chained;           /* direct jumps between blocks patched */
+    uint64_t code_bytes;        /* host code generated in all */
+    uint64_t cache_used, cache_size; /* bytes of the code cache in use, its size */
+    uint64_t gen_ns;            /* host time spent translating */
+} cpu_jit_info;
+void cpu_jit_info_get(const cpu *c, cpu_jit_info *out);
 
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);

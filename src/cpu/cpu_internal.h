@@ -249,6 +249,7 @@ struct cpu {
     bool use_jit;          /* cpu_run() runs translated code where it can */
     bool jit_smc;          /* a translation was dropped while this CPU ran */
     uint64_t jit_tmp;      /* a helper's result for the generated code */
+    uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */

@@ -339,6 +339,24 @@ int jh_cp0(cpu *c, unsigned ops, unsigned sel)
     return status(c);
 }
 
+void cpu_jit_info_get(const cpu *c, cpu_jit_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->interp_ticks = c->jit_interp_ticks;
+    const jit_cache *jc = c->group ? c->group->jit : NULL;
+    if (!jc)
+        return;
+    out->blocks = jc->translated;
+    out->insns = jc->translated_insns;
+    out->flushes = jc->flushes;
+    out->invalidated = jc->invalidated;
+    out->chained = jc->chained;
+    out->code_bytes = jc->code_bytes;
+    out->cache_used = jc->used;
+    out->cache_size = jc->size;
+    out->gen_ns = jc->gen_ns;
+}
+
 /* ---- The run loop ---------------------------------------------------------- */
 
 typedef uintptr_t (*jit_enter_fn)(cpu *c, const uint8_t *code);
@@ -358,6 +376,15 @@ static jit_block *find_block(const dpage *p, uint64_t pc, unsigned flavor)
     return b;
 }
 
+/* The interpreter for at most n instructions, counted apart. */
+static int interp(cpu *c, uint64_t n)
+{
+    uint64_t t0 = c->clock->now;
+    int r = cpu_interp(c, n);
+    c->jit_interp_ticks += c->clock->now - t0;
+    return r;
+}
+
 int jit_run(cpu *c)
 {
     cpu_group *g = c->group;
@@ -374,7 +401,7 @@ int jit_run(cpu *c)
             return 0;
         int r;
         if (unlikely(c->dly || c->trace)) {
-            if ((r = cpu_interp(c, 1)) != 0)
+            if ((r = interp(c, 1)) != 0)
                 return r;
             pending = NULL;
             continue;
@@ -382,7 +409,7 @@ int jit_run(cpu *c)
         uint64_t pc = c->pc;
         xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
         if (x->tag != (pc & ~0xffcull)) {
-            if ((r = cpu_interp(c, JIT_INTERP_CHUNK)) != 0)
+            if ((r = interp(c, JIT_INTERP_CHUNK)) != 0)
                 return r;
             pending = NULL;
             continue;
@@ -399,7 +426,7 @@ int jit_run(cpu *c)
                 pending = NULL;
             }
             if (!b) {
-                if ((r = cpu_interp(c, 1)) != 0)
+                if ((r = interp(c, 1)) != 0)
                     return r;
                 pending = NULL;
                 continue;
@@ -418,7 +445,7 @@ int jit_run(cpu *c)
             /* Not enough budget for the block: the interpreter takes it to
              * the limit (or the kick is seen at the top). */
             uint64_t lim = c->limit, now = clk->now;
-            if (now < lim && (r = cpu_interp(c, lim - now)) != 0)
+            if (now < lim && (r = interp(c, lim - now)) != 0)
                 return r;
         } else if (ret != JIT_RET_DONE) {
             pending = (jit_exit *)ret;
@@ -428,7 +455,22 @@ int jit_run(cpu *c)
 
 #else /* !JIT_HOST */
 
+void cpu_jit_info_get(const cpu *c, cpu_jit_info *out)
+{
+    memset(out, 0, sizeof *out);
+    out->interp_ticks = c->jit_interp_ticks;
+}
+
 bool jit_available(void) { return false; }
+
+/* The interpreter for at most n instructions, counted apart. */
+static int interp(cpu *c, uint64_t n)
+{
+    uint64_t t0 = c->clock->now;
+    int r = cpu_interp(c, n);
+    c->jit_interp_ticks += c->clock->now - t0;
+    return r;
+}
 
 int jit_run(cpu *c)
 {

@@ -87,6 +87,7 @@ void cpu_free(cpu *c)
         return;
     bus_link_clear(c->bus, c->initiator);
     cpu_group_leave(c);
+    jit_cpu_free(c);
     free(c->bps);
     free(c->wps);
     free(c->hles);

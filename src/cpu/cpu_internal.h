@@ -250,6 +250,7 @@ struct cpu {
     bool jit_smc;          /* a translation was dropped while this CPU ran */
     uint64_t jit_tmp;      /* a helper's result for the generated code */
     uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
+    struct jit_jc *jit_jc; /* the jump cache (jit.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */

@@ -89,6 +89,19 @@ static jit_cache *group_jit(cpu_group *g)
     return jc;
 }
 
+void jit_cpu_free(cpu *c)
+{
+    free(c->jit_jc);
+    c->jit_jc = NULL;
+}
+
+static void jc_clear(cpu *c)
+{
+    if (c->jit_jc)
+        for (unsigned i = 0; i < JIT_JC_SIZE; i++)
+            c->jit_jc[i].vpc = 1; /* (no pc is odd) */
+}
+
 void jit_group_free(cpu_group *g)
 {
     jit_cache *jc = g->jit;
@@ -130,8 +143,10 @@ void jit_flush(cpu_group *g)
     jc->nblocks = 0;
     jc->used = jc->fixed;
     jc->flushes++;
-    for (unsigned i = 0; i < g->ncpus; i++)
+    for (unsigned i = 0; i < g->ncpus; i++) {
         g->cpus[i]->jit_smc = true;
+        jc_clear(g->cpus[i]);
+    }
 }
 
 jit_block *jit_new_block(cpu_group *g, dpage *p, uint64_t vpc, unsigned flavor)
@@ -170,8 +185,13 @@ static void unchain(jit_exit *e)
     e->to = NULL;
 }
 
-static void drop_block(dpage *p, jit_block *v)
+static void drop_block(cpu_group *g, dpage *p, jit_block *v)
 {
+    for (unsigned i = 0; i < g->ncpus; i++) {
+        jit_jc *t = g->cpus[i]->jit_jc;
+        if (t && jit_jc_entry(t, v->vpc)->code == v->code)
+            jit_jc_entry(t, v->vpc)->vpc = 1;
+    }
     unsigned k = (unsigned)((v->vpc & 0xfff) >> 2);
     for (jit_block **pp = &p->jtab[k]; *pp; pp = &(*pp)->alias) {
         if (*pp == v) {
@@ -200,7 +220,7 @@ void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi)
     for (jit_block *b = p->jlist, *n; b; b = n) {
         n = b->next;
         if (b->first <= hi && lo <= b->last) {
-            drop_block(p, b);
+            drop_block(g, p, b);
             g->jit->invalidated++;
             any = true;
         }
@@ -215,35 +235,48 @@ void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi)
 /* Everything below is called with c->pc, c->in_ds and the clock synced and
  * the GPRs written back, as the interpreter's SYNC() leaves them. */
 
-static inline int status(const cpu *c) { return c->limit == 0 || c->jit_smc ? JH_STOP : JH_OK; }
+static inline bool go_on(const cpu *c) { return c->limit != 0 && !c->jit_smc; }
+
+static inline int status(const cpu *c) { return go_on(c) ? JH_OK : JH_STOP; }
+
+/* An exception was taken: the block may go on at the vector when the mode
+ * the code was translated for still holds and nothing asked to stop (as
+ * the interpreter goes on after its `exc:`). */
+static inline int exc_status(const cpu *c, unsigned flavor)
+{
+    return jit_flavor(c) == flavor && go_on(c) ? JH_GO : JH_EXC;
+}
 
 int jh_exception(cpu *c, int code)
 {
+    unsigned f = jit_flavor(c);
     cpu_exception(c, code, 0, false);
-    return JH_EXC;
+    return exc_status(c, f);
 }
 
 int jh_exception_ce(cpu *c, int ce)
 {
+    unsigned f = jit_flavor(c);
     cpu_exception_ce(c, ce);
-    return JH_EXC;
+    return exc_status(c, f);
 }
 
 /* A load that missed the soft TLB: op | rd << 8. */
 int jh_load(cpu *c, uint64_t va, unsigned oprd)
 {
-    unsigned op = oprd & 0xff, rd = oprd >> 8;
+    unsigned op = oprd & 0xff, rd = oprd >> 8, f = jit_flavor(c);
     uint64_t v;
     if (!mem_load_slow(c, va, insn_mem_size(op), &v))
-        return JH_EXC;
+        return exc_status(c, f);
     c->gpr[rd] = insn_load_extend(op, v);
     return status(c);
 }
 
 int jh_store(cpu *c, uint64_t va, uint64_t val, unsigned size)
 {
+    unsigned f = jit_flavor(c);
     if (!mem_store_slow(c, va, size, val))
-        return JH_EXC;
+        return exc_status(c, f);
     return status(c);
 }
 
@@ -252,7 +285,7 @@ void jh_link_store(cpu *c, uint64_t va, unsigned size) { cpu_link_store_va(c, va
 /* LWL ... SDR, LL/SC, the FP loads and stores: op | rd << 8 | rt << 16. */
 int jh_mem_other(cpu *c, uint64_t va, unsigned ops)
 {
-    unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff;
+    unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff, f = jit_flavor(c);
     bool ok;
     switch (op) {
     case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR:
@@ -266,13 +299,13 @@ int jh_mem_other(cpu *c, uint64_t va, unsigned ops)
     default: return jh_exception(c, EXC_RI);
     }
     c->gpr[0] = 0;
-    return ok ? status(c) : JH_EXC;
+    return ok ? status(c) : exc_status(c, f);
 }
 
 /* LWC1 ... SDXC1: op | ft << 8; the checks of exec_mem.h in its order. */
 int jh_fpmem(cpu *c, uint64_t va, unsigned opft)
 {
-    unsigned op = opft & 0xff, ft = opft >> 8;
+    unsigned op = opft & 0xff, ft = opft >> 8, f = jit_flavor(c);
     if (!(c->status & ST_CU1))
         return jh_exception_ce(c, 1);
     bool indexed = op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
@@ -285,7 +318,7 @@ int jh_fpmem(cpu *c, uint64_t va, unsigned opft)
         if (p)
             v = insn_host_load(p, size);
         else if (!mem_load_slow(c, va, size, &v))
-            return JH_EXC;
+            return exc_status(c, f);
         insn_fp_load(c, op, ft, v);
     } else {
         uint64_t v = insn_fp_store_value(c, op, ft);
@@ -294,7 +327,7 @@ int jh_fpmem(cpu *c, uint64_t va, unsigned opft)
             insn_host_store(p, size, v);
             fast_store_link(c, va, size);
         } else if (!mem_store_slow(c, va, size, v)) {
-            return JH_EXC;
+            return exc_status(c, f);
         }
     }
     return status(c);
@@ -313,11 +346,15 @@ int jh_cop1(cpu *c, uint32_t raw, unsigned x)
     return status(c);
 }
 
-/* MFC0, DMFC0, MTC0, DMTC0, the TLB instructions, ERET and CACHE:
- * op | rd << 8 | rt << 16 | sa (the CP0 register) << 24; sel. */
+/* MFC0, DMFC0, MTC0, DMTC0, the TLB instructions and ERET:
+ * op | rd << 8 | rt << 16 | sa (the CP0 register) << 24; sel.  After a
+ * write the block goes on if the mode is the one it was translated for and
+ * nothing asked to stop (a change of the soft TLB or of what interrupt is
+ * pending kicks the CPU), as the interpreter's done_reload does. */
 int jh_cp0(cpu *c, unsigned ops, unsigned sel)
 {
     unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff, reg = ops >> 24;
+    unsigned f = jit_flavor(c);
     if (!c->cu0)
         return jh_exception_ce(c, 0);
     if ((op == OP_DMFC0 || op == OP_DMTC0) && !c->ops64)
@@ -329,14 +366,13 @@ int jh_cp0(cpu *c, unsigned ops, unsigned sel)
         break;
     case OP_MTC0: case OP_DMTC0: insn_mtc0(c, op, reg, sel, c->gpr[rt]); break;
     case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP: insn_tlb(c, op); break;
-    case OP_ERET: /* (the block leaves with the pc ERET set, whatever the status) */
+    case OP_ERET: /* on at the new pc, or out (JH_EXC: the pc is set) */
         cpu_eret(c);
         c->dly = false;
-        return JH_OK;
-    case OP_CACHE: insn_cache(c, rt); break;
+        return exc_status(c, f);
     default: return jh_exception(c, EXC_RI);
     }
-    return status(c);
+    return jit_flavor(c) == f ? status(c) : JH_STOP;
 }
 
 void cpu_jit_info_get(const cpu *c, cpu_jit_info *out)
@@ -393,6 +429,14 @@ int jit_run(cpu *c)
         c->use_jit = false;
         return cpu_interp(c, UINT64_MAX);
     }
+    if (!c->jit_jc) {
+        c->jit_jc = malloc(JIT_JC_SIZE * sizeof *c->jit_jc);
+        if (!c->jit_jc) {
+            c->use_jit = false;
+            return cpu_interp(c, UINT64_MAX);
+        }
+        jc_clear(c);
+    }
     sched *clk = c->clock;
     jit_exit *pending = NULL;
     uint64_t flushes = jc->flushes;
@@ -416,6 +460,7 @@ int jit_run(cpu *c)
         }
         dpage *p = x->page;
         unsigned flavor = jit_flavor(c);
+        jit_jc *e = jit_jc_entry(c->jit_jc, pc);
         jit_block *b = find_block(p, pc, flavor);
         if (!b) {
             uint64_t t0 = now_ns();
@@ -425,8 +470,8 @@ int jit_run(cpu *c)
                 flushes = jc->flushes;
                 pending = NULL;
             }
-            if (!b) {
-                if ((r = interp(c, 1)) != 0)
+            if (!b) { /* (mostly a branch whose delay slot is on the next page) */
+                if ((r = interp(c, 2)) != 0)
                     return r;
                 pending = NULL;
                 continue;
@@ -439,6 +484,7 @@ int jit_run(cpu *c)
             jc->chained++;
         }
         pending = NULL;
+        *e = (jit_jc){pc, p, b->code, flavor};
         c->jit_smc = false;
         uintptr_t ret = ((jit_enter_fn)(void *)jc->enter)(c, b->code);
         if (ret == JIT_RET_BAIL) {
@@ -461,16 +507,8 @@ void cpu_jit_info_get(const cpu *c, cpu_jit_info *out)
     out->interp_ticks = c->jit_interp_ticks;
 }
 
-bool jit_available(void) { return false; }
 
-/* The interpreter for at most n instructions, counted apart. */
-static int interp(cpu *c, uint64_t n)
-{
-    uint64_t t0 = c->clock->now;
-    int r = cpu_interp(c, n);
-    c->jit_interp_ticks += c->clock->now - t0;
-    return r;
-}
+bool jit_available(void) { return false; }
 
 int jit_run(cpu *c)
 {
@@ -479,6 +517,7 @@ int jit_run(cpu *c)
 }
 
 void jit_group_free(cpu_group *g) { (void)g; }
+void jit_cpu_free(cpu *c) { (void)c; }
 void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi)
 {
     (void)g, (void)p, (void)lo, (void)hi;

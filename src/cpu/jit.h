@@ -68,6 +68,24 @@ static inline unsigned jit_flavor(const cpu *c)
     return (unsigned)c->mode | (c->ops64 ? 4u : 0) | (c->mips4 ? 8u : 0);
 }
 
+/* The jump cache, per CPU: the block last found for a pc, direct-mapped by
+ * the pc.  An entry is good while its page is still what the exec soft TLB
+ * maps the pc to (the lookup compares it), its mode is the CPU's, and the
+ * block lives (dropping a block clears its entries). */
+#define JIT_JC_BITS 12
+#define JIT_JC_SIZE (1u << JIT_JC_BITS)
+typedef struct jit_jc {
+    uint64_t vpc;
+    dpage *page;
+    uint8_t *code;
+    uint64_t flavor;
+} jit_jc;
+_Static_assert(sizeof(jit_jc) == 32, "jump cache entries are 32 bytes");
+static inline jit_jc *jit_jc_entry(jit_jc *t, uint64_t pc)
+{
+    return &t[(pc >> 2) & (JIT_JC_SIZE - 1)];
+}
+
 /* Per CPU group. */
 typedef struct jit_cache {
     uint8_t *mem;          /* the executable area */
@@ -97,6 +115,7 @@ typedef struct jit_cache {
 bool jit_available(void);
 int jit_run(cpu *c);
 void jit_group_free(cpu_group *g);
+void jit_cpu_free(cpu *c);
 /* A page's slots [lo, hi] were written (CPU store, DMA, the debugger). */
 void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi);
 extern jit_block *const jit_no_blocks[DPAGE_INSNS];
@@ -115,6 +134,7 @@ void jit_flush(cpu_group *g);
 #define JH_EXC 0   /* an exception was taken (c->pc is the vector) */
 #define JH_OK 1    /* done, go on */
 #define JH_STOP 2  /* done, but leave after this instruction (a kick, or code changed) */
+#define JH_GO 3    /* an exception was taken (or ERET done): go on at c->pc, same mode */
 
 /* The helpers the generated code calls (jit.c). */
 int jh_exception(cpu *c, int code);

@@ -435,17 +435,27 @@ static int status_label(jg *g, unsigned i)
     return g->stop_lbl[i];
 }
 
-/* The exits of instruction i that were asked for, in the cold section. */
+/* The exits of instruction i that were asked for, in the cold section:
+ * the status of a helper (eax: JH_EXC, JH_STOP or JH_GO), and leaving after
+ * an exception. */
 static void emit_insn_exits(jg *g, unsigned i)
 {
     if (g->stop_lbl[i] >= 0) {
         bind(g, g->stop_lbl[i], SEC_COLD);
+        x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_GO);
+        int go = label(g);
+        jump(g, SEC_COLD, CC_E, go);
         x_test_rr(COLD, 32, X_RAX, X_RAX);
         jump(g, SEC_COLD, CC_E, exc_label(g, i));
         emit_unspend(g, COLD, i);
         emit_continuation(g, COLD, i);
         x_alu_rr(COLD, 32, ALU_XOR, X_RAX, X_RAX);
         jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
+        /* on at the exception vector (or ERET's pc), in this mode */
+        bind(g, go, SEC_COLD);
+        emit_unspend(g, COLD, i);
+        x_load(COLD, 64, X_RDX, M(COFF(pc)));
+        jump_abs(g, SEC_COLD, -1, g->jc->lookup[g->flavor]);
     }
     if (g->exc_lbl[i] >= 0) {
         bind(g, g->exc_lbl[i], SEC_COLD);
@@ -465,7 +475,7 @@ static int cold_exception(jg *g, unsigned i, int code, bool ce)
     arg_cpu(COLD);
     x_mov_imm(COLD, X_RSI, (uint64_t)code);
     call(g, SEC_COLD, ce ? (const void *)jh_exception_ce : (const void *)jh_exception);
-    jump(g, SEC_COLD, -1, exc_label(g, i));
+    jump(g, SEC_COLD, -1, status_label(g, i));
     return l;
 }
 
@@ -1128,20 +1138,19 @@ static void emit_insn(jg *g, unsigned i)
         }
         break;
     }
-    case OP_MFC0: case OP_DMFC0: cp0_call(g, i, d); break;
-    case OP_MTC0: case OP_DMTC0: case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP:
-        /* The mode, the soft TLB or the interrupt state may change: leave. */
+    case OP_MFC0: case OP_DMFC0: case OP_MTC0: case OP_DMTC0: case OP_TLBR: case OP_TLBWI:
+    case OP_TLBWR: case OP_TLBP:
+        /* (jh_cp0 stops the block when a write changed the mode, the soft
+         * TLB or what interrupt is pending) */
         cp0_call(g, i, d);
-        emit_unspend(g, HOT, i);
-        emit_continuation(g, HOT, i);
-        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-        jump_abs(g, SEC_HOT, -1, g->jc->exit_pc);
         break;
-    case OP_ERET:
-        cp0_call(g, i, d);
-        emit_unspend(g, HOT, i);
-        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-        jump_abs(g, SEC_HOT, -1, g->jc->exit_synced);
+    case OP_ERET: /* (the status is JH_GO or JH_EXC, never JH_OK) */
+        hot_call_begin(g, i);
+        x_mov_imm(HOT, X_RSI, OP_ERET);
+        x_alu_rr(HOT, 32, ALU_XOR, X_RDX, X_RDX);
+        arg_cpu(HOT);
+        call(g, SEC_HOT, (const void *)jh_cp0);
+        jump(g, SEC_HOT, -1, status_label(g, i));
         break;
     case OP_SYSCALL: emit_exception(g, i, EXC_SYS, false); break;
     case OP_BREAK: emit_exception(g, i, EXC_BP, false); break;
@@ -1161,8 +1170,7 @@ static void emit_insn(jg *g, unsigned i)
 static bool ends_block(const jg *g, const dinsn *d)
 {
     switch (d->op) {
-    case OP_SYSCALL: case OP_BREAK: case OP_RI: case OP_COP2: case OP_MTC0: case OP_DMTC0:
-    case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP: case OP_ERET:
+    case OP_SYSCALL: case OP_BREAK: case OP_RI: case OP_COP2: case OP_ERET:
         return true;
     case OP_MOVCI: case OP_PREFX: return !(g->flavor & 8);
     default: return flavor_rejects(g, d->op);
@@ -1492,6 +1500,7 @@ void jit_emit_stubs(jit_cache *jc)
         jc->lookup[f] = b->p + b->len;
         int32_t xoff = COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) +
                        (int32_t)offsetof(stlb_set, x);
+        /* the exec soft TLB maps the pc's page ... */
         x_mov_rr(b, 32, X_RAX, X_RDX);
         x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
         x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
@@ -1499,18 +1508,19 @@ void jit_emit_stubs(jit_cache *jc)
         x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)~0xffcu);
         x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, xoff));
         size_t m1 = x_jcc8(b, CC_NE);
-        x_load(b, 64, X_RAX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
-        x_load(b, 64, X_RAX, xm(X_RAX, (int32_t)offsetof(dpage, jtab)));
-        x_mov_rr(b, 32, X_RCX, X_RDX);
-        x_alu_ri(b, 32, ALU_AND, X_RCX, 0xffc);
-        x_load(b, 64, X_RAX, xmi(X_RAX, X_RCX, 2, 0));
-        x_test_rr(b, 64, X_RAX, X_RAX);
-        size_t m2 = x_jcc8(b, CC_E);
-        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_block, vpc)));
+        x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
+        /* ... to the page of the jump cache's entry for the pc, in this mode */
+        x_mov_rr(b, 32, X_RAX, X_RDX);
+        x_alu_ri(b, 32, ALU_AND, X_RAX, (JIT_JC_SIZE - 1) << 2);
+        x_shift_ri(b, 32, SH_SHL, X_RAX, 3);
+        x_alu_rm(b, 64, ALU_ADD, X_RAX, M(COFF(jit_jc)));
+        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)));
+        size_t m2 = x_jcc8(b, CC_NE);
+        x_alu_rm(b, 64, ALU_CMP, X_RCX, xm(X_RAX, (int32_t)offsetof(jit_jc, page)));
         size_t m3 = x_jcc8(b, CC_NE);
-        x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_block, flavor)), (int32_t)f);
+        x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
         size_t m4 = x_jcc8(b, CC_NE);
-        x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_block, code)));
+        x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
         x_patch8(b, m1);
         x_patch8(b, m2);
         x_patch8(b, m3);

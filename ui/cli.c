@@ -24,18 +24,12 @@ static unsigned ncand, capcand;
 
 static void add_candidate(void *ctx, const char *w)
 {
-    (void)ctx;
     if (ncand == capcand) {
         unsigned cap = capcand ? capcand * 2 : 64;
-        char **n = realloc(candidates, cap * sizeof *n);
-        if (!n)
-            return;
-        candidates = n;
+        candidates = xrealloc(candidates, cap * sizeof *candidates);
         capcand = cap;
     }
-    char *copy = strdup(w);
-    if (copy)
-        candidates[ncand++] = copy;
+    candidates[ncand++] = xstrdup(w);
 }
 
 static void clear_candidates(void)
@@ -48,21 +42,17 @@ static void clear_candidates(void)
 static char *generator(const char *text, int state)
 {
     static unsigned next;
-    (void)text;
     if (state == 0)
         next = 0;
-    return next < ncand ? strdup(candidates[next++]) : NULL;
+    return next < ncand ? xstrdup(candidates[next++]) : NULL;
 }
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)end;
     rl_attempted_completion_over = 1;
     if (!complete_dbg)
         return NULL;
-    char *before = strndup(rl_line_buffer, start > 0 ? (size_t)start : 0);
-    if (!before)
-        return NULL;
+    char *before = xstrndup(rl_line_buffer, start > 0 ? (size_t)start : 0);
     clear_candidates();
     int kind = dbg_complete(complete_dbg, before, text, add_candidate, NULL);
     free(before);
@@ -124,14 +114,12 @@ static void hide_line(void)
 
 static void serving_out(void *ctx, const char *text)
 {
-    (void)ctx;
     hide_line();
     saved_out(saved_out_ctx, text);
 }
 
 static void serving_log(void *ctx, int level, const char *who, const char *msg)
 {
-    (void)ctx;
     static const char *const names[] = {"error", "warning", "info", "debug"};
     hide_line();
     fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "",
@@ -141,8 +129,6 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
 /* The guest's console writes to the terminal while gdb runs the guest. */
 static void serving_console(void *ctx, const uint8_t *buf, size_t n)
 {
-    (void)ctx;
-    (void)buf;
     if (n)
         hide_line();
 }

@@ -86,7 +86,6 @@ static bool input_ready(void)
  * terminal really went away. */
 static int tui_rl_getc(FILE *f)
 {
-    (void)f;
     while (inq_head == inq_tail) {
         int ch = getch();
         if (ch == ERR) {
@@ -125,7 +124,6 @@ static void tui_rl_redisplay(void)
 
 static void tui_rl_show_matches(char **matches, int num, int max)
 {
-    (void)max;
     tui *t = tui_active;
     strbuf b;
     sb_init(&b);
@@ -422,12 +420,10 @@ static void on_line(char *line)
     }
     if (*dbg_skip_ws(line))
         add_history(line);
-    char *copy = strdup(line);
+    char *copy = xstrdup(line);
     rl_callback_handler_remove();
-    if (copy) {
-        run_command(t, copy);
-        free(copy);
-    }
+    run_command(t, copy);
+    free(copy);
     if (!t->quit)
         rl_callback_handler_install(dbg_prompt(t->d), on_line);
     free(line);

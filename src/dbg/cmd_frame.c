@@ -31,9 +31,7 @@ static void print_frame(dbg *d, cpu *c, const frame *f, unsigned level)
 /* Select frame `level` (0 = innermost) and show it. */
 static int select_frame(dbg *d, cpu *c, uint64_t level)
 {
-    frame *f = calloc(level + 1 < 1024 ? level + 1 : 1024, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
+    frame *f = xcalloc(level + 1 < 1024 ? level + 1 : 1024, sizeof *f);
     unsigned n = dbg_unwind(d, c, f, level + 1 < 1024 ? (unsigned)level + 1 : 1024);
     if (level >= n) {
         free(f);
@@ -115,14 +113,11 @@ static void list_regs(strbuf *b, const bool *set)
 
 static int cmd_info_frame(dbg *d, const char *args)
 {
-    (void)args;
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
     unsigned level = d->frame;
     const frame *fr = &f[level];
     bool caller = level + 1 < n;
@@ -191,10 +186,6 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 {
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    if (!f) {
-        sb_puts(out, "out of memory\n");
-        return;
-    }
     unsigned level = d->frame;
     sb_printf(out, "Registers of frame #%u (<not saved>: caller-saved, lost when a callee ran):\n",
               level);

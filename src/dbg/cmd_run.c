@@ -206,7 +206,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     dbg_report_stop(d, r);
     dbg_set_output(d, out, out_ctx);
     free(d->stop_report);
-    d->stop_report = rep.s ? sb_take(&rep) : strdup("");
+    d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
     if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
         quiet = true;
     if (!quiet) {
@@ -295,15 +295,12 @@ static int cmd_nexti(dbg *d, const char *args)
 
 static int cmd_finish(dbg *d, const char *args)
 {
-    (void)args;
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
     /* From the selected frame (up, frame N): until it returns. */
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
     unsigned level = d->frame;
     if (level + 1 >= n) {
         free(f);
@@ -425,9 +422,9 @@ static int cmd_jump(dbg *d, const char *args)
                          (unsigned long long)addr);
     uint8_t b[4];
     if (cpu_read_virt(c, addr, b, 4) != 4) {
-        char err[300];
-        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
-        return dbg_error(d, "jump: no instruction to run there: %s", err);
+        xerr err;
+        dbg_explain_addr(d, (dbg_addr){addr, false}, &err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err.msg);
     }
     uint64_t off;
     const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
@@ -469,7 +466,6 @@ static int cmd_cpu(dbg *d, const char *args)
 
 static int cmd_info_cpus(dbg *d, const char *args)
 {
-    (void)args;
     machine *m = d->m;
     strbuf b;
     sb_init(&b);

@@ -37,7 +37,6 @@ static bool read_insn(dbg *d, cpu *c, uint64_t pc, uint32_t *insn)
     uint8_t b[4];
     if (cpu_read_virt(c, pc, b, 4) != 4)
         return false;
-    (void)d;
     *insn = (uint32_t)load_be(b, 4);
     return true;
 }
@@ -212,9 +211,7 @@ int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r
 frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n)
 {
     unsigned want = d->frame + 2; /* the selected frame and its caller */
-    frame *f = calloc(want, sizeof *f);
-    if (!f)
-        return NULL;
+    frame *f = xcalloc(want, sizeof *f);
     *n = dbg_unwind(d, c, f, want);
     if (d->frame >= *n) /* the stack changed under the selection */
         d->frame = 0;
@@ -227,7 +224,7 @@ uint64_t dbg_frame_pc(dbg *d, cpu *c)
         return cpu_pc(c);
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
-    uint64_t pc = f ? f[d->frame].pc : cpu_pc(c);
+    uint64_t pc = f[d->frame].pc;
     free(f);
     return pc;
 }

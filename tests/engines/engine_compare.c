@@ -180,7 +180,8 @@ int main(int argc, char **argv)
     for (int e = 0; e < 2; e++) {
         strbuf err;
         sb_init(&err);
-        if (ui_options_init(&o[e], xargc) || ui_parse_options(&o[e], xargc, xargv, &err) != UI_OPTS_RUN) {
+        ui_options_init(&o[e], xargc);
+        if (ui_parse_options(&o[e], xargc, xargv, &err) != UI_OPTS_RUN) {
             printf("engine_compare: %s\n", err.s ? err.s : "bad command line");
             return 2;
         }
@@ -196,10 +197,10 @@ int main(int argc, char **argv)
         o[e].cfg.serial = spec[e];
         o[e].cfg.rtc_fixed = true;
         o[e].cfg.engine = e ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
-        char msg[256];
-        m[e] = machine_new(&o[e].cfg, msg, sizeof msg);
-        if (!m[e] || (o[e].kernel && machine_load_kernel(m[e], o[e].kernel, msg, sizeof msg))) {
-            printf("engine_compare: %s\n", msg);
+        xerr msg = {0};
+        m[e] = machine_new(&o[e].cfg, &msg);
+        if (!m[e] || (o[e].kernel && machine_load_kernel(m[e], o[e].kernel, &msg))) {
+            printf("engine_compare: %s\n", msg.msg);
             return 2;
         }
     }

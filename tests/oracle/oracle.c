@@ -496,21 +496,21 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char err[160] = "";
-    r->u = uc_side_new(err, sizeof err);
+    xerr err = {0};
+    r->u = uc_side_new(&err);
     if (!r->u) {
-        printf("oracle: Unicorn: %s\n", err);
+        printf("oracle: Unicorn: %s\n", err.msg);
         return 2;
     }
-    r->x = xb_side_new(err, sizeof err);
+    r->x = xb_side_new(&err);
     if (!r->x) {
-        printf("oracle: xbow: %s\n", err);
+        printf("oracle: xbow: %s\n", err.msg);
         return 2;
     }
     if (jit) {
-        r->j = xb_side_new_mode(err, sizeof err, 1 /* CPU_ENGINE_JIT */, true);
+        r->j = xb_side_new_mode(&err, 1 /* CPU_ENGINE_JIT */, true);
         if (!r->j)
-            printf("oracle: no translator twin (%s)\n", err);
+            printf("oracle: no translator twin (%s)\n", err.msg);
         orc_rng_seed(&r->jrng, r->seed ^ 0x6a6974ull);
         r->jnext = next_gap(r);
     }

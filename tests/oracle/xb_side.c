@@ -42,9 +42,9 @@ static void on_exception(void *ctx, const event *ev)
         x->exc = (int)ev->vals[1] + 1;
 }
 
-xb_side *xb_side_new(char *err, unsigned errlen)
+xb_side *xb_side_new(xerr *err)
 {
-    return xb_side_new_mode(err, errlen, CPU_ENGINE_INTERP, false);
+    return xb_side_new_mode(err, CPU_ENGINE_INTERP, false);
 }
 
 /* The low 2 GB, virtual = physical, cacheable, dirty, valid, global. */
@@ -59,7 +59,7 @@ static void map_low(cpu *c)
     }
 }
 
-xb_side *xb_side_new_mode(char *err, unsigned errlen, int engine, bool mapped)
+xb_side *xb_side_new_mode(xerr *err, int engine, bool mapped)
 {
     xb_side *x = calloc(1, sizeof *x);
     if (!x)
@@ -70,16 +70,16 @@ xb_side *xb_side_new_mode(char *err, unsigned errlen, int engine, bool mapped)
     x->ram = ram_block_new(&x->b, "ram", XB_RAM_SIZE);
     if (!x->ram || bus_map_ram(&x->b, "ram", BUS_CAC(0), XB_RAM_SIZE, x->ram, 0, false) != 0 ||
         bus_map_ram(&x->b, "ram-uncached", BUS_UNC(0, 0), XB_RAM_SIZE, x->ram, 0, false) != 0) {
-        snprintf(err, errlen, "cannot map RAM");
+        xerr_set(err, "cannot map RAM");
         goto fail;
     }
     x->c = cpu_new(0, &x->b, &x->clk, &x->eb);
     if (!x->c) {
-        snprintf(err, errlen, "cpu_new failed");
+        xerr_set(err, "cpu_new failed");
         goto fail;
     }
     if (cpu_set_engine(x->c, engine) != 0) {
-        snprintf(err, errlen, "this host has no translator");
+        xerr_set(err, "this host has no translator");
         goto fail;
     }
     x->mapped = mapped;
@@ -87,7 +87,7 @@ xb_side *xb_side_new_mode(char *err, unsigned errlen, int engine, bool mapped)
         map_low(x->c);
     event_src *src = cpu_event(x->c, CPU_EV_EXCEPTION);
     if (!src || event_subscribe(src, on_exception, x) <= 0) {
-        snprintf(err, errlen, "no cpu exception event");
+        xerr_set(err, "no cpu exception event");
         goto fail;
     }
     return x;

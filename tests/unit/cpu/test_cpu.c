@@ -101,7 +101,6 @@ static void setup(void)
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
     ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
-    ck_assert_ptr_nonnull(C);
     DMA = initiator_register(&B, "dma0", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN);
@@ -595,8 +594,8 @@ START_TEST(llsc_other_cpu_fast_store)
 {
     /* cpu1 stores to the linked line through its soft TLB (fast path). */
     cpu *c1 = cpu_new(1, &B, &CLK, &EB);
-    cpu_set_engine(c1, ENGINE);
     ck_assert_ptr_nonnull(c1);
+    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
     cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
     put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0)}, 2);
     cpu_bp_insert(c1, K0(0x20008));

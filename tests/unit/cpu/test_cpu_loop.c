@@ -56,7 +56,6 @@ static void setup(void)
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
     ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
-    ck_assert_ptr_nonnull(C);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* no exception is expected */
     kick_writes = 0;

@@ -56,14 +56,12 @@ static uint64_t rnd(void)
  * the bus, as a NIC's would), a write to offset 8 asks the CPU to stop. */
 static int dev_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
 {
-    (void)o, (void)op, (void)off;
     *val = 0x1234;
     return BUS_OK;
 }
 static int dev_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
 {
     twin *t = o;
-    (void)op, (void)val;
     if (off == 0) {
         uint8_t b[4] = {(uint8_t)(t->dma_word >> 24), (uint8_t)(t->dma_word >> 16),
                         (uint8_t)(t->dma_word >> 8), (uint8_t)t->dma_word};
@@ -214,6 +212,11 @@ START_TEST(straight_code_and_loops)
     put(0x12000, (const uint32_t[]){MULT(T0, A0), MFLO(S0), JR(RA), ADDU(S1, S1, S0)}, 4);
     set_pc(KSEG0(0x10000));
     run_both(200000, 300, "loops");
+    /* and the translator did run it (not the interpreter behind it) */
+    cpu_jit_info ji;
+    cpu_jit_info_get(T[1].c, &ji);
+    ck_assert_uint_gt(ji.blocks, 0);
+    ck_assert_uint_lt(ji.interp_ticks, cpu_retired(T[1].c) / 20);
 }
 END_TEST
 
@@ -419,7 +422,6 @@ END_TEST
 static unsigned traced[2];
 static void trace_fn(void *ctx, cpu *c, uint64_t pc, uint32_t insn)
 {
-    (void)c, (void)pc, (void)insn;
     traced[(intptr_t)ctx]++;
 }
 

@@ -38,6 +38,8 @@ jit_block *const jit_no_blocks[DPAGE_INSNS];
 #define JIT_MAX_BLOCKS (JIT_CACHE_SIZE / 256)
 /* Instructions the interpreter runs when the pc has no exec soft-TLB entry. */
 #define JIT_INTERP_CHUNK 8
+/* ... and while the trace hook is set. */
+#define JIT_TRACE_CHUNK 4096
 
 bool jit_available(void) { return true; }
 
@@ -69,20 +71,17 @@ static jit_cache *group_jit(cpu_group *g)
 {
     if (g->jit)
         return g->jit;
-    jit_cache *jc = calloc(1, sizeof *jc);
-    if (!jc)
+    /* A host that refuses executable memory leaves the CPUs to the
+     * interpreter (jit_run); that is no error. */
+    size_t size = cache_size();
+    uint8_t *mem = map_code(size);
+    if (!mem)
         return NULL;
-    jc->size = cache_size();
-    jc->mem = map_code(jc->size);
+    jit_cache *jc = xcalloc(1, sizeof *jc);
+    jc->size = size;
+    jc->mem = mem;
     jc->maxblocks = (unsigned)(jc->size / 256);
-    jc->blocks = calloc(jc->maxblocks, sizeof *jc->blocks);
-    if (!jc->mem || !jc->blocks) {
-        if (jc->mem)
-            munmap(jc->mem, jc->size);
-        free(jc->blocks);
-        free(jc);
-        return NULL;
-    }
+    jc->blocks = xcalloc(jc->maxblocks, sizeof *jc->blocks);
     jit_emit_stubs(jc);
     jc->used = jc->fixed;
     g->jit = jc;
@@ -155,16 +154,10 @@ jit_block *jit_new_block(cpu_group *g, dpage *p, uint64_t vpc, unsigned flavor)
     if (p->jtab == jit_no_blocks) {
         if (jc->ntabbed == jc->tabcap) {
             unsigned cap = jc->tabcap ? 2 * jc->tabcap : 64;
-            dpage **n = realloc(jc->tabbed, cap * sizeof *n);
-            if (!n)
-                return NULL;
-            jc->tabbed = n;
+            jc->tabbed = xrealloc(jc->tabbed, cap * sizeof *jc->tabbed);
             jc->tabcap = cap;
         }
-        jit_block **t = calloc(DPAGE_INSNS, sizeof *t);
-        if (!t)
-            return NULL;
-        p->jtab = t;
+        p->jtab = xcalloc(DPAGE_INSNS, sizeof *p->jtab);
         jc->tabbed[jc->ntabbed++] = p;
     }
     if (jc->nblocks >= jc->maxblocks)
@@ -430,11 +423,7 @@ int jit_run(cpu *c)
         return cpu_interp(c, UINT64_MAX);
     }
     if (!c->jit_jc) {
-        c->jit_jc = malloc(JIT_JC_SIZE * sizeof *c->jit_jc);
-        if (!c->jit_jc) {
-            c->use_jit = false;
-            return cpu_interp(c, UINT64_MAX);
-        }
+        c->jit_jc = xmalloc(JIT_JC_SIZE * sizeof *c->jit_jc);
         jc_clear(c);
     }
     sched *clk = c->clock;
@@ -445,7 +434,9 @@ int jit_run(cpu *c)
             return 0;
         int r;
         if (unlikely(c->dly || c->trace)) {
-            if ((r = interp(c, 1)) != 0)
+            /* The trace hook sees each instruction: the interpreter runs
+             * them all until it is gone (or the limit). */
+            if ((r = interp(c, c->dly ? 1 : JIT_TRACE_CHUNK)) != 0)
                 return r;
             pending = NULL;
             continue;

@@ -254,10 +254,21 @@ int main(int argc, char **argv)
         if (last)
             break;
     }
-    if (!rc)
+    if (!rc) {
+        cpu_jit_info ji; /* blocks, flushes: the machine's code cache */
+        uint64_t all = 0, interp = 0;
+        for (unsigned i = 0; i < m[1]->ncpus; i++) {
+            cpu_jit_info_get(m[1]->cpus[i], &ji);
+            all += cpu_retired(m[1]->cpus[i]);
+            interp += ji.interp_ticks;
+        }
         printf("engine_compare: the same after %" PRIu64 " instructions in %" PRIu64
-               " steps (stopped: %s), console %ld bytes\n",
-               done, steps, stop_reason_name(r0), file_size(con[0]));
+               " steps (stopped: %s), console %ld bytes; %.1f%% translated, %" PRIu64
+               " blocks, %" PRIu64 " dropped, %" PRIu64 " cache flushes\n",
+               done, steps, stop_reason_name(r0), file_size(con[0]),
+               all ? 100.0 * (double)(all - interp) / (double)all : 0.0, ji.blocks,
+               ji.invalidated, ji.flushes);
+    }
     for (int e = 0; e < 2; e++) {
         machine_free(m[e]);
         ui_options_free(&o[e]);

@@ -72,8 +72,10 @@ run_xbow_tty() {
     STDIN=$(idle_stdin) time_run xbow-tty script -qec \
         "'$XBOW' --engine=$last_engine --batch -q '$(elf xbow)'" /dev/null
 }
+# No NIC and no VGA: the workload uses neither, and QEMU then needs no option
+# ROMs (Debian's ipxe-qemu and vgabios are only recommended by qemu-system-mips).
 run_qemu() {
-    time_run qemu $QEMU -M malta -cpu 5KEf -m 64 -display none -monitor none -no-reboot \
+    time_run qemu $QEMU -M malta -cpu 5KEf -m 64 -display none -vga none -nic none -monitor none -no-reboot \
         -serial null -serial null -serial stdio -kernel "$(elf malta)"
 }
 # GXemul wants a terminal: script gives it one.

@@ -213,7 +213,7 @@ callgrind)
         awk -v e="$e" -v n="$n" -v t="$total" -v i="${inner:-0}" -v g="${gen:-0}" 'BEGIN {
             printf "callgrind --engine=%s: %d guest instructions, %.0f host instructions in all (%.1f per guest instruction)\n", e, n, t, t / n
             if (i > 0) printf "callgrind --engine=%s: %.1f host instructions per guest instruction inside cpu_run()\n", e, i / n
-            if (g > 0) printf "callgrind --engine=%s: %.1f of them in translated code (no symbol)\n", e, g / n }'
+            if (g / n >= 0.05) printf "callgrind --engine=%s: %.1f of them in translated code (no symbol)\n", e, g / n }'
     done
     ;;
 *)

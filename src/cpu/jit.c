@@ -498,7 +498,6 @@ void cpu_jit_info_get(const cpu *c, cpu_jit_info *out)
     out->interp_ticks = c->jit_interp_ticks;
 }
 
-
 bool jit_available(void) { return false; }
 
 int jit_run(cpu *c)
@@ -507,11 +506,8 @@ int jit_run(cpu *c)
     return cpu_interp(c, UINT64_MAX);
 }
 
-void jit_group_free(cpu_group *g) { (void)g; }
-void jit_cpu_free(cpu *c) { (void)c; }
-void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi)
-{
-    (void)g, (void)p, (void)lo, (void)hi;
-}
+void jit_group_free(cpu_group *g) {}
+void jit_cpu_free(cpu *c) {}
+void jit_invalidate(cpu_group *g, dpage *p, unsigned lo, unsigned hi) {}
 
 #endif

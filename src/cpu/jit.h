@@ -18,17 +18,6 @@
 #define JIT_HOST 1
 #else
 #define JIT_HOST 0
-/* The helpers the generated code calls (jit.c). */
-int jh_exception(cpu *c, int code);
-int jh_exception_ce(cpu *c, int ce);
-int jh_load(cpu *c, uint64_t va, unsigned oprd);
-int jh_store(cpu *c, uint64_t va, uint64_t val, unsigned size);
-void jh_link_store(cpu *c, uint64_t va, unsigned size);
-int jh_mem_other(cpu *c, uint64_t va, unsigned ops);
-int jh_fpmem(cpu *c, uint64_t va, unsigned opft);
-int jh_cop1(cpu *c, uint32_t raw, unsigned x);
-int jh_cp0(cpu *c, unsigned ops, unsigned sel);
-
 #endif
 
 /* At most this many guest instructions per block. */

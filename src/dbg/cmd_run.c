@@ -485,7 +485,6 @@ static int cmd_info_cpus(dbg *d, const char *args)
 /* info engine: how the CPUs execute, and what the translator did. */
 static int cmd_info_engine(dbg *d, const char *args)
 {
-    (void)args;
     machine *m = d->m;
     strbuf b;
     sb_init(&b);

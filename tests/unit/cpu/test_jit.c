@@ -371,7 +371,8 @@ START_TEST(unaligned_pc_and_uncached_code)
     /* the handler's ERET returns to EPC + 4 = 0x10026: AdEL again, and so on */
     set_pc(KSEG0(0x10000));
     run_both(2000, 7, "unaligned pc");
-    setup(); /* again, from kseg1 */
+    teardown(); /* again, from kseg1 */
+    setup();
     put(0x10000, (const uint32_t[]){
         ADDIU(V0, V0, 1), ADDU(V1, V1, V0), SW(V1, 0x1100, GP), LW(A0, 0x1100, GP),
         BEQ(ZERO, ZERO, -5), ADDIU(A1, A1, 1),

@@ -158,8 +158,8 @@ void view_memo_refresh(view_memo *m);
 
 /* A descriptor ring's state, for the debugger's stall detector (watch
  * stall): is host-posted work waiting while the engine idles, and how old
- * are the completions the host has not taken back?  (The NIC models' stall
- * query, nic_stall_info, carries the same facts.) */
+ * are the completions the host has not taken back?  (The NIC models fill it
+ * from their rings: nic_ring_state.) */
 typedef struct ring_state {
     bool posted;                /* the ring holds host-posted work for the device */
     bool idle;                  /* the device's engine for the ring is idle */
@@ -168,6 +168,8 @@ typedef struct ring_state {
     uint64_t unreclaimed_ticks; /* age of the oldest of them */
     int oldest_index;           /* its index, -1 if none */
 } ring_state;
+/* Stalled: host-posted work while the engine idles. */
+static inline bool ring_stalled(const ring_state *st) { return st->posted && st->idle; }
 
 /* A device model's declaration: what it is made of, the hooks that make it
  * work.  Each part is a table with its count. */

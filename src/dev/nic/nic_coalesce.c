@@ -57,6 +57,11 @@ void nic_coal_init(nic_coal *c, nic *n, int ring, void (*fire)(nic *n, int ring)
     timer_init(&c->gap_t, "nic-coal-gap", gap_expired, c);
     timer_init(&c->lat_t, "nic-coal-latency", lat_expired, c);
     timer_init(&c->ival_t, "nic-coal-interval", ival_expired, c);
+    for (unsigned i = 0; i < n->ncoal; i++)
+        if (n->coal[i] == c)
+            return;
+    if (nic_part(n, c) && n->ncoal < NIC_MAX_COAL)
+        n->coal[n->ncoal++] = c;
 }
 
 void nic_coal_reset(nic_coal *c)

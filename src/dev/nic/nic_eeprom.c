@@ -22,6 +22,8 @@ void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_
     e->n = n;
     e->op_ticks = op_ticks;
     timer_init(&e->t, "nic-eeprom", read_done, e);
+    if (nic_part(n, e))
+        n->ee = e;
 }
 
 void nic_eeprom_fini(nic_eeprom *e)

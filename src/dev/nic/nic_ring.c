@@ -201,7 +201,7 @@ static bool done_unreclaimed(nic_ring *r, unsigned k, const nic_done **out)
     return true;
 }
 
-int nic_ring_stall(nic_ring *r, nic_stall_info *s)
+int nic_ring_stall(nic_ring *r, ring_state *s)
 {
     nic *n = r->n;
     memset(s, 0, sizeof *s);
@@ -224,7 +224,6 @@ int nic_ring_stall(nic_ring *r, nic_stall_info *s)
     } else {
         s->posted = nic_ring_pending(r) > 0;
     }
-    s->stalled = s->posted && s->idle;
     uint64_t oldest = UINT64_MAX;
     for (unsigned k = 0; k < r->done_n; k++) {
         const nic_done *e;

@@ -485,6 +485,8 @@ static int cmd_info_cpus(dbg *d, const char *args)
 /* info engine: how the CPUs execute, and what the translator did. */
 static int cmd_info_engine(dbg *d, const char *args)
 {
+    if (*args)
+        return dbg_usage_error(d, "info engine", "it takes no arguments");
     machine *m = d->m;
     strbuf b;
     sb_init(&b);

@@ -121,3 +121,6 @@ void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out);
 int nic_ring_stall(nic_ring *r, ring_state *s);
 
 #endif
+
+/* A ring's state, for the models that embed one (STATE_PART). */
+extern const state_table nic_ring_state_decl; /* (nic_ring_state is the stall query) */

@@ -577,6 +577,60 @@ static void e1000_reset(device *d)
 
 /* ---- views ---------------------------------------------------------------------- */
 
+static const state_decl e1000_txctx_decls[] = {
+    STATE_INT(e1000_txctx, ipcss, "IP checksum start"),
+    STATE_INT(e1000_txctx, ipcso, "IP checksum offset"),
+    STATE_INT(e1000_txctx, tucss, "TCP/UDP checksum start"),
+    STATE_INT(e1000_txctx, tucso, "TCP/UDP checksum offset"),
+    STATE_INT(e1000_txctx, hdr_len, "header length"),
+    STATE_INT(e1000_txctx, ipcse, "IP checksum end"),
+    STATE_INT(e1000_txctx, tucse, "TCP/UDP checksum end"),
+    STATE_INT(e1000_txctx, mss, "segment size"),
+    STATE_INT(e1000_txctx, paylen, "payload length"),
+    STATE_BOOL(e1000_txctx, tcp, "TCP"),
+    STATE_BOOL(e1000_txctx, ip, "IPv4"),
+};
+static const state_table e1000_txctx_state = STATE_TABLE(e1000_txctx_decls, e1000_txctx);
+
+/* The model's own state.  Not yet declared: the shared shell `n` (its
+ * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
+ * state"). */
+static const state_decl e1000_state[] = {
+    STATE_PART(e1000, tx, nic_ring_state_decl, "the Tx ring"),
+    STATE_PART(e1000, rx, nic_ring_state_decl, "the Rx ring"),
+    STATE_PART(e1000, txc, nic_coal_state, "TIDV"),
+    STATE_PART(e1000, rxc, nic_coal_state, "RDTR"),
+    STATE_PART(e1000, link, nic_link_state, "the link"),
+    STATE_PART(e1000, mii, nic_mii_state, "the PHY's registers"),
+    STATE_PART(e1000, mdio, nic_mdio_state, "82543: bit-banged MDIO"),
+    STATE_PART(e1000, ee, nic_eeprom_state, "the EEPROM"),
+    STATE_PART(e1000, uw, nic_uwire_state, "its Microwire port"),
+    STATE_PART(e1000, filt, nic_mac_filter_state, "the address filter"),
+    STATE_TIMER(e1000, mdic_timer, "an MDIC operation completes"),
+    STATE_BOOL(e1000, lu, "STATUS.LU as last published"),
+    STATE_BOOL(e1000, phy_in_reset, "the PHY is held in reset"),
+    STATE_BOOL(e1000, keep_phy, "device_reset from CTRL.RST keeps the PHY"),
+    STATE_INT(e1000, ioaddr, "82544 I/O window: IOADDR"),
+    STATE_PART(e1000, ctx, e1000_txctx_state, "checksum context"),
+    STATE_PART(e1000, tso, e1000_txctx_state, "segmentation context"),
+    STATE_BOOL(e1000, pkt, "inside a packet"),
+    STATE_BOOL(e1000, pkt_bad, "the packet failed: skip to its EOP"),
+    STATE_BOOL(e1000, pkt_tse, "a segmentation packet"),
+    STATE_INT(e1000, pkt_popts, "packet options"),
+    STATE_BOOL(e1000, pkt_vle, "VLAN tag insertion"),
+    STATE_INT(e1000, pkt_vlan, "the tag"),
+    STATE_BOOL(e1000, tx_stopped, "a descriptor fetch failed: idle until TDT is written"),
+    STATE_BOOL(e1000, tx_ide, "a descriptor of the current packet had IDE"),
+    STATE_BYTES(e1000, hdr, "TSO: the header replayed in front of every segment"),
+    STATE_INT(e1000, seg_count, "TSO: segments sent"),
+    STATE_INT(e1000, seg_payload, "TSO: payload bytes sent"),
+    STATE_BOOL(e1000, rx_stopped, "a descriptor fetch failed: idle until RDT is written"),
+    STATE_INT(e1000, tso_frames, "TSO frames"),
+    STATE_INT(e1000, tx_bad_fcs, "frames sent with a bad FCS"),
+    STATE_INT(e1000, speed_mismatch, "speed mismatches"),
+    STATE_INT(e1000, mdic_ops, "MDIC operations"),
+};
+
 static const dev_view e1000_views[] = {
     NIC_VIEWS,
     {"filter", "address filter: RAR entries, MTA bits, RCTL modes, VLAN", e1000_view_filter},
@@ -604,6 +658,7 @@ static const event_decl e1000_events[E1000_NEVENTS] = {
 };
 
 static const device_class e1000_82543_class = {
+    DEV_STATE(e1000_state, e1000),
     .name = "e1000-82543",
     .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
     .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
@@ -613,6 +668,7 @@ static const device_class e1000_82543_class = {
 };
 
 static const device_class e1000_82544_class = {
+    DEV_STATE(e1000_state, e1000),
     .name = "e1000-82544",
     .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
     DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,

@@ -92,7 +92,7 @@ int ui_main(ui_options *o)
     dbg *d = dbg_new(m);
     d->batch = o->batch;
     d->allow_shell = !o->batch || o->allow_shell;
-    tui_register_commands();
+    tui_register_commands(d);
     ui_install_sigint(m);
     if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
         dbg_free(d);

@@ -562,7 +562,6 @@ int ui_tui(dbg *d)
     tt_init(&t.out, 2000);
     tt_init(&t.console, 2000);
     tui_active = &t;
-    tui_register_commands();
     /* The guest console goes to a pane; curses owns the terminal. */
     chardev *con = d->m->console;
     chardev_detach_host(con);

@@ -113,7 +113,7 @@ void tui_layout(tui *t);
 int tui_layout_find(const char *name);
 const char *tui_layout_name(int i);
 int tui_pane_find(const char *name);
-void tui_register_commands(void);
+void tui_register_commands(dbg *d);
 extern tui *tui_active;
 
 int tui_attr(int c);

@@ -152,8 +152,9 @@ static int need_tui(dbg *d, const char *cmd)
     return 0;
 }
 
-static int cmd_layout(dbg *d, const char *args)
+static int cmd_layout(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "layout"))
         return -1;
     tui *t = tui_active;
@@ -182,8 +183,9 @@ static int cmd_layout(dbg *d, const char *args)
 
 static int visible_focusable(tui *t, int k) { return t->panes[k].visible; }
 
-static int cmd_focus(dbg *d, const char *args)
+static int cmd_focus(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "focus"))
         return -1;
     tui *t = tui_active;
@@ -269,8 +271,9 @@ static int cmd_winheight(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_zoom(dbg *d, const char *args)
+static int cmd_zoom(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "zoom"))
         return -1;
     tui *t = tui_active;
@@ -296,32 +299,32 @@ static int cmd_tui_mem(dbg *d, const char *args)
 }
 
 static const command tui_commands[] = {
-    {"layout", NULL, cmd_layout, "layout [debug|net|full|mem|next|prev]",
-     "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
-     "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
-     "Example: layout net", 0},
-    {"focus", "fs", cmd_focus, "focus [PANE|next|prev]",
-     "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
-     "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
-     "Ctrl-X o cycles.  Example: focus console", 0},
-    {"winheight", "wh", cmd_winheight, "winheight PANE [+|-]LINES",
-     "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
-     "it; as much as the screen and the layout's other panes allow (it says so when it\n"
-     "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
-     "Example: winheight cmd +3", 0},
-    {"zoom", NULL, cmd_zoom, "zoom [PANE]",
-     "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
-     "Example: zoom rings", 0},
-    {"tui memory", NULL, cmd_tui_mem, "tui memory ADDRESS",
-     "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
-     "Example: tui memory 0xa800000000020000", 0},
+    {.name = "layout", .run = cmd_layout, CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|next|prev")),
+     .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
+             "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
+             "Example: layout net"},
+    {.name = "focus", .aliases = "fs", .run = cmd_focus, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
+     .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
+             "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
+             "Ctrl-X o cycles.  Example: focus console"},
+    {.name = "winheight", .aliases = "wh", .fn = cmd_winheight, .usage = "winheight PANE [+|-]LINES",
+     .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
+             "it; as much as the screen and the layout's other panes allow (it says so when it\n"
+             "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
+             "Example: winheight cmd +3"},
+    {.name = "zoom", .run = cmd_zoom, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
+     .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
+             "Example: zoom rings"},
+    {.name = "tui memory", .fn = cmd_tui_mem, .usage = "tui memory ADDRESS",
+     .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
+             "Example: tui memory 0xa800000000020000"},
 };
 
 /* Registered in every front end: in the line-mode debugger and in batch
  * mode they say that they need the TUI, instead of being unknown. */
-void tui_register_commands(void)
+void tui_register_commands(dbg *d)
 {
-    dbg_register_group("TUI", tui_commands, ARRAY_SIZE(tui_commands));
+    dbg_register_group(d, "TUI", tui_commands, ARRAY_SIZE(tui_commands));
     dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
     dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
     dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");

@@ -4,6 +4,7 @@
  * bookkeeping the resume loop uses.  The other kinds live in watch.c,
  * evbreak.c and stall.c and plug in through bp_ops. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
@@ -155,7 +156,7 @@ static void reap(dbg *d)
     }
 }
 
-void dbg_bp_free(dbg *d)
+static void dbg_bp_free(dbg *d)
 {
     bp_state *s = d->bp;
     if (!s)
@@ -640,24 +641,30 @@ static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
 static void do_enable(dbg *d, bpoint *b) { set_enabled(d, b, true); }
 static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
 
-static int cmd_delete(dbg *d, const char *args)
+static int cmd_delete(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (!strncmp(args, "breakpoints", 11))
         args = dbg_skip_ws(args + 11);
     return for_each_num(d, args, "delete", do_delete);
 }
-static int cmd_enable(dbg *d, const char *args) { return for_each_num(d, args, "enable", do_enable); }
-static int cmd_disable(dbg *d, const char *args)
+static int cmd_enable(dbg *d, const cmd_args *a)
 {
-    return for_each_num(d, args, "disable", do_disable);
+    return for_each_num(d, a->text[0], "enable", do_enable);
+}
+static int cmd_disable(dbg *d, const cmd_args *a)
+{
+    return for_each_num(d, a->text[0], "disable", do_disable);
 }
 
-static int cmd_clear(dbg *d, const char *args)
+static int cmd_clear(dbg *d, const cmd_args *a)
 {
-    uint64_t addr;
+    uint64_t addr = a->num[0];
     const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
+    if (!a->given[0] && bp_parse_location(d, "", &addr, &cond)) /* where the CPU is */
         return -1;
+    if (a->cond)
+        return dbg_error(d, "clear: no condition here.");
     unsigned n = 0;
     strbuf b;
     sb_init(&b);
@@ -692,26 +699,31 @@ static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
     return 0;
 }
 
-static int cmd_condition(dbg *d, const char *args)
+/* Breakpoint N of a declared argument. */
+static bpoint *find_num(dbg *d, uint64_t n)
 {
-    bpoint *b;
-    if (parse_num(d, &args, "condition", &b))
+    bpoint *b = bp_find(d, (int)n);
+    if (!b)
+        dbg_error(d, "No breakpoint number %llu.", (unsigned long long)n);
+    return b;
+}
+
+static int cmd_condition(dbg *d, const cmd_args *a)
+{
+    bpoint *b = find_num(d, a->num[0]);
+    if (!b || set_cond(d, b, a->text[1]))
         return -1;
-    if (set_cond(d, b, args))
-        return -1;
-    if (!*args)
+    if (!a->given[1])
         dbg_printf(d, "Breakpoint %d now unconditional.\n", b->num);
     return 0;
 }
 
-static int cmd_ignore(dbg *d, const char *args)
+static int cmd_ignore(dbg *d, const cmd_args *a)
 {
-    bpoint *b;
-    uint64_t n;
-    if (parse_num(d, &args, "ignore", &b))
+    bpoint *b = find_num(d, a->num[0]);
+    uint64_t n = a->num[1];
+    if (!b)
         return -1;
-    if (dbg_parse_u64(args, &n) || n > UINT32_MAX)
-        return dbg_error(d, "ignore: give a count: ignore N COUNT.");
     b->ignore = (unsigned)n;
     if (n == 0)
         dbg_printf(d, "Will stop next time breakpoint %d is reached.\n", b->num);
@@ -808,66 +820,65 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     return 0;
 }
 
-static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, args, false); }
-static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
+static int cmd_info_breakpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], false); }
+static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], true); }
 
 static const command break_commands[] = {
-    {"break", "b,br", cmd_break, "break [LOCATION] [if COND]",
-     "Stop when a CPU is about to execute the instruction at LOCATION.\n"
-     "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
-     "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
-     "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
-     "no debug information to skip prologues with).  Every CPU is stopped.\n"
-     "Example: break fill_desc if $a1 == 3", CMD_MACHINE},
-    {"tbreak", NULL, cmd_tbreak, "tbreak [LOCATION] [if COND]",
-     "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
-     "Example: tbreak main", CMD_MACHINE},
-    {"delete", "d", cmd_delete, "delete [N|N-M]...",
-     "Delete breakpoints and watchpoints of any kind.\n"
-     "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
-    {"clear", NULL, cmd_clear, "clear LOCATION",
-     "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
-    {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
-     "Disable breakpoints and watchpoints.\n"
-     "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
-     "nothing while the guest runs.\n"
-     "Example: disable 3", CMD_MACHINE},
-    {"enable", "en", cmd_enable, "enable [N|N-M]...",
-     "Enable breakpoints and watchpoints (all without N).\n"
-     "Example: enable 3", CMD_MACHINE},
-    {"condition", NULL, cmd_condition, "condition N [COND]",
-     "Make breakpoint N stop only when COND is true; without COND, always.\n"
-     "Example: condition 2 len > 1500", CMD_MACHINE},
-    {"ignore", NULL, cmd_ignore, "ignore N COUNT",
-     "Let breakpoint N pass its next COUNT hits without stopping.\n"
-     "Example: ignore 1 100", CMD_MACHINE},
-    {"commands", NULL, cmd_commands, "commands [N]\n  COMMANDS...\nend",
-     "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
-     "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
-     "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
-     "(its commands then run while the guest runs and cannot step or run it).\n"
-     "Example:\n"
-     "  commands 2\n"
-     "    silent\n"
-     "    printf \"desc %d len %d\\n\", index, len\n"
-     "    continue\n"
-     "  end", CMD_MACHINE | CMD_NOREPEAT},
-    {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
-     "List breakpoints and watchpoints of every kind.\n"
-     "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
-     "enabled, what they watch, condition, hit count, ignore count and commands.\n"
-     "Example: info breakpoints", CMD_MACHINE},
-    {"info watchpoints", NULL, cmd_info_watchpoints, "info watchpoints [N...]",
-     "List only the watchpoints (memory, physical, DMA and stall watches).\n"
-     "Example: info watchpoints", CMD_MACHINE},
+    {.name = "break", .aliases = "b,br", .fn = cmd_break, .usage = "break [LOCATION] [if COND]",
+     .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
+             "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
+             "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
+             "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
+             "no debug information to skip prologues with).  Every CPU is stopped.\n"
+             "Example: break fill_desc if $a1 == 3", .flags = CMD_MACHINE},
+    {.name = "tbreak", .fn = cmd_tbreak, .usage = "tbreak [LOCATION] [if COND]",
+     .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
+             "Example: tbreak main", .flags = CMD_MACHINE},
+    {.name = "delete", .aliases = "d", .run = cmd_delete, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Delete breakpoints and watchpoints of any kind.\n"
+             "Without N, all of them.\n"
+             "Example: delete 2 4-6", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "clear", .run = cmd_clear, CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+     .help = "Delete the code breakpoints at LOCATION (default: where the CPU is).\n"
+             "Example: clear main", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "disable", .aliases = "dis,disa", .run = cmd_disable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Disable breakpoints and watchpoints.\n"
+             "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
+             "nothing while the guest runs.\n"
+             "Example: disable 3", .flags = CMD_MACHINE},
+    {.name = "enable", .aliases = "en", .run = cmd_enable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Enable breakpoints and watchpoints (all without N).\n"
+             "Example: enable 3", .flags = CMD_MACHINE},
+    {.name = "condition", .run = cmd_condition,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX), ARG_OPT(ARG_EXPR, "COND")),
+     .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
+             "Example: condition 2 len > 1500", .flags = CMD_MACHINE},
+    {.name = "ignore", .run = cmd_ignore,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
+              ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
+     .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
+             "Example: ignore 1 100", .flags = CMD_MACHINE},
+    {.name = "commands", .fn = cmd_commands, .usage = "commands [N]\n  COMMANDS...\nend",
+     .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
+             "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
+             "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
+             "(its commands then run while the guest runs and cannot step or run it).\n"
+             "Example:\n"
+             "  commands 2\n"
+             "    silent\n"
+             "    printf \"desc %d len %d\\n\", index, len\n"
+             "    continue\n"
+             "  end", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info breakpoints", .aliases = "i b,info b,info break", .run = cmd_info_breakpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+     .help = "List breakpoints and watchpoints of every kind.\n"
+             "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
+             "enabled, what they watch, condition, hit count, ignore count and commands.\n"
+             "Example: info breakpoints", .flags = CMD_MACHINE},
+    {.name = "info watchpoints", .run = cmd_info_watchpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+     .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
+             "Example: info watchpoints", .flags = CMD_MACHINE},
 };
 
-void dbg_break_register(void)
-{
-    dbg_register_group("Breakpoints", break_commands, ARRAY_SIZE(break_commands));
-}
 
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {
@@ -876,3 +887,19 @@ bool dbg_breakpoint_at(dbg *d, uint64_t addr)
             return true;
     return false;
 }
+
+/* The breakpoints first: disarming a watchpoint updates the bus hook. */
+static void breaks_free(dbg *d)
+{
+    dbg_bp_free(d);
+    dbg_watch_free(d);
+}
+
+static const dbg_cmd_table break_table = {"Breakpoints", break_commands, ARRAY_SIZE(break_commands)};
+static const dbg_cmd_table *const break_tables[] = {&break_table, &dbg_watch_table, &dbg_track_table, NULL};
+
+const dbg_module dbg_break_module = {
+    .name = "break",
+    .commands = break_tables,
+    .free = breaks_free,
+};

@@ -54,6 +54,11 @@ static int parse_level(dbg *d, const char *args, const char *cmd, uint64_t dflt,
     return 0;
 }
 
+/* N of up and down: how many frames to move (default 1). */
+#define FRAME_COUNT                                                                        \
+    {.kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true,    \
+     .max = 1u << 20, .dflt = 1}
+
 static int cmd_frame(dbg *d, const char *args)
 {
     cpu *c = need_cpu(d);
@@ -67,14 +72,12 @@ static int cmd_frame(dbg *d, const char *args)
     return select_frame(d, c, level);
 }
 
-static int cmd_up(dbg *d, const char *args)
+static int cmd_up(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t k;
-    if (parse_level(d, args, "up", 1, &k))
-        return -1;
+    uint64_t k = a->num[0];
     unsigned n;
     frame *f = dbg_selected_frames(d, c, &n);
     free(f);
@@ -84,14 +87,12 @@ static int cmd_up(dbg *d, const char *args)
     return select_frame(d, c, d->frame + k);
 }
 
-static int cmd_down(dbg *d, const char *args)
+static int cmd_down(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t k;
-    if (parse_level(d, args, "down", 1, &k))
-        return -1;
+    uint64_t k = a->num[0];
     if (d->frame == 0)
         return dbg_error(d, "Already in the innermost frame #0: nothing to go down to.");
     return select_frame(d, c, k > d->frame ? 0 : d->frame - k);
@@ -206,29 +207,32 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 }
 
 static const command frame_commands[] = {
-    {"frame", "f", cmd_frame, "frame [N | level N]",
-     "Select and show call frame N (0 = innermost), or show the selected one.\n"
-     "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them) and show\n"
-     "it.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values (the\n"
-     "ones its callees saved, found from their prologues), so print, x, info registers\n"
-     "and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are not known\n"
-     "there.  Every stop selects frame 0 again.\n"
-     "Example: frame 2", CMD_MACHINE},
-    {"up", NULL, cmd_up, "up [N]",
-     "Select the frame N levels (default 1) towards the caller and show it.\n"
-     "Example: up", CMD_MACHINE},
-    {"down", NULL, cmd_down, "down [N]",
-     "Select the frame N levels (default 1) towards the innermost one and show it.\n"
-     "Example: down", CMD_MACHINE},
-    {"info frame", "info f", cmd_info_frame, "info frame",
-     "Describe the selected frame: its caller, saved registers, what is known.\n"
-     "Describe the selected frame: its pc and the return address, the function and the\n"
-     "stack it allocated, its neighbours, where it saved registers, and which registers\n"
-     "are known in it.  All of it is read from the symbol table and prologues.\n"
-     "Example: info frame", CMD_MACHINE},
+    {.name = "frame", .aliases = "f", .fn = cmd_frame, .usage = "frame [N | level N]",
+     .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
+             "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them) and show\n"
+             "it.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values (the\n"
+             "ones its callees saved, found from their prologues), so print, x, info registers\n"
+             "and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are not known\n"
+             "there.  Every stop selects frame 0 again.\n"
+             "Example: frame 2", .flags = CMD_MACHINE},
+    {.name = "up", .run = cmd_up, CMD_ARGS(FRAME_COUNT),
+     .help = "Select the frame N levels (default 1) towards the caller and show it.\n"
+             "Example: up", .flags = CMD_MACHINE},
+    {.name = "down", .run = cmd_down, CMD_ARGS(FRAME_COUNT),
+     .help = "Select the frame N levels (default 1) towards the innermost one and show it.\n"
+             "Example: down", .flags = CMD_MACHINE},
+    {.name = "info frame", .aliases = "info f", .fn = cmd_info_frame, .usage = "info frame",
+     .help = "Describe the selected frame: its caller, saved registers, what is known.\n"
+             "Describe the selected frame: its pc and the return address, the function and the\n"
+             "stack it allocated, its neighbours, where it saved registers, and which registers\n"
+             "are known in it.  All of it is read from the symbol table and prologues.\n"
+             "Example: info frame", .flags = CMD_MACHINE},
 };
 
-void dbg_frame_register(void)
-{
-    dbg_register_group("Machine state", frame_commands, ARRAY_SIZE(frame_commands));
-}
+static const dbg_cmd_table frame_table = {"Machine state", frame_commands, ARRAY_SIZE(frame_commands)};
+static const dbg_cmd_table *const frame_tables[] = {&frame_table, NULL};
+
+const dbg_module dbg_frame_module = {
+    .name = "frame",
+    .commands = frame_tables,
+};

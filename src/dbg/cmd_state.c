@@ -9,7 +9,7 @@
 #include "dbg/dbg_int.h"
 
 /* What a bare "x" continues from, and the last format (as gdb keeps them). */
-typedef struct xstate {
+typedef struct x_state {
     dbg_addr next;
     bool have_next;
     char fmt;
@@ -18,19 +18,19 @@ typedef struct xstate {
 
 static xstate *xs(dbg *d)
 {
-    if (!d->state) {
+    if (!d->xstate) {
         xstate *x = xcalloc(1, sizeof *x);
         x->fmt = 'x';
         x->size = 4;
-        d->state = x;
+        d->xstate = x;
     }
-    return d->state;
+    return d->xstate;
 }
 
-void dbg_state_free(dbg *d)
+static void dbg_state_free(dbg *d)
 {
-    free(d->state);
-    d->state = NULL;
+    free(d->xstate);
+    d->xstate = NULL;
 }
 
 static cpu *need_cpu(dbg *d)
@@ -57,8 +57,9 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
     return 0;
 }
 
-static int cmd_info_registers(dbg *d, const char *args)
+static int cmd_info_registers(dbg *d, const cmd_args *arg)
 {
+    const char *args = arg->text[0];
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
@@ -112,19 +113,19 @@ static int cmd_info_registers(dbg *d, const char *args)
     return rc;
 }
 
-static int cmd_info_all_registers(dbg *d, const char *args)
+static int cmd_info_all_registers(dbg *d, const cmd_args *a)
 {
-    if (cmd_info_registers(d, "")) /* the selected frame's */
+    if (cmd_info_registers(d, &(cmd_args){.text = {""}})) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_fpu(dbg *d, const char *args)
+static int cmd_info_fpu(dbg *d, const cmd_args *a)
 {
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_tlb(dbg *d, const char *args)
+static int cmd_info_tlb(dbg *d, const cmd_args *a)
 {
     return show_with(d, cpu_show_tlb);
 }
@@ -337,7 +338,7 @@ static int cmd_set(dbg *d, const char *args)
     return dbg_assign(d, args);
 }
 
-static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, args); }
+static int cmd_set_variable(dbg *d, const cmd_args *a) { return dbg_assign(d, a->text[0]); }
 
 /* ---- examining memory -------------------------------------------------------- */
 
@@ -607,14 +608,12 @@ static int cmd_disassemble(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_backtrace(dbg *d, const char *args)
+static int cmd_backtrace(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t max = 64;
-    if (*args && (dbg_parse_u64(args, &max) || !max))
-        return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
+    uint64_t max = a->num[0];
     if (max > 1024)
         max = 1024;
     frame *f = xcalloc(max, sizeof *f);
@@ -630,79 +629,84 @@ static int cmd_backtrace(dbg *d, const char *args)
 }
 
 static const command state_commands[] = {
-    {"info registers", "i r,info r,info reg", cmd_info_registers, "info registers [REG...]",
-     "Show the selected CPU's registers, with Status and Cause decoded.\n"
-     "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
-     "decoded; with REG names (a0, $pc, status), just those.\n"
-     "Example: info registers a0 status cause", CMD_MACHINE},
-    {"info all-registers", NULL, cmd_info_all_registers, "info all-registers",
-     "Show the integer, CP0 and floating-point registers.\n"
-     "Example: info all-registers", CMD_MACHINE},
-    {"info fpu", "info float", cmd_info_fpu, "info fpu",
-     "Show the floating-point registers and FCSR.\n"
-     "FCSR is decoded: rounding mode, flags, enables, cause.\n"
-     "Example: info fpu", CMD_MACHINE},
-    {"info tlb", NULL, cmd_info_tlb, "info tlb",
-     "Show the selected CPU's TLB entries, decoded.\n"
-     "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
-     "Example: info tlb", CMD_MACHINE},
-    {"x", NULL, cmd_x, "x[/NFU] [ADDR]",
-     "Examine memory, virtual or physical, in a format.\n"
-     "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
-     "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
-     "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
-     "and segments), or physical with a \"p:\" prefix: a bus address (below 2^43: the\n"
-     "40-bit address and the attribute bits), or an unmapped XKPHYS/KSEG0/KSEG1 one (a\n"
-     "kernel symbol) standing for the physical address behind it, found without the\n"
-     "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
-     "on after the last one.  Memory-mapped registers are not read here (reading them\n"
-     "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
-     "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
-     "Example: x/4xw p:0x1c000", CMD_MACHINE},
-    {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
-     "Examine physical memory: the same as x with a \"p:\" address.\n"
-     "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
-     "address or kernel symbol standing for the physical address behind it.\n"
-     "Example: xp/8xb 0x2000", CMD_MACHINE},
-    {"print", "p,inspect", cmd_print, "print[/F] [EXPR]",
-     "Evaluate an expression and show its value.\n"
-     "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
-     "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
-     "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
-     "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
-     "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
-     "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
-     "Example: print/x $status & 0xff00", CMD_MACHINE},
-    {"output", NULL, cmd_output, "output[/F] EXPR",
-     "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
-     "Example: output $pc", CMD_MACHINE},
-    {"set", NULL, cmd_set, "set LVALUE = EXPR | set SETTING VALUE",
-     "Assign to a register, memory, a variable or a device register; or change a setting.\n"
-     "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
-     "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
-     "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
-     "write by the debugger, with the register's side effects.  The settings (logging,\n"
-     "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
-     "they are not supported in xbow.\n"
-     "Example: set $a0 = $a0 + 1", CMD_MACHINE},
-    {"set variable", "set var", cmd_set_variable, "set variable LVALUE = EXPR",
-     "The same as set, for a name that is also a setting (gdb's spelling).\n"
-     "Example: set var $count = 0", CMD_MACHINE},
-    {"disassemble", NULL, cmd_disassemble, "disassemble [/r] [ADDR | START,END | START,+LEN]",
-     "Disassemble a function or an address range, with symbols.\n"
-     "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
-     "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
-     "instructions from ADDR.\n"
-     "Example: disassemble main,+32", CMD_MACHINE},
-    {"backtrace", "bt,where", cmd_backtrace, "backtrace [N]",
-     "Show the call stack (best effort, from symbols and prologues).\n"
-     "Show the call stack of the selected CPU, best effort: frames are found from the\n"
-     "symbol table and each function's prologue (stack adjustment and the slot where\n"
-     "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
-     "Example: bt", CMD_MACHINE},
+    {.name = "info registers", .aliases = "i r,info r,info reg", .run = cmd_info_registers, CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
+     .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
+             "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
+             "decoded; with REG names (a0, $pc, status), just those.\n"
+             "Example: info registers a0 status cause", .flags = CMD_MACHINE},
+    {.name = "info all-registers", .run = cmd_info_all_registers,
+     .help = "Show the integer, CP0 and floating-point registers.\n"
+             "Example: info all-registers", .flags = CMD_MACHINE},
+    {.name = "info fpu", .aliases = "info float", .run = cmd_info_fpu,
+     .help = "Show the floating-point registers and FCSR.\n"
+             "FCSR is decoded: rounding mode, flags, enables, cause.\n"
+             "Example: info fpu", .flags = CMD_MACHINE},
+    {.name = "info tlb", .run = cmd_info_tlb,
+     .help = "Show the selected CPU's TLB entries, decoded.\n"
+             "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
+             "Example: info tlb", .flags = CMD_MACHINE},
+    {.name = "x", .fn = cmd_x, .usage = "x[/NFU] [ADDR]",
+     .help = "Examine memory, virtual or physical, in a format.\n"
+             "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
+             "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
+             "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
+             "and segments), or physical with a \"p:\" prefix: a bus address (below 2^43: the\n"
+             "40-bit address and the attribute bits), or an unmapped XKPHYS/KSEG0/KSEG1 one (a\n"
+             "kernel symbol) standing for the physical address behind it, found without the\n"
+             "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
+             "on after the last one.  Memory-mapped registers are not read here (reading them\n"
+             "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+             "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
+             "Example: x/4xw p:0x1c000", .flags = CMD_MACHINE},
+    {.name = "xp", .fn = cmd_xp, .usage = "xp[/NFU] [ADDR]",
+     .help = "Examine physical memory: the same as x with a \"p:\" address.\n"
+             "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
+             "address or kernel symbol standing for the physical address behind it.\n"
+             "Example: xp/8xb 0x2000", .flags = CMD_MACHINE},
+    {.name = "print", .aliases = "p,inspect", .fn = cmd_print, .usage = "print[/F] [EXPR]",
+     .help = "Evaluate an expression and show its value.\n"
+             "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
+             "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
+             "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
+             "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
+             "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
+             "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
+             "Example: print/x $status & 0xff00", .flags = CMD_MACHINE},
+    {.name = "output", .fn = cmd_output, .usage = "output[/F] EXPR",
+     .help = "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
+             "Example: output $pc", .flags = CMD_MACHINE},
+    {.name = "set", .fn = cmd_set, .usage = "set LVALUE = EXPR | set SETTING VALUE",
+     .help = "Assign to a register, memory, a variable or a device register; or change a setting.\n"
+             "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
+             "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
+             "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
+             "write by the debugger, with the register's side effects.  The settings (logging,\n"
+             "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
+             "they are not supported in xbow.\n"
+             "Example: set $a0 = $a0 + 1", .flags = CMD_MACHINE},
+    {.name = "set variable", .aliases = "set var", .run = cmd_set_variable,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "LVALUE = EXPR", "an assignment")),
+     .help = "The same as set, for a name that is also a setting (gdb's spelling).\n"
+             "Example: set var $count = 0", .flags = CMD_MACHINE},
+    {.name = "disassemble", .fn = cmd_disassemble, .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",
+     .help = "Disassemble a function or an address range, with symbols.\n"
+             "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
+             "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
+             "instructions from ADDR.\n"
+             "Example: disassemble main,+32", .flags = CMD_MACHINE},
+    {.name = "backtrace", .aliases = "bt,where", .run = cmd_backtrace, CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
+     .help = "Show the call stack (best effort, from symbols and prologues).\n"
+             "Show the call stack of the selected CPU, best effort: frames are found from the\n"
+             "symbol table and each function's prologue (stack adjustment and the slot where\n"
+             "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
+             "Example: bt", .flags = CMD_MACHINE},
 };
 
-void dbg_state_register(void)
-{
-    dbg_register_group("Machine state", state_commands, ARRAY_SIZE(state_commands));
-}
+static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands, ARRAY_SIZE(state_commands)};
+static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
+
+const dbg_module dbg_state_module = {
+    .name = "state",
+    .commands = state_tables,
+    .free = dbg_state_free,
+};

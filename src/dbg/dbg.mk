@@ -6,6 +6,8 @@ DBG_SOURCES = \
 	src/dbg/eval.c \
 	src/dbg/frames.c \
 	src/dbg/cmd_core.c \
+	src/dbg/modules.c \
+	src/dbg/args.c \
 	src/dbg/cmd_run.c \
 	src/dbg/cmd_state.c \
 	src/dbg/cmd_frame.c \

@@ -6,31 +6,29 @@
 #include "dbg/dbg.h"
 #include "dbg/expr.h"
 
-/* ---- registration (one function per module, called by dbg_new) -------- */
-void dbg_run_register(void);
-void dbg_state_register(void);
-void dbg_break_register(void);
-void dbg_watch_register(void);
-void dbg_evbreak_register(void);
-void dbg_stall_register(void);
-void dbg_views_register(void);
-void dbg_trace_register(void);
-void dbg_script_register(void);
-void dbg_symbols_register(void);
-void dbg_settings_register(void);
-void dbg_frame_register(void);
-void dbg_gdb_register(void);
-void dbg_stop_register(void);
-
-/* Per-instance cleanup, called by dbg_free. */
-void dbg_bp_free(dbg *d);
+/* ---- the modules (listed in modules.c) ----------------------------------- */
+extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_stop_module,
+    dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module,
+    dbg_evbreak_module, dbg_stall_module, dbg_views_module, dbg_trace_module,
+    dbg_script_module, dbg_symbols_module, dbg_settings_module, dbg_gdb_module;
+/* The bus watchpoints' and write tracking's commands (in the break module). */
+extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
 void dbg_watch_free(dbg *d);
-void dbg_trace_free(dbg *d);
-void dbg_script_free(dbg *d);
-void dbg_vars_free(dbg *d);
-void dbg_views_free(dbg *d);
-void dbg_state_free(dbg *d);
-void dbg_settings_free(dbg *d);
+void dbg_gdb_free(dbg *d);
+
+/* Every module's commands into d's registry (dbg_new). */
+void dbg_modules_register(dbg *d);
+/* Tell every module of a stop (before it is reported) or a resume. */
+void dbg_modules_stopped(dbg *d, int reason);
+void dbg_modules_resuming(dbg *d);
+/* Free every module's state, in the reverse order of the table. */
+void dbg_modules_free(dbg *d);
+
+/* ---- declared arguments (args.c) ---------------------------------------- */
+/* Split and check the arguments of a command with declared ones (c->run);
+ * `line` is the command's own copy (cut into words).  On error print it
+ * (with the usage) and return -1. */
+int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
 
 /* ---- settings (settings.c) ---------------------------------------------- */
 /* Copy debugger output to the log file when logging is on; true when it
@@ -48,16 +46,9 @@ int dbg_examine(dbg *d, const char *args);
 int dbg_output(dbg *d, const char *args);
 /* After a reported stop: show the auto-display expressions (display.c). */
 void dbg_do_displays(dbg *d);
-void dbg_display_register(void);
-void dbg_display_free(dbg *d);
-void dbg_gdb_free(dbg *d);
 
-/* Called when the guest resumes, and after every stop before it is
- * reported. */
-void dbg_views_on_resume(dbg *d);
 /* The command line's memo of the views it showed (ring marks). */
 view_memo *dbg_views_memo(dbg *d);
-void dbg_trace_on_stop(dbg *d);
 /* The console tap behind `expect` (installed by dbg_new). */
 void dbg_script_attach(dbg *d);
 /* User-defined commands (define): run one if the line names it.  Returns
@@ -333,7 +324,6 @@ uint8_t dbg_track_flags(dbg *d, ram_block *rb, uint64_t page_off);
 bool dbg_track_active(dbg *d);
 void dbg_track_write(dbg *d, const bus_op *op, ram_block *rb, uint64_t off);
 void dbg_track_free(dbg *d);
-void dbg_track_register(void);
 /* Who an access came from, for reports: "hamachi0", "cpu0 at main+0x10". */
 void dbg_describe_initiator(dbg *d, int id, strbuf *out);
 

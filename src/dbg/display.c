@@ -33,7 +33,7 @@ static void destroy(display *x)
     free(x);
 }
 
-void dbg_display_free(dbg *d)
+static void dbg_display_free(dbg *d)
 {
     display_state *s = d->display;
     if (!s)
@@ -212,20 +212,20 @@ static void do_delete(dbg *d, display *x)
 static void do_enable(dbg *d, display *x) { (void)d; x->enabled = true; }
 static void do_disable(dbg *d, display *x) { (void)d; x->enabled = false; }
 
-static int cmd_undisplay(dbg *d, const char *args)
+static int cmd_undisplay(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "undisplay", do_delete);
+    return for_each(d, a->text[0], "undisplay", do_delete);
 }
-static int cmd_enable_display(dbg *d, const char *args)
+static int cmd_enable_display(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "enable display", do_enable);
+    return for_each(d, a->text[0], "enable display", do_enable);
 }
-static int cmd_disable_display(dbg *d, const char *args)
+static int cmd_disable_display(dbg *d, const cmd_args *a)
 {
-    return for_each(d, args, "disable display", do_disable);
+    return for_each(d, a->text[0], "disable display", do_disable);
 }
 
-static int cmd_info_display(dbg *d, const char *args)
+static int cmd_info_display(dbg *d, const cmd_args *a)
 {
     display_state *s = d->display;
     if (!s || !s->list) {
@@ -245,33 +245,37 @@ static int cmd_info_display(dbg *d, const char *args)
 }
 
 static const command display_commands[] = {
-    {"display", NULL, cmd_display, "display[/FMT] [EXPR]",
-     "Show EXPR now and after every stop (without EXPR: show them all now).\n"
-     "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
-     "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
-     "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
-     "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
-     "at a stop says why and stays.\n"
-     "Example: display/i $pc", CMD_MACHINE | CMD_NOREPEAT},
-    {"undisplay", NULL, cmd_undisplay, "undisplay [N|N-M]...",
-     "Delete auto-display expressions (all of them without N).\n"
-     "Example: undisplay 2", CMD_MACHINE | CMD_NOREPEAT},
-    {"delete display", NULL, cmd_undisplay, "delete display [N|N-M]...",
-     "The same as undisplay.\n"
-     "Example: delete display 1", CMD_MACHINE | CMD_NOREPEAT},
-    {"enable display", NULL, cmd_enable_display, "enable display [N|N-M]...",
-     "Show auto-display expressions again at stops (all without N).\n"
-     "Example: enable display 1", CMD_MACHINE},
-    {"disable display", NULL, cmd_disable_display, "disable display [N|N-M]...",
-     "Stop showing auto-display expressions at stops (all without N).\n"
-     "They are kept: enable display shows them again.\n"
-     "Example: disable display 1", CMD_MACHINE},
-    {"info display", NULL, cmd_info_display, "info display",
-     "List the auto-display expressions with their numbers and formats.\n"
-     "Example: info display", CMD_MACHINE},
+    {.name = "display", .fn = cmd_display, .usage = "display[/FMT] [EXPR]",
+     .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
+             "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
+             "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
+             "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
+             "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
+             "at a stop says why and stays.\n"
+             "Example: display/i $pc", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "undisplay", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Delete auto-display expressions (all of them without N).\n"
+             "Example: undisplay 2", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "delete display", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "The same as undisplay.\n"
+             "Example: delete display 1", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "enable display", .run = cmd_enable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Show auto-display expressions again at stops (all without N).\n"
+             "Example: enable display 1", .flags = CMD_MACHINE},
+    {.name = "disable display", .run = cmd_disable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Stop showing auto-display expressions at stops (all without N).\n"
+             "They are kept: enable display shows them again.\n"
+             "Example: disable display 1", .flags = CMD_MACHINE},
+    {.name = "info display", .run = cmd_info_display,
+     .help = "List the auto-display expressions with their numbers and formats.\n"
+             "Example: info display", .flags = CMD_MACHINE},
 };
 
-void dbg_display_register(void)
-{
-    dbg_register_group("Machine state", display_commands, ARRAY_SIZE(display_commands));
-}
+static const dbg_cmd_table display_table = {"Machine state", display_commands, ARRAY_SIZE(display_commands)};
+static const dbg_cmd_table *const display_tables[] = {&display_table, NULL};
+
+const dbg_module dbg_display_module = {
+    .name = "display",
+    .commands = display_tables,
+    .free = dbg_display_free,
+};

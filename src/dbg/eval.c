@@ -14,7 +14,7 @@ typedef struct var {
     xval v;
 } var;
 
-typedef struct vars {
+typedef struct vars_state {
     var *v;
     unsigned n;
     xval *hist;
@@ -28,7 +28,7 @@ static vars *get_vars(dbg *d)
     return d->vars;
 }
 
-void dbg_vars_free(dbg *d)
+static void dbg_vars_free(dbg *d)
 {
     vars *vs = d->vars;
     if (!vs)
@@ -758,3 +758,9 @@ void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)
     else
         snprintf(buf, len, "0x%016llx <%s>", (unsigned long long)a.a, s->name);
 }
+
+/* Convenience variables and the value history: state, no commands. */
+const dbg_module dbg_vars_module = {
+    .name = "vars",
+    .free = dbg_vars_free,
+};

@@ -268,26 +268,29 @@ static int cmd_break_reg(dbg *d, const char *args)
 }
 
 static const command evbreak_commands[] = {
-    {"break event", NULL, cmd_break_event, "break event NAME [if COND]",
-     "Stop on a device or CPU event, optionally on a condition over its fields.\n"
-     "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
-     "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
-     "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
-     "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
-     "and symbols.  The report shows every field; with \"commands ... silent ...\n"
-     "continue\" the breakpoint logs without stopping.\n"
-     "Example: break event hamachi0.tx.desc-done if len > 1500", CMD_MACHINE},
-    {"break reg", NULL, cmd_break_reg, "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
-     "Stop when a device register or field is written, or changes.\n"
-     "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
-     "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
-     "report decodes the register's fields before and after.  In COND, old and new are\n"
-     "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
-     "it sets) are not register writes.\n"
-     "Example: break reg bridge.INT_ENABLE changes", CMD_MACHINE},
+    {.name = "break event", .fn = cmd_break_event, .usage = "break event NAME [if COND]",
+     .help = "Stop on a device or CPU event, optionally on a condition over its fields.\n"
+             "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
+             "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
+             "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
+             "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
+             "and symbols.  The report shows every field; with \"commands ... silent ...\n"
+             "continue\" the breakpoint logs without stopping.\n"
+             "Example: break event hamachi0.tx.desc-done if len > 1500", .flags = CMD_MACHINE},
+    {.name = "break reg", .fn = cmd_break_reg, .usage = "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
+     .help = "Stop when a device register or field is written, or changes.\n"
+             "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
+             "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
+             "report decodes the register's fields before and after.  In COND, old and new are\n"
+             "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
+             "it sets) are not register writes.\n"
+             "Example: break reg bridge.INT_ENABLE changes", .flags = CMD_MACHINE},
 };
 
-void dbg_evbreak_register(void)
-{
-    dbg_register_group("Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands));
-}
+static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands)};
+static const dbg_cmd_table *const evbreak_tables[] = {&evbreak_table, NULL};
+
+const dbg_module dbg_evbreak_module = {
+    .name = "evbreak",
+    .commands = evbreak_tables,
+};

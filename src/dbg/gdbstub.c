@@ -352,7 +352,7 @@ static void monitor(gdbstub *s, const char *hex)
     strbuf out;
     sb_init(&out);
     const char *rest;
-    const command *c = dbg_command_lookup(line, &rest);
+    const command *c = dbg_command_lookup(d, line, &rest);
     if (!*dbg_skip_ws(line)) {
         sb_puts(&out, "\"monitor COMMAND\" runs an xbow command (\"monitor help\" lists them).\n");
     } else if (d->collecting) {

@@ -13,7 +13,7 @@
 
 #define DEFAULT_LOG_FILE "xbow.txt"
 
-typedef struct settings {
+typedef struct settings_state {
     bool pagination, confirm, trace_commands;
     uint64_t height, width;
     FILE *log;            /* open while logging is on */
@@ -34,7 +34,7 @@ static settings *sstate(dbg *d)
     return d->settings;
 }
 
-void dbg_settings_free(dbg *d)
+static void dbg_settings_free(dbg *d)
 {
     settings *s = d->settings;
     if (!s)
@@ -337,40 +337,44 @@ static int cmd_show(dbg *d, const char *args)
 }
 
 static const command settings_commands[] = {
-    {"show", NULL, cmd_show, "show [SETTING]",
-     "Show xbow's settings (all of them, or one), or its version (show version).\n"
-     "Example: show logging", 0},
-    {"set logging", NULL, cmd_set_logging, "set logging on|off | enabled on|off | file FILE | "
-     "overwrite [on|off] | redirect [on|off]",
-     "Copy everything the debugger prints to a file.\n"
-     "While logging is on, everything the debugger prints (command output, errors, stop\n"
-     "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
-     "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
-     "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
-     "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
-     "spelling) are the same; \"set logging on FILE\" names the file too.\n"
-     "Example: set logging file session.log", CMD_EXACT | CMD_NOREPEAT},
-    {"set pagination", NULL, cmd_set_pagination, "set pagination [on|off]",
-     "Accepted for gdb scripts: xbow never pages its output.\n"
-     "Example: set pagination off", CMD_EXACT},
-    {"set confirm", NULL, cmd_set_confirm, "set confirm [on|off]",
-     "Accepted for gdb scripts: xbow asks no questions.\n"
-     "run, kill and delete act at once.\n"
-     "Example: set confirm off", CMD_EXACT},
-    {"set height", NULL, cmd_set_height, "set height N|unlimited",
-     "Accepted for gdb scripts: xbow does not page.\n"
-     "0 and unlimited are the same.\n"
-     "Example: set height 0", CMD_EXACT},
-    {"set width", NULL, cmd_set_width, "set width N|unlimited",
-     "Accepted for gdb scripts: xbow does not wrap lines.\n"
-     "Example: set width 0", CMD_EXACT},
-    {"set trace-commands", NULL, cmd_set_trace_commands, "set trace-commands [on|off]",
-     "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
-     "Useful with logging: the file then says which command printed what.\n"
-     "Example: set trace-commands on", CMD_EXACT},
+    {.name = "show", .fn = cmd_show, .usage = "show [SETTING]",
+     .help = "Show xbow's settings (all of them, or one), or its version (show version).\n"
+             "Example: show logging"},
+    {.name = "set logging", .fn = cmd_set_logging, .usage = "set logging on|off | enabled on|off | file FILE | "
+              "overwrite [on|off] | redirect [on|off]",
+     .help = "Copy everything the debugger prints to a file.\n"
+             "While logging is on, everything the debugger prints (command output, errors, stop\n"
+             "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
+             "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
+             "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
+             "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
+             "spelling) are the same; \"set logging on FILE\" names the file too.\n"
+             "Example: set logging file session.log", .flags = CMD_EXACT | CMD_NOREPEAT},
+    {.name = "set pagination", .fn = cmd_set_pagination, .usage = "set pagination [on|off]",
+     .help = "Accepted for gdb scripts: xbow never pages its output.\n"
+             "Example: set pagination off", .flags = CMD_EXACT},
+    {.name = "set confirm", .fn = cmd_set_confirm, .usage = "set confirm [on|off]",
+     .help = "Accepted for gdb scripts: xbow asks no questions.\n"
+             "run, kill and delete act at once.\n"
+             "Example: set confirm off", .flags = CMD_EXACT},
+    {.name = "set height", .fn = cmd_set_height, .usage = "set height N|unlimited",
+     .help = "Accepted for gdb scripts: xbow does not page.\n"
+             "0 and unlimited are the same.\n"
+             "Example: set height 0", .flags = CMD_EXACT},
+    {.name = "set width", .fn = cmd_set_width, .usage = "set width N|unlimited",
+     .help = "Accepted for gdb scripts: xbow does not wrap lines.\n"
+             "Example: set width 0", .flags = CMD_EXACT},
+    {.name = "set trace-commands", .fn = cmd_set_trace_commands, .usage = "set trace-commands [on|off]",
+     .help = "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
+             "Useful with logging: the file then says which command printed what.\n"
+             "Example: set trace-commands on", .flags = CMD_EXACT},
 };
 
-void dbg_settings_register(void)
-{
-    dbg_register_group("Settings", settings_commands, ARRAY_SIZE(settings_commands));
-}
+static const dbg_cmd_table settings_table = {"Settings", settings_commands, ARRAY_SIZE(settings_commands)};
+static const dbg_cmd_table *const settings_tables[] = {&settings_table, NULL};
+
+const dbg_module dbg_settings_module = {
+    .name = "settings",
+    .commands = settings_tables,
+    .free = dbg_settings_free,
+};

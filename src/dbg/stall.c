@@ -201,18 +201,21 @@ static int cmd_watch_stall(dbg *d, const char *args)
 }
 
 static const command stall_commands[] = {
-    {"watch stall", NULL, cmd_watch_stall, "watch stall NIC [RING...] [TIME] [if COND]",
-     "Stop when a NIC ring stalls.\n"
-     "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
-     "posted while the device sat idle, or descriptors the device completed that the\n"
-     "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
-     "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
-     "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
-     "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
-     "Example: watch stall hamachi0 tx 5ms", CMD_MACHINE},
+    {.name = "watch stall", .fn = cmd_watch_stall, .usage = "watch stall NIC [RING...] [TIME] [if COND]",
+     .help = "Stop when a NIC ring stalls.\n"
+             "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
+             "posted while the device sat idle, or descriptors the device completed that the\n"
+             "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
+             "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
+             "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
+             "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
+             "Example: watch stall hamachi0 tx 5ms", .flags = CMD_MACHINE},
 };
 
-void dbg_stall_register(void)
-{
-    dbg_register_group("Breakpoints", stall_commands, ARRAY_SIZE(stall_commands));
-}
+static const dbg_cmd_table stall_table = {"Breakpoints", stall_commands, ARRAY_SIZE(stall_commands)};
+static const dbg_cmd_table *const stall_tables[] = {&stall_table, NULL};
+
+const dbg_module dbg_stall_module = {
+    .name = "stall",
+    .commands = stall_tables,
+};

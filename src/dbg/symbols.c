@@ -33,10 +33,9 @@ static int load(dbg *d, const char *path, xerr *err)
     return n;
 }
 
-static int cmd_symbol_file(dbg *d, const char *args)
+static int cmd_symbol_file(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "symbol-file: give a file (an ELF, or a System.map).");
+    const char *args = a->text[0];
     FILE *f = fopen(args, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", args, strerror(errno));
@@ -61,10 +60,9 @@ static int cmd_symbol_file(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_symbol(dbg *d, const char *args)
+static int cmd_info_symbol(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "Argument required (address).");
+    const char *args = a->text[0];
     xval v;
     if (dbg_eval(d, args, &v))
         return -1;
@@ -81,10 +79,9 @@ static int cmd_info_symbol(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_address(dbg *d, const char *args)
+static int cmd_info_address(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "Argument required (a symbol name).");
+    const char *args = a->text[0];
     const symbol *s = symtab_lookup_name(&d->m->syms, args);
     if (!s)
         return dbg_error(d, "No symbol \"%s\" in current context.", args);
@@ -124,31 +121,36 @@ static int list_symbols(dbg *d, const char *args, char type)
     return 0;
 }
 
-static int cmd_info_functions(dbg *d, const char *args) { return list_symbols(d, args, 'T'); }
-static int cmd_info_variables(dbg *d, const char *args) { return list_symbols(d, args, 'D'); }
+static int cmd_info_functions(dbg *d, const cmd_args *a) { return list_symbols(d, a->text[0], 'T'); }
+static int cmd_info_variables(dbg *d, const cmd_args *a) { return list_symbols(d, a->text[0], 'D'); }
 
 static const command symbol_commands[] = {
-    {"symbol-file", "add-symbol-file", cmd_symbol_file, "symbol-file FILE",
-     "Add symbols from an ELF or a System.map.\n"
-     "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-     "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-     "its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
-    {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
-     "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
-     "Example: info symbol $pc", CMD_MACHINE},
-    {"info address", NULL, cmd_info_address, "info address SYMBOL",
-     "Show where SYMBOL is, its kind and size.\n"
-     "Example: info address main", CMD_MACHINE},
-    {"info functions", NULL, cmd_info_functions, "info functions [REGEX]",
-     "List the function symbols (matching the extended regular expression REGEX).\n"
-     "Example: info functions ^tx_", CMD_MACHINE},
-    {"info variables", NULL, cmd_info_variables, "info variables [REGEX]",
-     "List the data symbols (matching REGEX).\n"
-     "Example: info variables ring", CMD_MACHINE},
+    {.name = "symbol-file", .aliases = "add-symbol-file", .run = cmd_symbol_file,
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file (an ELF, or a System.map)")),
+     .help = "Add symbols from an ELF or a System.map.\n"
+             "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
+             "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
+             "its own.\n"
+             "Example: symbol-file System.map", .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info symbol", .run = cmd_info_symbol, CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+     .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
+             "Example: info symbol $pc", .flags = CMD_MACHINE},
+    {.name = "info address", .run = cmd_info_address,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "SYMBOL", "a symbol name")),
+     .help = "Show where SYMBOL is, its kind and size.\n"
+             "Example: info address main", .flags = CMD_MACHINE},
+    {.name = "info functions", .run = cmd_info_functions, CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+     .help = "List the function symbols (matching the extended regular expression REGEX).\n"
+             "Example: info functions ^tx_", .flags = CMD_MACHINE},
+    {.name = "info variables", .run = cmd_info_variables, CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+     .help = "List the data symbols (matching REGEX).\n"
+             "Example: info variables ring", .flags = CMD_MACHINE},
 };
 
-void dbg_symbols_register(void)
-{
-    dbg_register_group("Symbols", symbol_commands, ARRAY_SIZE(symbol_commands));
-}
+static const dbg_cmd_table symbol_table = {"Symbols", symbol_commands, ARRAY_SIZE(symbol_commands)};
+static const dbg_cmd_table *const symbols_tables[] = {&symbol_table, NULL};
+
+const dbg_module dbg_symbols_module = {
+    .name = "symbols",
+    .commands = symbols_tables,
+};

@@ -173,7 +173,7 @@ static void on_insn(void *ctx, cpu *c, uint64_t pc, uint32_t insn)
     t->insns++;
 }
 
-void dbg_trace_on_stop(dbg *d)
+static void flush_traces(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t || !t->insn_out)
@@ -188,7 +188,7 @@ static void insn_off(dbg *d, trace_state *t)
 {
     if (!t->insn_out)
         return;
-    dbg_trace_on_stop(d);
+    flush_traces(d);
     for (unsigned i = 0; i < d->m->ncpus; i++)
         cpu_set_trace(d->m->cpus[i], NULL, NULL);
     sink_close(t, t->insn_out);
@@ -294,7 +294,7 @@ static int cmd_trace_event(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_trace_off(dbg *d, const char *args)
+static int cmd_trace_off(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -315,7 +315,7 @@ static int cmd_trace(dbg *d, const char *args)
     return dbg_error(d, "trace: say what to trace: trace insn on|off, trace event PATTERN.");
 }
 
-static int cmd_info_trace(dbg *d, const char *args)
+static int cmd_info_trace(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     unsigned n = 0;
@@ -332,7 +332,7 @@ static int cmd_info_trace(dbg *d, const char *args)
     return 0;
 }
 
-void dbg_trace_free(dbg *d)
+static void dbg_trace_free(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -349,30 +349,38 @@ void dbg_trace_free(dbg *d)
 }
 
 static const command trace_commands[] = {
-    {"trace", NULL, cmd_trace, "trace insn|event|off ...",
-     "Log what the machine does.\n"
-     "Each line is stamped with the virtual time and the CPU.\n"
-     "Example: trace event hamachi0.*", CMD_MACHINE},
-    {"trace insn", NULL, cmd_trace_insn, "trace insn on [FILE] | off",
-     "Log every instruction with the registers it changed.\n"
-     "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
-     "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
-     "Example: trace insn on /tmp/insns.txt", CMD_MACHINE},
-    {"trace event", NULL, cmd_trace_event, "trace event PATTERN [FILE] | off [PATTERN]",
-     "Log device and CPU events.\n"
-     "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
-     "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
-     "pattern or all.\n"
-     "Example: trace event hamachi0.tx.* /tmp/tx.log", CMD_MACHINE},
-    {"trace off", NULL, cmd_trace_off, "trace off",
-     "Stop every instruction and event trace and close their files.\n"
-     "Example: trace off", CMD_MACHINE},
-    {"info trace", NULL, cmd_info_trace, "info trace",
-     "Show what is being traced and where to.\n"
-     "Example: info trace", CMD_MACHINE},
+    {.name = "trace", .fn = cmd_trace, .usage = "trace insn|event|off ...",
+     .help = "Log what the machine does.\n"
+             "Each line is stamped with the virtual time and the CPU.\n"
+             "Example: trace event hamachi0.*", .flags = CMD_MACHINE},
+    {.name = "trace insn", .fn = cmd_trace_insn, .usage = "trace insn on [FILE] | off",
+     .help = "Log every instruction with the registers it changed.\n"
+             "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
+             "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
+             "Example: trace insn on /tmp/insns.txt", .flags = CMD_MACHINE},
+    {.name = "trace event", .fn = cmd_trace_event, .usage = "trace event PATTERN [FILE] | off [PATTERN]",
+     .help = "Log device and CPU events.\n"
+             "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
+             "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
+             "pattern or all.\n"
+             "Example: trace event hamachi0.tx.* /tmp/tx.log", .flags = CMD_MACHINE},
+    {.name = "trace off", .run = cmd_trace_off,
+     .help = "Stop every instruction and event trace and close their files.\n"
+             "Example: trace off", .flags = CMD_MACHINE},
+    {.name = "info trace", .run = cmd_info_trace,
+     .help = "Show what is being traced and where to.\n"
+             "Example: info trace", .flags = CMD_MACHINE},
 };
 
-void dbg_trace_register(void)
-{
-    dbg_register_group("Tracing", trace_commands, ARRAY_SIZE(trace_commands));
-}
+/* The trace files hold everything up to the stop. */
+static void trace_on_stop(dbg *d, int reason) { flush_traces(d); }
+
+static const dbg_cmd_table trace_table = {"Tracing", trace_commands, ARRAY_SIZE(trace_commands)};
+static const dbg_cmd_table *const trace_tables[] = {&trace_table, NULL};
+
+const dbg_module dbg_trace_module = {
+    .name = "trace",
+    .commands = trace_tables,
+    .on_stop = trace_on_stop,
+    .free = dbg_trace_free,
+};

@@ -229,11 +229,10 @@ static int cmd_track_writes(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_lastwrite(dbg *d, const char *args)
+static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
 {
     track_state *t = ts(d);
-    if (!*args)
-        return dbg_error(d, "info lastwrite: give an address.");
+    const char *args = arg->text[0];
     dbg_addr a;
     const char *end;
     if (dbg_parse_addr(d, args, &end, &a))
@@ -305,23 +304,20 @@ static int cmd_info_lastwrite(dbg *d, const char *args)
 }
 
 static const command track_commands[] = {
-    {"track writes", NULL, cmd_track_writes, "track writes [on [RANGE] | off]",
-     "Record who writes RAM, for \"info lastwrite\".\n"
-     "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
-     "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
-     "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
-     "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
-     "the tracked pages only.  Without arguments, say whether it is on.\n"
-     "Example: track writes on p:0x1c000,0x4000", CMD_MACHINE},
-    {"info lastwrite", NULL, cmd_info_lastwrite, "info lastwrite ADDR",
-     "Tell who last wrote a byte of memory.\n"
-     "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
-     "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
-     "\"track writes on\" first.\n"
-     "Example: info lastwrite p:0x1c004", CMD_MACHINE},
+    {.name = "track writes", .fn = cmd_track_writes, .usage = "track writes [on [RANGE] | off]",
+     .help = "Record who writes RAM, for \"info lastwrite\".\n"
+             "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
+             "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
+             "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
+             "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
+             "the tracked pages only.  Without arguments, say whether it is on.\n"
+             "Example: track writes on p:0x1c000,0x4000", .flags = CMD_MACHINE},
+    {.name = "info lastwrite", .run = cmd_info_lastwrite, CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+     .help = "Tell who last wrote a byte of memory.\n"
+             "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
+             "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
+             "\"track writes on\" first.\n"
+             "Example: info lastwrite p:0x1c004", .flags = CMD_MACHINE},
 };
 
-void dbg_track_register(void)
-{
-    dbg_register_group("Breakpoints", track_commands, ARRAY_SIZE(track_commands));
-}
+const dbg_cmd_table dbg_track_table = {"Breakpoints", track_commands, ARRAY_SIZE(track_commands)};

@@ -663,36 +663,32 @@ static int cmd_watch_dma(dbg *d, const char *args)
 }
 
 static const command watch_commands[] = {
-    {"watch", NULL, cmd_watch, "watch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest changes memory at an address.\n"
-     "LEN bytes are watched: the symbol's size, or 4.\n"
-     "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
-     "physical and catches any CPU access to that RAM through any mapping or alias.\n"
-     "The report shows the old and new values and the instruction that did it.  In\n"
-     "COND, addr, size, write and value describe the access.\n"
-     "Example: watch counter if value > 10", CMD_MACHINE},
-    {"rwatch", NULL, cmd_rwatch, "rwatch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
-     "Example: rwatch p:0x1c000,16", CMD_MACHINE},
-    {"awatch", NULL, cmd_awatch, "awatch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest reads or writes memory at ADDR.\n"
-     "Example: awatch flags", CMD_MACHINE},
-    {"watch dma", NULL, cmd_watch_dma,
-     "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
-     "Stop when a device does DMA to a physical range.\n"
-     "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
-     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
-     "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
-     "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
-     "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
-     "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
-     "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
-     "pci value.\n"
-     "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", CMD_MACHINE},
+    {.name = "watch", .fn = cmd_watch, .usage = "watch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest changes memory at an address.\n"
+             "LEN bytes are watched: the symbol's size, or 4.\n"
+             "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
+             "physical and catches any CPU access to that RAM through any mapping or alias.\n"
+             "The report shows the old and new values and the instruction that did it.  In\n"
+             "COND, addr, size, write and value describe the access.\n"
+             "Example: watch counter if value > 10", .flags = CMD_MACHINE},
+    {.name = "rwatch", .fn = cmd_rwatch, .usage = "rwatch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
+             "Example: rwatch p:0x1c000,16", .flags = CMD_MACHINE},
+    {.name = "awatch", .fn = cmd_awatch, .usage = "awatch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest reads or writes memory at ADDR.\n"
+             "Example: awatch flags", .flags = CMD_MACHINE},
+    {.name = "watch dma", .fn = cmd_watch_dma,
+     .usage = "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
+     .help = "Stop when a device does DMA to a physical range.\n"
+             "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
+             "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
+             "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
+             "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
+             "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
+             "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
+             "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
+             "pci value.\n"
+             "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", .flags = CMD_MACHINE},
 };
 
-void dbg_watch_register(void)
-{
-    dbg_register_group("Breakpoints", watch_commands, ARRAY_SIZE(watch_commands));
-    dbg_track_register();
-}
+const dbg_cmd_table dbg_watch_table = {"Breakpoints", watch_commands, ARRAY_SIZE(watch_commands)};

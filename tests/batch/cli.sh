@@ -43,7 +43,7 @@ expect_out 'Undefined info command'
 # Abbreviations and aliases as in gdb
 run_xbow --batch -ex 'i devices' -ex 'h echo'
 expect_status 0
-expect_out "Usage: echo TEXT"
+expect_out "Usage: echo \\[TEXT\\]"
 
 cmds="$WORK/cmds.xbow"
 printf 'echo from-file\\n\n# a comment\n\necho second\\n\n' > "$cmds"

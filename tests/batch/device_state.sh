@@ -45,5 +45,5 @@ cmp -s "$WORK/hashes1" "$WORK/hashes2" || fail "the same run gave other hashes: 
 run_xbow --batch -q --rtc-fixed -ex 'info device-state nosuch' "$ELF"
 expect_out 'No device named "nosuch"'
 run_xbow --batch -q --rtc-fixed -ex 'info device-state hub bridge' "$ELF"
-expect_out '^info device-state: give one device name at most'
+expect_out '^info device-state: unexpected argument "bridge".  Usage: info device-state \[NAME\]'
 finish

@@ -23,7 +23,7 @@ gdbserver unix:$TMP/no/such/dir/s|gdbserver: cannot listen on $TMP/no/such/dir/s
 gdbserver unix:$TMP/cases|gdbserver: $TMP/cases exists and is not a socket.
 gdbserver on-detach maybe|gdbserver on-detach: want run or stop, not "maybe".
 gdbserver off|gdbserver: not listening.
-gdbserver off now|gdbserver off: takes no arguments.
+gdbserver off now|gdbserver off: it takes no arguments.  Usage: gdbserver off
 info stop|The guest has not stopped yet.
 X
 error_cases args "echo done\\n"

@@ -11,7 +11,7 @@ int main(void)
         return 1;
     strbuf b;
     sb_init(&b);
-    dbg_commands_markdown(&b);
+    dbg_commands_markdown(d, &b);
     fputs(b.s, stdout);
     sb_free(&b);
     dbg_free(d);

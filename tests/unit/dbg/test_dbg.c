@@ -33,16 +33,37 @@ static unsigned count(const char *text, const char *sub)
 
 START_TEST(every_command_is_documented)
 {
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
-        ck_assert_msg(c->usage && c->help, "%s has no usage or help", c->name);
+    for (unsigned i = 0; i < dbg_command_count(D); i++) {
+        const command *c = dbg_command_at(D, i);
+        ck_assert_msg(c->help, "%s has no help", c->name);
+        /* one of: a handler of the argument string with its usage line, or
+         * declared arguments (the usage is generated from them) */
+        ck_assert_msg(!c->fn != !c->run, "%s: fn or run, not both", c->name);
+        ck_assert_msg(c->run ? !c->usage : c->usage != NULL,
+                      "%s: a usage line with fn, none with run (generated)", c->name);
+        ck_assert_msg(c->nargs <= CMD_MAX_ARGS && (c->run || !c->nargs), "%s: arguments",
+                      c->name);
+        bool optional = false;
+        for (unsigned k = 0; k < c->nargs; k++) {
+            const cmd_arg *a = &c->args[k];
+            bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION ||
+                        a->kind == ARG_LIST;
+            ck_assert_msg(!rest || k + 1 == c->nargs, "%s: %s takes the rest of the line: "
+                          "it must be the last argument", c->name, a->name);
+            ck_assert_msg(a->optional || !optional, "%s: %s required after an optional one",
+                          c->name, a->name);
+            ck_assert_msg(a->optional || a->what, "%s: %s has no \"what\" for the error",
+                          c->name, a->name);
+            ck_assert_msg(a->kind != ARG_COUNT || a->min <= a->max, "%s: %s", c->name, a->name);
+            optional |= a->optional;
+        }
         ck_assert_msg(strstr(c->help, "Example"), "%s has no example", c->name);
         char cmd[128];
         snprintf(cmd, sizeof cmd, "help %s", c->name);
         const char *o = ok(cmd);
         strbuf b;
         sb_init(&b);
-        dbg_help_text(c, &b);
+        dbg_help_text(D, c, &b);
         ck_assert_str_eq(o, b.s);
         sb_free(&b);
     }
@@ -76,7 +97,7 @@ static const char *complete(const char *line)
 
 START_TEST(tab_completion)
 {
-    ck_assert_ptr_null(dbg_complete_check()); /* the table names real commands */
+    ck_assert_ptr_null(dbg_complete_check(D)); /* the table names real commands */
     has(complete("inf"), "[info]");
     has(complete("info reg"), "[registers]");
     has(complete("i reg"), "[registers]");
@@ -106,6 +127,102 @@ START_TEST(tab_completion)
 }
 END_TEST
 
+/* ---- the command registry ------------------------------------------------ */
+
+static unsigned many_runs;
+static int cmd_many(dbg *d, const char *args)
+{
+    many_runs++;
+    dbg_printf(d, "ran with \"%s\"\n", args);
+    return 0;
+}
+
+/* Each dbg has its own registry and it grows: thousands of commands are all
+ * found and run; a name registered twice is refused, not dropped silently. */
+START_TEST(registry_grows)
+{
+    enum { MANY = 3000 };
+    static command many[MANY];
+    static char names[MANY][16];
+    for (unsigned i = 0; i < MANY; i++) {
+        snprintf(names[i], sizeof names[i], "zz%04u", i);
+        many[i] = (command){.name = names[i], .fn = cmd_many, .usage = names[i],
+                            .help = "A test command.\nExample: zz0000"};
+    }
+    unsigned before = dbg_command_count(D);
+    ck_assert_int_gt(before, 50);
+    ck_assert_int_eq(dbg_register_group(D, "Test", many, MANY), 0);
+    ck_assert_uint_eq(dbg_command_count(D), before + MANY);
+    ck_assert_ptr_eq(dbg_command_find(D, "zz2999"), &many[2999]);
+    ck_assert_ptr_eq(dbg_command_at(D, before + 1234), &many[1234]);
+    ck_assert_str_eq(dbg_command_group(D, before + MANY - 1), "Test");
+    many_runs = 0;
+    has(ok("zz2999 hello"), "ran with \"hello\"");
+    has(ok("zz0512"), "ran with \"\"");
+    ck_assert_uint_eq(many_runs, 2);
+    has(ok("help zz2999"), "Usage: zz2999");
+    /* the old commands still win where they did */
+    has(ok("help break"), "Usage: break [LOCATION] [if COND]");
+    /* twice: refused (the first one stays), the count does not change */
+    ck_assert_int_eq(dbg_register_group(D, "Test", &many[7], 1), -1);
+    ck_assert_int_eq(dbg_register_group(D, "Test", dbg_command_find(D, "stepi"), 1), -1);
+    ck_assert_uint_eq(dbg_command_count(D), before + MANY);
+    /* another debugger does not see them */
+    dbg *other = dbg_new(NULL);
+    ck_assert_uint_eq(dbg_command_count(other), before);
+    ck_assert_ptr_null(dbg_command_find(other, "zz0000"));
+    dbg_free(other);
+}
+END_TEST
+
+/* Declared arguments: the dispatcher's errors for a missing, wrong or extra
+ * argument, with the generated usage line. */
+START_TEST(declared_arguments)
+{
+    uint64_t at = pc();
+    has(ok("stepi 0"), "<");                 /* 0 steps nothing, shows where */
+    ck_assert_uint_eq(pc(), at);
+    ok("stepi 1+1");                         /* an expression */
+    ck_assert_uint_ne(pc(), at);
+    has(bad("stepi -1"), "stepi: the count must be 0 or more, not -1.");
+    has(bad("stepi 1 2"), "stepi: unexpected argument \"2\".  Usage: stepi [N]");
+    has(bad("stepi nosuchname"), "No symbol \"nosuchname\"");
+    has(bad("stepi 99999999999999999999999"), "stepi: ");
+    has(bad("continue 0"), "continue: the count must be positive, not 0.");
+    has(bad("continue -1"), "continue: the count must be positive, not -1.");
+    has(bad("c 5 6"), "continue: unexpected argument \"6\".  Usage: continue [N]");
+    has(bad("jump"), "jump: give a location.  Usage: jump LOCATION");
+    has(bad("jump main if 1"), "jump: no condition here.");
+    has(bad("advance"), "advance: give a location.  Usage: advance LOCATION");
+    has(bad("kill now"), "kill: it takes no arguments.  Usage: kill");
+    has(bad("info cpus 1"), "info cpus: it takes no arguments.  Usage: info cpus");
+    has(bad("cpu -1"), "cpu: the CPU number must be 0 or more, not -1.");
+    has(bad("cpu 0 1"), "cpu: unexpected argument \"1\".  Usage: cpu [N]");
+    has(bad("cpu 7"), "cpu: want a CPU number from 0 to 0.");
+    has(ok("cpu 0"), "[Current CPU is cpu0]");
+    has(ok("help continue"), "Usage: continue [N]\n");
+    has(ok("help until"), "Usage: until [LOCATION]\n");
+    has(bad("bt 0"), "backtrace: the count must be positive, not 0.");
+    has(bad("bt 1 2"), "backtrace: unexpected argument \"2\".  Usage: backtrace [N]");
+    has(bad("info fpu x"), "info fpu: it takes no arguments.  Usage: info fpu");
+    has(bad("info lastwrite"), "info lastwrite: give an address.  Usage: info lastwrite ADDR");
+    has(bad("ring"), "ring: give a NIC.  Usage: ring NIC RING [COUNT]");
+    has(bad("ring fakenic"), "ring: give a ring.  Usage: ring NIC RING [COUNT]");
+    has(bad("ring fakenic tx 0"), "ring: the count must be positive, not 0.");
+    has(bad("ring fakenic tx 1 2"), "ring: unexpected argument \"2\".");
+    has(ok("break main"), "Breakpoint 1");
+    has(bad("ignore 1 -1"), "ignore: the count must be a number from 0 to 4294967295, not -1.");
+    has(bad("ignore 1 2 3"), "ignore: unexpected argument \"3\".  Usage: ignore N COUNT");
+    has(ok("ignore $bpnum 2"), "Will ignore next 2 crossings of breakpoint 1.");
+    has(ok("help info breakpoints"), "Usage: info breakpoints [N]...\n");
+    has(ok("info breakpoints 1"), "main");
+    has(bad("up -1"), "up: the number of frames must be a number from 0 to 1048576, not -1.");
+    has(bad("down 1 2"), "down: unexpected argument \"2\".  Usage: down [N]");
+    has(bad("clear main if 1"), "clear: no condition here.");
+    has(ok("clear main"), "Deleted breakpoint 1");
+}
+END_TEST
+
 START_TEST(commands_md_is_current)
 {
     FILE *f = fopen(TOP_SRCDIR "/docs/commands.md", "r");
@@ -120,7 +237,7 @@ START_TEST(commands_md_is_current)
         sb_puts(&file, buf);
     }
     fclose(f);
-    dbg_commands_markdown(&gen);
+    dbg_commands_markdown(D, &gen);
     ck_assert_msg(file.s && !strcmp(file.s, gen.s),
                   "docs/commands.md differs from the help texts: run \"make commands-doc\"");
     sb_free(&file);
@@ -144,7 +261,10 @@ START_TEST(errors_are_one_line)
         {"break main junk", "Junk at end of arguments"},
         {"break *0x80010002", "not an instruction address"},
         {"delete 99", "No breakpoint number 99."},
-        {"condition x", "give a breakpoint number"},
+        {"condition x", "condition: No symbol \"x\" in current context."},
+        {"condition", "condition: give the breakpoint number.  Usage: condition N [COND]"},
+        {"ignore 1", "ignore: give the count.  Usage: ignore N COUNT"},
+        {"ignore 41 2", "No breakpoint number 41."},
         {"cpu 5", "want a CPU number from 0 to 0"},
         {"print fakenic.NOPE", "fakenic has no register \"NOPE\""},
         {"print fakenic.CTRL.NOPE", "fakenic.CTRL has no field \"NOPE\""},
@@ -976,6 +1096,8 @@ static Suite *suite(void)
     tcase_set_timeout(t, 30);
     tcase_add_test(t, every_command_is_documented);
     tcase_add_test(t, commands_md_is_current);
+    tcase_add_test(t, registry_grows);
+    tcase_add_test(t, declared_arguments);
     tcase_add_test(t, tab_completion);
     tcase_add_test(t, errors_are_one_line);
     tcase_add_test(t, abbreviations_and_aliases);

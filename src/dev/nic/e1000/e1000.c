@@ -664,7 +664,7 @@ static const device_class e1000_82543_class = {
     .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
     .reg_space = E1000_BAR_SIZE, .little_endian = true,
     DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
+    .reset = e1000_reset, .ring_state = nic_ring_state,
 };
 
 static const device_class e1000_82544_class = {
@@ -673,7 +673,7 @@ static const device_class e1000_82544_class = {
     .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
     DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
     DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
+    .reset = e1000_reset, .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle -------------------------------------------------------------------- */

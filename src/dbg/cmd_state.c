@@ -187,7 +187,7 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
     uint64_t u = v->v & MASK(bits);
     switch (letter) {
     case 'x': sb_printf(b, "0x%llx", (unsigned long long)u); break;
-    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){u, v->size, true, 0, 0, 0})); break;
+    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){.v = u, .size = v->size, .sgn = true})); break;
     case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
     case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
     case 't': format_bits(u, bits, pad, b); break;
@@ -430,7 +430,7 @@ static int examine(dbg *d, const char *args, bool phys)
         } else if (f.letter == 'x') {
             sb_printf(&b, "0x%0*llx", (int)f.size * 2, (unsigned long long)v);
         } else {
-            xval xv = {v, (uint8_t)f.size, f.letter == 'd', 0, false, 0};
+            xval xv = {.v = v, .size = (uint8_t)f.size, .sgn = f.letter == 'd'};
             format_value(d, &xv, f.letter, true, &b);
         }
         a.a += f.size;

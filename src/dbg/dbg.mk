@@ -15,5 +15,8 @@ DBG_SOURCES = \
 	src/dbg/views.c \
 	src/dbg/trace.c \
 	src/dbg/script.c \
-	src/dbg/symbols.c
+	src/dbg/symbols.c \
+	src/dbg/ctype.c src/dbg/ctype.h \
+	src/dbg/dwarf.c src/dbg/dwarf.h src/dbg/dwarf_int.h \
+	src/dbg/dwarf_cfi.c src/dbg/dwarf_loc.c src/dbg/dwarf_type.c
 libxbow_a_SOURCES += $(DBG_SOURCES)

@@ -6,6 +6,7 @@
 
 #include "config.h"
 #include "core/log.h"
+#include "dbg/srcview.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -79,6 +80,8 @@ int ui_main(ui_options *o)
     }
     dbg *d = dbg_new(m);
     d->batch = o->batch;
+    if (o->kernel) /* its debug information, read when first needed */
+        dbg_set_kernel(d, o->kernel);
     ui_install_sigint(m);
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)

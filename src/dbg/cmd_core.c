@@ -4,6 +4,7 @@
 
 #include "dbg/dbg.h"
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static void print_summary(strbuf *b, const command *c)
 {
@@ -346,4 +347,6 @@ void dbg_core_register(void)
     dbg_trace_register();
     dbg_script_register();
     dbg_symbols_register();
+    dbg_source_register();
+    dbg_srcvars_register();
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* Instructions between two calls of the front end's poll hook while the
  * guest runs (a few milliseconds of host time). */
@@ -256,12 +257,29 @@ static int cmd_nexti(dbg *d, const char *args)
     return status(r);
 }
 
+/* step and next go by source line where the pc has line information
+ * (srcstep.c), by instruction elsewhere. */
+static int cmd_step(dbg *d, const char *args)
+{
+    int rc;
+    return dbg_src_step(d, args, SRC_STEP, &rc) ? rc : cmd_stepi(d, args);
+}
+
+static int cmd_next(dbg *d, const char *args)
+{
+    int rc;
+    return dbg_src_step(d, args, SRC_NEXT, &rc) ? rc : cmd_nexti(d, args);
+}
+
 static int cmd_finish(dbg *d, const char *args)
 {
     (void)args;
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
+    int rc;
+    if (dbg_src_finish(d, &rc))
+        return rc;
     frame f[2];
     if (dbg_unwind(d, c, f, 2) < 2)
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
@@ -291,6 +309,9 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
     if (!*args) {
         if (!same_frame)
             return dbg_error(d, "%s: give a location.", cmd);
+        int rc;
+        if (dbg_src_step(d, "", SRC_UNTIL, &rc))
+            return rc;
         return status(next_one(d, false));
     }
     uint64_t addr;
@@ -396,31 +417,42 @@ static const command run_commands[] = {
      "alongside to the same virtual time), then show the next instruction.  N is an\n"
      "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
      "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
-    {"step", "s", cmd_stepi, "step [N]",
-     "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
+    {"step", "s", cmd_step, "step [N]",
+     "Step to the next source line, into functions called (N times).\n"
+     "Run the selected CPU until the pc reaches the start of another source line: into\n"
+     "a function that has line information (stopping after its prologue) and into\n"
+     "inlined functions; over functions that have none.  A branch and its delay slot\n"
+     "go together; an interrupt taken meanwhile runs until it returns.  Where the pc\n"
+     "has no line information (no -g, assembly), a step is one instruction (stepi).\n"
      "Example: step", CMD_MACHINE | CMD_RESUMES},
     {"nexti", "ni", cmd_nexti, "nexti [N]",
      "Execute one instruction (or N), running over calls.\n"
      "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
      "until it returns instead of stepping into it.  N as for stepi.\n"
      "Example: nexti", CMD_MACHINE | CMD_RESUMES},
-    {"next", "n", cmd_nexti, "next [N]",
-     "The same as nexti: one instruction, over calls.\n"
+    {"next", "n", cmd_next, "next [N]",
+     "Step to the next source line in this function, over calls (N times).\n"
+     "Like step, but a call (and an inlined function) runs until it returns.  Where\n"
+     "the pc has no line information, the same as nexti.\n"
      "Example: next 3", CMD_MACHINE | CMD_RESUMES},
     {"finish", "fin", cmd_finish, "finish",
      "Run until the current function returns; show the value returned.\n"
      "Run until the current function returns to its caller (found like \"bt\" finds\n"
-     "it), then show the value returned in $v0.\n"
+     "it), then show the value returned in $v0 (or $f0), by the function's return type\n"
+     "when the debug information has it.  In an inlined function, run until the code\n"
+     "of that call is left.\n"
      "Example: finish", CMD_MACHINE | CMD_RESUMES},
     {"until", "u", cmd_until, "until [LOCATION]",
      "Run until a location in the current frame, or until the function returns.\n"
      "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-     "call) or the current function returns; without LOCATION, like \"next\".  The\n"
-     "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
-     "stays the same while the prologue and epilogue move $sp.\n"
+     "call) or the current function returns; without LOCATION, like \"next\", but never\n"
+     "back to a line before (out of a loop).  LOCATION: *ADDR, FUNCTION, FILE:LINE or\n"
+     "LINE.  The frame is known by its identity, as in gdb: its CFA (the caller's\n"
+     "$sp), which stays the same while the prologue and epilogue move $sp.\n"
      "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
     {"advance", NULL, cmd_advance, "advance LOCATION",
      "Run until LOCATION is reached in any frame, or the current function returns.\n"
+     "LOCATION: *ADDR, FUNCTION, FILE:LINE or LINE.\n"
      "Example: advance rx_done", CMD_MACHINE | CMD_RESUMES},
     {"cpu", NULL, cmd_cpu, "cpu [N]",
      "Select the CPU that commands look at and step.\n"

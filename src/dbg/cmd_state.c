@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* What a bare "x" continues from, and the last format (as gdb keeps them). */
 typedef struct xstate {
@@ -187,7 +188,9 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
     uint64_t u = v->v & MASK(bits);
     switch (letter) {
     case 'x': sb_printf(b, "0x%llx", (unsigned long long)u); break;
-    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){.v = u, .size = v->size, .sgn = true})); break;
+    case 'd':
+        sb_printf(b, "%lld", (long long)xval_signed(&(xval){.v = u, .size = v->size, .sgn = true}));
+        break;
     case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
     case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
     case 't': format_bits(u, bits, pad, b); break;
@@ -271,7 +274,9 @@ static int print_common(dbg *d, const char *args, bool history)
     sb_init(&b);
     if (history)
         sb_printf(&b, "$%u = ", dbg_history_add(d, v));
-    if (!device_register_suffix(d, ident, &v, f.letter, &b))
+    if (v.type) /* a value of a C type from the debug information */
+        dbg_format_typed(d, &v, f.letter, true, &b);
+    else if (!device_register_suffix(d, ident, &v, f.letter, &b))
         format_value(d, &v, f.letter, false, &b);
     if (history)
         sb_putc(&b, '\n');
@@ -553,24 +558,39 @@ static int cmd_backtrace(dbg *d, const char *args)
         return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
     if (max > 1024)
         max = 1024;
-    frame *f = calloc(max, sizeof *f);
+    src_frame *f = calloc(max, sizeof *f);
     if (!f)
         return dbg_error(d, "out of memory");
-    unsigned n = dbg_unwind(d, c, f, (unsigned)max);
+    unsigned n = dbg_src_frames(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);
     for (unsigned i = 0; i < n; i++) {
+        /* With debug information, gdb's line: the function, its arguments and
+         * the source line; the address unless the frame is at the start of
+         * its line (frame 0) or an inlined call (no address of its own). */
+        if (f[i].has_scope) {
+            dw_line l;
+            bool at_start = i == 0 && dw_line_at(dbg_dwarf(d), f[i].pc, &l) && l.addr == f[i].pc;
+            bool inl_caller = i > 0 && f[i - 1].inlined;
+            sb_printf(&b, "#%-2u ", i);
+            if (!at_start && !inl_caller && !(i == 0 && f[i].inlined))
+                sb_printf(&b, "0x%016llx in ", (unsigned long long)f[i].pc);
+            dbg_src_describe(d, c, &f[i], &b);
+            sb_putc(&b, '\n');
+            continue;
+        }
         char where[160];
         /* A return address points after the call's delay slot: name the caller. */
         uint64_t off;
-        const symbol *s = symtab_lookup_addr(&d->m->syms, i ? f[i].pc - 4 : f[i].pc, &off);
+        const symbol *s = symtab_lookup_addr(&d->m->syms, f[i].f.exact_pc ? f[i].pc : f[i].pc - 4,
+                                             &off);
         if (s)
             snprintf(where, sizeof where, "%s+0x%llx", s->name,
                      (unsigned long long)(f[i].pc - s->addr));
         else
             snprintf(where, sizeof where, "??");
         sb_printf(&b, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", i, (unsigned long long)f[i].pc,
-                  where, (unsigned long long)f[i].sp);
+                  where, (unsigned long long)f[i].f.sp);
     }
     dbg_puts(d, b.s);
     sb_free(&b);
@@ -616,10 +636,13 @@ static const command state_commands[] = {
      "Evaluate an expression and show its value.\n"
      "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
      "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
-     "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
+     "$N), the program's variables with their C types where it has debug information\n"
+     "(locals and arguments of frame 0, statics, globals: hmp->tx_ring[3].status,\n"
+     "*(struct hamachi_desc *)$a0, {struct desc} ADDR, &var, sizeof(struct desc)),\n"
+     "other symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
      "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
      "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
-     "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
+     "assignment (=).  F is a format letter as for x (x d u o t a c z).\n"
      "Example: print/x $status & 0xff00", CMD_MACHINE},
     {"output", NULL, cmd_output, "output[/F] EXPR",
      "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
@@ -641,8 +664,12 @@ static const command state_commands[] = {
      "instructions from ADDR.\n"
      "Example: disassemble main,+32", CMD_MACHINE},
     {"backtrace", "bt,where", cmd_backtrace, "backtrace [N]",
-     "Show the call stack (best effort, from symbols and prologues).\n"
-     "Show the call stack of the selected CPU, best effort: frames are found from the\n"
+     "Show the call stack, with source lines and arguments where the program has -g.\n"
+     "Show the call stack of the selected CPU.  Where the debug information has\n"
+     "call-frame information (CFI) for the pc, frames are unwound with it, exactly,\n"
+     "through exception frames the code marks (.cfi_signal_frame), and each frame\n"
+     "shows its function, arguments and line, with the inlined functions running in\n"
+     "it as frames of their own.  Elsewhere, best effort: frames are found from the\n"
      "symbol table and each function's prologue (stack adjustment and the slot where\n"
      "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
      "Example: bt", CMD_MACHINE},

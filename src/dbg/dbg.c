@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 #define MAX_COMMANDS 512
 
@@ -94,6 +95,7 @@ void dbg_free(dbg *d)
     dbg_views_free(d);
     dbg_state_free(d);
     dbg_vars_free(d);
+    dbg_src_free(d);
     sb_free(&d->block);
     free(d);
 }

@@ -149,9 +149,17 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal);
 /* Queue the stop a callback asked for (a breakpoint hit that stops). */
 void dbg_request_stop(dbg *d);
 
-/* Call frames, best effort from the symbol table and prologues (frames.c). */
+/* Call frames (frames.c): with the call-frame information of the debug
+ * information where it covers the pc (srcframe.c), otherwise best effort
+ * from the symbol table and prologues. */
 typedef struct frame {
     uint64_t pc, sp;
+    uint64_t cfa;       /* its canonical frame address (0: not known yet) */
+    uint64_t regs[32];  /* the GPRs as this frame sees them ... */
+    uint32_t valid;     /* ... bit n: regs[n] is known */
+    bool exact_pc;      /* pc is where it runs (or was interrupted), not a return address */
+    bool cfi;           /* its caller was found with the CFI */
+    uint64_t saved[32]; /* where it saved its caller's GPR n (0: not saved; CFI frames) */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
 /* The identity of the innermost frame, the same at every instruction of one

@@ -716,41 +716,48 @@ static bool has_value(Dwarf_Die *d)
            dwarf_hasattr_integrate(d, DW_AT_const_value);
 }
 
-unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned which,
+unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx)
 {
     dw_file *f;
     Dwarf_Die cu;
     if (!dw_cu_for_pc(db, pc, &f, &cu))
         return 0;
-    Dwarf_Die *sc = NULL;
-    int n = dwarf_getscopes(&cu, pc, &sc);
+    /* The physical nesting at pc (lexical blocks, inlined calls, the
+     * function); `skip` inlined calls are left out with their blocks. */
+    Dwarf_Die *lex = NULL, *sc = NULL;
+    int nl = dwarf_getscopes(&cu, pc, &lex);
+    int n = nl > 0 ? dwarf_getscopes_die(&lex[0], &sc) : 0;
+    free(lex);
+    int i = 0;
+    for (unsigned k = 0; k < skip && i < n; i++)
+        k += dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine;
     unsigned count = 0;
     bool go = true;
-    for (int i = 0; i < n && go; i++) {
+    for (; i < n && go; i++) {
         int tag = dwarf_tag(&sc[i]);
         if (tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit)
             break;
         Dwarf_Die c;
-        if (dwarf_child(&sc[i], &c) != 0)
-            continue;
-        do {
-            int t = dwarf_tag(&c);
-            if (!is_var(t))
-                continue;
-            bool param = t == DW_TAG_formal_parameter;
-            if (!(which & (param ? DW_ARGS : DW_LOCALS)))
-                continue;
-            const char *name = dwarf_diename(&c);
-            if (!name)
-                continue;
-            dw_var v = {f, c, name, param, (unsigned)i};
-            count++;
-            if (!fn(ctx, &v)) {
-                go = false;
-                break;
-            }
-        } while (dwarf_siblingof(&c, &c) == 0);
+        if (dwarf_child(&sc[i], &c) == 0) {
+            do {
+                int t = dwarf_tag(&c);
+                if (!is_var(t))
+                    continue;
+                bool param = t == DW_TAG_formal_parameter;
+                if (!(which & (param ? DW_ARGS : DW_LOCALS)))
+                    continue;
+                const char *name = dwarf_diename(&c);
+                if (!name)
+                    continue;
+                dw_var v = {f, c, name, param, (unsigned)i};
+                count++;
+                if (!fn(ctx, &v)) {
+                    go = false;
+                    break;
+                }
+            } while (dwarf_siblingof(&c, &c) == 0);
+        }
         if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
             break; /* the function's own scope ends the search */
     }
@@ -792,10 +799,10 @@ static bool cu_var(dw_file *f, Dwarf_Die *cu, const char *name, dw_var *out)
     return false;
 }
 
-bool dw_var_lookup(dwarf_db *db, uint64_t pc, const char *name, dw_var *out)
+bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out)
 {
     find_var fv = {name, out, false};
-    dw_vars_at(db, pc, DW_ARGS | DW_LOCALS, match_var, &fv);
+    dw_vars_at(db, pc, skip, DW_ARGS | DW_LOCALS, match_var, &fv);
     if (fv.found)
         return true;
     dw_file *f;
@@ -1050,7 +1057,7 @@ const ctype *dw_type_lookup(dwarf_db *db, uint64_t pc, const char *name)
 bool dw_name_known(dwarf_db *db, uint64_t pc, const char *name)
 {
     dw_var v;
-    if (dw_var_lookup(db, pc, name, &v))
+    if (dw_var_lookup(db, pc, 0, name, &v) || dw_var_lookup(db, pc, 1, name, &v))
         return true;
     for (unsigned i = 0; db && i < db->n; i++)
         if (dw_index_find(db->files[i], name, NK_VAR | NK_FUNC))

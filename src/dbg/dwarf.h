@@ -126,12 +126,14 @@ typedef struct dw_var {
 
 /* Visit the parameters and/or locals visible at pc (innermost blocks
  * first, then the function's), as gdb lists them; fn returns false to
- * stop.  Returns the number visited. */
-unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned which,
+ * stop.  skip: the number of innermost inlined calls to look past (a
+ * frame that hides the inlined functions it is about to enter).  Returns
+ * the number visited. */
+unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx);
 /* A name as C sees it at pc: a local or parameter, a static of the file,
  * a global. */
-bool dw_var_lookup(dwarf_db *db, uint64_t pc, const char *name, dw_var *out);
+bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out);
 const ctype *dw_var_type(const dw_var *v);
 
 /* What a location said. */

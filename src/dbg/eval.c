@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 typedef struct var {
     char name[32];
@@ -363,6 +364,10 @@ static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size
         *out = xval_uns(v);
         return 0;
     }
+    /* A variable of the program as C scopes it at the pc (debug info). */
+    k = dbg_src_ident(d, name, out, err, errlen);
+    if (k)
+        return k < 0 ? -1 : 0;
     const symbol *s = d->m ? symtab_lookup_name(&d->m->syms, name) : NULL;
     if (s) {
         *out = xval_addr(s->addr, 4);
@@ -385,6 +390,9 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, 
     if (k < 0)
         return -1;
     if (k == 0) {
+        k = dbg_src_set_ident(d, name, v, err, errlen); /* a variable in a register */
+        if (k)
+            return k < 0 ? -1 : 0;
         if (d->m && symtab_lookup_name(&d->m->syms, name))
             snprintf(err, errlen, "\"%s\" has no type: say its width, as in "
                                   "set *(int *)%s = VALUE.", name, name);
@@ -427,6 +435,13 @@ static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, ch
     return dbg_write(x->d, a, b, size, err, errlen);
 }
 
+static int env_lookup_type(void *ctx, const char *name, const struct ctype **out, char *err,
+                           size_t errlen)
+{
+    envctx *x = ctx;
+    return dbg_src_type(x->d, name, out, err, errlen);
+}
+
 /* The env points at a context that must outlive it: evaluation entry
  * points keep both on their stack. */
 static void env_init(envctx *x, expr_env *env)
@@ -438,6 +453,7 @@ static void env_init(envctx *x, expr_env *env)
     env->set_ident = env_set_ident;
     env->read_mem = env_read_mem;
     env->write_mem = env_write_mem;
+    env->lookup_type = env_lookup_type;
 }
 
 int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
@@ -586,8 +602,8 @@ static int parse_addr(dbg *d, const char *phys_what, const char *s, const char *
     xval v;
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
-    out->a = v.v;
-    return out->phys ? dbg_phys_addr(d, what, v.v, &out->a) : 0;
+    out->a = xval_address(&v); /* a C variable: where it is */
+    return out->phys ? dbg_phys_addr(d, what, out->a, &out->a) : 0;
 }
 
 int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)

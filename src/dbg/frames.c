@@ -1,11 +1,15 @@
-/* Call frames, best effort: without debug information the unwinder reads
- * each function's prologue (found through the symbol table) for the stack
- * adjustment (addiu/daddiu sp,sp,-N) and the slot where it saved $ra
- * (sw/sd ra,OFF(sp)), as gdb's heuristic MIPS unwinder does.  Leaf
- * functions that save nothing return through $ra (innermost frame only). */
+/* Call frames.  Where the debug information has call-frame information
+ * for the pc, a frame is unwound with it (srcframe.c): exact at every
+ * instruction, through exception frames the code marks.  Elsewhere, best
+ * effort: the unwinder reads each function's prologue (found through the
+ * symbol table) for the stack adjustment (addiu/daddiu sp,sp,-N) and the
+ * slot where it saved $ra (sw/sd ra,OFF(sp)), as gdb's heuristic MIPS
+ * unwinder does.  Leaf functions that save nothing return through $ra
+ * (innermost frame only). */
 #include <stdio.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 #define OP(i) ((i) >> 26)
 #define RS(i) (((i) >> 21) & 31)
@@ -107,6 +111,10 @@ static bool frame_layout(dbg *d, cpu *c, uint64_t pc, int *size, int *ra_off, in
 
 uint64_t dbg_frame_cfa(dbg *d, cpu *c)
 {
+    frame f[2];
+    dbg_frame0(c, &f[0]);
+    if (dbg_cfi_step(d, c, &f[0], &f[1]) > 0)
+        return f[0].cfa;
     int size, ra_off, ra_width;
     uint64_t sp = cpu_gpr(c, REG_SP);
     if (!frame_layout(d, c, cpu_pc(c), &size, &ra_off, &ra_width))
@@ -116,12 +124,22 @@ uint64_t dbg_frame_cfa(dbg *d, cpu *c)
 
 /* One step: the caller of the frame (pc, sp); ra is $ra for the innermost
  * frame, 0 otherwise. */
-static bool unwind_step(dbg *d, cpu *c, const frame *f, uint64_t ra, frame *caller)
+static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
 {
+    int k = dbg_cfi_step(d, c, f, caller);
+    if (k > 0)
+        /* (no check that the stack grows: an exception may have switched
+         * stacks; bt's frame limit ends a loop) */
+        return caller->pc && !(caller->pc & 3) &&
+               !(caller->pc == f->pc && caller->sp == f->sp);
+    if (k < 0)
+        return false;
     int size, ra_off, ra_width;
     if (!frame_layout(d, c, f->pc, &size, &ra_off, &ra_width))
         return false;
+    memset(caller, 0, sizeof *caller);
     caller->sp = f->sp + (uint64_t)size;
+    f->cfa = caller->sp;
     if (ra_width) {
         uint8_t b[8];
         if (cpu_read_virt(c, f->sp + (uint64_t)(int64_t)ra_off, b, (uint64_t)ra_width) !=
@@ -137,6 +155,10 @@ static bool unwind_step(dbg *d, cpu *c, const frame *f, uint64_t ra, frame *call
     if (caller->pc == 0 || (caller->pc & 3) ||
         (caller->pc == f->pc && caller->sp == f->sp))
         return false;
+    /* What the prologue does not tell: only $sp and $ra are known. */
+    caller->regs[REG_SP] = caller->sp;
+    caller->regs[REG_RA] = caller->pc;
+    caller->valid = 1u << REG_SP | 1u << REG_RA | 1u;
     return true;
 }
 
@@ -144,8 +166,7 @@ unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max)
 {
     if (!max || !c)
         return 0;
-    out[0].pc = cpu_pc(c);
-    out[0].sp = cpu_gpr(c, REG_SP);
+    dbg_frame0(c, &out[0]);
     unsigned n = 1;
     while (n < max && unwind_step(d, c, &out[n - 1], n == 1 ? cpu_gpr(c, REG_RA) : 0, &out[n]))
         n++;
@@ -164,4 +185,6 @@ void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out)
     if (d->m->ncpus > 1)
         sb_printf(out, "[cpu%d] ", cpu_index(c));
     sb_printf(out, "%s:\t%s\n", where, dis);
+    if (pc == cpu_pc(c)) /* the source line, with the function when it changed */
+        dbg_src_report(d, c, false, out);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static bool is_elf(const char *path)
 {
@@ -45,6 +46,9 @@ static int cmd_symbol_file(dbg *d, const char *args)
     if (n < 0)
         return dbg_error(d, "%s", err);
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
+    /* and its debug information: lines, types, variables, CFI */
+    if (is_elf(args) && dbg_src_load(d, args, false) < 0)
+        return -1;
     return 0;
 }
 
@@ -55,6 +59,7 @@ static int cmd_info_symbol(dbg *d, const char *args)
     xval v;
     if (dbg_eval(d, args, &v))
         return -1;
+    v.v = xval_address(&v);
     uint64_t off;
     const symbol *s = symtab_lookup_addr(&d->m->syms, v.v, &off);
     if (!s) {
@@ -118,8 +123,10 @@ static const command symbol_commands[] = {
     {"symbol-file", "add-symbol-file", cmd_symbol_file, "symbol-file FILE",
      "Add symbols from an ELF or a System.map.\n"
      "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-     "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-     "its own.\n"
+     "nm listing (ADDR TYPE NAME lines).  An ELF's DWARF debug information comes too\n"
+     "(line tables, types, variables, call-frame information): source-level step,\n"
+     "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
+     "command line brings its own.\n"
      "Example: symbol-file System.map", CMD_MACHINE},
     {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
      "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"

@@ -1,0 +1,578 @@
+/* The program's variables and types in the debugger: names in
+ * expressions (a local, a parameter, a static, a global, as C scopes
+ * them at the pc), casts to named types, info locals, info args, info
+ * frame, ptype and whatis.  Frame 0 of the selected CPU is the frame they
+ * look at. */
+#include <ctype.h>
+#include <dwarf.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/source.h"
+
+static int env_read(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
+                    size_t errlen)
+{
+    uint8_t b[8];
+    if (dbg_read(ctx, (dbg_addr){addr, false}, b, size, err, errlen))
+        return -1;
+    *v = load_be(b, size);
+    return 0;
+}
+
+/* The CFA of a frame, once: from the CFI, or the prologue for frame 0. */
+static void frame_cfa(dbg *d, cpu *c, frame *f)
+{
+    if (f->cfa || !c)
+        return;
+    frame caller;
+    if (dbg_cfi_step(d, c, f, &caller) > 0)
+        return;
+    if (f->exact_pc && f->pc == cpu_pc(c) && f->sp == cpu_gpr(c, 29))
+        f->cfa = dbg_frame_cfa(d, c);
+}
+
+/* The value of a variable in a frame (f NULL: no frame, globals only). */
+static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, char *err,
+                     size_t errlen)
+{
+    const ctype *t = dw_var_type(v);
+    dw_regs r, up;
+    memset(&r, 0, sizeof r);
+    if (f) {
+        frame_cfa(d, c, f);
+        dbg_frame_dwregs(f, &r);
+        /* the caller, for the values arguments had at the call */
+        frame fc = *f, caller;
+        if (c && dbg_cfi_step(d, c, &fc, &caller) > 0) {
+            dbg_frame_dwregs(&caller, &up);
+            r.caller = &up;
+        }
+    } else {
+        r.exact_pc = true;
+    }
+    dw_mem mem = dbg_dw_mem(d);
+    dw_value loc;
+    if (dw_var_location(v, &r, &mem, &loc, err, errlen))
+        return -1;
+    const ctype *st = ctype_strip(t);
+    switch (loc.kind) {
+    case DWV_MEM: {
+        expr_env env;
+        memset(&env, 0, sizeof env);
+        env.ctx = d;
+        env.read_mem = env_read;
+        return xval_load(&env, t, loc.addr, out, err, errlen);
+    }
+    case DWV_REG:
+    case DWV_VALUE:
+        if (!ctype_is_scalar(t) && st && st->kind != CT_VOID) {
+            snprintf(err, errlen, "%s is held in registers: xbow cannot show a %s there",
+                     v->name, st->kind == CT_ARRAY ? "array" : "struct");
+            return -1;
+        }
+        *out = xval_typed(t, loc.value);
+        return 0;
+    case DWV_NOT_SAVED: /* in a register this frame's callee did not keep: gdb's word */
+        *out = xval_unavailable(t, XV_OPTIMIZED_OUT);
+        return 0;
+    default:
+        *out = xval_unavailable(t, XV_OPTIMIZED_OUT);
+        return 0;
+    }
+}
+
+static bool frame0(dbg *d, cpu *c, frame *f)
+{
+    if (!c)
+        return false;
+    dbg_frame0(c, f);
+    frame_cfa(d, c, f);
+    return true;
+}
+
+int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    if (!db)
+        return 0;
+    cpu *c = dbg_cpu(d);
+    dw_var v;
+    if (!dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, name, &v))
+        return 0;
+    frame f;
+    bool have = frame0(d, c, &f);
+    return var_value(d, c, &v, have ? &f : NULL, out, err, errlen) ? -1 : 1;
+}
+
+int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size_t errlen)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    cpu *c = dbg_cpu(d);
+    dw_var v;
+    if (!db || !c || !dw_var_lookup(db, cpu_pc(c), dbg_src_hidden(d, c), name, &v))
+        return 0;
+    frame f;
+    frame0(d, c, &f);
+    dw_regs r;
+    dbg_frame_dwregs(&f, &r);
+    dw_mem mem = dbg_dw_mem(d);
+    dw_value loc;
+    if (dw_var_location(&v, &r, &mem, &loc, err, errlen))
+        return -1;
+    if (loc.kind == DWV_REG) {
+        if (!loc.reg) {
+            snprintf(err, errlen, "%s is in $zero, which is always 0", name);
+            return -1;
+        }
+        cpu_set_gpr(c, loc.reg, val->v);
+        return 1;
+    }
+    snprintf(err, errlen, "%s cannot be assigned here: %s", name,
+             loc.kind == DWV_VALUE ? "it is a computed value, not a place"
+                                   : "its value has been optimized out");
+    return -1;
+}
+
+int dbg_src_type(dbg *d, const char *name, const ctype **t, char *err, size_t errlen)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    cpu *c = dbg_cpu(d);
+    *t = db ? dw_type_lookup(db, c ? cpu_pc(c) : 0, name) : NULL;
+    if (*t)
+        return 0;
+    bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
+                  !strncmp(name, "enum ", 5);
+    if (!db)
+        snprintf(err, errlen, "No type named %s (the program has no debugging information).",
+                 name);
+    else if (tagged)
+        snprintf(err, errlen, "No %.*s type named %s.", (int)strcspn(name, " "), name,
+                 name + strcspn(name, " ") + 1);
+    else
+        snprintf(err, errlen, "No type named %s.", name);
+    return -1;
+}
+
+bool dbg_src_name_known(dbg *d, const char *name, uint64_t addr)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    if (!db)
+        return false;
+    char first[128];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(name, ".["), name);
+    cpu *c = dbg_cpu(d);
+    return dw_name_known(db, addr ? addr : c ? cpu_pc(c) : 0, first);
+}
+
+/* ---- frames as text -------------------------------------------------------- */
+
+static const char *base_name(const char *p)
+{
+    const char *b = strrchr(p, '/');
+    return b ? b + 1 : p;
+}
+
+/* The parameter of an inlined (or out-of-line) instance standing for the
+ * abstract parameter p, or false when it was optimized away. */
+static bool concrete_param(Dwarf_Die *inst, Dwarf_Off p, Dwarf_Die *out)
+{
+    Dwarf_Die ch;
+    if (dwarf_child(inst, &ch) != 0)
+        return false;
+    do {
+        Dwarf_Attribute a;
+        Dwarf_Die o;
+        if (dwarf_tag(&ch) == DW_TAG_formal_parameter &&
+            dwarf_attr(&ch, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &o) &&
+            dwarf_dieoffset(&o) == p) {
+            *out = ch;
+            return true;
+        }
+    } while (dwarf_siblingof(&ch, &ch) == 0);
+    return false;
+}
+
+/* Call fn for each parameter of a function or inlined instance, in the
+ * order the source declares them (an inlined copy may list them in
+ * another, or lack some). */
+static void each_param(const dw_scope *s, void (*fn)(void *ctx, const char *name, Dwarf_Die *p),
+                       void *ctx)
+{
+    Dwarf_Die die = s->die, origin, ch;
+    Dwarf_Attribute a;
+    bool abstract = dwarf_attr(&die, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &origin);
+    Dwarf_Die *list = abstract ? &origin : &die;
+    if (dwarf_child(list, &ch) != 0)
+        return;
+    do {
+        if (dwarf_tag(&ch) != DW_TAG_formal_parameter)
+            continue;
+        const char *name = dwarf_diename(&ch);
+        if (!name)
+            continue;
+        Dwarf_Die conc;
+        if (!abstract)
+            fn(ctx, name, &ch);
+        else
+            fn(ctx, name, concrete_param(&die, dwarf_dieoffset(&ch), &conc) ? &conc : NULL);
+    } while (dwarf_siblingof(&ch, &ch) == 0);
+}
+
+typedef struct arg_list {
+    dbg *d;
+    cpu *c;
+    frame f;
+    dw_file *file;
+    strbuf *out;
+    bool first;
+    const char *sep, *eq; /* ", " and "=" (frame lines), "\n" and " = " (info args) */
+    bool brief;           /* aggregates as "..." */
+    unsigned n;
+} arg_list;
+
+static void show_arg(void *ctx, const char *name, Dwarf_Die *p)
+{
+    arg_list *al = ctx;
+    sb_printf(al->out, "%s%s%s", al->first ? "" : al->sep, name, al->eq);
+    al->first = false;
+    al->n++;
+    xval x;
+    char err[200];
+    if (!p) {
+        sb_puts(al->out, "<optimized out>");
+        return;
+    }
+    dw_var v = {al->file, *p, name, true, 0};
+    if (var_value(al->d, al->c, &v, &al->f, &x, err, sizeof err))
+        sb_printf(al->out, "<error: %s>", err);
+    else if (al->brief && ctype_is_aggregate(x.type) && x.avail == XV_AVAILABLE)
+        sb_puts(al->out, "...");
+    else
+        dbg_format_typed(al->d, &x, 0, false, al->out);
+}
+
+/* name=value pairs of the parameters of a function or inlined instance. */
+void dbg_src_args(dbg *d, cpu *c, const src_frame *sf, strbuf *out)
+{
+    if (!sf->has_scope)
+        return;
+    arg_list al = {d, c, sf->f, sf->scope.f, out, true, ", ", "=", true, 0};
+    each_param(&sf->scope, show_arg, &al);
+}
+
+bool dbg_src_describe(dbg *d, cpu *c, const src_frame *sf, strbuf *out)
+{
+    if (!sf->has_scope)
+        return false;
+    sb_printf(out, "%s (", sf->scope.name);
+    dbg_src_args(d, c, sf, out);
+    sb_putc(out, ')');
+    if (sf->file)
+        sb_printf(out, " at %s:%u", base_name(sf->file), sf->line);
+    return true;
+}
+
+/* ---- info locals, info args ---------------------------------------------------- */
+
+typedef struct var_list {
+    dbg *d;
+    cpu *c;
+    frame *f;
+    strbuf *out;
+} var_list;
+
+static bool show_var(void *ctx, const dw_var *v)
+{
+    var_list *vl = ctx;
+    xval x;
+    char err[200];
+    sb_printf(vl->out, "%s = ", v->name);
+    if (var_value(vl->d, vl->c, v, vl->f, &x, err, sizeof err))
+        sb_printf(vl->out, "<error: %s>", err);
+    else
+        dbg_format_typed(vl->d, &x, 0, false, vl->out);
+    sb_putc(vl->out, '\n');
+    return true;
+}
+
+static int info_vars(dbg *d, const char *args, unsigned which)
+{
+    if (*args)
+        return dbg_error(d, "info %s: takes no arguments (it shows frame 0).",
+                         which == DW_ARGS ? "args" : "locals");
+    dwarf_db *db = dbg_dwarf(d);
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!db)
+        return dbg_error(d, "No symbol table info available (no debugging information).");
+    frame f;
+    frame0(d, c, &f);
+    if (!dw_scopes_at(db, f.pc, (dw_scope[1]){0}, 1))
+        return dbg_error(d, "No symbol table info available at 0x%llx.",
+                         (unsigned long long)f.pc);
+    strbuf b;
+    sb_init(&b);
+    var_list vl = {d, c, &f, &b};
+    unsigned n = dw_vars_at(db, f.pc, dbg_src_hidden(d, c), which, show_var, &vl);
+    if (!n)
+        sb_puts(&b, which == DW_ARGS ? "No arguments.\n" : "No locals.\n");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_info_locals(dbg *d, const char *args) { return info_vars(d, args, DW_LOCALS); }
+
+static int cmd_info_args(dbg *d, const char *args)
+{
+    if (*args)
+        return dbg_error(d, "info args: takes no arguments (it shows frame 0).");
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!dbg_dwarf(d))
+        return dbg_error(d, "No symbol table info available (no debugging information).");
+    src_frame sf;
+    if (dbg_src_frames(d, c, &sf, 1) != 1 || !sf.has_scope)
+        return dbg_error(d, "No symbol table info available at 0x%llx.",
+                         (unsigned long long)cpu_pc(c));
+    frame_cfa(d, c, &sf.f);
+    strbuf b;
+    sb_init(&b);
+    arg_list al = {d, c, sf.f, sf.scope.f, &b, true, "\n", " = ", false, 0};
+    each_param(&sf.scope, show_arg, &al);
+    sb_puts(&b, al.n ? "\n" : "No arguments.\n");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+/* ---- info frame -------------------------------------------------------------------- */
+
+static const char *lang_of(dbg *d, uint64_t pc)
+{
+    dw_cu_info cu;
+    if (!dw_cu_at(dbg_dwarf(d), pc, &cu))
+        return NULL;
+    return cu.lang == DW_LANG_Mips_Assembler ? "asm" : "c";
+}
+
+static int cmd_info_frame(dbg *d, const char *args)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    uint64_t level = 0;
+    if (*args && dbg_parse_count(d, "info frame", args, 0, 1023, &level))
+        return -1;
+    src_frame *sf = calloc(level + 2, sizeof *sf);
+    if (!sf)
+        return dbg_error(d, "out of memory");
+    unsigned n = dbg_src_frames(d, c, sf, (unsigned)level + 2);
+    if (level >= n) {
+        free(sf);
+        return dbg_error(d, "No frame at level %llu (the stack has %u).",
+                         (unsigned long long)level, n);
+    }
+    src_frame *s = &sf[level];
+    frame_cfa(d, c, &s->f);
+    strbuf b;
+    sb_init(&b);
+    char where[200];
+    dbg_format_addr(d, (dbg_addr){s->pc, false}, where, sizeof where);
+    sb_printf(&b, "Stack level %llu, frame at 0x%llx:\n", (unsigned long long)level,
+              (unsigned long long)s->f.cfa);
+    sb_printf(&b, " pc = %s", where);
+    if (s->has_scope) {
+        sb_printf(&b, " in %s", s->scope.name);
+        if (s->file)
+            sb_printf(&b, " (%s:%u)", base_name(s->file), s->line);
+    }
+    if (level + 1 < n) {
+        src_frame *up = &sf[level + 1];
+        frame_cfa(d, c, &up->f);
+        sb_printf(&b, "; saved pc = 0x%llx\n", (unsigned long long)up->pc);
+        if (s->inlined)
+            sb_printf(&b, " inlined into frame %llu\n", (unsigned long long)level + 1);
+        else
+            sb_printf(&b, " called by frame at 0x%llx\n", (unsigned long long)up->f.cfa);
+    } else {
+        sb_puts(&b, "\n Outermost frame: no caller found.\n");
+    }
+    if (level > 0 && !sf[level - 1].inlined)
+        sb_printf(&b, " caller of frame at 0x%llx\n", (unsigned long long)sf[level - 1].f.cfa);
+    const char *lang = s->has_scope ? lang_of(d, s->f.exact_pc ? s->f.pc : s->f.pc - 4) : NULL;
+    if (lang)
+        sb_printf(&b, " source language %s.\n", lang);
+    sb_printf(&b, " Arglist at 0x%llx, args: ", (unsigned long long)s->f.cfa);
+    dbg_src_args(d, c, s, &b);
+    sb_putc(&b, '\n');
+    sb_printf(&b, " Locals at 0x%llx, Previous frame's sp is 0x%llx\n",
+              (unsigned long long)s->f.cfa, (unsigned long long)s->f.cfa);
+    if (!s->f.cfi) {
+        sb_puts(&b, " (no call-frame information here: the frame was found from the "
+                    "function's prologue)\n");
+    } else if (!s->inlined) {
+        bool any = false;
+        for (unsigned r = 0; r < 32; r++) {
+            if (!s->f.saved[r])
+                continue;
+            sb_printf(&b, "%s%s at 0x%llx", any ? ", " : " Saved registers:\n  ",
+                      cpu_gpr_names[r], (unsigned long long)s->f.saved[r]);
+            any = true;
+        }
+        if (any)
+            sb_putc(&b, '\n');
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    free(sf);
+    return 0;
+}
+
+/* ---- ptype, whatis --------------------------------------------------------------- */
+
+/* ARGS as a type name ("struct desc", "u32 *", "enum state"): the type, or
+ * NULL when it is not one (an expression, then). */
+static const ctype *as_type(dbg *d, const char *args)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    if (!db)
+        return NULL;
+    char name[256];
+    snprintf(name, sizeof name, "%s", args);
+    int stars = 0;
+    size_t n = strlen(name);
+    while (n && (name[n - 1] == '*' || name[n - 1] == ' ')) {
+        stars += name[n - 1] == '*';
+        name[--n] = 0;
+    }
+    bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
+                  !strncmp(name, "enum ", 5);
+    if (!tagged) {
+        for (const char *p = name; *p; p++)
+            if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ' '))
+                return NULL;
+        dw_var v;
+        cpu *c = dbg_cpu(d);
+        if (dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, name, &v))
+            return NULL; /* a variable of that name wins, as in C */
+    }
+    cpu *c = dbg_cpu(d);
+    const ctype *t = dw_type_lookup(db, c ? cpu_pc(c) : 0, name);
+    for (int i = 0; t && i < stars; i++)
+        t = ctype_pointer(t->arena, t);
+    return t;
+}
+
+/* A function of the program named by the whole expression: its type. */
+static const ctype *function_type(dbg *d, const char *args)
+{
+    dwarf_db *db = dbg_dwarf(d);
+    const symbol *s = db && d->m ? symtab_lookup_name(&d->m->syms, args) : NULL;
+    dw_scope fn;
+    if (!s || s->type != 'T' || !dw_function_at(db, s->addr, &fn))
+        return NULL;
+    return dw_type_of(fn.f, &fn.die);
+}
+
+static void untyped_name(dbg *d, const char *args, const xval *v, strbuf *b)
+{
+    const symbol *s = d->m ? symtab_lookup_name(&d->m->syms, args) : NULL;
+    if (s) {
+        sb_printf(b, "<%s variable, no debug info>", s->type == 'T' ? "text" : "data");
+        return;
+    }
+    if (v->psize) {
+        if (v->stride == 1 && v->psgn)
+            sb_puts(b, "void *");
+        else
+            sb_printf(b, "%s%s *", v->psgn ? "" : "unsigned ",
+                      v->psize == 1 ? "char" : v->psize == 2 ? "short" : v->psize == 4 ? "int"
+                                                                                    : "long");
+        return;
+    }
+    sb_printf(b, "%s%s", v->sgn ? "" : "unsigned ",
+              v->size == 1 ? "char" : v->size == 2 ? "short" : v->size == 4 ? "int" : "long");
+}
+
+static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
+{
+    const char *text = *args ? args : "$";
+    const ctype *t = as_type(d, text);
+    bool is_typename = t != NULL;
+    if (!t)
+        t = function_type(d, text);
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "type = ");
+    if (t) {
+        /* whatis of a typedef name shows what it names, one level */
+        if (!expand && is_typename && t->kind == CT_TYPEDEF)
+            ctype_name(t->target, &b);
+        else if (expand)
+            ctype_ptype(t, &b);
+        else
+            ctype_name(t, &b);
+    } else {
+        xval v;
+        char err[300];
+        expr *e = expr_parse(text, NULL, err, sizeof err);
+        if (!e) {
+            sb_free(&b);
+            return dbg_error(d, "%s", err);
+        }
+        int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+        expr_free(e);
+        if (rc) {
+            sb_free(&b);
+            return dbg_error(d, "%s", err);
+        }
+        if (v.type && expand)
+            ctype_ptype(v.type, &b);
+        else if (v.type)
+            ctype_name(v.type, &b);
+        else
+            untyped_name(d, text, &v, &b);
+    }
+    sb_putc(&b, '\n');
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    (void)cmd;
+    return 0;
+}
+
+static int cmd_ptype(dbg *d, const char *args) { return type_command(d, args, true, "ptype"); }
+static int cmd_whatis(dbg *d, const char *args) { return type_command(d, args, false, "whatis"); }
+
+static const command var_commands[] = {
+    {"info locals", NULL, cmd_info_locals, "info locals",
+     "Show the local variables of frame 0 with their values.\n"
+     "The innermost block's first, as C scopes them at the pc; a variable the compiler\n"
+     "keeps nowhere at this pc is <optimized out>.  Needs the debug information (-g).\n"
+     "Example: info locals", CMD_MACHINE},
+    {"info args", NULL, cmd_info_args, "info args",
+     "Show the arguments of frame 0's function with their values.\n"
+     "Example: info args", CMD_MACHINE},
+    {"info frame", NULL, cmd_info_frame, "info frame [LEVEL]",
+     "Describe a frame (default 0; LEVEL as bt numbers them): pc, caller, CFA, args.\n"
+     "The frame's canonical frame address (the caller's $sp), the pc it returns to,\n"
+     "its arguments and, when the call-frame information found it, where it saved\n"
+     "the caller's registers.\n"
+     "Example: info frame 1", CMD_MACHINE},
+    {"ptype", NULL, cmd_ptype, "ptype EXPR|TYPE",
+     "Show the C type of an expression or a type name, with its members.\n"
+     "A struct, union or enum is shown with its members (one typedef is looked\n"
+     "through): ptype struct desc, ptype tx_ring, ptype $1.\n"
+     "Example: ptype struct hamachi_desc", CMD_MACHINE},
+    {"whatis", NULL, cmd_whatis, "whatis EXPR|TYPE",
+     "Show the C type of an expression, or what a typedef names (by name).\n"
+     "Example: whatis hmp->tx_ring[0]", CMD_MACHINE},
+};
+
+void dbg_srcvars_register(void)
+{
+    dbg_register_group("Source", var_commands, ARRAY_SIZE(var_commands));
+}

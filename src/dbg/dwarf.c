@@ -87,6 +87,9 @@ static void file_free(dw_file *f)
     for (size_t i = 0; i < f->names_cap; i++)
         free((char *)f->names[i].key);
     free(f->names);
+    for (size_t i = 0; i < f->paths_cap; i++)
+        free(f->paths[i]);
+    free(f->paths);
     dw_map_free(&f->types);
     ctype_arena_free(f->arena);
     free(f->path);
@@ -261,13 +264,85 @@ bool dw_attr_s(Dwarf_Die *die, unsigned at, int64_t *v)
     return true;
 }
 
-const char *dw_file_name(Dwarf_Die *cudie, Dwarf_Word idx)
+static size_t hash_str(const char *s);
+
+/* "a/./b" -> "a/b", "a/x/../b" -> "a/b", "//" -> "/". */
+static void normalize(char *p)
+{
+    char *out = p;
+    for (char *s = p; *s;) {
+        if (s[0] == '/' && s[1] == '/') {
+            s++;
+        } else if (s[0] == '/' && s[1] == '.' && (s[2] == '/' || !s[2])) {
+            s += 2;
+        } else if (s[0] == '/' && s[1] == '.' && s[2] == '.' && (s[3] == '/' || !s[3]) &&
+                   out > p) {
+            while (out > p && out[-1] != '/')
+                out--;
+            if (out > p)
+                out--;
+            s += 3;
+        } else {
+            *out++ = *s++;
+        }
+    }
+    *out = 0;
+    if (!*p)
+        strcpy(p, "/");
+}
+
+const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name)
+{
+    if (!name)
+        return NULL;
+    char buf[4096];
+    if (name[0] == '/') {
+        snprintf(buf, sizeof buf, "%s", name);
+    } else {
+        Dwarf_Attribute a;
+        const char *comp = cudie ? dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &a)) : NULL;
+        if (!comp)
+            return name; /* nothing to make it absolute with */
+        snprintf(buf, sizeof buf, "%s/%s", comp, name);
+    }
+    normalize(buf);
+    if ((f->npaths + 1) * 2 > f->paths_cap) {
+        size_t cap = f->paths_cap ? f->paths_cap * 2 : 256;
+        char **np = calloc(cap, sizeof *np);
+        if (!np)
+            return name;
+        for (size_t i = 0; i < f->paths_cap; i++) {
+            if (!f->paths[i])
+                continue;
+            size_t j = hash_str(f->paths[i]) & (cap - 1);
+            while (np[j])
+                j = (j + 1) & (cap - 1);
+            np[j] = f->paths[i];
+        }
+        free(f->paths);
+        f->paths = np;
+        f->paths_cap = cap;
+    }
+    size_t j = hash_str(buf) & (f->paths_cap - 1);
+    while (f->paths[j]) {
+        if (!strcmp(f->paths[j], buf))
+            return f->paths[j];
+        j = (j + 1) & (f->paths_cap - 1);
+    }
+    f->paths[j] = strdup(buf);
+    if (!f->paths[j])
+        return name;
+    f->npaths++;
+    return f->paths[j];
+}
+
+const char *dw_file_name(dw_file *f, Dwarf_Die *cudie, Dwarf_Word idx)
 {
     Dwarf_Files *files;
     size_t n;
     if (dwarf_getsrcfiles(cudie, &files, &n) != 0 || idx >= n)
         return NULL;
-    return dwarf_filesrc(files, idx, NULL, NULL);
+    return dw_abs_path(f, cudie, dwarf_filesrc(files, idx, NULL, NULL));
 }
 
 /* ---- line tables ---------------------------------------------------------------- */
@@ -279,9 +354,24 @@ typedef struct row {
     const char *file;
 } row;
 
-static bool get_row(Dwarf_Lines *lines, size_t i, row *r)
+/* A unit and its line table. */
+typedef struct unit {
+    dw_file *f;
+    Dwarf_Die cu;
+    Dwarf_Lines *lines;
+    size_t n;
+} unit;
+
+static bool unit_lines(dw_file *f, Dwarf_Die *cu, unit *u)
 {
-    Dwarf_Line *l = dwarf_onesrcline(lines, i);
+    u->f = f;
+    u->cu = *cu;
+    return dwarf_getsrclines(cu, &u->lines, &u->n) == 0 && u->n;
+}
+
+static bool get_row(unit *u, size_t i, row *r)
+{
+    Dwarf_Line *l = dwarf_onesrcline(u->lines, i);
     Dwarf_Addr a;
     if (!l || dwarf_lineaddr(l, &a) != 0)
         return false;
@@ -292,18 +382,19 @@ static bool get_row(Dwarf_Lines *lines, size_t i, row *r)
         r->stmt = true;
     if (dwarf_lineendsequence(l, &r->end) != 0)
         r->end = false;
-    r->file = dwarf_linesrc(l, NULL, NULL);
+    r->file = dw_abs_path(u->f, &u->cu, dwarf_linesrc(l, NULL, NULL));
     return true;
 }
 
 /* The row for pc in a unit's table (index), -1 if none. */
-static long row_at(Dwarf_Lines *lines, size_t n, uint64_t pc, row *out)
+static long row_at(unit *u, uint64_t pc, row *out)
 {
+    size_t n = u->n;
     size_t lo = 0, hi = n; /* first row with addr > pc */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         row r;
-        if (!get_row(lines, mid, &r))
+        if (!get_row(u, mid, &r))
             return -1;
         if (r.addr <= pc)
             lo = mid + 1;
@@ -314,13 +405,13 @@ static long row_at(Dwarf_Lines *lines, size_t n, uint64_t pc, row *out)
         return -1;
     long i = (long)lo - 1;
     row r;
-    if (!get_row(lines, (size_t)i, &r) || r.end || !r.file)
+    if (!get_row(u, (size_t)i, &r) || r.end || !r.file)
         return -1;
     /* Among rows at the same address prefer a statement. */
     if (!r.stmt) {
         for (long k = i - 1; k >= 0; k--) {
             row p;
-            if (!get_row(lines, (size_t)k, &p) || p.addr != r.addr || p.end)
+            if (!get_row(u, (size_t)k, &p) || p.addr != r.addr || p.end)
                 break;
             if (p.stmt && p.line) {
                 i = k;
@@ -333,14 +424,14 @@ static long row_at(Dwarf_Lines *lines, size_t n, uint64_t pc, row *out)
     return i;
 }
 
-static bool line_in_cu(Dwarf_Die *cudie, uint64_t pc, dw_line *out)
+static bool line_in_cu(dw_file *f, Dwarf_Die *cudie, uint64_t pc, dw_line *out)
 {
-    Dwarf_Lines *lines;
-    size_t n;
-    if (dwarf_getsrclines(cudie, &lines, &n) != 0 || !n)
+    unit uu, *u = &uu;
+    if (!unit_lines(f, cudie, u))
         return false;
+    size_t n = u->n;
     row r;
-    long i = row_at(lines, n, pc, &r);
+    long i = row_at(u, pc, &r);
     if (i < 0 || !r.line)
         return false;
     out->file = r.file;
@@ -350,7 +441,7 @@ static bool line_in_cu(Dwarf_Die *cudie, uint64_t pc, dw_line *out)
     out->end = r.addr + 4;
     for (size_t k = (size_t)i + 1; k < n; k++) {
         row e;
-        if (!get_row(lines, k, &e))
+        if (!get_row(u, k, &e))
             break;
         if (e.addr > r.addr) {
             out->end = e.addr;
@@ -364,7 +455,7 @@ bool dw_line_at(dwarf_db *db, uint64_t pc, dw_line *out)
 {
     dw_file *f;
     Dwarf_Die cu;
-    return dw_cu_for_pc(db, pc, &f, &cu) && line_in_cu(&cu, pc, out);
+    return dw_cu_for_pc(db, pc, &f, &cu) && line_in_cu(f, &cu, pc, out);
 }
 
 bool dw_path_matches(const char *path, const char *name)
@@ -393,6 +484,7 @@ static bool for_each_cu(dw_file *f, bool (*fn)(void *ctx, Dwarf_Die *cu), void *
 }
 
 typedef struct file_search {
+    dw_file *f;
     const char *name;
     const char *full;
     bool primary_only; /* only the unit's own name (its .c file) */
@@ -412,7 +504,7 @@ static bool cu_has_file(void *ctx, Dwarf_Die *cu)
             return false;
         if (dwarf_getsrcfiles(cu, &files, &n) == 0)
             for (size_t i = 0; i < n; i++) {
-                const char *p = dwarf_filesrc(files, i, NULL, NULL);
+                const char *p = dw_abs_path(s->f, cu, dwarf_filesrc(files, i, NULL, NULL));
                 if (p && dw_path_matches(p, s->name) && dw_path_matches(p, cn)) {
                     s->full = p;
                     return true;
@@ -425,7 +517,7 @@ static bool cu_has_file(void *ctx, Dwarf_Die *cu)
     if (dwarf_getsrcfiles(cu, &files, &n) != 0)
         return false;
     for (size_t i = 0; i < n; i++) {
-        const char *p = dwarf_filesrc(files, i, NULL, NULL);
+        const char *p = dw_abs_path(s->f, cu, dwarf_filesrc(files, i, NULL, NULL));
         if (p && dw_path_matches(p, s->name)) {
             s->full = p;
             return true;
@@ -438,7 +530,7 @@ bool dw_find_file(dwarf_db *db, const char *file, const char **full)
 {
     for (int pass = 0; pass < 2; pass++) {
         for (unsigned i = 0; db && i < db->n; i++) {
-            file_search s = {file, NULL, pass == 0};
+            file_search s = {db->files[i], file, NULL, pass == 0};
             if (for_each_cu(db->files[i], cu_has_file, &s)) {
                 *full = s.full;
                 return true;
@@ -451,6 +543,7 @@ bool dw_find_file(dwarf_db *db, const char *file, const char **full)
 /* Collecting the rows of FILE:LINE. */
 typedef struct line_search {
     dwarf_db *db;
+    dw_file *f;
     const char *file;
     unsigned want;       /* the line asked for */
     unsigned best;       /* the smallest line >= want with code, so far */
@@ -471,13 +564,12 @@ static bool collect_rows(void *ctx, Dwarf_Die *cu)
         if (!cn || (!dw_path_matches(cn, s->file) && !dw_path_matches(s->file, cn)))
             return false;
     }
-    Dwarf_Lines *lines;
-    size_t n;
-    if (dwarf_getsrclines(cu, &lines, &n) != 0)
+    unit uu, *u = &uu;
+    if (!unit_lines(s->f, cu, u))
         return false;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < u->n; i++) {
         row r;
-        if (!get_row(lines, i, &r) || r.end || !r.stmt || r.line <= 0 ||
+        if (!get_row(u, i, &r) || r.end || !r.stmt || r.line <= 0 ||
             (unsigned)r.line < s->want || !dw_path_matches(r.file, s->file))
             continue;
         s->found_cu = true;
@@ -511,11 +603,13 @@ static int cmp_cand(const void *a, const void *b)
 unsigned dw_line_addrs(dwarf_db *db, const char *file, unsigned line, uint64_t *addrs,
                        unsigned max, unsigned *line_found, const char **file_found)
 {
-    line_search s = {db, file, line, UINT32_MAX, NULL, NULL, 0, 0, true, false};
+    line_search s = {db, NULL, file, line, UINT32_MAX, NULL, NULL, 0, 0, true, false};
     for (int pass = 0; pass < 2 && !s.n; pass++) {
         s.primary_only = pass == 0;
-        for (unsigned i = 0; db && i < db->n; i++)
+        for (unsigned i = 0; db && i < db->n; i++) {
+            s.f = db->files[i];
             for_each_cu(db->files[i], collect_rows, &s);
+        }
     }
     if (!s.n) {
         free(s.c);
@@ -586,7 +680,7 @@ static void fill_scope(Dwarf_Die *cu, Dwarf_Die *die, uint64_t pc, dw_file *f, d
     if (s->inlined) {
         uint64_t idx, ln;
         if (dw_attr_u(die, DW_AT_call_file, &idx))
-            s->call_file = dw_file_name(cu, idx);
+            s->call_file = dw_file_name(f, cu, idx);
         if (dw_attr_u(die, DW_AT_call_line, &ln))
             s->call_line = (unsigned)ln;
     }
@@ -633,12 +727,12 @@ uint64_t dw_post_prologue(dwarf_db *db, uint64_t entry)
     dw_scope fn;
     if (!dw_cu_for_pc(db, entry, &f, &cu) || !dw_function_at(db, entry, &fn))
         return entry;
-    Dwarf_Lines *lines;
-    size_t n;
-    if (dwarf_getsrclines(&cu, &lines, &n) != 0)
+    unit uu, *u = &uu;
+    if (!unit_lines(f, &cu, u))
         return entry;
+    size_t n = u->n;
     row r;
-    long i = row_at(lines, n, entry, &r);
+    long i = row_at(u, entry, &r);
     if (i < 0)
         return entry;
     /* The first row at the entry has the line that opens the function (its
@@ -647,7 +741,7 @@ uint64_t dw_post_prologue(dwarf_db *db, uint64_t entry)
      * one address: the prologue is scheduled into the body). */
     while (i > 0) {
         row p;
-        if (!get_row(lines, (size_t)i - 1, &p) || p.addr != entry || p.end)
+        if (!get_row(u, (size_t)i - 1, &p) || p.addr != entry || p.end)
             break;
         i--;
         r = p;
@@ -655,7 +749,7 @@ uint64_t dw_post_prologue(dwarf_db *db, uint64_t entry)
     uint64_t hi = fn.hi;
     for (size_t k = (size_t)i; k < n; k++) {
         row e;
-        if (!get_row(lines, k, &e) || e.end || e.addr >= hi)
+        if (!get_row(u, k, &e) || e.end || e.addr >= hi)
             break;
         if (e.stmt && e.line && e.line != r.line)
             return e.addr;
@@ -666,7 +760,10 @@ uint64_t dw_post_prologue(dwarf_db *db, uint64_t entry)
 bool dw_decl(dw_scope *s, const char **file, unsigned *line)
 {
     int l = 0;
+    Dwarf_Die cu;
     const char *fl = dwarf_decl_file(&s->die);
+    if (fl && dwarf_diecu(&s->die, &cu, NULL, NULL))
+        fl = dw_abs_path(s->f, &cu, fl);
     if (!fl || dwarf_decl_line(&s->die, &l) != 0)
         return false;
     *file = fl;

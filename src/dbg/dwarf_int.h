@@ -40,6 +40,8 @@ struct dw_file {
     dw_name *names;   /* hash table, built by dw_index() */
     size_t nnames, names_cap;
     bool indexed;
+    char **paths;     /* absolute source paths, interned (hash table) */
+    size_t npaths, paths_cap;
 };
 
 struct dwarf_db {
@@ -53,7 +55,10 @@ bool dw_cu_for_pc(dwarf_db *db, uint64_t pc, dw_file **f, Dwarf_Die *cudie);
 void dw_index(dw_file *f);
 const dw_name *dw_index_find(dw_file *f, const char *key, unsigned kinds);
 /* The file-name table of a unit: DW_AT_call_file / decl_file index -> name. */
-const char *dw_file_name(Dwarf_Die *cudie, Dwarf_Word idx);
+const char *dw_file_name(dw_file *f, Dwarf_Die *cudie, Dwarf_Word idx);
+/* A source file name as an absolute path (relative names are under the
+ * unit's DW_AT_comp_dir), interned: equal paths are equal pointers. */
+const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name);
 /* An attribute as a number (any constant form), false if absent. */
 bool dw_attr_u(Dwarf_Die *die, unsigned at, uint64_t *v);
 bool dw_attr_s(Dwarf_Die *die, unsigned at, int64_t *v);

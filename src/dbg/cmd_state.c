@@ -576,6 +576,9 @@ static int cmd_backtrace(dbg *d, const char *args)
             if (!at_start && !inl_caller && !(i == 0 && f[i].inlined))
                 sb_printf(&b, "0x%016llx in ", (unsigned long long)f[i].pc);
             dbg_src_describe(d, c, &f[i], &b);
+            /* an exception handler: the next frame is the code it interrupted */
+            if (f[i].f.signal && !f[i].inlined)
+                sb_puts(&b, " <exception frame>");
             sb_putc(&b, '\n');
             continue;
         }

@@ -60,10 +60,23 @@ ctype *ctype_new(ctype_arena *a, ctype_kind kind, const char *name)
     return t;
 }
 
+const ctype *ctype_target(const ctype *t)
+{
+    if (!t)
+        return NULL;
+    if (t->lazy_target) {
+        ctype *m = (ctype *)t; /* filling in a cache: the type means the same */
+        const ctype *(*fn)(void *, uint64_t) = m->lazy_target;
+        m->lazy_target = NULL; /* a cycle back to here sees void, not a loop */
+        m->target = fn(m->lazy_ctx, m->lazy_key);
+    }
+    return t->target;
+}
+
 const ctype *ctype_strip(const ctype *t)
 {
     while (t && (t->kind == CT_TYPEDEF || t->kind == CT_CONST || t->kind == CT_VOLATILE))
-        t = t->target;
+        t = ctype_target(t);
     return t;
 }
 
@@ -105,7 +118,7 @@ uint64_t ctype_stride(const ctype *t)
     t = ctype_strip(t);
     if (!t || (t->kind != CT_PTR && t->kind != CT_ARRAY))
         return 1;
-    const ctype *e = ctype_strip(t->target);
+    const ctype *e = ctype_strip(ctype_target(t));
     return e && e->size ? e->size : 1;
 }
 
@@ -241,9 +254,9 @@ static void declare(const ctype *t, const char *name, int expand, int ind, strbu
     for (unsigned guard = 0; t && guard < 64; guard++) {
         if (t->kind == CT_CONST || t->kind == CT_VOLATILE) {
             const char *q = t->kind == CT_CONST ? "const" : "volatile";
-            const ctype *u = t->target;
+            const ctype *u = ctype_target(t);
             while (u && (u->kind == CT_CONST || u->kind == CT_VOLATILE))
-                u = u->target;
+                u = ctype_target(u);
             if (u && u->kind == CT_PTR) { /* the pointer itself is qualified */
                 char s[16];
                 snprintf(s, sizeof s, " %s%s", q, d.len && d.s[0] != ' ' ? " " : "");
@@ -252,10 +265,10 @@ static void declare(const ctype *t, const char *name, int expand, int ind, strbu
                 snprintf(qbuf + strlen(qbuf), sizeof qbuf - strlen(qbuf), "%s ", q);
                 quals = qbuf;
             }
-            t = t->target;
+            t = ctype_target(t);
         } else if (t->kind == CT_PTR) {
             prepend(&d, "*");
-            t = t->target;
+            t = ctype_target(t);
         } else if (t->kind == CT_ARRAY) {
             if (d.len && (d.s[0] == '*' || d.s[0] == ' ')) {
                 prepend(&d, "(");
@@ -265,7 +278,7 @@ static void declare(const ctype *t, const char *name, int expand, int ind, strbu
                 sb_puts(&d, "[]");
             else
                 sb_printf(&d, "[%llu]", (unsigned long long)t->count);
-            t = t->target;
+            t = ctype_target(t);
         } else if (t->kind == CT_FUNC) {
             if (d.len && (d.s[0] == '*' || d.s[0] == ' ')) {
                 prepend(&d, "(");
@@ -286,7 +299,7 @@ static void declare(const ctype *t, const char *name, int expand, int ind, strbu
             else if (!t->nparams && t->prototyped)
                 sb_puts(&d, "void");
             sb_putc(&d, ')');
-            t = t->target;
+            t = ctype_target(t);
         } else {
             break;
         }
@@ -313,6 +326,6 @@ void ctype_ptype(const ctype *t, strbuf *out)
     /* One typedef is looked through; the struct, union or enum at the
      * bottom of pointers and arrays is shown with its members. */
     if (t && t->kind == CT_TYPEDEF)
-        t = t->target;
+        t = ctype_target(t);
     declare(t, "", 1, 0, out);
 }

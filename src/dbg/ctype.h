@@ -61,7 +61,16 @@ struct ctype {
     bool varargs, prototyped;
     ctype_arena *arena;  /* where derived types (pointers to this) are made */
     ctype *ptr_to;       /* the pointer to this type, once made */
+    /* A target made when first asked for (ctype_target): pointers in the
+     * debug information, so that reading one type does not read every
+     * type it can reach. */
+    const ctype *(*lazy_target)(void *ctx, uint64_t key);
+    void *lazy_ctx;
+    uint64_t lazy_key;
 };
+
+/* t's target (see the field); use it rather than t->target. */
+const ctype *ctype_target(const ctype *t);
 
 /* Types and their strings live in an arena, freed at once. */
 ctype_arena *ctype_arena_new(void);

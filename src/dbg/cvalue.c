@@ -215,23 +215,23 @@ static void pointer_value(dbg *d, const xval *v, const ctype *st, char fmt, bool
 {
     if (fmt && fmt != 's' && int_format(d, v, fmt, out))
         return;
-    const ctype *to = ctype_strip(st->target);
+    const ctype *to = ctype_strip(ctype_target(st));
     if (to && to->kind == CT_FUNC) {
         if (top) {
             sb_putc(out, '{');
-            ctype_name(st->target, out);
+            ctype_name(ctype_target(st), out);
             sb_puts(out, "} ");
         }
         pointer_text(d, v->v, out);
         return;
     }
-    if (top && !is_char_type(st->target)) {
+    if (top && !is_char_type(ctype_target(st))) {
         sb_putc(out, '(');
         ctype_name(v->type, out);
         sb_puts(out, ") ");
     }
     pointer_text(d, v->v, out);
-    if (is_char_type(st->target) && v->v) {
+    if (is_char_type(ctype_target(st)) && v->v) {
         uint8_t buf[PRINT_ELEMENTS];
         size_t n = 0;
         char err[160];
@@ -258,7 +258,7 @@ static void pointer_value(dbg *d, const xval *v, const ctype *st, char fmt, bool
 static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsigned depth,
                         strbuf *out)
 {
-    const ctype *et = st->target;
+    const ctype *et = ctype_target(st);
     const ctype *es = ctype_strip(et);
     uint64_t esize = es ? es->size : 0;
     if (st->incomplete || !esize) {

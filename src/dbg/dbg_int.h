@@ -159,6 +159,7 @@ typedef struct frame {
     uint32_t valid;     /* ... bit n: regs[n] is known */
     bool exact_pc;      /* pc is where it runs (or was interrupted), not a return address */
     bool cfi;           /* its caller was found with the CFI */
+    bool signal;        /* an exception frame (CFI 'S'): its caller was interrupted */
     uint64_t saved[32]; /* where it saved its caller's GPR n (0: not saved; CFI frames) */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);

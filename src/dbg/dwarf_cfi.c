@@ -609,6 +609,76 @@ static int apply_rule(const row_state *s, unsigned col, const cie *ci, const dw_
     }
 }
 
+/* The caller's registers from a row and a CFA: 1, 0 when the return
+ * address is not known (the outermost frame), -1 when a saved register
+ * cannot be read (err). */
+static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_regs *in,
+                     uint64_t cfa, const dw_mem *mem, dw_regs *out, char *err, size_t errlen)
+{
+    memset(in->saved, 0, sizeof in->saved);
+    memset(out, 0, sizeof *out);
+    unsigned size = c->addr_size;
+    for (unsigned col = 0; col < 32; col++) {
+        uint64_t v;
+        int k = apply_rule(&fr->s, col, ci, in, cfa, mem, size, &v);
+        if (k < 0) {
+            snprintf(err, errlen, "cannot read the saved r%u at 0x%llx", col,
+                     (unsigned long long)(cfa + (uint64_t)fr->s.r[col].n));
+            return -1;
+        }
+        if (k > 0) {
+            out->r[col] = v;
+            out->valid |= 1u << col;
+            if (fr->s.r[col].how == R_OFFSET)
+                in->saved[col] = cfa + (uint64_t)fr->s.r[col].n;
+        }
+    }
+    uint64_t ra = 0;
+    int ra_known = ci->ra < NCOLS ? apply_rule(&fr->s, ci->ra, ci, in, cfa, mem, size, &ra) : 0;
+    if (ra_known < 0) {
+        snprintf(err, errlen, "cannot read the saved return address at 0x%llx",
+                 (unsigned long long)(cfa + (uint64_t)fr->s.r[ci->ra].n));
+        return -1;
+    }
+    if (ra_known == 0) {
+        snprintf(err, errlen, "the outermost frame (no return address)");
+        return 0;
+    }
+    out->pc = ra;
+    /* The caller's $sp is the CFA (the n64 and o32 CFA is the $sp at the
+     * call), unless the CFI says where it is (an exception frame's saved
+     * $sp). */
+    if (fr->s.r[29].how == R_UNSPEC || fr->s.r[29].how == R_SAME || !(out->valid & (1u << 29)))
+        out->r[29] = cfa;
+    out->r[0] = 0;
+    out->valid |= 1u << 29 | 1u;
+    out->exact_pc = ci->signal;
+    if (ci->signal) {
+        /* The interrupted code's own $ra: where the rule was before the
+         * RA column took the exception pc (Linux's SAVE_SOME, crt0.S). */
+        out->valid &= ~(1u << 31);
+        if (fr->ra_before.how == R_OFFSET && ci->ra == 31) {
+            uint64_t v;
+            if (read_reg(mem, cfa + (uint64_t)fr->ra_before.n, size, &v) == 0) {
+                out->r[31] = v;
+                out->valid |= 1u << 31;
+            }
+        }
+    } else if (ci->ra == 31) {
+        /* After the call, the caller's $ra is the return address. */
+        out->r[31] = ra;
+        out->valid |= 1u << 31;
+    }
+    return 1;
+}
+
+/* Code the debug information knows: an interrupted pc worth believing. */
+static bool known_code(dwarf_db *db, uint64_t pc)
+{
+    const dw_cfi *c;
+    return !(pc & 3) && cfi_for(db, pc, &c);
+}
+
 int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, char *err,
                   size_t errlen)
 {
@@ -627,58 +697,30 @@ int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, ch
                                             : "the CFA's register is not known in this frame");
         return -1;
     }
-    in->cfa = cfa;
     in->signal = ci->signal;
     in->cfi = true;
-    memset(in->saved, 0, sizeof in->saved);
-    memset(out, 0, sizeof *out);
-    unsigned size = c->addr_size;
-    for (unsigned col = 0; col < 32; col++) {
-        uint64_t v;
-        int k = apply_rule(&fr.s, col, ci, in, cfa, mem, size, &v);
-        if (k < 0) {
-            snprintf(err, errlen, "cannot read the saved r%u at 0x%llx", col,
-                     (unsigned long long)(cfa + (uint64_t)fr.s.r[col].n));
-            return -1;
-        }
-        if (k > 0) {
-            out->r[col] = v;
-            out->valid |= 1u << col;
-            if (fr.s.r[col].how == R_OFFSET)
-                in->saved[col] = cfa + (uint64_t)fr.s.r[col].n;
-        }
-    }
-    uint64_t ra = 0;
-    int ra_known = ci->ra < NCOLS ? apply_rule(&fr.s, ci->ra, ci, in, cfa, mem, size, &ra) : 0;
-    if (ra_known < 0) {
-        snprintf(err, errlen, "cannot read the saved return address at 0x%llx",
-                 (unsigned long long)(cfa + (uint64_t)fr.s.r[ci->ra].n));
-        return -1;
-    }
-    if (ra_known <= 0) {
-        snprintf(err, errlen, "the outermost frame (no return address)");
-        return -1;
-    }
-    out->pc = ra;
-    out->r[29] = cfa;
-    out->r[0] = 0;
-    out->valid |= 1u << 29 | 1u;
-    out->exact_pc = ci->signal;
-    if (ci->signal) {
-        /* The interrupted code's own $ra: where the rule was before the
-         * RA column took the exception pc (Linux's SAVE_SOME, crt0.S). */
-        out->valid &= ~(1u << 31);
-        if (fr.ra_before.how == R_OFFSET && ci->ra == 31) {
-            uint64_t v;
-            if (read_reg(mem, cfa + (uint64_t)fr.ra_before.n, size, &v) == 0) {
-                out->r[31] = v;
-                out->valid |= 1u << 31;
+    rc = apply_row(c, &fr, ci, in, cfa, mem, out, err, errlen);
+    if (ci->signal && (rc <= 0 || !known_code(db, out->pc))) {
+        /* An exception frame whose code moved $sp without saying so in its
+         * CFI (Linux's handle_int switches to the IRQ stack after saving
+         * the registers, keeping the old $sp in $s1): the frame is where
+         * one of the registers it preserves points, if the interrupted pc
+         * found there is code. */
+        static const unsigned keep[] = {16, 17, 18, 19, 20, 21, 22, 23, 30};
+        for (unsigned i = 0; i < ARRAY_SIZE(keep); i++) {
+            unsigned r = keep[i];
+            if (!(in->valid & (1u << r)) || in->r[r] == cfa || (in->r[r] & 7))
+                continue;
+            dw_regs alt;
+            char aerr[8];
+            if (apply_row(c, &fr, ci, in, in->r[r], mem, &alt, aerr, sizeof aerr) == 1 &&
+                known_code(db, alt.pc)) {
+                cfa = in->r[r];
+                break;
             }
         }
-    } else if (ci->ra == 31) {
-        /* After the call, the caller's $ra is the return address. */
-        out->r[31] = ra;
-        out->valid |= 1u << 31;
+        rc = apply_row(c, &fr, ci, in, cfa, mem, out, err, errlen); /* the one chosen */
     }
-    return 1;
+    in->cfa = cfa;
+    return rc > 0 ? 1 : -1; /* 0: no return address, the outermost frame */
 }

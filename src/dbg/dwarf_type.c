@@ -8,6 +8,7 @@
 #define MAX_DEPTH 200
 
 static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth);
+static const ctype *pointee(void *ctx, uint64_t off);
 
 static const ctype *ref_type(dw_file *f, Dwarf_Die *die, unsigned depth)
 {
@@ -245,6 +246,13 @@ static void fill_func(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
     t->nparams = k;
 }
 
+static const ctype *pointee(void *ctx, uint64_t off)
+{
+    dw_file *f = ctx;
+    Dwarf_Die d;
+    return dwarf_offdie(f->dw, off, &d) ? type_of(f, &d, 0) : NULL;
+}
+
 static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
 {
     Dwarf_Off off = dwarf_dieoffset(die);
@@ -279,14 +287,22 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
     }
     case DW_TAG_pointer_type:
     case DW_TAG_reference_type:
-    case DW_TAG_rvalue_reference_type:
+    case DW_TAG_rvalue_reference_type: {
         t = ctype_new(ar, CT_PTR, NULL);
         if (!t)
             return NULL;
         t->size = byte_size(die) ? byte_size(die) : 8;
         dw_map_put(&f->types, off, t);
-        t->target = ref_type(f, die, depth);
+        /* what it points at is read when first needed (ctype_target) */
+        Dwarf_Attribute a;
+        Dwarf_Die to;
+        if (dwarf_attr_integrate(die, DW_AT_type, &a) && dwarf_formref_die(&a, &to)) {
+            t->lazy_target = pointee;
+            t->lazy_ctx = f;
+            t->lazy_key = dwarf_dieoffset(&to);
+        }
         return t;
+    }
     case DW_TAG_const_type:
     case DW_TAG_volatile_type:
         t = ctype_new(ar, tag == DW_TAG_const_type ? CT_CONST : CT_VOLATILE, NULL);

@@ -832,7 +832,7 @@ xval xval_typed(const ctype *t, uint64_t raw)
     r.sgn = st && (st->kind == CT_INT || st->kind == CT_ENUM) && st->sgn;
     r.v = raw;
     if (st && st->kind == CT_PTR) {
-        const ctype *p = ctype_strip(st->target);
+        const ctype *p = ctype_strip(ctype_target(st));
         bool plain = p && (p->kind == CT_INT || p->kind == CT_ENUM || p->kind == CT_BOOL) &&
                      (p->size == 1 || p->size == 2 || p->size == 4 || p->size == 8);
         r.psize = plain ? (uint8_t)p->size : 1;
@@ -946,7 +946,7 @@ static int rvalue(evalctx *x, xval *v)
         return -1;
     const ctype *st = ctype_strip(v->type);
     if (st && st->kind == CT_ARRAY && v->lval) {
-        const ctype *p = st->target ? pointer_to(st->target) : NULL;
+        const ctype *p = ctype_target(st) ? pointer_to(ctype_target(st)) : NULL;
         if (!p)
             return fail(x, "out of memory");
         uint64_t a = v->addr;
@@ -1040,9 +1040,9 @@ static int deref(evalctx *x, const xval *p, xval *out)
         const ctype *st = ctype_strip(q.type);
         if (!st || st->kind != CT_PTR)
             return fail(x, "Attempt to take contents of a non-pointer value.");
-        if (!ctype_strip(st->target))
+        if (!ctype_strip(ctype_target(st)))
             return fail(x, "Attempt to take contents of a void pointer (cast it first).");
-        return load_typed(x, st->target, q.v, out);
+        return load_typed(x, ctype_target(st), q.v, out);
     }
     unsigned size = p->psize ? p->psize : 4;
     bool sgn = p->psize ? p->psgn : true;
@@ -1065,7 +1065,7 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
     const ctype *st = ctype_strip(b.type);
     uint64_t obj;
     if (st && st->kind == CT_PTR) {
-        st = ctype_strip(st->target);
+        st = ctype_strip(ctype_target(st));
         obj = b.v;
     } else {
         obj = b.addr;
@@ -1104,9 +1104,9 @@ static int index_typed(evalctx *x, const xval *base, int64_t i, xval *out)
     const ctype *st = ctype_strip(p.type);
     if (!st || st->kind != CT_PTR)
         return fail(x, "Cannot subscript something that is not an array or a pointer.");
-    if (!ctype_strip(st->target))
+    if (!ctype_strip(ctype_target(st)))
         return fail(x, "Cannot subscript a void pointer (cast it first).");
-    return load_typed(x, st->target, p.v + (uint64_t)i * ctype_stride(st), out);
+    return load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out);
 }
 
 /* "a.b[3].c": a member path the lexer joined into one name, applied to a

@@ -52,6 +52,7 @@ int dbg_cfi_step(dbg *d, cpu *c, frame *f, frame *caller)
         return k;
     f->cfa = in.cfa;
     f->cfi = true;
+    f->signal = in.signal;
     memcpy(f->saved, in.saved, sizeof f->saved);
     memset(caller, 0, sizeof *caller);
     caller->pc = out.pc;

@@ -511,7 +511,7 @@ static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
     if (t) {
         /* whatis of a typedef name shows what it names, one level */
         if (!expand && is_typename && t->kind == CT_TYPEDEF)
-            ctype_name(t->target, &b);
+            ctype_name(ctype_target(t), &b);
         else if (expand)
             ctype_ptype(t, &b);
         else

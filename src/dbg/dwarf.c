@@ -211,15 +211,15 @@ int dwdb_add(dwarf_db *db, const char *path, char *err, size_t errlen)
         file_free(f);
         return v;
     }
-    /* The CFI is read now too: a broken .debug_frame is an error here. */
+    /* The CFI is read now too: a broken .debug_frame is said here, and
+     * the rest of the debug information is still used. */
     char cerr[160] = "";
     f->cfi = dw_cfi_load(f->elf, cerr, sizeof cerr);
     f->cfi_loaded = true;
-    if (!f->cfi && cerr[0]) {
+    if (!f->cfi && cerr[0])
         snprintf(err, errlen, "%s: %s", path, cerr);
-        file_free(f);
-        return -1;
-    }
+    else if (errlen)
+        err[0] = 0;
     dw_file **nf = realloc(db->files, (db->n + 1) * sizeof *nf);
     if (!nf) {
         snprintf(err, errlen, "out of memory");
@@ -1070,8 +1070,10 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
             /* a file's static must not hide another file's global: both
              * are indexed, externals first is not knowable here */
             index_put(f, name, dwarf_dieoffset(&c), NK_VAR);
-        } else if (tag == DW_TAG_subprogram && dwarf_hasattr(&c, DW_AT_low_pc)) {
-            index_put(f, name, dwarf_dieoffset(&c), NK_FUNC);
+        } else if (tag == DW_TAG_subprogram &&
+                   (dwarf_hasattr(&c, DW_AT_low_pc) || dwarf_hasattr(&c, DW_AT_ranges) ||
+                    dwarf_hasattr(&c, DW_AT_inline))) {
+            index_put(f, name, dwarf_dieoffset(&c), NK_FUNC); /* code, or inlined only */
         }
     } while (dwarf_siblingof(&c, &c) == 0);
     return false;
@@ -1148,6 +1150,17 @@ const ctype *dw_type_lookup(dwarf_db *db, uint64_t pc, const char *name)
     for (unsigned i = 0; db && i < db->n; i++)
         if (dw_find_type_die(db->files[i], key, &d))
             return dw_type_of(db->files[i], &d);
+    return NULL;
+}
+
+const ctype *dw_function_type(dwarf_db *db, const char *name)
+{
+    for (unsigned i = 0; db && i < db->n; i++) {
+        const dw_name *nm = dw_index_find(db->files[i], name, NK_FUNC);
+        Dwarf_Die d;
+        if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d))
+            return dw_type_of(db->files[i], &d);
+    }
     return NULL;
 }
 

@@ -19,8 +19,9 @@ typedef struct dw_file dw_file;
 dwarf_db *dwdb_new(void);
 void dwdb_free(dwarf_db *db);
 /* Read the debug information of the ELF at path.  Returns 1 when it has
- * some, 0 when it has none (note says so), -1 when the file or its DWARF
- * is malformed (err says what; nothing is kept). */
+ * some (err empty, or a warning: a malformed .debug_frame, whose frames
+ * are then not unwound with it), 0 when it has none (err says so), -1
+ * when the file or its DWARF is malformed (err says what; nothing kept). */
 int dwdb_add(dwarf_db *db, const char *path, char *err, size_t errlen);
 bool dwdb_empty(const dwarf_db *db);
 unsigned dwdb_nfiles(const dwarf_db *db);
@@ -156,6 +157,8 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
 /* A type by C name ("struct desc", "union u", "enum e", a typedef or base
  * type name), looked up in the compilation unit at pc first. */
 const ctype *dw_type_lookup(dwarf_db *db, uint64_t pc, const char *name);
+/* The type of a function by name (also one that is only inlined). */
+const ctype *dw_function_type(dwarf_db *db, const char *name);
 /* Is the name that of a variable, parameter or function the program has
  * anywhere (for checking breakpoint conditions early)? */
 bool dw_name_known(dwarf_db *db, uint64_t pc, const char *name);

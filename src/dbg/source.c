@@ -104,6 +104,8 @@ static int load(dbg *d, src_state *s, const char *path, bool quiet)
     int k = dwdb_add(s->db, path, err, sizeof err);
     if (k < 0)
         return dbg_error(d, "%s; no source-level debugging with it.", err);
+    if (k > 0 && err[0])
+        dbg_printf(d, "warning: %s; frames are found from the prologues there.\n", err);
     if (k == 0 && !quiet)
         dbg_printf(d, "(No debugging symbols found in %s.)\n", path);
     return k;
@@ -379,7 +381,24 @@ static bool is_identifier(const char *s)
     return true;
 }
 
-/* The file of the current position (the list position, else the pc's). */
+/* The file of main(): gdb's default source file before the program runs. */
+static const char *main_file(dbg *d)
+{
+    const symbol *m = d->m ? symtab_lookup_name(&d->m->syms, "main") : NULL;
+    dw_line l;
+    return m && dw_line_at(dbg_dwarf(d), m->addr, &l) ? l.file : NULL;
+}
+
+static bool started(dbg *d)
+{
+    for (unsigned i = 0; d->m && i < d->m->ncpus; i++)
+        if (cpu_retired(d->m->cpus[i]))
+            return true;
+    return false;
+}
+
+/* The file of the current position: the lines listed last, else the pc's
+ * (main's before the guest has run). */
 static const char *current_file(dbg *d)
 {
     src_state *s = state(d);
@@ -387,6 +406,8 @@ static const char *current_file(dbg *d)
     unsigned l;
     if (s && s->listed && s->list_file && s->list_stop == d->stop_count)
         return s->list_file;
+    if (!started(d) && (f = main_file(d)))
+        return f;
     if (dbg_src_current(d, &f, &l))
         return f;
     return s && s->list_file ? s->list_file : NULL;
@@ -576,6 +597,14 @@ static int cmd_list(dbg *d, const char *args)
                                  dbg_src_nlines(d, s->list_file));
             return show_lines(d, s->list_file, s->list_last + 1, s->list_last + 10);
         }
+        if (!started(d) && (file = main_file(d))) {
+            dw_scope fn;
+            const symbol *m = symtab_lookup_name(&d->m->syms, "main");
+            if (m && dw_function_at(dbg_dwarf(d), m->addr, &fn) && dw_decl(&fn, &file, &line)) {
+                unsigned first = line > 5 ? line - 5 : 1;
+                return show_lines(d, file, first, first + 9);
+            }
+        }
         if (!dbg_src_current(d, &file, &line)) {
             if (s->list_file)
                 return show_lines(d, s->list_file, s->list_last + 1, s->list_last + 10);
@@ -634,9 +663,7 @@ static int cmd_list(dbg *d, const char *args)
     }
     if (list_point(d, args, &file, &line, &func))
         return -1;
-    unsigned first = line > 5 ? line - 5 : 1;
-    if (func && line > 4)
-        first = line - 4;
+    unsigned first = line > 5 ? line - 5 : 1; /* centred on the line, as gdb does */
     return show_lines(d, file, first, first + 9);
 }
 

@@ -33,9 +33,26 @@ static bool read_insn(cpu *c, uint64_t pc, uint32_t *insn)
     return true;
 }
 
+/* A step is many short runs: a Ctrl-C that comes between two of them
+ * (machine_run_cpu starts each with a clean stop reason) stops it too. */
+static bool interrupted(dbg *d, int *r)
+{
+    if (d->m->stop_reason != STOP_USER) {
+        d->m->stop_reason = STOP_NONE; /* what the last run left: Ctrl-C may set it now */
+        return false;
+    }
+    d->stop_count++;
+    dbg_report_stop(d, STOP_USER);
+    *r = STOP_USER;
+    return true;
+}
+
 /* Run to addr (with $sp at least min_sp) quietly: STOP_STEP when there. */
 static int run_until(dbg *d, uint64_t addr, uint64_t min_sp)
 {
+    int r;
+    if (interrupted(d, &r))
+        return r;
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
     g.at[0].addr = addr;
     g.at[0].min_sp = min_sp;
@@ -51,6 +68,8 @@ static int single(dbg *d, cpu *c)
     do {
         bool exl = cpu_cp0(c, CP0_STATUS) & ST_EXL;
         uint64_t sp = cpu_gpr(c, 29);
+        if (interrupted(d, &r))
+            return r;
         r = dbg_resume(d, RUN_STEP | RUN_QUIET, 1, NULL);
         if (r != STOP_STEP)
             return r;
@@ -256,6 +275,7 @@ static int source_step(dbg *d, const char *args, int how, const char *cmd, int *
     }
     int r = STOP_STEP;
     bool other = false, any_other = false;
+    d->m->stop_reason = STOP_NONE; /* a stop reason left by the last command is no Ctrl-C */
     for (uint64_t i = 0; i < n && r == STOP_STEP && !d->quit; i++) {
         if (!dw_line_at(db, cpu_pc(c), &l))
             break;
@@ -320,6 +340,7 @@ int dbg_src_finish(dbg *d, int *rc)
         *rc = dbg_error(d, "\"finish\" not meaningful in the outermost frame.");
         return 1;
     }
+    d->m->stop_reason = STOP_NONE;
     strbuf b;
     sb_init(&b);
     sb_puts(&b, "Run till exit from #0  ");

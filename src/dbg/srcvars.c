@@ -473,9 +473,16 @@ static const ctype *function_type(dbg *d, const char *args)
     dwarf_db *db = dbg_dwarf(d);
     const symbol *s = db && d->m ? symtab_lookup_name(&d->m->syms, args) : NULL;
     dw_scope fn;
-    if (!s || s->type != 'T' || !dw_function_at(db, s->addr, &fn))
-        return NULL;
-    return dw_type_of(fn.f, &fn.die);
+    if (s && s->type == 'T' && dw_function_at(db, s->addr, &fn))
+        return dw_type_of(fn.f, &fn.die);
+    for (const char *p = args; *p; p++) /* a name alone: maybe a function only inlined */
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            return NULL;
+    dw_var v;
+    cpu *c = dbg_cpu(d);
+    if (db && dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, args, &v))
+        return NULL; /* a variable of that name */
+    return db ? dw_function_type(db, args) : NULL;
 }
 
 static void untyped_name(dbg *d, const char *args, const xval *v, strbuf *b)
@@ -502,6 +509,16 @@ static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
 {
     const char *text = *args ? args : "$";
     const ctype *t = as_type(d, text);
+    if (!t && (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6) ||
+               !strncmp(text, "enum ", 5))) {
+        char name[256], err[300];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(text, "*"), text);
+        size_t n = strlen(name);
+        while (n && name[n - 1] == ' ')
+            name[--n] = 0;
+        dbg_src_type(d, name, &t, err, sizeof err);
+        return dbg_error(d, "%s", err);
+    }
     bool is_typename = t != NULL;
     if (!t)
         t = function_type(d, text);

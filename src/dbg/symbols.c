@@ -43,8 +43,9 @@ static int cmd_symbol_file(dbg *d, const char *args)
     fclose(f);
     char err[256];
     int n = load(d, args, err, sizeof err);
-    if (n < 0)
-        return dbg_error(d, "%s", err);
+    if (n < 0) /* the reason, naming the file once */
+        return dbg_error(d, "%s%s%s", strstr(err, args) ? "" : args, strstr(err, args) ? "" : ": ",
+                         err);
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
     /* and its debug information: lines, types, variables, CFI */
     if (is_elf(args) && dbg_src_load(d, args, false) < 0)

@@ -23,6 +23,9 @@ void dwdb_free(dwarf_db *db);
  * are then not unwound with it), 0 when it has none (err says so), -1
  * when the file or its DWARF is malformed (err says what; nothing kept). */
 int dwdb_add(dwarf_db *db, const char *path, char *err, size_t errlen);
+/* The same for an ELF image in memory (copied), named `name` (tests). */
+int dwdb_add_image(dwarf_db *db, const char *name, const void *data, size_t size, char *err,
+                   size_t errlen);
 bool dwdb_empty(const dwarf_db *db);
 unsigned dwdb_nfiles(const dwarf_db *db);
 const char *dwdb_path(const dwarf_db *db, unsigned i);
@@ -98,6 +101,9 @@ unsigned dw_scopes_at(dwarf_db *db, uint64_t pc, dw_scope *out, unsigned max);
 bool dw_scope_has(const dw_scope *s, uint64_t addr);
 /* The function (subprogram) whose code starts at or contains pc. */
 bool dw_function_at(dwarf_db *db, uint64_t pc, dw_scope *out);
+/* The first instructions of every inlined copy of the function NAME (up
+ * to max), for breakpoints on a function the compiler only inlined. */
+unsigned dw_inline_entries(dwarf_db *db, const char *name, uint64_t *addrs, unsigned max);
 /* Where its body starts: the first line-table row after the entry that
  * begins another line (gdb's "skip the prologue"); entry if none. */
 uint64_t dw_post_prologue(dwarf_db *db, uint64_t entry);

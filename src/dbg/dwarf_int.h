@@ -30,6 +30,7 @@ enum { NK_TYPE = 1, NK_VAR = 2, NK_FUNC = 4 };
 struct dw_file {
     char *path;
     int fd;
+    char *image;      /* an ELF read from memory (dwdb_add_image), owned */
     Elf *elf;
     Dwarf *dw;
     dw_cfi *cfi;

@@ -467,6 +467,11 @@ int dbg_src_location(dbg *d, const char *text, uint64_t *addrs, unsigned max, un
         *n = 1;
         return 1;
     }
+    /* a function the compiler only inlined: each copy, as gdb does */
+    if (is_identifier(text) && !strchr(text, '.') &&
+        !(d->m && symtab_lookup_name(&d->m->syms, text)) &&
+        (*n = dw_inline_entries(db, text, addrs, max)))
+        return 1;
     return 0;
 }
 

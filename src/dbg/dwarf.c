@@ -13,9 +13,14 @@
 /* libdw 0.188's dwarf_getscopes leaks the scope array it was building when
  * a damaged unit makes its second pass fail (it returns -1 and never hands
  * the array over): not ours to free.  LeakSanitizer builds (the sanitizer
- * build, tests/fuzz/fuzz_dwarf) are told so; other builds ignore this. */
+ * build, tests/fuzz/fuzz_dwarf) are told so; other builds ignore this.
+ * libdw has no frame pointers: the fast unwinder may stop inside it, so
+ * its library is named too (everything xbow allocates is freed by xbow). */
 const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void) { return "leak:dwarf_getscopes\n"; }
+const char *__lsan_default_suppressions(void)
+{
+    return "leak:dwarf_getscopes\nleak:libdw.so.1\n";
+}
 
 /* ---- a map from DIE offsets ------------------------------------------------ */
 

@@ -305,7 +305,8 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
             c->fdes[c->nfdes++] = (fde){lo, lo + len, ci, r.p, e.fde.end};
         }
     }
-    qsort(c->fdes, c->nfdes, sizeof *c->fdes, cmp_fde);
+    if (c->nfdes)
+        qsort(c->fdes, c->nfdes, sizeof *c->fdes, cmp_fde);
     return c;
 oom:
     snprintf(err, errlen, "out of memory");

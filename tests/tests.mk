@@ -11,3 +11,6 @@ EXTRA_DIST += tests/batch/linux_boot.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The TUI's source pane and gdb's layouts (tmux, 80x24).
+TESTS += tests/batch/tui_src.sh
+EXTRA_DIST += tests/batch/tui_src.sh

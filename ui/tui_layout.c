@@ -18,12 +18,15 @@ static const char *const pane_names[PANE_COUNT] = {
 #define MAX_ROWS 4
 
 typedef struct layout_row {
-    int weight;               /* negative: a row shown only while the pc has a source line */
+    int weight;               /* see WITH_SOURCE */
     int panes[MAX_ROW_PANES]; /* pane kinds, -1 terminated */
     int widths[MAX_ROW_PANES];
 } layout_row;
 
+/* The weight of a row shown only while the pc has a source line, or only
+ * while it has none. */
 #define WITH_SOURCE(w) (-(w))
+#define WITHOUT_SOURCE(w) ((w) + 1000)
 
 typedef struct layout {
     const char *name;
@@ -34,8 +37,8 @@ typedef struct layout {
 static const layout layouts[] = {
     {"debug", "registers, disassembly, source (when the pc has a line), console",
      {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
-      {WITH_SOURCE(2), {PANE_SRC, -1}, {1}},
-      {2, {PANE_CONSOLE, -1}, {1}},
+      {WITH_SOURCE(2), {PANE_SRC, PANE_CONSOLE, -1}, {3, 2}},
+      {WITHOUT_SOURCE(2), {PANE_CONSOLE, -1}, {1}},
       {0, {-1}, {0}}}},
     {"net", "NIC rings, DMA counter, Bridge windows",
      {{3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}}, {2, {PANE_BRIDGE, -1}, {1}}, {0, {-1}, {0}}}},
@@ -131,10 +134,11 @@ void tui_layout(tui *t)
     int nrows = 0, total = 0;
     t->src_shown = tui_src_wanted(t);
     for (int r = 0; r < MAX_ROWS && full->rows[r].weight; r++) {
-        if (full->rows[r].weight > 0 || t->src_shown) {
-            shown.rows[nrows] = full->rows[r];
-            shown.rows[nrows++].weight = abs(full->rows[r].weight);
-        }
+        int w = full->rows[r].weight;
+        if ((w < 0 && !t->src_shown) || (w > 1000 && t->src_shown))
+            continue;
+        shown.rows[nrows] = full->rows[r];
+        shown.rows[nrows++].weight = w < 0 ? -w : w > 1000 ? w - 1000 : w;
     }
     for (int r = 0; r < nrows; r++) {
         int w = l->rows[r].weight;

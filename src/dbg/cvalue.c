@@ -21,7 +21,7 @@ static int env_read(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *
     return 0;
 }
 
-static expr_env mem_env(dbg *d)
+expr_env dbg_mem_env(dbg *d)
 {
     expr_env e;
     memset(&e, 0, sizeof e);
@@ -283,7 +283,7 @@ static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsign
         chars_text(buf, len, more, out);
         return;
     }
-    expr_env env = mem_env(d);
+    expr_env env = dbg_mem_env(d);
     sb_putc(out, '{');
     strbuf prev;
     sb_init(&prev);
@@ -347,7 +347,7 @@ static void struct_value(dbg *d, const xval *v, const ctype *st, char fmt, unsig
         sb_puts(out, "{...}");
         return;
     }
-    expr_env env = mem_env(d);
+    expr_env env = dbg_mem_env(d);
     char err[200];
     sb_putc(out, '{');
     for (unsigned i = 0; i < st->nmembers; i++) {

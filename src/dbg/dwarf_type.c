@@ -25,6 +25,18 @@ static uint64_t byte_size(Dwarf_Die *die)
     return n > 0 ? (uint64_t)n : 0;
 }
 
+/* How many children of a DIE have the tag (to size an array of them). */
+static unsigned count_children(Dwarf_Die *die, int tag)
+{
+    unsigned n = 0;
+    Dwarf_Die c;
+    if (dwarf_child(die, &c) == 0)
+        do
+            n += dwarf_tag(&c) == tag;
+        while (dwarf_siblingof(&c, &c) == 0);
+    return n;
+}
+
 static ctype *unknown(dw_file *f, const char *why)
 {
     ctype *t = ctype_new(dw_file_arena(f), CT_VOID, why);
@@ -71,12 +83,8 @@ static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
         t->incomplete = true;
         return;
     }
-    unsigned n = 0;
+    unsigned n = count_children(die, DW_TAG_member);
     Dwarf_Die c;
-    if (dwarf_child(die, &c) == 0)
-        do
-            n += dwarf_tag(&c) == DW_TAG_member;
-        while (dwarf_siblingof(&c, &c) == 0);
     if (!n)
         return;
     cmember *ms = ctype_alloc(ar, n * sizeof *ms);
@@ -121,12 +129,8 @@ static void fill_enum(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
     t->size = byte_size(die);
     const ctype *base = ctype_strip(ref_type(f, die, depth));
     t->sgn = base ? base->sgn : false;
-    unsigned n = 0;
+    unsigned n = count_children(die, DW_TAG_enumerator);
     Dwarf_Die c;
-    if (dwarf_child(die, &c) == 0)
-        do
-            n += dwarf_tag(&c) == DW_TAG_enumerator;
-        while (dwarf_siblingof(&c, &c) == 0);
     if (!n)
         return;
     cenum *es = ctype_alloc(ar, n * sizeof *es);

@@ -90,6 +90,9 @@ void dbg_src_args(dbg *d, cpu *c, const src_frame *sf, strbuf *out);
  * print format letter (x d u o t a c) or 0.  top: the outermost value
  * (pointers show their type). */
 void dbg_format_typed(dbg *d, const xval *v, char fmt, bool top, strbuf *out);
+/* An expression environment that only reads memory (without side
+ * effects): for xval_load of C objects. */
+expr_env dbg_mem_env(dbg *d);
 
 /* ---- source lines (source.c) ------------------------------------------- */
 /* Line n (1-based) of a source file, without its newline; NULL when the

@@ -10,16 +10,6 @@
 
 #include "dbg/source.h"
 
-static int env_read(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                    size_t errlen)
-{
-    uint8_t b[8];
-    if (dbg_read(ctx, (dbg_addr){addr, false}, b, size, err, errlen))
-        return -1;
-    *v = load_be(b, size);
-    return 0;
-}
-
 /* The CFA of a frame, once: from the CFI, or the prologue for frame 0. */
 static void frame_cfa(dbg *d, cpu *c, frame *f)
 {
@@ -58,10 +48,7 @@ static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, char 
     const ctype *st = ctype_strip(t);
     switch (loc.kind) {
     case DWV_MEM: {
-        expr_env env;
-        memset(&env, 0, sizeof env);
-        env.ctx = d;
-        env.read_mem = env_read;
+        expr_env env = dbg_mem_env(d);
         return xval_load(&env, t, loc.addr, out, err, errlen);
     }
     case DWV_REG:

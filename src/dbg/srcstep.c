@@ -112,6 +112,22 @@ static unsigned inline_depth(dwarf_db *db, uint64_t pc, dw_scope *outer)
     return n ? n - 1 : 0;
 }
 
+/* At the first instruction of inlined calls, the line that makes them (as
+ * frame 0 shows it, dbg_src_hidden): how many start at pc, and the line. */
+static unsigned call_site_here(dwarf_db *db, uint64_t pc, dw_line *l)
+{
+    dw_scope sc[16];
+    unsigned n = dw_scopes_at(db, pc, sc, 16), k = 0;
+    while (k < n && sc[k].inlined && sc[k].entry == pc && sc[k].call_file) {
+        l->file = sc[k].call_file;
+        l->line = sc[k].call_line;
+        l->addr = pc; /* the start of the call: a place a statement begins */
+        l->stmt = true;
+        k++;
+    }
+    return k;
+}
+
 /* Where the CPU is, after a source step: the line, with the function and
  * its arguments when that changed (gdb's output). */
 static void report(dbg *d, cpu *c, bool header)
@@ -217,6 +233,10 @@ static int step_once(dbg *d, cpu *c, int how, bool *other_frame, unsigned *enter
         }
         dw_scope fn;
         unsigned depth = inline_depth(db, pc, &fn);
+        /* next and until see the inlined calls starting here as the line
+         * that makes them, one level up, as frame 0 will show it */
+        if (how != SRC_STEP)
+            depth -= call_site_here(db, pc, &l);
         if (depth > depth0 && how != SRC_STEP) {
             /* next and until step through an inlined call */
             lo = l.addr;

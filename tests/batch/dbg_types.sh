@@ -79,6 +79,36 @@ expect_re "^\\\$21 = 0x80878787  \\[RxDone=1 "
 # desc is gone after finish: x says so
 expect "No symbol \"desc\" in current context."
 
+# Inlined functions: fill_tx_desc starts with the inlined dma_addr(); the
+# breakpoint shows fill_tx_desc at the line of the call, step enters the
+# inlined function (a frame of its own in bt), finish leaves it, and next
+# stops at the lines that call the inlined wmb() and le32() and steps over
+# them and the call of le64().
+script inlined --nic hamachi --append "tx 3" <<'X'
+break fill_tx_desc
+continue
+bt 1
+step
+bt 2
+info args
+finish
+next
+next
+next
+X
+expect_rc 0
+expect_seq "Breakpoint 1, fill_tx_desc (desc=0xa8" "151	    desc->addr = le64(dma_addr((const void *)buf));" \
+    "#0  fill_tx_desc (desc=0xa8" \
+    "dma_addr (p=<optimized out>) at hamachi.c:80" \
+    "#0  dma_addr (p=<optimized out>) at hamachi.c:80" "#1  fill_tx_desc (desc=0xa8" \
+    "p = <optimized out>" \
+    "Run till exit from #0  dma_addr (p=<optimized out>) at hamachi.c:80" \
+    "fill_tx_desc (desc=0xa8" \
+    "152	    wmb();" "153	    desc->status = le32(st);" \
+    "start_xmit (len=" "168	    cur_tx++;"
+expect_not "le64 (v="
+expect_not "le32 (v="
+
 # Wrong uses of C values get gdb's messages; the next command still runs.
 xbow_run typeerrs --nic hamachi --append "tx 3" -ex "break fill_tx_desc" -ex continue \
     -ex "print desc->nosuch" -ex "print *txdone_irqs" -ex "print tx_ring.status" \

@@ -568,7 +568,10 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
             continue;
         char where[400], text[800];
         symtab_format(&d->m->syms, pc, where, sizeof where);
-        where_in_source(d, cpu_i, where, sizeof where);
+        /* the source position costs a DWARF scope lookup: only for a
+         * stop that is printed */
+        if (err[0] || (!is_silent(b) && !b->ignore))
+            where_in_source(d, cpu_i, where, sizeof where);
         snprintf(text, sizeof text, "%s\n%s %d, %s\n", err[0] ? err : "",
                  b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
         if (err[0]) { /* stop on a broken condition, whatever the commands say */

@@ -4,6 +4,7 @@
 #include "dbg/dwarf_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #define MAX_DEPTH 200
 
@@ -25,8 +26,10 @@ static uint64_t byte_size(Dwarf_Die *die)
     return n > 0 ? (uint64_t)n : 0;
 }
 
-/* How many children of a DIE have the tag (to size an array of them). */
-static unsigned count_children(Dwarf_Die *die, int tag)
+/* The children of a DIE that have the tag, in order, in *out (malloc'd;
+ * NULL when there are none or memory ran out; out may be NULL to count
+ * them). */
+static unsigned tagged_children(Dwarf_Die *die, int tag, Dwarf_Die **out)
 {
     unsigned n = 0;
     Dwarf_Die c;
@@ -34,7 +37,18 @@ static unsigned count_children(Dwarf_Die *die, int tag)
         do
             n += dwarf_tag(&c) == tag;
         while (dwarf_siblingof(&c, &c) == 0);
-    return n;
+    if (!out)
+        return n;
+    *out = n ? malloc(n * sizeof **out) : NULL;
+    if (!*out)
+        return 0;
+    unsigned k = 0;
+    if (dwarf_child(die, &c) == 0)
+        do
+            if (dwarf_tag(&c) == tag && k < n)
+                (*out)[k++] = c;
+        while (dwarf_siblingof(&c, &c) == 0);
+    return k;
 }
 
 static ctype *unknown(dw_file *f, const char *why)
@@ -83,44 +97,41 @@ static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
         t->incomplete = true;
         return;
     }
-    unsigned n = count_children(die, DW_TAG_member);
-    Dwarf_Die c;
-    if (!n)
+    Dwarf_Die *cs;
+    unsigned n = tagged_children(die, DW_TAG_member, &cs);
+    cmember *ms = n ? ctype_alloc(ar, n * sizeof *ms) : NULL;
+    if (!ms) {
+        free(cs);
         return;
-    cmember *ms = ctype_alloc(ar, n * sizeof *ms);
-    if (!ms)
-        return;
-    unsigned k = 0;
-    if (dwarf_child(die, &c) == 0) {
-        do {
-            if (dwarf_tag(&c) != DW_TAG_member || k >= n)
-                continue;
-            cmember *m = &ms[k++];
-            m->name = dwarf_diename(&c);
-            m->type = ref_type(f, &c, depth);
-            m->offset = member_offset(&c);
-            uint64_t bits, dbo;
-            if (dw_attr_u(&c, DW_AT_bit_size, &bits) && bits && bits <= 64) {
-                m->bit_size = (uint16_t)bits;
-                if (dw_attr_u(&c, DW_AT_data_bit_offset, &dbo)) {
-                    /* from the start of the struct, big-endian bit order */
-                    m->offset = dbo / 8;
-                    m->bit_offset = (uint16_t)(dbo % 8);
-                } else {
-                    /* DWARF 2/3: DW_AT_bit_offset counts from the most
-                     * significant bit of the storage unit at the member's
-                     * offset */
-                    int64_t bo = 0;
-                    dw_attr_s(&c, DW_AT_bit_offset, &bo);
-                    uint64_t at = m->offset * 8 + (uint64_t)bo;
-                    m->offset = at / 8;
-                    m->bit_offset = (uint16_t)(at % 8);
-                }
-            }
-        } while (dwarf_siblingof(&c, &c) == 0);
     }
+    for (unsigned k = 0; k < n; k++) {
+        Dwarf_Die *c = &cs[k];
+        cmember *m = &ms[k];
+        m->name = dwarf_diename(c);
+        m->type = ref_type(f, c, depth);
+        m->offset = member_offset(c);
+        uint64_t bits, dbo;
+        if (dw_attr_u(c, DW_AT_bit_size, &bits) && bits && bits <= 64) {
+            m->bit_size = (uint16_t)bits;
+            if (dw_attr_u(c, DW_AT_data_bit_offset, &dbo)) {
+                /* from the start of the struct, big-endian bit order */
+                m->offset = dbo / 8;
+                m->bit_offset = (uint16_t)(dbo % 8);
+            } else {
+                /* DWARF 2/3: DW_AT_bit_offset counts from the most
+                 * significant bit of the storage unit at the member's
+                 * offset */
+                int64_t bo = 0;
+                dw_attr_s(c, DW_AT_bit_offset, &bo);
+                uint64_t at = m->offset * 8 + (uint64_t)bo;
+                m->offset = at / 8;
+                m->bit_offset = (uint16_t)(at % 8);
+            }
+        }
+    }
+    free(cs);
     t->members = ms;
-    t->nmembers = k;
+    t->nmembers = n;
 }
 
 static void fill_enum(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
@@ -129,45 +140,40 @@ static void fill_enum(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
     t->size = byte_size(die);
     const ctype *base = ctype_strip(ref_type(f, die, depth));
     t->sgn = base ? base->sgn : false;
-    unsigned n = count_children(die, DW_TAG_enumerator);
-    Dwarf_Die c;
-    if (!n)
+    Dwarf_Die *cs;
+    unsigned n = tagged_children(die, DW_TAG_enumerator, &cs);
+    cenum *es = n ? ctype_alloc(ar, n * sizeof *es) : NULL;
+    if (!es) {
+        free(cs);
         return;
-    cenum *es = ctype_alloc(ar, n * sizeof *es);
-    if (!es)
-        return;
-    unsigned k = 0;
-    if (dwarf_child(die, &c) == 0) {
-        do {
-            if (dwarf_tag(&c) != DW_TAG_enumerator || k >= n)
-                continue;
-            es[k].name = dwarf_diename(&c);
-            if (!es[k].name)
-                es[k].name = "?";
-            Dwarf_Attribute a;
-            Dwarf_Sword sv;
-            Dwarf_Word uv;
-            if (dwarf_attr(&c, DW_AT_const_value, &a)) {
-                if (a.form == DW_FORM_sdata || a.form == DW_FORM_implicit_const) {
-                    if (dwarf_formsdata(&a, &sv) == 0)
-                        es[k].value = sv;
-                } else if (dwarf_formudata(&a, &uv) == 0) {
-                    es[k].value = (int64_t)uv;
-                    /* data1/2/4 of a signed enum: sign-extend */
-                    if (t->size && t->size < 8 && (base ? base->sgn : false)) {
-                        unsigned bits = (unsigned)t->size * 8;
-                        uint64_t m = 1ull << (bits - 1);
-                        es[k].value = (int64_t)(((uv & MASK(bits)) ^ m) - m);
-                    }
+    }
+    for (unsigned k = 0; k < n; k++) {
+        es[k].name = dwarf_diename(&cs[k]);
+        if (!es[k].name)
+            es[k].name = "?";
+        Dwarf_Attribute a;
+        Dwarf_Sword sv;
+        Dwarf_Word uv;
+        if (dwarf_attr(&cs[k], DW_AT_const_value, &a)) {
+            if (a.form == DW_FORM_sdata || a.form == DW_FORM_implicit_const) {
+                if (dwarf_formsdata(&a, &sv) == 0)
+                    es[k].value = sv;
+            } else if (dwarf_formudata(&a, &uv) == 0) {
+                es[k].value = (int64_t)uv;
+                /* data1/2/4 of a signed enum: sign-extend */
+                if (t->size && t->size < 8 && (base ? base->sgn : false)) {
+                    unsigned bits = (unsigned)t->size * 8;
+                    uint64_t m = 1ull << (bits - 1);
+                    es[k].value = (int64_t)(((uv & MASK(bits)) ^ m) - m);
                 }
             }
-            if (es[k].value < 0)
-                t->sgn = true;
-            k++;
-        } while (dwarf_siblingof(&c, &c) == 0);
+        }
+        if (es[k].value < 0)
+            t->sgn = true;
     }
+    free(cs);
     t->enums = es;
-    t->nenums = k;
+    t->nenums = n;
 }
 
 static const ctype *array_of(dw_file *f, Dwarf_Die *die, unsigned depth, ctype *outer)
@@ -227,27 +233,17 @@ static void fill_func(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
     if (dwarf_attr_integrate(die, DW_AT_prototyped, &a))
         dwarf_formflag(&a, &proto);
     t->prototyped = proto;
-    unsigned n = 0;
-    Dwarf_Die c;
-    if (dwarf_child(die, &c) == 0)
-        do {
-            int tag = dwarf_tag(&c);
-            n += tag == DW_TAG_formal_parameter;
-            t->varargs |= tag == DW_TAG_unspecified_parameters;
-        } while (dwarf_siblingof(&c, &c) == 0);
-    if (!n)
-        return;
-    const ctype **ps = ctype_alloc(dw_file_arena(f), n * sizeof *ps);
+    t->varargs = tagged_children(die, DW_TAG_unspecified_parameters, NULL) > 0;
+    Dwarf_Die *cs;
+    unsigned n = tagged_children(die, DW_TAG_formal_parameter, &cs);
+    const ctype **ps = n ? ctype_alloc(dw_file_arena(f), n * sizeof *ps) : NULL;
+    for (unsigned k = 0; ps && k < n; k++)
+        ps[k] = ref_type(f, &cs[k], depth);
+    free(cs);
     if (!ps)
         return;
-    unsigned k = 0;
-    if (dwarf_child(die, &c) == 0)
-        do
-            if (dwarf_tag(&c) == DW_TAG_formal_parameter && k < n)
-                ps[k++] = ref_type(f, &c, depth);
-        while (dwarf_siblingof(&c, &c) == 0);
     t->params = ps;
-    t->nparams = k;
+    t->nparams = n;
 }
 
 static const ctype *pointee(void *ctx, uint64_t off)

@@ -539,6 +539,21 @@ static expr *parse_postfix(lexer *lx)
     return e;
 }
 
+/* A node of one operand a (NULL after an error, passed on). */
+static expr *unary_node(lexer *lx, int kind, int op, expr *a)
+{
+    if (!a)
+        return NULL;
+    expr *e = node(kind);
+    if (!e) {
+        expr_free(a);
+        return oom(lx);
+    }
+    e->op = op;
+    e->a = a;
+    return e;
+}
+
 /* A cast node (or sizeof's type) from a parsed type name. */
 static expr *type_node(lexer *lx, int kind, type_name *tn, expr *a)
 {
@@ -560,17 +575,7 @@ static expr *parse_unary(lexer *lx)
     if (lx->kind == T_OP && lx->op < 256 && strchr("-+!~*&", lx->op)) {
         int op = lx->op;
         lex_next(lx);
-        expr *a = parse_unary(lx);
-        if (!a)
-            return NULL;
-        expr *e = node(N_UNARY);
-        if (!e) {
-            expr_free(a);
-            return oom(lx);
-        }
-        e->op = op;
-        e->a = a;
-        return e;
+        return unary_node(lx, N_UNARY, op, parse_unary(lx));
     }
     if (lx->kind == T_IDENT && !strcmp(lx->text, "sizeof")) {
         lex_next(lx);
@@ -585,16 +590,7 @@ static expr *parse_unary(lexer *lx)
             }
             *lx = save;
         }
-        expr *a = parse_unary(lx);
-        if (!a)
-            return NULL;
-        expr *e = node(N_SIZEOF);
-        if (!e) {
-            expr_free(a);
-            return oom(lx);
-        }
-        e->a = a;
-        return e;
+        return unary_node(lx, N_SIZEOF, 0, parse_unary(lx));
     }
     if (is_op(lx, '{')) { /* gdb's {TYPE} ADDR: the object of TYPE at ADDR */
         lex_next(lx);

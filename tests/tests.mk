@@ -1,9 +1,32 @@
 # tests/: unit tests (Check) and batch tests driving the real binary.
+# The layers include only downward, along the edges docs/architecture.md lists.
+TESTS += tests/lint/layers.sh
+EXTRA_DIST += tests/lint/layers.sh
+# What the front ends read of the devices: counters and the NICs' station view.
+TESTS += tests/batch/device_counters.sh
+EXTRA_DIST += tests/batch/device_counters.sh
 check_PROGRAMS += tests/unit/test_core
 tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/test_core
+# The console's host side: input modes and polling rate (tests/unit/test_hostio.c).
+check_PROGRAMS += tests/unit/test_hostio
+tests_unit_test_hostio_SOURCES = tests/unit/test_hostio.c
+tests_unit_test_hostio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/test_hostio
+TESTS += tests/batch/console_input.sh
+EXTRA_DIST += tests/batch/console_input.sh
+# Output files are emptied only by commands that succeed.
+TESTS += tests/batch/outfiles.sh
+EXTRA_DIST += tests/batch/outfiles.sh
+# Ctrl-C in long commands and scripts, streamed output (CLI and TUI in tmux).
+TESTS += tests/batch/interrupt.sh
+EXTRA_DIST += tests/batch/interrupt.sh
+# source and -x: text files only, stop at the first failing command.
+TESTS += tests/batch/source.sh
+EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh
@@ -11,6 +34,12 @@ EXTRA_DIST += tests/batch/linux_boot.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
+TESTS += tests/batch/cli_keys.sh
+EXTRA_DIST += tests/batch/cli_keys.sh
+# The TUI's command line in tmux: Tab, Enter, the status bar.
+TESTS += tests/batch/tui_keys.sh
+EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh
 # The TUI's source pane and gdb's layouts (tmux, 80x24).
 TESTS += tests/batch/tui_src.sh
 EXTRA_DIST += tests/batch/tui_src.sh

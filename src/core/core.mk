@@ -7,6 +7,7 @@ libxbow_a_SOURCES += \
 	src/core/elf.c src/core/elf.h \
 	src/core/event.c src/core/event.h \
 	src/core/log.c src/core/log.h \
+	src/core/outfile.c src/core/outfile.h \
 	src/core/sched.c src/core/sched.h \
 	src/core/strbuf.c src/core/strbuf.h \
 	src/core/symtab.c src/core/symtab.h

@@ -385,10 +385,98 @@ void dev_show(device *d, strbuf *out)
     }
 }
 
+/* ---- view memos ------------------------------------------------------------ */
+
+struct view_note {
+    view_note *next;
+    device *dev;
+    const dev_view *view;
+    char *key;
+    void *data;
+    size_t len;
+};
+
+void view_memo_free(view_memo *m)
+{
+    while (m->notes) {
+        view_note *n = m->notes;
+        m->notes = n->next;
+        free(n->key);
+        free(n->data);
+        free(n);
+    }
+}
+
+static view_note *note_find(const view_memo *m, const device *d, const char *key)
+{
+    for (view_note *n = m->notes; n; n = n->next)
+        if (n->dev == d && !strcmp(n->key, key))
+            return n;
+    return NULL;
+}
+
+const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len)
+{
+    view_note *n = m ? note_find(m, d, key) : NULL;
+    *len = n ? n->len : 0;
+    return n ? n->data : NULL;
+}
+
+void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
+                   size_t len)
+{
+    void *copy = malloc(len ? len : 1);
+    if (!copy)
+        return;
+    memcpy(copy, data, len);
+    view_note *n = note_find(m, d, key);
+    if (!n) {
+        n = calloc(1, sizeof *n);
+        char *k = strdup(key);
+        if (!n || !k) {
+            free(n);
+            free(k);
+            free(copy);
+            return;
+        }
+        n->dev = d;
+        n->key = k;
+        n->next = m->notes;
+        m->notes = n;
+    }
+    free(n->data);
+    n->view = v;
+    n->data = copy;
+    n->len = len;
+}
+
+void view_memo_refresh(view_memo *m)
+{
+    strbuf scratch;
+    sb_init(&scratch);
+    /* One entry listed, in short: the view reads what it remembers anyway. */
+    for (view_note *n = m->notes; n; n = n->next) {
+        if (!n->view)
+            continue;
+        view_ctx ctx = {.memo = m, .update = true, .rows = 1, .brief = true};
+        n->view->show(n->dev, n->key, &ctx, &scratch);
+        sb_reset(&scratch);
+    }
+    sb_free(&scratch);
+}
+
 const dev_view *dev_view_find(const device *d, const char *name)
 {
     for (unsigned i = 0; i < d->cls->nviews; i++)
         if (strcmp(d->cls->views[i].name, name) == 0)
             return &d->cls->views[i];
+    return NULL;
+}
+
+const dev_counter *dev_counter_find(const device *d, const char *name)
+{
+    for (unsigned i = 0; i < d->cls->ncounters; i++)
+        if (strcmp(d->cls->counters[i].name, name) == 0)
+            return &d->cls->counters[i];
     return NULL;
 }

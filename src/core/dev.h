@@ -66,12 +66,58 @@ struct reg_decl {
     reg_write_fn write;
 };
 
+typedef struct dev_view dev_view;
+
+/* What one viewer (the `ring` command, a TUI pane) remembers of the views
+ * it showed, so that a view can mark what changed since: per device and
+ * key, the data the view kept (a ring keeps its descriptor words).  Each
+ * viewer owns its memo; viewers never share marks. */
+typedef struct view_note view_note;
+typedef struct view_memo {
+    view_note *notes;
+} view_memo;
+
+/* How a viewer asks for a view.  NULL: a one-off view from its start,
+ * nothing marked and nothing remembered. */
+typedef struct view_ctx {
+    view_memo *memo;   /* the viewer's memory (NULL: nothing marked) */
+    bool update;       /* remember the state seen now as the reference for
+                          the marks (else only a first view does) */
+    /* The viewer's window on a long view (a descriptor ring's entries): */
+    unsigned rows;     /* entries to list at most; 0: as the arguments say */
+    unsigned cols;     /* the viewer's width (tables pick their columns); 0: any */
+    bool follow;       /* the window starts just before the device's position... */
+    int first;         /* ...or at this entry; out: the first entry listed */
+    unsigned total;    /* out: entries there are to list */
+    bool brief;        /* leave out the legend and column headings */
+} view_ctx;
+
 /* A decoded view of a device ("ring tx", "windows"); writes text. */
-typedef struct dev_view {
+struct dev_view {
     const char *name;
     const char *desc;
-    void (*show)(device *d, const char *args, strbuf *out);
-} dev_view;
+    void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
+};
+
+/* A running total a device keeps (DMA operations, bytes moved), read
+ * without side effects.  `info device NAME` lists them; a viewer that
+ * samples one for a rate (the TUI's DMA counter) finds it by name. */
+typedef struct dev_counter {
+    const char *name; /* "dma.word-ops" */
+    const char *desc;
+    uint64_t (*read)(const device *d);
+} dev_counter;
+
+void view_memo_free(view_memo *m);
+/* The data a view kept under (d, key), or NULL; its size in *len. */
+const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
+/* Keep a copy of data under (d, key) for view v, replacing what was there.
+ * key is what v shows the same thing again with (a ring's name). */
+void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
+                   size_t len);
+/* Make every view the memo holds remember the state of now (the guest
+ * resumes: the marks of the next stop show what changed since this one). */
+void view_memo_refresh(view_memo *m);
 
 /* A descriptor ring's state, for the debugger's stall detector (watch
  * stall): is host-posted work waiting while the engine idles, and how old
@@ -97,6 +143,8 @@ typedef struct device_class {
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
+    const dev_counter *counters;
+    unsigned ncounters;
     void (*reset)(device *d);
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
@@ -159,6 +207,7 @@ void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out);
 /* Every register with its decoded fields (info device NAME). */
 void dev_show(device *d, strbuf *out);
 const dev_view *dev_view_find(const device *d, const char *name);
+const dev_counter *dev_counter_find(const device *d, const char *name);
 /* Declared event source by declaration index (not counting built-ins). */
 static inline event_src *dev_event(device *d, unsigned i) { return d->ev[DEV_NBUILTIN_EVENTS + i]; }
 

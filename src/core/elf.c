@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #define EM_MIPS 8
 #define PT_LOAD 1
@@ -182,6 +183,11 @@ int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen)
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail(err, errlen, "%s: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return fail(err, errlen, "%s: is a directory, not an ELF file", path);
+    }
     uint8_t *buf = NULL;
     size_t len = 0, cap = 0;
     for (;;) {

@@ -179,6 +179,7 @@ uint64_t cpu_fpr(const cpu *c, unsigned n) { return c->fpu.fpr[n & 31]; }
 void cpu_set_fpr(cpu *c, unsigned n, uint64_t v) { c->fpu.fpr[n & 31] = v; }
 uint32_t cpu_fcsr(const cpu *c) { return c->fpu.fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fpu.fcsr = v; }
+uint32_t cpu_fir(const cpu *c) { return c->fpu.fir; }
 bool cpu_in_delay_slot(const cpu *c) { return c->dly; }
 uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c); }
 

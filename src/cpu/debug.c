@@ -250,6 +250,11 @@ void cpu_show_regs(const cpu *c, strbuf *out)
     }
     sb_printf(out, "pc   %016" PRIx64 "%s  hi %016" PRIx64 "  lo %016" PRIx64 "\n", c->pc,
               c->dly ? " (delay slot)" : "", c->hi, c->lo);
+    cpu_show_cp0_regs(c, out);
+}
+
+void cpu_show_cp0_regs(const cpu *c, strbuf *out)
+{
     sb_puts(out, "Status   ");
     cpu_decode_status(c->status, out);
     sb_puts(out, "\nCause    ");

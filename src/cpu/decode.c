@@ -1,6 +1,6 @@
 /* Instruction decoder: one 32-bit MIPS IV word into a dinsn slot.
  *
- * Conventions of the decoded form (exec.c relies on them):
+ * Conventions of the decoded form (exec.c and insn.h rely on them):
  *  - rd is the destination GPR, already redirected to the sink register 32
  *    when the architectural destination is $0 (so $0 stays zero for free);
  *    for I-type instructions the destination (rt) is put in rd too;

@@ -1,4 +1,4 @@
-/* The run loop and the execution of every decoded operation.
+/* The run loop: cpu_run() and the dispatch of decoded operations.
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
  * soft reset, the Count/Compare timer, interrupts, the time limit) and
@@ -31,13 +31,16 @@
  * fetch_full().  With the trace hook no page becomes current: every
  * instruction comes through fetch_full() and runs alone from c->tmp.
  *
- * Division by zero (DIV/DIVU/DDIV/DDIVU) and the overflowing INT_MIN / -1:
- * the R10000 manual leaves HI/LO undefined; we divide by 1 instead, giving
- * LO = dividend and HI = 0, as QEMU/Unicorn do, so a differential test can
- * compare them.
+ * Handlers: one per operation, in exec_alu.h, exec_branch.h, exec_mem.h
+ * and exec_sys.h, included inside run_inner() (they are labels of its
+ * computed goto); what each instruction computes is in insn.h, which they
+ * call with their operation as a constant.  A handler uses only the
+ * vocabulary defined at the top of run_inner() (OP, NEXT, SLOW, EXC, GO,
+ * BRANCH, ...).
  */
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
+#include "cpu/insn.h"
 
 /* The fetch slow path with the debugger's per-instruction features.
  * Returns the slot to execute, NULL after an exception, or sets *stop. */
@@ -72,30 +75,6 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
     return d;
 }
 
-static inline int64_t div_fix32(int32_t a, int32_t b, int32_t *rem)
-{
-    if (b == 0 || (a == INT32_MIN && b == -1)) {
-        *rem = 0;
-        return a;
-    }
-    *rem = a % b;
-    return a / b;
-}
-
-/* Dispatch classes for the restricted modes (user or supervisor without
- * UX/SX or XX): these operations go through L_CHK64/L_CHK4 first.  Those
- * that check something else first (CP0 or CP1 usability) check the mode
- * inline instead, in that order. */
-#define IS_OP64(o)                                                                          \
-    ((o) == OP_DSLL || (o) == OP_DSRL || (o) == OP_DSRA || (o) == OP_DSLL32 ||              \
-     (o) == OP_DSRL32 || (o) == OP_DSRA32 || (o) == OP_DSLLV || (o) == OP_DSRLV ||          \
-     (o) == OP_DSRAV || (o) == OP_DMULT || (o) == OP_DMULTU || (o) == OP_DDIV ||            \
-     (o) == OP_DDIVU || (o) == OP_DADD || (o) == OP_DADDU || (o) == OP_DSUB ||              \
-     (o) == OP_DSUBU || (o) == OP_DADDI || (o) == OP_DADDIU || (o) == OP_LWU ||             \
-     (o) == OP_LD || (o) == OP_SD || (o) == OP_LDL || (o) == OP_LDR || (o) == OP_SDL ||     \
-     (o) == OP_SDR || (o) == OP_LLD || (o) == OP_SCD)
-#define IS_OP4(o) ((o) == OP_MOVZ || (o) == OP_MOVN || (o) == OP_PREF)
-
 static int run_inner(cpu *c)
 {
     /* Threaded dispatch: every handler ends by counting the next
@@ -109,8 +88,10 @@ static int run_inner(cpu *c)
         CPU_OPS(X)
 #undef X
     };
+    /* A mode without 64-bit operations or MIPS IV checks those first. */
     static const void *const tbl_chk[OP_COUNT] = {
-#define X(n, m, f) [OP_##n] = IS_OP64(OP_##n) ? &&L_CHK64 : IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
+#define X(n, m, f)                                                                          \
+    [OP_##n] = INSN_IS_OP64(OP_##n) ? &&L_CHK64 : INSN_IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
         CPU_OPS(X)
 #undef X
     };
@@ -146,10 +127,19 @@ static int run_inner(cpu *c)
     /* The pending branch's target: a pc with tbl_ds, a slot on this page
      * with tbl_dsl. */
     uintptr_t bt;
-    stlb *rt, *wt;
+    stlb *rtlb, *wtlb; /* the mode's soft TLB: loads, stores */
     xtlb *xt;
     int rc = 0;
 
+/* The handlers' vocabulary.  A handler is OP(name) followed by statements
+ * that end in a jump: NEXT() (the next slot), SLOW_DONE() (the same, after
+ * a slow path that may have kicked the CPU), SLOW(call) (an insn.h state
+ * helper that may take an exception), EXC(code) and EXC_CE(n) (raise an
+ * exception), GO(target), BRANCH(cond) or BRANCH_LIKELY(cond) (the delay
+ * slot, then the target), goto done_reload (after CP0 or TLB changes) or
+ * goto reload.  PC() is its pc, R the GPRs, d its slot; SYNC() stores pc,
+ * delay-slot state and time into c before a slow path; CHK64(), CHK4(),
+ * NEED_CU0(), NEED_CU1() raise RI or CpU. */
 #define PC() (pcb + ((uintptr_t)d >> 2))
 #define PC_OF(s) (pcb + ((uintptr_t)(s) >> 2))
 #define IN_DS() (tbl != mtbl)
@@ -263,57 +253,25 @@ static int run_inner(cpu *c)
         tbl = mtbl;                                                     \
         goto jump;                                                      \
     } while (0)
-#define EA() (R[d->rs] + (uint64_t)(int64_t)d->imm)
-/* A load into R[rd]: the soft TLB hit inline, the rest in mem.c. */
-#define LOADR(size, conv)                                          \
-    do {                                                           \
-        uint64_t va_ = EA();                                       \
-        stlb *e_ = STLB_ENTRY(rt, va_);                            \
-        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
-            R[d->rd] = conv(STLB_HOST(e_, va_));                   \
-            NEXT();                                                \
-        }                                                          \
-        uint64_t v_;                                               \
-        SYNC();                                                    \
-        if (!mem_load_slow(c, va_, (size), &v_))                   \
-            goto exc;                                              \
-        R[d->rd] = conv##_v(v_);                                   \
-        SLOW_DONE();                                               \
+/* A state helper of insn.h that returns false when it took an exception. */
+#define SLOW(call)                              \
+    do {                                        \
+        SYNC();                                 \
+        if (!(call))                            \
+            goto exc;                           \
+        SLOW_DONE();                            \
     } while (0)
-#define STORE(size, va, val, st)                                   \
-    do {                                                           \
-        uint64_t va_ = (va), sv_ = (val);                          \
-        stlb *e_ = STLB_ENTRY(wt, va_);                            \
-        if (likely(STLB_HIT(e_, va_, (size)))) {                   \
-            st(STLB_HOST(e_, va_), sv_);                           \
-            fast_store_link(c, va_, (size));                       \
-            NEXT();                                                \
-        }                                                          \
-        SYNC();                                                    \
-        if (!mem_store_slow(c, va_, (size), sv_))                  \
-            goto exc;                                              \
-        SLOW_DONE();                                               \
+/* Coprocessor Unusable unless CP0 (kernel mode or Status.CU0), CP1 usable. */
+#define NEED_CU0()                              \
+    do {                                        \
+        if (unlikely(!c->cu0))                  \
+            EXC_CE(0);                          \
     } while (0)
-
-/* load converters: host pointer -> value, and bus value -> value */
-#define LB_(p) ((uint64_t)(int64_t)(int8_t)(p)[0])
-#define LB__v(v) ((uint64_t)(int64_t)(int8_t)(v))
-#define LBU_(p) ((uint64_t)(p)[0])
-#define LBU__v(v) ((uint64_t)(uint8_t)(v))
-#define LH_(p) ((uint64_t)(int64_t)(int16_t)(((p)[0] << 8) | (p)[1]))
-#define LH__v(v) ((uint64_t)(int64_t)(int16_t)(v))
-#define LHU_(p) ((uint64_t)(((p)[0] << 8) | (p)[1]))
-#define LHU__v(v) ((uint64_t)(uint16_t)(v))
-#define LW_(p) ((uint64_t)(int64_t)(int32_t)ldbe32(p))
-#define LW__v(v) ((uint64_t)(int64_t)(int32_t)(v))
-#define LWU_(p) ((uint64_t)ldbe32(p))
-#define LWU__v(v) ((uint64_t)(uint32_t)(v))
-#define LD_(p) ldbe64(p)
-#define LD__v(v) (v)
-#define SB_(p, v) ((p)[0] = (uint8_t)(v))
-#define SH_(p, v) ((p)[0] = (uint8_t)((v) >> 8), (p)[1] = (uint8_t)(v))
-#define SW_(p, v) stbe32((p), (uint32_t)(v))
-#define SD_(p, v) stbe64((p), (v))
+#define NEED_CU1()                              \
+    do {                                        \
+        if (unlikely(!(c->status & ST_CU1)))    \
+            EXC_CE(1);                          \
+    } while (0)
 
 reload:
     {
@@ -326,8 +284,8 @@ reload:
     vbase = c->fvbase;
     page = c->fpage;
     pcb = vbase - ((uintptr_t)page->insn >> 2);
-    rt = c->st->r;
-    wt = c->st->w;
+    rtlb = c->st->r;
+    wtlb = c->st->w;
     xt = c->st->x;
     rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
     mtbl = c->fspecial ? tbl_spec : rtbl;
@@ -475,440 +433,11 @@ L_CHK4:
     CHK4();
     goto *tbl_k[d->op];
 
-OP(RI) EXC(EXC_RI);
-OP(NOP) NEXT();
-OP(SYNC) NEXT();
-OP(PREF) NEXT();
-OP(SLL) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << d->sa); NEXT();
-OP(SRL) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> d->sa); NEXT();
-OP(SRA) R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> d->sa)); NEXT();
-OP(SLLV) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] << (R[d->rs] & 31)); NEXT();
-OP(SRLV) R[d->rd] = (uint64_t)sext32((uint32_t)R[d->rt] >> (R[d->rs] & 31)); NEXT();
-OP(SRAV) R[d->rd] = (uint64_t)sext32((uint32_t)((int32_t)R[d->rt] >> (R[d->rs] & 31))); NEXT();
-OP(DSLL) R[d->rd] = R[d->rt] << d->sa; NEXT();
-OP(DSLL32) R[d->rd] = R[d->rt] << d->sa; NEXT();
-OP(DSRL) R[d->rd] = R[d->rt] >> d->sa; NEXT();
-OP(DSRL32) R[d->rd] = R[d->rt] >> d->sa; NEXT();
-OP(DSRA) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> d->sa); NEXT();
-OP(DSRA32) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> d->sa); NEXT();
-OP(DSLLV) R[d->rd] = R[d->rt] << (R[d->rs] & 63); NEXT();
-OP(DSRLV) R[d->rd] = R[d->rt] >> (R[d->rs] & 63); NEXT();
-OP(DSRAV) R[d->rd] = (uint64_t)((int64_t)R[d->rt] >> (R[d->rs] & 63)); NEXT();
-OP(JR) GO(R[d->rs]);
-OP(JALR) {
-    uint64_t t = R[d->rs];
-    R[d->rd] = PC() + 8;
-    GO(t);
-}
-OP(MOVZ) if (R[d->rt] == 0) R[d->rd] = R[d->rs]; NEXT();
-OP(MOVN) if (R[d->rt] != 0) R[d->rd] = R[d->rs]; NEXT();
-OP(MOVCI)
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    CHK4();
-    if (fpu_cc(&c->fpu, d->sa) == (d->imm != 0))
-        R[d->rd] = R[d->rs];
-    NEXT();
-OP(SYSCALL) EXC(EXC_SYS);
-OP(BREAK) EXC(EXC_BP);
-OP(MFHI) R[d->rd] = c->hi; NEXT();
-OP(MTHI) c->hi = R[d->rs]; NEXT();
-OP(MFLO) R[d->rd] = c->lo; NEXT();
-OP(MTLO) c->lo = R[d->rs]; NEXT();
-OP(MULT) {
-    int64_t p = (int64_t)(int32_t)R[d->rs] * (int64_t)(int32_t)R[d->rt];
-    c->lo = (uint64_t)sext32((uint64_t)p);
-    c->hi = (uint64_t)sext32((uint64_t)p >> 32);
-    NEXT();
-}
-OP(MULTU) {
-    uint64_t p = (uint64_t)(uint32_t)R[d->rs] * (uint32_t)R[d->rt];
-    c->lo = (uint64_t)sext32(p);
-    c->hi = (uint64_t)sext32(p >> 32);
-    NEXT();
-}
-OP(DIV) {
-    int32_t r;
-    int64_t q = div_fix32((int32_t)R[d->rs], (int32_t)R[d->rt], &r);
-    c->lo = (uint64_t)sext32((uint64_t)q);
-    c->hi = (uint64_t)(int64_t)r;
-    NEXT();
-}
-OP(DIVU) {
-    uint32_t a = (uint32_t)R[d->rs], b = (uint32_t)R[d->rt];
-    if (b == 0)
-        b = 1;
-    c->lo = (uint64_t)sext32(a / b);
-    c->hi = (uint64_t)sext32(a % b);
-    NEXT();
-}
-OP(DMULT) {
-    __int128 p = (__int128)(int64_t)R[d->rs] * (int64_t)R[d->rt];
-    c->lo = (uint64_t)p;
-    c->hi = (uint64_t)((unsigned __int128)p >> 64);
-    NEXT();
-}
-OP(DMULTU) {
-    unsigned __int128 p = (unsigned __int128)R[d->rs] * R[d->rt];
-    c->lo = (uint64_t)p;
-    c->hi = (uint64_t)(p >> 64);
-    NEXT();
-}
-OP(DDIV) {
-    int64_t a = (int64_t)R[d->rs], b = (int64_t)R[d->rt];
-    if (b == 0 || (a == INT64_MIN && b == -1)) {
-        c->lo = (uint64_t)a;
-        c->hi = 0;
-    } else {
-        c->lo = (uint64_t)(a / b);
-        c->hi = (uint64_t)(a % b);
-    }
-    NEXT();
-}
-OP(DDIVU) {
-    uint64_t a = R[d->rs], b = R[d->rt];
-    if (b == 0)
-        b = 1;
-    c->lo = a / b;
-    c->hi = a % b;
-    NEXT();
-}
-OP(ADD) {
-    int32_t r;
-    if (__builtin_add_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)(int64_t)r;
-    NEXT();
-}
-OP(ADDU) R[d->rd] = (uint64_t)sext32(R[d->rs] + R[d->rt]); NEXT();
-OP(SUB) {
-    int32_t r;
-    if (__builtin_sub_overflow((int32_t)R[d->rs], (int32_t)R[d->rt], &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)(int64_t)r;
-    NEXT();
-}
-OP(SUBU) R[d->rd] = (uint64_t)sext32(R[d->rs] - R[d->rt]); NEXT();
-OP(AND) R[d->rd] = R[d->rs] & R[d->rt]; NEXT();
-OP(OR) R[d->rd] = R[d->rs] | R[d->rt]; NEXT();
-OP(XOR) R[d->rd] = R[d->rs] ^ R[d->rt]; NEXT();
-OP(NOR) R[d->rd] = ~(R[d->rs] | R[d->rt]); NEXT();
-OP(SLT) R[d->rd] = (int64_t)R[d->rs] < (int64_t)R[d->rt]; NEXT();
-OP(SLTU) R[d->rd] = R[d->rs] < R[d->rt]; NEXT();
-OP(DADD) {
-    int64_t r;
-    if (__builtin_add_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)r;
-    NEXT();
-}
-OP(DADDU) R[d->rd] = R[d->rs] + R[d->rt]; NEXT();
-OP(DSUB) {
-    int64_t r;
-    if (__builtin_sub_overflow((int64_t)R[d->rs], (int64_t)R[d->rt], &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)r;
-    NEXT();
-}
-OP(DSUBU) R[d->rd] = R[d->rs] - R[d->rt]; NEXT();
-OP(TGE) if ((int64_t)R[d->rs] >= (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TGEU) if (R[d->rs] >= R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TLT) if ((int64_t)R[d->rs] < (int64_t)R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TLTU) if (R[d->rs] < R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TEQ) if (R[d->rs] == R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TNE) if (R[d->rs] != R[d->rt]) EXC(EXC_TR); NEXT();
-OP(TGEI) if ((int64_t)R[d->rs] >= d->imm) EXC(EXC_TR); NEXT();
-OP(TGEIU) if (R[d->rs] >= (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
-OP(TLTI) if ((int64_t)R[d->rs] < d->imm) EXC(EXC_TR); NEXT();
-OP(TLTIU) if (R[d->rs] < (uint64_t)(int64_t)d->imm) EXC(EXC_TR); NEXT();
-OP(TEQI) if ((int64_t)R[d->rs] == d->imm) EXC(EXC_TR); NEXT();
-OP(TNEI) if ((int64_t)R[d->rs] != d->imm) EXC(EXC_TR); NEXT();
-OP(BLTZ) BRANCH((int64_t)R[d->rs] < 0);
-OP(BGEZ) BRANCH((int64_t)R[d->rs] >= 0);
-OP(BLTZL) BRANCH_LIKELY((int64_t)R[d->rs] < 0);
-OP(BGEZL) BRANCH_LIKELY((int64_t)R[d->rs] >= 0);
-OP(BLTZAL) {
-    bool t = (int64_t)R[d->rs] < 0;
-    R[31] = PC() + 8;
-    BRANCH(t);
-}
-OP(BGEZAL) {
-    bool t = (int64_t)R[d->rs] >= 0;
-    R[31] = PC() + 8;
-    BRANCH(t);
-}
-OP(BLTZALL) {
-    bool t = (int64_t)R[d->rs] < 0;
-    R[31] = PC() + 8;
-    BRANCH_LIKELY(t);
-}
-OP(BGEZALL) {
-    bool t = (int64_t)R[d->rs] >= 0;
-    R[31] = PC() + 8;
-    BRANCH_LIKELY(t);
-}
-OP(J) GO(((PC() + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
-OP(JAL) {
-    uint64_t pc_ = PC();
-    R[31] = pc_ + 8;
-    GO(((pc_ + 4) & ~0x0fffffffull) | (uint64_t)(int64_t)d->imm);
-}
-OP(BEQ) BRANCH(R[d->rs] == R[d->rt]);
-OP(BNE) BRANCH(R[d->rs] != R[d->rt]);
-OP(BLEZ) BRANCH((int64_t)R[d->rs] <= 0);
-OP(BGTZ) BRANCH((int64_t)R[d->rs] > 0);
-OP(BEQL) BRANCH_LIKELY(R[d->rs] == R[d->rt]);
-OP(BNEL) BRANCH_LIKELY(R[d->rs] != R[d->rt]);
-OP(BLEZL) BRANCH_LIKELY((int64_t)R[d->rs] <= 0);
-OP(BGTZL) BRANCH_LIKELY((int64_t)R[d->rs] > 0);
-OP(ADDI) {
-    int32_t r;
-    if (__builtin_add_overflow((int32_t)R[d->rs], d->imm, &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)(int64_t)r;
-    NEXT();
-}
-OP(ADDIU) R[d->rd] = (uint64_t)sext32(R[d->rs] + (uint64_t)(int64_t)d->imm); NEXT();
-OP(SLTI) R[d->rd] = (int64_t)R[d->rs] < d->imm; NEXT();
-OP(SLTIU) R[d->rd] = R[d->rs] < (uint64_t)(int64_t)d->imm; NEXT();
-OP(ANDI) R[d->rd] = R[d->rs] & (uint64_t)(int64_t)d->imm; NEXT();
-OP(ORI) R[d->rd] = R[d->rs] | (uint64_t)(int64_t)d->imm; NEXT();
-OP(XORI) R[d->rd] = R[d->rs] ^ (uint64_t)(int64_t)d->imm; NEXT();
-OP(LUI) R[d->rd] = (uint64_t)(int64_t)d->imm; NEXT();
-OP(DADDI) {
-    int64_t r;
-    if (__builtin_add_overflow((int64_t)R[d->rs], (int64_t)d->imm, &r))
-        EXC(EXC_OV);
-    R[d->rd] = (uint64_t)r;
-    NEXT();
-}
-OP(DADDIU) R[d->rd] = R[d->rs] + (uint64_t)(int64_t)d->imm; NEXT();
-OP(LB) LOADR(1, LB_);
-OP(LBU) LOADR(1, LBU_);
-OP(LH) LOADR(2, LH_);
-OP(LHU) LOADR(2, LHU_);
-OP(LW) LOADR(4, LW_);
-OP(LWU) LOADR(4, LWU_);
-OP(LD) LOADR(8, LD_);
-OP(SB) STORE(1, EA(), R[d->rt], SB_);
-OP(SH) STORE(2, EA(), R[d->rt], SH_);
-OP(SW) STORE(4, EA(), R[d->rt], SW_);
-OP(SD) STORE(8, EA(), R[d->rt], SD_);
-OP(LWR) goto L_LWL;
-OP(LWL) {
-    uint64_t va = EA(), w;
-    unsigned k = va & 3, rd = d->rd;
-    uint32_t old = (uint32_t)R[d->rt], r;
-    bool left_ = d->op == OP_LWL;
-    SYNC();
-    if (!mem_load_aligned(c, va, 4, &w))
-        goto exc;
-    if (left_)
-        r = (uint32_t)(w << (8 * k)) | (k ? old & (0xffffffffu >> (32 - 8 * k)) : 0);
-    else
-        r = (uint32_t)(w >> (8 * (3 - k))) | (k == 3 ? 0 : old & ~(0xffffffffu >> (8 * (3 - k))));
-    R[rd] = (uint64_t)sext32(r);
-    SLOW_DONE();
-}
-OP(LDR) goto L_LDL;
-OP(LDL) {
-    uint64_t va = EA(), w, old = R[d->rt], r;
-    unsigned k = va & 7, rd = d->rd;
-    bool left_ = d->op == OP_LDL;
-    SYNC();
-    if (!mem_load_aligned(c, va, 8, &w))
-        goto exc;
-    if (left_)
-        r = (w << (8 * k)) | (k ? old & (~0ull >> (64 - 8 * k)) : 0);
-    else
-        r = (w >> (8 * (7 - k))) | (k == 7 ? 0 : old & ~(~0ull >> (8 * (7 - k))));
-    R[rd] = r;
-    SLOW_DONE();
-}
-OP(SWR) goto L_SWL;
-OP(SWL) {
-    uint64_t va = EA();
-    uint32_t v = (uint32_t)R[d->rt];
-    unsigned k = va & 3;
-    uint64_t val, mask;
-    if (d->op == OP_SWL) {
-        val = v >> (8 * k);
-        mask = 0xffffffffu >> (8 * k);
-    } else {
-        val = (uint32_t)(v << (8 * (3 - k)));
-        mask = (uint32_t)(0xffffffffu << (8 * (3 - k)));
-    }
-    SYNC();
-    if (!mem_store_merge(c, va, 4, val, mask))
-        goto exc;
-    SLOW_DONE();
-}
-OP(SDR) goto L_SDL;
-OP(SDL) {
-    uint64_t va = EA(), v = R[d->rt], val, mask;
-    unsigned k = va & 7;
-    if (d->op == OP_SDL) {
-        val = v >> (8 * k);
-        mask = ~0ull >> (8 * k);
-    } else {
-        val = v << (8 * (7 - k));
-        mask = ~0ull << (8 * (7 - k));
-    }
-    SYNC();
-    if (!mem_store_merge(c, va, 8, val, mask))
-        goto exc;
-    SLOW_DONE();
-}
-OP(LLD) goto L_LL;
-OP(LL) {
-    unsigned size = d->op == OP_LL ? 4 : 8, rd = d->rd;
-    uint64_t v;
-    SYNC();
-    if (!mem_ll(c, EA(), size, &v))
-        goto exc;
-    R[rd] = size == 4 ? (uint64_t)sext32(v) : v;
-    SLOW_DONE();
-}
-OP(SCD) goto L_SC;
-OP(SC) {
-    unsigned size = d->op == OP_SC ? 4 : 8, rt_ = d->rt;
-    SYNC();
-    int r = mem_sc(c, EA(), size, R[rt_]);
-    if (r < 0)
-        goto exc;
-    R[rt_ ? rt_ : 32] = (uint64_t)r;
-    SLOW_DONE();
-}
-OP(CACHE)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    /* Index Load Tag (op 1) reads an all-invalid tag; the rest is a no-op:
-     * there are no caches to maintain. */
-    if ((d->rt >> 2) == 1)
-        c->cp0[CP0_TAGLO] = c->cp0[CP0_TAGHI] = 0;
-    NEXT();
-OP(LDC1) goto L_LWC1;
-OP(LWXC1) goto L_LWC1;
-OP(LDXC1) goto L_LWC1;
-OP(LWC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_LWXC1 || d->op == OP_LDXC1)
-        CHK4();
-    bool dbl = d->op == OP_LDC1 || d->op == OP_LDXC1;
-    uint64_t va = (d->op == OP_LWC1 || d->op == OP_LDC1) ? EA() : R[d->rs] + R[d->rt];
-    unsigned size = dbl ? 8 : 4;
-    uint64_t v;
-    uint8_t *p = stlb_lookup(rt, va, size);
-    bool slow = p == NULL;
-    if (likely(!slow)) {
-        v = dbl ? LD_(p) : LWU_(p);
-    } else {
-        SYNC();
-        if (!mem_load_slow(c, va, size, &v))
-            goto exc;
-    }
-    bool fr = (c->status & ST_FR) != 0;
-    if (dbl)
-        fpu_set_d(&c->fpu, d->sa, fr, v);
-    else
-        fpu_set_w(&c->fpu, d->sa, fr, (uint32_t)v);
-    if (slow)
-        SLOW_DONE();
-    NEXT();
-}
-OP(SDC1) goto L_SWC1;
-OP(SWXC1) goto L_SWC1;
-OP(SDXC1) goto L_SWC1;
-OP(SWC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_SWXC1 || d->op == OP_SDXC1)
-        CHK4();
-    bool fr = (c->status & ST_FR) != 0;
-    uint64_t va = (d->op == OP_SWC1 || d->op == OP_SDC1) ? EA() : R[d->rs] + R[d->rt];
-    if (d->op == OP_SDC1 || d->op == OP_SDXC1)
-        STORE(8, va, fpu_get_d(&c->fpu, d->sa, fr), SD_);
-    else
-        STORE(4, va, fpu_get_w(&c->fpu, d->sa, fr), SW_);
-}
-OP(PREFX)
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    CHK4();
-    NEXT();
-OP(BC1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->sa)
-        CHK4(); /* condition codes other than 0 are MIPS IV */
-    bool t = fpu_cc(&c->fpu, d->sa) == ((d->rt & 1) != 0);
-    if (d->rt & 2)
-        BRANCH_LIKELY(t);
-    BRANCH(t);
-}
-OP(COP1X) goto L_COP1;
-OP(COP1) {
-    if (unlikely(!(c->status & ST_CU1)))
-        EXC_CE(1);
-    if (d->op == OP_COP1X)
-        CHK4();
-    SYNC();
-    int r = fpu_exec(&c->fpu, d->raw, (c->status & ST_FR) != 0, R);
-    R[0] = 0;
-    if (r == FPU_EXC_FPE)
-        EXC(EXC_FPE);
-    if (r == FPU_EXC_RI)
-        EXC(EXC_RI);
-    NEXT();
-}
-OP(COP2)
-    if (!(c->status & ST_CU2))
-        EXC_CE(2);
-    EXC(EXC_RI);
-OP(DMFC0) goto L_MFC0;
-OP(MFC0) {
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    if (d->op == OP_DMFC0)
-        CHK64();
-    SYNC();
-    uint64_t v = cp0_read(c, d->sa, (unsigned)d->imm);
-    R[d->rd] = d->op == OP_MFC0 ? (uint64_t)sext32(v) : v;
-    SLOW_DONE();
-}
-OP(DMTC0) goto L_MTC0;
-OP(MTC0) {
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    if (d->op == OP_DMTC0)
-        CHK64();
-    SYNC();
-    uint64_t v = R[d->rt];
-    cp0_write(c, d->sa, (unsigned)d->imm, d->op == OP_MTC0 ? (uint64_t)sext32(v) : v);
-    goto done_reload;
-}
-OP(TLBWI) goto L_TLBR;
-OP(TLBWR) goto L_TLBR;
-OP(TLBP) goto L_TLBR;
-OP(TLBR)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    SYNC();
-    switch (d->op) {
-    case OP_TLBR: tlb_read(c); break;
-    case OP_TLBWI: tlb_write(c, c->cp0[CP0_INDEX] & 63); break;
-    case OP_TLBWR: tlb_write(c, tlb_random(c)); break;
-    default: tlb_probe(c); break;
-    }
-    goto done_reload;
-OP(ERET)
-    if (unlikely(!c->cu0))
-        EXC_CE(0);
-    SYNC();
-    cpu_eret(c);
-    c->dly = false;
-    goto reload;
+/* The instructions, by class (what each computes is in insn.h). */
+#include "cpu/exec_alu.h"
+#include "cpu/exec_branch.h"
+#include "cpu/exec_mem.h"
+#include "cpu/exec_sys.h"
 
 done_reload: /* a CP0 or TLB instruction is done: reload everything after it */
     c->pc = IN_DS() ? DTARGET() : PC() + 4;

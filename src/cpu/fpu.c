@@ -36,13 +36,11 @@ void fpu_reset(fpu_state *f)
  * instructions themselves reject odd registers first (see reg_ok()). */
 uint32_t fpu_get_w(const fpu_state *f, unsigned r, bool fr)
 {
-    UNUSED(fr);
     return (uint32_t)f->fpr[r & 31];
 }
 
 void fpu_set_w(fpu_state *f, unsigned r, bool fr, uint32_t v)
 {
-    UNUSED(fr);
     r &= 31;
     f->fpr[r] = (f->fpr[r] & 0xffffffff00000000ull) | v;
 }

@@ -422,11 +422,11 @@ static void queue(dbg *d, int num, bool silent, const char *text, const eval_sco
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
 {
+    b->hits++; /* an ignored crossing is a hit too, as gdb counts them */
     if (b->ignore) {
         b->ignore--;
         return false;
     }
-    b->hits++;
     if (b->temp)
         b->doomed = true;
     if (continues(b) || !d->running) {
@@ -911,10 +911,10 @@ static const command break_commands[] = {
     {"delete", "d", cmd_delete, "delete [N|N-M]...",
      "Delete breakpoints and watchpoints of any kind.\n"
      "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE},
+     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
     {"clear", NULL, cmd_clear, "clear LOCATION",
      "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE},
+     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
     {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
      "Disable breakpoints and watchpoints.\n"
      "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
@@ -939,7 +939,7 @@ static const command break_commands[] = {
      "    silent\n"
      "    printf \"desc %d len %d\\n\", index, len\n"
      "    continue\n"
-     "  end", CMD_MACHINE},
+     "  end", CMD_MACHINE | CMD_NOREPEAT},
     {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
      "List breakpoints and watchpoints of every kind.\n"
      "List breakpoints and watchpoints of every kind: number, type, disposition,\n"

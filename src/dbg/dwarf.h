@@ -42,6 +42,8 @@ typedef struct dw_regs {
     uint64_t r[32];        /* GPRs */
     uint32_t valid;        /* bit n: r[n] is known in this frame */
     uint64_t saved[32];    /* where this frame saved its caller's GPR n (0: not saved) */
+    unsigned saved_size;   /* how wide those slots are (the CFI's address size) */
+    uint64_t func;         /* where the code its CFI describes starts (the FDE's) */
     uint64_t cfa;          /* this frame's canonical frame address (0: unknown) */
     bool exact_pc;         /* pc is where execution is (frame 0, or interrupted), not a return address */
     bool signal;           /* an exception frame: its caller was interrupted */

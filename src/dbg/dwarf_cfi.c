@@ -349,6 +349,7 @@ typedef struct row_state {
 typedef struct frame_row {
     row_state s;
     rule ra_before; /* a signal frame: the rule its RA column had before it became the pc */
+    uint64_t func;  /* where its FDE starts */
 } frame_row;
 
 static void set_rule(frame_row *fr, const cie *ci, uint64_t col, rule nr)
@@ -522,6 +523,7 @@ static int row_for(const dw_cfi *c, uint64_t pc, frame_row *fr, const cie **ci_o
     if (run(c, ci, f->insns, f->insns_end, f->lo, pc, fr, &initial, err, errlen))
         return -1;
     *ci_out = ci;
+    fr->func = f->lo;
     return 1;
 }
 
@@ -619,6 +621,8 @@ static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_reg
     memset(in->saved, 0, sizeof in->saved);
     memset(out, 0, sizeof *out);
     unsigned size = c->addr_size;
+    in->saved_size = size;
+    in->func = fr->func;
     for (unsigned col = 0; col < 32; col++) {
         uint64_t v;
         int k = apply_rule(&fr->s, col, ci, in, cfa, mem, size, &v);

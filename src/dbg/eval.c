@@ -71,6 +71,13 @@ int dbg_var_get(dbg *d, const char *name, xval *out)
     return -1;
 }
 
+void dbg_var_names(dbg *d, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    vars *vs = d->vars;
+    for (unsigned i = 0; vs && i < vs->n; i++)
+        fn(ctx, vs->v[i].name);
+}
+
 unsigned dbg_history_add(dbg *d, xval v)
 {
     vars *vs = get_vars(d);
@@ -168,6 +175,92 @@ static void reg_set(cpu *c, int kind, unsigned n, uint64_t v)
     }
 }
 
+/* ---- registers of the selected frame ------------------------------------ */
+
+/* A register as the selected frame sees it (the innermost frame: the CPU's
+ * own).  Returns 1 with *out, 0 when the frame does not know it (err
+ * says why), -1 when the name is no register. */
+int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+{
+    unsigned n = 0;
+    int kind = reg_parse(name, &n);
+    if (kind == RK_NONE)
+        return -1;
+    cpu *c = dbg_cpu(d);
+    if (!c) {
+        snprintf(err, errlen, "No CPU: $%s has no value.", name);
+        return 0;
+    }
+    if (d->frame == 0 || kind == RK_CP0 || kind == RK_FPR || kind == RK_FCSR)
+        return reg_get(c, kind, n, out) == 0 ? 1 : -1;
+    unsigned nf, level;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
+    if (!f) {
+        snprintf(err, errlen, "out of memory");
+        return 0;
+    }
+    uint64_t v = 0, slot;
+    int known = 0;
+    if (level == 0) {
+        free(f);
+        return reg_get(c, kind, n, out) == 0 ? 1 : -1;
+    }
+    if (kind == RK_PC) {
+        v = f[level].pc;
+        known = 1;
+    } else if (kind == RK_GPR) {
+        known = dbg_frame_gpr(c, f, nf, level, n, &v, &slot) == 1;
+    }
+    free(f);
+    if (!known) {
+        snprintf(err, errlen, "$%s is not saved in frame #%u: a caller-saved register is lost "
+                              "once a callee runs (frame 0 has the live value).", name, d->frame);
+        return 0;
+    }
+    if (reg_is_pointer(kind, n))
+        *out = xval_addr(v, kind == RK_PC || n == 31 ? 4 : 8);
+    else
+        *out = xval_int((int64_t)v);
+    return 1;
+}
+
+/* Assign a register of an outer frame: a saved one in its stack slot, one
+ * no inner frame saved in the CPU; pc, sp, ra and the lost ones not. */
+static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, char *err,
+                         size_t errlen)
+{
+    unsigned nf, level, w = 0;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
+    if (!f) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    uint64_t old, slot = 0;
+    int known = -1;
+    if (level > 0 && kind == RK_GPR && n != 29 && n != 31)
+        known = dbg_frame_gpr(c, f, nf, level, n, &old, &slot);
+    for (unsigned j = 0; slot && j < level; j++) /* the width the prologue stored */
+        if (f[j].saved_width[n] && f[j].saved[n] == slot)
+            w = f[j].saved_width[n];
+    free(f);
+    if (level == 0) {
+        reg_set(c, kind, n, v);
+        return 0;
+    }
+    if (known != 1) {
+        snprintf(err, errlen, "Cannot set this register in frame #%u (only the saved "
+                              "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", d->frame);
+        return -1;
+    }
+    if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
+        cpu_set_gpr(c, n, v);
+        return 0;
+    }
+    uint8_t b[8];
+    store_be(b, w, v);
+    return dbg_write(d, (dbg_addr){slot, false}, b, w, err, errlen);
+}
+
 /* ---- the environment ---------------------------------------------------- */
 
 typedef struct envctx {
@@ -214,16 +307,9 @@ static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t
     dbg *d = x->d;
     if (is_history_name(name))
         return history_get(d, name, out, err, errlen);
-    unsigned n = 0;
-    int kind = reg_parse(name, &n);
-    if (kind != RK_NONE) {
-        cpu *c = dbg_cpu(d);
-        if (!c) {
-            snprintf(err, errlen, "No CPU: $%s has no value.", name);
-            return -1;
-        }
-        return reg_get(c, kind, n, out);
-    }
+    int known = dbg_register_value(d, name, out, err, errlen);
+    if (known >= 0)
+        return known ? 0 : -1;
     if (d->m && !strcmp(name, "cpu")) {
         *out = xval_int(d->cur_cpu);
         return 0;
@@ -263,6 +349,8 @@ static int env_set_var(void *ctx, const char *name, const xval *v, char *err, si
             snprintf(err, errlen, "$zero is always 0.");
             return -1;
         }
+        if (d->frame && kind != RK_CP0 && kind != RK_FPR && kind != RK_FCSR)
+            return frame_reg_set(d, c, kind, n, v->v, err, errlen);
         reg_set(c, kind, n, v->v);
         return 0;
     }

@@ -107,8 +107,11 @@ static void lex_number(lexer *lx)
             overflow = true;
         v = v * (uint64_t)base + (uint64_t)dv;
     }
-    if (s == digits && base != 8) {
-        lex_error(lx, "Invalid number \"%.*s\".", (int)(s - lx->s + 1), lx->s);
+    if (s == digits && base != 8) { /* "0x", "0xzz": name the whole token */
+        const char *e = s;
+        while (ident_char(*e))
+            e++;
+        lex_error(lx, "Invalid number \"%.*s\".", (int)(e - lx->s), lx->s);
         return;
     }
     bool uns = false;

@@ -1,6 +1,6 @@
 /* Scripting: define (user commands with $arg0.. $argc), document, if/else,
  * while, printf, and expect (run until the guest console prints a text).
- * No command runs host programs. */
+ * (Host programs run only through "shell", src/dbg/cmd_core.c.) */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -72,6 +72,10 @@ static int exec_lines(dbg *d, const char *body)
         free(line);
         if (rc)
             break;
+        if (dbg_interrupt_pending()) {
+            rc = dbg_interrupt_error(d);
+            break;
+        }
     }
     if (d->collecting) {
         d->collecting = 0;
@@ -288,6 +292,8 @@ static int while_done(dbg *d, const char *body)
     snprintf(cond, sizeof cond, "%s", d->block_arg);
     for (;;) {
         bool t;
+        if (dbg_interrupted(d)) /* also a loop whose body does nothing */
+            return dbg_interrupt_error(d);
         if (cond_true(d, cond, &t))
             return -1;
         if (!t || d->quit)
@@ -544,19 +550,19 @@ static const command script_commands[] = {
      "  define show-tx\n"
      "    ring $arg0 tx\n"
      "    print/x $arg0.TxStatus\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"document", NULL, cmd_document, "document NAME\n  TEXT...\nend",
      "Give a user command the text \"help NAME\" prints.\n"
      "Example:\n"
      "  document show-tx\n"
      "    Show a NIC's Tx ring and status: show-tx NIC\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"if", NULL, cmd_if, "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
      "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
      "Example:\n"
      "  if $a0 == 0\n"
      "    echo zero\\n\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"while", NULL, cmd_while, "while EXPR\n  COMMANDS...\nend",
      "Run COMMANDS as long as EXPR is non-zero.\n"
      "Example:\n"
@@ -564,7 +570,7 @@ static const command script_commands[] = {
      "  while $i < 4\n"
      "    stepi\n"
      "    set $i = $i + 1\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"else", NULL, cmd_else, "else", "Part of if ... else ... end.\nExample: see if", 0},
     {"end", NULL, cmd_end, "end", "Ends define, document, commands, if and while blocks.\n"
      "Example: see define", 0},

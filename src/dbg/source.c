@@ -29,7 +29,8 @@ typedef struct src_state {
     /* list: the file and the lines shown last */
     char *list_file;
     unsigned list_first, list_last;
-    uint64_t list_stop;  /* d->stop_count when list_* was set */
+    uint64_t list_stop;  /* d->stop_count when list_* was set ... */
+    unsigned list_frame; /* ... and the selected frame */
     bool listed;
     /* the function of the last stop report */
     uint64_t last_scope;
@@ -302,14 +303,14 @@ bool dbg_src_current(dbg *d, const char **file, unsigned *line)
 {
     cpu *c = dbg_cpu(d);
     src_frame sf;
-    if (!c || !dbg_dwarf(d) || dbg_src_frames(d, c, &sf, 1) != 1 || !sf.file)
+    if (!c || !dbg_dwarf(d) || !dbg_src_selected(d, c, &sf) || !sf.file)
         return false;
     *file = sf.file;
     *line = sf.line;
     return true;
 }
 
-static void line_text(dbg *d, const char *file, unsigned line, strbuf *out)
+void dbg_src_line_text(dbg *d, const char *file, unsigned line, strbuf *out)
 {
     const char *t = dbg_src_text(d, file, line);
     if (t)
@@ -356,7 +357,7 @@ void dbg_src_report(dbg *d, cpu *c, bool header, strbuf *out)
     }
     s->last_scope = key;
     s->last_cpu = cpu_index(c);
-    line_text(d, sf[0].file, sf[0].line, out);
+    dbg_src_line_text(d, sf[0].file, sf[0].line, out);
 }
 
 /* ---- locations: FILE:LINE, LINE, FUNCTION ----------------------------------- */
@@ -404,7 +405,8 @@ static const char *current_file(dbg *d)
     src_state *s = state(d);
     const char *f;
     unsigned l;
-    if (s && s->listed && s->list_file && s->list_stop == d->stop_count)
+    if (s && s->listed && s->list_file && s->list_stop == d->stop_count &&
+        s->list_frame == d->frame)
         return s->list_file;
     if (!started(d) && (f = main_file(d)))
         return f;
@@ -523,6 +525,7 @@ static int show_lines(dbg *d, const char *file, unsigned first, unsigned last)
     s->list_first = first;
     s->list_last = last;
     s->list_stop = d->stop_count;
+    s->list_frame = d->frame;
     s->listed = true;
     return 0;
 }
@@ -593,7 +596,7 @@ static int cmd_list(dbg *d, const char *args)
     const char *file;
     unsigned line;
     bool func;
-    bool fresh = !s->listed || s->list_stop != d->stop_count;
+    bool fresh = !s->listed || s->list_stop != d->stop_count || s->list_frame != d->frame;
     if (!*args) {
         if (!fresh) { /* go on after the lines shown last */
             if (s->list_last >= dbg_src_nlines(d, s->list_file) && dbg_src_nlines(d, s->list_file))
@@ -691,11 +694,12 @@ static int cmd_info_line(dbg *d, const char *args)
     if (!*args) {
         src_state *s = state(d);
         cpu *c = dbg_cpu(d);
-        if (s && s->listed && s->list_stop == d->stop_count) {
+        if (s && s->listed && s->list_stop == d->stop_count && s->list_frame == d->frame) {
             file = s->list_file;
             line = s->list_first + (s->list_last - s->list_first) / 2;
         } else if (c) {
-            addr = cpu_pc(c);
+            src_frame sf; /* the selected frame's line */
+            addr = dbg_src_selected(d, c, &sf) ? src_frame_lookup(&sf) : cpu_pc(c);
             have_addr = true;
         } else {
             return dbg_error(d, "info line: give a location.");

@@ -28,8 +28,9 @@ enum { SRC_STEP, SRC_NEXT, SRC_UNTIL };
  * command's status), 0 when the pc has no line information (the caller
  * steps instructions instead). */
 int dbg_src_step(dbg *d, const char *args, int how, int *rc);
-/* finish out of a function or an inlined function, showing the value
- * returned by its type: 1 when done (*rc), 0 without debug information. */
+/* finish out of the selected frame (a function or an inlined function),
+ * showing the value returned by its type: 1 when done (*rc), 0 when the
+ * frame has no debug information. */
 int dbg_src_finish(dbg *d, int *rc);
 
 /* ---- frames (srcframe.c) ---------------------------------------------- */
@@ -55,6 +56,8 @@ bool dbg_src_enter_inline(dbg *d, cpu *c);
 typedef struct src_frame {
     frame f;            /* the physical frame (its registers) */
     unsigned level;     /* as bt numbers it */
+    unsigned phys;      /* the physical frame's level (dbg_unwind) */
+    unsigned depth;     /* inlined scopes of that frame inside this one (the innermost: 0) */
     bool inlined;       /* an inlined function, running in frame f */
     bool has_scope;
     dw_scope scope;     /* the function or inlined instance (has_scope) */
@@ -68,6 +71,26 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max);
 /* "middle (x=0) at dbgtest.c:22" or "outer (n=4) at dbgtest.c:43", the
  * arguments evaluated in that frame; false without debug information. */
 bool dbg_src_describe(dbg *d, cpu *c, const src_frame *sf, strbuf *out);
+/* Where a frame's debug information is looked up: its pc, or for a
+ * caller the call (the return address is past it). */
+static inline uint64_t src_frame_lookup(const src_frame *sf)
+{
+    return sf->f.exact_pc ? sf->f.pc : sf->f.pc - 4;
+}
+/* The selected frame (d->frame, numbered as bt numbers them; a selection
+ * the stack no longer has goes back to frame 0): false without a CPU or
+ * memory. */
+bool dbg_src_selected(dbg *d, cpu *c, src_frame *out);
+/* bt's line for a frame: "#1  0x... in middle (x=1) at dbgtest.c:22" with
+ * the debug information (callee_inlined: the frame inside it is inlined,
+ * so it has no address of its own), the heuristic's line without. */
+void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined,
+                          strbuf *out);
+/* frame, up, down: the frame line, then its source line (or instruction). */
+void dbg_src_show_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined, strbuf *out);
+/* info frame for frame `level` with the debug information: 1 when done
+ * (*rc), 0 when the frame has none (the heuristic's info frame then). */
+int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc);
 
 /* ---- expressions (srcvars.c) ------------------------------------------ */
 /* A name as a C variable of the program (frame 0's scope, then globals):
@@ -98,6 +121,8 @@ expr_env dbg_mem_env(dbg *d);
 /* Line n (1-based) of a source file, without its newline; NULL when the
  * file cannot be found or has no such line. */
 const char *dbg_src_text(dbg *d, const char *file, unsigned n);
+/* "LINE\tTEXT\n" (or "LINE\tin FILE\n" when it cannot be read). */
+void dbg_src_line_text(dbg *d, const char *file, unsigned line, strbuf *out);
 /* How many lines the file has (0: not found). */
 unsigned dbg_src_nlines(dbg *d, const char *file);
 /* Where the file was found (NULL: not found). */
@@ -110,7 +135,7 @@ void dbg_src_report(dbg *d, cpu *c, bool header, strbuf *out);
  * source line shown does not repeat it. */
 void dbg_src_seen(dbg *d, cpu *c);
 /* The current position for list and the TUI's source pane: the file and
- * line of the selected CPU's pc; false when it has no line. */
+ * line of the selected CPU's selected frame; false when it has no line. */
 bool dbg_src_current(dbg *d, const char **file, unsigned *line);
 /* FILE:LINE, LINE (in the current file), FUNCTION (after its prologue)
  * as a location: 1 with the addresses (up to max), 0 when the text is no

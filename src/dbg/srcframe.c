@@ -2,6 +2,7 @@
  * (frames.c) calls for each step, and the frames the user sees, with the
  * inlined functions that run in each physical frame. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "dbg/source.h"
 
@@ -54,6 +55,10 @@ int dbg_cfi_step(dbg *d, cpu *c, frame *f, frame *caller)
     f->cfi = true;
     f->signal = in.signal;
     memcpy(f->saved, in.saved, sizeof f->saved);
+    for (unsigned r = 0; r < 32; r++)
+        f->saved_width[r] = in.saved[r] ? (uint8_t)in.saved_size : 0;
+    f->func = in.func;
+    f->size = in.cfa >= f->sp ? in.cfa - f->sp : 0;
     memset(caller, 0, sizeof *caller);
     caller->pc = out.pc;
     caller->sp = out.r[29];
@@ -78,8 +83,11 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max)
 {
     if (!max)
         return 0;
-    frame phys[256];
-    unsigned nphys = dbg_unwind(d, c, phys, max < 256 ? max : 256);
+    unsigned cap = max < 1024 ? max : 1024;
+    frame *phys = malloc(cap * sizeof *phys);
+    if (!phys)
+        return 0;
+    unsigned nphys = dbg_unwind(d, c, phys, cap);
     dwarf_db *db = dbg_dwarf(d);
     unsigned n = 0;
     for (unsigned i = 0; i < nphys && n < max; i++) {
@@ -92,6 +100,7 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max)
             memset(sf, 0, sizeof *sf);
             sf->f = *f;
             sf->level = n - 1;
+            sf->phys = i;
             sf->pc = f->pc;
             if (db)
                 set_line(d, sf, look);
@@ -115,6 +124,8 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max)
             memset(sf, 0, sizeof *sf);
             sf->f = *f;
             sf->level = n - 1;
+            sf->phys = i;
+            sf->depth = k;
             sf->inlined = sc[k].inlined;
             sf->has_scope = true;
             sf->scope = sc[k];
@@ -129,5 +140,57 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max)
             line = sc[k].call_line;
         }
     }
+    free(phys);
     return n;
+}
+
+bool dbg_src_selected(dbg *d, cpu *c, src_frame *out)
+{
+    if (!c)
+        return false;
+    unsigned want = d->frame + 1;
+    src_frame *sf = calloc(want, sizeof *sf);
+    if (!sf)
+        return false;
+    unsigned n = dbg_src_frames(d, c, sf, want);
+    if (d->frame >= n) /* the stack changed under the selection */
+        d->frame = 0;
+    if (n)
+        *out = sf[d->frame];
+    free(sf);
+    return n > 0;
+}
+
+/* ---- frame lines ----------------------------------------------------------- */
+
+void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined,
+                          strbuf *out)
+{
+    if (!sf->has_scope) {
+        dbg_format_frame(d, &sf->f, sf->level, out);
+        return;
+    }
+    /* gdb's line: the function, its arguments and the source line; the
+     * address unless the frame is at the start of its line (frame 0) or
+     * the caller of an inlined call (no address of its own). */
+    unsigned i = sf->level;
+    dw_line l;
+    bool at_start = i == 0 && dw_line_at(dbg_dwarf(d), sf->pc, &l) && l.addr == sf->pc;
+    sb_printf(out, "#%-2u ", i);
+    if (!at_start && !callee_inlined && !(i == 0 && sf->inlined))
+        sb_printf(out, "0x%016llx in ", (unsigned long long)sf->pc);
+    dbg_src_describe(d, c, sf, out);
+    /* an exception handler: the next frame is the code it interrupted */
+    if (sf->f.signal && !sf->inlined)
+        sb_puts(out, " <exception frame>");
+    sb_putc(out, '\n');
+}
+
+void dbg_src_show_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined, strbuf *out)
+{
+    dbg_src_format_frame(d, c, sf, callee_inlined, out);
+    if (sf->has_scope && sf->file)
+        dbg_src_line_text(d, sf->file, sf->line, out);
+    else
+        dbg_format_location(d, c, sf->pc, out);
 }

@@ -352,46 +352,62 @@ int dbg_src_finish(dbg *d, int *rc)
 {
     dwarf_db *db = dbg_dwarf(d);
     cpu *c = dbg_cpu(d);
-    src_frame sf[2];
-    if (!db || !c || dbg_src_frames(d, c, sf, 2) < 1 || !sf[0].has_scope)
+    if (!db || !c)
         return 0;
-    frame f[2];
-    if (!sf[0].inlined && dbg_unwind(d, c, f, 2) < 2) {
+    /* the selected frame (up, frame N) and its caller */
+    unsigned level = d->frame;
+    src_frame *sf = calloc(level + 2, sizeof *sf);
+    if (!sf)
+        return 0;
+    unsigned n = dbg_src_frames(d, c, sf, level + 2);
+    if (level >= n || !sf[level].has_scope) {
+        free(sf);
+        return 0;
+    }
+    src_frame s = sf[level];
+    bool callee_inlined = level > 0 && sf[level - 1].inlined;
+    frame caller = level + 1 < n ? sf[level + 1].f : (frame){0};
+    free(sf);
+    if (!s.inlined && !caller.pc) {
         *rc = dbg_error(d, "\"finish\" not meaningful in the outermost frame.");
         return 1;
     }
     d->m->stop_reason = STOP_NONE;
     strbuf b;
     sb_init(&b);
-    sb_puts(&b, "Run till exit from #0  ");
-    dbg_src_describe(d, c, &sf[0], &b);
-    sb_putc(&b, '\n');
+    sb_puts(&b, "Run till exit from ");
+    dbg_src_format_frame(d, c, &s, callee_inlined, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
-    int r;
-    if (sf[0].inlined) {
-        /* Out of the inlined instance: step (over calls) while the pc is
+    int r = STOP_STEP;
+    if (s.inlined) {
+        /* Back in its physical frame (the callees inside return), then
+         * out of the inlined instance: step (over calls) while the pc is
          * in its ranges, in this frame. */
+        if (s.phys > 0)
+            r = run_until(d, s.f.pc, s.f.sp);
         uint64_t cfa0 = dbg_frame_cfa(d, c);
-        dw_scope inl = sf[0].scope;
-        do {
+        dw_scope inl = s.scope;
+        bool first = s.phys == 0; /* frame 0 is in it: at least one step */
+        while (r == STOP_STEP && (first || (dw_scope_has(&inl, cpu_pc(c)) &&
+                                            dbg_frame_cfa(d, c) == cfa0)) && !d->quit) {
+            first = false;
             uint32_t insn;
             uint64_t pc = cpu_pc(c);
             if (read_insn(c, pc, &insn) && dbg_insn_is_call(insn) && !cpu_in_delay_slot(c))
                 r = run_until(d, pc + 8, cpu_gpr(c, 29));
             else
                 r = single(d, c);
-        } while (r == STOP_STEP && dw_scope_has(&inl, cpu_pc(c)) &&
-                 dbg_frame_cfa(d, c) == cfa0 && !d->quit);
+        }
         if (r == STOP_STEP)
             report(d, c, true);
         *rc = r < 0 || r == STOP_HALT ? -1 : 0;
         return 1;
     }
-    dw_scope fn = sf[0].scope;
+    dw_scope fn = s.scope;
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
-    g.at[0].addr = f[1].pc;
-    g.at[0].min_sp = f[1].sp;
+    g.at[0].addr = caller.pc;
+    g.at[0].min_sp = caller.sp;
     r = dbg_resume(d, RUN_CONTINUE | RUN_QUIET, 0, &g);
     if (r == STOP_STEP) {
         report(d, c, true);

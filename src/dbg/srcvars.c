@@ -1,8 +1,9 @@
 /* The program's variables and types in the debugger: names in
  * expressions (a local, a parameter, a static, a global, as C scopes
- * them at the pc), casts to named types, info locals, info args, info
- * frame, ptype and whatis.  Frame 0 of the selected CPU is the frame they
- * look at. */
+ * them at the pc), casts to named types, info locals, info args, ptype
+ * and whatis, and what info frame (cmd_frame.c) says with the debug
+ * information.  The selected frame of the selected CPU (frame, up, down;
+ * frame 0 after a stop) is the frame they look at. */
 #include <ctype.h>
 #include <dwarf.h>
 #include <stdio.h>
@@ -69,13 +70,44 @@ static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, char 
     }
 }
 
-static bool frame0(dbg *d, cpu *c, frame *f)
+/* Where the program's names are seen from: the selected frame (frame,
+ * up, down), its pc and the inlined scopes of its physical frame inside
+ * it (hidden ones in frame 0); no frame without a CPU. */
+typedef struct viewpoint {
+    cpu *c;
+    bool have;
+    frame f;
+    uint64_t pc;    /* where its debug information is looked up */
+    unsigned skip;  /* inlined scopes at pc to pass over */
+    unsigned level; /* as bt numbers it */
+} viewpoint;
+
+static viewpoint view_of(dbg *d)
 {
-    if (!c)
-        return false;
-    dbg_frame0(c, f);
-    frame_cfa(d, c, f);
-    return true;
+    viewpoint v = {dbg_cpu(d), false, {0}, 0, 0, 0};
+    src_frame sf;
+    if (!v.c)
+        return v;
+    if (d->frame == 0) { /* the common case, without unwinding */
+        dbg_frame0(v.c, &v.f);
+        v.pc = cpu_pc(v.c);
+        v.skip = dbg_src_hidden(d, v.c);
+    } else if (dbg_src_selected(d, v.c, &sf)) {
+        v.f = sf.f;
+        v.pc = src_frame_lookup(&sf);
+        v.skip = sf.depth;
+        v.level = sf.level;
+    } else {
+        return v;
+    }
+    frame_cfa(d, v.c, &v.f);
+    v.have = true;
+    return v;
+}
+
+static bool lookup(dwarf_db *db, const viewpoint *vp, const char *name, dw_var *v)
+{
+    return dw_var_lookup(db, vp->pc, vp->skip, name, v);
 }
 
 int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen)
@@ -83,26 +115,22 @@ int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen)
     dwarf_db *db = dbg_dwarf(d);
     if (!db)
         return 0;
-    cpu *c = dbg_cpu(d);
+    viewpoint vp = view_of(d);
     dw_var v;
-    if (!dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, name, &v))
+    if (!lookup(db, &vp, name, &v))
         return 0;
-    frame f;
-    bool have = frame0(d, c, &f);
-    return var_value(d, c, &v, have ? &f : NULL, out, err, errlen) ? -1 : 1;
+    return var_value(d, vp.c, &v, vp.have ? &vp.f : NULL, out, err, errlen) ? -1 : 1;
 }
 
 int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size_t errlen)
 {
     dwarf_db *db = dbg_dwarf(d);
-    cpu *c = dbg_cpu(d);
+    viewpoint vp = view_of(d);
     dw_var v;
-    if (!db || !c || !dw_var_lookup(db, cpu_pc(c), dbg_src_hidden(d, c), name, &v))
+    if (!db || !vp.have || !lookup(db, &vp, name, &v))
         return 0;
-    frame f;
-    frame0(d, c, &f);
     dw_regs r;
-    dbg_frame_dwregs(&f, &r);
+    dbg_frame_dwregs(&vp.f, &r);
     dw_mem mem = dbg_dw_mem(d);
     dw_value loc;
     if (dw_var_location(&v, &r, &mem, &loc, err, errlen))
@@ -112,7 +140,13 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size
             snprintf(err, errlen, "%s is in $zero, which is always 0", name);
             return -1;
         }
-        cpu_set_gpr(c, loc.reg, val->v);
+        if (vp.f.pc != cpu_pc(vp.c) || vp.f.sp != cpu_gpr(vp.c, 29)) {
+            snprintf(err, errlen, "%s is held in $%s in frame #%u: assign the register "
+                     "(set var $%s = VALUE)", name, cpu_gpr_names[loc.reg], vp.level,
+                     cpu_gpr_names[loc.reg]);
+            return -1;
+        }
+        cpu_set_gpr(vp.c, loc.reg, val->v);
         return 1;
     }
     snprintf(err, errlen, "%s cannot be assigned here: %s", name,
@@ -124,8 +158,8 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size
 int dbg_src_type(dbg *d, const char *name, const ctype **t, char *err, size_t errlen)
 {
     dwarf_db *db = dbg_dwarf(d);
-    cpu *c = dbg_cpu(d);
-    *t = db ? dw_type_lookup(db, c ? cpu_pc(c) : 0, name) : NULL;
+    viewpoint vp = view_of(d);
+    *t = db ? dw_type_lookup(db, vp.pc, name) : NULL;
     if (*t)
         return 0;
     bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
@@ -286,23 +320,21 @@ static bool show_var(void *ctx, const dw_var *v)
 static int info_vars(dbg *d, const char *args, unsigned which)
 {
     if (*args)
-        return dbg_error(d, "info %s: takes no arguments (it shows frame 0).",
+        return dbg_error(d, "info %s: takes no arguments (it shows the selected frame's).",
                          which == DW_ARGS ? "args" : "locals");
     dwarf_db *db = dbg_dwarf(d);
-    cpu *c = dbg_cpu(d);
-    if (!c)
+    viewpoint vp = view_of(d);
+    if (!vp.c)
         return dbg_error(d, "No CPU selected.");
     if (!db)
         return dbg_error(d, "No symbol table info available (no debugging information).");
-    frame f;
-    frame0(d, c, &f);
-    if (!dw_scopes_at(db, f.pc, (dw_scope[1]){0}, 1))
+    if (!vp.have || !dw_scopes_at(db, vp.pc, (dw_scope[1]){0}, 1))
         return dbg_error(d, "No symbol table info available at 0x%llx.",
-                         (unsigned long long)f.pc);
+                         (unsigned long long)vp.f.pc);
     strbuf b;
     sb_init(&b);
-    var_list vl = {d, c, &f, &b};
-    unsigned n = dw_vars_at(db, f.pc, dbg_src_hidden(d, c), which, show_var, &vl);
+    var_list vl = {d, vp.c, &vp.f, &b};
+    unsigned n = dw_vars_at(db, vp.pc, vp.skip, which, show_var, &vl);
     if (!n)
         sb_puts(&b, which == DW_ARGS ? "No arguments.\n" : "No locals.\n");
     dbg_puts(d, b.s);
@@ -315,16 +347,16 @@ static int cmd_info_locals(dbg *d, const char *args) { return info_vars(d, args,
 static int cmd_info_args(dbg *d, const char *args)
 {
     if (*args)
-        return dbg_error(d, "info args: takes no arguments (it shows frame 0).");
+        return dbg_error(d, "info args: takes no arguments (it shows the selected frame's).");
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
     if (!dbg_dwarf(d))
         return dbg_error(d, "No symbol table info available (no debugging information).");
     src_frame sf;
-    if (dbg_src_frames(d, c, &sf, 1) != 1 || !sf.has_scope)
+    if (!dbg_src_selected(d, c, &sf) || !sf.has_scope)
         return dbg_error(d, "No symbol table info available at 0x%llx.",
-                         (unsigned long long)cpu_pc(c));
+                         (unsigned long long)dbg_frame_pc(d, c));
     frame_cfa(d, c, &sf.f);
     strbuf b;
     sb_init(&b);
@@ -346,30 +378,34 @@ static const char *lang_of(dbg *d, uint64_t pc)
     return cu.lang == DW_LANG_Mips_Assembler ? "asm" : "c";
 }
 
-static int cmd_info_frame(dbg *d, const char *args)
+int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
 {
-    cpu *c = dbg_cpu(d);
-    if (!c)
-        return dbg_error(d, "No CPU selected.");
-    uint64_t level = 0;
-    if (*args && dbg_parse_count(d, "info frame", args, 0, 1023, &level))
-        return -1;
+    if (!dbg_dwarf(d))
+        return 0;
     src_frame *sf = calloc(level + 2, sizeof *sf);
-    if (!sf)
-        return dbg_error(d, "out of memory");
-    unsigned n = dbg_src_frames(d, c, sf, (unsigned)level + 2);
+    if (!sf) {
+        *rc = dbg_error(d, "out of memory");
+        return 1;
+    }
+    unsigned n = dbg_src_frames(d, c, sf, level + 2);
     if (level >= n) {
         free(sf);
-        return dbg_error(d, "No frame at level %llu (the stack has %u).",
-                         (unsigned long long)level, n);
+        *rc = dbg_error(d, "No frame at level %u (the stack has %u: see \"backtrace\").", level,
+                        n);
+        return 1;
     }
     src_frame *s = &sf[level];
+    if (!s->has_scope && !s->f.cfi) { /* nothing the debug information knows */
+        free(sf);
+        return 0;
+    }
+    *rc = 0;
     frame_cfa(d, c, &s->f);
     strbuf b;
     sb_init(&b);
     char where[200];
     dbg_format_addr(d, (dbg_addr){s->pc, false}, where, sizeof where);
-    sb_printf(&b, "Stack level %llu, frame at 0x%llx:\n", (unsigned long long)level,
+    sb_printf(&b, "Stack level %u, frame at 0x%llx:\n", level,
               (unsigned long long)s->f.cfa);
     sb_printf(&b, " pc = %s", where);
     if (s->has_scope) {
@@ -382,7 +418,7 @@ static int cmd_info_frame(dbg *d, const char *args)
         frame_cfa(d, c, &up->f);
         sb_printf(&b, "; saved pc = 0x%llx\n", (unsigned long long)up->pc);
         if (s->inlined)
-            sb_printf(&b, " inlined into frame %llu\n", (unsigned long long)level + 1);
+            sb_printf(&b, " inlined into frame %llu\n", (unsigned long long)(level + 1));
         else
             sb_printf(&b, " called by frame at 0x%llx\n", (unsigned long long)up->f.cfa);
     } else {
@@ -390,7 +426,7 @@ static int cmd_info_frame(dbg *d, const char *args)
     }
     if (level > 0 && !sf[level - 1].inlined)
         sb_printf(&b, " caller of frame at 0x%llx\n", (unsigned long long)sf[level - 1].f.cfa);
-    const char *lang = s->has_scope ? lang_of(d, s->f.exact_pc ? s->f.pc : s->f.pc - 4) : NULL;
+    const char *lang = s->has_scope ? lang_of(d, src_frame_lookup(s)) : NULL;
     if (lang)
         sb_printf(&b, " source language %s.\n", lang);
     sb_printf(&b, " Arglist at 0x%llx, args: ", (unsigned long long)s->f.cfa);
@@ -416,7 +452,7 @@ static int cmd_info_frame(dbg *d, const char *args)
     dbg_puts(d, b.s);
     sb_free(&b);
     free(sf);
-    return 0;
+    return 1;
 }
 
 /* ---- ptype, whatis --------------------------------------------------------------- */
@@ -428,6 +464,7 @@ static const ctype *as_type(dbg *d, const char *args)
     dwarf_db *db = dbg_dwarf(d);
     if (!db)
         return NULL;
+    viewpoint vp = view_of(d);
     char name[256];
     snprintf(name, sizeof name, "%s", args);
     int stars = 0;
@@ -443,12 +480,10 @@ static const ctype *as_type(dbg *d, const char *args)
             if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ' '))
                 return NULL;
         dw_var v;
-        cpu *c = dbg_cpu(d);
-        if (dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, name, &v))
+        if (lookup(db, &vp, name, &v))
             return NULL; /* a variable of that name wins, as in C */
     }
-    cpu *c = dbg_cpu(d);
-    const ctype *t = dw_type_lookup(db, c ? cpu_pc(c) : 0, name);
+    const ctype *t = dw_type_lookup(db, vp.pc, name);
     for (int i = 0; t && i < stars; i++)
         t = ctype_pointer(t->arena, t);
     return t;
@@ -466,8 +501,8 @@ static const ctype *function_type(dbg *d, const char *args)
         if (!isalnum((unsigned char)*p) && *p != '_')
             return NULL;
     dw_var v;
-    cpu *c = dbg_cpu(d);
-    if (db && dw_var_lookup(db, c ? cpu_pc(c) : 0, c ? dbg_src_hidden(d, c) : 0, args, &v))
+    viewpoint vp = view_of(d);
+    if (db && lookup(db, &vp, args, &v))
         return NULL; /* a variable of that name */
     return db ? dw_function_type(db, args) : NULL;
 }
@@ -553,19 +588,13 @@ static int cmd_whatis(dbg *d, const char *args) { return type_command(d, args, f
 
 static const command var_commands[] = {
     {"info locals", NULL, cmd_info_locals, "info locals",
-     "Show the local variables of frame 0 with their values.\n"
+     "Show the local variables of the selected frame with their values.\n"
      "The innermost block's first, as C scopes them at the pc; a variable the compiler\n"
      "keeps nowhere at this pc is <optimized out>.  Needs the debug information (-g).\n"
      "Example: info locals", CMD_MACHINE},
     {"info args", NULL, cmd_info_args, "info args",
-     "Show the arguments of frame 0's function with their values.\n"
+     "Show the arguments of the selected frame's function with their values.\n"
      "Example: info args", CMD_MACHINE},
-    {"info frame", NULL, cmd_info_frame, "info frame [LEVEL]",
-     "Describe a frame (default 0; LEVEL as bt numbers them): pc, caller, CFA, args.\n"
-     "The frame's canonical frame address (the caller's $sp), the pc it returns to,\n"
-     "its arguments and, when the call-frame information found it, where it saved\n"
-     "the caller's registers.\n"
-     "Example: info frame 1", CMD_MACHINE},
     {"ptype", NULL, cmd_ptype, "ptype EXPR|TYPE",
      "Show the C type of an expression or a type name, with its members.\n"
      "A struct, union or enum is shown with its members (one typedef is looked\n"

@@ -8,8 +8,9 @@
 /* The kernel given on the command line: its debug information is read
  * when first needed. */
 void dbg_set_kernel(dbg *d, const char *path);
-/* The source file and line of the selected CPU's pc; false when the pc
- * has no line information. */
+/* The source file and line of the selected CPU's selected frame (frame,
+ * up, down; frame 0 after a stop); false when it has no line
+ * information. */
 bool dbg_source_position(dbg *d, const char **file, unsigned *line);
 /* Line n (1-based) of a source file; NULL if unreadable or past its end. */
 const char *dbg_source_line(dbg *d, const char *file, unsigned n);

@@ -155,14 +155,26 @@ static int cmd_watch_stall(dbg *d, const char *args)
         const char *next = dbg_next_word(rest, w, sizeof w);
         ring_state st;
         uint64_t t;
-        if (dbg_parse_time(w, d->m->clock.hz, &t) == 0 && t) {
+        int tk = dbg_parse_time(w, d->m->clock.hz, &t);
+        if (tk == 0 && t) {
             p->limit = t;
+        } else if (tk == 0) {
+            free(p);
+            return dbg_error(d, "watch stall: a time of %s makes no sense (want more than 0).",
+                             w);
+        } else if (tk == -2) {
+            free(p);
+            return dbg_error(d, "watch stall: %s is shorter than one tick of the machine's "
+                                "clock (%.1f ns at %llu MHz): give a longer time.", w,
+                             1e9 / (double)d->m->clock.hz,
+                             (unsigned long long)(d->m->clock.hz / 1000000));
         } else if (dev->cls->ring_state(dev, w, &st) == 0 && p->nrings < MAX_RINGS) {
             snprintf(p->rings[p->nrings++].name, sizeof p->rings[0].name, "%s", w);
         } else {
             free(p);
             return dbg_error(d, "watch stall: \"%s\" is neither a ring of %s nor a time "
-                                "(10ms, 500us).", w, name);
+                                "(a number with a unit: ns, us, ms or s, as in 500us; or "
+                                "clock ticks).", w, name);
         }
         rest = next;
     }

@@ -5,6 +5,7 @@
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 #include "dbg/source.h"
@@ -40,12 +41,24 @@ static int cmd_symbol_file(dbg *d, const char *args)
     FILE *f = fopen(args, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", args, strerror(errno));
+    struct stat st;
+    bool dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
     fclose(f);
+    if (dir)
+        return dbg_error(d, "%s: is a directory (want an ELF or a System.map).", args);
     char err[256];
     int n = load(d, args, err, sizeof err);
     if (n < 0) /* the reason, naming the file once */
         return dbg_error(d, "%s%s%s", strstr(err, args) ? "" : args, strstr(err, args) ? "" : ": ",
                          err);
+    if (n == 0) {
+        /* gdb's words; an ELF without .symtab is stripped, a map file
+         * without one "ADDR TYPE NAME" line is not a map. */
+        dbg_printf(d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n",
+                   args, args, is_elf(args) ? "no symbol table; was it stripped?"
+                                            : "no \"ADDR TYPE NAME\" lines");
+        return 0;
+    }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
     /* and its debug information: lines, types, variables, CFI */
     if (is_elf(args) && dbg_src_load(d, args, false) < 0)
@@ -128,7 +141,7 @@ static const command symbol_commands[] = {
      "(line tables, types, variables, call-frame information): source-level step,\n"
      "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
      "command line brings its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE},
+     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
     {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
      "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
      "Example: info symbol $pc", CMD_MACHINE},

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 
@@ -60,16 +61,36 @@ static void emit(trace_state *t, sink *s, const char *text)
         fputs(text, s->f);
     } else {
         dbg_puts(t->d, text);
+        /* A million lines between two slices of the run: let the front end
+         * see its keys, and Ctrl-C stop the guest, in between. */
+        if (dbg_interrupted(t->d) && t->d->running)
+            machine_request_stop(t->d->m, STOP_USER, NULL);
     }
 }
 
+/* Is an open sink already writing to `path` (under this or another name)? */
+static sink *sink_find(trace_state *t, const char *path)
+{
+    struct stat st, os;
+    bool exists = *path && stat(path, &st) == 0;
+    for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
+        sink *s = t->sinks[i];
+        if (s && (!strcmp(s->path, path) ||
+                  (exists && s->f && fstat(fileno(s->f), &os) == 0 && os.st_dev == st.st_dev &&
+                   os.st_ino == st.st_ino)))
+            return s;
+    }
+    return NULL;
+}
+
+/* Open (truncate) a trace file: callers check everything else first, so a
+ * command that fails never empties a file. */
 static sink *sink_open(dbg *d, trace_state *t, const char *path)
 {
-    for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
-        if (t->sinks[i] && !strcmp(t->sinks[i]->path, path)) {
-            t->sinks[i]->users++;
-            return t->sinks[i];
-        }
+    sink *same = sink_find(t, path);
+    if (same) {
+        same->users++;
+        return same;
     }
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         if (t->sinks[i])
@@ -193,10 +214,11 @@ static int cmd_trace_insn(dbg *d, const char *args)
     }
     if (strcmp(w, "on"))
         return dbg_error(d, "trace insn: want on [FILE] or off.");
+    sink *out = sink_open(d, t, file); /* before closing the old one: it may be the same */
+    if (!out)
+        return -1; /* the trace that was on stays on */
     insn_off(d, t);
-    t->insn_out = sink_open(d, t, file);
-    if (!t->insn_out)
-        return -1;
+    t->insn_out = out;
     for (unsigned i = 0; i < d->m->ncpus; i++)
         cpu_set_trace(d->m->cpus[i], on_insn, t);
     dbg_printf(d, "Tracing instructions to %s.\n", *file ? file : "the console");
@@ -263,16 +285,18 @@ static int cmd_trace_event(dbg *d, const char *args)
         snprintf(e->pattern, sizeof e->pattern, "cpu*.%s", pat + 4);
     else
         snprintf(e->pattern, sizeof e->pattern, "%s", pat);
-    e->out = sink_open(d, t, rest);
-    if (!e->out) {
-        free(e);
-        return -1;
-    }
+    /* Check the pattern before the file is opened (and emptied).  Nothing
+     * emits before the command returns, so e->out is set in time. */
     e->sub = event_subscribe_glob(&d->m->events, e->pattern, on_event, e);
     if (!e->sub) {
-        sink_close(t, e->out);
         free(e);
         return dbg_error(d, "No event matches \"%s\" (see \"info events\").", pat);
+    }
+    e->out = sink_open(d, t, rest);
+    if (!e->out) {
+        event_unsubscribe(&d->m->events, e->sub);
+        free(e);
+        return -1;
     }
     e->next = t->events;
     t->events = e;

@@ -6,6 +6,7 @@
  * Physical and DMA watchpoints set PF_WATCH_R/W on the RAM pages they
  * cover and subscribe to the bus hook, so they cost nothing on other pages;
  * the hook is removed when nothing needs it. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -448,15 +449,30 @@ static bool is_virt(const bpoint *b)
     return b->ops == &virt_ops || b->ops == &virt_r_ops || b->ops == &virt_a_ops;
 }
 
+/* Does the CPU's hit concern watchpoint b?  The CPU names the first of
+ * its watchpoints the access touched; every other one on the same bytes
+ * and for the same direction was touched as well. */
+static bool virt_touched(const bpoint *b, int cpu_i, const cpu_watch_hit *h)
+{
+    const wpriv *w = b->priv;
+    if (w->ids[cpu_i] <= 0)
+        return false;
+    if (w->ids[cpu_i] == h->id)
+        return true;
+    if (!(w->type & (h->write ? WATCH_WRITE : WATCH_READ)))
+        return false;
+    return h->vaddr < w->a.a + w->len && w->a.a < h->vaddr + h->size;
+}
+
 bool bp_cpu_watch_stop(dbg *d, int cpu_i)
 {
     const cpu_watch_hit *h = cpu_watch_hit_info(d->m->cpus[cpu_i]);
+    bool known = false, stop = false;
     for (bpoint *b = bp_list(d); h && b; b = b->next) {
-        if (!is_virt(b) || !b->armed || b->doomed)
+        if (!is_virt(b) || !b->armed || b->doomed || !virt_touched(b, cpu_i, h))
             continue;
+        known = true;
         wpriv *w = b->priv;
-        if (w->ids[cpu_i] != h->id)
-            continue;
         strbuf t;
         sb_init(&t);
         char pcs[160];
@@ -480,11 +496,12 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
             go = false;
         if (go && err[0])
             sb_puts(&t, err);
-        bool stop = go && bp_hit(d, b, t.s, &sc);
+        stop |= go && bp_hit(d, b, t.s, &sc);
         d->cur_cpu = saved;
         sb_free(&t);
-        return stop;
     }
+    if (known)
+        return stop;
     char text[120];
     snprintf(text, sizeof text, "\nStopped by a CPU watchpoint the debugger does not know (%d).\n",
              h ? h->id : -1);
@@ -556,6 +573,43 @@ static int cmd_watch(dbg *d, const char *args) { return make_watch(d, args, WATC
 static int cmd_rwatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_READ); }
 static int cmd_awatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_ACCESS); }
 
+/* "watch dma WORD REST": is WORD meant as the initiator?  It is when it is
+ * a plain name followed by something that starts an address (not an
+ * operator continuing an expression, nor read/write/any/if). */
+static bool names_initiator(const char *word, const char *rest)
+{
+    if (!*rest || !(isalpha((unsigned char)word[0]) || word[0] == '_'))
+        return false;
+    for (const char *p = word; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            return false;
+    char next[16];
+    dbg_next_word(rest, next, sizeof next);
+    if (!strcmp(next, "read") || !strcmp(next, "write") || !strcmp(next, "any") ||
+        !strcmp(next, "if"))
+        return false;
+    return isalnum((unsigned char)*rest) || *rest == '_' || *rest == '$' || *rest == '*' ||
+           *rest == '(';
+}
+
+static int no_initiator(dbg *d, const char *name)
+{
+    strbuf b;
+    sb_init(&b);
+    for (device *v = d->m->devices; v; v = v->next)
+        if (v->initiator >= 0)
+            sb_printf(&b, "%s, ", v->name);
+    device *dev = machine_find_device(d->m, name);
+    if (dev)
+        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).",
+                  name, b.s ? b.s : "");
+    else
+        dbg_error(d, "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
+                     "cpus, all; see \"info devices\").", name, b.s ? b.s : "");
+    sb_free(&b);
+    return -1;
+}
+
 static int cmd_watch_dma(dbg *d, const char *args)
 {
     char first[64];
@@ -569,10 +623,12 @@ static int cmd_watch_dma(dbg *d, const char *args)
         by = BY_DEVICES;
     else if (initiator_find(&d->m->bus, first) >= 0)
         by = initiator_find(&d->m->bus, first);
+    else if (names_initiator(first, rest))
+        return no_initiator(d, first);
     else
         rest = args; /* no initiator given */
     if (!*rest)
-        return dbg_error(d, "watch dma: give a physical range: watch dma [WHO] ADDR[,LEN].");
+        return dbg_usage_error(d, "watch dma", "give a physical range");
     wpriv *w = calloc(1, sizeof *w);
     if (!w)
         return dbg_error(d, "out of memory");

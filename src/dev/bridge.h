@@ -68,7 +68,5 @@ const char *bridge_window_name(int window);
 /* Counters of bus initiator `who` in `window`; -1 if out of range. */
 int bridge_dma_counters(const bridge *br, int who, int window, bridge_dma_counter *out);
 void bridge_dma_counters_reset(bridge *br);
-/* Sums over every initiator and window (the TUI's live DMA counter). */
-void bridge_dma_totals(const bridge *br, uint64_t *word_ops, uint64_t *bulk_bytes);
 
 #endif

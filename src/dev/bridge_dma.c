@@ -289,15 +289,3 @@ int bridge_dma_counters(const bridge *br, int who, int window, bridge_dma_counte
 }
 
 void bridge_dma_counters_reset(bridge *br) { memset(br->counters, 0, sizeof br->counters); }
-
-void bridge_dma_totals(const bridge *br, uint64_t *word_ops, uint64_t *bulk_bytes)
-{
-    uint64_t w = 0, b = 0;
-    for (int who = 0; who < BUS_MAX_INITIATORS; who++)
-        for (int win = 0; win < BRIDGE_NWINDOWS; win++) {
-            w += br->counters[who][win].word_ops;
-            b += br->counters[who][win].bulk_bytes;
-        }
-    *word_ops = w;
-    *bulk_bytes = b;
-}

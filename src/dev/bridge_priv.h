@@ -128,5 +128,7 @@ extern const pci_host_ops bridge_host_ops;
 /* bridge_view.c: "windows", "dma", "pci" */
 #define BRIDGE_NVIEWS 3
 extern const dev_view bridge_views[BRIDGE_NVIEWS];
+#define BRIDGE_NCOUNTERS 5
+extern const dev_counter bridge_counters[BRIDGE_NCOUNTERS];
 
 #endif

@@ -1,6 +1,10 @@
 /* Decoded views of the Bridge: "windows" (info bridge), "dma" (the per-word
- * DMA counter) and "pci" (info pci). */
+ * DMA counter) and "pci" (info pci); its counters: the DMA totals. */
 #include "dev/bridge_priv.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 static const char *mode_name(bool stream) { return stream ? "byte-stream" : "word-values"; }
 
@@ -98,7 +102,7 @@ static void show_interrupts(bridge *br, strbuf *out)
               br_reg(br, BR_INT_HOST_ERR, 0) & 0xff, br->err_sent ? " (sent)" : "");
 }
 
-static void view_windows(device *d, const char *args, strbuf *out)
+static void view_windows(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
     show_devio(br, out);
@@ -106,30 +110,82 @@ static void view_windows(device *d, const char *args, strbuf *out)
     show_interrupts(br, out);
 }
 
-static void view_dma(device *d, const char *args, strbuf *out)
+/* The DMA counter table.  A viewer narrower than the whole table (a TUI
+ * pane) gets the columns that fit, each as wide as its widest cell, most
+ * telling first: who, per-word operations against bulk bytes (the cost of
+ * moving data word by word), the window, then the rest. */
+enum { DC_WHO, DC_WIN, DC_WOPS, DC_WBYTES, DC_BOPS, DC_BBYTES, DC_ERR, DC_N };
+
+static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
-    sb_printf(out, "%-16s %-6s %12s %14s %12s %16s %8s\n", "initiator", "window", "word-ops",
-              "word-bytes", "bulk-ops", "bulk-bytes", "errors");
-    bool any = false;
+    static const char *const head[DC_N] = {"initiator",  "window",   "word-ops", "word-bytes",
+                                           "bulk-ops",   "bulk-bytes", "errors"};
+    static const int full[DC_N] = {-16, -6, 12, 14, 12, 16, 8};
+    static const int priority[DC_N] = {DC_WHO, DC_WOPS, DC_BBYTES, DC_WIN,
+                                       DC_WBYTES, DC_BOPS, DC_ERR};
+    int width[DC_N];
+    for (int c = 0; c < DC_N; c++)
+        width[c] = full[c];
+    unsigned cols = ctx ? ctx->cols : 0;
+    bool fit = cols > 0;
+    if (fit) {
+        for (int c = 0; c < DC_N; c++)
+            width[c] = (int)strlen(head[c]);
+    }
+    /* The rows, as text, to size the columns. */
+    typedef struct { char cell[DC_N][24]; } row;
+    row *rows = NULL;
+    unsigned n = 0;
     for (int i = 0; i < BUS_MAX_INITIATORS; i++) {
         for (int w = 0; w < BRIDGE_NWINDOWS; w++) {
             const bridge_dma_counter *c = &br->counters[i][w];
             if (!c->word_ops && !c->bulk_ops && !c->errors)
                 continue;
+            row *nr = realloc(rows, (n + 1) * sizeof *rows);
+            if (!nr)
+                break;
+            rows = nr;
             const initiator *in = initiator_get(br->bus, i);
-            sb_printf(out, "%-16s %-6s %12llu %14llu %12llu %16llu %8llu\n", in ? in->name : "?",
-                      bridge_window_name(w), (unsigned long long)c->word_ops,
-                      (unsigned long long)c->word_bytes, (unsigned long long)c->bulk_ops,
-                      (unsigned long long)c->bulk_bytes, (unsigned long long)c->errors);
-            any = true;
+            row *r = &rows[n++];
+            snprintf(r->cell[DC_WHO], 24, "%s", in ? in->name : "?");
+            snprintf(r->cell[DC_WIN], 24, "%s", bridge_window_name(w));
+            const uint64_t v[DC_N] = {0, 0, c->word_ops, c->word_bytes, c->bulk_ops,
+                                      c->bulk_bytes, c->errors};
+            for (int k = DC_WOPS; k < DC_N; k++)
+                snprintf(r->cell[k], 24, "%llu", (unsigned long long)v[k]);
+            for (int k = 0; fit && k < DC_N; k++)
+                if ((int)strlen(r->cell[k]) > width[k])
+                    width[k] = (int)strlen(r->cell[k]);
         }
     }
-    if (!any)
+    bool shown[DC_N];
+    unsigned used = 0;
+    for (int k = 0; k < DC_N; k++) {
+        int c = priority[k];
+        unsigned need = (unsigned)abs(width[c]) + (used ? 1 : 0);
+        shown[c] = !fit || k == 0 || used + need <= cols;
+        if (shown[c])
+            used += need;
+    }
+    for (unsigned r = 0; r <= n; r++) {
+        bool first = true;
+        for (int c = 0; c < DC_N; c++) {
+            if (!shown[c])
+                continue;
+            /* Names left-aligned, numbers right-aligned. */
+            int wd = c <= DC_WIN ? -abs(width[c]) : abs(width[c]);
+            sb_printf(out, "%s%*s", first ? "" : " ", wd, r ? rows[r - 1].cell[c] : head[c]);
+            first = false;
+        }
+        sb_putc(out, '\n');
+    }
+    if (!n)
         sb_puts(out, "(no DMA yet)\n");
+    free(rows);
 }
 
-static void view_pci(device *d, const char *args, strbuf *out)
+static void view_pci(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
     for (int s = 0; s < BRIDGE_SLOTS; s++) {
@@ -145,4 +201,35 @@ const dev_view bridge_views[BRIDGE_NVIEWS] = {
     {"windows", "PIO windows, DMA windows, ATEs and interrupt routing", view_windows},
     {"dma", "DMA counters per initiator and window (word vs bulk)", view_dma},
     {"pci", "the PCI functions in each slot", view_pci},
+};
+
+/* The DMA totals over every initiator and window: one field of
+ * bridge_dma_counter, summed. */
+static uint64_t dma_total(const device *d, size_t field)
+{
+    const bridge *br = d->priv;
+    uint64_t sum = 0;
+    for (int who = 0; who < BUS_MAX_INITIATORS; who++)
+        for (int win = 0; win < BRIDGE_NWINDOWS; win++)
+            sum += *(const uint64_t *)((const char *)&br->counters[who][win] + field);
+    return sum;
+}
+
+#define DMA_TOTAL(fn, field)                                                                \
+    static uint64_t fn(const device *d)                                                     \
+    {                                                                                       \
+        return dma_total(d, offsetof(bridge_dma_counter, field));                           \
+    }
+DMA_TOTAL(total_word_ops, word_ops)
+DMA_TOTAL(total_word_bytes, word_bytes)
+DMA_TOTAL(total_bulk_ops, bulk_ops)
+DMA_TOTAL(total_bulk_bytes, bulk_bytes)
+DMA_TOTAL(total_errors, errors)
+
+const dev_counter bridge_counters[BRIDGE_NCOUNTERS] = {
+    {"dma.word-ops", "per-word DMA transfers, every initiator and window", total_word_ops},
+    {"dma.word-bytes", "bytes moved by per-word DMA", total_word_bytes},
+    {"dma.bulk-ops", "bulk DMA transfers (payloads)", total_bulk_ops},
+    {"dma.bulk-bytes", "bytes moved by bulk DMA", total_bulk_bytes},
+    {"dma.errors", "DMAs that ended in an abort", total_errors},
 };

@@ -218,7 +218,7 @@ void e1000_ctrl_written(e1000 *h, uint32_t v, uint32_t old);
 uint32_t e1000_ctrl_pins(const e1000 *h, uint32_t v);
 void e1000_ctrl_ext_written(e1000 *h, uint32_t v, uint32_t old);
 void e1000_mdic_written(e1000 *h, uint32_t v);
-void e1000_view_phy(device *d, const char *args, strbuf *out);
+void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out);
 /* A ring the device can use: a size, and head and tail inside it. */
 static inline bool e1000_ring_ok(const nic_ring *r)
 {
@@ -233,7 +233,7 @@ void e1000_tx_init(e1000 *h);
 void e1000_tx_reset(e1000 *h);
 void e1000_tx_kick(e1000 *h);
 void e1000_tidv_config(e1000 *h);
-void e1000_view_offload(device *d, const char *args, strbuf *out);
+void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out);
 /* e1000_rx.c */
 void e1000_rx_init(e1000 *h);
 void e1000_rx_reset(e1000 *h);
@@ -241,6 +241,6 @@ void e1000_rx_kick(e1000 *h);
 void e1000_rdtr_written(e1000 *h, uint32_t v);
 void e1000_filter_update(e1000 *h);
 bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t len);
-void e1000_view_filter(device *d, const char *args, strbuf *out);
+void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out);
 
 #endif

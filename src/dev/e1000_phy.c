@@ -287,7 +287,7 @@ void e1000_mdic_written(e1000 *h, uint32_t v)
 
 /* ---- the "phy" view ---------------------------------------------------------------- */
 
-void e1000_view_phy(device *d, const char *args, strbuf *out)
+void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     e1000 *h = E1000(d);

@@ -402,7 +402,7 @@ static void rx_step(void *opaque)
 
 /* ---- the "filter" view -------------------------------------------------------------- */
 
-void e1000_view_filter(device *d, const char *args, strbuf *out)
+void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     e1000 *h = E1000(d);

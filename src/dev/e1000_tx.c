@@ -462,7 +462,7 @@ static void show_ctx(const char *what, const e1000_txctx *c, strbuf *out)
     sb_printf(out, "  PAYLEN %u HDRLEN %u MSS %u\n", c->paylen, c->hdr_len, c->mss);
 }
 
-void e1000_view_offload(device *d, const char *args, strbuf *out)
+void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     e1000 *h = E1000(d);

@@ -436,7 +436,7 @@ static void ham_link_changed(nic *n)
     nic_irq_assert(n, HAM_INTR_LINK_CHANGE | (h->link.an_done ? HAM_INTR_NEG_CHANGE : 0));
 }
 
-static void view_filter(device *d, const char *args, strbuf *out)
+static void view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     hamachi *h = H(d);

@@ -502,7 +502,7 @@ static void hub_reset(device *d)
     update_irqs(h);
 }
 
-static void show_irqs(device *d, const char *args, strbuf *out)
+static void show_irqs(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     hub *h = H(d);
     sb_printf(out, "PEND0 %016llx  PEND1 %016llx  RT count %llu\n",

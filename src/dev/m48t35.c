@@ -184,7 +184,7 @@ static void rtc_reset(device *d)
     r->frozen = false;
 }
 
-static void show_time(device *d, const char *args, strbuf *out)
+static void show_time(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     time_t t = (time_t)m48t35_time(R(d));
     struct tm tm;

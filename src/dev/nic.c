@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "core/log.h"
+#include "dev/nic_mac.h"
 #include "dev/nic_phy.h"
 #include "dev/nic_ring.h"
 
@@ -195,7 +196,19 @@ static void nic_pci_reset(pci_func *f)
     device_reset(nic_from_pci(f)->dev);
 }
 
-static const pci_func_ops nic_pci_ops = {nic_bar_read, nic_bar_write, nic_pci_reset, NULL, NULL};
+/* info pci: the factory MAC, where it came from, the address the guest
+ * uses if it set another, and the cable. */
+static void nic_pci_show(pci_func *f, strbuf *out)
+{
+    sb_puts(out, "    ");
+    nic_describe(nic_from_pci(f), out);
+    sb_putc(out, '\n');
+}
+
+static const pci_func_ops nic_pci_ops = {.bar_read = nic_bar_read,
+                                         .bar_write = nic_bar_write,
+                                         .reset = nic_pci_reset,
+                                         .show = nic_pci_show};
 
 static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
 {
@@ -224,15 +237,18 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uin
     n->fifo.cap = NIC_DEFAULT_FIFO;
     n->pci_clock_ps = NIC_PCI_CLOCK_PS;
     if (o && o->mac) {
+        const char *why = nic_station_problem(o->mac);
+        if (why) {
+            snprintf(err, errlen,
+                     "%s: the MAC %02x:%02x:%02x:%02x:%02x:%02x is %s, not a station address",
+                     name, o->mac[0], o->mac[1], o->mac[2], o->mac[3], o->mac[4], o->mac[5], why);
+            return -1;
+        }
         memcpy(n->mac, o->mac, 6);
+        n->mac_given = true;
     } else {
-        /* Locally administered, stable per model and instance: 02:58:42:mm:00:kk. */
-        unsigned h = 0;
-        for (const char *c = m->name; *c; c++)
-            h = h * 31 + (unsigned char)*c;
-        const uint8_t def[6] = {0x02, 0x58, 0x42, (uint8_t)h, 0x00,
-                                (uint8_t)(o ? o->instance : 0)};
-        memcpy(n->mac, def, 6);
+        nic_default_mac(m->name, o ? o->slot : 0, o ? o->net : NULL, o ? o->mac_seed : NULL,
+                        n->mac);
     }
     n->txbuf = calloc(1, NET_MAX_FRAME);
     n->dev = device_new(m->cls, name, n, eb, clock);
@@ -266,8 +282,6 @@ void nic_fini(nic *n)
     for (unsigned i = 0; i < n->fifo.count; i++)
         free(n->fifo.q[(n->fifo.head + i) % NIC_FIFO_FRAMES].data);
     n->fifo.count = 0;
-    for (unsigned i = 0; i < n->nrings; i++)
-        nic_ring_free(n->rings[i]);
     free(n->txbuf);
     n->txbuf = NULL;
     device_free(n->dev);

@@ -118,8 +118,10 @@ typedef struct nic_opts {
     const char *net;     /* backend spec ("sink", "tap:IF" ...); NULL or "" = no cable */
     const char *pcap;    /* capture file or NULL */
     bool dma_per_word;   /* --nic-dma=per-word */
-    const uint8_t *mac;  /* factory MAC (EEPROM); NULL = derived from the instance */
-    unsigned instance;   /* k in hamachi<k>; also used for the default MAC */
+    const uint8_t *mac;  /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
+    unsigned slot;       /* PCI slot, for the default MAC */
+    const char *mac_seed; /* the rest of the configuration the default MAC depends on
+                             (the guest's command line); NULL = none */
 } nic_opts;
 
 typedef struct nic_model {
@@ -206,6 +208,7 @@ struct nic {
     timer *dma_last;         /* the engine that had the last turn (compared, never used) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
     uint8_t mac[6];          /* factory address (EEPROM) */
+    bool mac_given;          /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
     nic_counters cnt;
     nic_fifo fifo;
@@ -340,17 +343,27 @@ void nic_fifo_flush(nic *n, int reason);
 
 /* ---- views -------------------------------------------------------------- */
 
-/* dev_view handlers a model lists in its class: "ring", "stats", "stall". */
-void nic_view_ring(device *d, const char *args, strbuf *out);
-void nic_view_stats(device *d, const char *args, strbuf *out);
-void nic_view_stall(device *d, const char *args, strbuf *out);
+/* "MAC 02:58:42:12:34:56 (default)[, in use ...], net SPEC" without a
+ * newline: the factory address and where it came from (--mac or the
+ * default), the station address programmed into the NIC if it differs, the
+ * backend spec (or "none (no cable)"). */
+void nic_describe(const nic *n, strbuf *out);
+
+/* dev_view handlers a model lists in its class: "ring", "stats", "stall",
+ * "station" (the line xbow prints for each NIC at start-up). */
+void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
+void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
 #define NIC_VIEWS                                                                           \
     {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",  \
      nic_view_ring},                                                                        \
         {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts",              \
          nic_view_stats},                                                                   \
         {"stall", "per ring: host-posted work while idle, unreclaimed completions",         \
-         nic_view_stall }
+         nic_view_stall},                                                                   \
+        {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
+         nic_view_station }
 
 /* The debugger's `watch stall NIC`: state of ring `ring` ("tx", "rx"...). */
 typedef struct nic_stall_info {

@@ -107,3 +107,42 @@ void nic_mac_show(const nic_mac_filter *f, strbuf *out)
         sb_putc(out, '\n');
     }
 }
+
+const char *nic_station_problem(const uint8_t mac[6])
+{
+    static const uint8_t zero[6];
+    if (mac[0] & 1) {
+        if (memcmp(mac, bcast, 6) == 0)
+            return "the broadcast address";
+        return "a multicast address (bit 0 of the first byte is set)";
+    }
+    if (memcmp(mac, zero, 6) == 0)
+        return "the all-zero address";
+    return NULL;
+}
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t len)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void nic_default_mac(const char *model, unsigned slot, const char *net, const char *seed,
+                     uint8_t mac[6])
+{
+    uint8_t s = (uint8_t)slot;
+    if (!net || !*net)
+        net = "sink";
+    if (!seed)
+        seed = "";
+    /* Each string with its terminating NUL, so ("ab", "c") differs from ("a", "bc"). */
+    uint64_t h = fnv1a(0xcbf29ce484222325ull, model, strlen(model) + 1);
+    h = fnv1a(h, &s, 1);
+    h = fnv1a(h, net, strlen(net) + 1);
+    h = fnv1a(h, seed, strlen(seed) + 1);
+    h ^= h >> 32;
+    const uint8_t m[6] = {0x02, 0x58, 0x42, (uint8_t)(h >> 16), (uint8_t)(h >> 8), (uint8_t)h};
+    memcpy(mac, m, 6);
+}

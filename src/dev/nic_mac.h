@@ -38,4 +38,18 @@ uint32_t nic_crc32(const uint8_t *p, size_t len);
 /* Describe the filter for views. */
 void nic_mac_show(const nic_mac_filter *f, strbuf *out);
 
+/* ---- station addresses (the factory MAC a NIC's EEPROM holds) ---------- */
+
+/* Why mac cannot be a NIC's station address ("a multicast address", "the
+ * all-zero address"), or NULL if it can. */
+const char *nic_station_problem(const uint8_t mac[6]);
+/* The default station address of a NIC: locally administered unicast
+ * 02:58:42:xx:yy:zz, where xx:yy:zz are 24 bits of FNV-1a over the model
+ * name, the PCI slot, the backend spec (NULL or "" count as "sink") and
+ * `seed` (more of the machine's configuration, here the guest's command
+ * line; NULL = none).  The same configuration always gives the same address;
+ * two machines on one wire differ as soon as any of these does. */
+void nic_default_mac(const char *model, unsigned slot, const char *net, const char *seed,
+                     uint8_t mac[6]);
+
 #endif

@@ -20,13 +20,6 @@ void nic_ring_init(nic_ring *r, nic *n, int id, int kind, bool tx, uint32_t desc
     nic_ring_reset(r);
 }
 
-void nic_ring_free(nic_ring *r)
-{
-    free(r->snap);
-    r->snap = NULL;
-    r->snap_n = 0;
-}
-
 void nic_ring_reset(nic_ring *r)
 {
     r->base = 0;
@@ -274,15 +267,77 @@ static uint64_t done_time(nic_ring *r, uint64_t status_addr, uint32_t word)
     return 0;
 }
 
-void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
+/* What a viewer's memo keeps of a ring: its words when it last looked. */
+typedef struct ring_snap {
+    uint64_t base;
+    uint32_t words, n;
+    uint32_t w[]; /* n entries of `words` words */
+} ring_snap;
+
+/* Read and decode entry i without side effects; -1 when its memory does
+ * not answer. */
+static int peek_desc(nic_ring *r, unsigned i, nic_desc *d)
+{
+    uint8_t raw[4 * NIC_DESC_MAX_WORDS];
+    uint64_t a = nic_ring_addr(r, i);
+    if (ring_peek(r, a, raw, r->desc_size))
+        return -1;
+    memset(d, 0, sizeof *d);
+    d->nwords = r->desc_size / 4;
+    d->addr = a;
+    d->index = i;
+    for (unsigned k = 0; k < d->nwords; k++)
+        d->w[k] = (uint32_t)load_le(raw + 4 * k, 4);
+    r->ops->decode(r, d);
+    return 0;
+}
+
+enum { READ_ALL, READ_UNREADABLE, READ_END_FLAG };
+
+/* The words of entries [0, want) into a new snapshot, up to the first that
+ * does not answer and, when `to_end`, up to the end-of-ring flag; *why says
+ * where it stopped. */
+static ring_snap *read_ring(nic_ring *r, unsigned want, bool to_end, int *why)
+{
+    unsigned words = r->desc_size / 4;
+    ring_snap *s = malloc(sizeof *s + (size_t)want * words * sizeof(uint32_t));
+    *why = READ_ALL;
+    if (!s)
+        return NULL;
+    s->base = r->base;
+    s->words = words;
+    s->n = 0;
+    for (unsigned i = 0; i < want; i++) {
+        nic_desc d;
+        if (peek_desc(r, i, &d)) {
+            *why = READ_UNREADABLE;
+            break;
+        }
+        memcpy(&s->w[(size_t)i * words], d.w, 4 * words);
+        s->n++;
+        if (to_end && d.end_ring) {
+            *why = READ_END_FLAG;
+            break;
+        }
+    }
+    return s;
+}
+
+static void show_header(nic_ring *r, bool brief, strbuf *out)
 {
     nic *n = r->n;
-    const unsigned limit = 4096;
-    /* Never past the ring's end: its size, or its end-of-ring entry. */
-    unsigned want = count && (!r->size || count < r->size) ? count : (r->size ? r->size : 256);
-    if (want > limit)
-        want = limit;
-    unsigned words = r->desc_size / 4;
+    if (brief) { /* what changes first: a pane is narrow */
+        sb_printf(out, "%s %s: device at %u", n->dev->name, r->name, r->index);
+        if (r->size)
+            sb_printf(out, ", host %u, %u entries", r->host, r->size);
+        sb_printf(out, ", %s", r->running ? "running" : "idle");
+        if (!r->running) {
+            sb_puts(out, " ");
+            show_time(n, nic_now(n) - r->idle_since, out);
+        }
+        sb_printf(out, ", base 0x%llx\n", (unsigned long long)r->base);
+        return;
+    }
     sb_printf(out, "%s ring %s: base 0x%llx, %u-byte descriptors", n->dev->name, r->name,
               (unsigned long long)r->base, r->desc_size);
     if (r->size)
@@ -297,62 +352,106 @@ void nic_ring_show(nic_ring *r, unsigned count, strbuf *out)
               (unsigned long long)r->fetches, (unsigned long long)r->writebacks,
               (unsigned long long)r->wraps);
     sb_puts(out, "     idx address            owner  len    buffer              flags\n");
-    uint32_t *snap = calloc((size_t)want * words, sizeof *snap);
-    bool compare = r->snap && r->snap_base == r->base && r->snap_words == words;
-    unsigned shown = 0;
-    bool ended = false;
-    for (unsigned i = 0; i < want; i++) {
-        uint64_t a = nic_ring_addr(r, i);
-        uint8_t raw[4 * NIC_DESC_MAX_WORDS];
-        if (ring_peek(r, a, raw, r->desc_size)) {
-            sb_printf(out, "  %5u 0x%016llx (not readable)\n", i, (unsigned long long)a);
-            ended = true;
-            break;
-        }
-        nic_desc d;
-        memset(&d, 0, sizeof d);
-        d.nwords = words;
-        d.addr = a;
-        d.index = i;
-        for (unsigned k = 0; k < words; k++)
-            d.w[k] = (uint32_t)load_le(raw + 4 * k, 4);
-        r->ops->decode(r, &d);
-        bool changed = false;
-        if (compare && i < r->snap_n)
-            changed = memcmp(&r->snap[(size_t)i * words], d.w, 4 * words) != 0;
-        if (snap)
-            memcpy(&snap[(size_t)i * words], d.w, 4 * words);
-        char mark = ' ';
-        if (r->kind == NIC_RING_HEADTAIL || r->kind == NIC_RING_PRODCONS) {
-            if (r->size && i == r->host % r->size)
-                mark = 'T';
-        }
-        sb_printf(out, "%c%c%c%4u 0x%016llx %-6s %-6u 0x%016llx ", changed ? '*' : ' ',
-                  i == (r->size ? r->index % r->size : r->index) && a == r->cur ? '>' : ' ',
-                  mark, i, (unsigned long long)a,
-                  d.owned ? "device" : "host", d.len, (unsigned long long)d.buf);
-        nic_format_bits(r->ops->flags, d.flags, out);
-        unsigned sw = r->ops->status_word < words ? r->ops->status_word : 0;
-        uint64_t t = done_time(r, a + 4 * sw, d.w[sw]);
-        if (t) {
-            sb_puts(out, "  done ");
-            show_time(n, nic_now(n) - t, out);
-            sb_puts(out, " ago");
-        }
-        sb_putc(out, '\n');
-        shown++;
-        if (!r->size && d.end_ring) {
-            ended = true;
-            break;
-        }
+}
+
+static void show_entry(nic_ring *r, const nic_desc *d, bool changed, strbuf *out)
+{
+    nic *n = r->n;
+    unsigned i = d->index, words = d->nwords;
+    char mark = ' ';
+    if (r->kind == NIC_RING_HEADTAIL || r->kind == NIC_RING_PRODCONS) {
+        if (r->size && i == r->host % r->size)
+            mark = 'T';
     }
-    if (!r->size && !count && !ended)
+    sb_printf(out, "%c%c%c%4u 0x%016llx %-6s %-6u 0x%016llx ", changed ? '*' : ' ',
+              i == (r->size ? r->index % r->size : r->index) && d->addr == r->cur ? '>' : ' ',
+              mark, i, (unsigned long long)d->addr, d->owned ? "device" : "host", d->len,
+              (unsigned long long)d->buf);
+    nic_format_bits(r->ops->flags, d->flags, out);
+    unsigned sw = r->ops->status_word < words ? r->ops->status_word : 0;
+    uint64_t t = done_time(r, d->addr + 4 * sw, d->w[sw]);
+    if (t) {
+        sb_puts(out, "  done ");
+        show_time(n, nic_now(n) - t, out);
+        sb_puts(out, " ago");
+    }
+    sb_putc(out, '\n');
+}
+
+/* The entries listed are those of the ring (`count` of them if given; an
+ * unsized ring's up to its end-of-ring flag), or the window of them the
+ * viewer asks for.  A mark compares with the whole ring as the viewer's
+ * memo last saw it, whichever entries were listed then. */
+void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out)
+{
+    nic *n = r->n;
+    const unsigned limit = 4096;
+    /* Never past the ring's end: its size, or its end-of-ring entry. */
+    unsigned whole = r->size ? (r->size < limit ? r->size : limit) : 256;
+    unsigned want = count && count < whole ? count : whole;
+    unsigned words = r->desc_size / 4;
+    bool brief = ctx && ctx->brief;
+    show_header(r, brief, out);
+
+    /* The viewer's reference, if it still describes this ring. */
+    size_t len;
+    const ring_snap *old = ctx ? view_memo_get(ctx->memo, n->dev, r->name, &len) : NULL;
+    if (old && (len < sizeof *old || old->base != r->base || old->words != words ||
+                len < sizeof *old + (size_t)old->n * words * sizeof(uint32_t)))
+        old = NULL;
+    bool store = ctx && ctx->memo && (!old || ctx->update);
+    /* An unsized ring ends at its end-of-ring flag: read it all to know
+     * where.  Read it all too when the viewer keeps a new reference,
+     * however few entries it lists now. */
+    bool to_end = !r->size;
+    int why = READ_ALL;
+    ring_snap *now = to_end || store ? read_ring(r, whole, !r->size, &why) : NULL;
+    /* An unreadable entry is listed, as such, and ends the listing. */
+    unsigned total = want;
+    if (to_end) {
+        unsigned upto = now ? now->n + (why == READ_UNREADABLE) : 0;
+        total = count && count < upto ? count : upto;
+    }
+
+    unsigned rows = ctx && ctx->rows && ctx->rows < total ? ctx->rows : total;
+    long first = 0;
+    if (ctx && ctx->follow) {
+        uint32_t dev = r->size ? r->index % r->size : r->index;
+        first = (long)dev - (long)((rows + 1) / 4); /* what the device did last */
+    } else if (ctx) {
+        first = ctx->first;
+    }
+    if (first > (long)(total - rows))
+        first = (long)(total - rows);
+    if (first < 0)
+        first = 0;
+    if (ctx) {
+        ctx->first = (int)first;
+        ctx->total = total;
+    }
+
+    unsigned shown = 0;
+    bool unreadable = false;
+    for (unsigned i = (unsigned)first; i < (unsigned)first + rows; i++) {
+        nic_desc d;
+        if (peek_desc(r, i, &d)) {
+            sb_printf(out, "  %5u 0x%016llx (not readable)\n", i,
+                      (unsigned long long)nic_ring_addr(r, i));
+            unreadable = true;
+            break;
+        }
+        bool changed = old && i < old->n &&
+                       memcmp(&old->w[(size_t)i * words], d.w, 4 * words) != 0;
+        show_entry(r, &d, changed, out);
+        shown++;
+    }
+    if (to_end && !count && why == READ_ALL && !unreadable && (unsigned)first + shown == total && !brief)
         sb_printf(out, "  (no end-of-ring flag in the first %u entries: the device walks on)\n",
-                  shown);
-    sb_puts(out, "  > device position, T host index, * changed since the last view\n");
-    free(r->snap);
-    r->snap = snap;
-    r->snap_n = snap ? shown : 0;
-    r->snap_base = r->base;
-    r->snap_words = words;
+                  total);
+    if (!brief)
+        sb_puts(out, "  > device position, T host index, * changed since the last stop\n");
+    if (store && now)
+        view_memo_put(ctx->memo, n->dev, dev_view_find(n->dev, "ring"), r->name, now,
+                      sizeof *now + (size_t)now->n * words * sizeof(uint32_t));
+    free(now);
 }

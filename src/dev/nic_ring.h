@@ -83,15 +83,10 @@ struct nic_ring {
     uint64_t fetches, writebacks, wraps;
     nic_done done[NIC_DONE_LOG];
     unsigned done_head, done_n;
-    /* Last "ring" view, to mark the entries changed since. */
-    uint32_t *snap;
-    uint64_t snap_base;
-    unsigned snap_n, snap_words;
 };
 
 void nic_ring_init(nic_ring *r, nic *n, int id, int kind, bool tx, uint32_t desc_size,
                    const nic_ring_ops *ops, void *opaque);
-void nic_ring_free(nic_ring *r);
 /* Back to power-on: base 0, entry 0, idle, logs forgotten. */
 void nic_ring_reset(nic_ring *r);
 /* New base: the device starts again at entry 0. */
@@ -119,8 +114,10 @@ void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status);
 void nic_ring_set_running(nic_ring *r, bool running);
 /* Sized rings: entries posted by the host and not yet consumed. */
 uint32_t nic_ring_pending(const nic_ring *r);
-/* Text view of `count` entries (0 = the whole ring / up to end-of-ring). */
-void nic_ring_show(nic_ring *r, unsigned count, strbuf *out);
+/* Text view of `count` entries (0 = the whole ring / up to end-of-ring), or
+ * of the window ctx asks for; `*` marks the entries that changed since the
+ * state ctx's memo keeps (see view_ctx). */
+void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out);
 int nic_ring_stall(nic_ring *r, nic_stall_info *s);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "dev/nic.h"
 #include "dev/nic_ring.h"
+#include "net/backend.h"
 
 static void list_rings(nic *n, strbuf *out)
 {
@@ -14,7 +15,7 @@ static void list_rings(nic *n, strbuf *out)
     sb_putc(out, '\n');
 }
 
-void nic_view_ring(device *d, const char *args, strbuf *out)
+void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     nic *n = d->priv;
     char name[32] = "tx", num[24] = "", extra[2];
@@ -24,7 +25,9 @@ void nic_view_ring(device *d, const char *args, strbuf *out)
         char *end = num;
         unsigned long long c = k == 2 && num[0] != '-' ? strtoull(num, &end, 0) : 0;
         if (k < 1 || k > 2 || (k == 2 && (*end || c == 0 || c > UINT32_MAX))) {
-            sb_puts(out, "usage: ring NIC RING [COUNT]  (COUNT: 1 or more)\n");
+            /* (the ring command's usage is its own: help ring) */
+            sb_printf(out, "%s: want a ring and an optional count (1 or more), not \"%s\"; ",
+                      d->name, args);
             list_rings(n, out);
             return;
         }
@@ -36,7 +39,7 @@ void nic_view_ring(device *d, const char *args, strbuf *out)
         list_rings(n, out);
         return;
     }
-    nic_ring_show(r, count, out);
+    nic_ring_show(r, count, ctx, out);
 }
 
 static void show_drops(const char *dir, const uint64_t *drops, strbuf *out)
@@ -51,14 +54,37 @@ static void show_drops(const char *dir, const uint64_t *drops, strbuf *out)
     sb_putc(out, '\n');
 }
 
-void nic_view_stats(device *d, const char *args, strbuf *out)
+void nic_describe(const nic *n, strbuf *out)
+{
+    char m[18];
+    net_fmt_mac(m, n->mac);
+    sb_printf(out, "MAC %s (%s)", m, n->mac_given ? "--mac" : "default");
+    const net_port *p = n->port;
+    if (p && p->mac_known && memcmp(p->mac, n->mac, 6) != 0) {
+        net_fmt_mac(m, p->mac);
+        sb_printf(out, ", in use %s (programmed into the NIC)", m);
+    }
+    sb_printf(out, ", net %s", p ? p->spec : "none (no cable)");
+}
+
+/* "hamachi0 (hamachi in slot 3): MAC ...": what another machine on the
+ * wire sees of this NIC (xbow prints it for every NIC at start-up). */
+void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out)
+{
+    const nic *n = d->priv;
+    sb_printf(out, "%s (%s in slot %d): ", d->name, n->model->name, n->pci.slot);
+    nic_describe(n, out);
+    sb_putc(out, '\n');
+}
+
+void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     nic *n = d->priv;
     const nic_counters *c = &n->cnt;
-    sb_printf(out, "%s (%s), MAC %02x:%02x:%02x:%02x:%02x:%02x, backend %s\n", d->name,
-              n->model->name, n->mac[0], n->mac[1], n->mac[2], n->mac[3], n->mac[4], n->mac[5],
-              n->port ? (n->port->backend ? n->port->backend->kind : "attached") : "none");
+    sb_printf(out, "%s (%s, slot %d), ", d->name, n->model->name, n->pci.slot);
+    nic_describe(n, out);
+    sb_putc(out, '\n');
     sb_printf(out, "  tx frames %llu bytes %llu\n", (unsigned long long)c->tx_frames,
               (unsigned long long)c->tx_bytes);
     sb_printf(out, "  rx frames %llu bytes %llu (broadcast %llu, multicast %llu)\n",
@@ -124,7 +150,7 @@ int nic_ring_state(device *d, const char *ring, ring_state *st)
     return 0;
 }
 
-void nic_view_stall(device *d, const char *args, strbuf *out)
+void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     nic *n = d->priv;

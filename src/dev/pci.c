@@ -331,4 +331,6 @@ void pci_func_show(const pci_func *f, strbuf *out)
                       ? ""
                       : " (decode off)");
     }
+    if (f->ops && f->ops->show)
+        f->ops->show((pci_func *)f, out);
 }

@@ -76,6 +76,8 @@ typedef struct pci_func_ops {
      * >= 0x40) or overriding it; return true if handled. */
     bool (*config_read)(pci_func *f, unsigned off, unsigned size, uint32_t *val);
     bool (*config_write)(pci_func *f, unsigned off, unsigned size, uint32_t val);
+    /* Optional: more lines for "info pci" (a NIC's MAC and backend). */
+    void (*show)(pci_func *f, strbuf *out);
 } pci_func_ops;
 
 struct pci_func {

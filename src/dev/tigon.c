@@ -405,7 +405,7 @@ static void tg_reset(device *d)
     tg_dma_reset(t);
 }
 
-static void view_fw(device *d, const char *args, strbuf *out)
+static void view_fw(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     (void)args;
     tg_fw_show(TG(d), out);

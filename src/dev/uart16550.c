@@ -360,7 +360,7 @@ static void uart_reset(device *d)
     rx_rearm(u);
 }
 
-static void show_state(device *d, const char *args, strbuf *out)
+static void show_state(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     uart16550 *u = U(d);
     unsigned div = (unsigned)u->dll | (unsigned)u->dlm << 8;

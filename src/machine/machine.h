@@ -24,6 +24,9 @@ typedef struct nic_config {
     char model[16];   /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
     char net[128];    /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
     char pcap[256];   /* capture file, "" for none */
+    uint8_t mac[6];   /* station address (--mac), if mac_set */
+    bool mac_set;     /* else the default: nic_default_mac() of the model, slot, net
+                         and the kernel command line */
 } nic_config;
 
 typedef struct machine_config {
@@ -42,6 +45,14 @@ typedef struct machine_config {
 } machine_config;
 
 void machine_config_default(machine_config *cfg);
+
+/* For front ends that fill nics[] (--nic MODEL, --mac MAC): whether MODEL
+ * names a NIC model, and their names for a message. */
+bool machine_nic_model_known(const char *model);
+const char *machine_nic_models(void);
+/* A station address for nics[].mac: six hex bytes separated by ':' or '-',
+ * unicast and not all zeros.  0, or -1 with why in err. */
+int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen);
 
 /* Why machine_run() returned. */
 enum stop_reason {

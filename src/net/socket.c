@@ -111,7 +111,7 @@ static void sock_poll(net_backend *b)
         }
         s->received++;
         /* MSG_TRUNC returns the real length: an over-long frame is dropped whole. */
-        net_port_deliver(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
+        net_port_host_rx(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
     }
 }
 
@@ -276,6 +276,11 @@ static net_backend *open_udp(const char *args, char *err, size_t errlen)
         l4->sin_addr.s_addr = htonl(loop ? INADDR_LOOPBACK : INADDR_ANY);
         llen = sizeof *l4;
     }
+    /* Room for the frames that arrive while the emulator does not poll (the
+     * host runs something else): as much as net.core.rmem_max allows, up
+     * to the port's wire queue. */
+    int rcvbuf = (int)NET_WIRE_QUEUE_BYTES;
+    (void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
     const char *what = "bind";
     int rc = bind(fd, (struct sockaddr *)&local, llen);
     if (rc == 0) {

@@ -54,7 +54,7 @@ static void tap_poll(net_backend *b)
             return;
         }
         t->reads++;
-        net_port_deliver(b->port, t->buf, (size_t)n);
+        net_port_host_rx(b->port, t->buf, (size_t)n);
     }
 }
 

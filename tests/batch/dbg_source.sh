@@ -158,8 +158,8 @@ break nosuch.c:3|No source file named nosuch.c.
 break dbgtest.c:9999|Line 9999 in "dbgtest.c:9999" has no code (nor does any line after it).
 info line nosuch.c:1|No source file named nosuch.c.
 list 5,2|list: the last line 2 comes before the first, 5.
-info frame 99|No frame at level 99 (the stack has 1).
-info locals 3|info locals: takes no arguments (it shows frame 0).
+info frame 99|No frame at level 99 (the stack has 1: see "backtrace").
+info locals 3|info locals: takes no arguments (it shows the selected frame's).
 ptype struct nosuch|No struct type named nosuch.
 X
 error_cases errors "print 12345"

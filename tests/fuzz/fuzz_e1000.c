@@ -215,7 +215,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             strbuf b;
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 3) & 3], &b);
+            v->show(n->dev, args[(w >> 3) & 3], NULL, &b);
             nic_stall_info s;
             nic_stall_query(n->dev, "rx", &s);
             nic_stall_query(n->dev, "tx", &s);

@@ -80,8 +80,6 @@ typedef struct fakenic {
     timer dma, print, intr;
     unsigned next;        /* next descriptor index */
     uint32_t desc[4];     /* what the ring view shows */
-    uint32_t shown[4];    /* ... as it was when last shown (change marks) */
-    unsigned shown_next;
     uint64_t idle_since, done_since; /* ring state: set by POSTED/ACTIVE and DONE writes */
 } fakenic;
 
@@ -138,17 +136,27 @@ static const event_decl fakenic_events[] = {
     {"tx.desc-done", "a descriptor was completed", done_fields, 3},
 };
 
-/* Like the NIC models' ring view: entries that changed since the view was
- * last shown are marked with '*'. */
-static void ring_view(device *d, const char *args, strbuf *o)
+/* Like the NIC models' ring view: entries that changed since the state the
+ * viewer's memo keeps are marked with '*'; a first view, or one that asks
+ * to (the guest resumes), keeps the state it saw. */
+typedef struct fakering {
+    unsigned next;
+    uint32_t desc[4];
+} fakering;
+
+static void ring_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 {
     fakenic *n = d->priv;
-    sb_printf(o, "%cring %s: next %u\n", n->next != n->shown_next ? '*' : ' ', args, n->next);
+    fakering now = {n->next, {0}};
+    memcpy(now.desc, n->desc, sizeof now.desc);
+    size_t len;
+    const fakering *old = ctx ? view_memo_get(ctx->memo, d, args, &len) : NULL;
+    sb_printf(o, "%cring %s: next %u\n", old && old->next != now.next ? '*' : ' ', args, now.next);
     for (unsigned i = 0; i < 4; i++)
-        sb_printf(o, "%c %u: %s len=%u\n", n->desc[i] != n->shown[i] ? '*' : ' ', i,
-                  n->desc[i] ? "host" : "nic", n->desc[i]);
-    memcpy(n->shown, n->desc, sizeof n->shown);
-    n->shown_next = n->next;
+        sb_printf(o, "%c %u: %s len=%u\n", old && old->desc[i] != now.desc[i] ? '*' : ' ', i,
+                  now.desc[i] ? "host" : "nic", now.desc[i]);
+    if (ctx && ctx->memo && (!old || ctx->update))
+        view_memo_put(ctx->memo, d, dev_view_find(d, "ring"), args, &now, sizeof now);
 }
 
 static int ring_state_fn(device *d, const char *ring, ring_state *st)
@@ -258,7 +266,7 @@ static const reg_decl bridge_regs[] = {
     {"DEVICE", 0x204, 4, 8, 8, 0, 0, 0, device_fields, "PCI window", NULL, NULL},
 };
 
-static void windows_view(device *d, const char *args, strbuf *o)
+static void windows_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 {
     (void)args;
     for (unsigned i = 0; i < 8; i++) {
@@ -268,7 +276,7 @@ static void windows_view(device *d, const char *args, strbuf *o)
     }
 }
 
-static void pci_view(device *d, const char *args, strbuf *o)
+static void pci_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 {
     (void)d, (void)args;
     sb_puts(o, "  slot 0: fakenic 0x1318:0x0911 class 020000\n");

@@ -287,7 +287,9 @@ void cpu_set_fpr(cpu *c, unsigned n, uint64_t v)
 }
 uint32_t cpu_fcsr(const cpu *c) { return c->fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fcsr = v; }
+uint32_t cpu_fir(const cpu *c) { (void)c; return 0x0900; }
 bool cpu_in_delay_slot(const cpu *c) { return c->in_slot; }
+void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target) { (void)target; c->in_slot = in_delay_slot; }
 uint64_t cpu_retired(const cpu *c) { return c->retired; }
 
 int cpu_gpr_lookup(const char *name)
@@ -313,6 +315,11 @@ void cpu_show_regs(const cpu *c, strbuf *out)
                   i % 4 == 3 ? "\n" : "  ");
     sb_printf(out, "pc   %016llx  hi %016llx  lo %016llx\n", (unsigned long long)c->pc,
               (unsigned long long)c->hi, (unsigned long long)c->lo);
+    cpu_show_cp0_regs(c, out);
+}
+
+void cpu_show_cp0_regs(const cpu *c, strbuf *out)
+{
     sb_printf(out, "Status %08llx ", (unsigned long long)c->cp0[12]);
     cpu_decode_status(c->cp0[12], out);
     sb_printf(out, "\nCause  %08llx ", (unsigned long long)c->cp0[13]);

@@ -185,7 +185,7 @@ START_TEST(ate_ram)
     ck_assert_int_eq(fx_wr(&fx, 0x10000 + 8 * 127, 8, mkate(0x2000, 0xa, 1)), BUS_OK);
     strbuf sb;
     sb_init(&sb);
-    dev_view_find(bridge_device(fx.br), "windows")->show(bridge_device(fx.br), "", &sb);
+    dev_view_find(bridge_device(fx.br), "windows")->show(bridge_device(fx.br), "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "ATE5   PCI 0x40005000 -> widget 0xa XIO 0x123456789000 coh"));
     ck_assert_ptr_nonnull(strstr(sb.s, "ATE127 PCI 0x4007f000"));
     sb_free(&sb);
@@ -389,19 +389,19 @@ START_TEST(views_text)
     device *d = bridge_device(fx.br);
     strbuf sb;
     sb_init(&sb);
-    dev_view_find(d, "windows")->show(d, "", &sb);
+    dev_view_find(d, "windows")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "DEVIO0 0x200000-0x3fffff -> PCI mem 0x08200000-0x083fffff "
                                        "word-values  [slot 0 nic0 BAR0+0x0]"));
     ck_assert_ptr_nonnull(strstr(sb.s, "DMA dir/pci64 byte-stream, ate word-values"));
     ck_assert_ptr_nonnull(strstr(sb.s, "DMA direct 0x80000000-0xffffffff -> widget 0xa XIO 0x0-0x7fffffff"));
     ck_assert_ptr_nonnull(strstr(sb.s, "pin 0 HIGH enabled  level 33 -> io:0x0001800090  from nic0.INTA*"));
     sb_reset(&sb);
-    dev_view_find(d, "pci")->show(d, "", &sb);
+    dev_view_find(d, "pci")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "slot 0: nic0 1234:5678"));
     ck_assert_ptr_nonnull(strstr(sb.s, "BAR0 mem 0x08200000 size 4K"));
     ck_assert_ptr_nonnull(strstr(sb.s, "slot 1: empty"));
     sb_reset(&sb);
-    dev_view_find(d, "dma")->show(d, "", &sb);
+    dev_view_find(d, "dma")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "(no DMA yet)"));
     sb_free(&sb);
     fx_free(&fx);

@@ -258,6 +258,19 @@ START_TEST(dma_counters_and_event_fields)
     ck_assert_int_eq(bridge_dma_counters(fx.br, b.f.initiator, BRIDGE_WIN_DIR32, &c), 0);
     ck_assert_uint_eq(c.word_ops + c.bulk_ops, 0);
     ck_assert_int_eq(bridge_dma_counters(fx.br, 99, 0, &c), -1);
+    /* The device's counters (info device, the TUI's rates) are the totals. */
+    device *dev = bridge_device(fx.br);
+    static const struct {
+        const char *name;
+        uint64_t total;
+    } totals[] = {{"dma.word-ops", 11},   {"dma.word-bytes", 48}, {"dma.bulk-ops", 2},
+                  {"dma.bulk-bytes", 164}, {"dma.errors", 0}};
+    for (unsigned i = 0; i < ARRAY_SIZE(totals); i++) {
+        const dev_counter *k = dev_counter_find(dev, totals[i].name);
+        ck_assert_msg(k != NULL, "no counter %s", totals[i].name);
+        ck_assert_uint_eq(k->read(dev), totals[i].total);
+    }
+    ck_assert_ptr_null(dev_counter_find(dev, "dma.bogus"));
     /* Event of the bulk write: every field. */
     ck_assert_uint_eq(fx.nev, 13);
     const uint64_t *e = fx.ev_vals[10];
@@ -285,9 +298,21 @@ START_TEST(dma_counters_and_event_fields)
     ck_assert_ptr_nonnull(strstr(sb.s, "ring=1"));
     sb_reset(&sb);
     device *d = bridge_device(fx.br);
-    dev_view_find(d, "dma")->show(d, "", &sb);
+    dev_view_find(d, "dma")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "dev0             dir32            10             40"));
     ck_assert_ptr_nonnull(strstr(sb.s, "dev1             pci64             1              8"));
+    /* A narrow viewer (a TUI pane) gets the columns that fit, most telling
+     * first, each as wide as its widest cell. */
+    sb_reset(&sb);
+    view_ctx narrow = {.cols = 30};
+    dev_view_find(d, "dma")->show(d, "", &narrow, &sb);
+    ck_assert_str_eq(sb.s, "initiator word-ops bulk-bytes\n"
+                           "dev0            10        100\n"
+                           "dev1             1         64\n");
+    sb_reset(&sb);
+    narrow.cols = 47;
+    dev_view_find(d, "dma")->show(d, "", &narrow, &sb);
+    ck_assert_ptr_nonnull(strstr(sb.s, "initiator window word-ops word-bytes bulk-bytes\n"));
     sb_free(&sb);
     bridge_dma_counters_reset(fx.br);
     ck_assert_int_eq(bridge_dma_counters(fx.br, a.f.initiator, BRIDGE_WIN_DIR32, &c), 0);

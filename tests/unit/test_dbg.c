@@ -53,6 +53,59 @@ START_TEST(every_command_is_documented)
 }
 END_TEST
 
+/* ---- Tab completion ------------------------------------------------------ */
+
+static void collect(void *ctx, const char *cand)
+{
+    strbuf *b = ctx;
+    sb_printf(b, "[%s]", cand);
+}
+
+/* The candidates for the last word of `line`, as "[a][b]". */
+static const char *complete(const char *line)
+{
+    static strbuf b;
+    sb_free(&b);
+    sb_init(&b);
+    const char *sp = strrchr(line, ' ');
+    char before[256];
+    snprintf(before, sizeof before, "%.*s", sp ? (int)(sp - line + 1) : 0, line);
+    dbg_complete(D, before, sp ? sp + 1 : line, collect, &b);
+    return b.s ? b.s : "";
+}
+
+START_TEST(tab_completion)
+{
+    ck_assert_ptr_null(dbg_complete_check()); /* the table names real commands */
+    has(complete("inf"), "[info]");
+    has(complete("info reg"), "[registers]");
+    has(complete("i reg"), "[registers]");
+    has(complete("break "), "[event]");
+    has(complete("break ma"), "[main]");
+    hasnt(complete("break ma"), "[func]");
+    has(complete("print $p"), "[$pc]");
+    has(complete("x/4xw coun"), "[counter]");
+    has(complete("watch p:cou"), "[p:counter]");
+    has(complete("info registers st"), "[status]");
+    has(complete("ring fake"), "[fakenic]");
+    hasnt(complete("ring test"), "[testhub]"); /* no rings there */
+    ck_assert_str_eq(complete("ring fakenic "), "[tx]");
+    ck_assert_str_eq(complete("break event fakenic.tx"), "[fakenic.tx.desc-done]");
+    has(complete("break reg fake"), "[fakenic.]");
+    has(complete("break reg fakenic.CT"), "[fakenic.CTRL]");
+    ck_assert_str_eq(complete("break reg fakenic.CTRL.M"), "[fakenic.CTRL.MODE]");
+    has(complete("info device fakenic "), "[ring]");
+    has(complete("watch dma fake"), "[fakenic]");
+    has(complete("set logging "), "[redirect]");
+    has(complete("help wat"), "[watch]");
+    ck_assert_str_eq(complete("delete "), "[display]"); /* "delete display" */
+    ck_assert_str_eq(complete("delete 1"), "");
+    ck_assert_int_eq(dbg_complete(D, "source ", "ex", collect, &(strbuf){0}), DBG_COMPLETE_FILES);
+    ok("set $mine = 3");
+    has(complete("print $mi"), "[$mine]");
+}
+END_TEST
+
 START_TEST(commands_md_is_current)
 {
     FILE *f = fopen(TOP_SRCDIR "/docs/commands.md", "r");
@@ -519,6 +572,47 @@ START_TEST(ring_marks_changes)
 }
 END_TEST
 
+/* What a pane would show: the fake NIC's tx ring through a memo of its own. */
+static char pane_text[512];
+static const char *pane_view(view_memo *memo)
+{
+    device *dev = machine_find_device(M, "fakenic");
+    view_ctx ctx = {.memo = memo};
+    strbuf b;
+    sb_init(&b);
+    dev_view_find(dev, "ring")->show(dev, "tx", &ctx, &b);
+    snprintf(pane_text, sizeof pane_text, "%s", b.s ? b.s : "");
+    sb_free(&b);
+    return pane_text;
+}
+
+/* A front end's pane is a viewer of its own: looking at a ring does not
+ * use up the marks of the ring command, nor the other way round, and both
+ * compare with the last stop however often they look. */
+START_TEST(ring_marks_per_viewer)
+{
+    view_memo pane = {0};
+    dbg_set_pane_memo(D, &pane);
+    ok("ring fakenic tx");
+    hasnt(pane_view(&pane), "*");
+    ok("set fakenic.DOORBELL = 1");
+    ok("stepi 10");
+    has(pane_view(&pane), "*ring tx: next 1\n");
+    has(pane_view(&pane), "* 0: host len=60\n");
+    const char *o = ok("ring fakenic tx");
+    has(o, "*ring tx: next 1\n");
+    has(o, "* 0: host len=60\n");
+    has(ok("ring fakenic tx"), "* 0: host len=60\n");
+    has(pane_view(&pane), "* 0: host len=60\n");
+    /* The next stop: each compares with the state at the previous one. */
+    ok("stepi");
+    hasnt(pane_view(&pane), "*");
+    hasnt(ok("ring fakenic tx"), "*");
+    dbg_set_pane_memo(D, NULL);
+    view_memo_free(&pane);
+}
+END_TEST
+
 START_TEST(bridge_pci_irq_views)
 {
     ok("set testbridge.DEVICE(1) = 0x80201");
@@ -663,10 +757,11 @@ START_TEST(source_and_batch_failures)
     has(o, "$1 = 1");
     has(o, "No symbol \"nosuch\"");
     has(o, ":3: command failed: print nosuch");
-    hasnt(o, "$2 = 2"); /* batch mode stops at the failing command */
+    hasnt(o, "$2 = 2"); /* the failing command stops the file */
     D->batch = false;
     o = bad(cmd);
-    has(o, "= 2");
+    has(o, ":3: command failed: print nosuch"); /* interactive too, as in gdb */
+    hasnt(o, "= 2");
     unlink(path);
 }
 END_TEST
@@ -881,6 +976,7 @@ static Suite *suite(void)
     tcase_set_timeout(t, 30);
     tcase_add_test(t, every_command_is_documented);
     tcase_add_test(t, commands_md_is_current);
+    tcase_add_test(t, tab_completion);
     tcase_add_test(t, errors_are_one_line);
     tcase_add_test(t, abbreviations_and_aliases);
     tcase_add_test(t, print_and_history);
@@ -900,6 +996,7 @@ static Suite *suite(void)
     tcase_add_test(t, event_breakpoints);
     tcase_add_test(t, register_breakpoints);
     tcase_add_test(t, ring_marks_changes);
+    tcase_add_test(t, ring_marks_per_viewer);
     tcase_add_test(t, bridge_pci_irq_views);
     tcase_add_test(t, stall_detector);
     tcase_add_test(t, trace_instructions_and_events);

@@ -356,7 +356,7 @@ START_TEST(forced_speed_82543)
     ck_assert_uint_eq(E.h->speed_mismatch, 2);
     strbuf b;
     sb_init(&b);
-    e1000_view_phy(E.n->dev, "", &b);
+    e1000_view_phy(E.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "SPEED MISMATCH") != NULL);
     sb_free(&b);
     env_close();
@@ -856,14 +856,14 @@ START_TEST(events_views_stall)
     E.h->tx.host = 1;
     strbuf b;
     sb_init(&b);
-    nic_view_ring(E.n->dev, "tx 4", &b);
+    nic_view_ring(E.n->dev, "tx 4", NULL, &b);
     ck_assert(strstr(b.s, ">T   1") != NULL);
     ck_assert(strstr(b.s, "DD|EOP|IFCS|RS") != NULL);
     sb_reset(&b);
-    e1000_view_filter(E.n->dev, "", &b);
+    e1000_view_filter(E.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "station 0 02:58:42:11:22:33") != NULL);
     sb_reset(&b);
-    e1000_view_offload(E.n->dev, "", &b);
+    e1000_view_offload(E.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "no packet in progress") != NULL);
     sb_reset(&b);
     dev_show(E.n->dev, &b);

@@ -177,6 +177,9 @@ START_TEST(numbers)
     ck_assert_ptr_nonnull(strstr(fails("09"), "Invalid number"));
     ck_assert_ptr_nonnull(strstr(fails("0x"), "Invalid number"));
     ck_assert_ptr_nonnull(strstr(fails("12abc"), "Invalid number"));
+    ck_assert_str_eq(fails("0xzz"), "Invalid number \"0xzz\".");
+    ck_assert_str_eq(fails("0x + 1"), "Invalid number \"0x\".");
+    ck_assert_str_eq(fails("0bz2 + 1"), "Invalid number \"0bz2\".");
 }
 END_TEST
 

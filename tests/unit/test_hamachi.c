@@ -329,10 +329,10 @@ START_TEST(endring_wrap_vs_walk_on)
     ck_assert_uint_eq(E.h->tx.cur, TXRING + 6 * 8);
     strbuf b;
     sb_init(&b);
-    nic_view_ring(E.n->dev, "tx 4", &b);
+    nic_view_ring(E.n->dev, "tx 4", NULL, &b);
     ck_assert(strstr(b.s, "hamachi0 ring tx") != NULL);
     sb_reset(&b);
-    nic_view_ring(E.n->dev, "tx", &b);
+    nic_view_ring(E.n->dev, "tx", NULL, &b);
     ck_assert(strstr(b.s, "no end-of-ring") != NULL);
     sb_free(&b);
 }
@@ -743,20 +743,24 @@ START_TEST(descintr_less_driver_stalls)
     ck_assert_uint_ge(s.unreclaimed_ticks, US(1000));
     strbuf b;
     sb_init(&b);
-    nic_view_ring(E.n->dev, "tx", &b);
+    view_memo memo = {0};
+    view_ctx ctx = {.memo = &memo};
+    nic_view_ring(E.n->dev, "tx", &ctx, &b);
     ck_assert(strstr(b.s, "done ") != NULL);
+    ck_assert(strstr(b.s, "\n*") == NULL);
     sb_reset(&b);
-    nic_view_stall(E.n->dev, "", &b);
+    nic_view_stall(E.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "16 completed descriptors not reclaimed") != NULL);
     /* The host reclaims one slot (status_n_length = 0): one fewer. */
     fake_w32(&E.host, TXRING, 0);
     ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
     ck_assert_uint_eq(s.unreclaimed, 15);
     ck_assert_int_eq(s.oldest_index, 1);
-    /* The view marks entries changed since the previous view. */
+    /* The view marks entries changed since the state the viewer kept. */
     sb_reset(&b);
-    nic_view_ring(E.n->dev, "tx", &b);
+    nic_view_ring(E.n->dev, "tx", &ctx, &b);
     ck_assert(strstr(b.s, "\n*") != NULL);
+    view_memo_free(&memo);
     sb_free(&b);
 }
 END_TEST
@@ -787,7 +791,7 @@ START_TEST(events_carry_decoded_fields)
     ck_assert(event_find(&E.eb, "hamachi0.doorbell") != NULL);
     strbuf b;
     sb_init(&b);
-    nic_view_stats(E.n->dev, "", &b);
+    nic_view_stats(E.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "tx frames 1 bytes 100") != NULL);
     sb_reset(&b);
     dev_show(E.n->dev, &b);

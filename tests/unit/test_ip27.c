@@ -86,7 +86,7 @@ START_TEST(ip27_bridge_and_console_as_the_prom_leaves_them)
     ck_assert_ptr_nonnull(u);
     strbuf sb;
     sb_init(&sb);
-    dev_view_find(u, "state")->show(u, "", &sb);
+    dev_view_find(u, "state")->show(u, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "divisor 48"));
     sb_free(&sb);
     /* The RTC behind DEV0 (chip address ^ 3 on PCI, CPU address = chip address). */

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "core/event.h"
+#include "core/log.h"
 #include "net/backend.h"
 #include "net_testlib.h"
 
@@ -703,6 +704,117 @@ START_TEST(pcap_is_flushed_while_running)
 }
 END_TEST
 
+/* A frame from the wire with the NIC's own source address: another station
+ * has the same MAC.  Counted, shown by info net, and said once. */
+typedef struct log_rec {
+    unsigned n;
+    char last[300];
+} log_rec;
+
+static void log_record(void *ctx, int level, const char *who, const char *msg)
+{
+    log_rec *l = ctx;
+    if (level != LOG_WARN)
+        return;
+    l->n++;
+    snprintf(l->last, sizeof l->last, "%s: %s", who ? who : "", msg);
+}
+
+START_TEST(own_address_from_the_wire)
+{
+    rig r;
+    log_rec l = {0};
+    log_set_sink(log_record, &l);
+    rig_open(&r, "gen:rate=1000,count=3,src=08:00:69:12:34:56", NULL);
+    advance_ns(&r, 2000000);
+    ck_assert_uint_eq(r.nic.accepted, 2);
+    ck_assert_uint_eq(r.p->stats.own_src, 0); /* the port does not know the NIC's address yet */
+    net_port_set_mac(r.p, nic_mac);
+    advance_ns(&r, 1000000);
+    ck_assert_uint_eq(r.nic.accepted, 3);
+    ck_assert_uint_eq(r.p->stats.own_src, 1);
+    ck_assert_uint_eq(l.n, 1);
+    ck_assert_msg(strstr(l.last, "nic0: a frame from the wire has this NIC's own address "
+                                 "08:00:69:12:34:56 as its source") != NULL, "%s", l.last);
+    strbuf out;
+    sb_init(&out);
+    net_port_show(r.p, &out);
+    ck_assert_msg(strstr(out.s, "own MAC   1 frames") != NULL, "%s", out.s);
+    sb_free(&out);
+    rig_close(&r);
+    /* Other sources: nothing said. */
+    rig_open(&r, "gen:rate=1000,count=3", NULL);
+    net_port_set_mac(r.p, nic_mac);
+    advance_ns(&r, 3000000);
+    ck_assert_uint_eq(r.nic.accepted, 3);
+    ck_assert_uint_eq(r.p->stats.own_src, 0);
+    ck_assert_uint_eq(l.n, 1);
+    rig_close(&r);
+    log_set_sink(NULL, NULL);
+}
+END_TEST
+
+/* Frames a host backend reads in one burst cross the wire one after the
+ * other at 1 Gb/s; beyond the wire queue's bound they are dropped, counted
+ * as queue-full. */
+START_TEST(host_frames_cross_the_wire_at_line_rate)
+{
+    rig r;
+    rig_open(&r, "sink", NULL);
+    ev_log drops = {0};
+    ck_assert_int_gt(event_subscribe(event_find(&r.eb, "nic0.net.drop"), ev_record, &drops), 0);
+    uint8_t f[1514];
+    memset(f, 0, sizeof f);
+    memset(f, 0xff, 6);
+    f[6] = 2;
+    uint64_t t0 = r.clk.now;
+    for (unsigned i = 0; i < NET_WIRE_QUEUE_FRAMES + 3; i++) {
+        f[14] = (uint8_t)i;
+        net_port_host_rx(r.p, f, i == 1 ? 20 : sizeof f); /* frame 1: a runt */
+    }
+    net_port_host_rx(r.p, f, 10); /* shorter than a header: refused at once */
+    ck_assert_uint_eq(r.nic.calls, 0);
+    ck_assert_uint_eq(r.p->stats.rx_dropped, 4);
+    ck_assert_uint_eq(drops.n, 4);
+    for (unsigned i = 0; i < 3; i++)
+        ck_assert_uint_eq(drops.vals[i][2], NET_DROP_QUEUE);
+    ck_assert_uint_eq(drops.vals[3][2], NET_DROP_LENGTH);
+    /* (1514 + 24) bytes at 8 ns: 12304 ns, 2214 ticks at 180 MHz; the runt
+     * takes a 60-byte frame's time, (60 + 24) * 8 ns = 672 ns, 120 ticks. */
+    uint64_t big = sched_ns_to_ticks(&r.clk, 12304), small = sched_ns_to_ticks(&r.clk, 672);
+    advance_ticks(&r, big - 1);
+    ck_assert_uint_eq(r.nic.accepted, 0);
+    advance_ticks(&r, 1);
+    ck_assert_uint_eq(r.nic.accepted, 1);
+    advance_ticks(&r, small);
+    ck_assert_uint_eq(r.nic.accepted, 2);
+    ck_assert_uint_eq(r.nic.len[1], 60); /* padded as a sender would */
+    advance_ticks(&r, big * (NET_WIRE_QUEUE_FRAMES - 2));
+    ck_assert_uint_eq(r.nic.accepted, NET_WIRE_QUEUE_FRAMES);
+    for (unsigned i = 2; i < FAKE_KEEP; i++) {
+        ck_assert_uint_eq(r.nic.when[i], t0 + small + big * i);
+        ck_assert_uint_eq(r.nic.frame[i][14], i);
+    }
+    ck_assert_uint_eq(r.p->stats.wire_max, NET_WIRE_QUEUE_FRAMES);
+    strbuf out;
+    sb_init(&out);
+    net_port_show(r.p, &out);
+    ck_assert_msg(strstr(out.s, "wire      0 frames waiting to cross it at 1 Gb/s (most 4096)"),
+                  "%s", out.s);
+    sb_free(&out);
+    /* An idle wire: the next frame takes its own time only. */
+    advance_ticks(&r, 1000000);
+    uint64_t t1 = r.clk.now;
+    net_port_host_rx(r.p, f, sizeof f);
+    advance_ticks(&r, big);
+    ck_assert_uint_eq(r.nic.accepted, NET_WIRE_QUEUE_FRAMES + 1);
+    ck_assert_uint_eq(r.clk.now, t1 + big);
+    /* Closing with frames on the wire frees them. */
+    net_port_host_rx(r.p, f, sizeof f);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -721,6 +833,8 @@ static Suite *net_suite(void)
     tcase_add_test(tc, tx_events_lengths_and_padding);
     tcase_add_test(tc, bad_specs_are_explained);
     tcase_add_test(tc, reopen_keeps_event_subscriptions);
+    tcase_add_test(tc, own_address_from_the_wire);
+    tcase_add_test(tc, host_frames_cross_the_wire_at_line_rate);
     suite_add_tcase(s, tc);
     tc = tcase_create("pcap");
     tcase_set_timeout(tc, 30);

@@ -337,14 +337,116 @@ START_TEST(ring_headtail_writeback_order_and_stall)
     ck_assert(!s.stalled);
     strbuf b;
     sb_init(&b);
-    nic_ring_show(&r, 0, &b);
+    nic_ring_show(&r, 0, NULL, &b);
     ck_assert(strstr(b.s, "8 entries, host index 5") != NULL);
     ck_assert(strstr(b.s, "DD") != NULL);
     sb_free(&b);
     /* An unreadable ring: the fetch reports the abort. */
     nic_ring_set_base(&r, 0x10);
     ck_assert_int_eq(nic_ring_fetch(&r, &d), PCI_DMA_ABORT);
-    nic_ring_free(&r);
+}
+END_TEST
+
+/* The line of entry i in a ring view, or NULL. */
+static const char *entry_line(const char *text, unsigned i)
+{
+    char key[32];
+    snprintf(key, sizeof key, "%4u 0x", i);
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        if (strlen(l) > 3 && !strncmp(l + 3, key, strlen(key)))
+            return l;
+    return NULL;
+}
+
+/* A window of a long ring follows the device's position (a few entries
+ * before it) or starts where the viewer put it, within the ring; the marks
+ * compare with the whole ring as the viewer last kept it, whichever part
+ * it listed then; another viewer's memo is its own. */
+START_TEST(ring_view_window_and_marks)
+{
+    nic_ring r;
+    nic_ring_init(&r, E.n, NIC_RING_RX_RETURN, NIC_RING_HEADTAIL, false, 16, &ht_ops, NULL);
+    nic_ring_set_base(&r, FAKE_LO + 0x2000);
+    nic_ring_set_size(&r, 64);
+    r.index = 40;
+    r.cur = nic_ring_addr(&r, 40);
+    r.host = 44;
+    strbuf b;
+    sb_init(&b);
+    view_ctx w = {.rows = 8, .follow = true};
+    nic_ring_show(&r, 0, &w, &b);
+    ck_assert_uint_eq(w.total, 64);
+    ck_assert_int_eq(w.first, 38);
+    ck_assert_ptr_null(entry_line(b.s, 37));
+    ck_assert_ptr_nonnull(entry_line(b.s, 38));
+    ck_assert(!strncmp(entry_line(b.s, 40), " > ", 3));
+    ck_assert(!strncmp(entry_line(b.s, 44), "  T", 3));
+    ck_assert_ptr_nonnull(entry_line(b.s, 45));
+    ck_assert_ptr_null(entry_line(b.s, 46));
+    /* Near the end the window stops at the last entry. */
+    r.index = 62;
+    r.cur = nic_ring_addr(&r, 62);
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &w, &b);
+    ck_assert_int_eq(w.first, 56);
+    ck_assert(!strncmp(entry_line(b.s, 62), " > ", 3));
+    ck_assert_ptr_nonnull(entry_line(b.s, 63));
+    /* Put by the viewer: from there, kept within the ring. */
+    view_ctx at = {.rows = 4, .first = 10};
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &at, &b);
+    ck_assert_int_eq(at.first, 10);
+    ck_assert_ptr_nonnull(entry_line(b.s, 13));
+    ck_assert_ptr_null(entry_line(b.s, 14));
+    at.first = 1000;
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &at, &b);
+    ck_assert_int_eq(at.first, 60);
+
+    /* Marks: a first look at 2 entries keeps the whole ring. */
+    view_memo cmd = {0}, pane = {0};
+    view_ctx c = {.memo = &cmd};
+    sb_reset(&b);
+    nic_ring_show(&r, 2, &c, &b);
+    ck_assert_ptr_null(entry_line(b.s, 2));
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    view_ctx pv = {.memo = &pane, .rows = 4, .first = 48};
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    fake_w32(&E.host, nic_ring_addr(&r, 50) + 8, 1514);
+    fake_w32(&E.host, nic_ring_addr(&r, 1) + 8, 60);
+    /* Entry 50, never listed to this viewer, changed: marked. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    ck_assert(entry_line(b.s, 1)[0] == '*');
+    ck_assert(entry_line(b.s, 49)[0] == ' ');
+    /* Looking again changes nothing: the reference stays. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    /* The other viewer's marks are its own, and still there. */
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    ck_assert(entry_line(b.s, 50)[0] == '*');
+    ck_assert_ptr_null(entry_line(b.s, 1));
+    /* The guest resumes: the memos take the state of now. */
+    c.update = true;
+    sb_reset(&b);
+    nic_ring_show(&r, 1, &c, &b);
+    c.update = false;
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &c, &b);
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    /* A new base is a new ring: nothing to compare with. */
+    nic_ring_set_base(&r, FAKE_LO + 0x4000);
+    fake_w32(&E.host, FAKE_LO + 0x4000 + 8, 99);
+    sb_reset(&b);
+    nic_ring_show(&r, 0, &pv, &b);
+    ck_assert_ptr_null(strstr(b.s, "\n*"));
+    view_memo_free(&cmd);
+    view_memo_free(&pane);
+    sb_free(&b);
 }
 END_TEST
 
@@ -432,16 +534,80 @@ START_TEST(factory_and_names)
     nic_opts o = {.net = "none", .pcap = "x.pcap"};
     ck_assert(nic_create("hamachi", "h9", &o, &E.clock, &E.eb, err, sizeof err) == NULL);
     ck_assert(strstr(err, "--pcap") != NULL);
-    /* Default MACs are stable and differ per instance. */
-    nic_opts a = {.net = "none", .instance = 0}, b = {.net = "none", .instance = 1};
+    /* Default MACs differ per slot and are what nic_default_mac() says. */
+    nic_opts a = {.net = "none", .slot = 3}, b = {.net = "none", .slot = 4};
     pci_func *fa = nic_create("hamachi", "ha", &a, &E.clock, &E.eb, err, sizeof err);
     pci_func *fb = nic_create("hamachi", "hb", &b, &E.clock, &E.eb, err, sizeof err);
     ck_assert(fa && fb);
     ck_assert(memcmp(nic_from_pci(fa)->mac, nic_from_pci(fb)->mac, 6) != 0);
     ck_assert_uint_eq(nic_from_pci(fa)->mac[0] & 3, 2); /* locally administered unicast */
+    ck_assert(!nic_from_pci(fa)->mac_given);
+    uint8_t want[6];
+    nic_default_mac("hamachi", 3, "none", NULL, want);
+    ck_assert_mem_eq(nic_from_pci(fa)->mac, want, 6);
     nic_destroy(fa);
     nic_destroy(fb);
+    /* A given address is used as it is; a multicast one is refused. */
+    static const uint8_t given[6] = {0x02, 0x11, 0x22, 0x33, 0x44, 0x55};
+    static const uint8_t mcast[6] = {0x03, 0x11, 0x22, 0x33, 0x44, 0x55};
+    nic_opts g = {.net = "none", .mac = given, .slot = 3};
+    pci_func *fg = nic_create("e1000", "eg", &g, &E.clock, &E.eb, err, sizeof err);
+    ck_assert(fg);
+    ck_assert_mem_eq(nic_from_pci(fg)->mac, given, 6);
+    ck_assert(nic_from_pci(fg)->mac_given);
+    nic_destroy(fg);
+    g.mac = mcast;
+    ck_assert(nic_create("tigon2", "tg", &g, &E.clock, &E.eb, err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, "03:11:22:33:44:55 is a multicast address") != NULL, "%s", err);
     ck_assert(nic_of_device(NULL) == NULL);
+}
+END_TEST
+
+START_TEST(default_mac_and_station_checks)
+{
+    uint8_t m1[6], m2[6];
+    /* Reproducible: the same configuration, the same address. */
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m1);
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert_mem_eq(m1, m2, 6);
+    ck_assert_uint_eq(m1[0], 0x02);
+    ck_assert_uint_eq(m1[1], 0x58);
+    ck_assert_uint_eq(m1[2], 0x42);
+    ck_assert(nic_station_problem(m1) == NULL);
+    /* Any difference in model, slot, backend or command line changes it. */
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.20/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("e1000-82544", 4, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("e1000-82544", 3, "vde:/tmp/sw2", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    nic_default_mac("hamachi", 3, "vde:/tmp/sw", "xbow.ip=10.0.2.10/24", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    /* Field boundaries count: ("ab", "c") is not ("a", "bc"). */
+    nic_default_mac("hamachi", 3, "ab", "c", m1);
+    nic_default_mac("hamachi", 3, "a", "bc", m2);
+    ck_assert(memcmp(m1, m2, 6) != 0);
+    /* No spec is the default backend, sink; no seed is an empty one. */
+    nic_default_mac("hamachi", 5, NULL, NULL, m1);
+    nic_default_mac("hamachi", 5, "sink", "", m2);
+    ck_assert_mem_eq(m1, m2, 6);
+    /* 100 slots x specs: all distinct (24 bits of hash: a collision here
+     * would be a broken hash, not bad luck). */
+    static uint8_t seen[100][6];
+    for (unsigned i = 0; i < 100; i++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "socket:udp:%u:127.0.0.1:%u", 5000 + i, 6000 + i);
+        nic_default_mac("e1000-82544", 3, spec, NULL, seen[i]);
+        for (unsigned j = 0; j < i; j++)
+            ck_assert(memcmp(seen[i], seen[j], 6) != 0);
+    }
+    static const uint8_t zero[6], bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+                                  mcast[6] = {0x01, 0x00, 0x5e, 0x01, 0x02, 0x03},
+                                  universal[6] = {0x00, 0x60, 0xcf, 0x20, 0x12, 0x34};
+    ck_assert_str_eq(nic_station_problem(zero), "the all-zero address");
+    ck_assert_str_eq(nic_station_problem(bcast), "the broadcast address");
+    ck_assert(strstr(nic_station_problem(mcast), "multicast") != NULL);
+    ck_assert(nic_station_problem(universal) == NULL); /* a real card's address is fine */
 }
 END_TEST
 
@@ -453,9 +619,11 @@ static Suite *nic_suite(void)
     tcase_add_test(t, coal_immediate_count_gap_latency);
     tcase_add_test(t, coal_min_interval_defers);
     tcase_add_test(t, mac_filter_and_crc);
+    tcase_add_test(t, default_mac_and_station_checks);
     tcase_add_test(t, link_autoneg_and_mii);
     tcase_add_test(t, eeprom_engine_checksum_microwire);
     tcase_add_test(t, ring_headtail_writeback_order_and_stall);
+    tcase_add_test(t, ring_view_window_and_marks);
     tcase_add_test(t, payload_modes_and_alignment);
     tcase_add_test(t, fifo_capacity_and_flush);
     tcase_add_test(t, tx_no_link_and_padding);

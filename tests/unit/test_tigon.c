@@ -258,7 +258,7 @@ START_TEST(gib_parsed)
     ck_assert_uint_eq(t->ret.size, 1024);
     strbuf b;
     sb_init(&b);
-    dev_view_find(H.n->dev, "fw")->show(H.n->dev, "", &b);
+    dev_view_find(H.n->dev, "fw")->show(H.n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "firmware running") != NULL);
     ck_assert(strstr(b.s, "(disabled)") != NULL);
     sb_free(&b);

@@ -276,7 +276,7 @@ START_TEST(tx_ring_in_nic_sram)
     ck_assert_uint_eq(h->host.word_ops - bus_ops, 4);
     strbuf b;
     sb_init(&b);
-    dev_view_find(h->n->dev, "ring")->show(h->n->dev, "tx 4", &b);
+    dev_view_find(h->n->dev, "ring")->show(h->n->dev, "tx 4", NULL, &b);
     ck_assert_msg(strstr(b.s, "150") != NULL && strstr(b.s, "END") != NULL, "%s", b.s);
     sb_free(&b);
 }
@@ -639,7 +639,7 @@ START_TEST(views_and_events)
         sb_init(&b);
         char args[32];
         snprintf(args, sizeof args, "%s 4", rings[i]);
-        dev_view_find(h->n->dev, "ring")->show(h->n->dev, args, &b);
+        dev_view_find(h->n->dev, "ring")->show(h->n->dev, args, NULL, &b);
         ck_assert_msg(strstr(b.s, "ring ") != NULL, "%s", b.s);
         ck_assert_msg(strstr(b.s, "not readable") == NULL, "%s: %s", rings[i], b.s);
         sb_free(&b);
@@ -648,13 +648,13 @@ START_TEST(views_and_events)
     }
     strbuf b;
     sb_init(&b);
-    dev_view_find(h->n->dev, "ring")->show(h->n->dev, "command 3", &b);
+    dev_view_find(h->n->dev, "ring")->show(h->n->dev, "command 3", NULL, &b);
     ck_assert(strstr(b.s, "0x000000000f000000") != NULL); /* CLEAR_STATS */
     sb_reset(&b);
-    dev_view_find(h->n->dev, "stall")->show(h->n->dev, "", &b);
+    dev_view_find(h->n->dev, "stall")->show(h->n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "tigon0 event") != NULL);
     sb_reset(&b);
-    dev_view_find(h->n->dev, "stats")->show(h->n->dev, "", &b);
+    dev_view_find(h->n->dev, "stats")->show(h->n->dev, "", NULL, &b);
     ck_assert(strstr(b.s, "tigon2") != NULL);
     sb_reset(&b);
     dev_show(h->n->dev, &b);

@@ -14,18 +14,6 @@ command -v "$OBJCOPY" >/dev/null 2>&1 || { echo "SKIP: $OBJCOPY is not installed
 "$OBJCOPY" --strip-debug "$GUEST" "$TMP/dbgtest.elf" || exit 1
 GUEST=$TMP/dbgtest.elf
 
-# ex_script NAME <<EOF: the lines as -ex commands (each runs even after
-# one failed, unlike a -x script in batch mode).
-ex_script() {
-    exname=$1
-    shift
-    set --
-    while IFS= read -r line; do
-        set -- "$@" -ex "$line"
-    done
-    xbow_run "$exname" "$@"
-}
-
 # At the first leaf(0): #0 leaf, #1 middle+0x10, #2 outer+0x24, #3 main,
 # #4 _start+0x70.  leaf has no frame (sp as in middle), middle and outer
 # take 16 bytes each, main 48 and saves s0-s4 and ra in its prologue.

@@ -3,8 +3,8 @@
 # (DWARF 5): list, info line, info source; breakpoints by FILE:LINE, LINE
 # and FUNCTION; step, next, until, advance and finish by line, into and
 # over calls, never stopping in a delay slot; info args, info locals,
-# info frame; bt with the call-frame information through the exception
-# frame of an interrupt.
+# info frame; frame, up and down; bt with the call-frame information
+# through the exception frame of an interrupt.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 
 # list and friends, before the guest runs: main's file is the current one.
@@ -148,6 +148,51 @@ expect_re "^#1  0x[0-9a-f]{16} in exc_dispatch "
 expect_re "^#3  0x[0-9a-f]{16} in main "
 expect_not "#5"
 expect "Run till exit from #0  tick (arg=0x0) at dbgtest.c:50"
+
+# Selecting a frame with the debug information (the recursion depth(3) ->
+# depth(0)): frame, up and down show gdb's frame line and source line; in
+# an outer frame the program's names, info locals, info args, list, info
+# line, info frame and the saved registers ($s0 holds n, saved by the
+# callee as the CFI says) are that frame's; finish returns from it; a stop
+# selects frame 0 again.
+ex_script selecting <<'X'
+break depth if n == 0
+run
+up
+print n
+print here
+info args
+info locals
+print $s0
+info line
+list
+info frame
+up 2
+print n
+down
+frame
+frame 9
+set var n = 5
+finish
+print n
+bt
+X
+expect_rc 1
+expect_seq "Breakpoint 1, depth (n=0) at dbgtest.c:32" \
+    "#1  0x" "35	    return depth(n - 1) + 1 + (here - n);" \
+    "\$1 = 1" "\$2 = 1" "n = 1" "here = 1" "\$3 = 1" "Line 35 of \"dbgtest.c\"" \
+    "30	__attribute__((noinline)) u64 depth(u64 n)" "39	" \
+    "Stack level 1, frame at 0xa8" " in depth (dbgtest.c:35); saved pc = 0xa8" \
+    " caller of frame at 0xa8" ", args: n=1" " Saved registers:" "  s0 at 0xa8" \
+    "#3  0x" "\$4 = 3" "#2  0x" "#2  0x" \
+    "No frame at level 9 (the stack has 6: see \"backtrace\")." \
+    "n is held in \$s0 in frame #2: assign the register (set var \$s0 = VALUE)" \
+    "Run till exit from #2  0x" \
+    "depth (n=3) at dbgtest.c:35" "Value returned is \$5 = 2" \
+    "\$6 = 3" "#0  depth (n=3) at dbgtest.c:35" "#1  0x"
+expect_re "^#1  0x[0-9a-f]{16} in depth \(n=1\) at dbgtest\.c:35$"
+expect_re "^#3  0x[0-9a-f]{16} in depth \(n=3\) at dbgtest\.c:35$"
+expect_re "^#1  0x[0-9a-f]{16} in main \(argc=.*\) at dbgtest\.c:69$"
 
 # Wrong arguments get one clear line each.
 cat >"$TMP/cases" <<'X'

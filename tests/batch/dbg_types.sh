@@ -111,6 +111,32 @@ expect_seq "Breakpoint 1, fill_tx_desc (desc=0xa8" "151	    desc->addr = le64(dm
 expect_not "le64 (v="
 expect_not "le32 (v="
 
+# Frames of inlined functions count as bt counts them: up from the inlined
+# dma_addr() is fill_tx_desc (the same pc, its arguments), up again
+# start_xmit and its locals; finish from the selected fill_tx_desc
+# returns to start_xmit.
+script inlinedframes --nic hamachi --append "tx 3" <<'X'
+break fill_tx_desc
+continue
+step
+up
+print st
+info frame
+up
+info locals
+down 2
+frame 1
+finish
+X
+expect_rc 0
+expect_seq "dma_addr (p=<optimized out>) at hamachi.c:80" \
+    "#1  fill_tx_desc (desc=0xa8" "151	    desc->addr = le64(dma_addr((const void *)buf));" \
+    "\$1 = 3489661952" "Stack level 1, frame at 0xa8" " in fill_tx_desc (hamachi.c:151); saved pc = 0xa8" \
+    ", args: desc=0xa8" "#2  0x" "167	    fill_tx_desc(&tx_ring[entry], (u64)tx_buf[entry], st);" \
+    "entry = 0" "#0  dma_addr (p=<optimized out>) at hamachi.c:80" "#1  fill_tx_desc (desc=0xa8" \
+    "Run till exit from #1  fill_tx_desc (desc=0xa8" "start_xmit (len=" "168	    cur_tx++;"
+expect_re "^#2  0x[0-9a-f]{16} in start_xmit \(len="
+
 # Wrong uses of C values get gdb's messages; the next command still runs.
 xbow_run typeerrs --nic hamachi --append "tx 3" -ex "break fill_tx_desc" -ex continue \
     -ex "print desc->nosuch" -ex "print *txdone_irqs" -ex "print tx_ring.status" \

@@ -2,20 +2,12 @@
 # The TUI's source pane, driven in tmux at 80x24 as a user drives it: the
 # debug layout shows the source of the pc's line (the line marked > and
 # breakpoint lines *) while the pc has one and not otherwise; next (F10)
-# moves the mark; layout src, asm and split show what gdb's do.
+# moves the mark, up shows the selected frame's line; layout src, asm and
+# split show what gdb's do.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-top_builddir=${top_builddir:-$PWD}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
-GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
-[ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
-case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
-
-unset TMUX
-T="tmux -S $WORK/tmux"
-trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-TIMEOUT=${TUI_TEST_TIMEOUT:-60}
+SESSION=tui
+. "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 cat >"$WORK/run.sh" <<EOF
 HOME='$WORK'
 export HOME
@@ -23,42 +15,8 @@ export HOME
 echo XBOW-EXIT=\$?
 exec sleep 600
 EOF
-$T -f /dev/null new-session -d -s tui -x 80 -y 24 "sh '$WORK/run.sh'" ||
-    skip "tmux cannot start a session here"
+tmux_start 80 24 "$WORK/run.sh"
 last_cmd="xbow (TUI in tmux, 80x24)"
-
-screen() { $T capture-pane -p -t tui >"$WORK/out" 2>"$WORK/err"; }
-type_line() {
-    $T send-keys -t tui -l "$1"
-    $T send-keys -t tui Enter
-}
-# wait_for / wait_gone PATTERN WHAT: poll the screen (grep -E) until a line
-# matches / no line matches, up to $TIMEOUT seconds.
-wait_for() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" && return 0
-        grep -q "^XBOW-EXIT=" "$WORK/out" && { fail "xbow exited"; finish; exit 1; }
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
-    return 1
-}
-wait_gone() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" || return 0
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"
-    return 1
-}
 
 wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }
 # At _start, in crt0.S (assembled with -g): the debug layout has the source.
@@ -74,10 +32,18 @@ wait_for "─ cpu0 registers" "the registers pane beside it"
 wait_for "─ console ─" "the console pane under it"
 
 # F10 is next: the mark moves to line 25, the breakpoint stays on 24.
-$T send-keys -t tui F10
+keys F10
 wait_for "─ dbgtest.c:25 ─" "the title after F10"
 wait_for "^│ >  25     return r;" "the pc's line after F10"
 wait_for "^│\*   24     table\[x & 15\] = r;" "the breakpoint's line after F10"
+
+# up selects the caller's frame: the pane shows its line (outer's call of
+# middle, line 43); down goes back to frame 0.
+type_line "up"
+wait_for "─ dbgtest.c:43 ─" "the selected frame's line in the title"
+wait_for "^│ >  43         s \+= middle\(i\);" "the selected frame's line marked"
+type_line "down"
+wait_for "─ dbgtest.c:25 ─" "frame 0's line again"
 
 # gdb's layouts.
 type_line "layout src"
@@ -92,7 +58,7 @@ wait_for "─ dbgtest.c:25 ─" "layout split's source"
 wait_for "─ disassembly ─" "layout split's disassembly"
 wait_for "─ console ─" "layout split's console"
 type_line "focus src"
-$T send-keys -t tui PPage
+keys PPage
 wait_for "^│    1[5-9] " "the source pane scrolled back"
 
 # Where the pc has no line (an address outside the program's code), the
@@ -105,6 +71,7 @@ wait_for "cpu0 registers" "the registers pane"
 type_line "set \$pc = middle"
 wait_for "─ dbgtest.c:23 ─" "the source pane back with the pc in middle"
 
+quitting=1
 type_line "quit"
 wait_for "^XBOW-EXIT=0" "quit"
 finish

@@ -29,7 +29,6 @@ expect_re "^=> 0xa8[0-9a-f]+ <e1000_intr>:"
 # stepi: the next instruction, in the middle of that line
 expect_re "^0xa8[0-9a-f]+	[0-9]+		u32 icr = er32\(ICR\);"
 # finish: back in the caller, the value as the handler's type says
-expect "Run till exit from #0 "
 expect_re "^0xa8[0-9a-f]+ in __handle_irq_event_percpu \("
 expect_re "^Value returned is \\\$[0-9]+ = IRQ_HANDLED$"
 expect_re "^e1000_0 ring rx: base 0xa1[0-9a-f]+, 16-byte descriptors, 256 entries"

@@ -253,6 +253,15 @@ static const ctype *pointee(void *ctx, uint64_t off)
     return dwarf_offdie(f->dw, off, &d) ? type_of(f, &d, 0) : NULL;
 }
 
+/* A new type, entered in the file's map before its parts are read. */
+static ctype *entered(dw_file *f, Dwarf_Off off, int kind, const char *name)
+{
+    ctype *t = ctype_new(dw_file_arena(f), kind, name);
+    if (t)
+        dw_map_put(&f->types, off, t);
+    return t;
+}
+
 static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
 {
     Dwarf_Off off = dwarf_dieoffset(die);
@@ -261,7 +270,6 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
         return have;
     if (depth > MAX_DEPTH)
         return unknown(f, "<type nested too deeply>");
-    ctype_arena *ar = dw_file_arena(f);
     int tag = dwarf_tag(die);
     const char *name = dwarf_diename(die);
     ctype *t;
@@ -269,7 +277,7 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
     case DW_TAG_base_type: {
         uint64_t enc = 0;
         dw_attr_u(die, DW_AT_encoding, &enc);
-        t = ctype_new(ar, CT_INT, name);
+        t = entered(f, off, CT_INT, name);
         if (!t)
             return NULL;
         t->size = byte_size(die);
@@ -282,17 +290,15 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
         case DW_ATE_unsigned: case DW_ATE_UTF: break;
         default: t->kind = CT_VOID; break; /* complex, decimal...: shown as unknown */
         }
-        dw_map_put(&f->types, off, t);
         return t;
     }
     case DW_TAG_pointer_type:
     case DW_TAG_reference_type:
     case DW_TAG_rvalue_reference_type: {
-        t = ctype_new(ar, CT_PTR, NULL);
+        t = entered(f, off, CT_PTR, NULL);
         if (!t)
             return NULL;
         t->size = byte_size(die) ? byte_size(die) : 8;
-        dw_map_put(&f->types, off, t);
         /* what it points at is read when first needed (ctype_target) */
         Dwarf_Attribute a;
         Dwarf_Die to;
@@ -305,10 +311,14 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
     }
     case DW_TAG_const_type:
     case DW_TAG_volatile_type:
-        t = ctype_new(ar, tag == DW_TAG_const_type ? CT_CONST : CT_VOLATILE, NULL);
+    case DW_TAG_typedef:
+        t = entered(f, off,
+                    tag == DW_TAG_typedef      ? CT_TYPEDEF
+                    : tag == DW_TAG_const_type ? CT_CONST
+                                               : CT_VOLATILE,
+                    tag == DW_TAG_typedef ? name : NULL);
         if (!t)
             return NULL;
-        dw_map_put(&f->types, off, t);
         t->target = ref_type(f, die, depth);
         t->size = t->target ? t->target->size : 0;
         return t;
@@ -320,54 +330,31 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
             dw_map_put(&f->types, off, (void *)u);
         return u;
     }
-    case DW_TAG_typedef:
-        t = ctype_new(ar, CT_TYPEDEF, name);
-        if (!t)
-            return NULL;
-        dw_map_put(&f->types, off, t);
-        t->target = ref_type(f, die, depth);
-        t->size = t->target ? t->target->size : 0;
-        return t;
     case DW_TAG_structure_type:
     case DW_TAG_class_type:
     case DW_TAG_union_type:
-        t = ctype_new(ar, tag == DW_TAG_union_type ? CT_UNION : CT_STRUCT, name);
-        if (!t)
-            return NULL;
-        dw_map_put(&f->types, off, t);
-        fill_struct(f, die, t, depth);
+        t = entered(f, off, tag == DW_TAG_union_type ? CT_UNION : CT_STRUCT, name);
+        if (t)
+            fill_struct(f, die, t, depth);
         return t;
     case DW_TAG_enumeration_type:
-        t = ctype_new(ar, CT_ENUM, name);
-        if (!t)
-            return NULL;
-        dw_map_put(&f->types, off, t);
-        fill_enum(f, die, t, depth);
+        t = entered(f, off, CT_ENUM, name);
+        if (t)
+            fill_enum(f, die, t, depth);
         return t;
     case DW_TAG_array_type:
-        t = ctype_new(ar, CT_ARRAY, NULL);
-        if (!t)
-            return NULL;
-        dw_map_put(&f->types, off, t);
-        return array_of(f, die, depth, t);
+        t = entered(f, off, CT_ARRAY, NULL);
+        return t ? array_of(f, die, depth, t) : NULL;
     case DW_TAG_subroutine_type:
     case DW_TAG_subprogram:
-        t = ctype_new(ar, CT_FUNC, NULL);
-        if (!t)
-            return NULL;
-        dw_map_put(&f->types, off, t);
-        fill_func(f, die, t, depth);
+        t = entered(f, off, CT_FUNC, NULL);
+        if (t)
+            fill_func(f, die, t, depth);
         return t;
     case DW_TAG_unspecified_type:
-        t = ctype_new(ar, CT_VOID, name ? name : "void");
-        if (t)
-            dw_map_put(&f->types, off, t);
-        return t;
+        return entered(f, off, CT_VOID, name ? name : "void");
     default:
-        t = unknown(f, "<unknown type>");
-        if (t)
-            dw_map_put(&f->types, off, t);
-        return t;
+        return entered(f, off, CT_VOID, "<unknown type>");
     }
 }
 

@@ -419,7 +419,7 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
         sb_printf(&b, "; saved pc = 0x%llx\n", (unsigned long long)up->pc);
         if (s->inlined)
             sb_printf(&b, " inlined into frame %llu\n", (unsigned long long)(level + 1));
-        else
+        else if (up->f.cfa) /* (not known for the outermost frame) */
             sb_printf(&b, " called by frame at 0x%llx\n", (unsigned long long)up->f.cfa);
     } else {
         sb_puts(&b, "\n Outermost frame: no caller found.\n");

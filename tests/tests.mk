@@ -2,6 +2,10 @@
 # The layers include only downward, along the edges docs/architecture.md lists.
 TESTS += tests/lint/layers.sh
 EXTRA_DIST += tests/lint/layers.sh
+# The docs point only at what the tree holds (no repeated lines or headings,
+# no dead paths, no notes outside the repository).
+TESTS += tests/lint/docs.sh
+EXTRA_DIST += tests/lint/docs.sh
 # What the front ends read of the devices: counters and the NICs' station view.
 TESTS += tests/batch/device_counters.sh
 EXTRA_DIST += tests/batch/device_counters.sh

@@ -24,7 +24,6 @@ static unsigned ncand, capcand;
 
 static void add_candidate(void *ctx, const char *w)
 {
-    (void)ctx;
     if (ncand == capcand) {
         unsigned cap = capcand ? capcand * 2 : 64;
         char **n = realloc(candidates, cap * sizeof *n);
@@ -48,7 +47,6 @@ static void clear_candidates(void)
 static char *generator(const char *text, int state)
 {
     static unsigned next;
-    (void)text;
     if (state == 0)
         next = 0;
     return next < ncand ? strdup(candidates[next++]) : NULL;
@@ -56,7 +54,6 @@ static char *generator(const char *text, int state)
 
 static char **complete(const char *text, int start, int end)
 {
-    (void)end;
     rl_attempted_completion_over = 1;
     if (!complete_dbg)
         return NULL;
@@ -124,14 +121,12 @@ static void hide_line(void)
 
 static void serving_out(void *ctx, const char *text)
 {
-    (void)ctx;
     hide_line();
     saved_out(saved_out_ctx, text);
 }
 
 static void serving_log(void *ctx, int level, const char *who, const char *msg)
 {
-    (void)ctx;
     static const char *const names[] = {"error", "warning", "info", "debug"};
     hide_line();
     fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "",
@@ -141,8 +136,6 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
 /* The guest's console writes to the terminal while gdb runs the guest. */
 static void serving_console(void *ctx, const uint8_t *buf, size_t n)
 {
-    (void)ctx;
-    (void)buf;
     if (n)
         hide_line();
 }

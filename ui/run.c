@@ -16,7 +16,6 @@ static machine *sig_machine;
 
 static void on_sigint(int sig)
 {
-    (void)sig;
     dbg_interrupt(); /* a long command or script stops at its next check */
     machine *m = sig_machine;
     if (!m)

@@ -86,7 +86,6 @@ static bool input_ready(void)
  * terminal really went away. */
 static int tui_rl_getc(FILE *f)
 {
-    (void)f;
     while (inq_head == inq_tail) {
         int ch = getch();
         if (ch == ERR) {
@@ -125,7 +124,6 @@ static void tui_rl_redisplay(void)
 
 static void tui_rl_show_matches(char **matches, int num, int max)
 {
-    (void)max;
     tui *t = tui_active;
     strbuf b;
     sb_init(&b);

@@ -50,7 +50,6 @@ struct chardev {
 
 static uint64_t monotonic_ns(void *ctx)
 {
-    (void)ctx;
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -71,8 +70,6 @@ static enum in_mode input_mode(int fd)
 
 static int file_ready(void *ctx, int fd, char *err, size_t errlen)
 {
-    (void)err;
-    (void)errlen;
     chardev *ch = ctx;
     ch->out_fd = fd;
     return 0;

@@ -68,6 +68,10 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
     d->ext = calloc(n ? n : 1, sizeof *d->ext);
     for (unsigned i = 0; i < cls->nregs; i++) {
         const reg_decl *r = &cls->regs[i];
+        if (!r->name || !r->width) { /* a hole in the table: a bug in the model */
+            xlog(LOG_ERROR, name, "%s: register %u is not declared", cls->name, i);
+            abort();
+        }
         unsigned cnt = r->count > 1 ? r->count : 1;
         for (unsigned k = 0; k < cnt; k++) {
             struct reg_extent *e = &d->ext[d->n_ext++];
@@ -149,9 +153,12 @@ static inline unsigned lane(const device *d, unsigned j, unsigned w)
 uint64_t dev_peek(device *d, unsigned id, unsigned idx)
 {
     const reg_decl *r = &d->cls->regs[id];
-    if (r->read)
-        return r->read(d, r, idx, true) & MASK(r->width * 8);
-    if (r->flags & R_WO)
+    if (r->read) {
+        reg_access a = {.id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1,
+                        .peek = true};
+        return r->read(d, &a) & MASK(r->width * 8);
+    }
+    if (r->rules & R_WO)
         return 0;
     return d->rv[d->slot[id] + idx];
 }
@@ -164,13 +171,15 @@ static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
     uint64_t v;
-    if (r->flags & R_WO)
+    if (r->rules & R_WO) {
         v = 0;
-    else if (r->read)
-        v = r->read(d, r, e->idx, false) & MASK(r->width * 8);
-    else
+    } else if (r->read) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = who(d, op)};
+        v = r->read(d, &a) & MASK(r->width * 8);
+    } else {
         v = *p;
-    if ((r->flags & R_RC) && !(r->flags & R_NOSTORE))
+    }
+    if ((r->rules & R_RC) && !(r->rules & R_NOSTORE))
         *p = 0;
     EVENT_EMIT(d->ev[DEV_EV_REG_READ], who(d, op), e->id, e->idx, e->start, v, v, size);
     return v;
@@ -181,22 +190,26 @@ static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, 
 {
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
-    uint64_t old = (r->flags & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
+    uint64_t old = (r->rules & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
     uint64_t wm = (r->wmask ? r->wmask : ~0ull) & lanes & MASK(r->width * 8);
     uint64_t nv;
-    if (r->flags & R_RO)
+    if (r->rules & R_RO)
         nv = old;
-    else if (r->flags & R_W1C)
+    else if (r->rules & R_W1C)
         nv = old & ~(val & wm);
-    else if (r->flags & R_W1S)
+    else if (r->rules & R_W1S)
         nv = old | (val & wm);
     else
         nv = (old & ~wm) | (val & wm);
-    if (!(r->flags & R_NOSTORE))
+    if (!(r->rules & R_NOSTORE))
         *p = nv;
-    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], who(d, op), e->id, e->idx, e->start, nv, old, size);
-    if (r->write && !(r->flags & R_RO))
-        r->write(d, r, e->idx, (old & ~lanes) | (val & lanes), old);
+    int by = who(d, op);
+    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], by, e->id, e->idx, e->start, nv, old, size);
+    if (r->write && !(r->rules & R_RO)) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = by,
+                        .val = (old & ~lanes) | (val & lanes), .old = old};
+        r->write(d, &a);
+    }
 }
 
 static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size, bool write,
@@ -208,8 +221,8 @@ static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size,
 }
 
 /* Walk the bytes of an access register by register.  For each register
- * element touched, `lanes` is the mask of its bytes covered and `shift_*`
- * place them. */
+ * element touched, `lanes` is the mask of its bytes the access covers;
+ * lane() places each byte in the register and in the access value. */
 static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val,
                       bool write)
 {
@@ -219,6 +232,13 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
             return d->cls->other_read(d, op, off, size, val);
         if (write && d->cls->other_write)
             return d->cls->other_write(d, op, off, size, *val);
+    } else if (off == e->start && off + size == e->end) {
+        /* The common case, one whole register element: no lanes to move. */
+        if (write)
+            elem_write(d, op, e, *val & MASK(size * 8), MASK(size * 8), size);
+        else
+            *val = elem_read(d, op, e, size) & MASK(size * 8);
+        return BUS_OK;
     }
     uint64_t result = 0;
     bool any = false;
@@ -233,7 +253,7 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
         const reg_decl *r = &d->cls->regs[e->id];
         unsigned w = r->width;
         uint64_t last = e->end < off + size ? e->end : off + size;
-        if ((r->flags & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
+        if ((r->rules & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
             bad_access(d, op, off, size, write, write ? *val : 0);
             pos = last;
             continue;
@@ -328,9 +348,9 @@ int dev_reg_lookup(const device *d, const char *name, unsigned *id, unsigned *id
 
 const reg_field *dev_field_lookup(const reg_decl *r, const char *name)
 {
-    for (const reg_field *f = r->fields; f && f->name; f++)
-        if (strcasecmp(f->name, name) == 0)
-            return f;
+    for (unsigned i = 0; i < r->nfields; i++)
+        if (strcasecmp(r->fields[i].name, name) == 0)
+            return &r->fields[i];
     return NULL;
 }
 
@@ -345,11 +365,10 @@ void dev_reg_name(const device *d, unsigned id, unsigned idx, char *buf, size_t 
 
 void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out)
 {
-    bool first = true;
-    for (const reg_field *f = r->fields; f && f->name; f++) {
+    for (unsigned k = 0; k < r->nfields; k++) {
+        const reg_field *f = &r->fields[k];
         uint64_t fv = EXTRACT(v, f->lsb, f->width);
-        sb_printf(out, "%s%s=", first ? "" : " ", f->name);
-        first = false;
+        sb_printf(out, "%s%s=", k ? " " : "", f->name);
         const char *vn = NULL;
         if (f->values) {
             unsigned i = 0;
@@ -377,7 +396,7 @@ void dev_show(device *d, strbuf *out)
         dev_reg_name(d, e->id, e->idx, name, sizeof name);
         uint64_t v = dev_peek(d, e->id, e->idx);
         sb_printf(out, "  %06x %-18s %0*llx", e->start, name, r->width * 2, (unsigned long long)v);
-        if (r->fields) {
+        if (r->nfields) {
             sb_printf(out, "%*s", 17 - r->width * 2, "");
             dev_format_fields(r, v, out);
         }

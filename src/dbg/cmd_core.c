@@ -265,7 +265,6 @@ static int cmd_info(dbg *d, const char *args)
 
 static int cmd_info_devices(dbg *d, const char *args)
 {
-    (void)args;
     for (device *v = d->m->devices; v; v = v->next)
         dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
     return 0;
@@ -303,7 +302,8 @@ static int cmd_info_device(dbg *d, const char *args)
                   r->offset + idx * r->stride, r->width, r->width * 2, (unsigned long long)val);
         if (r->desc)
             sb_printf(&b, "  %s\n", r->desc);
-        for (const reg_field *f = r->fields; f && f->name; f++) {
+        for (unsigned i = 0; i < r->nfields; i++) {
+            const reg_field *f = &r->fields[i];
             uint64_t fv = EXTRACT(val, f->lsb, f->width);
             sb_printf(&b, "  %-16s [%u:%u] = 0x%llx\n", f->name, f->lsb + f->width - 1, f->lsb,
                       (unsigned long long)fv);

@@ -310,7 +310,6 @@ static int cmd_next(dbg *d, const char *args)
 
 static int cmd_finish(dbg *d, const char *args)
 {
-    (void)args;
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
@@ -489,7 +488,6 @@ static int cmd_cpu(dbg *d, const char *args)
 
 static int cmd_info_cpus(dbg *d, const char *args)
 {
-    (void)args;
     machine *m = d->m;
     strbuf b;
     sb_init(&b);

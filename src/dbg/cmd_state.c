@@ -117,7 +117,6 @@ static int cmd_info_registers(dbg *d, const char *args)
 
 static int cmd_info_all_registers(dbg *d, const char *args)
 {
-    (void)args;
     if (cmd_info_registers(d, "")) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
@@ -125,13 +124,11 @@ static int cmd_info_all_registers(dbg *d, const char *args)
 
 static int cmd_info_fpu(dbg *d, const char *args)
 {
-    (void)args;
     return show_with(d, cpu_show_fpu);
 }
 
 static int cmd_info_tlb(dbg *d, const char *args)
 {
-    (void)args;
     return show_with(d, cpu_show_tlb);
 }
 

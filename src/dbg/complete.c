@@ -62,7 +62,6 @@ static void registers(dbg *d, comp *c, const char *prefix)
             offer2(c, prefix, lower);
         }
     }
-    (void)d;
 }
 
 static void add_var(void *ctx, const char *name) { offer2(ctx, "$", name); }
@@ -108,8 +107,9 @@ static void device_registers(dbg *d, comp *c)
         if (dev_reg_lookup(v, reg, &id, &idx) != 0)
             return;
         snprintf(pre, sizeof pre, "%.*s", (int)(fdot + 1 - c->word), c->word);
-        for (const reg_field *f = v->cls->regs[id].fields; f && f->name; f++)
-            offer2(c, pre, f->name);
+        const reg_decl *r = &v->cls->regs[id];
+        for (unsigned i = 0; i < r->nfields; i++)
+            offer2(c, pre, r->fields[i].name);
         return;
     }
     snprintf(pre, sizeof pre, "%s.", dev);

@@ -67,7 +67,6 @@ const char *dbg_next_word(const char *s, char *buf, size_t len)
 
 static void default_out(void *ctx, const char *text)
 {
-    (void)ctx;
     fputs(text, stdout);
     fflush(stdout);
 }

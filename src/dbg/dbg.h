@@ -23,9 +23,10 @@ enum cmd_flags {
 
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
-    const char *aliases; /* space-separated alternatives: "c cont fg" */
+    const char *aliases; /* comma-separated alternatives, each of one or more
+                            words: "c,cont,fg", "info f"; NULL for none */
     cmd_fn fn;
-    const char *usage;   /* "break ADDR|SYMBOL [if COND]" */
+    const char *usage;   /* "break [LOCATION] [if COND]" */
     const char *help;    /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;

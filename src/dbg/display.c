@@ -233,7 +233,6 @@ static int cmd_disable_display(dbg *d, const char *args)
 
 static int cmd_info_display(dbg *d, const char *args)
 {
-    (void)args;
     display_state *s = d->display;
     if (!s || !s->list) {
         dbg_puts(d, "There are no auto-display expressions now.\n");

@@ -73,7 +73,6 @@ static void ev_disarm(dbg *d, bpoint *b)
 
 static void ev_describe(dbg *d, const bpoint *b, strbuf *out)
 {
-    (void)d;
     const evpriv *p = b->priv;
     sb_puts(out, p->name);
 }
@@ -194,7 +193,6 @@ static int reg_arm(dbg *d, bpoint *b)
 
 static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
 {
-    (void)d;
     const evpriv *p = b->priv;
     sb_puts(out, p->regname);
     if (p->mode == RM_CHANGES)

@@ -43,7 +43,6 @@ static bool read_insn(dbg *d, cpu *c, uint64_t pc, uint32_t *insn)
     uint8_t b[4];
     if (cpu_read_virt(c, pc, b, 4) != 4)
         return false;
-    (void)d;
     *insn = (uint32_t)load_be(b, 4);
     return true;
 }

@@ -6,7 +6,6 @@
 
 static int cmd_info_gdbserver(dbg *d, const char *args)
 {
-    (void)args;
     gdbstub *s = gdb_stub(d);
     strbuf b;
     sb_init(&b);

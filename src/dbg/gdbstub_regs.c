@@ -102,6 +102,5 @@ const char *gdb_target_xml(size_t *len)
 /* CPUs 0 and 1 are slices A and B of node 0; 2 and 3 those of node 1. */
 void gdb_thread_info(dbg *d, int i, strbuf *out)
 {
-    (void)d;
     sb_printf(out, "cpu%d, node %d slice %c", i, i / 2, 'A' + i % 2);
 }

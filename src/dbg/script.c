@@ -315,13 +315,11 @@ static int cmd_while(dbg *d, const char *args)
 
 static int cmd_else(dbg *d, const char *args)
 {
-    (void)args;
     return dbg_error(d, "else: only inside if ... end.");
 }
 
 static int cmd_end(dbg *d, const char *args)
 {
-    (void)args;
     return dbg_error(d, "end: no block to end.");
 }
 

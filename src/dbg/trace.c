@@ -306,7 +306,6 @@ static int cmd_trace_event(dbg *d, const char *args)
 
 static int cmd_trace_off(dbg *d, const char *args)
 {
-    (void)args;
     trace_state *t = d->trace;
     if (!t)
         return 0;
@@ -328,7 +327,6 @@ static int cmd_trace(dbg *d, const char *args)
 
 static int cmd_info_trace(dbg *d, const char *args)
 {
-    (void)args;
     trace_state *t = d->trace;
     unsigned n = 0;
     if (t && t->insn_out) {

@@ -249,7 +249,6 @@ static void bridge_irq(device *br, strbuf *b)
 
 static int cmd_info_irq(dbg *d, const char *args)
 {
-    (void)args;
     strbuf b;
     sb_init(&b);
     unsigned n = 0;

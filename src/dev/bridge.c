@@ -1,7 +1,7 @@
 /* The SGI Bridge ASIC: register declaration, construction, interrupts and
  * error reporting.  PIO is in bridge_pio.c, DMA in bridge_dma.c, the decoded
- * views in bridge_view.c.  See ../shared/hw/ip27.md section 3 and the Bridge
- * section of docs/hardware.md for every [INF]/[UNC] choice. */
+ * views in bridge_view.c.  Registers as Linux's asm/pci/bridge.h defines them;
+ * see docs/hardware.md, "Bridge", for every [INF]/[UNC] choice. */
 #include "dev/bridge_priv.h"
 
 #include <stdio.h>
@@ -12,10 +12,10 @@
 /* ---- register fields ---------------------------------------------------- */
 
 static const reg_field f_wid_id[] = {
-    {"REV", 28, 4, NULL}, {"PART", 12, 16, NULL}, {"MFG", 1, 11, NULL}, {NULL, 0, 0, NULL}};
+    {"REV", 28, 4, NULL}, {"PART", 12, 16, NULL}, {"MFG", 1, 11, NULL}};
 static const reg_field f_wid_stat[] = {
     {"LLP_REC_CNT", 24, 8, NULL}, {"LLP_TX_CNT", 16, 8, NULL}, {"FLASH_SELECT", 6, 1, NULL},
-    {"PCI_GIO_N", 5, 1, NULL}, {"PENDING", 0, 5, NULL}, {NULL, 0, 0, NULL}};
+    {"PCI_GIO_N", 5, 1, NULL}, {"PENDING", 0, 5, NULL}};
 static const char *const page_sizes[] = {"4K", "16K", NULL};
 static const char *const ssram_sizes[] = {"1K", "64K", "128K", "512K", NULL};
 static const reg_field f_wid_control[] = {
@@ -24,33 +24,31 @@ static const reg_field f_wid_control[] = {
     {"MEM_SWAP", 22, 1, NULL}, {"PAGE_SIZE", 21, 1, page_sizes}, {"SS_PAR_BAD", 20, 1, NULL},
     {"SS_PAR_EN", 19, 1, NULL}, {"SSRAM_SIZE", 17, 2, ssram_sizes}, {"F_BAD_PKT", 16, 1, NULL},
     {"LLP_XBAR_CRD", 12, 4, NULL}, {"CLR_RLLP_CNT", 11, 1, NULL}, {"CLR_TLLP_CNT", 10, 1, NULL},
-    {"SYS_END", 9, 1, NULL}, {"MAX_TRANS", 4, 5, NULL}, {"WIDGET_ID", 0, 4, NULL},
-    {NULL, 0, 0, NULL}};
-static const reg_field f_addr_hi[] = {{"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"SYS_END", 9, 1, NULL}, {"MAX_TRANS", 4, 5, NULL}, {"WIDGET_ID", 0, 4, NULL}};
+static const reg_field f_addr_hi[] = {{"ADDR", 0, 16, NULL}};
 static const reg_field f_int_upper[] = {
-    {"VECTOR", 24, 8, NULL}, {"TARGET", 16, 4, NULL}, {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"VECTOR", 24, 8, NULL}, {"TARGET", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
 static const char *const pactyp_names[] = {"RdReq", "RdResp", "WrReqWithResp", "WrResp",
                                            "WrReqNoResp", NULL};
 static const reg_field f_cmdword[] = {
     {"DIDN", 28, 4, NULL}, {"SIDN", 24, 4, NULL}, {"PACTYP", 20, 4, pactyp_names},
     {"TNUM", 15, 5, NULL}, {"COH", 14, 1, NULL}, {"DS", 12, 2, NULL}, {"GBR", 11, 1, NULL},
-    {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL}, {"BARR", 8, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL}, {"BARR", 8, 1, NULL}};
 static const reg_field f_resp_upper[] = {
-    {"DEVNUM", 20, 2, NULL}, {"BUFNUM", 16, 4, NULL}, {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"DEVNUM", 20, 2, NULL}, {"BUFNUM", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
 static const reg_field f_dir_map[] = {
     {"W_ID", 20, 4, NULL}, {"RMF_64", 18, 1, NULL}, {"ADD512", 17, 1, NULL},
-    {"DIR_OFF", 0, 17, NULL}, {NULL, 0, 0, NULL}};
+    {"DIR_OFF", 0, 17, NULL}};
 static const reg_field f_nic[] = {
     {"PULSE", 10, 10, NULL}, {"SAMPLE", 2, 8, NULL}, {"DONE", 1, 1, NULL},
-    {"RD_DATA", 0, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"RD_DATA", 0, 1, NULL}};
 static const reg_field f_bus_timeout[] = {
-    {"PCI_RETRY_HLD", 16, 5, NULL}, {"GIO_TIMEOUT", 12, 1, NULL}, {"PCI_RETRY_CNT", 0, 10, NULL},
-    {NULL, 0, 0, NULL}};
+    {"PCI_RETRY_HLD", 16, 5, NULL}, {"GIO_TIMEOUT", 12, 1, NULL}, {"PCI_RETRY_CNT", 0, 10, NULL}};
 static const reg_field f_pci_cfg[] = {
-    {"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}, {NULL, 0, 0, NULL}};
+    {"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}};
 static const reg_field f_pci_err_upper[] = {
     {"DEVMASTER", 20, 1, NULL}, {"PCIVDEV", 19, 1, NULL}, {"DEVNUM", 16, 3, NULL},
-    {"ADDR", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"ADDR", 0, 16, NULL}};
 static const reg_field f_int_status[] = {
     {"MULTI_ERR", 31, 1, NULL}, {"PMU_ESIZE_FAULT", 30, 1, NULL}, {"UNEXP_RESP", 29, 1, NULL},
     {"BAD_XRESP_PKT", 28, 1, NULL}, {"BAD_XREQ_PKT", 27, 1, NULL},
@@ -60,20 +58,18 @@ static const reg_field f_int_status[] = {
     {"LLP_TX_RETRY", 18, 1, NULL}, {"LLP_TCTY", 17, 1, NULL}, {"SSRAM_PERR", 16, 1, NULL},
     {"PCI_ABORT", 15, 1, NULL}, {"PCI_PARITY", 14, 1, NULL}, {"PCI_SERR", 13, 1, NULL},
     {"PCI_PERR", 12, 1, NULL}, {"PCI_MST_TIMEOUT", 11, 1, NULL}, {"PCI_RETRY_CNT", 10, 1, NULL},
-    {"XREAD_REQ_TIMEOUT", 9, 1, NULL}, {"GIO_B_ENBL_ERR", 8, 1, NULL}, {"INT", 0, 8, NULL},
-    {NULL, 0, 0, NULL}};
+    {"XREAD_REQ_TIMEOUT", 9, 1, NULL}, {"GIO_B_ENBL_ERR", 8, 1, NULL}, {"INT", 0, 8, NULL}};
 static const reg_field f_int_rst[] = {
     {"MULTI_CLR", 6, 1, NULL}, {"CRP_GRP_CLR", 5, 1, NULL}, {"RESP_BUF_GRP_CLR", 4, 1, NULL},
     {"REQ_DSP_GRP_CLR", 3, 1, NULL}, {"LLP_GRP_CLR", 2, 1, NULL}, {"SSRAM_GRP_CLR", 1, 1, NULL},
-    {"PCI_GRP_CLR", 0, 1, NULL}, {NULL, 0, 0, NULL}};
-static const reg_field f_int_mode[] = {{"CLR_PKT_EN", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"PCI_GRP_CLR", 0, 1, NULL}};
+static const reg_field f_int_mode[] = {{"CLR_PKT_EN", 0, 8, NULL}};
 static const reg_field f_int_device[] = {
     {"PIN0", 0, 3, NULL}, {"PIN1", 3, 3, NULL}, {"PIN2", 6, 3, NULL}, {"PIN3", 9, 3, NULL},
-    {"PIN4", 12, 3, NULL}, {"PIN5", 15, 3, NULL}, {"PIN6", 18, 3, NULL}, {"PIN7", 21, 3, NULL},
-    {NULL, 0, 0, NULL}};
-static const reg_field f_fld[] = {{"FLD", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"PIN4", 12, 3, NULL}, {"PIN5", 15, 3, NULL}, {"PIN6", 18, 3, NULL}, {"PIN7", 21, 3, NULL}};
+static const reg_field f_fld[] = {{"FLD", 0, 8, NULL}};
 static const reg_field f_int_addr[] = {
-    {"DEST_IO", 17, 1, NULL}, {"HOST", 8, 10, NULL}, {"FLD", 0, 8, NULL}, {NULL, 0, 0, NULL}};
+    {"DEST_IO", 17, 1, NULL}, {"HOST", 8, 10, NULL}, {"FLD", 0, 8, NULL}};
 static const char *const io_mem_names[] = {"io", "mem", NULL};
 static const reg_field f_device[] = {
     {"ERR_LOCK_EN", 28, 1, NULL}, {"PAGE_CHK_DIS", 27, 1, NULL}, {"FORCE_PCI_PAR", 26, 1, NULL},
@@ -81,28 +77,26 @@ static const reg_field f_device[] = {
     {"DEV_SIZE", 22, 1, NULL}, {"RT", 21, 1, NULL}, {"SWAP_PMU", 20, 1, NULL},
     {"SWAP_DIR", 19, 1, NULL}, {"PREF", 18, 1, NULL}, {"PRECISE", 17, 1, NULL},
     {"COH", 16, 1, NULL}, {"BARRIER", 15, 1, NULL}, {"GBR", 14, 1, NULL},
-    {"DEV_SWAP", 13, 1, NULL}, {"DEV_IO_MEM", 12, 1, io_mem_names}, {"DEV_OFF", 0, 12, NULL},
-    {NULL, 0, 0, NULL}};
+    {"DEV_SWAP", 13, 1, NULL}, {"DEV_IO_MEM", 12, 1, io_mem_names}, {"DEV_OFF", 0, 12, NULL}};
 static const reg_field f_resp_status[] = {
-    {"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}, {NULL, 0, 0, NULL}};
+    {"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}};
 
 /* ---- register hooks ----------------------------------------------------- */
 
 static bridge *br_of(device *d) { return d->priv; }
 
-static uint64_t read_zero(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_zero(device *d, const reg_access *a)
 {
     return 0;
 }
 
-static uint64_t read_int_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_int_status(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
     return br->int_err | br->pins;
 }
 
-static void write_int_enable(device *d, const reg_decl *r, unsigned idx, uint64_t val,
-                             uint64_t old)
+static void write_int_enable(device *d, const reg_access *a)
 {
     bridge_update_irqs(br_of(d));
 }
@@ -122,11 +116,11 @@ static const uint32_t rst_groups[7] = {
 #define LATCHED_BY_WID (rst_groups[3])
 #define LATCHED_BY_RESP (rst_groups[4])
 
-static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_int_rst(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
     for (unsigned g = 0; g < 7; g++)
-        if (val & (1u << g))
+        if (a->val & (1u << g))
             br->int_err &= ~rst_groups[g];
     if (!(br->int_err & LATCHED_BY_PCI))
         br->latched &= (uint8_t)~LATCH_PCI;
@@ -137,68 +131,100 @@ static void write_int_rst(device *d, const reg_decl *r, unsigned idx, uint64_t v
     bridge_update_irqs(br);
 }
 
-static void write_nic(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_nic(device *d, const reg_access *a)
 {
     bridge *br = br_of(d);
-    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)(val & r->wmask)));
+    uint32_t wmask = (uint32_t)d->cls->regs[a->id].wmask;
+    br_set(br, BR_NIC, 0, ow_mcr_write(&br->nic, (uint32_t)a->val & wmask));
 }
 
-#define REG(n, off, fl, rst, wm, flds, dsc) \
-    {n, off, 4, 1, 0, fl, rst, wm, flds, dsc, NULL, NULL}
-#define REGH(n, off, fl, rst, wm, flds, dsc, rd, wr) \
-    {n, off, 4, 1, 0, fl, rst, wm, flds, dsc, rd, wr}
-#define REGA(n, off, cnt, fl, rst, wm, flds, dsc, rd) \
-    {n, off, 4, cnt, 8, fl, rst, wm, flds, dsc, rd, NULL}
 
 /* Bridge part 0xc002, manufacturer 0x036 [SRC bridge.h]; revision D (4): the
  * revision whose PCI I/O alias works [SRC OB]; bit 0 is the XIO id's
  * always-one bit [INF]. */
 #define BRIDGE_WID_ID_RESET (4u << 28 | 0xc002u << 12 | 0x036u << 1 | 1u)
 
-static const reg_decl bridge_regs[BR_NREGS] = {
-    REG("WID_ID", 0x04, R_RO, BRIDGE_WID_ID_RESET, 0, f_wid_id, "widget id"),
-    REG("WID_STAT", 0x0c, R_RO, 1u << 5, 0, f_wid_stat, "widget status (PCI, not GIO)"),
-    REG("WID_ERR_UPPER", 0x14, R_RO, 0, 0, f_addr_hi, "XIO error address 47:32"),
-    REG("WID_ERR_LOWER", 0x1c, R_RO, 0, 0, NULL, "XIO error address 31:0"),
-    REG("WID_CONTROL", 0x24, 0, 0, 0, f_wid_control, "widget control"),
-    REG("WID_REQ_TIMEOUT", 0x2c, 0, 0, 0, NULL, "request timeout"),
-    REG("WID_INT_UPPER", 0x34, 0, 0, 0, f_int_upper, "interrupt target widget, address 47:32"),
-    REG("WID_INT_LOWER", 0x3c, 0, 0, 0, NULL, "interrupt address 31:0"),
-    REG("WID_ERR_CMDWORD", 0x44, R_RO, 0, 0, f_cmdword, "command word of the failed XIO request"),
-    REG("WID_LLP", 0x4c, 0, 0, 0, NULL, "LLP configuration"),
-    REGH("WID_TFLUSH", 0x54, R_RO | R_NOSTORE, 0, 0, NULL, "read to flush PIO writes",
-         read_zero, NULL),
-    REG("WID_AUX_ERR", 0x5c, R_RO, 0, 0, f_cmdword, "auxiliary error command word"),
-    REG("WID_RESP_UPPER", 0x64, R_RO, 0, 0, f_resp_upper, "response error address 47:32"),
-    REG("WID_RESP_LOWER", 0x6c, R_RO, 0, 0, NULL, "response error address 31:0"),
-    REG("WID_TST_PIN_CTRL", 0x74, 0, 0, 0, NULL, "test pin control"),
-    REG("DIR_MAP", 0x84, 0, 0, 0x00f7ffff, f_dir_map, "direct-map DMA window"),
-    REG("RAM_PERR", 0x94, R_RO, 0, 0, NULL, "SSRAM parity error"),
-    REG("ARB", 0xa4, 0, 0, 0, NULL, "arbitration priority"),
-    REGH("NIC", 0xb4, 0, 0, 0x000ffffc, f_nic, "1-wire (MicroLAN) master", NULL, write_nic),
-    REG("BUS_TIMEOUT", 0xc4, 0, 0, 0x001f13ff, f_bus_timeout, "PCI retry/timeout"),
-    REG("PCI_CFG", 0xcc, 0, 0, 0x00fff800, f_pci_cfg, "type-1 config bus/device"),
-    REG("PCI_ERR_UPPER", 0xd4, R_RO, 0, 0, f_pci_err_upper, "PCI error address 47:32"),
-    REG("PCI_ERR_LOWER", 0xdc, R_RO, 0, 0, NULL, "PCI error address 31:0"),
-    REGH("INT_STATUS", 0x104, R_RO | R_NOSTORE, 0, 0, f_int_status,
-         "live pin levels and latched errors", read_int_status, NULL),
-    REGH("INT_ENABLE", 0x10c, 0, 0, 0, f_int_status, "interrupt enables", NULL,
-         write_int_enable),
-    REGH("INT_RST_STAT", 0x114, R_WO, 0, 0x7f, f_int_rst, "clear error groups", NULL,
-         write_int_rst),
-    REG("INT_MODE", 0x11c, 0, 0, 0xff, f_int_mode, "send clear packets on pin deassertion"),
-    REG("INT_DEVICE", 0x124, 0, 0, 0x00ffffff, f_int_device, "device owning each pin"),
-    REG("INT_HOST_ERR", 0x12c, 0, 0, 0xff, f_fld, "vector of the error interrupt"),
-    REGA("INT_ADDR", 0x134, 8, 0, 0, 0x3ffff, f_int_addr, "pin interrupt vector and host", NULL),
-    REGA("DEVICE", 0x204, 8, 0, 0, 0x1fffffff, f_device, "per-slot PIO window and DMA modes",
-         NULL),
-    REGA("WR_REQ_BUF", 0x244, 8, R_RO | R_NOSTORE, 0, 0, NULL, "posted writes pending",
-         read_zero),
-    REG("EVEN_RESP", 0x284, 0, 0, 0, NULL, "read response buffers, even slots"),
-    REG("ODD_RESP", 0x28c, 0, 0, 0, NULL, "read response buffers, odd slots"),
-    REG("RESP_STATUS", 0x294, R_RO, 0, 0, f_resp_status, "read response buffer status"),
-    REG("RESP_CLEAR", 0x29c, R_WO, 0, 0xffff, NULL, "read response buffer clear"),
+static const reg_decl bridge_regs[] = {
+    [BR_WID_ID] = {.name = "WID_ID", .offset = 0x04, .width = 4, .rules = R_RO,
+                   .reset = BRIDGE_WID_ID_RESET, REG_FIELDS(f_wid_id), .desc = "widget id"},
+    [BR_WID_STAT] = {.name = "WID_STAT", .offset = 0x0c, .width = 4, .rules = R_RO,
+                     .reset = 1u << 5, REG_FIELDS(f_wid_stat),
+                     .desc = "widget status (PCI, not GIO)"},
+    [BR_WID_ERR_UPPER] = {.name = "WID_ERR_UPPER", .offset = 0x14, .width = 4, .rules = R_RO,
+                          REG_FIELDS(f_addr_hi), .desc = "XIO error address 47:32"},
+    [BR_WID_ERR_LOWER] = {.name = "WID_ERR_LOWER", .offset = 0x1c, .width = 4, .rules = R_RO,
+                          .desc = "XIO error address 31:0"},
+    [BR_WID_CONTROL] = {.name = "WID_CONTROL", .offset = 0x24, .width = 4,
+                        REG_FIELDS(f_wid_control), .desc = "widget control"},
+    [BR_WID_REQ_TIMEOUT] = {.name = "WID_REQ_TIMEOUT", .offset = 0x2c, .width = 4,
+                            .desc = "request timeout"},
+    [BR_WID_INT_UPPER] = {.name = "WID_INT_UPPER", .offset = 0x34, .width = 4,
+                          REG_FIELDS(f_int_upper),
+                          .desc = "interrupt target widget, address 47:32"},
+    [BR_WID_INT_LOWER] = {.name = "WID_INT_LOWER", .offset = 0x3c, .width = 4,
+                          .desc = "interrupt address 31:0"},
+    [BR_WID_ERR_CMDWORD] = {.name = "WID_ERR_CMDWORD", .offset = 0x44, .width = 4, .rules = R_RO,
+                            REG_FIELDS(f_cmdword),
+                            .desc = "command word of the failed XIO request"},
+    [BR_WID_LLP] = {.name = "WID_LLP", .offset = 0x4c, .width = 4, .desc = "LLP configuration"},
+    [BR_WID_TFLUSH] = {.name = "WID_TFLUSH", .offset = 0x54, .width = 4, .rules = R_RO | R_NOSTORE,
+                       .read = read_zero, .desc = "read to flush PIO writes"},
+    [BR_WID_AUX_ERR] = {.name = "WID_AUX_ERR", .offset = 0x5c, .width = 4, .rules = R_RO,
+                        REG_FIELDS(f_cmdword), .desc = "auxiliary error command word"},
+    [BR_WID_RESP_UPPER] = {.name = "WID_RESP_UPPER", .offset = 0x64, .width = 4, .rules = R_RO,
+                           REG_FIELDS(f_resp_upper), .desc = "response error address 47:32"},
+    [BR_WID_RESP_LOWER] = {.name = "WID_RESP_LOWER", .offset = 0x6c, .width = 4, .rules = R_RO,
+                           .desc = "response error address 31:0"},
+    [BR_WID_TST_PIN_CTRL] = {.name = "WID_TST_PIN_CTRL", .offset = 0x74, .width = 4,
+                             .desc = "test pin control"},
+    [BR_DIR_MAP] = {.name = "DIR_MAP", .offset = 0x84, .width = 4, .wmask = 0x00f7ffff,
+                    REG_FIELDS(f_dir_map), .desc = "direct-map DMA window"},
+    [BR_RAM_PERR] = {.name = "RAM_PERR", .offset = 0x94, .width = 4, .rules = R_RO,
+                     .desc = "SSRAM parity error"},
+    [BR_ARB] = {.name = "ARB", .offset = 0xa4, .width = 4, .desc = "arbitration priority"},
+    [BR_NIC] = {.name = "NIC", .offset = 0xb4, .width = 4, .wmask = 0x000ffffc, REG_FIELDS(f_nic),
+                .write = write_nic, .desc = "1-wire (MicroLAN) master"},
+    [BR_BUS_TIMEOUT] = {.name = "BUS_TIMEOUT", .offset = 0xc4, .width = 4, .wmask = 0x001f13ff,
+                        REG_FIELDS(f_bus_timeout), .desc = "PCI retry/timeout"},
+    [BR_PCI_CFG] = {.name = "PCI_CFG", .offset = 0xcc, .width = 4, .wmask = 0x00fff800,
+                    REG_FIELDS(f_pci_cfg), .desc = "type-1 config bus/device"},
+    [BR_PCI_ERR_UPPER] = {.name = "PCI_ERR_UPPER", .offset = 0xd4, .width = 4, .rules = R_RO,
+                          REG_FIELDS(f_pci_err_upper), .desc = "PCI error address 47:32"},
+    [BR_PCI_ERR_LOWER] = {.name = "PCI_ERR_LOWER", .offset = 0xdc, .width = 4, .rules = R_RO,
+                          .desc = "PCI error address 31:0"},
+    [BR_INT_STATUS] = {.name = "INT_STATUS", .offset = 0x104, .width = 4, .rules = R_RO | R_NOSTORE,
+                       REG_FIELDS(f_int_status), .read = read_int_status,
+                       .desc = "live pin levels and latched errors"},
+    [BR_INT_ENABLE] = {.name = "INT_ENABLE", .offset = 0x10c, .width = 4, REG_FIELDS(f_int_status),
+                       .write = write_int_enable, .desc = "interrupt enables"},
+    [BR_INT_RST_STAT] = {.name = "INT_RST_STAT", .offset = 0x114, .width = 4, .rules = R_WO,
+                         .wmask = 0x7f, REG_FIELDS(f_int_rst), .write = write_int_rst,
+                         .desc = "clear error groups"},
+    [BR_INT_MODE] = {.name = "INT_MODE", .offset = 0x11c, .width = 4, .wmask = 0xff,
+                     REG_FIELDS(f_int_mode), .desc = "send clear packets on pin deassertion"},
+    [BR_INT_DEVICE] = {.name = "INT_DEVICE", .offset = 0x124, .width = 4, .wmask = 0x00ffffff,
+                       REG_FIELDS(f_int_device), .desc = "device owning each pin"},
+    [BR_INT_HOST_ERR] = {.name = "INT_HOST_ERR", .offset = 0x12c, .width = 4, .wmask = 0xff,
+                         REG_FIELDS(f_fld), .desc = "vector of the error interrupt"},
+    [BR_INT_ADDR] = {.name = "INT_ADDR", .offset = 0x134, .width = 4, .count = 8, .stride = 8,
+                     .wmask = 0x3ffff, REG_FIELDS(f_int_addr),
+                     .desc = "pin interrupt vector and host"},
+    [BR_DEVICE] = {.name = "DEVICE", .offset = 0x204, .width = 4, .count = 8, .stride = 8,
+                   .wmask = 0x1fffffff, REG_FIELDS(f_device),
+                   .desc = "per-slot PIO window and DMA modes"},
+    [BR_WR_REQ_BUF] = {.name = "WR_REQ_BUF", .offset = 0x244, .width = 4, .count = 8, .stride = 8,
+                       .rules = R_RO | R_NOSTORE, .read = read_zero,
+                       .desc = "posted writes pending"},
+    [BR_EVEN_RESP] = {.name = "EVEN_RESP", .offset = 0x284, .width = 4,
+                      .desc = "read response buffers, even slots"},
+    [BR_ODD_RESP] = {.name = "ODD_RESP", .offset = 0x28c, .width = 4,
+                     .desc = "read response buffers, odd slots"},
+    [BR_RESP_STATUS] = {.name = "RESP_STATUS", .offset = 0x294, .width = 4, .rules = R_RO,
+                        REG_FIELDS(f_resp_status), .desc = "read response buffer status"},
+    [BR_RESP_CLEAR] = {.name = "RESP_CLEAR", .offset = 0x29c, .width = 4, .rules = R_WO,
+                       .wmask = 0xffff, .desc = "read response buffer clear"},
 };
+DEV_REGS_CHECK(bridge_regs, BR_NREGS);
 
 /* ---- events ------------------------------------------------------------- */
 
@@ -444,19 +470,9 @@ static int bridge_other_write(device *d, const bus_op *op, uint64_t off, unsigne
 static const device_class bridge_class = {
     .name = "bridge",
     .desc = "SGI Bridge ASIC (XIO to PCI)",
-    .regs = bridge_regs,
-    .nregs = BR_NREGS,
-    .reg_space = 0x1000000,
-    .little_endian = false,
-    .events = bridge_events,
-    .nevents = BEV_COUNT,
-    .views = bridge_views,
-    .nviews = BRIDGE_NVIEWS,
-    .counters = bridge_counters,
-    .ncounters = BRIDGE_NCOUNTERS,
-    .reset = bridge_reset,
-    .other_read = bridge_other_read,
-    .other_write = bridge_other_write,
+    DEV_REGS(bridge_regs), .reg_space = 0x1000000, .little_endian = false,
+    DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views), DEV_COUNTERS(bridge_counters),
+    .reset = bridge_reset, .other_read = bridge_other_read, .other_write = bridge_other_write,
 };
 
 #define BRIDGE_WINDOW_SIZE 0x1000000ull /* 16 MB small window */

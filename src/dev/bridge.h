@@ -1,5 +1,5 @@
-/* The SGI Bridge ASIC: XIO widget to 64-bit PCI.  See ../shared/hw/ip27.md
- * section 3 and docs/hardware.md.
+/* The SGI Bridge ASIC: XIO widget to 64-bit PCI.  See docs/hardware.md,
+ * "Bridge".
  *
  * On the Origin 200 the HUB's XIO port reaches the Bridge directly (no
  * Crossbow): the Bridge answers at several small windows of IO space.  PIO

@@ -1,6 +1,7 @@
-/* Bridge DMA port (ip27.md 3.5): a PCI address is translated through one of
- * the windows into an XIO address on the HUB, i.e. node memory, and the data
- * go through the swap mode of the requesting slot:
+/* Bridge DMA port (docs/hardware.md, "Bridge DMA"): a PCI address is
+ * translated through one of the windows into an XIO address on the HUB,
+ * i.e. node memory, and the data go through the swap mode of the
+ * requesting slot:
  *   0x0000_0000-0x3fff_ffff  not decoded (master abort)
  *   0x4000_0000-0x7fff_ffff  ATE: 4K or 16K pages (WID_CONTROL.PAGE_SIZE),
  *                            128 internal entries; swap = DEVICE.SWAP_PMU

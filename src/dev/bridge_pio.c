@@ -1,6 +1,6 @@
 /* Bridge PIO: the widget space beyond the register block (ATE RAM, config
  * space, IACK, DEVIO windows), the big-window PCI aliases, and the byte-lane
- * model (ip27.md 3.3):
+ * model (docs/hardware.md, "Byte lanes"):
  *   word values (swap bit clear): CPU byte X is PCI byte X^3 of the same
  *     dword, so a 32-bit load carries the numeric value of a little-endian
  *     PCI dword and a 64-bit load at A is dword(A)<<32 | dword(A+4);

@@ -1,8 +1,8 @@
-/* Intel 82543GC / 82544EI (e1000): the register declaration (nics.md C.2,
- * C.3), interrupts, the Microwire EEPROM, statistics, the 82544's I/O
- * window, reset and the factory entries.  The PHY and link are in
+/* Intel 82543GC / 82544EI (e1000): the register declaration (the SDM's
+ * offsets and bits), interrupts, the Microwire EEPROM, statistics, the
+ * 82544's I/O window, reset and the factory entries.  The PHY and link are in
  * e1000_phy.c, the engines in e1000_tx.c and e1000_rx.c.  Choices marked
- * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC/82544EI". */
+ * [INF]/[UNC] are listed in docs/hardware.md "Intel 82543GC / 82544EI". */
 #include "dev/e1000.h"
 
 #include <stdio.h>
@@ -60,88 +60,64 @@ void e1000_stat_size(e1000 *h, unsigned first, uint32_t len)
 }
 
 /* The high half of a 64-bit counter: reading it clears both halves. */
-static uint64_t r_stat_hi(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_stat_hi(device *d, const reg_access *a)
 {
-    (void)idx;
-    unsigned id = (unsigned)(r - d->cls->regs);
-    uint64_t v = DEV_R(d, id);
-    if (!peek)
-        DEV_R(d, id) = DEV_R(d, id - 1) = 0;
+    uint64_t v = DEV_R(d, a->id);
+    if (!a->peek)
+        DEV_R(d, a->id) = DEV_R(d, a->id - 1) = 0;
     return v;
 }
 
 /* ---- interrupts -------------------------------------------------------------- */
 
-static uint64_t r_icr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_icr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     nic *n = &E1000(d)->n;
     uint32_t v = n->irq.cause;
-    if (!peek && v)
+    if (!a->peek && v)
         nic_irq_deassert(n, v); /* a read returns and clears every cause */
     return v;
 }
 
-static void w_icr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_icr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    nic_irq_deassert(&E1000(d)->n, (uint32_t)v); /* write 1 to clear */
+    nic_irq_deassert(&E1000(d)->n, (uint32_t)a->val); /* write 1 to clear */
 }
 
 /* ICS reads as an ICR mirror without the clear [SRC Q-E1000]. */
-static uint64_t r_ics(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ics(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return E1000(d)->n.irq.cause;
 }
 
-static void w_ics(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ics(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    nic_irq_assert(&E1000(d)->n, (uint32_t)v & E1000_ICR_VALID);
+    nic_irq_assert(&E1000(d)->n, (uint32_t)a->val & E1000_ICR_VALID);
 }
 
-static uint64_t r_ims(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ims(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return E1000(d)->n.irq.mask;
 }
 
-static void w_ims(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ims(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     nic *n = &E1000(d)->n;
-    nic_irq_set_mask(n, n->irq.mask | ((uint32_t)v & E1000_ICR_VALID));
+    nic_irq_set_mask(n, n->irq.mask | ((uint32_t)a->val & E1000_ICR_VALID));
 }
 
-static void w_imc(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_imc(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     nic *n = &E1000(d)->n;
-    nic_irq_set_mask(n, n->irq.mask & ~(uint32_t)v);
+    nic_irq_set_mask(n, n->irq.mask & ~(uint32_t)a->val);
 }
 
 /* ---- device control, status ---------------------------------------------------- */
 
-static void w_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     e1000 *h = E1000(d);
-    if (v & E1000_CTRL_RST) {
+    if (a->val & E1000_CTRL_RST) {
         /* Global reset, self-clearing: every register but the PCI
          * configuration; the PHY is not reset [INF]. */
         h->keep_phy = true;
@@ -149,22 +125,16 @@ static void w_ctrl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint6
         h->keep_phy = false;
         return;
     }
-    e1000_ctrl_written(h, (uint32_t)v, (uint32_t)old);
+    e1000_ctrl_written(h, (uint32_t)a->val, (uint32_t)a->old);
 }
 
-static uint64_t r_ctrl(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return e1000_ctrl_pins(E1000(d), (uint32_t)DEV_R(d, ER_CTRL));
 }
 
-static uint64_t r_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_status(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
     uint32_t v = (h->lu ? E1000_STATUS_LU : 0) | (e1000_full_duplex(h) ? E1000_STATUS_FD : 0) |
                  e1000_speed(h) << E1000_STATUS_SPEED_SHIFT;
@@ -178,12 +148,10 @@ static uint64_t r_status(device *d, const reg_decl *r, unsigned idx, bool peek)
     return v;
 }
 
-static void w_ctrl_ext(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_ctrl_ext(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     e1000 *h = E1000(d);
-    if (v & E1000_CTRL_EXT_EE_RST) {
+    if (a->val & E1000_CTRL_EXT_EE_RST) {
         /* EEPROM reload (self-clearing): the station address returns to RAR0. */
         DEV_R(d, ER_CTRL_EXT) &= ~(uint64_t)E1000_CTRL_EXT_EE_RST;
         for (unsigned i = 0; i < 3; i++)
@@ -192,25 +160,20 @@ static void w_ctrl_ext(device *d, const reg_decl *r, unsigned idx, uint64_t v, u
         *dev_rv(d, ER_RAH, 0) = load_le(h->n.mac + 4, 2) | E1000_RAH_AV;
         e1000_filter_update(h);
     }
-    e1000_ctrl_ext_written(h, (uint32_t)v, (uint32_t)old);
+    e1000_ctrl_ext_written(h, (uint32_t)a->val, (uint32_t)a->old);
 }
 
 /* ---- EEPROM (Microwire, bit-banged through EECD) ------------------------------- */
 
-static void w_eecd(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_eecd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     e1000 *h = E1000(d);
-    nic_uwire_pins(&h->uw, v & E1000_EECD_CS, v & E1000_EECD_SK, v & E1000_EECD_DI);
+    nic_uwire_pins(&h->uw, a->val & E1000_EECD_CS, a->val & E1000_EECD_SK,
+                   a->val & E1000_EECD_DI);
 }
 
-static uint64_t r_eecd(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_eecd(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
     /* DO is the EEPROM's output; PRES: an EEPROM is fitted [INF]. */
     return DEV_R(d, ER_EECD) | (nic_uwire_dout(&h->uw) ? E1000_EECD_DO : 0) | E1000_EECD_PRES;
@@ -218,44 +181,31 @@ static uint64_t r_eecd(device *d, const reg_decl *r, unsigned idx, bool peek)
 
 /* ---- MDIC (82544) -------------------------------------------------------------- */
 
-static void w_mdic(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_mdic(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    e1000_mdic_written(E1000(d), (uint32_t)v);
+    e1000_mdic_written(E1000(d), (uint32_t)a->val);
 }
 
 /* ---- receive / transmit configuration -------------------------------------------- */
 
-static void w_rctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rctl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)v;
-    (void)old;
     e1000 *h = E1000(d);
     e1000_filter_update(h);
     e1000_rx_kick(h);
 }
 
-static void w_tctl(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tctl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     e1000 *h = E1000(d);
-    h->n.tx_pad = (v & E1000_TCTL_PSP) != 0;
+    h->n.tx_pad = (a->val & E1000_TCTL_PSP) != 0;
     e1000_tx_kick(h);
 }
 
-static void w_pba(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_pba(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     /* The receive share of the packet buffer, in KiB, bounds the Rx FIFO. */
-    uint32_t kb = (uint32_t)v & 0x7f;
+    uint32_t kb = (uint32_t)a->val & 0x7f;
     E1000(d)->n.fifo.cap = (kb ? kb : 1) * 1024u;
 }
 
@@ -309,56 +259,41 @@ static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
         e1000_rx_kick(h);
 }
 
-static void w_rx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rx_ring(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    ring_write(E1000(d), NIC_RING_RX, (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_RX, a->id, (uint32_t)a->val);
 }
 
-static void w_tx_ring(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tx_ring(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    ring_write(E1000(d), NIC_RING_TX, (unsigned)(r - d->cls->regs), (uint32_t)v);
+    ring_write(E1000(d), NIC_RING_TX, a->id, (uint32_t)a->val);
 }
 
-static uint64_t r_head(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t r_head(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
     e1000 *h = E1000(d);
-    return r == &d->cls->regs[ER_TDH] ? h->tx.index : h->rx.index;
+    return a->id == ER_TDH ? h->tx.index : h->rx.index;
 }
 
-static void w_rdtr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_rdtr(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    e1000_rdtr_written(E1000(d), (uint32_t)v);
+    e1000_rdtr_written(E1000(d), (uint32_t)a->val);
 }
 
-static void w_tidv(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_tidv(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)v;
-    (void)old;
     e1000_tidv_config(E1000(d));
 }
 
 /* ---- address filter tables ------------------------------------------------------ */
 
-static void w_filter(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void w_filter(device *d, const reg_access *a)
 {
-    (void)old;
     e1000 *h = E1000(d);
-    unsigned id = (unsigned)(r - d->cls->regs);
     /* 82544 erratum [SRC LX-E1000 e1000_set_rx_mode, e1000_write_vfta]: a
      * write to an odd MTA/VFTA word also lands in the even word below it. */
-    if (h->mta_erratum && (id == ER_MTA || id == ER_VFTA) && (idx & 1))
-        *dev_rv(d, id, idx - 1) = (uint32_t)v;
+    if (h->mta_erratum && (a->id == ER_MTA || a->id == ER_VFTA) && (a->idx & 1))
+        *dev_rv(d, a->id, a->idx - 1) = (uint32_t)a->val;
     e1000_filter_update(h);
 }
 
@@ -372,26 +307,24 @@ static const reg_field f_ctrl[] = {
     {"SDP1", 19, 1, NULL},    {"SDP2", 20, 1, NULL},    {"SDP3", 21, 1, NULL},
     {"SDP0_IODIR", 22, 1, NULL}, {"SDP1_IODIR", 23, 1, NULL}, {"SDP2_IODIR", 24, 1, NULL},
     {"SDP3_IODIR", 25, 1, NULL}, {"RST", 26, 1, NULL},  {"RFCE", 27, 1, NULL},
-    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL}};
 static const reg_field f_status[] = {
     {"FD", 0, 1, NULL},        {"LU", 1, 1, NULL},        {"FUNC", 2, 2, NULL},
     {"TXOFF", 4, 1, NULL},     {"TBIMODE", 5, 1, NULL},   {"SPEED", 6, 2, speed_names},
     {"ASDV", 8, 2, speed_names}, {"PCI66", 11, 1, NULL},  {"BUS64", 12, 1, NULL},
-    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}, {NULL, 0, 0, NULL}};
+    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}};
 static const reg_field f_eecd[] = {{"SK", 0, 1, NULL}, {"CS", 1, 1, NULL},   {"DI", 2, 1, NULL},
-                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
+                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL}};
 static const reg_field f_ctrl_ext[] = {{"SDP4", 4, 1, NULL},    {"SDP5", 5, 1, NULL},
                                        {"SDP6", 6, 1, NULL},    {"SDP7", 7, 1, NULL},
                                        {"SDP4_DIR", 8, 1, NULL}, {"SDP5_DIR", 9, 1, NULL},
                                        {"SDP6_DIR", 10, 1, NULL}, {"SDP7_DIR", 11, 1, NULL},
                                        {"ASDCHK", 12, 1, NULL}, {"EE_RST", 13, 1, NULL},
-                                       {"SPD_BYPS", 15, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"SPD_BYPS", 15, 1, NULL}};
 static const reg_field f_icr[] = {
     {"TXDW", 0, 1, NULL},   {"TXQE", 1, 1, NULL}, {"LSC", 2, 1, NULL},   {"RXSEQ", 3, 1, NULL},
     {"RXDMT0", 4, 1, NULL}, {"RXO", 6, 1, NULL},  {"RXT0", 7, 1, NULL},  {"MDAC", 9, 1, NULL},
-    {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}, {NULL, 0, 0, NULL}};
+    {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}};
 static const char *const rdmts_names[] = {"1/2", "1/4", "1/8", "rsvd", NULL};
 static const reg_field f_rctl[] = {
     {"EN", 1, 1, NULL},     {"SBP", 2, 1, NULL},   {"UPE", 3, 1, NULL},
@@ -399,129 +332,196 @@ static const reg_field f_rctl[] = {
     {"RDMTS", 8, 2, rdmts_names}, {"MO", 12, 2, NULL}, {"BAM", 15, 1, NULL},
     {"BSIZE", 16, 2, NULL}, {"VFE", 18, 1, NULL},  {"CFIEN", 19, 1, NULL},
     {"CFI", 20, 1, NULL},   {"DPF", 22, 1, NULL},  {"PMCF", 23, 1, NULL},
-    {"BSEX", 25, 1, NULL},  {NULL, 0, 0, NULL}};
+    {"BSEX", 25, 1, NULL}};
 static const reg_field f_tctl[] = {{"EN", 1, 1, NULL},    {"PSP", 3, 1, NULL},
                                    {"CT", 4, 8, NULL},    {"COLD", 12, 10, NULL},
-                                   {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
-static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL},
-                                   {NULL, 0, 0, NULL}};
+                                   {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL}};
+static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL}};
 static const reg_field f_mdic[] = {{"DATA", 0, 16, NULL}, {"REG", 16, 5, NULL},
                                    {"PHY", 21, 5, NULL},  {"OP", 26, 2, NULL},
                                    {"R", 28, 1, NULL},    {"I", 29, 1, NULL},
-                                   {"E", 30, 1, NULL},    {NULL, 0, 0, NULL}};
+                                   {"E", 30, 1, NULL}};
 static const reg_field f_rah[] = {{"ADDR", 0, 16, NULL}, {"AS", 16, 2, NULL},
-                                  {"AV", 31, 1, NULL},   {NULL, 0, 0, NULL}};
+                                  {"AV", 31, 1, NULL}};
 static const reg_field f_rxcsum[] = {{"PCSS", 0, 8, NULL}, {"IPOFL", 8, 1, NULL},
-                                     {"TUOFL", 9, 1, NULL}, {NULL, 0, 0, NULL}};
+                                     {"TUOFL", 9, 1, NULL}};
 
-#define REG(id, nm, off, fl, rst, wm, fld, ds, rd, wr) \
-    [id] = {nm, off, 4, 1, 0, R_FULL | (fl), rst, wm, fld, ds, rd, wr}
-#define ARR(id, nm, off, cnt, str, wm, fld, ds, wr) \
-    [id] = {nm, off, 4, cnt, str, R_FULL, 0, wm, fld, ds, NULL, wr}
-#define PLAIN(id, nm, off, ds) REG(id, nm, off, 0, 0, 0, NULL, ds, NULL, NULL)
-#define STAT(id, nm, off) REG(id, nm, off, R_RO | R_RC, 0, 0, NULL, NULL, NULL, NULL)
-#define STAT_LO(id, nm, off) REG(id, nm, off, R_RO, 0, 0, NULL, "low half (read the high half to clear)", NULL, NULL)
-#define STAT_HI(id, nm, off) REG(id, nm, off, R_RO, 0, 0, NULL, "high half: a read clears both", r_stat_hi, NULL)
-#define NS (R_NOSTORE)
 
-static const reg_decl e1000_regs[ER_NREGS] = {
-    REG(ER_CTRL, "CTRL", 0x0000, 0, E1000_CTRL_FD | E1000_CTRL_SLU, 0, f_ctrl, "device control",
-        r_ctrl, w_ctrl),
-    REG(ER_STATUS, "STATUS", 0x0008, R_RO | NS, 0, 0, f_status, "device status", r_status, NULL),
-    REG(ER_EECD, "EECD", 0x0010, 0, 0, 0x37, f_eecd, "EEPROM control (Microwire bit-bang)", r_eecd,
-        w_eecd),
-    REG(ER_CTRL_EXT, "CTRL_EXT", 0x0018, 0, 0, 0, f_ctrl_ext, "extended device control", NULL,
-        w_ctrl_ext),
-    PLAIN(ER_FCAL, "FCAL", 0x0028, "flow control address low"),
-    REG(ER_FCAH, "FCAH", 0x002c, 0, 0, 0xffff, NULL, "flow control address high", NULL, NULL),
-    REG(ER_FCT, "FCT", 0x0030, 0, 0, 0xffff, NULL, "flow control type", NULL, NULL),
-    REG(ER_VET, "VET", 0x0038, 0, 0x8100, 0xffff, NULL, "VLAN Ethernet type", NULL, NULL),
-    REG(ER_ICR, "ICR", 0x00c0, NS, 0, 0, f_icr, "interrupt causes: a read returns and clears them",
-        r_icr, w_icr),
-    REG(ER_ICS, "ICS", 0x00c8, NS, 0, 0, f_icr, "interrupt cause set", r_ics, w_ics),
-    REG(ER_IMS, "IMS", 0x00d0, NS, 0, 0, f_icr, "interrupt mask set / read", r_ims, w_ims),
-    REG(ER_IMC, "IMC", 0x00d8, R_WO | NS, 0, 0, f_icr, "interrupt mask clear", NULL, w_imc),
-    REG(ER_RCTL, "RCTL", 0x0100, 0, 0, 0x06fffffe, f_rctl, "receive control", NULL, w_rctl),
-    REG(ER_FCTTV, "FCTTV", 0x0170, 0, 0, 0xffff, NULL, "flow control transmit timer", NULL, NULL),
-    REG(ER_TXCW, "TXCW", 0x0178, 0, 0, 0xc000ffff, NULL, "transmit configuration word (TBI)", NULL,
-        NULL),
-    REG(ER_RXCW, "RXCW", 0x0180, R_RO, 0, 0, NULL, "receive configuration word (TBI; copper: 0)",
-        NULL, NULL),
-    REG(ER_TCTL, "TCTL", 0x0400, 0, 0, 0, f_tctl, "transmit control", NULL, w_tctl),
-    REG(ER_TIPG, "TIPG", 0x0410, 0, 0, 0x3fffffff, NULL, "transmit inter-packet gap", NULL, NULL),
-    PLAIN(ER_AIT, "AIT", 0x0458, "adaptive IFS throttle"),
-    PLAIN(ER_LEDCTL, "LEDCTL", 0x0e00, "LED control"),
-    REG(ER_PBA, "PBA", 0x1000, 0, 0x30, 0x7f, NULL, "packet buffer allocation (Rx KiB)", NULL,
-        w_pba),
-    REG(ER_FCRTL, "FCRTL", 0x2160, 0, 0, 0x8000fff8, NULL, "flow control receive threshold low",
-        NULL, NULL),
-    REG(ER_FCRTH, "FCRTH", 0x2168, 0, 0, 0xfff8, NULL, "flow control receive threshold high",
-        NULL, NULL),
-    REG(ER_RDBAL, "RDBAL", 0x2800, 0, 0, 0xfffffff0, NULL, "Rx ring base low", NULL, w_rx_ring),
-    REG(ER_RDBAH, "RDBAH", 0x2804, 0, 0, 0, NULL, "Rx ring base high", NULL, w_rx_ring),
-    REG(ER_RDLEN, "RDLEN", 0x2808, 0, 0, 0x000fff80, NULL, "Rx ring length (bytes)", NULL,
-        w_rx_ring),
-    REG(ER_RDH, "RDH", 0x2810, 0, 0, 0xffff, NULL, "Rx head (next descriptor the device fills)",
-        r_head, w_rx_ring),
-    REG(ER_RDT, "RDT", 0x2818, 0, 0, 0xffff, NULL, "Rx tail (doorbell)", NULL, w_rx_ring),
-    REG(ER_RDTR, "RDTR", 0x2820, 0, 0, 0xffff, f_rdtr, "Rx delay timer (1.024 us), FPD flush",
-        NULL, w_rdtr),
-    PLAIN(ER_TXDMAC, "TXDMAC", 0x3000, "transmit DMA control"),
-    REG(ER_TDBAL, "TDBAL", 0x3800, 0, 0, 0xfffffff0, NULL, "Tx ring base low", NULL, w_tx_ring),
-    REG(ER_TDBAH, "TDBAH", 0x3804, 0, 0, 0, NULL, "Tx ring base high", NULL, w_tx_ring),
-    REG(ER_TDLEN, "TDLEN", 0x3808, 0, 0, 0x000fff80, NULL, "Tx ring length (bytes)", NULL,
-        w_tx_ring),
-    REG(ER_TDH, "TDH", 0x3810, 0, 0, 0xffff, NULL, "Tx head (next descriptor the device reads)",
-        r_head, w_tx_ring),
-    REG(ER_TDT, "TDT", 0x3818, 0, 0, 0xffff, NULL, "Tx tail (doorbell)", NULL, w_tx_ring),
-    REG(ER_TIDV, "TIDV", 0x3820, 0, 0, 0xffff, NULL, "Tx interrupt delay (1.024 us)", NULL,
-        w_tidv),
-    REG(ER_RXCSUM, "RXCSUM", 0x5000, 0, 0, 0x3ff, f_rxcsum, "receive checksum control", NULL,
-        NULL),
-    ARR(ER_MTA, "MTA", 0x5200, 128, 4, 0, NULL, "multicast hash table", w_filter),
-    ARR(ER_RAL, "RAL", 0x5400, 16, 8, 0, NULL, "receive address low", w_filter),
-    ARR(ER_RAH, "RAH", 0x5404, 16, 8, 0x8003ffff, f_rah, "receive address high, AV", w_filter),
-    ARR(ER_VFTA, "VFTA", 0x5600, 128, 4, 0, NULL, "VLAN filter table", w_filter),
-    PLAIN(ER_WUC, "WUC", 0x5800, "wake-up control"),
-    PLAIN(ER_WUFC, "WUFC", 0x5808, "wake-up filter control"),
-    PLAIN(ER_WUS, "WUS", 0x5810, "wake-up status"),
-    STAT(ER_CRCERRS, "CRCERRS", 0x4000),  STAT(ER_ALGNERRC, "ALGNERRC", 0x4004),
-    STAT(ER_SYMERRS, "SYMERRS", 0x4008),  STAT(ER_RXERRC, "RXERRC", 0x400c),
-    STAT(ER_MPC, "MPC", 0x4010),          STAT(ER_SCC, "SCC", 0x4014),
-    STAT(ER_ECOL, "ECOL", 0x4018),        STAT(ER_MCC, "MCC", 0x401c),
-    STAT(ER_LATECOL, "LATECOL", 0x4020),  STAT(ER_COLC, "COLC", 0x4028),
-    STAT(ER_DC, "DC", 0x4030),            STAT(ER_TNCRS, "TNCRS", 0x4034),
-    STAT(ER_SEC, "SEC", 0x4038),          STAT(ER_CEXTERR, "CEXTERR", 0x403c),
-    STAT(ER_RLEC, "RLEC", 0x4040),        STAT(ER_XONRXC, "XONRXC", 0x4048),
-    STAT(ER_XONTXC, "XONTXC", 0x404c),    STAT(ER_XOFFRXC, "XOFFRXC", 0x4050),
-    STAT(ER_XOFFTXC, "XOFFTXC", 0x4054),  STAT(ER_FCRUC, "FCRUC", 0x4058),
-    STAT(ER_PRC64, "PRC64", 0x405c),      STAT(ER_PRC127, "PRC127", 0x4060),
-    STAT(ER_PRC255, "PRC255", 0x4064),    STAT(ER_PRC511, "PRC511", 0x4068),
-    STAT(ER_PRC1023, "PRC1023", 0x406c),  STAT(ER_PRC1522, "PRC1522", 0x4070),
-    STAT(ER_GPRC, "GPRC", 0x4074),        STAT(ER_BPRC, "BPRC", 0x4078),
-    STAT(ER_MPRC, "MPRC", 0x407c),        STAT(ER_GPTC, "GPTC", 0x4080),
-    STAT_LO(ER_GORCL, "GORCL", 0x4088),   STAT_HI(ER_GORCH, "GORCH", 0x408c),
-    STAT_LO(ER_GOTCL, "GOTCL", 0x4090),   STAT_HI(ER_GOTCH, "GOTCH", 0x4094),
-    STAT(ER_RNBC, "RNBC", 0x40a0),        STAT(ER_RUC, "RUC", 0x40a4),
-    STAT(ER_RFC, "RFC", 0x40a8),          STAT(ER_ROC, "ROC", 0x40ac),
-    STAT(ER_RJC, "RJC", 0x40b0),          STAT_LO(ER_TORL, "TORL", 0x40c0),
-    STAT_HI(ER_TORH, "TORH", 0x40c4),     STAT_LO(ER_TOTL, "TOTL", 0x40c8),
-    STAT_HI(ER_TOTH, "TOTH", 0x40cc),     STAT(ER_TPR, "TPR", 0x40d0),
-    STAT(ER_TPT, "TPT", 0x40d4),          STAT(ER_PTC64, "PTC64", 0x40d8),
-    STAT(ER_PTC127, "PTC127", 0x40dc),    STAT(ER_PTC255, "PTC255", 0x40e0),
-    STAT(ER_PTC511, "PTC511", 0x40e4),    STAT(ER_PTC1023, "PTC1023", 0x40e8),
-    STAT(ER_PTC1522, "PTC1522", 0x40ec),  STAT(ER_MPTC, "MPTC", 0x40f0),
-    STAT(ER_BPTC, "BPTC", 0x40f4),        STAT(ER_TSCTC, "TSCTC", 0x40f8),
-    STAT(ER_TSCTFC, "TSCTFC", 0x40fc),
+static const reg_decl e1000_regs[] = {
+    [ER_CTRL] = {.name = "CTRL", .offset = 0x0000, .width = 4, .rules = R_FULL,
+                 .reset = E1000_CTRL_FD | E1000_CTRL_SLU, REG_FIELDS(f_ctrl), .read = r_ctrl,
+                 .write = w_ctrl, .desc = "device control"},
+    [ER_STATUS] = {.name = "STATUS", .offset = 0x0008, .width = 4,
+                   .rules = R_RO | R_NOSTORE | R_FULL, REG_FIELDS(f_status), .read = r_status,
+                   .desc = "device status"},
+    [ER_EECD] = {.name = "EECD", .offset = 0x0010, .width = 4, .rules = R_FULL, .wmask = 0x37,
+                 REG_FIELDS(f_eecd), .read = r_eecd, .write = w_eecd,
+                 .desc = "EEPROM control (Microwire bit-bang)"},
+    [ER_CTRL_EXT] = {.name = "CTRL_EXT", .offset = 0x0018, .width = 4, .rules = R_FULL,
+                     REG_FIELDS(f_ctrl_ext), .write = w_ctrl_ext,
+                     .desc = "extended device control"},
+    [ER_FCAL] = {.name = "FCAL", .offset = 0x0028, .width = 4, .rules = R_FULL,
+                 .desc = "flow control address low"},
+    [ER_FCAH] = {.name = "FCAH", .offset = 0x002c, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                 .desc = "flow control address high"},
+    [ER_FCT] = {.name = "FCT", .offset = 0x0030, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                .desc = "flow control type"},
+    [ER_VET] = {.name = "VET", .offset = 0x0038, .width = 4, .rules = R_FULL, .reset = 0x8100,
+                .wmask = 0xffff, .desc = "VLAN Ethernet type"},
+    [ER_ICR] = {.name = "ICR", .offset = 0x00c0, .width = 4, .rules = R_NOSTORE | R_FULL,
+                REG_FIELDS(f_icr), .read = r_icr, .write = w_icr,
+                .desc = "interrupt causes: a read returns and clears them"},
+    [ER_ICS] = {.name = "ICS", .offset = 0x00c8, .width = 4, .rules = R_NOSTORE | R_FULL,
+                REG_FIELDS(f_icr), .read = r_ics, .write = w_ics, .desc = "interrupt cause set"},
+    [ER_IMS] = {.name = "IMS", .offset = 0x00d0, .width = 4, .rules = R_NOSTORE | R_FULL,
+                REG_FIELDS(f_icr), .read = r_ims, .write = w_ims,
+                .desc = "interrupt mask set / read"},
+    [ER_IMC] = {.name = "IMC", .offset = 0x00d8, .width = 4, .rules = R_WO | R_NOSTORE | R_FULL,
+                REG_FIELDS(f_icr), .write = w_imc, .desc = "interrupt mask clear"},
+    [ER_RCTL] = {.name = "RCTL", .offset = 0x0100, .width = 4, .rules = R_FULL, .wmask = 0x06fffffe,
+                 REG_FIELDS(f_rctl), .write = w_rctl, .desc = "receive control"},
+    [ER_FCTTV] = {.name = "FCTTV", .offset = 0x0170, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                  .desc = "flow control transmit timer"},
+    [ER_TXCW] = {.name = "TXCW", .offset = 0x0178, .width = 4, .rules = R_FULL, .wmask = 0xc000ffff,
+                 .desc = "transmit configuration word (TBI)"},
+    [ER_RXCW] = {.name = "RXCW", .offset = 0x0180, .width = 4, .rules = R_RO | R_FULL,
+                 .desc = "receive configuration word (TBI; copper: 0)"},
+    [ER_TCTL] = {.name = "TCTL", .offset = 0x0400, .width = 4, .rules = R_FULL, REG_FIELDS(f_tctl),
+                 .write = w_tctl, .desc = "transmit control"},
+    [ER_TIPG] = {.name = "TIPG", .offset = 0x0410, .width = 4, .rules = R_FULL, .wmask = 0x3fffffff,
+                 .desc = "transmit inter-packet gap"},
+    [ER_AIT] = {.name = "AIT", .offset = 0x0458, .width = 4, .rules = R_FULL,
+                .desc = "adaptive IFS throttle"},
+    [ER_LEDCTL] = {.name = "LEDCTL", .offset = 0x0e00, .width = 4, .rules = R_FULL,
+                   .desc = "LED control"},
+    [ER_PBA] = {.name = "PBA", .offset = 0x1000, .width = 4, .rules = R_FULL, .reset = 0x30,
+                .wmask = 0x7f, .write = w_pba, .desc = "packet buffer allocation (Rx KiB)"},
+    [ER_FCRTL] = {.name = "FCRTL", .offset = 0x2160, .width = 4, .rules = R_FULL,
+                  .wmask = 0x8000fff8, .desc = "flow control receive threshold low"},
+    [ER_FCRTH] = {.name = "FCRTH", .offset = 0x2168, .width = 4, .rules = R_FULL, .wmask = 0xfff8,
+                  .desc = "flow control receive threshold high"},
+    [ER_RDBAL] = {.name = "RDBAL", .offset = 0x2800, .width = 4, .rules = R_FULL,
+                  .wmask = 0xfffffff0, .write = w_rx_ring, .desc = "Rx ring base low"},
+    [ER_RDBAH] = {.name = "RDBAH", .offset = 0x2804, .width = 4, .rules = R_FULL,
+                  .write = w_rx_ring, .desc = "Rx ring base high"},
+    [ER_RDLEN] = {.name = "RDLEN", .offset = 0x2808, .width = 4, .rules = R_FULL,
+                  .wmask = 0x000fff80, .write = w_rx_ring, .desc = "Rx ring length (bytes)"},
+    [ER_RDH] = {.name = "RDH", .offset = 0x2810, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                .read = r_head, .write = w_rx_ring,
+                .desc = "Rx head (next descriptor the device fills)"},
+    [ER_RDT] = {.name = "RDT", .offset = 0x2818, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                .write = w_rx_ring, .desc = "Rx tail (doorbell)"},
+    [ER_RDTR] = {.name = "RDTR", .offset = 0x2820, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                 REG_FIELDS(f_rdtr), .write = w_rdtr,
+                 .desc = "Rx delay timer (1.024 us), FPD flush"},
+    [ER_TXDMAC] = {.name = "TXDMAC", .offset = 0x3000, .width = 4, .rules = R_FULL,
+                   .desc = "transmit DMA control"},
+    [ER_TDBAL] = {.name = "TDBAL", .offset = 0x3800, .width = 4, .rules = R_FULL,
+                  .wmask = 0xfffffff0, .write = w_tx_ring, .desc = "Tx ring base low"},
+    [ER_TDBAH] = {.name = "TDBAH", .offset = 0x3804, .width = 4, .rules = R_FULL,
+                  .write = w_tx_ring, .desc = "Tx ring base high"},
+    [ER_TDLEN] = {.name = "TDLEN", .offset = 0x3808, .width = 4, .rules = R_FULL,
+                  .wmask = 0x000fff80, .write = w_tx_ring, .desc = "Tx ring length (bytes)"},
+    [ER_TDH] = {.name = "TDH", .offset = 0x3810, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                .read = r_head, .write = w_tx_ring,
+                .desc = "Tx head (next descriptor the device reads)"},
+    [ER_TDT] = {.name = "TDT", .offset = 0x3818, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                .write = w_tx_ring, .desc = "Tx tail (doorbell)"},
+    [ER_TIDV] = {.name = "TIDV", .offset = 0x3820, .width = 4, .rules = R_FULL, .wmask = 0xffff,
+                 .write = w_tidv, .desc = "Tx interrupt delay (1.024 us)"},
+    [ER_RXCSUM] = {.name = "RXCSUM", .offset = 0x5000, .width = 4, .rules = R_FULL, .wmask = 0x3ff,
+                   REG_FIELDS(f_rxcsum), .desc = "receive checksum control"},
+    [ER_MTA] = {.name = "MTA", .offset = 0x5200, .width = 4, .count = 128, .stride = 4,
+                .rules = R_FULL, .write = w_filter, .desc = "multicast hash table"},
+    [ER_RAL] = {.name = "RAL", .offset = 0x5400, .width = 4, .count = 16, .stride = 8,
+                .rules = R_FULL, .write = w_filter, .desc = "receive address low"},
+    [ER_RAH] = {.name = "RAH", .offset = 0x5404, .width = 4, .count = 16, .stride = 8,
+                .rules = R_FULL, .wmask = 0x8003ffff, REG_FIELDS(f_rah), .write = w_filter,
+                .desc = "receive address high, AV"},
+    [ER_VFTA] = {.name = "VFTA", .offset = 0x5600, .width = 4, .count = 128, .stride = 4,
+                 .rules = R_FULL, .write = w_filter, .desc = "VLAN filter table"},
+    [ER_WUC] = {.name = "WUC", .offset = 0x5800, .width = 4, .rules = R_FULL,
+                .desc = "wake-up control"},
+    [ER_WUFC] = {.name = "WUFC", .offset = 0x5808, .width = 4, .rules = R_FULL,
+                 .desc = "wake-up filter control"},
+    [ER_WUS] = {.name = "WUS", .offset = 0x5810, .width = 4, .rules = R_FULL,
+                .desc = "wake-up status"},
+    [ER_CRCERRS] = {.name = "CRCERRS", .offset = 0x4000, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_ALGNERRC] = {.name = "ALGNERRC", .offset = 0x4004, .width = 4,
+                     .rules = R_RO | R_RC | R_FULL},
+    [ER_SYMERRS] = {.name = "SYMERRS", .offset = 0x4008, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_RXERRC] = {.name = "RXERRC", .offset = 0x400c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_MPC] = {.name = "MPC", .offset = 0x4010, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_SCC] = {.name = "SCC", .offset = 0x4014, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_ECOL] = {.name = "ECOL", .offset = 0x4018, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_MCC] = {.name = "MCC", .offset = 0x401c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_LATECOL] = {.name = "LATECOL", .offset = 0x4020, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_COLC] = {.name = "COLC", .offset = 0x4028, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_DC] = {.name = "DC", .offset = 0x4030, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_TNCRS] = {.name = "TNCRS", .offset = 0x4034, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_SEC] = {.name = "SEC", .offset = 0x4038, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_CEXTERR] = {.name = "CEXTERR", .offset = 0x403c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_RLEC] = {.name = "RLEC", .offset = 0x4040, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_XONRXC] = {.name = "XONRXC", .offset = 0x4048, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_XONTXC] = {.name = "XONTXC", .offset = 0x404c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_XOFFRXC] = {.name = "XOFFRXC", .offset = 0x4050, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_XOFFTXC] = {.name = "XOFFTXC", .offset = 0x4054, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_FCRUC] = {.name = "FCRUC", .offset = 0x4058, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC64] = {.name = "PRC64", .offset = 0x405c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC127] = {.name = "PRC127", .offset = 0x4060, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC255] = {.name = "PRC255", .offset = 0x4064, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC511] = {.name = "PRC511", .offset = 0x4068, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC1023] = {.name = "PRC1023", .offset = 0x406c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PRC1522] = {.name = "PRC1522", .offset = 0x4070, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_GPRC] = {.name = "GPRC", .offset = 0x4074, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_BPRC] = {.name = "BPRC", .offset = 0x4078, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_MPRC] = {.name = "MPRC", .offset = 0x407c, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_GPTC] = {.name = "GPTC", .offset = 0x4080, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_GORCL] = {.name = "GORCL", .offset = 0x4088, .width = 4, .rules = R_RO | R_FULL,
+                  .desc = "low half (read the high half to clear)"},
+    [ER_GORCH] = {.name = "GORCH", .offset = 0x408c, .width = 4, .rules = R_RO | R_FULL,
+                  .read = r_stat_hi, .desc = "high half: a read clears both"},
+    [ER_GOTCL] = {.name = "GOTCL", .offset = 0x4090, .width = 4, .rules = R_RO | R_FULL,
+                  .desc = "low half (read the high half to clear)"},
+    [ER_GOTCH] = {.name = "GOTCH", .offset = 0x4094, .width = 4, .rules = R_RO | R_FULL,
+                  .read = r_stat_hi, .desc = "high half: a read clears both"},
+    [ER_RNBC] = {.name = "RNBC", .offset = 0x40a0, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_RUC] = {.name = "RUC", .offset = 0x40a4, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_RFC] = {.name = "RFC", .offset = 0x40a8, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_ROC] = {.name = "ROC", .offset = 0x40ac, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_RJC] = {.name = "RJC", .offset = 0x40b0, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_TORL] = {.name = "TORL", .offset = 0x40c0, .width = 4, .rules = R_RO | R_FULL,
+                 .desc = "low half (read the high half to clear)"},
+    [ER_TORH] = {.name = "TORH", .offset = 0x40c4, .width = 4, .rules = R_RO | R_FULL,
+                 .read = r_stat_hi, .desc = "high half: a read clears both"},
+    [ER_TOTL] = {.name = "TOTL", .offset = 0x40c8, .width = 4, .rules = R_RO | R_FULL,
+                 .desc = "low half (read the high half to clear)"},
+    [ER_TOTH] = {.name = "TOTH", .offset = 0x40cc, .width = 4, .rules = R_RO | R_FULL,
+                 .read = r_stat_hi, .desc = "high half: a read clears both"},
+    [ER_TPR] = {.name = "TPR", .offset = 0x40d0, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_TPT] = {.name = "TPT", .offset = 0x40d4, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC64] = {.name = "PTC64", .offset = 0x40d8, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC127] = {.name = "PTC127", .offset = 0x40dc, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC255] = {.name = "PTC255", .offset = 0x40e0, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC511] = {.name = "PTC511", .offset = 0x40e4, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC1023] = {.name = "PTC1023", .offset = 0x40e8, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_PTC1522] = {.name = "PTC1522", .offset = 0x40ec, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_MPTC] = {.name = "MPTC", .offset = 0x40f0, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_BPTC] = {.name = "BPTC", .offset = 0x40f4, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_TSCTC] = {.name = "TSCTC", .offset = 0x40f8, .width = 4, .rules = R_RO | R_RC | R_FULL},
+    [ER_TSCTFC] = {.name = "TSCTFC", .offset = 0x40fc, .width = 4, .rules = R_RO | R_RC | R_FULL},
     /* 82544 only */
-    REG(ER_MDIC, "MDIC", 0x0020, 0, E1000_MDIC_READY, 0x2fffffff, f_mdic,
-        "MDI control: PHY register access", NULL, w_mdic),
-    PLAIN(ER_RXDCTL, "RXDCTL", 0x2828, "Rx descriptor control (thresholds)"),
-    PLAIN(ER_TXDCTL, "TXDCTL", 0x3828, "Tx descriptor control (thresholds)"),
-    REG(ER_TSPMT, "TSPMT", 0x3830, 0, 0x01000400, 0, NULL, "TCP segmentation pad and threshold",
-        NULL, NULL),
+    [ER_MDIC] = {.name = "MDIC", .offset = 0x0020, .width = 4, .rules = R_FULL,
+                 .reset = E1000_MDIC_READY, .wmask = 0x2fffffff, REG_FIELDS(f_mdic),
+                 .write = w_mdic, .desc = "MDI control: PHY register access"},
+    [ER_RXDCTL] = {.name = "RXDCTL", .offset = 0x2828, .width = 4, .rules = R_FULL,
+                   .desc = "Rx descriptor control (thresholds)"},
+    [ER_TXDCTL] = {.name = "TXDCTL", .offset = 0x3828, .width = 4, .rules = R_FULL,
+                   .desc = "Tx descriptor control (thresholds)"},
+    [ER_TSPMT] = {.name = "TSPMT", .offset = 0x3830, .width = 4, .rules = R_FULL,
+                  .reset = 0x01000400, .desc = "TCP segmentation pad and threshold"},
 };
+DEV_REGS_CHECK(e1000_regs, ER_NREGS);
 
 /* ---- the 82544's I/O window: IOADDR at 0, IODATA at 4 (SDM 13.2) ---------------- */
 
@@ -548,7 +548,7 @@ static int e1000_io(nic *n, int who, unsigned bar, uint64_t off, unsigned size, 
                      : dev_read(n->dev, &op, h->ioaddr, 4, val);
     }
     /* Narrower accesses: IOADDR ignores them; IODATA would reach a register
-     * with the wrong width (dropped by the register file as bad-width). */
+     * with the wrong width (dropped by the register file as reg.bad-access). */
     if (!write)
         *val = off < 4 ? h->ioaddr >> (8 * off) : 0;
     if (off >= 4) {
@@ -600,28 +600,17 @@ static const dev_view e1000_views[] = {
 static const device_class e1000_82543_class = {
     .name = "e1000-82543",
     .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs,
-    .nregs = ER_N82543,
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    .events = nic_event_decls,
-    .nevents = NIC_NEVENTS,
-    .views = e1000_views,
-    .nviews = ARRAY_SIZE(e1000_views),
+    .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
+    .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
     .reset = e1000_reset,
 };
 
 static const device_class e1000_82544_class = {
     .name = "e1000-82544",
     .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    .regs = e1000_regs,
-    .nregs = ER_NREGS,
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    .events = nic_event_decls,
-    .nevents = NIC_NEVENTS,
-    .views = e1000_views,
-    .nviews = ARRAY_SIZE(e1000_views),
+    DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
     .reset = e1000_reset,
 };
 
@@ -687,7 +676,7 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
         return NULL;
     nic *n = &h->n;
     uint16_t dev_id = m->device;
-    int variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
+    enum e1000_variant variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
     n->pci.subsys_vendor = INTEL;
     n->pci.subsys_id = dev_id;

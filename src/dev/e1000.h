@@ -4,7 +4,7 @@
  * bit-banged MDIO pins, link), e1000_tx.c (transmit: legacy, context and
  * data descriptors, checksum offload, TSO) and e1000_rx.c (receive: filter,
  * FIFO, descriptors, checksum status, statistics).  See
- * ../shared/hw/nics.md section C and docs/hardware.md "Intel 82543GC/82544EI".
+ * docs/hardware.md "Intel 82543GC / 82544EI".
  */
 #ifndef XBOW_E1000_H
 #define XBOW_E1000_H
@@ -145,7 +145,7 @@ enum e1000_reg {
 #define E1000_EE_WORDS 64   /* 93C46: 64 words, 6 address bits (both parts) */
 #define E1000_EE_SUM 0xbaba
 
-/* A transmit context (nics.md C.6): the normal one and the segmentation one. */
+/* A transmit context (SDM 3.3.6): the normal one and the segmentation one. */
 typedef struct e1000_txctx {
     uint8_t ipcss, ipcso, tucss, tucso, hdr_len;
     uint16_t ipcse, tucse, mss;
@@ -155,7 +155,7 @@ typedef struct e1000_txctx {
 
 typedef struct e1000 {
     nic n; /* first: the shared NIC shell */
-    int variant;
+    enum e1000_variant variant;
     nic_ring tx, rx;
     nic_coal txc, rxc; /* TIDV / RDTR relative timers */
     nic_link link;

@@ -3,7 +3,7 @@
  * 82544, MDIO bit-banged on CTRL SWDPIN2/SWDPIN3 on the 82543), PHY reset
  * (CTRL.PHY_RST on the 82544, CTRL_EXT SDP4 low on the 82543), speed and
  * duplex on both sides, and the MAC's view of the link (STATUS.LU, ICR.LSC).
- * See nics.md C.3 and docs/hardware.md. */
+ * See docs/hardware.md, "8254x PHY and link". */
 #include "dev/e1000.h"
 
 #define E1000_AN_NS 2000000 /* autonegotiation time, 2 ms [INF] (real PHYs: seconds) */
@@ -217,7 +217,6 @@ static void phy_reset_line(e1000 *h, bool asserted)
 
 void e1000_ctrl_written(e1000 *h, uint32_t v, uint32_t old)
 {
-    (void)old;
     if (e1000_is_82544(h)) {
         phy_reset_line(h, v & E1000_CTRL_PHY_RST);
     } else {
@@ -241,7 +240,6 @@ uint32_t e1000_ctrl_pins(const e1000 *h, uint32_t v)
 
 void e1000_ctrl_ext_written(e1000 *h, uint32_t v, uint32_t old)
 {
-    (void)old;
     if (!e1000_is_82544(h)) /* 82543: SDP4 driven low holds the PHY in reset */
         phy_reset_line(h, (v & E1000_CTRL_EXT_SDP4_DIR) && !(v & E1000_CTRL_EXT_SDP4_DATA));
 }
@@ -289,7 +287,6 @@ void e1000_mdic_written(e1000 *h, uint32_t v)
 
 void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     e1000 *h = E1000(d);
     static const char *const sp[] = {"10", "100", "1000"};
     sb_printf(out, "%s PHY %08x at MDIO address %d via %s%s\n", d->name,

@@ -1,7 +1,8 @@
-/* e1000 receive: the MAC (length checks, the address and VLAN filters,
- * VLAN tag stripping, the FCS), the Rx FIFO sized by PBA, the head/tail
- * ring walker (nics.md C.4) filling one or several buffers per frame (EOP
- * on the last), descriptor write-back with the status word (DD) last,
+/* e1000 receive (docs/hardware.md, "8254x receive"): the MAC (length
+ * checks, the address and VLAN filters, VLAN tag stripping, the FCS), the
+ * Rx FIFO sized by PBA, the head/tail ring walker filling one or several
+ * buffers per frame (EOP on the last), descriptor write-back with the
+ * status word (DD) last,
  * checksum status, RDTR interrupt delay, RXDMT0, RXO/RNBC/MPC and the
  * statistics.  Frames never vanish: each is delivered, waits in the FIFO,
  * or is dropped with a counted reason. */
@@ -39,7 +40,6 @@ static void rx_step(void *opaque);
 
 static void rx_fire(nic *n, int ring)
 {
-    (void)ring;
     nic_irq_assert(n, E1000_ICR_RXT0);
 }
 
@@ -129,10 +129,10 @@ static bool is_vlan(const e1000 *h, const uint8_t *f, uint32_t len)
     return len >= 18 && load_be(f + 12, 2) == (DEV_R(h->n.dev, ER_VET) & 0xffff);
 }
 
-/* The verdict (nics.md C.8; SDM): VLAN filter when RCTL.VFE, then
- * broadcast (BAM), multicast (MPE, exact RAR, MTA hash: PIF), unicast
- * (exact RAR, UPE).  UPE accepts unicast only; MPE also takes broadcast
- * [INF, as Q-E1000]. */
+/* The verdict (the SDM; docs/hardware.md, "8254x receive"): VLAN filter
+ * when RCTL.VFE, then broadcast (BAM), multicast (MPE, exact RAR, MTA hash:
+ * PIF), unicast (exact RAR, UPE).  UPE accepts unicast only; MPE also takes
+ * broadcast [INF, as Q-E1000]. */
 static int filter(const e1000 *h, const uint8_t *f, uint32_t len, bool *pif)
 {
     const nic_mac_filter *m = &h->filt;
@@ -404,7 +404,6 @@ static void rx_step(void *opaque)
 
 void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     e1000 *h = E1000(d);
     uint32_t rctl = (uint32_t)DEV_R(d, ER_RCTL);
     sb_printf(out, "%s RCTL: receiver %s, %s%s%s%s MO=%u, buffers %u bytes%s\n", d->name,

@@ -1,6 +1,6 @@
-/* e1000 transmit: the head/tail ring walker (nics.md C.4), legacy, context
- * and data descriptors (C.5, C.6), checksum insertion, TCP segmentation
- * (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
+/* e1000 transmit (docs/hardware.md, "8254x transmit"): the head/tail ring
+ * walker, legacy, context and data descriptors, checksum insertion, TCP
+ * segmentation (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
  * status word last), TIDV interrupt delay, statistics, line-rate pacing.
  * Each step handles at most step_budget descriptors, then continues on a
  * timer: misprogrammed rings cannot hang the emulator. */
@@ -100,7 +100,6 @@ static void tx_step(void *opaque);
 
 static void tx_fire(nic *n, int ring)
 {
-    (void)ring;
     nic_irq_assert(n, E1000_ICR_TXDW);
 }
 
@@ -464,7 +463,6 @@ static void show_ctx(const char *what, const e1000_txctx *c, strbuf *out)
 
 void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     e1000 *h = E1000(d);
     nic *n = &h->n;
     show_ctx("normal", &h->ctx, out);

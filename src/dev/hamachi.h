@@ -1,7 +1,6 @@
 /* Packet Engines Hamachi GNIC-II (0x1318:0x0911): the model's state, shared
  * by hamachi.c (register declaration, reset, factory) and hamachi_dma.c (the
- * Tx and Rx DMA engines).  See ../shared/hw/nics.md section A and
- * docs/hardware.md "Hamachi GNIC-II". */
+ * Tx and Rx DMA engines).  See docs/hardware.md "Hamachi GNIC-II". */
 #ifndef XBOW_HAMACHI_H
 #define XBOW_HAMACHI_H
 
@@ -28,7 +27,7 @@ enum hamachi_reg {
     HR_NREGS
 };
 
-/* Interrupt causes (A.3). */
+/* Interrupt causes (Linux hamachi.c). */
 #define HAM_INTR_RX_DONE 0x00001u
 #define HAM_INTR_RX_PCI_FAULT 0x00002u
 #define HAM_INTR_RX_PCI_ERR 0x00004u
@@ -39,20 +38,20 @@ enum hamachi_reg {
 #define HAM_INTR_NEG_CHANGE 0x20000u
 #define HAM_INTR_STATS_MAX 0x40000u
 
-/* Descriptor status_n_length bits (A.4). */
+/* Descriptor status_n_length bits (Linux hamachi.c). */
 #define HAM_DESC_OWN 0x80000000u
 #define HAM_DESC_EOP 0x40000000u
 #define HAM_DESC_END_RING 0x20000000u
 #define HAM_DESC_INTR 0x10000000u
 
-/* Channel states, as TxStatus/RxStatus report them ([INF] A.5): bit 0 =
+/* Channel states, as TxStatus/RxStatus report them [INF]: bit 0 =
  * running, bit 1 = stopped at a descriptor it does not own (or a fault). */
-enum { HAM_CH_STOPPED = 0, HAM_CH_RUNNING = 1, HAM_CH_SUSPENDED = 2 };
+enum ham_ch_state { HAM_CH_STOPPED = 0, HAM_CH_RUNNING = 1, HAM_CH_SUSPENDED = 2 };
 
 /* Where the Rx engine is in the stream it writes for one frame:
  * data, FCS gap (4 bytes, not stored), pad to an 8-byte bus address, the
  * 16-byte status trailer. */
-enum { HAM_RX_DATA, HAM_RX_FCS, HAM_RX_PAD, HAM_RX_TRAILER, HAM_RX_DONE };
+enum ham_rx_phase { HAM_RX_DATA, HAM_RX_FCS, HAM_RX_PAD, HAM_RX_TRAILER, HAM_RX_DONE };
 
 typedef struct hamachi {
     nic n; /* first: the shared NIC shell */
@@ -62,13 +61,13 @@ typedef struct hamachi {
     nic_eeprom ee;
     nic_mac_filter filt;
     timer tx_timer, rx_timer, clk_timer;
-    int tx_state, rx_state;
+    enum ham_ch_state tx_state, rx_state;
     uint64_t wire_free;  /* the transmitter is busy until then (line rate) */
     bool clk_valid;      /* PCIClkMeas bit 7 */
     bool tx_intr;        /* a descriptor of the frame being sent had DescIntr */
     /* The Rx frame in progress (the FIFO head). */
     bool rx_active;
-    int rx_phase;
+    enum ham_rx_phase rx_phase;
     uint32_t rx_doff, rx_gap, rx_toff;
     int rx_pad;          /* -1 = not yet known */
     int rx_first;

@@ -1,6 +1,6 @@
 /* Hamachi GNIC-II DMA engines: the Tx and Rx channels walking their
- * ownership-bit rings (nics.md A.4, A.5), the Rx status trailer, coalesced
- * completion interrupts (A.6) and the statistics counters.
+ * ownership-bit rings, the Rx status trailer, coalesced completion
+ * interrupts and the statistics counters (docs/hardware.md, "Hamachi GNIC-II").
  *
  * Each channel runs in steps on the virtual clock: at most step_budget
  * descriptors per step, then it continues on a timer, so a ring that never
@@ -17,7 +17,7 @@ static const nic_bitname ham_desc_flags[] = {{HAM_DESC_OWN, "Own"},
                                              {0, NULL}};
 
 /* 32-bit mode: {status_n_length, addr}; 64-bit mode: {status_n_length, pad,
- * addr low, addr high} (A.4). */
+ * addr low, addr high} (Linux hamachi.c). */
 static void ham_decode(nic_ring *r, nic_desc *d)
 {
     uint32_t s = d->w[0];
@@ -54,7 +54,7 @@ uint16_t hamachi_ch_status(const hamachi *h, bool tx)
     return (uint16_t)(tx ? h->tx_state : h->rx_state);
 }
 
-static void ch_set(hamachi *h, bool tx, int state)
+static void ch_set(hamachi *h, bool tx, enum ham_ch_state state)
 {
     if (tx)
         h->tx_state = state;
@@ -217,7 +217,8 @@ bool hamachi_rx_frame(nic *n, const uint8_t *frame, size_t size)
 /* Place the next part of the frame's stream into buffer d: data, the FCS
  * gap (the length in the trailer counts the FCS, whose bytes are not
  * stored), padding to an 8-byte bus address, the 16-byte trailer
- * {0, frame length with FCS, checksum 0, 0} (A.4, layout [INF]). */
+ * {0, frame length with FCS, checksum 0, 0} (layout [INF]: docs/hardware.md,
+ * "Descriptors and rings"). */
 static int rx_fill(hamachi *h, const nic_desc *d, const uint8_t *f, uint32_t len, uint32_t *used_out)
 {
     nic *n = &h->n;

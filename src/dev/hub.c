@@ -1,4 +1,4 @@
-/* The IP27 HUB: see hub.h, ../shared/hw/ip27.md section 2, docs/hardware.md.
+/* The IP27 HUB: see hub.h and docs/hardware.md, "HUB".
  *
  * Interrupts.  PI_INT_PEND0/1 hold 128 levels (0-63, 64-127); writing
  * PI_INT_PEND_MOD with 0x100|level sets one, with level clears it.  Each
@@ -7,7 +7,7 @@
  * RT counter.  1.25 MHz, derived from virtual time (one count per 144
  * ticks of the 180 MHz clock) plus an offset that writes to PI_RT_COUNT
  * set.  Each comparator (RT_COMPARE_A/B, PROFILE_COMPARE) latches its PEND
- * bit when the count *reaches* the compare value (edge, ip27.md 2.2 [INF]):
+ * bit when the count *reaches* the compare value (edge [INF]: docs/hardware.md):
  * the HUB schedules a timer for that moment, it never polls.  IP4 = RT_PEND
  * & RT_EN of the slice, IP5 = PROF_PEND & PROF_EN.
  *
@@ -180,88 +180,82 @@ static int access_slice(hub *h)
     return s >= 0 && s < 2 ? s : in->cpu & 1;
 }
 
-static uint64_t rd_cpu_num(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cpu_num(device *d, const reg_access *a)
 {
-    return peek ? 0 : (uint64_t)access_slice(H(d));
+    return a->peek ? 0 : (uint64_t)access_slice(H(d));
 }
 
-static uint64_t rd_zero(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0; }
+static uint64_t rd_zero(device *d, const reg_access *a) { return 0; }
 
-/* Slice of an _A/_B register pair member whose _A register is `first`. */
-static unsigned slice_of(device *d, const reg_decl *r, unsigned first)
-{
-    return (unsigned)(r - d->cls->regs) - first;
-}
-
-static void wr_nmi(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_nmi(device *d, const reg_access *a)
 {
     hub *h = H(d);
-    unsigned s = slice_of(d, r, H_NMI_A);
-    if (!(v & 1))
+    unsigned s = a->id - H_NMI_A;
+    if (!(a->val & 1))
         return;
     EVENT_EMIT(dev_event(d, EV_NMI), h->cur_init, s);
     if (s < h->ncpus && h->w.nmi)
         h->w.nmi(h->w.ctx, (int)s);
 }
 
-static void wr_pend_mod(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_pend_mod(device *d, const reg_access *a)
 {
-    set_level(H(d), (unsigned)(v & 0x7f), (v & 0x100) != 0);
+    set_level(H(d), (unsigned)(a->val & 0x7f), (a->val & 0x100) != 0);
 }
 
-static void wr_update(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_update(device *d, const reg_access *a)
 {
     update_irqs(H(d));
 }
 
 /* Crosscall registers: SET_x / CLR_x drive PEND0 bit CC_PEND_A + x [INF]. */
-static void wr_cc_set(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cc_set(device *d, const reg_access *a)
 {
-    if (v & 1)
-        set_level(H(d), CC_PEND_A + slice_of(d, r, H_CC_PEND_SET_A), true);
+    if (a->val & 1)
+        set_level(H(d), CC_PEND_A + a->id - H_CC_PEND_SET_A, true);
 }
 
-static void wr_cc_clr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cc_clr(device *d, const reg_access *a)
 {
-    if (v & 1)
-        set_level(H(d), CC_PEND_A + slice_of(d, r, H_CC_PEND_CLR_A), false);
+    if (a->val & 1)
+        set_level(H(d), CC_PEND_A + a->id - H_CC_PEND_CLR_A, false);
 }
 
-static uint64_t rd_cc_pend(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cc_pend(device *d, const reg_access *a)
 {
-    unsigned first = r->offset < 0xd8 ? H_CC_PEND_SET_A : H_CC_PEND_CLR_A;
-    return (DEV_R(d, H_PEND0) >> (CC_PEND_A + slice_of(d, r, first))) & 1;
+    unsigned s = a->id - (a->id <= H_CC_PEND_SET_B ? H_CC_PEND_SET_A : H_CC_PEND_CLR_A);
+    return (DEV_R(d, H_PEND0) >> (CC_PEND_A + s)) & 1;
 }
 
-static void wr_rt_compare(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_rt_compare(device *d, const reg_access *a)
 {
-    cmp_arm(H(d), (int)slice_of(d, r, H_RT_COMPARE_A));
+    cmp_arm(H(d), (int)(a->id - H_RT_COMPARE_A));
 }
 
-static void wr_prof_compare(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_prof_compare(device *d, const reg_access *a)
 {
     cmp_arm(H(d), CMP_PROF);
 }
 
-static uint64_t rd_rt_count(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rt_count(device *d, const reg_access *a)
 {
     return hub_rt_count(H(d));
 }
 
-static void wr_rt_count(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_rt_count(device *d, const reg_access *a)
 {
     hub *h = H(d);
-    h->rt_offset = (v - h->clock->now / h->ticks_per_count) & RT_MASK;
+    h->rt_offset = (a->val - h->clock->now / h->ticks_per_count) & RT_MASK;
     for (int k = 0; k < NCMP; k++)
         cmp_arm(h, k);
 }
 
 /* Error status "read and clear" aliases of the register 8 bytes below. */
-static uint64_t rd_rclr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rclr(device *d, const reg_access *a)
 {
-    uint64_t *p = &DEV_R(d, (unsigned)(r - d->cls->regs) - 1);
+    uint64_t *p = &DEV_R(d, a->id - 1);
     uint64_t v = *p;
-    if (!peek)
+    if (!a->peek)
         *p = 0;
     return v;
 }
@@ -269,192 +263,291 @@ static uint64_t rd_rclr(device *d, const reg_decl *r, unsigned idx, bool peek)
 /* 1-wire (MicroLAN) master with nothing on the line: every slot completes
  * at once (DONE) and samples the line high, so a reset sees no presence
  * pulse [INF from sgi_w1.c's protocol]. */
-static uint64_t rd_mlan(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+static uint64_t rd_mlan(device *d, const reg_access *a) { return 0x3; }
 
-static void wr_port_reset(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_port_reset(device *d, const reg_access *a)
 {
     hub *h = H(d);
     uint64_t promop = DEV_R(d, H_ERR_STACK_ADDR_A);
-    EVENT_EMIT(dev_event(d, EV_RESET), h->cur_init, v, promop);
-    if (v & NPR_LOCALRESET) {
+    EVENT_EMIT(dev_event(d, EV_RESET), h->cur_init, a->val, promop);
+    if (a->val & NPR_LOCALRESET) {
         if (h->w.reset)
             h->w.reset(h->w.ctx, promop);
-    } else if (v & (NPR_PORTRESET | NPR_LINKRESET)) {
+    } else if (a->val & (NPR_PORTRESET | NPR_LINKRESET)) {
         xlog(LOG_INFO, d->name, "NI_PORT_RESET 0x%llx: port/link reset %s",
-             (unsigned long long)v, h->node.peer ? "(the CrayLink to the peer node is not "
-             "modelled: nothing happens)" : "with no CrayLink peer");
+             (unsigned long long)a->val,
+             h->node.peer ? "(the CrayLink to the peer node is not modelled: nothing happens)"
+                          : "with no CrayLink peer");
     }
 }
 
-static const reg_field pend_mod_fields[] = {{"LEVEL", 0, 7, NULL}, {"SET", 8, 1, NULL},
-                                            {NULL, 0, 0, NULL}};
+static const reg_field pend_mod_fields[] = {{"LEVEL", 0, 7, NULL}, {"SET", 8, 1, NULL}};
 static const reg_field nsri_fields[] = {
     {"CHIPID", 0, 4, NULL}, {"REV", 4, 4, NULL}, {"NODEID", 8, 9, NULL},
     {"REGIONSIZE", 17, 1, NULL}, {"MORENODES", 18, 1, NULL}, {"DOWNREASON", 28, 1, NULL},
-    {"LINKUP", 29, 1, NULL}, {"8BITMODE", 30, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"LINKUP", 29, 1, NULL}, {"8BITMODE", 30, 1, NULL}};
 static const reg_field npr_fields[] = {{"LOCALRESET", 0, 1, NULL}, {"LINKRESET", 1, 1, NULL},
-                                       {"PORTRESET", 7, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"PORTRESET", 7, 1, NULL}};
 static const reg_field ilcsr_fields[] = {{"NULL_TO", 0, 6, NULL}, {"WRM_RESET", 8, 1, NULL},
                                          {"LLP_EN", 10, 1, NULL}, {"BM8", 11, 1, NULL},
                                          {"LNK_STAT", 12, 2, NULL}, {"MAX_RETRY", 16, 10, NULL},
-                                         {"MAX_BURST", 32, 10, NULL}, {NULL, 0, 0, NULL}};
+                                         {"MAX_BURST", 32, 10, NULL}};
 static const reg_field wid_fields[] = {{"MFG", 1, 11, NULL}, {"PART", 12, 16, NULL},
-                                       {"REV", 28, 4, NULL}, {NULL, 0, 0, NULL}};
+                                       {"REV", 28, 4, NULL}};
 static const reg_field itte_fields[] = {{"OFFSET", 0, 5, NULL}, {"WIDGET", 8, 4, NULL},
-                                        {"IOSP", 12, 1, NULL}, {NULL, 0, 0, NULL}};
+                                        {"IOSP", 12, 1, NULL}};
 
 /* Plain storage register, and _A/_B pairs 8 bytes apart. */
-#define S(id, nm, off, dsc) [id] = {nm, off, 8, 1, 0, 0, 0, 0, NULL, dsc, NULL, NULL}
-#define PAIR(id, nm, off, fl, rst, wm, dsc, rd, wr)                                       \
-    [id] = {nm "_A", off, 8, 1, 0, fl, rst, wm, NULL, dsc, rd, wr},                     \
-    [id + 1] = {nm "_B", (off) + 8, 8, 1, 0, fl, rst, wm, NULL, dsc, rd, wr}
-#define SPAIR(id, nm, off, dsc) PAIR(id, nm, off, 0, 0, 0, dsc, NULL, NULL)
-#define RCLR(id, nm, off) [id] = {nm, off, 8, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL, \
-                                  "read the status above and clear it", rd_rclr, NULL}
 
-static const reg_decl hub_regs[H_NREGS] = {
+static const reg_decl hub_regs[] = {
     /* PI */
-    S(H_CPU_PROTECT, "PI_CPU_PROTECT", 0x000, "CPU protection"),
-    S(H_PROT_OVERRD, "PI_PROT_OVERRD", 0x008, "clear CPU protection"),
-    S(H_IO_PROTECT, "PI_IO_PROTECT", 0x010, "interrupt pending protection"),
-    [H_REGION_PRESENT] = {"PI_REGION_PRESENT", 0x018, 8, 1, 0, 0, 1, 0, NULL,
-                          "regions present (bit per region)", NULL, NULL},
-    [H_CPU_NUM] = {"PI_CPU_NUM", 0x020, 8, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL,
-                   "slice of the CPU doing the access (0 = A, 1 = B)", rd_cpu_num, NULL},
-    [H_CALIAS_SIZE] = {"PI_CALIAS_SIZE", 0x028, 8, 1, 0, 0, 0, 0xf, NULL,
-                       "cached alias size (0 = off)", NULL, NULL},
-    S(H_MAX_CRB_TIMEOUT, "PI_MAX_CRB_TIMEOUT", 0x030, "maximum CRB timeout"),
-    S(H_CRB_SFACTOR, "PI_CRB_SFACTOR", 0x038, "CRB timeout scale"),
-    PAIR(H_CPU_PRESENT_A, "PI_CPU_PRESENT", 0x040, R_RO, 0, 0, "CPU present", NULL, NULL),
-    PAIR(H_CPU_ENABLE_A, "PI_CPU_ENABLE", 0x050, 0, 0, 1, "CPU enable", NULL, NULL),
-    S(H_REPLY_LEVEL, "PI_REPLY_LEVEL", 0x060, "reply level"),
-    PAIR(H_NMI_A, "PI_NMI", 0x070, R_NOSTORE, 0, 0, "write 1: NMI to the CPU", rd_zero, wr_nmi),
-    [H_PEND_MOD] = {"PI_INT_PEND_MOD", 0x090, 8, 1, 0, R_NOSTORE, 0, 0, pend_mod_fields,
-                    "write 0x100|level to set, level to clear", rd_zero, wr_pend_mod},
-    [H_PEND0] = {"PI_INT_PEND0", 0x098, 8, 1, 0, R_RO, 0, 0, NULL, "pending levels 0-63", NULL,
-                 NULL},
-    [H_PEND1] = {"PI_INT_PEND1", 0x0a0, 8, 1, 0, R_RO, 0, 0, NULL, "pending levels 64-127",
-                 NULL, NULL},
-    [H_MASK0_A] = {"PI_INT_MASK0_A", 0x0a8, 8, 1, 0, 0, 0, 0, NULL, "CPU A: PEND0 -> IP2",
-                   NULL, wr_update},
-    [H_MASK1_A] = {"PI_INT_MASK1_A", 0x0b0, 8, 1, 0, 0, 0, 0, NULL, "CPU A: PEND1 -> IP3",
-                   NULL, wr_update},
-    [H_MASK0_B] = {"PI_INT_MASK0_B", 0x0b8, 8, 1, 0, 0, 0, 0, NULL, "CPU B: PEND0 -> IP2",
-                   NULL, wr_update},
-    [H_MASK1_B] = {"PI_INT_MASK1_B", 0x0c0, 8, 1, 0, 0, 0, 0, NULL, "CPU B: PEND1 -> IP3",
-                   NULL, wr_update},
-    PAIR(H_CC_PEND_SET_A, "PI_CC_PEND_SET", 0x0c8, R_NOSTORE, 0, 0,
-         "write 1: crosscall pending (PEND0 bit 5 + slice)", rd_cc_pend, wr_cc_set),
-    PAIR(H_CC_PEND_CLR_A, "PI_CC_PEND_CLR", 0x0d8, R_NOSTORE, 0, 0,
-         "write 1: clear crosscall pending", rd_cc_pend, wr_cc_clr),
-    S(H_CC_MASK, "PI_CC_MASK", 0x0e8, "crosscall mask"),
-    PAIR(H_RT_COMPARE_A, "PI_RT_COMPARE", 0x108, 0, 0, RT_MASK, "RT compare", NULL,
-         wr_rt_compare),
-    [H_PROF_COMPARE] = {"PI_PROFILE_COMPARE", 0x118, 8, 1, 0, 0, 0, RT_MASK, NULL,
-                        "profile compare (both CPUs)", NULL, wr_prof_compare},
-    PAIR(H_RT_PEND_A, "PI_RT_PEND", 0x120, 0, 0, 1, "RT interrupt pending; write 0 to ack",
-         NULL, wr_update),
-    PAIR(H_PROF_PEND_A, "PI_PROF_PEND", 0x130, 0, 0, 1, "profile interrupt pending", NULL,
-         wr_update),
-    PAIR(H_RT_EN_A, "PI_RT_EN", 0x140, 0, 0, 1, "RT interrupt enable (IP4)", NULL, wr_update),
-    PAIR(H_PROF_EN_A, "PI_PROF_EN", 0x150, 0, 0, 1, "profile interrupt enable (IP5)", NULL,
-         wr_update),
-    S(H_RT_LOCAL_CTRL, "PI_RT_LOCAL_CTRL", 0x160, "RT control"),
-    S(H_RT_FILTER_CTRL, "PI_RT_FILTER_CTRL", 0x168, "GCLK filter control"),
-    [H_RT_COUNT] = {"PI_RT_COUNT", PI_RT_COUNT, 8, 1, 0, R_NOSTORE, 0, RT_MASK, NULL,
-                    "1.25 MHz real-time counter (52 bits, writable)", rd_rt_count, wr_rt_count},
-    [H_ERR_INT_PEND] = {"PI_ERR_INT_PEND", 0x400, 8, 1, 0, R_W1C, 0, 0, NULL,
-                        "error interrupts pending (write 1 to clear)", NULL, wr_update},
-    PAIR(H_ERR_INT_MASK_A, "PI_ERR_INT_MASK", 0x408, 0, 0, 0, "error interrupt mask (IP6)",
-         NULL, wr_update),
-    SPAIR(H_ERR_STACK_ADDR_A, "PI_ERR_STACK_ADDR", 0x418,
-          "error stack address (A also carries Linux's PROMOP)"),
-    S(H_ERR_STACK_SIZE, "PI_ERR_STACK_SIZE", 0x428, "error stack size"),
-    S(H_ERR_ST0_A, "PI_ERR_STATUS0_A", 0x430, "error status 0 A (never set)"),
-    RCLR(H_ERR_ST0_A_RCLR, "PI_ERR_STATUS0_A_RCLR", 0x438),
-    S(H_ERR_ST1_A, "PI_ERR_STATUS1_A", 0x440, "error status 1 A (never set)"),
-    RCLR(H_ERR_ST1_A_RCLR, "PI_ERR_STATUS1_A_RCLR", 0x448),
-    S(H_ERR_ST0_B, "PI_ERR_STATUS0_B", 0x450, "error status 0 B (never set)"),
-    RCLR(H_ERR_ST0_B_RCLR, "PI_ERR_STATUS0_B_RCLR", 0x458),
-    S(H_ERR_ST1_B, "PI_ERR_STATUS1_B", 0x460, "error status 1 B (never set)"),
-    RCLR(H_ERR_ST1_B_RCLR, "PI_ERR_STATUS1_B_RCLR", 0x468),
-    SPAIR(H_SPOOL_CMP_A, "PI_SPOOL_CMP", 0x470, "spool compare"),
-    SPAIR(H_CRB_TIMEOUT_A, "PI_CRB_TIMEOUT", 0x480, "timed-out CRB entries"),
-    S(H_SYSAD_ERRCHK_EN, "PI_SYSAD_ERRCHK_EN", 0x490, "SysAD error checking enables"),
-    SPAIR(H_BAD_CHECK_BIT_A, "PI_BAD_CHECK_BIT", 0x498, "force SysAD check bit error"),
-    SPAIR(H_NACK_CNT_A, "PI_NACK_CNT", 0x4a8, "consecutive NACK counter"),
-    S(H_NACK_CMP, "PI_NACK_CMP", 0x4b8, "NACK count compare"),
+    [H_CPU_PROTECT] = {.name = "PI_CPU_PROTECT", .offset = 0x000, .width = 8,
+                       .desc = "CPU protection"},
+    [H_PROT_OVERRD] = {.name = "PI_PROT_OVERRD", .offset = 0x008, .width = 8,
+                       .desc = "clear CPU protection"},
+    [H_IO_PROTECT] = {.name = "PI_IO_PROTECT", .offset = 0x010, .width = 8,
+                      .desc = "interrupt pending protection"},
+    [H_REGION_PRESENT] = {.name = "PI_REGION_PRESENT", .offset = 0x018, .width = 8, .reset = 1,
+                          .desc = "regions present (bit per region)"},
+    [H_CPU_NUM] = {.name = "PI_CPU_NUM", .offset = 0x020, .width = 8, .rules = R_RO | R_NOSTORE,
+                   .read = rd_cpu_num, .desc = "slice of the CPU doing the access (0 = A, 1 = B)"},
+    [H_CALIAS_SIZE] = {.name = "PI_CALIAS_SIZE", .offset = 0x028, .width = 8, .wmask = 0xf,
+                       .desc = "cached alias size (0 = off)"},
+    [H_MAX_CRB_TIMEOUT] = {.name = "PI_MAX_CRB_TIMEOUT", .offset = 0x030, .width = 8,
+                           .desc = "maximum CRB timeout"},
+    [H_CRB_SFACTOR] = {.name = "PI_CRB_SFACTOR", .offset = 0x038, .width = 8,
+                       .desc = "CRB timeout scale"},
+    [H_CPU_PRESENT_A] = {.name = "PI_CPU_PRESENT_A", .offset = 0x040, .width = 8, .rules = R_RO,
+                         .desc = "CPU present"},
+    [H_CPU_PRESENT_B] = {.name = "PI_CPU_PRESENT_B", .offset = 0x048, .width = 8, .rules = R_RO,
+                         .desc = "CPU present"},
+    [H_CPU_ENABLE_A] = {.name = "PI_CPU_ENABLE_A", .offset = 0x050, .width = 8, .wmask = 1,
+                        .desc = "CPU enable"},
+    [H_CPU_ENABLE_B] = {.name = "PI_CPU_ENABLE_B", .offset = 0x058, .width = 8, .wmask = 1,
+                        .desc = "CPU enable"},
+    [H_REPLY_LEVEL] = {.name = "PI_REPLY_LEVEL", .offset = 0x060, .width = 8,
+                       .desc = "reply level"},
+    [H_NMI_A] = {.name = "PI_NMI_A", .offset = 0x070, .width = 8, .rules = R_NOSTORE,
+                 .read = rd_zero, .write = wr_nmi, .desc = "write 1: NMI to the CPU"},
+    [H_NMI_B] = {.name = "PI_NMI_B", .offset = 0x078, .width = 8, .rules = R_NOSTORE,
+                 .read = rd_zero, .write = wr_nmi, .desc = "write 1: NMI to the CPU"},
+    [H_PEND_MOD] = {.name = "PI_INT_PEND_MOD", .offset = 0x090, .width = 8, .rules = R_NOSTORE,
+                    REG_FIELDS(pend_mod_fields), .read = rd_zero, .write = wr_pend_mod,
+                    .desc = "write 0x100|level to set, level to clear"},
+    [H_PEND0] = {.name = "PI_INT_PEND0", .offset = 0x098, .width = 8, .rules = R_RO,
+                 .desc = "pending levels 0-63"},
+    [H_PEND1] = {.name = "PI_INT_PEND1", .offset = 0x0a0, .width = 8, .rules = R_RO,
+                 .desc = "pending levels 64-127"},
+    [H_MASK0_A] = {.name = "PI_INT_MASK0_A", .offset = 0x0a8, .width = 8, .write = wr_update,
+                   .desc = "CPU A: PEND0 -> IP2"},
+    [H_MASK1_A] = {.name = "PI_INT_MASK1_A", .offset = 0x0b0, .width = 8, .write = wr_update,
+                   .desc = "CPU A: PEND1 -> IP3"},
+    [H_MASK0_B] = {.name = "PI_INT_MASK0_B", .offset = 0x0b8, .width = 8, .write = wr_update,
+                   .desc = "CPU B: PEND0 -> IP2"},
+    [H_MASK1_B] = {.name = "PI_INT_MASK1_B", .offset = 0x0c0, .width = 8, .write = wr_update,
+                   .desc = "CPU B: PEND1 -> IP3"},
+    [H_CC_PEND_SET_A] = {.name = "PI_CC_PEND_SET_A", .offset = 0x0c8, .width = 8,
+                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_set,
+                         .desc = "write 1: crosscall pending (PEND0 bit 5 + slice)"},
+    [H_CC_PEND_SET_B] = {.name = "PI_CC_PEND_SET_B", .offset = 0x0d0, .width = 8,
+                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_set,
+                         .desc = "write 1: crosscall pending (PEND0 bit 5 + slice)"},
+    [H_CC_PEND_CLR_A] = {.name = "PI_CC_PEND_CLR_A", .offset = 0x0d8, .width = 8,
+                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_clr,
+                         .desc = "write 1: clear crosscall pending"},
+    [H_CC_PEND_CLR_B] = {.name = "PI_CC_PEND_CLR_B", .offset = 0x0e0, .width = 8,
+                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_clr,
+                         .desc = "write 1: clear crosscall pending"},
+    [H_CC_MASK] = {.name = "PI_CC_MASK", .offset = 0x0e8, .width = 8, .desc = "crosscall mask"},
+    [H_RT_COMPARE_A] = {.name = "PI_RT_COMPARE_A", .offset = 0x108, .width = 8, .wmask = RT_MASK,
+                        .write = wr_rt_compare, .desc = "RT compare"},
+    [H_RT_COMPARE_B] = {.name = "PI_RT_COMPARE_B", .offset = 0x110, .width = 8, .wmask = RT_MASK,
+                        .write = wr_rt_compare, .desc = "RT compare"},
+    [H_PROF_COMPARE] = {.name = "PI_PROFILE_COMPARE", .offset = 0x118, .width = 8, .wmask = RT_MASK,
+                        .write = wr_prof_compare, .desc = "profile compare (both CPUs)"},
+    [H_RT_PEND_A] = {.name = "PI_RT_PEND_A", .offset = 0x120, .width = 8, .wmask = 1,
+                     .write = wr_update, .desc = "RT interrupt pending; write 0 to ack"},
+    [H_RT_PEND_B] = {.name = "PI_RT_PEND_B", .offset = 0x128, .width = 8, .wmask = 1,
+                     .write = wr_update, .desc = "RT interrupt pending; write 0 to ack"},
+    [H_PROF_PEND_A] = {.name = "PI_PROF_PEND_A", .offset = 0x130, .width = 8, .wmask = 1,
+                       .write = wr_update, .desc = "profile interrupt pending"},
+    [H_PROF_PEND_B] = {.name = "PI_PROF_PEND_B", .offset = 0x138, .width = 8, .wmask = 1,
+                       .write = wr_update, .desc = "profile interrupt pending"},
+    [H_RT_EN_A] = {.name = "PI_RT_EN_A", .offset = 0x140, .width = 8, .wmask = 1,
+                   .write = wr_update, .desc = "RT interrupt enable (IP4)"},
+    [H_RT_EN_B] = {.name = "PI_RT_EN_B", .offset = 0x148, .width = 8, .wmask = 1,
+                   .write = wr_update, .desc = "RT interrupt enable (IP4)"},
+    [H_PROF_EN_A] = {.name = "PI_PROF_EN_A", .offset = 0x150, .width = 8, .wmask = 1,
+                     .write = wr_update, .desc = "profile interrupt enable (IP5)"},
+    [H_PROF_EN_B] = {.name = "PI_PROF_EN_B", .offset = 0x158, .width = 8, .wmask = 1,
+                     .write = wr_update, .desc = "profile interrupt enable (IP5)"},
+    [H_RT_LOCAL_CTRL] = {.name = "PI_RT_LOCAL_CTRL", .offset = 0x160, .width = 8,
+                         .desc = "RT control"},
+    [H_RT_FILTER_CTRL] = {.name = "PI_RT_FILTER_CTRL", .offset = 0x168, .width = 8,
+                          .desc = "GCLK filter control"},
+    [H_RT_COUNT] = {.name = "PI_RT_COUNT", .offset = PI_RT_COUNT, .width = 8, .rules = R_NOSTORE,
+                    .wmask = RT_MASK, .read = rd_rt_count, .write = wr_rt_count,
+                    .desc = "1.25 MHz real-time counter (52 bits, writable)"},
+    [H_ERR_INT_PEND] = {.name = "PI_ERR_INT_PEND", .offset = 0x400, .width = 8, .rules = R_W1C,
+                        .write = wr_update, .desc = "error interrupts pending (write 1 to clear)"},
+    [H_ERR_INT_MASK_A] = {.name = "PI_ERR_INT_MASK_A", .offset = 0x408, .width = 8,
+                          .write = wr_update, .desc = "error interrupt mask (IP6)"},
+    [H_ERR_INT_MASK_B] = {.name = "PI_ERR_INT_MASK_B", .offset = 0x410, .width = 8,
+                          .write = wr_update, .desc = "error interrupt mask (IP6)"},
+    [H_ERR_STACK_ADDR_A] = {.name = "PI_ERR_STACK_ADDR_A", .offset = 0x418, .width = 8,
+                            .desc = "error stack address (A also carries Linux's PROMOP)"},
+    [H_ERR_STACK_ADDR_B] = {.name = "PI_ERR_STACK_ADDR_B", .offset = 0x420, .width = 8,
+                            .desc = "error stack address (A also carries Linux's PROMOP)"},
+    [H_ERR_STACK_SIZE] = {.name = "PI_ERR_STACK_SIZE", .offset = 0x428, .width = 8,
+                          .desc = "error stack size"},
+    [H_ERR_ST0_A] = {.name = "PI_ERR_STATUS0_A", .offset = 0x430, .width = 8,
+                     .desc = "error status 0 A (never set)"},
+    [H_ERR_ST0_A_RCLR] = {.name = "PI_ERR_STATUS0_A_RCLR", .offset = 0x438, .width = 8,
+                          .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                          .desc = "read the status above and clear it"},
+    [H_ERR_ST1_A] = {.name = "PI_ERR_STATUS1_A", .offset = 0x440, .width = 8,
+                     .desc = "error status 1 A (never set)"},
+    [H_ERR_ST1_A_RCLR] = {.name = "PI_ERR_STATUS1_A_RCLR", .offset = 0x448, .width = 8,
+                          .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                          .desc = "read the status above and clear it"},
+    [H_ERR_ST0_B] = {.name = "PI_ERR_STATUS0_B", .offset = 0x450, .width = 8,
+                     .desc = "error status 0 B (never set)"},
+    [H_ERR_ST0_B_RCLR] = {.name = "PI_ERR_STATUS0_B_RCLR", .offset = 0x458, .width = 8,
+                          .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                          .desc = "read the status above and clear it"},
+    [H_ERR_ST1_B] = {.name = "PI_ERR_STATUS1_B", .offset = 0x460, .width = 8,
+                     .desc = "error status 1 B (never set)"},
+    [H_ERR_ST1_B_RCLR] = {.name = "PI_ERR_STATUS1_B_RCLR", .offset = 0x468, .width = 8,
+                          .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                          .desc = "read the status above and clear it"},
+    [H_SPOOL_CMP_A] = {.name = "PI_SPOOL_CMP_A", .offset = 0x470, .width = 8,
+                       .desc = "spool compare"},
+    [H_SPOOL_CMP_B] = {.name = "PI_SPOOL_CMP_B", .offset = 0x478, .width = 8,
+                       .desc = "spool compare"},
+    [H_CRB_TIMEOUT_A] = {.name = "PI_CRB_TIMEOUT_A", .offset = 0x480, .width = 8,
+                         .desc = "timed-out CRB entries"},
+    [H_CRB_TIMEOUT_B] = {.name = "PI_CRB_TIMEOUT_B", .offset = 0x488, .width = 8,
+                         .desc = "timed-out CRB entries"},
+    [H_SYSAD_ERRCHK_EN] = {.name = "PI_SYSAD_ERRCHK_EN", .offset = 0x490, .width = 8,
+                           .desc = "SysAD error checking enables"},
+    [H_BAD_CHECK_BIT_A] = {.name = "PI_BAD_CHECK_BIT_A", .offset = 0x498, .width = 8,
+                           .desc = "force SysAD check bit error"},
+    [H_BAD_CHECK_BIT_B] = {.name = "PI_BAD_CHECK_BIT_B", .offset = 0x4a0, .width = 8,
+                           .desc = "force SysAD check bit error"},
+    [H_NACK_CNT_A] = {.name = "PI_NACK_CNT_A", .offset = 0x4a8, .width = 8,
+                      .desc = "consecutive NACK counter"},
+    [H_NACK_CNT_B] = {.name = "PI_NACK_CNT_B", .offset = 0x4b0, .width = 8,
+                      .desc = "consecutive NACK counter"},
+    [H_NACK_CMP] = {.name = "PI_NACK_CMP", .offset = 0x4b8, .width = 8,
+                    .desc = "NACK count compare"},
     /* MD */
-    S(H_MD_IO_PROTECT, "MD_IO_PROTECT", 0x200000, "MD register protection"),
-    S(H_MD_IO_PROT_OVRRD, "MD_IO_PROT_OVRRD", 0x200008, "MD protection override"),
-    S(H_MD_HSPEC_PROTECT, "MD_HSPEC_PROTECT", 0x200010, "BDDIR/LBOOT/RBOOT protection"),
-    S(H_MD_MEMORY_CONFIG, "MD_MEMORY_CONFIG", 0x200018, "DIMM control (stored only)"),
-    S(H_MD_REFRESH_CONTROL, "MD_REFRESH_CONTROL", 0x200020, "refresh control"),
-    S(H_MD_DIR_ERROR, "MD_DIR_ERROR", 0x200050, "directory error (never set)"),
-    RCLR(H_MD_DIR_ERROR_CLR, "MD_DIR_ERROR_CLR", 0x200058),
-    S(H_MD_PROTOCOL_ERROR, "MD_PROTOCOL_ERROR", 0x200060, "protocol error (never set)"),
-    RCLR(H_MD_PROTOCOL_ERROR_CLR, "MD_PROTOCOL_ERROR_CLR", 0x200068),
-    S(H_MD_MEM_ERROR, "MD_MEM_ERROR", 0x200070, "memory error (never set)"),
-    RCLR(H_MD_MEM_ERROR_CLR, "MD_MEM_ERROR_CLR", 0x200078),
-    S(H_MD_MISC_ERROR, "MD_MISC_ERROR", 0x200080, "misc error (never set)"),
-    RCLR(H_MD_MISC_ERROR_CLR, "MD_MISC_ERROR_CLR", 0x200088),
-    [H_MD_MLAN_CTL] = {"MD_MLAN_CTL", 0x2000a8, 8, 1, 0, R_NOSTORE, 0, 0, NULL,
-                       "1-wire master: empty bus (DONE, line high)", rd_mlan, NULL},
+    [H_MD_IO_PROTECT] = {.name = "MD_IO_PROTECT", .offset = 0x200000, .width = 8,
+                         .desc = "MD register protection"},
+    [H_MD_IO_PROT_OVRRD] = {.name = "MD_IO_PROT_OVRRD", .offset = 0x200008, .width = 8,
+                            .desc = "MD protection override"},
+    [H_MD_HSPEC_PROTECT] = {.name = "MD_HSPEC_PROTECT", .offset = 0x200010, .width = 8,
+                            .desc = "BDDIR/LBOOT/RBOOT protection"},
+    [H_MD_MEMORY_CONFIG] = {.name = "MD_MEMORY_CONFIG", .offset = 0x200018, .width = 8,
+                            .desc = "DIMM control (stored only)"},
+    [H_MD_REFRESH_CONTROL] = {.name = "MD_REFRESH_CONTROL", .offset = 0x200020, .width = 8,
+                              .desc = "refresh control"},
+    [H_MD_DIR_ERROR] = {.name = "MD_DIR_ERROR", .offset = 0x200050, .width = 8,
+                        .desc = "directory error (never set)"},
+    [H_MD_DIR_ERROR_CLR] = {.name = "MD_DIR_ERROR_CLR", .offset = 0x200058, .width = 8,
+                            .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                            .desc = "read the status above and clear it"},
+    [H_MD_PROTOCOL_ERROR] = {.name = "MD_PROTOCOL_ERROR", .offset = 0x200060, .width = 8,
+                             .desc = "protocol error (never set)"},
+    [H_MD_PROTOCOL_ERROR_CLR] = {.name = "MD_PROTOCOL_ERROR_CLR", .offset = 0x200068, .width = 8,
+                                 .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                                 .desc = "read the status above and clear it"},
+    [H_MD_MEM_ERROR] = {.name = "MD_MEM_ERROR", .offset = 0x200070, .width = 8,
+                        .desc = "memory error (never set)"},
+    [H_MD_MEM_ERROR_CLR] = {.name = "MD_MEM_ERROR_CLR", .offset = 0x200078, .width = 8,
+                            .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                            .desc = "read the status above and clear it"},
+    [H_MD_MISC_ERROR] = {.name = "MD_MISC_ERROR", .offset = 0x200080, .width = 8,
+                         .desc = "misc error (never set)"},
+    [H_MD_MISC_ERROR_CLR] = {.name = "MD_MISC_ERROR_CLR", .offset = 0x200088, .width = 8,
+                             .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                             .desc = "read the status above and clear it"},
+    [H_MD_MLAN_CTL] = {.name = "MD_MLAN_CTL", .offset = 0x2000a8, .width = 8, .rules = R_NOSTORE,
+                       .read = rd_mlan, .desc = "1-wire master: empty bus (DONE, line high)"},
     /* II */
-    [H_IIO_WID] = {"IIO_WID", 0x400000, 8, 1, 0, R_RO, 0, 0, wid_fields,
-                   "widget ID: HUB part 0xc101, mfg 0x036", NULL, NULL},
-    S(H_IIO_WSTAT, "IIO_WSTAT", 0x400008, "widget status"),
-    [H_IIO_WCR] = {"IIO_WCR", 0x400020, 8, 1, 0, 0, 0xa, 0, NULL,
-                   "widget control (bits 3:0 widget id)", NULL, NULL},
-    S(H_IIO_ILAPR, "IIO_ILAPR", 0x400100, "local access protection"),
-    S(H_IIO_ILAPO, "IIO_ILAPO", 0x400108, "protection override"),
-    S(H_IIO_IOWA, "IIO_IOWA", 0x400110, "outbound widget access"),
-    S(H_IIO_IIWA, "IIO_IIWA", 0x400118, "inbound widget access"),
-    S(H_IIO_IIDEM, "IIO_IIDEM", 0x400120, "inbound device error mask"),
-    [H_IIO_ILCSR] = {"IIO_ILCSR", 0x400128, 8, 1, 0, 0, 0x2400, ~0x3000ull, ilcsr_fields,
-                     "LLP control/status (link working)", NULL, NULL},
-    S(H_IIO_ILLR, "IIO_ILLR", 0x400130, "LLP log"),
-    S(H_IIO_IIDSR, "IIO_IIDSR", 0x400138, "interrupt destination"),
-    [H_IIO_IGFX] = {"IIO_IGFX_", 0x400140, 8, 2, 8, 0, 0, 0, NULL, "graphics flow control",
-                    NULL, NULL},
-    [H_IIO_SCRATCH] = {"IIO_SCRATCH_REG", 0x400150, 8, 2, 8, 0, 0, 0, NULL, "scratch", NULL,
-                       NULL},
-    [H_IIO_ITTE] = {"IIO_ITTE", IIO_ITTE_BASE, 8, 7, 8, 0, 0, 0x1f1f, itte_fields,
-                    "big window n+1 translation", NULL, NULL},
-    S(H_IIO_IXCC, "IIO_IXCC", 0x4001e0, "crosstalk credit count timeout"),
-    S(H_IIO_IMEM, "IIO_IMEM", 0x4001e8, "misc enable mask"),
-    S(H_IIO_IXTT, "IIO_IXTT", 0x4001f0, "crosstalk tail timeout"),
-    S(H_IIO_IECLR, "IIO_IECLR", 0x4001f8, "IO error clear"),
-    S(H_IIO_IBCN, "IIO_IBCN", 0x400200, "BTE CRB count"),
-    S(H_IIO_IPCA, "IIO_IPCA", 0x400300, "PRB counter adjust"),
-    [H_IIO_PRTE] = {"IIO_PRTE_", 0x400308, 8, 8, 8, 0, 0, 0, NULL, "PIO read address table",
-                    NULL, NULL},
-    S(H_IIO_IPDR, "IIO_IPDR", 0x400388, "PIO table entry deallocation"),
-    S(H_IIO_ICDR, "IIO_ICDR", 0x400390, "CRB entry deallocation"),
-    S(H_IIO_IFDR, "IIO_IFDR", 0x400398, "IOQ FIFO depth"),
-    S(H_IIO_IIAP, "IIO_IIAP", 0x4003a0, "IIQ arbitration"),
-    S(H_IIO_ICMR, "IIO_ICMR", 0x4003a8, "CRB management"),
-    S(H_IIO_ICCR, "IIO_ICCR", 0x4003b0, "CRB control"),
-    S(H_IIO_ICTO, "IIO_ICTO", 0x4003b8, "CRB timeout"),
-    S(H_IIO_ICTP, "IIO_ICTP", 0x4003c0, "CRB timeout prescaler"),
+    [H_IIO_WID] = {.name = "IIO_WID", .offset = 0x400000, .width = 8, .rules = R_RO,
+                   REG_FIELDS(wid_fields), .desc = "widget ID: HUB part 0xc101, mfg 0x036"},
+    [H_IIO_WSTAT] = {.name = "IIO_WSTAT", .offset = 0x400008, .width = 8, .desc = "widget status"},
+    [H_IIO_WCR] = {.name = "IIO_WCR", .offset = 0x400020, .width = 8, .reset = 0xa,
+                   .desc = "widget control (bits 3:0 widget id)"},
+    [H_IIO_ILAPR] = {.name = "IIO_ILAPR", .offset = 0x400100, .width = 8,
+                     .desc = "local access protection"},
+    [H_IIO_ILAPO] = {.name = "IIO_ILAPO", .offset = 0x400108, .width = 8,
+                     .desc = "protection override"},
+    [H_IIO_IOWA] = {.name = "IIO_IOWA", .offset = 0x400110, .width = 8,
+                    .desc = "outbound widget access"},
+    [H_IIO_IIWA] = {.name = "IIO_IIWA", .offset = 0x400118, .width = 8,
+                    .desc = "inbound widget access"},
+    [H_IIO_IIDEM] = {.name = "IIO_IIDEM", .offset = 0x400120, .width = 8,
+                     .desc = "inbound device error mask"},
+    [H_IIO_ILCSR] = {.name = "IIO_ILCSR", .offset = 0x400128, .width = 8, .reset = 0x2400,
+                     .wmask = ~0x3000ull, REG_FIELDS(ilcsr_fields),
+                     .desc = "LLP control/status (link working)"},
+    [H_IIO_ILLR] = {.name = "IIO_ILLR", .offset = 0x400130, .width = 8, .desc = "LLP log"},
+    [H_IIO_IIDSR] = {.name = "IIO_IIDSR", .offset = 0x400138, .width = 8,
+                     .desc = "interrupt destination"},
+    [H_IIO_IGFX] = {.name = "IIO_IGFX_", .offset = 0x400140, .width = 8, .count = 2, .stride = 8,
+                    .desc = "graphics flow control"},
+    [H_IIO_SCRATCH] = {.name = "IIO_SCRATCH_REG", .offset = 0x400150, .width = 8, .count = 2,
+                       .stride = 8, .desc = "scratch"},
+    [H_IIO_ITTE] = {.name = "IIO_ITTE", .offset = IIO_ITTE_BASE, .width = 8, .count = 7,
+                    .stride = 8, .wmask = 0x1f1f, REG_FIELDS(itte_fields),
+                    .desc = "big window n+1 translation"},
+    [H_IIO_IXCC] = {.name = "IIO_IXCC", .offset = 0x4001e0, .width = 8,
+                    .desc = "crosstalk credit count timeout"},
+    [H_IIO_IMEM] = {.name = "IIO_IMEM", .offset = 0x4001e8, .width = 8, .desc = "misc enable mask"},
+    [H_IIO_IXTT] = {.name = "IIO_IXTT", .offset = 0x4001f0, .width = 8,
+                    .desc = "crosstalk tail timeout"},
+    [H_IIO_IECLR] = {.name = "IIO_IECLR", .offset = 0x4001f8, .width = 8, .desc = "IO error clear"},
+    [H_IIO_IBCN] = {.name = "IIO_IBCN", .offset = 0x400200, .width = 8, .desc = "BTE CRB count"},
+    [H_IIO_IPCA] = {.name = "IIO_IPCA", .offset = 0x400300, .width = 8,
+                    .desc = "PRB counter adjust"},
+    [H_IIO_PRTE] = {.name = "IIO_PRTE_", .offset = 0x400308, .width = 8, .count = 8, .stride = 8,
+                    .desc = "PIO read address table"},
+    [H_IIO_IPDR] = {.name = "IIO_IPDR", .offset = 0x400388, .width = 8,
+                    .desc = "PIO table entry deallocation"},
+    [H_IIO_ICDR] = {.name = "IIO_ICDR", .offset = 0x400390, .width = 8,
+                    .desc = "CRB entry deallocation"},
+    [H_IIO_IFDR] = {.name = "IIO_IFDR", .offset = 0x400398, .width = 8, .desc = "IOQ FIFO depth"},
+    [H_IIO_IIAP] = {.name = "IIO_IIAP", .offset = 0x4003a0, .width = 8, .desc = "IIQ arbitration"},
+    [H_IIO_ICMR] = {.name = "IIO_ICMR", .offset = 0x4003a8, .width = 8, .desc = "CRB management"},
+    [H_IIO_ICCR] = {.name = "IIO_ICCR", .offset = 0x4003b0, .width = 8, .desc = "CRB control"},
+    [H_IIO_ICTO] = {.name = "IIO_ICTO", .offset = 0x4003b8, .width = 8, .desc = "CRB timeout"},
+    [H_IIO_ICTP] = {.name = "IIO_ICTP", .offset = 0x4003c0, .width = 8,
+                    .desc = "CRB timeout prescaler"},
     /* NI */
-    [H_NI_STATUS_REV_ID] = {"NI_STATUS_REV_ID", NI_STATUS_REV_ID, 8, 1, 0, R_RO, 0, 0,
-                            nsri_fields, "node id, revision, M/N mode, link", NULL, NULL},
-    [H_NI_PORT_RESET] = {"NI_PORT_RESET", NI_PORT_RESET, 8, 1, 0, R_NOSTORE, 0, 0, npr_fields,
-                         "LOCALRESET resets the machine", rd_zero, wr_port_reset},
-    S(H_NI_PROTECTION, "NI_PROTECTION", 0x600010, "NI register access permissions"),
-    S(H_NI_GLOBAL_PARMS, "NI_GLOBAL_PARMS", 0x600018, "LLP parameters"),
-    [H_NI_SCRATCH] = {"NI_SCRATCH_REG", 0x600100, 8, 2, 8, 0, 0, 0, NULL, "scratch", NULL,
-                      NULL},
-    S(H_NI_DIAG_PARMS, "NI_DIAG_PARMS", 0x600110, "diagnostic parameters"),
-    S(H_NI_PORT_PARMS, "NI_PORT_PARMS", 0x608000, "LLP port parameters"),
-    S(H_NI_PORT_ERROR, "NI_PORT_ERROR", 0x608008, "LLP errors (never set)"),
-    RCLR(H_NI_PORT_ERROR_CLEAR, "NI_PORT_ERROR_CLEAR", 0x608088),
+    [H_NI_STATUS_REV_ID] = {.name = "NI_STATUS_REV_ID", .offset = NI_STATUS_REV_ID, .width = 8,
+                            .rules = R_RO, REG_FIELDS(nsri_fields),
+                            .desc = "node id, revision, M/N mode, link"},
+    [H_NI_PORT_RESET] = {.name = "NI_PORT_RESET", .offset = NI_PORT_RESET, .width = 8,
+                         .rules = R_NOSTORE, REG_FIELDS(npr_fields), .read = rd_zero,
+                         .write = wr_port_reset, .desc = "LOCALRESET resets the machine"},
+    [H_NI_PROTECTION] = {.name = "NI_PROTECTION", .offset = 0x600010, .width = 8,
+                         .desc = "NI register access permissions"},
+    [H_NI_GLOBAL_PARMS] = {.name = "NI_GLOBAL_PARMS", .offset = 0x600018, .width = 8,
+                           .desc = "LLP parameters"},
+    [H_NI_SCRATCH] = {.name = "NI_SCRATCH_REG", .offset = 0x600100, .width = 8, .count = 2,
+                      .stride = 8, .desc = "scratch"},
+    [H_NI_DIAG_PARMS] = {.name = "NI_DIAG_PARMS", .offset = 0x600110, .width = 8,
+                         .desc = "diagnostic parameters"},
+    [H_NI_PORT_PARMS] = {.name = "NI_PORT_PARMS", .offset = 0x608000, .width = 8,
+                         .desc = "LLP port parameters"},
+    [H_NI_PORT_ERROR] = {.name = "NI_PORT_ERROR", .offset = 0x608008, .width = 8,
+                         .desc = "LLP errors (never set)"},
+    [H_NI_PORT_ERROR_CLEAR] = {.name = "NI_PORT_ERROR_CLEAR", .offset = 0x608088, .width = 8,
+                               .rules = R_RO | R_NOSTORE, .read = rd_rclr,
+                               .desc = "read the status above and clear it"},
 };
-#undef S
-#undef PAIR
-#undef SPAIR
-#undef RCLR
+DEV_REGS_CHECK(hub_regs, H_NREGS);
 
 static const event_field level_fields[] = {{"level", EVF_DEC, NULL, NULL}};
 static const event_field rt_fields[] = {{"cpu", EVF_DEC, NULL, NULL},
@@ -529,13 +622,8 @@ static const dev_view hub_views[] = {
 static const device_class hub_class = {
     .name = "hub",
     .desc = "SGI HUB (IP27 node controller): PI, MD, II, NI",
-    .regs = hub_regs,
-    .nregs = H_NREGS,
-    .reg_space = HUB_WINDOW_SIZE,
-    .events = hub_events,
-    .nevents = ARRAY_SIZE(hub_events),
-    .views = hub_views,
-    .nviews = ARRAY_SIZE(hub_views),
+    DEV_REGS(hub_regs), .reg_space = HUB_WINDOW_SIZE,
+    DEV_EVENTS(hub_events), DEV_VIEWS(hub_views),
     .reset = hub_reset,
 };
 

@@ -1,6 +1,6 @@
 /* The SGI HUB ASIC of an IP27 node: processor interface (PI),
  * memory/directory (MD), I/O interface (II) and network interface (NI)
- * registers, as ../shared/hw/ip27.md section 2 and docs/hardware.md
+ * registers, as Linux's asm/sn/sn0/hub*.h and docs/hardware.md, "HUB",
  * describe them.
  *
  * The register window of the HUB of node `nasid` answers at

@@ -1,4 +1,4 @@
-/* SGI IOC3: see ioc3.h, ../shared/hw/ip27.md section 4, docs/hardware.md.
+/* SGI IOC3: see ioc3.h and docs/hardware.md, "IOC3".
  *
  * BAR0 layout (asm/sn/ioc3.h): registers 0x00-0x153, SuperIO at 0x20000
  * (UART B 0x20170, UART A 0x20178), SSRAM 0x40000-0x7ffff, byte-bus
@@ -8,7 +8,7 @@
  * the live 16550 outputs, the other bits are latched and written 1 to
  * clear.  SIO_IES sets and SIO_IEC clears bits of the enable mask (both
  * read back the mask).  INTB is asserted while SIO_IR & mask != 0 [SRC
- * drivers/mfd/ioc3.c, ip27.md 4].
+ * drivers/mfd/ioc3.c].
  *
  * Not modelled (documented): the serial DMA ring engine (SSCR_DMA_EN is
  * stored; the UARTs always work in PIO mode), INT_OUT's pulse generator,
@@ -86,56 +86,56 @@ static void uart_irq(void *ctx, bool level)
 
 /* ---- register hooks -------------------------------------------------------- */
 
-static uint64_t rd_cfg_mirror(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_cfg_mirror(device *d, const reg_access *a)
 {
-    return pci_config_read(&IO(d)->pci, r->offset, 4);
+    return pci_config_read(&IO(d)->pci, a->offset, 4);
 }
 
-static void wr_cfg_mirror(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_cfg_mirror(device *d, const reg_access *a)
 {
-    pci_config_write(&IO(d)->pci, r->offset, 4, (uint32_t)v);
+    pci_config_write(&IO(d)->pci, a->offset, 4, (uint32_t)a->val);
 }
 
-static uint64_t rd_sio_ir(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_sio_ir(device *d, const reg_access *a)
 {
     return sio_ir_value(IO(d));
 }
 
-static uint64_t rd_ies(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_ies(device *d, const reg_access *a)
 {
     return DEV_R(d, I_SIO_IES);
 }
 
-static void wr_iec(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_iec(device *d, const reg_access *a)
 {
-    DEV_R(d, I_SIO_IES) &= ~v;
+    DEV_R(d, I_SIO_IES) &= ~a->val;
     update_intb(IO(d));
 }
 
-static void wr_intr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_intr(device *d, const reg_access *a)
 {
     update_intb(IO(d));
 }
 
 /* 1-wire master (MicroLAN) with no device on the line: each slot is done at
  * once and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
-static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return 0x3; }
+static uint64_t rd_mcr(device *d, const reg_access *a) { return 0x3; }
 
-static uint64_t rd_gpcr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_gpcr(device *d, const reg_access *a)
 {
     return DEV_R(d, I_GPCR_S);
 }
 
-static void wr_gpcr_c(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_gpcr_c(device *d, const reg_access *a)
 {
-    DEV_R(d, I_GPCR_S) &= ~v;
+    DEV_R(d, I_GPCR_S) &= ~a->val;
 }
 
 /* SHADOW mirrors the UART's LSR (7:0), MSR (23:16) and MCR (28:24). */
-static uint64_t rd_shadow(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_shadow(device *d, const reg_access *a)
 {
     ioc3 *io = IO(d);
-    device *u = uart16550_device(io->uart[r->offset == 0xd0 ? 0 : 1]);
+    device *u = uart16550_device(io->uart[a->id == I_SHADOW_A ? 0 : 1]);
     uint64_t lsr = dev_peek(u, UART_LSR, 0), msr = dev_peek(u, UART_MSR, 0);
     uint64_t mcr = dev_peek(u, UART_MCR, 0);
     return lsr | msr << 16 | mcr << 24;
@@ -145,106 +145,140 @@ static const reg_field sio_fields[] = {
     {"SA_TX_MT", 0, 1, NULL}, {"SA_RX_FULL", 1, 1, NULL}, {"SA_RX_HIGH", 2, 1, NULL},
     {"SA_RX_TIMER", 3, 1, NULL}, {"SA_INT", 6, 1, NULL}, {"SB_TX_MT", 9, 1, NULL},
     {"SB_RX_FULL", 10, 1, NULL}, {"SB_INT", 15, 1, NULL}, {"PP_INT", 18, 1, NULL},
-    {"KBD_INT", 22, 1, NULL}, {"RT_INT", 27, 1, NULL}, {"GEN_INT1", 28, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"KBD_INT", 22, 1, NULL}, {"RT_INT", 27, 1, NULL}, {"GEN_INT1", 28, 1, NULL}};
 static const reg_field sscr_fields[] = {{"RX_THRESHOLD", 0, 9, NULL}, {"HFC_EN", 17, 1, NULL},
                                         {"HIGH_SPD", 20, 1, NULL}, {"DMA_EN", 28, 1, NULL},
-                                        {"DMA_PAUSE", 29, 1, NULL}, {"RESET", 31, 1, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"DMA_PAUSE", 29, 1, NULL}, {"RESET", 31, 1, NULL}};
 
-#define R32(id, nm, off, dsc) [id] = {nm, off, 4, 1, 0, 0, 0, 0, NULL, dsc, NULL, NULL}
-#define MIRROR(id, nm, off) [id] = {nm, off, 4, 1, 0, R_NOSTORE, 0, 0, NULL, \
-                                    "mirror of PCI config " #off, rd_cfg_mirror, wr_cfg_mirror}
-
-static const reg_decl ioc3_regs[I_NREGS] = {
-    MIRROR(I_PCI_ID, "PCI_ID", 0x00),
-    MIRROR(I_PCI_SCR, "PCI_SCR", 0x04),
-    [I_PCI_REV] = {"PCI_REV", 0x08, 4, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL,
-                   "mirror of PCI config 0x08", rd_cfg_mirror, NULL},
-    MIRROR(I_PCI_LAT, "PCI_LAT", 0x0c),
-    MIRROR(I_PCI_ADDR, "PCI_ADDR", 0x10),
-    R32(I_PCI_ERR_L, "PCI_ERR_ADDR_L", 0x14, "PCI error address (never set)"),
-    R32(I_PCI_ERR_H, "PCI_ERR_ADDR_H", 0x18, "PCI error address high"),
-    [I_SIO_IR] = {"SIO_IR", 0x1c, 4, 1, 0, R_W1C, 0, 0, sio_fields,
-                  "SIO interrupt sources (UART bits live, others write 1 to clear)", rd_sio_ir,
-                  wr_intr},
-    [I_SIO_IES] = {"SIO_IES", 0x20, 4, 1, 0, R_W1S, 0, 0, sio_fields,
-                   "write 1 to enable a source; reads the enable mask", NULL, wr_intr},
-    [I_SIO_IEC] = {"SIO_IEC", 0x24, 4, 1, 0, R_NOSTORE, 0, 0, sio_fields,
-                   "write 1 to disable a source; reads the enable mask", rd_ies, wr_iec},
-    [I_SIO_CR] = {"SIO_CR", 0x28, 4, 1, 0, 0, 0x00400000, 0x0007ffff, NULL,
-                  "SIO control (ARB_DIAG idle)", NULL, NULL},
-    R32(I_INT_OUT, "INT_OUT", 0x2c, "interrupt output pulse generator (stored)"),
-    [I_MCR] = {"MCR", 0x30, 4, 1, 0, R_NOSTORE, 0, 0, NULL,
-               "MicroLAN 1-wire master: empty bus", rd_mcr, NULL},
-    [I_GPCR_S] = {"GPCR_S", 0x34, 4, 1, 0, R_W1S, 0, 0, NULL,
-                  "GPIO control: write 1 to set; reads GPCR", NULL, NULL},
-    [I_GPCR_C] = {"GPCR_C", 0x38, 4, 1, 0, R_NOSTORE, 0, 0, NULL,
-                  "GPIO control: write 1 to clear; reads GPCR", rd_gpcr, wr_gpcr_c},
-    R32(I_GPDR, "GPDR", 0x3c, "GPIO data"),
-    [I_GPPR] = {"GPPR", 0x40, 4, 16, 4, 0, 0, 0, NULL, "GPIO pins (6/7: UART A/B mode select)",
-                NULL, NULL},
-    R32(I_PPBR_H_A, "PPBR_H_A", 0x80, "parallel port (stored)"),
-    R32(I_PPBR_L_A, "PPBR_L_A", 0x84, "parallel port (stored)"),
-    R32(I_PPCR_A, "PPCR_A", 0x88, "parallel port (stored)"),
-    R32(I_PPCR, "PPCR", 0x8c, "parallel port (stored)"),
-    R32(I_PPBR_H_B, "PPBR_H_B", 0x90, "parallel port (stored)"),
-    R32(I_PPBR_L_B, "PPBR_L_B", 0x94, "parallel port (stored)"),
-    R32(I_PPCR_B, "PPCR_B", 0x98, "parallel port (stored)"),
-    R32(I_KM_CSR, "KM_CSR", 0x9c, "keyboard/mouse (stored)"),
-    R32(I_K_RD, "K_RD", 0xa0, "keyboard read (stored)"),
-    R32(I_M_RD, "M_RD", 0xa4, "mouse read (stored)"),
-    R32(I_K_WD, "K_WD", 0xa8, "keyboard write (stored)"),
-    R32(I_M_WD, "M_WD", 0xac, "mouse write (stored)"),
-    R32(I_SBBR_H, "SBBR_H", 0xb0, "serial ring base high"),
-    R32(I_SBBR_L, "SBBR_L", 0xb4, "serial ring base low"),
-    [I_SSCR_A] = {"SSCR_A", 0xb8, 4, 1, 0, 0, 0, 0, sscr_fields,
-                  "port A control (DMA mode not modelled)", NULL, NULL},
-    R32(I_STPIR_A, "STPIR_A", 0xbc, "port A TX produce"),
-    R32(I_STCIR_A, "STCIR_A", 0xc0, "port A TX consume"),
-    R32(I_SRPIR_A, "SRPIR_A", 0xc4, "port A RX produce"),
-    R32(I_SRCIR_A, "SRCIR_A", 0xc8, "port A RX consume"),
-    R32(I_SRTR_A, "SRTR_A", 0xcc, "port A RX timer"),
-    [I_SHADOW_A] = {"SHADOW_A", 0xd0, 4, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL,
-                    "UART A LSR | MSR<<16 | MCR<<24", rd_shadow, NULL},
-    [I_SSCR_B] = {"SSCR_B", 0xd4, 4, 1, 0, 0, 0, 0, sscr_fields,
-                  "port B control (DMA mode not modelled)", NULL, NULL},
-    R32(I_STPIR_B, "STPIR_B", 0xd8, "port B TX produce"),
-    R32(I_STCIR_B, "STCIR_B", 0xdc, "port B TX consume"),
-    R32(I_SRPIR_B, "SRPIR_B", 0xe0, "port B RX produce"),
-    R32(I_SRCIR_B, "SRCIR_B", 0xe4, "port B RX consume"),
-    R32(I_SRTR_B, "SRTR_B", 0xe8, "port B RX timer"),
-    [I_SHADOW_B] = {"SHADOW_B", 0xec, 4, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL,
-                    "UART B LSR | MSR<<16 | MCR<<24", rd_shadow, NULL},
-    R32(I_EMCR, "EMCR", 0xf0, "ethernet (storage only: no MAC modelled)"),
-    [I_EISR] = {"EISR", 0xf4, 4, 1, 0, R_W1C, 0, 0, NULL,
-                "ethernet interrupt status (write 1 to clear)", NULL, NULL},
-    R32(I_EIER, "EIER", 0xf8, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERCSR, "ERCSR", 0xfc, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERBR_H, "ERBR_H", 0x100, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERBR_L, "ERBR_L", 0x104, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERBAR, "ERBAR", 0x108, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERCIR, "ERCIR", 0x10c, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERPIR, "ERPIR", 0x110, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERTR, "ERTR", 0x114, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETCSR, "ETCSR", 0x118, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ERSR, "ERSR", 0x11c, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETCDC, "ETCDC", 0x120, "ethernet (storage only: no MAC modelled)"),
-    R32(I_EBIR, "EBIR", 0x124, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETBR_H, "ETBR_H", 0x128, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETBR_L, "ETBR_L", 0x12c, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETCIR, "ETCIR", 0x130, "ethernet (storage only: no MAC modelled)"),
-    R32(I_ETPIR, "ETPIR", 0x134, "ethernet (storage only: no MAC modelled)"),
-    R32(I_EMAR_H, "EMAR_H", 0x138, "ethernet (storage only: no MAC modelled)"),
-    R32(I_EMAR_L, "EMAR_L", 0x13c, "ethernet (storage only: no MAC modelled)"),
-    R32(I_EHAR_H, "EHAR_H", 0x140, "ethernet (storage only: no MAC modelled)"),
-    R32(I_EHAR_L, "EHAR_L", 0x144, "ethernet (storage only: no MAC modelled)"),
-    R32(I_MICR, "MICR", 0x148, "ethernet (storage only: no MAC modelled)"),
-    R32(I_MIDR_R, "MIDR_R", 0x14c, "ethernet (storage only: no MAC modelled)"),
-    R32(I_MIDR_W, "MIDR_W", 0x150, "ethernet (storage only: no MAC modelled)"),
+static const reg_decl ioc3_regs[] = {
+    [I_PCI_ID] = {.name = "PCI_ID", .offset = 0x00, .width = 4, .rules = R_NOSTORE,
+                  .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                  .desc = "mirror of PCI config 0x00"},
+    [I_PCI_SCR] = {.name = "PCI_SCR", .offset = 0x04, .width = 4, .rules = R_NOSTORE,
+                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                   .desc = "mirror of PCI config 0x04"},
+    [I_PCI_REV] = {.name = "PCI_REV", .offset = 0x08, .width = 4, .rules = R_RO | R_NOSTORE,
+                   .read = rd_cfg_mirror, .desc = "mirror of PCI config 0x08"},
+    [I_PCI_LAT] = {.name = "PCI_LAT", .offset = 0x0c, .width = 4, .rules = R_NOSTORE,
+                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                   .desc = "mirror of PCI config 0x0c"},
+    [I_PCI_ADDR] = {.name = "PCI_ADDR", .offset = 0x10, .width = 4, .rules = R_NOSTORE,
+                    .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                    .desc = "mirror of PCI config 0x10"},
+    [I_PCI_ERR_L] = {.name = "PCI_ERR_ADDR_L", .offset = 0x14, .width = 4,
+                     .desc = "PCI error address (never set)"},
+    [I_PCI_ERR_H] = {.name = "PCI_ERR_ADDR_H", .offset = 0x18, .width = 4,
+                     .desc = "PCI error address high"},
+    [I_SIO_IR] = {.name = "SIO_IR", .offset = 0x1c, .width = 4, .rules = R_W1C,
+                  REG_FIELDS(sio_fields), .read = rd_sio_ir, .write = wr_intr,
+                  .desc = "SIO interrupt sources (UART bits live, others write 1 to clear)"},
+    [I_SIO_IES] = {.name = "SIO_IES", .offset = 0x20, .width = 4, .rules = R_W1S,
+                   REG_FIELDS(sio_fields), .write = wr_intr,
+                   .desc = "write 1 to enable a source; reads the enable mask"},
+    [I_SIO_IEC] = {.name = "SIO_IEC", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
+                   REG_FIELDS(sio_fields), .read = rd_ies, .write = wr_iec,
+                   .desc = "write 1 to disable a source; reads the enable mask"},
+    [I_SIO_CR] = {.name = "SIO_CR", .offset = 0x28, .width = 4, .reset = 0x00400000,
+                  .wmask = 0x0007ffff, .desc = "SIO control (ARB_DIAG idle)"},
+    [I_INT_OUT] = {.name = "INT_OUT", .offset = 0x2c, .width = 4,
+                   .desc = "interrupt output pulse generator (stored)"},
+    [I_MCR] = {.name = "MCR", .offset = 0x30, .width = 4, .rules = R_NOSTORE, .read = rd_mcr,
+               .desc = "MicroLAN 1-wire master: empty bus"},
+    [I_GPCR_S] = {.name = "GPCR_S", .offset = 0x34, .width = 4, .rules = R_W1S,
+                  .desc = "GPIO control: write 1 to set; reads GPCR"},
+    [I_GPCR_C] = {.name = "GPCR_C", .offset = 0x38, .width = 4, .rules = R_NOSTORE, .read = rd_gpcr,
+                  .write = wr_gpcr_c, .desc = "GPIO control: write 1 to clear; reads GPCR"},
+    [I_GPDR] = {.name = "GPDR", .offset = 0x3c, .width = 4, .desc = "GPIO data"},
+    [I_GPPR] = {.name = "GPPR", .offset = 0x40, .width = 4, .count = 16, .stride = 4,
+                .desc = "GPIO pins (6/7: UART A/B mode select)"},
+    [I_PPBR_H_A] = {.name = "PPBR_H_A", .offset = 0x80, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPBR_L_A] = {.name = "PPBR_L_A", .offset = 0x84, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPCR_A] = {.name = "PPCR_A", .offset = 0x88, .width = 4, .desc = "parallel port (stored)"},
+    [I_PPCR] = {.name = "PPCR", .offset = 0x8c, .width = 4, .desc = "parallel port (stored)"},
+    [I_PPBR_H_B] = {.name = "PPBR_H_B", .offset = 0x90, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPBR_L_B] = {.name = "PPBR_L_B", .offset = 0x94, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPCR_B] = {.name = "PPCR_B", .offset = 0x98, .width = 4, .desc = "parallel port (stored)"},
+    [I_KM_CSR] = {.name = "KM_CSR", .offset = 0x9c, .width = 4, .desc = "keyboard/mouse (stored)"},
+    [I_K_RD] = {.name = "K_RD", .offset = 0xa0, .width = 4, .desc = "keyboard read (stored)"},
+    [I_M_RD] = {.name = "M_RD", .offset = 0xa4, .width = 4, .desc = "mouse read (stored)"},
+    [I_K_WD] = {.name = "K_WD", .offset = 0xa8, .width = 4, .desc = "keyboard write (stored)"},
+    [I_M_WD] = {.name = "M_WD", .offset = 0xac, .width = 4, .desc = "mouse write (stored)"},
+    [I_SBBR_H] = {.name = "SBBR_H", .offset = 0xb0, .width = 4, .desc = "serial ring base high"},
+    [I_SBBR_L] = {.name = "SBBR_L", .offset = 0xb4, .width = 4, .desc = "serial ring base low"},
+    [I_SSCR_A] = {.name = "SSCR_A", .offset = 0xb8, .width = 4, REG_FIELDS(sscr_fields),
+                  .desc = "port A control (DMA mode not modelled)"},
+    [I_STPIR_A] = {.name = "STPIR_A", .offset = 0xbc, .width = 4, .desc = "port A TX produce"},
+    [I_STCIR_A] = {.name = "STCIR_A", .offset = 0xc0, .width = 4, .desc = "port A TX consume"},
+    [I_SRPIR_A] = {.name = "SRPIR_A", .offset = 0xc4, .width = 4, .desc = "port A RX produce"},
+    [I_SRCIR_A] = {.name = "SRCIR_A", .offset = 0xc8, .width = 4, .desc = "port A RX consume"},
+    [I_SRTR_A] = {.name = "SRTR_A", .offset = 0xcc, .width = 4, .desc = "port A RX timer"},
+    [I_SHADOW_A] = {.name = "SHADOW_A", .offset = 0xd0, .width = 4, .rules = R_RO | R_NOSTORE,
+                    .read = rd_shadow, .desc = "UART A LSR | MSR<<16 | MCR<<24"},
+    [I_SSCR_B] = {.name = "SSCR_B", .offset = 0xd4, .width = 4, REG_FIELDS(sscr_fields),
+                  .desc = "port B control (DMA mode not modelled)"},
+    [I_STPIR_B] = {.name = "STPIR_B", .offset = 0xd8, .width = 4, .desc = "port B TX produce"},
+    [I_STCIR_B] = {.name = "STCIR_B", .offset = 0xdc, .width = 4, .desc = "port B TX consume"},
+    [I_SRPIR_B] = {.name = "SRPIR_B", .offset = 0xe0, .width = 4, .desc = "port B RX produce"},
+    [I_SRCIR_B] = {.name = "SRCIR_B", .offset = 0xe4, .width = 4, .desc = "port B RX consume"},
+    [I_SRTR_B] = {.name = "SRTR_B", .offset = 0xe8, .width = 4, .desc = "port B RX timer"},
+    [I_SHADOW_B] = {.name = "SHADOW_B", .offset = 0xec, .width = 4, .rules = R_RO | R_NOSTORE,
+                    .read = rd_shadow, .desc = "UART B LSR | MSR<<16 | MCR<<24"},
+    [I_EMCR] = {.name = "EMCR", .offset = 0xf0, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EISR] = {.name = "EISR", .offset = 0xf4, .width = 4, .rules = R_W1C,
+                .desc = "ethernet interrupt status (write 1 to clear)"},
+    [I_EIER] = {.name = "EIER", .offset = 0xf8, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERCSR] = {.name = "ERCSR", .offset = 0xfc, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBR_H] = {.name = "ERBR_H", .offset = 0x100, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBR_L] = {.name = "ERBR_L", .offset = 0x104, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBAR] = {.name = "ERBAR", .offset = 0x108, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERCIR] = {.name = "ERCIR", .offset = 0x10c, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERPIR] = {.name = "ERPIR", .offset = 0x110, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERTR] = {.name = "ERTR", .offset = 0x114, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCSR] = {.name = "ETCSR", .offset = 0x118, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERSR] = {.name = "ERSR", .offset = 0x11c, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCDC] = {.name = "ETCDC", .offset = 0x120, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EBIR] = {.name = "EBIR", .offset = 0x124, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETBR_H] = {.name = "ETBR_H", .offset = 0x128, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETBR_L] = {.name = "ETBR_L", .offset = 0x12c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCIR] = {.name = "ETCIR", .offset = 0x130, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETPIR] = {.name = "ETPIR", .offset = 0x134, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EMAR_H] = {.name = "EMAR_H", .offset = 0x138, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EMAR_L] = {.name = "EMAR_L", .offset = 0x13c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EHAR_H] = {.name = "EHAR_H", .offset = 0x140, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EHAR_L] = {.name = "EHAR_L", .offset = 0x144, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MICR] = {.name = "MICR", .offset = 0x148, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MIDR_R] = {.name = "MIDR_R", .offset = 0x14c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MIDR_W] = {.name = "MIDR_W", .offset = 0x150, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
 };
-#undef R32
-#undef MIRROR
+DEV_REGS_CHECK(ioc3_regs, I_NREGS);
 
 /* ---- byte-wide devices behind the register block --------------------------- */
 
@@ -322,15 +356,9 @@ static void ioc3_reset(device *d)
 static const device_class ioc3_class = {
     .name = "ioc3",
     .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
-    .regs = ioc3_regs,
-    .nregs = I_NREGS,
-    .reg_space = IOC3_BAR0_SIZE,
-    .little_endian = true,
-    .events = ioc3_events,
-    .nevents = ARRAY_SIZE(ioc3_events),
-    .reset = ioc3_reset,
-    .other_read = other_read,
-    .other_write = other_write,
+    DEV_REGS(ioc3_regs), .reg_space = IOC3_BAR0_SIZE, .little_endian = true,
+    DEV_EVENTS(ioc3_events),
+    .reset = ioc3_reset, .other_read = other_read, .other_write = other_write,
 };
 
 /* ---- PCI function ---------------------------------------------------------- */

@@ -1,6 +1,6 @@
 /* The SGI IOC3 I/O controller as a PCI function (vendor 0x10a9, device
  * 0x0003), as the IP27 BaseIO carries it in Bridge slot 2.  See
- * ../shared/hw/ip27.md section 4 and docs/hardware.md.
+ * docs/hardware.md, "IOC3".
  *
  * Modelled: the BAR0 register block (SIO interrupt registers, GPIO, serial
  * port control, 1-wire master with an empty bus, ethernet registers as
@@ -12,7 +12,8 @@
  * The IOC3 registers are 32-bit LE, so under the Bridge's word-value lane
  * model a CPU lw/sw sees them numerically.  The byte-wide devices (UARTs,
  * RTC) sit at PCI byte address `(base + i) ^ 3` for their register i, so
- * the CPU finds register i at byte address base + i (ip27.md 3.3 item 4). */
+ * the CPU finds register i at byte address base + i (docs/hardware.md,
+ * "Byte lanes"). */
 #ifndef XBOW_IOC3_H
 #define XBOW_IOC3_H
 

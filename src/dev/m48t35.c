@@ -12,7 +12,8 @@
 #define DAY_CB 0x10
 #define DAY_FT 0x40
 
-enum { R_CONTROL, R_SEC, R_MIN, R_HOUR, R_DAY, R_DATE, R_MONTH, R_YEAR };
+/* Register ids: the clock registers in address order from REG_BASE. */
+enum { RTC_CONTROL, RTC_SEC, RTC_MIN, RTC_HOUR, RTC_DAY, RTC_DATE, RTC_MONTH, RTC_YEAR, RTC_NREGS };
 
 struct m48t35 {
     device *dev;
@@ -49,14 +50,14 @@ static void live_regs(const m48t35 *r, uint8_t out[8])
     uint8_t day = r->day_bits & (DAY_FT | DAY_CEB | DAY_CB);
     if ((day & DAY_CEB) && (((years / 100) - r->cb_century) & 1))
         day ^= DAY_CB; /* CB toggles at each turn of the century */
-    out[R_CONTROL] = r->control;
-    out[R_SEC] = (uint8_t)(bcd((unsigned)tm.tm_sec) | (r->stopped ? SEC_ST : 0));
-    out[R_MIN] = bcd((unsigned)tm.tm_min);
-    out[R_HOUR] = bcd((unsigned)tm.tm_hour);
-    out[R_DAY] = (uint8_t)(day | (tm.tm_wday + 1));
-    out[R_DATE] = bcd((unsigned)tm.tm_mday);
-    out[R_MONTH] = bcd((unsigned)tm.tm_mon + 1);
-    out[R_YEAR] = bcd((unsigned)((years % 100 + 100) % 100));
+    out[RTC_CONTROL] = r->control;
+    out[RTC_SEC] = (uint8_t)(bcd((unsigned)tm.tm_sec) | (r->stopped ? SEC_ST : 0));
+    out[RTC_MIN] = bcd((unsigned)tm.tm_min);
+    out[RTC_HOUR] = bcd((unsigned)tm.tm_hour);
+    out[RTC_DAY] = (uint8_t)(day | (tm.tm_wday + 1));
+    out[RTC_DATE] = bcd((unsigned)tm.tm_mday);
+    out[RTC_MONTH] = bcd((unsigned)tm.tm_mon + 1);
+    out[RTC_YEAR] = bcd((unsigned)((years % 100 + 100) % 100));
 }
 
 /* WRITE cleared: the latch becomes the time. */
@@ -64,12 +65,12 @@ static void load_latch(m48t35 *r)
 {
     struct tm tm;
     memset(&tm, 0, sizeof tm);
-    tm.tm_sec = (int)unbcd(r->latch[R_SEC] & 0x7f);
-    tm.tm_min = (int)unbcd(r->latch[R_MIN] & 0x7f);
-    tm.tm_hour = (int)unbcd(r->latch[R_HOUR] & 0x3f);
-    tm.tm_mday = (int)unbcd(r->latch[R_DATE] & 0x3f);
-    tm.tm_mon = (int)unbcd(r->latch[R_MONTH] & 0x1f) - 1;
-    tm.tm_year = r->year_base + (int)unbcd(r->latch[R_YEAR]) - 1900;
+    tm.tm_sec = (int)unbcd(r->latch[RTC_SEC] & 0x7f);
+    tm.tm_min = (int)unbcd(r->latch[RTC_MIN] & 0x7f);
+    tm.tm_hour = (int)unbcd(r->latch[RTC_HOUR] & 0x3f);
+    tm.tm_mday = (int)unbcd(r->latch[RTC_DATE] & 0x3f);
+    tm.tm_mon = (int)unbcd(r->latch[RTC_MONTH] & 0x1f) - 1;
+    tm.tm_year = r->year_base + (int)unbcd(r->latch[RTC_YEAR]) - 1900;
     int64_t want = (int64_t)timegm(&tm);
     r->offset = 0;
     r->offset = want - m48t35_time(r);
@@ -77,11 +78,11 @@ static void load_latch(m48t35 *r)
 
 static m48t35 *R(device *d) { return d->priv; }
 
-static uint64_t rd_reg(device *d, const reg_decl *rd, unsigned idx, bool peek)
+static uint64_t rd_reg(device *d, const reg_access *a)
 {
     m48t35 *r = R(d);
-    unsigned i = rd->offset - REG_BASE;
-    if (i == R_CONTROL)
+    unsigned i = a->id;
+    if (i == RTC_CONTROL)
         return r->control;
     if (r->frozen)
         return r->latch[i];
@@ -90,12 +91,12 @@ static uint64_t rd_reg(device *d, const reg_decl *rd, unsigned idx, bool peek)
     return v[i];
 }
 
-static void wr_reg(device *d, const reg_decl *rd, unsigned idx, uint64_t val, uint64_t old)
+static void wr_reg(device *d, const reg_access *a)
 {
     m48t35 *r = R(d);
-    unsigned i = rd->offset - REG_BASE;
-    uint8_t v = (uint8_t)val;
-    if (i == R_CONTROL) {
+    unsigned i = a->id;
+    uint8_t v = (uint8_t)a->val;
+    if (i == RTC_CONTROL) {
         bool was = r->frozen, wbit = r->control & CTL_W;
         r->control = v;
         bool now = v & (CTL_W | CTL_R);
@@ -106,7 +107,7 @@ static void wr_reg(device *d, const reg_decl *rd, unsigned idx, uint64_t val, ui
         r->frozen = now;
         return;
     }
-    if (i == R_SEC) {
+    if (i == RTC_SEC) {
         /* STOP works without the WRITE bit. */
         bool st = v & SEC_ST;
         if (st && !r->stopped) {
@@ -118,7 +119,7 @@ static void wr_reg(device *d, const reg_decl *rd, unsigned idx, uint64_t val, ui
             r->offset += shown - m48t35_time(r);
         }
     }
-    if (i == R_DAY) {
+    if (i == RTC_DAY) {
         /* CEB, CB and FT are written directly (datasheet). */
         time_t t = (time_t)m48t35_time(r);
         struct tm tm;
@@ -150,30 +151,33 @@ static int nv_write(device *d, const bus_op *op, uint64_t off, unsigned size, ui
 }
 
 static const reg_field ctl_fields[] = {{"CAL", 0, 5, NULL}, {"S", 5, 1, NULL},
-                                       {"R", 6, 1, NULL}, {"W", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
-static const reg_field sec_fields[] = {{"SEC", 0, 7, NULL}, {"ST", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"R", 6, 1, NULL}, {"W", 7, 1, NULL}};
+static const reg_field sec_fields[] = {{"SEC", 0, 7, NULL}, {"ST", 7, 1, NULL}};
 static const reg_field day_fields[] = {{"DAY", 0, 3, NULL}, {"CB", 4, 1, NULL},
-                                       {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL}};
 
-#define NS R_NOSTORE
 static const reg_decl rtc_regs[] = {
-    {"CONTROL", 0x7ff8, 1, 1, 0, NS, 0, 0, ctl_fields, "W(rite) R(ead) S(ign) calibration",
-     rd_reg, wr_reg},
-    {"SECONDS", 0x7ff9, 1, 1, 0, NS, 0, 0, sec_fields, "BCD seconds, ST stops the clock", rd_reg,
-     wr_reg},
-    {"MINUTES", 0x7ffa, 1, 1, 0, NS, 0, 0, NULL, "BCD minutes", rd_reg, wr_reg},
-    {"HOURS", 0x7ffb, 1, 1, 0, NS, 0, 0, NULL, "BCD hours (24h)", rd_reg, wr_reg},
-    {"DAY", 0x7ffc, 1, 1, 0, NS, 0, 0, day_fields, "day of week 1-7, century bits", rd_reg,
-     wr_reg},
-    {"DATE", 0x7ffd, 1, 1, 0, NS, 0, 0, NULL, "BCD day of month", rd_reg, wr_reg},
-    {"MONTH", 0x7ffe, 1, 1, 0, NS, 0, 0, NULL, "BCD month", rd_reg, wr_reg},
-    {"YEAR", 0x7fff, 1, 1, 0, NS, 0, 0, NULL, "BCD year (SGI: years since 1970)", rd_reg,
-     wr_reg},
+    [RTC_CONTROL] = {.name = "CONTROL", .offset = 0x7ff8, .width = 1, .rules = R_NOSTORE,
+                     REG_FIELDS(ctl_fields), .read = rd_reg, .write = wr_reg,
+                     .desc = "W(rite) R(ead) S(ign) calibration"},
+    [RTC_SEC] = {.name = "SECONDS", .offset = 0x7ff9, .width = 1, .rules = R_NOSTORE,
+                 REG_FIELDS(sec_fields), .read = rd_reg, .write = wr_reg,
+                 .desc = "BCD seconds, ST stops the clock"},
+    [RTC_MIN] = {.name = "MINUTES", .offset = 0x7ffa, .width = 1, .rules = R_NOSTORE,
+                 .read = rd_reg, .write = wr_reg, .desc = "BCD minutes"},
+    [RTC_HOUR] = {.name = "HOURS", .offset = 0x7ffb, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
+                  .write = wr_reg, .desc = "BCD hours (24h)"},
+    [RTC_DAY] = {.name = "DAY", .offset = 0x7ffc, .width = 1, .rules = R_NOSTORE,
+                 REG_FIELDS(day_fields), .read = rd_reg, .write = wr_reg,
+                 .desc = "day of week 1-7, century bits"},
+    [RTC_DATE] = {.name = "DATE", .offset = 0x7ffd, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
+                  .write = wr_reg, .desc = "BCD day of month"},
+    [RTC_MONTH] = {.name = "MONTH", .offset = 0x7ffe, .width = 1, .rules = R_NOSTORE,
+                   .read = rd_reg, .write = wr_reg, .desc = "BCD month"},
+    [RTC_YEAR] = {.name = "YEAR", .offset = 0x7fff, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
+                  .write = wr_reg, .desc = "BCD year (SGI: years since 1970)"},
 };
-#undef NS
+DEV_REGS_CHECK(rtc_regs, RTC_NREGS);
 
 static void rtc_reset(device *d)
 {
@@ -199,14 +203,9 @@ static const dev_view rtc_views[] = {{"time", "the date and time the clock shows
 static const device_class rtc_class = {
     .name = "m48t35",
     .desc = "ST M48T35 TIMEKEEPER RTC + 32 KB NVRAM",
-    .regs = rtc_regs,
-    .nregs = ARRAY_SIZE(rtc_regs),
-    .reg_space = M48T35_SIZE,
-    .views = rtc_views,
-    .nviews = ARRAY_SIZE(rtc_views),
-    .reset = rtc_reset,
-    .other_read = nv_read,
-    .other_write = nv_write,
+    DEV_REGS(rtc_regs), .reg_space = M48T35_SIZE,
+    DEV_VIEWS(rtc_views),
+    .reset = rtc_reset, .other_read = nv_read, .other_write = nv_write,
 };
 
 m48t35 *m48t35_new(const char *name, event_bus *eb, sched *clock, int64_t epoch, int year_base)

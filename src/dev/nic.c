@@ -69,7 +69,6 @@ static void fmt_reg(const event *ev, uint64_t v, strbuf *out)
 
 static void fmt_index(const event *ev, uint64_t v, strbuf *out)
 {
-    (void)ev;
     if ((int64_t)v < 0)
         sb_putc(out, '-');
     else
@@ -78,7 +77,6 @@ static void fmt_index(const event *ev, uint64_t v, strbuf *out)
 
 static void fmt_mac(const event *ev, uint64_t v, strbuf *out)
 {
-    (void)ev;
     for (int i = 5; i >= 0; i--)
         sb_printf(out, "%02x%s", (unsigned)(v >> (8 * i)) & 0xff, i ? ":" : "");
 }

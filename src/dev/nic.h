@@ -12,10 +12,12 @@
  *     with decoded fields;
  *   - an interrupt cause/mask unit driving INTA;
  *   - the frame engine (Tx gather, Rx checks, an Rx FIFO, drop accounting);
- *   - statistics, the "ring", "stats" and "stall" views and the stall query;
+ *   - statistics, the "ring", "stats", "stall" and "station" views and the
+ *     stall query;
  *   - the model factory used by the board (nic_create).
- * Rings, coalescing, MAC filtering, link/PHY and EEPROM live in
- * nic_ring.h, nic_coalesce.h, nic_mac.h, nic_phy.h and nic_eeprom.h.
+ * Rings, coalescing, MAC filtering, link/PHY and the EEPROMs live in
+ * nic_ring.h, nic_coalesce.h, nic_mac.h, nic_phy.h, nic_eeprom.h and
+ * nic_i2c.h.
  * See docs/architecture.md, section "NIC models".
  */
 #ifndef XBOW_NIC_H
@@ -84,9 +86,9 @@ enum nic_match {
 };
 extern const char *const nic_match_names[];
 
-/* The common events: a model's device_class has .events = nic_event_decls,
- * .nevents = NIC_NEVENTS.  A model with events of its own registers them
- * with event_src_add(eb, name, &decl, dev) (owner = its device). */
+/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls).
+ * A model with events of its own registers them with event_src_add(eb, name,
+ * &decl, dev) (owner = its device). */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */
@@ -115,7 +117,8 @@ void nic_format_bits(const nic_bitname *names, uint32_t v, strbuf *out);
 
 /* Options from the command line / board. */
 typedef struct nic_opts {
-    const char *net;     /* backend spec ("sink", "tap:IF" ...); NULL or "" = no cable */
+    const char *net;     /* backend spec ("sink", "tap:IF" ...); NULL or "" = "sink",
+                            "none" = no cable */
     const char *pcap;    /* capture file or NULL */
     bool dma_per_word;   /* --nic-dma=per-word */
     const uint8_t *mac;  /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
@@ -205,7 +208,7 @@ struct nic {
     uint32_t pci_clock_ps;   /* PCI clock period; 0 = DMA takes no time */
     uint64_t dma_free_at;    /* virtual time the NIC's DMA is busy until */
     timer *dma_next;         /* the engine whose turn on the bus is next (nic_dma_wait) */
-    timer *dma_last;         /* the engine that had the last turn (compared, never used) */
+    timer *dma_last;         /* the engine that had the last turn (only compared) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
     uint8_t mac[6];          /* factory address (EEPROM) */
     bool mac_given;          /* from nic_opts.mac (--mac), not the default */
@@ -258,7 +261,7 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models, one file each. */
+/* The models (hamachi.c, e1000.c, tigon.c). */
 extern const nic_model hamachi_model;
 extern const nic_model e1000_82543_model, e1000_82544_model;
 extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
@@ -365,7 +368,8 @@ void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
         {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
          nic_view_station }
 
-/* The debugger's `watch stall NIC`: state of ring `ring` ("tx", "rx"...). */
+/* The "stall" view's facts on ring `ring` ("tx", "rx"...); `watch stall NIC`
+ * reads the same through nic_ring_state. */
 typedef struct nic_stall_info {
     bool posted;              /* the ring holds host-posted work for the device */
     bool idle;                /* the device's engine for the ring is idle */

@@ -1,5 +1,5 @@
 /* Interrupt coalescing on the virtual clock, one engine per direction,
- * shared by the NIC models (nics.md E.1 item 6).
+ * shared by the NIC models (docs/architecture.md, "NIC models").
  *
  * A model reports each *qualifying* completion (Hamachi: a descriptor with
  * DescIntr; 8254x: one with RS/IDE...) with nic_coal_event().  The engine

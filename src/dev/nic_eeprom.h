@@ -1,4 +1,4 @@
-/* EEPROM / NVRAM helpers shared by the NIC models (nics.md E.1 item 10):
+/* EEPROM / NVRAM helpers shared by the NIC models (docs/architecture.md):
  * the contents (non-volatile: kept across chip resets), a byte-wide read
  * engine with a busy time on the virtual clock (Hamachi EECmdStatus), 16-bit
  * word access with the 8254x checksum rule, and a Microwire (93Cxx) serial

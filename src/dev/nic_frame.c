@@ -69,7 +69,6 @@ int nic_tx_gather(nic *n, uint64_t addr, uint32_t len, int ring, int index)
 
 void nic_tx_put(nic *n, const void *p, uint32_t len, int ring, int index)
 {
-    (void)ring;
     if (!tx_room(n, len, index))
         return;
     memcpy(n->txbuf + n->txlen, p, len);
@@ -89,7 +88,6 @@ void nic_tx_abort(nic *n, int reason, int ring, int index)
 
 bool nic_tx_finish(nic *n, int ring, int index)
 {
-    (void)index;
     int first = n->tx_first;
     uint32_t len = n->txlen;
     unsigned frags = n->txfrags;

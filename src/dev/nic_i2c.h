@@ -1,5 +1,5 @@
-/* A two-wire (I2C) serial EEPROM for bit-banging drivers (nics.md E.1 item
- * 10): the Atmel AT24C32 on the Tigon boards (4 KiB, device select
+/* A two-wire (I2C) serial EEPROM for bit-banging drivers (docs/architecture.md,
+ * "NIC models"): the Atmel AT24C32 on the Tigon boards (4 KiB, device select
  * 0xA0/0xA1, two address bytes, 32-byte write pages).
  *
  * The driver moves two lines: the clock (SCL, always driven by the host)

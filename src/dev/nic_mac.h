@@ -1,4 +1,4 @@
-/* Receive address filtering shared by the NIC models (nics.md E.1 item 8):
+/* Receive address filtering shared by the NIC models (docs/architecture.md):
  * station address(es), broadcast, multicast by CAM (Hamachi, 64 entries)
  * or hash table (8254x, up to 4096 bits), all-multicast, promiscuous. */
 #ifndef XBOW_NIC_MAC_H

@@ -1,4 +1,4 @@
-/* Link state and PHYs shared by the NIC models (nics.md E.1 item 9).
+/* Link state and PHYs shared by the NIC models (docs/architecture.md, "NIC models").
  *
  * nic_link: is a partner attached (carrier = a backend), is autonegotiation
  * on, and is the link up.  With autonegotiation off the link follows the

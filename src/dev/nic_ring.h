@@ -1,6 +1,6 @@
 /* Descriptor ring walkers shared by the NIC models.
  *
- * Three flavours (nics.md E.1 item 4):
+ * Three flavours:
  *   NIC_RING_OWN       ownership bit + end-of-ring flag (Hamachi): the device
  *                      walks descriptors from the base, stops at one it does
  *                      not own, wraps only after one flagged end-of-ring and

@@ -79,7 +79,6 @@ void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out)
 
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     nic *n = d->priv;
     const nic_counters *c = &n->cnt;
     sb_printf(out, "%s (%s, slot %d), ", d->name, n->model->name, n->pci.slot);
@@ -152,7 +151,6 @@ int nic_ring_state(device *d, const char *ring, ring_state *st)
 
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     nic *n = d->priv;
     for (unsigned i = 0; i < n->nrings; i++) {
         nic_ring *r = n->rings[i];

@@ -1,6 +1,6 @@
 /* A 1-wire (MicroLAN) bus, the SGI master register that drives it, and the
  * DS2505 add-only memory SGI boards carry as their "NIC" (number in a can).
- * See ../shared/hw/ip27.md section 3.7 and docs/hardware.md.
+ * See docs/hardware.md, "NIC: 1-wire bus and DS2505".
  *
  * The bus works at time-slot level: the master starts a reset or a bit slot,
  * every slave says whether it pulls the line low, the line is the wired AND,

@@ -10,7 +10,7 @@
  * buffers are PCI byte streams: byte i of the buffer is the byte at PCI
  * address addr+i; the host bridge applies its own swap and translation.
  *
- * Per-word and bulk DMA are different operations (design.md section 5):
+ * Per-word and bulk DMA are different operations (docs/architecture.md):
  * descriptors, index words and status go through the word calls, payloads
  * through the bulk calls; the host counts them separately per initiator and
  * per window.

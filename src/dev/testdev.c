@@ -19,13 +19,13 @@ struct testdev {
     timer timer;
     uint8_t buf[TESTDEV_BUF_SIZE];
     bool busy, done, error, irq;
-    unsigned code;
+    enum testdev_error code;
     uint32_t cmd;   /* command of the transfer in flight */
 };
 
 static testdev *td_of(device *d) { return d->priv; }
 
-static uint64_t read_status(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t read_status(device *d, const reg_access *a)
 {
     testdev *td = td_of(d);
     return (td->busy ? TD_ST_BUSY : 0) | (td->done ? TD_ST_DONE : 0) |
@@ -74,7 +74,7 @@ static int move(testdev *td, uint64_t addr, uint8_t *buf, uint32_t len, bool wri
     return PCI_DMA_OK;
 }
 
-static void fail(testdev *td, unsigned code, uint64_t addr)
+static void fail(testdev *td, enum testdev_error code, uint64_t addr)
 {
     td->error = true;
     td->code = code;
@@ -138,7 +138,7 @@ static void complete(void *opaque)
     td->busy = false;
     td->done = true;
     DEV_R(td->dev, TR_XFERS) = (uint32_t)(DEV_R(td->dev, TR_XFERS) + 1);
-    EVENT_EMIT(dev_event(td->dev, TEV_DONE), td->f.initiator, read_status(td->dev, NULL, 0, true),
+    EVENT_EMIT(dev_event(td->dev, TEV_DONE), td->f.initiator, dev_peek(td->dev, TR_STATUS, 0),
                DEV_R(td->dev, TR_DONE_BYTES));
     if (td->cmd & TD_CMD_IRQ)
         set_irq(td, true);
@@ -160,16 +160,16 @@ static bool check(testdev *td, unsigned dir, uint64_t src, uint64_t dst, uint32_
     return !bad;
 }
 
-static void write_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_cmd(device *d, const reg_access *a)
 {
     testdev *td = td_of(d);
-    if (!(val & TD_CMD_GO))
+    if (!(a->val & TD_CMD_GO))
         return;
     if (td->busy) {
         xlog(LOG_DEBUG, d->name, "GO while busy: ignored");
         return;
     }
-    td->cmd = (uint32_t)val;
+    td->cmd = (uint32_t)a->val;
     td->done = td->error = false;
     td->code = TD_ERR_NONE;
     unsigned dir = (td->cmd >> TD_CMD_DIR_SHIFT) & 3;
@@ -188,45 +188,53 @@ static void write_cmd(device *d, const reg_decl *r, unsigned idx, uint64_t val, 
     timer_mod(td->clock, &td->timer, td->clock->now + sched_ns_to_ticks(td->clock, ns));
 }
 
-static void write_int_ack(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void write_int_ack(device *d, const reg_access *a)
 {
-    if (val & 1)
+    if (a->val & 1)
         set_irq(td_of(d), false);
 }
 
 static const char *const dir_names[] = {"pci-to-pci", "pci-to-buf", "buf-to-pci", "invalid",
                                         NULL};
 static const reg_field f_cmd[] = {
-    {"IRQ", 4, 1, NULL}, {"WORD", 3, 1, NULL}, {"DIR", 1, 2, dir_names}, {"GO", 0, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"IRQ", 4, 1, NULL}, {"WORD", 3, 1, NULL}, {"DIR", 1, 2, dir_names}, {"GO", 0, 1, NULL}};
 static const char *const code_names[] = {"none", "read-abort", "write-abort", "length",
                                          "direction", "no-master", NULL};
 static const reg_field f_status[] = {
     {"CODE", 8, 4, code_names}, {"IRQ", 3, 1, NULL}, {"ERROR", 2, 1, NULL},
-    {"DONE", 1, 1, NULL}, {"BUSY", 0, 1, NULL}, {NULL, 0, 0, NULL}};
+    {"DONE", 1, 1, NULL}, {"BUSY", 0, 1, NULL}};
 
-#define TREG(n, off, fl, rst, wm, flds, dsc, rd, wr) {n, off, 4, 1, 0, fl, rst, wm, flds, dsc, rd, wr}
-static const reg_decl testdev_regs[TR_NREGS] = {
-    TREG("ID", TD_ID, R_RO, (uint32_t)TESTDEV_DEVICE << 16 | TESTDEV_VENDOR, 0, NULL,
-         "device<<16 | vendor", NULL, NULL),
-    TREG("VERSION", TD_VERSION, R_RO, 1, 0, NULL, "register layout version", NULL, NULL),
-    TREG("SRC_LO", TD_SRC_LO, 0, 0, 0, NULL, "source address 31:0", NULL, NULL),
-    TREG("SRC_HI", TD_SRC_HI, 0, 0, 0, NULL, "source address 63:32", NULL, NULL),
-    TREG("DST_LO", TD_DST_LO, 0, 0, 0, NULL, "destination address 31:0", NULL, NULL),
-    TREG("DST_HI", TD_DST_HI, 0, 0, 0, NULL, "destination address 63:32", NULL, NULL),
-    TREG("LEN", TD_LEN, 0, 0, 0, NULL, "bytes to move", NULL, NULL),
-    TREG("CMD", TD_CMD, 0, 0, 0x1e, f_cmd, "command (GO starts)", NULL, write_cmd),
-    TREG("STATUS", TD_STATUS, R_RO | R_NOSTORE, 0, 0, f_status, "transfer status", read_status,
-         NULL),
-    TREG("INT_ACK", TD_INT_ACK, R_WO, 0, 1, NULL, "write 1: lower INTA", NULL, write_int_ack),
-    TREG("XFERS", TD_XFERS, R_RO, 0, 0, NULL, "completed transfers", NULL, NULL),
-    TREG("DONE_BYTES", TD_DONE_BYTES, R_RO, 0, 0, NULL, "bytes moved by the last transfer",
-         NULL, NULL),
-    TREG("ERR_ADDR_LO", TD_ERR_ADDR_LO, R_RO, 0, 0, NULL, "failing PCI address 31:0", NULL,
-         NULL),
-    TREG("ERR_ADDR_HI", TD_ERR_ADDR_HI, R_RO, 0, 0, NULL, "failing PCI address 63:32", NULL,
-         NULL),
+static const reg_decl testdev_regs[] = {
+    [TR_ID] = {.name = "ID", .offset = TD_ID, .width = 4, .rules = R_RO,
+               .reset = (uint32_t)TESTDEV_DEVICE << 16 | TESTDEV_VENDOR,
+               .desc = "device<<16 | vendor"},
+    [TR_VERSION] = {.name = "VERSION", .offset = TD_VERSION, .width = 4, .rules = R_RO, .reset = 1,
+                    .desc = "register layout version"},
+    [TR_SRC_LO] = {.name = "SRC_LO", .offset = TD_SRC_LO, .width = 4,
+                   .desc = "source address 31:0"},
+    [TR_SRC_HI] = {.name = "SRC_HI", .offset = TD_SRC_HI, .width = 4,
+                   .desc = "source address 63:32"},
+    [TR_DST_LO] = {.name = "DST_LO", .offset = TD_DST_LO, .width = 4,
+                   .desc = "destination address 31:0"},
+    [TR_DST_HI] = {.name = "DST_HI", .offset = TD_DST_HI, .width = 4,
+                   .desc = "destination address 63:32"},
+    [TR_LEN] = {.name = "LEN", .offset = TD_LEN, .width = 4, .desc = "bytes to move"},
+    [TR_CMD] = {.name = "CMD", .offset = TD_CMD, .width = 4, .wmask = 0x1e, REG_FIELDS(f_cmd),
+                .write = write_cmd, .desc = "command (GO starts)"},
+    [TR_STATUS] = {.name = "STATUS", .offset = TD_STATUS, .width = 4, .rules = R_RO | R_NOSTORE,
+                   REG_FIELDS(f_status), .read = read_status, .desc = "transfer status"},
+    [TR_INT_ACK] = {.name = "INT_ACK", .offset = TD_INT_ACK, .width = 4, .rules = R_WO, .wmask = 1,
+                    .write = write_int_ack, .desc = "write 1: lower INTA"},
+    [TR_XFERS] = {.name = "XFERS", .offset = TD_XFERS, .width = 4, .rules = R_RO,
+                  .desc = "completed transfers"},
+    [TR_DONE_BYTES] = {.name = "DONE_BYTES", .offset = TD_DONE_BYTES, .width = 4, .rules = R_RO,
+                       .desc = "bytes moved by the last transfer"},
+    [TR_ERR_ADDR_LO] = {.name = "ERR_ADDR_LO", .offset = TD_ERR_ADDR_LO, .width = 4, .rules = R_RO,
+                        .desc = "failing PCI address 31:0"},
+    [TR_ERR_ADDR_HI] = {.name = "ERR_ADDR_HI", .offset = TD_ERR_ADDR_HI, .width = 4, .rules = R_RO,
+                        .desc = "failing PCI address 63:32"},
 };
+DEV_REGS_CHECK(testdev_regs, TR_NREGS);
 
 static const event_field ev_start_fields[] = {
     {"dir", EVF_ENUM, dir_names, NULL}, {"src", EVF_HEX, NULL, NULL}, {"dst", EVF_HEX, NULL, NULL},
@@ -257,12 +265,8 @@ static void dev_reset(device *d) { pci_func_reset(&td_of(d)->f); }
 static const device_class testdev_class = {
     .name = "testdev",
     .desc = "xbow PCI DMA test device",
-    .regs = testdev_regs,
-    .nregs = TR_NREGS,
-    .reg_space = TESTDEV_BUF_OFF,
-    .little_endian = true,
-    .events = testdev_events,
-    .nevents = TEV_COUNT,
+    DEV_REGS(testdev_regs), .reg_space = TESTDEV_BUF_OFF, .little_endian = true,
+    DEV_EVENTS(testdev_events),
     .reset = dev_reset,
 };
 

@@ -1,4 +1,4 @@
-/* Alteon Tigon2: the register declaration (nics.md B.2), PIO byte swapping,
+/* Alteon Tigon2: the register declaration (acenic.h, if_tireg.h), PIO byte swapping,
  * NIC SRAM with the general communication region, the command ring and the
  * 2 KiB window, CPU A/B control, the I2C EEPROM, reset, views and the
  * factory entries.  The firmware is in tigon_fw.c, the DMA engines in
@@ -11,7 +11,7 @@
 
 #define TG_SRAM_SIZE (1u << 20)   /* 1 MiB: two 512 KiB banks [INF] */
 #define TG_EE_SIZE 4096           /* AT24C32 */
-#define TG_EE_MAC 0x8c            /* 00 00 then the MAC (B.3 item 4) */
+#define TG_EE_MAC 0x8c            /* 00 00 then the MAC (docs/hardware.md) */
 #define TG_FIFO_BYTES (256u << 10) /* Rx buffer space in SRAM [INF] */
 
 /* ---- SRAM ---------------------------------------------------------------- */
@@ -51,31 +51,20 @@ static bool tg_pio_swap(nic *n)
 
 /* ---- register hooks ---------------------------------------------------------- */
 
-#define HOOK_ARGS device *d, const reg_decl *r, unsigned idx
-#define RD(name) static uint64_t name(HOOK_ARGS, bool peek)
-#define WR(name) static void name(HOOK_ARGS, uint64_t v, uint64_t old)
-
-RD(r_pci_cfg)
+static uint64_t r_pci_cfg(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)peek;
-    return pci_config_read(&TG(d)->n.pci, idx * 4, 4);
+    return pci_config_read(&TG(d)->n.pci, a->idx * 4, 4);
 }
 
 /* [INF] writes through the mirror reach configuration space (FreeBSD clears
  * memory-write-and-invalidate through it). */
-WR(w_pci_cfg)
+static void w_pci_cfg(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)old;
-    pci_config_write(&TG(d)->n.pci, idx * 4, 4, (uint32_t)v);
+    pci_config_write(&TG(d)->n.pci, a->idx * 4, 4, (uint32_t)a->val);
 }
 
-RD(r_host_ctrl)
+static uint64_t r_host_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     tigon *t = TG(d);
     return (DEV_R(d, TR_HOST_CTRL) & 0x70) | (tg_in_int(t) ? TG_HC_IN_INT : 0) |
            (uint64_t)TG_REV_TIGON2 << 28;
@@ -84,132 +73,103 @@ RD(r_host_ctrl)
 /* HW_RESET and CLR_INT act; BYTE_SWAP, WORD_SWAP and MASK_INTS are kept
  * (wmask).  Drivers replicate the bits in byte 3: those land in bits the
  * mask refuses. */
-WR(w_host_ctrl)
+static void w_host_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     tigon *t = TG(d);
-    if (v & TG_HC_HW_RESET) {
+    if (a->val & TG_HC_HW_RESET) {
         device_reset(d);
         return;
     }
-    if (v & TG_HC_CLR_INT)
+    if (a->val & TG_HC_CLR_INT)
         nic_irq_deassert(&t->n, ~0u);
     tg_irq_update(t);
 }
 
-RD(r_local_ctrl)
+static uint64_t r_local_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return (DEV_R(d, TR_LOCAL_CTRL) & ~(uint64_t)TG_LC_EE_DIN) |
            (nic_i2c_sda(&TG(d)->i2c) ? TG_LC_EE_DIN : 0);
 }
 
-WR(w_local_ctrl)
+static void w_local_ctrl(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     /* The host drives SDA only while the output enable is set. */
-    bool sda = (v & TG_LC_EE_OE) ? (v & TG_LC_EE_DOUT) != 0 : true;
-    nic_i2c_pins(&TG(d)->i2c, (v & TG_LC_EE_CLK) != 0, sda);
+    bool sda = (a->val & TG_LC_EE_OE) ? (a->val & TG_LC_EE_DOUT) != 0 : true;
+    nic_i2c_pins(&TG(d)->i2c, (a->val & TG_LC_EE_CLK) != 0, sda);
 }
 
-RD(r_pci_state)
+static uint64_t r_pci_state(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     /* The Bridge's bus: 64 bits at 33 MHz, so PCI_66MHZ and PCI_32BIT read 0. */
     return DEV_R(d, TR_PCI_STATE) & ~0x180000ull;
 }
 
 /* WinData: the SRAM word at WinBase [INF]. */
-RD(r_win_data)
+static uint64_t r_win_data(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)peek;
     return tg_sram_read(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE));
 }
 
-WR(w_win_data)
+static void w_win_data(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
-    tg_sram_write(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE), (uint32_t)v, true);
+    tg_sram_write(TG(d), (uint32_t)DEV_R(d, TR_WIN_BASE), (uint32_t)a->val, true);
 }
 
 /* SramData / SramBData: the word at SramAddr / SramBAddr. */
-RD(r_sram_data)
+static uint64_t r_sram_data(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
-    unsigned a = r == &d->cls->regs[TR_SRAM_DATA] ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
-    return tg_sram_read(TG(d), (uint32_t)DEV_R(d, a));
+    unsigned addr = a->id == TR_SRAM_DATA ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
+    return tg_sram_read(TG(d), (uint32_t)DEV_R(d, addr));
 }
 
-WR(w_sram_data)
+static void w_sram_data(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)old;
-    unsigned a = r == &d->cls->regs[TR_SRAM_DATA] ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
-    tg_sram_write(TG(d), (uint32_t)DEV_R(d, a), (uint32_t)v, true);
+    unsigned addr = a->id == TR_SRAM_DATA ? TR_SRAM_ADDR : TR_SRAMB_ADDR;
+    tg_sram_write(TG(d), (uint32_t)DEV_R(d, addr), (uint32_t)a->val, true);
 }
 
-RD(r_cpu_ctrl)
+static uint64_t r_cpu_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
-    (void)peek;
     tigon *t = TG(d);
-    bool b = r == &d->cls->regs[TR_CPUB_CTRL];
+    bool b = a->id == TR_CPUB_CTRL;
     return DEV_R(d, b ? TR_CPUB_CTRL : TR_CPU_CTRL) | (b ? t->cpub_status : t->cpu_status);
 }
 
-WR(w_cpu_ctrl)
+static void w_cpu_ctrl(device *d, const reg_access *a)
 {
-    (void)idx;
     tigon *t = TG(d);
-    if (r == &d->cls->regs[TR_CPUB_CTRL]) {
+    if (a->id == TR_CPUB_CTRL) {
         /* CPU B: drivers halt it and never run it.  Releasing it is
          * accepted; it runs nothing [INF]. */
         DEV_R(d, TR_CPUB_CTRL) &= ~(uint64_t)TG_CPU_RESET;
-        if (!(v & TG_CPU_HALT))
+        if (!(a->val & TG_CPU_HALT))
             t->cpub_status = 0;
         return;
     }
-    tg_fw_cpu_write(t, (uint32_t)v, (uint32_t)old);
+    tg_fw_cpu_write(t, (uint32_t)a->val, (uint32_t)a->old);
 }
 
-RD(r_mac_stats)
+static uint64_t r_mac_stats(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)peek;
-    return tg_mac_stat(TG(d), idx);
+    return tg_mac_stat(TG(d), a->idx);
 }
 
-WR(w_mailbox)
+static void w_mailbox(device *d, const reg_access *a)
 {
     tigon *t = TG(d);
-    unsigned word = (unsigned)(r - &d->cls->regs[TR_MB0]) + idx;
-    tg_fw_mailbox(t, word, (uint32_t)v, (uint32_t)old);
+    unsigned word = a->id - TR_MB0;
+    tg_fw_mailbox(t, word, (uint32_t)a->val, (uint32_t)a->old);
 }
 
 /* GCR registers live in SRAM (NIC address = offset - 0x600). */
-RD(r_gcr)
+static uint64_t r_gcr(device *d, const reg_access *a)
 {
-    (void)peek;
-    return tg_sram_read(TG(d), r->offset - TG_GCR + idx * 4);
+    return tg_sram_read(TG(d), a->offset - TG_GCR);
 }
 
-WR(w_gcr)
+static void w_gcr(device *d, const reg_access *a)
 {
-    (void)old;
-    tg_sram_write(TG(d), r->offset - TG_GCR + idx * 4, (uint32_t)v, true);
+    tg_sram_write(TG(d), a->offset - TG_GCR, (uint32_t)a->val, true);
 }
 
 /* ---- SRAM behind the command ring, the window and the GCR gaps ---------- */
@@ -246,13 +206,11 @@ static int other_access(device *d, uint64_t off, unsigned size, uint64_t *val, b
 
 static int tg_other_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    (void)op;
     return other_access(d, off, size, val, false);
 }
 
 static int tg_other_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    (void)op;
     return other_access(d, off, size, &val, true);
 }
 
@@ -261,136 +219,307 @@ static int tg_other_write(device *d, const bus_op *op, uint64_t off, unsigned si
 static const reg_field f_host_ctrl[] = {
     {"IN_INT", 0, 1, NULL},    {"CLR_INT", 1, 1, NULL},   {"HW_RESET", 3, 1, NULL},
     {"BYTE_SWAP", 4, 1, NULL}, {"WORD_SWAP", 5, 1, NULL}, {"MASK_INTS", 6, 1, NULL},
-    {"REV", 28, 4, NULL},      {NULL, 0, 0, NULL}};
+    {"REV", 28, 4, NULL}};
 static const reg_field f_local_ctrl[] = {{"SRAM_BANK", 8, 2, NULL}, {"EE_CLK", 20, 1, NULL},
                                          {"EE_OE", 21, 1, NULL},    {"EE_DOUT", 22, 1, NULL},
-                                         {"EE_DIN", 23, 1, NULL},   {NULL, 0, 0, NULL}};
+                                         {"EE_DIN", 23, 1, NULL}};
 static const reg_field f_pci_state[] = {{"READ_MAX", 2, 3, NULL}, {"WRITE_MAX", 5, 3, NULL},
                                         {"MIN_DMA", 8, 8, NULL},  {"MEM_RD_MULT", 17, 1, NULL},
                                         {"PCI_66MHZ", 19, 1, NULL}, {"PCI_32BIT", 20, 1, NULL},
-                                        {"READ_CMD", 24, 4, NULL}, {"WRITE_CMD", 28, 4, NULL},
-                                        {NULL, 0, 0, NULL}};
+                                        {"READ_CMD", 24, 4, NULL}, {"WRITE_CMD", 28, 4, NULL}};
 static const reg_field f_cpu[] = {{"RESET", 0, 1, NULL},    {"STEP", 1, 1, NULL},
                                   {"ROM_FAIL", 4, 1, NULL}, {"HALT", 16, 1, NULL},
-                                  {"HALTED", 18, 1, NULL},  {NULL, 0, 0, NULL}};
+                                  {"HALTED", 18, 1, NULL}};
 static const reg_field f_mode[] = {
     {"BYTESWAP_BD", 1, 1, NULL},    {"WORDSWAP_BD", 2, 1, NULL},   {"WARN", 3, 1, NULL},
     {"BYTESWAP_DATA", 4, 1, NULL},  {"ONE_DMA", 6, 1, NULL},       {"DONT_FRAG_JUMBO", 9, 1, NULL},
     {"INCLUDE_CRC", 10, 1, NULL},   {"RX_BADFRAMES", 11, 1, NULL}, {"NO_EVENT_INTRS", 12, 1, NULL},
-    {"NO_TX_INTRS", 13, 1, NULL},   {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"NO_TX_INTRS", 13, 1, NULL},   {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL}};
 static const reg_field f_link[] = {
     {"PREF", 15, 1, NULL},        {"10MB", 16, 1, NULL},     {"100MB", 17, 1, NULL},
     {"1000MB", 18, 1, NULL},      {"FULL", 19, 1, NULL},     {"HALF", 20, 1, NULL},
     {"TX_FLOW", 21, 1, NULL},     {"RX_FLOW", 23, 1, NULL},  {"NEG_FCTL", 28, 1, NULL},
-    {"NEGOTIATE", 29, 1, NULL},   {"ENABLE", 30, 1, NULL},   {"UP", 31, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"NEGOTIATE", 29, 1, NULL},   {"ENABLE", 30, 1, NULL},   {"UP", 31, 1, NULL}};
 
-#define F32 R_FULL
-#define REG(id, nm, off, fl, rst, wm, fld, ds, rd, wr) \
-    [id] = {nm, off, 4, 1, 0, (fl) | F32, rst, wm, fld, ds, rd, wr}
-#define ARR(id, nm, off, cnt, fl, ds, rd, wr) \
-    [id] = {nm, off, 4, cnt, 4, (fl) | F32, 0, 0, NULL, ds, rd, wr}
-#define PLAIN(id, nm, off, ds) REG(id, nm, off, 0, 0, 0, NULL, ds, NULL, NULL)
-#define MB(w, nm, ds) [TR_MB0 + (w)] = {nm, 0x500 + 4 * (w), 4, 1, 0, F32, 0, 0, NULL, ds, NULL, w_mailbox}
-#define MBX(k, hi, lo) MB(2 * (k), hi, NULL), MB(2 * (k) + 1, lo, NULL)
-#define GCR(id, nm, off, fld, ds) \
-    [id] = {nm, off, 4, 1, 0, R_NOSTORE | F32, 0, 0, fld, ds, r_gcr, w_gcr}
-#define NS R_NOSTORE
 
-static const reg_decl tg_regs[TR_NREGS] = {
-    ARR(TR_PCI_CFG, "PciCfg", 0x000, 16, NS, "PCI configuration space mirror", r_pci_cfg,
-        w_pci_cfg),
-    REG(TR_HOST_CTRL, "HostCtrl", 0x040, 0, 0, 0x70, f_host_ctrl,
-        "misc host control: interrupt state, reset, PIO swap, INTA mask, revision",
-        r_host_ctrl, w_host_ctrl),
-    REG(TR_LOCAL_CTRL, "LocalCtrl", 0x044, 0, 0, ~(uint64_t)TG_LC_EE_DIN, f_local_ctrl,
-        "misc local control: SRAM bank size, EEPROM (I2C) pins", r_local_ctrl, w_local_ctrl),
-    PLAIN(TR_SEM_AB, "SemAB", 0x048, "CPU A/B semaphore (stored)"),
-    PLAIN(TR_MISC_CFG, "MiscCfg", 0x050, "misc configuration (SYNC_SRAM_TIMING 0x100000)"),
-    REG(TR_PCI_STATE, "PciState", 0x05c, 0, 0, 0, f_pci_state, "PCI DMA state", r_pci_state,
-        NULL),
-    PLAIN(TR_MAIN_EVT_A, "MainEventA", 0x060, "firmware-internal (stored)"),
-    PLAIN(TR_MBOX_EVT_A, "MailboxEventA", 0x064, "firmware-internal (stored)"),
-    PLAIN(TR_WIN_BASE, "WinBase", 0x068, "SRAM window base (low 11 bits ignored)"),
-    REG(TR_WIN_DATA, "WinData", 0x06c, NS, 0, 0, NULL, "SRAM word at WinBase", r_win_data,
-        w_win_data),
-    PLAIN(TR_MAIN_EVT_B, "MainEventB", 0x070, "firmware-internal (stored)"),
-    PLAIN(TR_MBOX_EVT_B, "MailboxEventB", 0x074, "firmware-internal (stored)"),
-    PLAIN(TR_TIMER_REF_B, "TimerRefB", 0x078, "firmware-internal (stored)"),
-    PLAIN(TR_SERIAL, "Serial", 0x07c, "firmware-internal (stored)"),
-    PLAIN(TR_DMA_WR_STATE, "DmaWriteState", 0x0a0, "DMA write state (stored)"),
-    PLAIN(TR_DMA_RD_STATE, "DmaReadState", 0x0b0, "DMA read state (stored)"),
-    PLAIN(TR_ASSIST, "AssistState", 0x11c, "DMA assist (1 = enable; stored)"),
-    REG(TR_CPU_CTRL, "CpuCtrl", 0x140, 0, 0, 0x10003, f_cpu,
-        "CPU A: clear HALT to start the firmware at Pc", r_cpu_ctrl, w_cpu_ctrl),
-    PLAIN(TR_PC, "Pc", 0x144, "CPU A program counter (firmware start address)"),
-    PLAIN(TR_SRAM_ADDR, "SramAddr", 0x154, "CPU A indirect SRAM address"),
-    REG(TR_SRAM_DATA, "SramData", 0x158, NS, 0, 0, NULL, "SRAM word at SramAddr", r_sram_data,
-        w_sram_data),
-    ARR(TR_CPU_REGS, "CpuReg", 0x180, 32, 0, "CPU A general registers (stored)", NULL, NULL),
-    PLAIN(TR_MAC_TX_STATE, "MacTxState", 0x200, "firmware-internal (stored)"),
-    PLAIN(TR_MAC_RX_STATE, "MacRxState", 0x220, "firmware-internal (stored)"),
-    REG(TR_CPUB_CTRL, "CpuBCtrl", 0x240, 0, 0, 0x10003, f_cpu, "CPU B state (never runs)",
-        r_cpu_ctrl, w_cpu_ctrl),
-    PLAIN(TR_PCB, "PcB", 0x244, "CPU B program counter"),
-    PLAIN(TR_SRAMB_ADDR, "SramBAddr", 0x254, "CPU B indirect SRAM address"),
-    REG(TR_SRAMB_DATA, "SramBData", 0x258, NS, 0, 0, NULL, "SRAM word at SramBAddr",
-        r_sram_data, w_sram_data),
-    ARR(TR_CPUB_REGS, "CpuBReg", 0x280, 32, 0, "CPU B general registers (stored)", NULL, NULL),
-    ARR(TR_MAC_STATS, "MacStats", 0x480, 32, R_RO | NS, "MAC statistics (struct ace_mac_stats)",
-        r_mac_stats, NULL),
-    MB(0, "Mb0Hi", NULL),
-    MB(1, "Mb0Lo", "host interrupt mailbox (Hi): any write clears INTA, non-zero holds it off"),
-    MB(2, "Mb1Hi", NULL),
-    MB(3, "CmdPrd", "command ring producer"),
-    MB(4, "Mb2Hi", NULL),
-    MB(5, "TxPrd", "send ring producer"),
-    MB(6, "Mb3Hi", NULL),
-    MB(7, "RxStdPrd", "standard receive ring producer"),
-    MB(8, "Mb4Hi", NULL),
-    MB(9, "RxJumboPrd", "jumbo receive ring producer"),
-    MB(10, "Mb5Hi", NULL),
-    MB(11, "RxMiniPrd", "mini receive ring producer"),
-    MBX(6, "Mb6Hi", "Mb6Lo"), MBX(7, "Mb7Hi", "Mb7Lo"), MBX(8, "Mb8Hi", "Mb8Lo"),
-    MBX(9, "Mb9Hi", "Mb9Lo"), MBX(10, "MbAHi", "MbALo"), MBX(11, "MbBHi", "MbBLo"),
-    MBX(12, "MbCHi", "MbCLo"), MBX(13, "MbDHi", "MbDLo"), MBX(14, "MbEHi", "MbELo"),
-    MBX(15, "MbFHi", "MbFLo"), MBX(16, "Mb10Hi", "Mb10Lo"), MBX(17, "Mb11Hi", "Mb11Lo"),
-    MBX(18, "Mb12Hi", "Mb12Lo"), MBX(19, "Mb13Hi", "Mb13Lo"), MBX(20, "Mb14Hi", "Mb14Lo"),
-    MBX(21, "Mb15Hi", "Mb15Lo"), MBX(22, "Mb16Hi", "Mb16Lo"), MBX(23, "Mb17Hi", "Mb17Lo"),
-    MBX(24, "Mb18Hi", "Mb18Lo"), MBX(25, "Mb19Hi", "Mb19Lo"), MBX(26, "Mb1AHi", "Mb1ALo"),
-    MBX(27, "Mb1BHi", "Mb1BLo"), MBX(28, "Mb1CHi", "Mb1CLo"), MBX(29, "Mb1DHi", "Mb1DLo"),
-    MBX(30, "Mb1EHi", "Mb1ELo"), MBX(31, "Mb1FHi", "Mb1FLo"),
-    GCR(TR_MAC_HI, "MacAddrHi", 0x600, NULL, "station address bytes 0-1"),
-    GCR(TR_MAC_LO, "MacAddrLo", 0x604, NULL, "station address bytes 2-5"),
-    GCR(TR_INFO_HI, "InfoPtrHi", 0x608, NULL, "general information block, high 32 bits"),
-    GCR(TR_INFO_LO, "InfoPtrLo", 0x60c, NULL, "general information block, low 32 bits"),
-    GCR(TR_MC_HI, "MultiCastHi", 0x610, NULL, "multicast address for ADD/DEL_MC_ADDR"),
-    GCR(TR_MC_LO, "MultiCastLo", 0x614, NULL, "multicast address, bytes 2-5"),
-    GCR(TR_MODE_STAT, "ModeStat", 0x618, f_mode, "operating mode: descriptor and data swap"),
-    GCR(TR_DMA_RD_CFG, "DmaReadCfg", 0x61c, NULL, "DMA read threshold (stored)"),
-    GCR(TR_DMA_WR_CFG, "DmaWriteCfg", 0x620, NULL, "DMA write threshold (stored)"),
-    GCR(TR_TX_BUF_RAT, "TxBufRat", 0x624, NULL, "Tx share of SRAM in 64ths (stored)"),
-    GCR(TR_EVT_CSM, "EvtCsm", 0x628, NULL, "event ring consumer (host)"),
-    GCR(TR_CMD_CSM, "CmdCsm", 0x62c, NULL, "command ring consumer (firmware)"),
-    GCR(TR_RX_COAL, "TuneRxCoalTicks", 0x630, NULL, "Rx coalescing wait, us (0 = none)"),
-    GCR(TR_TX_COAL, "TuneTxCoalTicks", 0x634, NULL, "Tx coalescing wait, us (0 = none)"),
-    GCR(TR_STAT_TICKS, "TuneStatTicks", 0x638, NULL, "statistics DMA period, us (0 = off)"),
-    GCR(TR_TX_MAX_BD, "TuneMaxTxDesc", 0x63c, NULL, "Tx BDs that force an interrupt"),
-    GCR(TR_RX_MAX_BD, "TuneMaxRxDesc", 0x640, NULL, "Rx BDs that force an interrupt"),
-    GCR(TR_TRACE, "TuneTrace", 0x644, NULL, "firmware trace level (stored)"),
-    GCR(TR_TUNE_LINK, "TuneLink", 0x648, f_link, "gigabit link negotiation"),
-    GCR(TR_TUNE_FAST_LINK, "TuneFastLink", 0x64c, f_link, "10/100 link negotiation"),
-    GCR(TR_TRACE_PTR, "TracePtr", 0x650, NULL, "firmware trace (stored)"),
-    GCR(TR_TRACE_START, "TraceStrt", 0x654, NULL, "firmware trace (stored)"),
-    GCR(TR_TRACE_LEN, "TraceLen", 0x658, NULL, "firmware trace (stored)"),
-    GCR(TR_IF_IDX, "IfIdx", 0x65c, NULL, "interface index"),
-    GCR(TR_IF_MTU, "IfMtu", 0x660, NULL, "largest frame accepted (mtu + 18)"),
-    GCR(TR_MASK_INT, "MaskInt", 0x664, NULL, "non-zero: the firmware does not interrupt"),
-    GCR(TR_GIG_LNK_STATE, "GigLnkState", 0x668, f_link, "gigabit link state (firmware)"),
-    GCR(TR_FAST_LNK_STATE, "FastLnkState", 0x66c, f_link, "10/100 link state (firmware)"),
-    GCR(TR_RX_RET_CSM, "RxRetCsm", 0x680, NULL, "return ring consumer (Tigon I; ignored)"),
+static const reg_decl tg_regs[] = {
+    [TR_PCI_CFG] = {.name = "PciCfg", .offset = 0x000, .width = 4, .count = 16, .stride = 4,
+                    .rules = R_NOSTORE | R_FULL, .read = r_pci_cfg, .write = w_pci_cfg,
+                    .desc = "PCI configuration space mirror"},
+    [TR_HOST_CTRL] = {.name = "HostCtrl", .offset = 0x040, .width = 4, .rules = R_FULL,
+                      .wmask = 0x70, REG_FIELDS(f_host_ctrl), .read = r_host_ctrl,
+                      .write = w_host_ctrl,
+                      .desc = "misc host control: interrupt state, reset, PIO swap, INTA mask, "
+                              "revision"},
+    [TR_LOCAL_CTRL] = {.name = "LocalCtrl", .offset = 0x044, .width = 4, .rules = R_FULL,
+                       .wmask = ~(uint64_t)TG_LC_EE_DIN, REG_FIELDS(f_local_ctrl),
+                       .read = r_local_ctrl, .write = w_local_ctrl,
+                       .desc = "misc local control: SRAM bank size, EEPROM (I2C) pins"},
+    [TR_SEM_AB] = {.name = "SemAB", .offset = 0x048, .width = 4, .rules = R_FULL,
+                   .desc = "CPU A/B semaphore (stored)"},
+    [TR_MISC_CFG] = {.name = "MiscCfg", .offset = 0x050, .width = 4, .rules = R_FULL,
+                     .desc = "misc configuration (SYNC_SRAM_TIMING 0x100000)"},
+    [TR_PCI_STATE] = {.name = "PciState", .offset = 0x05c, .width = 4, .rules = R_FULL,
+                      REG_FIELDS(f_pci_state), .read = r_pci_state, .desc = "PCI DMA state"},
+    [TR_MAIN_EVT_A] = {.name = "MainEventA", .offset = 0x060, .width = 4, .rules = R_FULL,
+                       .desc = "firmware-internal (stored)"},
+    [TR_MBOX_EVT_A] = {.name = "MailboxEventA", .offset = 0x064, .width = 4, .rules = R_FULL,
+                       .desc = "firmware-internal (stored)"},
+    [TR_WIN_BASE] = {.name = "WinBase", .offset = 0x068, .width = 4, .rules = R_FULL,
+                     .desc = "SRAM window base (low 11 bits ignored)"},
+    [TR_WIN_DATA] = {.name = "WinData", .offset = 0x06c, .width = 4, .rules = R_NOSTORE | R_FULL,
+                     .read = r_win_data, .write = w_win_data, .desc = "SRAM word at WinBase"},
+    [TR_MAIN_EVT_B] = {.name = "MainEventB", .offset = 0x070, .width = 4, .rules = R_FULL,
+                       .desc = "firmware-internal (stored)"},
+    [TR_MBOX_EVT_B] = {.name = "MailboxEventB", .offset = 0x074, .width = 4, .rules = R_FULL,
+                       .desc = "firmware-internal (stored)"},
+    [TR_TIMER_REF_B] = {.name = "TimerRefB", .offset = 0x078, .width = 4, .rules = R_FULL,
+                        .desc = "firmware-internal (stored)"},
+    [TR_SERIAL] = {.name = "Serial", .offset = 0x07c, .width = 4, .rules = R_FULL,
+                   .desc = "firmware-internal (stored)"},
+    [TR_DMA_WR_STATE] = {.name = "DmaWriteState", .offset = 0x0a0, .width = 4, .rules = R_FULL,
+                         .desc = "DMA write state (stored)"},
+    [TR_DMA_RD_STATE] = {.name = "DmaReadState", .offset = 0x0b0, .width = 4, .rules = R_FULL,
+                         .desc = "DMA read state (stored)"},
+    [TR_ASSIST] = {.name = "AssistState", .offset = 0x11c, .width = 4, .rules = R_FULL,
+                   .desc = "DMA assist (1 = enable; stored)"},
+    [TR_CPU_CTRL] = {.name = "CpuCtrl", .offset = 0x140, .width = 4, .rules = R_FULL,
+                     .wmask = 0x10003, REG_FIELDS(f_cpu), .read = r_cpu_ctrl, .write = w_cpu_ctrl,
+                     .desc = "CPU A: clear HALT to start the firmware at Pc"},
+    [TR_PC] = {.name = "Pc", .offset = 0x144, .width = 4, .rules = R_FULL,
+               .desc = "CPU A program counter (firmware start address)"},
+    [TR_SRAM_ADDR] = {.name = "SramAddr", .offset = 0x154, .width = 4, .rules = R_FULL,
+                      .desc = "CPU A indirect SRAM address"},
+    [TR_SRAM_DATA] = {.name = "SramData", .offset = 0x158, .width = 4, .rules = R_NOSTORE | R_FULL,
+                      .read = r_sram_data, .write = w_sram_data, .desc = "SRAM word at SramAddr"},
+    [TR_CPU_REGS] = {.name = "CpuReg", .offset = 0x180, .width = 4, .count = 32, .stride = 4,
+                     .rules = R_FULL, .desc = "CPU A general registers (stored)"},
+    [TR_MAC_TX_STATE] = {.name = "MacTxState", .offset = 0x200, .width = 4, .rules = R_FULL,
+                         .desc = "firmware-internal (stored)"},
+    [TR_MAC_RX_STATE] = {.name = "MacRxState", .offset = 0x220, .width = 4, .rules = R_FULL,
+                         .desc = "firmware-internal (stored)"},
+    [TR_CPUB_CTRL] = {.name = "CpuBCtrl", .offset = 0x240, .width = 4, .rules = R_FULL,
+                      .wmask = 0x10003, REG_FIELDS(f_cpu), .read = r_cpu_ctrl, .write = w_cpu_ctrl,
+                      .desc = "CPU B state (never runs)"},
+    [TR_PCB] = {.name = "PcB", .offset = 0x244, .width = 4, .rules = R_FULL,
+                .desc = "CPU B program counter"},
+    [TR_SRAMB_ADDR] = {.name = "SramBAddr", .offset = 0x254, .width = 4, .rules = R_FULL,
+                       .desc = "CPU B indirect SRAM address"},
+    [TR_SRAMB_DATA] = {.name = "SramBData", .offset = 0x258, .width = 4,
+                       .rules = R_NOSTORE | R_FULL, .read = r_sram_data, .write = w_sram_data,
+                       .desc = "SRAM word at SramBAddr"},
+    [TR_CPUB_REGS] = {.name = "CpuBReg", .offset = 0x280, .width = 4, .count = 32, .stride = 4,
+                      .rules = R_FULL, .desc = "CPU B general registers (stored)"},
+    [TR_MAC_STATS] = {.name = "MacStats", .offset = 0x480, .width = 4, .count = 32, .stride = 4,
+                      .rules = R_RO | R_NOSTORE | R_FULL, .read = r_mac_stats,
+                      .desc = "MAC statistics (struct ace_mac_stats)"},
+    [TR_MB0 + 0] = {.name = "Mb0Hi", .offset = 0x500, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox},
+    [TR_MB0 + 1] = {.name = "Mb0Lo", .offset = 0x504, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox,
+                    .desc = "host interrupt mailbox (Hi): any write clears INTA, non-zero holds "
+                            "it off"},
+    [TR_MB0 + 2] = {.name = "Mb1Hi", .offset = 0x508, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox},
+    [TR_MB0 + 3] = {.name = "CmdPrd", .offset = 0x50c, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox, .desc = "command ring producer"},
+    [TR_MB0 + 4] = {.name = "Mb2Hi", .offset = 0x510, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox},
+    [TR_MB0 + 5] = {.name = "TxPrd", .offset = 0x514, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox, .desc = "send ring producer"},
+    [TR_MB0 + 6] = {.name = "Mb3Hi", .offset = 0x518, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox},
+    [TR_MB0 + 7] = {.name = "RxStdPrd", .offset = 0x51c, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox, .desc = "standard receive ring producer"},
+    [TR_MB0 + 8] = {.name = "Mb4Hi", .offset = 0x520, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox},
+    [TR_MB0 + 9] = {.name = "RxJumboPrd", .offset = 0x524, .width = 4, .rules = R_FULL,
+                    .write = w_mailbox, .desc = "jumbo receive ring producer"},
+    [TR_MB0 + 10] = {.name = "Mb5Hi", .offset = 0x528, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 11] = {.name = "RxMiniPrd", .offset = 0x52c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox, .desc = "mini receive ring producer"},
+    [TR_MB0 + 12] = {.name = "Mb6Hi", .offset = 0x530, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 13] = {.name = "Mb6Lo", .offset = 0x534, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 14] = {.name = "Mb7Hi", .offset = 0x538, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 15] = {.name = "Mb7Lo", .offset = 0x53c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 16] = {.name = "Mb8Hi", .offset = 0x540, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 17] = {.name = "Mb8Lo", .offset = 0x544, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 18] = {.name = "Mb9Hi", .offset = 0x548, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 19] = {.name = "Mb9Lo", .offset = 0x54c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 20] = {.name = "MbAHi", .offset = 0x550, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 21] = {.name = "MbALo", .offset = 0x554, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 22] = {.name = "MbBHi", .offset = 0x558, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 23] = {.name = "MbBLo", .offset = 0x55c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 24] = {.name = "MbCHi", .offset = 0x560, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 25] = {.name = "MbCLo", .offset = 0x564, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 26] = {.name = "MbDHi", .offset = 0x568, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 27] = {.name = "MbDLo", .offset = 0x56c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 28] = {.name = "MbEHi", .offset = 0x570, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 29] = {.name = "MbELo", .offset = 0x574, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 30] = {.name = "MbFHi", .offset = 0x578, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 31] = {.name = "MbFLo", .offset = 0x57c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 32] = {.name = "Mb10Hi", .offset = 0x580, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 33] = {.name = "Mb10Lo", .offset = 0x584, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 34] = {.name = "Mb11Hi", .offset = 0x588, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 35] = {.name = "Mb11Lo", .offset = 0x58c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 36] = {.name = "Mb12Hi", .offset = 0x590, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 37] = {.name = "Mb12Lo", .offset = 0x594, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 38] = {.name = "Mb13Hi", .offset = 0x598, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 39] = {.name = "Mb13Lo", .offset = 0x59c, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 40] = {.name = "Mb14Hi", .offset = 0x5a0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 41] = {.name = "Mb14Lo", .offset = 0x5a4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 42] = {.name = "Mb15Hi", .offset = 0x5a8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 43] = {.name = "Mb15Lo", .offset = 0x5ac, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 44] = {.name = "Mb16Hi", .offset = 0x5b0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 45] = {.name = "Mb16Lo", .offset = 0x5b4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 46] = {.name = "Mb17Hi", .offset = 0x5b8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 47] = {.name = "Mb17Lo", .offset = 0x5bc, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 48] = {.name = "Mb18Hi", .offset = 0x5c0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 49] = {.name = "Mb18Lo", .offset = 0x5c4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 50] = {.name = "Mb19Hi", .offset = 0x5c8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 51] = {.name = "Mb19Lo", .offset = 0x5cc, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 52] = {.name = "Mb1AHi", .offset = 0x5d0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 53] = {.name = "Mb1ALo", .offset = 0x5d4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 54] = {.name = "Mb1BHi", .offset = 0x5d8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 55] = {.name = "Mb1BLo", .offset = 0x5dc, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 56] = {.name = "Mb1CHi", .offset = 0x5e0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 57] = {.name = "Mb1CLo", .offset = 0x5e4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 58] = {.name = "Mb1DHi", .offset = 0x5e8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 59] = {.name = "Mb1DLo", .offset = 0x5ec, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 60] = {.name = "Mb1EHi", .offset = 0x5f0, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 61] = {.name = "Mb1ELo", .offset = 0x5f4, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 62] = {.name = "Mb1FHi", .offset = 0x5f8, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MB0 + 63] = {.name = "Mb1FLo", .offset = 0x5fc, .width = 4, .rules = R_FULL,
+                     .write = w_mailbox},
+    [TR_MAC_HI] = {.name = "MacAddrHi", .offset = 0x600, .width = 4, .rules = R_NOSTORE | R_FULL,
+                   .read = r_gcr, .write = w_gcr, .desc = "station address bytes 0-1"},
+    [TR_MAC_LO] = {.name = "MacAddrLo", .offset = 0x604, .width = 4, .rules = R_NOSTORE | R_FULL,
+                   .read = r_gcr, .write = w_gcr, .desc = "station address bytes 2-5"},
+    [TR_INFO_HI] = {.name = "InfoPtrHi", .offset = 0x608, .width = 4, .rules = R_NOSTORE | R_FULL,
+                    .read = r_gcr, .write = w_gcr,
+                    .desc = "general information block, high 32 bits"},
+    [TR_INFO_LO] = {.name = "InfoPtrLo", .offset = 0x60c, .width = 4, .rules = R_NOSTORE | R_FULL,
+                    .read = r_gcr, .write = w_gcr,
+                    .desc = "general information block, low 32 bits"},
+    [TR_MC_HI] = {.name = "MultiCastHi", .offset = 0x610, .width = 4, .rules = R_NOSTORE | R_FULL,
+                  .read = r_gcr, .write = w_gcr, .desc = "multicast address for ADD/DEL_MC_ADDR"},
+    [TR_MC_LO] = {.name = "MultiCastLo", .offset = 0x614, .width = 4, .rules = R_NOSTORE | R_FULL,
+                  .read = r_gcr, .write = w_gcr, .desc = "multicast address, bytes 2-5"},
+    [TR_MODE_STAT] = {.name = "ModeStat", .offset = 0x618, .width = 4, .rules = R_NOSTORE | R_FULL,
+                      REG_FIELDS(f_mode), .read = r_gcr, .write = w_gcr,
+                      .desc = "operating mode: descriptor and data swap"},
+    [TR_DMA_RD_CFG] = {.name = "DmaReadCfg", .offset = 0x61c, .width = 4,
+                       .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                       .desc = "DMA read threshold (stored)"},
+    [TR_DMA_WR_CFG] = {.name = "DmaWriteCfg", .offset = 0x620, .width = 4,
+                       .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                       .desc = "DMA write threshold (stored)"},
+    [TR_TX_BUF_RAT] = {.name = "TxBufRat", .offset = 0x624, .width = 4, .rules = R_NOSTORE | R_FULL,
+                       .read = r_gcr, .write = w_gcr, .desc = "Tx share of SRAM in 64ths (stored)"},
+    [TR_EVT_CSM] = {.name = "EvtCsm", .offset = 0x628, .width = 4, .rules = R_NOSTORE | R_FULL,
+                    .read = r_gcr, .write = w_gcr, .desc = "event ring consumer (host)"},
+    [TR_CMD_CSM] = {.name = "CmdCsm", .offset = 0x62c, .width = 4, .rules = R_NOSTORE | R_FULL,
+                    .read = r_gcr, .write = w_gcr, .desc = "command ring consumer (firmware)"},
+    [TR_RX_COAL] = {.name = "TuneRxCoalTicks", .offset = 0x630, .width = 4,
+                    .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                    .desc = "Rx coalescing wait, us (0 = none)"},
+    [TR_TX_COAL] = {.name = "TuneTxCoalTicks", .offset = 0x634, .width = 4,
+                    .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                    .desc = "Tx coalescing wait, us (0 = none)"},
+    [TR_STAT_TICKS] = {.name = "TuneStatTicks", .offset = 0x638, .width = 4,
+                       .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                       .desc = "statistics DMA period, us (0 = off)"},
+    [TR_TX_MAX_BD] = {.name = "TuneMaxTxDesc", .offset = 0x63c, .width = 4,
+                      .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                      .desc = "Tx BDs that force an interrupt"},
+    [TR_RX_MAX_BD] = {.name = "TuneMaxRxDesc", .offset = 0x640, .width = 4,
+                      .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                      .desc = "Rx BDs that force an interrupt"},
+    [TR_TRACE] = {.name = "TuneTrace", .offset = 0x644, .width = 4, .rules = R_NOSTORE | R_FULL,
+                  .read = r_gcr, .write = w_gcr, .desc = "firmware trace level (stored)"},
+    [TR_TUNE_LINK] = {.name = "TuneLink", .offset = 0x648, .width = 4, .rules = R_NOSTORE | R_FULL,
+                      REG_FIELDS(f_link), .read = r_gcr, .write = w_gcr,
+                      .desc = "gigabit link negotiation"},
+    [TR_TUNE_FAST_LINK] = {.name = "TuneFastLink", .offset = 0x64c, .width = 4,
+                           .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
+                           .write = w_gcr, .desc = "10/100 link negotiation"},
+    [TR_TRACE_PTR] = {.name = "TracePtr", .offset = 0x650, .width = 4, .rules = R_NOSTORE | R_FULL,
+                      .read = r_gcr, .write = w_gcr, .desc = "firmware trace (stored)"},
+    [TR_TRACE_START] = {.name = "TraceStrt", .offset = 0x654, .width = 4,
+                        .rules = R_NOSTORE | R_FULL, .read = r_gcr, .write = w_gcr,
+                        .desc = "firmware trace (stored)"},
+    [TR_TRACE_LEN] = {.name = "TraceLen", .offset = 0x658, .width = 4, .rules = R_NOSTORE | R_FULL,
+                      .read = r_gcr, .write = w_gcr, .desc = "firmware trace (stored)"},
+    [TR_IF_IDX] = {.name = "IfIdx", .offset = 0x65c, .width = 4, .rules = R_NOSTORE | R_FULL,
+                   .read = r_gcr, .write = w_gcr, .desc = "interface index"},
+    [TR_IF_MTU] = {.name = "IfMtu", .offset = 0x660, .width = 4, .rules = R_NOSTORE | R_FULL,
+                   .read = r_gcr, .write = w_gcr, .desc = "largest frame accepted (mtu + 18)"},
+    [TR_MASK_INT] = {.name = "MaskInt", .offset = 0x664, .width = 4, .rules = R_NOSTORE | R_FULL,
+                     .read = r_gcr, .write = w_gcr,
+                     .desc = "non-zero: the firmware does not interrupt"},
+    [TR_GIG_LNK_STATE] = {.name = "GigLnkState", .offset = 0x668, .width = 4,
+                          .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
+                          .write = w_gcr, .desc = "gigabit link state (firmware)"},
+    [TR_FAST_LNK_STATE] = {.name = "FastLnkState", .offset = 0x66c, .width = 4,
+                           .rules = R_NOSTORE | R_FULL, REG_FIELDS(f_link), .read = r_gcr,
+                           .write = w_gcr, .desc = "10/100 link state (firmware)"},
+    [TR_RX_RET_CSM] = {.name = "RxRetCsm", .offset = 0x680, .width = 4, .rules = R_NOSTORE | R_FULL,
+                       .read = r_gcr, .write = w_gcr,
+                       .desc = "return ring consumer (Tigon I; ignored)"},
 };
+DEV_REGS_CHECK(tg_regs, TR_NREGS);
 
 /* ---- reset, views ------------------------------------------------------------ */
 
@@ -407,7 +536,6 @@ static void tg_reset(device *d)
 
 static void view_fw(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)args;
     tg_fw_show(TG(d), out);
 }
 
@@ -450,7 +578,7 @@ static void fmt_code(const event *ev, uint64_t v, strbuf *out)
         sb_printf(out, "0x%02llx", (unsigned long long)v);
 }
 
-const char *tg_fw_state_name(int fw) { return fw_state_names[fw]; }
+const char *tg_fw_state_name(enum tg_fw_state fw) { return fw_state_names[fw]; }
 
 static const event_field f_mbox[] = {{"mailbox", EVF_ENUM, mb_names, NULL},
                                      {"value", EVF_HEX, NULL, NULL}};
@@ -489,17 +617,9 @@ static const nic_bitname tg_causes[] = {{TG_CAUSE_EVENT, "event"},
 static device_class tigon_class = {
     .name = "tigon2",
     .desc = "Alteon Tigon2 gigabit Ethernet with modelled firmware (SGI 10a9:0009, AceNIC)",
-    .regs = tg_regs,
-    .nregs = TR_NREGS,
-    .reg_space = TG_BAR_SIZE,
-    .little_endian = true,
-    .events = tg_events,
-    .nevents = TG_NEVENTS,
-    .views = tg_views,
-    .nviews = ARRAY_SIZE(tg_views),
-    .reset = tg_reset,
-    .other_read = tg_other_read,
-    .other_write = tg_other_write,
+    DEV_REGS(tg_regs), .reg_space = TG_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(tg_events), DEV_VIEWS(tg_views),
+    .reset = tg_reset, .other_read = tg_other_read, .other_write = tg_other_write,
     .ring_state = nic_ring_state,
 };
 

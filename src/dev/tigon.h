@@ -2,13 +2,13 @@
  * the model's state, shared by
  *   tigon.c      register declaration, PIO, SRAM and window, CPU control,
  *                EEPROM, reset, views, factory;
- *   tigon_fw.c   the firmware, modelled in host code (nics.md B.11): boot,
+ *   tigon_fw.c   the firmware, modelled in host code: boot,
  *                general information block, command and event rings,
  *                interrupts (Hi mailbox), link, statistics;
  *   tigon_dma.c  descriptor byte/word swapping, the send ring, the
  *                standard/jumbo/mini receive rings and the return ring,
  *                checksum and VLAN assists.
- * See ../shared/hw/nics.md section B and docs/hardware.md "Tigon2". */
+ * See docs/hardware.md "Tigon2". */
 #ifndef XBOW_TIGON_H
 #define XBOW_TIGON_H
 
@@ -138,7 +138,7 @@ enum {
 #define TG_E_ERR_UNIMP_CMD 2
 #define TG_E_ERR_BAD_CFG 3
 
-/* Ring geometry (nics.md B.5). */
+/* Ring geometry (docs/hardware.md, "Rings and descriptors"). */
 #define TG_EVT_ENTRIES 256
 #define TG_CMD_ENTRIES 64
 #define TG_STD_ENTRIES 512
@@ -159,7 +159,9 @@ enum { TG_RCB_EVENT, TG_RCB_CMD, TG_RCB_SEND, TG_RCB_STD, TG_RCB_JUMBO, TG_RCB_M
 #define TG_CAUSE_RX 0x4u
 
 /* The modelled firmware's state. */
-enum { TG_FW_HALTED, TG_FW_ROM, TG_FW_BOOTING, TG_FW_RUNNING, TG_FW_NO_CODE, TG_FW_FAULT };
+enum tg_fw_state {
+    TG_FW_HALTED, TG_FW_ROM, TG_FW_BOOTING, TG_FW_RUNNING, TG_FW_NO_CODE, TG_FW_FAULT
+};
 
 /* Declared events after the common NIC ones. */
 enum { TG_EV_MAILBOX = NIC_NEVENTS, TG_EV_CMD, TG_EV_EVENT, TG_EV_FW, TG_EV_STATS, TG_NEVENTS };
@@ -195,7 +197,7 @@ typedef struct tigon {
     uint32_t sram_size;    /* bytes */
     uint64_t fw_words;     /* words the host wrote above 0x200 since power-on */
     /* CPU A and the modelled firmware. */
-    int fw;                /* TG_FW_* */
+    enum tg_fw_state fw;
     uint32_t cpu_status;   /* TG_CPU_HALTED_INSN / ROM_FAIL as read back */
     uint32_t cpub_status;
     uint32_t fw_pc;        /* where it was started */
@@ -255,7 +257,7 @@ bool tg_in_int(const tigon *t);
 bool tg_fw_running(const tigon *t);
 void tg_fw_link_changed(nic *n);
 void tg_fw_show(tigon *t, strbuf *out);
-const char *tg_fw_state_name(int fw);
+const char *tg_fw_state_name(enum tg_fw_state fw);
 uint32_t tg_mac_stat(const tigon *t, unsigned idx);
 
 /* tigon_dma.c */

@@ -1,5 +1,5 @@
-/* Tigon2 DMA engines, as the modelled firmware drives them (nics.md B.5,
- * B.6, B.8-B.10): descriptor byte/word swapping, the send ring (in host
+/* Tigon2 DMA engines, as the modelled firmware drives them (docs/hardware.md,
+ * "Tigon2"): descriptor byte/word swapping, the send ring (in host
  * memory with TX_HOST_RING, else in NIC SRAM), the standard, jumbo and mini
  * receive rings, the return ring, index words in host memory, checksum and
  * VLAN assists, and coalesced completion interrupts.
@@ -11,7 +11,7 @@
  * configuration) [INF]. */
 #include "dev/tigon.h"
 
-/* ---- descriptor words (B.8) -------------------------------------------------- */
+/* ---- descriptor words ------------------------------------------------------- */
 
 /* Descriptors are 32-bit words taken in pairs.  BYTESWAP_BD: each word is
  * big-endian in host memory.  WORDSWAP_BD: the first word of a pair is the
@@ -461,7 +461,6 @@ void tg_rx_kick(tigon *t)
 
 void tg_rx_ring_reset(tigon *t, nic_ring *r)
 {
-    (void)t;
     r->index = 0;
     r->host = 0; /* ignore the old producer until the host writes a new one */
     r->cur = r->base;
@@ -501,10 +500,11 @@ bool tg_rx_frame(nic *n, const uint8_t *frame, size_t size)
     return true;
 }
 
-/* Which ring a frame of `len` bytes goes to (B.11 item 5): mini if enabled
- * and it fits the mini buffers, standard up to the standard RCB's
- * threshold, else jumbo; NULL if the jumbo ring is disabled [INF: no
- * fall-back to another ring when the chosen one is empty]. */
+/* Which ring a frame of `len` bytes goes to (docs/hardware.md, "Tigon2
+ * receive"): mini if enabled and it fits the mini buffers, standard up to
+ * the standard RCB's threshold, else jumbo; NULL if the jumbo ring is
+ * disabled [INF: no fall-back to another ring when the chosen one is
+ * empty]. */
 static nic_ring *classify(tigon *t, uint32_t len, unsigned *rk)
 {
     const tg_rcb *rc = t->rcb;

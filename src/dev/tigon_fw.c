@@ -1,4 +1,4 @@
-/* The Tigon2 firmware, modelled in host code (nics.md B.11).
+/* The Tigon2 firmware, modelled in host code (docs/hardware.md, "Tigon2").
  *
  * The host sees the firmware only through the general communication region
  * (SRAM words it reads and writes), DMA of the general information block,
@@ -62,7 +62,7 @@ void tg_irq_request(tigon *t, uint32_t cause)
 
 /* The Hi mailbox: any write clears the interrupt; a non-zero value holds
  * new ones off; writing 0 after a non-zero value lets through what was
- * requested meanwhile [INF, nics.md B.9]. */
+ * requested meanwhile [INF: docs/hardware.md]. */
 static void hi_write(tigon *t, uint32_t v)
 {
     uint32_t old = t->hi;
@@ -464,7 +464,6 @@ static const char *const mb_ring[] = {[TG_MB_CMD_PRD] = "command", [TG_MB_TX_PRD
 
 void tg_fw_mailbox(tigon *t, unsigned word, uint32_t v, uint32_t old)
 {
-    (void)old;
     nic *n = &t->n;
     int ring = -1;
     if (word < ARRAY_SIZE(mb_ring) && mb_ring[word]) {
@@ -628,7 +627,6 @@ static void cpu_start(tigon *t)
 
 void tg_fw_cpu_write(tigon *t, uint32_t v, uint32_t old)
 {
-    (void)old;
     device *d = t->n.dev;
     if (v & TG_CPU_RESET) { /* the CPU alone goes back through its ROM [INF] */
         DEV_R(d, TR_CPU_CTRL) &= ~(uint64_t)TG_CPU_RESET;

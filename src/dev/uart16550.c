@@ -167,7 +167,7 @@ static void rx_rearm(uart16550 *u)
 
 /* ---- register hooks ----------------------------------------------------- */
 
-static uint64_t rd_rbr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_rbr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB)
@@ -175,7 +175,7 @@ static uint64_t rd_rbr(device *d, const reg_decl *r, unsigned idx, bool peek)
     if (!u->rx_count)
         return 0;
     uint8_t c = u->rx[u->rx_head];
-    if (!peek) {
+    if (!a->peek) {
         u->rx_head = (u->rx_head + 1) % FIFO_SIZE;
         u->rx_count--;
         u->timeout_ip = false;
@@ -195,78 +195,78 @@ static void transmit(uart16550 *u, uint8_t c)
     u->thre_ip = true;
 }
 
-static void wr_thr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_thr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB) {
-        u->dll = (uint8_t)v;
+        u->dll = (uint8_t)a->val;
         rx_rearm(u);
     } else
-        transmit(u, (uint8_t)v);
+        transmit(u, (uint8_t)a->val);
     update_irq(u);
 }
 
-static uint64_t rd_ier(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_ier(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     return (u->lcr & LCR_DLAB) ? u->dlm : u->ier;
 }
 
-static void wr_ier(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_ier(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     if (u->lcr & LCR_DLAB) {
-        u->dlm = (uint8_t)v;
+        u->dlm = (uint8_t)a->val;
         rx_rearm(u);
         return;
     }
     uint8_t was = u->ier;
-    u->ier = (uint8_t)(v & 0x0f);
+    u->ier = (uint8_t)(a->val & 0x0f);
     /* Enabling the THRE interrupt with THR empty raises it at once. */
     if ((u->ier & IER_ETBEI) && !(was & IER_ETBEI))
         u->thre_ip = true;
     update_irq(u);
 }
 
-static uint64_t rd_iir(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_iir(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = iir_value(u);
     /* Reading IIR while it reports THRE clears that interrupt. */
-    if (!peek && (v & 0x0f) == IIR_THRE) {
+    if (!a->peek && (v & 0x0f) == IIR_THRE) {
         u->thre_ip = false;
         update_irq(u);
     }
     return v;
 }
 
-static void wr_fcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void wr_fcr(device *d, const reg_access *a)
 {
     static const unsigned triggers[4] = {1, 4, 8, 14};
     uart16550 *u = U(d);
-    bool en = v & 1;
+    bool en = a->val & 1;
     if (en != u->fifo_en)
         rx_clear(u); /* changing the FIFO mode empties the FIFOs */
     u->fifo_en = en;
-    if (v & 2)
+    if (a->val & 2)
         rx_clear(u);
     /* bit 2 clears the transmit FIFO: it is always empty here */
-    u->trigger = triggers[(v >> 6) & 3];
+    u->trigger = triggers[(a->val >> 6) & 3];
     update_irq(u);
 }
 
-static uint64_t rd_lcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->lcr; }
-static void wr_lcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_lcr(device *d, const reg_access *a) { return U(d)->lcr; }
+static void wr_lcr(device *d, const reg_access *a)
 {
-    U(d)->lcr = (uint8_t)v;
+    U(d)->lcr = (uint8_t)a->val;
 }
 
-static uint64_t rd_mcr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->mcr; }
-static void wr_mcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_mcr(device *d, const reg_access *a) { return U(d)->mcr; }
+static void wr_mcr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t before = msr_value(u) & 0xf0;
-    u->mcr = (uint8_t)(v & 0x1f);
+    u->mcr = (uint8_t)(a->val & 0x1f);
     uint8_t after = msr_value(u) & 0xf0;
     uint8_t ch = before ^ after;
     /* Delta bits: DCTS, DDSR, TERI (RI went low), DDCD. */
@@ -274,76 +274,80 @@ static void wr_mcr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint6
     update_irq(u);
 }
 
-static uint64_t rd_lsr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_lsr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = lsr_value(u);
-    if (!peek && u->lsr_err) {
+    if (!a->peek && u->lsr_err) {
         u->lsr_err = 0; /* error bits clear on read */
         update_irq(u);
     }
     return v;
 }
 
-static uint64_t rd_msr(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_msr(device *d, const reg_access *a)
 {
     uart16550 *u = U(d);
     uint8_t v = msr_value(u);
-    if (!peek && u->msr_delta) {
+    if (!a->peek && u->msr_delta) {
         u->msr_delta = 0;
         update_irq(u);
     }
     return v;
 }
 
-static uint64_t rd_scr(device *d, const reg_decl *r, unsigned idx, bool peek) { return U(d)->scr; }
-static void wr_scr(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static uint64_t rd_scr(device *d, const reg_access *a) { return U(d)->scr; }
+static void wr_scr(device *d, const reg_access *a)
 {
-    U(d)->scr = (uint8_t)v;
+    U(d)->scr = (uint8_t)a->val;
 }
 
-static void wr_ignore(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old) {}
+static void wr_ignore(device *d, const reg_access *a) {}
 
 static const reg_field ier_fields[] = {
-    {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL},
-    {NULL, 0, 0, NULL}};
+    {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL}};
 static const char *const iir_ids[] = {"msr", "none", "thre", "3", "rda", "5", "rls", "7",
                                       "8", "9", "10", "11", "timeout", NULL};
-static const reg_field iir_fields[] = {{"ID", 0, 4, iir_ids}, {"FIFO", 6, 2, NULL},
-                                       {NULL, 0, 0, NULL}};
+static const reg_field iir_fields[] = {{"ID", 0, 4, iir_ids}, {"FIFO", 6, 2, NULL}};
 static const reg_field lcr_fields[] = {{"WLS", 0, 2, NULL}, {"STB", 2, 1, NULL},
                                        {"PEN", 3, 1, NULL}, {"EPS", 4, 1, NULL},
-                                       {"BREAK", 6, 1, NULL}, {"DLAB", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"BREAK", 6, 1, NULL}, {"DLAB", 7, 1, NULL}};
 static const reg_field mcr_fields[] = {{"DTR", 0, 1, NULL}, {"RTS", 1, 1, NULL},
                                        {"OUT1", 2, 1, NULL}, {"OUT2", 3, 1, NULL},
-                                       {"LOOP", 4, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"LOOP", 4, 1, NULL}};
 static const reg_field lsr_fields[] = {{"DR", 0, 1, NULL}, {"OE", 1, 1, NULL},
                                        {"PE", 2, 1, NULL}, {"FE", 3, 1, NULL},
                                        {"BI", 4, 1, NULL}, {"THRE", 5, 1, NULL},
-                                       {"TEMT", 6, 1, NULL}, {NULL, 0, 0, NULL}};
+                                       {"TEMT", 6, 1, NULL}};
 static const reg_field msr_fields[] = {{"DCTS", 0, 1, NULL}, {"DDSR", 1, 1, NULL},
                                        {"TERI", 2, 1, NULL}, {"DDCD", 3, 1, NULL},
                                        {"CTS", 4, 1, NULL}, {"DSR", 5, 1, NULL},
-                                       {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL},
-                                       {NULL, 0, 0, NULL}};
+                                       {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL}};
 
-#define NS R_NOSTORE
 static const reg_decl uart_regs[] = {
-    {"RBR_THR", 0, 1, 1, 0, NS, 0, 0, NULL, "receive buffer / transmit holding (DLL when DLAB)",
-     rd_rbr, wr_thr},
-    {"IER", 1, 1, 1, 0, NS, 0, 0, ier_fields, "interrupt enable (DLM when DLAB)", rd_ier, wr_ier},
-    {"IIR_FCR", 2, 1, 1, 0, NS, 0, 0, iir_fields, "interrupt identification / FIFO control",
-     rd_iir, wr_fcr},
-    {"LCR", 3, 1, 1, 0, NS, 0, 0, lcr_fields, "line control", rd_lcr, wr_lcr},
-    {"MCR", 4, 1, 1, 0, NS, 0, 0, mcr_fields, "modem control", rd_mcr, wr_mcr},
-    {"LSR", 5, 1, 1, 0, NS, 0, 0, lsr_fields, "line status (errors clear on read)", rd_lsr,
-     wr_ignore},
-    {"MSR", 6, 1, 1, 0, NS, 0, 0, msr_fields, "modem status (deltas clear on read)", rd_msr,
-     wr_ignore},
-    {"SCR", 7, 1, 1, 0, NS, 0, 0, NULL, "scratch", rd_scr, wr_scr},
+    [UART_RBR] = {.name = "RBR_THR", .offset = UART_RBR, .width = 1, .rules = R_NOSTORE,
+                  .read = rd_rbr, .write = wr_thr,
+                  .desc = "receive buffer / transmit holding (DLL when DLAB)"},
+    [UART_IER] = {.name = "IER", .offset = UART_IER, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(ier_fields), .read = rd_ier, .write = wr_ier,
+                  .desc = "interrupt enable (DLM when DLAB)"},
+    [UART_IIR] = {.name = "IIR_FCR", .offset = UART_IIR, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(iir_fields), .read = rd_iir, .write = wr_fcr,
+                  .desc = "interrupt identification / FIFO control"},
+    [UART_LCR] = {.name = "LCR", .offset = UART_LCR, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(lcr_fields), .read = rd_lcr, .write = wr_lcr, .desc = "line control"},
+    [UART_MCR] = {.name = "MCR", .offset = UART_MCR, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(mcr_fields), .read = rd_mcr, .write = wr_mcr, .desc = "modem control"},
+    [UART_LSR] = {.name = "LSR", .offset = UART_LSR, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(lsr_fields), .read = rd_lsr, .write = wr_ignore,
+                  .desc = "line status (errors clear on read)"},
+    [UART_MSR] = {.name = "MSR", .offset = UART_MSR, .width = 1, .rules = R_NOSTORE,
+                  REG_FIELDS(msr_fields), .read = rd_msr, .write = wr_ignore,
+                  .desc = "modem status (deltas clear on read)"},
+    [UART_SCR] = {.name = "SCR", .offset = UART_SCR, .width = 1, .rules = R_NOSTORE, .read = rd_scr,
+                  .write = wr_scr, .desc = "scratch"},
 };
-#undef NS
+DEV_REGS_CHECK(uart_regs, UART_NREGS);
 
 static void uart_reset(device *d)
 {
@@ -377,13 +381,8 @@ static const dev_view uart_views[] = {{"state", "baud rate, FIFO and interrupt s
 static const device_class uart_class = {
     .name = "uart16550",
     .desc = "16550A UART",
-    .regs = uart_regs,
-    .nregs = ARRAY_SIZE(uart_regs),
-    .reg_space = 8,
-    .events = uart_events,
-    .nevents = ARRAY_SIZE(uart_events),
-    .views = uart_views,
-    .nviews = ARRAY_SIZE(uart_views),
+    DEV_REGS(uart_regs), .reg_space = 8,
+    DEV_EVENTS(uart_events), DEV_VIEWS(uart_views),
     .reset = uart_reset,
 };
 

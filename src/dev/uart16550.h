@@ -31,11 +31,14 @@ typedef struct uart16550_config {
     void *irq_ctx;
 } uart16550_config;
 
+/* Register offsets, which are also the registers' ids in the declaration
+ * (dev_peek(uart16550_device(u), UART_LSR, 0)). */
 enum {
     UART_RBR = 0, UART_THR = 0, UART_DLL = 0,
     UART_IER = 1, UART_DLM = 1,
     UART_IIR = 2, UART_FCR = 2,
     UART_LCR = 3, UART_MCR = 4, UART_LSR = 5, UART_MSR = 6, UART_SCR = 7,
+    UART_NREGS
 };
 
 uart16550 *uart16550_new(const uart16550_config *cfg, event_bus *eb, sched *clock);

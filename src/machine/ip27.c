@@ -1,5 +1,5 @@
-/* The SGI IP27 (Origin 200) board: see ip27.h, ../shared/hw/ip27.md and
- * docs/hardware.md.
+/* The SGI IP27 (Origin 200) board: see ip27.h and docs/hardware.md, "IP27
+ * board and address map".
  *
  * Address map of nasid 0 (bus addresses, bus.h):
  *   CAC, UNCAC     node memory, bank b at b * 512 MB (prom_mem_layout)
@@ -31,7 +31,7 @@
 #define UALIAS_FLIP_SIZE 0x20000ull
 #define UALIAS_FLIP_BIT 0x10000ull
 
-/* Bridge registers the PROM programs (ip27.md 3.1, 3.2). */
+/* Bridge registers the PROM programs (Linux asm/pci/bridge.h). */
 #define BR_WID_CONTROL 0x24
 #define BR_DIR_MAP 0x84
 #define BR_INT_ENABLE 0x10c
@@ -77,7 +77,7 @@ static void w_reset(void *ctx, uint64_t promop)
 }
 
 /* Big windows: the Bridge answers as widget 0 and widget 8 on an Origin
- * 200 (no Crossbow) [INF ip27.md 1.2]; node 1 has no widget at all. */
+ * 200 (no Crossbow) [INF: docs/hardware.md]; node 1 has no widget at all. */
 static int w_xio(void *ctx, unsigned widget, const bus_op *op, uint64_t xio, uint64_t *val)
 {
     ip27_node *n = ctx;
@@ -317,8 +317,8 @@ static void setup_io_bars(ip27 *b, int s, int first)
 }
 
 /* A present card gets its memory BAR0 in the DEVIO window of its slot,
- * DEVICE(slot) pointing there, and memory decoding on [ip27.md 3.4]; its
- * I/O BARs, if any, go to window 0 (setup_io_bars). */
+ * DEVICE(slot) pointing there, and memory decoding on (docs/hardware.md,
+ * "Synthetic PROM"); its I/O BARs, if any, go to window 0 (setup_io_bars). */
 static void setup_slot(ip27 *b, int s)
 {
     bool ok;

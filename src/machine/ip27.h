@@ -1,6 +1,6 @@
 /* The SGI IP27 (Origin 200) board: address map, devices and the synthetic
  * PROM's hand-off to a kernel.  Called by machine.c.  See
- * ../shared/hw/ip27.md and docs/hardware.md. */
+ * docs/hardware.md. */
 #ifndef XBOW_IP27_H
 #define XBOW_IP27_H
 

@@ -1,6 +1,6 @@
 /* The machine: construction, the run loop over CPUs and device timers, and
- * stop handling.  Board-specific parts (address map, devices, PROM) are in
- * ip27.c. */
+ * stop handling.  Board-specific parts are in ip27.c (address map, devices),
+ * ip27_nics.c (the NICs), prom.c and ip27_hle.c (the synthetic PROM). */
 #include "machine/machine.h"
 
 #include <stdio.h>
@@ -165,14 +165,15 @@ static int cpu_stop_to_reason(int rc)
     }
 }
 
-/* Run CPU i from its local time up to `until`; returns a stop reason or
- * STOP_NONE when it got there. */
+/* A device armed a timer before the running CPU's `until` (sched.horizon). */
 static void timer_armed_earlier(void *ctx)
 {
     machine *m = ctx;
     cpu_request_exit(m->cpus[m->cur_cpu]); /* stop after this instruction */
 }
 
+/* Run CPU i from its local time up to `until`; returns a stop reason or
+ * STOP_NONE when it got there. */
 static int run_cpu(machine *m, unsigned i, uint64_t until)
 {
     m->cur_cpu = (int)i;
@@ -218,10 +219,11 @@ static void fire_timers(machine *m)
     chardev_poll(m->console);
 }
 
-/* End of the current turn: the next timer or a quantum away.  The quantum
- * also bounds a single CPU's turn: a device that arms a timer during the
- * turn (a doorbell write starting a DMA engine, an EEPROM read) sees it
- * fire at most one quantum late, not whenever some older timer comes due. */
+/* End of the current turn: the next timer or a quantum away, so that the
+ * CPUs take turns and the console's output goes out between them.  A timer
+ * a device arms during the turn (a doorbell write starting a DMA engine, an
+ * EEPROM read) ends the running CPU's run (timer_armed_earlier) and the next
+ * turn ends at it: it fires at its own tick. */
 static uint64_t turn_end(const machine *m, uint64_t from)
 {
     uint64_t end = sched_next(&m->clock);

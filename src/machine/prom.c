@@ -1,7 +1,7 @@
 /* The synthetic PROM's data structures and PROM-window code: see prom.h.
  * Structure layouts are Linux's (asm/sn/kldir.h, klconfig.h, gda.h,
  * launch.h, nmi.h) for the n64 ABI; offsets were computed with
- * mips64-linux-gnuabi64-gcc and are listed in ../shared/hw/ip27.md 5.3.
+ * mips64-linux-gnuabi64-gcc and are listed in docs/hardware.md, "PROM tables".
  * Values the real PROM would choose and Linux never reads are marked [UNC]. */
 #include "machine/prom.h"
 

@@ -1,6 +1,6 @@
 /* The synthetic PROM: what the IP27 and IO6 PROMs leave in memory and in
- * the PROM window for an operating system (../shared/hw/ip27.md section 5,
- * docs/hardware.md).
+ * the PROM window for an operating system (docs/hardware.md, "Synthetic
+ * PROM").
  *
  * prom_write_tables() builds a node's low memory: KLDIR, the LAUNCH and NMI
  * slots, KLCONFIG (an IP27 board with its CPUs, HUB and memory banks, and

@@ -21,7 +21,6 @@ const char *net_drop_reason_name(int reason)
 
 static void format_mac(const event *ev, uint64_t v, strbuf *out)
 {
-    (void)ev;
     uint8_t m[6];
     char s[18];
     store_be(m, 6, v);

@@ -103,6 +103,5 @@ net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errle
     s->b.fd = -1;
     s->verify = verify;
     s->port = port;
-    (void)p;
     return &s->b;
 }

@@ -305,7 +305,6 @@ static net_backend *open_udp(const char *args, char *err, size_t errlen)
 
 net_backend *net_socket_new(net_port *p, const char *args, char *err, size_t errlen)
 {
-    (void)p;
     if (!strncmp(args, "udp:", 4))
         return open_udp(args + 4, err, errlen);
     if (!strncmp(args, "unix:", 5))

@@ -125,6 +125,5 @@ net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen
     t->b.close = tap_close;
     t->b.show = tap_show;
     t->b.fd = fd;
-    (void)p;
     return &t->b;
 }

@@ -52,7 +52,7 @@ const char fuzz_target[] = "fuzz_e1000";
 
 static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
 
-static void reg_access(pci_func *f, unsigned off, unsigned size, uint64_t *v, bool write)
+static void bar_access(pci_func *f, unsigned off, unsigned size, uint64_t *v, bool write)
 {
     pci_bar_access(f, 0, 0, off & 0x1ffff & ~(uint64_t)(size - 1), size, v, write);
 }
@@ -104,25 +104,25 @@ static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned kind, unsigned le
 static void ee_read(pci_func *f, unsigned word)
 {
     uint64_t v = E1000_EECD_CS;
-    reg_access(f, 0x10, 4, &v, true);
+    bar_access(f, 0x10, 4, &v, true);
     unsigned cmd = 6u << 6 | (word & 63);
     for (int b = 8; b >= 0; b--) {
         uint64_t e = E1000_EECD_CS | ((cmd >> b) & 1 ? E1000_EECD_DI : 0);
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
         e |= E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
         e &= ~(uint64_t)E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
     }
     for (unsigned i = 0; i < 16; i++) {
         uint64_t e = E1000_EECD_CS | E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
-        reg_access(f, 0x10, 4, &e, false);
+        bar_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, false);
         e = E1000_EECD_CS;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
     }
     v = 0;
-    reg_access(f, 0x10, 4, &v, true);
+    bar_access(f, 0x10, 4, &v, true);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t v = code == 0 ? fuzz_take(&r, 4) : 0;
             if (sel < NKNOWN)
                 off = known[sel];
-            reg_access(f, off, sz, &v, code == 0);
+            bar_access(f, off, sz, &v, code == 0);
             break;
         }
         case 2: {
@@ -238,12 +238,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (unsigned k = 0; k < count; k++) {
                 unsigned b = (unsigned)fuzz_take(&r, 1);
                 uint64_t v;
-                reg_access(f, 0, 4, &v, false);
+                bar_access(f, 0, 4, &v, false);
                 v &= ~(uint64_t)(E1000_CTRL_SWDPIN2 | E1000_CTRL_SWDPIN3 | E1000_CTRL_SWDPIO2 |
                                  E1000_CTRL_RST);
                 v |= E1000_CTRL_SWDPIO3 | ((b & 1) ? E1000_CTRL_SWDPIN2 : 0) |
                      ((b & 2) ? E1000_CTRL_SWDPIN3 : 0) | ((b & 4) ? E1000_CTRL_SWDPIO2 : 0);
-                reg_access(f, 0, 4, &v, true);
+                bar_access(f, 0, 4, &v, true);
             }
             break;
         }

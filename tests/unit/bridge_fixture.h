@@ -68,7 +68,7 @@ void fx_setreg(fixture *fx, uint64_t off, uint32_t v); /* 32-bit register write 
 
 void fake_func_init(fake_func *ff, const char *name, uint64_t bar0_size, uint64_t bar1_io_size);
 
-/* Bridge register offsets (ip27.md 3.1). */
+/* Bridge register offsets (Linux asm/pci/bridge.h). */
 enum {
     B_WID_ID = 0x04, B_WID_STAT = 0x0c, B_WID_ERR_UPPER = 0x14, B_WID_ERR_LOWER = 0x1c,
     B_WID_CONTROL = 0x24, B_WID_INT_UPPER = 0x34, B_WID_INT_LOWER = 0x3c,
@@ -83,7 +83,7 @@ enum {
 #define B_CFG(slot, fn) (0x20000u + (slot) * 0x1000u + (fn) * 0x100u)
 #define B_DEVIO(n) ((n) <= 1 ? 0x200000u + (n) * 0x200000u : 0x600000u + ((n) - 2) * 0x100000u)
 
-/* What Linux's bridge_probe() programs for interrupts (ip27.md 3.6). */
+/* What Linux's bridge_probe() programs for interrupts (docs/hardware.md). */
 void fx_linux_int_setup(fixture *fx);
 
 #endif

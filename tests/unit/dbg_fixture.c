@@ -84,50 +84,55 @@ typedef struct fakenic {
 } fakenic;
 
 static const char *const mode_names[] = {"off", "slow", "fast", NULL};
-static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}, {0}};
-static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}, {0}};
+static const reg_field ctrl_fields[] = {{"ENABLE", 0, 1, NULL}, {"MODE", 1, 2, mode_names}};
+static const reg_field status_fields[] = {{"DONE", 0, 1, NULL}, {"COUNT", 8, 8, NULL}};
 
-static void doorbell(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void doorbell(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
     timer_mod(d->clock, &n->dma, d->clock->now + 5);
 }
 
-static void print_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void print_later(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
     timer_mod(d->clock, &n->print, d->clock->now + 20);
 }
 
-static void intr_later(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void intr_later(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)old;
     fakenic *n = d->priv;
-    timer_mod(d->clock, &n->intr, d->clock->now + v);
+    timer_mod(d->clock, &n->intr, d->clock->now + a->val);
 }
 
-static void ring_knob(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
+static void ring_knob(device *d, const reg_access *a)
 {
-    (void)idx, (void)v, (void)old;
     fakenic *n = d->priv;
-    if (r == &d->cls->regs[R_DONE])
+    if (a->id == R_DONE)
         n->done_since = d->clock->now;
     else
         n->idle_since = d->clock->now;
 }
 
-static const reg_decl fakenic_regs[NREGS] = {
-    [R_CTRL] = {"CTRL", 0x0, 4, 0, 0, 0, 0, 0, ctrl_fields, "control", NULL, NULL},
-    [R_DOORBELL] = {"DOORBELL", 0x4, 4, 0, 0, 0, 0, 0, NULL, "start a DMA", NULL, doorbell},
-    [R_STATUS] = {"STATUS", 0x8, 4, 0, 0, R_RO, 0, 0, status_fields, "status", NULL, NULL},
-    [R_PRINT] = {"PRINT", 0xc, 4, 0, 0, 0, 0, 0, NULL, "print to the console", NULL, print_later},
-    [R_POSTED] = {"POSTED", 0x10, 4, 0, 0, 0, 0, 0, NULL, "ring state: posted", NULL, ring_knob},
-    [R_DONE] = {"DONE", 0x14, 4, 0, 0, 0, 0, 0, NULL, "ring state: unreclaimed", NULL, ring_knob},
-    [R_ACTIVE] = {"ACTIVE", 0x18, 4, 0, 0, 0, 0, 0, NULL, "ring state: active", NULL, ring_knob},
-    [R_INTR] = {"INTR", 0x1c, 4, 0, 0, 0, 0, 0, NULL, "Ctrl-C after N ticks", NULL, intr_later},
+static const reg_decl fakenic_regs[] = {
+    [R_CTRL] = {.name = "CTRL", .offset = 0x0, .width = 4, REG_FIELDS(ctrl_fields),
+                .desc = "control"},
+    [R_DOORBELL] = {.name = "DOORBELL", .offset = 0x4, .width = 4, .write = doorbell,
+                    .desc = "start a DMA"},
+    [R_STATUS] = {.name = "STATUS", .offset = 0x8, .width = 4, .rules = R_RO,
+                  REG_FIELDS(status_fields), .desc = "status"},
+    [R_PRINT] = {.name = "PRINT", .offset = 0xc, .width = 4, .write = print_later,
+                 .desc = "print to the console"},
+    [R_POSTED] = {.name = "POSTED", .offset = 0x10, .width = 4, .write = ring_knob,
+                  .desc = "ring state: posted"},
+    [R_DONE] = {.name = "DONE", .offset = 0x14, .width = 4, .write = ring_knob,
+                .desc = "ring state: unreclaimed"},
+    [R_ACTIVE] = {.name = "ACTIVE", .offset = 0x18, .width = 4, .write = ring_knob,
+                  .desc = "ring state: active"},
+    [R_INTR] = {.name = "INTR", .offset = 0x1c, .width = 4, .write = intr_later,
+                .desc = "Ctrl-C after N ticks"},
 };
+DEV_REGS_CHECK(fakenic_regs, NREGS);
 
 static const char *const ring_names[] = {"tx", "rx", NULL};
 static const event_field done_fields[] = {
@@ -177,9 +182,8 @@ static int ring_state_fn(device *d, const char *ring, ring_state *st)
 static const dev_view fakenic_views[] = {{"ring", "descriptor rings", ring_view}};
 
 static const device_class fakenic_class = {
-    .name = "fakenic", .desc = "a test NIC", .regs = fakenic_regs, .nregs = NREGS,
-    .reg_space = 0x1000, .events = fakenic_events, .nevents = 1, .views = fakenic_views,
-    .nviews = 1, .ring_state = ring_state_fn,
+    .name = "fakenic", .desc = "a test NIC", DEV_REGS(fakenic_regs), .reg_space = 0x1000,
+    DEV_EVENTS(fakenic_events), DEV_VIEWS(fakenic_views), .ring_state = ring_state_fn,
 };
 
 /* A descriptor write-back (word) and a payload (bulk), as a NIC does
@@ -244,26 +248,26 @@ static void add_fakenic(void)
 /* ---- a HUB and a Bridge with interrupt registers -------------------------- */
 
 static const reg_decl hub_regs[] = {
-    {"PI_INT_PEND0", 0x98, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_INT_PEND1", 0xa0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_INT_MASK0_A", 0xa8, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_INT_MASK1_A", 0xb0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_INT_MASK0_B", 0xb8, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_INT_MASK1_B", 0xc0, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"PI_RT_PEND_A", 0x120, 8, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
+    {.name = "PI_INT_PEND0", .offset = 0x98, .width = 8},
+    {.name = "PI_INT_PEND1", .offset = 0xa0, .width = 8},
+    {.name = "PI_INT_MASK0_A", .offset = 0xa8, .width = 8},
+    {.name = "PI_INT_MASK1_A", .offset = 0xb0, .width = 8},
+    {.name = "PI_INT_MASK0_B", .offset = 0xb8, .width = 8},
+    {.name = "PI_INT_MASK1_B", .offset = 0xc0, .width = 8},
+    {.name = "PI_RT_PEND_A", .offset = 0x120, .width = 8},
 };
-static const device_class hub_class = {.name = "hub", .desc = "test HUB", .regs = hub_regs,
-                                       .nregs = ARRAY_SIZE(hub_regs), .reg_space = 0x200};
+static const device_class hub_class = {.name = "hub", .desc = "test HUB", DEV_REGS(hub_regs),
+                                       .reg_space = 0x200};
 
-static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL},
-                                          {0}};
+static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL}};
 static const reg_decl bridge_regs[] = {
-    {"INT_STATUS", 0x104, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"INT_ENABLE", 0x10c, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"INT_MODE", 0x11c, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"INT_DEVICE", 0x124, 4, 0, 0, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"INT_ADDR", 0x134, 4, 8, 8, 0, 0, 0, NULL, NULL, NULL, NULL},
-    {"DEVICE", 0x204, 4, 8, 8, 0, 0, 0, device_fields, "PCI window", NULL, NULL},
+    {.name = "INT_STATUS", .offset = 0x104, .width = 4},
+    {.name = "INT_ENABLE", .offset = 0x10c, .width = 4},
+    {.name = "INT_MODE", .offset = 0x11c, .width = 4},
+    {.name = "INT_DEVICE", .offset = 0x124, .width = 4},
+    {.name = "INT_ADDR", .offset = 0x134, .width = 4, .count = 8, .stride = 8},
+    {.name = "DEVICE", .offset = 0x204, .width = 4, .count = 8, .stride = 8,
+     REG_FIELDS(device_fields), .desc = "PCI window"},
 };
 
 static void windows_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
@@ -285,8 +289,8 @@ static void pci_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 static const dev_view bridge_views[] = {{"windows", "PCI windows", windows_view},
                                         {"pci", "PCI functions", pci_view}};
 static const device_class bridge_class = {
-    .name = "bridge", .desc = "test Bridge", .regs = bridge_regs,
-    .nregs = ARRAY_SIZE(bridge_regs), .reg_space = 0x300, .views = bridge_views, .nviews = 2};
+    .name = "bridge", .desc = "test Bridge", DEV_REGS(bridge_regs), .reg_space = 0x300,
+    DEV_VIEWS(bridge_views)};
 
 static void add_irq_devices(void)
 {

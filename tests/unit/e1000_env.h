@@ -9,7 +9,7 @@
 #include "dev/e1000.h"
 #include "nic_fake.h"
 
-/* Register offsets (nics.md C.2). */
+/* Register offsets (the SDM, Linux e1000_hw.h). */
 enum {
     CTRL = 0x0000, STATUS = 0x0008, EECD = 0x0010, EERD = 0x0014, CTRL_EXT = 0x0018,
     MDIC = 0x0020, VET = 0x0038, ICR = 0x00c0, ICS = 0x00c8, IMS = 0x00d0, IMC = 0x00d8,

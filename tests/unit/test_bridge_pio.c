@@ -90,7 +90,7 @@ START_TEST(config_master_abort)
 END_TEST
 
 /* Slot 0 fake function at PCI 0x08200000 in DEVIO(0), as the PROM sets it
- * up (ip27.md 3.4); its BAR0 memory holds bytes 0x00, 0x01, ... */
+ * up (docs/hardware.md); its BAR0 memory holds bytes 0x00, 0x01, ... */
 static void devio_setup(fixture *fx, fake_func *ff, uint32_t devbits)
 {
     fake_func_init(ff, "fake", 0x2000, 0x100);

@@ -1,6 +1,7 @@
 /* Unit tests for src/core: bus, device declarations, events, clock, ELF,
  * symbols. */
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -208,50 +209,44 @@ typedef struct toy {
     unsigned counter_reads;
 } toy;
 
-static void ctrl_write(device *d, const reg_decl *r, unsigned idx, uint64_t val, uint64_t old)
+static void ctrl_write(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
-    (void)old;
     toy *t = d->priv;
     t->ctrl_writes++;
-    t->last_ctrl = val;
+    t->last_ctrl = a->val;
     DEV_R(d, R_STATUS) |= 1; /* the command "starts" the engine */
 }
 
-static uint64_t counter_read(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t counter_read(device *d, const reg_access *a)
 {
-    (void)r;
-    (void)idx;
     toy *t = d->priv;
-    if (!peek)
+    if (!a->peek)
         t->counter_reads++;
     return 0x1000 + t->counter_reads;
 }
 
 static const reg_field ctrl_fields[] = {
-    {"EN", 0, 1, NULL}, {"MODE", 4, 2, (const char *const[]){"off", "slow", "fast", NULL}},
-    {NULL, 0, 0, NULL}};
+    {"EN", 0, 1, NULL}, {"MODE", 4, 2, (const char *const[]){"off", "slow", "fast", NULL}}};
 
 static const reg_decl toy_regs[] = {
-    [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, .fields = ctrl_fields,
+    [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, REG_FIELDS(ctrl_fields),
                 .write = ctrl_write},
-    [R_STATUS] = {.name = "Status", .offset = 0x02, .width = 2, .flags = R_RO},
-    [R_ISR] = {.name = "ISR", .offset = 0x04, .width = 4, .flags = R_RC},
-    [R_CAUSE] = {.name = "Cause", .offset = 0x08, .width = 4, .flags = R_W1C},
+    [R_STATUS] = {.name = "Status", .offset = 0x02, .width = 2, .rules = R_RO},
+    [R_ISR] = {.name = "ISR", .offset = 0x04, .width = 4, .rules = R_RC},
+    [R_CAUSE] = {.name = "Cause", .offset = 0x08, .width = 4, .rules = R_W1C},
     [R_BYTE] = {.name = "Byte", .offset = 0x0c, .width = 1, .reset = 0x5a},
     [R_ARR] = {.name = "Slot", .offset = 0x10, .width = 4, .count = 4, .stride = 4,
                .wmask = 0xffff},
-    [R_FULLREG] = {.name = "Doorbell", .offset = 0x20, .width = 4, .flags = R_FULL},
-    [R_COUNTER] = {.name = "Counter", .offset = 0x24, .width = 4, .flags = R_NOSTORE,
+    [R_FULLREG] = {.name = "Doorbell", .offset = 0x20, .width = 4, .rules = R_FULL},
+    [R_COUNTER] = {.name = "Counter", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
                    .read = counter_read},
 };
 
 static const event_decl toy_events[] = {{"kick", "kicked", NULL, 0}};
 
 static const device_class toy_class = {
-    .name = "toy", .desc = "a test device", .regs = toy_regs, .nregs = ARRAY_SIZE(toy_regs),
-    .reg_space = 0x40, .little_endian = true, .events = toy_events, .nevents = 1};
+    .name = "toy", .desc = "a test device", DEV_REGS(toy_regs), .reg_space = 0x40,
+    .little_endian = true, DEV_EVENTS(toy_events)};
 
 typedef struct ev_log {
     unsigned n;
@@ -333,11 +328,99 @@ START_TEST(dev_dispatch_le)
 }
 END_TEST
 
+/* What a hook is told about an access: the register, the element, its
+ * offset, who made the access, peek, the value written and the old one. */
+enum { A_CMD, A_SLOT, A_NREGS };
+static reg_access seen[4];
+static unsigned nseen;
+
+static uint64_t note_read(device *d, const reg_access *a)
+{
+    seen[nseen++ % 4] = *a;
+    return 0x40 + a->idx;
+}
+
+static void note_write(device *d, const reg_access *a)
+{
+    seen[nseen++ % 4] = *a;
+}
+
+static const reg_decl access_regs[] = {
+    [A_CMD] = {.name = "Cmd", .offset = 0x0, .width = 4, .reset = 0x11, .wmask = 0xff,
+               .write = note_write},
+    [A_SLOT] = {.name = "Slot", .offset = 0x10, .width = 4, .count = 4, .stride = 8,
+                .rules = R_NOSTORE, .read = note_read, .write = note_write},
+};
+DEV_REGS_CHECK(access_regs, A_NREGS);
+static const device_class access_class = {.name = "acc", DEV_REGS(access_regs),
+                                          .reg_space = 0x40, .little_endian = true};
+
+/* The i-th access a hook saw. */
+static void check_seen(unsigned i, unsigned id, unsigned idx, uint32_t offset, int who,
+                       bool peek)
+{
+    ck_assert_uint_eq(seen[i].id, id);
+    ck_assert_uint_eq(seen[i].idx, idx);
+    ck_assert_uint_eq(seen[i].offset, offset);
+    ck_assert_int_eq(seen[i].who, who);
+    ck_assert(seen[i].peek == peek);
+}
+
+START_TEST(dev_hooks_see_the_access)
+{
+    device *d = device_new(&access_class, "acc0", NULL, NULL, NULL);
+    device_reset(d);
+    bus_op op = {.initiator = 7};
+    uint64_t v;
+    nseen = 0;
+    /* A byte write into Cmd: the hook gets the whole register, the bytes
+     * not written keeping their old value, and the old value. */
+    dev_write(d, &op, 0x1, 1, 0xab);
+    ck_assert_uint_eq(nseen, 1);
+    check_seen(0, A_CMD, 0, 0x0, 7, false);
+    ck_assert_uint_eq(seen[0].val, 0xab11);
+    ck_assert_uint_eq(seen[0].old, 0x11);
+    ck_assert_uint_eq(DEV_R(d, A_CMD), 0x11); /* wmask 0xff: the stored value */
+    /* Element 2 of the array, read by initiator 7. */
+    dev_read(d, &op, 0x20, 4, &v);
+    ck_assert_uint_eq(v, 0x42);
+    check_seen(1, A_SLOT, 2, 0x20, 7, false);
+    /* The debugger's look: peek, nobody's access. */
+    ck_assert_uint_eq(dev_peek(d, A_SLOT, 3), 0x43);
+    check_seen(2, A_SLOT, 3, 0x28, -1, true);
+    /* The model's own access (no bus op): the device's initiator.  The old
+     * value of an R_NOSTORE register is the read hook's (a peek). */
+    d->initiator = 5;
+    nseen = 0;
+    dev_write(d, NULL, 0x18, 4, 0x99);
+    ck_assert_uint_eq(nseen, 2);
+    check_seen(0, A_SLOT, 1, 0x18, -1, true);
+    check_seen(1, A_SLOT, 1, 0x18, 5, false);
+    ck_assert_uint_eq(seen[1].val, 0x99);
+    ck_assert_uint_eq(seen[1].old, 0x41);
+    device_free(d);
+}
+END_TEST
+
+/* A register table with a hole (a register id left out) is a bug in the
+ * model: building the device stops the program. */
+static const reg_decl holed_regs[] = {
+    [0] = {.name = "A", .offset = 0x0, .width = 4},
+    [2] = {.name = "C", .offset = 0x8, .width = 4},
+};
+static const device_class holed_class = {.name = "holed", DEV_REGS(holed_regs)};
+
+START_TEST(dev_table_with_a_hole)
+{
+    device_new(&holed_class, "holed0", NULL, NULL, NULL);
+}
+END_TEST
+
 static const reg_decl be_regs[] = {
     {.name = "WID", .offset = 0x00, .width = 8, .reset = 0x0102030405060708ull},
     {.name = "CTL", .offset = 0x08, .width = 8},
 };
-static const device_class be_class = {.name = "be", .regs = be_regs, .nregs = 2,
+static const device_class be_class = {.name = "be", DEV_REGS(be_regs),
                                       .little_endian = false};
 
 START_TEST(dev_dispatch_be)
@@ -770,6 +853,8 @@ static Suite *core_suite(void)
     tcase_add_test(t, dev_dispatch_be);
     tcase_add_test(t, dev_names_and_views);
     tcase_add_test(t, dev_register_events);
+    tcase_add_test(t, dev_hooks_see_the_access);
+    tcase_add_test_raise_signal(t, dev_table_with_a_hole, SIGABRT);
     suite_add_tcase(s, t);
     t = tcase_create("event");
     tcase_add_test(t, events_subscribe_format_glob);

@@ -8,7 +8,7 @@
 #include "dev/hamachi.h"
 #include "nic_fake.h"
 
-/* Register offsets (nics.md A.2). */
+/* Register offsets (Linux hamachi.c). */
 enum {
     TxDMACtrl = 0x00, TxCmd = 0x04, TxStatus = 0x06, TxPtr = 0x08, TxCurPtr = 0x10,
     RxDMACtrl = 0x20, RxCmd = 0x24, RxStatus = 0x26, RxPtr = 0x28,
@@ -116,7 +116,7 @@ static void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
         f[i] = net_payload_byte(k, i);
 }
 
-/* The Linux open sequence (A.11), with ntx Tx and nrx Rx descriptors. */
+/* Linux's open sequence (hamachi_open), with ntx Tx and nrx Rx descriptors. */
 static void open_nic(unsigned ntx, unsigned nrx, uint32_t rx_cap, unsigned rx_skew)
 {
     wr(ChipReset, 1, 1);

@@ -253,9 +253,9 @@ END_TEST
 
 /* A model with no BAR handlers: BAR 0 reaches its register declaration. */
 static const reg_decl le_regs[] = {
-    {"CTRL", 0x0, 4, 1, 0, 0, 0x11223344, 0, NULL, NULL, NULL, NULL},
+    {.name = "CTRL", .offset = 0x0, .width = 4, .reset = 0x11223344},
 };
-static const device_class le_class = {.name = "le", .regs = le_regs, .nregs = 1,
+static const device_class le_class = {.name = "le", DEV_REGS(le_regs),
                                       .reg_space = 0x100, .little_endian = true};
 
 START_TEST(pci_bar_to_declaration)

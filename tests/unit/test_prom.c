@@ -1,5 +1,5 @@
 /* Unit tests for the synthetic PROM (src/machine/prom.c): the structures
- * Linux reads, checked field by field at the offsets of ip27.md 5.3 (written
+ * Linux reads, checked field by field at the offsets of docs/hardware.md (written
  * here as literals, independent of prom.c), and the PROM-window code. */
 #include <capstone.h>
 #include <check.h>

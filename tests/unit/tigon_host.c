@@ -1,6 +1,6 @@
 /* The driver-side harness for the Tigon2 tests.  See tigon_host.h.  The
  * sequences follow Linux acenic (ace_init, ace_open, ace_interrupt,
- * ace_load_*_rx_ring, ace_start_xmit); facts only, see nics.md B.3-B.9. */
+ * ace_load_*_rx_ring, ace_start_xmit); facts only, see docs/hardware.md. */
 #include "tigon_host.h"
 
 #include <stdio.h>

@@ -102,11 +102,55 @@ static bool find_call_site(dw_file *f, uint64_t ra, Dwarf_Die *out)
     return found;
 }
 
+/* The value the caller passed for a parameter at the call it returns to:
+ * its call site's DW_TAG_call_site_parameter for register `reg` (or, reg
+ * < 0, for the parameter DIE at `param`), DW_AT_call_value evaluated in
+ * the caller's frame.  0 with *v, 1 when it cannot be known. */
+static int call_value(dw_file *f, const dw_regs *up, const dw_mem *mem, int reg,
+                      Dwarf_Off param, uint64_t *v)
+{
+    Dwarf_Die cs, p;
+    if (!find_call_site(f, up->pc, &cs) || dwarf_child(&cs, &p) != 0)
+        return 1;
+    do {
+        int tag = dwarf_tag(&p);
+        if (tag != DW_TAG_call_site_parameter && tag != DW_TAG_GNU_call_site_parameter)
+            continue;
+        Dwarf_Attribute la, va, pa;
+        Dwarf_Op *lops, *vops;
+        Dwarf_Die pd;
+        size_t ln, vn;
+        if (reg >= 0 ? (!dwarf_attr(&p, DW_AT_location, &la) ||
+                        dwarf_getlocation(&la, &lops, &ln) != 0 || ln != 1 ||
+                        lops[0].atom != DW_OP_reg0 + (unsigned)reg)
+                     : (!dwarf_attr(&p, DW_AT_call_parameter, &pa) &&
+                        !dwarf_attr(&p, DW_AT_abstract_origin, &pa)) ||
+                           !dwarf_formref_die(&pa, &pd) || dwarf_dieoffset(&pd) != param)
+            continue;
+        if ((!dwarf_attr(&p, DW_AT_call_value, &va) &&
+             !dwarf_attr(&p, DW_AT_GNU_call_site_value, &va)) ||
+            dwarf_getlocation(&va, &vops, &vn) != 0)
+            return 1;
+        dw_value val;
+        char err[128];
+        dw_regs caller = *up;
+        caller.caller = NULL; /* one level: no entry values of the caller's own */
+        if (dw_eval_ops(f, &va, vops, vn, &caller, mem, 0, false, &val, err, sizeof err) != 0)
+            return 1;
+        switch (val.kind) {
+        case DWV_VALUE: *v = val.value; return 0;
+        case DWV_MEM: *v = val.addr; return 0; /* the top of the stack is the value */
+        case DWV_REG: *v = val.value; return 0;
+        default: return 1;
+        }
+    } while (dwarf_siblingof(&p, &p) == 0);
+    return 1;
+}
+
 /* DW_OP_entry_value(DW_OP_regN): the value register N had when the
  * function was entered.  A register the function must preserve still has
- * it in the caller; an argument register has what the call site's
- * DW_AT_call_value says, evaluated in the caller's frame.  0 with *v, 1
- * when it cannot be known (optimized out), -1 on a malformed expression. */
+ * it in the caller; an argument register has what the call site says
+ * (call_value).  0 with *v, 1 when it cannot be known (optimized out). */
 static int entry_value(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
                        const dw_regs *fr, const dw_mem *mem, uint64_t *v)
 {
@@ -130,37 +174,18 @@ static int entry_value(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
         *v = up->r[reg];
         return 0;
     }
-    Dwarf_Die cs, p;
-    if (!find_call_site(f, up->pc, &cs) || dwarf_child(&cs, &p) != 0)
+    return call_value(f, up, mem, (int)reg, 0, v);
+}
+
+/* DW_OP_GNU_parameter_ref: the value the caller passed for a parameter
+ * (named by its DIE) that this code no longer keeps. */
+static int parameter_ref(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
+                         const dw_regs *fr, const dw_mem *mem, uint64_t *v)
+{
+    Dwarf_Die param;
+    if (!attr || !fr->caller || dwarf_getlocation_die(attr, op, &param) != 0)
         return 1;
-    do {
-        int tag = dwarf_tag(&p);
-        if (tag != DW_TAG_call_site_parameter && tag != DW_TAG_GNU_call_site_parameter)
-            continue;
-        Dwarf_Attribute la, va;
-        Dwarf_Op *lops, *vops;
-        size_t ln, vn;
-        if (!dwarf_attr(&p, DW_AT_location, &la) || dwarf_getlocation(&la, &lops, &ln) != 0 ||
-            ln != 1 || lops[0].atom != DW_OP_reg0 + reg)
-            continue;
-        if ((!dwarf_attr(&p, DW_AT_call_value, &va) &&
-             !dwarf_attr(&p, DW_AT_GNU_call_site_value, &va)) ||
-            dwarf_getlocation(&va, &vops, &vn) != 0)
-            return 1;
-        dw_value val;
-        char err[128];
-        dw_regs caller = *up;
-        caller.caller = NULL; /* one level: no entry values of the caller's own */
-        if (dw_eval_ops(f, &va, vops, vn, &caller, mem, 0, false, &val, err, sizeof err) != 0)
-            return 1;
-        switch (val.kind) {
-        case DWV_VALUE: *v = val.value; return 0;
-        case DWV_MEM: *v = val.addr; return 0; /* the top of the stack is the value */
-        case DWV_REG: *v = val.value; return 0;
-        default: return 1;
-        }
-    } while (dwarf_siblingof(&p, &p) == 0);
-    return 1;
+    return call_value(f, fr->caller, mem, -1, dwarf_dieoffset(&param), v);
 }
 
 int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n,
@@ -369,8 +394,10 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             i = n;
             break;
         case DW_OP_entry_value:
-        case DW_OP_GNU_entry_value: {
-            int k = entry_value(f, attr, op, fr, mem, &x);
+        case DW_OP_GNU_entry_value:
+        case DW_OP_GNU_parameter_ref: {
+            int k = a == DW_OP_GNU_parameter_ref ? parameter_ref(f, attr, op, fr, mem, &x)
+                                                  : entry_value(f, attr, op, fr, mem, &x);
             if (k) {
                 out->kind = DWV_OPTIMIZED_OUT;
                 return 0;

@@ -1,4 +1,6 @@
-# tests/: unit tests (Check) and batch tests driving the real binary.
+# tests/: the lints and the batch tests of the whole binary; the unit tests
+# (Check) are in tests/unit/, one folder per layer of src/, each with its own
+# fragment.
 # The layers include only downward, along the edges docs/architecture.md lists.
 TESTS += tests/lint/layers.sh
 EXTRA_DIST += tests/lint/layers.sh
@@ -9,17 +11,6 @@ EXTRA_DIST += tests/lint/docs.sh
 # What the front ends read of the devices: counters and the NICs' station view.
 TESTS += tests/batch/device_counters.sh
 EXTRA_DIST += tests/batch/device_counters.sh
-check_PROGRAMS += tests/unit/test_core
-tests_unit_test_core_SOURCES = tests/unit/test_core.c
-tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_core
-# The console's host side: input modes and polling rate (tests/unit/test_hostio.c).
-check_PROGRAMS += tests/unit/test_hostio
-tests_unit_test_hostio_SOURCES = tests/unit/test_hostio.c
-tests_unit_test_hostio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_hostio
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Output files are emptied only by commands that succeed.
@@ -33,8 +24,10 @@ TESTS += tests/batch/source.sh
 EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
-TESTS += tests/batch/linux_boot.sh
-EXTRA_DIST += tests/batch/linux_boot.sh
+TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
+EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh

@@ -27,8 +27,7 @@ int main(int argc, char **argv)
 {
     reserve_std_fds();
     ui_options o;
-    if (ui_options_init(&o, argc))
-        return 2;
+    ui_options_init(&o, argc);
     strbuf err;
     sb_init(&err);
     int parsed = ui_parse_options(&o, argc, argv, &err);

@@ -66,9 +66,9 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
     unsigned k = o->cfg.nnics;
     nic_config *nc = &o->cfg.nics[k - 1];
     uint8_t mac[6];
-    char why[512];
-    if (machine_parse_station_mac(v, mac, why, sizeof why)) {
-        sb_printf(err, "--mac: %s", why);
+    xerr why;
+    if (machine_parse_station_mac(v, mac, &why)) {
+        sb_printf(err, "--mac: %s", why.msg);
         return -1;
     }
     if (nc->mac_set) {
@@ -336,13 +336,12 @@ const unsigned ui_option_count = ARRAY_SIZE(ui_option_table);
 
 /* ---- defaults -------------------------------------------------------------------- */
 
-int ui_options_init(ui_options *o, int argc)
+void ui_options_init(ui_options *o, int argc)
 {
     memset(o, 0, sizeof *o);
     machine_config_default(&o->cfg);
     o->log_level = log_get_level();
-    o->cmds = calloc((size_t)(argc > 0 ? argc : 0) + 1, sizeof *o->cmds);
-    return o->cmds ? 0 : -1;
+    o->cmds = xcalloc((size_t)(argc > 0 ? argc : 0) + 1, sizeof *o->cmds);
 }
 
 void ui_options_free(ui_options *o)

@@ -65,9 +65,8 @@ typedef struct ui_option {
 extern const ui_option ui_option_table[];
 extern const unsigned ui_option_count;
 
-/* A ui_options with every default; its cmds array holds what argc allows.
- * Returns 0, or -1 when out of memory. */
-int ui_options_init(ui_options *o, int argc);
+/* A ui_options with every default; its cmds array holds what argc allows. */
+void ui_options_init(ui_options *o, int argc);
 void ui_options_free(ui_options *o);
 
 /* What ui_parse_options found. */

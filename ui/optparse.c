@@ -73,9 +73,9 @@ static int apply(ui_options *o, const ui_option *r, const char *v, strbuf *err)
         return 0;
     case UI_OPT_NUMBER: {
         uint64_t n;
-        char msg[256];
-        if (dbg_count_parse(NULL, r->name, v, r->lo, r->hi, &n, msg, sizeof msg)) {
-            sb_puts(err, msg);
+        xerr why;
+        if (dbg_count_parse(NULL, r->name, v, r->lo, r->hi, &n, &why)) {
+            sb_puts(err, why.msg);
             return -1;
         }
         store_uint(field, r->size, n);

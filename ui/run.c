@@ -65,7 +65,7 @@ static int batch_run(dbg *d, uint64_t max_insns)
 
 int ui_main(ui_options *o)
 {
-    char err[256];
+    xerr err;
     bool interactive = !o->batch;
     ui_default_machine(o);
     char demo[4096];
@@ -74,16 +74,16 @@ int ui_main(ui_options *o)
     /* Output files named on the command line (--pcap, --serial file:) are
      * truncated only once the machine is built and the kernel loaded. */
     outfile_hold();
-    machine *m = machine_new(&o->cfg, err, sizeof err);
+    machine *m = machine_new(&o->cfg, &err);
     if (!m) {
-        fprintf(stderr, "xbow: %s\n", err);
-        outfile_release(false, NULL, 0);
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         return 2;
     }
-    if ((o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) ||
-        outfile_release(true, err, sizeof err) != 0) {
-        fprintf(stderr, "xbow: %s\n", err);
-        outfile_release(false, NULL, 0);
+    if ((o->kernel && machine_load_kernel(m, o->kernel, &err) != 0) ||
+        outfile_release(true, &err) != 0) {
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         machine_free(m);
         return 2;
     }

@@ -423,12 +423,10 @@ static void on_line(char *line)
     }
     if (*dbg_skip_ws(line))
         add_history(line);
-    char *copy = strdup(line);
+    char *copy = xstrdup(line);
     rl_callback_handler_remove();
-    if (copy) {
-        run_command(t, copy);
-        free(copy);
-    }
+    run_command(t, copy);
+    free(copy);
     if (!t->quit)
         rl_callback_handler_install(dbg_prompt(t->d), on_line);
     free(line);

@@ -32,9 +32,14 @@ typedef struct pane {
 
 /* A line of text with an attribute per line (whole-line colouring is
  * enough for every pane but the registers, which draw themselves). */
+/* The colours (ncurses colour pairs, through tui_attr). */
+enum tui_color {
+    C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM
+};
+
 typedef struct tui_line {
     char *text;
-    int attr;
+    enum tui_color attr;
 } tui_line;
 
 typedef struct tui_text {
@@ -65,7 +70,7 @@ typedef struct tui {
     dbg *d;
     pane panes[PANE_COUNT];
     int layout;            /* index into the layout table */
-    int focus;             /* pane kind with the focus */
+    enum pane_kind focus;  /* the pane with the focus */
     int zoomed;            /* pane kind zoomed to full screen, or -1 */
     bool quit, running, help, colors, need_layout;
     bool src_shown;        /* the layout shows the source pane (pc had a line) */
@@ -119,8 +124,6 @@ int tui_pane_find(const char *name);
 void tui_register_commands(void);
 extern tui *tui_active;
 
-
-enum { C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM };
 int tui_attr(int c);
 
 #endif

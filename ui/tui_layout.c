@@ -302,7 +302,7 @@ static int cmd_zoom(dbg *d, const char *args)
     if (need_tui(d, "zoom"))
         return -1;
     tui *t = tui_active;
-    int k = *args ? tui_pane_find(args) : t->focus;
+    int k = *args ? tui_pane_find(args) : (int)t->focus;
     if (k < 0)
         return dbg_error(d, "zoom: no pane \"%s\".", args);
     t->zoomed = t->zoomed == k ? -1 : k;

@@ -50,15 +50,10 @@ static void tt_push(tui_text *t, const char *s, size_t n, int attr)
     }
     if (t->n == t->cap) {
         unsigned cap = t->cap ? t->cap * 2 : 64;
-        tui_line *nl = realloc(t->lines, cap * sizeof *nl);
-        if (!nl)
-            return;
-        t->lines = nl;
+        t->lines = xrealloc(t->lines, cap * sizeof *t->lines);
         t->cap = cap;
     }
-    char *text = malloc(n + 1);
-    if (!text)
-        return;
+    char *text = xmalloc(n + 1);
     memcpy(text, s, n);
     text[n] = 0;
     t->lines[t->n].text = text;
@@ -70,9 +65,7 @@ static void tt_extend_last(tui_text *t, const char *s, size_t n)
 {
     tui_line *l = &t->lines[t->n - 1];
     size_t old = strlen(l->text);
-    char *nt = realloc(l->text, old + n + 1);
-    if (!nt)
-        return;
+    char *nt = xrealloc(l->text, old + n + 1);
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     l->text = nt;
@@ -121,7 +114,7 @@ static void frame(tui *t, pane *p, const char *title)
     WINDOW *w = p->win;
     werase(w);
     box(w, 0, 0);
-    int a = tui_attr(t->focus == (int)p->kind ? C_FOCUS : C_TITLE);
+    int a = tui_attr(t->focus == p->kind ? C_FOCUS : C_TITLE);
     wattron(w, a);
     mvwprintw(w, 0, 2, " %.*s ", p->w - 6 > 0 ? p->w - 6 : 0, title);
     wattroff(w, a);
@@ -248,7 +241,8 @@ static void reg_value(tui *t, cpu *c, int r, reg_cell *cell)
 typedef struct reg_line {
     reg_cell cell[REG_MAX_CELLS];
     int x[REG_MAX_CELLS];
-    int n, attr;
+    int n;
+    enum tui_color attr;
     char text[200]; /* a line of text instead (n == 0) */
 } reg_line;
 

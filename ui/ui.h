@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "core/log.h"
 #include "dbg/dbg.h"
 #include "machine/machine.h"
 
@@ -23,7 +24,7 @@ typedef struct ui_options {
     bool no_nic; /* --nic none: no default NIC */
     bool allow_shell; /* --allow-shell: shell works in batch mode too */
     const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
-    int log_level;    /* --log-level: enum log_level */
+    enum log_level log_level; /* --log-level */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;

@@ -10,7 +10,7 @@ typedef struct chardev chardev;
 typedef void (*chardev_tap_fn)(void *ctx, const uint8_t *buf, size_t n);
 
 /* spec: "stdio", "pty", "null", "file:PATH" (output only). */
-chardev *chardev_open(const char *spec, char *err, size_t errlen);
+chardev *chardev_open(const char *spec, xerr *err);
 void chardev_close(chardev *ch);
 /* Guest output. */
 void chardev_write(chardev *ch, const uint8_t *buf, size_t n);

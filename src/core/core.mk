@@ -1,6 +1,6 @@
 # src/core: physical-access layer, devices, events, clock, ELF, symbols.
 libxbow_a_SOURCES += \
-	src/core/common.h \
+	src/core/common.h src/core/alloc.c \
 	src/core/bus.c src/core/bus.h \
 	src/core/chardev.c src/core/chardev.h \
 	src/core/dev.c src/core/dev.h \

@@ -48,24 +48,22 @@ static int ext_cmp(const void *a, const void *b)
 device *device_new(const device_class *cls, const char *name, void *priv, event_bus *eb,
                    sched *clock)
 {
-    device *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    device *d = xcalloc(1, sizeof *d);
     snprintf(d->name, sizeof d->name, "%s", name);
     d->cls = cls;
     d->priv = priv;
     d->clock = clock;
     d->events = eb;
     d->initiator = -1;
-    d->slot = calloc(cls->nregs ? cls->nregs : 1, sizeof *d->slot);
+    d->slot = xcalloc(cls->nregs, sizeof *d->slot);
     uint32_t n = 0;
     for (unsigned i = 0; i < cls->nregs; i++) {
         d->slot[i] = n;
         n += cls->regs[i].count > 1 ? cls->regs[i].count : 1;
     }
     d->nvals = n;
-    d->rv = calloc(n ? n : 1, sizeof *d->rv);
-    d->ext = calloc(n ? n : 1, sizeof *d->ext);
+    d->rv = xcalloc(n, sizeof *d->rv);
+    d->ext = xcalloc(n, sizeof *d->ext);
     for (unsigned i = 0; i < cls->nregs; i++) {
         const reg_decl *r = &cls->regs[i];
         if (!r->name || !r->width) { /* a hole in the table: a bug in the model */
@@ -86,7 +84,7 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
         if (d->ext[i].start < d->ext[i - 1].end)
             xlog(LOG_ERROR, name, "registers %s and %s overlap", cls->regs[d->ext[i - 1].id].name,
                  cls->regs[d->ext[i].id].name);
-    d->ev = calloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
+    d->ev = xcalloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
     if (eb) {
         for (unsigned i = 0; i < DEV_NBUILTIN_EVENTS; i++)
             d->ev[i] = event_src_add(eb, name, &builtin_events[i], d);
@@ -444,22 +442,13 @@ const void *view_memo_get(const view_memo *m, const device *d, const char *key, 
 void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
                    size_t len)
 {
-    void *copy = malloc(len ? len : 1);
-    if (!copy)
-        return;
+    void *copy = xmalloc(len);
     memcpy(copy, data, len);
     view_note *n = note_find(m, d, key);
     if (!n) {
-        n = calloc(1, sizeof *n);
-        char *k = strdup(key);
-        if (!n || !k) {
-            free(n);
-            free(k);
-            free(copy);
-            return;
-        }
+        n = xcalloc(1, sizeof *n);
         n->dev = d;
-        n->key = k;
+        n->key = xstrdup(key);
         n->next = m->notes;
         m->notes = n;
     }

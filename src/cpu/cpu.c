@@ -47,9 +47,7 @@ event_src *cpu_event(cpu *c, unsigned which)
 
 cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
 {
-    cpu *c = aligned_alloc(64, (sizeof(cpu) + 63) & ~(size_t)63);
-    if (!c)
-        return NULL;
+    cpu *c = xaligned_alloc(64, sizeof(cpu));
     memset(c, 0, sizeof *c);
     c->index = index;
     c->bus = b;

@@ -24,8 +24,8 @@ static cpu *need_cpu(dbg *d)
 static src_frame *user_frames(dbg *d, cpu *c, uint64_t want, unsigned *n)
 {
     unsigned w = want < 1024 ? (unsigned)want : 1024;
-    src_frame *f = calloc(w, sizeof *f);
-    *n = f ? dbg_src_frames(d, c, f, w) : 0;
+    src_frame *f = xcalloc(w, sizeof *f);
+    *n = dbg_src_frames(d, c, f, w);
     return f;
 }
 
@@ -35,8 +35,6 @@ static int select_frame(dbg *d, cpu *c, uint64_t level)
 {
     unsigned n;
     src_frame *f = user_frames(d, c, level + 1, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
     if (level >= n) {
         free(f);
         return dbg_error(d, "No frame at level %llu (the stack has %u: see \"backtrace\").",
@@ -134,8 +132,6 @@ static int cmd_info_frame(dbg *d, const char *args)
     /* The heuristic's frames: the physical one of that level. */
     unsigned n, nu, level;
     src_frame *u = user_frames(d, c, want + 1, &nu);
-    if (!u)
-        return dbg_error(d, "out of memory");
     if (want >= nu) {
         free(u);
         return dbg_error(d, "No frame at level %llu (the stack has %u: see \"backtrace\").",
@@ -143,9 +139,7 @@ static int cmd_info_frame(dbg *d, const char *args)
     }
     level = u[want].phys;
     free(u);
-    frame *f = calloc(level + 2, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
+    frame *f = xcalloc(level + 2, sizeof *f);
     n = dbg_unwind(d, c, f, level + 2);
     if (level >= n)
         level = n - 1;
@@ -216,10 +210,6 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 {
     unsigned n, level;
     frame *f = dbg_selected_frames(d, c, &n, &level);
-    if (!f) {
-        sb_puts(out, "out of memory\n");
-        return;
-    }
     sb_printf(out, "Registers of frame #%u (<not saved>: caller-saved, lost when a callee ran):\n",
               d->frame);
     for (unsigned r = 0; r < 32; r++) {

@@ -207,7 +207,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     dbg_report_stop(d, r);
     dbg_set_output(d, out, out_ctx);
     free(d->stop_report);
-    d->stop_report = rep.s ? sb_take(&rep) : strdup("");
+    d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
     if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
         quiet = true;
     if (!quiet) {
@@ -319,8 +319,6 @@ static int cmd_finish(dbg *d, const char *args)
     /* From the selected frame (up, frame N): until it returns. */
     unsigned n, level;
     frame *f = dbg_selected_frames(d, c, &n, &level);
-    if (!f)
-        return dbg_error(d, "out of memory");
     if (level + 1 >= n) {
         free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
@@ -444,9 +442,9 @@ static int cmd_jump(dbg *d, const char *args)
                          (unsigned long long)addr);
     uint8_t b[4];
     if (cpu_read_virt(c, addr, b, 4) != 4) {
-        char err[300];
-        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
-        return dbg_error(d, "jump: no instruction to run there: %s", err);
+        xerr err;
+        dbg_explain_addr(d, (dbg_addr){addr, false}, &err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err.msg);
     }
     uint64_t off;
     const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);

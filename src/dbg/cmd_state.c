@@ -20,11 +20,9 @@ typedef struct xstate {
 static xstate *xs(dbg *d)
 {
     if (!d->state) {
-        xstate *x = calloc(1, sizeof *x);
-        if (x) {
-            x->fmt = 'x';
-            x->size = 4;
-        }
+        xstate *x = xcalloc(1, sizeof *x);
+        x->fmt = 'x';
+        x->size = 4;
         d->state = x;
     }
     return d->state;
@@ -80,8 +78,8 @@ static int cmd_info_registers(dbg *d, const char *args)
     for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         const char *name = w[0] == '$' ? w + 1 : w;
         xval v;
-        char err[200];
-        int known = dbg_register_value(d, name, &v, err, sizeof err);
+        xerr err;
+        int known = dbg_register_value(d, name, &v, &err);
         if (known < 0) {
             rc = dbg_error(d, "Invalid register `%s'.", name);
             continue;
@@ -230,17 +228,17 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
 
 static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
 {
-    char err[256];
+    xerr err;
     *ident = NULL;
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, v, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, v, &err);
     if (rc == 0 && expr_single_ident(e))
-        *ident = strdup(expr_single_ident(e));
+        *ident = xstrdup(expr_single_ident(e));
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -249,8 +247,8 @@ static bool device_register_suffix(dbg *d, const char *ident, const xval *v, cha
                                    strbuf *b)
 {
     dev_ref r;
-    char err[200];
-    if (!ident || dbg_dev_ref(d, ident, &r, err, sizeof err) <= 0)
+    xerr err;
+    if (!ident || dbg_dev_ref(d, ident, &r, &err) <= 0)
         return false;
     const reg_decl *rd = &r.dev->cls->regs[r.id];
     if (!letter)
@@ -306,18 +304,18 @@ int dbg_assign(dbg *d, const char *args)
     if (!*args)
         return dbg_error(d, "set: give an assignment: set $REG = EXPR, set *ADDR = EXPR.");
     xval v;
-    char err[256];
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     if (!expr_is_assignment(e)) {
         expr_free(e);
         return dbg_error(d, "set: \"%s\" assigns nothing (want LVALUE = EXPR).", args);
     }
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -335,8 +333,8 @@ static int cmd_set(dbg *d, const char *args)
         return dbg_assign(d, args);
     if (dbg_setting_unsupported(d, "set", w))
         return -1;
-    char err[256];
-    expr *e = *rest ? expr_parse(args, NULL, err, sizeof err) : NULL;
+    xerr err;
+    expr *e = *rest ? expr_parse(args, NULL, &err) : NULL;
     if (*rest && !e)
         return dbg_error(d, "set %s: xbow has no such setting (\"show\" lists them), and "
                             "\"%s\" is not an assignment (set LVALUE = EXPR).", w, args);
@@ -406,7 +404,7 @@ static int examine(dbg *d, const char *args, bool phys)
     uint64_t mark = c && f.letter == 'i' ? dbg_frame_pc(d, c) : ~0ull;
     strbuf b;
     sb_init(&b);
-    char err[300] = "";
+    xerr err = {0};
     unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
     uint64_t last = 0;
     dbg_addr last_addr = a;
@@ -429,12 +427,12 @@ static int examine(dbg *d, const char *args, bool phys)
             char str[512];
             unsigned n = 0;
             uint8_t ch = 1;
-            while (n < sizeof str - 1 && dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, err,
-                                                  sizeof err) == 0 && ch)
+            while (n < sizeof str - 1 &&
+                   dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, &err) == 0 && ch)
                 str[n++] = (char)ch;
-            if (n == 0 && err[0])
+            if (n == 0 && err.msg[0])
                 break;
-            err[0] = 0;
+            err.msg[0] = 0;
             str[n] = 0;
             sb_printf(&b, "%s:\t\"", label);
             for (unsigned k = 0; k < n; k++) {
@@ -451,7 +449,7 @@ static int examine(dbg *d, const char *args, bool phys)
             continue;
         }
         uint8_t buf[8];
-        if (dbg_read(d, a, buf, f.size, err, sizeof err))
+        if (dbg_read(d, a, buf, f.size, &err))
             break;
         uint64_t v = load_be(buf, f.size);
         last = v;
@@ -505,8 +503,8 @@ static int examine(dbg *d, const char *args, bool phys)
     dbg_var_set(d, "__", xval_uns(last));
     if (stopped)
         return dbg_interrupt_error(d);
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -585,7 +583,7 @@ static int cmd_disassemble(dbg *d, const char *args)
     if (!fn)
         sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
                   (unsigned long long)start, (unsigned long long)end);
-    char err[300] = "";
+    xerr err = {0};
     bool stopped = false;
     for (uint64_t a = start & ~3ull; a < end; a += 4) {
         if (dbg_stream(d, &b)) {
@@ -593,7 +591,7 @@ static int cmd_disassemble(dbg *d, const char *args)
             break;
         }
         uint8_t buf[4];
-        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, err, sizeof err))
+        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, &err))
             break;
         char label[160];
         if (fn)
@@ -602,15 +600,15 @@ static int cmd_disassemble(dbg *d, const char *args)
             sym_label(d, a, label, sizeof label);
         disasm_line(d, pc, a, (uint32_t)load_be(buf, 4), label, raw, &b);
     }
-    if (!err[0] && !stopped)
+    if (!err.msg[0] && !stopped)
         sb_puts(&b, "End of assembler dump.\n");
     if (b.s)
         dbg_puts(d, b.s);
     sb_free(&b);
     if (stopped)
         return dbg_interrupt_error(d);
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -624,9 +622,7 @@ static int cmd_backtrace(dbg *d, const char *args)
         return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
     if (max > 1024)
         max = 1024;
-    src_frame *f = calloc(max, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
+    src_frame *f = xcalloc(max, sizeof *f);
     unsigned n = dbg_src_frames(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);

@@ -9,7 +9,7 @@ struct ctype_arena {
     size_t n, cap;
 };
 
-ctype_arena *ctype_arena_new(void) { return calloc(1, sizeof(ctype_arena)); }
+ctype_arena *ctype_arena_new(void) { return xcalloc(1, sizeof(ctype_arena)); }
 
 void ctype_arena_free(ctype_arena *a)
 {
@@ -25,15 +25,11 @@ void *ctype_alloc(ctype_arena *a, size_t size)
 {
     if (a->n == a->cap) {
         size_t cap = a->cap ? 2 * a->cap : 64;
-        void **nb = realloc(a->blocks, cap * sizeof *nb);
-        if (!nb)
-            return NULL;
-        a->blocks = nb;
+        a->blocks = xrealloc(a->blocks, cap * sizeof *a->blocks);
         a->cap = cap;
     }
-    void *p = calloc(1, size ? size : 1);
-    if (p)
-        a->blocks[a->n++] = p;
+    void *p = xcalloc(1, size);
+    a->blocks[a->n++] = p;
     return p;
 }
 
@@ -43,20 +39,16 @@ const char *ctype_strdup(ctype_arena *a, const char *s)
         return NULL;
     size_t n = strlen(s) + 1;
     char *p = ctype_alloc(a, n);
-    if (p)
-        memcpy(p, s, n);
+    memcpy(p, s, n);
     return p;
 }
 
 ctype *ctype_new(ctype_arena *a, ctype_kind kind, const char *name)
 {
     ctype *t = ctype_alloc(a, sizeof *t);
-    if (!t)
-        return NULL;
     t->kind = kind;
     t->arena = a;
-    if (name && !(t->name = ctype_strdup(a, name)))
-        return NULL;
+    t->name = ctype_strdup(a, name);
     return t;
 }
 
@@ -85,8 +77,6 @@ const ctype *ctype_pointer(ctype_arena *a, const ctype *t)
     if (t && t->ptr_to)
         return t->ptr_to;
     ctype *p = ctype_new(t ? t->arena : a, CT_PTR, NULL);
-    if (!p)
-        return NULL;
     p->size = 8;
     p->target = t;
     if (t)

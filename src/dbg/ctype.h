@@ -76,12 +76,12 @@ const ctype *ctype_target(const ctype *t);
 ctype_arena *ctype_arena_new(void);
 void ctype_arena_free(ctype_arena *a);
 ctype *ctype_new(ctype_arena *a, ctype_kind kind, const char *name);
-void *ctype_alloc(ctype_arena *a, size_t size); /* zeroed; NULL when out of memory */
+void *ctype_alloc(ctype_arena *a, size_t size); /* zeroed (xcalloc: never NULL) */
 const char *ctype_strdup(ctype_arena *a, const char *s);
 
 /* The type behind typedefs and qualifiers (NULL stays NULL: void). */
 const ctype *ctype_strip(const ctype *t);
-/* A pointer to t (t NULL: void *, made in arena a); NULL when out of memory. */
+/* A pointer to t (t NULL: void *, made in arena a). */
 const ctype *ctype_pointer(ctype_arena *a, const ctype *t);
 /* Integers, enums, pointers, bool and floats of 1 to 8 bytes. */
 bool ctype_is_scalar(const ctype *t);

@@ -11,11 +11,10 @@
 #define REPEATS 10         /* gdb's "print repeats" */
 #define MAX_NEST 12
 
-static int env_read(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                    size_t errlen)
+static int env_read(void *ctx, uint64_t addr, unsigned size, uint64_t *v, xerr *err)
 {
     uint8_t b[8];
-    if (dbg_read(ctx, (dbg_addr){addr, false}, b, size, err, errlen))
+    if (dbg_read(ctx, (dbg_addr){addr, false}, b, size, err))
         return -1;
     *v = load_be(b, size);
     return 0;
@@ -234,10 +233,10 @@ static void pointer_value(dbg *d, const xval *v, const ctype *st, char fmt, bool
     if (is_char_type(ctype_target(st)) && v->v) {
         uint8_t buf[PRINT_ELEMENTS];
         size_t n = 0;
-        char err[160];
+        xerr err;
         bool bad = false;
         while (n < sizeof buf) {
-            if (dbg_read(d, (dbg_addr){v->v + n, false}, &buf[n], 1, err, sizeof err)) {
+            if (dbg_read(d, (dbg_addr){v->v + n, false}, &buf[n], 1, &err)) {
                 bad = true;
                 break;
             }
@@ -269,11 +268,11 @@ static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsign
     bool more = n > PRINT_ELEMENTS;
     if (more)
         n = PRINT_ELEMENTS;
-    char err[200];
+    xerr err;
     if (is_char_type(et) && (!fmt || fmt == 's')) {
         uint8_t buf[PRINT_ELEMENTS];
-        if (dbg_read(d, (dbg_addr){v->addr, false}, buf, n, err, sizeof err)) {
-            sb_printf(out, "<error: %s>", err);
+        if (dbg_read(d, (dbg_addr){v->addr, false}, buf, n, &err)) {
+            sb_printf(out, "<error: %s>", err.msg);
             return;
         }
         /* gdb leaves out the one NUL that ends a string filling the array */
@@ -291,8 +290,8 @@ static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsign
     bool first = true;
     while (i < n) {
         xval e;
-        if (xval_load(&env, et, v->addr + i * esize, &e, err, sizeof err)) {
-            sb_printf(out, "%s<error: %s>", first ? "" : ", ", err);
+        if (xval_load(&env, et, v->addr + i * esize, &e, &err)) {
+            sb_printf(out, "%s<error: %s>", first ? "" : ", ", err.msg);
             break;
         }
         strbuf cur;
@@ -302,7 +301,7 @@ static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsign
         uint64_t run = 1;
         while (i + run < n) {
             xval f;
-            if (xval_load(&env, et, v->addr + (i + run) * esize, &f, err, sizeof err))
+            if (xval_load(&env, et, v->addr + (i + run) * esize, &f, &err))
                 break;
             strbuf nx;
             sb_init(&nx);
@@ -348,7 +347,7 @@ static void struct_value(dbg *d, const xval *v, const ctype *st, char fmt, unsig
         return;
     }
     expr_env env = dbg_mem_env(d);
-    char err[200];
+    xerr err;
     sb_putc(out, '{');
     for (unsigned i = 0; i < st->nmembers; i++) {
         const cmember *m = &st->members[i];
@@ -361,7 +360,7 @@ static void struct_value(dbg *d, const xval *v, const ctype *st, char fmt, unsig
         if (m->bit_size) {
             unsigned nbytes = (m->bit_offset + m->bit_size + 7u) / 8u;
             uint64_t raw;
-            if (nbytes > 8 || env_read(d, a, nbytes, &raw, err, sizeof err)) {
+            if (nbytes > 8 || env_read(d, a, nbytes, &raw, &err)) {
                 sb_puts(out, "<error>");
                 continue;
             }
@@ -370,8 +369,8 @@ static void struct_value(dbg *d, const xval *v, const ctype *st, char fmt, unsig
             if (ms && ms->sgn && m->bit_size < 64 && (x >> (m->bit_size - 1)) & 1)
                 x |= ~0ull << m->bit_size;
             mv = xval_typed(m->type, x);
-        } else if (xval_load(&env, m->type, a, &mv, err, sizeof err)) {
-            sb_printf(out, "<error: %s>", err);
+        } else if (xval_load(&env, m->type, a, &mv, &err)) {
+            sb_printf(out, "<error: %s>", err.msg);
             continue;
         }
         print_value(d, &mv, fmt, false, depth + 1, out);

@@ -73,9 +73,7 @@ static void default_out(void *ctx, const char *text)
 
 dbg *dbg_new(machine *m)
 {
-    dbg *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    dbg *d = xcalloc(1, sizeof *d);
     d->m = m;
     d->out = default_out;
     sb_init(&d->block);
@@ -353,9 +351,7 @@ static int run_line(dbg *d, const char *line)
         return dbg_error(d, "%s: cannot run the guest from a breakpoint's commands while it "
                             "runs (end the commands with \"continue\" instead).", c->name);
     /* Strip trailing whitespace from the arguments. */
-    char *args = strdup(rest ? rest : "");
-    if (!args)
-        return dbg_error(d, "out of memory");
+    char *args = xstrdup(rest ? rest : "");
     size_t n = strlen(args);
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
@@ -416,7 +412,7 @@ void dbg_set_repeat(dbg *d, const char *line)
     if (!d->interactive || d->exec_depth != 1)
         return; /* a command inside a script, a user command, a breakpoint ... */
     free(d->repeat);
-    d->repeat = line ? strdup(line) : NULL;
+    d->repeat = line ? xstrdup(line) : NULL;
 }
 
 const char *dbg_repeat_text(const dbg *d)
@@ -428,11 +424,9 @@ int dbg_execute_interactive(dbg *d, const char *line)
 {
     if (d->collecting) /* a line of a block: empty lines are lines too */
         return dbg_execute(d, line);
-    char *run = strdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
-    if (!run)
-        return dbg_error(d, "out of memory");
+    char *run = xstrdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
     free(d->repeat);
-    d->repeat = *run ? strdup(run) : NULL; /* the default: the line again */
+    d->repeat = *run ? xstrdup(run) : NULL; /* the default: the line again */
     bool was = d->interactive;
     d->interactive = d->exec_depth == 0;
     int rc = dbg_execute(d, run);

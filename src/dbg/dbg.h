@@ -205,7 +205,7 @@ const char *dbg_next_word(const char *s, char *buf, size_t len);
  * (max UINT64_MAX: no upper bound).  On error, err gets a sentence naming
  * `what` ("the count", "--cpus") and the rule, and the result is -1. */
 int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *n, char *err, size_t errlen);
+                    uint64_t *n, xerr *err);
 /* The same for a command's argument: the error is "CMD: the count ...". */
 int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
                     uint64_t *n);

@@ -129,8 +129,7 @@ static inline const char *scope_name(const eval_scope *sc, unsigned i)
 int dbg_eval(dbg *d, const char *text, xval *out);
 /* Evaluate the expression at the start of s; *end gets the rest. */
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out);
-int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
-                  size_t errlen);
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err);
 
 /* An address the user gave: virtual (through the selected CPU's current
  * translation) or, with a "p:" prefix, a physical bus address. */
@@ -149,17 +148,17 @@ int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, db
  * KSSEG, KSEG3...) has none: "WHAT needs a physical address", -1. */
 int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba);
 /* Side-effect-free memory access; fill err with a one-line reason. */
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
-int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err);
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err);
 /* "0xffffffff80001000 <main+0x10>" (virtual) or "p:0x0000001000". */
 void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len);
 /* Why a virtual address cannot be read ("unmapped", "MMIO region hub"). */
-void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen);
+void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err);
 
 /* A register ("a0", "pc", "status", "f2") as the selected frame sees it:
  * 1 with *out, 0 when that frame does not know it (err says why), -1 when
  * the name is no register. */
-int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t errlen);
+int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err);
 
 void dbg_var_set(dbg *d, const char *name, xval v);
 int dbg_var_get(dbg *d, const char *name, xval *out);
@@ -174,7 +173,7 @@ typedef struct dev_ref {
     const reg_field *field; /* NULL = the whole register */
 } dev_ref;
 /* 1 = resolved, 0 = not a device name, -1 = bad register/field (err set). */
-int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err);
 
 /* ---- running the machine (cmd_run.c) ------------------------------------ */
 /* Internal stops for next/finish/until: stop when `cpu` reaches one of the
@@ -230,7 +229,7 @@ int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r
  * of them); *level is the selected one's index in them (d->frame, or with
  * debug information the physical frame of the frame bt numbers d->frame,
  * which may be an inlined function); a selection the stack no longer has
- * goes back to frame 0.  NULL when out of memory. */
+ * goes back to frame 0. */
 frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n, unsigned *level);
 /* The pc of the selected frame (the CPU's in frame 0). */
 uint64_t dbg_frame_pc(dbg *d, cpu *c);
@@ -288,7 +287,7 @@ bpoint *bp_list(dbg *d);
 /* Test a breakpoint's condition in a scope; false when it does not hold.
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
-bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, xerr *err);
 /* Does every bare name in the condition mean something: a field or value
  * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
  * error naming the first one that does not, -1. */
@@ -329,8 +328,7 @@ typedef struct ram_range {
     ram_block *rb;
     uint64_t off, len;
 } ram_range;
-int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
-                  size_t errlen);
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *err);
 /* Parse "ADDR[,LEN]"; *end gets the rest.  `phys_what` (the command's
  * name) makes ADDR physical, "p:" optional (dbg_parse_phys); NULL: virtual
  * unless "p:". */

@@ -23,7 +23,7 @@ typedef struct display_state {
 static display_state *dstate(dbg *d)
 {
     if (!d->display)
-        d->display = calloc(1, sizeof(display_state));
+        d->display = xcalloc(1, sizeof(display_state));
     return d->display;
 }
 
@@ -48,13 +48,13 @@ void dbg_display_free(dbg *d)
 }
 
 /* Can EXPR be evaluated now?  0, or -1 with err. */
-static int check(dbg *d, const char *text, char *err, size_t errlen)
+static int check(dbg *d, const char *text, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
     xval v;
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, errlen);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, err);
     expr_free(e);
     return rc;
 }
@@ -72,9 +72,9 @@ static int show(dbg *d, const display *x)
     } else {
         dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt,
                    x->fmt[0] ? " " : "", x->expr);
-        char err[256];
-        if (check(d, x->expr, err, sizeof err) != 0) { /* gdb's way to say it here */
-            dbg_printf(d, "<error: %s>\n", err);
+        xerr err;
+        if (check(d, x->expr, &err) != 0) { /* gdb's way to say it here */
+            dbg_printf(d, "<error: %s>\n", err.msg);
             rc = -1;
         } else {
             snprintf(args, sizeof args, "%s%s %s", x->fmt[0] ? "/" : "", x->fmt, x->expr);
@@ -100,17 +100,13 @@ void dbg_do_displays(dbg *d)
 static int cmd_display(dbg *d, const char *args)
 {
     display_state *s = dstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (!*args) { /* show them all now */
         for (display *x = s->list; x; x = x->next)
             if (x->enabled)
                 show(d, x);
         return 0;
     }
-    display *x = calloc(1, sizeof *x);
-    if (!x)
-        return dbg_error(d, "out of memory");
+    display *x = xcalloc(1, sizeof *x);
     if (*args == '/') {
         size_t n = strcspn(args + 1, " \t");
         if (n >= sizeof x->fmt) {
@@ -138,15 +134,15 @@ static int cmd_display(dbg *d, const char *args)
         return dbg_error(d, "display: format \"f\" shows memory: give a size too, as in "
                             "display/fg ADDR.");
     }
-    x->expr = strdup(args);
+    x->expr = xstrdup(args);
     x->enabled = true;
     x->num = s->next_num + 1;
     /* Shown once now, as gdb does; one that cannot be shown is not kept.
      * Checking the expression alone first keeps a bad one from printing
      * a half line. */
-    char err[256];
-    if (!x->expr || check(d, x->expr, err, sizeof err) != 0) {
-        int rc = x->expr ? dbg_error(d, "%s", err) : dbg_error(d, "out of memory");
+    xerr err;
+    if (check(d, x->expr, &err) != 0) {
+        int rc = dbg_error(d, "%s", err.msg);
         destroy(x);
         return rc;
     }
@@ -169,8 +165,6 @@ static int cmd_display(dbg *d, const char *args)
 static int for_each(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *, display *))
 {
     display_state *s = dstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     display *next;
     if (!*args) {
         for (display *x = s->list; x; x = next) {

@@ -44,16 +44,11 @@ void *dw_map_get(const dw_map *m, uint64_t key)
     }
 }
 
-int dw_map_put(dw_map *m, uint64_t key, void *val)
+void dw_map_put(dw_map *m, uint64_t key, void *val)
 {
     if ((m->n + 1) * 2 > m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 256;
-        dw_map nm = {calloc(cap, sizeof *nm.keys), calloc(cap, sizeof *nm.vals), 0, cap};
-        if (!nm.keys || !nm.vals) {
-            free(nm.keys);
-            free(nm.vals);
-            return -1;
-        }
+        dw_map nm = {xcalloc(cap, sizeof *nm.keys), xcalloc(cap, sizeof *nm.vals), 0, cap};
         for (size_t i = 0; i < m->cap; i++)
             if (m->keys[i])
                 dw_map_put(&nm, m->keys[i] - 1, m->vals[i]);
@@ -67,7 +62,6 @@ int dw_map_put(dw_map *m, uint64_t key, void *val)
         m->n++;
     m->keys[i] = key + 1;
     m->vals[i] = val;
-    return 0;
 }
 
 void dw_map_free(dw_map *m)
@@ -82,7 +76,7 @@ void dw_map_free(dw_map *m)
 dwarf_db *dwdb_new(void)
 {
     elf_version(EV_CURRENT);
-    return calloc(1, sizeof(dwarf_db));
+    return xcalloc(1, sizeof(dwarf_db));
 }
 
 static void file_free(dw_file *f)
@@ -134,7 +128,7 @@ bool dw_file_be(const dw_file *f)
 /* Walk every unit's DIE and line-table header once, so that a malformed
  * file is refused when it is read, with the reason, rather than failing
  * later in the middle of a step. */
-static int validate(dw_file *f, char *err, size_t errlen)
+static int validate(dw_file *f, xerr *err)
 {
     Dwarf_CU *cu = NULL, *next;
     Dwarf_Die cudie, subdie;
@@ -146,18 +140,17 @@ static int validate(dw_file *f, char *err, size_t errlen)
         cu = next;
         n++;
         if (dwarf_tag(&cudie) < 0) {
-            snprintf(err, errlen, "%s: a compilation unit has no readable DIE: %s", f->path,
+            xerr_set(err, "%s: a compilation unit has no readable DIE: %s", f->path,
                      dwarf_errmsg(-1));
             return -1;
         }
     }
     if (rc < 0) {
-        snprintf(err, errlen, "%s: malformed DWARF (unit %u): %s", f->path, n,
-                 dwarf_errmsg(-1));
+        xerr_set(err, "%s: malformed DWARF (unit %u): %s", f->path, n, dwarf_errmsg(-1));
         return -1;
     }
     if (!n) {
-        snprintf(err, errlen, "%s: no DWARF compilation units", f->path);
+        xerr_set(err, "%s: no DWARF compilation units", f->path);
         return 0;
     }
     return 1;
@@ -180,98 +173,75 @@ static bool has_section(Elf *elf, const char *name)
     return false;
 }
 
-static dw_file *file_new(const char *path, char *err, size_t errlen)
+static dw_file *file_new(const char *path)
 {
-    dw_file *f = calloc(1, sizeof *f);
-    if (f) {
-        f->fd = -1;
-        f->path = strdup(path);
-        f->arena = ctype_arena_new();
-    }
-    if (!f || !f->path || !f->arena) {
-        file_free(f);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    dw_file *f = xcalloc(1, sizeof *f);
+    f->fd = -1;
+    f->path = xstrdup(path);
+    f->arena = ctype_arena_new();
     return f;
 }
 
-static int add(dwarf_db *db, dw_file *f, char *err, size_t errlen);
+static int add(dwarf_db *db, dw_file *f, xerr *err);
 
-int dwdb_add(dwarf_db *db, const char *path, char *err, size_t errlen)
+int dwdb_add(dwarf_db *db, const char *path, xerr *err)
 {
-    dw_file *f = file_new(path, err, errlen);
-    if (!f)
-        return -1;
+    dw_file *f = file_new(path);
     f->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (f->fd < 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        xerr_set(err, "%s: %s", path, strerror(errno));
         file_free(f);
         return -1;
     }
     f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
-    return add(db, f, err, errlen);
+    return add(db, f, err);
 }
 
-int dwdb_add_image(dwarf_db *db, const char *name, const void *data, size_t size, char *err,
-                   size_t errlen)
+int dwdb_add_image(dwarf_db *db, const char *name, const void *data, size_t size, xerr *err)
 {
-    dw_file *f = file_new(name, err, errlen);
-    if (!f)
-        return -1;
-    f->image = malloc(size ? size : 1);
-    if (!f->image) {
-        file_free(f);
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    dw_file *f = file_new(name);
+    f->image = xmalloc(size);
     memcpy(f->image, data, size);
     f->elf = elf_memory(f->image, size);
-    return add(db, f, err, errlen);
+    return add(db, f, err);
 }
 
 /* The rest of reading a file: its ELF is open (or failed to open). */
-static int add(dwarf_db *db, dw_file *f, char *err, size_t errlen)
+static int add(dwarf_db *db, dw_file *f, xerr *err)
 {
     const char *path = f->path;
     if (!f->elf || elf_kind(f->elf) != ELF_K_ELF) {
-        snprintf(err, errlen, "%s: not an ELF file%s%s", path, f->elf ? "" : ": ",
+        xerr_set(err, "%s: not an ELF file%s%s", path, f->elf ? "" : ": ",
                  f->elf ? "" : elf_errmsg(-1));
         file_free(f);
         return -1;
     }
     if (!has_section(f->elf, ".debug_info")) {
-        snprintf(err, errlen, "%s has no debugging information", path);
+        xerr_set(err, "%s has no debugging information", path);
         file_free(f);
         return 0;
     }
     f->dw = dwarf_begin_elf(f->elf, DWARF_C_READ, NULL);
     if (!f->dw) {
-        snprintf(err, errlen, "%s: malformed DWARF: %s", path, dwarf_errmsg(-1));
+        xerr_set(err, "%s: malformed DWARF: %s", path, dwarf_errmsg(-1));
         file_free(f);
         return -1;
     }
-    int v = validate(f, err, errlen);
+    int v = validate(f, err);
     if (v <= 0) {
         file_free(f);
         return v;
     }
     /* The CFI is read now too: a broken .debug_frame is said here, and
      * the rest of the debug information is still used. */
-    char cerr[160] = "";
-    f->cfi = dw_cfi_load(f->elf, cerr, sizeof cerr);
+    xerr cerr = {""};
+    f->cfi = dw_cfi_load(f->elf, &cerr);
     f->cfi_loaded = true;
-    if (!f->cfi && cerr[0])
-        snprintf(err, errlen, "%s: %s", path, cerr);
-    else if (errlen)
-        err[0] = 0;
-    dw_file **nf = realloc(db->files, (db->n + 1) * sizeof *nf);
-    if (!nf) {
-        snprintf(err, errlen, "out of memory");
-        file_free(f);
-        return -1;
-    }
-    db->files = nf;
+    if (!f->cfi && cerr.msg[0])
+        xerr_set(err, "%s: %s", path, cerr.msg);
+    else
+        xerr_clear(err);
+    db->files = xrealloc(db->files, (db->n + 1) * sizeof *db->files);
     db->files[db->n++] = f;
     return 1;
 }
@@ -353,9 +323,7 @@ const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name)
     normalize(buf);
     if ((f->npaths + 1) * 2 > f->paths_cap) {
         size_t cap = f->paths_cap ? f->paths_cap * 2 : 256;
-        char **np = calloc(cap, sizeof *np);
-        if (!np)
-            return name;
+        char **np = xcalloc(cap, sizeof *np);
         for (size_t i = 0; i < f->paths_cap; i++) {
             if (!f->paths[i])
                 continue;
@@ -374,9 +342,7 @@ const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name)
             return f->paths[j];
         j = (j + 1) & (f->paths_cap - 1);
     }
-    f->paths[j] = strdup(buf);
-    if (!f->paths[j])
-        return name;
+    f->paths[j] = xstrdup(buf);
     f->npaths++;
     return f->paths[j];
 }
@@ -627,10 +593,7 @@ static bool collect_rows(void *ctx, Dwarf_Die *cu)
         s->full = r.file;
         if (s->n == s->cap) {
             size_t cap = s->cap ? s->cap * 2 : 16;
-            struct cand *nc = realloc(s->c, cap * sizeof *nc);
-            if (!nc)
-                return true;
-            s->c = nc;
+            s->c = xrealloc(s->c, cap * sizeof *s->c);
             s->cap = cap;
         }
         s->c[s->n].addr = r.addr;
@@ -973,7 +936,7 @@ const ctype *dw_var_type(const dw_var *v)
 }
 
 int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw_value *out,
-                    char *err, size_t errlen)
+                    xerr *err)
 {
     Dwarf_Die d = v->die;
     Dwarf_Attribute a;
@@ -993,7 +956,7 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
             for (size_t i = 0; i < blk.length; i++)
                 out->value = out->value << 8 | blk.data[i];
         } else {
-            snprintf(err, errlen, "a constant xbow cannot read");
+            xerr_set(err, "a constant xbow cannot read");
             return -1;
         }
         return 0;
@@ -1008,7 +971,7 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
     uint64_t pc = dw_lookup_pc(frame);
     int n = dwarf_getlocation_addr(&a, pc, &ops, &nops, 1);
     if (n < 0) {
-        snprintf(err, errlen, "bad location: %s", dwarf_errmsg(-1));
+        xerr_set(err, "bad location: %s", dwarf_errmsg(-1));
         return -1;
     }
     if (n == 0 || nops == 0) {
@@ -1030,8 +993,7 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
         if (dwarf_attr_integrate(&sc[i], DW_AT_frame_base, &fa) &&
             dwarf_getlocation_addr(&fa, pc, &fops, &nf, 1) == 1) {
             dw_value fv;
-            char ferr[128];
-            if (dw_eval_ops(v->f, &fa, fops, nf, frame, mem, 0, false, &fv, ferr, sizeof ferr) == 0) {
+            if (dw_eval_ops(v->f, &fa, fops, nf, frame, mem, 0, false, &fv, NULL) == 0) {
                 if (fv.kind == DWV_MEM || fv.kind == DWV_VALUE) {
                     fb = fv.kind == DWV_MEM ? fv.addr : fv.value;
                     have_fb = true;
@@ -1044,7 +1006,7 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
         break;
     }
     free(sc);
-    return dw_eval_ops(v->f, &a, ops, nops, frame, mem, fb, have_fb, out, err, errlen);
+    return dw_eval_ops(v->f, &a, ops, nops, frame, mem, fb, have_fb, out, err);
 }
 
 /* ---- the name index --------------------------------------------------------------- */
@@ -1061,9 +1023,7 @@ static void index_put(dw_file *f, const char *key, Dwarf_Off off, uint8_t kind)
 {
     if ((f->nnames + 1) * 2 > f->names_cap) {
         size_t cap = f->names_cap ? f->names_cap * 2 : 4096;
-        dw_name *nn = calloc(cap, sizeof *nn);
-        if (!nn)
-            return;
+        dw_name *nn = xcalloc(cap, sizeof *nn);
         for (size_t i = 0; i < f->names_cap; i++) {
             if (!f->names[i].key)
                 continue;
@@ -1082,10 +1042,7 @@ static void index_put(dw_file *f, const char *key, Dwarf_Off off, uint8_t kind)
             return; /* the first definition wins */
         j = (j + 1) & (f->names_cap - 1);
     }
-    char *k = strdup(key);
-    if (!k)
-        return;
-    f->names[j] = (dw_name){k, off, kind};
+    f->names[j] = (dw_name){xstrdup(key), off, kind};
     f->nnames++;
 }
 

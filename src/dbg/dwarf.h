@@ -22,10 +22,9 @@ void dwdb_free(dwarf_db *db);
  * some (err empty, or a warning: a malformed .debug_frame, whose frames
  * are then not unwound with it), 0 when it has none (err says so), -1
  * when the file or its DWARF is malformed (err says what; nothing kept). */
-int dwdb_add(dwarf_db *db, const char *path, char *err, size_t errlen);
+int dwdb_add(dwarf_db *db, const char *path, xerr *err);
 /* The same for an ELF image in memory (copied), named `name` (tests). */
-int dwdb_add_image(dwarf_db *db, const char *name, const void *data, size_t size, char *err,
-                   size_t errlen);
+int dwdb_add_image(dwarf_db *db, const char *name, const void *data, size_t size, xerr *err);
 bool dwdb_empty(const dwarf_db *db);
 unsigned dwdb_nfiles(const dwarf_db *db);
 const char *dwdb_path(const dwarf_db *db, unsigned i);
@@ -158,7 +157,7 @@ typedef struct dw_value {
  * registers (frame base: its CFA).  0, or -1 with err set (a location
  * xbow cannot evaluate). */
 int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw_value *out,
-                    char *err, size_t errlen);
+                    xerr *err);
 
 /* ---- types ------------------------------------------------------------------- */
 
@@ -177,8 +176,7 @@ bool dw_name_known(dwarf_db *db, uint64_t pc, const char *name);
  * registers), fill the caller's registers in *out and in->saved/in->cfa.
  * Returns 1 when done, 0 when no CFI covers the pc, -1 when it does but
  * the frame cannot be unwound (err says why). */
-int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, char *err,
-                  size_t errlen);
+int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, xerr *err);
 /* The CFA of the frame at pc with those registers, from the CFI (false
  * when none covers the pc). */
 bool dw_cfi_cfa(dwarf_db *db, const dw_regs *in, const dw_mem *mem, uint64_t *cfa);
@@ -191,12 +189,12 @@ ctype_arena *dw_file_arena(dw_file *f);                 /* dwarf.c */
 bool dw_find_type_die(dw_file *f, const char *tag_and_name, Dwarf_Die *out);
 /* The file's CFI section (dwarf_cfi.c) */
 typedef struct dw_cfi dw_cfi;
-dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen);
+dw_cfi *dw_cfi_load(Elf *elf, xerr *err);
 void dw_cfi_free(dw_cfi *c);
 dw_cfi *dw_file_cfi(dw_file *f);
 /* Run a DWARF expression (dwarf_loc.c). */
 int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n,
                 const dw_regs *frame, const dw_mem *mem, uint64_t frame_base, bool have_base,
-                dw_value *out, char *err, size_t errlen);
+                dw_value *out, xerr *err);
 
 #endif

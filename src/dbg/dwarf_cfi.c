@@ -177,7 +177,7 @@ static bool parse_cie(dw_cfi *c, Dwarf_Off off, const Dwarf_CIE *e, cie *out)
     return !r.bad && out->insns <= out->insns_end;
 }
 
-dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
+dw_cfi *dw_cfi_load(Elf *elf, xerr *err)
 {
     size_t shstrndx;
     if (elf_getshdrstrndx(elf, &shstrndx) != 0)
@@ -209,18 +209,17 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
         elf_compress(found, 0, 0);
     Elf_Data *data = elf_getdata(found, NULL);
     if (!data || !data->d_buf) {
-        snprintf(err, errlen, "%s: cannot read the section: %s",
+        xerr_set(err, "%s: cannot read the section: %s",
                  eh ? ".eh_frame" : ".debug_frame", elf_errmsg(-1));
         return NULL;
     }
     size_t idn;
     const char *ident = elf_getident(elf, &idn);
-    dw_cfi *c = calloc(1, sizeof *c);
-    if (!c || !ident || idn <= EI_DATA) {
-        free(c);
-        snprintf(err, errlen, "out of memory");
+    if (!ident || idn <= EI_DATA) {
+        xerr_set(err, "cannot read the ELF identification: %s", elf_errmsg(-1));
         return NULL;
     }
+    dw_cfi *c = xcalloc(1, sizeof *c);
     c->eh = eh;
     c->be = ident[EI_DATA] == ELFDATA2MSB;
     c->addr_size = ident[EI_CLASS] == ELFCLASS64 ? 8 : 4;
@@ -236,7 +235,7 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
             if (rc == 1)
                 break;
             if (rc != 0 || next <= off) {
-                snprintf(err, errlen, "%s is malformed at offset 0x%llx: %s",
+                xerr_set(err, "%s is malformed at offset 0x%llx: %s",
                          eh ? ".eh_frame" : ".debug_frame", (unsigned long long)off,
                          dwarf_errmsg(-1));
                 dw_cfi_free(c);
@@ -247,13 +246,10 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
                     continue;
                 if (c->ncies == ncap) {
                     ncap = ncap ? 2 * ncap : 16;
-                    cie *n = realloc(c->cies, ncap * sizeof *n);
-                    if (!n)
-                        goto oom;
-                    c->cies = n;
+                    c->cies = xrealloc(c->cies, ncap * sizeof *c->cies);
                 }
                 if (!parse_cie(c, off, &e.cie, &c->cies[c->ncies])) {
-                    snprintf(err, errlen, "%s: a CIE at offset 0x%llx has an augmentation "
+                    xerr_set(err, "%s: a CIE at offset 0x%llx has an augmentation "
                              "xbow cannot read (\"%s\")", eh ? ".eh_frame" : ".debug_frame",
                              (unsigned long long)off, e.cie.augmentation);
                     dw_cfi_free(c);
@@ -266,7 +262,7 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
                 continue;
             const cie *ci = find_cie(c, e.fde.CIE_pointer);
             if (!ci) {
-                snprintf(err, errlen, "%s: the FDE at offset 0x%llx names no CIE",
+                xerr_set(err, "%s: the FDE at offset 0x%llx names no CIE",
                          eh ? ".eh_frame" : ".debug_frame", (unsigned long long)off);
                 dw_cfi_free(c);
                 return NULL;
@@ -288,7 +284,7 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
                     r.p += alen;
             }
             if (r.bad) {
-                snprintf(err, errlen, "%s: the FDE at offset 0x%llx is truncated",
+                xerr_set(err, "%s: the FDE at offset 0x%llx is truncated",
                          eh ? ".eh_frame" : ".debug_frame", (unsigned long long)off);
                 dw_cfi_free(c);
                 return NULL;
@@ -297,10 +293,7 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
                 continue;
             if (c->nfdes == fcap) {
                 fcap = fcap ? 2 * fcap : 64;
-                fde *n = realloc(c->fdes, fcap * sizeof *n);
-                if (!n)
-                    goto oom;
-                c->fdes = n;
+                c->fdes = xrealloc(c->fdes, fcap * sizeof *c->fdes);
             }
             c->fdes[c->nfdes++] = (fde){lo, lo + len, ci, r.p, e.fde.end};
         }
@@ -308,10 +301,6 @@ dw_cfi *dw_cfi_load(Elf *elf, char *err, size_t errlen)
     if (c->nfdes)
         qsort(c->fdes, c->nfdes, sizeof *c->fdes, cmp_fde);
     return c;
-oom:
-    snprintf(err, errlen, "out of memory");
-    dw_cfi_free(c);
-    return NULL;
 }
 
 static const fde *find_fde(const dw_cfi *c, uint64_t pc)
@@ -365,8 +354,7 @@ static void set_rule(frame_row *fr, const cie *ci, uint64_t col, rule nr)
 /* Run insns until the location passes pc (pc = UINT64_MAX: the whole
  * program, for a CIE's initial instructions). */
 static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *end,
-               uint64_t loc, uint64_t pc, frame_row *fr, const row_state *initial, char *err,
-               size_t errlen)
+               uint64_t loc, uint64_t pc, frame_row *fr, const row_state *initial, xerr *err)
 {
     reader r = {p, end, c->be, false};
     row_state stack[MAX_STATE_STACK];
@@ -435,14 +423,14 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                 break;
             case DW_CFA_remember_state:
                 if (depth >= MAX_STATE_STACK) {
-                    snprintf(err, errlen, "CFI remembers more than %d states", MAX_STATE_STACK);
+                    xerr_set(err, "CFI remembers more than %d states", MAX_STATE_STACK);
                     return -1;
                 }
                 stack[depth++] = fr->s;
                 break;
             case DW_CFA_restore_state:
                 if (!depth) {
-                    snprintf(err, errlen, "CFI restores a state it never remembered");
+                    xerr_set(err, "CFI restores a state it never remembered");
                     return -1;
                 }
                 fr->s = stack[--depth];
@@ -489,7 +477,7 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                 uleb(&r);
                 break;
             default:
-                snprintf(err, errlen, "CFI instruction 0x%02x is not supported", op);
+                xerr_set(err, "CFI instruction 0x%02x is not supported", op);
                 return -1;
             }
         }
@@ -501,7 +489,7 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
         }
     }
     if (r.bad) {
-        snprintf(err, errlen, "a CFI program runs past its end");
+        xerr_set(err, "a CFI program runs past its end");
         return -1;
     }
     return 0;
@@ -509,18 +497,18 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
 
 /* The row of the CFI table for pc: 1, 0 when no FDE covers pc, -1. */
 static int row_for(const dw_cfi *c, uint64_t pc, frame_row *fr, const cie **ci_out,
-                   char *err, size_t errlen)
+                   xerr *err)
 {
     const fde *f = c ? find_fde(c, pc) : NULL;
     if (!f)
         return 0;
     const cie *ci = f->c;
     memset(fr, 0, sizeof *fr);
-    if (run(c, ci, ci->insns, ci->insns_end, 0, UINT64_MAX, fr, NULL, err, errlen))
+    if (run(c, ci, ci->insns, ci->insns_end, 0, UINT64_MAX, fr, NULL, err))
         return -1;
     row_state initial = fr->s;
     fr->ra_before = (rule){R_UNSPEC, 0};
-    if (run(c, ci, f->insns, f->insns_end, f->lo, pc, fr, &initial, err, errlen))
+    if (run(c, ci, f->insns, f->insns_end, f->lo, pc, fr, &initial, err))
         return -1;
     *ci_out = ci;
     fr->func = f->lo;
@@ -564,9 +552,8 @@ bool dw_cfi_cfa(dwarf_db *db, const dw_regs *in, const dw_mem *mem, uint64_t *cf
     const dw_cfi *c;
     frame_row fr;
     const cie *ci;
-    char err[128];
     uint64_t pc = dw_lookup_pc(in);
-    if (!cfi_for(db, pc, &c) || row_for(c, pc, &fr, &ci, err, sizeof err) != 1)
+    if (!cfi_for(db, pc, &c) || row_for(c, pc, &fr, &ci, NULL) != 1)
         return false;
     return cfa_of(&fr.s, in, cfa);
 }
@@ -616,7 +603,7 @@ static int apply_rule(const row_state *s, unsigned col, const cie *ci, const dw_
  * address is not known (the outermost frame), -1 when a saved register
  * cannot be read (err). */
 static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_regs *in,
-                     uint64_t cfa, const dw_mem *mem, dw_regs *out, char *err, size_t errlen)
+                     uint64_t cfa, const dw_mem *mem, dw_regs *out, xerr *err)
 {
     memset(in->saved, 0, sizeof in->saved);
     memset(out, 0, sizeof *out);
@@ -627,7 +614,7 @@ static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_reg
         uint64_t v;
         int k = apply_rule(&fr->s, col, ci, in, cfa, mem, size, &v);
         if (k < 0) {
-            snprintf(err, errlen, "cannot read the saved r%u at 0x%llx", col,
+            xerr_set(err, "cannot read the saved r%u at 0x%llx", col,
                      (unsigned long long)(cfa + (uint64_t)fr->s.r[col].n));
             return -1;
         }
@@ -641,12 +628,12 @@ static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_reg
     uint64_t ra = 0;
     int ra_known = ci->ra < NCOLS ? apply_rule(&fr->s, ci->ra, ci, in, cfa, mem, size, &ra) : 0;
     if (ra_known < 0) {
-        snprintf(err, errlen, "cannot read the saved return address at 0x%llx",
+        xerr_set(err, "cannot read the saved return address at 0x%llx",
                  (unsigned long long)(cfa + (uint64_t)fr->s.r[ci->ra].n));
         return -1;
     }
     if (ra_known == 0) {
-        snprintf(err, errlen, "the outermost frame (no return address)");
+        xerr_set(err, "the outermost frame (no return address)");
         return 0;
     }
     out->pc = ra;
@@ -684,8 +671,7 @@ static bool known_code(dwarf_db *db, uint64_t pc)
     return !(pc & 3) && cfi_for(db, pc, &c);
 }
 
-int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, char *err,
-                  size_t errlen)
+int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, xerr *err)
 {
     const dw_cfi *c;
     uint64_t pc = dw_lookup_pc(in);
@@ -693,18 +679,18 @@ int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, ch
         return 0;
     frame_row fr;
     const cie *ci;
-    int rc = row_for(c, pc, &fr, &ci, err, errlen);
+    int rc = row_for(c, pc, &fr, &ci, err);
     if (rc <= 0)
         return rc;
     uint64_t cfa;
     if (!cfa_of(&fr.s, in, &cfa)) {
-        snprintf(err, errlen, fr.s.cfa_expr ? "the CFA is a DWARF expression (not supported)"
+        xerr_set(err, fr.s.cfa_expr ? "the CFA is a DWARF expression (not supported)"
                                             : "the CFA's register is not known in this frame");
         return -1;
     }
     in->signal = ci->signal;
     in->cfi = true;
-    rc = apply_row(c, &fr, ci, in, cfa, mem, out, err, errlen);
+    rc = apply_row(c, &fr, ci, in, cfa, mem, out, err);
     if (ci->signal && (rc <= 0 || !known_code(db, out->pc))) {
         /* An exception frame whose code moved $sp without saying so in its
          * CFI (Linux's handle_int switches to the IRQ stack after saving
@@ -717,14 +703,13 @@ int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, ch
             if (!(in->valid & (1u << r)) || in->r[r] == cfa || (in->r[r] & 7))
                 continue;
             dw_regs alt;
-            char aerr[8];
-            if (apply_row(c, &fr, ci, in, in->r[r], mem, &alt, aerr, sizeof aerr) == 1 &&
+            if (apply_row(c, &fr, ci, in, in->r[r], mem, &alt, NULL) == 1 &&
                 known_code(db, alt.pc)) {
                 cfa = in->r[r];
                 break;
             }
         }
-        rc = apply_row(c, &fr, ci, in, cfa, mem, out, err, errlen); /* the one chosen */
+        rc = apply_row(c, &fr, ci, in, cfa, mem, out, err); /* the one chosen */
     }
     in->cfa = cfa;
     return rc > 0 ? 1 : -1; /* 0: no return address, the outermost frame */

@@ -15,7 +15,7 @@ typedef struct dw_map {
     size_t n, cap;
 } dw_map;
 void *dw_map_get(const dw_map *m, uint64_t key);
-int dw_map_put(dw_map *m, uint64_t key, void *val);
+void dw_map_put(dw_map *m, uint64_t key, void *val);
 void dw_map_free(dw_map *m);
 
 /* Names of the top-level DIEs of every unit: "struct foo", "foo" (typedef

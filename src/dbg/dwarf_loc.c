@@ -11,8 +11,7 @@
 typedef struct machine_state {
     uint64_t st[STACK];
     int sp;
-    char *err;
-    size_t errlen;
+    xerr *err;
 } machine_state;
 
 static int fail(machine_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -20,7 +19,7 @@ static int fail(machine_state *m, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(m->err, m->errlen, fmt, ap);
+    xerr_vset(m->err, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -132,10 +131,9 @@ static int call_value(dw_file *f, const dw_regs *up, const dw_mem *mem, int reg,
             dwarf_getlocation(&va, &vops, &vn) != 0)
             return 1;
         dw_value val;
-        char err[128];
         dw_regs caller = *up;
         caller.caller = NULL; /* one level: no entry values of the caller's own */
-        if (dw_eval_ops(f, &va, vops, vn, &caller, mem, 0, false, &val, err, sizeof err) != 0)
+        if (dw_eval_ops(f, &va, vops, vn, &caller, mem, 0, false, &val, NULL) != 0)
             return 1;
         switch (val.kind) {
         case DWV_VALUE: *v = val.value; return 0;
@@ -190,9 +188,9 @@ static int parameter_ref(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
 
 int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n,
                 const dw_regs *fr, const dw_mem *mem, uint64_t frame_base, bool have_base,
-                dw_value *out, char *err, size_t errlen)
+                dw_value *out, xerr *err)
 {
-    machine_state m = {.err = err, .errlen = errlen};
+    machine_state m = {.err = err};
     memset(out, 0, sizeof *out);
     out->kind = DWV_MEM;
     bool not_saved = false;

@@ -27,8 +27,7 @@ static uint64_t byte_size(Dwarf_Die *die)
 }
 
 /* The children of a DIE that have the tag, in order, in *out (malloc'd;
- * NULL when there are none or memory ran out; out may be NULL to count
- * them). */
+ * NULL when there are none; out may be NULL to count them). */
 static unsigned tagged_children(Dwarf_Die *die, int tag, Dwarf_Die **out)
 {
     unsigned n = 0;
@@ -39,8 +38,8 @@ static unsigned tagged_children(Dwarf_Die *die, int tag, Dwarf_Die **out)
         while (dwarf_siblingof(&c, &c) == 0);
     if (!out)
         return n;
-    *out = n ? malloc(n * sizeof **out) : NULL;
-    if (!*out)
+    *out = n ? xmalloc(n * sizeof **out) : NULL;
+    if (!n)
         return 0;
     unsigned k = 0;
     if (dwarf_child(die, &c) == 0)

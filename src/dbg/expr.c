@@ -26,7 +26,7 @@ enum {
 #define CAST_OBJECT 0x100
 
 struct expr {
-    int kind;
+    enum node_kind kind;
     int op;
     xval val;          /* N_NUM; N_CAST: the target type */
     char *name;        /* N_VAR, N_IDENT, N_MEMBER (the member path); N_CAST, N_SIZEOF: a type */
@@ -40,13 +40,12 @@ enum tok_kind { T_END, T_NUM, T_VAR, T_IDENT, T_OP };
 typedef struct lexer {
     const char *s;     /* next character */
     const char *start; /* the current token */
-    int kind;
+    enum tok_kind kind;
     int op;
     uint64_t num;
     bool num_unsigned;
     char text[128];
-    char *err;
-    size_t errlen;
+    xerr *err;
     bool failed;
 } lexer;
 
@@ -58,7 +57,7 @@ static void lex_error(lexer *lx, const char *fmt, ...)
     lx->failed = true;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(lx->err, lx->errlen, fmt, ap);
+    xerr_vset(lx->err, fmt, ap);
     va_end(ap);
 }
 
@@ -268,9 +267,8 @@ static bool is_op(const lexer *lx, int op) { return lx->kind == T_OP && lx->op =
 
 static expr *node(int kind)
 {
-    expr *e = calloc(1, sizeof *e);
-    if (e)
-        e->kind = kind;
+    expr *e = xcalloc(1, sizeof *e);
+    e->kind = kind;
     return e;
 }
 
@@ -294,12 +292,6 @@ static void syntax_error(lexer *lx)
         lex_error(lx, "A syntax error in expression, near `'.");
     else
         lex_error(lx, "A syntax error in expression, near `%s'.", lx->start);
-}
-
-static expr *oom(lexer *lx)
-{
-    lex_error(lx, "out of memory");
-    return NULL;
 }
 
 /* Type names for casts. */
@@ -395,10 +387,8 @@ static bool parse_type(lexer *lx, int close, type_name *tn)
             *lx = save; /* "(x) + 1": a parenthesised name */
             return false;
         }
-        tn->name = strdup(name);
+        tn->name = xstrdup(name);
         tn->stars = stars;
-        if (!tn->name)
-            lex_error(lx, "out of memory");
         return true;
     }
     int sgn = -1; /* -1: not said */
@@ -460,17 +450,14 @@ static expr *parse_primary(lexer *lx)
     expr *e;
     switch (lx->kind) {
     case T_NUM:
-        if (!(e = node(N_NUM)))
-            return oom(lx);
+        e = node(N_NUM);
         e->val = lx->num_unsigned ? xval_uns(lx->num) : xval_int((int64_t)lx->num);
         lex_next(lx);
         return e;
     case T_VAR:
     case T_IDENT:
-        if (!(e = node(lx->kind == T_VAR ? N_VAR : N_IDENT)) || !(e->name = strdup(lx->text))) {
-            free(e);
-            return oom(lx);
-        }
+        e = node(lx->kind == T_VAR ? N_VAR : N_IDENT);
+        e->name = xstrdup(lx->text);
         lex_next(lx);
         return e;
     case T_OP:
@@ -508,11 +495,7 @@ static expr *parse_postfix(lexer *lx)
                 return NULL;
             }
             expr *n = node(N_MEMBER);
-            if (!n || !(n->name = strdup(lx->text))) {
-                free(n);
-                expr_free(e);
-                return oom(lx);
-            }
+            n->name = xstrdup(lx->text);
             n->op = op;
             n->a = e;
             e = n;
@@ -530,11 +513,6 @@ static expr *parse_postfix(lexer *lx)
         }
         lex_next(lx);
         expr *n = node(N_INDEX);
-        if (!n) {
-            expr_free(e);
-            expr_free(i);
-            return oom(lx);
-        }
         n->a = e;
         n->b = i;
         e = n;
@@ -543,29 +521,20 @@ static expr *parse_postfix(lexer *lx)
 }
 
 /* A node of one operand a (NULL after an error, passed on). */
-static expr *unary_node(lexer *lx, int kind, int op, expr *a)
+static expr *unary_node(int kind, int op, expr *a)
 {
     if (!a)
         return NULL;
     expr *e = node(kind);
-    if (!e) {
-        expr_free(a);
-        return oom(lx);
-    }
     e->op = op;
     e->a = a;
     return e;
 }
 
 /* A cast node (or sizeof's type) from a parsed type name. */
-static expr *type_node(lexer *lx, int kind, type_name *tn, expr *a)
+static expr *type_node(int kind, type_name *tn, expr *a)
 {
     expr *e = node(kind);
-    if (!e) {
-        free(tn->name);
-        expr_free(a);
-        return oom(lx);
-    }
     e->val = tn->t;
     e->name = tn->name;
     e->op = tn->stars;
@@ -578,7 +547,7 @@ static expr *parse_unary(lexer *lx)
     if (lx->kind == T_OP && lx->op < 256 && strchr("-+!~*&", lx->op)) {
         int op = lx->op;
         lex_next(lx);
-        return unary_node(lx, N_UNARY, op, parse_unary(lx));
+        return unary_node(N_UNARY, op, parse_unary(lx));
     }
     if (lx->kind == T_IDENT && !strcmp(lx->text, "sizeof")) {
         lex_next(lx);
@@ -589,11 +558,11 @@ static expr *parse_unary(lexer *lx)
             if (parse_type(lx, ')', &tn)) {
                 if (lx->failed)
                     return NULL;
-                return type_node(lx, N_SIZEOF, &tn, NULL);
+                return type_node(N_SIZEOF, &tn, NULL);
             }
             *lx = save;
         }
-        return unary_node(lx, N_SIZEOF, 0, parse_unary(lx));
+        return unary_node(N_SIZEOF, 0, parse_unary(lx));
     }
     if (is_op(lx, '{')) { /* gdb's {TYPE} ADDR: the object of TYPE at ADDR */
         lex_next(lx);
@@ -609,7 +578,7 @@ static expr *parse_unary(lexer *lx)
             free(tn.name);
             return NULL;
         }
-        expr *e = type_node(lx, N_CAST, &tn, a);
+        expr *e = type_node(N_CAST, &tn, a);
         if (e)
             e->op |= CAST_OBJECT;
         return e;
@@ -627,7 +596,7 @@ static expr *parse_unary(lexer *lx)
                 free(tn.name);
                 return NULL;
             }
-            return type_node(lx, N_CAST, &tn, a);
+            return type_node(N_CAST, &tn, a);
         }
         *lx = save;
     }
@@ -659,11 +628,6 @@ static expr *parse_binary(lexer *lx, unsigned level)
             return NULL;
         }
         expr *n = node(N_BIN);
-        if (!n) {
-            expr_free(e);
-            expr_free(b);
-            return oom(lx);
-        }
         n->op = op;
         n->a = e;
         n->b = b;
@@ -694,12 +658,6 @@ static expr *parse_cond(lexer *lx)
         return NULL;
     }
     expr *n = node(N_COND);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        expr_free(c);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     n->c = c;
@@ -730,24 +688,18 @@ static expr *parse_assign(lexer *lx)
         return NULL;
     }
     expr *n = node(N_ASSIGN);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     return n;
 }
 
-expr *expr_parse(const char *text, const char **end, char *err, size_t errlen)
+expr *expr_parse(const char *text, const char **end, xerr *err)
 {
-    lexer lx = {.s = text, .err = err, .errlen = errlen};
-    if (errlen)
-        err[0] = 0;
+    lexer lx = {.s = text, .err = err};
+    xerr_clear(err);
     lex_next(&lx);
     if (lx.kind == T_END && !lx.failed) {
-        snprintf(err, errlen, "An expression is missing.");
+        xerr_set(err, "An expression is missing.");
         return NULL;
     }
     expr *e = parse_assign(&lx);
@@ -785,8 +737,7 @@ void expr_idents(const expr *e, void (*fn)(void *ctx, const char *name), void *c
 
 typedef struct evalctx {
     const expr_env *env;
-    char *err;
-    size_t errlen;
+    xerr *err;
 } evalctx;
 
 static int fail(evalctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -794,7 +745,7 @@ static int fail(evalctx *x, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->err, x->errlen, fmt, ap);
+    xerr_vset(x->err, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -862,7 +813,7 @@ static int read_mem(evalctx *x, uint64_t addr, unsigned size, uint64_t *v)
 {
     if (!x->env->read_mem)
         return fail(x, "Cannot access memory here.");
-    return x->env->read_mem(x->env->ctx, addr, size, v, x->err, x->errlen);
+    return x->env->read_mem(x->env->ctx, addr, size, v, x->err);
 }
 
 static int load_typed(evalctx *x, const ctype *t, uint64_t addr, xval *out)
@@ -891,10 +842,9 @@ static int load_typed(evalctx *x, const ctype *t, uint64_t addr, xval *out)
     return 0;
 }
 
-int xval_load(const expr_env *env, const ctype *t, uint64_t addr, xval *out, char *err,
-              size_t errlen)
+int xval_load(const expr_env *env, const ctype *t, uint64_t addr, xval *out, xerr *err)
 {
-    evalctx x = {env, err, errlen};
+    evalctx x = {env, err};
     return load_typed(&x, t, addr, out);
 }
 
@@ -930,6 +880,7 @@ static int check_avail(evalctx *x, const xval *v)
     return 0;
 }
 
+/* A pointer to t (NULL: void, which has no arena to make it in). */
 static const ctype *pointer_to(const ctype *t)
 {
     return t ? ctype_pointer(t->arena, t) : NULL;
@@ -945,17 +896,15 @@ static int rvalue(evalctx *x, xval *v)
         return -1;
     const ctype *st = ctype_strip(v->type);
     if (st && st->kind == CT_ARRAY && v->lval) {
-        const ctype *p = ctype_target(st) ? pointer_to(ctype_target(st)) : NULL;
+        const ctype *p = pointer_to(ctype_target(st));
         if (!p)
-            return fail(x, "out of memory");
+            return fail(x, "An array of elements of no known type.");
         uint64_t a = v->addr;
         *v = xval_typed(p, a);
         return 0;
     }
     if (st && st->kind == CT_FUNC && v->lval) {
         const ctype *p = pointer_to(v->type);
-        if (!p)
-            return fail(x, "out of memory");
         uint64_t a = v->addr;
         *v = xval_typed(p, a);
         return 0;
@@ -1142,19 +1091,18 @@ static int ident(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_ident)
         return fail(x, "No symbol \"%s\" in current context.", name);
-    int rc = x->env->get_ident(x->env->ctx, name, out, x->err, x->errlen);
+    int rc = x->env->get_ident(x->env->ctx, name, out, x->err);
     const char *dot = strchr(name, '.');
     if (rc == 0 || !dot)
         return rc;
-    /* Not a device register: a C variable and a member path? */
-    char first[128], save[256];
-    snprintf(save, sizeof save, "%s", x->err);
+    /* Not a device register: a C variable and a member path?  If not,
+     * the first answer's error stands. */
+    char first[128];
     snprintf(first, sizeof first, "%.*s", (int)(dot - name), name);
     xval base;
-    if (x->env->get_ident(x->env->ctx, first, &base, x->err, x->errlen) != 0 || !base.type) {
-        snprintf(x->err, x->errlen, "%s", save);
+    xerr ignored;
+    if (x->env->get_ident(x->env->ctx, first, &base, &ignored) != 0 || !base.type)
         return -1;
-    }
     *out = base;
     return apply_path(x, out, dot + 1);
 }
@@ -1163,7 +1111,7 @@ static int var(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_var)
         return fail(x, "No register or variable \"$%s\".", name);
-    return x->env->get_var(x->env->ctx, name, out, x->err, x->errlen);
+    return x->env->get_var(x->env->ctx, name, out, x->err);
 }
 
 /* Address of the memory an untyped lvalue of kind '*' or [] designates. */
@@ -1191,15 +1139,10 @@ static const ctype *named_type(evalctx *x, const expr *e)
         fail(x, "No type named %s (no debugging information).", e->name);
         return NULL;
     }
-    if (x->env->lookup_type(x->env->ctx, e->name, &t, x->err, x->errlen))
+    if (x->env->lookup_type(x->env->ctx, e->name, &t, x->err))
         return NULL;
-    for (int i = 0; i < (e->op & 0xff); i++) {
-        t = ctype_pointer(t ? t->arena : NULL, t);
-        if (!t) {
-            fail(x, "out of memory");
-            return NULL;
-        }
-    }
+    for (int i = 0; i < (e->op & 0xff); i++) /* lookup_type gives a type, not NULL */
+        t = ctype_pointer(t->arena, t);
     return t;
 }
 
@@ -1225,10 +1168,10 @@ static int store_typed(evalctx *x, const xval *lv, const xval *v)
         unsigned shift = nbytes * 8u - lv->bit_off - lv->bit_size;
         uint64_t m = MASK(lv->bit_size) << shift;
         raw = (raw & ~m) | ((c.v << shift) & m);
-        return x->env->write_mem(x->env->ctx, lv->addr, nbytes, raw, x->err, x->errlen);
+        return x->env->write_mem(x->env->ctx, lv->addr, nbytes, raw, x->err);
     }
     return x->env->write_mem(x->env->ctx, lv->addr, (unsigned)st->size,
-                             c.v & MASK(st->size * 8u), x->err, x->errlen);
+                             c.v & MASK(st->size * 8u), x->err);
 }
 
 static int reload(evalctx *x, const xval *lv, xval *out)
@@ -1249,7 +1192,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
     if (l->kind == N_VAR) {
         if (!x->env->set_var)
             return fail(x, "Cannot assign to $%s here.", l->name);
-        if (x->env->set_var(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_var(x->env->ctx, l->name, &v, x->err))
             return -1;
         return var(x, l->name, out);
     }
@@ -1264,7 +1207,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
         }
         if (!x->env->set_ident)
             return fail(x, "Cannot assign to \"%s\" here.", l->name);
-        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err))
             return -1;
         return ident(x, l->name, out);
     }
@@ -1292,7 +1235,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
     unsigned size = p.psize ? p.psize : 4;
     if (!x->env->write_mem)
         return fail(x, "Cannot write memory here.");
-    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err, x->errlen))
+    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err))
         return -1;
     return deref(x, &p, out);
 }
@@ -1422,8 +1365,6 @@ static int address_of(evalctx *x, const expr *a, xval *out)
         if (v.bit_size)
             return fail(x, "Attempt to take address of a bit-field.");
         const ctype *p = pointer_to(v.type);
-        if (!p)
-            return fail(x, "out of memory");
         *out = xval_typed(p, v.addr);
         return 0;
     }
@@ -1569,20 +1510,19 @@ static int eval(evalctx *x, const expr *e, xval *out)
     return fail(x, "internal error: node %d", e->kind);
 }
 
-int expr_eval(const expr *e, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err)
 {
-    evalctx x = {env, err, errlen};
-    if (errlen)
-        err[0] = 0;
+    evalctx x = {env, err};
+    xerr_clear(err);
     return eval(&x, e, out);
 }
 
-int expr_evaluate(const char *text, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_evaluate(const char *text, const expr_env *env, xval *out, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
-    int rc = expr_eval(e, env, out, err, errlen);
+    int rc = expr_eval(e, env, out, err);
     expr_free(e);
     return rc;
 }

@@ -59,20 +59,17 @@ static inline xval xval_addr(uint64_t v, unsigned psize)
 typedef struct expr_env {
     void *ctx;
     /* $NAME (registers, convenience variables, value history: "1", "", "$") */
-    int (*get_var)(void *ctx, const char *name, xval *out, char *err, size_t errlen);
-    int (*set_var)(void *ctx, const char *name, const xval *v, char *err, size_t errlen);
+    int (*get_var)(void *ctx, const char *name, xval *out, xerr *err);
+    int (*set_var)(void *ctx, const char *name, const xval *v, xerr *err);
     /* Bare names: event fields, symbols, device registers and fields. */
-    int (*get_ident)(void *ctx, const char *name, xval *out, char *err, size_t errlen);
-    int (*set_ident)(void *ctx, const char *name, const xval *v, char *err, size_t errlen);
+    int (*get_ident)(void *ctx, const char *name, xval *out, xerr *err);
+    int (*set_ident)(void *ctx, const char *name, const xval *v, xerr *err);
     /* Memory at a (virtual) address: `size` bytes, big-endian value. */
-    int (*read_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                    size_t errlen);
-    int (*write_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t v, char *err,
-                     size_t errlen);
+    int (*read_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t *v, xerr *err);
+    int (*write_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t v, xerr *err);
     /* A C type by name ("struct desc", "u32", "enum state") for casts and
      * sizeof; NULL: only the built-in integer types are known. */
-    int (*lookup_type)(void *ctx, const char *name, const struct ctype **out, char *err,
-                       size_t errlen);
+    int (*lookup_type)(void *ctx, const char *name, const struct ctype **out, xerr *err);
 } expr_env;
 
 typedef struct expr expr;
@@ -81,11 +78,11 @@ typedef struct expr expr;
  * where parsing stopped (at a token that cannot continue the expression,
  * such as ',' or the word "if").  Without `end`, anything left over is an
  * error.  Returns NULL with err set on a syntax error. */
-expr *expr_parse(const char *text, const char **end, char *err, size_t errlen);
+expr *expr_parse(const char *text, const char **end, xerr *err);
 void expr_free(expr *e);
-int expr_eval(const expr *e, const expr_env *env, xval *out, char *err, size_t errlen);
+int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err);
 /* Parse and evaluate the whole of `text`. */
-int expr_evaluate(const char *text, const expr_env *env, xval *out, char *err, size_t errlen);
+int expr_evaluate(const char *text, const expr_env *env, xval *out, xerr *err);
 /* True when the expression is an assignment. */
 bool expr_is_assignment(const expr *e);
 /* The name when the whole expression is one bare name, else NULL. */
@@ -99,8 +96,7 @@ int64_t xval_signed(const xval *v);
 /* Typed values (C types, ctype.h). */
 /* The object of type t in memory at addr: a scalar is read, an aggregate
  * stays where it is.  0, or -1 with err set. */
-int xval_load(const expr_env *env, const struct ctype *t, uint64_t addr, xval *out, char *err,
-              size_t errlen);
+int xval_load(const expr_env *env, const struct ctype *t, uint64_t addr, xval *out, xerr *err);
 /* A scalar of type t holding the raw value v (truncated, sign-extended). */
 xval xval_typed(const struct ctype *t, uint64_t v);
 /* An object of type t that has no value: optimized out or not saved. */

@@ -243,9 +243,7 @@ frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n, unsigned *level)
     if (d->frame && dbg_src_selected(d, c, &sel))
         phys = sel.phys;
     unsigned want = phys + 2; /* the selected frame and its caller */
-    frame *f = calloc(want, sizeof *f);
-    if (!f)
-        return NULL;
+    frame *f = xcalloc(want, sizeof *f);
     *n = dbg_unwind(d, c, f, want);
     if (phys >= *n) { /* the stack changed under the selection */
         d->frame = 0;

@@ -78,9 +78,7 @@ gdbstub *gdb_stub_new(dbg *d)
     gdbstub *s = gdb_stub(d);
     if (s)
         return s;
-    s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    s = xcalloc(1, sizeof *s);
     s->d = d;
     s->lfd = -1;
     s->cfd = -1;
@@ -256,9 +254,7 @@ static void read_mem(gdbstub *s, const char *p)
         return gdb_reply_err(s, 0x01);
     if (len > (RSP_MAX_PACKET - 8) / 2)
         len = (RSP_MAX_PACKET - 8) / 2; /* gdb takes a short read and asks for the rest */
-    uint8_t *buf = malloc(len ? len : 1);
-    if (!buf)
-        return gdb_reply_err(s, 0x0c);
+    uint8_t *buf = xmalloc(len);
     uint64_t got = len ? cpu_read_virt(gdb_g_cpu(s), addr, buf, len) : 0;
     if (len && !got) {
         free(buf);
@@ -309,7 +305,7 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     if (!insert) {
         for (unsigned i = s->npts; i-- > 0;) {
             gdb_point *pt = &s->pts[i];
-            if (pt->type == (int)type && pt->addr == addr &&
+            if (pt->type == (enum gdb_point_type)type && pt->addr == addr &&
                 (type <= GP_HW || pt->len == kind)) {
                 remove_point(s, i);
                 break;
@@ -319,11 +315,8 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     }
     if (s->npts >= GDB_MAX_POINTS)
         return gdb_reply_err(s, 0x1c);
-    gdb_point *n = realloc(s->pts, (s->npts + 1) * sizeof *n);
-    if (!n)
-        return gdb_reply_err(s, 0x0c);
-    s->pts = n;
-    gdb_point pt = {.type = (int)type, .addr = addr, .len = kind};
+    s->pts = xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
+    gdb_point pt = {.type = (enum gdb_point_type)type, .addr = addr, .len = kind};
     if (type <= GP_HW) {
         bp_addr_insert(d, -1, addr);
     } else {
@@ -349,8 +342,8 @@ static void monitor(gdbstub *s, const char *hex)
 {
     dbg *d = s->d;
     size_t n = strlen(hex);
-    char *line = malloc(n / 2 + 1);
-    if (!line || n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) ||
+    char *line = xmalloc(n / 2 + 1);
+    if (n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) ||
         memchr(line, 0, n / 2) || memchr(line, '\n', n / 2)) {
         free(line);
         return gdb_reply_err(s, 0x01);
@@ -594,9 +587,7 @@ void gdb_feed(gdbstub *s)
             /* A copy: a packet that runs the guest lets the decoder take
              * the next one (Ctrl-C) meanwhile. */
             size_t len = s->dec.len;
-            char *pkt = malloc(len + 1);
-            if (!pkt)
-                break;
+            char *pkt = xmalloc(len + 1);
             memcpy(pkt, s->dec.buf, len + 1);
             s->depth++;
             if (len)
@@ -666,8 +657,6 @@ void gdb_after_packet(gdbstub *s)
 int gdbstub_attach_virtual(dbg *d, gdbstub_send_fn send, void *ctx, uint64_t budget)
 {
     gdbstub *s = gdb_stub_new(d);
-    if (!s)
-        return -1;
     if (s->connected)
         gdb_session_end(s, "replaced");
     s->vsend = send;

@@ -74,8 +74,6 @@ static int cmd_gdbserver_off(dbg *d, const char *args)
 static int cmd_gdbserver_on_detach(dbg *d, const char *args)
 {
     gdbstub *s = gdb_stub_new(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (!strcmp(args, "run"))
         s->on_detach = DETACH_RUN;
     else if (!strcmp(args, "stop"))

@@ -22,9 +22,9 @@
 enum gdb_detach { DETACH_RUN, DETACH_STOP };
 
 /* A breakpoint or watchpoint gdb inserted (Z0..Z4). */
-enum { GP_SW, GP_HW, GP_WRITE, GP_READ, GP_ACCESS };
+enum gdb_point_type { GP_SW, GP_HW, GP_WRITE, GP_READ, GP_ACCESS };
 typedef struct gdb_point {
-    int type;
+    enum gdb_point_type type;
     uint64_t addr, len;
     int ids[MAX_CPUS]; /* watchpoints: each CPU's id */
 } gdb_point;
@@ -38,7 +38,7 @@ typedef struct gdbstub {
     int lfd;
     char where[200];      /* "127.0.0.1:1234", "unix:/tmp/s" */
     char unix_path[108];  /* removed when we stop listening */
-    int on_detach;        /* enum gdb_detach */
+    enum gdb_detach on_detach;
     struct {
         int fd;
         bool answered;    /* sent the refusal: drain until it is read */

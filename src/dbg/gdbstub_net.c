@@ -167,12 +167,6 @@ int gdbstub_listen(dbg *d, const char *spec)
     if (fd < 0)
         return -1;
     s = gdb_stub_new(d);
-    if (!s) {
-        close(fd);
-        if (path[0])
-            unlink(path);
-        return dbg_error(d, "out of memory");
-    }
     s->lfd = fd;
     snprintf(s->where, sizeof s->where, "%s", where);
     snprintf(s->unix_path, sizeof s->unix_path, "%s", path);
@@ -314,7 +308,7 @@ static void read_client(gdbstub *s)
     if (n < 0 && (errno == EAGAIN || errno == EINTR))
         return;
     if (n <= 0) {
-        bool mid = s->dec.state != 0;
+        bool mid = s->dec.state != RSP_ST_IDLE;
         const char *what = s->gdb_run ? "closed the connection while the guest ran; it runs on "
                                         "(Ctrl-C stops it)"
                            : mid ? "closed the connection in the middle of a packet"

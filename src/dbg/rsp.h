@@ -23,8 +23,10 @@ enum rsp_event {
     RSP_TOO_LONG,      /* a whole packet longer than RSP_MAX_PACKET (data dropped) */
 };
 
+enum rsp_state { RSP_ST_IDLE, RSP_ST_DATA, RSP_ST_CS1, RSP_ST_CS2 };
+
 typedef struct rsp_decoder {
-    int state;
+    enum rsp_state state;
     uint8_t sum;       /* of the data so far */
     uint8_t cs;        /* the checksum as sent */
     size_t len;

@@ -30,9 +30,8 @@ typedef struct script_state {
 static script_state *sstate(dbg *d)
 {
     if (!d->script) {
-        script_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->tap = -1;
+        script_state *s = xcalloc(1, sizeof *s);
+        s->tap = -1;
         d->script = s;
     }
     return d->script;
@@ -64,10 +63,8 @@ static int exec_lines(dbg *d, const char *body)
     int rc = 0;
     for (const char *s = body; *s && !d->quit;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         rc = dbg_execute(d, line);
         free(line);
         if (rc)
@@ -89,7 +86,7 @@ static int exec_lines(dbg *d, const char *body)
 static ucmd *ufind(dbg *d, const char *name)
 {
     script_state *s = sstate(d);
-    for (ucmd *u = s ? s->cmds : NULL; u; u = u->next)
+    for (ucmd *u = s->cmds; u; u = u->next)
         if (!strcmp(u->name, name))
             return u;
     return NULL;
@@ -100,15 +97,13 @@ static int define_done(dbg *d, const char *body)
     script_state *s = sstate(d);
     ucmd *u = ufind(d, d->block_arg);
     if (!u) {
-        u = calloc(1, sizeof *u);
-        if (!u)
-            return dbg_error(d, "out of memory");
+        u = xcalloc(1, sizeof *u);
         snprintf(u->name, sizeof u->name, "%s", d->block_arg);
         u->next = s->cmds;
         s->cmds = u;
     }
     free(u->body);
-    u->body = strdup(body);
+    u->body = xstrdup(body);
     return 0;
 }
 
@@ -141,7 +136,7 @@ static int document_done(dbg *d, const char *body)
     if (!u)
         return dbg_error(d, "document: no user command \"%s\" (define it first).", d->block_arg);
     free(u->doc);
-    u->doc = strdup(body);
+    u->doc = xstrdup(body);
     return 0;
 }
 
@@ -181,7 +176,7 @@ static char *substitute(const char *line, char **argv, int argc)
             sb_putc(&b, *s++);
         }
     }
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 int dbg_script_user(dbg *d, const char *line, int *rc)
@@ -207,12 +202,10 @@ int dbg_script_user(dbg *d, const char *line, int *rc)
     sb_init(&body);
     for (const char *p = u->body; *p;) {
         size_t n = strcspn(p, "\n");
-        char *l = strndup(p, n);
-        char *x = l ? substitute(l, argv, argc) : NULL;
-        if (x) {
-            sb_puts(&body, x);
-            sb_putc(&body, '\n');
-        }
+        char *l = xstrndup(p, n);
+        char *x = substitute(l, argv, argc);
+        sb_puts(&body, x);
+        sb_putc(&body, '\n');
         free(l);
         free(x);
         p += n + (p[n] == '\n');
@@ -248,10 +241,8 @@ static int if_done(dbg *d, const char *body)
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
         char w[16];
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            break;
         dbg_next_word(line, w, sizeof w);
         if (dbg_opens_block(line))
             depth++;
@@ -356,7 +347,7 @@ static char *parse_string(dbg *d, const char *s, const char **end)
         return NULL;
     }
     *end = s + 1;
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 static int cmd_printf(dbg *d, const char *args)
@@ -403,14 +394,14 @@ static int cmd_printf(dbg *d, const char *args)
         if (conv == 's') {
             char str[1024];
             unsigned k = 0;
-            char err[200];
+            xerr err;
             uint8_t ch = 1;
             while (k < sizeof str - 1 &&
-                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, err, sizeof err) == 0 && ch)
+                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, &err) == 0 && ch)
                 str[k++] = (char)ch;
             str[k] = 0;
             if (!k && ch) {
-                rc = dbg_error(d, "%s", err);
+                rc = dbg_error(d, "%s", err.msg);
                 break;
             }
             spec[n++] = 's';
@@ -478,8 +469,8 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
             n = CONSOLE_KEEP;
         }
     }
-    if (!s->con && !(s->con = malloc(CONSOLE_KEEP)))
-        return;
+    if (!s->con)
+        s->con = xmalloc(CONSOLE_KEEP);
     memcpy(s->con + s->conlen, buf, n);
     s->conlen += n;
     if (s->want && !s->found && consume(s, s->want)) {
@@ -492,7 +483,7 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
 void dbg_script_attach(dbg *d)
 {
     script_state *s = sstate(d);
-    if (s && s->tap < 0 && d->m->console)
+    if (s->tap < 0 && d->m->console)
         s->tap = chardev_add_tap(d->m->console, on_console, d);
 }
 

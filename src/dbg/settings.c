@@ -25,12 +25,10 @@ typedef struct settings {
 static settings *sstate(dbg *d)
 {
     if (!d->settings) {
-        settings *s = calloc(1, sizeof *s);
-        if (s) {
-            s->pagination = true;
-            s->confirm = true;
-            snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
-        }
+        settings *s = xcalloc(1, sizeof *s);
+        s->pagination = true;
+        s->confirm = true;
+        snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
         d->settings = s;
     }
     return d->settings;
@@ -128,8 +126,6 @@ static int log_open(dbg *d, settings *s)
 static int cmd_set_logging(dbg *d, const char *args)
 {
     settings *s = sstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (is_assignment(args))
         return assign(d, "logging", args);
     char w[32];
@@ -200,8 +196,6 @@ static int set_count(dbg *d, const char *name, const char *args, uint64_t *field
     static int fn(dbg *d, const char *args)                                                  \
     {                                                                                         \
         settings *s = sstate(d);                                                              \
-        if (!s)                                                                               \
-            return dbg_error(d, "out of memory");                                             \
         return setter(d, name, args, &s->field);                                              \
     }
 SETTING_CMD(cmd_set_pagination, "pagination", set_bool, pagination)
@@ -308,8 +302,6 @@ static void show_logging(settings *s, strbuf *b)
 static int cmd_show(dbg *d, const char *args)
 {
     settings *s = sstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     char w[64];
     const char *rest = dbg_next_word(args, w, sizeof w);
     bool all = !*w;

@@ -44,9 +44,7 @@ typedef struct src_state {
 static src_state *state(dbg *d)
 {
     if (!d->src) {
-        src_state *s = calloc(1, sizeof *s);
-        if (!s)
-            return NULL;
+        src_state *s = xcalloc(1, sizeof *s);
         s->last_cpu = -1;
         d->src = s;
     }
@@ -97,16 +95,16 @@ static bool already_loaded(src_state *s, const char *path)
 
 static int load(dbg *d, src_state *s, const char *path, bool quiet)
 {
-    if (!s->db && !(s->db = dwdb_new()))
-        return dbg_error(d, "out of memory");
+    if (!s->db)
+        s->db = dwdb_new();
     if (already_loaded(s, path))
         return 1;
-    char err[400];
-    int k = dwdb_add(s->db, path, err, sizeof err);
+    xerr err;
+    int k = dwdb_add(s->db, path, &err);
     if (k < 0)
-        return dbg_error(d, "%s; no source-level debugging with it.", err);
-    if (k > 0 && err[0])
-        dbg_printf(d, "warning: %s; frames are found from the prologues there.\n", err);
+        return dbg_error(d, "%s; no source-level debugging with it.", err.msg);
+    if (k > 0 && err.msg[0])
+        dbg_printf(d, "warning: %s; frames are found from the prologues there.\n", err.msg);
     if (k == 0 && !quiet)
         dbg_printf(d, "(No debugging symbols found in %s.)\n", path);
     return k;
@@ -115,11 +113,9 @@ static int load(dbg *d, src_state *s, const char *path, bool quiet)
 int dbg_src_load(dbg *d, const char *path, bool quiet)
 {
     src_state *s = state(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (quiet && !s->pending && !s->db) { /* the kernel: read when first needed */
-        s->pending = strdup(path);
-        return s->pending ? 1 : dbg_error(d, "out of memory");
+        s->pending = xstrdup(path);
+        return 1;
     }
     return load(d, s, path, quiet);
 }
@@ -170,36 +166,33 @@ static char *locate(src_state *s, const char *name)
 {
     struct stat st;
     if (name[0] == '/' && stat(name, &st) == 0 && S_ISREG(st.st_mode))
-        return strdup(name);
+        return xstrdup(name);
     for (unsigned i = 0; i < s->ndirs; i++) {
         for (const char *tail = name; tail; tail = strchr(tail + 1, '/')) {
             const char *t = *tail == '/' ? tail + 1 : tail;
             char p[4096];
             snprintf(p, sizeof p, "%s/%s", s->dirs[i], t);
             if (stat(p, &st) == 0 && S_ISREG(st.st_mode))
-                return strdup(p);
+                return xstrdup(p);
         }
     }
     if (name[0] != '/' && stat(name, &st) == 0 && S_ISREG(st.st_mode))
-        return strdup(name);
+        return xstrdup(name);
     return NULL;
 }
 
 static src_file *get_file(dbg *d, const char *name)
 {
     src_state *s = state(d);
-    if (!s || !name)
+    if (!name)
         return NULL;
     for (unsigned i = 0; i < s->nfiles; i++)
         if (!strcmp(s->files[i].name, name))
             return s->files[i].path ? &s->files[i] : NULL;
-    src_file *nf = realloc(s->files, (s->nfiles + 1) * sizeof *nf);
-    if (!nf)
-        return NULL;
-    s->files = nf;
+    s->files = xrealloc(s->files, (s->nfiles + 1) * sizeof *s->files);
     src_file *f = &s->files[s->nfiles++];
     memset(f, 0, sizeof *f);
-    f->name = strdup(name);
+    f->name = xstrdup(name);
     f->path = locate(s, name);
     size_t len = 0;
     if (f->path && !(f->data = read_file(f->path, &len))) {
@@ -212,9 +205,7 @@ static src_file *get_file(dbg *d, const char *name)
     for (size_t i = 0; i < len; i++)
         n += f->data[i] == '\n';
     n += len && f->data[len - 1] != '\n';
-    f->lines = calloc(n + 1, sizeof *f->lines);
-    if (!f->lines)
-        return NULL;
+    f->lines = xcalloc(n + 1, sizeof *f->lines);
     char *p = f->data;
     for (unsigned k = 0; k < n; k++) {
         f->lines[k] = p;
@@ -516,11 +507,8 @@ static int show_lines(dbg *d, const char *file, unsigned first, unsigned last)
     dbg_puts(d, b.s ? b.s : "");
     sb_free(&b);
     if (s->list_file != file) {
-        char *nf = strdup(file);
-        if (nf) {
-            free(s->list_file);
-            s->list_file = nf;
-        }
+        free(s->list_file);
+        s->list_file = xstrdup(file);
     }
     s->list_first = first;
     s->list_last = last;
@@ -588,8 +576,6 @@ static int list_point(dbg *d, const char *arg, const char **file, unsigned *line
 static int cmd_list(dbg *d, const char *args)
 {
     src_state *s = state(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (!dbg_dwarf(d))
         return dbg_error(d, "list: no debugging information (build the program with -g, or "
                             "load it with symbol-file).");
@@ -816,8 +802,6 @@ static int cmd_info_source(dbg *d, const char *args)
 static int cmd_directory(dbg *d, const char *args)
 {
     src_state *s = state(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (!*args) {
         for (unsigned i = 0; i < s->ndirs; i++)
             free(s->dirs[i]);
@@ -833,14 +817,9 @@ static int cmd_directory(dbg *d, const char *args)
         if (stat(w, &st) != 0 || !S_ISDIR(st.st_mode))
             return dbg_error(d, "%s: %s.", w, errno && stat(w, &st) != 0 ? strerror(errno)
                                                                          : "not a directory");
-        char **nd = realloc(s->dirs, (s->ndirs + 1) * sizeof *nd);
-        if (!nd)
-            return dbg_error(d, "out of memory");
-        s->dirs = nd;
+        s->dirs = xrealloc(s->dirs, (s->ndirs + 1) * sizeof *s->dirs);
         memmove(s->dirs + 1, s->dirs, s->ndirs * sizeof *s->dirs);
-        s->dirs[0] = strdup(w);
-        if (!s->dirs[0])
-            return dbg_error(d, "out of memory");
+        s->dirs[0] = xstrdup(w);
         s->ndirs++;
     }
     files_free(s); /* files not found before may be found now */

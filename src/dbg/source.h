@@ -95,12 +95,12 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc);
 /* ---- expressions (srcvars.c) ------------------------------------------ */
 /* A name as a C variable of the program (frame 0's scope, then globals):
  * 1 with *out, 0 when the program has none by that name, -1 (err set). */
-int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen);
+int dbg_src_ident(dbg *d, const char *name, xval *out, xerr *err);
 /* Assign to a variable held in a register of frame 0: 1 done, 0 not such
  * a variable, -1 (err set). */
-int dbg_src_set_ident(dbg *d, const char *name, const xval *v, char *err, size_t errlen);
+int dbg_src_set_ident(dbg *d, const char *name, const xval *v, xerr *err);
 /* A C type by name ("struct desc", "u32"): 0 with *t, -1 (err set). */
-int dbg_src_type(dbg *d, const char *name, const struct ctype **t, char *err, size_t errlen);
+int dbg_src_type(dbg *d, const char *name, const struct ctype **t, xerr *err);
 /* Does the program have a variable, parameter or function of that name,
  * seen from addr (for breakpoint conditions)? */
 bool dbg_src_name_known(dbg *d, const char *name, uint64_t addr);

@@ -9,8 +9,7 @@
 static int mem_read(void *ctx, uint64_t addr, void *buf, unsigned len)
 {
     dbg *d = ctx;
-    char err[160];
-    return dbg_read(d, (dbg_addr){addr, false}, buf, len, err, sizeof err);
+    return dbg_read(d, (dbg_addr){addr, false}, buf, len, NULL);
 }
 
 dw_mem dbg_dw_mem(dbg *d) { return (dw_mem){d, mem_read}; }
@@ -47,8 +46,8 @@ int dbg_cfi_step(dbg *d, cpu *c, frame *f, frame *caller)
     dw_regs in, out;
     dbg_frame_dwregs(f, &in);
     dw_mem mem = dbg_dw_mem(d);
-    char err[160];
-    int k = dw_cfi_unwind(db, &in, &out, &mem, err, sizeof err);
+    xerr err;
+    int k = dw_cfi_unwind(db, &in, &out, &mem, &err);
     if (k <= 0)
         return k;
     f->cfa = in.cfa;
@@ -84,9 +83,7 @@ unsigned dbg_src_frames(dbg *d, cpu *c, src_frame *out, unsigned max)
     if (!max)
         return 0;
     unsigned cap = max < 1024 ? max : 1024;
-    frame *phys = malloc(cap * sizeof *phys);
-    if (!phys)
-        return 0;
+    frame *phys = xmalloc(cap * sizeof *phys);
     unsigned nphys = dbg_unwind(d, c, phys, cap);
     dwarf_db *db = dbg_dwarf(d);
     unsigned n = 0;
@@ -149,9 +146,7 @@ bool dbg_src_selected(dbg *d, cpu *c, src_frame *out)
     if (!c)
         return false;
     unsigned want = d->frame + 1;
-    src_frame *sf = calloc(want, sizeof *sf);
-    if (!sf)
-        return false;
+    src_frame *sf = xcalloc(want, sizeof *sf);
     unsigned n = dbg_src_frames(d, c, sf, want);
     if (d->frame >= n) /* the stack changed under the selection */
         d->frame = 0;

@@ -356,9 +356,7 @@ int dbg_src_finish(dbg *d, int *rc)
         return 0;
     /* the selected frame (up, frame N) and its caller */
     unsigned level = d->frame;
-    src_frame *sf = calloc(level + 2, sizeof *sf);
-    if (!sf)
-        return 0;
+    src_frame *sf = xcalloc(level + 2, sizeof *sf);
     unsigned n = dbg_src_frames(d, c, sf, level + 2);
     if (level >= n || !sf[level].has_scope) {
         free(sf);

@@ -24,8 +24,7 @@ static void frame_cfa(dbg *d, cpu *c, frame *f)
 }
 
 /* The value of a variable in a frame (f NULL: no frame, globals only). */
-static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, char *err,
-                     size_t errlen)
+static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, xerr *err)
 {
     const ctype *t = dw_var_type(v);
     dw_regs r, up;
@@ -44,18 +43,18 @@ static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, char 
     }
     dw_mem mem = dbg_dw_mem(d);
     dw_value loc;
-    if (dw_var_location(v, &r, &mem, &loc, err, errlen))
+    if (dw_var_location(v, &r, &mem, &loc, err))
         return -1;
     const ctype *st = ctype_strip(t);
     switch (loc.kind) {
     case DWV_MEM: {
         expr_env env = dbg_mem_env(d);
-        return xval_load(&env, t, loc.addr, out, err, errlen);
+        return xval_load(&env, t, loc.addr, out, err);
     }
     case DWV_REG:
     case DWV_VALUE:
         if (!ctype_is_scalar(t) && st && st->kind != CT_VOID) {
-            snprintf(err, errlen, "%s is held in registers: xbow cannot show a %s there",
+            xerr_set(err, "%s is held in registers: xbow cannot show a %s there",
                      v->name, st->kind == CT_ARRAY ? "array" : "struct");
             return -1;
         }
@@ -110,7 +109,7 @@ static bool lookup(dwarf_db *db, const viewpoint *vp, const char *name, dw_var *
     return dw_var_lookup(db, vp->pc, vp->skip, name, v);
 }
 
-int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+int dbg_src_ident(dbg *d, const char *name, xval *out, xerr *err)
 {
     dwarf_db *db = dbg_dwarf(d);
     if (!db)
@@ -119,10 +118,10 @@ int dbg_src_ident(dbg *d, const char *name, xval *out, char *err, size_t errlen)
     dw_var v;
     if (!lookup(db, &vp, name, &v))
         return 0;
-    return var_value(d, vp.c, &v, vp.have ? &vp.f : NULL, out, err, errlen) ? -1 : 1;
+    return var_value(d, vp.c, &v, vp.have ? &vp.f : NULL, out, err) ? -1 : 1;
 }
 
-int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size_t errlen)
+int dbg_src_set_ident(dbg *d, const char *name, const xval *val, xerr *err)
 {
     dwarf_db *db = dbg_dwarf(d);
     viewpoint vp = view_of(d);
@@ -133,15 +132,15 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size
     dbg_frame_dwregs(&vp.f, &r);
     dw_mem mem = dbg_dw_mem(d);
     dw_value loc;
-    if (dw_var_location(&v, &r, &mem, &loc, err, errlen))
+    if (dw_var_location(&v, &r, &mem, &loc, err))
         return -1;
     if (loc.kind == DWV_REG) {
         if (!loc.reg) {
-            snprintf(err, errlen, "%s is in $zero, which is always 0", name);
+            xerr_set(err, "%s is in $zero, which is always 0", name);
             return -1;
         }
         if (vp.f.pc != cpu_pc(vp.c) || vp.f.sp != cpu_gpr(vp.c, 29)) {
-            snprintf(err, errlen, "%s is held in $%s in frame #%u: assign the register "
+            xerr_set(err, "%s is held in $%s in frame #%u: assign the register "
                      "(set var $%s = VALUE)", name, cpu_gpr_names[loc.reg], vp.level,
                      cpu_gpr_names[loc.reg]);
             return -1;
@@ -149,13 +148,13 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, char *err, size
         cpu_set_gpr(vp.c, loc.reg, val->v);
         return 1;
     }
-    snprintf(err, errlen, "%s cannot be assigned here: %s", name,
+    xerr_set(err, "%s cannot be assigned here: %s", name,
              loc.kind == DWV_VALUE ? "it is a computed value, not a place"
                                    : "its value has been optimized out");
     return -1;
 }
 
-int dbg_src_type(dbg *d, const char *name, const ctype **t, char *err, size_t errlen)
+int dbg_src_type(dbg *d, const char *name, const ctype **t, xerr *err)
 {
     dwarf_db *db = dbg_dwarf(d);
     viewpoint vp = view_of(d);
@@ -165,13 +164,13 @@ int dbg_src_type(dbg *d, const char *name, const ctype **t, char *err, size_t er
     bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
                   !strncmp(name, "enum ", 5);
     if (!db)
-        snprintf(err, errlen, "No type named %s (the program has no debugging information).",
+        xerr_set(err, "No type named %s (the program has no debugging information).",
                  name);
     else if (tagged)
-        snprintf(err, errlen, "No %.*s type named %s.", (int)strcspn(name, " "), name,
+        xerr_set(err, "No %.*s type named %s.", (int)strcspn(name, " "), name,
                  name + strcspn(name, " ") + 1);
     else
-        snprintf(err, errlen, "No type named %s.", name);
+        xerr_set(err, "No type named %s.", name);
     return -1;
 }
 
@@ -259,14 +258,14 @@ static void show_arg(void *ctx, const char *name, Dwarf_Die *p)
     al->first = false;
     al->n++;
     xval x;
-    char err[200];
+    xerr err;
     if (!p) {
         sb_puts(al->out, "<optimized out>");
         return;
     }
     dw_var v = {al->file, *p, name, true, 0};
-    if (var_value(al->d, al->c, &v, &al->f, &x, err, sizeof err))
-        sb_printf(al->out, "<error: %s>", err);
+    if (var_value(al->d, al->c, &v, &al->f, &x, &err))
+        sb_printf(al->out, "<error: %s>", err.msg);
     else if (al->brief && ctype_is_aggregate(x.type) && x.avail == XV_AVAILABLE)
         sb_puts(al->out, "...");
     else
@@ -307,10 +306,10 @@ static bool show_var(void *ctx, const dw_var *v)
 {
     var_list *vl = ctx;
     xval x;
-    char err[200];
+    xerr err;
     sb_printf(vl->out, "%s = ", v->name);
-    if (var_value(vl->d, vl->c, v, vl->f, &x, err, sizeof err))
-        sb_printf(vl->out, "<error: %s>", err);
+    if (var_value(vl->d, vl->c, v, vl->f, &x, &err))
+        sb_printf(vl->out, "<error: %s>", err.msg);
     else
         dbg_format_typed(vl->d, &x, 0, false, vl->out);
     sb_putc(vl->out, '\n');
@@ -382,12 +381,9 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
 {
     if (!dbg_dwarf(d))
         return 0;
-    src_frame *sf = calloc(level + 2, sizeof *sf);
-    if (!sf) {
-        *rc = dbg_error(d, "out of memory");
-        return 1;
-    }
-    unsigned n = dbg_src_frames(d, c, sf, level + 2);
+    unsigned want = level < 1024 ? level + 2 : 1024; /* bt's limit */
+    src_frame *sf = xcalloc(want, sizeof *sf);
+    unsigned n = dbg_src_frames(d, c, sf, want);
     if (level >= n) {
         free(sf);
         *rc = dbg_error(d, "No frame at level %u (the stack has %u: see \"backtrace\").", level,
@@ -533,13 +529,14 @@ static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
     const ctype *t = as_type(d, text);
     if (!t && (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6) ||
                !strncmp(text, "enum ", 5))) {
-        char name[256], err[300];
+        char name[256];
+        xerr err;
         snprintf(name, sizeof name, "%.*s", (int)strcspn(text, "*"), text);
         size_t n = strlen(name);
         while (n && name[n - 1] == ' ')
             name[--n] = 0;
-        dbg_src_type(d, name, &t, err, sizeof err);
-        return dbg_error(d, "%s", err);
+        dbg_src_type(d, name, &t, &err);
+        return dbg_error(d, "%s", err.msg);
     }
     bool is_typename = t != NULL;
     if (!t)
@@ -557,17 +554,17 @@ static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
             ctype_name(t, &b);
     } else {
         xval v;
-        char err[300];
-        expr *e = expr_parse(text, NULL, err, sizeof err);
+        xerr err;
+        expr *e = expr_parse(text, NULL, &err);
         if (!e) {
             sb_free(&b);
-            return dbg_error(d, "%s", err);
+            return dbg_error(d, "%s", err.msg);
         }
-        int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+        int rc = dbg_eval_expr(d, e, d->scope, &v, &err);
         expr_free(e);
         if (rc) {
             sb_free(&b);
-            return dbg_error(d, "%s", err);
+            return dbg_error(d, "%s", err.msg);
         }
         if (v.type && expand)
             ctype_ptype(v.type, &b);

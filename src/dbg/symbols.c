@@ -22,14 +22,14 @@ static bool is_elf(const char *path)
 }
 
 /* Returns the number of symbols added, or -1 with err set. */
-static int load(dbg *d, const char *path, char *err, size_t errlen)
+static int load(dbg *d, const char *path, xerr *err)
 {
     if (!is_elf(path))
-        return symtab_load_map(&d->m->syms, path, err, errlen);
+        return symtab_load_map(&d->m->syms, path, err);
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    int n = elf_symbols(&img, &d->m->syms, err, errlen);
+    int n = elf_symbols(&img, &d->m->syms, err);
     elf_free(&img);
     return n;
 }
@@ -46,11 +46,11 @@ static int cmd_symbol_file(dbg *d, const char *args)
     fclose(f);
     if (dir)
         return dbg_error(d, "%s: is a directory (want an ELF or a System.map).", args);
-    char err[256];
-    int n = load(d, args, err, sizeof err);
+    xerr err;
+    int n = load(d, args, &err);
     if (n < 0) /* the reason, naming the file once */
-        return dbg_error(d, "%s%s%s", strstr(err, args) ? "" : args, strstr(err, args) ? "" : ": ",
-                         err);
+        return dbg_error(d, "%s%s%s", strstr(err.msg, args) ? "" : args,
+                         strstr(err.msg, args) ? "" : ": ", err.msg);
     if (n == 0) {
         /* gdb's words; an ELF without .symtab is stripped, a map file
          * without one "ADDR TYPE NAME" line is not a map. */

@@ -44,12 +44,10 @@ typedef struct trace_state {
 static trace_state *tstate(dbg *d)
 {
     if (!d->trace) {
-        trace_state *t = calloc(1, sizeof *t);
-        if (t) {
-            t->d = d;
-            for (unsigned i = 0; i < MAX_CPUS; i++)
-                sb_init(&t->cpus[i].line);
-        }
+        trace_state *t = xcalloc(1, sizeof *t);
+        t->d = d;
+        for (unsigned i = 0; i < MAX_CPUS; i++)
+            sb_init(&t->cpus[i].line);
         d->trace = t;
     }
     return d->trace;
@@ -95,9 +93,7 @@ static sink *sink_open(dbg *d, trace_state *t, const char *path)
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         if (t->sinks[i])
             continue;
-        sink *s = calloc(1, sizeof *s);
-        if (!s)
-            break;
+        sink *s = xcalloc(1, sizeof *s);
         snprintf(s->path, sizeof s->path, "%s", path);
         if (*path && !(s->f = fopen(path, "w"))) {
             dbg_error(d, "%s: %s.", path, strerror(errno));
@@ -204,8 +200,6 @@ static int cmd_trace_insn(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char w[16];
     const char *file = dbg_next_word(args, w, sizeof w);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!strcmp(w, "off")) {
         if (!t->insn_out)
             return dbg_error(d, "trace insn: not on.");
@@ -256,8 +250,6 @@ static int cmd_trace_event(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char pat[80];
     const char *rest = dbg_next_word(args, pat, sizeof pat);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!*pat)
         return dbg_error(d, "trace event: give a PATTERN (see \"info events\") or off.");
     if (!strcmp(pat, "off")) {
@@ -277,9 +269,7 @@ static int cmd_trace_event(dbg *d, const char *args)
                              which);
         return 0;
     }
-    evtrace *e = calloc(1, sizeof *e);
-    if (!e)
-        return dbg_error(d, "out of memory");
+    evtrace *e = xcalloc(1, sizeof *e);
     e->t = t;
     if (!strncmp(pat, "cpu.", 4))
         snprintf(e->pattern, sizeof e->pattern, "cpu*.%s", pat + 4);

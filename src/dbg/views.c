@@ -23,7 +23,7 @@ typedef struct views_state {
 static views_state *vstate(dbg *d)
 {
     if (!d->views)
-        d->views = calloc(1, sizeof(views_state));
+        d->views = xcalloc(1, sizeof(views_state));
     return d->views;
 }
 
@@ -39,15 +39,12 @@ void dbg_views_free(dbg *d)
 
 view_memo *dbg_views_memo(dbg *d)
 {
-    views_state *s = vstate(d);
-    return s ? &s->memo : NULL;
+    return &vstate(d)->memo;
 }
 
 void dbg_set_pane_memo(dbg *d, view_memo *m)
 {
-    views_state *s = vstate(d);
-    if (s)
-        s->panes = m;
+    vstate(d)->panes = m;
 }
 
 void dbg_views_on_resume(dbg *d)
@@ -66,7 +63,7 @@ static char *capture(dbg *d, device *dev, const dev_view *v, const char *args)
     sb_init(&b);
     view_ctx ctx = {.memo = dbg_views_memo(d)};
     v->show(dev, args, &ctx, &b);
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 /* ---- generic view commands ------------------------------------------------- */

@@ -21,17 +21,13 @@ void machine_config_default(machine_config *cfg)
     cfg->on_reset = RESET_STOP;
 }
 
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
+machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
-        snprintf(err, errlen, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        xerr_set(err, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
         return NULL;
     }
-    machine *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    machine *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     bus_init(&m->bus);
     sched_init(&m->clock, XBOW_CPU_HZ);
@@ -39,18 +35,18 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
-    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err, errlen);
+    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
         goto fail;
     m->ncpus = cfg->ncpus;
     for (unsigned i = 0; i < m->ncpus; i++) {
         m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
         if (!m->cpus[i]) {
-            snprintf(err, errlen, "cannot create CPU %u", i);
+            xerr_set(err, "cannot create CPU %u", i);
             goto fail;
         }
     }
-    if (ip27_build(m, err, errlen) != 0)
+    if (ip27_build(m, err) != 0)
         goto fail;
     machine_reset(m, false);
     return m;
@@ -108,20 +104,20 @@ void machine_reset(machine *m, bool clear_ram)
     ip27_reset(m);
 }
 
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
+int machine_load_kernel(machine *m, const char *path, xerr *err)
 {
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    char e[200];
-    if (elf_load(&img, &m->bus, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    xerr e;
+    if (elf_load(&img, &m->bus, &e) != 0) {
+        xerr_set(err, "%s: %s", path, e.msg);
         elf_free(&img);
         return -1;
     }
-    if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
-        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
-    int rc = ip27_boot(m, path, &img, err, errlen);
+    if (elf_symbols(&img, &m->syms, &e) < 0)
+        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e.msg);
+    int rc = ip27_boot(m, path, &img, err);
     elf_free(&img);
     return rc;
 }

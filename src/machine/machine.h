@@ -36,7 +36,7 @@ typedef struct machine_config {
     const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
     const char *append;     /* kernel command line (ARCS argv) */
     const char *serial;     /* "stdio", "pty", "null", "file:PATH" */
-    int on_reset;           /* enum on_reset */
+    enum on_reset on_reset;
     bool rtc_fixed;         /* RTC starts at a fixed epoch for reproducible runs */
     unsigned nnics;
     nic_config nics[MAX_NICS];
@@ -52,7 +52,7 @@ bool machine_nic_model_known(const char *model);
 const char *machine_nic_models(void);
 /* A station address for nics[].mac: six hex bytes separated by ':' or '-',
  * unicast and not all zeros.  0, or -1 with why in err. */
-int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen);
+int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err);
 
 /* Why machine_run() returned. */
 enum stop_reason {
@@ -82,7 +82,7 @@ typedef struct machine {
     chardev *console;     /* IOC3 UART A's terminal */
     void *board;          /* machine-specific state (ip27.c) */
     /* Stop handling. */
-    volatile int stop_reason;
+    volatile enum stop_reason stop_reason;
     char stop_msg[160];
     int debugger_initiator;
     uint64_t quantum;     /* instructions per CPU turn at most */
@@ -95,11 +95,11 @@ typedef struct machine {
 } machine;
 
 /* Build the machine described by cfg; on error returns NULL with err set. */
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen);
+machine *machine_new(const machine_config *cfg, xerr *err);
 void machine_free(machine *m);
 /* Load an ELF into memory, add its symbols, and set up the boot state (the
  * synthetic PROM's hand-off: pc = entry, argv...). */
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen);
+int machine_load_kernel(machine *m, const char *path, xerr *err);
 /* Power-on reset of CPUs and devices (memory kept unless clear_ram). */
 void machine_reset(machine *m, bool clear_ram);
 

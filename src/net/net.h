@@ -107,7 +107,7 @@ struct net_port {
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,
  * eb may be NULL (no events). */
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen);
+                        event_bus *eb, xerr *err);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
 /* The NIC's station address, for peers that address it (gen's default

@@ -47,13 +47,13 @@ static void put32(uint8_t *p, uint32_t v) { store_le(p, 4, v); }
 static void flush_timer_fn(void *opaque) { net_pcap_flush(opaque); }
 
 /* The file is ours (truncated): write the global header. */
-static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
+static int pcap_ready(void *ctx, int fd, xerr *err)
 {
     net_pcap *pc = ctx;
     pc->f = fdopen(fd, "wb");
     if (!pc->f) {
         close(fd);
-        net_fail(err, errlen, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         return -1;
     }
     setvbuf(pc->f, pc->buf, _IOFBF, sizeof pc->buf);
@@ -66,7 +66,7 @@ static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
     put32(h + 16, PCAP_SNAPLEN);
     put32(h + 20, LINKTYPE_ETHERNET);
     if (fwrite(h, sizeof h, 1, pc->f) != 1 || fflush(pc->f) != 0) {
-        net_fail(err, errlen, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         fclose(pc->f);
         pc->f = NULL;
         return -1;
@@ -74,25 +74,23 @@ static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
     return 0;
 }
 
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen)
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err)
 {
-    net_pcap *pc = calloc(1, sizeof *pc);
-    if (!pc)
-        return net_fail(err, errlen, "pcap", "out of memory");
+    net_pcap *pc = xcalloc(1, sizeof *pc);
     if (strlen(path) >= sizeof pc->path) {
         free(pc);
-        return net_fail(err, errlen, "pcap", "file name too long");
+        return net_fail(err, "pcap", "file name too long");
     }
     strcpy(pc->path, path);
     pc->clock = clock;
     timer_init(&pc->flush_timer, "pcap-flush", flush_timer_fn, pc);
-    char why[300];
-    pc->out = outfile_open(path, pcap_ready, pc, why, sizeof why);
+    xerr why;
+    pc->out = outfile_open(path, pcap_ready, pc, &why);
     if (!pc->out) {
-        if (!strncmp(why, "pcap: ", 6))
-            snprintf(err, errlen, "%s", why);
+        if (!strncmp(why.msg, "pcap: ", 6))
+            xerr_set(err, "%s", why.msg);
         else
-            net_fail(err, errlen, "pcap", "%s", why);
+            net_fail(err, "pcap", "%s", why.msg);
         free(pc);
         return NULL;
     }

@@ -135,11 +135,7 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return;
     }
-    net_wire_frame *w = malloc(sizeof *w + len);
-    if (!w) {
-        net_port_drop(p, NET_DIR_RX, len, NET_DROP_HOST);
-        return;
-    }
+    net_wire_frame *w = xmalloc(sizeof *w + len);
     size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
     uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
@@ -160,16 +156,16 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 }
 
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen)
+                        event_bus *eb, xerr *err)
 {
     if (!name || !*name || strlen(name) >= sizeof ((net_port *)0)->name)
-        return net_fail(err, errlen, "net", "bad NIC name");
+        return net_fail(err, "net", "bad NIC name");
     if (!spec || !*spec)
-        return net_fail(err, errlen, name, "no network backend given");
+        return net_fail(err, name, "no network backend given");
     if (strlen(spec) >= sizeof ((net_port *)0)->spec)
-        return net_fail(err, errlen, name, "network spec too long");
+        return net_fail(err, name, "network spec too long");
     if (!clock)
-        return net_fail(err, errlen, name, "no clock");
+        return net_fail(err, name, "no clock");
     const char *colon = strchr(spec, ':');
     size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
     net_backend_ctor ctor = NULL;
@@ -177,13 +173,11 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
             ctor = kinds[i].ctor;
     if (!ctor)
-        return net_fail(err, errlen, name,
+        return net_fail(err, name,
                         "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
                         (int)klen, spec);
 
-    net_port *p = calloc(1, sizeof *p);
-    if (!p)
-        return net_fail(err, errlen, name, "out of memory");
+    net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);
     strcpy(p->spec, spec);
     p->clock = clock;
@@ -192,7 +186,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         p->poll_ticks = 1;
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
     timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
-    p->backend = ctor(p, colon ? colon + 1 : "", err, errlen);
+    p->backend = ctor(p, colon ? colon + 1 : "", err);
     if (!p->backend) {
         free(p);
         return NULL;
@@ -200,7 +194,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     p->backend->port = p;
     /* The capture file last: a backend that fails leaves it as it was. */
     if (pcap_path && *pcap_path) {
-        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
+        p->pcap = net_pcap_open(pcap_path, clock, err);
         if (!p->pcap) {
             if (p->backend->close)
                 p->backend->close(p->backend);

@@ -98,8 +98,8 @@ static bool var_cb(void *ctx, const dw_var *v)
 {
     query *q = ctx;
     dw_value val;
-    char err[160];
-    dw_var_location(v, q->frame, q->mem, &val, err, sizeof err);
+    xerr err;
+    dw_var_location(v, q->frame, q->mem, &val, &err);
     strbuf b;
     sb_init(&b);
     const ctype *t = dw_var_type(v);
@@ -128,8 +128,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         img[s->off + off] = data[i + 3];
     }
     dwarf_db *db = dwdb_new();
-    char err[400];
-    if (dwdb_add_image(db, "fuzz.elf", img, image_size, err, sizeof err) > 0) {
+    xerr err;
+    if (dwdb_add_image(db, "fuzz.elf", img, image_size, &err) > 0) {
         dw_mem mem = {NULL, mem_read};
         uint64_t span = (text_hi - text_lo) / 4;
         for (unsigned k = 0; k < 6; k++) {
@@ -155,7 +155,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (unsigned r = 0; r < 32; r++)
                 in.r[r] = 0xa800000000031000ull + r * 8;
             in.exact_pc = true;
-            dw_cfi_unwind(db, &in, &out, &mem, err, sizeof err);
+            dw_cfi_unwind(db, &in, &out, &mem, &err);
             in.caller = &out;
             query q = {&in, &mem, 0};
             dw_vars_at(db, pc, seed & 1, DW_ARGS | DW_LOCALS, var_cb, &q);

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512
@@ -133,16 +133,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     event_bus eb;
     fake_host host;
     fake_wire wire;
-    char err[160];
+    xerr err;
     strbuf evtext;
     fuzz_reader r = {data, size};
     const char *model = fuzz_take(&r, 1) & 1 ? "e1000-82543" : "e1000-82544";
     sched_init(&clock, 0);
     event_bus_init(&eb, &clock.now);
     nic_opts o = {.net = "none", .mac = station};
-    pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, err, sizeof err);
+    pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, &err);
     if (!f)
-        fuzz_fail(err);
+        fuzz_fail(err.msg);
     nic *n = nic_from_pci(f);
     fake_host_init(&host, &clock, RAM_SIZE);
     fake_host_plug(&host, f);

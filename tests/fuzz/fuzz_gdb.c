@@ -86,10 +86,10 @@ static dbg *setup(void)
     cfg.mem_mb = 32;
     cfg.serial = "null";
     cfg.rtc_fixed = true;
-    char err[256];
-    machine *m = machine_new(&cfg, err, sizeof err);
+    xerr err;
+    machine *m = machine_new(&cfg, &err);
     if (!m) {
-        fprintf(stderr, "fuzz_gdb: %s\n", err);
+        fprintf(stderr, "fuzz_gdb: %s\n", err.msg);
         exit(1);
     }
     d = dbg_new(m);

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "../unit/tigon_host.h"
+#include "../unit/dev/nic/tigon/tigon_host.h"
 #include "core/log.h"
 
 #define MAX_OPS 400

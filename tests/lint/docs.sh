@@ -6,13 +6,13 @@
 #   no line repeated on the next line, no sentence repeated within one
 #   paragraph (what a bad merge leaves behind), no heading twice in a page;
 # - every Markdown link to a file, and every backticked path such as
-#   `src/dev/nic.c` or `tests/batch/cli.sh`, names a file or directory of
+#   `src/dev/nic/nic.c` or `tests/batch/cli.sh`, names a file or directory of
 #   the tree or a file the build makes (a target named in Makefile.am or a
 #   .mk fragment);
 # - in the sources, tests, examples and pages: every `*.md` named exists
 #   (from the top of the tree or beside the file that names it), every
 #   `docs/PAGE.md, "Section"` names a heading of that page, paths such as
-#   src/dev/nic.c or tests/batch/cli.sh in code comments exist or are built,
+#   src/dev/nic/nic.c or tests/batch/cli.sh in code comments exist or are built,
 #   and nothing refers to notes outside the repository (the hardware facts
 #   the code relies on are in docs/hardware.md with their public sources).
 #   DEVELOPERS.md alone may name ../shared, where the developers' notes are;

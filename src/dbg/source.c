@@ -150,11 +150,9 @@ static char *read_file(const char *path, size_t *len)
     FILE *f = fopen(path, "rb");
     if (!f)
         return NULL;
-    char *buf = malloc((size_t)st.st_size + 1);
-    size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+    char *buf = xmalloc((size_t)st.st_size + 1); /* at most 64 MB: above */
+    size_t n = fread(buf, 1, (size_t)st.st_size, f);
     fclose(f);
-    if (!buf)
-        return NULL;
     buf[n] = 0;
     *len = n;
     return buf;

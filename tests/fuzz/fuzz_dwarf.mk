@@ -11,7 +11,7 @@ TESTS += tests/fuzz/fuzz_dwarf
 EXTRA_DIST += tests/fuzz/corpus-dwarf tests/fuzz/fuzz_dwarf.mk
 
 FUZZ_DWARF = tests/fuzz/fuzz_dwarf.c src/dbg/dwarf.c src/dbg/dwarf_cfi.c src/dbg/dwarf_loc.c \
-	src/dbg/dwarf_type.c src/dbg/ctype.c src/core/strbuf.c
+	src/dbg/dwarf_type.c src/dbg/ctype.c src/core/strbuf.c src/core/alloc.c
 tests/fuzz/fuzz_dwarf_lf: $(FUZZ_DWARF:%=$(srcdir)/%)
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -I$(top_srcdir)/src -I$(top_builddir) -D_GNU_SOURCE -o $@ $^ $(DW_LIBS)

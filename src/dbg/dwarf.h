@@ -145,9 +145,9 @@ bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, d
 const ctype *dw_var_type(const dw_var *v);
 
 /* What a location said. */
-enum { DWV_MEM, DWV_REG, DWV_VALUE, DWV_OPTIMIZED_OUT, DWV_NOT_SAVED };
+enum dw_value_kind { DWV_MEM, DWV_REG, DWV_VALUE, DWV_OPTIMIZED_OUT, DWV_NOT_SAVED };
 typedef struct dw_value {
-    int kind;
+    enum dw_value_kind kind;
     uint64_t addr;         /* DWV_MEM */
     unsigned reg;          /* DWV_REG: the GPR (DWARF numbers 0-31) */
     uint64_t value;        /* DWV_REG (its value), DWV_VALUE */

@@ -265,7 +265,7 @@ static bool is_op(const lexer *lx, int op) { return lx->kind == T_OP && lx->op =
 
 /* ---- parser ----------------------------------------------------------- */
 
-static expr *node(int kind)
+static expr *node(enum node_kind kind)
 {
     expr *e = xcalloc(1, sizeof *e);
     e->kind = kind;
@@ -521,7 +521,7 @@ static expr *parse_postfix(lexer *lx)
 }
 
 /* A node of one operand a (NULL after an error, passed on). */
-static expr *unary_node(int kind, int op, expr *a)
+static expr *unary_node(enum node_kind kind, int op, expr *a)
 {
     if (!a)
         return NULL;
@@ -532,7 +532,7 @@ static expr *unary_node(int kind, int op, expr *a)
 }
 
 /* A cast node (or sizeof's type) from a parsed type name. */
-static expr *type_node(int kind, type_name *tn, expr *a)
+static expr *type_node(enum node_kind kind, type_name *tn, expr *a)
 {
     expr *e = node(kind);
     e->val = tn->t;
@@ -792,7 +792,7 @@ xval xval_typed(const ctype *t, uint64_t raw)
     return fit(r);
 }
 
-xval xval_unavailable(const ctype *t, int avail)
+xval xval_unavailable(const ctype *t, enum xval_avail avail)
 {
     xval r = xval_typed(t, 0);
     r.avail = (uint8_t)avail;

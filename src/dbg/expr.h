@@ -14,6 +14,9 @@
 
 struct ctype;
 
+/* Whether a typed value has a value at all (xval.avail). */
+enum xval_avail { XV_AVAILABLE = 0, XV_OPTIMIZED_OUT, XV_NOT_SAVED };
+
 /* A value and its C type: an integer of `size` bytes, signed or not, or a
  * pointer to `psize`-byte integers (psize 0 = not a pointer).  Pointers
  * from casts step by their pointee size, as in C; addresses (symbols,
@@ -36,10 +39,8 @@ typedef struct xval {
     uint64_t addr;
     bool lval;
     uint8_t bit_off, bit_size;
-    uint8_t avail;  /* XV_AVAILABLE, XV_OPTIMIZED_OUT, XV_NOT_SAVED */
+    enum xval_avail avail;
 } xval;
-
-enum { XV_AVAILABLE = 0, XV_OPTIMIZED_OUT, XV_NOT_SAVED };
 
 static inline xval xval_int(int64_t v) { return (xval){.v = (uint64_t)v, .size = 8, .sgn = true}; }
 static inline xval xval_uns(uint64_t v) { return (xval){.v = v, .size = 8}; }
@@ -100,7 +101,7 @@ int xval_load(const expr_env *env, const struct ctype *t, uint64_t addr, xval *o
 /* A scalar of type t holding the raw value v (truncated, sign-extended). */
 xval xval_typed(const struct ctype *t, uint64_t v);
 /* An object of type t that has no value: optimized out or not saved. */
-xval xval_unavailable(const struct ctype *t, int avail);
+xval xval_unavailable(const struct ctype *t, enum xval_avail avail);
 /* The address a command that takes one (x, watch, break, info symbol ...)
  * makes of a value: a pointer's value; for a C object in memory that is
  * not a pointer (a variable, a struct member, an array, a function), its

@@ -16,10 +16,19 @@ if ! grep -q "^CONFIG_DEBUG_INFO_DWARF5=y" "$(dirname "$GUEST")/config" 2>/dev/n
     echo "SKIP: the kernel has no DWARF (its config lacks DEBUG_INFO_DWARF5): run 'make linux'"
     exit 77
 fi
+# The kernel's DWARF names its files relative to the source and build
+# trees (linux/build.sh maps their paths out, for a reproducible vmlinux):
+# "directory" says where they are, as a user does.
+ksrc=$(ls -d "$(dirname "$GUEST")"/src/linux-source-* 2>/dev/null | head -n 1)
+kobj=$(ls -d "$(dirname "$GUEST")"/build-* 2>/dev/null | head -n 1)
+if [ -z "$ksrc" ] || [ -z "$kobj" ]; then
+    echo "FAIL: no kernel source or build tree next to $GUEST (make linux keeps them)"
+    exit 1
+fi
 nic="--nic e1000-82544 --net echo"
 app='xbow.run="ping -c 1 10.0.2.2" xbow.after=reboot'
 
-script xmit $nic --append "$app" <<'X'
+{ echo "directory $ksrc $kobj"; cat; } >"$TMP/xmit.cmds" <<'X'
 break e1000_xmit_frame
 continue 2000000000
 delete
@@ -38,6 +47,7 @@ ptype tx_desc
 finish
 ring e1000_0 tx 1
 X
+script xmit $nic --append "$app" <"$TMP/xmit.cmds"
 expect_rc 0
 expect_re "^Breakpoint 1, e1000_xmit_frame \(skb=0xa8[0-9a-f]+, netdev=0xa8[0-9a-f]+\) at e1000_main\.c:[0-9]+$"
 expect "	struct e1000_adapter *adapter = netdev_priv(netdev);"

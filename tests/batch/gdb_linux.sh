@@ -12,10 +12,18 @@ if [ -z "$KERNEL" ] || [ ! -f "$KERNEL" ]; then
     exit 77
 fi
 
+# The kernel's DWARF names its files relative to the source tree
+# (linux/build.sh maps its path out, for a reproducible vmlinux).
+ksrc=$(ls -d "$(dirname "$KERNEL")"/src/linux-source-* 2>/dev/null | head -n 1)
+if [ -z "$ksrc" ]; then
+    echo "FAIL: no kernel source tree next to $KERNEL (make linux keeps it)"
+    exit 1
+fi
+
 xbow_start linux --nic e1000-82544 --net echo \
     --append 'xbow.run="ping -c 3 10.0.2.2" xbow.after=reboot' "$KERNEL"
 xbow_cmd "gdbserver on-detach stop"
-gdb_run intr "$KERNEL" -ex "break e1000_intr" -ex continue -ex bt -ex "info registers pc sp ra" \
+gdb_run intr "$KERNEL" -ex "directory $ksrc" -ex "break e1000_intr" -ex continue -ex bt -ex "info registers pc sp ra" \
     -ex 'x/4i $pc' -ex "stepi" -ex 'p/x $pc' -ex "finish" -ex "monitor ring e1000_0 rx 2" \
     -ex "info threads" -ex detach
 expect_rc 0

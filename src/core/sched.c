@@ -45,6 +45,19 @@ void timer_mod(sched *s, timer *t, uint64_t when)
         s->earlier(s->earlier_ctx);
 }
 
+void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq)
+{
+    timer_del(s, t);
+    t->when = when;
+    t->seq = seq;
+    timer **pp = &s->head;
+    while (*pp && ((*pp)->when < when || ((*pp)->when == when && (*pp)->seq < seq)))
+        pp = &(*pp)->next;
+    t->next = *pp;
+    *pp = t;
+    t->pending = true;
+}
+
 void sched_run_due(sched *s)
 {
     while (s->head && s->head->when <= s->now) {

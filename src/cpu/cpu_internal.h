@@ -42,11 +42,16 @@ _Static_assert(sizeof(dinsn) == 16, "a decoded slot is 16 bytes: pc = base + slo
 
 /* insn[DPAGE_INSNS] is a sentinel (OP_REFETCH): running off the end of the
  * page lands there, and the run loop fetches the next page. */
+struct jit_block;
 typedef struct dpage {
     dinsn insn[DPAGE_INSNS + 1];
     uint8_t *host;     /* the 4 KB of RAM */
     ram_block *rb;
     uint64_t off;      /* page offset in rb */
+    /* Translated blocks (jit.h): one pointer per slot (jit_no_blocks until
+     * the page has any) and the list of them all. */
+    struct jit_block **jtab;
+    struct jit_block *jlist;
 } dpage;
 
 /* Every CPU on one bus shares a group: the decoded pages, and the bus
@@ -58,6 +63,7 @@ typedef struct cpu_group {
     unsigned ncpus;
     dpage **pages[8]; /* per bus->rams[i]: one pointer per 4 KB page */
     uint64_t npages[8];
+    struct jit_cache *jit; /* translated code (jit.c), made on first use */
 } cpu_group;
 
 /* ---- TLB -------------------------------------------------------------- */
@@ -238,6 +244,13 @@ struct cpu {
 
     event_bus *eb;
     event_src *ev[CPU_NEVENTS];
+
+    /* The translator (jit.c) */
+    bool use_jit;          /* cpu_run() runs translated code where it can */
+    bool jit_smc;          /* a translation was dropped while this CPU ran */
+    uint64_t jit_tmp;      /* a helper's result for the generated code */
+    uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
+    struct jit_jc *jit_jc; /* the jump cache (jit.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */
@@ -260,6 +273,10 @@ static inline void cpu_drop_fpage(cpu *c)
     c->fpage = c->nopage;
     c->fspecial = false;
 }
+
+/* exec.c: the interpreter, for at most `cap` instructions (and at most to
+ * c->limit); 0, or a stop (CPU_BREAK ...). */
+int cpu_interp(cpu *c, uint64_t cap);
 
 /* decode.c */
 void cpu_decode(uint32_t insn, dinsn *d);

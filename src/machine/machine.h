@@ -42,6 +42,7 @@ typedef struct machine_config {
     nic_config nics[MAX_NICS];
     int nic_dma_per_word;   /* --nic-dma=per-word */
     bool test_device;       /* add the PCI DMA test device */
+    int engine;             /* enum cpu_engine (--engine) */
 } machine_config;
 
 void machine_config_default(machine_config *cfg);

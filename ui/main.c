@@ -46,6 +46,9 @@ static void usage(FILE *f)
           "                       instead of the host's time (reproducible runs)\n"
           "      --testdev        plug the PCI DMA test device (5842:0001) into the highest\n"
           "                       free Bridge slot\n"
+          "      --no-idle-skip   execute every instruction of a CPU that only waits (the\n"
+          "                       reference timing) instead of moving its clock on to what\n"
+          "                       can end the wait (idle skip, the default; docs/cpu.md)\n"
           "\n"
           "Network (gigabit NICs in PCI slots 3 to 7, in order):\n"
           "      --nic MODEL      add a NIC: tigon2 (SGI Gigabit Ethernet), acenic,\n"
@@ -164,6 +167,10 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(a, "--rtc-fixed")) {
             o.cfg.rtc_fixed = true;
+        } else if (!strcmp(a, "--no-idle-skip")) {
+            o.cfg.idle_skip = false;
+        } else if (!strcmp(a, "--idle-skip")) {
+            o.cfg.idle_skip = true;
         } else if (opt_is(a, "--max-insns", &v)) {
             o.max_insns = parse_num("--max-insns", VALUE(), 1, UINT64_MAX);
         } else if (opt_is(a, "--log-level", &v)) {

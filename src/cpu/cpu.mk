@@ -11,5 +11,6 @@ libxbow_a_SOURCES += \
 	src/cpu/tlb.c \
 	src/cpu/mem.c \
 	src/cpu/debug.c \
+	src/cpu/idle.c \
 	src/cpu/disasm.c
 EXTRA_DIST += docs/cpu.md

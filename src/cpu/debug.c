@@ -33,8 +33,11 @@ const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc)
 
 bool cpu_page_special(const cpu *c, uint64_t vpage)
 {
-    if (c->trace)
+    if (c->trace || c->probe.on)
         return true;
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            return true;
     for (unsigned i = 0; i < c->nbps; i++)
         if ((c->bps[i] & ~0xfffull) == vpage)
             return true;
@@ -54,6 +57,9 @@ void cpu_special_bits(cpu *c, uint64_t vpage)
     for (unsigned i = 0; i < c->nhles; i++)
         if ((c->hles[i].vaddr & ~0xfffull) == vpage)
             c->spec_bits[(c->hles[i].vaddr & 0xfff) >> 8] |= 1ull << ((c->hles[i].vaddr >> 2) & 63);
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            c->spec_bits[(c->idle_pts[i] & 0xfff) >> 8] |= 1ull << ((c->idle_pts[i] >> 2) & 63);
 }
 
 int cpu_bp_insert(cpu *c, uint64_t vaddr)

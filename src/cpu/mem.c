@@ -491,7 +491,8 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         return NULL;
     }
     uint64_t vpage = pc & ~0xfffull;
-    bool special = (c->nbps || c->nhles || c->trace) && cpu_page_special(c, vpage);
+    bool special = (c->nbps || c->nhles || c->trace || c->nidle_pts || c->probe.on) &&
+                   cpu_page_special(c, vpage);
     xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
     dpage *p = NULL;
     if (x->tag == vpage) {
@@ -532,7 +533,7 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         }
     }
     c->fpage_last = p;
-    if (!special || !c->trace) {
+    if (!special || !(c->trace || c->probe.on)) {
         /* The current page; one with breakpoints or HLE hooks checks the
          * slots marked in spec_bits (the trace hook wants every instruction
          * through here: then no page is current). */

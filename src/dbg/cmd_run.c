@@ -364,14 +364,34 @@ static int cmd_info_cpus(dbg *d, const char *args)
     machine *m = d->m;
     strbuf b;
     sb_init(&b);
-    sb_puts(&b, "  CPU  PC                 Where                  Instructions\n");
+    sb_puts(&b, "  CPU  PC                 Where                  Instructions  Waited ticks        "
+                "  Waits (idle/poll)  State\n");
     for (unsigned i = 0; i < m->ncpus; i++) {
         cpu *c = m->cpus[i];
-        char where[128];
+        char where[128], waited[48], waits[40];
+        cpu_wait_info w;
+        cpu_get_wait_info(c, &w);
+        uint64_t ticks = cpu_ticks(c);
         symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
-        sb_printf(&b, "%c %-4u 0x%016llx %-22s %llu\n", (int)i == d->cur_cpu ? '*' : ' ', i,
-                  (unsigned long long)cpu_pc(c), where, (unsigned long long)cpu_retired(c));
+        snprintf(waited, sizeof waited, "%llu (%.1f%%)", (unsigned long long)w.waited,
+                 ticks ? 100.0 * (double)w.waited / (double)ticks : 0.0);
+        snprintf(waits, sizeof waits, "%llu/%llu", (unsigned long long)w.idle_waits,
+                 (unsigned long long)w.poll_waits);
+        sb_printf(&b, "%c %-4u 0x%016llx %-22s %-13llu %-21s %-18s ",
+                  (int)i == d->cur_cpu ? '*' : ' ', i, (unsigned long long)cpu_pc(c), where,
+                  (unsigned long long)cpu_retired(c), waited, waits);
+        if (w.kind == CPU_WAIT_IDLE)
+            sb_printf(&b, "waiting (idle routine) for %llu ticks\n",
+                      (unsigned long long)(ticks - w.since));
+        else if (w.kind == CPU_WAIT_POLL)
+            sb_printf(&b, "waiting (polling loop, %u %s read) for %llu ticks\n", w.nreads,
+                      w.mmio ? "values, registers among them," : "memory values",
+                      (unsigned long long)(ticks - w.since));
+        else
+            sb_puts(&b, "running\n");
     }
+    sb_printf(&b, "Idle skip %s.\n", m->cfg.idle_skip ? "on (--no-idle-skip turns it off)"
+                                                        : "off (--no-idle-skip)");
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
@@ -428,8 +448,12 @@ static const command run_commands[] = {
      "one without N).  A stop selects the CPU that stopped.\n"
      "Example: cpu 1", CMD_MACHINE},
     {"info cpus", NULL, cmd_info_cpus, "info cpus",
-     "List the CPUs with their pc and instruction count.\n"
-     "* marks the selected one.\n"
+     "List the CPUs with their pc, instruction count and time spent waiting.\n"
+     "* marks the selected one.  Instructions are those the CPU executed; with idle skip\n"
+     "(the default, --no-idle-skip turns it off) a CPU that only waits executes nothing\n"
+     "while its clock moves on: \"Waited ticks\" is that time (and its share of the CPU's\n"
+     "clock), \"Waits\" how often it started waiting in the OS's idle routine or in a\n"
+     "polling loop, and State whether it waits now.  See docs/cpu.md, \"Waiting\".\n"
      "Example: info cpus", CMD_MACHINE},
 };
 

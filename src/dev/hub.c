@@ -248,6 +248,13 @@ static uint64_t rd_rt_count(device *d, const reg_decl *r, unsigned idx, bool pee
     return hub_rt_count(H(d));
 }
 
+/* PI_RT_COUNT (R_TIME) moves on at the next multiple of ticks_per_count. */
+static uint64_t rt_next_change(device *d, unsigned id, unsigned idx)
+{
+    hub *h = H(d);
+    return (h->clock->now / h->ticks_per_count + 1) * h->ticks_per_count;
+}
+
 static void wr_rt_count(device *d, const reg_decl *r, unsigned idx, uint64_t v, uint64_t old)
 {
     hub *h = H(d);
@@ -319,7 +326,7 @@ static const reg_decl hub_regs[H_NREGS] = {
     S(H_IO_PROTECT, "PI_IO_PROTECT", 0x010, "interrupt pending protection"),
     [H_REGION_PRESENT] = {"PI_REGION_PRESENT", 0x018, 8, 1, 0, 0, 1, 0, NULL,
                           "regions present (bit per region)", NULL, NULL},
-    [H_CPU_NUM] = {"PI_CPU_NUM", 0x020, 8, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL,
+    [H_CPU_NUM] = {"PI_CPU_NUM", 0x020, 8, 1, 0, R_RO | R_NOSTORE | R_PURE, 0, 0, NULL,
                    "slice of the CPU doing the access (0 = A, 1 = B)", rd_cpu_num, NULL},
     [H_CALIAS_SIZE] = {"PI_CALIAS_SIZE", 0x028, 8, 1, 0, 0, 0, 0xf, NULL,
                        "cached alias size (0 = off)", NULL, NULL},
@@ -343,9 +350,9 @@ static const reg_decl hub_regs[H_NREGS] = {
                    NULL, wr_update},
     [H_MASK1_B] = {"PI_INT_MASK1_B", 0x0c0, 8, 1, 0, 0, 0, 0, NULL, "CPU B: PEND1 -> IP3",
                    NULL, wr_update},
-    PAIR(H_CC_PEND_SET_A, "PI_CC_PEND_SET", 0x0c8, R_NOSTORE, 0, 0,
+    PAIR(H_CC_PEND_SET_A, "PI_CC_PEND_SET", 0x0c8, R_NOSTORE | R_PURE, 0, 0,
          "write 1: crosscall pending (PEND0 bit 5 + slice)", rd_cc_pend, wr_cc_set),
-    PAIR(H_CC_PEND_CLR_A, "PI_CC_PEND_CLR", 0x0d8, R_NOSTORE, 0, 0,
+    PAIR(H_CC_PEND_CLR_A, "PI_CC_PEND_CLR", 0x0d8, R_NOSTORE | R_PURE, 0, 0,
          "write 1: clear crosscall pending", rd_cc_pend, wr_cc_clr),
     S(H_CC_MASK, "PI_CC_MASK", 0x0e8, "crosscall mask"),
     PAIR(H_RT_COMPARE_A, "PI_RT_COMPARE", 0x108, 0, 0, RT_MASK, "RT compare", NULL,
@@ -361,7 +368,8 @@ static const reg_decl hub_regs[H_NREGS] = {
          wr_update),
     S(H_RT_LOCAL_CTRL, "PI_RT_LOCAL_CTRL", 0x160, "RT control"),
     S(H_RT_FILTER_CTRL, "PI_RT_FILTER_CTRL", 0x168, "GCLK filter control"),
-    [H_RT_COUNT] = {"PI_RT_COUNT", PI_RT_COUNT, 8, 1, 0, R_NOSTORE, 0, RT_MASK, NULL,
+    [H_RT_COUNT] = {"PI_RT_COUNT", PI_RT_COUNT, 8, 1, 0, R_NOSTORE | R_PURE | R_TIME, 0,
+                    RT_MASK, NULL,
                     "1.25 MHz real-time counter (52 bits, writable)", rd_rt_count, wr_rt_count},
     [H_ERR_INT_PEND] = {"PI_ERR_INT_PEND", 0x400, 8, 1, 0, R_W1C, 0, 0, NULL,
                         "error interrupts pending (write 1 to clear)", NULL, wr_update},
@@ -398,7 +406,7 @@ static const reg_decl hub_regs[H_NREGS] = {
     RCLR(H_MD_MEM_ERROR_CLR, "MD_MEM_ERROR_CLR", 0x200078),
     S(H_MD_MISC_ERROR, "MD_MISC_ERROR", 0x200080, "misc error (never set)"),
     RCLR(H_MD_MISC_ERROR_CLR, "MD_MISC_ERROR_CLR", 0x200088),
-    [H_MD_MLAN_CTL] = {"MD_MLAN_CTL", 0x2000a8, 8, 1, 0, R_NOSTORE, 0, 0, NULL,
+    [H_MD_MLAN_CTL] = {"MD_MLAN_CTL", 0x2000a8, 8, 1, 0, R_NOSTORE | R_PURE, 0, 0, NULL,
                        "1-wire master: empty bus (DONE, line high)", rd_mlan, NULL},
     /* II */
     [H_IIO_WID] = {"IIO_WID", 0x400000, 8, 1, 0, R_RO, 0, 0, wid_fields,
@@ -537,6 +545,7 @@ static const device_class hub_class = {
     .views = hub_views,
     .nviews = ARRAY_SIZE(hub_views),
     .reset = hub_reset,
+    .next_change = rt_next_change,
 };
 
 /* ---- bus windows ----------------------------------------------------------- */

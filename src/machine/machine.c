@@ -11,6 +11,15 @@
 
 /* Instructions a CPU runs before the next one gets its turn. */
 #define DEFAULT_QUANTUM 1000
+/* The longest turn when every CPU waits and no timer is pending: the
+ * console is polled (and a stop request seen) at least this often. */
+#define IDLE_TURN_MAX XBOW_CPU_HZ
+
+/* Routines an OS calls, with interrupts disabled, when it has nothing to do
+ * until an interrupt comes: their entries are idle points (cpu.h). */
+static const char *const idle_routines[] = {
+    "arch_cpu_idle", /* Linux (kernel/sched/idle.c: default_idle_call) */
+};
 
 void machine_config_default(machine_config *cfg)
 {
@@ -19,6 +28,7 @@ void machine_config_default(machine_config *cfg)
     cfg->mem_mb = 512;
     cfg->serial = "stdio";
     cfg->on_reset = RESET_STOP;
+    cfg->idle_skip = true;
 }
 
 machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
@@ -49,6 +59,7 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
             snprintf(err, errlen, "cannot create CPU %u", i);
             goto fail;
         }
+        cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
     }
     if (ip27_build(m, err, errlen) != 0)
         goto fail;
@@ -123,7 +134,26 @@ int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
         xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
     int rc = ip27_boot(m, path, &img, err, errlen);
     elf_free(&img);
+    machine_update_idle_points(m);
     return rc;
+}
+
+unsigned machine_update_idle_points(machine *m)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_idle_points_clear(m->cpus[i]);
+    if (!m->cfg.idle_skip)
+        return 0;
+    for (unsigned k = 0; k < ARRAY_SIZE(idle_routines); k++) {
+        const symbol *s = symtab_lookup_name(&m->syms, idle_routines[k]);
+        if (!s || (s->addr & 3))
+            continue;
+        for (unsigned i = 0; i < m->ncpus; i++)
+            cpu_idle_point_add(m->cpus[i], s->addr);
+        n++;
+    }
+    return n;
 }
 
 void machine_request_stop(machine *m, int reason, const char *msg)
@@ -218,19 +248,41 @@ static void fire_timers(machine *m)
     chardev_poll(m->console);
 }
 
+/* Every CPU waits (idle skip), and none would stop waiting now. */
+static bool all_waiting(machine *m)
+{
+    for (unsigned i = 0; i < m->ncpus; i++)
+        if (!cpu_still_waiting(m->cpus[i], m->local_time[i]))
+            return false;
+    return true;
+}
+
 /* End of the current turn: the next timer or a quantum away.  The quantum
  * also bounds a single CPU's turn: a device that arms a timer during the
  * turn (a doorbell write starting a DMA engine, an EEPROM read) sees it
- * fire at most one quantum late, not whenever some older timer comes due. */
-static uint64_t turn_end(const machine *m, uint64_t from)
+ * fire at most one quantum late, not whenever some older timer comes due.
+ * When every CPU waits, nothing can happen before the next timer or the
+ * first wait that ends by itself: the turn goes all the way there. */
+static uint64_t turn_end(machine *m, uint64_t from)
 {
     uint64_t end = sched_next(&m->clock);
-    if (from + m->quantum < end)
-        end = from + m->quantum;
+    uint64_t q = m->quantum;
+    if (all_waiting(m)) {
+        q = IDLE_TURN_MAX;
+        for (unsigned i = 0; i < m->ncpus; i++) {
+            uint64_t d = cpu_wait_deadline(m->cpus[i]);
+            if (d < end)
+                end = d;
+        }
+    }
+    if (from + q < end)
+        end = from + q;
     if (end <= from)
         end = from + 1;
     return end;
 }
+
+static int run_turns(machine *m, int only, uint64_t budget);
 
 int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 {
@@ -239,6 +291,17 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     if (m->reset_pending)
         machine_restart(m); /* stopped on a reset before: carry it out now */
     uint64_t budget = max_insns ? max_insns : UINT64_MAX;
+    /* A CPU being stepped executes: it does not wait (idle skip). */
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], true);
+    int r = run_turns(m, only, budget);
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], false);
+    return r;
+}
+
+static int run_turns(machine *m, int only, uint64_t budget)
+{
     for (;;) {
         uint64_t t = common_time(m);
         uint64_t end = turn_end(m, t);

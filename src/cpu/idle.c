@@ -1,0 +1,413 @@
+/* Idle skip: a CPU that only waits stops executing and lets its clock jump
+ * to what can end the wait (cpu.h, docs/cpu.md "Waiting").
+ *
+ * Idle points.  The entry of the OS's wait-for-interrupt routine (Linux's
+ * arch_cpu_idle, called with interrupts disabled when the kernel has
+ * nothing to do until one comes) is registered like an HLE hook: its page
+ * runs with spec_bits, so only instructions on that page pay a bit test.
+ * A CPU fetching it with Status.IE = EXL = ERL = 0 in kernel mode and
+ * nothing pending in Cause.IP & Status.IM waits (CPU_WAIT_IDLE) until
+ * something is, then executes the routine, which enables interrupts and
+ * takes the interrupt exactly as it would have after spinning.
+ *
+ * Probes.  At fixed ticks of the CPU's own clock (probe.next_at: the first
+ * PROBE_FIRST ticks in, then every `period` ticks, doubling after each
+ * probe that found no spin loop up to PROBE_MAX_PERIOD) the CPU watches the
+ * instructions it executes: the run loop takes every fetch through
+ * fetch_full() (a dummy exec soft TLB, no current page), which calls
+ * cpu_probe_step() before each instruction.  Only loads, integer
+ * arithmetic, branches and jumps may run; each load's target is noted (RAM:
+ * its bus address and value; a device register: through dev_note_reads(),
+ * which says whether the read had a side effect).  If within
+ * PROBE_MAX_STEPS instructions the CPU is back where it started with every
+ * register (GPRs, HI, LO) as it was, the iteration will repeat exactly as
+ * long as the values it read stay the same: the CPU waits (CPU_WAIT_POLL).
+ * Since a probe starts at a tick, not at a place where a run happened to
+ * end, the same run gives the same waits however it is cut into
+ * cpu_run() calls.
+ *
+ * Waiting.  cpu_run() sees c->wait, checks cpu_wait_over() (an interrupt
+ * in Cause.IP & IM for an idle wait; for a poll, an interrupt it can take,
+ * a value read that changed when looked at again without side effects,
+ * or the time a register read changes by itself, such as the HUB's RT
+ * counter), and otherwise moves the clock on to its `until`, the
+ * Count/Compare match or the poll's deadline, counting the ticks in
+ * c->waited.  After a poll the CPU probes again at once.
+ */
+#include <stdlib.h>
+
+#include "cpu/cpu_internal.h"
+#include "cpu/ops.h"
+
+#define PROBE_FIRST 4096ull
+#define PROBE_MAX_PERIOD 65536ull
+#define PROBE_MAX_STEPS 64
+
+/* ---- Configuration ------------------------------------------------------- */
+
+void cpu_set_idle_skip(cpu *c, bool on)
+{
+    cpu_probe_stop(c, false);
+    cpu_wait_end(c);
+    c->idle_skip = on;
+    c->probe.period = PROBE_FIRST;
+    c->probe.next_at = cpu_now_retired(c) + PROBE_FIRST;
+    cpu_kick(c);
+}
+
+bool cpu_idle_point_at(const cpu *c, uint64_t pc)
+{
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if (c->idle_pts[i] == pc)
+            return true;
+    return false;
+}
+
+int cpu_idle_point_add(cpu *c, uint64_t vaddr)
+{
+    if (cpu_idle_point_at(c, vaddr))
+        return 0;
+    uint64_t *n = realloc(c->idle_pts, (c->nidle_pts + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    c->idle_pts = n;
+    c->idle_pts[c->nidle_pts++] = vaddr;
+    stlb_drop_exec(c, vaddr & ~0xfffull, false);
+    return 0;
+}
+
+void cpu_idle_points_clear(cpu *c)
+{
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        stlb_drop_exec(c, c->idle_pts[i] & ~0xfffull, false);
+    free(c->idle_pts);
+    c->idle_pts = NULL;
+    c->nidle_pts = 0;
+}
+
+void cpu_hold_wait(cpu *c, bool hold)
+{
+    c->wait_held = hold;
+    if (hold)
+        cpu_wait_end(c);
+}
+
+void cpu_wake(cpu *c) { cpu_wait_end(c); }
+
+void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
+{
+    memset(w, 0, sizeof *w);
+    w->kind = c->wait;
+    w->pc = c->wait_pc;
+    w->since = c->wait_since;
+    w->nreads = c->wait_nreads;
+    w->mmio = c->wait_mmio;
+    w->waited = c->waited;
+    w->idle_waits = c->waits[CPU_WAIT_IDLE];
+    w->poll_waits = c->waits[CPU_WAIT_POLL];
+}
+
+/* ---- Waiting ------------------------------------------------------------ */
+
+static void wait_begin(cpu *c, int kind)
+{
+    c->wait = kind;
+    c->wait_pc = c->pc;
+    c->wait_since = cpu_now_retired(c);
+    c->waits[kind]++;
+    cpu_kick(c);
+}
+
+void cpu_wait_end(cpu *c)
+{
+    if (!c->wait)
+        return;
+    if (c->wait == CPU_WAIT_POLL) {
+        /* Look for the loop again as soon as the CPU runs. */
+        c->probe.period = PROBE_FIRST;
+        c->probe.next_at = cpu_now_retired(c);
+    }
+    c->wait = CPU_WAIT_NONE;
+    cpu_kick(c);
+}
+
+static uint64_t read_now(const cpu *c, const poll_read *r)
+{
+    if (r->dev)
+        return dev_peek(r->dev, r->id, r->idx);
+    uint8_t b[8];
+    if (bus_peek(c->bus, r->addr, b, r->size) != BUS_OK)
+        return ~r->value; /* (cannot happen: it was RAM) */
+    return load_be(b, r->size);
+}
+
+bool cpu_wait_over(cpu *c)
+{
+    if (c->wait_held || !c->idle_skip || c->nmi_pending || c->sreset_pending)
+        return true;
+    if (c->wait == CPU_WAIT_IDLE)
+        return (c->cause & c->status & ST_IM) != 0;
+    if (cpu_irq_pending(c) || c->clock->now >= c->wait_deadline)
+        return true;
+    for (unsigned i = 0; i < c->wait_nreads; i++)
+        if (read_now(c, &c->wait_reads[i]) != c->wait_reads[i].value)
+            return true;
+    return false;
+}
+
+bool cpu_still_waiting(cpu *c, uint64_t now)
+{
+    if (!c->wait)
+        return false;
+    uint64_t saved = c->clock->now;
+    c->clock->now = now; /* (cpu_wait_over compares deadlines with the clock) */
+    bool over = cpu_wait_over(c);
+    c->clock->now = saved;
+    return !over;
+}
+
+/* The Count/Compare match, in clock time. */
+static uint64_t timer_clock(const cpu *c)
+{
+    return c->timer_at - (uint64_t)c->retired_delta;
+}
+
+uint64_t cpu_wait_until(const cpu *c, uint64_t until)
+{
+    uint64_t t = until, tm = timer_clock(c);
+    if (tm > c->clock->now && tm < t)
+        t = tm;
+    if (c->wait == CPU_WAIT_POLL && c->wait_deadline < t)
+        t = c->wait_deadline;
+    return t;
+}
+
+uint64_t cpu_wait_deadline(const cpu *c)
+{
+    if (!c->wait)
+        return UINT64_MAX;
+    uint64_t t = UINT64_MAX;
+    if (c->status & (CAUSE_IP7 & ST_IM))
+        t = timer_clock(c);
+    if (c->wait == CPU_WAIT_POLL && c->wait_deadline < t)
+        t = c->wait_deadline;
+    return t;
+}
+
+/* ---- Idle points ---------------------------------------------------------- */
+
+/* The fetch path reached an idle point (state synced in c): wait? */
+bool cpu_idle_enter(cpu *c)
+{
+    if (!c->idle_skip || c->wait_held || c->in_ds || c->mode != MODE_KERNEL)
+        return false;
+    if (c->status & (ST_IE | ST_EXL | ST_ERL))
+        return false; /* only the routine's own contract: called with interrupts off */
+    if (!(c->status & ST_IM) || (c->cause & c->status & ST_IM))
+        return false; /* nothing could end the wait, or something already does */
+    if (c->nmi_pending || c->sreset_pending)
+        return false;
+    cpu_probe_stop(c, false);
+    wait_begin(c, CPU_WAIT_IDLE);
+    return true;
+}
+
+/* ---- Probes --------------------------------------------------------------- */
+
+void cpu_probe_start(cpu *c)
+{
+    cpu_probe *p = &c->probe;
+    uint64_t now = cpu_now_retired(c);
+    if (c->dly) { /* not between a branch and its delay slot */
+        p->next_at = now + 1;
+        return;
+    }
+    if (c->wait_held) {
+        p->next_at = now + p->period;
+        return;
+    }
+    p->on = true;
+    p->steps = 0;
+    p->pc0 = c->pc;
+    memcpy(p->regs, c->gpr, 32 * sizeof c->gpr[0]);
+    p->regs[32] = c->hi;
+    p->regs[33] = c->lo;
+    p->nreads = 0;
+    p->deadline = UINT64_MAX;
+    p->noting = false;
+    cpu_drop_fpage(c); /* every instruction through fetch_full() from now */
+    cpu_kick(c);
+}
+
+void cpu_probe_stop(cpu *c, bool failed)
+{
+    cpu_probe *p = &c->probe;
+    if (p->noting) {
+        dev_note_reads(NULL);
+        p->noting = false;
+    }
+    if (!p->on)
+        return;
+    p->on = false;
+    if (failed && p->period < PROBE_MAX_PERIOD)
+        p->period *= 2;
+    p->next_at = cpu_now_retired(c) + p->period;
+    cpu_kick(c); /* back to the fast fetch path */
+}
+
+static bool add_read(cpu_probe *p, device *dev, unsigned id, unsigned idx, uint64_t addr,
+                     unsigned size, uint64_t value)
+{
+    for (unsigned i = 0; i < p->nreads; i++) {
+        poll_read *r = &p->reads[i];
+        if (r->dev == dev && (dev ? r->id == id && r->idx == idx
+                                  : r->addr == addr && r->size == size))
+            return true;
+    }
+    if (p->nreads == POLL_MAX_READS)
+        return false;
+    p->reads[p->nreads++] = (poll_read){dev, (uint16_t)id, (uint16_t)idx, (uint8_t)size, addr,
+                                        value};
+    return true;
+}
+
+void cpu_probe_note_done(cpu *c)
+{
+    cpu_probe *p = &c->probe;
+    dev_note_reads(NULL);
+    p->noting = false;
+    if (!p->on)
+        return;
+    const dev_read_note *n = &p->note;
+    if (n->n == 0 || n->impure) { /* not a register, or reading it did something */
+        cpu_probe_stop(c, true);
+        return;
+    }
+    for (unsigned i = 0; i < n->n; i++) {
+        if (!add_read(p, n->reg[i].dev, n->reg[i].id, n->reg[i].idx, 0, 0, n->reg[i].peek)) {
+            cpu_probe_stop(c, true);
+            return;
+        }
+        if (n->reg[i].changes < p->deadline)
+            p->deadline = n->reg[i].changes;
+    }
+}
+
+/* A load the loop may do: note what it reads.  False: not a polling load. */
+static bool probe_load(cpu *c, const dinsn *d, unsigned size, bool partial)
+{
+    cpu_probe *p = &c->probe;
+    uint64_t va = c->gpr[d->rs] + (uint64_t)(int64_t)d->imm;
+    if (partial)
+        va &= ~(uint64_t)(size - 1);
+    else if (va & (size - 1))
+        return false; /* it would fault */
+    if (c->nwps || c->watch_armed)
+        return false; /* the debugger (or CP0 WatchLo) wants to see every access */
+    uint64_t ba;
+    bool cached;
+    if (cpu_xlate(c, va, ACC_LOAD, &ba, &cached) != XL_OK)
+        return false;
+    const bus_region *r = bus_find(c->bus, ba);
+    if (!r || ba + size - r->base > r->size)
+        return false;
+    if (r->ram) {
+        uint64_t off = r->ram_off + (ba - r->base);
+        if (ram_page_flags(r->ram, off) & PF_WATCH_R)
+            return false;
+        return add_read(p, NULL, 0, 0, ba, size, load_be(r->ram->host + off, size));
+    }
+    dev_note_reads(&p->note); /* the register reads of this load */
+    p->noting = true;
+    return true;
+}
+
+/* Back at pc0: the same registers and the same values to read again? */
+static bool probe_close(cpu *c)
+{
+    cpu_probe *p = &c->probe;
+    bool same = !memcmp(p->regs, c->gpr, 32 * sizeof c->gpr[0]) && p->regs[32] == c->hi &&
+                p->regs[33] == c->lo;
+    if (!same || c->wait_held || !c->idle_skip) {
+        cpu_probe_stop(c, !same);
+        return false;
+    }
+    if (p->deadline <= c->clock->now) { /* a register read changed meanwhile */
+        cpu_probe_stop(c, false);
+        return false;
+    }
+    bool mmio = false;
+    for (unsigned i = 0; i < p->nreads; i++) {
+        if (read_now(c, &p->reads[i]) != p->reads[i].value) {
+            cpu_probe_stop(c, false);
+            return false;
+        }
+        mmio |= p->reads[i].dev != NULL;
+    }
+    memcpy(c->wait_reads, p->reads, p->nreads * sizeof p->reads[0]);
+    c->wait_nreads = p->nreads;
+    c->wait_mmio = mmio;
+    c->wait_deadline = p->deadline;
+    p->on = false;
+    p->period = PROBE_FIRST;
+    wait_begin(c, CPU_WAIT_POLL);
+    return true;
+}
+
+/* Before the instruction d at pc (state synced in c).  True: the CPU
+ * waits instead (pc is the loop's head). */
+bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
+{
+    cpu_probe *p = &c->probe;
+    if (p->noting)
+        cpu_probe_note_done(c);
+    if (!p->on)
+        return false;
+    if (c->nbps && cpu_bp_at(c, pc)) { /* a breakpoint in the loop must keep hitting */
+        cpu_probe_stop(c, false);
+        return false;
+    }
+    if (p->steps && pc == p->pc0 && !c->in_ds)
+        return probe_close(c);
+    if (++p->steps > PROBE_MAX_STEPS) {
+        cpu_probe_stop(c, true);
+        return false;
+    }
+    bool ok;
+    switch (d->op) {
+    case OP_LB: case OP_LBU: ok = probe_load(c, d, 1, false); break;
+    case OP_LH: case OP_LHU: ok = probe_load(c, d, 2, false); break;
+    case OP_LW: case OP_LWU: ok = probe_load(c, d, 4, false); break;
+    case OP_LD: ok = probe_load(c, d, 8, false); break;
+    case OP_LWL: case OP_LWR: ok = probe_load(c, d, 4, true); break;
+    case OP_LDL: case OP_LDR: ok = probe_load(c, d, 8, true); break;
+    /* Integer arithmetic, moves, HI/LO, branches and jumps: what they do
+     * shows in the registers. */
+    case OP_NOP: case OP_SYNC: case OP_PREF:
+    case OP_SLL: case OP_SRL: case OP_SRA: case OP_SLLV: case OP_SRLV: case OP_SRAV:
+    case OP_DSLL: case OP_DSRL: case OP_DSRA: case OP_DSLL32: case OP_DSRL32: case OP_DSRA32:
+    case OP_DSLLV: case OP_DSRLV: case OP_DSRAV:
+    case OP_MOVZ: case OP_MOVN:
+    case OP_MFHI: case OP_MTHI: case OP_MFLO: case OP_MTLO:
+    case OP_MULT: case OP_MULTU: case OP_DIV: case OP_DIVU:
+    case OP_DMULT: case OP_DMULTU: case OP_DDIV: case OP_DDIVU:
+    case OP_ADD: case OP_ADDU: case OP_SUB: case OP_SUBU: case OP_AND: case OP_OR:
+    case OP_XOR: case OP_NOR: case OP_SLT: case OP_SLTU:
+    case OP_DADD: case OP_DADDU: case OP_DSUB: case OP_DSUBU:
+    case OP_ADDI: case OP_ADDIU: case OP_SLTI: case OP_SLTIU: case OP_ANDI: case OP_ORI:
+    case OP_XORI: case OP_LUI: case OP_DADDI: case OP_DADDIU:
+    case OP_J: case OP_JAL: case OP_JR: case OP_JALR:
+    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ:
+    case OP_BEQL: case OP_BNEL: case OP_BLEZL: case OP_BGTZL:
+    case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
+    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL:
+        ok = true;
+        break;
+    default: /* stores, LL/SC, CP0, FP, traps, system calls: not a poll */
+        ok = false;
+        break;
+    }
+    if (!ok)
+        cpu_probe_stop(c, true);
+    return false;
+}

@@ -125,6 +125,7 @@ typedef struct cpu_probe {
     bool on;
     unsigned steps;        /* instructions seen */
     uint64_t pc0;          /* where it started (and must come back to) */
+    bool again;            /* this is the second iteration watched */
     uint64_t regs[34];     /* GPRs, HI, LO at pc0 */
     poll_read reads[POLL_MAX_READS];
     unsigned nreads;
@@ -133,6 +134,7 @@ typedef struct cpu_probe {
     dev_read_note note;
     uint64_t next_at;      /* the next probe starts at this tick ... */
     uint64_t period;       /* ... and the one after that this much later */
+    bool retried;          /* this probe follows one whose values changed under it */
 } cpu_probe;
 
 /* Internal cpu_run() result of the fetch path: the CPU started waiting. */

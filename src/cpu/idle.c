@@ -214,6 +214,17 @@ bool cpu_idle_enter(cpu *c)
 
 /* ---- Probes --------------------------------------------------------------- */
 
+/* The iteration being watched starts here. */
+static void snapshot(cpu *c)
+{
+    cpu_probe *p = &c->probe;
+    memcpy(p->regs, c->gpr, 32 * sizeof c->gpr[0]);
+    p->regs[32] = c->hi;
+    p->regs[33] = c->lo;
+    p->nreads = 0;
+    p->deadline = UINT64_MAX;
+}
+
 void cpu_probe_start(cpu *c)
 {
     cpu_probe *p = &c->probe;
@@ -229,12 +240,9 @@ void cpu_probe_start(cpu *c)
     p->on = true;
     p->steps = 0;
     p->pc0 = c->pc;
-    memcpy(p->regs, c->gpr, 32 * sizeof c->gpr[0]);
-    p->regs[32] = c->hi;
-    p->regs[33] = c->lo;
-    p->nreads = 0;
-    p->deadline = UINT64_MAX;
+    p->again = false;
     p->noting = false;
+    snapshot(c);
     cpu_drop_fpage(c); /* every instruction through fetch_full() from now */
     cpu_kick(c);
 }
@@ -249,6 +257,7 @@ void cpu_probe_stop(cpu *c, bool failed)
     if (!p->on)
         return;
     p->on = false;
+    p->retried = false;
     if (failed && p->period < PROBE_MAX_PERIOD)
         p->period *= 2;
     p->next_at = cpu_now_retired(c) + p->period;
@@ -328,21 +337,33 @@ static bool probe_close(cpu *c)
     cpu_probe *p = &c->probe;
     bool same = !memcmp(p->regs, c->gpr, 32 * sizeof c->gpr[0]) && p->regs[32] == c->hi &&
                 p->regs[33] == c->lo;
+    if (!same && !p->again) {
+        /* The first iteration may still carry values from before it (the
+         * register a load fills held the previous value): watch one more. */
+        snapshot(c);
+        p->again = true;
+        return false;
+    }
     if (!same || c->wait_held || !c->idle_skip) {
         cpu_probe_stop(c, !same);
         return false;
     }
-    if (p->deadline <= c->clock->now) { /* a register read changed meanwhile */
-        cpu_probe_stop(c, false);
-        return false;
-    }
-    bool mmio = false;
-    for (unsigned i = 0; i < p->nreads; i++) {
-        if (read_now(c, &p->reads[i]) != p->reads[i].value) {
-            cpu_probe_stop(c, false);
-            return false;
-        }
+    bool mmio = false, changed = p->deadline <= c->clock->now;
+    for (unsigned i = 0; i < p->nreads && !changed; i++) {
+        changed = read_now(c, &p->reads[i]) != p->reads[i].value;
         mmio |= p->reads[i].dev != NULL;
+    }
+    if (changed) {
+        /* A value read changed during the iteration (a register that
+         * changes with time, read just before it did): look again at once,
+         * but only once in a row. */
+        bool again = !p->retried;
+        cpu_probe_stop(c, false);
+        if (again) {
+            p->next_at = cpu_now_retired(c);
+            p->retried = true;
+        }
+        return false;
     }
     memcpy(c->wait_reads, p->reads, p->nreads * sizeof p->reads[0]);
     c->wait_nreads = p->nreads;
@@ -350,6 +371,7 @@ static bool probe_close(cpu *c)
     c->wait_deadline = p->deadline;
     p->on = false;
     p->period = PROBE_FIRST;
+    p->retried = false;
     wait_begin(c, CPU_WAIT_POLL);
     return true;
 }

@@ -45,6 +45,7 @@ static int cmd_symbol_file(dbg *d, const char *args)
     if (n < 0)
         return dbg_error(d, "%s", err);
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
+    machine_update_idle_points(d->m); /* an OS idle routine among them? (idle skip) */
     return 0;
 }
 

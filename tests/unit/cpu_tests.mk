@@ -14,3 +14,11 @@ tests_unit_test_cpu_loop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_test_cpu_loop_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 tests_unit_test_cpu_loop_DEPENDENCIES = libxbow.a libxbowfpu.a
 TESTS += tests/unit/test_cpu_loop
+
+# Idle skip in the CPU: polling loops and idle points wait, deterministically.
+check_PROGRAMS += tests/unit/test_cpu_idle
+tests_unit_test_cpu_idle_SOURCES = tests/unit/test_cpu_idle.c tests/unit/cpu_asm.h
+tests_unit_test_cpu_idle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_test_cpu_idle_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+tests_unit_test_cpu_idle_DEPENDENCIES = libxbow.a libxbowfpu.a
+TESTS += tests/unit/test_cpu_idle

@@ -1,6 +1,8 @@
 /* Register dispatch, decoding and name lookup from a device declaration. */
 #include "core/dev.h"
 
+#include "core/hostprof.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,12 +310,18 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
 
 int dev_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    return dev_access(d, op, off, size, val, false);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, val, false);
+    HOSTPROF_END();
+    return rc;
 }
 
 int dev_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    return dev_access(d, op, off, size, &val, true);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, &val, true);
+    HOSTPROF_END();
+    return rc;
 }
 
 static int be_read(void *opaque, const bus_op *op, uint64_t off, uint64_t *val)

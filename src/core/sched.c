@@ -1,5 +1,7 @@
 #include "core/sched.h"
 
+#include "core/hostprof.h"
+
 void sched_init(sched *s, uint64_t hz)
 {
     memset(s, 0, sizeof *s);
@@ -52,6 +54,8 @@ void sched_run_due(sched *s)
         s->head = t->next;
         t->next = NULL;
         t->pending = false;
+        HOSTPROF_BEGIN(t->name, HP_TIMER, t->name);
         t->fn(t->opaque);
+        HOSTPROF_END();
     }
 }

@@ -165,6 +165,16 @@ bool cpu_still_waiting(cpu *c, uint64_t now);
  * UINT64_MAX. */
 uint64_t cpu_wait_deadline(const cpu *c);
 
+/* Sampling, for the profiler: fn is called between two instructions every
+ * `period` instructions this CPU executes, on average (ticks spent waiting
+ * do not count), with the pc of the next instruction and the mode it runs
+ * in (0 kernel, 1 supervisor, 2 user).  The points are a fixed
+ * pseudo-random spread around the period, taken from the instruction
+ * count alone: a run gives the same samples however it is cut into
+ * cpu_run() calls.  period 0 (or fn NULL) stops sampling. */
+typedef void (*cpu_sample_fn)(void *ctx, cpu *c, uint64_t pc, int mode);
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx);
+
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];
 extern const char *const cpu_cp0_names[32];

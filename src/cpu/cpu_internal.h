@@ -292,6 +292,13 @@ struct cpu {
     uint64_t *idle_pts;    /* idle points (cpu_idle_point_add) */
     unsigned nidle_pts;
     cpu_probe probe;
+
+    /* Sampling (cpu_set_sampler) */
+    cpu_sample_fn sample_fn;
+    void *sample_ctx;
+    uint64_t sample_period;
+    uint64_t sample_at;    /* instructions executed at the next sample */
+    uint64_t sample_rng;
 };
 
 /* ---- Shared helpers --------------------------------------------------- */
@@ -373,6 +380,7 @@ void cpu_wait_end(cpu *c);
 uint64_t cpu_wait_until(const cpu *c, uint64_t until);
 
 /* debug.c */
+void cpu_sample(cpu *c, uint64_t executed);
 bool cpu_bp_at(const cpu *c, uint64_t pc);
 bool cpu_page_special(const cpu *c, uint64_t vpage);
 void cpu_special_bits(cpu *c, uint64_t vpage);

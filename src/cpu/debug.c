@@ -109,6 +109,38 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
     stlb_drop_exec(c, 0, true);
 }
 
+/* ---- Sampling ---------------------------------------------------------------- */
+
+/* The next gap: period/2 .. 3*period/2, from a xorshift of the CPU's own. */
+static uint64_t sample_gap(cpu *c)
+{
+    uint64_t x = c->sample_rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c->sample_rng = x;
+    uint64_t p = c->sample_period;
+    return p / 2 + x % (p ? p : 1) + 1;
+}
+
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx)
+{
+    c->sample_fn = period ? fn : NULL;
+    c->sample_ctx = ctx;
+    c->sample_period = period;
+    c->sample_rng = 0x9e3779b97f4a7c15ull * (uint64_t)(c->index + 1);
+    c->sample_at = cpu_now_retired(c) - c->waited + sample_gap(c);
+    cpu_kick(c);
+}
+
+/* The run loop is at a sample point (executed >= sample_at). */
+void cpu_sample(cpu *c, uint64_t executed)
+{
+    while (c->sample_at <= executed)
+        c->sample_at += sample_gap(c);
+    c->sample_fn(c->sample_ctx, c, c->pc, c->mode);
+}
+
 /* ---- Watchpoints ------------------------------------------------------------ */
 
 bool cpu_page_watched(const cpu *c, uint64_t vpage)

@@ -548,6 +548,13 @@ int cpu_run(cpu *c, uint64_t until)
         uint64_t t = c->timer_at - (uint64_t)c->retired_delta;
         if (t < lim)
             lim = t;
+        if (unlikely(c->sample_fn)) { /* the profiler: every so many instructions */
+            uint64_t done = clk->now + (uint64_t)c->retired_delta - c->waited;
+            if (done >= c->sample_at)
+                cpu_sample(c, done);
+            if (c->sample_fn && clk->now + (c->sample_at - done) < lim)
+                lim = clk->now + (c->sample_at - done);
+        }
         if (c->idle_skip && !c->probe.on) { /* idle.c: probes start at fixed ticks */
             if (clk->now + (uint64_t)c->retired_delta >= c->probe.next_at)
                 cpu_probe_start(c);

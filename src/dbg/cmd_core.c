@@ -346,4 +346,5 @@ void dbg_core_register(void)
     dbg_trace_register();
     dbg_script_register();
     dbg_symbols_register();
+    dbg_profile_register();
 }

@@ -87,6 +87,7 @@ void dbg_free(dbg *d)
 {
     if (!d)
         return;
+    dbg_profile_free(d);
     dbg_trace_free(d);
     dbg_bp_free(d);
     dbg_watch_free(d);

@@ -90,6 +90,7 @@ struct dbg {
     uint64_t stop_count; /* stops so far ("changed since the last stop") */
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
+    void *prof;          /* the profiler (profile.c) */
 };
 
 dbg *dbg_new(machine *m);

@@ -15,5 +15,6 @@ DBG_SOURCES = \
 	src/dbg/views.c \
 	src/dbg/trace.c \
 	src/dbg/script.c \
-	src/dbg/symbols.c
+	src/dbg/symbols.c \
+	src/dbg/profile.c
 libxbow_a_SOURCES += $(DBG_SOURCES)

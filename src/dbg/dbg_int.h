@@ -17,6 +17,7 @@ void dbg_views_register(void);
 void dbg_trace_register(void);
 void dbg_script_register(void);
 void dbg_symbols_register(void);
+void dbg_profile_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);
@@ -26,6 +27,7 @@ void dbg_script_free(dbg *d);
 void dbg_vars_free(dbg *d);
 void dbg_views_free(dbg *d);
 void dbg_state_free(dbg *d);
+void dbg_profile_free(dbg *d);
 
 /* Called when the guest resumes, and after every stop before it is
  * reported. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "machine/ip27.h"
 
@@ -60,6 +61,7 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
             goto fail;
         }
         cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
+        snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
     }
     if (ip27_build(m, err, errlen) != 0)
         goto fail;
@@ -215,7 +217,9 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
     m->clock.horizon = until;
     m->clock.earlier = timer_armed_earlier;
     m->clock.earlier_ctx = m;
+    HOSTPROF_BEGIN(m->cpus[i], HP_CPU, m->cpu_names[i]);
     int rc = cpu_run(m->cpus[i], until);
+    HOSTPROF_END();
     m->clock.horizon = 0;
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
@@ -245,7 +249,9 @@ static void fire_timers(machine *m)
     uint64_t t = common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
+    HOSTPROF_BEGIN(m->console, HP_CONSOLE, "console");
     chardev_poll(m->console);
+    HOSTPROF_END();
 }
 
 /* Every CPU waits (idle skip), and none would stop waiting now. */
@@ -294,7 +300,9 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     /* A CPU being stepped executes: it does not wait (idle skip). */
     if (only >= 0)
         cpu_hold_wait(m->cpus[only], true);
+    HOSTPROF_BEGIN(m, HP_RUN, "run loop");
     int r = run_turns(m, only, budget);
+    HOSTPROF_END();
     if (only >= 0)
         cpu_hold_wait(m->cpus[only], false);
     return r;

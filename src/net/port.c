@@ -1,5 +1,6 @@
 /* The port between a NIC and its backend: spec parsing, counters, events,
  * capture, and the virtual-clock polling of host backends. */
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "net/backend.h"
 
@@ -87,11 +88,13 @@ static void poll_timer_fn(void *opaque)
     if (b->fd < 0)
         return;
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     int n = poll(&pfd, 1, 0);
     if (n > 0 && b->poll)
         b->poll(b);
     else if (n < 0 && errno != EINTR)
         xlog(LOG_ERROR, p->name, "net: poll: %s", strerror(errno));
+    HOSTPROF_END();
     poll_arm(p);
 }
 
@@ -208,7 +211,9 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     p->backend->send(p->backend, frame, len);
+    HOSTPROF_END();
     /* A backend may have gained a host fd (a peer connected). */
     poll_arm(p);
 }

@@ -426,3 +426,7 @@ void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
     (void)c;
     memset(w, 0, sizeof *w);
 }
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx)
+{
+    (void)c, (void)period, (void)fn, (void)ctx;
+}

@@ -384,8 +384,8 @@ static int cmd_info_cpus(dbg *d, const char *args)
             sb_printf(&b, "waiting (idle routine) for %llu ticks\n",
                       (unsigned long long)(ticks - w.since));
         else if (w.kind == CPU_WAIT_POLL)
-            sb_printf(&b, "waiting (polling loop, %u %s read) for %llu ticks\n", w.nreads,
-                      w.mmio ? "values, registers among them," : "memory values",
+            sb_printf(&b, "waiting (polling loop on %u value%s%s) for %llu ticks\n", w.nreads,
+                      w.nreads == 1 ? "" : "s", w.mmio ? ", device registers among them" : "",
                       (unsigned long long)(ticks - w.since));
         else
             sb_puts(&b, "running\n");

@@ -8,6 +8,8 @@ TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh
 EXTRA_DIST += tests/batch/linux_boot.sh
+TESTS += tests/batch/linux_idle.sh
+EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh

@@ -40,7 +40,7 @@
 #include "cpu/ops.h"
 
 #define PROBE_FIRST 4096ull
-#define PROBE_MAX_PERIOD 65536ull
+#define PROBE_MAX_PERIOD (1ull << 20)
 #define PROBE_MAX_STEPS 64
 
 /* ---- Configuration ------------------------------------------------------- */
@@ -214,6 +214,65 @@ bool cpu_idle_enter(cpu *c)
 
 /* ---- Probes --------------------------------------------------------------- */
 
+/* What an instruction is to a probe: a load to note, an instruction whose
+ * effect shows in the registers, a branch or jump (the same), or one a
+ * polling loop does not contain (stores, LL/SC, CP0, FP, traps, system
+ * calls). */
+enum { OPC_BAD, OPC_LOAD, OPC_PLAIN, OPC_CONTROL };
+static int op_class(int op)
+{
+    switch (op) {
+    case OP_LB: case OP_LBU: case OP_LH: case OP_LHU: case OP_LW: case OP_LWU: case OP_LD:
+    case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR:
+        return OPC_LOAD;
+    case OP_NOP: case OP_SYNC: case OP_PREF:
+    case OP_SLL: case OP_SRL: case OP_SRA: case OP_SLLV: case OP_SRLV: case OP_SRAV:
+    case OP_DSLL: case OP_DSRL: case OP_DSRA: case OP_DSLL32: case OP_DSRL32: case OP_DSRA32:
+    case OP_DSLLV: case OP_DSRLV: case OP_DSRAV:
+    case OP_MOVZ: case OP_MOVN:
+    case OP_MFHI: case OP_MTHI: case OP_MFLO: case OP_MTLO:
+    case OP_MULT: case OP_MULTU: case OP_DIV: case OP_DIVU:
+    case OP_DMULT: case OP_DMULTU: case OP_DDIV: case OP_DDIVU:
+    case OP_ADD: case OP_ADDU: case OP_SUB: case OP_SUBU: case OP_AND: case OP_OR:
+    case OP_XOR: case OP_NOR: case OP_SLT: case OP_SLTU:
+    case OP_DADD: case OP_DADDU: case OP_DSUB: case OP_DSUBU:
+    case OP_ADDI: case OP_ADDIU: case OP_SLTI: case OP_SLTIU: case OP_ANDI: case OP_ORI:
+    case OP_XORI: case OP_LUI: case OP_DADDI: case OP_DADDIU:
+        return OPC_PLAIN;
+    case OP_J: case OP_JAL: case OP_JR: case OP_JALR:
+    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ:
+    case OP_BEQL: case OP_BNEL: case OP_BLEZL: case OP_BGTZL:
+    case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
+    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL:
+        return OPC_CONTROL;
+    default:
+        return OPC_BAD;
+    }
+}
+
+/* Would a probe from pc fail before the first branch?  The instructions up
+ * to there run in order whatever the registers hold, so one a polling loop
+ * cannot contain settles it without watching anything (busy code mostly
+ * stores within a few instructions).  Looks only at slots already decoded
+ * on the current page. */
+static bool straight_line_fails(const cpu *c)
+{
+    if (c->fvbase != (c->pc & ~0xfffull) || c->fspecial)
+        return false;
+    const dpage *pg = c->fpage;
+    for (unsigned k = (unsigned)(c->pc & 0xfff) >> 2, n = 0; k < DPAGE_INSNS && n < 32; k++, n++) {
+        int op = pg->insn[k].op;
+        if (op == OP_DECODE)
+            return false;
+        int cl = op_class(op);
+        if (cl == OPC_BAD)
+            return true;
+        if (cl == OPC_CONTROL)
+            return false;
+    }
+    return false;
+}
+
 /* The iteration being watched starts here. */
 static void snapshot(cpu *c)
 {
@@ -234,6 +293,12 @@ void cpu_probe_start(cpu *c)
         return;
     }
     if (c->wait_held) {
+        p->next_at = now + p->period;
+        return;
+    }
+    if (straight_line_fails(c)) {
+        if (p->period < PROBE_MAX_PERIOD)
+            p->period *= 2;
         p->next_at = now + p->period;
         return;
     }
@@ -303,9 +368,19 @@ void cpu_probe_note_done(cpu *c)
 }
 
 /* A load the loop may do: note what it reads.  False: not a polling load. */
-static bool probe_load(cpu *c, const dinsn *d, unsigned size, bool partial)
+static bool probe_load(cpu *c, const dinsn *d)
 {
     cpu_probe *p = &c->probe;
+    unsigned size;
+    bool partial = false;
+    switch (d->op) {
+    case OP_LB: case OP_LBU: size = 1; break;
+    case OP_LH: case OP_LHU: size = 2; break;
+    case OP_LW: case OP_LWU: size = 4; break;
+    case OP_LWL: case OP_LWR: size = 4; partial = true; break;
+    case OP_LDL: case OP_LDR: size = 8; partial = true; break;
+    default: size = 8; break; /* LD */
+    }
     uint64_t va = c->gpr[d->rs] + (uint64_t)(int64_t)d->imm;
     if (partial)
         va &= ~(uint64_t)(size - 1);
@@ -396,38 +471,10 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
         return false;
     }
     bool ok;
-    switch (d->op) {
-    case OP_LB: case OP_LBU: ok = probe_load(c, d, 1, false); break;
-    case OP_LH: case OP_LHU: ok = probe_load(c, d, 2, false); break;
-    case OP_LW: case OP_LWU: ok = probe_load(c, d, 4, false); break;
-    case OP_LD: ok = probe_load(c, d, 8, false); break;
-    case OP_LWL: case OP_LWR: ok = probe_load(c, d, 4, true); break;
-    case OP_LDL: case OP_LDR: ok = probe_load(c, d, 8, true); break;
-    /* Integer arithmetic, moves, HI/LO, branches and jumps: what they do
-     * shows in the registers. */
-    case OP_NOP: case OP_SYNC: case OP_PREF:
-    case OP_SLL: case OP_SRL: case OP_SRA: case OP_SLLV: case OP_SRLV: case OP_SRAV:
-    case OP_DSLL: case OP_DSRL: case OP_DSRA: case OP_DSLL32: case OP_DSRL32: case OP_DSRA32:
-    case OP_DSLLV: case OP_DSRLV: case OP_DSRAV:
-    case OP_MOVZ: case OP_MOVN:
-    case OP_MFHI: case OP_MTHI: case OP_MFLO: case OP_MTLO:
-    case OP_MULT: case OP_MULTU: case OP_DIV: case OP_DIVU:
-    case OP_DMULT: case OP_DMULTU: case OP_DDIV: case OP_DDIVU:
-    case OP_ADD: case OP_ADDU: case OP_SUB: case OP_SUBU: case OP_AND: case OP_OR:
-    case OP_XOR: case OP_NOR: case OP_SLT: case OP_SLTU:
-    case OP_DADD: case OP_DADDU: case OP_DSUB: case OP_DSUBU:
-    case OP_ADDI: case OP_ADDIU: case OP_SLTI: case OP_SLTIU: case OP_ANDI: case OP_ORI:
-    case OP_XORI: case OP_LUI: case OP_DADDI: case OP_DADDIU:
-    case OP_J: case OP_JAL: case OP_JR: case OP_JALR:
-    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ:
-    case OP_BEQL: case OP_BNEL: case OP_BLEZL: case OP_BGTZL:
-    case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
-    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL:
-        ok = true;
-        break;
-    default: /* stores, LL/SC, CP0, FP, traps, system calls: not a poll */
-        ok = false;
-        break;
+    switch (op_class(d->op)) {
+    case OPC_LOAD: ok = probe_load(c, d); break;
+    case OPC_PLAIN: case OPC_CONTROL: ok = true; break;
+    default: ok = false; break;
     }
     if (!ok)
         cpu_probe_stop(c, true);

@@ -12,8 +12,11 @@
  *
  * Probes.  At fixed ticks of the CPU's own clock (probe.next_at: the first
  * PROBE_FIRST ticks in, then every `period` ticks, doubling after each
- * probe that found no spin loop up to PROBE_MAX_PERIOD) the CPU watches the
- * instructions it executes: the run loop takes every fetch through
+ * probe that watched instructions and found no spin loop, up to
+ * PROBE_MAX_PERIOD) the CPU watches the instructions it executes, unless
+ * the code up to the next branch already holds an instruction a polling
+ * loop cannot contain (busy code mostly stores within a few instructions:
+ * then nothing is watched and the period stays): the run loop takes every fetch through
  * fetch_full() (a dummy exec soft TLB, no current page), which calls
  * cpu_probe_step() before each instruction.  Only loads, integer
  * arithmetic, branches and jumps may run; each load's target is noted (RAM:
@@ -296,9 +299,7 @@ void cpu_probe_start(cpu *c)
         p->next_at = now + p->period;
         return;
     }
-    if (straight_line_fails(c)) {
-        if (p->period < PROBE_MAX_PERIOD)
-            p->period *= 2;
+    if (straight_line_fails(c)) { /* (cheap: no backing off for these) */
         p->next_at = now + p->period;
         return;
     }

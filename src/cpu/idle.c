@@ -8,25 +8,26 @@
  * A CPU fetching it with Status.IE = EXL = ERL = 0 in kernel mode and
  * nothing pending in Cause.IP & Status.IM waits (CPU_WAIT_IDLE) until
  * something is, then executes the routine, which enables interrupts and
- * takes the interrupt exactly as it would have after spinning.
+ * takes the interrupt, as it would have from its idle loop.
  *
- * Probes.  At fixed ticks of the CPU's own clock (probe.next_at: the first
- * PROBE_FIRST ticks in, then every `period` ticks, doubling after each
- * probe that watched instructions and found no spin loop, up to
- * PROBE_MAX_PERIOD) the CPU watches the instructions it executes, unless
- * the code up to the next branch already holds an instruction a polling
- * loop cannot contain (busy code mostly stores within a few instructions:
- * then nothing is watched and the period stays): the run loop takes every fetch through
- * fetch_full() (a dummy exec soft TLB, no current page), which calls
- * cpu_probe_step() before each instruction.  Only loads, integer
- * arithmetic, branches and jumps may run; each load's target is noted (RAM:
- * its bus address and value; a device register: through dev_note_reads(),
- * which says whether the read had a side effect).  If within
- * PROBE_MAX_STEPS instructions the CPU is back where it started with every
- * register (GPRs, HI, LO) as it was, the iteration will repeat exactly as
- * long as the values it read stay the same: the CPU waits (CPU_WAIT_POLL).
- * Since a probe starts at a tick, not at a place where a run happened to
- * end, the same run gives the same waits however it is cut into
+ * Probes.  At fixed ticks of the CPU's own clock (probe.next_at: first
+ * PROBE_FIRST ticks in, then every `period` ticks) the CPU looks for a
+ * polling loop.  If the code up to the next branch holds an instruction a
+ * polling loop cannot contain (busy code mostly stores within a few
+ * instructions), that settles it.  Otherwise the CPU watches what it
+ * executes: the run loop takes every fetch through fetch_full() (a dummy
+ * exec soft TLB, no current page), which calls cpu_probe_step() before
+ * each instruction.  Only loads, integer arithmetic, branches and jumps may
+ * run; each load's target is noted (RAM: its bus address and value; a
+ * device register: through dev_note_reads(), which says whether the read
+ * had a side effect).  If the CPU comes back where it started with every
+ * register (GPRs, HI, LO) as it was at the start of the iteration (the
+ * first or, when the first still carried older values, the second; within
+ * PROBE_MAX_STEPS instructions), the iteration will repeat exactly as long
+ * as the values it read stay the same: the CPU waits (CPU_WAIT_POLL).  A
+ * probe that watched and found no such loop doubles the period, up to
+ * PROBE_MAX_PERIOD.  Since probes start at ticks, not where a run happened
+ * to end, the same run gives the same waits however it is cut into
  * cpu_run() calls.
  *
  * Waiting.  cpu_run() sees c->wait, checks cpu_wait_over() (an interrupt

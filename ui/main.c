@@ -27,6 +27,7 @@ static void usage(FILE *f)
           "      --cli            line-mode debugger (readline) instead of the TUI\n"
           "      --tui            the TUI even when not on a terminal\n"
           "      --max-insns N    batch mode without commands: stop after N instructions\n"
+          "                       (all CPUs; a tick a CPU spends waiting counts as one)\n"
           "  -q, --quiet          do not print the banner\n"
           "      --log-level L    error, warning, info or debug (default warning)\n"
           "\n"

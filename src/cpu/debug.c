@@ -76,6 +76,7 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
     }
     c->bps[c->nbps++] = vaddr;
     stlb_drop_exec(c, vaddr & ~0xfffull, false);
+    cpu_wait_debug_changed(c);
     return 0;
 }
 
@@ -107,6 +108,8 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
     c->trace = fn;
     c->trace_ctx = ctx;
     stlb_drop_exec(c, 0, true);
+    if (fn)
+        cpu_wait_debug_changed(c);
 }
 
 /* ---- Sampling ---------------------------------------------------------------- */
@@ -168,6 +171,7 @@ int cpu_wp_insert(cpu *c, uint64_t vaddr, uint64_t len, int type)
     int id = c->next_wp_id++;
     c->wps[c->nwps++] = (cpu_wp){id, vaddr, len, type};
     stlb_flush(c);
+    cpu_wait_debug_changed(c);
     return id;
 }
 

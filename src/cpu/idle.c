@@ -98,6 +98,15 @@ void cpu_hold_wait(cpu *c, bool hold)
 
 void cpu_wake(cpu *c) { cpu_wait_end(c); }
 
+/* The debugger armed something a polling loop may run into (a breakpoint, a
+ * watchpoint, a watched page, the trace hook): the loop runs again, and the
+ * probe that follows gives up on it if it does. */
+void cpu_wait_debug_changed(cpu *c)
+{
+    if (c->wait == CPU_WAIT_POLL)
+        cpu_wait_end(c);
+}
+
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
 {
     memset(w, 0, sizeof *w);

@@ -346,8 +346,10 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
 static void group_flags_changed(void *ctx)
 {
     cpu_group *g = ctx;
-    for (unsigned i = 0; i < g->ncpus; i++)
+    for (unsigned i = 0; i < g->ncpus; i++) {
         stlb_flush(g->cpus[i]);
+        cpu_wait_debug_changed(g->cpus[i]);
+    }
 }
 
 void cpu_group_join(cpu *c)

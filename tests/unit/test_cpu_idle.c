@@ -4,7 +4,8 @@
  * count or read a register with side effects never wait; a register that
  * changes with time ends the wait on time; an idle point waits for an
  * interrupt line; an interrupt ends a poll; a breakpoint in the loop keeps
- * hitting; Count runs on while the CPU waits. */
+ * hitting, also one set while the CPU waits; Count runs on while the CPU
+ * waits. */
 #include <check.h>
 #include <stdlib.h>
 
@@ -394,6 +395,19 @@ START_TEST(a_breakpoint_in_the_loop_keeps_hitting)
 }
 END_TEST
 
+START_TEST(a_breakpoint_set_in_a_loop_that_waits_hits)
+{
+    put_ram_poll();
+    ck_assert_int_eq(cpu_run(C, 100000), CPU_RAN);
+    ck_assert_int_eq(wait_info().kind, CPU_WAIT_POLL);
+    cpu_bp_insert(C, K0(CODE + 8));
+    ck_assert_int_eq(wait_info().kind, CPU_WAIT_NONE);
+    ck_assert_int_eq(cpu_run(C, 200000), CPU_BREAK);
+    ck_assert_uint_eq(cpu_pc(C), K0(CODE + 8));
+    ck_assert_uint_lt(cpu_ticks(C), 100000 + 4);
+}
+END_TEST
+
 START_TEST(a_held_cpu_does_not_wait_and_the_debugger_wakes_one)
 {
     put_ram_poll();
@@ -438,6 +452,7 @@ static Suite *suite(void)
     tcase_add_test(t, an_idle_point_reached_with_interrupts_on_does_not_wait);
     tcase_add_test(t, an_interrupt_ends_a_poll);
     tcase_add_test(t, a_breakpoint_in_the_loop_keeps_hitting);
+    tcase_add_test(t, a_breakpoint_set_in_a_loop_that_waits_hits);
     tcase_add_test(t, a_held_cpu_does_not_wait_and_the_debugger_wakes_one);
     tcase_add_test(t, idle_skip_off_executes_everything);
     suite_add_tcase(s, t);

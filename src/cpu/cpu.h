@@ -157,13 +157,14 @@ typedef struct cpu_wait_info {
     uint64_t idle_waits, poll_waits; /* waits started, by kind */
 } cpu_wait_info;
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w);
-/* The CPU waits and, at clock time `now`, nothing would end its wait yet
- * (the machine's question between turns). */
-bool cpu_still_waiting(cpu *c, uint64_t now);
-/* Clock time at which a waiting CPU would end its wait by itself (its
- * Count/Compare interrupt, a polled register that changes with time), or
- * UINT64_MAX. */
-uint64_t cpu_wait_deadline(const cpu *c);
+/* Counting delay loops (Linux's __delay: bnez a0, self; daddiu a0, a0, -1)
+ * are done at once with idle skip on: exact, the same instructions, time and
+ * registers as running them.  cpu_quiet_until() is the machine's question
+ * between turns: at clock time `now`, until when will the CPU neither do
+ * anything another CPU or a device can see nor end a wait by itself?  `now`
+ * when it runs other code; the end of its delay loop; its wait's deadline
+ * (UINT64_MAX: only an interrupt or another initiator can end it). */
+uint64_t cpu_quiet_until(cpu *c, uint64_t now);
 
 /* Sampling, for the profiler: fn is called between two instructions every
  * `period` instructions this CPU executes, on average (ticks spent waiting

@@ -377,6 +377,7 @@ void cpu_probe_note_done(cpu *c);
 bool cpu_wait_over(cpu *c);
 void cpu_wait_end(cpu *c);
 void cpu_wait_debug_changed(cpu *c);
+uint64_t cpu_delay_loop(cpu *c, uint64_t lim);
 /* The clock time up to which a waiting CPU's run may jump at most. */
 uint64_t cpu_wait_until(const cpu *c, uint64_t until);
 

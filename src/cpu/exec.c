@@ -562,10 +562,12 @@ int cpu_run(cpu *c, uint64_t until)
             if (!c->probe.on && t < lim)
                 lim = t;
         }
+        uint64_t before = clk->now;
+        if (c->idle_skip && !c->probe.on && !c->exit_req && !c->stop)
+            cpu_delay_loop(c, lim); /* idle.c: a counting delay loop, at once */
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
-        uint64_t before = clk->now;
         int r = run_inner(c);
         if (unlikely(c->probe.noting))
             cpu_probe_note_done(c); /* the device load that ended the run */

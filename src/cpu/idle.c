@@ -30,6 +30,10 @@
  * to end, the same run gives the same waits however it is cut into
  * cpu_run() calls.
  *
+ * Delay loops.  A counting loop like Linux's __delay is no wait (it does
+ * not change timing) but costs nothing either: cpu_delay_loop() does its
+ * iterations at once, exactly (see below).
+ *
  * Waiting.  cpu_run() sees c->wait, checks cpu_wait_over() (an interrupt
  * in Cause.IP & IM for an idle wait; for a poll, an interrupt it can take,
  * a value read that changed when looked at again without side effects,
@@ -42,6 +46,8 @@
 
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
+
+static uint64_t delay_loop_left(const cpu *c, const dinsn **slot);
 
 #define PROBE_FIRST 4096ull
 #define PROBE_MAX_PERIOD (1ull << 20)
@@ -168,17 +174,6 @@ bool cpu_wait_over(cpu *c)
     return false;
 }
 
-bool cpu_still_waiting(cpu *c, uint64_t now)
-{
-    if (!c->wait)
-        return false;
-    uint64_t saved = c->clock->now;
-    c->clock->now = now; /* (cpu_wait_over compares deadlines with the clock) */
-    bool over = cpu_wait_over(c);
-    c->clock->now = saved;
-    return !over;
-}
-
 /* The Count/Compare match, in clock time. */
 static uint64_t timer_clock(const cpu *c)
 {
@@ -195,7 +190,10 @@ uint64_t cpu_wait_until(const cpu *c, uint64_t until)
     return t;
 }
 
-uint64_t cpu_wait_deadline(const cpu *c)
+/* Clock time at which a waiting CPU ends its wait by itself (its
+ * Count/Compare interrupt, a polled register that changes with time), or
+ * UINT64_MAX. */
+static uint64_t wait_deadline(const cpu *c)
 {
     if (!c->wait)
         return UINT64_MAX;
@@ -270,6 +268,9 @@ static int op_class(int op)
  * on the current page. */
 static bool straight_line_fails(const cpu *c)
 {
+    const dinsn *slot;
+    if (delay_loop_left(c, &slot))
+        return true; /* a delay loop: done at once, not a wait */
     if (c->fvbase != (c->pc & ~0xfffull) || c->fspecial)
         return false;
     const dpage *pg = c->fpage;
@@ -490,4 +491,80 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
     if (!ok)
         cpu_probe_stop(c, true);
     return false;
+}
+
+/* ---- Delay loops -------------------------------------------------------- */
+
+/* A CPU at the head of a counting delay loop, Linux's __delay:
+ *       1: bnez  a0, 1b
+ *          daddiu a0, a0, -1     (or addiu, on a 32-bit count)
+ * does nothing but count down, so the iterations can be done at once: the
+ * counter, the clock and the instruction count end where running them
+ * would have left them (the exit, the last branch and its delay slot, is
+ * left to the interpreter).  Unlike a wait this is exact.  How many taken
+ * iterations are left (0: not at such a loop); *slot gets the decrement. */
+static bool slot_special(const cpu *c, unsigned k)
+{
+    return c->fspecial && (c->spec_bits[k >> 6] & (1ull << (k & 63)));
+}
+
+static uint64_t delay_loop_left(const cpu *c, const dinsn **slot)
+{
+    if (c->fvbase != (c->pc & ~0xfffull) || c->trace || c->dly)
+        return 0;
+    unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
+    if (k + 1 >= DPAGE_INSNS || slot_special(c, k) || slot_special(c, k + 1))
+        return 0; /* (a breakpoint or a hook in the loop) */
+    const dinsn *b = &c->fpage->insn[k], *s = b + 1;
+    if (b->op != OP_BNE || b->rt != 0 || b->imm != -4 || s->rs != b->rs || s->rd != b->rs ||
+        s->imm != -1 || (s->op != OP_DADDIU && s->op != OP_ADDIU))
+        return 0;
+    uint64_t r = c->gpr[b->rs];
+    *slot = s;
+    if (s->op == OP_DADDIU)
+        return r;
+    if ((uint64_t)(int64_t)(int32_t)r != r)
+        return 0; /* not a 32-bit value yet: the interpreter makes it one */
+    return (uint32_t)r;
+}
+
+/* Do the delay loop's iterations up to clock time `lim`; returns the ticks. */
+uint64_t cpu_delay_loop(cpu *c, uint64_t lim)
+{
+    const dinsn *s;
+    uint64_t left = delay_loop_left(c, &s);
+    uint64_t now = c->clock->now, room = lim > now ? (lim - now) / 2 : 0;
+    uint64_t n = left < room ? left : room;
+    if (!n)
+        return 0;
+    uint64_t r = c->gpr[s->rs] - n;
+    c->gpr[s->rs] = s->op == OP_DADDIU ? r : (uint64_t)(int64_t)(int32_t)(uint32_t)r;
+    c->clock->now = now + 2 * n;
+    return 2 * n;
+}
+
+uint64_t cpu_quiet_until(cpu *c, uint64_t now)
+{
+    if (!c->idle_skip)
+        return now;
+    uint64_t t;
+    if (c->wait) {
+        uint64_t saved = c->clock->now;
+        c->clock->now = now; /* (cpu_wait_over compares deadlines with the clock) */
+        bool over = cpu_wait_over(c);
+        c->clock->now = saved;
+        if (over)
+            return now;
+        t = wait_deadline(c);
+    } else {
+        const dinsn *s;
+        uint64_t left = c->probe.on ? 0 : delay_loop_left(c, &s);
+        if (!left)
+            return now;
+        t = left > (UINT64_MAX - now) / 2 ? UINT64_MAX : now + 2 * left;
+        uint64_t tm = timer_clock(c);
+        if (tm > now && tm < t)
+            t = tm;
+    }
+    return t;
 }

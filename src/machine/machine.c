@@ -254,32 +254,30 @@ static void fire_timers(machine *m)
     HOSTPROF_END();
 }
 
-/* Every CPU waits (idle skip), and none would stop waiting now. */
-static bool all_waiting(machine *m)
-{
-    for (unsigned i = 0; i < m->ncpus; i++)
-        if (!cpu_still_waiting(m->cpus[i], m->local_time[i]))
-            return false;
-    return true;
-}
-
 /* End of the current turn: the next timer or a quantum away.  The quantum
  * also bounds a single CPU's turn: a device that arms a timer during the
  * turn (a doorbell write starting a DMA engine, an EEPROM read) sees it
  * fire at most one quantum late, not whenever some older timer comes due.
- * When every CPU waits, nothing can happen before the next timer or the
- * first wait that ends by itself: the turn goes all the way there. */
+ * When no CPU can do anything the others or the devices see (each waits,
+ * or counts down a delay loop: idle skip), nothing can happen before the
+ * next timer or the first CPU that is quiet no longer, and the turn goes
+ * all the way there. */
 static uint64_t turn_end(machine *m, uint64_t from)
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->quantum;
-    if (all_waiting(m)) {
+    uint64_t quiet = UINT64_MAX; /* 0: some CPU is not quiet */
+    for (unsigned i = 0; i < m->ncpus && quiet; i++) {
+        uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
+        if (u <= m->local_time[i])
+            quiet = 0;
+        else if (u < quiet)
+            quiet = u;
+    }
+    if (quiet) {
         q = IDLE_TURN_MAX;
-        for (unsigned i = 0; i < m->ncpus; i++) {
-            uint64_t d = cpu_wait_deadline(m->cpus[i]);
-            if (d < end)
-                end = d;
-        }
+        if (quiet < end)
+            end = quiet;
     }
     if (from + q < end)
         end = from + q;

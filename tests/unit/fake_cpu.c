@@ -419,8 +419,7 @@ int cpu_idle_point_add(cpu *c, uint64_t vaddr) { (void)c, (void)vaddr; return 0;
 void cpu_idle_points_clear(cpu *c) { (void)c; }
 void cpu_hold_wait(cpu *c, bool hold) { (void)c, (void)hold; }
 void cpu_wake(cpu *c) { (void)c; }
-bool cpu_still_waiting(cpu *c, uint64_t now) { (void)c, (void)now; return false; }
-uint64_t cpu_wait_deadline(const cpu *c) { (void)c; return UINT64_MAX; }
+uint64_t cpu_quiet_until(cpu *c, uint64_t now) { (void)c; return now; }
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
 {
     (void)c;

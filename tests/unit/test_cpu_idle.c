@@ -5,7 +5,8 @@
  * changes with time ends the wait on time; an idle point waits for an
  * interrupt line; an interrupt ends a poll; a breakpoint in the loop keeps
  * hitting, also one set while the CPU waits; Count runs on while the CPU
- * waits. */
+ * waits; a counting delay loop is done at once with the same result as
+ * running it. */
 #include <check.h>
 #include <stdlib.h>
 
@@ -426,6 +427,89 @@ START_TEST(a_held_cpu_does_not_wait_and_the_debugger_wakes_one)
 }
 END_TEST
 
+/* Linux's __delay: bnez a0, self; daddiu a0, a0, -1 (done at once with idle
+ * skip, exactly).  Returns ticks, retired, a0 and pc after running to
+ * `until` in slices of `slice`, with IP2 raised at tick `irq_at` (0: none). */
+static void delay_run(bool skip, bool wide, uint64_t count, uint64_t until, uint64_t slice,
+                      uint64_t irq_at, uint64_t out[4])
+{
+    cpu_set_idle_skip(C, skip);
+    put(CODE, (const uint32_t[]){
+        NOP,
+        BNE(A0, ZERO, -1),        /* LOOP */
+        wide ? DADDIU(A0, A0, -1) : ADDIU(A0, A0, -1),
+        NOP,
+        NOP,                      /* DONE */
+    }, 5);
+    start();
+    cpu_set_gpr(C, A0, count);
+    cpu_set_cp0(C, CP0_STATUS, S_KERNEL64 | S_IM2 | S_IE);
+    while (CLK.now < until) {
+        uint64_t to = CLK.now + slice < until ? CLK.now + slice : until;
+        if (irq_at && CLK.now < irq_at && to > irq_at)
+            to = irq_at;
+        if (irq_at && CLK.now == irq_at)
+            cpu_set_irq(C, 2, true);
+        if (cpu_run(C, to) == CPU_BREAK)
+            break;
+    }
+    out[0] = cpu_ticks(C);
+    out[1] = cpu_retired(C);
+    out[2] = cpu_gpr(C, A0);
+    out[3] = cpu_pc(C);
+}
+
+START_TEST(a_delay_loop_is_done_at_once_and_exactly)
+{
+    static const struct {
+        bool wide;
+        uint64_t count, until, slice, irq_at;
+    } runs[] = {
+        {true, 100000, 1000000, 1000000, 0},   /* runs out: DONE */
+        {true, 100000, 150001, 1000000, 0},    /* stops half way, at an odd tick */
+        {true, 100000, 150000, 977, 0},        /* in slices */
+        {true, 100000, 1000000, 1000000, 70001}, /* an interrupt half way */
+        {false, 0x180000000ull, 1000000, 4096, 0}, /* a 32-bit count (0x80000000) */
+        {true, 0, 1000, 1000, 0},              /* nothing to count */
+    };
+    for (unsigned i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        uint64_t ref[4], got[4];
+        teardown();
+        setup();
+        delay_run(false, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice,
+                  runs[i].irq_at, ref);
+        teardown();
+        setup();
+        delay_run(true, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice,
+                  runs[i].irq_at, got);
+        for (unsigned k = 0; k < 4; k++)
+            ck_assert_msg(got[k] == ref[k], "run %u: value %u is 0x%llx, not 0x%llx", i, k,
+                          (unsigned long long)got[k], (unsigned long long)ref[k]);
+        ck_assert_uint_eq(wait_info().waited, 0); /* executed, not waited */
+    }
+}
+END_TEST
+
+START_TEST(a_long_delay_loop_costs_nothing)
+{
+    /* 10^9 iterations: only doing them at once finishes this test in time
+     * (the interpreter would take seconds). */
+    const uint64_t count = 1ull << 40, iters = 1000000000ull, until = 1 + 2 * iters;
+    put(CODE, (const uint32_t[]){NOP, BNE(A0, ZERO, -1), DADDIU(A0, A0, -1), NOP, NOP}, 5);
+    start();
+    cpu_set_gpr(C, A0, count);
+    ck_assert_int_eq(cpu_run(C, 1), CPU_RAN); /* the NOP: now at the loop */
+    while (CLK.now < until) {
+        uint64_t to = CLK.now + (1ull << 28) < until ? CLK.now + (1ull << 28) : until;
+        ck_assert_int_eq(cpu_run(C, to), CPU_RAN);
+    }
+    ck_assert_uint_eq(cpu_gpr(C, A0), count - iters);
+    ck_assert_uint_eq(cpu_pc(C), LOOP);
+    ck_assert_uint_eq(cpu_retired(C), until);
+    ck_assert_uint_eq(cpu_cp0(C, CP0_COUNT) & 0xffffffffu, (until / 2) & 0xffffffffu);
+}
+END_TEST
+
 START_TEST(idle_skip_off_executes_everything)
 {
     cpu_set_idle_skip(C, false);
@@ -454,6 +538,8 @@ static Suite *suite(void)
     tcase_add_test(t, a_breakpoint_in_the_loop_keeps_hitting);
     tcase_add_test(t, a_breakpoint_set_in_a_loop_that_waits_hits);
     tcase_add_test(t, a_held_cpu_does_not_wait_and_the_debugger_wakes_one);
+    tcase_add_test(t, a_delay_loop_is_done_at_once_and_exactly);
+    tcase_add_test(t, a_long_delay_loop_costs_nothing);
     tcase_add_test(t, idle_skip_off_executes_everything);
     suite_add_tcase(s, t);
     return s;

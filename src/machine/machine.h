@@ -68,7 +68,7 @@ typedef struct machine {
     event_bus events;
     symtab syms;
     cpu *cpus[MAX_CPUS];
-    char cpu_names[MAX_CPUS][12]; /* "cpu0" ... */
+    char cpu_names[MAX_CPUS][16]; /* "cpu0" ... */
     unsigned ncpus;
     int cur_cpu;          /* CPU running now (or last) */
     device *devices;      /* every device, in creation order */

@@ -557,8 +557,10 @@ uint64_t cpu_quiet_until(cpu *c, uint64_t now)
             return now;
         t = wait_deadline(c);
     } else {
+        if (c->probe.on || cpu_irq_pending(c) || c->nmi_pending || c->sreset_pending)
+            return now; /* (it takes the interrupt first) */
         const dinsn *s;
-        uint64_t left = c->probe.on ? 0 : delay_loop_left(c, &s);
+        uint64_t left = delay_loop_left(c, &s);
         if (!left)
             return now;
         t = left > (UINT64_MAX - now) / 2 ? UINT64_MAX : now + 2 * left;

@@ -51,11 +51,11 @@ boot() {
         if [ -z "$best_wall" ] || [ "$(echo "$wall < $best_wall" | bc -l)" = 1 ]; then best_wall=$wall; fi
     done
     wall=$best_wall cpu=$best_cpu
-    # info cpus: "* 0    PC  WHERE  INSTRUCTIONS  WAITED (PCT)  WAITS  STATE..."
+    # info cpus: "* 0    PC  WHERE  INSTRUCTIONS", then "waited N ticks (P%): ..."
     insns=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" | tr -d '*' |
         awk '$2 ~ /^0x/ { s += $4 } END { print s + 0 }')
-    waited=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" | tr -d '*' |
-        awk '$2 ~ /^0x/ { s += $5 } END { print s + 0 }')
+    waited=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" |
+        awk '$1 == "waited" { s += $2 } END { print s + 0 }')
 }
 
 echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true --rtc-fixed,"

@@ -364,31 +364,29 @@ static int cmd_info_cpus(dbg *d, const char *args)
     machine *m = d->m;
     strbuf b;
     sb_init(&b);
-    sb_puts(&b, "  CPU  PC                 Where                  Instructions  Waited ticks        "
-                "  Waits (idle/poll)  State\n");
+    sb_puts(&b, "  CPU  PC                 Where                  Instructions\n");
     for (unsigned i = 0; i < m->ncpus; i++) {
         cpu *c = m->cpus[i];
-        char where[128], waited[48], waits[40];
+        char where[128];
+        symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
+        sb_printf(&b, "%c %-4u 0x%016llx %-22s %llu\n", (int)i == d->cur_cpu ? '*' : ' ', i,
+                  (unsigned long long)cpu_pc(c), where, (unsigned long long)cpu_retired(c));
+        /* Idle skip: the time it waited, and whether it waits now. */
         cpu_wait_info w;
         cpu_get_wait_info(c, &w);
         uint64_t ticks = cpu_ticks(c);
-        symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
-        snprintf(waited, sizeof waited, "%llu (%.1f%%)", (unsigned long long)w.waited,
-                 ticks ? 100.0 * (double)w.waited / (double)ticks : 0.0);
-        snprintf(waits, sizeof waits, "%llu/%llu", (unsigned long long)w.idle_waits,
-                 (unsigned long long)w.poll_waits);
-        sb_printf(&b, "%c %-4u 0x%016llx %-22s %-13llu %-21s %-18s ",
-                  (int)i == d->cur_cpu ? '*' : ' ', i, (unsigned long long)cpu_pc(c), where,
-                  (unsigned long long)cpu_retired(c), waited, waits);
+        if (w.idle_waits || w.poll_waits)
+            sb_printf(&b, "         waited %llu ticks (%.1f%%): %llu idle, %llu polling\n",
+                      (unsigned long long)w.waited,
+                      ticks ? 100.0 * (double)w.waited / (double)ticks : 0.0,
+                      (unsigned long long)w.idle_waits, (unsigned long long)w.poll_waits);
         if (w.kind == CPU_WAIT_IDLE)
-            sb_printf(&b, "waiting (idle routine) for %llu ticks\n",
+            sb_printf(&b, "         waiting now in the idle routine, for %llu ticks\n",
                       (unsigned long long)(ticks - w.since));
         else if (w.kind == CPU_WAIT_POLL)
-            sb_printf(&b, "waiting (polling loop on %u value%s%s) for %llu ticks\n", w.nreads,
-                      w.nreads == 1 ? "" : "s", w.mmio ? ", device registers among them" : "",
+            sb_printf(&b, "         waiting now in a loop polling %u value%s%s, for %llu ticks\n",
+                      w.nreads, w.nreads == 1 ? "" : "s", w.mmio ? " (registers too)" : "",
                       (unsigned long long)(ticks - w.since));
-        else
-            sb_puts(&b, "running\n");
     }
     sb_printf(&b, "Idle skip %s.\n", m->cfg.idle_skip ? "on (--no-idle-skip turns it off)"
                                                         : "off (--no-idle-skip)");
@@ -449,11 +447,12 @@ static const command run_commands[] = {
      "Example: cpu 1", CMD_MACHINE},
     {"info cpus", NULL, cmd_info_cpus, "info cpus",
      "List the CPUs with their pc, instruction count and time spent waiting.\n"
-     "* marks the selected one.  Instructions are those the CPU executed; with idle skip\n"
-     "(the default, --no-idle-skip turns it off) a CPU that only waits executes nothing\n"
-     "while its clock moves on: \"Waited ticks\" is that time (and its share of the CPU's\n"
-     "clock), \"Waits\" how often it started waiting in the OS's idle routine or in a\n"
-     "polling loop, and State whether it waits now.  See docs/cpu.md, \"Waiting\".\n"
+     "* marks the selected one.  Instructions are those the CPU executed.  With idle\n"
+     "skip (the default; --no-idle-skip turns it off) a CPU that only waits executes\n"
+     "nothing while its clock moves on: under a CPU that waited, \"waited\" is that time\n"
+     "(and its share of the CPU's clock) and how often it started waiting in the OS's\n"
+     "idle routine or in a polling loop, and \"waiting now\" says where it waits and for\n"
+     "how long.  See docs/cpu.md, \"Waiting\".\n"
      "Example: info cpus", CMD_MACHINE},
 };
 

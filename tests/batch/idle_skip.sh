@@ -11,10 +11,12 @@
 GUEST="$top_builddir/tests/guest/idle_wait.elf"
 [ -f "$GUEST" ] || { echo "SKIP: $GUEST is not built"; exit 77; }
 
-# waits NAME CPU: the CPU's "Waits (idle/poll)" column in NAME.out's info cpus
+# waits NAME CPU: "IDLE/POLL", how often the CPU started waiting (NAME.out's
+# info cpus: "waited N ticks (P%): I idle, P polling" under the CPU's line)
 waits() {
-    awk -v c="$2" '$1 == "*" { $1 = "" ; $0 = $0 } $1 == c && $2 ~ /^0x/ { print $(NF - 1) }' \
-        "$TMP/$1.out" | head -1
+    awk -v c="$2" '{ sub(/^\*/, " ") } $2 ~ /^0x/ { cur = $1 }
+        cur == c && $1 == "waited" { print $5 "/" $7; exit }
+        END { }' "$TMP/$1.out" | head -1 | grep . || echo 0/0
 }
 # guest_lines NAME PREFIX: what the guest printed
 guest_lines() { grep "^$2" "$TMP/$1.out"; }
@@ -55,10 +57,11 @@ run dbg --append debugger -ex 'expect "waiting for the debugger"' -ex 'break pol
 expect_rc 0
 [ "$(grep -c "Breakpoint 1, poll_loop" "$TMP/dbg.out")" -eq 2 ] ||
     fail "dbg: the breakpoint in the loop did not hit twice"
-expect dbg.out "waiting (polling loop on 1 value) for"
-# after stepi the CPU runs (one "running" line between two "waiting" ones)
-awk '/CPU  PC/ { n++ } n == 2 && /^\* 0 / { print; exit }' "$TMP/dbg.out" | grep -q running ||
-    fail "dbg: stepi did not make the waiting CPU execute"
+expect dbg.out "waiting now in a loop polling 1 value, for"
+# after stepi the CPU executes: the second info cpus has no "waiting now"
+awk '/CPU  PC/ { n++ } n == 2 && /waiting now/ { bad = 1 } n == 2 && /^Idle skip/ { exit }
+     END { exit bad }' "$TMP/dbg.out" || fail "dbg: stepi did not make the waiting CPU execute"
+[ "$(grep -c "waiting now" "$TMP/dbg.out")" -ge 1 ] || fail "dbg: the CPU never waited"
 expect dbg.out "idle_wait: flag is 7"
 expect dbg.out "idle_wait: done"
 

@@ -19,10 +19,11 @@ slept() {
         awk '/^[0-9]+\.[0-9]+ [0-9]+\.[0-9]+$/ { u[n++] = $1 } END { if (n == 2) printf "%.2f", u[1] - u[0] }'
 }
 
-# idle_waits CPU: the idle-routine waits of a CPU (info cpus, "Waits (idle/poll)")
+# idle_waits CPU: how often a CPU started waiting in the idle routine (info
+# cpus: "waited N ticks (P%): I idle, P polling" under the CPU's line)
 idle_waits() {
-    awk -v c="$1" '{ sub(/^\*/, " ") } $1 == c && $2 ~ /^0x/ { split($(NF - 1), w, "/"); print w[1] }' \
-        "$WORK/out" | tail -1
+    tr -d '\r' <"$WORK/out" | awk -v c="$1" '{ sub(/^\*/, " ") } $2 ~ /^0x/ { cur = $1 }
+        cur == c && $1 == "waited" { n = $5 } END { print n + 0 }'
 }
 
 for cpus in 1 2 4; do

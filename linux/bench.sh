@@ -11,8 +11,10 @@
 #   LINUX_BENCH=boot make linux-bench   (the boot table only; BOOT_RUNS=N runs
 #                                         of each boot, the best counts, default 3)
 #
-# The boot runs pass xbow.run=true: with an empty command line, Linux 6.1 on
-# 4 CPUs loses a race of its own (docs/linux.md) and never probes the Bridge.
+# The boot runs pass xbow.run=true, as they always have, so that the figures
+# compare with earlier ones.  Whether Linux 6.1 loses its w1 boot race
+# (docs/linux.md) depends on the command line; when it does, /init repairs it
+# 250 ms of guest time later, and the instructions of that wait are counted.
 #
 # Host time: each throughput figure is the wall (and CPU) time of a run with
 # N datagrams minus that of the same run with 1 datagram, so boot and link-up
@@ -45,6 +47,7 @@ boot() {
         timed "$TMP/boot" --batch -q --rtc-fixed --cpus "$1" ${2:+"$2"} --nic e1000-82544 --net sink \
             --append xbow.run=true -ex 'expect "xbow-init: shell ready" 8000000000' -ex 'info cpus' "$VMLINUX"
         grep -q "shell ready" "$TMP/boot" || { echo "boot on $1 CPUs ${2:-} failed:"; tail "$TMP/boot"; exit 1; }
+        grep -q "asked the kernel to probe it again" "$TMP/boot" && retried="$retried $1 CPUs${2:+ $2} (run $run);"
         read -r wall user sys <"$TMP/boot.time"
         cpu=$(echo "$user + $sys" | bc -l)
         if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
@@ -63,6 +66,7 @@ echo "with idle skip (the default) and with --no-idle-skip, best of ${BOOT_RUNS:
 echo
 echo "| CPUs | instructions executed (all CPUs) | ticks waited | wall s | CPU s | --no-idle-skip: instructions | wall s | CPU s |"
 echo "|---|---|---|---|---|---|---|---|"
+retried=
 for cpus in 1 2 3 4; do
     boot $cpus
     i1=$insns w1=$waited wall1=$wall cpu1=$cpu
@@ -75,6 +79,7 @@ for cpus in 1 2 3 4; do
         "$(echo "$cpu1 / $base" | bc -l)"
 done
 echo
+[ -n "$retried" ] && echo "/init retried the lost Bridge probe on:$retried (docs/linux.md)." && echo
 [ "${LINUX_BENCH:-all}" = boot ] && exit 0
 
 # flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu

@@ -6,6 +6,8 @@
 #   linux/build.sh --print-path    print the path without building; exit 1 if
 #                                  that vmlinux has not been built yet
 #   linux/build.sh --force         rebuild even if the keyed vmlinux exists
+#   linux/build.sh --record-hash   record the sha256 of the built vmlinux for
+#                                  its key in linux/vmlinux.sha256
 #
 # The kernel source comes from Debian's linux-source-6.1 package and is never
 # modified: ip27_defconfig + linux/xbow.config is the whole customisation.
@@ -16,6 +18,11 @@
 # installed as vmlinux-<key> (+ System.map-<key>, config-<key>) with stable
 # symlinks vmlinux, System.map and config.  The last line printed on stdout is
 # the path of vmlinux-<key>.
+#
+# The build is reproducible: the same key gives the same vmlinux, bit for bit,
+# whatever the machine, the cache directory or the time of the build.  The
+# expected sha256 of each key is in linux/vmlinux.sha256 (not a key input);
+# tests/batch/linux_hash.sh compares it with the built vmlinux.
 set -euo pipefail
 
 PKG=linux-source-6.1
@@ -25,6 +32,18 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE=${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux
 FRAGMENT=$HERE/xbow.config
 INITRAMFS_SRC=$HERE/initramfs
+HASHES=$HERE/vmlinux.sha256
+
+# Everything a build would otherwise take from the build host.  The time is
+# fixed (2024-01-01 00:00:00 UTC): it is in `uname -v`, and it is the mtime
+# of every file in the initramfs.  KBUILD_BUILD_VERSION is the "#1" that the
+# kernel would otherwise count up in the reused build tree.  LOCALVERSION
+# set (empty) keeps scripts/setlocalversion from appending "+" when the
+# source tree is inside a git checkout.
+BUILD_EPOCH=1704067200
+export KBUILD_BUILD_TIMESTAMP="Mon Jan  1 00:00:00 UTC 2024"
+export KBUILD_BUILD_USER=xbow KBUILD_BUILD_HOST=xbow KBUILD_BUILD_VERSION=1
+export SOURCE_DATE_EPOCH=$BUILD_EPOCH LOCALVERSION= TZ=UTC LC_ALL=C
 
 # Options that must be set in the final .config (beyond every line of
 # xbow.config, which is checked as well).
@@ -52,7 +71,7 @@ note() {
 }
 
 usage() {
-	sed -n '2,20s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
+	awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "${BASH_SOURCE[0]}"
 }
 
 mode=build
@@ -60,6 +79,7 @@ force=0
 for arg in "$@"; do
 	case $arg in
 	--print-path) mode=print ;;
+	--record-hash) mode=record ;;
 	--force) force=1 ;;
 	-h | --help)
 		usage
@@ -97,6 +117,30 @@ OUT=$CACHE/vmlinux-$KEY
 if [[ $mode == print ]]; then
 	echo "$OUT"
 	[[ -f $OUT ]] || exit 1
+	exit 0
+fi
+
+# The sha256 recorded for KEY in linux/vmlinux.sha256 (empty if none).
+recorded_hash() {
+	[[ -f $HASHES ]] || return 0
+	awk -v k="$KEY" '$1 == k { print $2 }' "$HASHES" | tail -n 1
+}
+
+if [[ $mode == record ]]; then
+	[[ -f $OUT ]] || die "$OUT is not built (run linux/build.sh first)"
+	sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
+	tmp=$(mktemp "$HASHES.XXXXXX")
+	{
+		if [[ -f $HASHES ]]; then
+			awk -v k="$KEY" '$1 != k' "$HASHES"
+		else
+			echo "# <key> <sha256 of vmlinux-<key>>, as linux/build.sh builds it on any machine."
+			echo "# Update with 'bash linux/build.sh --record-hash' (linux/README.md)."
+		fi
+		echo "$KEY $sum"
+	} >"$tmp"
+	mv "$tmp" "$HASHES"
+	note "recorded $KEY $sum in linux/vmlinux.sha256"
 	exit 0
 fi
 
@@ -138,7 +182,11 @@ JOBS=$(nproc)
 SRC=$CACHE/src/$PKG-$VERSION
 OBJ=$CACHE/build-$VERSION
 STAGE=$CACHE/stage-$VERSION
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS")
+# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
+# a hash over its debug info: map the source and build trees' absolute paths
+# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
+	KCPPFLAGS="-fdebug-prefix-map=$SRC=. -fdebug-prefix-map=$OBJ=.")
 
 # ---------------------------------------------------------------- source
 if [[ ! -f $SRC/.xbow-extracted ]]; then
@@ -161,9 +209,11 @@ TOOL_CFLAGS=(-static -O2 -march=r10000 -mabi=64 -mno-abicalls -fno-pic -G0
 	-ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables
 	-fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
 	-Wall -Wextra -nostdlib '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s)
+# Compiled from inside the source directory, so that no path of this
+# checkout can reach a binary.
 for tool in init ttcp ping; do
-	"${CROSS}gcc" "${TOOL_CFLAGS[@]}" -o "$STAGE/bin/$tool" \
-		"$INITRAMFS_SRC/$tool.c" "$INITRAMFS_SRC/xlibc.c" -lgcc
+	(cd "$INITRAMFS_SRC" && "${CROSS}gcc" "${TOOL_CFLAGS[@]}" -o "$STAGE/bin/$tool" \
+		"$tool.c" xlibc.c -lgcc)
 done
 
 # Refuse instructions the R10000 (MIPS IV) does not implement: MIPS32/64
@@ -186,9 +236,17 @@ for fw in tg1 tg2; do
 	} >"$STAGE/firmware/acenic/$fw.bin"
 done
 
+# gen_init_cpio stores each file's mtime (and KBUILD_BUILD_TIMESTAMP for
+# the rest): pin it.  Kbuild would then never find the files newer than the
+# archive, so the archive is removed before the build (below).
+touch -d "@$BUILD_EPOCH" "$STAGE"/bin/*
+
+# The .config is built into the kernel (IKCONFIG), so its two paths are
+# relative, and the same in every cache: INITRAMFS_SOURCE is relative to the
+# build tree, EXTRA_FIRMWARE_DIR to the source tree.
 sed "s|@STAGE@|$STAGE/bin|g" "$INITRAMFS_SRC/initramfs.list.in" >"$STAGE/initramfs.list"
-sed -e "s|@XBOW_INITRAMFS_LIST@|$STAGE/initramfs.list|g" \
-	-e "s|@XBOW_FIRMWARE_DIR@|$STAGE/firmware|g" "$FRAGMENT" >"$STAGE/xbow.config"
+sed -e "s|@XBOW_INITRAMFS_LIST@|../${STAGE##*/}/initramfs.list|g" \
+	-e "s|@XBOW_FIRMWARE_DIR@|../../${STAGE##*/}/firmware|g" "$FRAGMENT" >"$STAGE/xbow.config"
 
 # ---------------------------------------------------------------- configure
 note "configuring ip27_defconfig + xbow.config in $OBJ"
@@ -223,6 +281,7 @@ done
 
 # ---------------------------------------------------------------- build
 note "building vmlinux with -j$JOBS (key $KEY)"
+rm -f "$OBJ/usr/initramfs_data.cpio"
 "${KMAKE[@]}" -j"$JOBS" vmlinux
 
 VMLINUX=$OBJ/vmlinux
@@ -246,5 +305,12 @@ while IFS= read -r old; do
 done < <(find "$CACHE" -maxdepth 1 -name 'vmlinux-*' -type f -printf '%T@ %p\n' |
 	sort -rn | tail -n +4 | cut -d' ' -f2-)
 
-note "entry $entry; built in $((SECONDS - start_s)) s"
+sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
+want=$(recorded_hash)
+if [[ -z $want ]]; then
+	note "no sha256 recorded for key $KEY in linux/vmlinux.sha256 (linux/README.md)"
+elif [[ $want != "$sum" ]]; then
+	note "WARNING: vmlinux sha256 $sum differs from the one recorded for key $KEY ($want)"
+fi
+note "entry $entry; sha256 $sum; built in $((SECONDS - start_s)) s"
 echo "$OUT"

@@ -8,13 +8,16 @@
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
 # path on the last line.  `make linux-path` prints that path without building
 # and fails if it has not been built yet.  `make linux-bench` measures the
-# guest on xbow (linux/bench.sh).  See linux/README.md.
+# guest on xbow (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs
+# and 25 command lines (linux/sweep.sh).  See linux/README.md.
 
 LINUX_DIST = \
 	linux/README.md \
 	docs/linux.md \
 	linux/build.sh \
 	linux/bench.sh \
+	linux/sweep.sh \
+	linux/vmlinux.sha256 \
 	linux/linux.mk \
 	linux/xbow.config \
 	linux/initramfs/init.c \
@@ -27,7 +30,7 @@ LINUX_DIST = \
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
 
-.PHONY: linux linux-path linux-bench
+.PHONY: linux linux-path linux-bench linux-sweep
 
 linux:
 	$(LINUX_BASH) $(srcdir)/linux/build.sh
@@ -39,3 +42,9 @@ linux-path:
 linux-bench: xbow$(EXEEXT)
 	$(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
 EXTRA_DIST += $(LINUX_DIST)
+
+# Boots on 1 to 4 CPUs with 25 command lines, each to the shell with the
+# Bridge probed (docs/linux.md, "Boot sweep").  SWEEP_ARGS passes options,
+# e.g. SWEEP_ARGS='--cpus 4 --cases 1,3'.
+linux-sweep: xbow$(EXEEXT)
+	$(LINUX_BASH) $(srcdir)/linux/sweep.sh $(SWEEP_ARGS) ./xbow$(EXEEXT)

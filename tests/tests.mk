@@ -1,15 +1,42 @@
-# tests/: unit tests (Check) and batch tests driving the real binary.
-check_PROGRAMS += tests/unit/test_core
-tests_unit_test_core_SOURCES = tests/unit/test_core.c
-tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_core
+# tests/: the lints and the batch tests of the whole binary; the unit tests
+# (Check) are in tests/unit/, one folder per layer of src/, each with its own
+# fragment.
+# The layers include only downward, along the edges docs/architecture.md lists.
+TESTS += tests/lint/layers.sh
+EXTRA_DIST += tests/lint/layers.sh
+# The docs point only at what the tree holds (no repeated lines or headings,
+# no dead paths, no notes outside the repository).
+TESTS += tests/lint/docs.sh
+EXTRA_DIST += tests/lint/docs.sh
+# What the front ends read of the devices: counters and the NICs' station view.
+TESTS += tests/batch/device_counters.sh
+EXTRA_DIST += tests/batch/device_counters.sh
+TESTS += tests/batch/console_input.sh
+EXTRA_DIST += tests/batch/console_input.sh
+# Output files are emptied only by commands that succeed.
+TESTS += tests/batch/outfiles.sh
+EXTRA_DIST += tests/batch/outfiles.sh
+# Ctrl-C in long commands and scripts, streamed output (CLI and TUI in tmux).
+TESTS += tests/batch/interrupt.sh
+EXTRA_DIST += tests/batch/interrupt.sh
+# source and -x: text files only, stop at the first failing command.
+TESTS += tests/batch/source.sh
+EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
-TESTS += tests/batch/linux_boot.sh
-EXTRA_DIST += tests/batch/linux_boot.sh
+TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
+EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
+	tests/batch/linux_sweep.sh
+# Idle skip on Linux: 1, 2 and 4 CPUs wait in arch_cpu_idle, time stays right.
 TESTS += tests/batch/linux_idle.sh
 EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
+TESTS += tests/batch/cli_keys.sh
+EXTRA_DIST += tests/batch/cli_keys.sh
+# The TUI's command line in tmux: Tab, Enter, the status bar.
+TESTS += tests/batch/tui_keys.sh
+EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh

@@ -6,13 +6,16 @@
 
 #include "config.h"
 #include "core/log.h"
+#include "core/outfile.h"
+#include "ui/tui.h"
+#include "dbg/gdbstub.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
 
 static void on_sigint(int sig)
 {
-    (void)sig;
+    dbg_interrupt(); /* a long command or script stops at its next check */
     machine *m = sig_machine;
     if (!m)
         return;
@@ -68,31 +71,51 @@ static int batch_run(dbg *d, uint64_t max_insns)
 
 int ui_main(ui_options *o)
 {
-    char err[256];
+    xerr err;
     bool interactive = !o->batch;
     ui_default_machine(o);
     char demo[4096];
     if (interactive && !o->kernel && !o->cfg.prom && ui_default_guest(demo, sizeof demo))
         o->kernel = demo;
-    machine *m = machine_new(&o->cfg, err, sizeof err);
+    /* Output files named on the command line (--pcap, --serial file:) are
+     * truncated only once the machine is built and the kernel loaded. */
+    outfile_hold();
+    machine *m = machine_new(&o->cfg, &err);
     if (!m) {
-        fprintf(stderr, "xbow: %s\n", err);
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         return 2;
     }
-    if (o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) {
-        fprintf(stderr, "xbow: %s\n", err);
+    if ((o->kernel && machine_load_kernel(m, o->kernel, &err) != 0) ||
+        outfile_release(true, &err) != 0) {
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         machine_free(m);
         return 2;
     }
+    if (o->kernel && !o->quiet && m->syms.n == 0)
+        printf("(No debugging symbols found in %s: no symbol table; was it stripped?  "
+               "\"symbol-file\" adds a System.map.)\n", o->kernel);
     dbg *d = dbg_new(m);
     d->batch = o->batch;
+    d->allow_shell = !o->batch || o->allow_shell;
+    tui_register_commands();
     ui_install_sigint(m);
+    if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
+        dbg_free(d);
+        machine_free(m);
+        return 2;
+    }
     bool use_tui = interactive && (o->tui || (!o->cli && isatty(0) && isatty(1)));
     if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
                (unsigned long long)m->cfg.mem_mb,
                m->ncpus > 2 ? " on each of 2 nodes" : "");
+    /* The NICs' addresses: what another machine on the same wire will see
+     * (the TUI has no banner either: info pci shows them there). */
+    if (!o->quiet && !use_tui)
+        ui_show_nics(m, interactive && !use_tui ? stdout : stderr);
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
         int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)
@@ -101,7 +124,9 @@ int ui_main(ui_options *o)
             status = 1;
     }
     if (o->batch) {
-        if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
+        if (gdbstub_active(d) && !d->quit)
+            gdbstub_serve_session(d); /* one gdb session, then exit */
+        else if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
             status = batch_run(d, o->max_insns);
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;

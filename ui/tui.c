@@ -13,6 +13,7 @@
 #include <readline/readline.h>
 
 #include "core/log.h"
+#include "dbg/gdbstub.h"
 #include "ui/tui.h"
 #include "ui/ui.h"
 
@@ -85,7 +86,6 @@ static bool input_ready(void)
  * terminal really went away. */
 static int tui_rl_getc(FILE *f)
 {
-    (void)f;
     while (inq_head == inq_tail) {
         int ch = getch();
         if (ch == ERR) {
@@ -118,14 +118,21 @@ static void tui_rl_redisplay(void)
     }
 }
 
+/* Tab with several candidates: list them in the command pane (a few
+ * hundred at most: a vmlinux has tens of thousands of symbols). */
+#define MAX_SHOWN_MATCHES 200
+
 static void tui_rl_show_matches(char **matches, int num, int max)
 {
-    (void)max;
     tui *t = tui_active;
     strbuf b;
     sb_init(&b);
-    for (int i = 1; i <= num; i++)
-        sb_printf(&b, "%s%s", matches[i], i < num ? "  " : "\n");
+    int shown = num < MAX_SHOWN_MATCHES ? num : MAX_SHOWN_MATCHES;
+    for (int i = 1; i <= shown; i++)
+        sb_printf(&b, "%s%s", matches[i], i < shown ? "  " : "");
+    if (num > shown)
+        sb_printf(&b, "  ... and %d more: type more of the name", num - shown);
+    sb_putc(&b, '\n');
     tt_append_sb(&t->out, &b, C_DIM);
     sb_free(&b);
     rl_forced_update_display();
@@ -219,7 +226,8 @@ static void draw_cmd(tui *t)
         wattroff(w, tui_attr(l->attr));
     }
     /* The input line: prompt + readline buffer, scrolled to keep the cursor. */
-    const char *prompt = t->running ? "(running: Ctrl-C stops) " : (rl_prompt ? rl_prompt : "");
+    const char *busy = t->d->running ? "(running: Ctrl-C stops) " : "(busy: Ctrl-C stops) ";
+    const char *prompt = t->running ? busy : (rl_prompt ? rl_prompt : "");
     const char *buf = t->running ? "" : (rl_line_buffer ? rl_line_buffer : "");
     int plen = (int)strlen(prompt), point = t->running ? 0 : rl_point;
     int start = 0;
@@ -240,12 +248,22 @@ static void draw_status(tui *t)
     char pcs[96] = "";
     if (c)
         symtab_format(&m->syms, cpu_pc(c), pcs, sizeof pcs);
-    char line[512];
+    char line[512], speed[32] = "", gdb[160], gdbpart[170] = "";
+    gdbstub_status(t->d, gdb, sizeof gdb);
+    if (gdb[0])
+        snprintf(gdbpart, sizeof gdbpart, " %s |", gdb);
     double vt = (double)m->clock.now / (double)m->clock.hz;
+    /* The speed is a figure of the run going on: none while stopped, and
+     * none until the first sample of this run. */
+    if (t->running && t->d->running && t->ips > 0)
+        snprintf(speed, sizeof speed, " %.1f MIPS |", t->ips / 1e6);
+    else if (t->running && t->d->running)
+        snprintf(speed, sizeof speed, " - MIPS |");
     snprintf(line, sizeof line,
-             " xbow | %s | cpu%d %s | vtime %.6fs | %.1f MIPS | layout %s | F1 help F5 cont "
+             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
-             t->running ? "RUNNING" : "stopped", t->d->cur_cpu, pcs, vt, t->ips / 1e6,
+             t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs,
+             vt, speed, gdbpart,
              tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
@@ -259,11 +277,13 @@ static void draw_help(tui *t)
         "xbow TUI keys",
         "",
         "F5          continue          F10  next (over calls)",
-        "F11         step              Ctrl-C  stop the guest",
+        "F11         step              Ctrl-C  stop the guest/command",
         "F2          next layout       (layout debug|net|full|mem)",
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
         "PgUp/PgDn   scroll the focused pane (arrows too)",
+        "rings pane  Left/Right choose a ring, PgUp/PgDn/arrows",
+        "            scroll it, Home: follow the device (>) again",
         "console     when focused, keys go to the guest",
         "Tab         complete a command; Up/Down: history",
         "? or F1     this help (any key closes it)",
@@ -297,9 +317,9 @@ static void redraw(tui *t)
         if (i != PANE_CMD)
             tui_draw_pane(t, &t->panes[i]);
     draw_status(t);
-    if (t->help)
-        draw_help(t);
     draw_cmd(t);
+    if (t->help) /* over every pane, the command pane too */
+        draw_help(t);
     doupdate();
     t->last_refresh = tui_now();
 }
@@ -345,7 +365,9 @@ static void tui_poll(dbg *d)
         int ch;
         while ((ch = getch()) != ERR) {
             if (ch == 3) {
-                machine_request_stop(d->m, STOP_USER, "Ctrl-C");
+                dbg_interrupt(); /* stops a long command or script too */
+                if (d->running)
+                    machine_request_stop(d->m, STOP_USER, "Ctrl-C");
             } else if (ch == KEY_RESIZE) {
                 getmaxyx(stdscr, t->rows, t->cols);
                 t->need_layout = true;
@@ -368,23 +390,24 @@ static void tui_poll(dbg *d)
 
 /* ---- input ---------------------------------------------------------------------- */
 
+/* Run a line as typed at the prompt (an empty one repeats, as in gdb). */
 static void run_command(tui *t, const char *cmd)
 {
     char echo[1100];
-    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ", cmd);
+    snprintf(echo, sizeof echo, "%s%s\n", t->d->collecting ? ">" : "(xbow) ",
+             *dbg_skip_ws(cmd) ? cmd : dbg_repeat_text(t->d));
     tt_append(&t->out, echo, C_DIM);
     tui_remember_regs(t);
     t->panes[PANE_CMD].scroll = 0;
     t->last_wall = tui_now();
     t->last_insns = total_insns(t->d->m);
-    dbg_execute(t->d, cmd);
+    t->ips = 0; /* the last run's speed is not this one's */
+    dbg_execute_interactive(t->d, cmd);
     t->running = false;
     tui_sample_dma(t);
     if (t->d->quit)
         t->quit = true;
 }
-
-static char *last_line;
 
 static void on_line(char *line)
 {
@@ -395,18 +418,12 @@ static void on_line(char *line)
         t->quit = true;
         return;
     }
-    const char *cmd = *dbg_skip_ws(line) ? line : (last_line && !t->d->collecting ? last_line : "");
-    if (*dbg_skip_ws(line)) {
+    if (*dbg_skip_ws(line))
         add_history(line);
-        free(last_line);
-        last_line = strdup(line);
-    }
-    char *copy = strdup(cmd);
+    char *copy = xstrdup(line);
     rl_callback_handler_remove();
-    if (copy) {
-        run_command(t, copy);
-        free(copy);
-    }
+    run_command(t, copy);
+    free(copy);
     if (!t->quit)
         rl_callback_handler_install(dbg_prompt(t->d), on_line);
     free(line);
@@ -476,10 +493,12 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         t->need_layout = true;
         return;
     case KEY_PPAGE:
-        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? 5 : -5);
+        if (!tui_pane_key(t, ch))
+            scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? 5 : -5);
         return;
     case KEY_NPAGE:
-        scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
+        if (!tui_pane_key(t, ch))
+            scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
         return;
     default:
         break;
@@ -492,6 +511,8 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         t->help = true;
         return;
     }
+    if (t->focus != PANE_CMD && tui_pane_key(t, ch))
+        return;
     if (t->focus != PANE_CMD && (ch == KEY_UP || ch == KEY_DOWN)) {
         scroll_pane(t, ch == KEY_UP ? -1 : 1);
         return;
@@ -507,6 +528,26 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
     }
     char buf[8];
     feed_readline(buf, key_bytes(ch, buf));
+}
+
+/* The keys an xterm-like terminal (xterm, tmux, most emulators) sends that
+ * a plainer TERM does not list (vt100 has no PgUp, Home or F5): known to
+ * curses as well, so that they work whatever TERM says. */
+static void define_xterm_keys(void)
+{
+    static const struct {
+        const char *seq;
+        int key;
+    } keys[] = {
+        {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[H", KEY_HOME},
+        {"\033[F", KEY_END},    {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
+        {"\033[1~", KEY_HOME},  {"\033[4~", KEY_END},   {DELETE_SEQ, KEY_DC},
+        {"\033[15~", KEY_F(5)}, {"\033[17~", KEY_F(6)}, {"\033[21~", KEY_F(10)},
+        {"\033[23~", KEY_F(11)},
+    };
+    for (unsigned i = 0; i < ARRAY_SIZE(keys); i++)
+        if (key_defined(keys[i].seq) == 0)
+            define_key(keys[i].seq, keys[i].key);
 }
 
 int ui_tui(dbg *d)
@@ -529,11 +570,13 @@ int ui_tui(dbg *d)
     dbg_set_output(d, tui_out, &t);
     log_set_sink(tui_log, &t);
     d->poll = tui_poll;
+    dbg_set_pane_memo(d, &t.ring_memo);
 
     initscr();
     raw();
     noecho();
     keypad(stdscr, TRUE);
+    define_xterm_keys();
     set_escdelay(25);
     timeout(IDLE_WAIT_MS);
     if (has_colors()) {
@@ -561,7 +604,7 @@ int ui_tui(dbg *d)
     rl_bind_keyseq(DELETE_SEQ, rl_delete);
     FILE *null_out = fopen("/dev/null", "w");
     rl_outstream = null_out;
-    ui_cli_setup_completion();
+    ui_cli_setup_completion(d);
     rl_callback_handler_install(dbg_prompt(d), on_line);
     tt_append(&t.out, "xbow TUI: type commands below; F1 or ? for keys, \"quit\" to leave.\n",
               C_DIM);
@@ -570,7 +613,17 @@ int ui_tui(dbg *d)
     tui_remember_regs(&t);
     while (!t.quit) {
         redraw(&t);
+        /* With a gdb stub, wait for a key while serving gdb (whose packets
+         * may run the guest: tui_poll keeps the screen alive meanwhile). */
+        bool key = !gdbstub_active(d) || gdbstub_wait(d, STDIN_FILENO, IDLE_WAIT_MS) > 0;
+        t.running = false;
+        if (t.d->quit)
+            break;
+        if (!key)
+            timeout(0); /* a resize (KEY_RESIZE) still comes through */
         int ch = getch();
+        if (!key)
+            timeout(IDLE_WAIT_MS);
         if (ch == ERR) {
             if (tty_gone())
                 break;
@@ -580,6 +633,13 @@ int ui_tui(dbg *d)
     }
     rl_callback_handler_remove();
     ui_cli_save_history();
+    /* Blank the screen before giving it back.  A terminal that switches
+     * back from its alternate screen may bring rows of it along when the
+     * window was resized in between (tmux does: start at 40x10, grow to
+     * 100x30, quit); blank rows leave nothing behind.  A terminal without
+     * an alternate screen (vt100) is left clean instead of half-drawn. */
+    clear();
+    refresh();
     endwin();
     if (null_out)
         fclose(null_out);
@@ -587,13 +647,13 @@ int ui_tui(dbg *d)
     log_set_sink(NULL, NULL);
     dbg_set_output(d, NULL, NULL);
     d->poll = NULL;
+    dbg_set_pane_memo(d, NULL);
+    view_memo_free(&t.ring_memo);
     tui_active = NULL;
     for (int i = 0; i < PANE_COUNT; i++)
         if (t.panes[i].win)
             delwin(t.panes[i].win);
     tt_free(&t.out);
     tt_free(&t.console);
-    free(last_line);
-    last_line = NULL;
     return 0;
 }

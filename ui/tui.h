@@ -31,9 +31,14 @@ typedef struct pane {
 
 /* A line of text with an attribute per line (whole-line colouring is
  * enough for every pane but the registers, which draw themselves). */
+/* The colours (ncurses colour pairs, through tui_attr). */
+enum tui_color {
+    C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM
+};
+
 typedef struct tui_line {
     char *text;
-    int attr;
+    enum tui_color attr;
 } tui_line;
 
 typedef struct tui_text {
@@ -50,11 +55,21 @@ void tt_append(tui_text *t, const char *s, int attr);
 void tui_addclip(WINDOW *w, int y, int x, const char *s, int width);
 void tt_append_sb(tui_text *t, const strbuf *b, int attr);
 
+/* The rings pane lists the tx and rx rings of every NIC, each in a window
+ * of its entries that follows the device's position until the user
+ * scrolls it (then it stays where it was put; Home follows again). */
+#define TUI_MAX_RINGS 16
+typedef struct ring_window {
+    bool pinned; /* scrolled by the user: starts at `first` */
+    int first;   /* first entry listed at the last draw */
+    int rows;    /* entries listed at the last draw */
+} ring_window;
+
 typedef struct tui {
     dbg *d;
     pane panes[PANE_COUNT];
     int layout;            /* index into the layout table */
-    int focus;             /* pane kind with the focus */
+    enum pane_kind focus;  /* the pane with the focus */
     int zoomed;            /* pane kind zoomed to full screen, or -1 */
     bool quit, running, help, colors, need_layout;
     int rows, cols;
@@ -64,7 +79,7 @@ typedef struct tui {
     uint64_t mem_addr;     /* memory pane address (virtual) */
     bool mem_addr_set;
     /* Registers at the last stop, to highlight changes. */
-    uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo;
+    uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo, prev_cp0[8];
     bool prev_valid;
     /* Status bar: instructions per second while running. */
     uint64_t last_insns;
@@ -76,6 +91,11 @@ typedef struct tui {
     uint64_t dma_last_words, dma_last_bulk;
     double dma_last_t;
     double dma_word_rate, dma_bulk_rate;
+    /* The rings pane: what it saw at the last stop (its own, not the ring
+     * command's), its windows and the ring the keys scroll. */
+    view_memo ring_memo;
+    ring_window rings[TUI_MAX_RINGS];
+    int ring_sel;
 } tui;
 
 int ui_tui(dbg *d);
@@ -85,6 +105,9 @@ void tui_draw_pane(tui *t, pane *p);
 void tui_remember_regs(tui *t);
 double tui_now(void);
 void tui_sample_dma(tui *t);
+/* A key for the focused pane (scrolling, the rings pane's ring choice);
+ * false when the pane has no use for it. */
+bool tui_pane_key(tui *t, int ch);
 /* ui/tui_layout.c */
 void tui_layout(tui *t);
 int tui_layout_find(const char *name);
@@ -93,8 +116,6 @@ int tui_pane_find(const char *name);
 void tui_register_commands(void);
 extern tui *tui_active;
 
-
-enum { C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM };
 int tui_attr(int c);
 
 #endif

@@ -230,7 +230,7 @@ static int cmd_winheight(dbg *d, const char *args)
     const char *rest = dbg_next_word(args, name, sizeof name);
     int k = tui_pane_find(name);
     if (k < 0 || !*rest)
-        return dbg_error(d, "usage: winheight PANE [+|-]LINES");
+        return dbg_usage_error(d, "winheight", "give a pane and a number of lines");
     pane *p = &t->panes[k];
     if (!p->visible)
         return dbg_error(d, "winheight: pane \"%s\" is not shown in layout \"%s\".", name,
@@ -274,7 +274,7 @@ static int cmd_zoom(dbg *d, const char *args)
     if (need_tui(d, "zoom"))
         return -1;
     tui *t = tui_active;
-    int k = *args ? tui_pane_find(args) : t->focus;
+    int k = *args ? tui_pane_find(args) : (int)t->focus;
     if (k < 0)
         return dbg_error(d, "zoom: no pane \"%s\".", args);
     t->zoomed = t->zoomed == k ? -1 : k;
@@ -289,7 +289,7 @@ static int cmd_tui_mem(dbg *d, const char *args)
     char *end;
     unsigned long long a = strtoull(args, &end, 0);
     if (!*args || *dbg_skip_ws(end))
-        return dbg_error(d, "usage: tui memory ADDRESS");
+        return dbg_usage_error(d, "tui memory", "give an address");
     tui_active->mem_addr = a;
     tui_active->mem_addr_set = true;
     return 0;
@@ -317,4 +317,13 @@ static const command tui_commands[] = {
      "Example: tui memory 0xa800000000020000", 0},
 };
 
-void tui_register_commands(void) { dbg_register(tui_commands, ARRAY_SIZE(tui_commands)); }
+/* Registered in every front end: in the line-mode debugger and in batch
+ * mode they say that they need the TUI, instead of being unknown. */
+void tui_register_commands(void)
+{
+    dbg_register_group("TUI", tui_commands, ARRAY_SIZE(tui_commands));
+    dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
+    dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
+    dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");
+    dbg_complete_register("winheight", "=regs|asm|console|bridge|rings|dma|memory|cmd -");
+}

@@ -4,7 +4,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "dev/bridge.h"
 #include "ui/tui.h"
 
 double tui_now(void)
@@ -41,21 +40,20 @@ void tt_free(tui_text *t)
 static void tt_push(tui_text *t, const char *s, size_t n, int attr)
 {
     if (t->max && t->n == t->max) {
-        free(t->lines[0].text);
-        memmove(t->lines, t->lines + 1, (t->n - 1) * sizeof *t->lines);
-        t->n--;
+        /* Drop the oldest quarter at once: a long command's output costs
+         * a constant time per line, not a move of the whole scrollback. */
+        unsigned drop = t->max / 4 ? t->max / 4 : 1;
+        for (unsigned i = 0; i < drop; i++)
+            free(t->lines[i].text);
+        memmove(t->lines, t->lines + drop, (t->n - drop) * sizeof *t->lines);
+        t->n -= drop;
     }
     if (t->n == t->cap) {
         unsigned cap = t->cap ? t->cap * 2 : 64;
-        tui_line *nl = realloc(t->lines, cap * sizeof *nl);
-        if (!nl)
-            return;
-        t->lines = nl;
+        t->lines = xrealloc(t->lines, cap * sizeof *t->lines);
         t->cap = cap;
     }
-    char *text = malloc(n + 1);
-    if (!text)
-        return;
+    char *text = xmalloc(n + 1);
     memcpy(text, s, n);
     text[n] = 0;
     t->lines[t->n].text = text;
@@ -67,9 +65,7 @@ static void tt_extend_last(tui_text *t, const char *s, size_t n)
 {
     tui_line *l = &t->lines[t->n - 1];
     size_t old = strlen(l->text);
-    char *nt = realloc(l->text, old + n + 1);
-    if (!nt)
-        return;
+    char *nt = xrealloc(l->text, old + n + 1);
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     l->text = nt;
@@ -118,7 +114,7 @@ static void frame(tui *t, pane *p, const char *title)
     WINDOW *w = p->win;
     werase(w);
     box(w, 0, 0);
-    int a = tui_attr(t->focus == (int)p->kind ? C_FOCUS : C_TITLE);
+    int a = tui_attr(t->focus == p->kind ? C_FOCUS : C_TITLE);
     wattron(w, a);
     mvwprintw(w, 0, 2, " %.*s ", p->w - 6 > 0 ? p->w - 6 : 0, title);
     wattroff(w, a);
@@ -187,6 +183,18 @@ static void draw_sb(pane *p, const strbuf *b)
 
 /* ---- registers ---------------------------------------------------------- */
 
+/* The registers in the order a driver's developer reads them: where it
+ * is (pc), its stack and return address, results and arguments, then the
+ * rest; zero is left out (always 0), hi and lo come last. */
+static const int gpr_order[] = {29, 31, 2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+                                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 28, 30, 1,  26, 27};
+enum { REG_PC = 32, REG_HI, REG_LO };
+/* CP0 registers shown (32-bit ones with 8 digits). */
+static const struct {
+    unsigned n;
+    int digits;
+} cp0_shown[] = {{12, 8}, {13, 8}, {14, 16}, {8, 16}, {9, 8}, {11, 8}, {10, 16}};
+
 void tui_remember_regs(tui *t)
 {
     cpu *c = dbg_cpu(t->d);
@@ -197,57 +205,130 @@ void tui_remember_regs(tui *t)
     t->prev_pc = cpu_pc(c);
     t->prev_hi = cpu_hi(c);
     t->prev_lo = cpu_lo(c);
+    for (unsigned i = 0; i < ARRAY_SIZE(cp0_shown); i++)
+        t->prev_cp0[i] = cpu_cp0(c, cp0_shown[i].n);
     t->prev_valid = true;
+}
+
+/* One register as the pane shows it. */
+typedef struct reg_cell {
+    char text[40];
+    bool changed;
+} reg_cell;
+
+static void reg_value(tui *t, cpu *c, int r, reg_cell *cell)
+{
+    const char *name;
+    uint64_t v, prev;
+    if (r == REG_PC) {
+        name = "pc", v = cpu_pc(c), prev = t->prev_pc;
+    } else if (r == REG_HI) {
+        name = "hi", v = cpu_hi(c), prev = t->prev_hi;
+    } else if (r == REG_LO) {
+        name = "lo", v = cpu_lo(c), prev = t->prev_lo;
+    } else {
+        name = cpu_gpr_names[r], v = cpu_gpr(c, (unsigned)r), prev = t->prev_gpr[r];
+    }
+    snprintf(cell->text, sizeof cell->text, "%-2s %016llx", name, (unsigned long long)v);
+    cell->changed = t->prev_valid && v != prev;
+}
+
+/* The lines of the registers pane for an inner width: the general
+ * registers in as many columns as fit, the CP0 registers flowed after
+ * them, then Status and Cause decoded.  Each line is a row of cells. */
+#define REG_MAX_LINES 64
+#define REG_MAX_CELLS 8
+typedef struct reg_line {
+    reg_cell cell[REG_MAX_CELLS];
+    int x[REG_MAX_CELLS];
+    int n;
+    enum tui_color attr;
+    char text[200]; /* a line of text instead (n == 0) */
+} reg_line;
+
+static int reg_lines(tui *t, cpu *c, int inner, reg_line *lines)
+{
+    int nl = 0;
+    /* 19 columns a register, a space between. */
+    int cols = (inner + 1) / 20;
+    if (cols < 1)
+        cols = 1;
+    if (cols > REG_MAX_CELLS)
+        cols = REG_MAX_CELLS;
+    int colw = cols > 1 ? inner / cols : 20;
+    if (colw > 22)
+        colw = 22;
+    int order[ARRAY_SIZE(gpr_order) + 3], n = 0;
+    order[n++] = REG_PC;
+    for (unsigned i = 0; i < ARRAY_SIZE(gpr_order); i++)
+        order[n++] = gpr_order[i];
+    order[n++] = REG_HI;
+    order[n++] = REG_LO;
+    for (int i = 0; i < n; i++) {
+        if (i % cols == 0)
+            lines[nl++] = (reg_line){.n = 0, .attr = C_NORMAL};
+        reg_line *l = &lines[nl - 1];
+        reg_value(t, c, order[i], &l->cell[l->n]);
+        l->x[l->n++] = (i % cols) * colw;
+    }
+    /* CP0: as many to a line as fit, two spaces apart. */
+    int x = inner;
+    for (unsigned i = 0; i < ARRAY_SIZE(cp0_shown); i++) {
+        reg_cell cell;
+        uint64_t v = cpu_cp0(c, cp0_shown[i].n);
+        snprintf(cell.text, sizeof cell.text, "%s %0*llx", cpu_cp0_names[cp0_shown[i].n],
+                 cp0_shown[i].digits, (unsigned long long)v);
+        cell.changed = t->prev_valid && v != t->prev_cp0[i];
+        int w = (int)strlen(cell.text);
+        if (x > 0 && (x + 2 + w > inner || lines[nl - 1].n == REG_MAX_CELLS)) {
+            lines[nl++] = (reg_line){.n = 0, .attr = C_NORMAL};
+            x = 0;
+        } else if (x > 0) {
+            x += 2;
+        }
+        reg_line *l = &lines[nl - 1];
+        l->cell[l->n] = cell;
+        l->x[l->n++] = x;
+        x += w;
+    }
+    for (int k = 0; k < 2; k++) {
+        strbuf b;
+        sb_init(&b);
+        if (k == 0)
+            cpu_decode_status(cpu_cp0(c, 12), &b);
+        else
+            cpu_decode_cause(cpu_cp0(c, 13), &b);
+        reg_line *l = &lines[nl++];
+        l->n = 0;
+        l->attr = C_DIM;
+        snprintf(l->text, sizeof l->text, "%s", b.s ? b.s : "");
+        sb_free(&b);
+    }
+    return nl;
 }
 
 static void draw_regs(tui *t, pane *p)
 {
     cpu *c = dbg_cpu(t->d);
-    char title[48];
-    snprintf(title, sizeof title, "cpu%d registers", t->d->cur_cpu);
+    reg_line lines[REG_MAX_LINES];
+    int rows = p->h - 2, n = c ? reg_lines(t, c, p->w - 2, lines) : 0;
+    if (p->scroll > n - rows)
+        p->scroll = n - rows > 0 ? n - rows : 0;
+    char title[64];
+    if (n > rows)
+        snprintf(title, sizeof title, "cpu%d registers (lines %d-%d of %d)", t->d->cur_cpu,
+                 p->scroll + 1, p->scroll + rows, n);
+    else
+        snprintf(title, sizeof title, "cpu%d registers", t->d->cur_cpu);
     frame(t, p, title);
-    if (!c)
-        return;
-    int inner = p->w - 2;
-    int cols = inner >= 4 * 22 ? 4 : inner >= 2 * 21 ? 2 : 1;
-    int colw = inner / cols;
-    int row = -p->scroll;
-    for (unsigned i = 0; i < 32; i++) {
-        uint64_t v = cpu_gpr(c, i);
-        char buf[40];
-        snprintf(buf, sizeof buf, "%4s %016llx", cpu_gpr_names[i], (unsigned long long)v);
-        bool changed = t->prev_valid && v != t->prev_gpr[i];
-        put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf,
-            tui_attr(changed ? C_CHANGED : C_NORMAL));
+    for (int r = 0; r < rows && p->scroll + r < n; r++) {
+        const reg_line *l = &lines[p->scroll + r];
+        if (!l->n)
+            put(p, r, 0, l->text, tui_attr(l->attr));
+        for (int k = 0; k < l->n; k++)
+            put(p, r, l->x[k], l->cell[k].text,
+                tui_attr(l->cell[k].changed ? C_CHANGED : l->attr));
     }
-    row += 32 / cols;
-    struct {
-        const char *n;
-        uint64_t v, prev;
-    } sp[] = {{"pc", cpu_pc(c), t->prev_pc}, {"hi", cpu_hi(c), t->prev_hi},
-              {"lo", cpu_lo(c), t->prev_lo}};
-    for (unsigned i = 0; i < 3; i++) {
-        char buf[40];
-        snprintf(buf, sizeof buf, "%4s %016llx", sp[i].n, (unsigned long long)sp[i].v);
-        put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf,
-            tui_attr(t->prev_valid && sp[i].v != sp[i].prev ? C_CHANGED : C_NORMAL));
-    }
-    row += (3 + cols - 1) / cols;
-    static const unsigned cp0[] = {12, 13, 14, 8, 9, 11, 10};
-    for (unsigned i = 0; i < ARRAY_SIZE(cp0); i++) {
-        char buf[48];
-        snprintf(buf, sizeof buf, "%4.8s %016llx", cpu_cp0_names[cp0[i]],
-                 (unsigned long long)cpu_cp0(c, cp0[i]));
-        put(p, row + (int)(i / cols), (int)(i % cols) * colw, buf, tui_attr(C_NORMAL));
-    }
-    row += (int)((ARRAY_SIZE(cp0) + cols - 1) / cols);
-    strbuf b;
-    sb_init(&b);
-    cpu_decode_status(cpu_cp0(c, 12), &b);
-    sb_puts(&b, "  ");
-    cpu_decode_cause(cpu_cp0(c, 13), &b);
-    put(p, row, 0, b.s ? b.s : "", tui_attr(C_DIM));
-    sb_free(&b);
 }
 
 /* ---- disassembly ---------------------------------------------------------- */
@@ -362,48 +443,121 @@ static void draw_bridge(tui *t, pane *p)
     }
     strbuf b;
     sb_init(&b);
-    v->show(br, "", &b);
+    v->show(br, "", NULL, &b);
     draw_sb(p, &b);
     sb_free(&b);
+}
+
+/* The rings the pane lists: the tx and rx rings of every device with a
+ * "ring" view, in device order.  Returns how many (at most max). */
+typedef struct ring_section {
+    device *dev;
+    const dev_view *view;
+    const char *ring;
+} ring_section;
+
+static int ring_sections(tui *t, ring_section *sec, int max)
+{
+    static const char *const rings[] = {"tx", "rx"};
+    int n = 0;
+    for (device *v = t->d->m->devices; v; v = v->next) {
+        const dev_view *rv = dev_view_find(v, "ring");
+        for (unsigned k = 0; rv && k < ARRAY_SIZE(rings) && n < max; k++)
+            sec[n++] = (ring_section){v, rv, rings[k]};
+    }
+    return n;
 }
 
 static void draw_rings(tui *t, pane *p)
 {
-    frame(t, p, "NIC rings");
+    frame(t, p, "NIC rings  > device  T host  * changed");
+    ring_section sec[TUI_MAX_RINGS];
+    int n = ring_sections(t, sec, TUI_MAX_RINGS);
+    if (!n) {
+        put(p, 0, 0, "(no NIC in this machine: start xbow with --nic MODEL)", tui_attr(C_DIM));
+        return;
+    }
+    if (t->ring_sel >= n)
+        t->ring_sel = n - 1;
+    /* A title line per ring, the entries share the rest; the ring the keys
+     * scroll gets what does not divide evenly. */
+    int rows = p->h - 2, avail = rows - n;
+    int each = avail > 0 ? avail / n : 0, extra = avail > 0 ? avail % n : 0;
+    int y = 0;
     strbuf b;
     sb_init(&b);
-    int rows = p->h - 2;
-    unsigned nics = 0;
-    for (device *v = t->d->m->devices; v; v = v->next)
-        if (dev_view_find(v, "ring"))
-            nics++;
-    char args[32];
-    snprintf(args, sizeof args, "%d", nics ? rows / (int)(2 * nics) - 2 : 4);
-    for (device *v = t->d->m->devices; v; v = v->next) {
-        const dev_view *rv = dev_view_find(v, "ring");
-        if (!rv)
-            continue;
-        char a[48];
-        snprintf(a, sizeof a, "tx %s", args);
-        rv->show(v, a, &b);
-        snprintf(a, sizeof a, "rx %s", args);
-        rv->show(v, a, &b);
+    for (int i = 0; i < n && y < rows; i++) {
+        ring_window *w = &t->rings[i];
+        int want = each + (i == t->ring_sel ? extra : 0);
+        view_ctx ctx = {.memo = &t->ring_memo, .rows = want > 0 ? (unsigned)want : 1,
+                        .cols = (unsigned)(p->w - 2), .follow = !w->pinned, .first = w->first,
+                        .brief = true};
+        w->rows = want;
+        sb_reset(&b);
+        sec[i].view->show(sec[i].dev, sec[i].ring, &ctx, &b);
+        w->first = ctx.first;
+        tui_text tx;
+        tt_init(&tx, 0);
+        tt_append_sb(&tx, &b, C_NORMAL);
+        for (unsigned l = 0; l < tx.n && l < (unsigned)want + 1 && y < rows; l++, y++) {
+            const char *line = tx.lines[l].text;
+            int attr = C_NORMAL;
+            if (l == 0)
+                attr = t->focus == PANE_RINGS && i == t->ring_sel ? C_CURRENT : C_TITLE;
+            else if (line[0] == '*')
+                attr = C_CHANGED;
+            put(p, y, 0, line, tui_attr(attr));
+        }
+        tt_free(&tx);
     }
-    if (!nics)
-        sb_puts(&b, "(no NIC in this machine: start xbow with --nic MODEL)\n");
-    draw_sb(p, &b);
     sb_free(&b);
 }
 
-/* The DMA counter: totals from the Bridge's "dma" view, rates and a history
- * graph from samples of its per-word and bulk totals. */
+/* Keys of the focused rings pane: Left/Right choose the ring, Up/Down and
+ * PgUp/PgDn scroll it (it stays put), Home makes it follow the device. */
+static bool rings_key(tui *t, int ch)
+{
+    ring_section sec[TUI_MAX_RINGS];
+    int n = ring_sections(t, sec, TUI_MAX_RINGS);
+    if (!n)
+        return false;
+    ring_window *w = &t->rings[t->ring_sel < n ? t->ring_sel : 0];
+    int page = w->rows > 1 ? w->rows - 1 : 1;
+    switch (ch) {
+    case KEY_LEFT: t->ring_sel = (t->ring_sel + n - 1) % n; return true;
+    case KEY_RIGHT: t->ring_sel = (t->ring_sel + 1) % n; return true;
+    case KEY_HOME: w->pinned = false; return true;
+    case KEY_UP: w->first -= 1; break;
+    case KEY_DOWN: w->first += 1; break;
+    case KEY_PPAGE: w->first -= page; break;
+    case KEY_NPAGE: w->first += page; break;
+    default: return false;
+    }
+    /* From where it is now; the view keeps it within the ring. */
+    w->pinned = true;
+    if (w->first < 0)
+        w->first = 0;
+    return true;
+}
+
+bool tui_pane_key(tui *t, int ch)
+{
+    if (t->focus == PANE_RINGS)
+        return rings_key(t, ch);
+    return false;
+}
+
+/* The DMA counter: the table is the Bridge's "dma" view, the rates and the
+ * history graph come from samples of its counters, the per-word and bulk
+ * totals. */
 void tui_sample_dma(tui *t)
 {
-    uint64_t words, bulk;
     device *br = find_class(t->d, "bridge", NULL);
-    if (!br)
+    const dev_counter *cw = br ? dev_counter_find(br, "dma.word-ops") : NULL;
+    const dev_counter *cb = br ? dev_counter_find(br, "dma.bulk-bytes") : NULL;
+    if (!cw || !cb)
         return;
-    bridge_dma_totals(br->priv, &words, &bulk);
+    uint64_t words = cw->read(br), bulk = cb->read(br);
     double now = tui_now();
     if (t->dma_last_t > 0 && now > t->dma_last_t) {
         double dt = now - t->dma_last_t;
@@ -420,44 +574,87 @@ void tui_sample_dma(tui *t)
     t->dma_last_bulk = bulk;
 }
 
+/* "3.66M" for a rate in a narrow pane. */
+static void short_number(double v, char *buf, size_t len)
+{
+    static const char units[] = " kMGT";
+    int u = 0;
+    while (v >= 999.5 && u < 4) {
+        v /= 1000;
+        u++;
+    }
+    if (u)
+        snprintf(buf, len, "%.3g%c", v, units[u]);
+    else
+        snprintf(buf, len, "%.0f", v);
+}
+
+/* The rates on the first line, the `info dma` table (the columns that fit)
+ * at the bottom, and in the rows between a graph of the per-word rate.
+ * When the table is taller than the pane it scrolls under its heading. */
 static void draw_dma(tui *t, pane *p)
 {
-    frame(t, p, "DMA counter");
+    int inner = p->w - 2, rows = p->h - 2;
     char line[160];
-    snprintf(line, sizeof line, "per-word %10.0f/s   bulk %10.0f B/s", t->dma_word_rate,
-             t->dma_bulk_rate);
-    put(p, 0, 0, line, tui_attr(C_TITLE));
-    /* History graph of per-word dispatches per second, newest on the right. */
-    int gh = p->h - 2 - 1 - 6;
-    if (gh > 1 && t->dma_hist_n) {
-        double max = 1;
-        for (unsigned i = 0; i < t->dma_hist_n; i++)
-            if (t->dma_hist[i] > max)
-                max = t->dma_hist[i];
-        int width = p->w - 2;
-        unsigned n = t->dma_hist_n < (unsigned)width ? t->dma_hist_n : (unsigned)width;
-        for (unsigned i = 0; i < n; i++) {
-            double v = t->dma_hist[t->dma_hist_n - n + i];
-            int bar = (int)(v / max * gh + 0.5);
-            for (int r = 0; r < bar; r++)
-                put(p, gh - r, width - (int)n + (int)i, "#", tui_attr(C_CHANGED));
-        }
+    if (inner >= 43) { /* the whole line below */
+        snprintf(line, sizeof line, "per-word %10.0f/s   bulk %10.0f B/s", t->dma_word_rate,
+                 t->dma_bulk_rate);
+    } else {
+        char w[16], b[16];
+        short_number(t->dma_word_rate, w, sizeof w);
+        short_number(t->dma_bulk_rate, b, sizeof b);
+        snprintf(line, sizeof line, "per-word %s/s  bulk %sB/s", w, b);
     }
+    tui_text tx;
+    tt_init(&tx, 0);
     device *br = find_class(t->d, "bridge", NULL);
     const dev_view *v = br ? dev_view_find(br, "dma") : NULL;
     if (v) {
         strbuf b;
         sb_init(&b);
-        v->show(br, "", &b);
-        tui_text tx;
-        tt_init(&tx, 0);
+        view_ctx ctx = {.cols = (unsigned)inner};
+        v->show(br, "", &ctx, &b);
         tt_append_sb(&tx, &b, C_NORMAL);
-        int y0 = gh > 1 ? gh + 1 : 1;
-        for (int r = 0; y0 + r < p->h - 2 && r < (int)tx.n; r++)
-            put(p, y0 + r, 0, tx.lines[r].text, tui_attr(C_NORMAL));
-        tt_free(&tx);
         sb_free(&b);
     }
+    /* Table rows under the heading, and how many of them fit. */
+    int data = tx.n > 1 ? (int)tx.n - 1 : 0, room = rows - 2;
+    if (room < 0)
+        room = 0;
+    if (p->scroll > data - room)
+        p->scroll = data - room > 0 ? data - room : 0;
+    char title[64];
+    if (data > room && room <= 0)
+        snprintf(title, sizeof title, "DMA counter (%d rows hidden)", data);
+    else if (data > room)
+        snprintf(title, sizeof title, "DMA counter (rows %d-%d of %d)", p->scroll + 1,
+                 p->scroll + room, data);
+    else
+        snprintf(title, sizeof title, "DMA counter");
+    frame(t, p, title);
+    put(p, 0, 0, line, tui_attr(C_TITLE));
+    /* The graph takes what the table leaves (the table at least 6 rows). */
+    int table = (int)tx.n > 6 ? (int)tx.n : 6;
+    int gh = rows - 1 - table;
+    if (gh > 1 && t->dma_hist_n) {
+        double max = 1;
+        for (unsigned i = 0; i < t->dma_hist_n; i++)
+            if (t->dma_hist[i] > max)
+                max = t->dma_hist[i];
+        unsigned n = t->dma_hist_n < (unsigned)inner ? t->dma_hist_n : (unsigned)inner;
+        for (unsigned i = 0; i < n; i++) {
+            double h = t->dma_hist[t->dma_hist_n - n + i];
+            int bar = (int)(h / max * gh + 0.5);
+            for (int r = 0; r < bar; r++)
+                put(p, gh - r, inner - (int)n + (int)i, "#", tui_attr(C_CHANGED));
+        }
+    }
+    int y0 = gh > 1 ? gh + 1 : 1;
+    if (tx.n)
+        put(p, y0, 0, tx.lines[0].text, tui_attr(C_NORMAL));
+    for (int r = 0; y0 + 1 + r < rows && 1 + p->scroll + r < (int)tx.n; r++)
+        put(p, y0 + 1 + r, 0, tx.lines[1 + p->scroll + r].text, tui_attr(C_NORMAL));
+    tt_free(&tx);
 }
 
 static void draw_console(tui *t, pane *p)

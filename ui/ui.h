@@ -1,7 +1,11 @@
-/* Front ends: options shared by main.c, batch mode, the CLI and the TUI. */
+/* Front ends: options shared by main.c, batch mode, the CLI and the TUI
+ * (the command line itself: ui/options.h). */
 #ifndef XBOW_UI_H
 #define XBOW_UI_H
 
+#include <stdio.h>
+
+#include "core/log.h"
 #include "dbg/dbg.h"
 #include "machine/machine.h"
 
@@ -18,6 +22,9 @@ typedef struct ui_options {
     unsigned ncmds;
     uint64_t max_insns;
     bool no_nic; /* --nic none: no default NIC */
+    bool allow_shell; /* --allow-shell: shell works in batch mode too */
+    const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
+    enum log_level log_level; /* --log-level */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;
@@ -26,12 +33,12 @@ void ui_default_machine(ui_options *o);
 const char *ui_default_guest(char *buf, size_t len);
 
 int ui_main(ui_options *o);
-/* Options owned by other areas (NICs, networking): returns 1 if argv[*i]
- * was one (advancing *i over its value), 0 if not; exits 2 on a bad value. */
-int ui_parse_extra_option(ui_options *o, int argc, char **argv, int *i);
+/* One line per NIC: name, model, slot, MAC (and where it came from), backend. */
+void ui_show_nics(machine *m, FILE *f);
 /* The readline command loop (ui/cli.c). */
 int ui_cli(dbg *d);
-void ui_cli_setup_completion(void);
+/* History and Tab completion for readline (the CLI and the TUI). */
+void ui_cli_setup_completion(dbg *d);
 void ui_cli_save_history(void);
 /* The ncurses TUI (ui/tui.c). */
 int ui_tui(dbg *d);

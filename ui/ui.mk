@@ -5,3 +5,7 @@ xbow_SOURCES = ui/main.c ui/ui.h ui/run.c ui/cli.c ui/options.c \
 xbow_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(READLINE_CFLAGS)
 xbow_LDADD = $(XBOW_LIBS) $(NCURSES_LIBS) $(READLINE_LIBS)
 EXTRA_DIST += docs/tui.md
+# The command line: the option table (ui/options.c) and its engine, which
+# make the parsing, --help and docs/xbow.1's OPTIONS (make options-doc).
+xbow_SOURCES += ui/options.h ui/optparse.c
+UI_OPTION_FILES = ui/options.c ui/options.h ui/optparse.c ui/ui.h

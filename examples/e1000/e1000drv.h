@@ -54,7 +54,7 @@ static inline u32 le32(u32 v)
 static inline u32 er32(const e1000 *d, u32 off) { return *(volatile u32 *)(d->regs + off); }
 static inline void ew32(const e1000 *d, u32 off, u32 v) { *(volatile u32 *)(d->regs + off) = v; }
 /* The PCI64 address of a buffer in node memory: the HUB's widget in bits
- * 63:60, the physical address below (ip27.md 3.5). */
+ * 63:60, the physical address below (docs/hardware.md, "Bridge DMA"). */
 static inline u64 dma_addr(const void *p) { return (u64)HUB_WIDGET << 60 | ((u64)p & 0xfffffffffful); }
 
 /* Find, reset and bring up the NIC: link up, rings ready, receiver on

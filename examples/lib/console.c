@@ -1,6 +1,6 @@
 /* The console: IOC3 UART A as the PROM left it (9600 8N1, FIFOs on),
  * polled.  UART register i is at CPU address UARTA + i (the Bridge's lane
- * model and the IOC3's wiring cancel out, ../shared/hw/ip27.md 3.3). */
+ * model and the IOC3's wiring cancel out: docs/hardware.md, "Byte lanes"). */
 #include "xbow.h"
 
 #define LSR_DR 0x01

@@ -3,7 +3,7 @@
  *   IP2: HUB PI_INT_PEND0 & this CPU's MASK0 -> per-level handlers
  *   IP3: HUB PI_INT_PEND1 & MASK1 -> per-level handlers (levels 64..127)
  *   IP4: the HUB RT comparator of this CPU
- * (asm/sn/intr.h, ../shared/hw/ip27.md 2.2). */
+ * (asm/sn/intr.h; docs/hardware.md, "HUB"). */
 #include "xbow.h"
 
 #define ST_IE 0x1ull

@@ -1,10 +1,10 @@
 /* The Tigon2 guest driver of the examples.  See tg.h.  The order of the
  * set-up follows the Alteon host interface as Linux acenic and FreeBSD ti
- * use it (nics.md B.3); this is a teaching driver: one NIC, polled sends,
+ * use it (docs/hardware.md, "Tigon2"); this is a teaching driver: one NIC, polled sends,
  * receive and completion work in the interrupt handler. */
 #include "tg.h"
 
-/* BAR0 offsets (nics.md B.2). */
+/* BAR0 offsets (Linux acenic.h, FreeBSD if_tireg.h). */
 enum {
     HostCtrl = 0x40, LocalCtrl = 0x44, MiscCfg = 0x50, WinBase = 0x68, AssistState = 0x11c,
     CpuCtrl = 0x140, Pc = 0x144, CpuBCtrl = 0x240, Mb0Lo = 0x504, CmdPrd = 0x50c,

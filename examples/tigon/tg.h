@@ -1,6 +1,6 @@
 /* A small bare-metal driver for the Tigon2 (SGI Gigabit Ethernet, 10a9:0009)
  * on the IP27 guest runtime, written from the documented Alteon host
- * interface (../shared/hw/nics.md B): reset, MAC from the I2C EEPROM,
+ * interface (docs/hardware.md, "Tigon2"): reset, MAC from the I2C EEPROM,
  * firmware download, general information block, command and event rings,
  * the standard and jumbo receive rings with the return ring, the send ring
  * in host memory, interrupts through the Bridge.  Shared by the tigon-tx,

@@ -1175,46 +1175,133 @@ static int run_line(char *line_in)
 
 /* ------------------------------------------------------------ boot */
 
-/* FNV-1a over the entry names of a directory (and, for PCI devices, whether a
- * driver is bound); *count gets the number of entries. */
-static uint32_t dir_signature(const char *dir, int with_driver, int *count)
+/* Calls fn(dir, name, ctx) for every entry of dir whose name starts with
+ * prefix ("" for every entry but . and ..); returns how many there were, or
+ * -1 if dir cannot be read. */
+static int for_each_entry(const char *dir, const char *prefix,
+			  void (*fn)(const char *dir, const char *name, void *ctx), void *ctx)
 {
-	char dbuf[4096], path[256];
-	uint32_t h = 2166136261u;
-	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+	char dbuf[4096];
+	int fd = open(dir, O_RDONLY | O_DIRECTORY), n = 0;
 	long got;
 
-	*count = 0;
 	if (fd < 0)
-		return 0;
+		return -1;
 	while ((got = xgetdents64(fd, dbuf, sizeof(dbuf))) > 0) {
 		long off = 0;
 
 		while (off < got) {
 			struct xdirent64 *d = (struct xdirent64 *)(dbuf + off);
-			const char *c;
 
 			off += d->d_reclen;
-			if (d->d_name[0] == '.')
+			if (d->d_name[0] == '.' || strncmp(d->d_name, prefix, strlen(prefix)))
 				continue;
-			(*count)++;
-			for (c = d->d_name; *c; c++)
-				h = (h ^ (unsigned char)*c) * 16777619u;
-			if (with_driver) {
-				int dfd;
-
-				xsnprintf(path, sizeof(path), "%s/%s/driver", dir, d->d_name);
-				dfd = open(path, O_RDONLY | O_DIRECTORY);
-				if (dfd >= 0) {
-					close(dfd);
-					h = (h ^ 1u) * 16777619u;
-				}
-			}
-			h = (h ^ 0xffu) * 16777619u;
+			n++;
+			if (fn)
+				fn(dir, d->d_name, ctx);
 		}
 	}
 	close(fd);
-	return h;
+	return n;
+}
+
+/* Whether the device dir/name has a driver bound (sysfs "driver" link). */
+static int has_driver(const char *dir, const char *name)
+{
+	char path[256];
+	int fd;
+
+	xsnprintf(path, sizeof(path), "%s/%s/driver", dir, name);
+	fd = open(path, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+struct signature {
+	uint32_t h;
+	int with_driver;
+};
+
+static void signature_add(const char *dir, const char *name, void *ctx)
+{
+	struct signature *sg = ctx;
+	const char *c;
+
+	for (c = name; *c; c++)
+		sg->h = (sg->h ^ (unsigned char)*c) * 16777619u;
+	if (sg->with_driver && has_driver(dir, name))
+		sg->h = (sg->h ^ 1u) * 16777619u;
+	sg->h = (sg->h ^ 0xffu) * 16777619u;
+}
+
+/* FNV-1a over the entry names of a directory (and, for PCI devices, whether a
+ * driver is bound); *count gets the number of entries. */
+static uint32_t dir_signature(const char *dir, int with_driver, int *count)
+{
+	struct signature sg = {2166136261u, with_driver};
+	int n = for_each_entry(dir, "", signature_add, &sg);
+
+	*count = n < 0 ? 0 : n;
+	return n < 0 ? 0 : sg.h;
+}
+
+/* What the retries did, reported once the console is ours. */
+static char reprobed[64];
+static int reprobe_count, reprobe_errno;
+
+/* An unbound Bridge: ask the driver core to probe it again.  Writing a
+ * device's name to /sys/bus/platform/drivers_probe runs device_attach() on
+ * it (drivers_probe_store, drivers/base/bus.c). */
+static void reprobe_bridge(const char *dir, const char *name, void *ctx)
+{
+	int fd;
+
+	if (has_driver(dir, name))
+		return; /* bound: nothing to retry */
+	xsnprintf(reprobed, sizeof(reprobed), "%s", name);
+	reprobe_count++;
+	fd = open("/sys/bus/platform/drivers_probe", O_WRONLY);
+	if (fd < 0 || write(fd, name, strlen(name)) < 0)
+		reprobe_errno = errno;
+	if (fd >= 0)
+		close(fd);
+	(*(int *)ctx)++;
+}
+
+/*
+ * Linux 6.1 can lose the Bridge probe for good (docs/linux.md, "A boot race
+ * in Linux's w1 core"): registering the DS2505's w1 slave device retries the
+ * deferred probes before the slave's family driver has registered the nvmem
+ * device the Bridge reads, and nothing retries them once it has.  So when the
+ * EEPROM's nvmem device ("bridge-<addr>-0b-<id>") has been there for
+ * REPROBE_MS and there is still no PCI device, probe every unbound
+ * xtalk-bridge platform device again, and again every REPROBE_MS.  A Bridge
+ * probe that is merely in progress (it reads 64 bytes over the 1-wire bus,
+ * about 100 ms) takes less than that; and a retry of a device that is bound
+ * by then is skipped.  Returns the number of retries asked for.
+ */
+#define REPROBE_MS 250
+static int retry_lost_bridge_probe(int npci, uint64_t now, uint64_t *eeprom_since,
+				   uint64_t *last_retry)
+{
+	int asked = 0;
+
+	if (npci > 0)
+		return 0;
+	if (for_each_entry("/sys/bus/nvmem/devices", "bridge-", NULL, NULL) <= 0) {
+		*eeprom_since = 0;
+		return 0;
+	}
+	if (!*eeprom_since)
+		*eeprom_since = now;
+	if (now - *eeprom_since < REPROBE_MS * 1000u ||
+	    (*last_retry && now - *last_retry < REPROBE_MS * 1000u))
+		return 0;
+	*last_retry = now;
+	for_each_entry("/sys/bus/platform/devices", "xtalk-bridge", reprobe_bridge, &asked);
+	return asked;
 }
 
 /*
@@ -1225,13 +1312,14 @@ static uint32_t dir_signature(const char *dir, int with_driver, int *count)
  * Wait until at least one PCI device exists and the set of PCI devices, their
  * driver bindings, the network interfaces and the active consoles have been
  * stable for 500 ms, or until xbow.wait seconds (default 30) have passed.
+ * Meanwhile, retry a Bridge probe Linux lost (above).
  * Returns the time waited in ms, or -1 on timeout.
  */
 static long wait_for_devices(void)
 {
 	char val[32], act[128];
 	unsigned long limit_s = 30;
-	uint64_t t0 = xnow_us(), stable_since = t0;
+	uint64_t t0 = xnow_us(), stable_since = t0, eeprom_since = 0, last_retry = 0;
 	uint32_t last = 0;
 	int first = 1;
 
@@ -1254,6 +1342,7 @@ static long wait_for_devices(void)
 		}
 		if (npci > 0 && now - stable_since >= 500000)
 			return (long)((now - t0) / 1000);
+		retry_lost_bridge_probe(npci, now, &eeprom_since, &last_retry);
 		if (now - t0 >= (uint64_t)limit_s * 1000000u)
 			return -1;
 		xsleep_ms(50);
@@ -1266,6 +1355,8 @@ static void mount_fs(const char *src, const char *dir, const char *type, unsigne
 	if (mount(src, dir, type, fl, NULL) < 0 && errno != EBUSY)
 		xeprintf("xbow-init: mount %s on %s: %s\n", type, dir, xstrerror(errno));
 }
+
+static char console_name[64] = "none"; /* the tty /init's stdio is on */
 
 static void setup_console(void)
 {
@@ -1297,6 +1388,7 @@ static void setup_console(void)
 	dup2(fd, 2);
 	if (fd > 2)
 		close(fd);
+	xsnprintf(console_name, sizeof(console_name), "%s", last);
 ctty:
 	setsid();
 	ioctl(0, TIOCSCTTY, 1);
@@ -1307,6 +1399,7 @@ static void banner(void)
 	struct utsname u;
 	static char b[8192];
 	unsigned long ncpu = 0, memkb = 0;
+	int npci = 0;
 	char *p;
 
 	if (xread_file("/proc/cpuinfo", b, sizeof(b)) > 0) {
@@ -1323,10 +1416,13 @@ static void banner(void)
 			memkb = memkb * 10 + (unsigned long)(*p++ - '0');
 	}
 	uname(&u);
+	if (!test_mode)
+		dir_signature("/sys/bus/pci/devices", 0, &npci);
 	xprintf("\n"
 		"xbow-init: xbow initramfs on %s %s %s (%s)\n"
-		"xbow-init: cpus=%lu memory=%lukB\n",
-		u.sysname, u.release, u.machine, u.version, ncpu, memkb);
+		"xbow-init: cpus=%lu memory=%lukB pci=%d console=%s\n",
+		u.sysname, u.release, u.machine, u.version, ncpu, memkb, npci,
+		test_mode ? "stdio" : console_name);
 }
 
 int main(int argc, char **argv)
@@ -1364,6 +1460,11 @@ int main(int argc, char **argv)
 			"(Bridge 1-wire NIC not readable?)\n");
 	else if (!test_mode)
 		xprintf("xbow-init: waited %ld ms for PCI devices to settle\n", waited);
+	if (reprobe_count)
+		xprintf("xbow-init: %s was left unprobed with its 1-wire EEPROM present (Linux's "
+			"deferred-probe race); asked the kernel to probe it again, %d time%s%s%s\n",
+			reprobed, reprobe_count, reprobe_count > 1 ? "s" : "",
+			reprobe_errno ? ": " : "", reprobe_errno ? xstrerror(reprobe_errno) : "");
 	xprintf("xbow-init: cmdline: %s", cmdline);
 	if (!strchr(cmdline, '\n'))
 		xprintf("\n");

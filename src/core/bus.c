@@ -102,13 +102,11 @@ ram_block *ram_block_new(bus *b, const char *name, uint64_t size)
 {
     if (b->nrams >= ARRAY_SIZE(b->rams))
         return NULL;
-    ram_block *rb = calloc(1, sizeof *rb);
-    if (!rb)
-        return NULL;
+    ram_block *rb = xcalloc(1, sizeof *rb);
     size = (size + RAM_PAGE_SIZE - 1) & ~(uint64_t)(RAM_PAGE_SIZE - 1);
     rb->name = name;
     rb->size = size;
-    rb->host = calloc(1, size);
+    rb->host = calloc(1, size); /* the user's --mem: the caller reports a failure */
     rb->page_flags = calloc(1, size >> RAM_PAGE_SHIFT);
     if (!rb->host || !rb->page_flags) {
         free(rb->host);
@@ -134,10 +132,7 @@ static int bus_insert(bus *b, const bus_region *r)
         return -1;
     if (b->nregions == b->cap) {
         unsigned cap = b->cap ? b->cap * 2 : 16;
-        bus_region *n = realloc(b->regions, cap * sizeof *n);
-        if (!n)
-            return -1;
-        b->regions = n;
+        b->regions = xrealloc(b->regions, cap * sizeof *b->regions);
         b->cap = cap;
     }
     memmove(&b->regions[i + 1], &b->regions[i], (b->nregions - i) * sizeof *r);

@@ -100,7 +100,7 @@ enum initiator_kind { INIT_CPU, INIT_DEVICE, INIT_DEBUGGER };
 
 typedef struct initiator {
     char name[24];
-    int kind;
+    enum initiator_kind kind;
     int cpu;         /* CPU index for INIT_CPU, else -1 */
 } initiator;
 

@@ -5,14 +5,38 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "core/log.h"
+#include "core/outfile.h"
 
 #define CH_MAX_TAPS 8
 #define CH_INQ 4096
 
+/* How the host side's input is read; see docs/architecture.md, "Console
+ * input".  Input is read only when the guest's UART wants a byte (it samples
+ * the line once per character time) and its queue is empty, so a file or a
+ * scripted pipe gives the same bytes at the same virtual times on every run
+ * and an idle terminal costs no system call per scheduling quantum. */
+enum in_mode {
+    IN_OFF,    /* none, end of file, or a closed descriptor */
+    IN_FILE,   /* a regular file: always ready, read on demand */
+    IN_STREAM, /* a pipe or socket: read on demand, waiting for the writer */
+    IN_LIVE,   /* a terminal (or a stream whose writer paused): polled at a host-time rate */
+};
+
 struct chardev {
     int in_fd, out_fd;
-    bool own_fds, input_on, output_on;
+    bool own_fds, input_on, output_on, own_pty;
+    enum in_mode in_mode;
+    uint64_t (*host_ns)(void *ctx); /* host clock (injectable for tests) */
+    void *host_ctx;
+    uint64_t next_poll_ns; /* IN_LIVE: no poll before then */
+    uint64_t host_calls;   /* poll() and read() calls on the input */
+    outfile *file;         /* file:PATH (out_fd is -1 until it is handed over) */
     char desc[64];
     struct {
         chardev_tap_fn fn;
@@ -24,13 +48,36 @@ struct chardev {
     unsigned outn;
 };
 
-chardev *chardev_open(const char *spec, char *err, size_t errlen)
+static uint64_t monotonic_ns(void *ctx)
 {
-    chardev *ch = calloc(1, sizeof *ch);
-    if (!ch) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* What kind of input a descriptor is (see enum in_mode). */
+static enum in_mode input_mode(int fd)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0)
+        return IN_OFF;
+    if (isatty(fd))
+        return IN_LIVE;
+    if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))
+        return IN_FILE;
+    return IN_STREAM;
+}
+
+static int file_ready(void *ctx, int fd, xerr *err)
+{
+    chardev *ch = ctx;
+    ch->out_fd = fd;
+    return 0;
+}
+
+chardev *chardev_open(const char *spec, xerr *err)
+{
+    chardev *ch = xcalloc(1, sizeof *ch);
     ch->in_fd = ch->out_fd = -1;
     ch->input_on = ch->output_on = true;
     if (strcmp(spec, "stdio") == 0) {
@@ -42,31 +89,42 @@ chardev *chardev_open(const char *spec, char *err, size_t errlen)
     } else if (strcmp(spec, "pty") == 0) {
         int fd = posix_openpt(O_RDWR | O_NOCTTY);
         if (fd < 0 || grantpt(fd) || unlockpt(fd)) {
-            snprintf(err, errlen, "pty: %s", strerror(errno));
+            xerr_set(err, "pty: %s", strerror(errno));
             if (fd >= 0)
                 close(fd);
             free(ch);
             return NULL;
         }
         ch->in_fd = ch->out_fd = fd;
-        ch->own_fds = true;
+        ch->own_fds = ch->own_pty = true;
         snprintf(ch->desc, sizeof ch->desc, "%s", ptsname(fd));
+        /* A raw line, as a serial cable is: else the slave's line
+         * discipline echoes what the guest prints back to it as input
+         * while nobody has the pty open (and cooks what a user types). */
+        int slave = open(ch->desc, O_RDWR | O_NOCTTY | O_CLOEXEC);
+        struct termios tio;
+        if (slave >= 0 && tcgetattr(slave, &tio) == 0) {
+            cfmakeraw(&tio);
+            tcsetattr(slave, TCSANOW, &tio);
+        }
+        if (slave >= 0)
+            close(slave);
     } else if (strncmp(spec, "file:", 5) == 0) {
-        int fd = open(spec + 5, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            snprintf(err, errlen, "%s: %s", spec + 5, strerror(errno));
+        ch->own_fds = true;
+        ch->file = outfile_open(spec + 5, file_ready, ch, err);
+        if (!ch->file) {
             free(ch);
             return NULL;
         }
-        ch->out_fd = fd;
-        ch->own_fds = true;
         snprintf(ch->desc, sizeof ch->desc, "file %.50s", spec + 5);
     } else {
-        snprintf(err, errlen, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)",
+        xerr_set(err, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)",
                  spec);
         free(ch);
         return NULL;
     }
+    ch->in_mode = input_mode(ch->in_fd);
+    ch->host_ns = monotonic_ns;
     return ch;
 }
 
@@ -81,6 +139,7 @@ void chardev_close(chardev *ch)
         if (ch->out_fd >= 0 && ch->out_fd != ch->in_fd)
             close(ch->out_fd);
     }
+    outfile_close(ch->file);
     free(ch);
 }
 
@@ -122,23 +181,90 @@ void chardev_poll(chardev *ch)
 {
     if (ch->outn)
         chardev_flush(ch);
-    if (ch->in_fd < 0 || !ch->input_on)
-        return;
+}
+
+static void input_off(chardev *ch, const char *why)
+{
+    if (why)
+        xlog(LOG_WARN, "console", "input from %s: %s; no more input is read", ch->desc, why);
+    ch->in_mode = IN_OFF;
+}
+
+/* Wait up to timeout_ms for the input to be readable (or at its end):
+ * 1 if it is, 0 if not, -1 if interrupted or gone. */
+static int input_wait(chardev *ch, int timeout_ms)
+{
     struct pollfd p = {.fd = ch->in_fd, .events = POLLIN};
-    while (CH_INQ - (ch->tail - ch->head) >= 256 && poll(&p, 1, 0) == 1 && (p.revents & POLLIN)) {
-        uint8_t buf[256];
-        ssize_t n = read(ch->in_fd, buf, sizeof buf);
-        if (n <= 0) {
-            ch->input_on = false; /* EOF: stop polling */
-            break;
-        }
+    ch->host_calls++;
+    int n = poll(&p, 1, timeout_ms);
+    if (n < 0) {
+        if (errno != EINTR && errno != EAGAIN)
+            input_off(ch, strerror(errno));
+        return -1;
+    }
+    if (n == 0)
+        return 0;
+    if (p.revents & POLLNVAL) {
+        input_off(ch, NULL); /* closed: nothing will ever come */
+        return -1;
+    }
+    return 1; /* POLLIN, POLLHUP or POLLERR: read() tells which */
+}
+
+/* Read what the input has, up to the room in the queue. */
+static void input_read(chardev *ch)
+{
+    uint8_t buf[CH_INQ];
+    size_t room = CH_INQ - (ch->tail - ch->head);
+    if (!room)
+        return;
+    ch->host_calls++;
+    ssize_t n = read(ch->in_fd, buf, room < sizeof buf ? room : sizeof buf);
+    if (n > 0) {
         for (ssize_t i = 0; i < n; i++)
-            inq_put(ch, buf[i]);
+            ch->inq[ch->tail++ % CH_INQ] = buf[i];
+    } else if (n == 0) {
+        input_off(ch, NULL); /* end of file */
+    } else if (errno == EIO && ch->own_pty) {
+        /* nobody has the pty's other side open (yet): keep polling */
+    } else if (errno != EAGAIN && errno != EINTR) {
+        input_off(ch, strerror(errno));
+    }
+}
+
+/* The guest wants a byte and none is queued: look at the host side. */
+static void input_fill(chardev *ch)
+{
+    switch (ch->in_mode) {
+    case IN_OFF:
+        return;
+    case IN_FILE:
+        input_read(ch);
+        return;
+    case IN_STREAM: {
+        int r = input_wait(ch, CHARDEV_STREAM_WAIT_MS);
+        if (r > 0)
+            input_read(ch);
+        else if (r == 0) /* the writer paused: from now on, input as it comes */
+            ch->in_mode = IN_LIVE;
+        return;
+    }
+    case IN_LIVE: {
+        uint64_t now = ch->host_ns(ch->host_ctx);
+        if (now < ch->next_poll_ns)
+            return;
+        ch->next_poll_ns = now + CHARDEV_POLL_NS;
+        if (input_wait(ch, 0) > 0)
+            input_read(ch);
+        return;
+    }
     }
 }
 
 int chardev_getc(chardev *ch)
 {
+    if (ch->head == ch->tail && ch->input_on && ch->in_fd >= 0)
+        input_fill(ch);
     if (ch->head == ch->tail)
         return -1;
     return ch->inq[ch->head++ % CH_INQ];
@@ -183,7 +309,22 @@ void chardev_detach_host(chardev *ch)
             close(ch->out_fd);
     }
     ch->in_fd = ch->out_fd = -1;
-    ch->own_fds = false;
+    ch->own_fds = ch->own_pty = false;
+    ch->in_mode = IN_OFF;
+}
+
+void chardev_set_host_clock(chardev *ch, uint64_t (*now_ns)(void *ctx), void *ctx)
+{
+    ch->host_ns = now_ns ? now_ns : monotonic_ns;
+    ch->host_ctx = ctx;
+}
+
+uint64_t chardev_host_calls(const chardev *ch) { return ch->host_calls; }
+
+const char *chardev_input_mode(const chardev *ch)
+{
+    static const char *const names[] = {"none", "file", "stream", "live"};
+    return names[ch->in_mode];
 }
 
 const char *chardev_describe(const chardev *ch) { return ch->desc; }

@@ -10,15 +10,26 @@ typedef struct chardev chardev;
 typedef void (*chardev_tap_fn)(void *ctx, const uint8_t *buf, size_t n);
 
 /* spec: "stdio", "pty", "null", "file:PATH" (output only). */
-chardev *chardev_open(const char *spec, char *err, size_t errlen);
+chardev *chardev_open(const char *spec, xerr *err);
 void chardev_close(chardev *ch);
 /* Guest output. */
 void chardev_write(chardev *ch, const uint8_t *buf, size_t n);
 void chardev_flush(chardev *ch);
-/* Pull pending host input into the input queue (non-blocking). */
+/* Between scheduling turns: write out pending partial output lines. */
 void chardev_poll(chardev *ch);
-/* Guest input: next byte, or -1 when none is queued. */
+/* Guest input: the next byte, or -1 when there is none.  With the queue
+ * empty it looks at the host side, which is read on demand:
+ *  - a regular file (or block device) is read at once;
+ *  - a pipe, socket or other stream is waited for up to
+ *    CHARDEV_STREAM_WAIT_MS, so that a writer that is about to write (a
+ *    script) gives the same run every time; a writer that stays silent that
+ *    long makes the input live;
+ *  - a terminal (or pty, or live stream) is polled at most once every
+ *    CHARDEV_POLL_NS of host time.
+ * End of file, a read error or a closed descriptor end the input. */
 int chardev_getc(chardev *ch);
+#define CHARDEV_POLL_NS 10000000u  /* 10 ms: 100 polls a second at most */
+#define CHARDEV_STREAM_WAIT_MS 100
 bool chardev_has_input(const chardev *ch);
 /* Queue bytes as if typed (TUI console pane, tests). */
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n);
@@ -34,5 +45,12 @@ void chardev_set_output_enabled(chardev *ch, bool on);
  * and feeds input with chardev_push_input). */
 void chardev_detach_host(chardev *ch);
 const char *chardev_describe(const chardev *ch); /* "stdio", "/dev/pts/3", ... */
+/* How the input is read: "none", "file", "stream" or "live". */
+const char *chardev_input_mode(const chardev *ch);
+/* Tests and benchmarks: the host clock used to pace polling (NULL: the
+ * monotonic clock), and the number of poll() and read() calls made on the
+ * input so far. */
+void chardev_set_host_clock(chardev *ch, uint64_t (*now_ns)(void *ctx), void *ctx);
+uint64_t chardev_host_calls(const chardev *ch);
 
 #endif

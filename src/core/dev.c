@@ -50,26 +50,28 @@ static int ext_cmp(const void *a, const void *b)
 device *device_new(const device_class *cls, const char *name, void *priv, event_bus *eb,
                    sched *clock)
 {
-    device *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    device *d = xcalloc(1, sizeof *d);
     snprintf(d->name, sizeof d->name, "%s", name);
     d->cls = cls;
     d->priv = priv;
     d->clock = clock;
     d->events = eb;
     d->initiator = -1;
-    d->slot = calloc(cls->nregs ? cls->nregs : 1, sizeof *d->slot);
+    d->slot = xcalloc(cls->nregs, sizeof *d->slot);
     uint32_t n = 0;
     for (unsigned i = 0; i < cls->nregs; i++) {
         d->slot[i] = n;
         n += cls->regs[i].count > 1 ? cls->regs[i].count : 1;
     }
     d->nvals = n;
-    d->rv = calloc(n ? n : 1, sizeof *d->rv);
-    d->ext = calloc(n ? n : 1, sizeof *d->ext);
+    d->rv = xcalloc(n, sizeof *d->rv);
+    d->ext = xcalloc(n, sizeof *d->ext);
     for (unsigned i = 0; i < cls->nregs; i++) {
         const reg_decl *r = &cls->regs[i];
+        if (!r->name || !r->width) { /* a hole in the table: a bug in the model */
+            xlog(LOG_ERROR, name, "%s: register %u is not declared", cls->name, i);
+            abort();
+        }
         unsigned cnt = r->count > 1 ? r->count : 1;
         for (unsigned k = 0; k < cnt; k++) {
             struct reg_extent *e = &d->ext[d->n_ext++];
@@ -84,7 +86,7 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
         if (d->ext[i].start < d->ext[i - 1].end)
             xlog(LOG_ERROR, name, "registers %s and %s overlap", cls->regs[d->ext[i - 1].id].name,
                  cls->regs[d->ext[i].id].name);
-    d->ev = calloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
+    d->ev = xcalloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
     if (eb) {
         for (unsigned i = 0; i < DEV_NBUILTIN_EVENTS; i++)
             d->ev[i] = event_src_add(eb, name, &builtin_events[i], d);
@@ -151,16 +153,19 @@ static inline unsigned lane(const device *d, unsigned j, unsigned w)
 uint64_t dev_peek(device *d, unsigned id, unsigned idx)
 {
     const reg_decl *r = &d->cls->regs[id];
-    if (r->read)
-        return r->read(d, r, idx, true) & MASK(r->width * 8);
-    if (r->flags & R_WO)
+    if (r->read) {
+        reg_access a = {.id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1,
+                        .peek = true};
+        return r->read(d, &a) & MASK(r->width * 8);
+    }
+    if (r->rules & R_WO)
         return 0;
     return d->rv[d->slot[id] + idx];
 }
 
 uint64_t dev_next_change(device *d, unsigned id, unsigned idx)
 {
-    if (!(d->cls->regs[id].flags & R_TIME))
+    if (!(d->cls->regs[id].rules & R_TIME))
         return UINT64_MAX;
     return d->cls->next_change ? d->cls->next_change(d, id, idx) : d->clock->now + 1;
 }
@@ -177,9 +182,9 @@ void dev_note_reads(dev_read_note *n)
 static void note_read(dev_read_note *n, device *d, const reg_decl *r, unsigned id,
                       unsigned idx, uint64_t v)
 {
-    if ((r->flags & R_RC) && v != 0)
+    if ((r->rules & R_RC) && v != 0)
         n->impure = true;
-    if (r->read && !(r->flags & (R_PURE | R_WO)))
+    if (r->read && !(r->rules & (R_PURE | R_WO)))
         n->impure = true;
     if (n->n < DEV_NOTE_MAX) {
         n->reg[n->n].dev = d;
@@ -201,13 +206,15 @@ static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
     uint64_t v;
-    if (r->flags & R_WO)
+    if (r->rules & R_WO) {
         v = 0;
-    else if (r->read)
-        v = r->read(d, r, e->idx, false) & MASK(r->width * 8);
-    else
+    } else if (r->read) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = who(d, op)};
+        v = r->read(d, &a) & MASK(r->width * 8);
+    } else {
         v = *p;
-    if ((r->flags & R_RC) && !(r->flags & R_NOSTORE))
+    }
+    if ((r->rules & R_RC) && !(r->rules & R_NOSTORE))
         *p = 0;
     if (unlikely(note_sink))
         note_read(note_sink, d, r, e->id, e->idx, v);
@@ -220,22 +227,26 @@ static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, 
 {
     const reg_decl *r = &d->cls->regs[e->id];
     uint64_t *p = &d->rv[d->slot[e->id] + e->idx];
-    uint64_t old = (r->flags & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
+    uint64_t old = (r->rules & R_NOSTORE) ? dev_peek(d, e->id, e->idx) : *p;
     uint64_t wm = (r->wmask ? r->wmask : ~0ull) & lanes & MASK(r->width * 8);
     uint64_t nv;
-    if (r->flags & R_RO)
+    if (r->rules & R_RO)
         nv = old;
-    else if (r->flags & R_W1C)
+    else if (r->rules & R_W1C)
         nv = old & ~(val & wm);
-    else if (r->flags & R_W1S)
+    else if (r->rules & R_W1S)
         nv = old | (val & wm);
     else
         nv = (old & ~wm) | (val & wm);
-    if (!(r->flags & R_NOSTORE))
+    if (!(r->rules & R_NOSTORE))
         *p = nv;
-    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], who(d, op), e->id, e->idx, e->start, nv, old, size);
-    if (r->write && !(r->flags & R_RO))
-        r->write(d, r, e->idx, (old & ~lanes) | (val & lanes), old);
+    int by = who(d, op);
+    EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], by, e->id, e->idx, e->start, nv, old, size);
+    if (r->write && !(r->rules & R_RO)) {
+        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = by,
+                        .val = (old & ~lanes) | (val & lanes), .old = old};
+        r->write(d, &a);
+    }
 }
 
 static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size, bool write,
@@ -247,8 +258,8 @@ static void bad_access(device *d, const bus_op *op, uint64_t off, unsigned size,
 }
 
 /* Walk the bytes of an access register by register.  For each register
- * element touched, `lanes` is the mask of its bytes covered and `shift_*`
- * place them. */
+ * element touched, `lanes` is the mask of its bytes the access covers;
+ * lane() places each byte in the register and in the access value. */
 static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val,
                       bool write)
 {
@@ -258,6 +269,13 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
             return d->cls->other_read(d, op, off, size, val);
         if (write && d->cls->other_write)
             return d->cls->other_write(d, op, off, size, *val);
+    } else if (off == e->start && off + size == e->end) {
+        /* The common case, one whole register element: no lanes to move. */
+        if (write)
+            elem_write(d, op, e, *val & MASK(size * 8), MASK(size * 8), size);
+        else
+            *val = elem_read(d, op, e, size) & MASK(size * 8);
+        return BUS_OK;
     }
     uint64_t result = 0;
     bool any = false;
@@ -272,7 +290,7 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
         const reg_decl *r = &d->cls->regs[e->id];
         unsigned w = r->width;
         uint64_t last = e->end < off + size ? e->end : off + size;
-        if ((r->flags & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
+        if ((r->rules & R_FULL) && (pos != e->start || last != e->end || off != e->start)) {
             bad_access(d, op, off, size, write, write ? *val : 0);
             pos = last;
             continue;
@@ -373,9 +391,9 @@ int dev_reg_lookup(const device *d, const char *name, unsigned *id, unsigned *id
 
 const reg_field *dev_field_lookup(const reg_decl *r, const char *name)
 {
-    for (const reg_field *f = r->fields; f && f->name; f++)
-        if (strcasecmp(f->name, name) == 0)
-            return f;
+    for (unsigned i = 0; i < r->nfields; i++)
+        if (strcasecmp(r->fields[i].name, name) == 0)
+            return &r->fields[i];
     return NULL;
 }
 
@@ -390,11 +408,10 @@ void dev_reg_name(const device *d, unsigned id, unsigned idx, char *buf, size_t 
 
 void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out)
 {
-    bool first = true;
-    for (const reg_field *f = r->fields; f && f->name; f++) {
+    for (unsigned k = 0; k < r->nfields; k++) {
+        const reg_field *f = &r->fields[k];
         uint64_t fv = EXTRACT(v, f->lsb, f->width);
-        sb_printf(out, "%s%s=", first ? "" : " ", f->name);
-        first = false;
+        sb_printf(out, "%s%s=", k ? " " : "", f->name);
         const char *vn = NULL;
         if (f->values) {
             unsigned i = 0;
@@ -422,7 +439,7 @@ void dev_show(device *d, strbuf *out)
         dev_reg_name(d, e->id, e->idx, name, sizeof name);
         uint64_t v = dev_peek(d, e->id, e->idx);
         sb_printf(out, "  %06x %-18s %0*llx", e->start, name, r->width * 2, (unsigned long long)v);
-        if (r->fields) {
+        if (r->nfields) {
             sb_printf(out, "%*s", 17 - r->width * 2, "");
             dev_format_fields(r, v, out);
         }
@@ -430,10 +447,89 @@ void dev_show(device *d, strbuf *out)
     }
 }
 
+/* ---- view memos ------------------------------------------------------------ */
+
+struct view_note {
+    view_note *next;
+    device *dev;
+    const dev_view *view;
+    char *key;
+    void *data;
+    size_t len;
+};
+
+void view_memo_free(view_memo *m)
+{
+    while (m->notes) {
+        view_note *n = m->notes;
+        m->notes = n->next;
+        free(n->key);
+        free(n->data);
+        free(n);
+    }
+}
+
+static view_note *note_find(const view_memo *m, const device *d, const char *key)
+{
+    for (view_note *n = m->notes; n; n = n->next)
+        if (n->dev == d && !strcmp(n->key, key))
+            return n;
+    return NULL;
+}
+
+const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len)
+{
+    view_note *n = m ? note_find(m, d, key) : NULL;
+    *len = n ? n->len : 0;
+    return n ? n->data : NULL;
+}
+
+void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
+                   size_t len)
+{
+    void *copy = xmalloc(len);
+    memcpy(copy, data, len);
+    view_note *n = note_find(m, d, key);
+    if (!n) {
+        n = xcalloc(1, sizeof *n);
+        n->dev = d;
+        n->key = xstrdup(key);
+        n->next = m->notes;
+        m->notes = n;
+    }
+    free(n->data);
+    n->view = v;
+    n->data = copy;
+    n->len = len;
+}
+
+void view_memo_refresh(view_memo *m)
+{
+    strbuf scratch;
+    sb_init(&scratch);
+    /* One entry listed, in short: the view reads what it remembers anyway. */
+    for (view_note *n = m->notes; n; n = n->next) {
+        if (!n->view)
+            continue;
+        view_ctx ctx = {.memo = m, .update = true, .rows = 1, .brief = true};
+        n->view->show(n->dev, n->key, &ctx, &scratch);
+        sb_reset(&scratch);
+    }
+    sb_free(&scratch);
+}
+
 const dev_view *dev_view_find(const device *d, const char *name)
 {
     for (unsigned i = 0; i < d->cls->nviews; i++)
         if (strcmp(d->cls->views[i].name, name) == 0)
             return &d->cls->views[i];
+    return NULL;
+}
+
+const dev_counter *dev_counter_find(const device *d, const char *name)
+{
+    for (unsigned i = 0; i < d->cls->ncounters; i++)
+        if (strcmp(d->cls->counters[i].name, name) == 0)
+            return &d->cls->counters[i];
     return NULL;
 }

@@ -1,12 +1,13 @@
 /* One declaration per device.
  *
  * A device class describes its registers (name, offset, width, access rules,
- * named bit fields), its events and its decoded views once, statically.  From
- * that declaration come register dispatch (any access width, split over
- * neighbouring registers as a bus would), side-effect-free reads for the
- * debugger, `info device`, register-access events (reg.read / reg.write,
- * the basis of field-level register breakpoints) and name lookup for
- * expressions such as bridge.DEVICE2.SWAP_DIR.
+ * reset value, writable bits, named bit fields, hooks), its events and its
+ * decoded views once, statically (docs/architecture.md, "Device
+ * declarations").  From that declaration come register dispatch (any access
+ * width, split over neighbouring registers as a bus would), side-effect-free
+ * reads for the debugger, `info device`, register-access events (reg.read /
+ * reg.write, the basis of field-level register breakpoints) and name lookup
+ * for expressions such as bridge.DEVICE2.SWAP_DIR.
  */
 #ifndef XBOW_DEV_H
 #define XBOW_DEV_H
@@ -17,14 +18,15 @@
 #include "core/sched.h"
 #include "core/strbuf.h"
 
-enum reg_flags {
-    R_RO = 1u << 0,     /* writes are ignored */
+/* Access rules of a register (reg_decl.rules, OR-ed together). */
+enum reg_rule {
+    R_RO = 1u << 0,     /* writes are ignored (the write hook is not called) */
     R_WO = 1u << 1,     /* reads return 0 */
-    R_RC = 1u << 2,     /* a (non-peek) read clears the value after returning it */
+    R_RC = 1u << 2,     /* a bus read (not a peek) clears the stored value after returning it */
     R_W1C = 1u << 3,    /* writing 1 to a bit clears it */
     R_W1S = 1u << 4,    /* writing 1 to a bit sets it, 0 leaves it */
-    R_FULL = 1u << 5,   /* only full-width accesses are valid; others are dropped
-                           and reported as reg.bad-width */
+    R_FULL = 1u << 5,   /* only whole-register accesses; others are dropped and
+                           reported as reg.bad-access */
     R_NOSTORE = 1u << 6, /* no stored value: the read hook computes it */
     /* For idle skip (a CPU spinning on a register may wait instead): */
     R_PURE = 1u << 7,   /* the read hook has no side effects (registers without one
@@ -33,6 +35,7 @@ enum reg_flags {
                            class's next_change says when */
 };
 
+/* A named bit field of a register. */
 typedef struct reg_field {
     const char *name;
     uint8_t lsb, width;
@@ -40,7 +43,64 @@ typedef struct reg_field {
 } reg_field;
 
 typedef struct device device;
-typedef struct reg_decl reg_decl;
+
+/* One access to a register element, as the register's hooks see it. */
+typedef struct reg_access {
+    unsigned id;      /* the register: its index in the class's table (the model's enum) */
+    unsigned idx;     /* the element of a register array, else 0 */
+    uint32_t offset;  /* byte offset of the element in the register block */
+    int who;          /* initiator (bus master) of the access: the bus op's; for the
+                         model's own accesses (no op) the device's; -1 for a peek */
+    bool peek;        /* read: the debugger is looking, the hook must have no side effects */
+    uint64_t val;     /* write: the value written (bytes the access did not cover keep
+                         their old value; rules and wmask not applied) */
+    uint64_t old;     /* write: the register's value before the write */
+} reg_access;
+
+/* Read hook: the value of the element (masked to the register's width). */
+typedef uint64_t (*reg_read_fn)(device *d, const reg_access *a);
+/* Write hook: called after the framework stored the new value (rules and
+ * wmask applied); not called for R_RO registers. */
+typedef void (*reg_write_fn)(device *d, const reg_access *a);
+
+/* One register, or an array of alike registers NAME0, NAME1, ...  A class's
+ * table is indexed by the model's register enum and written with designated
+ * initializers, one register a row:
+ *
+ *   [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, REG_FIELDS(f_cmd),
+ *                  .write = w_cmd, .desc = "Tx command: 1 start, 2 stop"},
+ *
+ * Members left out are 0: stored, readable and writable, reset to 0, every
+ * bit writable, no fields, no hooks. */
+typedef struct reg_decl {
+    const char *name;
+    uint32_t offset;         /* byte offset (of element 0) in the register block */
+    uint8_t width;           /* bytes: 1, 2, 4 or 8 */
+    uint16_t count;          /* register arrays: the number of elements (0 or 1: one) */
+    uint32_t stride;         /* register arrays: bytes from one element to the next */
+    uint32_t rules;          /* R_* (enum reg_rule) */
+    uint64_t reset;          /* value after device_reset() */
+    uint64_t wmask;          /* writable bits; 0: every bit */
+    const reg_field *fields; /* named bit fields, nfields of them (REG_FIELDS) */
+    uint8_t nfields;
+    const char *desc;        /* one line for `info device` */
+    reg_read_fn read;        /* computes the value (R_NOSTORE) or acts on a read */
+    reg_write_fn write;      /* acts on a write */
+} reg_decl;
+
+/* A register's fields in its reg_decl: .fields and .nfields from one array. */
+#define REG_FIELDS(f) .fields = (f), .nfields = ARRAY_SIZE(f)
+
+/* A class's tables in its device_class, each with its count. */
+#define DEV_REGS(t) .regs = (t), .nregs = ARRAY_SIZE(t)
+#define DEV_EVENTS(t) .events = (t), .nevents = ARRAY_SIZE(t)
+#define DEV_VIEWS(t) .views = (t), .nviews = ARRAY_SIZE(t)
+#define DEV_COUNTERS(t) .counters = (t), .ncounters = ARRAY_SIZE(t)
+/* A register table indexed by an enum whose last member `n` counts the
+ * registers must declare each of them: the last one at least is checked
+ * here, a hole (a register left out) when device_new() builds the class. */
+#define DEV_REGS_CHECK(t, n) \
+    _Static_assert(ARRAY_SIZE(t) == (n), #t " must declare every register id up to " #n)
 
 /* One register element in the dispatch table. */
 struct reg_extent {
@@ -48,35 +108,58 @@ struct reg_extent {
     uint16_t id, idx;
 };
 
-/* Read hook: returns the value of element idx.  With peek set it must have no
- * side effects (the debugger is looking). */
-typedef uint64_t (*reg_read_fn)(device *d, const reg_decl *r, unsigned idx, bool peek);
-/* Write hook: called after the framework stored the new value (rules and
- * wmask applied); `old` is the value before. */
-typedef void (*reg_write_fn)(device *d, const reg_decl *r, unsigned idx, uint64_t val,
-                             uint64_t old);
+typedef struct dev_view dev_view;
 
-struct reg_decl {
-    const char *name;
-    uint32_t offset;
-    uint8_t width;    /* bytes: 1, 2, 4 or 8 */
-    uint16_t count;   /* > 1 for register arrays: NAME0, NAME1, ... */
-    uint32_t stride;  /* bytes between array elements */
-    uint32_t flags;   /* enum reg_flags */
-    uint64_t reset;
-    uint64_t wmask;   /* writable bits; 0 means every bit */
-    const reg_field *fields; /* terminated by a field with name NULL */
-    const char *desc;
-    reg_read_fn read;
-    reg_write_fn write;
-};
+/* What one viewer (the `ring` command, a TUI pane) remembers of the views
+ * it showed, so that a view can mark what changed since: per device and
+ * key, the data the view kept (a ring keeps its descriptor words).  Each
+ * viewer owns its memo; viewers never share marks. */
+typedef struct view_note view_note;
+typedef struct view_memo {
+    view_note *notes;
+} view_memo;
+
+/* How a viewer asks for a view.  NULL: a one-off view from its start,
+ * nothing marked and nothing remembered. */
+typedef struct view_ctx {
+    view_memo *memo;   /* the viewer's memory (NULL: nothing marked) */
+    bool update;       /* remember the state seen now as the reference for
+                          the marks (else only a first view does) */
+    /* The viewer's window on a long view (a descriptor ring's entries): */
+    unsigned rows;     /* entries to list at most; 0: as the arguments say */
+    unsigned cols;     /* the viewer's width (tables pick their columns); 0: any */
+    bool follow;       /* the window starts just before the device's position... */
+    int first;         /* ...or at this entry; out: the first entry listed */
+    unsigned total;    /* out: entries there are to list */
+    bool brief;        /* leave out the legend and column headings */
+} view_ctx;
 
 /* A decoded view of a device ("ring tx", "windows"); writes text. */
-typedef struct dev_view {
+struct dev_view {
     const char *name;
     const char *desc;
-    void (*show)(device *d, const char *args, strbuf *out);
-} dev_view;
+    void (*show)(device *d, const char *args, view_ctx *ctx, strbuf *out);
+};
+
+/* A running total a device keeps (DMA operations, bytes moved), read
+ * without side effects.  `info device NAME` lists them; a viewer that
+ * samples one for a rate (the TUI's DMA counter) finds it by name. */
+typedef struct dev_counter {
+    const char *name; /* "dma.word-ops" */
+    const char *desc;
+    uint64_t (*read)(const device *d);
+} dev_counter;
+
+void view_memo_free(view_memo *m);
+/* The data a view kept under (d, key), or NULL; its size in *len. */
+const void *view_memo_get(const view_memo *m, const device *d, const char *key, size_t *len);
+/* Keep a copy of data under (d, key) for view v, replacing what was there.
+ * key is what v shows the same thing again with (a ring's name). */
+void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
+                   size_t len);
+/* Make every view the memo holds remember the state of now (the guest
+ * resumes: the marks of the next stop show what changed since this one). */
+void view_memo_refresh(view_memo *m);
 
 /* A descriptor ring's state, for the debugger's stall detector (watch
  * stall): is host-posted work waiting while the engine idles, and how old
@@ -91,10 +174,12 @@ typedef struct ring_state {
     int oldest_index;           /* its index, -1 if none */
 } ring_state;
 
+/* A device model's declaration: what it is made of, the hooks that make it
+ * work.  Each part is a table with its count. */
 typedef struct device_class {
     const char *name; /* "hamachi" */
     const char *desc;
-    const reg_decl *regs;
+    const reg_decl *regs; /* indexed by the model's register enum (DEV_REGS) */
     unsigned nregs;
     uint32_t reg_space;   /* size of the register block */
     bool little_endian;   /* byte lanes of partial accesses (PCI devices: true) */
@@ -102,7 +187,9 @@ typedef struct device_class {
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
-    void (*reset)(device *d);
+    const dev_counter *counters;
+    unsigned ncounters;
+    void (*reset)(device *d); /* after device_reset() loaded the reset values */
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
     int (*other_write)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val);
@@ -140,10 +227,14 @@ void device_free(device *d);
 /* Load reset values, then call the class's reset hook. */
 void device_reset(device *d);
 
-/* Register access from a bus master.  `val` is in the device's own byte
- * order for `size` bytes (little-endian lanes for PCI devices).  Accesses that
- * straddle registers are split; bytes no register covers read as 0 (or go to
- * other_read/other_write).  Returns BUS_OK, or BUS_ERROR when nothing decodes. */
+/* Register access from a bus master (op: its initiator; NULL for the model's
+ * own accesses).  `val` is in the device's own byte order for `size` bytes
+ * (little-endian lanes for PCI devices).  Accesses that straddle registers
+ * are split over them.  An access whose first byte no register covers goes
+ * to other_read/other_write when the class has them, and returns what they
+ * return.  Otherwise bytes no register covers read as 0 and writes to them
+ * are dropped; an access that reaches no register at all (or breaks R_FULL)
+ * is reported as reg.bad-access.  Returns BUS_OK. */
 int dev_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
 int dev_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val);
 /* mmio_ops for a big-endian device mapped straight onto the bus. */
@@ -188,6 +279,7 @@ void dev_format_fields(const reg_decl *r, uint64_t v, strbuf *out);
 /* Every register with its decoded fields (info device NAME). */
 void dev_show(device *d, strbuf *out);
 const dev_view *dev_view_find(const device *d, const char *name);
+const dev_counter *dev_counter_find(const device *d, const char *name);
 /* Declared event source by declaration index (not counting built-ins). */
 static inline event_src *dev_event(device *d, unsigned i) { return d->ev[DEV_NBUILTIN_EVENTS + i]; }
 

@@ -33,15 +33,10 @@ event_src *event_src_add(event_bus *eb, const char *prefix, const event_decl *de
 {
     if (eb->nsrcs == eb->cap) {
         unsigned cap = eb->cap ? eb->cap * 2 : 64;
-        event_src **n = realloc(eb->srcs, cap * sizeof *n);
-        if (!n)
-            return NULL;
-        eb->srcs = n;
+        eb->srcs = xrealloc(eb->srcs, cap * sizeof *eb->srcs);
         eb->cap = cap;
     }
-    event_src *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    event_src *s = xcalloc(1, sizeof *s);
     if (prefix && *prefix)
         snprintf(s->name, sizeof s->name, "%s.%s", prefix, decl->name);
     else
@@ -63,9 +58,7 @@ event_src *event_find(event_bus *eb, const char *name)
 
 static int subscribe_id(event_src *src, event_fn fn, void *ctx, int id)
 {
-    event_sub *s = calloc(1, sizeof *s);
-    if (!s)
-        return 0;
+    event_sub *s = xcalloc(1, sizeof *s);
     s->fn = fn;
     s->ctx = ctx;
     s->id = id;

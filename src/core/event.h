@@ -23,7 +23,7 @@ struct strbuf;
 
 typedef struct event_field {
     const char *name;
-    uint8_t fmt;
+    enum evf_fmt fmt;
     const char *const *names; /* for EVF_ENUM / EVF_FLAGS, NULL-terminated */
     /* optional custom formatter (register names and the like) */
     void (*format)(const struct event *ev, uint64_t v, strbuf *out);

@@ -5,7 +5,6 @@
 static void stderr_sink(void *ctx, int level, const char *who, const char *msg)
 {
     static const char *const names[] = {"error", "warning", "info", "debug"};
-    (void)ctx;
     fprintf(stderr, "xbow: %s: %s%s%s\n", names[level], who ? who : "", who ? ": " : "", msg);
 }
 

@@ -1,10 +1,12 @@
 /* Virtual time and the device scheduler.
  *
- * Time is counted in ticks, one per retired instruction of the running CPU
- * (the Origin 200's R10000 ran at 180 MHz: 180 million ticks per virtual
- * second).  Devices schedule callbacks on that clock.  Timers due at the same
- * tick fire in the order they were armed, so two runs with the same inputs
- * are identical. */
+ * Time is counted in ticks, one per instruction a CPU executes and one per
+ * exception it takes (the Origin 200's R10000 ran at 180 MHz: 180 million
+ * ticks per virtual second); `now` is the running CPU's own clock, and
+ * between turns the time every CPU has reached (src/machine/machine.c).
+ * Devices schedule callbacks on that clock.  Timers due at the same tick
+ * fire in the order they were armed, so two runs with the same inputs are
+ * identical. */
 #ifndef XBOW_SCHED_H
 #define XBOW_SCHED_H
 

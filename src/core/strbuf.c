@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/common.h"
+
 void sb_init(strbuf *b)
 {
     b->s = NULL;
@@ -30,10 +32,7 @@ static void sb_grow(strbuf *b, size_t need)
     size_t cap = b->cap ? b->cap : 128;
     while (cap < b->len + need + 1)
         cap *= 2;
-    char *n = realloc(b->s, cap);
-    if (!n)
-        abort();
-    b->s = n;
+    b->s = xrealloc(b->s, cap);
     b->cap = cap;
 }
 
@@ -77,7 +76,7 @@ char *sb_take(strbuf *b)
 {
     char *s = b->s;
     if (!s)
-        s = calloc(1, 1);
+        s = xcalloc(1, 1);
     sb_init(b);
     return s;
 }

@@ -27,7 +27,7 @@
 void cpu_mode_changed(cpu *c)
 {
     uint64_t st = c->status;
-    int mode;
+    enum mode mode;
     if (st & (ST_EXL | ST_ERL))
         mode = MODE_KERNEL;
     else

@@ -47,9 +47,7 @@ event_src *cpu_event(cpu *c, unsigned which)
 
 cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
 {
-    cpu *c = aligned_alloc(64, (sizeof(cpu) + 63) & ~(size_t)63);
-    if (!c)
-        return NULL;
+    cpu *c = xaligned_alloc(64, sizeof(cpu));
     memset(c, 0, sizeof *c);
     c->index = index;
     c->bus = b;
@@ -191,6 +189,7 @@ uint64_t cpu_fpr(const cpu *c, unsigned n) { return c->fpu.fpr[n & 31]; }
 void cpu_set_fpr(cpu *c, unsigned n, uint64_t v) { c->fpu.fpr[n & 31] = v; }
 uint32_t cpu_fcsr(const cpu *c) { return c->fpu.fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fpu.fcsr = v; }
+uint32_t cpu_fir(const cpu *c) { return c->fpu.fir; }
 bool cpu_in_delay_slot(const cpu *c) { return c->dly; }
 uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c) - c->waited; }
 uint64_t cpu_ticks(const cpu *c) { return cpu_now_retired(c); }

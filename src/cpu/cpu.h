@@ -93,6 +93,7 @@ uint64_t cpu_fpr(const cpu *c, unsigned n); /* raw 64-bit register */
 void cpu_set_fpr(cpu *c, unsigned n, uint64_t v);
 uint32_t cpu_fcsr(const cpu *c);
 void cpu_set_fcsr(cpu *c, uint32_t v);
+uint32_t cpu_fir(const cpu *c);             /* FCR0 (read-only) */
 bool cpu_in_delay_slot(const cpu *c);
 /* Instructions this CPU executed (exceptions and HLE calls taken count one
  * each); time it spent waiting is not in it (cpu_ticks, cpu_wait_info). */
@@ -184,6 +185,8 @@ int cpu_cp0_lookup(const char *name);  /* "status", "cause", ... */
 
 /* Debugger views. */
 void cpu_show_regs(const cpu *c, strbuf *out);    /* GPRs, PC, HI/LO, CP0 decoded */
+/* Just the CP0 part of cpu_show_regs (Status, Cause, EPC ...). */
+void cpu_show_cp0_regs(const cpu *c, strbuf *out);
 void cpu_show_fpu(const cpu *c, strbuf *out);
 void cpu_show_tlb(const cpu *c, strbuf *out);
 void cpu_decode_status(uint64_t status, strbuf *out);

@@ -97,7 +97,7 @@ typedef struct stlb_set {
 typedef struct cpu_wp {
     int id;
     uint64_t addr, len;
-    int type;
+    enum watch_type type;
 } cpu_wp;
 
 typedef struct cpu_hle {
@@ -208,7 +208,7 @@ struct cpu {
     bool ops64;            /* 64-bit operations allowed in this mode */
     bool cu0;              /* CP0 usable (kernel mode or CU0) */
     bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
-    int mode;
+    enum mode mode;
     uint64_t fvbase;       /* virtual base of the current fetch page ... */
     dpage *fpage;          /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
     bool fspecial;         /* fpage has breakpoints or HLE hooks: spec_bits */
@@ -266,7 +266,7 @@ struct cpu {
     unsigned nwps, wpcap;
     int next_wp_id;
     cpu_watch_hit hit;
-    int stop;              /* pending enum cpu_stop from inside the loop */
+    enum cpu_stop stop;    /* pending, from inside the loop */
     const char *halt_reason;
     cpu_trace_fn trace;
     void *trace_ctx;

@@ -68,10 +68,7 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
         return 0;
     if (c->nbps == c->bpcap) {
         unsigned cap = c->bpcap ? c->bpcap * 2 : 8;
-        uint64_t *n = realloc(c->bps, cap * sizeof *n);
-        if (!n)
-            return -1;
-        c->bps = n;
+        c->bps = xrealloc(c->bps, cap * sizeof *c->bps);
         c->bpcap = cap;
     }
     c->bps[c->nbps++] = vaddr;
@@ -94,10 +91,7 @@ int cpu_bp_remove(cpu *c, uint64_t vaddr)
 
 int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
 {
-    cpu_hle *n = realloc(c->hles, (c->nhles + 1) * sizeof *n);
-    if (!n)
-        return -1;
-    c->hles = n;
+    c->hles = xrealloc(c->hles, (c->nhles + 1) * sizeof *c->hles);
     c->hles[c->nhles++] = (cpu_hle){vaddr, fn, ctx};
     stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
@@ -162,10 +156,7 @@ int cpu_wp_insert(cpu *c, uint64_t vaddr, uint64_t len, int type)
         return -1;
     if (c->nwps == c->wpcap) {
         unsigned cap = c->wpcap ? c->wpcap * 2 : 8;
-        cpu_wp *n = realloc(c->wps, cap * sizeof *n);
-        if (!n)
-            return -1;
-        c->wps = n;
+        c->wps = xrealloc(c->wps, cap * sizeof *c->wps);
         c->wpcap = cap;
     }
     int id = c->next_wp_id++;
@@ -292,6 +283,11 @@ void cpu_show_regs(const cpu *c, strbuf *out)
     }
     sb_printf(out, "pc   %016" PRIx64 "%s  hi %016" PRIx64 "  lo %016" PRIx64 "\n", c->pc,
               c->dly ? " (delay slot)" : "", c->hi, c->lo);
+    cpu_show_cp0_regs(c, out);
+}
+
+void cpu_show_cp0_regs(const cpu *c, strbuf *out)
+{
     sb_puts(out, "Status   ");
     cpu_decode_status(c->status, out);
     sb_puts(out, "\nCause    ");

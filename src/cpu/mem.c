@@ -359,9 +359,7 @@ void cpu_group_join(cpu *c)
     if (b->code_written == group_code_written) {
         g = b->code_ctx;
     } else {
-        g = calloc(1, sizeof *g);
-        if (!g)
-            abort();
+        g = xcalloc(1, sizeof *g);
         g->b = b;
         b->code_written = group_code_written;
         b->code_ctx = g;
@@ -424,9 +422,7 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
 /* A decoded page: every slot OP_DECODE (0), then the OP_REFETCH sentinel. */
 dpage *dpage_new(void)
 {
-    dpage *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
+    dpage *p = xcalloc(1, sizeof *p);
     p->insn[DPAGE_INSNS].op = OP_REFETCH;
     return p;
 }
@@ -441,9 +437,7 @@ static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
         return NULL;
     if (!g->pages[i]) {
         g->npages[i] = rb->size >> RAM_PAGE_SHIFT;
-        g->pages[i] = calloc(g->npages[i], sizeof(dpage *));
-        if (!g->pages[i])
-            abort();
+        g->pages[i] = xcalloc(g->npages[i], sizeof(dpage *));
     }
     uint64_t pg = off >> RAM_PAGE_SHIFT;
     if (pg >= g->npages[i])

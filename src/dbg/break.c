@@ -42,7 +42,7 @@ typedef struct bp_state {
 static bp_state *state(dbg *d)
 {
     if (!d->bp)
-        d->bp = calloc(1, sizeof(bp_state));
+        d->bp = xcalloc(1, sizeof(bp_state));
     return d->bp;
 }
 
@@ -65,9 +65,7 @@ static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
             return &s->refs[i];
     if (!create)
         return NULL;
-    addr_ref *n = realloc(s->refs, (s->nrefs + 1) * sizeof *n);
-    if (!n)
-        return NULL;
+    addr_ref *n = xrealloc(s->refs, (s->nrefs + 1) * sizeof *n);
     s->refs = n;
     memset(&n[s->nrefs], 0, sizeof *n);
     n[s->nrefs].addr = addr;
@@ -181,7 +179,7 @@ typedef struct check {
     dbg *d;
     const cond_fields *cf;
     char bad[80];
-    char err[256]; /* a device that has no such register */
+    xerr err; /* a device that has no such register */
 } check;
 
 static void check_name(void *ctx, const char *name)
@@ -198,11 +196,11 @@ static void check_name(void *ctx, const char *name)
                 return;
     }
     dev_ref r;
-    int k = dbg_dev_ref(c->d, name, &r, c->err, sizeof c->err);
+    int k = dbg_dev_ref(c->d, name, &r, &c->err);
     if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)))
         return;
     if (k == 0)
-        c->err[0] = 0;
+        c->err.msg[0] = 0;
     snprintf(c->bad, sizeof c->bad, "%s", name);
 }
 
@@ -211,17 +209,17 @@ int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
     cond = cond ? dbg_skip_ws(cond) : NULL;
     if (!cond || !*cond)
         return 0;
-    char err[256];
-    expr *e = expr_parse(cond, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(cond, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    check c = {d, cf, "", ""};
+        return dbg_error(d, "%s", err.msg);
+    check c = {d, cf, "", {""}};
     expr_idents(e, check_name, &c);
     expr_free(e);
     if (!c.bad[0])
         return 0;
-    if (c.err[0])
-        return dbg_error(d, "%s", c.err);
+    if (c.err.msg[0])
+        return dbg_error(d, "%s", c.err.msg);
     if (!cf || !cf->n)
         return dbg_error(d, "No symbol \"%s\" in current context.", c.bad);
     strbuf b;
@@ -244,22 +242,18 @@ static int set_cond(dbg *d, bpoint *b, const char *text)
     b->cond_text = NULL;
     if (!text || !*text)
         return 0;
-    char err[256];
-    b->cond = expr_parse(text, NULL, err, sizeof err);
+    xerr err;
+    b->cond = expr_parse(text, NULL, &err);
     if (!b->cond)
-        return dbg_error(d, "%s", err);
-    b->cond_text = strdup(text);
+        return dbg_error(d, "%s", err.msg);
+    b->cond_text = xstrdup(text);
     return 0;
 }
 
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond)
 {
     bp_state *s = state(d);
-    bpoint *b = s ? calloc(1, sizeof *b) : NULL;
-    if (!b) {
-        dbg_error(d, "out of memory");
-        return NULL;
-    }
+    bpoint *b = xcalloc(1, sizeof *b);
     b->ops = ops;
     b->priv = priv;
     b->addr = addr;
@@ -322,15 +316,15 @@ void bp_rearm_all(dbg *d)
 
 /* ---- hits --------------------------------------------------------------- */
 
-bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, char *err, size_t errlen)
+bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, xerr *err)
 {
-    err[0] = 0;
+    xerr_clear(err);
     if (!b->cond)
         return true;
     xval v;
-    char e[200];
-    if (dbg_eval_expr(d, b->cond, sc, &v, e, sizeof e) != 0) {
-        snprintf(err, errlen, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e);
+    xerr e;
+    if (dbg_eval_expr(d, b->cond, sc, &v, &e) != 0) {
+        xerr_set(err, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e.msg);
         return true;
     }
     return v.v != 0;
@@ -372,13 +366,11 @@ static void run_cmds(dbg *d, const bpoint *b, const flatscope *fs)
     const void *saved_scope = d->scope;
     d->scope = fs ? &fs->sc : NULL;
     unsigned n = b->ncmds;
-    char **copy = calloc(n ? n : 1, sizeof *copy);
-    if (!copy)
-        return;
+    char **copy = xcalloc(n, sizeof *copy);
     for (unsigned i = 0; i < n; i++)
-        copy[i] = strdup(b->cmds[i]);
+        copy[i] = xstrdup(b->cmds[i]);
     uint64_t stops = d->stop_count;
-    for (unsigned i = is_silent(b) ? 1 : 0; i < n && copy[i]; i++) {
+    for (unsigned i = is_silent(b) ? 1 : 0; i < n; i++) {
         if (is_continue(copy[i]) || d->quit || d->stop_count != stops)
             break;
         dbg_execute(d, copy[i]);
@@ -400,23 +392,21 @@ static bool continues(const bpoint *b)
 static void queue(dbg *d, int num, bool silent, const char *text, const eval_scope *sc)
 {
     bp_state *s = state(d);
-    hitrec *n = s ? realloc(s->hits, (s->nhits + 1) * sizeof *n) : NULL;
-    if (!n)
-        return;
+    hitrec *n = xrealloc(s->hits, (s->nhits + 1) * sizeof *n);
     s->hits = n;
     n[s->nhits].num = num;
     n[s->nhits].silent = silent;
     flatten(sc, &n[s->nhits].scope);
-    n[s->nhits++].text = strdup(text);
+    n[s->nhits++].text = xstrdup(text);
 }
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
 {
+    b->hits++; /* an ignored crossing is a hit too, as gdb counts them */
     if (b->ignore) {
         b->ignore--;
         return false;
     }
-    b->hits++;
     if (b->temp)
         b->doomed = true;
     if (continues(b) || !d->running) {
@@ -537,14 +527,14 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
         if (b->ops != &code_ops || !b->enabled || b->doomed || b->addr != pc)
             continue;
         found = true;
-        char err[300];
-        if (!bp_cond_true(d, b, NULL, err, sizeof err))
+        xerr err;
+        if (!bp_cond_true(d, b, NULL, &err))
             continue;
         char where[160], text[600];
         symtab_format(&d->m->syms, pc, where, sizeof where);
-        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err[0] ? err : "",
+        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err.msg[0] ? err.msg : "",
                  b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
-        if (err[0]) { /* stop on a broken condition, whatever the commands say */
+        if (err.msg[0]) { /* stop on a broken condition, whatever the commands say */
             b->hits++;
             queue(d, b->num, false, text, NULL);
             stop = true;
@@ -739,20 +729,13 @@ static int commands_done(dbg *d, const char *body)
     free_cmds(b);
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         if (!*dbg_skip_ws(line)) {
             free(line);
             continue;
         }
-        char **nc = realloc(b->cmds, (b->ncmds + 1) * sizeof *nc);
-        if (!nc) {
-            free(line);
-            return dbg_error(d, "out of memory");
-        }
-        b->cmds = nc;
+        b->cmds = xrealloc(b->cmds, (b->ncmds + 1) * sizeof *b->cmds);
         b->cmds[b->ncmds++] = line;
     }
     return 0;
@@ -842,10 +825,10 @@ static const command break_commands[] = {
     {"delete", "d", cmd_delete, "delete [N|N-M]...",
      "Delete breakpoints and watchpoints of any kind.\n"
      "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE},
+     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
     {"clear", NULL, cmd_clear, "clear LOCATION",
      "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE},
+     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
     {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
      "Disable breakpoints and watchpoints.\n"
      "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
@@ -870,7 +853,7 @@ static const command break_commands[] = {
      "    silent\n"
      "    printf \"desc %d len %d\\n\", index, len\n"
      "    continue\n"
-     "  end", CMD_MACHINE},
+     "  end", CMD_MACHINE | CMD_NOREPEAT},
     {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
      "List breakpoints and watchpoints of every kind.\n"
      "List breakpoints and watchpoints of every kind: number, type, disposition,\n"

@@ -1,6 +1,8 @@
 /* Core commands: help, echo, source, quit, info devices/device/events. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "dbg/dbg.h"
 #include "dbg/dbg_int.h"
@@ -148,7 +150,15 @@ void dbg_commands_markdown(strbuf *b)
                "(`hamachi0.TxStatus`, `bridge.DEVICE(2).SWAP_DIR`, read without side effects)\n"
                "and, in event conditions, the event's fields (`len > 1500`).  An address with\n"
                "a `p:` prefix is physical.  Each section below is exactly what `help COMMAND`\n"
-               "prints.\n");
+               "prints.\n\n"
+               "At the prompt (the line-mode debugger and the TUI), Tab completes command names\n"
+               "and their arguments, and an empty line repeats the last command as in gdb (`x`\n"
+               "goes on from the next address; `run`, `kill`, `delete` and the like are not\n"
+               "repeated).  gdb settings that scripts start with (`set pagination off`, `set\n"
+               "confirm off`, `set height 0`, `set width 0`) are accepted, `set logging` copies\n"
+               "the debugger's output to a file, and other gdb settings say that xbow does not\n"
+               "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
+               "memory`) are in docs/tui.md.\n");
     const char *group = NULL;
     for (unsigned i = 0; i < dbg_command_count(); i++) {
         const command *c = dbg_command_at(i);
@@ -207,6 +217,41 @@ static int cmd_quit(dbg *d, const char *args)
     return 0;
 }
 
+/* shell CMD, !CMD: run a host command through /bin/sh; its output (and
+ * errors) is debugger output, so it reaches the TUI's pane and the log. */
+static int cmd_shell(dbg *d, const char *args)
+{
+    if (!d->allow_shell)
+        return dbg_error(d, "shell: running host commands is off in batch mode (start xbow "
+                            "with --allow-shell to allow it).");
+    if (!*args)
+        return dbg_usage_error(d, "shell", "give a command (xbow runs no interactive shell)");
+    strbuf cmd;
+    sb_init(&cmd);
+    /* braces keep the command's own redirections and "&" or ";" working */
+    sb_printf(&cmd, "{ %s\n} </dev/null 2>&1", args);
+    fflush(stdout);
+    FILE *p = popen(cmd.s, "r");
+    sb_free(&cmd);
+    if (!p)
+        return dbg_error(d, "shell: cannot start /bin/sh: %s.", strerror(errno));
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf - 1, p)) > 0) {
+        buf[n] = 0;
+        dbg_puts(d, buf); /* (a NUL in the output ends its chunk early) */
+    }
+    int st = pclose(p);
+    if (st == -1)
+        return dbg_error(d, "shell: %s.", strerror(errno));
+    /* gdb's convenience variables for the outcome */
+    dbg_var_set(d, "_shell_exitcode", xval_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1));
+    dbg_var_set(d, "_shell_exitsignal", xval_int(WIFSIGNALED(st) ? WTERMSIG(st) : 0));
+    if (WIFSIGNALED(st))
+        dbg_printf(d, "(the command was killed by signal %d)\n", WTERMSIG(st));
+    return 0;
+}
+
 static int cmd_info(dbg *d, const char *args)
 {
     if (*args) {
@@ -219,7 +264,6 @@ static int cmd_info(dbg *d, const char *args)
 
 static int cmd_info_devices(dbg *d, const char *args)
 {
-    (void)args;
     for (device *v = d->m->devices; v; v = v->next)
         dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
     return 0;
@@ -240,7 +284,8 @@ static int cmd_info_device(dbg *d, const char *args)
     const char *vargs = dbg_next_word(rest, reg, sizeof reg);
     const dev_view *view = *reg ? dev_view_find(v, reg) : NULL;
     if (view) {
-        view->show(v, vargs, &b);
+        view_ctx ctx = {.memo = dbg_views_memo(d)};
+        view->show(v, vargs, &ctx, &b);
     } else if (*rest) {
         unsigned id, idx;
         if (dev_reg_lookup(v, reg, &id, &idx) != 0) {
@@ -256,7 +301,8 @@ static int cmd_info_device(dbg *d, const char *args)
                   r->offset + idx * r->stride, r->width, r->width * 2, (unsigned long long)val);
         if (r->desc)
             sb_printf(&b, "  %s\n", r->desc);
-        for (const reg_field *f = r->fields; f && f->name; f++) {
+        for (unsigned i = 0; i < r->nfields; i++) {
+            const reg_field *f = &r->fields[i];
             uint64_t fv = EXTRACT(val, f->lsb, f->width);
             sb_printf(&b, "  %-16s [%u:%u] = 0x%llx\n", f->name, f->lsb + f->width - 1, f->lsb,
                       (unsigned long long)fv);
@@ -266,6 +312,11 @@ static int cmd_info_device(dbg *d, const char *args)
         for (unsigned i = 0; i < v->cls->nviews; i++)
             sb_printf(&b, "  view: %s %s -- %s\n", v->name, v->cls->views[i].name,
                       v->cls->views[i].desc);
+        for (unsigned i = 0; i < v->cls->ncounters; i++) {
+            const dev_counter *c = &v->cls->counters[i];
+            sb_printf(&b, "  counter: %s %s = %llu -- %s\n", v->name, c->name,
+                      (unsigned long long)c->read(v), c->desc);
+        }
     }
     if (b.s)
         dbg_puts(d, b.s);
@@ -309,11 +360,21 @@ static const command core_commands[] = {
      "Example: echo hello\\n", 0},
     {"source", NULL, cmd_source, "source FILE",
      "Execute the commands in FILE, one per line.\n"
-     "In batch mode a failing command stops it.\n"
-     "Example: source examples/descintr.xbow", 0},
+     "As in gdb, the first command that fails stops the file (its name and line are\n"
+     "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
+     "-x FILE on the command line does the same.\n"
+     "Example: source examples/descintr.xbow", CMD_NOREPEAT},
     {"quit", "q,exit", cmd_quit, "quit [STATUS]",
      "Leave xbow (with exit STATUS in batch mode).\n"
-     "Example: quit 0", 0},
+     "Example: quit 0", CMD_NOREPEAT},
+    {"shell", NULL, cmd_shell, "shell COMMAND | !COMMAND",
+     "Run a host command with /bin/sh and show its output.\n"
+     "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
+     "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
+     "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
+     "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
+     "started with --allow-shell.\n"
+     "Example: !ls examples", CMD_NOREPEAT},
     {"info", "i", cmd_info, "info SUBCOMMAND",
      "Show state of the machine; \"help info\" lists what can be shown.\n"
      "Example: info breakpoints", 0},
@@ -323,8 +384,9 @@ static const command core_commands[] = {
     {"info device", NULL, cmd_info_device, "info device NAME [REGISTER | VIEW [ARGS]]",
      "Show a device: registers with decoded fields, one register, or a view.\n"
      "Show every register of a device with its decoded fields, read without side effects,\n"
-     "and the names of its views; with REGISTER, that register's fields one per line;\n"
-     "with VIEW, that decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
+     "the names of its views and its counters with their values (the Bridge's DMA\n"
+     "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
+     "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
      "Example: info device bridge DEVICE2", CMD_MACHINE},
     {"info events", NULL, cmd_info_events, "info events [PATTERN]",
      "List the events devices and CPUs publish, with their fields.\n"
@@ -337,7 +399,10 @@ void dbg_core_register(void)
 {
     dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
     dbg_run_register();
+    dbg_stop_register();
     dbg_state_register();
+    dbg_frame_register();
+    dbg_display_register();
     dbg_break_register();
     dbg_watch_register();
     dbg_evbreak_register();
@@ -347,4 +412,6 @@ void dbg_core_register(void)
     dbg_script_register();
     dbg_symbols_register();
     dbg_profile_register();
+    dbg_settings_register();
+    dbg_gdb_register();
 }

@@ -21,6 +21,7 @@ void dbg_report_stop(dbg *d, int reason)
     switch (reason) {
     case STOP_USER:
         dbg_puts(d, "\nInterrupted.\n");
+        dbg_interrupt_reported();
         break;
     case STOP_HALT:
         dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg);
@@ -37,14 +38,11 @@ void dbg_report_stop(dbg *d, int reason)
                    m->stop_msg[0] ? ": " : "", m->stop_msg);
         break;
     }
-    if (c) {
-        strbuf b;
-        sb_init(&b);
-        dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
-    }
+    if (c)
+        dbg_show_location(d, c);
 }
+
+static void capture(void *ctx, const char *text) { sb_puts(ctx, text); }
 
 void dbg_request_stop(dbg *d)
 {
@@ -83,6 +81,12 @@ static bool goal_has(const run_goal *g, int cpu_i, uint64_t pc)
     return false;
 }
 
+/* Is this breakpoint or watchpoint stop the remote client's (gdb's)? */
+static bool client_claims(dbg *d, int reason, int cpu_i)
+{
+    return d->client && d->client->claim && d->client->claim(d, reason, cpu_i);
+}
+
 /* A CPU stopped at a code breakpoint: stop, or go on? */
 static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
 {
@@ -92,6 +96,8 @@ static bool code_stop(dbg *d, const run_goal *goal, bool *at_goal)
     uint64_t pc = cpu_pc(c);
     bool found = false;
     bool stop = bp_code_stop(d, ci, pc, &found);
+    if (client_claims(d, STOP_BREAKPOINT, ci))
+        found = stop = true;
     *at_goal = goal_reached(d, goal, ci, c);
     if (*at_goal)
         return true;
@@ -128,11 +134,18 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         bp_before_run(d);
         for (unsigned i = 0; i < m->ncpus; i++)
             cpu_step_over_bp(m->cpus[i]);
+        if (dbg_interrupt_pending()) {
+            /* Ctrl-C between two runs (a breakpoint condition was false,
+             * a slice ended): machine_run would forget it. */
+            r = STOP_USER;
+            break;
+        }
         uint64_t t0 = consumed(m, only);
-        /* With a front end to keep alive (d->poll), run in slices of a fixed
-         * number of instructions: the same inputs still give the same run. */
+        /* With a front end or a remote client to keep alive (d->poll,
+         * d->client), run in slices of a fixed number of instructions: the
+         * same inputs still give the same run. */
         uint64_t budget = left;
-        bool sliced = d->poll && (!budget || budget > POLL_SLICE);
+        bool sliced = (d->poll || d->client) && (!budget || budget > POLL_SLICE);
         if (sliced)
             budget = POLL_SLICE;
         r = machine_run_cpu(m, only, budget);
@@ -142,7 +155,10 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         }
         if (sliced && (r == STOP_LIMIT || r == STOP_STEP) && (!n || left)) {
             m->stop_reason = STOP_NONE; /* the front end may ask for a stop */
-            d->poll(d);
+            if (d->poll)
+                d->poll(d);
+            if (d->client && d->client->poll)
+                d->client->poll(d);
             if (m->stop_reason == STOP_NONE)
                 continue;
             r = m->stop_reason;
@@ -151,7 +167,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         if (r == STOP_BREAKPOINT)
             stop = code_stop(d, goal, &at_goal);
         else if (r == STOP_WATCHPOINT)
-            stop = bp_cpu_watch_stop(d, m->cur_cpu);
+            stop = client_claims(d, r, m->cur_cpu) || bp_cpu_watch_stop(d, m->cur_cpu);
         if (stop || d->quit)
             break;
         if (n && left == 0) {
@@ -165,6 +181,8 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     chardev_set_input_enabled(m->console, false);
     chardev_flush(m->console);
     d->stop_count++;
+    d->killed = false;
+    d->frame = 0; /* a stop selects the innermost frame */
     if (at_goal && !bp_pending(d))
         r = STOP_STEP;
     if (r != STOP_STEP && r != STOP_LIMIT && m->cur_cpu != d->cur_cpu) {
@@ -175,8 +193,27 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
-    if (!quiet)
-        dbg_report_stop(d, r);
+    /* The report is kept (info stop) and shown unless the stop is quiet or
+     * the remote client caused it and reports it itself. */
+    strbuf rep;
+    sb_init(&rep);
+    dbg_out_fn out = d->out;
+    void *out_ctx = d->out_ctx;
+    dbg_set_output(d, capture, &rep);
+    if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
+        dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                      "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
+    dbg_report_stop(d, r);
+    dbg_set_output(d, out, out_ctx);
+    free(d->stop_report);
+    d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
+    if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
+        quiet = true;
+    if (!quiet) {
+        if (d->stop_report)
+            dbg_puts(d, d->stop_report);
+        dbg_do_displays(d);
+    }
     bp_after_stop(d);
     if (r == STOP_RESET && m->cfg.on_reset == RESET_EXIT)
         d->quit = true;
@@ -258,21 +295,26 @@ static int cmd_nexti(dbg *d, const char *args)
 
 static int cmd_finish(dbg *d, const char *args)
 {
-    (void)args;
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    frame f[2];
-    if (dbg_unwind(d, c, f, 2) < 2)
+    /* From the selected frame (up, frame N): until it returns. */
+    unsigned n;
+    frame *f = dbg_selected_frames(d, c, &n);
+    unsigned level = d->frame;
+    if (level + 1 >= n) {
+        free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
                             "found from the symbol table and prologue).");
+    }
     char where[160];
-    symtab_format(&d->m->syms, f[0].pc, where, sizeof where);
-    dbg_printf(d, "Run till exit from #0  0x%016llx in %s\n", (unsigned long long)f[0].pc,
-               where);
+    symtab_format(&d->m->syms, f[level].pc, where, sizeof where);
+    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", level,
+               (unsigned long long)f[level].pc, where);
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
-    g.at[0].addr = f[1].pc;
-    g.at[0].min_sp = f[1].sp;
+    g.at[0].addr = f[level + 1].pc;
+    g.at[0].min_sp = f[level + 1].sp;
+    free(f);
     int r = dbg_resume(d, RUN_CONTINUE, 0, &g);
     if (r == STOP_STEP) {
         xval v = xval_int((int64_t)cpu_gpr(dbg_cpu(d), 2));
@@ -316,6 +358,19 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
 static int cmd_until(dbg *d, const char *args) { return run_to(d, args, true, "until"); }
 static int cmd_advance(dbg *d, const char *args) { return run_to(d, args, false, "advance"); }
 
+/* A fresh start: RAM cleared, the board sets up the PROM data and loads
+ * the kernel (or the user's PROM) again, as at power-on; breakpoints stay. */
+static void power_on_reset(dbg *d)
+{
+    machine *m = d->m;
+    bp_disarm_all(d);
+    m->reset_pending = false;
+    machine_reset(m, true);
+    bp_rearm_all(d);
+    d->cur_cpu = 0;
+    d->frame = 0;
+}
+
 static int cmd_run(dbg *d, const char *args)
 {
     machine *m = d->m;
@@ -324,16 +379,65 @@ static int cmd_run(dbg *d, const char *args)
     bool started = false;
     for (unsigned i = 0; i < m->ncpus; i++)
         started |= cpu_retired(m->cpus[i]) != 0;
-    if (started) {
-        /* A fresh start: RAM cleared, the board sets up the PROM data and
-         * loads the kernel (or the user's PROM) again, as at power-on. */
+    if (started && !d->killed) {
         dbg_puts(d, "Starting the machine again from reset.\n");
-        bp_disarm_all(d);
-        m->reset_pending = false;
-        machine_reset(m, true);
-        bp_rearm_all(d);
-        d->cur_cpu = 0;
+        power_on_reset(d);
     }
+    return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
+}
+
+/* gdb's kill ends the program; xbow's machine cannot go away, so kill
+ * puts it back where it was before "run": reset, RAM cleared, the kernel
+ * loaded again, stopped at its entry.  run or continue start it afresh. */
+static int cmd_kill(dbg *d, const char *args)
+{
+    if (*args)
+        return dbg_usage_error(d, "kill", "it takes no arguments");
+    power_on_reset(d);
+    d->killed = true;
+    dbg_puts(d, "[Machine killed: reset to power-on, memory cleared, the kernel loaded again; "
+                "\"run\" or \"continue\" starts it]\n");
+    cpu *c = dbg_cpu(d);
+    if (c)
+        dbg_show_location(d, c);
+    return 0;
+}
+
+/* jump LOCATION: set the selected CPU's pc and continue from there. */
+static int cmd_jump(dbg *d, const char *args)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!*args)
+        return dbg_usage_error(d, "jump", "give a location");
+    uint64_t addr;
+    const char *cond;
+    if (bp_parse_location(d, args, &addr, &cond))
+        return -1;
+    if (cond)
+        return dbg_error(d, "jump: no condition here.");
+    if (addr & 3)
+        return dbg_error(d, "jump: 0x%llx is not an instruction address (not a multiple of 4).",
+                         (unsigned long long)addr);
+    uint8_t b[4];
+    if (cpu_read_virt(c, addr, b, 4) != 4) {
+        xerr err;
+        dbg_explain_addr(d, (dbg_addr){addr, false}, &err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err.msg);
+    }
+    uint64_t off;
+    const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
+    const symbol *to = symtab_lookup_addr(&d->m->syms, addr, &off);
+    if (from && to && from != to)
+        dbg_printf(d, "Note: jumping from %s into %s; the stack and registers stay as %s left "
+                      "them.\n", from->name, to->name, from->name);
+    if (cpu_in_delay_slot(c))
+        dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
+    cpu_set_pc(c, addr);
+    char where[160];
+    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
+    dbg_printf(d, "Continuing at %s.\n", where);
     return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
 }
 
@@ -344,6 +448,8 @@ static int cmd_cpu(dbg *d, const char *args)
         uint64_t n;
         if (dbg_parse_u64(args, &n) || n >= m->ncpus)
             return dbg_error(d, "cpu: want a CPU number from 0 to %u.", m->ncpus - 1);
+        if (d->cur_cpu != (int)n)
+            d->frame = 0;
         d->cur_cpu = (int)n;
     }
     cpu *c = dbg_cpu(d);
@@ -360,7 +466,6 @@ static int cmd_cpu(dbg *d, const char *args)
 
 static int cmd_info_cpus(dbg *d, const char *args)
 {
-    (void)args;
     machine *m = d->m;
     strbuf b;
     sb_init(&b);
@@ -400,7 +505,22 @@ static const command run_commands[] = {
      "Start the guest, or start it again from a machine reset.\n"
      "Start the guest: from where the loader left it the first time, otherwise from a\n"
      "machine reset with the kernel loaded again (breakpoints are kept).\n"
-     "Example: run", CMD_MACHINE | CMD_RESUMES},
+     "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {"kill", "k", cmd_kill, "kill",
+     "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
+     "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
+     "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
+     "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
+     "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
+     "guest afresh.\n"
+     "Example: kill", CMD_MACHINE | CMD_NOREPEAT},
+    {"jump", NULL, cmd_jump, "jump LOCATION",
+     "Continue the guest at LOCATION instead of where it stopped.\n"
+     "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
+     "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
+     "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
+     "stepped over, as continue steps over the one it stopped at.\n"
+     "Example: jump middle", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
     {"continue", "c,cont,fg", cmd_continue, "continue [N]",
      "Resume the guest until something stops it.\n"
      "Resume the guest until something stops it; with N, stop after N instructions\n"

@@ -1,5 +1,7 @@
 /* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
  * disassemble, backtrace. */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -17,11 +19,9 @@ typedef struct xstate {
 static xstate *xs(dbg *d)
 {
     if (!d->state) {
-        xstate *x = calloc(1, sizeof *x);
-        if (x) {
-            x->fmt = 'x';
-            x->size = 4;
-        }
+        xstate *x = xcalloc(1, sizeof *x);
+        x->fmt = 'x';
+        x->size = 4;
         d->state = x;
     }
     return d->state;
@@ -59,26 +59,34 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
 
 static int cmd_info_registers(dbg *d, const char *args)
 {
-    if (!*args)
-        return show_with(d, cpu_show_regs);
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
+    if (!*args && d->frame) { /* an outer frame: what it knows */
+        strbuf b;
+        sb_init(&b);
+        dbg_show_frame_regs(d, c, &b);
+        dbg_puts(d, b.s);
+        sb_free(&b);
+        return 0;
+    }
+    if (!*args)
+        return show_with(d, cpu_show_regs);
     int rc = 0;
     char w[64];
     for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         const char *name = w[0] == '$' ? w + 1 : w;
-        char expr_text[80];
-        snprintf(expr_text, sizeof expr_text, "$%s", name);
         xval v;
-        char err[200];
-        expr *e = expr_parse(expr_text, NULL, err, sizeof err);
-        if (!e || dbg_eval_expr(d, e, NULL, &v, err, sizeof err) != 0) {
-            expr_free(e);
+        xerr err;
+        int known = dbg_register_value(d, name, &v, &err);
+        if (known < 0) {
             rc = dbg_error(d, "Invalid register `%s'.", name);
             continue;
         }
-        expr_free(e);
+        if (!known) {
+            dbg_printf(d, "%-15s<not saved>\n", name);
+            continue;
+        }
         strbuf b;
         sb_init(&b);
         sb_printf(&b, "%-15s0x%016llx  ", name, (unsigned long long)v.v);
@@ -106,28 +114,25 @@ static int cmd_info_registers(dbg *d, const char *args)
 
 static int cmd_info_all_registers(dbg *d, const char *args)
 {
-    (void)args;
-    if (show_with(d, cpu_show_regs))
+    if (cmd_info_registers(d, "")) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }
 
 static int cmd_info_fpu(dbg *d, const char *args)
 {
-    (void)args;
     return show_with(d, cpu_show_fpu);
 }
 
 static int cmd_info_tlb(dbg *d, const char *args)
 {
-    (void)args;
     return show_with(d, cpu_show_tlb);
 }
 
 /* ---- formats ----------------------------------------------------------------- */
 
 typedef struct fmt {
-    unsigned count;
+    uint64_t count;
     char letter; /* x d u o t a c f s i */
     unsigned size;
 } fmt;
@@ -140,7 +145,12 @@ static int parse_fmt(dbg *d, const char **args, fmt *f, const char *cmd)
         return 0;
     s++;
     if (*s >= '0' && *s <= '9') {
-        f->count = (unsigned)strtoul(s, (char **)&s, 10);
+        /* As in gdb, any count goes: the output is streamed and Ctrl-C
+         * stops it. */
+        errno = 0;
+        f->count = strtoull(s, (char **)&s, 10);
+        if (errno == ERANGE)
+            return dbg_error(d, "%s: the count is too large.", cmd);
         if (!f->count)
             return dbg_error(d, "%s: a count of 0 shows nothing.", cmd);
     }
@@ -215,17 +225,17 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
 
 static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
 {
-    char err[256];
+    xerr err;
     *ident = NULL;
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, v, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, v, &err);
     if (rc == 0 && expr_single_ident(e))
-        *ident = strdup(expr_single_ident(e));
+        *ident = xstrdup(expr_single_ident(e));
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -234,8 +244,8 @@ static bool device_register_suffix(dbg *d, const char *ident, const xval *v, cha
                                    strbuf *b)
 {
     dev_ref r;
-    char err[200];
-    if (!ident || dbg_dev_ref(d, ident, &r, err, sizeof err) <= 0)
+    xerr err;
+    if (!ident || dbg_dev_ref(d, ident, &r, &err) <= 0)
         return false;
     const reg_decl *rd = &r.dev->cls->regs[r.id];
     if (!letter)
@@ -284,34 +294,60 @@ static int print_common(dbg *d, const char *args, bool history)
 static int cmd_print(dbg *d, const char *args) { return print_common(d, args, true); }
 static int cmd_output(dbg *d, const char *args) { return print_common(d, args, false); }
 
-static int cmd_set(dbg *d, const char *args)
+int dbg_assign(dbg *d, const char *args)
 {
     if (!*args)
         return dbg_error(d, "set: give an assignment: set $REG = EXPR, set *ADDR = EXPR.");
     xval v;
-    char err[256];
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     if (!expr_is_assignment(e)) {
         expr_free(e);
         return dbg_error(d, "set: \"%s\" assigns nothing (want LVALUE = EXPR).", args);
     }
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
+/* "set WORD ...": the settings xbow has are commands of their own ("set
+ * logging" ...); here are assignments, gdb settings xbow does not have,
+ * and words that are neither. */
+static int cmd_set(dbg *d, const char *args)
+{
+    char w[64];
+    const char *rest = dbg_next_word(args, w, sizeof w);
+    bool word = isalpha((unsigned char)w[0]);
+    for (const char *p = w; *p && word; p++)
+        word = isalnum((unsigned char)*p) || *p == '_' || *p == '-';
+    if (!word || (rest[0] == '=' && rest[1] != '='))
+        return dbg_assign(d, args);
+    if (dbg_setting_unsupported(d, "set", w))
+        return -1;
+    xerr err;
+    expr *e = *rest ? expr_parse(args, NULL, &err) : NULL;
+    if (*rest && !e)
+        return dbg_error(d, "set %s: xbow has no such setting (\"show\" lists them), and "
+                            "\"%s\" is not an assignment (set LVALUE = EXPR).", w, args);
+    expr_free(e);
+    return dbg_assign(d, args);
+}
+
+static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, args); }
+
 /* ---- examining memory -------------------------------------------------------- */
 
-static void disasm_line(dbg *d, cpu *c, uint64_t pc, uint32_t insn, const char *label,
+/* One instruction; "=> " marks `mark`, the selected frame's pc (~0: none). */
+static void disasm_line(dbg *d, uint64_t mark, uint64_t pc, uint32_t insn, const char *label,
                         bool raw, strbuf *b)
 {
     char dis[160];
     cpu_disasm(pc, insn, &d->m->syms, dis, sizeof dis);
-    sb_printf(b, "%s0x%016llx%s:\t", c && pc == cpu_pc(c) ? "=> " : "   ",
+    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ",
               (unsigned long long)pc, label);
     if (raw)
         sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff,
@@ -360,13 +396,19 @@ static int examine(dbg *d, const char *args, bool phys)
     x->fmt = f.letter;
     x->size = f.size;
     cpu *c = dbg_cpu(d);
+    uint64_t mark = c && f.letter == 'i' ? dbg_frame_pc(d, c) : ~0ull;
     strbuf b;
     sb_init(&b);
-    char err[300] = "";
+    xerr err = {0};
     unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
     uint64_t last = 0;
     dbg_addr last_addr = a;
-    for (unsigned i = 0; i < f.count; i++) {
+    bool stopped = false;
+    for (uint64_t i = 0; i < f.count; i++) {
+        if (dbg_stream(d, &b)) {
+            stopped = true;
+            break;
+        }
         last_addr = a;
         char label[160];
         if (a.phys)
@@ -380,12 +422,12 @@ static int examine(dbg *d, const char *args, bool phys)
             char str[512];
             unsigned n = 0;
             uint8_t ch = 1;
-            while (n < sizeof str - 1 && dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, err,
-                                                  sizeof err) == 0 && ch)
+            while (n < sizeof str - 1 &&
+                   dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, &err) == 0 && ch)
                 str[n++] = (char)ch;
-            if (n == 0 && err[0])
+            if (n == 0 && err.msg[0])
                 break;
-            err[0] = 0;
+            err.msg[0] = 0;
             str[n] = 0;
             sb_printf(&b, "%s:\t\"", label);
             for (unsigned k = 0; k < n; k++) {
@@ -402,14 +444,14 @@ static int examine(dbg *d, const char *args, bool phys)
             continue;
         }
         uint8_t buf[8];
-        if (dbg_read(d, a, buf, f.size, err, sizeof err))
+        if (dbg_read(d, a, buf, f.size, &err))
             break;
         uint64_t v = load_be(buf, f.size);
         last = v;
         if (f.letter == 'i') {
             char sl[140];
             sym_label(d, a.a, sl, sizeof sl);
-            disasm_line(d, a.phys ? NULL : c, a.a, (uint32_t)v, sl, false, &b);
+            disasm_line(d, a.phys || !c ? ~0ull : mark, a.a, (uint32_t)v, sl, false, &b);
             a.a += 4;
             continue;
         }
@@ -442,14 +484,28 @@ static int examine(dbg *d, const char *args, bool phys)
     sb_free(&b);
     x->next = a;
     x->have_next = true;
+    /* Enter goes on from the next address with the same count and format. */
+    char again[32];
+    const char *unit = strchr("isac", f.letter) ? ""
+                       : f.size == 1                ? "b"
+                       : f.size == 2                ? "h"
+                       : f.size == 4                ? "w"
+                                                    : "g";
+    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x",
+             (unsigned long long)f.count, f.letter, unit);
+    dbg_set_repeat(d, again);
     dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
     dbg_var_set(d, "__", xval_uns(last));
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (stopped)
+        return dbg_interrupt_error(d);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
 static int cmd_x(dbg *d, const char *args) { return examine(d, args, false); }
+int dbg_examine(dbg *d, const char *args) { return examine(d, args, false); }
+int dbg_output(dbg *d, const char *args) { return print_common(d, args, false); }
 static int cmd_xp(dbg *d, const char *args) { return examine(d, args, true); }
 
 /* ---- disassemble and backtrace ----------------------------------------------- */
@@ -466,7 +522,7 @@ static int cmd_disassemble(dbg *d, const char *args)
     }
     uint64_t start, end;
     const symbol *fn = NULL;
-    uint64_t at = cpu_pc(c);
+    uint64_t pc = dbg_frame_pc(d, c), at = pc;
     bool range = false;
     if (*args) {
         const char *rest;
@@ -522,24 +578,32 @@ static int cmd_disassemble(dbg *d, const char *args)
     if (!fn)
         sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
                   (unsigned long long)start, (unsigned long long)end);
-    char err[300] = "";
+    xerr err = {0};
+    bool stopped = false;
     for (uint64_t a = start & ~3ull; a < end; a += 4) {
+        if (dbg_stream(d, &b)) {
+            stopped = true;
+            break;
+        }
         uint8_t buf[4];
-        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, err, sizeof err))
+        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, &err))
             break;
         char label[160];
         if (fn)
             snprintf(label, sizeof label, " <+%llu>", (unsigned long long)(a - fn->addr));
         else
             sym_label(d, a, label, sizeof label);
-        disasm_line(d, c, a, (uint32_t)load_be(buf, 4), label, raw, &b);
+        disasm_line(d, pc, a, (uint32_t)load_be(buf, 4), label, raw, &b);
     }
-    if (!err[0])
+    if (!err.msg[0] && !stopped)
         sb_puts(&b, "End of assembler dump.\n");
-    dbg_puts(d, b.s);
+    if (b.s)
+        dbg_puts(d, b.s);
     sb_free(&b);
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (stopped)
+        return dbg_interrupt_error(d);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -553,25 +617,12 @@ static int cmd_backtrace(dbg *d, const char *args)
         return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
     if (max > 1024)
         max = 1024;
-    frame *f = calloc(max, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
+    frame *f = xcalloc(max, sizeof *f);
     unsigned n = dbg_unwind(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);
-    for (unsigned i = 0; i < n; i++) {
-        char where[160];
-        /* A return address points after the call's delay slot: name the caller. */
-        uint64_t off;
-        const symbol *s = symtab_lookup_addr(&d->m->syms, i ? f[i].pc - 4 : f[i].pc, &off);
-        if (s)
-            snprintf(where, sizeof where, "%s+0x%llx", s->name,
-                     (unsigned long long)(f[i].pc - s->addr));
-        else
-            snprintf(where, sizeof where, "??");
-        sb_printf(&b, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", i, (unsigned long long)f[i].pc,
-                  where, (unsigned long long)f[i].sp);
-    }
+    for (unsigned i = 0; i < n; i++)
+        dbg_format_frame(d, &f[i], i, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     free(f);
@@ -606,6 +657,7 @@ static const command state_commands[] = {
      "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
      "on after the last one.  Memory-mapped registers are not read here (reading them\n"
      "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+     "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
      "Example: x/4xw p:0x1c000", CMD_MACHINE},
     {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
      "Examine physical memory: the same as x with a \"p:\" address.\n"
@@ -624,15 +676,17 @@ static const command state_commands[] = {
     {"output", NULL, cmd_output, "output[/F] EXPR",
      "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
      "Example: output $pc", CMD_MACHINE},
-    {"set", NULL, cmd_set, "set LVALUE = EXPR",
-     "Assign to a register, memory, a variable or a device register.\n"
+    {"set", NULL, cmd_set, "set LVALUE = EXPR | set SETTING VALUE",
+     "Assign to a register, memory, a variable or a device register; or change a setting.\n"
      "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
      "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
      "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
-     "write by the debugger, with the register's side effects.\n"
+     "write by the debugger, with the register's side effects.  The settings (logging,\n"
+     "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
+     "they are not supported in xbow.\n"
      "Example: set $a0 = $a0 + 1", CMD_MACHINE},
-    {"set variable", "set var", cmd_set, "set variable LVALUE = EXPR",
-     "The same as set (gdb's spelling).\n"
+    {"set variable", "set var", cmd_set_variable, "set variable LVALUE = EXPR",
+     "The same as set, for a name that is also a setting (gdb's spelling).\n"
      "Example: set var $count = 0", CMD_MACHINE},
     {"disassemble", NULL, cmd_disassemble, "disassemble [/r] [ADDR | START,END | START,+LEN]",
      "Disassemble a function or an address range, with symbols.\n"

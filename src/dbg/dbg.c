@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 
@@ -64,16 +66,13 @@ const char *dbg_next_word(const char *s, char *buf, size_t len)
 
 static void default_out(void *ctx, const char *text)
 {
-    (void)ctx;
     fputs(text, stdout);
     fflush(stdout);
 }
 
 dbg *dbg_new(machine *m)
 {
-    dbg *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    dbg *d = xcalloc(1, sizeof *d);
     d->m = m;
     d->out = default_out;
     sb_init(&d->block);
@@ -88,6 +87,7 @@ void dbg_free(dbg *d)
     if (!d)
         return;
     dbg_profile_free(d);
+    dbg_gdb_free(d);
     dbg_trace_free(d);
     dbg_bp_free(d);
     dbg_watch_free(d);
@@ -95,7 +95,11 @@ void dbg_free(dbg *d)
     dbg_views_free(d);
     dbg_state_free(d);
     dbg_vars_free(d);
+    dbg_settings_free(d);
+    dbg_display_free(d);
+    free(d->repeat);
     sb_free(&d->block);
+    free(d->stop_report);
     free(d);
 }
 
@@ -105,13 +109,21 @@ void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx)
     d->out_ctx = ctx;
 }
 
+/* Everything the debugger prints goes through here (and to the log file
+ * while logging is on). */
+static void emit(dbg *d, const char *text)
+{
+    if (!dbg_log_write(d, text))
+        d->out(d->out_ctx, text);
+}
+
 void dbg_vprintf(dbg *d, const char *fmt, va_list ap)
 {
     strbuf b;
     sb_init(&b);
     sb_vprintf(&b, fmt, ap);
     if (b.s)
-        d->out(d->out_ctx, b.s);
+        emit(d, b.s);
     sb_free(&b);
 }
 
@@ -123,7 +135,7 @@ void dbg_printf(dbg *d, const char *fmt, ...)
     va_end(ap);
 }
 
-void dbg_puts(dbg *d, const char *s) { d->out(d->out_ctx, s); }
+void dbg_puts(dbg *d, const char *s) { emit(d, s); }
 
 int dbg_error(dbg *d, const char *fmt, ...)
 {
@@ -134,10 +146,22 @@ int dbg_error(dbg *d, const char *fmt, ...)
     sb_vprintf(&b, fmt, ap);
     va_end(ap);
     sb_putc(&b, '\n');
-    d->out(d->out_ctx, b.s);
+    emit(d, b.s);
     sb_free(&b);
     d->failures++;
     return -1;
+}
+
+int dbg_usage_error(dbg *d, const char *cmd, const char *why)
+{
+    const command *c = dbg_command_find(cmd);
+    const char *usage = c && c->usage ? c->usage : cmd;
+    /* A block's usage has several lines ("commands [N]\n  COMMANDS...\nend"):
+     * its first line is enough here. */
+    size_t n = strcspn(usage, "\n");
+    if (why && *why)
+        return dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, usage);
+    return dbg_error(d, "Usage: %.*s", (int)n, usage);
 }
 
 cpu *dbg_cpu(dbg *d)
@@ -226,6 +250,8 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
             for (unsigned i = 0; i < ncommands; i++) {
                 const command *c = table[i];
                 bool ok = false;
+                if (!exact && (c->flags & CMD_EXACT))
+                    continue;
                 if (exact && alias_matches(c, wp, k))
                     ok = true;
                 else if (count_words(c->name) == k) {
@@ -254,17 +280,52 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
     return NULL;
 }
 
+/* set trace-commands on: the command with gdb's "+" per level of nesting. */
+static void trace_command(dbg *d, const char *line)
+{
+    if (!dbg_trace_commands(d))
+        return;
+    char plus[DBG_MAX_DEPTH + 1];
+    int k = d->exec_depth + 1 > DBG_MAX_DEPTH ? DBG_MAX_DEPTH : d->exec_depth + 1;
+    memset(plus, '+', (size_t)k);
+    plus[k] = 0;
+    dbg_printf(d, "%s%s\n", plus, line);
+}
+
+const command *dbg_command_lookup(const char *line, const char **rest)
+{
+    char split[1024];
+    const char *s = dbg_skip_ws(line);
+    size_t wl = strcspn(s, " \t/");
+    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split) { /* x/4xw */
+        snprintf(split, sizeof split, "%.*s %s", (int)wl, s, s + wl);
+        s = split;
+    }
+    bool ambiguous;
+    const char *r = NULL;
+    const command *c = lookup(s, &r, &ambiguous);
+    /* rest must point into the caller's line */
+    *rest = c && r ? line + strlen(line) - strlen(r) : NULL;
+    return c;
+}
+
 static int run_line(dbg *d, const char *line)
 {
     const char *s = dbg_skip_ws(line);
     if (!*s || *s == '#')
         return 0;
-    /* gdb's "x/4xw ADDR", "print/x EXPR": the format is an argument. */
     char split[1024];
-    size_t wl = strcspn(s, " \t/");
-    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split) {
-        snprintf(split, sizeof split, "%.*s %s", (int)wl, s, s + wl);
+    /* gdb's "!ls": shell */
+    if (*s == '!' && strlen(s) + 8 < sizeof split) {
+        snprintf(split, sizeof split, "shell %s", dbg_skip_ws(s + 1));
         s = split;
+    }
+    /* gdb's "x/4xw ADDR", "print/x EXPR": the format is an argument. */
+    char split2[1024];
+    size_t wl = strcspn(s, " \t/");
+    if (s[wl] == '/' && wl > 0 && strlen(s) + 2 < sizeof split2) {
+        snprintf(split2, sizeof split2, "%.*s %s", (int)wl, s, s + wl);
+        s = split2;
     }
     const char *rest = NULL;
     bool ambiguous;
@@ -273,7 +334,11 @@ static int run_line(dbg *d, const char *line)
         char w[64];
         dbg_next_word(s, w, sizeof w);
         int urc;
-        if (dbg_script_user(d, s, &urc))
+        trace_command(d, s);
+        d->exec_depth++;
+        bool user = dbg_script_user(d, s, &urc);
+        d->exec_depth--;
+        if (user)
             return urc;
         if (ambiguous)
             return dbg_error(d, "Ambiguous command \"%s\": say more (try \"help\").", s);
@@ -285,14 +350,17 @@ static int run_line(dbg *d, const char *line)
         return dbg_error(d, "%s: cannot run the guest from a breakpoint's commands while it "
                             "runs (end the commands with \"continue\" instead).", c->name);
     /* Strip trailing whitespace from the arguments. */
-    char *args = strdup(rest ? rest : "");
-    if (!args)
-        return dbg_error(d, "out of memory");
+    char *args = xstrdup(rest ? rest : "");
     size_t n = strlen(args);
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
+    trace_command(d, s);
     int failures = d->failures;
+    d->exec_depth++;
+    if (c->flags & CMD_NOREPEAT)
+        dbg_set_repeat(d, NULL);
     int rc = c->fn(d, args);
+    d->exec_depth--;
     free(args);
     if (rc != 0 && d->failures == failures)
         d->failures++;
@@ -315,7 +383,7 @@ bool dbg_opens_block(const char *line)
            strcmp(w, "if") == 0 || strcmp(w, "document") == 0;
 }
 
-int dbg_execute(dbg *d, const char *line)
+static int execute(dbg *d, const char *line)
 {
     if (d->collecting) {
         const char *s = dbg_skip_ws(line);
@@ -338,6 +406,116 @@ int dbg_execute(dbg *d, const char *line)
     return run_line(d, line);
 }
 
+void dbg_set_repeat(dbg *d, const char *line)
+{
+    if (!d->interactive || d->exec_depth != 1)
+        return; /* a command inside a script, a user command, a breakpoint ... */
+    free(d->repeat);
+    d->repeat = line ? xstrdup(line) : NULL;
+}
+
+const char *dbg_repeat_text(const dbg *d)
+{
+    return d->repeat && !d->collecting ? d->repeat : "";
+}
+
+int dbg_execute_interactive(dbg *d, const char *line)
+{
+    if (d->collecting) /* a line of a block: empty lines are lines too */
+        return dbg_execute(d, line);
+    char *run = xstrdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
+    free(d->repeat);
+    d->repeat = *run ? xstrdup(run) : NULL; /* the default: the line again */
+    bool was = d->interactive;
+    d->interactive = d->exec_depth == 0;
+    int rc = dbg_execute(d, run);
+    d->interactive = was;
+    if (d->collecting) { /* it opened a block: Enter adds lines to it */
+        free(d->repeat);
+        d->repeat = NULL;
+    }
+    free(run);
+    return rc;
+}
+
+int dbg_execute(dbg *d, const char *line)
+{
+    dbg_command_begin();
+    int rc = execute(d, line);
+    dbg_command_end();
+    return rc;
+}
+
+/* Bytes no command file has: control characters other than tab, line
+ * ends, form feed, vertical tab and escape. */
+static bool binary_bytes(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c < 0x20 && !strchr("\t\n\r\f\v\033", c)) || c == 0x7f || c == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Refuse what is not a file of commands before running any of it: a
+ * directory, or a file whose first block has binary bytes (the rest is
+ * checked line by line, which also covers pipes). */
+static int check_command_file(dbg *d, FILE *f, const char *path)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0)
+        return dbg_error(d, "%s: %s.", path, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return dbg_error(d, "%s: Is a directory.", path);
+    if (!S_ISREG(st.st_mode))
+        return 0;
+    char head[4096];
+    size_t n = fread(head, 1, sizeof head, f);
+    bool bad = binary_bytes(head, n);
+    if (ferror(f))
+        return dbg_error(d, "%s: %s.", path, strerror(errno));
+    rewind(f);
+    if (bad)
+        return dbg_error(d, "%s: not a text file: \"source\" runs a file of debugger commands, "
+                            "one per line.", path);
+    return 0;
+}
+
+/* Run a file of commands.  Like gdb, the first command that fails stops
+ * it (with the file and line), and so does Ctrl-C. */
+static int source(dbg *d, FILE *f, const char *path)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int rc = 0, lineno = 0;
+    errno = 0;
+    while (!d->quit && (n = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if (binary_bytes(line, (size_t)n)) {
+            rc = dbg_error(d, "%s:%d: not a text line (binary data?): stopped.", path, lineno);
+            break;
+        }
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = 0;
+        if (dbg_execute(d, line) != 0) {
+            rc = -1;
+            if (!dbg_interrupt_pending())
+                dbg_printf(d, "%s:%d: command failed: %s\n", path, lineno, line);
+            break;
+        }
+        if (dbg_interrupt_pending()) {
+            rc = dbg_interrupt_error(d);
+            break;
+        }
+    }
+    if (rc == 0 && ferror(f))
+        rc = dbg_error(d, "%s:%d: %s.", path, lineno + 1, strerror(errno ? errno : EIO));
+    free(line);
+    return rc;
+}
+
 int dbg_source(dbg *d, const char *path)
 {
     if (d->source_depth >= DBG_MAX_DEPTH)
@@ -345,26 +523,16 @@ int dbg_source(dbg *d, const char *path)
     FILE *f = fopen(path, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", path, strerror(errno));
-    d->source_depth++;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int rc = 0, lineno = 0;
-    while (!d->quit && (n = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-            line[--n] = 0;
-        if (dbg_execute(d, line) != 0) {
-            rc = -1;
-            if (d->batch) {
-                dbg_printf(d, "%s:%d: command failed: %s\n", path, lineno, line);
-                break;
-            }
-        }
+    if (check_command_file(d, f, path) != 0) {
+        fclose(f);
+        return -1;
     }
-    free(line);
+    dbg_command_begin();
+    d->source_depth++;
+    int rc = source(d, f, path);
     fclose(f);
     d->source_depth--;
+    dbg_command_end();
     if (d->collecting && d->source_depth == 0) {
         d->collecting = 0;
         return dbg_error(d, "%s: missing \"end\" at end of file", path);
@@ -426,12 +594,14 @@ int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks)
         return 0;
     }
     for (unsigned i = 0; i < ARRAY_SIZE(units); i++) {
-        if (strcmp(u, units[i].unit) == 0) {
+        if (strcasecmp(u, units[i].unit) == 0) {
             double t = v * units[i].scale * (double)hz;
             if (t > 1.8e19)
                 return -1;
             *ticks = (uint64_t)(t + 0.5);
-            return 0;
+            /* A time, but under half a tick of the clock: say so rather
+             * than let it read as "not a time". */
+            return *ticks == 0 && v > 0 ? -2 : 0;
         }
     }
     return -1;
@@ -444,6 +614,8 @@ void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len)
         snprintf(buf, len, "%.3f s", s);
     else if (s >= 1e-3)
         snprintf(buf, len, "%.3f ms", s * 1e3);
-    else
+    else if (s >= 1e-6 || ticks == 0)
         snprintf(buf, len, "%.3f us", s * 1e6);
+    else
+        snprintf(buf, len, "%.1f ns", s * 1e9);
 }

@@ -17,13 +17,16 @@ typedef int (*cmd_fn)(dbg *d, const char *args);
 enum cmd_flags {
     CMD_MACHINE = 1, /* needs a machine */
     CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
+    CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
+    CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
 
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
-    const char *aliases; /* space-separated alternatives: "c cont fg" */
+    const char *aliases; /* comma-separated alternatives, each of one or more
+                            words: "c,cont,fg", "info f"; NULL for none */
     cmd_fn fn;
-    const char *usage;   /* "break ADDR|SYMBOL [if COND]" */
+    const char *usage;   /* "break [LOCATION] [if COND]" */
     const char *help;    /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;
@@ -34,6 +37,28 @@ typedef struct command {
 void dbg_register(const command *cmds, unsigned n);
 void dbg_register_group(const char *group, const command *cmds, unsigned n);
 const command *dbg_command_find(const char *name);
+/* The command the first words of `line` name (aliases and abbreviations
+ * as the dispatcher takes them); *rest gets the arguments. */
+const command *dbg_command_lookup(const char *line, const char **rest);
+
+/* Tab completion: candidates for `word`, the beginning of the word being
+ * typed after `before` (the line up to it), go to add().  Returns
+ * DBG_COMPLETE_FILES when the word is a file name (the front end completes
+ * those itself), else 0. */
+typedef void (*dbg_complete_fn)(void *ctx, const char *candidate);
+enum { DBG_COMPLETE_FILES = 1 };
+int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn add, void *ctx);
+/* What Tab completes for each argument of command `cmd` (static strings):
+ * kinds separated by spaces, the last one repeating when it ends with
+ * "...": expr (symbols, $registers, DEVICE.REG), cmd, dev, nic, ring (of
+ * the NIC before it), event, reg (DEVICE.REG.FIELD), devarg (registers
+ * and views of the device before it), register, initiator, file,
+ * =word|word, or - for nothing.  The debugger's own commands are in
+ * src/dbg/complete.c; front ends add theirs. */
+void dbg_complete_register(const char *cmd, const char *args);
+/* A command of complete.c's table that the command table lacks (a test
+ * keeps the two in step), or NULL. */
+const char *dbg_complete_check(void);
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(void);
 const command *dbg_command_at(unsigned i);
@@ -54,6 +79,23 @@ typedef struct dbg_module {
 } dbg_module;
 
 #define DBG_MAX_DEPTH 16
+
+/* A remote client sharing the machine with the front end (the gdb stub,
+ * src/dbg/gdbstub.c).  Whoever resumes the guest, the resume loop polls
+ * it between slices, asks it about breakpoint and watchpoint stops the
+ * breakpoint table does not explain, and tells it of every stop. */
+typedef struct dbg_client {
+    /* Between slices of a run (its input, its Ctrl-C, a new connection). */
+    void (*poll)(dbg *d);
+    /* CPU `cpu` stopped at a code breakpoint (reason STOP_BREAKPOINT) or a
+     * watchpoint (STOP_WATCHPOINT): is it one of the client's?  Then the
+     * machine stops. */
+    bool (*claim)(dbg *d, int reason, int cpu);
+    /* The guest stopped; `report` is xbow's report of the stop.  Returns
+     * true when the client caused the stop and reports it itself: the front
+     * end then shows nothing. */
+    bool (*stopped)(dbg *d, int reason, const char *report);
+} dbg_client;
 
 struct dbg {
     machine *m;
@@ -91,16 +133,49 @@ struct dbg {
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const void *scope;   /* names a breakpoint's commands see (eval_scope) */
     void *prof;          /* the profiler (profile.c) */
+    void *settings;      /* set/show: logging, pagination ... (settings.c) */
+    void *display;       /* auto-display expressions (display.c) */
+    int exec_depth;      /* commands running inside commands (user commands ...) */
+    unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
+    bool killed;         /* reset by kill and not run since: run needs no reset */
+    bool allow_shell;    /* shell and !CMD may run host commands */
+    bool interactive;    /* running a line typed at the prompt */
+    char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
+    const dbg_client *client; /* the gdb stub, when one is listening */
+    void *client_ctx;
+    char *stop_report;   /* the report of the last stop (info stop), or NULL */
 };
 
 dbg *dbg_new(machine *m);
 void dbg_free(dbg *d);
 void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
+/* The front end's memo of what its panes showed (NULL: none).  Like the
+ * command line's own, it takes the machine's state whenever the guest
+ * resumes, so that the panes mark what changed since the last stop. */
+void dbg_set_pane_memo(dbg *d, view_memo *m);
+
+/* Ctrl-C: the front ends call dbg_interrupt() when the user presses it
+ * (async-signal-safe: it only sets a flag).  The running command stops at
+ * its next check, with "Interrupted.", and so do the scripts around it; the
+ * guest stops too (front ends also stop a running machine at once).  The
+ * flag is cleared when the next command starts. */
+void dbg_interrupt(void);
+bool dbg_interrupt_pending(void);
 
 /* Execute one line (a command, or a line of a block being collected).
  * Returns 0 or -1. */
 int dbg_execute(dbg *d, const char *line);
 int dbg_source(dbg *d, const char *path);
+/* Execute a line typed at the prompt.  An empty line repeats the previous
+ * command as gdb does: most commands run again as they were typed, x goes
+ * on from the next address, and run, kill, delete ... do not repeat. */
+int dbg_execute_interactive(dbg *d, const char *line);
+/* The line an empty line would run ("" when none), for front ends that
+ * echo what runs. */
+const char *dbg_repeat_text(const dbg *d);
+/* A command typed at the prompt sets what an empty line runs next (NULL:
+ * nothing); ignored for commands run by scripts and other commands. */
+void dbg_set_repeat(dbg *d, const char *line);
 /* The prompt the front end shows: "(xbow) " or ">" while collecting. */
 const char *dbg_prompt(const dbg *d);
 
@@ -109,6 +184,11 @@ void dbg_vprintf(dbg *d, const char *fmt, va_list ap);
 void dbg_puts(dbg *d, const char *s);
 /* Print "error text" and count a failure; returns -1 for `return dbg_error(...)`. */
 int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A command was used wrongly: "CMD: WHY.  Usage: USAGE" with the usage of
+ * the command table (the text `help CMD` shows), so the two never differ.
+ * Returns -1. */
+int dbg_usage_error(dbg *d, const char *cmd, const char *why);
 
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));
@@ -125,7 +205,7 @@ const char *dbg_next_word(const char *s, char *buf, size_t len);
  * (max UINT64_MAX: no upper bound).  On error, err gets a sentence naming
  * `what` ("the count", "--cpus") and the rule, and the result is -1. */
 int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *n, char *err, size_t errlen);
+                    uint64_t *n, xerr *err);
 /* The same for a command's argument: the error is "CMD: the count ...". */
 int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
                     uint64_t *n);

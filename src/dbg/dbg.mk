@@ -1,12 +1,15 @@
 # src/dbg: the command language (docs/commands.md is generated from it).
 DBG_SOURCES = \
 	src/dbg/dbg.c src/dbg/dbg.h src/dbg/dbg_int.h \
+	src/dbg/interrupt.c \
 	src/dbg/expr.c src/dbg/expr.h \
 	src/dbg/eval.c \
 	src/dbg/frames.c \
 	src/dbg/cmd_core.c \
 	src/dbg/cmd_run.c \
 	src/dbg/cmd_state.c \
+	src/dbg/cmd_frame.c \
+	src/dbg/display.c \
 	src/dbg/break.c \
 	src/dbg/watch.c \
 	src/dbg/track.c \
@@ -16,5 +19,12 @@ DBG_SOURCES = \
 	src/dbg/trace.c \
 	src/dbg/script.c \
 	src/dbg/symbols.c \
+	src/dbg/settings.c \
+	src/dbg/complete.c \
+	src/dbg/rsp.c src/dbg/rsp.h \
+	src/dbg/gdbstub.c src/dbg/gdbstub.h src/dbg/gdbstub_int.h \
+	src/dbg/gdbstub_run.c src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c \
+	src/dbg/gdbstub_cmds.c \
 	src/dbg/profile.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
+EXTRA_DIST += docs/gdb.md

@@ -18,6 +18,10 @@ void dbg_trace_register(void);
 void dbg_script_register(void);
 void dbg_symbols_register(void);
 void dbg_profile_register(void);
+void dbg_settings_register(void);
+void dbg_frame_register(void);
+void dbg_gdb_register(void);
+void dbg_stop_register(void);
 
 /* Per-instance cleanup, called by dbg_free. */
 void dbg_bp_free(dbg *d);
@@ -28,10 +32,33 @@ void dbg_vars_free(dbg *d);
 void dbg_views_free(dbg *d);
 void dbg_state_free(dbg *d);
 void dbg_profile_free(dbg *d);
+void dbg_settings_free(dbg *d);
+
+/* ---- settings (settings.c) ---------------------------------------------- */
+/* Copy debugger output to the log file when logging is on; true when it
+ * must not reach the screen too (set logging redirect on). */
+bool dbg_log_write(dbg *d, const char *text);
+/* set trace-commands on: echo commands before they run. */
+bool dbg_trace_commands(dbg *d);
+/* A gdb setting xbow does not have: print "VERB NAME: not supported in
+ * xbow" and return -1; 0 when NAME is not one of them. */
+int dbg_setting_unsupported(dbg *d, const char *verb, const char *name);
+/* "set LVALUE = EXPR" (cmd_state.c). */
+int dbg_assign(dbg *d, const char *text);
+/* x and output without going through the command table (display). */
+int dbg_examine(dbg *d, const char *args);
+int dbg_output(dbg *d, const char *args);
+/* After a reported stop: show the auto-display expressions (display.c). */
+void dbg_do_displays(dbg *d);
+void dbg_display_register(void);
+void dbg_display_free(dbg *d);
+void dbg_gdb_free(dbg *d);
 
 /* Called when the guest resumes, and after every stop before it is
  * reported. */
 void dbg_views_on_resume(dbg *d);
+/* The command line's memo of the views it showed (ring marks). */
+view_memo *dbg_views_memo(dbg *d);
 void dbg_trace_on_stop(dbg *d);
 /* The console tap behind `expect` (installed by dbg_new). */
 void dbg_script_attach(dbg *d);
@@ -41,13 +68,31 @@ int dbg_script_user(dbg *d, const char *line, int *rc);
 /* help for a user-defined command; false if there is none by that name. */
 bool dbg_script_help(dbg *d, const char *name);
 
+/* ---- Ctrl-C and long output (interrupt.c) ------------------------------ */
+/* Around every command (dbg_execute, dbg_source): the outermost clears the
+ * interrupt flag. */
+void dbg_command_begin(void);
+void dbg_command_end(void);
+/* Long loops call this once per item: true once the user pressed Ctrl-C.
+ * It lets the front end (d->poll) read its keys a few times a second. */
+bool dbg_interrupted(dbg *d);
+/* Give the text so far to the front end once it is a chunk, then
+ * dbg_interrupted(): a long command's output is streamed, not kept. */
+bool dbg_stream(dbg *d, strbuf *b);
+/* A command stopped by Ctrl-C: "Interrupted." (once per Ctrl-C) and -1. */
+int dbg_interrupt_error(dbg *d);
+/* The stop report said "Interrupted." already. */
+void dbg_interrupt_reported(void);
+
 /* ---- small helpers (dbg.c) --------------------------------------------- */
 /* Does this line open a block that ends with `end`? */
 bool dbg_opens_block(const char *line);
 /* Split "ARGS if COND": returns the position of the word "if" (or NULL);
  * ignores "if" inside quotes. */
 const char *dbg_find_if(const char *s);
-/* Parse a virtual time: "10ms", "2.5us", "1s", "100ns" or plain ticks. */
+/* Parse a virtual time: "10ms", "2.5us", "1s", "100ns" (units in any case)
+ * or plain ticks.  Returns 0, -1 when it is not a time, -2 when it is one
+ * shorter than half a tick of the clock (*ticks = 0). */
 int dbg_parse_time(const char *s, uint64_t hz, uint64_t *ticks);
 /* "1.234 ms" */
 void dbg_format_time(uint64_t ticks, uint64_t hz, char *buf, size_t len);
@@ -86,8 +131,7 @@ static inline const char *scope_name(const eval_scope *sc, unsigned i)
 int dbg_eval(dbg *d, const char *text, xval *out);
 /* Evaluate the expression at the start of s; *end gets the rest. */
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out);
-int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
-                  size_t errlen);
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err);
 
 /* An address the user gave: virtual (through the selected CPU's current
  * translation) or, with a "p:" prefix, a physical bus address. */
@@ -106,16 +150,23 @@ int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, db
  * KSSEG, KSEG3...) has none: "WHAT needs a physical address", -1. */
 int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba);
 /* Side-effect-free memory access; fill err with a one-line reason. */
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
-int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err);
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err);
 /* "0xffffffff80001000 <main+0x10>" (virtual) or "p:0x0000001000". */
 void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len);
 /* Why a virtual address cannot be read ("unmapped", "MMIO region hub"). */
-void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen);
+void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err);
+
+/* A register ("a0", "pc", "status", "f2") as the selected frame sees it:
+ * 1 with *out, 0 when that frame does not know it (err says why), -1 when
+ * the name is no register. */
+int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err);
 
 void dbg_var_set(dbg *d, const char *name, xval v);
 int dbg_var_get(dbg *d, const char *name, xval *out);
 unsigned dbg_history_add(dbg *d, xval v);
+/* The convenience variables set so far (completion). */
+void dbg_var_names(dbg *d, void (*fn)(void *ctx, const char *name), void *ctx);
 
 /* Device register by "dev.REG" or "dev.REG.FIELD". */
 typedef struct dev_ref {
@@ -124,7 +175,7 @@ typedef struct dev_ref {
     const reg_field *field; /* NULL = the whole register */
 } dev_ref;
 /* 1 = resolved, 0 = not a device name, -1 = bad register/field (err set). */
-int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err);
 
 /* ---- running the machine (cmd_run.c) ------------------------------------ */
 /* Internal stops for next/finish/until: stop when `cpu` reaches one of the
@@ -154,8 +205,30 @@ void dbg_request_stop(dbg *d);
 /* Call frames, best effort from the symbol table and prologues (frames.c). */
 typedef struct frame {
     uint64_t pc, sp;
+    /* What the prologue of the frame's function told (filled for every
+     * frame but the last one returned): */
+    uint64_t func;            /* where the function starts, 0 if not found */
+    uint64_t size;            /* the stack it allocated */
+    uint64_t saved[32];       /* where it saved the caller's GPR r ... */
+    uint8_t saved_width[32];  /* ... and how wide (0: not saved) */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
+/* GPR r as frame `level` of the n unwound ones sees it: 1 when known (*slot
+ * is where an inner frame saved it, 0 when it is the register itself), 0
+ * when not known (a caller-saved register of an outer frame), -1 when
+ * there is no such frame or register. */
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
+                  uint64_t *val, uint64_t *slot);
+/* Frames 0 to the selected one (d->frame) and its caller, unwound now
+ * (malloc'd, *n of them); a selection the stack no longer has goes back
+ * to frame 0. */
+frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n);
+/* The pc of the selected frame (the CPU's in frame 0). */
+uint64_t dbg_frame_pc(dbg *d, cpu *c);
+/* info registers in a selected outer frame (cmd_frame.c). */
+void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out);
+/* "#1  0xa8000000000217d8 in middle+0x10 (sp 0xa800000000031e50)" */
+void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out);
 /* The identity of the innermost frame, the same at every instruction of one
  * invocation (gdb's frame id): its canonical frame address, the sp its
  * caller had, i.e. $sp plus what the prologue has taken so far.  Deeper
@@ -165,6 +238,8 @@ uint64_t dbg_frame_cfa(dbg *d, cpu *c);
 bool dbg_insn_is_call(uint32_t insn);
 /* The location line: "0xffffffff80001000 <main+0x10>:\taddiu\tsp,sp,-32". */
 void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out);
+/* Print the location line of the CPU's pc. */
+void dbg_show_location(dbg *d, cpu *c);
 
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;
@@ -204,7 +279,7 @@ bpoint *bp_list(dbg *d);
 /* Test a breakpoint's condition in a scope; false when it does not hold.
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
-bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, xerr *err);
 /* Does every bare name in the condition mean something: a field or value
  * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
  * error naming the first one that does not, -1. */
@@ -245,8 +320,7 @@ typedef struct ram_range {
     ram_block *rb;
     uint64_t off, len;
 } ram_range;
-int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
-                  size_t errlen);
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *err);
 /* Parse "ADDR[,LEN]"; *end gets the rest.  `phys_what` (the command's
  * name) makes ADDR physical, "p:" optional (dbg_parse_phys); NULL: virtual
  * unless "p:". */

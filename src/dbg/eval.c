@@ -24,7 +24,7 @@ typedef struct vars {
 static vars *get_vars(dbg *d)
 {
     if (!d->vars)
-        d->vars = calloc(1, sizeof(vars));
+        d->vars = xcalloc(1, sizeof(vars));
     return d->vars;
 }
 
@@ -50,9 +50,7 @@ void dbg_var_set(dbg *d, const char *name, xval v)
             return;
         }
     }
-    var *n = realloc(vs->v, (vs->n + 1) * sizeof *n);
-    if (!n)
-        return;
+    var *n = xrealloc(vs->v, (vs->n + 1) * sizeof *n);
     vs->v = n;
     snprintf(n[vs->n].name, sizeof n[vs->n].name, "%s", name);
     n[vs->n++].v = v;
@@ -70,14 +68,19 @@ int dbg_var_get(dbg *d, const char *name, xval *out)
     return -1;
 }
 
+void dbg_var_names(dbg *d, void (*fn)(void *ctx, const char *name), void *ctx)
+{
+    vars *vs = d->vars;
+    for (unsigned i = 0; vs && i < vs->n; i++)
+        fn(ctx, vs->v[i].name);
+}
+
 unsigned dbg_history_add(dbg *d, xval v)
 {
     vars *vs = get_vars(d);
     if (!vs)
         return 0;
-    xval *n = realloc(vs->hist, (vs->nhist + 1) * sizeof *n);
-    if (!n)
-        return 0;
+    xval *n = xrealloc(vs->hist, (vs->nhist + 1) * sizeof *n);
     vs->hist = n;
     n[vs->nhist++] = v;
     return vs->nhist;
@@ -167,6 +170,85 @@ static void reg_set(cpu *c, int kind, unsigned n, uint64_t v)
     }
 }
 
+/* ---- registers of the selected frame ------------------------------------ */
+
+/* A register as the selected frame sees it (the innermost frame: the CPU's
+ * own).  Returns 1 with *out, 0 when the frame does not know it (err
+ * says why), -1 when the name is no register. */
+int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
+{
+    unsigned n = 0;
+    int kind = reg_parse(name, &n);
+    if (kind == RK_NONE)
+        return -1;
+    cpu *c = dbg_cpu(d);
+    if (!c) {
+        xerr_set(err, "No CPU: $%s has no value.", name);
+        return 0;
+    }
+    if (d->frame == 0 || kind == RK_CP0 || kind == RK_FPR || kind == RK_FCSR)
+        return reg_get(c, kind, n, out) == 0 ? 1 : -1;
+    unsigned nf;
+    frame *f = dbg_selected_frames(d, c, &nf);
+    unsigned level = d->frame;
+    uint64_t v = 0, slot;
+    int known = 0;
+    if (level == 0) {
+        free(f);
+        return reg_get(c, kind, n, out) == 0 ? 1 : -1;
+    }
+    if (kind == RK_PC) {
+        v = f[level].pc;
+        known = 1;
+    } else if (kind == RK_GPR) {
+        known = dbg_frame_gpr(c, f, nf, level, n, &v, &slot) == 1;
+    }
+    free(f);
+    if (!known) {
+        xerr_set(err, "$%s is not saved in frame #%u: a caller-saved register is lost "
+                      "once a callee runs (frame 0 has the live value).", name, level);
+        return 0;
+    }
+    if (reg_is_pointer(kind, n))
+        *out = xval_addr(v, kind == RK_PC || n == 31 ? 4 : 8);
+    else
+        *out = xval_int((int64_t)v);
+    return 1;
+}
+
+/* Assign a register of an outer frame: a saved one in its stack slot, one
+ * no inner frame saved in the CPU; pc, sp, ra and the lost ones not. */
+static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr *err)
+{
+    unsigned nf;
+    frame *f = dbg_selected_frames(d, c, &nf);
+    unsigned level = d->frame, w = 0;
+    uint64_t old, slot = 0;
+    int known = -1;
+    if (level > 0 && kind == RK_GPR && n != 29 && n != 31)
+        known = dbg_frame_gpr(c, f, nf, level, n, &old, &slot);
+    for (unsigned j = 0; slot && j < level; j++) /* the width the prologue stored */
+        if (f[j].saved_width[n] && f[j].saved[n] == slot)
+            w = f[j].saved_width[n];
+    free(f);
+    if (level == 0) {
+        reg_set(c, kind, n, v);
+        return 0;
+    }
+    if (known != 1) {
+        xerr_set(err, "Cannot set this register in frame #%u (only the saved "
+                      "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", level);
+        return -1;
+    }
+    if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
+        cpu_set_gpr(c, n, v);
+        return 0;
+    }
+    uint8_t b[8];
+    store_be(b, w, v);
+    return dbg_write(d, (dbg_addr){slot, false}, b, w, err);
+}
+
 /* ---- the environment ---------------------------------------------------- */
 
 typedef struct envctx {
@@ -174,7 +256,7 @@ typedef struct envctx {
     const eval_scope *sc;
 } envctx;
 
-static int history_get(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+static int history_get(dbg *d, const char *name, xval *out, xerr *err)
 {
     vars *vs = get_vars(d);
     unsigned n = vs ? vs->nhist : 0;
@@ -187,11 +269,11 @@ static int history_get(dbg *d, const char *name, xval *out, char *err, size_t er
         k = strtol(name, NULL, 10);
     }
     if (n == 0 && (name[0] == '$' || name[0] == 0)) {
-        snprintf(err, errlen, "History is empty.");
+        xerr_set(err, "History is empty.");
         return -1;
     }
     if (k < 1 || (unsigned long)k > n) {
-        snprintf(err, errlen, "History has not yet reached $%ld.", k);
+        xerr_set(err, "History has not yet reached $%ld.", k);
         return -1;
     }
     *out = vs->hist[k - 1];
@@ -207,22 +289,15 @@ static bool is_history_name(const char *name)
     return true;
 }
 
-static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+static int env_get_var(void *ctx, const char *name, xval *out, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (is_history_name(name))
-        return history_get(d, name, out, err, errlen);
-    unsigned n = 0;
-    int kind = reg_parse(name, &n);
-    if (kind != RK_NONE) {
-        cpu *c = dbg_cpu(d);
-        if (!c) {
-            snprintf(err, errlen, "No CPU: $%s has no value.", name);
-            return -1;
-        }
-        return reg_get(c, kind, n, out);
-    }
+        return history_get(d, name, out, err);
+    int known = dbg_register_value(d, name, out, err);
+    if (known >= 0)
+        return known ? 0 : -1;
     if (d->m && !strcmp(name, "cpu")) {
         *out = xval_int(d->cur_cpu);
         return 0;
@@ -237,17 +312,17 @@ static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t
     }
     if (dbg_var_get(d, name, out) == 0)
         return 0;
-    snprintf(err, errlen, "Convenience variable \"$%s\" has no value.", name);
+    xerr_set(err, "Convenience variable \"$%s\" has no value.", name);
     return -1;
 }
 
-static int env_set_var(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+static int env_set_var(void *ctx, const char *name, const xval *v, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (is_history_name(name) || !strcmp(name, "cpu") || !strcmp(name, "time") ||
         !strcmp(name, "insns")) {
-        snprintf(err, errlen, "$%s cannot be assigned.", name);
+        xerr_set(err, "$%s cannot be assigned.", name);
         return -1;
     }
     unsigned n = 0;
@@ -255,13 +330,15 @@ static int env_set_var(void *ctx, const char *name, const xval *v, char *err, si
     if (kind != RK_NONE) {
         cpu *c = dbg_cpu(d);
         if (!c) {
-            snprintf(err, errlen, "No CPU: cannot set $%s.", name);
+            xerr_set(err, "No CPU: cannot set $%s.", name);
             return -1;
         }
         if (kind == RK_GPR && n == 0) {
-            snprintf(err, errlen, "$zero is always 0.");
+            xerr_set(err, "$zero is always 0.");
             return -1;
         }
+        if (d->frame && kind != RK_CP0 && kind != RK_FPR && kind != RK_FCSR)
+            return frame_reg_set(d, c, kind, n, v->v, err);
         reg_set(c, kind, n, v->v);
         return 0;
     }
@@ -269,7 +346,7 @@ static int env_set_var(void *ctx, const char *name, const xval *v, char *err, si
     return 0;
 }
 
-int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err)
 {
     const char *dot = strchr(name, '.');
     if (!d->m || !dot)
@@ -285,7 +362,7 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
     memset(r, 0, sizeof *r);
     r->dev = v;
     if (dev_reg_lookup(v, reg, &r->id, &r->idx) != 0) {
-        snprintf(err, errlen, "%s has no register \"%s\" (see \"info device %s\").", dev, reg,
+        xerr_set(err, "%s has no register \"%s\" (see \"info device %s\").", dev, reg,
                  dev);
         return -1;
     }
@@ -295,7 +372,7 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
         if (!r->field) {
             char rn[48];
             dev_reg_name(v, r->id, r->idx, rn, sizeof rn);
-            snprintf(err, errlen, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev,
+            xerr_set(err, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev,
                      rn, fdot + 1, dev, rn);
             return -1;
         }
@@ -346,14 +423,14 @@ static bool scope_lookup(const eval_scope *sc, const char *name, xval *out)
     return false;
 }
 
-static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+static int env_get_ident(void *ctx, const char *name, xval *out, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (scope_lookup(x->sc, name, out))
         return 0;
     dev_ref r;
-    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    int k = dbg_dev_ref(d, name, &r, err);
     if (k < 0)
         return -1;
     if (k > 0) {
@@ -369,27 +446,27 @@ static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size
         return 0;
     }
     if (x->sc && x->sc->ev)
-        snprintf(err, errlen, "No field or symbol \"%s\" (%s has: see \"info events %s\").",
+        xerr_set(err, "No field or symbol \"%s\" (%s has: see \"info events %s\").",
                  name, x->sc->ev->src->name, x->sc->ev->src->name);
     else
-        snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+        xerr_set(err, "No symbol \"%s\" in current context.", name);
     return -1;
 }
 
-static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     dev_ref r;
-    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    int k = dbg_dev_ref(d, name, &r, err);
     if (k < 0)
         return -1;
     if (k == 0) {
         if (d->m && symtab_lookup_name(&d->m->syms, name))
-            snprintf(err, errlen, "\"%s\" has no type: say its width, as in "
-                                  "set *(int *)%s = VALUE.", name, name);
+            xerr_set(err, "\"%s\" has no type: say its width, as in "
+                          "set *(int *)%s = VALUE.", name, name);
         else
-            snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+            xerr_set(err, "No symbol \"%s\" in current context.", name);
         return -1;
     }
     const reg_decl *rd = &r.dev->cls->regs[r.id];
@@ -405,26 +482,24 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, 
     return 0;
 }
 
-static int env_read_mem(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                        size_t errlen)
+static int env_read_mem(void *ctx, uint64_t addr, unsigned size, uint64_t *v, xerr *err)
 {
     envctx *x = ctx;
     uint8_t b[8];
     dbg_addr a = {addr, false};
-    if (dbg_read(x->d, a, b, size, err, errlen))
+    if (dbg_read(x->d, a, b, size, err))
         return -1;
     *v = load_be(b, size);
     return 0;
 }
 
-static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, char *err,
-                         size_t errlen)
+static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, xerr *err)
 {
     envctx *x = ctx;
     uint8_t b[8];
     store_be(b, size, v);
     dbg_addr a = {addr, false};
-    return dbg_write(x->d, a, b, size, err, errlen);
+    return dbg_write(x->d, a, b, size, err);
 }
 
 /* The env points at a context that must outlive it: evaluation entry
@@ -440,38 +515,37 @@ static void env_init(envctx *x, expr_env *env)
     env->write_mem = env_write_mem;
 }
 
-int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
-                  size_t errlen)
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err)
 {
     envctx x = {d, sc};
     expr_env env;
     env_init(&x, &env);
-    return expr_eval(e, &env, out, err, errlen);
+    return expr_eval(e, &env, out, err);
 }
 
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
 {
-    char err[256];
-    expr *e = expr_parse(s, end, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(s, end, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, out, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
 int dbg_eval(dbg *d, const char *text, xval *out)
 {
-    char err[256];
-    expr *e = expr_parse(text, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(text, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, out, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -491,17 +565,17 @@ static void count_rule(uint64_t min, uint64_t max, char *buf, size_t len)
 }
 
 int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *n, char *err, size_t errlen)
+                    uint64_t *n, xerr *err)
 {
     const char *s = dbg_skip_ws(text);
     uint64_t v;
     bool neg;
     if (d) {
         xval x;
-        expr *e = expr_parse(s, NULL, err, errlen);
+        expr *e = expr_parse(s, NULL, err);
         if (!e)
             return -1;
-        int rc = dbg_eval_expr(d, e, d->scope, &x, err, errlen);
+        int rc = dbg_eval_expr(d, e, d->scope, &x, err);
         expr_free(e);
         if (rc)
             return -1;
@@ -515,20 +589,20 @@ int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, ui
         v = strtoull(digits, &end, 0);
         if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) ||
             *dbg_skip_ws(end)) {
-            snprintf(err, errlen, "%s must be a number, not \"%s\".", what, text);
+            xerr_set(err, "%s must be a number, not \"%s\".", what, text);
             return -1;
         }
         if (errno == ERANGE) { /* beyond 64 bits */
             char rule[64];
             count_rule(min, max, rule, sizeof rule);
-            snprintf(err, errlen, "%s must be %s, not %s.", what, rule, s);
+            xerr_set(err, "%s must be %s, not %s.", what, rule, s);
             return -1;
         }
     }
     if (neg || v < min || v > max) {
         char rule[64];
         count_rule(min, max, rule, sizeof rule);
-        snprintf(err, errlen, "%s must be %s, not %s%llu.", what, rule, neg ? "-" : "",
+        xerr_set(err, "%s must be %s, not %s%llu.", what, rule, neg ? "-" : "",
                  (unsigned long long)v);
         return -1;
     }
@@ -539,9 +613,9 @@ int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, ui
 int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
                     uint64_t *n)
 {
-    char err[300];
-    if (dbg_count_parse(d, "the count", text, min, max, n, err, sizeof err))
-        return dbg_error(d, "%s: %s", cmd, err);
+    xerr err;
+    if (dbg_count_parse(d, "the count", text, min, max, n, &err))
+        return dbg_error(d, "%s: %s", cmd, err.msg);
     return 0;
 }
 
@@ -600,14 +674,14 @@ int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, db
     return parse_addr(d, what, s, end, out);
 }
 
-void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)
+void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err)
 {
     char where[48];
     uint64_t ba = a.a;
     if (!a.phys) {
         cpu *c = dbg_cpu(d);
         if (!c || cpu_translate(c, a.a, false, &ba) != 0) {
-            snprintf(err, errlen, "Cannot access memory at address 0x%llx (not mapped).",
+            xerr_set(err, "Cannot access memory at address 0x%llx (not mapped).",
                      (unsigned long long)a.a);
             return;
         }
@@ -615,22 +689,22 @@ void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)
     const bus_region *r = d->m ? bus_find(&d->m->bus, ba) : NULL;
     bus_addr_str(ba, where, sizeof where);
     if (!r)
-        snprintf(err, errlen, "Cannot access memory at address 0x%llx (nothing at %s).",
+        xerr_set(err, "Cannot access memory at address 0x%llx (nothing at %s).",
                  (unsigned long long)a.a, where);
     else if (!r->ram)
-        snprintf(err, errlen,
+        xerr_set(err,
                  "Cannot read 0x%llx without side effects: %s is MMIO (%s); read device "
                  "registers by name (print DEVICE.REG, info device NAME).",
                  (unsigned long long)a.a, where, r->name);
     else
-        snprintf(err, errlen, "Cannot access memory at address 0x%llx (%s runs past %s).",
+        xerr_set(err, "Cannot access memory at address 0x%llx (%s runs past %s).",
                  (unsigned long long)a.a, where, r->name);
 }
 
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen)
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err)
 {
     if (!d->m) {
-        snprintf(err, errlen, "No machine: no memory to read.");
+        xerr_set(err, "No machine: no memory to read.");
         return -1;
     }
     bool ok;
@@ -641,14 +715,14 @@ int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errl
         ok = c && cpu_read_virt(c, a.a, buf, len) == len;
     }
     if (!ok)
-        dbg_explain_addr(d, a, err, errlen);
+        dbg_explain_addr(d, a, err);
     return ok ? 0 : -1;
 }
 
-int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen)
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err)
 {
     if (!d->m) {
-        snprintf(err, errlen, "No machine: no memory to write.");
+        xerr_set(err, "No machine: no memory to write.");
         return -1;
     }
     bool ok;
@@ -659,7 +733,7 @@ int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size
         ok = c && cpu_write_virt(c, a.a, buf, len) == len;
     }
     if (!ok)
-        dbg_explain_addr(d, a, err, errlen);
+        dbg_explain_addr(d, a, err);
     return ok ? 0 : -1;
 }
 

@@ -7,6 +7,8 @@
 
 #include "dbg/dbg_int.h"
 
+enum reg_match { RM_ANY, RM_CHANGES, RM_EQUALS };
+
 typedef struct evpriv {
     dbg *d;
     char pattern[112]; /* what the subscription matches */
@@ -15,11 +17,9 @@ typedef struct evpriv {
     /* break reg */
     dev_ref ref;
     char regname[96];
-    int mode;         /* RM_ANY, RM_CHANGES, RM_EQUALS */
+    enum reg_match mode;
     uint64_t value;
 } evpriv;
-
-enum { RM_ANY, RM_CHANGES, RM_EQUALS };
 
 static void ev_text_header(dbg *d, const event *ev, strbuf *t)
 {
@@ -41,12 +41,12 @@ static void on_event(void *ctx, const event *ev)
     if (!b->enabled || b->doomed)
         return;
     eval_scope sc = {ev, NULL, NULL, 0, NULL};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sEvent breakpoint %d: ", err, b->num);
+    sb_printf(&t, "\n%sEvent breakpoint %d: ", err.msg, b->num);
     event_format(ev, &t);
     ev_text_header(d, ev, &t);
     if (bp_hit(d, b, t.s, &sc))
@@ -73,7 +73,6 @@ static void ev_disarm(dbg *d, bpoint *b)
 
 static void ev_describe(dbg *d, const bpoint *b, strbuf *out)
 {
-    (void)d;
     const evpriv *p = b->priv;
     sb_puts(out, p->name);
 }
@@ -108,9 +107,7 @@ static int cmd_break_event(dbg *d, const char *args)
     const char *ifw = dbg_find_if(rest);
     if (*rest && rest != ifw)
         return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     snprintf(p->name, sizeof p->name, "%s", name);
     /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
@@ -157,13 +154,13 @@ static void on_reg_write(void *ctx, const event *ev)
     static const char *const names[] = {"old", "new"};
     uint64_t vals[] = {fo, fn};
     eval_scope sc = {ev, names, vals, 2, NULL};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     const reg_decl *rd = &p->ref.dev->cls->regs[p->ref.id];
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err, b->num, p->regname,
+    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err.msg, b->num, p->regname,
               (unsigned long long)fo, (unsigned long long)fn);
     ev_text_header(d, ev, &t);
     sb_printf(&t, "  before: 0x%0*llx", rd->width * 2, (unsigned long long)ov);
@@ -194,7 +191,6 @@ static int reg_arm(dbg *d, bpoint *b)
 
 static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
 {
-    (void)d;
     const evpriv *p = b->priv;
     sb_puts(out, p->regname);
     if (p->mode == RM_CHANGES)
@@ -222,18 +218,16 @@ static int cmd_break_reg(dbg *d, const char *args)
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name)
         return dbg_error(d, "break reg: give DEVICE.REGISTER[.FIELD].");
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
-    char err[256];
-    int k = dbg_dev_ref(d, name, &p->ref, err, sizeof err);
+    xerr err;
+    int k = dbg_dev_ref(d, name, &p->ref, &err);
     if (k <= 0) {
         free(p);
         if (k == 0)
             return dbg_error(d, "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
                                 "see \"info devices\").", name);
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     }
     char rn[48];
     dev_reg_name(p->ref.dev, p->ref.id, p->ref.idx, rn, sizeof rn);

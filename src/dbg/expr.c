@@ -16,7 +16,7 @@ enum {
 };
 
 struct expr {
-    int kind;
+    enum node_kind kind;
     int op;
     xval val;          /* N_NUM; N_CAST: the target type */
     char *name;        /* N_VAR, N_IDENT */
@@ -30,13 +30,12 @@ enum tok_kind { T_END, T_NUM, T_VAR, T_IDENT, T_OP };
 typedef struct lexer {
     const char *s;     /* next character */
     const char *start; /* the current token */
-    int kind;
+    enum tok_kind kind;
     int op;
     uint64_t num;
     bool num_unsigned;
     char text[128];
-    char *err;
-    size_t errlen;
+    xerr *err;
     bool failed;
 } lexer;
 
@@ -48,7 +47,7 @@ static void lex_error(lexer *lx, const char *fmt, ...)
     lx->failed = true;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(lx->err, lx->errlen, fmt, ap);
+    xerr_vset(lx->err, fmt, ap);
     va_end(ap);
 }
 
@@ -97,8 +96,11 @@ static void lex_number(lexer *lx)
             overflow = true;
         v = v * (uint64_t)base + (uint64_t)dv;
     }
-    if (s == digits && base != 8) {
-        lex_error(lx, "Invalid number \"%.*s\".", (int)(s - lx->s + 1), lx->s);
+    if (s == digits && base != 8) { /* "0x", "0xzz": name the whole token */
+        const char *e = s;
+        while (ident_char(*e))
+            e++;
+        lex_error(lx, "Invalid number \"%.*s\".", (int)(e - lx->s), lx->s);
         return;
     }
     bool uns = false;
@@ -254,9 +256,8 @@ static bool is_op(const lexer *lx, int op) { return lx->kind == T_OP && lx->op =
 
 static expr *node(int kind)
 {
-    expr *e = calloc(1, sizeof *e);
-    if (e)
-        e->kind = kind;
+    expr *e = xcalloc(1, sizeof *e);
+    e->kind = kind;
     return e;
 }
 
@@ -280,12 +281,6 @@ static void syntax_error(lexer *lx)
         lex_error(lx, "A syntax error in expression, near `'.");
     else
         lex_error(lx, "A syntax error in expression, near `%s'.", lx->start);
-}
-
-static expr *oom(lexer *lx)
-{
-    lex_error(lx, "out of memory");
-    return NULL;
 }
 
 /* Type names for casts. */
@@ -373,17 +368,14 @@ static expr *parse_primary(lexer *lx)
     expr *e;
     switch (lx->kind) {
     case T_NUM:
-        if (!(e = node(N_NUM)))
-            return oom(lx);
+        e = node(N_NUM);
         e->val = lx->num_unsigned ? xval_uns(lx->num) : xval_int((int64_t)lx->num);
         lex_next(lx);
         return e;
     case T_VAR:
     case T_IDENT:
-        if (!(e = node(lx->kind == T_VAR ? N_VAR : N_IDENT)) || !(e->name = strdup(lx->text))) {
-            free(e);
-            return oom(lx);
-        }
+        e = node(lx->kind == T_VAR ? N_VAR : N_IDENT);
+        e->name = xstrdup(lx->text);
         lex_next(lx);
         return e;
     case T_OP:
@@ -423,11 +415,6 @@ static expr *parse_postfix(lexer *lx)
         }
         lex_next(lx);
         expr *n = node(N_INDEX);
-        if (!n) {
-            expr_free(e);
-            expr_free(i);
-            return oom(lx);
-        }
         n->a = e;
         n->b = i;
         e = n;
@@ -444,10 +431,6 @@ static expr *parse_unary(lexer *lx)
         if (!a)
             return NULL;
         expr *e = node(N_UNARY);
-        if (!e) {
-            expr_free(a);
-            return oom(lx);
-        }
         e->op = op;
         e->a = a;
         return e;
@@ -464,10 +447,6 @@ static expr *parse_unary(lexer *lx)
             if (!a)
                 return NULL;
             expr *e = node(N_CAST);
-            if (!e) {
-                expr_free(a);
-                return oom(lx);
-            }
             e->val = t;
             e->a = a;
             return e;
@@ -502,11 +481,6 @@ static expr *parse_binary(lexer *lx, unsigned level)
             return NULL;
         }
         expr *n = node(N_BIN);
-        if (!n) {
-            expr_free(e);
-            expr_free(b);
-            return oom(lx);
-        }
         n->op = op;
         n->a = e;
         n->b = b;
@@ -537,12 +511,6 @@ static expr *parse_cond(lexer *lx)
         return NULL;
     }
     expr *n = node(N_COND);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        expr_free(c);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     n->c = c;
@@ -572,24 +540,18 @@ static expr *parse_assign(lexer *lx)
         return NULL;
     }
     expr *n = node(N_ASSIGN);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     return n;
 }
 
-expr *expr_parse(const char *text, const char **end, char *err, size_t errlen)
+expr *expr_parse(const char *text, const char **end, xerr *err)
 {
-    lexer lx = {.s = text, .err = err, .errlen = errlen};
-    if (errlen)
-        err[0] = 0;
+    lexer lx = {.s = text, .err = err};
+    xerr_clear(err);
     lex_next(&lx);
     if (lx.kind == T_END && !lx.failed) {
-        snprintf(err, errlen, "An expression is missing.");
+        xerr_set(err, "An expression is missing.");
         return NULL;
     }
     expr *e = parse_assign(&lx);
@@ -627,8 +589,7 @@ void expr_idents(const expr *e, void (*fn)(void *ctx, const char *name), void *c
 
 typedef struct evalctx {
     const expr_env *env;
-    char *err;
-    size_t errlen;
+    xerr *err;
 } evalctx;
 
 static int fail(evalctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -636,7 +597,7 @@ static int fail(evalctx *x, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->err, x->errlen, fmt, ap);
+    xerr_vset(x->err, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -668,7 +629,7 @@ static int deref(evalctx *x, const xval *p, xval *out)
     if (!x->env->read_mem)
         return fail(x, "Cannot access memory here.");
     uint64_t v;
-    if (x->env->read_mem(x->env->ctx, p->v, size, &v, x->err, x->errlen))
+    if (x->env->read_mem(x->env->ctx, p->v, size, &v, x->err))
         return -1;
     *out = fit((xval){v, (uint8_t)size, sgn, 0, false, 0});
     return 0;
@@ -678,14 +639,14 @@ static int ident(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_ident)
         return fail(x, "No symbol \"%s\" in current context.", name);
-    return x->env->get_ident(x->env->ctx, name, out, x->err, x->errlen);
+    return x->env->get_ident(x->env->ctx, name, out, x->err);
 }
 
 static int var(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_var)
         return fail(x, "No register or variable \"$%s\".", name);
-    return x->env->get_var(x->env->ctx, name, out, x->err, x->errlen);
+    return x->env->get_var(x->env->ctx, name, out, x->err);
 }
 
 /* Address of the memory an lvalue of kind '*' or [] designates. */
@@ -715,14 +676,14 @@ static int assign(evalctx *x, const expr *e, xval *out)
     if (l->kind == N_VAR) {
         if (!x->env->set_var)
             return fail(x, "Cannot assign to $%s here.", l->name);
-        if (x->env->set_var(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_var(x->env->ctx, l->name, &v, x->err))
             return -1;
         return var(x, l->name, out);
     }
     if (l->kind == N_IDENT) {
         if (!x->env->set_ident)
             return fail(x, "Cannot assign to \"%s\" here.", l->name);
-        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err))
             return -1;
         return ident(x, l->name, out);
     }
@@ -732,7 +693,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
     unsigned size = p.psize ? p.psize : 4;
     if (!x->env->write_mem)
         return fail(x, "Cannot write memory here.");
-    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err, x->errlen))
+    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err))
         return -1;
     return deref(x, &p, out);
 }
@@ -866,20 +827,19 @@ static int eval(evalctx *x, const expr *e, xval *out)
     return fail(x, "internal error: node %d", e->kind);
 }
 
-int expr_eval(const expr *e, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err)
 {
-    evalctx x = {env, err, errlen};
-    if (errlen)
-        err[0] = 0;
+    evalctx x = {env, err};
+    xerr_clear(err);
     return eval(&x, e, out);
 }
 
-int expr_evaluate(const char *text, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_evaluate(const char *text, const expr_env *env, xval *out, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
-    int rc = expr_eval(e, env, out, err, errlen);
+    int rc = expr_eval(e, env, out, err);
     expr_free(e);
     return rc;
 }

@@ -44,16 +44,14 @@ static inline xval xval_addr(uint64_t v, unsigned psize)
 typedef struct expr_env {
     void *ctx;
     /* $NAME (registers, convenience variables, value history: "1", "", "$") */
-    int (*get_var)(void *ctx, const char *name, xval *out, char *err, size_t errlen);
-    int (*set_var)(void *ctx, const char *name, const xval *v, char *err, size_t errlen);
+    int (*get_var)(void *ctx, const char *name, xval *out, xerr *err);
+    int (*set_var)(void *ctx, const char *name, const xval *v, xerr *err);
     /* Bare names: event fields, symbols, device registers and fields. */
-    int (*get_ident)(void *ctx, const char *name, xval *out, char *err, size_t errlen);
-    int (*set_ident)(void *ctx, const char *name, const xval *v, char *err, size_t errlen);
+    int (*get_ident)(void *ctx, const char *name, xval *out, xerr *err);
+    int (*set_ident)(void *ctx, const char *name, const xval *v, xerr *err);
     /* Memory at a (virtual) address: `size` bytes, big-endian value. */
-    int (*read_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                    size_t errlen);
-    int (*write_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t v, char *err,
-                     size_t errlen);
+    int (*read_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t *v, xerr *err);
+    int (*write_mem)(void *ctx, uint64_t addr, unsigned size, uint64_t v, xerr *err);
 } expr_env;
 
 typedef struct expr expr;
@@ -62,11 +60,11 @@ typedef struct expr expr;
  * where parsing stopped (at a token that cannot continue the expression,
  * such as ',' or the word "if").  Without `end`, anything left over is an
  * error.  Returns NULL with err set on a syntax error. */
-expr *expr_parse(const char *text, const char **end, char *err, size_t errlen);
+expr *expr_parse(const char *text, const char **end, xerr *err);
 void expr_free(expr *e);
-int expr_eval(const expr *e, const expr_env *env, xval *out, char *err, size_t errlen);
+int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err);
 /* Parse and evaluate the whole of `text`. */
-int expr_evaluate(const char *text, const expr_env *env, xval *out, char *err, size_t errlen);
+int expr_evaluate(const char *text, const expr_env *env, xval *out, xerr *err);
 /* True when the expression is an assignment. */
 bool expr_is_assignment(const expr *e);
 /* The name when the whole expression is one bare name, else NULL. */

@@ -1,6 +1,6 @@
 /* Scripting: define (user commands with $arg0.. $argc), document, if/else,
  * while, printf, and expect (run until the guest console prints a text).
- * No command runs host programs. */
+ * (Host programs run only through "shell", src/dbg/cmd_core.c.) */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,9 +30,8 @@ typedef struct script_state {
 static script_state *sstate(dbg *d)
 {
     if (!d->script) {
-        script_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->tap = -1;
+        script_state *s = xcalloc(1, sizeof *s);
+        s->tap = -1;
         d->script = s;
     }
     return d->script;
@@ -64,14 +63,16 @@ static int exec_lines(dbg *d, const char *body)
     int rc = 0;
     for (const char *s = body; *s && !d->quit;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         rc = dbg_execute(d, line);
         free(line);
         if (rc)
             break;
+        if (dbg_interrupt_pending()) {
+            rc = dbg_interrupt_error(d);
+            break;
+        }
     }
     if (d->collecting) {
         d->collecting = 0;
@@ -85,7 +86,7 @@ static int exec_lines(dbg *d, const char *body)
 static ucmd *ufind(dbg *d, const char *name)
 {
     script_state *s = sstate(d);
-    for (ucmd *u = s ? s->cmds : NULL; u; u = u->next)
+    for (ucmd *u = s->cmds; u; u = u->next)
         if (!strcmp(u->name, name))
             return u;
     return NULL;
@@ -96,15 +97,13 @@ static int define_done(dbg *d, const char *body)
     script_state *s = sstate(d);
     ucmd *u = ufind(d, d->block_arg);
     if (!u) {
-        u = calloc(1, sizeof *u);
-        if (!u)
-            return dbg_error(d, "out of memory");
+        u = xcalloc(1, sizeof *u);
         snprintf(u->name, sizeof u->name, "%s", d->block_arg);
         u->next = s->cmds;
         s->cmds = u;
     }
     free(u->body);
-    u->body = strdup(body);
+    u->body = xstrdup(body);
     return 0;
 }
 
@@ -137,7 +136,7 @@ static int document_done(dbg *d, const char *body)
     if (!u)
         return dbg_error(d, "document: no user command \"%s\" (define it first).", d->block_arg);
     free(u->doc);
-    u->doc = strdup(body);
+    u->doc = xstrdup(body);
     return 0;
 }
 
@@ -177,7 +176,7 @@ static char *substitute(const char *line, char **argv, int argc)
             sb_putc(&b, *s++);
         }
     }
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 int dbg_script_user(dbg *d, const char *line, int *rc)
@@ -203,12 +202,10 @@ int dbg_script_user(dbg *d, const char *line, int *rc)
     sb_init(&body);
     for (const char *p = u->body; *p;) {
         size_t n = strcspn(p, "\n");
-        char *l = strndup(p, n);
-        char *x = l ? substitute(l, argv, argc) : NULL;
-        if (x) {
-            sb_puts(&body, x);
-            sb_putc(&body, '\n');
-        }
+        char *l = xstrndup(p, n);
+        char *x = substitute(l, argv, argc);
+        sb_puts(&body, x);
+        sb_putc(&body, '\n');
         free(l);
         free(x);
         p += n + (p[n] == '\n');
@@ -244,10 +241,8 @@ static int if_done(dbg *d, const char *body)
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
         char w[16];
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            break;
         dbg_next_word(line, w, sizeof w);
         if (dbg_opens_block(line))
             depth++;
@@ -288,6 +283,8 @@ static int while_done(dbg *d, const char *body)
     snprintf(cond, sizeof cond, "%s", d->block_arg);
     for (;;) {
         bool t;
+        if (dbg_interrupted(d)) /* also a loop whose body does nothing */
+            return dbg_interrupt_error(d);
         if (cond_true(d, cond, &t))
             return -1;
         if (!t || d->quit)
@@ -309,13 +306,11 @@ static int cmd_while(dbg *d, const char *args)
 
 static int cmd_else(dbg *d, const char *args)
 {
-    (void)args;
     return dbg_error(d, "else: only inside if ... end.");
 }
 
 static int cmd_end(dbg *d, const char *args)
 {
-    (void)args;
     return dbg_error(d, "end: no block to end.");
 }
 
@@ -352,7 +347,7 @@ static char *parse_string(dbg *d, const char *s, const char **end)
         return NULL;
     }
     *end = s + 1;
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 static int cmd_printf(dbg *d, const char *args)
@@ -399,14 +394,14 @@ static int cmd_printf(dbg *d, const char *args)
         if (conv == 's') {
             char str[1024];
             unsigned k = 0;
-            char err[200];
+            xerr err;
             uint8_t ch = 1;
             while (k < sizeof str - 1 &&
-                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, err, sizeof err) == 0 && ch)
+                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, &err) == 0 && ch)
                 str[k++] = (char)ch;
             str[k] = 0;
             if (!k && ch) {
-                rc = dbg_error(d, "%s", err);
+                rc = dbg_error(d, "%s", err.msg);
                 break;
             }
             spec[n++] = 's';
@@ -474,8 +469,8 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
             n = CONSOLE_KEEP;
         }
     }
-    if (!s->con && !(s->con = malloc(CONSOLE_KEEP)))
-        return;
+    if (!s->con)
+        s->con = xmalloc(CONSOLE_KEEP);
     memcpy(s->con + s->conlen, buf, n);
     s->conlen += n;
     if (s->want && !s->found && consume(s, s->want)) {
@@ -488,7 +483,7 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
 void dbg_script_attach(dbg *d)
 {
     script_state *s = sstate(d);
-    if (s && s->tap < 0 && d->m->console)
+    if (s->tap < 0 && d->m->console)
         s->tap = chardev_add_tap(d->m->console, on_console, d);
 }
 
@@ -544,19 +539,19 @@ static const command script_commands[] = {
      "  define show-tx\n"
      "    ring $arg0 tx\n"
      "    print/x $arg0.TxStatus\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"document", NULL, cmd_document, "document NAME\n  TEXT...\nend",
      "Give a user command the text \"help NAME\" prints.\n"
      "Example:\n"
      "  document show-tx\n"
      "    Show a NIC's Tx ring and status: show-tx NIC\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"if", NULL, cmd_if, "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
      "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
      "Example:\n"
      "  if $a0 == 0\n"
      "    echo zero\\n\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"while", NULL, cmd_while, "while EXPR\n  COMMANDS...\nend",
      "Run COMMANDS as long as EXPR is non-zero.\n"
      "Example:\n"
@@ -564,7 +559,7 @@ static const command script_commands[] = {
      "  while $i < 4\n"
      "    stepi\n"
      "    set $i = $i + 1\n"
-     "  end", 0},
+     "  end", CMD_NOREPEAT},
     {"else", NULL, cmd_else, "else", "Part of if ... else ... end.\nExample: see if", 0},
     {"end", NULL, cmd_end, "end", "Ends define, document, commands, if and while blocks.\n"
      "Example: see define", 0},

@@ -46,13 +46,13 @@ static bool fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
     uint64_t vals[] = {st->posted, st->idle, st->idle_ticks, st->unreclaimed,
                        st->unreclaimed_ticks, (uint64_t)(int64_t)st->oldest_index};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &stall_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return false;
     char tb[32];
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err, b->num, p->dev->name, r->name);
+    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err.msg, b->num, p->dev->name, r->name);
     if (idle) {
         dbg_format_time(st->idle_ticks, d->m->clock.hz, tb, sizeof tb);
         sb_printf(&t, "the host posted work, but the device has been idle for %s (virtual)\n",
@@ -143,9 +143,7 @@ static int cmd_watch_stall(dbg *d, const char *args)
     if (!dev->cls->ring_state)
         return dbg_error(d, "%s does not report the state of its rings: no stall detection "
                             "for it.", name);
-    stallpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    stallpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     p->dev = dev;
     p->limit = sched_ns_to_ticks(&d->m->clock, DEFAULT_LIMIT_NS);
@@ -155,14 +153,26 @@ static int cmd_watch_stall(dbg *d, const char *args)
         const char *next = dbg_next_word(rest, w, sizeof w);
         ring_state st;
         uint64_t t;
-        if (dbg_parse_time(w, d->m->clock.hz, &t) == 0 && t) {
+        int tk = dbg_parse_time(w, d->m->clock.hz, &t);
+        if (tk == 0 && t) {
             p->limit = t;
+        } else if (tk == 0) {
+            free(p);
+            return dbg_error(d, "watch stall: a time of %s makes no sense (want more than 0).",
+                             w);
+        } else if (tk == -2) {
+            free(p);
+            return dbg_error(d, "watch stall: %s is shorter than one tick of the machine's "
+                                "clock (%.1f ns at %llu MHz): give a longer time.", w,
+                             1e9 / (double)d->m->clock.hz,
+                             (unsigned long long)(d->m->clock.hz / 1000000));
         } else if (dev->cls->ring_state(dev, w, &st) == 0 && p->nrings < MAX_RINGS) {
             snprintf(p->rings[p->nrings++].name, sizeof p->rings[0].name, "%s", w);
         } else {
             free(p);
             return dbg_error(d, "watch stall: \"%s\" is neither a ring of %s nor a time "
-                                "(10ms, 500us).", w, name);
+                                "(a number with a unit: ns, us, ms or s, as in 500us; or "
+                                "clock ticks).", w, name);
         }
         rest = next;
     }

@@ -5,6 +5,7 @@
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 
@@ -20,14 +21,14 @@ static bool is_elf(const char *path)
 }
 
 /* Returns the number of symbols added, or -1 with err set. */
-static int load(dbg *d, const char *path, char *err, size_t errlen)
+static int load(dbg *d, const char *path, xerr *err)
 {
     if (!is_elf(path))
-        return symtab_load_map(&d->m->syms, path, err, errlen);
+        return symtab_load_map(&d->m->syms, path, err);
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    int n = elf_symbols(&img, &d->m->syms, err, errlen);
+    int n = elf_symbols(&img, &d->m->syms, err);
     elf_free(&img);
     return n;
 }
@@ -39,11 +40,23 @@ static int cmd_symbol_file(dbg *d, const char *args)
     FILE *f = fopen(args, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", args, strerror(errno));
+    struct stat st;
+    bool dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
     fclose(f);
-    char err[256];
-    int n = load(d, args, err, sizeof err);
+    if (dir)
+        return dbg_error(d, "%s: is a directory (want an ELF or a System.map).", args);
+    xerr err;
+    int n = load(d, args, &err);
     if (n < 0)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
+    if (n == 0) {
+        /* gdb's words; an ELF without .symtab is stripped, a map file
+         * without one "ADDR TYPE NAME" line is not a map. */
+        dbg_printf(d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n",
+                   args, args, is_elf(args) ? "no symbol table; was it stripped?"
+                                            : "no \"ADDR TYPE NAME\" lines");
+        return 0;
+    }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
     machine_update_idle_points(d->m); /* an OS idle routine among them? (idle skip) */
     return 0;
@@ -121,7 +134,7 @@ static const command symbol_commands[] = {
      "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
      "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
      "its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE},
+     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
     {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
      "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
      "Example: info symbol $pc", CMD_MACHINE},

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
 
@@ -43,12 +44,10 @@ typedef struct trace_state {
 static trace_state *tstate(dbg *d)
 {
     if (!d->trace) {
-        trace_state *t = calloc(1, sizeof *t);
-        if (t) {
-            t->d = d;
-            for (unsigned i = 0; i < MAX_CPUS; i++)
-                sb_init(&t->cpus[i].line);
-        }
+        trace_state *t = xcalloc(1, sizeof *t);
+        t->d = d;
+        for (unsigned i = 0; i < MAX_CPUS; i++)
+            sb_init(&t->cpus[i].line);
         d->trace = t;
     }
     return d->trace;
@@ -60,23 +59,41 @@ static void emit(trace_state *t, sink *s, const char *text)
         fputs(text, s->f);
     } else {
         dbg_puts(t->d, text);
+        /* A million lines between two slices of the run: let the front end
+         * see its keys, and Ctrl-C stop the guest, in between. */
+        if (dbg_interrupted(t->d) && t->d->running)
+            machine_request_stop(t->d->m, STOP_USER, NULL);
     }
 }
 
+/* Is an open sink already writing to `path` (under this or another name)? */
+static sink *sink_find(trace_state *t, const char *path)
+{
+    struct stat st, os;
+    bool exists = *path && stat(path, &st) == 0;
+    for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
+        sink *s = t->sinks[i];
+        if (s && (!strcmp(s->path, path) ||
+                  (exists && s->f && fstat(fileno(s->f), &os) == 0 && os.st_dev == st.st_dev &&
+                   os.st_ino == st.st_ino)))
+            return s;
+    }
+    return NULL;
+}
+
+/* Open (truncate) a trace file: callers check everything else first, so a
+ * command that fails never empties a file. */
 static sink *sink_open(dbg *d, trace_state *t, const char *path)
 {
-    for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
-        if (t->sinks[i] && !strcmp(t->sinks[i]->path, path)) {
-            t->sinks[i]->users++;
-            return t->sinks[i];
-        }
+    sink *same = sink_find(t, path);
+    if (same) {
+        same->users++;
+        return same;
     }
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         if (t->sinks[i])
             continue;
-        sink *s = calloc(1, sizeof *s);
-        if (!s)
-            break;
+        sink *s = xcalloc(1, sizeof *s);
         snprintf(s->path, sizeof s->path, "%s", path);
         if (*path && !(s->f = fopen(path, "w"))) {
             dbg_error(d, "%s: %s.", path, strerror(errno));
@@ -183,8 +200,6 @@ static int cmd_trace_insn(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char w[16];
     const char *file = dbg_next_word(args, w, sizeof w);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!strcmp(w, "off")) {
         if (!t->insn_out)
             return dbg_error(d, "trace insn: not on.");
@@ -193,10 +208,11 @@ static int cmd_trace_insn(dbg *d, const char *args)
     }
     if (strcmp(w, "on"))
         return dbg_error(d, "trace insn: want on [FILE] or off.");
+    sink *out = sink_open(d, t, file); /* before closing the old one: it may be the same */
+    if (!out)
+        return -1; /* the trace that was on stays on */
     insn_off(d, t);
-    t->insn_out = sink_open(d, t, file);
-    if (!t->insn_out)
-        return -1;
+    t->insn_out = out;
     for (unsigned i = 0; i < d->m->ncpus; i++)
         cpu_set_trace(d->m->cpus[i], on_insn, t);
     dbg_printf(d, "Tracing instructions to %s.\n", *file ? file : "the console");
@@ -234,8 +250,6 @@ static int cmd_trace_event(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char pat[80];
     const char *rest = dbg_next_word(args, pat, sizeof pat);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!*pat)
         return dbg_error(d, "trace event: give a PATTERN (see \"info events\") or off.");
     if (!strcmp(pat, "off")) {
@@ -255,24 +269,24 @@ static int cmd_trace_event(dbg *d, const char *args)
                              which);
         return 0;
     }
-    evtrace *e = calloc(1, sizeof *e);
-    if (!e)
-        return dbg_error(d, "out of memory");
+    evtrace *e = xcalloc(1, sizeof *e);
     e->t = t;
     if (!strncmp(pat, "cpu.", 4))
         snprintf(e->pattern, sizeof e->pattern, "cpu*.%s", pat + 4);
     else
         snprintf(e->pattern, sizeof e->pattern, "%s", pat);
-    e->out = sink_open(d, t, rest);
-    if (!e->out) {
-        free(e);
-        return -1;
-    }
+    /* Check the pattern before the file is opened (and emptied).  Nothing
+     * emits before the command returns, so e->out is set in time. */
     e->sub = event_subscribe_glob(&d->m->events, e->pattern, on_event, e);
     if (!e->sub) {
-        sink_close(t, e->out);
         free(e);
         return dbg_error(d, "No event matches \"%s\" (see \"info events\").", pat);
+    }
+    e->out = sink_open(d, t, rest);
+    if (!e->out) {
+        event_unsubscribe(&d->m->events, e->sub);
+        free(e);
+        return -1;
     }
     e->next = t->events;
     t->events = e;
@@ -282,7 +296,6 @@ static int cmd_trace_event(dbg *d, const char *args)
 
 static int cmd_trace_off(dbg *d, const char *args)
 {
-    (void)args;
     trace_state *t = d->trace;
     if (!t)
         return 0;
@@ -304,7 +317,6 @@ static int cmd_trace(dbg *d, const char *args)
 
 static int cmd_info_trace(dbg *d, const char *args)
 {
-    (void)args;
     trace_state *t = d->trace;
     unsigned n = 0;
     if (t && t->insn_out) {

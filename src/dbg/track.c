@@ -93,19 +93,14 @@ void dbg_track_free(dbg *d)
 
 static uint32_t *page_map(dbg *d, track_state *t, int bi, uint64_t pg)
 {
-    if (!t->pages[bi]) {
-        t->pages[bi] = calloc(d->m->bus.rams[bi]->size >> RAM_PAGE_SHIFT, sizeof(uint32_t *));
-        if (!t->pages[bi])
-            return NULL;
-    }
+    if (!t->pages[bi])
+        t->pages[bi] = xcalloc(d->m->bus.rams[bi]->size >> RAM_PAGE_SHIFT, sizeof(uint32_t *));
     if (!t->pages[bi][pg]) {
         if (t->npages >= TRACK_MAX_PAGES) {
             t->full = true;
             return NULL;
         }
-        t->pages[bi][pg] = calloc(RAM_PAGE_SIZE, sizeof(uint32_t));
-        if (!t->pages[bi][pg])
-            return NULL;
+        t->pages[bi][pg] = xcalloc(RAM_PAGE_SIZE, sizeof(uint32_t));
         t->npages++;
     }
     return t->pages[bi][pg];
@@ -177,30 +172,25 @@ static int track_off(dbg *d)
 static int track_on(dbg *d, const char *args)
 {
     if (!d->track)
-        d->track = calloc(1, sizeof(track_state));
+        d->track = xcalloc(1, sizeof(track_state));
     track_state *t = ts(d);
-    if (!t)
-        return dbg_error(d, "out of memory");
-    if (!t->recs && !(t->recs = calloc(TRACK_RECS, sizeof *t->recs)))
-        return dbg_error(d, "out of memory");
+    if (!t->recs)
+        t->recs = xcalloc(TRACK_RECS, sizeof *t->recs);
     ram_range r;
     if (*args) {
         dbg_addr a;
         uint64_t len;
         const char *end;
-        char err[256];
+        xerr err;
         if (dbg_parse_range(d, args, "track writes", &a, &len, &end))
             return -1;
         if (*end)
             return dbg_error(d, "track writes: junk at end: \"%s\".", end);
-        if (dbg_ram_range(d, a.a, len ? len : 1, &r, err, sizeof err))
-            return dbg_error(d, "%s", err);
+        if (dbg_ram_range(d, a.a, len ? len : 1, &r, &err))
+            return dbg_error(d, "%s", err.msg);
     }
     unsigned add = *args ? 1 : d->m->bus.nrams;
-    ram_range *n = realloc(t->ranges, (t->nranges + add) * sizeof *n);
-    if (!n)
-        return dbg_error(d, "out of memory");
-    t->ranges = n;
+    t->ranges = xrealloc(t->ranges, (t->nranges + add) * sizeof *t->ranges);
     for (unsigned i = 0; i < add; i++) {
         if (!*args) {
             r.rb = d->m->bus.rams[i];

@@ -3,30 +3,27 @@
  * commands find the devices that offer a view and show it.  `info irq`
  * reads the HUB's and Bridge's interrupt registers by name.
  *
- * `ring` marks the entries that changed since the previous stop: a ring
- * view marks what changed since it was last shown (the NIC models keep a
- * snapshot of the descriptor words), so when the guest resumes the
- * debugger shows each ring the user looked at once more, silently: the
- * snapshot is then the state at that stop. */
+ * `ring` marks the entries that changed since the previous stop.  The
+ * command line is one viewer with its own memo (view_memo): a ring view
+ * keeps there the whole ring as it first saw it, and when the guest
+ * resumes every view in the memo takes the state of that moment, silently.
+ * A front end's panes are another viewer with their own memo (see
+ * dbg_set_pane_memo), brought up to date at the same moments: neither uses
+ * up the other's marks. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
 
-/* The rings the user looked at: NIC and arguments. */
-typedef struct ringsnap {
-    char dev[32], args[64];
-    struct ringsnap *next;
-} ringsnap;
-
 typedef struct views_state {
-    ringsnap *snaps;
+    view_memo memo;   /* what the command line saw */
+    view_memo *panes; /* the front end's, or NULL */
 } views_state;
 
 static views_state *vstate(dbg *d)
 {
     if (!d->views)
-        d->views = calloc(1, sizeof(views_state));
+        d->views = xcalloc(1, sizeof(views_state));
     return d->views;
 }
 
@@ -35,32 +32,38 @@ void dbg_views_free(dbg *d)
     views_state *s = d->views;
     if (!s)
         return;
-    while (s->snaps) {
-        ringsnap *r = s->snaps;
-        s->snaps = r->next;
-        free(r);
-    }
+    view_memo_free(&s->memo);
     free(s);
     d->views = NULL;
 }
 
-static char *capture(device *dev, const dev_view *v, const char *args)
+view_memo *dbg_views_memo(dbg *d)
 {
-    strbuf b;
-    sb_init(&b);
-    v->show(dev, args, &b);
-    return b.s ? sb_take(&b) : strdup("");
+    return &vstate(d)->memo;
+}
+
+void dbg_set_pane_memo(dbg *d, view_memo *m)
+{
+    vstate(d)->panes = m;
 }
 
 void dbg_views_on_resume(dbg *d)
 {
     views_state *s = d->views;
-    for (ringsnap *r = s ? s->snaps : NULL; r; r = r->next) {
-        device *dev = machine_find_device(d->m, r->dev);
-        const dev_view *v = dev ? dev_view_find(dev, "ring") : NULL;
-        if (v)
-            free(capture(dev, v, r->args));
-    }
+    if (!s)
+        return;
+    view_memo_refresh(&s->memo);
+    if (s->panes)
+        view_memo_refresh(s->panes);
+}
+
+static char *capture(dbg *d, device *dev, const dev_view *v, const char *args)
+{
+    strbuf b;
+    sb_init(&b);
+    view_ctx ctx = {.memo = dbg_views_memo(d)};
+    v->show(dev, args, &ctx, &b);
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 /* ---- generic view commands ------------------------------------------------- */
@@ -78,7 +81,7 @@ static int show_view(dbg *d, const char *view, const char *args, const char *wha
         const dev_view *v = dev_view_find(dev, view);
         if (!v)
             continue;
-        char *text = capture(dev, v, args);
+        char *text = capture(d, dev, v, args);
         dbg_printf(d, "%s%s:\n%s", n++ ? "\n" : "", dev->name, text);
         free(text);
     }
@@ -101,7 +104,7 @@ static int cmd_info_bridge(dbg *d, const char *args)
                 if (!strcmp(v->name, "pci") || !strcmp(v->name, "dma"))
                     continue; /* info pci, info dma */
                 sb_printf(&b, "%s %s (%s):\n", dev->name, v->name, v->desc ? v->desc : "");
-                v->show(dev, args, &b);
+                v->show(dev, args, NULL, &b);
             }
         } else {
             dev_show(dev, &b);
@@ -129,7 +132,7 @@ static int cmd_ring(dbg *d, const char *args)
     char name[32];
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name || !*rest)
-        return dbg_error(d, "ring: give a NIC and a ring: ring NIC tx|rx [N].");
+        return dbg_usage_error(d, "ring", "give a NIC and a ring");
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -148,17 +151,7 @@ static int cmd_ring(dbg *d, const char *args)
     snprintf(view_args, sizeof view_args, count ? "%s %llu" : "%s", ring,
              (unsigned long long)count);
     rest = view_args;
-    views_state *s = vstate(d);
-    ringsnap *r = s ? s->snaps : NULL;
-    while (r && (strcmp(r->dev, name) || strcmp(r->args, rest)))
-        r = r->next;
-    if (!r && s && (r = calloc(1, sizeof *r))) {
-        snprintf(r->dev, sizeof r->dev, "%s", name);
-        snprintf(r->args, sizeof r->args, "%s", rest);
-        r->next = s->snaps;
-        s->snaps = r;
-    }
-    char *text = capture(dev, v, rest);
+    char *text = capture(d, dev, v, rest);
     dbg_puts(d, text);
     free(text);
     return 0;
@@ -253,7 +246,6 @@ static void bridge_irq(device *br, strbuf *b)
 
 static int cmd_info_irq(dbg *d, const char *args)
 {
-    (void)args;
     strbuf b;
     sb_init(&b);
     unsigned n = 0;
@@ -291,7 +283,8 @@ static const command view_commands[] = {
     {"info pci", NULL, cmd_info_pci, "info pci",
      "Show the PCI functions and their BARs.\n"
      "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
-     "they are mapped, command/status.\n"
+     "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
+     "and the one programmed into the NIC if it differs) and its backend.\n"
      "Example: info pci", CMD_MACHINE},
     {"info dma", NULL, cmd_info_dma, "info dma [ARGS]",
      "Show DMA counters per initiator and per Bridge window.\n"
@@ -304,12 +297,14 @@ static const command view_commands[] = {
      "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
      "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
      "Example: info irq", CMD_MACHINE},
-    {"ring", NULL, cmd_ring, "ring NIC tx|rx [N]",
+    {"ring", NULL, cmd_ring, "ring NIC RING [COUNT]",
      "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
      "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
-     "head/tail or producer/consumer marks).  Entries that changed since the previous\n"
-     "stop are marked with *.  N is how many entries to show (an expression, 1 or\n"
-     "more; default and at most: the whole ring, never past its end).\n"
+     "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
+     "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
+     "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
+     "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
+     "its end).\n"
      "Example: ring hamachi0 tx", CMD_MACHINE},
 };
 

@@ -6,19 +6,20 @@
  * Physical and DMA watchpoints set PF_WATCH_R/W on the RAM pages they
  * cover and subscribe to the bus hook, so they cost nothing on other pages;
  * the hook is removed when nothing needs it. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
-#include "dev/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
+#include "dev/nic/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
 
-enum { WK_VIRT, WK_PHYS, WK_DMA };
+enum watch_kind { WK_VIRT, WK_PHYS, WK_DMA };
 /* DMA watchpoint initiator filters (besides a bus initiator id >= 0). */
 enum { BY_DEVICES = -1, BY_ANYONE = -2, BY_CPUS = -3 };
 
 typedef struct wpriv {
-    int kind;
-    int type;             /* WATCH_READ, WATCH_WRITE, WATCH_ACCESS */
+    enum watch_kind kind;
+    enum watch_type type;
     dbg_addr a;
     uint64_t len;
     char text[96];        /* the location as given */
@@ -57,8 +58,7 @@ static bool is_bus_watch(const bpoint *b) { return b->ops == &phys_ops || b->ops
 
 /* ---- helpers shared with track.c ---------------------------------------- */
 
-int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
-                  size_t errlen)
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *err)
 {
     uint64_t limit;
     if (!bus_ram_ptr(&d->m->bus, bus_addr, &r->rb, &r->off, &limit)) {
@@ -66,14 +66,14 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *e
         char a[48];
         bus_addr_str(bus_addr, a, sizeof a);
         if (reg)
-            snprintf(err, errlen, "%s is not RAM (it is %s): watch device registers with "
-                                  "\"break reg DEVICE.REG\".", a, reg->name);
+            xerr_set(err, "%s is not RAM (it is %s): watch device registers with "
+                          "\"break reg DEVICE.REG\".", a, reg->name);
         else
-            snprintf(err, errlen, "Nothing at physical address %s.", a);
+            xerr_set(err, "Nothing at physical address %s.", a);
         return -1;
     }
     if (len == 0 || len > limit) {
-        snprintf(err, errlen, "The range 0x%llx,+0x%llx leaves RAM (only 0x%llx bytes there).",
+        xerr_set(err, "The range 0x%llx,+0x%llx leaves RAM (only 0x%llx bytes there).",
                  (unsigned long long)bus_addr, (unsigned long long)len,
                  (unsigned long long)limit);
         return -1;
@@ -123,9 +123,8 @@ void dbg_describe_initiator(dbg *d, int id, strbuf *out)
 static watch_state *wstate(dbg *d)
 {
     if (!d->watch) {
-        watch_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->hook_id = -1;
+        watch_state *s = xcalloc(1, sizeof *s);
+        s->hook_id = -1;
         d->watch = s;
     }
     return d->watch;
@@ -136,8 +135,6 @@ static void hook(void *ctx, const bus_op *op);
 void dbg_watch_hook_update(dbg *d)
 {
     watch_state *s = wstate(d);
-    if (!s)
-        return;
     bool need = dbg_track_active(d);
     for (bpoint *b = bp_list(d); b && !need; b = b->next)
         need = b->armed && is_bus_watch(b);
@@ -192,18 +189,18 @@ void dbg_watch_refresh_flags(dbg *d, ram_block *rb, uint64_t off, uint64_t len)
 
 static void snapshot(dbg *d, wpriv *w)
 {
-    char err[200];
+    xerr err;
     if (!w->old)
-        w->old = malloc(w->len);
-    w->old_ok = w->old && dbg_read(d, w->a, w->old, w->len, err, sizeof err) == 0;
+        w->old = xmalloc(w->len); /* at most 1 MB (make_watch) */
+    w->old_ok = dbg_read(d, w->a, w->old, w->len, &err) == 0;
 }
 
 /* Old/new values for a report; returns false when nothing changed. */
 static bool changes(dbg *d, wpriv *w, strbuf *out)
 {
-    uint8_t *now = malloc(w->len);
-    char err[200];
-    if (!now || dbg_read(d, w->a, now, w->len, err, sizeof err) != 0) {
+    uint8_t *now = xmalloc(w->len);
+    xerr err;
+    if (dbg_read(d, w->a, now, w->len, &err) != 0) {
         free(now);
         return true;
     }
@@ -242,8 +239,8 @@ static const char *type_words(int type)
 static void current_value(dbg *d, wpriv *w, strbuf *out)
 {
     uint8_t b[8];
-    char err[200];
-    if (w->len <= 8 && dbg_read(d, w->a, b, w->len, err, sizeof err) == 0)
+    xerr err;
+    if (w->len <= 8 && dbg_read(d, w->a, b, w->len, &err) == 0)
         sb_printf(out, "\nValue = 0x%0*llx\n", (int)w->len * 2,
                   (unsigned long long)load_be(b, (unsigned)w->len));
 }
@@ -267,13 +264,13 @@ static void phys_hit(dbg *d, bpoint *b, wpriv *w, const bus_op *op)
         current_value(d, w, &t);
     uint64_t vals[] = {op->addr, op->size, op->write};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &phys_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err)) {
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err)) {
         sb_free(&t);
         return;
     }
-    if (err[0])
-        sb_puts(&t, err);
+    if (err.msg[0])
+        sb_puts(&t, err.msg);
     if (bp_hit(d, b, t.s, &sc))
         dbg_request_stop(d);
     sb_free(&t);
@@ -291,12 +288,12 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
                        (uint64_t)(p && p->what ? (int64_t)p->index : -1),
                        (uint64_t)(p ? p->swap : 0), p ? p->pci_addr : 0, value};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &dma_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sDMA watchpoint %d: ", err, b->num);
+    sb_printf(&t, "\n%sDMA watchpoint %d: ", err.msg, b->num);
     dbg_describe_initiator(d, op->initiator, &t);
     sb_printf(&t, " %s %u bytes at p:0x%010llx (%s)\n", op->write ? "wrote" : "read", op->size,
               (unsigned long long)(op->addr & BUS_PA_MASK), op->kind == BUS_BULK ? "bulk" : "word");
@@ -327,11 +324,10 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
 static bool dma_wants(dbg *d, const wpriv *w, int who)
 {
     const initiator *in = initiator_get(&d->m->bus, who);
-    int kind = in ? in->kind : -1;
     switch (w->by) {
     case BY_ANYONE: return true;
-    case BY_DEVICES: return kind == INIT_DEVICE;
-    case BY_CPUS: return kind == INIT_CPU;
+    case BY_DEVICES: return in && in->kind == INIT_DEVICE;
+    case BY_CPUS: return in && in->kind == INIT_CPU;
     default: return who == w->by;
     }
 }
@@ -448,15 +444,30 @@ static bool is_virt(const bpoint *b)
     return b->ops == &virt_ops || b->ops == &virt_r_ops || b->ops == &virt_a_ops;
 }
 
+/* Does the CPU's hit concern watchpoint b?  The CPU names the first of
+ * its watchpoints the access touched; every other one on the same bytes
+ * and for the same direction was touched as well. */
+static bool virt_touched(const bpoint *b, int cpu_i, const cpu_watch_hit *h)
+{
+    const wpriv *w = b->priv;
+    if (w->ids[cpu_i] <= 0)
+        return false;
+    if (w->ids[cpu_i] == h->id)
+        return true;
+    if (!(w->type & (h->write ? WATCH_WRITE : WATCH_READ)))
+        return false;
+    return h->vaddr < w->a.a + w->len && w->a.a < h->vaddr + h->size;
+}
+
 bool bp_cpu_watch_stop(dbg *d, int cpu_i)
 {
     const cpu_watch_hit *h = cpu_watch_hit_info(d->m->cpus[cpu_i]);
+    bool known = false, stop = false;
     for (bpoint *b = bp_list(d); h && b; b = b->next) {
-        if (!is_virt(b) || !b->armed || b->doomed)
+        if (!is_virt(b) || !b->armed || b->doomed || !virt_touched(b, cpu_i, h))
             continue;
+        known = true;
         wpriv *w = b->priv;
-        if (w->ids[cpu_i] != h->id)
-            continue;
         strbuf t;
         sb_init(&t);
         char pcs[160];
@@ -475,16 +486,17 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
             current_value(d, w, &t);
         uint64_t vals[] = {h->vaddr, h->size, h->write, h->value};
         eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &virt_cond};
-        char err[300];
-        if (go && !bp_cond_true(d, b, &sc, err, sizeof err))
+        xerr err;
+        if (go && !bp_cond_true(d, b, &sc, &err))
             go = false;
-        if (go && err[0])
-            sb_puts(&t, err);
-        bool stop = go && bp_hit(d, b, t.s, &sc);
+        if (go && err.msg[0])
+            sb_puts(&t, err.msg);
+        stop |= go && bp_hit(d, b, t.s, &sc);
         d->cur_cpu = saved;
         sb_free(&t);
-        return stop;
     }
+    if (known)
+        return stop;
     char text[120];
     snprintf(text, sizeof text, "\nStopped by a CPU watchpoint the debugger does not know (%d).\n",
              h ? h->id : -1);
@@ -503,9 +515,7 @@ static int make_watch(dbg *d, const char *args, int type)
         s++;
     if (!*s)
         return dbg_error(d, "Argument required (address to watch).");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+    wpriv *w = xcalloc(1, sizeof *w);
     const char *end;
     if (dbg_parse_range(d, s, NULL, &w->a, &w->len, &end)) {
         free(w);
@@ -536,10 +546,10 @@ static int make_watch(dbg *d, const char *args, int type)
                                                                                 : &virt_ops;
     w->kind = WK_VIRT;
     if (w->a.phys) {
-        char err[256];
-        if (dbg_ram_range(d, w->a.a, w->len, &w->rr, err, sizeof err)) {
+        xerr err;
+        if (dbg_ram_range(d, w->a.a, w->len, &w->rr, &err)) {
             free(w);
-            return dbg_error(d, "%s", err);
+            return dbg_error(d, "%s", err.msg);
         }
         w->kind = WK_PHYS;
         ops = &phys_ops;
@@ -556,6 +566,43 @@ static int cmd_watch(dbg *d, const char *args) { return make_watch(d, args, WATC
 static int cmd_rwatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_READ); }
 static int cmd_awatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_ACCESS); }
 
+/* "watch dma WORD REST": is WORD meant as the initiator?  It is when it is
+ * a plain name followed by something that starts an address (not an
+ * operator continuing an expression, nor read/write/any/if). */
+static bool names_initiator(const char *word, const char *rest)
+{
+    if (!*rest || !(isalpha((unsigned char)word[0]) || word[0] == '_'))
+        return false;
+    for (const char *p = word; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            return false;
+    char next[16];
+    dbg_next_word(rest, next, sizeof next);
+    if (!strcmp(next, "read") || !strcmp(next, "write") || !strcmp(next, "any") ||
+        !strcmp(next, "if"))
+        return false;
+    return isalnum((unsigned char)*rest) || *rest == '_' || *rest == '$' || *rest == '*' ||
+           *rest == '(';
+}
+
+static int no_initiator(dbg *d, const char *name)
+{
+    strbuf b;
+    sb_init(&b);
+    for (device *v = d->m->devices; v; v = v->next)
+        if (v->initiator >= 0)
+            sb_printf(&b, "%s, ", v->name);
+    device *dev = machine_find_device(d->m, name);
+    if (dev)
+        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).",
+                  name, b.s ? b.s : "");
+    else
+        dbg_error(d, "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
+                     "cpus, all; see \"info devices\").", name, b.s ? b.s : "");
+    sb_free(&b);
+    return -1;
+}
+
 static int cmd_watch_dma(dbg *d, const char *args)
 {
     char first[64];
@@ -569,13 +616,13 @@ static int cmd_watch_dma(dbg *d, const char *args)
         by = BY_DEVICES;
     else if (initiator_find(&d->m->bus, first) >= 0)
         by = initiator_find(&d->m->bus, first);
+    else if (names_initiator(first, rest))
+        return no_initiator(d, first);
     else
         rest = args; /* no initiator given */
     if (!*rest)
-        return dbg_error(d, "watch dma: give a physical range: watch dma [WHO] ADDR[,LEN].");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+        return dbg_usage_error(d, "watch dma", "give a physical range");
+    wpriv *w = xcalloc(1, sizeof *w);
     w->kind = WK_DMA;
     w->by = by;
     w->type = WATCH_ACCESS;
@@ -599,10 +646,10 @@ static int cmd_watch_dma(dbg *d, const char *args)
         return dbg_error(d, "watch dma: junk at end: \"%s\" (want read, write, any or if COND).",
                          end);
     }
-    char err[256];
-    if (dbg_ram_range(d, w->a.a, w->len, &w->rr, err, sizeof err)) {
+    xerr err;
+    if (dbg_ram_range(d, w->a.a, w->len, &w->rr, &err)) {
         free(w);
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     }
     bpoint *b = bp_create(d, &dma_ops, w, 0, ifw ? ifw + 2 : NULL);
     if (!b)

@@ -190,7 +190,7 @@ static void hle_bev(void *ctx, cpu *c)
     cpu_set_gpr(c, R_RA, vaddr(h->off));
 }
 
-int ip27_hle_install(ip27 *b, char *err, size_t errlen)
+int ip27_hle_install(ip27 *b, xerr *err)
 {
     static const struct {
         unsigned off;
@@ -209,7 +209,7 @@ int ip27_hle_install(ip27 *b, char *err, size_t errlen)
         b->hle[i] = (ip27_hle){b, table[i].off};
         for (unsigned k = 0; k < b->m->ncpus; k++)
             if (cpu_hle_register(b->m->cpus[k], vaddr(table[i].off), table[i].fn, &b->hle[i])) {
-                snprintf(err, errlen, "cannot register the PROM entry points");
+                xerr_set(err, "cannot register the PROM entry points");
                 return -1;
             }
     }

@@ -3,20 +3,39 @@
  * tigon1 ...).  Kept apart from ip27.c: the board calls ip27_plug_nics()
  * once the Bridge exists and ip27_free_nics() before it goes away. */
 #include <stdio.h>
+#include <string.h>
 
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_mac.h"
+#include "net/backend.h"
 #include "machine/ip27_priv.h"
 
 #define IP27_FIRST_NIC_SLOT 3
 
-int ip27_plug_nics(ip27 *b, char *err, size_t errlen)
+/* Two NICs of one machine with one address would answer for each other. */
+static int same_mac_as_earlier(ip27 *b, const nic *n, xerr *err)
+{
+    for (unsigned j = 0; j + 1 < b->nnics; j++) {
+        const nic *o = nic_from_pci(b->nics[j]);
+        if (memcmp(o->mac, n->mac, 6) == 0) {
+            char m[18];
+            net_fmt_mac(m, n->mac);
+            xerr_set(err, "%s and %s would both have the MAC %s: give them different --mac",
+                     o->pci.name, n->pci.name, m);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ip27_plug_nics(ip27 *b, xerr *err)
 {
     machine *m = b->m;
     for (unsigned i = 0; i < m->cfg.nnics && i < MAX_NICS; i++) {
         const nic_config *nc = &m->cfg.nics[i];
         const nic_model *nm = nic_model_find(nc->model);
         if (!nm) {
-            snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", nc->model,
+            xerr_set(err, "unknown NIC model \"%s\" (known: %s)", nc->model,
                      nic_model_list());
             return -1;
         }
@@ -27,13 +46,19 @@ int ip27_plug_nics(ip27 *b, char *err, size_t errlen)
         }
         char name[24];
         snprintf(name, sizeof name, "%s%u", nm->prefix, k);
-        nic_opts o = {nc->net, nc->pcap[0] ? nc->pcap : NULL, m->cfg.nic_dma_per_word != 0,
-                      NULL, i};
-        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err, errlen);
+        unsigned slot = IP27_FIRST_NIC_SLOT + i;
+        nic_opts o = {.net = nc->net,
+                      .pcap = nc->pcap[0] ? nc->pcap : NULL,
+                      .dma_per_word = m->cfg.nic_dma_per_word != 0,
+                      .mac = nc->mac_set ? nc->mac : NULL,
+                      .slot = slot,
+                      .mac_seed = m->cfg.append};
+        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err);
         if (!f)
             return -1;
         b->nics[b->nnics++] = f;
-        if (ip27_plug_pci(m, IP27_FIRST_NIC_SLOT + (int)i, f, err, errlen) != 0)
+        if (same_mac_as_earlier(b, nic_from_pci(f), err) ||
+            ip27_plug_pci(m, (int)slot, f, err) != 0)
             return -1;
     }
     return 0;
@@ -53,4 +78,24 @@ void ip27_free_nics(ip27 *b)
         nic_destroy(f);
     }
     b->nnics = 0;
+}
+
+bool machine_nic_model_known(const char *model) { return nic_model_find(model) != NULL; }
+
+const char *machine_nic_models(void) { return nic_model_list(); }
+
+int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err)
+{
+    if (!net_parse_mac(text, mac)) {
+        xerr_set(err,
+                 "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
+                 text);
+        return -1;
+    }
+    const char *why = nic_station_problem(mac);
+    if (why) {
+        xerr_set(err, "%s is %s, not a station address (want a unicast one)", text, why);
+        return -1;
+    }
+    return 0;
 }

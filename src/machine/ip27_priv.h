@@ -3,10 +3,10 @@
 #ifndef XBOW_IP27_PRIV_H
 #define XBOW_IP27_PRIV_H
 
-#include "dev/bridge.h"
-#include "dev/hub.h"
-#include "dev/ioc3.h"
-#include "dev/testdev.h"
+#include "dev/sgi/bridge.h"
+#include "dev/sgi/hub.h"
+#include "dev/sgi/ioc3.h"
+#include "dev/pci/testdev.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 
@@ -65,11 +65,11 @@ static inline unsigned ip27_cpu_node(unsigned idx) { return idx / 2; }
 static inline unsigned ip27_cpu_slice(unsigned idx) { return idx % 2; }
 
 /* ip27_nics.c */
-int ip27_plug_nics(ip27 *b, char *err, size_t errlen);
+int ip27_plug_nics(ip27 *b, xerr *err);
 void ip27_free_nics(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
-int ip27_hle_install(ip27 *b, char *err, size_t errlen);
+int ip27_hle_install(ip27 *b, xerr *err);
 
 
 #endif

@@ -1,6 +1,6 @@
 /* The machine: construction, the run loop over CPUs and device timers, and
- * stop handling.  Board-specific parts (address map, devices, PROM) are in
- * ip27.c. */
+ * stop handling.  Board-specific parts are in ip27.c (address map, devices),
+ * ip27_nics.c (the NICs), prom.c and ip27_hle.c (the synthetic PROM). */
 #include "machine/machine.h"
 
 #include <stdio.h>
@@ -32,17 +32,13 @@ void machine_config_default(machine_config *cfg)
     cfg->idle_skip = true;
 }
 
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
+machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
-        snprintf(err, errlen, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        xerr_set(err, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
         return NULL;
     }
-    machine *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    machine *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     bus_init(&m->bus);
     sched_init(&m->clock, XBOW_CPU_HZ);
@@ -50,20 +46,20 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
-    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err, errlen);
+    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
         goto fail;
     m->ncpus = cfg->ncpus;
     for (unsigned i = 0; i < m->ncpus; i++) {
         m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
         if (!m->cpus[i]) {
-            snprintf(err, errlen, "cannot create CPU %u", i);
+            xerr_set(err, "cannot create CPU %u", i);
             goto fail;
         }
         cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
         snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
     }
-    if (ip27_build(m, err, errlen) != 0)
+    if (ip27_build(m, err) != 0)
         goto fail;
     machine_reset(m, false);
     return m;
@@ -121,20 +117,20 @@ void machine_reset(machine *m, bool clear_ram)
     ip27_reset(m);
 }
 
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
+int machine_load_kernel(machine *m, const char *path, xerr *err)
 {
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    char e[200];
-    if (elf_load(&img, &m->bus, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    xerr e;
+    if (elf_load(&img, &m->bus, &e) != 0) {
+        xerr_set(err, "%s: %s", path, e.msg);
         elf_free(&img);
         return -1;
     }
-    if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
-        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
-    int rc = ip27_boot(m, path, &img, err, errlen);
+    if (elf_symbols(&img, &m->syms, &e) < 0)
+        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e.msg);
+    int rc = ip27_boot(m, path, &img, err);
     elf_free(&img);
     machine_update_idle_points(m);
     return rc;
@@ -197,14 +193,15 @@ static int cpu_stop_to_reason(int rc)
     }
 }
 
-/* Run CPU i from its local time up to `until`; returns a stop reason or
- * STOP_NONE when it got there. */
+/* A device armed a timer before the running CPU's `until` (sched.horizon). */
 static void timer_armed_earlier(void *ctx)
 {
     machine *m = ctx;
     cpu_request_exit(m->cpus[m->cur_cpu]); /* stop after this instruction */
 }
 
+/* Run CPU i from its local time up to `until`; returns a stop reason or
+ * STOP_NONE when it got there. */
 static int run_cpu(machine *m, unsigned i, uint64_t until)
 {
     m->cur_cpu = (int)i;
@@ -254,15 +251,15 @@ static void fire_timers(machine *m)
     HOSTPROF_END();
 }
 
-/* End of the current turn: the next timer or a quantum away.  The quantum
- * also bounds a single CPU's turn: a device that arms a timer during the
- * turn (a doorbell write starting a DMA engine, an EEPROM read) sees it
- * fire at most one quantum late, not whenever some older timer comes due.
- * When no CPU can do anything the others or the devices see (each waits,
- * or counts down a delay loop: idle skip), nothing can happen before the
- * next timer or the first CPU that is quiet no longer, and the turn goes
- * all the way there. */
-static uint64_t turn_end(machine *m, uint64_t from)
+/* End of the current turn: the next timer or a quantum away, so that the
+ * CPUs take turns and the console's output goes out between them.  A timer
+ * a device arms during the turn (a doorbell write starting a DMA engine, an
+ * EEPROM read) ends the running CPU's run (timer_armed_earlier) and the next
+ * turn ends at it: it fires at its own tick.  When no CPU can do anything
+ * the others or the devices see (each waits, or counts down a delay loop:
+ * idle skip), nothing can happen before the next timer or the first CPU
+ * that is quiet no longer, and the turn goes all the way there. */
+static uint64_t turn_end(const machine *m, uint64_t from)
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->quantum;

@@ -24,6 +24,9 @@ typedef struct nic_config {
     char model[16];   /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
     char net[128];    /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
     char pcap[256];   /* capture file, "" for none */
+    uint8_t mac[6];   /* station address (--mac), if mac_set */
+    bool mac_set;     /* else the default: nic_default_mac() of the model, slot, net
+                         and the kernel command line */
 } nic_config;
 
 typedef struct machine_config {
@@ -33,7 +36,7 @@ typedef struct machine_config {
     const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
     const char *append;     /* kernel command line (ARCS argv) */
     const char *serial;     /* "stdio", "pty", "null", "file:PATH" */
-    int on_reset;           /* enum on_reset */
+    enum on_reset on_reset;
     bool rtc_fixed;         /* RTC starts at a fixed epoch for reproducible runs */
     unsigned nnics;
     nic_config nics[MAX_NICS];
@@ -47,6 +50,14 @@ typedef struct machine_config {
 } machine_config;
 
 void machine_config_default(machine_config *cfg);
+
+/* For front ends that fill nics[] (--nic MODEL, --mac MAC): whether MODEL
+ * names a NIC model, and their names for a message. */
+bool machine_nic_model_known(const char *model);
+const char *machine_nic_models(void);
+/* A station address for nics[].mac: six hex bytes separated by ':' or '-',
+ * unicast and not all zeros.  0, or -1 with why in err. */
+int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err);
 
 /* Why machine_run() returned. */
 enum stop_reason {
@@ -77,7 +88,7 @@ typedef struct machine {
     chardev *console;     /* IOC3 UART A's terminal */
     void *board;          /* machine-specific state (ip27.c) */
     /* Stop handling. */
-    volatile int stop_reason;
+    volatile enum stop_reason stop_reason;
     char stop_msg[160];
     int debugger_initiator;
     uint64_t quantum;     /* instructions per CPU turn at most */
@@ -90,11 +101,11 @@ typedef struct machine {
 } machine;
 
 /* Build the machine described by cfg; on error returns NULL with err set. */
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen);
+machine *machine_new(const machine_config *cfg, xerr *err);
 void machine_free(machine *m);
 /* Load an ELF into memory, add its symbols, and set up the boot state (the
  * synthetic PROM's hand-off: pc = entry, argv...). */
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen);
+int machine_load_kernel(machine *m, const char *path, xerr *err);
 /* Power-on reset of CPUs and devices (memory kept unless clear_ram). */
 void machine_reset(machine *m, bool clear_ram);
 

@@ -1,7 +1,7 @@
 /* The synthetic PROM's data structures and PROM-window code: see prom.h.
  * Structure layouts are Linux's (asm/sn/kldir.h, klconfig.h, gda.h,
  * launch.h, nmi.h) for the n64 ABI; offsets were computed with
- * mips64-linux-gnuabi64-gcc and are listed in ../shared/hw/ip27.md 5.3.
+ * mips64-linux-gnuabi64-gcc and are listed in docs/hardware.md, "PROM tables".
  * Values the real PROM would choose and Linux never reads are marked [UNC]. */
 #include "machine/prom.h"
 
@@ -37,20 +37,19 @@ static void p16(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 2, v); 
 static void p32(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 4, v); }
 static void p64(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 8, v); }
 
-int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, char *err,
-                    size_t errlen)
+int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, xerr *err)
 {
     uint64_t left = mem_mb;
     unsigned n = 0;
     memset(bank_mb, 0, 8 * sizeof *bank_mb);
     if (mem_mb < 32) {
-        snprintf(err, errlen, "--mem %llu: Linux needs at least 32 MB in the first bank",
+        xerr_set(err, "--mem %llu: Linux needs at least 32 MB in the first bank",
                  (unsigned long long)mem_mb);
         return -1;
     }
     while (left) {
         if (n == 8) {
-            snprintf(err, errlen,
+            xerr_set(err,
                      "--mem %llu MB does not fit the IP27's 8 memory banks (each 512 MB, or "
                      "up to 128 MB); use a multiple of 512, or 512*k plus up to 128*m",
                      (unsigned long long)mem_mb);
@@ -92,13 +91,9 @@ static void klinfo(img *m, uint64_t c, unsigned type, unsigned version, unsigned
     p16(m, c + 34, nasid);
 }
 
-int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
+int prom_write_tables(bus *b, const prom_config *pc, xerr *err)
 {
-    img *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    img *m = xcalloc(1, sizeof *m);
     /* KLDIR (the real PROM's IP27_* values). */
     kldir_entry(m, KLI_LAUNCH, PROM_LAUNCH_OFF, 0, 0x400, 2, PROM_LAUNCH_STRIDE);
     kldir_entry(m, KLI_KLCONFIG, PROM_KLCONFIG_OFF, 0, PROM_KLCONFIG_SIZE, 1, 0);
@@ -193,14 +188,14 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     int rc = bus_poke(b, BUS_CAC(prom_node(nasid, PROM_TABLES_START)), m->b, sizeof m->b);
     free(m);
     if (rc != BUS_OK) {
-        snprintf(err, errlen, "node %u memory does not cover the PROM tables", nasid);
+        xerr_set(err, "node %u memory does not cover the PROM tables", nasid);
         return -1;
     }
     return 0;
 }
 
 int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc,
-                    uint64_t *argv, uint64_t *envp, char *err, size_t errlen)
+                    uint64_t *argv, uint64_t *envp, xerr *err)
 {
     enum { AREA = PROM_FREEMEM_OFF - PROM_ARGV_OFF, MAXARGS = 64 };
     uint8_t area[AREA];
@@ -219,7 +214,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
         while (*p && *p != ' ' && *p != '\t' && *p != '\n')
             p++;
         if (n == MAXARGS) {
-            snprintf(err, errlen, "--append: more than %d words", MAXARGS - 1);
+            xerr_set(err, "--append: more than %d words", MAXARGS - 1);
             return -1;
         }
         words[n] = s;
@@ -229,7 +224,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
     size_t pos = 8 * (n + 2);
     for (unsigned i = 0; i < n; i++) {
         if (pos + lens[i] + 1 > AREA) {
-            snprintf(err, errlen, "kernel path and --append do not fit in the %d bytes below "
+            xerr_set(err, "kernel path and --append do not fit in the %d bytes below "
                      "the kernel (0x%x-0x%x)", AREA, PROM_ARGV_OFF, PROM_FREEMEM_OFF);
             return -1;
         }
@@ -238,7 +233,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
         pos += lens[i] + 1;
     }
     if (bus_poke(b, BUS_CAC(PROM_ARGV_OFF), area, AREA) != BUS_OK) {
-        snprintf(err, errlen, "node 0 memory does not cover the argv area");
+        xerr_set(err, "node 0 memory does not cover the argv area");
         return -1;
     }
     *argc = n;

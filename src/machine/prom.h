@@ -1,6 +1,6 @@
 /* The synthetic PROM: what the IP27 and IO6 PROMs leave in memory and in
- * the PROM window for an operating system (../shared/hw/ip27.md section 5,
- * docs/hardware.md).
+ * the PROM window for an operating system (docs/hardware.md, "Synthetic
+ * PROM").
  *
  * prom_write_tables() builds a node's low memory: KLDIR, the LAUNCH and NMI
  * slots, KLCONFIG (an IP27 board with its CPUs, HUB and memory banks, and
@@ -99,18 +99,17 @@ typedef struct prom_config {
 /* Split `mem_mb` of node memory into IP27 banks (at most 8, each either
  * 512 MB or at most 128 MB so that Linux's slot arithmetic finds the memory
  * where it is).  Returns 0, or -1 with err set. */
-int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, char *err,
-                    size_t errlen);
+int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, xerr *err);
 
 /* Build KLDIR, LAUNCH, NMI, KLCONFIG and GDA in the memory of node
  * pc->nasid (its range [PROM_TABLES_START, PROM_ARGV_OFF) is rewritten). */
-int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen);
+int prom_write_tables(bus *b, const prom_config *pc, xerr *err);
 
 /* ARCS argv at PROM_ARGV_OFF: argv[0] = argv0, then the words of `append`.
  * Returns 0 and the hand-off registers (argc, the argv and envp pointers as
  * XKPHYS cached addresses), or -1 with err set when it does not fit. */
 int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc,
-                    uint64_t *argv, uint64_t *envp, char *err, size_t errlen);
+                    uint64_t *argv, uint64_t *envp, xerr *err);
 
 /* Fill the PROM window image (size >= 0x1000): vector table, BEV vectors,
  * slave loop.  Returns the number of bytes used. */

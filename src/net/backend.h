@@ -8,13 +8,13 @@
 
 /* Constructors: `args` is the spec after "kind:" ("" when there is none).
  * On error they return NULL with a message in err. */
-typedef net_backend *(*net_backend_ctor)(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_gen_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_socket_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen);
+typedef net_backend *(*net_backend_ctor)(net_port *p, const char *args, xerr *err);
+net_backend *net_sink_new(net_port *p, const char *args, xerr *err);
+net_backend *net_echo_new(net_port *p, const char *args, xerr *err);
+net_backend *net_gen_new(net_port *p, const char *args, xerr *err);
+net_backend *net_tap_new(net_port *p, const char *args, xerr *err);
+net_backend *net_socket_new(net_port *p, const char *args, xerr *err);
+net_backend *net_vde_new(net_port *p, const char *args, xerr *err);
 /* libvdeplug 4 dlopen()s its plugins with RTLD_DEEPBIND, which
  * AddressSanitizer refuses by killing the process: ASan builds have no vde. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -25,7 +25,7 @@ net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen
 
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen);
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err);
 /* One record, time stamped with the virtual clock. */
 void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len);
 void net_pcap_flush(net_pcap *pc);
@@ -40,7 +40,7 @@ typedef struct net_opt {
 } net_opt;
 /* Next option from *s (advanced past it): 1, or 0 at the end, or -1 with
  * err set on an empty or over-long key or value. */
-int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t errlen);
+int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err);
 
 bool net_parse_mac(const char *s, uint8_t mac[6]);
 bool net_parse_ipv4(const char *s, uint32_t *ip);      /* host order */
@@ -50,8 +50,8 @@ bool net_parse_time_ns(const char *s, uint64_t *ns);
 void net_fmt_mac(char out[18], const uint8_t mac[6]);
 void net_fmt_ipv4(char out[16], uint32_t ip);
 /* Fill err with "<who>: <printf text>" and return NULL (for constructors). */
-void *net_fail(char *err, size_t errlen, const char *who, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+void *net_fail(xerr *err, const char *who, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- Internet checksums -------------------------------------------------- */
 /* One's-complement sum of data folded into `sum` (not yet complemented). */

@@ -74,11 +74,7 @@ static uint8_t *queue_reply(echo *e, const uint8_t *f, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return NULL;
     }
-    uint8_t *r = malloc(len);
-    if (!r) {
-        net_port_drop(p, NET_DIR_RX, len, NET_DROP_HOST);
-        return NULL;
-    }
+    uint8_t *r = xmalloc(len);
     memcpy(r, f, len);
     reply *q = &e->q[(e->head + e->count++) % ECHO_QUEUE];
     q->due = p->clock->now + e->latency;
@@ -223,18 +219,16 @@ static void echo_show(net_backend *b, strbuf *out)
               (unsigned long long)e->bad_csum, (unsigned long long)e->ignored, e->count);
 }
 
-net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
 {
-    echo *e = calloc(1, sizeof *e);
-    if (!e)
-        return net_fail(err, errlen, "echo", "out of memory");
+    echo *e = xcalloc(1, sizeof *e);
     memcpy(e->mac, echo_default_mac, 6);
     e->ip = ECHO_DEFAULT_IP;
     e->mask = 0xffffff00u;
     e->latency_ns = ECHO_DEFAULT_LATENCY_NS;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "echo", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "echo", err)) > 0) {
         uint64_t v;
         if (!strcmp(o.key, "ip") && net_parse_ipv4(o.val, &e->ip))
             continue;
@@ -254,7 +248,7 @@ net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errle
             continue;
         }
         free(e);
-        return net_fail(err, errlen, "echo",
+        return net_fail(err, "echo",
                         "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)",
                         o.key, o.has_val ? "=" : "", o.val);
     }

@@ -140,11 +140,9 @@ static bool gen_option(gen *g, const net_opt *o)
     return false;
 }
 
-net_backend *net_gen_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
 {
-    gen *g = calloc(1, sizeof *g);
-    if (!g)
-        return net_fail(err, errlen, "gen", "out of memory");
+    gen *g = xcalloc(1, sizeof *g);
     g->size = GEN_MIN_SIZE;
     g->rate = 1000;
     memcpy(g->spec.src_mac, gen_default_mac, 6);
@@ -153,19 +151,20 @@ net_backend *net_gen_new(net_port *p, const char *args, char *err, size_t errlen
     g->spec.sport = g->spec.dport = 9;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "gen", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "gen", err)) > 0) {
         if (!gen_option(g, &o)) {
             free(g);
-            return net_fail(err, errlen, "gen",
+            return net_fail(err, "gen",
                             "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
                             "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
                             o.key, o.has_val ? "=" : "", o.val);
         }
     }
-    if (r < 0 || !(g->frame = malloc(g->size))) {
+    if (r < 0) {
         free(g);
-        return r < 0 ? NULL : net_fail(err, errlen, "gen", "out of memory");
+        return NULL;
     }
+    g->frame = xmalloc(g->size);
     g->b.kind = "gen";
     g->b.send = gen_send;
     g->b.close = gen_close;

@@ -33,6 +33,11 @@
 #define NET_MIN_FRAME 60         /* shortest frame on the wire without FCS */
 #define NET_POLL_NS 100000ull    /* host backends are polled every 100 us of virtual time */
 #define NET_POLL_BATCH 64        /* frames read from a host backend per poll at most */
+/* Frames from a host backend cross the wire at 1 Gb/s: each takes its length
+ * plus FCS, preamble and inter-frame gap (4 + 8 + 12 bytes) at 8 ns a byte.
+ * Those read faster wait in the port's wire queue, up to these bounds. */
+#define NET_WIRE_QUEUE_FRAMES 4096
+#define NET_WIRE_QUEUE_BYTES (8u << 20)
 
 typedef struct net_port net_port;
 typedef struct net_backend net_backend;
@@ -49,6 +54,8 @@ typedef struct net_stats {
     uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
     uint64_t bad_payload;         /* sink: frames whose payload failed verification */
     uint32_t payload_sum;         /* sink/gen: running checksum of verified payloads (docs/networking.md) */
+    uint64_t own_src;             /* backend -> NIC frames whose source is the NIC's own address */
+    uint64_t wire_max;            /* most frames ever waiting in the wire queue */
 } net_stats;
 
 /* Direction and reason of a dropped frame (the `net.drop` event fields). */
@@ -59,7 +66,7 @@ enum net_drop_reason {
     NET_DROP_LENGTH,     /* shorter than an Ethernet header or longer than NET_MAX_FRAME */
     NET_DROP_HOST,       /* the host could not take it (I/O error, buffer full) */
     NET_DROP_NO_PEER,    /* socket backend with nobody at the other end */
-    NET_DROP_QUEUE,      /* a built-in peer's reply queue is full */
+    NET_DROP_QUEUE,      /* a queue is full (echo's replies, the wire queue of a host backend) */
 };
 const char *net_drop_reason_name(int reason);
 
@@ -89,12 +96,18 @@ struct net_port {
     uint64_t poll_ticks;    /* host backend poll period in ticks */
     uint8_t mac[6];         /* the NIC's station address, if mac_known */
     bool mac_known;
+    /* Frames from a host backend on their way across the wire. */
+    struct net_wire_frame *wire_head, *wire_tail;
+    unsigned wire_frames;
+    size_t wire_bytes;
+    uint64_t wire_free_at;  /* virtual time the last queued frame is through */
+    timer wire_timer;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,
  * eb may be NULL (no events). */
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen);
+                        event_bus *eb, xerr *err);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
 /* The NIC's station address, for peers that address it (gen's default
@@ -106,6 +119,11 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len);
 /* Backend -> NIC (used by backends); returns what the NIC's rx returned.
  * Frames shorter than NET_MIN_FRAME are zero-padded as a sender would. */
 bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len);
+/* A frame a host backend read (tap, socket, vde): it reaches the NIC when
+ * it has crossed the 1 Gb/s wire after the frames before it, never in a
+ * burst faster than a wire carries (a host reads many frames at one poll).
+ * Dropped with NET_DROP_QUEUE when the wire queue is full. */
+void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len);
 /* Count a frame a backend had to drop (dir: enum net_dir). */
 void net_port_drop(net_port *p, int dir, size_t len, int reason);
 /* Write buffered capture records out (the debugger calls it when the

@@ -10,11 +10,13 @@
  * Records are buffered; they are written out at most FLUSH_NS of virtual
  * time after they were captured, on net_pcap_flush() and at close. */
 #include "core/log.h"
+#include "core/outfile.h"
 #include "net/backend.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define PCAP_MAGIC_NS 0xa1b23c4du
 #define PCAP_SNAPLEN 65535u
@@ -22,7 +24,8 @@
 #define FLUSH_NS 10000000ull /* 10 ms of virtual time */
 
 struct net_pcap {
-    FILE *f;
+    FILE *f;        /* NULL until the file is handed over (core/outfile.h) */
+    outfile *out;
     sched *clock;
     timer flush_timer;
     uint64_t records, bytes;
@@ -43,23 +46,15 @@ static void put32(uint8_t *p, uint32_t v) { store_le(p, 4, v); }
 
 static void flush_timer_fn(void *opaque) { net_pcap_flush(opaque); }
 
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen)
+/* The file is ours (truncated): write the global header. */
+static int pcap_ready(void *ctx, int fd, xerr *err)
 {
-    net_pcap *pc = calloc(1, sizeof *pc);
-    if (!pc)
-        return net_fail(err, errlen, "pcap", "out of memory");
-    if (strlen(path) >= sizeof pc->path) {
-        free(pc);
-        return net_fail(err, errlen, "pcap", "file name too long");
-    }
-    strcpy(pc->path, path);
-    pc->clock = clock;
-    timer_init(&pc->flush_timer, "pcap-flush", flush_timer_fn, pc);
-    pc->f = fopen(path, "wbe");
+    net_pcap *pc = ctx;
+    pc->f = fdopen(fd, "wb");
     if (!pc->f) {
-        net_fail(err, errlen, "pcap", "cannot create %s: %s", path, strerror(errno));
-        free(pc);
-        return NULL;
+        close(fd);
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
+        return -1;
     }
     setvbuf(pc->f, pc->buf, _IOFBF, sizeof pc->buf);
     uint8_t h[24];
@@ -71,8 +66,31 @@ net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen
     put32(h + 16, PCAP_SNAPLEN);
     put32(h + 20, LINKTYPE_ETHERNET);
     if (fwrite(h, sizeof h, 1, pc->f) != 1 || fflush(pc->f) != 0) {
-        net_fail(err, errlen, "pcap", "cannot write %s: %s", path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         fclose(pc->f);
+        pc->f = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err)
+{
+    net_pcap *pc = xcalloc(1, sizeof *pc);
+    if (strlen(path) >= sizeof pc->path) {
+        free(pc);
+        return net_fail(err, "pcap", "file name too long");
+    }
+    strcpy(pc->path, path);
+    pc->clock = clock;
+    timer_init(&pc->flush_timer, "pcap-flush", flush_timer_fn, pc);
+    xerr why;
+    pc->out = outfile_open(path, pcap_ready, pc, &why);
+    if (!pc->out) {
+        if (!strncmp(why.msg, "pcap: ", 6))
+            xerr_set(err, "%s", why.msg);
+        else
+            net_fail(err, "pcap", "%s", why.msg);
         free(pc);
         return NULL;
     }
@@ -81,7 +99,7 @@ net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen
 
 void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len)
 {
-    if (pc->failed)
+    if (pc->failed || !pc->f)
         return;
     uint64_t ns = sched_ticks_to_ns(pc->clock, pc->clock->now);
     uint32_t incl = len > PCAP_SNAPLEN ? PCAP_SNAPLEN : (uint32_t)len;
@@ -103,7 +121,7 @@ void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len)
 void net_pcap_flush(net_pcap *pc)
 {
     timer_del(pc->clock, &pc->flush_timer);
-    if (!pc->failed && fflush(pc->f) != 0)
+    if (pc->f && !pc->failed && fflush(pc->f) != 0)
         pcap_error(pc, "cannot write");
 }
 
@@ -112,8 +130,9 @@ void net_pcap_close(net_pcap *pc)
     if (!pc)
         return;
     net_pcap_flush(pc);
-    if (fclose(pc->f) != 0 && !pc->failed)
+    if (pc->f && fclose(pc->f) != 0 && !pc->failed)
         pcap_error(pc, "cannot close");
+    outfile_close(pc->out);
     free(pc);
 }
 

@@ -22,7 +22,6 @@ const char *net_drop_reason_name(int reason)
 
 static void format_mac(const event *ev, uint64_t v, strbuf *out)
 {
-    (void)ev;
     uint8_t m[6];
     char s[18];
     store_be(m, 6, v);
@@ -98,17 +97,78 @@ static void poll_timer_fn(void *opaque)
     poll_arm(p);
 }
 
+/* ---- the wire from a host backend ---------------------------------------- */
+
+typedef struct net_wire_frame {
+    struct net_wire_frame *next;
+    uint64_t at; /* virtual time its last byte is through the wire */
+    uint32_t len;
+    uint8_t data[];
+} net_wire_frame;
+
+static void wire_arm(net_port *p)
+{
+    if (p->wire_head)
+        timer_mod(p->clock, &p->wire_timer, p->wire_head->at);
+}
+
+static void wire_timer_fn(void *opaque)
+{
+    net_port *p = opaque;
+    while (p->wire_head && p->wire_head->at <= p->clock->now) {
+        net_wire_frame *w = p->wire_head;
+        p->wire_head = w->next;
+        if (!p->wire_head)
+            p->wire_tail = NULL;
+        p->wire_frames--;
+        p->wire_bytes -= w->len;
+        net_port_deliver(p, w->data, w->len);
+        free(w);
+    }
+    wire_arm(p);
+}
+
+void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
+{
+    if (len < ETH_HLEN || len > NET_MAX_FRAME) {
+        net_port_deliver(p, frame, len); /* counted as bad-length at once */
+        return;
+    }
+    if (p->wire_frames >= NET_WIRE_QUEUE_FRAMES || p->wire_bytes + len > NET_WIRE_QUEUE_BYTES) {
+        net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
+        return;
+    }
+    net_wire_frame *w = xmalloc(sizeof *w + len);
+    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
+    uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
+    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
+    w->next = NULL;
+    w->at = p->wire_free_at = start + (took ? took : 1);
+    w->len = (uint32_t)len;
+    memcpy(w->data, frame, len);
+    if (p->wire_tail)
+        p->wire_tail->next = w;
+    else
+        p->wire_head = w;
+    p->wire_tail = w;
+    p->wire_bytes += len;
+    if (++p->wire_frames > p->stats.wire_max)
+        p->stats.wire_max = p->wire_frames;
+    if (p->wire_head == w)
+        wire_arm(p);
+}
+
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen)
+                        event_bus *eb, xerr *err)
 {
     if (!name || !*name || strlen(name) >= sizeof ((net_port *)0)->name)
-        return net_fail(err, errlen, "net", "bad NIC name");
+        return net_fail(err, "net", "bad NIC name");
     if (!spec || !*spec)
-        return net_fail(err, errlen, name, "no network backend given");
+        return net_fail(err, name, "no network backend given");
     if (strlen(spec) >= sizeof ((net_port *)0)->spec)
-        return net_fail(err, errlen, name, "network spec too long");
+        return net_fail(err, name, "network spec too long");
     if (!clock)
-        return net_fail(err, errlen, name, "no clock");
+        return net_fail(err, name, "no clock");
     const char *colon = strchr(spec, ':');
     size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
     net_backend_ctor ctor = NULL;
@@ -116,13 +176,11 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
             ctor = kinds[i].ctor;
     if (!ctor)
-        return net_fail(err, errlen, name,
+        return net_fail(err, name,
                         "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
                         (int)klen, spec);
 
-    net_port *p = calloc(1, sizeof *p);
-    if (!p)
-        return net_fail(err, errlen, name, "out of memory");
+    net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);
     strcpy(p->spec, spec);
     p->clock = clock;
@@ -130,20 +188,23 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     if (!p->poll_ticks)
         p->poll_ticks = 1;
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
-    if (pcap_path && *pcap_path) {
-        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
-        if (!p->pcap) {
-            free(p);
-            return NULL;
-        }
-    }
-    p->backend = ctor(p, colon ? colon + 1 : "", err, errlen);
+    timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
+    p->backend = ctor(p, colon ? colon + 1 : "", err);
     if (!p->backend) {
-        net_pcap_close(p->pcap);
         free(p);
         return NULL;
     }
     p->backend->port = p;
+    /* The capture file last: a backend that fails leaves it as it was. */
+    if (pcap_path && *pcap_path) {
+        p->pcap = net_pcap_open(pcap_path, clock, err);
+        if (!p->pcap) {
+            if (p->backend->close)
+                p->backend->close(p->backend);
+            free(p);
+            return NULL;
+        }
+    }
     if (eb) {
         p->ev_tx = port_event(eb, name, &ev_tx_decl, p);
         p->ev_rx = port_event(eb, name, &ev_rx_decl, p);
@@ -158,6 +219,12 @@ void net_port_close(net_port *p)
     if (!p)
         return;
     timer_del(p->clock, &p->poll_timer);
+    timer_del(p->clock, &p->wire_timer);
+    while (p->wire_head) {
+        net_wire_frame *w = p->wire_head;
+        p->wire_head = w->next;
+        free(w);
+    }
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);
@@ -234,6 +301,17 @@ bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len)
     /* The capture shows the wire: frames the NIC refuses are in it too. */
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
+    /* Only another station with our address (or a wire looped back onto
+     * itself) sends such frames: the two stations will lose each other's
+     * traffic, so say why once. */
+    if (p->mac_known && memcmp(frame + 6, p->mac, 6) == 0 && p->stats.own_src++ == 0) {
+        char m[18];
+        net_fmt_mac(m, p->mac);
+        xlog(LOG_WARN, p->name,
+             "a frame from the wire has this NIC's own address %s as its source: another "
+             "machine on the wire uses the same MAC (give each its own --mac)",
+             m);
+    }
     if (!p->rx) {
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_NO_NIC);
         return false;
@@ -271,6 +349,12 @@ void net_port_show(net_port *p, strbuf *out)
     sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
               (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
               (unsigned long long)s->rx_dropped);
+    if (s->wire_max)
+        sb_printf(out, "  wire      %u frames waiting to cross it at 1 Gb/s (most %llu)\n",
+                  p->wire_frames, (unsigned long long)s->wire_max);
+    if (s->own_src)
+        sb_printf(out, "  own MAC   %llu frames from the wire had this NIC's address as source\n",
+                  (unsigned long long)s->own_src);
     if (p->backend->show)
         p->backend->show(p->backend, out);
     if (p->pcap)

@@ -73,13 +73,13 @@ static void sink_show(net_backend *b, strbuf *out)
               b->port->stats.payload_sum);
 }
 
-net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_sink_new(net_port *p, const char *args, xerr *err)
 {
     bool verify = true;
     int port = -1;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "sink", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "sink", err)) > 0) {
         uint64_t v;
         if (!strcmp(o.key, "verify") && !o.has_val)
             verify = true;
@@ -88,14 +88,12 @@ net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errle
         else if (!strcmp(o.key, "port") && net_parse_u64(o.val, 0, 65535, &v))
             port = (int)v;
         else
-            return net_fail(err, errlen, "sink", "bad option \"%s%s%s\" (want verify, noverify, port=N)",
+            return net_fail(err, "sink", "bad option \"%s%s%s\" (want verify, noverify, port=N)",
                             o.key, o.has_val ? "=" : "", o.val);
     }
     if (r < 0)
         return NULL;
-    sink *s = calloc(1, sizeof *s);
-    if (!s)
-        return net_fail(err, errlen, "sink", "out of memory");
+    sink *s = xcalloc(1, sizeof *s);
     s->b.kind = "sink";
     s->b.send = sink_send;
     s->b.close = sink_close;
@@ -103,6 +101,5 @@ net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errle
     s->b.fd = -1;
     s->verify = verify;
     s->port = port;
-    (void)p;
     return &s->b;
 }

@@ -54,7 +54,7 @@ static void tap_poll(net_backend *b)
             return;
         }
         t->reads++;
-        net_port_deliver(b->port, t->buf, (size_t)n);
+        net_port_host_rx(b->port, t->buf, (size_t)n);
     }
 }
 
@@ -88,17 +88,17 @@ static const char *attach_hint(int e)
     }
 }
 
-net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_tap_new(net_port *p, const char *args, xerr *err)
 {
     if (!*args)
-        return net_fail(err, errlen, "tap", "want tap:IFNAME");
+        return net_fail(err, "tap", "want tap:IFNAME");
     if (strlen(args) >= IFNAMSIZ || strchr(args, '/') || strchr(args, ' '))
-        return net_fail(err, errlen, "tap", "bad interface name \"%s\" (at most %d characters)", args,
+        return net_fail(err, "tap", "bad interface name \"%s\" (at most %d characters)", args,
                         IFNAMSIZ - 1);
     int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        return net_fail(err, errlen, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
+        return net_fail(err, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
                         e == ENOENT || e == ENODEV ? " (no tun driver: modprobe tun)"
                         : e == EACCES || e == EPERM ? " (needs root, or read-write access to /dev/net/tun)"
                                                     : "");
@@ -110,13 +110,9 @@ net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen
     if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
         int e = errno;
         close(fd);
-        return net_fail(err, errlen, "tap", "cannot attach to %s: %s%s", args, strerror(e), attach_hint(e));
+        return net_fail(err, "tap", "cannot attach to %s: %s%s", args, strerror(e), attach_hint(e));
     }
-    tap *t = calloc(1, sizeof *t);
-    if (!t) {
-        close(fd);
-        return net_fail(err, errlen, "tap", "out of memory");
-    }
+    tap *t = xcalloc(1, sizeof *t);
     memcpy(t->ifname, ifr.ifr_name, IFNAMSIZ);
     t->ifname[IFNAMSIZ - 1] = 0;
     t->b.kind = "tap";
@@ -125,6 +121,5 @@ net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen
     t->b.close = tap_close;
     t->b.show = tap_show;
     t->b.fd = fd;
-    (void)p;
     return &t->b;
 }

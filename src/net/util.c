@@ -8,21 +8,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void *net_fail(char *err, size_t errlen, const char *who, const char *fmt, ...)
+void *net_fail(xerr *err, const char *who, const char *fmt, ...)
 {
-    if (!err || !errlen)
+    if (!err)
         return NULL;
-    int n = snprintf(err, errlen, "%s: ", who);
-    if (n < 0 || (size_t)n >= errlen)
-        return NULL;
+    char text[XERR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    xerr_set(err, "%s: %s", who, text);
     return NULL;
 }
 
-int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t errlen)
+int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err)
 {
     const char *p = *s;
     while (*p == ',')
@@ -36,7 +35,7 @@ int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t 
     size_t klen = (size_t)((eq ? eq : end) - p);
     size_t vlen = eq ? (size_t)(end - eq - 1) : 0;
     if (klen == 0 || klen >= sizeof o->key || vlen >= sizeof o->val) {
-        net_fail(err, errlen, who, "bad option \"%.*s\"", (int)(end - p), p);
+        net_fail(err, who, "bad option \"%.*s\"", (int)(end - p), p);
         return -1;
     }
     memcpy(o->key, p, klen);

@@ -79,7 +79,7 @@ X
     expect "ring: the count must be positive, not 0."
     expect "ring: No symbol \"abc\" in current context."
     expect "ring: A syntax error in expression, near \`2'."
-    expect_count 2 "usage: ring NIC RING [COUNT]  (COUNT: 1 or more)"
+    expect_count 2 "hamachi0: want a ring and an optional count (1 or more), not \"tx "
     expect_not " 0x0000000000"
 fi
 

@@ -13,7 +13,7 @@ if [ -z "$GUEST" ] || [ ! -f "$GUEST" ]; then
     echo "SKIP: no Linux kernel built: run 'make linux' first"
     exit 77
 fi
-nic="--nic e1000-82544 --net echo"
+nic="--nic e1000-82544 --mac 02:58:42:72:00:00 --net echo"
 app='xbow.run="ping -c 3 10.0.2.2" xbow.after=reboot'
 
 # 1. Where does the first receive buffer live?  The first e1000_intr comes

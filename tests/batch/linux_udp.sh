@@ -20,13 +20,13 @@ set -u
 vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
     skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
-mac=02:58:42:72:00:00
+mac=02:58:42:72:00:00 # the NIC's address (--mac)
 
 # flood MTU LEN COUNT FRAMES_PER_MSG CPUS
 flood() {
     mtu=$1 len=$2 n=$3 per=$4 cpus=$5
     frames=$((n * per + 5)) # one sentinel before the data, four after
-    run_xbow --batch -q --cpus $cpus --nic e1000-82544 --net sink:noverify --pcap "$WORK/u.pcap" \
+    run_xbow --batch -q --cpus $cpus --nic e1000-82544 --mac $mac --net sink:noverify --pcap "$WORK/u.pcap" \
         --append "xbow.mtu=$mtu xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $len -n $n 239.1.2.3; ifconfig eth0\" xbow.after=reboot" \
         -ex 'continue 3000000000' -ex 'info cpus' -ex 'info device e1000_0 stats' -ex 'info dma' "$vmlinux"
     expect_status 0

@@ -7,7 +7,7 @@
 # unprivileged user gets an error that names the cause.
 # Needs root and /dev/net/tun; skips (exit 77) with a message otherwise.
 set -u
-probe="${top_builddir:-.}/tests/unit/net_probe"
+probe="${top_builddir:-.}/tests/unit/net/net_probe"
 skip() { echo "SKIP: net_tap.sh: $*"; exit 77; }
 fail() {
     echo "FAIL: net_tap.sh: $*"

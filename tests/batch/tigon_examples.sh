@@ -9,7 +9,7 @@
 
 command -v python3 >/dev/null || { echo "SKIP: python3 is needed to read captures"; exit 77; }
 [ -f "$EX/tigon/tigon_tx.elf" ] || { echo "SKIP: the Tigon examples are not built"; exit 77; }
-MAC=02:58:42:61:00:00 # the default address of tigon0
+MAC=02:58:42:61:00:00 # tigon0's address (--mac)
 
 # cap NAME: the capture's summary lines (pcap_stats.py) in $TMP/NAME.cap.
 cap() {
@@ -21,7 +21,7 @@ cap() {
 tx() {
     n=$1 size=$2 count=$3
     shift 3
-    run "$n" --nic tigon2 --net sink --pcap "$TMP/$n.pcap" "$@" \
+    run "$n" --nic tigon2 --mac $MAC --net sink --pcap "$TMP/$n.pcap" "$@" \
         --append "size=$size count=$count" "$EX/tigon/tigon_tx.elf"
     expect_rc 0
     bytes=$((size * count))
@@ -40,7 +40,7 @@ tx txword 1514 64 --nic-dma=per-word
 # rx NAME SIZE COUNT JUMBO: gen starts when the guest sends its "ready" frame.
 rx() {
     n=$1 size=$2 count=$3
-    run "$n" --nic tigon2 --net "gen:size=$size,rate=20000,count=$count,start=tx" \
+    run "$n" --nic tigon2 --mac $MAC --net "gen:size=$size,rate=20000,count=$count,start=tx" \
         --pcap "$TMP/$n.pcap" --append "count=$count jumbo=$4" "$EX/tigon/tigon_rx.elf"
     expect_rc 0
     bytes=$((size * count))
@@ -53,7 +53,7 @@ rx() {
 rx rx1514 1514 200 0
 rx rx9018 9018 40 1
 
-run echo --nic tigon2 --net echo --pcap "$TMP/echo.pcap" --append "count=10 size=98" \
+run echo --nic tigon2 --mac $MAC --net echo --pcap "$TMP/echo.pcap" --append "count=10 size=98" \
     "$EX/tigon/tigon_echo.elf"
 expect_rc 0
 expect echo.out "tigon-echo: 10.0.2.2 is at 02:78:62:6f:77:02"

@@ -1,21 +1,12 @@
 #!/bin/sh
 # The TUI, driven the way a user drives it: the real binary on a terminal
-# (a private tmux server with a fixed-size window), keys sent with
-# "tmux send-keys", the screen read back with "tmux capture-pane".  Every
-# check polls the screen with a timeout: CI machines are slow.
+# (tests/batch/tmux_lib.sh: a private tmux server with a fixed-size window,
+# keys sent with "tmux send-keys", the screen read back with "tmux
+# capture-pane").
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-top_builddir=${top_builddir:-$PWD}
-command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
-[ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
-GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
-[ -f "$GUEST" ] || skip "the test guest is not built ($GUEST)"
-case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
-
-unset TMUX
-T="tmux -S $WORK/tmux"
-trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
-TIMEOUT=${TUI_TEST_TIMEOUT:-60}
+SESSION=tui
+. "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
 # xbow runs under sh so that after it exits the pane shows its exit status
 # and whether the terminal is back in cooked mode (icanon, echo).
@@ -27,59 +18,11 @@ echo XBOW-EXIT=\$?
 echo "TTY: \$(stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' ')"
 exec sleep 600
 EOF
-$T -f /dev/null new-session -d -s tui -x 160 -y 50 "sh '$WORK/run.sh'" ||
-    skip "tmux cannot start a session here"
+tmux_start 160 50 "$WORK/run.sh"
 last_cmd="xbow (TUI in tmux)"
 
-screen() { $T capture-pane -p -t tui >"$WORK/out" 2>"$WORK/err"; }
-keys() { $T send-keys -t tui "$@"; }
-# type TEXT: the text in one go (as fast as a paste), then Enter
-type_line() {
-    $T send-keys -t tui -l "$1"
-    $T send-keys -t tui Enter
-}
-
-# dead: when xbow has exited before its time, a failure and the end.
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
-
-# wait_for PATTERN [WHAT]: poll the screen until a line matches PATTERN
-# (grep -E), up to $TIMEOUT seconds; a failed check when it never does.
-wait_for() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" && return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
-    return 1
-}
-
-# wait_gone PATTERN [WHAT]: poll until no line matches PATTERN.
-wait_gone() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" || return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"
-    return 1
-}
-
 # The value of the pc in the registers pane.
-pc_shown() { screen; sed -n 's/.* pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }
+pc_shown() { screen; sed -n 's/^.pc \([0-9a-f]\{16\}\) .*/\1/p' "$WORK/out" | head -n 1; }
 
 # Start-up: the debug layout's panes, the status bar and the prompt.
 wait_for "cpu0 registers" "the registers pane" || { finish; exit 1; }
@@ -88,6 +31,8 @@ wait_for "─ console ─" "the console pane"
 wait_for "─ commands ─" "the commands pane"
 wait_for "^ xbow \| stopped \| cpu0 _start .*layout debug" "the status bar"
 wait_for "^│\(xbow\) +│" "the prompt"
+# The registers that matter first: pc, sp, ra (issue 12 item 14).
+wait_for "^│pc a8[0-9a-f]{14}  +sp a8[0-9a-f]{14}  +ra [0-9a-f]{16}  +v0 " "pc, sp and ra first"
 
 # Commands typed as fast as tmux can send them, and the Delete key (once
 # taken as Ctrl-D, which quit xbow on an empty line).
@@ -206,10 +151,37 @@ wait_for "^│still-alive-2" "a command after resizing back"
 
 # quit: xbow exits 0 and the shell gets a cooked terminal back.
 type_line "quit"
-dead() { :; }
+quitting=1
 wait_for "^XBOW-EXIT=" "xbow's exit"
 wait_for "^XBOW-EXIT=0$" "exit status 0"
 wait_for "^TTY: icanon echo *$" "the terminal restored"
+$T kill-session -t tui 2>/dev/null
+
+# Started small, made bigger, then quit: the screen from before comes back
+# whole, with none of the panes left on it (issue 12 item 10).  Here with
+# TERM=xterm-256color (tmux's capture shows its line-drawing characters as
+# the letters that select them, so the patterns do not use them).
+sed 's/^export HOME$/TERM=xterm-256color; export HOME TERM/' "$WORK/run.sh" >"$WORK/run256.sh"
+$T new-session -d -s tui -x 40 -y 10 "sh '$WORK/run256.sh'" || fail "tmux: no resize session"
+quitting=
+wait_for "^.\(xbow\) +.$" "the prompt at 40x10"
+$T resize-window -t tui -x 100 -y 30
+wait_for "^ xbow \| stopped \| cpu0 _start \| .*layout debug \| F1 help F5 cont F10" "the 100-column status bar"
+# At 100x30: pc, sp and ra first, two to a line.
+wait_for "^.pc a8[0-9a-f]{14} +sp a8[0-9a-f]{14} " "pc and sp at 100x30"
+wait_for "^.ra [0-9a-f]{16} +v0 [0-9a-f]{16} " "ra at 100x30"
+type_line "quit"
+quitting=1
+wait_for "^XBOW-EXIT=0$" "the exit after resizing"
+checks=$((checks + 1))
+screen
+if grep -Eq "commands|registers|disassembly|xbow TUI" "$WORK/out"; then
+    fail "panes left on the screen after a resize and quit"
+fi
+checks=$((checks + 1))
+[ "$(sed -n 1p "$WORK/out")" = "XBOW-EXIT=0" ] ||
+    fail "the shell's output does not start on the first line of the restored screen"
+wait_for "^TTY: icanon echo *$" "the terminal restored after resizing"
 $T kill-session -t tui 2>/dev/null
 
 # The default demo (no arguments: a Tigon2 on the echo peer and its example
@@ -227,21 +199,69 @@ echo XBOW-EXIT=\$?
 exec sleep 600
 EOF
 $T new-session -d -s tui -x 80 -y 24 "sh '$WORK/demo.sh'" || fail "tmux: no second session"
-dead() {
-    grep -q "^XBOW-EXIT=" "$WORK/out" || return 0
-    fail "xbow exited (screen above)"
-    finish
-    exit 1
-}
+quitting=
 wait_for "cpu0 registers" "the demo's registers pane"
 wait_for "^ xbow \| stopped \| cpu0 _start " "the demo stopped at the driver's entry"
+# At 80x24 the debug layout's registers pane starts with pc, sp and ra,
+# and says there is more to scroll to (issue 12 item 14).
+wait_for "^.pc a8[0-9a-f]{14}  sp a8[0-9a-f]{14}  [^ ]" "pc and sp at 80x24"
+wait_for "^.ra [0-9a-f]{16}  v0 [0-9a-f]{16}  [^ ]" "ra at 80x24"
+wait_for "cpu0 registers \(lines 1-8 of [0-9]+\)" "the registers pane's scroll hint"
+type_line "focus regs"
+keys NPage
+wait_for "cpu0 registers \(lines 6-13 of [0-9]+\)" "the registers pane scrolled"
+keys PPage
+wait_for "cpu0 registers \(lines 1-8 of [0-9]+\)" "the registers pane scrolled back"
+type_line "focus cmd"
 type_line "layout net"
 wait_for "NIC rings" "the demo's rings pane"
+
+# Change marks, one set per viewer (issue 12 item 8): the ring command
+# looks at one entry at the first send; two sends later the entry the last
+# run filled is marked in the pane, stays marked there, and the ring
+# command marks it too (its view of one entry kept the whole ring).
+type_line "break tg_send"
+type_line "continue"
+wait_for "^.Breakpoint 1, tg_send" "the first send"
+type_line "ring tigon0 tx 1"
+type_line "zoom cmd"
+wait_for "^.tigon0 ring tx: base 0x" "ring tigon0 tx 1"
+type_line "zoom cmd"
+wait_for "NIC rings" "the rings pane back"
+type_line "continue"
+wait_for "^.tigon0 tx: device at 1, " "the second send in the rings pane"
+type_line "continue"
+wait_for "^.tigon0 tx: device at 2, " "the third send in the rings pane"
+wait_for "^.\*     1 0x[0-9a-f]{16} host +98 " "the changed entry marked in the rings pane"
+sleep 1
+wait_for "^.\*     1 0x[0-9a-f]{16} host +98 " "the mark still there after the pane's redraws"
+type_line "ring tigon0 tx 4"
+type_line "zoom cmd"
+wait_for "^.\*     1 0x[0-9a-f]{16} host +98 +0x[0-9a-f]{16} END " "the ring command's own mark"
+type_line "zoom cmd"
+type_line "delete"
 type_line "continue 30000000"
-wait_for "^.tigon0 ring tx: base 0x[0-9a-f]+" "the Tigon2 Tx ring in the rings pane"
-wait_for "^. +0 0x[0-9a-f]{16} host +[0-9]+ +0x" "a Tx descriptor the driver filled, back with the host"
-wait_for "per-word +[1-9][0-9]*/s" "a per-word rate in the DMA counter"
-wait_for "tigon0 +dir32" "the Tigon2's DMA window in the DMA counter"
+# The pane follows the device's position (entry 11 of 256 by now).
+wait_for "^.tigon0 tx: device at 11, host 11, 256 entries" "the Tigon2 Tx ring in the rings pane"
+wait_for "^. >T  11 0x[0-9a-f]{16} host " "the device's position in the rings pane"
+wait_for "^.[* ]    10 0x[0-9a-f]{16} host +[0-9]+ +0x" "a Tx descriptor the driver filled, back with the host"
+wait_for "per-word [1-9][0-9.]*k?/s" "a per-word rate in the DMA counter"
+# The DMA counter's table fits: who, per-word operations, bulk bytes.
+wait_for "initiator word-ops bulk-bytes .$" "the DMA counter's heading"
+wait_for "tigon0 +[1-9][0-9]* +[1-9][0-9]* .$" "the Tigon2's DMA totals in the DMA counter"
+# Scrolling the rings pane: PgUp moves the Tx ring's window back, Home
+# follows the device again; Right chooses the Rx ring, Down moves it.
+type_line "focus rings"
+keys PPage
+wait_for "^.[* ]     8 0x[0-9a-f]{16} host " "the Tx window moved back by PgUp"
+wait_gone "^. >T  11 0x" "the Tx window moved back by PgUp"
+keys Home
+wait_for "^. >T  11 0x" "the Tx window following the device again"
+keys Right
+keys Down
+wait_gone "^.     10 0x[0-9a-f]{16} host +1536 " "the Rx window moved by Down"
+wait_for "^. >   11 0x[0-9a-f]{16} device 1536 " "the Rx window from the device's position"
+type_line "focus cmd"
 checks=$((checks + 1))
 screen
 awk 'length($0) > 80 { bad = 1 } END { exit bad }' "$WORK/out" ||
@@ -252,9 +272,11 @@ if grep '<machine_reset' "$WORK/out" | grep -qv '[x│]$'; then
 fi
 keys '?'
 wait_for "xbow TUI keys" "the help overlay"
+wait_for "Home: follow the device" "the rings pane's keys in the help overlay"
+wait_for "quit +leave xbow" "the help overlay's last line, over the commands pane"
 keys q
 wait_gone "xbow TUI keys" "the help overlay after a key"
 type_line "quit"
-dead() { :; }
+quitting=1
 wait_for "^XBOW-EXIT=0([^0-9]|$)" "the demo's exit status"
 finish

@@ -1,6 +1,6 @@
 # The CPU interpreter benchmark: `make bench-cpu` (also part of `make bench`).
 noinst_PROGRAMS += tests/bench/cpu_bench
-tests_bench_cpu_bench_SOURCES = tests/bench/cpu_bench.c tests/bench/guest_work.h tests/unit/cpu_asm.h
+tests_bench_cpu_bench_SOURCES = tests/bench/cpu_bench.c tests/bench/guest_work.h tests/unit/cpu/cpu_asm.h
 tests_bench_cpu_bench_LDADD = $(XBOW_LIBS)
 tests_bench_cpu_bench_DEPENDENCIES = libxbow.a libxbowfpu.a
 EXTRA_DIST += tests/bench/guest_loop.c tests/bench/guest.ld tests/bench/guest_user.ld

@@ -22,7 +22,7 @@
 #include "core/elf.h"
 #include "cpu/cpu.h"
 #include "guest_work.h"
-#include "../unit/cpu_asm.h"
+#include "../unit/cpu/cpu_asm.h"
 
 /* Process CPU time: steadier than wall time on a shared machine. */
 static double now_s(void)
@@ -105,9 +105,9 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         fprintf(stderr, "cpu_bench: no RAM\n");
         exit(1);
     }
-    char err[256];
-    if (mode != 3 && elf_load(img, &b, err, sizeof err)) {
-        fprintf(stderr, "cpu_bench: %s\n", err);
+    xerr err;
+    if (mode != 3 && elf_load(img, &b, &err)) {
+        fprintf(stderr, "cpu_bench: %s\n", err.msg);
         exit(1);
     }
     cpu *c = cpu_new(0, &b, &clk, &eb);
@@ -150,14 +150,14 @@ int main(int argc, char **argv)
     }
     uint64_t n = (argc > 2 ? strtoull(argv[2], NULL, 0) : 300) * 1000000ull;
     elf_image img;
-    char err[256];
-    if (elf_read_file(argv[1], &img, err, sizeof err)) {
-        fprintf(stderr, "cpu_bench: %s\n", err);
+    xerr err;
+    if (elf_read_file(argv[1], &img, &err)) {
+        fprintf(stderr, "cpu_bench: %s\n", err.msg);
         return 1;
     }
     symtab st;
     symtab_init(&st);
-    elf_symbols(&img, &st, err, sizeof err);
+    elf_symbols(&img, &st, &err);
     const symbol *bs = symtab_lookup_name(&st, "bench");
     if (!bs) {
         fprintf(stderr, "cpu_bench: %s has no `bench` symbol\n", argv[1]);

@@ -100,10 +100,10 @@ int main(int argc, char **argv)
     machine_config cfg;
     machine_config_default(&cfg);
     cfg.serial = "null";
-    char err[256];
-    machine *m = machine_new(&cfg, err, sizeof err);
-    if (!m || machine_load_kernel(m, argv[1], err, sizeof err) != 0) {
-        fprintf(stderr, "dbg_bench: %s\n", err);
+    xerr err;
+    machine *m = machine_new(&cfg, &err);
+    if (!m || machine_load_kernel(m, argv[1], &err) != 0) {
+        fprintf(stderr, "dbg_bench: %s\n", err.msg);
         return 2;
     }
     cpu_set_gpr(m->cpus[0], 29, 0xa800000000f00000ull); /* sp, as cpu_bench sets it */

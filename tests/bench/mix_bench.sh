@@ -2,7 +2,9 @@
 # Run the benchmark guest (tests/bench/mix.c) and time it.
 #
 #   mix_bench.sh xbow       xbow alone: wall and CPU time, guest instructions
-#                           per host second (`make bench-mix`, part of `make bench`)
+#                           per host second (`make bench-mix`, part of `make bench`);
+#                           then the same with standard input an idle terminal and
+#                           an idle open pipe instead of at its end, and the ratios
 #   mix_bench.sh compare    xbow, QEMU's Malta and GXemul's testmips, interleaved,
 #                           and the wall-time ratios (`make bench-compare`)
 #   mix_bench.sh callgrind  host instructions per guest instruction of xbow
@@ -29,12 +31,13 @@ loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?"; }
 
 expected=$("$MIX_HOST" "$MIX_ROUNDS" | grep '^mix: rounds') || die "cannot run $MIX_HOST"
 
-# time_run NAME CMD...: run once; sets wall, cpu (user+sys of the process
-# tree), and checks the result line on stdout.
+# time_run NAME CMD...: run once with standard input from $STDIN (default
+# /dev/null); sets wall, cpu (user+sys of the process tree), and checks the
+# result line on stdout.
 time_run() {
     local name=$1 t
     shift
-    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null; } 2>&1 )
+    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >"$TMP/$name.out" 2>"$TMP/$name.err" <"${STDIN:-/dev/null}"; } 2>&1 )
     wall=${t%% *}
     cpu=$(echo "$t" | awk '{ printf "%.2f", $2 + $3 }')
     local got
@@ -49,6 +52,16 @@ time_run() {
 }
 
 run_xbow() { time_run xbow "$XBOW" --batch -q "$(elf xbow)"; }
+# Standard input that stays open and idle: a FIFO this script holds open
+# (nobody writes to it); through script(1) it becomes a terminal's input.
+idle_stdin() {
+    [ -p "$TMP/idle" ] || { mkfifo "$TMP/idle" && exec 3<>"$TMP/idle"; } || die "no FIFO"
+    echo "$TMP/idle"
+}
+run_xbow_pipe() { STDIN=$(idle_stdin) time_run xbow-pipe "$XBOW" --batch -q "$(elf xbow)"; }
+run_xbow_tty() {
+    STDIN=$(idle_stdin) time_run xbow-tty script -qec "'$XBOW' --batch -q '$(elf xbow)'" /dev/null
+}
 run_qemu() {
     time_run qemu $QEMU -M malta -cpu 5KEf -m 64 -display none -monitor none -no-reboot \
         -serial null -serial null -serial stdio -kernel "$(elf malta)"
@@ -81,10 +94,21 @@ machine_line() {
 case $mode in
 xbow)
     la=$(loadavg)
+    tty=false
+    command -v script >/dev/null && tty=true
+    idle_stdin >/dev/null
     for i in $(seq "$BENCH_RUNS"); do
         run_xbow
         best xbow
         printf 'mix: xbow run %d: %s s wall, %s s CPU\n' "$i" "$wall" "$cpu"
+        run_xbow_pipe
+        best xbow-pipe
+        printf 'mix: xbow run %d, stdin an idle pipe: %s s wall, %s s CPU\n' "$i" "$wall" "$cpu"
+        if $tty; then
+            run_xbow_tty
+            best xbow-tty
+            printf 'mix: xbow run %d, stdin an idle terminal: %s s wall, %s s CPU\n' "$i" "$wall" "$cpu"
+        fi
     done
     n=$(xbow_insns)
     [ -n "$n" ] || die "xbow did not report its instruction count"
@@ -94,6 +118,15 @@ xbow)
         printf "mix: xbow %d guest instructions; best of %d: %.2f s wall, %.2f s CPU\n", n, r, w, c
         printf "mix: xbow %.1f M guest instructions per host second (wall), %.1f M per CPU second\n",
             n / w / 1e6, n / c / 1e6 }'
+    # The console's input must cost nothing while nobody types (docs/performance.md).
+    for k in pipe tty; do
+        [ -n "${best_cpu[xbow-$k]:-}" ] || { echo "mix: no run with stdin a terminal (no script(1))"; continue; }
+        [ $k = tty ] && what="an idle terminal" || what="an idle open pipe"
+        awk -v l="$what" -v w="${best_wall[xbow-$k]}" -v c="${best_cpu[xbow-$k]}" \
+            -v w0="${best_wall[xbow]}" -v c0="${best_cpu[xbow]}" 'BEGIN {
+            printf "mix: stdin %s: best %.2f s wall, %.2f s CPU: %.2fx wall, %.2fx CPU of stdin at its end\n",
+                l, w, c, w / w0, c / c0 }'
+    done
     ;;
 compare)
     command -v "${QEMU%% *}" >/dev/null || die "no $QEMU (Debian qemu-system-mips)"

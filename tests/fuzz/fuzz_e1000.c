@@ -34,7 +34,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512
@@ -52,7 +52,7 @@ const char fuzz_target[] = "fuzz_e1000";
 
 static const uint8_t station[6] = {0x02, 0x58, 0x42, 0x00, 0x00, 0x01};
 
-static void reg_access(pci_func *f, unsigned off, unsigned size, uint64_t *v, bool write)
+static void bar_access(pci_func *f, unsigned off, unsigned size, uint64_t *v, bool write)
 {
     pci_bar_access(f, 0, 0, off & 0x1ffff & ~(uint64_t)(size - 1), size, v, write);
 }
@@ -104,25 +104,25 @@ static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned kind, unsigned le
 static void ee_read(pci_func *f, unsigned word)
 {
     uint64_t v = E1000_EECD_CS;
-    reg_access(f, 0x10, 4, &v, true);
+    bar_access(f, 0x10, 4, &v, true);
     unsigned cmd = 6u << 6 | (word & 63);
     for (int b = 8; b >= 0; b--) {
         uint64_t e = E1000_EECD_CS | ((cmd >> b) & 1 ? E1000_EECD_DI : 0);
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
         e |= E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
         e &= ~(uint64_t)E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
     }
     for (unsigned i = 0; i < 16; i++) {
         uint64_t e = E1000_EECD_CS | E1000_EECD_SK;
-        reg_access(f, 0x10, 4, &e, true);
-        reg_access(f, 0x10, 4, &e, false);
+        bar_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, false);
         e = E1000_EECD_CS;
-        reg_access(f, 0x10, 4, &e, true);
+        bar_access(f, 0x10, 4, &e, true);
     }
     v = 0;
-    reg_access(f, 0x10, 4, &v, true);
+    bar_access(f, 0x10, 4, &v, true);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -133,16 +133,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     event_bus eb;
     fake_host host;
     fake_wire wire;
-    char err[160];
+    xerr err;
     strbuf evtext;
     fuzz_reader r = {data, size};
     const char *model = fuzz_take(&r, 1) & 1 ? "e1000-82543" : "e1000-82544";
     sched_init(&clock, 0);
     event_bus_init(&eb, &clock.now);
     nic_opts o = {.net = "none", .mac = station};
-    pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, err, sizeof err);
+    pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, &err);
     if (!f)
-        fuzz_fail(err);
+        fuzz_fail(err.msg);
     nic *n = nic_from_pci(f);
     fake_host_init(&host, &clock, RAM_SIZE);
     fake_host_plug(&host, f);
@@ -162,7 +162,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t v = code == 0 ? fuzz_take(&r, 4) : 0;
             if (sel < NKNOWN)
                 off = known[sel];
-            reg_access(f, off, sz, &v, code == 0);
+            bar_access(f, off, sz, &v, code == 0);
             break;
         }
         case 2: {
@@ -215,7 +215,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             strbuf b;
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 3) & 3], &b);
+            v->show(n->dev, args[(w >> 3) & 3], NULL, &b);
             nic_stall_info s;
             nic_stall_query(n->dev, "rx", &s);
             nic_stall_query(n->dev, "tx", &s);
@@ -238,12 +238,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (unsigned k = 0; k < count; k++) {
                 unsigned b = (unsigned)fuzz_take(&r, 1);
                 uint64_t v;
-                reg_access(f, 0, 4, &v, false);
+                bar_access(f, 0, 4, &v, false);
                 v &= ~(uint64_t)(E1000_CTRL_SWDPIN2 | E1000_CTRL_SWDPIN3 | E1000_CTRL_SWDPIO2 |
                                  E1000_CTRL_RST);
                 v |= E1000_CTRL_SWDPIO3 | ((b & 1) ? E1000_CTRL_SWDPIN2 : 0) |
                      ((b & 2) ? E1000_CTRL_SWDPIN3 : 0) | ((b & 4) ? E1000_CTRL_SWDPIO2 : 0);
-                reg_access(f, 0, 4, &v, true);
+                bar_access(f, 0, 4, &v, true);
             }
             break;
         }

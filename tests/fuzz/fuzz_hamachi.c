@@ -25,7 +25,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/hamachi.h"
+#include "dev/nic/hamachi/hamachi.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512
@@ -73,14 +73,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     event_bus eb;
     fake_host host;
     fake_wire wire;
-    char err[160];
+    xerr err;
     strbuf evtext;
     sched_init(&clock, 0);
     event_bus_init(&eb, &clock.now);
     nic_opts o = {.net = "none", .mac = station};
-    pci_func *f = nic_create("hamachi", "hamachi0", &o, &clock, &eb, err, sizeof err);
+    pci_func *f = nic_create("hamachi", "hamachi0", &o, &clock, &eb, &err);
     if (!f)
-        fuzz_fail(err);
+        fuzz_fail(err.msg);
     nic *n = nic_from_pci(f);
     fake_host_init(&host, &clock, RAM_SIZE);
     fake_host_plug(&host, f);
@@ -158,7 +158,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             strbuf b;
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 2) & 3], &b);
+            v->show(n->dev, args[(w >> 2) & 3], NULL, &b);
             nic_stall_info s;
             nic_stall_query(n->dev, "rx", &s);
             dev_show(n->dev, &b);

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "../unit/tigon_host.h"
+#include "../unit/dev/nic/tigon/tigon_host.h"
 #include "core/log.h"
 
 #define MAX_OPS 400
@@ -167,7 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             strbuf b;
             sb_init(&b);
             const dev_view *v = &h->n->dev->cls->views[w % h->n->dev->cls->nviews];
-            v->show(h->n->dev, args[(w >> 3) & 7], &b);
+            v->show(h->n->dev, args[(w >> 3) & 7], NULL, &b);
             nic_stall_info s;
             nic_stall_query(h->n->dev, args[(w >> 3) & 7], &s);
             if (w & 0x80)

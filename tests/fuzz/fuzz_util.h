@@ -9,7 +9,7 @@
 
 #include "core/event.h"
 #include "core/strbuf.h"
-#include "../unit/nic_fake.h"
+#include "../unit/dev/nic/nic_fake.h"
 
 /* The target's name for messages; each target defines it. */
 extern const char fuzz_target[];

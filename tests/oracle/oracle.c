@@ -423,15 +423,15 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    char err[160] = "";
-    r->u = uc_side_new(err, sizeof err);
+    xerr err = {0};
+    r->u = uc_side_new(&err);
     if (!r->u) {
-        printf("oracle: Unicorn: %s\n", err);
+        printf("oracle: Unicorn: %s\n", err.msg);
         return 2;
     }
-    r->x = xb_side_new(err, sizeof err);
+    r->x = xb_side_new(&err);
     if (!r->x) {
-        printf("oracle: xbow: %s\n", err);
+        printf("oracle: xbow: %s\n", err.msg);
         return 2;
     }
     struct timespec t0, t1;

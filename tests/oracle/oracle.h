@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/common.h" /* xerr */
+
 /* The same virtual addresses on both sides: kuseg with Status.ERL set, which
  * both CPUs treat as unmapped (virtual = physical). */
 #define ORC_CODE_BASE 0x00100000ull
@@ -71,7 +73,7 @@ typedef struct uc_side uc_side;
 /* Per-instruction callback from inside Unicorn: `pc` is about to execute,
  * the state is the one after the previous instruction. */
 typedef void (*uc_step_fn)(void *ctx, uint64_t pc);
-uc_side *uc_side_new(char *err, unsigned errlen);
+uc_side *uc_side_new(xerr *err);
 void uc_side_free(uc_side *u);
 /* Load a block (code, data, GPRs, HI/LO, Status with FR) */
 int uc_side_load(uc_side *u, const orc_block *b);
@@ -87,7 +89,7 @@ int uc_excp_to_code(int excp);
 
 /* ---- xb_side.c ---- */
 typedef struct xb_side xb_side;
-xb_side *xb_side_new(char *err, unsigned errlen);
+xb_side *xb_side_new(xerr *err);
 void xb_side_free(xb_side *x);
 int xb_side_load(xb_side *x, const orc_block *b);
 /* Execute one instruction.  Returns 0, or the ExcCode + 1 of an exception

@@ -35,7 +35,7 @@ static void on_exception(void *ctx, const event *ev)
         x->exc = (int)ev->vals[1] + 1;
 }
 
-xb_side *xb_side_new(char *err, unsigned errlen)
+xb_side *xb_side_new(xerr *err)
 {
     xb_side *x = calloc(1, sizeof *x);
     if (!x)
@@ -46,17 +46,17 @@ xb_side *xb_side_new(char *err, unsigned errlen)
     x->ram = ram_block_new(&x->b, "ram", XB_RAM_SIZE);
     if (!x->ram || bus_map_ram(&x->b, "ram", BUS_CAC(0), XB_RAM_SIZE, x->ram, 0, false) != 0 ||
         bus_map_ram(&x->b, "ram-uncached", BUS_UNC(0, 0), XB_RAM_SIZE, x->ram, 0, false) != 0) {
-        snprintf(err, errlen, "cannot map RAM");
+        xerr_set(err, "cannot map RAM");
         goto fail;
     }
     x->c = cpu_new(0, &x->b, &x->clk, &x->eb);
     if (!x->c) {
-        snprintf(err, errlen, "cpu_new failed");
+        xerr_set(err, "cpu_new failed");
         goto fail;
     }
     event_src *src = cpu_event(x->c, CPU_EV_EXCEPTION);
     if (!src || event_subscribe(src, on_exception, x) <= 0) {
-        snprintf(err, errlen, "no cpu exception event");
+        xerr_set(err, "no cpu exception event");
         goto fail;
     }
     return x;

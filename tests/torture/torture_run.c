@@ -85,7 +85,7 @@ int main(int argc, char **argv)
     static bus b;
     static sched clk;
     static event_bus eb;
-    char err[200];
+    xerr err;
     bus_init(&b);
     sched_init(&clk, XBOW_CPU_HZ);
     event_bus_init(&eb, &clk.now);
@@ -100,9 +100,9 @@ int main(int argc, char **argv)
     symtab st;
     symtab_init(&st);
     int status = 2;
-    if (!c || elf_read_file(path, &img, err, sizeof err) || elf_load(&img, &b, err, sizeof err) ||
-        elf_symbols(&img, &st, err, sizeof err) < 0) {
-        printf("load: %s\n", c ? err : "cpu_new failed");
+    if (!c || elf_read_file(path, &img, &err) || elf_load(&img, &b, &err) ||
+        elf_symbols(&img, &st, &err) < 0) {
+        printf("load: %s\n", c ? err.msg : "cpu_new failed");
         goto out;
     }
     const symbol *se = symtab_lookup_name(&st, "__torture_exit");

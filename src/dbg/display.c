@@ -1,0 +1,277 @@
+/* Auto-display (display, undisplay, info display, enable/disable display):
+ * expressions shown after every stop the debugger reports, in print's
+ * formats ("display/x $a0") or x's ("display/i $pc", "display/4xw $sp"). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dbg/dbg_int.h"
+
+typedef struct display {
+    int num;
+    bool enabled;
+    bool examine;    /* shown by x (i, s, a count or a size), else as print */
+    char fmt[16];    /* the letters after '/', "" for none */
+    char *expr;
+    struct display *next;
+} display;
+
+typedef struct display_state {
+    display *list;
+    int next_num;
+} display_state;
+
+static display_state *dstate(dbg *d)
+{
+    if (!d->display)
+        d->display = xcalloc(1, sizeof(display_state));
+    return d->display;
+}
+
+static void destroy(display *x)
+{
+    free(x->expr);
+    free(x);
+}
+
+void dbg_display_free(dbg *d)
+{
+    display_state *s = d->display;
+    if (!s)
+        return;
+    while (s->list) {
+        display *x = s->list;
+        s->list = x->next;
+        destroy(x);
+    }
+    free(s);
+    d->display = NULL;
+}
+
+/* Can EXPR be evaluated now?  0, or -1 with err. */
+static int check(dbg *d, const char *text, xerr *err)
+{
+    expr *e = expr_parse(text, NULL, err);
+    if (!e)
+        return -1;
+    xval v;
+    int rc = dbg_eval_expr(d, e, d->scope, &v, err);
+    expr_free(e);
+    return rc;
+}
+
+/* Show one; 0 or -1 (the error was printed).  A failing display does not
+ * make the command that stopped the guest fail. */
+static int show(dbg *d, const display *x)
+{
+    char args[600];
+    int failures = d->failures, rc;
+    if (x->examine) {
+        dbg_printf(d, "%d: x/%s %s\n", x->num, x->fmt, x->expr);
+        snprintf(args, sizeof args, "/%s %s", x->fmt, x->expr);
+        rc = dbg_examine(d, args);
+    } else {
+        dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt,
+                   x->fmt[0] ? " " : "", x->expr);
+        xerr err;
+        if (check(d, x->expr, &err) != 0) { /* gdb's way to say it here */
+            dbg_printf(d, "<error: %s>\n", err.msg);
+            rc = -1;
+        } else {
+            snprintf(args, sizeof args, "%s%s %s", x->fmt[0] ? "/" : "", x->fmt, x->expr);
+            rc = dbg_output(d, args);
+            if (rc == 0)
+                dbg_puts(d, "\n");
+        }
+    }
+    d->failures = failures;
+    return rc;
+}
+
+void dbg_do_displays(dbg *d)
+{
+    display_state *s = d->display;
+    if (!s || !dbg_cpu(d))
+        return;
+    for (display *x = s->list; x; x = x->next)
+        if (x->enabled)
+            show(d, x);
+}
+
+static int cmd_display(dbg *d, const char *args)
+{
+    display_state *s = dstate(d);
+    if (!*args) { /* show them all now */
+        for (display *x = s->list; x; x = x->next)
+            if (x->enabled)
+                show(d, x);
+        return 0;
+    }
+    display *x = xcalloc(1, sizeof *x);
+    if (*args == '/') {
+        size_t n = strcspn(args + 1, " \t");
+        if (n >= sizeof x->fmt) {
+            free(x);
+            return dbg_error(d, "display: the format \"%s\" is too long.", args);
+        }
+        memcpy(x->fmt, args + 1, n);
+        args = dbg_skip_ws(args + 1 + n);
+    }
+    if (!*args) {
+        free(x);
+        return dbg_usage_error(d, "display", "give an expression");
+    }
+    for (const char *p = x->fmt; *p; p++) {
+        if (!strchr("xduotacfsi0123456789bhwg", *p)) {
+            int rc = dbg_error(d, "Undefined output format \"%c\".", *p);
+            free(x);
+            return rc;
+        }
+        if (strchr("is0123456789bhwg", *p))
+            x->examine = true;
+    }
+    if (!x->examine && strchr(x->fmt, 'f')) {
+        free(x);
+        return dbg_error(d, "display: format \"f\" shows memory: give a size too, as in "
+                            "display/fg ADDR.");
+    }
+    x->expr = xstrdup(args);
+    x->enabled = true;
+    x->num = s->next_num + 1;
+    /* Shown once now, as gdb does; one that cannot be shown is not kept.
+     * Checking the expression alone first keeps a bad one from printing
+     * a half line. */
+    xerr err;
+    if (check(d, x->expr, &err) != 0) {
+        int rc = dbg_error(d, "%s", err.msg);
+        destroy(x);
+        return rc;
+    }
+    int failures = d->failures;
+    if (show(d, x) != 0) {
+        d->failures = failures + 1;
+        destroy(x);
+        return -1;
+    }
+    s->next_num++;
+    display **pp = &s->list;
+    while (*pp)
+        pp = &(*pp)->next;
+    *pp = x;
+    dbg_set_repeat(d, NULL); /* Enter must not add it again */
+    return 0;
+}
+
+/* Apply fn to the displays numbered in args ("1 3 5-7"), or to all. */
+static int for_each(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *, display *))
+{
+    display_state *s = dstate(d);
+    display *next;
+    if (!*args) {
+        for (display *x = s->list; x; x = next) {
+            next = x->next;
+            fn(d, x);
+        }
+        return 0;
+    }
+    int rc = 0;
+    char w[64];
+    for (const char *p = dbg_next_word(args, w, sizeof w); *w; p = dbg_next_word(p, w, sizeof w)) {
+        char *end;
+        long lo = strtol(w, &end, 10), hi = lo;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        if (end == w || *end || lo < 1 || hi < lo) {
+            rc = dbg_error(d, "%s: \"%s\" is not a display number.", cmd, w);
+            continue;
+        }
+        for (long k = lo; k <= hi; k++) {
+            display *found = NULL;
+            for (display *x = s->list; x && !found; x = x->next)
+                if (x->num == k)
+                    found = x;
+            if (found)
+                fn(d, found);
+            else
+                rc = dbg_error(d, "No display number %ld.", k);
+        }
+    }
+    return rc;
+}
+
+static void do_delete(dbg *d, display *x)
+{
+    display_state *s = d->display;
+    for (display **pp = &s->list; *pp; pp = &(*pp)->next) {
+        if (*pp == x) {
+            *pp = x->next;
+            destroy(x);
+            return;
+        }
+    }
+}
+static void do_enable(dbg *d, display *x) { (void)d; x->enabled = true; }
+static void do_disable(dbg *d, display *x) { (void)d; x->enabled = false; }
+
+static int cmd_undisplay(dbg *d, const char *args)
+{
+    return for_each(d, args, "undisplay", do_delete);
+}
+static int cmd_enable_display(dbg *d, const char *args)
+{
+    return for_each(d, args, "enable display", do_enable);
+}
+static int cmd_disable_display(dbg *d, const char *args)
+{
+    return for_each(d, args, "disable display", do_disable);
+}
+
+static int cmd_info_display(dbg *d, const char *args)
+{
+    display_state *s = d->display;
+    if (!s || !s->list) {
+        dbg_puts(d, "There are no auto-display expressions now.\n");
+        return 0;
+    }
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "Auto-display expressions now in effect:\nNum Enb Expression\n");
+    for (display *x = s->list; x; x = x->next)
+        sb_printf(&b, "%-3d %-3s %s%s%s%s%s\n", x->num, x->enabled ? "y" : "n",
+                  x->examine ? "x" : "", x->fmt[0] ? "/" : "", x->fmt,
+                  x->examine || x->fmt[0] ? " " : "", x->expr);
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static const command display_commands[] = {
+    {"display", NULL, cmd_display, "display[/FMT] [EXPR]",
+     "Show EXPR now and after every stop (without EXPR: show them all now).\n"
+     "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
+     "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
+     "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
+     "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
+     "at a stop says why and stays.\n"
+     "Example: display/i $pc", CMD_MACHINE | CMD_NOREPEAT},
+    {"undisplay", NULL, cmd_undisplay, "undisplay [N|N-M]...",
+     "Delete auto-display expressions (all of them without N).\n"
+     "Example: undisplay 2", CMD_MACHINE | CMD_NOREPEAT},
+    {"delete display", NULL, cmd_undisplay, "delete display [N|N-M]...",
+     "The same as undisplay.\n"
+     "Example: delete display 1", CMD_MACHINE | CMD_NOREPEAT},
+    {"enable display", NULL, cmd_enable_display, "enable display [N|N-M]...",
+     "Show auto-display expressions again at stops (all without N).\n"
+     "Example: enable display 1", CMD_MACHINE},
+    {"disable display", NULL, cmd_disable_display, "disable display [N|N-M]...",
+     "Stop showing auto-display expressions at stops (all without N).\n"
+     "They are kept: enable display shows them again.\n"
+     "Example: disable display 1", CMD_MACHINE},
+    {"info display", NULL, cmd_info_display, "info display",
+     "List the auto-display expressions with their numbers and formats.\n"
+     "Example: info display", CMD_MACHINE},
+};
+
+void dbg_display_register(void)
+{
+    dbg_register_group("Machine state", display_commands, ARRAY_SIZE(display_commands));
+}

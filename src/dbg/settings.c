@@ -1,0 +1,376 @@
+/* gdb's settings (set NAME VALUE, show): the ones that mean something in
+ * xbow, and a clear "not supported in xbow" for the other gdb settings
+ * that gdb-style script preambles use.  Logging is a real feature: while it
+ * is on, everything the debugger prints also goes to a file (or only to
+ * it, with redirect).  See dbg_int.h. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "config.h"
+#include "dbg/dbg_int.h"
+
+#define DEFAULT_LOG_FILE "xbow.txt"
+
+typedef struct settings {
+    bool pagination, confirm, trace_commands;
+    uint64_t height, width;
+    FILE *log;            /* open while logging is on */
+    char log_file[1024];  /* where it goes (set logging file) */
+    char log_open[1024];  /* the file open now */
+    bool log_overwrite, log_redirect;
+} settings;
+
+static settings *sstate(dbg *d)
+{
+    if (!d->settings) {
+        settings *s = xcalloc(1, sizeof *s);
+        s->pagination = true;
+        s->confirm = true;
+        snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
+        d->settings = s;
+    }
+    return d->settings;
+}
+
+void dbg_settings_free(dbg *d)
+{
+    settings *s = d->settings;
+    if (!s)
+        return;
+    if (s->log)
+        fclose(s->log);
+    free(s);
+    d->settings = NULL;
+}
+
+bool dbg_log_write(dbg *d, const char *text)
+{
+    settings *s = d->settings;
+    if (!s || !s->log)
+        return false;
+    fputs(text, s->log);
+    return s->log_redirect;
+}
+
+bool dbg_trace_commands(dbg *d)
+{
+    settings *s = d->settings;
+    return s && s->trace_commands;
+}
+
+/* ---- values ----------------------------------------------------------------- */
+
+/* gdb's spellings of a boolean; an empty value means on. */
+static int parse_bool(dbg *d, const char *name, const char *v, bool *out)
+{
+    static const char *const on[] = {"", "on", "1", "yes", "enable"};
+    static const char *const off[] = {"off", "0", "no", "disable"};
+    for (unsigned i = 0; i < ARRAY_SIZE(on); i++)
+        if (!strcmp(v, on[i])) {
+            *out = true;
+            return 0;
+        }
+    for (unsigned i = 0; i < ARRAY_SIZE(off); i++)
+        if (!strcmp(v, off[i])) {
+            *out = false;
+            return 0;
+        }
+    return dbg_error(d, "set %s: want on or off, not \"%s\".", name, v);
+}
+
+static const char *onoff(bool b) { return b ? "on" : "off"; }
+
+/* "set NAME = EXPR" where NAME is also a setting: a guest symbol, assign
+ * it (gdb would need "set var"; nothing is lost by being kind). */
+static bool is_assignment(const char *args) { return args[0] == '=' && args[1] != '='; }
+
+static int assign(dbg *d, const char *name, const char *args)
+{
+    char text[1200];
+    snprintf(text, sizeof text, "%s %s", name, args);
+    return dbg_assign(d, text);
+}
+
+/* ---- logging ---------------------------------------------------------------- */
+
+static void log_close(dbg *d, settings *s, bool say)
+{
+    if (!s->log)
+        return;
+    fclose(s->log);
+    s->log = NULL;
+    if (say)
+        dbg_printf(d, "Done logging to %s.\n", s->log_open);
+}
+
+static int log_open(dbg *d, settings *s)
+{
+    if (s->log) {
+        if (!strcmp(s->log_open, s->log_file))
+            return dbg_error(d, "Already logging to %s.", s->log_open);
+        log_close(d, s, true);
+    }
+    FILE *f = fopen(s->log_file, s->log_overwrite ? "w" : "a");
+    if (!f)
+        return dbg_error(d, "set logging: cannot open %s: %s.", s->log_file, strerror(errno));
+    setvbuf(f, NULL, _IOLBF, 0); /* a "tail -f" sees each line as it comes */
+    dbg_printf(d, "Copying output to %s%s.\n", s->log_file,
+               s->log_redirect ? " (and not to the screen: redirect is on)" : "");
+    snprintf(s->log_open, sizeof s->log_open, "%s", s->log_file);
+    s->log = f;
+    return 0;
+}
+
+static int cmd_set_logging(dbg *d, const char *args)
+{
+    settings *s = sstate(d);
+    if (is_assignment(args))
+        return assign(d, "logging", args);
+    char w[32];
+    const char *rest = dbg_next_word(args, w, sizeof w);
+    bool on;
+    if (!*w)
+        return dbg_usage_error(d, "set logging", "say what to set");
+    if (!strcmp(w, "on") || !strcmp(w, "off")) { /* gdb before 12 */
+        if (!strcmp(w, "on") && *rest) /* set logging on FILE */
+            snprintf(s->log_file, sizeof s->log_file, "%s", rest);
+        else if (*rest)
+            return dbg_usage_error(d, "set logging", "nothing goes after \"off\"");
+        if (w[1] == 'n')
+            return log_open(d, s);
+        log_close(d, s, true); /* not logging: nothing to do, as in gdb */
+        return 0;
+    }
+    if (!strcmp(w, "enabled")) {
+        if (parse_bool(d, "logging enabled", rest, &on))
+            return -1;
+        if (on)
+            return log_open(d, s);
+        log_close(d, s, true);
+        return 0;
+    }
+    if (!strcmp(w, "file")) {
+        if (!*rest)
+            return dbg_usage_error(d, "set logging", "give a file name");
+        snprintf(s->log_file, sizeof s->log_file, "%s", rest);
+        if (s->log) /* switch now rather than keep writing to the old one */
+            return log_open(d, s);
+        return 0;
+    }
+    if (!strcmp(w, "overwrite"))
+        return parse_bool(d, "logging overwrite", rest, &s->log_overwrite);
+    if (!strcmp(w, "redirect"))
+        return parse_bool(d, "logging redirect", rest, &s->log_redirect);
+    if (!strcmp(w, "debugredirect"))
+        return dbg_error(d, "set logging debugredirect: not supported in xbow (it has no "
+                            "separate debug output).");
+    return dbg_usage_error(d, "set logging", "unknown logging setting");
+}
+
+/* ---- the simple ones ------------------------------------------------------------ */
+
+static int set_bool(dbg *d, const char *name, const char *args, bool *field)
+{
+    if (is_assignment(args))
+        return assign(d, name, args);
+    return parse_bool(d, name, args, field);
+}
+
+static int set_count(dbg *d, const char *name, const char *args, uint64_t *field)
+{
+    if (is_assignment(args))
+        return assign(d, name, args);
+    uint64_t v;
+    if (!strcmp(args, "unlimited"))
+        v = 0;
+    else if (dbg_parse_u64(args, &v))
+        return dbg_error(d, "set %s: want a number or unlimited, not \"%s\".", name, args);
+    *field = v;
+    return 0;
+}
+
+/* One command per setting; `field` names the member of struct settings. */
+#define SETTING_CMD(fn, name, setter, field)                                                  \
+    static int fn(dbg *d, const char *args)                                                  \
+    {                                                                                         \
+        settings *s = sstate(d);                                                              \
+        return setter(d, name, args, &s->field);                                              \
+    }
+SETTING_CMD(cmd_set_pagination, "pagination", set_bool, pagination)
+SETTING_CMD(cmd_set_confirm, "confirm", set_bool, confirm)
+SETTING_CMD(cmd_set_trace_commands, "trace-commands", set_bool, trace_commands)
+SETTING_CMD(cmd_set_height, "height", set_count, height)
+SETTING_CMD(cmd_set_width, "width", set_count, width)
+
+/* ---- gdb settings xbow does not have ----------------------------------------------- */
+
+static const struct {
+    const char *name, *why;
+} unsupported[] = {
+    {"args", "the kernel command line is --append"},
+    {"architecture", "xbow is a MIPS64 (R10000) machine"},
+    {"endian", "the machine is big-endian"},
+    {"osabi", NULL},
+    {"print", NULL},
+    {"history", "the line-mode debugger keeps ~/.xbow_history"},
+    {"listsize", "xbow has no source lines"},
+    {"disassembly-flavor", NULL},
+    {"disassemble-next-line", NULL},
+    {"verbose", NULL},
+    {"complaints", NULL},
+    {"remotetimeout", NULL},
+    {"remote", NULL},
+    {"can-use-hw-watchpoints", "watchpoints are the emulator's own"},
+    {"breakpoint", NULL},
+    {"style", NULL},
+    {"auto-load", NULL},
+    {"sysroot", NULL},
+    {"solib-search-path", NULL},
+    {"substitute-path", NULL},
+    {"directories", NULL},
+    {"debuginfod", NULL},
+    {"non-stop", "a stop stops every CPU"},
+    {"scheduler-locking", "stepping runs the other CPUs alongside to the same time"},
+    {"step-mode", NULL},
+    {"startup-with-shell", NULL},
+    {"follow-fork-mode", NULL},
+    {"detach-on-fork", NULL},
+    {"environment", NULL},
+    {"cwd", NULL},
+    {"inferior-tty", "the console is --serial"},
+    {"language", NULL},
+    {"charset", NULL},
+    {"host-charset", NULL},
+    {"target-charset", NULL},
+    {"radix", NULL},
+    {"input-radix", NULL},
+    {"output-radix", NULL},
+    {"max-value-size", NULL},
+    {"prompt", NULL},
+    {"editing", NULL},
+    {"python", NULL},
+    {"debug", "use --log-level debug"},
+    {"record", NULL},
+    {"backtrace", NULL},
+    {"filename-display", NULL},
+    {"mips", NULL},
+    {"tdesc", NULL},
+    {"tui", NULL},
+};
+
+int dbg_setting_unsupported(dbg *d, const char *verb, const char *name)
+{
+    for (unsigned i = 0; i < ARRAY_SIZE(unsupported); i++) {
+        if (strcmp(unsupported[i].name, name) != 0)
+            continue;
+        if (unsupported[i].why)
+            return dbg_error(d, "%s %s: not supported in xbow (%s).", verb, name,
+                             unsupported[i].why);
+        return dbg_error(d, "%s %s: not supported in xbow.", verb, name);
+    }
+    return 0;
+}
+
+/* ---- show ---------------------------------------------------------------------------- */
+
+static void show_count(strbuf *b, const char *name, uint64_t v)
+{
+    if (v)
+        sb_printf(b, "%-18s %llu (kept for gdb scripts: xbow does not page or wrap)\n", name,
+                  (unsigned long long)v);
+    else
+        sb_printf(b, "%-18s unlimited (kept for gdb scripts: xbow does not page or wrap)\n",
+                  name);
+}
+
+static void show_logging(settings *s, strbuf *b)
+{
+    if (s->log)
+        sb_printf(b, "logging            on: output is copied to %s\n", s->log_open);
+    else
+        sb_puts(b, "logging            off\n");
+    sb_printf(b, "logging file       %s\n", s->log_file);
+    sb_printf(b, "logging overwrite  %s (%s)\n", onoff(s->log_overwrite),
+              s->log_overwrite ? "set logging on empties the file" : "appends to the file");
+    sb_printf(b, "logging redirect   %s (%s)\n", onoff(s->log_redirect),
+              s->log_redirect ? "output goes only to the file while logging"
+                              : "output goes to the screen too");
+}
+
+static int cmd_show(dbg *d, const char *args)
+{
+    settings *s = sstate(d);
+    char w[64];
+    const char *rest = dbg_next_word(args, w, sizeof w);
+    bool all = !*w;
+    strbuf b;
+    sb_init(&b);
+    if (all || !strcmp(w, "pagination"))
+        sb_printf(&b, "pagination         %s (xbow never pages its output)\n",
+                  onoff(s->pagination));
+    if (all || !strcmp(w, "confirm"))
+        sb_printf(&b, "confirm            %s (xbow asks no questions: run, kill, delete act at "
+                      "once)\n", onoff(s->confirm));
+    if (all || !strcmp(w, "height"))
+        show_count(&b, "height", s->height);
+    if (all || !strcmp(w, "width"))
+        show_count(&b, "width", s->width);
+    if (all || !strcmp(w, "trace-commands"))
+        sb_printf(&b, "trace-commands     %s (echo each command with a \"+\" before it runs)\n",
+                  onoff(s->trace_commands));
+    if (all || !strcmp(w, "logging"))
+        show_logging(s, &b);
+    if (!all && !strcmp(w, "version"))
+        sb_printf(&b, "xbow %s\n", PACKAGE_VERSION);
+    if (!b.len) {
+        sb_free(&b);
+        if (dbg_setting_unsupported(d, "show", w))
+            return -1;
+        return dbg_error(d, "show: xbow has no setting \"%s\" (\"show\" lists them all).", w);
+    }
+    (void)rest;
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static const command settings_commands[] = {
+    {"show", NULL, cmd_show, "show [SETTING]",
+     "Show xbow's settings (all of them, or one), or its version (show version).\n"
+     "Example: show logging", 0},
+    {"set logging", NULL, cmd_set_logging, "set logging on|off | enabled on|off | file FILE | "
+     "overwrite [on|off] | redirect [on|off]",
+     "Copy everything the debugger prints to a file.\n"
+     "While logging is on, everything the debugger prints (command output, errors, stop\n"
+     "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
+     "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
+     "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
+     "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
+     "spelling) are the same; \"set logging on FILE\" names the file too.\n"
+     "Example: set logging file session.log", CMD_EXACT | CMD_NOREPEAT},
+    {"set pagination", NULL, cmd_set_pagination, "set pagination [on|off]",
+     "Accepted for gdb scripts: xbow never pages its output.\n"
+     "Example: set pagination off", CMD_EXACT},
+    {"set confirm", NULL, cmd_set_confirm, "set confirm [on|off]",
+     "Accepted for gdb scripts: xbow asks no questions.\n"
+     "run, kill and delete act at once.\n"
+     "Example: set confirm off", CMD_EXACT},
+    {"set height", NULL, cmd_set_height, "set height N|unlimited",
+     "Accepted for gdb scripts: xbow does not page.\n"
+     "0 and unlimited are the same.\n"
+     "Example: set height 0", CMD_EXACT},
+    {"set width", NULL, cmd_set_width, "set width N|unlimited",
+     "Accepted for gdb scripts: xbow does not wrap lines.\n"
+     "Example: set width 0", CMD_EXACT},
+    {"set trace-commands", NULL, cmd_set_trace_commands, "set trace-commands [on|off]",
+     "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
+     "Useful with logging: the file then says which command printed what.\n"
+     "Example: set trace-commands on", CMD_EXACT},
+};
+
+void dbg_settings_register(void)
+{
+    dbg_register_group("Settings", settings_commands, ARRAY_SIZE(settings_commands));
+}

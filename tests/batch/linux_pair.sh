@@ -1,0 +1,187 @@
+#!/bin/sh
+# Two Linux guests (make linux), each in its own xbow process with an
+# emulated 82544, on one wire: through a VDE switch, then through a
+# socket:udp pair.  Neither gives --mac: their default addresses differ
+# because their kernel command lines do, and each is printed at start-up.
+#   B (10.0.2.20) boots first and waits in ttcp -r (port 5001);
+#   A (10.0.2.10) starts once B says so, pings B 3 times, then sends N
+#     datagrams to B from a background ttcp -t while its ttcp -r waits on
+#     port 5002;
+#   B, after the last datagram, pings A 3 times and sends N datagrams to A.
+# A's receiver is bound before A sends anything B answers to: the two
+# machines' clocks are not coupled, so "A is still sending its sentinels"
+# in A's time may be "B is done pinging" in B's, and a receiver started
+# after A's ttcp -t could miss B's first datagrams.
+# Every datagram is accounted for: ttcp -r's count and checksum equal ttcp
+# -t's (no bad or out-of-order message), neither NIC dropped a frame (but
+# those arriving once its receiver is off for the reboot), and
+# both captures, read by tests/batch/ttcp_pcap.py, hold both directions'
+# datagrams from the two start-up MACs.  Each guest is bounded by
+# "continue N" (guest instructions); the test waits at most 10 minutes of
+# host time for B to be ready.  Skips without a kernel, python3 or (for the
+# VDE part) vde_switch.
+set -u
+. "${top_srcdir:-.}/tests/batch/lib.sh"
+
+vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
+    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
+case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
+
+# 100 datagrams each way, of 1472 bytes (one 1514-byte frame each at MTU
+# 1500).  UDP has no flow control and the two clocks are not coupled: when
+# the host pauses one process, the other's frames arrive together and cross
+# the wire back to back at 1 Gb/s, faster than the receiving guest reads
+# them; at 200 the last one was once lost in the receiving kernel.  100 fit
+# in ttcp -r's socket buffer (Linux caps its 1 MiB request at 2 x rmem_max,
+# 425984 bytes, and each datagram takes a 2 KiB receive buffer and its
+# overhead), so none can be lost whatever the host does.
+N=100
+LEN=1472
+pidb= sw=
+cleanup() {
+    [ -n "$pidb" ] && kill "$pidb" 2>/dev/null
+    [ -n "$sw" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# guest NAME NET APPEND INSNS [XBOW OPTIONS]: one xbow in the background;
+# its pid in $gpid.
+guest() {
+    g=$1 net=$2 app=$3 insns=$4
+    shift 4
+    "$XBOW" --batch --nic e1000-82544 --net "$net" "$@" --append "$app xbow.after=reboot" \
+        -ex "continue $insns" -ex 'info device e1000_0 stats' "$vmlinux" \
+        >"$WORK/$g.out" 2>"$WORK/$g.err" </dev/null &
+    gpid=$!
+}
+
+# check NAME PATTERN: a line of NAME.out (or .err) matches.
+check() {
+    checks=$((checks + 1))
+    grep -q -e "$3" "$WORK/$1.$2" || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: $1.$2 lacks /$3/"
+        tail -n 40 "$WORK/$1.out"
+        cat "$WORK/$1.err"
+    }
+}
+
+start_mac() { sed -n 's/^xbow: e1000_0 (e1000-82544 in slot 3): MAC \([0-9a-f:]*\) (default), .*/\1/p' "$WORK/$1.err"; }
+ttcp_line() { sed -n "s/^\\(ttcp-$2: msgs=[0-9]* bytes=[0-9]*\\) .*\\(cksum=0x[0-9a-f]*\\).*/\\1 \\2/p" "$WORK/$1.out"; }
+
+# captured G MAC PORT TTCP_T_LINE: G's capture holds the N data datagrams
+# of that ttcp -t from MAC to PORT, with its checksum, every message in
+# order with good IP and UDP checksums.  Not how many of the 4 closing
+# sentinels: the receiver's ttcp ends at the first, its kernel answers the
+# next with "port unreachable", and the sender's next write() then fails
+# with ECONNREFUSED and sends nothing (ttcp ignores it), so that count
+# depends on the two machines' relative speed.
+captured() {
+    ck=$(echo "$4" | sed -n 's/.*cksum=//p')
+    want="data=$N sentinels=[1-5] bytes=$((N * LEN)) cksum=${ck:-none} bad=0 seqerr=0 badip=0 badl4=0 frag=0"
+    got=$(python3 "${top_srcdir:-.}/tests/batch/ttcp_pcap.py" "$WORK/$1.pcap" --src "$2" --port "$3" |
+        sed 's/.*\(data=\)/\1/; s/ other=.*//')
+    checks=$((checks + 1))
+    # shellcheck disable=SC2254
+    case "$got" in
+    $want) ;;
+    *)
+        failures=$((failures + 1))
+        echo "FAIL: $label: $1's capture, from $2 to port $3: $got, want $want"
+        ;;
+    esac
+}
+
+# pair LABEL NET_A NET_B
+pair() {
+    label=$1
+    rm -f "$WORK"/a.* "$WORK"/b.*
+    guest b "$3" "xbow.ip=10.0.2.20/24 xbow.run=\"ttcp -r -l $LEN -p 5001 -w 300 && ping -c 3 10.0.2.10 && ttcp -t -l $LEN -n $N -p 5002 10.0.2.10; ifconfig eth0\"" 12000000000 \
+        --pcap "$WORK/b.pcap"
+    pidb=$gpid
+    # B is ready when its ttcp says it is waiting (or gave up: it exited).
+    i=0
+    while ! grep -q '^ttcp-r: msgsize=' "$WORK/b.out" 2>/dev/null && kill -0 "$pidb" 2>/dev/null &&
+        [ $i -lt 6000 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    guest a "$2" "xbow.ip=10.0.2.10/24 xbow.run=\"ping -c 3 10.0.2.20 && ttcp -t -l $LEN -n $N -p 5001 10.0.2.20 & ttcp -r -l $LEN -p 5002 -w 300; ifconfig eth0\"" 8000000000 \
+        --pcap "$WORK/a.pcap"
+    wait "$gpid"
+    wait "$pidb"
+    pidb=
+    for g in a b; do
+        check $g out "The guest reset the machine"
+        check $g out "XBOW-RUN-END status=0"
+        check $g out "^  tx drops 0$"
+        # Only frames that came after the driver turned the receiver off
+        # for the reboot (the other side's late replies) may be dropped.
+        check $g out "^  rx drops \(0\|[0-9]* rx-off=[0-9]*\)$"
+        checks=$((checks + 1))
+        if grep -q "^  own MAC" "$WORK/$g.out"; then
+            failures=$((failures + 1))
+            echo "FAIL: $label: $g received frames from its own MAC"
+        fi
+    done
+    check a out "xbow-init: eth0 10.0.2.10/24 mtu 1500 up"
+    check b out "xbow-init: eth0 10.0.2.20/24 mtu 1500 up"
+    check a out "3 packets transmitted, 3 received, 0% packet loss"
+    check b out "3 packets transmitted, 3 received, 0% packet loss"
+    check a out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    check b out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    # What one side sent, the other received: count, bytes and checksum.
+    ta=$(ttcp_line a t) rb=$(ttcp_line b r) tb=$(ttcp_line b t) ra=$(ttcp_line a r)
+    checks=$((checks + 2))
+    [ -n "$ta" ] && [ "${ta#ttcp-t}" = "${rb#ttcp-r}" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: A sent '$ta', B received '$rb'"
+    }
+    [ -n "$tb" ] && [ "${tb#ttcp-t}" = "${ra#ttcp-r}" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: B sent '$tb', A received '$ra'"
+    }
+    # The start-up lines: two different default MACs, the ones Linux read
+    # from the EEPROM.
+    ma=$(start_mac a) mb=$(start_mac b)
+    checks=$((checks + 1))
+    [ -n "$ma" ] && [ -n "$mb" ] && [ "$ma" != "$mb" ] || {
+        failures=$((failures + 1))
+        echo "FAIL: $label: start-up MACs '$ma' and '$mb'"
+    }
+    check a out "eth0: (PCI-X:66MHz:64-bit) $ma"
+    check b out "eth0: (PCI-X:66MHz:64-bit) $mb"
+    # The captures, read independently of xbow, on both sides of the wire.
+    captured a "$ma" 5001 "$ta"
+    captured b "$ma" 5001 "$ta"
+    captured b "$mb" 5002 "$tb"
+    captured a "$mb" 5002 "$tb"
+    echo "$label: A $ma, B $mb"; grep -h '^ttcp-r: msgs=' "$WORK/b.out" "$WORK/a.out"
+}
+
+# Two free UDP ports on the loopback interface.
+ports=$(python3 -c '
+import socket
+s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])')
+pa=${ports% *} pb=${ports#* }
+pair udp "socket:udp:$pa:127.0.0.1:$pb" "socket:udp:$pb:127.0.0.1:$pa"
+
+if command -v vde_switch >/dev/null 2>&1; then
+    sw="$WORK/sw"
+    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+    if "$XBOW" --batch -q --nic e1000 --net "vde:$sw" 2>&1 </dev/null | grep -q AddressSanitizer; then
+        echo "this AddressSanitizer build has no vde backend: the VDE pair is not tested"
+    else
+        pair vde "vde:$sw" "vde:$sw"
+    fi
+else
+    echo "vde_switch is not installed (Debian package vde2): the VDE pair is not tested"
+fi
+finish

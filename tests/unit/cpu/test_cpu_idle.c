@@ -43,15 +43,13 @@ static device *D;
  * stored value), FIFO (a read hook that is not declared pure). */
 enum { R_CLOCK, R_STATUS, R_FIFO, NREGS };
 static int fifo_reads;
-static uint64_t rd_clock(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_clock(device *d, const reg_access *a)
 {
-    (void)r, (void)idx, (void)peek;
     return d->clock->now / TICKS_PER_VALUE;
 }
-static uint64_t rd_fifo(device *d, const reg_decl *r, unsigned idx, bool peek)
+static uint64_t rd_fifo(device *d, const reg_access *a)
 {
-    (void)d, (void)r, (void)idx;
-    if (!peek)
+    if (!a->peek)
         fifo_reads++;
     return 0;
 }
@@ -60,16 +58,18 @@ static uint64_t clock_next(device *d, unsigned id, unsigned idx)
     (void)id, (void)idx;
     return (d->clock->now / TICKS_PER_VALUE + 1) * TICKS_PER_VALUE;
 }
-static const reg_decl test_regs[NREGS] = {
-    [R_CLOCK] = {"CLOCK", 0x0, 8, 1, 0, R_RO | R_NOSTORE | R_PURE | R_TIME, 0, 0, NULL,
-                 "now / 100", rd_clock, NULL},
-    [R_STATUS] = {"STATUS", 0x8, 8, 1, 0, 0, 0, 0, NULL, "stored", NULL, NULL},
-    [R_FIFO] = {"FIFO", 0x10, 8, 1, 0, R_RO | R_NOSTORE, 0, 0, NULL, "pops", rd_fifo, NULL},
+static const reg_decl test_regs[] = {
+    [R_CLOCK] = {.name = "CLOCK", .offset = 0x0, .width = 8,
+                 .rules = R_RO | R_NOSTORE | R_PURE | R_TIME, .read = rd_clock,
+                 .desc = "now / 100"},
+    [R_STATUS] = {.name = "STATUS", .offset = 0x8, .width = 8, .desc = "stored"},
+    [R_FIFO] = {.name = "FIFO", .offset = 0x10, .width = 8, .rules = R_RO | R_NOSTORE,
+                .read = rd_fifo, .desc = "pops"},
 };
+DEV_REGS_CHECK(test_regs, NREGS);
 static const device_class test_class = {
     .name = "idletest",
-    .regs = test_regs,
-    .nregs = NREGS,
+    DEV_REGS(test_regs),
     .reg_space = 0x1000,
     .next_change = clock_next,
 };

@@ -258,8 +258,9 @@ static void fire_timers(machine *m)
  * turn ends at it: it fires at its own tick.  When no CPU can do anything
  * the others or the devices see (each waits, or counts down a delay loop:
  * idle skip), nothing can happen before the next timer or the first CPU
- * that is quiet no longer, and the turn goes all the way there. */
-static uint64_t turn_end(const machine *m, uint64_t from)
+ * that is quiet no longer, and the turn goes all the way there.  *idle says
+ * whether every CPU waits (sched.idle: host backends pace virtual time). */
+static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->quantum;
@@ -270,6 +271,12 @@ static uint64_t turn_end(const machine *m, uint64_t from)
             quiet = 0;
         else if (u < quiet)
             quiet = u;
+    }
+    *idle = quiet != 0; /* ... and every CPU waits (not in a delay loop): */
+    for (unsigned i = 0; i < m->ncpus && *idle; i++) {
+        cpu_wait_info w;
+        cpu_get_wait_info(m->cpus[i], &w);
+        *idle = w.kind != CPU_WAIT_NONE;
     }
     if (quiet) {
         q = IDLE_TURN_MAX;
@@ -292,6 +299,7 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     if (m->reset_pending)
         machine_restart(m); /* stopped on a reset before: carry it out now */
     uint64_t budget = max_insns ? max_insns : UINT64_MAX;
+    m->clock.pace_host_ns = 0; /* host time spent stopped is not the guest's */
     /* A CPU being stepped executes: it does not wait (idle skip). */
     if (only >= 0)
         cpu_hold_wait(m->cpus[only], true);
@@ -307,7 +315,7 @@ static int run_turns(machine *m, int only, uint64_t budget)
 {
     for (;;) {
         uint64_t t = common_time(m);
-        uint64_t end = turn_end(m, t);
+        uint64_t end = turn_end(m, t, &m->clock.idle);
         for (unsigned i = 0; i < m->ncpus; i++) {
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])
                 continue; /* held while another CPU steps, until it catches up */

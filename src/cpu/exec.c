@@ -555,16 +555,20 @@ int cpu_run(cpu *c, uint64_t until)
             if (c->sample_fn && clk->now + (c->sample_at - done) < lim)
                 lim = clk->now + (c->sample_at - done);
         }
+        uint64_t before = clk->now;
         if (c->idle_skip && !c->probe.on) { /* idle.c: probes start at fixed ticks */
             if (clk->now + (uint64_t)c->retired_delta >= c->probe.next_at)
                 cpu_probe_start(c);
-            t = c->probe.next_at - (uint64_t)c->retired_delta;
-            if (!c->probe.on && t < lim)
-                lim = t;
+            if (!c->probe.on) {
+                t = c->probe.next_at - (uint64_t)c->retired_delta;
+                if (t < lim)
+                    lim = t;
+                /* idle.c: a counting delay loop (its head a BNE), at once */
+                if (c->fvbase == (c->pc & ~0xfffull) &&
+                    c->fpage->insn[(c->pc & 0xfff) >> 2].op == OP_BNE && !c->exit_req && !c->stop)
+                    cpu_delay_loop(c, lim);
+            }
         }
-        uint64_t before = clk->now;
-        if (c->idle_skip && !c->probe.on && !c->exit_req && !c->stop)
-            cpu_delay_loop(c, lim); /* idle.c: a counting delay loop, at once */
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;

@@ -47,7 +47,7 @@
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
 
-static uint64_t delay_loop_left(const cpu *c, const dinsn **slot);
+static inline uint64_t delay_loop_left(const cpu *c, const dinsn **slot);
 
 #define PROBE_FIRST 4096ull
 #define PROBE_MAX_PERIOD (1ull << 20)
@@ -508,12 +508,14 @@ static bool slot_special(const cpu *c, unsigned k)
     return c->fspecial && (c->spec_bits[k >> 6] & (1ull << (k & 63)));
 }
 
-static uint64_t delay_loop_left(const cpu *c, const dinsn **slot)
+static inline uint64_t delay_loop_left(const cpu *c, const dinsn **slot)
 {
     if (c->fvbase != (c->pc & ~0xfffull) || c->trace || c->dly)
         return 0;
     unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
-    if (k + 1 >= DPAGE_INSNS || slot_special(c, k) || slot_special(c, k + 1))
+    if (k + 1 >= DPAGE_INSNS || c->fpage->insn[k].op != OP_BNE)
+        return 0;
+    if (slot_special(c, k) || slot_special(c, k + 1))
         return 0; /* (a breakpoint or a hook in the loop) */
     const dinsn *b = &c->fpage->insn[k], *s = b + 1;
     if (b->op != OP_BNE || b->rt != 0 || b->imm != -4 || s->rs != b->rs || s->rd != b->rs ||
@@ -545,7 +547,11 @@ uint64_t cpu_delay_loop(cpu *c, uint64_t lim)
 
 uint64_t cpu_quiet_until(cpu *c, uint64_t now)
 {
-    if (!c->idle_skip)
+    /* The common case first and cheaply: a CPU that neither waits nor sits
+     * at a branch that may head a delay loop runs code. */
+    if (!c->idle_skip ||
+        (!c->wait && (c->fvbase != (c->pc & ~0xfffull) ||
+                      c->fpage->insn[(c->pc & 0xfff) >> 2].op != OP_BNE)))
         return now;
     uint64_t t;
     if (c->wait) {
@@ -557,12 +563,13 @@ uint64_t cpu_quiet_until(cpu *c, uint64_t now)
             return now;
         t = wait_deadline(c);
     } else {
-        if (c->probe.on || cpu_irq_pending(c) || c->nmi_pending || c->sreset_pending)
-            return now; /* (it takes the interrupt first) */
+        /* A CPU at no delay loop (the common case: asked first) runs code. */
         const dinsn *s;
         uint64_t left = delay_loop_left(c, &s);
         if (!left)
             return now;
+        if (c->probe.on || cpu_irq_pending(c) || c->nmi_pending || c->sreset_pending)
+            return now; /* (it takes the interrupt first) */
         t = left > (UINT64_MAX - now) / 2 ? UINT64_MAX : now + 2 * left;
         uint64_t tm = timer_clock(c);
         if (tm > now && tm < t)

@@ -10,6 +10,8 @@
 #   make linux-bench
 #   LINUX_BENCH=boot make linux-bench   (the boot table only; BOOT_RUNS=N runs
 #                                         of each boot, the best counts, default 3)
+#   LINUX_BENCH=udp make linux-bench    (the UDP table only; UDP_OPTS="--no-idle-skip"
+#                                         adds options to its runs)
 #
 # The boot runs pass xbow.run=true, as they always have, so that the figures
 # compare with earlier ones.  Whether Linux 6.1 loses its w1 boot race
@@ -61,6 +63,7 @@ boot() {
         awk '$1 == "waited" { s += $2 } END { print s + 0 }')
 }
 
+if [ "${LINUX_BENCH:-all}" != udp ]; then
 echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true --rtc-fixed,"
 echo "with idle skip (the default) and with --no-idle-skip, best of ${BOOT_RUNS:-3} runs:"
 echo
@@ -81,10 +84,12 @@ done
 echo
 [ -n "$retried" ] && echo "/init retried the lost Bridge probe on:$retried (docs/linux.md)." && echo
 [ "${LINUX_BENCH:-all}" = boot ] && exit 0
+fi
 
 # flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu
 flood() {
-    timed "$TMP/flood" --batch -q --cpus "$1" --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
+    # shellcheck disable=SC2086
+    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
         --append "xbow.mtu=$3 xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $4 -n $5 239.1.2.3\" xbow.after=reboot" \
         -ex 'continue 40000000000' "$VMLINUX"
     grep -q "^ttcp-t: msgs=$5 " "$TMP/flood" || { echo "flood $*: failed:"; tail "$TMP/flood"; exit 1; }
@@ -93,7 +98,7 @@ flood() {
     cpu=$(echo "$user + $sys" | bc -l)
 }
 
-echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams):"
+echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams)${UDP_OPTS:+, with $UDP_OPTS}:"
 echo
 echo "| CPUs | --nic-dma | datagram | N | ttcp Mbit/s (guest time) | guest data Mbit/s per host wall s | per host CPU s |"
 echo "|---|---|---|---|---|---|---|"

@@ -11,6 +11,9 @@ EXTRA_DIST += tests/lint/docs.sh
 # What the front ends read of the devices: counters and the NICs' station view.
 TESTS += tests/batch/device_counters.sh
 EXTRA_DIST += tests/batch/device_counters.sh
+# info device-state: hashes, declared fields, errors.
+TESTS += tests/batch/device_state.sh
+EXTRA_DIST += tests/batch/device_state.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Output files are emptied only by commands that succeed.

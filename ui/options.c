@@ -88,6 +88,8 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
 static const char *const log_levels[] = {"error", "warning", "info", "debug", NULL};
 static const char *const reset_policies[] = {"stop", "exit", "restart", NULL};
 static const char *const nic_dma_modes[] = {"raw", "per-word", NULL};
+/* In enum cpu_engine's order. */
+static const char *const engines[] = {"interp", "jit", NULL};
 
 /* ---- the table ------------------------------------------------------------------ */
 
@@ -186,6 +188,21 @@ const ui_option ui_option_table[] = {
             "The memory is laid out in IP27 banks of 512 MB, or of up to 128 MB for the\n"
             "remainder, at 512 MB strides of the node's address space (256 MB is two 128 MB\n"
             "banks at 0 and 512 MB); a size that needs more than 8 banks is refused."},
+    {.kind = UI_OPT_CHOICE, .name = "--engine", .arg = "ENGINE", .show_eq = true,
+     UI_FIELD(cfg.engine), .choices = engines,
+     .help = "how the CPUs execute: jit (default on x86-64 hosts: translated\n"
+             "to host code) or interp (the interpreter; the default elsewhere)",
+     .man = "How the CPUs execute guest code:\n"
+            ".B jit\n"
+            "(the default on x86-64 hosts) translates it to host code block by block and hands\n"
+            "what it does not translate (pages with breakpoints, the trace hook, MMIO) to the\n"
+            "interpreter;\n"
+            ".B interp\n"
+            "(the default on other hosts) interprets every instruction. Both give the same\n"
+            "instruction counts, state and stops; only the speed differs (docs/cpu.md).\n"
+            "Asking for\n"
+            ".B jit\n"
+            "on a host without a translator is an error."},
     {.kind = UI_OPT_STRING, .name = "--serial", .arg = "SPEC", UI_FIELD(cfg.serial),
      .help = "IOC3 UART A: stdio, pty, null or file:PATH (default stdio)",
      .man = "Where IOC3 UART A goes:\n"

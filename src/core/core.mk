@@ -3,7 +3,7 @@ libxbow_a_SOURCES += \
 	src/core/common.h src/core/alloc.c \
 	src/core/bus.c src/core/bus.h \
 	src/core/chardev.c src/core/chardev.h \
-	src/core/dev.c src/core/dev.h \
+	src/core/dev.c src/core/dev.h src/core/devstate.c \
 	src/core/elf.c src/core/elf.h \
 	src/core/event.c src/core/event.h \
 	src/core/hostprof.c src/core/hostprof.h \

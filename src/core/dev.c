@@ -81,6 +81,11 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
             e->idx = (uint16_t)k;
         }
     }
+    char why[160];
+    if (dev_state_problem(cls, why, sizeof why)) { /* a bug in the model */
+        xlog(LOG_ERROR, name, "%s: %s", cls->name, why);
+        abort();
+    }
     qsort(d->ext, d->n_ext, sizeof *d->ext, ext_cmp);
     for (unsigned i = 1; i < d->n_ext; i++)
         if (d->ext[i].start < d->ext[i - 1].end)

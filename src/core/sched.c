@@ -74,6 +74,19 @@ uint64_t sched_idle_pace(sched *s, uint64_t max_ns)
     return due - host < max_ns ? due - host : max_ns;
 }
 
+void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq)
+{
+    timer_del(s, t);
+    t->when = when;
+    t->seq = seq;
+    timer **pp = &s->head;
+    while (*pp && ((*pp)->when < when || ((*pp)->when == when && (*pp)->seq < seq)))
+        pp = &(*pp)->next;
+    t->next = *pp;
+    *pp = t;
+    t->pending = true;
+}
+
 void sched_run_due(sched *s)
 {
     while (s->head && s->head->when <= s->now) {

@@ -49,6 +49,9 @@ void timer_init(timer *t, const char *name, void (*fn)(void *), void *opaque);
 /* Arm (or re-arm) t to fire at absolute time `when` (clamped to now). */
 void timer_mod(sched *s, timer *t, uint64_t when);
 void timer_del(sched *s, timer *t);
+/* Put t back as a snapshot had it: pending at `when`, in arming order
+ * `seq` (neither clamped nor renumbered; s->seq is the snapshot's too). */
+void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq);
 static inline bool timer_pending(const timer *t) { return t->pending; }
 /* Time of the earliest pending timer, UINT64_MAX if none. */
 static inline uint64_t sched_next(const sched *s) { return s->head ? s->head->when : UINT64_MAX; }

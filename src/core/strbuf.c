@@ -72,6 +72,15 @@ void sb_putc(strbuf *b, char c)
     b->s[b->len] = 0;
 }
 
+void sb_append(strbuf *b, const void *p, size_t n)
+{
+    sb_grow(b, n);
+    if (n)
+        memcpy(b->s + b->len, p, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
 char *sb_take(strbuf *b)
 {
     char *s = b->s;

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/jit.h"
 #include "cpu/ops.h"
 
 /* ---- Events --------------------------------------------------------------- */
@@ -69,6 +70,7 @@ cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
         c->nopage->insn[i].op = OP_REFETCH;
     c->tmp[1].op = OP_REFETCH;
     cpu_group_join(c);
+    c->use_jit = jit_available();
     if (eb)
         for (unsigned i = 0; i < CPU_NEVENTS; i++)
             c->ev[i] = event_src_add(eb, name, &cpu_events[i], c);
@@ -83,6 +85,7 @@ void cpu_free(cpu *c)
         return;
     bus_link_clear(c->bus, c->initiator);
     cpu_group_leave(c);
+    jit_cpu_free(c);
     free(c->bps);
     free(c->wps);
     free(c->hles);
@@ -115,6 +118,21 @@ void cpu_soft_reset(cpu *c)
 }
 
 void cpu_step_over_bp(cpu *c) { c->step_over = true; }
+
+bool cpu_engine_available(int engine)
+{
+    return engine == CPU_ENGINE_INTERP || (engine == CPU_ENGINE_JIT && jit_available());
+}
+
+int cpu_set_engine(cpu *c, int engine)
+{
+    if (!cpu_engine_available(engine))
+        return -1;
+    c->use_jit = engine == CPU_ENGINE_JIT;
+    return 0;
+}
+
+int cpu_engine(const cpu *c) { return c->use_jit ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP; }
 const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reason : ""; }
 
 /* ---- State -------------------------------------------------------------------- */

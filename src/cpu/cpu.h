@@ -77,6 +77,28 @@ void cpu_request_exit(cpu *c);
 void cpu_step_over_bp(cpu *c);
 const char *cpu_halt_reason(const cpu *c);
 
+/* The execution engine: the threaded interpreter, or the translator to
+ * host code (x86-64 hosts only; it hands what it does not translate to the
+ * interpreter).  Both give the same instruction counts and state at every
+ * stop.  A new CPU uses the translator where the host has one. */
+enum cpu_engine { CPU_ENGINE_INTERP = 0, CPU_ENGINE_JIT = 1 };
+bool cpu_engine_available(int engine);
+/* 0, or -1 when the host has no such engine (the CPU keeps its own). */
+int cpu_set_engine(cpu *c, int engine);
+int cpu_engine(const cpu *c);
+/* What the translator did for this CPU (and its group's code cache). */
+typedef struct cpu_jit_info {
+    uint64_t interp_ticks;      /* ticks the translator left to the interpreter */
+    uint64_t blocks, insns;     /* blocks translated, guest instructions in them */
+    uint64_t flushes;           /* code cache flushes (it was full) */
+    uint64_t invalidated;       /* blocks dropped because their code was written */
+    uint64_t chained;           /* direct jumps between blocks patched */
+    uint64_t code_bytes;        /* host code generated in all */
+    uint64_t cache_used, cache_size; /* bytes of the code cache in use, its size */
+    uint64_t gen_ns;            /* host time spent translating */
+} cpu_jit_info;
+void cpu_jit_info_get(const cpu *c, cpu_jit_info *out);
+
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);
 void cpu_set_pc(cpu *c, uint64_t pc);

@@ -20,6 +20,7 @@
 #include "core/dev.h"
 #include "cpu/cpu.h"
 #include "cpu/fpu.h"
+#include "cpu/ops.h"
 
 /* ---- Pre-decoded instructions --------------------------------------- */
 
@@ -43,11 +44,16 @@ _Static_assert(sizeof(dinsn) == 16, "a decoded slot is 16 bytes: pc = base + slo
 
 /* insn[DPAGE_INSNS] is a sentinel (OP_REFETCH): running off the end of the
  * page lands there, and the run loop fetches the next page. */
+struct jit_block;
 typedef struct dpage {
     dinsn insn[DPAGE_INSNS + 1];
     uint8_t *host;     /* the 4 KB of RAM */
     ram_block *rb;
     uint64_t off;      /* page offset in rb */
+    /* Translated blocks (jit.h): one pointer per slot (jit_no_blocks until
+     * the page has any) and the list of them all. */
+    struct jit_block **jtab;
+    struct jit_block *jlist;
 } dpage;
 
 /* Every CPU on one bus shares a group: the decoded pages, and the bus
@@ -59,6 +65,7 @@ typedef struct cpu_group {
     unsigned ncpus;
     dpage **pages[8]; /* per bus->rams[i]: one pointer per 4 KB page */
     uint64_t npages[8];
+    struct jit_cache *jit; /* translated code (jit.c), made on first use */
 } cpu_group;
 
 /* ---- TLB -------------------------------------------------------------- */
@@ -299,6 +306,12 @@ struct cpu {
     uint64_t sample_period;
     uint64_t sample_at;    /* instructions executed at the next sample */
     uint64_t sample_rng;
+    /* The translator (jit.c) */
+    bool use_jit;          /* cpu_run() runs translated code where it can */
+    bool jit_smc;          /* a translation was dropped while this CPU ran */
+    uint64_t jit_tmp;      /* a helper's result for the generated code */
+    uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
+    struct jit_jc *jit_jc; /* the jump cache (jit.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */
@@ -321,6 +334,10 @@ static inline void cpu_drop_fpage(cpu *c)
     c->fpage = c->nopage;
     c->fspecial = false;
 }
+
+/* exec.c: the interpreter, for at most `cap` instructions (and at most to
+ * c->limit); 0, or a stop (CPU_BREAK ...). */
+int cpu_interp(cpu *c, uint64_t cap);
 
 /* decode.c */
 void cpu_decode(uint32_t insn, dinsn *d);
@@ -368,6 +385,20 @@ void cpu_group_leave(cpu *c);
 void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
 
 /* idle.c */
+/* Cheaply: may the pc head a delay loop (a decoded BNE there on the current
+ * fetch page or the exec soft TLB's page)?  Only a filter for the run loop
+ * and cpu_quiet_until: the delay loop itself is decoded from memory, and
+ * skipping it is exact, so engines that answer differently here (the
+ * translator keeps no current page) still run alike. */
+static inline bool cpu_maybe_at_bne(const cpu *c)
+{
+    uint64_t vpage = c->pc & ~0xfffull;
+    unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
+    if (c->fvbase == vpage)
+        return c->fpage->insn[k].op == OP_BNE;
+    const xtlb *x = &c->st->x[(c->pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    return x->tag == (c->pc & ~0xffcull) && x->page->insn[k].op == OP_BNE;
+}
 bool cpu_idle_point_at(const cpu *c, uint64_t pc);
 bool cpu_idle_enter(cpu *c);
 void cpu_probe_start(cpu *c);

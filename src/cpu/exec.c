@@ -2,14 +2,14 @@
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
  * soft reset, the Count/Compare timer, interrupts, the time limit) and
- * run_inner(), a threaded interpreter over decoded pages: each handler ends
+ * cpu_interp(), a threaded interpreter over decoded pages: each handler ends
  * by counting the next instruction against a budget kept in a register and
  * jumping straight to that instruction's handler (computed goto), so the
  * common path has no pc arithmetic, no page test and no limit load.  The pc
  * is implied by the slot pointer (pc = pcb + slot address / 4); running off
  * a page lands on its OP_REFETCH sentinel.  Anything that must be looked at
  * between two instructions (an interrupt line, a Status write, a breakpoint
- * insertion, cpu_request_exit) sets c->limit to 0 (a "kick"): run_inner
+ * insertion, cpu_request_exit) sets c->limit to 0 (a "kick"): cpu_interp
  * looks at it after every slow path, every taken or untaken branch and every
  * page change, so it stops within the basic block.
  *
@@ -32,15 +32,16 @@
  * instruction comes through fetch_full() and runs alone from c->tmp.
  *
  * Handlers: one per operation, in exec_alu.h, exec_branch.h, exec_mem.h
- * and exec_sys.h, included inside run_inner() (they are labels of its
+ * and exec_sys.h, included inside cpu_interp() (they are labels of its
  * computed goto); what each instruction computes is in insn.h, which they
  * call with their operation as a constant.  A handler uses only the
- * vocabulary defined at the top of run_inner() (OP, NEXT, SLOW, EXC, GO,
+ * vocabulary defined at the top of cpu_interp() (OP, NEXT, SLOW, EXC, GO,
  * BRANCH, ...).
  */
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
 #include "cpu/insn.h"
+#include "cpu/jit.h"
 
 /* The fetch slow path with the debugger's per-instruction features.
  * Returns the slot to execute, NULL after an exception, or sets *stop. */
@@ -86,7 +87,7 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
 /* An exec soft TLB in which nothing matches. */
 static const xtlb no_xtlb[STLB_SIZE] = {[0 ... STLB_SIZE - 1] = {STLB_EMPTY, NULL}};
 
-static int run_inner(cpu *c)
+int cpu_interp(cpu *c, uint64_t cap)
 {
     /* Threaded dispatch: every handler ends by counting the next
      * instruction and jumping straight to its handler through `tbl`.  tbl is
@@ -284,9 +285,15 @@ static int run_inner(cpu *c)
             EXC_CE(1);                          \
     } while (0)
 
+    /* At most `cap` instructions (the translator's dispatcher hands over
+     * what it does not translate): a limit of our own below c->limit. */
+    const uint64_t caplim = clk->now + cap < clk->now ? UINT64_MAX : clk->now + cap;
 reload:
     {
-        uint64_t klim = c->limit, now = clk->now, n = klim > now ? klim - now : 0;
+        uint64_t klim = c->limit, now = clk->now;
+        if (klim > caplim)
+            klim = caplim;
+        uint64_t n = klim > now ? klim - now : 0;
         if (n > (uint64_t)INT64_MAX)
             n = (uint64_t)INT64_MAX;
         left = (int64_t)n;
@@ -564,15 +571,14 @@ int cpu_run(cpu *c, uint64_t until)
                 if (t < lim)
                     lim = t;
                 /* idle.c: a counting delay loop (its head a BNE), at once */
-                if (c->fvbase == (c->pc & ~0xfffull) &&
-                    c->fpage->insn[(c->pc & 0xfff) >> 2].op == OP_BNE && !c->exit_req && !c->stop)
+                if (cpu_maybe_at_bne(c) && !c->exit_req && !c->stop)
                     cpu_delay_loop(c, lim);
             }
         }
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
-        int r = run_inner(c);
+        int r = c->use_jit ? jit_run(c) : cpu_interp(c, UINT64_MAX);
         if (unlikely(c->probe.noting))
             cpu_probe_note_done(c); /* the device load that ended the run */
         if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))

@@ -47,7 +47,7 @@
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
 
-static inline uint64_t delay_loop_left(const cpu *c, const dinsn **slot);
+static uint64_t delay_loop_left(const cpu *c, const dinsn **slot, dinsn *buf);
 
 #define PROBE_FIRST 4096ull
 #define PROBE_MAX_PERIOD (1ull << 20)
@@ -261,24 +261,54 @@ static int op_class(int op)
     }
 }
 
+/* The code at the pc as memory holds it: the host address of the
+ * instruction at the pc and how many instructions follow it on its page, or
+ * NULL when it is not plain RAM (or not mapped).  Read from memory, not from
+ * a decoded page: which page the CPU has at hand depends on the engine (the
+ * translator leaves none current), and what a probe or the delay-loop check
+ * decides must not. */
+static const uint8_t *code_at_pc(const cpu *c, unsigned *n)
+{
+    uint64_t ba;
+    bool cached;
+    if ((c->pc & 3) || cpu_xlate(c, c->pc, ACC_FETCH, &ba, &cached) != XL_OK)
+        return NULL;
+    const bus_region *r = bus_find(c->bus, ba);
+    if (!r || !r->ram || ba + 4 - r->base > r->size)
+        return NULL;
+    uint64_t in_page = (0x1000 - (ba & 0xfff)) / 4, in_region = (r->base + r->size - ba) / 4;
+    *n = (unsigned)(in_page < in_region ? in_page : in_region);
+    return r->ram->host + r->ram_off + (ba - r->base);
+}
+
+/* A breakpoint, an HLE hook or an idle point at va. */
+static bool special_at(const cpu *c, uint64_t va)
+{
+    return (c->nbps && cpu_bp_at(c, va)) || (c->nhles && cpu_hle_at(c, va)) ||
+           (c->nidle_pts && cpu_idle_point_at(c, va));
+}
+
 /* Would a probe from pc fail before the first branch?  The instructions up
  * to there run in order whatever the registers hold, so one a polling loop
  * cannot contain settles it without watching anything (busy code mostly
- * stores within a few instructions).  Looks only at slots already decoded
- * on the current page. */
+ * stores within a few instructions).  Looks at the pc's page only; a page
+ * with breakpoints, hooks or idle points is left to the probe. */
 static bool straight_line_fails(const cpu *c)
 {
     const dinsn *slot;
-    if (delay_loop_left(c, &slot))
+    dinsn dl[2];
+    if (delay_loop_left(c, &slot, dl))
         return true; /* a delay loop: done at once, not a wait */
-    if (c->fvbase != (c->pc & ~0xfffull) || c->fspecial)
+    unsigned avail;
+    const uint8_t *code = code_at_pc(c, &avail);
+    if (!code)
         return false;
-    const dpage *pg = c->fpage;
-    for (unsigned k = (unsigned)(c->pc & 0xfff) >> 2, n = 0; k < DPAGE_INSNS && n < 32; k++, n++) {
-        int op = pg->insn[k].op;
-        if (op == OP_DECODE)
-            return false;
-        int cl = op_class(op);
+    if ((c->nbps || c->nhles || c->nidle_pts) && cpu_page_special(c, c->pc & ~0xfffull))
+        return false;
+    for (unsigned k = 0; k < avail && k < 32; k++) {
+        dinsn d;
+        cpu_decode(ldbe32(code + 4 * k), &d);
+        int cl = op_class(d.op);
         if (cl == OPC_BAD)
             return true;
         if (cl == OPC_CONTROL)
@@ -501,32 +531,34 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
  * does nothing but count down, so the iterations can be done at once: the
  * counter, the clock and the instruction count end where running them
  * would have left them (the exit, the last branch and its delay slot, is
- * left to the interpreter).  Unlike a wait this is exact.  How many taken
- * iterations are left (0: not at such a loop); *slot gets the decrement. */
-static bool slot_special(const cpu *c, unsigned k)
+ * left to the engine).  Unlike a wait this is exact.  The two instructions
+ * are decoded from memory (code_at_pc), so both engines find the same
+ * loops.  How many taken iterations are left (0: not at such a loop);
+ * *slot gets the decrement (in buf[1]). */
+static uint64_t delay_loop_left(const cpu *c, const dinsn **slot, dinsn *buf)
 {
-    return c->fspecial && (c->spec_bits[k >> 6] & (1ull << (k & 63)));
-}
-
-static inline uint64_t delay_loop_left(const cpu *c, const dinsn **slot)
-{
-    if (c->fvbase != (c->pc & ~0xfffull) || c->trace || c->dly)
+    if (c->trace || c->dly)
         return 0;
-    unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
-    if (k + 1 >= DPAGE_INSNS || c->fpage->insn[k].op != OP_BNE)
+    unsigned avail;
+    const uint8_t *code = code_at_pc(c, &avail);
+    if (!code || avail < 2)
         return 0;
-    if (slot_special(c, k) || slot_special(c, k + 1))
+    if (special_at(c, c->pc) || special_at(c, c->pc + 4))
         return 0; /* (a breakpoint or a hook in the loop) */
-    const dinsn *b = &c->fpage->insn[k], *s = b + 1;
-    if (b->op != OP_BNE || b->rt != 0 || b->imm != -4 || s->rs != b->rs || s->rd != b->rs ||
-        s->imm != -1 || (s->op != OP_DADDIU && s->op != OP_ADDIU))
+    dinsn *b = &buf[0], *s = &buf[1];
+    cpu_decode(ldbe32(code), b);
+    if (b->op != OP_BNE)
+        return 0;
+    cpu_decode(ldbe32(code + 4), s);
+    if (b->rt != 0 || b->imm != -4 || s->rs != b->rs || s->rd != b->rs || s->imm != -1 ||
+        (s->op != OP_DADDIU && s->op != OP_ADDIU))
         return 0;
     uint64_t r = c->gpr[b->rs];
     *slot = s;
     if (s->op == OP_DADDIU)
         return r;
     if ((uint64_t)(int64_t)(int32_t)r != r)
-        return 0; /* not a 32-bit value yet: the interpreter makes it one */
+        return 0; /* not a 32-bit value yet: the engine makes it one */
     return (uint32_t)r;
 }
 
@@ -534,7 +566,8 @@ static inline uint64_t delay_loop_left(const cpu *c, const dinsn **slot)
 uint64_t cpu_delay_loop(cpu *c, uint64_t lim)
 {
     const dinsn *s;
-    uint64_t left = delay_loop_left(c, &s);
+    dinsn buf[2];
+    uint64_t left = delay_loop_left(c, &s, buf);
     uint64_t now = c->clock->now, room = lim > now ? (lim - now) / 2 : 0;
     uint64_t n = left < room ? left : room;
     if (!n)
@@ -549,9 +582,7 @@ uint64_t cpu_quiet_until(cpu *c, uint64_t now)
 {
     /* The common case first and cheaply: a CPU that neither waits nor sits
      * at a branch that may head a delay loop runs code. */
-    if (!c->idle_skip ||
-        (!c->wait && (c->fvbase != (c->pc & ~0xfffull) ||
-                      c->fpage->insn[(c->pc & 0xfff) >> 2].op != OP_BNE)))
+    if (!c->idle_skip || (!c->wait && !cpu_maybe_at_bne(c)))
         return now;
     uint64_t t;
     if (c->wait) {
@@ -565,7 +596,8 @@ uint64_t cpu_quiet_until(cpu *c, uint64_t now)
     } else {
         /* A CPU at no delay loop (the common case: asked first) runs code. */
         const dinsn *s;
-        uint64_t left = delay_loop_left(c, &s);
+        dinsn buf[2];
+        uint64_t left = delay_loop_left(c, &s, buf);
         if (!left)
             return now;
         if (c->probe.on || cpu_irq_pending(c) || c->nmi_pending || c->sreset_pending)

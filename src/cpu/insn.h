@@ -1,7 +1,7 @@
 /* What each R10000 instruction does, written once.
  *
  * The interpreter's handlers (exec_alu.h, exec_branch.h, exec_mem.h and
- * exec_sys.h, included in run_inner() in exec.c) call these helpers, and so
+ * exec_sys.h, included in cpu_interp() in exec.c) call these helpers, and so
  * can a translator, from the code it generates or from its slow paths.  A
  * family of instructions (the shifts, LWL/LWR/LDL/LDR, MFC0/DMFC0, the twelve
  * traps) shares one helper that takes the operation as an `enum op`

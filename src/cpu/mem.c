@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/jit.h"
 #include "cpu/ops.h"
 
 /* ---- Soft TLB ---------------------------------------------------------- */
@@ -338,6 +339,7 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
             dpage *p = g->pages[i][pg];
             for (unsigned k = 0; k < DPAGE_INSNS; k++)
                 p->insn[k].op = OP_DECODE;
+            jit_invalidate(g, p, 0, DPAGE_INSNS - 1);
         }
         ram_page_flags_clear(g->b, rb, page, RAM_PAGE_SIZE, PF_CODE);
     }
@@ -386,6 +388,7 @@ void cpu_group_leave(cpu *c)
     c->group = NULL;
     if (g->ncpus)
         return;
+    jit_group_free(g);
     for (unsigned i = 0; i < 8; i++) {
         if (!g->pages[i])
             continue;
@@ -412,9 +415,12 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
         if (pg >= g->npages[i] || !g->pages[i][pg])
             return;
         dpage *p = g->pages[i][pg];
-        for (uint64_t k = (off & 0xfff) >> 2; k <= ((off & 0xfff) + len - 1) >> 2 && k < DPAGE_INSNS;
-             k++)
+        unsigned lo = (unsigned)((off & 0xfff) >> 2), hi = (unsigned)(((off & 0xfff) + len - 1) >> 2);
+        if (hi >= DPAGE_INSNS)
+            hi = DPAGE_INSNS - 1;
+        for (unsigned k = lo; k <= hi; k++)
             p->insn[k].op = OP_DECODE;
+        jit_invalidate(g, p, lo, hi);
         return;
     }
 }
@@ -424,6 +430,7 @@ dpage *dpage_new(void)
 {
     dpage *p = xcalloc(1, sizeof *p);
     p->insn[DPAGE_INSNS].op = OP_REFETCH;
+    p->jtab = (struct jit_block **)jit_no_blocks;
     return p;
 }
 

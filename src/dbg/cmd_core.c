@@ -324,6 +324,37 @@ static int cmd_info_device(dbg *d, const char *args)
     return 0;
 }
 
+static int cmd_info_device_state(dbg *d, const char *args)
+{
+    char name[64];
+    const char *rest = dbg_next_word(args, name, sizeof name);
+    if (*rest)
+        return dbg_usage_error(d, "info device-state", "give one device name at most");
+    strbuf b;
+    sb_init(&b);
+    if (*name) {
+        device *v = machine_find_device(d->m, name);
+        if (!v) {
+            sb_free(&b);
+            return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
+        }
+        dev_state_show(v, &b);
+    } else {
+        for (device *v = d->m->devices; v; v = v->next) {
+            strbuf img;
+            sb_init(&img);
+            dev_state_save(v, &img);
+            sb_printf(&b, "  %-14s %-10s %016llx %7zu bytes\n", v->name, v->cls->name,
+                      (unsigned long long)dev_state_hash(v), img.len);
+            sb_free(&img);
+        }
+    }
+    if (b.s)
+        dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
 static int cmd_info_events(dbg *d, const char *args)
 {
     event_bus *eb = &d->m->events;
@@ -388,6 +419,14 @@ static const command core_commands[] = {
      "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
      "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
      "Example: info device bridge DEVICE2", CMD_MACHINE},
+    {"info device-state", NULL, cmd_info_device_state, "info device-state [NAME]",
+     "Show a device's declared state: what a snapshot of it holds.\n"
+     "With NAME, every register array and every field the device's declaration lists\n"
+     "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
+     "due time and order, and the pointers a restore rebuilds instead, marked \"not\n"
+     "state\"), with the state hash and the size of its image.  Without NAME, the hash\n"
+     "and image size of every device: two runs in the same state show the same hashes.\n"
+     "Example: info device-state ioc3.uart-a", CMD_MACHINE},
     {"info events", NULL, cmd_info_events, "info events [PATTERN]",
      "List the events devices and CPUs publish, with their fields.\n"
      "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"

@@ -500,6 +500,47 @@ static int cmd_info_cpus(dbg *d, const char *args)
     return 0;
 }
 
+/* info engine: how the CPUs execute, and what the translator did. */
+static int cmd_info_engine(dbg *d, const char *args)
+{
+    if (*args)
+        return dbg_usage_error(d, "info engine", "it takes no arguments");
+    machine *m = d->m;
+    strbuf b;
+    sb_init(&b);
+    cpu_jit_info ji = {0};
+    bool any_jit = false;
+    sb_puts(&b, "  CPU  Engine  Instructions      Translated\n");
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        cpu *c = m->cpus[i];
+        bool jit = cpu_engine(c) == CPU_ENGINE_JIT;
+        cpu_jit_info_get(c, &ji);
+        uint64_t n = cpu_retired(c), in = ji.interp_ticks < n ? ji.interp_ticks : n;
+        any_jit |= jit || ji.interp_ticks;
+        sb_printf(&b, "%c %-4u %-7s %-17llu", (int)i == d->cur_cpu ? '*' : ' ', i,
+                  jit ? "jit" : "interp", (unsigned long long)n);
+        if (jit || ji.interp_ticks)
+            sb_printf(&b, " %.1f%%\n", n ? 100.0 * (double)(n - in) / (double)n : 0.0);
+        else
+            sb_puts(&b, " -\n");
+    }
+    if (any_jit) {
+        sb_printf(&b,
+                  "Translated: %llu blocks, %llu guest instructions, %.1f MB of host code, in "
+                  "%.3f s of host time\n"
+                  "Code cache: %.1f of %.1f MB in use; %llu flushes (full), %llu blocks dropped "
+                  "(their code was written), %llu jumps chained\n",
+                  (unsigned long long)ji.blocks, (unsigned long long)ji.insns,
+                  (double)ji.code_bytes / 1048576.0, (double)ji.gen_ns / 1e9,
+                  (double)ji.cache_used / 1048576.0, (double)ji.cache_size / 1048576.0,
+                  (unsigned long long)ji.flushes, (unsigned long long)ji.invalidated,
+                  (unsigned long long)ji.chained);
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
 static const command run_commands[] = {
     {"run", "r", cmd_run, "run",
      "Start the guest, or start it again from a machine reset.\n"
@@ -574,6 +615,15 @@ static const command run_commands[] = {
      "idle routine or in a polling loop, and \"waiting now\" says where it waits and for\n"
      "how long.  See docs/cpu.md, \"Waiting\".\n"
      "Example: info cpus", CMD_MACHINE},
+    {"info engine", NULL, cmd_info_engine, "info engine",
+     "Show how the CPUs execute: the translator (jit) or the interpreter.\n"
+     "Per CPU: its engine, its instruction count and the share of it that ran as\n"
+     "translated code (the rest the translator left to the interpreter: pages with\n"
+     "breakpoints, the trace hook, MMIO, a budget ending inside a block).  Then the\n"
+     "translator's figures: blocks and guest instructions translated, host code\n"
+     "generated and the host time it took, the code cache in use, its flushes, blocks\n"
+     "dropped because their code was written, direct jumps chained.  --engine chooses.\n"
+     "Example: info engine", CMD_MACHINE},
 };
 
 void dbg_run_register(void)

@@ -225,6 +225,7 @@ static const struct {
     {"quit", "-"},
     {"info device", "dev devarg"},
     {"info devices", "-"},
+    {"info device-state", "dev"},
     {"info events", "event"},
     {"info registers", "register..."},
     {"ring", "nic ring"},

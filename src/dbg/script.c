@@ -435,13 +435,14 @@ static int cmd_printf(dbg *d, const char *args)
 
 /* ---- expect ---------------------------------------------------------------------- */
 
-/* Look for the text in what the guest printed; consume through it. */
-static bool consume(script_state *s, const char *want)
+/* Look for the text in what the guest printed, from offset `from` on;
+ * consume through it. */
+static bool consume(script_state *s, const char *want, size_t from)
 {
     size_t wl = strlen(want);
     if (!s->con || s->conlen < wl)
         return false;
-    for (size_t i = 0; i + wl <= s->conlen; i++) {
+    for (size_t i = from; i + wl <= s->conlen; i++) {
         if (memcmp(s->con + i, want, wl) == 0) {
             size_t cut = i + wl;
             memmove(s->con, s->con + cut, s->conlen - cut);
@@ -471,9 +472,13 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
     }
     if (!s->con)
         s->con = xmalloc(CONSOLE_KEEP);
+    /* Only a match that ends in the new bytes is new (the guest prints a
+     * byte at a time: scanning all that was kept each time is quadratic). */
+    size_t wl = s->want ? strlen(s->want) : 0;
+    size_t from = s->conlen + 1 > wl ? s->conlen + 1 - wl : 0;
     memcpy(s->con + s->conlen, buf, n);
     s->conlen += n;
-    if (s->want && !s->found && consume(s, s->want)) {
+    if (s->want && !s->found && consume(s, s->want, from)) {
         s->found = true;
         d->quiet_stop = true;
         dbg_request_stop(d);
@@ -508,7 +513,7 @@ static int cmd_expect(dbg *d, const char *args)
         free(want);
         return dbg_error(d, "expect: the text is empty.");
     }
-    if (consume(s, want)) {
+    if (consume(s, want, 0)) {
         free(want);
         return 0;
     }

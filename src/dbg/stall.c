@@ -81,7 +81,7 @@ static void sample(void *opaque)
         ring_state st;
         if (p->dev->cls->ring_state(p->dev, r->name, &st) != 0)
             continue;
-        bool stalled = st.posted && st.idle;
+        bool stalled = ring_stalled(&st);
         if (!stalled)
             r->idle_fired = false;
         else if (!r->idle_fired && st.idle_ticks >= p->limit)

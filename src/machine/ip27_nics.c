@@ -42,10 +42,10 @@ int ip27_plug_nics(ip27 *b, xerr *err)
         unsigned k = 0; /* instance number among NICs of the same prefix */
         for (unsigned j = 0; j < i; j++) {
             const nic_model *o = nic_model_find(m->cfg.nics[j].model);
-            k += o && strcmp(o->prefix, nm->prefix) == 0;
+            k += o && strcmp(o->ops->prefix, nm->ops->prefix) == 0;
         }
         char name[24];
-        snprintf(name, sizeof name, "%s%u", nm->prefix, k);
+        snprintf(name, sizeof name, "%s%u", nm->ops->prefix, k);
         unsigned slot = IP27_FIRST_NIC_SLOT + i;
         nic_opts o = {.net = nc->net,
                       .pcap = nc->pcap[0] ? nc->pcap : NULL,

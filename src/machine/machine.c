@@ -30,12 +30,18 @@ void machine_config_default(machine_config *cfg)
     cfg->serial = "stdio";
     cfg->on_reset = RESET_STOP;
     cfg->idle_skip = true;
+    cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
 }
 
 machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
         xerr_set(err, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        return NULL;
+    }
+    if (!cpu_engine_available(cfg->engine)) {
+        xerr_set(err, "--engine=jit: this host has no translator (it needs x86-64); "
+                      "use --engine=interp");
         return NULL;
     }
     machine *m = xcalloc(1, sizeof *m);
@@ -58,6 +64,7 @@ machine *machine_new(const machine_config *cfg, xerr *err)
         }
         cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
         snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
+        cpu_set_engine(m->cpus[i], cfg->engine);
     }
     if (ip27_build(m, err) != 0)
         goto fail;

@@ -47,6 +47,7 @@ typedef struct machine_config {
      * docs/cpu.md "Waiting").  Part of the timing model: runs with it on
      * and off differ, and a recording must be replayed with the same. */
     bool idle_skip;
+    int engine;             /* enum cpu_engine (--engine) */
 } machine_config;
 
 void machine_config_default(machine_config *cfg);

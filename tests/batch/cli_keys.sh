@@ -57,7 +57,7 @@ keys -l 'device'
 keys Tab
 sleep 0.3
 keys Tab
-wait_for '^device +devices' "the subcommands of info listed by Tab Tab"
+wait_for '^device +device-state +devices' "the subcommands of info listed by Tab Tab"
 keys C-u
 clear_screen
 keys -l 'ring ham'

@@ -91,7 +91,7 @@ static void setup_user(bus *b, cpu *c, const elf_image *img)
     cpu_set_gpr(c, 29, USER_VA + 0xf00000);
 }
 
-static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_rounds,
+static double run(const elf_image *img, uint64_t n, int engine, int mode, uint64_t sym_rounds,
                   uint64_t sym_result, uint64_t *rounds, uint64_t *result)
 {
     bus b;
@@ -111,6 +111,7 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         exit(1);
     }
     cpu *c = cpu_new(0, &b, &clk, &eb);
+    cpu_set_engine(c, engine);
     cpu_set_cp0(c, 12, (1u << 28) | (1u << 29) | (1u << 26) | 0xe0); /* CU0|CU1|FR|KX|SX|UX */
     cpu_set_pc(c, img->entry);
     cpu_set_gpr(c, 29, 0xa800000003f00000ull);
@@ -179,18 +180,22 @@ int main(int argc, char **argv)
                                           "user, TLB-mapped"};
     int bad = 0;
     int nruns = argc > 3 ? atoi(argv[3]) : 4;
-    for (int mode = 0; mode < 4 && mode < nruns; mode++) {
-        if (mode == 3 && !user)
-            break;
+    /* Each run with each engine the host has (the interpreter, then the
+     * translator). */
+    for (int k = 0; k < 8; k++) {
+        int engine = k / 4 ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP, mode = k % 4;
+        if (mode >= nruns || (mode == 3 && !user) || !cpu_engine_available(engine))
+            continue;
         uint64_t m = mode == 2 ? n / 10 : n;
         uint64_t rounds = 0, result = 0;
-        double t = mode == 3 ? run(&uimg, m, mode, USER_BENCH + 8, USER_BENCH, &rounds, &result)
-                             : run(&img, m, mode, bs->addr + 8, bs->addr, &rounds, &result);
+        double t = mode == 3
+                       ? run(&uimg, m, engine, mode, USER_BENCH + 8, USER_BENCH, &rounds, &result)
+                       : run(&img, m, engine, mode, bs->addr + 8, bs->addr, &rounds, &result);
         /* The run may stop between `result = ...` and `rounds = ...`. */
         bool ok = rounds > 0 && (result == work_round(rounds) || result == work_round(rounds + 1));
-        printf("cpu_bench: %-16s %6.1f M guest insns/s (%" PRIu64 " M insns in %.2f s, %" PRIu64
+        printf("cpu_bench: %-6s %-16s %6.1f M guest insns/s (%" PRIu64 " M insns in %.2f s, %" PRIu64
                " rounds, result %s)\n",
-               names[mode], (double)m / t / 1e6, m / 1000000, t, rounds, ok ? "ok" : "WRONG");
+               engine == CPU_ENGINE_JIT ? "jit" : "interp", names[mode], (double)m / t / 1e6, m / 1000000, t, rounds, ok ? "ok" : "WRONG");
         bad |= !ok;
     }
     symtab_free(&st);

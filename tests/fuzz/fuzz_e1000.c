@@ -216,9 +216,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
             v->show(n->dev, args[(w >> 3) & 3], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(n->dev, "rx", &s);
-            nic_stall_query(n->dev, "tx", &s);
+            ring_state s;
+            nic_ring_state(n->dev, "rx", &s);
+            nic_ring_state(n->dev, "tx", &s);
             dev_show(n->dev, &b);
             sb_free(&b);
             break;

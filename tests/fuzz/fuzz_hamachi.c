@@ -159,8 +159,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_init(&b);
             const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
             v->show(n->dev, args[(w >> 2) & 3], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(n->dev, "rx", &s);
+            ring_state s;
+            nic_ring_state(n->dev, "rx", &s);
             dev_show(n->dev, &b);
             sb_free(&b);
             break;

@@ -168,8 +168,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_init(&b);
             const dev_view *v = &h->n->dev->cls->views[w % h->n->dev->cls->nviews];
             v->show(h->n->dev, args[(w >> 3) & 7], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(h->n->dev, args[(w >> 3) & 7], &s);
+            ring_state s;
+            nic_ring_state(h->n->dev, args[(w >> 3) & 7], &s);
             if (w & 0x80)
                 dev_show(h->n->dev, &b);
             sb_free(&b);

@@ -1,8 +1,14 @@
 /* oracle: run random MIPS IV blocks on xbow's R10000 and on Unicorn, and
  * compare the architectural state after every instruction.
  *
- *   oracle [--insns N] [--seed S] [--block K] [--verbose] [--exclusions]
+ *   oracle [--insns N] [--seed S] [--block K] [--verbose] [--exclusions] [--no-jit]
  *
+ * Where the host has the translator, a second xbow CPU runs every block with
+ * it (through the TLB, so that the translated fast paths run) and is
+ * compared with the interpreter's CPU, whole state and instruction count,
+ * at every exception, every excluded instruction, every block's end and at
+ * random counts in between (a run of 1 to 8 or of up to 400 instructions),
+ * so that its budget stops land everywhere.
  * ORACLE_INSNS and ORACLE_SEED set the defaults (1000000, 1).  Block K of
  * seed S is generated from S and K alone, so `--seed S --block K` replays
  * one block.  Exit status: 0 all equal, 1 a mismatch, 2 a setup error.
@@ -39,6 +45,13 @@ typedef struct orc_run {
     int pre_excl;
     orc_state pre;
     bool failed;
+    /* the translator's twin: runs behind the interpreter, caught up and
+     * compared at sync points */
+    xb_side *j;
+    uint64_t jstatus;
+    orc_rng jrng;
+    uint64_t jnext;   /* sync when the interpreter has done this many steps */
+    uint64_t jsyncs;
     /* counters */
     uint64_t steps, cls[C_NCLASSES], excl[32], exc[32], mode[2][4], blocks, fs_blocks, en_blocks;
 } orc_run;
@@ -97,6 +110,38 @@ static void report(orc_run *r, const char *what, const orc_state *U, const orc_s
         printf("  memory differs after the store (see above)\n");
     printf("  replay: oracle --seed 0x%" PRIx64 " --block %u --verbose\n", r->seed, r->bi);
     r->failed = true;
+}
+
+/* ---- The translator's twin ------------------------------------------------------------ */
+
+static uint64_t next_gap(orc_run *r)
+{
+    uint64_t v = orc_rng_next(&r->jrng);
+    return (v & 3) == 0 ? 1 + (v >> 8) % 8 : 1 + (v >> 8) % 400;
+}
+
+/* Bring the twin to the interpreter's instruction count and compare. */
+static bool jit_sync(orc_run *r, const char *where)
+{
+    if (!r->j)
+        return true;
+    uint64_t n = xb_side_retired(r->x) - xb_side_retired(r->j);
+    r->jnext = r->steps + next_gap(r);
+    if (n && xb_side_run(r->j, n) != 0) {
+        printf("oracle: MISMATCH (translator): it stopped early (%s), seed 0x%" PRIx64 " block %u step %u\n",
+               where, r->seed, r->bi, r->nstep);
+        r->failed = true;
+        return false;
+    }
+    r->jsyncs++;
+    char why[160];
+    if (xb_side_same(r->x, r->j, why, sizeof why))
+        return true;
+    printf("oracle: MISMATCH (translator against interpreter, %s): seed 0x%" PRIx64
+           " block %u step %u\n  %s\n  replay: oracle --seed 0x%" PRIx64 " --block %u --verbose\n",
+           where, r->seed, r->bi, r->nstep, why, r->seed, r->bi);
+    r->failed = true;
+    return false;
 }
 
 /* ---- Comparing --------------------------------------------------------------------- */
@@ -183,6 +228,8 @@ static bool check_prev(orc_run *r, const orc_state *U, int ue)
         r->failed = true;
         return false;
     }
+    if ((xe || ue || r->steps + 1 >= r->jnext) && !jit_sync(r, xe || ue ? "exception" : "count"))
+        return false;
     orc_state X;
     xb_side_state(r->x, &X);
     r->steps++;
@@ -223,12 +270,20 @@ static bool check_prev(orc_run *r, const orc_state *U, int ue)
                    orc_excls[k].name, r->bi, r->nstep, r->prev_pc, dis);
         }
         r->excl[k]++;
-        if (!ue) /* go on from Unicorn's state */
+        if (!jit_sync(r, "excluded instruction"))
+            return false;
+        if (!ue) { /* go on from Unicorn's state */
             xb_side_set_state(r->x, U, r->status);
+            if (r->j)
+                xb_side_set_state(r->j, U, r->jstatus);
+        }
         if (d.mem) { /* keep the data areas equal too */
             uint8_t buf[ORC_DATA_SIZE];
-            if (uc_side_read(r->u, ORC_DATA_BASE, buf, ORC_DATA_SIZE) == 0)
+            if (uc_side_read(r->u, ORC_DATA_BASE, buf, ORC_DATA_SIZE) == 0) {
                 xb_side_write(r->x, ORC_DATA_BASE, buf, ORC_DATA_SIZE);
+                if (r->j)
+                    xb_side_write(r->j, ORC_DATA_BASE, buf, ORC_DATA_SIZE);
+            }
         }
         return true;
     }
@@ -308,7 +363,8 @@ static bool run_block(orc_run *r, unsigned k)
     r->blocks++;
     r->fs_blocks += cfg.fs;
     r->en_blocks += cfg.enables != 0;
-    if (uc_side_load(r->u, &r->blk) || xb_side_load(r->x, &r->blk)) {
+    if (uc_side_load(r->u, &r->blk) || xb_side_load(r->x, &r->blk) ||
+        (r->j && xb_side_load(r->j, &r->blk))) {
         printf("oracle: cannot load block %u\n", k);
         return false;
     }
@@ -318,6 +374,10 @@ static bool run_block(orc_run *r, unsigned k)
     U.pc = ORC_CODE_BASE;
     r->status = xb_side_status(r->x);
     xb_side_set_state(r->x, &U, r->status);
+    if (r->j) {
+        r->jstatus = xb_side_status(r->j);
+        xb_side_set_state(r->j, &U, r->jstatus);
+    }
     xb_side_state(r->x, &X);
     diff d;
     compare(&U, &X, true, true, &d);
@@ -358,7 +418,7 @@ static bool run_block(orc_run *r, unsigned k)
         printf("oracle: MISMATCH: memory differs at the end of block %u (seed 0x%" PRIx64 ")\n", k, r->seed);
         return false;
     }
-    return true;
+    return jit_sync(r, "end of the block");
 }
 
 /* ---- Main -------------------------------------------------------------------------- */
@@ -386,6 +446,16 @@ static void summary(const orc_run *r, double secs)
     for (int i = 0; i < 32; i++)
         if (r->exc[i])
             printf(" %s %" PRIu64, exc_names[i] ? exc_names[i] : "?", r->exc[i]);
+    if (r->j) {
+        uint64_t in, nb, inv, all = xb_side_retired(r->j);
+        xb_side_jit(r->j, &in, &nb, &inv);
+        printf("\n  translator: the same state and count as the interpreter at %" PRIu64
+               " points; %.1f%% of its %" PRIu64 " instructions ran translated (%" PRIu64
+               " blocks, %" PRIu64 " dropped as their code was rewritten)",
+               r->jsyncs, all ? 100.0 * (double)(all - in) / (double)all : 0.0, all, nb, inv);
+    }
+    else
+        printf("\n  translator: not run (--no-jit, or no translator on this host)");
     printf("\n  exclusions (instructions whose difference is a named, allowed one):\n");
     for (unsigned i = 0; i < orc_nexcls; i++)
         if (r->excl[i] || !orc_excls[i].avoided)
@@ -406,6 +476,7 @@ int main(int argc, char **argv)
     uint64_t insns = env_u64("ORACLE_INSNS", 1000000);
     r->seed = env_u64("ORACLE_SEED", 1);
     long block = -1;
+    bool jit = true;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--insns") && i + 1 < argc)
             insns = strtoull(argv[++i], NULL, 0);
@@ -415,11 +486,13 @@ int main(int argc, char **argv)
             block = strtol(argv[++i], NULL, 0);
         else if (!strcmp(argv[i], "--verbose"))
             r->verbose = true;
+        else if (!strcmp(argv[i], "--no-jit"))
+            jit = false;
         else if (!strcmp(argv[i], "--exclusions")) {
             print_exclusions();
             return 0;
         } else {
-            fprintf(stderr, "usage: oracle [--insns N] [--seed S] [--block K] [--verbose] [--exclusions]\n");
+            fprintf(stderr, "usage: oracle [--insns N] [--seed S] [--block K] [--verbose] [--exclusions] [--no-jit]\n");
             return 2;
         }
     }
@@ -433,6 +506,13 @@ int main(int argc, char **argv)
     if (!r->x) {
         printf("oracle: xbow: %s\n", err.msg);
         return 2;
+    }
+    if (jit) {
+        r->j = xb_side_new_mode(&err, 1 /* CPU_ENGINE_JIT */, true);
+        if (!r->j)
+            printf("oracle: no translator twin (%s)\n", err.msg);
+        orc_rng_seed(&r->jrng, r->seed ^ 0x6a6974ull);
+        r->jnext = next_gap(r);
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -451,5 +531,6 @@ int main(int argc, char **argv)
     printf("oracle: %" PRIu64 " passed, %d failed\n", r->steps - (ok ? 0 : 1), ok && !gen_bug ? 0 : 1);
     uc_side_free(r->u);
     xb_side_free(r->x);
+    xb_side_free(r->j);
     return ok && !gen_bug ? 0 : 1;
 }

@@ -90,6 +90,16 @@ int uc_excp_to_code(int excp);
 /* ---- xb_side.c ---- */
 typedef struct xb_side xb_side;
 xb_side *xb_side_new(xerr *err);
+/* engine: enum cpu_engine; mapped: the TLB instead of Status.ERL. */
+xb_side *xb_side_new_mode(xerr *err, int engine, bool mapped);
+/* Run n instructions: 0, or -1 if the CPU stopped for another reason. */
+int xb_side_run(xb_side *x, uint64_t n);
+uint64_t xb_side_retired(xb_side *x);
+/* The translator's figures: ticks left to the interpreter, blocks
+ * translated, blocks dropped because their code was written. */
+void xb_side_jit(xb_side *x, uint64_t *interp, uint64_t *blocks, uint64_t *invalidated);
+/* The translator's twin against the interpreter: false and why if not. */
+bool xb_side_same(xb_side *a, xb_side *b, char *why, unsigned len);
 void xb_side_free(xb_side *x);
 int xb_side_load(xb_side *x, const orc_block *b);
 /* Execute one instruction.  Returns 0, or the ExcCode + 1 of an exception

@@ -200,11 +200,27 @@ static void show_time(device *d, const char *args, view_ctx *ctx, strbuf *out)
 
 static const dev_view rtc_views[] = {{"time", "the date and time the clock shows", show_time}};
 
+static const state_decl rtc_state[] = {
+    STATE_WIRING(m48t35, dev, "the register block: m48t35_new"),
+    STATE_WIRING(m48t35, clock, "the machine's clock"),
+    STATE_INT(m48t35, epoch, "Unix time at virtual time 0 (the host's time at start "
+                             "unless fixed): kept, so a restored clock shows the same time"),
+    STATE_INT(m48t35, offset, "seconds added by the guest setting the clock"),
+    STATE_BOOL(m48t35, stopped, "oscillator stopped (ST)"),
+    STATE_INT(m48t35, stop_ticks, "virtual time the oscillator stopped"),
+    STATE_INT(m48t35, control, "control register"),
+    STATE_INT(m48t35, day_bits, "FT, CEB, CB as last written"),
+    STATE_INT(m48t35, cb_century, "century when CB was written"),
+    STATE_BOOL(m48t35, frozen, "READ or WRITE holds the latch"),
+    STATE_BYTES(m48t35, latch, "the clock registers as latched"),
+    STATE_BYTES(m48t35, nvram, "battery-backed SRAM"),
+};
+
 static const device_class rtc_class = {
     .name = "m48t35",
     .desc = "ST M48T35 TIMEKEEPER RTC + 32 KB NVRAM",
     DEV_REGS(rtc_regs), .reg_space = M48T35_SIZE,
-    DEV_VIEWS(rtc_views),
+    DEV_VIEWS(rtc_views), DEV_STATE(rtc_state, m48t35),
     .reset = rtc_reset, .other_read = nv_read, .other_write = nv_write,
 };
 

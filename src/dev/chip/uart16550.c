@@ -378,11 +378,38 @@ static void show_state(device *d, const char *args, view_ctx *ctx, strbuf *out)
 
 static const dev_view uart_views[] = {{"state", "baud rate, FIFO and interrupt state", show_state}};
 
+static const state_decl uart_state[] = {
+    STATE_WIRING(uart16550, dev, "the register block: uart16550_new"),
+    STATE_WIRING(uart16550, clock, "the machine's clock"),
+    STATE_WIRING(uart16550, ch, "the line (a chardev): the machine's configuration; "
+                                "bytes it has not delivered are input, not UART state"),
+    STATE_WIRING(uart16550, irq, "the interrupt output's receiver: uart16550_config"),
+    STATE_WIRING(uart16550, irq_ctx, "the interrupt output's receiver: uart16550_config"),
+    STATE_INT(uart16550, ier, "interrupt enable"),
+    STATE_INT(uart16550, lcr, "line control"),
+    STATE_INT(uart16550, mcr, "modem control"),
+    STATE_INT(uart16550, scr, "scratch"),
+    STATE_INT(uart16550, dll, "divisor latch, low"),
+    STATE_INT(uart16550, dlm, "divisor latch, high"),
+    STATE_INT(uart16550, lsr_err, "line status error bits until read"),
+    STATE_INT(uart16550, msr_delta, "modem status deltas until read"),
+    STATE_BOOL(uart16550, fifo_en, "FIFOs enabled"),
+    STATE_INT(uart16550, trigger, "receive FIFO trigger level"),
+    STATE_BYTES(uart16550, rx, "receive FIFO storage"),
+    STATE_INT(uart16550, rx_head, "receive FIFO: oldest byte"),
+    STATE_INT(uart16550, rx_count, "receive FIFO: bytes held"),
+    STATE_BOOL(uart16550, thre_ip, "THR-empty interrupt pending"),
+    STATE_BOOL(uart16550, timeout_ip, "character timeout pending"),
+    STATE_BOOL(uart16550, rx_arrived, "a byte arrived since the last tick"),
+    STATE_LINE(uart16550, irq_level, "the interrupt output"),
+    STATE_TIMER(uart16550, rx_timer, "the receiver's character clock"),
+};
+
 static const device_class uart_class = {
     .name = "uart16550",
     .desc = "16550A UART",
     DEV_REGS(uart_regs), .reg_space = 8,
-    DEV_EVENTS(uart_events), DEV_VIEWS(uart_views),
+    DEV_EVENTS(uart_events), DEV_VIEWS(uart_views), DEV_STATE(uart_state, uart16550),
     .reset = uart_reset,
 };
 

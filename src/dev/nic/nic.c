@@ -7,6 +7,8 @@
 #include <strings.h>
 
 #include "core/log.h"
+#include "dev/nic/nic_coalesce.h"
+#include "dev/nic/nic_eeprom.h"
 #include "dev/nic/nic_mac.h"
 #include "dev/nic/nic_phy.h"
 #include "dev/nic/nic_ring.h"
@@ -54,7 +56,7 @@ static void fmt_cause(const event *ev, uint64_t v, strbuf *out)
 {
     nic *n = ev_nic(ev);
     sb_printf(out, "0x%llx(", (unsigned long long)v);
-    nic_format_bits(n ? n->model->causes : NULL, (uint32_t)v, out);
+    nic_format_bits(n ? n->model->ops->causes : NULL, (uint32_t)v, out);
     sb_putc(out, ')');
 }
 
@@ -99,60 +101,46 @@ static void fmt_desc_flags(const event *ev, uint64_t v, strbuf *out)
 #define F_DEC(n) {n, EVF_DEC, NULL, NULL}
 #define F_BOOL(n) {n, EVF_BOOL, NULL, NULL}
 
-static const event_field f_doorbell[] = {{"reg", EVF_DEC, NULL, fmt_reg}, F_HEX("value"), F_RING};
-static const event_field f_fetch[] = {F_RING,       F_INDEX,   F_HEX("addr"),
+const event_field nic_evf_doorbell[] = {{"reg", EVF_DEC, NULL, fmt_reg}, F_HEX("value"), F_RING};
+const event_field nic_evf_fetch[] = {F_RING,       F_INDEX,   F_HEX("addr"),
                                       F_BOOL("own"), {"flags", EVF_HEX, NULL, fmt_desc_flags},
                                       F_DEC("len"), F_HEX("buf")};
-static const event_field f_done[] = {F_RING, F_INDEX, F_HEX("addr"), F_HEX("status"),
+const event_field nic_evf_done[] = {F_RING, F_INDEX, F_HEX("addr"), F_HEX("status"),
                                      F_DEC("len")};
-static const event_field f_txframe[] = {F_RING, F_INDEX, F_DEC("len"), F_DEC("frags"),
+const event_field nic_evf_txframe[] = {F_RING, F_INDEX, F_DEC("len"), F_DEC("frags"),
                                         {"dst", EVF_HEX, NULL, fmt_mac}, F_HEX("type")};
-static const event_field f_drop[] = {F_RING, F_INDEX, {"reason", EVF_ENUM, nic_drop_names, NULL},
+const event_field nic_evf_drop[] = {F_RING, F_INDEX, {"reason", EVF_ENUM, nic_drop_names, NULL},
                                      F_DEC("len")};
-static const event_field f_rxframe[] = {F_RING,
+const event_field nic_evf_rxframe[] = {F_RING,
                                         F_INDEX,
                                         F_DEC("len"),
                                         F_DEC("bufs"),
                                         {"match", EVF_ENUM, nic_match_names, NULL},
                                         {"dst", EVF_HEX, NULL, fmt_mac},
                                         F_HEX("type")};
-static const event_field f_irq[] = {{"cause", EVF_HEX, NULL, fmt_cause},
+const event_field nic_evf_irq[] = {{"cause", EVF_HEX, NULL, fmt_cause},
                                     {"status", EVF_HEX, NULL, fmt_cause},
                                     F_BOOL("line")};
-static const event_field f_dmaerr[] = {{"what", EVF_ENUM, nic_dma_what_names, NULL},
+const event_field nic_evf_dmaerr[] = {{"what", EVF_ENUM, nic_dma_what_names, NULL},
                                        F_RING,
                                        F_INDEX,
                                        F_HEX("addr"),
                                        F_DEC("len"),
                                        F_BOOL("write"),
                                        {"status", EVF_ENUM, dma_status_names, NULL}};
-static const event_field f_coal[] = {F_RING, {"reason", EVF_ENUM, coal_reason_names, NULL},
+const event_field nic_evf_coal[] = {F_RING, {"reason", EVF_ENUM, coal_reason_names, NULL},
                                      F_DEC("pending"), F_DEC("waited")};
-static const event_field f_link[] = {F_BOOL("up"), F_BOOL("autoneg")};
+const event_field nic_evf_link[] = {F_BOOL("up"), F_BOOL("autoneg")};
 
-#define DECL(name, desc, f) {name, desc, f, ARRAY_SIZE(f)}
 const event_decl nic_event_decls[NIC_NEVENTS] = {
-    DECL("doorbell", "the host wrote a doorbell / command register", f_doorbell),
-    DECL("tx.desc-fetch", "the device read a Tx descriptor", f_fetch),
-    DECL("tx.desc-done", "the device wrote a Tx descriptor back (status word last)", f_done),
-    DECL("rx.desc-fetch", "the device read an Rx descriptor", f_fetch),
-    DECL("rx.desc-done", "the device wrote an Rx descriptor back (status word last)", f_done),
-    DECL("tx.frame", "a frame went to the wire (no FCS)", f_txframe),
-    DECL("tx.drop", "a transmit frame was dropped (reason)", f_drop),
-    DECL("rx.frame", "a received frame was delivered to host memory", f_rxframe),
-    DECL("rx.drop", "a received frame was dropped (reason)", f_drop),
-    DECL("irq.raise", "interrupt causes became pending and enabled", f_irq),
-    DECL("irq.lower", "enabled interrupt causes were cleared", f_irq),
-    DECL("dma.error", "a DMA failed (master/target abort, bus mastering off)", f_dmaerr),
-    DECL("coal.fire", "the interrupt coalescer decided to interrupt", f_coal),
-    DECL("link", "the link went up or down", f_link),
+#include "dev/nic/nic_events.h"
 };
 
 /* ---- the PCI function shell -------------------------------------------- */
 
 static bool pio_swapped(nic *n, unsigned size)
 {
-    return size == 4 && n->model->pio_swap && n->model->pio_swap(n);
+    return size == 4 && n->model->ops->pio_swap && n->model->ops->pio_swap(n);
 }
 
 static int nic_bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
@@ -161,8 +149,8 @@ static int nic_bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsign
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD,
                  .initiator = (uint16_t)who};
-    if (bar != 0 && n->model->bar_access)
-        return n->model->bar_access(n, who, bar, off, size, val, false);
+    if (bar != 0 && n->model->ops->bar_access)
+        return n->model->ops->bar_access(n, who, bar, off, size, val, false);
     if (bar != 0 || off + size > n->pci.bars[0].size) {
         *val = 0;
         return BUS_ERROR;
@@ -180,8 +168,8 @@ static int nic_bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsig
     nic *n = nic_from_pci(f);
     bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD,
                  .initiator = (uint16_t)who};
-    if (bar != 0 && n->model->bar_access)
-        return n->model->bar_access(n, who, bar, off, size, &val, true);
+    if (bar != 0 && n->model->ops->bar_access)
+        return n->model->ops->bar_access(n, who, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
         return BUS_ERROR;
     if (pio_swapped(n, size))
@@ -211,10 +199,10 @@ static const pci_func_ops nic_pci_ops = {.bar_read = nic_bar_read,
 static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
 {
     nic *n = opaque;
-    return n->model->rx(n, frame, len);
+    return n->model->ops->rx(n, frame, len);
 }
 
-int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
+static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
              const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
@@ -234,6 +222,7 @@ int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uin
     n->tx_pad = true;
     n->fifo.cap = NIC_DEFAULT_FIFO;
     n->pci_clock_ps = NIC_PCI_CLOCK_PS;
+    n->bit_ps = 1000; /* 1 Gb/s */
     if (o && o->mac) {
         const char *why = nic_station_problem(o->mac);
         if (why) {
@@ -258,6 +247,7 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
               uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
     nic *n = xcalloc(1, size);
+    n->state_size = size;
     if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err)) {
         free(n);
         return NULL;
@@ -267,6 +257,16 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
 
 void nic_fini(nic *n)
 {
+    if (n->tx_eng.n)
+        nic_engine_stop(&n->tx_eng);
+    if (n->rx_eng.n)
+        nic_engine_stop(&n->rx_eng);
+    for (unsigned i = 0; i < n->ncoal; i++)
+        nic_coal_fini(n->coal[i]);
+    if (n->link && nic_part(n, n->link))
+        nic_link_fini(n->link);
+    if (n->ee)
+        nic_eeprom_fini(n->ee);
     for (unsigned i = 0; i < n->fifo.count; i++)
         free(n->fifo.q[(n->fifo.head + i) % NIC_FIFO_FRAMES].data);
     n->fifo.count = 0;
@@ -274,6 +274,12 @@ void nic_fini(nic *n)
     n->txbuf = NULL;
     device_free(n->dev);
     n->dev = NULL;
+}
+
+void nic_free(nic *n)
+{
+    nic_fini(n);
+    free(n);
 }
 
 void nic_attach_port(nic *n, net_port *p)
@@ -320,25 +326,31 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 
 /* ---- the factory ------------------------------------------------------- */
 
-static const nic_model *const nic_models[] = {&hamachi_model,       &tigon2_model,
-                                              &acenic_model,        &acenic_copper_model,
-                                              &e1000_82543_model,   &e1000_82544_model};
+/* The variant tables, in the order --help lists them. */
+static const nic_model *const nic_tables[] = {hamachi_models, tigon_models, e1000_models};
 
 /* Other names a model answers to. */
 static const struct {
     const char *name;
-    const nic_model *model;
-} nic_aliases[] = {{"e1000", &e1000_82544_model}};
+    const char *model;
+} nic_aliases[] = {{"e1000", "e1000-82544"}};
+
+static const nic_model *model_named(const char *name)
+{
+    for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
+        for (const nic_model *m = nic_tables[i]; m->name; m++)
+            if (strcmp(m->name, name) == 0)
+                return m;
+    return NULL;
+}
 
 const nic_model *nic_model_find(const char *name)
 {
-    for (unsigned i = 0; i < ARRAY_SIZE(nic_models); i++)
-        if (strcmp(nic_models[i]->name, name) == 0)
-            return nic_models[i];
-    for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
+    const nic_model *m = model_named(name);
+    for (unsigned i = 0; !m && i < ARRAY_SIZE(nic_aliases); i++)
         if (strcmp(nic_aliases[i].name, name) == 0)
-            return nic_aliases[i].model;
-    return NULL;
+            m = model_named(nic_aliases[i].model);
+    return m;
 }
 
 const char *nic_model_list(void)
@@ -346,9 +358,10 @@ const char *nic_model_list(void)
     static char buf[128];
     size_t pos = 0;
     buf[0] = 0;
-    for (unsigned i = 0; i < ARRAY_SIZE(nic_models); i++)
-        pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", i ? " " : "",
-                                nic_models[i]->name);
+    for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
+        for (const nic_model *m = nic_tables[i]; m->name; m++)
+            pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", pos ? " " : "",
+                                    m->name);
     for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
         pos += (size_t)snprintf(buf + pos, sizeof buf - pos, " %s", nic_aliases[i].name);
     return buf;
@@ -358,9 +371,10 @@ nic *nic_of_device(device *d)
 {
     if (!d)
         return NULL;
-    for (unsigned i = 0; i < ARRAY_SIZE(nic_models); i++)
-        if (d->cls == nic_models[i]->cls)
-            return d->priv;
+    for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
+        for (const nic_model *m = nic_tables[i]; m->name; m++)
+            if (d->cls == m->cls)
+                return d->priv;
     return NULL;
 }
 
@@ -381,13 +395,13 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         xerr_set(err, "%s: --pcap needs a network backend, not --net none", name);
         return NULL;
     }
-    nic *n = m->create(m, name, o, clock, eb, err);
+    nic *n = m->ops->create(m, name, o, clock, eb, err);
     if (!n)
         return NULL;
     if (strcmp(spec, "none") != 0) {
         net_port *p = net_port_open(name, spec, pcap, clock, eb, err);
         if (!p) {
-            m->destroy(n);
+            m->ops->destroy(n);
             return NULL;
         }
         nic_attach_port(n, p);
@@ -403,7 +417,7 @@ void nic_destroy(pci_func *f)
     nic *n = nic_from_pci(f);
     net_port *p = n->own_port ? n->port : NULL;
     n->port = NULL;
-    n->model->destroy(n);
+    n->model->ops->destroy(n);
     if (p)
         net_port_close(p);
 }
@@ -457,6 +471,48 @@ bool nic_dma_wait(nic *n, timer *t)
     n->dma_next = NULL; /* t's turn, or a claim nobody is waiting on */
     n->dma_last = t;
     return false;
+}
+
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
+                     void *opaque)
+{
+    timer_init(&e->t, name, step, opaque);
+    e->n = n;
+    e->budget = 64;
+    e->step_ticks = sched_ns_to_ticks(n->clock, 1000);
+}
+
+void nic_engine_kick(nic_engine *e, uint64_t not_before)
+{
+    sched *s = e->n->clock;
+    if (!timer_pending(&e->t) || e->t.when > s->now)
+        timer_mod(s, &e->t, s->now > not_before ? s->now : not_before);
+}
+
+void nic_engine_stop(nic_engine *e)
+{
+    timer_del(e->n->clock, &e->t);
+}
+
+bool nic_engine_wire_wait(nic_engine *e)
+{
+    if (e->n->wire_free <= nic_now(e->n))
+        return false;
+    timer_mod(e->n->clock, &e->t, e->n->wire_free);
+    return true;
+}
+
+void nic_engine_yield(nic_engine *e)
+{
+    timer_mod(e->n->clock, &e->t, nic_now(e->n) + e->step_ticks);
+}
+
+/* Preamble 8 and inter-frame gap 12 bytes around every frame. */
+void nic_wire_send(nic *n, uint32_t bytes)
+{
+    sched *s = n->clock;
+    uint64_t ns = (uint64_t)(bytes + 8 + 12) * 8 * n->bit_ps / 1000;
+    n->wire_free = (n->wire_free > s->now ? n->wire_free : s->now) + sched_ns_to_ticks(s, ns);
 }
 
 static int dma_fail(nic *n, uint64_t addr, uint32_t len, bool write, int st)
@@ -626,6 +682,20 @@ void nic_irq_deassert(nic *n, uint32_t bits)
 {
     n->irq.cause &= ~bits;
     irq_update(n);
+}
+
+uint64_t nic_read_causes(device *d, const reg_access *a)
+{
+    return ((nic *)d->priv)->irq.cause;
+}
+
+uint64_t nic_read_clear_causes(device *d, const reg_access *a)
+{
+    nic *n = d->priv;
+    uint32_t v = n->irq.cause;
+    if (!a->peek && v)
+        nic_irq_deassert(n, v);
+    return v;
 }
 
 void nic_irq_set_mask(nic *n, uint32_t mask)

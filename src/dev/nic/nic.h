@@ -8,13 +8,16 @@
  *   - DMA helpers that keep per-word transfers (descriptors, index words,
  *     status) apart from bulk ones (payload), and the payload mode switch
  *     (raw bulk copies, or the old per-word path: see nic_dma_payload);
+ *   - the DMA engines (nic_engine: budget, step delay, timer, bus wait) and
+ *     line-rate pacing (nic_wire_send);
  *   - the common events (<nic>.tx.desc-fetch ... <nic>.dma.error), each
  *     with decoded fields;
  *   - an interrupt cause/mask unit driving INTA;
  *   - the frame engine (Tx gather, Rx checks, an Rx FIFO, drop accounting);
  *   - statistics, the "ring", "stats", "stall" and "station" views and the
  *     stall query;
- *   - the model factory used by the board (nic_create).
+ *   - the model factory used by the board (nic_create), from each model's
+ *     nic_ops and its table of variants (names and PCI IDs).
  * Rings, coalescing, MAC filtering, link/PHY and the EEPROMs live in
  * nic_ring.h, nic_coalesce.h, nic_mac.h, nic_phy.h, nic_eeprom.h and
  * nic_i2c.h.
@@ -86,9 +89,8 @@ enum nic_match {
 };
 extern const char *const nic_match_names[];
 
-/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls).
- * A model with events of its own registers them with event_src_add(eb, name,
- * &decl, dev) (owner = its device). */
+/* The common events: a model's device_class has DEV_EVENTS(nic_event_decls),
+ * or a table of its own that starts with them (NIC_EVDECL). */
 enum nic_event {
     NIC_EV_DOORBELL,      /* reg, value, ring */
     NIC_EV_TX_DESC_FETCH, /* ring, index, addr, own, flags, len, buf */
@@ -106,7 +108,18 @@ enum nic_event {
     NIC_EV_LINK,          /* up, autoneg */
     NIC_NEVENTS
 };
-extern const event_decl nic_event_decls[NIC_NEVENTS];
+/* One entry of the table of the common events (nic_events.h), whose fields
+ * are nic_evf_<f>.  A model with events of its own declares its class's
+ * table as {
+ *     #include "dev/nic/nic_events.h"
+ *     its own entries ...
+ * } with its enum continuing at NIC_NEVENTS. */
+#define NIC_EVDECL(name, desc, f) {name, desc, nic_evf_##f, ARRAY_SIZE(nic_evf_##f)}
+extern const event_decl nic_event_decls[NIC_NEVENTS]; /* just the common ones */
+/* Their fields (nic.c). */
+extern const event_field nic_evf_doorbell[3], nic_evf_fetch[7], nic_evf_done[5], nic_evf_txframe[6],
+    nic_evf_drop[4], nic_evf_rxframe[7], nic_evf_irq[3], nic_evf_dmaerr[7], nic_evf_coal[4],
+    nic_evf_link[2];
 
 /* A named bit (interrupt causes, descriptor flags): tables end with name NULL. */
 typedef struct nic_bitname {
@@ -127,15 +140,12 @@ typedef struct nic_opts {
                              (the guest's command line); NULL = none */
 } nic_opts;
 
-typedef struct nic_model {
-    const char *name;   /* "hamachi": --nic MODEL */
+struct nic_model;
+/* What a model's code provides, shared by all its variants. */
+typedef struct nic_ops {
     const char *prefix; /* instance name prefix: "hamachi" gives hamachi0 */
-    const char *desc;
-    const device_class *cls;
-    uint16_t vendor, device; /* PCI IDs of this model (nic_init) */
-    /* Allocate and initialise an instance of model m (calls nic_init);
-     * NULL on error.  Models that share one create tell themselves apart
-     * by m. */
+    /* Allocate and initialise an instance of variant m (calls nic_new);
+     * NULL on error.  Variants tell themselves apart by m (m->device). */
     nic *(*create)(const struct nic_model *m, const char *name, const nic_opts *o, sched *clock,
                    event_bus *eb, xerr *err);
     void (*destroy)(nic *n);
@@ -150,6 +160,15 @@ typedef struct nic_model {
      * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
      * before dispatch and after a read.  NULL = never. */
     bool (*pio_swap)(nic *n);
+} nic_ops;
+
+/* A chip variant: one row of a model's table of names and PCI IDs. */
+typedef struct nic_model {
+    const char *name;        /* "hamachi": --nic MODEL */
+    const char *desc;
+    const device_class *cls;
+    uint16_t vendor, device; /* PCI IDs (nic_new) */
+    const nic_ops *ops;
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -166,6 +185,7 @@ typedef struct nic_irq {
 #define NIC_PCI_WORD_CLOCKS 5   /* address, turnaround, one data phase, idle [INF] */
 #define NIC_PCI_BURST_SETUP 4
 #define NIC_MAX_RINGS 8
+#define NIC_MAX_COAL 4
 #define NIC_FIFO_FRAMES 256
 #define NIC_DEFAULT_FIFO (64u * 1024u) /* [INF] on-chip Rx FIFO size */
 
@@ -191,6 +211,19 @@ typedef struct nic_fifo {
 } nic_fifo;
 
 
+/* A model's DMA engine (one per direction): a timer that runs the model's
+ * step on the virtual clock.  A step handles at most `budget` descriptors,
+ * then continues step_ticks later (nic_engine_yield); before each descriptor
+ * it waits for the transmitter (Tx, nic_engine_wire_wait) and for the bus
+ * (nic_engine_bus_wait), each of which re-arms the engine and returns true
+ * when it must wait. */
+typedef struct nic_engine {
+    timer t;
+    nic *n;
+    unsigned budget;     /* descriptors per step (64) */
+    uint64_t step_ticks; /* delay before continuing a long walk (1 us) */
+} nic_engine;
+
 struct nic {
     pci_func pci;            /* the PCI function (pci.opaque = this nic) */
     device *dev;             /* the register declaration instance */
@@ -199,6 +232,13 @@ struct nic {
     event_bus *eb;
     net_port *port;          /* NULL = no cable */
     struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
+    /* The parts nic_fini finalizes: those whose _init found them inside
+     * the model state (nic_part). */
+    size_t state_size;       /* of the model state (nic_new) */
+    struct nic_coal *coal[NIC_MAX_COAL];
+    unsigned ncoal;
+    struct nic_eeprom *ee;
+    nic_engine tx_eng, rx_eng; /* the DMA engines (nic_engine_init) */
     enum nic_dma_what dma_what; /* of the current DMA context */
     bool own_port;           /* opened by nic_create: closed by nic_destroy */
     bool dma_per_word;       /* payload moved word by word (the old artifact) */
@@ -210,6 +250,9 @@ struct nic {
     timer *dma_next;         /* the engine whose turn on the bus is next (nic_dma_wait) */
     timer *dma_last;         /* the engine that had the last turn (only compared) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
+    /* Line rate (nic_wire_send): the transmitter is busy until wire_free. */
+    uint32_t bit_ps;         /* wire time per bit in ps (1 Gb/s = 1000) */
+    uint64_t wire_free;
     uint8_t mac[6];          /* factory address (EEPROM) */
     bool mac_given;          /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
@@ -222,27 +265,37 @@ struct nic {
     int tx_first;            /* first descriptor index of the frame, -1 = none */
     bool tx_overflow;        /* the frame outgrew NET_MAX_FRAME: drop at EOP */
     bool tx_pad;             /* pad short frames to 60 bytes (default true) */
+    /* The Rx frame in progress (the FIFO head), nic_rx_begin .. nic_rx_end. */
+    bool rx_active;
+    int rx_first;            /* its first descriptor index */
+    unsigned rx_bufs;        /* buffers it has filled */
+    uint32_t rx_off;         /* bytes of it already stored */
     /* Rings, for the views and the stall query. */
     nic_ring *rings[NIC_MAX_RINGS];
     unsigned nrings;
 };
 
 static inline nic *nic_from_pci(pci_func *f) { return f->opaque; }
+/* True if p lies inside the model state of n: a part of the model. */
+static inline bool nic_part(const nic *n, const void *p)
+{
+    return (const char *)p >= (const char *)n && (const char *)p < (const char *)n + n->state_size;
+}
 static inline uint64_t nic_now(const nic *n) { return n->clock->now; }
 static inline event_src *nic_ev(nic *n, unsigned e) { return dev_event(n->dev, e); }
 static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
 
 /* ---- life cycle ------------------------------------------------------- */
 
-/* Initialise the shell of a model instance whose state starts with `n`:
- * the PCI IDs of m, class Ethernet, BAR0 = 64-bit memory of bar_size bytes, INTA,
- * the device instance (priv = n), the Tx buffer and the Rx FIFO.  Returns
- * 0, or -1 with err set. */
-int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
-             const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
+/* Stop the engines, finalize the registered parts (coalescers, link,
+ * EEPROM), free the FIFO, the Tx buffer and the device instance; nic_free
+ * also frees the model state. */
 void nic_fini(nic *n);
+void nic_free(nic *n);
 /* Allocate a zeroed model state of size bytes that starts with a nic and
- * nic_init it; NULL with err set by nic_init. */
+ * initialise that shell: the PCI IDs of m, class Ethernet, BAR0 = 64-bit
+ * memory of bar_size bytes, INTA, the device instance (priv = the state),
+ * the Tx buffer and the Rx FIFO.  NULL with err set on error. */
 void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
               uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
 /* Connect a frame backend (also done by nic_create from opts->net). */
@@ -260,10 +313,9 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models (hamachi.c, e1000.c, tigon.c). */
-extern const nic_model hamachi_model;
-extern const nic_model e1000_82543_model, e1000_82544_model;
-extern const nic_model tigon2_model, acenic_model, acenic_copper_model;
+/* The models' variant tables (hamachi.c, e1000.c, tigon.c); each ends with
+ * a row whose name is NULL. */
+extern const nic_model hamachi_models[], e1000_models[], tigon_models[];
 
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
@@ -308,11 +360,31 @@ int nic_dma_peek(nic *n, uint64_t addr, void *buf, uint32_t len);
  * every tie and starve the other). */
 bool nic_dma_wait(nic *n, timer *t);
 
+/* ---- DMA engines and the wire ---------------------------------------------- */
+
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
+                     void *opaque);
+/* Run the step at now, or at not_before if later, unless it is already due
+ * by now. */
+void nic_engine_kick(nic_engine *e, uint64_t not_before);
+void nic_engine_stop(nic_engine *e);
+bool nic_engine_wire_wait(nic_engine *e);
+static inline bool nic_engine_bus_wait(nic_engine *e) { return nic_dma_wait(e->n, &e->t); }
+void nic_engine_yield(nic_engine *e);
+/* A frame of `bytes` (FCS included, after padding) went out: the wire is
+ * busy for it plus preamble and inter-frame gap at bit_ps per bit. */
+void nic_wire_send(nic *n, uint32_t bytes);
+
 /* ---- interrupts -------------------------------------------------------- */
 
 void nic_irq_assert(nic *n, uint32_t bits);
 void nic_irq_deassert(nic *n, uint32_t bits);
 void nic_irq_set_mask(nic *n, uint32_t mask);
+/* Register read hooks (reg_decl .read) of a model's cause registers:
+ * the latched causes, and the read-to-clear form, which returns them and
+ * clears them (not on a side-effect-free peek). */
+uint64_t nic_read_causes(device *d, const reg_access *a);
+uint64_t nic_read_clear_causes(device *d, const reg_access *a);
 
 /* ---- events ------------------------------------------------------------ */
 
@@ -333,6 +405,18 @@ void nic_tx_abort(nic *n, int reason, int ring, int index);
 static inline bool nic_tx_in_frame(const nic *n) { return n->tx_first >= 0; }
 void nic_tx_drop(nic *n, int reason, uint32_t len, int ring, int index);
 void nic_rx_drop(nic *n, int reason, uint32_t len, int ring, int index);
+/* Rx: start storing the FIFO head at descriptor `index` (no-op if it is
+ * already in progress); end it (delivered or dropped). */
+static inline void nic_rx_begin(nic *n, int index)
+{
+    if (n->rx_active)
+        return;
+    n->rx_active = true;
+    n->rx_first = index;
+    n->rx_bufs = 0;
+    n->rx_off = 0;
+}
+static inline void nic_rx_end(nic *n) { n->rx_active = false; }
 /* Rx: a frame has been delivered to the host. */
 void nic_rx_done(nic *n, const uint8_t *frame, uint32_t len, int match, unsigned bufs, int ring,
                  int index);
@@ -367,21 +451,10 @@ void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
         {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
          nic_view_station }
 
-/* The "stall" view's facts on ring `ring` ("tx", "rx"...); `watch stall NIC`
- * reads the same through nic_ring_state. */
-typedef struct nic_stall_info {
-    bool posted;              /* the ring holds host-posted work for the device */
-    bool idle;                /* the device's engine for the ring is idle */
-    bool stalled;             /* posted && idle */
-    uint64_t idle_ticks;      /* how long it has been idle (virtual time) */
-    unsigned unreclaimed;     /* completed descriptors the host has not taken back */
-    uint64_t unreclaimed_ticks; /* age of the oldest of them */
-    int oldest_index;         /* its index, -1 if none */
-} nic_stall_info;
-/* Returns 0, or -1 if `d` is not a NIC or has no such ring. */
-int nic_stall_query(device *d, const char *ring, nic_stall_info *out);
-/* The same facts as the device class's ring_state hook (core/dev.h), which
- * a model lists as .ring_state = nic_ring_state. */
+/* The device class's ring_state hook (core/dev.h) for every NIC model
+ * (.ring_state = nic_ring_state): the facts of the "stall" view and of
+ * `watch stall NIC` on ring `ring` ("tx", "rx"...).  Returns 0, or -1 if
+ * `d` is not a NIC or has no such ring. */
 int nic_ring_state(device *d, const char *ring, ring_state *st);
 
 #endif

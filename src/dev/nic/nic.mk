@@ -3,7 +3,7 @@
 # fragment, included after this one.  The fuzz targets build NIC_SOURCES
 # without a machine.
 NIC_SOURCES = \
-	src/dev/nic/nic.c src/dev/nic/nic.h \
+	src/dev/nic/nic.c src/dev/nic/nic.h src/dev/nic/nic_events.h \
 	src/dev/nic/nic_frame.c \
 	src/dev/nic/nic_views.c \
 	src/dev/nic/nic_ring.c src/dev/nic/nic_ring.h \

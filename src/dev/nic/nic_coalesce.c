@@ -57,6 +57,11 @@ void nic_coal_init(nic_coal *c, nic *n, int ring, void (*fire)(nic *n, int ring)
     timer_init(&c->gap_t, "nic-coal-gap", gap_expired, c);
     timer_init(&c->lat_t, "nic-coal-latency", lat_expired, c);
     timer_init(&c->ival_t, "nic-coal-interval", ival_expired, c);
+    for (unsigned i = 0; i < n->ncoal; i++)
+        if (n->coal[i] == c)
+            return;
+    if (nic_part(n, c) && n->ncoal < NIC_MAX_COAL)
+        n->coal[n->ncoal++] = c;
 }
 
 void nic_coal_reset(nic_coal *c)
@@ -135,3 +140,23 @@ void nic_coal_flush(nic_coal *c)
     if (c->pending)
         do_fire(c, NIC_COAL_FORCED);
 }
+
+static const state_decl nic_coal_decls[] = {
+    STATE_WIRING(nic_coal, n, "the NIC: nic_coal_init"),
+    STATE_WIRING(nic_coal, fire, "the model's hook: nic_coal_init"),
+    STATE_INT(nic_coal, count, "completions per interrupt"),
+    STATE_INT(nic_coal, gap, "gap timeout (ticks)"),
+    STATE_INT(nic_coal, latency, "latency bound (ticks)"),
+    STATE_INT(nic_coal, min_ival, "minimum interval (ticks)"),
+    STATE_INT(nic_coal, pending, "qualifying completions not yet signalled"),
+    STATE_INT(nic_coal, first, "time of the first pending one"),
+    STATE_INT(nic_coal, last, "time of the last pending one"),
+    STATE_INT(nic_coal, last_fire, "time of the last interrupt"),
+    STATE_BOOL(nic_coal, fired_once, "an interrupt was signalled"),
+    STATE_INT(nic_coal, deferred, "reason waiting for min_ival, -1 = none"),
+    STATE_TIMER(nic_coal, gap_t, "gap timeout"),
+    STATE_TIMER(nic_coal, lat_t, "latency bound"),
+    STATE_TIMER(nic_coal, ival_t, "minimum interval"),
+    STATE_INTS(nic_coal, fires, "interrupts by reason"),
+};
+const state_table nic_coal_state = STATE_TABLE(nic_coal_decls, nic_coal);

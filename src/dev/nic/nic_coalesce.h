@@ -45,6 +45,8 @@ typedef struct nic_coal {
 } nic_coal;
 
 void nic_coal_init(nic_coal *c, nic *n, int ring, void (*fire)(nic *n, int ring));
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_coal_state;
 void nic_coal_fini(nic_coal *c);
 /* Forget pending work and timers (chip reset). */
 void nic_coal_reset(nic_coal *c);

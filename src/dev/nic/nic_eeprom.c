@@ -22,6 +22,8 @@ void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_
     e->n = n;
     e->op_ticks = op_ticks;
     timer_init(&e->t, "nic-eeprom", read_done, e);
+    if (nic_part(n, e))
+        n->ee = e;
 }
 
 void nic_eeprom_fini(nic_eeprom *e)
@@ -143,3 +145,28 @@ void nic_uwire_pins(nic_uwire *u, bool cs, bool sk, bool din)
     u->cs = cs;
     u->sk = sk;
 }
+
+static const state_decl nic_eeprom_decls[] = {
+    STATE_WIRING(nic_eeprom, n, "the NIC: nic_eeprom_init"),
+    STATE_BUFFER(nic_eeprom, data, size, "the contents"),
+    STATE_BOOL(nic_eeprom, busy, "a read is in progress"),
+    STATE_INT(nic_eeprom, addr, "address of the read in progress / last read"),
+    STATE_INT(nic_eeprom, result, "byte latched by the last completed read"),
+    STATE_INT(nic_eeprom, reads, "reads"),
+    STATE_TIMER(nic_eeprom, t, "the read in progress completes"),
+};
+const state_table nic_eeprom_state = STATE_TABLE(nic_eeprom_decls, nic_eeprom);
+
+static const state_decl nic_uwire_decls[] = {
+    STATE_WIRING(nic_uwire, e, "the EEPROM: nic_uwire_init"),
+    STATE_BOOL(nic_uwire, cs, "chip select"),
+    STATE_BOOL(nic_uwire, sk, "clock"),
+    STATE_BOOL(nic_uwire, dout, "data out"),
+    STATE_INT(nic_uwire, state, "idle, command, data out (enum nic_uwire_state)"),
+    STATE_INT(nic_uwire, shift, "shift register"),
+    STATE_INT(nic_uwire, nbits, "bits shifted"),
+    STATE_INT(nic_uwire, word, "word being sent"),
+    STATE_INT(nic_uwire, word_addr, "its address"),
+    STATE_INT(nic_uwire, out_bits, "bits sent"),
+};
+const state_table nic_uwire_state = STATE_TABLE(nic_uwire_decls, nic_uwire);

@@ -21,6 +21,8 @@ typedef struct nic_eeprom {
 } nic_eeprom;
 
 void nic_eeprom_init(nic_eeprom *e, nic *n, uint32_t size, uint8_t fill, uint64_t op_ticks);
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_eeprom_state;
 void nic_eeprom_fini(nic_eeprom *e);
 /* The engine goes idle; the contents stay. */
 void nic_eeprom_reset(nic_eeprom *e);
@@ -50,6 +52,8 @@ typedef struct nic_uwire {
 } nic_uwire;
 
 void nic_uwire_init(nic_uwire *u, nic_eeprom *e, unsigned addr_bits);
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_uwire_state;
 /* New pin levels from the driver (chip select, clock, data in); data moves
  * on the rising edge of the clock. */
 void nic_uwire_pins(nic_uwire *u, bool cs, bool sk, bool din);

@@ -146,3 +146,21 @@ void nic_default_mac(const char *model, unsigned slot, const char *net, const ch
     const uint8_t m[6] = {0x02, 0x58, 0x42, (uint8_t)(h >> 16), (uint8_t)(h >> 8), (uint8_t)h};
     memcpy(mac, m, 6);
 }
+
+static const state_decl nic_mac_filter_decls[] = {
+    STATE_BYTES(nic_mac_filter, station, "station addresses"),
+    STATE_BOOLS(nic_mac_filter, station_valid, "which are valid"),
+    STATE_BOOL(nic_mac_filter, unicast, "accept a valid station address"),
+    STATE_BOOL(nic_mac_filter, broadcast, "accept broadcast"),
+    STATE_BOOL(nic_mac_filter, cam, "accept multicast matching the CAM"),
+    STATE_BOOL(nic_mac_filter, hash, "accept by hash"),
+    STATE_BOOL(nic_mac_filter, hash_unicast, "unicast by hash too"),
+    STATE_BOOL(nic_mac_filter, all_multi, "accept every multicast"),
+    STATE_BOOL(nic_mac_filter, promisc, "accept everything"),
+    STATE_BYTES(nic_mac_filter, cam_addr, "CAM entries"),
+    STATE_BOOLS(nic_mac_filter, cam_valid, "which are valid"),
+    STATE_INTS(nic_mac_filter, hash_table, "the hash table"),
+    STATE_WIRING(nic_mac_filter, hash_fn, "the model's hash: set by the model"),
+    STATE_WIRING(nic_mac_filter, hash_ctx, "its argument: set by the model"),
+};
+const state_table nic_mac_filter_state = STATE_TABLE(nic_mac_filter_decls, nic_mac_filter);

@@ -31,6 +31,8 @@ typedef struct nic_mac_filter {
 } nic_mac_filter;
 
 void nic_mac_filter_reset(nic_mac_filter *f);
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_mac_filter_state;
 /* Verdict for a destination address: enum nic_match (NONE = refuse). */
 int nic_mac_match(const nic_mac_filter *f, const uint8_t *dst);
 /* Ethernet CRC-32 (reflected, as on the wire; FCS = ~crc in LE order). */

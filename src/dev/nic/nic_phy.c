@@ -289,3 +289,43 @@ void nic_mdio_pins(nic_mdio *m, bool mdc, bool mdio, bool host_drives)
         mdio_clock(m, nic_mdio_level(m, mdio, host_drives));
     m->mdc = mdc;
 }
+
+static const state_decl nic_link_decls[] = {
+    STATE_WIRING(nic_link, n, "the NIC: nic_link_init"),
+    STATE_BOOL(nic_link, carrier, "a partner (backend) is attached"),
+    STATE_BOOL(nic_link, up, "the link is established"),
+    STATE_BOOL(nic_link, an_enable, "autonegotiation enabled"),
+    STATE_BOOL(nic_link, an_busy, "negotiating"),
+    STATE_BOOL(nic_link, an_done, "negotiation complete"),
+    STATE_BOOL(nic_link, admin_down, "the model holds the link down"),
+    STATE_TIMER(nic_link, an_timer, "negotiation completes"),
+    STATE_WIRING(nic_link, changed, "the model's hook: nic_link_init"),
+    STATE_INT(nic_link, changes, "link changes"),
+};
+const state_table nic_link_state = STATE_TABLE(nic_link_decls, nic_link);
+
+static const state_decl nic_mii_decls[] = {
+    STATE_WIRING(nic_mii, link, "the link: nic_mii_init"),
+    STATE_INTS(nic_mii, regs, "the PHY registers"),
+    STATE_BOOL(nic_mii, latched_down, "BMSR link status reads 0 until read once"),
+};
+const state_table nic_mii_state = STATE_TABLE(nic_mii_decls, nic_mii);
+
+static const state_decl nic_mdio_decls[] = {
+    STATE_WIRING(nic_mdio, read, "the PHY's side: nic_mdio_init"),
+    STATE_WIRING(nic_mdio, write, "the PHY's side: nic_mdio_init"),
+    STATE_WIRING(nic_mdio, ctx, "the PHY's side: nic_mdio_init"),
+    STATE_INT(nic_mdio, state, "frame state (enum nic_mdio_state)"),
+    STATE_INT(nic_mdio, nbits, "bits shifted in or edges counted"),
+    STATE_INT(nic_mdio, shift, "shift register"),
+    STATE_INT(nic_mdio, op, "operation"),
+    STATE_INT(nic_mdio, phy, "PHY address"),
+    STATE_INT(nic_mdio, reg, "register"),
+    STATE_INT(nic_mdio, data, "data"),
+    STATE_BOOL(nic_mdio, mdc, "last MDC level"),
+    STATE_BOOL(nic_mdio, driving, "the PHY drives MDIO"),
+    STATE_BOOL(nic_mdio, out, "the level it drives"),
+    STATE_INT(nic_mdio, frames, "frames"),
+    STATE_INT(nic_mdio, bad_frames, "bad frames"),
+};
+const state_table nic_mdio_state = STATE_TABLE(nic_mdio_decls, nic_mdio);

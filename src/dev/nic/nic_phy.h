@@ -36,6 +36,8 @@ typedef struct nic_link {
 } nic_link;
 
 void nic_link_init(nic_link *l, nic *n, uint64_t an_ticks, void (*changed)(nic *n));
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_link_state;
 void nic_link_fini(nic_link *l);
 /* Power-on state: autonegotiation off, link = carrier (and not admin_down);
  * no hook call.  admin_down is left as the model set it. */
@@ -78,6 +80,9 @@ typedef struct nic_mii {
 } nic_mii;
 
 void nic_mii_init(nic_mii *m, nic_link *link, uint8_t addr, uint32_t phy_id);
+/* Its state, for the models that embed one (STATE_PART; the reset values
+ * and writable bits are configuration). */
+extern const state_table nic_mii_state;
 void nic_mii_reset(nic_mii *m);
 /* Register access; a read with peek has no side effect. */
 uint16_t nic_mii_read(nic_mii *m, unsigned reg, bool peek);
@@ -111,6 +116,8 @@ typedef struct nic_mdio {
     uint64_t frames, bad_frames;
 } nic_mdio;
 
+/* Its state, for the models that embed one (STATE_PART). */
+extern const state_table nic_mdio_state;
 void nic_mdio_init(nic_mdio *m, bool (*read)(void *, unsigned, unsigned, uint16_t *),
                    void (*write)(void *, unsigned, unsigned, uint16_t), void *ctx);
 /* Idle, line released (a PHY reset or a chip reset). */

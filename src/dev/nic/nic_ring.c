@@ -201,7 +201,7 @@ static bool done_unreclaimed(nic_ring *r, unsigned k, const nic_done **out)
     return true;
 }
 
-int nic_ring_stall(nic_ring *r, nic_stall_info *s)
+int nic_ring_stall(nic_ring *r, ring_state *s)
 {
     nic *n = r->n;
     memset(s, 0, sizeof *s);
@@ -224,7 +224,6 @@ int nic_ring_stall(nic_ring *r, nic_stall_info *s)
     } else {
         s->posted = nic_ring_pending(r) > 0;
     }
-    s->stalled = s->posted && s->idle;
     uint64_t oldest = UINT64_MAX;
     for (unsigned k = 0; k < r->done_n; k++) {
         const nic_done *e;
@@ -453,3 +452,35 @@ void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out)
                       sizeof *now + (size_t)now->n * words * sizeof(uint32_t));
     free(now);
 }
+
+/* ---- state ------------------------------------------------------------------ */
+
+static const state_decl nic_done_decls[] = {
+    STATE_INT(nic_done, addr, "bus address of the status word written"),
+    STATE_INT(nic_done, time, "when"),
+    STATE_INT(nic_done, word, "the value written"),
+    STATE_INT(nic_done, index, "descriptor index"),
+};
+static const state_table nic_done_state = STATE_TABLE(nic_done_decls, nic_done);
+
+static const state_decl nic_ring_decls[] = {
+    STATE_WIRING(nic_ring, n, "the NIC: nic_ring_init"),
+    STATE_WIRING(nic_ring, name, "a static name: nic_ring_init"),
+    STATE_WIRING(nic_ring, ops, "the model's decode: nic_ring_init"),
+    STATE_WIRING(nic_ring, opaque, "the model: nic_ring_init"),
+    STATE_INT(nic_ring, base, "bus address of entry 0"),
+    STATE_INT(nic_ring, desc_size, "bytes per descriptor"),
+    STATE_INT(nic_ring, size, "entries"),
+    STATE_INT(nic_ring, index, "the device's next descriptor"),
+    STATE_INT(nic_ring, cur, "its bus address"),
+    STATE_INT(nic_ring, host, "tail / host producer index"),
+    STATE_BOOL(nic_ring, running, "the engine is working on the ring"),
+    STATE_INT(nic_ring, idle_since, "idle since"),
+    STATE_INT(nic_ring, fetches, "descriptor fetches"),
+    STATE_INT(nic_ring, writebacks, "write-backs"),
+    STATE_INT(nic_ring, wraps, "wraps"),
+    STATE_PARTS(nic_ring, done, nic_done_state, "completions, for the stall check"),
+    STATE_INT(nic_ring, done_head, "oldest completion"),
+    STATE_INT(nic_ring, done_n, "completions kept"),
+};
+const state_table nic_ring_state_decl = STATE_TABLE(nic_ring_decls, nic_ring);

@@ -50,7 +50,7 @@ typedef struct nic_ring_ops {
     int (*mem_read)(nic_ring *r, uint64_t addr, void *buf, uint32_t len);
     /* Optional: adjust the generic stall answer with what only the model
      * knows (index-based completions, rings the device produces). */
-    void (*stall)(nic_ring *r, nic_stall_info *s);
+    void (*stall)(nic_ring *r, ring_state *s);
 } nic_ring_ops;
 
 #define NIC_DONE_LOG 512
@@ -118,6 +118,9 @@ uint32_t nic_ring_pending(const nic_ring *r);
  * of the window ctx asks for; `*` marks the entries that changed since the
  * state ctx's memo keeps (see view_ctx). */
 void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out);
-int nic_ring_stall(nic_ring *r, nic_stall_info *s);
+int nic_ring_stall(nic_ring *r, ring_state *s);
 
 #endif
+
+/* A ring's state, for the models that embed one (STATE_PART). */
+extern const state_table nic_ring_state_decl; /* (nic_ring_state is the stall query) */

@@ -115,7 +115,7 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
             sb_puts(out, "  causes asserted:");
         any = true;
         sb_putc(out, ' ');
-        nic_format_bits(n->model->causes, 1u << i, out);
+        nic_format_bits(n->model->ops->causes, 1u << i, out);
         sb_printf(out, "=%llu", (unsigned long long)n->irq.asserts[i]);
     }
     if (any)
@@ -124,7 +124,7 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
         net_port_show(n->port, out);
 }
 
-int nic_stall_query(device *d, const char *ring, nic_stall_info *out)
+int nic_ring_state(device *d, const char *ring, ring_state *st)
 {
     nic *n = nic_of_device(d);
     if (!n)
@@ -132,21 +132,7 @@ int nic_stall_query(device *d, const char *ring, nic_stall_info *out)
     nic_ring *r = nic_find_ring(n, ring);
     if (!r)
         return -1;
-    return nic_ring_stall(r, out);
-}
-
-int nic_ring_state(device *d, const char *ring, ring_state *st)
-{
-    nic_stall_info s;
-    if (nic_stall_query(d, ring, &s) != 0)
-        return -1;
-    st->posted = s.posted;
-    st->idle = s.idle;
-    st->idle_ticks = s.idle_ticks;
-    st->unreclaimed = s.unreclaimed;
-    st->unreclaimed_ticks = s.unreclaimed_ticks;
-    st->oldest_index = s.oldest_index;
-    return 0;
+    return nic_ring_stall(r, st);
 }
 
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
@@ -154,12 +140,12 @@ void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
     nic *n = d->priv;
     for (unsigned i = 0; i < n->nrings; i++) {
         nic_ring *r = n->rings[i];
-        nic_stall_info s;
+        ring_state s;
         nic_ring_stall(r, &s);
         uint64_t idle_us = sched_ticks_to_ns(n->clock, s.idle_ticks) / 1000;
         uint64_t old_us = sched_ticks_to_ns(n->clock, s.unreclaimed_ticks) / 1000;
         sb_printf(out, "%s %s: %s, engine %s", d->name, r->name,
-                  s.stalled  ? "STALLED (host-posted work, engine idle)"
+                  ring_stalled(&s) ? "STALLED (host-posted work, engine idle)"
                   : s.posted ? "work posted"
                              : "no work posted",
                   s.idle ? "idle" : "running");

@@ -18,6 +18,23 @@
 #define PCI_STATUS_W1C 0xf900u
 #define PCI_STATUS_RX_MASTER_ABORT 0x2000u
 
+static const state_decl pci_func_decls[] = {
+    STATE_WIRING(pci_func, ops, "the model's handlers: pci_func_init"),
+    STATE_WIRING(pci_func, opaque, "the model: pci_func_init"),
+    STATE_WIRING(pci_func, dev, "the model's register block: set by the model"),
+    STATE_WIRING(pci_func, host_ops, "the host bridge: set when plugged in"),
+    STATE_WIRING(pci_func, host, "the host bridge: set when plugged in"),
+    STATE_WIRING(pci_func, dma_ctx, "set by the model before each DMA (pci_dma_context)"),
+    STATE_INT(pci_func, command, "command register"),
+    STATE_INT(pci_func, status, "status register"),
+    STATE_INTS(pci_func, bar_value, "BAR values as the guest wrote them"),
+    STATE_INT(pci_func, int_line, "interrupt line register"),
+    STATE_INT(pci_func, latency, "latency timer"),
+    STATE_INT(pci_func, cache_line, "cache line size"),
+    STATE_LINES(pci_func, irq_level, "INTA..INTD as the function drives them"),
+};
+const state_table pci_func_state = STATE_TABLE(pci_func_decls, pci_func);
+
 void pci_func_init(pci_func *f, const char *name, const pci_func_ops *ops, void *opaque)
 {
     memset(f, 0, sizeof *f);

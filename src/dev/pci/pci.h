@@ -108,6 +108,12 @@ struct pci_func {
 #define PCI_CMD_MEM 0x2
 #define PCI_CMD_MASTER 0x4
 
+/* The state of a pci_func (its configuration header as the guest set it,
+ * its INTx levels), for the models that embed one (STATE_PART).  IDs, BAR
+ * sizes and the slot are configuration: pci_func_init and the host set
+ * them up again. */
+extern const state_table pci_func_state;
+
 void pci_func_init(pci_func *f, const char *name, const pci_func_ops *ops, void *opaque);
 /* Power-on state of the header; calls ops->reset. */
 void pci_func_reset(pci_func *f);

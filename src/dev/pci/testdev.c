@@ -262,11 +262,25 @@ static void hw_reset(testdev *td)
 
 static void dev_reset(device *d) { pci_func_reset(&td_of(d)->f); }
 
+static const state_decl testdev_state[] = {
+    STATE_PART(testdev, f, pci_func_state, "its PCI configuration header and INTA"),
+    STATE_WIRING(testdev, dev, "the register block: testdev_new"),
+    STATE_WIRING(testdev, clock, "the machine's clock"),
+    STATE_TIMER(testdev, timer, "the transfer in flight completes"),
+    STATE_BYTES(testdev, buf, "the device's buffer"),
+    STATE_BOOL(testdev, busy, "a transfer is in flight"),
+    STATE_BOOL(testdev, done, "STATUS.DONE"),
+    STATE_BOOL(testdev, error, "STATUS.ERROR"),
+    STATE_LINE(testdev, irq, "INTA as driven"),
+    STATE_INT(testdev, code, "error code (enum testdev_error)"),
+    STATE_INT(testdev, cmd, "command of the transfer in flight"),
+};
+
 static const device_class testdev_class = {
     .name = "testdev",
     .desc = "xbow PCI DMA test device",
     DEV_REGS(testdev_regs), .reg_space = TESTDEV_BUF_OFF, .little_endian = true,
-    DEV_EVENTS(testdev_events),
+    DEV_EVENTS(testdev_events), DEV_STATE(testdev_state, testdev),
     .reset = dev_reset,
 };
 

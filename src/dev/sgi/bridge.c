@@ -472,11 +472,34 @@ static int bridge_other_write(device *d, const bus_op *op, uint64_t off, unsigne
     return bridge_space_write(d, op, off, size, val);
 }
 
+static const state_decl bridge_state[] = {
+    STATE_WIRING(bridge, dev, "the register block: bridge_new"),
+    STATE_WIRING(bridge, bus, "the machine's bus"),
+    STATE_WIRING(bridge, clock, "the machine's clock"),
+    STATE_WIRING(bridge, eb, "the machine's event bus"),
+    STATE_WIRING(bridge, slot, "the PCI functions plugged in (bridge_plug): each saves "
+                               "its own state"),
+    STATE_INTS(bridge, intx_level, "per slot: bit i = the function drives INTx i"),
+    STATE_INTS(bridge, ate, "internal ATE RAM"),
+    STATE_INT(bridge, int_err, "latched error bits 31:8 of INT_STATUS"),
+    STATE_INT(bridge, pins, "live levels of the 8 interrupt pins"),
+    STATE_INT(bridge, sent, "pins the HUB was told are asserted"),
+    STATE_BOOL(bridge, err_sent, "error interrupt delivered, not yet cleared"),
+    STATE_INT(bridge, latched, "error-address registers holding a first error (LATCH_*)"),
+    STATE_PART(bridge, nic, ow_bus_state, "the NIC register's 1-wire bus"),
+    STATE_PART(bridge, nic_mcr, ow_mcr_state, "the NIC register: 1-wire master"),
+    STATE_PART(bridge, eeprom, ds2505_state, "the board's DS2505 number-in-a-can"),
+    STATE_U64S(bridge, counters, "DMA counters per initiator and window (info dma)"),
+    STATE_WIRING(bridge, scratch, "DMA swap buffer: holds nothing between DMAs"),
+    STATE_WIRING(bridge, scratch_len, "its size (grows as needed)"),
+};
+
 static const device_class bridge_class = {
     .name = "bridge",
     .desc = "SGI Bridge ASIC (XIO to PCI)",
     DEV_REGS(bridge_regs), .reg_space = 0x1000000, .little_endian = false,
     DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views), DEV_COUNTERS(bridge_counters),
+    DEV_STATE(bridge_state, bridge),
     .reset = bridge_reset, .other_read = bridge_other_read, .other_write = bridge_other_write,
 };
 

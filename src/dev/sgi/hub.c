@@ -646,11 +646,25 @@ static void show_irqs(device *d, const char *args, view_ctx *ctx, strbuf *out)
 static const dev_view hub_views[] = {
     {"irq", "pending levels, masks, RT comparators and CPU lines", show_irqs}};
 
+static const state_decl hub_state[] = {
+    STATE_WIRING(hub, dev, "the register block: hub_new_node"),
+    STATE_WIRING(hub, bus, "the machine's bus (windows mapped by hub_new_node)"),
+    STATE_WIRING(hub, clock, "the machine's clock"),
+    STATE_WIRING(hub, w, "outputs to the CPUs and the board: hub_wiring"),
+    STATE_INT(hub, cur_init, "initiator of the access being dispatched"),
+    STATE_INT(hub, rt_offset, "RT count = now / ticks_per_count + rt_offset"),
+    STATE_INT(hub, ticks_per_count, "virtual ticks per RT count"),
+    STATE_TIMERS(hub, cmp_timer, "RT comparator A and B"),
+    STATE_LINES(hub, line, "CPU interrupt outputs, by slice and IP"),
+    STATE_PART(hub, mlan, ow_bus_state, "MD_MLAN_CTL's 1-wire bus"),
+    STATE_PART(hub, mlan_ctl, ow_mcr_state, "MD_MLAN_CTL: its 1-wire master"),
+};
+
 static const device_class hub_class = {
     .name = "hub",
     .desc = "SGI HUB (IP27 node controller): PI, MD, II, NI",
     DEV_REGS(hub_regs), .reg_space = HUB_WINDOW_SIZE,
-    DEV_EVENTS(hub_events), DEV_VIEWS(hub_views),
+    DEV_EVENTS(hub_events), DEV_VIEWS(hub_views), DEV_STATE(hub_state, hub),
     .reset = hub_reset,
     .next_change = hub_next_change,
 };

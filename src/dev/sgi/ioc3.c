@@ -365,11 +365,22 @@ static void ioc3_reset(device *d)
     update_intb(io);
 }
 
+static const state_decl ioc3_state[] = {
+    STATE_WIRING(ioc3, dev, "the register block: ioc3_new"),
+    STATE_PART(ioc3, pci, pci_func_state, "its PCI configuration header and INTx"),
+    STATE_WIRING(ioc3, uart, "UART A and B: devices of their own (ioc3.uart-a, -b)"),
+    STATE_WIRING(ioc3, rtc, "the M48T35: a device of its own"),
+    STATE_INTS(ioc3, cfg40, "config 0x40-0x47"),
+    STATE_LINE(ioc3, intb, "the SIO interrupt (INTB) as driven"),
+    STATE_PART(ioc3, mlan, ow_bus_state, "the MicroLAN (no device on it)"),
+    STATE_PART(ioc3, mcr, ow_mcr_state, "MCR: its 1-wire master"),
+};
+
 static const device_class ioc3_class = {
     .name = "ioc3",
     .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
     DEV_REGS(ioc3_regs), .reg_space = IOC3_BAR0_SIZE, .little_endian = true,
-    DEV_EVENTS(ioc3_events),
+    DEV_EVENTS(ioc3_events), DEV_STATE(ioc3_state, ioc3),
     .reset = ioc3_reset, .other_read = other_read, .other_write = other_write,
 };
 

@@ -315,6 +315,45 @@ static void ds_sample(ow_slave *s, int line)
 
 static const ow_slave_ops ds2505_ops = {ds_reset, ds_drive, ds_sample};
 
+/* ---- state ------------------------------------------------------------------ */
+
+static const state_decl ow_bus_decls[] = {
+    STATE_WIRING(ow_bus, slaves, "the devices on the bus: attached by the board"),
+    STATE_INT(ow_bus, resets, "reset pulses so far"),
+    STATE_INT(ow_bus, slots, "bit slots so far"),
+};
+const state_table ow_bus_state = STATE_TABLE(ow_bus_decls, ow_bus);
+
+static const state_decl ow_mcr_decls[] = {
+    STATE_WIRING(ow_mcr, bus, "its bus: ow_mcr_init by the owner"),
+    STATE_WIRING(ow_mcr, clock, "the machine's clock: ow_mcr_init by the owner"),
+    STATE_INT(ow_mcr, fields, "timing fields of the last slot"),
+    STATE_INT(ow_mcr, result, "DONE and the sampled line, visible from done_at"),
+    STATE_INT(ow_mcr, done_at, "virtual time the last slot ends"),
+};
+const state_table ow_mcr_state = STATE_TABLE(ow_mcr_decls, ow_mcr);
+
+static const state_decl ds2505_decls[] = {
+    STATE_WIRING(ds2505, slave, "bus membership: ds2505_init and ow_bus_attach"),
+    STATE_BYTES(ds2505, rom, "family, serial, CRC8"),
+    STATE_BYTES(ds2505, mem, "EPROM data"),
+    STATE_BYTES(ds2505, status, "status memory (redirection bytes)"),
+    STATE_INT(ds2505, state, "protocol state (enum ds2505_state)"),
+    STATE_INT(ds2505, bit, "bit position in the current byte or id"),
+    STATE_INT(ds2505, rx, "byte being received"),
+    STATE_INT(ds2505, cmd, "memory command"),
+    STATE_INT(ds2505, addr, "current address of the stream"),
+    STATE_INT(ds2505, tx, "byte being sent"),
+    STATE_INT(ds2505, search_phase, "SEARCH ROM: bit, complement, direction"),
+    STATE_INT(ds2505, crc, "running CRC16 of the stream"),
+    STATE_BYTES(ds2505, queue, "CRC bytes to send before the next data byte"),
+    STATE_INT(ds2505, nqueue, "bytes queued"),
+    STATE_INT(ds2505, qpos, "next queued byte"),
+    STATE_BOOL(ds2505, redir_due, "a page's redirection byte comes next"),
+    STATE_BOOL(ds2505, ended, "past the end of the stream"),
+};
+const state_table ds2505_state = STATE_TABLE(ds2505_decls, ds2505);
+
 void ds2505_init(ds2505 *d, uint64_t serial48)
 {
     memset(d, 0, sizeof *d);

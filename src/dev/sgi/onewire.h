@@ -11,6 +11,7 @@
 #define XBOW_ONEWIRE_H
 
 #include "core/common.h"
+#include "core/dev.h"
 #include "core/sched.h"
 
 typedef struct ow_slave ow_slave;
@@ -41,6 +42,9 @@ bool ow_reset(ow_bus *b);
 /* One slot: bit 1 = write 1 / read slot, bit 0 = write 0.  Returns the line. */
 int ow_touch_bit(ow_bus *b, int bit);
 uint8_t ow_touch_byte(ow_bus *b, uint8_t byte);
+/* The state of an ow_bus, an ow_mcr and a ds2505, for the models that
+ * embed them (STATE_PART). */
+extern const state_table ow_bus_state, ow_mcr_state, ds2505_state;
 
 /* SGI MicroLAN master register (the Bridge NIC register, the IOC3 MCR, the
  * HUB MD_MLAN_CTL; Linux sgi_w1.c, IRIX nic.c).  A write of

@@ -47,6 +47,7 @@ enum {
 #define SUBU(rd, rs, rt) R_(rs, rt, rd, 0, 0x23)
 #define AND(rd, rs, rt) R_(rs, rt, rd, 0, 0x24)
 #define OR(rd, rs, rt) R_(rs, rt, rd, 0, 0x25)
+#define XOR(rd, rs, rt) R_(rs, rt, rd, 0, 0x26)
 #define SLT(rd, rs, rt) R_(rs, rt, rd, 0, 0x2a)
 #define SLTU(rd, rs, rt) R_(rs, rt, rd, 0, 0x2b)
 #define DADD(rd, rs, rt) R_(rs, rt, rd, 0, 0x2c)

@@ -79,6 +79,7 @@ static sched CLK;
 static event_bus EB;
 static ram_block *RB;
 static cpu *C;
+static int ENGINE; /* the engine every test runs with (main) */
 static probe PR;
 static int DMA;
 
@@ -99,6 +100,7 @@ static void setup(void)
     ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &probe_ops, &PR), 0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
+    ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
     DMA = initiator_register(&B, "dma0", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN);
@@ -593,6 +595,7 @@ START_TEST(llsc_other_cpu_fast_store)
     /* cpu1 stores to the linked line through its soft TLB (fast path). */
     cpu *c1 = cpu_new(1, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(c1);
+    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
     cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
     put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0)}, 2);
     cpu_bp_insert(c1, K0(0x20008));
@@ -1373,11 +1376,18 @@ static Suite *cpu_suite(void)
     return s;
 }
 
+/* Every test runs with each engine the host has. */
 int main(void)
 {
-    SRunner *sr = srunner_create(cpu_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int failed = 0;
+    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
+        if (!cpu_engine_available(ENGINE))
+            continue;
+        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
+        SRunner *sr = srunner_create(cpu_suite());
+        srunner_run_all(sr, CK_NORMAL);
+        failed += srunner_ntests_failed(sr);
+        srunner_free(sr);
+    }
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -4,6 +4,7 @@
  * running, the trace hook's count, kicks from a device access, and a Status
  * write that unmasks a pending interrupt. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cpu/cpu.h"
@@ -23,6 +24,7 @@ static bus B;
 static sched CLK;
 static event_bus EB;
 static cpu *C;
+static int ENGINE; /* the engine every test runs with (main) */
 static int kick_writes; /* writes to the kicking device */
 
 /* A device whose every write asks the CPU to stop (as a stop request from an
@@ -53,6 +55,7 @@ static void setup(void)
     ck_assert_int_eq(bus_map_mmio(&B, "kick", BUS_UNC(0, MMIO_PA), 0x1000, &kick_ops, NULL), 0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
+    ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* no exception is expected */
     kick_writes = 0;
@@ -324,11 +327,18 @@ static Suite *cpu_loop_suite(void)
     return s;
 }
 
+/* Every test runs with each engine the host has. */
 int main(void)
 {
-    SRunner *sr = srunner_create(cpu_loop_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int failed = 0;
+    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
+        if (!cpu_engine_available(ENGINE))
+            continue;
+        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
+        SRunner *sr = srunner_create(cpu_loop_suite());
+        srunner_run_all(sr, CK_NORMAL);
+        failed += srunner_ntests_failed(sr);
+        srunner_free(sr);
+    }
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

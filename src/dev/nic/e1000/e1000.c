@@ -70,24 +70,9 @@ static uint64_t r_stat_hi(device *d, const reg_access *a)
 
 /* ---- interrupts -------------------------------------------------------------- */
 
-static uint64_t r_icr(device *d, const reg_access *a)
-{
-    nic *n = &E1000(d)->n;
-    uint32_t v = n->irq.cause;
-    if (!a->peek && v)
-        nic_irq_deassert(n, v); /* a read returns and clears every cause */
-    return v;
-}
-
 static void w_icr(device *d, const reg_access *a)
 {
     nic_irq_deassert(&E1000(d)->n, (uint32_t)a->val); /* write 1 to clear */
-}
-
-/* ICS reads as an ICR mirror without the clear [SRC Q-E1000]. */
-static uint64_t r_ics(device *d, const reg_access *a)
-{
-    return E1000(d)->n.irq.cause;
 }
 
 static void w_ics(device *d, const reg_access *a)
@@ -246,7 +231,7 @@ static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
         else
             h->rx_stopped = false;
         nic_doorbell(&h->n, reg, v, which);
-        EVENT_EMIT(tx ? h->ev_tdt : h->ev_rdt, nic_initiator(&h->n), r->host, r->index,
+        EVENT_EMIT(nic_ev(&h->n, tx ? E1000_EV_TDT : E1000_EV_RDT), nic_initiator(&h->n), r->host, r->index,
                    e1000_ring_ok(r) ? nic_ring_pending(r) : 0);
         if (!e1000_ring_ok(r))
             xlog(LOG_DEBUG, d->name, "%s %u with %s %u and %u descriptors: ring unusable",
@@ -369,10 +354,12 @@ static const reg_decl e1000_regs[] = {
     [ER_VET] = {.name = "VET", .offset = 0x0038, .width = 4, .rules = R_FULL, .reset = 0x8100,
                 .wmask = 0xffff, .desc = "VLAN Ethernet type"},
     [ER_ICR] = {.name = "ICR", .offset = 0x00c0, .width = 4, .rules = R_NOSTORE | R_FULL,
-                REG_FIELDS(f_icr), .read = r_icr, .write = w_icr,
+                REG_FIELDS(f_icr), .read = nic_read_clear_causes, .write = w_icr,
                 .desc = "interrupt causes: a read returns and clears them"},
+    /* ICS reads as an ICR mirror without the clear [SRC Q-E1000]. */
     [ER_ICS] = {.name = "ICS", .offset = 0x00c8, .width = 4, .rules = R_NOSTORE | R_FULL,
-                REG_FIELDS(f_icr), .read = r_ics, .write = w_ics, .desc = "interrupt cause set"},
+                REG_FIELDS(f_icr), .read = nic_read_causes, .write = w_ics,
+                .desc = "interrupt cause set"},
     [ER_IMS] = {.name = "IMS", .offset = 0x00d0, .width = 4, .rules = R_NOSTORE | R_FULL,
                 REG_FIELDS(f_icr), .read = r_ims, .write = w_ims,
                 .desc = "interrupt mask set / read"},
@@ -590,28 +577,65 @@ static void e1000_reset(device *d)
 
 /* ---- views ---------------------------------------------------------------------- */
 
+static const state_decl e1000_txctx_decls[] = {
+    STATE_INT(e1000_txctx, ipcss, "IP checksum start"),
+    STATE_INT(e1000_txctx, ipcso, "IP checksum offset"),
+    STATE_INT(e1000_txctx, tucss, "TCP/UDP checksum start"),
+    STATE_INT(e1000_txctx, tucso, "TCP/UDP checksum offset"),
+    STATE_INT(e1000_txctx, hdr_len, "header length"),
+    STATE_INT(e1000_txctx, ipcse, "IP checksum end"),
+    STATE_INT(e1000_txctx, tucse, "TCP/UDP checksum end"),
+    STATE_INT(e1000_txctx, mss, "segment size"),
+    STATE_INT(e1000_txctx, paylen, "payload length"),
+    STATE_BOOL(e1000_txctx, tcp, "TCP"),
+    STATE_BOOL(e1000_txctx, ip, "IPv4"),
+};
+static const state_table e1000_txctx_state = STATE_TABLE(e1000_txctx_decls, e1000_txctx);
+
+/* The model's own state.  Not yet declared: the shared shell `n` (its
+ * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
+ * state"). */
+static const state_decl e1000_state[] = {
+    STATE_PART(e1000, tx, nic_ring_state_decl, "the Tx ring"),
+    STATE_PART(e1000, rx, nic_ring_state_decl, "the Rx ring"),
+    STATE_PART(e1000, txc, nic_coal_state, "TIDV"),
+    STATE_PART(e1000, rxc, nic_coal_state, "RDTR"),
+    STATE_PART(e1000, link, nic_link_state, "the link"),
+    STATE_PART(e1000, mii, nic_mii_state, "the PHY's registers"),
+    STATE_PART(e1000, mdio, nic_mdio_state, "82543: bit-banged MDIO"),
+    STATE_PART(e1000, ee, nic_eeprom_state, "the EEPROM"),
+    STATE_PART(e1000, uw, nic_uwire_state, "its Microwire port"),
+    STATE_PART(e1000, filt, nic_mac_filter_state, "the address filter"),
+    STATE_TIMER(e1000, mdic_timer, "an MDIC operation completes"),
+    STATE_BOOL(e1000, lu, "STATUS.LU as last published"),
+    STATE_BOOL(e1000, phy_in_reset, "the PHY is held in reset"),
+    STATE_BOOL(e1000, keep_phy, "device_reset from CTRL.RST keeps the PHY"),
+    STATE_INT(e1000, ioaddr, "82544 I/O window: IOADDR"),
+    STATE_PART(e1000, ctx, e1000_txctx_state, "checksum context"),
+    STATE_PART(e1000, tso, e1000_txctx_state, "segmentation context"),
+    STATE_BOOL(e1000, pkt, "inside a packet"),
+    STATE_BOOL(e1000, pkt_bad, "the packet failed: skip to its EOP"),
+    STATE_BOOL(e1000, pkt_tse, "a segmentation packet"),
+    STATE_INT(e1000, pkt_popts, "packet options"),
+    STATE_BOOL(e1000, pkt_vle, "VLAN tag insertion"),
+    STATE_INT(e1000, pkt_vlan, "the tag"),
+    STATE_BOOL(e1000, tx_stopped, "a descriptor fetch failed: idle until TDT is written"),
+    STATE_BOOL(e1000, tx_ide, "a descriptor of the current packet had IDE"),
+    STATE_BYTES(e1000, hdr, "TSO: the header replayed in front of every segment"),
+    STATE_INT(e1000, seg_count, "TSO: segments sent"),
+    STATE_INT(e1000, seg_payload, "TSO: payload bytes sent"),
+    STATE_BOOL(e1000, rx_stopped, "a descriptor fetch failed: idle until RDT is written"),
+    STATE_INT(e1000, tso_frames, "TSO frames"),
+    STATE_INT(e1000, tx_bad_fcs, "frames sent with a bad FCS"),
+    STATE_INT(e1000, speed_mismatch, "speed mismatches"),
+    STATE_INT(e1000, mdic_ops, "MDIC operations"),
+};
+
 static const dev_view e1000_views[] = {
     NIC_VIEWS,
     {"filter", "address filter: RAR entries, MTA bits, RCTL modes, VLAN", e1000_view_filter},
     {"phy", "PHY registers, link, speed and duplex (MAC and PHY), MDIO", e1000_view_phy},
     {"offload", "transmit contexts (checksum, TSO) and the packet in progress", e1000_view_offload},
-};
-
-static const device_class e1000_82543_class = {
-    .name = "e1000-82543",
-    .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
-    .reg_space = E1000_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
-};
-
-static const device_class e1000_82544_class = {
-    .name = "e1000-82544",
-    .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(nic_event_decls), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
 };
 
 /* ---- model events ------------------------------------------------------------------ */
@@ -626,12 +650,31 @@ static const event_field f_mdio[] = {{"via", EVF_ENUM, mdio_via, NULL},
                                      {"reg", EVF_DEC, NULL, NULL},
                                      {"value", EVF_HEX, NULL, NULL},
                                      {"error", EVF_BOOL, NULL, NULL}};
-static const event_decl ev_tdt = {"tdt.write", "the host wrote TDT (Tx doorbell)", f_tail,
-                                  ARRAY_SIZE(f_tail)};
-static const event_decl ev_rdt = {"rdt.write", "the host wrote RDT (Rx buffers returned)",
-                                  f_tail, ARRAY_SIZE(f_tail)};
-static const event_decl ev_mdio = {"mdio", "a PHY register access (MDIC or bit-banged MDIO)",
-                                   f_mdio, ARRAY_SIZE(f_mdio)};
+static const event_decl e1000_events[E1000_NEVENTS] = {
+#include "dev/nic/nic_events.h"
+    {"tdt.write", "the host wrote TDT (Tx doorbell)", f_tail, ARRAY_SIZE(f_tail)},
+    {"rdt.write", "the host wrote RDT (Rx buffers returned)", f_tail, ARRAY_SIZE(f_tail)},
+    {"mdio", "a PHY register access (MDIC or bit-banged MDIO)", f_mdio, ARRAY_SIZE(f_mdio)},
+};
+
+static const device_class e1000_82543_class = {
+    DEV_STATE(e1000_state, e1000),
+    .name = "e1000-82543",
+    .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
+    .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
+    .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
+    .reset = e1000_reset,
+};
+
+static const device_class e1000_82544_class = {
+    DEV_STATE(e1000_state, e1000),
+    .name = "e1000-82544",
+    .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
+    DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
+    DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
+    .reset = e1000_reset,
+};
 
 /* ---- life cycle -------------------------------------------------------------------- */
 
@@ -640,15 +683,8 @@ static void e1000_destroy(nic *n)
     e1000 *h = (e1000 *)n;
     if (!h)
         return;
-    timer_del(n->clock, &h->tx_timer);
-    timer_del(n->clock, &h->rx_timer);
     timer_del(n->clock, &h->mdic_timer);
-    nic_coal_fini(&h->txc);
-    nic_coal_fini(&h->rxc);
-    nic_link_fini(&h->link);
-    nic_eeprom_fini(&h->ee);
-    nic_fini(n);
-    free(h);
+    nic_free(n);
 }
 
 /* EEPROM image (64 words): MAC in words 0-2, PCI IDs in 0x0B-0x0E [INF],
@@ -688,11 +724,6 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
     nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0);
     eeprom_image(h, dev_id);
     nic_uwire_init(&h->uw, &h->ee, 6);
-    h->ev_tdt = event_src_add(eb, name, &ev_tdt, n->dev);
-    h->ev_rdt = event_src_add(eb, name, &ev_rdt, n->dev);
-    h->ev_mdio = event_src_add(eb, name, &ev_mdio, n->dev);
-    h->step_budget = 64;
-    h->step_ticks = sched_ns_to_ticks(clock, 1000);
     h->mdic_ticks = sched_ns_to_ticks(clock, E1000_MDIC_NS);
     e1000_phy_init(h);
     e1000_tx_init(h);
@@ -701,29 +732,19 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
     return n;
 }
 
-const nic_model e1000_82543_model = {
-    .name = "e1000-82543",
+static const nic_ops e1000_ops = {
     .prefix = "e1000_",
-    .desc = "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
-    .cls = &e1000_82543_class,
-    .vendor = INTEL,
-    .device = DEV_82543GC_COPPER,
     .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
     .causes = e1000_causes,
+    .bar_access = e1000_io, /* the 82544's I/O window (e1000_io refuses it on the 82543) */
 };
 
-const nic_model e1000_82544_model = {
-    .name = "e1000-82544",
-    .prefix = "e1000_",
-    .desc = "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X",
-    .cls = &e1000_82544_class,
-    .vendor = INTEL,
-    .device = DEV_82544EI_COPPER,
-    .create = e1000_create,
-    .destroy = e1000_destroy,
-    .rx = e1000_rx_frame,
-    .causes = e1000_causes,
-    .bar_access = e1000_io,
+const nic_model e1000_models[] = {
+    {"e1000-82543", "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
+     &e1000_82543_class, INTEL, DEV_82543GC_COPPER, &e1000_ops},
+    {"e1000-82544", "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X", &e1000_82544_class,
+     INTEL, DEV_82544EI_COPPER, &e1000_ops},
+    {0},
 };

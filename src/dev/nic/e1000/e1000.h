@@ -17,6 +17,8 @@
 #include "dev/nic/nic_ring.h"
 
 enum e1000_variant { E1000_82543, E1000_82544 };
+/* The model's own events, after the common ones (e1000.c). */
+enum { E1000_EV_TDT = NIC_NEVENTS, E1000_EV_RDT, E1000_EV_MDIO, E1000_NEVENTS };
 
 /* Register ids: index into the declaration table (e1000.c).  The 82544's
  * registers the 82543 lacks come last: the 82543's class declares only the
@@ -164,8 +166,7 @@ typedef struct e1000 {
     nic_eeprom ee;
     nic_uwire uw;
     nic_mac_filter filt;
-    timer tx_timer, rx_timer, mdic_timer;
-    event_src *ev_tdt, *ev_rdt, *ev_mdio;
+    timer mdic_timer;
     /* MAC side of the link */
     bool lu;           /* STATUS.LU as last published */
     bool phy_in_reset; /* CTRL.PHY_RST (82544) or SDP4 low (82543) */
@@ -185,16 +186,9 @@ typedef struct e1000 {
     bool tx_ide;       /* a descriptor of the current packet had IDE */
     uint8_t hdr[256];  /* TSO: the header replayed in front of every segment */
     uint32_t seg_count, seg_payload; /* TSO: segments sent, payload bytes sent */
-    uint64_t wire_free;
-    /* Receive */
-    bool rx_active;
+    /* Receive (the frame in progress is in nic) */
     bool rx_stopped;   /* a descriptor fetch failed: idle until RDT is written */
-    uint32_t rx_off;   /* bytes of the FIFO head already stored */
-    int rx_first;
-    unsigned rx_bufs;
     /* Parameters */
-    unsigned step_budget;
-    uint64_t step_ticks;
     uint64_t mdic_ticks;
     /* Counters (views) */
     uint64_t tso_frames, tx_bad_fcs, speed_mismatch, mdic_ops;
@@ -223,6 +217,12 @@ void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out);
 static inline bool e1000_ring_ok(const nic_ring *r)
 {
     return r->size && r->index < r->size && r->host < r->size;
+}
+/* The device owns the entries from head up to (not including) tail. */
+static inline bool e1000_dev_owns(const nic_ring *r, uint32_t index)
+{
+    return e1000_ring_ok(r) &&
+           (index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
 /* e1000_tx.c */
 /* Ones' complement sum of big-endian 16-bit words (an odd tail byte is

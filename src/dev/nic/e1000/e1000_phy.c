@@ -144,7 +144,7 @@ static void phy_write(e1000 *h, unsigned phy, unsigned reg, uint16_t v)
 static void mdio_event(e1000 *h, int via, bool write, unsigned phy, unsigned reg, uint16_t v,
                        bool error)
 {
-    EVENT_EMIT(h->ev_mdio, nic_initiator(&h->n), (uint64_t)via, write, phy, reg, v, error);
+    EVENT_EMIT(nic_ev(&h->n, E1000_EV_MDIO), nic_initiator(&h->n), (uint64_t)via, write, phy, reg, v, error);
 }
 
 /* The bit-bang decoder's view of the bus. */

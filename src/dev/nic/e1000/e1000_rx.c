@@ -30,8 +30,7 @@ static void rx_decode(nic_ring *r, nic_desc *d)
     d->flags = w3 & 0xffff;
     d->eop = w3 & E1000_RXD_EOP;
     d->intr = false;
-    d->owned = e1000_ring_ok(r) &&
-               (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
+    d->owned = e1000_dev_owns(r, d->index);
 }
 
 static const nic_ring_ops rx_ops = {rx_decode, rx_flag_names, 3, NULL, NULL};
@@ -59,7 +58,7 @@ void e1000_rx_init(e1000 *h)
     nic_ring_init(&h->rx, n, NIC_RING_RX, NIC_RING_HEADTAIL, false, 16, &rx_ops, h);
     nic_add_ring(n, &h->rx);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, rx_fire);
-    timer_init(&h->rx_timer, "e1000-rx", rx_step, h);
+    nic_engine_init(&h->n.rx_eng, n, "e1000-rx", rx_step, h);
     h->filt.hash_bits = 4096;
     h->filt.hash_fn = mta_hash;
     h->filt.hash_ctx = h;
@@ -67,22 +66,20 @@ void e1000_rx_init(e1000 *h)
 
 void e1000_rx_reset(e1000 *h)
 {
-    timer_del(h->n.clock, &h->rx_timer);
+    nic_engine_stop(&h->n.rx_eng);
     nic_ring_reset(&h->rx);
     nic_ring_set_size(&h->rx, 0);
     nic_coal_reset(&h->rxc);
     nic_coal_config(&h->rxc, 0, 0, 0, 0);
-    h->rx_active = false;
+    nic_rx_end(&h->n);
     h->rx_stopped = false;
 }
 
 void e1000_rx_kick(e1000 *h)
 {
-    sched *s = h->n.clock;
     if (!(DEV_R(h->n.dev, ER_RCTL) & E1000_RCTL_EN) || h->rx_stopped || !h->n.fifo.count)
         return;
-    if (!timer_pending(&h->rx_timer) || h->rx_timer.when > s->now)
-        timer_mod(s, &h->rx_timer, s->now);
+    nic_engine_kick(&h->n.rx_eng, 0);
 }
 
 void e1000_rdtr_written(e1000 *h, uint32_t v)
@@ -187,8 +184,8 @@ static bool buffer_free(const e1000 *h)
     uint32_t bs = rx_buf_size(h), need = 0;
     for (unsigned i = 0; i < q->count; i++)
         need += (q->q[(q->head + i) % NIC_FIFO_FRAMES].len + bs - 1) / bs;
-    if (h->rx_active)
-        need = need > h->rx_bufs ? need - h->rx_bufs : 0;
+    if (h->n.rx_active)
+        need = need > h->n.rx_bufs ? need - h->n.rx_bufs : 0;
     return nic_ring_pending(r) > need;
 }
 
@@ -306,7 +303,7 @@ static void frame_done(e1000 *h, const uint8_t *f, uint32_t slen, int tag)
         e1000_stat_add(h, ER_BPRC, 1);
     else if (f[0] & 1)
         e1000_stat_add(h, ER_MPRC, 1);
-    nic_rx_done(n, f, slen - 4, match, h->rx_bufs, NIC_RING_RX, h->rx_first);
+    nic_rx_done(n, f, slen - 4, match, n->rx_bufs, NIC_RING_RX, n->rx_first);
     /* RXDMT0: free descriptors at or below RDLEN/2, /4 or /8 (RCTL.RDMTS). */
     unsigned rdmts = (unsigned)(DEV_R(n->dev, ER_RCTL) >> E1000_RCTL_RDMTS_SHIFT) & 3;
     if (nic_ring_pending(r) <= r->size >> (rdmts == 3 ? 3 : rdmts + 1))
@@ -318,13 +315,12 @@ static void rx_step(void *opaque)
 {
     e1000 *h = opaque;
     nic *n = &h->n;
-    sched *s = n->clock;
     nic_ring *r = &h->rx;
     if (!(DEV_R(n->dev, ER_RCTL) & E1000_RCTL_EN) || h->rx_stopped) {
         nic_ring_set_running(r, false);
         return;
     }
-    for (unsigned k = 0; k < h->step_budget; k++) {
+    for (unsigned k = 0; k < h->n.rx_eng.budget; k++) {
         uint32_t slen;
         int tag;
         const uint8_t *f = nic_fifo_head(n, &slen, &tag);
@@ -333,19 +329,14 @@ static void rx_step(void *opaque)
             return;
         }
         nic_ring_set_running(r, true);
-        if (nic_dma_wait(n, &h->rx_timer)) /* the bus is still busy with the last buffer */
+        if (nic_engine_bus_wait(&h->n.rx_eng)) /* the bus is still busy with the last buffer */
             return;
-        if (!h->rx_active) {
-            h->rx_active = true;
-            h->rx_off = 0;
-            h->rx_first = (int)r->index;
-            h->rx_bufs = 0;
-        }
+        nic_rx_begin(n, (int)r->index);
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* the ring is unreachable: drop, stop until RDT */
             nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, (int)r->index);
             nic_fifo_pop(n);
-            h->rx_active = false;
+            nic_rx_end(n);
             h->rx_stopped = true;
             nic_ring_set_running(r, false);
             return;
@@ -354,17 +345,17 @@ static void rx_step(void *opaque)
         uint32_t put = 0;
         bool dma_failed = false;
         if (d.buf) { /* a null buffer is handed back empty [SRC Q-E1000] */
-            put = slen - h->rx_off;
+            put = slen - n->rx_off;
             if (put > rx_buf_size(h))
                 put = rx_buf_size(h);
             nic_dma_ctx(n, NIC_DMA_RX_BUF, NIC_RING_RX, (int)d.index);
-            if (nic_dma_payload_write(n, d.buf, f + h->rx_off, put)) {
+            if (nic_dma_payload_write(n, d.buf, f + n->rx_off, put)) {
                 dma_failed = true; /* RXE on this descriptor, the frame ends here [INF] */
                 errors |= E1000_RXE_RXE;
             }
-            h->rx_off += put;
+            n->rx_off += put;
         }
-        bool done = dma_failed || h->rx_off == slen;
+        bool done = dma_failed || n->rx_off == slen;
         uint16_t csum = 0;
         if (done) {
             status |= E1000_RXD_EOP;
@@ -384,20 +375,20 @@ static void rx_step(void *opaque)
                  (done && ((uint32_t)tag & TAG_VP) ? (uint32_t)tag & 0xffff0000u : 0);
         bool wb_failed = nic_ring_writeback(r, &d, (1u << 2) | (1u << 3)) != 0;
         nic_ring_advance(r, false);
-        h->rx_bufs++;
+        n->rx_bufs++;
         if (dma_failed || wb_failed) {
-            nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, h->rx_first);
+            nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, n->rx_first);
             nic_fifo_pop(n);
-            h->rx_active = false;
+            nic_rx_end(n);
             continue;
         }
         if (done) {
             frame_done(h, f, slen, tag);
             nic_fifo_pop(n);
-            h->rx_active = false;
+            nic_rx_end(n);
         }
     }
-    timer_mod(s, &h->rx_timer, s->now + h->step_ticks);
+    nic_engine_yield(&h->n.rx_eng);
 }
 
 /* ---- the "filter" view -------------------------------------------------------------- */

@@ -2,8 +2,9 @@
  * walker, legacy, context and data descriptors, checksum insertion, TCP
  * segmentation (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
  * status word last), TIDV interrupt delay, statistics, line-rate pacing.
- * Each step handles at most step_budget descriptors, then continues on a
- * timer: misprogrammed rings cannot hang the emulator. */
+ * The walker is the nic's Tx engine (nic_engine: at most its budget of
+ * descriptors per step, then it continues on a timer): misprogrammed rings
+ * cannot hang the emulator. */
 #include "dev/nic/e1000/e1000.h"
 
 #include <stdio.h>
@@ -89,9 +90,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
     d->flags = f;
     d->eop = f & TXF_EOP;
     d->intr = f & (TXF_RS | TXF_RPS);
-    /* The device owns the entries from head up to (not including) tail. */
-    d->owned = e1000_ring_ok(r) &&
-               (d->index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
+    d->owned = e1000_dev_owns(r, d->index);
 }
 
 static const nic_ring_ops tx_ops = {tx_decode, tx_flag_names, 3, NULL, NULL};
@@ -109,7 +108,7 @@ void e1000_tx_init(e1000 *h)
     nic_ring_init(&h->tx, n, NIC_RING_TX, NIC_RING_HEADTAIL, true, 16, &tx_ops, h);
     nic_add_ring(n, &h->tx);
     nic_coal_init(&h->txc, n, NIC_RING_TX, tx_fire);
-    timer_init(&h->tx_timer, "e1000-tx", tx_step, h);
+    nic_engine_init(&h->n.tx_eng, n, "e1000-tx", tx_step, h);
 }
 
 static void packet_clear(e1000 *h)
@@ -123,7 +122,7 @@ static void packet_clear(e1000 *h)
 void e1000_tx_reset(e1000 *h)
 {
     nic *n = &h->n;
-    timer_del(n->clock, &h->tx_timer);
+    nic_engine_stop(&h->n.tx_eng);
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_ring_reset(&h->tx);
@@ -134,7 +133,7 @@ void e1000_tx_reset(e1000 *h)
     memset(&h->tso, 0, sizeof h->tso);
     packet_clear(h);
     h->tx_stopped = false;
-    h->wire_free = nic_now(n);
+    n->wire_free = nic_now(n);
 }
 
 void e1000_tidv_config(e1000 *h)
@@ -145,13 +144,11 @@ void e1000_tidv_config(e1000 *h)
 
 void e1000_tx_kick(e1000 *h)
 {
-    sched *s = h->n.clock;
     nic_ring *r = &h->tx;
     if (!(DEV_R(h->n.dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r) ||
         r->index == r->host)
         return;
-    if (!timer_pending(&h->tx_timer) || h->tx_timer.when > s->now)
-        timer_mod(s, &h->tx_timer, s->now > h->wire_free ? s->now : h->wire_free);
+    nic_engine_kick(&h->n.tx_eng, h->n.wire_free);
 }
 
 /* ---- sending ------------------------------------------------------------------------ */
@@ -186,11 +183,9 @@ static void send_frame(e1000 *h, int index)
         e1000_stat_add(h, ER_BPTC, 1);
     else if (dst0 & 1)
         e1000_stat_add(h, ER_MPTC, 1);
-    /* Line rate: preamble 8, inter-frame gap 12 bytes. */
     static const uint32_t bit_ps[] = {100000, 10000, 1000};
-    sched *s = n->clock;
-    uint64_t ns = (uint64_t)(wire + 20) * 8 * bit_ps[e1000_speed(h)] / 1000;
-    h->wire_free = (h->wire_free > s->now ? h->wire_free : s->now) + sched_ns_to_ticks(s, ns);
+    n->bit_ps = bit_ps[e1000_speed(h)]; /* the speed the MAC runs at now */
+    nic_wire_send(n, wire);
 }
 
 /* Insert an 802.1Q tag (VET, then the descriptor's VLAN field) after the
@@ -402,25 +397,22 @@ static void tx_step(void *opaque)
 {
     e1000 *h = opaque;
     nic *n = &h->n;
-    sched *s = n->clock;
     nic_ring *r = &h->tx;
     if (!(DEV_R(n->dev, ER_TCTL) & E1000_TCTL_EN) || h->tx_stopped || !e1000_ring_ok(r)) {
         nic_ring_set_running(r, false);
         return;
     }
-    for (unsigned k = 0; k < h->step_budget; k++) {
+    for (unsigned k = 0; k < h->n.tx_eng.budget; k++) {
         if (r->index == r->host) { /* the queue is empty */
             if (r->running)
                 nic_irq_assert(n, E1000_ICR_TXQE);
             nic_ring_set_running(r, false);
             return;
         }
-        if (h->wire_free > s->now) {
-            timer_mod(s, &h->tx_timer, h->wire_free);
+        if (nic_engine_wire_wait(&h->n.tx_eng))
             return;
-        }
         nic_ring_set_running(r, true);
-        if (nic_dma_wait(n, &h->tx_timer)) /* the bus is still busy with the last descriptor */
+        if (nic_engine_bus_wait(&h->n.tx_eng)) /* the bus is still busy with the last descriptor */
             return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* counted and published by the DMA layer */
@@ -448,7 +440,7 @@ static void tx_step(void *opaque)
         }
         nic_ring_advance(r, false);
     }
-    timer_mod(s, &h->tx_timer, s->now + h->step_ticks);
+    nic_engine_yield(&h->n.tx_eng);
 }
 
 /* ---- the "offload" view ------------------------------------------------------------ */

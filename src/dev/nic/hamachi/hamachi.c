@@ -106,21 +106,6 @@ static void w_intr_enable(device *d, const reg_access *a)
     nic_irq_set_mask(&H(d)->n, (uint32_t)a->val);
 }
 
-/* InterruptClear: reading returns the pending causes and clears them. */
-static uint64_t r_intr_clear(device *d, const reg_access *a)
-{
-    hamachi *h = H(d);
-    uint32_t v = h->n.irq.cause;
-    if (!a->peek && v)
-        nic_irq_deassert(&h->n, v);
-    return v;
-}
-
-static uint64_t r_intr_status(device *d, const reg_access *a)
-{
-    return H(d)->n.irq.cause;
-}
-
 static void w_mac_cnfg(device *d, const reg_access *a)
 {
     DEV_R(d, HR_MAC_CNFG) &= ~0x8000ull; /* soft MAC reset self-clears [INF] */
@@ -283,10 +268,10 @@ static const reg_decl ham_regs[] = {
     [HR_INTR_ENABLE] = {.name = "InterruptEnable", .offset = 0x80, .width = 4, REG_FIELDS(f_intr),
                         .write = w_intr_enable, .desc = "interrupt mask"},
     [HR_INTR_CLEAR] = {.name = "InterruptClear", .offset = 0x84, .width = 4,
-                       .rules = R_RO | R_NOSTORE, REG_FIELDS(f_intr), .read = r_intr_clear,
+                       .rules = R_RO | R_NOSTORE, REG_FIELDS(f_intr), .read = nic_read_clear_causes,
                        .desc = "read: pending causes, cleared by the read"},
     [HR_INTR_STATUS] = {.name = "IntrStatus", .offset = 0x88, .width = 4, .rules = R_RO | R_NOSTORE,
-                        REG_FIELDS(f_intr), .read = r_intr_status,
+                        REG_FIELDS(f_intr), .read = nic_read_causes,
                         .desc = "pending causes (no clear)"},
     [HR_EVENT_STATUS] = {.name = "EventStatus", .offset = 0x8c, .width = 2,
                          .desc = "non-interrupting events"},
@@ -363,10 +348,10 @@ static void ham_reset(device *d)
 {
     hamachi *h = H(d);
     nic *n = &h->n;
-    timer_del(d->clock, &h->tx_timer);
-    timer_del(d->clock, &h->rx_timer);
+    nic_engine_stop(&h->n.tx_eng);
+    nic_engine_stop(&h->n.rx_eng);
     nic_reset_common(n);
-    h->rx_active = false;
+    nic_rx_end(n);
     h->rx_nobuf = false;
     h->tx_intr = false;
     h->tx_state = h->rx_state = HAM_CH_STOPPED;
@@ -382,7 +367,7 @@ static void ham_reset(device *d)
     nic_eeprom_reset(&h->ee);
     nic_mac_filter_reset(&h->filt);
     nic_irq_set_mask(n, 0);
-    h->wire_free = d->clock->now;
+    n->wire_free = d->clock->now;
     h->clk_valid = false;
     timer_mod(d->clock, &h->clk_timer,
               d->clock->now + sched_ns_to_ticks(d->clock, HAM_CLK_SETTLE_NS));
@@ -408,11 +393,37 @@ static const dev_view ham_views[] = {
     {"filter", "address filter (AddrMode, station, CAM) and link", view_filter},
 };
 
+/* The model's own state.  Not yet declared: the shared shell `n` (its
+ * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
+ * state"); until then a Hamachi's state image is incomplete and test_state
+ * does not cover NICs. */
+static const state_decl ham_state[] = {
+    STATE_PART(hamachi, tx, nic_ring_state_decl, "the Tx ring"),
+    STATE_PART(hamachi, rx, nic_ring_state_decl, "the Rx ring"),
+    STATE_PART(hamachi, txc, nic_coal_state, "Tx interrupt coalescing"),
+    STATE_PART(hamachi, rxc, nic_coal_state, "Rx interrupt coalescing"),
+    STATE_PART(hamachi, link, nic_link_state, "the link"),
+    STATE_PART(hamachi, ee, nic_eeprom_state, "the EEPROM"),
+    STATE_PART(hamachi, filt, nic_mac_filter_state, "the address filter"),
+    STATE_TIMER(hamachi, clk_timer, "PCIClkMeas settles"),
+    STATE_INT(hamachi, tx_state, "Tx channel state (enum ham_ch_state)"),
+    STATE_INT(hamachi, rx_state, "Rx channel state (enum ham_ch_state)"),
+    STATE_BOOL(hamachi, clk_valid, "PCIClkMeas bit 7"),
+    STATE_BOOL(hamachi, tx_intr, "a descriptor of the frame being sent had DescIntr"),
+    STATE_INT(hamachi, rx_phase, "Rx frame in progress: phase (enum ham_rx_phase)"),
+    STATE_INT(hamachi, rx_gap, "Rx frame in progress: FCS gap bytes written"),
+    STATE_INT(hamachi, rx_toff, "Rx frame in progress: trailer offset"),
+    STATE_INT(hamachi, rx_pad, "Rx frame in progress: pad, -1 = not yet known"),
+    STATE_BOOL(hamachi, rx_intr, "Rx frame in progress: DescIntr seen"),
+    STATE_BOOL(hamachi, rx_nobuf, "the last Rx fetch found no descriptor it owns"),
+};
+
 static const device_class hamachi_class = {
     .name = "hamachi",
     .desc = "Packet Engines Hamachi GNIC-II gigabit Ethernet (PCI 1318:0911)",
     DEV_REGS(ham_regs), .reg_space = HAM_BAR_SIZE, .little_endian = true,
     DEV_EVENTS(nic_event_decls), DEV_VIEWS(ham_views),
+    DEV_STATE(ham_state, hamachi),
     .reset = ham_reset, .ring_state = nic_ring_state,
 };
 
@@ -423,15 +434,8 @@ static void ham_destroy(nic *n)
     hamachi *h = (hamachi *)n;
     if (!h)
         return;
-    timer_del(n->clock, &h->tx_timer);
-    timer_del(n->clock, &h->rx_timer);
     timer_del(n->clock, &h->clk_timer);
-    nic_coal_fini(&h->txc);
-    nic_coal_fini(&h->rxc);
-    nic_link_fini(&h->link);
-    nic_eeprom_fini(&h->ee);
-    nic_fini(n);
-    free(h);
+    nic_free(n);
 }
 
 static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
@@ -453,15 +457,16 @@ static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, 
     return n;
 }
 
-const nic_model hamachi_model = {
-    .name = "hamachi",
+static const nic_ops ham_ops = {
     .prefix = "hamachi",
-    .desc = "Packet Engines Hamachi GNIC-II (1318:0911)",
-    .cls = &hamachi_class,
-    .vendor = HAM_VENDOR,
-    .device = HAM_DEVICE,
     .create = ham_create,
     .destroy = ham_destroy,
     .rx = hamachi_rx_frame,
     .causes = ham_causes,
+};
+
+const nic_model hamachi_models[] = {
+    {"hamachi", "Packet Engines Hamachi GNIC-II (1318:0911)", &hamachi_class, HAM_VENDOR,
+     HAM_DEVICE, &ham_ops},
+    {0},
 };

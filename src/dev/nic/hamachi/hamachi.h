@@ -60,24 +60,16 @@ typedef struct hamachi {
     nic_link link;
     nic_eeprom ee;
     nic_mac_filter filt;
-    timer tx_timer, rx_timer, clk_timer;
+    timer clk_timer;
     enum ham_ch_state tx_state, rx_state;
-    uint64_t wire_free;  /* the transmitter is busy until then (line rate) */
     bool clk_valid;      /* PCIClkMeas bit 7 */
     bool tx_intr;        /* a descriptor of the frame being sent had DescIntr */
-    /* The Rx frame in progress (the FIFO head). */
-    bool rx_active;
+    /* The Rx frame in progress (the FIFO head; the rest is in nic). */
     enum ham_rx_phase rx_phase;
-    uint32_t rx_doff, rx_gap, rx_toff;
+    uint32_t rx_gap, rx_toff;
     int rx_pad;          /* -1 = not yet known */
-    int rx_first;
-    unsigned rx_bufs;
     bool rx_intr;
     bool rx_nobuf;       /* the last Rx fetch found no descriptor it owns */
-    /* Model parameters. */
-    unsigned step_budget;  /* descriptors per scheduling step */
-    uint64_t step_ticks;   /* delay before continuing a long walk */
-    uint64_t bit_ns_x1000; /* wire time per bit, in ps (1 Gb/s = 1000) */
 } hamachi;
 
 /* hamachi_dma.c */

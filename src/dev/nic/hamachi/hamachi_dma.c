@@ -2,12 +2,12 @@
  * ownership-bit rings, the Rx status trailer, coalesced completion
  * interrupts and the statistics counters (docs/hardware.md, "Hamachi GNIC-II").
  *
- * Each channel runs in steps on the virtual clock: at most step_budget
- * descriptors per step, then it continues on a timer, so a ring that never
- * ends (no DescEndRing, every descriptor owned) cannot hang the emulator.
- * The transmitter is paced at line rate (1 Gb/s, 8 bytes of preamble and 12
- * of inter-frame gap per frame), and both engines wait for the DMA time of
- * what they moved (nic.h: PCI clocks per word or burst). */
+ * Each channel is one of the nic's engines (nic_engine): at most its budget
+ * of descriptors per step, then it continues on a timer, so a ring that
+ * never ends (no DescEndRing, every descriptor owned) cannot hang the
+ * emulator.  The transmitter is paced at line rate (nic_wire_send, 1 Gb/s),
+ * and both engines wait for the DMA time of what they moved (nic.h: PCI
+ * clocks per word or burst). */
 #include "dev/nic/hamachi/hamachi.h"
 
 static const nic_bitname ham_desc_flags[] = {{HAM_DESC_OWN, "Own"},
@@ -42,11 +42,8 @@ void hamachi_dma_init(hamachi *h)
     nic_ring_init(&h->rx, n, NIC_RING_RX, NIC_RING_OWN, false, 8, &ham_ring_ops, h);
     nic_add_ring(n, &h->tx);
     nic_add_ring(n, &h->rx);
-    timer_init(&h->tx_timer, "hamachi-tx", tx_step, h);
-    timer_init(&h->rx_timer, "hamachi-rx", rx_step, h);
-    h->step_budget = 64;
-    h->step_ticks = sched_ns_to_ticks(n->clock, 1000);
-    h->bit_ns_x1000 = 1000; /* 1 Gb/s */
+    nic_engine_init(&h->n.tx_eng, n, "hamachi-tx", tx_step, h);
+    nic_engine_init(&h->n.rx_eng, n, "hamachi-rx", rx_step, h);
 }
 
 uint16_t hamachi_ch_status(const hamachi *h, bool tx)
@@ -61,13 +58,6 @@ static void ch_set(hamachi *h, bool tx, enum ham_ch_state state)
     else
         h->rx_state = state;
     nic_ring_set_running(tx ? &h->tx : &h->rx, state == HAM_CH_RUNNING);
-}
-
-static void kick(hamachi *h, timer *t)
-{
-    sched *s = h->n.clock;
-    if (!timer_pending(t) || t->when > s->now)
-        timer_mod(s, t, s->now);
 }
 
 void hamachi_coal_fire(nic *n, int ring)
@@ -96,13 +86,13 @@ void hamachi_stat_add(hamachi *h, unsigned reg, uint32_t v)
 void hamachi_tx_cmd(hamachi *h, unsigned cmd)
 {
     if (cmd & 2) {
-        timer_del(h->n.clock, &h->tx_timer);
+        nic_engine_stop(&h->n.tx_eng);
         nic_tx_abort(&h->n, NIC_DROP_RESET, NIC_RING_TX, (int)h->tx.index);
         h->tx_intr = false;
         ch_set(h, true, HAM_CH_STOPPED);
     } else if ((cmd & 1) && h->tx_state != HAM_CH_RUNNING) {
         ch_set(h, true, HAM_CH_RUNNING);
-        kick(h, &h->tx_timer);
+        nic_engine_kick(&h->n.tx_eng, 0);
     }
 }
 
@@ -120,15 +110,10 @@ static void tx_step(void *opaque)
 {
     hamachi *h = opaque;
     nic *n = &h->n;
-    sched *s = n->clock;
     if (h->tx_state != HAM_CH_RUNNING)
         return;
-    for (unsigned k = 0; k < h->step_budget; k++) {
-        if (h->wire_free > s->now) {
-            timer_mod(s, &h->tx_timer, h->wire_free);
-            return;
-        }
-        if (nic_dma_wait(n, &h->tx_timer))
+    for (unsigned k = 0; k < h->n.tx_eng.budget; k++) {
+        if (nic_engine_wire_wait(&h->n.tx_eng) || nic_engine_bus_wait(&h->n.tx_eng))
             return;
         nic_desc d;
         if (nic_ring_fetch(&h->tx, &d)) {
@@ -148,9 +133,7 @@ static void tx_step(void *opaque)
         if (d.eop && nic_tx_finish(n, NIC_RING_TX, (int)d.index)) {
             uint32_t wire = (len < 60 ? 60 : len) + 4; /* with the FCS the MAC appends */
             hamachi_stat_add(h, HR_STAT_TX_BYTES, wire);
-            uint64_t ns = (uint64_t)(wire + 8 + 12) * 8 * h->bit_ns_x1000 / 1000;
-            h->wire_free = (h->wire_free > s->now ? h->wire_free : s->now) +
-                           sched_ns_to_ticks(s, ns);
+            nic_wire_send(n, wire);
         }
         /* Hand the descriptor back: only DescOwn is cleared ("the chip is
          * not required to set the entire flag to zero"). */
@@ -166,7 +149,7 @@ static void tx_step(void *opaque)
         }
         nic_ring_advance(&h->tx, d.end_ring);
     }
-    timer_mod(s, &h->tx_timer, s->now + h->step_ticks);
+    nic_engine_yield(&h->n.tx_eng);
 }
 
 /* ---- receive ----------------------------------------------------------------- */
@@ -174,11 +157,11 @@ static void tx_step(void *opaque)
 void hamachi_rx_cmd(hamachi *h, unsigned cmd)
 {
     if (cmd & 2) {
-        timer_del(h->n.clock, &h->rx_timer);
+        nic_engine_stop(&h->n.rx_eng);
         ch_set(h, false, HAM_CH_STOPPED);
     } else if ((cmd & 1) && h->rx_state != HAM_CH_RUNNING) {
         ch_set(h, false, HAM_CH_RUNNING);
-        kick(h, &h->rx_timer);
+        nic_engine_kick(&h->n.rx_eng, 0);
     }
 }
 
@@ -210,7 +193,7 @@ bool hamachi_rx_frame(nic *n, const uint8_t *frame, size_t size)
      * as Tulip-style chips do [INF]. */
     if (h->rx_state == HAM_CH_SUSPENDED)
         ch_set(h, false, HAM_CH_RUNNING);
-    kick(h, &h->rx_timer);
+    nic_engine_kick(&h->n.rx_eng, 0);
     return true;
 }
 
@@ -229,11 +212,11 @@ static int rx_fill(hamachi *h, const nic_desc *d, const uint8_t *f, uint32_t len
         uint32_t room = cap - used, k;
         switch (h->rx_phase) {
         case HAM_RX_DATA:
-            k = len - h->rx_doff < room ? len - h->rx_doff : room;
+            k = len - n->rx_off < room ? len - n->rx_off : room;
             nic_dma_ctx(n, NIC_DMA_RX_BUF, NIC_RING_RX, (int)d->index);
-            st = nic_dma_payload_write(n, a, f + h->rx_doff, k);
-            h->rx_doff += k;
-            if (h->rx_doff == len)
+            st = nic_dma_payload_write(n, a, f + n->rx_off, k);
+            n->rx_off += k;
+            if (n->rx_off == len)
                 h->rx_phase = HAM_RX_FCS;
             break;
         case HAM_RX_FCS:
@@ -274,7 +257,7 @@ static void rx_fault(hamachi *h, uint32_t len)
 {
     nic_rx_drop(&h->n, NIC_DROP_DMA, len, NIC_RING_RX, (int)h->rx.index);
     nic_fifo_pop(&h->n);
-    h->rx_active = false;
+    nic_rx_end(&h->n);
     ch_set(h, false, HAM_CH_SUSPENDED);
     nic_irq_assert(&h->n, HAM_INTR_RX_PCI_FAULT);
 }
@@ -283,25 +266,22 @@ static void rx_step(void *opaque)
 {
     hamachi *h = opaque;
     nic *n = &h->n;
-    sched *s = n->clock;
     if (h->rx_state != HAM_CH_RUNNING)
         return;
-    for (unsigned k = 0; k < h->step_budget; k++) {
+    for (unsigned k = 0; k < h->n.rx_eng.budget; k++) {
         uint32_t len;
         int match;
         const uint8_t *f = nic_fifo_head(n, &len, &match);
         if (!f)
             return; /* running, waiting for frames */
-        if (nic_dma_wait(n, &h->rx_timer))
+        if (nic_engine_bus_wait(&h->n.rx_eng))
             return;
-        if (!h->rx_active) {
-            h->rx_active = true;
+        if (!n->rx_active) {
+            nic_rx_begin(n, (int)h->rx.index);
             h->rx_phase = HAM_RX_DATA;
-            h->rx_doff = h->rx_toff = 0;
+            h->rx_toff = 0;
             h->rx_gap = 4;
             h->rx_pad = -1;
-            h->rx_first = (int)h->rx.index;
-            h->rx_bufs = 0;
             h->rx_intr = false;
         }
         nic_desc d;
@@ -328,19 +308,19 @@ static void rx_step(void *opaque)
             rx_fault(h, len);
             return;
         }
-        h->rx_bufs++;
+        n->rx_bufs++;
         h->rx_intr |= d.intr;
         nic_ring_advance(&h->rx, d.end_ring);
         if (done) {
             hamachi_stat_add(h, HR_STAT_RX_BYTES, len + 4);
             if (match == NIC_MATCH_MULTICAST)
                 hamachi_stat_add(h, HR_STAT_RX_MCAST, 1);
-            nic_rx_done(n, f, len, match, h->rx_bufs, NIC_RING_RX, h->rx_first);
+            nic_rx_done(n, f, len, match, n->rx_bufs, NIC_RING_RX, n->rx_first);
             if (h->rx_intr) /* IntrRxDone only for frames with DescIntr */
                 nic_coal_event(&h->rxc);
-            h->rx_active = false;
+            nic_rx_end(n);
             nic_fifo_pop(n);
         }
     }
-    timer_mod(s, &h->rx_timer, s->now + h->step_ticks);
+    nic_engine_yield(&h->n.rx_eng);
 }

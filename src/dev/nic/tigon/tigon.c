@@ -598,8 +598,8 @@ static const event_field f_fw[] = {{"state", EVF_ENUM, fw_state_names, NULL},
 static const event_field f_stats[] = {{"addr", EVF_HEX, NULL, NULL},
                                       {"ok", EVF_BOOL, NULL, NULL}};
 
-static event_decl tg_events[TG_NEVENTS];
-static const event_decl tg_own_events[TG_NEVENTS - NIC_NEVENTS] = {
+static const event_decl tg_events[TG_NEVENTS] = {
+#include "dev/nic/nic_events.h"
     {"mailbox.write", "the host wrote a mailbox (doorbell)", f_mbox, ARRAY_SIZE(f_mbox)},
     {"cmd", "the firmware took a command from the command ring", f_cmd, ARRAY_SIZE(f_cmd)},
     {"event", "the firmware wrote an event into the host's event ring", f_evt,
@@ -614,7 +614,7 @@ static const nic_bitname tg_causes[] = {{TG_CAUSE_EVENT, "event"},
                                         {TG_CAUSE_RX, "rx"},
                                         {0, NULL}};
 
-static device_class tigon_class = {
+static const device_class tigon_class = {
     .name = "tigon2",
     .desc = "Alteon Tigon2 gigabit Ethernet with modelled firmware (SGI 10a9:0009, AceNIC)",
     DEV_REGS(tg_regs), .reg_space = TG_BAR_SIZE, .little_endian = true,
@@ -632,37 +632,23 @@ static void tg_destroy(nic *n)
         return;
     tg_fw_fini(t);
     tg_dma_stop(t);
-    nic_coal_fini(&t->txc);
-    nic_coal_fini(&t->rxc);
-    nic_link_fini(&t->link);
-    nic_eeprom_fini(&t->ee);
-    nic_fini(n);
     free(t->sram);
     free(t->sram_wr);
     free(t->rxbuf);
-    free(t);
+    nic_free(n);
 }
 
 static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
                       event_bus *eb, xerr *err)
 {
-    if (!tg_events[0].name) { /* the common events, then the Tigon's own */
-        memcpy(tg_events, nic_event_decls, sizeof nic_event_decls);
-        memcpy(tg_events + NIC_NEVENTS, tg_own_events, sizeof tg_own_events);
-    }
-    tigon *t = xcalloc(1, sizeof *t);
+    tigon *t = nic_new(sizeof *t, m, name, 0, TG_BAR_SIZE, o, clock, eb, err);
+    if (!t)
+        return NULL;
     nic *n = &t->n;
     t->sram_size = TG_SRAM_SIZE;
     t->sram = xcalloc(TG_SRAM_SIZE / 4, sizeof *t->sram);
     t->sram_wr = xcalloc(TG_SRAM_SIZE / 32, 1);
     t->rxbuf = xmalloc(NET_MAX_FRAME + 8);
-    if (nic_init(n, m, name, 0, TG_BAR_SIZE, o, clock, eb, err)) {
-        free(t->sram);
-        free(t->sram_wr);
-        free(t->rxbuf);
-        free(t);
-        return NULL;
-    }
     n->fifo.cap = TG_FIFO_BYTES;
     nic_coal_init(&t->txc, n, NIC_RING_TX, tg_coal_fire);
     nic_coal_init(&t->rxc, n, NIC_RING_RX, tg_coal_fire);
@@ -679,13 +665,8 @@ static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, s
     return n;
 }
 
-const nic_model tigon2_model = {
-    .name = "tigon2",
+static const nic_ops tg_ops = {
     .prefix = "tigon",
-    .desc = "SGI Gigabit Ethernet, Alteon Tigon2 (10a9:0009)",
-    .cls = &tigon_class,
-    .vendor = 0x10a9,
-    .device = 0x0009,
     .create = tg_create,
     .destroy = tg_destroy,
     .rx = tg_rx_frame,
@@ -693,30 +674,11 @@ const nic_model tigon2_model = {
     .pio_swap = tg_pio_swap,
 };
 
-const nic_model acenic_model = {
-    .name = "acenic",
-    .prefix = "tigon",
-    .desc = "Alteon AceNIC fibre, Tigon2 (12ae:0001)",
-    .cls = &tigon_class,
-    .vendor = 0x12ae,
-    .device = 0x0001,
-    .create = tg_create,
-    .destroy = tg_destroy,
-    .rx = tg_rx_frame,
-    .causes = tg_causes,
-    .pio_swap = tg_pio_swap,
-};
-
-const nic_model acenic_copper_model = {
-    .name = "acenic-copper",
-    .prefix = "tigon",
-    .desc = "Alteon AceNIC copper, Tigon2 (12ae:0002)",
-    .cls = &tigon_class,
-    .vendor = 0x12ae,
-    .device = 0x0002,
-    .create = tg_create,
-    .destroy = tg_destroy,
-    .rx = tg_rx_frame,
-    .causes = tg_causes,
-    .pio_swap = tg_pio_swap,
+const nic_model tigon_models[] = {
+    {"tigon2", "SGI Gigabit Ethernet, Alteon Tigon2 (10a9:0009)", &tigon_class, 0x10a9, 0x0009,
+     &tg_ops},
+    {"acenic", "Alteon AceNIC fibre, Tigon2 (12ae:0001)", &tigon_class, 0x12ae, 0x0001, &tg_ops},
+    {"acenic-copper", "Alteon AceNIC copper, Tigon2 (12ae:0002)", &tigon_class, 0x12ae, 0x0002,
+     &tg_ops},
+    {0},
 };

@@ -201,7 +201,7 @@ typedef struct tigon {
     uint32_t cpu_status;   /* TG_CPU_HALTED_INSN / ROM_FAIL as read back */
     uint32_t cpub_status;
     uint32_t fw_pc;        /* where it was started */
-    timer rom_t, boot_t, cmd_t, tx_t, rx_t, stats_t;
+    timer rom_t, boot_t, cmd_t, stats_t;
     bool stack_up;         /* HOST_STATE up */
     bool link_fast;        /* the link came up on the 10/100 side (TuneFastLink) */
     uint32_t link_word;    /* the Tune word the link was started with */
@@ -219,7 +219,6 @@ typedef struct tigon {
     uint16_t tx_vlan;
     bool tx_skip;            /* a fragment of this frame failed: drop it at END */
     bool tx_fault, rx_fault; /* a ring DMA failed: engine stopped until the next doorbell */
-    uint64_t wire_free;
     /* Receive. */
     bool rx_nobuf;
     uint8_t *rxbuf;          /* the frame as placed in host memory */
@@ -228,9 +227,7 @@ typedef struct tigon {
     tg_fwstats st;
     uint32_t cfg_coal[4];    /* coalescing words the coalescers were set up with */
     /* Model parameters. */
-    unsigned step_budget;
-    uint64_t step_ticks, rom_ticks, boot_ticks, cmd_ticks;
-    uint64_t bit_ps;         /* wire time per bit in ps (1 Gb/s = 1000) */
+    uint64_t rom_ticks, boot_ticks, cmd_ticks;
     bool require_code;       /* start only if the host wrote the word at Pc */
 } tigon;
 

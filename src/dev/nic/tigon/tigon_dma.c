@@ -4,9 +4,9 @@
  * receive rings, the return ring, index words in host memory, checksum and
  * VLAN assists, and coalesced completion interrupts.
  *
- * Engines run in steps on the virtual clock (at most step_budget BDs per
+ * The engines are the nic's (nic_engine: at most its budget of BDs per
  * step), never inside a register write; the transmitter is paced at line
- * rate.  A DMA failure on a ring stops that engine until the host writes
+ * rate (nic_wire_send).  A DMA failure on a ring stops that engine until the host writes
  * the ring's producer mailbox again, and the firmware posts ERROR (bad
  * configuration) [INF]. */
 #include "dev/nic/tigon/tigon.h"
@@ -81,12 +81,18 @@ static void fill_bd(nic_ring *r, nic_desc *d, const uint32_t *w, bool tx)
     d->owned = in_window(d->index, r->index, r->host, r->size);
 }
 
+/* A BD in host memory: its first nwords logical words (tg_bd_in). */
+static void dec_host_bd(nic_ring *r, nic_desc *d, unsigned nwords, bool send)
+{
+    uint32_t w[8];
+    for (unsigned k = 0; k < nwords; k++)
+        w[k] = tg_bd_in(r->opaque, d->w, k);
+    fill_bd(r, d, w, send);
+}
+
 static void dec_send(nic_ring *r, nic_desc *d)
 {
-    uint32_t w[4];
-    for (unsigned k = 0; k < 4; k++)
-        w[k] = tg_bd_in(r->opaque, d->w, k);
-    fill_bd(r, d, w, true);
+    dec_host_bd(r, d, 4, true);
 }
 
 /* A send ring in NIC SRAM holds the values the host wrote by PIO. */
@@ -97,10 +103,7 @@ static void dec_send_sram(nic_ring *r, nic_desc *d)
 
 static void dec_rx(nic_ring *r, nic_desc *d)
 {
-    uint32_t w[8];
-    for (unsigned k = 0; k < 8; k++)
-        w[k] = tg_bd_in(r->opaque, d->w, k);
-    fill_bd(r, d, w, false);
+    dec_host_bd(r, d, 8, false);
 }
 
 /* Rings the NIC produces (return, event): the host consumes them. */
@@ -137,7 +140,7 @@ static int sram_ring_read(nic_ring *r, uint64_t addr, void *buf, uint32_t len)
 
 /* Send ring: completions are index based; "unreclaimed" = BDs consumed that
  * the host has not been told about (consumer word not yet written). */
-static void stall_tx(nic_ring *r, nic_stall_info *s)
+static void stall_tx(nic_ring *r, ring_state *s)
 {
     tigon *t = r->opaque;
     uint32_t k = r->size ? (r->index + r->size - t->tx_reported % r->size) % r->size : 0;
@@ -148,10 +151,10 @@ static void stall_tx(nic_ring *r, nic_stall_info *s)
 
 /* Return and event rings: nothing is posted to the NIC; for events the host
  * reports its consumer (EvtCsm), so unconsumed events are known. */
-static void stall_produced(nic_ring *r, nic_stall_info *s)
+static void stall_produced(nic_ring *r, ring_state *s)
 {
     tigon *t = r->opaque;
-    s->posted = s->stalled = false;
+    s->posted = false;
     s->unreclaimed = 0;
     s->oldest_index = -1;
     s->unreclaimed_ticks = 0;
@@ -313,13 +316,6 @@ void tg_coal_fire(nic *n, int ring)
     }
 }
 
-static void kick(tigon *t, timer *tm)
-{
-    sched *s = t->n.clock;
-    if (!timer_pending(tm) || tm->when > s->now)
-        timer_mod(s, tm, s->now);
-}
-
 /* ---- transmit ------------------------------------------------------------------ */
 
 static bool tx_enabled(const tigon *t)
@@ -332,7 +328,7 @@ void tg_tx_kick(tigon *t)
     if (!tx_enabled(t) || !nic_ring_pending(&t->tx))
         return;
     nic_ring_set_running(&t->tx, true);
-    kick(t, &t->tx_t);
+    nic_engine_kick(&t->n.tx_eng, 0);
 }
 
 static void tx_fault(tigon *t)
@@ -357,7 +353,6 @@ static void count_cast(uint64_t *u, uint64_t *m, uint64_t *b, const uint8_t *f, 
 static void tx_end(tigon *t, uint32_t index)
 {
     nic *n = &t->n;
-    sched *s = n->clock;
     tg_fwstats *st = &t->st;
     if (t->tx_skip) {
         nic_tx_abort(n, NIC_DROP_DMA, NIC_RING_TX, (int)index);
@@ -373,8 +368,7 @@ static void tx_end(tigon *t, uint32_t index)
     len = len < 60 ? 60 : len;
     st->out_octets += len;
     count_cast(&st->out_ucast, &st->out_mcast, &st->out_bcast, n->txbuf, len);
-    uint64_t ns = (uint64_t)(len + 4 + 8 + 12) * 8 * t->bit_ps / 1000;
-    t->wire_free = (t->wire_free > s->now ? t->wire_free : s->now) + sched_ns_to_ticks(s, ns);
+    nic_wire_send(n, len + 4); /* with the FCS */
 }
 
 static void tx_step(void *opaque)
@@ -386,16 +380,14 @@ static void tx_step(void *opaque)
         nic_ring_set_running(&t->tx, false);
         return;
     }
-    for (unsigned k = 0; k < t->step_budget; k++) {
-        if (t->wire_free > s->now) {
-            timer_mod(s, &t->tx_t, t->wire_free);
+    for (unsigned k = 0; k < t->n.tx_eng.budget; k++) {
+        if (nic_engine_wire_wait(&t->n.tx_eng))
             return;
-        }
         if (!nic_ring_pending(&t->tx)) {
             nic_ring_set_running(&t->tx, false);
             return;
         }
-        if (nic_dma_wait(n, &t->tx_t)) /* the bus is still busy with the last BD */
+        if (nic_engine_bus_wait(&t->n.tx_eng)) /* the bus is still busy with the last BD */
             return;
         nic_desc d;
         if (nic_ring_fetch(&t->tx, &d)) {
@@ -435,7 +427,7 @@ static void tx_step(void *opaque)
         if (d.flags & TG_BD_COAL_NOW)
             nic_coal_flush(&t->txc);
     }
-    timer_mod(s, &t->tx_t, s->now + t->step_ticks);
+    nic_engine_yield(&t->n.tx_eng);
 }
 
 /* ---- receive -------------------------------------------------------------------- */
@@ -456,7 +448,7 @@ void tg_rx_kick(tigon *t)
 {
     rx_running(t, rx_enabled(t));
     if (rx_enabled(t) && t->n.fifo.count)
-        kick(t, &t->rx_t);
+        nic_engine_kick(&t->n.rx_eng, 0);
 }
 
 void tg_rx_ring_reset(tigon *t, nic_ring *r)
@@ -653,10 +645,9 @@ static void rx_step(void *opaque)
 {
     tigon *t = opaque;
     nic *n = &t->n;
-    sched *s = n->clock;
     if (!rx_enabled(t))
         return;
-    for (unsigned k = 0; k < t->step_budget; k++) {
+    for (unsigned k = 0; k < t->n.rx_eng.budget; k++) {
         uint32_t len;
         int match;
         const uint8_t *f = nic_fifo_head(n, &len, &match);
@@ -679,7 +670,7 @@ static void rx_step(void *opaque)
             return;
         }
         t->rx_nobuf = false;
-        if (nic_dma_wait(n, &t->rx_t)) /* the bus is still busy with the last frame */
+        if (nic_engine_bus_wait(&t->n.rx_eng)) /* the bus is still busy with the last frame */
             return;
         nic_desc d;
         if (nic_ring_fetch(r, &d)) {
@@ -690,7 +681,7 @@ static void rx_step(void *opaque)
         if (!rx_deliver(t, r, rk, &d, f, len, match))
             return;
     }
-    timer_mod(s, &t->rx_t, s->now + t->step_ticks);
+    nic_engine_yield(&t->n.rx_eng);
 }
 
 /* ---- mailboxes, life cycle --------------------------------------------------------- */
@@ -728,11 +719,8 @@ void tg_dma_init(tigon *t)
     nic_ring *all[] = {&t->tx, &t->std, &t->jumbo, &t->mini, &t->ret, &t->evt, &t->cmd};
     for (unsigned i = 0; i < ARRAY_SIZE(all); i++)
         nic_add_ring(n, all[i]);
-    timer_init(&t->tx_t, "tigon-tx", tx_step, t);
-    timer_init(&t->rx_t, "tigon-rx", rx_step, t);
-    t->step_budget = 64;
-    t->step_ticks = sched_ns_to_ticks(n->clock, 1000);
-    t->bit_ps = 1000; /* 1 Gb/s */
+    nic_engine_init(&t->n.tx_eng, n, "tigon-tx", tx_step, t);
+    nic_engine_init(&t->n.rx_eng, n, "tigon-rx", rx_step, t);
 }
 
 static void ring_setup(nic_ring *r, uint64_t base, uint32_t size, uint32_t host)
@@ -775,8 +763,8 @@ void tg_dma_start(tigon *t)
 void tg_dma_stop(tigon *t)
 {
     nic *n = &t->n;
-    timer_del(n->clock, &t->tx_t);
-    timer_del(n->clock, &t->rx_t);
+    nic_engine_stop(&t->n.tx_eng);
+    nic_engine_stop(&t->n.rx_eng);
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
     nic_fifo_flush(n, tg_fw_running(t) ? NIC_DROP_RX_OFF : NIC_DROP_RESET);
@@ -800,6 +788,6 @@ void tg_dma_reset(tigon *t)
     t->tx.ops = &send_host_ops;
     t->tx_reported = 0;
     t->tx_fault = t->rx_fault = t->rx_nobuf = t->tx_skip = false;
-    t->wire_free = nic_now(&t->n);
+    t->n.wire_free = nic_now(&t->n);
     memset(t->cfg_coal, 0xff, sizeof t->cfg_coal);
 }

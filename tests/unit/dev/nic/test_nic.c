@@ -307,9 +307,9 @@ START_TEST(ring_headtail_writeback_order_and_stall)
     ck_assert_uint_eq(nic_ring_addr(&r, 9), FAKE_LO + 0x1010);
     r.host = 5;
     ck_assert_uint_eq(nic_ring_pending(&r), 5);
-    nic_stall_info s;
+    ring_state s;
     nic_ring_stall(&r, &s);
-    ck_assert(s.posted && s.idle && s.stalled);
+    ck_assert(s.posted && s.idle && ring_stalled(&s));
     nic_desc d;
     fake_w32(&E.host, FAKE_LO + 0x1000, 0x1234);
     fake_w32(&E.host, FAKE_LO + 0x1008, 64);
@@ -334,7 +334,7 @@ START_TEST(ring_headtail_writeback_order_and_stall)
     ck_assert_uint_eq(r.wraps, 1);
     nic_ring_set_running(&r, true);
     nic_ring_stall(&r, &s);
-    ck_assert(!s.stalled);
+    ck_assert(!ring_stalled(&s));
     strbuf b;
     sb_init(&b);
     nic_ring_show(&r, 0, NULL, &b);
@@ -526,7 +526,7 @@ END_TEST
 
 START_TEST(factory_and_names)
 {
-    ck_assert(nic_model_find("hamachi") == &hamachi_model);
+    ck_assert(nic_model_find("hamachi") == &hamachi_models[0]);
     ck_assert(nic_model_find("tulip") == NULL);
     ck_assert(strstr(nic_model_list(), "hamachi") != NULL);
     ck_assert(nic_model_find("hamach") == NULL);

@@ -24,7 +24,7 @@ START_TEST(pci_identity_and_bars)
         ck_assert_uint_eq(E.f->bars[4].size, m[i].io ? 8 : 0);
         ck_assert_uint_eq(E.f->int_pin, 1);
         ck_assert(nic_of_device(E.n->dev) == E.n);
-        ck_assert_str_eq(nic_model_find(m[i].model)->prefix, "e1000_");
+        ck_assert_str_eq(nic_model_find(m[i].model)->ops->prefix, "e1000_");
         ck_assert(event_find(&E.eb, "e1000_0.tdt.write") != NULL);
         ck_assert(event_find(&E.eb, "e1000_0.rdt.write") != NULL);
         /* STATUS: 64-bit bus; PCI-X mode only on the 82544 (for Linux's 64-bit DMA). */
@@ -847,12 +847,12 @@ START_TEST(events_views_stall)
     ck_assert(strstr(evlog.s, "e1000_0.rdt.write value=7 head=0 pending=7") != NULL);
     /* A descriptor posted without the doorbell: the stall query says so. */
     tx_legacy(1, 8, f, 100, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);
-    nic_stall_info s;
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
+    ring_state s;
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
     ck_assert(!s.posted && s.unreclaimed == 1);
     E.h->tx.host = 2; /* as if TDT had moved without a kick: posted while idle */
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
-    ck_assert(s.posted && s.stalled);
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
+    ck_assert(s.posted && ring_stalled(&s));
     E.h->tx.host = 1;
     strbuf b;
     sb_init(&b);

@@ -285,16 +285,16 @@ START_TEST(tx_status_idle_and_rekick)
     post_tx(1, 8, f, 100, INTR);
     run_for(&E.clock, US(50));
     ck_assert_uint_eq(E.wire.nframes, 1);
-    nic_stall_info s;
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
-    ck_assert(s.posted && s.idle && s.stalled);
+    ring_state s;
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
+    ck_assert(s.posted && s.idle && ring_stalled(&s));
     ck_assert_uint_ge(s.idle_ticks, US(50));
     kick_tx();
     run_for(&E.clock, US(50));
     ck_assert_uint_eq(E.wire.nframes, 2);
     ck_assert_uint_eq(rd(TxStatus, 2), HAM_CH_SUSPENDED);
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
-    ck_assert(!s.posted && !s.stalled);
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
+    ck_assert(!s.posted && !ring_stalled(&s));
     ck_assert_uint_eq((uint32_t)rd(TxCurPtr, 4), (uint32_t)(TXRING + 2 * 8));
     /* TxCmd = 2 stops the channel. */
     wr(TxCmd, 2, 2);
@@ -735,8 +735,8 @@ START_TEST(descintr_less_driver_stalls)
     ck_assert_uint_eq(raises, 0);
     ck_assert_uint_eq(E.n->irq.asserts[8], 0);
     ck_assert_uint_eq(E.wire.nframes, 16);
-    nic_stall_info s;
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
+    ring_state s;
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
     ck_assert(!s.posted);
     ck_assert_uint_eq(s.unreclaimed, 16);
     ck_assert_int_eq(s.oldest_index, 0);
@@ -753,7 +753,7 @@ START_TEST(descintr_less_driver_stalls)
     ck_assert(strstr(b.s, "16 completed descriptors not reclaimed") != NULL);
     /* The host reclaims one slot (status_n_length = 0): one fewer. */
     fake_w32(&E.host, TXRING, 0);
-    ck_assert_int_eq(nic_stall_query(E.n->dev, "tx", &s), 0);
+    ck_assert_int_eq(nic_ring_state(E.n->dev, "tx", &s), 0);
     ck_assert_uint_eq(s.unreclaimed, 15);
     ck_assert_int_eq(s.oldest_index, 1);
     /* The view marks entries changed since the state the viewer kept. */

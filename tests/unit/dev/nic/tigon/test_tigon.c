@@ -355,8 +355,8 @@ START_TEST(event_ring_full_holds_events)
     ck_assert_uint_eq((h->t->evt.index - csm) & 0xff, 255);
     ck_assert_uint_eq(h->t->evq_n, 300 - 255 < TG_EVQ ? 300 - 255 : TG_EVQ);
     ck_assert_uint_eq(h->t->events_lost, 0);
-    nic_stall_info s;
-    ck_assert_int_eq(nic_stall_query(h->n->dev, "event", &s), 0);
+    ring_state s;
+    ck_assert_int_eq(nic_ring_state(h->n->dev, "event", &s), 0);
     ck_assert_uint_eq(s.unreclaimed, 255);
     ck_assert_uint_gt(s.unreclaimed_ticks, 0);
     h->isr_on = true;

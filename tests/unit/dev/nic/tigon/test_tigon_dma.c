@@ -119,8 +119,8 @@ START_TEST(rx_jumbo_and_mini)
     /* The jumbo frame waits at the head of the FIFO for a jumbo buffer. */
     ck_assert_uint_eq(h->nrx, 0);
     ck_assert(h->t->rx_nobuf);
-    nic_stall_info s;
-    ck_assert_int_eq(nic_stall_query(h->n->dev, "jumbo", &s), 0);
+    ring_state s;
+    ck_assert_int_eq(nic_ring_state(h->n->dev, "jumbo", &s), 0);
     ck_assert(!s.posted);
     tgh_post(h, 1, 4, 9018);
     tgh_run(h, US(300));
@@ -196,10 +196,10 @@ START_TEST(tx_host_ring_consumer_index)
     ck_assert_uint_eq(*done, 6);
     /* COAL_UPDATE_ONLY: the consumer index waits for the coalescing timer. */
     ck_assert_uint_eq(tgh_mr(h, H_TX_CSM), 0);
-    nic_stall_info s;
-    nic_stall_query(h->n->dev, "tx", &s);
+    ring_state s;
+    nic_ring_state(h->n->dev, "tx", &s);
     ck_assert_uint_eq(s.unreclaimed, 6);
-    ck_assert(!s.stalled);
+    ck_assert(!ring_stalled(&s));
     tgh_run(h, US(350));
     ck_assert_uint_eq(tgh_mr(h, H_TX_CSM), 6);
     ck_assert_uint_eq(h->tx_csm, 6);
@@ -593,9 +593,9 @@ START_TEST(bad_rings)
     tgh_run(h, US(100));
     ck_assert(h->t->tx_fault);
     ck_assert(tgh_saw_event(h, TG_E_ERROR, TG_E_ERR_BAD_CFG));
-    nic_stall_info s;
-    nic_stall_query(h->n->dev, "tx", &s);
-    ck_assert(s.stalled);
+    ring_state s;
+    nic_ring_state(h->n->dev, "tx", &s);
+    ck_assert(ring_stalled(&s));
     /* An event ring outside RAM: the firmware's events are lost, counted. */
     tgh_teardown(h);
     tgh_setup(h, "tigon2", true);
@@ -643,8 +643,8 @@ START_TEST(views_and_events)
         ck_assert_msg(strstr(b.s, "ring ") != NULL, "%s", b.s);
         ck_assert_msg(strstr(b.s, "not readable") == NULL, "%s: %s", rings[i], b.s);
         sb_free(&b);
-        nic_stall_info s;
-        ck_assert_int_eq(nic_stall_query(h->n->dev, rings[i], &s), 0);
+        ring_state s;
+        ck_assert_int_eq(nic_ring_state(h->n->dev, rings[i], &s), 0);
     }
     strbuf b;
     sb_init(&b);

@@ -56,6 +56,11 @@ if [ "${1:-}" != --linux-only ]; then
         "$EX/e1000/echo.elf"
     compare testdev --testdev --max-insns 50000000 "$EX/testdev/testdev_dma.elf"
     compare cpu-selftest "$top_builddir/tests/guest/cpu_selftest.elf"
+    # idle skip (on by default): waits on the RT counter, an interrupt, a
+    # word another CPU stores, delay loops; and the reference run without it
+    compare idle-wait --cpus 2 "$top_builddir/tests/guest/idle_wait.elf"
+    compare idle-wait-1cpu "$top_builddir/tests/guest/idle_wait.elf"
+    compare idle-wait-no-skip --no-idle-skip --cpus 2 "$top_builddir/tests/guest/idle_wait.elf"
     compare mix "$top_builddir/tests/bench/mix-r2-xbow.elf"
 fi
 

@@ -84,6 +84,15 @@ static bool same_cpu(unsigned k, cpu *p, cpu *q)
 #define NAME(...) (snprintf(n, sizeof n, __VA_ARGS__), n)
     SAME(NAME("cpu%u instructions", k), cpu_retired(p), cpu_retired(q));
     SAME(NAME("cpu%u pc", k), cpu_pc(p), cpu_pc(q));
+    /* idle skip: the same waits, started at the same ticks, as long */
+    cpu_wait_info wp, wq;
+    cpu_get_wait_info(p, &wp);
+    cpu_get_wait_info(q, &wq);
+    SAME(NAME("cpu%u ticks", k), cpu_ticks(p), cpu_ticks(q));
+    SAME(NAME("cpu%u waiting", k), wp.kind, wq.kind);
+    SAME(NAME("cpu%u ticks waited", k), wp.waited, wq.waited);
+    SAME(NAME("cpu%u idle waits", k), wp.idle_waits, wq.idle_waits);
+    SAME(NAME("cpu%u polling waits", k), wp.poll_waits, wq.poll_waits);
     SAME(NAME("cpu%u delay slot", k), cpu_in_delay_slot(p), cpu_in_delay_slot(q));
     if (cpu_in_delay_slot(p))
         SAME(NAME("cpu%u delay target", k), cpu_delay_target(p), cpu_delay_target(q));

@@ -6,7 +6,8 @@
  * interrupt line; an interrupt ends a poll; a breakpoint in the loop keeps
  * hitting, also one set while the CPU waits; Count runs on while the CPU
  * waits; a counting delay loop is done at once with the same result as
- * running it. */
+ * running it.  Every test runs with the interpreter and with the
+ * translator (where the host has one). */
 #include <check.h>
 #include <stdlib.h>
 
@@ -24,7 +25,7 @@
 #define CP0_STATUS 12
 #define CP0_EPC 14
 
-#define CODE 0x20000u      /* the programs */
+#define CODE code_pa       /* the programs (see use_jit) */
 #define FLAG 0x3000u       /* the polled word */
 #define LOOP K0(CODE + 4)  /* every program's loop head */
 #define DONE K0(CODE + 0x10) /* ... and where it ends (a breakpoint) */
@@ -38,6 +39,8 @@ static event_bus EB;
 static cpu *C;
 static int other; /* another initiator (a DMA engine) */
 static device *D;
+static int engine; /* the CPU's engine (each test case sets it) */
+static uint32_t code_pa;
 
 /* The test device: CLOCK = now / 100 (pure, changes with time), STATUS (a
  * stored value), FIFO (a read hook that is not declared pure). */
@@ -89,6 +92,7 @@ static void setup(void)
                      0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
+    ck_assert_int_eq(cpu_set_engine(C, engine), 0);
     other = initiator_register(&B, "dma", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* an exception stops the run */
@@ -520,11 +524,26 @@ START_TEST(idle_skip_off_executes_everything)
 }
 END_TEST
 
-static Suite *suite(void)
+static void use_interp(void)
 {
-    Suite *s = suite_create("cpu_idle");
-    TCase *t = tcase_create("idle");
+    engine = CPU_ENGINE_INTERP;
+    code_pa = 0x20000;
+}
+
+/* The translator runs only pages without breakpoints (the others go to the
+ * interpreter): the programs end where a page starts, so that DONE's
+ * breakpoint is on the next page and the loops are translated. */
+static void use_jit(void)
+{
+    engine = CPU_ENGINE_JIT;
+    code_pa = 0x20000 - 0x10;
+}
+
+static TCase *tests(const char *name, void (*use)(void))
+{
+    TCase *t = tcase_create(name);
     tcase_set_timeout(t, 60);
+    tcase_add_unchecked_fixture(t, use, NULL);
     tcase_add_checked_fixture(t, setup, teardown);
     tcase_add_test(t, ram_poll_waits_until_another_initiator_writes);
     tcase_add_test(t, the_run_does_not_depend_on_how_it_is_cut);
@@ -541,7 +560,15 @@ static Suite *suite(void)
     tcase_add_test(t, a_delay_loop_is_done_at_once_and_exactly);
     tcase_add_test(t, a_long_delay_loop_costs_nothing);
     tcase_add_test(t, idle_skip_off_executes_everything);
-    suite_add_tcase(s, t);
+    return t;
+}
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("cpu_idle");
+    suite_add_tcase(s, tests("interp", use_interp));
+    if (cpu_engine_available(CPU_ENGINE_JIT))
+        suite_add_tcase(s, tests("jit", use_jit));
     return s;
 }
 

@@ -4,7 +4,9 @@
 # the same pseudo-random steps (tests/engines/engine_compare.c compares
 # instruction counts, registers, the TLB, console output and memory after
 # each step), and Linux to its shell on 1 CPU when the kernel is built (with
-# a small code cache, so that it is flushed).
+# a small code cache, so that it is flushed).  Idle skip is on (the default):
+# the CPUs must also wait alike (ticks waited, waits started), and the
+# limits count ticks, waited ones included.
 #   engines.sh [--linux-only]     (ENGINES_LINUX_CPUS: "1" by default)
 set -u
 top_srcdir=${top_srcdir:-.}

@@ -12,6 +12,8 @@
 #                                         of each boot, the best counts, default 3)
 #   LINUX_BENCH=udp make linux-bench    (the UDP table only; UDP_OPTS="--no-idle-skip"
 #                                         adds options to its runs)
+#   ENGINE=interp make linux-bench      (--engine for every run; default: xbow's
+#                                         default, the translator on x86-64)
 #
 # The boot runs pass xbow.run=true, as they always have, so that the figures
 # compare with earlier ones.  Whether Linux 6.1 loses its w1 boot race
@@ -46,7 +48,7 @@ timed() {
 boot() {
     local best_wall= best_cpu=
     for run in $(seq "${BOOT_RUNS:-3}"); do
-        timed "$TMP/boot" --batch -q --rtc-fixed --cpus "$1" ${2:+"$2"} --nic e1000-82544 --net sink \
+        timed "$TMP/boot" --batch -q --rtc-fixed --cpus "$1" ${2:+"$2"} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net sink \
             --append xbow.run=true -ex 'expect "xbow-init: shell ready" 8000000000' -ex 'info cpus' "$VMLINUX"
         grep -q "shell ready" "$TMP/boot" || { echo "boot on $1 CPUs ${2:-} failed:"; tail "$TMP/boot"; exit 1; }
         grep -q "asked the kernel to probe it again" "$TMP/boot" && retried="$retried $1 CPUs${2:+ $2} (run $run);"
@@ -65,7 +67,7 @@ boot() {
 
 if [ "${LINUX_BENCH:-all}" != udp ]; then
 echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true --rtc-fixed,"
-echo "with idle skip (the default) and with --no-idle-skip, best of ${BOOT_RUNS:-3} runs:"
+echo "--engine=${ENGINE:-(the default)}, with idle skip (the default) and with --no-idle-skip, best of ${BOOT_RUNS:-3} runs:"
 echo
 echo "| CPUs | instructions executed (all CPUs) | ticks waited | wall s | CPU s | --no-idle-skip: instructions | wall s | CPU s |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -89,7 +91,7 @@ fi
 # flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu
 flood() {
     # shellcheck disable=SC2086
-    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
+    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
         --append "xbow.mtu=$3 xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $4 -n $5 239.1.2.3\" xbow.after=reboot" \
         -ex 'continue 40000000000' "$VMLINUX"
     grep -q "^ttcp-t: msgs=$5 " "$TMP/flood" || { echo "flood $*: failed:"; tail "$TMP/flood"; exit 1; }

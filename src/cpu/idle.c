@@ -543,16 +543,16 @@ static uint64_t delay_loop_left(const cpu *c, const dinsn **slot, dinsn *buf)
     const uint8_t *code = code_at_pc(c, &avail);
     if (!code || avail < 2)
         return 0;
-    if (special_at(c, c->pc) || special_at(c, c->pc + 4))
-        return 0; /* (a breakpoint or a hook in the loop) */
     dinsn *b = &buf[0], *s = &buf[1];
     cpu_decode(ldbe32(code), b);
-    if (b->op != OP_BNE)
+    if (b->op != OP_BNE || b->rt != 0 || b->imm != -4)
         return 0;
     cpu_decode(ldbe32(code + 4), s);
-    if (b->rt != 0 || b->imm != -4 || s->rs != b->rs || s->rd != b->rs || s->imm != -1 ||
+    if (s->rs != b->rs || s->rd != b->rs || s->imm != -1 ||
         (s->op != OP_DADDIU && s->op != OP_ADDIU))
         return 0;
+    if (special_at(c, c->pc) || special_at(c, c->pc + 4))
+        return 0; /* (a breakpoint or a hook in the loop) */
     uint64_t r = c->gpr[b->rs];
     *slot = s;
     if (s->op == OP_DADDIU)

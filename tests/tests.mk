@@ -31,6 +31,9 @@ TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_r
 	tests/batch/linux_sweep.sh
 EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
+# Idle skip on Linux: 1, 2 and 4 CPUs wait in arch_cpu_idle, time stays right.
+TESTS += tests/batch/linux_idle.sh
+EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh

@@ -123,10 +123,11 @@ const ui_option ui_option_table[] = {
      .man = "Use the TUI even when standard input or output is not a terminal."},
     {.kind = UI_OPT_NUMBER, .name = "--max-insns", .arg = "N", UI_FIELD(max_insns), .lo = 1,
      .hi = UINT64_MAX,
-     .help = "batch mode without commands: stop after N instructions",
+     .help = "batch mode without commands: stop after N instructions\n"
+             "(all CPUs; a tick a CPU spends waiting counts as one)",
      .man = "In batch mode without commands, stop after\n"
             ".I N\n"
-            "instructions."},
+            "instructions (of all CPUs together; a tick a CPU spends waiting counts as one)."},
     {.kind = UI_OPT_TRUE, .name = "--allow-shell", UI_FIELD(allow_shell),
      .help = "let shell and !CMD run host commands in batch mode too\n"
              "(interactive xbow always allows them)",
@@ -255,6 +256,23 @@ const ui_option ui_option_table[] = {
              "free Bridge slot",
      .man = "Plug the PCI DMA test device (vendor 0x5842, device 0x0001; see hardware.md)\n"
             "into the highest free Bridge slot."},
+    {.kind = UI_OPT_FALSE, .name = "--no-idle-skip", UI_FIELD(cfg.idle_skip),
+     .help = "execute every instruction of a CPU that only waits (the\n"
+             "reference timing) instead of moving its clock on to what\n"
+             "can end the wait (idle skip, the default; docs/cpu.md)",
+     .man = "Execute every instruction of a CPU that only waits. By default (idle skip) a CPU\n"
+            "in the operating system's idle routine (Linux's\n"
+            ".BR arch_cpu_idle )\n"
+            "or in a loop that polls memory or a device register executes nothing while its\n"
+            "clock moves on to what can end the wait: an interrupt, a store or DMA to what it\n"
+            "polls, a timer. It is a timing model (as if the R10000 had a WAIT instruction):\n"
+            "the guest sees the same time, fewer instructions executed and fewer passes through\n"
+            "its idle loop; runs are repeatable either way. This option gives the reference\n"
+            "timing."},
+    {.kind = UI_OPT_TRUE, .name = "--idle-skip", UI_FIELD(cfg.idle_skip),
+     .help = "idle skip on (the default; undoes --no-idle-skip)",
+     .man = "Turn idle skip on again (the default) after\n"
+            ".BR \\-\\-no\\-idle\\-skip ."},
     UI_OPT_SECTION("Network (gigabit NICs in PCI slots 3 to 7, in order):",
                    "Network", "Gigabit NICs go into PCI slots 3 to 7 in the order given."),
     {.kind = UI_OPT_CALL, .name = "--nic", .arg = "MODEL", .fn = opt_nic,

@@ -44,21 +44,28 @@ static int batch_run(dbg *d, uint64_t max_insns)
     machine *m = d->m;
     int r = machine_run(m, max_insns);
     chardev_flush(m->console);
-    uint64_t n = 0;
-    for (unsigned i = 0; i < m->ncpus; i++)
+    uint64_t n = 0, ticks = 0;
+    for (unsigned i = 0; i < m->ncpus; i++) {
         n += cpu_retired(m->cpus[i]);
+        ticks += cpu_ticks(m->cpus[i]);
+    }
+    /* Idle skip: ticks the CPUs waited count against --max-insns too. */
+    char waited[64] = "";
+    if (ticks > n)
+        snprintf(waited, sizeof waited, " and %llu ticks waiting", (unsigned long long)(ticks - n));
     switch (r) {
     case STOP_RESET:
-        fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s\n",
-                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s%s\n",
+                (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);
         return 0;
     case STOP_LIMIT:
-        fprintf(stderr, "xbow: stopped after the instruction limit (%llu instructions)\n",
-                (unsigned long long)n);
+        fprintf(stderr, "xbow: stopped after the instruction limit (%llu instructions%s)\n",
+                (unsigned long long)n, waited);
         return 1;
     default:
-        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s\n", stop_reason_name(r),
-                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s%s\n",
+                stop_reason_name(r), (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "",
+                m->stop_msg);
         return 1;
     }
 }

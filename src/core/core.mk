@@ -6,6 +6,7 @@ libxbow_a_SOURCES += \
 	src/core/dev.c src/core/dev.h src/core/devstate.c \
 	src/core/elf.c src/core/elf.h \
 	src/core/event.c src/core/event.h \
+	src/core/hostprof.c src/core/hostprof.h \
 	src/core/log.c src/core/log.h \
 	src/core/outfile.c src/core/outfile.h \
 	src/core/sched.c src/core/sched.h \

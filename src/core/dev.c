@@ -1,6 +1,8 @@
 /* Register dispatch, decoding and name lookup from a device declaration. */
 #include "core/dev.h"
 
+#include "core/hostprof.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +168,41 @@ uint64_t dev_peek(device *d, unsigned id, unsigned idx)
     return d->rv[d->slot[id] + idx];
 }
 
+uint64_t dev_next_change(device *d, unsigned id, unsigned idx)
+{
+    if (!(d->cls->regs[id].rules & R_TIME))
+        return UINT64_MAX;
+    return d->cls->next_change ? d->cls->next_change(d, id, idx) : d->clock->now + 1;
+}
+
+static dev_read_note *note_sink;
+
+void dev_note_reads(dev_read_note *n)
+{
+    note_sink = n;
+    if (n)
+        memset(n, 0, sizeof *n);
+}
+
+static void note_read(dev_read_note *n, device *d, const reg_decl *r, unsigned id,
+                      unsigned idx, uint64_t v)
+{
+    if ((r->rules & R_RC) && v != 0)
+        n->impure = true;
+    if (r->read && !(r->rules & (R_PURE | R_WO)))
+        n->impure = true;
+    if (n->n < DEV_NOTE_MAX) {
+        n->reg[n->n].dev = d;
+        n->reg[n->n].id = (uint16_t)id;
+        n->reg[n->n].idx = (uint16_t)idx;
+        n->reg[n->n].peek = dev_peek(d, id, idx);
+        n->reg[n->n].changes = dev_next_change(d, id, idx);
+    } else {
+        n->impure = true;
+    }
+    n->n++;
+}
+
 /* Register events name who made the access (the bus initiator). */
 static int who(const device *d, const bus_op *op) { return op ? op->initiator : d->initiator; }
 
@@ -184,6 +221,8 @@ static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *
     }
     if ((r->rules & R_RC) && !(r->rules & R_NOSTORE))
         *p = 0;
+    if (unlikely(note_sink))
+        note_read(note_sink, d, r, e->id, e->idx, v);
     EVENT_EMIT(d->ev[DEV_EV_REG_READ], who(d, op), e->id, e->idx, e->start, v, v, size);
     return v;
 }
@@ -294,12 +333,18 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
 
 int dev_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    return dev_access(d, op, off, size, val, false);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, val, false);
+    HOSTPROF_END();
+    return rc;
 }
 
 int dev_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    return dev_access(d, op, off, size, &val, true);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, &val, true);
+    HOSTPROF_END();
+    return rc;
 }
 
 static int be_read(void *opaque, const bus_op *op, uint64_t off, uint64_t *val)

@@ -27,7 +27,12 @@ enum reg_rule {
     R_W1S = 1u << 4,    /* writing 1 to a bit sets it, 0 leaves it */
     R_FULL = 1u << 5,   /* only whole-register accesses; others are dropped and
                            reported as reg.bad-access */
-    R_NOSTORE = 1u << 6 /* no stored value: the read hook computes it */
+    R_NOSTORE = 1u << 6, /* no stored value: the read hook computes it */
+    /* For idle skip (a CPU spinning on a register may wait instead): */
+    R_PURE = 1u << 7,   /* the read hook has no side effects (registers without one
+                           and not R_RC never have) */
+    R_TIME = 1u << 8    /* the value changes with virtual time by itself; the
+                           class's next_change says when */
 };
 
 /* A named bit field of a register. */
@@ -288,6 +293,9 @@ typedef struct device_class {
     /* Optional: the state of descriptor ring `ring` ("tx", "rx", ...) read
      * without side effects; returns 0, or -1 when there is no such ring. */
     int (*ring_state)(device *d, const char *ring, ring_state *st);
+    /* For R_TIME registers: the virtual time at which the value of element
+     * idx of register id next changes by itself. */
+    uint64_t (*next_change)(device *d, unsigned id, unsigned idx);
 } device_class;
 
 /* Built-in events every device has, in front of its declared ones. */
@@ -335,6 +343,27 @@ static inline uint64_t *dev_rv(device *d, unsigned id, unsigned idx)
     return &d->rv[d->slot[id] + idx];
 }
 #define DEV_R(d, id) (*dev_rv((d), (id), 0))
+
+/* What register reads did, for a CPU that watches its own load to decide
+ * whether it may wait on the value instead of reading it again (idle skip,
+ * src/cpu/idle.c).  While a note is given to dev_note_reads(), every
+ * register element read (by anyone: the note is meant to cover one load)
+ * is recorded. */
+#define DEV_NOTE_MAX 4
+typedef struct dev_read_note {
+    unsigned n;            /* register elements read (more than DEV_NOTE_MAX: impure) */
+    bool impure;           /* a read had, or may have had, a side effect */
+    struct {
+        device *dev;
+        uint16_t id, idx;
+        uint64_t peek;     /* dev_peek() right after the read */
+        uint64_t changes;  /* dev_next_change() then */
+    } reg[DEV_NOTE_MAX];
+} dev_read_note;
+void dev_note_reads(dev_read_note *n); /* NULL: stop noting */
+/* When a register element's value next changes by itself (R_TIME), or
+ * UINT64_MAX: it changes only when the device does something. */
+uint64_t dev_next_change(device *d, unsigned id, unsigned idx);
 
 /* Side-effect-free value of a register element (the debugger's view). */
 uint64_t dev_peek(device *d, unsigned id, unsigned idx);

@@ -36,6 +36,12 @@ typedef struct sched {
     uint64_t horizon;
     void (*earlier)(void *ctx);
     void *earlier_ctx;
+    /* Set by the run loop for the turn whose timers fire next: every CPU
+     * waited through it (idle skip), so nothing but a timer or the host
+     * could have ended it.  A host network backend then lets virtual time
+     * pass no faster than host time (src/net/port.c, sched_idle_pace). */
+    bool idle;
+    uint64_t pace_host_ns, pace_now; /* where the idle stretch began; 0: none */
 } sched;
 
 void sched_init(sched *s, uint64_t hz);
@@ -49,6 +55,11 @@ void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq);
 static inline bool timer_pending(const timer *t) { return t->pending; }
 /* Time of the earliest pending timer, UINT64_MAX if none. */
 static inline uint64_t sched_next(const sched *s) { return s->head ? s->head->when : UINT64_MAX; }
+/* While the CPUs are idle (s->idle): how many nanoseconds of host time
+ * must still pass for virtual time not to be ahead of host time since the
+ * idle stretch began (capped at max_ns); 0 otherwise.  Host time is
+ * CLOCK_MONOTONIC. */
+uint64_t sched_idle_pace(sched *s, uint64_t max_ns);
 /* Fire every timer due at or before `now` (s->now is left at max(now, s->now)). */
 void sched_run_due(sched *s);
 

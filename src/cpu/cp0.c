@@ -121,6 +121,8 @@ void cpu_set_irq(cpu *c, int ip, bool level)
 
 static void take(cpu *c, int code, uint64_t vec_off, int ce)
 {
+    if (unlikely(c->probe.on))
+        cpu_probe_stop(c, false); /* not a loop that only reads */
     uint64_t pc = c->pc;
     bool bd = c->in_ds;
     if (!(c->status & ST_EXL)) {
@@ -278,12 +280,13 @@ void cp0_write(cpu *c, unsigned reg, unsigned sel, uint64_t v)
 
 /* Called by the run loop with the number of instructions just retired, so
  * the performance counters need no per-instruction work. */
-void cpu_perf_account(cpu *c, uint64_t n)
+void cpu_perf_account(cpu *c, uint64_t n, bool waiting)
 {
     for (unsigned i = 0; i < 2; i++) {
         uint64_t ctl = c->perf_ctl[i];
         unsigned ev = (ctl >> 5) & 15;
-        if ((ctl & 0xf) && (ev == 0 || ev == 1 || ev == 15))
+        /* Ticks spent waiting (idle.c) are cycles, not instructions. */
+        if ((ctl & 0xf) && (ev == 0 || (!waiting && (ev == 1 || ev == 15))))
             c->perf_cnt[i] = (uint32_t)(c->perf_cnt[i] + n);
     }
 }
@@ -301,6 +304,8 @@ static void reset_common(cpu *c, uint64_t st_bits)
     c->in_ds = false;
     c->llbit = false;
     bus_link_clear(c->bus, c->initiator);
+    cpu_probe_stop(c, false);
+    c->wait = CPU_WAIT_NONE;
     stlb_flush(c);
     cpu_mode_changed(c);
 }

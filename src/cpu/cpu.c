@@ -89,6 +89,7 @@ void cpu_free(cpu *c)
     free(c->bps);
     free(c->wps);
     free(c->hles);
+    free(c->idle_pts);
     free(c->nopage);
     free(c);
 }
@@ -139,6 +140,7 @@ const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reas
 uint64_t cpu_pc(const cpu *c) { return c->pc; }
 void cpu_set_pc(cpu *c, uint64_t pc)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     c->pc = pc;
     c->dly = false;
     c->in_ds = false;
@@ -148,13 +150,22 @@ void cpu_set_pc(cpu *c, uint64_t pc)
 uint64_t cpu_gpr(const cpu *c, unsigned n) { return n < 32 ? c->gpr[n] : 0; }
 void cpu_set_gpr(cpu *c, unsigned n, uint64_t v)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     if (n > 0 && n < 32)
         c->gpr[n] = v;
 }
 uint64_t cpu_hi(const cpu *c) { return c->hi; }
 uint64_t cpu_lo(const cpu *c) { return c->lo; }
-void cpu_set_hi(cpu *c, uint64_t v) { c->hi = v; }
-void cpu_set_lo(cpu *c, uint64_t v) { c->lo = v; }
+void cpu_set_hi(cpu *c, uint64_t v)
+{
+    cpu_wake(c);
+    c->hi = v;
+}
+void cpu_set_lo(cpu *c, uint64_t v)
+{
+    cpu_wake(c);
+    c->lo = v;
+}
 
 uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel)
 {
@@ -163,6 +174,7 @@ uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel)
 
 void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     n &= 31;
     switch (n) {
     case CP0_BADVADDR: c->cp0[n] = v; break; /* read-only to the guest, not to us */
@@ -197,11 +209,13 @@ uint32_t cpu_fcsr(const cpu *c) { return c->fpu.fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fpu.fcsr = v; }
 uint32_t cpu_fir(const cpu *c) { return c->fpu.fir; }
 bool cpu_in_delay_slot(const cpu *c) { return c->dly; }
-uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c); }
+uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c) - c->waited; }
+uint64_t cpu_ticks(const cpu *c) { return cpu_now_retired(c); }
 
 uint64_t cpu_delay_target(const cpu *c) { return c->dtarget; }
 void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     c->dly = in_delay_slot;
     c->in_ds = in_delay_slot;
     c->dtarget = target;
@@ -228,6 +242,7 @@ int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t 
 
 int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     if (i >= TLB_ENTRIES)
         return -1;
     c->tlb[i].hi = hi;

@@ -117,7 +117,12 @@ uint32_t cpu_fcsr(const cpu *c);
 void cpu_set_fcsr(cpu *c, uint32_t v);
 uint32_t cpu_fir(const cpu *c);             /* FCR0 (read-only) */
 bool cpu_in_delay_slot(const cpu *c);
-uint64_t cpu_retired(const cpu *c); /* instructions retired by this CPU */
+/* Instructions this CPU executed (exceptions and HLE calls taken count one
+ * each); time it spent waiting is not in it (cpu_ticks, cpu_wait_info). */
+uint64_t cpu_retired(const cpu *c);
+/* This CPU's clock in ticks: cpu_retired() plus the ticks it waited.  Count
+ * and Random follow it. */
+uint64_t cpu_ticks(const cpu *c);
 
 /* Additions for the debugger and the differential tester: the whole
  * architectural state is readable and settable through these. */
@@ -138,6 +143,61 @@ void cpu_set_llbit(cpu *c, bool v);
 int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t *lo1,
                 uint64_t *mask);
 int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask);
+
+/* Idle skip (docs/cpu.md "Waiting").  A CPU allowed to (cpu_set_idle_skip)
+ * stops executing while it only waits, and cpu_run() moves its clock on
+ * to what can end the wait, as if the R10000 had a WAIT instruction:
+ *  - CPU_WAIT_IDLE: it reached an idle point (the entry of the OS's
+ *    wait-for-interrupt routine, cpu_idle_point_add) with Status.IE = 0,
+ *    EXL = ERL = 0 and nothing pending in Cause.IP & Status.IM; it waits
+ *    until something is, then runs the routine;
+ *  - CPU_WAIT_POLL: it was seen to run one iteration of a loop without
+ *    stores that left every register as it found it (a driver spinning on
+ *    memory or a register); it waits until a value the loop read changes
+ *    (looked at without side effects), a register the loop read changes
+ *    by itself (the HUB's RT counter), or an interrupt can be taken, then
+ *    goes on from the loop's head.
+ * Deterministic: where and when a CPU starts waiting depends only on its
+ * state and its clock, not on how the run was cut into cpu_run() calls. */
+enum cpu_wait_kind { CPU_WAIT_NONE = 0, CPU_WAIT_IDLE, CPU_WAIT_POLL };
+void cpu_set_idle_skip(cpu *c, bool on);
+/* The entry of a routine the OS calls to wait for an interrupt with
+ * interrupts disabled (Linux's arch_cpu_idle).  0, or -1 (no memory). */
+int cpu_idle_point_add(cpu *c, uint64_t vaddr);
+void cpu_idle_points_clear(cpu *c);
+/* While held, the CPU does not start waiting, and a wait ends (the debugger
+ * steps it: it executes its loop). */
+void cpu_hold_wait(cpu *c, bool hold);
+/* End a wait now (the CPU goes on executing its loop or routine). */
+void cpu_wake(cpu *c);
+typedef struct cpu_wait_info {
+    int kind;             /* enum cpu_wait_kind, now */
+    uint64_t pc;          /* where it waits */
+    uint64_t since;       /* tick (cpu_ticks) it started */
+    unsigned nreads;      /* POLL: values the loop reads */
+    bool mmio;            /* POLL: some are device registers */
+    uint64_t waited;      /* ticks waited in all */
+    uint64_t idle_waits, poll_waits; /* waits started, by kind */
+} cpu_wait_info;
+void cpu_get_wait_info(const cpu *c, cpu_wait_info *w);
+/* Counting delay loops (Linux's __delay: bnez a0, self; daddiu a0, a0, -1)
+ * are done at once with idle skip on: exact, the same instructions, time and
+ * registers as running them.  cpu_quiet_until() is the machine's question
+ * between turns: at clock time `now`, until when will the CPU neither do
+ * anything another CPU or a device can see nor end a wait by itself?  `now`
+ * when it runs other code; the end of its delay loop; its wait's deadline
+ * (UINT64_MAX: only an interrupt or another initiator can end it). */
+uint64_t cpu_quiet_until(cpu *c, uint64_t now);
+
+/* Sampling, for the profiler: fn is called between two instructions every
+ * `period` instructions this CPU executes, on average (ticks spent waiting
+ * do not count), with the pc of the next instruction and the mode it runs
+ * in (0 kernel, 1 supervisor, 2 user).  The points are a fixed
+ * pseudo-random spread around the period, taken from the instruction
+ * count alone: a run gives the same samples however it is cut into
+ * cpu_run() calls.  period 0 (or fn NULL) stops sampling. */
+typedef void (*cpu_sample_fn)(void *ctx, cpu *c, uint64_t pc, int mode);
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx);
 
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];

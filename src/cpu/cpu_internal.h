@@ -17,8 +17,10 @@
 #ifndef XBOW_CPU_INTERNAL_H
 #define XBOW_CPU_INTERNAL_H
 
+#include "core/dev.h"
 #include "cpu/cpu.h"
 #include "cpu/fpu.h"
+#include "cpu/ops.h"
 
 /* ---- Pre-decoded instructions --------------------------------------- */
 
@@ -110,6 +112,40 @@ typedef struct cpu_hle {
     cpu_hle_fn fn;
     void *ctx;
 } cpu_hle;
+
+/* ---- Waiting (idle skip, idle.c) ----------------------------------------- */
+
+/* A value a polling loop read: RAM at a bus address, or a device register
+ * element; `value` is what a side-effect-free look gives (bus_peek,
+ * dev_peek), compared again to see whether the loop would still spin. */
+typedef struct poll_read {
+    device *dev;          /* NULL: RAM */
+    uint16_t id, idx;
+    uint8_t size;
+    uint64_t addr;
+    uint64_t value;
+} poll_read;
+#define POLL_MAX_READS 8
+
+/* Watching one iteration of a loop the CPU may be spinning in. */
+typedef struct cpu_probe {
+    bool on;
+    unsigned steps;        /* instructions seen */
+    uint64_t pc0;          /* where it started (and must come back to) */
+    bool again;            /* this is the second iteration watched */
+    uint64_t regs[34];     /* GPRs, HI, LO at pc0 */
+    poll_read reads[POLL_MAX_READS];
+    unsigned nreads;
+    uint64_t deadline;     /* a register read changes by itself then (clock) */
+    bool noting;           /* the instruction being run is a device load */
+    dev_read_note note;
+    uint64_t next_at;      /* the next probe starts at this tick ... */
+    uint64_t period;       /* ... and the one after that this much later */
+    bool retried;          /* this probe follows one whose values changed under it */
+} cpu_probe;
+
+/* Internal cpu_run() result of the fetch path: the CPU started waiting. */
+#define CPU_WAITING 0x100
 
 /* ---- CP0 register numbers -------------------------------------------- */
 enum {
@@ -206,7 +242,10 @@ struct cpu {
     tlb_entry tlb[TLB_ENTRIES];
     fpu_state fpu;
 
-    /* Time: retired = clock->now + retired_delta while running. */
+    /* Time: retired = clock->now + retired_delta while running.  `retired`
+     * counts ticks (instructions executed, exceptions taken and ticks
+     * spent waiting), so Count and Random run on while the CPU waits;
+     * cpu_retired() subtracts `waited`. */
     uint64_t retired;
     int64_t retired_delta;
     bool running;
@@ -245,6 +284,28 @@ struct cpu {
     event_bus *eb;
     event_src *ev[CPU_NEVENTS];
 
+    /* Idle skip (idle.c) */
+    bool idle_skip;        /* the machine lets this CPU wait */
+    bool wait_held;        /* ... but not now (the debugger steps it) */
+    int wait;              /* enum cpu_wait_kind */
+    uint64_t wait_pc;      /* where it waits */
+    uint64_t wait_since;   /* tick it started */
+    uint64_t wait_deadline; /* clock time a polled register changes (POLL) */
+    poll_read wait_reads[POLL_MAX_READS];
+    unsigned wait_nreads;
+    bool wait_mmio;        /* some of them are device registers */
+    uint64_t waited;       /* ticks spent waiting */
+    uint64_t waits[3];     /* waits started, by kind */
+    uint64_t *idle_pts;    /* idle points (cpu_idle_point_add) */
+    unsigned nidle_pts;
+    cpu_probe probe;
+
+    /* Sampling (cpu_set_sampler) */
+    cpu_sample_fn sample_fn;
+    void *sample_ctx;
+    uint64_t sample_period;
+    uint64_t sample_at;    /* instructions executed at the next sample */
+    uint64_t sample_rng;
     /* The translator (jit.c) */
     bool use_jit;          /* cpu_run() runs translated code where it can */
     bool jit_smc;          /* a translation was dropped while this CPU ran */
@@ -293,7 +354,7 @@ bool cpu_irq_pending(const cpu *c);
 void cpu_timer_update(cpu *c);
 void cpu_timer_check(cpu *c);
 void cpu_update_irq_state(cpu *c);
-void cpu_perf_account(cpu *c, uint64_t n);
+void cpu_perf_account(cpu *c, uint64_t n, bool waiting);
 void cpu_apply_nmi(cpu *c);
 void cpu_apply_soft_reset(cpu *c);
 
@@ -323,7 +384,36 @@ void cpu_group_join(cpu *c);
 void cpu_group_leave(cpu *c);
 void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
 
+/* idle.c */
+/* Cheaply: may the pc head a delay loop (a decoded BNE there on the current
+ * fetch page or the exec soft TLB's page)?  Only a filter for the run loop
+ * and cpu_quiet_until: the delay loop itself is decoded from memory, and
+ * skipping it is exact, so engines that answer differently here (the
+ * translator keeps no current page) still run alike. */
+static inline bool cpu_maybe_at_bne(const cpu *c)
+{
+    uint64_t vpage = c->pc & ~0xfffull;
+    unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
+    if (c->fvbase == vpage)
+        return c->fpage->insn[k].op == OP_BNE;
+    const xtlb *x = &c->st->x[(c->pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    return x->tag == (c->pc & ~0xffcull) && x->page->insn[k].op == OP_BNE;
+}
+bool cpu_idle_point_at(const cpu *c, uint64_t pc);
+bool cpu_idle_enter(cpu *c);
+void cpu_probe_start(cpu *c);
+bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d);
+void cpu_probe_stop(cpu *c, bool failed);
+void cpu_probe_note_done(cpu *c);
+bool cpu_wait_over(cpu *c);
+void cpu_wait_end(cpu *c);
+void cpu_wait_debug_changed(cpu *c);
+uint64_t cpu_delay_loop(cpu *c, uint64_t lim);
+/* The clock time up to which a waiting CPU's run may jump at most. */
+uint64_t cpu_wait_until(const cpu *c, uint64_t until);
+
 /* debug.c */
+void cpu_sample(cpu *c, uint64_t executed);
 bool cpu_bp_at(const cpu *c, uint64_t pc);
 bool cpu_page_special(const cpu *c, uint64_t vpage);
 void cpu_special_bits(cpu *c, uint64_t vpage);

@@ -33,8 +33,11 @@ const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc)
 
 bool cpu_page_special(const cpu *c, uint64_t vpage)
 {
-    if (c->trace)
+    if (c->trace || c->probe.on)
         return true;
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            return true;
     for (unsigned i = 0; i < c->nbps; i++)
         if ((c->bps[i] & ~0xfffull) == vpage)
             return true;
@@ -54,6 +57,9 @@ void cpu_special_bits(cpu *c, uint64_t vpage)
     for (unsigned i = 0; i < c->nhles; i++)
         if ((c->hles[i].vaddr & ~0xfffull) == vpage)
             c->spec_bits[(c->hles[i].vaddr & 0xfff) >> 8] |= 1ull << ((c->hles[i].vaddr >> 2) & 63);
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            c->spec_bits[(c->idle_pts[i] & 0xfff) >> 8] |= 1ull << ((c->idle_pts[i] >> 2) & 63);
 }
 
 int cpu_bp_insert(cpu *c, uint64_t vaddr)
@@ -67,6 +73,7 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
     }
     c->bps[c->nbps++] = vaddr;
     stlb_drop_exec(c, vaddr & ~0xfffull, false);
+    cpu_wait_debug_changed(c);
     return 0;
 }
 
@@ -95,6 +102,40 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
     c->trace = fn;
     c->trace_ctx = ctx;
     stlb_drop_exec(c, 0, true);
+    if (fn)
+        cpu_wait_debug_changed(c);
+}
+
+/* ---- Sampling ---------------------------------------------------------------- */
+
+/* The next gap: period/2 .. 3*period/2, from a xorshift of the CPU's own. */
+static uint64_t sample_gap(cpu *c)
+{
+    uint64_t x = c->sample_rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c->sample_rng = x;
+    uint64_t p = c->sample_period;
+    return p / 2 + x % (p ? p : 1) + 1;
+}
+
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx)
+{
+    c->sample_fn = period ? fn : NULL;
+    c->sample_ctx = ctx;
+    c->sample_period = period;
+    c->sample_rng = 0x9e3779b97f4a7c15ull * (uint64_t)(c->index + 1);
+    c->sample_at = cpu_now_retired(c) - c->waited + sample_gap(c);
+    cpu_kick(c);
+}
+
+/* The run loop is at a sample point (executed >= sample_at). */
+void cpu_sample(cpu *c, uint64_t executed)
+{
+    while (c->sample_at <= executed)
+        c->sample_at += sample_gap(c);
+    c->sample_fn(c->sample_ctx, c, c->pc, c->mode);
 }
 
 /* ---- Watchpoints ------------------------------------------------------------ */
@@ -121,6 +162,7 @@ int cpu_wp_insert(cpu *c, uint64_t vaddr, uint64_t len, int type)
     int id = c->next_wp_id++;
     c->wps[c->nwps++] = (cpu_wp){id, vaddr, len, type};
     stlb_flush(c);
+    cpu_wait_debug_changed(c);
     return id;
 }
 

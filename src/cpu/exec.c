@@ -66,15 +66,26 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
             return NULL;
         }
     }
+    if (unlikely(c->nidle_pts) && cpu_idle_point_at(c, pc) && cpu_idle_enter(c)) {
+        *stop = CPU_WAITING;
+        return NULL;
+    }
     dinsn *d = cpu_fetch_slow(c, pc);
     if (!d)
         return NULL;
     if (d->op == OP_DECODE && d != &c->tmp[0])
         dpage_decode_slot(c, c->fpage_last, d);
+    if (unlikely(c->probe.on) && cpu_probe_step(c, pc, d)) {
+        *stop = CPU_WAITING;
+        return NULL;
+    }
     if (unlikely(c->trace))
         c->trace(c->trace_ctx, c, pc, d->raw);
     return d;
 }
+
+/* An exec soft TLB in which nothing matches. */
+static const xtlb no_xtlb[STLB_SIZE] = {[0 ... STLB_SIZE - 1] = {STLB_EMPTY, NULL}};
 
 int cpu_interp(cpu *c, uint64_t cap)
 {
@@ -293,7 +304,9 @@ reload:
     pcb = vbase - ((uintptr_t)page->insn >> 2);
     rtlb = c->st->r;
     wtlb = c->st->w;
-    xt = c->st->x;
+    /* While a probe watches (idle.c), no exec soft-TLB entry matches: every
+     * fetch goes through fetch_full(). */
+    xt = unlikely(c->probe.on) ? (xtlb *)no_xtlb : c->st->x;
     rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
     mtbl = c->fspecial ? tbl_spec : rtbl;
     pc = c->pc;
@@ -519,6 +532,8 @@ int cpu_run(cpu *c, uint64_t until)
             cpu_apply_soft_reset(c);
         }
         cpu_timer_check(c);
+        if (unlikely(c->wait) && cpu_wait_over(c))
+            cpu_wait_end(c);
         if (cpu_irq_pending(c)) {
             c->in_ds = c->dly;
             cpu_exception(c, EXC_INT, 0, false);
@@ -528,17 +543,48 @@ int cpu_run(cpu *c, uint64_t until)
             rc = CPU_RAN;
             break;
         }
+        if (unlikely(c->wait)) { /* idle.c: nothing to execute until then */
+            uint64_t t = cpu_wait_until(c, until);
+            c->waited += t - clk->now;
+            if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
+                cpu_perf_account(c, t - clk->now, true);
+            clk->now = t;
+            continue;
+        }
         uint64_t lim = until;
         uint64_t t = c->timer_at - (uint64_t)c->retired_delta;
         if (t < lim)
             lim = t;
+        if (unlikely(c->sample_fn)) { /* the profiler: every so many instructions */
+            uint64_t done = clk->now + (uint64_t)c->retired_delta - c->waited;
+            if (done >= c->sample_at)
+                cpu_sample(c, done);
+            if (c->sample_fn && clk->now + (c->sample_at - done) < lim)
+                lim = clk->now + (c->sample_at - done);
+        }
+        uint64_t before = clk->now;
+        if (c->idle_skip && !c->probe.on) { /* idle.c: probes start at fixed ticks */
+            if (clk->now + (uint64_t)c->retired_delta >= c->probe.next_at)
+                cpu_probe_start(c);
+            if (!c->probe.on) {
+                t = c->probe.next_at - (uint64_t)c->retired_delta;
+                if (t < lim)
+                    lim = t;
+                /* idle.c: a counting delay loop (its head a BNE), at once */
+                if (cpu_maybe_at_bne(c) && !c->exit_req && !c->stop)
+                    cpu_delay_loop(c, lim);
+            }
+        }
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
-        uint64_t before = clk->now;
         int r = c->use_jit ? jit_run(c) : cpu_interp(c, UINT64_MAX);
+        if (unlikely(c->probe.noting))
+            cpu_probe_note_done(c); /* the device load that ended the run */
         if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
-            cpu_perf_account(c, clk->now - before);
+            cpu_perf_account(c, clk->now - before, false);
+        if (r == CPU_WAITING)
+            continue;
         if (r) {
             rc = r;
             break;

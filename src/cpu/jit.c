@@ -433,9 +433,11 @@ int jit_run(cpu *c)
         if (clk->now >= c->limit)
             return 0;
         int r;
-        if (unlikely(c->dly || c->trace)) {
-            /* The trace hook sees each instruction: the interpreter runs
-             * them all until it is gone (or the limit). */
+        if (unlikely(c->dly || c->trace || c->probe.on)) {
+            /* The trace hook sees each instruction, and so does the probe
+             * of idle.c (cpu_probe_step, from the interpreter's fetch
+             * path): the interpreter runs them all until the hook is gone
+             * or the probe has decided (it kicks the CPU), or the limit. */
             if ((r = interp(c, c->dly ? 1 : JIT_TRACE_CHUNK)) != 0)
                 return r;
             pending = NULL;

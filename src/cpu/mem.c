@@ -348,8 +348,10 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
 static void group_flags_changed(void *ctx)
 {
     cpu_group *g = ctx;
-    for (unsigned i = 0; i < g->ncpus; i++)
+    for (unsigned i = 0; i < g->ncpus; i++) {
         stlb_flush(g->cpus[i]);
+        cpu_wait_debug_changed(g->cpus[i]);
+    }
 }
 
 void cpu_group_join(cpu *c)
@@ -492,7 +494,8 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         return NULL;
     }
     uint64_t vpage = pc & ~0xfffull;
-    bool special = (c->nbps || c->nhles || c->trace) && cpu_page_special(c, vpage);
+    bool special = (c->nbps || c->nhles || c->trace || c->nidle_pts || c->probe.on) &&
+                   cpu_page_special(c, vpage);
     xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
     dpage *p = NULL;
     if (x->tag == vpage) {
@@ -533,7 +536,7 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         }
     }
     c->fpage_last = p;
-    if (!special || !c->trace) {
+    if (!special || !(c->trace || c->probe.on)) {
         /* The current page; one with breakpoints or HLE hooks checks the
          * slots marked in spec_bits (the trace hook wants every instruction
          * through here: then no page is current). */

@@ -479,7 +479,25 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
         symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
         sb_printf(&b, "%c %-4u 0x%016llx %-22s %llu\n", (int)i == d->cur_cpu ? '*' : ' ', i,
                   (unsigned long long)cpu_pc(c), where, (unsigned long long)cpu_retired(c));
+        /* Idle skip: the time it waited, and whether it waits now. */
+        cpu_wait_info w;
+        cpu_get_wait_info(c, &w);
+        uint64_t ticks = cpu_ticks(c);
+        if (w.idle_waits || w.poll_waits)
+            sb_printf(&b, "         waited %llu ticks (%.1f%%): %llu idle, %llu polling\n",
+                      (unsigned long long)w.waited,
+                      ticks ? 100.0 * (double)w.waited / (double)ticks : 0.0,
+                      (unsigned long long)w.idle_waits, (unsigned long long)w.poll_waits);
+        if (w.kind == CPU_WAIT_IDLE)
+            sb_printf(&b, "         waiting now in the idle routine, for %llu ticks\n",
+                      (unsigned long long)(ticks - w.since));
+        else if (w.kind == CPU_WAIT_POLL)
+            sb_printf(&b, "         waiting now in a loop polling %u value%s%s, for %llu ticks\n",
+                      w.nreads, w.nreads == 1 ? "" : "s", w.mmio ? " (registers too)" : "",
+                      (unsigned long long)(ticks - w.since));
     }
+    sb_printf(&b, "Idle skip %s.\n", m->cfg.idle_skip ? "on (--no-idle-skip turns it off)"
+                                                        : "off (--no-idle-skip)");
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
@@ -604,8 +622,13 @@ static const command run_commands[] = {
              "one without N).  A stop selects the CPU that stopped.\n"
              "Example: cpu 1", .flags = CMD_MACHINE},
     {.name = "info cpus", .run = cmd_info_cpus,
-     .help = "List the CPUs with their pc and instruction count.\n"
-             "* marks the selected one.\n"
+     .help = "List the CPUs with their pc, instruction count and time spent waiting.\n"
+             "* marks the selected one.  Instructions are those the CPU executed.  With idle\n"
+             "skip (the default; --no-idle-skip turns it off) a CPU that only waits executes\n"
+             "nothing while its clock moves on: under a CPU that waited, \"waited\" is that time\n"
+             "(and its share of the CPU's clock) and how often it started waiting in the OS's\n"
+             "idle routine or in a polling loop, and \"waiting now\" says where it waits and for\n"
+             "how long.  See docs/cpu.md, \"Waiting\".\n"
              "Example: info cpus", .flags = CMD_MACHINE},
     {.name = "info engine", .run = cmd_info_engine,
      .help = "Show how the CPUs execute: the translator (jit) or the interpreter.\n"

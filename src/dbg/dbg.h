@@ -172,6 +172,7 @@ struct watch_state;
 struct track_state;
 struct settings_state;
 struct display_state;
+struct profile;
 struct src_state;
 struct eval_scope;
 
@@ -232,6 +233,7 @@ struct dbg {
     uint64_t stop_count; /* stops so far ("changed since the last stop") */
     bool quiet_stop;     /* `expect` found its text: no stop report */
     const struct eval_scope *scope; /* names a breakpoint's commands see */
+    struct profile *prof;           /* the profiler (profile.c) */
     int exec_depth;      /* commands running inside commands (user commands ...) */
     unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
     bool killed;         /* reset by kill and not run since: run needs no reset */

@@ -31,6 +31,7 @@ DBG_SOURCES = \
 	src/dbg/dwarf.c src/dbg/dwarf.h src/dbg/dwarf_int.h \
 	src/dbg/dwarf_cfi.c src/dbg/dwarf_loc.c src/dbg/dwarf_type.c \
 	src/dbg/source.c src/dbg/source.h src/dbg/srcview.h \
-	src/dbg/srcframe.c src/dbg/srcstep.c src/dbg/srcvars.c src/dbg/cvalue.c
+	src/dbg/srcframe.c src/dbg/srcstep.c src/dbg/srcvars.c src/dbg/cvalue.c \
+	src/dbg/profile.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
 EXTRA_DIST += docs/gdb.md

@@ -62,6 +62,7 @@ static int cmd_symbol_file(dbg *d, const cmd_args *a)
     /* and its debug information: lines, types, variables, CFI */
     if (is_elf(args) && dbg_src_load(d, args, false) < 0)
         return -1;
+    machine_update_idle_points(d->m); /* an OS idle routine among them? (idle skip) */
     return 0;
 }
 

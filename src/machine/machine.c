@@ -6,11 +6,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "machine/ip27.h"
 
 /* Instructions a CPU runs before the next one gets its turn. */
 #define DEFAULT_QUANTUM 1000
+/* The longest turn when every CPU waits and no timer is pending: the
+ * console is polled (and a stop request seen) at least this often. */
+#define IDLE_TURN_MAX XBOW_CPU_HZ
+
+/* Routines an OS calls, with interrupts disabled, when it has nothing to do
+ * until an interrupt comes: their entries are idle points (cpu.h). */
+static const char *const idle_routines[] = {
+    "arch_cpu_idle", /* Linux (kernel/sched/idle.c: default_idle_call) */
+};
 
 void machine_config_default(machine_config *cfg)
 {
@@ -19,6 +29,7 @@ void machine_config_default(machine_config *cfg)
     cfg->mem_mb = 512;
     cfg->serial = "stdio";
     cfg->on_reset = RESET_STOP;
+    cfg->idle_skip = true;
     cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
 }
 
@@ -51,6 +62,8 @@ machine *machine_new(const machine_config *cfg, xerr *err)
             xerr_set(err, "cannot create CPU %u", i);
             goto fail;
         }
+        cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
+        snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
         cpu_set_engine(m->cpus[i], cfg->engine);
     }
     if (ip27_build(m, err) != 0)
@@ -126,7 +139,26 @@ int machine_load_kernel(machine *m, const char *path, xerr *err)
         xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e.msg);
     int rc = ip27_boot(m, path, &img, err);
     elf_free(&img);
+    machine_update_idle_points(m);
     return rc;
+}
+
+unsigned machine_update_idle_points(machine *m)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_idle_points_clear(m->cpus[i]);
+    if (!m->cfg.idle_skip)
+        return 0;
+    for (unsigned k = 0; k < ARRAY_SIZE(idle_routines); k++) {
+        const symbol *s = symtab_lookup_name(&m->syms, idle_routines[k]);
+        if (!s || (s->addr & 3))
+            continue;
+        for (unsigned i = 0; i < m->ncpus; i++)
+            cpu_idle_point_add(m->cpus[i], s->addr);
+        n++;
+    }
+    return n;
 }
 
 void machine_request_stop(machine *m, int reason, const char *msg)
@@ -189,7 +221,9 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
     m->clock.horizon = until;
     m->clock.earlier = timer_armed_earlier;
     m->clock.earlier_ctx = m;
+    HOSTPROF_BEGIN(m->cpus[i], HP_CPU, m->cpu_names[i]);
     int rc = cpu_run(m->cpus[i], until);
+    HOSTPROF_END();
     m->clock.horizon = 0;
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
@@ -219,23 +253,51 @@ static void fire_timers(machine *m)
     uint64_t t = common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
+    HOSTPROF_BEGIN(m->console, HP_CONSOLE, "console");
     chardev_poll(m->console);
+    HOSTPROF_END();
 }
 
 /* End of the current turn: the next timer or a quantum away, so that the
  * CPUs take turns and the console's output goes out between them.  A timer
  * a device arms during the turn (a doorbell write starting a DMA engine, an
  * EEPROM read) ends the running CPU's run (timer_armed_earlier) and the next
- * turn ends at it: it fires at its own tick. */
-static uint64_t turn_end(const machine *m, uint64_t from)
+ * turn ends at it: it fires at its own tick.  When no CPU can do anything
+ * the others or the devices see (each waits, or counts down a delay loop:
+ * idle skip), nothing can happen before the next timer or the first CPU
+ * that is quiet no longer, and the turn goes all the way there.  *idle says
+ * whether every CPU waits (sched.idle: host backends pace virtual time). */
+static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
 {
     uint64_t end = sched_next(&m->clock);
-    if (from + m->quantum < end)
-        end = from + m->quantum;
+    uint64_t q = m->quantum;
+    uint64_t quiet = UINT64_MAX; /* 0: some CPU is not quiet */
+    for (unsigned i = 0; i < m->ncpus && quiet; i++) {
+        uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
+        if (u <= m->local_time[i])
+            quiet = 0;
+        else if (u < quiet)
+            quiet = u;
+    }
+    *idle = quiet != 0; /* ... and every CPU waits (not in a delay loop): */
+    for (unsigned i = 0; i < m->ncpus && *idle; i++) {
+        cpu_wait_info w;
+        cpu_get_wait_info(m->cpus[i], &w);
+        *idle = w.kind != CPU_WAIT_NONE;
+    }
+    if (quiet) {
+        q = IDLE_TURN_MAX;
+        if (quiet < end)
+            end = quiet;
+    }
+    if (from + q < end)
+        end = from + q;
     if (end <= from)
         end = from + 1;
     return end;
 }
+
+static int run_turns(machine *m, int only, uint64_t budget);
 
 int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 {
@@ -244,9 +306,23 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     if (m->reset_pending)
         machine_restart(m); /* stopped on a reset before: carry it out now */
     uint64_t budget = max_insns ? max_insns : UINT64_MAX;
+    m->clock.pace_host_ns = 0; /* host time spent stopped is not the guest's */
+    /* A CPU being stepped executes: it does not wait (idle skip). */
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], true);
+    HOSTPROF_BEGIN(m, HP_RUN, "run loop");
+    int r = run_turns(m, only, budget);
+    HOSTPROF_END();
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], false);
+    return r;
+}
+
+static int run_turns(machine *m, int only, uint64_t budget)
+{
     for (;;) {
         uint64_t t = common_time(m);
-        uint64_t end = turn_end(m, t);
+        uint64_t end = turn_end(m, t, &m->clock.idle);
         for (unsigned i = 0; i < m->ncpus; i++) {
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])
                 continue; /* held while another CPU steps, until it catches up */

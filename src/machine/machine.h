@@ -42,6 +42,11 @@ typedef struct machine_config {
     nic_config nics[MAX_NICS];
     int nic_dma_per_word;   /* --nic-dma=per-word */
     bool test_device;       /* add the PCI DMA test device */
+    /* Idle skip (default on; --no-idle-skip): a CPU that only waits stops
+     * executing and its clock jumps to what can end the wait (src/cpu/idle.c,
+     * docs/cpu.md "Waiting").  Part of the timing model: runs with it on
+     * and off differ, and a recording must be replayed with the same. */
+    bool idle_skip;
     int engine;             /* enum cpu_engine (--engine) */
 } machine_config;
 
@@ -75,6 +80,7 @@ typedef struct machine {
     event_bus events;
     symtab syms;
     cpu *cpus[MAX_CPUS];
+    char cpu_names[MAX_CPUS][16]; /* "cpu0" ... */
     unsigned ncpus;
     int cur_cpu;          /* CPU running now (or last) */
     device *devices;      /* every device, in creation order */
@@ -122,6 +128,11 @@ void machine_guest_reset(machine *m, const char *why);
 /* Perform a guest-requested reset now: devices, CPUs, PROM data, and the
  * kernel reloaded and re-entered. */
 void machine_restart(machine *m);
+
+/* The symbols changed (a kernel or a symbol file was loaded): find the idle
+ * routines they name (Linux's arch_cpu_idle) and make their entries idle
+ * points of every CPU, when idle skip is on.  Returns how many. */
+unsigned machine_update_idle_points(machine *m);
 
 void machine_add_device(machine *m, device *d);
 device *machine_find_device(machine *m, const char *name);

@@ -32,6 +32,7 @@
 #define NET_MAX_FRAME 16384
 #define NET_MIN_FRAME 60         /* shortest frame on the wire without FCS */
 #define NET_POLL_NS 100000ull    /* host backends are polled every 100 us of virtual time */
+#define NET_PACE_MAX_NS 100000000ull /* a poll of an idle machine waits at most 100 ms */
 #define NET_POLL_BATCH 64        /* frames read from a host backend per poll at most */
 /* Frames from a host backend cross the wire at 1 Gb/s: each takes its length
  * plus FCS, preamble and inter-frame gap (4 + 8 + 12 bytes) at 8 ns a byte.

@@ -1,9 +1,11 @@
 /* The port between a NIC and its backend: spec parsing, counters, events,
  * capture, and the virtual-clock polling of host backends. */
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "net/backend.h"
 
 #include <errno.h>
+#include <time.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,8 +79,13 @@ static void poll_arm(net_port *p)
 }
 
 /* Every poll_ticks of virtual time while the backend has a host fd: one
- * poll() with a zero timeout, and the backend reads a batch when something
- * is there. */
+ * poll(), and the backend reads a batch when something is there.  The poll
+ * does not wait, but while every CPU waits (idle skip: sched.idle) it waits
+ * for a frame at most until host time has caught up with virtual time:
+ * a guest waiting for the host's network waits as long as the network
+ * takes, instead of running through its own timeouts in a few host
+ * milliseconds.  That costs no host CPU, and the guest sees what it sees
+ * from the host's network anyway: frames at host-determined times. */
 static void poll_timer_fn(void *opaque)
 {
     net_port *p = opaque;
@@ -86,11 +93,16 @@ static void poll_timer_fn(void *opaque)
     if (b->fd < 0)
         return;
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
-    int n = poll(&pfd, 1, 0);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
+    struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
+                          .tv_nsec = (long)(wait % 1000000000ull)};
+    int n = ppoll(&pfd, 1, &ts, NULL);
     if (n > 0 && b->poll)
         b->poll(b);
     else if (n < 0 && errno != EINTR)
         xlog(LOG_ERROR, p->name, "net: poll: %s", strerror(errno));
+    HOSTPROF_END();
     poll_arm(p);
 }
 
@@ -275,7 +287,9 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     p->backend->send(p->backend, frame, len);
+    HOSTPROF_END();
     /* A backend may have gained a host fd (a peer connected). */
     poll_arm(p);
 }

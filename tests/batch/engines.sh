@@ -4,7 +4,9 @@
 # the same pseudo-random steps (tests/engines/engine_compare.c compares
 # instruction counts, registers, the TLB, console output and memory after
 # each step), and Linux to its shell on 1 CPU when the kernel is built (with
-# a small code cache, so that it is flushed).
+# a small code cache, so that it is flushed).  Idle skip is on (the default):
+# the CPUs must also wait alike (ticks waited, waits started), and the
+# limits count ticks, waited ones included.
 #   engines.sh [--linux-only]     (ENGINES_LINUX_CPUS: "1" by default)
 set -u
 top_srcdir=${top_srcdir:-.}
@@ -56,6 +58,11 @@ if [ "${1:-}" != --linux-only ]; then
         "$EX/e1000/echo.elf"
     compare testdev --testdev --max-insns 50000000 "$EX/testdev/testdev_dma.elf"
     compare cpu-selftest "$top_builddir/tests/guest/cpu_selftest.elf"
+    # idle skip (on by default): waits on the RT counter, an interrupt, a
+    # word another CPU stores, delay loops; and the reference run without it
+    compare idle-wait --cpus 2 "$top_builddir/tests/guest/idle_wait.elf"
+    compare idle-wait-1cpu "$top_builddir/tests/guest/idle_wait.elf"
+    compare idle-wait-no-skip --no-idle-skip --cpus 2 "$top_builddir/tests/guest/idle_wait.elf"
     compare mix "$top_builddir/tests/bench/mix-r2-xbow.elf"
 fi
 

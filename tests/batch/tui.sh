@@ -51,11 +51,13 @@ long="$long+31+32+33+34+35+36+37+38+39+40+41+42+43+44+45+46+47+48+49+50+51+52+53
 type_line "$long"
 wait_for "^│\\\$1 = 1830 +│" "the result of a long pasted command"
 
-# A guest that never stops ("b ." written into free memory): the status
-# bar shows it running with a live instruction rate, Ctrl-C stops it, and
-# the pc goes back to _start for the rest.
-type_line "set *0xa800000001000000 = 0x1000ffff"
-type_line "set *0xa800000001000004 = 0"
+# A guest that never stops (a counting loop written into free memory: a
+# bare "b ." would only wait, which idle skip does without executing): the
+# status bar shows it running with a live instruction rate, Ctrl-C stops
+# it, and the pc goes back to _start for the rest.
+type_line "set *0xa800000001000000 = 0x24420001"
+type_line "set *0xa800000001000004 = 0x1000fffe"
+type_line "set *0xa800000001000008 = 0"
 type_line "set \$pc = 0xa800000001000000"
 type_line "continue"
 wait_for "^ xbow \| RUNNING \| .*\| [1-9][0-9.]* MIPS \|" "the status bar of a running guest"

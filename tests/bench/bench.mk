@@ -69,8 +69,10 @@ bench-compare: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
 	$(MIX_BENCH) compare
 bench-callgrind: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
 	$(MIX_BENCH) callgrind
+bench-callgrind-profile: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	$(MIX_BENCH) callgrind-profile
 bench: bench-mix
-.PHONY: bench-mix bench-compare bench-callgrind
+.PHONY: bench-mix bench-compare bench-callgrind bench-callgrind-profile
 
 # `make check`: two rounds of the guest on xbow give the host's result.
 TESTS += tests/batch/bench_mix.sh

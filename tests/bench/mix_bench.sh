@@ -10,6 +10,11 @@
 #                           interleaved, and the ratios (`make bench-compare`)
 #   mix_bench.sh callgrind  host instructions per guest instruction of xbow, each
 #                           engine, under valgrind --tool=callgrind (`make bench-callgrind`)
+#   mix_bench.sh callgrind-profile
+#                           the profiler's cost in host instructions: the same
+#                           `continue N` in the debugger without the profiler, with
+#                           `profile start`, and after `profile stop`
+#                           (`make bench-callgrind-profile`)
 #
 # Environment (the make targets set it): XBOW, MIX_HOST (the host build, the
 # reference result), MIX_DIR and MIX_ROUNDS (the ELFs are
@@ -216,7 +221,30 @@ callgrind)
             if (g / n >= 0.05) printf "callgrind --engine=%s: %.1f of them in translated code (no symbol)\n", e, g / n }'
     done
     ;;
+callgrind-profile)
+    command -v valgrind >/dev/null || die "no valgrind"
+    n=$((BENCH_CG_MINSNS * 1000000))
+    # cg NAME COMMANDS...: host instructions of `continue N` between them
+    cg() {
+        local name=$1 out="$TMP/cg-$1.out"
+        shift
+        valgrind --tool=callgrind --smc-check=all --callgrind-out-file="$out" "$XBOW" --batch -q "$@" \
+            "$(elf xbow)" >"$TMP/cg.out" 2>"$TMP/cg.err" || {
+            cat "$TMP/cg.err" >&2
+            die "xbow under callgrind failed ($name)"
+        }
+        sed -n 's/^summary: *//p;s/^totals: *//p' "$out" | head -1 | tr -d ','
+    }
+    off=$(cg off -ex "continue $n")
+    on=$(cg on -ex 'profile start' -ex "continue $n" -ex 'profile stop')
+    after=$(cg after -ex 'profile start' -ex 'profile stop' -ex "continue $n")
+    awk -v n="$n" -v off="$off" -v on="$on" -v after="$after" 'BEGIN {
+        printf "callgrind: continue %d, host instructions in all:\n", n
+        printf "  no profile:                %.0f (%.2f per guest instruction)\n", off, off / n
+        printf "  profile start ... stop:    %.0f (%.2f per guest instruction, %+.2f%%)\n", on, on / n, (on - off) / off * 100
+        printf "  after profile stop:        %.0f (%.2f per guest instruction, %+.3f%%)\n", after, after / n, (after - off) / off * 100 }'
+    ;;
 *)
-    die "unknown mode $mode (xbow, compare or callgrind)"
+    die "unknown mode $mode (xbow, compare, callgrind or callgrind-profile)"
     ;;
 esac

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "core/hostprof.h"
 #include "core/log.h"
 
 /* Command bits a type-0 function implements (PCI 2.3): I/O, memory, bus
@@ -242,7 +243,9 @@ static int dma(pci_func *f, uint64_t addr, void *buf, uint64_t len, bool write, 
     }
     if (len == 0)
         return PCI_DMA_OK;
+    HOSTPROF_BEGIN(f, kind == PCI_DMA_BULK ? HP_DMA_BULK : HP_DMA_WORD, f->name);
     int rc = f->host_ops->dma(f->host, f, addr, buf, len, write, kind);
+    HOSTPROF_END();
     /* pci.h folds master and target abort into one code: record it as a
      * received master abort, the common case (nothing decoded the address). */
     if (rc != PCI_DMA_OK)

@@ -245,6 +245,16 @@ static uint64_t rd_rt_count(device *d, const reg_access *a)
     return hub_rt_count(H(d));
 }
 
+/* R_TIME registers: PI_RT_COUNT moves on at the next multiple of
+ * ticks_per_count; MD_MLAN_CTL shows DONE when the 1-wire slot ends. */
+static uint64_t hub_next_change(device *d, unsigned id, unsigned idx)
+{
+    hub *h = H(d);
+    if (id == H_MD_MLAN_CTL)
+        return h->clock->now < h->mlan_ctl.done_at ? h->mlan_ctl.done_at : UINT64_MAX;
+    return (h->clock->now / h->ticks_per_count + 1) * h->ticks_per_count;
+}
+
 static void wr_rt_count(device *d, const reg_access *a)
 {
     hub *h = H(d);
@@ -322,8 +332,9 @@ static const reg_decl hub_regs[] = {
                       .desc = "interrupt pending protection"},
     [H_REGION_PRESENT] = {.name = "PI_REGION_PRESENT", .offset = 0x018, .width = 8, .reset = 1,
                           .desc = "regions present (bit per region)"},
-    [H_CPU_NUM] = {.name = "PI_CPU_NUM", .offset = 0x020, .width = 8, .rules = R_RO | R_NOSTORE,
-                   .read = rd_cpu_num, .desc = "slice of the CPU doing the access (0 = A, 1 = B)"},
+    [H_CPU_NUM] = {.name = "PI_CPU_NUM", .offset = 0x020, .width = 8,
+                   .rules = R_RO | R_NOSTORE | R_PURE, .read = rd_cpu_num,
+                   .desc = "slice of the CPU doing the access (0 = A, 1 = B)"},
     [H_CALIAS_SIZE] = {.name = "PI_CALIAS_SIZE", .offset = 0x028, .width = 8, .wmask = 0xf,
                        .desc = "cached alias size (0 = off)"},
     [H_MAX_CRB_TIMEOUT] = {.name = "PI_MAX_CRB_TIMEOUT", .offset = 0x030, .width = 8,
@@ -360,16 +371,16 @@ static const reg_decl hub_regs[] = {
     [H_MASK1_B] = {.name = "PI_INT_MASK1_B", .offset = 0x0c0, .width = 8, .write = wr_update,
                    .desc = "CPU B: PEND1 -> IP3"},
     [H_CC_PEND_SET_A] = {.name = "PI_CC_PEND_SET_A", .offset = 0x0c8, .width = 8,
-                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_set,
+                         .rules = R_NOSTORE | R_PURE, .read = rd_cc_pend, .write = wr_cc_set,
                          .desc = "write 1: crosscall pending (PEND0 bit 5 + slice)"},
     [H_CC_PEND_SET_B] = {.name = "PI_CC_PEND_SET_B", .offset = 0x0d0, .width = 8,
-                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_set,
+                         .rules = R_NOSTORE | R_PURE, .read = rd_cc_pend, .write = wr_cc_set,
                          .desc = "write 1: crosscall pending (PEND0 bit 5 + slice)"},
     [H_CC_PEND_CLR_A] = {.name = "PI_CC_PEND_CLR_A", .offset = 0x0d8, .width = 8,
-                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_clr,
+                         .rules = R_NOSTORE | R_PURE, .read = rd_cc_pend, .write = wr_cc_clr,
                          .desc = "write 1: clear crosscall pending"},
     [H_CC_PEND_CLR_B] = {.name = "PI_CC_PEND_CLR_B", .offset = 0x0e0, .width = 8,
-                         .rules = R_NOSTORE, .read = rd_cc_pend, .write = wr_cc_clr,
+                         .rules = R_NOSTORE | R_PURE, .read = rd_cc_pend, .write = wr_cc_clr,
                          .desc = "write 1: clear crosscall pending"},
     [H_CC_MASK] = {.name = "PI_CC_MASK", .offset = 0x0e8, .width = 8, .desc = "crosscall mask"},
     [H_RT_COMPARE_A] = {.name = "PI_RT_COMPARE_A", .offset = 0x108, .width = 8, .wmask = RT_MASK,
@@ -398,8 +409,9 @@ static const reg_decl hub_regs[] = {
                          .desc = "RT control"},
     [H_RT_FILTER_CTRL] = {.name = "PI_RT_FILTER_CTRL", .offset = 0x168, .width = 8,
                           .desc = "GCLK filter control"},
-    [H_RT_COUNT] = {.name = "PI_RT_COUNT", .offset = PI_RT_COUNT, .width = 8, .rules = R_NOSTORE,
-                    .wmask = RT_MASK, .read = rd_rt_count, .write = wr_rt_count,
+    [H_RT_COUNT] = {.name = "PI_RT_COUNT", .offset = PI_RT_COUNT, .width = 8,
+                    .rules = R_NOSTORE | R_PURE | R_TIME, .wmask = RT_MASK,
+                    .read = rd_rt_count, .write = wr_rt_count,
                     .desc = "1.25 MHz real-time counter (52 bits, writable)"},
     [H_ERR_INT_PEND] = {.name = "PI_ERR_INT_PEND", .offset = 0x400, .width = 8, .rules = R_W1C,
                         .write = wr_update, .desc = "error interrupts pending (write 1 to clear)"},
@@ -484,8 +496,8 @@ static const reg_decl hub_regs[] = {
     [H_MD_MISC_ERROR_CLR] = {.name = "MD_MISC_ERROR_CLR", .offset = 0x200088, .width = 8,
                              .rules = R_RO | R_NOSTORE, .read = rd_rclr,
                              .desc = "read the status above and clear it"},
-    [H_MD_MLAN_CTL] = {.name = "MD_MLAN_CTL", .offset = 0x2000a8, .width = 8, .rules = R_NOSTORE,
-                       .read = rd_mlan, .write = wr_mlan,
+    [H_MD_MLAN_CTL] = {.name = "MD_MLAN_CTL", .offset = 0x2000a8, .width = 8,
+                       .rules = R_NOSTORE | R_PURE | R_TIME, .read = rd_mlan, .write = wr_mlan,
                        .desc = "1-wire master: empty bus (line high)"},
     /* II */
     [H_IIO_WID] = {.name = "IIO_WID", .offset = 0x400000, .width = 8, .rules = R_RO,
@@ -654,6 +666,7 @@ static const device_class hub_class = {
     DEV_REGS(hub_regs), .reg_space = HUB_WINDOW_SIZE,
     DEV_EVENTS(hub_events), DEV_VIEWS(hub_views), DEV_STATE(hub_state, hub),
     .reset = hub_reset,
+    .next_change = hub_next_change,
 };
 
 /* ---- bus windows ----------------------------------------------------------- */

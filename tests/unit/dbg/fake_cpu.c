@@ -422,3 +422,21 @@ int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
     (void)ctx;
     return 0;
 }
+
+/* Idle skip: the stand-in never waits. */
+uint64_t cpu_ticks(const cpu *c) { return c->retired; }
+void cpu_set_idle_skip(cpu *c, bool on) { (void)c, (void)on; }
+int cpu_idle_point_add(cpu *c, uint64_t vaddr) { (void)c, (void)vaddr; return 0; }
+void cpu_idle_points_clear(cpu *c) { (void)c; }
+void cpu_hold_wait(cpu *c, bool hold) { (void)c, (void)hold; }
+void cpu_wake(cpu *c) { (void)c; }
+uint64_t cpu_quiet_until(cpu *c, uint64_t now) { (void)c; return now; }
+void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
+{
+    (void)c;
+    memset(w, 0, sizeof *w);
+}
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx)
+{
+    (void)c, (void)period, (void)fn, (void)ctx;
+}

@@ -821,22 +821,35 @@ static bool has_value(Dwarf_Die *d)
            dwarf_hasattr_integrate(d, DW_AT_const_value);
 }
 
+/* The physical nesting at pc (lexical blocks, inlined calls, the
+ * function, the unit), innermost first, in *sc (to free); *first: where
+ * the search starts, `skip` inlined calls being left out with their
+ * blocks.  Returns how many (0: none). */
+static int scopes_at(dwarf_db *db, uint64_t pc, unsigned skip, dw_file **f, Dwarf_Die **sc,
+                     int *first)
+{
+    Dwarf_Die cu;
+    *sc = NULL;
+    if (!dw_cu_for_pc(db, pc, f, &cu))
+        return 0;
+    Dwarf_Die *lex = NULL;
+    int nl = dwarf_getscopes(&cu, pc, &lex);
+    int n = nl > 0 ? dwarf_getscopes_die(&lex[0], sc) : 0;
+    free(lex);
+    int i = 0;
+    for (unsigned k = 0; k < skip && i < n; i++)
+        k += dwarf_tag(&(*sc)[i]) == DW_TAG_inlined_subroutine;
+    *first = i;
+    return n;
+}
+
 unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx)
 {
     dw_file *f;
-    Dwarf_Die cu;
-    if (!dw_cu_for_pc(db, pc, &f, &cu))
-        return 0;
-    /* The physical nesting at pc (lexical blocks, inlined calls, the
-     * function); `skip` inlined calls are left out with their blocks. */
-    Dwarf_Die *lex = NULL, *sc = NULL;
-    int nl = dwarf_getscopes(&cu, pc, &lex);
-    int n = nl > 0 ? dwarf_getscopes_die(&lex[0], &sc) : 0;
-    free(lex);
-    int i = 0;
-    for (unsigned k = 0; k < skip && i < n; i++)
-        k += dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine;
+    Dwarf_Die *sc;
+    int i;
+    int n = scopes_at(db, pc, skip, &f, &sc, &i);
     unsigned count = 0;
     bool go = true;
     for (; i < n && go; i++) {
@@ -855,7 +868,7 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                 const char *name = dwarf_diename(&c);
                 if (!name)
                     continue;
-                dw_var v = {f, c, name, param, (unsigned)i};
+                dw_var v = {f, c, name, param, (unsigned)i, NULL, 0};
                 count++;
                 if (!fn(ctx, &v)) {
                     go = false;
@@ -897,36 +910,122 @@ static bool cu_var(dw_file *f, Dwarf_Die *cu, const char *name, dw_var *out)
             continue;
         const char *n = dwarf_diename(&c);
         if (n && !strcmp(n, name) && has_value(&c)) {
-            *out = (dw_var){f, c, n, false, 0};
+            *out = (dw_var){f, c, n, false, 0, NULL, 0};
             return true;
         }
     } while (dwarf_siblingof(&c, &c) == 0);
     return false;
 }
 
+/* ---- enumerators ----------------------------------------------------------------- */
+
+/* The enumerator NAME of the enum type DIE, as a dw_var with the value
+ * the enum's ctype has for it (signed or not as the enum is). */
+static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned depth,
+                        dw_var *out)
+{
+    Dwarf_Die e;
+    if (dwarf_tag(type) != DW_TAG_enumeration_type || dwarf_hasattr(type, DW_AT_declaration) ||
+        dwarf_child(type, &e) != 0)
+        return false;
+    do {
+        const char *n = dwarf_diename(&e);
+        if (dwarf_tag(&e) != DW_TAG_enumerator || !n || strcmp(n, name) != 0)
+            continue;
+        const ctype *t = dw_type_of(f, type);
+        const ctype *st = ctype_strip(t);
+        for (unsigned k = 0; st && st->kind == CT_ENUM && k < st->nenums; k++) {
+            if (!strcmp(st->enums[k].name, name)) {
+                *out = (dw_var){f, e, st->enums[k].name, false, depth, t, st->enums[k].value};
+                return true;
+            }
+        }
+        return false;
+    } while (dwarf_siblingof(&e, &e) == 0);
+    return false;
+}
+
+/* An enumerator of the enums declared directly in a scope (a unit, a
+ * function, a block); for an inlined or out-of-line instance, in the
+ * abstract function or block it is a copy of, which has the types. */
+static bool scope_enumerator(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth,
+                             dw_var *out)
+{
+    Dwarf_Die c;
+    if (dwarf_child(scope, &c) == 0) {
+        do
+            if (enum_member(f, &c, name, depth, out))
+                return true;
+        while (dwarf_siblingof(&c, &c) == 0);
+    }
+    Dwarf_Attribute a;
+    Dwarf_Die origin;
+    if (dwarf_attr(scope, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &origin))
+        return scope_enumerator(f, &origin, name, depth, out);
+    return false;
+}
+
+/* An enumerator declared in the function at pc or a block of it. */
+static bool local_enumerator(dwarf_db *db, uint64_t pc, unsigned skip, const char *name,
+                             dw_var *out)
+{
+    dw_file *f;
+    Dwarf_Die *sc;
+    int i;
+    int n = scopes_at(db, pc, skip, &f, &sc, &i);
+    bool found = false;
+    for (; i < n && !found; i++) {
+        int tag = dwarf_tag(&sc[i]);
+        if (tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit)
+            break;
+        found = scope_enumerator(f, &sc[i], name, (unsigned)i, out);
+        if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+            break;
+    }
+    free(sc);
+    return found;
+}
+
 bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out)
 {
+    /* The innermost of a local variable and a local enumerator. */
     find_var fv = {name, out, false};
     dw_vars_at(db, pc, skip, DW_ARGS | DW_LOCALS, match_var, &fv);
-    if (fv.found)
+    dw_var e;
+    bool have_e = local_enumerator(db, pc, skip, name, &e);
+    if (have_e && (!fv.found || e.depth < out->depth))
+        *out = e;
+    if (fv.found || have_e)
         return true;
+    /* The unit's own (C allows one of a variable and an enumerator) */
     dw_file *f;
     Dwarf_Die cu;
-    if (dw_cu_for_pc(db, pc, &f, &cu) && cu_var(f, &cu, name, out))
+    if (dw_cu_for_pc(db, pc, &f, &cu) &&
+        (cu_var(f, &cu, name, out) || scope_enumerator(f, &cu, name, 0, out)))
         return true;
     for (unsigned i = 0; db && i < db->n; i++) {
         const dw_name *nm = dw_index_find(db->files[i], name, NK_VAR);
         Dwarf_Die d;
         if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d)) {
-            *out = (dw_var){db->files[i], d, dwarf_diename(&d), false, 0};
+            *out = (dw_var){db->files[i], d, dwarf_diename(&d), false, 0, NULL, 0};
             return true;
         }
+    }
+    /* Another unit's enumerator (a header's enum the unit at pc lacks). */
+    for (unsigned i = 0; db && i < db->n; i++) {
+        const dw_name *nm = dw_index_find(db->files[i], name, NK_ENUMERATOR);
+        Dwarf_Die d;
+        if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d) &&
+            enum_member(db->files[i], &d, name, 0, out))
+            return true;
     }
     return false;
 }
 
 const ctype *dw_var_type(const dw_var *v)
 {
+    if (v->enum_type)
+        return v->enum_type;
     Dwarf_Attribute a;
     Dwarf_Die t;
     Dwarf_Die d = v->die;
@@ -941,6 +1040,11 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
     Dwarf_Die d = v->die;
     Dwarf_Attribute a;
     memset(out, 0, sizeof *out);
+    if (v->enum_type) { /* its value as its enum reads it (sign-extended) */
+        out->kind = DWV_VALUE;
+        out->value = (uint64_t)v->enum_value;
+        return 0;
+    }
     if (dwarf_attr_integrate(&d, DW_AT_const_value, &a)) {
         Dwarf_Sword sv;
         Dwarf_Word uv;
@@ -1081,6 +1185,26 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
     return false;
 }
 
+/* The enumerators of a unit's top-level enums, named or not. */
+static bool index_enumerators_cu(void *ctx, Dwarf_Die *cu)
+{
+    dw_file *f = ctx;
+    Dwarf_Die c, e;
+    if (dwarf_child(cu, &c) != 0)
+        return false;
+    do {
+        if (dwarf_tag(&c) != DW_TAG_enumeration_type || dwarf_hasattr(&c, DW_AT_declaration) ||
+            dwarf_child(&c, &e) != 0)
+            continue;
+        do {
+            const char *n = dwarf_diename(&e);
+            if (dwarf_tag(&e) == DW_TAG_enumerator && n)
+                index_put(f, n, dwarf_dieoffset(&c), NK_ENUMERATOR);
+        } while (dwarf_siblingof(&e, &e) == 0);
+    } while (dwarf_siblingof(&c, &c) == 0);
+    return false;
+}
+
 void dw_index(dw_file *f)
 {
     if (f->indexed)
@@ -1092,6 +1216,10 @@ void dw_index(dw_file *f)
 const dw_name *dw_index_find(dw_file *f, const char *key, unsigned kinds)
 {
     dw_index(f);
+    if ((kinds & NK_ENUMERATOR) && !f->enumerators_indexed) {
+        f->enumerators_indexed = true; /* a pass of its own: most lookups need none */
+        for_each_cu(f, index_enumerators_cu, f);
+    }
     if (!f->names_cap)
         return NULL;
     for (size_t j = hash_str(key) & (f->names_cap - 1); f->names[j].key;
@@ -1216,7 +1344,7 @@ bool dw_name_known(dwarf_db *db, uint64_t pc, const char *name)
     if (dw_var_lookup(db, pc, 0, name, &v) || dw_var_lookup(db, pc, 1, name, &v))
         return true;
     for (unsigned i = 0; db && i < db->n; i++)
-        if (dw_index_find(db->files[i], name, NK_VAR | NK_FUNC))
+        if (dw_index_find(db->files[i], name, NK_VAR | NK_FUNC | NK_ENUMERATOR))
             return true;
     return false;
 }

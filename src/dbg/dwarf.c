@@ -822,18 +822,21 @@ static bool has_value(Dwarf_Die *d)
 }
 
 /* The physical nesting at pc (lexical blocks, inlined calls, the
- * function, the unit), innermost first, in *sc (to free); *first: where
+ * function, the unit), innermost first, in *sc (to free), and the unit
+ * in *cu; *first: where
  * the search starts, `skip` inlined calls being left out with their
- * blocks.  Returns how many (0: none). */
-static int scopes_at(dwarf_db *db, uint64_t pc, unsigned skip, dw_file **f, Dwarf_Die **sc,
-                     int *first)
+ * blocks.  Returns how many (0: none; *f NULL: pc is in no unit). */
+static int scopes_at(dwarf_db *db, uint64_t pc, unsigned skip, dw_file **f, Dwarf_Die *cu,
+                     Dwarf_Die **sc, int *first)
 {
-    Dwarf_Die cu;
     *sc = NULL;
-    if (!dw_cu_for_pc(db, pc, f, &cu))
+    *first = 0;
+    if (!dw_cu_for_pc(db, pc, f, cu)) {
+        *f = NULL;
         return 0;
+    }
     Dwarf_Die *lex = NULL;
-    int nl = dwarf_getscopes(&cu, pc, &lex);
+    int nl = dwarf_getscopes(cu, pc, &lex);
     int n = nl > 0 ? dwarf_getscopes_die(&lex[0], sc) : 0;
     free(lex);
     int i = 0;
@@ -847,9 +850,9 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx)
 {
     dw_file *f;
-    Dwarf_Die *sc;
+    Dwarf_Die cu, *sc;
     int i;
-    int n = scopes_at(db, pc, skip, &f, &sc, &i);
+    int n = scopes_at(db, pc, skip, &f, &cu, &sc, &i);
     unsigned count = 0;
     bool go = true;
     for (; i < n && go; i++) {
@@ -883,40 +886,6 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
     return count;
 }
 
-typedef struct find_var {
-    const char *name;
-    dw_var *out;
-    bool found;
-} find_var;
-
-static bool match_var(void *ctx, const dw_var *v)
-{
-    find_var *fv = ctx;
-    if (strcmp(v->name, fv->name) != 0)
-        return true;
-    *fv->out = *v;
-    fv->found = true;
-    return false;
-}
-
-/* A static or global of the unit itself. */
-static bool cu_var(dw_file *f, Dwarf_Die *cu, const char *name, dw_var *out)
-{
-    Dwarf_Die c;
-    if (dwarf_child(cu, &c) != 0)
-        return false;
-    do {
-        if (dwarf_tag(&c) != DW_TAG_variable)
-            continue;
-        const char *n = dwarf_diename(&c);
-        if (n && !strcmp(n, name) && has_value(&c)) {
-            *out = (dw_var){f, c, n, false, 0, NULL, 0};
-            return true;
-        }
-    } while (dwarf_siblingof(&c, &c) == 0);
-    return false;
-}
-
 /* ---- enumerators ----------------------------------------------------------------- */
 
 /* The enumerator NAME of the enum type DIE, as a dw_var with the value
@@ -945,78 +914,82 @@ static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned 
     return false;
 }
 
-/* An enumerator of the enums declared directly in a scope (a unit, a
- * function, a block); for an inlined or out-of-line instance, in the
- * abstract function or block it is a copy of, which has the types. */
-static bool scope_enumerator(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth,
-                             dw_var *out)
+/* NAME declared directly in a scope (a unit, a function, a block): a
+ * variable or parameter (in a unit, one with storage or a value, not an
+ * extern declaration), or an enumerator of an enum declared there.  An
+ * inlined or out-of-line instance has its enums in the abstract function
+ * or block it is a copy of. */
+static bool scope_name(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth,
+                       bool vars, bool enums, dw_var *out)
 {
+    int st = dwarf_tag(scope);
+    bool is_unit = st == DW_TAG_compile_unit || st == DW_TAG_partial_unit;
     Dwarf_Die c;
     if (dwarf_child(scope, &c) == 0) {
-        do
-            if (enum_member(f, &c, name, depth, out))
+        do {
+            int t = dwarf_tag(&c);
+            if (t == DW_TAG_enumeration_type) {
+                if (enums && enum_member(f, &c, name, depth, out))
+                    return true;
+                continue;
+            }
+            if (!vars || !(is_unit ? t == DW_TAG_variable : is_var(t)))
+                continue;
+            const char *n = dwarf_diename(&c);
+            if (n && !strcmp(n, name) && (!is_unit || has_value(&c))) {
+                *out = (dw_var){f, c, n, t == DW_TAG_formal_parameter, depth, NULL, 0};
                 return true;
-        while (dwarf_siblingof(&c, &c) == 0);
+            }
+        } while (dwarf_siblingof(&c, &c) == 0);
     }
     Dwarf_Attribute a;
     Dwarf_Die origin;
-    if (dwarf_attr(scope, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &origin))
-        return scope_enumerator(f, &origin, name, depth, out);
+    if (!is_unit && dwarf_attr(scope, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &origin))
+        return enums && scope_name(f, &origin, name, depth, false, true, out);
     return false;
 }
 
-/* An enumerator declared in the function at pc or a block of it. */
-static bool local_enumerator(dwarf_db *db, uint64_t pc, unsigned skip, const char *name,
-                             dw_var *out)
+bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out)
 {
+    /* The innermost scope that declares it, up to the function, then the
+     * unit (C allows one of a variable and an enumerator in a scope). */
     dw_file *f;
-    Dwarf_Die *sc;
+    Dwarf_Die cu, *sc;
     int i;
-    int n = scopes_at(db, pc, skip, &f, &sc, &i);
+    int n = scopes_at(db, pc, skip, &f, &cu, &sc, &i);
     bool found = false;
     for (; i < n && !found; i++) {
         int tag = dwarf_tag(&sc[i]);
         if (tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit)
             break;
-        found = scope_enumerator(f, &sc[i], name, (unsigned)i, out);
+        found = scope_name(f, &sc[i], name, (unsigned)i, true, true, out);
         if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-            break;
+            break; /* the function's own scope ends the search */
     }
     free(sc);
-    return found;
-}
-
-bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out)
-{
-    /* The innermost of a local variable and a local enumerator. */
-    find_var fv = {name, out, false};
-    dw_vars_at(db, pc, skip, DW_ARGS | DW_LOCALS, match_var, &fv);
-    dw_var e;
-    bool have_e = local_enumerator(db, pc, skip, name, &e);
-    if (have_e && (!fv.found || e.depth < out->depth))
-        *out = e;
-    if (fv.found || have_e)
+    if (found)
         return true;
-    /* The unit's own (C allows one of a variable and an enumerator) */
-    dw_file *f;
-    Dwarf_Die cu;
-    if (dw_cu_for_pc(db, pc, &f, &cu) &&
-        (cu_var(f, &cu, name, out) || scope_enumerator(f, &cu, name, 0, out)))
+    /* A unit has many enums: look through them only for a name that is
+     * an enumerator somewhere (one look in the index). */
+    bool enumerator = false;
+    for (unsigned k = 0; db && k < db->n && !enumerator; k++)
+        enumerator = dw_index_find(db->files[k], name, NK_ENUMERATOR) != NULL;
+    if (f && scope_name(f, &cu, name, 0, true, enumerator, out))
         return true;
-    for (unsigned i = 0; db && i < db->n; i++) {
-        const dw_name *nm = dw_index_find(db->files[i], name, NK_VAR);
+    for (unsigned k = 0; db && k < db->n; k++) {
+        const dw_name *nm = dw_index_find(db->files[k], name, NK_VAR);
         Dwarf_Die d;
-        if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d)) {
-            *out = (dw_var){db->files[i], d, dwarf_diename(&d), false, 0, NULL, 0};
+        if (nm && dwarf_offdie(db->files[k]->dw, nm->off, &d)) {
+            *out = (dw_var){db->files[k], d, dwarf_diename(&d), false, 0, NULL, 0};
             return true;
         }
     }
     /* Another unit's enumerator (a header's enum the unit at pc lacks). */
-    for (unsigned i = 0; db && i < db->n; i++) {
-        const dw_name *nm = dw_index_find(db->files[i], name, NK_ENUMERATOR);
+    for (unsigned k = 0; db && enumerator && k < db->n; k++) {
+        const dw_name *nm = dw_index_find(db->files[k], name, NK_ENUMERATOR);
         Dwarf_Die d;
-        if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d) &&
-            enum_member(db->files[i], &d, name, 0, out))
+        if (nm && dwarf_offdie(db->files[k]->dw, nm->off, &d) &&
+            enum_member(db->files[k], &d, name, 0, out))
             return true;
     }
     return false;

@@ -823,9 +823,9 @@ static bool has_value(Dwarf_Die *d)
 
 /* The physical nesting at pc (lexical blocks, inlined calls, the
  * function, the unit), innermost first, in *sc (to free), and the unit
- * in *cu; *first: where
- * the search starts, `skip` inlined calls being left out with their
- * blocks.  Returns how many (0: none; *f NULL: pc is in no unit). */
+ * in *cu; *first: where the search starts, `skip` inlined calls being
+ * left out with their blocks.  Returns how many (0: none; *f NULL: pc is
+ * in no unit). */
 static int scopes_at(dwarf_db *db, uint64_t pc, unsigned skip, dw_file **f, Dwarf_Die *cu,
                      Dwarf_Die **sc, int *first)
 {

@@ -821,22 +821,38 @@ static bool has_value(Dwarf_Die *d)
            dwarf_hasattr_integrate(d, DW_AT_const_value);
 }
 
+/* The physical nesting at pc (lexical blocks, inlined calls, the
+ * function, the unit), innermost first, in *sc (to free), and the unit
+ * in *cu; *first: where the search starts, `skip` inlined calls being
+ * left out with their blocks.  Returns how many (0: none; *f NULL: pc is
+ * in no unit). */
+static int scopes_at(dwarf_db *db, uint64_t pc, unsigned skip, dw_file **f, Dwarf_Die *cu,
+                     Dwarf_Die **sc, int *first)
+{
+    *sc = NULL;
+    *first = 0;
+    if (!dw_cu_for_pc(db, pc, f, cu)) {
+        *f = NULL;
+        return 0;
+    }
+    Dwarf_Die *lex = NULL;
+    int nl = dwarf_getscopes(cu, pc, &lex);
+    int n = nl > 0 ? dwarf_getscopes_die(&lex[0], sc) : 0;
+    free(lex);
+    int i = 0;
+    for (unsigned k = 0; k < skip && i < n; i++)
+        k += dwarf_tag(&(*sc)[i]) == DW_TAG_inlined_subroutine;
+    *first = i;
+    return n;
+}
+
 unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx)
 {
     dw_file *f;
-    Dwarf_Die cu;
-    if (!dw_cu_for_pc(db, pc, &f, &cu))
-        return 0;
-    /* The physical nesting at pc (lexical blocks, inlined calls, the
-     * function); `skip` inlined calls are left out with their blocks. */
-    Dwarf_Die *lex = NULL, *sc = NULL;
-    int nl = dwarf_getscopes(&cu, pc, &lex);
-    int n = nl > 0 ? dwarf_getscopes_die(&lex[0], &sc) : 0;
-    free(lex);
-    int i = 0;
-    for (unsigned k = 0; k < skip && i < n; i++)
-        k += dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine;
+    Dwarf_Die cu, *sc;
+    int i;
+    int n = scopes_at(db, pc, skip, &f, &cu, &sc, &i);
     unsigned count = 0;
     bool go = true;
     for (; i < n && go; i++) {
@@ -855,7 +871,7 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                 const char *name = dwarf_diename(&c);
                 if (!name)
                     continue;
-                dw_var v = {f, c, name, param, (unsigned)i};
+                dw_var v = {f, c, name, param, (unsigned)i, NULL, 0};
                 count++;
                 if (!fn(ctx, &v)) {
                     go = false;
@@ -870,63 +886,119 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
     return count;
 }
 
-typedef struct find_var {
-    const char *name;
-    dw_var *out;
-    bool found;
-} find_var;
+/* ---- enumerators ----------------------------------------------------------------- */
 
-static bool match_var(void *ctx, const dw_var *v)
+/* The enumerator NAME of the enum type DIE, as a dw_var with the value
+ * the enum's ctype has for it (signed or not as the enum is). */
+static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned depth,
+                        dw_var *out)
 {
-    find_var *fv = ctx;
-    if (strcmp(v->name, fv->name) != 0)
-        return true;
-    *fv->out = *v;
-    fv->found = true;
+    Dwarf_Die e;
+    if (dwarf_tag(type) != DW_TAG_enumeration_type || dwarf_hasattr(type, DW_AT_declaration) ||
+        dwarf_child(type, &e) != 0)
+        return false;
+    do {
+        const char *n = dwarf_diename(&e);
+        if (dwarf_tag(&e) != DW_TAG_enumerator || !n || strcmp(n, name) != 0)
+            continue;
+        const ctype *t = dw_type_of(f, type);
+        const ctype *st = ctype_strip(t);
+        for (unsigned k = 0; st && st->kind == CT_ENUM && k < st->nenums; k++) {
+            if (!strcmp(st->enums[k].name, name)) {
+                *out = (dw_var){f, e, st->enums[k].name, false, depth, t, st->enums[k].value};
+                return true;
+            }
+        }
+        return false;
+    } while (dwarf_siblingof(&e, &e) == 0);
     return false;
 }
 
-/* A static or global of the unit itself. */
-static bool cu_var(dw_file *f, Dwarf_Die *cu, const char *name, dw_var *out)
+/* NAME declared directly in a scope (a unit, a function, a block): a
+ * variable or parameter (in a unit, one with storage or a value, not an
+ * extern declaration), or an enumerator of an enum declared there.  An
+ * inlined or out-of-line instance has its enums in the abstract function
+ * or block it is a copy of. */
+static bool scope_name(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth,
+                       bool vars, bool enums, dw_var *out)
 {
+    int st = dwarf_tag(scope);
+    bool is_unit = st == DW_TAG_compile_unit || st == DW_TAG_partial_unit;
     Dwarf_Die c;
-    if (dwarf_child(cu, &c) != 0)
-        return false;
-    do {
-        if (dwarf_tag(&c) != DW_TAG_variable)
-            continue;
-        const char *n = dwarf_diename(&c);
-        if (n && !strcmp(n, name) && has_value(&c)) {
-            *out = (dw_var){f, c, n, false, 0};
-            return true;
-        }
-    } while (dwarf_siblingof(&c, &c) == 0);
+    if (dwarf_child(scope, &c) == 0) {
+        do {
+            int t = dwarf_tag(&c);
+            if (t == DW_TAG_enumeration_type) {
+                if (enums && enum_member(f, &c, name, depth, out))
+                    return true;
+                continue;
+            }
+            if (!vars || !(is_unit ? t == DW_TAG_variable : is_var(t)))
+                continue;
+            const char *n = dwarf_diename(&c);
+            if (n && !strcmp(n, name) && (!is_unit || has_value(&c))) {
+                *out = (dw_var){f, c, n, t == DW_TAG_formal_parameter, depth, NULL, 0};
+                return true;
+            }
+        } while (dwarf_siblingof(&c, &c) == 0);
+    }
+    Dwarf_Attribute a;
+    Dwarf_Die origin;
+    if (!is_unit && dwarf_attr(scope, DW_AT_abstract_origin, &a) && dwarf_formref_die(&a, &origin))
+        return enums && scope_name(f, &origin, name, depth, false, true, out);
     return false;
 }
 
 bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out)
 {
-    find_var fv = {name, out, false};
-    dw_vars_at(db, pc, skip, DW_ARGS | DW_LOCALS, match_var, &fv);
-    if (fv.found)
-        return true;
+    /* The innermost scope that declares it, up to the function, then the
+     * unit (C allows one of a variable and an enumerator in a scope). */
     dw_file *f;
-    Dwarf_Die cu;
-    if (dw_cu_for_pc(db, pc, &f, &cu) && cu_var(f, &cu, name, out))
+    Dwarf_Die cu, *sc;
+    int i;
+    int n = scopes_at(db, pc, skip, &f, &cu, &sc, &i);
+    bool found = false;
+    for (; i < n && !found; i++) {
+        int tag = dwarf_tag(&sc[i]);
+        if (tag == DW_TAG_compile_unit || tag == DW_TAG_partial_unit)
+            break;
+        found = scope_name(f, &sc[i], name, (unsigned)i, true, true, out);
+        if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
+            break; /* the function's own scope ends the search */
+    }
+    free(sc);
+    if (found)
         return true;
-    for (unsigned i = 0; db && i < db->n; i++) {
-        const dw_name *nm = dw_index_find(db->files[i], name, NK_VAR);
+    /* A unit has many enums: look through them only for a name that is
+     * an enumerator somewhere (one look in the index). */
+    bool enumerator = false;
+    for (unsigned k = 0; db && k < db->n && !enumerator; k++)
+        enumerator = dw_index_find(db->files[k], name, NK_ENUMERATOR) != NULL;
+    if (f && scope_name(f, &cu, name, 0, true, enumerator, out))
+        return true;
+    for (unsigned k = 0; db && k < db->n; k++) {
+        const dw_name *nm = dw_index_find(db->files[k], name, NK_VAR);
         Dwarf_Die d;
-        if (nm && dwarf_offdie(db->files[i]->dw, nm->off, &d)) {
-            *out = (dw_var){db->files[i], d, dwarf_diename(&d), false, 0};
+        if (nm && dwarf_offdie(db->files[k]->dw, nm->off, &d)) {
+            *out = (dw_var){db->files[k], d, dwarf_diename(&d), false, 0, NULL, 0};
             return true;
         }
+    }
+    /* Another unit's enumerator (a header's enum the unit at pc lacks). */
+    for (unsigned k = 0; db && enumerator && k < db->n; k++) {
+        const dw_name *nm = dw_index_find(db->files[k], name, NK_ENUMERATOR);
+        Dwarf_Die d;
+        if (nm && dwarf_offdie(db->files[k]->dw, nm->off, &d) &&
+            enum_member(db->files[k], &d, name, 0, out))
+            return true;
     }
     return false;
 }
 
 const ctype *dw_var_type(const dw_var *v)
 {
+    if (v->enum_type)
+        return v->enum_type;
     Dwarf_Attribute a;
     Dwarf_Die t;
     Dwarf_Die d = v->die;
@@ -941,6 +1013,11 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
     Dwarf_Die d = v->die;
     Dwarf_Attribute a;
     memset(out, 0, sizeof *out);
+    if (v->enum_type) { /* its value as its enum reads it (sign-extended) */
+        out->kind = DWV_VALUE;
+        out->value = (uint64_t)v->enum_value;
+        return 0;
+    }
     if (dwarf_attr_integrate(&d, DW_AT_const_value, &a)) {
         Dwarf_Sword sv;
         Dwarf_Word uv;
@@ -1081,6 +1158,26 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
     return false;
 }
 
+/* The enumerators of a unit's top-level enums, named or not. */
+static bool index_enumerators_cu(void *ctx, Dwarf_Die *cu)
+{
+    dw_file *f = ctx;
+    Dwarf_Die c, e;
+    if (dwarf_child(cu, &c) != 0)
+        return false;
+    do {
+        if (dwarf_tag(&c) != DW_TAG_enumeration_type || dwarf_hasattr(&c, DW_AT_declaration) ||
+            dwarf_child(&c, &e) != 0)
+            continue;
+        do {
+            const char *n = dwarf_diename(&e);
+            if (dwarf_tag(&e) == DW_TAG_enumerator && n)
+                index_put(f, n, dwarf_dieoffset(&c), NK_ENUMERATOR);
+        } while (dwarf_siblingof(&e, &e) == 0);
+    } while (dwarf_siblingof(&c, &c) == 0);
+    return false;
+}
+
 void dw_index(dw_file *f)
 {
     if (f->indexed)
@@ -1092,6 +1189,10 @@ void dw_index(dw_file *f)
 const dw_name *dw_index_find(dw_file *f, const char *key, unsigned kinds)
 {
     dw_index(f);
+    if ((kinds & NK_ENUMERATOR) && !f->enumerators_indexed) {
+        f->enumerators_indexed = true; /* a pass of its own: most lookups need none */
+        for_each_cu(f, index_enumerators_cu, f);
+    }
     if (!f->names_cap)
         return NULL;
     for (size_t j = hash_str(key) & (f->names_cap - 1); f->names[j].key;
@@ -1216,7 +1317,7 @@ bool dw_name_known(dwarf_db *db, uint64_t pc, const char *name)
     if (dw_var_lookup(db, pc, 0, name, &v) || dw_var_lookup(db, pc, 1, name, &v))
         return true;
     for (unsigned i = 0; db && i < db->n; i++)
-        if (dw_index_find(db->files[i], name, NK_VAR | NK_FUNC))
+        if (dw_index_find(db->files[i], name, NK_VAR | NK_FUNC | NK_ENUMERATOR))
             return true;
     return false;
 }

@@ -130,6 +130,10 @@ typedef struct dw_var {
     const char *name;
     bool is_param;
     unsigned depth;        /* the scope it was found in (0: innermost) */
+    /* An enumerator (die is its DW_TAG_enumerator): the enum type it
+     * belongs to and its value; NULL for a variable. */
+    const ctype *enum_type;
+    int64_t enum_value;
 } dw_var;
 
 /* Visit the parameters and/or locals visible at pc (innermost blocks
@@ -140,9 +144,11 @@ typedef struct dw_var {
 unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
                     bool (*fn)(void *ctx, const dw_var *v), void *ctx);
 /* A name as C sees it at pc: a local or parameter, a static of the file,
- * a global. */
+ * a global; or an enumerator of an enum declared in one of those scopes
+ * (the innermost scope that has the name wins, as in C), then of any
+ * unit's enums. */
 bool dw_var_lookup(dwarf_db *db, uint64_t pc, unsigned skip, const char *name, dw_var *out);
-const ctype *dw_var_type(const dw_var *v);
+const ctype *dw_var_type(const dw_var *v); /* an enumerator: its enum */
 
 /* What a location said. */
 enum dw_value_kind { DWV_MEM, DWV_REG, DWV_VALUE, DWV_OPTIMIZED_OUT, DWV_NOT_SAVED };

@@ -19,13 +19,15 @@ void dw_map_put(dw_map *m, uint64_t key, void *val);
 void dw_map_free(dw_map *m);
 
 /* Names of the top-level DIEs of every unit: "struct foo", "foo" (typedef
- * or base type), variables and functions, built on first use. */
+ * or base type), variables and functions, built on first use; and the
+ * enumerators of the units' top-level enums (off: the enum type's DIE),
+ * indexed the first time dw_index_find is asked for one. */
 typedef struct dw_name {
     const char *key;  /* owned */
     Dwarf_Off off;
-    uint8_t kind;     /* NK_TYPE, NK_VAR, NK_FUNC */
+    uint8_t kind;     /* NK_TYPE, NK_VAR, NK_FUNC, NK_ENUMERATOR */
 } dw_name;
-enum { NK_TYPE = 1, NK_VAR = 2, NK_FUNC = 4 };
+enum { NK_TYPE = 1, NK_VAR = 2, NK_FUNC = 4, NK_ENUMERATOR = 8 };
 
 struct dw_file {
     char *path;
@@ -41,6 +43,7 @@ struct dw_file {
     dw_name *names;   /* hash table, built by dw_index() */
     size_t nnames, names_cap;
     bool indexed;
+    bool enumerators_indexed;
     char **paths;     /* absolute source paths, interned (hash table) */
     size_t npaths, paths_cap;
 };

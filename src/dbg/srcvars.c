@@ -128,6 +128,10 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, xerr *err)
     dw_var v;
     if (!db || !vp.have || !lookup(db, &vp, name, &v))
         return 0;
+    if (v.enum_type) {
+        xerr_set(err, "%s is an enumerator: a constant, not a place to assign", name);
+        return -1;
+    }
     dw_regs r;
     dbg_frame_dwregs(&vp.f, &r);
     dw_mem mem = dbg_dw_mem(d);
@@ -263,7 +267,7 @@ static void show_arg(void *ctx, const char *name, Dwarf_Die *p)
         sb_puts(al->out, "<optimized out>");
         return;
     }
-    dw_var v = {al->file, *p, name, true, 0};
+    dw_var v = {al->file, *p, name, true, 0, NULL, 0};
     if (var_value(al->d, al->c, &v, &al->f, &x, &err))
         sb_printf(al->out, "<error: %s>", err.msg);
     else if (al->brief && ctype_is_aggregate(x.type) && x.avail == XV_AVAILABLE)

@@ -46,6 +46,10 @@ print tx_desc - (struct e1000_tx_desc *)tx_ring->desc
 ptype tx_desc
 finish
 ring e1000_0 tx 1
+print system_state
+print/d system_state
+print system_state == SYSTEM_RUNNING && system_state > SYSTEM_SCHEDULING
+print (enum system_states)2
 X
 script xmit $nic --append "$app" <"$TMP/xmit.cmds"
 expect_rc 0
@@ -80,4 +84,6 @@ expect "Run till exit from #0  e1000_tx_queue (adapter=0xa8"
 expect_re "^e1000_xmit_frame \(skb=.*\) at e1000_main\.c:[0-9]+$"
 # the NIC's view of the same descriptor
 expect_re "^ >T   0 0xa1[0-9a-f]+ host   60     0xa1[0-9a-f]+ EOP\|IFCS\|RS\|IDE$"
+# init is running: the kernel's enum system_states by its enumerators
+expect_seq "\$4 = SYSTEM_RUNNING" "\$5 = 3" "\$6 = 1" "\$7 = SYSTEM_FREEING_INITMEM"
 finish

@@ -154,4 +154,33 @@ expect "Cannot add two pointers."
 expect "The -> operator needs a C struct or a pointer to one: cast the address, as in ((struct NAME *)ADDR)->status."
 expect_count 3 "No struct type named nosuch."
 expect "\$1 = 1"
+
+# Enumerators of the driver's anonymous enum (its register offsets) and of
+# xbow.h's by name, as gdb shows them; a device register of the same name
+# stays the register; an enumerator is no place to assign; unknown names
+# and conditions with them are refused.
+xbow_run enums --nic hamachi --append "tx 3" -ex "break fill_tx_desc" -ex continue \
+    -ex "print TxCmd" -ex "print/d TxCmd" -ex "print/x InterruptEnable" \
+    -ex "print TxCmd < RxCmd" -ex "print RxCmd - TxCmd" -ex "print UART_LCR" \
+    -ex "print (regs + InterruptEnable) - regs" -ex "print hamachi0.InterruptEnable" \
+    -ex "print \$e = TxStatus" -ex "print/d \$e * 2" -ex "whatis RxCmd" \
+    -ex "set var TxCmd = 3" -ex "print NoSuchEnumerator" -ex "print TxCmd + NoSuchEnumerator" \
+    -ex "break start_xmit if NoSuchEnumerator == 4" -ex "break start_xmit if TxCmd == 4" \
+    -ex continue -ex "print 1"
+expect_rc 1
+expect "\$1 = TxCmd"
+expect "\$2 = 4"
+expect "\$3 = 0x80"
+expect "\$4 = 1"
+expect "\$5 = 32"
+expect "\$6 = UART_LCR"
+expect "\$7 = 128"
+expect_re "^\\\$8 = 0x[0-9a-f]{8}  \\[RxDone="
+expect "\$9 = TxStatus"
+expect "\$10 = 12"
+expect_re "^type = enum \\{TxDMACtrl, TxCmd = 4, TxStatus = 6, .*, RxCmd = 36, .*, EEAddr\\}$"
+expect "TxCmd is an enumerator: a constant, not a place to assign"
+expect_count 3 "No symbol \"NoSuchEnumerator\" in current context."
+expect_seq "Breakpoint 2 at 0xa8" "Breakpoint 2, start_xmit (" "\$11 = 1"
+
 finish

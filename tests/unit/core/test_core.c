@@ -12,6 +12,7 @@
 #include "core/event.h"
 #include "core/sched.h"
 #include "core/symtab.h"
+#include "../check_run.h"
 
 /* ---- bus ---------------------------------------------------------------- */
 
@@ -875,9 +876,5 @@ static Suite *core_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(core_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(core_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,6 +9,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "../check_run.h"
 
 #define RAM_SIZE (4u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -335,10 +336,7 @@ int main(void)
         if (!cpu_engine_available(ENGINE))
             continue;
         printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
-        SRunner *sr = srunner_create(cpu_loop_suite());
-        srunner_run_all(sr, CK_NORMAL);
-        failed += srunner_ntests_failed(sr);
-        srunner_free(sr);
+        failed += check_run(cpu_loop_suite());
     }
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -15,6 +15,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "../check_run.h"
 
 #define RAM_SIZE (4u << 20)
 #define KSEG0(pa) (0xffffffff80000000ull + (pa))
@@ -522,9 +523,5 @@ int main(void)
         printf("test_jit: no translator on this host\n");
         return 77;
     }
-    SRunner *sr = srunner_create(jit_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(jit_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

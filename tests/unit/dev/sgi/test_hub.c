@@ -9,6 +9,7 @@
 #include "core/event.h"
 #include "core/sched.h"
 #include "dev/sgi/hub.h"
+#include "../../check_run.h"
 
 #define IO(off) BUS_UNC(1, (off))
 #define LOCAL(r) IO(HUB_IALIAS_BASE + (r))
@@ -593,9 +594,5 @@ static Suite *hub_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(hub_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(hub_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

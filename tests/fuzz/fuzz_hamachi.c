@@ -93,6 +93,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 12;
+        if (fuzz_nic_op(n, f, code, &r, 2))
+            continue;
         switch (code) {
         case 0: {
             unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
@@ -144,30 +146,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             offered += deliver(&wire, frame, len, dst, seed);
             break;
         }
-        case 6:
-            pci_config_write(f, 4, 2,
-                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
-            break;
-        case 7:
-            pci_func_reset(f);
-            pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
-            break;
-        case 8: {
-            static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
-            unsigned w = (unsigned)fuzz_take(&r, 1);
-            strbuf b;
-            sb_init(&b);
-            const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 2) & 3], NULL, &b);
-            ring_state s;
-            nic_ring_state(n->dev, "rx", &s);
-            dev_show(n->dev, &b);
-            sb_free(&b);
-            break;
-        }
-        case 9:
-            nic_set_dma_per_word(n, fuzz_take(&r, 1) & 1);
-            break;
         }
     }
     run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */

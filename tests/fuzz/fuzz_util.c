@@ -82,3 +82,35 @@ uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, ui
         fuzz_fail("INTA does not match the enabled pending causes");
     return drops;
 }
+
+bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits)
+{
+    switch (op) {
+    case 6:
+        pci_config_write(f, 4, 2, fuzz_take(r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+        return true;
+    case 7:
+        pci_func_reset(f);
+        pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
+        return true;
+    case 8: {
+        static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
+        unsigned w = (unsigned)fuzz_take(r, 1);
+        strbuf b;
+        sb_init(&b);
+        const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
+        v->show(n->dev, args[(w >> view_bits) & 3], NULL, &b);
+        ring_state s;
+        nic_ring_state(n->dev, "rx", &s);
+        nic_ring_state(n->dev, "tx", &s);
+        dev_show(n->dev, &b);
+        sb_free(&b);
+        return true;
+    }
+    case 9:
+        nic_set_dma_per_word(n, fuzz_take(r, 1) & 1);
+        return true;
+    default:
+        return false;
+    }
+}

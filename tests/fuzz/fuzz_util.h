@@ -4,6 +4,7 @@
 #ifndef XBOW_FUZZ_UTIL_H
 #define XBOW_FUZZ_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,5 +45,13 @@ unsigned fuzz_nic_frame(uint8_t *frame, unsigned len, const uint8_t station[6], 
  * NIC's Rx drops. */
 uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, uint64_t offered,
                         uint64_t badlen);
+
+/* The operations the Hamachi and e1000 targets share, numbered alike in
+ * both input programs: 6 bus master (on8), 7 PCI reset, 8 views (which8:
+ * the view is which mod the class's views, the argument the two bits of
+ * which from bit view_bits; the Rx and Tx ring states and the device
+ * summary are read too), 9 DMA mode (per_word8).  Returns false, taking
+ * nothing, for another op. */
+bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits);
 
 #endif

@@ -10,7 +10,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
-#include "../check_run.h"
+#include "cpu_engines.h"
 #include "../mmio_probe.h"
 
 #define RAM_SIZE (16u << 20)
@@ -1351,12 +1351,5 @@ static Suite *cpu_suite(void)
 /* Every test runs with each engine the host has. */
 int main(void)
 {
-    int failed = 0;
-    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
-        if (!cpu_engine_available(ENGINE))
-            continue;
-        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
-        failed += check_run(cpu_suite());
-    }
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run_engines(cpu_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,7 +9,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
-#include "../check_run.h"
+#include "cpu_engines.h"
 
 #define RAM_SIZE (4u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -331,12 +331,5 @@ static Suite *cpu_loop_suite(void)
 /* Every test runs with each engine the host has. */
 int main(void)
 {
-    int failed = 0;
-    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
-        if (!cpu_engine_available(ENGINE))
-            continue;
-        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
-        failed += check_run(cpu_loop_suite());
-    }
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run_engines(cpu_loop_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

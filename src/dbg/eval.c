@@ -538,15 +538,7 @@ int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
 
 int dbg_eval(dbg *d, const char *text, xval *out)
 {
-    xerr err;
-    expr *e = expr_parse(text, NULL, &err);
-    if (!e)
-        return dbg_error(d, "%s", err.msg);
-    int rc = dbg_eval_expr(d, e, d->scope, out, &err);
-    expr_free(e);
-    if (rc)
-        return dbg_error(d, "%s", err.msg);
-    return 0;
+    return dbg_eval_prefix(d, text, NULL, out);
 }
 
 /* ---- counts ----------------------------------------------------------------- */

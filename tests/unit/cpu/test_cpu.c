@@ -89,11 +89,7 @@ static void teardown(void)
 
 static void put_bus(uint64_t ba, const uint32_t *w, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t b[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                        (uint8_t)w[i]};
-        ck_assert_int_eq(bus_poke(&B, ba + 4 * i, b, 4), BUS_OK);
-    }
+    ck_assert_int_eq(asm_poke(&B, ba, w, n), BUS_OK);
 }
 
 static void put(uint64_t pa, const uint32_t *w, unsigned n) { put_bus(BUS_CAC(pa), w, n); }

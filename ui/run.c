@@ -9,6 +9,7 @@
 #include "core/outfile.h"
 #include "ui/tui.h"
 #include "dbg/gdbstub.h"
+#include "dbg/srcview.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -93,6 +94,8 @@ int ui_main(ui_options *o)
     d->batch = o->batch;
     d->allow_shell = !o->batch || o->allow_shell;
     tui_register_commands(d);
+    if (o->kernel) /* its debug information, read when first needed */
+        dbg_set_kernel(d, o->kernel);
     ui_install_sigint(m);
     if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
         dbg_free(d);

@@ -278,7 +278,7 @@ static void draw_help(tui *t)
         "",
         "F5          continue          F10  next (over calls)",
         "F11         step              Ctrl-C  stop the guest/command",
-        "F2          next layout       (layout debug|net|full|mem)",
+        "F2          next layout       (layout debug|src|asm|split|net..)",
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
         "PgUp/PgDn   scroll the focused pane (arrows too)",
@@ -307,6 +307,9 @@ static void draw_help(tui *t)
 
 static void redraw(tui *t)
 {
+    /* the debug layout shows the source while the pc has a line */
+    if (tui_src_wanted(t) != t->src_shown)
+        t->need_layout = true;
     if (t->need_layout) {
         erase();
         wnoutrefresh(stdscr);
@@ -443,7 +446,8 @@ static void scroll_pane(tui *t, int delta)
     if (p->kind == PANE_CMD || p->kind == PANE_CONSOLE) {
         if (p->scroll < 0)
             p->scroll = 0; /* these follow the end; scroll goes back */
-    } else if (p->kind != PANE_DISASM && p->kind != PANE_MEMORY && p->scroll < 0) {
+    } else if (p->kind != PANE_DISASM && p->kind != PANE_MEMORY && p->kind != PANE_SRC &&
+               p->scroll < 0) {
         p->scroll = 0;
     }
 }

@@ -15,6 +15,7 @@ enum pane_kind {
     PANE_RINGS,
     PANE_DMA,
     PANE_MEMORY,
+    PANE_SRC,
     PANE_CMD,
     PANE_COUNT
 };
@@ -72,6 +73,7 @@ typedef struct tui {
     enum pane_kind focus;  /* the pane with the focus */
     int zoomed;            /* pane kind zoomed to full screen, or -1 */
     bool quit, running, help, colors, need_layout;
+    bool src_shown;        /* the layout shows the source pane (pc had a line) */
     int rows, cols;
     tui_text out;          /* command output scrollback */
     tui_text console;      /* guest serial console */
@@ -102,6 +104,12 @@ int ui_tui(dbg *d);
 
 /* ui/tui_panes.c */
 void tui_draw_pane(tui *t, pane *p);
+/* A pane's border and title; text at an inner row, clipped. */
+void tui_frame(tui *t, pane *p, const char *title);
+void tui_put(pane *p, int y, int x, const char *s, int attr);
+/* ui/tui_src.c: the source pane; does the pc have a source line? */
+void tui_draw_src(tui *t, pane *p);
+bool tui_src_wanted(tui *t);
 void tui_remember_regs(tui *t);
 double tui_now(void);
 void tui_sample_dma(tui *t);

@@ -675,7 +675,11 @@ void tui_draw_pane(tui *t, pane *p)
     case PANE_RINGS: draw_rings(t, p); break;
     case PANE_DMA: draw_dma(t, p); break;
     case PANE_MEMORY: draw_memory(t, p); break;
+    case PANE_SRC: tui_draw_src(t, p); break;
     default: return;
     }
     wnoutrefresh(p->win);
 }
+
+void tui_frame(tui *t, pane *p, const char *title) { frame(t, p, title); }
+void tui_put(pane *p, int y, int x, const char *s, int attr) { put(p, y, x, s, attr); }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* The names a hit's condition saw, kept for its commands: the event's
  * fields or the access's values. */
@@ -181,6 +182,7 @@ typedef struct check {
     const cond_fields *cf;
     char bad[80];
     xerr err; /* a device that has no such register */
+    uint64_t addr; /* where a code breakpoint is: the program's names there */
 } check;
 
 static void check_name(void *ctx, const char *name)
@@ -198,14 +200,22 @@ static void check_name(void *ctx, const char *name)
     }
     dev_ref r;
     int k = dbg_dev_ref(c->d, name, &r, &c->err);
-    if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)))
+    if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)) ||
+        dbg_src_name_known(c->d, name, c->addr))
         return;
     if (k == 0)
         c->err.msg[0] = 0;
     snprintf(c->bad, sizeof c->bad, "%s", name);
 }
 
+static int check_cond_at(dbg *d, const char *cond, const cond_fields *cf, uint64_t addr);
+
 int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
+{
+    return check_cond_at(d, cond, cf, 0);
+}
+
+static int check_cond_at(dbg *d, const char *cond, const cond_fields *cf, uint64_t addr)
 {
     cond = cond ? dbg_skip_ws(cond) : NULL;
     if (!cond || !*cond)
@@ -214,7 +224,7 @@ int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
     expr *e = expr_parse(cond, NULL, &err);
     if (!e)
         return dbg_error(d, "%s", err.msg);
-    check c = {d, cf, "", {""}};
+    check c = {d, cf, "", {""}, addr};
     expr_idents(e, check_name, &c);
     expr_free(e);
     if (!c.bad[0])
@@ -235,7 +245,7 @@ int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
 static int set_cond(dbg *d, bpoint *b, const char *text)
 {
     text = text ? dbg_skip_ws(text) : NULL;
-    if (text && *text && b->ops->cond && bp_check_cond(d, text, b->ops->cond))
+    if (text && *text && b->ops->cond && check_cond_at(d, text, b->ops->cond, b->addr))
         return -1;
     expr_free(b->cond);
     free(b->cond_text);
@@ -519,6 +529,22 @@ static const cond_fields code_cond = {"a breakpoint", NULL, 0};
 static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL,
                                 &code_cond};
 
+/* "middle (x=0) at dbgtest.c:22" for a CPU stopped where the debug
+ * information has a line (where stays as it is otherwise). */
+static void where_in_source(dbg *d, int cpu_i, char *where, size_t len)
+{
+    cpu *c = d->m->cpus[cpu_i];
+    src_frame sf;
+    if (!dbg_dwarf(d) || dbg_src_frames(d, c, &sf, 1) != 1 || !sf.file)
+        return;
+    strbuf b;
+    sb_init(&b);
+    if (dbg_src_describe(d, c, &sf, &b))
+        snprintf(where, len, "%s", b.s);
+    sb_free(&b);
+    dbg_src_seen(d, c);
+}
+
 bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
 {
     bool stop = false, found = false;
@@ -531,8 +557,12 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
         xerr err;
         if (!bp_cond_true(d, b, NULL, &err))
             continue;
-        char where[160], text[600];
+        char where[400], text[800];
         symtab_format(&d->m->syms, pc, where, sizeof where);
+        /* the source position costs a DWARF scope lookup: only for a
+         * stop that is printed */
+        if (err.msg[0] || (!is_silent(b) && !b->ignore))
+            where_in_source(d, cpu_i, where, sizeof where);
         snprintf(text, sizeof text, "%s\n%s %d, %s\n", err.msg[0] ? err.msg : "",
                  b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
         if (err.msg[0]) { /* stop on a broken condition, whatever the commands say */
@@ -548,22 +578,42 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
     return stop;
 }
 
-int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
+/* A location and an optional condition: *ADDR, an expression, or (with
+ * debug information) FILE:LINE, LINE or FUNCTION (after its prologue),
+ * which may stand for several addresses (inlined copies). */
+static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max,
+                           unsigned *n, const char **cond)
 {
     const char *s = dbg_skip_ws(args);
     *cond = NULL;
+    *n = 1;
     const char *ifw = dbg_find_if(s);
     if (!*s || ifw == s) {
         cpu *c = dbg_cpu(d);
         if (!c)
             return dbg_error(d, "No CPU: give a location.");
-        *addr = cpu_pc(c);
+        addrs[0] = cpu_pc(c);
         if (ifw)
             *cond = ifw + 2;
         return 0;
     }
-    if (*s == '*')
+    if (*s != '*') {
+        char spec[512];
+        size_t len = ifw ? (size_t)(ifw - s) : strlen(s);
+        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+            len--;
+        snprintf(spec, sizeof spec, "%.*s", (int)len, s);
+        int k = dbg_src_location(d, spec, addrs, max, n);
+        if (k < 0)
+            return -1;
+        if (k > 0) {
+            if (ifw)
+                *cond = ifw + 2;
+            return 0;
+        }
+    } else {
         s++;
+    }
     const char *end;
     xval v;
     if (dbg_eval_prefix(d, s, &end, &v))
@@ -573,26 +623,45 @@ int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **con
         *cond = ifw + 2;
     else if (*end)
         return dbg_error(d, "Junk at end of arguments: \"%s\".", end);
-    *addr = v.v;
+    addrs[0] = xval_address(&v);
+    *n = 1;
     return 0;
+}
+
+int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
+{
+    unsigned n;
+    return parse_locations(d, args, addr, 1, &n, cond);
 }
 
 static int make_code_bp(dbg *d, const char *args, bool temp)
 {
-    uint64_t addr;
+    uint64_t addrs[16];
+    unsigned n;
     const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
+    if (parse_locations(d, args, addrs, ARRAY_SIZE(addrs), &n, &cond))
         return -1;
-    if (addr & 3)
-        return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
-                         (unsigned long long)addr);
-    bpoint *nb = bp_create(d, &code_ops, NULL, addr, cond);
-    if (!nb)
-        return -1;
-    nb->temp = temp;
-    char where[160];
-    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
-    dbg_printf(d, "%s %d at %s\n", temp ? "Temporary breakpoint" : "Breakpoint", nb->num, where);
+    for (unsigned i = 0; i < n; i++)
+        if (addrs[i] & 3)
+            return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
+                             (unsigned long long)addrs[i]);
+    if (n > 1)
+        dbg_printf(d, "%s is at %u places (inlined or duplicated code): a breakpoint on each.\n",
+                   dbg_skip_ws(args), n);
+    for (unsigned i = 0; i < n; i++) {
+        bpoint *nb = bp_create(d, &code_ops, NULL, addrs[i], cond);
+        if (!nb)
+            return -1;
+        nb->temp = temp;
+        char where[160], line[300];
+        dbg_format_addr(d, (dbg_addr){addrs[i], false}, where, sizeof where);
+        if (dbg_src_at(d, addrs[i], line, sizeof line))
+            dbg_printf(d, "%s %d at %s: %s\n", temp ? "Temporary breakpoint" : "Breakpoint",
+                       nb->num, where, line);
+        else
+            dbg_printf(d, "%s %d at %s\n", temp ? "Temporary breakpoint" : "Breakpoint", nb->num,
+                       where);
+    }
     return 0;
 }
 

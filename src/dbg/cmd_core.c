@@ -6,6 +6,7 @@
 
 #include "dbg/dbg.h"
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static void print_summary(strbuf *b, const command *c)
 {

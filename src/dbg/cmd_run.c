@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* Instructions between two calls of the front end's poll hook while the
  * guest runs (a few milliseconds of host time). */
@@ -288,15 +289,31 @@ static int cmd_nexti(dbg *d, const cmd_args *a)
     return status(r);
 }
 
+/* step and next go by source line where the pc has line information
+ * (srcstep.c), by instruction elsewhere. */
+static int cmd_step(dbg *d, const cmd_args *a)
+{
+    int rc;
+    return dbg_src_step(d, a->num[0], SRC_STEP, &rc) ? rc : cmd_stepi(d, a);
+}
+
+static int cmd_next(dbg *d, const cmd_args *a)
+{
+    int rc;
+    return dbg_src_step(d, a->num[0], SRC_NEXT, &rc) ? rc : cmd_nexti(d, a);
+}
+
 static int cmd_finish(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
+    int rc;
+    if (dbg_src_finish(d, &rc)) /* with the debug information */
+        return rc;
     /* From the selected frame (up, frame N): until it returns. */
-    unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    unsigned level = d->frame;
+    unsigned n, level;
+    frame *f = dbg_selected_frames(d, c, &n, &level);
     if (level + 1 >= n) {
         free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
@@ -304,7 +321,7 @@ static int cmd_finish(dbg *d, const cmd_args *a)
     }
     char where[160];
     symtab_format(&d->m->syms, f[level].pc, where, sizeof where);
-    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", level,
+    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", d->frame,
                (unsigned long long)f[level].pc, where);
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
     g.at[0].addr = f[level + 1].pc;
@@ -325,8 +342,12 @@ static int run_to(dbg *d, const cmd_args *a, bool same_frame, const char *cmd)
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    if (!a->given[0]) /* until without LOCATION */
+    if (!a->given[0]) { /* until without LOCATION: by source line where it can */
+        int rc;
+        if (dbg_src_step(d, 1, SRC_UNTIL, &rc))
+            return rc;
         return status(next_one(d, false));
+    }
     uint64_t addr = a->num[0];
     if (a->cond)
         return dbg_error(d, "%s: no condition here (use tbreak ... if COND).", cmd);
@@ -538,31 +559,42 @@ static const command run_commands[] = {
              "alongside to the same virtual time), then show the next instruction.  N is an\n"
              "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
              "Example: stepi 4", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "step", .aliases = "s", .run = cmd_stepi, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
-     .help = "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
+    {.name = "step", .aliases = "s", .run = cmd_step, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Step to the next source line, into functions called (N times).\n"
+             "Run the selected CPU until the pc reaches the start of another source line: into\n"
+             "a function that has line information (stopping after its prologue) and into\n"
+             "inlined functions; over functions that have none.  A branch and its delay slot\n"
+             "go together; an interrupt taken meanwhile runs until it returns.  Where the pc\n"
+             "has no line information (no -g, assembly), a step is one instruction (stepi).\n"
              "Example: step", .flags = CMD_MACHINE | CMD_RESUMES},
     {.name = "nexti", .aliases = "ni", .run = cmd_nexti, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
      .help = "Execute one instruction (or N), running over calls.\n"
              "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
              "until it returns instead of stepping into it.  N as for stepi.\n"
              "Example: nexti", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "next", .aliases = "n", .run = cmd_nexti, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
-     .help = "The same as nexti: one instruction, over calls.\n"
+    {.name = "next", .aliases = "n", .run = cmd_next, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Step to the next source line in this function, over calls (N times).\n"
+             "Like step, but a call (and an inlined function) runs until it returns.  Where\n"
+             "the pc has no line information, the same as nexti.\n"
              "Example: next 3", .flags = CMD_MACHINE | CMD_RESUMES},
     {.name = "finish", .aliases = "fin", .run = cmd_finish,
      .help = "Run until the current function returns; show the value returned.\n"
              "Run until the current function returns to its caller (found like \"bt\" finds\n"
-             "it), then show the value returned in $v0.\n"
+             "it), then show the value returned in $v0 (or $f0), by the function's return type\n"
+             "when the debug information has it.  In an inlined function, run until the code\n"
+             "of that call is left.\n"
              "Example: finish", .flags = CMD_MACHINE | CMD_RESUMES},
     {.name = "until", .aliases = "u", .run = cmd_until, CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
      .help = "Run until a location in the current frame, or until the function returns.\n"
              "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-             "call) or the current function returns; without LOCATION, like \"next\".  The\n"
-             "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
-             "stays the same while the prologue and epilogue move $sp.\n"
+             "call) or the current function returns; without LOCATION, like \"next\", but never\n"
+             "back to a line before (out of a loop).  LOCATION: *ADDR, FUNCTION, FILE:LINE or\n"
+             "LINE.  The frame is known by its identity, as in gdb: its CFA (the caller's\n"
+             "$sp), which stays the same while the prologue and epilogue move $sp.\n"
              "Example: until loop_end", .flags = CMD_MACHINE | CMD_RESUMES},
     {.name = "advance", .run = cmd_advance, CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
      .help = "Run until LOCATION is reached in any frame, or the current function returns.\n"
+             "LOCATION: *ADDR, FUNCTION, FILE:LINE or LINE.\n"
              "Example: advance rx_done", .flags = CMD_MACHINE | CMD_RESUMES},
     {.name = "cpu", .run = cmd_cpu,
      CMD_ARGS({.kind = ARG_COUNT, .name = "N", .what = "the CPU number", .optional = true,

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* What a bare "x" continues from, and the last format (as gdb keeps them). */
 typedef struct x_state {
@@ -198,7 +199,9 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
     uint64_t u = v->v & MASK(bits);
     switch (letter) {
     case 'x': sb_printf(b, "0x%llx", (unsigned long long)u); break;
-    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){u, v->size, true, 0, 0, 0})); break;
+    case 'd':
+        sb_printf(b, "%lld", (long long)xval_signed(&(xval){.v = u, .size = v->size, .sgn = true}));
+        break;
     case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
     case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
     case 't': format_bits(u, bits, pad, b); break;
@@ -282,7 +285,9 @@ static int print_common(dbg *d, const char *args, bool history)
     sb_init(&b);
     if (history)
         sb_printf(&b, "$%u = ", dbg_history_add(d, v));
-    if (!device_register_suffix(d, ident, &v, f.letter, &b))
+    if (v.type) /* a value of a C type from the debug information */
+        dbg_format_typed(d, &v, f.letter, true, &b);
+    else if (!device_register_suffix(d, ident, &v, f.letter, &b))
         format_value(d, &v, f.letter, false, &b);
     if (history)
         sb_putc(&b, '\n');
@@ -473,7 +478,7 @@ static int examine(dbg *d, const char *args, bool phys)
         } else if (f.letter == 'x') {
             sb_printf(&b, "0x%0*llx", (int)f.size * 2, (unsigned long long)v);
         } else {
-            xval xv = {v, (uint8_t)f.size, f.letter == 'd', 0, false, 0};
+            xval xv = {.v = v, .size = (uint8_t)f.size, .sgn = f.letter == 'd'};
             format_value(d, &xv, f.letter, true, &b);
         }
         a.a += f.size;
@@ -616,12 +621,12 @@ static int cmd_backtrace(dbg *d, const cmd_args *a)
     uint64_t max = a->num[0];
     if (max > 1024)
         max = 1024;
-    frame *f = xcalloc(max, sizeof *f);
-    unsigned n = dbg_unwind(d, c, f, (unsigned)max);
+    src_frame *f = xcalloc(max, sizeof *f);
+    unsigned n = dbg_src_frames(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);
     for (unsigned i = 0; i < n; i++)
-        dbg_format_frame(d, &f[i], i, &b);
+        dbg_src_format_frame(d, c, &f[i], i > 0 && f[i - 1].inlined, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     free(f);
@@ -667,10 +672,13 @@ static const command state_commands[] = {
      .help = "Evaluate an expression and show its value.\n"
              "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
              "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
-             "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
+             "$N), the program's variables with their C types where it has debug information\n"
+             "(locals and arguments of frame 0, statics, globals: hmp->tx_ring[3].status,\n"
+             "*(struct hamachi_desc *)$a0, {struct desc} ADDR, &var, sizeof(struct desc)),\n"
+             "other symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
              "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
              "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
-             "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
+             "assignment (=).  F is a format letter as for x (x d u o t a c z).\n"
              "Example: print/x $status & 0xff00", .flags = CMD_MACHINE},
     {.name = "output", .fn = cmd_output, .usage = "output[/F] EXPR",
      .help = "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
@@ -695,8 +703,12 @@ static const command state_commands[] = {
              "instructions from ADDR.\n"
              "Example: disassemble main,+32", .flags = CMD_MACHINE},
     {.name = "backtrace", .aliases = "bt,where", .run = cmd_backtrace, CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
-     .help = "Show the call stack (best effort, from symbols and prologues).\n"
-             "Show the call stack of the selected CPU, best effort: frames are found from the\n"
+     .help = "Show the call stack, with source lines and arguments where the program has -g.\n"
+             "Show the call stack of the selected CPU.  Where the debug information has\n"
+             "call-frame information (CFI) for the pc, frames are unwound with it, exactly,\n"
+             "through exception frames the code marks (.cfi_signal_frame), and each frame\n"
+             "shows its function, arguments and line, with the inlined functions running in\n"
+             "it as frames of their own.  Elsewhere, best effort: frames are found from the\n"
              "symbol table and each function's prologue (stack adjustment and the slot where\n"
              "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
              "Example: bt", .flags = CMD_MACHINE},

@@ -172,6 +172,7 @@ struct watch_state;
 struct track_state;
 struct settings_state;
 struct display_state;
+struct src_state;
 struct eval_scope;
 
 #define DBG_MAX_DEPTH 16
@@ -221,6 +222,7 @@ struct dbg {
     struct track_state *track;       /* who wrote what (track writes, info lastwrite) */
     struct settings_state *settings; /* set/show: logging, pagination ... (settings.c) */
     struct display_state *display;   /* auto-display expressions (display.c) */
+    struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
     void *ui;            /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);

@@ -26,6 +26,11 @@ DBG_SOURCES = \
 	src/dbg/rsp.c src/dbg/rsp.h \
 	src/dbg/gdbstub.c src/dbg/gdbstub.h src/dbg/gdbstub_int.h \
 	src/dbg/gdbstub_run.c src/dbg/gdbstub_regs.c src/dbg/gdbstub_net.c \
-	src/dbg/gdbstub_cmds.c
+	src/dbg/gdbstub_cmds.c \
+	src/dbg/ctype.c src/dbg/ctype.h \
+	src/dbg/dwarf.c src/dbg/dwarf.h src/dbg/dwarf_int.h \
+	src/dbg/dwarf_cfi.c src/dbg/dwarf_loc.c src/dbg/dwarf_type.c \
+	src/dbg/source.c src/dbg/source.h src/dbg/srcview.h \
+	src/dbg/srcframe.c src/dbg/srcstep.c src/dbg/srcvars.c src/dbg/cvalue.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
 EXTRA_DIST += docs/gdb.md

@@ -10,9 +10,12 @@
 extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_stop_module,
     dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module,
     dbg_evbreak_module, dbg_stall_module, dbg_views_module, dbg_trace_module,
-    dbg_script_module, dbg_symbols_module, dbg_settings_module, dbg_gdb_module;
+    dbg_script_module, dbg_symbols_module, dbg_settings_module, dbg_gdb_module,
+    dbg_src_module, dbg_source_module;
 /* The bus watchpoints' and write tracking's commands (in the break module). */
 extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
+/* The commands of C variables and types (in the source module). */
+extern const dbg_cmd_table dbg_srcvars_table;
 void dbg_watch_free(dbg *d);
 void dbg_gdb_free(dbg *d);
 
@@ -192,15 +195,23 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal);
 /* Queue the stop a callback asked for (a breakpoint hit that stops). */
 void dbg_request_stop(dbg *d);
 
-/* Call frames, best effort from the symbol table and prologues (frames.c). */
+/* Call frames (frames.c): with the call-frame information of the debug
+ * information where it covers the pc (srcframe.c), otherwise best effort
+ * from the symbol table and prologues. */
 typedef struct frame {
     uint64_t pc, sp;
-    /* What the prologue of the frame's function told (filled for every
-     * frame but the last one returned): */
+    /* What the prologue of the frame's function told, or its call-frame
+     * information (filled for every frame but the last one returned): */
     uint64_t func;            /* where the function starts, 0 if not found */
     uint64_t size;            /* the stack it allocated */
     uint64_t saved[32];       /* where it saved the caller's GPR r ... */
     uint8_t saved_width[32];  /* ... and how wide (0: not saved) */
+    uint64_t cfa;       /* its canonical frame address (0: not known yet) */
+    uint64_t regs[32];  /* the GPRs as this frame sees them ... */
+    uint32_t valid;     /* ... bit n: regs[n] is known */
+    bool exact_pc;      /* pc is where it runs (or was interrupted), not a return address */
+    bool cfi;           /* its caller was found with the CFI */
+    bool signal;        /* an exception frame (CFI 'S'): its caller was interrupted */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
 /* GPR r as frame `level` of the n unwound ones sees it: 1 when known (*slot
@@ -209,10 +220,12 @@ unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
  * there is no such frame or register. */
 int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
                   uint64_t *val, uint64_t *slot);
-/* Frames 0 to the selected one (d->frame) and its caller, unwound now
- * (malloc'd, *n of them); a selection the stack no longer has goes back
- * to frame 0. */
-frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n);
+/* Frames 0 to the selected one and its caller, unwound now (malloc'd, *n
+ * of them); *level is the selected one's index in them (d->frame, or with
+ * debug information the physical frame of the frame bt numbers d->frame,
+ * which may be an inlined function); a selection the stack no longer has
+ * goes back to frame 0. */
+frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n, unsigned *level);
 /* The pc of the selected frame (the CPU's in frame 0). */
 uint64_t dbg_frame_pc(dbg *d, cpu *c);
 /* info registers in a selected outer frame (cmd_frame.c). */

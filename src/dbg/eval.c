@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 typedef struct var {
     char name[32];
@@ -188,9 +189,8 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
     }
     if (d->frame == 0 || kind == RK_CP0 || kind == RK_FPR || kind == RK_FCSR)
         return reg_get(c, kind, n, out) == 0 ? 1 : -1;
-    unsigned nf;
-    frame *f = dbg_selected_frames(d, c, &nf);
-    unsigned level = d->frame;
+    unsigned nf, level;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
     uint64_t v = 0, slot;
     int known = 0;
     if (level == 0) {
@@ -206,7 +206,7 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
     free(f);
     if (!known) {
         xerr_set(err, "$%s is not saved in frame #%u: a caller-saved register is lost "
-                      "once a callee runs (frame 0 has the live value).", name, level);
+                      "once a callee runs (frame 0 has the live value).", name, d->frame);
         return 0;
     }
     if (reg_is_pointer(kind, n))
@@ -220,9 +220,8 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
  * no inner frame saved in the CPU; pc, sp, ra and the lost ones not. */
 static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr *err)
 {
-    unsigned nf;
-    frame *f = dbg_selected_frames(d, c, &nf);
-    unsigned level = d->frame, w = 0;
+    unsigned nf, level, w = 0;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
     uint64_t old, slot = 0;
     int known = -1;
     if (level > 0 && kind == RK_GPR && n != 29 && n != 31)
@@ -237,7 +236,7 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
     }
     if (known != 1) {
         xerr_set(err, "Cannot set this register in frame #%u (only the saved "
-                      "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", level);
+                      "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", d->frame);
         return -1;
     }
     if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
@@ -440,6 +439,10 @@ static int env_get_ident(void *ctx, const char *name, xval *out, xerr *err)
         *out = xval_uns(v);
         return 0;
     }
+    /* A variable of the program as C scopes it at the pc (debug info). */
+    k = dbg_src_ident(d, name, out, err);
+    if (k)
+        return k < 0 ? -1 : 0;
     const symbol *s = d->m ? symtab_lookup_name(&d->m->syms, name) : NULL;
     if (s) {
         *out = xval_addr(s->addr, 4);
@@ -462,6 +465,9 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
     if (k < 0)
         return -1;
     if (k == 0) {
+        k = dbg_src_set_ident(d, name, v, err); /* a variable in a register */
+        if (k)
+            return k < 0 ? -1 : 0;
         if (d->m && symtab_lookup_name(&d->m->syms, name))
             xerr_set(err, "\"%s\" has no type: say its width, as in "
                           "set *(int *)%s = VALUE.", name, name);
@@ -502,6 +508,12 @@ static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, xe
     return dbg_write(x->d, a, b, size, err);
 }
 
+static int env_lookup_type(void *ctx, const char *name, const struct ctype **out, xerr *err)
+{
+    envctx *x = ctx;
+    return dbg_src_type(x->d, name, out, err);
+}
+
 /* The env points at a context that must outlive it: evaluation entry
  * points keep both on their stack. */
 static void env_init(envctx *x, expr_env *env)
@@ -513,6 +525,7 @@ static void env_init(envctx *x, expr_env *env)
     env->set_ident = env_set_ident;
     env->read_mem = env_read_mem;
     env->write_mem = env_write_mem;
+    env->lookup_type = env_lookup_type;
 }
 
 int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err)
@@ -652,8 +665,8 @@ static int parse_addr(dbg *d, const char *phys_what, const char *s, const char *
     xval v;
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
-    out->a = v.v;
-    return out->phys ? dbg_phys_addr(d, what, v.v, &out->a) : 0;
+    out->a = xval_address(&v); /* a C variable: where it is */
+    return out->phys ? dbg_phys_addr(d, what, out->a, &out->a) : 0;
 }
 
 int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)

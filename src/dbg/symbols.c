@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static bool is_elf(const char *path)
 {
@@ -46,8 +47,9 @@ static int cmd_symbol_file(dbg *d, const cmd_args *a)
         return dbg_error(d, "%s: is a directory (want an ELF or a System.map).", args);
     xerr err;
     int n = load(d, args, &err);
-    if (n < 0)
-        return dbg_error(d, "%s", err.msg);
+    if (n < 0) /* the reason, naming the file once */
+        return dbg_error(d, "%s%s%s", strstr(err.msg, args) ? "" : args,
+                         strstr(err.msg, args) ? "" : ": ", err.msg);
     if (n == 0) {
         /* gdb's words; an ELF without .symtab is stripped, a map file
          * without one "ADDR TYPE NAME" line is not a map. */
@@ -57,6 +59,9 @@ static int cmd_symbol_file(dbg *d, const cmd_args *a)
         return 0;
     }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
+    /* and its debug information: lines, types, variables, CFI */
+    if (is_elf(args) && dbg_src_load(d, args, false) < 0)
+        return -1;
     return 0;
 }
 
@@ -66,6 +71,7 @@ static int cmd_info_symbol(dbg *d, const cmd_args *a)
     xval v;
     if (dbg_eval(d, args, &v))
         return -1;
+    v.v = xval_address(&v);
     uint64_t off;
     const symbol *s = symtab_lookup_addr(&d->m->syms, v.v, &off);
     if (!s) {
@@ -129,8 +135,10 @@ static const command symbol_commands[] = {
      CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file (an ELF, or a System.map)")),
      .help = "Add symbols from an ELF or a System.map.\n"
              "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-             "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-             "its own.\n"
+             "nm listing (ADDR TYPE NAME lines).  An ELF's DWARF debug information comes too\n"
+             "(line tables, types, variables, call-frame information): source-level step,\n"
+             "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
+             "command line brings its own.\n"
              "Example: symbol-file System.map", .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "info symbol", .run = cmd_info_symbol, CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
      .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"

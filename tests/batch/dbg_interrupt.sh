@@ -4,7 +4,7 @@
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 
 name=interrupt
-"$XBOW" --batch -q --append forever -ex continue -ex "print *counter > 3" -ex "info cpus" \
+"$XBOW" --batch -q --append forever -ex continue -ex "print counter > 3" -ex "info cpus" \
     "$GUEST" >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null &
 pid=$!
 # Wait until the guest is well into its loop, then interrupt it.

@@ -32,6 +32,17 @@ xbow_run() {
     rc=$?
 }
 
+# ex_script NAME [XBOW OPTIONS...] <<EOF: the lines as -ex commands (each
+# runs even after one failed, unlike a -x script in batch mode).
+ex_script() {
+    exname=$1
+    shift
+    while IFS= read -r line; do
+        set -- "$@" -ex "$line"
+    done
+    xbow_run "$exname" "$@"
+}
+
 fail() {
     echo "FAIL: $*"
     for f in "$TMP/$name.xbow" "$TMP/$name.out" "$TMP/$name.err"; do

@@ -33,7 +33,7 @@ count-to 3
 output 6 * 7
 echo \n
 expect "round 1 sum 56" 10000000
-print *counter
+print counter
 expect "timer interrupt" 10000000
 X
 expect_rc 0

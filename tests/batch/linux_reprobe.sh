@@ -17,7 +17,7 @@ vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
 
 # system_state < SYSTEM_RUNNING (3): before kernel_init runs /init.
 cat >"$WORK/lose.xbow" <<'EOF'
-break bridge_probe if *system_state < 3
+break bridge_probe if system_state < 3
 commands
 silent
 set $v0 = -517

@@ -222,7 +222,7 @@ wait_for "NIC rings" "the demo's rings pane"
 # command marks it too (its view of one entry kept the whole ring).
 type_line "break tg_send"
 type_line "continue"
-wait_for "^.Breakpoint 1, tg_send" "the first send"
+wait_for "^.0x[0-9a-f]{16} <tg_send>:" "the first send" # (the breakpoint line may have scrolled out)
 type_line "ring tigon0 tx 1"
 type_line "zoom cmd"
 wait_for "^.tigon0 ring tx: base 0x" "ring tigon0 tx 1"

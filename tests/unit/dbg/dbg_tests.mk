@@ -42,6 +42,8 @@ DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/db
 	tests/batch/dbg_linux.sh tests/batch/dbg_linux_nic.sh tests/batch/dbg_nic.sh \
 	tests/batch/dbg_counts.sh tests/batch/dbg_messages.sh tests/batch/dbg_settings.sh \
 	tests/batch/dbg_frames.sh tests/batch/dbg_display.sh tests/batch/dbg_control.sh \
-	tests/batch/dbg_hits.sh tests/batch/dbg_engines.sh
+	tests/batch/dbg_hits.sh tests/batch/dbg_engines.sh \
+	tests/batch/dbg_source.sh tests/batch/dbg_types.sh tests/batch/dbg_dwarf_bad.sh \
+	tests/batch/dbg_linux_src.sh
 TESTS += $(DBG_BATCH_TESTS)
 EXTRA_DIST += $(DBG_BATCH_TESTS) tests/batch/dbg_lib.sh

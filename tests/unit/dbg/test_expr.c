@@ -94,7 +94,7 @@ static int write_mem(void *ctx, uint64_t a, unsigned size, uint64_t v, xerr *err
     return 0;
 }
 
-static const expr_env env = {&F, get_var, set_var, get_ident, NULL, read_mem, write_mem};
+static const expr_env env = {&F, get_var, set_var, get_ident, NULL, read_mem, write_mem, NULL};
 
 static void setup(void)
 {

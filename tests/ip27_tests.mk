@@ -3,4 +3,4 @@
 IP27_BATCH_TESTS = tests/batch/ip27_hello.sh tests/batch/ip27_irq.sh \
 	tests/batch/ip27_smp.sh tests/batch/ip27_reset.sh tests/batch/ip27_prom.sh
 TESTS += $(IP27_BATCH_TESTS)
-EXTRA_DIST += $(IP27_BATCH_TESTS) tests/batch/ip27_lib.sh
+EXTRA_DIST += $(IP27_BATCH_TESTS) tests/batch/ip27_lib.sh tests/batch/batch_env.sh

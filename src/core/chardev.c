@@ -132,13 +132,7 @@ void chardev_close(chardev *ch)
 {
     if (!ch)
         return;
-    chardev_flush(ch);
-    if (ch->own_fds) {
-        if (ch->in_fd >= 0)
-            close(ch->in_fd);
-        if (ch->out_fd >= 0 && ch->out_fd != ch->in_fd)
-            close(ch->out_fd);
-    }
+    chardev_detach_host(ch);
     outfile_close(ch->file);
     free(ch);
 }

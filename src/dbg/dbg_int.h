@@ -121,7 +121,8 @@ static inline const char *scope_name(const eval_scope *sc, unsigned i)
 
 /* Evaluate; on error print the message, count a failure, return -1. */
 int dbg_eval(dbg *d, const char *text, xval *out);
-/* Evaluate the expression at the start of s; *end gets the rest. */
+/* Evaluate the expression at the start of s; *end gets the rest (end NULL:
+ * the whole of s is the expression, as dbg_eval). */
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out);
 int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err);
 

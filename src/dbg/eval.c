@@ -551,15 +551,7 @@ int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
 
 int dbg_eval(dbg *d, const char *text, xval *out)
 {
-    xerr err;
-    expr *e = expr_parse(text, NULL, &err);
-    if (!e)
-        return dbg_error(d, "%s", err.msg);
-    int rc = dbg_eval_expr(d, e, d->scope, out, &err);
-    expr_free(e);
-    if (rc)
-        return dbg_error(d, "%s", err.msg);
-    return 0;
+    return dbg_eval_prefix(d, text, NULL, out);
 }
 
 /* ---- counts ----------------------------------------------------------------- */
@@ -714,40 +706,34 @@ void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err)
                  (unsigned long long)a.a, where, r->name);
 }
 
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err)
+/* Reads into rbuf, or writes wbuf when it is not NULL. */
+static int dbg_access(dbg *d, dbg_addr a, void *rbuf, const void *wbuf, uint64_t len, xerr *err)
 {
     if (!d->m) {
-        xerr_set(err, "No machine: no memory to read.");
+        xerr_set(err, "No machine: no memory to %s.", wbuf ? "write" : "read");
         return -1;
     }
     bool ok;
     if (a.phys) {
-        ok = bus_peek(&d->m->bus, a.a, buf, len) == BUS_OK;
+        bus *b = &d->m->bus;
+        ok = (wbuf ? bus_poke(b, a.a, wbuf, len) : bus_peek(b, a.a, rbuf, len)) == BUS_OK;
     } else {
         cpu *c = dbg_cpu(d);
-        ok = c && cpu_read_virt(c, a.a, buf, len) == len;
+        ok = c && (wbuf ? cpu_write_virt(c, a.a, wbuf, len) : cpu_read_virt(c, a.a, rbuf, len)) == len;
     }
     if (!ok)
         dbg_explain_addr(d, a, err);
     return ok ? 0 : -1;
 }
 
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err)
+{
+    return dbg_access(d, a, buf, NULL, len, err);
+}
+
 int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err)
 {
-    if (!d->m) {
-        xerr_set(err, "No machine: no memory to write.");
-        return -1;
-    }
-    bool ok;
-    if (a.phys) {
-        ok = bus_poke(&d->m->bus, a.a, buf, len) == BUS_OK;
-    } else {
-        cpu *c = dbg_cpu(d);
-        ok = c && cpu_write_virt(c, a.a, buf, len) == len;
-    }
-    if (!ok)
-        dbg_explain_addr(d, a, err);
-    return ok ? 0 : -1;
+    return dbg_access(d, a, NULL, buf, len, err);
 }
 
 void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)

@@ -113,14 +113,20 @@ static void answer_arp(echo *e, const uint8_t *f, size_t len, size_t l3)
     e->arp++;
 }
 
-/* Swap the IP addresses, fresh TTL and header checksum. */
-static void ip_turn(uint8_t *h, const net_ipv4 *ip)
+/* Queue a copy of the IPv4 frame f as the reply, its IP addresses swapped,
+ * a fresh TTL and header checksum; NULL when the queue is full. */
+static uint8_t *ip_reply(echo *e, const uint8_t *f, size_t len, const net_ipv4 *ip)
 {
+    uint8_t *r = queue_reply(e, f, len);
+    if (!r)
+        return NULL;
+    uint8_t *h = r + ip->l3;
     store_be(h + 12, 4, ip->dst);
     store_be(h + 16, 4, ip->src);
     h[8] = 64;
     store_be(h + 10, 2, 0);
     store_be(h + 10, 2, net_csum_fold(net_csum_add(0, h, ip->ihl)));
+    return r;
 }
 
 static void answer_ip(echo *e, const uint8_t *f, size_t len)
@@ -146,10 +152,9 @@ static void answer_ip(echo *e, const uint8_t *f, size_t len)
             e->bad_csum++;
             return;
         }
-        uint8_t *r = queue_reply(e, f, len);
+        uint8_t *r = ip_reply(e, f, len, &ip);
         if (!r)
             return;
-        ip_turn(r + ip.l3, &ip);
         uint8_t *ric = r + l4;
         ric[0] = 0; /* echo reply */
         store_be(ric + 2, 2, 0);
@@ -165,10 +170,9 @@ static void answer_ip(echo *e, const uint8_t *f, size_t len)
             e->bad_csum++;
             return;
         }
-        uint8_t *r = queue_reply(e, f, len);
+        uint8_t *r = ip_reply(e, f, len, &ip);
         if (!r)
             return;
-        ip_turn(r + ip.l3, &ip);
         uint8_t *ru = r + u.off;
         size_t ulen = u.data_len + 8;
         store_be(ru, 2, u.dport);

@@ -65,11 +65,7 @@ static uint64_t peek_pa(bus *b, uint64_t pa)
 
 static void put_words(bus *b, uint64_t pa, const uint32_t *w, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t x[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                        (uint8_t)w[i]};
-        bus_poke(b, BUS_CAC(pa + 4 * i), x, 4);
-    }
+    asm_poke(b, BUS_CAC(pa), w, n);
 }
 
 #define USER_BENCH 0x10008000ull

@@ -12,38 +12,10 @@
 #include "core/event.h"
 #include "core/sched.h"
 #include "core/symtab.h"
+#include "../check_run.h"
+#include "../mmio_probe.h"
 
 /* ---- bus ---------------------------------------------------------------- */
-
-typedef struct mmio_probe {
-    uint64_t last_off, last_val;
-    unsigned last_size, reads, writes;
-    int last_initiator;
-} mmio_probe;
-
-static int probe_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
-{
-    mmio_probe *p = o;
-    p->reads++;
-    p->last_off = off;
-    p->last_size = op->size;
-    p->last_initiator = op->initiator;
-    *val = 0x1122334455667788ull >> (8 * (8 - op->size));
-    return BUS_OK;
-}
-
-static int probe_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
-{
-    mmio_probe *p = o;
-    p->writes++;
-    p->last_off = off;
-    p->last_val = val;
-    p->last_size = op->size;
-    p->last_initiator = op->initiator;
-    return BUS_OK;
-}
-
-static const mmio_ops probe_ops = {probe_read, probe_write};
 
 START_TEST(bus_ram_and_aliases)
 {
@@ -95,10 +67,10 @@ START_TEST(bus_overlap_rejected)
     bus b;
     bus_init(&b);
     mmio_probe p = {0};
-    ck_assert_int_eq(bus_map_mmio(&b, "a", 0x1000, 0x1000, &probe_ops, &p), 0);
-    ck_assert_int_ne(bus_map_mmio(&b, "b", 0x1800, 0x1000, &probe_ops, &p), 0);
-    ck_assert_int_ne(bus_map_mmio(&b, "c", 0x0800, 0x1000, &probe_ops, &p), 0);
-    ck_assert_int_eq(bus_map_mmio(&b, "d", 0x2000, 0x1000, &probe_ops, &p), 0);
+    ck_assert_int_eq(bus_map_mmio(&b, "a", 0x1000, 0x1000, &mmio_probe_ops, &p), 0);
+    ck_assert_int_ne(bus_map_mmio(&b, "b", 0x1800, 0x1000, &mmio_probe_ops, &p), 0);
+    ck_assert_int_ne(bus_map_mmio(&b, "c", 0x0800, 0x1000, &mmio_probe_ops, &p), 0);
+    ck_assert_int_eq(bus_map_mmio(&b, "d", 0x2000, 0x1000, &mmio_probe_ops, &p), 0);
     bus_free(&b);
 }
 END_TEST
@@ -108,26 +80,26 @@ START_TEST(bus_mmio_initiator_and_offset)
     bus b;
     bus_init(&b);
     mmio_probe p = {0};
-    bus_map_mmio(&b, "dev", BUS_UNC(1, 0x01000000), 0x1000, &probe_ops, &p);
+    bus_map_mmio(&b, "dev", BUS_UNC(1, 0x01000000), 0x1000, &mmio_probe_ops, &p);
     int cpu1 = initiator_register(&b, "cpu1", INIT_CPU, 1);
     int nic = initiator_register(&b, "hamachi0", INIT_DEVICE, -1);
     ck_assert_int_ne(cpu1, nic);
     ck_assert_int_eq(initiator_find(&b, "hamachi0"), nic);
     ck_assert_int_eq(bus_write(&b, cpu1, BUS_UNC(1, 0x01000020), 8, 7), BUS_OK);
-    ck_assert_uint_eq(p.last_off, 0x20);
-    ck_assert_int_eq(p.last_initiator, cpu1);
+    ck_assert_uint_eq(p.off, 0x20);
+    ck_assert_int_eq(p.initiator, cpu1);
     uint64_t v;
     ck_assert_int_eq(bus_read(&b, nic, BUS_UNC(1, 0x01000010), 4, &v), BUS_OK);
     ck_assert_uint_eq(v, 0x11223344);
-    ck_assert_int_eq(p.last_initiator, nic);
+    ck_assert_int_eq(p.initiator, nic);
     /* A block write to MMIO is split into naturally aligned words. */
     uint8_t data[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
     bus_op op = {.addr = BUS_UNC(1, 0x01000100), .size = 12, .initiator = (uint16_t)nic};
     p.writes = 0;
     ck_assert_int_eq(bus_write_block(&b, &op, data, NULL), BUS_OK);
     ck_assert_uint_eq(p.writes, 2);
-    ck_assert_uint_eq(p.last_size, 4);
-    ck_assert_uint_eq(p.last_val, 0x090a0b0c);
+    ck_assert_uint_eq(p.size, 4);
+    ck_assert_uint_eq(p.val, 0x090a0b0c);
     bus_free(&b);
 }
 END_TEST
@@ -875,9 +847,5 @@ static Suite *core_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(core_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(core_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

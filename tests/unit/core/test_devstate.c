@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "core/dev.h"
+#include "../check_run.h"
 
 typedef struct part {
     uint16_t a;
@@ -302,9 +303,5 @@ int main(void)
     tcase_add_test(tc, state_show);
     tcase_add_test(tc, state_bad_declarations);
     suite_add_tcase(s, tc);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/chardev.h"
+#include "../check_run.h"
 
 static uint64_t fake_ns;
 static uint64_t fake_clock(void *ctx)
@@ -190,9 +191,5 @@ static Suite *hostio_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(hostio_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(hostio_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

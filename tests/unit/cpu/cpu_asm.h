@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include "core/bus.h"
+
 enum {
     ZERO = 0, AT = 1, V0 = 2, V1 = 3, A0 = 4, A1 = 5, A2 = 6, A3 = 7, A4 = 8, A5 = 9, A6 = 10, A7 = 11,
     T0 = 12, T1 = 13, T2 = 14, T3 = 15, S0 = 16, S1 = 17, T8 = 24, T9 = 25, K0 = 26, K1 = 27,
@@ -132,5 +134,19 @@ enum {
 #define TLBWR 0x42000006u
 #define TLBP 0x42000008u
 #define ERET 0x42000018u
+
+/* Store the n instruction words w, big-endian, from bus address ba on;
+ * returns BUS_OK, or the first failing store's result. */
+static inline int asm_poke(bus *b, uint64_t ba, const uint32_t *w, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        uint8_t x[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
+                        (uint8_t)w[i]};
+        int rc = bus_poke(b, ba + 4 * i, x, 4);
+        if (rc != BUS_OK)
+            return rc;
+    }
+    return BUS_OK;
+}
 
 #endif

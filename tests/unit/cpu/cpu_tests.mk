@@ -1,6 +1,7 @@
 # Unit tests of the R10000 interpreter (src/cpu).
 check_PROGRAMS += tests/unit/cpu/test_cpu
-tests_unit_cpu_test_cpu_SOURCES = tests/unit/cpu/test_cpu.c tests/unit/cpu/cpu_asm.h
+tests_unit_cpu_test_cpu_SOURCES = tests/unit/cpu/test_cpu.c tests/unit/cpu/cpu_asm.h \
+	tests/unit/cpu/cpu_engines.h
 tests_unit_cpu_test_cpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_cpu_test_cpu_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/cpu/test_cpu
@@ -9,7 +10,8 @@ tests_unit_cpu_test_cpu_DEPENDENCIES = libxbow.a libxbowfpu.a
 # The run loop: counting at every stopping point, breakpoints on running
 # pages, the trace hook, kicks, Status writes.
 check_PROGRAMS += tests/unit/cpu/test_cpu_loop
-tests_unit_cpu_test_cpu_loop_SOURCES = tests/unit/cpu/test_cpu_loop.c tests/unit/cpu/cpu_asm.h
+tests_unit_cpu_test_cpu_loop_SOURCES = tests/unit/cpu/test_cpu_loop.c tests/unit/cpu/cpu_asm.h \
+	tests/unit/cpu/cpu_engines.h
 tests_unit_cpu_test_cpu_loop_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_cpu_test_cpu_loop_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 tests_unit_cpu_test_cpu_loop_DEPENDENCIES = libxbow.a libxbowfpu.a

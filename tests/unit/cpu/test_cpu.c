@@ -10,6 +10,8 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "cpu_engines.h"
+#include "../mmio_probe.h"
 
 #define RAM_SIZE (16u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -44,43 +46,13 @@ enum { CP0_INDEX = 0, CP0_RANDOM = 1, CP0_ENTRYLO0 = 2, CP0_ENTRYLO1 = 3, CP0_CO
        CP0_CONFIG = 16, CP0_LLADDR = 17, CP0_WATCHLO = 18, CP0_WATCHHI = 19, CP0_XCONTEXT = 20,
        CP0_ERROREPC = 30 };
 
-typedef struct probe {
-    unsigned reads, writes, size;
-    uint64_t off, val;
-    int initiator;
-} probe;
-
-static int probe_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
-{
-    probe *p = o;
-    p->reads++;
-    p->off = off;
-    p->size = op->size;
-    p->initiator = op->initiator;
-    *val = 0x1122334455667788ull >> (8 * (8 - op->size));
-    return BUS_OK;
-}
-
-static int probe_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
-{
-    probe *p = o;
-    p->writes++;
-    p->off = off;
-    p->val = val;
-    p->size = op->size;
-    p->initiator = op->initiator;
-    return BUS_OK;
-}
-
-static const mmio_ops probe_ops = {probe_read, probe_write};
-
 static bus B;
 static sched CLK;
 static event_bus EB;
 static ram_block *RB;
 static cpu *C;
 static int ENGINE; /* the engine every test runs with (main) */
-static probe PR;
+static mmio_probe PR;
 static int DMA;
 
 static void setup(void)
@@ -97,7 +69,7 @@ static void setup(void)
     ck_assert_int_eq(bus_map_ram(&B, "lboot", BUS_UNC(0, 0x1fc00000), 0x10000, prom, 0, false),
                      0);
     memset(&PR, 0, sizeof PR);
-    ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &probe_ops, &PR), 0);
+    ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &mmio_probe_ops, &PR), 0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
     ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
@@ -117,11 +89,7 @@ static void teardown(void)
 
 static void put_bus(uint64_t ba, const uint32_t *w, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t b[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                        (uint8_t)w[i]};
-        ck_assert_int_eq(bus_poke(&B, ba + 4 * i, b, 4), BUS_OK);
-    }
+    ck_assert_int_eq(asm_poke(&B, ba, w, n), BUS_OK);
 }
 
 static void put(uint64_t pa, const uint32_t *w, unsigned n) { put_bus(BUS_CAC(pa), w, n); }
@@ -1379,15 +1347,5 @@ static Suite *cpu_suite(void)
 /* Every test runs with each engine the host has. */
 int main(void)
 {
-    int failed = 0;
-    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
-        if (!cpu_engine_available(ENGINE))
-            continue;
-        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
-        SRunner *sr = srunner_create(cpu_suite());
-        srunner_run_all(sr, CK_NORMAL);
-        failed += srunner_ntests_failed(sr);
-        srunner_free(sr);
-    }
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run_engines(cpu_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,6 +9,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "cpu_engines.h"
 
 #define RAM_SIZE (4u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -70,11 +71,7 @@ static void teardown(void)
 
 static void put(uint64_t pa, const uint32_t *w, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t b[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                        (uint8_t)w[i]};
-        ck_assert_int_eq(bus_poke(&B, BUS_CAC(pa + 4 * i), b, 4), BUS_OK);
-    }
+    ck_assert_int_eq(asm_poke(&B, BUS_CAC(pa), w, n), BUS_OK);
 }
 
 /* The walk: every way out of a slot.  From 0x10ff0 (the last four slots of
@@ -330,15 +327,5 @@ static Suite *cpu_loop_suite(void)
 /* Every test runs with each engine the host has. */
 int main(void)
 {
-    int failed = 0;
-    for (ENGINE = CPU_ENGINE_INTERP; ENGINE <= CPU_ENGINE_JIT; ENGINE++) {
-        if (!cpu_engine_available(ENGINE))
-            continue;
-        printf("engine: %s\n", ENGINE == CPU_ENGINE_JIT ? "jit" : "interp");
-        SRunner *sr = srunner_create(cpu_loop_suite());
-        srunner_run_all(sr, CK_NORMAL);
-        failed += srunner_ntests_failed(sr);
-        srunner_free(sr);
-    }
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run_engines(cpu_loop_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "cpu/fpu.h"
+#include "../check_run.h"
 
 /* --- encodings ------------------------------------------------------------- */
 enum { S = 16, D = 17, W = 20, L = 21 };
@@ -1145,9 +1146,5 @@ static Suite *fpu_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(fpu_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(fpu_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -15,6 +15,7 @@
 
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "../check_run.h"
 
 #define RAM_SIZE (4u << 20)
 #define KSEG0(pa) (0xffffffff80000000ull + (pa))
@@ -107,11 +108,7 @@ static void teardown(void)
 static void put(uint64_t pa, const uint32_t *w, unsigned n)
 {
     for (int e = 0; e < 2; e++)
-        for (unsigned i = 0; i < n; i++) {
-            uint8_t b[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                            (uint8_t)w[i]};
-            ck_assert_int_eq(bus_poke(&T[e].B, BUS_CAC(pa + 4 * i), b, 4), BUS_OK);
-        }
+        ck_assert_int_eq(asm_poke(&T[e].B, BUS_CAC(pa), w, n), BUS_OK);
 }
 
 static void set_pc(uint64_t pc)
@@ -522,9 +519,5 @@ int main(void)
         printf("test_jit: no translator on this host\n");
         return 77;
     }
-    SRunner *sr = srunner_create(jit_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(jit_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,6 +9,7 @@
 #include "dbg_fixture.h"
 #include "dev/pci/testdev.h"
 #include "machine/ip27.h"
+#include "../check_run.h"
 
 #define has(text, sub) ck_assert_msg(strstr((text), (sub)) != NULL, \
                                      "expected \"%s\" in:\n%s", (sub), (text))
@@ -1143,9 +1144,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "dbg/expr.h"
+#include "../check_run.h"
 
 typedef struct fake {
     uint8_t mem[64];
@@ -329,9 +330,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

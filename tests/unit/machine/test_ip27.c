@@ -8,6 +8,7 @@
 #include "dev/chip/uart16550.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
+#include "../check_run.h"
 
 static machine *make(unsigned ncpus, uint64_t mem_mb)
 {
@@ -360,9 +361,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

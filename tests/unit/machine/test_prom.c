@@ -8,6 +8,7 @@
 
 #include "core/bus.h"
 #include "machine/prom.h"
+#include "../check_run.h"
 
 typedef struct memrig {
     bus b;
@@ -399,9 +400,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

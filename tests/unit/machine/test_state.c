@@ -21,6 +21,7 @@
 #include "core/log.h"
 #include "dev/chip/uart16550.h"
 #include "machine/machine.h"
+#include "../check_run.h"
 
 #ifndef TOP_BUILDDIR
 #define TOP_BUILDDIR "."
@@ -268,9 +269,5 @@ int main(void)
     tcase_add_test(tc, state_testdev);
     tcase_add_test(tc, state_register_storm);
     suite_add_tcase(s, tc);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

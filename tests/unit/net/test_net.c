@@ -9,6 +9,7 @@
 #include "core/log.h"
 #include "net/backend.h"
 #include "net_testlib.h"
+#include "../check_run.h"
 
 static const uint8_t nic_mac[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
@@ -847,10 +848,7 @@ static Suite *net_suite(void)
 int main(void)
 {
     scratch_make();
-    SRunner *sr = srunner_create(net_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int failed = check_run(net_suite());
     scratch_remove();
     return failed ? 1 : 0;
 }

@@ -11,6 +11,7 @@
 
 #include "net/backend.h"
 #include "net_testlib.h"
+#include "../check_run.h"
 
 typedef struct wire {
     sched clk;
@@ -303,10 +304,7 @@ static Suite *net_host_suite(void)
 int main(void)
 {
     scratch_make();
-    SRunner *sr = srunner_create(net_host_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int failed = check_run(net_host_suite());
     /* The vde test's switch, if the test died before stopping it. */
     char pidfile[128];
     snprintf(pidfile, sizeof pidfile, "%s/vde.pid", scratch);

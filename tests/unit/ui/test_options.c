@@ -7,6 +7,7 @@
 
 #include "core/log.h"
 #include "ui/options.h"
+#include "../check_run.h"
 
 /* Parse a command line given as words; the options stay in *o. */
 static int parse_v(ui_options *o, strbuf *err, const char *const *words)
@@ -402,9 +403,5 @@ int main(void)
     tcase_add_test(t, man_page_is_current);
     tcase_add_test(t, man_section_replaced);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

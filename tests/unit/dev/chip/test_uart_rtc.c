@@ -9,6 +9,7 @@
 #include "core/sched.h"
 #include "dev/chip/m48t35.h"
 #include "dev/chip/uart16550.h"
+#include "../../check_run.h"
 
 #define IOC3_UART_CLOCK 7333333 /* 22 MHz / 3 (8250_ioc3.c) */
 
@@ -274,9 +275,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

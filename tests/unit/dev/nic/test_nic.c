@@ -12,6 +12,7 @@
 #include "dev/nic/nic_phy.h"
 #include "dev/nic/nic_ring.h"
 #include "nic_fake.h"
+#include "../../check_run.h"
 
 static struct {
     sched clock;
@@ -635,9 +636,5 @@ static Suite *nic_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(nic_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(nic_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

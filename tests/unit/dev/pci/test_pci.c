@@ -4,6 +4,7 @@
 
 #include "core/dev.h"
 #include "dev/pci/pci.h"
+#include "../../check_run.h"
 
 /* A host that records what the function asks of it. */
 typedef struct fake_host {
@@ -296,9 +297,5 @@ static Suite *pci_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(pci_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(pci_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
+#include "../../check_run.h"
 
 TCase *bridge_pio_tcase(void);
 TCase *bridge_dma_tcase(void);
@@ -458,9 +459,5 @@ static Suite *bridge_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(bridge_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(bridge_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

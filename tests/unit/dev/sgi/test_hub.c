@@ -9,6 +9,8 @@
 #include "core/event.h"
 #include "core/sched.h"
 #include "dev/sgi/hub.h"
+#include "../../check_run.h"
+#include "../../mmio_probe.h"
 
 #define IO(off) BUS_UNC(1, (off))
 #define LOCAL(r) IO(HUB_IALIAS_BASE + (r))
@@ -378,47 +380,19 @@ START_TEST(hub_nmi_and_reset)
 }
 END_TEST
 
-typedef struct probe {
-    uint64_t off, val;
-    unsigned size;
-    int who;
-} probe;
-
-static int probe_read(void *o, const bus_op *op, uint64_t off, uint64_t *val)
-{
-    probe *p = o;
-    p->off = off;
-    p->size = op->size;
-    p->who = op->initiator;
-    *val = 0x55;
-    return BUS_OK;
-}
-
-static int probe_write(void *o, const bus_op *op, uint64_t off, uint64_t val)
-{
-    probe *p = o;
-    p->off = off;
-    p->val = val;
-    p->size = op->size;
-    p->who = op->initiator;
-    return BUS_OK;
-}
-
-static const mmio_ops probe_ops = {probe_read, probe_write};
-
 START_TEST(hub_big_windows)
 {
     rig r;
     rig_init(&r, 1);
-    probe p = {0};
-    ck_assert_int_eq(bus_map_mmio(&r.b, "widget8", IO(0x08000000), 1 << 24, &probe_ops, &p), 0);
+    mmio_probe p = {0};
+    ck_assert_int_eq(bus_map_mmio(&r.b, "widget8", IO(0x08000000), 1 << 24, &mmio_probe_ops, &p), 0);
     /* IIO_ITTE(2): big window 3 (IO 0x60000000) -> widget 8, XIO offset 0. */
     wr(&r, r.cpu0, LOCAL(IIO_ITTE_BASE + 16), 8, 8 << 8);
     wr(&r, r.cpu0, IO(0x60000000 + 0x600010), 4, 0xabcd);
     ck_assert_uint_eq(p.off, 0x600010);
     ck_assert_uint_eq(p.val, 0xabcd);
-    ck_assert_int_eq(p.who, r.cpu0);
-    ck_assert_uint_eq(rd(&r, r.cpu0, IO(0x60000000 + 0x24), 4), 0x55);
+    ck_assert_int_eq(p.initiator, r.cpu0);
+    ck_assert_uint_eq(rd(&r, r.cpu0, IO(0x60000000 + 0x24), 4), 0x11223344);
     ck_assert_uint_eq(p.off, 0x24);
     /* Beyond the widget's first 16 MB: a bus error, not a silent drop. */
     uint64_t v;
@@ -593,9 +567,5 @@ static Suite *hub_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(hub_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(hub_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -7,6 +7,7 @@
 
 #include "bridge_fixture.h"
 #include "dev/sgi/onewire.h"
+#include "../../check_run.h"
 
 /* ---- a tiny master following sgi_w1.c ------------------------------------ */
 
@@ -473,9 +474,5 @@ static Suite *onewire_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(onewire_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(onewire_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

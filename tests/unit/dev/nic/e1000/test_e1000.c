@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "e1000_env.h"
+#include "../../../check_run.h"
 
 /* ---- identity and registers ------------------------------------------------------- */
 
@@ -903,9 +904,5 @@ static Suite *e1000_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(e1000_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(e1000_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

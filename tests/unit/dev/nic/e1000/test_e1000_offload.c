@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "e1000_env.h"
+#include "../../../check_run.h"
 
 #define DATA_CMD (E1000_TXD_DEXT | E1000_TXD_DTYP_D | E1000_TXD_IFCS)
 #define POPTS(x) ((uint32_t)(x) << 8)
@@ -460,9 +461,5 @@ static Suite *offload_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(offload_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return check_run(offload_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

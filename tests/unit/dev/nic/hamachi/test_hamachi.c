@@ -7,6 +7,7 @@
 
 #include "dev/nic/hamachi/hamachi.h"
 #include "../nic_fake.h"
+#include "../../../check_run.h"
 
 /* Register offsets (Linux hamachi.c). */
 enum {
@@ -943,9 +944,5 @@ static Suite *hamachi_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(hamachi_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(hamachi_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "tigon_host.h"
+#include "../../../check_run.h"
 
 static tg_host H;
 
@@ -659,9 +660,5 @@ static Suite *tigon_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(tigon_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(tigon_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

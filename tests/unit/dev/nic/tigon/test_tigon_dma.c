@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "tigon_host.h"
+#include "../../../check_run.h"
 
 static tg_host H;
 static const uint8_t MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
@@ -699,9 +700,5 @@ static Suite *tigon_dma_suite(void)
 
 int main(void)
 {
-    SRunner *r = srunner_create(tigon_dma_suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return check_run(tigon_dma_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

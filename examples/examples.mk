@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # examples/: bare-metal guest programs and their small runtime, built with
 # the MIPS cross compiler ($(GUEST_CC)) as part of `make`, installed under
 # $(pkgdatadir)/examples with their sources.

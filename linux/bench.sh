@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # linux/bench.sh -- measure the real-Linux guest (make linux) on xbow: boot
 # time to /init's shell prompt on 1 to 4 CPUs with and without idle skip,
 # and the UDP throughput of Linux's e1000 driver on the emulated 82544 to

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Batch tests of the IP27 board that run the examples on the whole machine
 # (its unit tests are in tests/unit/machine/machine_tests.mk).
 IP27_BATCH_TESTS = tests/batch/ip27_hello.sh tests/batch/ip27_irq.sh \

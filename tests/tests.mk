@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/: the lints and the batch tests of the whole binary; the unit tests
 # (Check) are in tests/unit/, one folder per layer of src/, each with its own
 # fragment.
@@ -48,3 +49,15 @@ EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh
 # The TUI's source pane and gdb's layouts (tmux, 80x24).
 TESTS += tests/batch/tui_src.sh
 EXTRA_DIST += tests/batch/tui_src.sh
+
+# The licence tag on every source file (LICENSE, scripts/spdx.sh).
+TESTS += tests/lint/license.sh
+EXTRA_DIST += tests/lint/license.sh scripts/spdx.sh scripts/format.sh LICENSE .clang-format \
+	linux/initramfs/.clang-format
+
+# The C style (.clang-format, clang-format 14): CI runs format-check.
+.PHONY: format format-check
+format-check:
+	sh $(top_srcdir)/scripts/format.sh check
+format:
+	sh $(top_srcdir)/scripts/format.sh apply

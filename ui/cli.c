@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The line-mode debugger: GNU readline with history in ~/.xbow_history and
  * completion of commands and their arguments.  Without a terminal, commands are read from
  * standard input as they come. */
@@ -122,8 +123,7 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
 {
     static const char *const names[] = {"error", "warning", "info", "debug"};
     hide_line();
-    fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "",
-            msg);
+    fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "", msg);
 }
 
 /* The guest's console writes to the terminal while gdb runs the guest. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* xbow: command line, then batch mode, the readline CLI or the TUI. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ui_main: build the machine, then batch mode or the interactive debugger. */
 #include <signal.h>
 #include <stdio.h>
@@ -63,9 +64,8 @@ static int batch_run(dbg *d, uint64_t max_insns)
                 (unsigned long long)n, waited);
         return 1;
     default:
-        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s%s\n",
-                stop_reason_name(r), (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "",
-                m->stop_msg);
+        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s%s\n", stop_reason_name(r),
+                (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);
         return 1;
     }
 }
@@ -96,7 +96,8 @@ int ui_main(ui_options *o)
     }
     if (o->kernel && !o->quiet && m->syms.n == 0)
         printf("(No debugging symbols found in %s: no symbol table; was it stripped?  "
-               "\"symbol-file\" adds a System.map.)\n", o->kernel);
+               "\"symbol-file\" adds a System.map.)\n",
+               o->kernel);
     dbg *d = dbg_new(m);
     d->batch = o->batch;
     d->allow_shell = !o->batch || o->allow_shell;
@@ -113,16 +114,15 @@ int ui_main(ui_options *o)
     if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
-               (unsigned long long)m->cfg.mem_mb,
-               m->ncpus > 2 ? " on each of 2 nodes" : "");
+               (unsigned long long)m->cfg.mem_mb, m->ncpus > 2 ? " on each of 2 nodes" : "");
     /* The NICs' addresses: what another machine on the same wire will see
      * (the TUI has no banner either: info pci shows them there). */
     if (!o->quiet && !use_tui)
         ui_show_nics(m, interactive && !use_tui ? stdout : stderr);
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
-        int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)
-                                    : dbg_execute(d, o->cmds[i].text);
+        int rc =
+            o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text) : dbg_execute(d, o->cmds[i].text);
         if (rc != 0)
             status = 1;
     }

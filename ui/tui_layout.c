@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* TUI layouts (which panes, where) and the layout/focus/winheight/zoom
  * commands. */
 #include <stdio.h>
@@ -11,7 +12,7 @@ tui *tui_active;
 static const char *const pane_names[PANE_COUNT] = {
     [PANE_REGS] = "regs",     [PANE_DISASM] = "asm",  [PANE_CONSOLE] = "console",
     [PANE_BRIDGE] = "bridge", [PANE_RINGS] = "rings", [PANE_DMA] = "dma",
-    [PANE_MEMORY] = "memory", [PANE_SRC] = "src",    [PANE_CMD] = "cmd",
+    [PANE_MEMORY] = "memory", [PANE_SRC] = "src",     [PANE_CMD] = "cmd",
 };
 
 #define MAX_ROW_PANES 3
@@ -35,27 +36,36 @@ typedef struct layout {
 } layout;
 
 static const layout layouts[] = {
-    {"debug", "registers, disassembly, source (when the pc has a line), console",
+    {"debug",
+     "registers, disassembly, source (when the pc has a line), console",
      {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
       {WITH_SOURCE(2), {PANE_SRC, PANE_CONSOLE, -1}, {3, 2}},
       {WITHOUT_SOURCE(2), {PANE_CONSOLE, -1}, {1}},
       {0, {-1}, {0}}}},
-    {"net", "NIC rings, DMA counter, Bridge windows",
+    {"net",
+     "NIC rings, DMA counter, Bridge windows",
      {{3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}}, {2, {PANE_BRIDGE, -1}, {1}}, {0, {-1}, {0}}}},
-    {"full", "registers, disassembly, rings, DMA counter, console, Bridge",
+    {"full",
+     "registers, disassembly, rings, DMA counter, console, Bridge",
      {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
       {3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}},
       {2, {PANE_CONSOLE, PANE_BRIDGE, -1}, {1, 1}},
       {0, {-1}, {0}}}},
-    {"mem", "registers, memory, console",
+    {"mem",
+     "registers, memory, console",
      {{3, {PANE_REGS, PANE_MEMORY, -1}, {5, 5}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
     /* gdb's: the source, the disassembly, or both (with the guest's console) */
-    {"src", "source, console",
+    {"src",
+     "source, console",
      {{4, {PANE_SRC, -1}, {1}}, {1, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
-    {"asm", "disassembly, console",
+    {"asm",
+     "disassembly, console",
      {{4, {PANE_DISASM, -1}, {1}}, {1, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
-    {"split", "source, disassembly, console",
-     {{2, {PANE_SRC, -1}, {1}}, {2, {PANE_DISASM, -1}, {1}}, {1, {PANE_CONSOLE, -1}, {1}},
+    {"split",
+     "source, disassembly, console",
+     {{2, {PANE_SRC, -1}, {1}},
+      {2, {PANE_DISASM, -1}, {1}},
+      {1, {PANE_CONSOLE, -1}, {1}},
       {0, {-1}, {0}}}},
 };
 
@@ -175,8 +185,7 @@ void tui_layout(tui *t)
 static int need_tui(dbg *d, const char *cmd)
 {
     if (!tui_active)
-        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).",
-                         cmd);
+        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).", cmd);
     return 0;
 }
 
@@ -227,8 +236,10 @@ static int cmd_focus(dbg *d, const cmd_args *a)
                 break;
         }
     } else if ((k = tui_pane_find(args)) < 0) {
-        return dbg_error(d, "focus: no pane \"%s\" (regs, asm, src, console, bridge, rings, "
-                            "dma, memory, cmd).", args);
+        return dbg_error(d,
+                         "focus: no pane \"%s\" (regs, asm, src, console, bridge, rings, "
+                         "dma, memory, cmd).",
+                         args);
     } else if (!t->panes[k].visible) {
         return dbg_error(d, "focus: pane \"%s\" is not in layout \"%s\".", args,
                          layouts[t->layout].name);
@@ -294,8 +305,8 @@ static int cmd_winheight(dbg *d, const char *args)
     height_with(t, p, best, shown);
     t->need_layout = true;
     if (want < lo || want > hi)
-        dbg_printf(d, "winheight: %s can be %d to %d lines on this screen; it is %d.\n", name,
-                   lo, hi, best_h);
+        dbg_printf(d, "winheight: %s can be %d to %d lines on this screen; it is %d.\n", name, lo,
+                   hi, best_h);
     return 0;
 }
 
@@ -327,26 +338,38 @@ static int cmd_tui_mem(dbg *d, const char *args)
 }
 
 static const command tui_commands[] = {
-    {.name = "layout", .run = cmd_layout, CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|next|prev")),
+    {.name = "layout",
+     .run = cmd_layout,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|next|prev")),
      .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
              "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
              "full: all of them; mem: memory view; as in gdb, src: the source, asm: the\n"
              "disassembly, split: both (each with the guest's console).\n"
              "Example: layout net"},
-    {.name = "focus", .aliases = "fs", .run = cmd_focus, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
+    {.name = "focus",
+     .aliases = "fs",
+     .run = cmd_focus,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
      .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
              "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, dma, memory,\n"
              "cmd.\n"
              "Ctrl-X o cycles.  Example: focus console"},
-    {.name = "winheight", .aliases = "wh", .fn = cmd_winheight, .usage = "winheight PANE [+|-]LINES",
+    {.name = "winheight",
+     .aliases = "wh",
+     .fn = cmd_winheight,
+     .usage = "winheight PANE [+|-]LINES",
      .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
              "it; as much as the screen and the layout's other panes allow (it says so when it\n"
              "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
              "Example: winheight cmd +3"},
-    {.name = "zoom", .run = cmd_zoom, CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
+    {.name = "zoom",
+     .run = cmd_zoom,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
      .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
              "Example: zoom rings"},
-    {.name = "tui memory", .fn = cmd_tui_mem, .usage = "tui memory ADDRESS",
+    {.name = "tui memory",
+     .fn = cmd_tui_mem,
+     .usage = "tui memory ADDRESS",
      .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
              "Example: tui memory 0xa800000000020000"},
 };

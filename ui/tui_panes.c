@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What each TUI pane shows. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,8 +327,7 @@ static void draw_regs(tui *t, pane *p)
         if (!l->n)
             put(p, r, 0, l->text, tui_attr(l->attr));
         for (int k = 0; k < l->n; k++)
-            put(p, r, l->x[k], l->cell[k].text,
-                tui_attr(l->cell[k].changed ? C_CHANGED : l->attr));
+            put(p, r, l->x[k], l->cell[k].text, tui_attr(l->cell[k].changed ? C_CHANGED : l->attr));
     }
 }
 
@@ -346,8 +346,7 @@ static void draw_disasm(tui *t, pane *p)
     bool narrow = p->w - 2 < 64;
     char title[64];
     if (narrow)
-        snprintf(title, sizeof title, "disassembly %08llx........",
-                 (unsigned long long)(pc >> 32));
+        snprintf(title, sizeof title, "disassembly %08llx........", (unsigned long long)(pc >> 32));
     else
         snprintf(title, sizeof title, "disassembly");
     frame(t, p, title);
@@ -489,8 +488,11 @@ static void draw_rings(tui *t, pane *p)
     for (int i = 0; i < n && y < rows; i++) {
         ring_window *w = &t->rings[i];
         int want = each + (i == t->ring_sel ? extra : 0);
-        view_ctx ctx = {.memo = &t->ring_memo, .rows = want > 0 ? (unsigned)want : 1,
-                        .cols = (unsigned)(p->w - 2), .follow = !w->pinned, .first = w->first,
+        view_ctx ctx = {.memo = &t->ring_memo,
+                        .rows = want > 0 ? (unsigned)want : 1,
+                        .cols = (unsigned)(p->w - 2),
+                        .follow = !w->pinned,
+                        .first = w->first,
                         .brief = true};
         w->rows = want;
         sb_reset(&b);

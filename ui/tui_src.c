@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's source pane: the file of the selected CPU's pc around its
  * line, the line marked (>) and highlighted, lines with a breakpoint
  * marked (*).  Shown by layout src and split, and by the debug layout
@@ -21,8 +22,7 @@ void tui_draw_src(tui *t, pane *p)
     unsigned line;
     if (!dbg_source_position(t->d, &file, &line)) {
         tui_frame(t, p, "source");
-        tui_put(p, 0, 0, "(no source line for the pc: no debug information here)",
-                tui_attr(C_DIM));
+        tui_put(p, 0, 0, "(no source line for the pc: no debug information here)", tui_attr(C_DIM));
         return;
     }
     const char *base = strrchr(file, '/');

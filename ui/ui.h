@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Front ends: options shared by main.c, batch mode, the CLI and the TUI
  * (the command line itself: ui/options.h). */
 #ifndef XBOW_UI_H
@@ -21,9 +22,9 @@ typedef struct ui_options {
     ui_cmd *cmds;
     unsigned ncmds;
     uint64_t max_insns;
-    bool no_nic; /* --nic none: no default NIC */
-    bool allow_shell; /* --allow-shell: shell works in batch mode too */
-    const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
+    bool no_nic;              /* --nic none: no default NIC */
+    bool allow_shell;         /* --allow-shell: shell works in batch mode too */
+    const char *gdb;          /* --gdb SPEC: listen for gdb at start-up */
     enum log_level log_level; /* --log-level */
 } ui_options;
 

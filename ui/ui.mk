@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ui/: the xbow binary's front ends.
 bin_PROGRAMS += xbow
 xbow_SOURCES = ui/main.c ui/ui.h ui/run.c ui/cli.c ui/options.c \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The allocation and error helpers common.h declares. */
 #include "core/common.h"
 
@@ -44,10 +45,7 @@ void *xaligned_alloc(size_t align, size_t size)
     return p;
 }
 
-char *xstrdup(const char *s)
-{
-    return xstrndup(s, strlen(s));
-}
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
 char *xstrndup(const char *s, size_t n)
 {

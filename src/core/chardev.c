@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/chardev.h"
 
 #include <errno.h>
@@ -118,8 +119,7 @@ chardev *chardev_open(const char *spec, xerr *err)
         }
         snprintf(ch->desc, sizeof ch->desc, "file %.50s", spec + 5);
     } else {
-        xerr_set(err, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)",
-                 spec);
+        xerr_set(err, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)", spec);
         free(ch);
         return NULL;
     }
@@ -230,11 +230,8 @@ static void input_read(chardev *ch)
 static void input_fill(chardev *ch)
 {
     switch (ch->in_mode) {
-    case IN_OFF:
-        return;
-    case IN_FILE:
-        input_read(ch);
-        return;
+    case IN_OFF: return;
+    case IN_FILE: input_read(ch); return;
     case IN_STREAM: {
         int r = input_wait(ch, CHARDEV_STREAM_WAIT_MS);
         if (r > 0)

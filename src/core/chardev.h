@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Character backends for guest serial ports: the user's terminal (stdio), a
  * pseudo-terminal, a file, or nothing.  Taps see every byte the guest sends,
  * so `expect`, the TUI console pane and logs need no special cases. */
@@ -28,7 +29,7 @@ void chardev_poll(chardev *ch);
  *    CHARDEV_POLL_NS of host time.
  * End of file, a read error or a closed descriptor end the input. */
 int chardev_getc(chardev *ch);
-#define CHARDEV_POLL_NS 10000000u  /* 10 ms: 100 polls a second at most */
+#define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
 bool chardev_has_input(const chardev *ch);
 /* Queue bytes as if typed (TUI console pane, tests). */

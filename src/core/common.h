@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Common helpers used across xbow: integer types, branch hints, byte order. */
 #ifndef XBOW_COMMON_H
 #define XBOW_COMMON_H
@@ -12,8 +13,7 @@
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define UNUSED(x) ((void)(x))
-#define container_of(ptr, type, member) \
-    ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define container_of(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
 /* Allocation.  The x functions never return NULL: when the host is out of
  * memory they print a message and abort, as nothing sensible can go on.  A

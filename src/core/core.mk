@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/core: physical-access layer, devices, events, clock, ELF, symbols.
 libxbow_a_SOURCES += \
 	src/core/common.h src/core/alloc.c \

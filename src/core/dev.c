@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Register dispatch, decoding and name lookup from a device declaration. */
 #include "core/dev.h"
 
@@ -20,12 +21,8 @@ static void fmt_reg(const event *ev, uint64_t v, strbuf *out)
 }
 
 static const event_field reg_access_fields[] = {
-    {"reg", EVF_DEC, NULL, fmt_reg},
-    {"idx", EVF_DEC, NULL, NULL},
-    {"offset", EVF_HEX, NULL, NULL},
-    {"value", EVF_HEX, NULL, NULL},
-    {"old", EVF_HEX, NULL, NULL},
-    {"size", EVF_DEC, NULL, NULL},
+    {"reg", EVF_DEC, NULL, fmt_reg}, {"idx", EVF_DEC, NULL, NULL}, {"offset", EVF_HEX, NULL, NULL},
+    {"value", EVF_HEX, NULL, NULL},  {"old", EVF_HEX, NULL, NULL}, {"size", EVF_DEC, NULL, NULL},
 };
 static const event_field bad_access_fields[] = {
     {"offset", EVF_HEX, NULL, NULL},
@@ -35,10 +32,10 @@ static const event_field bad_access_fields[] = {
 };
 static const event_decl builtin_events[DEV_NBUILTIN_EVENTS] = {
     {"reg.read", "a bus master read a register", reg_access_fields, 6},
-    {"reg.write", "a bus master wrote a register (value = new, old = before)",
-     reg_access_fields, 6},
-    {"reg.bad-access", "an access no register decodes, or of the wrong width",
-     bad_access_fields, 4},
+    {"reg.write", "a bus master wrote a register (value = new, old = before)", reg_access_fields,
+     6},
+    {"reg.bad-access", "an access no register decodes, or of the wrong width", bad_access_fields,
+     4},
 };
 
 static int ext_cmp(const void *a, const void *b)
@@ -159,8 +156,8 @@ uint64_t dev_peek(device *d, unsigned id, unsigned idx)
 {
     const reg_decl *r = &d->cls->regs[id];
     if (r->read) {
-        reg_access a = {.id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1,
-                        .peek = true};
+        reg_access a = {
+            .id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1, .peek = true};
         return r->read(d, &a) & MASK(r->width * 8);
     }
     if (r->rules & R_WO)
@@ -184,8 +181,8 @@ void dev_note_reads(dev_read_note *n)
         memset(n, 0, sizeof *n);
 }
 
-static void note_read(dev_read_note *n, device *d, const reg_decl *r, unsigned id,
-                      unsigned idx, uint64_t v)
+static void note_read(dev_read_note *n, device *d, const reg_decl *r, unsigned id, unsigned idx,
+                      uint64_t v)
 {
     if ((r->rules & R_RC) && v != 0)
         n->impure = true;
@@ -248,8 +245,12 @@ static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, 
     int by = who(d, op);
     EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], by, e->id, e->idx, e->start, nv, old, size);
     if (r->write && !(r->rules & R_RO)) {
-        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = by,
-                        .val = (old & ~lanes) | (val & lanes), .old = old};
+        reg_access a = {.id = e->id,
+                        .idx = e->idx,
+                        .offset = e->start,
+                        .who = by,
+                        .val = (old & ~lanes) | (val & lanes),
+                        .old = old};
         r->write(d, &a);
     }
 }

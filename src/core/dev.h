@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One declaration per device.
  *
  * A device class describes its registers (name, offset, width, access rules,
@@ -20,18 +21,18 @@
 
 /* Access rules of a register (reg_decl.rules, OR-ed together). */
 enum reg_rule {
-    R_RO = 1u << 0,     /* writes are ignored (the write hook is not called) */
-    R_WO = 1u << 1,     /* reads return 0 */
-    R_RC = 1u << 2,     /* a bus read (not a peek) clears the stored value after returning it */
-    R_W1C = 1u << 3,    /* writing 1 to a bit clears it */
-    R_W1S = 1u << 4,    /* writing 1 to a bit sets it, 0 leaves it */
-    R_FULL = 1u << 5,   /* only whole-register accesses; others are dropped and
+    R_RO = 1u << 0,      /* writes are ignored (the write hook is not called) */
+    R_WO = 1u << 1,      /* reads return 0 */
+    R_RC = 1u << 2,      /* a bus read (not a peek) clears the stored value after returning it */
+    R_W1C = 1u << 3,     /* writing 1 to a bit clears it */
+    R_W1S = 1u << 4,     /* writing 1 to a bit sets it, 0 leaves it */
+    R_FULL = 1u << 5,    /* only whole-register accesses; others are dropped and
                            reported as reg.bad-access */
     R_NOSTORE = 1u << 6, /* no stored value: the read hook computes it */
     /* For idle skip (a CPU spinning on a register may wait instead): */
-    R_PURE = 1u << 7,   /* the read hook has no side effects (registers without one
+    R_PURE = 1u << 7, /* the read hook has no side effects (registers without one
                            and not R_RC never have) */
-    R_TIME = 1u << 8    /* the value changes with virtual time by itself; the
+    R_TIME = 1u << 8  /* the value changes with virtual time by itself; the
                            class's next_change says when */
 };
 
@@ -46,15 +47,15 @@ typedef struct device device;
 
 /* One access to a register element, as the register's hooks see it. */
 typedef struct reg_access {
-    unsigned id;      /* the register: its index in the class's table (the model's enum) */
-    unsigned idx;     /* the element of a register array, else 0 */
-    uint32_t offset;  /* byte offset of the element in the register block */
-    int who;          /* initiator (bus master) of the access: the bus op's; for the
+    unsigned id;     /* the register: its index in the class's table (the model's enum) */
+    unsigned idx;    /* the element of a register array, else 0 */
+    uint32_t offset; /* byte offset of the element in the register block */
+    int who;         /* initiator (bus master) of the access: the bus op's; for the
                          model's own accesses (no op) the device's; -1 for a peek */
-    bool peek;        /* read: the debugger is looking, the hook must have no side effects */
-    uint64_t val;     /* write: the value written (bytes the access did not cover keep
+    bool peek;       /* read: the debugger is looking, the hook must have no side effects */
+    uint64_t val;    /* write: the value written (bytes the access did not cover keep
                          their old value; rules and wmask not applied) */
-    uint64_t old;     /* write: the register's value before the write */
+    uint64_t old;    /* write: the register's value before the write */
 } reg_access;
 
 /* Read hook: the value of the element (masked to the register's width). */
@@ -83,9 +84,9 @@ typedef struct reg_decl {
     uint64_t wmask;          /* writable bits; 0: every bit */
     const reg_field *fields; /* named bit fields, nfields of them (REG_FIELDS) */
     uint8_t nfields;
-    const char *desc;        /* one line for `info device` */
-    reg_read_fn read;        /* computes the value (R_NOSTORE) or acts on a read */
-    reg_write_fn write;      /* acts on a write */
+    const char *desc;   /* one line for `info device` */
+    reg_read_fn read;   /* computes the value (R_NOSTORE) or acts on a read */
+    reg_write_fn write; /* acts on a write */
 } reg_decl;
 
 /* A register's fields in its reg_decl: .fields and .nfields from one array. */
@@ -133,9 +134,9 @@ typedef struct state_table state_table;
 
 typedef struct state_decl {
     const char *name;
-    uint32_t offset;         /* in the model's struct (or the part's) */
-    uint32_t size;           /* bytes of one element */
-    uint32_t count;          /* elements; 0 or 1: one */
+    uint32_t offset; /* in the model's struct (or the part's) */
+    uint32_t size;   /* bytes of one element */
+    uint32_t count;  /* elements; 0 or 1: one */
     enum state_kind kind;
     const state_table *part; /* ST_PART: the part's declaration */
     uint32_t len_offset;     /* ST_BUFFER: the field holding the length in bytes... */
@@ -154,47 +155,78 @@ struct state_table {
 #define STATE_MEMBER_(T, m) .name = #m, .offset = offsetof(T, m)
 #define STATE_ELEM_(T, m) sizeof(((T *)0)->m[0])
 /* One field of struct T, by kind (d: its one line of description). */
-#define STATE_INT(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_INT, .desc = d}
-#define STATE_BOOL(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BOOL, .desc = d}
-#define STATE_LINE(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_LINE, .desc = d}
-#define STATE_BYTES(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BYTES, .desc = d}
-#define STATE_TIMER(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(timer), .kind = ST_TIMER, .desc = d}
-#define STATE_PART(T, m, tbl, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_PART, .part = &(tbl), \
-     .desc = d}
-#define STATE_BUFFER(T, m, len, d)                                                     \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BUFFER,               \
-     .len_offset = offsetof(T, len), .len_size = sizeof(((T *)0)->len), .desc = d}
-#define STATE_WIRING(T, m, d) \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_WIRING, .desc = d}
+#define STATE_INT(T, m, d)                                                          \
+    {                                                                               \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_INT, .desc = d \
+    }
+#define STATE_BOOL(T, m, d)                                                          \
+    {                                                                                \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BOOL, .desc = d \
+    }
+#define STATE_LINE(T, m, d)                                                          \
+    {                                                                                \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_LINE, .desc = d \
+    }
+#define STATE_BYTES(T, m, d)                                                          \
+    {                                                                                 \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BYTES, .desc = d \
+    }
+#define STATE_TIMER(T, m, d)                                                    \
+    {                                                                           \
+        STATE_MEMBER_(T, m), .size = sizeof(timer), .kind = ST_TIMER, .desc = d \
+    }
+#define STATE_PART(T, m, tbl, d)                                                           \
+    {                                                                                      \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_PART, .part = &(tbl), \
+                             .desc = d                                                     \
+    }
+#define STATE_BUFFER(T, m, len, d)                                                              \
+    {                                                                                           \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BUFFER,                    \
+                             .len_offset = offsetof(T, len), .len_size = sizeof(((T *)0)->len), \
+                             .desc = d                                                          \
+    }
+#define STATE_WIRING(T, m, d)                                                          \
+    {                                                                                  \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_WIRING, .desc = d \
+    }
 /* Arrays.  STATE_INTS: one dimension (the element is an integer); flags,
  * lines: any dimension (counted over the whole member). */
-#define STATE_INTS(T, m, d)                                                            \
-    {STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m[0]),                              \
-     .count = sizeof(((T *)0)->m) / STATE_ELEM_(T, m), .kind = ST_INT, .desc = d}
-#define STATE_BOOLS(T, m, d)                                                           \
-    {STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_BOOL,     \
-     .desc = d}
-#define STATE_LINES(T, m, d)                                                           \
-    {STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_LINE,     \
-     .desc = d}
-#define STATE_TIMERS(T, m, d)                                                          \
-    {STATE_MEMBER_(T, m), .size = sizeof(timer), .count = ARRAY_SIZE(((T *)0)->m),      \
-     .kind = ST_TIMER, .desc = d}
-#define STATE_PARTS(T, m, tbl, d)                                                      \
-    {STATE_MEMBER_(T, m), .size = STATE_ELEM_(T, m), .count = ARRAY_SIZE(((T *)0)->m),  \
-     .kind = ST_PART, .part = &(tbl), .desc = d}
+#define STATE_INTS(T, m, d)                                                                    \
+    {                                                                                          \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m[0]),                                   \
+                             .count = sizeof(((T *)0)->m) / STATE_ELEM_(T, m), .kind = ST_INT, \
+                             .desc = d                                                         \
+    }
+#define STATE_BOOLS(T, m, d)                                                                     \
+    {                                                                                            \
+        STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_BOOL, .desc = d \
+    }
+#define STATE_LINES(T, m, d)                                                                     \
+    {                                                                                            \
+        STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_LINE, .desc = d \
+    }
+#define STATE_TIMERS(T, m, d)                                                         \
+    {                                                                                 \
+        STATE_MEMBER_(T, m), .size = sizeof(timer), .count = ARRAY_SIZE(((T *)0)->m), \
+                             .kind = ST_TIMER, .desc = d                              \
+    }
+#define STATE_PARTS(T, m, tbl, d)                                                         \
+    {                                                                                     \
+        STATE_MEMBER_(T, m), .size = STATE_ELEM_(T, m), .count = ARRAY_SIZE(((T *)0)->m), \
+                             .kind = ST_PART, .part = &(tbl), .desc = d                   \
+    }
 /* A struct of 64-bit counters (statistics), or an array of them, as integers. */
-#define STATE_U64S(T, m, d)                                                            \
-    {STATE_MEMBER_(T, m), .size = 8, .count = sizeof(((T *)0)->m) / 8, .kind = ST_INT,  \
-     .desc = d}
+#define STATE_U64S(T, m, d)                                                               \
+    {                                                                                     \
+        STATE_MEMBER_(T, m), .size = 8, .count = sizeof(((T *)0)->m) / 8, .kind = ST_INT, \
+                             .desc = d                                                    \
+    }
 
-#define STATE_TABLE(t, T) {.decls = (t), .n = ARRAY_SIZE(t), .size = sizeof(T)}
+#define STATE_TABLE(t, T)                                   \
+    {                                                       \
+        .decls = (t), .n = ARRAY_SIZE(t), .size = sizeof(T) \
+    }
 
 /* One register element in the dispatch table. */
 struct reg_extent {
@@ -216,16 +248,16 @@ typedef struct view_memo {
 /* How a viewer asks for a view.  NULL: a one-off view from its start,
  * nothing marked and nothing remembered. */
 typedef struct view_ctx {
-    view_memo *memo;   /* the viewer's memory (NULL: nothing marked) */
-    bool update;       /* remember the state seen now as the reference for
+    view_memo *memo; /* the viewer's memory (NULL: nothing marked) */
+    bool update;     /* remember the state seen now as the reference for
                           the marks (else only a first view does) */
     /* The viewer's window on a long view (a descriptor ring's entries): */
-    unsigned rows;     /* entries to list at most; 0: as the arguments say */
-    unsigned cols;     /* the viewer's width (tables pick their columns); 0: any */
-    bool follow;       /* the window starts just before the device's position... */
-    int first;         /* ...or at this entry; out: the first entry listed */
-    unsigned total;    /* out: entries there are to list */
-    bool brief;        /* leave out the legend and column headings */
+    unsigned rows;  /* entries to list at most; 0: as the arguments say */
+    unsigned cols;  /* the viewer's width (tables pick their columns); 0: any */
+    bool follow;    /* the window starts just before the device's position... */
+    int first;      /* ...or at this entry; out: the first entry listed */
+    unsigned total; /* out: entries there are to list */
+    bool brief;     /* leave out the legend and column headings */
 } view_ctx;
 
 /* A decoded view of a device ("ring tx", "windows"); writes text. */
@@ -277,15 +309,15 @@ typedef struct device_class {
     const char *desc;
     const reg_decl *regs; /* indexed by the model's register enum (DEV_REGS) */
     unsigned nregs;
-    uint32_t reg_space;   /* size of the register block */
-    bool little_endian;   /* byte lanes of partial accesses (PCI devices: true) */
+    uint32_t reg_space; /* size of the register block */
+    bool little_endian; /* byte lanes of partial accesses (PCI devices: true) */
     const event_decl *events;
     unsigned nevents;
     const dev_view *views;
     unsigned nviews;
     const dev_counter *counters;
     unsigned ncounters;
-    state_table state;    /* the model's own state in d->priv (DEV_STATE) */
+    state_table state;        /* the model's own state in d->priv (DEV_STATE) */
     void (*reset)(device *d); /* after device_reset() loaded the reset values */
     /* Access to offsets no register covers (memories, windows); NULL = none. */
     int (*other_read)(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val);
@@ -304,16 +336,16 @@ enum { DEV_EV_REG_READ, DEV_EV_REG_WRITE, DEV_EV_BAD_ACCESS, DEV_NBUILTIN_EVENTS
 struct device {
     char name[24];
     const device_class *cls;
-    void *priv;          /* the model's own state */
-    uint64_t *rv;        /* stored register values */
-    uint32_t *slot;      /* index of each declared register's first value in rv */
+    void *priv;     /* the model's own state */
+    uint64_t *rv;   /* stored register values */
+    uint32_t *slot; /* index of each declared register's first value in rv */
     uint32_t nvals;
     struct reg_extent *ext; /* every register element, sorted by offset */
-    uint32_t n_ext;      /* number of entries in ext */
-    event_src **ev;      /* DEV_NBUILTIN_EVENTS built-ins, then the declared ones */
+    uint32_t n_ext;         /* number of entries in ext */
+    event_src **ev;         /* DEV_NBUILTIN_EVENTS built-ins, then the declared ones */
     sched *clock;
     event_bus *events;
-    int initiator;       /* bus initiator id when the device does DMA, else -1 */
+    int initiator; /* bus initiator id when the device does DMA, else -1 */
     device *next;
 };
 
@@ -351,13 +383,13 @@ static inline uint64_t *dev_rv(device *d, unsigned id, unsigned idx)
  * is recorded. */
 #define DEV_NOTE_MAX 4
 typedef struct dev_read_note {
-    unsigned n;            /* register elements read (more than DEV_NOTE_MAX: impure) */
-    bool impure;           /* a read had, or may have had, a side effect */
+    unsigned n;  /* register elements read (more than DEV_NOTE_MAX: impure) */
+    bool impure; /* a read had, or may have had, a side effect */
     struct {
         device *dev;
         uint16_t id, idx;
-        uint64_t peek;     /* dev_peek() right after the read */
-        uint64_t changes;  /* dev_next_change() then */
+        uint64_t peek;    /* dev_peek() right after the read */
+        uint64_t changes; /* dev_next_change() then */
     } reg[DEV_NOTE_MAX];
 } dev_read_note;
 void dev_note_reads(dev_read_note *n); /* NULL: stop noting */

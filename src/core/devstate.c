@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A device's state from its declaration: save, load, hash, show, compare.
  *
  * The walkers see a device as a list of leaves: each stored register (its
@@ -19,10 +20,10 @@
 
 #define IMAGE_MAGIC "XBDS"
 #define IMAGE_VERSION 1
-#define KIND_REG 0 /* a register array's stored values (8 bytes each) */
+#define KIND_REG 0   /* a register array's stored values (8 bytes each) */
 #define KIND_MORE 99 /* show: the elements of a part array left out */
 #define TIMER_BYTES 17
-#define SHOW_PARTS 2  /* elements of a part array `info device-state` lists */
+#define SHOW_PARTS 2 /* elements of a part array `info device-state` lists */
 
 /* What a walk visits besides the saved leaves. */
 enum { WALK_WIRING = 1, WALK_BRIEF = 2 /* part arrays: the first SHOW_PARTS */ };
@@ -32,8 +33,8 @@ typedef struct leaf {
     unsigned kind; /* enum state_kind, or KIND_REG */
     uint32_t size, count;
     uint8_t *p;
-    uint8_t *field; /* the field in the struct (ST_BUFFER: the pointer; else p) */
-    uint32_t span;  /* its bytes in the struct */
+    uint8_t *field;         /* the field in the struct (ST_BUFFER: the pointer; else p) */
+    uint32_t span;          /* its bytes in the struct */
     const state_decl *decl; /* NULL for registers */
 } leaf;
 
@@ -68,8 +69,12 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
             }
             continue;
         }
-        leaf l = {.kind = s->kind, .size = s->size, .count = elems(s->count),
-                  .p = base + s->offset, .field = base + s->offset, .decl = s};
+        leaf l = {.kind = s->kind,
+                  .size = s->size,
+                  .count = elems(s->count),
+                  .p = base + s->offset,
+                  .field = base + s->offset,
+                  .decl = s};
         l.span = s->kind == ST_BYTES ? s->size : s->size * l.count;
         if (s->kind == ST_BUFFER) {
             memcpy(&l.p, base + s->offset, sizeof l.p);
@@ -88,7 +93,9 @@ static void walk(device *d, unsigned how, leaf_fn fn, void *ctx)
         const reg_decl *r = &d->cls->regs[i];
         if (r->rules & R_NOSTORE) /* no stored value: the model's fields hold it */
             continue;
-        leaf l = {.kind = KIND_REG, .size = 8, .count = r->count > 1 ? r->count : 1,
+        leaf l = {.kind = KIND_REG,
+                  .size = 8,
+                  .count = r->count > 1 ? r->count : 1,
                   .p = (uint8_t *)&d->rv[d->slot[i]]};
         snprintf(l.path, sizeof l.path, "reg.%s", r->name);
         fn(ctx, &l);
@@ -114,8 +121,8 @@ static const char *table_problem(const state_table *t, char *buf, size_t len)
         case ST_BYTES:
         case ST_WIRING: ok = s->size > 0; break;
         case ST_BUFFER:
-            ok = s->size == sizeof(void *) && (s->len_size == 1 || s->len_size == 2 ||
-                                               s->len_size == 4 || s->len_size == 8) &&
+            ok = s->size == sizeof(void *) &&
+                 (s->len_size == 1 || s->len_size == 2 || s->len_size == 4 || s->len_size == 8) &&
                  s->len_offset + s->len_size <= t->size;
             break;
         default: ok = false; break;
@@ -145,9 +152,21 @@ static uint64_t get_int(const uint8_t *p, unsigned size)
 {
     switch (size) {
     case 1: return *p;
-    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
-    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
-    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case 4: {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    default: {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        return v;
+    }
     }
 }
 
@@ -155,8 +174,16 @@ static void set_int(uint8_t *p, unsigned size, uint64_t v)
 {
     switch (size) {
     case 1: *p = (uint8_t)v; break;
-    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
-    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    case 2: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
     default: memcpy(p, &v, 8); break;
     }
 }
@@ -425,8 +452,8 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
 static const char *kind_name(unsigned kind)
 {
     static const char *const names[] = {
-        [KIND_REG] = "reg",   [ST_INT] = "int",     [ST_BOOL] = "bool",  [ST_LINE] = "line",
-        [ST_BYTES] = "bytes", [ST_TIMER] = "timer", [ST_PART] = "part", [ST_WIRING] = "wiring",
+        [KIND_REG] = "reg",     [ST_INT] = "int",      [ST_BOOL] = "bool", [ST_LINE] = "line",
+        [ST_BYTES] = "bytes",   [ST_TIMER] = "timer",  [ST_PART] = "part", [ST_WIRING] = "wiring",
         [ST_BUFFER] = "buffer", [KIND_MORE] = "parts",
     };
     return kind < ARRAY_SIZE(names) && names[kind] ? names[kind] : "?";
@@ -446,12 +473,8 @@ static void show_fn(void *ctx, const leaf *l)
     sb_printf(out, "  %-24s %-6s ", l->path, kind_name(l->kind));
     uint32_t shown = l->count < SHOW_MAX ? l->count : SHOW_MAX;
     switch (l->kind) {
-    case ST_WIRING:
-        sb_printf(out, "not state: %s", l->decl->desc ? l->decl->desc : "");
-        break;
-    case KIND_MORE:
-        sb_printf(out, "%u more, as the ones above", l->count);
-        break;
+    case ST_WIRING: sb_printf(out, "not state: %s", l->decl->desc ? l->decl->desc : ""); break;
+    case KIND_MORE: sb_printf(out, "%u more, as the ones above", l->count); break;
     case ST_BYTES:
     case ST_BUFFER: {
         uint32_t nz = 0;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/elf.h"
 
 #include <errno.h>
@@ -32,7 +33,7 @@ bool elf_vaddr_to_bus(uint64_t v, uint64_t *out)
         uint64_t pa = v & BUS_PA_MASK;
         uint64_t mid = (v >> 40) & 0x7ffff; /* bits 58:40 */
         if (unc)
-            mid &= ~(3ull << 17);             /* 58:57 = uncached attribute */
+            mid &= ~(3ull << 17); /* 58:57 = uncached attribute */
         if (mid)
             return false;
         *out = unc ? BUS_UNC((v >> 57) & 3, pa) : BUS_CAC(pa);
@@ -130,7 +131,8 @@ int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err)
         }
         if (s.filesz > s.memsz) {
             elf_free(img);
-            return xerr_fail(err, "segment %u: file size 0x%" PRIx64 " exceeds memory size 0x%" PRIx64,
+            return xerr_fail(err,
+                             "segment %u: file size 0x%" PRIx64 " exceeds memory size 0x%" PRIx64,
                              i, s.filesz, s.memsz);
         }
         if (!in_file(size, s.offset, s.filesz)) {
@@ -146,7 +148,8 @@ int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err)
             elf_free(img);
             return xerr_fail(err,
                              "segment %u at 0x%016" PRIx64 " is in a mapped segment; only KSEG0, "
-                             "KSEG1 and XKPHYS can be loaded", i, s.vaddr);
+                             "KSEG1 and XKPHYS can be loaded",
+                             i, s.vaddr);
         }
         img->segs[img->nsegs++] = s;
     }
@@ -220,13 +223,16 @@ int elf_load(const elf_image *img, bus *b, xerr *err)
     for (unsigned i = 0; i < img->nsegs; i++) {
         const elf_segment *s = &img->segs[i];
         if (s->filesz && bus_poke(b, s->bus_addr, img->data + s->offset, s->filesz) != BUS_OK)
-            return xerr_fail(err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                             " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+            return xerr_fail(
+                err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64 " bytes) does not fit in memory", i,
+                s->vaddr, s->memsz);
         for (uint64_t o = s->filesz; o < s->memsz;) {
             uint64_t n = s->memsz - o < sizeof zeros ? s->memsz - o : sizeof zeros;
             if (bus_poke(b, s->bus_addr + o, zeros, n) != BUS_OK)
-                return xerr_fail(err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                                 " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+                return xerr_fail(err,
+                                 "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
+                                 " bytes) does not fit in memory",
+                                 i, s->vaddr, s->memsz);
             o += n;
         }
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Loader for big-endian MIPS ELF32 and ELF64 executables.
  *
  * elf_parse() validates everything it reads: a malformed, truncated,

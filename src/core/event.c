@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/event.h"
 
 #include <stdio.h>
@@ -127,8 +128,11 @@ int event_field_index(const event_src *src, const char *field)
 void event_dispatch(event_src *src, int initiator, const uint64_t *vals, unsigned n)
 {
     event_bus *eb = src->bus;
-    event ev = {.src = src, .time = eb->now ? *eb->now : 0, .initiator = initiator,
-                .nvals = n, .vals = vals};
+    event ev = {.src = src,
+                .time = eb->now ? *eb->now : 0,
+                .initiator = initiator,
+                .nvals = n,
+                .vals = vals};
     eb->dispatching++;
     for (event_sub *s = src->subs; s; s = s->next)
         if (!s->dead)
@@ -140,12 +144,8 @@ void event_dispatch(event_src *src, int initiator, const uint64_t *vals, unsigne
 static void format_value(const event_field *f, uint64_t v, strbuf *out)
 {
     switch (f->fmt) {
-    case EVF_DEC:
-        sb_printf(out, "%llu", (unsigned long long)v);
-        break;
-    case EVF_BOOL:
-        sb_puts(out, v ? "1" : "0");
-        break;
+    case EVF_DEC: sb_printf(out, "%llu", (unsigned long long)v); break;
+    case EVF_BOOL: sb_puts(out, v ? "1" : "0"); break;
     case EVF_ENUM: {
         unsigned i = 0;
         while (f->names && f->names[i] && i < v)
@@ -171,8 +171,7 @@ static void format_value(const event_field *f, uint64_t v, strbuf *out)
         }
         break;
     }
-    default:
-        sb_printf(out, "0x%llx", (unsigned long long)v);
+    default: sb_printf(out, "0x%llx", (unsigned long long)v);
     }
 }
 

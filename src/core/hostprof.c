@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Host time by section: see hostprof.h. */
 #include "core/hostprof.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where the host's time goes while the guest runs, by section: each CPU's
  * interpreter, each device's register accesses, each timer (device engines),
  * each PCI function's DMA (per word and bulk), host network backends, the
@@ -29,7 +30,7 @@ typedef struct hostprof_entry {
     const void *key;
     int kind;
     char name[32];
-    uint64_t ns;    /* time in the section itself */
+    uint64_t ns; /* time in the section itself */
     uint64_t calls;
 } hostprof_entry;
 
@@ -47,14 +48,14 @@ void hostprof_label(const hostprof_entry *e, char *buf, size_t len);
 
 /* A section in a function: HOSTPROF_BEGIN at its start, HOSTPROF_END on
  * the way out (one per scope). */
-#define HOSTPROF_BEGIN(key, kind, name)                     \
-    bool hostprof_in_ = unlikely(hostprof_on);              \
-    if (hostprof_in_)                                       \
+#define HOSTPROF_BEGIN(key, kind, name)        \
+    bool hostprof_in_ = unlikely(hostprof_on); \
+    if (hostprof_in_)                          \
     hostprof_enter((key), (kind), (name))
-#define HOSTPROF_END()                                      \
-    do {                                                    \
-        if (hostprof_in_)                                   \
-            hostprof_leave();                               \
+#define HOSTPROF_END()        \
+    do {                      \
+        if (hostprof_in_)     \
+            hostprof_leave(); \
     } while (0)
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output files named on the command line: see outfile.h. */
 #include "core/outfile.h"
 

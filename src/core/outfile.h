@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output files the user names on the command line (--pcap FILE, --serial
  * file:PATH).  A mistake anywhere on the command line (a later option, a
  * kernel that does not load) must leave such files as they were, so while

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Virtual time and the device scheduler.
  *
  * Time is counted in ticks, one per instruction a CPU executes and one per
@@ -25,9 +26,9 @@ typedef struct timer {
 } timer;
 
 typedef struct sched {
-    uint64_t now;  /* current virtual time in ticks */
-    uint64_t hz;   /* ticks per virtual second */
-    timer *head;   /* pending timers sorted by (when, seq) */
+    uint64_t now; /* current virtual time in ticks */
+    uint64_t hz;  /* ticks per virtual second */
+    timer *head;  /* pending timers sorted by (when, seq) */
     uint64_t seq;
     /* Whoever runs ahead of the timers (a CPU running up to `horizon`)
      * asks to hear about a timer armed before that point: a device that

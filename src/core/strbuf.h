@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A growable text buffer: views and decoders write into one, front ends
  * decide where the text goes. */
 #ifndef XBOW_STRBUF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Symbol tables for the debugger: from ELF files and System.map files. */
 #ifndef XBOW_SYMTAB_H
 #define XBOW_SYMTAB_H

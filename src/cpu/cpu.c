@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000: creation, resets, architectural state access and the name
  * tables (see cpu.h). */
 #include <stdio.h>
@@ -11,10 +12,10 @@
 /* ---- Events --------------------------------------------------------------- */
 
 static const char *const exc_names[] = {
-    "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE", "Sys", "Bp", "RI", "CpU",
-    "Ov", "Tr", "VCEI", "FPE", "Res16", "Res17", "Res18", "Res19", "Res20", "Res21", "Res22",
-    "WATCH", "Res24", "Res25", "Res26", "Res27", "Res28", "Res29", "Res30", "VCED",
-    "NMI", "SoftReset", "Reset", NULL,
+    "Int",   "Mod",   "TLBL",  "TLBS",  "AdEL",  "AdES",  "IBE",       "DBE",   "Sys",
+    "Bp",    "RI",    "CpU",   "Ov",    "Tr",    "VCEI",  "FPE",       "Res16", "Res17",
+    "Res18", "Res19", "Res20", "Res21", "Res22", "WATCH", "Res24",     "Res25", "Res26",
+    "Res27", "Res28", "Res29", "Res30", "VCED",  "NMI",   "SoftReset", "Reset", NULL,
 };
 const char *const *cpu_exc_names = exc_names;
 
@@ -24,25 +25,25 @@ static const event_field exc_fields[] = {
     {"bd", EVF_BOOL, NULL, NULL},
 };
 static const event_field irq_fields[] = {
-    {"cpu", EVF_DEC, NULL, NULL}, {"ip", EVF_DEC, NULL, NULL},
-    {"level", EVF_BOOL, NULL, NULL}, {"pending", EVF_HEX, NULL, NULL},
+    {"cpu", EVF_DEC, NULL, NULL},
+    {"ip", EVF_DEC, NULL, NULL},
+    {"level", EVF_BOOL, NULL, NULL},
+    {"pending", EVF_HEX, NULL, NULL},
 };
 static const event_field eret_fields[] = {
-    {"cpu", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL},
+    {"cpu", EVF_DEC, NULL, NULL},
+    {"pc", EVF_HEX, NULL, NULL},
     {"target", EVF_HEX, NULL, NULL},
 };
 static const event_decl cpu_events[CPU_NEVENTS] = {
-    [CPU_EV_EXCEPTION] = {"exception", "the CPU took an exception (or a reset/NMI)",
-                          exc_fields, ARRAY_SIZE(exc_fields)},
+    [CPU_EV_EXCEPTION] = {"exception", "the CPU took an exception (or a reset/NMI)", exc_fields,
+                          ARRAY_SIZE(exc_fields)},
     [CPU_EV_IRQ] = {"irq", "an interrupt input line changed level", irq_fields,
                     ARRAY_SIZE(irq_fields)},
     [CPU_EV_ERET] = {"eret", "return from exception", eret_fields, ARRAY_SIZE(eret_fields)},
 };
 
-event_src *cpu_event(cpu *c, unsigned which)
-{
-    return which < CPU_NEVENTS ? c->ev[which] : NULL;
-}
+event_src *cpu_event(cpu *c, unsigned which) { return which < CPU_NEVENTS ? c->ev[which] : NULL; }
 
 /* ---- Lifecycle ------------------------------------------------------------ */
 
@@ -184,7 +185,8 @@ void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
         c->cause = (v & ~(0xfcull << CAUSE_IP_SHIFT)) | (c->cause & (0xfcull << CAUSE_IP_SHIFT));
         cpu_kick(c);
         break;
-    case CP0_CONTEXT: case CP0_XCONTEXT: c->cp0[n] = v; break;
+    case CP0_CONTEXT:
+    case CP0_XCONTEXT: c->cp0[n] = v; break;
     case CP0_RANDOM: {
         /* Make Random read v now. */
         unsigned wired = c->cp0[CP0_WIRED] & 63;
@@ -193,7 +195,10 @@ void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
         break;
     }
     case CP0_INDEX: c->cp0[n] = v & ((1ull << 31) | 63); break;
-    case CP0_CONFIG: c->cp0[n] = v; stlb_flush(c); break;
+    case CP0_CONFIG:
+        c->cp0[n] = v;
+        stlb_flush(c);
+        break;
     case CP0_PRID: break;
     case CP0_LLADDR: c->cp0[n] = v; break;
     default: cp0_write(c, n, sel, v); break;
@@ -220,7 +225,10 @@ void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target)
     c->in_ds = in_delay_slot;
     c->dtarget = target;
 }
-bool cpu_llbit(const cpu *c) { return c->llbit && bus_link_valid(c->bus, c->initiator, c->lladdr_bus); }
+bool cpu_llbit(const cpu *c)
+{
+    return c->llbit && bus_link_valid(c->bus, c->initiator, c->lladdr_bus);
+}
 void cpu_set_llbit(cpu *c, bool v)
 {
     c->llbit = v;
@@ -257,15 +265,17 @@ int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uin
 /* ---- Names -------------------------------------------------------------------- */
 
 const char *const cpu_gpr_names[32] = {
-    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3",
-    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra",
+    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+    "a7",   "t0", "t1", "t2", "t3", "s0", "s1", "s2", "s3", "s4", "s5",
+    "s6",   "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra",
 };
 
 const char *const cpu_cp0_names[32] = {
-    "Index", "Random", "EntryLo0", "EntryLo1", "Context", "PageMask", "Wired", "cp0r7",
-    "BadVAddr", "Count", "EntryHi", "Compare", "Status", "Cause", "EPC", "PRId",
-    "Config", "LLAddr", "WatchLo", "WatchHi", "XContext", "FrameMask", "Diagnostic", "cp0r23",
-    "cp0r24", "PerfCount", "ECC", "CacheErr", "TagLo", "TagHi", "ErrorEPC", "cp0r31",
+    "Index",     "Random",     "EntryLo0", "EntryLo1", "Context",   "PageMask", "Wired",
+    "cp0r7",     "BadVAddr",   "Count",    "EntryHi",  "Compare",   "Status",   "Cause",
+    "EPC",       "PRId",       "Config",   "LLAddr",   "WatchLo",   "WatchHi",  "XContext",
+    "FrameMask", "Diagnostic", "cp0r23",   "cp0r24",   "PerfCount", "ECC",      "CacheErr",
+    "TagLo",     "TagHi",      "ErrorEPC", "cp0r31",
 };
 
 static int parse_num(const char *s, int max)

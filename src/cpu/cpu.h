@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 CPU: the interface the machine and the debugger use.
  *
  * The interpreter lives in src/cpu/ (decode, execute, CP0/TLB/exceptions,
@@ -19,19 +20,21 @@ typedef struct cpu cpu;
 
 /* Why cpu_run() returned. */
 enum cpu_stop {
-    CPU_RAN = 0,     /* reached the time limit */
-    CPU_BREAK,       /* about to execute an instruction with a breakpoint (pc = its address) */
-    CPU_WATCH,       /* a watchpoint fired (see cpu_watch_hit) */
-    CPU_EXIT,        /* cpu_request_exit() was called (by an event subscriber, Ctrl-C...) */
-    CPU_HALTED,      /* the CPU cannot go on (see cpu_halt_reason) */
+    CPU_RAN = 0, /* reached the time limit */
+    CPU_BREAK,   /* about to execute an instruction with a breakpoint (pc = its address) */
+    CPU_WATCH,   /* a watchpoint fired (see cpu_watch_hit) */
+    CPU_EXIT,    /* cpu_request_exit() was called (by an event subscriber, Ctrl-C...) */
+    CPU_HALTED,  /* the CPU cannot go on (see cpu_halt_reason) */
 };
 
 /* Exception codes (Cause.ExcCode). */
+/* clang-format off */
 enum {
     EXC_INT = 0, EXC_MOD = 1, EXC_TLBL = 2, EXC_TLBS = 3, EXC_ADEL = 4, EXC_ADES = 5,
     EXC_IBE = 6, EXC_DBE = 7, EXC_SYS = 8, EXC_BP = 9, EXC_RI = 10, EXC_CPU = 11,
     EXC_OV = 12, EXC_TR = 13, EXC_FPE = 15, EXC_WATCH = 23,
 };
+/* clang-format on */
 
 /* Events every CPU publishes (as "cpu<index>.<name>", e.g. "cpu0.exception";
  * field cpu = index).  exception: cpu, code (ExcCode; 32 NMI, 33 SoftReset,
@@ -88,14 +91,14 @@ int cpu_set_engine(cpu *c, int engine);
 int cpu_engine(const cpu *c);
 /* What the translator did for this CPU (and its group's code cache). */
 typedef struct cpu_jit_info {
-    uint64_t interp_ticks;      /* ticks the translator left to the interpreter */
-    uint64_t blocks, insns;     /* blocks translated, guest instructions in them */
-    uint64_t flushes;           /* code cache flushes (it was full) */
-    uint64_t invalidated;       /* blocks dropped because their code was written */
-    uint64_t chained;           /* direct jumps between blocks patched */
-    uint64_t code_bytes;        /* host code generated in all */
+    uint64_t interp_ticks;           /* ticks the translator left to the interpreter */
+    uint64_t blocks, insns;          /* blocks translated, guest instructions in them */
+    uint64_t flushes;                /* code cache flushes (it was full) */
+    uint64_t invalidated;            /* blocks dropped because their code was written */
+    uint64_t chained;                /* direct jumps between blocks patched */
+    uint64_t code_bytes;             /* host code generated in all */
     uint64_t cache_used, cache_size; /* bytes of the code cache in use, its size */
-    uint64_t gen_ns;            /* host time spent translating */
+    uint64_t gen_ns;                 /* host time spent translating */
 } cpu_jit_info;
 void cpu_jit_info_get(const cpu *c, cpu_jit_info *out);
 
@@ -115,7 +118,7 @@ uint64_t cpu_fpr(const cpu *c, unsigned n); /* raw 64-bit register */
 void cpu_set_fpr(cpu *c, unsigned n, uint64_t v);
 uint32_t cpu_fcsr(const cpu *c);
 void cpu_set_fcsr(cpu *c, uint32_t v);
-uint32_t cpu_fir(const cpu *c);             /* FCR0 (read-only) */
+uint32_t cpu_fir(const cpu *c); /* FCR0 (read-only) */
 bool cpu_in_delay_slot(const cpu *c);
 /* Instructions this CPU executed (exceptions and HLE calls taken count one
  * each); time it spent waiting is not in it (cpu_ticks, cpu_wait_info). */
@@ -171,12 +174,12 @@ void cpu_hold_wait(cpu *c, bool hold);
 /* End a wait now (the CPU goes on executing its loop or routine). */
 void cpu_wake(cpu *c);
 typedef struct cpu_wait_info {
-    int kind;             /* enum cpu_wait_kind, now */
-    uint64_t pc;          /* where it waits */
-    uint64_t since;       /* tick (cpu_ticks) it started */
-    unsigned nreads;      /* POLL: values the loop reads */
-    bool mmio;            /* POLL: some are device registers */
-    uint64_t waited;      /* ticks waited in all */
+    int kind;                        /* enum cpu_wait_kind, now */
+    uint64_t pc;                     /* where it waits */
+    uint64_t since;                  /* tick (cpu_ticks) it started */
+    unsigned nreads;                 /* POLL: values the loop reads */
+    bool mmio;                       /* POLL: some are device registers */
+    uint64_t waited;                 /* ticks waited in all */
     uint64_t idle_waits, poll_waits; /* waits started, by kind */
 } cpu_wait_info;
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w);
@@ -202,11 +205,11 @@ void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx);
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];
 extern const char *const cpu_cp0_names[32];
-int cpu_gpr_lookup(const char *name);  /* "a0", "r4", "$4" -> 4; -1 if unknown */
-int cpu_cp0_lookup(const char *name);  /* "status", "cause", ... */
+int cpu_gpr_lookup(const char *name); /* "a0", "r4", "$4" -> 4; -1 if unknown */
+int cpu_cp0_lookup(const char *name); /* "status", "cause", ... */
 
 /* Debugger views. */
-void cpu_show_regs(const cpu *c, strbuf *out);    /* GPRs, PC, HI/LO, CP0 decoded */
+void cpu_show_regs(const cpu *c, strbuf *out); /* GPRs, PC, HI/LO, CP0 decoded */
 /* Just the CP0 part of cpu_show_regs (Status, Cause, EPC ...). */
 void cpu_show_cp0_regs(const cpu *c, strbuf *out);
 void cpu_show_fpu(const cpu *c, strbuf *out);

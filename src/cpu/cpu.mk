@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/cpu: the R10000 interpreter (decode, execute, CP0/TLB/exceptions,
 # memory and decoded pages, debugger support, disassembly).  The FPU is
 # built from src/cpu/fpu.mk into libxbowfpu.a with its own float flags.

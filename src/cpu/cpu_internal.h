@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 interpreter's private state, shared by the files of src/cpu/.
  *
  * Speed design (see docs in cpu.h and the file headers):
@@ -25,13 +26,13 @@
 /* ---- Pre-decoded instructions --------------------------------------- */
 
 typedef struct dinsn {
-    uint16_t op;     /* enum op */
-    uint8_t rs, rt;  /* source registers */
-    uint8_t rd;      /* destination; 32 (the sink) when the ISA says $0 */
+    uint16_t op;    /* enum op */
+    uint8_t rs, rt; /* source registers */
+    uint8_t rd;     /* destination; 32 (the sink) when the ISA says $0 */
     uint8_t sa;
-    uint8_t flags;   /* DF_* */
+    uint8_t flags; /* DF_* */
     uint8_t pad;
-    int32_t imm;     /* sign/zero-extended immediate, branch offset, jump index */
+    int32_t imm; /* sign/zero-extended immediate, branch offset, jump index */
     uint32_t raw;
 } __attribute__((aligned(16))) dinsn;
 /* A PC-relative branch in a decoded page whose delay slot, target and
@@ -47,9 +48,9 @@ _Static_assert(sizeof(dinsn) == 16, "a decoded slot is 16 bytes: pc = base + slo
 struct jit_block;
 typedef struct dpage {
     dinsn insn[DPAGE_INSNS + 1];
-    uint8_t *host;     /* the 4 KB of RAM */
+    uint8_t *host; /* the 4 KB of RAM */
     ram_block *rb;
-    uint64_t off;      /* page offset in rb */
+    uint64_t off; /* page offset in rb */
     /* Translated blocks (jit.h): one pointer per slot (jit_no_blocks until
      * the page has any) and the list of them all. */
     struct jit_block **jtab;
@@ -72,9 +73,9 @@ typedef struct cpu_group {
 
 #define TLB_ENTRIES 64
 typedef struct tlb_entry {
-    uint64_t hi;      /* EntryHi: R 63:62, VPN2 43:13, ASID 7:0 */
-    uint64_t lo[2];   /* EntryLo0/1 */
-    uint64_t mask;    /* PageMask */
+    uint64_t hi;    /* EntryHi: R 63:62, VPN2 43:13, ASID 7:0 */
+    uint64_t lo[2]; /* EntryLo0/1 */
+    uint64_t mask;  /* PageMask */
 } tlb_entry;
 
 /* Soft TLB: tag is the 4 KB virtual page (low 12 bits zero); host = vaddr +
@@ -95,7 +96,7 @@ typedef struct xtlb {
 
 typedef struct stlb_set {
     stlb r[STLB_SIZE], w[STLB_SIZE];
-    xtlb x[STLB_SIZE];   /* exec: virtual page -> decoded page */
+    xtlb x[STLB_SIZE];                       /* exec: virtual page -> decoded page */
     uint64_t rpa[STLB_SIZE], wpa[STLB_SIZE]; /* bus address of r[i]'s, w[i]'s page (LL/SC) */
 } stlb_set;
 
@@ -119,7 +120,7 @@ typedef struct cpu_hle {
  * element; `value` is what a side-effect-free look gives (bus_peek,
  * dev_peek), compared again to see whether the loop would still spin. */
 typedef struct poll_read {
-    device *dev;          /* NULL: RAM */
+    device *dev; /* NULL: RAM */
     uint16_t id, idx;
     uint8_t size;
     uint64_t addr;
@@ -130,24 +131,25 @@ typedef struct poll_read {
 /* Watching one iteration of a loop the CPU may be spinning in. */
 typedef struct cpu_probe {
     bool on;
-    unsigned steps;        /* instructions seen */
-    uint64_t pc0;          /* where it started (and must come back to) */
-    bool again;            /* this is the second iteration watched */
-    uint64_t regs[34];     /* GPRs, HI, LO at pc0 */
+    unsigned steps;    /* instructions seen */
+    uint64_t pc0;      /* where it started (and must come back to) */
+    bool again;        /* this is the second iteration watched */
+    uint64_t regs[34]; /* GPRs, HI, LO at pc0 */
     poll_read reads[POLL_MAX_READS];
     unsigned nreads;
-    uint64_t deadline;     /* a register read changes by itself then (clock) */
-    bool noting;           /* the instruction being run is a device load */
+    uint64_t deadline; /* a register read changes by itself then (clock) */
+    bool noting;       /* the instruction being run is a device load */
     dev_read_note note;
-    uint64_t next_at;      /* the next probe starts at this tick ... */
-    uint64_t period;       /* ... and the one after that this much later */
-    bool retried;          /* this probe follows one whose values changed under it */
+    uint64_t next_at; /* the next probe starts at this tick ... */
+    uint64_t period;  /* ... and the one after that this much later */
+    bool retried;     /* this probe follows one whose values changed under it */
 } cpu_probe;
 
 /* Internal cpu_run() result of the fetch path: the CPU started waiting. */
 #define CPU_WAITING 0x100
 
 /* ---- CP0 register numbers -------------------------------------------- */
+/* clang-format off */
 enum {
     CP0_INDEX = 0, CP0_RANDOM = 1, CP0_ENTRYLO0 = 2, CP0_ENTRYLO1 = 3, CP0_CONTEXT = 4,
     CP0_PAGEMASK = 5, CP0_WIRED = 6, CP0_BADVADDR = 8, CP0_COUNT = 9, CP0_ENTRYHI = 10,
@@ -156,6 +158,7 @@ enum {
     CP0_FRAMEMASK = 21, CP0_DIAG = 22, CP0_PERF = 25, CP0_ECC = 26, CP0_CACHEERR = 27,
     CP0_TAGLO = 28, CP0_TAGHI = 29, CP0_ERROREPC = 30,
 };
+/* clang-format on */
 
 /* Status bits */
 #define ST_IE BIT(0)
@@ -185,7 +188,7 @@ enum {
 #define CAUSE_CE_SHIFT 28
 #define CAUSE_IP_SHIFT 8
 #define CAUSE_IP7 BIT(15)
-#define CAUSE_SW (3ull << 8)  /* IP0/IP1: software interrupts, writable */
+#define CAUSE_SW (3ull << 8) /* IP0/IP1: software interrupts, writable */
 
 #define PRID_R10000 0x00000926u
 
@@ -205,39 +208,39 @@ struct cpu {
     uint64_t gpr[33]; /* gpr[32]: writes to $0 land here */
     uint64_t hi, lo;
     uint64_t pc;
-    bool in_ds;            /* the instruction at pc is a branch delay slot */
-    bool dly;              /* the next instruction is a delay slot ... */
-    uint64_t dtarget;      /* ... after which execution goes here */
+    bool in_ds;       /* the instruction at pc is a branch delay slot */
+    bool dly;         /* the next instruction is a delay slot ... */
+    uint64_t dtarget; /* ... after which execution goes here */
     sched *clock;
     volatile uint64_t limit; /* the inner loop runs while clock->now < limit */
     volatile int exit_req;
-    stlb_set *st;          /* soft TLB of the current mode */
-    bool ops64;            /* 64-bit operations allowed in this mode */
-    bool cu0;              /* CP0 usable (kernel mode or CU0) */
-    bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
+    stlb_set *st; /* soft TLB of the current mode */
+    bool ops64;   /* 64-bit operations allowed in this mode */
+    bool cu0;     /* CP0 usable (kernel mode or CU0) */
+    bool mips4;   /* MIPS IV-only instructions allowed (not user, or XX) */
     enum mode mode;
-    uint64_t fvbase;       /* virtual base of the current fetch page ... */
-    dpage *fpage;          /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
-    bool fspecial;         /* fpage has breakpoints or HLE hooks: spec_bits */
-    dpage *fpage_last;     /* page of the slot cpu_fetch_slow() returned last */
+    uint64_t fvbase;   /* virtual base of the current fetch page ... */
+    dpage *fpage;      /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
+    bool fspecial;     /* fpage has breakpoints or HLE hooks: spec_bits */
+    dpage *fpage_last; /* page of the slot cpu_fetch_slow() returned last */
     bus *bus;
     int initiator;
     int index;
 
     /* CP0 */
-    uint64_t cp0[32];      /* plain registers (those without special handling) */
+    uint64_t cp0[32]; /* plain registers (those without special handling) */
     uint64_t status, cause;
-    uint32_t count_off;    /* Count = count_off + retired / 2 */
+    uint32_t count_off; /* Count = count_off + retired / 2 */
     uint32_t compare;
-    uint64_t rand_base;    /* retired count when Wired was last written */
-    uint64_t timer_at;     /* retired count at which Count reaches Compare */
+    uint64_t rand_base; /* retired count when Wired was last written */
+    uint64_t timer_at;  /* retired count at which Count reaches Compare */
     uint64_t perf_ctl[2], perf_cnt[2];
-    uint8_t irq_lines;     /* external lines, Cause.IP bit positions 2..7 */
-    bool timer_ip;         /* Count reached Compare (Cause.IP7) */
+    uint8_t irq_lines; /* external lines, Cause.IP bit positions 2..7 */
+    bool timer_ip;     /* Count reached Compare (Cause.IP7) */
     volatile bool nmi_pending, sreset_pending;
     bool llbit;
     uint64_t lladdr_bus;
-    bool watch_armed;      /* CP0 WatchLo has R or W set */
+    bool watch_armed; /* CP0 WatchLo has R or W set */
 
     tlb_entry tlb[TLB_ENTRIES];
     fpu_state fpu;
@@ -254,26 +257,26 @@ struct cpu {
     /* Soft TLBs: one set per mode, plus the exec one. */
     stlb_set sets[3];
     uint64_t stlb_flushes;
-    uint64_t flags_gen;    /* bus->flags_gen the soft TLBs were made under */
+    uint64_t flags_gen; /* bus->flags_gen the soft TLBs were made under */
 
     cpu_group *group;
     /* One instruction fetched from MMIO or from a page the debugger watches
      * (breakpoint, HLE hook, trace), then OP_REFETCH: the run loop executes
      * such instructions one at a time from here. */
     dinsn tmp[2];
-    dpage *nopage;         /* every slot OP_REFETCH: the "no current page" page */
+    dpage *nopage; /* every slot OP_REFETCH: the "no current page" page */
 
     /* Debugger */
     uint64_t *bps;
     unsigned nbps, bpcap;
     bool step_over;
-    bool skip_bp;          /* the first fetch of this run ignores a breakpoint at skip_pc */
+    bool skip_bp; /* the first fetch of this run ignores a breakpoint at skip_pc */
     uint64_t skip_pc;
     cpu_wp *wps;
     unsigned nwps, wpcap;
     int next_wp_id;
     cpu_watch_hit hit;
-    enum cpu_stop stop;    /* pending, from inside the loop */
+    enum cpu_stop stop; /* pending, from inside the loop */
     const char *halt_reason;
     cpu_trace_fn trace;
     void *trace_ctx;
@@ -285,18 +288,18 @@ struct cpu {
     event_src *ev[CPU_NEVENTS];
 
     /* Idle skip (idle.c) */
-    bool idle_skip;        /* the machine lets this CPU wait */
-    bool wait_held;        /* ... but not now (the debugger steps it) */
-    int wait;              /* enum cpu_wait_kind */
-    uint64_t wait_pc;      /* where it waits */
-    uint64_t wait_since;   /* tick it started */
+    bool idle_skip;         /* the machine lets this CPU wait */
+    bool wait_held;         /* ... but not now (the debugger steps it) */
+    int wait;               /* enum cpu_wait_kind */
+    uint64_t wait_pc;       /* where it waits */
+    uint64_t wait_since;    /* tick it started */
     uint64_t wait_deadline; /* clock time a polled register changes (POLL) */
     poll_read wait_reads[POLL_MAX_READS];
     unsigned wait_nreads;
-    bool wait_mmio;        /* some of them are device registers */
-    uint64_t waited;       /* ticks spent waiting */
-    uint64_t waits[3];     /* waits started, by kind */
-    uint64_t *idle_pts;    /* idle points (cpu_idle_point_add) */
+    bool wait_mmio;     /* some of them are device registers */
+    uint64_t waited;    /* ticks spent waiting */
+    uint64_t waits[3];  /* waits started, by kind */
+    uint64_t *idle_pts; /* idle points (cpu_idle_point_add) */
     unsigned nidle_pts;
     cpu_probe probe;
 
@@ -304,14 +307,14 @@ struct cpu {
     cpu_sample_fn sample_fn;
     void *sample_ctx;
     uint64_t sample_period;
-    uint64_t sample_at;    /* instructions executed at the next sample */
+    uint64_t sample_at; /* instructions executed at the next sample */
     uint64_t sample_rng;
     /* The translator (jit.c) */
-    bool use_jit;          /* cpu_run() runs translated code where it can */
-    bool jit_smc;          /* a translation was dropped while this CPU ran */
-    uint64_t jit_tmp;      /* a helper's result for the generated code */
+    bool use_jit;              /* cpu_run() runs translated code where it can */
+    bool jit_smc;              /* a translation was dropped while this CPU ran */
+    uint64_t jit_tmp;          /* a helper's result for the generated code */
     uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
-    struct jit_jc *jit_jc; /* the jump cache (jit.h) */
+    struct jit_jc *jit_jc;     /* the jump cache (jit.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */
@@ -424,8 +427,7 @@ bool cpu_page_watched(const cpu *c, uint64_t vpage);
 
 /* Fast-path loads and stores: the soft TLB hit case inline. */
 #define STLB_ENTRY(t, va) (&(t)[((va) >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)])
-#define STLB_HIT(e, va, size) \
-    ((e)->tag == ((va) & (~(uint64_t)(RAM_PAGE_SIZE - 1) | ((size) - 1))))
+#define STLB_HIT(e, va, size) ((e)->tag == ((va) & (~(uint64_t)(RAM_PAGE_SIZE - 1) | ((size)-1))))
 #define STLB_HOST(e, va) ((uint8_t *)(uintptr_t)((va) + (e)->addend))
 static inline uint8_t *stlb_lookup(stlb *t, uint64_t va, unsigned size)
 {

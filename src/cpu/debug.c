@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Debugger support: breakpoints, data watchpoints, HLE hooks, the trace
  * hook, side-effect-free translation and memory access, and the register
  * and TLB views.
@@ -188,8 +189,13 @@ void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool
             continue;
         if (va + size - 1 < w->addr || va > w->addr + w->len - 1)
             continue;
-        c->hit = (cpu_watch_hit){.vaddr = va, .bus_addr = bus_addr, .size = size,
-                                 .write = write, .value = value, .pc = c->pc, .id = w->id};
+        c->hit = (cpu_watch_hit){.vaddr = va,
+                                 .bus_addr = bus_addr,
+                                 .size = size,
+                                 .write = write,
+                                 .value = value,
+                                 .pc = c->pc,
+                                 .id = w->id};
         c->stop = CPU_WATCH;
         cpu_kick(c);
         return;
@@ -201,12 +207,10 @@ void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool
 int cpu_translate(const cpu *c, uint64_t vaddr, bool write, uint64_t *bus_addr)
 {
     bool cached;
-    return cpu_xlate(c, vaddr, write ? ACC_STORE : ACC_LOAD, bus_addr, &cached) == XL_OK ? 0
-                                                                                        : -1;
+    return cpu_xlate(c, vaddr, write ? ACC_STORE : ACC_LOAD, bus_addr, &cached) == XL_OK ? 0 : -1;
 }
 
-static uint64_t virt_copy(cpu *c, uint64_t vaddr, uint8_t *rbuf, const uint8_t *wbuf,
-                          uint64_t len)
+static uint64_t virt_copy(cpu *c, uint64_t vaddr, uint8_t *rbuf, const uint8_t *wbuf, uint64_t len)
 {
     uint64_t done = 0;
     while (done < len) {
@@ -241,26 +245,44 @@ void cpu_decode_status(uint64_t st, strbuf *out)
 {
     static const char *const ksu[4] = {"kernel", "supervisor", "user", "ksu3"};
     sb_printf(out, "0x%08" PRIx64 " <", st);
-    if (st & ST_CU0) sb_puts(out, "CU0 ");
-    if (st & ST_CU1) sb_puts(out, "CU1 ");
-    if (st & ST_CU2) sb_puts(out, "CU2 ");
-    if (st & ST_XX) sb_puts(out, "XX ");
-    if (st & ST_FR) sb_puts(out, "FR ");
-    if (st & ST_BEV) sb_puts(out, "BEV ");
-    if (st & ST_TS) sb_puts(out, "TS ");
-    if (st & ST_SR) sb_puts(out, "SR ");
-    if (st & ST_NMI) sb_puts(out, "NMI ");
-    if (st & ST_CH) sb_puts(out, "CH ");
-    if (st & ST_CE) sb_puts(out, "CE ");
-    if (st & ST_DE) sb_puts(out, "DE ");
+    if (st & ST_CU0)
+        sb_puts(out, "CU0 ");
+    if (st & ST_CU1)
+        sb_puts(out, "CU1 ");
+    if (st & ST_CU2)
+        sb_puts(out, "CU2 ");
+    if (st & ST_XX)
+        sb_puts(out, "XX ");
+    if (st & ST_FR)
+        sb_puts(out, "FR ");
+    if (st & ST_BEV)
+        sb_puts(out, "BEV ");
+    if (st & ST_TS)
+        sb_puts(out, "TS ");
+    if (st & ST_SR)
+        sb_puts(out, "SR ");
+    if (st & ST_NMI)
+        sb_puts(out, "NMI ");
+    if (st & ST_CH)
+        sb_puts(out, "CH ");
+    if (st & ST_CE)
+        sb_puts(out, "CE ");
+    if (st & ST_DE)
+        sb_puts(out, "DE ");
     sb_printf(out, "IM=0x%02x ", (unsigned)((st >> 8) & 0xff));
-    if (st & ST_KX) sb_puts(out, "KX ");
-    if (st & ST_SX) sb_puts(out, "SX ");
-    if (st & ST_UX) sb_puts(out, "UX ");
+    if (st & ST_KX)
+        sb_puts(out, "KX ");
+    if (st & ST_SX)
+        sb_puts(out, "SX ");
+    if (st & ST_UX)
+        sb_puts(out, "UX ");
     sb_printf(out, "%s", ksu[(st >> 3) & 3]);
-    if (st & ST_ERL) sb_puts(out, " ERL");
-    if (st & ST_EXL) sb_puts(out, " EXL");
-    if (st & ST_IE) sb_puts(out, " IE");
+    if (st & ST_ERL)
+        sb_puts(out, " ERL");
+    if (st & ST_EXL)
+        sb_puts(out, " EXL");
+    if (st & ST_IE)
+        sb_puts(out, " IE");
     sb_puts(out, ">");
 }
 
@@ -292,11 +314,11 @@ void cpu_show_cp0_regs(const cpu *c, strbuf *out)
     cpu_decode_status(c->status, out);
     sb_puts(out, "\nCause    ");
     cpu_decode_cause(c->cause, out);
-    sb_printf(out, "\nEPC      %016" PRIx64 "  ErrorEPC %016" PRIx64 "  BadVAddr %016" PRIx64
-              "\nEntryHi  %016" PRIx64 "  Count    %08" PRIx64 "          Compare  %08" PRIx64
-              "\n",
-              c->cp0[CP0_EPC], c->cp0[CP0_ERROREPC], c->cp0[CP0_BADVADDR],
-              c->cp0[CP0_ENTRYHI], cp0_read((cpu *)c, CP0_COUNT, 0), (uint64_t)c->compare);
+    sb_printf(out,
+              "\nEPC      %016" PRIx64 "  ErrorEPC %016" PRIx64 "  BadVAddr %016" PRIx64
+              "\nEntryHi  %016" PRIx64 "  Count    %08" PRIx64 "          Compare  %08" PRIx64 "\n",
+              c->cp0[CP0_EPC], c->cp0[CP0_ERROREPC], c->cp0[CP0_BADVADDR], c->cp0[CP0_ENTRYHI],
+              cp0_read((cpu *)c, CP0_COUNT, 0), (uint64_t)c->compare);
 }
 
 void cpu_show_fpu(const cpu *c, strbuf *out)
@@ -311,7 +333,8 @@ void cpu_show_fpu(const cpu *c, strbuf *out)
 
 void cpu_show_tlb(const cpu *c, strbuf *out)
 {
-    sb_printf(out, "Index %" PRIu64 "  Random %u  Wired %" PRIu64 "  EntryHi %016" PRIx64
+    sb_printf(out,
+              "Index %" PRIu64 "  Random %u  Wired %" PRIu64 "  EntryHi %016" PRIx64
               "  PageMask %08" PRIx64 "\n",
               c->cp0[CP0_INDEX], tlb_random(c), c->cp0[CP0_WIRED], c->cp0[CP0_ENTRYHI],
               c->cp0[CP0_PAGEMASK]);
@@ -321,8 +344,8 @@ void cpu_show_tlb(const cpu *c, strbuf *out)
             continue; /* neither half valid */
         uint64_t size = ((e->mask | 0x1fffull) + 1) >> 1;
         sb_printf(out, "%2u: vpn2 %016" PRIx64 " asid %02x %s size %" PRIu64 "K", i,
-                  (uint64_t)(e->hi & ~0xffull), (unsigned)(e->hi & 0xff), (e->lo[0] & e->lo[1] & 1) ? "G" : "-",
-                  size >> 10);
+                  (uint64_t)(e->hi & ~0xffull), (unsigned)(e->hi & 0xff),
+                  (e->lo[0] & e->lo[1] & 1) ? "G" : "-", size >> 10);
         for (unsigned h = 0; h < 2; h++) {
             uint64_t lo = e->lo[h];
             sb_printf(out, "  [%c pa %010" PRIx64 " c%u %c%c]", h ? '1' : '0',

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run loop: cpu_run() and the dispatch of decoded operations.
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
@@ -102,7 +103,7 @@ int cpu_interp(cpu *c, uint64_t cap)
     };
     /* A mode without 64-bit operations or MIPS IV checks those first. */
     static const void *const tbl_chk[OP_COUNT] = {
-#define X(n, m, f)                                                                          \
+#define X(n, m, f) \
     [OP_##n] = INSN_IS_OP64(OP_##n) ? &&L_CHK64 : INSN_IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
         CPU_OPS(X)
 #undef X
@@ -130,11 +131,11 @@ int cpu_interp(cpu *c, uint64_t cap)
     const void *const *mtbl; /* the current page's table: rtbl or tbl_spec */
     const void *const *rtbl; /* the mode's table: tbl_k or tbl_chk */
     const dinsn *d;
-    int64_t left;          /* instructions that may still start */
-    uint64_t lim;          /* clk->now = lim - left */
-    uint64_t pcb;          /* pc of slot d = pcb + (d >> 2) */
-    uint64_t vbase;        /* the current page: virtual base ... */
-    dpage *page;           /* ... and decoded slots */
+    int64_t left;   /* instructions that may still start */
+    uint64_t lim;   /* clk->now = lim - left */
+    uint64_t pcb;   /* pc of slot d = pcb + (d >> 2) */
+    uint64_t vbase; /* the current page: virtual base ... */
+    dpage *page;    /* ... and decoded slots */
     uint64_t pc, dtarget2 = 0;
     /* The pending branch's target: a pc with tbl_ds, a slot on this page
      * with tbl_dsl. */
@@ -160,145 +161,144 @@ int cpu_interp(cpu *c, uint64_t cap)
 /* cpu_kick() and cpu_request_exit() set c->limit to 0: leave soon. */
 #define KICKED() (c->limit == 0)
 #define OP(n) L_##n:
-#define NEXT()                                  \
-    do {                                        \
-        d++;                                    \
-        if (unlikely(--left < 0))               \
-            goto out_next;                      \
-        goto *tbl[d->op];                       \
+#define NEXT()                    \
+    do {                          \
+        d++;                      \
+        if (unlikely(--left < 0)) \
+            goto out_next;        \
+        goto *tbl[d->op];         \
     } while (0)
 /* After a slow path (device access, CP0): stop if something kicked the CPU. */
-#define SLOW_DONE()                             \
-    do {                                        \
-        if (unlikely(KICKED())) {               \
-            d++;                                \
-            goto out_done;                      \
-        }                                       \
-        NEXT();                                 \
+#define SLOW_DONE()               \
+    do {                          \
+        if (unlikely(KICKED())) { \
+            d++;                  \
+            goto out_done;        \
+        }                         \
+        NEXT();                   \
     } while (0)
 /* Run the slot d (a delay slot when IN_DS()). */
-#define DISPATCH()                              \
-    do {                                        \
-        if (unlikely(--left < 0))               \
-            goto out_before;                    \
-        goto *mtbl[d->op];                      \
+#define DISPATCH()                \
+    do {                          \
+        if (unlikely(--left < 0)) \
+            goto out_before;      \
+        goto *mtbl[d->op];        \
     } while (0)
 /* A new current page, with its table (keeping a pending delay slot). */
-#define SET_MTBL(t)                             \
-    do {                                        \
-        if (tbl == mtbl)                        \
-            tbl = (t);                          \
-        mtbl = (t);                             \
+#define SET_MTBL(t)      \
+    do {                 \
+        if (tbl == mtbl) \
+            tbl = (t);   \
+        mtbl = (t);      \
     } while (0)
-#define SYNC()                                  \
-    do {                                        \
-        c->pc = PC();                           \
-        c->in_ds = IN_DS();                     \
-        clk->now = lim - (uint64_t)left;        \
+#define SYNC()                           \
+    do {                                 \
+        c->pc = PC();                    \
+        c->in_ds = IN_DS();              \
+        clk->now = lim - (uint64_t)left; \
     } while (0)
-#define EXC(code)                                  \
-    do {                                           \
-        SYNC();                                    \
-        cpu_exception(c, (code), 0, false);        \
-        goto exc;                                  \
+#define EXC(code)                           \
+    do {                                    \
+        SYNC();                             \
+        cpu_exception(c, (code), 0, false); \
+        goto exc;                           \
     } while (0)
-#define EXC_CE(n)                   \
-    do {                            \
-        SYNC();                     \
-        cpu_exception_ce(c, (n));   \
-        goto exc;                   \
+#define EXC_CE(n)                 \
+    do {                          \
+        SYNC();                   \
+        cpu_exception_ce(c, (n)); \
+        goto exc;                 \
     } while (0)
-#define CHK64()                         \
-    do {                                \
-        if (unlikely(!c->ops64))        \
-            EXC(EXC_RI);                \
+#define CHK64()                  \
+    do {                         \
+        if (unlikely(!c->ops64)) \
+            EXC(EXC_RI);         \
     } while (0)
-#define CHK4()                          \
-    do {                                \
-        if (unlikely(!c->mips4))        \
-            EXC(EXC_RI);                \
+#define CHK4()                   \
+    do {                         \
+        if (unlikely(!c->mips4)) \
+            EXC(EXC_RI);         \
     } while (0)
 /* Go to t after the delay slot (the next slot). */
-#define GO(t)                                   \
-    do {                                        \
-        uint64_t t_ = (t);                      \
-        if (unlikely(IN_DS())) {                \
-            dtarget2 = t_;                      \
-            goto branch_in_ds;                  \
-        }                                       \
-        bt = t_;                                \
-        tbl = tbl_ds;                           \
-        d++;                                    \
-        DISPATCH();                             \
+#define GO(t)                    \
+    do {                         \
+        uint64_t t_ = (t);       \
+        if (unlikely(IN_DS())) { \
+            dtarget2 = t_;       \
+            goto branch_in_ds;   \
+        }                        \
+        bt = t_;                 \
+        tbl = tbl_ds;            \
+        d++;                     \
+        DISPATCH();              \
     } while (0)
 #define BTARGET() (PC() + 4 + (uint64_t)(int64_t)d->imm)
 /* Conditional branches whose slot and both continuations are on this page
  * (DF_LOCAL, set when the slot was decoded) go by slot pointer (imm is a
  * multiple of 4: the target slot is 4 * imm bytes after the delay slot). */
 #define LOCAL_TARGET() ((uintptr_t)(d + 1) + (uintptr_t)((intptr_t)d->imm * 4))
-#define BRANCH(cond)                                                    \
-    do {                                                                \
-        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
-            bt = (cond) ? LOCAL_TARGET() : (uintptr_t)(d + 2);          \
-            tbl = tbl_dsl;                                              \
-            d++;                                                        \
-            DISPATCH();                                                 \
-        }                                                               \
-        GO((cond) ? BTARGET() : PC() + 8);                              \
+#define BRANCH(cond)                                           \
+    do {                                                       \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) { \
+            bt = (cond) ? LOCAL_TARGET() : (uintptr_t)(d + 2); \
+            tbl = tbl_dsl;                                     \
+            d++;                                               \
+            DISPATCH();                                        \
+        }                                                      \
+        GO((cond) ? BTARGET() : PC() + 8);                     \
     } while (0)
-#define BRANCH_LIKELY(cond)                                             \
-    do {                                                                \
-        bool c_ = (cond);                                               \
-        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
-            if (c_) {                                                   \
-                bt = LOCAL_TARGET();                                    \
-                tbl = tbl_dsl;                                          \
-                d++;                                                    \
-            } else {                                                    \
-                d += 2; /* the slot is skipped */                       \
-            }                                                           \
-            DISPATCH();                                                 \
-        }                                                               \
-        if (c_)                                                         \
-            GO(BTARGET());                                              \
-        pc = PC() + 8;                                                  \
-        tbl = mtbl;                                                     \
-        goto jump;                                                      \
+#define BRANCH_LIKELY(cond)                                    \
+    do {                                                       \
+        bool c_ = (cond);                                      \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) { \
+            if (c_) {                                          \
+                bt = LOCAL_TARGET();                           \
+                tbl = tbl_dsl;                                 \
+                d++;                                           \
+            } else {                                           \
+                d += 2; /* the slot is skipped */              \
+            }                                                  \
+            DISPATCH();                                        \
+        }                                                      \
+        if (c_)                                                \
+            GO(BTARGET());                                     \
+        pc = PC() + 8;                                         \
+        tbl = mtbl;                                            \
+        goto jump;                                             \
     } while (0)
 /* A state helper of insn.h that returns false when it took an exception. */
-#define SLOW(call)                              \
-    do {                                        \
-        SYNC();                                 \
-        if (!(call))                            \
-            goto exc;                           \
-        SLOW_DONE();                            \
+#define SLOW(call)    \
+    do {              \
+        SYNC();       \
+        if (!(call))  \
+            goto exc; \
+        SLOW_DONE();  \
     } while (0)
 /* Coprocessor Unusable unless CP0 (kernel mode or Status.CU0), CP1 usable. */
-#define NEED_CU0()                              \
-    do {                                        \
-        if (unlikely(!c->cu0))                  \
-            EXC_CE(0);                          \
+#define NEED_CU0()             \
+    do {                       \
+        if (unlikely(!c->cu0)) \
+            EXC_CE(0);         \
     } while (0)
-#define NEED_CU1()                              \
-    do {                                        \
-        if (unlikely(!(c->status & ST_CU1)))    \
-            EXC_CE(1);                          \
+#define NEED_CU1()                           \
+    do {                                     \
+        if (unlikely(!(c->status & ST_CU1))) \
+            EXC_CE(1);                       \
     } while (0)
 
     /* At most `cap` instructions (the translator's dispatcher hands over
      * what it does not translate): a limit of our own below c->limit. */
     const uint64_t caplim = clk->now + cap < clk->now ? UINT64_MAX : clk->now + cap;
-reload:
-    {
-        uint64_t klim = c->limit, now = clk->now;
-        if (klim > caplim)
-            klim = caplim;
-        uint64_t n = klim > now ? klim - now : 0;
-        if (n > (uint64_t)INT64_MAX)
-            n = (uint64_t)INT64_MAX;
-        left = (int64_t)n;
-        lim = now + n;
-    }
+reload : {
+    uint64_t klim = c->limit, now = clk->now;
+    if (klim > caplim)
+        klim = caplim;
+    uint64_t n = klim > now ? klim - now : 0;
+    if (n > (uint64_t)INT64_MAX)
+        n = (uint64_t)INT64_MAX;
+    left = (int64_t)n;
+    lim = now + n;
+}
     vbase = c->fvbase;
     page = c->fpage;
     pcb = vbase - ((uintptr_t)page->insn >> 2);
@@ -314,31 +314,31 @@ reload:
     tbl = c->dly ? tbl_ds : mtbl;
     /* fall through */
 
-jump: /* run the instruction at pc (a delay slot when IN_DS()) */
-    {
-        uint64_t off = pc - vbase;
-        if (likely((off & ~0xffcull) == 0)) {
-            d = &page->insn[off >> 2];
-            DISPATCH();
-        }
+jump : /* run the instruction at pc (a delay slot when IN_DS()) */
+{
+    uint64_t off = pc - vbase;
+    if (likely((off & ~0xffcull) == 0)) {
+        d = &page->insn[off >> 2];
+        DISPATCH();
     }
-fetch: /* ... which is not on the current page */
-    {
-        xtlb *x = &xt[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
-        if (likely(x->tag == (pc & ~0xffcull))) { /* (an unaligned pc never matches) */
-            page = x->page;
-            vbase = x->tag;
-            c->fvbase = vbase;
-            c->fpage = page;
-            c->fspecial = false;
-            c->skip_bp = false;
-            pcb = vbase - ((uintptr_t)page->insn >> 2);
-            SET_MTBL(rtbl);
-            d = &page->insn[(pc & 0xfff) >> 2];
-            DISPATCH();
-        }
+}
+fetch : /* ... which is not on the current page */
+{
+    xtlb *x = &xt[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    if (likely(x->tag == (pc & ~0xffcull))) { /* (an unaligned pc never matches) */
+        page = x->page;
+        vbase = x->tag;
+        c->fvbase = vbase;
+        c->fpage = page;
+        c->fspecial = false;
+        c->skip_bp = false;
+        pcb = vbase - ((uintptr_t)page->insn >> 2);
+        SET_MTBL(rtbl);
+        d = &page->insn[(pc & 0xfff) >> 2];
+        DISPATCH();
     }
-fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
+}
+fetch_slow:                  /* translation, breakpoints, HLE hooks, the trace hook */
     if (unlikely(left <= 0)) /* the budget ran out, or an exit was requested (by an HLE
                                 call or an exception path that never dispatches) */
         goto out_pc;
@@ -433,7 +433,7 @@ L_DECODE: /* (counted as the instruction it becomes) */
     dpage_decode_slot(c, page, (dinsn *)d);
     goto *mtbl[d->op];
 
-L_SPEC: { /* on a page with breakpoints or HLE hooks */
+L_SPEC : { /* on a page with breakpoints or HLE hooks */
     unsigned k = (unsigned)(d - page->insn);
     if (likely(!(c->spec_bits[k >> 6] & (1ull << (k & 63)))))
         goto *rtbl[d->op];

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for jumps and branches (BC1 included).
  *
  * Not a header: exec.c includes it inside cpu_interp().  GO(), BRANCH() and

@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for loads and stores: integer, partial
  * (LWL ... SDR), linked (LL/SC), floating-point, and the hints.
  *

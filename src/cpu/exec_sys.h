@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for exceptions on purpose (reserved
  * instructions, SYSCALL, BREAK, the traps), CP0, the TLB, CACHE, and the
  * coprocessors 1 (the FPU's own operations) and 2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Idle skip: a CPU that only waits stops executing and lets its clock jump
  * to what can end the wait (cpu.h, docs/cpu.md "Waiting").
  *
@@ -175,10 +176,7 @@ bool cpu_wait_over(cpu *c)
 }
 
 /* The Count/Compare match, in clock time. */
-static uint64_t timer_clock(const cpu *c)
-{
-    return c->timer_at - (uint64_t)c->retired_delta;
-}
+static uint64_t timer_clock(const cpu *c) { return c->timer_at - (uint64_t)c->retired_delta; }
 
 uint64_t cpu_wait_until(const cpu *c, uint64_t until)
 {
@@ -233,31 +231,94 @@ enum { OPC_BAD, OPC_LOAD, OPC_PLAIN, OPC_CONTROL };
 static int op_class(int op)
 {
     switch (op) {
-    case OP_LB: case OP_LBU: case OP_LH: case OP_LHU: case OP_LW: case OP_LWU: case OP_LD:
-    case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR:
-        return OPC_LOAD;
-    case OP_NOP: case OP_SYNC: case OP_PREF:
-    case OP_SLL: case OP_SRL: case OP_SRA: case OP_SLLV: case OP_SRLV: case OP_SRAV:
-    case OP_DSLL: case OP_DSRL: case OP_DSRA: case OP_DSLL32: case OP_DSRL32: case OP_DSRA32:
-    case OP_DSLLV: case OP_DSRLV: case OP_DSRAV:
-    case OP_MOVZ: case OP_MOVN:
-    case OP_MFHI: case OP_MTHI: case OP_MFLO: case OP_MTLO:
-    case OP_MULT: case OP_MULTU: case OP_DIV: case OP_DIVU:
-    case OP_DMULT: case OP_DMULTU: case OP_DDIV: case OP_DDIVU:
-    case OP_ADD: case OP_ADDU: case OP_SUB: case OP_SUBU: case OP_AND: case OP_OR:
-    case OP_XOR: case OP_NOR: case OP_SLT: case OP_SLTU:
-    case OP_DADD: case OP_DADDU: case OP_DSUB: case OP_DSUBU:
-    case OP_ADDI: case OP_ADDIU: case OP_SLTI: case OP_SLTIU: case OP_ANDI: case OP_ORI:
-    case OP_XORI: case OP_LUI: case OP_DADDI: case OP_DADDIU:
-        return OPC_PLAIN;
-    case OP_J: case OP_JAL: case OP_JR: case OP_JALR:
-    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ:
-    case OP_BEQL: case OP_BNEL: case OP_BLEZL: case OP_BGTZL:
-    case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
-    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL:
-        return OPC_CONTROL;
-    default:
-        return OPC_BAD;
+    case OP_LB:
+    case OP_LBU:
+    case OP_LH:
+    case OP_LHU:
+    case OP_LW:
+    case OP_LWU:
+    case OP_LD:
+    case OP_LWL:
+    case OP_LWR:
+    case OP_LDL:
+    case OP_LDR: return OPC_LOAD;
+    case OP_NOP:
+    case OP_SYNC:
+    case OP_PREF:
+    case OP_SLL:
+    case OP_SRL:
+    case OP_SRA:
+    case OP_SLLV:
+    case OP_SRLV:
+    case OP_SRAV:
+    case OP_DSLL:
+    case OP_DSRL:
+    case OP_DSRA:
+    case OP_DSLL32:
+    case OP_DSRL32:
+    case OP_DSRA32:
+    case OP_DSLLV:
+    case OP_DSRLV:
+    case OP_DSRAV:
+    case OP_MOVZ:
+    case OP_MOVN:
+    case OP_MFHI:
+    case OP_MTHI:
+    case OP_MFLO:
+    case OP_MTLO:
+    case OP_MULT:
+    case OP_MULTU:
+    case OP_DIV:
+    case OP_DIVU:
+    case OP_DMULT:
+    case OP_DMULTU:
+    case OP_DDIV:
+    case OP_DDIVU:
+    case OP_ADD:
+    case OP_ADDU:
+    case OP_SUB:
+    case OP_SUBU:
+    case OP_AND:
+    case OP_OR:
+    case OP_XOR:
+    case OP_NOR:
+    case OP_SLT:
+    case OP_SLTU:
+    case OP_DADD:
+    case OP_DADDU:
+    case OP_DSUB:
+    case OP_DSUBU:
+    case OP_ADDI:
+    case OP_ADDIU:
+    case OP_SLTI:
+    case OP_SLTIU:
+    case OP_ANDI:
+    case OP_ORI:
+    case OP_XORI:
+    case OP_LUI:
+    case OP_DADDI:
+    case OP_DADDIU: return OPC_PLAIN;
+    case OP_J:
+    case OP_JAL:
+    case OP_JR:
+    case OP_JALR:
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BEQL:
+    case OP_BNEL:
+    case OP_BLEZL:
+    case OP_BGTZL:
+    case OP_BLTZ:
+    case OP_BGEZ:
+    case OP_BLTZL:
+    case OP_BGEZL:
+    case OP_BLTZAL:
+    case OP_BGEZAL:
+    case OP_BLTZALL:
+    case OP_BGEZALL: return OPC_CONTROL;
+    default: return OPC_BAD;
     }
 }
 
@@ -376,14 +437,14 @@ static bool add_read(cpu_probe *p, device *dev, unsigned id, unsigned idx, uint6
 {
     for (unsigned i = 0; i < p->nreads; i++) {
         poll_read *r = &p->reads[i];
-        if (r->dev == dev && (dev ? r->id == id && r->idx == idx
-                                  : r->addr == addr && r->size == size))
+        if (r->dev == dev &&
+            (dev ? r->id == id && r->idx == idx : r->addr == addr && r->size == size))
             return true;
     }
     if (p->nreads == POLL_MAX_READS)
         return false;
-    p->reads[p->nreads++] = (poll_read){dev, (uint16_t)id, (uint16_t)idx, (uint8_t)size, addr,
-                                        value};
+    p->reads[p->nreads++] =
+        (poll_read){dev, (uint16_t)id, (uint16_t)idx, (uint8_t)size, addr, value};
     return true;
 }
 
@@ -416,11 +477,22 @@ static bool probe_load(cpu *c, const dinsn *d)
     unsigned size;
     bool partial = false;
     switch (d->op) {
-    case OP_LB: case OP_LBU: size = 1; break;
-    case OP_LH: case OP_LHU: size = 2; break;
-    case OP_LW: case OP_LWU: size = 4; break;
-    case OP_LWL: case OP_LWR: size = 4; partial = true; break;
-    case OP_LDL: case OP_LDR: size = 8; partial = true; break;
+    case OP_LB:
+    case OP_LBU: size = 1; break;
+    case OP_LH:
+    case OP_LHU: size = 2; break;
+    case OP_LW:
+    case OP_LWU: size = 4; break;
+    case OP_LWL:
+    case OP_LWR:
+        size = 4;
+        partial = true;
+        break;
+    case OP_LDL:
+    case OP_LDR:
+        size = 8;
+        partial = true;
+        break;
     default: size = 8; break; /* LD */
     }
     uint64_t va = c->gpr[d->rs] + (uint64_t)(int64_t)d->imm;
@@ -515,7 +587,8 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
     bool ok;
     switch (op_class(d->op)) {
     case OPC_LOAD: ok = probe_load(c, d); break;
-    case OPC_PLAIN: case OPC_CONTROL: ok = true; break;
+    case OPC_PLAIN:
+    case OPC_CONTROL: ok = true; break;
     default: ok = false; break;
     }
     if (!ok)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The translator's run loop, code cache and invalidation (the code
  * generator is jit_gen.c).
  *
@@ -281,14 +282,18 @@ int jh_mem_other(cpu *c, uint64_t va, unsigned ops)
     unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff, f = jit_flavor(c);
     bool ok;
     switch (op) {
-    case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR:
-        ok = insn_load_merge(c, op, va, rd, c->gpr[rt]);
-        break;
-    case OP_SWL: case OP_SWR: case OP_SDL: case OP_SDR:
-        ok = insn_store_merge(c, op, va, c->gpr[rt]);
-        break;
-    case OP_LL: case OP_LLD: ok = insn_ll(c, op, va, rd); break;
-    case OP_SC: case OP_SCD: ok = insn_sc(c, op, va, rt, c->gpr[rt]); break;
+    case OP_LWL:
+    case OP_LWR:
+    case OP_LDL:
+    case OP_LDR: ok = insn_load_merge(c, op, va, rd, c->gpr[rt]); break;
+    case OP_SWL:
+    case OP_SWR:
+    case OP_SDL:
+    case OP_SDR: ok = insn_store_merge(c, op, va, c->gpr[rt]); break;
+    case OP_LL:
+    case OP_LLD: ok = insn_ll(c, op, va, rd); break;
+    case OP_SC:
+    case OP_SCD: ok = insn_sc(c, op, va, rt, c->gpr[rt]); break;
     default: return jh_exception(c, EXC_RI);
     }
     c->gpr[0] = 0;
@@ -353,12 +358,17 @@ int jh_cp0(cpu *c, unsigned ops, unsigned sel)
     if ((op == OP_DMFC0 || op == OP_DMTC0) && !c->ops64)
         return jh_exception(c, EXC_RI);
     switch (op) {
-    case OP_MFC0: case OP_DMFC0:
+    case OP_MFC0:
+    case OP_DMFC0:
         c->gpr[rd] = insn_mfc0(c, op, reg, sel);
         c->gpr[0] = 0;
         break;
-    case OP_MTC0: case OP_DMTC0: insn_mtc0(c, op, reg, sel, c->gpr[rt]); break;
-    case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP: insn_tlb(c, op); break;
+    case OP_MTC0:
+    case OP_DMTC0: insn_mtc0(c, op, reg, sel, c->gpr[rt]); break;
+    case OP_TLBR:
+    case OP_TLBWI:
+    case OP_TLBWR:
+    case OP_TLBP: insn_tlb(c, op); break;
     case OP_ERET: /* on at the new pc, or out (JH_EXC: the pc is set) */
         cpu_eret(c);
         c->dly = false;

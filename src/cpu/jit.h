@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The translator's private interface (jit.c, jit_gen.c), shared with the
  * rest of src/cpu.
  *
@@ -29,21 +30,21 @@ typedef struct jit_block jit_block;
  * pointing at a stub that returns to the dispatcher with this record, which
  * may then point the jump straight at the target block (chaining). */
 typedef struct jit_exit {
-    uint8_t *jmp;     /* the rel32 of the jump to patch */
-    uint8_t *stub;    /* where it goes while unchained */
-    uint64_t target;  /* guest pc */
+    uint8_t *jmp;    /* the rel32 of the jump to patch */
+    uint8_t *stub;   /* where it goes while unchained */
+    uint64_t target; /* guest pc */
     jit_block *from, *to;
 } jit_exit;
 
 struct jit_block {
-    uint64_t vpc;          /* first instruction's virtual address */
-    uint8_t *code;         /* its entry (the budget check) */
+    uint64_t vpc;  /* first instruction's virtual address */
+    uint8_t *code; /* its entry (the budget check) */
     dpage *page;
-    jit_block *alias;      /* another block starting at the same slot */
-    jit_block *next;       /* the page's blocks */
-    uint16_t first, last;  /* slots covered */
+    jit_block *alias;     /* another block starting at the same slot */
+    jit_block *next;      /* the page's blocks */
+    uint16_t first, last; /* slots covered */
     uint16_t ninsns;
-    uint8_t flavor;        /* jit_flavor() it was translated for */
+    uint8_t flavor; /* jit_flavor() it was translated for */
     bool valid;
     uint8_t nexits;
     jit_exit exits[2];
@@ -77,28 +78,28 @@ static inline jit_jc *jit_jc_entry(jit_jc *t, uint64_t pc)
 
 /* Per CPU group. */
 typedef struct jit_cache {
-    uint8_t *mem;          /* the executable area */
+    uint8_t *mem; /* the executable area */
     size_t size;
-    size_t fixed;          /* bytes of stubs at its start (kept across flushes) */
+    size_t fixed; /* bytes of stubs at its start (kept across flushes) */
     size_t used;
-    jit_block *blocks;     /* block records, a pool reset by a flush */
+    jit_block *blocks; /* block records, a pool reset by a flush */
     unsigned nblocks, maxblocks;
-    dpage **tabbed;        /* pages that have a block table */
+    dpage **tabbed; /* pages that have a block table */
     unsigned ntabbed, tabcap;
     /* Stubs (in the fixed part). */
-    uint8_t *enter;        /* int enter(cpu *c, void *code) */
-    uint8_t *exit_pc;      /* rdx = pc to store, rax = result */
-    uint8_t *exit_synced;  /* rax = result, c->pc already stored */
-    uint8_t *lookup[16];   /* rdx = pc: chain through the tables, per flavor */
+    uint8_t *enter;       /* int enter(cpu *c, void *code) */
+    uint8_t *exit_pc;     /* rdx = pc to store, rax = result */
+    uint8_t *exit_synced; /* rax = result, c->pc already stored */
+    uint8_t *lookup[16];  /* rdx = pc: chain through the tables, per flavor */
     /* Figures (info jit). */
     uint64_t translated, translated_insns, flushes, invalidated, chained;
-    uint64_t gen_ns;       /* host time spent translating */
-    uint64_t code_bytes;   /* generated since the start */
+    uint64_t gen_ns;     /* host time spent translating */
+    uint64_t code_bytes; /* generated since the start */
 } jit_cache;
 
 /* Results of the generated code (the stubs return them). */
-#define JIT_RET_DONE 0  /* c->pc and the clock are current */
-#define JIT_RET_BAIL 1  /* the first block did not fit the budget (or a kick) */
+#define JIT_RET_DONE 0 /* c->pc and the clock are current */
+#define JIT_RET_BAIL 1 /* the first block did not fit the budget (or a kick) */
 
 /* jit.c */
 bool jit_available(void);
@@ -120,10 +121,10 @@ jit_block *jit_new_block(cpu_group *g, dpage *p, uint64_t vpc, unsigned flavor);
 void jit_flush(cpu_group *g);
 
 /* Status of the helpers the generated code calls. */
-#define JH_EXC 0   /* an exception was taken (c->pc is the vector) */
-#define JH_OK 1    /* done, go on */
-#define JH_STOP 2  /* done, but leave after this instruction (a kick, or code changed) */
-#define JH_GO 3    /* an exception was taken (or ERET done): go on at c->pc, same mode */
+#define JH_EXC 0  /* an exception was taken (c->pc is the vector) */
+#define JH_OK 1   /* done, go on */
+#define JH_STOP 2 /* done, but leave after this instruction (a kick, or code changed) */
+#define JH_GO 3   /* an exception was taken (or ERET done): go on at c->pc, same mode */
 
 /* The helpers the generated code calls (jit.c). */
 int jh_exception(cpu *c, int code);

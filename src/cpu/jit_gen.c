@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The translator's code generator: a block of decoded slots into x86-64.
  *
  * A block is a run of instructions on one page, ending with a branch and
@@ -71,7 +72,7 @@ typedef struct jlabel {
 typedef struct jfix {
     uint8_t sec;
     uint32_t at;
-    int lbl;           /* >= 0: a label; -1: `to` */
+    int lbl; /* >= 0: a label; -1: `to` */
     const void *to;
 } jfix;
 
@@ -84,7 +85,7 @@ typedef struct jg {
     unsigned n, end, flavor, mode;
     uint64_t vbase;
     bool movbe;
-    bool br_saved;     /* the pending branch's decision/target is in r14 */
+    bool br_saved; /* the pending branch's decision/target is in r14 */
     /* register cache */
     int8_t host_of[NGR];
     int8_t guest_of[16];
@@ -340,13 +341,28 @@ static void emit_unspend(jg *g, xbuf *b, unsigned i)
 static bool is_branch(unsigned op)
 {
     switch (op) {
-    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ: case OP_BEQL: case OP_BNEL:
-    case OP_BLEZL: case OP_BGTZL: case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
-    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL: case OP_BC1:
-    case OP_J: case OP_JAL: case OP_JR: case OP_JALR:
-        return true;
-    default:
-        return false;
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BEQL:
+    case OP_BNEL:
+    case OP_BLEZL:
+    case OP_BGTZL:
+    case OP_BLTZ:
+    case OP_BGEZ:
+    case OP_BLTZL:
+    case OP_BGEZL:
+    case OP_BLTZAL:
+    case OP_BGEZAL:
+    case OP_BLTZALL:
+    case OP_BGEZALL:
+    case OP_BC1:
+    case OP_J:
+    case OP_JAL:
+    case OP_JR:
+    case OP_JALR: return true;
+    default: return false;
     }
 }
 
@@ -367,11 +383,18 @@ static uint64_t branch_target(const jins *b)
 static int branch_cc(unsigned op)
 {
     switch (op) {
-    case OP_BEQ: case OP_BEQL: return CC_E;
-    case OP_BNE: case OP_BNEL: return CC_NE;
-    case OP_BLEZ: case OP_BLEZL: return CC_LE;
-    case OP_BGTZ: case OP_BGTZL: return CC_G;
-    case OP_BLTZ: case OP_BLTZL: case OP_BLTZAL: case OP_BLTZALL: return CC_L;
+    case OP_BEQ:
+    case OP_BEQL: return CC_E;
+    case OP_BNE:
+    case OP_BNEL: return CC_NE;
+    case OP_BLEZ:
+    case OP_BLEZL: return CC_LE;
+    case OP_BGTZ:
+    case OP_BGTZL: return CC_G;
+    case OP_BLTZ:
+    case OP_BLTZL:
+    case OP_BLTZAL:
+    case OP_BLTZALL: return CC_L;
     default: return CC_GE; /* BGEZ ... */
     }
 }
@@ -601,7 +624,8 @@ static void alu_imm(jg *g, const dinsn *d)
             x_mov_rr(HOT, 32, hd, hs);
         x_alu_ri(HOT, 32, ALU_AND, hd, imm);
         break;
-    case OP_ORI: case OP_XORI:
+    case OP_ORI:
+    case OP_XORI:
         if (hd != hs)
             x_mov_rr(HOT, 64, hd, hs);
         if (imm)
@@ -639,8 +663,16 @@ static void shift(jg *g, const dinsn *d)
                op == OP_DSRLV || op == OP_DSRAV;
     int sh;
     switch (op) {
-    case OP_SLL: case OP_SLLV: case OP_DSLL: case OP_DSLL32: case OP_DSLLV: sh = SH_SHL; break;
-    case OP_SRL: case OP_SRLV: case OP_DSRL: case OP_DSRL32: case OP_DSRLV: sh = SH_SHR; break;
+    case OP_SLL:
+    case OP_SLLV:
+    case OP_DSLL:
+    case OP_DSLL32:
+    case OP_DSLLV: sh = SH_SHL; break;
+    case OP_SRL:
+    case OP_SRLV:
+    case OP_DSRL:
+    case OP_DSRL32:
+    case OP_DSRLV: sh = SH_SHR; break;
     default: sh = SH_SAR; break;
     }
     int ht = rg(g, d->rt), hs = var ? rg(g, d->rs) : -1, hd = rw(g, d->rd);
@@ -700,11 +732,16 @@ static void trap(jg *g, unsigned i, const dinsn *d)
         x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
     int cc;
     switch (op) {
-    case OP_TGE: case OP_TGEI: cc = CC_GE; break;
-    case OP_TGEU: case OP_TGEIU: cc = CC_AE; break;
-    case OP_TLT: case OP_TLTI: cc = CC_L; break;
-    case OP_TLTU: case OP_TLTIU: cc = CC_B; break;
-    case OP_TEQ: case OP_TEQI: cc = CC_E; break;
+    case OP_TGE:
+    case OP_TGEI: cc = CC_GE; break;
+    case OP_TGEU:
+    case OP_TGEIU: cc = CC_AE; break;
+    case OP_TLT:
+    case OP_TLTI: cc = CC_L; break;
+    case OP_TLTU:
+    case OP_TLTIU: cc = CC_B; break;
+    case OP_TEQ:
+    case OP_TEQI: cc = CC_E; break;
     default: cc = CC_NE; break;
     }
     jump(g, SEC_HOT, cc, cold_exception(g, i, EXC_TR, false));
@@ -717,7 +754,8 @@ static void muldiv(jg *g, const dinsn *d)
     int hlo = rw(g, GR_LO), hhi = rw(g, GR_HI);
     xbuf *b = HOT;
     switch (op) {
-    case OP_MULT: case OP_MULTU:
+    case OP_MULT:
+    case OP_MULTU:
         if (op == OP_MULT) {
             x_movsxd(b, X_RAX, hs);
             x_movsxd(b, X_RCX, ht);
@@ -730,13 +768,15 @@ static void muldiv(jg *g, const dinsn *d)
         x_shift_ri(b, 64, op == OP_MULT ? SH_SAR : SH_SHR, X_RAX, 32);
         x_movsxd(b, hhi, X_RAX);
         break;
-    case OP_DMULT: case OP_DMULTU:
+    case OP_DMULT:
+    case OP_DMULTU:
         x_mov_rr(b, 64, X_RAX, hs);
         x_f7(b, 64, op == OP_DMULT ? 5 : 4, ht);
         x_mov_rr(b, 64, hlo, X_RAX);
         x_mov_rr(b, 64, hhi, X_RDX);
         break;
-    case OP_DIV: case OP_DDIV: {
+    case OP_DIV:
+    case OP_DDIV: {
         int sz = op == OP_DIV ? 32 : 64;
         x_mov_rr(b, sz, X_RAX, hs);
         x_mov_rr(b, sz, X_RCX, ht);
@@ -834,7 +874,8 @@ static void load(jg *g, unsigned i, const dinsn *d)
     switch (op) {
     case OP_LB: x_loadsx(b, 8, hd, m); break;
     case OP_LBU: x_loadzx(b, 8, hd, m); break;
-    case OP_LH: case OP_LHU:
+    case OP_LH:
+    case OP_LHU:
         x_loadzx(b, 16, X_RAX, m);
         x_shift_ri(b, 16, SH_ROL, X_RAX, 8);
         if (op == OP_LH)
@@ -957,8 +998,8 @@ static void ea_to_rsi(jg *g, const dinsn *d, bool indexed, int hb, int hx)
 static void mem_call(jg *g, unsigned i, const dinsn *d)
 {
     unsigned op = d->op;
-    bool fp = op == OP_LWC1 || op == OP_LDC1 || op == OP_SWC1 || op == OP_SDC1 ||
-              op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
+    bool fp = op == OP_LWC1 || op == OP_LDC1 || op == OP_SWC1 || op == OP_SDC1 || op == OP_LWXC1 ||
+              op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
     bool indexed = op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
     int hb = rg(g, d->rs), hx = indexed ? rg(g, d->rt) : -1;
     hot_call_begin(g, i);
@@ -969,10 +1010,14 @@ static void mem_call(jg *g, unsigned i, const dinsn *d)
         x_mov_imm(HOT, X_RDX, op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16);
     hot_call_end(g, i, fp ? (const void *)jh_fpmem : (const void *)jh_mem_other);
     switch (op) {
-    case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR: case OP_LL: case OP_LLD:
-        ra_forget(g, d->rd);
-        break;
-    case OP_SC: case OP_SCD: ra_forget(g, d->rt); break;
+    case OP_LWL:
+    case OP_LWR:
+    case OP_LDL:
+    case OP_LDR:
+    case OP_LL:
+    case OP_LLD: ra_forget(g, d->rd); break;
+    case OP_SC:
+    case OP_SCD: ra_forget(g, d->rt); break;
     default: break;
     }
 }
@@ -982,7 +1027,8 @@ static void mem_call(jg *g, unsigned i, const dinsn *d)
 static void cp0_call(jg *g, unsigned i, const dinsn *d)
 {
     hot_call_begin(g, i);
-    x_mov_imm(HOT, X_RSI, d->op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16 | (unsigned)d->sa << 24);
+    x_mov_imm(HOT, X_RSI,
+              d->op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16 | (unsigned)d->sa << 24);
     x_mov_imm(HOT, X_RDX, (uint64_t)(uint32_t)d->imm);
     hot_call_end(g, i, (const void *)jh_cp0);
     if (d->op == OP_MFC0 || d->op == OP_DMFC0)
@@ -1013,17 +1059,59 @@ static bool flavor_rejects(const jg *g, unsigned op)
 static bool writes_gpr(const dinsn *d, unsigned r)
 {
     switch (d->op) {
-    case OP_COP1: case OP_COP1X: return true; /* MFC1, CFC1 ... */
-    case OP_SC: case OP_SCD: return d->rt == r;
-    case OP_SW: case OP_SH: case OP_SB: case OP_SD: case OP_SWL: case OP_SWR: case OP_SDL:
-    case OP_SDR: case OP_SWC1: case OP_SDC1: case OP_SWXC1: case OP_SDXC1: case OP_LWC1:
-    case OP_LDC1: case OP_LWXC1: case OP_LDXC1: case OP_MTHI: case OP_MTLO: case OP_MULT:
-    case OP_MULTU: case OP_DIV: case OP_DIVU: case OP_DMULT: case OP_DMULTU: case OP_DDIV:
-    case OP_DDIVU: case OP_NOP: case OP_SYNC: case OP_PREF: case OP_PREFX: case OP_CACHE:
-    case OP_MTC0: case OP_DMTC0: case OP_TGE: case OP_TGEU: case OP_TLT: case OP_TLTU:
-    case OP_TEQ: case OP_TNE: case OP_TGEI: case OP_TGEIU: case OP_TLTI: case OP_TLTIU:
-    case OP_TEQI: case OP_TNEI: case OP_TLBR: case OP_TLBWI: case OP_TLBWR: case OP_TLBP:
-        return false;
+    case OP_COP1:
+    case OP_COP1X: return true; /* MFC1, CFC1 ... */
+    case OP_SC:
+    case OP_SCD: return d->rt == r;
+    case OP_SW:
+    case OP_SH:
+    case OP_SB:
+    case OP_SD:
+    case OP_SWL:
+    case OP_SWR:
+    case OP_SDL:
+    case OP_SDR:
+    case OP_SWC1:
+    case OP_SDC1:
+    case OP_SWXC1:
+    case OP_SDXC1:
+    case OP_LWC1:
+    case OP_LDC1:
+    case OP_LWXC1:
+    case OP_LDXC1:
+    case OP_MTHI:
+    case OP_MTLO:
+    case OP_MULT:
+    case OP_MULTU:
+    case OP_DIV:
+    case OP_DIVU:
+    case OP_DMULT:
+    case OP_DMULTU:
+    case OP_DDIV:
+    case OP_DDIVU:
+    case OP_NOP:
+    case OP_SYNC:
+    case OP_PREF:
+    case OP_PREFX:
+    case OP_CACHE:
+    case OP_MTC0:
+    case OP_DMTC0:
+    case OP_TGE:
+    case OP_TGEU:
+    case OP_TLT:
+    case OP_TLTU:
+    case OP_TEQ:
+    case OP_TNE:
+    case OP_TGEI:
+    case OP_TGEIU:
+    case OP_TLTI:
+    case OP_TLTIU:
+    case OP_TEQI:
+    case OP_TNEI:
+    case OP_TLBR:
+    case OP_TLBWI:
+    case OP_TLBWR:
+    case OP_TLBP: return false;
     default: return d->rd == r;
     }
 }
@@ -1039,7 +1127,9 @@ static void emit_insn(jg *g, unsigned i)
         return;
     }
     switch (op) {
-    case OP_NOP: case OP_SYNC: case OP_PREF: break;
+    case OP_NOP:
+    case OP_SYNC:
+    case OP_PREF: break;
     case OP_ADDU: alu32(g, d, ALU_ADD); break;
     case OP_SUBU: alu32(g, d, ALU_SUB); break;
     case OP_DADDU: alu64(g, d, ALU_ADD, true, false); break;
@@ -1048,24 +1138,51 @@ static void emit_insn(jg *g, unsigned i)
     case OP_OR: alu64(g, d, ALU_OR, true, false); break;
     case OP_XOR: alu64(g, d, ALU_XOR, true, false); break;
     case OP_NOR: alu64(g, d, ALU_OR, true, true); break;
-    case OP_SLT: case OP_SLTU: slt(g, d); break;
-    case OP_ADDIU: case OP_DADDIU: case OP_ANDI: case OP_ORI: case OP_XORI: case OP_LUI:
-    case OP_SLTI: case OP_SLTIU:
-        alu_imm(g, d);
-        break;
-    case OP_SLL: case OP_SRL: case OP_SRA: case OP_SLLV: case OP_SRLV: case OP_SRAV:
-    case OP_DSLL: case OP_DSRL: case OP_DSRA: case OP_DSLL32: case OP_DSRL32: case OP_DSRA32:
-    case OP_DSLLV: case OP_DSRLV: case OP_DSRAV:
-        shift(g, d);
-        break;
-    case OP_ADD: case OP_SUB: case OP_ADDI: case OP_DADD: case OP_DSUB: case OP_DADDI:
-        alu_ov(g, i, d);
-        break;
-    case OP_TGE: case OP_TGEU: case OP_TLT: case OP_TLTU: case OP_TEQ: case OP_TNE:
-    case OP_TGEI: case OP_TGEIU: case OP_TLTI: case OP_TLTIU: case OP_TEQI: case OP_TNEI:
-        trap(g, i, d);
-        break;
-    case OP_MOVZ: case OP_MOVN: {
+    case OP_SLT:
+    case OP_SLTU: slt(g, d); break;
+    case OP_ADDIU:
+    case OP_DADDIU:
+    case OP_ANDI:
+    case OP_ORI:
+    case OP_XORI:
+    case OP_LUI:
+    case OP_SLTI:
+    case OP_SLTIU: alu_imm(g, d); break;
+    case OP_SLL:
+    case OP_SRL:
+    case OP_SRA:
+    case OP_SLLV:
+    case OP_SRLV:
+    case OP_SRAV:
+    case OP_DSLL:
+    case OP_DSRL:
+    case OP_DSRA:
+    case OP_DSLL32:
+    case OP_DSRL32:
+    case OP_DSRA32:
+    case OP_DSLLV:
+    case OP_DSRLV:
+    case OP_DSRAV: shift(g, d); break;
+    case OP_ADD:
+    case OP_SUB:
+    case OP_ADDI:
+    case OP_DADD:
+    case OP_DSUB:
+    case OP_DADDI: alu_ov(g, i, d); break;
+    case OP_TGE:
+    case OP_TGEU:
+    case OP_TLT:
+    case OP_TLTU:
+    case OP_TEQ:
+    case OP_TNE:
+    case OP_TGEI:
+    case OP_TGEIU:
+    case OP_TLTI:
+    case OP_TLTIU:
+    case OP_TEQI:
+    case OP_TNEI: trap(g, i, d); break;
+    case OP_MOVZ:
+    case OP_MOVN: {
         if (d->rd == GR_SINK)
             break;
         int ht = rg(g, d->rt), hs = rg(g, d->rs), hd = rg(g, d->rd);
@@ -1088,7 +1205,8 @@ static void emit_insn(jg *g, unsigned i)
         ra_dirty(g, d->rd);
         break;
     }
-    case OP_MFHI: case OP_MFLO: {
+    case OP_MFHI:
+    case OP_MFLO: {
         if (d->rd == GR_SINK)
             break;
         int hs = rg(g, op == OP_MFHI ? GR_HI : GR_LO), hd = rw(g, d->rd);
@@ -1096,32 +1214,60 @@ static void emit_insn(jg *g, unsigned i)
         ra_dirty(g, d->rd);
         break;
     }
-    case OP_MTHI: case OP_MTLO: {
+    case OP_MTHI:
+    case OP_MTLO: {
         unsigned r = op == OP_MTHI ? GR_HI : GR_LO;
         int hs = rg(g, d->rs), hd = rw(g, r);
         x_mov_rr(HOT, 64, hd, hs);
         ra_dirty(g, r);
         break;
     }
-    case OP_MULT: case OP_MULTU: case OP_DIV: case OP_DIVU: case OP_DMULT: case OP_DMULTU:
-    case OP_DDIV: case OP_DDIVU:
-        muldiv(g, d);
-        break;
-    case OP_LB: case OP_LBU: case OP_LH: case OP_LHU: case OP_LW: case OP_LWU: case OP_LD:
-        load(g, i, d);
-        break;
-    case OP_SB: case OP_SH: case OP_SW: case OP_SD: store(g, i, d); break;
-    case OP_LWL: case OP_LWR: case OP_LDL: case OP_LDR: case OP_SWL: case OP_SWR: case OP_SDL:
-    case OP_SDR: case OP_LL: case OP_LLD: case OP_SC: case OP_SCD: case OP_LWC1: case OP_LDC1:
-    case OP_SWC1: case OP_SDC1: case OP_LWXC1: case OP_LDXC1: case OP_SWXC1: case OP_SDXC1:
-        mem_call(g, i, d);
-        break;
+    case OP_MULT:
+    case OP_MULTU:
+    case OP_DIV:
+    case OP_DIVU:
+    case OP_DMULT:
+    case OP_DMULTU:
+    case OP_DDIV:
+    case OP_DDIVU: muldiv(g, d); break;
+    case OP_LB:
+    case OP_LBU:
+    case OP_LH:
+    case OP_LHU:
+    case OP_LW:
+    case OP_LWU:
+    case OP_LD: load(g, i, d); break;
+    case OP_SB:
+    case OP_SH:
+    case OP_SW:
+    case OP_SD: store(g, i, d); break;
+    case OP_LWL:
+    case OP_LWR:
+    case OP_LDL:
+    case OP_LDR:
+    case OP_SWL:
+    case OP_SWR:
+    case OP_SDL:
+    case OP_SDR:
+    case OP_LL:
+    case OP_LLD:
+    case OP_SC:
+    case OP_SCD:
+    case OP_LWC1:
+    case OP_LDC1:
+    case OP_SWC1:
+    case OP_SDC1:
+    case OP_LWXC1:
+    case OP_LDXC1:
+    case OP_SWXC1:
+    case OP_SDXC1: mem_call(g, i, d); break;
     case OP_PREFX:
         need_cu(g, i, 1);
         if (!(g->flavor & 8))
             emit_exception(g, i, EXC_RI, false);
         break;
-    case OP_COP1: case OP_COP1X:
+    case OP_COP1:
+    case OP_COP1X:
         hot_call_begin(g, i);
         x_mov_imm(HOT, X_RSI, d->raw);
         x_mov_imm(HOT, X_RDX, op == OP_COP1X);
@@ -1138,8 +1284,14 @@ static void emit_insn(jg *g, unsigned i)
         }
         break;
     }
-    case OP_MFC0: case OP_DMFC0: case OP_MTC0: case OP_DMTC0: case OP_TLBR: case OP_TLBWI:
-    case OP_TLBWR: case OP_TLBP:
+    case OP_MFC0:
+    case OP_DMFC0:
+    case OP_MTC0:
+    case OP_DMTC0:
+    case OP_TLBR:
+    case OP_TLBWI:
+    case OP_TLBWR:
+    case OP_TLBP:
         /* (jh_cp0 stops the block when a write changed the mode, the soft
          * TLB or what interrupt is pending) */
         cp0_call(g, i, d);
@@ -1160,9 +1312,7 @@ static void emit_insn(jg *g, unsigned i)
         emit_exception(g, i, EXC_RI, false);
         break;
     }
-    default: /* OP_RI and anything unexpected */
-        emit_exception(g, i, EXC_RI, false);
-        break;
+    default: /* OP_RI and anything unexpected */ emit_exception(g, i, EXC_RI, false); break;
     }
 }
 
@@ -1170,9 +1320,13 @@ static void emit_insn(jg *g, unsigned i)
 static bool ends_block(const jg *g, const dinsn *d)
 {
     switch (d->op) {
-    case OP_SYSCALL: case OP_BREAK: case OP_RI: case OP_COP2: case OP_ERET:
-        return true;
-    case OP_MOVCI: case OP_PREFX: return !(g->flavor & 8);
+    case OP_SYSCALL:
+    case OP_BREAK:
+    case OP_RI:
+    case OP_COP2:
+    case OP_ERET: return true;
+    case OP_MOVCI:
+    case OP_PREFX: return !(g->flavor & 8);
     default: return flavor_rejects(g, d->op);
     }
 }
@@ -1214,7 +1368,8 @@ static void emit_branch(jg *g, unsigned i)
         return;
     }
     switch (op) {
-    case OP_J: case OP_JAL:
+    case OP_J:
+    case OP_JAL:
         if (op == OP_JAL) {
             int h = rw(g, 31);
             x_mov_imm(HOT, h, pc + 8);
@@ -1225,7 +1380,8 @@ static void emit_branch(jg *g, unsigned i)
         ra_writeback(g, SEC_HOT);
         emit_exit_to(g, -1, target);
         return;
-    case OP_JR: case OP_JALR: {
+    case OP_JR:
+    case OP_JALR: {
         int hs = rg(g, d->rs);
         bool link = op == OP_JALR && d->rd != GR_SINK;
         if (writes_gpr(ds, d->rs) || (link && d->rd == d->rs)) {
@@ -1498,8 +1654,8 @@ void jit_emit_stubs(jit_cache *jc)
         while (b->len & 15)
             xb_byte(b, 0xcc);
         jc->lookup[f] = b->p + b->len;
-        int32_t xoff = COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) +
-                       (int32_t)offsetof(stlb_set, x);
+        int32_t xoff =
+            COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) + (int32_t)offsetof(stlb_set, x);
         /* the exec soft TLB maps the pc's page ... */
         x_mov_rr(b, 32, X_RAX, X_RDX);
         x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);

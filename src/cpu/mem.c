@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Memory accesses of the R10000: the slow paths behind the inline soft-TLB
  * hits, instruction fetch into decoded pages, and the per-bus CPU group.
  *
@@ -415,7 +416,8 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
         if (pg >= g->npages[i] || !g->pages[i][pg])
             return;
         dpage *p = g->pages[i][pg];
-        unsigned lo = (unsigned)((off & 0xfff) >> 2), hi = (unsigned)(((off & 0xfff) + len - 1) >> 2);
+        unsigned lo = (unsigned)((off & 0xfff) >> 2),
+                 hi = (unsigned)(((off & 0xfff) + len - 1) >> 2);
         if (hi >= DPAGE_INSNS)
             hi = DPAGE_INSNS - 1;
         for (unsigned k = lo; k <= hi; k++)
@@ -470,16 +472,29 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
     switch (d->op) {
-    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ: case OP_BEQL: case OP_BNEL:
-    case OP_BLEZL: case OP_BGTZL: case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
-    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL: case OP_BC1: {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BEQL:
+    case OP_BNEL:
+    case OP_BLEZL:
+    case OP_BGTZL:
+    case OP_BLTZ:
+    case OP_BGEZ:
+    case OP_BLTZL:
+    case OP_BGEZL:
+    case OP_BLTZAL:
+    case OP_BGEZAL:
+    case OP_BLTZALL:
+    case OP_BGEZALL:
+    case OP_BC1: {
         int64_t t = (int64_t)k + 1 + (d->imm >> 2); /* target slot */
         if (k + 2 <= DPAGE_INSNS && t >= 0 && t < DPAGE_INSNS)
             d->flags |= DF_LOCAL;
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A small x86-64 instruction emitter for the translator (jit_gen.c).
  *
  * Only what the translator needs: moves and loads/stores of 8 to 64 bits
@@ -19,16 +20,20 @@
 #include <stdint.h>
 #include <string.h>
 
+/* clang-format off */
 enum {
     X_RAX, X_RCX, X_RDX, X_RBX, X_RSP, X_RBP, X_RSI, X_RDI,
     X_R8, X_R9, X_R10, X_R11, X_R12, X_R13, X_R14, X_R15,
 };
+/* clang-format on */
 
 /* Condition codes (the low nibble of Jcc/SETcc/CMOVcc). */
+/* clang-format off */
 enum {
     CC_O = 0, CC_NO = 1, CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7,
     CC_S = 8, CC_NS = 9, CC_L = 12, CC_GE = 13, CC_LE = 14, CC_G = 15,
 };
+/* clang-format on */
 
 /* ALU operations (the /digit of 0x81 and the opcode row of r/m forms). */
 enum { ALU_ADD = 0, ALU_OR = 1, ALU_AND = 4, ALU_SUB = 5, ALU_XOR = 6, ALU_CMP = 7 };
@@ -42,9 +47,9 @@ typedef struct xbuf {
 } xbuf;
 
 typedef struct xmem {
-    int base;   /* a register, never -1 */
-    int index;  /* -1: none (never X_RSP) */
-    int scale;  /* 1, 2, 4 or 8 */
+    int base;  /* a register, never -1 */
+    int index; /* -1: none (never X_RSP) */
+    int scale; /* 1, 2, 4 or 8 */
     int32_t disp;
 } xmem;
 
@@ -228,7 +233,10 @@ static inline void x_store_imm(xbuf *b, int size, xmem m, int32_t v)
     } else
         xb_u32(b, (uint32_t)v);
 }
-static inline void x_lea(xbuf *b, int size, int dst, xmem m) { x_op_rm(b, size, 0x8d, dst, m, false); }
+static inline void x_lea(xbuf *b, int size, int dst, xmem m)
+{
+    x_op_rm(b, size, 0x8d, dst, m, false);
+}
 
 /* ---- arithmetic -------------------------------------------------------- */
 
@@ -267,7 +275,10 @@ static inline void x_alu_mr(xbuf *b, int size, int op, xmem m, int src)
 {
     x_op_rm(b, size, (unsigned)(op * 8 + 1), src, m, false);
 }
-static inline void x_test_rr(xbuf *b, int size, int a, int c) { x_op_rr(b, size, size == 8 ? 0x84 : 0x85, c, a); }
+static inline void x_test_rr(xbuf *b, int size, int a, int c)
+{
+    x_op_rr(b, size, size == 8 ? 0x84 : 0x85, c, a);
+}
 static inline void x_test_ri(xbuf *b, int size, int a, int32_t v)
 {
     x_op_rr(b, size, size == 8 ? 0xf6 : 0xf7, 0, a);
@@ -289,11 +300,21 @@ static inline void x_shift_ri(xbuf *b, int size, int op, int dst, int n)
     x_op_rr(b, size, 0xc1, op, dst);
     xb_byte(b, (uint8_t)n);
 }
-static inline void x_shift_rcl(xbuf *b, int size, int op, int dst) { x_op_rr(b, size, 0xd3, op, dst); }
+static inline void x_shift_rcl(xbuf *b, int size, int op, int dst)
+{
+    x_op_rr(b, size, 0xd3, op, dst);
+}
 /* F7 group: 2 NOT, 3 NEG, 4 MUL, 5 IMUL (rdx:rax), 6 DIV, 7 IDIV. */
 static inline void x_f7(xbuf *b, int size, int digit, int r) { x_op_rr(b, size, 0xf7, digit, r); }
-static inline void x_imul_rr(xbuf *b, int size, int dst, int src) { x_op_rr(b, size, 0x0faf, dst, src); }
-static inline void x_cqo(xbuf *b) { xb_byte(b, 0x48); xb_byte(b, 0x99); }
+static inline void x_imul_rr(xbuf *b, int size, int dst, int src)
+{
+    x_op_rr(b, size, 0x0faf, dst, src);
+}
+static inline void x_cqo(xbuf *b)
+{
+    xb_byte(b, 0x48);
+    xb_byte(b, 0x99);
+}
 static inline void x_cdq(xbuf *b) { xb_byte(b, 0x99); }
 static inline void x_bswap(xbuf *b, int size, int r)
 {
@@ -302,8 +323,14 @@ static inline void x_bswap(xbuf *b, int size, int r)
     xb_byte(b, (uint8_t)(0xc8 | (r & 7)));
 }
 /* MOVBE r, [m] (load) and [m], r (store); 16, 32 or 64 bits. */
-static inline void x_movbe_load(xbuf *b, int size, int dst, xmem m) { x_op_rm(b, size, 0x0f38f0, dst, m, false); }
-static inline void x_movbe_store(xbuf *b, int size, xmem m, int src) { x_op_rm(b, size, 0x0f38f1, src, m, false); }
+static inline void x_movbe_load(xbuf *b, int size, int dst, xmem m)
+{
+    x_op_rm(b, size, 0x0f38f0, dst, m, false);
+}
+static inline void x_movbe_store(xbuf *b, int size, xmem m, int src)
+{
+    x_op_rm(b, size, 0x0f38f1, src, m, false);
+}
 static inline void x_setcc(xbuf *b, int cc, int dst)
 {
     x_prefix(b, 32, 0, -1, dst, false, true);
@@ -376,7 +403,11 @@ static inline void x_pop(xbuf *b, int r)
     xb_byte(b, (uint8_t)(0x58 | (r & 7)));
 }
 static inline void x_ret(xbuf *b) { xb_byte(b, 0xc3); }
-static inline void x_ud2(xbuf *b) { xb_byte(b, 0x0f); xb_byte(b, 0x0b); }
+static inline void x_ud2(xbuf *b)
+{
+    xb_byte(b, 0x0f);
+    xb_byte(b, 0x0b);
+}
 
 /* Write a rel32 at p so that it reaches target (p is where the rel32 lives,
  * the jump's next instruction is p + 4). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Declared arguments (struct command's args): the usage line generated from
  * them, and the parser the dispatcher runs before a command's run(). */
 #include <ctype.h>
@@ -78,9 +79,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
                 end = s + strlen(s);
             break;
         case ARG_NAME:
-        default:
-            end = s + strcspn(s, " \t");
-            break;
+        default: end = s + strcspn(s, " \t"); break;
         }
         char *next = (char *)dbg_skip_ws(end);
         if (last && *next) {
@@ -92,8 +91,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         s = next;
         if (spec->kind == ARG_COUNT) {
             xerr err;
-            if (dbg_count_parse(d, what(spec), a->text[i], spec->min, spec->max, &a->num[i],
-                                &err))
+            if (dbg_count_parse(d, what(spec), a->text[i], spec->min, spec->max, &a->num[i], &err))
                 return dbg_error(d, "%s: %s", c->name, err.msg);
         } else if (spec->kind == ARG_LOCATION) {
             if (bp_parse_location(d, a->text[i], &a->num[i], &a->cond))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Breakpoints of every kind share one numbered table (as gdb's breakpoints
  * and watchpoints do): enable/disable, conditions, ignore counts, commands.
  * This file also holds code breakpoints (break, tbreak) and the hit
@@ -20,7 +21,7 @@ typedef struct flatscope {
 } flatscope;
 
 typedef struct hitrec {
-    int num;        /* breakpoint number, 0 for other stops */
+    int num; /* breakpoint number, 0 for other stops */
     bool silent;
     char *text;
     flatscope scope;
@@ -181,7 +182,7 @@ typedef struct check {
     dbg *d;
     const cond_fields *cf;
     char bad[80];
-    xerr err; /* a device that has no such register */
+    xerr err;      /* a device that has no such register */
     uint64_t addr; /* where a code breakpoint is: the program's names there */
 } check;
 
@@ -345,8 +346,7 @@ static bool is_continue(const char *line)
 {
     char w[16];
     dbg_next_word(line, w, sizeof w);
-    return !strcmp(w, "continue") || !strcmp(w, "c") || !strcmp(w, "cont") ||
-           !strcmp(w, "fg");
+    return !strcmp(w, "continue") || !strcmp(w, "c") || !strcmp(w, "cont") || !strcmp(w, "fg");
 }
 
 static bool is_silent(const bpoint *b)
@@ -526,8 +526,8 @@ static void code_describe(dbg *d, const bpoint *b, strbuf *out)
 }
 
 static const cond_fields code_cond = {"a breakpoint", NULL, 0};
-static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL,
-                                &code_cond};
+static const bp_ops code_ops = {"breakpoint",  code_arm, code_disarm,
+                                code_describe, NULL,     &code_cond};
 
 /* "middle (x=0) at dbgtest.c:22" for a CPU stopped where the debug
  * information has a line (where stays as it is otherwise). */
@@ -581,8 +581,8 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
 /* A location and an optional condition: *ADDR, an expression, or (with
  * debug information) FILE:LINE, LINE or FUNCTION (after its prologue),
  * which may stand for several addresses (inlined copies). */
-static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max,
-                           unsigned *n, const char **cond)
+static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max, unsigned *n,
+                           const char **cond)
 {
     const char *s = dbg_skip_ws(args);
     *cond = NULL;
@@ -671,8 +671,7 @@ static int cmd_tbreak(dbg *d, const char *args) { return make_code_bp(d, args, t
 /* ---- commands on the table ---------------------------------------------- */
 
 /* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
-static int for_each_num(dbg *d, const char *args, const char *cmd,
-                        void (*fn)(dbg *d, bpoint *b))
+static int for_each_num(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *d, bpoint *b))
 {
     if (!*args) {
         bpoint *next;
@@ -685,8 +684,7 @@ static int for_each_num(dbg *d, const char *args, const char *cmd,
     }
     int rc = 0;
     char w[64];
-    for (const char *s = dbg_next_word(args, w, sizeof w); *w;
-         s = dbg_next_word(s, w, sizeof w)) {
+    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         char *end;
         long lo = strtol(w, &end, 10), hi = lo;
         if (*end == '-')
@@ -797,8 +795,8 @@ static int cmd_ignore(dbg *d, const cmd_args *a)
     if (n == 0)
         dbg_printf(d, "Will stop next time breakpoint %d is reached.\n", b->num);
     else
-        dbg_printf(d, "Will ignore next %llu crossings of breakpoint %d.\n",
-                   (unsigned long long)n, b->num);
+        dbg_printf(d, "Will ignore next %llu crossings of breakpoint %d.\n", (unsigned long long)n,
+                   b->num);
     return 0;
 }
 
@@ -889,45 +887,76 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     return 0;
 }
 
-static int cmd_info_breakpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], false); }
+static int cmd_info_breakpoints(dbg *d, const cmd_args *a)
+{
+    return list_bps(d, a->text[0], false);
+}
 static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], true); }
 
 static const command break_commands[] = {
-    {.name = "break", .aliases = "b,br", .fn = cmd_break, .usage = "break [LOCATION] [if COND]",
+    {.name = "break",
+     .aliases = "b,br",
+     .fn = cmd_break,
+     .usage = "break [LOCATION] [if COND]",
      .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
              "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
              "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
              "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
              "no debug information to skip prologues with).  Every CPU is stopped.\n"
-             "Example: break fill_desc if $a1 == 3", .flags = CMD_MACHINE},
-    {.name = "tbreak", .fn = cmd_tbreak, .usage = "tbreak [LOCATION] [if COND]",
+             "Example: break fill_desc if $a1 == 3",
+     .flags = CMD_MACHINE},
+    {.name = "tbreak",
+     .fn = cmd_tbreak,
+     .usage = "tbreak [LOCATION] [if COND]",
      .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
-             "Example: tbreak main", .flags = CMD_MACHINE},
-    {.name = "delete", .aliases = "d", .run = cmd_delete, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: tbreak main",
+     .flags = CMD_MACHINE},
+    {.name = "delete",
+     .aliases = "d",
+     .run = cmd_delete,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Delete breakpoints and watchpoints of any kind.\n"
              "Without N, all of them.\n"
-             "Example: delete 2 4-6", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "clear", .run = cmd_clear, CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+             "Example: delete 2 4-6",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "clear",
+     .run = cmd_clear,
+     CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
      .help = "Delete the code breakpoints at LOCATION (default: where the CPU is).\n"
-             "Example: clear main", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "disable", .aliases = "dis,disa", .run = cmd_disable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: clear main",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "disable",
+     .aliases = "dis,disa",
+     .run = cmd_disable,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Disable breakpoints and watchpoints.\n"
              "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
              "nothing while the guest runs.\n"
-             "Example: disable 3", .flags = CMD_MACHINE},
-    {.name = "enable", .aliases = "en", .run = cmd_enable, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: disable 3",
+     .flags = CMD_MACHINE},
+    {.name = "enable",
+     .aliases = "en",
+     .run = cmd_enable,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Enable breakpoints and watchpoints (all without N).\n"
-             "Example: enable 3", .flags = CMD_MACHINE},
-    {.name = "condition", .run = cmd_condition,
+             "Example: enable 3",
+     .flags = CMD_MACHINE},
+    {.name = "condition",
+     .run = cmd_condition,
      CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX), ARG_OPT(ARG_EXPR, "COND")),
      .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
-             "Example: condition 2 len > 1500", .flags = CMD_MACHINE},
-    {.name = "ignore", .run = cmd_ignore,
+             "Example: condition 2 len > 1500",
+     .flags = CMD_MACHINE},
+    {.name = "ignore",
+     .run = cmd_ignore,
      CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
               ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
      .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
-             "Example: ignore 1 100", .flags = CMD_MACHINE},
-    {.name = "commands", .fn = cmd_commands, .usage = "commands [N]\n  COMMANDS...\nend",
+             "Example: ignore 1 100",
+     .flags = CMD_MACHINE},
+    {.name = "commands",
+     .fn = cmd_commands,
+     .usage = "commands [N]\n  COMMANDS...\nend",
      .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
              "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
              "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
@@ -937,15 +966,23 @@ static const command break_commands[] = {
              "    silent\n"
              "    printf \"desc %d len %d\\n\", index, len\n"
              "    continue\n"
-             "  end", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "info breakpoints", .aliases = "i b,info b,info break", .run = cmd_info_breakpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+             "  end",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info breakpoints",
+     .aliases = "i b,info b,info break",
+     .run = cmd_info_breakpoints,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
      .help = "List breakpoints and watchpoints of every kind.\n"
              "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
              "enabled, what they watch, condition, hit count, ignore count and commands.\n"
-             "Example: info breakpoints", .flags = CMD_MACHINE},
-    {.name = "info watchpoints", .run = cmd_info_watchpoints, CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+             "Example: info breakpoints",
+     .flags = CMD_MACHINE},
+    {.name = "info watchpoints",
+     .run = cmd_info_watchpoints,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
      .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
-             "Example: info watchpoints", .flags = CMD_MACHINE},
+             "Example: info watchpoints",
+     .flags = CMD_MACHINE},
 };
 
 
@@ -964,8 +1001,10 @@ static void breaks_free(dbg *d)
     dbg_watch_free(d);
 }
 
-static const dbg_cmd_table break_table = {"Breakpoints", break_commands, ARRAY_SIZE(break_commands)};
-static const dbg_cmd_table *const break_tables[] = {&break_table, &dbg_watch_table, &dbg_track_table, NULL};
+static const dbg_cmd_table break_table = {"Breakpoints", break_commands,
+                                          ARRAY_SIZE(break_commands)};
+static const dbg_cmd_table *const break_tables[] = {&break_table, &dbg_watch_table,
+                                                    &dbg_track_table, NULL};
 
 const dbg_module dbg_break_module = {
     .name = "break",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Core commands: help, echo, source, quit, info devices/device/events. */
 #include <errno.h>
 #include <stdio.h>
@@ -266,7 +267,8 @@ static int cmd_info(dbg *d, const char *args)
 static int cmd_info_devices(dbg *d, const cmd_args *a)
 {
     for (device *v = d->m->devices; v; v = v->next)
-        dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
+        dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name,
+                   v->cls->desc ? v->cls->desc : "");
     return 0;
 }
 
@@ -288,8 +290,8 @@ static int cmd_info_device(dbg *d, const cmd_args *a)
         unsigned id, idx;
         if (dev_reg_lookup(v, reg, &id, &idx) != 0) {
             sb_free(&b);
-            return dbg_error(d, "%s has no register or view \"%s\" (see \"info device %s\").",
-                             name, reg, name);
+            return dbg_error(d, "%s has no register or view \"%s\" (see \"info device %s\").", name,
+                             reg, name);
         }
         const reg_decl *r = &v->cls->regs[id];
         char rn[48];
@@ -379,36 +381,58 @@ static int cmd_info_events(dbg *d, const cmd_args *a)
 }
 
 static const command core_commands[] = {
-    {.name = "help", .aliases = "h", .run = cmd_help, CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
+    {.name = "help",
+     .aliases = "h",
+     .run = cmd_help,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
      .help = "Show the list of commands, or what one command does.\n"
              "Example: help break"},
-    {.name = "echo", .run = cmd_echo, CMD_ARGS(ARG_OPT(ARG_TEXT, "TEXT")),
+    {.name = "echo",
+     .run = cmd_echo,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "TEXT")),
      .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
              "Example: echo hello\\n"},
-    {.name = "source", .run = cmd_source, CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
+    {.name = "source",
+     .run = cmd_source,
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
      .help = "Execute the commands in FILE, one per line.\n"
              "As in gdb, the first command that fails stops the file (its name and line are\n"
              "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
              "-x FILE on the command line does the same.\n"
-             "Example: source examples/descintr.xbow", .flags = CMD_NOREPEAT},
-    {.name = "quit", .aliases = "q,exit", .fn = cmd_quit, .usage = "quit [STATUS]",
+             "Example: source examples/descintr.xbow",
+     .flags = CMD_NOREPEAT},
+    {.name = "quit",
+     .aliases = "q,exit",
+     .fn = cmd_quit,
+     .usage = "quit [STATUS]",
      .help = "Leave xbow (with exit STATUS in batch mode).\n"
-             "Example: quit 0", .flags = CMD_NOREPEAT},
-    {.name = "shell", .fn = cmd_shell, .usage = "shell COMMAND | !COMMAND",
-     .help = "Run a host command with /bin/sh and show its output.\n"
-             "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
-             "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
-             "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
-             "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
-             "started with --allow-shell.\n"
-             "Example: !ls examples", .flags = CMD_NOREPEAT},
-    {.name = "info", .aliases = "i", .fn = cmd_info, .usage = "info SUBCOMMAND",
+             "Example: quit 0",
+     .flags = CMD_NOREPEAT},
+    {.name = "shell",
+     .fn = cmd_shell,
+     .usage = "shell COMMAND | !COMMAND",
+     .help =
+         "Run a host command with /bin/sh and show its output.\n"
+         "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
+         "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
+         "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
+         "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
+         "started with --allow-shell.\n"
+         "Example: !ls examples",
+     .flags = CMD_NOREPEAT},
+    {.name = "info",
+     .aliases = "i",
+     .fn = cmd_info,
+     .usage = "info SUBCOMMAND",
      .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
              "Example: info breakpoints"},
-    {.name = "info devices", .run = cmd_info_devices,
+    {.name = "info devices",
+     .run = cmd_info_devices,
      .help = "List every device of the machine with its class.\n"
-             "Example: info devices", .flags = CMD_MACHINE},
-    {.name = "info device", .run = cmd_info_device,
+             "Example: info devices",
+     .flags = CMD_MACHINE},
+    {.name = "info device",
+     .run = cmd_info_device,
      CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a device name (see \"info devices\")"),
               ARG_OPT(ARG_TEXT, "REGISTER | VIEW [ARGS]")),
      .help = "Show a device: registers with decoded fields, one register, or a view.\n"
@@ -416,20 +440,27 @@ static const command core_commands[] = {
              "the names of its views and its counters with their values (the Bridge's DMA\n"
              "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
              "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
-             "Example: info device bridge DEVICE2", .flags = CMD_MACHINE},
-    {.name = "info device-state", .run = cmd_info_device_state, CMD_ARGS(ARG_OPT(ARG_NAME, "NAME")),
+             "Example: info device bridge DEVICE2",
+     .flags = CMD_MACHINE},
+    {.name = "info device-state",
+     .run = cmd_info_device_state,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "NAME")),
      .help = "Show a device's declared state: what a snapshot of it holds.\n"
              "With NAME, every register array and every field the device's declaration lists\n"
              "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
              "due time and order, and the pointers a restore rebuilds instead, marked \"not\n"
              "state\"), with the state hash and the size of its image.  Without NAME, the hash\n"
              "and image size of every device: two runs in the same state show the same hashes.\n"
-             "Example: info device-state ioc3.uart-a", .flags = CMD_MACHINE},
-    {.name = "info events", .run = cmd_info_events, CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
+             "Example: info device-state ioc3.uart-a",
+     .flags = CMD_MACHINE},
+    {.name = "info events",
+     .run = cmd_info_events,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
      .help = "List the events devices and CPUs publish, with their fields.\n"
              "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
              "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
-             "Example: info events *.irq.*", .flags = CMD_MACHINE},
+             "Example: info events *.irq.*",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table core_table = {"General", core_commands, ARRAY_SIZE(core_commands)};

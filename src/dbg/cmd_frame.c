@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Call frames: frame, up, down, info frame, and the registers of a
  * selected outer frame (info registers).  Frames come from frames.c (the
  * call-frame information, or the prologue heuristic) and, with the debug
@@ -61,9 +62,11 @@ static int parse_level(dbg *d, const char *args, const char *cmd, uint64_t dflt,
 }
 
 /* N of up and down: how many frames to move (default 1). */
-#define FRAME_COUNT                                                                        \
-    {.kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true,    \
-     .max = 1u << 20, .dflt = 1}
+#define FRAME_COUNT                                                                       \
+    {                                                                                     \
+        .kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true, \
+        .max = 1u << 20, .dflt = 1                                                        \
+    }
 
 static int cmd_frame(dbg *d, const char *args)
 {
@@ -230,7 +233,10 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 }
 
 static const command frame_commands[] = {
-    {.name = "frame", .aliases = "f", .fn = cmd_frame, .usage = "frame [N | level N]",
+    {.name = "frame",
+     .aliases = "f",
+     .fn = cmd_frame,
+     .usage = "frame [N | level N]",
      .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
              "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them: with\n"
              "debug information an inlined function is a frame too) and show it with its source\n"
@@ -239,14 +245,23 @@ static const command frame_commands[] = {
              "prologues), so print, x, info registers, the program's variables, info locals,\n"
              "list and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are\n"
              "not known there.  Every stop selects frame 0 again.\n"
-             "Example: frame 2", .flags = CMD_MACHINE},
-    {.name = "up", .run = cmd_up, CMD_ARGS(FRAME_COUNT),
+             "Example: frame 2",
+     .flags = CMD_MACHINE},
+    {.name = "up",
+     .run = cmd_up,
+     CMD_ARGS(FRAME_COUNT),
      .help = "Select the frame N levels (default 1) towards the caller and show it.\n"
-             "Example: up", .flags = CMD_MACHINE},
-    {.name = "down", .run = cmd_down, CMD_ARGS(FRAME_COUNT),
+             "Example: up",
+     .flags = CMD_MACHINE},
+    {.name = "down",
+     .run = cmd_down,
+     CMD_ARGS(FRAME_COUNT),
      .help = "Select the frame N levels (default 1) towards the innermost one and show it.\n"
-             "Example: down", .flags = CMD_MACHINE},
-    {.name = "info frame", .aliases = "info f", .fn = cmd_info_frame,
+             "Example: down",
+     .flags = CMD_MACHINE},
+    {.name = "info frame",
+     .aliases = "info f",
+     .fn = cmd_info_frame,
      .usage = "info frame [N | level N]",
      .help = "Describe the selected frame (or frame N): its caller, saved registers ...\n"
              "Describe the selected frame, or frame N as \"backtrace\" numbers them: its pc and\n"
@@ -255,10 +270,12 @@ static const command frame_commands[] = {
              "arguments and the call-frame information's saved registers; without, the function\n"
              "start and the stack it allocated, read from the symbol table and the prologue,\n"
              "and which registers are known in it.\n"
-             "Example: info frame", .flags = CMD_MACHINE},
+             "Example: info frame",
+     .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table frame_table = {"Machine state", frame_commands, ARRAY_SIZE(frame_commands)};
+static const dbg_cmd_table frame_table = {"Machine state", frame_commands,
+                                          ARRAY_SIZE(frame_commands)};
 static const dbg_cmd_table *const frame_tables[] = {&frame_table, NULL};
 
 const dbg_module dbg_frame_module = {

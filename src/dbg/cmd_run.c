@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Execution: run, continue, stepi/step, nexti/next, finish, until,
  * advance, cpu; the resume loop every command that runs the guest goes
  * through, and the stop report. */
@@ -24,19 +25,16 @@ void dbg_report_stop(dbg *d, int reason)
         dbg_puts(d, "\nInterrupted.\n");
         dbg_interrupt_reported();
         break;
-    case STOP_HALT:
-        dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg);
-        break;
+    case STOP_HALT: dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg); break;
     case STOP_RESET:
         dbg_printf(d, "\nThe guest reset the machine%s%s.\n", m->stop_msg[0] ? ": " : "",
                    m->stop_msg);
         break;
     case STOP_STEP:
-    case STOP_LIMIT:
-        break;
+    case STOP_LIMIT: break;
     default:
-        dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason),
-                   m->stop_msg[0] ? ": " : "", m->stop_msg);
+        dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason), m->stop_msg[0] ? ": " : "",
+                   m->stop_msg);
         break;
     }
     if (c)
@@ -202,8 +200,10 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     void *out_ctx = d->out_ctx;
     dbg_set_output(d, capture, &rep);
     if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
-        dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
-                      "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
+        dbg_printf(d,
+                   "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                   "used up.\n",
+                   (unsigned long long)n, n == 1 ? "" : "s");
     dbg_report_stop(d, r);
     dbg_set_output(d, out, out_ctx);
     free(d->stop_report);
@@ -433,8 +433,10 @@ static int cmd_jump(dbg *d, const cmd_args *a)
     const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
     const symbol *to = symtab_lookup_addr(&d->m->syms, addr, &off);
     if (from && to && from != to)
-        dbg_printf(d, "Note: jumping from %s into %s; the stack and registers stay as %s left "
-                      "them.\n", from->name, to->name, from->name);
+        dbg_printf(d,
+                   "Note: jumping from %s into %s; the stack and registers stay as %s left "
+                   "them.\n",
+                   from->name, to->name, from->name);
     if (cpu_in_delay_slot(c))
         dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
     cpu_set_pc(c, addr);
@@ -496,8 +498,8 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
                       w.nreads, w.nreads == 1 ? "" : "s", w.mmio ? " (registers too)" : "",
                       (unsigned long long)(ticks - w.since));
     }
-    sb_printf(&b, "Idle skip %s.\n", m->cfg.idle_skip ? "on (--no-idle-skip turns it off)"
-                                                        : "off (--no-idle-skip)");
+    sb_printf(&b, "Idle skip %s.\n",
+              m->cfg.idle_skip ? "on (--no-idle-skip turns it off)" : "off (--no-idle-skip)");
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
@@ -543,85 +545,130 @@ static int cmd_info_engine(dbg *d, const cmd_args *a)
 }
 
 static const command run_commands[] = {
-    {.name = "run", .aliases = "r", .fn = cmd_run, .usage = "run",
+    {.name = "run",
+     .aliases = "r",
+     .fn = cmd_run,
+     .usage = "run",
      .help = "Start the guest, or start it again from a machine reset.\n"
              "Start the guest: from where the loader left it the first time, otherwise from a\n"
              "machine reset with the kernel loaded again (breakpoints are kept).\n"
-             "Example: run", .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {.name = "kill", .aliases = "k", .run = cmd_kill,
+             "Example: run",
+     .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "kill",
+     .aliases = "k",
+     .run = cmd_kill,
      .help = "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
              "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
              "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
              "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
              "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
              "guest afresh.\n"
-             "Example: kill", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "jump", .run = cmd_jump, CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
+             "Example: kill",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "jump",
+     .run = cmd_jump,
+     CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
      .help = "Continue the guest at LOCATION instead of where it stopped.\n"
              "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
              "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
              "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
              "stepped over, as continue steps over the one it stopped at.\n"
-             "Example: jump middle", .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {.name = "continue", .aliases = "c,cont,fg", .run = cmd_continue,
+             "Example: jump middle",
+     .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "continue",
+     .aliases = "c,cont,fg",
+     .run = cmd_continue,
      CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 0)),
      .help = "Resume the guest until something stops it.\n"
              "Resume the guest until something stops it; with N, stop after N instructions\n"
              "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
              "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
              "guest.\n"
-             "Example: continue 1000000", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "stepi", .aliases = "si", .run = cmd_stepi, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+             "Example: continue 1000000",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "stepi",
+     .aliases = "si",
+     .run = cmd_stepi,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
      .help = "Execute one instruction (or N), then show the next one.\n"
              "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
              "alongside to the same virtual time), then show the next instruction.  N is an\n"
              "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
-             "Example: stepi 4", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "step", .aliases = "s", .run = cmd_step, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+             "Example: stepi 4",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "step",
+     .aliases = "s",
+     .run = cmd_step,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
      .help = "Step to the next source line, into functions called (N times).\n"
              "Run the selected CPU until the pc reaches the start of another source line: into\n"
              "a function that has line information (stopping after its prologue) and into\n"
              "inlined functions; over functions that have none.  A branch and its delay slot\n"
              "go together; an interrupt taken meanwhile runs until it returns.  Where the pc\n"
              "has no line information (no -g, assembly), a step is one instruction (stepi).\n"
-             "Example: step", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "nexti", .aliases = "ni", .run = cmd_nexti, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+             "Example: step",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "nexti",
+     .aliases = "ni",
+     .run = cmd_nexti,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
      .help = "Execute one instruction (or N), running over calls.\n"
              "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
              "until it returns instead of stepping into it.  N as for stepi.\n"
-             "Example: nexti", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "next", .aliases = "n", .run = cmd_next, CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+             "Example: nexti",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "next",
+     .aliases = "n",
+     .run = cmd_next,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
      .help = "Step to the next source line in this function, over calls (N times).\n"
              "Like step, but a call (and an inlined function) runs until it returns.  Where\n"
              "the pc has no line information, the same as nexti.\n"
-             "Example: next 3", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "finish", .aliases = "fin", .run = cmd_finish,
+             "Example: next 3",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "finish",
+     .aliases = "fin",
+     .run = cmd_finish,
      .help = "Run until the current function returns; show the value returned.\n"
              "Run until the current function returns to its caller (found like \"bt\" finds\n"
              "it), then show the value returned in $v0 (or $f0), by the function's return type\n"
              "when the debug information has it.  In an inlined function, run until the code\n"
              "of that call is left.\n"
-             "Example: finish", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "until", .aliases = "u", .run = cmd_until, CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+             "Example: finish",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "until",
+     .aliases = "u",
+     .run = cmd_until,
+     CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
      .help = "Run until a location in the current frame, or until the function returns.\n"
              "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
              "call) or the current function returns; without LOCATION, like \"next\", but never\n"
              "back to a line before (out of a loop).  LOCATION: *ADDR, FUNCTION, FILE:LINE or\n"
              "LINE.  The frame is known by its identity, as in gdb: its CFA (the caller's\n"
              "$sp), which stays the same while the prologue and epilogue move $sp.\n"
-             "Example: until loop_end", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "advance", .run = cmd_advance, CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
+             "Example: until loop_end",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "advance",
+     .run = cmd_advance,
+     CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
      .help = "Run until LOCATION is reached in any frame, or the current function returns.\n"
              "LOCATION: *ADDR, FUNCTION, FILE:LINE or LINE.\n"
-             "Example: advance rx_done", .flags = CMD_MACHINE | CMD_RESUMES},
-    {.name = "cpu", .run = cmd_cpu,
-     CMD_ARGS({.kind = ARG_COUNT, .name = "N", .what = "the CPU number", .optional = true,
+             "Example: advance rx_done",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "cpu",
+     .run = cmd_cpu,
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the CPU number",
+               .optional = true,
                .max = UINT64_MAX}),
      .help = "Select the CPU that commands look at and step.\n"
              "Select CPU N for registers, memory, stepping and expressions (show the current\n"
              "one without N).  A stop selects the CPU that stopped.\n"
-             "Example: cpu 1", .flags = CMD_MACHINE},
-    {.name = "info cpus", .run = cmd_info_cpus,
+             "Example: cpu 1",
+     .flags = CMD_MACHINE},
+    {.name = "info cpus",
+     .run = cmd_info_cpus,
      .help = "List the CPUs with their pc, instruction count and time spent waiting.\n"
              "* marks the selected one.  Instructions are those the CPU executed.  With idle\n"
              "skip (the default; --no-idle-skip turns it off) a CPU that only waits executes\n"
@@ -629,8 +676,10 @@ static const command run_commands[] = {
              "(and its share of the CPU's clock) and how often it started waiting in the OS's\n"
              "idle routine or in a polling loop, and \"waiting now\" says where it waits and for\n"
              "how long.  See docs/cpu.md, \"Waiting\".\n"
-             "Example: info cpus", .flags = CMD_MACHINE},
-    {.name = "info engine", .run = cmd_info_engine,
+             "Example: info cpus",
+     .flags = CMD_MACHINE},
+    {.name = "info engine",
+     .run = cmd_info_engine,
      .help = "Show how the CPUs execute: the translator (jit) or the interpreter.\n"
              "Per CPU: its engine, its instruction count and the share of it that ran as\n"
              "translated code (the rest the translator left to the interpreter: pages with\n"
@@ -638,7 +687,8 @@ static const command run_commands[] = {
              "translator's figures: blocks and guest instructions translated, host code\n"
              "generated and the host time it took, the code cache in use, its flushes, blocks\n"
              "dropped because their code was written, direct jumps chained.  --engine chooses.\n"
-             "Example: info engine", .flags = CMD_MACHINE},
+             "Example: info engine",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table run_table = {"Running", run_commands, ARRAY_SIZE(run_commands)};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
  * disassemble, backtrace. */
 #include <ctype.h>
@@ -121,15 +122,9 @@ static int cmd_info_all_registers(dbg *d, const cmd_args *a)
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_fpu(dbg *d, const cmd_args *a)
-{
-    return show_with(d, cpu_show_fpu);
-}
+static int cmd_info_fpu(dbg *d, const cmd_args *a) { return show_with(d, cpu_show_fpu); }
 
-static int cmd_info_tlb(dbg *d, const cmd_args *a)
-{
-    return show_with(d, cpu_show_tlb);
-}
+static int cmd_info_tlb(dbg *d, const cmd_args *a) { return show_with(d, cpu_show_tlb); }
 
 /* ---- formats ----------------------------------------------------------------- */
 
@@ -205,7 +200,10 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
     case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
     case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
     case 't': format_bits(u, bits, pad, b); break;
-    case 'c': sb_printf(b, "%u ", (unsigned)(u & 0xff)); format_char((unsigned)u & 0xff, b); break;
+    case 'c':
+        sb_printf(b, "%u ", (unsigned)(u & 0xff));
+        format_char((unsigned)u & 0xff, b);
+        break;
     case 'a': {
         char a[160];
         dbg_format_addr(d, (dbg_addr){u, false}, a, sizeof a);
@@ -244,8 +242,7 @@ static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
 }
 
 /* A bare device register prints in hex with its decoded fields. */
-static bool device_register_suffix(dbg *d, const char *ident, const xval *v, char letter,
-                                   strbuf *b)
+static bool device_register_suffix(dbg *d, const char *ident, const xval *v, char letter, strbuf *b)
 {
     dev_ref r;
     xerr err;
@@ -337,8 +334,10 @@ static int cmd_set(dbg *d, const char *args)
     xerr err;
     expr *e = *rest ? expr_parse(args, NULL, &err) : NULL;
     if (*rest && !e)
-        return dbg_error(d, "set %s: xbow has no such setting (\"show\" lists them), and "
-                            "\"%s\" is not an assignment (set LVALUE = EXPR).", w, args);
+        return dbg_error(d,
+                         "set %s: xbow has no such setting (\"show\" lists them), and "
+                         "\"%s\" is not an assignment (set LVALUE = EXPR).",
+                         w, args);
     expr_free(e);
     return dbg_assign(d, args);
 }
@@ -353,11 +352,10 @@ static void disasm_line(dbg *d, uint64_t mark, uint64_t pc, uint32_t insn, const
 {
     char dis[160];
     cpu_disasm(pc, insn, &d->m->syms, dis, sizeof dis);
-    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ",
-              (unsigned long long)pc, label);
+    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ", (unsigned long long)pc, label);
     if (raw)
-        sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff,
-                  (insn >> 8) & 0xff, insn & 0xff);
+        sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff, (insn >> 8) & 0xff,
+                  insn & 0xff);
     sb_printf(b, "%s\n", dis);
 }
 
@@ -406,7 +404,10 @@ static int examine(dbg *d, const char *args, bool phys)
     strbuf b;
     sb_init(&b);
     xerr err = {0};
-    unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
+    unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1
+                        : f.size == 8                      ? 2
+                        : f.size == 4                      ? 4
+                                                           : 8;
     uint64_t last = 0;
     dbg_addr last_addr = a;
     bool stopped = false;
@@ -493,12 +494,12 @@ static int examine(dbg *d, const char *args, bool phys)
     /* Enter goes on from the next address with the same count and format. */
     char again[32];
     const char *unit = strchr("isac", f.letter) ? ""
-                       : f.size == 1                ? "b"
-                       : f.size == 2                ? "h"
-                       : f.size == 4                ? "w"
-                                                    : "g";
-    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x",
-             (unsigned long long)f.count, f.letter, unit);
+                       : f.size == 1            ? "b"
+                       : f.size == 2            ? "h"
+                       : f.size == 4            ? "w"
+                                                : "g";
+    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x", (unsigned long long)f.count,
+             f.letter, unit);
     dbg_set_repeat(d, again);
     dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
     dbg_var_set(d, "__", xval_uns(last));
@@ -582,8 +583,8 @@ static int cmd_disassemble(dbg *d, const char *args)
         }
     }
     if (!fn)
-        sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
-                  (unsigned long long)start, (unsigned long long)end);
+        sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n", (unsigned long long)start,
+                  (unsigned long long)end);
     xerr err = {0};
     bool stopped = false;
     for (uint64_t a = start & ~3ull; a < end; a += 4) {
@@ -634,23 +635,36 @@ static int cmd_backtrace(dbg *d, const cmd_args *a)
 }
 
 static const command state_commands[] = {
-    {.name = "info registers", .aliases = "i r,info r,info reg", .run = cmd_info_registers, CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
+    {.name = "info registers",
+     .aliases = "i r,info r,info reg",
+     .run = cmd_info_registers,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
      .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
              "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
              "decoded; with REG names (a0, $pc, status), just those.\n"
-             "Example: info registers a0 status cause", .flags = CMD_MACHINE},
-    {.name = "info all-registers", .run = cmd_info_all_registers,
+             "Example: info registers a0 status cause",
+     .flags = CMD_MACHINE},
+    {.name = "info all-registers",
+     .run = cmd_info_all_registers,
      .help = "Show the integer, CP0 and floating-point registers.\n"
-             "Example: info all-registers", .flags = CMD_MACHINE},
-    {.name = "info fpu", .aliases = "info float", .run = cmd_info_fpu,
+             "Example: info all-registers",
+     .flags = CMD_MACHINE},
+    {.name = "info fpu",
+     .aliases = "info float",
+     .run = cmd_info_fpu,
      .help = "Show the floating-point registers and FCSR.\n"
              "FCSR is decoded: rounding mode, flags, enables, cause.\n"
-             "Example: info fpu", .flags = CMD_MACHINE},
-    {.name = "info tlb", .run = cmd_info_tlb,
+             "Example: info fpu",
+     .flags = CMD_MACHINE},
+    {.name = "info tlb",
+     .run = cmd_info_tlb,
      .help = "Show the selected CPU's TLB entries, decoded.\n"
              "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
-             "Example: info tlb", .flags = CMD_MACHINE},
-    {.name = "x", .fn = cmd_x, .usage = "x[/NFU] [ADDR]",
+             "Example: info tlb",
+     .flags = CMD_MACHINE},
+    {.name = "x",
+     .fn = cmd_x,
+     .usage = "x[/NFU] [ADDR]",
      .help = "Examine memory, virtual or physical, in a format.\n"
              "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
              "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
@@ -662,13 +676,20 @@ static const command state_commands[] = {
              "on after the last one.  Memory-mapped registers are not read here (reading them\n"
              "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
              "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
-             "Example: x/4xw p:0x1c000", .flags = CMD_MACHINE},
-    {.name = "xp", .fn = cmd_xp, .usage = "xp[/NFU] [ADDR]",
+             "Example: x/4xw p:0x1c000",
+     .flags = CMD_MACHINE},
+    {.name = "xp",
+     .fn = cmd_xp,
+     .usage = "xp[/NFU] [ADDR]",
      .help = "Examine physical memory: the same as x with a \"p:\" address.\n"
              "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
              "address or kernel symbol standing for the physical address behind it.\n"
-             "Example: xp/8xb 0x2000", .flags = CMD_MACHINE},
-    {.name = "print", .aliases = "p,inspect", .fn = cmd_print, .usage = "print[/F] [EXPR]",
+             "Example: xp/8xb 0x2000",
+     .flags = CMD_MACHINE},
+    {.name = "print",
+     .aliases = "p,inspect",
+     .fn = cmd_print,
+     .usage = "print[/F] [EXPR]",
      .help = "Evaluate an expression and show its value.\n"
              "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
              "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
@@ -676,15 +697,22 @@ static const command state_commands[] = {
              "(locals and arguments of frame 0, statics, globals: hmp->tx_ring[3].status,\n"
              "*(struct hamachi_desc *)$a0, {struct desc} ADDR, &var, sizeof(struct desc)),\n"
              "enumerators of its enums typed as their enum (state < SYSTEM_RUNNING; print/d\n"
-             "for the number, (enum system_states)2 for the name), other symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
+             "for the number, (enum system_states)2 for the name), other symbols (standing for "
+             "their address), memory (*ADDR is a 32-bit word,\n"
              "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
              "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
              "assignment (=).  F is a format letter as for x (x d u o t a c z).\n"
-             "Example: print/x $status & 0xff00", .flags = CMD_MACHINE},
-    {.name = "output", .fn = cmd_output, .usage = "output[/F] EXPR",
+             "Example: print/x $status & 0xff00",
+     .flags = CMD_MACHINE},
+    {.name = "output",
+     .fn = cmd_output,
+     .usage = "output[/F] EXPR",
      .help = "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
-             "Example: output $pc", .flags = CMD_MACHINE},
-    {.name = "set", .fn = cmd_set, .usage = "set LVALUE = EXPR | set SETTING VALUE",
+             "Example: output $pc",
+     .flags = CMD_MACHINE},
+    {.name = "set",
+     .fn = cmd_set,
+     .usage = "set LVALUE = EXPR | set SETTING VALUE",
      .help = "Assign to a register, memory, a variable or a device register; or change a setting.\n"
              "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
              "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
@@ -692,18 +720,29 @@ static const command state_commands[] = {
              "write by the debugger, with the register's side effects.  The settings (logging,\n"
              "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
              "they are not supported in xbow.\n"
-             "Example: set $a0 = $a0 + 1", .flags = CMD_MACHINE},
-    {.name = "set variable", .aliases = "set var", .run = cmd_set_variable,
+             "Example: set $a0 = $a0 + 1",
+     .flags = CMD_MACHINE},
+    {.name = "set variable",
+     .aliases = "set var",
+     .run = cmd_set_variable,
      CMD_ARGS(ARG_REQ(ARG_EXPR, "LVALUE = EXPR", "an assignment")),
      .help = "The same as set, for a name that is also a setting (gdb's spelling).\n"
-             "Example: set var $count = 0", .flags = CMD_MACHINE},
-    {.name = "disassemble", .fn = cmd_disassemble, .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",
-     .help = "Disassemble a function or an address range, with symbols.\n"
-             "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
-             "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
-             "instructions from ADDR.\n"
-             "Example: disassemble main,+32", .flags = CMD_MACHINE},
-    {.name = "backtrace", .aliases = "bt,where", .run = cmd_backtrace, CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
+             "Example: set var $count = 0",
+     .flags = CMD_MACHINE},
+    {.name = "disassemble",
+     .fn = cmd_disassemble,
+     .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",
+     .help =
+         "Disassemble a function or an address range, with symbols.\n"
+         "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
+         "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
+         "instructions from ADDR.\n"
+         "Example: disassemble main,+32",
+     .flags = CMD_MACHINE},
+    {.name = "backtrace",
+     .aliases = "bt,where",
+     .run = cmd_backtrace,
+     CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
      .help = "Show the call stack, with source lines and arguments where the program has -g.\n"
              "Show the call stack of the selected CPU.  Where the debug information has\n"
              "call-frame information (CFI) for the pc, frames are unwound with it, exactly,\n"
@@ -712,10 +751,12 @@ static const command state_commands[] = {
              "it as frames of their own.  Elsewhere, best effort: frames are found from the\n"
              "symbol table and each function's prologue (stack adjustment and the slot where\n"
              "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
-             "Example: bt", .flags = CMD_MACHINE},
+             "Example: bt",
+     .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands, ARRAY_SIZE(state_commands)};
+static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands,
+                                              ARRAY_SIZE(state_commands)};
 static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
 
 const dbg_module dbg_state_module = {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tab completion for the front ends: command names, then each argument by
  * what the command declares it to be (command.complete): symbols and
  * registers in expressions, device names, a NIC's rings, event names,
@@ -9,7 +10,7 @@
 #include "dbg/dbg_int.h"
 
 typedef struct comp {
-    const char *word;  /* the beginning typed so far */
+    const char *word; /* the beginning typed so far */
     size_t len;
     dbg_complete_fn add;
     void *ctx;
@@ -122,8 +123,8 @@ static void expression(dbg *d, comp *c)
 {
     if (c->word[0] == '$') {
         registers(d, c, "$");
-        static const char *const builtin[] = {"cpu", "time", "insns", "_", "__", "bpnum",
-                                              "_shell_exitcode", "_shell_exitsignal"};
+        static const char *const builtin[] = {
+            "cpu", "time", "insns", "_", "__", "bpnum", "_shell_exitcode", "_shell_exitsignal"};
         for (unsigned i = 0; i < ARRAY_SIZE(builtin); i++)
             offer2(c, "$", builtin[i]);
         dbg_var_names(d, add_var, c);

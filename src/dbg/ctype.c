@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* C types: arena, queries and C declarator syntax.  See ctype.h. */
 #include "dbg/ctype.h"
 
@@ -90,10 +91,12 @@ bool ctype_is_scalar(const ctype *t)
     if (!t)
         return false;
     switch (t->kind) {
-    case CT_INT: case CT_BOOL: case CT_ENUM: case CT_PTR: case CT_FLOAT:
-        return t->size >= 1 && t->size <= 8;
-    default:
-        return false;
+    case CT_INT:
+    case CT_BOOL:
+    case CT_ENUM:
+    case CT_PTR:
+    case CT_FLOAT: return t->size >= 1 && t->size <= 8;
+    default: return false;
     }
 }
 
@@ -198,8 +201,10 @@ static void base_name(const ctype *t, int expand, int ind, strbuf *out)
         sb_puts(out, "void");
         return;
     }
-    const char *tag = t->kind == CT_STRUCT ? "struct" : t->kind == CT_UNION ? "union"
-                      : t->kind == CT_ENUM ? "enum" : NULL;
+    const char *tag = t->kind == CT_STRUCT  ? "struct"
+                      : t->kind == CT_UNION ? "union"
+                      : t->kind == CT_ENUM  ? "enum"
+                                            : NULL;
     if (tag) {
         sb_puts(out, tag);
         if (t->name)
@@ -306,10 +311,7 @@ static void declare(const ctype *t, const char *name, int expand, int ind, strbu
 
 void ctype_name(const ctype *t, strbuf *out) { declare(t, "", 0, 0, out); }
 
-void ctype_declare(const ctype *t, const char *name, strbuf *out)
-{
-    declare(t, name, 0, 0, out);
-}
+void ctype_declare(const ctype *t, const char *name, strbuf *out) { declare(t, name, 0, 0, out); }
 
 void ctype_ptype(const ctype *t, strbuf *out)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* C types for the debugger's expressions: built from DWARF (dwarf_type.c)
  * and used by the expression evaluator (member access, indexing, pointer
  * arithmetic, casts to named types), print, ptype and whatis.  This file
@@ -11,7 +12,7 @@
 
 typedef enum ctype_kind {
     CT_VOID,
-    CT_INT,      /* integers and characters (is_char) */
+    CT_INT, /* integers and characters (is_char) */
     CT_BOOL,
     CT_FLOAT,
     CT_ENUM,
@@ -29,7 +30,7 @@ typedef struct ctype ctype;
 typedef struct ctype_arena ctype_arena;
 
 typedef struct cmember {
-    const char *name;    /* NULL: an anonymous struct or union member */
+    const char *name; /* NULL: an anonymous struct or union member */
     const ctype *type;
     uint64_t offset;     /* bytes from the start of the aggregate */
     uint16_t bit_offset; /* bit-fields: bits from the most significant bit of */
@@ -43,24 +44,24 @@ typedef struct cenum {
 
 struct ctype {
     ctype_kind kind;
-    const char *name;    /* base type, typedef, tag (NULL: anonymous) */
-    uint64_t size;       /* bytes (arrays: the whole array) */
-    bool sgn;            /* integers and enums */
-    bool is_char;        /* char, signed char, unsigned char */
-    bool incomplete;     /* a declaration only (struct foo;) or an array of unknown size */
+    const char *name; /* base type, typedef, tag (NULL: anonymous) */
+    uint64_t size;    /* bytes (arrays: the whole array) */
+    bool sgn;         /* integers and enums */
+    bool is_char;     /* char, signed char, unsigned char */
+    bool incomplete;  /* a declaration only (struct foo;) or an array of unknown size */
     /* PTR: the pointee; ARRAY: the element; TYPEDEF, CONST, VOLATILE: the
      * type qualified or named; FUNC: the return type; NULL means void. */
     const ctype *target;
-    uint64_t count;      /* ARRAY: elements */
-    cmember *members;    /* STRUCT, UNION */
+    uint64_t count;   /* ARRAY: elements */
+    cmember *members; /* STRUCT, UNION */
     unsigned nmembers;
-    cenum *enums;        /* ENUM */
+    cenum *enums; /* ENUM */
     unsigned nenums;
     const ctype **params; /* FUNC: parameter types */
     unsigned nparams;
     bool varargs, prototyped;
-    ctype_arena *arena;  /* where derived types (pointers to this) are made */
-    ctype *ptr_to;       /* the pointer to this type, once made */
+    ctype_arena *arena; /* where derived types (pointers to this) are made */
+    ctype *ptr_to;      /* the pointer to this type, once made */
     /* A target made when first asked for (ctype_target): pointers in the
      * debug information, so that reading one type does not read every
      * type it can reach. */

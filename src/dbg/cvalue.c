@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Printing values of C types the way gdb does: scalars by their type,
  * pointers with the symbol they point at, char arrays and char pointers as
  * strings, arrays and structs in braces with runs of equal elements as
@@ -147,11 +148,8 @@ static bool int_format(dbg *d, const xval *v, char fmt, strbuf *out)
         sb_printf(out, "%lld ", (long long)(int8_t)u);
         quoted_char((unsigned)u & 0xff, out);
         return true;
-    case 'a':
-        pointer_text(d, u, out);
-        return true;
-    default:
-        return false;
+    case 'a': pointer_text(d, u, out); return true;
+    default: return false;
     }
 }
 
@@ -209,8 +207,7 @@ static bool is_char_type(const ctype *t)
     return t && t->kind == CT_INT && t->is_char && t->size == 1;
 }
 
-static void pointer_value(dbg *d, const xval *v, const ctype *st, char fmt, bool top,
-                          strbuf *out)
+static void pointer_value(dbg *d, const xval *v, const ctype *st, char fmt, bool top, strbuf *out)
 {
     if (fmt && fmt != 's' && int_format(d, v, fmt, out))
         return;
@@ -316,8 +313,7 @@ static void array_value(dbg *d, const xval *v, const ctype *st, char fmt, unsign
             sb_puts(out, ", ");
         first = false;
         if (run >= REPEATS) {
-            sb_printf(out, "%s <repeats %llu times>", cur.s ? cur.s : "",
-                      (unsigned long long)run);
+            sb_printf(out, "%s <repeats %llu times>", cur.s ? cur.s : "", (unsigned long long)run);
             i += run;
         } else {
             sb_puts(out, cur.s ? cur.s : "");
@@ -424,25 +420,17 @@ static void print_value(dbg *d, const xval *v, char fmt, bool top, unsigned dept
             return;
         float_text(v, out);
         return;
-    case CT_PTR:
-        pointer_value(d, v, st, fmt, top, out);
-        return;
-    case CT_ARRAY:
-        array_value(d, v, st, fmt, depth, out);
-        return;
+    case CT_PTR: pointer_value(d, v, st, fmt, top, out); return;
+    case CT_ARRAY: array_value(d, v, st, fmt, depth, out); return;
     case CT_STRUCT:
-    case CT_UNION:
-        struct_value(d, v, st, fmt, depth, out);
-        return;
+    case CT_UNION: struct_value(d, v, st, fmt, depth, out); return;
     case CT_FUNC:
         sb_putc(out, '{');
         ctype_name(v->type, out);
         sb_puts(out, "} ");
         pointer_text(d, v->addr, out);
         return;
-    default:
-        sb_puts(out, "<unknown type>");
-        return;
+    default: sb_puts(out, "<unknown type>"); return;
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command table, dispatch, output and blocks.  See dbg.h. */
 #include "dbg/dbg.h"
 
@@ -18,8 +19,10 @@ int dbg_register_group(dbg *d, const char *group, const command *cmds, unsigned 
     for (unsigned i = 0; i < n; i++) {
         if (dbg_command_find(d, cmds[i].name)) {
             /* two commands of one name: the second could never run */
-            fprintf(stderr, "xbow: command \"%s\" (%s) is registered twice; the second is "
-                            "ignored.\n", cmds[i].name, group);
+            fprintf(stderr,
+                    "xbow: command \"%s\" (%s) is registered twice; the second is "
+                    "ignored.\n",
+                    cmds[i].name, group);
             rc = -1;
             continue;
         }
@@ -354,8 +357,10 @@ static int run_line(dbg *d, const char *line)
     if ((c->flags & CMD_MACHINE) && !d->m)
         return dbg_error(d, "%s: no machine is loaded.", c->name);
     if ((c->flags & CMD_RESUMES) && d->in_callback)
-        return dbg_error(d, "%s: cannot run the guest from a breakpoint's commands while it "
-                            "runs (end the commands with \"continue\" instead).", c->name);
+        return dbg_error(d,
+                         "%s: cannot run the guest from a breakpoint's commands while it "
+                         "runs (end the commands with \"continue\" instead).",
+                         c->name);
     /* Strip trailing whitespace from the arguments. */
     char *args = xstrdup(rest ? rest : "");
     size_t n = strlen(args);
@@ -429,10 +434,7 @@ void dbg_set_repeat(dbg *d, const char *line)
     d->repeat = line ? xstrdup(line) : NULL;
 }
 
-const char *dbg_repeat_text(const dbg *d)
-{
-    return d->repeat && !d->collecting ? d->repeat : "";
-}
+const char *dbg_repeat_text(const dbg *d) { return d->repeat && !d->collecting ? d->repeat : ""; }
 
 int dbg_execute_interactive(dbg *d, const char *line)
 {
@@ -492,8 +494,10 @@ static int check_command_file(dbg *d, FILE *f, const char *path)
         return dbg_error(d, "%s: %s.", path, strerror(errno));
     rewind(f);
     if (bad)
-        return dbg_error(d, "%s: not a text file: \"source\" runs a file of debugger commands, "
-                            "one per line.", path);
+        return dbg_error(d,
+                         "%s: not a text file: \"source\" runs a file of debugger commands, "
+                         "one per line.",
+                         path);
     return 0;
 }
 

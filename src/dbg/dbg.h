@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The debugger's command language: the command table, dispatch, output and
  * scripting state.  Front ends (batch, readline CLI, TUI) feed it lines and
  * give it an output sink; it never touches the terminal itself. */
@@ -15,9 +16,9 @@ typedef struct dbg dbg;
 typedef int (*cmd_fn)(dbg *d, const char *args);
 
 enum cmd_flags {
-    CMD_MACHINE = 1, /* needs a machine */
-    CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
-    CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
+    CMD_MACHINE = 1,  /* needs a machine */
+    CMD_RESUMES = 2,  /* runs the guest (the TUI shows "running") */
+    CMD_EXACT = 4,    /* no abbreviation ("set width" must not take "set w = 1") */
     CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
 
@@ -27,6 +28,7 @@ enum cmd_flags {
  * one word; the last takes the rest of the line when it is an expression, a
  * location or text (they may have spaces), and is one word (a name) or one
  * expression (a count) otherwise: what follows it is an error. */
+/* clang-format off */
 typedef enum arg_kind {
     ARG_COUNT = 1, /* an integer expression from min to max (dbg_count_parse's rule);
                       absent: dflt */
@@ -38,11 +40,12 @@ typedef enum arg_kind {
     ARG_LIST,      /* the rest of the line: words (numbers, ranges, names), shown as
                       "NAME..." in the usage line */
 } arg_kind;
+/* clang-format on */
 
 typedef struct cmd_arg {
     arg_kind kind;
-    const char *name;        /* in the usage line: "N", "LOCATION", "FILE" */
-    const char *what;        /* in errors: "the count", "a location" */
+    const char *name; /* in the usage line: "N", "LOCATION", "FILE" */
+    const char *what; /* in errors: "the count", "a location" */
     bool optional;
     uint64_t min, max, dflt; /* ARG_COUNT */
 } cmd_arg;
@@ -51,28 +54,38 @@ enum { CMD_MAX_ARGS = 4 };
 
 /* The arguments as the command gets them. */
 typedef struct cmd_args {
-    unsigned n;                      /* how many were given */
+    unsigned n; /* how many were given */
     bool given[CMD_MAX_ARGS];
-    const char *text[CMD_MAX_ARGS];  /* as typed, "" when absent */
-    uint64_t num[CMD_MAX_ARGS];      /* ARG_COUNT: the value (dflt when absent);
+    const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
+    uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
                                         ARG_LOCATION: the address */
-    const char *cond;                /* ARG_LOCATION: the text after "if", or NULL */
-    const char *line;                /* all of the arguments, as typed */
+    const char *cond;               /* ARG_LOCATION: the text after "if", or NULL */
+    const char *line;               /* all of the arguments, as typed */
 } cmd_args;
 
 typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
 
 /* Argument declarations for the command table: CMD_ARGS(ARG_OPT_COUNT("N", 1,
  * UINT64_MAX, 0)) declares "[N]", a count of at least 1, 0 when absent. */
-#define CMD_ARGS(...)                                                                      \
-    .args = (const cmd_arg[]){__VA_ARGS__},                                                \
+#define CMD_ARGS(...)                       \
+    .args = (const cmd_arg[]){__VA_ARGS__}, \
     .nargs = sizeof((const cmd_arg[]){__VA_ARGS__}) / sizeof(cmd_arg)
-#define ARG_OPT_COUNT(NAME, MIN, MAX, DFLT)                                                \
-    {.kind = ARG_COUNT, .name = NAME, .optional = true, .min = MIN, .max = MAX, .dflt = DFLT}
-#define ARG_REQ_COUNT(NAME, WHAT, MIN, MAX)                                                \
-    {.kind = ARG_COUNT, .name = NAME, .what = WHAT, .min = MIN, .max = MAX}
-#define ARG_REQ(KIND, NAME, WHAT) {.kind = KIND, .name = NAME, .what = WHAT}
-#define ARG_OPT(KIND, NAME) {.kind = KIND, .name = NAME, .optional = true}
+#define ARG_OPT_COUNT(NAME, MIN, MAX, DFLT)                                                     \
+    {                                                                                           \
+        .kind = ARG_COUNT, .name = NAME, .optional = true, .min = MIN, .max = MAX, .dflt = DFLT \
+    }
+#define ARG_REQ_COUNT(NAME, WHAT, MIN, MAX)                                   \
+    {                                                                         \
+        .kind = ARG_COUNT, .name = NAME, .what = WHAT, .min = MIN, .max = MAX \
+    }
+#define ARG_REQ(KIND, NAME, WHAT)                \
+    {                                            \
+        .kind = KIND, .name = NAME, .what = WHAT \
+    }
+#define ARG_OPT(KIND, NAME)                          \
+    {                                                \
+        .kind = KIND, .name = NAME, .optional = true \
+    }
 
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
@@ -83,8 +96,8 @@ typedef struct command {
     cmd_run_fn run;      /* ... or, declared, parsed and checked (args) */
     const cmd_arg *args;
     unsigned nargs;
-    const char *usage;   /* "break [LOCATION] [if COND]"; NULL with run: generated */
-    const char *help;    /* first line: one-line summary; the rest: details and an example */
+    const char *usage; /* "break [LOCATION] [if COND]"; NULL with run: generated */
+    const char *help;  /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;
 
@@ -141,7 +154,7 @@ typedef void (*dbg_out_fn)(void *ctx, const char *text);
  * it while it frees its state).  A module keeps its state in its own typed
  * field of struct dbg, reached through the module's accessor. */
 typedef struct dbg_cmd_table {
-    const char *group;        /* heading in `help` and docs/commands.md */
+    const char *group; /* heading in `help` and docs/commands.md */
     const command *cmds;
     unsigned n;
 } dbg_cmd_table;
@@ -149,9 +162,9 @@ typedef struct dbg_cmd_table {
 typedef struct dbg_module {
     const char *name;
     const dbg_cmd_table *const *commands; /* ends with NULL; NULL: none */
-    void (*on_stop)(dbg *d, int reason); /* after every stop, before it is reported */
-    void (*on_resume)(dbg *d);           /* before the guest runs */
-    void (*free)(dbg *d);                /* the module's state, at dbg_free */
+    void (*on_stop)(dbg *d, int reason);  /* after every stop, before it is reported */
+    void (*on_resume)(dbg *d);            /* before the guest runs */
+    void (*free)(dbg *d);                 /* the module's state, at dbg_free */
 } dbg_module;
 
 /* The registry of one dbg instance. */
@@ -203,15 +216,15 @@ struct dbg {
     bool batch;
     bool quit;
     int exit_status;
-    int failures;         /* commands that failed */
+    int failures; /* commands that failed */
     /* Multi-line blocks (define, commands, while): lines are collected here
      * until the matching `end`. */
-    int collecting;       /* nesting depth, 0 = not collecting */
+    int collecting; /* nesting depth, 0 = not collecting */
     strbuf block;
     int (*block_done)(dbg *d, const char *body);
     char block_arg[128];
     int source_depth;
-    dbg_registry cmds;   /* the commands, in registration order */
+    dbg_registry cmds; /* the commands, in registration order */
     /* Per-module state (see src/dbg/modules.c), NULL until first used. */
     struct bp_state *bp;             /* breakpoints (break.c) */
     struct views_state *views;       /* ring marks (views.c) */
@@ -224,25 +237,25 @@ struct dbg {
     struct settings_state *settings; /* set/show: logging, pagination ... (settings.c) */
     struct display_state *display;   /* auto-display expressions (display.c) */
     struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
-    void *ui;            /* the front end's own pointer */
+    void *ui;                        /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);
     uint64_t last_stop_time;
-    bool running;        /* inside machine_run(): callbacks see the guest running */
-    int in_callback;     /* running breakpoint commands while the guest runs */
-    uint64_t stop_count; /* stops so far ("changed since the last stop") */
-    bool quiet_stop;     /* `expect` found its text: no stop report */
+    bool running;                   /* inside machine_run(): callbacks see the guest running */
+    int in_callback;                /* running breakpoint commands while the guest runs */
+    uint64_t stop_count;            /* stops so far ("changed since the last stop") */
+    bool quiet_stop;                /* `expect` found its text: no stop report */
     const struct eval_scope *scope; /* names a breakpoint's commands see */
     struct profile *prof;           /* the profiler (profile.c) */
-    int exec_depth;      /* commands running inside commands (user commands ...) */
-    unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
-    bool killed;         /* reset by kill and not run since: run needs no reset */
-    bool allow_shell;    /* shell and !CMD may run host commands */
-    bool interactive;    /* running a line typed at the prompt */
-    char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
-    const dbg_client *client; /* the gdb stub, when one is listening */
+    int exec_depth;                 /* commands running inside commands (user commands ...) */
+    unsigned frame;                 /* selected call frame (frame, up, down); 0 after a stop */
+    bool killed;                    /* reset by kill and not run since: run needs no reset */
+    bool allow_shell;               /* shell and !CMD may run host commands */
+    bool interactive;               /* running a line typed at the prompt */
+    char *repeat;                   /* what an empty line at the prompt runs (gdb's Enter) */
+    const dbg_client *client;       /* the gdb stub, when one is listening */
     void *client_ctx;
-    char *stop_report;   /* the report of the last stop (info stop), or NULL */
+    char *stop_report; /* the report of the last stop (info stop), or NULL */
 };
 
 dbg *dbg_new(machine *m);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/dbg: the command language (docs/commands.md is generated from it).
 DBG_SOURCES = \
 	src/dbg/dbg.c src/dbg/dbg.h src/dbg/dbg_int.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interfaces shared by the debugger's command modules (not for front ends:
  * they use dbg.h). */
 #ifndef XBOW_DBG_INT_H
@@ -8,10 +9,9 @@
 
 /* ---- the modules (listed in modules.c) ----------------------------------- */
 extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_stop_module,
-    dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module,
-    dbg_evbreak_module, dbg_stall_module, dbg_views_module, dbg_trace_module,
-    dbg_script_module, dbg_symbols_module, dbg_settings_module, dbg_gdb_module,
-    dbg_src_module, dbg_source_module, dbg_profile_module;
+    dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module, dbg_evbreak_module,
+    dbg_stall_module, dbg_views_module, dbg_trace_module, dbg_script_module, dbg_symbols_module,
+    dbg_settings_module, dbg_gdb_module, dbg_src_module, dbg_source_module, dbg_profile_module;
 /* The bus watchpoints' and write tracking's commands (in the break module). */
 extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
 /* The commands of C variables and types (in the source module). */
@@ -97,7 +97,7 @@ int dbg_parse_u64(const char *s, uint64_t *v);
  * their enumerated values ("ring == rx").  Checked when a condition is set
  * (bp_check_cond). */
 typedef struct cond_fields {
-    const char *owner;         /* who has them, for messages: "a DMA watchpoint" */
+    const char *owner; /* who has them, for messages: "a DMA watchpoint" */
     const event_field *fields;
     unsigned n;
 } cond_fields;
@@ -202,24 +202,24 @@ typedef struct frame {
     uint64_t pc, sp;
     /* What the prologue of the frame's function told, or its call-frame
      * information (filled for every frame but the last one returned): */
-    uint64_t func;            /* where the function starts, 0 if not found */
-    uint64_t size;            /* the stack it allocated */
-    uint64_t saved[32];       /* where it saved the caller's GPR r ... */
-    uint8_t saved_width[32];  /* ... and how wide (0: not saved) */
-    uint64_t cfa;       /* its canonical frame address (0: not known yet) */
-    uint64_t regs[32];  /* the GPRs as this frame sees them ... */
-    uint32_t valid;     /* ... bit n: regs[n] is known */
-    bool exact_pc;      /* pc is where it runs (or was interrupted), not a return address */
-    bool cfi;           /* its caller was found with the CFI */
-    bool signal;        /* an exception frame (CFI 'S'): its caller was interrupted */
+    uint64_t func;           /* where the function starts, 0 if not found */
+    uint64_t size;           /* the stack it allocated */
+    uint64_t saved[32];      /* where it saved the caller's GPR r ... */
+    uint8_t saved_width[32]; /* ... and how wide (0: not saved) */
+    uint64_t cfa;            /* its canonical frame address (0: not known yet) */
+    uint64_t regs[32];       /* the GPRs as this frame sees them ... */
+    uint32_t valid;          /* ... bit n: regs[n] is known */
+    bool exact_pc;           /* pc is where it runs (or was interrupted), not a return address */
+    bool cfi;                /* its caller was found with the CFI */
+    bool signal;             /* an exception frame (CFI 'S'): its caller was interrupted */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
 /* GPR r as frame `level` of the n unwound ones sees it: 1 when known (*slot
  * is where an inner frame saved it, 0 when it is the register itself), 0
  * when not known (a caller-saved register of an outer frame), -1 when
  * there is no such frame or register. */
-int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
-                  uint64_t *val, uint64_t *slot);
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r, uint64_t *val,
+                  uint64_t *slot);
 /* Frames 0 to the selected one and its caller, unwound now (malloc'd, *n
  * of them); *level is the selected one's index in them (d->frame, or with
  * debug information the physical frame of the frame bt numbers d->frame,
@@ -248,11 +248,11 @@ void dbg_show_location(dbg *d, cpu *c);
 typedef struct bpoint bpoint;
 
 typedef struct bp_ops {
-    const char *type;                 /* "breakpoint", "watchpoint", "event" ... */
-    int (*arm)(dbg *d, bpoint *bp);   /* start catching (enable) */
+    const char *type;               /* "breakpoint", "watchpoint", "event" ... */
+    int (*arm)(dbg *d, bpoint *bp); /* start catching (enable) */
     void (*disarm)(dbg *d, bpoint *bp);
     void (*describe)(dbg *d, const bpoint *bp, strbuf *out); /* "What" */
-    void (*free)(bpoint *bp);         /* kind-specific state */
+    void (*free)(bpoint *bp);                                /* kind-specific state */
     /* The names its conditions see (checked when one is set, by bp_create
      * and `condition`); NULL: the kind checks them itself (events). */
     const cond_fields *cond;
@@ -268,8 +268,8 @@ struct bpoint {
     uint64_t hits;
     char **cmds;
     unsigned ncmds;
-    uint64_t addr;   /* code breakpoints: the address */
-    void *priv;      /* kind-specific */
+    uint64_t addr; /* code breakpoints: the address */
+    void *priv;    /* kind-specific */
     bpoint *next;
 };
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Auto-display (display, undisplay, info display, enable/disable display):
  * expressions shown after every stop the debugger reports, in print's
  * formats ("display/x $a0") or x's ("display/i $pc", "display/4xw $sp"). */
@@ -9,8 +10,8 @@
 typedef struct display {
     int num;
     bool enabled;
-    bool examine;    /* shown by x (i, s, a count or a size), else as print */
-    char fmt[16];    /* the letters after '/', "" for none */
+    bool examine; /* shown by x (i, s, a count or a size), else as print */
+    char fmt[16]; /* the letters after '/', "" for none */
     char *expr;
     struct display *next;
 } display;
@@ -70,8 +71,8 @@ static int show(dbg *d, const display *x)
         snprintf(args, sizeof args, "/%s %s", x->fmt, x->expr);
         rc = dbg_examine(d, args);
     } else {
-        dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt,
-                   x->fmt[0] ? " " : "", x->expr);
+        dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt, x->fmt[0] ? " " : "",
+                   x->expr);
         xerr err;
         if (check(d, x->expr, &err) != 0) { /* gdb's way to say it here */
             dbg_printf(d, "<error: %s>\n", err.msg);
@@ -209,8 +210,16 @@ static void do_delete(dbg *d, display *x)
         }
     }
 }
-static void do_enable(dbg *d, display *x) { (void)d; x->enabled = true; }
-static void do_disable(dbg *d, display *x) { (void)d; x->enabled = false; }
+static void do_enable(dbg *d, display *x)
+{
+    (void)d;
+    x->enabled = true;
+}
+static void do_disable(dbg *d, display *x)
+{
+    (void)d;
+    x->enabled = false;
+}
 
 static int cmd_undisplay(dbg *d, const cmd_args *a)
 {
@@ -245,33 +254,51 @@ static int cmd_info_display(dbg *d, const cmd_args *a)
 }
 
 static const command display_commands[] = {
-    {.name = "display", .fn = cmd_display, .usage = "display[/FMT] [EXPR]",
+    {.name = "display",
+     .fn = cmd_display,
+     .usage = "display[/FMT] [EXPR]",
      .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
              "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
              "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
              "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
              "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
              "at a stop says why and stays.\n"
-             "Example: display/i $pc", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "undisplay", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: display/i $pc",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "undisplay",
+     .run = cmd_undisplay,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Delete auto-display expressions (all of them without N).\n"
-             "Example: undisplay 2", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "delete display", .run = cmd_undisplay, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: undisplay 2",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "delete display",
+     .run = cmd_undisplay,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "The same as undisplay.\n"
-             "Example: delete display 1", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "enable display", .run = cmd_enable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: delete display 1",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "enable display",
+     .run = cmd_enable_display,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Show auto-display expressions again at stops (all without N).\n"
-             "Example: enable display 1", .flags = CMD_MACHINE},
-    {.name = "disable display", .run = cmd_disable_display, CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+             "Example: enable display 1",
+     .flags = CMD_MACHINE},
+    {.name = "disable display",
+     .run = cmd_disable_display,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
      .help = "Stop showing auto-display expressions at stops (all without N).\n"
              "They are kept: enable display shows them again.\n"
-             "Example: disable display 1", .flags = CMD_MACHINE},
-    {.name = "info display", .run = cmd_info_display,
+             "Example: disable display 1",
+     .flags = CMD_MACHINE},
+    {.name = "info display",
+     .run = cmd_info_display,
      .help = "List the auto-display expressions with their numbers and formats.\n"
-             "Example: info display", .flags = CMD_MACHINE},
+             "Example: info display",
+     .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table display_table = {"Machine state", display_commands, ARRAY_SIZE(display_commands)};
+static const dbg_cmd_table display_table = {"Machine state", display_commands,
+                                            ARRAY_SIZE(display_commands)};
 static const dbg_cmd_table *const display_tables[] = {&display_table, NULL};
 
 const dbg_module dbg_display_module = {

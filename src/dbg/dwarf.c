@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* DWARF files, line tables, functions and inlined instances, variables by
  * name and the name index.  See dwarf.h. */
 #include "dbg/dwarf_int.h"
@@ -17,10 +18,7 @@
  * libdw has no frame pointers: the fast unwinder may stop inside it, so
  * its library is named too (everything xbow allocates is freed by xbow). */
 const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-    return "leak:dwarf_getscopes\nleak:libdw.so.1\n";
-}
+const char *__lsan_default_suppressions(void) { return "leak:dwarf_getscopes\nleak:libdw.so.1\n"; }
 
 /* ---- a map from DIE offsets ------------------------------------------------ */
 
@@ -115,7 +113,10 @@ void dwdb_free(dwarf_db *db)
 
 bool dwdb_empty(const dwarf_db *db) { return !db || !db->n; }
 unsigned dwdb_nfiles(const dwarf_db *db) { return db ? db->n : 0; }
-const char *dwdb_path(const dwarf_db *db, unsigned i) { return i < db->n ? db->files[i]->path : ""; }
+const char *dwdb_path(const dwarf_db *db, unsigned i)
+{
+    return i < db->n ? db->files[i]->path : "";
+}
 ctype_arena *dw_file_arena(dw_file *f) { return f->arena; }
 
 bool dw_file_be(const dw_file *f)
@@ -290,8 +291,7 @@ static void normalize(char *p)
             s++;
         } else if (s[0] == '/' && s[1] == '.' && (s[2] == '/' || !s[2])) {
             s += 2;
-        } else if (s[0] == '/' && s[1] == '.' && s[2] == '.' && (s[3] == '/' || !s[3]) &&
-                   out > p) {
+        } else if (s[0] == '/' && s[1] == '.' && s[2] == '.' && (s[3] == '/' || !s[3]) && out > p) {
             while (out > p && out[-1] != '/')
                 out--;
             if (out > p)
@@ -556,13 +556,13 @@ typedef struct line_search {
     dwarf_db *db;
     dw_file *f;
     const char *file;
-    unsigned want;       /* the line asked for */
-    unsigned best;       /* the smallest line >= want with code, so far */
+    unsigned want; /* the line asked for */
+    unsigned best; /* the smallest line >= want with code, so far */
     const char *full;
     struct cand {
         uint64_t addr;
         unsigned line;
-    } *c;
+    } * c;
     size_t n, cap;
     bool primary_only, found_cu;
 } line_search;
@@ -580,8 +580,8 @@ static bool collect_rows(void *ctx, Dwarf_Die *cu)
         return false;
     for (size_t i = 0; i < u->n; i++) {
         row r;
-        if (!get_row(u, i, &r) || r.end || !r.stmt || r.line <= 0 ||
-            (unsigned)r.line < s->want || !dw_path_matches(r.file, s->file))
+        if (!get_row(u, i, &r) || r.end || !r.stmt || r.line <= 0 || (unsigned)r.line < s->want ||
+            !dw_path_matches(r.file, s->file))
             continue;
         s->found_cu = true;
         if ((unsigned)r.line > s->best)
@@ -608,8 +608,8 @@ static int cmp_cand(const void *a, const void *b)
     return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-unsigned dw_line_addrs(dwarf_db *db, const char *file, unsigned line, uint64_t *addrs,
-                       unsigned max, unsigned *line_found, const char **file_found)
+unsigned dw_line_addrs(dwarf_db *db, const char *file, unsigned line, uint64_t *addrs, unsigned max,
+                       unsigned *line_found, const char **file_found)
 {
     line_search s = {db, NULL, file, line, UINT32_MAX, NULL, NULL, 0, 0, true, false};
     for (int pass = 0; pass < 2 && !s.n; pass++) {
@@ -890,8 +890,7 @@ unsigned dw_vars_at(dwarf_db *db, uint64_t pc, unsigned skip, unsigned which,
 
 /* The enumerator NAME of the enum type DIE, as a dw_var with the value
  * the enum's ctype has for it (signed or not as the enum is). */
-static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned depth,
-                        dw_var *out)
+static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned depth, dw_var *out)
 {
     Dwarf_Die e;
     if (dwarf_tag(type) != DW_TAG_enumeration_type || dwarf_hasattr(type, DW_AT_declaration) ||
@@ -919,8 +918,8 @@ static bool enum_member(dw_file *f, Dwarf_Die *type, const char *name, unsigned 
  * extern declaration), or an enumerator of an enum declared there.  An
  * inlined or out-of-line instance has its enums in the abstract function
  * or block it is a copy of. */
-static bool scope_name(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth,
-                       bool vars, bool enums, dw_var *out)
+static bool scope_name(dw_file *f, Dwarf_Die *scope, const char *name, unsigned depth, bool vars,
+                       bool enums, dw_var *out)
 {
     int st = dwarf_tag(scope);
     bool is_unit = st == DW_TAG_compile_unit || st == DW_TAG_partial_unit;
@@ -1038,8 +1037,7 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
         }
         return 0;
     }
-    if (!dwarf_attr(&d, DW_AT_location, &a) &&
-        !dwarf_attr_integrate(&d, DW_AT_location, &a)) {
+    if (!dwarf_attr(&d, DW_AT_location, &a) && !dwarf_attr_integrate(&d, DW_AT_location, &a)) {
         out->kind = DWV_OPTIMIZED_OUT;
         return 0;
     }
@@ -1134,9 +1132,10 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
         const char *name = dwarf_diename(&c);
         if (!name)
             continue;
-        const char *tagname = tag == DW_TAG_structure_type ? "struct "
-                              : tag == DW_TAG_union_type ? "union "
-                              : tag == DW_TAG_enumeration_type ? "enum " : NULL;
+        const char *tagname = tag == DW_TAG_structure_type     ? "struct "
+                              : tag == DW_TAG_union_type       ? "union "
+                              : tag == DW_TAG_enumeration_type ? "enum "
+                                                               : NULL;
         char key[256];
         if (tagname) {
             if (dwarf_hasattr(&c, DW_AT_declaration))
@@ -1220,10 +1219,11 @@ static bool cu_type(Dwarf_Die *cu, const char *key, Dwarf_Die *out)
         const char *name = dwarf_diename(&c);
         if (!name)
             continue;
-        const char *tagname = tag == DW_TAG_structure_type ? "struct "
-                              : tag == DW_TAG_union_type ? "union "
-                              : tag == DW_TAG_enumeration_type ? "enum "
-                              : tag == DW_TAG_typedef || tag == DW_TAG_base_type ? "" : NULL;
+        const char *tagname = tag == DW_TAG_structure_type                       ? "struct "
+                              : tag == DW_TAG_union_type                         ? "union "
+                              : tag == DW_TAG_enumeration_type                   ? "enum "
+                              : tag == DW_TAG_typedef || tag == DW_TAG_base_type ? ""
+                                                                                 : NULL;
         if (!tagname || dwarf_hasattr(&c, DW_AT_declaration))
             continue;
         size_t tl = strlen(tagname);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* DWARF for the debugger: the ELF files whose debug information xbow has
  * read (the kernel given on the command line, symbol-file), through
  * elfutils' libdw.  Line tables, functions with their inlined instances,
@@ -38,15 +39,15 @@ typedef struct dw_mem {
 
 typedef struct dw_regs {
     uint64_t pc;
-    uint64_t r[32];        /* GPRs */
-    uint32_t valid;        /* bit n: r[n] is known in this frame */
-    uint64_t saved[32];    /* where this frame saved its caller's GPR n (0: not saved) */
-    unsigned saved_size;   /* how wide those slots are (the CFI's address size) */
-    uint64_t func;         /* where the code its CFI describes starts (the FDE's) */
-    uint64_t cfa;          /* this frame's canonical frame address (0: unknown) */
-    bool exact_pc;         /* pc is where execution is (frame 0, or interrupted), not a return address */
-    bool signal;           /* an exception frame: its caller was interrupted */
-    bool cfi;              /* this frame was unwound with CFI (its CFA is exact) */
+    uint64_t r[32];      /* GPRs */
+    uint32_t valid;      /* bit n: r[n] is known in this frame */
+    uint64_t saved[32];  /* where this frame saved its caller's GPR n (0: not saved) */
+    unsigned saved_size; /* how wide those slots are (the CFI's address size) */
+    uint64_t func;       /* where the code its CFI describes starts (the FDE's) */
+    uint64_t cfa;        /* this frame's canonical frame address (0: unknown) */
+    bool exact_pc; /* pc is where execution is (frame 0, or interrupted), not a return address */
+    bool signal;   /* an exception frame: its caller was interrupted */
+    bool cfi;      /* this frame was unwound with CFI (its CFA is exact) */
     /* Its caller (NULL: not known): where DW_OP_entry_value finds the
      * values the arguments had at the call (DW_TAG_call_site). */
     const struct dw_regs *caller;
@@ -59,11 +60,11 @@ static inline uint64_t dw_lookup_pc(const dw_regs *r) { return r->exact_pc ? r->
 /* ---- line tables ----------------------------------------------------------- */
 
 typedef struct dw_line {
-    const char *file;  /* as the compiler recorded it (absolute with its directory) */
+    const char *file; /* as the compiler recorded it (absolute with its directory) */
     unsigned line;
-    uint64_t addr;     /* where this row starts */
-    uint64_t end;      /* where the next address of the table starts */
-    bool stmt;         /* the row begins a statement (is_stmt) */
+    uint64_t addr; /* where this row starts */
+    uint64_t end;  /* where the next address of the table starts */
+    bool stmt;     /* the row begins a statement (is_stmt) */
 } dw_line;
 
 /* The row covering pc (gdb's choice: the last row at or below pc,
@@ -74,8 +75,8 @@ bool dw_line_at(dwarf_db *db, uint64_t pc, dw_line *out);
  * *line_found gets that line, *file_found the file's full name.  Returns
  * the number of addresses (at most max), 0 when the file is unknown or has
  * no code from LINE on. */
-unsigned dw_line_addrs(dwarf_db *db, const char *file, unsigned line, uint64_t *addrs,
-                       unsigned max, unsigned *line_found, const char **file_found);
+unsigned dw_line_addrs(dwarf_db *db, const char *file, unsigned line, uint64_t *addrs, unsigned max,
+                       unsigned *line_found, const char **file_found);
 /* Does FILE (a name or a path suffix) name a source file of the program?
  * *full gets its full name. */
 bool dw_find_file(dwarf_db *db, const char *file, const char **full);
@@ -86,7 +87,7 @@ bool dw_path_matches(const char *path, const char *name);
 
 typedef struct dw_scope {
     dw_file *f;
-    Dwarf_Die die;         /* DW_TAG_subprogram or DW_TAG_inlined_subroutine */
+    Dwarf_Die die; /* DW_TAG_subprogram or DW_TAG_inlined_subroutine */
     const char *name;
     bool inlined;
     uint64_t lo, hi;       /* the range of it that contains the pc */
@@ -115,8 +116,8 @@ const ctype *dw_return_type(dw_scope *s);
 /* Details of the compilation unit at pc, for info source. */
 typedef struct dw_cu_info {
     const char *name, *comp_dir, *producer;
-    int lang;              /* DW_LANG_* */
-    unsigned version;      /* DWARF version */
+    int lang;         /* DW_LANG_* */
+    unsigned version; /* DWARF version */
 } dw_cu_info;
 bool dw_cu_at(dwarf_db *db, uint64_t pc, dw_cu_info *out);
 
@@ -129,7 +130,7 @@ typedef struct dw_var {
     Dwarf_Die die;
     const char *name;
     bool is_param;
-    unsigned depth;        /* the scope it was found in (0: innermost) */
+    unsigned depth; /* the scope it was found in (0: innermost) */
     /* An enumerator (die is its DW_TAG_enumerator): the enum type it
      * belongs to and its value; NULL for a variable. */
     const ctype *enum_type;
@@ -154,9 +155,9 @@ const ctype *dw_var_type(const dw_var *v); /* an enumerator: its enum */
 enum dw_value_kind { DWV_MEM, DWV_REG, DWV_VALUE, DWV_OPTIMIZED_OUT, DWV_NOT_SAVED };
 typedef struct dw_value {
     enum dw_value_kind kind;
-    uint64_t addr;         /* DWV_MEM */
-    unsigned reg;          /* DWV_REG: the GPR (DWARF numbers 0-31) */
-    uint64_t value;        /* DWV_REG (its value), DWV_VALUE */
+    uint64_t addr;  /* DWV_MEM */
+    unsigned reg;   /* DWV_REG: the GPR (DWARF numbers 0-31) */
+    uint64_t value; /* DWV_REG (its value), DWV_VALUE */
 } dw_value;
 
 /* Evaluate the variable's location at the frame's pc with the frame's
@@ -189,8 +190,8 @@ bool dw_cfi_cfa(dwarf_db *db, const dw_regs *in, const dw_mem *mem, uint64_t *cf
 
 /* ---- internals shared by dwarf*.c ------------------------------------------- */
 
-const ctype *dw_type_of(dw_file *f, Dwarf_Die *die);   /* dwarf_type.c */
-ctype_arena *dw_file_arena(dw_file *f);                 /* dwarf.c */
+const ctype *dw_type_of(dw_file *f, Dwarf_Die *die); /* dwarf_type.c */
+ctype_arena *dw_file_arena(dw_file *f);              /* dwarf.c */
 /* Index of the type DIEs by name, built on first use (dwarf.c). */
 bool dw_find_type_die(dw_file *f, const char *tag_and_name, Dwarf_Die *out);
 /* The file's CFI section (dwarf_cfi.c) */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Call-frame information: libdw reads the CIEs and FDEs of .debug_frame
  * (or .eh_frame) with dwarf_next_cfi; the CFA programs run here, because
  * libdw 0.188 has no MIPS backend to set up a CIE's initial state and its
@@ -16,9 +17,9 @@ typedef struct cie {
     int64_t data_align;
     unsigned ra;
     const uint8_t *insns, *insns_end;
-    bool signal;      /* 'S': frames of this CIE are exception frames */
-    bool z;           /* 'z': FDEs have an augmentation length */
-    uint8_t ptr_enc;  /* 'R' (.eh_frame) */
+    bool signal;     /* 'S': frames of this CIE are exception frames */
+    bool z;          /* 'z': FDEs have an augmentation length */
+    uint8_t ptr_enc; /* 'R' (.eh_frame) */
 } cie;
 
 typedef struct fde {
@@ -35,7 +36,7 @@ struct dw_cfi {
     bool eh;
     bool be;
     unsigned addr_size;
-    uint64_t sec_addr;        /* .eh_frame's address, for pc-relative pointers */
+    uint64_t sec_addr; /* .eh_frame's address, for pc-relative pointers */
     const uint8_t *sec_start;
 };
 
@@ -110,15 +111,15 @@ static uint64_t enc_ptr(dw_cfi *c, reader *r, uint8_t enc)
     const uint8_t *at = r->p;
     uint64_t v;
     switch (enc & 0x0f) {
-    case 0x00: v = rd(r, c->addr_size); break;                   /* absptr */
-    case 0x01: v = uleb(r); break;                               /* uleb128 */
-    case 0x02: v = rd(r, 2); break;                              /* udata2 */
-    case 0x03: v = rd(r, 4); break;                              /* udata4 */
-    case 0x04: v = rd(r, 8); break;                              /* udata8 */
-    case 0x09: v = (uint64_t)sleb(r); break;                     /* sleb128 */
-    case 0x0a: v = (uint64_t)(int64_t)(int16_t)rd(r, 2); break;  /* sdata2 */
-    case 0x0b: v = (uint64_t)(int64_t)(int32_t)rd(r, 4); break;  /* sdata4 */
-    case 0x0c: v = rd(r, 8); break;                              /* sdata8 */
+    case 0x00: v = rd(r, c->addr_size); break;                  /* absptr */
+    case 0x01: v = uleb(r); break;                              /* uleb128 */
+    case 0x02: v = rd(r, 2); break;                             /* udata2 */
+    case 0x03: v = rd(r, 4); break;                             /* udata4 */
+    case 0x04: v = rd(r, 8); break;                             /* udata8 */
+    case 0x09: v = (uint64_t)sleb(r); break;                    /* sleb128 */
+    case 0x0a: v = (uint64_t)(int64_t)(int16_t)rd(r, 2); break; /* sdata2 */
+    case 0x0b: v = (uint64_t)(int64_t)(int32_t)rd(r, 4); break; /* sdata4 */
+    case 0x0c: v = rd(r, 8); break;                             /* sdata8 */
     default: r->bad = true; return 0;
     }
     if ((enc & 0x70) == 0x10) /* pcrel */
@@ -164,7 +165,11 @@ static bool parse_cie(dw_cfi *c, Dwarf_Off off, const Dwarf_CIE *e, cie *out)
         case 'S': out->signal = true; break;
         case 'R': out->ptr_enc = (uint8_t)rd(&r, 1); break;
         case 'L': rd(&r, 1); break;
-        case 'P': { uint8_t pe = (uint8_t)rd(&r, 1); enc_ptr(c, &r, pe); break; }
+        case 'P': {
+            uint8_t pe = (uint8_t)rd(&r, 1);
+            enc_ptr(c, &r, pe);
+            break;
+        }
         default:
             /* unknown augmentation: without 'z' the data cannot be skipped */
             if (!out->z)
@@ -209,8 +214,8 @@ dw_cfi *dw_cfi_load(Elf *elf, xerr *err)
         elf_compress(found, 0, 0);
     Elf_Data *data = elf_getdata(found, NULL);
     if (!data || !data->d_buf) {
-        xerr_set(err, "%s: cannot read the section: %s",
-                 eh ? ".eh_frame" : ".debug_frame", elf_errmsg(-1));
+        xerr_set(err, "%s: cannot read the section: %s", eh ? ".eh_frame" : ".debug_frame",
+                 elf_errmsg(-1));
         return NULL;
     }
     size_t idn;
@@ -249,9 +254,11 @@ dw_cfi *dw_cfi_load(Elf *elf, xerr *err)
                     c->cies = xrealloc(c->cies, ncap * sizeof *c->cies);
                 }
                 if (!parse_cie(c, off, &e.cie, &c->cies[c->ncies])) {
-                    xerr_set(err, "%s: a CIE at offset 0x%llx has an augmentation "
-                             "xbow cannot read (\"%s\")", eh ? ".eh_frame" : ".debug_frame",
-                             (unsigned long long)off, e.cie.augmentation);
+                    xerr_set(err,
+                             "%s: a CIE at offset 0x%llx has an augmentation "
+                             "xbow cannot read (\"%s\")",
+                             eh ? ".eh_frame" : ".debug_frame", (unsigned long long)off,
+                             e.cie.augmentation);
                     dw_cfi_free(c);
                     return NULL;
                 }
@@ -353,8 +360,8 @@ static void set_rule(frame_row *fr, const cie *ci, uint64_t col, rule nr)
 
 /* Run insns until the location passes pc (pc = UINT64_MAX: the whole
  * program, for a CIE's initial instructions). */
-static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *end,
-               uint64_t loc, uint64_t pc, frame_row *fr, const row_state *initial, xerr *err)
+static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *end, uint64_t loc,
+               uint64_t pc, frame_row *fr, const row_state *initial, xerr *err)
 {
     reader r = {p, end, c->be, false};
     row_state stack[MAX_STATE_STACK];
@@ -382,10 +389,22 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                     return 0;
                 loc = v;
                 break;
-            case DW_CFA_advance_loc1: adv = rd(&r, 1); advance = true; break;
-            case DW_CFA_advance_loc2: adv = rd(&r, 2); advance = true; break;
-            case DW_CFA_advance_loc4: adv = rd(&r, 4); advance = true; break;
-            case DW_CFA_MIPS_advance_loc8: adv = rd(&r, 8); advance = true; break;
+            case DW_CFA_advance_loc1:
+                adv = rd(&r, 1);
+                advance = true;
+                break;
+            case DW_CFA_advance_loc2:
+                adv = rd(&r, 2);
+                advance = true;
+                break;
+            case DW_CFA_advance_loc4:
+                adv = rd(&r, 4);
+                advance = true;
+                break;
+            case DW_CFA_MIPS_advance_loc8:
+                adv = rd(&r, 8);
+                advance = true;
+                break;
             case DW_CFA_offset_extended:
                 reg = uleb(&r);
                 set_rule(fr, ci, reg, (rule){R_OFFSET, (int64_t)uleb(&r) * ci->data_align});
@@ -411,12 +430,8 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                 if (reg < NCOLS)
                     set_rule(fr, ci, reg, initial ? initial->r[reg] : (rule){R_UNSPEC, 0});
                 break;
-            case DW_CFA_undefined:
-                set_rule(fr, ci, uleb(&r), (rule){R_UNDEF, 0});
-                break;
-            case DW_CFA_same_value:
-                set_rule(fr, ci, uleb(&r), (rule){R_SAME, 0});
-                break;
+            case DW_CFA_undefined: set_rule(fr, ci, uleb(&r), (rule){R_UNDEF, 0}); break;
+            case DW_CFA_same_value: set_rule(fr, ci, uleb(&r), (rule){R_SAME, 0}); break;
             case DW_CFA_register:
                 reg = uleb(&r);
                 set_rule(fr, ci, reg, (rule){R_REGISTER, (int64_t)uleb(&r)});
@@ -449,12 +464,8 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                 fr->s.cfa_reg = (unsigned)uleb(&r);
                 fr->s.cfa_expr = false;
                 break;
-            case DW_CFA_def_cfa_offset:
-                fr->s.cfa_off = (int64_t)uleb(&r);
-                break;
-            case DW_CFA_def_cfa_offset_sf:
-                fr->s.cfa_off = sleb(&r) * ci->data_align;
-                break;
+            case DW_CFA_def_cfa_offset: fr->s.cfa_off = (int64_t)uleb(&r); break;
+            case DW_CFA_def_cfa_offset_sf: fr->s.cfa_off = sleb(&r) * ci->data_align; break;
             case DW_CFA_def_cfa_expression:
                 v = uleb(&r);
                 if (v > (uint64_t)(r.end - r.p))
@@ -473,12 +484,8 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                     r.p += v;
                 set_rule(fr, ci, reg, (rule){op == DW_CFA_expression ? R_EXPR : R_VAL_EXPR, 0});
                 break;
-            case DW_CFA_GNU_args_size:
-                uleb(&r);
-                break;
-            default:
-                xerr_set(err, "CFI instruction 0x%02x is not supported", op);
-                return -1;
+            case DW_CFA_GNU_args_size: uleb(&r); break;
+            default: xerr_set(err, "CFI instruction 0x%02x is not supported", op); return -1;
             }
         }
         if (advance) {
@@ -496,8 +503,7 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
 }
 
 /* The row of the CFI table for pc: 1, 0 when no FDE covers pc, -1. */
-static int row_for(const dw_cfi *c, uint64_t pc, frame_row *fr, const cie **ci_out,
-                   xerr *err)
+static int row_for(const dw_cfi *c, uint64_t pc, frame_row *fr, const cie **ci_out, xerr *err)
 {
     const fde *f = c ? find_fde(c, pc) : NULL;
     if (!f)
@@ -584,26 +590,22 @@ static int apply_rule(const row_state *s, unsigned col, const cie *ci, const dw_
             return 0;
         *v = in->r[col];
         return 1;
-    case R_OFFSET:
-        return read_reg(mem, cfa + (uint64_t)ru->n, size, v) == 0 ? 1 : -1;
-    case R_VAL_OFFSET:
-        *v = cfa + (uint64_t)ru->n;
-        return 1;
+    case R_OFFSET: return read_reg(mem, cfa + (uint64_t)ru->n, size, v) == 0 ? 1 : -1;
+    case R_VAL_OFFSET: *v = cfa + (uint64_t)ru->n; return 1;
     case R_REGISTER:
         if (ru->n < 0 || ru->n >= 32 || !(in->valid & (1u << ru->n)))
             return 0;
         *v = in->r[ru->n];
         return 1;
-    default: /* undefined, or an expression rule xbow does not run */
-        return 0;
+    default: /* undefined, or an expression rule xbow does not run */ return 0;
     }
 }
 
 /* The caller's registers from a row and a CFA: 1, 0 when the return
  * address is not known (the outermost frame), -1 when a saved register
  * cannot be read (err). */
-static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_regs *in,
-                     uint64_t cfa, const dw_mem *mem, dw_regs *out, xerr *err)
+static int apply_row(const dw_cfi *c, const frame_row *fr, const cie *ci, dw_regs *in, uint64_t cfa,
+                     const dw_mem *mem, dw_regs *out, xerr *err)
 {
     memset(in->saved, 0, sizeof in->saved);
     memset(out, 0, sizeof *out);
@@ -685,7 +687,7 @@ int dw_cfi_unwind(dwarf_db *db, dw_regs *in, dw_regs *out, const dw_mem *mem, xe
     uint64_t cfa;
     if (!cfa_of(&fr.s, in, &cfa)) {
         xerr_set(err, fr.s.cfa_expr ? "the CFA is a DWARF expression (not supported)"
-                                            : "the CFA's register is not known in this frame");
+                                    : "the CFA's register is not known in this frame");
         return -1;
     }
     in->signal = ci->signal;

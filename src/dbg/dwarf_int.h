@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internals shared by dwarf.c, dwarf_cfi.c, dwarf_loc.c and dwarf_type.c. */
 #ifndef XBOW_DWARF_INT_H
 #define XBOW_DWARF_INT_H
@@ -23,28 +24,28 @@ void dw_map_free(dw_map *m);
  * enumerators of the units' top-level enums (off: the enum type's DIE),
  * indexed the first time dw_index_find is asked for one. */
 typedef struct dw_name {
-    const char *key;  /* owned */
+    const char *key; /* owned */
     Dwarf_Off off;
-    uint8_t kind;     /* NK_TYPE, NK_VAR, NK_FUNC, NK_ENUMERATOR */
+    uint8_t kind; /* NK_TYPE, NK_VAR, NK_FUNC, NK_ENUMERATOR */
 } dw_name;
 enum { NK_TYPE = 1, NK_VAR = 2, NK_FUNC = 4, NK_ENUMERATOR = 8 };
 
 struct dw_file {
     char *path;
     int fd;
-    char *image;      /* an ELF read from memory (dwdb_add_image), owned */
+    char *image; /* an ELF read from memory (dwdb_add_image), owned */
     Elf *elf;
     Dwarf *dw;
     dw_cfi *cfi;
     bool cfi_loaded;
     char cfi_err[160];
     ctype_arena *arena;
-    dw_map types;     /* DIE offset -> const ctype * */
-    dw_name *names;   /* hash table, built by dw_index() */
+    dw_map types;   /* DIE offset -> const ctype * */
+    dw_name *names; /* hash table, built by dw_index() */
     size_t nnames, names_cap;
     bool indexed;
     bool enumerators_indexed;
-    char **paths;     /* absolute source paths, interned (hash table) */
+    char **paths; /* absolute source paths, interned (hash table) */
     size_t npaths, paths_cap;
 };
 

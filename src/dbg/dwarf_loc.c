@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* DWARF location expressions: the stack machine of DWARF 5 section 2.5,
  * evaluated against a frame's registers and memory.  libdw decodes the
  * operations (dwarf_getlocation_addr); this runs them. */
@@ -45,8 +46,7 @@ static int pop(machine_state *m, uint64_t *v)
 static int reg(machine_state *m, const dw_regs *fr, uint64_t n, uint64_t *v, bool *not_saved)
 {
     if (n >= 32)
-        return fail(m, "DWARF register %llu is not a general register",
-                    (unsigned long long)n);
+        return fail(m, "DWARF register %llu is not a general register", (unsigned long long)n);
     if (!(fr->valid & (1u << n))) {
         *not_saved = true;
         *v = 0;
@@ -105,8 +105,8 @@ static bool find_call_site(dw_file *f, uint64_t ra, Dwarf_Die *out)
  * its call site's DW_TAG_call_site_parameter for register `reg` (or, reg
  * < 0, for the parameter DIE at `param`), DW_AT_call_value evaluated in
  * the caller's frame.  0 with *v, 1 when it cannot be known. */
-static int call_value(dw_file *f, const dw_regs *up, const dw_mem *mem, int reg,
-                      Dwarf_Off param, uint64_t *v)
+static int call_value(dw_file *f, const dw_regs *up, const dw_mem *mem, int reg, Dwarf_Off param,
+                      uint64_t *v)
 {
     Dwarf_Die cs, p;
     if (!find_call_site(f, up->pc, &cs) || dwarf_child(&cs, &p) != 0)
@@ -149,8 +149,8 @@ static int call_value(dw_file *f, const dw_regs *up, const dw_mem *mem, int reg,
  * function was entered.  A register the function must preserve still has
  * it in the caller; an argument register has what the call site says
  * (call_value).  0 with *v, 1 when it cannot be known (optimized out). */
-static int entry_value(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
-                       const dw_regs *fr, const dw_mem *mem, uint64_t *v)
+static int entry_value(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op, const dw_regs *fr,
+                       const dw_mem *mem, uint64_t *v)
 {
     Dwarf_Attribute sub;
     Dwarf_Op *sops;
@@ -177,8 +177,8 @@ static int entry_value(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
 
 /* DW_OP_GNU_parameter_ref: the value the caller passed for a parameter
  * (named by its DIE) that this code no longer keeps. */
-static int parameter_ref(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
-                         const dw_regs *fr, const dw_mem *mem, uint64_t *v)
+static int parameter_ref(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op, const dw_regs *fr,
+                         const dw_mem *mem, uint64_t *v)
 {
     Dwarf_Die param;
     if (!attr || !fr->caller || dwarf_getlocation_die(attr, op, &param) != 0)
@@ -186,9 +186,8 @@ static int parameter_ref(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *op,
     return call_value(f, fr->caller, mem, -1, dwarf_dieoffset(&param), v);
 }
 
-int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n,
-                const dw_regs *fr, const dw_mem *mem, uint64_t frame_base, bool have_base,
-                dw_value *out, xerr *err)
+int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n, const dw_regs *fr,
+                const dw_mem *mem, uint64_t frame_base, bool have_base, dw_value *out, xerr *err)
 {
     machine_state m = {.err = err};
     memset(out, 0, sizeof *out);
@@ -218,12 +217,18 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
         }
         switch (a) {
         case DW_OP_addr:
-        case DW_OP_const1u: case DW_OP_const2u: case DW_OP_const4u: case DW_OP_const8u:
+        case DW_OP_const1u:
+        case DW_OP_const2u:
+        case DW_OP_const4u:
+        case DW_OP_const8u:
         case DW_OP_constu:
             if (push(&m, op->number))
                 return -1;
             break;
-        case DW_OP_const1s: case DW_OP_const2s: case DW_OP_const4s: case DW_OP_const8s:
+        case DW_OP_const1s:
+        case DW_OP_const2s:
+        case DW_OP_const4s:
+        case DW_OP_const8s:
         case DW_OP_consts:
             if (push(&m, op->number)) /* libdw gives the sign-extended value */
                 return -1;
@@ -303,10 +308,23 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             if (pop(&m, &x) || push(&m, x + op->number))
                 return -1;
             break;
-        case DW_OP_and: case DW_OP_or: case DW_OP_xor: case DW_OP_plus: case DW_OP_minus:
-        case DW_OP_mul: case DW_OP_div: case DW_OP_mod: case DW_OP_shl: case DW_OP_shr:
-        case DW_OP_shra: case DW_OP_eq: case DW_OP_ne: case DW_OP_lt: case DW_OP_gt:
-        case DW_OP_le: case DW_OP_ge:
+        case DW_OP_and:
+        case DW_OP_or:
+        case DW_OP_xor:
+        case DW_OP_plus:
+        case DW_OP_minus:
+        case DW_OP_mul:
+        case DW_OP_div:
+        case DW_OP_mod:
+        case DW_OP_shl:
+        case DW_OP_shr:
+        case DW_OP_shra:
+        case DW_OP_eq:
+        case DW_OP_ne:
+        case DW_OP_lt:
+        case DW_OP_gt:
+        case DW_OP_le:
+        case DW_OP_ge:
             if (pop(&m, &y) || pop(&m, &x))
                 return -1;
             switch (a) {
@@ -319,8 +337,9 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             case DW_OP_div:
                 if (!y)
                     return fail(&m, "division by zero in a DWARF expression");
-                z = (int64_t)x == INT64_MIN && (int64_t)y == -1 ? x
-                    : (uint64_t)((int64_t)x / (int64_t)y);
+                z = (int64_t)x == INT64_MIN && (int64_t)y == -1
+                        ? x
+                        : (uint64_t)((int64_t)x / (int64_t)y);
                 break;
             case DW_OP_mod:
                 if (!y)
@@ -368,8 +387,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             i = k - 1;
             break;
         }
-        case DW_OP_nop:
-            break;
+        case DW_OP_nop: break;
         case DW_OP_stack_value:
             is_value = true;
             i = n; /* the last operation, but a piece may follow: not supported */
@@ -395,7 +413,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
         case DW_OP_GNU_entry_value:
         case DW_OP_GNU_parameter_ref: {
             int k = a == DW_OP_GNU_parameter_ref ? parameter_ref(f, attr, op, fr, mem, &x)
-                                                  : entry_value(f, attr, op, fr, mem, &x);
+                                                 : entry_value(f, attr, op, fr, mem, &x);
             if (k) {
                 out->kind = DWV_OPTIMIZED_OUT;
                 return 0;
@@ -405,11 +423,8 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             break;
         }
         case DW_OP_implicit_pointer:
-        case DW_OP_GNU_implicit_pointer:
-            out->kind = DWV_OPTIMIZED_OUT;
-            return 0;
-        default:
-            return fail(&m, "DWARF operation 0x%x is not supported", a);
+        case DW_OP_GNU_implicit_pointer: out->kind = DWV_OPTIMIZED_OUT; return 0;
+        default: return fail(&m, "DWARF operation 0x%x is not supported", a);
         }
     }
     if (is_reg >= 0) {

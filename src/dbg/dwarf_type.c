@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* DWARF type DIEs as C types (ctype.h), built once per DIE.  A type is
  * entered in the file's map before its parts are read, so recursive
  * structures (a list node pointing at its own type) end. */
@@ -82,8 +83,7 @@ static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
         char key[256];
         Dwarf_Die def;
         if (t->name) {
-            snprintf(key, sizeof key, "%s %s", t->kind == CT_UNION ? "union" : "struct",
-                     t->name);
+            snprintf(key, sizeof key, "%s %s", t->kind == CT_UNION ? "union" : "struct", t->name);
             if (dw_find_type_die(f, key, &def) && !dwarf_hasattr(&def, DW_AT_declaration)) {
                 const ctype *full = type_of(f, &def, depth + 1);
                 if (full && full->kind == t->kind) {
@@ -184,7 +184,8 @@ static const ctype *array_of(dw_file *f, Dwarf_Die *die, unsigned depth, ctype *
     if (dwarf_child(die, &c) == 0)
         do
             if ((dwarf_tag(&c) == DW_TAG_subrange_type ||
-                 dwarf_tag(&c) == DW_TAG_enumeration_type) && ns < 16)
+                 dwarf_tag(&c) == DW_TAG_enumeration_type) &&
+                ns < 16)
                 subs[ns++] = c;
         while (dwarf_siblingof(&c, &c) == 0);
     const ctype *elem = ref_type(f, die, depth);
@@ -284,9 +285,13 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
         case DW_ATE_boolean: t->kind = CT_BOOL; break;
         case DW_ATE_float: t->kind = CT_FLOAT; break;
         case DW_ATE_signed: t->sgn = true; break;
-        case DW_ATE_signed_char: t->sgn = true; t->is_char = true; break;
+        case DW_ATE_signed_char:
+            t->sgn = true;
+            t->is_char = true;
+            break;
         case DW_ATE_unsigned_char: t->is_char = true; break;
-        case DW_ATE_unsigned: case DW_ATE_UTF: break;
+        case DW_ATE_unsigned:
+        case DW_ATE_UTF: break;
         default: t->kind = CT_VOID; break; /* complex, decimal...: shown as unknown */
         }
         return t;
@@ -350,10 +355,8 @@ static const ctype *type_of(dw_file *f, Dwarf_Die *die, unsigned depth)
         if (t)
             fill_func(f, die, t, depth);
         return t;
-    case DW_TAG_unspecified_type:
-        return entered(f, off, CT_VOID, name ? name : "void");
-    default:
-        return entered(f, off, CT_VOID, "<unknown type>");
+    case DW_TAG_unspecified_type: return entered(f, off, CT_VOID, name ? name : "void");
+    default: return entered(f, off, CT_VOID, "<unknown type>");
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Expressions in the debugger: registers, convenience variables, value
  * history, symbols, device registers and event fields; memory through the
  * selected CPU's translation or physically ("p:").  See dbg_int.h. */
@@ -205,8 +206,10 @@ int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
     }
     free(f);
     if (!known) {
-        xerr_set(err, "$%s is not saved in frame #%u: a caller-saved register is lost "
-                      "once a callee runs (frame 0 has the live value).", name, d->frame);
+        xerr_set(err,
+                 "$%s is not saved in frame #%u: a caller-saved register is lost "
+                 "once a callee runs (frame 0 has the live value).",
+                 name, d->frame);
         return 0;
     }
     if (reg_is_pointer(kind, n))
@@ -235,8 +238,10 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
         return 0;
     }
     if (known != 1) {
-        xerr_set(err, "Cannot set this register in frame #%u (only the saved "
-                      "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", d->frame);
+        xerr_set(err,
+                 "Cannot set this register in frame #%u (only the saved "
+                 "s0-s8 and gp can be; \"frame 0\" to set the CPU's).",
+                 d->frame);
         return -1;
     }
     if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
@@ -361,8 +366,7 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err)
     memset(r, 0, sizeof *r);
     r->dev = v;
     if (dev_reg_lookup(v, reg, &r->id, &r->idx) != 0) {
-        xerr_set(err, "%s has no register \"%s\" (see \"info device %s\").", dev, reg,
-                 dev);
+        xerr_set(err, "%s has no register \"%s\" (see \"info device %s\").", dev, reg, dev);
         return -1;
     }
     if (fdot) {
@@ -371,8 +375,8 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err)
         if (!r->field) {
             char rn[48];
             dev_reg_name(v, r->id, r->idx, rn, sizeof rn);
-            xerr_set(err, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev,
-                     rn, fdot + 1, dev, rn);
+            xerr_set(err, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev, rn,
+                     fdot + 1, dev, rn);
             return -1;
         }
     }
@@ -449,8 +453,8 @@ static int env_get_ident(void *ctx, const char *name, xval *out, xerr *err)
         return 0;
     }
     if (x->sc && x->sc->ev)
-        xerr_set(err, "No field or symbol \"%s\" (%s has: see \"info events %s\").",
-                 name, x->sc->ev->src->name, x->sc->ev->src->name);
+        xerr_set(err, "No field or symbol \"%s\" (%s has: see \"info events %s\").", name,
+                 x->sc->ev->src->name, x->sc->ev->src->name);
     else
         xerr_set(err, "No symbol \"%s\" in current context.", name);
     return -1;
@@ -469,8 +473,10 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
         if (k)
             return k < 0 ? -1 : 0;
         if (d->m && symtab_lookup_name(&d->m->syms, name))
-            xerr_set(err, "\"%s\" has no type: say its width, as in "
-                          "set *(int *)%s = VALUE.", name, name);
+            xerr_set(err,
+                     "\"%s\" has no type: say its width, as in "
+                     "set *(int *)%s = VALUE.",
+                     name, name);
         else
             xerr_set(err, "No symbol \"%s\" in current context.", name);
         return -1;
@@ -482,8 +488,8 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
         val = (dev_peek(r.dev, r.id, r.idx) & ~fm) | ((v->v << r.field->lsb) & fm);
     }
     /* A real register write (with its side effects), by the debugger. */
-    bus_op op = {.addr = 0, .size = rd->width, .write = 1,
-                 .initiator = (uint16_t)d->m->debugger_initiator};
+    bus_op op = {
+        .addr = 0, .size = rd->width, .write = 1, .initiator = (uint16_t)d->m->debugger_initiator};
     dev_write(r.dev, &op, rd->offset + r.idx * rd->stride, rd->width, val);
     return 0;
 }
@@ -549,10 +555,7 @@ int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
     return 0;
 }
 
-int dbg_eval(dbg *d, const char *text, xval *out)
-{
-    return dbg_eval_prefix(d, text, NULL, out);
-}
+int dbg_eval(dbg *d, const char *text, xval *out) { return dbg_eval_prefix(d, text, NULL, out); }
 
 /* ---- counts ----------------------------------------------------------------- */
 
@@ -592,8 +595,7 @@ int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, ui
         char *end;
         errno = 0;
         v = strtoull(digits, &end, 0);
-        if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) ||
-            *dbg_skip_ws(end)) {
+        if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) || *dbg_skip_ws(end)) {
             xerr_set(err, "%s must be a number, not \"%s\".", what, text);
             return -1;
         }
@@ -641,18 +643,19 @@ int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba)
         return dbg_error(d, "%s needs a physical address: 0x%llx is in no MIPS segment.", what,
                          (unsigned long long)v);
     if (!strcmp(seg, "XKPHYS"))
-        return dbg_error(d, "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
-                            "bits between the attributes and the 40-bit address are zero).",
+        return dbg_error(d,
+                         "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
+                         "bits between the attributes and the 40-bit address are zero).",
                          what, (unsigned long long)v);
-    return dbg_error(d, "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
-                        "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.", what,
-                     (unsigned long long)v, seg);
+    return dbg_error(d,
+                     "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
+                     "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.",
+                     what, (unsigned long long)v, seg);
 }
 
 /* ADDR with an optional "p:"; `phys_what` names a command that only takes
  * physical addresses (NULL: virtual unless "p:"). */
-static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end,
-                      dbg_addr *out)
+static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end, dbg_addr *out)
 {
     s = dbg_skip_ws(s);
     out->phys = phys_what != NULL;
@@ -719,7 +722,8 @@ static int dbg_access(dbg *d, dbg_addr a, void *rbuf, const void *wbuf, uint64_t
         ok = (wbuf ? bus_poke(b, a.a, wbuf, len) : bus_peek(b, a.a, rbuf, len)) == BUS_OK;
     } else {
         cpu *c = dbg_cpu(d);
-        ok = c && (wbuf ? cpu_write_virt(c, a.a, wbuf, len) : cpu_read_virt(c, a.a, rbuf, len)) == len;
+        ok = c &&
+             (wbuf ? cpu_write_virt(c, a.a, wbuf, len) : cpu_read_virt(c, a.a, rbuf, len)) == len;
     }
     if (!ok)
         dbg_explain_addr(d, a, err);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Breakpoints on what devices and CPUs publish: `break event NAME` is a
  * subscription on the event bus with a condition over the event's named
  * fields; `break reg DEV.REG[.FIELD]` subscribes to the device's built-in
@@ -202,15 +203,12 @@ static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
 /* A register breakpoint's condition: the field (or register) before and
  * after, and the fields of the DEVICE.reg.write event. */
 static const event_field reg_fields[] = {
-    {"old", EVF_HEX, NULL, NULL},    {"new", EVF_HEX, NULL, NULL},
-    {"reg", EVF_DEC, NULL, NULL},    {"idx", EVF_DEC, NULL, NULL},
-    {"offset", EVF_HEX, NULL, NULL}, {"value", EVF_HEX, NULL, NULL},
+    {"old", EVF_HEX, NULL, NULL},  {"new", EVF_HEX, NULL, NULL},    {"reg", EVF_DEC, NULL, NULL},
+    {"idx", EVF_DEC, NULL, NULL},  {"offset", EVF_HEX, NULL, NULL}, {"value", EVF_HEX, NULL, NULL},
     {"size", EVF_DEC, NULL, NULL},
 };
-static const cond_fields reg_cond = {"a register breakpoint", reg_fields,
-                                     ARRAY_SIZE(reg_fields)};
-static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free,
-                               &reg_cond};
+static const cond_fields reg_cond = {"a register breakpoint", reg_fields, ARRAY_SIZE(reg_fields)};
+static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free, &reg_cond};
 
 static int cmd_break_reg(dbg *d, const char *args)
 {
@@ -225,8 +223,10 @@ static int cmd_break_reg(dbg *d, const char *args)
     if (k <= 0) {
         free(p);
         if (k == 0)
-            return dbg_error(d, "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
-                                "see \"info devices\").", name);
+            return dbg_error(d,
+                             "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
+                             "see \"info devices\").",
+                             name);
         return dbg_error(d, "%s", err.msg);
     }
     char rn[48];
@@ -253,8 +253,10 @@ static int cmd_break_reg(dbg *d, const char *args)
     ifw = dbg_find_if(rest);
     if (*rest && rest != ifw) {
         free(p);
-        return dbg_error(d, "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
-                            "\"%s\".", rest);
+        return dbg_error(d,
+                         "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
+                         "\"%s\".",
+                         rest);
     }
     bpoint *b = bp_create(d, &reg_ops, p, 0, ifw ? ifw + 2 : NULL);
     if (!b)
@@ -268,7 +270,9 @@ static int cmd_break_reg(dbg *d, const char *args)
 }
 
 static const command evbreak_commands[] = {
-    {.name = "break event", .fn = cmd_break_event, .usage = "break event NAME [if COND]",
+    {.name = "break event",
+     .fn = cmd_break_event,
+     .usage = "break event NAME [if COND]",
      .help = "Stop on a device or CPU event, optionally on a condition over its fields.\n"
              "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
              "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
@@ -276,18 +280,23 @@ static const command evbreak_commands[] = {
              "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
              "and symbols.  The report shows every field; with \"commands ... silent ...\n"
              "continue\" the breakpoint logs without stopping.\n"
-             "Example: break event hamachi0.tx.desc-done if len > 1500", .flags = CMD_MACHINE},
-    {.name = "break reg", .fn = cmd_break_reg, .usage = "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
+             "Example: break event hamachi0.tx.desc-done if len > 1500",
+     .flags = CMD_MACHINE},
+    {.name = "break reg",
+     .fn = cmd_break_reg,
+     .usage = "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
      .help = "Stop when a device register or field is written, or changes.\n"
              "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
              "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
              "report decodes the register's fields before and after.  In COND, old and new are\n"
              "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
              "it sets) are not register writes.\n"
-             "Example: break reg bridge.INT_ENABLE changes", .flags = CMD_MACHINE},
+             "Example: break reg bridge.INT_ENABLE changes",
+     .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands)};
+static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands,
+                                            ARRAY_SIZE(evbreak_commands)};
 static const dbg_cmd_table *const evbreak_tables[] = {&evbreak_table, NULL};
 
 const dbg_module dbg_evbreak_module = {

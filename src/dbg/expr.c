@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The expression language: lexer, parser (precedence climbing) and
  * evaluator.  See expr.h. */
 #include "dbg/expr.h"
@@ -10,15 +11,19 @@
 
 #include "dbg/ctype.h"
 
+/* clang-format off */
 enum node_kind {
     N_NUM, N_VAR, N_IDENT, N_UNARY, N_CAST, N_BIN, N_COND, N_ASSIGN, N_INDEX, N_MEMBER,
     N_SIZEOF,
 };
+/* clang-format on */
 
 /* Two-character operators are encoded as these codes. */
+/* clang-format off */
 enum {
     OP_EQ = 256, OP_NE, OP_LE, OP_GE, OP_SHL, OP_SHR, OP_LAND, OP_LOR, OP_ARROW,
 };
+/* clang-format on */
 
 /* N_CAST: e->name is a C type name looked up when evaluated ("struct
  * desc"), with e->op pointer levels; CAST_OBJECT in e->op: gdb's {TYPE}
@@ -28,8 +33,8 @@ enum {
 struct expr {
     enum node_kind kind;
     int op;
-    xval val;          /* N_NUM; N_CAST: the target type */
-    char *name;        /* N_VAR, N_IDENT, N_MEMBER (the member path); N_CAST, N_SIZEOF: a type */
+    xval val;   /* N_NUM; N_CAST: the target type */
+    char *name; /* N_VAR, N_IDENT, N_MEMBER (the member path); N_CAST, N_SIZEOF: a type */
     struct expr *a, *b, *c;
 };
 
@@ -240,9 +245,8 @@ static void lex_next(lexer *lx)
     static const struct {
         char s[3];
         int op;
-    } two[] = {{"==", OP_EQ}, {"!=", OP_NE}, {"<=", OP_LE}, {">=", OP_GE},
-               {"<<", OP_SHL}, {">>", OP_SHR}, {"&&", OP_LAND}, {"||", OP_LOR},
-               {"->", OP_ARROW}};
+    } two[] = {{"==", OP_EQ},  {"!=", OP_NE},   {"<=", OP_LE},  {">=", OP_GE},   {"<<", OP_SHL},
+               {">>", OP_SHR}, {"&&", OP_LAND}, {"||", OP_LOR}, {"->", OP_ARROW}};
     for (unsigned i = 0; i < ARRAY_SIZE(two); i++) {
         if (s[0] == two[i].s[0] && s[1] == two[i].s[1]) {
             lx->kind = T_OP;
@@ -300,12 +304,12 @@ static const struct {
     uint8_t size;
     bool sgn;
 } type_names[] = {
-    {"char", 1, true}, {"short", 2, true}, {"int", 4, true}, {"long", 8, true},
-    {"int8_t", 1, true}, {"int16_t", 2, true}, {"int32_t", 4, true}, {"int64_t", 8, true},
-    {"uint8_t", 1, false}, {"uint16_t", 2, false}, {"uint32_t", 4, false},
-    {"uint64_t", 8, false}, {"s8", 1, true}, {"s16", 2, true}, {"s32", 4, true},
-    {"s64", 8, true}, {"u8", 1, false}, {"u16", 2, false}, {"u32", 4, false},
-    {"u64", 8, false}, {"void", 1, false},
+    {"char", 1, true},     {"short", 2, true},     {"int", 4, true},       {"long", 8, true},
+    {"int8_t", 1, true},   {"int16_t", 2, true},   {"int32_t", 4, true},   {"int64_t", 8, true},
+    {"uint8_t", 1, false}, {"uint16_t", 2, false}, {"uint32_t", 4, false}, {"uint64_t", 8, false},
+    {"s8", 1, true},       {"s16", 2, true},       {"s32", 4, true},       {"s64", 8, true},
+    {"u8", 1, false},      {"u16", 2, false},      {"u32", 4, false},      {"u64", 8, false},
+    {"void", 1, false},
 };
 
 static int type_word(const char *w)
@@ -320,9 +324,9 @@ static int type_word(const char *w)
 
 /* A type name as a cast, sizeof or {TYPE} has it. */
 typedef struct type_name {
-    xval t;      /* a built-in type (name NULL) */
-    char *name;  /* a C type looked up when evaluated: "struct desc", "dma_addr_t" */
-    int stars;   /* pointer levels on a named type */
+    xval t;     /* a built-in type (name NULL) */
+    char *name; /* a C type looked up when evaluated: "struct desc", "dma_addr_t" */
+    int stars;  /* pointer levels on a named type */
 } type_name;
 
 static bool can_start_operand(const lexer *lx)
@@ -349,8 +353,8 @@ static bool parse_type(lexer *lx, int close, type_name *tn)
     }
     if (type_word(lx->text) < 0) {
         char name[160];
-        bool tagged = !strcmp(lx->text, "struct") || !strcmp(lx->text, "union") ||
-                      !strcmp(lx->text, "enum");
+        bool tagged =
+            !strcmp(lx->text, "struct") || !strcmp(lx->text, "union") || !strcmp(lx->text, "enum");
         if (tagged) {
             snprintf(name, sizeof name, "%s ", lx->text);
             lex_next(lx);
@@ -475,8 +479,7 @@ static expr *parse_primary(lexer *lx)
             return e;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     syntax_error(lx);
     return NULL;
@@ -605,8 +608,16 @@ static expr *parse_unary(lexer *lx)
 
 /* Binary operators by precedence level, lowest first. */
 static const int levels[][5] = {
-    {OP_LOR}, {OP_LAND}, {'|'}, {'^'}, {'&'}, {OP_EQ, OP_NE}, {'<', '>', OP_LE, OP_GE},
-    {OP_SHL, OP_SHR}, {'+', '-'}, {'*', '/', '%'},
+    {OP_LOR},
+    {OP_LAND},
+    {'|'},
+    {'^'},
+    {'&'},
+    {OP_EQ, OP_NE},
+    {'<', '>', OP_LE, OP_GE},
+    {OP_SHL, OP_SHR},
+    {'+', '-'},
+    {'*', '/', '%'},
 };
 
 static expr *parse_binary(lexer *lx, unsigned level)
@@ -666,9 +677,8 @@ static expr *parse_cond(lexer *lx)
 
 static bool is_lvalue(const expr *e)
 {
-    return e->kind == N_VAR || e->kind == N_IDENT || e->kind == N_INDEX ||
-           e->kind == N_MEMBER || (e->kind == N_UNARY && e->op == '*') ||
-           (e->kind == N_CAST && (e->op & CAST_OBJECT));
+    return e->kind == N_VAR || e->kind == N_IDENT || e->kind == N_INDEX || e->kind == N_MEMBER ||
+           (e->kind == N_UNARY && e->op == '*') || (e->kind == N_CAST && (e->op & CAST_OBJECT));
 }
 
 static expr *parse_assign(lexer *lx)
@@ -881,10 +891,7 @@ static int check_avail(evalctx *x, const xval *v)
 }
 
 /* A pointer to t (NULL: void, which has no arena to make it in). */
-static const ctype *pointer_to(const ctype *t)
-{
-    return t ? ctype_pointer(t->arena, t) : NULL;
-}
+static const ctype *pointer_to(const ctype *t) { return t ? ctype_pointer(t->arena, t) : NULL; }
 
 /* A value as an operand of arithmetic: arrays and functions become
  * pointers, aggregates are refused. */
@@ -958,8 +965,8 @@ static int convert(evalctx *x, const ctype *t, const xval *v, xval *out)
         strbuf b;
         sb_init(&b);
         ctype_name(t, &b);
-        fail(x, "Invalid cast to %s (for the object at an address: *(%s *)ADDR or {%s} ADDR).",
-             b.s, b.s, b.s);
+        fail(x, "Invalid cast to %s (for the object at an address: *(%s *)ADDR or {%s} ADDR).", b.s,
+             b.s, b.s);
         sb_free(&b);
         return -1;
     }
@@ -1006,8 +1013,10 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
 {
     xval b = *base;
     if (!b.type)
-        return fail(x, "\"%s\" is not a C struct: no member \"%s\" (cast the address, as in "
-                       "((struct NAME *)ADDR)->%s).", "the value", name, name);
+        return fail(x,
+                    "\"%s\" is not a C struct: no member \"%s\" (cast the address, as in "
+                    "((struct NAME *)ADDR)->%s).",
+                    "the value", name, name);
     if (check_avail(x, &b))
         return -1;
     const ctype *st = ctype_strip(b.type);
@@ -1170,8 +1179,8 @@ static int store_typed(evalctx *x, const xval *lv, const xval *v)
         raw = (raw & ~m) | ((c.v << shift) & m);
         return x->env->write_mem(x->env->ctx, lv->addr, nbytes, raw, x->err);
     }
-    return x->env->write_mem(x->env->ctx, lv->addr, (unsigned)st->size,
-                             c.v & MASK(st->size * 8u), x->err);
+    return x->env->write_mem(x->env->ctx, lv->addr, (unsigned)st->size, c.v & MASK(st->size * 8u),
+                             x->err);
 }
 
 static int reload(evalctx *x, const xval *lv, xval *out)
@@ -1300,7 +1309,10 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
         else
             r.v = (uint64_t)(op == '/' ? sa / sb : sa % sb);
         break;
-    case OP_SHL: r.v = ub >= 64 ? 0 : ua << ub; r.sgn = a->sgn && !a->psize; break;
+    case OP_SHL:
+        r.v = ub >= 64 ? 0 : ua << ub;
+        r.sgn = a->sgn && !a->psize;
+        break;
     case OP_SHR:
         if (a->sgn && !a->psize)
             r = xval_int(ub >= 64 ? (sa < 0 ? -1 : 0) : sa >> ub);
@@ -1429,19 +1441,16 @@ static int eval(evalctx *x, const expr *e, xval *out)
 {
     xval a, b;
     switch (e->kind) {
-    case N_NUM:
-        *out = e->val;
-        return 0;
-    case N_VAR:
-        return var(x, e->name, out);
-    case N_IDENT:
-        return ident(x, e->name, out);
+    case N_NUM: *out = e->val; return 0;
+    case N_VAR: return var(x, e->name, out);
+    case N_IDENT: return ident(x, e->name, out);
     case N_MEMBER:
         if (eval(x, e->a, &a))
             return -1;
         if (!a.type)
-            return fail(x, "The %s operator needs a C struct or a pointer to one: cast the "
-                           "address, as in ((struct NAME *)ADDR)->%s.",
+            return fail(x,
+                        "The %s operator needs a C struct or a pointer to one: cast the "
+                        "address, as in ((struct NAME *)ADDR)->%s.",
                         e->op == '.' ? "." : "->", e->name);
         *out = a;
         return apply_path(x, out, e->name);
@@ -1460,10 +1469,8 @@ static int eval(evalctx *x, const expr *e, xval *out)
             return -1;
         return deref(x, &p, out);
     }
-    case N_CAST:
-        return cast(x, e, out);
-    case N_SIZEOF:
-        return size_of(x, e, out);
+    case N_CAST: return cast(x, e, out);
+    case N_SIZEOF: return size_of(x, e, out);
     case N_UNARY:
         if (e->op == '&')
             return address_of(x, e->a, out);
@@ -1504,8 +1511,7 @@ static int eval(evalctx *x, const expr *e, xval *out)
         if (eval(x, e->a, &a) || rvalue(x, &a))
             return -1;
         return eval(x, a.v ? e->b : e->c, out);
-    case N_ASSIGN:
-        return assign(x, e, out);
+    case N_ASSIGN: return assign(x, e, out);
     }
     return fail(x, "internal error: node %d", e->kind);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The debugger's expression language: C operators over 64-bit values,
  * registers and convenience variables ($pc, $a0, $foo, $1), symbols and
  * device registers (hamachi0.TxStatus, bridge.DEVICE(2).SWAP_DIR), event
@@ -24,7 +25,7 @@ enum xval_avail { XV_AVAILABLE = 0, XV_OPTIMIZED_OUT, XV_NOT_SAVED };
  * and dereference as the given psize. */
 typedef struct xval {
     uint64_t v;
-    uint8_t size;   /* 1, 2, 4 or 8 */
+    uint8_t size; /* 1, 2, 4 or 8 */
     bool sgn;
     uint8_t psize;  /* pointee size for pointers, else 0 */
     bool psgn;      /* pointee signedness */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Call frames.  Where the debug information has call-frame information
  * for the pc, a frame is unwound with it (srcframe.c): exact at every
  * instruction, through exception frames the code marks.  Elsewhere, best
@@ -19,7 +20,7 @@
 #define OP(i) ((i) >> 26)
 #define RS(i) (((i) >> 21) & 31)
 #define RT(i) (((i) >> 16) & 31)
-#define IMM(i) ((int16_t)((i) & 0xffff))
+#define IMM(i) ((int16_t)((i)&0xffff))
 
 enum { REG_SP = 29, REG_RA = 31 };
 #define MAX_PROLOGUE 256 /* instructions scanned from a function's start */
@@ -27,14 +28,11 @@ enum { REG_SP = 29, REG_RA = 31 };
 bool dbg_insn_is_call(uint32_t insn)
 {
     switch (OP(insn)) {
-    case 0x03: /* jal */
-        return true;
-    case 0x00: /* jalr */
-        return (insn & 0x3f) == 0x09;
+    case 0x03: /* jal */ return true;
+    case 0x00: /* jalr */ return (insn & 0x3f) == 0x09;
     case 0x01: /* bltzal, bgezal (bal), bltzall, bgezall */
         return RT(insn) >= 0x10 && RT(insn) <= 0x13;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -112,8 +110,8 @@ static bool frame_layout(dbg *d, cpu *c, frame *f)
                 f->size = 0;
                 memset(f->saved_width, 0, sizeof f->saved_width);
             }
-        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP &&
-                   callee_saved(RT(i)) && !f->saved_width[RT(i)]) {
+        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP && callee_saved(RT(i)) &&
+                   !f->saved_width[RT(i)]) {
             /* sw/sd REG, OFF(sp): the first store of a register it must
              * preserve is where the caller's value went */
             f->saved[RT(i)] = f->sp + (uint64_t)(int64_t)IMM(i);
@@ -144,8 +142,7 @@ static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
     if (k > 0)
         /* (no check that the stack grows: an exception may have switched
          * stacks; bt's frame limit ends a loop) */
-        return caller->pc && !(caller->pc & 3) &&
-               !(caller->pc == f->pc && caller->sp == f->sp);
+        return caller->pc && !(caller->pc & 3) && !(caller->pc == f->pc && caller->sp == f->sp);
     if (k < 0)
         return false;
     if (!frame_layout(d, c, f))
@@ -165,8 +162,7 @@ static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
     } else {
         return false;
     }
-    if (caller->pc == 0 || (caller->pc & 3) ||
-        (caller->pc == f->pc && caller->sp == f->sp))
+    if (caller->pc == 0 || (caller->pc & 3) || (caller->pc == f->pc && caller->sp == f->sp))
         return false;
     /* The registers it must preserve: from where f saved them, or as f
      * has them; $sp and $ra (the return address, after the call); the
@@ -210,8 +206,8 @@ unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max)
     return n;
 }
 
-int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
-                  uint64_t *val, uint64_t *slot)
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r, uint64_t *val,
+                  uint64_t *slot)
 {
     *slot = 0;
     if (level >= n || r >= 32)
@@ -271,8 +267,8 @@ void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out)
         snprintf(where, sizeof where, "%s+0x%llx", s->name, (unsigned long long)(f->pc - s->addr));
     else
         snprintf(where, sizeof where, "??");
-    sb_printf(out, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", level, (unsigned long long)f->pc,
-              where, (unsigned long long)f->sp);
+    sb_printf(out, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", level, (unsigned long long)f->pc, where,
+              (unsigned long long)f->sp);
 }
 
 void dbg_show_location(dbg *d, cpu *c)

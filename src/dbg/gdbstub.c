@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb stub's session: packets in, replies out.  gdb's breakpoints and
  * watchpoints (Z0..Z4) sit on the CPUs' own (the same reference-counted
  * code addresses as xbow's, and CPU watchpoints); memory goes through the
@@ -343,8 +344,8 @@ static void monitor(gdbstub *s, const char *hex)
     dbg *d = s->d;
     size_t n = strlen(hex);
     char *line = xmalloc(n / 2 + 1);
-    if (n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) ||
-        memchr(line, 0, n / 2) || memchr(line, '\n', n / 2)) {
+    if (n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) || memchr(line, 0, n / 2) ||
+        memchr(line, '\n', n / 2)) {
         free(line);
         return gdb_reply_err(s, 0x01);
     }
@@ -361,8 +362,10 @@ static void monitor(gdbstub *s, const char *hex)
     } else if (s->monitor_ok && !s->monitor_ok(line)) {
         sb_puts(&out, "monitor: not here.\n");
     } else if (c && (c->flags & CMD_RESUMES)) {
-        sb_printf(&out, "monitor %s: resume the guest with gdb's own commands (continue, "
-                        "stepi...): gdb would not know that it ran.\n", c->name);
+        sb_printf(&out,
+                  "monitor %s: resume the guest with gdb's own commands (continue, "
+                  "stepi...): gdb would not know that it ran.\n",
+                  c->name);
     } else {
         /* The command sees gdb's thread as the selected CPU. */
         int saved_cpu = d->cur_cpu, cpu_now = s->g_cpu >= 0 ? s->g_cpu : d->cur_cpu;
@@ -430,8 +433,10 @@ static void query(gdbstub *s, const char *p)
         s->hwbreak = strstr(p, "hwbreak+") != NULL;
         /* Reverse execution (ReverseStep+, ReverseContinue+) joins this list
          * when the time-travel issue lands. */
-        sb_printf(&b, "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
-                      "vContSupported+", RSP_MAX_PACKET);
+        sb_printf(&b,
+                  "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
+                  "vContSupported+",
+                  RSP_MAX_PACKET);
     } else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
         sb_putc(&b, '1'); /* the machine was there before gdb: quit detaches */
     } else if (!strcmp(p, "qC")) {
@@ -491,9 +496,10 @@ static void detach(gdbstub *s)
     dbg *d = s->d;
     gdb_reply(s, "OK");
     bool run = s->on_detach == DETACH_RUN && !d->running;
-    gdb_session_end(s, d->running ? "detached" : run
-                    ? "detached: the guest runs on (gdbserver on-detach run; Ctrl-C stops it)"
-                    : "detached: the machine stays stopped (gdbserver on-detach stop)");
+    gdb_session_end(s,
+                    d->running ? "detached"
+                    : run ? "detached: the guest runs on (gdbserver on-detach run; Ctrl-C stops it)"
+                          : "detached: the machine stays stopped (gdbserver on-detach stop)");
     s->run_after_detach = run;
 }
 
@@ -529,7 +535,10 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
     case 'X': return write_mem(s, pkt + 1, len - 1, true);
     case 'Z': return set_point(s, pkt + 1, true);
     case 'z': return set_point(s, pkt + 1, false);
-    case 'c': case 'C': case 's': case 'S': return gdb_simple_resume(s, pkt[0], pkt + 1);
+    case 'c':
+    case 'C':
+    case 's':
+    case 'S': return gdb_simple_resume(s, pkt[0], pkt + 1);
     case 'H': return set_thread(s, pkt + 1);
     case 'T': {
         const char *p = pkt + 1;
@@ -559,8 +568,7 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
          * they will step back through its log and stop with replaylog: at
          * either end.  Not advertised until then. */
         break;
-    default:
-        break;
+    default: break;
     }
     (void)d;
     gdb_reply(s, "");
@@ -624,8 +632,7 @@ void gdb_feed(gdbstub *s)
                 gdb_net_write(s, "+", 1);
             gdb_reply_err(s, 0x16);
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }

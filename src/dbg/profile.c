@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The profiler: where the guest's instructions and the host's time go.
  *
  * Guest instructions are sampled (cpu_set_sampler): every ~PERIOD
@@ -17,12 +18,12 @@
 #include "core/hostprof.h"
 #include "dbg/dbg_int.h"
 
-#define PERIOD 1000       /* instructions between samples, on average */
+#define PERIOD 1000 /* instructions between samples, on average */
 #define DEFAULT_ROWS 15
 
 typedef struct pc_count {
-    uint64_t pc;          /* 1 = free slot (a pc is 4-aligned) */
-    uint32_t n[3];        /* samples by mode: kernel, supervisor, user */
+    uint64_t pc;   /* 1 = free slot (a pc is 4-aligned) */
+    uint32_t n[3]; /* samples by mode: kernel, supervisor, user */
 } pc_count;
 
 typedef struct prof_cpu {
@@ -37,7 +38,7 @@ typedef struct prof_cpu {
 typedef struct profile {
     bool running, have;
     prof_cpu cpu[MAX_CPUS];
-    double host0, host1;  /* process CPU time at start and stop */
+    double host0, host1; /* process CPU time at start and stop */
 } profile;
 
 static profile *prof(dbg *d)
@@ -149,7 +150,8 @@ static int cmd_profile_start(dbg *d, const char *args)
     p->host0 = cpu_seconds();
     hostprof_start();
     if (only < 0)
-        dbg_printf(d, "Profiling every CPU: a sample every ~%u instructions, and the host's time.\n",
+        dbg_printf(d,
+                   "Profiling every CPU: a sample every ~%u instructions, and the host's time.\n",
                    PERIOD);
     else
         dbg_printf(d, "Profiling cpu%d: a sample every ~%u instructions, and the host's time.\n",
@@ -273,10 +275,7 @@ static void table(strbuf *b, func_row *rows, size_t n, uint64_t samples, uint64_
         sb_printf(b, "  (%zu more function%s)\n", n - rows_max, n - rows_max == 1 ? "" : "s");
 }
 
-static double ticks_s(const machine *m, uint64_t t)
-{
-    return (double)t / (double)m->clock.hz;
-}
+static double ticks_s(const machine *m, uint64_t t) { return (double)t / (double)m->clock.hz; }
 
 static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
 {
@@ -315,8 +314,8 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
         char ic[24], wc[24];
         fmt_count((double)insns, ic, sizeof ic);
         fmt_count((double)waited, wc, sizeof wc);
-        sb_printf(b, "\ncpu%u: %.6f s of virtual time; %s instructions executed (%llu samples",
-                  i, ticks_s(m, ticks), ic, (unsigned long long)pc->samples);
+        sb_printf(b, "\ncpu%u: %.6f s of virtual time; %s instructions executed (%llu samples", i,
+                  ticks_s(m, ticks), ic, (unsigned long long)pc->samples);
         if (pc->samples)
             sb_printf(b, "; kernel %.1f%%, user %.1f%%",
                       100.0 * (double)(pc->samples - user) / (double)pc->samples,
@@ -347,7 +346,8 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
 
 static int by_time(const void *a, const void *b)
 {
-    const hostprof_entry *x = *(const hostprof_entry *const *)a, *y = *(const hostprof_entry *const *)b;
+    const hostprof_entry *x = *(const hostprof_entry *const *)a,
+                         *y = *(const hostprof_entry *const *)b;
     if (x->ns != y->ns)
         return x->ns > y->ns ? -1 : 1;
     return x->kind - y->kind;
@@ -367,8 +367,10 @@ static void report_host(profile *p, unsigned rows_max, strbuf *b)
     }
     qsort(v, n, sizeof *v, by_time);
     double proc = (p->running ? cpu_seconds() : p->host1) - p->host0;
-    sb_printf(b, "\nHost time: %.3f s while the guest ran (the process used %.3f s of CPU time); "
-                 "each section without those inside it:\n", (double)total * 1e-9, proc);
+    sb_printf(b,
+              "\nHost time: %.3f s while the guest ran (the process used %.3f s of CPU time); "
+              "each section without those inside it:\n",
+              (double)total * 1e-9, proc);
     sb_puts(b, "   share   seconds        calls  section\n");
     for (unsigned i = 0; i < n && i < rows_max; i++) {
         char label[96];
@@ -393,8 +395,9 @@ static int cmd_profile_report(dbg *d, const char *args)
                             "\"profile report\").");
     strbuf b;
     sb_init(&b);
-    sb_printf(&b, "Profile %s: guest instructions by function (a sample every ~%u "
-                  "instructions, scaled to the instructions executed), then host time.\n",
+    sb_printf(&b,
+              "Profile %s: guest instructions by function (a sample every ~%u "
+              "instructions, scaled to the instructions executed), then host time.\n",
               p->running ? "so far (still profiling)" : "from start to stop", PERIOD);
     report_guest(d, p, (unsigned)rows_max, &b);
     report_host(p, (unsigned)rows_max, &b);
@@ -417,7 +420,9 @@ static void dbg_profile_free(dbg *d)
 }
 
 static const command profile_commands[] = {
-    {.name = "profile start", .fn = cmd_profile_start, .usage = "profile start [cpu N|all]",
+    {.name = "profile start",
+     .fn = cmd_profile_start,
+     .usage = "profile start [cpu N|all]",
      .help = "Start profiling: guest instructions by function, and the host's time.\n"
              "From now on, every ~1000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
              "is sampled, and the host's time is measured by section: each CPU's interpreter,\n"
@@ -425,11 +430,17 @@ static const command profile_commands[] = {
              "function's DMA (per word and bulk), host network I/O, the console.  Samples\n"
              "follow the instruction count, so the same run gives the same profile.  See\n"
              "\"profile report\"; docs/performance.md has what it costs.\n"
-             "Example: profile start cpu 0", .flags = CMD_MACHINE},
-    {.name = "profile stop", .fn = cmd_profile_stop, .usage = "profile stop",
+             "Example: profile start cpu 0",
+     .flags = CMD_MACHINE},
+    {.name = "profile stop",
+     .fn = cmd_profile_stop,
+     .usage = "profile stop",
      .help = "Stop profiling (the profile is kept for \"profile report\").\n"
-             "Example: profile stop", .flags = CMD_MACHINE},
-    {.name = "profile report", .fn = cmd_profile_report, .usage = "profile report [N]",
+             "Example: profile stop",
+     .flags = CMD_MACHINE},
+    {.name = "profile report",
+     .fn = cmd_profile_report,
+     .usage = "profile report [N]",
      .help = "Show the profile: the top N functions (default 15) and host sections.\n"
              "For each profiled CPU: its virtual time, the instructions it executed and the\n"
              "ticks it waited (idle skip), then the functions with the most samples, from\n"
@@ -437,7 +448,8 @@ static const command profile_commands[] = {
              "instructions that share stands for, and the kernel/user split; then all CPUs\n"
              "together, and the host time by section (each without the sections inside it).\n"
              "Works while profiling (so far) and after \"profile stop\".\n"
-             "Example: profile report 30", .flags = CMD_MACHINE},
+             "Example: profile report 30",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table profile_table = {"Profiling", profile_commands,

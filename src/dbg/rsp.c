@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gdb remote protocol framing: see rsp.h. */
 #include "dbg/rsp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scripting: define (user commands with $arg0.. $argc), document, if/else,
  * while, printf, and expect (run until the guest console prints a text).
  * (Host programs run only through "shell", src/dbg/cmd_core.c.) */
@@ -309,10 +310,7 @@ static int cmd_else(dbg *d, const char *args)
     return dbg_error(d, "else: only inside if ... end.");
 }
 
-static int cmd_end(dbg *d, const char *args)
-{
-    return dbg_error(d, "end: no block to end.");
-}
+static int cmd_end(dbg *d, const char *args) { return dbg_error(d, "end: no block to end."); }
 
 /* ---- printf ---------------------------------------------------------------------- */
 
@@ -537,53 +535,77 @@ static int cmd_expect(dbg *d, const char *args)
 }
 
 static const command script_commands[] = {
-    {.name = "define", .fn = cmd_define, .usage = "define NAME\n  COMMANDS...\nend",
+    {.name = "define",
+     .fn = cmd_define,
+     .usage = "define NAME\n  COMMANDS...\nend",
      .help = "Define a command NAME that runs COMMANDS; in them $arg0 ... $arg9 are its\n"
              "arguments and $argc their number.  Redefining replaces it.\n"
              "Example:\n"
              "  define show-tx\n"
              "    ring $arg0 tx\n"
              "    print/x $arg0.TxStatus\n"
-             "  end", .flags = CMD_NOREPEAT},
-    {.name = "document", .fn = cmd_document, .usage = "document NAME\n  TEXT...\nend",
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "document",
+     .fn = cmd_document,
+     .usage = "document NAME\n  TEXT...\nend",
      .help = "Give a user command the text \"help NAME\" prints.\n"
              "Example:\n"
              "  document show-tx\n"
              "    Show a NIC's Tx ring and status: show-tx NIC\n"
-             "  end", .flags = CMD_NOREPEAT},
-    {.name = "if", .fn = cmd_if, .usage = "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "if",
+     .fn = cmd_if,
+     .usage = "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
      .help = "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
              "Example:\n"
              "  if $a0 == 0\n"
              "    echo zero\\n\n"
-             "  end", .flags = CMD_NOREPEAT},
-    {.name = "while", .fn = cmd_while, .usage = "while EXPR\n  COMMANDS...\nend",
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "while",
+     .fn = cmd_while,
+     .usage = "while EXPR\n  COMMANDS...\nend",
      .help = "Run COMMANDS as long as EXPR is non-zero.\n"
              "Example:\n"
              "  set $i = 0\n"
              "  while $i < 4\n"
              "    stepi\n"
              "    set $i = $i + 1\n"
-             "  end", .flags = CMD_NOREPEAT},
-    {.name = "else", .fn = cmd_else, .usage = "else", .help = "Part of if ... else ... end.\nExample: see if"},
-    {.name = "end", .fn = cmd_end, .usage = "end", .help = "Ends define, document, commands, if and while blocks.\n"
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "else",
+     .fn = cmd_else,
+     .usage = "else",
+     .help = "Part of if ... else ... end.\nExample: see if"},
+    {.name = "end",
+     .fn = cmd_end,
+     .usage = "end",
+     .help = "Ends define, document, commands, if and while blocks.\n"
              "Example: see define"},
-    {.name = "printf", .fn = cmd_printf, .usage = "printf \"FORMAT\", ARG...",
+    {.name = "printf",
+     .fn = cmd_printf,
+     .usage = "printf \"FORMAT\", ARG...",
      .help = "Print formatted values, as C's printf.\n"
              "Print ARGs (expressions) under control of FORMAT, as C's printf: %d %i %u %x %X %o\n"
              "%c %p %s (a string read from guest memory) %% with flags and widths; values are\n"
              "64-bit.  No newline is added.\n"
              "Example: printf \"pc=%#x a0=%d\\n\", $pc, $a0"},
-    {.name = "expect", .fn = cmd_expect, .usage = "expect \"TEXT\" [INSNS]",
+    {.name = "expect",
+     .fn = cmd_expect,
+     .usage = "expect \"TEXT\" [INSNS]",
      .help = "Run the guest until its console prints a text.\n"
              "Run the guest until its console prints TEXT (output since the previous match\n"
              "counts), then stop quietly; with INSNS, fail if TEXT has not appeared within that\n"
              "many instructions.  Fails too when something else stops the guest first.  For\n"
              "guest-level tests and demos.\n"
-             "Example: expect \"hello, world\" 10000000", .flags = CMD_MACHINE | CMD_RESUMES},
+             "Example: expect \"hello, world\" 10000000",
+     .flags = CMD_MACHINE | CMD_RESUMES},
 };
 
-static const dbg_cmd_table script_table = {"Scripting", script_commands, ARRAY_SIZE(script_commands)};
+static const dbg_cmd_table script_table = {"Scripting", script_commands,
+                                           ARRAY_SIZE(script_commands)};
 static const dbg_cmd_table *const script_tables[] = {&script_table, NULL};
 
 const dbg_module dbg_script_module = {

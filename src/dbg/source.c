@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Source files and lines: the debugger's DWARF state (d->src), reading
  * source files, list, info line, info source, directory, the source line
  * in stop reports and FILE:LINE locations.  See source.h. */
@@ -12,8 +13,8 @@
 #include "dbg/srcview.h"
 
 typedef struct src_file {
-    char *name;   /* as the debug information names it */
-    char *path;   /* where it was found, NULL: not found */
+    char *name; /* as the debug information names it */
+    char *path; /* where it was found, NULL: not found */
     char *data;
     char **lines;
     unsigned n;
@@ -21,10 +22,10 @@ typedef struct src_file {
 
 typedef struct src_state {
     dwarf_db *db;
-    char *pending;       /* the kernel's path: read on first use */
+    char *pending; /* the kernel's path: read on first use */
     src_file *files;
     unsigned nfiles;
-    char **dirs;         /* directory: where to look for sources */
+    char **dirs; /* directory: where to look for sources */
     unsigned ndirs;
     /* list: the file and the lines shown last */
     char *list_file;
@@ -427,8 +428,8 @@ static int line_spec(dbg *d, const char *file, unsigned line, uint64_t *addrs, u
         const char *f2;
         if (!dw_find_file(dbg_dwarf(d), file, &f2))
             return dbg_error(d, "No source file named %s.", file);
-        return dbg_error(d, "Line %u in \"%s\" has no code (nor does any line after it).",
-                         line, text);
+        return dbg_error(d, "Line %u in \"%s\" has no code (nor does any line after it).", line,
+                         text);
     }
     return 1;
 }
@@ -565,10 +566,9 @@ static int list_point(dbg *d, const char *arg, const char **file, unsigned *line
     }
     if (is_identifier(arg))
         return dbg_error(d, "Function \"%s\" not defined%s.", arg,
-                         d->m && symtab_lookup_name(&d->m->syms, arg)
-                             ? " in the debug information" : "");
-    return dbg_error(d, "list: \"%s\" is not a location (FILE:LINE, LINE, FUNCTION, *ADDR).",
-                     arg);
+                         d->m && symtab_lookup_name(&d->m->syms, arg) ? " in the debug information"
+                                                                      : "");
+    return dbg_error(d, "list: \"%s\" is not a location (FILE:LINE, LINE, FUNCTION, *ADDR).", arg);
 }
 
 static int cmd_list(dbg *d, const char *args)
@@ -649,8 +649,7 @@ static int cmd_list(dbg *d, const char *args)
         if (strcmp(f1, f2) != 0)
             return dbg_error(d, "list: the two lines are in different files.");
         if (last < first)
-            return dbg_error(d, "list: the last line %u comes before the first, %u.", last,
-                             first);
+            return dbg_error(d, "list: the last line %u comes before the first, %u.", last, first);
         return show_lines(d, f1, first, last);
     }
     if (list_point(d, args, &file, &line, &func))
@@ -755,10 +754,14 @@ static int cmd_info_line(dbg *d, const char *args)
 static const char *lang_name(int lang)
 {
     switch (lang) {
-    case DW_LANG_C89: case DW_LANG_C: case DW_LANG_C99: case DW_LANG_C11: return "c";
+    case DW_LANG_C89:
+    case DW_LANG_C:
+    case DW_LANG_C99:
+    case DW_LANG_C11: return "c";
     case DW_LANG_Mips_Assembler: return "asm";
-    case DW_LANG_C_plus_plus: case DW_LANG_C_plus_plus_11: case DW_LANG_C_plus_plus_14:
-        return "c++";
+    case DW_LANG_C_plus_plus:
+    case DW_LANG_C_plus_plus_11:
+    case DW_LANG_C_plus_plus_14: return "c++";
     default: return lang < 0 ? "unknown" : "other";
     }
 }
@@ -813,8 +816,8 @@ static int cmd_directory(dbg *d, const char *args)
     for (const char *p = dbg_next_word(args, w, sizeof w); *w; p = dbg_next_word(p, w, sizeof w)) {
         struct stat st;
         if (stat(w, &st) != 0 || !S_ISDIR(st.st_mode))
-            return dbg_error(d, "%s: %s.", w, errno && stat(w, &st) != 0 ? strerror(errno)
-                                                                         : "not a directory");
+            return dbg_error(d, "%s: %s.", w,
+                             errno && stat(w, &st) != 0 ? strerror(errno) : "not a directory");
         s->dirs = xrealloc(s->dirs, (s->ndirs + 1) * sizeof *s->dirs);
         memmove(s->dirs + 1, s->dirs, s->ndirs * sizeof *s->dirs);
         s->dirs[0] = xstrdup(w);
@@ -850,28 +853,45 @@ static int cmd_show_directories(dbg *d, const char *args)
 }
 
 static const command source_commands[] = {
-    {.name = "list", .aliases = "l", .fn = cmd_list, .usage = "list [LOCATION | FIRST,LAST | -]",
+    {.name = "list",
+     .aliases = "l",
+     .fn = cmd_list,
+     .usage = "list [LOCATION | FIRST,LAST | -]",
      .help = "Show source lines: around the current line, or a location.\n"
              "Without an argument, ten lines around the line of the pc, then the ten after\n"
              "those at each \"list\"; \"list -\" the ten before.  LOCATION is LINE (in the\n"
              "current file), FILE:LINE, FUNCTION or *ADDR; FIRST,LAST a range (either may be\n"
              "left out).  Needs the program's debug information (-g).\n"
-             "Example: list hamachi.c:150", .flags = CMD_MACHINE},
-    {.name = "info line", .fn = cmd_info_line, .usage = "info line [LOCATION]",
+             "Example: list hamachi.c:150",
+     .flags = CMD_MACHINE},
+    {.name = "info line",
+     .fn = cmd_info_line,
+     .usage = "info line [LOCATION]",
      .help = "Show where a source line's code starts and ends.\n"
              "LOCATION as for list (default: the pc's line, or the lines listed last).\n"
-             "Example: info line *$pc", .flags = CMD_MACHINE},
-    {.name = "info source", .fn = cmd_info_source, .usage = "info source",
+             "Example: info line *$pc",
+     .flags = CMD_MACHINE},
+    {.name = "info source",
+     .fn = cmd_info_source,
+     .usage = "info source",
      .help = "Describe the source file of the pc: its path, lines, language, compiler, DWARF.\n"
-             "Example: info source", .flags = CMD_MACHINE},
-    {.name = "directory", .aliases = "dir", .fn = cmd_directory, .usage = "directory [DIR...]",
+             "Example: info source",
+     .flags = CMD_MACHINE},
+    {.name = "directory",
+     .aliases = "dir",
+     .fn = cmd_directory,
+     .usage = "directory [DIR...]",
      .help = "Add directories to search for source files; without one, search none again.\n"
              "A file the debug information names is looked for where it says, then in each\n"
              "DIR (the path, then its last components, then the name alone).\n"
-             "Example: directory /usr/src/linux", .flags = CMD_MACHINE},
-    {.name = "show directories", .fn = cmd_show_directories, .usage = "show directories",
+             "Example: directory /usr/src/linux",
+     .flags = CMD_MACHINE},
+    {.name = "show directories",
+     .fn = cmd_show_directories,
+     .usage = "show directories",
      .help = "Show the directories searched for source files.\n"
-             "Example: show directories", .flags = CMD_MACHINE},
+             "Example: show directories",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table source_table = {"Source", source_commands, ARRAY_SIZE(source_commands)};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Source-level debugging in the debugger: the DWARF of the loaded ELFs
  * (dwarf.h) as the commands see it.  source.c keeps the state (d->src),
  * reads source files and has list, info line, info source, directory and
@@ -50,15 +51,15 @@ bool dbg_src_enter_inline(dbg *d, cpu *c);
 /* A frame of bt, frame 0 of info frame: a physical frame, or one of the
  * inlined functions executing in it. */
 typedef struct src_frame {
-    frame f;            /* the physical frame (its registers) */
-    unsigned level;     /* as bt numbers it */
-    unsigned phys;      /* the physical frame's level (dbg_unwind) */
-    unsigned depth;     /* inlined scopes of that frame inside this one (the innermost: 0) */
-    bool inlined;       /* an inlined function, running in frame f */
+    frame f;        /* the physical frame (its registers) */
+    unsigned level; /* as bt numbers it */
+    unsigned phys;  /* the physical frame's level (dbg_unwind) */
+    unsigned depth; /* inlined scopes of that frame inside this one (the innermost: 0) */
+    bool inlined;   /* an inlined function, running in frame f */
     bool has_scope;
-    dw_scope scope;     /* the function or inlined instance (has_scope) */
-    uint64_t pc;        /* where it is: for callers of an inlined instance, its call site */
-    const char *file;   /* the line it is at (NULL: no line information) */
+    dw_scope scope;   /* the function or inlined instance (has_scope) */
+    uint64_t pc;      /* where it is: for callers of an inlined instance, its call site */
+    const char *file; /* the line it is at (NULL: no line information) */
     unsigned line;
 } src_frame;
 /* The frames of CPU c, innermost first, inlined functions included.
@@ -80,8 +81,7 @@ bool dbg_src_selected(dbg *d, cpu *c, src_frame *out);
 /* bt's line for a frame: "#1  0x... in middle (x=1) at dbgtest.c:22" with
  * the debug information (callee_inlined: the frame inside it is inlined,
  * so it has no address of its own), the heuristic's line without. */
-void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined,
-                          strbuf *out);
+void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined, strbuf *out);
 /* frame, up, down: the frame line, then its source line (or instruction). */
 void dbg_src_show_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined, strbuf *out);
 /* info frame for frame `level` with the debug information: 1 when done

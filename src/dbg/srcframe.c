@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Frames with the debug information: the CFI unwinder the frames code
  * (frames.c) calls for each step, and the frames the user sees, with the
  * inlined functions that run in each physical frame. */
@@ -158,8 +159,7 @@ bool dbg_src_selected(dbg *d, cpu *c, src_frame *out)
 
 /* ---- frame lines ----------------------------------------------------------- */
 
-void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined,
-                          strbuf *out)
+void dbg_src_format_frame(dbg *d, cpu *c, const src_frame *sf, bool callee_inlined, strbuf *out)
 {
     if (!sf->has_scope) {
         dbg_format_frame(d, &sf->f, sf->level, out);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Stepping by source line: step, next and until (without a location) as
  * gdb does them, and finish with the value typed by the function's return
  * type, out of inlined functions too.
@@ -311,10 +312,7 @@ static int source_step(dbg *d, uint64_t n, int how, int *rc)
     return 1;
 }
 
-int dbg_src_step(dbg *d, uint64_t n, int how, int *rc)
-{
-    return source_step(d, n, how, rc);
-}
+int dbg_src_step(dbg *d, uint64_t n, int how, int *rc) { return source_step(d, n, how, rc); }
 
 /* ---- finish --------------------------------------------------------------- */
 
@@ -381,8 +379,9 @@ int dbg_src_finish(dbg *d, int *rc)
         uint64_t cfa0 = dbg_frame_cfa(d, c);
         dw_scope inl = s.scope;
         bool first = s.phys == 0; /* frame 0 is in it: at least one step */
-        while (r == STOP_STEP && (first || (dw_scope_has(&inl, cpu_pc(c)) &&
-                                            dbg_frame_cfa(d, c) == cfa0)) && !d->quit) {
+        while (r == STOP_STEP &&
+               (first || (dw_scope_has(&inl, cpu_pc(c)) && dbg_frame_cfa(d, c) == cfa0)) &&
+               !d->quit) {
             first = false;
             uint32_t insn;
             uint64_t pc = cpu_pc(c);

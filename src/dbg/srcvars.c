@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The program's variables and types in the debugger: names in
  * expressions (a local, a parameter, a static, a global, as C scopes
  * them at the pc), casts to named types, info locals, info args, ptype
@@ -54,8 +55,8 @@ static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, xerr 
     case DWV_REG:
     case DWV_VALUE:
         if (!ctype_is_scalar(t) && st && st->kind != CT_VOID) {
-            xerr_set(err, "%s is held in registers: xbow cannot show a %s there",
-                     v->name, st->kind == CT_ARRAY ? "array" : "struct");
+            xerr_set(err, "%s is held in registers: xbow cannot show a %s there", v->name,
+                     st->kind == CT_ARRAY ? "array" : "struct");
             return -1;
         }
         *out = xval_typed(t, loc.value);
@@ -63,9 +64,7 @@ static int var_value(dbg *d, cpu *c, const dw_var *v, frame *f, xval *out, xerr 
     case DWV_NOT_SAVED: /* in a register this frame's callee did not keep: gdb's word */
         *out = xval_unavailable(t, XV_OPTIMIZED_OUT);
         return 0;
-    default:
-        *out = xval_unavailable(t, XV_OPTIMIZED_OUT);
-        return 0;
+    default: *out = xval_unavailable(t, XV_OPTIMIZED_OUT); return 0;
     }
 }
 
@@ -144,9 +143,10 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, xerr *err)
             return -1;
         }
         if (vp.f.pc != cpu_pc(vp.c) || vp.f.sp != cpu_gpr(vp.c, 29)) {
-            xerr_set(err, "%s is held in $%s in frame #%u: assign the register "
-                     "(set var $%s = VALUE)", name, cpu_gpr_names[loc.reg], vp.level,
-                     cpu_gpr_names[loc.reg]);
+            xerr_set(err,
+                     "%s is held in $%s in frame #%u: assign the register "
+                     "(set var $%s = VALUE)",
+                     name, cpu_gpr_names[loc.reg], vp.level, cpu_gpr_names[loc.reg]);
             return -1;
         }
         cpu_set_gpr(vp.c, loc.reg, val->v);
@@ -165,11 +165,10 @@ int dbg_src_type(dbg *d, const char *name, const ctype **t, xerr *err)
     *t = db ? dw_type_lookup(db, vp.pc, name) : NULL;
     if (*t)
         return 0;
-    bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
-                  !strncmp(name, "enum ", 5);
+    bool tagged =
+        !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) || !strncmp(name, "enum ", 5);
     if (!db)
-        xerr_set(err, "No type named %s (the program has no debugging information).",
-                 name);
+        xerr_set(err, "No type named %s (the program has no debugging information).", name);
     else if (tagged)
         xerr_set(err, "No %.*s type named %s.", (int)strcspn(name, " "), name,
                  name + strcspn(name, " ") + 1);
@@ -390,8 +389,7 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
     unsigned n = dbg_src_frames(d, c, sf, want);
     if (level >= n) {
         free(sf);
-        *rc = dbg_error(d, "No frame at level %u (the stack has %u: see \"backtrace\").", level,
-                        n);
+        *rc = dbg_error(d, "No frame at level %u (the stack has %u: see \"backtrace\").", level, n);
         return 1;
     }
     src_frame *s = &sf[level];
@@ -405,8 +403,7 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
     sb_init(&b);
     char where[200];
     dbg_format_addr(d, (dbg_addr){s->pc, false}, where, sizeof where);
-    sb_printf(&b, "Stack level %u, frame at 0x%llx:\n", level,
-              (unsigned long long)s->f.cfa);
+    sb_printf(&b, "Stack level %u, frame at 0x%llx:\n", level, (unsigned long long)s->f.cfa);
     sb_printf(&b, " pc = %s", where);
     if (s->has_scope) {
         sb_printf(&b, " in %s", s->scope.name);
@@ -442,8 +439,8 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
         for (unsigned r = 0; r < 32; r++) {
             if (!s->f.saved[r])
                 continue;
-            sb_printf(&b, "%s%s at 0x%llx", any ? ", " : " Saved registers:\n  ",
-                      cpu_gpr_names[r], (unsigned long long)s->f.saved[r]);
+            sb_printf(&b, "%s%s at 0x%llx", any ? ", " : " Saved registers:\n  ", cpu_gpr_names[r],
+                      (unsigned long long)s->f.saved[r]);
             any = true;
         }
         if (any)
@@ -473,8 +470,8 @@ static const ctype *as_type(dbg *d, const char *args)
         stars += name[n - 1] == '*';
         name[--n] = 0;
     }
-    bool tagged = !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) ||
-                  !strncmp(name, "enum ", 5);
+    bool tagged =
+        !strncmp(name, "struct ", 7) || !strncmp(name, "union ", 6) || !strncmp(name, "enum ", 5);
     if (!tagged) {
         for (const char *p = name; *p; p++)
             if (!(isalnum((unsigned char)*p) || *p == '_' || *p == ' '))
@@ -519,12 +516,17 @@ static void untyped_name(dbg *d, const char *args, const xval *v, strbuf *b)
             sb_puts(b, "void *");
         else
             sb_printf(b, "%s%s *", v->psgn ? "" : "unsigned ",
-                      v->psize == 1 ? "char" : v->psize == 2 ? "short" : v->psize == 4 ? "int"
-                                                                                    : "long");
+                      v->psize == 1   ? "char"
+                      : v->psize == 2 ? "short"
+                      : v->psize == 4 ? "int"
+                                      : "long");
         return;
     }
     sb_printf(b, "%s%s", v->sgn ? "" : "unsigned ",
-              v->size == 1 ? "char" : v->size == 2 ? "short" : v->size == 4 ? "int" : "long");
+              v->size == 1   ? "char"
+              : v->size == 2 ? "short"
+              : v->size == 4 ? "int"
+                             : "long");
 }
 
 static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
@@ -588,22 +590,34 @@ static int cmd_ptype(dbg *d, const char *args) { return type_command(d, args, tr
 static int cmd_whatis(dbg *d, const char *args) { return type_command(d, args, false, "whatis"); }
 
 static const command var_commands[] = {
-    {.name = "info locals", .fn = cmd_info_locals, .usage = "info locals",
+    {.name = "info locals",
+     .fn = cmd_info_locals,
+     .usage = "info locals",
      .help = "Show the local variables of the selected frame with their values.\n"
              "The innermost block's first, as C scopes them at the pc; a variable the compiler\n"
              "keeps nowhere at this pc is <optimized out>.  Needs the debug information (-g).\n"
-             "Example: info locals", .flags = CMD_MACHINE},
-    {.name = "info args", .fn = cmd_info_args, .usage = "info args",
+             "Example: info locals",
+     .flags = CMD_MACHINE},
+    {.name = "info args",
+     .fn = cmd_info_args,
+     .usage = "info args",
      .help = "Show the arguments of the selected frame's function with their values.\n"
-             "Example: info args", .flags = CMD_MACHINE},
-    {.name = "ptype", .fn = cmd_ptype, .usage = "ptype EXPR|TYPE",
+             "Example: info args",
+     .flags = CMD_MACHINE},
+    {.name = "ptype",
+     .fn = cmd_ptype,
+     .usage = "ptype EXPR|TYPE",
      .help = "Show the C type of an expression or a type name, with its members.\n"
              "A struct, union or enum is shown with its members (one typedef is looked\n"
              "through): ptype struct desc, ptype tx_ring, ptype $1.\n"
-             "Example: ptype struct hamachi_desc", .flags = CMD_MACHINE},
-    {.name = "whatis", .fn = cmd_whatis, .usage = "whatis EXPR|TYPE",
+             "Example: ptype struct hamachi_desc",
+     .flags = CMD_MACHINE},
+    {.name = "whatis",
+     .fn = cmd_whatis,
+     .usage = "whatis EXPR|TYPE",
      .help = "Show the C type of an expression, or what a typedef names (by name).\n"
-             "Example: whatis hmp->tx_ring[0]", .flags = CMD_MACHINE},
+             "Example: whatis hmp->tx_ring[0]",
+     .flags = CMD_MACHINE},
 };
 
 const dbg_cmd_table dbg_srcvars_table = {"Source", var_commands, ARRAY_SIZE(var_commands)};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Source-level debugging for front ends (the TUI's source pane, ui/run.c):
  * what they may ask of source.c without the debugger's internals. */
 #ifndef XBOW_SRCVIEW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Symbols: the kernel ELF's come with it; symbol-file adds more (another
  * ELF such as a kernel's vmlinux, or a System.map / nm listing).  Stops,
  * disassembly and backtraces show func+off from them. */
@@ -53,9 +54,9 @@ static int cmd_symbol_file(dbg *d, const cmd_args *a)
     if (n == 0) {
         /* gdb's words; an ELF without .symtab is stripped, a map file
          * without one "ADDR TYPE NAME" line is not a map. */
-        dbg_printf(d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n",
-                   args, args, is_elf(args) ? "no symbol table; was it stripped?"
-                                            : "no \"ADDR TYPE NAME\" lines");
+        dbg_printf(
+            d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n", args, args,
+            is_elf(args) ? "no symbol table; was it stripped?" : "no \"ADDR TYPE NAME\" lines");
         return 0;
     }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
@@ -93,7 +94,9 @@ static int cmd_info_address(dbg *d, const cmd_args *a)
     if (!s)
         return dbg_error(d, "No symbol \"%s\" in current context.", args);
     dbg_printf(d, "Symbol \"%s\" is %s at 0x%016llx", s->name,
-               s->type == 'T' ? "a function" : s->type == 'D' ? "data" : "a symbol",
+               s->type == 'T'   ? "a function"
+               : s->type == 'D' ? "data"
+                                : "a symbol",
                (unsigned long long)s->addr);
     if (s->size)
         dbg_printf(d, ", %llu bytes", (unsigned long long)s->size);
@@ -128,11 +131,19 @@ static int list_symbols(dbg *d, const char *args, char type)
     return 0;
 }
 
-static int cmd_info_functions(dbg *d, const cmd_args *a) { return list_symbols(d, a->text[0], 'T'); }
-static int cmd_info_variables(dbg *d, const cmd_args *a) { return list_symbols(d, a->text[0], 'D'); }
+static int cmd_info_functions(dbg *d, const cmd_args *a)
+{
+    return list_symbols(d, a->text[0], 'T');
+}
+static int cmd_info_variables(dbg *d, const cmd_args *a)
+{
+    return list_symbols(d, a->text[0], 'D');
+}
 
 static const command symbol_commands[] = {
-    {.name = "symbol-file", .aliases = "add-symbol-file", .run = cmd_symbol_file,
+    {.name = "symbol-file",
+     .aliases = "add-symbol-file",
+     .run = cmd_symbol_file,
      CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file (an ELF, or a System.map)")),
      .help = "Add symbols from an ELF or a System.map.\n"
              "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
@@ -140,20 +151,32 @@ static const command symbol_commands[] = {
              "(line tables, types, variables, call-frame information): source-level step,\n"
              "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
              "command line brings its own.\n"
-             "Example: symbol-file System.map", .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "info symbol", .run = cmd_info_symbol, CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+             "Example: symbol-file System.map",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info symbol",
+     .run = cmd_info_symbol,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
      .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
-             "Example: info symbol $pc", .flags = CMD_MACHINE},
-    {.name = "info address", .run = cmd_info_address,
+             "Example: info symbol $pc",
+     .flags = CMD_MACHINE},
+    {.name = "info address",
+     .run = cmd_info_address,
      CMD_ARGS(ARG_REQ(ARG_NAME, "SYMBOL", "a symbol name")),
      .help = "Show where SYMBOL is, its kind and size.\n"
-             "Example: info address main", .flags = CMD_MACHINE},
-    {.name = "info functions", .run = cmd_info_functions, CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+             "Example: info address main",
+     .flags = CMD_MACHINE},
+    {.name = "info functions",
+     .run = cmd_info_functions,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
      .help = "List the function symbols (matching the extended regular expression REGEX).\n"
-             "Example: info functions ^tx_", .flags = CMD_MACHINE},
-    {.name = "info variables", .run = cmd_info_variables, CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+             "Example: info functions ^tx_",
+     .flags = CMD_MACHINE},
+    {.name = "info variables",
+     .run = cmd_info_variables,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
      .help = "List the data symbols (matching REGEX).\n"
-             "Example: info variables ring", .flags = CMD_MACHINE},
+             "Example: info variables ring",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table symbol_table = {"Symbols", symbol_commands, ARRAY_SIZE(symbol_commands)};

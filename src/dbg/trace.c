@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tracing: `trace insn` logs every instruction with the registers it
  * changed (through the CPUs' trace hook, which costs nothing when unset);
  * `trace event PATTERN` logs device and CPU events (an event-bus
@@ -29,7 +30,7 @@ typedef struct evtrace {
 typedef struct cpustate {
     uint64_t gpr[32], hi, lo;
     bool pending;
-    strbuf line;   /* the previous instruction, waiting for its results */
+    strbuf line; /* the previous instruction, waiting for its results */
 } cpustate;
 
 typedef struct trace_state {
@@ -73,9 +74,8 @@ static sink *sink_find(trace_state *t, const char *path)
     bool exists = *path && stat(path, &st) == 0;
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         sink *s = t->sinks[i];
-        if (s && (!strcmp(s->path, path) ||
-                  (exists && s->f && fstat(fileno(s->f), &os) == 0 && os.st_dev == st.st_dev &&
-                   os.st_ino == st.st_ino)))
+        if (s && (!strcmp(s->path, path) || (exists && s->f && fstat(fileno(s->f), &os) == 0 &&
+                                             os.st_dev == st.st_dev && os.st_ino == st.st_ino)))
             return s;
     }
     return NULL;
@@ -349,27 +349,40 @@ static void dbg_trace_free(dbg *d)
 }
 
 static const command trace_commands[] = {
-    {.name = "trace", .fn = cmd_trace, .usage = "trace insn|event|off ...",
+    {.name = "trace",
+     .fn = cmd_trace,
+     .usage = "trace insn|event|off ...",
      .help = "Log what the machine does.\n"
              "Each line is stamped with the virtual time and the CPU.\n"
-             "Example: trace event hamachi0.*", .flags = CMD_MACHINE},
-    {.name = "trace insn", .fn = cmd_trace_insn, .usage = "trace insn on [FILE] | off",
+             "Example: trace event hamachi0.*",
+     .flags = CMD_MACHINE},
+    {.name = "trace insn",
+     .fn = cmd_trace_insn,
+     .usage = "trace insn on [FILE] | off",
      .help = "Log every instruction with the registers it changed.\n"
              "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
              "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
-             "Example: trace insn on /tmp/insns.txt", .flags = CMD_MACHINE},
-    {.name = "trace event", .fn = cmd_trace_event, .usage = "trace event PATTERN [FILE] | off [PATTERN]",
+             "Example: trace insn on /tmp/insns.txt",
+     .flags = CMD_MACHINE},
+    {.name = "trace event",
+     .fn = cmd_trace_event,
+     .usage = "trace event PATTERN [FILE] | off [PATTERN]",
      .help = "Log device and CPU events.\n"
              "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
              "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
              "pattern or all.\n"
-             "Example: trace event hamachi0.tx.* /tmp/tx.log", .flags = CMD_MACHINE},
-    {.name = "trace off", .run = cmd_trace_off,
+             "Example: trace event hamachi0.tx.* /tmp/tx.log",
+     .flags = CMD_MACHINE},
+    {.name = "trace off",
+     .run = cmd_trace_off,
      .help = "Stop every instruction and event trace and close their files.\n"
-             "Example: trace off", .flags = CMD_MACHINE},
-    {.name = "info trace", .run = cmd_info_trace,
+             "Example: trace off",
+     .flags = CMD_MACHINE},
+    {.name = "info trace",
+     .run = cmd_info_trace,
      .help = "Show what is being traced and where to.\n"
-             "Example: info trace", .flags = CMD_MACHINE},
+             "Example: info trace",
+     .flags = CMD_MACHINE},
 };
 
 /* The trace files hold everything up to the stop. */

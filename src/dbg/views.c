@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
  * lives with the devices (dev_view entries in their declarations); these
  * commands find the devices that offer a view and show it.  `info irq`
@@ -37,15 +38,9 @@ static void dbg_views_free(dbg *d)
     d->views = NULL;
 }
 
-view_memo *dbg_views_memo(dbg *d)
-{
-    return &vstate(d)->memo;
-}
+view_memo *dbg_views_memo(dbg *d) { return &vstate(d)->memo; }
 
-void dbg_set_pane_memo(dbg *d, view_memo *m)
-{
-    vstate(d)->panes = m;
-}
+void dbg_set_pane_memo(dbg *d, view_memo *m) { vstate(d)->panes = m; }
 
 static void dbg_views_on_resume(dbg *d)
 {
@@ -189,7 +184,8 @@ static void hub_irq(device *hub, strbuf *b)
     bit_list(pend[1], 64, b);
     sb_putc(b, '\n');
     for (int s = 0; s < 2; s++) {
-        if (!reg_value(hub, mnames[s][0], &mask[s][0]) || !reg_value(hub, mnames[s][1], &mask[s][1]))
+        if (!reg_value(hub, mnames[s][0], &mask[s][0]) ||
+            !reg_value(hub, mnames[s][1], &mask[s][1]))
             continue;
         sb_printf(b, "  CPU %c enabled: ", 'A' + s);
         bit_list(mask[s][0], 0, b);
@@ -255,9 +251,9 @@ static int cmd_info_irq(dbg *d, const cmd_args *a)
         cpu *c = d->m->cpus[i];
         uint64_t sr = cpu_cp0(c, 12), cause = cpu_cp0(c, 13);
         sb_printf(&b, "cpu%u: Cause.IP 0x%02llx, Status.IM 0x%02llx, IE %llu, EXL %llu, ERL %llu\n",
-                  i, (unsigned long long)((cause >> 8) & 0xff), (unsigned long long)((sr >> 8) & 0xff),
-                  (unsigned long long)(sr & 1), (unsigned long long)((sr >> 1) & 1),
-                  (unsigned long long)((sr >> 2) & 1));
+                  i, (unsigned long long)((cause >> 8) & 0xff),
+                  (unsigned long long)((sr >> 8) & 0xff), (unsigned long long)(sr & 1),
+                  (unsigned long long)((sr >> 1) & 1), (unsigned long long)((sr >> 2) & 1));
     }
     if (!n)
         sb_puts(&b, "(no HUB or Bridge in this machine)\n");
@@ -267,30 +263,42 @@ static int cmd_info_irq(dbg *d, const cmd_args *a)
 }
 
 static const command view_commands[] = {
-    {.name = "info bridge", .fn = cmd_info_bridge, .usage = "info bridge",
+    {.name = "info bridge",
+     .fn = cmd_info_bridge,
+     .usage = "info bridge",
      .help = "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
              "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
              "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
              "their routing and state - every view the Bridge declares except pci and dma.\n"
-             "Example: info bridge", .flags = CMD_MACHINE},
-    {.name = "info pci", .fn = cmd_info_pci, .usage = "info pci",
+             "Example: info bridge",
+     .flags = CMD_MACHINE},
+    {.name = "info pci",
+     .fn = cmd_info_pci,
+     .usage = "info pci",
      .help = "Show the PCI functions and their BARs.\n"
              "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
              "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
              "and the one programmed into the NIC if it differs) and its backend.\n"
-             "Example: info pci", .flags = CMD_MACHINE},
-    {.name = "info dma", .fn = cmd_info_dma, .usage = "info dma [ARGS]",
+             "Example: info pci",
+     .flags = CMD_MACHINE},
+    {.name = "info dma",
+     .fn = cmd_info_dma,
+     .usage = "info dma [ARGS]",
      .help = "Show DMA counters per initiator and per Bridge window.\n"
              "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
              "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
-             "Example: info dma", .flags = CMD_MACHINE},
-    {.name = "info irq", .run = cmd_info_irq,
+             "Example: info dma",
+     .flags = CMD_MACHINE},
+    {.name = "info irq",
+     .run = cmd_info_irq,
      .help = "Show the interrupt path from Bridge pins to CPU lines.\n"
              "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
              "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
              "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
-             "Example: info irq", .flags = CMD_MACHINE},
-    {.name = "ring", .run = cmd_ring,
+             "Example: info irq",
+     .flags = CMD_MACHINE},
+    {.name = "ring",
+     .run = cmd_ring,
      CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
               ARG_OPT_COUNT("COUNT", 1, UINT64_MAX, 0)),
      .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
@@ -300,7 +308,8 @@ static const command view_commands[] = {
              "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
              "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
              "its end).\n"
-             "Example: ring hamachi0 tx", .flags = CMD_MACHINE},
+             "Example: ring hamachi0 tx",
+     .flags = CMD_MACHINE},
 };
 
 static const dbg_cmd_table view_table = {"Devices", view_commands, ARRAY_SIZE(view_commands)};

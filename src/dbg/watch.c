@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Watchpoints: virtual (watch, rwatch, awatch: the CPUs' own watchpoints),
  * physical ("p:" addresses: any CPU access to that RAM, whatever alias or
  * mapping it goes through) and DMA (watch dma: device accesses, with the
@@ -22,11 +23,11 @@ typedef struct wpriv {
     enum watch_type type;
     dbg_addr a;
     uint64_t len;
-    char text[96];        /* the location as given */
-    int ids[MAX_CPUS];    /* virtual: the CPUs' watchpoint ids */
-    ram_range rr;         /* physical and DMA */
-    int by;               /* DMA: initiator filter */
-    uint8_t *old;         /* last value seen (write watchpoints stop on change) */
+    char text[96];     /* the location as given */
+    int ids[MAX_CPUS]; /* virtual: the CPUs' watchpoint ids */
+    ram_range rr;      /* physical and DMA */
+    int by;            /* DMA: initiator filter */
+    uint8_t *old;      /* last value seen (write watchpoints stop on change) */
     bool old_ok;
 } wpriv;
 
@@ -37,17 +38,35 @@ typedef struct watch_state {
 static const bp_ops virt_ops, phys_ops, dma_ops;
 
 /* What their conditions see. */
-#define F_ADDR {"addr", EVF_HEX, NULL, NULL}
-#define F_SIZE {"size", EVF_DEC, NULL, NULL}
-#define F_WRITE {"write", EVF_BOOL, NULL, NULL}
-#define F_VALUE {"value", EVF_HEX, NULL, NULL}
+#define F_ADDR                      \
+    {                               \
+        "addr", EVF_HEX, NULL, NULL \
+    }
+#define F_SIZE                      \
+    {                               \
+        "size", EVF_DEC, NULL, NULL \
+    }
+#define F_WRITE                       \
+    {                                 \
+        "write", EVF_BOOL, NULL, NULL \
+    }
+#define F_VALUE                      \
+    {                                \
+        "value", EVF_HEX, NULL, NULL \
+    }
 static const event_field virt_fields[] = {F_ADDR, F_SIZE, F_WRITE, F_VALUE};
 static const event_field phys_fields[] = {F_ADDR, F_SIZE, F_WRITE};
 static const event_field dma_fields[] = {
-    F_ADDR, F_SIZE, F_WRITE, {"bulk", EVF_BOOL, NULL, NULL},
-    {"initiator", EVF_DEC, NULL, NULL}, {"ring", EVF_ENUM, nic_ring_names, NULL},
-    {"index", EVF_DEC, NULL, NULL}, {"swap", EVF_BOOL, NULL, NULL},
-    {"pci", EVF_HEX, NULL, NULL}, F_VALUE,
+    F_ADDR,
+    F_SIZE,
+    F_WRITE,
+    {"bulk", EVF_BOOL, NULL, NULL},
+    {"initiator", EVF_DEC, NULL, NULL},
+    {"ring", EVF_ENUM, nic_ring_names, NULL},
+    {"index", EVF_DEC, NULL, NULL},
+    {"swap", EVF_BOOL, NULL, NULL},
+    {"pci", EVF_HEX, NULL, NULL},
+    F_VALUE,
 };
 static const cond_fields virt_cond = {"a watchpoint", virt_fields, ARRAY_SIZE(virt_fields)};
 static const cond_fields phys_cond = {"a physical watchpoint", phys_fields,
@@ -66,16 +85,17 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *e
         char a[48];
         bus_addr_str(bus_addr, a, sizeof a);
         if (reg)
-            xerr_set(err, "%s is not RAM (it is %s): watch device registers with "
-                          "\"break reg DEVICE.REG\".", a, reg->name);
+            xerr_set(err,
+                     "%s is not RAM (it is %s): watch device registers with "
+                     "\"break reg DEVICE.REG\".",
+                     a, reg->name);
         else
             xerr_set(err, "Nothing at physical address %s.", a);
         return -1;
     }
     if (len == 0 || len > limit) {
         xerr_set(err, "The range 0x%llx,+0x%llx leaves RAM (only 0x%llx bytes there).",
-                 (unsigned long long)bus_addr, (unsigned long long)len,
-                 (unsigned long long)limit);
+                 (unsigned long long)bus_addr, (unsigned long long)len, (unsigned long long)limit);
         return -1;
     }
     r->len = len;
@@ -161,7 +181,8 @@ void dbg_watch_free(dbg *d)
 
 static uint8_t want_flags(int type)
 {
-    return (uint8_t)(((type & WATCH_READ) ? PF_WATCH_R : 0) | ((type & WATCH_WRITE) ? PF_WATCH_W : 0));
+    return (uint8_t)(((type & WATCH_READ) ? PF_WATCH_R : 0) |
+                     ((type & WATCH_WRITE) ? PF_WATCH_W : 0));
 }
 
 /* Page flags on [off, off+len) from every armed watchpoint and the write
@@ -217,8 +238,8 @@ static bool changes(dbg *d, wpriv *w, strbuf *out)
         for (uint64_t i = 0; i < w->len && shown < 8; i++) {
             if (w->old_ok && now[i] == w->old[i])
                 continue;
-            sb_printf(out, " +0x%llx: %02x->%02x", (unsigned long long)i,
-                      w->old_ok ? w->old[i] : 0, now[i]);
+            sb_printf(out, " +0x%llx: %02x->%02x", (unsigned long long)i, w->old_ok ? w->old[i] : 0,
+                      now[i]);
             shown++;
         }
         sb_puts(out, shown == 8 ? " ...\n" : "\n");
@@ -283,10 +304,16 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
     bus_peek(&d->m->bus, op->addr, v, vn);
     uint64_t value = load_be(v, vn);
     const dma_path *p = op->path;
-    uint64_t vals[] = {op->addr, op->size, op->write, op->kind == BUS_BULK, op->initiator,
+    uint64_t vals[] = {op->addr,
+                       op->size,
+                       op->write,
+                       op->kind == BUS_BULK,
+                       op->initiator,
                        (uint64_t)(p && p->what ? (int64_t)p->ring : -1),
                        (uint64_t)(p && p->what ? (int64_t)p->index : -1),
-                       (uint64_t)(p ? p->swap : 0), p ? p->pci_addr : 0, value};
+                       (uint64_t)(p ? p->swap : 0),
+                       p ? p->pci_addr : 0,
+                       value};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &dma_cond};
     xerr err;
     if (!bp_cond_true(d, b, &sc, &err))
@@ -367,8 +394,8 @@ static int virt_arm(dbg *d, bpoint *b)
         if (w->ids[i] <= 0) {
             while (i-- > 0)
                 cpu_wp_remove(d->m->cpus[i], w->ids[i]);
-            return dbg_error(d, "cpu%u cannot watch 0x%llx,+%llu.", i,
-                             (unsigned long long)w->a.a, (unsigned long long)w->len);
+            return dbg_error(d, "cpu%u cannot watch 0x%llx,+%llu.", i, (unsigned long long)w->a.a,
+                             (unsigned long long)w->len);
         }
     }
     snapshot(d, w);
@@ -411,11 +438,15 @@ static void describe(dbg *d, const bpoint *b, strbuf *out)
             const initiator *in = initiator_get(&d->m->bus, w->by);
             sb_printf(out, "dma by %s ", in ? in->name : "?");
         } else {
-            sb_printf(out, "dma by %s ", w->by == BY_ANYONE ? "anyone" : w->by == BY_CPUS
-                                                                            ? "cpus" : "devices");
+            sb_printf(out, "dma by %s ",
+                      w->by == BY_ANYONE ? "anyone"
+                      : w->by == BY_CPUS ? "cpus"
+                                         : "devices");
         }
-        sb_printf(out, "%s ", w->type == WATCH_READ ? "read" : w->type == WATCH_WRITE ? "write"
-                                                                                      : "any");
+        sb_printf(out, "%s ",
+                  w->type == WATCH_READ    ? "read"
+                  : w->type == WATCH_WRITE ? "write"
+                                           : "any");
     }
     sb_printf(out, "%s, %llu byte%s", w->text, (unsigned long long)w->len, w->len == 1 ? "" : "s");
 }
@@ -428,16 +459,15 @@ static void wfree(bpoint *b)
     free(w);
 }
 
-static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                &virt_cond};
-static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                  &virt_cond};
-static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                  &virt_cond};
-static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm, describe, wfree,
-                                &phys_cond};
-static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree,
-                               &dma_cond};
+static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm,
+                                describe,        wfree,    &virt_cond};
+static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm,
+                                  describe,          wfree,    &virt_cond};
+static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm,
+                                  describe,         wfree,    &virt_cond};
+static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm,
+                                describe,          wfree,   &phys_cond};
+static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree, &dma_cond};
 
 static bool is_virt(const bpoint *b)
 {
@@ -542,8 +572,9 @@ static int make_watch(dbg *d, const char *args, int type)
         free(w);
         return dbg_error(d, "Watching more than 1 MB at once is not supported.");
     }
-    const bp_ops *ops = type == WATCH_READ ? &virt_r_ops : type == WATCH_ACCESS ? &virt_a_ops
-                                                                                : &virt_ops;
+    const bp_ops *ops = type == WATCH_READ     ? &virt_r_ops
+                        : type == WATCH_ACCESS ? &virt_a_ops
+                                               : &virt_ops;
     w->kind = WK_VIRT;
     if (w->a.phys) {
         xerr err;
@@ -557,8 +588,8 @@ static int make_watch(dbg *d, const char *args, int type)
     bpoint *b = bp_create(d, ops, w, 0, ifw ? ifw + 2 : NULL);
     if (!b)
         return -1;
-    dbg_printf(d, "%s %swatchpoint %d: %s\n", w->a.phys ? "Physical" : "Hardware",
-               type_words(type), b->num, w->text);
+    dbg_printf(d, "%s %swatchpoint %d: %s\n", w->a.phys ? "Physical" : "Hardware", type_words(type),
+               b->num, w->text);
     return 0;
 }
 
@@ -594,11 +625,13 @@ static int no_initiator(dbg *d, const char *name)
             sb_printf(&b, "%s, ", v->name);
     device *dev = machine_find_device(d->m, name);
     if (dev)
-        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).",
-                  name, b.s ? b.s : "");
+        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).", name,
+                  b.s ? b.s : "");
     else
-        dbg_error(d, "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
-                     "cpus, all; see \"info devices\").", name, b.s ? b.s : "");
+        dbg_error(d,
+                  "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
+                  "cpus, all; see \"info devices\").",
+                  name, b.s ? b.s : "");
     sb_free(&b);
     return -1;
 }
@@ -663,21 +696,31 @@ static int cmd_watch_dma(dbg *d, const char *args)
 }
 
 static const command watch_commands[] = {
-    {.name = "watch", .fn = cmd_watch, .usage = "watch [*]ADDR[,LEN] [if COND]",
+    {.name = "watch",
+     .fn = cmd_watch,
+     .usage = "watch [*]ADDR[,LEN] [if COND]",
      .help = "Stop when the guest changes memory at an address.\n"
              "LEN bytes are watched: the symbol's size, or 4.\n"
              "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
              "physical and catches any CPU access to that RAM through any mapping or alias.\n"
              "The report shows the old and new values and the instruction that did it.  In\n"
              "COND, addr, size, write and value describe the access.\n"
-             "Example: watch counter if value > 10", .flags = CMD_MACHINE},
-    {.name = "rwatch", .fn = cmd_rwatch, .usage = "rwatch [*]ADDR[,LEN] [if COND]",
+             "Example: watch counter if value > 10",
+     .flags = CMD_MACHINE},
+    {.name = "rwatch",
+     .fn = cmd_rwatch,
+     .usage = "rwatch [*]ADDR[,LEN] [if COND]",
      .help = "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
-             "Example: rwatch p:0x1c000,16", .flags = CMD_MACHINE},
-    {.name = "awatch", .fn = cmd_awatch, .usage = "awatch [*]ADDR[,LEN] [if COND]",
+             "Example: rwatch p:0x1c000,16",
+     .flags = CMD_MACHINE},
+    {.name = "awatch",
+     .fn = cmd_awatch,
+     .usage = "awatch [*]ADDR[,LEN] [if COND]",
      .help = "Stop when the guest reads or writes memory at ADDR.\n"
-             "Example: awatch flags", .flags = CMD_MACHINE},
-    {.name = "watch dma", .fn = cmd_watch_dma,
+             "Example: awatch flags",
+     .flags = CMD_MACHINE},
+    {.name = "watch dma",
+     .fn = cmd_watch_dma,
      .usage = "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
      .help = "Stop when a device does DMA to a physical range.\n"
              "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
@@ -688,7 +731,8 @@ static const command watch_commands[] = {
              "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
              "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
              "pci value.\n"
-             "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", .flags = CMD_MACHINE},
+             "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3",
+     .flags = CMD_MACHINE},
 };
 
 const dbg_cmd_table dbg_watch_table = {"Breakpoints", watch_commands, ARRAY_SIZE(watch_commands)};

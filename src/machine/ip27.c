@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI IP27 (Origin 200) board: see ip27.h and docs/hardware.md, "IP27
  * board and address map".
  *
@@ -42,7 +43,10 @@
 #define BR_DEV_IO_MEM 0x1000u
 #define HUB_WIDGET 0xa
 /* DEVIO(n): 2 MB windows for n = 0, 1; 1 MB for 2..7 (bridge.h). */
-static uint32_t devio_base(int n) { return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u; }
+static uint32_t devio_base(int n)
+{
+    return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u;
+}
 static uint32_t devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
 
 /* ---- CPU and HUB wiring ----------------------------------------------------- */
@@ -63,8 +67,7 @@ static void w_nmi(void *ctx, int slice)
 
 static void w_reset(void *ctx, uint64_t promop)
 {
-    static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT",
-                                      "IMODE"};
+    static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT", "IMODE"};
     ip27_node *n = ctx;
     machine *m = n->b->m;
     char why[96];
@@ -123,8 +126,8 @@ static int ualias_flip(void *o, const bus_op *op, uint64_t off, uint64_t *val)
     const initiator *in = initiator_get(&b->m->bus, op->initiator);
     bus_op f = *op;
     bool by_cpu = in && in->kind == INIT_CPU && in->cpu >= 0;
-    uint64_t flip = by_cpu && off < UALIAS_FLIP_SIZE && ip27_cpu_slice((unsigned)in->cpu)
-                        ? UALIAS_FLIP_BIT : 0;
+    uint64_t flip =
+        by_cpu && off < UALIAS_FLIP_SIZE && ip27_cpu_slice((unsigned)in->cpu) ? UALIAS_FLIP_BIT : 0;
     f.addr = BUS_UNC(3, prom_node(initiator_node(b, op->initiator), off ^ flip));
     return bus_access(&b->m->bus, &f, val);
 }
@@ -141,8 +144,8 @@ static const mmio_ops ualias_ops = {ualias_flip, ualias_write};
  * (what UALIAS reaches) in *bank0. */
 static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, xerr *err)
 {
-    static const char *const names[IP27_MAX_NODES][3] = {
-        {"node0-ram", "ram-cac", "ram-uncac"}, {"node1-ram", "ram1-cac", "ram1-uncac"}};
+    static const char *const names[IP27_MAX_NODES][3] = {{"node0-ram", "ram-cac", "ram-uncac"},
+                                                         {"node1-ram", "ram1-cac", "ram1-uncac"}};
     machine *m = b->m;
     prom_config *pc = &n->pc;
     if (prom_mem_layout(m->cfg.mem_mb, pc->bank_mb, &pc->nbanks, err) != 0)
@@ -163,8 +166,7 @@ static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, xerr *err)
         if (i == 0)
             *bank0 = size;
         if (bus_map_ram(&m->bus, names[n->nasid][1], BUS_CAC(base), size, n->ram, roff, false) ||
-            bus_map_ram(&m->bus, names[n->nasid][2], BUS_UNC(3, base), size, n->ram, roff,
-                        false)) {
+            bus_map_ram(&m->bus, names[n->nasid][2], BUS_UNC(3, base), size, n->ram, roff, false)) {
             xerr_set(err, "cannot map node %u memory", n->nasid);
             return -1;
         }
@@ -188,10 +190,10 @@ static int map_memory(machine *m, ip27 *b, xerr *err)
         rc = bus_map_mmio(&m->bus, "ualias", BUS_UNC(0, 0), UALIAS_SIZE, &ualias_ops, b);
     } else {
         uint64_t ua = bank0 < UALIAS_SIZE ? bank0 : UALIAS_SIZE;
-        rc = bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops,
-                          b) ||
-             bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE),
-                         ua - UALIAS_FLIP_SIZE, m->ram, UALIAS_FLIP_SIZE, false);
+        rc =
+            bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops, b) ||
+            bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE), ua - UALIAS_FLIP_SIZE,
+                        m->ram, UALIAS_FLIP_SIZE, false);
     }
     if (rc) {
         xerr_set(err, "cannot map UALIAS");
@@ -304,8 +306,8 @@ static void setup_io_bars(ip27 *b, int s, int first)
             br_wr(b, BR_CFG(s, reg), old);
             continue;
         }
-        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) |
-                        (uint32_t)s << 12 | (uint32_t)i << 8;
+        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) | (uint32_t)s << 12 |
+                        (uint32_t)i << 8;
         br_wr(b, BR_CFG(s, reg), addr);
         br_wr(b, BR_DEVICE(0), addr >> 20); /* DEV_IO_MEM clear: I/O space */
         any = true;
@@ -330,15 +332,18 @@ static void setup_slot(ip27 *b, int s)
     if (probe == 0)
         return;
     if (probe & 1) {
-        xlog(LOG_WARN, "prom", "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
-             "memory BARs only", s, id & 0xffff, id >> 16);
+        xlog(LOG_WARN, "prom",
+             "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
+             "memory BARs only",
+             s, id & 0xffff, id >> 16);
         return;
     }
     uint32_t size = ~(probe & ~0xfu) + 1;
     if (size > devio_size(s)) {
-        xlog(LOG_ERROR, "prom", "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
-             "%u KB DEVIO window; left unassigned", s, id & 0xffff, id >> 16, size >> 10,
-             devio_size(s) >> 10);
+        xlog(LOG_ERROR, "prom",
+             "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
+             "%u KB DEVIO window; left unassigned",
+             s, id & 0xffff, id >> 16, size >> 10, devio_size(s) >> 10);
         return;
     }
     uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(s);
@@ -364,7 +369,7 @@ static void program_bridge(ip27 *b)
 /* The console UART as the PROM leaves it: 9600 8N1, FIFOs on. */
 static void setup_console(ip27 *b)
 {
-    static const uint8_t seq[][2] = {{3, 0x83}, {0, 48}, {1, 0}, {3, 0x03},
+    static const uint8_t seq[][2] = {{3, 0x83}, {0, 48},   {1, 0},   {3, 0x03},
                                      {2, 0x07}, {4, 0x0b}, {1, 0x00}};
     uint64_t uart = IP27_BRIDGE_BASE + devio_base(IP27_IOC3_SLOT) + 0x20178;
     for (unsigned i = 0; i < ARRAY_SIZE(seq); i++)
@@ -434,9 +439,11 @@ int ip27_boot(machine *m, const char *path, const elf_image *img, xerr *err)
         const elf_segment *s = &img->segs[i];
         uint64_t pa = s->bus_addr & BUS_PA_MASK;
         if (s->memsz && pa < PROM_TABLES_END && pa + s->memsz > PROM_TABLES_START)
-            xlog(LOG_WARN, "prom", "%s: segment at 0x%llx-0x%llx overlaps the PROM's tables "
-                 "(KLDIR..argv, 0x%x-0x%x)", path, (unsigned long long)pa,
-                 (unsigned long long)(pa + s->memsz), PROM_TABLES_START, PROM_TABLES_END);
+            xlog(LOG_WARN, "prom",
+                 "%s: segment at 0x%llx-0x%llx overlaps the PROM's tables "
+                 "(KLDIR..argv, 0x%x-0x%x)",
+                 path, (unsigned long long)pa, (unsigned long long)(pa + s->memsz),
+                 PROM_TABLES_START, PROM_TABLES_END);
     }
     if (b->has_user_prom)
         return 0; /* the user's PROM decides how the kernel is entered */
@@ -483,7 +490,7 @@ static int plug_testdev(machine *m, ip27 *b, xerr *err)
 
 static const event_field launch_fields[] = {
     {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
-    {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}, {"nasid", EVF_DEC, NULL, NULL}};
+    {"sp", EVF_HEX, NULL, NULL},    {"gp", EVF_HEX, NULL, NULL}, {"nasid", EVF_DEC, NULL, NULL}};
 static const event_decl launch_decl = {
     "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 6};
 
@@ -495,8 +502,12 @@ static int make_hubs(machine *m, ip27 *b, xerr *err)
     bool multi = b->nnodes > 1;
     for (unsigned i = 0; i < b->nnodes; i++) {
         ip27_node *n = &b->nodes[i];
-        hub_node hn = {.nasid = n->nasid, .ncpus = n->ncpus, .first_cpu = (int)n->first_cpu,
-                       .ialias = !multi, .xio_up = n->nasid == 0, .peer = multi};
+        hub_node hn = {.nasid = n->nasid,
+                       .ncpus = n->ncpus,
+                       .first_cpu = (int)n->first_cpu,
+                       .ialias = !multi,
+                       .xio_up = n->nasid == 0,
+                       .peer = multi};
         hub_wiring w = {w_irq, w_nmi, w_reset, w_xio, n};
         n->hub = hub_new_node(names[i], &m->bus, &m->clock, &m->events, &hn, &w);
         if (!n->hub) {
@@ -505,8 +516,8 @@ static int make_hubs(machine *m, ip27 *b, xerr *err)
         }
         machine_add_device(m, hub_device(n->hub));
     }
-    if (multi && bus_map_mmio(&m->bus, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE),
-                              HUB_WINDOW_SIZE, &ialias_ops, b)) {
+    if (multi && bus_map_mmio(&m->bus, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE), HUB_WINDOW_SIZE,
+                              &ialias_ops, b)) {
         xerr_set(err, "cannot map IALIAS");
         return -1;
     }
@@ -549,7 +560,7 @@ int ip27_build(machine *m, xerr *err)
         return -1;
     }
     machine_add_device(m, bridge_device(b->br));
-    bridge_set_partnum(b->br, "030-1124-002");       /* IP27 BaseIO [UNC which number] */
+    bridge_set_partnum(b->br, "030-1124-002");        /* IP27 BaseIO [UNC which number] */
     bridge_set_intx_pin(b->br, IP27_IOC3_SLOT, 1, 4); /* IOC3 INTB -> pin 4 */
     bridge_set_hub_widget(b->br, HUB_WIDGET);
     ioc3_config ic = {m->console, NULL,
@@ -577,12 +588,12 @@ int ip27_build(machine *m, xerr *err)
         pc->cpu_prid = (uint16_t)cpu_cp0(m->cpus[n->first_cpu], 15);
         pc->cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
         pc->cpu_mhz = (uint16_t)(m->clock.hz / 1000000);
-        pc->scache_mb = 1;      /* Origin 200 R10000 modules: 1 MB [INF] */
+        pc->scache_mb = 1; /* Origin 200 R10000 modules: 1 MB [INF] */
         if (n->nasid != 0)
-            continue;           /* no IO, no console: console_t stays zero */
+            continue; /* no IO, no console: console_t stays zero */
         pc->console_base = IP27_IOC3_CPU_BASE;
-        pc->console_config = 0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 |
-                             BR_CFG(IP27_IOC3_SLOT, 0);
+        pc->console_config =
+            0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 | BR_CFG(IP27_IOC3_SLOT, 0);
         pc->console_wid = IP27_BRIDGE_WIDGET;
         pc->console_slot = IP27_IOC3_SLOT;
         pc->console_baud = 9600;

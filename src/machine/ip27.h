@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI IP27 (Origin 200) board: address map, devices and the synthetic
  * PROM's hand-off to a kernel.  Called by machine.c.  See
  * docs/hardware.md. */

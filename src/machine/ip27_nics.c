@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gigabit NICs of the machine configuration (--nic MODEL ...) in the
  * Bridge's PCI slots 3 to 7, in order, named <prefix><k> (tigon0, hamachi0,
  * tigon1 ...).  Kept apart from ip27.c: the board calls ip27_plug_nics()
@@ -35,8 +36,7 @@ int ip27_plug_nics(ip27 *b, xerr *err)
         const nic_config *nc = &m->cfg.nics[i];
         const nic_model *nm = nic_model_find(nc->model);
         if (!nm) {
-            xerr_set(err, "unknown NIC model \"%s\" (known: %s)", nc->model,
-                     nic_model_list());
+            xerr_set(err, "unknown NIC model \"%s\" (known: %s)", nc->model, nic_model_list());
             return -1;
         }
         unsigned k = 0; /* instance number among NICs of the same prefix */
@@ -87,8 +87,7 @@ const char *machine_nic_models(void) { return nic_model_list(); }
 int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err)
 {
     if (!net_parse_mac(text, mac)) {
-        xerr_set(err,
-                 "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
+        xerr_set(err, "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
                  text);
         return -1;
     }

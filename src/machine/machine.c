@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The machine: construction, the run loop over CPUs and device timers, and
  * stop handling.  Board-specific parts are in ip27.c (address map, devices),
  * ip27_nics.c (the NICs), prom.c and ip27_hle.c (the synthetic PROM). */
@@ -185,8 +186,7 @@ void machine_restart(machine *m)
 {
     m->reset_pending = false;
     m->reset_count++;
-    xlog(LOG_INFO, "machine", "reset #%llu (%s)", (unsigned long long)m->reset_count,
-         m->reset_why);
+    xlog(LOG_INFO, "machine", "reset #%llu (%s)", (unsigned long long)m->reset_count, m->reset_why);
     machine_reset(m, false);
 }
 
@@ -363,8 +363,8 @@ int machine_run(machine *m, uint64_t max_insns) { return machine_run_cpu(m, -1, 
 
 const char *stop_reason_name(int reason)
 {
-    static const char *const names[] = {"running", "instruction limit", "breakpoint",
-                                        "watchpoint", "event", "interrupted", "machine reset",
-                                        "halted", "step"};
+    static const char *const names[] = {
+        "running",     "instruction limit", "breakpoint", "watchpoint", "event",
+        "interrupted", "machine reset",     "halted",     "step"};
     return reason >= 0 && reason < (int)ARRAY_SIZE(names) ? names[reason] : "?";
 }

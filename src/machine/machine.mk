@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/machine: the machine, its run loop and the IP27 board: its wiring of
 # the devices (ip27.c), the NICs in Bridge slots 3..7 (--nic, ip27_nics.c),
 # the PROM's high-level emulation and the synthetic PROM's data structures.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internal interface of src/net: backend constructors and the helpers they
  * share (option parsing, addresses, checksums, the payload pattern, frame
  * building and parsing).  NICs use net.h only. */
@@ -43,7 +44,7 @@ typedef struct net_opt {
 int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err);
 
 bool net_parse_mac(const char *s, uint8_t mac[6]);
-bool net_parse_ipv4(const char *s, uint32_t *ip);      /* host order */
+bool net_parse_ipv4(const char *s, uint32_t *ip); /* host order */
 bool net_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v);
 /* "250ns", "10us", "2ms", "1s"; a bare number is microseconds. */
 bool net_parse_time_ns(const char *s, uint64_t *ns);
@@ -68,13 +69,13 @@ uint32_t net_csum_pseudo4(uint32_t src, uint32_t dst, uint8_t proto, uint16_t le
 
 /* An IPv4 frame taken apart (at most one 802.1Q tag). */
 typedef struct net_ipv4 {
-    size_t l3;        /* offset of the IP header */
-    size_t ihl;       /* IP header length in bytes */
-    size_t ip_len;    /* IP total length */
+    size_t l3;     /* offset of the IP header */
+    size_t ihl;    /* IP header length in bytes */
+    size_t ip_len; /* IP total length */
     uint8_t proto;
     uint32_t src, dst;
-    bool csum_ok;     /* header checksum verifies */
-    bool fragment;    /* MF set or offset != 0 */
+    bool csum_ok;  /* header checksum verifies */
+    bool fragment; /* MF set or offset != 0 */
 } net_ipv4;
 /* Offset of the Ethernet type field's payload and the type (after one VLAN tag). */
 size_t net_eth_l3(const uint8_t *f, size_t len, uint16_t *type);
@@ -82,11 +83,11 @@ size_t net_eth_l3(const uint8_t *f, size_t len, uint16_t *type);
 bool net_parse_ipv4_frame(const uint8_t *f, size_t len, net_ipv4 *ip);
 
 typedef struct net_udp {
-    size_t off;           /* offset of the UDP header */
+    size_t off; /* offset of the UDP header */
     uint16_t sport, dport;
-    const uint8_t *data;  /* payload */
+    const uint8_t *data; /* payload */
     size_t data_len;
-    bool csum_ok;         /* checksum verifies or is absent (0) */
+    bool csum_ok; /* checksum verifies or is absent (0) */
 } net_udp;
 /* True when f is an unfragmented, well-formed IPv4/UDP frame. */
 bool net_parse_udp_frame(const uint8_t *f, size_t len, net_ipv4 *ip, net_udp *u);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `echo`: a host on the wire that answers.
  *
  *   echo[:ip=A.B.C.D][,mac=MAC][,mask=N|A.B.C.D][,latency=T]
@@ -105,10 +106,10 @@ static void answer_arp(echo *e, const uint8_t *f, size_t len, size_t l3)
     if (!r)
         return;
     uint8_t *ra = r + l3;
-    store_be(ra + 6, 2, 2);         /* reply */
-    memcpy(ra + 18, a + 8, 6);      /* target = the asker */
+    store_be(ra + 6, 2, 2);    /* reply */
+    memcpy(ra + 18, a + 8, 6); /* target = the asker */
     store_be(ra + 24, 4, sip);
-    memcpy(ra + 8, e->mac, 6);      /* sender = us, as the asked address */
+    memcpy(ra + 8, e->mac, 6); /* sender = us, as the asked address */
     store_be(ra + 14, 4, tip);
     e->arp++;
 }
@@ -218,7 +219,9 @@ static void echo_show(net_backend *b, strbuf *out)
     int prefix = __builtin_popcount(e->mask);
     sb_printf(out, "  echo      %s/%d at %s, latency %llu ns\n", a, prefix, m,
               (unsigned long long)e->latency_ns);
-    sb_printf(out, "  answered  %llu ARP, %llu ICMP echo, %llu UDP; %llu bad checksums, %llu ignored; %u queued\n",
+    sb_printf(out,
+              "  answered  %llu ARP, %llu ICMP echo, %llu UDP; %llu bad checksums, %llu ignored; "
+              "%u queued\n",
               (unsigned long long)e->arp, (unsigned long long)e->icmp, (unsigned long long)e->udp,
               (unsigned long long)e->bad_csum, (unsigned long long)e->ignored, e->count);
 }
@@ -252,9 +255,10 @@ net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
             continue;
         }
         free(e);
-        return net_fail(err, "echo",
-                        "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)",
-                        o.key, o.has_val ? "=" : "", o.val);
+        return net_fail(
+            err, "echo",
+            "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)", o.key,
+            o.has_val ? "=" : "", o.val);
     }
     if (r < 0) {
         free(e);

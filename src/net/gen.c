@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `gen`: a traffic generator on the virtual clock.
  *
  *   gen[:size=N][,rate=PPS][,count=N][,dst=MAC][,src=MAC][,ip=A][,dip=A]
@@ -101,7 +102,9 @@ static void gen_show(net_backend *b, strbuf *out)
     else if (more(g))
         sb_printf(out, "  next      frame %llu at tick %llu, to %s\n", (unsigned long long)g->k,
                   (unsigned long long)due(g, g->k),
-                  g->have_dst ? m : b->port->mac_known ? "the NIC's address" : "broadcast");
+                  g->have_dst          ? m
+                  : b->port->mac_known ? "the NIC's address"
+                                       : "broadcast");
     sb_printf(out, "  from nic  %llu frames (ignored)\n", (unsigned long long)g->nic_frames);
 }
 
@@ -146,18 +149,19 @@ net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
     g->size = GEN_MIN_SIZE;
     g->rate = 1000;
     memcpy(g->spec.src_mac, gen_default_mac, 6);
-    g->spec.src_ip = 0x0a000202u;  /* 10.0.2.2 */
-    g->spec.dst_ip = 0x0a00020fu;  /* 10.0.2.15 */
+    g->spec.src_ip = 0x0a000202u; /* 10.0.2.2 */
+    g->spec.dst_ip = 0x0a00020fu; /* 10.0.2.15 */
     g->spec.sport = g->spec.dport = 9;
     net_opt o;
     int r;
     while ((r = net_opt_next(&args, &o, "gen", err)) > 0) {
         if (!gen_option(g, &o)) {
             free(g);
-            return net_fail(err, "gen",
-                            "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
-                            "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
-                            o.key, o.has_val ? "=" : "", o.val);
+            return net_fail(
+                err, "gen",
+                "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
+                "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
+                o.key, o.has_val ? "=" : "", o.val);
         }
     }
     if (r < 0) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The capture writer: classic libpcap files (not pcapng), LINKTYPE_ETHERNET,
  * with nanosecond time stamps taken from the virtual clock, so that two runs
  * with the same inputs give byte-identical captures.
@@ -24,7 +25,7 @@
 #define FLUSH_NS 10000000ull /* 10 ms of virtual time */
 
 struct net_pcap {
-    FILE *f;        /* NULL until the file is handed over (core/outfile.h) */
+    FILE *f; /* NULL until the file is handed over (core/outfile.h) */
     outfile *out;
     sched *clock;
     timer flush_timer;
@@ -115,7 +116,8 @@ void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len)
     pc->records++;
     pc->bytes += len;
     if (!timer_pending(&pc->flush_timer))
-        timer_mod(pc->clock, &pc->flush_timer, pc->clock->now + sched_ns_to_ticks(pc->clock, FLUSH_NS));
+        timer_mod(pc->clock, &pc->flush_timer,
+                  pc->clock->now + sched_ns_to_ticks(pc->clock, FLUSH_NS));
 }
 
 void net_pcap_flush(net_pcap *pc)

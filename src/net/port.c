@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The port between a NIC and its backend: spec parsing, counters, events,
  * capture, and the virtual-clock polling of host backends. */
 #include "core/hostprof.h"
@@ -10,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const reason_names[] = {"refused", "no-nic",  "bad-length", "host",
+static const char *const reason_names[] = {"refused", "no-nic",     "bad-length", "host",
                                            "no-peer", "queue-full", NULL};
 static const char *const dir_names[] = {"tx", "rx", NULL};
 
@@ -45,7 +46,8 @@ static const event_field drop_fields[] = {
 };
 static const event_decl ev_tx_decl = {"net.tx", "the NIC sent a frame to the wire", frame_fields,
                                       ARRAY_SIZE(frame_fields)};
-static const event_decl ev_rx_decl = {"net.rx", "a frame arrived for the NIC (net.drop follows if refused)",
+static const event_decl ev_rx_decl = {"net.rx",
+                                      "a frame arrived for the NIC (net.drop follows if refused)",
                                       frame_fields, ARRAY_SIZE(frame_fields)};
 static const event_decl ev_drop_decl = {"net.drop", "a frame was dropped (dir, len, reason)",
                                         drop_fields, ARRAY_SIZE(drop_fields)};
@@ -62,7 +64,7 @@ static const struct {
  * the event bus has no removal, and subscriptions should survive. */
 static event_src *port_event(event_bus *eb, const char *nic, const event_decl *d, net_port *p)
 {
-    char name[sizeof ((event_src *)0)->name];
+    char name[sizeof((event_src *)0)->name];
     snprintf(name, sizeof name, "%s.%s", nic, d->name);
     event_src *s = event_find(eb, name);
     if (!s)
@@ -170,11 +172,11 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
                         event_bus *eb, xerr *err)
 {
-    if (!name || !*name || strlen(name) >= sizeof ((net_port *)0)->name)
+    if (!name || !*name || strlen(name) >= sizeof((net_port *)0)->name)
         return net_fail(err, "net", "bad NIC name");
     if (!spec || !*spec)
         return net_fail(err, name, "no network backend given");
-    if (strlen(spec) >= sizeof ((net_port *)0)->spec)
+    if (strlen(spec) >= sizeof((net_port *)0)->spec)
         return net_fail(err, name, "network spec too long");
     if (!clock)
         return net_fail(err, name, "no clock");
@@ -185,9 +187,10 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
             ctor = kinds[i].ctor;
     if (!ctor)
-        return net_fail(err, name,
-                        "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
-                        (int)klen, spec);
+        return net_fail(
+            err, name,
+            "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
+            (int)klen, spec);
 
     net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `sink`: a peer that takes every frame the NIC sends, counts it and, for
  * IPv4/UDP frames, checks the payload pattern (net_payload_byte): message
  * number k big-endian in the first 4 bytes, then the pattern.  Frames that
@@ -13,7 +14,7 @@
 typedef struct sink {
     net_backend b;
     bool verify;
-    int port;              /* -1: every UDP datagram */
+    int port; /* -1: every UDP datagram */
     uint64_t frames, bytes, udp_ok, udp_bad, udp_skipped, other, seq_breaks;
     uint32_t last_k;
     bool have_k;
@@ -54,8 +55,9 @@ static void sink_close(net_backend *b) { free(container_of(b, sink, b)); }
 static void sink_show(net_backend *b, strbuf *out)
 {
     sink *s = container_of(b, sink, b);
-    sb_printf(out, "  sink      %llu frames, %llu bytes; %llu not UDP\n", (unsigned long long)s->frames,
-              (unsigned long long)s->bytes, (unsigned long long)s->other);
+    sb_printf(out, "  sink      %llu frames, %llu bytes; %llu not UDP\n",
+              (unsigned long long)s->frames, (unsigned long long)s->bytes,
+              (unsigned long long)s->other);
     if (!s->verify) {
         sb_printf(out, "  udp       %llu (not verified)\n", (unsigned long long)s->udp_skipped);
         return;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `socket:...`: a wire between two xbow processes (or anything speaking the
  * same framing).
  *
@@ -32,9 +33,9 @@ enum sock_mode { MODE_UDP, MODE_LISTEN, MODE_CONNECT };
 typedef struct sockb {
     net_backend b;
     enum sock_mode mode;
-    int lfd;          /* listening socket (MODE_LISTEN) */
-    int conn;         /* connected peer, -1 if none (unix modes) */
-    char where[160];  /* for messages */
+    int lfd;         /* listening socket (MODE_LISTEN) */
+    int conn;        /* connected peer, -1 if none (unix modes) */
+    char where[160]; /* for messages */
     char path[108];
     uint64_t sent, received, peers, send_errors;
     uint8_t buf[SOCK_BUF];
@@ -70,7 +71,8 @@ static void sock_send(net_backend *b, const uint8_t *f, size_t len)
         return;
     }
     /* UDP: ECONNREFUSED means the other side is not running (yet). */
-    net_port_drop(b->port, NET_DIR_TX, len, n < 0 && e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST);
+    net_port_drop(b->port, NET_DIR_TX, len,
+                  n < 0 && e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST);
 }
 
 static void sock_accept(sockb *s)
@@ -111,7 +113,8 @@ static void sock_poll(net_backend *b)
         }
         s->received++;
         /* MSG_TRUNC returns the real length: an over-long frame is dropped whole. */
-        net_port_host_rx(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
+        net_port_host_rx(b->port, s->buf,
+                         (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
     }
 }
 
@@ -132,10 +135,10 @@ static void sock_close(net_backend *b)
 static void sock_show(net_backend *b, strbuf *out)
 {
     sockb *s = container_of(b, sockb, b);
-    const char *state = s->mode == MODE_UDP       ? ""
-                        : s->conn >= 0            ? ", connected"
-                        : s->mode == MODE_LISTEN  ? ", waiting for a peer"
-                                                  : ", disconnected";
+    const char *state = s->mode == MODE_UDP      ? ""
+                        : s->conn >= 0           ? ", connected"
+                        : s->mode == MODE_LISTEN ? ", waiting for a peer"
+                                                 : ", disconnected";
     sb_printf(out, "  socket    %s%s: %llu frames sent, %llu received, %llu send errors", s->where,
               state, (unsigned long long)s->sent, (unsigned long long)s->received,
               (unsigned long long)s->send_errors);
@@ -187,7 +190,8 @@ static net_backend *open_unix(const char *path, bool listening, xerr *err)
             return net_fail(err, "socket", "cannot connect to %s: %s%s", path, strerror(e),
                             e == ENOENT || e == ECONNREFUSED
                                 ? " (start the listening side first, with socket:unix:PATH)"
-                                : e == EPROTOTYPE ? " (not a SOCK_SEQPACKET socket)" : "");
+                            : e == EPROTOTYPE ? " (not a SOCK_SEQPACKET socket)"
+                                              : "");
         }
     } else {
         /* A socket file nobody is bound to is a leftover: replace it.  The
@@ -196,7 +200,8 @@ static net_backend *open_unix(const char *path, bool listening, xerr *err)
         struct stat st;
         if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
             int probe = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-            if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) < 0 && errno == ECONNREFUSED)
+            if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) < 0 &&
+                errno == ECONNREFUSED)
                 unlink(path);
             if (probe >= 0)
                 close(probe);
@@ -204,8 +209,9 @@ static net_backend *open_unix(const char *path, bool listening, xerr *err)
         if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 1) < 0) {
             int e = errno;
             close(fd);
-            return net_fail(err, "socket", "cannot listen on %s: %s%s", path, strerror(e),
-                            e == EADDRINUSE ? " (another process listens there, or it is not a socket)" : "");
+            return net_fail(
+                err, "socket", "cannot listen on %s: %s%s", path, strerror(e),
+                e == EADDRINUSE ? " (another process listens there, or it is not a socket)" : "");
         }
     }
     sockb *s = sock_alloc(listening ? MODE_LISTEN : MODE_CONNECT);
@@ -299,6 +305,7 @@ net_backend *net_socket_new(net_port *p, const char *args, xerr *err)
         return open_unix(args + 5, true, err);
     if (!strncmp(args, "unix-connect:", 13))
         return open_unix(args + 13, false, err);
-    return net_fail(err, "socket",
-                    "want socket:udp:LPORT:HOST:RPORT, socket:unix:PATH or socket:unix-connect:PATH");
+    return net_fail(
+        err, "socket",
+        "want socket:udp:LPORT:HOST:RPORT, socket:unix:PATH or socket:unix-connect:PATH");
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tap:IFNAME`: a Linux tap device (/dev/net/tun, IFF_TAP | IFF_NO_PI).
  *
  * An existing persistent tap (`ip tuntap add dev IF mode tap user $USER`)
@@ -79,12 +80,9 @@ static const char *attach_hint(int e)
     case EACCES:
         return " (creating a tap needs CAP_NET_ADMIN: run as root, or create it first with "
                "`ip tuntap add dev IF mode tap user $USER`)";
-    case EBUSY:
-        return " (another process has it open)";
-    case EINVAL:
-        return " (an interface of that name exists and is not a tap device)";
-    default:
-        return "";
+    case EBUSY: return " (another process has it open)";
+    case EINVAL: return " (an interface of that name exists and is not a tap device)";
+    default: return "";
     }
 }
 
@@ -100,8 +98,9 @@ net_backend *net_tap_new(net_port *p, const char *args, xerr *err)
         int e = errno;
         return net_fail(err, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
                         e == ENOENT || e == ENODEV ? " (no tun driver: modprobe tun)"
-                        : e == EACCES || e == EPERM ? " (needs root, or read-write access to /dev/net/tun)"
-                                                    : "");
+                        : e == EACCES || e == EPERM
+                            ? " (needs root, or read-write access to /dev/net/tun)"
+                            : "");
     }
     struct ifreq ifr;
     memset(&ifr, 0, sizeof ifr);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers shared by the frame backends: options, addresses, checksums, the
  * verifiable payload, building and taking apart IPv4/UDP frames. */
 #include "net/backend.h"
@@ -106,8 +107,10 @@ bool net_parse_time_ns(const char *s, uint64_t *ns)
     errno = 0;
     char *end;
     unsigned long long x = strtoull(s, &end, 10);
-    static const struct { const char *suffix; uint64_t mul; } units[] = {
-        {"ns", 1}, {"us", 1000}, {"", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+    static const struct {
+        const char *suffix;
+        uint64_t mul;
+    } units[] = {{"ns", 1}, {"us", 1000}, {"", 1000}, {"ms", 1000000}, {"s", 1000000000}};
     if (errno)
         return false;
     for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
@@ -218,8 +221,9 @@ bool net_parse_udp_frame(const uint8_t *f, size_t len, net_ipv4 *ip, net_udp *u)
     u->data = h + 8;
     u->data_len = ulen - 8;
     uint16_t c = (uint16_t)load_be(h + 6, 2);
-    u->csum_ok = c == 0 ||
-        net_csum_fold(net_csum_add(net_csum_pseudo4(ip->src, ip->dst, 17, (uint16_t)ulen), h, ulen)) == 0;
+    u->csum_ok =
+        c == 0 || net_csum_fold(net_csum_add(net_csum_pseudo4(ip->src, ip->dst, 17, (uint16_t)ulen),
+                                             h, ulen)) == 0;
     return true;
 }
 

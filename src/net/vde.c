@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `vde:PATH`: a port on a VDE switch through libvdeplug.
  *
  * PATH is the switch's directory (`vde_switch -s PATH`); libvdeplug 4 also
@@ -50,7 +51,7 @@ typedef struct vde {
     vde_frame ring[VDE_RING];
     unsigned head, count;
     uint64_t received, overflow, overflow_reported;
-    int recv_errno; /* the error that stopped the reader, 0 if none */
+    int recv_errno;       /* the error that stopped the reader, 0 if none */
     uint8_t buf[VDE_BUF]; /* the reader's */
 } vde;
 
@@ -242,9 +243,10 @@ static void vde_b_show(net_backend *b, strbuf *out)
 net_backend *net_vde_new(net_port *p, const char *args, xerr *err)
 {
     if (!NET_HAVE_VDE)
-        return net_fail(err, "vde",
-                        "not available in this AddressSanitizer build (libvdeplug loads its plugins "
-                        "with RTLD_DEEPBIND, which ASan rejects)");
+        return net_fail(
+            err, "vde",
+            "not available in this AddressSanitizer build (libvdeplug loads its plugins "
+            "with RTLD_DEEPBIND, which ASan rejects)");
     vde *v = xcalloc(1, sizeof *v);
     v->wake[0] = v->wake[1] = v->stop[0] = v->stop[1] = -1;
     pthread_mutex_init(&v->lock, NULL);
@@ -259,15 +261,16 @@ net_backend *net_vde_new(net_port *p, const char *args, xerr *err)
     v->conn = vde_open(v->path, descr, NULL);
     if (!v->conn) {
         int e = errno;
-        net_fail(err, "vde", "cannot connect to the switch at %s: %s (is `vde_switch -s %s` running?)",
-                 args, e ? strerror(e) : "failed", args);
+        net_fail(err, "vde",
+                 "cannot connect to the switch at %s: %s (is `vde_switch -s %s` running?)", args,
+                 e ? strerror(e) : "failed", args);
         vde_b_close(&v->b);
         return NULL;
     }
     int fd = vde_datafd(v->conn);
     int fl = fcntl(fd, F_GETFL);
-    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 || pipe2(v->wake, O_NONBLOCK | O_CLOEXEC) ||
-        pipe2(v->stop, O_CLOEXEC)) {
+    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 ||
+        pipe2(v->wake, O_NONBLOCK | O_CLOEXEC) || pipe2(v->stop, O_CLOEXEC)) {
         int e = errno;
         vde_b_close(&v->b);
         return net_fail(err, "vde", "cannot set up the data socket: %s", strerror(e));

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the batch test libraries ip27_lib.sh and dbg_lib.sh share (sourced):
 # the paths, the xbow binary (the test is skipped when it is not built), a
 # temporary directory $TMP removed on exit, the failure count and the checks

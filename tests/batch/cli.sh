@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command line and batch mode, driven the way a user would.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"

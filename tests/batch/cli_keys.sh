@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The line-mode debugger on a real terminal (tmux), as a gdb user types at
 # it: Enter on an empty line repeats the last command the way gdb does (x
 # goes on from the next address; run is not repeated), and Tab completes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The console's input from the host (docs/architecture.md, "Console input"),
 # the way users feed it: a file, a pipe written by a script, a pipe nobody
 # writes to, a terminal nobody types into, a closed standard input.

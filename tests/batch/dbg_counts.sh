@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Counts and conditions, tried the way a gdb user tries them: no argument,
 # 0, -1, huge, not a number, hex.  Every count goes through one rule
 # (dbg_count_parse): stepi/nexti N >= 0 (0 steps nothing and shows where,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # DMA through the real Bridge, with the PCI DMA test device (--testdev) and
 # its guest (examples/testdev/testdev_dma.elf): DMA watchpoints with the
 # window, swap mode and purpose; device events and the interrupt they

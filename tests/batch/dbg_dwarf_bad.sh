@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Malformed or truncated debug information: symbol-file and the kernel
 # given on the command line say what is wrong in one line, and the
 # debugger goes on (without source-level debugging for that file); the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The debugger with each engine: the same session (breakpoints, ignore
 # counts, continue N, stepi N, watchpoints, a DMA watchpoint, the
 # registers and memory at every stop) must print exactly the same with

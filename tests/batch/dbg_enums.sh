@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Enumerators in expressions as C scopes them, on a small guest compiled
 # here with the examples' flags and runtime: a local variable hides the
 # file's enumerator of the same name, an enum declared in the function or

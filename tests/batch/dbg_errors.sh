@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A bad expression, an unknown name, an unmapped address or a wrong argument
 # gets a clear one-line message, and the next command runs; the exit status
 # of batch mode says something failed.

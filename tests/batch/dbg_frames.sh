@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Call frames as a gdb user walks them: frame, up, down and info frame on
 # the test guest's main -> outer -> middle -> leaf; in a selected outer
 # frame $pc, $sp, $ra and the saved s-registers have that frame's values

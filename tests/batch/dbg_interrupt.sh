@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C stops a running guest and gives the prompt back: in batch mode
 # the next command runs.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the debugger's batch tests (sourced): each test runs the real
 # xbow binary in batch mode on the debugger's test guest
 # (examples/dbgtest/dbgtest.elf) with a command script, and checks what a

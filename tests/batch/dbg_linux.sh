@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The debugger on the real Linux kernel (make linux): breakpoints on kernel
 # functions, backtraces through the interrupt path, a watchpoint on jiffies,
 # a register breakpoint on the HUB's RT comparator, a system call from init

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The debugger on Linux's own e1000 driver (make linux) and the emulated
 # 82544: symbol-file on the vmlinux, a breakpoint on the driver's interrupt
 # handler (e1000_intr), the Rx ring as the driver posted it, a DMA watchpoint

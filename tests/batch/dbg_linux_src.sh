@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Source-level debugging of Linux's own e1000 driver (make linux builds the
 # kernel with DWARF 5): stop in e1000_xmit_frame when init's ping sends
 # its ARP request, step through it by source line, run to the line of the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Messages a gdb user meets on a wrong input: each names the real problem
 # (the whole bad token, a missing device, a directory, a stripped ELF, a
 # time too short for the clock, a command that needs the TUI), and usage

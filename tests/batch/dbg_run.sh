@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Execution: run, continue, stepi/step, nexti/next, finish, until, advance,
 # breakpoints on symbols, backtrace; run again from reset.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scripting: define with arguments, document, if/else, while, printf,
 # echo, output, source, expect; batch exit status; no host commands in batch mode.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"

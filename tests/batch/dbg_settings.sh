@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gdb settings: a gdb-style preamble runs (pagination, confirm, height,
 # width), logging copies everything the debugger prints to a file (appended
 # or overwritten, with or without the screen), show shows the settings,

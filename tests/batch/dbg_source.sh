@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Source-level debugging on the debugger's test guest, built with -g
 # (DWARF 5): list, info line, info source; breakpoints by FILE:LINE, LINE
 # and FUNCTION; step, next, until, advance and finish by line, into and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Machine state: print and the expression language, set, x/xp in every
 # format, registers, disassemble, symbols and symbol files, devices, cpu.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The two stories xbow is built around (DEVELOPERS.md), as the scripts in
 # examples/ tell them, on the Hamachi example driver examples/hamachi/hamachi.c.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # C types from the debug information in expressions, on the Hamachi example
 # driver (examples/hamachi, built with -g): a descriptor pointer in $a0 cast
 # to the driver's struct, struct members through pointers and arrays,

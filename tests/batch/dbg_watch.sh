@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Breakpoints and watchpoints: conditions, ignore counts, enable/disable,
 # commands (logging without stopping), virtual and physical watchpoints,
 # DMA watchpoints on CPU accesses, write tracking.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `info device-state` as a user drives it: every device's state hash, one
 # device's declared fields, the same hashes for the same run, and errors for
 # a wrong device name or too many arguments.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Count what a capture holds, independently of xbow: frames, bytes, the
 payload sum of xbow's pattern (FNV-1a of k and the payload length, summed
 mod 2^32, as net_payload_hash; for ICMP echo, k is the sequence number and

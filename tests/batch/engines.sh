@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The translator against the interpreter: every example guest, the CPU
 # self-tests and the benchmark guest run on two machines, one per engine, in
 # the same pseudo-random steps (tests/engines/engine_compare.c compares

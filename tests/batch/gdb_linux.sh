@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gdb-multiarch on the Linux kernel (make linux, built with DWARF)
 # through xbow's stub: a breakpoint on the e1000 driver's interrupt
 # handler, a backtrace through kernel frames with their arguments,

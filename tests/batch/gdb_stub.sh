@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The gdb stub itself: the gdbserver command and --gdb (errors, TCP port 0,
 # the warning for other addresses), bad input from a raw client (bad
 # checksums, oversize packets, garbage, unknown packets, requests out of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # xbow on a terminal (a private tmux server, 80x24) while gdb is attached:
 # the TUI's panes follow gdb's stops, its status bar says gdb is there, and
 # its prompt still takes commands; the line-mode prompt keeps a half-typed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Idle skip on bare-metal guests that wait (docs/cpu.md, "Waiting"): the
 # test guest (tests/guest/idle_wait.c: delays on the RT counter, an awaited
 # interrupt, a poll another CPU ends, a poll only the debugger ends) and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the IP27 batch tests (sourced).  Each test runs the real xbow
 # binary on an example guest and checks what a user would see.  Builds on
 # batch_env.sh (XBOW, TMP, expect_rc, finish).

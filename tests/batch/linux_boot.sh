@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Boot the real Linux kernel (make linux) on 1, 2 and 4 CPUs (4 = two nodes,
 # each with --mem of its own) to its init and run a command there.  Each boot
 # has a bound on guest instructions so that a hang fails instead of running

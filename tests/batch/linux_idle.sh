@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Idle skip with the real Linux kernel (make linux) on 1, 2 and 4 CPUs: the
 # idle CPUs wait in arch_cpu_idle instead of spinning through the idle loop
 # (info cpus counts their waits), timers keep virtual time (`sleep 1` in the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # /init must repair a Bridge probe that Linux lost (docs/linux.md, "A boot
 # race in Linux's w1 core").  The race itself depends on timing, so the test
 # makes the loss certain with two breakpoints whose commands return at once

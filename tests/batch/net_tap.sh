@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The tap backend against a real kernel: a network namespace holds a tap
 # device with an address; net_probe (a fake NIC on a tap: port) runs inside
 # the namespace, gets its ARP request answered by the kernel, sends pattern

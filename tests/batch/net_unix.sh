@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two processes share a wire through socket:unix: one net_probe listens and
 # expects pattern datagrams, another connects and sends them.
 set -u

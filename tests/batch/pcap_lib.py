@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What the capture readers of the batch tests share (e1000_pcap.py,
 ttcp_pcap.py, pcap_stats.py): the frames of a pcap file, the Internet
 checksum, and the FNV-1a hash of xbow's payload pattern (net_payload_hash)."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Summarise a capture written by xbow --pcap for the NIC batch tests:
 frames and bytes each way (from = the NIC's MAC), IPv4/UDP payloads checked
 against the pattern of docs/networking.md with the payload sum (the sum of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for tests that drive xbow on a terminal, the way a user does
 # (sourced after lib.sh): the real binary in a private tmux server with a
 # fixed-size window, keys sent with "tmux send-keys", the screen read back

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Account for a guest ttcp transmitter's datagrams in a capture written by
 xbow --pcap, independently of xbow and of the guest: IPv4/UDP frames from
 --src MAC to destination port --port (default 5001), split into sentinels

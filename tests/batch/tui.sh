@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI, driven the way a user drives it: the real binary on a terminal
 # (tests/batch/tmux_lib.sh: a private tmux server with a fixed-size window,
 # keys sent with "tmux send-keys", the screen read back with "tmux

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI's source pane, driven in tmux at 80x24 as a user drives it: the
 # debug layout shows the source of the pc's line (the line marked > and
 # breakpoint lines *) while the pc has one and not otherwise; next (F10)

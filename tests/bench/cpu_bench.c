@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU interpreter benchmark (not a test): runs a cross-compiled integer
  * workload (guest_loop.c) from XKPHYS and prints guest instructions per host
  * second.  Usage: cpu_bench GUEST.ELF [MILLION_INSNS]
@@ -75,9 +76,19 @@ static void setup_user(bus *b, cpu *c, const elf_image *img)
     bus_poke(b, BUS_CAC(USER_PA), img->data, img->size);
     /* XTLB refill: map the faulting 8 KB pair VA -> VA - USER_VA + USER_PA. */
     static const uint32_t refill[] = {
-        DMFC0(K0, 8), LUI(K1, (USER_VA - USER_PA) >> 16), DSRL(K0, K0, 13), DSLL(K0, K0, 13),
-        DSUBU(K0, K0, K1), DSRL(K0, K0, 12), DSLL(K0, K0, 6), ORI(K0, K0, 0x1f),
-        DMTC0(K0, 2), DADDIU(K0, K0, 0x40), DMTC0(K0, 3), TLBWR, ERET,
+        DMFC0(K0, 8),
+        LUI(K1, (USER_VA - USER_PA) >> 16),
+        DSRL(K0, K0, 13),
+        DSLL(K0, K0, 13),
+        DSUBU(K0, K0, K1),
+        DSRL(K0, K0, 12),
+        DSLL(K0, K0, 6),
+        ORI(K0, K0, 0x1f),
+        DMTC0(K0, 2),
+        DADDIU(K0, K0, 0x40),
+        DMTC0(K0, 3),
+        TLBWR,
+        ERET,
     };
     put_words(b, 0x80, refill, ARRAY_SIZE(refill));
     put_words(b, 0x180, (const uint32_t[]){BEQ(ZERO, ZERO, -1), NOP}, 2); /* anything else */
@@ -173,7 +184,7 @@ int main(int argc, char **argv)
         user = true;
     }
     static const char *const names[4] = {"plain", "bp+wp elsewhere", "trace hook",
-                                          "user, TLB-mapped"};
+                                         "user, TLB-mapped"};
     int bad = 0;
     int nruns = argc > 3 ? atoi(argv[3]) : 4;
     /* Each run with each engine the host has (the interpreter, then the
@@ -189,9 +200,10 @@ int main(int argc, char **argv)
                        : run(&img, m, engine, mode, bs->addr + 8, bs->addr, &rounds, &result);
         /* The run may stop between `result = ...` and `rounds = ...`. */
         bool ok = rounds > 0 && (result == work_round(rounds) || result == work_round(rounds + 1));
-        printf("cpu_bench: %-6s %-16s %6.1f M guest insns/s (%" PRIu64 " M insns in %.2f s, %" PRIu64
-               " rounds, result %s)\n",
-               engine == CPU_ENGINE_JIT ? "jit" : "interp", names[mode], (double)m / t / 1e6, m / 1000000, t, rounds, ok ? "ok" : "WRONG");
+        printf("cpu_bench: %-6s %-16s %6.1f M guest insns/s (%" PRIu64
+               " M insns in %.2f s, %" PRIu64 " rounds, result %s)\n",
+               engine == CPU_ENGINE_JIT ? "jit" : "interp", names[mode], (double)m / t / 1e6,
+               m / 1000000, t, rounds, ok ? "ok" : "WRONG");
         bad |= !ok;
     }
     symtab_free(&st);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The debugger's speed target (not a test): a breakpoint or watchpoint
  * must cost nothing on pages and devices it does not touch, and the
  * profiler under 10% while it runs and nothing once stopped.  Runs the CPU
@@ -133,8 +134,7 @@ static int bench_engine(const char *elf, int engine, uint64_t n, unsigned rounds
     double prof = (best[0] - best[2]) / best[0] * 100.0;
     double after = (best[0] - best[3]) / best[0] * 100.0;
     printf("dbg_bench: --engine=%s, %llu M instructions per run, best of %u\n",
-           engine == CPU_ENGINE_JIT ? "jit" : "interp", (unsigned long long)(n / 1000000),
-           rounds);
+           engine == CPU_ENGINE_JIT ? "jit" : "interp", (unsigned long long)(n / 1000000), rounds);
     printf("  nothing armed:                          %8.1f MIPS\n", best[0]);
     printf("  16 breakpoints + 4 DMA watchpoints:     %8.1f MIPS\n", best[1]);
     printf("  profiling (profile start, all CPUs):    %8.1f MIPS\n", best[2]);
@@ -144,7 +144,8 @@ static int bench_engine(const char *elf, int engine, uint64_t n, unsigned rounds
     printf("  slowdown profiling: %.2f%% (target under %.0f%%): %s\n", prof, PROFILE_PCT,
            prof < PROFILE_PCT ? "met" : "MISSED");
     printf("  slowdown after profiling: %.2f%% (target under %.0f%%: the profiler off costs "
-           "nothing): %s\n", after, TARGET_PCT, after < TARGET_PCT ? "met" : "MISSED");
+           "nothing): %s\n",
+           after, TARGET_PCT, after < TARGET_PCT ? "met" : "MISSED");
     dbg_free(plain);
     machine_free(m);
     return slow < TARGET_PCT && prof < PROFILE_PCT && after < TARGET_PCT ? 0 : 1;

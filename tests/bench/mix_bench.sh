@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run the benchmark guest (tests/bench/mix.c) and time it.
 #
 #   mix_bench.sh xbow       xbow alone, once per engine: wall and CPU time, guest

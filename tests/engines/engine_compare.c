@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* engine_compare: run one guest on two machines, one with the interpreter
  * and one with the translator, in the same steps, and check that they stay
  * the same machine.
@@ -45,8 +46,10 @@ static uint64_t step_size(uint64_t max)
     uint64_t r = rng(), n;
     switch (r & 7) {
     case 0: n = 1; break;
-    case 1: case 2: n = 1 + (r >> 8) % 64; break;
-    case 3: case 4: n = 1 + (r >> 8) % 20000; break;
+    case 1:
+    case 2: n = 1 + (r >> 8) % 64; break;
+    case 3:
+    case 4: n = 1 + (r >> 8) % 20000; break;
     default: n = 1 + (r >> 8) % max; break;
     }
     return n;
@@ -68,14 +71,14 @@ static uint64_t ram_hash(const ram_block *rb)
 
 static char why[256];
 
-#define SAME(what, a, b)                                                                    \
-    do {                                                                                    \
-        uint64_t a_ = (a), b_ = (b);                                                        \
-        if (a_ != b_) {                                                                     \
+#define SAME(what, a, b)                                                                      \
+    do {                                                                                      \
+        uint64_t a_ = (a), b_ = (b);                                                          \
+        if (a_ != b_) {                                                                       \
             snprintf(why, sizeof why, "%s: interpreter 0x%" PRIx64 ", translator 0x%" PRIx64, \
-                     what, a_, b_);                                                         \
-            return false;                                                                   \
-        }                                                                                   \
+                     what, a_, b_);                                                           \
+            return false;                                                                     \
+        }                                                                                     \
     } while (0)
 
 static bool same_cpu(unsigned k, cpu *p, cpu *q)
@@ -233,7 +236,8 @@ int main(int argc, char **argv)
         bool last = r0 != STOP_LIMIT || t0 >= max;
         bool ok = true;
         if (r0 != r1) {
-            snprintf(why, sizeof why, "stopped for different reasons: interpreter %s, translator %s",
+            snprintf(why, sizeof why,
+                     "stopped for different reasons: interpreter %s, translator %s",
                      stop_reason_name(r0), stop_reason_name(r1));
             ok = false;
         }
@@ -277,8 +281,8 @@ int main(int argc, char **argv)
                " steps (stopped: %s), console %ld bytes; %.1f%% translated, %" PRIu64
                " blocks, %" PRIu64 " dropped, %" PRIu64 " cache flushes\n",
                all, done - all, steps, stop_reason_name(r0), file_size(con[0]),
-               all ? 100.0 * (double)(all - interp) / (double)all : 0.0, ji.blocks,
-               ji.invalidated, ji.flushes);
+               all ? 100.0 * (double)(all - interp) / (double)all : 0.0, ji.blocks, ji.invalidated,
+               ji.flushes);
     }
     for (int e = 0; e < 2; e++) {
         machine_free(m[e]);

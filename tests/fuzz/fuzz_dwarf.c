@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for reading DWARF (src/dbg/dwarf*.c over libdw): the debug
  * sections of a real program (the test guest, examples/dbgtest/dbgtest.elf,
  * built with -g) with bytes the input chooses replaced, then the queries

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the Intel 82543GC / 82544EI models.  The first input
  * byte picks the part (even: 82544, odd: 82543); the rest is a little
  * program that writes and reads registers (any offset or one of the
@@ -41,11 +42,11 @@
 #define TXRING_OFF 0x0000
 #define RXRING_OFF 0x1000
 
-static const uint16_t known[] = {
-    0x0000, 0x0008, 0x0010, 0x0014, 0x0018, 0x0020, 0x0038, 0x00c0, 0x00c8, 0x00d0, 0x00d8,
-    0x0100, 0x0400, 0x1000, 0x2800, 0x2804, 0x2808, 0x2810, 0x2818, 0x2820, 0x3800, 0x3804,
-    0x3808, 0x3810, 0x3818, 0x3820, 0x5000, 0x5200, 0x5204, 0x5400, 0x5404, 0x5408, 0x540c,
-    0x5600, 0x4010, 0x408c, 0x40a0, 0x40f8, 0x3830, 0x2828};
+static const uint16_t known[] = {0x0000, 0x0008, 0x0010, 0x0014, 0x0018, 0x0020, 0x0038, 0x00c0,
+                                 0x00c8, 0x00d0, 0x00d8, 0x0100, 0x0400, 0x1000, 0x2800, 0x2804,
+                                 0x2808, 0x2810, 0x2818, 0x2820, 0x3800, 0x3804, 0x3808, 0x3810,
+                                 0x3818, 0x3820, 0x5000, 0x5200, 0x5204, 0x5400, 0x5404, 0x5408,
+                                 0x540c, 0x5600, 0x4010, 0x408c, 0x40a0, 0x40f8, 0x3830, 0x2828};
 #define NKNOWN (sizeof known / sizeof known[0])
 
 const char fuzz_target[] = "fuzz_e1000";
@@ -71,7 +72,9 @@ static void put_desc(fake_host *h, unsigned ring, unsigned idx, unsigned kind, u
     uint32_t w2 = len | (uint32_t)cmd << 24;
     switch (kind & 3) {
     case 1: w2 = (len & 0xfffff) | E1000_TXD_DTYP_D | (uint32_t)cmd << 24 | E1000_TXD_DEXT; break;
-    case 2: w2 = (len & 0xfffff) | ((uint32_t)cmd << 24 & ~E1000_TXD_DTYP_MASK) | E1000_TXD_DEXT; break;
+    case 2:
+        w2 = (len & 0xfffff) | ((uint32_t)cmd << 24 & ~E1000_TXD_DTYP_MASK) | E1000_TXD_DEXT;
+        break;
     default: break;
     }
     fake_w32(h, a + 8, (ring & 1) ? 0 : w2);
@@ -173,9 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 put_desc(&g.host, ring, first + k, kind, cmd, len, k * (len & 0x3fff), 0x300);
             break;
         }
-        case 4:
-            run_for(&g.clock, fuzz_take(&r, 2) * 8);
-            break;
+        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 8); break;
         case 5: {
             unsigned kind = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
             unsigned dst = (unsigned)fuzz_take(&r, 1);
@@ -210,9 +211,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         }
-        case 14:
-            ee_read(f, (unsigned)fuzz_take(&r, 1));
-            break;
+        case 14: ee_read(f, (unsigned)fuzz_take(&r, 1)); break;
         case 15: {
             unsigned idx = (unsigned)fuzz_take(&r, 1) & 255, ipcss = (unsigned)fuzz_take(&r, 1);
             unsigned tucss = (unsigned)fuzz_take(&r, 1), hdr = (unsigned)fuzz_take(&r, 1);
@@ -231,7 +230,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint64_t *rd = n->cnt.rx_drops;
     uint64_t drops = fuzz_check_nic(n, &g.wire, &g.host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
+        fprintf(stderr,
+                "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu "
+                "irqs %llu\n",
                 model, (unsigned long long)n->cnt.tx_frames,
                 (unsigned long long)((e1000 *)n)->tso_frames, (unsigned long long)n->cnt.rx_frames,
                 (unsigned long long)offered, (unsigned long long)drops,
@@ -239,8 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (getenv("FUZZ_VERBOSE"))
         for (int i = 1; i < NIC_NDROPS; i++)
             if (rd[i] || n->cnt.tx_drops[i])
-                fprintf(stderr, "  %s: rx %llu tx %llu\n", nic_drop_names[i], (unsigned long long)rd[i],
-                        (unsigned long long)n->cnt.tx_drops[i]);
+                fprintf(stderr, "  %s: rx %llu tx %llu\n", nic_drop_names[i],
+                        (unsigned long long)rd[i], (unsigned long long)n->cnt.tx_drops[i]);
     fuzz_nic_close(&g);
     return 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the gdb stub: the input is what a gdb client sends, fed
  * to a stub with a virtual client on a real two-CPU machine (no kernel: the
  * CPUs run the PROM).  Each input line is one packet: the target frames it

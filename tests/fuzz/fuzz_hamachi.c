@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the Hamachi GNIC-II model: the input is a little program
  * that writes and reads registers (any offset, any width), writes
  * descriptors and words into the fake host's RAM, delivers frames, moves
@@ -113,7 +114,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             for (unsigned k = 0; k < count; k++)
                 put_desc(&g.host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
             if (count)
-                put_desc(&g.host, ring, idx + count - 1, fl, len, off + (uint64_t)(count - 1) * len);
+                put_desc(&g.host, ring, idx + count - 1, fl, len,
+                         off + (uint64_t)(count - 1) * len);
             break;
         }
         case 11: {
@@ -123,9 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 offered += deliver(&g.wire, frame, len, dst, seed + k);
             break;
         }
-        case 4:
-            run_for(&g.clock, fuzz_take(&r, 2) * 4);
-            break;
+        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 4); break;
         case 5: {
             unsigned len = (unsigned)fuzz_take(&r, 2);
             unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
@@ -137,7 +137,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     run_for(&g.clock, 18000); /* 100 us of virtual time for the engines to settle */
     uint64_t drops = fuzz_check_nic(n, &g.wire, &g.host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
+        fprintf(stderr,
+                "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
                 (unsigned long long)n->cnt.tx_frames, (unsigned long long)n->cnt.rx_frames,
                 (unsigned long long)offered, (unsigned long long)drops,
                 (unsigned long long)n->cnt.dma_errors, (unsigned long long)n->irq.raises);

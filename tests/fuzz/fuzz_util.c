@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared pieces of the fuzz targets (see fuzz_util.h). */
 #include "fuzz_util.h"
 
@@ -107,11 +108,8 @@ bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view
         sb_free(&b);
         return true;
     }
-    case 9:
-        nic_set_dma_per_word(n, fuzz_take(r, 1) & 1);
-        return true;
-    default:
-        return false;
+    case 9: nic_set_dma_per_word(n, fuzz_take(r, 1) & 1); return true;
+    default: return false;
     }
 }
 

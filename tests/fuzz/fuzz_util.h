@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared pieces of the fuzz targets: the reader that takes the arguments
  * of an operation from the input, the event sink that exercises the
  * formatters, and the abort on a broken invariant. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A guest that waits in every way idle skip handles (tests/batch/idle_skip.sh):
  *  - delays on the HUB's RT counter (rt_delay_us): how far past its end
  *    each one saw the counter (must be 0 RT ticks: a wait may not end late);

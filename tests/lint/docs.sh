@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The documentation points only at what the repository holds, and reads as
 # one text (DEVELOPERS.md, "How work gets done"):
 #

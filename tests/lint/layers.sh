@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Dependencies point downward only (docs/architecture.md, "Layers"): every
 # #include "DIR/..." in ui/ and src/ must follow an edge listed here.  A
 # layer may always include its own headers and the generated config.h.

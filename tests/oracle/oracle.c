@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* oracle: run random MIPS IV blocks on xbow's R10000 and on Unicorn, and
  * compare the architectural state after every instruction.
  *
@@ -50,7 +51,7 @@ typedef struct orc_run {
     xb_side *j;
     uint64_t jstatus;
     orc_rng jrng;
-    uint64_t jnext;   /* sync when the interpreter has done this many steps */
+    uint64_t jnext; /* sync when the interpreter has done this many steps */
     uint64_t jsyncs;
     /* counters */
     uint64_t steps, cls[C_NCLASSES], excl[32], exc[32], mode[2][4], blocks, fs_blocks, en_blocks;
@@ -59,8 +60,8 @@ typedef struct orc_run {
 /* ---- Reporting ------------------------------------------------------------------- */
 
 static const char *const exc_names[32] = {
-    [4] = "AdEL", [5] = "AdES", [8] = "Sys", [9] = "Bp", [10] = "RI", [11] = "CpU",
-    [12] = "Ov", [13] = "Tr", [15] = "FPE",
+    [4] = "AdEL", [5] = "AdES", [8] = "Sys", [9] = "Bp",   [10] = "RI",
+    [11] = "CpU", [12] = "Ov",  [13] = "Tr", [15] = "FPE",
 };
 
 static void print_cfg(const orc_run *r)
@@ -70,24 +71,27 @@ static void print_cfg(const orc_run *r)
            c->fs, c->enables >> 7, c->profile, c->len);
 }
 
-static void report(orc_run *r, const char *what, const orc_state *U, const orc_state *X, const diff *d,
-                   int xe, int ue)
+static void report(orc_run *r, const char *what, const orc_state *U, const orc_state *X,
+                   const diff *d, int xe, int ue)
 {
     char dis[96];
     xb_side_disasm(r->prev_pc, r->prev_insn, dis, sizeof dis);
-    printf("oracle: MISMATCH (%s): seed 0x%" PRIx64 " block %u step %u\n", what, r->seed, r->bi, r->nstep);
+    printf("oracle: MISMATCH (%s): seed 0x%" PRIx64 " block %u step %u\n", what, r->seed, r->bi,
+           r->nstep);
     print_cfg(r);
     printf("  pc 0x%" PRIx64 ": %08x  %s\n", r->prev_pc, r->prev_insn, dis);
     uint32_t w = r->prev_insn;
     unsigned f[4] = {(w >> 21) & 31, (w >> 16) & 31, (w >> 11) & 31, (w >> 6) & 31};
-    printf("  before: rs=$%u=0x%016" PRIx64 " rt=$%u=0x%016" PRIx64 " hi=0x%" PRIx64 " lo=0x%" PRIx64 "\n",
+    printf("  before: rs=$%u=0x%016" PRIx64 " rt=$%u=0x%016" PRIx64 " hi=0x%" PRIx64
+           " lo=0x%" PRIx64 "\n",
            f[0], r->pre.gpr[f[0]], f[1], r->pre.gpr[f[1]], r->pre.hi, r->pre.lo);
     char ops[160];
     orc_describe_fp(w, &r->pre, r->blk.cfg.fr, ops, sizeof ops);
     printf("          fcsr=0x%08x%s\n", r->pre.fcsr, ops);
     for (int i = 0; i < 32; i++)
         if (d->gpr >> i & 1)
-            printf("  $%d: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", i, U->gpr[i], X->gpr[i]);
+            printf("  $%d: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", i, U->gpr[i],
+                   X->gpr[i]);
     if (d->hi)
         printf("  hi: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", U->hi, X->hi);
     if (d->lo)
@@ -96,14 +100,17 @@ static void report(orc_run *r, const char *what, const orc_state *U, const orc_s
         printf("  pc: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", U->pc, X->pc);
     for (int i = 0; i < 32; i++)
         if (d->fpr >> i & 1)
-            printf("  $f%d: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", i, U->fpr[i], X->fpr[i]);
+            printf("  $f%d: unicorn 0x%016" PRIx64 "  xbow 0x%016" PRIx64 "\n", i, U->fpr[i],
+                   X->fpr[i]);
     if (d->fcsr)
         printf("  fcsr: unicorn 0x%08x  xbow 0x%08x\n", U->fcsr, X->fcsr);
     if (d->exc) {
-        printf("  exception: unicorn %s  xbow %s", ue ? (exc_names[ue - 1] ? exc_names[ue - 1] : "?") : "none",
+        printf("  exception: unicorn %s  xbow %s",
+               ue ? (exc_names[ue - 1] ? exc_names[ue - 1] : "?") : "none",
                xe ? (exc_names[xe - 1] ? exc_names[xe - 1] : "?") : "none");
         if (xe)
-            printf(" (Cause 0x%" PRIx64 " EPC 0x%" PRIx64 ")", xb_side_cp0(r->x, 13), xb_side_cp0(r->x, 14));
+            printf(" (Cause 0x%" PRIx64 " EPC 0x%" PRIx64 ")", xb_side_cp0(r->x, 13),
+                   xb_side_cp0(r->x, 14));
         printf("\n");
     }
     if (d->mem)
@@ -128,7 +135,8 @@ static bool jit_sync(orc_run *r, const char *where)
     uint64_t n = xb_side_retired(r->x) - xb_side_retired(r->j);
     r->jnext = r->steps + next_gap(r);
     if (n && xb_side_run(r->j, n) != 0) {
-        printf("oracle: MISMATCH (translator): it stopped early (%s), seed 0x%" PRIx64 " block %u step %u\n",
+        printf("oracle: MISMATCH (translator): it stopped early (%s), seed 0x%" PRIx64
+               " block %u step %u\n",
                where, r->seed, r->bi, r->nstep);
         r->failed = true;
         return false;
@@ -149,11 +157,15 @@ static bool jit_sync(orc_run *r, const char *where)
 static bool branch_likely(uint32_t w)
 {
     unsigned op = w >> 26, rt = (w >> 16) & 31;
-    return (op >= 0x14 && op <= 0x17) || (op == 1 && (rt == 2 || rt == 3 || rt == 0x12 || rt == 0x13)) ||
+    return (op >= 0x14 && op <= 0x17) ||
+           (op == 1 && (rt == 2 || rt == 3 || rt == 0x12 || rt == 0x13)) ||
            (op == 0x11 && ((w >> 21) & 31) == 8 && (w & (1u << 17)));
 }
 
-static bool any(const diff *d) { return d->gpr || d->fpr || d->hi || d->lo || d->pc || d->fcsr || d->exc || d->mem; }
+static bool any(const diff *d)
+{
+    return d->gpr || d->fpr || d->hi || d->lo || d->pc || d->fcsr || d->exc || d->mem;
+}
 
 static void compare(const orc_state *U, const orc_state *X, bool fr, bool check_pc, diff *d)
 {
@@ -177,10 +189,18 @@ static bool store_addr(uint32_t w, const orc_state *s, uint64_t *addr)
     unsigned op = w >> 26;
     int16_t imm = (int16_t)(w & 0xffff);
     switch (op) {
-    case 0x28: case 0x29: case 0x2a: case 0x2b: case 0x2c: case 0x2d: case 0x2e:
-    case 0x38: case 0x39: case 0x3c: case 0x3d: case 0x3f:
-        *addr = s->gpr[(w >> 21) & 31] + (uint64_t)(int64_t)imm;
-        return true;
+    case 0x28:
+    case 0x29:
+    case 0x2a:
+    case 0x2b:
+    case 0x2c:
+    case 0x2d:
+    case 0x2e:
+    case 0x38:
+    case 0x39:
+    case 0x3c:
+    case 0x3d:
+    case 0x3f: *addr = s->gpr[(w >> 21) & 31] + (uint64_t)(int64_t)imm; return true;
     case 0x13:
         if ((w & 63) == 8 || (w & 63) == 9) {
             *addr = s->gpr[(w >> 21) & 31] + s->gpr[(w >> 16) & 31];
@@ -200,8 +220,8 @@ static bool mem_equal(orc_run *r, uint64_t addr, unsigned len)
         return true;
     for (unsigned i = 0; i < len; i += 8) {
         if (memcmp(a + i, b + i, 8) != 0)
-            printf("  memory 0x%" PRIx64 ": unicorn %016" PRIx64 "  xbow %016" PRIx64 "\n", addr + i,
-                   load_be(a + i, 8), load_be(b + i, 8));
+            printf("  memory 0x%" PRIx64 ": unicorn %016" PRIx64 "  xbow %016" PRIx64 "\n",
+                   addr + i, load_be(a + i, 8), load_be(b + i, 8));
     }
     return false;
 }
@@ -404,7 +424,8 @@ static bool run_block(orc_run *r, unsigned k)
     if (rc == 1) {
         int code = uc_excp_to_code(exc);
         if (code < 0 || exc_pc != r->prev_pc) {
-            printf("oracle: unexpected Unicorn exception %d at 0x%" PRIx64 " (block %u)\n", exc, exc_pc, k);
+            printf("oracle: unexpected Unicorn exception %d at 0x%" PRIx64 " (block %u)\n", exc,
+                   exc_pc, k);
             return false;
         }
         if (!check_prev(r, &U, code + 1))
@@ -415,7 +436,8 @@ static bool run_block(orc_run *r, unsigned k)
             return false;
     }
     if (!mem_equal(r, ORC_DATA_BASE, ORC_DATA_SIZE)) {
-        printf("oracle: MISMATCH: memory differs at the end of block %u (seed 0x%" PRIx64 ")\n", k, r->seed);
+        printf("oracle: MISMATCH: memory differs at the end of block %u (seed 0x%" PRIx64 ")\n", k,
+               r->seed);
         return false;
     }
     return jit_sync(r, "end of the block");
@@ -426,7 +448,8 @@ static bool run_block(orc_run *r, unsigned k)
 static void print_exclusions(void)
 {
     for (unsigned i = 0; i < orc_nexcls; i++)
-        printf("%-28s %s %s\n", orc_excls[i].name, orc_excls[i].avoided ? "(not generated)" : "", orc_excls[i].reason);
+        printf("%-28s %s %s\n", orc_excls[i].name, orc_excls[i].avoided ? "(not generated)" : "",
+               orc_excls[i].reason);
 }
 
 static void summary(const orc_run *r, double secs)
@@ -453,14 +476,14 @@ static void summary(const orc_run *r, double secs)
                " points; %.1f%% of its %" PRIu64 " instructions ran translated (%" PRIu64
                " blocks, %" PRIu64 " dropped as their code was rewritten)",
                r->jsyncs, all ? 100.0 * (double)(all - in) / (double)all : 0.0, all, nb, inv);
-    }
-    else
+    } else
         printf("\n  translator: not run (--no-jit, or no translator on this host)");
     printf("\n  exclusions (instructions whose difference is a named, allowed one):\n");
     for (unsigned i = 0; i < orc_nexcls; i++)
         if (r->excl[i] || !orc_excls[i].avoided)
             printf("    %-28s %" PRIu64 "%s\n", orc_excls[i].name, r->excl[i],
-                   orc_excls[i].avoided && r->excl[i] ? "  (GENERATOR BUG: should not be generated)" : "");
+                   orc_excls[i].avoided && r->excl[i] ? "  (GENERATOR BUG: should not be generated)"
+                                                      : "");
 }
 
 static uint64_t env_u64(const char *name, uint64_t def)
@@ -492,7 +515,8 @@ int main(int argc, char **argv)
             print_exclusions();
             return 0;
         } else {
-            fprintf(stderr, "usage: oracle [--insns N] [--seed S] [--block K] [--verbose] [--exclusions] [--no-jit]\n");
+            fprintf(stderr, "usage: oracle [--insns N] [--seed S] [--block K] [--verbose] "
+                            "[--exclusions] [--no-jit]\n");
             return 2;
         }
     }
@@ -528,7 +552,8 @@ int main(int argc, char **argv)
     bool gen_bug = false;
     for (unsigned i = 0; i < orc_nexcls; i++)
         gen_bug |= orc_excls[i].avoided && r->excl[i];
-    printf("oracle: %" PRIu64 " passed, %d failed\n", r->steps - (ok ? 0 : 1), ok && !gen_bug ? 0 : 1);
+    printf("oracle: %" PRIu64 " passed, %d failed\n", r->steps - (ok ? 0 : 1),
+           ok && !gen_bug ? 0 : 1);
     uc_side_free(r->u);
     xb_side_free(r->x);
     xb_side_free(r->j);

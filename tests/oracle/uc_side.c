@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Unicorn side of the differential tester.
  *
  * Unicorn 2.0.1 (Debian 12's libunicorn2) needs three work-arounds, each
@@ -96,8 +97,8 @@ static int patch_cpu_table(xerr *err)
 /* ---- Work-around 2: the start address ------------------------------------------- */
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((noinline, no_stack_protector)) static uc_err start_canary(uc_engine *uc, uint64_t begin,
-                                                                          uint64_t until)
+__attribute__((noinline, no_stack_protector)) static uc_err
+start_canary(uc_engine *uc, uint64_t begin, uint64_t until)
 {
     uint64_t saved, fixed;
     __asm__ volatile("movq %%fs:0x28, %0" : "=r"(saved));
@@ -336,7 +337,8 @@ uc_side *uc_side_new(xerr *err)
         if (!setup(u, err))
             goto fail;
         if (!probe_isa(u)) {
-            xerr_set(err, "Unicorn's 5Kf model does not execute MIPS IV (DADDU, MOVN, MOVF, MADD.D, LDXC1, PREFX)");
+            xerr_set(err, "Unicorn's 5Kf model does not execute MIPS IV (DADDU, MOVN, MOVF, "
+                          "MADD.D, LDXC1, PREFX)");
             goto fail;
         }
     }
@@ -351,7 +353,8 @@ uc_side *uc_side_new(xerr *err)
     }
     /* An exception in a delay slot leaves QEMU's branch state set; every
      * block starts from this saved state instead. */
-    if (uc_context_alloc(u->uc, &u->clean) != UC_ERR_OK || uc_context_save(u->uc, u->clean) != UC_ERR_OK) {
+    if (uc_context_alloc(u->uc, &u->clean) != UC_ERR_OK ||
+        uc_context_save(u->uc, u->clean) != UC_ERR_OK) {
         xerr_set(err, "uc_context_save failed");
         goto fail;
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The xbow side of the differential tester: one R10000 from cpu_new() on a
  * bus with 4 MB of RAM.  The CPU runs in kernel mode with Status.ERL set,
  * where the low 2 GB of the user segment are unmapped and uncached: virtual
@@ -42,10 +43,7 @@ static void on_exception(void *ctx, const event *ev)
         x->exc = (int)ev->vals[1] + 1;
 }
 
-xb_side *xb_side_new(xerr *err)
-{
-    return xb_side_new_mode(err, CPU_ENGINE_INTERP, false);
-}
+xb_side *xb_side_new(xerr *err) { return xb_side_new_mode(err, CPU_ENGINE_INTERP, false); }
 
 /* The low 2 GB, virtual = physical, cacheable, dirty, valid, global. */
 static void map_low(cpu *c)
@@ -163,14 +161,14 @@ void xb_side_jit(xb_side *x, uint64_t *interp, uint64_t *blocks, uint64_t *inval
 bool xb_side_same(xb_side *a, xb_side *b, char *why, unsigned len)
 {
     cpu *p = a->c, *q = b->c;
-#define SAME(what, va, vb)                                                                   \
-    do {                                                                                     \
-        uint64_t va_ = (va), vb_ = (vb);                                                     \
-        if (va_ != vb_) {                                                                    \
-            snprintf(why, len, "%s: interpreter 0x%016llx, translator 0x%016llx", what,      \
-                     (unsigned long long)va_, (unsigned long long)vb_);                       \
-            return false;                                                                    \
-        }                                                                                    \
+#define SAME(what, va, vb)                                                              \
+    do {                                                                                \
+        uint64_t va_ = (va), vb_ = (vb);                                                \
+        if (va_ != vb_) {                                                               \
+            snprintf(why, len, "%s: interpreter 0x%016llx, translator 0x%016llx", what, \
+                     (unsigned long long)va_, (unsigned long long)vb_);                 \
+            return false;                                                               \
+        }                                                                               \
     } while (0)
     char name[32];
     SAME("instructions", cpu_retired(p), cpu_retired(q));
@@ -195,7 +193,8 @@ bool xb_side_same(xb_side *a, xb_side *b, char *why, unsigned len)
     SAME("LL bit", cpu_llbit(p), cpu_llbit(q));
     SAME("Count", cpu_cp0(p, 9), cpu_cp0(q, 9));
     uint8_t da[ORC_DATA_SIZE], db[ORC_DATA_SIZE];
-    if (xb_side_read(a, ORC_DATA_BASE, da, sizeof da) || xb_side_read(b, ORC_DATA_BASE, db, sizeof db)) {
+    if (xb_side_read(a, ORC_DATA_BASE, da, sizeof da) ||
+        xb_side_read(b, ORC_DATA_BASE, db, sizeof db)) {
         snprintf(why, len, "data area unreadable");
         return false;
     }

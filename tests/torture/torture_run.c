@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* torture_run: run one freestanding guest image (a GCC torture test built
  * with tests/torture/libc.c) on xbow's R10000 and say how it ended.
  *
@@ -62,8 +63,8 @@ static void on_exception(void *ctx, const event *ev)
 static const char *exc_name(uint64_t code)
 {
     static const char *const n[32] = {
-        "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE", "Sys", "Bp", "RI", "CpU",
-        "Ov", "Tr", "VCEI", "FPE", [23] = "WATCH", [31] = "VCED",
+        "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE",          "Sys",
+        "Bp",  "RI",  "CpU",  "Ov",   "Tr",   "VCEI", "FPE", [23] = "WATCH", [31] = "VCED",
     };
     return code < 32 && n[code] ? n[code] : "?";
 }
@@ -138,19 +139,14 @@ int main(int argc, char **argv)
             printf("FAIL: exit(%" PRIu64 ")\n", r.status);
         }
         break;
-    case END_ABORT:
-        printf("FAIL: abort() after %" PRIu64 " instructions\n", clk.now);
-        break;
+    case END_ABORT: printf("FAIL: abort() after %" PRIu64 " instructions\n", clk.now); break;
     case END_EXC:
         symtab_format(&st, r.exc_pc, where, sizeof where);
         printf("FAIL: exception %s at 0x%" PRIx64 " (%s) badvaddr 0x%" PRIx64 " fcsr 0x%08x\n",
                exc_name(r.exc_code), r.exc_pc, where, r.exc_bad, cpu_fcsr(c));
         break;
-    case -1:
-        break;
-    default:
-        printf("FAIL: still running after %" PRIu64 " instructions\n", clk.now);
-        break;
+    case -1: break;
+    default: printf("FAIL: still running after %" PRIu64 " instructions\n", clk.now); break;
     }
 out:
     cpu_free(c);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The unit tests' runner: every tests/unit program ends its main() with
  * return check_run(its_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; */
 #ifndef XBOW_TEST_CHECK_RUN_H

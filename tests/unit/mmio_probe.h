@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A test double for an MMIO region (tests/unit/core, cpu, dev/sgi): it
  * counts the accesses and records the last one.  A read of size bytes
  * returns the top size bytes of 0x1122334455667788 (4 bytes: 0x11223344). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* M48T35 TIMEKEEPER RTC/NVRAM: see m48t35.h. */
 #include "dev/chip/m48t35.h"
 
@@ -18,15 +19,15 @@ enum { RTC_CONTROL, RTC_SEC, RTC_MIN, RTC_HOUR, RTC_DAY, RTC_DATE, RTC_MONTH, RT
 struct m48t35 {
     device *dev;
     sched *clock;
-    int64_t epoch;     /* Unix time at virtual time 0 */
-    int64_t offset;    /* seconds added by the guest setting the clock */
+    int64_t epoch;  /* Unix time at virtual time 0 */
+    int64_t offset; /* seconds added by the guest setting the clock */
     int year_base;
-    bool stopped;      /* oscillator stopped (ST) */
+    bool stopped; /* oscillator stopped (ST) */
     uint64_t stop_ticks;
     uint8_t control;
-    uint8_t day_bits;  /* FT, CEB, CB as last written */
-    int cb_century;    /* century (relative to year_base) when CB was written */
-    bool frozen;       /* READ or WRITE holds the latch */
+    uint8_t day_bits; /* FT, CEB, CB as last written */
+    int cb_century;   /* century (relative to year_base) when CB was written */
+    bool frozen;      /* READ or WRITE holds the latch */
     uint8_t latch[8];
     uint8_t nvram[M48T35_SIZE];
 };
@@ -150,12 +151,13 @@ static int nv_write(device *d, const bus_op *op, uint64_t off, unsigned size, ui
     return off + size <= M48T35_SIZE ? BUS_OK : BUS_ERROR;
 }
 
-static const reg_field ctl_fields[] = {{"CAL", 0, 5, NULL}, {"S", 5, 1, NULL},
-                                       {"R", 6, 1, NULL}, {"W", 7, 1, NULL}};
+static const reg_field ctl_fields[] = {
+    {"CAL", 0, 5, NULL}, {"S", 5, 1, NULL}, {"R", 6, 1, NULL}, {"W", 7, 1, NULL}};
 static const reg_field sec_fields[] = {{"SEC", 0, 7, NULL}, {"ST", 7, 1, NULL}};
-static const reg_field day_fields[] = {{"DAY", 0, 3, NULL}, {"CB", 4, 1, NULL},
-                                       {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL}};
+static const reg_field day_fields[] = {
+    {"DAY", 0, 3, NULL}, {"CB", 4, 1, NULL}, {"CEB", 5, 1, NULL}, {"FT", 6, 1, NULL}};
 
+/* clang-format off */
 static const reg_decl rtc_regs[] = {
     [RTC_CONTROL] = {.name = "CONTROL", .offset = 0x7ff8, .width = 1, .rules = R_NOSTORE,
                      REG_FIELDS(ctl_fields), .read = rd_reg, .write = wr_reg,
@@ -177,6 +179,7 @@ static const reg_decl rtc_regs[] = {
     [RTC_YEAR] = {.name = "YEAR", .offset = 0x7fff, .width = 1, .rules = R_NOSTORE, .read = rd_reg,
                   .write = wr_reg, .desc = "BCD year (SGI: years since 1970)"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(rtc_regs, RTC_NREGS);
 
 static void rtc_reset(device *d)
@@ -184,7 +187,7 @@ static void rtc_reset(device *d)
     /* Battery-backed: the clock and the NVRAM survive a machine reset; the
      * bus interface drops a pending READ/WRITE. */
     m48t35 *r = R(d);
-    r->control &= (uint8_t)~(CTL_W | CTL_R);
+    r->control &= (uint8_t) ~(CTL_W | CTL_R);
     r->frozen = false;
 }
 
@@ -203,8 +206,9 @@ static const dev_view rtc_views[] = {{"time", "the date and time the clock shows
 static const state_decl rtc_state[] = {
     STATE_WIRING(m48t35, dev, "the register block: m48t35_new"),
     STATE_WIRING(m48t35, clock, "the machine's clock"),
-    STATE_INT(m48t35, epoch, "Unix time at virtual time 0 (the host's time at start "
-                             "unless fixed): kept, so a restored clock shows the same time"),
+    STATE_INT(m48t35, epoch,
+              "Unix time at virtual time 0 (the host's time at start "
+              "unless fixed): kept, so a restored clock shows the same time"),
     STATE_INT(m48t35, offset, "seconds added by the guest setting the clock"),
     STATE_BOOL(m48t35, stopped, "oscillator stopped (ST)"),
     STATE_INT(m48t35, stop_ticks, "virtual time the oscillator stopped"),
@@ -219,9 +223,13 @@ static const state_decl rtc_state[] = {
 static const device_class rtc_class = {
     .name = "m48t35",
     .desc = "ST M48T35 TIMEKEEPER RTC + 32 KB NVRAM",
-    DEV_REGS(rtc_regs), .reg_space = M48T35_SIZE,
-    DEV_VIEWS(rtc_views), DEV_STATE(rtc_state, m48t35),
-    .reset = rtc_reset, .other_read = nv_read, .other_write = nv_write,
+    DEV_REGS(rtc_regs),
+    .reg_space = M48T35_SIZE,
+    DEV_VIEWS(rtc_views),
+    DEV_STATE(rtc_state, m48t35),
+    .reset = rtc_reset,
+    .other_read = nv_read,
+    .other_write = nv_write,
 };
 
 m48t35 *m48t35_new(const char *name, event_bus *eb, sched *clock, int64_t epoch, int year_base)

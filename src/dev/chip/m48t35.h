@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ST M48T35 TIMEKEEPER: 32 KB of battery-backed SRAM whose top eight bytes
  * (0x7ff8-0x7fff) are the clock: control, seconds, minutes, hours, day,
  * date, month, year (BCD).  See docs/hardware.md.

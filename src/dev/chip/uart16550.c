@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* 16550A UART: see uart16550.h. */
 #include "dev/chip/uart16550.h"
 
@@ -44,9 +45,9 @@ struct uart16550 {
     unsigned trigger;
     uint8_t rx[FIFO_SIZE];
     unsigned rx_head, rx_count;
-    bool thre_ip;     /* THR-empty interrupt pending */
-    bool timeout_ip;  /* character timeout pending */
-    bool rx_arrived;  /* a byte arrived since the last tick */
+    bool thre_ip;    /* THR-empty interrupt pending */
+    bool timeout_ip; /* character timeout pending */
+    bool rx_arrived; /* a byte arrived since the last tick */
     bool irq_level;
     timer rx_timer;
 };
@@ -256,10 +257,7 @@ static void wr_fcr(device *d, const reg_access *a)
 }
 
 static uint64_t rd_lcr(device *d, const reg_access *a) { return U(d)->lcr; }
-static void wr_lcr(device *d, const reg_access *a)
-{
-    U(d)->lcr = (uint8_t)a->val;
-}
+static void wr_lcr(device *d, const reg_access *a) { U(d)->lcr = (uint8_t)a->val; }
 
 static uint64_t rd_mcr(device *d, const reg_access *a) { return U(d)->mcr; }
 static void wr_mcr(device *d, const reg_access *a)
@@ -297,33 +295,31 @@ static uint64_t rd_msr(device *d, const reg_access *a)
 }
 
 static uint64_t rd_scr(device *d, const reg_access *a) { return U(d)->scr; }
-static void wr_scr(device *d, const reg_access *a)
-{
-    U(d)->scr = (uint8_t)a->val;
-}
+static void wr_scr(device *d, const reg_access *a) { U(d)->scr = (uint8_t)a->val; }
 
 static void wr_ignore(device *d, const reg_access *a) {}
 
 static const reg_field ier_fields[] = {
     {"ERBFI", 0, 1, NULL}, {"ETBEI", 1, 1, NULL}, {"ELSI", 2, 1, NULL}, {"EDSSI", 3, 1, NULL}};
-static const char *const iir_ids[] = {"msr", "none", "thre", "3", "rda", "5", "rls", "7",
-                                      "8", "9", "10", "11", "timeout", NULL};
+static const char *const iir_ids[] = {"msr", "none", "thre", "3",  "rda", "5",       "rls",
+                                      "7",   "8",    "9",    "10", "11",  "timeout", NULL};
 static const reg_field iir_fields[] = {{"ID", 0, 4, iir_ids}, {"FIFO", 6, 2, NULL}};
-static const reg_field lcr_fields[] = {{"WLS", 0, 2, NULL}, {"STB", 2, 1, NULL},
-                                       {"PEN", 3, 1, NULL}, {"EPS", 4, 1, NULL},
+static const reg_field lcr_fields[] = {{"WLS", 0, 2, NULL},   {"STB", 2, 1, NULL},
+                                       {"PEN", 3, 1, NULL},   {"EPS", 4, 1, NULL},
                                        {"BREAK", 6, 1, NULL}, {"DLAB", 7, 1, NULL}};
-static const reg_field mcr_fields[] = {{"DTR", 0, 1, NULL}, {"RTS", 1, 1, NULL},
-                                       {"OUT1", 2, 1, NULL}, {"OUT2", 3, 1, NULL},
+static const reg_field mcr_fields[] = {{"DTR", 0, 1, NULL},
+                                       {"RTS", 1, 1, NULL},
+                                       {"OUT1", 2, 1, NULL},
+                                       {"OUT2", 3, 1, NULL},
                                        {"LOOP", 4, 1, NULL}};
-static const reg_field lsr_fields[] = {{"DR", 0, 1, NULL}, {"OE", 1, 1, NULL},
-                                       {"PE", 2, 1, NULL}, {"FE", 3, 1, NULL},
-                                       {"BI", 4, 1, NULL}, {"THRE", 5, 1, NULL},
-                                       {"TEMT", 6, 1, NULL}};
-static const reg_field msr_fields[] = {{"DCTS", 0, 1, NULL}, {"DDSR", 1, 1, NULL},
-                                       {"TERI", 2, 1, NULL}, {"DDCD", 3, 1, NULL},
-                                       {"CTS", 4, 1, NULL}, {"DSR", 5, 1, NULL},
-                                       {"RI", 6, 1, NULL}, {"DCD", 7, 1, NULL}};
+static const reg_field lsr_fields[] = {
+    {"DR", 0, 1, NULL}, {"OE", 1, 1, NULL},   {"PE", 2, 1, NULL},  {"FE", 3, 1, NULL},
+    {"BI", 4, 1, NULL}, {"THRE", 5, 1, NULL}, {"TEMT", 6, 1, NULL}};
+static const reg_field msr_fields[] = {
+    {"DCTS", 0, 1, NULL}, {"DDSR", 1, 1, NULL}, {"TERI", 2, 1, NULL}, {"DDCD", 3, 1, NULL},
+    {"CTS", 4, 1, NULL},  {"DSR", 5, 1, NULL},  {"RI", 6, 1, NULL},   {"DCD", 7, 1, NULL}};
 
+/* clang-format off */
 static const reg_decl uart_regs[] = {
     [UART_RBR] = {.name = "RBR_THR", .offset = UART_RBR, .width = 1, .rules = R_NOSTORE,
                   .read = rd_rbr, .write = wr_thr,
@@ -347,6 +343,7 @@ static const reg_decl uart_regs[] = {
     [UART_SCR] = {.name = "SCR", .offset = UART_SCR, .width = 1, .rules = R_NOSTORE, .read = rd_scr,
                   .write = wr_scr, .desc = "scratch"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(uart_regs, UART_NREGS);
 
 static void uart_reset(device *d)
@@ -368,10 +365,10 @@ static void show_state(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     uart16550 *u = U(d);
     unsigned div = (unsigned)u->dll | (unsigned)u->dlm << 8;
-    sb_printf(out, "%s: divisor %u (%llu baud), FIFO %s (trigger %u), %u byte%s received, "
-                   "irq %s, line %s\n",
-              d->name, div,
-              (unsigned long long)(div ? u->clock_hz / 16 / div : 0),
+    sb_printf(out,
+              "%s: divisor %u (%llu baud), FIFO %s (trigger %u), %u byte%s received, "
+              "irq %s, line %s\n",
+              d->name, div, (unsigned long long)(div ? u->clock_hz / 16 / div : 0),
               u->fifo_en ? "on" : "off", u->trigger, u->rx_count, u->rx_count == 1 ? "" : "s",
               u->irq_level ? "high" : "low", u->ch ? chardev_describe(u->ch) : "none");
 }
@@ -381,8 +378,9 @@ static const dev_view uart_views[] = {{"state", "baud rate, FIFO and interrupt s
 static const state_decl uart_state[] = {
     STATE_WIRING(uart16550, dev, "the register block: uart16550_new"),
     STATE_WIRING(uart16550, clock, "the machine's clock"),
-    STATE_WIRING(uart16550, ch, "the line (a chardev): the machine's configuration; "
-                                "bytes it has not delivered are input, not UART state"),
+    STATE_WIRING(uart16550, ch,
+                 "the line (a chardev): the machine's configuration; "
+                 "bytes it has not delivered are input, not UART state"),
     STATE_WIRING(uart16550, irq, "the interrupt output's receiver: uart16550_config"),
     STATE_WIRING(uart16550, irq_ctx, "the interrupt output's receiver: uart16550_config"),
     STATE_INT(uart16550, ier, "interrupt enable"),
@@ -408,8 +406,11 @@ static const state_decl uart_state[] = {
 static const device_class uart_class = {
     .name = "uart16550",
     .desc = "16550A UART",
-    DEV_REGS(uart_regs), .reg_space = 8,
-    DEV_EVENTS(uart_events), DEV_VIEWS(uart_views), DEV_STATE(uart_state, uart16550),
+    DEV_REGS(uart_regs),
+    .reg_space = 8,
+    DEV_EVENTS(uart_events),
+    DEV_VIEWS(uart_views),
+    DEV_STATE(uart_state, uart16550),
     .reset = uart_reset,
 };
 

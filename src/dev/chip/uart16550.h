@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A National Semiconductor 16550A UART, reusable by any board.
  *
  * Registers (offset 0..7, one byte each): RBR/THR/DLL, IER/DLM, IIR/FCR,
@@ -24,15 +25,16 @@ typedef struct uart16550 uart16550;
 typedef void (*uart_irq_fn)(void *ctx, bool level);
 
 typedef struct uart16550_config {
-    const char *name;   /* device name, e.g. "ioc3.uart-a" */
-    uint32_t clock_hz;  /* input clock: baud = clock_hz / (16 * divisor) */
-    chardev *ch;        /* the line: NULL means nothing attached */
+    const char *name;  /* device name, e.g. "ioc3.uart-a" */
+    uint32_t clock_hz; /* input clock: baud = clock_hz / (16 * divisor) */
+    chardev *ch;       /* the line: NULL means nothing attached */
     uart_irq_fn irq;
     void *irq_ctx;
 } uart16550_config;
 
 /* Register offsets, which are also the registers' ids in the declaration
  * (dev_peek(uart16550_device(u), UART_LSR, 0)). */
+/* clang-format off */
 enum {
     UART_RBR = 0, UART_THR = 0, UART_DLL = 0,
     UART_IER = 1, UART_DLM = 1,
@@ -40,6 +42,7 @@ enum {
     UART_LCR = 3, UART_MCR = 4, UART_LSR = 5, UART_MSR = 6, UART_SCR = 7,
     UART_NREGS
 };
+/* clang-format on */
 
 uart16550 *uart16550_new(const uart16550_config *cfg, event_bus *eb, sched *clock);
 void uart16550_free(uart16550 *u);

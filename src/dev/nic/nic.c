@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared NIC parts: the PCI function shell, DMA helpers, the interrupt
  * cause/mask unit, the common events, the model factory.  See nic.h. */
 #include "dev/nic/nic.h"
@@ -15,16 +16,16 @@
 
 const char *const nic_ring_names[] = {"tx",        "rx",    "rx-jumbo", "rx-mini",
                                       "rx-return", "event", "command",  NULL};
-const char *const nic_drop_names[] = {"none",    "no-buffer", "fifo-overflow", "filtered",
+const char *const nic_drop_names[] = {"none",     "no-buffer", "fifo-overflow", "filtered",
                                       "too-long", "too-short", "dma-error",     "bad-ring",
-                                      "rx-off",  "no-link",   "reset",         NULL};
+                                      "rx-off",   "no-link",   "reset",         NULL};
 const char *const nic_dma_what_names[] = {"tx-desc", "rx-desc", "tx-buf", "rx-buf", "rx-status",
                                           "index",   "stats",   "other",  NULL};
-const char *const nic_match_names[] = {"none", "station", "broadcast", "multicast", "promisc",
-                                       NULL};
+const char *const nic_match_names[] = {"none",      "station", "broadcast",
+                                       "multicast", "promisc", NULL};
 static const char *const dma_status_names[] = {"ok", "abort", "no-master", NULL};
-static const char *const coal_reason_names[] = {"immediate", "count", "gap", "latency",
-                                                "forced", NULL};
+static const char *const coal_reason_names[] = {"immediate", "count",  "gap",
+                                                "latency",   "forced", NULL};
 
 /* ---- event field formatters --------------------------------------------- */
 
@@ -95,41 +96,58 @@ static void fmt_desc_flags(const event *ev, uint64_t v, strbuf *out)
     nic_format_bits(names, (uint32_t)v, out);
 }
 
-#define F_RING {"ring", EVF_ENUM, nic_ring_names, NULL}
-#define F_INDEX {"index", EVF_DEC, NULL, fmt_index}
-#define F_HEX(n) {n, EVF_HEX, NULL, NULL}
-#define F_DEC(n) {n, EVF_DEC, NULL, NULL}
-#define F_BOOL(n) {n, EVF_BOOL, NULL, NULL}
+#define F_RING                                 \
+    {                                          \
+        "ring", EVF_ENUM, nic_ring_names, NULL \
+    }
+#define F_INDEX                           \
+    {                                     \
+        "index", EVF_DEC, NULL, fmt_index \
+    }
+#define F_HEX(n)               \
+    {                          \
+        n, EVF_HEX, NULL, NULL \
+    }
+#define F_DEC(n)               \
+    {                          \
+        n, EVF_DEC, NULL, NULL \
+    }
+#define F_BOOL(n)               \
+    {                           \
+        n, EVF_BOOL, NULL, NULL \
+    }
 
 const event_field nic_evf_doorbell[] = {{"reg", EVF_DEC, NULL, fmt_reg}, F_HEX("value"), F_RING};
-const event_field nic_evf_fetch[] = {F_RING,       F_INDEX,   F_HEX("addr"),
-                                      F_BOOL("own"), {"flags", EVF_HEX, NULL, fmt_desc_flags},
-                                      F_DEC("len"), F_HEX("buf")};
-const event_field nic_evf_done[] = {F_RING, F_INDEX, F_HEX("addr"), F_HEX("status"),
-                                     F_DEC("len")};
-const event_field nic_evf_txframe[] = {F_RING, F_INDEX, F_DEC("len"), F_DEC("frags"),
-                                        {"dst", EVF_HEX, NULL, fmt_mac}, F_HEX("type")};
-const event_field nic_evf_drop[] = {F_RING, F_INDEX, {"reason", EVF_ENUM, nic_drop_names, NULL},
-                                     F_DEC("len")};
+const event_field nic_evf_fetch[] = {F_RING,
+                                     F_INDEX,
+                                     F_HEX("addr"),
+                                     F_BOOL("own"),
+                                     {"flags", EVF_HEX, NULL, fmt_desc_flags},
+                                     F_DEC("len"),
+                                     F_HEX("buf")};
+const event_field nic_evf_done[] = {F_RING, F_INDEX, F_HEX("addr"), F_HEX("status"), F_DEC("len")};
+const event_field nic_evf_txframe[] = {
+    F_RING, F_INDEX, F_DEC("len"), F_DEC("frags"), {"dst", EVF_HEX, NULL, fmt_mac}, F_HEX("type")};
+const event_field nic_evf_drop[] = {
+    F_RING, F_INDEX, {"reason", EVF_ENUM, nic_drop_names, NULL}, F_DEC("len")};
 const event_field nic_evf_rxframe[] = {F_RING,
-                                        F_INDEX,
-                                        F_DEC("len"),
-                                        F_DEC("bufs"),
-                                        {"match", EVF_ENUM, nic_match_names, NULL},
-                                        {"dst", EVF_HEX, NULL, fmt_mac},
-                                        F_HEX("type")};
-const event_field nic_evf_irq[] = {{"cause", EVF_HEX, NULL, fmt_cause},
-                                    {"status", EVF_HEX, NULL, fmt_cause},
-                                    F_BOOL("line")};
-const event_field nic_evf_dmaerr[] = {{"what", EVF_ENUM, nic_dma_what_names, NULL},
-                                       F_RING,
                                        F_INDEX,
-                                       F_HEX("addr"),
                                        F_DEC("len"),
-                                       F_BOOL("write"),
-                                       {"status", EVF_ENUM, dma_status_names, NULL}};
-const event_field nic_evf_coal[] = {F_RING, {"reason", EVF_ENUM, coal_reason_names, NULL},
-                                     F_DEC("pending"), F_DEC("waited")};
+                                       F_DEC("bufs"),
+                                       {"match", EVF_ENUM, nic_match_names, NULL},
+                                       {"dst", EVF_HEX, NULL, fmt_mac},
+                                       F_HEX("type")};
+const event_field nic_evf_irq[] = {
+    {"cause", EVF_HEX, NULL, fmt_cause}, {"status", EVF_HEX, NULL, fmt_cause}, F_BOOL("line")};
+const event_field nic_evf_dmaerr[] = {{"what", EVF_ENUM, nic_dma_what_names, NULL},
+                                      F_RING,
+                                      F_INDEX,
+                                      F_HEX("addr"),
+                                      F_DEC("len"),
+                                      F_BOOL("write"),
+                                      {"status", EVF_ENUM, dma_status_names, NULL}};
+const event_field nic_evf_coal[] = {
+    F_RING, {"reason", EVF_ENUM, coal_reason_names, NULL}, F_DEC("pending"), F_DEC("waited")};
 const event_field nic_evf_link[] = {F_BOOL("up"), F_BOOL("autoneg")};
 
 const event_decl nic_event_decls[NIC_NEVENTS] = {
@@ -147,8 +165,8 @@ static int nic_bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsign
                         uint64_t *val)
 {
     nic *n = nic_from_pci(f);
-    bus_op op = {.addr = off, .size = size, .write = 0, .kind = BUS_WORD,
-                 .initiator = (uint16_t)who};
+    bus_op op = {
+        .addr = off, .size = size, .write = 0, .kind = BUS_WORD, .initiator = (uint16_t)who};
     if (bar != 0 && n->model->ops->bar_access)
         return n->model->ops->bar_access(n, who, bar, off, size, val, false);
     if (bar != 0 || off + size > n->pci.bars[0].size) {
@@ -166,8 +184,8 @@ static int nic_bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsig
                          uint64_t val)
 {
     nic *n = nic_from_pci(f);
-    bus_op op = {.addr = off, .size = size, .write = 1, .kind = BUS_WORD,
-                 .initiator = (uint16_t)who};
+    bus_op op = {
+        .addr = off, .size = size, .write = 1, .kind = BUS_WORD, .initiator = (uint16_t)who};
     if (bar != 0 && n->model->ops->bar_access)
         return n->model->ops->bar_access(n, who, bar, off, size, &val, true);
     if (bar != 0 || off + size > n->pci.bars[0].size)
@@ -177,10 +195,7 @@ static int nic_bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsig
     return dev_write(n->dev, &op, off, size, val);
 }
 
-static void nic_pci_reset(pci_func *f)
-{
-    device_reset(nic_from_pci(f)->dev);
-}
+static void nic_pci_reset(pci_func *f) { device_reset(nic_from_pci(f)->dev); }
 
 /* info pci: the factory MAC, where it came from, the address the guest
  * uses if it set another, and the cable. */
@@ -202,8 +217,8 @@ static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
     return n->model->ops->rx(n, frame, len);
 }
 
-static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision, uint64_t bar_size,
-             const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
+static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision,
+                    uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
     n->pci.vendor_id = m->vendor;
@@ -226,8 +241,7 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
     if (o && o->mac) {
         const char *why = nic_station_problem(o->mac);
         if (why) {
-            xerr_set(err,
-                     "%s: the MAC %02x:%02x:%02x:%02x:%02x:%02x is %s, not a station address",
+            xerr_set(err, "%s: the MAC %02x:%02x:%02x:%02x:%02x:%02x is %s, not a station address",
                      name, o->mac[0], o->mac[1], o->mac[2], o->mac[3], o->mac[4], o->mac[5], why);
             return -1;
         }
@@ -360,8 +374,7 @@ const char *nic_model_list(void)
     buf[0] = 0;
     for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
         for (const nic_model *m = nic_tables[i]; m->name; m++)
-            pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", pos ? " " : "",
-                                    m->name);
+            pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", pos ? " " : "", m->name);
     for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
         pos += (size_t)snprintf(buf + pos, sizeof buf - pos, " %s", nic_aliases[i].name);
     return buf;
@@ -456,8 +469,7 @@ bool nic_dma_wait(nic *n, timer *t)
     if (n->dma_free_at > now) {
         /* The next turn goes to the first engine to find the bus busy, but
          * not to the one that has just had it if another is waiting. */
-        if (!dma_claimed(n, t, n->dma_free_at) ||
-            (n->dma_next == n->dma_last && t != n->dma_last))
+        if (!dma_claimed(n, t, n->dma_free_at) || (n->dma_next == n->dma_last && t != n->dma_last))
             n->dma_next = t;
         timer_mod(n->clock, t, n->dma_free_at);
         return true;
@@ -473,8 +485,7 @@ bool nic_dma_wait(nic *n, timer *t)
     return false;
 }
 
-void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
-                     void *opaque)
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *), void *opaque)
 {
     timer_init(&e->t, name, step, opaque);
     e->n = n;
@@ -489,10 +500,7 @@ void nic_engine_kick(nic_engine *e, uint64_t not_before)
         timer_mod(s, &e->t, s->now > not_before ? s->now : not_before);
 }
 
-void nic_engine_stop(nic_engine *e)
-{
-    timer_del(e->n->clock, &e->t);
-}
+void nic_engine_stop(nic_engine *e) { timer_del(e->n->clock, &e->t); }
 
 bool nic_engine_wire_wait(nic_engine *e)
 {
@@ -684,10 +692,7 @@ void nic_irq_deassert(nic *n, uint32_t bits)
     irq_update(n);
 }
 
-uint64_t nic_read_causes(device *d, const reg_access *a)
-{
-    return ((nic *)d->priv)->irq.cause;
-}
+uint64_t nic_read_causes(device *d, const reg_access *a) { return ((nic *)d->priv)->irq.cause; }
 
 uint64_t nic_read_clear_causes(device *d, const reg_access *a)
 {

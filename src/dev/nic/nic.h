@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared parts of the gigabit NIC models (Hamachi, Tigon2, Intel 8254x).
  *
  * A NIC model embeds a `nic` as the FIRST member of its state and declares
@@ -51,16 +52,16 @@ extern const char *const nic_ring_names[]; /* "tx", "rx", ... NULL */
 /* Why a frame was dropped (field "reason" of tx.drop / rx.drop). */
 enum nic_drop {
     NIC_DROP_NONE,
-    NIC_DROP_NO_BUFFER,  /* Rx: no descriptor owned by the device */
-    NIC_DROP_FIFO,       /* Rx: the on-chip FIFO overflowed */
-    NIC_DROP_FILTERED,   /* Rx: the address filter refused it */
-    NIC_DROP_TOO_LONG,   /* longer than the maximum frame size */
-    NIC_DROP_TOO_SHORT,  /* shorter than an Ethernet header / empty */
-    NIC_DROP_DMA,        /* a DMA of the frame or its descriptor failed */
-    NIC_DROP_BAD_RING,   /* the ring is misprogrammed (size, base) */
-    NIC_DROP_RX_OFF,     /* Rx: the receiver is not enabled */
-    NIC_DROP_NO_LINK,    /* Tx: no link (no backend attached) */
-    NIC_DROP_RESET,      /* chip reset / channel stopped while the frame was in flight */
+    NIC_DROP_NO_BUFFER, /* Rx: no descriptor owned by the device */
+    NIC_DROP_FIFO,      /* Rx: the on-chip FIFO overflowed */
+    NIC_DROP_FILTERED,  /* Rx: the address filter refused it */
+    NIC_DROP_TOO_LONG,  /* longer than the maximum frame size */
+    NIC_DROP_TOO_SHORT, /* shorter than an Ethernet header / empty */
+    NIC_DROP_DMA,       /* a DMA of the frame or its descriptor failed */
+    NIC_DROP_BAD_RING,  /* the ring is misprogrammed (size, base) */
+    NIC_DROP_RX_OFF,    /* Rx: the receiver is not enabled */
+    NIC_DROP_NO_LINK,   /* Tx: no link (no backend attached) */
+    NIC_DROP_RESET,     /* chip reset / channel stopped while the frame was in flight */
     NIC_NDROPS
 };
 extern const char *const nic_drop_names[];
@@ -97,15 +98,15 @@ enum nic_event {
     NIC_EV_TX_DESC_DONE,  /* ring, index, addr, status, len */
     NIC_EV_RX_DESC_FETCH,
     NIC_EV_RX_DESC_DONE,
-    NIC_EV_TX_FRAME,      /* ring, index, len, frags, dst, type */
-    NIC_EV_TX_DROP,       /* ring, index, reason, len */
-    NIC_EV_RX_FRAME,      /* ring, index, len, bufs, match, dst, type */
-    NIC_EV_RX_DROP,       /* ring, index, reason, len */
-    NIC_EV_IRQ_RAISE,     /* cause, status, line */
-    NIC_EV_IRQ_LOWER,     /* cause, status, line */
-    NIC_EV_DMA_ERROR,     /* what, ring, index, addr, len, write, status */
-    NIC_EV_COAL_FIRE,     /* ring, reason, pending, waited */
-    NIC_EV_LINK,          /* up, autoneg */
+    NIC_EV_TX_FRAME,  /* ring, index, len, frags, dst, type */
+    NIC_EV_TX_DROP,   /* ring, index, reason, len */
+    NIC_EV_RX_FRAME,  /* ring, index, len, bufs, match, dst, type */
+    NIC_EV_RX_DROP,   /* ring, index, reason, len */
+    NIC_EV_IRQ_RAISE, /* cause, status, line */
+    NIC_EV_IRQ_LOWER, /* cause, status, line */
+    NIC_EV_DMA_ERROR, /* what, ring, index, addr, len, write, status */
+    NIC_EV_COAL_FIRE, /* ring, reason, pending, waited */
+    NIC_EV_LINK,      /* up, autoneg */
     NIC_NEVENTS
 };
 /* One entry of the table of the common events (nic_events.h), whose fields
@@ -114,7 +115,10 @@ enum nic_event {
  *     #include "dev/nic/nic_events.h"
  *     its own entries ...
  * } with its enum continuing at NIC_NEVENTS. */
-#define NIC_EVDECL(name, desc, f) {name, desc, nic_evf_##f, ARRAY_SIZE(nic_evf_##f)}
+#define NIC_EVDECL(name, desc, f)                        \
+    {                                                    \
+        name, desc, nic_evf_##f, ARRAY_SIZE(nic_evf_##f) \
+    }
 extern const event_decl nic_event_decls[NIC_NEVENTS]; /* just the common ones */
 /* Their fields (nic.c). */
 extern const event_field nic_evf_doorbell[3], nic_evf_fetch[7], nic_evf_done[5], nic_evf_txframe[6],
@@ -130,12 +134,12 @@ void nic_format_bits(const nic_bitname *names, uint32_t v, strbuf *out);
 
 /* Options from the command line / board. */
 typedef struct nic_opts {
-    const char *net;     /* backend spec ("sink", "tap:IF" ...); NULL or "" = "sink",
+    const char *net;      /* backend spec ("sink", "tap:IF" ...); NULL or "" = "sink",
                             "none" = no cable */
-    const char *pcap;    /* capture file or NULL */
-    bool dma_per_word;   /* --nic-dma=per-word */
-    const uint8_t *mac;  /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
-    unsigned slot;       /* PCI slot, for the default MAC */
+    const char *pcap;     /* capture file or NULL */
+    bool dma_per_word;    /* --nic-dma=per-word */
+    const uint8_t *mac;   /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
+    unsigned slot;        /* PCI slot, for the default MAC */
     const char *mac_seed; /* the rest of the configuration the default MAC depends on
                              (the guest's command line); NULL = none */
 } nic_opts;
@@ -154,8 +158,8 @@ typedef struct nic_ops {
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
     /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
      * window) by bus initiator `who`; NULL = only BAR0 decodes. */
-    int (*bar_access)(nic *n, int who, unsigned bar, uint64_t off, unsigned size,
-                      uint64_t *val, bool write);
+    int (*bar_access)(nic *n, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                      bool write);
     /* Optional: true when the chip byte-reverses 32-bit PIO values (Tigon
      * HostCtrl BYTE_SWAP); the shell applies it to every 4-byte BAR access
      * before dispatch and after a read.  NULL = never. */
@@ -164,7 +168,7 @@ typedef struct nic_ops {
 
 /* A chip variant: one row of a model's table of names and PCI IDs. */
 typedef struct nic_model {
-    const char *name;        /* "hamachi": --nic MODEL */
+    const char *name; /* "hamachi": --nic MODEL */
     const char *desc;
     const device_class *cls;
     uint16_t vendor, device; /* PCI IDs (nic_new) */
@@ -177,12 +181,12 @@ typedef struct nic_irq {
     uint32_t mask;      /* enabled causes */
     uint32_t effective; /* cause & mask at the last update */
     bool line;
-    uint64_t raises;    /* line 0 -> 1 transitions */
+    uint64_t raises;      /* line 0 -> 1 transitions */
     uint64_t asserts[32]; /* times each cause bit was newly asserted */
 } nic_irq;
 
 #define NIC_PCI_CLOCK_PS 30000 /* 33 MHz, the Bridge's PCI bus [INF] */
-#define NIC_PCI_WORD_CLOCKS 5   /* address, turnaround, one data phase, idle [INF] */
+#define NIC_PCI_WORD_CLOCKS 5  /* address, turnaround, one data phase, idle [INF] */
 #define NIC_PCI_BURST_SETUP 4
 #define NIC_MAX_RINGS 8
 #define NIC_MAX_COAL 4
@@ -202,12 +206,12 @@ typedef struct nic_counters {
 typedef struct nic_fifo_ent {
     uint8_t *data;
     uint32_t len;
-    int tag;            /* the model's note (e.g. the filter verdict) */
+    int tag; /* the model's note (e.g. the filter verdict) */
 } nic_fifo_ent;
 typedef struct nic_fifo {
     nic_fifo_ent q[NIC_FIFO_FRAMES];
     unsigned head, count;
-    uint32_t bytes, cap;  /* bytes queued, capacity in bytes */
+    uint32_t bytes, cap; /* bytes queued, capacity in bytes */
 } nic_fifo;
 
 
@@ -225,23 +229,23 @@ typedef struct nic_engine {
 } nic_engine;
 
 struct nic {
-    pci_func pci;            /* the PCI function (pci.opaque = this nic) */
-    device *dev;             /* the register declaration instance */
+    pci_func pci; /* the PCI function (pci.opaque = this nic) */
+    device *dev;  /* the register declaration instance */
     const nic_model *model;
     sched *clock;
     event_bus *eb;
-    net_port *port;          /* NULL = no cable */
-    struct nic_link *link;   /* the model's link state (nic_phy.h), or NULL */
+    net_port *port;        /* NULL = no cable */
+    struct nic_link *link; /* the model's link state (nic_phy.h), or NULL */
     /* The parts nic_fini finalizes: those whose _init found them inside
      * the model state (nic_part). */
-    size_t state_size;       /* of the model state (nic_new) */
+    size_t state_size; /* of the model state (nic_new) */
     struct nic_coal *coal[NIC_MAX_COAL];
     unsigned ncoal;
     struct nic_eeprom *ee;
-    nic_engine tx_eng, rx_eng; /* the DMA engines (nic_engine_init) */
+    nic_engine tx_eng, rx_eng;  /* the DMA engines (nic_engine_init) */
     enum nic_dma_what dma_what; /* of the current DMA context */
-    bool own_port;           /* opened by nic_create: closed by nic_destroy */
-    bool dma_per_word;       /* payload moved word by word (the old artifact) */
+    bool own_port;              /* opened by nic_create: closed by nic_destroy */
+    bool dma_per_word;          /* payload moved word by word (the old artifact) */
     /* DMA time on the PCI bus [INF]: a word transfer takes NIC_PCI_WORD_CLOCKS,
      * a burst NIC_PCI_BURST_SETUP + 1 clock per 8 bytes (64-bit bus); the
      * engines wait for dma_free_at before their next descriptor. */
@@ -251,10 +255,10 @@ struct nic {
     timer *dma_last;         /* the engine that had the last turn (only compared) */
     uint64_t dma_busy_ticks; /* total DMA time (stats) */
     /* Line rate (nic_wire_send): the transmitter is busy until wire_free. */
-    uint32_t bit_ps;         /* wire time per bit in ps (1 Gb/s = 1000) */
+    uint32_t bit_ps; /* wire time per bit in ps (1 Gb/s = 1000) */
     uint64_t wire_free;
-    uint8_t mac[6];          /* factory address (EEPROM) */
-    bool mac_given;          /* from nic_opts.mac (--mac), not the default */
+    uint8_t mac[6]; /* factory address (EEPROM) */
+    bool mac_given; /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
     nic_counters cnt;
     nic_fifo fifo;
@@ -262,14 +266,14 @@ struct nic {
     uint8_t *txbuf;
     uint32_t txlen;
     unsigned txfrags;
-    int tx_first;            /* first descriptor index of the frame, -1 = none */
-    bool tx_overflow;        /* the frame outgrew NET_MAX_FRAME: drop at EOP */
-    bool tx_pad;             /* pad short frames to 60 bytes (default true) */
+    int tx_first;     /* first descriptor index of the frame, -1 = none */
+    bool tx_overflow; /* the frame outgrew NET_MAX_FRAME: drop at EOP */
+    bool tx_pad;      /* pad short frames to 60 bytes (default true) */
     /* The Rx frame in progress (the FIFO head), nic_rx_begin .. nic_rx_end. */
     bool rx_active;
-    int rx_first;            /* its first descriptor index */
-    unsigned rx_bufs;        /* buffers it has filled */
-    uint32_t rx_off;         /* bytes of it already stored */
+    int rx_first;     /* its first descriptor index */
+    unsigned rx_bufs; /* buffers it has filled */
+    uint32_t rx_off;  /* bytes of it already stored */
     /* Rings, for the views and the stall query. */
     nic_ring *rings[NIC_MAX_RINGS];
     unsigned nrings;
@@ -362,8 +366,7 @@ bool nic_dma_wait(nic *n, timer *t);
 
 /* ---- DMA engines and the wire ---------------------------------------------- */
 
-void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *),
-                     void *opaque);
+void nic_engine_init(nic_engine *e, nic *n, const char *name, void (*step)(void *), void *opaque);
 /* Run the step at now, or at not_before if later, unless it is already due
  * by now. */
 void nic_engine_kick(nic_engine *e, uint64_t not_before);
@@ -441,15 +444,16 @@ void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
-#define NIC_VIEWS                                                                           \
-    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",  \
-     nic_view_ring},                                                                        \
-        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts",              \
-         nic_view_stats},                                                                   \
-        {"stall", "per ring: host-posted work while idle, unreclaimed completions",         \
-         nic_view_stall},                                                                   \
-        {"station", "one line: model, PCI slot, station address (MAC) and backend",         \
-         nic_view_station }
+#define NIC_VIEWS                                                                               \
+    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",        \
+     nic_view_ring},                                                                            \
+        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts", nic_view_stats}, \
+        {"stall", "per ring: host-posted work while idle, unreclaimed completions",             \
+         nic_view_stall},                                                                       \
+    {                                                                                           \
+        "station", "one line: model, PCI slot, station address (MAC) and backend",              \
+            nic_view_station                                                                    \
+    }
 
 /* The device class's ring_state hook (core/dev.h) for every NIC model
  * (.ring_state = nic_ring_state): the facts of the "stall" view and of

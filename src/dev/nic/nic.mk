@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/dev/nic: the shared gigabit NIC engine (nic*.c).  Each model's folder
 # (hamachi/, e1000/, tigon/) adds its own files to NIC_SOURCES from its own
 # fragment, included after this one.  The fuzz targets build NIC_SOURCES

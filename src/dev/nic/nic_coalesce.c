@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interrupt coalescing on the virtual clock.  See nic_coalesce.h. */
 #include "dev/nic/nic_coalesce.h"
 
@@ -21,8 +22,8 @@ static void do_fire(nic_coal *c, int reason)
     c->last_fire = now;
     c->fired_once = true;
     c->fires[reason]++;
-    EVENT_EMIT(nic_ev(n, NIC_EV_COAL_FIRE), nic_initiator(n), (uint64_t)c->ring,
-               (uint64_t)reason, pending, waited);
+    EVENT_EMIT(nic_ev(n, NIC_EV_COAL_FIRE), nic_initiator(n), (uint64_t)c->ring, (uint64_t)reason,
+               pending, waited);
     c->fire(n, c->ring);
 }
 
@@ -81,10 +82,7 @@ void nic_coal_fini(nic_coal *c)
         nic_coal_reset(c);
 }
 
-static bool coalescing(const nic_coal *c)
-{
-    return c->count || c->gap || c->latency;
-}
+static bool coalescing(const nic_coal *c) { return c->count || c->gap || c->latency; }
 
 /* Decide with the current parameters whether pending work fires now, and
  * (re)arm the timers otherwise. */
@@ -115,8 +113,7 @@ static void evaluate(nic_coal *c)
     }
 }
 
-void nic_coal_config(nic_coal *c, uint32_t count, uint64_t gap, uint64_t latency,
-                     uint64_t min_ival)
+void nic_coal_config(nic_coal *c, uint32_t count, uint64_t gap, uint64_t latency, uint64_t min_ival)
 {
     c->count = count;
     c->gap = gap;

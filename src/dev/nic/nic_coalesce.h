@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interrupt coalescing on the virtual clock, one engine per direction,
  * shared by the NIC models (docs/architecture.md, "NIC models").
  *
@@ -29,17 +30,17 @@ enum nic_coal_reason {
 
 typedef struct nic_coal {
     nic *n;
-    enum nic_ring_id ring;    /* for the event */
+    enum nic_ring_id ring; /* for the event */
     void (*fire)(nic *n, int ring);
     /* Parameters (ticks). */
     uint32_t count;
     uint64_t gap, latency, min_ival;
     /* State. */
-    unsigned pending;         /* qualifying completions not yet signalled */
-    uint64_t first, last;     /* times of the first and last pending one */
+    unsigned pending;     /* qualifying completions not yet signalled */
+    uint64_t first, last; /* times of the first and last pending one */
     uint64_t last_fire;
     bool fired_once;
-    int deferred;             /* reason waiting for min_ival, -1 = none */
+    int deferred; /* reason waiting for min_ival, -1 = none */
     timer gap_t, lat_t, ival_t;
     uint64_t fires[NIC_COAL_FORCED + 1];
 } nic_coal;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* EEPROM helpers.  See nic_eeprom.h. */
 #include "dev/nic/nic_eeprom.h"
 
@@ -42,15 +43,9 @@ void nic_eeprom_reset(nic_eeprom *e)
     e->result = 0;
 }
 
-uint8_t nic_eeprom_get(const nic_eeprom *e, uint32_t addr)
-{
-    return e->data[addr & (e->size - 1)];
-}
+uint8_t nic_eeprom_get(const nic_eeprom *e, uint32_t addr) { return e->data[addr & (e->size - 1)]; }
 
-void nic_eeprom_put(nic_eeprom *e, uint32_t addr, uint8_t v)
-{
-    e->data[addr & (e->size - 1)] = v;
-}
+void nic_eeprom_put(nic_eeprom *e, uint32_t addr, uint8_t v) { e->data[addr & (e->size - 1)] = v; }
 
 void nic_eeprom_put_mac(nic_eeprom *e, uint32_t addr, const uint8_t mac[6])
 {

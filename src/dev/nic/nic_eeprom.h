@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* EEPROM / NVRAM helpers shared by the NIC models (docs/architecture.md):
  * the contents (non-volatile: kept across chip resets), a byte-wide read
  * engine with a busy time on the virtual clock (Hamachi EECmdStatus), 16-bit
@@ -14,8 +15,8 @@ typedef struct nic_eeprom {
     uint32_t size;     /* bytes, a power of two; addresses wrap */
     uint64_t op_ticks; /* how long one read keeps the engine busy */
     bool busy;
-    uint32_t addr;     /* address of the read in progress / last read */
-    uint8_t result;    /* byte latched by the last completed read */
+    uint32_t addr;  /* address of the read in progress / last read */
+    uint8_t result; /* byte latched by the last completed read */
     uint64_t reads;
     timer t;
 } nic_eeprom;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The frame engine shared by the NIC models: Tx gather across fragments
  * until end-of-packet, hand-off to the backend, the Rx FIFO between the MAC
  * and the Rx DMA engine, and drop accounting (every frame lost is counted
@@ -10,10 +11,7 @@
 
 #define ETH_ZLEN 60 /* minimum frame without FCS; shorter ones are padded */
 
-static uint64_t frame_dst(const uint8_t *f, uint32_t len)
-{
-    return len >= 6 ? load_be(f, 6) : 0;
-}
+static uint64_t frame_dst(const uint8_t *f, uint32_t len) { return len >= 6 ? load_be(f, 6) : 0; }
 
 static uint64_t frame_type(const uint8_t *f, uint32_t len)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The two-wire serial EEPROM (AT24C32).  See nic_i2c.h. */
 #include "dev/nic/nic_i2c.h"
 
@@ -82,11 +83,8 @@ static void rising(nic_i2c *c)
             c->bits++;
         }
         break;
-    case I2C_ACK_IN:
-        c->host_ack = !sda;
-        break;
-    default:
-        break; /* the host samples what we drive */
+    case I2C_ACK_IN: c->host_ack = !sda; break;
+    default: break; /* the host samples what we drive */
     }
 }
 
@@ -127,8 +125,7 @@ static void falling(nic_i2c *c)
         else
             c->state = I2C_IDLE;
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A two-wire (I2C) serial EEPROM for bit-banging drivers (docs/architecture.md,
  * "NIC models"): the Atmel AT24C32 on the Tigon boards (4 KiB, device select
  * 0xA0/0xA1, two address bytes, 32-byte write pages).
@@ -28,18 +29,18 @@
 enum nic_i2c_state { I2C_IDLE, I2C_RX, I2C_ACK_OUT, I2C_TX, I2C_ACK_IN };
 typedef struct nic_i2c {
     nic_eeprom *e;
-    uint8_t dev_addr;    /* 7-bit address << 1: 0xA0 for A2..A0 = 0 */
-    uint32_t addr_mask;  /* memory address bits (AT24C32: 0xFFF) */
-    bool scl, sda_host;  /* the host's levels (sda_host: 1 = released) */
-    bool sda_dev;        /* the EEPROM's output (1 = released) */
+    uint8_t dev_addr;   /* 7-bit address << 1: 0xA0 for A2..A0 = 0 */
+    uint32_t addr_mask; /* memory address bits (AT24C32: 0xFFF) */
+    bool scl, sda_host; /* the host's levels (sda_host: 1 = released) */
+    bool sda_dev;       /* the EEPROM's output (1 = released) */
     enum nic_i2c_state state;
-    unsigned bits;       /* bits of the current byte so far */
+    unsigned bits; /* bits of the current byte so far */
     uint8_t shift;
-    unsigned nbytes;     /* bytes received since START (device select = 0) */
-    bool read;           /* the transaction is a read */
-    bool host_ack;       /* what the host answered for the last byte sent */
-    uint32_t addr;       /* the internal address counter */
-    uint8_t page[32];    /* write buffer */
+    unsigned nbytes;  /* bytes received since START (device select = 0) */
+    bool read;        /* the transaction is a read */
+    bool host_ack;    /* what the host answered for the last byte sent */
+    uint32_t addr;    /* the internal address counter */
+    uint8_t page[32]; /* write buffer */
     uint32_t page_addr;
     unsigned page_n;
     uint64_t starts, reads, writes;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Receive address filtering.  See nic_mac.h. */
 #include "dev/nic/nic_mac.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Receive address filtering shared by the NIC models (docs/architecture.md):
  * station address(es), broadcast, multicast by CAM (Hamachi, 64 entries)
  * or hash table (8254x, up to 4096 bits), all-multicast, promiscuous. */
@@ -13,17 +14,17 @@
 typedef struct nic_mac_filter {
     uint8_t station[NIC_MAC_STATIONS][6];
     bool station_valid[NIC_MAC_STATIONS];
-    bool unicast;    /* accept frames to a valid station address */
-    bool broadcast;  /* accept ff:ff:ff:ff:ff:ff */
-    bool cam;        /* accept multicast matching a valid CAM entry */
-    bool hash;       /* accept multicast (and, with hash_unicast, unicast) whose hash bit is set */
+    bool unicast;   /* accept frames to a valid station address */
+    bool broadcast; /* accept ff:ff:ff:ff:ff:ff */
+    bool cam;       /* accept multicast matching a valid CAM entry */
+    bool hash;      /* accept multicast (and, with hash_unicast, unicast) whose hash bit is set */
     bool hash_unicast;
     bool all_multi;
     bool promisc;
     uint8_t cam_addr[NIC_MAC_CAM][6];
     bool cam_valid[NIC_MAC_CAM];
     uint32_t hash_table[NIC_MAC_HASH_BITS / 32];
-    unsigned hash_bits;  /* table size in bits (power of two) */
+    unsigned hash_bits; /* table size in bits (power of two) */
     /* Bit index of an address in the hash table (model-specific); NULL = the
      * top bits of the little-endian Ethernet CRC. */
     unsigned (*hash_fn)(const uint8_t *mac, const void *ctx);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Link state and the clause-22 PHY register file.  See nic_phy.h. */
 #include "dev/nic/nic_phy.h"
 
@@ -113,12 +114,12 @@ void nic_mii_init(nic_mii *m, nic_link *link, uint8_t addr, uint32_t phy_id)
     m->link = link;
     m->addr = addr;
     m->rst[MII_BMCR] = BMCR_ANENABLE | 0x0100 | 0x0040; /* AN, full duplex, 1000 Mb/s */
-    m->rst[MII_BMSR] = 0x7949;       /* 10/100 abilities, ext status, AN ability, ext caps */
+    m->rst[MII_BMSR] = 0x7949; /* 10/100 abilities, ext status, AN ability, ext caps */
     m->rst[MII_PHYID1] = (uint16_t)(phy_id >> 16);
     m->rst[MII_PHYID2] = (uint16_t)phy_id;
-    m->rst[MII_ANAR] = 0x01e1;       /* 10/100 half/full, selector 802.3 */
-    m->rst[MII_CTRL1000] = 0x0300;   /* advertise 1000 full/half */
-    m->rst[MII_ESTATUS] = 0x3000;    /* 1000BASE-T full/half */
+    m->rst[MII_ANAR] = 0x01e1;     /* 10/100 half/full, selector 802.3 */
+    m->rst[MII_CTRL1000] = 0x0300; /* advertise 1000 full/half */
+    m->rst[MII_ESTATUS] = 0x3000;  /* 1000BASE-T full/half */
     m->wmask[MII_BMCR] = 0xffff;
     m->wmask[MII_ANAR] = 0x3fff;
     m->wmask[MII_CTRL1000] = 0xff00;
@@ -170,9 +171,9 @@ void nic_mii_write(nic_mii *m, unsigned reg, uint16_t v)
     reg &= 31;
     if (reg == MII_BMCR && (v & BMCR_RESET)) {
         if (m->reset_keeps_regs) {
-            uint16_t bmcr = (uint16_t)((m->regs[MII_BMCR] & ~m->wmask[MII_BMCR]) |
-                                       (v & m->wmask[MII_BMCR]));
-            m->regs[MII_BMCR] = bmcr & (uint16_t)~(BMCR_RESET | BMCR_ANRESTART);
+            uint16_t bmcr =
+                (uint16_t)((m->regs[MII_BMCR] & ~m->wmask[MII_BMCR]) | (v & m->wmask[MII_BMCR]));
+            m->regs[MII_BMCR] = bmcr & (uint16_t) ~(BMCR_RESET | BMCR_ANRESTART);
             m->latched_down = false;
             if (m->link)
                 nic_link_autoneg(m->link, (bmcr & BMCR_ANENABLE) != 0, true);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Link state and PHYs shared by the NIC models (docs/architecture.md, "NIC models").
  *
  * nic_link: is a partner attached (carrier = a backend), is autonegotiation
@@ -22,12 +23,12 @@
 
 typedef struct nic_link {
     nic *n;
-    bool carrier;     /* a partner (backend) is attached */
-    bool up;          /* the link is established */
-    bool an_enable;   /* autonegotiation enabled */
-    bool an_busy;     /* negotiating */
-    bool an_done;     /* negotiation complete */
-    bool admin_down;  /* the model holds the link down (Tigon: until its
+    bool carrier;    /* a partner (backend) is attached */
+    bool up;         /* the link is established */
+    bool an_enable;  /* autonegotiation enabled */
+    bool an_busy;    /* negotiating */
+    bool an_done;    /* negotiation complete */
+    bool admin_down; /* the model holds the link down (Tigon: until its
                          firmware enables the link); false by default */
     uint64_t an_ticks;
     timer an_timer;
@@ -69,11 +70,11 @@ enum {
 
 typedef struct nic_mii {
     nic_link *link;
-    uint8_t addr;        /* address on the MDIO bus */
+    uint8_t addr; /* address on the MDIO bus */
     uint16_t regs[32];
-    uint16_t rst[32];    /* reset values */
-    uint16_t wmask[32];  /* writable bits */
-    bool latched_down;   /* BMSR link status reads 0 until read once */
+    uint16_t rst[32];   /* reset values */
+    uint16_t wmask[32]; /* writable bits */
+    bool latched_down;  /* BMSR link status reads 0 until read once */
     /* BMCR reset keeps the configuration and applies the BMCR value written
      * with it (Marvell-style software reset); false = back to reset values. */
     bool reset_keeps_regs;
@@ -106,13 +107,13 @@ typedef struct nic_mdio {
     void (*write)(void *ctx, unsigned phy, unsigned reg, uint16_t val);
     void *ctx;
     enum nic_mdio_state state;
-    unsigned nbits;   /* bits shifted in (command) or edges counted (data) */
+    unsigned nbits; /* bits shifted in (command) or edges counted (data) */
     uint32_t shift;
     unsigned op, phy, reg;
     uint16_t data;
-    bool mdc;         /* last MDC level */
-    bool driving;     /* the PHY drives MDIO */
-    bool out;         /* the level it drives */
+    bool mdc;     /* last MDC level */
+    bool driving; /* the PHY drives MDIO */
+    bool out;     /* the level it drives */
     uint64_t frames, bad_frames;
 } nic_mdio;
 

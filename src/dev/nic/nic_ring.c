@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Descriptor ring walkers: fetch, write-back (status word last), advance,
  * wrap; the "ring" view and the stall check.  See nic_ring.h. */
 #include "dev/nic/nic_ring.h"
@@ -101,10 +102,7 @@ int nic_ring_fetch_at(nic_ring *r, uint32_t index, uint64_t addr, nic_desc *d)
     return 0;
 }
 
-int nic_ring_fetch(nic_ring *r, nic_desc *d)
-{
-    return nic_ring_fetch_at(r, r->index, r->cur, d);
-}
+int nic_ring_fetch(nic_ring *r, nic_desc *d) { return nic_ring_fetch_at(r, r->index, r->cur, d); }
 
 int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask)
 {
@@ -361,8 +359,8 @@ static void show_entry(nic_ring *r, const nic_desc *d, bool changed, strbuf *out
             mark = 'T';
     }
     sb_printf(out, "%c%c%c%4u 0x%016llx %-6s %-6u 0x%016llx ", changed ? '*' : ' ',
-              i == (r->size ? r->index % r->size : r->index) && d->addr == r->cur ? '>' : ' ',
-              mark, i, (unsigned long long)d->addr, d->owned ? "device" : "host", d->len,
+              i == (r->size ? r->index % r->size : r->index) && d->addr == r->cur ? '>' : ' ', mark,
+              i, (unsigned long long)d->addr, d->owned ? "device" : "host", d->len,
               (unsigned long long)d->buf);
     nic_format_bits(r->ops->flags, d->flags, out);
     unsigned sw = r->ops->status_word < words ? r->ops->status_word : 0;
@@ -437,12 +435,12 @@ void nic_ring_show(nic_ring *r, unsigned count, view_ctx *ctx, strbuf *out)
             unreadable = true;
             break;
         }
-        bool changed = old && i < old->n &&
-                       memcmp(&old->w[(size_t)i * words], d.w, 4 * words) != 0;
+        bool changed = old && i < old->n && memcmp(&old->w[(size_t)i * words], d.w, 4 * words) != 0;
         show_entry(r, &d, changed, out);
         shown++;
     }
-    if (to_end && !count && why == READ_ALL && !unreadable && (unsigned)first + shown == total && !brief)
+    if (to_end && !count && why == READ_ALL && !unreadable && (unsigned)first + shown == total &&
+        !brief)
         sb_printf(out, "  (no end-of-ring flag in the first %u entries: the device walks on)\n",
                   total);
     if (!brief)

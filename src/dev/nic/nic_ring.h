@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Descriptor ring walkers shared by the NIC models.
  *
  * Three flavours:
@@ -57,28 +58,28 @@ typedef struct nic_ring_ops {
 
 /* A completion, remembered to tell whether the host reclaimed it. */
 typedef struct nic_done {
-    uint64_t addr;  /* bus address of the status word written */
+    uint64_t addr; /* bus address of the status word written */
     uint64_t time;
-    uint32_t word;  /* the value written */
+    uint32_t word; /* the value written */
     uint32_t index;
 } nic_done;
 
 struct nic_ring {
     nic *n;
-    const char *name;     /* "tx", "rx", ... (nic_ring_names[id] normally) */
+    const char *name; /* "tx", "rx", ... (nic_ring_names[id] normally) */
     enum nic_ring_id id;
     enum nic_ring_kind kind;
-    bool tx;              /* events tx.desc-* (else rx.desc-*) */
+    bool tx;                /* events tx.desc-* (else rx.desc-*) */
     enum nic_dma_what what; /* of descriptor DMAs */
     const nic_ring_ops *ops;
-    void *opaque;         /* for the model's decode */
-    uint64_t base;        /* bus address of entry 0 */
-    uint32_t desc_size;   /* bytes per descriptor (multiple of 4, <= 32) */
-    uint32_t size;        /* entries; 0 = not sized (NIC_RING_OWN) */
-    uint32_t index;       /* the device's next descriptor, from the base */
-    uint64_t cur;         /* its bus address */
-    uint32_t host;        /* HEADTAIL: tail; PRODCONS: host producer index */
-    bool running;         /* the device's engine is working on the ring */
+    void *opaque;       /* for the model's decode */
+    uint64_t base;      /* bus address of entry 0 */
+    uint32_t desc_size; /* bytes per descriptor (multiple of 4, <= 32) */
+    uint32_t size;      /* entries; 0 = not sized (NIC_RING_OWN) */
+    uint32_t index;     /* the device's next descriptor, from the base */
+    uint64_t cur;       /* its bus address */
+    uint32_t host;      /* HEADTAIL: tail; PRODCONS: host producer index */
+    bool running;       /* the device's engine is working on the ring */
     uint64_t idle_since;
     uint64_t fetches, writebacks, wraps;
     nic_done done[NIC_DONE_LOG];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Decoded views every NIC model lists (NIC_VIEWS): "ring", "stats",
  * "stall", and the stall query behind the debugger's `watch stall NIC`. */
 #include <stdio.h>
@@ -96,8 +97,9 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
     sb_printf(out, "  descriptors fetched %llu, written back %llu, doorbells %llu\n",
               (unsigned long long)c->desc_fetch, (unsigned long long)c->desc_done,
               (unsigned long long)c->doorbells);
-    sb_printf(out, "  DMA (payload %s): word ops %llu (%llu bytes), bulk ops %llu (%llu bytes), "
-                   "errors %llu\n",
+    sb_printf(out,
+              "  DMA (payload %s): word ops %llu (%llu bytes), bulk ops %llu (%llu bytes), "
+              "errors %llu\n",
               n->dma_per_word ? "per-word" : "raw", (unsigned long long)c->dma_word_ops,
               (unsigned long long)c->dma_word_bytes, (unsigned long long)c->dma_bulk_ops,
               (unsigned long long)c->dma_bulk_bytes, (unsigned long long)c->dma_errors);
@@ -146,8 +148,8 @@ void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
         uint64_t old_us = sched_ticks_to_ns(n->clock, s.unreclaimed_ticks) / 1000;
         sb_printf(out, "%s %s: %s, engine %s", d->name, r->name,
                   ring_stalled(&s) ? "STALLED (host-posted work, engine idle)"
-                  : s.posted ? "work posted"
-                             : "no work posted",
+                  : s.posted       ? "work posted"
+                                   : "no work posted",
                   s.idle ? "idle" : "running");
         if (s.idle)
             sb_printf(out, " for %lluus", (unsigned long long)idle_us);

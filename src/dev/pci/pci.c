@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The PCI function core: the standard type-0 configuration header (IDs,
  * command/status, BARs with size probing, interrupt pin/line), BAR decode,
  * and the device side of DMA and INTx.  See pci.h. */
@@ -102,10 +103,13 @@ static uint32_t header_dword(const pci_func *f, unsigned reg)
         return f->command | (uint32_t)st << 16;
     }
     case 0x08: return f->revision | (f->class_code & 0xffffff) << 8;
-    case 0x0c:
-        return f->cache_line | (uint32_t)f->latency << 8 | (uint32_t)f->header_type << 16;
-    case 0x10: case 0x14: case 0x18: case 0x1c: case 0x20: case 0x24:
-        return f->bar_value[(reg - 0x10) / 4];
+    case 0x0c: return f->cache_line | (uint32_t)f->latency << 8 | (uint32_t)f->header_type << 16;
+    case 0x10:
+    case 0x14:
+    case 0x18:
+    case 0x1c:
+    case 0x20:
+    case 0x24: return f->bar_value[(reg - 0x10) / 4];
     case 0x2c: return f->subsys_vendor | (uint32_t)f->subsys_id << 16;
     case 0x3c: return f->int_line | (uint32_t)f->int_pin << 8;
     default: return 0; /* CardBus CIS, expansion ROM (none), capabilities (none) */
@@ -140,7 +144,7 @@ static void bar_write(pci_func *f, unsigned i, uint32_t v)
         size = size < 4 ? 4 : size;
     else
         size = size < 16 ? 16 : size;
-    uint32_t mask = (uint32_t)~(size - 1) & ((b->flags & PCI_BAR_IO) ? ~3u : ~15u);
+    uint32_t mask = (uint32_t) ~(size - 1) & ((b->flags & PCI_BAR_IO) ? ~3u : ~15u);
     f->bar_value[i] = (v & mask) | bar_flag_bits(b);
 }
 
@@ -170,20 +174,20 @@ void pci_config_write(pci_func *f, unsigned off, unsigned size, uint32_t val)
         if (lanes & 0xffff)
             command_write(f, (uint16_t)merged);
         if (lanes & 0xffff0000u)
-            f->status &= (uint16_t)~((v >> 16) & PCI_STATUS_W1C);
+            f->status &= (uint16_t) ~((v >> 16) & PCI_STATUS_W1C);
         break;
     case 0x0c:
         f->cache_line = (uint8_t)merged;
         f->latency = (uint8_t)(merged >> 8);
         break;
-    case 0x10: case 0x14: case 0x18: case 0x1c: case 0x20: case 0x24:
-        bar_write(f, (reg - 0x10) / 4, merged);
-        break;
-    case 0x3c:
-        f->int_line = (uint8_t)merged;
-        break;
-    default:
-        break; /* IDs, class, subsystem IDs, header type: read-only; no ROM BAR */
+    case 0x10:
+    case 0x14:
+    case 0x18:
+    case 0x1c:
+    case 0x20:
+    case 0x24: bar_write(f, (reg - 0x10) / 4, merged); break;
+    case 0x3c: f->int_line = (uint8_t)merged; break;
+    default: break; /* IDs, class, subsystem IDs, header type: read-only; no ROM BAR */
     }
 }
 
@@ -216,8 +220,8 @@ bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, u
     return false;
 }
 
-int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                   uint64_t *val, bool write)
+int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                   bool write)
 {
     if (f->ops && (write ? f->ops->bar_write != NULL : f->ops->bar_read != NULL))
         return write ? f->ops->bar_write(f, who, bar, off, size, *val)
@@ -225,7 +229,8 @@ int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned si
     /* No handler: BAR 0 goes to the model's register declaration. */
     if (bar == 0 && f->dev) {
         bus_op op = {.addr = off, .size = size, .write = write, .initiator = (uint16_t)who};
-        return write ? dev_write(f->dev, &op, off, size, *val) : dev_read(f->dev, &op, off, size, val);
+        return write ? dev_write(f->dev, &op, off, size, *val)
+                     : dev_read(f->dev, &op, off, size, val);
     }
     return BUS_ERROR;
 }
@@ -295,10 +300,7 @@ int pci_dma_read32(pci_func *f, uint64_t addr, uint32_t *v)
     return rc;
 }
 
-int pci_dma_read64(pci_func *f, uint64_t addr, uint64_t *v)
-{
-    return read_word(f, addr, 8, v);
-}
+int pci_dma_read64(pci_func *f, uint64_t addr, uint64_t *v) { return read_word(f, addr, 8, v); }
 
 int pci_dma_write16(pci_func *f, uint64_t addr, uint16_t v) { return write_word(f, addr, 2, v); }
 int pci_dma_write32(pci_func *f, uint64_t addr, uint32_t v) { return write_word(f, addr, 4, v); }
@@ -331,8 +333,8 @@ void pci_func_show(const pci_func *f, strbuf *out)
     sb_printf(out, "%s %04x:%04x rev %02x class %06x subsys %04x:%04x cmd %04x%s%s%s status %04x",
               f->name, f->vendor_id, f->device_id, f->revision, f->class_code & 0xffffff,
               f->subsys_vendor, f->subsys_id, f->command, (f->command & PCI_CMD_MEM) ? " MEM" : "",
-              (f->command & PCI_CMD_IO) ? " IO" : "", (f->command & PCI_CMD_MASTER) ? " MASTER" : "",
-              f->status);
+              (f->command & PCI_CMD_IO) ? " IO" : "",
+              (f->command & PCI_CMD_MASTER) ? " MASTER" : "", f->status);
     if (f->int_pin)
         sb_printf(out, " INT%c line %u%s", 'A' + f->int_pin - 1, f->int_line,
                   f->irq_level[f->int_pin - 1] ? " asserted" : "");
@@ -343,13 +345,12 @@ void pci_func_show(const pci_func *f, strbuf *out)
             continue;
         char sz[24];
         size_str(b->size, sz, sizeof sz);
-        sb_printf(out, "    BAR%u %s%s%s 0x%08llx size %s%s\n", i,
-                  (b->flags & PCI_BAR_IO) ? "io " : "mem",
-                  (b->flags & PCI_BAR_64) ? " 64" : "", (b->flags & PCI_BAR_PREFETCH) ? " pref" : "",
-                  (unsigned long long)bar_base(f, i), sz,
-                  (f->command & ((b->flags & PCI_BAR_IO) ? PCI_CMD_IO : PCI_CMD_MEM))
-                      ? ""
-                      : " (decode off)");
+        sb_printf(
+            out, "    BAR%u %s%s%s 0x%08llx size %s%s\n", i,
+            (b->flags & PCI_BAR_IO) ? "io " : "mem", (b->flags & PCI_BAR_64) ? " 64" : "",
+            (b->flags & PCI_BAR_PREFETCH) ? " pref" : "", (unsigned long long)bar_base(f, i), sz,
+            (f->command & ((b->flags & PCI_BAR_IO) ? PCI_CMD_IO : PCI_CMD_MEM)) ? ""
+                                                                                : " (decode off)");
     }
     if (f->ops && f->ops->show)
         f->ops->show((pci_func *)f, out);

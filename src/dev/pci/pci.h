@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* PCI functions behind a host bridge.
  *
  * A PCI device model embeds a pci_func: its configuration header (IDs,
@@ -24,7 +25,7 @@
 enum pci_bar_flags {
     PCI_BAR_MEM = 0,
     PCI_BAR_IO = 1,
-    PCI_BAR_64 = 2,       /* 64-bit memory BAR (uses the next BAR slot too) */
+    PCI_BAR_64 = 2, /* 64-bit memory BAR (uses the next BAR slot too) */
     PCI_BAR_PREFETCH = 4,
 };
 
@@ -67,10 +68,8 @@ typedef struct pci_host_ops {
 typedef struct pci_func_ops {
     /* A BAR access; `who` is the bus initiator of the access the host bridge
      * turned into this PCI cycle (the CPU doing PIO), for register events. */
-    int (*bar_read)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                    uint64_t *val);
-    int (*bar_write)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                     uint64_t val);
+    int (*bar_read)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val);
+    int (*bar_write)(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val);
     void (*reset)(pci_func *f);
     /* Optional: configuration registers beyond the standard header (offset
      * >= 0x40) or overriding it; return true if handled. */
@@ -85,12 +84,12 @@ struct pci_func {
     uint16_t vendor_id, device_id, subsys_vendor, subsys_id;
     uint32_t class_code; /* 24 bits: class, subclass, prog-if (0x020000 Ethernet) */
     uint8_t revision;
-    uint8_t int_pin;     /* 1 = INTA .. 4 = INTD, 0 = none */
+    uint8_t int_pin; /* 1 = INTA .. 4 = INTD, 0 = none */
     uint8_t header_type;
     pci_bar bars[6];
     const pci_func_ops *ops;
-    void *opaque;        /* the model */
-    device *dev;         /* the model's register declaration, if any */
+    void *opaque; /* the model */
+    device *dev;  /* the model's register declaration, if any */
     /* Standard header state. */
     uint16_t command, status;
     uint32_t bar_value[6];
@@ -129,8 +128,8 @@ bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, u
 /* A BAR access (PIO from the host) on behalf of bus initiator `who` (the
  * CPU whose load or store the host bridge forwards): the function's
  * register events name it. */
-int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                   uint64_t *val, bool write);
+int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                   bool write);
 
 /* ---- device side: DMA and interrupts ---------------------------------- */
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The PCI DMA test device.  See testdev.h. */
 #include "dev/pci/testdev.h"
 
@@ -6,10 +7,12 @@
 
 #include "core/log.h"
 
+/* clang-format off */
 enum {
     TR_ID, TR_VERSION, TR_SRC_LO, TR_SRC_HI, TR_DST_LO, TR_DST_HI, TR_LEN, TR_CMD, TR_STATUS,
     TR_INT_ACK, TR_XFERS, TR_DONE_BYTES, TR_ERR_ADDR_LO, TR_ERR_ADDR_HI, TR_NREGS
 };
+/* clang-format on */
 enum { TEV_START, TEV_DONE, TEV_IRQ, TEV_COUNT };
 
 struct testdev {
@@ -20,7 +23,7 @@ struct testdev {
     uint8_t buf[TESTDEV_BUF_SIZE];
     bool busy, done, error, irq;
     enum testdev_error code;
-    uint32_t cmd;   /* command of the transfer in flight */
+    uint32_t cmd; /* command of the transfer in flight */
 };
 
 static testdev *td_of(device *d) { return d->priv; }
@@ -49,8 +52,7 @@ static uint64_t reg64(testdev *td, unsigned lo)
 
 /* Move `len` bytes between `buf` and PCI address `addr`: one bulk DMA, or
  * word DMAs of at most 4 bytes that do not cross a 32-bit boundary. */
-static int move(testdev *td, uint64_t addr, uint8_t *buf, uint32_t len, bool write,
-                uint32_t *moved)
+static int move(testdev *td, uint64_t addr, uint8_t *buf, uint32_t len, bool write, uint32_t *moved)
 {
     *moved = 0;
     if (!(td->cmd & TD_CMD_WORD)) {
@@ -106,7 +108,7 @@ static void transfer(testdev *td)
         if (rc != PCI_DMA_OK)
             fail(td, TD_ERR_WRITE, dst + moved);
         break;
-    default: { /* PCI to PCI through a staging buffer */
+    default: {                      /* PCI to PCI through a staging buffer */
         uint8_t *tmp = malloc(len); /* the guest's length: too long for the host, a length error */
         if (!tmp) {
             fail(td, TD_ERR_LEN, src);
@@ -194,16 +196,18 @@ static void write_int_ack(device *d, const reg_access *a)
         set_irq(td_of(d), false);
 }
 
-static const char *const dir_names[] = {"pci-to-pci", "pci-to-buf", "buf-to-pci", "invalid",
-                                        NULL};
+static const char *const dir_names[] = {"pci-to-pci", "pci-to-buf", "buf-to-pci", "invalid", NULL};
 static const reg_field f_cmd[] = {
     {"IRQ", 4, 1, NULL}, {"WORD", 3, 1, NULL}, {"DIR", 1, 2, dir_names}, {"GO", 0, 1, NULL}};
-static const char *const code_names[] = {"none", "read-abort", "write-abort", "length",
-                                         "direction", "no-master", NULL};
-static const reg_field f_status[] = {
-    {"CODE", 8, 4, code_names}, {"IRQ", 3, 1, NULL}, {"ERROR", 2, 1, NULL},
-    {"DONE", 1, 1, NULL}, {"BUSY", 0, 1, NULL}};
+static const char *const code_names[] = {"none",      "read-abort", "write-abort", "length",
+                                         "direction", "no-master",  NULL};
+static const reg_field f_status[] = {{"CODE", 8, 4, code_names},
+                                     {"IRQ", 3, 1, NULL},
+                                     {"ERROR", 2, 1, NULL},
+                                     {"DONE", 1, 1, NULL},
+                                     {"BUSY", 0, 1, NULL}};
 
+/* clang-format off */
 static const reg_decl testdev_regs[] = {
     [TR_ID] = {.name = "ID", .offset = TD_ID, .width = 4, .rules = R_RO,
                .reset = (uint32_t)TESTDEV_DEVICE << 16 | TESTDEV_VENDOR,
@@ -234,13 +238,16 @@ static const reg_decl testdev_regs[] = {
     [TR_ERR_ADDR_HI] = {.name = "ERR_ADDR_HI", .offset = TD_ERR_ADDR_HI, .width = 4, .rules = R_RO,
                         .desc = "failing PCI address 63:32"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(testdev_regs, TR_NREGS);
 
-static const event_field ev_start_fields[] = {
-    {"dir", EVF_ENUM, dir_names, NULL}, {"src", EVF_HEX, NULL, NULL}, {"dst", EVF_HEX, NULL, NULL},
-    {"len", EVF_DEC, NULL, NULL}, {"word", EVF_BOOL, NULL, NULL}};
-static const event_field ev_done_fields[] = {
-    {"status", EVF_HEX, NULL, NULL}, {"bytes", EVF_DEC, NULL, NULL}};
+static const event_field ev_start_fields[] = {{"dir", EVF_ENUM, dir_names, NULL},
+                                              {"src", EVF_HEX, NULL, NULL},
+                                              {"dst", EVF_HEX, NULL, NULL},
+                                              {"len", EVF_DEC, NULL, NULL},
+                                              {"word", EVF_BOOL, NULL, NULL}};
+static const event_field ev_done_fields[] = {{"status", EVF_HEX, NULL, NULL},
+                                             {"bytes", EVF_DEC, NULL, NULL}};
 static const event_field ev_irq_fields[] = {{"level", EVF_BOOL, NULL, NULL}};
 static const event_decl testdev_events[TEV_COUNT] = {
     {"start", "GO written", ev_start_fields, ARRAY_SIZE(ev_start_fields)},
@@ -279,13 +286,15 @@ static const state_decl testdev_state[] = {
 static const device_class testdev_class = {
     .name = "testdev",
     .desc = "xbow PCI DMA test device",
-    DEV_REGS(testdev_regs), .reg_space = TESTDEV_BUF_OFF, .little_endian = true,
-    DEV_EVENTS(testdev_events), DEV_STATE(testdev_state, testdev),
+    DEV_REGS(testdev_regs),
+    .reg_space = TESTDEV_BUF_OFF,
+    .little_endian = true,
+    DEV_EVENTS(testdev_events),
+    DEV_STATE(testdev_state, testdev),
     .reset = dev_reset,
 };
 
-static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                    uint64_t *val)
+static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     testdev *td = f->opaque;
     if (bar != 0 || off + size > TESTDEV_BAR_SIZE)
@@ -298,8 +307,7 @@ static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned s
     return dev_read(td->dev, &op, off, size, val);
 }
 
-static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                     uint64_t val)
+static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
 {
     testdev *td = f->opaque;
     if (bar != 0 || off + size > TESTDEV_BAR_SIZE)
@@ -314,8 +322,8 @@ static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned 
 
 static void pci_reset(pci_func *f) { hw_reset(f->opaque); }
 
-static const pci_func_ops testdev_ops = {.bar_read = bar_read, .bar_write = bar_write,
-                                         .reset = pci_reset};
+static const pci_func_ops testdev_ops = {
+    .bar_read = bar_read, .bar_write = bar_write, .reset = pci_reset};
 
 testdev *testdev_new(const char *name, event_bus *eb, sched *clock)
 {

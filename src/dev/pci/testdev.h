@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The xbow PCI DMA test device (in the spirit of QEMU's "edu"): a PCI
  * function that copies between two PCI addresses, or between PCI and its own
  * 4 KB buffer, through the host bridge, so a guest can test every DMA
@@ -23,18 +24,18 @@
 #define TESTDEV_MAX_LEN 0x10000 /* longest PCI-to-PCI transfer */
 
 /* Registers (offsets in BAR0). */
-#define TD_ID 0x00         /* RO device<<16 | vendor */
-#define TD_VERSION 0x04    /* RO 1 */
-#define TD_SRC_LO 0x08     /* source: PCI address, or buffer offset (DIR_BUF_TO_PCI) */
+#define TD_ID 0x00      /* RO device<<16 | vendor */
+#define TD_VERSION 0x04 /* RO 1 */
+#define TD_SRC_LO 0x08  /* source: PCI address, or buffer offset (DIR_BUF_TO_PCI) */
 #define TD_SRC_HI 0x0c
-#define TD_DST_LO 0x10     /* destination: PCI address, or buffer offset (DIR_PCI_TO_BUF) */
+#define TD_DST_LO 0x10 /* destination: PCI address, or buffer offset (DIR_PCI_TO_BUF) */
 #define TD_DST_HI 0x14
-#define TD_LEN 0x18        /* bytes, 1..TESTDEV_MAX_LEN (and within the buffer) */
-#define TD_CMD 0x1c        /* writing GO starts a transfer */
-#define TD_STATUS 0x20     /* RO */
-#define TD_INT_ACK 0x24    /* WO: 1 = clear the interrupt, lower INTA */
-#define TD_XFERS 0x28      /* RO completed transfers */
-#define TD_DONE_BYTES 0x2c /* RO bytes that reached the destination in the last transfer */
+#define TD_LEN 0x18         /* bytes, 1..TESTDEV_MAX_LEN (and within the buffer) */
+#define TD_CMD 0x1c         /* writing GO starts a transfer */
+#define TD_STATUS 0x20      /* RO */
+#define TD_INT_ACK 0x24     /* WO: 1 = clear the interrupt, lower INTA */
+#define TD_XFERS 0x28       /* RO completed transfers */
+#define TD_DONE_BYTES 0x2c  /* RO bytes that reached the destination in the last transfer */
 #define TD_ERR_ADDR_LO 0x30 /* RO PCI address of the DMA that failed */
 #define TD_ERR_ADDR_HI 0x34
 
@@ -44,16 +45,17 @@
 #define TD_DIR_PCI_TO_PCI 0
 #define TD_DIR_PCI_TO_BUF 1
 #define TD_DIR_BUF_TO_PCI 2
-#define TD_CMD_WORD 0x8u   /* move data as 4-byte word DMAs (aligned on the PCI address)
+#define TD_CMD_WORD \
+    0x8u                 /* move data as 4-byte word DMAs (aligned on the PCI address)
                               instead of one bulk DMA */
-#define TD_CMD_IRQ 0x10u   /* raise INTA when done */
+#define TD_CMD_IRQ 0x10u /* raise INTA when done */
 
 /* TD_STATUS bits */
 #define TD_ST_BUSY 0x1u
 #define TD_ST_DONE 0x2u
 #define TD_ST_ERROR 0x4u
-#define TD_ST_IRQ 0x8u      /* interrupt pending (INTA asserted) */
-#define TD_ST_CODE_SHIFT 8  /* error code, 4 bits: */
+#define TD_ST_IRQ 0x8u     /* interrupt pending (INTA asserted) */
+#define TD_ST_CODE_SHIFT 8 /* error code, 4 bits: */
 enum testdev_error {
     TD_ERR_NONE = 0,
     TD_ERR_READ = 1,     /* a DMA read was aborted */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI Bridge ASIC: register declaration, construction, interrupts and
  * error reporting.  PIO is in bridge_pio.c, DMA in bridge_dma.c, the decoded
  * views in bridge_view.c.  Registers as Linux's asm/pci/bridge.h defines them;
@@ -13,82 +14,118 @@
 
 static const reg_field f_wid_id[] = {
     {"REV", 28, 4, NULL}, {"PART", 12, 16, NULL}, {"MFG", 1, 11, NULL}};
-static const reg_field f_wid_stat[] = {
-    {"LLP_REC_CNT", 24, 8, NULL}, {"LLP_TX_CNT", 16, 8, NULL}, {"FLASH_SELECT", 6, 1, NULL},
-    {"PCI_GIO_N", 5, 1, NULL}, {"PENDING", 0, 5, NULL}};
+static const reg_field f_wid_stat[] = {{"LLP_REC_CNT", 24, 8, NULL},
+                                       {"LLP_TX_CNT", 16, 8, NULL},
+                                       {"FLASH_SELECT", 6, 1, NULL},
+                                       {"PCI_GIO_N", 5, 1, NULL},
+                                       {"PENDING", 0, 5, NULL}};
 static const char *const page_sizes[] = {"4K", "16K", NULL};
 static const char *const ssram_sizes[] = {"1K", "64K", "128K", "512K", NULL};
-static const reg_field f_wid_control[] = {
-    {"FLASH_WR_EN", 31, 1, NULL}, {"EN_CLK50", 30, 1, NULL}, {"EN_CLK40", 29, 1, NULL},
-    {"EN_CLK33", 28, 1, NULL}, {"RST", 24, 4, NULL}, {"IO_SWAP", 23, 1, NULL},
-    {"MEM_SWAP", 22, 1, NULL}, {"PAGE_SIZE", 21, 1, page_sizes}, {"SS_PAR_BAD", 20, 1, NULL},
-    {"SS_PAR_EN", 19, 1, NULL}, {"SSRAM_SIZE", 17, 2, ssram_sizes}, {"F_BAD_PKT", 16, 1, NULL},
-    {"LLP_XBAR_CRD", 12, 4, NULL}, {"CLR_RLLP_CNT", 11, 1, NULL}, {"CLR_TLLP_CNT", 10, 1, NULL},
-    {"SYS_END", 9, 1, NULL}, {"MAX_TRANS", 4, 5, NULL}, {"WIDGET_ID", 0, 4, NULL}};
+static const reg_field f_wid_control[] = {{"FLASH_WR_EN", 31, 1, NULL},
+                                          {"EN_CLK50", 30, 1, NULL},
+                                          {"EN_CLK40", 29, 1, NULL},
+                                          {"EN_CLK33", 28, 1, NULL},
+                                          {"RST", 24, 4, NULL},
+                                          {"IO_SWAP", 23, 1, NULL},
+                                          {"MEM_SWAP", 22, 1, NULL},
+                                          {"PAGE_SIZE", 21, 1, page_sizes},
+                                          {"SS_PAR_BAD", 20, 1, NULL},
+                                          {"SS_PAR_EN", 19, 1, NULL},
+                                          {"SSRAM_SIZE", 17, 2, ssram_sizes},
+                                          {"F_BAD_PKT", 16, 1, NULL},
+                                          {"LLP_XBAR_CRD", 12, 4, NULL},
+                                          {"CLR_RLLP_CNT", 11, 1, NULL},
+                                          {"CLR_TLLP_CNT", 10, 1, NULL},
+                                          {"SYS_END", 9, 1, NULL},
+                                          {"MAX_TRANS", 4, 5, NULL},
+                                          {"WIDGET_ID", 0, 4, NULL}};
 static const reg_field f_addr_hi[] = {{"ADDR", 0, 16, NULL}};
 static const reg_field f_int_upper[] = {
     {"VECTOR", 24, 8, NULL}, {"TARGET", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
-static const char *const pactyp_names[] = {"RdReq", "RdResp", "WrReqWithResp", "WrResp",
-                                           "WrReqNoResp", NULL};
+static const char *const pactyp_names[] = {"RdReq",  "RdResp",      "WrReqWithResp",
+                                           "WrResp", "WrReqNoResp", NULL};
 static const reg_field f_cmdword[] = {
     {"DIDN", 28, 4, NULL}, {"SIDN", 24, 4, NULL}, {"PACTYP", 20, 4, pactyp_names},
-    {"TNUM", 15, 5, NULL}, {"COH", 14, 1, NULL}, {"DS", 12, 2, NULL}, {"GBR", 11, 1, NULL},
-    {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL}, {"BARR", 8, 1, NULL}};
+    {"TNUM", 15, 5, NULL}, {"COH", 14, 1, NULL},  {"DS", 12, 2, NULL},
+    {"GBR", 11, 1, NULL},  {"VBPM", 10, 1, NULL}, {"ERROR", 9, 1, NULL},
+    {"BARR", 8, 1, NULL}};
 static const reg_field f_resp_upper[] = {
     {"DEVNUM", 20, 2, NULL}, {"BUFNUM", 16, 4, NULL}, {"ADDR", 0, 16, NULL}};
-static const reg_field f_dir_map[] = {
-    {"W_ID", 20, 4, NULL}, {"RMF_64", 18, 1, NULL}, {"ADD512", 17, 1, NULL},
-    {"DIR_OFF", 0, 17, NULL}};
+static const reg_field f_dir_map[] = {{"W_ID", 20, 4, NULL},
+                                      {"RMF_64", 18, 1, NULL},
+                                      {"ADD512", 17, 1, NULL},
+                                      {"DIR_OFF", 0, 17, NULL}};
 static const reg_field f_nic[] = {
-    {"PULSE", 10, 10, NULL}, {"SAMPLE", 2, 8, NULL}, {"DONE", 1, 1, NULL},
-    {"RD_DATA", 0, 1, NULL}};
+    {"PULSE", 10, 10, NULL}, {"SAMPLE", 2, 8, NULL}, {"DONE", 1, 1, NULL}, {"RD_DATA", 0, 1, NULL}};
 static const reg_field f_bus_timeout[] = {
     {"PCI_RETRY_HLD", 16, 5, NULL}, {"GIO_TIMEOUT", 12, 1, NULL}, {"PCI_RETRY_CNT", 0, 10, NULL}};
-static const reg_field f_pci_cfg[] = {
-    {"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}};
-static const reg_field f_pci_err_upper[] = {
-    {"DEVMASTER", 20, 1, NULL}, {"PCIVDEV", 19, 1, NULL}, {"DEVNUM", 16, 3, NULL},
-    {"ADDR", 0, 16, NULL}};
-static const reg_field f_int_status[] = {
-    {"MULTI_ERR", 31, 1, NULL}, {"PMU_ESIZE_FAULT", 30, 1, NULL}, {"UNEXP_RESP", 29, 1, NULL},
-    {"BAD_XRESP_PKT", 28, 1, NULL}, {"BAD_XREQ_PKT", 27, 1, NULL},
-    {"RESP_XTLK_ERR", 26, 1, NULL}, {"REQ_XTLK_ERR", 25, 1, NULL}, {"INVLD_ADDR", 24, 1, NULL},
-    {"UNSUPPORTED_XOP", 23, 1, NULL}, {"XREQ_FIFO_OFLOW", 22, 1, NULL},
-    {"LLP_REC_SNERR", 21, 1, NULL}, {"LLP_REC_CBERR", 20, 1, NULL}, {"LLP_RCTY", 19, 1, NULL},
-    {"LLP_TX_RETRY", 18, 1, NULL}, {"LLP_TCTY", 17, 1, NULL}, {"SSRAM_PERR", 16, 1, NULL},
-    {"PCI_ABORT", 15, 1, NULL}, {"PCI_PARITY", 14, 1, NULL}, {"PCI_SERR", 13, 1, NULL},
-    {"PCI_PERR", 12, 1, NULL}, {"PCI_MST_TIMEOUT", 11, 1, NULL}, {"PCI_RETRY_CNT", 10, 1, NULL},
-    {"XREAD_REQ_TIMEOUT", 9, 1, NULL}, {"GIO_B_ENBL_ERR", 8, 1, NULL}, {"INT", 0, 8, NULL}};
+static const reg_field f_pci_cfg[] = {{"BUS", 16, 8, NULL}, {"DEV", 11, 5, NULL}};
+static const reg_field f_pci_err_upper[] = {{"DEVMASTER", 20, 1, NULL},
+                                            {"PCIVDEV", 19, 1, NULL},
+                                            {"DEVNUM", 16, 3, NULL},
+                                            {"ADDR", 0, 16, NULL}};
+static const reg_field f_int_status[] = {{"MULTI_ERR", 31, 1, NULL},
+                                         {"PMU_ESIZE_FAULT", 30, 1, NULL},
+                                         {"UNEXP_RESP", 29, 1, NULL},
+                                         {"BAD_XRESP_PKT", 28, 1, NULL},
+                                         {"BAD_XREQ_PKT", 27, 1, NULL},
+                                         {"RESP_XTLK_ERR", 26, 1, NULL},
+                                         {"REQ_XTLK_ERR", 25, 1, NULL},
+                                         {"INVLD_ADDR", 24, 1, NULL},
+                                         {"UNSUPPORTED_XOP", 23, 1, NULL},
+                                         {"XREQ_FIFO_OFLOW", 22, 1, NULL},
+                                         {"LLP_REC_SNERR", 21, 1, NULL},
+                                         {"LLP_REC_CBERR", 20, 1, NULL},
+                                         {"LLP_RCTY", 19, 1, NULL},
+                                         {"LLP_TX_RETRY", 18, 1, NULL},
+                                         {"LLP_TCTY", 17, 1, NULL},
+                                         {"SSRAM_PERR", 16, 1, NULL},
+                                         {"PCI_ABORT", 15, 1, NULL},
+                                         {"PCI_PARITY", 14, 1, NULL},
+                                         {"PCI_SERR", 13, 1, NULL},
+                                         {"PCI_PERR", 12, 1, NULL},
+                                         {"PCI_MST_TIMEOUT", 11, 1, NULL},
+                                         {"PCI_RETRY_CNT", 10, 1, NULL},
+                                         {"XREAD_REQ_TIMEOUT", 9, 1, NULL},
+                                         {"GIO_B_ENBL_ERR", 8, 1, NULL},
+                                         {"INT", 0, 8, NULL}};
 static const reg_field f_int_rst[] = {
-    {"MULTI_CLR", 6, 1, NULL}, {"CRP_GRP_CLR", 5, 1, NULL}, {"RESP_BUF_GRP_CLR", 4, 1, NULL},
+    {"MULTI_CLR", 6, 1, NULL},       {"CRP_GRP_CLR", 5, 1, NULL}, {"RESP_BUF_GRP_CLR", 4, 1, NULL},
     {"REQ_DSP_GRP_CLR", 3, 1, NULL}, {"LLP_GRP_CLR", 2, 1, NULL}, {"SSRAM_GRP_CLR", 1, 1, NULL},
     {"PCI_GRP_CLR", 0, 1, NULL}};
 static const reg_field f_int_mode[] = {{"CLR_PKT_EN", 0, 8, NULL}};
 static const reg_field f_int_device[] = {
-    {"PIN0", 0, 3, NULL}, {"PIN1", 3, 3, NULL}, {"PIN2", 6, 3, NULL}, {"PIN3", 9, 3, NULL},
+    {"PIN0", 0, 3, NULL},  {"PIN1", 3, 3, NULL},  {"PIN2", 6, 3, NULL},  {"PIN3", 9, 3, NULL},
     {"PIN4", 12, 3, NULL}, {"PIN5", 15, 3, NULL}, {"PIN6", 18, 3, NULL}, {"PIN7", 21, 3, NULL}};
 static const reg_field f_fld[] = {{"FLD", 0, 8, NULL}};
 static const reg_field f_int_addr[] = {
     {"DEST_IO", 17, 1, NULL}, {"HOST", 8, 10, NULL}, {"FLD", 0, 8, NULL}};
 static const char *const io_mem_names[] = {"io", "mem", NULL};
-static const reg_field f_device[] = {
-    {"ERR_LOCK_EN", 28, 1, NULL}, {"PAGE_CHK_DIS", 27, 1, NULL}, {"FORCE_PCI_PAR", 26, 1, NULL},
-    {"VIRTUAL_EN", 25, 1, NULL}, {"PMU_WRGA_EN", 24, 1, NULL}, {"DIR_WRGA_EN", 23, 1, NULL},
-    {"DEV_SIZE", 22, 1, NULL}, {"RT", 21, 1, NULL}, {"SWAP_PMU", 20, 1, NULL},
-    {"SWAP_DIR", 19, 1, NULL}, {"PREF", 18, 1, NULL}, {"PRECISE", 17, 1, NULL},
-    {"COH", 16, 1, NULL}, {"BARRIER", 15, 1, NULL}, {"GBR", 14, 1, NULL},
-    {"DEV_SWAP", 13, 1, NULL}, {"DEV_IO_MEM", 12, 1, io_mem_names}, {"DEV_OFF", 0, 12, NULL}};
-static const reg_field f_resp_status[] = {
-    {"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}};
+static const reg_field f_device[] = {{"ERR_LOCK_EN", 28, 1, NULL},
+                                     {"PAGE_CHK_DIS", 27, 1, NULL},
+                                     {"FORCE_PCI_PAR", 26, 1, NULL},
+                                     {"VIRTUAL_EN", 25, 1, NULL},
+                                     {"PMU_WRGA_EN", 24, 1, NULL},
+                                     {"DIR_WRGA_EN", 23, 1, NULL},
+                                     {"DEV_SIZE", 22, 1, NULL},
+                                     {"RT", 21, 1, NULL},
+                                     {"SWAP_PMU", 20, 1, NULL},
+                                     {"SWAP_DIR", 19, 1, NULL},
+                                     {"PREF", 18, 1, NULL},
+                                     {"PRECISE", 17, 1, NULL},
+                                     {"COH", 16, 1, NULL},
+                                     {"BARRIER", 15, 1, NULL},
+                                     {"GBR", 14, 1, NULL},
+                                     {"DEV_SWAP", 13, 1, NULL},
+                                     {"DEV_IO_MEM", 12, 1, io_mem_names},
+                                     {"DEV_OFF", 0, 12, NULL}};
+static const reg_field f_resp_status[] = {{"VALID", 16, 16, NULL}, {"INUSE", 0, 16, NULL}};
 
 /* ---- register hooks ----------------------------------------------------- */
 
 static bridge *br_of(device *d) { return d->priv; }
 
-static uint64_t read_zero(device *d, const reg_access *a)
-{
-    return 0;
-}
+static uint64_t read_zero(device *d, const reg_access *a) { return 0; }
 
 static uint64_t read_int_status(device *d, const reg_access *a)
 {
@@ -96,10 +133,7 @@ static uint64_t read_int_status(device *d, const reg_access *a)
     return br->int_err | br->pins;
 }
 
-static void write_int_enable(device *d, const reg_access *a)
-{
-    bridge_update_irqs(br_of(d));
-}
+static void write_int_enable(device *d, const reg_access *a) { bridge_update_irqs(br_of(d)); }
 
 /* INT_RST_STAT groups (Linux BRIDGE_IRR_*_GRP). */
 static const uint32_t rst_groups[7] = {
@@ -131,10 +165,7 @@ static void write_int_rst(device *d, const reg_access *a)
     bridge_update_irqs(br);
 }
 
-static uint64_t read_nic(device *d, const reg_access *a)
-{
-    return ow_mcr_read(&br_of(d)->nic_mcr);
-}
+static uint64_t read_nic(device *d, const reg_access *a) { return ow_mcr_read(&br_of(d)->nic_mcr); }
 
 static void write_nic(device *d, const reg_access *a)
 {
@@ -147,6 +178,7 @@ static void write_nic(device *d, const reg_access *a)
  * always-one bit [INF]. */
 #define BRIDGE_WID_ID_RESET (4u << 28 | 0xc002u << 12 | 0x036u << 1 | 1u)
 
+/* clang-format off */
 static const reg_decl bridge_regs[] = {
     [BR_WID_ID] = {.name = "WID_ID", .offset = 0x04, .width = 4, .rules = R_RO,
                    .reset = BRIDGE_WID_ID_RESET, REG_FIELDS(f_wid_id), .desc = "widget id"},
@@ -228,6 +260,7 @@ static const reg_decl bridge_regs[] = {
     [BR_RESP_CLEAR] = {.name = "RESP_CLEAR", .offset = 0x29c, .width = 4, .rules = R_WO,
                        .wmask = 0xffff, .desc = "read response buffer clear"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(bridge_regs, BR_NREGS);
 
 /* ---- events ------------------------------------------------------------- */
@@ -236,8 +269,8 @@ static const char *const kind_names[] = {"word", "bulk", NULL};
 static const char *const window_names[] = {"dir32", "ate", "pci64", "local", NULL};
 static const char *const space_names[] = {"mem", "io", "cfg", "widget", NULL};
 static const char *const pio_reasons[] = {"master-abort", "target-abort", "invalid", NULL};
-static const char *const dma_reasons[] = {"local", "ate-range", "ate-invalid", "target",
-                                          "nowhere", NULL};
+static const char *const dma_reasons[] = {"local",  "ate-range", "ate-invalid",
+                                          "target", "nowhere",   NULL};
 
 static void fmt_initiator(const event *ev, uint64_t v, strbuf *out)
 {
@@ -259,36 +292,47 @@ static void fmt_what(const event *ev, uint64_t v, strbuf *out)
 }
 
 static const event_field ev_dma_fields[] = {
-    {"initiator", EVF_DEC, NULL, fmt_initiator}, {"write", EVF_BOOL, NULL, NULL},
-    {"pci_addr", EVF_HEX, NULL, NULL}, {"bus_addr", EVF_HEX, NULL, NULL},
-    {"len", EVF_DEC, NULL, NULL}, {"kind", EVF_ENUM, kind_names, NULL},
-    {"window", EVF_ENUM, window_names, NULL}, {"ate", EVF_DEC, NULL, fmt_signed},
-    {"swap", EVF_BOOL, NULL, NULL}, {"what", EVF_HEX, NULL, fmt_what},
-    {"ring", EVF_DEC, NULL, fmt_signed}, {"index", EVF_DEC, NULL, fmt_signed},
+    {"initiator", EVF_DEC, NULL, fmt_initiator},
+    {"write", EVF_BOOL, NULL, NULL},
+    {"pci_addr", EVF_HEX, NULL, NULL},
+    {"bus_addr", EVF_HEX, NULL, NULL},
+    {"len", EVF_DEC, NULL, NULL},
+    {"kind", EVF_ENUM, kind_names, NULL},
+    {"window", EVF_ENUM, window_names, NULL},
+    {"ate", EVF_DEC, NULL, fmt_signed},
+    {"swap", EVF_BOOL, NULL, NULL},
+    {"what", EVF_HEX, NULL, fmt_what},
+    {"ring", EVF_DEC, NULL, fmt_signed},
+    {"index", EVF_DEC, NULL, fmt_signed},
 };
 static const event_field ev_dma_error_fields[] = {
-    {"initiator", EVF_DEC, NULL, fmt_initiator}, {"write", EVF_BOOL, NULL, NULL},
-    {"pci_addr", EVF_HEX, NULL, NULL}, {"len", EVF_DEC, NULL, NULL},
-    {"reason", EVF_ENUM, dma_reasons, NULL}, {"xio", EVF_HEX, NULL, NULL},
+    {"initiator", EVF_DEC, NULL, fmt_initiator},
+    {"write", EVF_BOOL, NULL, NULL},
+    {"pci_addr", EVF_HEX, NULL, NULL},
+    {"len", EVF_DEC, NULL, NULL},
+    {"reason", EVF_ENUM, dma_reasons, NULL},
+    {"xio", EVF_HEX, NULL, NULL},
     {"int_bit", EVF_HEX, NULL, NULL},
 };
 static const event_field ev_pio_fields[] = {
-    {"write", EVF_BOOL, NULL, NULL}, {"space", EVF_ENUM, space_names, NULL},
+    {"write", EVF_BOOL, NULL, NULL},   {"space", EVF_ENUM, space_names, NULL},
     {"pci_addr", EVF_HEX, NULL, NULL}, {"size", EVF_DEC, NULL, NULL},
-    {"value", EVF_HEX, NULL, NULL}, {"slot", EVF_DEC, NULL, NULL}, {"bar", EVF_DEC, NULL, NULL},
+    {"value", EVF_HEX, NULL, NULL},    {"slot", EVF_DEC, NULL, NULL},
+    {"bar", EVF_DEC, NULL, NULL},
 };
 static const event_field ev_pio_error_fields[] = {
-    {"write", EVF_BOOL, NULL, NULL}, {"space", EVF_ENUM, space_names, NULL},
-    {"pci_addr", EVF_HEX, NULL, NULL}, {"size", EVF_DEC, NULL, NULL},
+    {"write", EVF_BOOL, NULL, NULL},         {"space", EVF_ENUM, space_names, NULL},
+    {"pci_addr", EVF_HEX, NULL, NULL},       {"size", EVF_DEC, NULL, NULL},
     {"reason", EVF_ENUM, pio_reasons, NULL}, {"int_bit", EVF_HEX, NULL, NULL},
 };
 static const event_field ev_int_fields[] = {
-    {"pin", EVF_DEC, NULL, NULL}, {"vector", EVF_DEC, NULL, NULL},
-    {"xio", EVF_HEX, NULL, NULL}, {"bus_addr", EVF_HEX, NULL, NULL},
+    {"pin", EVF_DEC, NULL, NULL},        {"vector", EVF_DEC, NULL, NULL},
+    {"xio", EVF_HEX, NULL, NULL},        {"bus_addr", EVF_HEX, NULL, NULL},
     {"delivered", EVF_BOOL, NULL, NULL},
 };
 static const event_field ev_pin_fields[] = {
-    {"pin", EVF_DEC, NULL, NULL}, {"level", EVF_BOOL, NULL, NULL},
+    {"pin", EVF_DEC, NULL, NULL},
+    {"level", EVF_BOOL, NULL, NULL},
 };
 
 static const event_decl bridge_events[BEV_COUNT] = {
@@ -299,8 +343,8 @@ static const event_decl bridge_events[BEV_COUNT] = {
     {"pio", "a CPU access became a PCI cycle", ev_pio_fields, ARRAY_SIZE(ev_pio_fields)},
     {"pio.error", "a PIO found nothing (master abort), was refused, or hit a hole",
      ev_pio_error_fields, ARRAY_SIZE(ev_pio_error_fields)},
-    {"int.set", "interrupt set packet sent to the HUB (pin 8 = error interrupt)",
-     ev_int_fields, ARRAY_SIZE(ev_int_fields)},
+    {"int.set", "interrupt set packet sent to the HUB (pin 8 = error interrupt)", ev_int_fields,
+     ARRAY_SIZE(ev_int_fields)},
     {"int.clear", "interrupt clear packet sent to the HUB", ev_int_fields,
      ARRAY_SIZE(ev_int_fields)},
     {"int.pin", "an interrupt pin changed level", ev_pin_fields, ARRAY_SIZE(ev_pin_fields)},
@@ -349,10 +393,11 @@ static void send_packet(bridge *br, int pin, bool set)
     if (ok)
         ok = bus_write(br->bus, br->initiator, ba, 8, set ? 0x100u | fld : fld) == BUS_OK;
     if (!ok)
-        xlog(LOG_WARN, br->dev->name, "interrupt %s packet for pin %d to widget %u XIO 0x%llx reached nothing",
+        xlog(LOG_WARN, br->dev->name,
+             "interrupt %s packet for pin %d to widget %u XIO 0x%llx reached nothing",
              set ? "set" : "clear", pin, widget, (unsigned long long)xio);
-    EVENT_EMIT(dev_event(br->dev, set ? BEV_INT_SET : BEV_INT_CLEAR), br->initiator,
-               (uint64_t)pin, fld, xio, ba, ok);
+    EVENT_EMIT(dev_event(br->dev, set ? BEV_INT_SET : BEV_INT_CLEAR), br->initiator, (uint64_t)pin,
+               fld, xio, ba, ok);
 }
 
 static uint8_t compute_pins(const bridge *br)
@@ -402,15 +447,15 @@ void bridge_host_set_irq(void *host, pci_func *f, int pin, bool level)
     if (f->slot < 0 || f->slot >= BRIDGE_SLOTS || pin < 0 || pin > 3)
         return;
     uint8_t bit = (uint8_t)(1u << pin);
-    br->intx_level[f->slot] = level ? br->intx_level[f->slot] | bit
-                                    : br->intx_level[f->slot] & (uint8_t)~bit;
+    br->intx_level[f->slot] =
+        level ? br->intx_level[f->slot] | bit : br->intx_level[f->slot] & (uint8_t)~bit;
     bridge_update_irqs(br);
 }
 
 /* ---- errors ------------------------------------------------------------- */
 
-void bridge_error(bridge *br, uint32_t bit, unsigned latch, uint64_t addr, int slot,
-                  bool devmaster, bool write)
+void bridge_error(bridge *br, uint32_t bit, unsigned latch, uint64_t addr, int slot, bool devmaster,
+                  bool write)
 {
     if (br->int_err & ~BRIDGE_ISR_MULTI_ERR)
         br->int_err |= BRIDGE_ISR_MULTI_ERR;
@@ -477,8 +522,9 @@ static const state_decl bridge_state[] = {
     STATE_WIRING(bridge, bus, "the machine's bus"),
     STATE_WIRING(bridge, clock, "the machine's clock"),
     STATE_WIRING(bridge, eb, "the machine's event bus"),
-    STATE_WIRING(bridge, slot, "the PCI functions plugged in (bridge_plug): each saves "
-                               "its own state"),
+    STATE_WIRING(bridge, slot,
+                 "the PCI functions plugged in (bridge_plug): each saves "
+                 "its own state"),
     STATE_INTS(bridge, intx_level, "per slot: bit i = the function drives INTx i"),
     STATE_INTS(bridge, ate, "internal ATE RAM"),
     STATE_INT(bridge, int_err, "latched error bits 31:8 of INT_STATUS"),
@@ -497,10 +543,16 @@ static const state_decl bridge_state[] = {
 static const device_class bridge_class = {
     .name = "bridge",
     .desc = "SGI Bridge ASIC (XIO to PCI)",
-    DEV_REGS(bridge_regs), .reg_space = 0x1000000, .little_endian = false,
-    DEV_EVENTS(bridge_events), DEV_VIEWS(bridge_views), DEV_COUNTERS(bridge_counters),
+    DEV_REGS(bridge_regs),
+    .reg_space = 0x1000000,
+    .little_endian = false,
+    DEV_EVENTS(bridge_events),
+    DEV_VIEWS(bridge_views),
+    DEV_COUNTERS(bridge_counters),
     DEV_STATE(bridge_state, bridge),
-    .reset = bridge_reset, .other_read = bridge_other_read, .other_write = bridge_other_write,
+    .reset = bridge_reset,
+    .other_read = bridge_other_read,
+    .other_write = bridge_other_write,
 };
 
 #define BRIDGE_WINDOW_SIZE 0x1000000ull /* 16 MB small window */
@@ -508,8 +560,8 @@ static const device_class bridge_class = {
 #define DEFAULT_SERIAL "XB00000001"
 #define DEFAULT_BOARD "BASEIO"
 
-bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb,
-                   const uint64_t *windows, unsigned nwindows)
+bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb, const uint64_t *windows,
+                   unsigned nwindows)
 {
     bridge *br = xcalloc(1, sizeof *br);
     br->bus = b;

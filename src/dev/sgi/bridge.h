@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI Bridge ASIC: XIO widget to 64-bit PCI.  See docs/hardware.md,
  * "Bridge".
  *
@@ -20,8 +21,8 @@ typedef struct bridge bridge;
 
 /* Create the Bridge and map its widget space at every bus address in
  * `windows` (e.g. BUS_UNC(1, 0x00000000) and BUS_UNC(1, 0x08000000)). */
-bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb,
-                   const uint64_t *windows, unsigned nwindows);
+bridge *bridge_new(const char *name, bus *b, sched *clock, event_bus *eb, const uint64_t *windows,
+                   unsigned nwindows);
 /* Frees the Bridge's own state.  Its device (bridge_device) is owned by
  * whoever keeps it: the machine frees it with its device list; a standalone
  * user calls device_free() on it first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Bridge DMA port (docs/hardware.md, "Bridge DMA"): a PCI address is
  * translated through one of the windows into an XIO address on the HUB,
  * i.e. node memory, and the data go through the swap mode of the
@@ -27,8 +28,8 @@ typedef struct xlate {
     int ate;
     uint64_t xio;
     unsigned widget;
-    uint64_t max;     /* bytes until the translation changes */
-    bool stream;      /* byte stream (the slot's swap bit is set) */
+    uint64_t max;                  /* bytes until the translation changes */
+    bool stream;                   /* byte stream (the slot's swap bit is set) */
     enum bridge_dma_reason reason; /* when the translation fails */
 } xlate;
 
@@ -96,10 +97,20 @@ static void dma_error(bridge *br, pci_func *f, const xlate *x, uint64_t pa, uint
     unsigned latch;
     uint64_t addr = pa;
     switch (x->reason) {
-    case DMA_ERR_LOCAL: bit = BRIDGE_ISR_PCI_ABORT; latch = LATCH_PCI; break;
+    case DMA_ERR_LOCAL:
+        bit = BRIDGE_ISR_PCI_ABORT;
+        latch = LATCH_PCI;
+        break;
     case DMA_ERR_ATE_RANGE:
-    case DMA_ERR_ATE_INVALID: bit = BRIDGE_ISR_PMU_ESIZE_FAULT; latch = LATCH_PCI; break;
-    default: bit = BRIDGE_ISR_RESP_XTLK_ERR; latch = LATCH_RESP; addr = x->xio; break;
+    case DMA_ERR_ATE_INVALID:
+        bit = BRIDGE_ISR_PMU_ESIZE_FAULT;
+        latch = LATCH_PCI;
+        break;
+    default:
+        bit = BRIDGE_ISR_RESP_XTLK_ERR;
+        latch = LATCH_RESP;
+        addr = x->xio;
+        break;
     }
     bridge_dma_counter *c = counter(br, f->initiator, x->window);
     if (c)
@@ -142,11 +153,11 @@ static int move_words(bridge *br, bus_op *tmpl, dma_path *path, uint64_t pa, uin
     while (i0 < n) {
         uint64_t i1;
         if ((ba + i0) & 3)
-            i1 = i0 + (4 - ((ba + i0) & 3));          /* head of a word */
+            i1 = i0 + (4 - ((ba + i0) & 3)); /* head of a word */
         else if (n - i0 >= 4)
-            i1 = i0 + ((n - i0) & ~3ull);             /* whole words */
+            i1 = i0 + ((n - i0) & ~3ull); /* whole words */
         else
-            i1 = n;                                   /* tail of a word */
+            i1 = n; /* tail of a word */
         if (i1 > n)
             i1 = n;
         uint64_t lo = UINT64_MAX, hi = 0;
@@ -206,12 +217,19 @@ static int bridge_dma(void *host, pci_func *f, uint64_t pa, void *vbuf, uint64_t
             dma_error(br, f, &x, pa, len, write);
             return PCI_DMA_ABORT;
         }
-        dma_path path = {.window = names[x.window], .ate = x.ate, .swap = !x.stream,
-                         .pci_addr = pa, .what = f->dma_ctx.what, .ring = f->dma_ctx.ring,
+        dma_path path = {.window = names[x.window],
+                         .ate = x.ate,
+                         .swap = !x.stream,
+                         .pci_addr = pa,
+                         .what = f->dma_ctx.what,
+                         .ring = f->dma_ctx.ring,
                          .index = f->dma_ctx.index};
-        bus_op op = {.addr = ba, .size = (uint32_t)n, .write = write,
+        bus_op op = {.addr = ba,
+                     .size = (uint32_t)n,
+                     .write = write,
                      .kind = kind == PCI_DMA_BULK ? BUS_BULK : BUS_WORD,
-                     .initiator = (uint16_t)(f->initiator < 0 ? 0 : f->initiator), .path = &path};
+                     .initiator = (uint16_t)(f->initiator < 0 ? 0 : f->initiator),
+                     .path = &path};
         int rc = x.stream ? move_stream(br, &op, buf) : move_words(br, &op, &path, pa, buf, n);
         if (rc != BUS_OK) {
             x.reason = DMA_ERR_NOWHERE;
@@ -225,8 +243,8 @@ static int bridge_dma(void *host, pci_func *f, uint64_t pa, void *vbuf, uint64_t
             else
                 c->word_ops++, c->word_bytes += n;
         }
-        EVENT_EMIT(dev_event(br->dev, BEV_DMA), f->initiator, (uint64_t)f->initiator, write, pa,
-                   ba, n, (uint64_t)(kind == PCI_DMA_BULK), (uint64_t)x.window,
+        EVENT_EMIT(dev_event(br->dev, BEV_DMA), f->initiator, (uint64_t)f->initiator, write, pa, ba,
+                   n, (uint64_t)(kind == PCI_DMA_BULK), (uint64_t)x.window,
                    (uint64_t)(int64_t)x.ate, !x.stream, (uint64_t)(uintptr_t)f->dma_ctx.what,
                    (uint64_t)(int64_t)f->dma_ctx.ring, (uint64_t)(int64_t)f->dma_ctx.index);
         pa += n;
@@ -282,8 +300,7 @@ const char *bridge_window_name(int window)
 
 int bridge_dma_counters(const bridge *br, int who, int window, bridge_dma_counter *out)
 {
-    if (who < 0 || who >= BUS_MAX_INITIATORS || window < 0 ||
-        window >= BRIDGE_NWINDOWS)
+    if (who < 0 || who >= BUS_MAX_INITIATORS || window < 0 || window >= BRIDGE_NWINDOWS)
         return -1;
     *out = br->counters[who][window];
     return 0;

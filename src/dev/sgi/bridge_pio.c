@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Bridge PIO: the widget space beyond the register block (ATE RAM, config
  * space, IACK, DEVIO windows), the big-window PCI aliases, and the byte-lane
  * model (docs/hardware.md, "Byte lanes"):
@@ -24,8 +25,8 @@ typedef int (*cycle_fn)(bridge *br, void *ctx, uint64_t pci_addr, unsigned size,
 
 /* Carry a CPU access (big-endian value of `size` bytes at `addr`) to PCI
  * cycles of at most `maxw` bytes through the lane model. */
-static int lanes(bridge *br, uint64_t addr, unsigned size, uint64_t *val, bool write,
-                 bool stream, unsigned maxw, cycle_fn fn, void *ctx)
+static int lanes(bridge *br, uint64_t addr, unsigned size, uint64_t *val, bool write, bool stream,
+                 unsigned maxw, cycle_fn fn, void *ctx)
 {
     uint8_t cb[8] = {0};
     uint64_t p[8], pmin = UINT64_MAX, pmax = 0;
@@ -85,15 +86,15 @@ static int pci_cycle(bridge *br, void *vctx, uint64_t pci_addr, unsigned size, u
             continue;
         int rc = pci_bar_access(f, c->who, bar, off, size, val, write);
         if (rc == BUS_OK) {
-            EVENT_EMIT(dev_event(br->dev, BEV_PIO), c->who, write, c->io, pci_addr, size,
-                       *val, (uint64_t)s, bar);
+            EVENT_EMIT(dev_event(br->dev, BEV_PIO), c->who, write, c->io, pci_addr, size, *val,
+                       (uint64_t)s, bar);
             return BUS_OK;
         }
         if (!write)
             *val = MASK(size * 8);
         bridge_error(br, BRIDGE_ISR_PCI_ABORT, LATCH_PCI, pci_addr, s, false, write);
-        EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), c->who, write, c->io, pci_addr,
-                   size, PIO_TARGET_ABORT, BRIDGE_ISR_PCI_ABORT);
+        EVENT_EMIT(dev_event(br->dev, BEV_PIO_ERROR), c->who, write, c->io, pci_addr, size,
+                   PIO_TARGET_ABORT, BRIDGE_ISR_PCI_ABORT);
         return BUS_ERROR;
     }
     if (!write)
@@ -106,7 +107,10 @@ static int pci_cycle(bridge *br, void *vctx, uint64_t pci_addr, unsigned size, u
     return BUS_ERROR;
 }
 
-uint64_t bridge_devio_base(int n) { return n <= 1 ? 0x200000u + (uint64_t)n * 0x200000u : 0x600000u + (uint64_t)(n - 2) * 0x100000u; }
+uint64_t bridge_devio_base(int n)
+{
+    return n <= 1 ? 0x200000u + (uint64_t)n * 0x200000u : 0x600000u + (uint64_t)(n - 2) * 0x100000u;
+}
 uint64_t bridge_devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
 
 /* DEV_OFF gives PCI address bits 31:20; in the 2 MB windows bit 20 comes
@@ -117,8 +121,7 @@ uint32_t bridge_devio_pci_base(const bridge *br, int n)
     return (uint32_t)((dev & BRIDGE_DEV_OFF_MASK) << 20) & ~(uint32_t)(bridge_devio_size(n) - 1);
 }
 
-static int devio_access(bridge *br, int who, uint64_t off, unsigned size, uint64_t *val,
-                        bool write)
+static int devio_access(bridge *br, int who, uint64_t off, unsigned size, uint64_t *val, bool write)
 {
     int n = off < 0x600000 ? (int)((off - 0x200000) >> 21) : 2 + (int)((off - 0x600000) >> 20);
     uint32_t dev = br_reg(br, BR_DEVICE, (unsigned)n);
@@ -146,8 +149,8 @@ static int cfg_cycle(bridge *br, void *vctx, uint64_t addr, unsigned size, uint6
                 pci_config_write(c->f, reg, 4, (uint32_t)*val);
                 pci_config_write(c->f, reg + 4, 4, (uint32_t)(*val >> 32));
             } else {
-                *val = pci_config_read(c->f, reg, 4) |
-                       (uint64_t)pci_config_read(c->f, reg + 4, 4) << 32;
+                *val = pci_config_read(c->f, reg, 4) | (uint64_t)pci_config_read(c->f, reg + 4, 4)
+                                                           << 32;
             }
         } else if (write) {
             pci_config_write(c->f, reg, size, (uint32_t)*val);

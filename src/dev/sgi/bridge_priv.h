@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Bridge internals shared by bridge.c (declaration, interrupts, errors),
  * bridge_pio.c (widget space, PIO lanes, config), bridge_dma.c (DMA port)
  * and bridge_view.c (decoded views). */
@@ -8,6 +9,7 @@
 #include "dev/sgi/onewire.h"
 
 /* Register ids: the order of the declaration in bridge.c. */
+/* clang-format off */
 enum bridge_reg {
     BR_WID_ID, BR_WID_STAT, BR_WID_ERR_UPPER, BR_WID_ERR_LOWER, BR_WID_CONTROL,
     BR_WID_REQ_TIMEOUT, BR_WID_INT_UPPER, BR_WID_INT_LOWER, BR_WID_ERR_CMDWORD, BR_WID_LLP,
@@ -17,6 +19,7 @@ enum bridge_reg {
     BR_INT_DEVICE, BR_INT_HOST_ERR, BR_INT_ADDR, BR_DEVICE, BR_WR_REQ_BUF, BR_EVEN_RESP,
     BR_ODD_RESP, BR_RESP_STATUS, BR_RESP_CLEAR, BR_NREGS
 };
+/* clang-format on */
 
 /* End of the register block; everything above goes to bridge_space_*(). */
 #define BRIDGE_REG_END 0x300u
@@ -58,40 +61,42 @@ struct bridge {
     bus *bus;
     sched *clock;
     event_bus *eb;
-    int initiator;              /* "bridge": interrupt packets */
-    unsigned hub_widget;        /* XIO id of the HUB (the only XIO target) */
-    unsigned widget_id;         /* the Bridge's own id (WID_CONTROL reset) */
-    bool cfg_abort_error;       /* config master abort: bus error instead of all-ones */
+    int initiator;        /* "bridge": interrupt packets */
+    unsigned hub_widget;  /* XIO id of the HUB (the only XIO target) */
+    unsigned widget_id;   /* the Bridge's own id (WID_CONTROL reset) */
+    bool cfg_abort_error; /* config master abort: bus error instead of all-ones */
     pci_func *slot[BRIDGE_SLOTS];
     int8_t intx_pin[BRIDGE_SLOTS][4]; /* Bridge pin of each slot's INTA..INTD */
     uint8_t intx_level[BRIDGE_SLOTS]; /* bit i = the function drives INTx i */
     uint64_t ate[BRIDGE_INTERNAL_ATES];
-    uint32_t int_err;           /* latched error bits 31:8 of INT_STATUS */
-    uint8_t pins;               /* live levels of the 8 interrupt pins */
-    uint8_t sent;               /* pins the HUB was told are asserted */
-    bool err_sent;              /* error interrupt delivered, not yet cleared */
-    uint8_t latched;            /* LATCH_* */
+    uint32_t int_err; /* latched error bits 31:8 of INT_STATUS */
+    uint8_t pins;     /* live levels of the 8 interrupt pins */
+    uint8_t sent;     /* pins the HUB was told are asserted */
+    bool err_sent;    /* error interrupt delivered, not yet cleared */
+    uint8_t latched;  /* LATCH_* */
     ow_bus nic;
-    ow_mcr nic_mcr;             /* the NIC register: 1-wire master */
+    ow_mcr nic_mcr; /* the NIC register: 1-wire master */
     ds2505 eeprom;
     bridge_dma_counter counters[BUS_MAX_INITIATORS][BRIDGE_NWINDOWS];
-    uint8_t *scratch;           /* DMA swap buffer */
+    uint8_t *scratch; /* DMA swap buffer */
     uint64_t scratch_len;
 };
 
 /* Declared events, in order (bridge.c). */
+/* clang-format off */
 enum {
     BEV_DMA, BEV_DMA_ERROR, BEV_PIO, BEV_PIO_ERROR, BEV_INT_SET, BEV_INT_CLEAR, BEV_INT_PIN,
     BEV_COUNT
 };
+/* clang-format on */
 enum bridge_space { BSPACE_MEM, BSPACE_IO, BSPACE_CFG, BSPACE_WIDGET };
 enum bridge_pio_reason { PIO_MASTER_ABORT, PIO_TARGET_ABORT, PIO_INVALID };
 enum bridge_dma_reason {
     DMA_ERR_LOCAL,     /* PCI address 0..0x3fffffff: the Bridge does not decode it */
     DMA_ERR_ATE_RANGE, /* ATE index beyond the internal ATE RAM */
     DMA_ERR_ATE_INVALID,
-    DMA_ERR_TARGET,    /* XIO target widget is not the HUB */
-    DMA_ERR_NOWHERE,   /* the HUB has no memory there */
+    DMA_ERR_TARGET,  /* XIO target widget is not the HUB */
+    DMA_ERR_NOWHERE, /* the HUB has no memory there */
 };
 
 static inline uint32_t br_reg(const bridge *br, unsigned id, unsigned idx)
@@ -104,8 +109,8 @@ static inline void br_set(bridge *br, unsigned id, unsigned idx, uint32_t v)
 }
 
 /* bridge.c */
-void bridge_error(bridge *br, uint32_t bit, unsigned latch, uint64_t addr, int slot,
-                  bool devmaster, bool write);
+void bridge_error(bridge *br, uint32_t bit, unsigned latch, uint64_t addr, int slot, bool devmaster,
+                  bool write);
 void bridge_update_irqs(bridge *br);
 /* The bus address an XIO write to `widget`:`xio` reaches (HUB memory or, with
  * bit 47, HUB IO space); false when nothing is there. */

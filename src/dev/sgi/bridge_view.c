@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Decoded views of the Bridge: "windows" (info bridge), "dma" (the per-word
  * DMA counter) and "pci" (info pci); its counters: the DMA totals. */
 #include "dev/sgi/bridge_priv.h"
@@ -19,7 +20,8 @@ static void show_devio(bridge *br, strbuf *out)
         sb_printf(out, "  DEVIO%d 0x%06llx-0x%06llx -> PCI %s 0x%08x-0x%08llx %s%s%s", n,
                   (unsigned long long)base, (unsigned long long)(base + size - 1),
                   io ? "io " : "mem", pci, (unsigned long long)(pci + size - 1),
-                  mode_name(dev & BRIDGE_DEV_DEV_SWAP), (dev & BRIDGE_DEV_DEV_SIZE) ? " 64-bit" : "",
+                  mode_name(dev & BRIDGE_DEV_DEV_SWAP),
+                  (dev & BRIDGE_DEV_DEV_SIZE) ? " 64-bit" : "",
                   (dev & BRIDGE_DEV_PREF) ? " prefetch" : "");
         /* Who answers at the window's base (the decode follows the register
          * index, not the slot). */
@@ -34,8 +36,8 @@ static void show_devio(bridge *br, strbuf *out)
                 found = true;
             }
         }
-        sb_printf(out, "\n         DMA dir/pci64 %s, ate %s\n", mode_name(dev & BRIDGE_DEV_SWAP_DIR),
-                  mode_name(dev & BRIDGE_DEV_SWAP_PMU));
+        sb_printf(out, "\n         DMA dir/pci64 %s, ate %s\n",
+                  mode_name(dev & BRIDGE_DEV_SWAP_DIR), mode_name(dev & BRIDGE_DEV_SWAP_PMU));
     }
 }
 
@@ -48,7 +50,8 @@ static void show_dma_windows(bridge *br, strbuf *out)
               mode_name(ctl & BRIDGE_CTRL_IO_SWAP));
     sb_printf(out, "DMA direct 0x80000000-0xffffffff -> widget 0x%x XIO 0x%llx-0x%llx%s%s\n",
               (dm >> BRIDGE_DIRMAP_W_ID_SHFT) & 0xf, (unsigned long long)xio,
-              (unsigned long long)(xio + 0x7fffffff), (dm & BRIDGE_DIRMAP_ADD512) ? " (ADD512)" : "",
+              (unsigned long long)(xio + 0x7fffffff),
+              (dm & BRIDGE_DIRMAP_ADD512) ? " (ADD512)" : "",
               ((dm >> BRIDGE_DIRMAP_W_ID_SHFT) & 0xf) == br->hub_widget ? "" : " (not the HUB)");
     uint64_t pg = (ctl & BRIDGE_CTRL_PAGE_SIZE) ? 0x4000 : 0x1000;
     sb_printf(out, "DMA ATE 0x40000000-0x7fffffff, %lluK pages; valid entries:\n",
@@ -119,10 +122,10 @@ enum { DC_WHO, DC_WIN, DC_WOPS, DC_WBYTES, DC_BOPS, DC_BBYTES, DC_ERR, DC_N };
 static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
     bridge *br = d->priv;
-    static const char *const head[DC_N] = {"initiator",  "window",   "word-ops", "word-bytes",
-                                           "bulk-ops",   "bulk-bytes", "errors"};
+    static const char *const head[DC_N] = {"initiator", "window",     "word-ops", "word-bytes",
+                                           "bulk-ops",  "bulk-bytes", "errors"};
     static const int full[DC_N] = {-16, -6, 12, 14, 12, 16, 8};
-    static const int priority[DC_N] = {DC_WHO, DC_WOPS, DC_BBYTES, DC_WIN,
+    static const int priority[DC_N] = {DC_WHO,    DC_WOPS, DC_BBYTES, DC_WIN,
                                        DC_WBYTES, DC_BOPS, DC_ERR};
     int width[DC_N];
     for (int c = 0; c < DC_N; c++)
@@ -134,7 +137,9 @@ static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
             width[c] = (int)strlen(head[c]);
     }
     /* The rows, as text, to size the columns. */
-    typedef struct { char cell[DC_N][24]; } row;
+    typedef struct {
+        char cell[DC_N][24];
+    } row;
     row *rows = NULL;
     unsigned n = 0;
     for (int i = 0; i < BUS_MAX_INITIATORS; i++) {
@@ -147,8 +152,8 @@ static void view_dma(device *d, const char *args, view_ctx *ctx, strbuf *out)
             row *r = &rows[n++];
             snprintf(r->cell[DC_WHO], 24, "%s", in ? in->name : "?");
             snprintf(r->cell[DC_WIN], 24, "%s", bridge_window_name(w));
-            const uint64_t v[DC_N] = {0, 0, c->word_ops, c->word_bytes, c->bulk_ops,
-                                      c->bulk_bytes, c->errors};
+            const uint64_t v[DC_N] = {
+                0, 0, c->word_ops, c->word_bytes, c->bulk_ops, c->bulk_bytes, c->errors};
             for (int k = DC_WOPS; k < DC_N; k++)
                 snprintf(r->cell[k], 24, "%llu", (unsigned long long)v[k]);
             for (int k = 0; fit && k < DC_N; k++)
@@ -212,10 +217,10 @@ static uint64_t dma_total(const device *d, size_t field)
     return sum;
 }
 
-#define DMA_TOTAL(fn, field)                                                                \
-    static uint64_t fn(const device *d)                                                     \
-    {                                                                                       \
-        return dma_total(d, offsetof(bridge_dma_counter, field));                           \
+#define DMA_TOTAL(fn, field)                                      \
+    static uint64_t fn(const device *d)                           \
+    {                                                             \
+        return dma_total(d, offsetof(bridge_dma_counter, field)); \
     }
 DMA_TOTAL(total_word_ops, word_ops)
 DMA_TOTAL(total_word_bytes, word_bytes)

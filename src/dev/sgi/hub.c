@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The IP27 HUB: see hub.h and docs/hardware.md, "HUB".
  *
  * Interrupts.  PI_INT_PEND0/1 hold 128 levels (0-63, 64-127); writing
@@ -38,6 +39,7 @@
 #define BIGWIN_BASE 0x20000000ull
 #define BIGWIN_SIZE (1ull << 29)
 
+/* clang-format off */
 enum {
     H_CPU_PROTECT, H_PROT_OVERRD, H_IO_PROTECT, H_REGION_PRESENT, H_CPU_NUM, H_CALIAS_SIZE,
     H_MAX_CRB_TIMEOUT, H_CRB_SFACTOR, H_CPU_PRESENT_A, H_CPU_PRESENT_B, H_CPU_ENABLE_A,
@@ -65,6 +67,7 @@ enum {
     H_NI_DIAG_PARMS, H_NI_PORT_PARMS, H_NI_PORT_ERROR, H_NI_PORT_ERROR_CLEAR,
     H_NREGS
 };
+/* clang-format on */
 
 enum { EV_INT_SET, EV_INT_CLEAR, EV_RT_FIRE, EV_PROF_FIRE, EV_RESET, EV_NMI };
 
@@ -78,12 +81,12 @@ struct hub {
     unsigned ncpus;
     hub_node node;
     hub_wiring w;
-    int cur_init;          /* initiator of the access being dispatched */
-    uint64_t rt_offset;    /* count = now / ticks_per_count + rt_offset */
+    int cur_init;       /* initiator of the access being dispatched */
+    uint64_t rt_offset; /* count = now / ticks_per_count + rt_offset */
     uint64_t ticks_per_count;
     timer cmp_timer[NCMP];
-    bool line[2][8];       /* CPU interrupt outputs, by slice and IP */
-    ow_bus mlan;           /* MD_MLAN_CTL's 1-wire bus: no device on it */
+    bool line[2][8]; /* CPU interrupt outputs, by slice and IP */
+    ow_bus mlan;     /* MD_MLAN_CTL's 1-wire bus: no device on it */
     ow_mcr mlan_ctl;
 };
 
@@ -119,8 +122,7 @@ static void update_irqs(hub *h)
         set_line(h, (int)s, 2, (DEV_R(d, H_PEND0) & m0) != 0);
         set_line(h, (int)s, 3, (DEV_R(d, H_PEND1) & m1) != 0);
         set_line(h, (int)s, 4, (DEV_R(d, H_RT_PEND_A + s) & DEV_R(d, H_RT_EN_A + s) & 1) != 0);
-        set_line(h, (int)s, 5,
-                 (DEV_R(d, H_PROF_PEND_A + s) & DEV_R(d, H_PROF_EN_A + s) & 1) != 0);
+        set_line(h, (int)s, 5, (DEV_R(d, H_PROF_PEND_A + s) & DEV_R(d, H_PROF_EN_A + s) & 1) != 0);
         set_line(h, (int)s, 6, (DEV_R(d, H_ERR_INT_PEND) & DEV_R(d, H_ERR_INT_MASK_A + s)) != 0);
     }
 }
@@ -206,10 +208,7 @@ static void wr_pend_mod(device *d, const reg_access *a)
     set_level(H(d), (unsigned)(a->val & 0x7f), (a->val & 0x100) != 0);
 }
 
-static void wr_update(device *d, const reg_access *a)
-{
-    update_irqs(H(d));
-}
+static void wr_update(device *d, const reg_access *a) { update_irqs(H(d)); }
 
 /* Crosscall registers: SET_x / CLR_x drive PEND0 bit CC_PEND_A + x [INF]. */
 static void wr_cc_set(device *d, const reg_access *a)
@@ -235,15 +234,9 @@ static void wr_rt_compare(device *d, const reg_access *a)
     cmp_arm(H(d), (int)(a->id - H_RT_COMPARE_A));
 }
 
-static void wr_prof_compare(device *d, const reg_access *a)
-{
-    cmp_arm(H(d), CMP_PROF);
-}
+static void wr_prof_compare(device *d, const reg_access *a) { cmp_arm(H(d), CMP_PROF); }
 
-static uint64_t rd_rt_count(device *d, const reg_access *a)
-{
-    return hub_rt_count(H(d));
-}
+static uint64_t rd_rt_count(device *d, const reg_access *a) { return hub_rt_count(H(d)); }
 
 /* R_TIME registers: PI_RT_COUNT moves on at the next multiple of
  * ticks_per_count; MD_MLAN_CTL shows DONE when the 1-wire slot ends. */
@@ -278,10 +271,7 @@ static uint64_t rd_rclr(device *d, const reg_access *a)
  * [INF from sgi_w1.c's protocol].  The phase (clock divider) bits IRIX
  * writes above the timing fields are taken as read: times are in
  * microseconds. */
-static uint64_t rd_mlan(device *d, const reg_access *a)
-{
-    return ow_mcr_read(&H(d)->mlan_ctl);
-}
+static uint64_t rd_mlan(device *d, const reg_access *a) { return ow_mcr_read(&H(d)->mlan_ctl); }
 
 static void wr_mlan(device *d, const reg_access *a)
 {
@@ -305,23 +295,24 @@ static void wr_port_reset(device *d, const reg_access *a)
 }
 
 static const reg_field pend_mod_fields[] = {{"LEVEL", 0, 7, NULL}, {"SET", 8, 1, NULL}};
-static const reg_field nsri_fields[] = {
-    {"CHIPID", 0, 4, NULL}, {"REV", 4, 4, NULL}, {"NODEID", 8, 9, NULL},
-    {"REGIONSIZE", 17, 1, NULL}, {"MORENODES", 18, 1, NULL}, {"DOWNREASON", 28, 1, NULL},
-    {"LINKUP", 29, 1, NULL}, {"8BITMODE", 30, 1, NULL}};
-static const reg_field npr_fields[] = {{"LOCALRESET", 0, 1, NULL}, {"LINKRESET", 1, 1, NULL},
-                                       {"PORTRESET", 7, 1, NULL}};
-static const reg_field ilcsr_fields[] = {{"NULL_TO", 0, 6, NULL}, {"WRM_RESET", 8, 1, NULL},
-                                         {"LLP_EN", 10, 1, NULL}, {"BM8", 11, 1, NULL},
-                                         {"LNK_STAT", 12, 2, NULL}, {"MAX_RETRY", 16, 10, NULL},
+static const reg_field nsri_fields[] = {{"CHIPID", 0, 4, NULL},     {"REV", 4, 4, NULL},
+                                        {"NODEID", 8, 9, NULL},     {"REGIONSIZE", 17, 1, NULL},
+                                        {"MORENODES", 18, 1, NULL}, {"DOWNREASON", 28, 1, NULL},
+                                        {"LINKUP", 29, 1, NULL},    {"8BITMODE", 30, 1, NULL}};
+static const reg_field npr_fields[] = {
+    {"LOCALRESET", 0, 1, NULL}, {"LINKRESET", 1, 1, NULL}, {"PORTRESET", 7, 1, NULL}};
+static const reg_field ilcsr_fields[] = {{"NULL_TO", 0, 6, NULL},    {"WRM_RESET", 8, 1, NULL},
+                                         {"LLP_EN", 10, 1, NULL},    {"BM8", 11, 1, NULL},
+                                         {"LNK_STAT", 12, 2, NULL},  {"MAX_RETRY", 16, 10, NULL},
                                          {"MAX_BURST", 32, 10, NULL}};
-static const reg_field wid_fields[] = {{"MFG", 1, 11, NULL}, {"PART", 12, 16, NULL},
-                                       {"REV", 28, 4, NULL}};
-static const reg_field itte_fields[] = {{"OFFSET", 0, 5, NULL}, {"WIDGET", 8, 4, NULL},
-                                        {"IOSP", 12, 1, NULL}};
+static const reg_field wid_fields[] = {
+    {"MFG", 1, 11, NULL}, {"PART", 12, 16, NULL}, {"REV", 28, 4, NULL}};
+static const reg_field itte_fields[] = {
+    {"OFFSET", 0, 5, NULL}, {"WIDGET", 8, 4, NULL}, {"IOSP", 12, 1, NULL}};
 
 /* Plain storage register, and _A/_B pairs 8 bytes apart. */
 
+/* clang-format off */
 static const reg_decl hub_regs[] = {
     /* PI */
     [H_CPU_PROTECT] = {.name = "PI_CPU_PROTECT", .offset = 0x000, .width = 8,
@@ -573,6 +564,7 @@ static const reg_decl hub_regs[] = {
                                .rules = R_RO | R_NOSTORE, .read = rd_rclr,
                                .desc = "read the status above and clear it"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(hub_regs, H_NREGS);
 
 static const event_field level_fields[] = {{"level", EVF_DEC, NULL, NULL}};
@@ -601,8 +593,8 @@ static void hub_reset(device *d)
     /* The nasid, M mode (MORENODES 0 whatever the node count: it selects
      * N mode), fine regions, link up; revision and chip id are [UNC] (Linux
      * 6.x reads neither). */
-    DEV_R(d, H_NI_STATUS_REV_ID) = (1ull << 29) | (1ull << 17) |
-                                   (uint64_t)(h->node.nasid & 0x1ff) << 8 | (5ull << 4) | 1ull;
+    DEV_R(d, H_NI_STATUS_REV_ID) =
+        (1ull << 29) | (1ull << 17) | (uint64_t)(h->node.nasid & 0x1ff) << 8 | (5ull << 4) | 1ull;
     /* No widget behind the II: LLP enabled by the PROM, link never up [UNC
      * the exact value; Linux tests only IIO_LLP_CSR_IS_UP, bit 13]. */
     if (!h->node.xio_up)
@@ -629,8 +621,9 @@ static void show_irqs(device *d, const char *args, view_ctx *ctx, strbuf *out)
               (unsigned long long)DEV_R(d, H_PEND0), (unsigned long long)DEV_R(d, H_PEND1),
               (unsigned long long)hub_rt_count(h));
     for (unsigned s = 0; s < h->ncpus && s < 2; s++) {
-        sb_printf(out, "CPU %c: MASK0 %016llx MASK1 %016llx RT compare %llu pend %llu en %llu"
-                       "  lines:",
+        sb_printf(out,
+                  "CPU %c: MASK0 %016llx MASK1 %016llx RT compare %llu pend %llu en %llu"
+                  "  lines:",
                   'A' + s, (unsigned long long)DEV_R(d, s ? H_MASK0_B : H_MASK0_A),
                   (unsigned long long)DEV_R(d, s ? H_MASK1_B : H_MASK1_A),
                   (unsigned long long)DEV_R(d, H_RT_COMPARE_A + s),
@@ -663,8 +656,11 @@ static const state_decl hub_state[] = {
 static const device_class hub_class = {
     .name = "hub",
     .desc = "SGI HUB (IP27 node controller): PI, MD, II, NI",
-    DEV_REGS(hub_regs), .reg_space = HUB_WINDOW_SIZE,
-    DEV_EVENTS(hub_events), DEV_VIEWS(hub_views), DEV_STATE(hub_state, hub),
+    DEV_REGS(hub_regs),
+    .reg_space = HUB_WINDOW_SIZE,
+    DEV_EVENTS(hub_events),
+    DEV_VIEWS(hub_views),
+    DEV_STATE(hub_state, hub),
     .reset = hub_reset,
     .next_change = hub_next_change,
 };
@@ -716,8 +712,8 @@ static int bigwin_access(void *o, const bus_op *op, uint64_t off, uint64_t *val)
         return BUS_ERROR;
     }
     bus_op fwd = *op;
-    fwd.addr = BUS_UNC(1, (uint64_t)h->node.nasid << HUB_NASID_SHIFT |
-                              ((uint64_t)widget << 24) | xio);
+    fwd.addr =
+        BUS_UNC(1, (uint64_t)h->node.nasid << HUB_NASID_SHIFT | ((uint64_t)widget << 24) | xio);
     return bus_access(h->bus, &fwd, val);
 }
 
@@ -756,8 +752,8 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     /* Region names live as long as the bus: one set per nasid. */
     static const char *const remote_names[] = {"hub-remote0", "hub-remote1", "hub-remote2",
                                                "hub-remote3"};
-    const char *remote = h->node.nasid < ARRAY_SIZE(remote_names)
-                             ? remote_names[h->node.nasid] : "hub-remote";
+    const char *remote =
+        h->node.nasid < ARRAY_SIZE(remote_names) ? remote_names[h->node.nasid] : "hub-remote";
     if (((h->node.ialias || h->node.nasid) &&
          bus_map_mmio(b, h->node.nasid ? "hub-ialias-n" : "hub-ialias",
                       BUS_UNC(1, node | HUB_IALIAS_BASE), HUB_WINDOW_SIZE, &hub_window_ops, h)) ||
@@ -777,8 +773,8 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
 hub *hub_new(const char *name, bus *b, sched *clock, event_bus *eb, unsigned ncpus,
              const hub_wiring *w)
 {
-    hub_node n = {.nasid = 0, .ncpus = ncpus, .first_cpu = 0, .ialias = true, .xio_up = true,
-                  .peer = false};
+    hub_node n = {
+        .nasid = 0, .ncpus = ncpus, .first_cpu = 0, .ialias = true, .xio_up = true, .peer = false};
     return hub_new_node(name, b, clock, eb, &n, w);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI HUB ASIC of an IP27 node: processor interface (PI),
  * memory/directory (MD), I/O interface (II) and network interface (NI)
  * registers, as Linux's asm/sn/sn0/hub*.h and docs/hardware.md, "HUB",
@@ -24,7 +25,7 @@
 #define HUB_IALIAS_BASE 0x01000000ull  /* IO-space offset of the local window */
 #define HUB_REMOTE0_BASE 0x01800000ull /* REMOTE_HUB_ADDR(0, 0) */
 #define HUB_WINDOW_SIZE 0x800000ull
-#define HUB_NASID_SHIFT 32             /* M mode: node n's space at n << 32 */
+#define HUB_NASID_SHIFT 32 /* M mode: node n's space at n << 32 */
 
 /* Register offsets the rest of xbow uses (hubpi.h, hubio.h, hubni.h). */
 #define PI_CPU_NUM 0x000020
@@ -63,12 +64,12 @@ typedef struct hub_wiring {
 
 /* Which node a HUB belongs to and what hangs off it. */
 typedef struct hub_node {
-    unsigned nasid;   /* node id (NI_STATUS_REV_ID); its windows at IO nasid<<32 */
-    unsigned ncpus;   /* CPU slices present: 1 or 2 */
-    int first_cpu;    /* CPU index (initiator.cpu) of slice A; slice B is +1 */
-    bool ialias;      /* also map IALIAS (IO 0x01000000): one-node machines */
-    bool xio_up;      /* a widget behind the II: IIO_ILCSR says the link works */
-    bool peer;        /* a CrayLink peer node (NI link to another HUB) */
+    unsigned nasid; /* node id (NI_STATUS_REV_ID); its windows at IO nasid<<32 */
+    unsigned ncpus; /* CPU slices present: 1 or 2 */
+    int first_cpu;  /* CPU index (initiator.cpu) of slice A; slice B is +1 */
+    bool ialias;    /* also map IALIAS (IO 0x01000000): one-node machines */
+    bool xio_up;    /* a widget behind the II: IIO_ILCSR says the link works */
+    bool peer;      /* a CrayLink peer node (NI link to another HUB) */
 } hub_node;
 
 /* Create the HUB of node `n` and map its windows (REMOTE, IALIAS as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SGI IOC3: see ioc3.h and docs/hardware.md, "IOC3".
  *
  * BAR0 layout (asm/sn/ioc3.h): registers 0x00-0x153, SuperIO at 0x20000
@@ -30,6 +31,7 @@
 #define DEV0_BASE 0x80000
 #define DEV1_BASE 0xa0000
 
+/* clang-format off */
 enum {
     I_PCI_ID, I_PCI_SCR, I_PCI_REV, I_PCI_LAT, I_PCI_ADDR, I_PCI_ERR_L, I_PCI_ERR_H,
     I_SIO_IR, I_SIO_IES, I_SIO_IEC, I_SIO_CR, I_INT_OUT, I_MCR, I_GPCR_S, I_GPCR_C, I_GPDR,
@@ -41,6 +43,7 @@ enum {
     I_ERPIR, I_ERTR, I_ETCSR, I_ERSR, I_ETCDC, I_EBIR, I_ETBR_H, I_ETBR_L, I_ETCIR,
     I_ETPIR, I_EMAR_H, I_EMAR_L, I_EHAR_H, I_EHAR_L, I_MICR, I_MIDR_R, I_MIDR_W, I_NREGS
 };
+/* clang-format on */
 
 enum { EV_SIO_IRQ };
 
@@ -51,7 +54,7 @@ struct ioc3 {
     m48t35 *rtc;
     uint32_t cfg40[2]; /* config 0x40-0x47 */
     bool intb;
-    ow_bus mlan;       /* the MicroLAN: no device on it */
+    ow_bus mlan; /* the MicroLAN: no device on it */
     ow_mcr mcr;
 };
 
@@ -99,15 +102,9 @@ static void wr_cfg_mirror(device *d, const reg_access *a)
     pci_config_write(&IO(d)->pci, a->offset, 4, (uint32_t)a->val);
 }
 
-static uint64_t rd_sio_ir(device *d, const reg_access *a)
-{
-    return sio_ir_value(IO(d));
-}
+static uint64_t rd_sio_ir(device *d, const reg_access *a) { return sio_ir_value(IO(d)); }
 
-static uint64_t rd_ies(device *d, const reg_access *a)
-{
-    return DEV_R(d, I_SIO_IES);
-}
+static uint64_t rd_ies(device *d, const reg_access *a) { return DEV_R(d, I_SIO_IES); }
 
 static void wr_iec(device *d, const reg_access *a)
 {
@@ -115,32 +112,17 @@ static void wr_iec(device *d, const reg_access *a)
     update_intb(IO(d));
 }
 
-static void wr_intr(device *d, const reg_access *a)
-{
-    update_intb(IO(d));
-}
+static void wr_intr(device *d, const reg_access *a) { update_intb(IO(d)); }
 
 /* 1-wire master (MicroLAN) with no device on the line: each slot takes its
  * time and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
-static uint64_t rd_mcr(device *d, const reg_access *a)
-{
-    return ow_mcr_read(&IO(d)->mcr);
-}
+static uint64_t rd_mcr(device *d, const reg_access *a) { return ow_mcr_read(&IO(d)->mcr); }
 
-static void wr_mcr(device *d, const reg_access *a)
-{
-    ow_mcr_write(&IO(d)->mcr, (uint32_t)a->val);
-}
+static void wr_mcr(device *d, const reg_access *a) { ow_mcr_write(&IO(d)->mcr, (uint32_t)a->val); }
 
-static uint64_t rd_gpcr(device *d, const reg_access *a)
-{
-    return DEV_R(d, I_GPCR_S);
-}
+static uint64_t rd_gpcr(device *d, const reg_access *a) { return DEV_R(d, I_GPCR_S); }
 
-static void wr_gpcr_c(device *d, const reg_access *a)
-{
-    DEV_R(d, I_GPCR_S) &= ~a->val;
-}
+static void wr_gpcr_c(device *d, const reg_access *a) { DEV_R(d, I_GPCR_S) &= ~a->val; }
 
 /* SHADOW mirrors the UART's LSR (7:0), MSR (23:16) and MCR (28:24). */
 static uint64_t rd_shadow(device *d, const reg_access *a)
@@ -153,14 +135,15 @@ static uint64_t rd_shadow(device *d, const reg_access *a)
 }
 
 static const reg_field sio_fields[] = {
-    {"SA_TX_MT", 0, 1, NULL}, {"SA_RX_FULL", 1, 1, NULL}, {"SA_RX_HIGH", 2, 1, NULL},
-    {"SA_RX_TIMER", 3, 1, NULL}, {"SA_INT", 6, 1, NULL}, {"SB_TX_MT", 9, 1, NULL},
-    {"SB_RX_FULL", 10, 1, NULL}, {"SB_INT", 15, 1, NULL}, {"PP_INT", 18, 1, NULL},
-    {"KBD_INT", 22, 1, NULL}, {"RT_INT", 27, 1, NULL}, {"GEN_INT1", 28, 1, NULL}};
+    {"SA_TX_MT", 0, 1, NULL},    {"SA_RX_FULL", 1, 1, NULL}, {"SA_RX_HIGH", 2, 1, NULL},
+    {"SA_RX_TIMER", 3, 1, NULL}, {"SA_INT", 6, 1, NULL},     {"SB_TX_MT", 9, 1, NULL},
+    {"SB_RX_FULL", 10, 1, NULL}, {"SB_INT", 15, 1, NULL},    {"PP_INT", 18, 1, NULL},
+    {"KBD_INT", 22, 1, NULL},    {"RT_INT", 27, 1, NULL},    {"GEN_INT1", 28, 1, NULL}};
 static const reg_field sscr_fields[] = {{"RX_THRESHOLD", 0, 9, NULL}, {"HFC_EN", 17, 1, NULL},
-                                        {"HIGH_SPD", 20, 1, NULL}, {"DMA_EN", 28, 1, NULL},
-                                        {"DMA_PAUSE", 29, 1, NULL}, {"RESET", 31, 1, NULL}};
+                                        {"HIGH_SPD", 20, 1, NULL},    {"DMA_EN", 28, 1, NULL},
+                                        {"DMA_PAUSE", 29, 1, NULL},   {"RESET", 31, 1, NULL}};
 
+/* clang-format off */
 static const reg_decl ioc3_regs[] = {
     [I_PCI_ID] = {.name = "PCI_ID", .offset = 0x00, .width = 4, .rules = R_NOSTORE,
                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
@@ -289,6 +272,7 @@ static const reg_decl ioc3_regs[] = {
     [I_MIDR_W] = {.name = "MIDR_W", .offset = 0x150, .width = 4,
                   .desc = "ethernet (storage only: no MAC modelled)"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(ioc3_regs, I_NREGS);
 
 /* ---- byte-wide devices behind the register block --------------------------- */
@@ -379,15 +363,19 @@ static const state_decl ioc3_state[] = {
 static const device_class ioc3_class = {
     .name = "ioc3",
     .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
-    DEV_REGS(ioc3_regs), .reg_space = IOC3_BAR0_SIZE, .little_endian = true,
-    DEV_EVENTS(ioc3_events), DEV_STATE(ioc3_state, ioc3),
-    .reset = ioc3_reset, .other_read = other_read, .other_write = other_write,
+    DEV_REGS(ioc3_regs),
+    .reg_space = IOC3_BAR0_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(ioc3_events),
+    DEV_STATE(ioc3_state, ioc3),
+    .reset = ioc3_reset,
+    .other_read = other_read,
+    .other_write = other_write,
 };
 
 /* ---- PCI function ---------------------------------------------------------- */
 
-static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                    uint64_t *val)
+static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)
@@ -396,8 +384,7 @@ static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned s
     return dev_read(io->dev, &op, off, size, val);
 }
 
-static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                     uint64_t val)
+static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
 {
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI IOC3 I/O controller as a PCI function (vendor 0x10a9, device
  * 0x0003), as the IP27 BaseIO carries it in Bridge slot 2.  See
  * docs/hardware.md, "IOC3".
@@ -33,9 +34,9 @@
 typedef struct ioc3 ioc3;
 
 typedef struct ioc3_config {
-    chardev *uart_a;    /* console line (may be NULL) */
-    chardev *uart_b;    /* second port (may be NULL) */
-    int64_t rtc_epoch;  /* Unix time the RTC shows at virtual time 0 */
+    chardev *uart_a;   /* console line (may be NULL) */
+    chardev *uart_b;   /* second port (may be NULL) */
+    int64_t rtc_epoch; /* Unix time the RTC shows at virtual time 0 */
 } ioc3_config;
 
 ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config *cfg);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* 1-wire bus, SGI MicroLAN master register, DS2505.  See onewire.h.
  *
  * DS2505 protocol (Maxim DS2505 data sheet; Linux w1 core, w1_ds250x.c;
@@ -261,7 +262,10 @@ static void ds_sample(ow_slave *s, int line)
         case 0x33: d->state = DS_ROM_SEND; break;
         case 0x55: d->state = DS_ROM_MATCH; break;
         case 0xcc: d->state = DS_MEM_CMD; break;
-        case 0xf0: d->state = DS_SEARCH; d->search_phase = 0; break;
+        case 0xf0:
+            d->state = DS_SEARCH;
+            d->search_phase = 0;
+            break;
         default: d->state = DS_IDLE; break;
         }
         break;
@@ -308,8 +312,7 @@ static void ds_sample(ow_slave *s, int line)
             d->tx = next_byte(d);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A 1-wire (MicroLAN) bus, the SGI master register that drives it, and the
  * DS2505 add-only memory SGI boards carry as their "NIC" (number in a can).
  * See docs/hardware.md, "NIC: 1-wire bus and DS2505".
@@ -76,7 +77,10 @@ void ow_mcr_write(ow_mcr *m, uint32_t val);
 /* The register as the driver reads it now (no side effects). */
 uint32_t ow_mcr_read(const ow_mcr *m);
 /* How long a slot takes, in microseconds: pulse + sample. */
-static inline unsigned ow_mcr_slot_us(uint32_t val) { return OW_MCR_PULSE(val) + OW_MCR_SAMPLE(val); }
+static inline unsigned ow_mcr_slot_us(uint32_t val)
+{
+    return OW_MCR_PULSE(val) + OW_MCR_SAMPLE(val);
+}
 
 /* Dallas CRCs: CRC8 (x^8+x^5+x^4+1) of ROM ids, CRC16 (x^16+x^15+x^2+1,
  * reflected, Linux crc16()) of memory transfers.  A block followed by its
@@ -105,22 +109,22 @@ enum ds2505_state {
 
 typedef struct ds2505 {
     ow_slave slave;
-    uint8_t rom[8];                    /* family, 48-bit serial (LSB first), CRC8 */
-    uint8_t mem[DS2505_MEM_SIZE];      /* EPROM data (unprogrammed bytes are 0xff) */
+    uint8_t rom[8];                     /* family, 48-bit serial (LSB first), CRC8 */
+    uint8_t mem[DS2505_MEM_SIZE];       /* EPROM data (unprogrammed bytes are 0xff) */
     uint8_t status[DS2505_STATUS_SIZE]; /* status memory; 0x100+page = redirection byte */
     /* protocol state */
     enum ds2505_state state;
-    unsigned bit;       /* bit position in the current byte or id */
-    uint8_t rx;         /* byte being received */
-    uint8_t cmd;        /* memory command */
-    uint16_t addr;      /* current address of the stream */
-    uint8_t tx;         /* byte being sent */
-    int search_phase;   /* SEARCH ROM: 0 = bit, 1 = complement, 2 = direction */
-    uint16_t crc;       /* running CRC16 of the stream */
-    uint8_t queue[2];   /* CRC bytes to send before the next data byte */
+    unsigned bit;     /* bit position in the current byte or id */
+    uint8_t rx;       /* byte being received */
+    uint8_t cmd;      /* memory command */
+    uint16_t addr;    /* current address of the stream */
+    uint8_t tx;       /* byte being sent */
+    int search_phase; /* SEARCH ROM: 0 = bit, 1 = complement, 2 = direction */
+    uint16_t crc;     /* running CRC16 of the stream */
+    uint8_t queue[2]; /* CRC bytes to send before the next data byte */
     unsigned nqueue, qpos;
-    bool redir_due;     /* extended read: a page's redirection byte comes next */
-    bool ended;         /* past the end of the stream: send 1s */
+    bool redir_due; /* extended read: a page's redirection byte comes next */
+    bool ended;     /* past the end of the stream: send 1s */
 } ds2505;
 
 void ds2505_init(ds2505 *d, uint64_t serial48);

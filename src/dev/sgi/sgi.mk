@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/dev/sgi: SGI's own chips on the IP27 board: the HUB, the Bridge (XIO to
 # PCI), the IOC3 and the 1-wire bus with the DS2505 NIC.
 libxbow_a_SOURCES += \

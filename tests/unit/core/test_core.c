@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/core: bus, device declarations, events, clock, ELF,
  * symbols. */
 #include <check.h>
@@ -200,6 +201,7 @@ static uint64_t counter_read(device *d, const reg_access *a)
 static const reg_field ctrl_fields[] = {
     {"EN", 0, 1, NULL}, {"MODE", 4, 2, (const char *const[]){"off", "slow", "fast", NULL}}};
 
+/* clang-format off */
 static const reg_decl toy_regs[] = {
     [R_CTRL] = {.name = "Ctrl", .offset = 0x00, .width = 2, REG_FIELDS(ctrl_fields),
                 .write = ctrl_write},
@@ -213,12 +215,16 @@ static const reg_decl toy_regs[] = {
     [R_COUNTER] = {.name = "Counter", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
                    .read = counter_read},
 };
+/* clang-format on */
 
 static const event_decl toy_events[] = {{"kick", "kicked", NULL, 0}};
 
-static const device_class toy_class = {
-    .name = "toy", .desc = "a test device", DEV_REGS(toy_regs), .reg_space = 0x40,
-    .little_endian = true, DEV_EVENTS(toy_events)};
+static const device_class toy_class = {.name = "toy",
+                                       .desc = "a test device",
+                                       DEV_REGS(toy_regs),
+                                       .reg_space = 0x40,
+                                       .little_endian = true,
+                                       DEV_EVENTS(toy_events)};
 
 typedef struct ev_log {
     unsigned n;
@@ -312,24 +318,22 @@ static uint64_t note_read(device *d, const reg_access *a)
     return 0x40 + a->idx;
 }
 
-static void note_write(device *d, const reg_access *a)
-{
-    seen[nseen++ % 4] = *a;
-}
+static void note_write(device *d, const reg_access *a) { seen[nseen++ % 4] = *a; }
 
+/* clang-format off */
 static const reg_decl access_regs[] = {
     [A_CMD] = {.name = "Cmd", .offset = 0x0, .width = 4, .reset = 0x11, .wmask = 0xff,
                .write = note_write},
     [A_SLOT] = {.name = "Slot", .offset = 0x10, .width = 4, .count = 4, .stride = 8,
                 .rules = R_NOSTORE, .read = note_read, .write = note_write},
 };
+/* clang-format on */
 DEV_REGS_CHECK(access_regs, A_NREGS);
-static const device_class access_class = {.name = "acc", DEV_REGS(access_regs),
-                                          .reg_space = 0x40, .little_endian = true};
+static const device_class access_class = {
+    .name = "acc", DEV_REGS(access_regs), .reg_space = 0x40, .little_endian = true};
 
 /* The i-th access a hook saw. */
-static void check_seen(unsigned i, unsigned id, unsigned idx, uint32_t offset, int who,
-                       bool peek)
+static void check_seen(unsigned i, unsigned id, unsigned idx, uint32_t offset, int who, bool peek)
 {
     ck_assert_uint_eq(seen[i].id, id);
     ck_assert_uint_eq(seen[i].idx, idx);
@@ -376,24 +380,24 @@ END_TEST
 
 /* A register table with a hole (a register id left out) is a bug in the
  * model: building the device stops the program. */
+/* clang-format off */
 static const reg_decl holed_regs[] = {
     [0] = {.name = "A", .offset = 0x0, .width = 4},
     [2] = {.name = "C", .offset = 0x8, .width = 4},
 };
+/* clang-format on */
 static const device_class holed_class = {.name = "holed", DEV_REGS(holed_regs)};
 
-START_TEST(dev_table_with_a_hole)
-{
-    device_new(&holed_class, "holed0", NULL, NULL, NULL);
-}
+START_TEST(dev_table_with_a_hole) { device_new(&holed_class, "holed0", NULL, NULL, NULL); }
 END_TEST
 
+/* clang-format off */
 static const reg_decl be_regs[] = {
     {.name = "WID", .offset = 0x00, .width = 8, .reset = 0x0102030405060708ull},
     {.name = "CTL", .offset = 0x08, .width = 8},
 };
-static const device_class be_class = {.name = "be", DEV_REGS(be_regs),
-                                      .little_endian = false};
+/* clang-format on */
+static const device_class be_class = {.name = "be", DEV_REGS(be_regs), .little_endian = false};
 
 START_TEST(dev_dispatch_be)
 {
@@ -471,8 +475,9 @@ END_TEST
 
 /* ---- events ----------------------------------------------------------------- */
 
-static const event_field f2[] = {{"len", EVF_DEC, NULL, NULL},
-                                 {"cause", EVF_FLAGS, (const char *const[]){"rx", "tx", NULL}, NULL}};
+static const event_field f2[] = {
+    {"len", EVF_DEC, NULL, NULL},
+    {"cause", EVF_FLAGS, (const char *const[]){"rx", "tx", NULL}, NULL}};
 static const event_decl d2 = {"tx.done", "a frame went out", f2, 2};
 
 static int unsub_id;
@@ -588,7 +593,7 @@ START_TEST(sched_tells_about_earlier_timers)
     s.earlier_ctx = &earlier_calls;
     timer_mod(&s, &ta, 50); /* nobody runs ahead (horizon 0) */
     ck_assert_int_eq(earlier_calls, 0);
-    s.horizon = 100;       /* a CPU runs up to 100 */
+    s.horizon = 100; /* a CPU runs up to 100 */
     timer_mod(&s, &ta, 150);
     ck_assert_int_eq(earlier_calls, 0);
     timer_mod(&s, &ta, 60);
@@ -607,41 +612,41 @@ static size_t make_elf64(uint8_t *buf, uint64_t vaddr, const uint8_t *code, size
     buf[4] = 2; /* 64-bit */
     buf[5] = 2; /* big-endian */
     buf[6] = 1;
-    store_be(buf + 16, 2, 2);      /* ET_EXEC */
-    store_be(buf + 18, 2, 8);      /* EM_MIPS */
+    store_be(buf + 16, 2, 2); /* ET_EXEC */
+    store_be(buf + 18, 2, 8); /* EM_MIPS */
     store_be(buf + 20, 4, 1);
-    store_be(buf + 24, 8, vaddr);  /* entry */
-    store_be(buf + 32, 8, 64);     /* phoff */
-    store_be(buf + 40, 8, 0x200);  /* shoff */
+    store_be(buf + 24, 8, vaddr); /* entry */
+    store_be(buf + 32, 8, 64);    /* phoff */
+    store_be(buf + 40, 8, 0x200); /* shoff */
     store_be(buf + 52, 2, 64);
-    store_be(buf + 54, 2, 56);     /* phentsize */
-    store_be(buf + 56, 2, 1);      /* phnum */
-    store_be(buf + 58, 2, 64);     /* shentsize */
-    store_be(buf + 60, 2, 3);      /* shnum */
+    store_be(buf + 54, 2, 56); /* phentsize */
+    store_be(buf + 56, 2, 1);  /* phnum */
+    store_be(buf + 58, 2, 64); /* shentsize */
+    store_be(buf + 60, 2, 3);  /* shnum */
     uint8_t *ph = buf + 64;
-    store_be(ph, 4, 1);            /* PT_LOAD */
+    store_be(ph, 4, 1); /* PT_LOAD */
     store_be(ph + 4, 4, 5);
-    store_be(ph + 8, 8, 0x100);    /* offset */
+    store_be(ph + 8, 8, 0x100); /* offset */
     store_be(ph + 16, 8, vaddr);
     store_be(ph + 24, 8, vaddr);
-    store_be(ph + 32, 8, n);       /* filesz */
-    store_be(ph + 40, 8, n + 16);  /* memsz: 16 bytes of bss */
+    store_be(ph + 32, 8, n);      /* filesz */
+    store_be(ph + 40, 8, n + 16); /* memsz: 16 bytes of bss */
     memcpy(buf + 0x100, code, n);
     /* .symtab at 0x180 (2 entries), .strtab at 0x1e0 */
     uint8_t *sym = buf + 0x180 + 24;
-    store_be(sym, 4, 1);           /* name "main" at strtab+1 */
-    sym[4] = 0x12;                 /* GLOBAL FUNC */
+    store_be(sym, 4, 1); /* name "main" at strtab+1 */
+    sym[4] = 0x12;       /* GLOBAL FUNC */
     store_be(sym + 6, 2, 1);
     store_be(sym + 8, 8, vaddr);
     store_be(sym + 16, 8, n);
     memcpy(buf + 0x1e0, "\0main\0", 6);
-    uint8_t *sh = buf + 0x200 + 64;   /* section 1: symtab */
+    uint8_t *sh = buf + 0x200 + 64; /* section 1: symtab */
     store_be(sh + 4, 4, 2);
     store_be(sh + 24, 8, 0x180);
     store_be(sh + 32, 8, 48);
-    store_be(sh + 40, 4, 2);       /* link: strtab */
+    store_be(sh + 40, 4, 2); /* link: strtab */
     store_be(sh + 56, 8, 24);
-    sh += 64;                      /* section 2: strtab */
+    sh += 64; /* section 2: strtab */
     store_be(sh + 4, 4, 3);
     store_be(sh + 24, 8, 0x1e0);
     store_be(sh + 32, 8, 6);
@@ -845,7 +850,4 @@ static Suite *core_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(core_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(core_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state section of a device declaration (src/core/devstate.c): save,
  * load, hash and compare from the declaration alone, on a small model; and
  * the check that catches a field the declaration forgot. */
@@ -13,7 +14,7 @@ typedef struct part {
 } part;
 
 typedef struct model {
-    device *dev;      /* wiring */
+    device *dev; /* wiring */
     uint32_t count;
     bool flag;
     bool line;
@@ -21,16 +22,18 @@ typedef struct model {
     uint64_t words[3];
     timer t;
     part parts[2];
-    uint8_t *mem;     /* MEM_LEN bytes the model allocates */
-    uint32_t mem_len; /* configuration */
+    uint8_t *mem;       /* MEM_LEN bytes the model allocates */
+    uint32_t mem_len;   /* configuration */
     uint32_t forgotten; /* not declared: the diff must notice it */
 } model;
 
 enum { M_CTRL, M_TABLE, M_NREGS };
+/* clang-format off */
 static const reg_decl model_regs[] = {
     [M_CTRL] = {.name = "Ctrl", .offset = 0, .width = 4},
     [M_TABLE] = {.name = "Table", .offset = 8, .width = 4, .count = 2, .stride = 4},
 };
+/* clang-format on */
 DEV_REGS_CHECK(model_regs, M_NREGS);
 
 static const state_decl part_decls[] = {
@@ -54,7 +57,8 @@ static const state_decl model_decls[] = {
 
 static const device_class model_class = {
     .name = "model",
-    DEV_REGS(model_regs), .reg_space = 0x10,
+    DEV_REGS(model_regs),
+    .reg_space = 0x10,
     DEV_STATE(model_decls, model),
 };
 
@@ -64,7 +68,8 @@ static const state_decl other_decls[] = {
 };
 static const device_class other_class = {
     .name = "model",
-    DEV_REGS(model_regs), .reg_space = 0x10,
+    DEV_REGS(model_regs),
+    .reg_space = 0x10,
     DEV_STATE(other_decls, model),
 };
 
@@ -171,8 +176,7 @@ START_TEST(state_diff_finds_undeclared_field)
     xerr err;
     ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), 0);
     ck_assert_int_eq(dev_state_diff(a.d, b.d, &why), -1);
-    ck_assert_msg(strstr(why.s, "after field mem)") && strstr(why.s, "misses"), "%s",
-                  why.s);
+    ck_assert_msg(strstr(why.s, "after field mem)") && strstr(why.s, "misses"), "%s", why.s);
     /* A declared field that differs is named. */
     sb_reset(&why);
     b.m.forgotten = 5;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the host side of the console (src/core/chardev.c): how its
  * input is read (a file at once, a pipe waited for, a terminal polled at a
  * host-time rate with an injected clock), and that the end of the input or a
@@ -189,7 +190,4 @@ static Suite *hostio_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(hostio_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(hostio_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

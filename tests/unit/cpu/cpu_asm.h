@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tiny MIPS IV instruction encoders for the CPU unit tests and the
  * benchmark (register numbers in the n64 convention). */
 #ifndef XBOW_TEST_CPU_ASM_H
@@ -7,16 +8,18 @@
 
 #include "core/bus.h"
 
+/* clang-format off */
 enum {
     ZERO = 0, AT = 1, V0 = 2, V1 = 3, A0 = 4, A1 = 5, A2 = 6, A3 = 7, A4 = 8, A5 = 9, A6 = 10, A7 = 11,
     T0 = 12, T1 = 13, T2 = 14, T3 = 15, S0 = 16, S1 = 17, T8 = 24, T9 = 25, K0 = 26, K1 = 27,
     SP = 29, RA = 31,
 };
+/* clang-format on */
 
 #define R_(rs, rt, rd, sa, fn) \
     ((uint32_t)(((rs) << 21) | ((rt) << 16) | ((rd) << 11) | ((sa) << 6) | (fn)))
 #define I_(op, rs, rt, imm) \
-    ((uint32_t)(((uint32_t)(op) << 26) | ((rs) << 21) | ((rt) << 16) | ((uint32_t)(imm) & 0xffff)))
+    ((uint32_t)(((uint32_t)(op) << 26) | ((rs) << 21) | ((rt) << 16) | ((uint32_t)(imm)&0xffff)))
 
 #define NOP 0u
 #define SLL(rd, rt, sa) R_(0, rt, rd, sa, 0x00)
@@ -121,9 +124,12 @@ enum {
 #define BC1F(cc, off) I_(0x11, 8, (cc) << 2, off)
 #define BC1T(cc, off) I_(0x11, 8, ((cc) << 2) | 1, off)
 #define BC1TL(cc, off) I_(0x11, 8, ((cc) << 2) | 3, off)
-#define LDXC1(fd, index, base) ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((fd) << 6) | 1))
-#define SDXC1(fs, index, base) ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((fs) << 11) | 9))
-#define PREFX(h, index, base) ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((h) << 11) | 0xf))
+#define LDXC1(fd, index, base) \
+    ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((fd) << 6) | 1))
+#define SDXC1(fs, index, base) \
+    ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((fs) << 11) | 9))
+#define PREFX(h, index, base) \
+    ((uint32_t)((0x13u << 26) | ((base) << 21) | ((index) << 16) | ((h) << 11) | 0xf))
 
 #define MFC0(rt, rd) ((uint32_t)((0x10u << 26) | (0u << 21) | ((rt) << 16) | ((rd) << 11)))
 #define DMFC0(rt, rd) ((uint32_t)((0x10u << 26) | (1u << 21) | ((rt) << 16) | ((rd) << 11)))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The CPU tests run every test once with each engine the host has. */
 #ifndef XBOW_TEST_CPU_ENGINES_H
 #define XBOW_TEST_CPU_ENGINES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the R10000 interpreter, driven only through cpu.h on a bus
  * with RAM (and a probe MMIO region).  Programs are hand-encoded
  * (cpu_asm.h), placed at CODE_PA and run from KSEG0; exception vectors are
@@ -40,11 +41,29 @@
 #define S_CU1 (1ull << 29)
 #define S_KERNEL64 (S_KX | S_SX | S_UX | S_CU0 | S_CU1)
 
-enum { CP0_INDEX = 0, CP0_RANDOM = 1, CP0_ENTRYLO0 = 2, CP0_ENTRYLO1 = 3, CP0_CONTEXT = 4,
-       CP0_PAGEMASK = 5, CP0_WIRED = 6, CP0_BADVADDR = 8, CP0_COUNT = 9, CP0_ENTRYHI = 10,
-       CP0_COMPARE = 11, CP0_STATUS = 12, CP0_CAUSE = 13, CP0_EPC = 14, CP0_PRID = 15,
-       CP0_CONFIG = 16, CP0_LLADDR = 17, CP0_WATCHLO = 18, CP0_WATCHHI = 19, CP0_XCONTEXT = 20,
-       CP0_ERROREPC = 30 };
+enum {
+    CP0_INDEX = 0,
+    CP0_RANDOM = 1,
+    CP0_ENTRYLO0 = 2,
+    CP0_ENTRYLO1 = 3,
+    CP0_CONTEXT = 4,
+    CP0_PAGEMASK = 5,
+    CP0_WIRED = 6,
+    CP0_BADVADDR = 8,
+    CP0_COUNT = 9,
+    CP0_ENTRYHI = 10,
+    CP0_COMPARE = 11,
+    CP0_STATUS = 12,
+    CP0_CAUSE = 13,
+    CP0_EPC = 14,
+    CP0_PRID = 15,
+    CP0_CONFIG = 16,
+    CP0_LLADDR = 17,
+    CP0_WATCHLO = 18,
+    CP0_WATCHHI = 19,
+    CP0_XCONTEXT = 20,
+    CP0_ERROREPC = 30
+};
 
 static bus B;
 static sched CLK;
@@ -66,10 +85,10 @@ static void setup(void)
     ck_assert_int_eq(bus_map_ram(&B, "hspec", BUS_UNC(0, 0), RAM_SIZE, RB, 0, false), 0);
     ck_assert_int_eq(bus_map_ram(&B, "uncac", BUS_UNC(3, 0), RAM_SIZE, RB, 0, false), 0);
     ram_block *prom = ram_block_new(&B, "prom", 0x10000);
-    ck_assert_int_eq(bus_map_ram(&B, "lboot", BUS_UNC(0, 0x1fc00000), 0x10000, prom, 0, false),
-                     0);
+    ck_assert_int_eq(bus_map_ram(&B, "lboot", BUS_UNC(0, 0x1fc00000), 0x10000, prom, 0, false), 0);
     memset(&PR, 0, sizeof PR);
-    ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &mmio_probe_ops, &PR), 0);
+    ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &mmio_probe_ops, &PR),
+                     0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
     ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
@@ -127,10 +146,10 @@ static int run_prog(const uint32_t *w, unsigned n)
         cpu_bp_remove(C, CODE_VA + 4 * n);
     return rc;
 }
-#define RUN(...)                                          \
-    ({                                                    \
-        static const uint32_t prog_[] = {__VA_ARGS__};    \
-        run_prog(prog_, ARRAY_SIZE(prog_));               \
+#define RUN(...)                                       \
+    ({                                                 \
+        static const uint32_t prog_[] = {__VA_ARGS__}; \
+        run_prog(prog_, ARRAY_SIZE(prog_));            \
     })
 
 static unsigned exc_code(void) { return (unsigned)(cpu_cp0(C, CP0_CAUSE) >> 2) & 31; }
@@ -175,7 +194,10 @@ END_TEST
 
 START_TEST(arith_overflow_traps)
 {
-    static const struct { uint32_t insn; uint64_t a, b; } cases[] = {
+    static const struct {
+        uint32_t insn;
+        uint64_t a, b;
+    } cases[] = {
         {ADD(V0, A0, A1), 0x7fffffff, 1},
         {ADDI(V0, A0, 1), 0x7fffffff, 0},
         {SUB(V0, A0, A1), 0xffffffff80000000ull, 1},
@@ -273,9 +295,9 @@ START_TEST(arith_compare_and_moves)
 {
     cpu_set_gpr(C, A0, (uint64_t)-1);
     cpu_set_gpr(C, A1, 1);
-    int rc = RUN(SLT(V0, A0, A1), SLTU(V1, A0, A1), SLTI(T0, A0, 0), SLTIU(T1, A1, -1),
-                 MOVZ(T2, A1, ZERO), MOVN(T3, A1, ZERO), ORI(S0, ZERO, 0xffff),
-                 ANDI(S1, A0, 0x8001));
+    int rc =
+        RUN(SLT(V0, A0, A1), SLTU(V1, A0, A1), SLTI(T0, A0, 0), SLTIU(T1, A1, -1),
+            MOVZ(T2, A1, ZERO), MOVN(T3, A1, ZERO), ORI(S0, ZERO, 0xffff), ANDI(S1, A0, 0x8001));
     assert_end(rc, 8);
     ck_assert_uint_eq(cpu_gpr(C, V0), 1);
     ck_assert_uint_eq(cpu_gpr(C, V1), 0);
@@ -332,8 +354,7 @@ static uint64_t ref_load(int kind, uint64_t old, unsigned k)
 
 START_TEST(unaligned_loads_every_alignment)
 {
-    static const uint32_t ops[4] = {LWL(V0, 0, A0), LWR(V0, 0, A0), LDL(V0, 0, A0),
-                                    LDR(V0, 0, A0)};
+    static const uint32_t ops[4] = {LWL(V0, 0, A0), LWR(V0, 0, A0), LDL(V0, 0, A0), LDR(V0, 0, A0)};
     const uint64_t old = 0x0123456789abcdefull;
     set_pattern();
     for (int kind = 0; kind < 4; kind++) {
@@ -366,8 +387,7 @@ END_TEST
 
 START_TEST(unaligned_stores_every_alignment)
 {
-    static const uint32_t ops[4] = {SWL(A1, 0, A0), SWR(A1, 0, A0), SDL(A1, 0, A0),
-                                    SDR(A1, 0, A0)};
+    static const uint32_t ops[4] = {SWL(A1, 0, A0), SWR(A1, 0, A0), SDL(A1, 0, A0), SDR(A1, 0, A0)};
     const uint64_t val = 0x0123456789abcdefull;
     for (int kind = 0; kind < 4; kind++) {
         unsigned n = kind < 2 ? 4 : 8;
@@ -597,8 +617,8 @@ START_TEST(branches_and_delay_slots)
 {
     cpu_set_gpr(C, A0, 1);
     int rc = RUN(BEQ(ZERO, ZERO, 3), ADDIU(V0, ZERO, 1), ADDIU(V1, ZERO, 1), ADDIU(V1, ZERO, 2),
-                 ADDIU(T0, ZERO, 3), BNE(A0, ZERO, 1), ADDIU(T1, ZERO, 4),
-                 BLTZ(A0, 100), ADDIU(T2, ZERO, 5));
+                 ADDIU(T0, ZERO, 3), BNE(A0, ZERO, 1), ADDIU(T1, ZERO, 4), BLTZ(A0, 100),
+                 ADDIU(T2, ZERO, 5));
     assert_end(rc, 9);
     ck_assert_uint_eq(cpu_gpr(C, V0), 1); /* delay slot of a taken branch runs */
     ck_assert_uint_eq(cpu_gpr(C, V1), 0); /* skipped */
@@ -622,8 +642,7 @@ START_TEST(branches_and_delay_slots)
     put(0x12000, (const uint32_t[]){JR(RA), ADDIU(V0, V0, 10)}, 2);
     cpu_set_gpr(C, V0, 0);
     cpu_set_gpr(C, A1, K0(0x12000));
-    rc = RUN(JAL(0x12000), NOP, JALR(RA, A1), NOP, BGEZAL(ZERO, (0x12000 - CODE_PA - 20) / 4),
-             NOP);
+    rc = RUN(JAL(0x12000), NOP, JALR(RA, A1), NOP, BGEZAL(ZERO, (0x12000 - CODE_PA - 20) / 4), NOP);
     assert_end(rc, 6);
     ck_assert_uint_eq(cpu_gpr(C, V0), 30);
     ck_assert_uint_eq(cpu_gpr(C, RA), CODE_VA + 24);
@@ -659,13 +678,13 @@ END_TEST
 START_TEST(reserved_instructions)
 {
     static const uint32_t ri[] = {
-        0x70000002,  /* MUL (SPECIAL2): MIPS32, not on the R10000 */
-        0x7c000000,  /* SPECIAL3 (EXT) */
-        0x00200002 | (1 << 11), /* ROTR */
-        0xec000000,  /* opcode 0x3b */
-        0x42000020,  /* WAIT */
+        0x70000002,                /* MUL (SPECIAL2): MIPS32, not on the R10000 */
+        0x7c000000,                /* SPECIAL3 (EXT) */
+        0x00200002 | (1 << 11),    /* ROTR */
+        0xec000000,                /* opcode 0x3b */
+        0x42000020,                /* WAIT */
         0x04100000 | (0x1f << 16), /* REGIMM rt=0x1f */
-        0x00000005,  /* SPECIAL funct 5 */
+        0x00000005,                /* SPECIAL funct 5 */
     };
     for (unsigned i = 0; i < ARRAY_SIZE(ri); i++) {
         cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
@@ -697,10 +716,10 @@ START_TEST(fp_loads_branches_movcc)
     cpu_set_gpr(C, A0, DATA_VA);
     cpu_set_gpr(C, A1, 8);
     cpu_set_fcsr(C, 1u << 26); /* cc 2 set, cc 0 clear */
-    int rc = RUN(LDC1(2, 0, A0), LWC1(3, 8, A0), LDXC1(4, A1, A0), SDC1(2, 16, A0),
-                 SWC1(3, 24, A0), SDXC1(4, A1, A0), BC1T(2, 2), NOP, ADDIU(V0, ZERO, 1),
-                 BC1T(0, 2), NOP, ADDIU(V1, ZERO, 1), MOVT(T0, A1, 2), MOVF(T1, A1, 2),
-                 BC1TL(0, 5), ADDIU(T2, ZERO, 1), PREFX(0, A1, A0));
+    int rc = RUN(LDC1(2, 0, A0), LWC1(3, 8, A0), LDXC1(4, A1, A0), SDC1(2, 16, A0), SWC1(3, 24, A0),
+                 SDXC1(4, A1, A0), BC1T(2, 2), NOP, ADDIU(V0, ZERO, 1), BC1T(0, 2), NOP,
+                 ADDIU(V1, ZERO, 1), MOVT(T0, A1, 2), MOVF(T1, A1, 2), BC1TL(0, 5),
+                 ADDIU(T2, ZERO, 1), PREFX(0, A1, A0));
     assert_end(rc, 17);
     ck_assert_uint_eq(cpu_fpr(C, 2), 0x8091a2b3c4d5e6f7ull);
     ck_assert_uint_eq(cpu_fpr(C, 3) & 0xffffffff, 0x08192a3b);
@@ -717,13 +736,14 @@ END_TEST
 
 /* ---- TLB ------------------------------------------------------------------- */
 
-#define ELO(pa, c, d, v, g) ((((uint64_t)(pa) >> 12) << 6) | ((c) << 3) | ((d) << 2) | ((v) << 1) | (g))
+#define ELO(pa, c, d, v, g) \
+    ((((uint64_t)(pa) >> 12) << 6) | ((c) << 3) | ((d) << 2) | ((v) << 1) | (g))
 
 /* A TLB refill handler: EntryLo0/1 from k0/k1, TLBWR, ERET. */
 static void install_refill(uint64_t pa)
 {
-    static const uint32_t h[] = {DMTC0(K0, CP0_ENTRYLO0), DMTC0(K1, CP0_ENTRYLO1), NOP, TLBWR,
-                                 NOP, ERET};
+    static const uint32_t h[] = {
+        DMTC0(K0, CP0_ENTRYLO0), DMTC0(K1, CP0_ENTRYLO1), NOP, TLBWR, NOP, ERET};
     put(pa, h, ARRAY_SIZE(h));
 }
 
@@ -866,8 +886,8 @@ END_TEST
 START_TEST(user_mode_rules)
 {
     /* Map user page 0x10000000 -> PA 0x200000 with a TLB entry. */
-    ck_assert_int_eq(cpu_tlb_set(C, 0, 0x10000000, ELO(0x200000, 3, 1, 1, 1),
-                                 ELO(0x201000, 3, 1, 1, 1), 0), 0);
+    ck_assert_int_eq(
+        cpu_tlb_set(C, 0, 0x10000000, ELO(0x200000, 3, 1, 1, 1), ELO(0x201000, 3, 1, 1, 1), 0), 0);
     put(0x200000, (const uint32_t[]){DSLL(V0, V0, 1)}, 1);
     cpu_set_cp0(C, CP0_STATUS, S_USER); /* UX clear: 64-bit ops are reserved */
     cpu_set_pc(C, 0x10000000);
@@ -1345,7 +1365,4 @@ static Suite *cpu_suite(void)
 }
 
 /* Every test runs with each engine the host has. */
-int main(void)
-{
-    return check_run_engines(cpu_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run_engines(cpu_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of idle skip in the CPU (src/cpu/idle.c): a polling loop on
  * memory waits and wakes when another initiator writes the value; the run
  * is the same however it is cut into cpu_run() calls; loops that store,
@@ -25,11 +26,11 @@
 #define CP0_STATUS 12
 #define CP0_EPC 14
 
-#define CODE code_pa       /* the programs (see use_jit) */
-#define FLAG 0x3000u       /* the polled word */
-#define LOOP K0(CODE + 4)  /* every program's loop head */
+#define CODE code_pa         /* the programs (see use_jit) */
+#define FLAG 0x3000u         /* the polled word */
+#define LOOP K0(CODE + 4)    /* every program's loop head */
 #define DONE K0(CODE + 0x10) /* ... and where it ends (a breakpoint) */
-#define DEV_PA 0x100000u   /* the test device: XKPHYS uncached */
+#define DEV_PA 0x100000u     /* the test device: XKPHYS uncached */
 #define DEV_VA (0x9000000000000000ull + DEV_PA)
 #define TICKS_PER_VALUE 100 /* its CLOCK register */
 
@@ -46,10 +47,7 @@ static uint32_t code_pa;
  * stored value), FIFO (a read hook that is not declared pure). */
 enum { R_CLOCK, R_STATUS, R_FIFO, NREGS };
 static int fifo_reads;
-static uint64_t rd_clock(device *d, const reg_access *a)
-{
-    return d->clock->now / TICKS_PER_VALUE;
-}
+static uint64_t rd_clock(device *d, const reg_access *a) { return d->clock->now / TICKS_PER_VALUE; }
 static uint64_t rd_fifo(device *d, const reg_access *a)
 {
     if (!a->peek)
@@ -61,6 +59,7 @@ static uint64_t clock_next(device *d, unsigned id, unsigned idx)
     (void)id, (void)idx;
     return (d->clock->now / TICKS_PER_VALUE + 1) * TICKS_PER_VALUE;
 }
+/* clang-format off */
 static const reg_decl test_regs[] = {
     [R_CLOCK] = {.name = "CLOCK", .offset = 0x0, .width = 8,
                  .rules = R_RO | R_NOSTORE | R_PURE | R_TIME, .read = rd_clock,
@@ -69,6 +68,7 @@ static const reg_decl test_regs[] = {
     [R_FIFO] = {.name = "FIFO", .offset = 0x10, .width = 8, .rules = R_RO | R_NOSTORE,
                 .read = rd_fifo, .desc = "pops"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(test_regs, NREGS);
 static const device_class test_class = {
     .name = "idletest",
@@ -88,8 +88,7 @@ static void setup(void)
     D = device_new(&test_class, "idletest", NULL, &EB, &CLK);
     ck_assert_ptr_nonnull(D);
     device_reset(D);
-    ck_assert_int_eq(bus_map_mmio(&B, "idletest", BUS_UNC(0, DEV_PA), 0x1000, &dev_mmio_be, D),
-                     0);
+    ck_assert_int_eq(bus_map_mmio(&B, "idletest", BUS_UNC(0, DEV_PA), 0x1000, &dev_mmio_be, D), 0);
     C = cpu_new(0, &B, &CLK, &EB);
     ck_assert_ptr_nonnull(C);
     ck_assert_int_eq(cpu_set_engine(C, engine), 0);
@@ -118,21 +117,18 @@ static void put(uint64_t pa, const uint32_t *w, unsigned n)
     }
 }
 
-static void start(void)
-{
-    cpu_set_pc(C, K0(CODE));
-}
+static void start(void) { cpu_set_pc(C, K0(CODE)); }
 
 /* while (*FLAG == 0); v0 = 1 */
 static void put_ram_poll(void)
 {
-    put(CODE, (const uint32_t[]){
-        LUI(T1, 0x8000),          /* t1 = KSEG0 */
-        LD(T0, FLAG, T1),         /* LOOP */
-        BEQ(T0, ZERO, -2),
-        NOP,
-        ADDIU(V0, ZERO, 1),       /* DONE */
-    }, 5);
+    put(CODE,
+        (const uint32_t[]){
+            LUI(T1, 0x8000),                            /* t1 = KSEG0 */
+            LD(T0, FLAG, T1),                           /* LOOP */
+            BEQ(T0, ZERO, -2), NOP, ADDIU(V0, ZERO, 1), /* DONE */
+        },
+        5);
     start();
 }
 
@@ -222,24 +218,28 @@ END_TEST
 
 START_TEST(loops_that_store_or_count_never_wait)
 {
-    put(CODE, (const uint32_t[]){
-        LUI(T1, 0x8000),
-        SD(T0, FLAG, T1),         /* a store */
-        BEQ(ZERO, ZERO, -2),
-        NOP,
-    }, 4);
+    put(CODE,
+        (const uint32_t[]){
+            LUI(T1, 0x8000),
+            SD(T0, FLAG, T1), /* a store */
+            BEQ(ZERO, ZERO, -2),
+            NOP,
+        },
+        4);
     start();
     ck_assert_int_eq(cpu_run(C, 1000000), CPU_RAN);
     ck_assert_uint_eq(cpu_retired(C), 1000000);
     ck_assert_uint_eq(wait_info().poll_waits, 0);
     cpu_bp_remove(C, DONE); /* (the loop's delay slot is there) */
-    put(CODE, (const uint32_t[]){
-        LUI(T1, 0x8000),
-        LD(T0, FLAG, T1),
-        ADDIU(T2, T2, 1),         /* a counter: no two iterations alike */
-        BEQ(T0, ZERO, -3),
-        NOP,
-    }, 5);
+    put(CODE,
+        (const uint32_t[]){
+            LUI(T1, 0x8000),
+            LD(T0, FLAG, T1),
+            ADDIU(T2, T2, 1), /* a counter: no two iterations alike */
+            BEQ(T0, ZERO, -3),
+            NOP,
+        },
+        5);
     start();
     ck_assert_int_eq(cpu_run(C, 2000000), CPU_RAN);
     ck_assert_uint_eq(cpu_retired(C), 2000000);
@@ -252,17 +252,13 @@ END_TEST
 #define DEV_DONE K0(DEV_CODE + 0x20)
 static void put_dev_poll(unsigned reg_off, unsigned limit)
 {
-    put(DEV_CODE, (const uint32_t[]){
-        LUI(T1, 0x9000),
-        DSLL32(T1, T1, 0),        /* 0x9000000000000000: XKPHYS uncached */
-        LUI(T3, DEV_PA >> 16),
-        DADDU(T1, T1, T3),
-        LD(T0, (int)reg_off, T1), /* the loop */
-        SLTIU(T2, T0, limit),
-        BNE(T2, ZERO, -3),
-        NOP,
-        NOP,                      /* DEV_DONE */
-    }, 9);
+    put(DEV_CODE,
+        (const uint32_t[]){
+            LUI(T1, 0x9000), DSLL32(T1, T1, 0), /* 0x9000000000000000: XKPHYS uncached */
+            LUI(T3, DEV_PA >> 16), DADDU(T1, T1, T3), LD(T0, (int)reg_off, T1), /* the loop */
+            SLTIU(T2, T0, limit), BNE(T2, ZERO, -3), NOP, NOP,                  /* DEV_DONE */
+        },
+        9);
     cpu_bp_insert(C, DEV_DONE);
     cpu_set_pc(C, K0(DEV_CODE));
 }
@@ -285,8 +281,7 @@ START_TEST(a_register_that_changes_with_time_ends_the_wait_on_time)
     ck_assert_int_eq(cpu_run(C, 100000), CPU_BREAK);
     uint64_t ref_ticks = cpu_ticks(C);
     ck_assert_uint_eq(wait_info().waited, 0);
-    ck_assert_uint_le(skip_ticks > ref_ticks ? skip_ticks - ref_ticks : ref_ticks - skip_ticks,
-                      4);
+    ck_assert_uint_le(skip_ticks > ref_ticks ? skip_ticks - ref_ticks : ref_ticks - skip_ticks, 4);
 }
 END_TEST
 
@@ -319,13 +314,11 @@ END_TEST
 #define IDLE K0(0x21000)
 static void put_idle_call(void)
 {
-    put(CODE, (const uint32_t[]){
-        JAL(IDLE & 0x0fffffff),
-        NOP,
-        NOP,
-        NOP,
-        NOP,                      /* DONE */
-    }, 5);
+    put(CODE,
+        (const uint32_t[]){
+            JAL(IDLE & 0x0fffffff), NOP, NOP, NOP, NOP, /* DONE */
+        },
+        5);
     put(0x21000, (const uint32_t[]){JR(RA), NOP}, 2);
     start();
 }
@@ -423,7 +416,7 @@ START_TEST(a_held_cpu_does_not_wait_and_the_debugger_wakes_one)
     ck_assert_int_eq(cpu_run(C, 200000), CPU_RAN);
     ck_assert_int_eq(wait_info().kind, CPU_WAIT_POLL);
     /* Setting a register the loop depends on ends the wait. */
-    cpu_set_gpr(C, T1, K0(0) + 0x8);     /* the loop now reads FLAG + 8 ... */
+    cpu_set_gpr(C, T1, K0(0) + 0x8);            /* the loop now reads FLAG + 8 ... */
     put(FLAG + 8, (const uint32_t[]){0, 1}, 2); /* ... which is 1 */
     ck_assert_int_eq(wait_info().kind, CPU_WAIT_NONE);
     ck_assert_int_eq(cpu_run(C, 200100), CPU_BREAK);
@@ -438,13 +431,12 @@ static void delay_run(bool skip, bool wide, uint64_t count, uint64_t until, uint
                       uint64_t irq_at, uint64_t out[4])
 {
     cpu_set_idle_skip(C, skip);
-    put(CODE, (const uint32_t[]){
-        NOP,
-        BNE(A0, ZERO, -1),        /* LOOP */
-        wide ? DADDIU(A0, A0, -1) : ADDIU(A0, A0, -1),
-        NOP,
-        NOP,                      /* DONE */
-    }, 5);
+    put(CODE,
+        (const uint32_t[]){
+            NOP, BNE(A0, ZERO, -1),                                  /* LOOP */
+            wide ? DADDIU(A0, A0, -1) : ADDIU(A0, A0, -1), NOP, NOP, /* DONE */
+        },
+        5);
     start();
     cpu_set_gpr(C, A0, count);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64 | S_IM2 | S_IE);
@@ -469,23 +461,23 @@ START_TEST(a_delay_loop_is_done_at_once_and_exactly)
         bool wide;
         uint64_t count, until, slice, irq_at;
     } runs[] = {
-        {true, 100000, 1000000, 1000000, 0},   /* runs out: DONE */
-        {true, 100000, 150001, 1000000, 0},    /* stops half way, at an odd tick */
-        {true, 100000, 150000, 977, 0},        /* in slices */
-        {true, 100000, 1000000, 1000000, 70001}, /* an interrupt half way */
+        {true, 100000, 1000000, 1000000, 0},       /* runs out: DONE */
+        {true, 100000, 150001, 1000000, 0},        /* stops half way, at an odd tick */
+        {true, 100000, 150000, 977, 0},            /* in slices */
+        {true, 100000, 1000000, 1000000, 70001},   /* an interrupt half way */
         {false, 0x180000000ull, 1000000, 4096, 0}, /* a 32-bit count (0x80000000) */
-        {true, 0, 1000, 1000, 0},              /* nothing to count */
+        {true, 0, 1000, 1000, 0},                  /* nothing to count */
     };
     for (unsigned i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         uint64_t ref[4], got[4];
         teardown();
         setup();
-        delay_run(false, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice,
-                  runs[i].irq_at, ref);
+        delay_run(false, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice, runs[i].irq_at,
+                  ref);
         teardown();
         setup();
-        delay_run(true, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice,
-                  runs[i].irq_at, got);
+        delay_run(true, runs[i].wide, runs[i].count, runs[i].until, runs[i].slice, runs[i].irq_at,
+                  got);
         for (unsigned k = 0; k < 4; k++)
             ck_assert_msg(got[k] == ref[k], "run %u: value %u is 0x%llx, not 0x%llx", i, k,
                           (unsigned long long)got[k], (unsigned long long)ref[k]);

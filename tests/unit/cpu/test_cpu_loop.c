@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the R10000 run loop (src/cpu/exec.c): instruction counting
  * at every stopping point (page ends, delay slots, likely branches, jumps
  * between pages), breakpoints and HLE-free special pages while the page is
@@ -25,7 +26,7 @@ static bus B;
 static sched CLK;
 static event_bus EB;
 static cpu *C;
-static int ENGINE; /* the engine every test runs with (main) */
+static int ENGINE;      /* the engine every test runs with (main) */
 static int kick_writes; /* writes to the kicking device */
 
 /* A device whose every write asks the CPU to stop (as a stop request from an
@@ -82,31 +83,35 @@ static void put(uint64_t pa, const uint32_t *w, unsigned n)
  * taken locally, then END. */
 #define WALK_PA 0x10ff0u
 #define WALK_VA K0(WALK_PA)
-#define LOOP_VA K0(0x11008u)  /* loop head */
+#define LOOP_VA K0(0x11008u)    /* loop head */
 #define LOOP_DS_VA K0(0x11010u) /* the loop branch's delay slot */
 #define END_VA K0(0x12018u)
 static void put_walk(void)
 {
-    put(0x10ff0, (const uint32_t[]){
-        ADDIU(T0, ZERO, 5), ADDIU(V0, V0, 1), ADDIU(V1, V1, 3),
-        BNEL(ZERO, ZERO, 100),     /* 0x10ffc: not taken, skips 0x11000 */
-        ADDIU(V0, V0, 100),        /* 0x11000: skipped */
-        ADDIU(T1, T1, 1),          /* 0x11004 */
-        ADDIU(T0, T0, -1),         /* 0x11008: loop */
-        BNE(T0, ZERO, -2),         /* 0x1100c */
-        ADDIU(T2, T2, 1),          /* 0x11010: delay slot */
-        J(0x11ffc),                /* 0x11014 */
-        ADDIU(T3, T3, 1),          /* 0x11018 */
-    }, 11);
-    put(0x11ffc, (const uint32_t[]){
-        BEQ(ZERO, ZERO, 2),        /* 0x11ffc: to 0x12008, delay slot on the next page */
-        ADDIU(A2, A2, 7),          /* 0x12000 */
-        ADDIU(A2, A2, 1000),       /* 0x12004: skipped */
-        JAL(0x13000),              /* 0x12008 */
-        ADDIU(A3, A3, 1),          /* 0x1200c */
-        BEQL(ZERO, ZERO, 1),       /* 0x12010: taken, to END */
-        ADDIU(A3, A3, 2),          /* 0x12014: its delay slot */
-    }, 7);
+    put(0x10ff0,
+        (const uint32_t[]){
+            ADDIU(T0, ZERO, 5), ADDIU(V0, V0, 1), ADDIU(V1, V1, 3),
+            BNEL(ZERO, ZERO, 100), /* 0x10ffc: not taken, skips 0x11000 */
+            ADDIU(V0, V0, 100),    /* 0x11000: skipped */
+            ADDIU(T1, T1, 1),      /* 0x11004 */
+            ADDIU(T0, T0, -1),     /* 0x11008: loop */
+            BNE(T0, ZERO, -2),     /* 0x1100c */
+            ADDIU(T2, T2, 1),      /* 0x11010: delay slot */
+            J(0x11ffc),            /* 0x11014 */
+            ADDIU(T3, T3, 1),      /* 0x11018 */
+        },
+        11);
+    put(0x11ffc,
+        (const uint32_t[]){
+            BEQ(ZERO, ZERO, 2),  /* 0x11ffc: to 0x12008, delay slot on the next page */
+            ADDIU(A2, A2, 7),    /* 0x12000 */
+            ADDIU(A2, A2, 1000), /* 0x12004: skipped */
+            JAL(0x13000),        /* 0x12008 */
+            ADDIU(A3, A3, 1),    /* 0x1200c */
+            BEQL(ZERO, ZERO, 1), /* 0x12010: taken, to END */
+            ADDIU(A3, A3, 2),    /* 0x12014: its delay slot */
+        },
+        7);
     put(0x13000, (const uint32_t[]){JR(RA), ADDIU(A4, A4, 9)}, 2);
 }
 
@@ -243,13 +248,15 @@ START_TEST(a_kick_stops_right_after_the_access)
 {
     /* A loop storing to the device: the CPU stops after the first store,
      * also when the store is a delay slot (then at the branch target). */
-    put(0x20000, (const uint32_t[]){
-        ADDIU(T0, T0, 1),          /* 0x20000 */
-        SW(T0, 0, A0),             /* 0x20004 */
-        ADDIU(T1, T1, 1),          /* 0x20008 */
-        BEQ(ZERO, ZERO, -4),       /* 0x2000c: back to 0x20000 */
-        SW(T1, 0, A0),             /* 0x20010: delay slot */
-    }, 5);
+    put(0x20000,
+        (const uint32_t[]){
+            ADDIU(T0, T0, 1),    /* 0x20000 */
+            SW(T0, 0, A0),       /* 0x20004 */
+            ADDIU(T1, T1, 1),    /* 0x20008 */
+            BEQ(ZERO, ZERO, -4), /* 0x2000c: back to 0x20000 */
+            SW(T1, 0, A0),       /* 0x20010: delay slot */
+        },
+        5);
     clear_regs();
     cpu_set_gpr(C, A0, 0xffffffffa0000000ull + MMIO_PA); /* KSEG1: uncached, attribute 0 */
     cpu_set_pc(C, K0(0x20000));
@@ -270,9 +277,14 @@ START_TEST(status_write_unmasking_a_pending_interrupt)
     /* IP2 pending but masked; the MTC0 that sets IE takes it at once. */
     cpu_set_irq(C, 2, true);
     cpu_set_gpr(C, A0, S_KERNEL64 | S_IE | (1ull << 10));
-    put(0x20000, (const uint32_t[]){
-        ADDIU(T0, T0, 1), MTC0(A0, CP0_STATUS), ADDIU(T0, T0, 1), ADDIU(T0, T0, 1),
-    }, 4);
+    put(0x20000,
+        (const uint32_t[]){
+            ADDIU(T0, T0, 1),
+            MTC0(A0, CP0_STATUS),
+            ADDIU(T0, T0, 1),
+            ADDIU(T0, T0, 1),
+        },
+        4);
     cpu_set_pc(C, K0(0x20000));
     ck_assert_int_eq(cpu_run(C, CLK.now + 1000), CPU_BREAK);
     ck_assert_uint_eq(cpu_pc(C), VEC_GEN);
@@ -325,7 +337,4 @@ static Suite *cpu_loop_suite(void)
 }
 
 /* Every test runs with each engine the host has. */
-int main(void)
-{
-    return check_run_engines(cpu_loop_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run_engines(cpu_loop_suite, &ENGINE) ? EXIT_FAILURE : EXIT_SUCCESS; }

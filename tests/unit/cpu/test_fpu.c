@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the R10000 FPU (src/cpu/fpu.c, fpu_arith.c).
  *
  * Instructions are encoded here and run through fpu_exec() as the CPU core
@@ -16,14 +17,32 @@
 
 /* --- encodings ------------------------------------------------------------- */
 enum { S = 16, D = 17, W = 20, L = 21 };
+/* clang-format off */
 enum {
     F_ADD = 0, F_SUB, F_MUL, F_DIV, F_SQRT, F_ABS, F_MOV, F_NEG,
     F_ROUNDL, F_TRUNCL, F_CEILL, F_FLOORL, F_ROUNDW, F_TRUNCW, F_CEILW, F_FLOORW,
     F_MOVCF = 17, F_MOVZ = 18, F_MOVN = 19, F_RECIP = 21, F_RSQRT = 22,
     F_CVTS = 32, F_CVTD = 33, F_CVTW = 36, F_CVTL = 37, F_C = 48,
 };
-enum { C_F, C_UN, C_EQ, C_UEQ, C_OLT, C_ULT, C_OLE, C_ULE,
-       C_SF, C_NGLE, C_SEQ, C_NGL, C_LT, C_NGE, C_LE, C_NGT };
+/* clang-format on */
+enum {
+    C_F,
+    C_UN,
+    C_EQ,
+    C_UEQ,
+    C_OLT,
+    C_ULT,
+    C_OLE,
+    C_ULE,
+    C_SF,
+    C_NGLE,
+    C_SEQ,
+    C_NGL,
+    C_LT,
+    C_NGE,
+    C_LE,
+    C_NGT
+};
 enum { X_MADD = 4, X_MSUB = 5, X_NMADD = 6, X_NMSUB = 7 };
 
 static uint32_t cop1(unsigned fmt, unsigned ft, unsigned fs, unsigned fd, unsigned func)
@@ -38,7 +57,8 @@ static uint32_t movcf(unsigned fmt, unsigned cc, bool tf, unsigned fs, unsigned 
 {
     return cop1(fmt, (cc << 2) | tf, fs, fd, F_MOVCF);
 }
-static uint32_t cop1x(unsigned fr, unsigned ft, unsigned fs, unsigned fd, unsigned op, unsigned fmt3)
+static uint32_t cop1x(unsigned fr, unsigned ft, unsigned fs, unsigned fd, unsigned op,
+                      unsigned fmt3)
 {
     return (0x13u << 26) | (fr << 21) | (ft << 16) | (fs << 11) | (fd << 6) | (op << 3) | fmt3;
 }
@@ -65,7 +85,7 @@ static uint32_t move(unsigned rs, unsigned rt, unsigned fs)
 #define EN_Z (1u << 10)
 #define EN_V (1u << 11)
 #define FS_BIT (1u << 24)
-static const unsigned cc_bit[8] = { 23, 25, 26, 27, 28, 29, 30, 31 };
+static const unsigned cc_bit[8] = {23, 25, 26, 27, 28, 29, 30, 31};
 
 #define QNAN_S 0x7fbfffffu
 #define QNAN_D 0x7ff7ffffffffffffull
@@ -75,10 +95,30 @@ static const unsigned cc_bit[8] = { 23, 25, 26, 27, 28, 29, 30, 31 };
 #define INF_S 0x7f800000u
 #define INF_D 0x7ff0000000000000ull
 
-static uint32_t fb(float f) { uint32_t v; memcpy(&v, &f, 4); return v; }
-static uint64_t db(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
-static float bf(uint32_t v) { float f; memcpy(&f, &v, 4); return f; }
-static double bd(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
+static uint32_t fb(float f)
+{
+    uint32_t v;
+    memcpy(&v, &f, 4);
+    return v;
+}
+static uint64_t db(double d)
+{
+    uint64_t v;
+    memcpy(&v, &d, 8);
+    return v;
+}
+static float bf(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, 4);
+    return f;
+}
+static double bd(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
 
 static fpu_state F;
 static uint64_t G[32];
@@ -95,7 +135,7 @@ static uint32_t cause(void) { return F.fcsr & CAUSE; }
 #define S32(r) ((uint32_t)F.fpr[r])
 
 /* --- host reference ------------------------------------------------------- */
-static const int HRM[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
+static const int HRM[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
 
 static uint32_t host_cause(void)
 {
@@ -153,9 +193,10 @@ static bool is_tiny_or_nan(unsigned fmt, uint64_t v, uint32_t hc)
 /* Every basic op, both formats, all rounding modes, against the host. */
 START_TEST(arith_matches_host)
 {
-    static const double vals[] = { 1, 3, -3, 0.1, -7.5, 1e30, -2.5e-20, 1e300, 0.0, -0.0,
-                                   INFINITY, -INFINITY, 123456789.0, 1.0 / 3, 3.4e38 };
-    static const unsigned funcs[] = { F_ADD, F_SUB, F_MUL, F_DIV, F_SQRT, F_RECIP };
+    static const double vals[] = {1,        3,         -3,          0.1,     -7.5,
+                                  1e30,     -2.5e-20,  1e300,       0.0,     -0.0,
+                                  INFINITY, -INFINITY, 123456789.0, 1.0 / 3, 3.4e38};
+    static const unsigned funcs[] = {F_ADD, F_SUB, F_MUL, F_DIV, F_SQRT, F_RECIP};
     int checked = 0;
     for (unsigned fmt = S; fmt <= D; fmt++)
         for (unsigned rm = 0; rm < 4; rm++)
@@ -178,9 +219,9 @@ START_TEST(arith_matches_host)
                         ck_assert_int_eq(rc, FPU_OK);
                         if (got != want || cause() != hc)
                             ck_abort_msg("fmt %u func %u rm %u a=%g b=%g: got %#llx cause %#x, "
-                                         "want %#llx cause %#x", fmt, func, rm, vals[i], vals[j],
-                                         (unsigned long long)got, cause(),
-                                         (unsigned long long)want, hc);
+                                         "want %#llx cause %#x",
+                                         fmt, func, rm, vals[i], vals[j], (unsigned long long)got,
+                                         cause(), (unsigned long long)want, hc);
                         ck_assert_uint_eq(F.fcsr & FLAGS, (hc >> 12) << 2);
                         checked++;
                     }
@@ -191,10 +232,10 @@ END_TEST
 /* 1/3 in each rounding mode: literal results. */
 START_TEST(rounding_modes_one_third)
 {
-    static const uint32_t s[4] = { 0x3eaaaaab, 0x3eaaaaaa, 0x3eaaaaab, 0x3eaaaaaa };
-    static const uint64_t d[4] = { 0x3fd5555555555555ull, 0x3fd5555555555555ull,
-                                   0x3fd5555555555556ull, 0x3fd5555555555555ull };
-    static const uint32_t sneg[4] = { 0xbeaaaaab, 0xbeaaaaaa, 0xbeaaaaaa, 0xbeaaaaab };
+    static const uint32_t s[4] = {0x3eaaaaab, 0x3eaaaaaa, 0x3eaaaaab, 0x3eaaaaaa};
+    static const uint64_t d[4] = {0x3fd5555555555555ull, 0x3fd5555555555555ull,
+                                  0x3fd5555555555556ull, 0x3fd5555555555555ull};
+    static const uint32_t sneg[4] = {0xbeaaaaab, 0xbeaaaaaa, 0xbeaaaaaa, 0xbeaaaaab};
     for (unsigned rm = 0; rm < 4; rm++) {
         setup();
         set_rm(rm);
@@ -290,8 +331,8 @@ START_TEST(nan_operands)
     ex(cop1(S, 0, 4, 5, F_SQRT));
     ck_assert_uint_eq(S32(5), QNAN_S);
     /* double */
-    F.fpr[6] = 0x7ff0000000000badull;  /* quiet */
-    F.fpr[8] = 0x7ff8000000000000ull;  /* signalling */
+    F.fpr[6] = 0x7ff0000000000badull; /* quiet */
+    F.fpr[8] = 0x7ff8000000000000ull; /* signalling */
     F.fpr[10] = db(2.0);
     ex(cop1(D, 6, 10, 12, F_DIV));
     ck_assert_uint_eq(F.fpr[12], 0x7ff0000000000badull);
@@ -350,8 +391,8 @@ END_TEST
 START_TEST(overflow_by_mode)
 {
     /* +-MAX * 2: RN, RZ, RP, RM */
-    static const uint32_t pos[4] = { INF_S, MAX_S, INF_S, MAX_S };
-    static const uint32_t neg[4] = { 0xff800000, 0xff7fffff, 0xff7fffff, 0xff800000 };
+    static const uint32_t pos[4] = {INF_S, MAX_S, INF_S, MAX_S};
+    static const uint32_t neg[4] = {0xff800000, 0xff7fffff, 0xff7fffff, 0xff800000};
     for (unsigned rm = 0; rm < 4; rm++) {
         setup();
         set_rm(rm);
@@ -400,8 +441,8 @@ START_TEST(tiny_results)
     ck_assert_uint_eq(cause(), C_E);
 
     /* FS set: MINN/3 -> RN +0, RZ +0, RP +MINN, RM +0 ; -MINN/3 mirrored */
-    static const uint32_t pos[4] = { 0, 0, MINN_S, 0 };
-    static const uint32_t neg[4] = { 0x80000000, 0x80000000, 0x80000000, 0x80000000 | MINN_S };
+    static const uint32_t pos[4] = {0, 0, MINN_S, 0};
+    static const uint32_t neg[4] = {0x80000000, 0x80000000, 0x80000000, 0x80000000 | MINN_S};
     F.fpr[5] = 0x80000000 | MINN_S;
     for (unsigned rm = 0; rm < 4; rm++) {
         F.fcsr = FS_BIT | rm;
@@ -539,9 +580,8 @@ END_TEST
 /* The MADD family against two host roundings, in every mode. */
 START_TEST(madd_matches_host)
 {
-    static const double t[][3] = { { 1.1, 2.3, 0.7 }, { -3.3, 1e-5, 1.0 / 3 },
-                                   { 7.0, 1.0 / 7, -1.0 }, { 1e200, 1e200, 1.0 },
-                                   { 0.0, 5.0, -0.0 }, { 2.5, -0.4, 1.0 } };
+    static const double t[][3] = {{1.1, 2.3, 0.7},     {-3.3, 1e-5, 1.0 / 3}, {7.0, 1.0 / 7, -1.0},
+                                  {1e200, 1e200, 1.0}, {0.0, 5.0, -0.0},      {2.5, -0.4, 1.0}};
     for (unsigned rm = 0; rm < 4; rm++)
         for (size_t i = 0; i < ARRAY_SIZE(t); i++)
             for (unsigned op = X_MADD; op <= X_NMSUB; op++) {
@@ -580,7 +620,7 @@ END_TEST
  * correctly rounded, so these are exact oracles in every mode. */
 START_TEST(rsqrt_powers_of_two)
 {
-    static const int ks[] = { 0, -1, 49, -60, 10 };
+    static const int ks[] = {0, -1, 49, -60, 10};
     for (unsigned rm = 0; rm < 4; rm++)
         for (size_t i = 0; i < ARRAY_SIZE(ks); i++) {
             int k = ks[i];
@@ -740,13 +780,13 @@ static uint64_t to_int(unsigned fmt, unsigned func, double v, unsigned rm, int *
     *rc = ex(cop1(fmt, 0, 2, 4, func));
     return (func == F_CVTW || (func >= F_ROUNDW && func <= F_FLOORW)) ? S32(4) : F.fpr[4];
 }
-#define TO_INT(fmt, func, v, rm, want, want_cause)                  \
-    do {                                                            \
-        int rc_;                                                    \
-        uint64_t got_ = to_int(fmt, func, v, rm, &rc_);             \
-        ck_assert_int_eq(rc_, FPU_OK);                              \
-        ck_assert_uint_eq(got_, (uint64_t)(want));                  \
-        ck_assert_uint_eq(cause(), want_cause);                     \
+#define TO_INT(fmt, func, v, rm, want, want_cause)      \
+    do {                                                \
+        int rc_;                                        \
+        uint64_t got_ = to_int(fmt, func, v, rm, &rc_); \
+        ck_assert_int_eq(rc_, FPU_OK);                  \
+        ck_assert_uint_eq(got_, (uint64_t)(want));      \
+        ck_assert_uint_eq(cause(), want_cause);         \
     } while (0)
 
 START_TEST(cvt_to_integer)
@@ -797,9 +837,13 @@ END_TEST
 
 START_TEST(cvt_from_integer)
 {
-    static const int64_t ls[] = { 0x7fffffffffffffffll, -0x7fffffffffffffffll - 1,
-                                  (1ll << 53) + 1, -((1ll << 53) + 3), 123, -1 };
-    static const int32_t ws[] = { 0x7fffffff, -0x7fffffff - 1, 16777217, -5, 0 };
+    static const int64_t ls[] = {0x7fffffffffffffffll,
+                                 -0x7fffffffffffffffll - 1,
+                                 (1ll << 53) + 1,
+                                 -((1ll << 53) + 3),
+                                 123,
+                                 -1};
+    static const int32_t ws[] = {0x7fffffff, -0x7fffffff - 1, 16777217, -5, 0};
     for (unsigned rm = 0; rm < 4; rm++) {
         for (size_t i = 0; i < ARRAY_SIZE(ls); i++) {
             fesetround(HRM[rm]);
@@ -850,16 +894,22 @@ END_TEST
 
 START_TEST(compare_all_conditions)
 {
-    struct { double a, b; bool un, eq, lt; } p[] = {
-        { 1, 2, false, false, true }, { 2, 1, false, false, false },
-        { 1, 1, false, true, false }, { -0.0, 0.0, false, true, false },
-        { -INFINITY, -1e30, false, false, true }, { 1, NAN, true, false, false },
+    struct {
+        double a, b;
+        bool un, eq, lt;
+    } p[] = {
+        {1, 2, false, false, true},
+        {2, 1, false, false, false},
+        {1, 1, false, true, false},
+        {-0.0, 0.0, false, true, false},
+        {-INFINITY, -1e30, false, false, true},
+        {1, NAN, true, false, false},
     };
     for (size_t i = 0; i < ARRAY_SIZE(p); i++)
         for (unsigned fmt = S; fmt <= D; fmt++)
             for (unsigned cond = 0; cond < 16; cond++) {
-                bool want = ((cond & 1) && p[i].un) || ((cond & 2) && p[i].eq) ||
-                            ((cond & 4) && p[i].lt);
+                bool want =
+                    ((cond & 1) && p[i].un) || ((cond & 2) && p[i].eq) || ((cond & 4) && p[i].lt);
                 setup();
                 /* a quiet NaN in the legacy encoding */
                 uint64_t nan = fmt == S ? 0x7f800001ull : 0x7ff0000000000001ull;
@@ -1100,7 +1150,7 @@ START_TEST(reserved_encodings)
     F.fcsr = 0;
     ck_assert_int_eq(ex(move(3, 1, 0)), FPU_EXC_RI);
     ck_assert_int_eq(ex(move(7, 1, 0)), FPU_EXC_RI);
-    ck_assert_int_eq(ex(move(8, 1, 0)), FPU_EXC_RI);   /* BC1 is the CPU's */
+    ck_assert_int_eq(ex(move(8, 1, 0)), FPU_EXC_RI);           /* BC1 is the CPU's */
     ck_assert_int_eq(ex(cop1x(0, 0, 0, 0, 0, 0)), FPU_EXC_RI); /* LWXC1 */
     ck_assert_int_eq(ex(0x00000000), FPU_EXC_RI);
     ck_assert_uint_eq(F.fcsr, 0);
@@ -1144,7 +1194,4 @@ static Suite *fpu_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(fpu_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(fpu_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

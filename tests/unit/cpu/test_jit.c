@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the translator (src/cpu/jit*.c): two CPUs on two buses run
  * the same code, one interpreted and one translated, in the same
  * pseudo-random steps, and must have the same instruction count, registers,
@@ -139,9 +140,8 @@ static void check_same(const char *when, uint64_t step)
     for (unsigned i = 0; i < 32; i++) {
         ck_assert_msg(cpu_gpr(a, i) == cpu_gpr(b, i), "%s: $%s %llx / %llx", w, cpu_gpr_names[i],
                       (unsigned long long)cpu_gpr(a, i), (unsigned long long)cpu_gpr(b, i));
-        ck_assert_msg(cpu_cp0(a, i) == cpu_cp0(b, i), "%s: CP0 %s %llx / %llx", w,
-                      cpu_cp0_names[i], (unsigned long long)cpu_cp0(a, i),
-                      (unsigned long long)cpu_cp0(b, i));
+        ck_assert_msg(cpu_cp0(a, i) == cpu_cp0(b, i), "%s: CP0 %s %llx / %llx", w, cpu_cp0_names[i],
+                      (unsigned long long)cpu_cp0(a, i), (unsigned long long)cpu_cp0(b, i));
     }
     ck_assert_msg(cpu_hi(a) == cpu_hi(b) && cpu_lo(a) == cpu_lo(b), "%s: hi/lo", w);
     static uint8_t ma[1 << 16], mb[1 << 16];
@@ -198,14 +198,24 @@ static void put_skip_handler(void)
 START_TEST(straight_code_and_loops)
 {
     /* sums, a loop with a delay slot, a call to another page and back */
-    put(0x10000, (const uint32_t[]){
-        ADDIU(T0, ZERO, 200), ADDIU(V0, ZERO, 0), LUI(A0, 0x1234), ORI(A0, A0, 0x5678),
-        ADDU(V0, V0, T0),                  /* loop */
-        DADDU(V1, V1, A0), SLL(A1, T0, 3), XOR(A2, A2, A1),
-        JAL(0x12000), ADDIU(T0, T0, -1),
-        BNE(T0, ZERO, -7), DSLL32(A3, V0, 1),
-        J(0x10000), NOP,
-    }, 14);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(T0, ZERO, 200),
+            ADDIU(V0, ZERO, 0),
+            LUI(A0, 0x1234),
+            ORI(A0, A0, 0x5678),
+            ADDU(V0, V0, T0), /* loop */
+            DADDU(V1, V1, A0),
+            SLL(A1, T0, 3),
+            XOR(A2, A2, A1),
+            JAL(0x12000),
+            ADDIU(T0, T0, -1),
+            BNE(T0, ZERO, -7),
+            DSLL32(A3, V0, 1),
+            J(0x10000),
+            NOP,
+        },
+        14);
     put(0x12000, (const uint32_t[]){MULT(T0, A0), MFLO(S0), JR(RA), ADDU(S1, S1, S0)}, 4);
     set_pc(KSEG0(0x10000));
     run_both(200000, 300, "loops");
@@ -222,19 +232,18 @@ END_TEST
 START_TEST(self_modifying_next_instruction)
 {
     uint32_t add1 = ADDIU(V0, V0, 1), add100 = ADDIU(V0, V0, 100);
-    put(0x10000, (const uint32_t[]){
-        LUI(T1, add1 >> 16), ORI(T1, T1, add1 & 0xffff),
-        LUI(T2, add100 >> 16), ORI(T2, T2, add100 & 0xffff),
-        LUI(T3, 0x8001), DSLL32(T3, T3, 0), DSRA32(T3, T3, 0), /* t3 = KSEG0(0x10000) */
-        SW(T1, 0x28, T3),          /* 0x1c: loop: the slot at 0x28 = add 1 */
-        ADDIU(A0, A0, 1),
-        ADDIU(V0, V0, 1000),       /* 0x24 */
-        ADDIU(V0, V0, 7),          /* 0x28: rewritten */
-        SW(T2, 0x28, T3),          /* now add 100 */
-        ADDIU(V1, V1, 1),
-        ADDIU(V0, V0, 3),
-        BEQ(ZERO, ZERO, -9), NOP,  /* to 0x1c */
-    }, 16);
+    put(0x10000,
+        (const uint32_t[]){
+            LUI(T1, add1 >> 16), ORI(T1, T1, add1 & 0xffff), LUI(T2, add100 >> 16),
+            ORI(T2, T2, add100 & 0xffff), LUI(T3, 0x8001), DSLL32(T3, T3, 0),
+            DSRA32(T3, T3, 0),                     /* t3 = KSEG0(0x10000) */
+            SW(T1, 0x28, T3),                      /* 0x1c: loop: the slot at 0x28 = add 1 */
+            ADDIU(A0, A0, 1), ADDIU(V0, V0, 1000), /* 0x24 */
+            ADDIU(V0, V0, 7),                      /* 0x28: rewritten */
+            SW(T2, 0x28, T3),                      /* now add 100 */
+            ADDIU(V1, V1, 1), ADDIU(V0, V0, 3), BEQ(ZERO, ZERO, -9), NOP, /* to 0x1c */
+        },
+        16);
     set_pc(KSEG0(0x10000));
     run_both(100000, 500, "self-modifying");
     ck_assert_uint_gt(cpu_gpr(T[1].c, V0), 0);
@@ -247,21 +256,27 @@ END_TEST
 START_TEST(self_modifying_from_a_delay_slot)
 {
     uint32_t new_insn = ADDIU(V1, V1, 5);
-    put(0x10000, (const uint32_t[]){
-        LUI(T1, new_insn >> 16), ORI(T1, T1, new_insn & 0xffff),
-        LUI(T3, 0x8001), DSLL32(T3, T3, 0), DSRA32(T3, T3, 0),
-        ADDIU(T0, ZERO, 50),
-        BEQ(ZERO, ZERO, 3),        /* 0x18: to 0x28 */
-        SW(T1, 0x28, T3),          /* 0x1c: its delay slot rewrites 0x28 */
-        ADDIU(V0, V0, 1000),       /* 0x20: skipped */
-        ADDIU(V0, V0, 1000),       /* 0x24: skipped */
-        ADDIU(V1, V1, 1),          /* 0x28: becomes addiu v1, v1, 5 */
-        ADDIU(T0, T0, -1),         /* 0x2c */
-        BNE(T0, ZERO, -3),         /* 0x30: to 0x28 */
-        SW(ZERO, 0x34, T3),        /* 0x34: its own slot: becomes a nop */
-        ADDIU(A0, A0, 1),
-        J(0x10000), NOP,
-    }, 17);
+    put(0x10000,
+        (const uint32_t[]){
+            LUI(T1, new_insn >> 16),
+            ORI(T1, T1, new_insn & 0xffff),
+            LUI(T3, 0x8001),
+            DSLL32(T3, T3, 0),
+            DSRA32(T3, T3, 0),
+            ADDIU(T0, ZERO, 50),
+            BEQ(ZERO, ZERO, 3),  /* 0x18: to 0x28 */
+            SW(T1, 0x28, T3),    /* 0x1c: its delay slot rewrites 0x28 */
+            ADDIU(V0, V0, 1000), /* 0x20: skipped */
+            ADDIU(V0, V0, 1000), /* 0x24: skipped */
+            ADDIU(V1, V1, 1),    /* 0x28: becomes addiu v1, v1, 5 */
+            ADDIU(T0, T0, -1),   /* 0x2c */
+            BNE(T0, ZERO, -3),   /* 0x30: to 0x28 */
+            SW(ZERO, 0x34, T3),  /* 0x34: its own slot: becomes a nop */
+            ADDIU(A0, A0, 1),
+            J(0x10000),
+            NOP,
+        },
+        17);
     set_pc(KSEG0(0x10000));
     run_both(50000, 200, "self-modifying delay slot");
 }
@@ -275,20 +290,25 @@ START_TEST(dma_into_running_code)
         T[e].dma_pa = 0x10024;
         T[e].dma_word = ADDIU(V1, V1, 9);
     }
-    put(0x10000, (const uint32_t[]){
-        NOP,
-        ADDIU(T0, ZERO, 20),
-        NOP, NOP, NOP,
-        ADDIU(V0, V0, 1),          /* 0x14: loop */
-        SW(ZERO, 0, T4),           /* 0x18: the device copies into 0x24 */
-        ADDIU(A0, A0, 1),
-        ADDIU(A1, A1, 1),
-        ADDIU(V1, V1, 1),          /* 0x24: becomes addiu v1, v1, 9 */
-        ADDIU(T0, T0, -1),
-        BNE(T0, ZERO, -7),
-        NOP,
-        J(0x10000), NOP,
-    }, 15);
+    put(0x10000,
+        (const uint32_t[]){
+            NOP,
+            ADDIU(T0, ZERO, 20),
+            NOP,
+            NOP,
+            NOP,
+            ADDIU(V0, V0, 1), /* 0x14: loop */
+            SW(ZERO, 0, T4),  /* 0x18: the device copies into 0x24 */
+            ADDIU(A0, A0, 1),
+            ADDIU(A1, A1, 1),
+            ADDIU(V1, V1, 1), /* 0x24: becomes addiu v1, v1, 9 */
+            ADDIU(T0, T0, -1),
+            BNE(T0, ZERO, -7),
+            NOP,
+            J(0x10000),
+            NOP,
+        },
+        15);
     set_gpr(T4, KSEG1(MMIO_PA));
     set_pc(KSEG0(0x10014));
     for (int e = 0; e < 2; e++)
@@ -305,8 +325,8 @@ START_TEST(jumps_into_the_middle)
     uint32_t code[40];
     for (unsigned i = 0; i < 32; i++)
         code[i] = ADDIU(V0, V0, (int)i + 1);
-    code[32] = DADDIU(A0, A0, 4);    /* next entry */
-    code[33] = ANDI(A0, A0, 0x7f);   /* 32 entries, wraps */
+    code[32] = DADDIU(A0, A0, 4);  /* next entry */
+    code[33] = ANDI(A0, A0, 0x7f); /* 32 entries, wraps */
     code[34] = LUI(T0, 0x8001);
     code[35] = DSLL32(T0, T0, 0);
     code[36] = DSRA32(T0, T0, 0);
@@ -328,10 +348,11 @@ START_TEST(executing_data)
     for (int e = 0; e < 2; e++)
         cpu_set_cp0(T[e].c, CP0_STATUS, S_KERNEL64 & ~(1ull << 29)); /* no FPU: CpU */
     static const uint32_t tmpl[] = {
-        ADDU(0, 0, 0), DADDU(0, 0, 0), SLL(0, 0, 0), LW(0, 0, 0), SW(0, 0, 0), LD(0, 0, 0),
-        SD(0, 0, 0), BEQ(0, 0, 0), BNE(0, 0, 0), JR(0), ADDI(0, 0, 0), LWL(0, 0, 0),
-        SC(0, 0, 0), LL(0, 0, 0), MULT(0, 0), DIV(0, 0), MFHI(0), TEQ(0, 0), LB(0, 0, 0),
-        SB(0, 0, 0), SH(0, 0, 0), LHU(0, 0, 0), BGEZAL(0, 0), BLTZL(0, 0), BEQL(0, 0, 0),
+        ADDU(0, 0, 0), DADDU(0, 0, 0), SLL(0, 0, 0), LW(0, 0, 0),  SW(0, 0, 0),
+        LD(0, 0, 0),   SD(0, 0, 0),    BEQ(0, 0, 0), BNE(0, 0, 0), JR(0),
+        ADDI(0, 0, 0), LWL(0, 0, 0),   SC(0, 0, 0),  LL(0, 0, 0),  MULT(0, 0),
+        DIV(0, 0),     MFHI(0),        TEQ(0, 0),    LB(0, 0, 0),  SB(0, 0, 0),
+        SH(0, 0, 0),   LHU(0, 0, 0),   BGEZAL(0, 0), BLTZL(0, 0),  BEQL(0, 0, 0),
     };
     uint32_t page[1024];
     for (unsigned i = 0; i < 1024; i++) {
@@ -343,7 +364,8 @@ START_TEST(executing_data)
             /* random rs/rt/rd; memory operands based on s0 (a data page) */
             uint32_t regs = (uint32_t)(r >> 8) & 0x03fff800u;
             if ((t >> 26) >= 0x20)
-                regs = (16u << 21) | ((uint32_t)(r >> 8) & 0x001f0000u) | ((uint32_t)(r >> 40) & 0x7f8);
+                regs = (16u << 21) | ((uint32_t)(r >> 8) & 0x001f0000u) |
+                       ((uint32_t)(r >> 40) & 0x7f8);
             page[i] = t | regs;
         }
     }
@@ -360,20 +382,32 @@ END_TEST
 START_TEST(unaligned_pc_and_uncached_code)
 {
     put_skip_handler();
-    put(0x10000, (const uint32_t[]){
-        ADDIU(V0, V0, 1), LUI(T0, 0xa001), DSLL32(T0, T0, 0), DSRA32(T0, T0, 0),
-        ORI(T0, T0, 0x22),        /* kseg1 0x10022: unaligned */
-        JR(T0), ADDIU(V1, V1, 1),
-    }, 7);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(V0, V0, 1),
+            LUI(T0, 0xa001),
+            DSLL32(T0, T0, 0),
+            DSRA32(T0, T0, 0),
+            ORI(T0, T0, 0x22), /* kseg1 0x10022: unaligned */
+            JR(T0),
+            ADDIU(V1, V1, 1),
+        },
+        7);
     /* the handler's ERET returns to EPC + 4 = 0x10026: AdEL again, and so on */
     set_pc(KSEG0(0x10000));
     run_both(2000, 7, "unaligned pc");
     teardown(); /* again, from kseg1 */
     setup();
-    put(0x10000, (const uint32_t[]){
-        ADDIU(V0, V0, 1), ADDU(V1, V1, V0), SW(V1, 0x1100, GP), LW(A0, 0x1100, GP),
-        BEQ(ZERO, ZERO, -5), ADDIU(A1, A1, 1),
-    }, 6);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(V0, V0, 1),
+            ADDU(V1, V1, V0),
+            SW(V1, 0x1100, GP),
+            LW(A0, 0x1100, GP),
+            BEQ(ZERO, ZERO, -5),
+            ADDIU(A1, A1, 1),
+        },
+        6);
     set_pc(KSEG1(0x10000));
     run_both(20000, 50, "uncached code");
 }
@@ -386,10 +420,16 @@ START_TEST(timer_interrupts)
         MFC0(K0, CP0_COUNT), ADDIU(K0, K0, 97), MTC0(K0, CP0_COMPARE), ADDIU(S7, S7, 1), ERET,
     };
     put(0x180, h, 5);
-    put(0x10000, (const uint32_t[]){
-        ADDIU(V0, V0, 1), LW(A0, 0x200, GP), ADDU(V1, V1, A0), SW(V0, 0x200, GP),
-        BNE(V0, ZERO, -5), ADDIU(A1, A1, 1),
-    }, 6);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(V0, V0, 1),
+            LW(A0, 0x200, GP),
+            ADDU(V1, V1, A0),
+            SW(V0, 0x200, GP),
+            BNE(V0, ZERO, -5),
+            ADDIU(A1, A1, 1),
+        },
+        6);
     for (int e = 0; e < 2; e++) {
         cpu_set_cp0(T[e].c, CP0_COMPARE, 50);
         cpu_set_cp0(T[e].c, CP0_STATUS, S_KERNEL64 | S_IE | (0x80u << 8));
@@ -404,10 +444,16 @@ END_TEST
 /* A device write that asks the CPU to stop: both stop after that store. */
 START_TEST(stop_requests)
 {
-    put(0x10000, (const uint32_t[]){
-        ADDIU(V0, V0, 1), ADDIU(V1, V1, 1), SW(ZERO, 8, T4), ADDIU(A0, A0, 1),
-        BEQ(ZERO, ZERO, -5), SW(ZERO, 8, T4),
-    }, 6);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(V0, V0, 1),
+            ADDIU(V1, V1, 1),
+            SW(ZERO, 8, T4),
+            ADDIU(A0, A0, 1),
+            BEQ(ZERO, ZERO, -5),
+            SW(ZERO, 8, T4),
+        },
+        6);
     set_gpr(T4, KSEG1(MMIO_PA));
     set_pc(KSEG0(0x10000));
     ck_assert_uint_gt(run_both(5000, 300, "stop requests"), 10);
@@ -418,17 +464,20 @@ END_TEST
  * callback: here the CPU's own MMIO store makes the device ask for it), a
  * data watchpoint, the trace hook and single steps. */
 static unsigned traced[2];
-static void trace_fn(void *ctx, cpu *c, uint64_t pc, uint32_t insn)
-{
-    traced[(intptr_t)ctx]++;
-}
+static void trace_fn(void *ctx, cpu *c, uint64_t pc, uint32_t insn) { traced[(intptr_t)ctx]++; }
 
 START_TEST(debugger_features)
 {
-    put(0x10000, (const uint32_t[]){
-        ADDIU(V0, V0, 1), LW(A0, 0x200, GP), ADDU(V1, V1, A0), SW(V0, 0x200, GP),
-        BNE(V0, ZERO, -5), ADDIU(A1, A1, 1),
-    }, 6);
+    put(0x10000,
+        (const uint32_t[]){
+            ADDIU(V0, V0, 1),
+            LW(A0, 0x200, GP),
+            ADDU(V1, V1, A0),
+            SW(V0, 0x200, GP),
+            BNE(V0, ZERO, -5),
+            ADDIU(A1, A1, 1),
+        },
+        6);
     set_gpr(SP, KSEG0(0x8000));
     set_pc(KSEG0(0x10000));
     run_both(10000, 2000, "warm up");
@@ -479,14 +528,31 @@ END_TEST
 START_TEST(helpers_in_blocks)
 {
     put_skip_handler();
-    put(0x10000, (const uint32_t[]){
-        LL(T0, 0x300, GP), ADDIU(T0, T0, 1), SC(T0, 0x300, GP), BEQ(T0, ZERO, -4), NOP,
-        LWL(A0, 0x301, GP), LWR(A0, 0x304, GP), SWL(A0, 0x309, GP), SDR(V0, 0x30e, GP),
-        MFC0(A1, CP0_STATUS), MTC0(A1, CP0_STATUS), MFC0(A2, CP0_COUNT),
-        CACHE(4, 0, GP), LDC1(2, 0x310, GP), SDC1(2, 0x318, GP),
-        ADDIU(V0, V0, 1), TLBP, MTC0(ZERO, 0), TLBWI,
-        J(0x10000), ADDIU(V1, V1, 1),
-    }, 21);
+    put(0x10000,
+        (const uint32_t[]){
+            LL(T0, 0x300, GP),
+            ADDIU(T0, T0, 1),
+            SC(T0, 0x300, GP),
+            BEQ(T0, ZERO, -4),
+            NOP,
+            LWL(A0, 0x301, GP),
+            LWR(A0, 0x304, GP),
+            SWL(A0, 0x309, GP),
+            SDR(V0, 0x30e, GP),
+            MFC0(A1, CP0_STATUS),
+            MTC0(A1, CP0_STATUS),
+            MFC0(A2, CP0_COUNT),
+            CACHE(4, 0, GP),
+            LDC1(2, 0x310, GP),
+            SDC1(2, 0x318, GP),
+            ADDIU(V0, V0, 1),
+            TLBP,
+            MTC0(ZERO, 0),
+            TLBWI,
+            J(0x10000),
+            ADDIU(V1, V1, 1),
+        },
+        21);
     set_pc(KSEG0(0x10000));
     run_both(30000, 400, "helpers");
 }

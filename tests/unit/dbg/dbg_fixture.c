@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* See dbg_fixture.h. */
 #include "dbg_fixture.h"
 
@@ -38,21 +39,21 @@ static void put_words(uint64_t va, const uint32_t *w, unsigned n)
 static void load_guest(void)
 {
     const uint32_t main_code[] = {
-        I(0x19, SP, SP, -16),     /* 00 daddiu sp,sp,-16 */
-        I(0x3f, SP, RA, 8),       /* 04 sd ra,8(sp) */
-        I(0x09, ZERO, S0, 0),     /* 08 addiu s0,zero,0 */
-        J(3, G_FUNC),             /* 0c jal func */
-        0,                        /* 10 nop */
-        I(0x09, S0, S0, 1),       /* 14 addiu s0,s0,1 */
-        I(0x0f, 0, T0, 0x8002),   /* 18 lui t0,0x8002 */
-        I(0x2b, T0, S0, 0),       /* 1c sw s0,0(t0)      counter */
-        I(0x0f, 0, T1, 0xa800),   /* 20 lui t1,0xa800 */
-        I(0x2b, T1, S0, 0),       /* 24 sw s0,0(t1)      fakenic.CTRL */
-        J(2, G_MAIN + 0xc),       /* 28 j main+0xc */
-        0,                        /* 2c nop */
-        I(0x09, ZERO, V0, 42),    /* 30 func: addiu v0,zero,42 */
-        JR(RA),                   /* 34 jr ra */
-        0,                        /* 38 nop */
+        I(0x19, SP, SP, -16),   /* 00 daddiu sp,sp,-16 */
+        I(0x3f, SP, RA, 8),     /* 04 sd ra,8(sp) */
+        I(0x09, ZERO, S0, 0),   /* 08 addiu s0,zero,0 */
+        J(3, G_FUNC),           /* 0c jal func */
+        0,                      /* 10 nop */
+        I(0x09, S0, S0, 1),     /* 14 addiu s0,s0,1 */
+        I(0x0f, 0, T0, 0x8002), /* 18 lui t0,0x8002 */
+        I(0x2b, T0, S0, 0),     /* 1c sw s0,0(t0)      counter */
+        I(0x0f, 0, T1, 0xa800), /* 20 lui t1,0xa800 */
+        I(0x2b, T1, S0, 0),     /* 24 sw s0,0(t1)      fakenic.CTRL */
+        J(2, G_MAIN + 0xc),     /* 28 j main+0xc */
+        0,                      /* 2c nop */
+        I(0x09, ZERO, V0, 42),  /* 30 func: addiu v0,zero,42 */
+        JR(RA),                 /* 34 jr ra */
+        0,                      /* 38 nop */
     };
     const uint32_t start_code[] = {J(3, G_MAIN), 0, J(2, G_START + 8), 0};
     put_words(G_MAIN, main_code, ARRAY_SIZE(main_code));
@@ -78,8 +79,8 @@ typedef struct fakenic {
     device *dev;
     machine *m;
     timer dma, print, intr;
-    unsigned next;        /* next descriptor index */
-    uint32_t desc[4];     /* what the ring view shows */
+    unsigned next;                   /* next descriptor index */
+    uint32_t desc[4];                /* what the ring view shows */
     uint64_t idle_since, done_since; /* ring state: set by POSTED/ACTIVE and DONE writes */
 } fakenic;
 
@@ -114,6 +115,7 @@ static void ring_knob(device *d, const reg_access *a)
         n->idle_since = d->clock->now;
 }
 
+/* clang-format off */
 static const reg_decl fakenic_regs[] = {
     [R_CTRL] = {.name = "CTRL", .offset = 0x0, .width = 4, REG_FIELDS(ctrl_fields),
                 .desc = "control"},
@@ -132,11 +134,13 @@ static const reg_decl fakenic_regs[] = {
     [R_INTR] = {.name = "INTR", .offset = 0x1c, .width = 4, .write = intr_later,
                 .desc = "Ctrl-C after N ticks"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(fakenic_regs, NREGS);
 
 static const char *const ring_names[] = {"tx", "rx", NULL};
-static const event_field done_fields[] = {
-    {"ring", EVF_ENUM, ring_names, NULL}, {"index", EVF_DEC, NULL, NULL}, {"len", EVF_DEC, NULL, NULL}};
+static const event_field done_fields[] = {{"ring", EVF_ENUM, ring_names, NULL},
+                                          {"index", EVF_DEC, NULL, NULL},
+                                          {"len", EVF_DEC, NULL, NULL}};
 static const event_decl fakenic_events[] = {
     {"tx.desc-done", "a descriptor was completed", done_fields, 3},
 };
@@ -182,8 +186,13 @@ static int ring_state_fn(device *d, const char *ring, ring_state *st)
 static const dev_view fakenic_views[] = {{"ring", "descriptor rings", ring_view}};
 
 static const device_class fakenic_class = {
-    .name = "fakenic", .desc = "a test NIC", DEV_REGS(fakenic_regs), .reg_space = 0x1000,
-    DEV_EVENTS(fakenic_events), DEV_VIEWS(fakenic_views), .ring_state = ring_state_fn,
+    .name = "fakenic",
+    .desc = "a test NIC",
+    DEV_REGS(fakenic_regs),
+    .reg_space = 0x1000,
+    DEV_EVENTS(fakenic_events),
+    DEV_VIEWS(fakenic_views),
+    .ring_state = ring_state_fn,
 };
 
 /* A descriptor write-back (word) and a payload (bulk), as a NIC does
@@ -197,15 +206,21 @@ static void do_dma(void *opaque)
     uint32_t len = 60 + 1000 * i;
     store_be(desc, 4, 0x80000000u | len);
     store_be(desc + 4, 4, (uint32_t)(BUF_PA + 0x100 * i));
-    bus_op op = {.addr = BUS_CAC(DESC_PA + 16 * i), .size = 8, .kind = BUS_WORD,
-                 .initiator = (uint16_t)n->dev->initiator, .path = &p};
+    bus_op op = {.addr = BUS_CAC(DESC_PA + 16 * i),
+                 .size = 8,
+                 .kind = BUS_WORD,
+                 .initiator = (uint16_t)n->dev->initiator,
+                 .path = &p};
     bus_write_block(&n->m->bus, &op, desc, NULL);
     uint8_t payload[64];
     for (unsigned k = 0; k < sizeof payload; k++)
         payload[k] = (uint8_t)(k + i);
     dma_path pb = {"dir64", -1, 0, 0x80000000ull + BUF_PA + 0x100 * i, "tx-buf", 0, (int)i};
-    bus_op ob = {.addr = BUS_CAC(BUF_PA + 0x100 * i), .size = sizeof payload, .kind = BUS_BULK,
-                 .initiator = (uint16_t)n->dev->initiator, .path = &pb};
+    bus_op ob = {.addr = BUS_CAC(BUF_PA + 0x100 * i),
+                 .size = sizeof payload,
+                 .kind = BUS_BULK,
+                 .initiator = (uint16_t)n->dev->initiator,
+                 .path = &pb};
     bus_write_block(&n->m->bus, &ob, payload, NULL);
     n->desc[i] = len;
     EVENT_EMIT(dev_event(n->dev, 0), n->dev->initiator, 0, i, len);
@@ -241,12 +256,13 @@ static void add_fakenic(void)
     timer_init(&NIC.intr, "fakenic intr", do_intr, &NIC);
     device_reset(NIC.dev);
     machine_add_device(M, NIC.dev);
-    ck_assert_int_eq(bus_map_mmio(&M->bus, "fakenic", BUS_UNC(0, FAKENIC_PA), 0x1000,
-                                  &dev_mmio_be, NIC.dev), 0);
+    ck_assert_int_eq(
+        bus_map_mmio(&M->bus, "fakenic", BUS_UNC(0, FAKENIC_PA), 0x1000, &dev_mmio_be, NIC.dev), 0);
 }
 
 /* ---- a HUB and a Bridge with interrupt registers -------------------------- */
 
+/* clang-format off */
 static const reg_decl hub_regs[] = {
     {.name = "PI_INT_PEND0", .offset = 0x98, .width = 8},
     {.name = "PI_INT_PEND1", .offset = 0xa0, .width = 8},
@@ -256,10 +272,12 @@ static const reg_decl hub_regs[] = {
     {.name = "PI_INT_MASK1_B", .offset = 0xc0, .width = 8},
     {.name = "PI_RT_PEND_A", .offset = 0x120, .width = 8},
 };
-static const device_class hub_class = {.name = "hub", .desc = "test HUB", DEV_REGS(hub_regs),
-                                       .reg_space = 0x200};
+/* clang-format on */
+static const device_class hub_class = {
+    .name = "hub", .desc = "test HUB", DEV_REGS(hub_regs), .reg_space = 0x200};
 
 static const reg_field device_fields[] = {{"DEV_OFF", 0, 12, NULL}, {"SWAP_DIR", 19, 1, NULL}};
+/* clang-format off */
 static const reg_decl bridge_regs[] = {
     {.name = "INT_STATUS", .offset = 0x104, .width = 4},
     {.name = "INT_ENABLE", .offset = 0x10c, .width = 4},
@@ -269,6 +287,7 @@ static const reg_decl bridge_regs[] = {
     {.name = "DEVICE", .offset = 0x204, .width = 4, .count = 8, .stride = 8,
      REG_FIELDS(device_fields), .desc = "PCI window"},
 };
+/* clang-format on */
 
 static void windows_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 {
@@ -288,9 +307,11 @@ static void pci_view(device *d, const char *args, view_ctx *ctx, strbuf *o)
 
 static const dev_view bridge_views[] = {{"windows", "PCI windows", windows_view},
                                         {"pci", "PCI functions", pci_view}};
-static const device_class bridge_class = {
-    .name = "bridge", .desc = "test Bridge", DEV_REGS(bridge_regs), .reg_space = 0x300,
-    DEV_VIEWS(bridge_views)};
+static const device_class bridge_class = {.name = "bridge",
+                                          .desc = "test Bridge",
+                                          DEV_REGS(bridge_regs),
+                                          .reg_space = 0x300,
+                                          DEV_VIEWS(bridge_views)};
 
 static void add_irq_devices(void)
 {

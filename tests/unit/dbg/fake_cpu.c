@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A stand-in for the R10000 behind cpu.h, for the debugger's unit tests: a
  * handful of MIPS instructions (addiu/daddiu, lui, ori, addu, lw/sw/ld/sd,
  * beq/bne, j/jal/jalr/jr with delay slots, sync as a no-op), unmapped
@@ -40,20 +41,21 @@ struct cpu {
     event_src *ev[CPU_NEVENTS];
 };
 
-const char *const cpu_gpr_names[32] = {
-    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3",
-    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra"};
+const char *const cpu_gpr_names[32] = {"zero", "at", "v0", "v1", "a0", "a1", "a2", "a3",
+                                       "a4",   "a5", "a6", "a7", "t0", "t1", "t2", "t3",
+                                       "s0",   "s1", "s2", "s3", "s4", "s5", "s6", "s7",
+                                       "t8",   "t9", "k0", "k1", "gp", "sp", "s8", "ra"};
 const char *const cpu_cp0_names[32] = {
-    "Index", "Random", "EntryLo0", "EntryLo1", "Context", "PageMask", "Wired", "", "BadVAddr",
-    "Count", "EntryHi", "Compare", "Status", "Cause", "EPC", "PRId", "Config", "LLAddr",
-    "WatchLo", "WatchHi", "XContext", "FrameMask", "Diagnostic", "", "", "", "ECC", "CacheErr",
-    "TagLo", "TagHi", "ErrorEPC", ""};
+    "Index",    "Random", "EntryLo0", "EntryLo1", "Context",  "PageMask",  "Wired",      "",
+    "BadVAddr", "Count",  "EntryHi",  "Compare",  "Status",   "Cause",     "EPC",        "PRId",
+    "Config",   "LLAddr", "WatchLo",  "WatchHi",  "XContext", "FrameMask", "Diagnostic", "",
+    "",         "",       "ECC",      "CacheErr", "TagLo",    "TagHi",     "ErrorEPC",   ""};
 
-static const event_field exc_fields[] = {
-    {"cpu", EVF_DEC, NULL, NULL}, {"code", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL},
-    {"cause", EVF_HEX, NULL, NULL}};
-static const event_field irq_fields[] = {{"cpu", EVF_DEC, NULL, NULL},
-                                         {"ip", EVF_DEC, NULL, NULL}};
+static const event_field exc_fields[] = {{"cpu", EVF_DEC, NULL, NULL},
+                                         {"code", EVF_DEC, NULL, NULL},
+                                         {"pc", EVF_HEX, NULL, NULL},
+                                         {"cause", EVF_HEX, NULL, NULL}};
+static const event_field irq_fields[] = {{"cpu", EVF_DEC, NULL, NULL}, {"ip", EVF_DEC, NULL, NULL}};
 static const event_decl cpu_events[CPU_NEVENTS] = {
     {"exception", "the CPU took an exception", exc_fields, 4},
     {"irq", "an interrupt line changed", irq_fields, 2},
@@ -181,33 +183,67 @@ static bool step(cpu *c, bool *watched)
     switch (op) {
     case 0x00:
         switch (i & 0x3f) {
-        case 0x00: break;                                        /* sll (nop) */
-        case 0x08: branch = true; target = g[rs]; break;         /* jr */
-        case 0x09: branch = true; target = g[rs]; g[rd] = c->pc + 8; break; /* jalr */
-        case 0x0f: break;                                        /* sync */
+        case 0x00: break; /* sll (nop) */
+        case 0x08:
+            branch = true;
+            target = g[rs];
+            break; /* jr */
+        case 0x09:
+            branch = true;
+            target = g[rs];
+            g[rd] = c->pc + 8;
+            break;                                                 /* jalr */
+        case 0x0f: break;                                          /* sync */
         case 0x21: g[rd] = (uint64_t)sext32(g[rs] + g[rt]); break; /* addu */
-        case 0x2d: g[rd] = g[rs] + g[rt]; break;                 /* daddu */
+        case 0x2d: g[rd] = g[rs] + g[rt]; break;                   /* daddu */
         default: halt(c, "unsupported instruction"); return false;
         }
         break;
-    case 0x02: branch = true; target = (c->pc & ~0xfffffffull) | ((i & 0x3ffffff) << 2); break;
+    case 0x02:
+        branch = true;
+        target = (c->pc & ~0xfffffffull) | ((i & 0x3ffffff) << 2);
+        break;
     case 0x03:
         branch = true;
         target = (c->pc & ~0xfffffffull) | ((i & 0x3ffffff) << 2);
         g[31] = c->pc + 8;
         break;
-    case 0x04: if (g[rs] == g[rt]) { branch = true; target = c->pc + 4 + (uint64_t)(imm << 2); } break;
-    case 0x05: if (g[rs] != g[rt]) { branch = true; target = c->pc + 4 + (uint64_t)(imm << 2); } break;
+    case 0x04:
+        if (g[rs] == g[rt]) {
+            branch = true;
+            target = c->pc + 4 + (uint64_t)(imm << 2);
+        }
+        break;
+    case 0x05:
+        if (g[rs] != g[rt]) {
+            branch = true;
+            target = c->pc + 4 + (uint64_t)(imm << 2);
+        }
+        break;
     case 0x09: g[rt] = (uint64_t)sext32(g[rs] + (uint64_t)imm); break;
     case 0x0d: g[rt] = g[rs] | (i & 0xffff); break;
     case 0x0f: g[rt] = (uint64_t)sext32((uint64_t)(i & 0xffff) << 16); break;
     case 0x19: g[rt] = g[rs] + (uint64_t)imm; break;
-    case 0x23: if (!mem(c, g[rs] + (uint64_t)imm, 4, false, &v, watched)) return false;
-        g[rt] = (uint64_t)sext32(v); break;
-    case 0x37: if (!mem(c, g[rs] + (uint64_t)imm, 8, false, &v, watched)) return false;
-        g[rt] = v; break;
-    case 0x2b: v = g[rt]; if (!mem(c, g[rs] + (uint64_t)imm, 4, true, &v, watched)) return false; break;
-    case 0x3f: v = g[rt]; if (!mem(c, g[rs] + (uint64_t)imm, 8, true, &v, watched)) return false; break;
+    case 0x23:
+        if (!mem(c, g[rs] + (uint64_t)imm, 4, false, &v, watched))
+            return false;
+        g[rt] = (uint64_t)sext32(v);
+        break;
+    case 0x37:
+        if (!mem(c, g[rs] + (uint64_t)imm, 8, false, &v, watched))
+            return false;
+        g[rt] = v;
+        break;
+    case 0x2b:
+        v = g[rt];
+        if (!mem(c, g[rs] + (uint64_t)imm, 4, true, &v, watched))
+            return false;
+        break;
+    case 0x3f:
+        v = g[rt];
+        if (!mem(c, g[rs] + (uint64_t)imm, 8, true, &v, watched))
+            return false;
+        break;
     default: halt(c, "unsupported instruction"); return false;
     }
     g[0] = 0;
@@ -291,9 +327,17 @@ void cpu_set_fpr(cpu *c, unsigned n, uint64_t v)
 }
 uint32_t cpu_fcsr(const cpu *c) { return c->fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fcsr = v; }
-uint32_t cpu_fir(const cpu *c) { (void)c; return 0x0900; }
+uint32_t cpu_fir(const cpu *c)
+{
+    (void)c;
+    return 0x0900;
+}
 bool cpu_in_delay_slot(const cpu *c) { return c->in_slot; }
-void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target) { (void)target; c->in_slot = in_delay_slot; }
+void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target)
+{
+    (void)target;
+    c->in_slot = in_delay_slot;
+}
 uint64_t cpu_retired(const cpu *c) { return c->retired; }
 
 int cpu_gpr_lookup(const char *name)
@@ -334,7 +378,8 @@ void cpu_show_cp0_regs(const cpu *c, strbuf *out)
 void cpu_show_fpu(const cpu *c, strbuf *out)
 {
     for (unsigned i = 0; i < 32; i++)
-        sb_printf(out, "f%-2u %016llx%s", i, (unsigned long long)c->fpr[i], i % 4 == 3 ? "\n" : "  ");
+        sb_printf(out, "f%-2u %016llx%s", i, (unsigned long long)c->fpr[i],
+                  i % 4 == 3 ? "\n" : "  ");
     sb_printf(out, "fcsr %08x\n", c->fcsr);
 }
 
@@ -426,11 +471,19 @@ int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
 /* Idle skip: the stand-in never waits. */
 uint64_t cpu_ticks(const cpu *c) { return c->retired; }
 void cpu_set_idle_skip(cpu *c, bool on) { (void)c, (void)on; }
-int cpu_idle_point_add(cpu *c, uint64_t vaddr) { (void)c, (void)vaddr; return 0; }
+int cpu_idle_point_add(cpu *c, uint64_t vaddr)
+{
+    (void)c, (void)vaddr;
+    return 0;
+}
 void cpu_idle_points_clear(cpu *c) { (void)c; }
 void cpu_hold_wait(cpu *c, bool hold) { (void)c, (void)hold; }
 void cpu_wake(cpu *c) { (void)c; }
-uint64_t cpu_quiet_until(cpu *c, uint64_t now) { (void)c; return now; }
+uint64_t cpu_quiet_until(cpu *c, uint64_t now)
+{
+    (void)c;
+    return now;
+}
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
 {
     (void)c;

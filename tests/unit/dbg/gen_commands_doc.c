@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Print docs/commands.md, generated from the debugger's command table
  * (make commands-doc).  test_dbg checks that the file is up to date. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the debugger's commands, driven through dbg_execute() the
  * way batch mode drives them, on the fixture machine (dbg_fixture.c).
  * Guest-level tests of the real binary are in tests/batch/. */
@@ -11,10 +12,10 @@
 #include "machine/ip27.h"
 #include "../check_run.h"
 
-#define has(text, sub) ck_assert_msg(strstr((text), (sub)) != NULL, \
-                                     "expected \"%s\" in:\n%s", (sub), (text))
-#define hasnt(text, sub) ck_assert_msg(strstr((text), (sub)) == NULL, \
-                                       "did not expect \"%s\" in:\n%s", (sub), (text))
+#define has(text, sub) \
+    ck_assert_msg(strstr((text), (sub)) != NULL, "expected \"%s\" in:\n%s", (sub), (text))
+#define hasnt(text, sub) \
+    ck_assert_msg(strstr((text), (sub)) == NULL, "did not expect \"%s\" in:\n%s", (sub), (text))
 
 static void setup1(void) { fixture_setup(1); }
 static void setup2(void) { fixture_setup(2); }
@@ -42,19 +43,20 @@ START_TEST(every_command_is_documented)
         ck_assert_msg(!c->fn != !c->run, "%s: fn or run, not both", c->name);
         ck_assert_msg(c->run ? !c->usage : c->usage != NULL,
                       "%s: a usage line with fn, none with run (generated)", c->name);
-        ck_assert_msg(c->nargs <= CMD_MAX_ARGS && (c->run || !c->nargs), "%s: arguments",
-                      c->name);
+        ck_assert_msg(c->nargs <= CMD_MAX_ARGS && (c->run || !c->nargs), "%s: arguments", c->name);
         bool optional = false;
         for (unsigned k = 0; k < c->nargs; k++) {
             const cmd_arg *a = &c->args[k];
             bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION ||
                         a->kind == ARG_LIST;
-            ck_assert_msg(!rest || k + 1 == c->nargs, "%s: %s takes the rest of the line: "
-                          "it must be the last argument", c->name, a->name);
+            ck_assert_msg(!rest || k + 1 == c->nargs,
+                          "%s: %s takes the rest of the line: "
+                          "it must be the last argument",
+                          c->name, a->name);
             ck_assert_msg(a->optional || !optional, "%s: %s required after an optional one",
                           c->name, a->name);
-            ck_assert_msg(a->optional || a->what, "%s: %s has no \"what\" for the error",
-                          c->name, a->name);
+            ck_assert_msg(a->optional || a->what, "%s: %s has no \"what\" for the error", c->name,
+                          a->name);
             ck_assert_msg(a->kind != ARG_COUNT || a->min <= a->max, "%s: %s", c->name, a->name);
             optional |= a->optional;
         }
@@ -147,7 +149,9 @@ START_TEST(registry_grows)
     static char names[MANY][16];
     for (unsigned i = 0; i < MANY; i++) {
         snprintf(names[i], sizeof names[i], "zz%04u", i);
-        many[i] = (command){.name = names[i], .fn = cmd_many, .usage = names[i],
+        many[i] = (command){.name = names[i],
+                            .fn = cmd_many,
+                            .usage = names[i],
                             .help = "A test command.\nExample: zz0000"};
     }
     unsigned before = dbg_command_count(D);
@@ -181,9 +185,9 @@ END_TEST
 START_TEST(declared_arguments)
 {
     uint64_t at = pc();
-    has(ok("stepi 0"), "<");                 /* 0 steps nothing, shows where */
+    has(ok("stepi 0"), "<"); /* 0 steps nothing, shows where */
     ck_assert_uint_eq(pc(), at);
-    ok("stepi 1+1");                         /* an expression */
+    ok("stepi 1+1"); /* an expression */
     ck_assert_uint_ne(pc(), at);
     has(bad("stepi -1"), "stepi: the count must be 0 or more, not -1.");
     has(bad("stepi 1 2"), "stepi: unexpected argument \"2\".  Usage: stepi [N]");
@@ -814,7 +818,7 @@ START_TEST(trace_instructions_and_events)
     ck_assert_uint_eq(count(t, "\n"), 5);
     has(t, "[t=0 cpu0] 0xffffffff80010100 <start>:");
     has(t, "ra=0xffffffff80010108"); /* jal sets ra */
-    has(t, "sp=0xffffffff8002fff0");  /* daddiu sp,sp,-16 */
+    has(t, "sp=0xffffffff8002fff0"); /* daddiu sp,sp,-16 */
     snprintf(cmd, sizeof cmd, "trace event fakenic.* %s", path);
     ok(cmd);
     ok("set fakenic.DOORBELL = 1");
@@ -1008,7 +1012,7 @@ START_TEST(dma_through_the_real_bridge)
     ok("set testdev0.SRC_LO = 0");          /* from its buffer */
     ok("set testdev0.DST_LO = 0x80050040"); /* to PCI 0x80050040: the direct window */
     ok("set testdev0.LEN = 64");
-    ok("set testdev0.CMD = 5");             /* GO, buffer to PCI */
+    ok("set testdev0.CMD = 5"); /* GO, buffer to PCI */
     const char *o = ok("continue 100000");
     has(o, "DMA watchpoint 1: testdev0 wrote 64 bytes at p:0x0000050040 (bulk)");
     has(o, "path: Bridge dir32 window");
@@ -1016,7 +1020,7 @@ START_TEST(dma_through_the_real_bridge)
     has(o, "for: testdev-dst");
     /* Word DMAs through the same window, and write tracking names them. */
     ok("track writes on p:0x50000,0x1000");
-    ok("set testdev0.CMD = 0xd");           /* GO, buffer to PCI, as 4-byte words */
+    ok("set testdev0.CMD = 0xd"); /* GO, buffer to PCI, as 4-byte words */
     o = ok("continue 100000");
     has(o, "wrote 4 bytes at p:0x0000050040 (word)");
     has(o, "wrote 4 bytes at p:0x000005005c (word)");   /* the 8th word */
@@ -1037,7 +1041,11 @@ END_TEST
 /* ---- the bus hook subscriber list (core/bus.c) ------------------------- */
 
 static unsigned hook_calls[3];
-static void hook0(void *ctx, const bus_op *op) { (void)op; hook_calls[*(int *)ctx]++; }
+static void hook0(void *ctx, const bus_op *op)
+{
+    (void)op;
+    hook_calls[*(int *)ctx]++;
+}
 
 START_TEST(bus_hook_subscribers)
 {
@@ -1073,7 +1081,7 @@ START_TEST(bus_hook_subscribers)
     bus_read(&b, nic, 0x200, 4, &v);
     ck_assert_uint_eq(hook_calls[1], 2);
     ck_assert_uint_eq(hook_calls[0], 2); /* subscribers see what others asked for, and filter */
-    bus_read(&b, cpu0, 0x200, 4, &v); /* CPU accesses are not device accesses */
+    bus_read(&b, cpu0, 0x200, 4, &v);    /* CPU accesses are not device accesses */
     ck_assert_uint_eq(hook_calls[1], 2);
     bus_hook_remove(&b, h1);
     ck_assert(!b.hooks_armed);
@@ -1142,7 +1150,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the debugger's expression language (src/dbg/expr.c)
  * against a small fake environment: registers, one symbol, a device-like
  * dotted name and 64 bytes of memory at 0x1000. */
@@ -300,8 +301,8 @@ START_TEST(identifier_walk)
 {
     char seen[200] = "";
     xerr err;
-    expr *e = expr_parse("len > 1500 && (cause & 0x100) ? ring : hamachi0.TxStatus.Done", NULL,
-                         &err);
+    expr *e =
+        expr_parse("len > 1500 && (cause & 0x100) ? ring : hamachi0.TxStatus.Done", NULL, &err);
     ck_assert_ptr_nonnull(e);
     expr_idents(e, count_ident, seen);
     ck_assert_str_eq(seen, "len;cause;ring;hamachi0.TxStatus.Done;");
@@ -328,7 +329,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

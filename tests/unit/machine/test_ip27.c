@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine-level tests of the IP27 board (src/machine/ip27.c): a whole
  * machine is built and its memory and devices are read back the way the
  * guest or the debugger would, without running guest code. */
@@ -255,10 +256,10 @@ START_TEST(ip27_bridge_interrupt_to_node1)
     int dbg = m->debugger_initiator;
     uint64_t br = IP27_BRIDGE_BASE;
     uint64_t intr_addr = (1ull << 47) + 0x01800000 + 0x90;
-    wr(m, dbg, br + 0x34, 4, ((intr_addr >> 32) & 0xffff) | 0xau << 16); /* WID_INT_UPPER */
-    wr(m, dbg, br + 0x3c, 4, (uint32_t)intr_addr);                        /* WID_INT_LOWER */
-    wr(m, dbg, br + 0x134 + 8 * 4, 4, 0x20000 | 1u << 8 | 20);            /* INT_ADDR(4) */
-    wr(m, dbg, br + 0x10c, 4, 1u << 4);                                   /* INT_ENABLE */
+    wr(m, dbg, br + 0x34, 4, ((intr_addr >> 32) & 0xffff) | 0xau << 16);     /* WID_INT_UPPER */
+    wr(m, dbg, br + 0x3c, 4, (uint32_t)intr_addr);                           /* WID_INT_LOWER */
+    wr(m, dbg, br + 0x134 + 8 * 4, 4, 0x20000 | 1u << 8 | 20);               /* INT_ADDR(4) */
+    wr(m, dbg, br + 0x10c, 4, 1u << 4);                                      /* INT_ENABLE */
     wr(m, cpu_initiator(m->cpus[2]), BUS_UNC(1, 0x010000a8), 8, 1ull << 20); /* MASK0_A */
     /* The console UART's THRE interrupt: IER, then the IOC3's SIO_IES. */
     uint64_t io = BUS_UNC(1, IP27_IOC3_CPU_BASE & 0xffffffffffull);
@@ -288,13 +289,13 @@ START_TEST(ip27_dma_to_node1)
     int dbg = m->debugger_initiator;
     uint64_t br = IP27_BRIDGE_BASE, bar = br + 0xb00000; /* DEVIO(7) */
     ck_assert_uint_eq(rd(m, dbg, br + 0x27000, 4), 0x00015842);
-    wr(m, dbg, br + 0x27004, 4, 0x6); /* PCI command: MEM | MASTER */
-    wr(m, dbg, bar + 0x1000, 4, 0x11223344);           /* buffer word 0 */
-    wr(m, dbg, bar + 0x08, 4, 0);                       /* SRC: buffer offset 0 */
-    wr(m, dbg, bar + 0x10, 4, 0x8000);                  /* DST: PCI64, widget 0xa, */
-    wr(m, dbg, bar + 0x14, 4, 0xa0000001);              /* XIO 1 << 32 | 0x8000 */
+    wr(m, dbg, br + 0x27004, 4, 0x6);        /* PCI command: MEM | MASTER */
+    wr(m, dbg, bar + 0x1000, 4, 0x11223344); /* buffer word 0 */
+    wr(m, dbg, bar + 0x08, 4, 0);            /* SRC: buffer offset 0 */
+    wr(m, dbg, bar + 0x10, 4, 0x8000);       /* DST: PCI64, widget 0xa, */
+    wr(m, dbg, bar + 0x14, 4, 0xa0000001);   /* XIO 1 << 32 | 0x8000 */
     wr(m, dbg, bar + 0x18, 4, 4);
-    wr(m, dbg, bar + 0x1c, 4, 1 | 2 << 1);              /* GO, buffer -> PCI */
+    wr(m, dbg, bar + 0x1c, 4, 1 | 2 << 1); /* GO, buffer -> PCI */
     while (rd(m, dbg, bar + 0x20, 4) & 1) {
         uint64_t next = sched_next(&m->clock);
         ck_assert_uint_ne(next, UINT64_MAX);
@@ -359,7 +360,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

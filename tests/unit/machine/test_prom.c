@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the synthetic PROM (src/machine/prom.c): the structures
  * Linux reads, checked field by field at the offsets of docs/hardware.md (written
  * here as literals, independent of prom.c), and the PROM-window code. */
@@ -30,10 +31,18 @@ static uint64_t g(memrig *r, uint64_t off, unsigned size)
 static prom_config two_cpus(void)
 {
     prom_config pc = {
-        .ncpus = 2, .cpu_prid = 0x0926, .cpu_fpirr = 0x0900, .cpu_mhz = 180, .scache_mb = 1,
-        .nbanks = 2, .bank_mb = {512, 128},
-        .console_base = 0x9200000008600000ull, .console_config = 0x9200000008022000ull,
-        .console_wid = 8, .console_slot = 2, .console_baud = 9600,
+        .ncpus = 2,
+        .cpu_prid = 0x0926,
+        .cpu_fpirr = 0x0900,
+        .cpu_mhz = 180,
+        .scache_mb = 1,
+        .nbanks = 2,
+        .bank_mb = {512, 128},
+        .console_base = 0x9200000008600000ull,
+        .console_config = 0x9200000008022000ull,
+        .console_wid = 8,
+        .console_slot = 2,
+        .console_baud = 9600,
     };
     return pc;
 }
@@ -116,11 +125,11 @@ START_TEST(prom_klconfig_fields)
     /* The board list, the way find_lboard() walks it. */
     uint64_t brd = g(&r, h + 20, 4);
     ck_assert_uint_ne(brd, 0);
-    ck_assert_uint_eq(g(&r, brd + 0, 4), 0);    /* brd_next: last board */
-    ck_assert_uint_eq(g(&r, brd + 4, 1), 1);    /* LOCAL_BOARD */
-    ck_assert_uint_eq(g(&r, brd + 5, 1), 0x11); /* KLTYPE_IP27 */
+    ck_assert_uint_eq(g(&r, brd + 0, 4), 0);     /* brd_next: last board */
+    ck_assert_uint_eq(g(&r, brd + 4, 1), 1);     /* LOCAL_BOARD */
+    ck_assert_uint_eq(g(&r, brd + 5, 1), 0x11);  /* KLTYPE_IP27 */
     ck_assert_uint_eq(g(&r, brd + 9, 1) & 1, 1); /* ENABLE_BOARD */
-    ck_assert_uint_eq(g(&r, brd + 32, 2), 0);   /* brd_nasid */
+    ck_assert_uint_eq(g(&r, brd + 32, 2), 0);    /* brd_nasid */
     unsigned n = (unsigned)g(&r, brd + 23, 1);
     ck_assert_uint_eq(n, 4);
     unsigned cpus = 0, hubs = 0, mems = 0;
@@ -195,13 +204,14 @@ START_TEST(prom_node1_tables)
     /* KLDIR: node-relative offsets as on node 0; GDA pointer into node 1. */
     const uint64_t kldir = 0x2000;
     ck_assert_uint_eq(G1(kldir + 0, 8), 0x434d5f53505f5357ull);
-    ck_assert_uint_eq(G1(kldir + 8, 8), 0x2400);           /* LAUNCH */
-    ck_assert_uint_eq(G1(kldir + 64 + 8, 8), 0x4000);      /* KLCONFIG */
-    ck_assert_uint_eq(G1(kldir + 128 + 8, 8), 0x3000);     /* NMI */
+    ck_assert_uint_eq(G1(kldir + 8, 8), 0x2400);                       /* LAUNCH */
+    ck_assert_uint_eq(G1(kldir + 64 + 8, 8), 0x4000);                  /* KLCONFIG */
+    ck_assert_uint_eq(G1(kldir + 128 + 8, 8), 0x3000);                 /* NMI */
     ck_assert_uint_eq(G1(kldir + 192 + 16, 8), 0x9600000100011000ull); /* GDA, UNCAC node 1 */
-    ck_assert_uint_eq(G1(kldir + 5 * 64 + 8, 8), 0x25000); /* SYMMON_STK: Linux's node-1 free memory */
+    ck_assert_uint_eq(G1(kldir + 5 * 64 + 8, 8),
+                      0x25000); /* SYMMON_STK: Linux's node-1 free memory */
     ck_assert_uint_eq(G1(kldir + 5 * 64 + 40, 8), 0x7000);
-    ck_assert_uint_eq(G1(kldir + 7 * 64 + 16, 8), 0);      /* KERN_VARS for Linux */
+    ck_assert_uint_eq(G1(kldir + 7 * 64 + 16, 8), 0); /* KERN_VARS for Linux */
     /* LAUNCH slots of node 1's slices A and B; NMI slots zero. */
     ck_assert_uint_eq(G1(0x2400, 8), 0xaddbead2addbead3ull);
     ck_assert_uint_eq(G1(0x2600, 8), 0xaddbead2addbead3ull);
@@ -222,12 +232,12 @@ START_TEST(prom_node1_tables)
         ck_assert_uint_eq(G1(h + 24 + i, 8), 0);
     /* The IP27 board of node 1. */
     uint64_t brd = G1(h + 20, 4);
-    ck_assert_uint_eq(G1(brd + 0, 4), 0);      /* brd_next */
-    ck_assert_uint_eq(G1(brd + 4, 1), 1);      /* LOCAL_BOARD */
-    ck_assert_uint_eq(G1(brd + 5, 1), 0x11);   /* KLTYPE_IP27 */
-    ck_assert_uint_eq(G1(brd + 9, 1) & 1, 1);  /* ENABLE_BOARD */
-    ck_assert_uint_eq(G1(brd + 14, 2), 2);     /* brd_module: the second module */
-    ck_assert_uint_eq(G1(brd + 32, 2), 1);     /* brd_nasid */
+    ck_assert_uint_eq(G1(brd + 0, 4), 0);     /* brd_next */
+    ck_assert_uint_eq(G1(brd + 4, 1), 1);     /* LOCAL_BOARD */
+    ck_assert_uint_eq(G1(brd + 5, 1), 0x11);  /* KLTYPE_IP27 */
+    ck_assert_uint_eq(G1(brd + 9, 1) & 1, 1); /* ENABLE_BOARD */
+    ck_assert_uint_eq(G1(brd + 14, 2), 2);    /* brd_module: the second module */
+    ck_assert_uint_eq(G1(brd + 32, 2), 1);    /* brd_nasid */
     ck_assert_uint_eq(G1(brd + 23, 1), 4);
     ck_assert_str_eq((const char *)rb1->host + brd + 153, "IP27");
     unsigned cpus = 0, hubs = 0, mems = 0;
@@ -244,9 +254,7 @@ START_TEST(prom_node1_tables)
             ck_assert_uint_eq(G1(k + 60, 2), 180);
             cpus++;
             break;
-        case 2:
-            hubs++;
-            break;
+        case 2: hubs++; break;
         case 3:
             ck_assert_uint_eq(G1(k + 56, 2), 64);
             ck_assert_uint_eq(G1(k + 60, 2), 64);
@@ -254,8 +262,7 @@ START_TEST(prom_node1_tables)
                 ck_assert_uint_eq(G1(k + 60 + 2 * b, 2), 0);
             mems++;
             break;
-        default:
-            ck_abort_msg("unexpected component type");
+        default: ck_abort_msg("unexpected component type");
         }
     }
     ck_assert_uint_eq(cpus, 2);
@@ -276,8 +283,8 @@ START_TEST(prom_argv)
     mem_init(&r);
     uint64_t argc, argv, envp;
     xerr err;
-    ck_assert_int_eq(prom_write_argv(&r.b, "vmlinux", "  console=ttyS0,9600  root=/dev/ram ",
-                                     &argc, &argv, &envp, &err),
+    ck_assert_int_eq(prom_write_argv(&r.b, "vmlinux", "  console=ttyS0,9600  root=/dev/ram ", &argc,
+                                     &argv, &envp, &err),
                      0);
     ck_assert_uint_eq(argc, 3);
     ck_assert_uint_eq(argv, 0xa800000000018000ull);
@@ -398,7 +405,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Every device's declared state is its whole state: the round trip.
  *
  * An example guest runs on machine A; at several points every device of A
@@ -28,12 +29,12 @@
 #endif
 
 typedef struct guest {
-    const char *elf;      /* under examples/ */
+    const char *elf; /* under examples/ */
     unsigned ncpus;
     bool test_device;
-    const char *input;    /* typed on the console at the start, or NULL */
-    uint64_t stride;      /* compare every `stride` instructions... */
-    uint64_t end;         /* ...up to `end` (or until the guest stops) */
+    const char *input; /* typed on the console at the start, or NULL */
+    uint64_t stride;   /* compare every `stride` instructions... */
+    uint64_t end;      /* ...up to `end` (or until the guest stops) */
 } guest;
 
 static machine *build(const guest *g)
@@ -183,8 +184,7 @@ END_TEST
 
 START_TEST(state_serial_irq)
 {
-    static const guest g = {"serial-irq/serial_irq.elf", 1, false, "typed\n", 5003,
-                            3000000};
+    static const guest g = {"serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000};
     round_trip(&g);
 }
 END_TEST
@@ -198,8 +198,7 @@ END_TEST
 
 START_TEST(state_testdev)
 {
-    static const guest g = {"testdev/testdev_dma.elf", 1, true, NULL, 20011,
-                            5000000};
+    static const guest g = {"testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000};
     round_trip(&g);
 }
 END_TEST

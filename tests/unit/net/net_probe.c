@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* net_probe: a fake NIC on a real net_port, for batch tests of the host
  * backends against a real kernel (tests/batch/net_tap.sh).
  *
@@ -75,8 +76,9 @@ static void step(sched *clk, net_port *p)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: net_probe [--mac MAC] [--ip A] [--ready FILE] [--run CMD] [--arp A] "
-                    "[--send A:PORT --count N --size N] [--expect N] [--pcap FILE] [--timeout S] SPEC\n");
+    fprintf(stderr,
+            "usage: net_probe [--mac MAC] [--ip A] [--ready FILE] [--run CMD] [--arp A] "
+            "[--send A:PORT --count N --size N] [--expect N] [--pcap FILE] [--timeout S] SPEC\n");
     return 2;
 }
 

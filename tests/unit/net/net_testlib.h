@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test helpers for src/net: a fake NIC and frame builders written
  * independently of src/net/util.c (own checksum, own layout), so the tests
  * check the backends against a second implementation. */
@@ -64,13 +65,21 @@ static inline uint16_t t_csum2(const uint8_t *a, size_t alen, const uint8_t *b, 
 }
 static inline uint16_t t_csum(const uint8_t *a, size_t len) { return t_csum2(a, len, NULL, 0); }
 
-static inline void t_put16(uint8_t *p, unsigned v) { p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; }
+static inline void t_put16(uint8_t *p, unsigned v)
+{
+    p[0] = (uint8_t)(v >> 8);
+    p[1] = (uint8_t)v;
+}
 static inline unsigned t_get16(const uint8_t *p) { return (unsigned)p[0] << 8 | p[1]; }
 static inline uint32_t t_get32(const uint8_t *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
-static inline void t_put32(uint8_t *p, uint32_t v) { t_put16(p, v >> 16); t_put16(p + 2, v & 0xffff); }
+static inline void t_put32(uint8_t *p, uint32_t v)
+{
+    t_put16(p, v >> 16);
+    t_put16(p + 2, v & 0xffff);
+}
 
 /* UDP checksum check with the IPv4 pseudo-header; ip points at the IP header. */
 static inline bool t_udp_csum_ok(const uint8_t *ip)
@@ -107,8 +116,9 @@ static inline void t_ip_header(uint8_t *f, const uint8_t dst[6], const uint8_t s
 
 /* A UDP frame whose payload is pattern message k of plen bytes; returns the
  * frame length (padded to 60). */
-static inline size_t t_udp_frame(uint8_t *f, const uint8_t dst[6], const uint8_t src[6], uint32_t sip,
-                                 uint32_t dip, unsigned sport, unsigned dport, uint32_t k, size_t plen)
+static inline size_t t_udp_frame(uint8_t *f, const uint8_t dst[6], const uint8_t src[6],
+                                 uint32_t sip, uint32_t dip, unsigned sport, unsigned dport,
+                                 uint32_t k, size_t plen)
 {
     memset(f, 0, 60);
     t_ip_header(f, dst, src, sip, dip, 17, (unsigned)(28 + plen));
@@ -169,6 +179,7 @@ static inline void scratch_remove(void)
         fprintf(stderr, "could not remove %s\n", scratch);
 }
 
-#define IP4(a, b, c, d) ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
+#define IP4(a, b, c, d) \
+    ((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | (uint32_t)(d))
 
 #endif

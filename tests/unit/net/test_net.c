@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/net: the port, the built-in peers (sink, echo, gen),
  * events, drops and the pcap writer (checked by our own parser and by the
  * real tshark). */
@@ -70,7 +71,8 @@ START_TEST(sink_verifies_payloads)
     uint32_t sum = 0;
     for (uint32_t k = 0; k < 20; k++) {
         size_t plen = 4 + k * 37;
-        size_t len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, k, plen);
+        size_t len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9,
+                                 k, plen);
         net_port_send(r.p, f, len);
         sum += t_sum_term(k, plen);
     }
@@ -78,13 +80,15 @@ START_TEST(sink_verifies_payloads)
     ck_assert_uint_eq(r.p->stats.payload_sum, sum);
     ck_assert_uint_eq(r.p->stats.tx_frames, 20);
     /* One corrupted byte, then a payload too short to hold k. */
-    size_t len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 20, 300);
+    size_t len =
+        t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 20, 300);
     f[42 + 150] ^= 0x40;
     net_port_send(r.p, f, len);
     ck_assert_uint_eq(r.p->stats.bad_payload, 1);
     /* The first and the last pattern bytes are checked too. */
     for (int pos = 0; pos < 2; pos++) {
-        len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 20, 300);
+        len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 9, 20,
+                          300);
         f[42 + (pos ? 299 : 4)] ^= 1;
         net_port_send(r.p, f, len);
     }
@@ -114,7 +118,8 @@ START_TEST(sink_options)
 {
     rig r;
     uint8_t f[256];
-    size_t len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 53, 5, 100);
+    size_t len =
+        t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 1000, 53, 5, 100);
     f[100] ^= 1; /* corrupt */
     rig_open(&r, "sink:noverify", NULL);
     net_port_send(r.p, f, len);
@@ -161,7 +166,7 @@ START_TEST(echo_answers_arp)
     uint8_t f[64];
     net_port_send(r.p, f, arp_request(f, bcast, IP4(10, 0, 2, 15), IP4(10, 0, 2, 1)));
     ck_assert_uint_eq(r.nic.calls, 0); /* never from inside the NIC's send */
-    advance_ticks(&r, 899); /* 5 us = 900 ticks */
+    advance_ticks(&r, 899);            /* 5 us = 900 ticks */
     ck_assert_uint_eq(r.nic.calls, 0);
     advance_ticks(&r, 1);
     ck_assert_uint_eq(r.nic.accepted, 1);
@@ -174,8 +179,8 @@ START_TEST(echo_answers_arp)
     ck_assert_uint_eq(t_get16(x + 16), 0x0800);
     ck_assert_uint_eq(x[18], 6);
     ck_assert_uint_eq(x[19], 4);
-    ck_assert_uint_eq(t_get16(x + 20), 2);              /* reply */
-    ck_assert_mem_eq(x + 22, echo_mac, 6);              /* sender MAC */
+    ck_assert_uint_eq(t_get16(x + 20), 2);                /* reply */
+    ck_assert_mem_eq(x + 22, echo_mac, 6);                /* sender MAC */
     ck_assert_uint_eq(t_get32(x + 28), IP4(10, 0, 2, 1)); /* sender IP: the asked one */
     ck_assert_mem_eq(x + 32, nic_mac, 6);
     ck_assert_uint_eq(t_get32(x + 38), IP4(10, 0, 2, 15));
@@ -270,7 +275,8 @@ START_TEST(echo_answers_udp)
     rig_open(&r, "echo:ip=192.168.7.1,mask=16,mac=02:00:00:00:00:aa,latency=1ms", NULL);
     static const uint8_t emac[6] = {2, 0, 0, 0, 0, 0xaa};
     uint8_t f[2048], req[2048];
-    size_t len = t_udp_frame(f, emac, nic_mac, IP4(192, 168, 3, 4), IP4(192, 168, 200, 1), 40000, 7, 3, 1001);
+    size_t len = t_udp_frame(f, emac, nic_mac, IP4(192, 168, 3, 4), IP4(192, 168, 200, 1), 40000, 7,
+                             3, 1001);
     memcpy(req, f, len);
     net_port_send(r.p, f, len);
     advance_ticks(&r, 179999);
@@ -312,7 +318,8 @@ END_TEST
 
 /* ---- gen -------------------------------------------------------------------- */
 
-static void check_gen_frame(const uint8_t *x, size_t len, size_t size, uint32_t k, const uint8_t *dst)
+static void check_gen_frame(const uint8_t *x, size_t len, size_t size, uint32_t k,
+                            const uint8_t *dst)
 {
     ck_assert_uint_eq(len, size);
     ck_assert_mem_eq(x, dst, 6);
@@ -461,7 +468,8 @@ START_TEST(drops_are_counted_and_published)
     e = (event){.src = event_find(&r.eb, "nic0.net.rx"), .nvals = 4, .vals = rx.vals[0]};
     sb_init(&sb);
     event_format(&e, &sb);
-    ck_assert_str_eq(sb.s, "nic0.net.rx len=128 dst=ff:ff:ff:ff:ff:ff src=02:78:62:6f:77:01 type=0x800");
+    ck_assert_str_eq(sb.s,
+                     "nic0.net.rx len=128 dst=ff:ff:ff:ff:ff:ff src=02:78:62:6f:77:01 type=0x800");
     sb_free(&sb);
     /* Without a NIC, frames are dropped as no-nic. */
     net_port_attach(r.p, NULL, NULL);
@@ -507,7 +515,9 @@ END_TEST
 
 START_TEST(bad_specs_are_explained)
 {
-    static const struct { const char *spec, *want; } cases[] = {
+    static const struct {
+        const char *spec, *want;
+    } cases[] = {
         {"", "no network backend"},
         {"nothing", "unknown network backend \"nothing\""},
         {"sink:port=70000", "sink: bad option \"port=70000\""},
@@ -569,7 +579,10 @@ END_TEST
 
 /* ---- pcap ------------------------------------------------------------------ */
 
-static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t le32(const uint8_t *p)
+{
+    return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
 
 static uint8_t *slurp(const char *path, size_t *len)
 {
@@ -597,7 +610,8 @@ static void make_capture(const char *path)
     advance_ns(&r, 99000);
     net_port_send(r.p, f, icmp_request(f, IP4(10, 0, 2, 2), 1, 1, 56));
     advance_ticks(&r, 180000000ull * 3 + 90 - r.clk.now); /* to 3.0000005 s */
-    size_t len = t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 5000, 7, 1, 1400);
+    size_t len =
+        t_udp_frame(f, echo_mac, nic_mac, IP4(10, 0, 2, 15), IP4(10, 0, 2, 2), 5000, 7, 1, 1400);
     net_port_send(r.p, f, len);
     advance_ns(&r, 1000000);
     ck_assert_uint_eq(r.nic.accepted, 3);
@@ -643,34 +657,40 @@ START_TEST(pcap_is_valid_and_reproducible)
     free(b2);
 
     if (system("command -v tshark >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "SKIP: tshark is not installed; the pcap file was checked by the test's own parser only\n");
+        fprintf(stderr, "SKIP: tshark is not installed; the pcap file was checked by the test's "
+                        "own parser only\n");
     } else {
         char cmd[512], out[2048] = "";
         snprintf(cmd, sizeof cmd,
-                 "tshark -r %s -T fields -e frame.len -e frame.protocols -e frame.time_epoch 2>/dev/null", path);
+                 "tshark -r %s -T fields -e frame.len -e frame.protocols -e frame.time_epoch "
+                 "2>/dev/null",
+                 path);
         FILE *t = popen(cmd, "r");
         ck_assert_ptr_nonnull(t);
         size_t got = fread(out, 1, sizeof out - 1, t);
         out[got] = 0;
         ck_assert_int_eq(pclose(t), 0);
-        const char *want =
-            "60\teth:ethertype:arp\t0.000001000\n"
-            "60\teth:ethertype:arp\t0.000011000\n"
-            "98\teth:ethertype:ip:icmp:data\t0.000100000\n"
-            "98\teth:ethertype:ip:icmp:data\t0.000110000\n"
-            "1442\teth:ethertype:ip:udp:echo\t3.000000500\n"
-            "1442\teth:ethertype:ip:udp:echo\t3.000010500\n";
+        const char *want = "60\teth:ethertype:arp\t0.000001000\n"
+                           "60\teth:ethertype:arp\t0.000011000\n"
+                           "98\teth:ethertype:ip:icmp:data\t0.000100000\n"
+                           "98\teth:ethertype:ip:icmp:data\t0.000110000\n"
+                           "1442\teth:ethertype:ip:udp:echo\t3.000000500\n"
+                           "1442\teth:ethertype:ip:udp:echo\t3.000010500\n";
         ck_assert_str_eq(out, want);
         /* tshark's own checksum validation agrees with ours: all four IP
          * frames good (status 1), none bad (status 0). */
-        static const struct { const char *filter, *count; } checks[] = {
+        static const struct {
+            const char *filter, *count;
+        } checks[] = {
             {"ip.checksum.status==1 && (udp.checksum.status==1 || icmp.checksum.status==1)", "4\n"},
             {"ip.checksum.status==0 || udp.checksum.status==0 || icmp.checksum.status==0", "0\n"},
         };
         for (size_t c = 0; c < 2; c++) {
             snprintf(cmd, sizeof cmd,
-                     "tshark -r %s -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -Y '%s' 2>/dev/null"
-                     " | wc -l", path, checks[c].filter);
+                     "tshark -r %s -o ip.check_checksum:TRUE -o udp.check_checksum:TRUE -Y '%s' "
+                     "2>/dev/null"
+                     " | wc -l",
+                     path, checks[c].filter);
             t = popen(cmd, "r");
             got = fread(out, 1, sizeof out - 1, t);
             out[got] = 0;
@@ -736,7 +756,8 @@ START_TEST(own_address_from_the_wire)
     ck_assert_uint_eq(r.p->stats.own_src, 1);
     ck_assert_uint_eq(l.n, 1);
     ck_assert_msg(strstr(l.last, "nic0: a frame from the wire has this NIC's own address "
-                                 "08:00:69:12:34:56 as its source") != NULL, "%s", l.last);
+                                 "08:00:69:12:34:56 as its source") != NULL,
+                  "%s", l.last);
     strbuf out;
     sb_init(&out);
     net_port_show(r.p, &out);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the host backends of src/net: socket:udp and socket:unix
  * between two ports of one process, vde through a real vde_switch.  Host
  * I/O takes real time: the loops below wait at most a few seconds. */
@@ -81,7 +82,8 @@ static void send_and_check(wire *w, net_port *from, fake_nic *to, unsigned n)
     unsigned base = to->accepted;
     for (unsigned i = 0; i < n; i++)
         net_port_send(from, f, test_frame(f, sizes[i % 8], base + i));
-    ck_assert_msg(pump(w, &to->accepted, base + n), "%u of %u frames arrived", to->accepted - base, n);
+    ck_assert_msg(pump(w, &to->accepted, base + n), "%u of %u frames arrived", to->accepted - base,
+                  n);
     for (unsigned i = 0; i < n && base + i < FAKE_KEEP; i++) {
         size_t len = test_frame(f, sizes[i % 8], base + i);
         ck_assert_uint_eq(to->len[base + i], len);
@@ -105,7 +107,8 @@ START_TEST(socket_udp_pair)
     wire w;
     wire_init(&w);
     int k1, k2, k3, k4;
-    int pa = free_udp_port(&k1), pb = free_udp_port(&k2), pc = free_udp_port(&k3), pd = free_udp_port(&k4);
+    int pa = free_udp_port(&k1), pb = free_udp_port(&k2), pc = free_udp_port(&k3),
+        pd = free_udp_port(&k4);
     close(k1);
     close(k2);
     close(k3);
@@ -172,7 +175,7 @@ START_TEST(socket_unix_pair)
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
     strcpy(sa.sun_path, path);
     ck_assert_int_eq(connect(raw, (struct sockaddr *)&sa, sizeof sa), 0);
-    ck_assert_int_eq(send(raw, f, 20000, 0), 20000);         /* too long for a frame */
+    ck_assert_int_eq(send(raw, f, 20000, 0), 20000); /* too long for a frame */
     ck_assert_int_eq(send(raw, f, test_frame(f, 70, 9), 0), 70);
     ck_assert(pump(&w, &w.na.accepted, 9));
     ck_assert_uint_eq(w.na.len[8], 70);
@@ -211,7 +214,9 @@ START_TEST(vde_through_a_real_switch)
         return;
     }
     if (system("command -v vde_switch >/dev/null 2>&1") != 0) {
-        fprintf(stderr, "SKIP: vde_switch is not installed (Debian package vde2); vde backend not tested\n");
+        fprintf(
+            stderr,
+            "SKIP: vde_switch is not installed (Debian package vde2); vde backend not tested\n");
         return;
     }
     char cmd[512], sw[128], pidfile[128], ctl[160];

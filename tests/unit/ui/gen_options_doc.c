@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Print the man page PAGE (docs/xbow.1) with its OPTIONS section generated
  * from the option table (make options-doc).  test_options checks that the
  * file is up to date. */

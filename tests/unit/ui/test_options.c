@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The command line: the option table's parser, as xbow's main() runs it,
  * and the man page's OPTIONS section it generates. */
 #include <check.h>
@@ -216,8 +217,7 @@ START_TEST(values)
     REFUSED("--max-insns", "--max-insns", "0");
     REFUSED("--on-reset: want stop, exit or restart, not \"never\"", "--on-reset=never");
     REFUSED("--nic-dma: want raw or per-word, not \"fast\"", "--nic-dma", "fast");
-    REFUSED("--log-level: want error, warning, info or debug, not \"loud\"", "--log-level",
-            "loud");
+    REFUSED("--log-level: want error, warning, info or debug, not \"loud\"", "--log-level", "loud");
 }
 END_TEST
 

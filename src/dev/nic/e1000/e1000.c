@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Intel 82543GC / 82544EI (e1000): the register declaration (the SDM's
  * offsets and bits), interrupts, the Microwire EEPROM, statistics, the
  * 82544's I/O window, reset and the factory entries.  The PHY and link are in
@@ -13,18 +14,26 @@
 #define INTEL 0x8086
 #define DEV_82543GC_COPPER 0x1004
 #define DEV_82544EI_COPPER 0x1008
-#define E1000_REVISION 0x02     /* [UNC] */
-#define E1000_BAR_SIZE 0x20000  /* 128 KiB register space (SDM 4.1) */
-#define E1000_IO_BAR 4          /* [INF] after the 64-bit BAR0/1 and the absent flash BAR2/3 */
-#define E1000_IO_SIZE 8         /* IOADDR + IODATA (SDM 4.1) */
-#define E1000_MDIC_NS 25600     /* one MDIO frame: 64 bits at 2.5 MHz [INF] */
+#define E1000_REVISION 0x02    /* [UNC] */
+#define E1000_BAR_SIZE 0x20000 /* 128 KiB register space (SDM 4.1) */
+#define E1000_IO_BAR 4         /* [INF] after the 64-bit BAR0/1 and the absent flash BAR2/3 */
+#define E1000_IO_SIZE 8        /* IOADDR + IODATA (SDM 4.1) */
+#define E1000_MDIC_NS 25600    /* one MDIO frame: 64 bits at 2.5 MHz [INF] */
 
-static const nic_bitname e1000_causes[] = {
-    {E1000_ICR_TXDW, "TXDW"},    {E1000_ICR_TXQE, "TXQE"},   {E1000_ICR_LSC, "LSC"},
-    {E1000_ICR_RXSEQ, "RXSEQ"},  {E1000_ICR_RXDMT0, "RXDMT0"}, {E1000_ICR_RXO, "RXO"},
-    {E1000_ICR_RXT0, "RXT0"},    {E1000_ICR_MDAC, "MDAC"},   {E1000_ICR_RXCFG, "RXCFG"},
-    {0x800, "GPI0"},             {0x1000, "GPI1"},           {0x2000, "GPI2"},
-    {0x4000, "GPI3"},            {0, NULL}};
+static const nic_bitname e1000_causes[] = {{E1000_ICR_TXDW, "TXDW"},
+                                           {E1000_ICR_TXQE, "TXQE"},
+                                           {E1000_ICR_LSC, "LSC"},
+                                           {E1000_ICR_RXSEQ, "RXSEQ"},
+                                           {E1000_ICR_RXDMT0, "RXDMT0"},
+                                           {E1000_ICR_RXO, "RXO"},
+                                           {E1000_ICR_RXT0, "RXT0"},
+                                           {E1000_ICR_MDAC, "MDAC"},
+                                           {E1000_ICR_RXCFG, "RXCFG"},
+                                           {0x800, "GPI0"},
+                                           {0x1000, "GPI1"},
+                                           {0x2000, "GPI2"},
+                                           {0x4000, "GPI3"},
+                                           {0, NULL}};
 
 /* ---- statistics ------------------------------------------------------------ */
 
@@ -80,10 +89,7 @@ static void w_ics(device *d, const reg_access *a)
     nic_irq_assert(&E1000(d)->n, (uint32_t)a->val & E1000_ICR_VALID);
 }
 
-static uint64_t r_ims(device *d, const reg_access *a)
-{
-    return E1000(d)->n.irq.mask;
-}
+static uint64_t r_ims(device *d, const reg_access *a) { return E1000(d)->n.irq.mask; }
 
 static void w_ims(device *d, const reg_access *a)
 {
@@ -153,8 +159,7 @@ static void w_ctrl_ext(device *d, const reg_access *a)
 static void w_eecd(device *d, const reg_access *a)
 {
     e1000 *h = E1000(d);
-    nic_uwire_pins(&h->uw, a->val & E1000_EECD_CS, a->val & E1000_EECD_SK,
-                   a->val & E1000_EECD_DI);
+    nic_uwire_pins(&h->uw, a->val & E1000_EECD_CS, a->val & E1000_EECD_SK, a->val & E1000_EECD_DI);
 }
 
 static uint64_t r_eecd(device *d, const reg_access *a)
@@ -231,8 +236,8 @@ static void ring_write(e1000 *h, int which, unsigned reg, uint32_t v)
         else
             h->rx_stopped = false;
         nic_doorbell(&h->n, reg, v, which);
-        EVENT_EMIT(nic_ev(&h->n, tx ? E1000_EV_TDT : E1000_EV_RDT), nic_initiator(&h->n), r->host, r->index,
-                   e1000_ring_ok(r) ? nic_ring_pending(r) : 0);
+        EVENT_EMIT(nic_ev(&h->n, tx ? E1000_EV_TDT : E1000_EV_RDT), nic_initiator(&h->n), r->host,
+                   r->index, e1000_ring_ok(r) ? nic_ring_pending(r) : 0);
         if (!e1000_ring_ok(r))
             xlog(LOG_DEBUG, d->name, "%s %u with %s %u and %u descriptors: ring unusable",
                  d->cls->regs[rr->tail].name, r->host, d->cls->regs[rr->head].name, r->index,
@@ -265,10 +270,7 @@ static void w_rdtr(device *d, const reg_access *a)
     e1000_rdtr_written(E1000(d), (uint32_t)a->val);
 }
 
-static void w_tidv(device *d, const reg_access *a)
-{
-    e1000_tidv_config(E1000(d));
-}
+static void w_tidv(device *d, const reg_access *a) { e1000_tidv_config(E1000(d)); }
 
 /* ---- address filter tables ------------------------------------------------------ */
 
@@ -286,52 +288,50 @@ static void w_filter(device *d, const reg_access *a)
 
 static const char *const speed_names[] = {"10", "100", "1000", "1000", NULL};
 static const reg_field f_ctrl[] = {
-    {"FD", 0, 1, NULL},       {"LRST", 3, 1, NULL},     {"ASDE", 5, 1, NULL},
-    {"SLU", 6, 1, NULL},      {"ILOS", 7, 1, NULL},     {"SPEED", 8, 2, speed_names},
-    {"FRCSPD", 11, 1, NULL},  {"FRCDPX", 12, 1, NULL},  {"SDP0", 18, 1, NULL},
-    {"SDP1", 19, 1, NULL},    {"SDP2", 20, 1, NULL},    {"SDP3", 21, 1, NULL},
+    {"FD", 0, 1, NULL},          {"LRST", 3, 1, NULL},        {"ASDE", 5, 1, NULL},
+    {"SLU", 6, 1, NULL},         {"ILOS", 7, 1, NULL},        {"SPEED", 8, 2, speed_names},
+    {"FRCSPD", 11, 1, NULL},     {"FRCDPX", 12, 1, NULL},     {"SDP0", 18, 1, NULL},
+    {"SDP1", 19, 1, NULL},       {"SDP2", 20, 1, NULL},       {"SDP3", 21, 1, NULL},
     {"SDP0_IODIR", 22, 1, NULL}, {"SDP1_IODIR", 23, 1, NULL}, {"SDP2_IODIR", 24, 1, NULL},
-    {"SDP3_IODIR", 25, 1, NULL}, {"RST", 26, 1, NULL},  {"RFCE", 27, 1, NULL},
-    {"TFCE", 28, 1, NULL},    {"VME", 30, 1, NULL},     {"PHY_RST", 31, 1, NULL}};
+    {"SDP3_IODIR", 25, 1, NULL}, {"RST", 26, 1, NULL},        {"RFCE", 27, 1, NULL},
+    {"TFCE", 28, 1, NULL},       {"VME", 30, 1, NULL},        {"PHY_RST", 31, 1, NULL}};
 static const reg_field f_status[] = {
-    {"FD", 0, 1, NULL},        {"LU", 1, 1, NULL},        {"FUNC", 2, 2, NULL},
-    {"TXOFF", 4, 1, NULL},     {"TBIMODE", 5, 1, NULL},   {"SPEED", 6, 2, speed_names},
+    {"FD", 0, 1, NULL},          {"LU", 1, 1, NULL},      {"FUNC", 2, 2, NULL},
+    {"TXOFF", 4, 1, NULL},       {"TBIMODE", 5, 1, NULL}, {"SPEED", 6, 2, speed_names},
     {"ASDV", 8, 2, speed_names}, {"PCI66", 11, 1, NULL},  {"BUS64", 12, 1, NULL},
-    {"PCIX_MODE", 13, 1, NULL}, {"PCIXSPD", 14, 2, NULL}};
-static const reg_field f_eecd[] = {{"SK", 0, 1, NULL}, {"CS", 1, 1, NULL},   {"DI", 2, 1, NULL},
-                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL},  {"PRES", 8, 1, NULL}};
-static const reg_field f_ctrl_ext[] = {{"SDP4", 4, 1, NULL},    {"SDP5", 5, 1, NULL},
-                                       {"SDP6", 6, 1, NULL},    {"SDP7", 7, 1, NULL},
-                                       {"SDP4_DIR", 8, 1, NULL}, {"SDP5_DIR", 9, 1, NULL},
-                                       {"SDP6_DIR", 10, 1, NULL}, {"SDP7_DIR", 11, 1, NULL},
-                                       {"ASDCHK", 12, 1, NULL}, {"EE_RST", 13, 1, NULL},
-                                       {"SPD_BYPS", 15, 1, NULL}};
+    {"PCIX_MODE", 13, 1, NULL},  {"PCIXSPD", 14, 2, NULL}};
+static const reg_field f_eecd[] = {{"SK", 0, 1, NULL}, {"CS", 1, 1, NULL},  {"DI", 2, 1, NULL},
+                                   {"DO", 3, 1, NULL}, {"FWE", 4, 2, NULL}, {"PRES", 8, 1, NULL}};
+static const reg_field f_ctrl_ext[] = {
+    {"SDP4", 4, 1, NULL},      {"SDP5", 5, 1, NULL},      {"SDP6", 6, 1, NULL},
+    {"SDP7", 7, 1, NULL},      {"SDP4_DIR", 8, 1, NULL},  {"SDP5_DIR", 9, 1, NULL},
+    {"SDP6_DIR", 10, 1, NULL}, {"SDP7_DIR", 11, 1, NULL}, {"ASDCHK", 12, 1, NULL},
+    {"EE_RST", 13, 1, NULL},   {"SPD_BYPS", 15, 1, NULL}};
 static const reg_field f_icr[] = {
-    {"TXDW", 0, 1, NULL},   {"TXQE", 1, 1, NULL}, {"LSC", 2, 1, NULL},   {"RXSEQ", 3, 1, NULL},
-    {"RXDMT0", 4, 1, NULL}, {"RXO", 6, 1, NULL},  {"RXT0", 7, 1, NULL},  {"MDAC", 9, 1, NULL},
+    {"TXDW", 0, 1, NULL},   {"TXQE", 1, 1, NULL}, {"LSC", 2, 1, NULL},  {"RXSEQ", 3, 1, NULL},
+    {"RXDMT0", 4, 1, NULL}, {"RXO", 6, 1, NULL},  {"RXT0", 7, 1, NULL}, {"MDAC", 9, 1, NULL},
     {"RXCFG", 10, 1, NULL}, {"GPI", 11, 4, NULL}};
 static const char *const rdmts_names[] = {"1/2", "1/4", "1/8", "rsvd", NULL};
 static const reg_field f_rctl[] = {
-    {"EN", 1, 1, NULL},     {"SBP", 2, 1, NULL},   {"UPE", 3, 1, NULL},
-    {"MPE", 4, 1, NULL},    {"LPE", 5, 1, NULL},   {"LBM", 6, 2, NULL},
-    {"RDMTS", 8, 2, rdmts_names}, {"MO", 12, 2, NULL}, {"BAM", 15, 1, NULL},
-    {"BSIZE", 16, 2, NULL}, {"VFE", 18, 1, NULL},  {"CFIEN", 19, 1, NULL},
-    {"CFI", 20, 1, NULL},   {"DPF", 22, 1, NULL},  {"PMCF", 23, 1, NULL},
+    {"EN", 1, 1, NULL},           {"SBP", 2, 1, NULL},  {"UPE", 3, 1, NULL},
+    {"MPE", 4, 1, NULL},          {"LPE", 5, 1, NULL},  {"LBM", 6, 2, NULL},
+    {"RDMTS", 8, 2, rdmts_names}, {"MO", 12, 2, NULL},  {"BAM", 15, 1, NULL},
+    {"BSIZE", 16, 2, NULL},       {"VFE", 18, 1, NULL}, {"CFIEN", 19, 1, NULL},
+    {"CFI", 20, 1, NULL},         {"DPF", 22, 1, NULL}, {"PMCF", 23, 1, NULL},
     {"BSEX", 25, 1, NULL}};
-static const reg_field f_tctl[] = {{"EN", 1, 1, NULL},    {"PSP", 3, 1, NULL},
-                                   {"CT", 4, 8, NULL},    {"COLD", 12, 10, NULL},
+static const reg_field f_tctl[] = {{"EN", 1, 1, NULL},      {"PSP", 3, 1, NULL},
+                                   {"CT", 4, 8, NULL},      {"COLD", 12, 10, NULL},
                                    {"SWXOFF", 22, 1, NULL}, {"RTLC", 24, 1, NULL}};
 static const reg_field f_rdtr[] = {{"DELAY", 0, 16, NULL}, {"FPD", 31, 1, NULL}};
-static const reg_field f_mdic[] = {{"DATA", 0, 16, NULL}, {"REG", 16, 5, NULL},
-                                   {"PHY", 21, 5, NULL},  {"OP", 26, 2, NULL},
-                                   {"R", 28, 1, NULL},    {"I", 29, 1, NULL},
-                                   {"E", 30, 1, NULL}};
-static const reg_field f_rah[] = {{"ADDR", 0, 16, NULL}, {"AS", 16, 2, NULL},
-                                  {"AV", 31, 1, NULL}};
-static const reg_field f_rxcsum[] = {{"PCSS", 0, 8, NULL}, {"IPOFL", 8, 1, NULL},
-                                     {"TUOFL", 9, 1, NULL}};
+static const reg_field f_mdic[] = {
+    {"DATA", 0, 16, NULL}, {"REG", 16, 5, NULL}, {"PHY", 21, 5, NULL}, {"OP", 26, 2, NULL},
+    {"R", 28, 1, NULL},    {"I", 29, 1, NULL},   {"E", 30, 1, NULL}};
+static const reg_field f_rah[] = {{"ADDR", 0, 16, NULL}, {"AS", 16, 2, NULL}, {"AV", 31, 1, NULL}};
+static const reg_field f_rxcsum[] = {
+    {"PCSS", 0, 8, NULL}, {"IPOFL", 8, 1, NULL}, {"TUOFL", 9, 1, NULL}};
 
 
+/* clang-format off */
 static const reg_decl e1000_regs[] = {
     [ER_CTRL] = {.name = "CTRL", .offset = 0x0000, .width = 4, .rules = R_FULL,
                  .reset = E1000_CTRL_FD | E1000_CTRL_SLU, REG_FIELDS(f_ctrl), .read = r_ctrl,
@@ -508,6 +508,7 @@ static const reg_decl e1000_regs[] = {
     [ER_TSPMT] = {.name = "TSPMT", .offset = 0x3830, .width = 4, .rules = R_FULL,
                   .reset = 0x01000400, .desc = "TCP segmentation pad and threshold"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(e1000_regs, ER_NREGS);
 
 /* ---- the 82544's I/O window: IOADDR at 0, IODATA at 4 (SDM 13.2) ---------------- */
@@ -529,7 +530,10 @@ static int e1000_io(nic *n, int who, unsigned bar, uint64_t off, unsigned size, 
         return BUS_OK;
     }
     if (off == 4 && size == 4) {
-        bus_op op = {.addr = h->ioaddr, .size = 4, .write = write, .kind = BUS_WORD,
+        bus_op op = {.addr = h->ioaddr,
+                     .size = 4,
+                     .write = write,
+                     .kind = BUS_WORD,
                      .initiator = (uint16_t)who};
         return write ? dev_write(n->dev, &op, h->ioaddr, 4, *val)
                      : dev_read(n->dev, &op, h->ioaddr, 4, val);
@@ -539,7 +543,9 @@ static int e1000_io(nic *n, int who, unsigned bar, uint64_t off, unsigned size, 
     if (!write)
         *val = off < 4 ? h->ioaddr >> (8 * off) : 0;
     if (off >= 4) {
-        bus_op op = {.addr = h->ioaddr + (off - 4), .size = size, .write = write,
+        bus_op op = {.addr = h->ioaddr + (off - 4),
+                     .size = size,
+                     .write = write,
                      .initiator = (uint16_t)who};
         return write ? dev_write(n->dev, &op, h->ioaddr + (off - 4), size, *val)
                      : dev_read(n->dev, &op, h->ioaddr + (off - 4), size, val);
@@ -644,12 +650,10 @@ static const event_field f_tail[] = {{"value", EVF_DEC, NULL, NULL},
                                      {"head", EVF_DEC, NULL, NULL},
                                      {"pending", EVF_DEC, NULL, NULL}};
 static const char *const mdio_via[] = {"mdic", "bitbang", NULL};
-static const event_field f_mdio[] = {{"via", EVF_ENUM, mdio_via, NULL},
-                                     {"write", EVF_BOOL, NULL, NULL},
-                                     {"phy", EVF_DEC, NULL, NULL},
-                                     {"reg", EVF_DEC, NULL, NULL},
-                                     {"value", EVF_HEX, NULL, NULL},
-                                     {"error", EVF_BOOL, NULL, NULL}};
+static const event_field f_mdio[] = {
+    {"via", EVF_ENUM, mdio_via, NULL}, {"write", EVF_BOOL, NULL, NULL},
+    {"phy", EVF_DEC, NULL, NULL},      {"reg", EVF_DEC, NULL, NULL},
+    {"value", EVF_HEX, NULL, NULL},    {"error", EVF_BOOL, NULL, NULL}};
 static const event_decl e1000_events[E1000_NEVENTS] = {
 #include "dev/nic/nic_events.h"
     {"tdt.write", "the host wrote TDT (Tx doorbell)", f_tail, ARRAY_SIZE(f_tail)},
@@ -661,19 +665,27 @@ static const device_class e1000_82543_class = {
     DEV_STATE(e1000_state, e1000),
     .name = "e1000-82543",
     .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs, .nregs = ER_N82543, /* the registers before the 82544's own */
-    .reg_space = E1000_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset, .ring_state = nic_ring_state,
+    .regs = e1000_regs,
+    .nregs = ER_N82543, /* the registers before the 82544's own */
+    .reg_space = E1000_BAR_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(e1000_events),
+    DEV_VIEWS(e1000_views),
+    .reset = e1000_reset,
+    .ring_state = nic_ring_state,
 };
 
 static const device_class e1000_82544_class = {
     DEV_STATE(e1000_state, e1000),
     .name = "e1000-82544",
     .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    DEV_REGS(e1000_regs), .reg_space = E1000_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(e1000_events), DEV_VIEWS(e1000_views),
-    .reset = e1000_reset, .ring_state = nic_ring_state,
+    DEV_REGS(e1000_regs),
+    .reg_space = E1000_BAR_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(e1000_events),
+    DEV_VIEWS(e1000_views),
+    .reset = e1000_reset,
+    .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle -------------------------------------------------------------------- */
@@ -742,9 +754,9 @@ static const nic_ops e1000_ops = {
 };
 
 const nic_model e1000_models[] = {
-    {"e1000-82543", "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO",
-     &e1000_82543_class, INTEL, DEV_82543GC_COPPER, &e1000_ops},
-    {"e1000-82544", "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X", &e1000_82544_class,
-     INTEL, DEV_82544EI_COPPER, &e1000_ops},
+    {"e1000-82543", "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO", &e1000_82543_class,
+     INTEL, DEV_82543GC_COPPER, &e1000_ops},
+    {"e1000-82544", "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X", &e1000_82544_class, INTEL,
+     DEV_82544EI_COPPER, &e1000_ops},
     {0},
 };

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Intel 82543GC and 82544EI gigabit Ethernet (e1000): the model's state,
  * shared by e1000.c (register declaration, reset, interrupts, EEPROM,
  * factory), e1000_phy.c (the M88E1000-style PHY behind MDIC or the
@@ -23,6 +24,7 @@ enum { E1000_EV_TDT = NIC_NEVENTS, E1000_EV_RDT, E1000_EV_MDIO, E1000_NEVENTS };
 /* Register ids: index into the declaration table (e1000.c).  The 82544's
  * registers the 82543 lacks come last: the 82543's class declares only the
  * first ER_N82543 of them. */
+/* clang-format off */
 enum e1000_reg {
     ER_CTRL, ER_STATUS, ER_EECD, ER_CTRL_EXT, ER_FCAL, ER_FCAH, ER_FCT, ER_VET,
     ER_ICR, ER_ICS, ER_IMS, ER_IMC, ER_RCTL, ER_FCTTV, ER_TXCW, ER_RXCW,
@@ -43,6 +45,7 @@ enum e1000_reg {
     ER_MDIC = ER_N82543, ER_RXDCTL, ER_TXDCTL, ER_TSPMT,
     ER_NREGS
 };
+/* clang-format on */
 
 /* CTRL */
 #define E1000_CTRL_FD 0x00000001u
@@ -144,7 +147,7 @@ enum e1000_reg {
 #define E1000_RXE_IPE 0x40u
 #define E1000_RXE_RXE 0x80u
 
-#define E1000_EE_WORDS 64   /* 93C46: 64 words, 6 address bits (both parts) */
+#define E1000_EE_WORDS 64 /* 93C46: 64 words, 6 address bits (both parts) */
 #define E1000_EE_SUM 0xbaba
 
 /* A transmit context (SDM 3.3.6): the normal one and the segmentation one. */
@@ -162,7 +165,7 @@ typedef struct e1000 {
     nic_coal txc, rxc; /* TIDV / RDTR relative timers */
     nic_link link;
     nic_mii mii;
-    nic_mdio mdio;     /* 82543: MDIO bit-banged on CTRL SWDPIN2/3 */
+    nic_mdio mdio; /* 82543: MDIO bit-banged on CTRL SWDPIN2/3 */
     nic_eeprom ee;
     nic_uwire uw;
     nic_mac_filter filt;
@@ -176,18 +179,18 @@ typedef struct e1000 {
     uint32_t ioaddr;   /* 82544 I/O window: IOADDR */
     /* Transmit */
     e1000_txctx ctx, tso;
-    bool pkt;          /* inside a packet */
-    bool pkt_bad;      /* the packet failed: skip to its EOP */
-    bool pkt_tse;      /* a segmentation packet */
+    bool pkt;     /* inside a packet */
+    bool pkt_bad; /* the packet failed: skip to its EOP */
+    bool pkt_tse; /* a segmentation packet */
     uint8_t pkt_popts;
     bool pkt_vle;
     uint16_t pkt_vlan;
-    bool tx_stopped;   /* a descriptor fetch failed: idle until TDT is written */
-    bool tx_ide;       /* a descriptor of the current packet had IDE */
-    uint8_t hdr[256];  /* TSO: the header replayed in front of every segment */
+    bool tx_stopped;                 /* a descriptor fetch failed: idle until TDT is written */
+    bool tx_ide;                     /* a descriptor of the current packet had IDE */
+    uint8_t hdr[256];                /* TSO: the header replayed in front of every segment */
     uint32_t seg_count, seg_payload; /* TSO: segments sent, payload bytes sent */
     /* Receive (the frame in progress is in nic) */
-    bool rx_stopped;   /* a descriptor fetch failed: idle until RDT is written */
+    bool rx_stopped; /* a descriptor fetch failed: idle until RDT is written */
     /* Parameters */
     uint64_t mdic_ticks;
     /* Counters (views) */
@@ -204,10 +207,10 @@ void e1000_stat_size(e1000 *h, unsigned first, uint32_t len);
 void e1000_phy_init(e1000 *h);
 void e1000_phy_reset(e1000 *h);
 void e1000_link_update(e1000 *h);
-unsigned e1000_speed(const e1000 *h);      /* MAC speed field: 0 10, 1 100, 2 1000 */
+unsigned e1000_speed(const e1000 *h); /* MAC speed field: 0 10, 1 100, 2 1000 */
 bool e1000_full_duplex(const e1000 *h);
-unsigned e1000_phy_speed(const e1000 *h);  /* PHY resolved speed, same encoding */
-bool e1000_speed_ok(const e1000 *h);       /* MAC and PHY agree (82543 forces the MAC) */
+unsigned e1000_phy_speed(const e1000 *h); /* PHY resolved speed, same encoding */
+bool e1000_speed_ok(const e1000 *h);      /* MAC and PHY agree (82543 forces the MAC) */
 void e1000_ctrl_written(e1000 *h, uint32_t v, uint32_t old);
 uint32_t e1000_ctrl_pins(const e1000 *h, uint32_t v);
 void e1000_ctrl_ext_written(e1000 *h, uint32_t v, uint32_t old);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* e1000: the M88E1000-style PHY (clause-22 registers plus the Marvell
  * specific control/status registers), how the MAC reaches it (MDIC on the
  * 82544, MDIO bit-banged on CTRL SWDPIN2/SWDPIN3 on the 82543), PHY reset
@@ -144,7 +145,8 @@ static void phy_write(e1000 *h, unsigned phy, unsigned reg, uint16_t v)
 static void mdio_event(e1000 *h, int via, bool write, unsigned phy, unsigned reg, uint16_t v,
                        bool error)
 {
-    EVENT_EMIT(nic_ev(&h->n, E1000_EV_MDIO), nic_initiator(&h->n), (uint64_t)via, write, phy, reg, v, error);
+    EVENT_EMIT(nic_ev(&h->n, E1000_EV_MDIO), nic_initiator(&h->n), (uint64_t)via, write, phy, reg,
+               v, error);
 }
 
 /* The bit-bang decoder's view of the bus. */
@@ -293,11 +295,14 @@ void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out)
               e1000_is_82544(h) ? M88E1000_I_PHY_ID : M88E1000_E_PHY_ID, PHY_ADDR,
               e1000_is_82544(h) ? "MDIC" : "bit-banged MDIO (CTRL SWDPIN2/3)",
               h->phy_in_reset ? ", HELD IN RESET" : "");
-    sb_printf(out, "  link: cable %s, PHY %s, autonegotiation %s%s; MAC STATUS.LU=%d (CTRL.SLU=%d)\n",
+    sb_printf(out,
+              "  link: cable %s, PHY %s, autonegotiation %s%s; MAC STATUS.LU=%d (CTRL.SLU=%d)\n",
               h->link.carrier ? "attached" : "absent", h->link.up ? "up" : "down",
               an_enabled(h) ? "on" : "off (forced)",
-              h->link.an_busy ? " (negotiating)" : h->link.an_done ? " (complete)" : "", h->lu,
-              (int)(DEV_R(d, ER_CTRL) & E1000_CTRL_SLU ? 1 : 0));
+              h->link.an_busy   ? " (negotiating)"
+              : h->link.an_done ? " (complete)"
+                                : "",
+              h->lu, (int)(DEV_R(d, ER_CTRL) & E1000_CTRL_SLU ? 1 : 0));
     sb_printf(out, "  PHY %s Mb/s %s duplex; MAC %s Mb/s %s duplex%s\n", sp[e1000_phy_speed(h)],
               phy_full_duplex(h) ? "full" : "half", sp[e1000_speed(h)],
               e1000_full_duplex(h) ? "full" : "half",
@@ -309,8 +314,9 @@ void e1000_view_phy(device *d, const char *args, view_ctx *ctx, strbuf *out)
         phy_read(h, PHY_ADDR, r, &v, true);
         sb_printf(out, "  reg %2u = 0x%04x%s", r, v, (r % 4 == 3) ? "\n" : "");
     }
-    sb_printf(out, "\n  MDIO frames %llu (malformed %llu), MDIC operations %llu, frames dropped "
-                   "for a speed mismatch %llu\n",
+    sb_printf(out,
+              "\n  MDIO frames %llu (malformed %llu), MDIC operations %llu, frames dropped "
+              "for a speed mismatch %llu\n",
               (unsigned long long)h->mdio.frames, (unsigned long long)h->mdio.bad_frames,
               (unsigned long long)h->mdic_ops, (unsigned long long)h->speed_mismatch);
 }

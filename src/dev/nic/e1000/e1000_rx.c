@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* e1000 receive (docs/hardware.md, "8254x receive"): the MAC (length
  * checks, the address and VLAN filters, VLAN tag stripping, the FCS), the
  * Rx FIFO sized by PBA, the head/tail ring walker filling one or several
@@ -11,10 +12,9 @@
 /* Descriptor flags for the ring view and events: the status byte, then
  * the errors byte shifted by 8. */
 static const nic_bitname rx_flag_names[] = {
-    {0x01, "DD"},    {0x02, "EOP"},   {0x04, "IXSM"},  {0x08, "VP"},
-    {0x20, "TCPCS"}, {0x40, "IPCS"},  {0x80, "PIF"},   {0x100, "CE"},
-    {0x200, "SE"},   {0x400, "SEQ"},  {0x1000, "CXE"}, {0x2000, "TCPE"},
-    {0x4000, "IPE"}, {0x8000, "RXE"}, {0, NULL}};
+    {0x01, "DD"},    {0x02, "EOP"},    {0x04, "IXSM"},  {0x08, "VP"},    {0x20, "TCPCS"},
+    {0x40, "IPCS"},  {0x80, "PIF"},    {0x100, "CE"},   {0x200, "SE"},   {0x400, "SEQ"},
+    {0x1000, "CXE"}, {0x2000, "TCPE"}, {0x4000, "IPE"}, {0x8000, "RXE"}, {0, NULL}};
 
 /* What travels with a frame in the FIFO (nic_fifo_ent.tag). */
 #define TAG_MATCH 0x0fu
@@ -37,10 +37,7 @@ static const nic_ring_ops rx_ops = {rx_decode, rx_flag_names, 3, NULL, NULL};
 
 static void rx_step(void *opaque);
 
-static void rx_fire(nic *n, int ring)
-{
-    nic_irq_assert(n, E1000_ICR_RXT0);
-}
+static void rx_fire(nic *n, int ring) { nic_irq_assert(n, E1000_ICR_RXT0); }
 
 /* MTA bit of an address: 12 bits of the last two bytes, as RCTL.MO says
  * (bits 47:36, 46:35, 45:34, 43:32) [SRC LX-E1000 e1000_hash_mc_addr]. */
@@ -116,7 +113,7 @@ void e1000_filter_update(e1000 *h)
     f->hash_unicast = false;
     f->broadcast = rctl & E1000_RCTL_BAM;
     f->all_multi = rctl & E1000_RCTL_MPE;
-    f->promisc = rctl & E1000_RCTL_UPE; /* unicast only, see filter() */
+    f->promisc = rctl & E1000_RCTL_UPE;   /* unicast only, see filter() */
     if (h->n.port && f->station_valid[0]) /* peers such as gen address RAR0 */
         net_port_set_mac(h->n.port, f->station[0]);
 }

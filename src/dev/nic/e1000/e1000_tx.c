@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* e1000 transmit (docs/hardware.md, "8254x transmit"): the head/tail ring
  * walker, legacy, context and data descriptors, checksum insertion, TCP
  * segmentation (82544), VLAN tag insertion, descriptor write-back (DD only for RS, the
@@ -11,17 +12,19 @@
 
 /* Synthetic descriptor flags for the ring view and events (the meaning of
  * the command bits depends on the descriptor kind). */
+/* clang-format off */
 enum {
     TXF_DD = 1u << 0, TXF_EOP = 1u << 1, TXF_IFCS = 1u << 2, TXF_IC = 1u << 3,
     TXF_RS = 1u << 4, TXF_RPS = 1u << 5, TXF_VLE = 1u << 6, TXF_IDE = 1u << 7,
     TXF_TSE = 1u << 8, TXF_CTX = 1u << 9, TXF_DATA = 1u << 10, TXF_TCP = 1u << 11,
     TXF_IP = 1u << 12, TXF_IXSM = 1u << 13, TXF_TXSM = 1u << 14
 };
+/* clang-format on */
 static const nic_bitname tx_flag_names[] = {
-    {TXF_DD, "DD"},     {TXF_EOP, "EOP"},   {TXF_IFCS, "IFCS"}, {TXF_IC, "IC"},
-    {TXF_RS, "RS"},     {TXF_RPS, "RPS"},   {TXF_VLE, "VLE"},   {TXF_IDE, "IDE"},
-    {TXF_TSE, "TSE"},   {TXF_CTX, "context"}, {TXF_DATA, "data"}, {TXF_TCP, "TCP"},
-    {TXF_IP, "IP"},     {TXF_IXSM, "IXSM"}, {TXF_TXSM, "TXSM"}, {0, NULL}};
+    {TXF_DD, "DD"},   {TXF_EOP, "EOP"},     {TXF_IFCS, "IFCS"}, {TXF_IC, "IC"},
+    {TXF_RS, "RS"},   {TXF_RPS, "RPS"},     {TXF_VLE, "VLE"},   {TXF_IDE, "IDE"},
+    {TXF_TSE, "TSE"}, {TXF_CTX, "context"}, {TXF_DATA, "data"}, {TXF_TCP, "TCP"},
+    {TXF_IP, "IP"},   {TXF_IXSM, "IXSM"},   {TXF_TXSM, "TXSM"}, {0, NULL}};
 
 /* ---- checksums ---------------------------------------------------------------- */
 
@@ -71,7 +74,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
         d->len = w2 & 0xffff;
         f |= (w2 & E1000_TXD_IC) ? TXF_IC : 0;
     } else if (!(w2 & E1000_TXD_DTYP_MASK)) { /* context */
-        d->len = w2 & 0xfffff; /* PAYLEN */
+        d->len = w2 & 0xfffff;                /* PAYLEN */
         d->buf = 0;
         f |= TXF_CTX | ((w2 & E1000_TXD_CTX_TCP) ? TXF_TCP : 0) |
              ((w2 & E1000_TXD_CTX_IP) ? TXF_IP : 0) | ((w2 & E1000_TXD_TSE) ? TXF_TSE : 0);
@@ -97,10 +100,7 @@ static const nic_ring_ops tx_ops = {tx_decode, tx_flag_names, 3, NULL, NULL};
 
 static void tx_step(void *opaque);
 
-static void tx_fire(nic *n, int ring)
-{
-    nic_irq_assert(n, E1000_ICR_TXDW);
-}
+static void tx_fire(nic *n, int ring) { nic_irq_assert(n, E1000_ICR_TXDW); }
 
 void e1000_tx_init(e1000 *h)
 {
@@ -447,9 +447,9 @@ static void tx_step(void *opaque)
 
 static void show_ctx(const char *what, const e1000_txctx *c, strbuf *out)
 {
-    sb_printf(out, "  %s context: IPCSS %u IPCSO %u IPCSE %u  TUCSS %u TUCSO %u TUCSE %u  %s%s", what,
-              c->ipcss, c->ipcso, c->ipcse, c->tucss, c->tucso, c->tucse, c->ip ? "IPv4 " : "",
-              c->tcp ? "TCP" : "UDP");
+    sb_printf(out, "  %s context: IPCSS %u IPCSO %u IPCSE %u  TUCSS %u TUCSO %u TUCSE %u  %s%s",
+              what, c->ipcss, c->ipcso, c->ipcse, c->tucss, c->tucso, c->tucse,
+              c->ip ? "IPv4 " : "", c->tcp ? "TCP" : "UDP");
     sb_printf(out, "  PAYLEN %u HDRLEN %u MSS %u\n", c->paylen, c->hdr_len, c->mss);
 }
 
@@ -465,7 +465,7 @@ void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out)
     if (!h->pkt) {
         sb_puts(out, "  no packet in progress\n");
     } else {
-        sb_printf(out, "  packet in progress: %u bytes gathered%s%s, POPTS%s%s%s", 
+        sb_printf(out, "  packet in progress: %u bytes gathered%s%s, POPTS%s%s%s",
                   nic_tx_in_frame(n) ? n->txlen : 0, h->pkt_tse ? ", TSE" : "",
                   h->pkt_bad ? " (failed: skipping to EOP)" : "",
                   h->pkt_popts & E1000_TXD_POPTS_IXSM ? " IXSM" : "",
@@ -474,7 +474,8 @@ void e1000_view_offload(device *d, const char *args, view_ctx *ctx, strbuf *out)
             sb_printf(out, ", %u segments sent, %u payload bytes", h->seg_count, h->seg_payload);
         sb_putc(out, '\n');
     }
-    sb_printf(out, "  TSO segments sent %llu; frames sent with a software FCS that was wrong %llu\n",
+    sb_printf(out,
+              "  TSO segments sent %llu; frames sent with a software FCS that was wrong %llu\n",
               (unsigned long long)h->tso_frames, (unsigned long long)h->tx_bad_fcs);
     sb_printf(out, "  Tx engine %s%s\n", h->tx.running ? "running" : "idle",
               h->tx_stopped ? " (stopped by a descriptor DMA error until TDT is written)" : "");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Packet Engines Hamachi GNIC-II: the register declaration (Linux hamachi.c's),
  * interrupts, EEPROM, auto-negotiation, address filter, reset and the
  * factory entry.  The DMA engines are in hamachi_dma.c.  Choices marked
@@ -12,7 +13,7 @@
 #define HAM_REVISION 0x00   /* [UNC] */
 #define HAM_CHIP_REV 0x0002 /* [UNC] value of ChipRev; Linux only prints it */
 #define HAM_BAR_SIZE 0x400
-#define HAM_PCI_CLK 60      /* 2000/60 = 33 MHz: the Bridge's PCI bus [INF] */
+#define HAM_PCI_CLK 60          /* 2000/60 = 33 MHz: the Bridge's PCI bus [INF] */
 #define HAM_CLK_SETTLE_NS 20000 /* PCIClkMeas invalid after a reset [INF] */
 #define HAM_AN_NS 1000000       /* auto-negotiation time, 1 ms [INF] */
 #define HAM_EE_NS 1000          /* one EEPROM byte read, 1 us [INF] */
@@ -22,11 +23,11 @@
 static hamachi *H(device *d) { return d->priv; }
 
 static const nic_bitname ham_causes[] = {
-    {HAM_INTR_RX_DONE, "RxDone"},         {HAM_INTR_RX_PCI_FAULT, "RxPCIFault"},
-    {HAM_INTR_RX_PCI_ERR, "RxPCIErr"},    {HAM_INTR_TX_DONE, "TxDone"},
+    {HAM_INTR_RX_DONE, "RxDone"},          {HAM_INTR_RX_PCI_FAULT, "RxPCIFault"},
+    {HAM_INTR_RX_PCI_ERR, "RxPCIErr"},     {HAM_INTR_TX_DONE, "TxDone"},
     {HAM_INTR_TX_PCI_FAULT, "TxPCIFault"}, {HAM_INTR_TX_PCI_ERR, "TxPCIErr"},
-    {HAM_INTR_LINK_CHANGE, "LinkChange"}, {HAM_INTR_NEG_CHANGE, "NegotiationChange"},
-    {HAM_INTR_STATS_MAX, "StatsMax"},     {0, NULL}};
+    {HAM_INTR_LINK_CHANGE, "LinkChange"},  {HAM_INTR_NEG_CHANGE, "NegotiationChange"},
+    {HAM_INTR_STATS_MAX, "StatsMax"},      {0, NULL}};
 
 /* ---- register hooks -------------------------------------------------------- */
 
@@ -180,38 +181,34 @@ static void w_ee_cmd(device *d, const reg_access *a)
         nic_eeprom_start_read(&h->ee, (uint32_t)DEV_R(d, HR_EE_ADDR));
 }
 
-static uint64_t r_ee_cmd(device *d, const reg_access *a)
-{
-    return H(d)->ee.busy ? 0x40 : 0;
-}
+static uint64_t r_ee_cmd(device *d, const reg_access *a) { return H(d)->ee.busy ? 0x40 : 0; }
 
-static uint64_t r_ee_data(device *d, const reg_access *a)
-{
-    return H(d)->ee.result;
-}
+static uint64_t r_ee_data(device *d, const reg_access *a) { return H(d)->ee.result; }
 
 /* ---- the declaration ----------------------------------------------------- */
 
 static const char *const ch_state_names[] = {"stopped", "running", "suspended", NULL};
-static const reg_field f_dma_ctrl[] = {{"Burst", 0, 3, NULL},  {"PerfCmds", 3, 1, NULL},
-                                       {"Bit4", 4, 1, NULL},   {"Addr64", 6, 1, NULL}};
+static const reg_field f_dma_ctrl[] = {
+    {"Burst", 0, 3, NULL}, {"PerfCmds", 3, 1, NULL}, {"Bit4", 4, 1, NULL}, {"Addr64", 6, 1, NULL}};
 static const reg_field f_cmd[] = {{"Start", 0, 1, NULL}, {"Stop", 1, 1, NULL}};
 static const reg_field f_ch_status[] = {{"State", 0, 2, ch_state_names}};
-static const reg_field f_intr_ctrl[] = {{"MaxLatency", 0, 8, NULL},
-                                        {"MaxGap", 8, 8, NULL},
-                                        {"MinPkt", 16, 8, NULL}};
-static const reg_field f_intr[] = {
-    {"RxDone", 0, 1, NULL},       {"RxPCIFault", 1, 1, NULL},  {"RxPCIErr", 2, 1, NULL},
-    {"TxDone", 8, 1, NULL},       {"TxPCIFault", 9, 1, NULL},  {"TxPCIErr", 10, 1, NULL},
-    {"LinkChange", 16, 1, NULL},  {"NegChange", 17, 1, NULL},  {"StatsMax", 18, 1, NULL},
-    {"Bit31", 31, 1, NULL}};
-static const reg_field f_addr_mode[] = {{"UniBroad", 0, 1, NULL}, {"MultiCAM", 1, 1, NULL},
-                                        {"Promisc", 2, 1, NULL},  {"AllMulti", 3, 1, NULL}};
-static const reg_field f_an_status[] = {{"Link", 2, 1, NULL}, {"ANAble", 3, 1, NULL},
-                                        {"ANDone", 5, 1, NULL}};
+static const reg_field f_intr_ctrl[] = {
+    {"MaxLatency", 0, 8, NULL}, {"MaxGap", 8, 8, NULL}, {"MinPkt", 16, 8, NULL}};
+static const reg_field f_intr[] = {{"RxDone", 0, 1, NULL},      {"RxPCIFault", 1, 1, NULL},
+                                   {"RxPCIErr", 2, 1, NULL},    {"TxDone", 8, 1, NULL},
+                                   {"TxPCIFault", 9, 1, NULL},  {"TxPCIErr", 10, 1, NULL},
+                                   {"LinkChange", 16, 1, NULL}, {"NegChange", 17, 1, NULL},
+                                   {"StatsMax", 18, 1, NULL},   {"Bit31", 31, 1, NULL}};
+static const reg_field f_addr_mode[] = {{"UniBroad", 0, 1, NULL},
+                                        {"MultiCAM", 1, 1, NULL},
+                                        {"Promisc", 2, 1, NULL},
+                                        {"AllMulti", 3, 1, NULL}};
+static const reg_field f_an_status[] = {
+    {"Link", 2, 1, NULL}, {"ANAble", 3, 1, NULL}, {"ANDone", 5, 1, NULL}};
 static const reg_field f_cam_hi[] = {{"Addr45", 0, 16, NULL}, {"Valid", 17, 1, NULL}};
 
 
+/* clang-format off */
 static const reg_decl ham_regs[] = {
     [HR_TX_DMA_CTRL] = {.name = "TxDMACtrl", .offset = 0x00, .width = 2, REG_FIELDS(f_dma_ctrl),
                         .write = w_dma_ctrl, .desc = "Tx DMA control"},
@@ -335,14 +332,12 @@ static const reg_decl ham_regs[] = {
     [HR_STAT_TX_OVF] = {.name = "StatTxOverflow", .offset = 0x3f0, .width = 4, .rules = R_RO | R_RC,
                         .desc = "Tx counters past half range (read clears)"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(ham_regs, HR_NREGS);
 
 /* ---- reset, link, views ------------------------------------------------------ */
 
-static void clk_settled(void *opaque)
-{
-    ((hamachi *)opaque)->clk_valid = true;
-}
+static void clk_settled(void *opaque) { ((hamachi *)opaque)->clk_valid = true; }
 
 static void ham_reset(device *d)
 {
@@ -385,7 +380,9 @@ static void view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out)
     nic_mac_show(&h->filt, out);
     sb_printf(out, "  link %s, autonegotiation %s%s\n", h->link.up ? "up" : "down",
               h->link.an_enable ? "on" : "off",
-              h->link.an_busy ? " (negotiating)" : h->link.an_done ? " (complete)" : "");
+              h->link.an_busy   ? " (negotiating)"
+              : h->link.an_done ? " (complete)"
+                                : "");
 }
 
 static const dev_view ham_views[] = {
@@ -421,10 +418,14 @@ static const state_decl ham_state[] = {
 static const device_class hamachi_class = {
     .name = "hamachi",
     .desc = "Packet Engines Hamachi GNIC-II gigabit Ethernet (PCI 1318:0911)",
-    DEV_REGS(ham_regs), .reg_space = HAM_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(nic_event_decls), DEV_VIEWS(ham_views),
+    DEV_REGS(ham_regs),
+    .reg_space = HAM_BAR_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(nic_event_decls),
+    DEV_VIEWS(ham_views),
     DEV_STATE(ham_state, hamachi),
-    .reset = ham_reset, .ring_state = nic_ring_state,
+    .reset = ham_reset,
+    .ring_state = nic_ring_state,
 };
 
 /* ---- life cycle ---------------------------------------------------------------- */
@@ -441,8 +442,7 @@ static void ham_destroy(nic *n)
 static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
                        event_bus *eb, xerr *err)
 {
-    hamachi *h =
-        nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err);
+    hamachi *h = nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err);
     if (!h)
         return NULL;
     nic *n = &h->n;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Packet Engines Hamachi GNIC-II (0x1318:0x0911): the model's state, shared
  * by hamachi.c (register declaration, reset, factory) and hamachi_dma.c (the
  * Tx and Rx DMA engines).  See docs/hardware.md "Hamachi GNIC-II". */
@@ -12,6 +13,7 @@
 #include "dev/nic/nic_ring.h"
 
 /* Register ids: index into the declaration table (hamachi.c). */
+/* clang-format off */
 enum hamachi_reg {
     HR_TX_DMA_CTRL, HR_TX_CMD, HR_TX_STATUS, HR_TX_PTR, HR_TX_PTR_HI, HR_TX_CUR, HR_TX_CUR_HI,
     HR_RX_DMA_CTRL, HR_RX_CMD, HR_RX_STATUS, HR_RX_PTR, HR_RX_PTR_HI, HR_RX_CUR, HR_RX_CUR_HI,
@@ -26,6 +28,7 @@ enum hamachi_reg {
     HR_STAT_RX_LENGTH, HR_STAT_RX_DROPPED, HR_STAT_RX_OVF, HR_STAT_TX_BYTES, HR_STAT_TX_OVF,
     HR_NREGS
 };
+/* clang-format on */
 
 /* Interrupt causes (Linux hamachi.c). */
 #define HAM_INTR_RX_DONE 0x00001u
@@ -62,14 +65,14 @@ typedef struct hamachi {
     nic_mac_filter filt;
     timer clk_timer;
     enum ham_ch_state tx_state, rx_state;
-    bool clk_valid;      /* PCIClkMeas bit 7 */
-    bool tx_intr;        /* a descriptor of the frame being sent had DescIntr */
+    bool clk_valid; /* PCIClkMeas bit 7 */
+    bool tx_intr;   /* a descriptor of the frame being sent had DescIntr */
     /* The Rx frame in progress (the FIFO head; the rest is in nic). */
     enum ham_rx_phase rx_phase;
     uint32_t rx_gap, rx_toff;
-    int rx_pad;          /* -1 = not yet known */
+    int rx_pad; /* -1 = not yet known */
     bool rx_intr;
-    bool rx_nobuf;       /* the last Rx fetch found no descriptor it owns */
+    bool rx_nobuf; /* the last Rx fetch found no descriptor it owns */
 } hamachi;
 
 /* hamachi_dma.c */

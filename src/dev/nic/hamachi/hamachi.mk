@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/dev/nic/hamachi: the Packet Engines Hamachi GNIC-II, one of the NIC models.
 NIC_SOURCES += \
 	src/dev/nic/hamachi/hamachi.c src/dev/nic/hamachi/hamachi.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Hamachi GNIC-II DMA engines: the Tx and Rx channels walking their
  * ownership-bit rings, the Rx status trailer, coalesced completion
  * interrupts and the statistics counters (docs/hardware.md, "Hamachi GNIC-II").
@@ -202,7 +203,8 @@ bool hamachi_rx_frame(nic *n, const uint8_t *frame, size_t size)
  * stored), padding to an 8-byte bus address, the 16-byte trailer
  * {0, frame length with FCS, checksum 0, 0} (layout [INF]: docs/hardware.md,
  * "Descriptors and rings"). */
-static int rx_fill(hamachi *h, const nic_desc *d, const uint8_t *f, uint32_t len, uint32_t *used_out)
+static int rx_fill(hamachi *h, const nic_desc *d, const uint8_t *f, uint32_t len,
+                   uint32_t *used_out)
 {
     nic *n = &h->n;
     uint32_t cap = d->len, used = 0;

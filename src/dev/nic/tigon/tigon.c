@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Alteon Tigon2: the register declaration (acenic.h, if_tireg.h), PIO byte swapping,
  * NIC SRAM with the general communication region, the command ring and the
  * 2 KiB window, CPU A/B control, the I2C EEPROM, reset, views and the
@@ -9,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define TG_SRAM_SIZE (1u << 20)   /* 1 MiB: two 512 KiB banks [INF] */
-#define TG_EE_SIZE 4096           /* AT24C32 */
-#define TG_EE_MAC 0x8c            /* 00 00 then the MAC (docs/hardware.md) */
+#define TG_SRAM_SIZE (1u << 20)    /* 1 MiB: two 512 KiB banks [INF] */
+#define TG_EE_SIZE 4096            /* AT24C32 */
+#define TG_EE_MAC 0x8c             /* 00 00 then the MAC (docs/hardware.md) */
 #define TG_FIFO_BYTES (256u << 10) /* Rx buffer space in SRAM [INF] */
 
 /* ---- SRAM ---------------------------------------------------------------- */
@@ -44,10 +45,7 @@ uint32_t tg_mailbox(const tigon *t, unsigned word)
     return (uint32_t)*dev_rv(t->n.dev, TR_MB0 + word, 0);
 }
 
-static bool tg_pio_swap(nic *n)
-{
-    return DEV_R(n->dev, TR_HOST_CTRL) & TG_HC_BYTE_SWAP;
-}
+static bool tg_pio_swap(nic *n) { return DEV_R(n->dev, TR_HOST_CTRL) & TG_HC_BYTE_SWAP; }
 
 /* ---- register hooks ---------------------------------------------------------- */
 
@@ -149,10 +147,7 @@ static void w_cpu_ctrl(device *d, const reg_access *a)
     tg_fw_cpu_write(t, (uint32_t)a->val, (uint32_t)a->old);
 }
 
-static uint64_t r_mac_stats(device *d, const reg_access *a)
-{
-    return tg_mac_stat(TG(d), a->idx);
-}
+static uint64_t r_mac_stats(device *d, const reg_access *a) { return tg_mac_stat(TG(d), a->idx); }
 
 static void w_mailbox(device *d, const reg_access *a)
 {
@@ -216,32 +211,37 @@ static int tg_other_write(device *d, const bus_op *op, uint64_t off, unsigned si
 
 /* ---- the declaration --------------------------------------------------------- */
 
-static const reg_field f_host_ctrl[] = {
-    {"IN_INT", 0, 1, NULL},    {"CLR_INT", 1, 1, NULL},   {"HW_RESET", 3, 1, NULL},
-    {"BYTE_SWAP", 4, 1, NULL}, {"WORD_SWAP", 5, 1, NULL}, {"MASK_INTS", 6, 1, NULL},
-    {"REV", 28, 4, NULL}};
-static const reg_field f_local_ctrl[] = {{"SRAM_BANK", 8, 2, NULL}, {"EE_CLK", 20, 1, NULL},
-                                         {"EE_OE", 21, 1, NULL},    {"EE_DOUT", 22, 1, NULL},
+static const reg_field f_host_ctrl[] = {{"IN_INT", 0, 1, NULL},    {"CLR_INT", 1, 1, NULL},
+                                        {"HW_RESET", 3, 1, NULL},  {"BYTE_SWAP", 4, 1, NULL},
+                                        {"WORD_SWAP", 5, 1, NULL}, {"MASK_INTS", 6, 1, NULL},
+                                        {"REV", 28, 4, NULL}};
+static const reg_field f_local_ctrl[] = {{"SRAM_BANK", 8, 2, NULL},
+                                         {"EE_CLK", 20, 1, NULL},
+                                         {"EE_OE", 21, 1, NULL},
+                                         {"EE_DOUT", 22, 1, NULL},
                                          {"EE_DIN", 23, 1, NULL}};
-static const reg_field f_pci_state[] = {{"READ_MAX", 2, 3, NULL}, {"WRITE_MAX", 5, 3, NULL},
-                                        {"MIN_DMA", 8, 8, NULL},  {"MEM_RD_MULT", 17, 1, NULL},
+static const reg_field f_pci_state[] = {{"READ_MAX", 2, 3, NULL},   {"WRITE_MAX", 5, 3, NULL},
+                                        {"MIN_DMA", 8, 8, NULL},    {"MEM_RD_MULT", 17, 1, NULL},
                                         {"PCI_66MHZ", 19, 1, NULL}, {"PCI_32BIT", 20, 1, NULL},
-                                        {"READ_CMD", 24, 4, NULL}, {"WRITE_CMD", 28, 4, NULL}};
-static const reg_field f_cpu[] = {{"RESET", 0, 1, NULL},    {"STEP", 1, 1, NULL},
-                                  {"ROM_FAIL", 4, 1, NULL}, {"HALT", 16, 1, NULL},
+                                        {"READ_CMD", 24, 4, NULL},  {"WRITE_CMD", 28, 4, NULL}};
+static const reg_field f_cpu[] = {{"RESET", 0, 1, NULL},
+                                  {"STEP", 1, 1, NULL},
+                                  {"ROM_FAIL", 4, 1, NULL},
+                                  {"HALT", 16, 1, NULL},
                                   {"HALTED", 18, 1, NULL}};
 static const reg_field f_mode[] = {
-    {"BYTESWAP_BD", 1, 1, NULL},    {"WORDSWAP_BD", 2, 1, NULL},   {"WARN", 3, 1, NULL},
-    {"BYTESWAP_DATA", 4, 1, NULL},  {"ONE_DMA", 6, 1, NULL},       {"DONT_FRAG_JUMBO", 9, 1, NULL},
-    {"INCLUDE_CRC", 10, 1, NULL},   {"RX_BADFRAMES", 11, 1, NULL}, {"NO_EVENT_INTRS", 12, 1, NULL},
-    {"NO_TX_INTRS", 13, 1, NULL},   {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL}};
+    {"BYTESWAP_BD", 1, 1, NULL},   {"WORDSWAP_BD", 2, 1, NULL},   {"WARN", 3, 1, NULL},
+    {"BYTESWAP_DATA", 4, 1, NULL}, {"ONE_DMA", 6, 1, NULL},       {"DONT_FRAG_JUMBO", 9, 1, NULL},
+    {"INCLUDE_CRC", 10, 1, NULL},  {"RX_BADFRAMES", 11, 1, NULL}, {"NO_EVENT_INTRS", 12, 1, NULL},
+    {"NO_TX_INTRS", 13, 1, NULL},  {"NO_RX_INTRS", 14, 1, NULL},  {"FATAL", 30, 1, NULL}};
 static const reg_field f_link[] = {
-    {"PREF", 15, 1, NULL},        {"10MB", 16, 1, NULL},     {"100MB", 17, 1, NULL},
-    {"1000MB", 18, 1, NULL},      {"FULL", 19, 1, NULL},     {"HALF", 20, 1, NULL},
-    {"TX_FLOW", 21, 1, NULL},     {"RX_FLOW", 23, 1, NULL},  {"NEG_FCTL", 28, 1, NULL},
-    {"NEGOTIATE", 29, 1, NULL},   {"ENABLE", 30, 1, NULL},   {"UP", 31, 1, NULL}};
+    {"PREF", 15, 1, NULL},      {"10MB", 16, 1, NULL},    {"100MB", 17, 1, NULL},
+    {"1000MB", 18, 1, NULL},    {"FULL", 19, 1, NULL},    {"HALF", 20, 1, NULL},
+    {"TX_FLOW", 21, 1, NULL},   {"RX_FLOW", 23, 1, NULL}, {"NEG_FCTL", 28, 1, NULL},
+    {"NEGOTIATE", 29, 1, NULL}, {"ENABLE", 30, 1, NULL},  {"UP", 31, 1, NULL}};
 
 
+/* clang-format off */
 static const reg_decl tg_regs[] = {
     [TR_PCI_CFG] = {.name = "PciCfg", .offset = 0x000, .width = 4, .count = 16, .stride = 4,
                     .rules = R_NOSTORE | R_FULL, .read = r_pci_cfg, .write = w_pci_cfg,
@@ -519,6 +519,7 @@ static const reg_decl tg_regs[] = {
                        .read = r_gcr, .write = w_gcr,
                        .desc = "return ring consumer (Tigon I; ignored)"},
 };
+/* clang-format on */
 DEV_REGS_CHECK(tg_regs, TR_NREGS);
 
 /* ---- reset, views ------------------------------------------------------------ */
@@ -541,30 +542,45 @@ static void view_fw(device *d, const char *args, view_ctx *ctx, strbuf *out)
 
 static const dev_view tg_views[] = {
     NIC_VIEWS,
-    {"fw", "modelled firmware: state, GIB, rings, swap modes, link, interrupts, filter",
-     view_fw},
+    {"fw", "modelled firmware: state, GIB, rings, swap modes, link, interrupts, filter", view_fw},
 };
 
 static const char *const mb_names[] = {
-    "Mb0Hi",  "Mb0Lo",  "Mb1Hi",  "CmdPrd", "Mb2Hi",  "TxPrd",  "Mb3Hi",  "RxStdPrd",
-    "Mb4Hi",  "RxJumboPrd", "Mb5Hi", "RxMiniPrd", "Mb6Hi", "Mb6Lo", "Mb7Hi", "Mb7Lo",
-    "Mb8Hi",  "Mb8Lo",  "Mb9Hi",  "Mb9Lo",  "MbAHi",  "MbALo",  "MbBHi",  "MbBLo",
-    "MbCHi",  "MbCLo",  "MbDHi",  "MbDLo",  "MbEHi",  "MbELo",  "MbFHi",  "MbFLo",
-    "Mb10Hi", "Mb10Lo", "Mb11Hi", "Mb11Lo", "Mb12Hi", "Mb12Lo", "Mb13Hi", "Mb13Lo",
-    "Mb14Hi", "Mb14Lo", "Mb15Hi", "Mb15Lo", "Mb16Hi", "Mb16Lo", "Mb17Hi", "Mb17Lo",
-    "Mb18Hi", "Mb18Lo", "Mb19Hi", "Mb19Lo", "Mb1AHi", "Mb1ALo", "Mb1BHi", "Mb1BLo",
-    "Mb1CHi", "Mb1CLo", "Mb1DHi", "Mb1DLo", "Mb1EHi", "Mb1ELo", "Mb1FHi", "Mb1FLo", NULL};
-static const char *const cmd_names[] = {
-    "0x00", "HOST_STATE", "FDR_FILTERING", "SET_RX_PRD_IDX", "UPDATE_GENCOM",
-    "RESET_JUMBO_RNG", "SET_PARTIAL_RX_CNT", "0x07", "ADD_MC_ADDR", "DEL_MC_ADDR",
-    "SET_PROMISC_MODE", "LINK_NEGOTIATION", "SET_MAC_ADDR", "CLEAR_PROFILE",
-    "SET_MULTICAST_MODE", "CLEAR_STATS", "SET_RX_JUMBO_PRD_IDX", "REFRESH_STATS",
-    "EXT_ADD_MC_ADDR", "EXT_DEL_MC_ADDR", NULL};
-static const char *const evt_names[] = {"0x00", "FW_RUNNING", "0x02", "0x03", "STATS_UPDATED",
-                                        "0x05", "LINK_STATE", "ERROR", "MCAST_LIST",
-                                        "RESET_JUMBO_RNG", NULL};
-static const char *const fw_state_names[] = {"halted", "rom", "booting", "running", "no-code",
-                                             "fault", NULL};
+    "Mb0Hi",  "Mb0Lo",      "Mb1Hi",  "CmdPrd",    "Mb2Hi",  "TxPrd",  "Mb3Hi",  "RxStdPrd",
+    "Mb4Hi",  "RxJumboPrd", "Mb5Hi",  "RxMiniPrd", "Mb6Hi",  "Mb6Lo",  "Mb7Hi",  "Mb7Lo",
+    "Mb8Hi",  "Mb8Lo",      "Mb9Hi",  "Mb9Lo",     "MbAHi",  "MbALo",  "MbBHi",  "MbBLo",
+    "MbCHi",  "MbCLo",      "MbDHi",  "MbDLo",     "MbEHi",  "MbELo",  "MbFHi",  "MbFLo",
+    "Mb10Hi", "Mb10Lo",     "Mb11Hi", "Mb11Lo",    "Mb12Hi", "Mb12Lo", "Mb13Hi", "Mb13Lo",
+    "Mb14Hi", "Mb14Lo",     "Mb15Hi", "Mb15Lo",    "Mb16Hi", "Mb16Lo", "Mb17Hi", "Mb17Lo",
+    "Mb18Hi", "Mb18Lo",     "Mb19Hi", "Mb19Lo",    "Mb1AHi", "Mb1ALo", "Mb1BHi", "Mb1BLo",
+    "Mb1CHi", "Mb1CLo",     "Mb1DHi", "Mb1DLo",    "Mb1EHi", "Mb1ELo", "Mb1FHi", "Mb1FLo",
+    NULL};
+static const char *const cmd_names[] = {"0x00",
+                                        "HOST_STATE",
+                                        "FDR_FILTERING",
+                                        "SET_RX_PRD_IDX",
+                                        "UPDATE_GENCOM",
+                                        "RESET_JUMBO_RNG",
+                                        "SET_PARTIAL_RX_CNT",
+                                        "0x07",
+                                        "ADD_MC_ADDR",
+                                        "DEL_MC_ADDR",
+                                        "SET_PROMISC_MODE",
+                                        "LINK_NEGOTIATION",
+                                        "SET_MAC_ADDR",
+                                        "CLEAR_PROFILE",
+                                        "SET_MULTICAST_MODE",
+                                        "CLEAR_STATS",
+                                        "SET_RX_JUMBO_PRD_IDX",
+                                        "REFRESH_STATS",
+                                        "EXT_ADD_MC_ADDR",
+                                        "EXT_DEL_MC_ADDR",
+                                        NULL};
+static const char *const evt_names[] = {
+    "0x00",       "FW_RUNNING",      "0x02", "0x03", "STATS_UPDATED", "0x05", "LINK_STATE", "ERROR",
+    "MCAST_LIST", "RESET_JUMBO_RNG", NULL};
+static const char *const fw_state_names[] = {"halted",  "rom",   "booting", "running",
+                                             "no-code", "fault", NULL};
 
 static void fmt_code(const event *ev, uint64_t v, strbuf *out)
 {
@@ -595,31 +611,32 @@ static const event_field f_evt[] = {{"index", EVF_DEC, NULL, NULL},
 static const event_field f_fw[] = {{"state", EVF_ENUM, fw_state_names, NULL},
                                    {"pc", EVF_HEX, NULL, NULL},
                                    {"loaded", EVF_DEC, NULL, NULL}};
-static const event_field f_stats[] = {{"addr", EVF_HEX, NULL, NULL},
-                                      {"ok", EVF_BOOL, NULL, NULL}};
+static const event_field f_stats[] = {{"addr", EVF_HEX, NULL, NULL}, {"ok", EVF_BOOL, NULL, NULL}};
 
 static const event_decl tg_events[TG_NEVENTS] = {
 #include "dev/nic/nic_events.h"
     {"mailbox.write", "the host wrote a mailbox (doorbell)", f_mbox, ARRAY_SIZE(f_mbox)},
     {"cmd", "the firmware took a command from the command ring", f_cmd, ARRAY_SIZE(f_cmd)},
-    {"event", "the firmware wrote an event into the host's event ring", f_evt,
-     ARRAY_SIZE(f_evt)},
+    {"event", "the firmware wrote an event into the host's event ring", f_evt, ARRAY_SIZE(f_evt)},
     {"fw", "the NIC CPU started, halted or faulted (loaded = words downloaded)", f_fw,
      ARRAY_SIZE(f_fw)},
     {"stats", "the firmware DMAed its statistics block", f_stats, ARRAY_SIZE(f_stats)},
 };
 
-static const nic_bitname tg_causes[] = {{TG_CAUSE_EVENT, "event"},
-                                        {TG_CAUSE_TX, "tx"},
-                                        {TG_CAUSE_RX, "rx"},
-                                        {0, NULL}};
+static const nic_bitname tg_causes[] = {
+    {TG_CAUSE_EVENT, "event"}, {TG_CAUSE_TX, "tx"}, {TG_CAUSE_RX, "rx"}, {0, NULL}};
 
 static const device_class tigon_class = {
     .name = "tigon2",
     .desc = "Alteon Tigon2 gigabit Ethernet with modelled firmware (SGI 10a9:0009, AceNIC)",
-    DEV_REGS(tg_regs), .reg_space = TG_BAR_SIZE, .little_endian = true,
-    DEV_EVENTS(tg_events), DEV_VIEWS(tg_views),
-    .reset = tg_reset, .other_read = tg_other_read, .other_write = tg_other_write,
+    DEV_REGS(tg_regs),
+    .reg_space = TG_BAR_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(tg_events),
+    DEV_VIEWS(tg_views),
+    .reset = tg_reset,
+    .other_read = tg_other_read,
+    .other_write = tg_other_write,
     .ring_state = nic_ring_state,
 };
 

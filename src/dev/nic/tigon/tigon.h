@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Alteon Tigon2 (SGI Gigabit Ethernet 0x10A9:0x0009, AceNIC 0x12AE:0x0001/2):
  * the model's state, shared by
  *   tigon.c      register declaration, PIO, SRAM and window, CPU control,
@@ -21,6 +22,7 @@
 #include "dev/nic/nic_ring.h"
 
 /* Register ids: index into the declaration table (tigon.c). */
+/* clang-format off */
 enum tigon_reg {
     TR_PCI_CFG, TR_HOST_CTRL, TR_LOCAL_CTRL, TR_SEM_AB, TR_MISC_CFG, TR_PCI_STATE,
     TR_MAIN_EVT_A, TR_MBOX_EVT_A, TR_WIN_BASE, TR_WIN_DATA, TR_MAIN_EVT_B, TR_MBOX_EVT_B,
@@ -37,6 +39,7 @@ enum tigon_reg {
     TR_GIG_LNK_STATE, TR_FAST_LNK_STATE, TR_RX_RET_CSM,
     TR_NREGS
 };
+/* clang-format on */
 
 /* Mailbox words used by the host interface (word index from 0x500). */
 #define TG_MB_HI 1        /* 0x504 Mb0Lo: host interrupt ("Hi") */
@@ -48,8 +51,8 @@ enum tigon_reg {
 
 /* Offsets. */
 #define TG_BAR_SIZE 0x4000
-#define TG_GCR 0x600       /* NIC SRAM address 0 */
-#define TG_CMD_RING 0x700  /* NIC SRAM address 0x100 */
+#define TG_GCR 0x600      /* NIC SRAM address 0 */
+#define TG_CMD_RING 0x700 /* NIC SRAM address 0x100 */
 #define TG_WINDOW 0x800
 #define TG_WINDOW_SIZE 0x800
 
@@ -118,6 +121,7 @@ enum tigon_reg {
 #define TG_RXERR_MAC_ABORT 0x0020u
 #define TG_RXERR_TRUNC 0x0080u
 /* Commands and events: word = code << 24 | sub << 12 | idx. */
+/* clang-format off */
 enum {
     TG_C_HOST_STATE = 0x01, TG_C_FDR_FILTERING = 0x02, TG_C_SET_RX_PRD_IDX = 0x03,
     TG_C_UPDATE_GENCOM = 0x04, TG_C_RESET_JUMBO_RNG = 0x05, TG_C_SET_PARTIAL_RX_CNT = 0x06,
@@ -127,10 +131,13 @@ enum {
     TG_C_REFRESH_STATS = 0x11, TG_C_EXT_ADD_MC_ADDR = 0x12, TG_C_EXT_DEL_MC_ADDR = 0x13,
     TG_NCMDS
 };
+/* clang-format on */
+/* clang-format off */
 enum {
     TG_E_FW_RUNNING = 0x01, TG_E_STATS_UPDATED = 0x04, TG_E_LINK_STATE = 0x06,
     TG_E_ERROR = 0x07, TG_E_MCAST_LIST = 0x08, TG_E_RESET_JUMBO_RNG = 0x09, TG_NEVENT_CODES
 };
+/* clang-format on */
 #define TG_E_LINK_UP 1
 #define TG_E_LINK_DOWN 2
 #define TG_E_LINK_10_100 3
@@ -146,12 +153,20 @@ enum {
 #define TG_MINI_ENTRIES 1024
 #define TG_RET_ENTRIES 2048
 #define TG_TX_MAX_ENTRIES 512
-#define TG_GIB_RCBS 0x400  /* after u32 stats[256] */
-#define TG_GIB_PTRS 0x470  /* event producer, return producer, Tx consumer, refresh stats */
+#define TG_GIB_RCBS 0x400 /* after u32 stats[256] */
+#define TG_GIB_PTRS 0x470 /* event producer, return producer, Tx consumer, refresh stats */
 
 /* The RCBs in GIB order. */
-enum { TG_RCB_EVENT, TG_RCB_CMD, TG_RCB_SEND, TG_RCB_STD, TG_RCB_JUMBO, TG_RCB_MINI,
-       TG_RCB_RETURN, TG_NRCB };
+enum {
+    TG_RCB_EVENT,
+    TG_RCB_CMD,
+    TG_RCB_SEND,
+    TG_RCB_STD,
+    TG_RCB_JUMBO,
+    TG_RCB_MINI,
+    TG_RCB_RETURN,
+    TG_NRCB
+};
 
 /* Interrupt requests of the firmware (nic_irq cause bits). */
 #define TG_CAUSE_EVENT 0x1u
@@ -159,9 +174,11 @@ enum { TG_RCB_EVENT, TG_RCB_CMD, TG_RCB_SEND, TG_RCB_STD, TG_RCB_JUMBO, TG_RCB_M
 #define TG_CAUSE_RX 0x4u
 
 /* The modelled firmware's state. */
+/* clang-format off */
 enum tg_fw_state {
     TG_FW_HALTED, TG_FW_ROM, TG_FW_BOOTING, TG_FW_RUNNING, TG_FW_NO_CODE, TG_FW_FAULT
 };
+/* clang-format on */
 
 /* Declared events after the common NIC ones. */
 enum { TG_EV_MAILBOX = NIC_NEVENTS, TG_EV_CMD, TG_EV_EVENT, TG_EV_FW, TG_EV_STATS, TG_NEVENTS };
@@ -176,8 +193,7 @@ typedef struct tg_fwstats {
     uint32_t cmds[TG_NCMDS + 1]; /* last = unknown */
     uint32_t events[TG_NEVENT_CODES];
     uint32_t interrupts, event_ring_full, no_rx_bds, dma_rd_aborts, dma_wr_aborts;
-    uint64_t in_octets, in_ucast, in_mcast, in_bcast, out_octets, out_ucast, out_mcast,
-        out_bcast;
+    uint64_t in_octets, in_ucast, in_mcast, in_bcast, out_octets, out_ucast, out_mcast, out_bcast;
     uint32_t in_discards, in_errors, out_discards, out_errors, too_long;
 } tg_fwstats;
 
@@ -193,18 +209,18 @@ typedef struct tigon {
     nic_mac_filter filt;
     /* NIC SRAM: the GCR at 0, the command ring at 0x100, the firmware. */
     uint32_t *sram;
-    uint8_t *sram_wr;      /* one bit per word: written by the host since power-on */
-    uint32_t sram_size;    /* bytes */
-    uint64_t fw_words;     /* words the host wrote above 0x200 since power-on */
+    uint8_t *sram_wr;   /* one bit per word: written by the host since power-on */
+    uint32_t sram_size; /* bytes */
+    uint64_t fw_words;  /* words the host wrote above 0x200 since power-on */
     /* CPU A and the modelled firmware. */
     enum tg_fw_state fw;
-    uint32_t cpu_status;   /* TG_CPU_HALTED_INSN / ROM_FAIL as read back */
+    uint32_t cpu_status; /* TG_CPU_HALTED_INSN / ROM_FAIL as read back */
     uint32_t cpub_status;
-    uint32_t fw_pc;        /* where it was started */
+    uint32_t fw_pc; /* where it was started */
     timer rom_t, boot_t, cmd_t, stats_t;
-    bool stack_up;         /* HOST_STATE up */
-    bool link_fast;        /* the link came up on the 10/100 side (TuneFastLink) */
-    uint32_t link_word;    /* the Tune word the link was started with */
+    bool stack_up;      /* HOST_STATE up */
+    bool link_fast;     /* the link came up on the 10/100 side (TuneFastLink) */
+    uint32_t link_word; /* the Tune word the link was started with */
     tg_rcb rcb[TG_NRCB];
     uint64_t gib, evt_prd_addr, ret_prd_addr, tx_csm_addr, stats2_addr;
     /* Event ring (NIC -> host). */
@@ -221,14 +237,14 @@ typedef struct tigon {
     bool tx_fault, rx_fault; /* a ring DMA failed: engine stopped until the next doorbell */
     /* Receive. */
     bool rx_nobuf;
-    uint8_t *rxbuf;          /* the frame as placed in host memory */
+    uint8_t *rxbuf; /* the frame as placed in host memory */
     /* Interrupt state (Hi mailbox and MASK_INTS gate nic_irq). */
     uint32_t hi;
     tg_fwstats st;
-    uint32_t cfg_coal[4];    /* coalescing words the coalescers were set up with */
+    uint32_t cfg_coal[4]; /* coalescing words the coalescers were set up with */
     /* Model parameters. */
     uint64_t rom_ticks, boot_ticks, cmd_ticks;
-    bool require_code;       /* start only if the host wrote the word at Pc */
+    bool require_code; /* start only if the host wrote the word at Pc */
 } tigon;
 
 static inline tigon *TG(device *d) { return d->priv; }
@@ -236,7 +252,10 @@ static inline tigon *TG(device *d) { return d->priv; }
 /* tigon.c */
 uint32_t tg_sram_read(const tigon *t, uint32_t addr);
 void tg_sram_write(tigon *t, uint32_t addr, uint32_t v, bool host);
-static inline uint32_t tg_gcr(const tigon *t, unsigned off) { return tg_sram_read(t, off - TG_GCR); }
+static inline uint32_t tg_gcr(const tigon *t, unsigned off)
+{
+    return tg_sram_read(t, off - TG_GCR);
+}
 static inline uint32_t tg_opmode(const tigon *t) { return tg_gcr(t, 0x618); }
 uint32_t tg_mailbox(const tigon *t, unsigned word);
 
@@ -261,8 +280,8 @@ uint32_t tg_mac_stat(const tigon *t, unsigned idx);
 void tg_dma_init(tigon *t);
 void tg_dma_mailbox(tigon *t, unsigned word, uint32_t v);
 void tg_dma_reset(tigon *t);
-void tg_dma_start(tigon *t);     /* firmware up: rings from the RCBs */
-void tg_dma_stop(tigon *t);      /* firmware halted: engines stop */
+void tg_dma_start(tigon *t); /* firmware up: rings from the RCBs */
+void tg_dma_stop(tigon *t);  /* firmware halted: engines stop */
 void tg_coal_refresh(tigon *t);
 void tg_coal_fire(nic *n, int ring);
 void tg_tx_kick(tigon *t);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/dev/nic/tigon: the Alteon Tigon2 (its firmware as host code), one of the
 # NIC models.
 NIC_SOURCES += \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tigon2 DMA engines, as the modelled firmware drives them (docs/hardware.md,
  * "Tigon2"): descriptor byte/word swapping, the send ring (in host
  * memory with TX_HOST_RING, else in NIC SRAM), the standard, jumbo and mini
@@ -59,12 +60,20 @@ static void word_reverse(uint8_t *p, uint32_t len)
 
 /* ---- ring decoding, views, stall ----------------------------------------------- */
 
-static const nic_bitname bd_flags[] = {
-    {TG_BD_TCP_UDP_SUM, "TCP_UDP_SUM"}, {TG_BD_IP_SUM, "IP_SUM"}, {TG_BD_END, "END"},
-    {TG_BD_MORE, "MORE"},   {TG_BD_JUMBO, "JUMBO"},   {TG_BD_UCAST, "UCAST"},
-    {TG_BD_MCAST, "MCAST"}, {0x0080, "IP_FRAG"},      {0x0100, "IP_FRAG_END"},
-    {TG_BD_VLAN_TAG, "VLAN_TAG"}, {TG_BD_FRAME_ERROR, "FRAME_ERROR"},
-    {TG_BD_COAL_NOW, "COAL_NOW"}, {TG_BD_MINI, "MINI"}, {0, NULL}};
+static const nic_bitname bd_flags[] = {{TG_BD_TCP_UDP_SUM, "TCP_UDP_SUM"},
+                                       {TG_BD_IP_SUM, "IP_SUM"},
+                                       {TG_BD_END, "END"},
+                                       {TG_BD_MORE, "MORE"},
+                                       {TG_BD_JUMBO, "JUMBO"},
+                                       {TG_BD_UCAST, "UCAST"},
+                                       {TG_BD_MCAST, "MCAST"},
+                                       {0x0080, "IP_FRAG"},
+                                       {0x0100, "IP_FRAG_END"},
+                                       {TG_BD_VLAN_TAG, "VLAN_TAG"},
+                                       {TG_BD_FRAME_ERROR, "FRAME_ERROR"},
+                                       {TG_BD_COAL_NOW, "COAL_NOW"},
+                                       {TG_BD_MINI, "MINI"},
+                                       {0, NULL}};
 
 /* Is entry i among the `from` .. `to` (exclusive) of a circular ring? */
 static bool in_window(uint32_t i, uint32_t from, uint32_t to, uint32_t size)
@@ -90,21 +99,12 @@ static void dec_host_bd(nic_ring *r, nic_desc *d, unsigned nwords, bool send)
     fill_bd(r, d, w, send);
 }
 
-static void dec_send(nic_ring *r, nic_desc *d)
-{
-    dec_host_bd(r, d, 4, true);
-}
+static void dec_send(nic_ring *r, nic_desc *d) { dec_host_bd(r, d, 4, true); }
 
 /* A send ring in NIC SRAM holds the values the host wrote by PIO. */
-static void dec_send_sram(nic_ring *r, nic_desc *d)
-{
-    fill_bd(r, d, d->w, true);
-}
+static void dec_send_sram(nic_ring *r, nic_desc *d) { fill_bd(r, d, d->w, true); }
 
-static void dec_rx(nic_ring *r, nic_desc *d)
-{
-    dec_host_bd(r, d, 8, false);
-}
+static void dec_rx(nic_ring *r, nic_desc *d) { dec_host_bd(r, d, 8, false); }
 
 /* Rings the NIC produces (return, event): the host consumes them. */
 static void dec_ret(nic_ring *r, nic_desc *d)
@@ -432,10 +432,7 @@ static void tx_step(void *opaque)
 
 /* ---- receive -------------------------------------------------------------------- */
 
-static bool rx_enabled(const tigon *t)
-{
-    return tg_fw_running(t) && t->stack_up && !t->rx_fault;
-}
+static bool rx_enabled(const tigon *t) { return tg_fw_running(t) && t->stack_up && !t->rx_fault; }
 
 static void rx_running(tigon *t, bool on)
 {
@@ -479,8 +476,8 @@ bool tg_rx_frame(nic *n, const uint8_t *frame, size_t size)
     } else if ((match = nic_mac_match(&t->filt, frame)) == NIC_MATCH_NONE) {
         reason = NIC_DROP_FILTERED;
     } else if (!nic_fifo_push(n, frame, len, match)) {
-        bool bufs = nic_ring_pending(&t->std) || nic_ring_pending(&t->jumbo) ||
-                    nic_ring_pending(&t->mini);
+        bool bufs =
+            nic_ring_pending(&t->std) || nic_ring_pending(&t->jumbo) || nic_ring_pending(&t->mini);
         reason = t->rx_nobuf || !bufs ? NIC_DROP_NO_BUFFER : NIC_DROP_FIFO;
         t->st.in_discards++;
     }
@@ -516,8 +513,8 @@ static nic_ring *classify(tigon *t, uint32_t len, unsigned *rk)
 }
 
 typedef struct rx_meta {
-    uint32_t len;              /* bytes to place */
-    uint32_t flags;            /* VLAN_TAG, TCP_UDP_SUM, IP_SUM */
+    uint32_t len;   /* bytes to place */
+    uint32_t flags; /* VLAN_TAG, TCP_UDP_SUM, IP_SUM */
     uint16_t vlan, ip_sum, l4_sum;
 } rx_meta;
 
@@ -597,11 +594,13 @@ static bool rx_deliver(tigon *t, nic_ring *r, unsigned rk, nic_desc *d, const ui
     uint32_t pw[8], lw[8];
     for (unsigned k = 0; k < 8; k++)
         pw[k] = tg_bd_in(t, d->w, k);
-    const uint32_t mine = TG_BD_TCP_UDP_SUM | TG_BD_IP_SUM | TG_BD_END | TG_BD_MORE |
-                          TG_BD_JUMBO | TG_BD_BCAST | 0x0180 | TG_BD_VLAN_TAG |
-                          TG_BD_FRAME_ERROR | TG_BD_COAL_NOW | TG_BD_MINI;
+    const uint32_t mine = TG_BD_TCP_UDP_SUM | TG_BD_IP_SUM | TG_BD_END | TG_BD_MORE | TG_BD_JUMBO |
+                          TG_BD_BCAST | 0x0180 | TG_BD_VLAN_TAG | TG_BD_FRAME_ERROR |
+                          TG_BD_COAL_NOW | TG_BD_MINI;
     uint32_t flags = (pw[3] & 0xffff & ~mine) | TG_BD_END | cast_flag(f) | m.flags |
-                     (rk == TG_RCB_JUMBO ? TG_BD_JUMBO : rk == TG_RCB_MINI ? TG_BD_MINI : 0) |
+                     (rk == TG_RCB_JUMBO  ? TG_BD_JUMBO
+                      : rk == TG_RCB_MINI ? TG_BD_MINI
+                                          : 0) |
                      (err ? TG_BD_FRAME_ERROR : 0);
     lw[0] = pw[0];
     lw[1] = pw[1];
@@ -688,7 +687,7 @@ static void rx_step(void *opaque)
 
 void tg_dma_mailbox(tigon *t, unsigned word, uint32_t v)
 {
-    nic_ring *r = word == TG_MB_TX_PRD     ? &t->tx
+    nic_ring *r = word == TG_MB_TX_PRD      ? &t->tx
                   : word == TG_MB_STD_PRD   ? &t->std
                   : word == TG_MB_JUMBO_PRD ? &t->jumbo
                                             : &t->mini;
@@ -742,8 +741,7 @@ void tg_dma_start(tigon *t)
                txn && txn <= TG_TX_MAX_ENTRIES ? txn : TG_TX_MAX_ENTRIES,
                tg_mailbox(t, TG_MB_TX_PRD));
     ring_setup(&t->std, rc[TG_RCB_STD].addr, TG_STD_ENTRIES, tg_mailbox(t, TG_MB_STD_PRD));
-    ring_setup(&t->jumbo, rc[TG_RCB_JUMBO].addr, TG_JUMBO_ENTRIES,
-               tg_mailbox(t, TG_MB_JUMBO_PRD));
+    ring_setup(&t->jumbo, rc[TG_RCB_JUMBO].addr, TG_JUMBO_ENTRIES, tg_mailbox(t, TG_MB_JUMBO_PRD));
     ring_setup(&t->mini, rc[TG_RCB_MINI].addr, TG_MINI_ENTRIES, tg_mailbox(t, TG_MB_MINI_PRD));
     ring_setup(&t->ret, rc[TG_RCB_RETURN].addr,
                retn && retn <= TG_RET_ENTRIES ? retn : TG_RET_ENTRIES, tg_gcr(t, 0x680));

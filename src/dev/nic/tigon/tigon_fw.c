@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Tigon2 firmware, modelled in host code (docs/hardware.md, "Tigon2").
  *
  * The host sees the firmware only through the general communication region
@@ -20,10 +21,10 @@
 
 #include "core/log.h"
 
-#define TG_ROM_NS 10000    /* boot ROM after reset until its HALT [INF] */
-#define TG_BOOT_NS 100000  /* CPU start to FIRMWARE_OPERATIONAL [INF] */
-#define TG_CMD_NS 2000     /* a command doorbell is served this much later [INF] */
-#define TG_AN_NS 1000000   /* link negotiation [INF] */
+#define TG_ROM_NS 10000   /* boot ROM after reset until its HALT [INF] */
+#define TG_BOOT_NS 100000 /* CPU start to FIRMWARE_OPERATIONAL [INF] */
+#define TG_CMD_NS 2000    /* a command doorbell is served this much later [INF] */
+#define TG_AN_NS 1000000  /* link negotiation [INF] */
 
 bool tg_fw_running(const tigon *t) { return t->fw == TG_FW_RUNNING; }
 
@@ -42,15 +43,12 @@ static void kick(tigon *t, timer *tm, uint64_t delay)
 
 /* ---- interrupts ----------------------------------------------------------- */
 
-bool tg_in_int(const tigon *t)
-{
-    return t->n.irq.cause && t->hi == 0 && tg_gcr(t, 0x664) == 0;
-}
+bool tg_in_int(const tigon *t) { return t->n.irq.cause && t->hi == 0 && tg_gcr(t, 0x664) == 0; }
 
 void tg_irq_update(tigon *t)
 {
-    bool open = t->hi == 0 && tg_gcr(t, 0x664) == 0 &&
-                !(DEV_R(t->n.dev, TR_HOST_CTRL) & TG_HC_MASK_INTS);
+    bool open =
+        t->hi == 0 && tg_gcr(t, 0x664) == 0 && !(DEV_R(t->n.dev, TR_HOST_CTRL) & TG_HC_MASK_INTS);
     nic_irq_set_mask(&t->n, open ? TG_CAUSE_EVENT | TG_CAUSE_TX | TG_CAUSE_RX : 0);
 }
 
@@ -133,8 +131,8 @@ void tg_fw_post_event(tigon *t, unsigned code, unsigned sub, unsigned idx)
         return;
     }
     t->events_lost++;
-    xlog(LOG_WARN, t->n.dev->name, "event ring full (EvtCsm %u): event 0x%08x lost",
-         t->evt.host, word);
+    xlog(LOG_WARN, t->n.dev->name, "event ring full (EvtCsm %u): event 0x%08x lost", t->evt.host,
+         word);
 }
 
 /* ---- statistics ----------------------------------------------------------- */
@@ -178,12 +176,15 @@ static void stats_block(tigon *t, uint32_t *w)
     w[55] = t->link.carrier;
     /* nicCmdsHostState (56) .. nicCmdsUnknown (72) */
     static const uint8_t slot[TG_NCMDS] = {
-        [TG_C_HOST_STATE] = 56,      [TG_C_FDR_FILTERING] = 57,  [TG_C_SET_RX_PRD_IDX] = 58,
-        [TG_C_UPDATE_GENCOM] = 59,   [TG_C_RESET_JUMBO_RNG] = 60, [TG_C_ADD_MC_ADDR] = 61,
-        [TG_C_DEL_MC_ADDR] = 62,     [TG_C_SET_PROMISC_MODE] = 63, [TG_C_LINK_NEGOTIATION] = 64,
-        [TG_C_SET_MAC_ADDR] = 65,    [TG_C_CLEAR_PROFILE] = 66,  [TG_C_SET_MULTICAST_MODE] = 67,
-        [TG_C_CLEAR_STATS] = 68,     [TG_C_SET_RX_JUMBO_PRD_IDX] = 69, [TG_C_REFRESH_STATS] = 71,
-        [TG_C_EXT_ADD_MC_ADDR] = 61, [TG_C_EXT_DEL_MC_ADDR] = 62};
+        [TG_C_HOST_STATE] = 56,       [TG_C_FDR_FILTERING] = 57,
+        [TG_C_SET_RX_PRD_IDX] = 58,   [TG_C_UPDATE_GENCOM] = 59,
+        [TG_C_RESET_JUMBO_RNG] = 60,  [TG_C_ADD_MC_ADDR] = 61,
+        [TG_C_DEL_MC_ADDR] = 62,      [TG_C_SET_PROMISC_MODE] = 63,
+        [TG_C_LINK_NEGOTIATION] = 64, [TG_C_SET_MAC_ADDR] = 65,
+        [TG_C_CLEAR_PROFILE] = 66,    [TG_C_SET_MULTICAST_MODE] = 67,
+        [TG_C_CLEAR_STATS] = 68,      [TG_C_SET_RX_JUMBO_PRD_IDX] = 69,
+        [TG_C_REFRESH_STATS] = 71,    [TG_C_EXT_ADD_MC_ADDR] = 61,
+        [TG_C_EXT_DEL_MC_ADDR] = 62};
     for (unsigned c = 0; c < TG_NCMDS; c++)
         if (slot[c])
             w[slot[c]] += s->cmds[c];
@@ -227,7 +228,8 @@ static void stats_arm(tigon *t)
         timer_del(t->n.clock, &t->stats_t);
         return;
     }
-    timer_mod(t->n.clock, &t->stats_t, nic_now(&t->n) + sched_ns_to_ticks(t->n.clock, us * 1000ull));
+    timer_mod(t->n.clock, &t->stats_t,
+              nic_now(&t->n) + sched_ns_to_ticks(t->n.clock, us * 1000ull));
 }
 
 static void stats_tick(void *opaque)
@@ -248,9 +250,9 @@ uint32_t tg_mac_stat(const tigon *t, unsigned idx)
     switch (idx) {
     case 24: return (uint32_t)c->rx_drops[NIC_DROP_FILTERED]; /* drop_ula */
     case 27: return (uint32_t)(c->rx_drops[NIC_DROP_NO_BUFFER] + c->rx_drops[NIC_DROP_FIFO]);
-    case 29: return (uint32_t)c->rx_bcast;                                   /* kept_bc */
-    case 30: return (uint32_t)c->rx_mcast;                                   /* kept_mc */
-    case 31: return (uint32_t)(c->rx_frames - c->rx_bcast - c->rx_mcast);    /* kept_uc */
+    case 29: return (uint32_t)c->rx_bcast;                                /* kept_bc */
+    case 30: return (uint32_t)c->rx_mcast;                                /* kept_mc */
+    case 31: return (uint32_t)(c->rx_frames - c->rx_bcast - c->rx_mcast); /* kept_uc */
     default: return 0; /* collisions, CRC errors ...: none on an emulated link */
     }
 }
@@ -279,10 +281,10 @@ static void link_start(tigon *t, unsigned which)
 {
     uint32_t gig = tg_gcr(t, 0x648), fast = tg_gcr(t, 0x64c);
     const uint32_t speeds = TG_LNK_10MB | TG_LNK_100MB | TG_LNK_1000MB;
-    bool use_gig = which != 2 && (gig & TG_LNK_ENABLE) &&
-                   ((gig & TG_LNK_1000MB) || !(gig & speeds));
-    bool use_fast = !use_gig && which != 1 && (fast & TG_LNK_ENABLE) &&
-                    (fast & (TG_LNK_10MB | TG_LNK_100MB));
+    bool use_gig =
+        which != 2 && (gig & TG_LNK_ENABLE) && ((gig & TG_LNK_1000MB) || !(gig & speeds));
+    bool use_fast =
+        !use_gig && which != 1 && (fast & TG_LNK_ENABLE) && (fast & (TG_LNK_10MB | TG_LNK_100MB));
     nic_link_set_admin(&t->link, false);
     t->link_fast = use_fast;
     t->link_word = use_gig ? gig : use_fast ? fast : 0;
@@ -300,7 +302,9 @@ void tg_fw_link_changed(nic *n)
     if (!tg_fw_running(t))
         return;
     tg_fw_post_event(t, TG_E_LINK_STATE,
-                     !t->link.up ? TG_E_LINK_DOWN : t->link_fast ? TG_E_LINK_10_100 : TG_E_LINK_UP,
+                     !t->link.up    ? TG_E_LINK_DOWN
+                     : t->link_fast ? TG_E_LINK_10_100
+                                    : TG_E_LINK_UP,
                      0);
     tg_tx_kick(t);
     tg_rx_kick(t);
@@ -371,20 +375,11 @@ static void execute(tigon *t, unsigned code, unsigned sub, unsigned idx, const u
         return;
     case TG_C_FDR_FILTERING: /* a Tigon I work-around: nothing to do */
     case TG_C_SET_PARTIAL_RX_CNT:
-    case TG_C_CLEAR_PROFILE:
-        return;
-    case TG_C_SET_RX_PRD_IDX:
-        tg_dma_mailbox(t, TG_MB_STD_PRD, idx);
-        return;
-    case TG_C_SET_RX_JUMBO_PRD_IDX:
-        tg_dma_mailbox(t, TG_MB_JUMBO_PRD, idx);
-        return;
-    case TG_C_UPDATE_GENCOM:
-        stats_dma(t, t->gib);
-        return;
-    case TG_C_REFRESH_STATS:
-        stats_dma(t, t->stats2_addr);
-        return;
+    case TG_C_CLEAR_PROFILE: return;
+    case TG_C_SET_RX_PRD_IDX: tg_dma_mailbox(t, TG_MB_STD_PRD, idx); return;
+    case TG_C_SET_RX_JUMBO_PRD_IDX: tg_dma_mailbox(t, TG_MB_JUMBO_PRD, idx); return;
+    case TG_C_UPDATE_GENCOM: stats_dma(t, t->gib); return;
+    case TG_C_REFRESH_STATS: stats_dma(t, t->stats2_addr); return;
     case TG_C_RESET_JUMBO_RNG:
         tg_rx_ring_reset(t, &t->jumbo);
         tg_fw_post_event(t, TG_E_RESET_JUMBO_RNG, 0, 0);
@@ -394,9 +389,7 @@ static void execute(tigon *t, unsigned code, unsigned sub, unsigned idx, const u
         mcast(t, code == TG_C_ADD_MC_ADDR, tg_gcr(t, 0x610), tg_gcr(t, 0x614));
         return;
     case TG_C_EXT_ADD_MC_ADDR:
-    case TG_C_EXT_DEL_MC_ADDR:
-        mcast(t, code == TG_C_EXT_ADD_MC_ADDR, args[0], args[1]);
-        return;
+    case TG_C_EXT_DEL_MC_ADDR: mcast(t, code == TG_C_EXT_ADD_MC_ADDR, args[0], args[1]); return;
     case TG_C_SET_PROMISC_MODE:
         if (sub != 1 && sub != 2)
             break;
@@ -412,14 +405,9 @@ static void execute(tigon *t, unsigned code, unsigned sub, unsigned idx, const u
             break;
         link_start(t, sub);
         return;
-    case TG_C_SET_MAC_ADDR:
-        load_station(t);
-        return;
-    case TG_C_CLEAR_STATS:
-        memset(&t->st, 0, sizeof t->st);
-        return;
-    default:
-        break;
+    case TG_C_SET_MAC_ADDR: load_station(t); return;
+    case TG_C_CLEAR_STATS: memset(&t->st, 0, sizeof t->st); return;
+    default: break;
     }
     tg_fw_post_event(t, TG_E_ERROR, TG_E_ERR_INVAL_CMD, code);
 }
@@ -458,8 +446,10 @@ static void cmd_step(void *opaque)
 
 /* ---- mailboxes and GCR writes ---------------------------------------------- */
 
-static const char *const mb_ring[] = {[TG_MB_CMD_PRD] = "command", [TG_MB_TX_PRD] = "tx",
-                                      [TG_MB_STD_PRD] = "rx", [TG_MB_JUMBO_PRD] = "rx-jumbo",
+static const char *const mb_ring[] = {[TG_MB_CMD_PRD] = "command",
+                                      [TG_MB_TX_PRD] = "tx",
+                                      [TG_MB_STD_PRD] = "rx",
+                                      [TG_MB_JUMBO_PRD] = "rx-jumbo",
                                       [TG_MB_MINI_PRD] = "rx-mini"};
 
 void tg_fw_mailbox(tigon *t, unsigned word, uint32_t v, uint32_t old)
@@ -473,9 +463,7 @@ void tg_fw_mailbox(tigon *t, unsigned word, uint32_t v, uint32_t old)
     EVENT_EMIT(nic_ev(n, TG_EV_MAILBOX), nic_initiator(n), word, v);
     nic_doorbell(n, TR_MB0 + word, v, ring);
     switch (word) {
-    case TG_MB_HI:
-        hi_write(t, v);
-        break;
+    case TG_MB_HI: hi_write(t, v); break;
     case TG_MB_CMD_PRD:
         t->cmd.host = v % TG_CMD_ENTRIES;
         if (tg_fw_running(t))
@@ -484,11 +472,8 @@ void tg_fw_mailbox(tigon *t, unsigned word, uint32_t v, uint32_t old)
     case TG_MB_TX_PRD:
     case TG_MB_STD_PRD:
     case TG_MB_JUMBO_PRD:
-    case TG_MB_MINI_PRD:
-        tg_dma_mailbox(t, word, v);
-        break;
-    default:
-        break; /* stored: the firmware does not use the other mailboxes */
+    case TG_MB_MINI_PRD: tg_dma_mailbox(t, word, v); break;
+    default: break; /* stored: the firmware does not use the other mailboxes */
     }
 }
 
@@ -501,23 +486,17 @@ void tg_fw_gcr_written(tigon *t, uint32_t a)
         if (t->evq_n && tg_fw_running(t))
             kick(t, &t->cmd_t, 0);
         break;
-    case 0x2c: /* CmdCsm: the firmware keeps its consumer here [INF] */
-        cmd_seek(&t->cmd, v);
-        break;
-    case 0x30: case 0x34: case 0x3c: case 0x40:
-        tg_coal_refresh(t);
-        break;
-    case 0x38:
-        stats_arm(t);
-        break;
-    case 0x64: /* MaskInt */
-        tg_irq_update(t);
-        break;
+    case 0x2c: /* CmdCsm: the firmware keeps its consumer here [INF] */ cmd_seek(&t->cmd, v); break;
+    case 0x30:
+    case 0x34:
+    case 0x3c:
+    case 0x40: tg_coal_refresh(t); break;
+    case 0x38: stats_arm(t); break;
+    case 0x64: /* MaskInt */ tg_irq_update(t); break;
     case 0x80: /* RxRetCsm: obsolete on Tigon II, shown in the ring view */
         t->ret.host = v % (t->ret.size ? t->ret.size : TG_RET_ENTRIES);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -698,8 +677,8 @@ void tg_fw_reset(tigon *t)
 
 /* ---- the "fw" view ------------------------------------------------------------ */
 
-static const char *const rcb_names[TG_NRCB] = {"event", "command", "send", "std", "jumbo",
-                                               "mini", "return"};
+static const char *const rcb_names[TG_NRCB] = {"event", "command", "send",  "std",
+                                               "jumbo", "mini",    "return"};
 
 void tg_fw_show(tigon *t, strbuf *out)
 {
@@ -714,8 +693,9 @@ void tg_fw_show(tigon *t, strbuf *out)
               om & TG_OM_BYTESWAP_DATA ? "in address order" : "word-reversed",
               DEV_R(n->dev, TR_HOST_CTRL) & TG_HC_BYTE_SWAP ? "byte-swapped" : "as is",
               (unsigned long long)DEV_R(n->dev, TR_HOST_CTRL));
-    sb_printf(out, "  GIB 0x%llx: event producer at 0x%llx, return producer at 0x%llx, "
-                   "send consumer at 0x%llx, refresh stats at 0x%llx\n",
+    sb_printf(out,
+              "  GIB 0x%llx: event producer at 0x%llx, return producer at 0x%llx, "
+              "send consumer at 0x%llx, refresh stats at 0x%llx\n",
               (unsigned long long)t->gib, (unsigned long long)t->evt_prd_addr,
               (unsigned long long)t->ret_prd_addr, (unsigned long long)t->tx_csm_addr,
               (unsigned long long)t->stats2_addr);
@@ -723,14 +703,16 @@ void tg_fw_show(tigon *t, strbuf *out)
         sb_printf(out, "  RCB %-7s 0x%016llx max_len %-5u flags 0x%04x%s\n", rcb_names[k],
                   (unsigned long long)t->rcb[k].addr, t->rcb[k].max_len, t->rcb[k].flags,
                   t->rcb[k].flags & TG_RCB_DISABLED ? " (disabled)" : "");
-    sb_printf(out, "  indices: cmd %u/%u, event %u (host %u, %u held back, %llu lost), "
-                   "send %u/%u (reported %u), std %u/%u, jumbo %u/%u, mini %u/%u, return %u\n",
+    sb_printf(out,
+              "  indices: cmd %u/%u, event %u (host %u, %u held back, %llu lost), "
+              "send %u/%u (reported %u), std %u/%u, jumbo %u/%u, mini %u/%u, return %u\n",
               t->cmd.index, t->cmd.host, t->evt.index, t->evt.host, t->evq_n,
               (unsigned long long)t->events_lost, t->tx.index, t->tx.host, t->tx_reported,
-              t->std.index, t->std.host, t->jumbo.index, t->jumbo.host, t->mini.index,
-              t->mini.host, t->ret.index);
-    sb_printf(out, "  interrupt: requests 0x%x, Hi %u, MaskInt %u, MASK_INTS %d, IN_INT %d, "
-                   "INTA %s\n",
+              t->std.index, t->std.host, t->jumbo.index, t->jumbo.host, t->mini.index, t->mini.host,
+              t->ret.index);
+    sb_printf(out,
+              "  interrupt: requests 0x%x, Hi %u, MaskInt %u, MASK_INTS %d, IN_INT %d, "
+              "INTA %s\n",
               n->irq.cause, t->hi, tg_gcr(t, 0x664),
               (DEV_R(n->dev, TR_HOST_CTRL) & TG_HC_MASK_INTS) != 0, tg_in_int(t),
               n->irq.line ? "high" : "low");

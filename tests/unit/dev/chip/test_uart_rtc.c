@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the 16550 UART (src/dev/chip/uart16550.c) and the M48T35
  * RTC/NVRAM (src/dev/chip/m48t35.c). */
 #include <check.h>
@@ -229,8 +230,8 @@ START_TEST(rtc_set_stop_and_nvram)
     /* While WRITE is set the registers show what was written. */
     ck_assert_uint_eq(m48t35_read(r, 0x7ffa), 0x34);
     m48t35_write(r, 0x7ff8, 0x00);
-    struct tm tm = {.tm_year = 126, .tm_mon = 6, .tm_mday = 4, .tm_hour = 12, .tm_min = 34,
-                    .tm_sec = 56};
+    struct tm tm = {
+        .tm_year = 126, .tm_mon = 6, .tm_mday = 4, .tm_hour = 12, .tm_min = 34, .tm_sec = 56};
     ck_assert_int_eq(m48t35_time(r), (int64_t)timegm(&tm));
     s.now += (uint64_t)4 * XBOW_CPU_HZ;
     ck_assert_uint_eq(m48t35_read(r, 0x7ff9), 0x00); /* 56 + 4 = 60: next minute */
@@ -273,7 +274,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

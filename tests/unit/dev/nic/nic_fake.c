@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test doubles for the NIC models.  See nic_fake.h. */
 #include "nic_fake.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test doubles for the NIC models: a fake PCI host (RAM behind two PCI
  * windows, DMA counters per kind, an interrupt log) and a fake wire (a
  * net_port whose backend captures transmitted frames). */

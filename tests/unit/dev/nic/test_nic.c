@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the shared NIC parts: coalescer, MAC filter, link and MII
  * PHY, EEPROM and Microwire, ring walkers, FIFO, DMA helpers.  A Hamachi
  * instance serves as the carrier NIC (clock, events, PCI function). */
@@ -150,7 +151,8 @@ START_TEST(mac_filter_and_crc)
     memset(&f, 0, sizeof f);
     nic_mac_filter_reset(&f);
     static const uint8_t st[6] = {2, 0, 0, 0, 0, 1}, st2[6] = {2, 0, 0, 0, 0, 2};
-    static const uint8_t mc[6] = {1, 0, 0x5e, 1, 2, 3}, bc[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    static const uint8_t mc[6] = {1, 0, 0x5e, 1, 2, 3},
+                         bc[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     ck_assert_int_eq(nic_mac_match(&f, st), NIC_MATCH_NONE);
     memcpy(f.station[3], st2, 6);
     f.station_valid[3] = true;
@@ -634,7 +636,4 @@ static Suite *nic_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(nic_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(nic_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the PCI function core (src/dev/pci/pci.c). */
 #include <check.h>
 #include <stdlib.h>
@@ -253,11 +254,13 @@ START_TEST(pci_intx)
 END_TEST
 
 /* A model with no BAR handlers: BAR 0 reaches its register declaration. */
+/* clang-format off */
 static const reg_decl le_regs[] = {
     {.name = "CTRL", .offset = 0x0, .width = 4, .reset = 0x11223344},
 };
-static const device_class le_class = {.name = "le", DEV_REGS(le_regs),
-                                      .reg_space = 0x100, .little_endian = true};
+/* clang-format on */
+static const device_class le_class = {
+    .name = "le", DEV_REGS(le_regs), .reg_space = 0x100, .little_endian = true};
 
 START_TEST(pci_bar_to_declaration)
 {
@@ -295,7 +298,4 @@ static Suite *pci_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(pci_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(pci_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "bridge_fixture.h"
 
 #include <check.h>
@@ -82,8 +83,8 @@ void fx_setreg(fixture *fx, uint64_t off, uint32_t v)
     ck_assert_int_eq(fx_wr(fx, off, 4, v), BUS_OK);
 }
 
-static int ff_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                     uint64_t *val, bool write)
+static int ff_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
+                     bool write)
 {
     fake_func *ff = f->opaque;
     if (ff->nlog < FX_MAX_LOG)
@@ -99,14 +100,12 @@ static int ff_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned 
     return BUS_OK;
 }
 
-static int ff_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                   uint64_t *val)
+static int ff_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     return ff_access(f, who, bar, off, size, val, false);
 }
 
-static int ff_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size,
-                    uint64_t val)
+static int ff_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
 {
     return ff_access(f, who, bar, off, size, &val, true);
 }

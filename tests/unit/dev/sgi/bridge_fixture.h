@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A small machine for Bridge unit tests: a bus with RAM at node 0, a fake
  * HUB region that records PI_INT_PEND_MOD writes, the Bridge at widget 8's
  * small window, a fake CPU initiator and fake PCI functions whose BARs are
@@ -29,7 +30,7 @@ typedef struct fake_func {
     uint8_t mem[2][0x2000]; /* BAR0 (mem), BAR1 (io) backing */
     fx_access log[FX_MAX_LOG];
     unsigned nlog;
-    bool refuse;            /* answer with a target abort */
+    bool refuse; /* answer with a target abort */
 } fake_func;
 
 typedef struct hub_write {
@@ -63,12 +64,13 @@ void fx_record(fixture *fx, const char *pattern);
 /* CPU accesses to the Bridge's widget space (big-endian values). */
 int fx_rd(fixture *fx, uint64_t off, unsigned size, uint64_t *val);
 int fx_wr(fixture *fx, uint64_t off, unsigned size, uint64_t val);
-uint32_t fx_reg(fixture *fx, uint64_t off);           /* 32-bit register read */
+uint32_t fx_reg(fixture *fx, uint64_t off);            /* 32-bit register read */
 void fx_setreg(fixture *fx, uint64_t off, uint32_t v); /* 32-bit register write */
 
 void fake_func_init(fake_func *ff, const char *name, uint64_t bar0_size, uint64_t bar1_io_size);
 
 /* Bridge register offsets (Linux asm/pci/bridge.h). */
+/* clang-format off */
 enum {
     B_WID_ID = 0x04, B_WID_STAT = 0x0c, B_WID_ERR_UPPER = 0x14, B_WID_ERR_LOWER = 0x1c,
     B_WID_CONTROL = 0x24, B_WID_INT_UPPER = 0x34, B_WID_INT_LOWER = 0x3c,
@@ -78,10 +80,11 @@ enum {
     B_INT_ENABLE = 0x10c, B_INT_RST_STAT = 0x114, B_INT_MODE = 0x11c, B_INT_DEVICE = 0x124,
     B_INT_HOST_ERR = 0x12c, B_INT_ADDR0 = 0x134, B_DEVICE0 = 0x204, B_WR_REQ_BUF0 = 0x244,
 };
+/* clang-format on */
 #define B_INT_ADDR(n) (B_INT_ADDR0 + 8 * (n))
 #define B_DEVICE(n) (B_DEVICE0 + 8 * (n))
-#define B_CFG(slot, fn) (0x20000u + (slot) * 0x1000u + (fn) * 0x100u)
-#define B_DEVIO(n) ((n) <= 1 ? 0x200000u + (n) * 0x200000u : 0x600000u + ((n) - 2) * 0x100000u)
+#define B_CFG(slot, fn) (0x20000u + (slot)*0x1000u + (fn)*0x100u)
+#define B_DEVIO(n) ((n) <= 1 ? 0x200000u + (n)*0x200000u : 0x600000u + ((n)-2) * 0x100000u)
 
 /* What Linux's bridge_probe() programs for interrupts (docs/hardware.md). */
 void fx_linux_int_setup(fixture *fx);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the Bridge: registers, ATE RAM, interrupts, errors, views.
  * PIO lanes are in test_bridge_pio.c, DMA in test_bridge_dma.c. */
 #include <check.h>
@@ -95,38 +96,42 @@ static const struct {
 } reg_rules[] = {
     {0x04, 0x4c00206d, 0x4c00206d, 1}, /* WID_ID, read-only */
     {0x0c, 0x20, 0x20, 1},             /* WID_STAT */
-    {0x14, 0, 0, 1}, {0x1c, 0, 0, 1},  /* WID_ERR_UPPER/LOWER */
-    {0x24, 0xffffffff, 0, 1},          /* WID_CONTROL */
-    {0x2c, 0xffffffff, 0, 1},          /* WID_REQ_TIMEOUT */
-    {0x34, 0xffffffff, 0, 1},          /* WID_INT_UPPER */
-    {0x3c, 0xffffffff, 0, 1},          /* WID_INT_LOWER */
-    {0x44, 0, 0, 1},                   /* WID_ERR_CMDWORD */
-    {0x4c, 0xffffffff, 0, 1},          /* WID_LLP */
-    {0x54, 0, 0, 1},                   /* WID_TFLUSH */
-    {0x5c, 0, 0, 1},                   /* WID_AUX_ERR */
-    {0x64, 0, 0, 1}, {0x6c, 0, 0, 1},  /* WID_RESP_UPPER/LOWER */
-    {0x74, 0xffffffff, 0, 1},          /* WID_TST_PIN_CTRL */
-    {0x84, 0x00f7ffff, 0, 1},          /* DIR_MAP */
-    {0x94, 0, 0, 1},                   /* RAM_PERR */
-    {0xa4, 0xffffffff, 0, 1},          /* ARB */
+    {0x14, 0, 0, 1},
+    {0x1c, 0, 0, 1},          /* WID_ERR_UPPER/LOWER */
+    {0x24, 0xffffffff, 0, 1}, /* WID_CONTROL */
+    {0x2c, 0xffffffff, 0, 1}, /* WID_REQ_TIMEOUT */
+    {0x34, 0xffffffff, 0, 1}, /* WID_INT_UPPER */
+    {0x3c, 0xffffffff, 0, 1}, /* WID_INT_LOWER */
+    {0x44, 0, 0, 1},          /* WID_ERR_CMDWORD */
+    {0x4c, 0xffffffff, 0, 1}, /* WID_LLP */
+    {0x54, 0, 0, 1},          /* WID_TFLUSH */
+    {0x5c, 0, 0, 1},          /* WID_AUX_ERR */
+    {0x64, 0, 0, 1},
+    {0x6c, 0, 0, 1},          /* WID_RESP_UPPER/LOWER */
+    {0x74, 0xffffffff, 0, 1}, /* WID_TST_PIN_CTRL */
+    {0x84, 0x00f7ffff, 0, 1}, /* DIR_MAP */
+    {0x94, 0, 0, 1},          /* RAM_PERR */
+    {0xa4, 0xffffffff, 0, 1}, /* ARB */
     /* NIC: all-ones starts a reset slot of 1023 + 255 us (no DONE yet);
      * zero is a slot of no time that samples the released line (1) */
     {0xb4, 0x000ffffc, 0x3, 1},
-    {0xc4, 0x001f13ff, 0, 1},          /* BUS_TIMEOUT */
-    {0xcc, 0x00fff800, 0, 1},          /* PCI_CFG */
-    {0xd4, 0, 0, 1}, {0xdc, 0, 0, 1},  /* PCI_ERR_UPPER/LOWER */
-    {0x104, 0, 0, 1},                  /* INT_STATUS */
-    {0x10c, 0xffffffff, 0, 1},         /* INT_ENABLE */
-    {0x114, 0, 0, 1},                  /* INT_RST_STAT, write-only */
-    {0x11c, 0xff, 0, 1},               /* INT_MODE */
-    {0x124, 0x00ffffff, 0, 1},         /* INT_DEVICE */
-    {0x12c, 0xff, 0, 1},               /* INT_HOST_ERR */
-    {0x134, 0x3ffff, 0, 8},            /* INT_ADDR(n) */
-    {0x204, 0x1fffffff, 0, 8},         /* DEVICE(n) */
-    {0x244, 0, 0, 8},                  /* WR_REQ_BUF(n) */
-    {0x284, 0xffffffff, 0, 1}, {0x28c, 0xffffffff, 0, 1}, /* EVEN/ODD_RESP */
-    {0x294, 0, 0, 1},                  /* RESP_STATUS */
-    {0x29c, 0, 0, 1},                  /* RESP_CLEAR, write-only */
+    {0xc4, 0x001f13ff, 0, 1}, /* BUS_TIMEOUT */
+    {0xcc, 0x00fff800, 0, 1}, /* PCI_CFG */
+    {0xd4, 0, 0, 1},
+    {0xdc, 0, 0, 1},           /* PCI_ERR_UPPER/LOWER */
+    {0x104, 0, 0, 1},          /* INT_STATUS */
+    {0x10c, 0xffffffff, 0, 1}, /* INT_ENABLE */
+    {0x114, 0, 0, 1},          /* INT_RST_STAT, write-only */
+    {0x11c, 0xff, 0, 1},       /* INT_MODE */
+    {0x124, 0x00ffffff, 0, 1}, /* INT_DEVICE */
+    {0x12c, 0xff, 0, 1},       /* INT_HOST_ERR */
+    {0x134, 0x3ffff, 0, 8},    /* INT_ADDR(n) */
+    {0x204, 0x1fffffff, 0, 8}, /* DEVICE(n) */
+    {0x244, 0, 0, 8},          /* WR_REQ_BUF(n) */
+    {0x284, 0xffffffff, 0, 1},
+    {0x28c, 0xffffffff, 0, 1}, /* EVEN/ODD_RESP */
+    {0x294, 0, 0, 1},          /* RESP_STATUS */
+    {0x29c, 0, 0, 1},          /* RESP_CLEAR, write-only */
 };
 
 START_TEST(regs_every_register)
@@ -188,7 +193,8 @@ START_TEST(ate_ram)
     strbuf sb;
     sb_init(&sb);
     dev_view_find(bridge_device(fx.br), "windows")->show(bridge_device(fx.br), "", NULL, &sb);
-    ck_assert_ptr_nonnull(strstr(sb.s, "ATE5   PCI 0x40005000 -> widget 0xa XIO 0x123456789000 coh"));
+    ck_assert_ptr_nonnull(
+        strstr(sb.s, "ATE5   PCI 0x40005000 -> widget 0xa XIO 0x123456789000 coh"));
     ck_assert_ptr_nonnull(strstr(sb.s, "ATE127 PCI 0x4007f000"));
     sb_free(&sb);
     fx_free(&fx);
@@ -395,8 +401,10 @@ START_TEST(views_text)
     ck_assert_ptr_nonnull(strstr(sb.s, "DEVIO0 0x200000-0x3fffff -> PCI mem 0x08200000-0x083fffff "
                                        "word-values  [slot 0 nic0 BAR0+0x0]"));
     ck_assert_ptr_nonnull(strstr(sb.s, "DMA dir/pci64 byte-stream, ate word-values"));
-    ck_assert_ptr_nonnull(strstr(sb.s, "DMA direct 0x80000000-0xffffffff -> widget 0xa XIO 0x0-0x7fffffff"));
-    ck_assert_ptr_nonnull(strstr(sb.s, "pin 0 HIGH enabled  level 33 -> io:0x0001800090  from nic0.INTA*"));
+    ck_assert_ptr_nonnull(
+        strstr(sb.s, "DMA direct 0x80000000-0xffffffff -> widget 0xa XIO 0x0-0x7fffffff"));
+    ck_assert_ptr_nonnull(
+        strstr(sb.s, "pin 0 HIGH enabled  level 33 -> io:0x0001800090  from nic0.INTA*"));
     sb_reset(&sb);
     dev_view_find(d, "pci")->show(d, "", NULL, &sb);
     ck_assert_ptr_nonnull(strstr(sb.s, "slot 0: nic0 1234:5678"));
@@ -457,7 +465,4 @@ static Suite *bridge_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(bridge_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(bridge_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

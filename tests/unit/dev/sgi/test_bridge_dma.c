@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Bridge DMA: every window in both swap modes (byte-exact, unaligned),
  * counters, events, the bus hook's view, errors, and the test device end to
  * end through PIO, DMA and interrupts. */
@@ -202,13 +203,11 @@ START_TEST(dma_errors)
     ck_assert_uint_eq(fx.ev_vals[3][4], 3);
     fx_setreg(&fx, B_INT_RST_STAT, 0x7f);
     /* Memory that does not exist (the fixture has 1 MB). */
-    ck_assert_int_eq(pci_dma_read(&ff.f, 0xa100000000100000ull, b, 8, PCI_DMA_BULK),
-                     PCI_DMA_ABORT);
+    ck_assert_int_eq(pci_dma_read(&ff.f, 0xa100000000100000ull, b, 8, PCI_DMA_BULK), PCI_DMA_ABORT);
     ck_assert_uint_eq(fx_reg(&fx, B_INT_STATUS), 1u << 26);
     ck_assert_uint_eq(fx.ev_vals[4][4], 4);
     /* Beyond 40 bits. */
-    ck_assert_int_eq(pci_dma_read(&ff.f, 0xa100010000000000ull, b, 8, PCI_DMA_BULK),
-                     PCI_DMA_ABORT);
+    ck_assert_int_eq(pci_dma_read(&ff.f, 0xa100010000000000ull, b, 8, PCI_DMA_BULK), PCI_DMA_ABORT);
     /* Counted as errors per window; the machine goes on. */
     bridge_dma_counter c;
     int who = ff.f.initiator;
@@ -263,8 +262,11 @@ START_TEST(dma_counters_and_event_fields)
     static const struct {
         const char *name;
         uint64_t total;
-    } totals[] = {{"dma.word-ops", 11},   {"dma.word-bytes", 48}, {"dma.bulk-ops", 2},
-                  {"dma.bulk-bytes", 164}, {"dma.errors", 0}};
+    } totals[] = {{"dma.word-ops", 11},
+                  {"dma.word-bytes", 48},
+                  {"dma.bulk-ops", 2},
+                  {"dma.bulk-bytes", 164},
+                  {"dma.errors", 0}};
     for (unsigned i = 0; i < ARRAY_SIZE(totals); i++) {
         const dev_counter *k = dev_counter_find(dev, totals[i].name);
         ck_assert_msg(k != NULL, "no counter %s", totals[i].name);
@@ -542,9 +544,9 @@ START_TEST(testdev_buffer_word_mode)
     ck_assert_int_eq(fx_wr(&fx, 0x10000 + 8 * 9, 8, mkate(0x40000, 0xa, 1)), BUS_OK);
     fx_setreg(&fx, B_DEVICE(TD_SLOT), (TD_BAR >> 20) | 0x1000 | SWAP_PMU);
     for (unsigned i = 0; i < 8; i++)
-        ck_assert_int_eq(fx_wr(&fx, B_DEVIO(TD_SLOT) + ((TESTDEV_BUF_OFF + 0x100 + i) ^ 3), 1,
-                               0xa0 + i),
-                         BUS_OK);
+        ck_assert_int_eq(
+            fx_wr(&fx, B_DEVIO(TD_SLOT) + ((TESTDEV_BUF_OFF + 0x100 + i) ^ 3), 1, 0xa0 + i),
+            BUS_OK);
     td_w(&fx, TD_SRC_LO, 0x100);
     td_w(&fx, TD_DST_LO, 0x40009000 + 0x7fe);
     td_w(&fx, TD_LEN, 8);

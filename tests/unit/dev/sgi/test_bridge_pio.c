@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Bridge PIO: configuration space lanes, DEVIO windows in both swap modes,
  * big-window aliases, master/target aborts. */
 #include <check.h>

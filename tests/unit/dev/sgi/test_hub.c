@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the HUB (src/dev/sgi/hub.c), driven from fake initiators
  * without CPUs: the interrupt, NMI and reset outputs are observed through
  * the wiring callbacks. */
@@ -151,9 +152,9 @@ START_TEST(hub_identity_registers)
     rig r;
     rig_init(&r, 1);
     uint64_t nsri = rd(&r, r.cpu0, LOCAL(NI_STATUS_REV_ID), 8);
-    ck_assert_uint_eq((nsri >> 8) & 0x1ff, 0);  /* nasid 0 */
-    ck_assert_uint_eq((nsri >> 18) & 1, 0);     /* M mode */
-    ck_assert_uint_eq((nsri >> 29) & 1, 1);     /* link up */
+    ck_assert_uint_eq((nsri >> 8) & 0x1ff, 0);                              /* nasid 0 */
+    ck_assert_uint_eq((nsri >> 18) & 1, 0);                                 /* M mode */
+    ck_assert_uint_eq((nsri >> 29) & 1, 1);                                 /* link up */
     ck_assert_uint_eq(rd(&r, r.cpu0, LOCAL(0x400128), 8) & 0x2000, 0x2000); /* ILCSR up */
     /* Link status bits cannot be written away. */
     wr(&r, r.cpu0, LOCAL(0x400128), 8, 0);
@@ -385,7 +386,8 @@ START_TEST(hub_big_windows)
     rig r;
     rig_init(&r, 1);
     mmio_probe p = {0};
-    ck_assert_int_eq(bus_map_mmio(&r.b, "widget8", IO(0x08000000), 1 << 24, &mmio_probe_ops, &p), 0);
+    ck_assert_int_eq(bus_map_mmio(&r.b, "widget8", IO(0x08000000), 1 << 24, &mmio_probe_ops, &p),
+                     0);
     /* IIO_ITTE(2): big window 3 (IO 0x60000000) -> widget 8, XIO offset 0. */
     wr(&r, r.cpu0, LOCAL(IIO_ITTE_BASE + 16), 8, 8 << 8);
     wr(&r, r.cpu0, IO(0x60000000 + 0x600010), 4, 0xabcd);
@@ -420,7 +422,10 @@ typedef struct node_out {
     int nmi_slice, nmis, resets;
 } node_out;
 
-static void n_irq(void *ctx, int slice, int ip, bool level) { ((node_out *)ctx)->line[slice][ip] = level; }
+static void n_irq(void *ctx, int slice, int ip, bool level)
+{
+    ((node_out *)ctx)->line[slice][ip] = level;
+}
 static void n_nmi(void *ctx, int slice)
 {
     node_out *o = ctx;
@@ -447,10 +452,10 @@ START_TEST(hub_second_node)
     }
     node_out o0 = {0}, o1 = {0};
     hub_wiring w0 = {n_irq, n_nmi, n_reset, NULL, &o0}, w1 = {n_irq, n_nmi, n_reset, NULL, &o1};
-    hub_node n0 = {.nasid = 0, .ncpus = 2, .first_cpu = 0, .ialias = false, .xio_up = true,
-                   .peer = true};
-    hub_node n1 = {.nasid = 1, .ncpus = 1, .first_cpu = 2, .ialias = false, .xio_up = false,
-                   .peer = true};
+    hub_node n0 = {
+        .nasid = 0, .ncpus = 2, .first_cpu = 0, .ialias = false, .xio_up = true, .peer = true};
+    hub_node n1 = {
+        .nasid = 1, .ncpus = 1, .first_cpu = 2, .ialias = false, .xio_up = false, .peer = true};
     hub *h0 = hub_new_node("hub", &b, &clock, &eb, &n0, &w0);
     hub *h1 = hub_new_node("hub1", &b, &clock, &eb, &n1, &w1);
     ck_assert_ptr_nonnull(h0);
@@ -464,10 +469,10 @@ START_TEST(hub_second_node)
     uint64_t nsri0 = 0, nsri1 = 0, nsri1b = 0;
     ck_assert_int_eq(bus_read(&b, cpu[2], IO(HUB_REMOTE0_BASE + NI_STATUS_REV_ID), 8, &nsri0),
                      BUS_OK);
-    ck_assert_int_eq(bus_read(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | NI_STATUS_REV_ID), 8,
-                              &nsri1), BUS_OK);
-    ck_assert_int_eq(bus_read(&b, cpu[2], IO(N1 | HUB_IALIAS_BASE | NI_STATUS_REV_ID), 8,
-                              &nsri1b), BUS_OK);
+    ck_assert_int_eq(bus_read(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | NI_STATUS_REV_ID), 8, &nsri1),
+                     BUS_OK);
+    ck_assert_int_eq(bus_read(&b, cpu[2], IO(N1 | HUB_IALIAS_BASE | NI_STATUS_REV_ID), 8, &nsri1b),
+                     BUS_OK);
     ck_assert_uint_eq((nsri0 >> 8) & 0x1ff, 0);
     ck_assert_uint_eq((nsri1 >> 8) & 0x1ff, 1);
     ck_assert_uint_eq(nsri1b, nsri1);
@@ -499,8 +504,8 @@ START_TEST(hub_second_node)
     op = (bus_op){.size = 8, .write = 1, .initiator = (uint16_t)cpu[2]};
     v = 1ull << 9;
     ck_assert_int_eq(hub_window_access(h1, &op, PI_INT_MASK0_A, &v), BUS_OK);
-    ck_assert_int_eq(bus_write(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | PI_INT_PEND_MOD), 8,
-                               0x100 | 9), BUS_OK);
+    ck_assert_int_eq(
+        bus_write(&b, cpu[0], IO(N1 | HUB_REMOTE0_BASE | PI_INT_PEND_MOD), 8, 0x100 | 9), BUS_OK);
     ck_assert(o1.line[0][2]);
     ck_assert(!o0.line[0][2] && !o0.line[1][2]);
     ck_assert_int_eq(bus_read(&b, cpu[0], IO(HUB_REMOTE0_BASE | PI_INT_PEND0), 8, &v), BUS_OK);
@@ -510,13 +515,11 @@ START_TEST(hub_second_node)
     ck_assert(!o1.line[0][2]);
     /* RT counters are per node: node 1's restarts at 0 when written. */
     clock.now = 144 * 5000;
-    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_COUNT), 8, 0),
-                     BUS_OK);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_COUNT), 8, 0), BUS_OK);
     clock.now += 144 * 10;
     ck_assert_uint_eq(hub_rt_count(h0), 5010);
     ck_assert_uint_eq(hub_rt_count(h1), 10);
-    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_EN_A), 8, 1),
-                     BUS_OK);
+    ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_EN_A), 8, 1), BUS_OK);
     ck_assert_int_eq(bus_write(&b, cpu[2], IO(N1 | HUB_REMOTE0_BASE | PI_RT_COMPARE_A), 8, 20),
                      BUS_OK);
     clock.now = sched_next(&clock);
@@ -565,7 +568,4 @@ static Suite *hub_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(hub_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(hub_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

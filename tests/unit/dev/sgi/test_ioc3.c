@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the IOC3 PCI function (src/dev/sgi/ioc3.c) through its PCI
  * interface (config cycles and BAR0 accesses with little-endian PCI
  * values), with a fake host bridge that records INTx. */
@@ -213,7 +214,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The 1-wire bus and the DS2505, driven the way Linux does: sgi_w1's three
  * timing words through the Bridge NIC register, the w1 core's search, and
  * w1_ds250x's extended read with its CRC rules. */
@@ -14,7 +15,7 @@
 /* The virtual clock moves on by POLL_TICKS (half a microsecond) between two
  * reads of the register. */
 #define POLL_TICKS 90
-#define US(n) ((uint64_t)(n) * 180) /* ticks at 180 MHz */
+#define US(n) ((uint64_t)(n)*180) /* ticks at 180 MHz */
 
 static unsigned polls;
 static uint64_t slot_ticks; /* write to DONE, of the last slot */
@@ -324,13 +325,13 @@ START_TEST(linux_read_takes_real_time)
     fx_init(&fx);
     uint64_t busy = 0;
     unsigned nslots = 0;
-#define SLOT(word, rec)                                                              \
-    ({                                                                               \
-        int r_ = mcr_cycle(&fx, (word));                                             \
-        busy += slot_ticks + US(rec);                                                \
-        fx.clock.now += US(rec);                                                     \
-        nslots++;                                                                    \
-        r_;                                                                          \
+#define SLOT(word, rec)                  \
+    ({                                   \
+        int r_ = mcr_cycle(&fx, (word)); \
+        busy += slot_ticks + US(rec);    \
+        fx.clock.now += US(rec);         \
+        nslots++;                        \
+        r_;                              \
     })
     ck_assert_int_eq(SLOT(OW_MCR_PACK(520, 65), 500), 0);
     for (int i = 0; i < 8; i++)
@@ -472,7 +473,4 @@ static Suite *onewire_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(onewire_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(onewire_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test environment for the e1000 models.  See e1000_env.h. */
 #include "e1000_env.h"
 
@@ -284,8 +285,7 @@ void open_rings(unsigned ntx, unsigned nrx, uint32_t rctl_extra)
     wr(RDH, 0);
     wr(RCTL, E1000_RCTL_EN | E1000_RCTL_BAM | rctl_extra);
     wr(RDT, nrx - 1);
-    wr(IMS, E1000_ICR_RXT0 | E1000_ICR_TXDW | E1000_ICR_RXDMT0 | E1000_ICR_RXSEQ |
-                E1000_ICR_LSC);
+    wr(IMS, E1000_ICR_RXT0 | E1000_ICR_TXDW | E1000_ICR_RXDMT0 | E1000_ICR_RXSEQ | E1000_ICR_LSC);
     rd(ICR);
 }
 

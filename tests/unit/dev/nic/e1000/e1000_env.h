@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test environment for the e1000 models: a NIC on the fake PCI host with a
  * fake wire, register access, the Linux driver's bit-bang sequences (EEPROM,
  * MDIO), MDIC, ring set-up, frame builders and checksum helpers. */
@@ -10,6 +11,7 @@
 #include "../nic_fake.h"
 
 /* Register offsets (the SDM, Linux e1000_hw.h). */
+/* clang-format off */
 enum {
     CTRL = 0x0000, STATUS = 0x0008, EECD = 0x0010, EERD = 0x0014, CTRL_EXT = 0x0018,
     MDIC = 0x0020, VET = 0x0038, ICR = 0x00c0, ICS = 0x00c8, IMS = 0x00d0, IMC = 0x00d8,
@@ -22,12 +24,13 @@ enum {
     TPT = 0x40d4, PTC64 = 0x40d8, PRC64 = 0x405c, PRC1522 = 0x4070, TSCTC = 0x40f8,
     TSCTFC = 0x40fc
 };
+/* clang-format on */
 
-#define US(x) ((uint64_t)(x) * 180)
+#define US(x) ((uint64_t)(x)*180)
 #define TXRING (FAKE_LO + 0x1000)
 #define RXRING (FAKE_LO + 0x3000)
-#define TXBUF(i) (FAKE_LO + 0x10000 + (uint64_t)(i) * 0x800)
-#define RXBUF(i) (FAKE_LO + 0x80000 + (uint64_t)(i) * 0x4000)
+#define TXBUF(i) (FAKE_LO + 0x10000 + (uint64_t)(i)*0x800)
+#define RXBUF(i) (FAKE_LO + 0x80000 + (uint64_t)(i)*0x4000)
 #define RXBUF_SIZE 0x4000
 
 typedef struct e1000_env {
@@ -66,7 +69,7 @@ uint32_t mdic_wr(unsigned phy, unsigned reg, uint16_t v);
 /* PHY registers through the bit-banged pins (82543), Linux's sequence. */
 uint16_t bb_rd(unsigned phy, unsigned reg);
 void bb_wr(unsigned phy, unsigned reg, uint16_t v);
-uint16_t phy_rd(unsigned reg);  /* either way, PHY address 1 */
+uint16_t phy_rd(unsigned reg); /* either way, PHY address 1 */
 void phy_wr(unsigned reg, uint16_t v);
 
 /* Bring the link up the way Linux does (SLU, autonegotiation restart,

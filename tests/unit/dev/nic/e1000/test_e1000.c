@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the Intel 82543GC / 82544EI models: identity, registers,
  * EEPROM, PHY access (MDIC and bit-banged MDIO), link, legacy transmit and
  * receive, bus time of per-word against raw DMA, address filtering,
@@ -13,7 +14,11 @@
 
 START_TEST(pci_identity_and_bars)
 {
-    static const struct { const char *model; uint16_t dev; bool io; } m[] = {
+    static const struct {
+        const char *model;
+        uint16_t dev;
+        bool io;
+    } m[] = {
         {"e1000-82543", 0x1004, false}, {"e1000-82544", 0x1008, true}, {"e1000", 0x1008, true}};
     for (unsigned i = 0; i < 3; i++) {
         env_open(m[i].model, NULL);
@@ -327,8 +332,8 @@ START_TEST(forced_speed_82543)
     ck_assert_uint_eq((rd(STATUS) >> 6) & 3, 2); /* 1000 Mb/s, as configured from PSSR */
     open_rings(8, 8, 0);
     /* e1000_phy_force_speed_duplex: 100 full on both sides. */
-    wr(CTRL, (rd(CTRL) & ~(3u << 8)) | E1000_CTRL_FRCSPD | E1000_CTRL_FRCDPX | E1000_CTRL_FD |
-                 1u << 8);
+    wr(CTRL,
+       (rd(CTRL) & ~(3u << 8)) | E1000_CTRL_FRCSPD | E1000_CTRL_FRCDPX | E1000_CTRL_FD | 1u << 8);
     phy_wr(0, 0x8000 | 0x2000 | 0x0100); /* reset, AN off, 100, full */
     run_for(&E.clock, US(10));
     ck_assert_uint_eq(phy_rd(17) & 0xe000, 0x6000);
@@ -373,10 +378,10 @@ START_TEST(legacy_tx_rs_dd_txdw)
     link_up();
     open_rings(8, 8, 0);
     make_frame(f, 1000, PEER, 1);
-    tx_legacy(0, 8, f, 600, E1000_TXD_IFCS);                 /* fragment, no RS */
+    tx_legacy(0, 8, f, 600, E1000_TXD_IFCS); /* fragment, no RS */
     memcpy(fake_ptr(&E.host, TXBUF(1), 400), f + 600, 400);
     tx_desc(1, TXBUF(1), 400 | E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS, 0);
-    make_frame(f + 1000, 42, PEER, 2);                        /* short: padded (PSP) */
+    make_frame(f + 1000, 42, PEER, 2); /* short: padded (PSP) */
     tx_legacy(2, 8, f + 1000, 42, E1000_TXD_EOP | E1000_TXD_IFCS);
     wr(TDT, 3);
     ck_assert_uint_eq(E.wire.nframes, 0); /* engines run on the clock, not in the write */
@@ -902,7 +907,4 @@ static Suite *e1000_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(e1000_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(e1000_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

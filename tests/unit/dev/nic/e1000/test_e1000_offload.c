@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the e1000 models: checksum offload (context + data and
  * legacy descriptors), TCP segmentation frame by frame, receive checksum
  * status, jumbo frames over several buffers, RDTR/TIDV timing on the
@@ -111,8 +112,8 @@ static void post_tso(uint8_t *f, uint32_t plen, unsigned mss, const uint32_t *sp
     uint32_t off = 0;
     for (unsigned i = 0; i < n; i++) {
         memcpy(fake_ptr(&E.host, TXBUF(1 + i), split[i]), tx + off, split[i]);
-        uint32_t cmd = split[i] | DATA_CMD | E1000_TXD_TSE |
-                       (i == n - 1 ? E1000_TXD_EOP | E1000_TXD_RS : 0);
+        uint32_t cmd =
+            split[i] | DATA_CMD | E1000_TXD_TSE | (i == n - 1 ? E1000_TXD_EOP | E1000_TXD_RS : 0);
         tx_desc(1 + i, TXBUF(1 + i), cmd, POPTS(E1000_TXD_POPTS_IXSM | E1000_TXD_POPTS_TXSM));
         off += split[i];
     }
@@ -133,12 +134,12 @@ START_TEST(tso_segments_frame_by_frame)
     for (unsigned s = 0; s < 3; s++) {
         const uint8_t *g = E.wire.frames[s];
         ck_assert_uint_eq(E.wire.lens[s], 54 + pay[s]);
-        ck_assert_mem_eq(g, f, 14);                               /* Ethernet header */
-        ck_assert_uint_eq(load_be(g + 16, 2), 40 + pay[s]);       /* IP total length */
-        ck_assert_uint_eq(load_be(g + 18, 2), 0x4000 + s);        /* IP ID */
+        ck_assert_mem_eq(g, f, 14);                         /* Ethernet header */
+        ck_assert_uint_eq(load_be(g + 16, 2), 40 + pay[s]); /* IP total length */
+        ck_assert_uint_eq(load_be(g + 18, 2), 0x4000 + s);  /* IP ID */
         ck_assert(ip_csum_ok(g));
-        ck_assert_uint_eq(load_be(g + 38, 4), 1000000 + off);      /* TCP sequence */
-        ck_assert_uint_eq(g[47], s == 2 ? 0x19 : 0x10);            /* FIN/PSH: last only */
+        ck_assert_uint_eq(load_be(g + 38, 4), 1000000 + off); /* TCP sequence */
+        ck_assert_uint_eq(g[47], s == 2 ? 0x19 : 0x10);       /* FIN/PSH: last only */
         ck_assert(l4_csum_ok(g, E.wire.lens[s]));
         ck_assert_mem_eq(g + 54, f + 54 + off, pay[s]);
         off += pay[s];
@@ -459,7 +460,4 @@ static Suite *offload_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(offload_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(offload_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the Hamachi GNIC-II model, driven the way its Linux driver
  * drives it, through a fake PCI host (RAM, DMA counters, interrupt log) and
  * a fake wire. */
@@ -11,13 +12,35 @@
 
 /* Register offsets (Linux hamachi.c). */
 enum {
-    TxDMACtrl = 0x00, TxCmd = 0x04, TxStatus = 0x06, TxPtr = 0x08, TxCurPtr = 0x10,
-    RxDMACtrl = 0x20, RxCmd = 0x24, RxStatus = 0x26, RxPtr = 0x28,
-    PCIClkMeas = 0x60, MiscStatus = 0x66, ChipRev = 0x68, ChipReset = 0x6b,
-    TxIntrCtrl = 0x78, RxIntrCtrl = 0x7c, InterruptEnable = 0x80, InterruptClear = 0x84,
-    IntrStatus = 0x88, MaxFrameSize = 0xce, AddrMode = 0xd0, StationAddr = 0xd2, ANCtrl = 0xe0,
-    ANStatus = 0xe2, EECmdStatus = 0xf0, EEData = 0xf1, EEAddr = 0xf2, MII_Cmd = 0xa6,
-    MII_Addr = 0xa8, MII_Rd_Data = 0xac
+    TxDMACtrl = 0x00,
+    TxCmd = 0x04,
+    TxStatus = 0x06,
+    TxPtr = 0x08,
+    TxCurPtr = 0x10,
+    RxDMACtrl = 0x20,
+    RxCmd = 0x24,
+    RxStatus = 0x26,
+    RxPtr = 0x28,
+    PCIClkMeas = 0x60,
+    MiscStatus = 0x66,
+    ChipRev = 0x68,
+    ChipReset = 0x6b,
+    TxIntrCtrl = 0x78,
+    RxIntrCtrl = 0x7c,
+    InterruptEnable = 0x80,
+    InterruptClear = 0x84,
+    IntrStatus = 0x88,
+    MaxFrameSize = 0xce,
+    AddrMode = 0xd0,
+    StationAddr = 0xd2,
+    ANCtrl = 0xe0,
+    ANStatus = 0xe2,
+    EECmdStatus = 0xf0,
+    EEData = 0xf1,
+    EEAddr = 0xf2,
+    MII_Cmd = 0xa6,
+    MII_Addr = 0xa8,
+    MII_Rd_Data = 0xac
 };
 #define OWN HAM_DESC_OWN
 #define EOP HAM_DESC_EOP
@@ -26,9 +49,9 @@ enum {
 
 #define TXRING (FAKE_LO + 0x1000)
 #define RXRING (FAKE_LO + 0x3000)
-#define TXBUF(i) (FAKE_LO + 0x10000 + (uint64_t)(i) * 0x800)
-#define RXBUF(i) (FAKE_LO + 0x60000 + (uint64_t)(i) * 0x2800)
-#define US(x) ((uint64_t)(x) * 180)
+#define TXBUF(i) (FAKE_LO + 0x10000 + (uint64_t)(i)*0x800)
+#define RXBUF(i) (FAKE_LO + 0x60000 + (uint64_t)(i)*0x2800)
+#define US(x) ((uint64_t)(x)*180)
 
 static const uint8_t MYMAC[6] = {0x02, 0x58, 0x42, 0x11, 0x22, 0x33};
 
@@ -249,7 +272,7 @@ START_TEST(tx_descintr_on_off)
     ck_assert_uint_eq(E.wire.nframes, 3);
     ck_assert_uint_eq(E.wire.lens[2], 1002);
     ck_assert_uint_eq(E.h->txc.fires[NIC_COAL_IMMEDIATE], 3); /* no coalescing */
-    ck_assert_uint_eq(E.n->irq.asserts[8], 1); /* TxDone became pending once */
+    ck_assert_uint_eq(E.n->irq.asserts[8], 1);                /* TxDone became pending once */
     ck_assert(E.host.level);
     ck_assert_uint_eq(rd(InterruptClear, 4), HAM_INTR_TX_DONE);
     ck_assert_uint_eq(rd(InterruptClear, 4), 0);
@@ -522,7 +545,7 @@ START_TEST(per_word_vs_raw_identical_bytes)
     ck_assert_uint_eq(E.wire.lens[0], 1514);
     ck_assert_mem_eq(E.wire.frames[0], E.wire.frames[1], 1514);
     ck_assert_mem_eq(rx_raw, rx_word, 1536);
-    ck_assert_uint_eq(b_raw, 2);  /* one bulk copy each way */
+    ck_assert_uint_eq(b_raw, 2); /* one bulk copy each way */
     ck_assert_uint_eq(b_word, 0);
     ck_assert_uint_lt(w_raw, 20); /* descriptors and the trailer only */
     ck_assert_uint_ge(w_word, w_raw + 2 * (1514 / 4));
@@ -942,7 +965,4 @@ static Suite *hamachi_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(hamachi_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(hamachi_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the Tigon2 model, part 1: identity, registers, CPU and
  * firmware start, the general information block, commands and events,
  * interrupts (Hi mailbox), link, statistics, EEPROM.  Driven through the
@@ -17,12 +18,35 @@ static void teardown(void) { tgh_teardown(&H); }
 static const uint8_t MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 
 enum {
-    HostCtrl = 0x40, LocalCtrl = 0x44, PciState = 0x5c, WinBase = 0x68, WinData = 0x6c,
-    CpuCtrl = 0x140, Pc = 0x144, SramAddr = 0x154, SramData = 0x158, CpuBCtrl = 0x240,
-    MacStats = 0x480, Mb0Lo = 0x504, CmdPrd = 0x50c, TxPrd = 0x514, RxStdPrd = 0x51c,
-    MacAddrHi = 0x600, MacAddrLo = 0x604, MultiCastHi = 0x610, MultiCastLo = 0x614,
-    ModeStat = 0x618, EvtCsm = 0x628, CmdCsm = 0x62c, StatTicks = 0x638, TuneLink = 0x648,
-    IfMtu = 0x660, MaskInt = 0x664, GigLnkState = 0x668, CmdRng = 0x700, Window = 0x800
+    HostCtrl = 0x40,
+    LocalCtrl = 0x44,
+    PciState = 0x5c,
+    WinBase = 0x68,
+    WinData = 0x6c,
+    CpuCtrl = 0x140,
+    Pc = 0x144,
+    SramAddr = 0x154,
+    SramData = 0x158,
+    CpuBCtrl = 0x240,
+    MacStats = 0x480,
+    Mb0Lo = 0x504,
+    CmdPrd = 0x50c,
+    TxPrd = 0x514,
+    RxStdPrd = 0x51c,
+    MacAddrHi = 0x600,
+    MacAddrLo = 0x604,
+    MultiCastHi = 0x610,
+    MultiCastLo = 0x614,
+    ModeStat = 0x618,
+    EvtCsm = 0x628,
+    CmdCsm = 0x62c,
+    StatTicks = 0x638,
+    TuneLink = 0x648,
+    IfMtu = 0x660,
+    MaskInt = 0x664,
+    GigLnkState = 0x668,
+    CmdRng = 0x700,
+    Window = 0x800
 };
 
 /* Count events published on "<nic>.<name>". */
@@ -53,13 +77,15 @@ START_TEST(identity_and_variants)
     ck_assert_uint_eq(pci_config_read(H.f, 9, 2) | pci_config_read(H.f, 11, 1) << 16, 0x020000u);
     ck_assert_uint_eq(H.f->bars[0].size, 0x4000);
     ck_assert_uint_eq(H.f->int_pin, 1);
-    ck_assert_uint_eq(tgh_rd(&H, HostCtrl) >> 28, 6); /* Tigon II */
+    ck_assert_uint_eq(tgh_rd(&H, HostCtrl) >> 28, 6);  /* Tigon II */
     ck_assert_uint_eq(tgh_rd(&H, 0x000), 0x000910a9u); /* the config mirror */
     ck_assert(nic_of_device(H.n->dev) == H.n);
     ck_assert(strstr(nic_model_list(), "tigon2") != NULL);
     xerr err;
-    const struct { const char *m; uint32_t id; } v[] = {{"acenic", 0x000112ae},
-                                                       {"acenic-copper", 0x000212ae}};
+    const struct {
+        const char *m;
+        uint32_t id;
+    } v[] = {{"acenic", 0x000112ae}, {"acenic-copper", 0x000212ae}};
     for (unsigned i = 0; i < 2; i++) {
         nic_opts o = {.net = "none"};
         pci_func *f = nic_create(v[i].m, "tigon1", &o, &H.clock, &H.eb, &err);
@@ -658,7 +684,4 @@ static Suite *tigon_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(tigon_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(tigon_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the Tigon2 model, part 2: receive (standard, jumbo, mini,
  * return ring), transmit (host send ring, consumer index), coalescing, the
  * swap modes, per-word versus raw DMA (bytes and bus time), bad input, views and stall queries. */
@@ -16,8 +17,17 @@ static uint8_t frame[NET_MAX_FRAME];
 static void setup_be(void) { tgh_setup(&H, "tigon2", true); }
 static void teardown(void) { tgh_teardown(&H); }
 
-enum { HostCtrl = 0x40, Mb0Lo = 0x504, TxPrd = 0x514, RxStdPrd = 0x51c, IfMtu = 0x660,
-       RxCoal = 0x630, TxCoal = 0x634, RxMaxBD = 0x640, ModeStat = 0x618 };
+enum {
+    HostCtrl = 0x40,
+    Mb0Lo = 0x504,
+    TxPrd = 0x514,
+    RxStdPrd = 0x51c,
+    IfMtu = 0x660,
+    RxCoal = 0x630,
+    TxCoal = 0x634,
+    RxMaxBD = 0x640,
+    ModeStat = 0x618
+};
 
 static unsigned ev_n;
 static void count_ev(void *ctx, const event *ev)
@@ -67,8 +77,8 @@ START_TEST(rx_standard_and_return_ring)
         tgh_frame(frame, lens[k], k == 1 ? BCAST : MAC, k);
         ck_assert_uint_eq(len, lens[k]);
         ck_assert_mem_eq(d, frame, len);
-        ck_assert_uint_eq(r->w[2] >> 16, k);            /* the slot the host posted */
-        ck_assert_uint_eq(r->w[7], 0xc0de0000u | k);    /* its cookie */
+        ck_assert_uint_eq(r->w[2] >> 16, k);         /* the slot the host posted */
+        ck_assert_uint_eq(r->w[7], 0xc0de0000u | k); /* its cookie */
         uint32_t fl = r->w[3] & 0xffff;
         ck_assert(fl & TG_BD_END);
         ck_assert_uint_eq(fl & (TG_BD_JUMBO | TG_BD_MINI | TG_BD_FRAME_ERROR), 0);
@@ -633,8 +643,7 @@ START_TEST(views_and_events)
     ck_assert_uint_eq(*mb, *bell);
     ck_assert_uint_eq(*cmd, 2);
     ck_assert_uint_ge(*evt, 2);
-    static const char *const rings[] = {"tx", "rx", "jumbo", "mini", "return", "event",
-                                        "command"};
+    static const char *const rings[] = {"tx", "rx", "jumbo", "mini", "return", "event", "command"};
     for (unsigned i = 0; i < ARRAY_SIZE(rings); i++) {
         strbuf b;
         sb_init(&b);
@@ -698,7 +707,4 @@ static Suite *tigon_dma_suite(void)
     return s;
 }
 
-int main(void)
-{
-    return check_run(tigon_dma_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(tigon_dma_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

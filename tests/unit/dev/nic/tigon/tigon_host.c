@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The driver-side harness for the Tigon2 tests.  See tigon_host.h.  The
  * sequences follow Linux acenic (ace_init, ace_open, ace_interrupt,
  * ace_load_*_rx_ring, ace_start_xmit); facts only, see docs/hardware.md. */
@@ -10,14 +11,43 @@ static const uint8_t HOST_MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 
 /* BAR offsets. */
 enum {
-    HostCtrl = 0x40, LocalCtrl = 0x44, MiscCfg = 0x50, WinBase = 0x68, AssistState = 0x11c,
-    CpuCtrl = 0x140, Pc = 0x144, CpuBCtrl = 0x240, Mb0Lo = 0x504, CmdPrd = 0x50c, TxPrd = 0x514,
-    RxStdPrd = 0x51c, RxJumboPrd = 0x524, RxMiniPrd = 0x52c, MacAddrHi = 0x600,
-    MacAddrLo = 0x604, InfoPtrHi = 0x608, InfoPtrLo = 0x60c, ModeStat = 0x618,
-    DmaReadCfg = 0x61c, DmaWriteCfg = 0x620, TxBufRat = 0x624, EvtCsm = 0x628, CmdCsm = 0x62c,
-    RxCoal = 0x630, TxCoal = 0x634, StatTicks = 0x638, TxMaxBD = 0x63c, RxMaxBD = 0x640,
-    TuneLink = 0x648, TuneFastLink = 0x64c, IfIdx = 0x65c, IfMtu = 0x660, MaskInt = 0x664,
-    RxRetCsm = 0x680, CmdRng = 0x700, Window = 0x800
+    HostCtrl = 0x40,
+    LocalCtrl = 0x44,
+    MiscCfg = 0x50,
+    WinBase = 0x68,
+    AssistState = 0x11c,
+    CpuCtrl = 0x140,
+    Pc = 0x144,
+    CpuBCtrl = 0x240,
+    Mb0Lo = 0x504,
+    CmdPrd = 0x50c,
+    TxPrd = 0x514,
+    RxStdPrd = 0x51c,
+    RxJumboPrd = 0x524,
+    RxMiniPrd = 0x52c,
+    MacAddrHi = 0x600,
+    MacAddrLo = 0x604,
+    InfoPtrHi = 0x608,
+    InfoPtrLo = 0x60c,
+    ModeStat = 0x618,
+    DmaReadCfg = 0x61c,
+    DmaWriteCfg = 0x620,
+    TxBufRat = 0x624,
+    EvtCsm = 0x628,
+    CmdCsm = 0x62c,
+    RxCoal = 0x630,
+    TxCoal = 0x634,
+    StatTicks = 0x638,
+    TxMaxBD = 0x63c,
+    RxMaxBD = 0x640,
+    TuneLink = 0x648,
+    TuneFastLink = 0x64c,
+    IfIdx = 0x65c,
+    IfMtu = 0x660,
+    MaskInt = 0x664,
+    RxRetCsm = 0x680,
+    CmdRng = 0x700,
+    Window = 0x800
 };
 
 tgh_cfg tgh_linux_cfg(bool be)
@@ -27,8 +57,8 @@ tgh_cfg tgh_linux_cfg(bool be)
     c.opmode = be ? OM_BE : OM_LE;
     c.host_ctrl = TG_HC_WORD_SWAP | TG_HC_CLR_INT;
     c.tx_entries = 256;
-    c.tx_flags = TG_RCB_TCP_UDP_SUM | TG_RCB_NO_PSEUDO_HDR | TG_RCB_VLAN_ASSIST |
-                 TG_RCB_HOST_RING | TG_RCB_COAL_UPDATE_ONLY;
+    c.tx_flags = TG_RCB_TCP_UDP_SUM | TG_RCB_NO_PSEUDO_HDR | TG_RCB_VLAN_ASSIST | TG_RCB_HOST_RING |
+                 TG_RCB_COAL_UPDATE_ONLY;
     c.std_max = 1518;
     c.mini_max = 100;
     c.ret_entries = 2048;
@@ -252,8 +282,8 @@ uint32_t tgh_send(tg_host *h, const uint8_t *frame, uint32_t len, unsigned nfrag
         if (flen)
             memcpy(fake_ptr(&h->host, buf, flen), frame + off, flen);
         mw64(h, a, buf);
-        tgh_mw(h, a + 8, flen << 16 | flags | (last ? TG_BD_END : 0) |
-                             (k == 0 && vlan ? TG_BD_VLAN_TAG : 0));
+        tgh_mw(h, a + 8,
+               flen << 16 | flags | (last ? TG_BD_END : 0) | (k == 0 && vlan ? TG_BD_VLAN_TAG : 0));
         tgh_mw(h, a + 12, vlan);
         off += flen;
         h->tx_prd = (h->tx_prd + 1) % h->cfg.tx_entries;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A driver-side harness for the Tigon2 model, used by its unit tests and
  * its fuzz target: a fake PCI host and wire (nic_fake.h) plus a small
  * driver that does what Linux acenic does (ace_init, ace_open, the ISR,
@@ -27,7 +28,7 @@
 #define H_JUMBOBUF(i) (FAKE_LO + 0x68000 + (uint64_t)((i) % 8) * 0x2400)
 #define H_MINIBUF(i) (FAKE_LO + 0x7a000 + (uint64_t)((i) % 256) * 0x80)
 #define H_RAM (1u << 20)
-#define US(x) ((uint64_t)(x) * 180)
+#define US(x) ((uint64_t)(x)*180)
 
 /* Linux's OPMODE values. */
 #define OM_BE (0x10 | 0x08 | 0x40000000 | 0x02 | 0x04 | 0x200)
@@ -35,20 +36,20 @@
 
 typedef struct tgh_cfg {
     uint32_t opmode;
-    uint32_t host_ctrl;      /* HostCtrl after the reset (swap bits, CLR_INT) */
+    uint32_t host_ctrl; /* HostCtrl after the reset (swap bits, CLR_INT) */
     uint16_t tx_entries, tx_flags;
-    uint64_t tx_addr;        /* send ring: 0 = H_TX (host); else a NIC SRAM address */
+    uint64_t tx_addr; /* send ring: 0 = H_TX (host); else a NIC SRAM address */
     uint16_t std_max, mini_max, ret_entries;
     bool jumbo_disabled, mini_disabled;
     uint32_t rx_coal, rx_max, tx_coal, tx_max, stat_ticks;
-    uint32_t link;           /* TuneLink (and TuneFastLink) */
-    uint32_t mtu;            /* IfMtu = mtu + 18 */
-    bool full_clear;         /* clear SRAM 0x2000..0x80000 as Linux does */
-    bool no_firmware;        /* skip the download */
+    uint32_t link;    /* TuneLink (and TuneFastLink) */
+    uint32_t mtu;     /* IfMtu = mtu + 18 */
+    bool full_clear;  /* clear SRAM 0x2000..0x80000 as Linux does */
+    bool no_firmware; /* skip the download */
 } tgh_cfg;
 
 typedef struct tgh_rx {
-    uint32_t w[8];           /* the return BD as host words */
+    uint32_t w[8]; /* the return BD as host words */
 } tgh_rx;
 
 typedef struct tg_host {
@@ -59,7 +60,7 @@ typedef struct tg_host {
     pci_func *f;
     nic *n;
     tigon *t;
-    bool be;                 /* the host is big-endian (descriptor words in memory) */
+    bool be; /* the host is big-endian (descriptor words in memory) */
     tgh_cfg cfg;
     /* driver state */
     bool fw_running;
@@ -69,9 +70,9 @@ typedef struct tg_host {
     unsigned nrx;
     tgh_rx rx[1024];
     unsigned isr_calls, isr_handled;
-    bool isr_on;             /* tgh_run calls the ISR while INTA is high */
-    bool refill;             /* the ISR reposts each buffer it takes back */
-    bool pio_raw;            /* PIO values reach the NIC byte-reversed (a host
+    bool isr_on;  /* tgh_run calls the ISR while INTA is high */
+    bool refill;  /* the ISR reposts each buffer it takes back */
+    bool pio_raw; /* PIO values reach the NIC byte-reversed (a host
                                 without a swapping writel; HostCtrl BYTE_SWAP) */
 } tg_host;
 

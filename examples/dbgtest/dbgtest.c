@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A guest for the debugger's batch tests and for trying the debugger: calls
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A guest for the debugger's batch tests and for trying the debugger: calls
  * three deep (main -> outer -> middle -> leaf) for next, finish and bt, a
  * recursion (depth) for until and frames, a
  * global counter and a table to watch, a string to print, an RT timer
@@ -11,10 +10,10 @@
  * budgets. */
 #include "xbow.h"
 
-volatile u32 counter;   /* rounds done: watch it */
-volatile u64 table[16]; /* middle() stores its results here */
-volatile u32 ticks;     /* RT timer interrupts taken */
-volatile u64 deep;      /* depth(3) */
+volatile u32 counter;           /* rounds done: watch it */
+volatile u64 table[16];         /* middle() stores its results here */
+volatile u32 ticks;             /* RT timer interrupts taken */
+volatile u64 deep;              /* depth(3) */
 char message[32] = "hello, debugger";
 
 __attribute__((noinline)) u64 leaf(u64 x) { return x * 3 + 1; }

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The examples' bare-metal e1000 driver.  See e1000drv.h. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The examples' bare-metal e1000 driver.  See e1000drv.h. */
 #include "e1000drv.h"
 
 #define CTRL_FD 0x1u
@@ -202,8 +201,8 @@ int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
            d->mac[5]);
     if (link_up(d, tag) != 0)
         return -1;
-    ew32(d, RAL0,
-         (u32)d->mac[0] | (u32)d->mac[1] << 8 | (u32)d->mac[2] << 16 | (u32)d->mac[3] << 24);
+    ew32(d, RAL0, (u32)d->mac[0] | (u32)d->mac[1] << 8 | (u32)d->mac[2] << 16 |
+                      (u32)d->mac[3] << 24);
     ew32(d, RAH0, (u32)d->mac[4] | (u32)d->mac[5] << 8 | 0x80000000u);
     for (int i = 127; i >= 0; i--) /* top down: the 82544's odd-word erratum */
         ew32(d, MTA + 4 * (u32)i, 0);
@@ -234,8 +233,8 @@ int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
     ew32(d, RDH, 0);
     ew32(d, RDT, 0);
     ew32(d, RDTR, 0);
-    ew32(d, RXCSUM, 0x300);  /* IP and TCP/UDP checksum status */
-    u32 rctl = 0x2 | 0x8000; /* EN, BAM, 2048-byte buffers */
+    ew32(d, RXCSUM, 0x300); /* IP and TCP/UDP checksum status */
+    u32 rctl = 0x2 | 0x8000;  /* EN, BAM, 2048-byte buffers */
     if (rxbuf > 2048)
         rctl |= 0x20 | 0x02000000u | 1u << 16; /* LPE, BSEX + 01: 16384 */
     ew32(d, RCTL, rctl);
@@ -271,8 +270,8 @@ static unsigned tx_put(e1000 *d, u32 w0, u32 w1, u32 w2, u32 w3)
 
 void e1000_tx_context(e1000 *d, unsigned ipcss, unsigned tucss, unsigned tucso)
 {
-    tx_put(d, ipcss | (ipcss + 10) << 8 | (ipcss + 19) << 16, tucss | tucso << 8, TXD_DEXT | TXD_RS,
-           0);
+    tx_put(d, ipcss | (ipcss + 10) << 8 | (ipcss + 19) << 16, tucss | tucso << 8,
+           TXD_DEXT | TXD_RS, 0);
 }
 
 unsigned e1000_send(e1000 *d, unsigned i, unsigned len, u32 popts)
@@ -317,7 +316,7 @@ void e1000_rx_done(e1000 *d)
 
 u32 payload_hash(u32 k, u32 len)
 {
-    u8 b[8] = {(u8)(k >> 24),   (u8)(k >> 16),   (u8)(k >> 8),   (u8)k,
+    u8 b[8] = {(u8)(k >> 24), (u8)(k >> 16), (u8)(k >> 8), (u8)k,
                (u8)(len >> 24), (u8)(len >> 16), (u8)(len >> 8), (u8)len};
     u32 h = 2166136261u;
     for (int i = 0; i < 8; i++)

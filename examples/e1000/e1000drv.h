@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A small bare-metal driver for the Intel 82543GC / 82544EI behind the IP27
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A small bare-metal driver for the Intel 82543GC / 82544EI behind the IP27
  * Bridge, shared by the e1000 examples (tx, rx, echo).  It does what Linux's
  * e1000 does, in fewer lines: reset, the station address from the Microwire
  * EEPROM, the PHY through MDIC (82544) or bit-banged MDIO (82543), the MAC
@@ -13,7 +12,6 @@
 #include "xbow.h"
 
 /* Registers (82543+ offsets). */
-/* clang-format off */
 enum {
     CTRL = 0x0000, STATUS = 0x0008, EECD = 0x0010, CTRL_EXT = 0x0018, MDIC = 0x0020,
     ICR = 0x00c0, IMS = 0x00d0, IMC = 0x00d8, RCTL = 0x0100, TCTL = 0x0400, TIPG = 0x0410,
@@ -22,7 +20,6 @@ enum {
     RXCSUM = 0x5000, MTA = 0x5200, RAL0 = 0x5400, RAH0 = 0x5404,
     GPRC = 0x4074, GPTC = 0x4080, MPC = 0x4010, RNBC = 0x40a0
 };
-/* clang-format on */
 
 /* A descriptor as the device sees it: four little-endian 32-bit words. */
 typedef struct e1000_desc {
@@ -36,13 +33,13 @@ typedef struct e1000_desc {
 typedef struct e1000 {
     int slot;
     int is_82544;
-    u64 regs; /* CPU address of BAR0 */
+    u64 regs;          /* CPU address of BAR0 */
     u8 mac[6];
-    unsigned speed; /* 10, 100, 1000 */
+    unsigned speed;    /* 10, 100, 1000 */
     e1000_desc *tx, *rx;
     unsigned tx_tail, tx_clean;
     unsigned rx_next;
-    unsigned rxbuf; /* bytes per receive buffer */
+    unsigned rxbuf;    /* bytes per receive buffer */
     u8 (*txb)[E1000_BUF];
     u8 (*rxb)[E1000_BUF];
 } e1000;
@@ -58,10 +55,7 @@ static inline u32 er32(const e1000 *d, u32 off) { return *(volatile u32 *)(d->re
 static inline void ew32(const e1000 *d, u32 off, u32 v) { *(volatile u32 *)(d->regs + off) = v; }
 /* The PCI64 address of a buffer in node memory: the HUB's widget in bits
  * 63:60, the physical address below (docs/hardware.md, "Bridge DMA"). */
-static inline u64 dma_addr(const void *p)
-{
-    return (u64)HUB_WIDGET << 60 | ((u64)p & 0xfffffffffful);
-}
+static inline u64 dma_addr(const void *p) { return (u64)HUB_WIDGET << 60 | ((u64)p & 0xfffffffffful); }
 
 /* Find, reset and bring up the NIC: link up, rings ready, receiver on
  * with `rxbuf`-byte buffers (2048, or 16384 with long packets).  Prints what

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* e1000 echo: ping xbow's `echo` peer (10.0.2.2) from 10.0.2.15: one ARP
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 echo: ping xbow's `echo` peer (10.0.2.2) from 10.0.2.15: one ARP
  * request for its address, then `count` ICMP echo requests of `size` bytes
  * (frame length), one at a time, each reply checked (identifier, sequence,
  * data, checksum as the NIC reports it).  Prints requests, replies, bytes
@@ -62,16 +61,16 @@ int main(int argc, char **argv)
             printf("e1000-echo: no ARP reply\n");
             return 1;
         }
-        int is_reply =
-            len >= 42 && p[12] == 0x08 && p[13] == 0x06 && p[21] == 2 && p[28] == 10 && p[31] == 2;
+        int is_reply = len >= 42 && p[12] == 0x08 && p[13] == 0x06 && p[21] == 2 &&
+                       p[28] == 10 && p[31] == 2;
         if (is_reply)
             memcpy(peer, p + 22, 6);
         e1000_rx_done(d);
         if (is_reply)
             break;
     }
-    printf("e1000-echo: 10.0.2.2 is at %02x:%02x:%02x:%02x:%02x:%02x\n", peer[0], peer[1], peer[2],
-           peer[3], peer[4], peer[5]);
+    printf("e1000-echo: 10.0.2.2 is at %02x:%02x:%02x:%02x:%02x:%02x\n", peer[0], peer[1],
+           peer[2], peer[3], peer[4], peer[5]);
     unsigned replies = 0, bad = 0;
     u64 bytes = 0;
     u32 sum = 0;
@@ -121,7 +120,6 @@ int main(int argc, char **argv)
     }
     e1000_tx_wait(d);
     printf("e1000-echo: %u echo requests (%lu bytes), %u good replies, %u bad, payload sum "
-           "0x%08x\n",
-           count, bytes, replies, bad, sum);
+           "0x%08x\n", count, bytes, replies, bad, sum);
     return replies == count ? 0 : 1;
 }

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* e1000 receive: `count` frames from xbow's `gen` peer, by interrupt
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 receive: `count` frames from xbow's `gen` peer, by interrupt
  * (RXT0 through the Bridge pin of the slot to a HUB level), each checked
  * against the payload pattern; the NIC's checksum status is counted too.
  * A first frame tells gen (start=tx) that the driver is ready.  Prints the
@@ -48,7 +47,7 @@ int main(int argc, char **argv)
     bridge_irq_route(d->slot, LEVEL); /* INTA of slot n drives Bridge pin n */
     irq_connect(LEVEL, nic_irq, d);
     irq_enable();
-    ew32(d, RDTR, 20);  /* 20.48 us of quiet before RXT0 */
+    ew32(d, RDTR, 20); /* 20.48 us of quiet before RXT0 */
     ew32(d, IMS, 0x80); /* RXT0 */
     /* "Ready": a broadcast frame starts gen (start=tx). */
     static const u8 bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
@@ -99,10 +98,9 @@ int main(int argc, char **argv)
     }
     irq_disable();
     printf("e1000-rx: received %u frames, %lu bytes, payload sum 0x%08x (%u not matching the "
-           "pattern)\n",
-           frames, bytes, sum, bad);
-    printf("e1000-rx: %u interrupts (%u RXT0); UDP checksums checked by the NIC %u, bad %u\n", irqs,
-           rxt0, csum_checked, csum_bad);
+           "pattern)\n", frames, bytes, sum, bad);
+    printf("e1000-rx: %u interrupts (%u RXT0); UDP checksums checked by the NIC %u, bad %u\n",
+           irqs, rxt0, csum_checked, csum_bad);
     printf("e1000-rx: NIC counters GPRC %u MPC %u RNBC %u\n", er32(d, GPRC), er32(d, MPC),
            er32(d, RNBC));
     return frames == count ? 0 : 1;

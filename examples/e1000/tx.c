@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* e1000 transmit: `count` UDP frames of `size` bytes (60..16384 without the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 transmit: `count` UDP frames of `size` bytes (60..16384 without the
  * FCS; 9000 is a jumbo frame) to whatever is on the cable (xbow's `sink`
  * verifies them), carrying the payload pattern of gen/sink.  The IP and UDP
  * checksums are left to the NIC (context descriptor + POPTS IXSM|TXSM).
@@ -78,8 +77,8 @@ int main(int argc, char **argv)
     }
     e1000_tx_wait(d);
     u64 us = (rt_count() - t0) * 1000000 / RT_HZ;
-    printf("e1000-tx: sent %u frames, %lu bytes, payload sum 0x%08x in %lu us\n", count, bytes, sum,
-           us);
+    printf("e1000-tx: sent %u frames, %lu bytes, payload sum 0x%08x in %lu us\n", count, bytes,
+           sum, us);
     printf("e1000-tx: NIC counters GPTC %u\n", er32(d, GPTC));
     return 0;
 }

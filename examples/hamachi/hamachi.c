@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A bare-metal driver for the Packet Engines Hamachi GNIC-II, organised like
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A bare-metal driver for the Packet Engines Hamachi GNIC-II, organised like
  * Linux's drivers/net/ethernet/packetengines/hamachi.c (open sequence,
  * 64-bit descriptors, ownership bit written last, TxCmd only when TxStatus
  * says idle, the ISR looping on InterruptClear), for the seed stories.
@@ -25,41 +24,13 @@
 #define LEVEL 21 /* a HUB interrupt level for the NIC's Bridge pin */
 
 enum {
-    TxDMACtrl = 0x00,
-    TxCmd = 0x04,
-    TxStatus = 0x06,
-    TxPtr = 0x08,
-    TxPtrHi = 0x0c,
-    RxDMACtrl = 0x20,
-    RxCmd = 0x24,
-    RxStatus = 0x26,
-    RxPtr = 0x28,
-    RxPtrHi = 0x2c,
-    PCIClkMeas = 0x60,
-    ChipReset = 0x6b,
-    LEDCtrl = 0x6c,
-    RxChecksum = 0x76,
-    TxChecksum = 0x74,
-    TxIntrCtrl = 0x78,
-    RxIntrCtrl = 0x7c,
-    InterruptEnable = 0x80,
-    InterruptClear = 0x84,
-    EventStatus = 0x8c,
-    MACCnfg = 0xa0,
-    FrameGap0 = 0xa2,
-    FrameGap1 = 0xa4,
-    MACCnfg2 = 0xb0,
-    FlowCtrl = 0xbc,
-    MaxFrameSize = 0xce,
-    AddrMode = 0xd0,
-    StationAddr = 0xd2,
-    ANCtrl = 0xe0,
-    ANStatus = 0xe2,
-    ANXchngCtrl = 0xe4,
-    ANAdvertise = 0xe8,
-    EECmdStatus = 0xf0,
-    EEData = 0xf1,
-    EEAddr = 0xf2
+    TxDMACtrl = 0x00, TxCmd = 0x04, TxStatus = 0x06, TxPtr = 0x08, TxPtrHi = 0x0c,
+    RxDMACtrl = 0x20, RxCmd = 0x24, RxStatus = 0x26, RxPtr = 0x28, RxPtrHi = 0x2c,
+    PCIClkMeas = 0x60, ChipReset = 0x6b, LEDCtrl = 0x6c, RxChecksum = 0x76, TxChecksum = 0x74,
+    TxIntrCtrl = 0x78, RxIntrCtrl = 0x7c, InterruptEnable = 0x80, InterruptClear = 0x84,
+    EventStatus = 0x8c, MACCnfg = 0xa0, FrameGap0 = 0xa2, FrameGap1 = 0xa4, MACCnfg2 = 0xb0,
+    FlowCtrl = 0xbc, MaxFrameSize = 0xce, AddrMode = 0xd0, StationAddr = 0xd2, ANCtrl = 0xe0,
+    ANStatus = 0xe2, ANXchngCtrl = 0xe4, ANAdvertise = 0xe8, EECmdStatus = 0xf0, EEData = 0xf1, EEAddr = 0xf2
 };
 #define IntrRxDone 0x01u
 #define IntrTxDone 0x100u
@@ -100,7 +71,10 @@ static void wl(u32 o, u32 v) { *(volatile u32 *)(regs + o) = v; }
 static void wmb(void) { __asm__ volatile("sync" ::: "memory"); }
 
 /* cpu_to_le32/64 on this big-endian CPU (no libgcc here for __builtin_bswap). */
-static u32 le32(u32 v) { return v >> 24 | (v >> 8 & 0xff00) | (v << 8 & 0xff0000) | v << 24; }
+static u32 le32(u32 v)
+{
+    return v >> 24 | (v >> 8 & 0xff00) | (v << 8 & 0xff0000) | v << 24;
+}
 static u64 le64(u64 v) { return (u64)le32((u32)v) << 32 | le32((u32)(v >> 32)); }
 /* Linux's IP27 DMA address: PCI64, the HUB's widget, barrier attribute. */
 static u64 dma_addr(const void *p) { return 0xa100000000000000ul | ((u64)p - CAC_BASE); }
@@ -140,8 +114,8 @@ static void build_udp(u8 *f, unsigned len, u32 k)
     f[13] = 0x00;
     u8 *ip = f + 14;
     unsigned iplen = len - 14, udplen = iplen - 20;
-    static const u8 hdr[20] = {0x45, 0, 0,  0, 0, 0,  0x40, 0, 64, 17,
-                               0,    0, 10, 0, 2, 15, 10,   0, 2,  2};
+    static const u8 hdr[20] = {0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0,
+                               10, 0, 2, 15, 10, 0, 2, 2};
     memcpy(ip, hdr, 20);
     ip[2] = (u8)(iplen >> 8);
     ip[3] = (u8)iplen;
@@ -206,8 +180,8 @@ static void rx_refill(unsigned entry)
 {
     rx_ring[entry].addr = le64(dma_addr(rx_buf[entry] + 2));
     wmb();
-    rx_ring[entry].status = le32(DescOwn | DescEndPacket | DescIntr | (BUF_SZ - 2) |
-                                 (entry == RX_RING - 1 ? DescEndRing : 0));
+    rx_ring[entry].status =
+        le32(DescOwn | DescEndPacket | DescIntr | (BUF_SZ - 2) | (entry == RX_RING - 1 ? DescEndRing : 0));
 }
 
 /* A frame from gen: IPv4/UDP whose payload is k (big-endian) then
@@ -409,7 +383,8 @@ static int run_rx(unsigned count, unsigned wait_ms)
     u64 mbps_x1000 = us ? rx_bytes * 8 * 1000 / us : 0;
     printf("hamachi: rx frames=%u good=%u bad=%u bytes=%lu cksum=0x%lx time_us=%lu "
            "rate_Mbps=%lu.%03lu\n",
-           rx_frames, rx_good, rx_bad, rx_bytes, rx_sum, us, mbps_x1000 / 1000, mbps_x1000 % 1000);
+           rx_frames, rx_good, rx_bad, rx_bytes, rx_sum, us, mbps_x1000 / 1000,
+           mbps_x1000 % 1000);
     return rx_frames == count && rx_bad == 0 ? 0 : 1;
 }
 

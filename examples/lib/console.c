@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The console: IOC3 UART A as the PROM left it (9600 8N1, FIFOs on),
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The console: IOC3 UART A as the PROM left it (9600 8N1, FIFOs on),
  * polled.  UART register i is at CPU address UARTA + i (the Bridge's lane
  * model and the IOC3's wiring cancel out: docs/hardware.md, "Byte lanes"). */
 #include "xbow.h"
@@ -97,18 +96,18 @@ int printf(const char *fmt, ...)
             break;
         }
         case 'u':
-            number(&o, longs ? __builtin_va_arg(ap, u64) : __builtin_va_arg(ap, unsigned), 10, 0,
-                   width, pad, 0);
+            number(&o, longs ? __builtin_va_arg(ap, u64) : __builtin_va_arg(ap, unsigned), 10,
+                   0, width, pad, 0);
             break;
         case 'x':
         case 'X':
-            number(&o, longs ? __builtin_va_arg(ap, u64) : __builtin_va_arg(ap, unsigned), 16, 0,
-                   width, pad, *p == 'X');
+            number(&o, longs ? __builtin_va_arg(ap, u64) : __builtin_va_arg(ap, unsigned), 16,
+                   0, width, pad, *p == 'X');
             break;
         case 'p':
             emit(&o, '0');
             emit(&o, 'x');
-            number(&o, (u64) __builtin_va_arg(ap, void *), 16, 0, 16, '0', 0);
+            number(&o, (u64)__builtin_va_arg(ap, void *), 16, 0, 16, '0', 0);
             break;
         case 's': {
             const char *s = __builtin_va_arg(ap, const char *);
@@ -121,8 +120,12 @@ int printf(const char *fmt, ...)
                 emit(&o, *q);
             break;
         }
-        case 'c': emit(&o, (char)__builtin_va_arg(ap, int)); break;
-        case '%': emit(&o, '%'); break;
+        case 'c':
+            emit(&o, (char)__builtin_va_arg(ap, int));
+            break;
+        case '%':
+            emit(&o, '%');
+            break;
         default:
             emit(&o, '%');
             if (*p)

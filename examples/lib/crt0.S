@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Start-up code for the bare-metal IP27 examples: the synthetic PROM
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Start-up code for the bare-metal IP27 examples: the synthetic PROM
  * enters here with a0 = argc, a1 = argv and Status.KX set.  Set up a stack
  * in cached memory, clear .bss, call main(argc, argv), then reset the
  * machine through the HUB.

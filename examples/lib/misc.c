@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Small pieces of the guest runtime: memory helpers, the spin lock, the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Small pieces of the guest runtime: memory helpers, the spin lock, the
  * machine reset and LAUNCH_SLAVE. */
 #include "xbow.h"
 
@@ -58,7 +57,8 @@ void machine_reset(void)
 }
 
 /* The PROM's LAUNCH_SLAVE(nasid, cpu, call_addr, call_parm, stack, gp). */
-typedef void (*launch_fn)(int nasid, int cpu, void (*call)(u64), u64 parm, void *sp, void *gp);
+typedef void (*launch_fn)(int nasid, int cpu, void (*call)(u64), u64 parm, void *sp,
+                          void *gp);
 #define IP27PROM_LAUNCHSLAVE 0xffffffffbfc00038ul
 
 void launch_cpu(int nasid, int slice, void (*fn)(u64 parm), u64 parm, void *stack_top)

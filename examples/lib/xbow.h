@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The IP27 guest runtime: addresses and helpers shared by the bare-metal
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The IP27 guest runtime: addresses and helpers shared by the bare-metal
  * examples.  Everything runs in 64-bit kernel mode (the PROM hands over with
  * Status.KX set) from XKPHYS cached memory. */
 #ifndef XBOW_GUEST_H
@@ -93,18 +92,8 @@ void bridge_irq_route(int pin, int level);
 #define IOC3_SIO_IEC 0x24
 #define SIO_IR_SA_INT 0x40
 #define UARTA (IOC3_BASE + 0x20178)
-enum {
-    UART_RBR = 0,
-    UART_THR = 0,
-    UART_IER = 1,
-    UART_IIR = 2,
-    UART_FCR = 2,
-    UART_LCR = 3,
-    UART_MCR = 4,
-    UART_LSR = 5,
-    UART_MSR = 6,
-    UART_SCR = 7
-};
+enum { UART_RBR = 0, UART_THR = 0, UART_IER = 1, UART_IIR = 2, UART_FCR = 2, UART_LCR = 3,
+       UART_MCR = 4, UART_LSR = 5, UART_MSR = 6, UART_SCR = 7 };
 static inline u8 uart_read(int reg) { return *(volatile u8 *)(UARTA + reg); }
 static inline void uart_write(int reg, u8 v) { *(volatile u8 *)(UARTA + reg) = v; }
 static inline u32 ioc3_read(u32 reg) { return *(volatile u32 *)(IOC3_BASE + reg); }
@@ -142,9 +131,7 @@ void launch_slave(int slice, void (*fn)(u64 parm), u64 parm, void *stack_top);
 int gda_nasids(int *nasids, int max);
 
 /* Spin lock (LL/SC). */
-typedef struct {
-    volatile u32 v;
-} spinlock_t;
+typedef struct { volatile u32 v; } spinlock_t;
 void spin_lock(spinlock_t *l);
 void spin_unlock(spinlock_t *l);
 

@@ -1,12 +1,11 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The whole interrupt path of a PCI device: IOC3 UART A interrupt ->
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The whole interrupt path of a PCI device: IOC3 UART A interrupt ->
  * SIO_IR -> IOC3 INTB -> Bridge pin 4 -> interrupt packet to the HUB's
  * PI_INT_PEND_MOD -> PEND0 level -> IP2.  First a THR-empty interrupt, then
  * received bytes by interrupt until a newline (or 'q'). */
 #include "xbow.h"
 
-#define LEVEL 20 /* a HUB level Linux would hand out (ip27-irq.c) */
-#define PIN 4    /* IOC3 INTB on the BaseIO (pci-xtalk-bridge.c) */
+#define LEVEL 20   /* a HUB level Linux would hand out (ip27-irq.c) */
+#define PIN 4      /* IOC3 INTB on the BaseIO (pci-xtalk-bridge.c) */
 #define IER_RX 0x01
 #define IER_THRE 0x02
 

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The xbow PCI DMA test device (src/dev/pci/testdev.h, docs/hardware.md) as a
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The xbow PCI DMA test device (src/dev/pci/testdev.h, docs/hardware.md) as a
  * guest sees it, and the Bridge DMA windows that reach node memory. */
 #ifndef XBOW_GUEST_TD_H
 #define XBOW_GUEST_TD_H
@@ -59,10 +58,7 @@ static inline void td_buf_write(u32 i, u8 v) { *(volatile u8 *)(td_base + ((TD_B
 
 /* Node physical address of a cached pointer. */
 static inline u64 pa_of(const void *p) { return (u64)p - CAC_BASE; }
-static inline u64 ate(u64 xaddr)
-{
-    return (xaddr & 0x0000fffffffff000ul) | (u64)HUB_WIDGET << 8 | 1;
-}
+static inline u64 ate(u64 xaddr) { return (xaddr & 0x0000fffffffff000ul) | (u64)HUB_WIDGET << 8 | 1; }
 
 /* Start a transfer and wait for it; returns STATUS. */
 static inline u32 td_run(u64 src, u64 dst, u32 len, u32 cmd)

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Every Bridge DMA window in both swap modes, byte by byte, with the xbow
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Every Bridge DMA window in both swap modes, byte by byte, with the xbow
  * PCI DMA test device (xbow --testdev):
  *   windows: direct (0x8000_0000 + pa, DIR_MAP), ATE (0x4000_0000 + page,
  *            4 KB pages), PCI64 (0xa1..., what Linux uses);
@@ -58,10 +57,11 @@ static void report(const char *what, int w, int stream, int word, int bad, u32 a
     if (bad) {
         failures++;
         printf("testdev: %s %s %s %s: FAIL at byte %u: 0x%02x, want 0x%02x\n", wname[w],
-               stream ? "byte-stream" : "word-values", what, word ? "word" : "bulk", at, got, want);
+               stream ? "byte-stream" : "word-values", what, word ? "word" : "bulk", at, got,
+               want);
     } else {
-        printf("testdev: %s %s %s %s: ok\n", wname[w], stream ? "byte-stream" : "word-values", what,
-               word ? "word" : "bulk");
+        printf("testdev: %s %s %s %s: ok\n", wname[w], stream ? "byte-stream" : "word-values",
+               what, word ? "word" : "bulk");
     }
 }
 

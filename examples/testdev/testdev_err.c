@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* DMA and PIO to nothing, from a guest (xbow --testdev): each error shows in
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* DMA and PIO to nothing, from a guest (xbow --testdev): each error shows in
  * the device's status, in the Bridge's INT_STATUS and error address
  * registers, and as the Bridge error interrupt on a HUB level; a PIO read
  * nothing answers is a data bus error; and the machine carries on. */
@@ -69,10 +68,7 @@ static void wait_err(int n)
 }
 
 /* DEVIO window n in the Bridge's widget space. */
-static u32 devio(int n)
-{
-    return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u;
-}
+static u32 devio(int n) { return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u; }
 
 /* Clear the Bridge's latched errors; the error interrupt re-arms. */
 static void clear_errors(void)
@@ -87,10 +83,7 @@ static u32 load32(u64 addr)
     u32 v;
     __asm__ volatile(".set push\n.set noreorder\n"
                      "nop\n lw %0, 0(%1)\n nop\n"
-                     ".set pop"
-                     : "=r"(v)
-                     : "r"(addr)
-                     : "memory");
+                     ".set pop" : "=r"(v) : "r"(addr) : "memory");
     return v;
 }
 
@@ -131,8 +124,7 @@ int main(void)
     st = td_run(0, 0x80000000ul + 0x60000000ul, 16, TD_BUF_TO_PCI);
     is = bridge_read(BRIDGE_INT_STATUS);
     printf("testdev-err: DMA write to XIO 0x60000000: status 0x%x, INT_STATUS 0x%x\n", st, is);
-    check(TD_CODE(st) == 2 && (is & BRIDGE_ISR_RESP_XTLK_ERR),
-          "DMA to nowhere: write abort, RESP_XTLK_ERR");
+    check(TD_CODE(st) == 2 && (is & BRIDGE_ISR_RESP_XTLK_ERR), "DMA to nowhere: write abort, RESP_XTLK_ERR");
     wait_err(2);
     clear_errors();
 
@@ -154,19 +146,16 @@ int main(void)
     u64 hole = BRIDGE_BASE + devio(empty);
     u32 v = load32(hole + 0x10);
     is = bridge_read(BRIDGE_INT_STATUS);
-    printf("testdev-err: PIO read of empty slot %d window: %d bus error%s, INT_STATUS 0x%x, "
-           "PCI_ERR_LOWER 0x%x\n",
+    printf("testdev-err: PIO read of empty slot %d window: %d bus error%s, INT_STATUS 0x%x, PCI_ERR_LOWER 0x%x\n",
            empty, dbe, dbe == 1 ? "" : "s", is, bridge_read(BRIDGE_PCI_ERR_LOWER));
     (void)v;
-    check(dbe == 1 && (is & BRIDGE_ISR_PCI_MST_TIMEOUT),
-          "PIO read to nothing: DBE and master abort");
+    check(dbe == 1 && (is & BRIDGE_ISR_PCI_MST_TIMEOUT), "PIO read to nothing: DBE and master abort");
     wait_err(4);
     clear_errors();
     *(volatile u32 *)(hole + 0x20) = 1;
     (void)bridge_read(BRIDGE_TFLUSH);
     is = bridge_read(BRIDGE_INT_STATUS);
-    check(dbe == 1 && (is & BRIDGE_ISR_PCI_MST_TIMEOUT),
-          "PIO write to nothing: posted, master abort latched");
+    check(dbe == 1 && (is & BRIDGE_ISR_PCI_MST_TIMEOUT), "PIO write to nothing: posted, master abort latched");
     wait_err(5);
     clear_errors();
 

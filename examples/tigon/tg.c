@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The Tigon2 guest driver of the examples.  See tg.h.  The order of the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The Tigon2 guest driver of the examples.  See tg.h.  The order of the
  * set-up follows the Alteon host interface as Linux acenic and FreeBSD ti
  * use it (docs/hardware.md, "Tigon2"); this is a teaching driver: one NIC, polled sends,
  * receive and completion work in the interrupt handler. */
@@ -7,41 +6,14 @@
 
 /* BAR0 offsets (Linux acenic.h, FreeBSD if_tireg.h). */
 enum {
-    HostCtrl = 0x40,
-    LocalCtrl = 0x44,
-    MiscCfg = 0x50,
-    WinBase = 0x68,
-    AssistState = 0x11c,
-    CpuCtrl = 0x140,
-    Pc = 0x144,
-    CpuBCtrl = 0x240,
-    Mb0Lo = 0x504,
-    CmdPrd = 0x50c,
-    TxPrd = 0x514,
-    RxStdPrd = 0x51c,
-    RxJumboPrd = 0x524,
-    MacAddrHi = 0x600,
-    MacAddrLo = 0x604,
-    InfoPtrHi = 0x608,
-    InfoPtrLo = 0x60c,
-    ModeStat = 0x618,
-    DmaReadCfg = 0x61c,
-    DmaWriteCfg = 0x620,
-    EvtCsm = 0x628,
-    CmdCsm = 0x62c,
-    RxCoal = 0x630,
-    TxCoal = 0x634,
-    StatTicks = 0x638,
-    TxMaxBD = 0x63c,
-    RxMaxBD = 0x640,
-    TuneLink = 0x648,
-    TuneFastLink = 0x64c,
-    IfIdx = 0x65c,
-    IfMtu = 0x660,
-    MaskInt = 0x664,
-    RxRetCsm = 0x680,
-    CmdRng = 0x700,
-    Window = 0x800
+    HostCtrl = 0x40, LocalCtrl = 0x44, MiscCfg = 0x50, WinBase = 0x68, AssistState = 0x11c,
+    CpuCtrl = 0x140, Pc = 0x144, CpuBCtrl = 0x240, Mb0Lo = 0x504, CmdPrd = 0x50c,
+    TxPrd = 0x514, RxStdPrd = 0x51c, RxJumboPrd = 0x524, MacAddrHi = 0x600, MacAddrLo = 0x604,
+    InfoPtrHi = 0x608, InfoPtrLo = 0x60c, ModeStat = 0x618, DmaReadCfg = 0x61c,
+    DmaWriteCfg = 0x620, EvtCsm = 0x628, CmdCsm = 0x62c, RxCoal = 0x630, TxCoal = 0x634,
+    StatTicks = 0x638, TxMaxBD = 0x63c, RxMaxBD = 0x640, TuneLink = 0x648,
+    TuneFastLink = 0x64c, IfIdx = 0x65c, IfMtu = 0x660, MaskInt = 0x664, RxRetCsm = 0x680,
+    CmdRng = 0x700, Window = 0x800
 };
 #define HC_IN_INT 0x01
 #define HC_CLR_INT 0x02
@@ -62,23 +34,16 @@ enum {
 #define RCB_HOST_RING 0x40
 #define RCB_COAL_UPDATE_ONLY 0x20
 #define RCB_DISABLED 0x200
-#define LNK_DEFAULT                                                                             \
-    (0x40000000 | 0x20000000 | 0x10000000 | 0x00800000 | 0x00200000 | 0x00080000 | 0x00040000 | \
-     0x00020000 | 0x00010000)
+#define LNK_DEFAULT (0x40000000 | 0x20000000 | 0x10000000 | 0x00800000 | 0x00200000 | \
+                     0x00080000 | 0x00040000 | 0x00020000 | 0x00010000)
 #define BRIDGE_DEV_SWAP_DIR 0x80000
 #define PCI_CMD_MEM 0x2
 #define PCI_CMD_MASTER 0x4
 #define IRQ_LEVEL 30 /* a HUB level for the NIC's Bridge pin */
 
-typedef struct rcb {
-    u32 hi, lo, ctl, unused;
-} rcb;
-typedef struct rxbd {
-    u32 hi, lo, idx_len, type_flags, csum, err_vlan, resv, opaque;
-} rxbd;
-typedef struct txbd {
-    u32 hi, lo, len_flags, vlan;
-} txbd;
+typedef struct rcb { u32 hi, lo, ctl, unused; } rcb;
+typedef struct rxbd { u32 hi, lo, idx_len, type_flags, csum, err_vlan, resv, opaque; } rxbd;
+typedef struct txbd { u32 hi, lo, len_flags, vlan; } txbd;
 typedef struct gib {
     u32 stats[256];
     rcb evt, cmd, tx, std, jumbo, mini, ret;
@@ -233,12 +198,10 @@ static void isr(int level, void *arg)
         u32 e = evt_ring[2 * csm];
         T.st.events++;
         switch (e >> 24) {
-        case 0x01: T.fw_up = 1; break; /* FW_RUNNING */
-        case 0x06:
-            T.link_up = ((e >> 12) & 0xfff) != 2; /* LINK_STATE */
-            T.st.link_ups += T.link_up;
-            break;
-        case 0x07: T.st.errors++; break; /* ERROR */
+        case 0x01: T.fw_up = 1; break;                              /* FW_RUNNING */
+        case 0x06: T.link_up = ((e >> 12) & 0xfff) != 2;            /* LINK_STATE */
+                   T.st.link_ups += T.link_up; break;
+        case 0x07: T.st.errors++; break;                            /* ERROR */
         default: break;
         }
         csm = (csm + 1) % 256;
@@ -289,9 +252,9 @@ int tg_open(int jumbo, tg_rx_fn rx)
         return -1;
     }
     wr(CpuBCtrl, rd(CpuBCtrl) | CPU_HALT);
-    wr(LocalCtrl, 0x200);  /* SRAM banks of 512 KB */
-    wr(MiscCfg, 0x100000); /* synchronous SRAM timing */
-    wr(ModeStat, OPMODE);  /* after the SRAM settings */
+    wr(LocalCtrl, 0x200);    /* SRAM banks of 512 KB */
+    wr(MiscCfg, 0x100000);   /* synchronous SRAM timing */
+    wr(ModeStat, OPMODE);    /* after the SRAM settings */
     for (int i = 0; i < 6; i++) {
         int b = ee_byte(0x8e + (u32)i);
         if (b < 0) {
@@ -342,7 +305,7 @@ int tg_open(int jumbo, tg_rx_fn rx)
     wr(MaskInt, 0);
     wr(IfIdx, 1);
     wr(StatTicks, 2000000);
-    wr(TxCoal, jumbo ? 20 : 400); /* Linux's defaults */
+    wr(TxCoal, jumbo ? 20 : 400);  /* Linux's defaults */
     wr(TxMaxBD, 60);
     wr(RxCoal, jumbo ? 30 : 120);
     wr(RxMaxBD, jumbo ? 6 : 25);
@@ -380,8 +343,9 @@ int tg_open(int jumbo, tg_rx_fn rx)
         printf("tigon: no link\n");
         return -1;
     }
-    printf("tigon: slot %d, MAC %02x:%02x:%02x:%02x:%02x:%02x, firmware up, link up%s\n", T.slot,
-           T.mac[0], T.mac[1], T.mac[2], T.mac[3], T.mac[4], T.mac[5], jumbo ? ", MTU 9000" : "");
+    printf("tigon: slot %d, MAC %02x:%02x:%02x:%02x:%02x:%02x, firmware up, link up%s\n",
+           T.slot, T.mac[0], T.mac[1], T.mac[2], T.mac[3], T.mac[4], T.mac[5],
+           jumbo ? ", MTU 9000" : "");
     return 0;
 }
 
@@ -438,7 +402,7 @@ u16 tg_csum(const u8 *p, u32 len, u32 sum)
 
 u32 tg_payload_hash(u32 k, u32 len)
 {
-    u8 b[8] = {(u8)(k >> 24),   (u8)(k >> 16),   (u8)(k >> 8),   (u8)k,
+    u8 b[8] = {(u8)(k >> 24), (u8)(k >> 16), (u8)(k >> 8), (u8)k,
                (u8)(len >> 24), (u8)(len >> 16), (u8)(len >> 8), (u8)len};
     u32 h = 2166136261u;
     for (int i = 0; i < 8; i++)
@@ -446,16 +410,8 @@ u32 tg_payload_hash(u32 k, u32 len)
     return h;
 }
 
-static void put16(u8 *p, u32 v)
-{
-    p[0] = (u8)(v >> 8);
-    p[1] = (u8)v;
-}
-static void put32(u8 *p, u32 v)
-{
-    put16(p, v >> 16);
-    put16(p + 2, v);
-}
+static void put16(u8 *p, u32 v) { p[0] = (u8)(v >> 8); p[1] = (u8)v; }
+static void put32(u8 *p, u32 v) { put16(p, v >> 16); put16(p + 2, v); }
 static u32 get16(const u8 *p) { return (u32)p[0] << 8 | p[1]; }
 static u32 get32(const u8 *p) { return get16(p) << 16 | get16(p + 2); }
 

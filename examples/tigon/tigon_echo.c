@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Echo test: ping the `echo` peer (10.0.2.2).  ARP for its address, then
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Echo test: ping the `echo` peer (10.0.2.2).  ARP for its address, then
  * COUNT ICMP echo requests of SIZE bytes with the payload pattern, one at a
  * time; each reply must carry the same identifier, sequence and payload.
  *   xbow --batch --nic tigon2 --net echo --append "count=10 size=98" tigon_echo.elf */
@@ -12,16 +11,8 @@ static volatile u64 reply_bytes;
 static u32 psize;
 
 static u32 get16(const u8 *p) { return (u32)p[0] << 8 | p[1]; }
-static void put16(u8 *p, u32 v)
-{
-    p[0] = (u8)(v >> 8);
-    p[1] = (u8)v;
-}
-static void put32(u8 *p, u32 v)
-{
-    put16(p, v >> 16);
-    put16(p + 2, v);
-}
+static void put16(u8 *p, u32 v) { p[0] = (u8)(v >> 8); p[1] = (u8)v; }
+static void put32(u8 *p, u32 v) { put16(p, v >> 16); put16(p + 2, v); }
 
 static void rx(const u8 *f, u32 len, u32 flags)
 {
@@ -81,8 +72,8 @@ int main(int argc, char **argv)
         printf("tigon-echo: no ARP reply from 10.0.2.2\n");
         return 1;
     }
-    printf("tigon-echo: 10.0.2.2 is at %02x:%02x:%02x:%02x:%02x:%02x\n", peer[0], peer[1], peer[2],
-           peer[3], peer[4], peer[5]);
+    printf("tigon-echo: 10.0.2.2 is at %02x:%02x:%02x:%02x:%02x:%02x\n", peer[0], peer[1],
+           peer[2], peer[3], peer[4], peer[5]);
     u32 sent = 0;
     for (u32 seq = 0; seq < count; seq++) {
         u8 *ip = f + 14, *icmp = ip + 20, *pl = icmp + 8;

@@ -1,5 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Receive test: frames from the `gen` peer, each payload checked against
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Receive test: frames from the `gen` peer, each payload checked against
  * the pattern of docs/networking.md.  The driver says "ready" by sending one
  * frame (gen's start=tx), then counts until COUNT frames arrived, 2 s of
  * virtual time passed, or (with wait=MS) MS ms passed without a new frame.
@@ -45,9 +44,8 @@ int main(int argc, char **argv)
         }
     }
     rt_delay_us(1000); /* anything beyond COUNT would show up now */
-    printf(
-        "tigon-rx: received %u frames, %lu bytes, %u good payloads, %u bad, payload sum 0x%08x\n",
-        frames, bytes, good, bad, sum);
+    printf("tigon-rx: received %u frames, %lu bytes, %u good payloads, %u bad, payload sum 0x%08x\n",
+           frames, bytes, good, bad, sum);
     printf("tigon-rx: %u interrupts, %u events, %u errors\n", tg_stats_get()->irqs,
            tg_stats_get()->events, tg_stats_get()->errors);
     tg_close();

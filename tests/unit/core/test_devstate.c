@@ -300,12 +300,8 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("devstate");
-    TCase *tc = tcase_create("state");
-    tcase_add_test(tc, state_round_trip);
-    tcase_add_test(tc, state_diff_finds_undeclared_field);
-    tcase_add_test(tc, state_bad_images);
-    tcase_add_test(tc, state_show);
-    tcase_add_test(tc, state_bad_declarations);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "state", NULL, NULL, 0), state_round_trip,
+                    state_diff_finds_undeclared_field, state_bad_images, state_show,
+                    state_bad_declarations);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -324,15 +324,10 @@ END_TEST
 static Suite *cpu_loop_suite(void)
 {
     Suite *s = suite_create("cpu_loop");
-    TCase *t = tcase_create("loop");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, every_stopping_point_counts_the_same);
-    tcase_add_test(t, breakpoints_on_a_running_page);
-    tcase_add_test(t, trace_hook_sees_every_instruction);
-    tcase_add_test(t, a_kick_stops_right_after_the_access);
-    tcase_add_test(t, status_write_unmasking_a_pending_interrupt);
-    tcase_add_test(t, an_hle_entry_that_requests_exit_stops_the_run);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "loop", setup, teardown, 0), every_stopping_point_counts_the_same,
+                    breakpoints_on_a_running_page, trace_hook_sees_every_instruction,
+                    a_kick_stops_right_after_the_access, status_write_unmasking_a_pending_interrupt,
+                    an_hle_entry_that_requests_exit_stops_the_run);
     return s;
 }
 

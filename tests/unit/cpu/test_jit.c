@@ -561,21 +561,11 @@ END_TEST
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
-    TCase *t = tcase_create("twins");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, straight_code_and_loops);
-    tcase_add_test(t, self_modifying_next_instruction);
-    tcase_add_test(t, self_modifying_from_a_delay_slot);
-    tcase_add_test(t, dma_into_running_code);
-    tcase_add_test(t, jumps_into_the_middle);
-    tcase_add_test(t, executing_data);
-    tcase_add_test(t, unaligned_pc_and_uncached_code);
-    tcase_add_test(t, timer_interrupts);
-    tcase_add_test(t, stop_requests);
-    tcase_add_test(t, debugger_features);
-    tcase_add_test(t, helpers_in_blocks);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "twins", setup, teardown, 120), straight_code_and_loops,
+                    self_modifying_next_instruction, self_modifying_from_a_delay_slot,
+                    dma_into_running_code, jumps_into_the_middle, executing_data,
+                    unaligned_pc_and_uncached_code, timer_interrupts, stop_requests,
+                    debugger_features, helpers_in_blocks);
     return s;
 }
 

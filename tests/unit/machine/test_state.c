@@ -259,14 +259,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("state");
-    TCase *tc = tcase_create("round-trip");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, state_hello);
-    tcase_add_test(tc, state_timer);
-    tcase_add_test(tc, state_serial_irq);
-    tcase_add_test(tc, state_smp);
-    tcase_add_test(tc, state_testdev);
-    tcase_add_test(tc, state_register_storm);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "round-trip", NULL, NULL, 120), state_hello, state_timer,
+                    state_serial_irq, state_smp, state_testdev, state_register_storm);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -445,21 +445,11 @@ END_TEST
 static Suite *bridge_suite(void)
 {
     Suite *s = suite_create("bridge");
-    TCase *tc = tcase_create("registers");
-    tcase_add_test(tc, regs_reset_values);
-    tcase_add_test(tc, regs_access_rules);
-    tcase_add_test(tc, regs_every_register);
-    tcase_add_test(tc, ate_ram);
-    tcase_add_test(tc, holes_are_invalid_addresses);
-    tcase_add_test(tc, reset_clears_state);
-    tcase_add_test(tc, views_text);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("interrupts");
-    tcase_add_test(tc, int_set_and_clear_packets);
-    tcase_add_test(tc, int_pin_routing);
-    tcase_add_test(tc, int_packet_to_other_node_or_nowhere);
-    tcase_add_test(tc, error_interrupt);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "registers", NULL, NULL, 0), regs_reset_values, regs_access_rules,
+                    regs_every_register, ate_ram, holes_are_invalid_addresses, reset_clears_state,
+                    views_text);
+    check_add_tests(check_case(s, "interrupts", NULL, NULL, 0), int_set_and_clear_packets,
+                    int_pin_routing, int_packet_to_other_node_or_nowhere, error_interrupt);
     suite_add_tcase(s, bridge_pio_tcase());
     suite_add_tcase(s, bridge_dma_tcase());
     return s;

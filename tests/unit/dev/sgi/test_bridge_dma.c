@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
+#include "../../check_run.h"
 #include "dev/pci/testdev.h"
 
 TCase *bridge_dma_tcase(void);
@@ -614,16 +615,9 @@ END_TEST
 TCase *bridge_dma_tcase(void)
 {
     TCase *tc = tcase_create("dma");
-    tcase_add_test(tc, dma_direct_byte_stream);
-    tcase_add_test(tc, dma_direct_word_values);
-    tcase_add_test(tc, dma_ate_pages);
-    tcase_add_test(tc, dma_pci64);
-    tcase_add_test(tc, dma_errors);
-    tcase_add_test(tc, dma_counters_and_event_fields);
-    tcase_add_test(tc, dma_bus_hook_sees_path);
-    tcase_add_test(tc, dma_peek_has_no_side_effects);
-    tcase_add_test(tc, testdev_pci_to_pci);
-    tcase_add_test(tc, testdev_buffer_word_mode);
-    tcase_add_test(tc, testdev_errors);
+    check_add_tests(tc, dma_direct_byte_stream, dma_direct_word_values, dma_ate_pages, dma_pci64,
+                    dma_errors, dma_counters_and_event_fields, dma_bus_hook_sees_path,
+                    dma_peek_has_no_side_effects, testdev_pci_to_pci, testdev_buffer_word_mode,
+                    testdev_errors);
     return tc;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
+#include "../../check_run.h"
 
 TCase *bridge_pio_tcase(void);
 
@@ -318,12 +319,7 @@ END_TEST
 TCase *bridge_pio_tcase(void)
 {
     TCase *tc = tcase_create("pio");
-    tcase_add_test(tc, config_lanes);
-    tcase_add_test(tc, config_master_abort);
-    tcase_add_test(tc, devio_word_values);
-    tcase_add_test(tc, devio_byte_stream);
-    tcase_add_test(tc, devio_io_space_and_window_index);
-    tcase_add_test(tc, pio_aborts);
-    tcase_add_test(tc, big_window_aliases);
+    check_add_tests(tc, config_lanes, config_master_abort, devio_word_values, devio_byte_stream,
+                    devio_io_space_and_window_index, pio_aborts, big_window_aliases);
     return tc;
 }

@@ -883,27 +883,13 @@ END_TEST
 static Suite *e1000_suite(void)
 {
     Suite *s = suite_create("e1000");
-    TCase *t = tcase_create("core");
-    tcase_add_test(t, pci_identity_and_bars);
-    tcase_add_test(t, register_rules);
-    tcase_add_test(t, register_events_name_the_initiator);
-    tcase_add_test(t, ethtool_register_test);
-    tcase_add_test(t, eeprom_bitbang_and_checksum);
-    tcase_add_test(t, mdic_phy_access_82544);
-    tcase_add_test(t, bitbang_mdio_82543);
-    tcase_add_test(t, link_autoneg_lsc);
-    tcase_add_test(t, forced_speed_82543);
-    tcase_add_test(t, legacy_tx_rs_dd_txdw);
-    tcase_add_test(t, legacy_rx_length_fcs);
-    tcase_add_test(t, per_word_dma_takes_virtual_time);
-    tcase_add_test(t, tx_and_rx_take_turns_on_the_bus);
-    tcase_add_test(t, rar_mta_filtering);
-    tcase_add_test(t, vlan_insert_strip_filter);
-    tcase_add_test(t, rxo_rnbc_out_of_buffers);
-    tcase_add_test(t, bad_descriptors_and_rings);
-    tcase_add_test(t, reset_mid_transfer);
-    tcase_add_test(t, events_views_stall);
-    suite_add_tcase(s, t);
+    check_add_tests(
+        check_case(s, "core", NULL, NULL, 0), pci_identity_and_bars, register_rules,
+        register_events_name_the_initiator, ethtool_register_test, eeprom_bitbang_and_checksum,
+        mdic_phy_access_82544, bitbang_mdio_82543, link_autoneg_lsc, forced_speed_82543,
+        legacy_tx_rs_dd_txdw, legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
+        tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
+        rxo_rnbc_out_of_buffers, bad_descriptors_and_rings, reset_mid_transfer, events_views_stall);
     return s;
 }
 

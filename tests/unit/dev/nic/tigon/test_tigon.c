@@ -663,24 +663,11 @@ END_TEST
 static Suite *tigon_suite(void)
 {
     Suite *s = suite_create("tigon");
-    TCase *t = tcase_create("core");
-    tcase_add_checked_fixture(t, setup_be, teardown);
-    tcase_set_timeout(t, 60);
-    tcase_add_test(t, identity_and_variants);
-    tcase_add_test(t, rom_halt_and_wrong_widths);
-    tcase_add_test(t, sram_window_and_indirect);
-    tcase_add_test(t, pio_byte_swap);
-    tcase_add_test(t, firmware_download_start_operational);
-    tcase_add_test(t, linux_placeholder_firmware);
-    tcase_add_test(t, start_without_firmware);
-    tcase_add_test(t, gib_parsed);
-    tcase_add_test(t, command_ring);
-    tcase_add_test(t, event_ring_full_holds_events);
-    tcase_add_test(t, hi_mailbox_semantics);
-    tcase_add_test(t, link_negotiation_events);
-    tcase_add_test(t, statistics_dma);
-    tcase_add_test(t, eeprom_i2c);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "core", setup_be, teardown, 60), identity_and_variants,
+                    rom_halt_and_wrong_widths, sram_window_and_indirect, pio_byte_swap,
+                    firmware_download_start_operational, linux_placeholder_firmware,
+                    start_without_firmware, gib_parsed, command_ring, event_ring_full_holds_events,
+                    hi_mailbox_semantics, link_negotiation_events, statistics_dma, eeprom_i2c);
     return s;
 }
 

@@ -685,25 +685,12 @@ END_TEST
 static Suite *tigon_dma_suite(void)
 {
     Suite *s = suite_create("tigon-dma");
-    TCase *t = tcase_create("dma");
-    tcase_add_checked_fixture(t, setup_be, teardown);
-    tcase_set_timeout(t, 60);
-    tcase_add_test(t, rx_standard_and_return_ring);
-    tcase_add_test(t, rx_jumbo_and_mini);
-    tcase_add_test(t, rx_jumbo_disabled_and_filter);
-    tcase_add_test(t, tx_host_ring_consumer_index);
-    tcase_add_test(t, tx_per_frame_updates_and_offloads);
-    tcase_add_test(t, tx_ring_in_nic_sram);
-    tcase_add_test(t, rx_coalescing_ticks_and_count);
-    tcase_add_test(t, swap_modes_same_bytes);
-    tcase_add_test(t, data_swap_off_reverses_words);
-    tcase_add_test(t, per_word_vs_raw);
-    tcase_add_test(t, per_word_dma_takes_virtual_time);
-    tcase_add_test(t, bad_tx_input);
-    tcase_add_test(t, bad_rx_input);
-    tcase_add_test(t, bad_rings);
-    tcase_add_test(t, views_and_events);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "dma", setup_be, teardown, 60), rx_standard_and_return_ring,
+                    rx_jumbo_and_mini, rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
+                    tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram,
+                    rx_coalescing_ticks_and_count, swap_modes_same_bytes,
+                    data_swap_off_reverses_words, per_word_vs_raw, per_word_dma_takes_virtual_time,
+                    bad_tx_input, bad_rx_input, bad_rings, views_and_events);
     return s;
 }
 

@@ -17,6 +17,7 @@
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
 #include "../check_run.h"
+#include "../../xorshift.h"
 
 #define RAM_SIZE (4u << 20)
 #define KSEG0(pa) (0xffffffff80000000ull + (pa))
@@ -45,14 +46,7 @@ typedef struct twin {
 static twin T[2]; /* 0 interpreter, 1 translator */
 static uint64_t rng_s;
 
-static uint64_t rnd(void)
-{
-    uint64_t x = rng_s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rng_s = x;
-}
+static uint64_t rnd(void) { return xorshift64(&rng_s); }
 
 /* A device: a write to offset 0 copies dma_word to dma_pa by DMA (through
  * the bus, as a NIC's would), a write to offset 8 asks the CPU to stop. */

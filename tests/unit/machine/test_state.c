@@ -23,6 +23,7 @@
 #include "dev/chip/uart16550.h"
 #include "machine/machine.h"
 #include "../check_run.h"
+#include "../../xorshift.h"
 
 #ifndef TOP_BUILDDIR
 #define TOP_BUILDDIR "."
@@ -220,7 +221,7 @@ START_TEST(state_register_storm)
     for (device *d = a->devices; d && ndev < ARRAY_SIZE(devs); d = d->next)
         devs[ndev++] = d;
     for (unsigned step = 1; step <= 3000; step++) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        xorshift64(&x);
         device *d = devs[x % ndev];
         unsigned id = (unsigned)(x >> 8) % d->cls->nregs;
         const reg_decl *r = &d->cls->regs[id];

@@ -76,12 +76,7 @@ static int DMA;
 
 static void setup(void)
 {
-    bus_init(&B);
-    sched_init(&CLK, 0);
-    event_bus_init(&EB, &CLK.now);
-    RB = ram_block_new(&B, "ram", RAM_SIZE);
-    ck_assert_ptr_nonnull(RB);
-    ck_assert_int_eq(bus_map_ram(&B, "cac", BUS_CAC(0), RAM_SIZE, RB, 0, false), 0);
+    RB = cpu_test_bus(&B, &CLK, &EB, RAM_SIZE);
     ck_assert_int_eq(bus_map_ram(&B, "hspec", BUS_UNC(0, 0), RAM_SIZE, RB, 0, false), 0);
     ck_assert_int_eq(bus_map_ram(&B, "uncac", BUS_UNC(3, 0), RAM_SIZE, RB, 0, false), 0);
     ram_block *prom = ram_block_new(&B, "prom", 0x10000);
@@ -89,9 +84,7 @@ static void setup(void)
     memset(&PR, 0, sizeof PR);
     ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &mmio_probe_ops, &PR),
                      0);
-    C = cpu_new(0, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(C);
-    ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
+    C = cpu_test_cpu(&B, &CLK, &EB, ENGINE);
     DMA = initiator_register(&B, "dma0", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN);

@@ -15,7 +15,7 @@
 #include "core/dev.h"
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
-#include "../check_run.h"
+#include "cpu_engines.h"
 
 #define RAM_SIZE (4u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -80,19 +80,12 @@ static const device_class test_class = {
 
 static void setup(void)
 {
-    bus_init(&B);
-    sched_init(&CLK, 0);
-    event_bus_init(&EB, &CLK.now);
-    ram_block *rb = ram_block_new(&B, "ram", RAM_SIZE);
-    ck_assert_ptr_nonnull(rb);
-    ck_assert_int_eq(bus_map_ram(&B, "cac", BUS_CAC(0), RAM_SIZE, rb, 0, false), 0);
+    cpu_test_bus(&B, &CLK, &EB, RAM_SIZE);
     D = device_new(&test_class, "idletest", NULL, &EB, &CLK);
     ck_assert_ptr_nonnull(D);
     device_reset(D);
     ck_assert_int_eq(bus_map_mmio(&B, "idletest", BUS_UNC(0, DEV_PA), 0x1000, &dev_mmio_be, D), 0);
-    C = cpu_new(0, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(C);
-    ck_assert_int_eq(cpu_set_engine(C, engine), 0);
+    C = cpu_test_cpu(&B, &CLK, &EB, engine);
     other = initiator_register(&B, "dma", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* an exception stops the run */

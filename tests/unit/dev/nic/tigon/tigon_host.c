@@ -357,12 +357,7 @@ bool tgh_saw_event(const tg_host *h, unsigned code, unsigned sub)
 
 void tgh_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
 {
-    memcpy(f, dst, 6);
-    memcpy(f + 6, "\x02\x00\x00\x00\x00\x01", 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    for (uint32_t i = 14; i < len; i++)
-        f[i] = net_payload_byte(k, i);
+    fake_frame(f, len, dst, 0x0800, k);
 }
 
 static uint16_t fold(uint32_t s)

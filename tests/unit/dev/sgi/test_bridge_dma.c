@@ -19,8 +19,7 @@ static uint8_t *ram(fixture *fx, uint64_t a) { return fx->ram->host + a; }
 /* Slot `slot` bus master, RAM filled with 0xee, Linux's DIR_MAP/interrupts. */
 static void dma_setup(fixture *fx, fake_func *ff, int slot, uint32_t devbits)
 {
-    fake_func_init(ff, slot ? "dev1" : "dev0", 0x1000, 0);
-    ck_assert_int_eq(bridge_plug(fx->br, slot, &ff->f), 0);
+    fx_plug_fake(fx, slot, ff, slot ? "dev1" : "dev0", 0x1000, 0);
     pci_config_write(&ff->f, 0x04, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
     memset(fx->ram->host, 0xee, FX_RAM_SIZE);
     fx_linux_int_setup(fx);
@@ -105,11 +104,6 @@ START_TEST(dma_direct_word_values)
     fx_free(&fx);
 }
 END_TEST
-
-static uint64_t mkate(uint64_t xaddr, unsigned xid, unsigned attr)
-{
-    return (xaddr & 0x0000fffffffff000ull) | (uint64_t)xid << 8 | attr;
-}
 
 START_TEST(dma_ate_pages)
 {
@@ -233,8 +227,7 @@ START_TEST(dma_counters_and_event_fields)
     fx_init(&fx);
     fake_func a, b;
     dma_setup(&fx, &a, 0, SWAP_DIR);
-    fake_func_init(&b, "dev1", 0x1000, 0);
-    bridge_plug(fx.br, 1, &b.f);
+    fx_plug_fake(&fx, 1, &b, "dev1", 0x1000, 0);
     pci_config_write(&b.f, 0x04, 2, PCI_CMD_MASTER);
     fx_record(&fx, "bridge.dma");
     uint8_t buf[100] = {0};

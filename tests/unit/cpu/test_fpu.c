@@ -95,30 +95,10 @@ static const unsigned cc_bit[8] = {23, 25, 26, 27, 28, 29, 30, 31};
 #define INF_S 0x7f800000u
 #define INF_D 0x7ff0000000000000ull
 
-static uint32_t fb(float f)
-{
-    uint32_t v;
-    memcpy(&v, &f, 4);
-    return v;
-}
-static uint64_t db(double d)
-{
-    uint64_t v;
-    memcpy(&v, &d, 8);
-    return v;
-}
-static float bf(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, 4);
-    return f;
-}
-static double bd(uint64_t v)
-{
-    double d;
-    memcpy(&d, &v, 8);
-    return d;
-}
+static uint32_t fb(float f) { return fpu_float_bits(f); }
+static uint64_t db(double d) { return fpu_double_bits(d); }
+static float bf(uint32_t v) { return fpu_float(v); }
+static double bd(uint64_t v) { return fpu_double(v); }
 
 static fpu_state F;
 static uint64_t G[32];

@@ -10,24 +10,12 @@
 #include "../../../check_run.h"
 
 static tg_host H;
-static const uint8_t MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 static const uint8_t BCAST[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 static uint8_t frame[NET_MAX_FRAME];
 
 static void setup_be(void) { tgh_setup(&H, "tigon2", true); }
 static void teardown(void) { tgh_teardown(&H); }
 
-enum {
-    HostCtrl = 0x40,
-    Mb0Lo = 0x504,
-    TxPrd = 0x514,
-    RxStdPrd = 0x51c,
-    IfMtu = 0x660,
-    RxCoal = 0x630,
-    TxCoal = 0x634,
-    RxMaxBD = 0x640,
-    ModeStat = 0x618
-};
 
 static unsigned ev_n;
 static void count_ev(void *ctx, const event *ev)
@@ -62,7 +50,7 @@ START_TEST(rx_standard_and_return_ring)
     unsigned *frames = counter(h, "rx.frame"), *done = counter(h, "rx.desc-done");
     const uint32_t lens[3] = {200, 1514, 101};
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, lens[k], k == 1 ? BCAST : MAC, k);
+        tgh_frame(frame, lens[k], k == 1 ? BCAST : TGH_MAC, k);
         ck_assert(fake_wire_deliver(&h->wire, frame, lens[k]));
     }
     tgh_run(h, US(300));
@@ -74,7 +62,7 @@ START_TEST(rx_standard_and_return_ring)
         tgh_rx *r = &h->rx[k];
         uint32_t len;
         const uint8_t *d = tgh_rx_data(h, r, &len);
-        tgh_frame(frame, lens[k], k == 1 ? BCAST : MAC, k);
+        tgh_frame(frame, lens[k], k == 1 ? BCAST : TGH_MAC, k);
         ck_assert_uint_eq(len, lens[k]);
         ck_assert_mem_eq(d, frame, len);
         ck_assert_uint_eq(r->w[2] >> 16, k);         /* the slot the host posted */
@@ -88,7 +76,7 @@ START_TEST(rx_standard_and_return_ring)
     ck_assert_uint_eq(h->t->std.index, 3);
     /* A UDP frame: the raw sum without pseudo header (NO_PSEUDO_HDR), which
      * with the pseudo header folds to 0xffff as Linux checks it. */
-    tgh_udp_frame(frame, 300, MAC, 9);
+    tgh_udp_frame(frame, 300, TGH_MAC, 9);
     ck_assert(fake_wire_deliver(&h->wire, frame, 300));
     /* A tagged frame: VLAN assist strips the tag into the BD. */
     uint8_t tagged[304];
@@ -123,7 +111,7 @@ START_TEST(rx_jumbo_and_mini)
     ck_assert_uint_eq(h->t->rcb[TG_RCB_MINI].max_len, 100);
     const uint32_t lens[3] = {9014, 60, 1000};
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, lens[k], MAC, k);
+        tgh_frame(frame, lens[k], TGH_MAC, k);
         ck_assert(fake_wire_deliver(&h->wire, frame, lens[k]));
     }
     tgh_run(h, US(300));
@@ -140,7 +128,7 @@ START_TEST(rx_jumbo_and_mini)
     for (unsigned k = 0; k < 3; k++) {
         uint32_t len;
         const uint8_t *d = tgh_rx_data(h, &h->rx[k], &len);
-        tgh_frame(frame, lens[k], MAC, k);
+        tgh_frame(frame, lens[k], TGH_MAC, k);
         ck_assert_uint_eq(len, lens[k]);
         ck_assert_mem_eq(d, frame, len);
         ck_assert_uint_eq(h->rx[k].w[3] & (TG_BD_JUMBO | TG_BD_MINI), ring_flag[k]);
@@ -148,8 +136,8 @@ START_TEST(rx_jumbo_and_mini)
     ck_assert_uint_eq(h->t->jumbo.index, 1);
     ck_assert_uint_eq(h->t->mini.index, 1);
     ck_assert_uint_eq(h->t->std.index, 1);
-    /* Longer than IfMtu: dropped by the MAC. */
-    tgh_frame(frame, 9100, MAC, 5);
+    /* Longer than IfMtu: dropped by the TGH_MAC. */
+    tgh_frame(frame, 9100, TGH_MAC, 5);
     ck_assert(!fake_wire_deliver(&h->wire, frame, 9100));
     ck_assert_uint_eq(h->n->cnt.rx_drops[NIC_DROP_TOO_LONG], 1);
 }
@@ -162,7 +150,7 @@ START_TEST(rx_jumbo_disabled_and_filter)
     c.mtu = 9000;
     c.jumbo_disabled = true;
     tgh_up(h, &c, 8, 4);
-    tgh_frame(frame, 4000, MAC, 1);
+    tgh_frame(frame, 4000, TGH_MAC, 1);
     ck_assert(fake_wire_deliver(&h->wire, frame, 4000));
     static const uint8_t other[6] = {0x02, 9, 9, 9, 9, 9}, mcast[6] = {1, 0, 0x5e, 1, 2, 3};
     tgh_frame(frame, 200, other, 2);
@@ -304,7 +292,7 @@ START_TEST(rx_coalescing_ticks_and_count)
     unsigned *fires = counter(h, "coal.fire");
     unsigned handled = h->isr_handled;
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
     }
     tgh_run(h, US(100));
@@ -318,7 +306,7 @@ START_TEST(rx_coalescing_ticks_and_count)
      * takes ~3.4 us of bus time (BD fetch, payload, return BD, index
      * word), which the engine waits out: the 25th is done after ~85 us. */
     for (unsigned k = 0; k < 25; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
     }
     tgh_run(h, US(60));
@@ -330,7 +318,7 @@ START_TEST(rx_coalescing_ticks_and_count)
     /* Ticks 0: every frame interrupts. */
     tgh_wr(h, RxCoal, 0);
     for (unsigned k = 0; k < 4; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
         tgh_run(h, US(5));
     }
@@ -355,7 +343,7 @@ static void swap_run(int mode, uint8_t *rx_out, uint8_t *tx_out)
         c.host_ctrl |= TG_HC_BYTE_SWAP;
     tgh_up(h, &c, 8, 0);
     ck_assert(h->fw_running);
-    tgh_udp_frame(frame, 777, MAC, 11);
+    tgh_udp_frame(frame, 777, TGH_MAC, 11);
     ck_assert(fake_wire_deliver(&h->wire, frame, 777));
     tgh_udp_frame(frame, 555, BCAST, 12);
     tgh_send(h, frame, 555, 3, 0, 0);
@@ -375,7 +363,7 @@ START_TEST(swap_modes_same_bytes)
     static uint8_t rx[3][777], tx[3][555];
     for (int m = 0; m < 3; m++)
         swap_run(m, rx[m], tx[m]);
-    tgh_udp_frame(frame, 777, MAC, 11);
+    tgh_udp_frame(frame, 777, TGH_MAC, 11);
     for (int m = 0; m < 3; m++)
         ck_assert_mem_eq(rx[m], frame, 777);
     tgh_udp_frame(frame, 555, BCAST, 12);
@@ -390,7 +378,7 @@ START_TEST(data_swap_off_reverses_words)
     tgh_cfg c = h->cfg;
     c.opmode &= ~0x10u; /* BYTESWAP_DATA off */
     tgh_up(h, &c, 8, 0);
-    tgh_frame(frame, 203, MAC, 1);
+    tgh_frame(frame, 203, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 203);
     tgh_run(h, US(300));
     ck_assert_uint_eq(h->nrx, 1);
@@ -415,7 +403,7 @@ static void dma_run(bool per_word, uint8_t *rx_out, uint8_t *tx_out, uint64_t *w
     nic_set_dma_per_word(h->n, per_word);
     tgh_up(h, &h->cfg, 8, 0);
     uint64_t w0 = h->n->cnt.dma_word_ops, b0 = h->n->cnt.dma_bulk_ops;
-    tgh_frame(frame, 1501, MAC, 21);
+    tgh_frame(frame, 1501, TGH_MAC, 21);
     ck_assert(fake_wire_deliver(&h->wire, frame, 1501));
     tgh_frame(frame, 1203, BCAST, 22);
     tgh_send(h, frame, 1203, 2, 0, 0);
@@ -435,7 +423,7 @@ START_TEST(per_word_vs_raw)
     dma_run(true, rx[1], tx[1], &w[1], &b[1]);
     ck_assert_mem_eq(rx[0], rx[1], 1501);
     ck_assert_mem_eq(tx[0], tx[1], 1203);
-    tgh_frame(frame, 1501, MAC, 21);
+    tgh_frame(frame, 1501, TGH_MAC, 21);
     ck_assert_mem_eq(rx[0], frame, 1501);
     ck_assert_uint_eq(b[0], 3); /* Rx payload, two Tx fragments */
     ck_assert_uint_eq(b[1], 0);
@@ -458,7 +446,7 @@ static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uin
     tgh_up(h, &h->cfg, 16, 0);
     uint64_t t0 = h->clock.now, b0 = h->n->dma_busy_ticks;
     for (unsigned i = 0; i < NTIMED; i++) {
-        tgh_frame(frame, 1514, MAC, 40 + i);
+        tgh_frame(frame, 1514, TGH_MAC, 40 + i);
         if (tx)
             tgh_send(h, frame, 1514, 1, 0, 0);
         else
@@ -489,7 +477,7 @@ START_TEST(per_word_dma_takes_virtual_time)
         uint64_t t_raw = timed_run(false, tx, raw, &busy_raw);
         uint64_t t_word = timed_run(true, tx, word, &busy_word);
         for (unsigned i = 0; i < NTIMED; i++) {
-            tgh_frame(frame, 1514, MAC, 40 + i);
+            tgh_frame(frame, 1514, TGH_MAC, 40 + i);
             ck_assert_mem_eq(raw[i], frame, 1514);
             ck_assert_mem_eq(word[i], frame, 1514);
         }
@@ -552,7 +540,7 @@ START_TEST(bad_rx_input)
     tgh_post(h, 0, 2, 1518);
     tgh_mw(h, H_STD + 4, 0x7fff0000);
     tgh_mw(h, H_STD + 32 + 8, 1u << 16 | 64);
-    tgh_frame(frame, 200, MAC, 1);
+    tgh_frame(frame, 200, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 200), offered++;
     fake_wire_deliver(&h->wire, frame, 200), offered++;
     tgh_run(h, US(300));
@@ -635,7 +623,7 @@ START_TEST(views_and_events)
     unsigned *mb = counter(h, "mailbox.write"), *cmd = counter(h, "cmd"),
              *evt = counter(h, "event"), *bell = counter(h, "doorbell");
     tgh_up(h, &h->cfg, 8, 4);
-    tgh_frame(frame, 300, MAC, 1);
+    tgh_frame(frame, 300, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 300);
     tgh_send(h, frame, 300, 1, 0, 0);
     tgh_run(h, US(500));

@@ -395,14 +395,22 @@ END_TEST
 
 /* ---- per-word versus raw DMA ----------------------------------------------------------- */
 
-static void dma_run(bool per_word, uint8_t *rx_out, uint8_t *tx_out, uint64_t *word_ops,
-                    uint64_t *bulk_ops)
+/* A fresh big-endian host's Tigon, up with nstd standard receive buffers,
+ * moving payloads per word or raw. */
+static tg_host *fresh_up(bool per_word, unsigned nstd)
 {
     tg_host *h = &H;
     tgh_teardown(h);
     tgh_setup(h, "tigon2", true);
     nic_set_dma_per_word(h->n, per_word);
-    tgh_up(h, &h->cfg, 8, 0);
+    tgh_up(h, &h->cfg, nstd, 0);
+    return h;
+}
+
+static void dma_run(bool per_word, uint8_t *rx_out, uint8_t *tx_out, uint64_t *word_ops,
+                    uint64_t *bulk_ops)
+{
+    tg_host *h = fresh_up(per_word, 8);
     uint64_t w0 = h->n->cnt.dma_word_ops, b0 = h->n->cnt.dma_bulk_ops;
     tgh_frame(frame, 1501, TGH_MAC, 21);
     ck_assert(fake_wire_deliver(&h->wire, frame, 1501));
@@ -440,11 +448,7 @@ END_TEST
 static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NIC_TIMED_FRAMES][1514],
                           uint64_t *busy)
 {
-    tg_host *h = &H;
-    tgh_teardown(h);
-    tgh_setup(h, "tigon2", true);
-    nic_set_dma_per_word(h->n, per_word);
-    tgh_up(h, &h->cfg, 16, 0);
+    tg_host *h = fresh_up(per_word, 16);
     uint64_t t0 = h->clock.now, b0 = h->n->dma_busy_ticks;
     for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         tgh_frame(frame, 1514, TGH_MAC, 40 + i);

@@ -154,23 +154,21 @@ struct state_table {
 
 #define STATE_MEMBER_(T, m) .name = #m, .offset = offsetof(T, m)
 #define STATE_ELEM_(T, m) sizeof(((T *)0)->m[0])
+/* A whole member of kind k; a member of one-byte flags or lines of kind k
+ * counted over all its dimensions. */
+#define STATE_FIELD_(T, m, k, d)                                               \
+    {                                                                          \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = k, .desc = d \
+    }
+#define STATE_FLAGS_(T, m, k, d)                                                           \
+    {                                                                                      \
+        STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = k, .desc = d \
+    }
 /* One field of struct T, by kind (d: its one line of description). */
-#define STATE_INT(T, m, d)                                                          \
-    {                                                                               \
-        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_INT, .desc = d \
-    }
-#define STATE_BOOL(T, m, d)                                                          \
-    {                                                                                \
-        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BOOL, .desc = d \
-    }
-#define STATE_LINE(T, m, d)                                                          \
-    {                                                                                \
-        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_LINE, .desc = d \
-    }
-#define STATE_BYTES(T, m, d)                                                          \
-    {                                                                                 \
-        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_BYTES, .desc = d \
-    }
+#define STATE_INT(T, m, d) STATE_FIELD_(T, m, ST_INT, d)
+#define STATE_BOOL(T, m, d) STATE_FIELD_(T, m, ST_BOOL, d)
+#define STATE_LINE(T, m, d) STATE_FIELD_(T, m, ST_LINE, d)
+#define STATE_BYTES(T, m, d) STATE_FIELD_(T, m, ST_BYTES, d)
 #define STATE_TIMER(T, m, d)                                                    \
     {                                                                           \
         STATE_MEMBER_(T, m), .size = sizeof(timer), .kind = ST_TIMER, .desc = d \
@@ -186,10 +184,7 @@ struct state_table {
                              .len_offset = offsetof(T, len), .len_size = sizeof(((T *)0)->len), \
                              .desc = d                                                          \
     }
-#define STATE_WIRING(T, m, d)                                                          \
-    {                                                                                  \
-        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_WIRING, .desc = d \
-    }
+#define STATE_WIRING(T, m, d) STATE_FIELD_(T, m, ST_WIRING, d)
 /* Arrays.  STATE_INTS: one dimension (the element is an integer); flags,
  * lines: any dimension (counted over the whole member). */
 #define STATE_INTS(T, m, d)                                                                    \
@@ -198,14 +193,8 @@ struct state_table {
                              .count = sizeof(((T *)0)->m) / STATE_ELEM_(T, m), .kind = ST_INT, \
                              .desc = d                                                         \
     }
-#define STATE_BOOLS(T, m, d)                                                                     \
-    {                                                                                            \
-        STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_BOOL, .desc = d \
-    }
-#define STATE_LINES(T, m, d)                                                                     \
-    {                                                                                            \
-        STATE_MEMBER_(T, m), .size = 1, .count = sizeof(((T *)0)->m), .kind = ST_LINE, .desc = d \
-    }
+#define STATE_BOOLS(T, m, d) STATE_FLAGS_(T, m, ST_BOOL, d)
+#define STATE_LINES(T, m, d) STATE_FLAGS_(T, m, ST_LINE, d)
 #define STATE_TIMERS(T, m, d)                                                         \
     {                                                                                 \
         STATE_MEMBER_(T, m), .size = sizeof(timer), .count = ARRAY_SIZE(((T *)0)->m), \

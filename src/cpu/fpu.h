@@ -48,4 +48,18 @@ uint64_t fpu_get_d(const fpu_state *f, unsigned r, bool fr);
 void fpu_set_d(fpu_state *f, unsigned r, bool fr, uint64_t v);
 bool fpu_cc(const fpu_state *f, unsigned cc);
 
+/* A register's bits as the host's IEEE single or double, and back. */
+#define FPU_BITCAST(name, from, to) \
+    static inline to name(from x)   \
+    {                               \
+        to y;                       \
+        memcpy(&y, &x, sizeof y);   \
+        return y;                   \
+    }
+FPU_BITCAST(fpu_float, uint32_t, float)
+FPU_BITCAST(fpu_double, uint64_t, double)
+FPU_BITCAST(fpu_float_bits, float, uint32_t)
+FPU_BITCAST(fpu_double_bits, double, uint64_t)
+#undef FPU_BITCAST
+
 #endif

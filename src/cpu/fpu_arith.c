@@ -32,31 +32,7 @@
 
 static const int host_rm[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
 
-static float as_f(uint64_t v)
-{
-    float f;
-    uint32_t w = (uint32_t)v;
-    memcpy(&f, &w, 4);
-    return f;
-}
-static double as_d(uint64_t v)
-{
-    double d;
-    memcpy(&d, &v, 8);
-    return d;
-}
-static uint64_t bits_f(float f)
-{
-    uint32_t w;
-    memcpy(&w, &f, 4);
-    return w;
-}
-static uint64_t bits_d(double d)
-{
-    uint64_t v;
-    memcpy(&v, &d, 8);
-    return v;
-}
+static float as_f(uint64_t v) { return fpu_float((uint32_t)v); }
 
 /* Run the host operations between host_begin() and host_end() in the
  * guest's rounding mode; host_end() returns the exceptions they raised. */
@@ -146,9 +122,9 @@ static uint64_t host_binop(int fmt, enum arith_op op, uint64_t a, uint64_t b, un
         case AOP_RECIP: vr = 1.0f / va; break;
         default: break;
         }
-        r = bits_f(vr);
+        r = fpu_float_bits(vr);
     } else {
-        volatile double va = as_d(a), vb = as_d(b), vr = 0;
+        volatile double va = fpu_double(a), vb = fpu_double(b), vr = 0;
         switch (op) {
         case AOP_ADD: vr = va + vb; break;
         case AOP_SUB: vr = va - vb; break;
@@ -158,7 +134,7 @@ static uint64_t host_binop(int fmt, enum arith_op op, uint64_t a, uint64_t b, un
         case AOP_RECIP: vr = 1.0 / va; break;
         default: break;
         }
-        r = bits_d(vr);
+        r = fpu_double_bits(vr);
     }
     *hx = host_end(saved);
     return r;
@@ -193,8 +169,8 @@ static uint64_t rsqrt_exact(int fmt, uint64_t v, unsigned rm, unsigned *x)
     int ex = (int)((v & f_exp_mask(fmt)) >> (p - 1)) - bias - (p - 1);
 
     /* Estimate (host default rounding; exactness comes from the checks). */
-    double est = 1.0 / sqrt(fmt == FMT_S ? (double)as_f(v) : as_d(v));
-    uint64_t eb = fmt == FMT_S ? bits_f((float)est) : bits_d(est);
+    double est = 1.0 / sqrt(fmt == FMT_S ? (double)as_f(v) : fpu_double(v));
+    uint64_t eb = fmt == FMT_S ? fpu_float_bits((float)est) : fpu_double_bits(est);
     uint64_t m = (eb & f_frac_mask(fmt)) | hidden;
     int e = (int)((eb & f_exp_mask(fmt)) >> (p - 1)) - bias - (p - 1);
 
@@ -287,7 +263,7 @@ static uint64_t to_int(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsig
         *x = X_E;
         return 0;
     }
-    double d = sfmt == FMT_S ? (double)as_f(v) : as_d(v); /* exact */
+    double d = sfmt == FMT_S ? (double)as_f(v) : fpu_double(v); /* exact */
     int saved = host_begin(env->rm);
     volatile double vd = d, vr = nearbyint(vd);
     double r = vr;
@@ -319,7 +295,7 @@ uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigne
         volatile float vr;
         switch (sfmt) {
         case FMT_D: {
-            volatile double s = as_d(v);
+            volatile double s = fpu_double(v);
             vr = (float)s;
             break;
         }
@@ -334,7 +310,7 @@ uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigne
             break;
         }
         }
-        r = bits_f(vr);
+        r = fpu_float_bits(vr);
     } else {
         volatile double vr;
         switch (sfmt) {
@@ -354,7 +330,7 @@ uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigne
             break;
         }
         }
-        r = bits_d(vr);
+        r = fpu_double_bits(vr);
     }
     hx = host_end(saved);
     return deliver(dfmt, r, hx, env, x);

@@ -10,14 +10,7 @@ SESSION=cli
 CAPTURE_HISTORY=2000
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --cli -q --nic hamachi --rtc-fixed '$GUEST'
-echo XBOW-EXIT=\$?
-exec sleep 600
-EOF
-tmux_start 150 50 "$WORK/run.sh"
+tmux_xbow 150 50 --cli -q --nic hamachi --rtc-fixed "$GUEST"
 last_cmd="xbow --cli (in tmux)"
 
 wait_for '^\(xbow\)' "the prompt" || { finish; exit 1; }

@@ -12,7 +12,7 @@ With --frames: each frame's bytes in hex, one a line, without the capture
 times (to compare two captures' frames whatever their timing)."""
 import struct, sys
 
-from pcap_lib import csum, fnv, frames, udp_bad
+from pcap_lib import csum, fnv, frames, ipv4, udp_bad
 
 def main():
     path = sys.argv[1]
@@ -40,12 +40,9 @@ def main():
         c['jumbo'] += len(f) > 1514
         if len(f) < 34 or f[12:14] != b'\x08\x00':
             continue
-        ip = f[14:]
-        ihl = (ip[0] & 15) * 4
-        tot = struct.unpack('>H', ip[2:4])[0]
-        if csum(ip[:ihl]) != 0xffff:
+        ip, l4, ip_ok = ipv4(f)
+        if not ip_ok:
             c['badip'] += 1
-        l4 = ip[ihl:tot]
         if ip[9] == 17 and len(l4) >= 8:
             c['udp'] += 1
             ulen = struct.unpack('>H', l4[4:6])[0]

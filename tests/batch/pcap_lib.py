@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """What the capture readers of the batch tests share (e1000_pcap.py,
 ttcp_pcap.py, pcap_stats.py): the frames of a pcap file, the Internet
-checksum, and the FNV-1a hash of xbow's payload pattern (net_payload_hash)."""
+checksum, an IPv4 packet's parts, and the FNV-1a hash of xbow's payload
+pattern (net_payload_hash)."""
 import struct
 
 
@@ -27,6 +28,15 @@ def csum(data):
     while s >> 16:
         s = (s & 0xffff) + (s >> 16)
     return s
+
+
+def ipv4(f):
+    """The IPv4 packet in the Ethernet frame f: (the packet, its payload up
+    to the total length, whether its header checksum holds)."""
+    ip = f[14:]
+    ihl = (ip[0] & 15) * 4
+    tot = struct.unpack('>H', ip[2:4])[0]
+    return ip, ip[ihl:tot], csum(ip[:ihl]) == 0xffff
 
 
 def udp_bad(ip, l4):

@@ -18,6 +18,15 @@ cap() {
         fail "$1: cannot read the capture"
 }
 
+# captured NAME DIR COUNT BYTES WHAT: run NAME's capture holds COUNT good
+# UDP frames (DIR tx or rx), BYTES in all, with the payload sum the guest
+# printed on its "WHAT ... payload sum" line.
+captured() {
+    sum=$(sed -n "s/.*$5 .* payload sum \(0x[0-9a-f]*\).*/\1/p" "$TMP/$1.out")
+    cap "$1"
+    expect "$1.cap" "$2 frames $3 bytes $4 udp-good $3 udp-bad 0 payload-sum $sum"
+}
+
 # tx NAME SIZE COUNT [XBOW OPTIONS...]
 tx() {
     n=$1 size=$2 count=$3
@@ -27,9 +36,7 @@ tx() {
     expect_rc 0
     bytes=$((size * count))
     expect "$n.out" "tigon-tx: sent $count frames, $bytes bytes, payload sum 0x"
-    sum=$(sed -n 's/.*tigon-tx: sent .* payload sum \(0x[0-9a-f]*\).*/\1/p' "$TMP/$n.out")
-    cap "$n"
-    expect "$n.cap" "tx frames $count bytes $bytes udp-good $count udp-bad 0 payload-sum $sum"
+    captured "$n" tx "$count" "$bytes" "tigon-tx: sent"
 }
 
 tx tx1514 1514 64
@@ -46,9 +53,7 @@ rx() {
     expect_rc 0
     bytes=$((size * count))
     expect "$n.out" "tigon-rx: received $count frames, $bytes bytes, $count good payloads, 0 bad"
-    sum=$(sed -n 's/.*tigon-rx: received .* payload sum \(0x[0-9a-f]*\).*/\1/p' "$TMP/$n.out")
-    cap "$n"
-    expect "$n.cap" "rx frames $count bytes $bytes udp-good $count udp-bad 0 payload-sum $sum"
+    captured "$n" rx "$count" "$bytes" "tigon-rx: received"
 }
 
 rx rx1514 1514 200 0

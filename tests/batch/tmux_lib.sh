@@ -6,8 +6,8 @@
 # CI machines are slow.  Set SESSION (the tmux session's name) and, for a
 # line-mode program whose output scrolls, CAPTURE_HISTORY (lines of
 # scrollback to read too) before sourcing; start xbow with
-# tmux_start COLS ROWS SCRIPT, where SCRIPT runs it and then prints
-# XBOW-EXIT=STATUS.
+# tmux_xbow COLS ROWS ARGS..., or tmux_start COLS ROWS SCRIPT, where SCRIPT
+# runs it and then prints XBOW-EXIT=STATUS.
 top_builddir=${top_builddir:-$PWD}
 command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
 [ -x "$XBOW" ] || skip "the xbow binary is not built ($XBOW)"
@@ -33,6 +33,25 @@ CAPTURE_HISTORY=${CAPTURE_HISTORY:-0}
 tmux_start() {
     $T -f /dev/null new-session -d -s "$SESSION" -x "$1" -y "$2" "sh '$3'" ||
         skip "tmux cannot start a session here"
+}
+# tmux_xbow COLS ROWS ARGS...: xbow ARGS on a COLSxROWS terminal, run by
+# $WORK/run.sh under sh (HOME=$WORK) so that after it exits the pane shows
+# XBOW-EXIT=STATUS, then what the shell line $TMUX_AFTER prints, if set.
+tmux_xbow() {
+    cols=$1
+    rows=$2
+    shift 2
+    cmd="'$XBOW'"
+    for a in "$@"; do cmd="$cmd '$a'"; done
+    cat >"$WORK/run.sh" <<EOF
+HOME='$WORK'
+export HOME
+$cmd
+echo XBOW-EXIT=\$?
+${TMUX_AFTER:-}
+exec sleep 600
+EOF
+    tmux_start "$cols" "$rows" "$WORK/run.sh"
 }
 screen() {
     $T capture-pane -p -S "-$CAPTURE_HISTORY" -t "$SESSION" >"$WORK/out" 2>"$WORK/err"

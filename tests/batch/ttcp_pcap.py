@@ -14,7 +14,7 @@ Prints: frames=N udp=N data=N sentinels=N bytes=N cksum=0xXXXXXXXX
         bad=N seqerr=N badip=N badl4=N frag=N other=N maxframe=N"""
 import struct, sys
 
-from pcap_lib import csum, frames, udp_bad
+from pcap_lib import frames, ipv4, udp_bad
 
 
 def main():
@@ -40,15 +40,12 @@ def main():
         if len(f) < 34 or f[12:14] != b'\x08\x00' or f[14] >> 4 != 4:
             c['other'] += 1
             continue
-        ip = f[14:]
-        ihl = (ip[0] & 15) * 4
-        tot = struct.unpack('>H', ip[2:4])[0]
-        if csum(ip[:ihl]) != 0xffff:
+        ip, l4, ip_ok = ipv4(f)
+        if not ip_ok:
             c['badip'] += 1
         if struct.unpack('>H', ip[6:8])[0] & 0x3fff:
             c['frag'] += 1
             continue
-        l4 = ip[ihl:tot]
         if ip[9] != 17 or len(l4) < 8 or struct.unpack('>H', l4[2:4])[0] != port:
             c['other'] += 1
             continue

@@ -9,17 +9,10 @@ set -u
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-# xbow runs under sh so that after it exits the pane shows its exit status
-# and whether the terminal is back in cooked mode (icanon, echo).
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --rtc-fixed '$GUEST'
-echo XBOW-EXIT=\$?
-echo "TTY: \$(stty -a | tr ' ;' '\n\n' | grep -x -e icanon -e echo | tr '\n' ' ')"
-exec sleep 600
-EOF
-tmux_start 160 50 "$WORK/run.sh"
+# After xbow exits the pane shows whether the terminal is back in cooked
+# mode (icanon, echo).
+TMUX_AFTER='echo "TTY: $(stty -a | tr " ;" "\n\n" | grep -x -e icanon -e echo | tr "\n" " ")"'
+tmux_xbow 160 50 --rtc-fixed "$GUEST"
 last_cmd="xbow (TUI in tmux)"
 
 # The value of the pc in the registers pane.

@@ -9,14 +9,7 @@ set -u
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --rtc-fixed --nic hamachi '$GUEST'
-echo XBOW-EXIT=\$?
-exec sleep 600
-EOF
-tmux_start 120 40 "$WORK/run.sh"
+tmux_xbow 120 40 --rtc-fixed --nic hamachi "$GUEST"
 last_cmd="xbow (TUI in tmux)"
 
 wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }

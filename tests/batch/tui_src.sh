@@ -9,14 +9,7 @@ set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --rtc-fixed '$GUEST'
-echo XBOW-EXIT=\$?
-exec sleep 600
-EOF
-tmux_start 80 24 "$WORK/run.sh"
+tmux_xbow 80 24 --rtc-fixed "$GUEST"
 last_cmd="xbow (TUI in tmux, 80x24)"
 
 wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }

@@ -28,16 +28,10 @@
 #include "core/log.h"
 #include "machine/machine.h"
 #include "ui/options.h"
+#include "../xorshift.h"
 
 static uint64_t rng_state;
-static uint64_t rng(void)
-{
-    uint64_t x = rng_state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rng_state = x;
-}
+static uint64_t rng(void) { return xorshift64(&rng_state); }
 
 /* A step: mostly long, sometimes a handful of instructions (budget stops
  * inside blocks), sometimes one. */

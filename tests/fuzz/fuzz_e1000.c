@@ -143,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 16;
-        if (fuzz_nic_op(n, f, code, &r, 3))
+        if (fuzz_nic_op(&g, code, &r, 3))
             continue;
         switch (code) {
         case 0:
@@ -154,11 +154,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (sel < NKNOWN)
                 off = known[sel];
             bar_access(f, off, sz, &v, code == 0);
-            break;
-        }
-        case 2: {
-            uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&g.host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {

@@ -84,9 +84,16 @@ uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, ui
     return drops;
 }
 
-bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits)
+bool fuzz_nic_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned view_bits)
 {
+    nic *n = g->n;
+    pci_func *f = g->f;
     switch (op) {
+    case 2: {
+        uint64_t off = fuzz_take(r, 2) % (g->host.size - 4);
+        fake_w32(&g->host, FAKE_LO + off, (uint32_t)fuzz_take(r, 4));
+        return true;
+    }
     case 6:
         pci_config_write(f, 4, 2, fuzz_take(r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
         return true;

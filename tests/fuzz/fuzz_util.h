@@ -68,11 +68,12 @@ void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t 
 void fuzz_nic_close(fuzz_nic_rig *g);
 
 /* The operations the Hamachi and e1000 targets share, numbered alike in
- * both input programs: 6 bus master (on8), 7 PCI reset, 8 views (which8:
+ * both input programs: 2 a word of host RAM (off16 mod the RAM's size - 4,
+ * value32), 6 bus master (on8), 7 PCI reset, 8 views (which8:
  * the view is which mod the class's views, the argument the two bits of
  * which from bit view_bits; the Rx and Tx ring states and the device
  * summary are read too), 9 DMA mode (per_word8).  Returns false, taking
  * nothing, for another op. */
-bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits);
+bool fuzz_nic_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned view_bits);
 
 #endif

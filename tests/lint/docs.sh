@@ -160,24 +160,24 @@ exception() {
     esac
     return 1
 }
+# outside PATTERN WHAT: a FAIL line for each line of $texts that matches
+# PATTERN (grep -E) and is not an exception: "FILE:LINE: WHAT: the line".
+outside() {
+    grep -nE "$1" $texts |
+        while IFS= read -r hit; do
+            f=${hit%%:*}
+            rest=${hit#*:}
+            exception "$f" "${rest#*:}" || echo "FAIL: $f:${rest%%:*}: $2: ${rest#*:}"
+        done
+}
 # Notes that live outside the repository: the shared folder (its notes
 # named alone are caught by the NAME.md check below).
-grep -nE '\.\./shared|/work/shared|(^|[^A-Za-z0-9_])shared/hw/' $texts |
-    while IFS= read -r hit; do
-        f=${hit%%:*}
-        rest=${hit#*:}
-        exception "$f" "${rest#*:}" ||
-            echo "FAIL: $f:${rest%%:*}: refers to notes outside the repository: ${rest#*:}"
-    done >"$out"
+outside '\.\./shared|/work/shared|(^|[^A-Za-z0-9_])shared/hw/' \
+    "refers to notes outside the repository" >"$out"
 # Sections of those notes cited without their name ("(A.4)", "B.11 item 5",
 # "[INF, A.5]", "§5.2").
-grep -nE '(^|[][ (,])[A-F]\.[0-9]{1,2}([^0-9]|$)|§' $texts |
-    while IFS= read -r hit; do
-        f=${hit%%:*}
-        rest=${hit#*:}
-        exception "$f" "${rest#*:}" ||
-            echo "FAIL: $f:${rest%%:*}: cites a section of notes outside the repository: ${rest#*:}"
-    done >>"$out"
+outside '(^|[][ (,])[A-F]\.[0-9]{1,2}([^0-9]|$)|§' \
+    "cites a section of notes outside the repository" >>"$out"
 cat "$out"
 bad=$((bad + $(grep -c '^FAIL' "$out")))
 

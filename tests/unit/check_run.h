@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The unit tests' runner: every tests/unit program ends its main() with
- * return check_run(its_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; */
+ * return check_run(its_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+ * and builds its suite with check_case and check_add_tests:
+ *     Suite *s = suite_create("cpu");
+ *     check_add_tests(check_case(s, "cpu", setup, teardown, 0), test, test, ...);
+ *     return s; */
 #ifndef XBOW_TEST_CHECK_RUN_H
 #define XBOW_TEST_CHECK_RUN_H
 
@@ -17,5 +21,32 @@ static inline int check_run(Suite *s)
     srunner_free(r);
     return failed;
 }
+
+/* Creates the test case NAME in the suite, with the checked fixture SETUP
+ * and TEARDOWN (NULL for none) and a timeout of TIMEOUT seconds (0 keeps
+ * Check's default); returns it for check_add_tests. */
+static inline TCase *check_case(Suite *s, const char *name, void (*setup)(void),
+                                void (*teardown)(void), double timeout)
+{
+    TCase *tc = tcase_create(name);
+    if (setup || teardown)
+        tcase_add_checked_fixture(tc, setup, teardown);
+    if (timeout > 0)
+        tcase_set_timeout(tc, timeout);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
+/* Adds the tests to the test case in the order given (a NULL-terminated
+ * list): check_add_tests below is how the programs call it. */
+static inline void check_add_test_list(TCase *tc, const TTest *const *tests)
+{
+    for (; *tests; tests++)
+        tcase_add_test(tc, *tests);
+}
+
+/* check_add_tests(tc, a, b, c) is tcase_add_test(tc, a); ... for each. */
+#define check_add_tests(tc, ...) \
+    check_add_test_list((tc), (const TTest *const[]){__VA_ARGS__, NULL})
 
 #endif

@@ -818,35 +818,19 @@ END_TEST
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
-    TCase *t = tcase_create("bus");
-    tcase_add_test(t, bus_ram_and_aliases);
-    tcase_add_test(t, bus_nothing_there_is_an_error);
-    tcase_add_test(t, bus_overlap_rejected);
-    tcase_add_test(t, bus_mmio_initiator_and_offset);
-    tcase_add_test(t, bus_page_flags_and_hooks);
-    suite_add_tcase(s, t);
-    t = tcase_create("dev");
-    tcase_add_test(t, dev_dispatch_le);
-    tcase_add_test(t, dev_dispatch_be);
-    tcase_add_test(t, dev_names_and_views);
-    tcase_add_test(t, dev_register_events);
-    tcase_add_test(t, dev_hooks_see_the_access);
+    check_add_tests(check_case(s, "bus", NULL, NULL, 0), bus_ram_and_aliases,
+                    bus_nothing_there_is_an_error, bus_overlap_rejected,
+                    bus_mmio_initiator_and_offset, bus_page_flags_and_hooks);
+    TCase *t = check_case(s, "dev", NULL, NULL, 0);
+    check_add_tests(t, dev_dispatch_le, dev_dispatch_be, dev_names_and_views, dev_register_events,
+                    dev_hooks_see_the_access);
     tcase_add_test_raise_signal(t, dev_table_with_a_hole, SIGABRT);
-    suite_add_tcase(s, t);
-    t = tcase_create("event");
-    tcase_add_test(t, events_subscribe_format_glob);
-    tcase_add_test(t, glob_patterns);
-    suite_add_tcase(s, t);
-    t = tcase_create("sched");
-    tcase_add_test(t, sched_order_is_deterministic);
-    tcase_add_test(t, sched_tells_about_earlier_timers);
-    suite_add_tcase(s, t);
-    t = tcase_create("elf");
-    tcase_add_test(t, elf_load_and_symbols);
-    tcase_add_test(t, elf_rejects_bad_files);
-    tcase_add_test(t, elf_vaddr_segments);
-    tcase_add_test(t, symtab_map_file);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "event", NULL, NULL, 0), events_subscribe_format_glob,
+                    glob_patterns);
+    check_add_tests(check_case(s, "sched", NULL, NULL, 0), sched_order_is_deterministic,
+                    sched_tells_about_earlier_timers);
+    check_add_tests(check_case(s, "elf", NULL, NULL, 0), elf_load_and_symbols,
+                    elf_rejects_bad_files, elf_vaddr_segments, symtab_map_file);
     return s;
 }
 

@@ -118,6 +118,17 @@ static void exercise(fixture *f)
     m->mem[5] = 0x5a;
 }
 
+/* Saves from's state into an image and loads it into to. */
+static void copy_state(fixture *from, fixture *to)
+{
+    strbuf img;
+    sb_init(&img);
+    dev_state_save(from->d, &img);
+    xerr err;
+    ck_assert_int_eq(dev_state_load(to->d, img.s, img.len, &err), 0);
+    sb_free(&img);
+}
+
 START_TEST(state_round_trip)
 {
     fixture a, b;
@@ -127,12 +138,7 @@ START_TEST(state_round_trip)
     ck_assert_uint_eq(fresh, dev_state_hash(b.d));
     exercise(&a);
     ck_assert_uint_ne(dev_state_hash(a.d), fresh);
-    strbuf img, why;
-    sb_init(&img);
-    sb_init(&why);
-    dev_state_save(a.d, &img);
-    xerr err;
-    ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), 0);
+    copy_state(&a, &b);
     ck_assert_uint_eq(dev_state_hash(a.d), dev_state_hash(b.d));
     ck_assert_uint_eq(DEV_R(b.d, M_CTRL), 0x1234);
     ck_assert_uint_eq(*dev_rv(b.d, M_TABLE, 1), 0xbeef);
@@ -146,17 +152,15 @@ START_TEST(state_round_trip)
     ck_assert_uint_eq(b.m.t.seq, 40);
     ck_assert_ptr_eq(b.clock.head, &b.m.t);
     ck_assert_ptr_eq(b.m.dev, b.d); /* wiring untouched */
+    strbuf why;
+    sb_init(&why);
     ck_assert_int_eq(dev_state_diff(a.d, b.d, &why), 0);
+    sb_free(&why);
     /* An idle timer is restored idle (removed from the scheduler). */
     timer_del(&a.clock, &a.m.t);
-    sb_reset(&img);
-    img.len = 0;
-    dev_state_save(a.d, &img);
-    ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), 0);
+    copy_state(&a, &b);
     ck_assert(!timer_pending(&b.m.t));
     ck_assert_ptr_null(b.clock.head);
-    sb_free(&img);
-    sb_free(&why);
     fx_free(&a);
     fx_free(&b);
 }
@@ -169,12 +173,9 @@ START_TEST(state_diff_finds_undeclared_field)
     fx_init(&b, &model_class);
     exercise(&a);
     a.m.forgotten = 5;
-    strbuf img, why;
-    sb_init(&img);
+    copy_state(&a, &b);
+    strbuf why;
     sb_init(&why);
-    dev_state_save(a.d, &img);
-    xerr err;
-    ck_assert_int_eq(dev_state_load(b.d, img.s, img.len, &err), 0);
     ck_assert_int_eq(dev_state_diff(a.d, b.d, &why), -1);
     ck_assert_msg(strstr(why.s, "after field mem)") && strstr(why.s, "misses"), "%s", why.s);
     /* A declared field that differs is named. */
@@ -183,7 +184,6 @@ START_TEST(state_diff_finds_undeclared_field)
     b.m.parts[0].a = 3;
     ck_assert_int_eq(dev_state_diff(a.d, b.d, &why), -1);
     ck_assert_msg(strstr(why.s, "parts[0].a"), "%s", why.s);
-    sb_free(&img);
     sb_free(&why);
     fx_free(&a);
     fx_free(&b);
@@ -300,12 +300,8 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("devstate");
-    TCase *tc = tcase_create("state");
-    tcase_add_test(tc, state_round_trip);
-    tcase_add_test(tc, state_diff_finds_undeclared_field);
-    tcase_add_test(tc, state_bad_images);
-    tcase_add_test(tc, state_show);
-    tcase_add_test(tc, state_bad_declarations);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "state", NULL, NULL, 0), state_round_trip,
+                    state_diff_finds_undeclared_field, state_bad_images, state_show,
+                    state_bad_declarations);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

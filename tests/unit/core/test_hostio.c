@@ -181,12 +181,9 @@ END_TEST
 static Suite *hostio_suite(void)
 {
     Suite *s = suite_create("hostio");
-    TCase *t = tcase_create("console input");
-    tcase_add_test(t, terminal_is_polled_at_a_host_time_rate);
-    tcase_add_test(t, file_is_read_on_demand_to_its_end);
-    tcase_add_test(t, pipe_writer_is_waited_for_then_input_is_live);
-    tcase_add_test(t, closed_stdin_is_never_polled);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "console input", NULL, NULL, 0),
+                    terminal_is_polled_at_a_host_time_rate, file_is_read_on_demand_to_its_end,
+                    pipe_writer_is_waited_for_then_input_is_live, closed_stdin_is_never_polled);
     return s;
 }
 

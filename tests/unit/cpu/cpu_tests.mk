@@ -19,7 +19,8 @@ TESTS += tests/unit/cpu/test_cpu_loop
 
 # Idle skip in the CPU: polling loops and idle points wait, deterministically.
 check_PROGRAMS += tests/unit/cpu/test_cpu_idle
-tests_unit_cpu_test_cpu_idle_SOURCES = tests/unit/cpu/test_cpu_idle.c tests/unit/cpu/cpu_asm.h
+tests_unit_cpu_test_cpu_idle_SOURCES = tests/unit/cpu/test_cpu_idle.c tests/unit/cpu/cpu_asm.h \
+	tests/unit/cpu/cpu_engines.h
 tests_unit_cpu_test_cpu_idle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_cpu_test_cpu_idle_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 tests_unit_cpu_test_cpu_idle_DEPENDENCIES = libxbow.a libxbowfpu.a

@@ -76,12 +76,7 @@ static int DMA;
 
 static void setup(void)
 {
-    bus_init(&B);
-    sched_init(&CLK, 0);
-    event_bus_init(&EB, &CLK.now);
-    RB = ram_block_new(&B, "ram", RAM_SIZE);
-    ck_assert_ptr_nonnull(RB);
-    ck_assert_int_eq(bus_map_ram(&B, "cac", BUS_CAC(0), RAM_SIZE, RB, 0, false), 0);
+    RB = cpu_test_bus(&B, &CLK, &EB, RAM_SIZE);
     ck_assert_int_eq(bus_map_ram(&B, "hspec", BUS_UNC(0, 0), RAM_SIZE, RB, 0, false), 0);
     ck_assert_int_eq(bus_map_ram(&B, "uncac", BUS_UNC(3, 0), RAM_SIZE, RB, 0, false), 0);
     ram_block *prom = ram_block_new(&B, "prom", 0x10000);
@@ -89,9 +84,7 @@ static void setup(void)
     memset(&PR, 0, sizeof PR);
     ck_assert_int_eq(bus_map_mmio(&B, "probe", BUS_UNC(1, MMIO_PA), 0x1000, &mmio_probe_ops, &PR),
                      0);
-    C = cpu_new(0, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(C);
-    ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
+    C = cpu_test_cpu(&B, &CLK, &EB, ENGINE);
     DMA = initiator_register(&B, "dma0", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN);
@@ -1319,48 +1312,18 @@ END_TEST
 static Suite *cpu_suite(void)
 {
     Suite *s = suite_create("cpu");
-    TCase *t = tcase_create("cpu");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, arith_32bit_sign_extension);
-    tcase_add_test(t, arith_overflow_traps);
-    tcase_add_test(t, arith_shifts_64);
-    tcase_add_test(t, arith_mul_div);
-    tcase_add_test(t, arith_compare_and_moves);
-    tcase_add_test(t, traps);
-    tcase_add_test(t, unaligned_loads_every_alignment);
-    tcase_add_test(t, unaligned_stores_every_alignment);
-    tcase_add_test(t, loads_stores_basic);
-    tcase_add_test(t, address_errors);
-    tcase_add_test(t, xkphys_attributes_reach_the_bus);
-    tcase_add_test(t, bus_errors);
-    tcase_add_test(t, llsc_success_and_failure);
-    tcase_add_test(t, llsc_other_cpu_fast_store);
-    tcase_add_test(t, branches_and_delay_slots);
-    tcase_add_test(t, exception_in_delay_slot);
-    tcase_add_test(t, reserved_instructions);
-    tcase_add_test(t, coprocessor_unusable);
-    tcase_add_test(t, fp_loads_branches_movcc);
-    tcase_add_test(t, tlb_refill_xtlb_vector);
-    tcase_add_test(t, tlb_modified_invalid_and_probe);
-    tcase_add_test(t, tlbwr_random_and_wired);
-    tcase_add_test(t, user_mode_rules);
-    tcase_add_test(t, interrupt_ip2);
-    tcase_add_test(t, interrupt_in_delay_slot);
-    tcase_add_test(t, perf_counters);
-    tcase_add_test(t, count_compare_timer);
-    tcase_add_test(t, nmi_and_reset);
-    tcase_add_test(t, breakpoints_and_step_over);
-    tcase_add_test(t, watchpoints);
-    tcase_add_test(t, bus_page_flags_reach_the_cpu);
-    tcase_add_test(t, hle_hook);
-    tcase_add_test(t, trace_hook_and_events);
-    tcase_add_test(t, exception_event);
-    tcase_add_test(t, self_modifying_code);
-    tcase_add_test(t, debugger_memory_access);
-    tcase_add_test(t, cp0_watch_exception);
-    tcase_add_test(t, names);
-    tcase_add_test(t, disassembly);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "cpu", setup, teardown, 0), arith_32bit_sign_extension,
+                    arith_overflow_traps, arith_shifts_64, arith_mul_div, arith_compare_and_moves,
+                    traps, unaligned_loads_every_alignment, unaligned_stores_every_alignment,
+                    loads_stores_basic, address_errors, xkphys_attributes_reach_the_bus, bus_errors,
+                    llsc_success_and_failure, llsc_other_cpu_fast_store, branches_and_delay_slots,
+                    exception_in_delay_slot, reserved_instructions, coprocessor_unusable,
+                    fp_loads_branches_movcc, tlb_refill_xtlb_vector, tlb_modified_invalid_and_probe,
+                    tlbwr_random_and_wired, user_mode_rules, interrupt_ip2, interrupt_in_delay_slot,
+                    perf_counters, count_compare_timer, nmi_and_reset, breakpoints_and_step_over,
+                    watchpoints, bus_page_flags_reach_the_cpu, hle_hook, trace_hook_and_events,
+                    exception_event, self_modifying_code, debugger_memory_access,
+                    cp0_watch_exception, names, disassembly);
     return s;
 }
 

@@ -15,6 +15,7 @@
 #include "core/dev.h"
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
+#include "cpu_engines.h"
 
 #define RAM_SIZE (4u << 20)
 #define K0(pa) (0xffffffff80000000ull + (pa))
@@ -79,19 +80,12 @@ static const device_class test_class = {
 
 static void setup(void)
 {
-    bus_init(&B);
-    sched_init(&CLK, 0);
-    event_bus_init(&EB, &CLK.now);
-    ram_block *rb = ram_block_new(&B, "ram", RAM_SIZE);
-    ck_assert_ptr_nonnull(rb);
-    ck_assert_int_eq(bus_map_ram(&B, "cac", BUS_CAC(0), RAM_SIZE, rb, 0, false), 0);
+    cpu_test_bus(&B, &CLK, &EB, RAM_SIZE);
     D = device_new(&test_class, "idletest", NULL, &EB, &CLK);
     ck_assert_ptr_nonnull(D);
     device_reset(D);
     ck_assert_int_eq(bus_map_mmio(&B, "idletest", BUS_UNC(0, DEV_PA), 0x1000, &dev_mmio_be, D), 0);
-    C = cpu_new(0, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(C);
-    ck_assert_int_eq(cpu_set_engine(C, engine), 0);
+    C = cpu_test_cpu(&B, &CLK, &EB, engine);
     other = initiator_register(&B, "dma", INIT_DEVICE, -1);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* an exception stops the run */
@@ -537,21 +531,18 @@ static TCase *tests(const char *name, void (*use)(void))
     tcase_set_timeout(t, 60);
     tcase_add_unchecked_fixture(t, use, NULL);
     tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, ram_poll_waits_until_another_initiator_writes);
-    tcase_add_test(t, the_run_does_not_depend_on_how_it_is_cut);
-    tcase_add_test(t, loops_that_store_or_count_never_wait);
-    tcase_add_test(t, a_register_that_changes_with_time_ends_the_wait_on_time);
-    tcase_add_test(t, a_register_read_with_a_side_effect_is_never_skipped);
-    tcase_add_test(t, a_stored_register_wakes_the_poll_when_the_device_changes_it);
-    tcase_add_test(t, an_idle_point_waits_for_an_interrupt_line);
-    tcase_add_test(t, an_idle_point_reached_with_interrupts_on_does_not_wait);
-    tcase_add_test(t, an_interrupt_ends_a_poll);
-    tcase_add_test(t, a_breakpoint_in_the_loop_keeps_hitting);
-    tcase_add_test(t, a_breakpoint_set_in_a_loop_that_waits_hits);
-    tcase_add_test(t, a_held_cpu_does_not_wait_and_the_debugger_wakes_one);
-    tcase_add_test(t, a_delay_loop_is_done_at_once_and_exactly);
-    tcase_add_test(t, a_long_delay_loop_costs_nothing);
-    tcase_add_test(t, idle_skip_off_executes_everything);
+    check_add_tests(t, ram_poll_waits_until_another_initiator_writes,
+                    the_run_does_not_depend_on_how_it_is_cut, loops_that_store_or_count_never_wait,
+                    a_register_that_changes_with_time_ends_the_wait_on_time,
+                    a_register_read_with_a_side_effect_is_never_skipped,
+                    a_stored_register_wakes_the_poll_when_the_device_changes_it,
+                    an_idle_point_waits_for_an_interrupt_line,
+                    an_idle_point_reached_with_interrupts_on_does_not_wait,
+                    an_interrupt_ends_a_poll, a_breakpoint_in_the_loop_keeps_hitting,
+                    a_breakpoint_set_in_a_loop_that_waits_hits,
+                    a_held_cpu_does_not_wait_and_the_debugger_wakes_one,
+                    a_delay_loop_is_done_at_once_and_exactly, a_long_delay_loop_costs_nothing,
+                    idle_skip_off_executes_everything);
     return t;
 }
 
@@ -564,11 +555,4 @@ static Suite *suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *r = srunner_create(suite());
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }

@@ -48,16 +48,9 @@ static const mmio_ops kick_ops = {kick_read, kick_write};
 
 static void setup(void)
 {
-    bus_init(&B);
-    sched_init(&CLK, 0);
-    event_bus_init(&EB, &CLK.now);
-    ram_block *rb = ram_block_new(&B, "ram", RAM_SIZE);
-    ck_assert_ptr_nonnull(rb);
-    ck_assert_int_eq(bus_map_ram(&B, "cac", BUS_CAC(0), RAM_SIZE, rb, 0, false), 0);
+    cpu_test_bus(&B, &CLK, &EB, RAM_SIZE);
     ck_assert_int_eq(bus_map_mmio(&B, "kick", BUS_UNC(0, MMIO_PA), 0x1000, &kick_ops, NULL), 0);
-    C = cpu_new(0, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(C);
-    ck_assert_int_eq(cpu_set_engine(C, ENGINE), 0);
+    C = cpu_test_cpu(&B, &CLK, &EB, ENGINE);
     cpu_set_cp0(C, CP0_STATUS, S_KERNEL64);
     cpu_bp_insert(C, VEC_GEN); /* no exception is expected */
     kick_writes = 0;
@@ -324,15 +317,10 @@ END_TEST
 static Suite *cpu_loop_suite(void)
 {
     Suite *s = suite_create("cpu_loop");
-    TCase *t = tcase_create("loop");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, every_stopping_point_counts_the_same);
-    tcase_add_test(t, breakpoints_on_a_running_page);
-    tcase_add_test(t, trace_hook_sees_every_instruction);
-    tcase_add_test(t, a_kick_stops_right_after_the_access);
-    tcase_add_test(t, status_write_unmasking_a_pending_interrupt);
-    tcase_add_test(t, an_hle_entry_that_requests_exit_stops_the_run);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "loop", setup, teardown, 0), every_stopping_point_counts_the_same,
+                    breakpoints_on_a_running_page, trace_hook_sees_every_instruction,
+                    a_kick_stops_right_after_the_access, status_write_unmasking_a_pending_interrupt,
+                    an_hle_entry_that_requests_exit_stops_the_run);
     return s;
 }
 

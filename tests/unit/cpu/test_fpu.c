@@ -95,30 +95,10 @@ static const unsigned cc_bit[8] = {23, 25, 26, 27, 28, 29, 30, 31};
 #define INF_S 0x7f800000u
 #define INF_D 0x7ff0000000000000ull
 
-static uint32_t fb(float f)
-{
-    uint32_t v;
-    memcpy(&v, &f, 4);
-    return v;
-}
-static uint64_t db(double d)
-{
-    uint64_t v;
-    memcpy(&v, &d, 8);
-    return v;
-}
-static float bf(uint32_t v)
-{
-    float f;
-    memcpy(&f, &v, 4);
-    return f;
-}
-static double bd(uint64_t v)
-{
-    double d;
-    memcpy(&d, &v, 8);
-    return d;
-}
+static uint32_t fb(float f) { return fpu_float_bits(f); }
+static uint64_t db(double d) { return fpu_double_bits(d); }
+static float bf(uint32_t v) { return fpu_float(v); }
+static double bd(uint64_t v) { return fpu_double(v); }
 
 static fpu_state F;
 static uint64_t G[32];
@@ -1160,37 +1140,15 @@ END_TEST
 static Suite *fpu_suite(void)
 {
     Suite *s = suite_create("fpu");
-    TCase *tc = tcase_create("fpu");
-    tcase_add_test(tc, arith_matches_host);
-    tcase_add_test(tc, rounding_modes_one_third);
-    tcase_add_test(tc, signed_zeros);
-    tcase_add_test(tc, invalid_gives_legacy_default_nan);
-    tcase_add_test(tc, nan_operands);
-    tcase_add_test(tc, enabled_exceptions_trap);
-    tcase_add_test(tc, overflow_by_mode);
-    tcase_add_test(tc, division_by_zero);
-    tcase_add_test(tc, tiny_results);
-    tcase_add_test(tc, denormal_operands);
-    tcase_add_test(tc, sticky_flags);
-    tcase_add_test(tc, abs_neg);
-    tcase_add_test(tc, madd_is_not_fused);
-    tcase_add_test(tc, madd_matches_host);
-    tcase_add_test(tc, madd_tiny_product);
-    tcase_add_test(tc, rsqrt_powers_of_two);
-    tcase_add_test(tc, rsqrt_single_exact);
-    tcase_add_test(tc, rsqrt_recip_specials);
-    tcase_add_test(tc, cvt_float_formats);
-    tcase_add_test(tc, cvt_to_integer);
-    tcase_add_test(tc, cvt_from_integer);
-    tcase_add_test(tc, compare_all_conditions);
-    tcase_add_test(tc, eight_condition_codes);
-    tcase_add_test(tc, conditional_moves);
-    tcase_add_test(tc, moves_to_from_cpu);
-    tcase_add_test(tc, control_registers);
-    tcase_add_test(tc, fr0_register_pairs);
-    tcase_add_test(tc, fr0_convert_to_odd_single);
-    tcase_add_test(tc, reserved_encodings);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "fpu", NULL, NULL, 0), arith_matches_host,
+                    rounding_modes_one_third, signed_zeros, invalid_gives_legacy_default_nan,
+                    nan_operands, enabled_exceptions_trap, overflow_by_mode, division_by_zero,
+                    tiny_results, denormal_operands, sticky_flags, abs_neg, madd_is_not_fused,
+                    madd_matches_host, madd_tiny_product, rsqrt_powers_of_two, rsqrt_single_exact,
+                    rsqrt_recip_specials, cvt_float_formats, cvt_to_integer, cvt_from_integer,
+                    compare_all_conditions, eight_condition_codes, conditional_moves,
+                    moves_to_from_cpu, control_registers, fr0_register_pairs,
+                    fr0_convert_to_odd_single, reserved_encodings);
     return s;
 }
 

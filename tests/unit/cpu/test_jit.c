@@ -17,6 +17,7 @@
 #include "cpu/cpu.h"
 #include "cpu_asm.h"
 #include "../check_run.h"
+#include "../../xorshift.h"
 
 #define RAM_SIZE (4u << 20)
 #define KSEG0(pa) (0xffffffff80000000ull + (pa))
@@ -45,14 +46,7 @@ typedef struct twin {
 static twin T[2]; /* 0 interpreter, 1 translator */
 static uint64_t rng_s;
 
-static uint64_t rnd(void)
-{
-    uint64_t x = rng_s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rng_s = x;
-}
+static uint64_t rnd(void) { return xorshift64(&rng_s); }
 
 /* A device: a write to offset 0 copies dma_word to dma_pa by DMA (through
  * the bus, as a NIC's would), a write to offset 8 asks the CPU to stop. */
@@ -561,21 +555,11 @@ END_TEST
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
-    TCase *t = tcase_create("twins");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, straight_code_and_loops);
-    tcase_add_test(t, self_modifying_next_instruction);
-    tcase_add_test(t, self_modifying_from_a_delay_slot);
-    tcase_add_test(t, dma_into_running_code);
-    tcase_add_test(t, jumps_into_the_middle);
-    tcase_add_test(t, executing_data);
-    tcase_add_test(t, unaligned_pc_and_uncached_code);
-    tcase_add_test(t, timer_interrupts);
-    tcase_add_test(t, stop_requests);
-    tcase_add_test(t, debugger_features);
-    tcase_add_test(t, helpers_in_blocks);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "twins", setup, teardown, 120), straight_code_and_loops,
+                    self_modifying_next_instruction, self_modifying_from_a_delay_slot,
+                    dma_into_running_code, jumps_into_the_middle, executing_data,
+                    unaligned_pc_and_uncached_code, timer_interrupts, stop_requests,
+                    debugger_features, helpers_in_blocks);
     return s;
 }
 

@@ -1100,53 +1100,22 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("dbg");
-    TCase *t = tcase_create("commands");
-    tcase_add_checked_fixture(t, setup1, fixture_teardown);
-    tcase_set_timeout(t, 30);
-    tcase_add_test(t, every_command_is_documented);
-    tcase_add_test(t, commands_md_is_current);
-    tcase_add_test(t, registry_grows);
-    tcase_add_test(t, declared_arguments);
-    tcase_add_test(t, tab_completion);
-    tcase_add_test(t, errors_are_one_line);
-    tcase_add_test(t, abbreviations_and_aliases);
-    tcase_add_test(t, print_and_history);
-    tcase_add_test(t, set_registers_memory_variables);
-    tcase_add_test(t, examine_memory);
-    tcase_add_test(t, device_registers_in_expressions);
-    tcase_add_test(t, break_and_continue);
-    tcase_add_test(t, temporary_and_clear);
-    tcase_add_test(t, commands_log_without_stopping);
-    tcase_add_test(t, commands_after_a_stop);
-    tcase_add_test(t, step_next_finish_backtrace);
-    tcase_add_test(t, disassemble);
-    tcase_add_test(t, virtual_watchpoint);
-    tcase_add_test(t, physical_watchpoint);
-    tcase_add_test(t, dma_watchpoint);
-    tcase_add_test(t, last_writer);
-    tcase_add_test(t, event_breakpoints);
-    tcase_add_test(t, register_breakpoints);
-    tcase_add_test(t, ring_marks_changes);
-    tcase_add_test(t, ring_marks_per_viewer);
-    tcase_add_test(t, bridge_pci_irq_views);
-    tcase_add_test(t, stall_detector);
-    tcase_add_test(t, trace_instructions_and_events);
-    tcase_add_test(t, define_if_while_printf);
-    tcase_add_test(t, source_and_batch_failures);
-    tcase_add_test(t, expect_console_text);
-    tcase_add_test(t, interrupt_stops_the_guest);
-    tcase_add_test(t, front_end_poll);
-    tcase_add_test(t, symbols_and_symbol_files);
-    tcase_add_test(t, registers_views);
-    tcase_add_test(t, dma_through_the_real_bridge);
-    suite_add_tcase(s, t);
-    TCase *tb = tcase_create("bus hooks");
+    TCase *t = check_case(s, "commands", setup1, fixture_teardown, 30);
+    check_add_tests(
+        t, every_command_is_documented, commands_md_is_current, registry_grows, declared_arguments,
+        tab_completion, errors_are_one_line, abbreviations_and_aliases, print_and_history,
+        set_registers_memory_variables, examine_memory, device_registers_in_expressions,
+        break_and_continue, temporary_and_clear, commands_log_without_stopping,
+        commands_after_a_stop, step_next_finish_backtrace, disassemble, virtual_watchpoint,
+        physical_watchpoint, dma_watchpoint, last_writer, event_breakpoints, register_breakpoints,
+        ring_marks_changes, ring_marks_per_viewer, bridge_pci_irq_views, stall_detector,
+        trace_instructions_and_events, define_if_while_printf, source_and_batch_failures,
+        expect_console_text, interrupt_stops_the_guest, front_end_poll, symbols_and_symbol_files,
+        registers_views, dma_through_the_real_bridge);
+    TCase *tb = check_case(s, "bus hooks", NULL, NULL, 0);
     tcase_add_test(tb, bus_hook_subscribers);
-    suite_add_tcase(s, tb);
-    TCase *t2 = tcase_create("two cpus");
-    tcase_add_checked_fixture(t2, setup2, fixture_teardown);
+    TCase *t2 = check_case(s, "two cpus", setup2, fixture_teardown, 0);
     tcase_add_test(t2, two_cpus);
-    suite_add_tcase(s, t2);
     return s;
 }
 

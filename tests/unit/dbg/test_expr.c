@@ -313,19 +313,9 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("expr");
-    TCase *t = tcase_create("expr");
-    tcase_add_checked_fixture(t, setup, NULL);
-    tcase_add_test(t, arithmetic_and_precedence);
-    tcase_add_test(t, signed_and_unsigned);
-    tcase_add_test(t, numbers);
-    tcase_add_test(t, short_circuit);
-    tcase_add_test(t, names);
-    tcase_add_test(t, memory);
-    tcase_add_test(t, assignment);
-    tcase_add_test(t, syntax_errors);
-    tcase_add_test(t, prefix_parsing);
-    tcase_add_test(t, identifier_walk);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "expr", setup, NULL, 0), arithmetic_and_precedence,
+                    signed_and_unsigned, numbers, short_circuit, names, memory, assignment,
+                    syntax_errors, prefix_parsing, identifier_walk);
     return s;
 }
 

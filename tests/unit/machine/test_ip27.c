@@ -345,18 +345,12 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("ip27");
-    TCase *t = tcase_create("board");
-    tcase_set_timeout(t, 120); /* whole machines: slow under sanitizers on a busy host */
-    tcase_add_test(t, ip27_prom_data_in_memory);
-    tcase_add_test(t, ip27_bridge_and_console_as_the_prom_leaves_them);
-    tcase_add_test(t, ip27_hub_windows_and_cpu_lines);
-    tcase_add_test(t, ip27_ualias_flip_and_prom_window);
-    tcase_add_test(t, ip27_memory_banks_and_limits);
-    tcase_add_test(t, ip27_plug_assigns_devio_window);
-    tcase_add_test(t, ip27_two_nodes);
-    tcase_add_test(t, ip27_bridge_interrupt_to_node1);
-    tcase_add_test(t, ip27_dma_to_node1);
-    suite_add_tcase(s, t);
+    /* whole machines: slow under sanitizers on a busy host */
+    check_add_tests(check_case(s, "board", NULL, NULL, 120), ip27_prom_data_in_memory,
+                    ip27_bridge_and_console_as_the_prom_leaves_them, ip27_hub_windows_and_cpu_lines,
+                    ip27_ualias_flip_and_prom_window, ip27_memory_banks_and_limits,
+                    ip27_plug_assigns_devio_window, ip27_two_nodes, ip27_bridge_interrupt_to_node1,
+                    ip27_dma_to_node1);
     return s;
 }
 

@@ -394,14 +394,9 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("prom");
-    TCase *t = tcase_create("prom");
-    tcase_add_test(t, prom_kldir_launch_nmi_gda);
-    tcase_add_test(t, prom_klconfig_fields);
-    tcase_add_test(t, prom_node1_tables);
-    tcase_add_test(t, prom_argv);
-    tcase_add_test(t, prom_memory_banks);
-    tcase_add_test(t, prom_rom_code);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "prom", NULL, NULL, 0), prom_kldir_launch_nmi_gda,
+                    prom_klconfig_fields, prom_node1_tables, prom_argv, prom_memory_banks,
+                    prom_rom_code);
     return s;
 }
 

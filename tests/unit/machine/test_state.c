@@ -23,6 +23,7 @@
 #include "dev/chip/uart16550.h"
 #include "machine/machine.h"
 #include "../check_run.h"
+#include "../../xorshift.h"
 
 #ifndef TOP_BUILDDIR
 #define TOP_BUILDDIR "."
@@ -220,7 +221,7 @@ START_TEST(state_register_storm)
     for (device *d = a->devices; d && ndev < ARRAY_SIZE(devs); d = d->next)
         devs[ndev++] = d;
     for (unsigned step = 1; step <= 3000; step++) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        xorshift64(&x);
         device *d = devs[x % ndev];
         unsigned id = (unsigned)(x >> 8) % d->cls->nregs;
         const reg_decl *r = &d->cls->regs[id];
@@ -259,14 +260,7 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("state");
-    TCase *tc = tcase_create("round-trip");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, state_hello);
-    tcase_add_test(tc, state_timer);
-    tcase_add_test(tc, state_serial_irq);
-    tcase_add_test(tc, state_smp);
-    tcase_add_test(tc, state_testdev);
-    tcase_add_test(tc, state_register_storm);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "round-trip", NULL, NULL, 120), state_hello, state_timer,
+                    state_serial_irq, state_smp, state_testdev, state_register_storm);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -840,29 +840,15 @@ END_TEST
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
-    TCase *tc = tcase_create("peers");
-    tcase_add_test(tc, sink_verifies_payloads);
-    tcase_add_test(tc, sink_options);
-    tcase_add_test(tc, echo_answers_arp);
-    tcase_add_test(tc, echo_answers_icmp);
-    tcase_add_test(tc, echo_answers_udp);
-    tcase_add_test(tc, gen_rate_and_count);
-    tcase_add_test(tc, gen_exact_rate_and_sizes);
-    tcase_add_test(tc, gen_starts);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("port");
-    tcase_add_test(tc, drops_are_counted_and_published);
-    tcase_add_test(tc, tx_events_lengths_and_padding);
-    tcase_add_test(tc, bad_specs_are_explained);
-    tcase_add_test(tc, reopen_keeps_event_subscriptions);
-    tcase_add_test(tc, own_address_from_the_wire);
-    tcase_add_test(tc, host_frames_cross_the_wire_at_line_rate);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("pcap");
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, pcap_is_valid_and_reproducible);
-    tcase_add_test(tc, pcap_is_flushed_while_running);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "peers", NULL, NULL, 0), sink_verifies_payloads, sink_options,
+                    echo_answers_arp, echo_answers_icmp, echo_answers_udp, gen_rate_and_count,
+                    gen_exact_rate_and_sizes, gen_starts);
+    check_add_tests(check_case(s, "port", NULL, NULL, 0), drops_are_counted_and_published,
+                    tx_events_lengths_and_padding, bad_specs_are_explained,
+                    reopen_keeps_event_subscriptions, own_address_from_the_wire,
+                    host_frames_cross_the_wire_at_line_rate);
+    check_add_tests(check_case(s, "pcap", NULL, NULL, 30), pcap_is_valid_and_reproducible,
+                    pcap_is_flushed_while_running);
     return s;
 }
 

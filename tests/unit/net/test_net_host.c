@@ -297,12 +297,8 @@ END_TEST
 static Suite *net_host_suite(void)
 {
     Suite *s = suite_create("net-host");
-    TCase *tc = tcase_create("host");
-    tcase_set_timeout(tc, 30);
-    tcase_add_test(tc, socket_udp_pair);
-    tcase_add_test(tc, socket_unix_pair);
-    tcase_add_test(tc, vde_through_a_real_switch);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "host", NULL, NULL, 30), socket_udp_pair, socket_unix_pair,
+                    vde_through_a_real_switch);
     return s;
 }
 

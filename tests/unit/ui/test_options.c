@@ -388,20 +388,9 @@ END_TEST
 int main(void)
 {
     Suite *s = suite_create("options");
-    TCase *t = tcase_create("options");
-    tcase_add_test(t, unknown_options);
-    tcase_add_test(t, missing_arguments);
-    tcase_add_test(t, per_nic_before_nic);
-    tcase_add_test(t, per_nic_options_follow_their_nic);
-    tcase_add_test(t, both_value_forms);
-    tcase_add_test(t, values);
-    tcase_add_test(t, commands_in_order_and_aliases);
-    tcase_add_test(t, kernel_argument);
-    tcase_add_test(t, help_and_version_stop_parsing);
-    tcase_add_test(t, table_rows);
-    tcase_add_test(t, help_lists_every_option);
-    tcase_add_test(t, man_page_is_current);
-    tcase_add_test(t, man_section_replaced);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "options", NULL, NULL, 0), unknown_options, missing_arguments,
+                    per_nic_before_nic, per_nic_options_follow_their_nic, both_value_forms, values,
+                    commands_in_order_and_aliases, kernel_argument, help_and_version_stop_parsing,
+                    table_rows, help_lists_every_option, man_page_is_current, man_section_replaced);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

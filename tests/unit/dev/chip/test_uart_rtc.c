@@ -261,16 +261,10 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("uart-rtc");
-    TCase *t = tcase_create("uart16550");
-    tcase_add_test(t, uart_transmit_and_divisor);
-    tcase_add_test(t, uart_thre_interrupt);
-    tcase_add_test(t, uart_loopback_fifo_and_overrun);
-    tcase_add_test(t, uart_receive_from_line);
-    suite_add_tcase(s, t);
-    t = tcase_create("m48t35");
-    tcase_add_test(t, rtc_reads_virtual_time);
-    tcase_add_test(t, rtc_set_stop_and_nvram);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "uart16550", NULL, NULL, 0), uart_transmit_and_divisor,
+                    uart_thre_interrupt, uart_loopback_fifo_and_overrun, uart_receive_from_line);
+    check_add_tests(check_case(s, "m48t35", NULL, NULL, 0), rtc_reads_virtual_time,
+                    rtc_set_stop_and_nvram);
     return s;
 }
 

@@ -162,6 +162,16 @@ bool fake_wire_deliver(fake_wire *w, const uint8_t *frame, size_t len)
     return net_port_deliver(&w->port, frame, len);
 }
 
+void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uint32_t k)
+{
+    memcpy(f, dst, 6);
+    memcpy(f + 6, "\x02\x00\x00\x00\x00\x01", 6);
+    f[12] = (uint8_t)(type >> 8);
+    f[13] = (uint8_t)type;
+    for (uint32_t i = 14; i < len; i++)
+        f[i] = net_payload_byte(k, i);
+}
+
 void run_for(sched *s, uint64_t ticks)
 {
     uint64_t end = s->now + ticks;

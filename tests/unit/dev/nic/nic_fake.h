@@ -56,6 +56,10 @@ void fake_wire_attach(fake_wire *w, nic *n, sched *clock);
 void fake_wire_free(fake_wire *w);
 bool fake_wire_deliver(fake_wire *w, const uint8_t *frame, size_t len);
 
+/* An Ethernet frame of len bytes for the models to receive: to dst, from
+ * 02:00:00:00:00:01, EtherType type, payload byte i net_payload_byte(k, i). */
+void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uint32_t k);
+
 /* Run the clock forward, firing timers on the way. */
 void run_for(sched *s, uint64_t ticks);
 

@@ -618,21 +618,12 @@ END_TEST
 static Suite *nic_suite(void)
 {
     Suite *s = suite_create("nic");
-    TCase *t = tcase_create("nic");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, coal_immediate_count_gap_latency);
-    tcase_add_test(t, coal_min_interval_defers);
-    tcase_add_test(t, mac_filter_and_crc);
-    tcase_add_test(t, default_mac_and_station_checks);
-    tcase_add_test(t, link_autoneg_and_mii);
-    tcase_add_test(t, eeprom_engine_checksum_microwire);
-    tcase_add_test(t, ring_headtail_writeback_order_and_stall);
-    tcase_add_test(t, ring_view_window_and_marks);
-    tcase_add_test(t, payload_modes_and_alignment);
-    tcase_add_test(t, fifo_capacity_and_flush);
-    tcase_add_test(t, tx_no_link_and_padding);
-    tcase_add_test(t, factory_and_names);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "nic", setup, teardown, 0), coal_immediate_count_gap_latency,
+                    coal_min_interval_defers, mac_filter_and_crc, default_mac_and_station_checks,
+                    link_autoneg_and_mii, eeprom_engine_checksum_microwire,
+                    ring_headtail_writeback_order_and_stall, ring_view_window_and_marks,
+                    payload_modes_and_alignment, fifo_capacity_and_flush, tx_no_link_and_padding,
+                    factory_and_names);
     return s;
 }
 

@@ -286,15 +286,9 @@ END_TEST
 static Suite *pci_suite(void)
 {
     Suite *s = suite_create("pci");
-    TCase *tc = tcase_create("core");
-    tcase_add_test(tc, pci_header_fields);
-    tcase_add_test(tc, pci_bar_sizing);
-    tcase_add_test(tc, pci_decode);
-    tcase_add_test(tc, pci_command_status);
-    tcase_add_test(tc, pci_dma_calls);
-    tcase_add_test(tc, pci_intx);
-    tcase_add_test(tc, pci_bar_to_declaration);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "core", NULL, NULL, 0), pci_header_fields, pci_bar_sizing,
+                    pci_decode, pci_command_status, pci_dma_calls, pci_intx,
+                    pci_bar_to_declaration);
     return s;
 }
 

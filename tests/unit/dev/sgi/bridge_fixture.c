@@ -126,6 +126,13 @@ void fake_func_init(fake_func *ff, const char *name, uint64_t bar0_size, uint64_
     pci_func_reset(&ff->f);
 }
 
+void fx_plug_fake(fixture *fx, int slot, fake_func *ff, const char *name, uint64_t bar0_size,
+                  uint64_t bar1_io_size)
+{
+    fake_func_init(ff, name, bar0_size, bar1_io_size);
+    ck_assert_int_eq(bridge_plug(fx->br, slot, &ff->f), 0);
+}
+
 void fx_linux_int_setup(fixture *fx)
 {
     uint64_t intr_addr = (1ull << 47) + 0x01800000 + FX_PEND_MOD;

@@ -68,6 +68,15 @@ uint32_t fx_reg(fixture *fx, uint64_t off);            /* 32-bit register read *
 void fx_setreg(fixture *fx, uint64_t off, uint32_t v); /* 32-bit register write */
 
 void fake_func_init(fake_func *ff, const char *name, uint64_t bar0_size, uint64_t bar1_io_size);
+/* fake_func_init, then the function plugged into the Bridge's slot. */
+void fx_plug_fake(fixture *fx, int slot, fake_func *ff, const char *name, uint64_t bar0_size,
+                  uint64_t bar1_io_size);
+
+/* An internal ATE: the XIO page address, the target widget, the attributes. */
+static inline uint64_t mkate(uint64_t xaddr, unsigned xid, unsigned attr)
+{
+    return (xaddr & 0x0000fffffffff000ull) | (uint64_t)xid << 8 | attr;
+}
 
 /* Bridge register offsets (Linux asm/pci/bridge.h). */
 /* clang-format off */

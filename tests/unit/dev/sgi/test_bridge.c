@@ -168,11 +168,6 @@ START_TEST(regs_every_register)
 }
 END_TEST
 
-static uint64_t mkate(uint64_t xaddr, unsigned xid, unsigned attr)
-{
-    return (xaddr & 0x0000fffffffff000ull) | (uint64_t)xid << 8 | attr;
-}
-
 START_TEST(ate_ram)
 {
     fixture fx;
@@ -241,8 +236,7 @@ START_TEST(int_set_and_clear_packets)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "fake3", 0x1000, 0);
-    ck_assert_int_eq(bridge_plug(fx.br, 3, &ff.f), 0);
+    fx_plug_fake(&fx, 3, &ff, "fake3", 0x1000, 0);
     fx_linux_int_setup(&fx);
     fx_record(&fx, "bridge.int.*");
     int br_init = initiator_find(&fx.bus, "bridge");
@@ -325,8 +319,7 @@ START_TEST(int_packet_to_other_node_or_nowhere)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "fake", 0x1000, 0);
-    bridge_plug(fx.br, 0, &ff.f);
+    fx_plug_fake(&fx, 0, &ff, "fake", 0x1000, 0);
     fx_linux_int_setup(&fx);
     fx_record(&fx, "bridge.int.set");
     /* nasid 1: HUB IO space of node 1, which this fixture does not map. */
@@ -385,8 +378,7 @@ START_TEST(views_text)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "nic0", 0x1000, 0);
-    bridge_plug(fx.br, 0, &ff.f);
+    fx_plug_fake(&fx, 0, &ff, "nic0", 0x1000, 0);
     pci_config_write(&ff.f, 0x10, 4, 0x08200000);
     pci_config_write(&ff.f, 0x04, 2, PCI_CMD_MEM);
     fx_setreg(&fx, B_DEVICE(0), 0x082 | 0x1000 | 0x80000);
@@ -423,8 +415,7 @@ START_TEST(reset_clears_state)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "fake", 0x1000, 0);
-    bridge_plug(fx.br, 1, &ff.f);
+    fx_plug_fake(&fx, 1, &ff, "fake", 0x1000, 0);
     pci_config_write(&ff.f, 0x04, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
     pci_set_irq(&ff.f, 0, true);
     uint64_t v;
@@ -445,21 +436,11 @@ END_TEST
 static Suite *bridge_suite(void)
 {
     Suite *s = suite_create("bridge");
-    TCase *tc = tcase_create("registers");
-    tcase_add_test(tc, regs_reset_values);
-    tcase_add_test(tc, regs_access_rules);
-    tcase_add_test(tc, regs_every_register);
-    tcase_add_test(tc, ate_ram);
-    tcase_add_test(tc, holes_are_invalid_addresses);
-    tcase_add_test(tc, reset_clears_state);
-    tcase_add_test(tc, views_text);
-    suite_add_tcase(s, tc);
-    tc = tcase_create("interrupts");
-    tcase_add_test(tc, int_set_and_clear_packets);
-    tcase_add_test(tc, int_pin_routing);
-    tcase_add_test(tc, int_packet_to_other_node_or_nowhere);
-    tcase_add_test(tc, error_interrupt);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "registers", NULL, NULL, 0), regs_reset_values, regs_access_rules,
+                    regs_every_register, ate_ram, holes_are_invalid_addresses, reset_clears_state,
+                    views_text);
+    check_add_tests(check_case(s, "interrupts", NULL, NULL, 0), int_set_and_clear_packets,
+                    int_pin_routing, int_packet_to_other_node_or_nowhere, error_interrupt);
     suite_add_tcase(s, bridge_pio_tcase());
     suite_add_tcase(s, bridge_dma_tcase());
     return s;

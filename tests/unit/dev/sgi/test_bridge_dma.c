@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
+#include "../../check_run.h"
 #include "dev/pci/testdev.h"
 
 TCase *bridge_dma_tcase(void);
@@ -18,8 +19,7 @@ static uint8_t *ram(fixture *fx, uint64_t a) { return fx->ram->host + a; }
 /* Slot `slot` bus master, RAM filled with 0xee, Linux's DIR_MAP/interrupts. */
 static void dma_setup(fixture *fx, fake_func *ff, int slot, uint32_t devbits)
 {
-    fake_func_init(ff, slot ? "dev1" : "dev0", 0x1000, 0);
-    ck_assert_int_eq(bridge_plug(fx->br, slot, &ff->f), 0);
+    fx_plug_fake(fx, slot, ff, slot ? "dev1" : "dev0", 0x1000, 0);
     pci_config_write(&ff->f, 0x04, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
     memset(fx->ram->host, 0xee, FX_RAM_SIZE);
     fx_linux_int_setup(fx);
@@ -104,11 +104,6 @@ START_TEST(dma_direct_word_values)
     fx_free(&fx);
 }
 END_TEST
-
-static uint64_t mkate(uint64_t xaddr, unsigned xid, unsigned attr)
-{
-    return (xaddr & 0x0000fffffffff000ull) | (uint64_t)xid << 8 | attr;
-}
 
 START_TEST(dma_ate_pages)
 {
@@ -232,8 +227,7 @@ START_TEST(dma_counters_and_event_fields)
     fx_init(&fx);
     fake_func a, b;
     dma_setup(&fx, &a, 0, SWAP_DIR);
-    fake_func_init(&b, "dev1", 0x1000, 0);
-    bridge_plug(fx.br, 1, &b.f);
+    fx_plug_fake(&fx, 1, &b, "dev1", 0x1000, 0);
     pci_config_write(&b.f, 0x04, 2, PCI_CMD_MASTER);
     fx_record(&fx, "bridge.dma");
     uint8_t buf[100] = {0};
@@ -614,16 +608,9 @@ END_TEST
 TCase *bridge_dma_tcase(void)
 {
     TCase *tc = tcase_create("dma");
-    tcase_add_test(tc, dma_direct_byte_stream);
-    tcase_add_test(tc, dma_direct_word_values);
-    tcase_add_test(tc, dma_ate_pages);
-    tcase_add_test(tc, dma_pci64);
-    tcase_add_test(tc, dma_errors);
-    tcase_add_test(tc, dma_counters_and_event_fields);
-    tcase_add_test(tc, dma_bus_hook_sees_path);
-    tcase_add_test(tc, dma_peek_has_no_side_effects);
-    tcase_add_test(tc, testdev_pci_to_pci);
-    tcase_add_test(tc, testdev_buffer_word_mode);
-    tcase_add_test(tc, testdev_errors);
+    check_add_tests(tc, dma_direct_byte_stream, dma_direct_word_values, dma_ate_pages, dma_pci64,
+                    dma_errors, dma_counters_and_event_fields, dma_bus_hook_sees_path,
+                    dma_peek_has_no_side_effects, testdev_pci_to_pci, testdev_buffer_word_mode,
+                    testdev_errors);
     return tc;
 }

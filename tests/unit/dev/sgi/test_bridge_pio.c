@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bridge_fixture.h"
+#include "../../check_run.h"
 
 TCase *bridge_pio_tcase(void);
 
@@ -26,8 +27,7 @@ START_TEST(config_lanes)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "fake", 0x2000, 0x100);
-    ck_assert_int_eq(bridge_plug(fx.br, 1, &ff.f), 0);
+    fx_plug_fake(&fx, 1, &ff, "fake", 0x2000, 0x100);
     /* 32-bit: the numeric little-endian dword. */
     ck_assert_uint_eq(linux_cfg_read(&fx, 1, 0, 4), 0x56781234);
     ck_assert_uint_eq(linux_cfg_read(&fx, 1, 0, 2), 0x1234);
@@ -65,8 +65,7 @@ START_TEST(config_master_abort)
     fixture fx;
     fx_init(&fx);
     fake_func ff;
-    fake_func_init(&ff, "fake", 0x2000, 0);
-    bridge_plug(fx.br, 1, &ff.f);
+    fx_plug_fake(&fx, 1, &ff, "fake", 0x2000, 0);
     /* Empty slot, function 1 of a single-function device, type 1: all-ones,
      * no error latched (the Linux scan does this for every slot). */
     ck_assert_uint_eq(linux_cfg_read(&fx, 0, 0, 4), 0xffffffff);
@@ -94,8 +93,7 @@ END_TEST
  * up (docs/hardware.md); its BAR0 memory holds bytes 0x00, 0x01, ... */
 static void devio_setup(fixture *fx, fake_func *ff, uint32_t devbits)
 {
-    fake_func_init(ff, "fake", 0x2000, 0x100);
-    ck_assert_int_eq(bridge_plug(fx->br, 0, &ff->f), 0);
+    fx_plug_fake(fx, 0, ff, "fake", 0x2000, 0x100);
     pci_config_write(&ff->f, 0x10, 4, 0x08200000);
     pci_config_write(&ff->f, 0x04, 2, PCI_CMD_MEM);
     for (unsigned i = 0; i < sizeof ff->mem[0]; i++)
@@ -318,12 +316,7 @@ END_TEST
 TCase *bridge_pio_tcase(void)
 {
     TCase *tc = tcase_create("pio");
-    tcase_add_test(tc, config_lanes);
-    tcase_add_test(tc, config_master_abort);
-    tcase_add_test(tc, devio_word_values);
-    tcase_add_test(tc, devio_byte_stream);
-    tcase_add_test(tc, devio_io_space_and_window_index);
-    tcase_add_test(tc, pio_aborts);
-    tcase_add_test(tc, big_window_aliases);
+    check_add_tests(tc, config_lanes, config_master_abort, devio_word_values, devio_byte_stream,
+                    devio_io_space_and_window_index, pio_aborts, big_window_aliases);
     return tc;
 }

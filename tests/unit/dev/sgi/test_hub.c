@@ -553,18 +553,10 @@ END_TEST
 static Suite *hub_suite(void)
 {
     Suite *s = suite_create("hub");
-    TCase *t = tcase_create("hub");
-    tcase_add_test(t, hub_cpu_num_and_presence);
-    tcase_add_test(t, hub_identity_registers);
-    tcase_add_test(t, hub_mlan_slot_time);
-    tcase_add_test(t, hub_pend_mod_and_masks);
-    tcase_add_test(t, hub_access_widths);
-    tcase_add_test(t, hub_read_to_clear);
-    tcase_add_test(t, hub_rt_counter_and_compare);
-    tcase_add_test(t, hub_nmi_and_reset);
-    tcase_add_test(t, hub_big_windows);
-    tcase_add_test(t, hub_second_node);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "hub", NULL, NULL, 0), hub_cpu_num_and_presence,
+                    hub_identity_registers, hub_mlan_slot_time, hub_pend_mod_and_masks,
+                    hub_access_widths, hub_read_to_clear, hub_rt_counter_and_compare,
+                    hub_nmi_and_reset, hub_big_windows, hub_second_node);
     return s;
 }
 

@@ -205,12 +205,8 @@ END_TEST
 static Suite *suite(void)
 {
     Suite *s = suite_create("ioc3");
-    TCase *t = tcase_create("ioc3");
-    tcase_add_test(t, ioc3_config_subset);
-    tcase_add_test(t, ioc3_registers);
-    tcase_add_test(t, ioc3_uart_and_rtc_lanes);
-    tcase_add_test(t, ioc3_intb_follows_sio);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "ioc3", NULL, NULL, 0), ioc3_config_subset, ioc3_registers,
+                    ioc3_uart_and_rtc_lanes, ioc3_intb_follows_sio);
     return s;
 }
 

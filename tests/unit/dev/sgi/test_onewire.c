@@ -460,16 +460,10 @@ END_TEST
 static Suite *onewire_suite(void)
 {
     Suite *s = suite_create("onewire");
-    TCase *tc = tcase_create("ds2505");
-    tcase_add_test(tc, nic_presence_and_read_rom);
-    tcase_add_test(tc, search_rom_two_devices);
-    tcase_add_test(tc, search_rom_through_bridge);
-    tcase_add_test(tc, ds2505_extended_read_linux);
-    tcase_add_test(tc, slot_timing);
-    tcase_add_test(tc, linux_read_takes_real_time);
-    tcase_add_test(tc, sgi_nic_layout);
-    tcase_add_test(tc, ds2505_redirection_and_other_reads);
-    suite_add_tcase(s, tc);
+    check_add_tests(check_case(s, "ds2505", NULL, NULL, 0), nic_presence_and_read_rom,
+                    search_rom_two_devices, search_rom_through_bridge, ds2505_extended_read_linux,
+                    slot_timing, linux_read_takes_real_time, sgi_nic_layout,
+                    ds2505_redirection_and_other_reads);
     return s;
 }
 

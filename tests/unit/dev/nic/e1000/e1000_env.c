@@ -293,12 +293,7 @@ void open_rings(unsigned ntx, unsigned nrx, uint32_t rctl_extra)
 
 void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
 {
-    memcpy(f, dst, 6);
-    memcpy(f + 6, PEER, 6);
-    f[12] = 0x08;
-    f[13] = 0x06; /* not IP: no checksum offload applies */
-    for (uint32_t i = 14; i < len; i++)
-        f[i] = net_payload_byte(k, i);
+    fake_frame(f, len, dst, 0x0806, k); /* not IP: no checksum offload applies */
 }
 
 static uint16_t csum(uint32_t sum, const uint8_t *p, uint32_t len)

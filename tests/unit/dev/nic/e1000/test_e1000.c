@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "e1000_env.h"
+#include "../nic_checks.h"
 #include "../../../check_run.h"
 
 /* ---- identity and registers ------------------------------------------------------- */
@@ -464,8 +465,8 @@ END_TEST
 
 /* N full-size frames sent (tx) or received (rx) with one payload DMA mode;
  * returns the virtual time until the last one is on the wire / delivered. */
-#define NTIMED 8
-static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uint64_t *busy)
+static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NIC_TIMED_FRAMES][1514],
+                          uint64_t *busy)
 {
     uint8_t f[1514];
     env_open("e1000-82544", NULL);
@@ -473,7 +474,7 @@ static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uin
     link_up();
     open_rings(16, 16, 0);
     uint64_t t0 = E.clock.now, b0 = E.n->dma_busy_ticks;
-    for (unsigned i = 0; i < NTIMED; i++) {
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         make_frame(f, 1514, MYMAC, 50 + i);
         if (tx)
             tx_legacy(i, 16, f, 1514, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);
@@ -481,13 +482,13 @@ static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uin
             ck_assert(fake_wire_deliver(&E.wire, f, 1514));
     }
     if (tx)
-        wr(TDT, NTIMED);
+        wr(TDT, NIC_TIMED_FRAMES);
     unsigned k = 0;
-    while ((tx ? E.wire.nframes : E.n->cnt.rx_frames) < NTIMED && k++ < 2000)
+    while ((tx ? E.wire.nframes : E.n->cnt.rx_frames) < NIC_TIMED_FRAMES && k++ < 2000)
         run_for(&E.clock, US(1));
-    ck_assert_uint_eq(tx ? E.wire.nframes : E.n->cnt.rx_frames, NTIMED);
+    ck_assert_uint_eq(tx ? E.wire.nframes : E.n->cnt.rx_frames, NIC_TIMED_FRAMES);
     uint64_t took = E.clock.now - t0;
-    for (unsigned i = 0; i < NTIMED; i++) {
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         if (tx) {
             ck_assert_uint_eq(E.wire.lens[i], 1514);
             ck_assert_uint_eq(tx_status(i) & 1, 1);
@@ -496,8 +497,8 @@ static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uin
         }
         memcpy(out[i], tx ? E.wire.frames[i] : rx_buf(i), 1514);
     }
-    ck_assert_uint_eq(rd(tx ? GPTC : GPRC), NTIMED); /* each frame counted once */
-    ck_assert_uint_eq(rd(tx ? TDH : RDH), NTIMED);
+    ck_assert_uint_eq(rd(tx ? GPTC : GPRC), NIC_TIMED_FRAMES); /* each frame counted once */
+    ck_assert_uint_eq(rd(tx ? TDH : RDH), NIC_TIMED_FRAMES);
     *busy = E.n->dma_busy_ticks - b0;
     env_close();
     return took;
@@ -509,22 +510,7 @@ START_TEST(per_word_dma_takes_virtual_time)
      * the last one: with per-word payload DMA (379 word transfers of 5 PCI
      * clocks for a 1514-byte frame, 57 us, against one 5.8 us burst) the
      * same frames take several times the virtual time. */
-    static uint8_t raw[NTIMED][1514], word[NTIMED][1514];
-    uint8_t f[1514];
-    for (int tx = 0; tx < 2; tx++) {
-        uint64_t busy_raw, busy_word;
-        uint64_t t_raw = timed_run(false, tx, raw, &busy_raw);
-        uint64_t t_word = timed_run(true, tx, word, &busy_word);
-        for (unsigned i = 0; i < NTIMED; i++) {
-            make_frame(f, 1514, MYMAC, 50 + i);
-            ck_assert_mem_eq(raw[i], f, 1514);
-            ck_assert_mem_eq(word[i], f, 1514);
-        }
-        ck_assert_uint_gt(busy_word, 5 * busy_raw);
-        ck_assert_msg(t_word > 3 * t_raw, "%s: raw %llu ticks, per-word %llu ticks",
-                      tx ? "tx" : "rx", (unsigned long long)t_raw, (unsigned long long)t_word);
-        ck_assert_uint_ge(t_word, busy_word - busy_word / 8); /* the bus time is waited out */
-    }
+    check_per_word_dma_costs(timed_run, MYMAC, 0x0806, 50);
 }
 END_TEST
 
@@ -537,22 +523,22 @@ START_TEST(tx_and_rx_take_turns_on_the_bus)
     nic_set_dma_per_word(E.n, true);
     link_up();
     open_rings(16, 16, 0);
-    for (unsigned i = 0; i < NTIMED; i++) {
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         make_frame(f, 1514, MYMAC, 70 + i);
         ck_assert(fake_wire_deliver(&E.wire, f, 1514));
         tx_legacy(i, 16, f, 1514, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);
     }
-    wr(TDT, NTIMED);
+    wr(TDT, NIC_TIMED_FRAMES);
     uint64_t t0 = E.clock.now, tx_done = 0, rx_done = 0;
     for (unsigned k = 0; k < 3000 && !(tx_done && rx_done); k++) {
         run_for(&E.clock, US(1));
-        if (!tx_done && E.wire.nframes == NTIMED)
+        if (!tx_done && E.wire.nframes == NIC_TIMED_FRAMES)
             tx_done = E.clock.now - t0;
-        if (!rx_done && E.n->cnt.rx_frames == NTIMED)
+        if (!rx_done && E.n->cnt.rx_frames == NIC_TIMED_FRAMES)
             rx_done = E.clock.now - t0;
-        if (E.wire.nframes == NTIMED / 2 || E.n->cnt.rx_frames == NTIMED / 2) {
-            ck_assert_uint_ge(E.wire.nframes, NTIMED / 2 - 1);
-            ck_assert_uint_ge(E.n->cnt.rx_frames, NTIMED / 2 - 1);
+        if (E.wire.nframes == NIC_TIMED_FRAMES / 2 || E.n->cnt.rx_frames == NIC_TIMED_FRAMES / 2) {
+            ck_assert_uint_ge(E.wire.nframes, NIC_TIMED_FRAMES / 2 - 1);
+            ck_assert_uint_ge(E.n->cnt.rx_frames, NIC_TIMED_FRAMES / 2 - 1);
         }
     }
     ck_assert(tx_done && rx_done);
@@ -562,7 +548,7 @@ START_TEST(tx_and_rx_take_turns_on_the_bus)
     uint64_t d = tx_done > rx_done ? tx_done - rx_done : rx_done - tx_done;
     ck_assert_uint_le(d, US(130));
     ck_assert_uint_ge(first, US(13 * 55));
-    for (unsigned i = 0; i < NTIMED; i++) {
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         make_frame(f, 1514, MYMAC, 70 + i);
         ck_assert_mem_eq(E.wire.frames[i], f, 1514);
         ck_assert_mem_eq(rx_buf(i), f, 1514);
@@ -883,27 +869,13 @@ END_TEST
 static Suite *e1000_suite(void)
 {
     Suite *s = suite_create("e1000");
-    TCase *t = tcase_create("core");
-    tcase_add_test(t, pci_identity_and_bars);
-    tcase_add_test(t, register_rules);
-    tcase_add_test(t, register_events_name_the_initiator);
-    tcase_add_test(t, ethtool_register_test);
-    tcase_add_test(t, eeprom_bitbang_and_checksum);
-    tcase_add_test(t, mdic_phy_access_82544);
-    tcase_add_test(t, bitbang_mdio_82543);
-    tcase_add_test(t, link_autoneg_lsc);
-    tcase_add_test(t, forced_speed_82543);
-    tcase_add_test(t, legacy_tx_rs_dd_txdw);
-    tcase_add_test(t, legacy_rx_length_fcs);
-    tcase_add_test(t, per_word_dma_takes_virtual_time);
-    tcase_add_test(t, tx_and_rx_take_turns_on_the_bus);
-    tcase_add_test(t, rar_mta_filtering);
-    tcase_add_test(t, vlan_insert_strip_filter);
-    tcase_add_test(t, rxo_rnbc_out_of_buffers);
-    tcase_add_test(t, bad_descriptors_and_rings);
-    tcase_add_test(t, reset_mid_transfer);
-    tcase_add_test(t, events_views_stall);
-    suite_add_tcase(s, t);
+    check_add_tests(
+        check_case(s, "core", NULL, NULL, 0), pci_identity_and_bars, register_rules,
+        register_events_name_the_initiator, ethtool_register_test, eeprom_bitbang_and_checksum,
+        mdic_phy_access_82544, bitbang_mdio_82543, link_autoneg_lsc, forced_speed_82543,
+        legacy_tx_rs_dd_txdw, legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
+        tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
+        rxo_rnbc_out_of_buffers, bad_descriptors_and_rings, reset_mid_transfer, events_views_stall);
     return s;
 }
 

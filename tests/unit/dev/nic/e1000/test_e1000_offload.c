@@ -447,16 +447,10 @@ END_TEST
 static Suite *offload_suite(void)
 {
     Suite *s = suite_create("e1000-offload");
-    TCase *t = tcase_create("offload");
-    tcase_add_test(t, tx_checksum_offload);
-    tcase_add_test(t, tso_segments_frame_by_frame);
-    tcase_add_test(t, rx_checksum_status);
-    tcase_add_test(t, rx_jumbo_multi_buffer);
-    tcase_add_test(t, rdtr_relative_timer);
-    tcase_add_test(t, tidv_relative_timer);
-    tcase_add_test(t, per_word_vs_raw_identical);
-    tcase_add_test(t, gen_and_echo_peers);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "offload", NULL, NULL, 0), tx_checksum_offload,
+                    tso_segments_frame_by_frame, rx_checksum_status, rx_jumbo_multi_buffer,
+                    rdtr_relative_timer, tidv_relative_timer, per_word_vs_raw_identical,
+                    gen_and_echo_peers);
     return s;
 }
 

@@ -132,12 +132,7 @@ static uint32_t desc_status(uint64_t ring, unsigned i)
 
 static void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
 {
-    memcpy(f, dst, 6);
-    memcpy(f + 6, "\x02\x00\x00\x00\x00\x01", 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    for (uint32_t i = 14; i < len; i++)
-        f[i] = net_payload_byte(k, i);
+    fake_frame(f, len, dst, 0x0800, k);
 }
 
 /* Linux's open sequence (hamachi_open), with ntx Tx and nrx Rx descriptors. */
@@ -938,30 +933,15 @@ END_TEST
 static Suite *hamachi_suite(void)
 {
     Suite *s = suite_create("hamachi");
-    TCase *t = tcase_create("hamachi");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, pci_identity_and_bar);
-    tcase_add_test(t, odd_widths_tolerated);
-    tcase_add_test(t, eeprom_mac_and_autoneg);
-    tcase_add_test(t, tx_descintr_on_off);
-    tcase_add_test(t, tx_status_idle_and_rekick);
-    tcase_add_test(t, endring_wrap_vs_walk_on);
-    tcase_add_test(t, desc_64bit_mode);
-    tcase_add_test(t, rx_trailer_and_length);
-    tcase_add_test(t, rx_jumbo_chaining_and_maxframe);
-    tcase_add_test(t, rx_no_buffer_and_refill);
-    tcase_add_test(t, mac_filter_modes);
-    tcase_add_test(t, per_word_vs_raw_identical_bytes);
-    tcase_add_test(t, bad_descriptors_and_dma_aborts);
-    tcase_add_test(t, endless_ring_is_bounded);
-    tcase_add_test(t, chip_reset_mid_transfer);
-    tcase_add_test(t, tx_coalescing_registers);
-    tcase_add_test(t, descintr_less_driver_stalls);
-    tcase_add_test(t, events_carry_decoded_fields);
-    tcase_add_test(t, gen_backend_raw_vs_per_word);
-    tcase_add_test(t, per_word_dma_costs_virtual_time);
-    tcase_add_test(t, echo_backend_answers_arp);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "hamachi", setup, teardown, 0), pci_identity_and_bar,
+                    odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
+                    tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
+                    rx_trailer_and_length, rx_jumbo_chaining_and_maxframe, rx_no_buffer_and_refill,
+                    mac_filter_modes, per_word_vs_raw_identical_bytes,
+                    bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
+                    chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
+                    events_carry_decoded_fields, gen_backend_raw_vs_per_word,
+                    per_word_dma_costs_virtual_time, echo_backend_answers_arp);
     return s;
 }
 

@@ -15,39 +15,6 @@ static tg_host H;
 static void setup_be(void) { tgh_setup(&H, "tigon2", true); }
 static void teardown(void) { tgh_teardown(&H); }
 
-static const uint8_t MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
-
-enum {
-    HostCtrl = 0x40,
-    LocalCtrl = 0x44,
-    PciState = 0x5c,
-    WinBase = 0x68,
-    WinData = 0x6c,
-    CpuCtrl = 0x140,
-    Pc = 0x144,
-    SramAddr = 0x154,
-    SramData = 0x158,
-    CpuBCtrl = 0x240,
-    MacStats = 0x480,
-    Mb0Lo = 0x504,
-    CmdPrd = 0x50c,
-    TxPrd = 0x514,
-    RxStdPrd = 0x51c,
-    MacAddrHi = 0x600,
-    MacAddrLo = 0x604,
-    MultiCastHi = 0x610,
-    MultiCastLo = 0x614,
-    ModeStat = 0x618,
-    EvtCsm = 0x628,
-    CmdCsm = 0x62c,
-    StatTicks = 0x638,
-    TuneLink = 0x648,
-    IfMtu = 0x660,
-    MaskInt = 0x664,
-    GigLnkState = 0x668,
-    CmdRng = 0x700,
-    Window = 0x800
-};
 
 /* Count events published on "<nic>.<name>". */
 static unsigned ev_count;
@@ -357,7 +324,7 @@ START_TEST(command_ring)
     tgh_run(h, US(10));
     ck_assert(!t->stack_up);
     uint8_t f[100];
-    tgh_frame(f, 100, MAC, 1);
+    tgh_frame(f, 100, TGH_MAC, 1);
     ck_assert(!fake_wire_deliver(&h->wire, f, 100));
     ck_assert_uint_eq(h->n->cnt.rx_drops[NIC_DROP_RX_OFF], 1);
     ck_assert_uint_eq(t->st.cmds[TG_C_SET_PROMISC_MODE], 2);
@@ -491,7 +458,7 @@ START_TEST(statistics_dma)
     watch("stats");
     uint8_t f[200];
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(f, 200, MAC, k);
+        tgh_frame(f, 200, TGH_MAC, k);
         ck_assert(fake_wire_deliver(&h->wire, f, 200));
     }
     tgh_run(h, US(600));
@@ -587,7 +554,7 @@ START_TEST(eeprom_i2c)
     }
     ck_assert_uint_eq(got[0], 0);
     ck_assert_uint_eq(got[1], 0);
-    ck_assert_mem_eq(got + 2, MAC, 6);
+    ck_assert_mem_eq(got + 2, TGH_MAC, 6);
     ck_assert_uint_eq(H.t->i2c.reads, 8);
     /* A device select for another address is not acknowledged. */
     nic_eeprom_put(&H.t->ee, 0x123, 0x5a);
@@ -626,7 +593,7 @@ START_TEST(eeprom_i2c)
             v = v << 1 | nic_i2c_sda(c);
             nic_i2c_pins(c, false, true);
         }
-        ck_assert_uint_eq(v, MAC[b]);
+        ck_assert_uint_eq(v, TGH_MAC[b]);
         bool last = b == 2;
         nic_i2c_pins(c, false, last); /* ACK (0) or NAK (1) */
         nic_i2c_pins(c, true, last);
@@ -663,24 +630,11 @@ END_TEST
 static Suite *tigon_suite(void)
 {
     Suite *s = suite_create("tigon");
-    TCase *t = tcase_create("core");
-    tcase_add_checked_fixture(t, setup_be, teardown);
-    tcase_set_timeout(t, 60);
-    tcase_add_test(t, identity_and_variants);
-    tcase_add_test(t, rom_halt_and_wrong_widths);
-    tcase_add_test(t, sram_window_and_indirect);
-    tcase_add_test(t, pio_byte_swap);
-    tcase_add_test(t, firmware_download_start_operational);
-    tcase_add_test(t, linux_placeholder_firmware);
-    tcase_add_test(t, start_without_firmware);
-    tcase_add_test(t, gib_parsed);
-    tcase_add_test(t, command_ring);
-    tcase_add_test(t, event_ring_full_holds_events);
-    tcase_add_test(t, hi_mailbox_semantics);
-    tcase_add_test(t, link_negotiation_events);
-    tcase_add_test(t, statistics_dma);
-    tcase_add_test(t, eeprom_i2c);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "core", setup_be, teardown, 60), identity_and_variants,
+                    rom_halt_and_wrong_widths, sram_window_and_indirect, pio_byte_swap,
+                    firmware_download_start_operational, linux_placeholder_firmware,
+                    start_without_firmware, gib_parsed, command_ring, event_ring_full_holds_events,
+                    hi_mailbox_semantics, link_negotiation_events, statistics_dma, eeprom_i2c);
     return s;
 }
 

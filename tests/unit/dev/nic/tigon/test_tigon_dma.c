@@ -7,27 +7,16 @@
 #include <stdlib.h>
 
 #include "tigon_host.h"
+#include "../nic_checks.h"
 #include "../../../check_run.h"
 
 static tg_host H;
-static const uint8_t MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 static const uint8_t BCAST[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 static uint8_t frame[NET_MAX_FRAME];
 
 static void setup_be(void) { tgh_setup(&H, "tigon2", true); }
 static void teardown(void) { tgh_teardown(&H); }
 
-enum {
-    HostCtrl = 0x40,
-    Mb0Lo = 0x504,
-    TxPrd = 0x514,
-    RxStdPrd = 0x51c,
-    IfMtu = 0x660,
-    RxCoal = 0x630,
-    TxCoal = 0x634,
-    RxMaxBD = 0x640,
-    ModeStat = 0x618
-};
 
 static unsigned ev_n;
 static void count_ev(void *ctx, const event *ev)
@@ -62,7 +51,7 @@ START_TEST(rx_standard_and_return_ring)
     unsigned *frames = counter(h, "rx.frame"), *done = counter(h, "rx.desc-done");
     const uint32_t lens[3] = {200, 1514, 101};
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, lens[k], k == 1 ? BCAST : MAC, k);
+        tgh_frame(frame, lens[k], k == 1 ? BCAST : TGH_MAC, k);
         ck_assert(fake_wire_deliver(&h->wire, frame, lens[k]));
     }
     tgh_run(h, US(300));
@@ -74,7 +63,7 @@ START_TEST(rx_standard_and_return_ring)
         tgh_rx *r = &h->rx[k];
         uint32_t len;
         const uint8_t *d = tgh_rx_data(h, r, &len);
-        tgh_frame(frame, lens[k], k == 1 ? BCAST : MAC, k);
+        tgh_frame(frame, lens[k], k == 1 ? BCAST : TGH_MAC, k);
         ck_assert_uint_eq(len, lens[k]);
         ck_assert_mem_eq(d, frame, len);
         ck_assert_uint_eq(r->w[2] >> 16, k);         /* the slot the host posted */
@@ -88,7 +77,7 @@ START_TEST(rx_standard_and_return_ring)
     ck_assert_uint_eq(h->t->std.index, 3);
     /* A UDP frame: the raw sum without pseudo header (NO_PSEUDO_HDR), which
      * with the pseudo header folds to 0xffff as Linux checks it. */
-    tgh_udp_frame(frame, 300, MAC, 9);
+    tgh_udp_frame(frame, 300, TGH_MAC, 9);
     ck_assert(fake_wire_deliver(&h->wire, frame, 300));
     /* A tagged frame: VLAN assist strips the tag into the BD. */
     uint8_t tagged[304];
@@ -123,7 +112,7 @@ START_TEST(rx_jumbo_and_mini)
     ck_assert_uint_eq(h->t->rcb[TG_RCB_MINI].max_len, 100);
     const uint32_t lens[3] = {9014, 60, 1000};
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, lens[k], MAC, k);
+        tgh_frame(frame, lens[k], TGH_MAC, k);
         ck_assert(fake_wire_deliver(&h->wire, frame, lens[k]));
     }
     tgh_run(h, US(300));
@@ -140,7 +129,7 @@ START_TEST(rx_jumbo_and_mini)
     for (unsigned k = 0; k < 3; k++) {
         uint32_t len;
         const uint8_t *d = tgh_rx_data(h, &h->rx[k], &len);
-        tgh_frame(frame, lens[k], MAC, k);
+        tgh_frame(frame, lens[k], TGH_MAC, k);
         ck_assert_uint_eq(len, lens[k]);
         ck_assert_mem_eq(d, frame, len);
         ck_assert_uint_eq(h->rx[k].w[3] & (TG_BD_JUMBO | TG_BD_MINI), ring_flag[k]);
@@ -148,8 +137,8 @@ START_TEST(rx_jumbo_and_mini)
     ck_assert_uint_eq(h->t->jumbo.index, 1);
     ck_assert_uint_eq(h->t->mini.index, 1);
     ck_assert_uint_eq(h->t->std.index, 1);
-    /* Longer than IfMtu: dropped by the MAC. */
-    tgh_frame(frame, 9100, MAC, 5);
+    /* Longer than IfMtu: dropped by the TGH_MAC. */
+    tgh_frame(frame, 9100, TGH_MAC, 5);
     ck_assert(!fake_wire_deliver(&h->wire, frame, 9100));
     ck_assert_uint_eq(h->n->cnt.rx_drops[NIC_DROP_TOO_LONG], 1);
 }
@@ -162,7 +151,7 @@ START_TEST(rx_jumbo_disabled_and_filter)
     c.mtu = 9000;
     c.jumbo_disabled = true;
     tgh_up(h, &c, 8, 4);
-    tgh_frame(frame, 4000, MAC, 1);
+    tgh_frame(frame, 4000, TGH_MAC, 1);
     ck_assert(fake_wire_deliver(&h->wire, frame, 4000));
     static const uint8_t other[6] = {0x02, 9, 9, 9, 9, 9}, mcast[6] = {1, 0, 0x5e, 1, 2, 3};
     tgh_frame(frame, 200, other, 2);
@@ -304,7 +293,7 @@ START_TEST(rx_coalescing_ticks_and_count)
     unsigned *fires = counter(h, "coal.fire");
     unsigned handled = h->isr_handled;
     for (unsigned k = 0; k < 3; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
     }
     tgh_run(h, US(100));
@@ -318,7 +307,7 @@ START_TEST(rx_coalescing_ticks_and_count)
      * takes ~3.4 us of bus time (BD fetch, payload, return BD, index
      * word), which the engine waits out: the 25th is done after ~85 us. */
     for (unsigned k = 0; k < 25; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
     }
     tgh_run(h, US(60));
@@ -330,7 +319,7 @@ START_TEST(rx_coalescing_ticks_and_count)
     /* Ticks 0: every frame interrupts. */
     tgh_wr(h, RxCoal, 0);
     for (unsigned k = 0; k < 4; k++) {
-        tgh_frame(frame, 200, MAC, k);
+        tgh_frame(frame, 200, TGH_MAC, k);
         fake_wire_deliver(&h->wire, frame, 200);
         tgh_run(h, US(5));
     }
@@ -355,7 +344,7 @@ static void swap_run(int mode, uint8_t *rx_out, uint8_t *tx_out)
         c.host_ctrl |= TG_HC_BYTE_SWAP;
     tgh_up(h, &c, 8, 0);
     ck_assert(h->fw_running);
-    tgh_udp_frame(frame, 777, MAC, 11);
+    tgh_udp_frame(frame, 777, TGH_MAC, 11);
     ck_assert(fake_wire_deliver(&h->wire, frame, 777));
     tgh_udp_frame(frame, 555, BCAST, 12);
     tgh_send(h, frame, 555, 3, 0, 0);
@@ -375,7 +364,7 @@ START_TEST(swap_modes_same_bytes)
     static uint8_t rx[3][777], tx[3][555];
     for (int m = 0; m < 3; m++)
         swap_run(m, rx[m], tx[m]);
-    tgh_udp_frame(frame, 777, MAC, 11);
+    tgh_udp_frame(frame, 777, TGH_MAC, 11);
     for (int m = 0; m < 3; m++)
         ck_assert_mem_eq(rx[m], frame, 777);
     tgh_udp_frame(frame, 555, BCAST, 12);
@@ -390,7 +379,7 @@ START_TEST(data_swap_off_reverses_words)
     tgh_cfg c = h->cfg;
     c.opmode &= ~0x10u; /* BYTESWAP_DATA off */
     tgh_up(h, &c, 8, 0);
-    tgh_frame(frame, 203, MAC, 1);
+    tgh_frame(frame, 203, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 203);
     tgh_run(h, US(300));
     ck_assert_uint_eq(h->nrx, 1);
@@ -406,16 +395,24 @@ END_TEST
 
 /* ---- per-word versus raw DMA ----------------------------------------------------------- */
 
-static void dma_run(bool per_word, uint8_t *rx_out, uint8_t *tx_out, uint64_t *word_ops,
-                    uint64_t *bulk_ops)
+/* A fresh big-endian host's Tigon, up with nstd standard receive buffers,
+ * moving payloads per word or raw. */
+static tg_host *fresh_up(bool per_word, unsigned nstd)
 {
     tg_host *h = &H;
     tgh_teardown(h);
     tgh_setup(h, "tigon2", true);
     nic_set_dma_per_word(h->n, per_word);
-    tgh_up(h, &h->cfg, 8, 0);
+    tgh_up(h, &h->cfg, nstd, 0);
+    return h;
+}
+
+static void dma_run(bool per_word, uint8_t *rx_out, uint8_t *tx_out, uint64_t *word_ops,
+                    uint64_t *bulk_ops)
+{
+    tg_host *h = fresh_up(per_word, 8);
     uint64_t w0 = h->n->cnt.dma_word_ops, b0 = h->n->cnt.dma_bulk_ops;
-    tgh_frame(frame, 1501, MAC, 21);
+    tgh_frame(frame, 1501, TGH_MAC, 21);
     ck_assert(fake_wire_deliver(&h->wire, frame, 1501));
     tgh_frame(frame, 1203, BCAST, 22);
     tgh_send(h, frame, 1203, 2, 0, 0);
@@ -435,7 +432,7 @@ START_TEST(per_word_vs_raw)
     dma_run(true, rx[1], tx[1], &w[1], &b[1]);
     ck_assert_mem_eq(rx[0], rx[1], 1501);
     ck_assert_mem_eq(tx[0], tx[1], 1203);
-    tgh_frame(frame, 1501, MAC, 21);
+    tgh_frame(frame, 1501, TGH_MAC, 21);
     ck_assert_mem_eq(rx[0], frame, 1501);
     ck_assert_uint_eq(b[0], 3); /* Rx payload, two Tx fragments */
     ck_assert_uint_eq(b[1], 0);
@@ -448,30 +445,26 @@ END_TEST
  * bus transfers, so per-word payload DMA costs virtual time, not only host
  * time.  Returns the virtual time until the last of `nf` frames went out
  * (tx) or was delivered to the host (rx). */
-#define NTIMED 8
-static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uint64_t *busy)
+static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NIC_TIMED_FRAMES][1514],
+                          uint64_t *busy)
 {
-    tg_host *h = &H;
-    tgh_teardown(h);
-    tgh_setup(h, "tigon2", true);
-    nic_set_dma_per_word(h->n, per_word);
-    tgh_up(h, &h->cfg, 16, 0);
+    tg_host *h = fresh_up(per_word, 16);
     uint64_t t0 = h->clock.now, b0 = h->n->dma_busy_ticks;
-    for (unsigned i = 0; i < NTIMED; i++) {
-        tgh_frame(frame, 1514, MAC, 40 + i);
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
+        tgh_frame(frame, 1514, TGH_MAC, 40 + i);
         if (tx)
             tgh_send(h, frame, 1514, 1, 0, 0);
         else
             ck_assert(fake_wire_deliver(&h->wire, frame, 1514));
     }
     unsigned k = 0;
-    while ((tx ? h->wire.nframes : h->n->cnt.rx_frames) < NTIMED && k++ < 2000)
+    while ((tx ? h->wire.nframes : h->n->cnt.rx_frames) < NIC_TIMED_FRAMES && k++ < 2000)
         tgh_run(h, US(1));
-    ck_assert_uint_eq(tx ? h->wire.nframes : h->n->cnt.rx_frames, NTIMED);
+    ck_assert_uint_eq(tx ? h->wire.nframes : h->n->cnt.rx_frames, NIC_TIMED_FRAMES);
     uint64_t took = h->clock.now - t0;
     tgh_run(h, US(100));
-    ck_assert_uint_eq(h->nrx, tx ? 0 : NTIMED);
-    for (unsigned i = 0; i < NTIMED; i++) {
+    ck_assert_uint_eq(h->nrx, tx ? 0 : NIC_TIMED_FRAMES);
+    for (unsigned i = 0; i < NIC_TIMED_FRAMES; i++) {
         uint32_t len = 0;
         const uint8_t *p = tx ? h->wire.frames[i] : tgh_rx_data(h, &h->rx[i], &len);
         ck_assert_uint_eq(tx ? h->wire.lens[i] : len, 1514);
@@ -483,24 +476,10 @@ static uint64_t timed_run(bool per_word, bool tx, uint8_t out[NTIMED][1514], uin
 
 START_TEST(per_word_dma_takes_virtual_time)
 {
-    static uint8_t raw[NTIMED][1514], word[NTIMED][1514];
-    for (int tx = 0; tx < 2; tx++) {
-        uint64_t busy_raw, busy_word;
-        uint64_t t_raw = timed_run(false, tx, raw, &busy_raw);
-        uint64_t t_word = timed_run(true, tx, word, &busy_word);
-        for (unsigned i = 0; i < NTIMED; i++) {
-            tgh_frame(frame, 1514, MAC, 40 + i);
-            ck_assert_mem_eq(raw[i], frame, 1514);
-            ck_assert_mem_eq(word[i], frame, 1514);
-        }
-        /* A 1514-byte payload: one burst of 4 + 190 PCI clocks (5.8 us), or
-         * 379 word transfers of 5 clocks (57 us).  Raw Tx is paced by the
-         * wire (12.3 us a frame), per-word by the bus. */
-        ck_assert_uint_gt(busy_word, 5 * busy_raw);
-        ck_assert_msg(t_word > 3 * t_raw, "%s: raw %llu ticks, per-word %llu ticks",
-                      tx ? "tx" : "rx", (unsigned long long)t_raw, (unsigned long long)t_word);
-        ck_assert_uint_ge(t_word, busy_word - busy_word / 8); /* the bus time is waited out */
-    }
+    /* A 1514-byte payload: one burst of 4 + 190 PCI clocks (5.8 us), or
+     * 379 word transfers of 5 clocks (57 us).  Raw Tx is paced by the
+     * wire (12.3 us a frame), per-word by the bus. */
+    check_per_word_dma_costs(timed_run, TGH_MAC, 0x0800, 40);
 }
 END_TEST
 
@@ -552,7 +531,7 @@ START_TEST(bad_rx_input)
     tgh_post(h, 0, 2, 1518);
     tgh_mw(h, H_STD + 4, 0x7fff0000);
     tgh_mw(h, H_STD + 32 + 8, 1u << 16 | 64);
-    tgh_frame(frame, 200, MAC, 1);
+    tgh_frame(frame, 200, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 200), offered++;
     fake_wire_deliver(&h->wire, frame, 200), offered++;
     tgh_run(h, US(300));
@@ -635,7 +614,7 @@ START_TEST(views_and_events)
     unsigned *mb = counter(h, "mailbox.write"), *cmd = counter(h, "cmd"),
              *evt = counter(h, "event"), *bell = counter(h, "doorbell");
     tgh_up(h, &h->cfg, 8, 4);
-    tgh_frame(frame, 300, MAC, 1);
+    tgh_frame(frame, 300, TGH_MAC, 1);
     fake_wire_deliver(&h->wire, frame, 300);
     tgh_send(h, frame, 300, 1, 0, 0);
     tgh_run(h, US(500));
@@ -685,25 +664,12 @@ END_TEST
 static Suite *tigon_dma_suite(void)
 {
     Suite *s = suite_create("tigon-dma");
-    TCase *t = tcase_create("dma");
-    tcase_add_checked_fixture(t, setup_be, teardown);
-    tcase_set_timeout(t, 60);
-    tcase_add_test(t, rx_standard_and_return_ring);
-    tcase_add_test(t, rx_jumbo_and_mini);
-    tcase_add_test(t, rx_jumbo_disabled_and_filter);
-    tcase_add_test(t, tx_host_ring_consumer_index);
-    tcase_add_test(t, tx_per_frame_updates_and_offloads);
-    tcase_add_test(t, tx_ring_in_nic_sram);
-    tcase_add_test(t, rx_coalescing_ticks_and_count);
-    tcase_add_test(t, swap_modes_same_bytes);
-    tcase_add_test(t, data_swap_off_reverses_words);
-    tcase_add_test(t, per_word_vs_raw);
-    tcase_add_test(t, per_word_dma_takes_virtual_time);
-    tcase_add_test(t, bad_tx_input);
-    tcase_add_test(t, bad_rx_input);
-    tcase_add_test(t, bad_rings);
-    tcase_add_test(t, views_and_events);
-    suite_add_tcase(s, t);
+    check_add_tests(check_case(s, "dma", setup_be, teardown, 60), rx_standard_and_return_ring,
+                    rx_jumbo_and_mini, rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
+                    tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram,
+                    rx_coalescing_ticks_and_count, swap_modes_same_bytes,
+                    data_swap_off_reverses_words, per_word_vs_raw, per_word_dma_takes_virtual_time,
+                    bad_tx_input, bad_rx_input, bad_rings, views_and_events);
     return s;
 }
 

@@ -7,48 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const uint8_t HOST_MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
-
-/* BAR offsets. */
-enum {
-    HostCtrl = 0x40,
-    LocalCtrl = 0x44,
-    MiscCfg = 0x50,
-    WinBase = 0x68,
-    AssistState = 0x11c,
-    CpuCtrl = 0x140,
-    Pc = 0x144,
-    CpuBCtrl = 0x240,
-    Mb0Lo = 0x504,
-    CmdPrd = 0x50c,
-    TxPrd = 0x514,
-    RxStdPrd = 0x51c,
-    RxJumboPrd = 0x524,
-    RxMiniPrd = 0x52c,
-    MacAddrHi = 0x600,
-    MacAddrLo = 0x604,
-    InfoPtrHi = 0x608,
-    InfoPtrLo = 0x60c,
-    ModeStat = 0x618,
-    DmaReadCfg = 0x61c,
-    DmaWriteCfg = 0x620,
-    TxBufRat = 0x624,
-    EvtCsm = 0x628,
-    CmdCsm = 0x62c,
-    RxCoal = 0x630,
-    TxCoal = 0x634,
-    StatTicks = 0x638,
-    TxMaxBD = 0x63c,
-    RxMaxBD = 0x640,
-    TuneLink = 0x648,
-    TuneFastLink = 0x64c,
-    IfIdx = 0x65c,
-    IfMtu = 0x660,
-    MaskInt = 0x664,
-    RxRetCsm = 0x680,
-    CmdRng = 0x700,
-    Window = 0x800
-};
+const uint8_t TGH_MAC[6] = {0x08, 0x00, 0x69, 0x12, 0x34, 0x56};
 
 tgh_cfg tgh_linux_cfg(bool be)
 {
@@ -79,7 +38,7 @@ void tgh_setup(tg_host *h, const char *model, bool be)
     memset(h, 0, sizeof *h);
     sched_init(&h->clock, 0);
     event_bus_init(&h->eb, &h->clock.now);
-    nic_opts o = {.net = "none", .mac = HOST_MAC};
+    nic_opts o = {.net = "none", .mac = TGH_MAC};
     h->f = nic_create(model, "tigon0", &o, &h->clock, &h->eb, &err);
     if (!h->f) {
         fprintf(stderr, "tgh_setup: %s\n", err.msg);
@@ -168,8 +127,8 @@ void tgh_init(tg_host *h, const tgh_cfg *c)
     tgh_wr(h, LocalCtrl, 0x200);
     tgh_wr(h, MiscCfg, 0x100000);
     tgh_wr(h, ModeStat, c->opmode);
-    tgh_wr(h, MacAddrHi, (uint32_t)load_be(HOST_MAC, 2));
-    tgh_wr(h, MacAddrLo, (uint32_t)load_be(HOST_MAC + 2, 4));
+    tgh_wr(h, MacAddrHi, (uint32_t)load_be(TGH_MAC, 2));
+    tgh_wr(h, MacAddrLo, (uint32_t)load_be(TGH_MAC + 2, 4));
     if (!c->no_firmware) {
         if (c->full_clear)
             tgh_download(h, 0x2000, NULL, (0x80000 - 0x2000) / 4);
@@ -357,12 +316,7 @@ bool tgh_saw_event(const tg_host *h, unsigned code, unsigned sub)
 
 void tgh_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
 {
-    memcpy(f, dst, 6);
-    memcpy(f + 6, "\x02\x00\x00\x00\x00\x01", 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    for (uint32_t i = 14; i < len; i++)
-        f[i] = net_payload_byte(k, i);
+    fake_frame(f, len, dst, 0x0800, k);
 }
 
 static uint16_t fold(uint32_t s)

@@ -10,6 +10,58 @@
 #include "dev/nic/tigon/tigon.h"
 #include "../nic_fake.h"
 
+/* The BAR registers the harness and the tests use (acenic.h's names). */
+enum {
+    HostCtrl = 0x40,
+    LocalCtrl = 0x44,
+    MiscCfg = 0x50,
+    PciState = 0x5c,
+    WinBase = 0x68,
+    WinData = 0x6c,
+    AssistState = 0x11c,
+    CpuCtrl = 0x140,
+    Pc = 0x144,
+    SramAddr = 0x154,
+    SramData = 0x158,
+    CpuBCtrl = 0x240,
+    MacStats = 0x480,
+    Mb0Lo = 0x504,
+    CmdPrd = 0x50c,
+    TxPrd = 0x514,
+    RxStdPrd = 0x51c,
+    RxJumboPrd = 0x524,
+    RxMiniPrd = 0x52c,
+    MacAddrHi = 0x600,
+    MacAddrLo = 0x604,
+    InfoPtrHi = 0x608,
+    InfoPtrLo = 0x60c,
+    MultiCastHi = 0x610,
+    MultiCastLo = 0x614,
+    ModeStat = 0x618,
+    DmaReadCfg = 0x61c,
+    DmaWriteCfg = 0x620,
+    TxBufRat = 0x624,
+    EvtCsm = 0x628,
+    CmdCsm = 0x62c,
+    RxCoal = 0x630,
+    TxCoal = 0x634,
+    StatTicks = 0x638,
+    TxMaxBD = 0x63c,
+    RxMaxBD = 0x640,
+    TuneLink = 0x648,
+    TuneFastLink = 0x64c,
+    IfIdx = 0x65c,
+    IfMtu = 0x660,
+    MaskInt = 0x664,
+    GigLnkState = 0x668,
+    RxRetCsm = 0x680,
+    CmdRng = 0x700,
+    Window = 0x800
+};
+
+/* The host's MAC address (the model's --mac). */
+extern const uint8_t TGH_MAC[6];
+
 /* Host memory layout (bus addresses). */
 #define H_GIB (FAKE_LO + 0x1000)
 #define H_EVT (FAKE_LO + 0x2000)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
+/* Views: info bridge, info pci, info dma, info irq, info nic, ring.  The decoding
  * lives with the devices (dev_view entries in their declarations); these
  * commands find the devices that offer a view and show it.  `info irq`
  * reads the HUB's and Bridge's interrupt registers by name.
@@ -15,6 +15,8 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_phy.h"
 
 typedef struct views_state {
     view_memo memo;   /* what the command line saw */
@@ -42,8 +44,28 @@ view_memo *dbg_views_memo(dbg *d) { return &vstate(d)->memo; }
 
 void dbg_set_pane_memo(dbg *d, view_memo *m) { vstate(d)->panes = m; }
 
+/* The NICs' live rates count host time only while the machine runs. */
+static void nic_rates_pause(dbg *d, bool pause)
+{
+    uint64_t now = rate_host_ns();
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        nic *n = nic_of_device(dev);
+        if (n && pause)
+            rate_pause(&n->rate, now);
+        else if (n)
+            rate_resume(&n->rate, now);
+    }
+}
+
+static void dbg_views_on_stop(dbg *d, int reason)
+{
+    (void)reason;
+    nic_rates_pause(d, true);
+}
+
 static void dbg_views_on_resume(dbg *d)
 {
+    nic_rates_pause(d, false);
     views_state *s = d->views;
     if (!s)
         return;
@@ -118,6 +140,41 @@ static int cmd_info_pci(dbg *d, const char *args) { return show_view(d, "pci", a
 static int cmd_info_dma(dbg *d, const char *args)
 {
     return show_view(d, "dma", args, "DMA counters");
+}
+
+/* ---- info nic ---------------------------------------------------------------------- */
+
+static int cmd_info_nic(dbg *d, const cmd_args *a)
+{
+    const char *name = a->text[0] && *a->text[0] ? a->text[0] : NULL;
+    strbuf b;
+    sb_init(&b);
+    unsigned n = 0;
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        nic *ni = nic_of_device(dev);
+        if (!ni || (name && strcmp(dev->name, name) != 0))
+            continue;
+        const nic_counters *c = &ni->cnt;
+        sb_printf(&b, "%s%s (%s, slot %d), ", n++ ? "\n" : "", dev->name, ni->model->name,
+                  ni->pci.slot);
+        nic_describe(ni, &b);
+        sb_printf(&b, "\n  link %s; tx %llu frames, %llu bytes; rx %llu frames, %llu bytes\n",
+                  !ni->port                   ? "none"
+                  : ni->link && !ni->link->up ? "down"
+                                              : "up",
+                  (unsigned long long)c->tx_frames, (unsigned long long)c->tx_bytes,
+                  (unsigned long long)c->rx_frames, (unsigned long long)c->rx_bytes);
+        nic_show_rates(ni, "  ", &b);
+    }
+    if (!n) {
+        sb_free(&b);
+        if (name)
+            return dbg_error(d, "No NIC named \"%s\" (see \"info devices\").", name);
+        return dbg_error(d, "This machine has no NIC (see --nic).");
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
 }
 
 /* ---- ring ---------------------------------------------------------------------- */
@@ -297,6 +354,18 @@ static const command view_commands[] = {
              "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
              "Example: info irq",
      .flags = CMD_MACHINE},
+    {.name = "info nic",
+     .run = cmd_info_nic,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "NIC")),
+     .help = "Show each NIC's frame counts and live frame and bit rates.\n"
+             "Show each NIC (or the one named): model, slot, MAC, backend, link, the frames and\n"
+             "bytes it sent and received, and its live rates: frames/s and Mbit/s (frame bytes\n"
+             "as the NIC counts them, without FCS) over the last half second of guest time,\n"
+             "per second of guest time and per second of host time the machine spent running\n"
+             "(time stopped in the debugger does not count).  The guest-time rates are a\n"
+             "function of the run alone; the host-time ones depend on the host.\n"
+             "Example: info nic e1000_0",
+     .flags = CMD_MACHINE},
     {.name = "ring",
      .run = cmd_ring,
      CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
@@ -318,6 +387,7 @@ static const dbg_cmd_table *const views_tables[] = {&view_table, NULL};
 const dbg_module dbg_views_module = {
     .name = "views",
     .commands = views_tables,
+    .on_stop = dbg_views_on_stop,
     .on_resume = dbg_views_on_resume,
     .free = dbg_views_free,
 };

@@ -29,6 +29,7 @@
 
 #include "core/dev.h"
 #include "core/event.h"
+#include "core/ratemeter.h"
 #include "core/sched.h"
 #include "dev/pci/pci.h"
 #include "net/net.h"
@@ -261,6 +262,10 @@ struct nic {
     bool mac_given; /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
     nic_counters cnt;
+    /* Live frame and bit rates (info nic, the TUI's status bar): samples of
+     * tx_frames, tx_bytes, rx_frames, rx_bytes (NIC_RATE_*), taken as frames
+     * pass; not machine state. */
+    rate_meter rate;
     nic_fifo fifo;
     /* Tx gather buffer. */
     uint8_t *txbuf;
@@ -281,6 +286,31 @@ struct nic {
 
 static inline nic *nic_from_pci(pci_func *f) { return f->opaque; }
 /* True if p lies inside the model state of n: a part of the model. */
+/* The rate meter's values and window (half a second of guest time). */
+enum { NIC_RATE_TX_FRAMES, NIC_RATE_TX_BYTES, NIC_RATE_RX_FRAMES, NIC_RATE_RX_BYTES };
+#define NIC_RATE_WINDOW_MS 500
+static inline void nic_rate_values(const nic *n, uint64_t v[RATE_NVALS])
+{
+    v[NIC_RATE_TX_FRAMES] = n->cnt.tx_frames;
+    v[NIC_RATE_TX_BYTES] = n->cnt.tx_bytes;
+    v[NIC_RATE_RX_FRAMES] = n->cnt.rx_frames;
+    v[NIC_RATE_RX_BYTES] = n->cnt.rx_bytes;
+}
+static inline void nic_rate_tick(nic *n)
+{
+    if (unlikely(n->clock->now >= n->rate.next)) {
+        uint64_t v[RATE_NVALS];
+        nic_rate_values(n, v);
+        rate_sample_now(&n->rate, n->clock->now, v);
+    }
+}
+/* "tx 1234.5 frames/s 98.765 Mbit/s, rx ..." over the window, in guest and
+ * host time (nic_views.c): two lines, each starting with indent. */
+void nic_show_rates(nic *n, const char *indent, strbuf *out);
+/* One line for a status bar: "e1000_0 tx 98.8/12.3 rx 0.0/0.0 Mbit/s
+ * (guest/host)"; empty if the NIC has carried no frame yet. */
+void nic_rate_brief(nic *n, char *buf, size_t len);
+
 static inline bool nic_part(const nic *n, const void *p)
 {
     return (const char *)p >= (const char *)n && (const char *)p < (const char *)n + n->state_size;

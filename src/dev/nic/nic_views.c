@@ -122,6 +122,7 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
     }
     if (any)
         sb_putc(out, '\n');
+    nic_show_rates(n, "  ", out);
     if (n->port) /* the far end: the backend's own counts (sink, gen, echo ...) */
         net_port_show(n->port, out);
 }
@@ -159,4 +160,55 @@ void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
                       (unsigned long long)old_us);
         sb_putc(out, '\n');
     }
+}
+
+/* ---- live rates (info nic, the TUI's status bar) ---------------------------- */
+
+static void read_rates(nic *n, rate_result *r)
+{
+    uint64_t v[RATE_NVALS];
+    nic_rate_values(n, v);
+    rate_read(&n->rate, nic_now(n), n->clock->hz, v, r);
+}
+
+static void rate_line(const double *per, strbuf *out)
+{
+    sb_printf(out, "tx %.1f frames/s %.3f Mbit/s, rx %.1f frames/s %.3f Mbit/s\n",
+              per[NIC_RATE_TX_FRAMES], per[NIC_RATE_TX_BYTES] * 8 / 1e6, per[NIC_RATE_RX_FRAMES],
+              per[NIC_RATE_RX_BYTES] * 8 / 1e6);
+}
+
+void nic_show_rates(nic *n, const char *indent, strbuf *out)
+{
+    rate_result r;
+    read_rates(n, &r);
+    if (!r.valid) {
+        sb_printf(out, "%srates: no frame yet\n", indent);
+        return;
+    }
+    sb_printf(out, "%srates over the last %.6f s of guest time (%.6f s of host time running):\n",
+              indent, r.vt_span, r.host_span);
+    sb_printf(out, "%s  guest time: ", indent);
+    rate_line(r.per_vt, out);
+    sb_printf(out, "%s  host time:  ", indent);
+    if (r.per_host[0] < 0)
+        sb_puts(out, "- (no host time has passed)\n");
+    else
+        rate_line(r.per_host, out);
+}
+
+void nic_rate_brief(nic *n, char *buf, size_t len)
+{
+    rate_result r;
+    read_rates(n, &r);
+    if (!r.valid) {
+        if (len)
+            buf[0] = 0;
+        return;
+    }
+    double h_tx = r.per_host[NIC_RATE_TX_BYTES] * 8 / 1e6;
+    double h_rx = r.per_host[NIC_RATE_RX_BYTES] * 8 / 1e6;
+    snprintf(buf, len, "%s tx %.1f/%.1f rx %.1f/%.1f Mb/s g/h", n->dev->name,
+             r.per_vt[NIC_RATE_TX_BYTES] * 8 / 1e6, h_tx < 0 ? 0 : h_tx,
+             r.per_vt[NIC_RATE_RX_BYTES] * 8 / 1e6, h_rx < 0 ? 0 : h_rx);
 }

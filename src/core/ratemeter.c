@@ -66,8 +66,7 @@ void rate_resume(rate_meter *r, uint64_t host_ns)
     r->paused = 0;
 }
 
-void rate_read(const rate_meter *r, uint64_t vt, uint64_t hz, const uint64_t *cur,
-               rate_result *out)
+void rate_read(const rate_meter *r, uint64_t vt, uint64_t hz, const uint64_t *cur, rate_result *out)
 {
     memset(out, 0, sizeof *out);
     if (!r->count)

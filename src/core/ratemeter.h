@@ -34,9 +34,9 @@ typedef struct rate_meter {
 
 /* What rate_read() gives: per second of each time base over the span. */
 typedef struct rate_result {
-    bool valid;                 /* false: no sample yet */
-    double vt_span, host_span;  /* seconds */
-    double per_vt[RATE_NVALS];  /* per virtual second */
+    bool valid;                  /* false: no sample yet */
+    double vt_span, host_span;   /* seconds */
+    double per_vt[RATE_NVALS];   /* per virtual second */
     double per_host[RATE_NVALS]; /* per host second; < 0: no host time */
 } rate_result;
 

@@ -4,14 +4,16 @@
 (its protocol is in linux/README.md, "ttcp (UDP)"), for tests and benchmarks
 through --net tap:IF or --net socket peers.
 
-  ttcp.py -t [-V] [-l msgsize] [-n count] [-p port] [-d usec] [-b addr] HOST
+  ttcp.py -t [-V] [-l msgsize] [-n count] [-p port] [-d usec] [-e msec] [-b addr] HOST
   ttcp.py -r [-V] [-l msgsize] [-n count] [-p port] [-w sec] [-b addr] [--ready FILE]
 
 -t sends one buffer (message 0's pattern) count times between a start
 sentinel and four end sentinels, as the classic ttcp does; -V fills each
 message k with (k*7 + i) & 0xff.  -r counts the datagrams between the
 sentinels; with -V it checks each one's pattern and sequence and sums its
-bytes.  -d waits usec between messages (a paced sender); -b binds to addr;
+bytes.  -d waits usec between messages (a paced sender); -e waits msec
+before the end sentinels (an unpaced sender can fill the receiver's queues,
+and a sentinel that arrives while they are full is lost); -b binds to addr;
 --ready FILE is created once the receiver's socket is bound.
 
 Both report in the guest tool's format, in host time (CLOCK_MONOTONIC):
@@ -82,6 +84,8 @@ def transmit(o):
         if delay:
             time.sleep(delay)
     t1 = now_us()
+    if o['endwait']:
+        time.sleep(o['endwait'] / 1000)
     for _ in range(4):
         try:
             s.send(b'ttcp')
@@ -148,7 +152,7 @@ def receive(o):
 
 def main(argv):
     o = dict(mode=None, verify=0, len=1024, count=None, port=5001, delay=0, wait=30, bind=None,
-             host=None, ready=None)
+             host=None, ready=None, endwait=0)
     len_set = False
     i = 0
     while i < len(argv):
@@ -157,13 +161,13 @@ def main(argv):
             o['mode'] = a[1]
         elif a == '-V':
             o['verify'] = 1
-        elif a in ('-l', '-n', '-p', '-d', '-w', '-b', '--ready'):
+        elif a in ('-l', '-n', '-p', '-d', '-e', '-w', '-b', '--ready'):
             if i + 1 >= len(argv):
                 usage()
             v = argv[i + 1]
             i += 1
-            key = {'-l': 'len', '-n': 'count', '-p': 'port', '-d': 'delay', '-w': 'wait',
-                   '-b': 'bind', '--ready': 'ready'}[a]
+            key = {'-l': 'len', '-n': 'count', '-p': 'port', '-d': 'delay', '-e': 'endwait',
+                   '-w': 'wait', '-b': 'bind', '--ready': 'ready'}[a]
             if key in ('bind', 'ready'):
                 o[key] = v
             else:

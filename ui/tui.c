@@ -15,7 +15,6 @@
 
 #include "core/log.h"
 #include "dbg/gdbstub.h"
-#include "dev/nic/nic.h"
 #include "ui/tui.h"
 #include "ui/ui.h"
 
@@ -263,13 +262,15 @@ static void draw_status(tui *t)
         snprintf(speed, sizeof speed, " - MIPS |");
     /* The first NIC that carried frames: its live bit rates, guest/host time. */
     for (device *dev = m->devices; dev && !net[0]; dev = dev->next) {
-        nic *n = nic_of_device(dev);
-        char brief[80];
-        if (n) {
-            nic_rate_brief(n, brief, sizeof brief);
-            if (brief[0])
-                snprintf(net, sizeof net, " %s |", brief);
-        }
+        const dev_view *v = dev_view_find(dev, "rates");
+        if (!v)
+            continue;
+        strbuf b;
+        sb_init(&b);
+        v->show(dev, "brief", NULL, &b);
+        if (b.s && b.s[0])
+            snprintf(net, sizeof net, " %s |", b.s);
+        sb_free(&b);
     }
     snprintf(line, sizeof line,
              " xbow | %s | cpu%d %s | vtime %.6fs |%s%s%s layout %s | F1 help F5 cont "

@@ -21,9 +21,44 @@ void rate_init(rate_meter *r, uint64_t window_ticks)
 
 void rate_clear(rate_meter *r)
 {
-    uint64_t w = r->window, paused = r->paused;
-    rate_init(r, w);
-    r->paused = paused;
+    r->head = r->count = 0;
+    r->next = 0;
+}
+
+static rate_meter *meters;
+
+void rate_register(rate_meter *r)
+{
+    if (r->registered)
+        return;
+    r->list_next = meters;
+    meters = r;
+    r->registered = true;
+}
+
+void rate_unregister(rate_meter *r)
+{
+    for (rate_meter **p = &meters; *p; p = &(*p)->list_next) {
+        if (*p == r) {
+            *p = r->list_next;
+            break;
+        }
+    }
+    r->registered = false;
+}
+
+void rate_pause_all(void)
+{
+    uint64_t now = rate_host_ns();
+    for (rate_meter *r = meters; r; r = r->list_next)
+        rate_pause(r, now);
+}
+
+void rate_resume_all(void)
+{
+    uint64_t now = rate_host_ns();
+    for (rate_meter *r = meters; r; r = r->list_next)
+        rate_resume(r, now);
 }
 
 void rate_sample_now(rate_meter *r, uint64_t vt, const uint64_t *v)

@@ -30,6 +30,8 @@ typedef struct rate_meter {
     uint64_t paused; /* host ns the machine stopped at; 0 = running */
     unsigned head, count;
     rate_sample s[RATE_SLOTS + 1];
+    struct rate_meter *list_next; /* rate_register's list */
+    bool registered;
 } rate_meter;
 
 /* What rate_read() gives: per second of each time base over the span. */
@@ -54,6 +56,12 @@ static inline void rate_tick(rate_meter *r, uint64_t vt, const uint64_t *v)
 /* The machine stopped (the debugger has it) / runs again. */
 void rate_pause(rate_meter *r, uint64_t host_ns);
 void rate_resume(rate_meter *r, uint64_t host_ns);
+/* The meters of the process (a NIC registers its own), so that the debugger
+ * can pause and resume them all without knowing their owners. */
+void rate_register(rate_meter *r);
+void rate_unregister(rate_meter *r);
+void rate_pause_all(void);
+void rate_resume_all(void);
 /* The rates at virtual time vt (hz ticks a second) with the counters cur. */
 void rate_read(const rate_meter *r, uint64_t vt, uint64_t hz, const uint64_t *cur,
                rate_result *out);

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
-#include "dev/nic/nic.h"
-#include "dev/nic/nic_phy.h"
+#include "core/ratemeter.h"
 
 typedef struct views_state {
     view_memo memo;   /* what the command line saw */
@@ -45,27 +44,16 @@ view_memo *dbg_views_memo(dbg *d) { return &vstate(d)->memo; }
 void dbg_set_pane_memo(dbg *d, view_memo *m) { vstate(d)->panes = m; }
 
 /* The NICs' live rates count host time only while the machine runs. */
-static void nic_rates_pause(dbg *d, bool pause)
-{
-    uint64_t now = rate_host_ns();
-    for (device *dev = d->m->devices; dev; dev = dev->next) {
-        nic *n = nic_of_device(dev);
-        if (n && pause)
-            rate_pause(&n->rate, now);
-        else if (n)
-            rate_resume(&n->rate, now);
-    }
-}
-
 static void dbg_views_on_stop(dbg *d, int reason)
 {
+    (void)d;
     (void)reason;
-    nic_rates_pause(d, true);
+    rate_pause_all();
 }
 
 static void dbg_views_on_resume(dbg *d)
 {
-    nic_rates_pause(d, false);
+    rate_resume_all();
     views_state *s = d->views;
     if (!s)
         return;
@@ -147,34 +135,20 @@ static int cmd_info_dma(dbg *d, const char *args)
 static int cmd_info_nic(dbg *d, const cmd_args *a)
 {
     const char *name = a->text[0] && *a->text[0] ? a->text[0] : NULL;
-    strbuf b;
-    sb_init(&b);
     unsigned n = 0;
     for (device *dev = d->m->devices; dev; dev = dev->next) {
-        nic *ni = nic_of_device(dev);
-        if (!ni || (name && strcmp(dev->name, name) != 0))
+        const dev_view *v = dev_view_find(dev, "rates");
+        if (!v || (name && strcmp(dev->name, name) != 0))
             continue;
-        const nic_counters *c = &ni->cnt;
-        sb_printf(&b, "%s%s (%s, slot %d), ", n++ ? "\n" : "", dev->name, ni->model->name,
-                  ni->pci.slot);
-        nic_describe(ni, &b);
-        sb_printf(&b, "\n  link %s; tx %llu frames, %llu bytes; rx %llu frames, %llu bytes\n",
-                  !ni->port                   ? "none"
-                  : ni->link && !ni->link->up ? "down"
-                                              : "up",
-                  (unsigned long long)c->tx_frames, (unsigned long long)c->tx_bytes,
-                  (unsigned long long)c->rx_frames, (unsigned long long)c->rx_bytes);
-        nic_show_rates(ni, "  ", &b);
+        char *text = capture(d, dev, v, "");
+        dbg_printf(d, "%s%s", n++ ? "\n" : "", text);
+        free(text);
     }
-    if (!n) {
-        sb_free(&b);
-        if (name)
-            return dbg_error(d, "No NIC named \"%s\" (see \"info devices\").", name);
-        return dbg_error(d, "This machine has no NIC (see --nic).");
-    }
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    if (n)
+        return 0;
+    if (name)
+        return dbg_error(d, "No NIC named \"%s\" (see \"info devices\").", name);
+    return dbg_error(d, "This machine has no NIC (see --nic).");
 }
 
 /* ---- ring ---------------------------------------------------------------------- */

@@ -267,11 +267,13 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
         free(n);
         return NULL;
     }
+    rate_register(&n->rate); /* the debugger pauses it while stopped */
     return n;
 }
 
 void nic_fini(nic *n)
 {
+    rate_unregister(&n->rate);
     if (n->tx_eng.n)
         nic_engine_stop(&n->tx_eng);
     if (n->rx_eng.n)

@@ -304,13 +304,6 @@ static inline void nic_rate_tick(nic *n)
         rate_sample_now(&n->rate, n->clock->now, v);
     }
 }
-/* "tx 1234.5 frames/s 98.765 Mbit/s, rx ..." over the window, in guest and
- * host time (nic_views.c): two lines, each starting with indent. */
-void nic_show_rates(nic *n, const char *indent, strbuf *out);
-/* One line for a status bar: "e1000_0 tx 98.8/12.3 rx 0.0/0.0 Mbit/s
- * (guest/host)"; empty if the NIC has carried no frame yet. */
-void nic_rate_brief(nic *n, char *buf, size_t len);
-
 static inline bool nic_part(const nic *n, const void *p)
 {
     return (const char *)p >= (const char *)n && (const char *)p < (const char *)n + n->state_size;
@@ -472,17 +465,21 @@ void nic_describe(const nic *n, strbuf *out);
  * "station" (the line xbow prints for each NIC at start-up). */
 void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
+/* "rates": the counts and the live rates (info nic); "rates brief": one line
+ * for a status bar, "NIC tx G/H rx G/H Mb/s g/h", empty before any frame. */
+void nic_view_rates(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
-#define NIC_VIEWS                                                                               \
-    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",        \
-     nic_view_ring},                                                                            \
-        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts", nic_view_stats}, \
-        {"stall", "per ring: host-posted work while idle, unreclaimed completions",             \
-         nic_view_stall},                                                                       \
-    {                                                                                           \
-        "station", "one line: model, PCI slot, station address (MAC) and backend",              \
-            nic_view_station                                                                    \
+#define NIC_VIEWS                                                                                \
+    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",         \
+     nic_view_ring},                                                                             \
+        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts", nic_view_stats},  \
+        {"rates", "live frame and bit rates in guest and host time (info nic)", nic_view_rates}, \
+        {"stall", "per ring: host-posted work while idle, unreclaimed completions",              \
+         nic_view_stall},                                                                        \
+    {                                                                                            \
+        "station", "one line: model, PCI slot, station address (MAC) and backend",               \
+            nic_view_station                                                                     \
     }
 
 /* The device class's ring_state hook (core/dev.h) for every NIC model

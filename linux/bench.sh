@@ -17,6 +17,15 @@
 #                                         default, the translator on x86-64)
 #   LINUX_BENCH=engines make linux-bench (the boot on 1 and 4 CPUs, each engine, with
 #                                         and without idle skip, runs interleaved)
+#   LINUX_BENCH=tap make linux-bench    (as root: UDP through --net tap:IF to and from
+#                                         a host ttcp in a network namespace, the way
+#                                         the seed measured; TAP_N=N datagrams of
+#                                         1472 bytes, N/6 of 8972, default 30000;
+#                                         TAP_PROFILE=1 prints the profiler's report
+#                                         of each run: where the host time goes)
+#
+# The sink table runs ttcp as the classic tool (one buffer sent again and
+# again, ttcp without -V): what it measures is Linux, its driver and xbow.
 #
 # The boot runs pass xbow.run=true, as they always have, so that the figures
 # compare with earlier ones.  Whether Linux 6.1 loses its w1 boot race
@@ -29,7 +38,7 @@
 # affected by other processes.
 set -u
 XBOW=${1:-./xbow}
-VMLINUX=$(bash "$(dirname "$0")/build.sh" --print-path) || {
+[ -n "${VMLINUX:-}" ] || VMLINUX=$(bash "$(dirname "$0")/build.sh" --print-path) || {
     echo "linux/bench.sh: no kernel built: run 'make linux' first" >&2
     exit 1
 }
@@ -67,6 +76,125 @@ boot() {
     waited=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" |
         awk '$1 == "waited" { s += $2 } END { print s + 0 }')
 }
+
+# ---------------------------------------------------------------------- tap
+# LINUX_BENCH=tap: the guest's ttcp -t through --net tap:IF to scripts/ttcp.py
+# -r in a network namespace (host wall time: the host receiver's own clock,
+# first to last datagram), and the host's ttcp.py -t, unpaced, to the guest's
+# ttcp -r.  Each run stops when the guest's command ends (expect "XBOW-RUN-END"),
+# and `info nic` then shows the rates of the last half second of guest time
+# in guest and host time: the receive direction's host-time figure.
+# Every datagram is accounted for: transmit, the host receiver counts them
+# all, or its socket's receive-buffer errors (the namespace's /proc/net/snmp)
+# say how many it lost; receive, what the host sent = what the guest's ttcp read + the NIC's
+# rx drops + Linux's backlog drops (/proc/net/softnet_stat) + its UDP
+# receive-buffer errors (/proc/net/snmp) + what the host dropped on its way
+# into the tap (the device's tx_dropped and its qdisc's drops).
+if [ "${LINUX_BENCH:-all}" = tap ]; then
+    [ "$(id -u)" = 0 ] || { echo "linux/bench.sh: the tap case needs root (ip netns)" >&2; exit 1; }
+    TTCP_PY=$(cd "$(dirname "$0")/.." && pwd)/scripts/ttcp.py
+    case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
+    ns="xbow-bench-$$" tap="xbb$$"
+    trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$TMP"' EXIT
+    ip netns add "$ns" || exit 1
+    inns() { ip netns exec "$ns" "$@"; }
+    inns ip link set lo up
+    inns ip tuntap add dev "$tap" mode tap || exit 1
+    inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
+    inns ip addr add 10.0.2.1/24 dev "$tap"
+    inns ip link set "$tap" mtu 9000 up
+    N=${TAP_N:-30000}
+    # what the host dropped on its way into the tap: the device's and its
+    # queueing discipline's counts
+    tapdrops() {
+        echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
+            $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
+    }
+    # hostcpu FILE BYTES: the xbow process's CPU seconds over the profiled
+    # transfer (profile report: "the process used C s of CPU time") in
+    # cpusec, and BYTES in Mbit/s per host CPU second in percpu
+    hostcpu() {
+        cpusec=$(sed -n 's/.*(the process used \([0-9.]*\) s of CPU time).*/\1/p' "$1" | sed -n '$p')
+        cpusec=${cpusec:-0}
+        percpu=$(echo "$2 * 8 / ($cpusec + 0.000001) / 1000000" | bc -l | xargs printf '%.1f')
+    }
+    # nicrate FILE DIR: the host-time and guest-time Mbit/s of `info nic`
+    nicrate() {
+        g=$(sed -n "s/^    guest time: .*$2 [0-9.]* frames\/s \([0-9.]*\) Mbit\/s.*/\1/p" "$1" | sed -n '$p')
+        h=$(sed -n "s/^    host time:  .*$2 [0-9.]* frames\/s \([0-9.]*\) Mbit\/s.*/\1/p" "$1" | sed -n '$p')
+    }
+    echo "UDP through --net tap:IF to/from a host ttcp (scripts/ttcp.py) in a network namespace,"
+    echo "e1000-82544, classic ttcp (one buffer), --engine=${ENGINE:-(the default)}, $N datagrams of 1472 bytes, $((N / 6)) of 8972:"
+    echo
+    echo "Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) host CPUs)."
+    echo
+    echo "| direction | CPUs | --nic-dma | datagram | sent | received | host wall Mbit/s | guest Mbit/s (ttcp) | info nic: host / guest Mbit/s (last 0.5 s guest) | per host CPU s | host CPU us per datagram |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    port=6000
+    for cpus in 1 2; do
+        for dma in raw per-word; do
+            for len in 8972 1472; do
+                if [ $len = 1472 ]; then mtu=1500 n=$N; else mtu=9000 n=$((N / 6)); fi
+                # guest to host
+                port=$((port + 1))
+                rm -f "$TMP/rdy"
+                inns python3 "$TTCP_PY" -r -l $len -p $port -w 300 -b 10.0.2.1 --ready "$TMP/rdy" >"$TMP/rx" 2>&1 &
+                rx=$!
+                while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
+                inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                    --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
+                    -ex 'expect "ttcp-t: msgsize" 8000000000' -ex 'profile start all' -ex 'expect "XBOW-RUN-END" 400000000000' \
+                    -ex 'profile stop' -ex 'profile report 20' -ex 'info nic' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null
+                wait $rx
+                # the host receiver's own losses: UDP RcvbufErrors in the namespace
+                hrcv=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
+                hrcv=$((hrcv - ${hrcv0:-0}))
+                hrcv0=$((${hrcv0:-0} + hrcv))
+                got=$(sed -n 's/^host-r: msgs=\([0-9]*\) .*/\1/p' "$TMP/rx")
+                hw=$(sed -n 's/^host-r: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/rx")
+                gw=$(sed -n 's/^ttcp-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/g")
+                nicrate "$TMP/g" tx
+                hostcpu "$TMP/g" "$((${got:-0} * len))"
+                printf '| guest to host | %d | %s | %d | %d | %s (host UDP rcvbuf errors %s) | %s | %s | %s / %s | %s | %.1f |\n' $cpus $dma $len $n "${got:-?}" "$hrcv" \
+                    "${hw:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
+                sed -n '/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$cpus-$dma-$len"
+                # host to guest: ttcp.py -t as fast as it goes
+                port=$((port + 1))
+                inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                    --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -r -l $len -p $port -w 10; cat /proc/net/snmp; cat /proc/net/softnet_stat\" xbow.after=reboot" \
+                    -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'profile start all' -ex 'expect "XBOW-RUN-END" 400000000000' \
+                    -ex 'profile stop' -ex 'info nic' -ex 'info device e1000_0 stats' \
+                    -ex 'profile report 20' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null &
+                xp=$!
+                while ! grep -q '^ttcp-r: msgsize' "$TMP/g" 2>/dev/null && kill -0 $xp 2>/dev/null; do sleep 0.1; done
+                d0=$(tapdrops)
+                inns python3 "$TTCP_PY" -t -l $len -n $n -p $port -e 50 10.0.2.15 >"$TMP/tx" 2>&1
+                wait $xp
+                d1=$(tapdrops)
+                got=$(sed -n 's/^ttcp-r: msgs=\([0-9]*\) .*/\1/p' "$TMP/g")
+                gw=$(sed -n 's/^ttcp-r: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/g")
+                nicdrop=$(sed -n 's/^  rx drops \([0-9]*\).*/\1/p' "$TMP/g")
+                # Udp: InDatagrams NoPorts InErrors OutDatagrams RcvbufErrors ...
+                rcvbuf=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' "$TMP/g")
+                # softnet_stat: per CPU, hex; the second column is the backlog's drops
+                backlog=$(awk 'NF >= 10 && $1 ~ /^[0-9a-f]{8}$/ { s += strtonum("0x" $2) } END { print s + 0 }' "$TMP/g")
+                nicrate "$TMP/g" rx
+                hostcpu "$TMP/g" "$((${got:-0} * len))"
+                printf '| host to guest | %d | %s | %d | %d | %s (NIC drops %s, backlog drops %s, UDP rcvbuf errors %s, tap drops %s) | %s | %s | %s / %s | %s | %.1f |\n' \
+                    $cpus $dma $len $n "${got:-?}" "${nicdrop:-?}" "${backlog:-?}" "${rcvbuf:-?}" "$((d1 - d0))" "${h:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" \
+                    "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
+                sed -n '/^Profile from/,$p' "$TMP/g" >"$TMP/prof-rx-$cpus-$dma-$len"
+            done
+        done
+    done
+    echo
+    echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
+    if [ -n "${TAP_PROFILE:-}" ]; then
+        for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done
+    fi
+    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
+    exit 0
+fi
 
 # LINUX_BENCH=engines: the boot on 1 and 4 CPUs with each engine, with and
 # without idle skip, the runs interleaved (a load that comes and goes hits

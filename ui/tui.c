@@ -249,7 +249,7 @@ static void draw_status(tui *t)
     char pcs[96] = "";
     if (c)
         symtab_format(&m->syms, cpu_pc(c), pcs, sizeof pcs);
-    char line[512], speed[32] = "", gdb[160], gdbpart[170] = "";
+    char line[640], speed[32] = "", gdb[160], gdbpart[170] = "", net[96] = "";
     gdbstub_status(t->d, gdb, sizeof gdb);
     if (gdb[0])
         snprintf(gdbpart, sizeof gdbpart, " %s |", gdb);
@@ -260,11 +260,23 @@ static void draw_status(tui *t)
         snprintf(speed, sizeof speed, " %.1f MIPS |", t->ips / 1e6);
     else if (t->running && t->d->running)
         snprintf(speed, sizeof speed, " - MIPS |");
+    /* The first NIC that carried frames: its live bit rates, guest/host time. */
+    for (device *dev = m->devices; dev && !net[0]; dev = dev->next) {
+        const dev_view *v = dev_view_find(dev, "rates");
+        if (!v)
+            continue;
+        strbuf b;
+        sb_init(&b);
+        v->show(dev, "brief", NULL, &b);
+        if (b.s && b.s[0])
+            snprintf(net, sizeof net, " %s |", b.s);
+        sb_free(&b);
+    }
     snprintf(line, sizeof line,
-             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s layout %s | F1 help F5 cont "
+             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
              t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs, vt,
-             speed, gdbpart, tui_layout_name(t->layout));
+             speed, net, gdbpart, tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
     attroff(tui_attr(C_STATUS));

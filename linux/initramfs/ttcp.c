@@ -3,34 +3,50 @@
  * ttcp -- UDP throughput tool in the spirit of the classic ttcp, for the
  * xbow guest.
  *
- *   ttcp -t [-l msgsize] [-n count] [-p port] [-d usec] HOST    transmit
- *   ttcp -r [-l msgsize] [-n count] [-p port] [-w sec]          receive
+ *   ttcp -t [-V] [-l msgsize] [-n count] [-p port] [-d usec] HOST    transmit
+ *   ttcp -r [-V] [-l msgsize] [-n count] [-p port] [-w sec]          receive
  *
  * Defaults: -l 1024, -n 1024 (transmit; receive: unlimited), -p 5001; the
  * receiver checks message lengths (otherlen=) only when -l is given, and
  * gives up after -w 30 seconds without traffic.
  *
- * Protocol (documented so a host-side peer can implement it):
+ * Like the classic ttcp, the transmitter fills one buffer once and sends it
+ * again and again, and the receiver only counts what arrives: the guest's
+ * instructions go to the socket, the stack and the driver, not to ttcp.
+ * -V (verify) turns on the checking mode on the side that is given it: the
+ * transmitter fills every message with its own pattern and sums it, the
+ * receiver checks and sums every byte (about 11 guest instructions per byte
+ * on each side).  Give -V to both ends, or the receiver reports seqerr.
+ *
+ * Protocol (documented so a host-side peer can implement it; scripts/ttcp.py
+ * is one):
  *  - Data datagrams are exactly `msgsize` bytes (5 <= msgsize <= 65507).
- *    Byte i of data message k (k = 0, 1, ...) is (k*7 + i) & 0xff.  The
- *    receiver can therefore check every message alone: byte[i] must equal
- *    (byte[0] + i) & 0xff, and k mod 256 = byte[0] * 183 mod 256 (183 is the
- *    inverse of 7 mod 256), which reveals loss and reordering.
+ *    With -V, byte i of data message k (k = 0, 1, ...) is (k*7 + i) & 0xff.
+ *    The receiver can therefore check every message alone: byte[i] must
+ *    equal (byte[0] + i) & 0xff, and k mod 256 = byte[0] * 183 mod 256 (183
+ *    is the inverse of 7 mod 256), which reveals loss and reordering.
+ *    Without -V every message is message 0: byte i is i & 0xff.
  *  - Sentinels are datagrams of 4 bytes or less ("ttcp").  The transmitter
  *    sends one before the data and four after it.  The receiver starts the
  *    clock at the first datagram of either kind and stops at the first
  *    sentinel that follows data (or after -n data messages, or after -w
- *    seconds without traffic).
+ *    seconds without traffic).  Counting the datagrams between the sentinels
+ *    accounts for every one, in either mode.
  *  - The checksum is the sum of all payload bytes of all data messages,
- *    modulo 2^32, printed as 0x%08x.  For n messages of l bytes without
- *    loss both sides print the same value, which a peer can compute as
- *    sum over k < n, i < l of ((k*7 + i) & 0xff).
+ *    modulo 2^32, printed as 0x%08x.  The transmitter always prints it (in
+ *    the classic mode it is count times the sum of the one buffer); the
+ *    receiver computes it with -V only (cksum=- otherwise).  For n messages
+ *    of l bytes without loss both sides print the same value, which a peer
+ *    can compute as the sum over k < n, i < l of ((k*7 + i) & 0xff) (-V), or
+ *    n times the sum over i < l of (i & 0xff).
  *
- * Each side ends with one report line:
- *   ttcp-t: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=0xXXXXXXXX
- *   ttcp-r: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=0xXXXXXXXX bad=E seqerr=S
- * (kBps = 1000 bytes/s).  Exit status 0 on success; the receiver exits 1 if
- * no data arrived or a message failed the pattern check.
+ * Each side ends with two report lines, the classic one and one to parse;
+ * times are the guest's clock (CLOCK_MONOTONIC):
+ *   ttcp-t: B bytes in S.SSSSSS s = M.mmm Mbit/s (guest time)
+ *   ttcp-t: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=0xXXXXXXXX verify=V nobufs=K
+ *   ttcp-r: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=C verify=V bad=E seqerr=S otherlen=O
+ * (kBps = 1000 bytes/s; V is 0 or 1).  Exit status 0 on success; the
+ * receiver exits 1 if no data arrived or a message failed the pattern check.
  */
 #include "xlibc.h"
 
@@ -41,13 +57,17 @@ static unsigned char buf[MAXMSG + 1];
 static void usage(void)
 {
 	xeprintf(
-	    "usage: ttcp -t [-l msgsize] [-n count] [-p port] [-d usec] HOST\n"
-	    "       ttcp -r [-l msgsize] [-n count] [-p port] [-w sec]\n");
+	    "usage: ttcp -t [-V] [-l msgsize] [-n count] [-p port] [-d usec] "
+	    "HOST\n"
+	    "       ttcp -r [-V] [-l msgsize] [-n count] [-p port] [-w sec]\n"
+	    "  -V: fill and verify every byte (both ends)\n");
 	_exit(2);
 }
 
+/* The two report lines' common part: the classic line, then the parsable
+ * line up to the checksum (the caller adds the rest and the newline). */
 static void report(const char *who, unsigned long msgs, uint64_t bytes,
-		   uint64_t us, uint32_t cksum)
+		   uint64_t us, const char *cksum, int verify)
 {
 	uint64_t kbps, mbps_milli;
 
@@ -55,12 +75,24 @@ static void report(const char *who, unsigned long msgs, uint64_t bytes,
 		us = 1;
 	kbps = bytes * 1000u / us; /* bytes/us * 1e6 / 1e3 */
 	mbps_milli = bytes * 8000u / us; /* Mbit/s * 1000 */
+	xprintf("%s: %lu bytes in %lu.%06lu s = %lu.%03lu Mbit/s (guest "
+		"time)\n",
+		who, (unsigned long)bytes, (unsigned long)(us / 1000000),
+		(unsigned long)(us % 1000000),
+		(unsigned long)(mbps_milli / 1000),
+		(unsigned long)(mbps_milli % 1000));
 	xprintf("%s: msgs=%lu bytes=%lu time_us=%lu rate_kBps=%lu "
 		"rate_Mbps=%lu.%03lu "
-		"cksum=0x%08x",
+		"cksum=%s verify=%d",
 		who, msgs, (unsigned long)bytes, (unsigned long)us,
 		(unsigned long)kbps, (unsigned long)(mbps_milli / 1000),
-		(unsigned long)(mbps_milli % 1000), (unsigned)cksum);
+		(unsigned long)(mbps_milli % 1000), cksum, verify);
+}
+
+static const char *hex32(char *out, uint32_t v)
+{
+	xsnprintf(out, 16, "0x%08x", (unsigned)v);
+	return out;
 }
 
 static void fill(unsigned char *p, unsigned long len, unsigned long k)
@@ -83,12 +115,13 @@ static uint32_t sum_bytes(const unsigned char *p, unsigned long len)
 }
 
 static int transmit(const char *host, unsigned port, unsigned long len,
-		    unsigned long count, unsigned long delay_us)
+		    unsigned long count, unsigned long delay_us, int verify)
 {
 	struct sockaddr_in sa;
 	uint64_t t0, t1, bytes = 0;
 	uint32_t cksum = 0;
 	unsigned long k, nobufs = 0;
+	char hex[16];
 	int fd, i;
 
 	memset(&sa, 0, sizeof(sa));
@@ -108,13 +141,18 @@ static int transmit(const char *host, unsigned port, unsigned long len,
 		xeprintf("ttcp: connect: %s\n", xstrerror(errno));
 		return 1;
 	}
-	xprintf("ttcp-t: msgsize=%lu count=%lu port=%u -> %s\n", len, count,
-		port, host);
+	xprintf("ttcp-t: msgsize=%lu count=%lu port=%u verify=%d -> %s\n", len,
+		count, port, verify, host);
 
+	if (!verify) { /* the classic ttcp: one buffer, sent again and again */
+		fill(buf, len, 0);
+		cksum = sum_bytes(buf, len) * (uint32_t)count;
+	}
 	t0 = xnow_us();
 	(void)!write(fd, "ttcp", 4); /* start sentinel */
 	for (k = 0; k < count; k++) {
-		fill(buf, len, k);
+		if (verify)
+			fill(buf, len, k);
 		for (;;) {
 			ssize_t n = write(fd, buf, len);
 
@@ -132,7 +170,8 @@ static int transmit(const char *host, unsigned port, unsigned long len,
 			return 1;
 		}
 		bytes += len;
-		cksum += sum_bytes(buf, len);
+		if (verify)
+			cksum += sum_bytes(buf, len);
 		if (delay_us) {
 			struct timespec ts = {(time_t)(delay_us / 1000000),
 					      (long)(delay_us % 1000000) *
@@ -146,18 +185,19 @@ static int transmit(const char *host, unsigned port, unsigned long len,
 		xsleep_ms(1);
 	}
 	close(fd);
-	report("ttcp-t", count, bytes, t1 - t0, cksum);
+	report("ttcp-t", count, bytes, t1 - t0, hex32(hex, cksum), verify);
 	xprintf(" nobufs=%lu\n", nobufs);
 	return 0;
 }
 
 static int receive(unsigned port, unsigned long len, unsigned long count,
-		   unsigned long wait_s)
+		   unsigned long wait_s, int verify)
 {
 	struct sockaddr_in sa;
 	uint64_t t0 = 0, tlast = 0, bytes = 0;
 	uint32_t cksum = 0;
 	unsigned long msgs = 0, bad = 0, seqerr = 0, other_len = 0;
+	char hex[16];
 	int fd, started = 0, one = 1;
 	int rcvbuf = 1 << 20;
 
@@ -177,41 +217,52 @@ static int receive(unsigned port, unsigned long len, unsigned long count,
 		return 1;
 	}
 	xprintf(
-	    "ttcp-r: msgsize=%lu count=%lu port=%u waiting (timeout %lus)\n",
-	    len, count, port, wait_s);
+	    "ttcp-r: msgsize=%lu count=%lu port=%u verify=%d waiting (timeout "
+	    "%lus)\n",
+	    len, count, port, verify, wait_s);
 
+	/* One blocking recvfrom per datagram, as the classic ttcp does (no
+	 * poll, no clock read): SO_RCVTIMEO bounds the wait, and the clock is
+	 * read at the first datagram and at the end only. */
+	{
+		struct {
+			long sec, usec;
+		} tv = {(long)wait_s, 0};
+
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	}
 	for (;;) {
-		struct pollfd pfd = {fd, POLLIN, 0};
-		int pr = poll(&pfd, 1, (int)(wait_s * 1000));
-		ssize_t n;
+		ssize_t n = recvfrom(fd, buf, sizeof(buf), 0, NULL, NULL);
 
-		if (pr < 0 && errno == EINTR)
-			continue;
-		if (pr <= 0) {
-			if (pr == 0)
-				xprintf("ttcp-r: timeout after %lus without "
-					"traffic\n",
-					wait_s);
-			break;
-		}
-		n = recvfrom(fd, buf, sizeof(buf), 0, NULL, NULL);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			xeprintf("ttcp: recv: %s\n", xstrerror(errno));
+			if (errno == EAGAIN || errno == EWOULDBLOCK) {
+				xprintf("ttcp-r: timeout after %lus without "
+					"traffic\n",
+					wait_s);
+				/* the last datagram came about wait_s ago */
+				tlast = xnow_us() - wait_s * 1000000u;
+				if (tlast < t0)
+					tlast = t0;
+			} else
+				xeprintf("ttcp: recv: %s\n", xstrerror(errno));
 			break;
 		}
-		tlast = xnow_us();
 		if (!started) {
 			started = 1;
-			t0 = tlast;
+			t0 = tlast = xnow_us();
 		}
 		if (n <= 4) { /* sentinel */
-			if (msgs)
+			if (msgs) {
+				tlast = xnow_us();
 				break;
+			}
 			continue;
 		}
-		{
+		if (len && (unsigned long)n != len)
+			other_len++;
+		if (verify) {
 			unsigned char b0 = buf[0];
 			unsigned long i;
 			int ok = 1;
@@ -226,17 +277,18 @@ static int receive(unsigned port, unsigned long len, unsigned long count,
 				bad++;
 			if ((unsigned char)(b0 * 183u) != (unsigned char)msgs)
 				seqerr++;
-			if (len && (unsigned long)n != len)
-				other_len++;
+			cksum += sum_bytes(buf, (unsigned long)n);
 		}
 		msgs++;
 		bytes += (uint64_t)n;
-		cksum += sum_bytes(buf, (unsigned long)n);
-		if (count && msgs >= count)
+		if (count && msgs >= count) {
+			tlast = xnow_us();
 			break;
+		}
 	}
 	close(fd);
-	report("ttcp-r", msgs, bytes, started ? tlast - t0 : 0, cksum);
+	report("ttcp-r", msgs, bytes, started ? tlast - t0 : 0,
+	       verify ? hex32(hex, cksum) : "-", verify);
 	xprintf(" bad=%lu seqerr=%lu otherlen=%lu\n", bad, seqerr, other_len);
 	return (msgs && !bad) ? 0 : 1;
 }
@@ -245,7 +297,7 @@ int main(int argc, char **argv)
 {
 	unsigned long len = 1024, count = 0, port = 5001, delay_us = 0,
 		      wait_s = 0;
-	int mode = 0, count_set = 0, len_set = 0, i;
+	int mode = 0, count_set = 0, len_set = 0, verify = 0, i;
 	const char *host = NULL;
 
 	for (i = 1; i < argc; i++) {
@@ -254,6 +306,10 @@ int main(int argc, char **argv)
 
 		if (!strcmp(a, "-t") || !strcmp(a, "-r")) {
 			mode = a[1];
+			continue;
+		}
+		if (!strcmp(a, "-V")) {
+			verify = 1;
 			continue;
 		}
 		if (!strcmp(a, "-l"))
@@ -284,12 +340,14 @@ int main(int argc, char **argv)
 			usage();
 		if (!count_set)
 			count = 1024;
-		return transmit(host, (unsigned)port, len, count, delay_us);
+		return transmit(host, (unsigned)port, len, count, delay_us,
+				verify);
 	}
 	if (host)
 		usage();
 	if (!wait_s)
 		wait_s = 30;
 	/* The receiver checks message lengths only when -l is given. */
-	return receive((unsigned)port, len_set ? len : 0, count, wait_s);
+	return receive((unsigned)port, len_set ? len : 0, count, wait_s,
+		       verify);
 }

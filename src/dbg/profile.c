@@ -18,7 +18,7 @@
 #include "core/hostprof.h"
 #include "dbg/dbg_int.h"
 
-#define PERIOD 1000 /* instructions between samples, on average */
+#define PERIOD 4000 /* instructions between samples, on average */
 #define DEFAULT_ROWS 15
 
 typedef struct pc_count {
@@ -424,7 +424,7 @@ static const command profile_commands[] = {
      .fn = cmd_profile_start,
      .usage = "profile start [cpu N|all]",
      .help = "Start profiling: guest instructions by function, and the host's time.\n"
-             "From now on, every ~1000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
+             "From now on, every ~4000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
              "is sampled, and the host's time is measured by section: each CPU's interpreter,\n"
              "each device's register accesses, each timer (the device engines), each PCI\n"
              "function's DMA (per word and bulk), host network I/O, the console.  Samples\n"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
+/* Views: info bridge, info pci, info dma, info irq, info nic, ring.  The decoding
  * lives with the devices (dev_view entries in their declarations); these
  * commands find the devices that offer a view and show it.  `info irq`
  * reads the HUB's and Bridge's interrupt registers by name.
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "core/ratemeter.h"
 
 typedef struct views_state {
     view_memo memo;   /* what the command line saw */
@@ -42,8 +43,17 @@ view_memo *dbg_views_memo(dbg *d) { return &vstate(d)->memo; }
 
 void dbg_set_pane_memo(dbg *d, view_memo *m) { vstate(d)->panes = m; }
 
+/* The NICs' live rates count host time only while the machine runs. */
+static void dbg_views_on_stop(dbg *d, int reason)
+{
+    (void)d;
+    (void)reason;
+    rate_pause_all();
+}
+
 static void dbg_views_on_resume(dbg *d)
 {
+    rate_resume_all();
     views_state *s = d->views;
     if (!s)
         return;
@@ -118,6 +128,27 @@ static int cmd_info_pci(dbg *d, const char *args) { return show_view(d, "pci", a
 static int cmd_info_dma(dbg *d, const char *args)
 {
     return show_view(d, "dma", args, "DMA counters");
+}
+
+/* ---- info nic ---------------------------------------------------------------------- */
+
+static int cmd_info_nic(dbg *d, const cmd_args *a)
+{
+    const char *name = a->text[0] && *a->text[0] ? a->text[0] : NULL;
+    unsigned n = 0;
+    for (device *dev = d->m->devices; dev; dev = dev->next) {
+        const dev_view *v = dev_view_find(dev, "rates");
+        if (!v || (name && strcmp(dev->name, name) != 0))
+            continue;
+        char *text = capture(d, dev, v, "");
+        dbg_printf(d, "%s%s", n++ ? "\n" : "", text);
+        free(text);
+    }
+    if (n)
+        return 0;
+    if (name)
+        return dbg_error(d, "No NIC named \"%s\" (see \"info devices\").", name);
+    return dbg_error(d, "This machine has no NIC (see --nic).");
 }
 
 /* ---- ring ---------------------------------------------------------------------- */
@@ -297,6 +328,18 @@ static const command view_commands[] = {
              "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
              "Example: info irq",
      .flags = CMD_MACHINE},
+    {.name = "info nic",
+     .run = cmd_info_nic,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "NIC")),
+     .help = "Show each NIC's frame counts and live frame and bit rates.\n"
+             "Show each NIC (or the one named): model, slot, MAC, backend, link, the frames and\n"
+             "bytes it sent and received, and its live rates: frames/s and Mbit/s (frame bytes\n"
+             "as the NIC counts them, without FCS) over the last half second of guest time,\n"
+             "per second of guest time and per second of host time the machine spent running\n"
+             "(time stopped in the debugger does not count).  The guest-time rates are a\n"
+             "function of the run alone; the host-time ones depend on the host.\n"
+             "Example: info nic e1000_0",
+     .flags = CMD_MACHINE},
     {.name = "ring",
      .run = cmd_ring,
      CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
@@ -318,6 +361,7 @@ static const dbg_cmd_table *const views_tables[] = {&view_table, NULL};
 const dbg_module dbg_views_module = {
     .name = "views",
     .commands = views_tables,
+    .on_stop = dbg_views_on_stop,
     .on_resume = dbg_views_on_resume,
     .free = dbg_views_free,
 };

@@ -13,8 +13,10 @@
 # machines' clocks are not coupled, so "A is still sending its sentinels"
 # in A's time may be "B is done pinging" in B's, and a receiver started
 # after A's ttcp -t could miss B's first datagrams.
-# Every datagram is accounted for: ttcp -r's count and checksum equal ttcp
-# -t's (no bad or out-of-order message), neither NIC dropped a frame (but
+# A's ttcp fills and verifies every message (-V on both ends); B's is the
+# classic one (one buffer sent again and again, counted on arrival).
+# Every datagram is accounted for: ttcp -r's count (and, A to B, checksum)
+# equal ttcp -t's (no bad or out-of-order message), neither NIC dropped a frame (but
 # those arriving once its receiver is off for the reboot), and
 # both captures, read by tests/batch/ttcp_pcap.py, hold both directions'
 # datagrams from the two start-up MACs.  Each guest is bounded by
@@ -71,9 +73,9 @@ check() {
 }
 
 start_mac() { sed -n 's/^xbow: e1000_0 (e1000-82544 in slot 3): MAC \([0-9a-f:]*\) (default), .*/\1/p' "$WORK/$1.err"; }
-ttcp_line() { sed -n "s/^\\(ttcp-$2: msgs=[0-9]* bytes=[0-9]*\\) .*\\(cksum=0x[0-9a-f]*\\).*/\\1 \\2/p" "$WORK/$1.out"; }
+ttcp_line() { sed -n "s/^\\(ttcp-$2: msgs=[0-9]* bytes=[0-9]*\\) .*\\(cksum=[0-9a-fx-]*\\).*/\\1 \\2/p" "$WORK/$1.out"; }
 
-# captured G MAC PORT TTCP_T_LINE: G's capture holds the N data datagrams
+# captured G MAC PORT TTCP_T_LINE [--classic]: G's capture holds the N data datagrams
 # of that ttcp -t from MAC to PORT, with its checksum, every message in
 # order with good IP and UDP checksums.  Not how many of the 4 closing
 # sentinels: the receiver's ttcp ends at the first, its kernel answers the
@@ -83,7 +85,7 @@ ttcp_line() { sed -n "s/^\\(ttcp-$2: msgs=[0-9]* bytes=[0-9]*\\) .*\\(cksum=0x[0
 captured() {
     ck=$(echo "$4" | sed -n 's/.*cksum=//p')
     want="data=$N sentinels=[1-5] bytes=$((N * LEN)) cksum=${ck:-none} bad=0 seqerr=0 badip=0 badl4=0 frag=0"
-    got=$(python3 "${top_srcdir:-.}/tests/batch/ttcp_pcap.py" "$WORK/$1.pcap" --src "$2" --port "$3" |
+    got=$(python3 "${top_srcdir:-.}/tests/batch/ttcp_pcap.py" "$WORK/$1.pcap" --src "$2" --port "$3" ${5:-} |
         sed 's/.*\(data=\)/\1/; s/ other=.*//')
     checks=$((checks + 1))
     # shellcheck disable=SC2254
@@ -100,7 +102,7 @@ captured() {
 pair() {
     label=$1
     rm -f "$WORK"/a.* "$WORK"/b.*
-    guest b "$3" "xbow.ip=10.0.2.20/24 xbow.run=\"ttcp -r -l $LEN -p 5001 -w 300 && ping -c 3 10.0.2.10 && ttcp -t -l $LEN -n $N -p 5002 10.0.2.10; ifconfig eth0\"" 12000000000 \
+    guest b "$3" "xbow.ip=10.0.2.20/24 xbow.run=\"ttcp -r -V -l $LEN -p 5001 -w 300 && ping -c 3 10.0.2.10 && ttcp -t -l $LEN -n $N -p 5002 10.0.2.10; ifconfig eth0\"" 12000000000 \
         --pcap "$WORK/b.pcap"
     pidb=$gpid
     # B is ready when its ttcp says it is waiting (or gave up: it exited).
@@ -110,7 +112,7 @@ pair() {
         sleep 0.1
         i=$((i + 1))
     done
-    guest a "$2" "xbow.ip=10.0.2.10/24 xbow.run=\"ping -c 3 10.0.2.20 && ttcp -t -l $LEN -n $N -p 5001 10.0.2.20 & ttcp -r -l $LEN -p 5002 -w 300; ifconfig eth0\"" 8000000000 \
+    guest a "$2" "xbow.ip=10.0.2.10/24 xbow.run=\"ping -c 3 10.0.2.20 && ttcp -t -V -l $LEN -n $N -p 5001 10.0.2.20 & ttcp -r -l $LEN -p 5002 -w 300; ifconfig eth0\"" 8000000000 \
         --pcap "$WORK/a.pcap"
     wait "$gpid"
     wait "$pidb"
@@ -136,14 +138,17 @@ pair() {
     check b out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
     check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
     check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
-    # What one side sent, the other received: count, bytes and checksum.
+    check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* cksum=- verify=0 bad=0 seqerr=0"
+    check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* verify=1 bad=0 seqerr=0"
+    # What one side sent, the other received: count, bytes and (A's, -V)
+    # checksum; B's classic receiver does not sum.
     ta=$(ttcp_line a t) rb=$(ttcp_line b r) tb=$(ttcp_line b t) ra=$(ttcp_line a r)
     checks=$((checks + 2))
     [ -n "$ta" ] && [ "${ta#ttcp-t}" = "${rb#ttcp-r}" ] || {
         failures=$((failures + 1))
         echo "FAIL: $label: A sent '$ta', B received '$rb'"
     }
-    [ -n "$tb" ] && [ "${tb#ttcp-t}" = "${ra#ttcp-r}" ] || {
+    [ -n "$tb" ] && [ "${tb#ttcp-t}" = "$(echo "${ra#ttcp-r}" | sed "s/ cksum=-\$/ ${tb##* }/")" ] || {
         failures=$((failures + 1))
         echo "FAIL: $label: B sent '$tb', A received '$ra'"
     }
@@ -160,8 +165,8 @@ pair() {
     # The captures, read independently of xbow, on both sides of the wire.
     captured a "$ma" 5001 "$ta"
     captured b "$ma" 5001 "$ta"
-    captured b "$mb" 5002 "$tb"
-    captured a "$mb" 5002 "$tb"
+    captured b "$mb" 5002 "$tb" --classic
+    captured a "$mb" 5002 "$tb" --classic
     echo "$label: A $ma, B $mb"; grep -h '^ttcp-r: msgs=' "$WORK/b.out" "$WORK/a.out"
 }
 

@@ -9,7 +9,9 @@ starting at (k*7) & 0xff, so k mod 256 must follow on), its IPv4 header
 checksum and its UDP checksum (when not 0).  cksum is ttcp's checksum: the
 sum of every data payload byte mod 2^32, to compare with the ttcp-t line.
 IP fragments are counted as such (frag=N) and not reassembled.
-Usage: ttcp_pcap.py FILE --src MAC [--port N]
+--classic: the transmitter ran without -V, so every data message is message
+0 (byte i == i & 0xff; seqerr counts those that are not).
+Usage: ttcp_pcap.py FILE --src MAC [--port N] [--classic]
 Prints: frames=N udp=N data=N sentinels=N bytes=N cksum=0xXXXXXXXX
         bad=N seqerr=N badip=N badl4=N frag=N other=N maxframe=N"""
 import struct, sys
@@ -19,15 +21,19 @@ from pcap_lib import frames, ipv4, udp_bad
 
 def main():
     path = sys.argv[1]
-    src, port = None, 5001
+    src, port, classic = None, 5001, False
     args = sys.argv[2:]
     while args:
+        if args[0] == '--classic':
+            classic = True
+            args = args[1:]
+            continue
         if args[0] == '--src':
             src = bytes.fromhex(args[1].replace(':', ''))
         elif args[0] == '--port':
             port = int(args[1])
         else:
-            sys.exit('usage: ttcp_pcap.py FILE --src MAC [--port N]')
+            sys.exit('usage: ttcp_pcap.py FILE --src MAC [--port N] [--classic]')
         args = args[2:]
     c = dict(frames=0, udp=0, data=0, sentinels=0, bytes=0, cksum=0, bad=0, seqerr=0,
              badip=0, badl4=0, frag=0, other=0, maxframe=0)
@@ -62,6 +68,10 @@ def main():
         c['cksum'] = (c['cksum'] + sum(pl)) & 0xffffffff
         if any(pl[i] != (pl[0] + i) & 0xff for i in range(len(pl))):
             c['bad'] += 1
+        if classic:
+            if pl[0] != 0:
+                c['seqerr'] += 1
+            continue
         k = (pl[0] * 183) & 0xff
         if nextk is not None and k != nextk:
             c['seqerr'] += 1

@@ -238,6 +238,7 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
     n->fifo.cap = NIC_DEFAULT_FIFO;
     n->pci_clock_ps = NIC_PCI_CLOCK_PS;
     n->bit_ps = 1000; /* 1 Gb/s */
+    rate_init(&n->rate, sched_ns_to_ticks(clock, NIC_RATE_WINDOW_MS * 1000000ull));
     if (o && o->mac) {
         const char *why = nic_station_problem(o->mac);
         if (why) {
@@ -266,11 +267,13 @@ void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revisio
         free(n);
         return NULL;
     }
+    rate_register(&n->rate); /* the debugger pauses it while stopped */
     return n;
 }
 
 void nic_fini(nic *n)
 {
+    rate_unregister(&n->rate);
     if (n->tx_eng.n)
         nic_engine_stop(&n->tx_eng);
     if (n->rx_eng.n)

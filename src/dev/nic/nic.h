@@ -29,6 +29,7 @@
 
 #include "core/dev.h"
 #include "core/event.h"
+#include "core/ratemeter.h"
 #include "core/sched.h"
 #include "dev/pci/pci.h"
 #include "net/net.h"
@@ -261,6 +262,10 @@ struct nic {
     bool mac_given; /* from nic_opts.mac (--mac), not the default */
     nic_irq irq;
     nic_counters cnt;
+    /* Live frame and bit rates (info nic, the TUI's status bar): samples of
+     * tx_frames, tx_bytes, rx_frames, rx_bytes (NIC_RATE_*), taken as frames
+     * pass; not machine state. */
+    rate_meter rate;
     nic_fifo fifo;
     /* Tx gather buffer. */
     uint8_t *txbuf;
@@ -281,6 +286,24 @@ struct nic {
 
 static inline nic *nic_from_pci(pci_func *f) { return f->opaque; }
 /* True if p lies inside the model state of n: a part of the model. */
+/* The rate meter's values and window (half a second of guest time). */
+enum { NIC_RATE_TX_FRAMES, NIC_RATE_TX_BYTES, NIC_RATE_RX_FRAMES, NIC_RATE_RX_BYTES };
+#define NIC_RATE_WINDOW_MS 500
+static inline void nic_rate_values(const nic *n, uint64_t v[RATE_NVALS])
+{
+    v[NIC_RATE_TX_FRAMES] = n->cnt.tx_frames;
+    v[NIC_RATE_TX_BYTES] = n->cnt.tx_bytes;
+    v[NIC_RATE_RX_FRAMES] = n->cnt.rx_frames;
+    v[NIC_RATE_RX_BYTES] = n->cnt.rx_bytes;
+}
+static inline void nic_rate_tick(nic *n)
+{
+    if (unlikely(n->clock->now >= n->rate.next)) {
+        uint64_t v[RATE_NVALS];
+        nic_rate_values(n, v);
+        rate_sample_now(&n->rate, n->clock->now, v);
+    }
+}
 static inline bool nic_part(const nic *n, const void *p)
 {
     return (const char *)p >= (const char *)n && (const char *)p < (const char *)n + n->state_size;
@@ -442,17 +465,21 @@ void nic_describe(const nic *n, strbuf *out);
  * "station" (the line xbow prints for each NIC at start-up). */
 void nic_view_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out);
+/* "rates": the counts and the live rates (info nic); "rates brief": one line
+ * for a status bar, "NIC tx G/H rx G/H Mb/s g/h", empty before any frame. */
+void nic_view_rates(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void nic_view_station(device *d, const char *args, view_ctx *ctx, strbuf *out);
-#define NIC_VIEWS                                                                               \
-    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",        \
-     nic_view_ring},                                                                            \
-        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts", nic_view_stats}, \
-        {"stall", "per ring: host-posted work while idle, unreclaimed completions",             \
-         nic_view_stall},                                                                       \
-    {                                                                                           \
-        "station", "one line: model, PCI slot, station address (MAC) and backend",              \
-            nic_view_station                                                                    \
+#define NIC_VIEWS                                                                                \
+    {"ring", "descriptor ring: ring NIC tx|rx [N] (changed entries since last time: *)",         \
+     nic_view_ring},                                                                             \
+        {"stats", "frames, drops by reason, DMA word/bulk counts, interrupts", nic_view_stats},  \
+        {"rates", "live frame and bit rates in guest and host time (info nic)", nic_view_rates}, \
+        {"stall", "per ring: host-posted work while idle, unreclaimed completions",              \
+         nic_view_stall},                                                                        \
+    {                                                                                            \
+        "station", "one line: model, PCI slot, station address (MAC) and backend",               \
+            nic_view_station                                                                     \
     }
 
 /* The device class's ring_state hook (core/dev.h) for every NIC model

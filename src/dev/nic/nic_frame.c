@@ -111,6 +111,7 @@ bool nic_tx_finish(nic *n, int ring, int index)
     }
     n->cnt.tx_frames++;
     n->cnt.tx_bytes += len;
+    nic_rate_tick(n);
     EVENT_EMIT(nic_ev(n, NIC_EV_TX_FRAME), nic_initiator(n), (uint64_t)ring,
                (uint64_t)(int64_t)first, len, frags, frame_dst(n->txbuf, len),
                frame_type(n->txbuf, len));
@@ -123,6 +124,7 @@ void nic_rx_done(nic *n, const uint8_t *frame, uint32_t len, int match, unsigned
 {
     n->cnt.rx_frames++;
     n->cnt.rx_bytes += len;
+    nic_rate_tick(n);
     if (len >= 6 && (frame[0] & 1)) {
         if (frame_dst(frame, len) == 0xffffffffffffull)
             n->cnt.rx_bcast++;

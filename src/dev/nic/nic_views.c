@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Decoded views every NIC model lists (NIC_VIEWS): "ring", "stats",
- * "stall", and the stall query behind the debugger's `watch stall NIC`. */
+ * "stall", "rates", and the stall query behind the debugger's `watch stall NIC`. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dev/nic/nic.h"
+#include "dev/nic/nic_phy.h"
 #include "dev/nic/nic_ring.h"
 #include "net/backend.h"
+
+static void show_rates(nic *n, const char *indent, strbuf *out);
 
 static void list_rings(nic *n, strbuf *out)
 {
@@ -122,6 +126,7 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
     }
     if (any)
         sb_putc(out, '\n');
+    show_rates(n, "  ", out);
     if (n->port) /* the far end: the backend's own counts (sink, gen, echo ...) */
         net_port_show(n->port, out);
 }
@@ -159,4 +164,71 @@ void nic_view_stall(device *d, const char *args, view_ctx *ctx, strbuf *out)
                       (unsigned long long)old_us);
         sb_putc(out, '\n');
     }
+}
+
+/* ---- live rates (info nic, the TUI's status bar) ---------------------------- */
+
+static void read_rates(nic *n, rate_result *r)
+{
+    uint64_t v[RATE_NVALS];
+    nic_rate_values(n, v);
+    rate_read(&n->rate, nic_now(n), n->clock->hz, v, r);
+}
+
+static void rate_line(const double *per, strbuf *out)
+{
+    sb_printf(out, "tx %.1f frames/s %.3f Mbit/s, rx %.1f frames/s %.3f Mbit/s\n",
+              per[NIC_RATE_TX_FRAMES], per[NIC_RATE_TX_BYTES] * 8 / 1e6, per[NIC_RATE_RX_FRAMES],
+              per[NIC_RATE_RX_BYTES] * 8 / 1e6);
+}
+
+static void show_rates(nic *n, const char *indent, strbuf *out)
+{
+    rate_result r;
+    read_rates(n, &r);
+    if (!r.valid) {
+        sb_printf(out, "%srates: no frame yet\n", indent);
+        return;
+    }
+    sb_printf(out, "%srates over the last %.6f s of guest time (%.6f s of host time running):\n",
+              indent, r.vt_span, r.host_span);
+    sb_printf(out, "%s  guest time: ", indent);
+    rate_line(r.per_vt, out);
+    sb_printf(out, "%s  host time:  ", indent);
+    if (r.per_host[0] < 0)
+        sb_puts(out, "- (no host time has passed)\n");
+    else
+        rate_line(r.per_host, out);
+}
+
+void nic_view_rates(device *d, const char *args, view_ctx *ctx, strbuf *out)
+{
+    nic *n = d->priv;
+    rate_result r;
+    if (args && !strcmp(args, "brief")) {
+        read_rates(n, &r);
+        if (!r.valid)
+            return;
+        double h_tx = r.per_host[NIC_RATE_TX_BYTES] * 8 / 1e6;
+        double h_rx = r.per_host[NIC_RATE_RX_BYTES] * 8 / 1e6;
+        sb_printf(out, "%s tx %.1f/%.1f rx %.1f/%.1f Mb/s g/h", d->name,
+                  r.per_vt[NIC_RATE_TX_BYTES] * 8 / 1e6, h_tx < 0 ? 0 : h_tx,
+                  r.per_vt[NIC_RATE_RX_BYTES] * 8 / 1e6, h_rx < 0 ? 0 : h_rx);
+        return;
+    }
+    if (args && *args) {
+        sb_printf(out, "%s: the rates view takes no arguments but \"brief\", not \"%s\"\n", d->name,
+                  args);
+        return;
+    }
+    const nic_counters *c = &n->cnt;
+    sb_printf(out, "%s (%s, slot %d), ", d->name, n->model->name, n->pci.slot);
+    nic_describe(n, out);
+    sb_printf(out, "\n  link %s; tx %llu frames, %llu bytes; rx %llu frames, %llu bytes\n",
+              !n->port                  ? "none"
+              : n->link && !n->link->up ? "down"
+                                        : "up",
+              (unsigned long long)c->tx_frames, (unsigned long long)c->tx_bytes,
+              (unsigned long long)c->rx_frames, (unsigned long long)c->rx_bytes);
+    show_rates(n, "  ", out);
 }

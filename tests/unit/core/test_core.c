@@ -5,12 +5,14 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core/bus.h"
 #include "core/dev.h"
 #include "core/elf.h"
 #include "core/event.h"
+#include "core/ratemeter.h"
 #include "core/sched.h"
 #include "core/symtab.h"
 #include "../check_run.h"
@@ -815,6 +817,58 @@ START_TEST(symtab_map_file)
 }
 END_TEST
 
+
+/* The rate meter: rates over the window in virtual time exactly; host time
+ * only while running (a pause does not count); counters that go back
+ * (reset, snapshot) start it over. */
+START_TEST(ratemeter_window_and_pause)
+{
+    rate_meter r;
+    rate_result res;
+    uint64_t v[RATE_NVALS] = {0};
+    const uint64_t hz = 1000000; /* 1 tick = 1 us; window 0.5 s */
+    rate_init(&r, 500000);
+    rate_read(&r, 0, hz, v, &res);
+    ck_assert(!res.valid);
+    /* 1000 frames of 1500 bytes a second for 2 s, one tick per frame */
+    for (uint64_t t = 0; t <= 2000000; t += 1000) {
+        v[0] = t / 1000;
+        v[1] = v[0] * 1500;
+        rate_tick(&r, t, v);
+    }
+    ck_assert_uint_le(r.count, RATE_SLOTS + 1);
+    rate_read(&r, 2000000, hz, v, &res);
+    ck_assert(res.valid);
+    ck_assert(res.vt_span >= 0.49 && res.vt_span <= 0.5);
+    ck_assert(res.per_vt[0] > 999.9 && res.per_vt[0] < 1000.1);
+    ck_assert(res.per_vt[1] > 1499999 && res.per_vt[1] < 1500001);
+    ck_assert(res.per_vt[2] == 0);
+    ck_assert(res.per_host[0] > 0); /* a host rate exists (its value: the host's) */
+    /* The traffic stops: the rate decays with virtual time. */
+    rate_read(&r, 4000000, hz, v, &res);
+    ck_assert(res.valid);
+    ck_assert(res.per_vt[0] < 1000.0 * 0.5 / 2.0 + 0.1);
+    /* Paused: host time stands still, and the stop does not count later. */
+    uint64_t now = rate_host_ns();
+    rate_pause(&r, now);
+    rate_read(&r, 2000000, hz, v, &res);
+    double h1 = res.host_span;
+    struct timespec ts = {0, 200000000}; /* stopped for 0.2 s */
+    nanosleep(&ts, NULL);
+    rate_read(&r, 2000000, hz, v, &res);
+    ck_assert(res.host_span == h1);
+    rate_resume(&r, rate_host_ns());
+    rate_read(&r, 2000000, hz, v, &res);
+    ck_assert(res.host_span >= h1 && res.host_span < h1 + 0.1);
+    /* Counters back to 0: the next sample starts over. */
+    uint64_t z[RATE_NVALS] = {5, 7500, 0, 0};
+    rate_tick(&r, 2100000, z);
+    ck_assert_uint_eq(r.count, 1);
+    rate_read(&r, 2100000, hz, z, &res);
+    ck_assert(res.valid && res.per_vt[0] == 0);
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -829,6 +883,7 @@ static Suite *core_suite(void)
                     glob_patterns);
     check_add_tests(check_case(s, "sched", NULL, NULL, 0), sched_order_is_deterministic,
                     sched_tells_about_earlier_timers);
+    check_add_tests(check_case(s, "ratemeter", NULL, NULL, 0), ratemeter_window_and_pause);
     check_add_tests(check_case(s, "elf", NULL, NULL, 0), elf_load_and_symbols,
                     elf_rejects_bad_files, elf_vaddr_segments, symtab_map_file);
     return s;

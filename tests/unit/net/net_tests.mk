@@ -21,3 +21,6 @@ EXTRA_DIST += tests/batch/net_tap.sh tests/batch/net_unix.sh
 # (root and `make linux`; skips otherwise).
 TESTS += tests/batch/linux_tap.sh
 EXTRA_DIST += tests/batch/linux_tap.sh
+# info nic: counts and live rates in guest and host time (tests/batch/nic_rates.sh).
+TESTS += tests/batch/nic_rates.sh
+EXTRA_DIST += tests/batch/nic_rates.sh

@@ -16,7 +16,7 @@ EXTRA_DIST += tests/batch/e1000_linux.sh
 # UDP floods from Linux to the sink, every frame accounted for (skips
 # without `make linux`).
 TESTS += tests/batch/linux_udp.sh
-EXTRA_DIST += tests/batch/linux_udp.sh tests/batch/ttcp_pcap.py
+EXTRA_DIST += tests/batch/linux_udp.sh tests/batch/ttcp_pcap.py scripts/ttcp.py
 # Two Linux guests on one wire (VDE, socket:udp): ping and UDP both ways
 # (skips without `make linux`).
 TESTS += tests/batch/linux_pair.sh

@@ -8,9 +8,17 @@
 #   linux/build.sh --force         rebuild even if the keyed vmlinux exists
 #   linux/build.sh --record-hash   record the sha256 of the built vmlinux for
 #                                  its key in linux/vmlinux.sha256
+#   linux/build.sh --patches SET   build a flavour: the pristine kernel with the
+#                                  *.patch files of SET applied in name order
+#                                  (patch -p1); SET is a directory or the name
+#                                  of one in linux/patches/.  Repeat to stack
+#                                  sets.  Combines with the options above.
 #
 # The kernel source comes from Debian's linux-source-6.1 package and is never
-# modified: ip27_defconfig + linux/xbow.config is the whole customisation.
+# modified: ip27_defconfig + linux/xbow.config is the whole customisation of
+# the pristine kernel, the default.  A flavour (--patches, linux/flavour.sh)
+# is built in its own copy of the pristine build tree, so that only the
+# files its patches touch are compiled again.
 # Everything generated lives in a cache outside the repository:
 #   ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/
 # The result is keyed by the linux-source-6.1 package version plus a hash of
@@ -76,17 +84,28 @@ usage() {
 
 mode=build
 force=0
-for arg in "$@"; do
-	case $arg in
+patch_sets=()
+while (($#)); do
+	case $1 in
 	--print-path) mode=print ;;
 	--record-hash) mode=record ;;
 	--force) force=1 ;;
+	--patches)
+		(($# >= 2)) && [[ -n $2 ]] || die "--patches needs a directory or the name of a set in linux/patches/"
+		patch_sets+=("$2")
+		shift
+		;;
+	--patches=*)
+		[[ -n ${1#*=} ]] || die "--patches needs a directory or the name of a set in linux/patches/"
+		patch_sets+=("${1#*=}")
+		;;
 	-h | --help)
 		usage
 		exit 0
 		;;
-	*) die "unknown argument '$arg' (try --help)" ;;
+	*) die "unknown argument '$1' (try --help)" ;;
 	esac
+	shift
 done
 
 # ---------------------------------------------------------------- prerequisites
@@ -113,34 +132,47 @@ key_inputs() {
 HASH=$(key_inputs | sha256sum | cut -c1-12)
 KEY=$VERSION-$HASH
 OUT=$CACHE/vmlinux-$KEY
+SRC=$CACHE/src/$PKG-$VERSION
+OBJ=$CACHE/build-$VERSION
+STAGE=$CACHE/stage-$VERSION
+
+# What this run is about: the pristine kernel, or a flavour of it (its key
+# FKEY and path FOUT come from flavour.sh, which stops on a missing set).
+WANT_KEY=$KEY WANT_OUT=$OUT
+if ((${#patch_sets[@]})); then
+	# shellcheck source=linux/flavour.sh
+	. "$HERE/flavour.sh"
+	flavour_resolve
+	WANT_KEY=$FKEY WANT_OUT=$FOUT
+fi
 
 if [[ $mode == print ]]; then
-	echo "$OUT"
-	[[ -f $OUT ]] || exit 1
+	echo "$WANT_OUT"
+	[[ -f $WANT_OUT ]] || exit 1
 	exit 0
 fi
 
-# The sha256 recorded for KEY in linux/vmlinux.sha256 (empty if none).
-recorded_hash() {
+# The sha256 recorded for a key in linux/vmlinux.sha256 (empty if none).
+recorded_hash() { # key
 	[[ -f $HASHES ]] || return 0
-	awk -v k="$KEY" '$1 == k { print $2 }' "$HASHES" | tail -n 1
+	awk -v k="$1" '$1 == k { print $2 }' "$HASHES" | tail -n 1
 }
 
 if [[ $mode == record ]]; then
-	[[ -f $OUT ]] || die "$OUT is not built (run linux/build.sh first)"
-	sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
+	[[ -f $WANT_OUT ]] || die "$WANT_OUT is not built (run linux/build.sh${FLAVOUR_ARGS:-} first)"
+	sum=$(sha256sum <"$WANT_OUT" | cut -d' ' -f1)
 	tmp=$(mktemp "$HASHES.XXXXXX")
 	{
 		if [[ -f $HASHES ]]; then
-			awk -v k="$KEY" '$1 != k' "$HASHES"
+			awk -v k="$WANT_KEY" '$1 != k' "$HASHES"
 		else
 			echo "# <key> <sha256 of vmlinux-<key>>, as linux/build.sh builds it on any machine."
 			echo "# Update with 'bash linux/build.sh --record-hash' (linux/README.md)."
 		fi
-		echo "$KEY $sum"
+		echo "$WANT_KEY $sum"
 	} >"$tmp"
 	mv "$tmp" "$HASHES"
-	note "recorded $KEY $sum in linux/vmlinux.sha256"
+	note "recorded $WANT_KEY $sum in linux/vmlinux.sha256"
 	exit 0
 fi
 
@@ -170,7 +202,54 @@ link_outputs() {
 	ln -sfn "config-$KEY" "$CACHE/config"
 }
 
-if [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
+# Check that FILE is a 64-bit big-endian MIPS ELF entered in XKPHYS; sets
+# entry.
+check_vmlinux() { # FILE
+	local hdr
+	hdr=$("${CROSS}readelf" -h "$1")
+	grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" || die "vmlinux is not ELF64"
+	grep -q 'big endian' <<<"$hdr" || die "vmlinux is not big-endian"
+	grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "vmlinux is not MIPS"
+	entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
+	[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
+}
+
+# Compare the installed vmlinux of a key with the hash recorded for it.
+check_hash() { # KEY FILE
+	local want
+	sum=$(sha256sum <"$2" | cut -d' ' -f1)
+	want=$(recorded_hash "$1")
+	if [[ -z $want ]]; then
+		note "no sha256 recorded for key $1 in linux/vmlinux.sha256 (linux/README.md)"
+	elif [[ $want != "$sum" ]]; then
+		note "WARNING: vmlinux sha256 $sum differs from the one recorded for key $1 ($want)"
+	fi
+}
+
+# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
+# a hash over its debug info: map the source and build trees' absolute paths
+# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).  A
+# flavour builds with the same make command on its own trees.
+kmake_for() { # SRC OBJ: sets KMAKE
+	KMAKE=(make -C "$1" O="$2" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
+		KCPPFLAGS="-fdebug-prefix-map=$1=. -fdebug-prefix-map=$2=.")
+}
+kmake_for "$SRC" "$OBJ"
+JOBS=$(nproc)
+if ((${#patch_sets[@]})); then
+	if [[ $force == 0 && -f $FOUT && -f $FDIR/System.map-$FKEY ]]; then
+		note "up to date (key $FKEY)"
+		echo "$FOUT"
+		exit 0
+	fi
+	# A flavour starts from the pristine build tree of KEY, which a
+	# pristine build of another key may have reused since.
+	if [[ -f $OUT && -f $CACHE/System.map-$KEY && $(cat "$OBJ/.xbow-key" 2>/dev/null) == "$KEY" ]]; then
+		flavour_build
+		exit 0
+	fi
+	note "the pristine build tree does not hold key $KEY: building it first"
+elif [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
 	link_outputs
 	note "up to date (key $KEY)"
 	echo "$OUT"
@@ -178,15 +257,6 @@ if [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
 fi
 
 start_s=$SECONDS
-JOBS=$(nproc)
-SRC=$CACHE/src/$PKG-$VERSION
-OBJ=$CACHE/build-$VERSION
-STAGE=$CACHE/stage-$VERSION
-# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
-# a hash over its debug info: map the source and build trees' absolute paths
-# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
-	KCPPFLAGS="-fdebug-prefix-map=$SRC=. -fdebug-prefix-map=$OBJ=.")
 
 # ---------------------------------------------------------------- source
 if [[ ! -f $SRC/.xbow-extracted ]]; then
@@ -203,6 +273,8 @@ fi
 # The tools are built for MIPS IV (R10000) against xlibc, not glibc: see
 # initramfs/xlibc.h for why.
 note "building initramfs tools"
+# The build tree holds KEY's build only once the build below is complete.
+rm -f "$OBJ/.xbow-key"
 rm -rf "$STAGE"
 mkdir -p "$STAGE/bin" "$STAGE/firmware/acenic"
 TOOL_CFLAGS=(-static -O2 -march=r10000 -mabi=64 -mno-abicalls -fno-pic -G0
@@ -285,18 +357,16 @@ rm -f "$OBJ/usr/initramfs_data.cpio"
 "${KMAKE[@]}" -j"$JOBS" vmlinux
 
 VMLINUX=$OBJ/vmlinux
-hdr=$("${CROSS}readelf" -h "$VMLINUX")
-grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" || die "vmlinux is not ELF64"
-grep -q 'big endian' <<<"$hdr" || die "vmlinux is not big-endian"
-grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "vmlinux is not MIPS"
-entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
-[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
+check_vmlinux "$VMLINUX"
 
 # ---------------------------------------------------------------- install
 cp "$VMLINUX" "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
-cp "$OBJ/System.map" "$CACHE/System.map-$KEY"
-cp "$OBJ/.config" "$CACHE/config-$KEY"
+cp "$OBJ/System.map" "$CACHE/System.map-$KEY.tmp"
+mv "$CACHE/System.map-$KEY.tmp" "$CACHE/System.map-$KEY"
+cp "$OBJ/.config" "$CACHE/config-$KEY.tmp"
+mv "$CACHE/config-$KEY.tmp" "$CACHE/config-$KEY"
+echo "$KEY" >"$OBJ/.xbow-key"
 link_outputs
 # Keep the three most recent builds.
 while IFS= read -r old; do
@@ -305,12 +375,10 @@ while IFS= read -r old; do
 done < <(find "$CACHE" -maxdepth 1 -name 'vmlinux-*' -type f -printf '%T@ %p\n' |
 	sort -rn | tail -n +4 | cut -d' ' -f2-)
 
-sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
-want=$(recorded_hash)
-if [[ -z $want ]]; then
-	note "no sha256 recorded for key $KEY in linux/vmlinux.sha256 (linux/README.md)"
-elif [[ $want != "$sum" ]]; then
-	note "WARNING: vmlinux sha256 $sum differs from the one recorded for key $KEY ($want)"
-fi
+check_hash "$KEY" "$OUT"
 note "entry $entry; sha256 $sum; built in $((SECONDS - start_s)) s"
-echo "$OUT"
+if ((${#patch_sets[@]})); then
+	flavour_build
+else
+	echo "$OUT"
+fi

@@ -7,14 +7,20 @@
 # `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
 # path on the last line.  `make linux-path` prints that path without building
-# and fails if it has not been built yet.  `make linux-bench` measures the
-# guest on xbow (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs
-# and 25 command lines (linux/sweep.sh).  See linux/README.md.
+# and fails if it has not been built yet.  With PATCHES='SET...' (names of
+# linux/patches/ sets, or directories of *.patch files) both are about that
+# flavour of the kernel instead (linux/flavour.sh).  `make linux-debug`
+# builds the kernel (or flavour) and starts xbow on it with XBOW_ARGS
+# (linux/debug.sh).  `make linux-bench` measures the guest on xbow
+# (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs and 25
+# command lines (linux/sweep.sh).  See linux/README.md.
 
 LINUX_DIST = \
 	linux/README.md \
 	docs/linux.md \
 	linux/build.sh \
+	linux/flavour.sh \
+	linux/debug.sh \
 	linux/bench.sh \
 	linux/sweep.sh \
 	linux/vmlinux.sha256 \
@@ -25,18 +31,33 @@ LINUX_DIST = \
 	linux/initramfs/ttcp.c \
 	linux/initramfs/xlibc.c \
 	linux/initramfs/xlibc.h \
-	linux/initramfs/initramfs.list.in
+	linux/initramfs/initramfs.list.in \
+	linux/patches/README.md \
+	linux/patches/ip27-dma64/01-hamachi-dma64.patch \
+	linux/patches/ip27-dma64/02-acenic-dma64.patch \
+	linux/patches/ip27-dma64/03-e1000-dma64-pci64.patch \
+	linux/patches/hamachi-txintr-1999/01-hamachi-no-tx-descintr.patch
 
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
 
-.PHONY: linux linux-path linux-bench linux-sweep
+.PHONY: linux linux-path linux-debug linux-bench linux-sweep
+
+# PATCHES='SET...' becomes one --patches SET per word.
+LINUX_PATCH_ARGS = set --; for p in $(PATCHES); do set -- "$$@" --patches "$$p"; done
 
 linux:
-	$(LINUX_BASH) $(srcdir)/linux/build.sh
+	@$(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/build.sh "$$@"
 
 linux-path:
-	@$(LINUX_BASH) $(srcdir)/linux/build.sh --print-path
+	@$(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/build.sh --print-path "$$@"
+
+# Rebuild the kernel (or the PATCHES flavour), then run xbow on it:
+#   make linux-debug PATCHES=ip27-dma64 XBOW_ARGS='--nic hamachi -x my.xbow'
+# LOOP=1 asks, each time xbow exits, whether to rebuild and start again.
+linux-debug: xbow$(EXEEXT)
+	@loop='$(LOOP)'; $(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/debug.sh $${loop:+--loop} "$$@" -- \
+		./xbow$(EXEEXT) $(XBOW_ARGS)
 
 # Boot time and UDP throughput of the Linux guest (docs/performance.md).
 linux-bench: xbow$(EXEEXT)

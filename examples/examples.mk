@@ -1,7 +1,10 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # examples/: bare-metal guest programs and their small runtime, built with
 # the MIPS cross compiler ($(GUEST_CC)) as part of `make`, installed under
 # $(pkgdatadir)/examples with their sources.
-GUEST_CFLAGS = -march=mips4 -mabi=64 -EB -O2 -G0 -ffreestanding -nostdlib -fno-pic \
+# -g: DWARF (GCC 12's default, version 5) for source-level debugging: line
+# tables, types, locations, and call-frame information in .debug_frame.
+GUEST_CFLAGS = -march=mips4 -mabi=64 -EB -O2 -g -G0 -ffreestanding -nostdlib -fno-pic \
 	-mno-abicalls -fno-builtin -Wall -Wextra -I$(srcdir)/examples/lib
 GUEST_LINKFLAGS = -no-pie -static -Wl,-T,$(srcdir)/examples/lib/link.ld -Wl,--build-id=none
 GUEST_LIB = examples/lib/crt0.S examples/lib/console.c examples/lib/irq.c \

@@ -1,12 +1,22 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # linux/bench.sh -- measure the real-Linux guest (make linux) on xbow: boot
-# time to /init's shell prompt on 1 to 4 CPUs, and the UDP throughput of
-# Linux's e1000 driver on the emulated 82544 to the sink peer (ttcp -t to a
-# multicast group, which needs no ARP: see tests/batch/linux_udp.sh).
+# time to /init's shell prompt on 1 to 4 CPUs with and without idle skip,
+# and the UDP throughput of Linux's e1000 driver on the emulated 82544 to
+# the sink peer (ttcp -t to a multicast group, which needs no ARP: see
+# tests/batch/linux_udp.sh).
 # Prints tables in the format of docs/performance.md ("## Linux").
 #
 #   bash linux/bench.sh [XBOW]          (XBOW defaults to ./xbow)
 #   make linux-bench
+#   LINUX_BENCH=boot make linux-bench   (the boot table only; BOOT_RUNS=N runs
+#                                         of each boot, the best counts, default 3)
+#   LINUX_BENCH=udp make linux-bench    (the UDP table only; UDP_OPTS="--no-idle-skip"
+#                                         adds options to its runs)
+#   ENGINE=interp make linux-bench      (--engine for every run; default: xbow's
+#                                         default, the translator on x86-64)
+#   LINUX_BENCH=engines make linux-bench (the boot on 1 and 4 CPUs, each engine, with
+#                                         and without idle skip, runs interleaved)
 #
 # The boot runs pass xbow.run=true, as they always have, so that the figures
 # compare with earlier ones.  Whether Linux 6.1 loses its w1 boot race
@@ -35,27 +45,87 @@ timed() {
     { time "$XBOW" "$@" >"$out" 2>&1 </dev/null; } 2>"$out.time"
 }
 
-echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true:"
+# boot CPUS [OPTION]: boot to the shell BOOT_RUNS times (default 3; the
+# runs are identical, --rtc-fixed); sets insns (instructions executed, all
+# CPUs), waited (ticks the CPUs waited, idle skip), and the best wall and cpu
+boot() {
+    local best_wall= best_cpu=
+    for run in $(seq "${BOOT_RUNS:-3}"); do
+        timed "$TMP/boot" --batch -q --rtc-fixed --cpus "$1" ${2:+"$2"} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net sink \
+            --append xbow.run=true -ex 'expect "xbow-init: shell ready" 8000000000' -ex 'info cpus' "$VMLINUX"
+        grep -q "shell ready" "$TMP/boot" || { echo "boot on $1 CPUs ${2:-} failed:"; tail "$TMP/boot"; exit 1; }
+        grep -q "asked the kernel to probe it again" "$TMP/boot" && retried="$retried $1 CPUs${2:+ $2} (run $run);"
+        read -r wall user sys <"$TMP/boot.time"
+        cpu=$(echo "$user + $sys" | bc -l)
+        if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
+        if [ -z "$best_wall" ] || [ "$(echo "$wall < $best_wall" | bc -l)" = 1 ]; then best_wall=$wall; fi
+    done
+    wall=$best_wall cpu=$best_cpu
+    # info cpus: "* 0    PC  WHERE  INSTRUCTIONS", then "waited N ticks (P%): ..."
+    insns=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" | tr -d '*' |
+        awk '$2 ~ /^0x/ { s += $4 } END { print s + 0 }')
+    waited=$(sed -n '/CPU  PC/,/^Idle skip/p' "$TMP/boot" |
+        awk '$1 == "waited" { s += $2 } END { print s + 0 }')
+}
+
+# LINUX_BENCH=engines: the boot on 1 and 4 CPUs with each engine, with and
+# without idle skip, the runs interleaved (a load that comes and goes hits
+# every configuration alike); best CPU time of BOOT_RUNS runs each.
+if [ "${LINUX_BENCH:-all}" = engines ]; then
+    declare -A best
+    retried=
+    for run in $(seq "${BOOT_RUNS:-3}"); do
+        for e in interp jit; do
+            for cpus in 1 4; do
+                for opt in "" --no-idle-skip; do
+                    BOOT_RUNS=1 ENGINE=$e boot "$cpus" $opt
+                    k="$e $cpus ${opt:-idle-skip}"
+                    if [ -z "${best[$k]:-}" ] || [ "$(echo "$cpu < ${best[$k]}" | bc -l)" = 1 ]; then
+                        best[$k]=$cpu
+                    fi
+                done
+            done
+        done
+    done
+    echo "Boot to the shell prompt, host CPU s (user + sys), best of ${BOOT_RUNS:-3} interleaved runs:"
+    echo
+    echo "| engine | 1 CPU | 4 CPUs | 4 against 1 | 1 CPU --no-idle-skip | 4 CPUs --no-idle-skip |"
+    echo "|---|---|---|---|---|---|"
+    for e in interp jit; do
+        printf '| %s | %.2f | %.2f | %.2f | %.2f | %.2f |\n' $e "${best[$e 1 idle-skip]}" \
+            "${best[$e 4 idle-skip]}" "$(echo "${best[$e 4 idle-skip]} / ${best[$e 1 idle-skip]}" | bc -l)" \
+            "${best[$e 1 --no-idle-skip]}" "${best[$e 4 --no-idle-skip]}"
+    done
+    exit 0
+fi
+
+if [ "${LINUX_BENCH:-all}" != udp ]; then
+echo "Boot to the shell prompt ('xbow-init: shell ready'), --nic e1000-82544 --net sink --append xbow.run=true --rtc-fixed,"
+echo "--engine=${ENGINE:-(the default)}, with idle skip (the default) and with --no-idle-skip, best of ${BOOT_RUNS:-3} runs:"
 echo
-echo "| CPUs | guest instructions (all CPUs) | wall s | CPU s (user+sys) |"
-echo "|---|---|---|---|"
+echo "| CPUs | instructions executed (all CPUs) | ticks waited | wall s | CPU s | --no-idle-skip: instructions | wall s | CPU s |"
+echo "|---|---|---|---|---|---|---|---|"
 retried=
 for cpus in 1 2 3 4; do
-    timed "$TMP/boot" --batch -q --cpus $cpus --nic e1000-82544 --net sink --append xbow.run=true \
-        -ex 'expect "xbow-init: shell ready" 8000000000' -ex 'info cpus' "$VMLINUX"
-    grep -q "shell ready" "$TMP/boot" || { echo "boot on $cpus CPUs failed:"; tail "$TMP/boot"; exit 1; }
-    read -r wall user sys <"$TMP/boot.time"
-    n=$(sed -n '/CPU  PC/,$p' "$TMP/boot" | awk 'NR > 1 { s += $NF } END { print s + 0 }')
-    printf '| %d | %d (%.2f G) | %.2f | %.2f |\n' $cpus "$n" "$(echo "$n / 1000000000" | bc -l)" \
-        "$wall" "$(echo "$user + $sys" | bc -l)"
-    grep -q "asked the kernel to probe it again" "$TMP/boot" && retried="$retried $cpus"
+    boot $cpus
+    i1=$insns w1=$waited wall1=$wall cpu1=$cpu
+    boot $cpus --no-idle-skip
+    printf '| %d | %d (%.2f G) | %d (%.2f G) | %.2f | %.2f | %d (%.2f G) | %.2f | %.2f |\n' $cpus \
+        "$i1" "$(echo "$i1 / 1000000000" | bc -l)" "$w1" "$(echo "$w1 / 1000000000" | bc -l)" \
+        "$wall1" "$cpu1" "$insns" "$(echo "$insns / 1000000000" | bc -l)" "$wall" "$cpu"
+    [ $cpus = 1 ] && base=$cpu1
+    [ $cpus = 4 ] && printf '\n4 CPUs against 1, host CPU time with idle skip: %.2f times (target: 1.5 or less)\n' \
+        "$(echo "$cpu1 / $base" | bc -l)"
 done
 echo
-[ -n "$retried" ] && echo "/init retried the lost Bridge probe on:$retried CPUs (docs/linux.md)." && echo
+[ -n "$retried" ] && echo "/init retried the lost Bridge probe on:$retried (docs/linux.md)." && echo
+[ "${LINUX_BENCH:-all}" = boot ] && exit 0
+fi
 
 # flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu
 flood() {
-    timed "$TMP/flood" --batch -q --cpus "$1" --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
+    # shellcheck disable=SC2086
+    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
         --append "xbow.mtu=$3 xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $4 -n $5 239.1.2.3\" xbow.after=reboot" \
         -ex 'continue 40000000000' "$VMLINUX"
     grep -q "^ttcp-t: msgs=$5 " "$TMP/flood" || { echo "flood $*: failed:"; tail "$TMP/flood"; exit 1; }
@@ -64,7 +134,7 @@ flood() {
     cpu=$(echo "$user + $sys" | bc -l)
 }
 
-echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams):"
+echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams)${UDP_OPTS:+, with $UDP_OPTS}:"
 echo
 echo "| CPUs | --nic-dma | datagram | N | ttcp Mbit/s (guest time) | guest data Mbit/s per host wall s | per host CPU s |"
 echo "|---|---|---|---|---|---|---|"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # build.sh -- build the xbow guest kernel: a Linux 6.1 vmlinux for the SGI
 # Origin 200 (IP27) with a built-in initramfs (linux/initramfs/).
 #

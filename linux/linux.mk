@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # linux.mk -- automake fragment for the real-Linux guest kernel.
 # Include it from the top-level Makefile.am:
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # linux/sweep.sh -- boot the real-Linux guest (make linux) on xbow over 1 to 4
 # CPUs and many kernel command lines, and check that every boot reaches the
 # shell with the Bridge probed: /init finds the PCI bus and ttyS0 on the IOC3

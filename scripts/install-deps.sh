@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Install the Debian packages listed in scripts/packages.txt (with sudo when
 # not root).  Safe to run again: apt-get skips what is installed.
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Quick start, command 1: install what xbow needs, build it, and start it on
 # the built-in default machine.  Pass --no-run to stop after the build.
 set -eu

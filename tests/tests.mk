@@ -1,4 +1,9 @@
-# tests/: unit tests (Check) and batch tests driving the real binary.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tests/: the lints and the batch tests of the whole binary; the unit tests
+# (Check) are in tests/unit/, one folder per layer of src/, each with its own
+# fragment.
+# What the capture readers (e1000_pcap.py, ttcp_pcap.py, pcap_stats.py) share.
+EXTRA_DIST += tests/batch/pcap_lib.py
 # The layers include only downward, along the edges docs/architecture.md lists.
 TESTS += tests/lint/layers.sh
 EXTRA_DIST += tests/lint/layers.sh
@@ -9,17 +14,9 @@ EXTRA_DIST += tests/lint/docs.sh
 # What the front ends read of the devices: counters and the NICs' station view.
 TESTS += tests/batch/device_counters.sh
 EXTRA_DIST += tests/batch/device_counters.sh
-check_PROGRAMS += tests/unit/test_core
-tests_unit_test_core_SOURCES = tests/unit/test_core.c
-tests_unit_test_core_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_core_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_core
-# The console's host side: input modes and polling rate (tests/unit/test_hostio.c).
-check_PROGRAMS += tests/unit/test_hostio
-tests_unit_test_hostio_SOURCES = tests/unit/test_hostio.c
-tests_unit_test_hostio_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_test_hostio_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/test_hostio
+# info device-state: hashes, declared fields, errors.
+TESTS += tests/batch/device_state.sh
+EXTRA_DIST += tests/batch/device_state.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Output files are emptied only by commands that succeed.
@@ -37,6 +34,9 @@ TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_r
 	tests/batch/linux_sweep.sh
 EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
+# Idle skip on Linux: 1, 2 and 4 CPUs wait in arch_cpu_idle, time stays right.
+TESTS += tests/batch/linux_idle.sh
+EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
@@ -46,3 +46,18 @@ EXTRA_DIST += tests/batch/cli_keys.sh
 # The TUI's command line in tmux: Tab, Enter, the status bar.
 TESTS += tests/batch/tui_keys.sh
 EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh
+# The TUI's source pane and gdb's layouts (tmux, 80x24).
+TESTS += tests/batch/tui_src.sh
+EXTRA_DIST += tests/batch/tui_src.sh
+
+# The licence tag on every source file (LICENSE, scripts/spdx.sh).
+TESTS += tests/lint/license.sh
+EXTRA_DIST += tests/lint/license.sh scripts/spdx.sh scripts/format.sh LICENSE .clang-format \
+	linux/initramfs/.clang-format
+
+# The C style (.clang-format, clang-format 14): CI runs format-check.
+.PHONY: format format-check
+format-check:
+	sh $(top_srcdir)/scripts/format.sh check
+format:
+	sh $(top_srcdir)/scripts/format.sh apply

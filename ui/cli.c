@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The line-mode debugger: GNU readline with history in ~/.xbow_history and
  * completion of commands and their arguments.  Without a terminal, commands are read from
  * standard input as they come. */
@@ -26,15 +27,10 @@ static void add_candidate(void *ctx, const char *w)
 {
     if (ncand == capcand) {
         unsigned cap = capcand ? capcand * 2 : 64;
-        char **n = realloc(candidates, cap * sizeof *n);
-        if (!n)
-            return;
-        candidates = n;
+        candidates = xrealloc(candidates, cap * sizeof *candidates);
         capcand = cap;
     }
-    char *copy = strdup(w);
-    if (copy)
-        candidates[ncand++] = copy;
+    candidates[ncand++] = xstrdup(w);
 }
 
 static void clear_candidates(void)
@@ -49,7 +45,7 @@ static char *generator(const char *text, int state)
     static unsigned next;
     if (state == 0)
         next = 0;
-    return next < ncand ? strdup(candidates[next++]) : NULL;
+    return next < ncand ? xstrdup(candidates[next++]) : NULL;
 }
 
 static char **complete(const char *text, int start, int end)
@@ -57,9 +53,7 @@ static char **complete(const char *text, int start, int end)
     rl_attempted_completion_over = 1;
     if (!complete_dbg)
         return NULL;
-    char *before = strndup(rl_line_buffer, start > 0 ? (size_t)start : 0);
-    if (!before)
-        return NULL;
+    char *before = xstrndup(rl_line_buffer, start > 0 ? (size_t)start : 0);
     clear_candidates();
     int kind = dbg_complete(complete_dbg, before, text, add_candidate, NULL);
     free(before);
@@ -129,8 +123,7 @@ static void serving_log(void *ctx, int level, const char *who, const char *msg)
 {
     static const char *const names[] = {"error", "warning", "info", "debug"};
     hide_line();
-    fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "",
-            msg);
+    fprintf(stderr, "xbow: %s: %s%s%s\n", names[level & 3], who ? who : "", who ? ": " : "", msg);
 }
 
 /* The guest's console writes to the terminal while gdb runs the guest. */

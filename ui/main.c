@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* xbow: command line, then batch mode, the readline CLI or the TUI. */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,8 +28,7 @@ int main(int argc, char **argv)
 {
     reserve_std_fds();
     ui_options o;
-    if (ui_options_init(&o, argc))
-        return 2;
+    ui_options_init(&o, argc);
     strbuf err;
     sb_init(&err);
     int parsed = ui_parse_options(&o, argc, argv, &err);

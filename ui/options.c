@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* xbow's command-line options: one table, from which ui/optparse.c makes
  * the parsing, --help and the man page's OPTIONS section.  To add an option,
  * add its row where --help should list it (a field of ui_options or of
@@ -66,9 +67,9 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
     unsigned k = o->cfg.nnics;
     nic_config *nc = &o->cfg.nics[k - 1];
     uint8_t mac[6];
-    char why[512];
-    if (machine_parse_station_mac(v, mac, why, sizeof why)) {
-        sb_printf(err, "--mac: %s", why);
+    xerr why;
+    if (machine_parse_station_mac(v, mac, &why)) {
+        sb_printf(err, "--mac: %s", why.msg);
         return -1;
     }
     if (nc->mac_set) {
@@ -88,6 +89,8 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
 static const char *const log_levels[] = {"error", "warning", "info", "debug", NULL};
 static const char *const reset_policies[] = {"stop", "exit", "restart", NULL};
 static const char *const nic_dma_modes[] = {"raw", "per-word", NULL};
+/* In enum cpu_engine's order. */
+static const char *const engines[] = {"interp", "jit", NULL};
 
 /* ---- the table ------------------------------------------------------------------ */
 
@@ -95,7 +98,10 @@ const ui_option ui_option_table[] = {
     UI_OPT_SECTION("Front end: without --batch, the TUI (full-screen panes, docs/tui.md) when\n"
                    "standard input and output are a terminal, else the line-mode debugger.",
                    "Front end", NULL),
-    {.kind = UI_OPT_TRUE, .name = "--batch", .short_name = "-b", .aliases = {"-batch"},
+    {.kind = UI_OPT_TRUE,
+     .name = "--batch",
+     .short_name = "-b",
+     .aliases = {"-batch"},
      UI_FIELD(batch),
      .help = "no TUI: run the commands, print results, exit; with no\n"
              "commands, run the guest until it stops",
@@ -104,28 +110,45 @@ const ui_option ui_option_table[] = {
             "and\n"
             ".BR \\-ex ,\n"
             "print their results and exit. With no commands, run the guest until it stops."},
-    {.kind = UI_OPT_CALL, .name = "-x", .arg = "FILE", .fn = opt_file,
+    {.kind = UI_OPT_CALL,
+     .name = "-x",
+     .arg = "FILE",
+     .fn = opt_file,
      .help = "execute debugger commands from FILE (repeatable)",
      .man = "Execute debugger commands from\n"
             ".IR FILE .\n"
             "Repeatable."},
-    {.kind = UI_OPT_CALL, .name = "-ex", .aliases = {"--eval-command", "--ex"}, .arg = "CMD",
+    {.kind = UI_OPT_CALL,
+     .name = "-ex",
+     .aliases = {"--eval-command", "--ex"},
+     .arg = "CMD",
      .fn = opt_command,
      .help = "execute one debugger command (repeatable, in order)",
      .man = "Execute one debugger command. Repeatable; commands run in order."},
-    {.kind = UI_OPT_TRUE, .name = "--cli", UI_FIELD(cli),
+    {.kind = UI_OPT_TRUE,
+     .name = "--cli",
+     UI_FIELD(cli),
      .help = "line-mode debugger (readline) instead of the TUI",
      .man = "Use the line-mode debugger (readline) instead of the TUI."},
-    {.kind = UI_OPT_TRUE, .name = "--tui", UI_FIELD(tui),
+    {.kind = UI_OPT_TRUE,
+     .name = "--tui",
+     UI_FIELD(tui),
      .help = "the TUI even when not on a terminal",
      .man = "Use the TUI even when standard input or output is not a terminal."},
-    {.kind = UI_OPT_NUMBER, .name = "--max-insns", .arg = "N", UI_FIELD(max_insns), .lo = 1,
+    {.kind = UI_OPT_NUMBER,
+     .name = "--max-insns",
+     .arg = "N",
+     UI_FIELD(max_insns),
+     .lo = 1,
      .hi = UINT64_MAX,
-     .help = "batch mode without commands: stop after N instructions",
+     .help = "batch mode without commands: stop after N instructions\n"
+             "(all CPUs; a tick a CPU spends waiting counts as one)",
      .man = "In batch mode without commands, stop after\n"
             ".I N\n"
-            "instructions."},
-    {.kind = UI_OPT_TRUE, .name = "--allow-shell", UI_FIELD(allow_shell),
+            "instructions (of all CPUs together; a tick a CPU spends waiting counts as one)."},
+    {.kind = UI_OPT_TRUE,
+     .name = "--allow-shell",
+     UI_FIELD(allow_shell),
      .help = "let shell and !CMD run host commands in batch mode too\n"
              "(interactive xbow always allows them)",
      .man = "Let the\n"
@@ -135,7 +158,10 @@ const ui_option ui_option_table[] = {
             "run host commands in batch mode too. Interactive xbow always allows them; in\n"
             "batch mode, without this option, they fail with a message, so a script from\n"
             "somewhere else cannot run programs on your machine."},
-    {.kind = UI_OPT_STRING, .name = "--gdb", .arg = "[HOST:]PORT|unix:PATH", UI_FIELD(gdb),
+    {.kind = UI_OPT_STRING,
+     .name = "--gdb",
+     .arg = "[HOST:]PORT|unix:PATH",
+     UI_FIELD(gdb),
      .help = "listen for gdb (gdb-multiarch: target remote ...) on\n"
              "127.0.0.1:PORT, HOST:PORT or a Unix socket (docs/gdb.md);\n"
              "batch mode then serves one gdb session and exits",
@@ -155,17 +181,26 @@ const ui_option ui_option_table[] = {
             "gdb session, then exits. The\n"
             ".B gdbserver\n"
             "command does the same at the prompt. See gdb.md."},
-    {.kind = UI_OPT_TRUE, .name = "--quiet", .short_name = "-q", UI_FIELD(quiet),
+    {.kind = UI_OPT_TRUE,
+     .name = "--quiet",
+     .short_name = "-q",
+     UI_FIELD(quiet),
      .help = "do not print the banner and the NICs' addresses",
      .man = "Do not print the banner, the NICs' addresses, nor the note that the kernel has\n"
             "no symbol table."},
-    {.kind = UI_OPT_CHOICE, .name = "--log-level", .arg = "LEVEL", UI_FIELD(log_level),
+    {.kind = UI_OPT_CHOICE,
+     .name = "--log-level",
+     .arg = "LEVEL",
+     UI_FIELD(log_level),
      .choices = log_levels,
      .help = "error, warning, info or debug (default warning)",
      .man = "error, warning (default), info or debug."},
-    UI_OPT_SECTION("Machine:",
-                   "Machine", NULL),
-    {.kind = UI_OPT_NUMBER, .name = "--cpus", .arg = "N", UI_FIELD(cfg.ncpus), .lo = 1,
+    UI_OPT_SECTION("Machine:", "Machine", NULL),
+    {.kind = UI_OPT_NUMBER,
+     .name = "--cpus",
+     .arg = "N",
+     UI_FIELD(cfg.ncpus),
+     .lo = 1,
      .hi = MAX_CPUS,
      .help = "R10000 CPUs, 1 (default) to 4: 1 or 2 are slices A and B\n"
              "of one IP27 node; 3 or 4 add a second node (nasid 1,\n"
@@ -176,7 +211,11 @@ const ui_option ui_option_table[] = {
             "own HUB and memory and no IO (the console, the Bridge and the PCI cards stay on\n"
             "node 0). CPU 0 enters the kernel; the others wait in the PROM's slave loop\n"
             "until the kernel starts them with LAUNCH_SLAVE."},
-    {.kind = UI_OPT_NUMBER, .name = "--mem", .arg = "MB", UI_FIELD(cfg.mem_mb), .lo = 32,
+    {.kind = UI_OPT_NUMBER,
+     .name = "--mem",
+     .arg = "MB",
+     UI_FIELD(cfg.mem_mb),
+     .lo = 32,
      .hi = 4096,
      .help = "memory of each node in MB (default 512): banks of 512 MB,\n"
              "or of up to 128 MB for the remainder, 8 banks at most",
@@ -185,7 +224,29 @@ const ui_option ui_option_table[] = {
             "The memory is laid out in IP27 banks of 512 MB, or of up to 128 MB for the\n"
             "remainder, at 512 MB strides of the node's address space (256 MB is two 128 MB\n"
             "banks at 0 and 512 MB); a size that needs more than 8 banks is refused."},
-    {.kind = UI_OPT_STRING, .name = "--serial", .arg = "SPEC", UI_FIELD(cfg.serial),
+    {.kind = UI_OPT_CHOICE,
+     .name = "--engine",
+     .arg = "ENGINE",
+     .show_eq = true,
+     UI_FIELD(cfg.engine),
+     .choices = engines,
+     .help = "how the CPUs execute: jit (default on x86-64 hosts: translated\n"
+             "to host code) or interp (the interpreter; the default elsewhere)",
+     .man = "How the CPUs execute guest code:\n"
+            ".B jit\n"
+            "(the default on x86-64 hosts) translates it to host code block by block and hands\n"
+            "what it does not translate (pages with breakpoints, the trace hook, MMIO) to the\n"
+            "interpreter;\n"
+            ".B interp\n"
+            "(the default on other hosts) interprets every instruction. Both give the same\n"
+            "instruction counts, state and stops; only the speed differs (docs/cpu.md).\n"
+            "Asking for\n"
+            ".B jit\n"
+            "on a host without a translator is an error."},
+    {.kind = UI_OPT_STRING,
+     .name = "--serial",
+     .arg = "SPEC",
+     UI_FIELD(cfg.serial),
      .help = "IOC3 UART A: stdio, pty, null or file:PATH (default stdio)",
      .man = "Where IOC3 UART A goes:\n"
             ".BR stdio \" (default), \" pty \", \" null \" or \" file:\\fIPATH\\fR.\n"
@@ -197,12 +258,18 @@ const ui_option ui_option_table[] = {
             "creates a pseudo-terminal in raw mode (its name is in\n"
             ".BR \"info device ioc3.uart-a state\" )\n"
             "for a terminal program such as screen or minicom."},
-    {.kind = UI_OPT_STRING, .name = "--append", .arg = "TEXT", UI_FIELD(cfg.append),
+    {.kind = UI_OPT_STRING,
+     .name = "--append",
+     .arg = "TEXT",
+     UI_FIELD(cfg.append),
      .help = "kernel command line (ARCS argv after the kernel's path)",
      .man = "Kernel command line, passed as ARCS argv: argv[0] is the kernel's path, then\n"
             "one argument per word of\n"
             ".IR TEXT ."},
-    {.kind = UI_OPT_STRING, .name = "--prom", .arg = "FILE", UI_FIELD(cfg.prom),
+    {.kind = UI_OPT_STRING,
+     .name = "--prom",
+     .arg = "FILE",
+     UI_FIELD(cfg.prom),
      .help = "start a PROM image (raw or ELF, up to 4 MB) at the reset\n"
              "vector instead of the synthetic PROM",
      .man = "Load a PROM image (raw binary or ELF, at most 4 MB) into the PROM window at\n"
@@ -212,7 +279,10 @@ const ui_option ui_option_table[] = {
             ".I KERNEL\n"
             "given too is loaded into memory but not entered. In batch mode the PROM runs\n"
             "without a kernel."},
-    {.kind = UI_OPT_CHOICE, .name = "--on-reset", .arg = "WHAT", UI_FIELD(cfg.on_reset),
+    {.kind = UI_OPT_CHOICE,
+     .name = "--on-reset",
+     .arg = "WHAT",
+     UI_FIELD(cfg.on_reset),
      .choices = reset_policies,
      .help = "when the guest resets the machine: stop (default; resuming\n"
              "carries out the reset), exit, or restart (reload the kernel)",
@@ -227,20 +297,48 @@ const ui_option ui_option_table[] = {
             "kernel reloaded and entered again. Batch mode exits with status 0 after a\n"
             "reset unless the policy is\n"
             ".BR restart ."},
-    {.kind = UI_OPT_TRUE, .name = "--rtc-fixed", UI_FIELD(cfg.rtc_fixed),
+    {.kind = UI_OPT_TRUE,
+     .name = "--rtc-fixed",
+     UI_FIELD(cfg.rtc_fixed),
      .help = "start the real-time clock at 2024-01-01 00:00 UTC\n"
              "instead of the host's time (reproducible runs)",
      .man = "Start the IOC3's M48T35 real-time clock at 2024-01-01 00:00:00 UTC instead of\n"
             "the host's time, for reproducible runs. Either way the clock then follows\n"
             "virtual time."},
-    {.kind = UI_OPT_TRUE, .name = "--testdev", UI_FIELD(cfg.test_device),
+    {.kind = UI_OPT_TRUE,
+     .name = "--testdev",
+     UI_FIELD(cfg.test_device),
      .help = "plug the PCI DMA test device (5842:0001) into the highest\n"
              "free Bridge slot",
      .man = "Plug the PCI DMA test device (vendor 0x5842, device 0x0001; see hardware.md)\n"
             "into the highest free Bridge slot."},
-    UI_OPT_SECTION("Network (gigabit NICs in PCI slots 3 to 7, in order):",
-                   "Network", "Gigabit NICs go into PCI slots 3 to 7 in the order given."),
-    {.kind = UI_OPT_CALL, .name = "--nic", .arg = "MODEL", .fn = opt_nic,
+    {.kind = UI_OPT_FALSE,
+     .name = "--no-idle-skip",
+     UI_FIELD(cfg.idle_skip),
+     .help = "execute every instruction of a CPU that only waits (the\n"
+             "reference timing) instead of moving its clock on to what\n"
+             "can end the wait (idle skip, the default; docs/cpu.md)",
+     .man = "Execute every instruction of a CPU that only waits. By default (idle skip) a CPU\n"
+            "in the operating system's idle routine (Linux's\n"
+            ".BR arch_cpu_idle )\n"
+            "or in a loop that polls memory or a device register executes nothing while its\n"
+            "clock moves on to what can end the wait: an interrupt, a store or DMA to what it\n"
+            "polls, a timer. It is a timing model (as if the R10000 had a WAIT instruction):\n"
+            "the guest sees the same time, fewer instructions executed and fewer passes through\n"
+            "its idle loop; runs are repeatable either way. This option gives the reference\n"
+            "timing."},
+    {.kind = UI_OPT_TRUE,
+     .name = "--idle-skip",
+     UI_FIELD(cfg.idle_skip),
+     .help = "idle skip on (the default; undoes --no-idle-skip)",
+     .man = "Turn idle skip on again (the default) after\n"
+            ".BR \\-\\-no\\-idle\\-skip ."},
+    UI_OPT_SECTION("Network (gigabit NICs in PCI slots 3 to 7, in order):", "Network",
+                   "Gigabit NICs go into PCI slots 3 to 7 in the order given."),
+    {.kind = UI_OPT_CALL,
+     .name = "--nic",
+     .arg = "MODEL",
+     .fn = opt_nic,
      .help = "add a NIC: tigon2 (SGI Gigabit Ethernet), acenic,\n"
              "acenic-copper, hamachi, e1000-82543, e1000-82544\n"
              "(= e1000) (repeatable, at most 5); none for no NIC.\n"
@@ -264,7 +362,10 @@ const ui_option ui_option_table[] = {
             "the machine has one tigon2 on the\n"
             ".B echo\n"
             "peer."},
-    {.kind = UI_OPT_TEXT, .name = "--net", .arg = "SPEC", UI_NIC_FIELD(net),
+    {.kind = UI_OPT_TEXT,
+     .name = "--net",
+     .arg = "SPEC",
+     UI_NIC_FIELD(net),
      .help = "backend of the preceding --nic: sink (default), echo,\n"
              "gen:size=N,rate=PPS,count=N, tap:IF, socket:..., vde:PATH,\n"
              "or none (no cable)",
@@ -278,7 +379,10 @@ const ui_option ui_option_table[] = {
             "or\n"
             ".B none\n"
             "(no cable: the link stays down)."},
-    {.kind = UI_OPT_TEXT, .name = "--pcap", .arg = "FILE", UI_NIC_FIELD(pcap),
+    {.kind = UI_OPT_TEXT,
+     .name = "--pcap",
+     .arg = "FILE",
+     UI_NIC_FIELD(pcap),
      .help = "capture the preceding --nic's frames to FILE",
      .man = "Write every frame of the preceding\n"
             ".B \\-\\-nic\n"
@@ -289,7 +393,11 @@ const ui_option ui_option_table[] = {
             ".BR \\-\\-serial \" file:\" ,\n"
             "the file is emptied only once the whole command line is valid and the kernel\n"
             "loaded: a mistake leaves an existing file as it was."},
-    {.kind = UI_OPT_CALL, .name = "--mac", .arg = "MAC", .per_nic = true, .fn = opt_mac,
+    {.kind = UI_OPT_CALL,
+     .name = "--mac",
+     .arg = "MAC",
+     .per_nic = true,
+     .fn = opt_mac,
      .help = "station address of the preceding --nic (in its EEPROM),\n"
              "unicast, e.g. 02:00:00:00:00:01.  Default: 02:58:42 and\n"
              "3 bytes hashed from the model, slot, --net and --append,\n"
@@ -313,22 +421,32 @@ const ui_option ui_option_table[] = {
             ".BR \"info pci\" .\n"
             "A frame arriving with the NIC's own address as its source (another machine\n"
             "with the same MAC) is reported once."},
-    {.kind = UI_OPT_CHOICE, .name = "--nic-dma", .arg = "MODE", .show_eq = true,
-     UI_FIELD(cfg.nic_dma_per_word), .choices = nic_dma_modes,
+    {.kind = UI_OPT_CHOICE,
+     .name = "--nic-dma",
+     .arg = "MODE",
+     .show_eq = true,
+     UI_FIELD(cfg.nic_dma_per_word),
+     .choices = nic_dma_modes,
      .help = "payload DMA: raw (default, bulk copies) or per-word (each\n"
              "32-bit word through the swapping path, the old artifact)",
-     .man = "How NICs move payload:\n"
-            ".B raw\n"
-            "(default) as bulk copies, or\n"
-            ".B per\\-word\n"
-            "one 32-bit word at a time through the Bridge's swapping path (the historical artifact;\n"
-            "the bytes are the same, the per-word DMA counter shows the cost)."},
-    UI_OPT_SECTION("",
-                   NULL, NULL),
-    {.kind = UI_OPT_CALL, .name = "--help", .short_name = "-h", .fn = opt_help,
+     .man =
+         "How NICs move payload:\n"
+         ".B raw\n"
+         "(default) as bulk copies, or\n"
+         ".B per\\-word\n"
+         "one 32-bit word at a time through the Bridge's swapping path (the historical artifact;\n"
+         "the bytes are the same, the per-word DMA counter shows the cost)."},
+    UI_OPT_SECTION("", NULL, NULL),
+    {.kind = UI_OPT_CALL,
+     .name = "--help",
+     .short_name = "-h",
+     .fn = opt_help,
      .help = "show this help and exit",
      .man = "Show the options and exit."},
-    {.kind = UI_OPT_CALL, .name = "--version", .short_name = "-V", .fn = opt_version,
+    {.kind = UI_OPT_CALL,
+     .name = "--version",
+     .short_name = "-V",
+     .fn = opt_version,
      .help = "show the version and exit",
      .man = "Show the version and exit."},
 };
@@ -336,13 +454,12 @@ const unsigned ui_option_count = ARRAY_SIZE(ui_option_table);
 
 /* ---- defaults -------------------------------------------------------------------- */
 
-int ui_options_init(ui_options *o, int argc)
+void ui_options_init(ui_options *o, int argc)
 {
     memset(o, 0, sizeof *o);
     machine_config_default(&o->cfg);
     o->log_level = log_get_level();
-    o->cmds = calloc((size_t)(argc > 0 ? argc : 0) + 1, sizeof *o->cmds);
-    return o->cmds ? 0 : -1;
+    o->cmds = xcalloc((size_t)(argc > 0 ? argc : 0) + 1, sizeof *o->cmds);
 }
 
 void ui_options_free(ui_options *o)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The command line: one table of options (ui/options.c) from which come the
  * parsing, `xbow --help` and the OPTIONS section of the man page
  * (docs/xbow.1, rewritten by `make options-doc`; `make check` fails when it
@@ -34,14 +35,14 @@ typedef struct ui_option {
      * single-dash name only as the next argument.  For UI_OPT_SECTION: the
      * man page's subsection title, NULL for none. */
     const char *name;
-    const char *short_name; /* shown beside name: "-b" for --batch */
-    const char *aliases[3]; /* accepted, not shown: "-batch", "--eval-command" */
-    const char *arg;        /* the value's name ("N", "FILE"); NULL: a flag */
-    bool show_eq;           /* shown as --name=ARG */
-    bool per_nic;           /* applies to the NIC of the preceding --nic; the
+    const char *short_name;     /* shown beside name: "-b" for --batch */
+    const char *aliases[3];     /* accepted, not shown: "-batch", "--eval-command" */
+    const char *arg;            /* the value's name ("N", "FILE"); NULL: a flag */
+    bool show_eq;               /* shown as --name=ARG */
+    bool per_nic;               /* applies to the NIC of the preceding --nic; the
                                field (UI_NIC_FIELD) is in its nic_config */
-    size_t off, size;       /* the field: UI_FIELD(f) or UI_NIC_FIELD(f) */
-    uint64_t lo, hi;        /* UI_OPT_NUMBER: the range */
+    size_t off, size;           /* the field: UI_FIELD(f) or UI_NIC_FIELD(f) */
+    uint64_t lo, hi;            /* UI_OPT_NUMBER: the range */
     const char *const *choices; /* UI_OPT_CHOICE: the words, NULL-terminated */
     /* UI_OPT_CALL: value is NULL for a flag; returns 0, -1 with a message
      * in err (printed after "xbow: "), or UI_OPT_EXIT. */
@@ -56,18 +57,19 @@ typedef struct ui_option {
 } ui_option;
 
 #define UI_FIELD(f) .off = offsetof(ui_options, f), .size = sizeof(((ui_options *)0)->f)
-#define UI_NIC_FIELD(f)                                                                    \
+#define UI_NIC_FIELD(f) \
     .per_nic = true, .off = offsetof(nic_config, f), .size = sizeof(((nic_config *)0)->f)
 #define UI_OPT_SECTION(heading, man_title, man_intro)                                      \
-    {.kind = UI_OPT_SECTION, .help = (heading), .name = (man_title), .man = (man_intro)}
+    {                                                                                      \
+        .kind = UI_OPT_SECTION, .help = (heading), .name = (man_title), .man = (man_intro) \
+    }
 
 /* The table, in the order of --help and the man page. */
 extern const ui_option ui_option_table[];
 extern const unsigned ui_option_count;
 
-/* A ui_options with every default; its cmds array holds what argc allows.
- * Returns 0, or -1 when out of memory. */
-int ui_options_init(ui_options *o, int argc);
+/* A ui_options with every default; its cmds array holds what argc allows. */
+void ui_options_init(ui_options *o, int argc);
 void ui_options_free(ui_options *o);
 
 /* What ui_parse_options found. */

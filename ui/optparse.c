@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The option table's engine: parsing argv, --help and the man page's
  * OPTIONS section, all three from ui_option_table (ui/options.c). */
 #include <stdint.h>
@@ -48,8 +49,7 @@ static int apply(ui_options *o, const ui_option *r, const char *v, strbuf *err)
     char *base = (char *)o;
     if (r->per_nic) {
         if (!o->cfg.nnics) {
-            sb_printf(err, "%s applies to the NIC given before it: put --nic MODEL first",
-                      r->name);
+            sb_printf(err, "%s applies to the NIC given before it: put --nic MODEL first", r->name);
             return -1;
         }
         base = (char *)&o->cfg.nics[o->cfg.nnics - 1];
@@ -57,12 +57,8 @@ static int apply(ui_options *o, const ui_option *r, const char *v, strbuf *err)
     void *field = base + r->off;
     switch (r->kind) {
     case UI_OPT_TRUE:
-    case UI_OPT_FALSE:
-        *(bool *)field = r->kind == UI_OPT_TRUE;
-        return 0;
-    case UI_OPT_STRING:
-        *(const char **)field = v;
-        return 0;
+    case UI_OPT_FALSE: *(bool *)field = r->kind == UI_OPT_TRUE; return 0;
+    case UI_OPT_STRING: *(const char **)field = v; return 0;
     case UI_OPT_TEXT:
         if (strlen(v) >= r->size) {
             sb_printf(err, "%s: \"%s\" is too long (at most %zu characters)", r->name, v,
@@ -73,9 +69,9 @@ static int apply(ui_options *o, const ui_option *r, const char *v, strbuf *err)
         return 0;
     case UI_OPT_NUMBER: {
         uint64_t n;
-        char msg[256];
-        if (dbg_count_parse(NULL, r->name, v, r->lo, r->hi, &n, msg, sizeof msg)) {
-            sb_puts(err, msg);
+        xerr why;
+        if (dbg_count_parse(NULL, r->name, v, r->lo, r->hi, &n, &why)) {
+            sb_puts(err, why.msg);
             return -1;
         }
         store_uint(field, r->size, n);
@@ -91,10 +87,8 @@ static int apply(ui_options *o, const ui_option *r, const char *v, strbuf *err)
         list_choices(r->choices, err);
         sb_printf(err, ", not \"%s\"", v);
         return -1;
-    case UI_OPT_CALL:
-        return r->fn(o, v, err);
-    case UI_OPT_SECTION:
-        break;
+    case UI_OPT_CALL: return r->fn(o, v, err);
+    case UI_OPT_SECTION: break;
     }
     return -1;
 }
@@ -177,8 +171,7 @@ void ui_usage(FILE *f)
         if (r->short_name)
             n = snprintf(head, sizeof head, "  %s, %s", r->short_name, r->name);
         else
-            n = snprintf(head, sizeof head, "%s%s", r->name[1] == '-' ? "      " : "  ",
-                         r->name);
+            n = snprintf(head, sizeof head, "%s%s", r->name[1] == '-' ? "      " : "  ", r->name);
         if (r->arg)
             snprintf(head + n, sizeof head - (size_t)n, "%s%s", r->show_eq ? "=" : " ", r->arg);
         /* Two spaces at least between the name and its text, else a line of its own. */

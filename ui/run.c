@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ui_main: build the machine, then batch mode or the interactive debugger. */
 #include <signal.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include "core/outfile.h"
 #include "ui/tui.h"
 #include "dbg/gdbstub.h"
+#include "dbg/srcview.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -43,28 +45,34 @@ static int batch_run(dbg *d, uint64_t max_insns)
     machine *m = d->m;
     int r = machine_run(m, max_insns);
     chardev_flush(m->console);
-    uint64_t n = 0;
-    for (unsigned i = 0; i < m->ncpus; i++)
+    uint64_t n = 0, ticks = 0;
+    for (unsigned i = 0; i < m->ncpus; i++) {
         n += cpu_retired(m->cpus[i]);
+        ticks += cpu_ticks(m->cpus[i]);
+    }
+    /* Idle skip: ticks the CPUs waited count against --max-insns too. */
+    char waited[64] = "";
+    if (ticks > n)
+        snprintf(waited, sizeof waited, " and %llu ticks waiting", (unsigned long long)(ticks - n));
     switch (r) {
     case STOP_RESET:
-        fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s\n",
-                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s%s\n",
+                (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);
         return 0;
     case STOP_LIMIT:
-        fprintf(stderr, "xbow: stopped after the instruction limit (%llu instructions)\n",
-                (unsigned long long)n);
+        fprintf(stderr, "xbow: stopped after the instruction limit (%llu instructions%s)\n",
+                (unsigned long long)n, waited);
         return 1;
     default:
-        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s\n", stop_reason_name(r),
-                (unsigned long long)n, m->stop_msg[0] ? ": " : "", m->stop_msg);
+        fprintf(stderr, "xbow: stopped (%s) after %llu instructions%s%s%s\n", stop_reason_name(r),
+                (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);
         return 1;
     }
 }
 
 int ui_main(ui_options *o)
 {
-    char err[256];
+    xerr err;
     bool interactive = !o->batch;
     ui_default_machine(o);
     char demo[4096];
@@ -73,26 +81,29 @@ int ui_main(ui_options *o)
     /* Output files named on the command line (--pcap, --serial file:) are
      * truncated only once the machine is built and the kernel loaded. */
     outfile_hold();
-    machine *m = machine_new(&o->cfg, err, sizeof err);
+    machine *m = machine_new(&o->cfg, &err);
     if (!m) {
-        fprintf(stderr, "xbow: %s\n", err);
-        outfile_release(false, NULL, 0);
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         return 2;
     }
-    if ((o->kernel && machine_load_kernel(m, o->kernel, err, sizeof err) != 0) ||
-        outfile_release(true, err, sizeof err) != 0) {
-        fprintf(stderr, "xbow: %s\n", err);
-        outfile_release(false, NULL, 0);
+    if ((o->kernel && machine_load_kernel(m, o->kernel, &err) != 0) ||
+        outfile_release(true, &err) != 0) {
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
         machine_free(m);
         return 2;
     }
     if (o->kernel && !o->quiet && m->syms.n == 0)
         printf("(No debugging symbols found in %s: no symbol table; was it stripped?  "
-               "\"symbol-file\" adds a System.map.)\n", o->kernel);
+               "\"symbol-file\" adds a System.map.)\n",
+               o->kernel);
     dbg *d = dbg_new(m);
     d->batch = o->batch;
     d->allow_shell = !o->batch || o->allow_shell;
-    tui_register_commands();
+    tui_register_commands(d);
+    if (o->kernel) /* its debug information, read when first needed */
+        dbg_set_kernel(d, o->kernel);
     ui_install_sigint(m);
     if (o->gdb && gdbstub_listen(d, o->gdb) != 0) {
         dbg_free(d);
@@ -103,16 +114,15 @@ int ui_main(ui_options *o)
     if (interactive && !use_tui && !o->quiet)
         printf("xbow %s: SGI Origin 200 (IP27), %u CPU%s, %llu MB%s.  \"help\" lists commands.\n",
                PACKAGE_VERSION, m->ncpus, m->ncpus > 1 ? "s" : "",
-               (unsigned long long)m->cfg.mem_mb,
-               m->ncpus > 2 ? " on each of 2 nodes" : "");
+               (unsigned long long)m->cfg.mem_mb, m->ncpus > 2 ? " on each of 2 nodes" : "");
     /* The NICs' addresses: what another machine on the same wire will see
      * (the TUI has no banner either: info pci shows them there). */
     if (!o->quiet && !use_tui)
         ui_show_nics(m, interactive && !use_tui ? stdout : stderr);
     int status = 0;
     for (unsigned i = 0; i < o->ncmds && !d->quit; i++) {
-        int rc = o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text)
-                                    : dbg_execute(d, o->cmds[i].text);
+        int rc =
+            o->cmds[i].is_file ? dbg_source(d, o->cmds[i].text) : dbg_execute(d, o->cmds[i].text);
         if (rc != 0)
             status = 1;
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The ncurses TUI: screen set-up, the input loop, readline through its
  * callback interface (so the screen stays live while you type), the status
  * bar, keys and the help overlay.  Panes are drawn by tui_panes.c and laid
@@ -262,9 +263,8 @@ static void draw_status(tui *t)
     snprintf(line, sizeof line,
              " xbow | %s | cpu%d %s | vtime %.6fs |%s%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
-             t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs,
-             vt, speed, gdbpart,
-             tui_layout_name(t->layout));
+             t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs, vt,
+             speed, gdbpart, tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
     attroff(tui_attr(C_STATUS));
@@ -278,7 +278,7 @@ static void draw_help(tui *t)
         "",
         "F5          continue          F10  next (over calls)",
         "F11         step              Ctrl-C  stop the guest/command",
-        "F2          next layout       (layout debug|net|full|mem)",
+        "F2          next layout       (layout debug|src|asm|split|net..)",
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
         "PgUp/PgDn   scroll the focused pane (arrows too)",
@@ -307,6 +307,9 @@ static void draw_help(tui *t)
 
 static void redraw(tui *t)
 {
+    /* the debug layout shows the source while the pc has a line */
+    if (tui_src_wanted(t) != t->src_shown)
+        t->need_layout = true;
     if (t->need_layout) {
         erase();
         wnoutrefresh(stdscr);
@@ -420,12 +423,10 @@ static void on_line(char *line)
     }
     if (*dbg_skip_ws(line))
         add_history(line);
-    char *copy = strdup(line);
+    char *copy = xstrdup(line);
     rl_callback_handler_remove();
-    if (copy) {
-        run_command(t, copy);
-        free(copy);
-    }
+    run_command(t, copy);
+    free(copy);
     if (!t->quit)
         rl_callback_handler_install(dbg_prompt(t->d), on_line);
     free(line);
@@ -445,7 +446,8 @@ static void scroll_pane(tui *t, int delta)
     if (p->kind == PANE_CMD || p->kind == PANE_CONSOLE) {
         if (p->scroll < 0)
             p->scroll = 0; /* these follow the end; scroll goes back */
-    } else if (p->kind != PANE_DISASM && p->kind != PANE_MEMORY && p->scroll < 0) {
+    } else if (p->kind != PANE_DISASM && p->kind != PANE_MEMORY && p->kind != PANE_SRC &&
+               p->scroll < 0) {
         p->scroll = 0;
     }
 }
@@ -469,27 +471,13 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
     }
     bool line_empty = !rl_line_buffer || !*rl_line_buffer;
     switch (ch) {
-    case 24: /* Ctrl-X */
-        *ctrlx = true;
-        return;
-    case KEY_F(1):
-        t->help = true;
-        return;
-    case KEY_F(2):
-        dbg_execute(d, "layout next");
-        return;
-    case KEY_F(5):
-        run_command(t, "continue");
-        return;
-    case KEY_F(10):
-        run_command(t, "next");
-        return;
-    case KEY_F(11):
-        run_command(t, "step");
-        return;
-    case KEY_F(6):
-        dbg_execute(d, "focus next");
-        return;
+    case 24: /* Ctrl-X */ *ctrlx = true; return;
+    case KEY_F(1): t->help = true; return;
+    case KEY_F(2): dbg_execute(d, "layout next"); return;
+    case KEY_F(5): run_command(t, "continue"); return;
+    case KEY_F(10): run_command(t, "next"); return;
+    case KEY_F(11): run_command(t, "step"); return;
+    case KEY_F(6): dbg_execute(d, "focus next"); return;
     case KEY_RESIZE:
         getmaxyx(stdscr, t->rows, t->cols);
         t->need_layout = true;
@@ -502,8 +490,7 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
         if (!tui_pane_key(t, ch))
             scroll_pane(t, t->focus == PANE_CMD || t->focus == PANE_CONSOLE ? -5 : 5);
         return;
-    default:
-        break;
+    default: break;
     }
     if (t->focus == PANE_CONSOLE) {
         key_to_guest(t, ch);
@@ -541,10 +528,10 @@ static void define_xterm_keys(void)
         const char *seq;
         int key;
     } keys[] = {
-        {"\033[5~", KEY_PPAGE}, {"\033[6~", KEY_NPAGE}, {"\033[H", KEY_HOME},
-        {"\033[F", KEY_END},    {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
-        {"\033[1~", KEY_HOME},  {"\033[4~", KEY_END},   {DELETE_SEQ, KEY_DC},
-        {"\033[15~", KEY_F(5)}, {"\033[17~", KEY_F(6)}, {"\033[21~", KEY_F(10)},
+        {"\033[5~", KEY_PPAGE},  {"\033[6~", KEY_NPAGE}, {"\033[H", KEY_HOME},
+        {"\033[F", KEY_END},     {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
+        {"\033[1~", KEY_HOME},   {"\033[4~", KEY_END},   {DELETE_SEQ, KEY_DC},
+        {"\033[15~", KEY_F(5)},  {"\033[17~", KEY_F(6)}, {"\033[21~", KEY_F(10)},
         {"\033[23~", KEY_F(11)},
     };
     for (unsigned i = 0; i < ARRAY_SIZE(keys); i++)
@@ -564,7 +551,6 @@ int ui_tui(dbg *d)
     tt_init(&t.out, 2000);
     tt_init(&t.console, 2000);
     tui_active = &t;
-    tui_register_commands();
     /* The guest console goes to a pane; curses owns the terminal. */
     chardev *con = d->m->console;
     chardev_detach_host(con);

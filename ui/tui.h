@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The ncurses TUI: panes around the same command language as the CLI. */
 #ifndef XBOW_TUI_H
 #define XBOW_TUI_H
@@ -15,6 +16,7 @@ enum pane_kind {
     PANE_RINGS,
     PANE_DMA,
     PANE_MEMORY,
+    PANE_SRC,
     PANE_CMD,
     PANE_COUNT
 };
@@ -23,17 +25,24 @@ typedef struct pane {
     enum pane_kind kind;
     const char *name;
     WINDOW *win;
-    int y, x, h, w;      /* placement (with border) */
+    int y, x, h, w; /* placement (with border) */
     bool visible;
-    int scroll;          /* lines scrolled back/forward by the user */
-    int weight_adjust;   /* winheight adjustments */
+    int scroll;        /* lines scrolled back/forward by the user */
+    int weight_adjust; /* winheight adjustments */
 } pane;
 
 /* A line of text with an attribute per line (whole-line colouring is
  * enough for every pane but the registers, which draw themselves). */
+/* The colours (ncurses colour pairs, through tui_attr). */
+/* clang-format off */
+enum tui_color {
+    C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM
+};
+/* clang-format on */
+
 typedef struct tui_line {
     char *text;
-    int attr;
+    enum tui_color attr;
 } tui_line;
 
 typedef struct tui_text {
@@ -63,15 +72,16 @@ typedef struct ring_window {
 typedef struct tui {
     dbg *d;
     pane panes[PANE_COUNT];
-    int layout;            /* index into the layout table */
-    int focus;             /* pane kind with the focus */
-    int zoomed;            /* pane kind zoomed to full screen, or -1 */
+    int layout;           /* index into the layout table */
+    enum pane_kind focus; /* the pane with the focus */
+    int zoomed;           /* pane kind zoomed to full screen, or -1 */
     bool quit, running, help, colors, need_layout;
+    bool src_shown; /* the layout shows the source pane (pc had a line) */
     int rows, cols;
-    tui_text out;          /* command output scrollback */
-    tui_text console;      /* guest serial console */
+    tui_text out;     /* command output scrollback */
+    tui_text console; /* guest serial console */
     int console_tap;
-    uint64_t mem_addr;     /* memory pane address (virtual) */
+    uint64_t mem_addr; /* memory pane address (virtual) */
     bool mem_addr_set;
     /* Registers at the last stop, to highlight changes. */
     uint64_t prev_gpr[32], prev_pc, prev_hi, prev_lo, prev_cp0[8];
@@ -97,6 +107,12 @@ int ui_tui(dbg *d);
 
 /* ui/tui_panes.c */
 void tui_draw_pane(tui *t, pane *p);
+/* A pane's border and title; text at an inner row, clipped. */
+void tui_frame(tui *t, pane *p, const char *title);
+void tui_put(pane *p, int y, int x, const char *s, int attr);
+/* ui/tui_src.c: the source pane; does the pc have a source line? */
+void tui_draw_src(tui *t, pane *p);
+bool tui_src_wanted(tui *t);
 void tui_remember_regs(tui *t);
 double tui_now(void);
 void tui_sample_dma(tui *t);
@@ -108,11 +124,9 @@ void tui_layout(tui *t);
 int tui_layout_find(const char *name);
 const char *tui_layout_name(int i);
 int tui_pane_find(const char *name);
-void tui_register_commands(void);
+void tui_register_commands(dbg *d);
 extern tui *tui_active;
 
-
-enum { C_NORMAL = 0, C_TITLE, C_FOCUS, C_CHANGED, C_CURRENT, C_BREAK, C_STATUS, C_ERROR, C_DIM };
 int tui_attr(int c);
 
 #endif

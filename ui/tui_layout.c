@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* TUI layouts (which panes, where) and the layout/focus/winheight/zoom
  * commands. */
 #include <stdio.h>
@@ -11,17 +12,22 @@ tui *tui_active;
 static const char *const pane_names[PANE_COUNT] = {
     [PANE_REGS] = "regs",     [PANE_DISASM] = "asm",  [PANE_CONSOLE] = "console",
     [PANE_BRIDGE] = "bridge", [PANE_RINGS] = "rings", [PANE_DMA] = "dma",
-    [PANE_MEMORY] = "memory", [PANE_CMD] = "cmd",
+    [PANE_MEMORY] = "memory", [PANE_SRC] = "src",     [PANE_CMD] = "cmd",
 };
 
 #define MAX_ROW_PANES 3
 #define MAX_ROWS 4
 
 typedef struct layout_row {
-    int weight;
+    int weight;               /* see WITH_SOURCE */
     int panes[MAX_ROW_PANES]; /* pane kinds, -1 terminated */
     int widths[MAX_ROW_PANES];
 } layout_row;
+
+/* The weight of a row shown only while the pc has a source line, or only
+ * while it has none. */
+#define WITH_SOURCE(w) (-(w))
+#define WITHOUT_SOURCE(w) ((w) + 1000)
 
 typedef struct layout {
     const char *name;
@@ -30,17 +36,37 @@ typedef struct layout {
 } layout;
 
 static const layout layouts[] = {
-    {"debug", "registers, disassembly, console",
-     {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
-    {"net", "NIC rings, DMA counter, Bridge windows",
+    {"debug",
+     "registers, disassembly, source (when the pc has a line), console",
+     {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
+      {WITH_SOURCE(2), {PANE_SRC, PANE_CONSOLE, -1}, {3, 2}},
+      {WITHOUT_SOURCE(2), {PANE_CONSOLE, -1}, {1}},
+      {0, {-1}, {0}}}},
+    {"net",
+     "NIC rings, DMA counter, Bridge windows",
      {{3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}}, {2, {PANE_BRIDGE, -1}, {1}}, {0, {-1}, {0}}}},
-    {"full", "registers, disassembly, rings, DMA counter, console, Bridge",
+    {"full",
+     "registers, disassembly, rings, DMA counter, console, Bridge",
      {{3, {PANE_REGS, PANE_DISASM, -1}, {5, 4}},
       {3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}},
       {2, {PANE_CONSOLE, PANE_BRIDGE, -1}, {1, 1}},
       {0, {-1}, {0}}}},
-    {"mem", "registers, memory, console",
+    {"mem",
+     "registers, memory, console",
      {{3, {PANE_REGS, PANE_MEMORY, -1}, {5, 5}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
+    /* gdb's: the source, the disassembly, or both (with the guest's console) */
+    {"src",
+     "source, console",
+     {{4, {PANE_SRC, -1}, {1}}, {1, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
+    {"asm",
+     "disassembly, console",
+     {{4, {PANE_DISASM, -1}, {1}}, {1, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
+    {"split",
+     "source, disassembly, console",
+     {{2, {PANE_SRC, -1}, {1}},
+      {2, {PANE_DISASM, -1}, {1}},
+      {1, {PANE_CONSOLE, -1}, {1}},
+      {0, {-1}, {0}}}},
 };
 
 int tui_layout_find(const char *name)
@@ -58,8 +84,10 @@ int tui_pane_find(const char *name)
     for (int i = 0; i < PANE_COUNT; i++)
         if (!strcmp(pane_names[i], name))
             return i;
-    if (!strcmp(name, "src") || !strcmp(name, "disasm"))
+    if (!strcmp(name, "disasm"))
         return PANE_DISASM;
+    if (!strcmp(name, "source"))
+        return PANE_SRC;
     if (!strcmp(name, "cmd") || !strcmp(name, "command"))
         return PANE_CMD;
     return -1;
@@ -109,14 +137,24 @@ void tui_layout(tui *t)
         place(t, PANE_CMD, 0, 0, avail, t->cols);
         return;
     }
-    const layout *l = &layouts[t->layout];
+    const layout *full = &layouts[t->layout];
+    /* The rows shown: a source row only while the pc has a line. */
+    layout shown = {full->name, full->desc, {{0, {-1}, {0}}}};
+    const layout *l = &shown;
     int nrows = 0, total = 0;
-    while (nrows < MAX_ROWS && l->rows[nrows].weight) {
-        int w = l->rows[nrows].weight;
-        for (int k = 0; k < MAX_ROW_PANES && l->rows[nrows].panes[k] >= 0; k++)
-            w += t->panes[l->rows[nrows].panes[k]].weight_adjust;
+    t->src_shown = tui_src_wanted(t);
+    for (int r = 0; r < MAX_ROWS && full->rows[r].weight; r++) {
+        int w = full->rows[r].weight;
+        if ((w < 0 && !t->src_shown) || (w > 1000 && t->src_shown))
+            continue;
+        shown.rows[nrows] = full->rows[r];
+        shown.rows[nrows++].weight = w < 0 ? -w : w > 1000 ? w - 1000 : w;
+    }
+    for (int r = 0; r < nrows; r++) {
+        int w = l->rows[r].weight;
+        for (int k = 0; k < MAX_ROW_PANES && l->rows[r].panes[k] >= 0; k++)
+            w += t->panes[l->rows[r].panes[k]].weight_adjust;
         total += w > 1 ? w : 1;
-        nrows++;
     }
     int space = avail - cmd_h, y = 0;
     for (int r = 0; r < nrows; r++) {
@@ -147,13 +185,13 @@ void tui_layout(tui *t)
 static int need_tui(dbg *d, const char *cmd)
 {
     if (!tui_active)
-        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).",
-                         cmd);
+        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).", cmd);
     return 0;
 }
 
-static int cmd_layout(dbg *d, const char *args)
+static int cmd_layout(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "layout"))
         return -1;
     tui *t = tui_active;
@@ -182,8 +220,9 @@ static int cmd_layout(dbg *d, const char *args)
 
 static int visible_focusable(tui *t, int k) { return t->panes[k].visible; }
 
-static int cmd_focus(dbg *d, const char *args)
+static int cmd_focus(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "focus"))
         return -1;
     tui *t = tui_active;
@@ -197,8 +236,10 @@ static int cmd_focus(dbg *d, const char *args)
                 break;
         }
     } else if ((k = tui_pane_find(args)) < 0) {
-        return dbg_error(d, "focus: no pane \"%s\" (regs, asm, console, bridge, rings, dma, "
-                            "memory, cmd).", args);
+        return dbg_error(d,
+                         "focus: no pane \"%s\" (regs, asm, src, console, bridge, rings, "
+                         "dma, memory, cmd).",
+                         args);
     } else if (!t->panes[k].visible) {
         return dbg_error(d, "focus: pane \"%s\" is not in layout \"%s\".", args,
                          layouts[t->layout].name);
@@ -264,17 +305,18 @@ static int cmd_winheight(dbg *d, const char *args)
     height_with(t, p, best, shown);
     t->need_layout = true;
     if (want < lo || want > hi)
-        dbg_printf(d, "winheight: %s can be %d to %d lines on this screen; it is %d.\n", name,
-                   lo, hi, best_h);
+        dbg_printf(d, "winheight: %s can be %d to %d lines on this screen; it is %d.\n", name, lo,
+                   hi, best_h);
     return 0;
 }
 
-static int cmd_zoom(dbg *d, const char *args)
+static int cmd_zoom(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (need_tui(d, "zoom"))
         return -1;
     tui *t = tui_active;
-    int k = *args ? tui_pane_find(args) : t->focus;
+    int k = *args ? tui_pane_find(args) : (int)t->focus;
     if (k < 0)
         return dbg_error(d, "zoom: no pane \"%s\".", args);
     t->zoomed = t->zoomed == k ? -1 : k;
@@ -296,32 +338,47 @@ static int cmd_tui_mem(dbg *d, const char *args)
 }
 
 static const command tui_commands[] = {
-    {"layout", NULL, cmd_layout, "layout [debug|net|full|mem|next|prev]",
-     "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console;\n"
-     "net: NIC rings, DMA counter, Bridge windows; full: all of them; mem: memory view.\n"
-     "Example: layout net", 0},
-    {"focus", "fs", cmd_focus, "focus [PANE|next|prev]",
-     "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
-     "keys to the guest).  Panes: regs, asm, console, bridge, rings, dma, memory, cmd.\n"
-     "Ctrl-X o cycles.  Example: focus console", 0},
-    {"winheight", "wh", cmd_winheight, "winheight PANE [+|-]LINES",
-     "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
-     "it; as much as the screen and the layout's other panes allow (it says so when it\n"
-     "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
-     "Example: winheight cmd +3", 0},
-    {"zoom", NULL, cmd_zoom, "zoom [PANE]",
-     "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
-     "Example: zoom rings", 0},
-    {"tui memory", NULL, cmd_tui_mem, "tui memory ADDRESS",
-     "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
-     "Example: tui memory 0xa800000000020000", 0},
+    {.name = "layout",
+     .run = cmd_layout,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|next|prev")),
+     .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
+             "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
+             "full: all of them; mem: memory view; as in gdb, src: the source, asm: the\n"
+             "disassembly, split: both (each with the guest's console).\n"
+             "Example: layout net"},
+    {.name = "focus",
+     .aliases = "fs",
+     .run = cmd_focus,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
+     .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
+             "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, dma, memory,\n"
+             "cmd.\n"
+             "Ctrl-X o cycles.  Example: focus console"},
+    {.name = "winheight",
+     .aliases = "wh",
+     .fn = cmd_winheight,
+     .usage = "winheight PANE [+|-]LINES",
+     .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
+             "it; as much as the screen and the layout's other panes allow (it says so when it\n"
+             "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
+             "Example: winheight cmd +3"},
+    {.name = "zoom",
+     .run = cmd_zoom,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
+     .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
+             "Example: zoom rings"},
+    {.name = "tui memory",
+     .fn = cmd_tui_mem,
+     .usage = "tui memory ADDRESS",
+     .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
+             "Example: tui memory 0xa800000000020000"},
 };
 
 /* Registered in every front end: in the line-mode debugger and in batch
  * mode they say that they need the TUI, instead of being unknown. */
-void tui_register_commands(void)
+void tui_register_commands(dbg *d)
 {
-    dbg_register_group("TUI", tui_commands, ARRAY_SIZE(tui_commands));
+    dbg_register_group(d, "TUI", tui_commands, ARRAY_SIZE(tui_commands));
     dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
     dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
     dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");

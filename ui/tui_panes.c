@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What each TUI pane shows. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,15 +51,10 @@ static void tt_push(tui_text *t, const char *s, size_t n, int attr)
     }
     if (t->n == t->cap) {
         unsigned cap = t->cap ? t->cap * 2 : 64;
-        tui_line *nl = realloc(t->lines, cap * sizeof *nl);
-        if (!nl)
-            return;
-        t->lines = nl;
+        t->lines = xrealloc(t->lines, cap * sizeof *t->lines);
         t->cap = cap;
     }
-    char *text = malloc(n + 1);
-    if (!text)
-        return;
+    char *text = xmalloc(n + 1);
     memcpy(text, s, n);
     text[n] = 0;
     t->lines[t->n].text = text;
@@ -70,9 +66,7 @@ static void tt_extend_last(tui_text *t, const char *s, size_t n)
 {
     tui_line *l = &t->lines[t->n - 1];
     size_t old = strlen(l->text);
-    char *nt = realloc(l->text, old + n + 1);
-    if (!nt)
-        return;
+    char *nt = xrealloc(l->text, old + n + 1);
     memcpy(nt + old, s, n);
     nt[old + n] = 0;
     l->text = nt;
@@ -121,7 +115,7 @@ static void frame(tui *t, pane *p, const char *title)
     WINDOW *w = p->win;
     werase(w);
     box(w, 0, 0);
-    int a = tui_attr(t->focus == (int)p->kind ? C_FOCUS : C_TITLE);
+    int a = tui_attr(t->focus == p->kind ? C_FOCUS : C_TITLE);
     wattron(w, a);
     mvwprintw(w, 0, 2, " %.*s ", p->w - 6 > 0 ? p->w - 6 : 0, title);
     wattroff(w, a);
@@ -248,7 +242,8 @@ static void reg_value(tui *t, cpu *c, int r, reg_cell *cell)
 typedef struct reg_line {
     reg_cell cell[REG_MAX_CELLS];
     int x[REG_MAX_CELLS];
-    int n, attr;
+    int n;
+    enum tui_color attr;
     char text[200]; /* a line of text instead (n == 0) */
 } reg_line;
 
@@ -332,8 +327,7 @@ static void draw_regs(tui *t, pane *p)
         if (!l->n)
             put(p, r, 0, l->text, tui_attr(l->attr));
         for (int k = 0; k < l->n; k++)
-            put(p, r, l->x[k], l->cell[k].text,
-                tui_attr(l->cell[k].changed ? C_CHANGED : l->attr));
+            put(p, r, l->x[k], l->cell[k].text, tui_attr(l->cell[k].changed ? C_CHANGED : l->attr));
     }
 }
 
@@ -352,8 +346,7 @@ static void draw_disasm(tui *t, pane *p)
     bool narrow = p->w - 2 < 64;
     char title[64];
     if (narrow)
-        snprintf(title, sizeof title, "disassembly %08llx........",
-                 (unsigned long long)(pc >> 32));
+        snprintf(title, sizeof title, "disassembly %08llx........", (unsigned long long)(pc >> 32));
     else
         snprintf(title, sizeof title, "disassembly");
     frame(t, p, title);
@@ -495,8 +488,11 @@ static void draw_rings(tui *t, pane *p)
     for (int i = 0; i < n && y < rows; i++) {
         ring_window *w = &t->rings[i];
         int want = each + (i == t->ring_sel ? extra : 0);
-        view_ctx ctx = {.memo = &t->ring_memo, .rows = want > 0 ? (unsigned)want : 1,
-                        .cols = (unsigned)(p->w - 2), .follow = !w->pinned, .first = w->first,
+        view_ctx ctx = {.memo = &t->ring_memo,
+                        .rows = want > 0 ? (unsigned)want : 1,
+                        .cols = (unsigned)(p->w - 2),
+                        .follow = !w->pinned,
+                        .first = w->first,
                         .brief = true};
         w->rows = want;
         sb_reset(&b);
@@ -681,7 +677,11 @@ void tui_draw_pane(tui *t, pane *p)
     case PANE_RINGS: draw_rings(t, p); break;
     case PANE_DMA: draw_dma(t, p); break;
     case PANE_MEMORY: draw_memory(t, p); break;
+    case PANE_SRC: tui_draw_src(t, p); break;
     default: return;
     }
     wnoutrefresh(p->win);
 }
+
+void tui_frame(tui *t, pane *p, const char *title) { frame(t, p, title); }
+void tui_put(pane *p, int y, int x, const char *s, int attr) { put(p, y, x, s, attr); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Front ends: options shared by main.c, batch mode, the CLI and the TUI
  * (the command line itself: ui/options.h). */
 #ifndef XBOW_UI_H
@@ -5,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "core/log.h"
 #include "dbg/dbg.h"
 #include "machine/machine.h"
 
@@ -20,10 +22,10 @@ typedef struct ui_options {
     ui_cmd *cmds;
     unsigned ncmds;
     uint64_t max_insns;
-    bool no_nic; /* --nic none: no default NIC */
-    bool allow_shell; /* --allow-shell: shell works in batch mode too */
-    const char *gdb; /* --gdb SPEC: listen for gdb at start-up */
-    int log_level;    /* --log-level: enum log_level */
+    bool no_nic;              /* --nic none: no default NIC */
+    bool allow_shell;         /* --allow-shell: shell works in batch mode too */
+    const char *gdb;          /* --gdb SPEC: listen for gdb at start-up */
+    enum log_level log_level; /* --log-level */
 } ui_options;
 
 /* The default machine: one Tigon2 on the `echo` peer unless --nic was given;

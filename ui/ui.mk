@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ui/: the xbow binary's front ends.
 bin_PROGRAMS += xbow
 xbow_SOURCES = ui/main.c ui/ui.h ui/run.c ui/cli.c ui/options.c \
-	ui/tui.c ui/tui.h ui/tui_layout.c ui/tui_panes.c
+	ui/tui.c ui/tui.h ui/tui_layout.c ui/tui_panes.c ui/tui_src.c
 xbow_CFLAGS = $(AM_CFLAGS) $(NCURSES_CFLAGS) $(READLINE_CFLAGS)
 xbow_LDADD = $(XBOW_LIBS) $(NCURSES_LIBS) $(READLINE_LIBS)
 EXTRA_DIST += docs/tui.md

@@ -1,4 +1,4 @@
-/* A guest for the debugger's batch tests and for trying the debugger: calls
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A guest for the debugger's batch tests and for trying the debugger: calls
  * three deep (main -> outer -> middle -> leaf) for next, finish and bt, a
  * recursion (depth) for until and frames, a
  * global counter and a table to watch, a string to print, an RT timer

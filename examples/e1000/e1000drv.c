@@ -1,4 +1,4 @@
-/* The examples' bare-metal e1000 driver.  See e1000drv.h. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The examples' bare-metal e1000 driver.  See e1000drv.h. */
 #include "e1000drv.h"
 
 #define CTRL_FD 0x1u

@@ -1,4 +1,4 @@
-/* A small bare-metal driver for the Intel 82543GC / 82544EI behind the IP27
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A small bare-metal driver for the Intel 82543GC / 82544EI behind the IP27
  * Bridge, shared by the e1000 examples (tx, rx, echo).  It does what Linux's
  * e1000 does, in fewer lines: reset, the station address from the Microwire
  * EEPROM, the PHY through MDIC (82544) or bit-banged MDIO (82543), the MAC

@@ -1,4 +1,4 @@
-/* e1000 echo: ping xbow's `echo` peer (10.0.2.2) from 10.0.2.15: one ARP
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 echo: ping xbow's `echo` peer (10.0.2.2) from 10.0.2.15: one ARP
  * request for its address, then `count` ICMP echo requests of `size` bytes
  * (frame length), one at a time, each reply checked (identifier, sequence,
  * data, checksum as the NIC reports it).  Prints requests, replies, bytes

@@ -1,4 +1,4 @@
-/* e1000 receive: `count` frames from xbow's `gen` peer, by interrupt
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 receive: `count` frames from xbow's `gen` peer, by interrupt
  * (RXT0 through the Bridge pin of the slot to a HUB level), each checked
  * against the payload pattern; the NIC's checksum status is counted too.
  * A first frame tells gen (start=tx) that the driver is ready.  Prints the

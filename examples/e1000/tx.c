@@ -1,4 +1,4 @@
-/* e1000 transmit: `count` UDP frames of `size` bytes (60..16384 without the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* e1000 transmit: `count` UDP frames of `size` bytes (60..16384 without the
  * FCS; 9000 is a jumbo frame) to whatever is on the cable (xbow's `sink`
  * verifies them), carrying the payload pattern of gen/sink.  The IP and UDP
  * checksums are left to the NIC (context descriptor + POPTS IXSM|TXSM).

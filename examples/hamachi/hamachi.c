@@ -1,4 +1,4 @@
-/* A bare-metal driver for the Packet Engines Hamachi GNIC-II, organised like
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A bare-metal driver for the Packet Engines Hamachi GNIC-II, organised like
  * Linux's drivers/net/ethernet/packetengines/hamachi.c (open sequence,
  * 64-bit descriptors, ownership bit written last, TxCmd only when TxStatus
  * says idle, the ISR looping on InterruptClear), for the seed stories.
@@ -43,14 +43,14 @@ enum {
 #define RX_RING 128
 #define BUF_SZ 1536
 
-struct desc { /* 64-bit address mode, little-endian on PCI */
+struct hamachi_desc { /* 64-bit address mode, little-endian on PCI (Linux's name) */
     u32 status;
     u32 pad;
     u64 addr;
 };
 
-static struct desc tx_ring[TX_RING] __attribute__((aligned(16)));
-static struct desc rx_ring[RX_RING] __attribute__((aligned(16)));
+static struct hamachi_desc tx_ring[TX_RING] __attribute__((aligned(16)));
+static struct hamachi_desc rx_ring[RX_RING] __attribute__((aligned(16)));
 static u8 tx_buf[TX_RING][BUF_SZ] __attribute__((aligned(8)));
 static u8 rx_buf[RX_RING][BUF_SZ + 8] __attribute__((aligned(8)));
 
@@ -143,20 +143,28 @@ static void build_udp(u8 *f, unsigned len, u32 k)
         p[i] = (u8)(k * 7 + i);
 }
 
+/* Hand a Tx descriptor to the NIC: the buffer address first, the status
+ * word with DescOwn last, behind a barrier (not inlined: a place to stop
+ * with the descriptor in $a0). */
+static __attribute__((noinline)) void fill_tx_desc(struct hamachi_desc *desc, u64 buf, u32 st)
+{
+    desc->addr = le64(dma_addr((const void *)buf));
+    wmb();
+    desc->status = le32(st);
+}
+
 /* hamachi_start_xmit: address first, status with DescOwn last, TxCmd only
  * when the channel is idle or stopped. */
 static void start_xmit(unsigned len, int intr_all, u32 k)
 {
     unsigned entry = cur_tx % TX_RING;
     build_udp(tx_buf[entry], len, k);
-    tx_ring[entry].addr = le64(dma_addr(tx_buf[entry]));
     u32 st = DescOwn | DescEndPacket | len;
     if (entry == TX_RING - 1)
         st |= DescEndRing | DescIntr;
     else if (intr_all)
         st |= DescIntr;
-    wmb();
-    tx_ring[entry].status = le32(st);
+    fill_tx_desc(&tx_ring[entry], (u64)tx_buf[entry], st);
     cur_tx++;
     wmb();
     u16 status = rw(TxStatus);

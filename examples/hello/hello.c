@@ -1,4 +1,4 @@
-/* Hello, IP27: print over the IOC3 console, then reset the machine (the C
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Hello, IP27: print over the IOC3 console, then reset the machine (the C
  * runtime does that when main returns). */
 #include "xbow.h"
 

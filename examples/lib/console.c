@@ -1,4 +1,4 @@
-/* The console: IOC3 UART A as the PROM left it (9600 8N1, FIFOs on),
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The console: IOC3 UART A as the PROM left it (9600 8N1, FIFOs on),
  * polled.  UART register i is at CPU address UARTA + i (the Bridge's lane
  * model and the IOC3's wiring cancel out: docs/hardware.md, "Byte lanes"). */
 #include "xbow.h"

@@ -1,4 +1,4 @@
-/* Interrupts for the bare-metal examples: the general exception vector,
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Interrupts for the bare-metal examples: the general exception vector,
  * and a dispatcher from the R10000's interrupt lines to handlers.
  *   IP2: HUB PI_INT_PEND0 & this CPU's MASK0 -> per-level handlers
  *   IP3: HUB PI_INT_PEND1 & MASK1 -> per-level handlers (levels 64..127)

@@ -1,4 +1,4 @@
-/* Small pieces of the guest runtime: memory helpers, the spin lock, the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Small pieces of the guest runtime: memory helpers, the spin lock, the
  * machine reset and LAUNCH_SLAVE. */
 #include "xbow.h"
 

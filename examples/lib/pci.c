@@ -1,4 +1,4 @@
-/* PCI configuration through the Bridge's type-0 window, with the lane
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* PCI configuration through the Bridge's type-0 window, with the lane
  * rules Linux's pci-xtalk-bridge.c uses: a 32-bit access carries the
  * numeric value of the little-endian register; 16- and 8-bit accesses go
  * to where^2 and where^3. */

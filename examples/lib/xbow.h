@@ -1,4 +1,4 @@
-/* The IP27 guest runtime: addresses and helpers shared by the bare-metal
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The IP27 guest runtime: addresses and helpers shared by the bare-metal
  * examples.  Everything runs in 64-bit kernel mode (the PROM hands over with
  * Status.KX set) from XKPHYS cached memory. */
 #ifndef XBOW_GUEST_H

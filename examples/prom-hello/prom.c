@@ -1,4 +1,4 @@
-/* A user PROM does what the synthetic one does for the console: give the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A user PROM does what the synthetic one does for the console: give the
  * IOC3 in Bridge slot 2 its BAR in DEVIO window 2, enable memory decoding,
  * program UART A, print, and reset the machine.  It runs from the PROM
  * window and keeps no writable data there. */

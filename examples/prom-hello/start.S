@@ -1,4 +1,4 @@
-/* A minimal user PROM for --prom: every CPU starts here at the reset
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A minimal user PROM for --prom: every CPU starts here at the reset
  * vector (0xffffffffbfc00000) with BEV and ERL set.  Slice A gets a stack
  * in cached memory and runs prom_main(); any other CPU waits. */
 	.set	noreorder

@@ -1,4 +1,4 @@
-/* Counts boots in memory that survives a machine reset (node offset
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Counts boots in memory that survives a machine reset (node offset
  * 0x1f000, between the PROM's area and the program), then resets the
  * machine through the HUB.  With --on-reset=restart it boots again. */
 #include "xbow.h"

@@ -1,4 +1,4 @@
-/* The whole interrupt path of a PCI device: IOC3 UART A interrupt ->
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The whole interrupt path of a PCI device: IOC3 UART A interrupt ->
  * SIO_IR -> IOC3 INTB -> Bridge pin 4 -> interrupt packet to the HUB's
  * PI_INT_PEND_MOD -> PEND0 level -> IP2.  First a THR-empty interrupt, then
  * received bytes by interrupt until a newline (or 'q'). */

@@ -1,4 +1,4 @@
-/* Every CPU of the machine, on one node or two.  The boot CPU (nasid 0,
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Every CPU of the machine, on one node or two.  The boot CPU (nasid 0,
  * slice A) finds the nodes in the GDA's nasid table and the CPUs each
  * node's HUB reports present (PI_CPU_PRESENT_A/B through REMOTE_HUB_ADDR),
  * and starts each of them through the PROM's LAUNCH_SLAVE(nasid, slice).

@@ -1,4 +1,4 @@
-/* The xbow PCI DMA test device (src/dev/testdev.h, docs/hardware.md) as a
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The xbow PCI DMA test device (src/dev/pci/testdev.h, docs/hardware.md) as a
  * guest sees it, and the Bridge DMA windows that reach node memory. */
 #ifndef XBOW_GUEST_TD_H
 #define XBOW_GUEST_TD_H

@@ -1,4 +1,4 @@
-/* Every Bridge DMA window in both swap modes, byte by byte, with the xbow
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Every Bridge DMA window in both swap modes, byte by byte, with the xbow
  * PCI DMA test device (xbow --testdev):
  *   windows: direct (0x8000_0000 + pa, DIR_MAP), ATE (0x4000_0000 + page,
  *            4 KB pages), PCI64 (0xa1..., what Linux uses);

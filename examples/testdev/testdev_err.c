@@ -1,4 +1,4 @@
-/* DMA and PIO to nothing, from a guest (xbow --testdev): each error shows in
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* DMA and PIO to nothing, from a guest (xbow --testdev): each error shows in
  * the device's status, in the Bridge's INT_STATUS and error address
  * registers, and as the Bridge error interrupt on a HUB level; a PIO read
  * nothing answers is a data bus error; and the machine carries on. */

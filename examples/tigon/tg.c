@@ -1,4 +1,4 @@
-/* The Tigon2 guest driver of the examples.  See tg.h.  The order of the
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The Tigon2 guest driver of the examples.  See tg.h.  The order of the
  * set-up follows the Alteon host interface as Linux acenic and FreeBSD ti
  * use it (docs/hardware.md, "Tigon2"); this is a teaching driver: one NIC, polled sends,
  * receive and completion work in the interrupt handler. */

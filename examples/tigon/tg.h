@@ -1,4 +1,4 @@
-/* A small bare-metal driver for the Tigon2 (SGI Gigabit Ethernet, 10a9:0009)
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* A small bare-metal driver for the Tigon2 (SGI Gigabit Ethernet, 10a9:0009)
  * on the IP27 guest runtime, written from the documented Alteon host
  * interface (docs/hardware.md, "Tigon2"): reset, MAC from the I2C EEPROM,
  * firmware download, general information block, command and event rings,

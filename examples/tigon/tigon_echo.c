@@ -1,4 +1,4 @@
-/* Echo test: ping the `echo` peer (10.0.2.2).  ARP for its address, then
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Echo test: ping the `echo` peer (10.0.2.2).  ARP for its address, then
  * COUNT ICMP echo requests of SIZE bytes with the payload pattern, one at a
  * time; each reply must carry the same identifier, sequence and payload.
  *   xbow --batch --nic tigon2 --net echo --append "count=10 size=98" tigon_echo.elf */

@@ -1,4 +1,4 @@
-/* Receive test: frames from the `gen` peer, each payload checked against
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Receive test: frames from the `gen` peer, each payload checked against
  * the pattern of docs/networking.md.  The driver says "ready" by sending one
  * frame (gen's start=tx), then counts until COUNT frames arrived, 2 s of
  * virtual time passed, or (with wait=MS) MS ms passed without a new frame.

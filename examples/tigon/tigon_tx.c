@@ -1,4 +1,4 @@
-/* Transmit test: COUNT IPv4/UDP frames of SIZE bytes (60..9018; above 1514
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* Transmit test: COUNT IPv4/UDP frames of SIZE bytes (60..9018; above 1514
  * the NIC runs with MTU 9000) carrying the payload pattern of
  * docs/networking.md, to the `sink` peer.  Prints what was sent: frames,
  * bytes and the payload sum, which the sink computes the same way.

@@ -1,4 +1,4 @@
-/* The HUB real-time counter as a periodic interrupt: the RT comparator of
+/* SPDX-License-Identifier: GPL-2.0-or-later */ /* The HUB real-time counter as a periodic interrupt: the RT comparator of
  * this CPU raises IP4; the handler counts and re-arms it every 10 ms. */
 #include "xbow.h"
 

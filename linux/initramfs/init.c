@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * /init for the xbow guest kernel (SGI Origin 200 / IP27 emulator).
  *
@@ -57,7 +58,8 @@ static int cmdline_get(const char *key, char *out, size_t outsz)
 				inq = !inq;
 			p++;
 		}
-		if (strncmp(tok, key, klen) || (tok[klen] != '=' && tok + klen != p))
+		if (strncmp(tok, key, klen) ||
+		    (tok[klen] != '=' && tok + klen != p))
 			continue;
 		/* Last occurrence wins, like the kernel. */
 		found = 1;
@@ -149,7 +151,8 @@ static int ifreq_ioctl(const char *ifname, unsigned long req, struct ifreq *ifr)
 }
 
 /* Applies whatever is set: addr/mask (non-zero), mtu (>0), up (1), down (0). */
-static int if_configure(const char *ifname, uint32_t addr, uint32_t mask, int mtu, int updown)
+static int if_configure(const char *ifname, uint32_t addr, uint32_t mask,
+			int mtu, int updown)
 {
 	struct ifreq ifr;
 
@@ -157,7 +160,8 @@ static int if_configure(const char *ifname, uint32_t addr, uint32_t mask, int mt
 		memset(&ifr, 0, sizeof(ifr));
 		set_sin(&ifr.ifr_addr, addr);
 		if (ifreq_ioctl(ifname, SIOCSIFADDR, &ifr) < 0) {
-			xeprintf("%s: SIOCSIFADDR: %s\n", ifname, xstrerror(errno));
+			xeprintf("%s: SIOCSIFADDR: %s\n", ifname,
+				 xstrerror(errno));
 			return -1;
 		}
 	}
@@ -165,7 +169,8 @@ static int if_configure(const char *ifname, uint32_t addr, uint32_t mask, int mt
 		memset(&ifr, 0, sizeof(ifr));
 		set_sin(&ifr.ifr_netmask, mask);
 		if (ifreq_ioctl(ifname, SIOCSIFNETMASK, &ifr) < 0) {
-			xeprintf("%s: SIOCSIFNETMASK: %s\n", ifname, xstrerror(errno));
+			xeprintf("%s: SIOCSIFNETMASK: %s\n", ifname,
+				 xstrerror(errno));
 			return -1;
 		}
 	}
@@ -173,14 +178,16 @@ static int if_configure(const char *ifname, uint32_t addr, uint32_t mask, int mt
 		memset(&ifr, 0, sizeof(ifr));
 		ifr.ifr_mtu = mtu;
 		if (ifreq_ioctl(ifname, SIOCSIFMTU, &ifr) < 0) {
-			xeprintf("%s: SIOCSIFMTU %d: %s\n", ifname, mtu, xstrerror(errno));
+			xeprintf("%s: SIOCSIFMTU %d: %s\n", ifname, mtu,
+				 xstrerror(errno));
 			return -1;
 		}
 	}
 	if (updown >= 0) {
 		memset(&ifr, 0, sizeof(ifr));
 		if (ifreq_ioctl(ifname, SIOCGIFFLAGS, &ifr) < 0) {
-			xeprintf("%s: SIOCGIFFLAGS: %s\n", ifname, xstrerror(errno));
+			xeprintf("%s: SIOCGIFFLAGS: %s\n", ifname,
+				 xstrerror(errno));
 			return -1;
 		}
 		if (updown)
@@ -188,7 +195,8 @@ static int if_configure(const char *ifname, uint32_t addr, uint32_t mask, int mt
 		else
 			ifr.ifr_flags &= ~IFF_UP;
 		if (ifreq_ioctl(ifname, SIOCSIFFLAGS, &ifr) < 0) {
-			xeprintf("%s: SIOCSIFFLAGS: %s\n", ifname, xstrerror(errno));
+			xeprintf("%s: SIOCSIFFLAGS: %s\n", ifname,
+				 xstrerror(errno));
 			return -1;
 		}
 	}
@@ -217,10 +225,14 @@ static const char *flag_names(short f, char *buf, size_t n)
 		short bit;
 		const char *name;
 	} tab[] = {
-		{ IFF_UP, "UP" },	    { IFF_BROADCAST, "BROADCAST" },
-		{ IFF_LOOPBACK, "LOOPBACK" }, { IFF_POINTOPOINT, "POINTOPOINT" },
-		{ IFF_RUNNING, "RUNNING" },   { IFF_NOARP, "NOARP" },
-		{ IFF_PROMISC, "PROMISC" },   { IFF_MULTICAST, "MULTICAST" },
+	    {IFF_UP, "UP"},
+	    {IFF_BROADCAST, "BROADCAST"},
+	    {IFF_LOOPBACK, "LOOPBACK"},
+	    {IFF_POINTOPOINT, "POINTOPOINT"},
+	    {IFF_RUNNING, "RUNNING"},
+	    {IFF_NOARP, "NOARP"},
+	    {IFF_PROMISC, "PROMISC"},
+	    {IFF_MULTICAST, "MULTICAST"},
 	};
 	size_t len = 0, i;
 
@@ -228,7 +240,8 @@ static const char *flag_names(short f, char *buf, size_t n)
 	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
 		if (!(f & tab[i].bit))
 			continue;
-		len += (size_t)xsnprintf(buf + len, n - len, "%s%s", len ? "," : "", tab[i].name);
+		len += (size_t)xsnprintf(buf + len, n - len, "%s%s",
+					 len ? "," : "", tab[i].name);
 		if (len >= n)
 			break;
 	}
@@ -283,27 +296,32 @@ static int if_show(const char *ifname)
 	flags = ifr.ifr_flags;
 	if (ifreq_ioctl(ifname, SIOCGIFMTU, &ifr) == 0)
 		mtu = ifr.ifr_mtu;
-	xprintf("%s: flags=0x%x<%s> mtu %d\n", ifname, (unsigned)(unsigned short)flags,
+	xprintf("%s: flags=0x%x<%s> mtu %d\n", ifname,
+		(unsigned)(unsigned short)flags,
 		flag_names(flags, fb, sizeof(fb)), mtu);
 	if (ifreq_ioctl(ifname, SIOCGIFADDR, &ifr) == 0) {
 		uint32_t addr = sin_addr(&ifr.ifr_addr), mask = 0;
 
 		if (ifreq_ioctl(ifname, SIOCGIFNETMASK, &ifr) == 0)
 			mask = sin_addr(&ifr.ifr_netmask);
-		xprintf("        inet %s netmask %s (/%d)\n", xfmt_ip4(addr, a), xfmt_ip4(mask, m),
-			mask_prefix(mask));
+		xprintf("        inet %s netmask %s (/%d)\n", xfmt_ip4(addr, a),
+			xfmt_ip4(mask, m), mask_prefix(mask));
 	}
-	if (ifreq_ioctl(ifname, SIOCGIFHWADDR, &ifr) == 0 && !(flags & IFF_LOOPBACK)) {
-		const unsigned char *h = (const unsigned char *)ifr.ifr_hwaddr.sa_data;
+	if (ifreq_ioctl(ifname, SIOCGIFHWADDR, &ifr) == 0 &&
+	    !(flags & IFF_LOOPBACK)) {
+		const unsigned char *h =
+		    (const unsigned char *)ifr.ifr_hwaddr.sa_data;
 
-		xprintf("        ether %02x:%02x:%02x:%02x:%02x:%02x\n", h[0], h[1], h[2], h[3],
-			h[4], h[5]);
+		xprintf("        ether %02x:%02x:%02x:%02x:%02x:%02x\n", h[0],
+			h[1], h[2], h[3], h[4], h[5]);
 	}
 	if (if_counters(ifname, c) == 0) {
-		xprintf("        RX packets %lu bytes %lu errors %lu dropped %lu\n", c[1], c[0],
-			c[2], c[3]);
-		xprintf("        TX packets %lu bytes %lu errors %lu dropped %lu\n", c[9], c[8],
-			c[10], c[11]);
+		xprintf(
+		    "        RX packets %lu bytes %lu errors %lu dropped %lu\n",
+		    c[1], c[0], c[2], c[3]);
+		xprintf(
+		    "        TX packets %lu bytes %lu errors %lu dropped %lu\n",
+		    c[9], c[8], c[10], c[11]);
 	}
 	return 0;
 }
@@ -325,7 +343,8 @@ static int list_ifs(char names[][IFNAMSIZ], int max)
 			struct xdirent64 *d = (struct xdirent64 *)(dbuf + off);
 
 			off += d->d_reclen;
-			if (d->d_name[0] == '.' || strlen(d->d_name) >= IFNAMSIZ || n >= max)
+			if (d->d_name[0] == '.' ||
+			    strlen(d->d_name) >= IFNAMSIZ || n >= max)
 				continue;
 			strcpy(names[n++], d->d_name);
 		}
@@ -336,7 +355,8 @@ static int list_ifs(char names[][IFNAMSIZ], int max)
 			size_t la = strlen(names[j - 1]), lb = strlen(names[j]);
 			char t[IFNAMSIZ];
 
-			if (la < lb || (la == lb && strcmp(names[j - 1], names[j]) <= 0))
+			if (la < lb ||
+			    (la == lb && strcmp(names[j - 1], names[j]) <= 0))
 				break;
 			strcpy(t, names[j]);
 			strcpy(names[j], names[j - 1]);
@@ -365,7 +385,7 @@ static void net_boot_config(void)
 			ip_off = 1;
 		} else if (strchr(val, ':')) {
 			/* client:server:gw:netmask:hostname:device:autoconf... */
-			char *f[7] = { 0 };
+			char *f[7] = {0};
 			char *p = val;
 			int k;
 
@@ -375,8 +395,11 @@ static void net_boot_config(void)
 				if (p)
 					*p++ = 0;
 			}
-			if (f[0] && *f[0] && parse_addr_pfx(f[0], &ip_addr, &ip_mask))
-				xeprintf("xbow-init: bad ip= client address '%s'\n", f[0]);
+			if (f[0] && *f[0] &&
+			    parse_addr_pfx(f[0], &ip_addr, &ip_mask))
+				xeprintf(
+				    "xbow-init: bad ip= client address '%s'\n",
+				    f[0]);
 			if (f[2] && *f[2] && xparse_ip4(f[2], &gw))
 				gw = 0;
 			if (f[3] && *f[3] && xparse_ip4(f[3], &ip_mask))
@@ -392,7 +415,8 @@ static void net_boot_config(void)
 	}
 	if (cmdline_get("xbow.gw", val, sizeof(val)) && xparse_ip4(val, &gw))
 		xeprintf("xbow-init: bad xbow.gw '%s'\n", val);
-	if (cmdline_get("xbow.mtu", val, sizeof(val)) && xparse_ulong(val, &gmtu))
+	if (cmdline_get("xbow.mtu", val, sizeof(val)) &&
+	    xparse_ulong(val, &gmtu))
 		xeprintf("xbow-init: bad xbow.mtu '%s'\n", val);
 
 	for (i = 0; i < n; i++) {
@@ -433,7 +457,8 @@ static void net_boot_config(void)
 			}
 		}
 		xsnprintf(key, sizeof(key), "xbow.mtu%lu", idx);
-		if (cmdline_get(key, val, sizeof(val)) && xparse_ulong(val, &mtu))
+		if (cmdline_get(key, val, sizeof(val)) &&
+		    xparse_ulong(val, &mtu))
 			xeprintf("xbow-init: bad %s '%s'\n", key, val);
 		if (skip) {
 			xprintf("xbow-init: %s left unconfigured\n", ifn);
@@ -446,8 +471,8 @@ static void net_boot_config(void)
 			memset(&ifr, 0, sizeof(ifr));
 			if (ifreq_ioctl(ifn, SIOCGIFMTU, &ifr) == 0)
 				cur = ifr.ifr_mtu;
-			xprintf("xbow-init: %s %s/%d mtu %d up\n", ifn, xfmt_ip4(addr, a),
-				mask_prefix(mask), cur);
+			xprintf("xbow-init: %s %s/%d mtu %d up\n", ifn,
+				xfmt_ip4(addr, a), mask_prefix(mask), cur);
 		} else {
 			xprintf("xbow-init: %s configuration FAILED\n", ifn);
 		}
@@ -456,7 +481,8 @@ static void net_boot_config(void)
 		xprintf("xbow-init: no ethernet interface found\n");
 	if (gw) {
 		if (add_default_route(gw) == 0)
-			xprintf("xbow-init: default route via %s\n", xfmt_ip4(gw, a));
+			xprintf("xbow-init: default route via %s\n",
+				xfmt_ip4(gw, a));
 	}
 }
 
@@ -522,16 +548,30 @@ static int ls_one(const char *dir)
 
 			off += d->d_reclen;
 			if (d->d_name[0] == '.' &&
-			    (!d->d_name[1] || (d->d_name[1] == '.' && !d->d_name[2])))
+			    (!d->d_name[1] ||
+			     (d->d_name[1] == '.' && !d->d_name[2])))
 				continue;
 			switch (d->d_type) {
-			case DT_DIR: suffix = "/"; break;
-			case DT_LNK: suffix = "@"; break;
-			case DT_CHR: suffix = " (c)"; break;
-			case DT_BLK: suffix = " (b)"; break;
-			case DT_FIFO: suffix = "|"; break;
-			case DT_SOCK: suffix = "="; break;
-			default: break;
+			case DT_DIR:
+				suffix = "/";
+				break;
+			case DT_LNK:
+				suffix = "@";
+				break;
+			case DT_CHR:
+				suffix = " (c)";
+				break;
+			case DT_BLK:
+				suffix = " (b)";
+				break;
+			case DT_FIFO:
+				suffix = "|";
+				break;
+			case DT_SOCK:
+				suffix = "=";
+				break;
+			default:
+				break;
 			}
 			xprintf("%s%s\n", d->d_name, suffix);
 		}
@@ -615,7 +655,8 @@ static int b_ifconfig(int argc, char **argv)
 	}
 	return if_configure(argv[1], addr, mask, (int)mtu, updown) ? 1 : 0;
 usage:
-	xeprintf("usage: ifconfig [IF [ADDR[/PFX]] [netmask MASK] [mtu N] [up|down]]\n");
+	xeprintf("usage: ifconfig [IF [ADDR[/PFX]] [netmask MASK] [mtu N] "
+		 "[up|down]]\n");
 	return 2;
 }
 
@@ -629,11 +670,12 @@ static int b_route(int argc, char **argv)
 
 		if (xread_file("/proc/net/route", rb, sizeof(rb)) < 0)
 			return 1;
-		xprintf("%-16s %-16s %-16s %s\n", "Destination", "Gateway", "Genmask", "Iface");
+		xprintf("%-16s %-16s %-16s %s\n", "Destination", "Gateway",
+			"Genmask", "Iface");
 		p = strchr(rb, '\n');
 		while (p && p[1]) {
 			char ifn[IFNAMSIZ + 1];
-			unsigned long f[4] = { 0 };
+			unsigned long f[4] = {0};
 			char *q = ++p;
 			int k = 0, j;
 
@@ -651,11 +693,16 @@ static int b_route(int argc, char **argv)
 					char ch = *q;
 
 					if (ch >= '0' && ch <= '9')
-						v = v * 16 + (unsigned long)(ch - '0');
+						v = v * 16 +
+						    (unsigned long)(ch - '0');
 					else if (ch >= 'A' && ch <= 'F')
-						v = v * 16 + (unsigned long)(ch - 'A' + 10);
+						v = v * 16 +
+						    (unsigned long)(ch - 'A' +
+								    10);
 					else if (ch >= 'a' && ch <= 'f')
-						v = v * 16 + (unsigned long)(ch - 'a' + 10);
+						v = v * 16 +
+						    (unsigned long)(ch - 'a' +
+								    10);
 					else
 						break;
 				}
@@ -667,14 +714,16 @@ static int b_route(int argc, char **argv)
 					f[2] = v;
 			}
 			/* /proc/net/route prints the raw __be32 with %08X. */
-			xprintf("%-16s %-16s %-16s %s\n", xfmt_ip4((uint32_t)f[0], d),
-				xfmt_ip4((uint32_t)f[1], g), xfmt_ip4((uint32_t)f[2], m), ifn);
+			xprintf("%-16s %-16s %-16s %s\n",
+				xfmt_ip4((uint32_t)f[0], d),
+				xfmt_ip4((uint32_t)f[1], g),
+				xfmt_ip4((uint32_t)f[2], m), ifn);
 			p = strchr(p, '\n');
 		}
 		return 0;
 	}
-	if (argc == 4 && !strcmp(argv[1], "add") && !strcmp(argv[2], "default") &&
-	    xparse_ip4(argv[3], &gw) == 0)
+	if (argc == 4 && !strcmp(argv[1], "add") &&
+	    !strcmp(argv[2], "default") && xparse_ip4(argv[3], &gw) == 0)
 		return add_default_route(gw) ? 1 : 0;
 	xeprintf("usage: route [add default GATEWAY]\n");
 	return 2;
@@ -703,7 +752,8 @@ static int b_ps(int argc, char **argv)
 			off += d->d_reclen;
 			if (d->d_name[0] < '0' || d->d_name[0] > '9')
 				continue;
-			xsnprintf(path, sizeof(path), "/proc/%s/stat", d->d_name);
+			xsnprintf(path, sizeof(path), "/proc/%s/stat",
+				  d->d_name);
 			if (xread_file(path, st, sizeof(st)) <= 0)
 				continue;
 			lp = strchr(st, '(');
@@ -722,17 +772,21 @@ static int b_ps(int argc, char **argv)
 
 				state = rp[2];
 				while (*q >= '0' && *q <= '9')
-					ppid = ppid * 10 + (unsigned long)(*q++ - '0');
+					ppid = ppid * 10 +
+					    (unsigned long)(*q++ - '0');
 			}
-			xsnprintf(path, sizeof(path), "/proc/%s/cmdline", d->d_name);
+			xsnprintf(path, sizeof(path), "/proc/%s/cmdline",
+				  d->d_name);
 			n = xread_file(path, cl, sizeof(cl));
 			for (k = 0; k < n - 1; k++)
 				if (!cl[k])
 					cl[k] = ' ';
 			if (n > 0)
-				xprintf("%5s %5lu %c %s\n", d->d_name, ppid, state, cl);
+				xprintf("%5s %5lu %c %s\n", d->d_name, ppid,
+					state, cl);
 			else
-				xprintf("%5s %5lu %c [%s]\n", d->d_name, ppid, state, lp + 1);
+				xprintf("%5s %5lu %c [%s]\n", d->d_name, ppid,
+					state, lp + 1);
 		}
 	}
 	close(fd);
@@ -747,7 +801,8 @@ static int b_uname(int argc, char **argv)
 	(void)argv;
 	if (uname(&u) < 0)
 		return 1;
-	xprintf("%s %s %s %s %s\n", u.sysname, u.nodename, u.release, u.version, u.machine);
+	xprintf("%s %s %s %s %s\n", u.sysname, u.nodename, u.release, u.version,
+		u.machine);
 	return 0;
 }
 
@@ -758,7 +813,8 @@ static int b_dmesg(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "-n")) {
 		unsigned long lvl;
 
-		if (xparse_ulong(argv[2], &lvl) || klogctl(8, NULL, (int)lvl) < 0) {
+		if (xparse_ulong(argv[2], &lvl) ||
+		    klogctl(8, NULL, (int)lvl) < 0) {
 			xeprintf("dmesg: cannot set console level\n");
 			return 1;
 		}
@@ -818,7 +874,7 @@ usage:
 static int b_mount(int argc, char **argv)
 {
 	if (argc == 1) {
-		char *a[] = { "cat", "/proc/mounts", NULL };
+		char *a[] = {"cat", "/proc/mounts", NULL};
 
 		return b_cat(2, a);
 	}
@@ -888,25 +944,26 @@ static const struct builtin {
 	int (*fn)(int, char **);
 	const char *help;
 } builtins[] = {
-	{ "help", b_help, "this list" },
-	{ "echo", b_echo, "echo ARGS..." },
-	{ "cat", b_cat, "cat FILE..." },
-	{ "ls", b_ls, "ls [DIR...]" },
-	{ "cd", b_cd, "cd [DIR]" },
-	{ "pwd", b_pwd, "pwd" },
-	{ "ifconfig", b_ifconfig, "ifconfig [IF [ADDR[/PFX]] [netmask M] [mtu N] [up|down]]" },
-	{ "route", b_route, "route [add default GATEWAY]" },
-	{ "ps", b_ps, "ps" },
-	{ "uname", b_uname, "uname" },
-	{ "dmesg", b_dmesg, "dmesg [-n CONSOLE_LOGLEVEL]" },
-	{ "sleep", b_sleep, "sleep SECONDS" },
-	{ "kill", b_kill, "kill [-SIGNUM] PID..." },
-	{ "mount", b_mount, "mount [-t TYPE SOURCE DIR]" },
-	{ "true", b_true, "true" },
-	{ "false", b_false, "false" },
-	{ "poweroff", b_poweroff, "poweroff (reboot(2) POWER_OFF)" },
-	{ "reboot", b_reboot, "reboot (reboot(2) RESTART)" },
-	{ "halt", b_halt, "halt (reboot(2) HALT)" },
+    {"help", b_help, "this list"},
+    {"echo", b_echo, "echo ARGS..."},
+    {"cat", b_cat, "cat FILE..."},
+    {"ls", b_ls, "ls [DIR...]"},
+    {"cd", b_cd, "cd [DIR]"},
+    {"pwd", b_pwd, "pwd"},
+    {"ifconfig", b_ifconfig,
+     "ifconfig [IF [ADDR[/PFX]] [netmask M] [mtu N] [up|down]]"},
+    {"route", b_route, "route [add default GATEWAY]"},
+    {"ps", b_ps, "ps"},
+    {"uname", b_uname, "uname"},
+    {"dmesg", b_dmesg, "dmesg [-n CONSOLE_LOGLEVEL]"},
+    {"sleep", b_sleep, "sleep SECONDS"},
+    {"kill", b_kill, "kill [-SIGNUM] PID..."},
+    {"mount", b_mount, "mount [-t TYPE SOURCE DIR]"},
+    {"true", b_true, "true"},
+    {"false", b_false, "false"},
+    {"poweroff", b_poweroff, "poweroff (reboot(2) POWER_OFF)"},
+    {"reboot", b_reboot, "reboot (reboot(2) RESTART)"},
+    {"halt", b_halt, "halt (reboot(2) HALT)"},
 };
 
 static int b_help(int argc, char **argv)
@@ -919,7 +976,8 @@ static int b_help(int argc, char **argv)
 	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		xprintf("  %s\n", builtins[i].help);
 	xprintf("tools in /bin: ttcp, ping (run with no arguments for usage)\n"
-		"operators: ';' '&&' '||' and a trailing '&' (background); '> FILE' '>> FILE'\n");
+		"operators: ';' '&&' '||' and a trailing '&' (background); '> "
+		"FILE' '>> FILE'\n");
 	return 0;
 }
 
@@ -933,13 +991,15 @@ static void reap(int verbose)
 	while ((p = waitpid(-1, &st, WNOHANG)) > 0) {
 		if (verbose)
 			xprintf("[%d] done, status %d\n", (int)p,
-				WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+				WIFEXITED(st) ? WEXITSTATUS(st)
+					      : 128 + WTERMSIG(st));
 	}
 }
 
 static int run_external(char **argv, int background)
 {
-	static char *const envp[] = { "PATH=/bin:/sbin", "HOME=/", "TERM=vt100", NULL };
+	static char *const envp[] = {"PATH=/bin:/sbin", "HOME=/", "TERM=vt100",
+				     NULL};
 	char path[256];
 	pid_t pid;
 	int st;
@@ -959,7 +1019,9 @@ static int run_external(char **argv, int background)
 			xsnprintf(path, sizeof(path), "/sbin/%s", argv[0]);
 			execve(path, argv, envp);
 		}
-		xeprintf("%s: %s\n", argv[0], errno == ENOENT ? "command not found" : xstrerror(errno));
+		xeprintf("%s: %s\n", argv[0],
+			 errno == ENOENT ? "command not found"
+					 : xstrerror(errno));
 		_exit(127);
 	}
 	if (background) {
@@ -1008,7 +1070,10 @@ static int run_simple(int argc, char **argv, int background)
 			return 2;
 		}
 		{
-			int fd = open(file, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
+			int fd = open(file,
+				      O_WRONLY | O_CREAT |
+					  (append ? O_APPEND : O_TRUNC),
+				      0644);
 
 			if (fd < 0) {
 				xeprintf("%s: %s\n", file, xstrerror(errno));
@@ -1042,7 +1107,13 @@ out:
 	return rc;
 }
 
-enum { T_WORD, T_SEMI, T_AND, T_OR, T_BG };
+enum {
+	T_WORD,
+	T_SEMI,
+	T_AND,
+	T_OR,
+	T_BG
+};
 
 /* Splits a line into words and operators; quotes "..." and '...' group. */
 static int tokenize(char *line, char **tok, int *type, int max)
@@ -1079,8 +1150,8 @@ static int tokenize(char *line, char **tok, int *type, int max)
 		tok[n] = w;
 		type[n] = T_WORD;
 		n++;
-		while (*r && *r != ' ' && *r != '\t' && *r != '\n' && *r != '\r' && *r != ';' &&
-		       *r != '&' && *r != '|') {
+		while (*r && *r != ' ' && *r != '\t' && *r != '\n' &&
+		       *r != '\r' && *r != ';' && *r != '&' && *r != '|') {
 			if (*r == '"' || *r == '\'') {
 				char q = *r++;
 
@@ -1125,7 +1196,8 @@ static int run_line(char *line_in)
 			char q = c;
 
 			line[o++] = line_in[k++];
-			while (k < len && line_in[k] != q && o + 4 < sizeof(line))
+			while (k < len && line_in[k] != q &&
+			       o + 4 < sizeof(line))
 				line[o++] = line_in[k++];
 			if (k < len)
 				line[o++] = line_in[k];
@@ -1179,7 +1251,9 @@ static int run_line(char *line_in)
  * prefix ("" for every entry but . and ..); returns how many there were, or
  * -1 if dir cannot be read. */
 static int for_each_entry(const char *dir, const char *prefix,
-			  void (*fn)(const char *dir, const char *name, void *ctx), void *ctx)
+			  void (*fn)(const char *dir, const char *name,
+				     void *ctx),
+			  void *ctx)
 {
 	char dbuf[4096];
 	int fd = open(dir, O_RDONLY | O_DIRECTORY), n = 0;
@@ -1194,7 +1268,8 @@ static int for_each_entry(const char *dir, const char *prefix,
 			struct xdirent64 *d = (struct xdirent64 *)(dbuf + off);
 
 			off += d->d_reclen;
-			if (d->d_name[0] == '.' || strncmp(d->d_name, prefix, strlen(prefix)))
+			if (d->d_name[0] == '.' ||
+			    strncmp(d->d_name, prefix, strlen(prefix)))
 				continue;
 			n++;
 			if (fn)
@@ -1283,14 +1358,15 @@ static void reprobe_bridge(const char *dir, const char *name, void *ctx)
  * by then is skipped.  Returns the number of retries asked for.
  */
 #define REPROBE_MS 250
-static int retry_lost_bridge_probe(int npci, uint64_t now, uint64_t *eeprom_since,
-				   uint64_t *last_retry)
+static int retry_lost_bridge_probe(int npci, uint64_t now,
+				   uint64_t *eeprom_since, uint64_t *last_retry)
 {
 	int asked = 0;
 
 	if (npci > 0)
 		return 0;
-	if (for_each_entry("/sys/bus/nvmem/devices", "bridge-", NULL, NULL) <= 0) {
+	if (for_each_entry("/sys/bus/nvmem/devices", "bridge-", NULL, NULL) <=
+	    0) {
 		*eeprom_since = 0;
 		return 0;
 	}
@@ -1300,7 +1376,8 @@ static int retry_lost_bridge_probe(int npci, uint64_t now, uint64_t *eeprom_sinc
 	    (*last_retry && now - *last_retry < REPROBE_MS * 1000u))
 		return 0;
 	*last_retry = now;
-	for_each_entry("/sys/bus/platform/devices", "xtalk-bridge", reprobe_bridge, &asked);
+	for_each_entry("/sys/bus/platform/devices", "xtalk-bridge",
+		       reprobe_bridge, &asked);
 	return asked;
 }
 
@@ -1319,11 +1396,13 @@ static long wait_for_devices(void)
 {
 	char val[32], act[128];
 	unsigned long limit_s = 30;
-	uint64_t t0 = xnow_us(), stable_since = t0, eeprom_since = 0, last_retry = 0;
+	uint64_t t0 = xnow_us(), stable_since = t0, eeprom_since = 0,
+		 last_retry = 0;
 	uint32_t last = 0;
 	int first = 1;
 
-	if (cmdline_get("xbow.wait", val, sizeof(val)) && xparse_ulong(val, &limit_s))
+	if (cmdline_get("xbow.wait", val, sizeof(val)) &&
+	    xparse_ulong(val, &limit_s))
 		limit_s = 30;
 	for (;;) {
 		int npci, nnet, ncon = 0;
@@ -1332,9 +1411,11 @@ static long wait_for_devices(void)
 		const char *c;
 
 		sig ^= dir_signature("/sys/class/net", 0, &nnet) * 31u;
-		if (xread_file("/sys/class/tty/console/active", act, sizeof(act)) > 0)
+		if (xread_file("/sys/class/tty/console/active", act,
+			       sizeof(act)) > 0)
 			for (c = act; *c; c++)
-				sig = (sig ^ (unsigned char)*c) * 16777619u, ncon++;
+				sig = (sig ^ (unsigned char)*c) * 16777619u,
+				ncon++;
 		if (first || sig != last) {
 			last = sig;
 			stable_since = now;
@@ -1349,11 +1430,13 @@ static long wait_for_devices(void)
 	}
 }
 
-static void mount_fs(const char *src, const char *dir, const char *type, unsigned long fl)
+static void mount_fs(const char *src, const char *dir, const char *type,
+		     unsigned long fl)
 {
 	mkdir(dir, 0755);
 	if (mount(src, dir, type, fl, NULL) < 0 && errno != EBUSY)
-		xeprintf("xbow-init: mount %s on %s: %s\n", type, dir, xstrerror(errno));
+		xeprintf("xbow-init: mount %s on %s: %s\n", type, dir,
+			 xstrerror(errno));
 }
 
 static char console_name[64] = "none"; /* the tty /init's stdio is on */
@@ -1371,7 +1454,8 @@ static void setup_console(void)
 	if (xread_file("/sys/class/tty/console/active", act, sizeof(act)) <= 0)
 		goto ctty;
 	/* The last name listed is the one /dev/console refers to. */
-	for (p = act + strlen(act); p > act && (p[-1] == '\n' || p[-1] == ' '); p--)
+	for (p = act + strlen(act); p > act && (p[-1] == '\n' || p[-1] == ' ');
+	     p--)
 		p[-1] = 0;
 	last = act;
 	for (p = act; *p; p++)
@@ -1409,7 +1493,8 @@ static void banner(void)
 		if (!strncmp(b, "processor", 9))
 			ncpu++;
 	}
-	if (xread_file("/proc/meminfo", b, sizeof(b)) > 0 && !strncmp(b, "MemTotal:", 9)) {
+	if (xread_file("/proc/meminfo", b, sizeof(b)) > 0 &&
+	    !strncmp(b, "MemTotal:", 9)) {
 		for (p = b + 9; *p == ' '; p++)
 			;
 		while (*p >= '0' && *p <= '9')
@@ -1440,14 +1525,17 @@ int main(int argc, char **argv)
 			strcpy(cmdline, argv[1]);
 		xprintf("xbow-init: not PID 1, test mode\n");
 	} else {
-		mount_fs("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC);
-		mount_fs("sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC);
+		mount_fs("proc", "/proc", "proc",
+			 MS_NOSUID | MS_NODEV | MS_NOEXEC);
+		mount_fs("sysfs", "/sys", "sysfs",
+			 MS_NOSUID | MS_NODEV | MS_NOEXEC);
 		mount_fs("devtmpfs", "/dev", "devtmpfs", MS_NOSUID);
 		mount_fs("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV);
 		xread_file("/proc/cmdline", cmdline, sizeof(cmdline));
 		/* Testing hook: run as PID 1 in a container with a fake cmdline. */
 		for (char **e = environ; *e; e++)
-			if (!strncmp(*e, "XBOW_CMDLINE=", 13) && strlen(*e + 13) < sizeof(cmdline))
+			if (!strncmp(*e, "XBOW_CMDLINE=", 13) &&
+			    strlen(*e + 13) < sizeof(cmdline))
 				strcpy(cmdline, *e + 13);
 		waited = wait_for_devices();
 		setup_console();
@@ -1456,15 +1544,20 @@ int main(int argc, char **argv)
 
 	banner();
 	if (waited < 0)
-		xprintf("xbow-init: WARNING: no stable PCI bus after xbow.wait seconds "
+		xprintf("xbow-init: WARNING: no stable PCI bus after xbow.wait "
+			"seconds "
 			"(Bridge 1-wire NIC not readable?)\n");
 	else if (!test_mode)
-		xprintf("xbow-init: waited %ld ms for PCI devices to settle\n", waited);
+		xprintf("xbow-init: waited %ld ms for PCI devices to settle\n",
+			waited);
 	if (reprobe_count)
-		xprintf("xbow-init: %s was left unprobed with its 1-wire EEPROM present (Linux's "
-			"deferred-probe race); asked the kernel to probe it again, %d time%s%s%s\n",
+		xprintf("xbow-init: %s was left unprobed with its 1-wire "
+			"EEPROM present (Linux's "
+			"deferred-probe race); asked the kernel to probe it "
+			"again, %d time%s%s%s\n",
 			reprobed, reprobe_count, reprobe_count > 1 ? "s" : "",
-			reprobe_errno ? ": " : "", reprobe_errno ? xstrerror(reprobe_errno) : "");
+			reprobe_errno ? ": " : "",
+			reprobe_errno ? xstrerror(reprobe_errno) : "");
 	xprintf("xbow-init: cmdline: %s", cmdline);
 	if (!strchr(cmdline, '\n'))
 		xprintf("\n");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ping -- ICMP echo over a raw socket, for the xbow guest.
  *
@@ -25,7 +26,8 @@ static unsigned char seen[65536 / 8];
 
 static void usage(void)
 {
-	xeprintf("usage: ping [-c count] [-s size] [-i interval_ms] [-W timeout_ms] HOST\n");
+	xeprintf("usage: ping [-c count] [-s size] [-i interval_ms] [-W "
+		 "timeout_ms] HOST\n");
 	_exit(2);
 }
 
@@ -48,7 +50,8 @@ static uint16_t in_cksum(const void *data, size_t len)
 
 static void fmt_ms(char *out, size_t n, uint64_t us)
 {
-	xsnprintf(out, n, "%lu.%03lu", (unsigned long)(us / 1000), (unsigned long)(us % 1000));
+	xsnprintf(out, n, "%lu.%03lu", (unsigned long)(us / 1000),
+		  (unsigned long)(us % 1000));
 }
 
 int main(int argc, char **argv)
@@ -88,7 +91,8 @@ int main(int argc, char **argv)
 	memset(&dst, 0, sizeof(dst));
 	dst.sin_family = AF_INET;
 	if (xparse_ip4(host, &dst.sin_addr.s_addr)) {
-		xeprintf("ping: bad address '%s' (dotted quad expected)\n", host);
+		xeprintf("ping: bad address '%s' (dotted quad expected)\n",
+			 host);
 		return 2;
 	}
 	fd = socket(AF_INET, SOCK_RAW, IPPROTO_ICMP);
@@ -120,16 +124,18 @@ int main(int argc, char **argv)
 			for (k = 8; k < size; k++)
 				pl[k] = (unsigned char)k;
 			ic->checksum = in_cksum(pkt, sizeof(*ic) + size);
-			if (sendto(fd, pkt, sizeof(*ic) + size, 0, (struct sockaddr *)&dst,
-				   sizeof(dst)) < 0)
-				xeprintf("ping: sendto: %s\n", xstrerror(errno));
+			if (sendto(fd, pkt, sizeof(*ic) + size, 0,
+				   (struct sockaddr *)&dst, sizeof(dst)) < 0)
+				xeprintf("ping: sendto: %s\n",
+					 xstrerror(errno));
 			sent++;
 			continue;
 		}
 		if (sent >= count && received >= count)
 			break;
-		deadline = sent < count ? start + sent * interval * 1000u
-					: start + (count - 1) * interval * 1000u + linger * 1000u;
+		deadline = sent < count
+		    ? start + sent * interval * 1000u
+		    : start + (count - 1) * interval * 1000u + linger * 1000u;
 		if (now >= deadline) {
 			if (sent >= count)
 				break;
@@ -137,7 +143,7 @@ int main(int argc, char **argv)
 		}
 		timeout = (int)((deadline - now + 999) / 1000);
 		{
-			struct pollfd pfd = { fd, POLLIN, 0 };
+			struct pollfd pfd = {fd, POLLIN, 0};
 			int pr = poll(&pfd, 1, timeout);
 			struct iphdr *ip;
 			struct icmphdr *ic;
@@ -156,19 +162,22 @@ int main(int argc, char **argv)
 			if (n < (ssize_t)(hl + sizeof(*ic) + 8))
 				continue;
 			ic = (struct icmphdr *)(rbuf + hl);
-			if (ic->type != ICMP_ECHOREPLY || ntohs(ic->un.echo.id) != ident)
+			if (ic->type != ICMP_ECHOREPLY ||
+			    ntohs(ic->un.echo.id) != ident)
 				continue;
 			if (ip->saddr != dst.sin_addr.s_addr)
 				continue;
 			seq = ntohs(ic->un.echo.sequence);
 			for (k = 0; k < 8; k++)
-				sent_us = sent_us << 8 | rbuf[hl + sizeof(*ic) + k];
+				sent_us =
+				    sent_us << 8 | rbuf[hl + sizeof(*ic) + k];
 			now = xnow_us();
 			rtt = now >= sent_us ? now - sent_us : 0;
 			fmt_ms(t1, sizeof(t1), rtt);
 			if (seen[seq / 8] & (1u << (seq % 8))) {
 				dups++;
-				xprintf("%ld bytes from %s: icmp_seq=%u ttl=%u time=%s ms (DUP!)\n",
+				xprintf("%ld bytes from %s: icmp_seq=%u ttl=%u "
+					"time=%s ms (DUP!)\n",
 					(long)(n - hl), abuf, seq, ip->ttl, t1);
 				continue;
 			}
@@ -179,15 +188,17 @@ int main(int argc, char **argv)
 				rtt_min = rtt;
 			if (rtt > rtt_max)
 				rtt_max = rtt;
-			xprintf("%ld bytes from %s: icmp_seq=%u ttl=%u time=%s ms\n", (long)(n - hl),
-				abuf, seq, ip->ttl, t1);
+			xprintf("%ld bytes from %s: icmp_seq=%u ttl=%u time=%s "
+				"ms\n",
+				(long)(n - hl), abuf, seq, ip->ttl, t1);
 		}
 	}
 	xprintf("--- %s ping statistics ---\n", abuf);
 	xprintf("%lu packets transmitted, %lu received, ", sent, received);
 	if (dups)
 		xprintf("+%lu duplicates, ", dups);
-	xprintf("%lu%% packet loss, time %lums\n", sent ? (sent - received) * 100 / sent : 0,
+	xprintf("%lu%% packet loss, time %lums\n",
+		sent ? (sent - received) * 100 / sent : 0,
 		(unsigned long)((xnow_us() - start) / 1000));
 	if (received) {
 		fmt_ms(t1, sizeof(t1), rtt_min);

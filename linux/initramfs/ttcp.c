@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ttcp -- UDP throughput tool in the spirit of the classic ttcp, for the
  * xbow guest.
@@ -39,25 +40,27 @@ static unsigned char buf[MAXMSG + 1];
 
 static void usage(void)
 {
-	xeprintf("usage: ttcp -t [-l msgsize] [-n count] [-p port] [-d usec] HOST\n"
-		 "       ttcp -r [-l msgsize] [-n count] [-p port] [-w sec]\n");
+	xeprintf(
+	    "usage: ttcp -t [-l msgsize] [-n count] [-p port] [-d usec] HOST\n"
+	    "       ttcp -r [-l msgsize] [-n count] [-p port] [-w sec]\n");
 	_exit(2);
 }
 
-static void report(const char *who, unsigned long msgs, uint64_t bytes, uint64_t us,
-		   uint32_t cksum)
+static void report(const char *who, unsigned long msgs, uint64_t bytes,
+		   uint64_t us, uint32_t cksum)
 {
 	uint64_t kbps, mbps_milli;
 
 	if (!us)
 		us = 1;
-	kbps = bytes * 1000u / us;	   /* bytes/us * 1e6 / 1e3 */
+	kbps = bytes * 1000u / us; /* bytes/us * 1e6 / 1e3 */
 	mbps_milli = bytes * 8000u / us; /* Mbit/s * 1000 */
-	xprintf("%s: msgs=%lu bytes=%lu time_us=%lu rate_kBps=%lu rate_Mbps=%lu.%03lu "
+	xprintf("%s: msgs=%lu bytes=%lu time_us=%lu rate_kBps=%lu "
+		"rate_Mbps=%lu.%03lu "
 		"cksum=0x%08x",
-		who, msgs, (unsigned long)bytes, (unsigned long)us, (unsigned long)kbps,
-		(unsigned long)(mbps_milli / 1000), (unsigned long)(mbps_milli % 1000),
-		(unsigned)cksum);
+		who, msgs, (unsigned long)bytes, (unsigned long)us,
+		(unsigned long)kbps, (unsigned long)(mbps_milli / 1000),
+		(unsigned long)(mbps_milli % 1000), (unsigned)cksum);
 }
 
 static void fill(unsigned char *p, unsigned long len, unsigned long k)
@@ -79,8 +82,8 @@ static uint32_t sum_bytes(const unsigned char *p, unsigned long len)
 	return s;
 }
 
-static int transmit(const char *host, unsigned port, unsigned long len, unsigned long count,
-		    unsigned long delay_us)
+static int transmit(const char *host, unsigned port, unsigned long len,
+		    unsigned long count, unsigned long delay_us)
 {
 	struct sockaddr_in sa;
 	uint64_t t0, t1, bytes = 0;
@@ -92,7 +95,8 @@ static int transmit(const char *host, unsigned port, unsigned long len, unsigned
 	sa.sin_family = AF_INET;
 	sa.sin_port = htons((uint16_t)port);
 	if (xparse_ip4(host, &sa.sin_addr.s_addr)) {
-		xeprintf("ttcp: bad address '%s' (dotted quad expected)\n", host);
+		xeprintf("ttcp: bad address '%s' (dotted quad expected)\n",
+			 host);
 		return 2;
 	}
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
@@ -104,7 +108,8 @@ static int transmit(const char *host, unsigned port, unsigned long len, unsigned
 		xeprintf("ttcp: connect: %s\n", xstrerror(errno));
 		return 1;
 	}
-	xprintf("ttcp-t: msgsize=%lu count=%lu port=%u -> %s\n", len, count, port, host);
+	xprintf("ttcp-t: msgsize=%lu count=%lu port=%u -> %s\n", len, count,
+		port, host);
 
 	t0 = xnow_us();
 	(void)!write(fd, "ttcp", 4); /* start sentinel */
@@ -122,14 +127,16 @@ static int transmit(const char *host, unsigned port, unsigned long len, unsigned
 			}
 			if (n < 0 && (errno == ECONNREFUSED || errno == EINTR))
 				continue; /* ICMP port unreachable from an earlier datagram */
-			xeprintf("ttcp: write: %s\n", n < 0 ? xstrerror(errno) : "short write");
+			xeprintf("ttcp: write: %s\n",
+				 n < 0 ? xstrerror(errno) : "short write");
 			return 1;
 		}
 		bytes += len;
 		cksum += sum_bytes(buf, len);
 		if (delay_us) {
-			struct timespec ts = { (time_t)(delay_us / 1000000),
-					       (long)(delay_us % 1000000) * 1000L };
+			struct timespec ts = {(time_t)(delay_us / 1000000),
+					      (long)(delay_us % 1000000) *
+						  1000L};
 			nanosleep(&ts, NULL);
 		}
 	}
@@ -144,7 +151,8 @@ static int transmit(const char *host, unsigned port, unsigned long len, unsigned
 	return 0;
 }
 
-static int receive(unsigned port, unsigned long len, unsigned long count, unsigned long wait_s)
+static int receive(unsigned port, unsigned long len, unsigned long count,
+		   unsigned long wait_s)
 {
 	struct sockaddr_in sa;
 	uint64_t t0 = 0, tlast = 0, bytes = 0;
@@ -168,11 +176,12 @@ static int receive(unsigned port, unsigned long len, unsigned long count, unsign
 		xeprintf("ttcp: bind port %u: %s\n", port, xstrerror(errno));
 		return 1;
 	}
-	xprintf("ttcp-r: msgsize=%lu count=%lu port=%u waiting (timeout %lus)\n", len, count,
-		port, wait_s);
+	xprintf(
+	    "ttcp-r: msgsize=%lu count=%lu port=%u waiting (timeout %lus)\n",
+	    len, count, port, wait_s);
 
 	for (;;) {
-		struct pollfd pfd = { fd, POLLIN, 0 };
+		struct pollfd pfd = {fd, POLLIN, 0};
 		int pr = poll(&pfd, 1, (int)(wait_s * 1000));
 		ssize_t n;
 
@@ -180,7 +189,9 @@ static int receive(unsigned port, unsigned long len, unsigned long count, unsign
 			continue;
 		if (pr <= 0) {
 			if (pr == 0)
-				xprintf("ttcp-r: timeout after %lus without traffic\n", wait_s);
+				xprintf("ttcp-r: timeout after %lus without "
+					"traffic\n",
+					wait_s);
 			break;
 		}
 		n = recvfrom(fd, buf, sizeof(buf), 0, NULL, NULL);
@@ -232,7 +243,8 @@ static int receive(unsigned port, unsigned long len, unsigned long count, unsign
 
 int main(int argc, char **argv)
 {
-	unsigned long len = 1024, count = 0, port = 5001, delay_us = 0, wait_s = 0;
+	unsigned long len = 1024, count = 0, port = 5001, delay_us = 0,
+		      wait_s = 0;
 	int mode = 0, count_set = 0, len_set = 0, i;
 	const char *host = NULL;
 
@@ -264,7 +276,8 @@ int main(int argc, char **argv)
 		if (++i >= argc || xparse_ulong(argv[i], dst))
 			usage();
 	}
-	if (!mode || (len_set && (len < 5 || len > MAXMSG)) || port == 0 || port > 65535)
+	if (!mode || (len_set && (len < 5 || len > MAXMSG)) || port == 0 ||
+	    port > 65535)
 		usage();
 	if (mode == 't') {
 		if (!host)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * xlibc.c -- freestanding runtime for the xbow initramfs tools (see xlibc.h
  * for why glibc itself cannot be linked).  MIPS n64 only.
@@ -73,23 +74,74 @@ long xsyscall(long n, long a, long b, long c, long d, long e, long f)
 	return r2;
 }
 
-ssize_t read(int fd, void *buf, size_t n) { return xsys3(SYS_read, fd, buf, n); }
-ssize_t write(int fd, const void *buf, size_t n) { return xsys3(SYS_write, fd, buf, n); }
-int close(int fd) { return (int)xsys1(SYS_close, fd); }
-int dup2(int a, int b) { return (int)xsys2(SYS_dup2, a, b); }
-pid_t getpid(void) { return (pid_t)xsys0(SYS_getpid); }
-pid_t setsid(void) { return (pid_t)xsys0(SYS_setsid); }
-int kill(pid_t pid, int sig) { return (int)xsys2(SYS_kill, pid, sig); }
-int chdir(const char *p) { return (int)xsys1(SYS_chdir, p); }
-int mkdir(const char *p, mode_t m) { return (int)xsys2(SYS_mkdir, p, m); }
-int mknod(const char *p, mode_t m, dev_t d) { return (int)xsys3(SYS_mknod, p, m, d); }
-void sync(void) { xsys0(SYS_sync); }
-int uname(struct utsname *u) { return (int)xsys1(SYS_uname, u); }
-int klogctl(int type, char *buf, int len) { return (int)xsys3(SYS_syslog, type, buf, len); }
-int poll(struct pollfd *fds, nfds_t n, int timeout) { return (int)xsys3(SYS_poll, fds, n, timeout); }
-long xgetdents64(int fd, void *buf, size_t len) { return xsys3(SYS_getdents64, fd, buf, len); }
-pid_t xfork(void) { return (pid_t)xsys0(SYS_fork); }
-pid_t fork(void) { return xfork(); }
+ssize_t read(int fd, void *buf, size_t n)
+{
+	return xsys3(SYS_read, fd, buf, n);
+}
+ssize_t write(int fd, const void *buf, size_t n)
+{
+	return xsys3(SYS_write, fd, buf, n);
+}
+int close(int fd)
+{
+	return (int)xsys1(SYS_close, fd);
+}
+int dup2(int a, int b)
+{
+	return (int)xsys2(SYS_dup2, a, b);
+}
+pid_t getpid(void)
+{
+	return (pid_t)xsys0(SYS_getpid);
+}
+pid_t setsid(void)
+{
+	return (pid_t)xsys0(SYS_setsid);
+}
+int kill(pid_t pid, int sig)
+{
+	return (int)xsys2(SYS_kill, pid, sig);
+}
+int chdir(const char *p)
+{
+	return (int)xsys1(SYS_chdir, p);
+}
+int mkdir(const char *p, mode_t m)
+{
+	return (int)xsys2(SYS_mkdir, p, m);
+}
+int mknod(const char *p, mode_t m, dev_t d)
+{
+	return (int)xsys3(SYS_mknod, p, m, d);
+}
+void sync(void)
+{
+	xsys0(SYS_sync);
+}
+int uname(struct utsname *u)
+{
+	return (int)xsys1(SYS_uname, u);
+}
+int klogctl(int type, char *buf, int len)
+{
+	return (int)xsys3(SYS_syslog, type, buf, len);
+}
+int poll(struct pollfd *fds, nfds_t n, int timeout)
+{
+	return (int)xsys3(SYS_poll, fds, n, timeout);
+}
+long xgetdents64(int fd, void *buf, size_t len)
+{
+	return xsys3(SYS_getdents64, fd, buf, len);
+}
+pid_t xfork(void)
+{
+	return (pid_t)xsys0(SYS_fork);
+}
+pid_t fork(void)
+{
+	return xfork();
+}
 
 int open(const char *path, int flags, ...)
 {
@@ -137,8 +189,8 @@ pid_t waitpid(pid_t pid, int *status, int options)
 	return (pid_t)xsys4(SYS_wait4, pid, status, options, 0);
 }
 
-int mount(const char *src, const char *dst, const char *type, unsigned long flags,
-	  const void *data)
+int mount(const char *src, const char *dst, const char *type,
+	  unsigned long flags, const void *data)
 {
 	return (int)xsys5(SYS_mount, src, dst, type, flags, data);
 }
@@ -159,7 +211,10 @@ int clock_gettime(clockid_t clk, struct timespec *ts)
 	return (int)xsys2(SYS_clock_gettime, clk, ts);
 }
 
-int socket(int domain, int type, int proto) { return (int)xsys3(SYS_socket, domain, type, proto); }
+int socket(int domain, int type, int proto)
+{
+	return (int)xsys3(SYS_socket, domain, type, proto);
+}
 
 int bind(int fd, const struct sockaddr *sa, socklen_t len)
 {
@@ -171,13 +226,14 @@ int connect(int fd, const struct sockaddr *sa, socklen_t len)
 	return (int)xsys3(SYS_connect, fd, sa, len);
 }
 
-ssize_t sendto(int fd, const void *buf, size_t n, int flags, const struct sockaddr *sa,
-	       socklen_t len)
+ssize_t sendto(int fd, const void *buf, size_t n, int flags,
+	       const struct sockaddr *sa, socklen_t len)
 {
 	return xsys6(SYS_sendto, fd, buf, n, flags, sa, len);
 }
 
-ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *sa, socklen_t *len)
+ssize_t recvfrom(int fd, void *buf, size_t n, int flags, struct sockaddr *sa,
+		 socklen_t *len)
 {
 	return xsys6(SYS_recvfrom, fd, buf, n, flags, sa, len);
 }
@@ -306,7 +362,7 @@ static void ob_pad(struct obuf *o, char c, int n)
 
 int xvsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	struct obuf o = { buf, size, 0 };
+	struct obuf o = {buf, size, 0};
 
 	for (; *fmt; fmt++) {
 		char tmp[24], *s;
@@ -354,7 +410,7 @@ int xvsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 			s = va_arg(ap, char *);
 			if (!s)
 				s = "(null)";
-out_str:
+		out_str:
 			len = (int)strlen(s);
 			if (!left)
 				ob_pad(&o, ' ', width - len);
@@ -374,7 +430,8 @@ out_str:
 			long long sv = lng ? va_arg(ap, long) : va_arg(ap, int);
 
 			neg = sv < 0;
-			v = neg ? (unsigned long long)-sv : (unsigned long long)sv;
+			v = neg ? (unsigned long long)-sv
+				: (unsigned long long)sv;
 			break;
 		}
 		case 'X':
@@ -384,7 +441,8 @@ out_str:
 			base = 16;
 			/* fall through */
 		case 'u':
-			v = lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned int);
+			v = lng ? va_arg(ap, unsigned long)
+				: va_arg(ap, unsigned int);
 			break;
 		default:
 			ob_putc(&o, '%');
@@ -507,41 +565,76 @@ const char *xstrerror(int err)
 	static char other[24];
 
 	switch (err) {
-	case EPERM: return "Operation not permitted";
-	case ENOENT: return "No such file or directory";
-	case EINTR: return "Interrupted system call";
-	case EIO: return "I/O error";
-	case ENXIO: return "No such device or address";
-	case E2BIG: return "Argument list too long";
-	case ENOEXEC: return "Exec format error";
-	case EBADF: return "Bad file descriptor";
-	case ECHILD: return "No child processes";
-	case EAGAIN: return "Resource temporarily unavailable";
-	case ENOMEM: return "Out of memory";
-	case EACCES: return "Permission denied";
-	case EFAULT: return "Bad address";
-	case EBUSY: return "Device or resource busy";
-	case EEXIST: return "File exists";
-	case ENODEV: return "No such device";
-	case ENOTDIR: return "Not a directory";
-	case EISDIR: return "Is a directory";
-	case EINVAL: return "Invalid argument";
-	case ENOTTY: return "Inappropriate ioctl for device";
-	case ENOSPC: return "No space left on device";
-	case EPIPE: return "Broken pipe";
-	case ERANGE: return "Result out of range";
-	case ENOSYS: return "Function not implemented";
-	case EMSGSIZE: return "Message too long";
-	case EPROTONOSUPPORT: return "Protocol not supported";
-	case EAFNOSUPPORT: return "Address family not supported";
-	case EADDRINUSE: return "Address in use";
-	case EADDRNOTAVAIL: return "Address not available";
-	case ENETDOWN: return "Network is down";
-	case ENETUNREACH: return "Network is unreachable";
-	case ENOBUFS: return "No buffer space available";
-	case ETIMEDOUT: return "Timed out";
-	case ECONNREFUSED: return "Connection refused";
-	case EHOSTUNREACH: return "No route to host";
+	case EPERM:
+		return "Operation not permitted";
+	case ENOENT:
+		return "No such file or directory";
+	case EINTR:
+		return "Interrupted system call";
+	case EIO:
+		return "I/O error";
+	case ENXIO:
+		return "No such device or address";
+	case E2BIG:
+		return "Argument list too long";
+	case ENOEXEC:
+		return "Exec format error";
+	case EBADF:
+		return "Bad file descriptor";
+	case ECHILD:
+		return "No child processes";
+	case EAGAIN:
+		return "Resource temporarily unavailable";
+	case ENOMEM:
+		return "Out of memory";
+	case EACCES:
+		return "Permission denied";
+	case EFAULT:
+		return "Bad address";
+	case EBUSY:
+		return "Device or resource busy";
+	case EEXIST:
+		return "File exists";
+	case ENODEV:
+		return "No such device";
+	case ENOTDIR:
+		return "Not a directory";
+	case EISDIR:
+		return "Is a directory";
+	case EINVAL:
+		return "Invalid argument";
+	case ENOTTY:
+		return "Inappropriate ioctl for device";
+	case ENOSPC:
+		return "No space left on device";
+	case EPIPE:
+		return "Broken pipe";
+	case ERANGE:
+		return "Result out of range";
+	case ENOSYS:
+		return "Function not implemented";
+	case EMSGSIZE:
+		return "Message too long";
+	case EPROTONOSUPPORT:
+		return "Protocol not supported";
+	case EAFNOSUPPORT:
+		return "Address family not supported";
+	case EADDRINUSE:
+		return "Address in use";
+	case EADDRNOTAVAIL:
+		return "Address not available";
+	case ENETDOWN:
+		return "Network is down";
+	case ENETUNREACH:
+		return "Network is unreachable";
+	case ENOBUFS:
+		return "No buffer space available";
+	case ETIMEDOUT:
+		return "Timed out";
+	case ECONNREFUSED:
+		return "Connection refused";
+	case EHOSTUNREACH:
+		return "No route to host";
 	default:
 		xsnprintf(other, sizeof(other), "errno %d", err);
 		return other;
@@ -611,8 +704,8 @@ char *xfmt_ip4(uint32_t addr_be, char *buf)
 {
 	uint32_t a = ntohl(addr_be);
 
-	xsnprintf(buf, 16, "%u.%u.%u.%u", (a >> 24) & 255, (a >> 16) & 255, (a >> 8) & 255,
-		  a & 255);
+	xsnprintf(buf, 16, "%u.%u.%u.%u", (a >> 24) & 255, (a >> 16) & 255,
+		  (a >> 8) & 255, a & 255);
 	return buf;
 }
 
@@ -626,7 +719,8 @@ uint64_t xnow_us(void)
 
 void xsleep_ms(unsigned long ms)
 {
-	struct timespec ts = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
+	struct timespec ts = {(time_t)(ms / 1000),
+			      (long)(ms % 1000) * 1000000L};
 
 	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
 		;

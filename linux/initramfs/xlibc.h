@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * xlibc.h -- the tiny freestanding runtime of the xbow initramfs tools.
  *
@@ -56,15 +57,18 @@
 
 /* ---- raw system calls (n64: number in $2, args in $4..$9, error flag in $7) */
 long xsyscall(long n, long a, long b, long c, long d, long e, long f);
-#define xsys0(n)             xsyscall((n), 0, 0, 0, 0, 0, 0)
-#define xsys1(n, a)          xsyscall((n), (long)(a), 0, 0, 0, 0, 0)
-#define xsys2(n, a, b)       xsyscall((n), (long)(a), (long)(b), 0, 0, 0, 0)
-#define xsys3(n, a, b, c)    xsyscall((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
-#define xsys4(n, a, b, c, d) xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+#define xsys0(n) xsyscall((n), 0, 0, 0, 0, 0, 0)
+#define xsys1(n, a) xsyscall((n), (long)(a), 0, 0, 0, 0, 0)
+#define xsys2(n, a, b) xsyscall((n), (long)(a), (long)(b), 0, 0, 0, 0)
+#define xsys3(n, a, b, c) \
+	xsyscall((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define xsys4(n, a, b, c, d) \
+	xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
 #define xsys5(n, a, b, c, d, e) \
 	xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), 0)
-#define xsys6(n, a, b, c, d, e, f) \
-	xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
+#define xsys6(n, a, b, c, d, e, f)                                           \
+	xsyscall((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), \
+		 (long)(f))
 
 /* getdents64(2) record (the kernel's struct linux_dirent64); glibc 2.36
  * declares neither it nor getdents64() without _GNU_SOURCE. */
@@ -82,8 +86,9 @@ pid_t xfork(void);
 /* ---- formatted output: %[-0][width][l|ll|z]{d,i,u,x,X,s,c,p,%} -------- */
 int xvsnprintf(char *buf, size_t size, const char *fmt, va_list ap);
 int xsnprintf(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-int xdprintf(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 3, 4)));
+int xdprintf(int fd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 int xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int xeprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int xputs(const char *s); /* writes s and a newline to fd 1 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The physical-access layer: see bus.h. */
 #include "core/bus.h"
 
@@ -6,10 +7,7 @@
 
 #include "core/log.h"
 
-void bus_init(bus *b)
-{
-    memset(b, 0, sizeof *b);
-}
+void bus_init(bus *b) { memset(b, 0, sizeof *b); }
 
 void bus_link_set(bus *b, int who, uint64_t addr)
 {
@@ -102,13 +100,11 @@ ram_block *ram_block_new(bus *b, const char *name, uint64_t size)
 {
     if (b->nrams >= ARRAY_SIZE(b->rams))
         return NULL;
-    ram_block *rb = calloc(1, sizeof *rb);
-    if (!rb)
-        return NULL;
+    ram_block *rb = xcalloc(1, sizeof *rb);
     size = (size + RAM_PAGE_SIZE - 1) & ~(uint64_t)(RAM_PAGE_SIZE - 1);
     rb->name = name;
     rb->size = size;
-    rb->host = calloc(1, size);
+    rb->host = calloc(1, size); /* the user's --mem: the caller reports a failure */
     rb->page_flags = calloc(1, size >> RAM_PAGE_SHIFT);
     if (!rb->host || !rb->page_flags) {
         free(rb->host);
@@ -134,10 +130,7 @@ static int bus_insert(bus *b, const bus_region *r)
         return -1;
     if (b->nregions == b->cap) {
         unsigned cap = b->cap ? b->cap * 2 : 16;
-        bus_region *n = realloc(b->regions, cap * sizeof *n);
-        if (!n)
-            return -1;
-        b->regions = n;
+        b->regions = xrealloc(b->regions, cap * sizeof *b->regions);
         b->cap = cap;
     }
     memmove(&b->regions[i + 1], &b->regions[i], (b->nregions - i) * sizeof *r);
@@ -152,7 +145,11 @@ int bus_map_ram(bus *b, const char *name, uint64_t base, uint64_t size, ram_bloc
 {
     if (!rb || ram_off + size > rb->size)
         return -1;
-    bus_region r = {.base = base, .size = size, .name = name, .ram = rb, .ram_off = ram_off,
+    bus_region r = {.base = base,
+                    .size = size,
+                    .name = name,
+                    .ram = rb,
+                    .ram_off = ram_off,
                     .readonly = readonly};
     return bus_insert(b, &r);
 }
@@ -337,8 +334,7 @@ int bus_write_block(bus *b, bus_op *op, const void *buf, uint64_t *done)
     return bus_block(b, op, NULL, buf, done);
 }
 
-static int bus_debug_copy(bus *b, uint64_t addr, uint8_t *rbuf, const uint8_t *wbuf,
-                          uint64_t len)
+static int bus_debug_copy(bus *b, uint64_t addr, uint8_t *rbuf, const uint8_t *wbuf, uint64_t len)
 {
     while (len) {
         const bus_region *r = bus_find(b, addr);
@@ -421,8 +417,8 @@ void ram_page_flags_clear(bus *b, ram_block *rb, uint64_t off, uint64_t len, uin
 
 const char *bus_addr_str(uint64_t addr, char *buf, size_t len)
 {
-    static const char *const names[8] = {"cac", "cac1", "cac2", "cac3",
-                                          "hspec", "io", "mspec", "uncac"};
+    static const char *const names[8] = {"cac",   "cac1", "cac2",  "cac3",
+                                         "hspec", "io",   "mspec", "uncac"};
     snprintf(buf, len, "%s:0x%010llx", names[bus_space(addr)],
              (unsigned long long)(addr & BUS_PA_MASK));
     return buf;

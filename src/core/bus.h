@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The physical-access layer: one address map and one access API for every
  * initiator (a CPU or a device doing DMA).
  *
@@ -39,10 +40,10 @@ enum bus_status { BUS_OK = 0, BUS_ERROR = 1 };
 #define RAM_PAGE_SHIFT 12
 #define RAM_PAGE_SIZE (1u << RAM_PAGE_SHIFT)
 enum {
-    PF_WATCH_R = 1,  /* a CPU read watchpoint covers part of the page */
-    PF_WATCH_W = 2,  /* a CPU write watchpoint covers part of the page */
-    PF_CODE = 4,     /* a CPU holds decoded instructions for the page */
-    PF_TRACK = 8,    /* record who writes the page (info lastwrite) */
+    PF_WATCH_R = 1, /* a CPU read watchpoint covers part of the page */
+    PF_WATCH_W = 2, /* a CPU write watchpoint covers part of the page */
+    PF_CODE = 4,    /* a CPU holds decoded instructions for the page */
+    PF_TRACK = 8,   /* record who writes the page (info lastwrite) */
 };
 
 struct bus;
@@ -56,7 +57,7 @@ typedef struct dma_path {
     uint64_t pci_addr;  /* the address the device put on PCI */
     /* What the device said the DMA is for (its pci_dma_ctx, copied by the
      * host bridge): valid when `what` is not NULL; ring/index -1 = none. */
-    const char *what;   /* "tx-desc", "rx-buf", "stats" ... */
+    const char *what; /* "tx-desc", "rx-buf", "stats" ... */
     int ring, index;
 } dma_path;
 
@@ -89,7 +90,7 @@ typedef struct ram_block {
 typedef struct bus_region {
     uint64_t base, size; /* bus address range */
     const char *name;
-    ram_block *ram;      /* RAM or ROM: host bytes at ram->host + ram_off */
+    ram_block *ram; /* RAM or ROM: host bytes at ram->host + ram_off */
     uint64_t ram_off;
     bool readonly;
     const mmio_ops *ops; /* MMIO when ram == NULL */
@@ -100,8 +101,8 @@ enum initiator_kind { INIT_CPU, INIT_DEVICE, INIT_DEBUGGER };
 
 typedef struct initiator {
     char name[24];
-    int kind;
-    int cpu;         /* CPU index for INIT_CPU, else -1 */
+    enum initiator_kind kind;
+    int cpu; /* CPU index for INIT_CPU, else -1 */
 } initiator;
 
 #define BUS_MAX_INITIATORS 64
@@ -123,8 +124,8 @@ typedef void (*bus_code_fn)(void *ctx, ram_block *rb, uint64_t page);
 #define BUS_LINK_SHIFT 7
 #define BUS_MAX_LINKS 8
 typedef struct bus_link {
-    uint64_t line;  /* (pa & BUS_PA_MASK) >> BUS_LINK_SHIFT */
-    int owner;      /* initiator id + 1; 0 when free (a zeroed bus has none) */
+    uint64_t line; /* (pa & BUS_PA_MASK) >> BUS_LINK_SHIFT */
+    int owner;     /* initiator id + 1; 0 when free (a zeroed bus has none) */
 } bus_link;
 
 typedef struct bus {
@@ -135,23 +136,23 @@ typedef struct bus {
     unsigned ninitiators;
     ram_block *rams[8];
     unsigned nrams;
-    bool hooks_armed;     /* a hook wants every device access */
-    bus_hook_fn hook;     /* set by bus_hook_add(): calls every subscriber */
+    bool hooks_armed; /* a hook wants every device access */
+    bus_hook_fn hook; /* set by bus_hook_add(): calls every subscriber */
     void *hook_ctx;
     struct {
         bus_hook_fn fn;
         void *ctx;
-        bool devices;     /* wants every device access (sets hooks_armed) */
+        bool devices; /* wants every device access (sets hooks_armed) */
     } hooks[BUS_MAX_HOOKS];
     bus_code_fn code_written;
     void *code_ctx;
     void (*flags_changed)(void *ctx); /* CPUs drop cached translations */
     void *flags_ctx;
-    uint64_t flags_gen;   /* bumped on every page-flag change flags_changed reports:
+    uint64_t flags_gen; /* bumped on every page-flag change flags_changed reports:
                              CPUs compare it between run turns, so they stay
                              correct even if flags_changed is taken over */
     bus_link links[BUS_MAX_LINKS];
-    unsigned nlinks;      /* links set */
+    unsigned nlinks; /* links set */
 } bus;
 
 void bus_init(bus *b);

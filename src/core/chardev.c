@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/chardev.h"
 
 #include <errno.h>
@@ -68,20 +69,16 @@ static enum in_mode input_mode(int fd)
     return IN_STREAM;
 }
 
-static int file_ready(void *ctx, int fd, char *err, size_t errlen)
+static int file_ready(void *ctx, int fd, xerr *err)
 {
     chardev *ch = ctx;
     ch->out_fd = fd;
     return 0;
 }
 
-chardev *chardev_open(const char *spec, char *err, size_t errlen)
+chardev *chardev_open(const char *spec, xerr *err)
 {
-    chardev *ch = calloc(1, sizeof *ch);
-    if (!ch) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    chardev *ch = xcalloc(1, sizeof *ch);
     ch->in_fd = ch->out_fd = -1;
     ch->input_on = ch->output_on = true;
     if (strcmp(spec, "stdio") == 0) {
@@ -93,7 +90,7 @@ chardev *chardev_open(const char *spec, char *err, size_t errlen)
     } else if (strcmp(spec, "pty") == 0) {
         int fd = posix_openpt(O_RDWR | O_NOCTTY);
         if (fd < 0 || grantpt(fd) || unlockpt(fd)) {
-            snprintf(err, errlen, "pty: %s", strerror(errno));
+            xerr_set(err, "pty: %s", strerror(errno));
             if (fd >= 0)
                 close(fd);
             free(ch);
@@ -115,15 +112,14 @@ chardev *chardev_open(const char *spec, char *err, size_t errlen)
             close(slave);
     } else if (strncmp(spec, "file:", 5) == 0) {
         ch->own_fds = true;
-        ch->file = outfile_open(spec + 5, file_ready, ch, err, errlen);
+        ch->file = outfile_open(spec + 5, file_ready, ch, err);
         if (!ch->file) {
             free(ch);
             return NULL;
         }
         snprintf(ch->desc, sizeof ch->desc, "file %.50s", spec + 5);
     } else {
-        snprintf(err, errlen, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)",
-                 spec);
+        xerr_set(err, "unknown serial backend '%s' (want stdio, pty, null or file:PATH)", spec);
         free(ch);
         return NULL;
     }
@@ -136,13 +132,7 @@ void chardev_close(chardev *ch)
 {
     if (!ch)
         return;
-    chardev_flush(ch);
-    if (ch->own_fds) {
-        if (ch->in_fd >= 0)
-            close(ch->in_fd);
-        if (ch->out_fd >= 0 && ch->out_fd != ch->in_fd)
-            close(ch->out_fd);
-    }
+    chardev_detach_host(ch);
     outfile_close(ch->file);
     free(ch);
 }
@@ -240,11 +230,8 @@ static void input_read(chardev *ch)
 static void input_fill(chardev *ch)
 {
     switch (ch->in_mode) {
-    case IN_OFF:
-        return;
-    case IN_FILE:
-        input_read(ch);
-        return;
+    case IN_OFF: return;
+    case IN_FILE: input_read(ch); return;
     case IN_STREAM: {
         int r = input_wait(ch, CHARDEV_STREAM_WAIT_MS);
         if (r > 0)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Character backends for guest serial ports: the user's terminal (stdio), a
  * pseudo-terminal, a file, or nothing.  Taps see every byte the guest sends,
  * so `expect`, the TUI console pane and logs need no special cases. */
@@ -10,7 +11,7 @@ typedef struct chardev chardev;
 typedef void (*chardev_tap_fn)(void *ctx, const uint8_t *buf, size_t n);
 
 /* spec: "stdio", "pty", "null", "file:PATH" (output only). */
-chardev *chardev_open(const char *spec, char *err, size_t errlen);
+chardev *chardev_open(const char *spec, xerr *err);
 void chardev_close(chardev *ch);
 /* Guest output. */
 void chardev_write(chardev *ch, const uint8_t *buf, size_t n);
@@ -28,7 +29,7 @@ void chardev_poll(chardev *ch);
  *    CHARDEV_POLL_NS of host time.
  * End of file, a read error or a closed descriptor end the input. */
 int chardev_getc(chardev *ch);
-#define CHARDEV_POLL_NS 10000000u  /* 10 ms: 100 polls a second at most */
+#define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
 bool chardev_has_input(const chardev *ch);
 /* Queue bytes as if typed (TUI console pane, tests). */

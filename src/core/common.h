@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Common helpers used across xbow: integer types, branch hints, byte order. */
 #ifndef XBOW_COMMON_H
 #define XBOW_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,8 +13,42 @@
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define UNUSED(x) ((void)(x))
-#define container_of(ptr, type, member) \
-    ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define container_of(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
+
+/* Allocation.  The x functions never return NULL: when the host is out of
+ * memory they print a message and abort, as nothing sensible can go on.  A
+ * size the guest or the user chooses (guest RAM from --mem, a file read
+ * whole, a count typed at the prompt) is allocated with malloc or calloc
+ * instead and a failure reported as an error, because that one is the
+ * user's to fix.  A size of 0 allocates one byte (xcalloc: a count of 0 one
+ * element), so a result is never NULL. */
+void *xmalloc(size_t size) __attribute__((malloc, returns_nonnull, alloc_size(1)));
+void *xcalloc(size_t n, size_t size) __attribute__((malloc, returns_nonnull, alloc_size(1, 2)));
+void *xrealloc(void *p, size_t size) __attribute__((returns_nonnull, alloc_size(2)));
+char *xstrdup(const char *s) __attribute__((malloc, returns_nonnull));
+char *xstrndup(const char *s, size_t n) __attribute__((malloc, returns_nonnull));
+/* Memory aligned to `align` (a power of two); the size is rounded up to a
+ * multiple of it, as aligned_alloc wants. */
+void *xaligned_alloc(size_t align, size_t size) __attribute__((malloc, returns_nonnull));
+
+/* Errors.  A function that can fail for a reason the user must read takes an
+ * `xerr *err` last and, when it fails, fills it with xerr_set (and returns
+ * -1 or NULL, as its comment says); the caller prints err.msg.  err may be
+ * NULL when the caller does not want the text. */
+#define XERR_MAX 512
+typedef struct xerr {
+    char msg[XERR_MAX];
+} xerr;
+void xerr_set(xerr *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void xerr_vset(xerr *err, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+/* xerr_set, returning -1: `return xerr_fail(err, "...", ...);`. */
+int xerr_fail(xerr *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Empty the message (callers that test err.msg[0] after a call). */
+static inline void xerr_clear(xerr *err)
+{
+    if (err)
+        err->msg[0] = 0;
+}
 
 #define BIT(n) (1ull << (n))
 #define MASK(w) ((w) >= 64 ? ~0ull : (1ull << (w)) - 1)

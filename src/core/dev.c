@@ -1,5 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Register dispatch, decoding and name lookup from a device declaration. */
 #include "core/dev.h"
+
+#include "core/hostprof.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -18,12 +21,8 @@ static void fmt_reg(const event *ev, uint64_t v, strbuf *out)
 }
 
 static const event_field reg_access_fields[] = {
-    {"reg", EVF_DEC, NULL, fmt_reg},
-    {"idx", EVF_DEC, NULL, NULL},
-    {"offset", EVF_HEX, NULL, NULL},
-    {"value", EVF_HEX, NULL, NULL},
-    {"old", EVF_HEX, NULL, NULL},
-    {"size", EVF_DEC, NULL, NULL},
+    {"reg", EVF_DEC, NULL, fmt_reg}, {"idx", EVF_DEC, NULL, NULL}, {"offset", EVF_HEX, NULL, NULL},
+    {"value", EVF_HEX, NULL, NULL},  {"old", EVF_HEX, NULL, NULL}, {"size", EVF_DEC, NULL, NULL},
 };
 static const event_field bad_access_fields[] = {
     {"offset", EVF_HEX, NULL, NULL},
@@ -33,10 +32,10 @@ static const event_field bad_access_fields[] = {
 };
 static const event_decl builtin_events[DEV_NBUILTIN_EVENTS] = {
     {"reg.read", "a bus master read a register", reg_access_fields, 6},
-    {"reg.write", "a bus master wrote a register (value = new, old = before)",
-     reg_access_fields, 6},
-    {"reg.bad-access", "an access no register decodes, or of the wrong width",
-     bad_access_fields, 4},
+    {"reg.write", "a bus master wrote a register (value = new, old = before)", reg_access_fields,
+     6},
+    {"reg.bad-access", "an access no register decodes, or of the wrong width", bad_access_fields,
+     4},
 };
 
 static int ext_cmp(const void *a, const void *b)
@@ -48,24 +47,22 @@ static int ext_cmp(const void *a, const void *b)
 device *device_new(const device_class *cls, const char *name, void *priv, event_bus *eb,
                    sched *clock)
 {
-    device *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    device *d = xcalloc(1, sizeof *d);
     snprintf(d->name, sizeof d->name, "%s", name);
     d->cls = cls;
     d->priv = priv;
     d->clock = clock;
     d->events = eb;
     d->initiator = -1;
-    d->slot = calloc(cls->nregs ? cls->nregs : 1, sizeof *d->slot);
+    d->slot = xcalloc(cls->nregs, sizeof *d->slot);
     uint32_t n = 0;
     for (unsigned i = 0; i < cls->nregs; i++) {
         d->slot[i] = n;
         n += cls->regs[i].count > 1 ? cls->regs[i].count : 1;
     }
     d->nvals = n;
-    d->rv = calloc(n ? n : 1, sizeof *d->rv);
-    d->ext = calloc(n ? n : 1, sizeof *d->ext);
+    d->rv = xcalloc(n, sizeof *d->rv);
+    d->ext = xcalloc(n, sizeof *d->ext);
     for (unsigned i = 0; i < cls->nregs; i++) {
         const reg_decl *r = &cls->regs[i];
         if (!r->name || !r->width) { /* a hole in the table: a bug in the model */
@@ -81,12 +78,17 @@ device *device_new(const device_class *cls, const char *name, void *priv, event_
             e->idx = (uint16_t)k;
         }
     }
+    char why[160];
+    if (dev_state_problem(cls, why, sizeof why)) { /* a bug in the model */
+        xlog(LOG_ERROR, name, "%s: %s", cls->name, why);
+        abort();
+    }
     qsort(d->ext, d->n_ext, sizeof *d->ext, ext_cmp);
     for (unsigned i = 1; i < d->n_ext; i++)
         if (d->ext[i].start < d->ext[i - 1].end)
             xlog(LOG_ERROR, name, "registers %s and %s overlap", cls->regs[d->ext[i - 1].id].name,
                  cls->regs[d->ext[i].id].name);
-    d->ev = calloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
+    d->ev = xcalloc(DEV_NBUILTIN_EVENTS + cls->nevents, sizeof *d->ev);
     if (eb) {
         for (unsigned i = 0; i < DEV_NBUILTIN_EVENTS; i++)
             d->ev[i] = event_src_add(eb, name, &builtin_events[i], d);
@@ -154,13 +156,48 @@ uint64_t dev_peek(device *d, unsigned id, unsigned idx)
 {
     const reg_decl *r = &d->cls->regs[id];
     if (r->read) {
-        reg_access a = {.id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1,
-                        .peek = true};
+        reg_access a = {
+            .id = id, .idx = idx, .offset = r->offset + idx * r->stride, .who = -1, .peek = true};
         return r->read(d, &a) & MASK(r->width * 8);
     }
     if (r->rules & R_WO)
         return 0;
     return d->rv[d->slot[id] + idx];
+}
+
+uint64_t dev_next_change(device *d, unsigned id, unsigned idx)
+{
+    if (!(d->cls->regs[id].rules & R_TIME))
+        return UINT64_MAX;
+    return d->cls->next_change ? d->cls->next_change(d, id, idx) : d->clock->now + 1;
+}
+
+static dev_read_note *note_sink;
+
+void dev_note_reads(dev_read_note *n)
+{
+    note_sink = n;
+    if (n)
+        memset(n, 0, sizeof *n);
+}
+
+static void note_read(dev_read_note *n, device *d, const reg_decl *r, unsigned id, unsigned idx,
+                      uint64_t v)
+{
+    if ((r->rules & R_RC) && v != 0)
+        n->impure = true;
+    if (r->read && !(r->rules & (R_PURE | R_WO)))
+        n->impure = true;
+    if (n->n < DEV_NOTE_MAX) {
+        n->reg[n->n].dev = d;
+        n->reg[n->n].id = (uint16_t)id;
+        n->reg[n->n].idx = (uint16_t)idx;
+        n->reg[n->n].peek = dev_peek(d, id, idx);
+        n->reg[n->n].changes = dev_next_change(d, id, idx);
+    } else {
+        n->impure = true;
+    }
+    n->n++;
 }
 
 /* Register events name who made the access (the bus initiator). */
@@ -181,6 +218,8 @@ static uint64_t elem_read(device *d, const bus_op *op, const struct reg_extent *
     }
     if ((r->rules & R_RC) && !(r->rules & R_NOSTORE))
         *p = 0;
+    if (unlikely(note_sink))
+        note_read(note_sink, d, r, e->id, e->idx, v);
     EVENT_EMIT(d->ev[DEV_EV_REG_READ], who(d, op), e->id, e->idx, e->start, v, v, size);
     return v;
 }
@@ -206,8 +245,12 @@ static void elem_write(device *d, const bus_op *op, const struct reg_extent *e, 
     int by = who(d, op);
     EVENT_EMIT(d->ev[DEV_EV_REG_WRITE], by, e->id, e->idx, e->start, nv, old, size);
     if (r->write && !(r->rules & R_RO)) {
-        reg_access a = {.id = e->id, .idx = e->idx, .offset = e->start, .who = by,
-                        .val = (old & ~lanes) | (val & lanes), .old = old};
+        reg_access a = {.id = e->id,
+                        .idx = e->idx,
+                        .offset = e->start,
+                        .who = by,
+                        .val = (old & ~lanes) | (val & lanes),
+                        .old = old};
         r->write(d, &a);
     }
 }
@@ -291,12 +334,18 @@ static int dev_access(device *d, const bus_op *op, uint64_t off, unsigned size, 
 
 int dev_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
 {
-    return dev_access(d, op, off, size, val, false);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, val, false);
+    HOSTPROF_END();
+    return rc;
 }
 
 int dev_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
 {
-    return dev_access(d, op, off, size, &val, true);
+    HOSTPROF_BEGIN(d, HP_REGS, d->name);
+    int rc = dev_access(d, op, off, size, &val, true);
+    HOSTPROF_END();
+    return rc;
 }
 
 static int be_read(void *opaque, const bus_op *op, uint64_t off, uint64_t *val)
@@ -444,22 +493,13 @@ const void *view_memo_get(const view_memo *m, const device *d, const char *key, 
 void view_memo_put(view_memo *m, device *d, const dev_view *v, const char *key, const void *data,
                    size_t len)
 {
-    void *copy = malloc(len ? len : 1);
-    if (!copy)
-        return;
+    void *copy = xmalloc(len);
     memcpy(copy, data, len);
     view_note *n = note_find(m, d, key);
     if (!n) {
-        n = calloc(1, sizeof *n);
-        char *k = strdup(key);
-        if (!n || !k) {
-            free(n);
-            free(k);
-            free(copy);
-            return;
-        }
+        n = xcalloc(1, sizeof *n);
         n->dev = d;
-        n->key = k;
+        n->key = xstrdup(key);
         n->next = m->notes;
         m->notes = n;
     }

@@ -1,7 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/elf.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +33,7 @@ bool elf_vaddr_to_bus(uint64_t v, uint64_t *out)
         uint64_t pa = v & BUS_PA_MASK;
         uint64_t mid = (v >> 40) & 0x7ffff; /* bits 58:40 */
         if (unc)
-            mid &= ~(3ull << 17);             /* 58:57 = uncached attribute */
+            mid &= ~(3ull << 17); /* 58:57 = uncached attribute */
         if (mid)
             return false;
         *out = unc ? BUS_UNC((v >> 57) & 3, pa) : BUS_CAC(pa);
@@ -70,59 +70,47 @@ typedef struct rd {
 
 static uint64_t get(const rd *r, size_t off, unsigned n) { return load_be(r->p + off, n); }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 static bool in_file(size_t size, uint64_t off, uint64_t len)
 {
     return off <= size && len <= size - off;
 }
 
-int elf_parse(const uint8_t *data, size_t size, elf_image *img, char *err, size_t errlen)
+int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err)
 {
     memset(img, 0, sizeof *img);
     if (size < 16 || memcmp(data, "\177ELF", 4) != 0)
-        return fail(err, errlen, "not an ELF file (bad magic)");
+        return xerr_fail(err, "not an ELF file (bad magic)");
     if (data[4] != 1 && data[4] != 2)
-        return fail(err, errlen, "unknown ELF class %u", data[4]);
+        return xerr_fail(err, "unknown ELF class %u", data[4]);
     if (data[5] == 1)
-        return fail(err, errlen, "little-endian ELF; the R10000 here is big-endian");
+        return xerr_fail(err, "little-endian ELF; the R10000 here is big-endian");
     if (data[5] != 2)
-        return fail(err, errlen, "unknown ELF data encoding %u", data[5]);
+        return xerr_fail(err, "unknown ELF data encoding %u", data[5]);
     if (data[6] != 1)
-        return fail(err, errlen, "unknown ELF version %u", data[6]);
+        return xerr_fail(err, "unknown ELF version %u", data[6]);
     rd r = {data, size, data[4] == 2};
     size_t ehsize = r.is64 ? 64 : 52;
     if (size < ehsize)
-        return fail(err, errlen, "truncated ELF header (%zu of %zu bytes)", size, ehsize);
+        return xerr_fail(err, "truncated ELF header (%zu of %zu bytes)", size, ehsize);
     unsigned type = (unsigned)get(&r, 16, 2), machine = (unsigned)get(&r, 18, 2);
     if (machine != EM_MIPS)
-        return fail(err, errlen, "wrong architecture: e_machine %u, not MIPS (8)", machine);
+        return xerr_fail(err, "wrong architecture: e_machine %u, not MIPS (8)", machine);
     if (type != 2)
-        return fail(err, errlen, "not an executable (e_type %u)", type);
+        return xerr_fail(err, "not an executable (e_type %u)", type);
     uint64_t entry = r.is64 ? get(&r, 24, 8) : (uint64_t)sext32(get(&r, 24, 4));
     uint64_t phoff = r.is64 ? get(&r, 32, 8) : get(&r, 28, 4);
     unsigned phentsize = (unsigned)get(&r, r.is64 ? 54 : 42, 2);
     unsigned phnum = (unsigned)get(&r, r.is64 ? 56 : 44, 2);
     unsigned want = r.is64 ? 56 : 32;
     if (phnum == 0)
-        return fail(err, errlen, "no program headers");
+        return xerr_fail(err, "no program headers");
     if (phentsize != want)
-        return fail(err, errlen, "bad program header size %u (want %u)", phentsize, want);
+        return xerr_fail(err, "bad program header size %u (want %u)", phentsize, want);
     if (!in_file(size, phoff, (uint64_t)phnum * phentsize))
-        return fail(err, errlen, "truncated: program headers run past the end of the file");
+        return xerr_fail(err, "truncated: program headers run past the end of the file");
     img->is64 = r.is64;
     img->entry = entry;
-    img->segs = calloc(phnum, sizeof *img->segs);
-    if (!img->segs)
-        return fail(err, errlen, "out of memory");
+    img->segs = xcalloc(phnum, sizeof *img->segs);
     for (unsigned i = 0; i < phnum; i++) {
         size_t ph = phoff + (size_t)i * phentsize;
         if (get(&r, ph, 4) != PT_LOAD)
@@ -143,50 +131,52 @@ int elf_parse(const uint8_t *data, size_t size, elf_image *img, char *err, size_
         }
         if (s.filesz > s.memsz) {
             elf_free(img);
-            return fail(err, errlen, "segment %u: file size 0x%" PRIx64 " exceeds memory size 0x%" PRIx64,
-                        i, s.filesz, s.memsz);
+            return xerr_fail(err,
+                             "segment %u: file size 0x%" PRIx64 " exceeds memory size 0x%" PRIx64,
+                             i, s.filesz, s.memsz);
         }
         if (!in_file(size, s.offset, s.filesz)) {
             elf_free(img);
-            return fail(err, errlen, "truncated: segment %u runs past the end of the file", i);
+            return xerr_fail(err, "truncated: segment %u runs past the end of the file", i);
         }
         if (s.memsz > (1ull << 32)) {
             elf_free(img);
-            return fail(err, errlen, "segment %u: implausible size 0x%" PRIx64, i, s.memsz);
+            return xerr_fail(err, "segment %u: implausible size 0x%" PRIx64, i, s.memsz);
         }
         if (!elf_vaddr_to_bus(s.vaddr, &s.bus_addr) ||
             !elf_vaddr_to_bus(s.vaddr + (s.memsz ? s.memsz - 1 : 0), &(uint64_t){0})) {
             elf_free(img);
-            return fail(err, errlen,
-                        "segment %u at 0x%016" PRIx64 " is in a mapped segment; only KSEG0, "
-                        "KSEG1 and XKPHYS can be loaded", i, s.vaddr);
+            return xerr_fail(err,
+                             "segment %u at 0x%016" PRIx64 " is in a mapped segment; only KSEG0, "
+                             "KSEG1 and XKPHYS can be loaded",
+                             i, s.vaddr);
         }
         img->segs[img->nsegs++] = s;
     }
     if (img->nsegs == 0) {
         elf_free(img);
-        return fail(err, errlen, "no loadable segments");
+        return xerr_fail(err, "no loadable segments");
     }
-    img->data = malloc(size);
+    img->data = malloc(size); /* as large as the file the user named */
     if (!img->data) {
         elf_free(img);
-        return fail(err, errlen, "out of memory");
+        return xerr_fail(err, "out of memory");
     }
     memcpy(img->data, data, size);
     img->size = size;
     return 0;
 }
 
-int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen)
+int elf_read_file(const char *path, elf_image *img, xerr *err)
 {
     memset(img, 0, sizeof *img);
     FILE *f = fopen(path, "rb");
     if (!f)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return xerr_fail(err, "%s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        return fail(err, errlen, "%s: is a directory, not an ELF file", path);
+        return xerr_fail(err, "%s: is a directory, not an ELF file", path);
     }
     uint8_t *buf = NULL;
     size_t len = 0, cap = 0;
@@ -197,7 +187,7 @@ int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen)
             if (!n) {
                 free(buf);
                 fclose(f);
-                return fail(err, errlen, "%s: out of memory", path);
+                return xerr_fail(err, "%s: out of memory", path);
             }
             buf = n;
         }
@@ -210,13 +200,13 @@ int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen)
     fclose(f);
     if (ioerr) {
         free(buf);
-        return fail(err, errlen, "%s: read error", path);
+        return xerr_fail(err, "%s: read error", path);
     }
-    char e[200];
-    int rc = elf_parse(buf, len, img, e, sizeof e);
+    xerr e;
+    int rc = elf_parse(buf, len, img, &e);
     free(buf);
     if (rc)
-        return fail(err, errlen, "%s: %s", path, e);
+        return xerr_fail(err, "%s: %s", path, e.msg);
     return 0;
 }
 
@@ -227,26 +217,29 @@ void elf_free(elf_image *img)
     memset(img, 0, sizeof *img);
 }
 
-int elf_load(const elf_image *img, bus *b, char *err, size_t errlen)
+int elf_load(const elf_image *img, bus *b, xerr *err)
 {
     static const uint8_t zeros[4096];
     for (unsigned i = 0; i < img->nsegs; i++) {
         const elf_segment *s = &img->segs[i];
         if (s->filesz && bus_poke(b, s->bus_addr, img->data + s->offset, s->filesz) != BUS_OK)
-            return fail(err, errlen, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                        " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+            return xerr_fail(
+                err, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64 " bytes) does not fit in memory", i,
+                s->vaddr, s->memsz);
         for (uint64_t o = s->filesz; o < s->memsz;) {
             uint64_t n = s->memsz - o < sizeof zeros ? s->memsz - o : sizeof zeros;
             if (bus_poke(b, s->bus_addr + o, zeros, n) != BUS_OK)
-                return fail(err, errlen, "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
-                            " bytes) does not fit in memory", i, s->vaddr, s->memsz);
+                return xerr_fail(err,
+                                 "segment %u (0x%016" PRIx64 ", 0x%" PRIx64
+                                 " bytes) does not fit in memory",
+                                 i, s->vaddr, s->memsz);
             o += n;
         }
     }
     return 0;
 }
 
-int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen)
+int elf_symbols(const elf_image *img, symtab *st, xerr *err)
 {
     rd r = {img->data, img->size, img->is64};
     uint64_t shoff = r.is64 ? get(&r, 40, 8) : get(&r, 32, 4);
@@ -255,9 +248,9 @@ int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen)
     if (shoff == 0 || shnum == 0)
         return 0; /* stripped */
     if (shentsize != (r.is64 ? 64u : 40u))
-        return fail(err, errlen, "bad section header size %u", shentsize);
+        return xerr_fail(err, "bad section header size %u", shentsize);
     if (!in_file(r.size, shoff, (uint64_t)shnum * shentsize))
-        return fail(err, errlen, "truncated: section headers run past the end of the file");
+        return xerr_fail(err, "truncated: section headers run past the end of the file");
     int count = 0;
     for (unsigned i = 0; i < shnum; i++) {
         size_t sh = shoff + (size_t)i * shentsize;
@@ -268,14 +261,14 @@ int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen)
         unsigned link = (unsigned)get(&r, sh + (r.is64 ? 40 : 24), 4);
         uint64_t entsize = r.is64 ? get(&r, sh + 56, 8) : get(&r, sh + 36, 4);
         if (entsize != (r.is64 ? 24u : 16u) || !in_file(r.size, off, size))
-            return fail(err, errlen, "corrupt symbol table section %u", i);
+            return xerr_fail(err, "corrupt symbol table section %u", i);
         if (link >= shnum)
-            return fail(err, errlen, "symbol table %u links to missing section %u", i, link);
+            return xerr_fail(err, "symbol table %u links to missing section %u", i, link);
         size_t lsh = shoff + (size_t)link * shentsize;
         uint64_t stroff = r.is64 ? get(&r, lsh + 24, 8) : get(&r, lsh + 16, 4);
         uint64_t strsize = r.is64 ? get(&r, lsh + 32, 8) : get(&r, lsh + 20, 4);
         if (!in_file(r.size, stroff, strsize) || strsize == 0)
-            return fail(err, errlen, "corrupt string table for symbol table %u", i);
+            return xerr_fail(err, "corrupt string table for symbol table %u", i);
         const char *strs = (const char *)r.p + stroff;
         for (uint64_t e = off; e + entsize <= off + size; e += entsize) {
             uint32_t name = (uint32_t)get(&r, e, 4);
@@ -287,7 +280,7 @@ int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen)
             if (shndx == 0 || (stype != STT_FUNC && stype != STT_OBJECT && stype != 0))
                 continue;
             if (name >= strsize || memchr(strs + name, 0, strsize - name) == NULL)
-                return fail(err, errlen, "symbol name offset 0x%x outside the string table", name);
+                return xerr_fail(err, "symbol name offset 0x%x outside the string table", name);
             const char *nm = strs + name;
             if (!*nm || (stype == 0 && (nm[0] == '$' || nm[0] == '.')))
                 continue;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Loader for big-endian MIPS ELF32 and ELF64 executables.
  *
  * elf_parse() validates everything it reads: a malformed, truncated,
@@ -36,14 +37,14 @@ bool elf_vaddr_to_bus(uint64_t vaddr, uint64_t *bus_addr);
 const char *mips_segment_name(uint64_t vaddr);
 
 /* Parse an in-memory image (copied).  Returns 0, or -1 with err set. */
-int elf_parse(const uint8_t *data, size_t size, elf_image *img, char *err, size_t errlen);
-int elf_read_file(const char *path, elf_image *img, char *err, size_t errlen);
+int elf_parse(const uint8_t *data, size_t size, elf_image *img, xerr *err);
+int elf_read_file(const char *path, elf_image *img, xerr *err);
 void elf_free(elf_image *img);
 /* Copy the PT_LOAD segments into the machine through the debugger port
  * (bus_poke), zero-filling the BSS part.  Fails if a segment lands outside
  * RAM/ROM. */
-int elf_load(const elf_image *img, bus *b, char *err, size_t errlen);
+int elf_load(const elf_image *img, bus *b, xerr *err);
 /* Add the function and object symbols to st.  Returns the count, or -1. */
-int elf_symbols(const elf_image *img, symtab *st, char *err, size_t errlen);
+int elf_symbols(const elf_image *img, symtab *st, xerr *err);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/event.h"
 
 #include <stdio.h>
@@ -33,15 +34,10 @@ event_src *event_src_add(event_bus *eb, const char *prefix, const event_decl *de
 {
     if (eb->nsrcs == eb->cap) {
         unsigned cap = eb->cap ? eb->cap * 2 : 64;
-        event_src **n = realloc(eb->srcs, cap * sizeof *n);
-        if (!n)
-            return NULL;
-        eb->srcs = n;
+        eb->srcs = xrealloc(eb->srcs, cap * sizeof *eb->srcs);
         eb->cap = cap;
     }
-    event_src *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    event_src *s = xcalloc(1, sizeof *s);
     if (prefix && *prefix)
         snprintf(s->name, sizeof s->name, "%s.%s", prefix, decl->name);
     else
@@ -63,9 +59,7 @@ event_src *event_find(event_bus *eb, const char *name)
 
 static int subscribe_id(event_src *src, event_fn fn, void *ctx, int id)
 {
-    event_sub *s = calloc(1, sizeof *s);
-    if (!s)
-        return 0;
+    event_sub *s = xcalloc(1, sizeof *s);
     s->fn = fn;
     s->ctx = ctx;
     s->id = id;
@@ -134,8 +128,11 @@ int event_field_index(const event_src *src, const char *field)
 void event_dispatch(event_src *src, int initiator, const uint64_t *vals, unsigned n)
 {
     event_bus *eb = src->bus;
-    event ev = {.src = src, .time = eb->now ? *eb->now : 0, .initiator = initiator,
-                .nvals = n, .vals = vals};
+    event ev = {.src = src,
+                .time = eb->now ? *eb->now : 0,
+                .initiator = initiator,
+                .nvals = n,
+                .vals = vals};
     eb->dispatching++;
     for (event_sub *s = src->subs; s; s = s->next)
         if (!s->dead)
@@ -147,12 +144,8 @@ void event_dispatch(event_src *src, int initiator, const uint64_t *vals, unsigne
 static void format_value(const event_field *f, uint64_t v, strbuf *out)
 {
     switch (f->fmt) {
-    case EVF_DEC:
-        sb_printf(out, "%llu", (unsigned long long)v);
-        break;
-    case EVF_BOOL:
-        sb_puts(out, v ? "1" : "0");
-        break;
+    case EVF_DEC: sb_printf(out, "%llu", (unsigned long long)v); break;
+    case EVF_BOOL: sb_puts(out, v ? "1" : "0"); break;
     case EVF_ENUM: {
         unsigned i = 0;
         while (f->names && f->names[i] && i < v)
@@ -178,8 +171,7 @@ static void format_value(const event_field *f, uint64_t v, strbuf *out)
         }
         break;
     }
-    default:
-        sb_printf(out, "0x%llx", (unsigned long long)v);
+    default: sb_printf(out, "0x%llx", (unsigned long long)v);
     }
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The event bus between the machine and the debugger.
  *
  * Devices and CPUs declare typed events (a name and named fields) and publish
@@ -23,7 +24,7 @@ struct strbuf;
 
 typedef struct event_field {
     const char *name;
-    uint8_t fmt;
+    enum evf_fmt fmt;
     const char *const *names; /* for EVF_ENUM / EVF_FLAGS, NULL-terminated */
     /* optional custom formatter (register names and the like) */
     void (*format)(const struct event *ev, uint64_t v, strbuf *out);
@@ -43,8 +44,8 @@ struct event_src;
 
 typedef struct event {
     const struct event_src *src;
-    uint64_t time;      /* virtual time (ticks) */
-    int initiator;      /* who caused it (bus initiator id), -1 if none */
+    uint64_t time; /* virtual time (ticks) */
+    int initiator; /* who caused it (bus initiator id), -1 if none */
     unsigned nvals;
     const uint64_t *vals;
 } event;
@@ -65,7 +66,7 @@ struct event_bus;
 typedef struct event_src {
     char name[64]; /* "hamachi0.tx.desc-fetch" */
     const event_decl *decl;
-    void *owner;   /* the device or CPU */
+    void *owner; /* the device or CPU */
     event_sub *subs;
     struct event_bus *bus;
 } event_src;
@@ -100,13 +101,13 @@ void event_format(const event *ev, strbuf *out);
 static inline bool event_armed(const event_src *src) { return src && src->subs; }
 
 /* Publish an event: the value list is only built when someone listens. */
-#define EVENT_EMIT(src, initiator, ...)                                          \
-    do {                                                                         \
-        event_src *ev_src_ = (src);                                              \
-        if (unlikely(ev_src_ && ev_src_->subs)) {                                \
-            const uint64_t ev_vals_[] = {__VA_ARGS__};                           \
+#define EVENT_EMIT(src, initiator, ...)                                           \
+    do {                                                                          \
+        event_src *ev_src_ = (src);                                               \
+        if (unlikely(ev_src_ && ev_src_->subs)) {                                 \
+            const uint64_t ev_vals_[] = {__VA_ARGS__};                            \
             event_dispatch(ev_src_, (initiator), ev_vals_, ARRAY_SIZE(ev_vals_)); \
-        }                                                                        \
+        }                                                                         \
     } while (0)
 
 bool glob_match(const char *pattern, const char *s);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Diagnostics from the core and the devices.  The core never writes to the
  * terminal directly: messages go to a sink the front end installs (stderr by
  * default, a pane in the TUI). */

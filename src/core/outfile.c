@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output files named on the command line: see outfile.h. */
 #include "core/outfile.h"
 
@@ -21,17 +22,17 @@ static bool held;
 static outfile *pending; /* held files, in the order they were opened */
 
 /* Truncate and hand over.  Returns 0 or -1. */
-static int hand_over(outfile *f, char *err, size_t errlen)
+static int hand_over(outfile *f, xerr *err)
 {
     struct stat st;
     if (fstat(f->fd, &st) == 0 && S_ISREG(st.st_mode) && ftruncate(f->fd, 0) != 0) {
-        snprintf(err, errlen, "%s: %s", f->path, strerror(errno));
+        xerr_set(err, "%s: %s", f->path, strerror(errno));
         return -1;
     }
     int fd = f->fd;
     f->fd = -1;
     f->created = false;
-    return f->ready(f->ctx, fd, err, errlen) != 0 ? -1 : 0;
+    return f->ready(f->ctx, fd, err) != 0 ? -1 : 0;
 }
 
 static void unlink_pending(outfile *f)
@@ -44,15 +45,10 @@ static void unlink_pending(outfile *f)
     }
 }
 
-outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, char *err,
-                      size_t errlen)
+outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, xerr *err)
 {
-    outfile *f = calloc(1, sizeof *f);
-    if (!f || !(f->path = strdup(path))) {
-        free(f);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    outfile *f = xcalloc(1, sizeof *f);
+    f->path = xstrdup(path);
     f->ready = ready;
     f->ctx = ctx;
     f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -60,7 +56,7 @@ outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, char 
     if (f->fd < 0 && errno == EEXIST)
         f->fd = open(path, O_WRONLY | O_CLOEXEC);
     if (f->fd < 0) {
-        snprintf(err, errlen, "cannot create %s: %s", path, strerror(errno));
+        xerr_set(err, "cannot create %s: %s", path, strerror(errno));
         outfile_close(f);
         return NULL;
     }
@@ -71,7 +67,7 @@ outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, char 
         *pp = f;
         return f;
     }
-    if (hand_over(f, err, errlen) != 0) {
+    if (hand_over(f, err) != 0) {
         outfile_close(f);
         return NULL;
     }
@@ -94,7 +90,7 @@ void outfile_close(outfile *f)
 
 void outfile_hold(void) { held = true; }
 
-int outfile_release(bool commit, char *err, size_t errlen)
+int outfile_release(bool commit, xerr *err)
 {
     held = false;
     int rc = 0;
@@ -105,7 +101,7 @@ int outfile_release(bool commit, char *err, size_t errlen)
                 unlink(f->path);
             f->fd = -1;
             f->created = false;
-        } else if (hand_over(f, err, errlen) != 0) {
+        } else if (hand_over(f, err) != 0) {
             rc = -1;
         }
     }

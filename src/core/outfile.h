@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Output files the user names on the command line (--pcap FILE, --serial
  * file:PATH).  A mistake anywhere on the command line (a later option, a
  * kernel that does not load) must leave such files as they were, so while
@@ -17,12 +18,11 @@ typedef struct outfile outfile;
 /* Called with the file's descriptor, open for writing at offset 0 and empty;
  * the owner owns it from then on, also when it fails.  Returns 0, or -1
  * after filling err. */
-typedef int (*outfile_ready_fn)(void *ctx, int fd, char *err, size_t errlen);
+typedef int (*outfile_ready_fn)(void *ctx, int fd, xerr *err);
 
 /* Open PATH for writing.  Returns NULL with err filled if it cannot be
  * written; else a handle (after ready() already ran, without a hold). */
-outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, char *err,
-                      size_t errlen);
+outfile *outfile_open(const char *path, outfile_ready_fn ready, void *ctx, xerr *err);
 /* The owner is done with a file (at any time): before its release it is
  * left as it was.  NULL is allowed. */
 void outfile_close(outfile *f);
@@ -30,6 +30,6 @@ void outfile_close(outfile *f);
 void outfile_hold(void);
 /* Hand every held file to its owner (true; returns -1 with err filled if
  * one failed) or leave them all as they were (false). */
-int outfile_release(bool commit, char *err, size_t errlen);
+int outfile_release(bool commit, xerr *err);
 
 #endif

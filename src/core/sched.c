@@ -1,4 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/sched.h"
+
+#include "core/hostprof.h"
+
+#include <time.h>
 
 void sched_init(sched *s, uint64_t hz)
 {
@@ -45,6 +50,44 @@ void timer_mod(sched *s, timer *t, uint64_t when)
         s->earlier(s->earlier_ctx);
 }
 
+static uint64_t host_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t sched_idle_pace(sched *s, uint64_t max_ns)
+{
+    if (!s->idle) {
+        s->pace_host_ns = 0;
+        return 0;
+    }
+    uint64_t host = host_ns();
+    if (!s->pace_host_ns || s->now < s->pace_now) {
+        s->pace_host_ns = host;
+        s->pace_now = s->now;
+        return 0;
+    }
+    uint64_t due = s->pace_host_ns + sched_ticks_to_ns(s, s->now - s->pace_now);
+    if (due <= host)
+        return 0;
+    return due - host < max_ns ? due - host : max_ns;
+}
+
+void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq)
+{
+    timer_del(s, t);
+    t->when = when;
+    t->seq = seq;
+    timer **pp = &s->head;
+    while (*pp && ((*pp)->when < when || ((*pp)->when == when && (*pp)->seq < seq)))
+        pp = &(*pp)->next;
+    t->next = *pp;
+    *pp = t;
+    t->pending = true;
+}
+
 void sched_run_due(sched *s)
 {
     while (s->head && s->head->when <= s->now) {
@@ -52,6 +95,8 @@ void sched_run_due(sched *s)
         s->head = t->next;
         t->next = NULL;
         t->pending = false;
+        HOSTPROF_BEGIN(t->name, HP_TIMER, t->name);
         t->fn(t->opaque);
+        HOSTPROF_END();
     }
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Virtual time and the device scheduler.
  *
  * Time is counted in ticks, one per instruction a CPU executes and one per
@@ -25,9 +26,9 @@ typedef struct timer {
 } timer;
 
 typedef struct sched {
-    uint64_t now;  /* current virtual time in ticks */
-    uint64_t hz;   /* ticks per virtual second */
-    timer *head;   /* pending timers sorted by (when, seq) */
+    uint64_t now; /* current virtual time in ticks */
+    uint64_t hz;  /* ticks per virtual second */
+    timer *head;  /* pending timers sorted by (when, seq) */
     uint64_t seq;
     /* Whoever runs ahead of the timers (a CPU running up to `horizon`)
      * asks to hear about a timer armed before that point: a device that
@@ -36,6 +37,12 @@ typedef struct sched {
     uint64_t horizon;
     void (*earlier)(void *ctx);
     void *earlier_ctx;
+    /* Set by the run loop for the turn whose timers fire next: every CPU
+     * waited through it (idle skip), so nothing but a timer or the host
+     * could have ended it.  A host network backend then lets virtual time
+     * pass no faster than host time (src/net/port.c, sched_idle_pace). */
+    bool idle;
+    uint64_t pace_host_ns, pace_now; /* where the idle stretch began; 0: none */
 } sched;
 
 void sched_init(sched *s, uint64_t hz);
@@ -43,9 +50,17 @@ void timer_init(timer *t, const char *name, void (*fn)(void *), void *opaque);
 /* Arm (or re-arm) t to fire at absolute time `when` (clamped to now). */
 void timer_mod(sched *s, timer *t, uint64_t when);
 void timer_del(sched *s, timer *t);
+/* Put t back as a snapshot had it: pending at `when`, in arming order
+ * `seq` (neither clamped nor renumbered; s->seq is the snapshot's too). */
+void timer_restore(sched *s, timer *t, uint64_t when, uint64_t seq);
 static inline bool timer_pending(const timer *t) { return t->pending; }
 /* Time of the earliest pending timer, UINT64_MAX if none. */
 static inline uint64_t sched_next(const sched *s) { return s->head ? s->head->when : UINT64_MAX; }
+/* While the CPUs are idle (s->idle): how many nanoseconds of host time
+ * must still pass for virtual time not to be ahead of host time since the
+ * idle stretch began (capped at max_ns); 0 otherwise.  Host time is
+ * CLOCK_MONOTONIC. */
+uint64_t sched_idle_pace(sched *s, uint64_t max_ns);
 /* Fire every timer due at or before `now` (s->now is left at max(now, s->now)). */
 void sched_run_due(sched *s);
 

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/strbuf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/common.h"
 
 void sb_init(strbuf *b)
 {
@@ -30,10 +33,7 @@ static void sb_grow(strbuf *b, size_t need)
     size_t cap = b->cap ? b->cap : 128;
     while (cap < b->len + need + 1)
         cap *= 2;
-    char *n = realloc(b->s, cap);
-    if (!n)
-        abort();
-    b->s = n;
+    b->s = xrealloc(b->s, cap);
     b->cap = cap;
 }
 
@@ -73,11 +73,20 @@ void sb_putc(strbuf *b, char c)
     b->s[b->len] = 0;
 }
 
+void sb_append(strbuf *b, const void *p, size_t n)
+{
+    sb_grow(b, n);
+    if (n)
+        memcpy(b->s + b->len, p, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
 char *sb_take(strbuf *b)
 {
     char *s = b->s;
     if (!s)
-        s = calloc(1, 1);
+        s = xcalloc(1, 1);
     sb_init(b);
     return s;
 }

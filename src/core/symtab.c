@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "core/symtab.h"
 
 #include <errno.h>
@@ -21,16 +22,11 @@ int symtab_add(symtab *st, const char *name, uint64_t addr, uint64_t size, char 
         return -1;
     if (st->n == st->cap) {
         unsigned cap = st->cap ? st->cap * 2 : 256;
-        symbol *n = realloc(st->syms, cap * sizeof *n);
-        if (!n)
-            return -1;
-        st->syms = n;
+        st->syms = xrealloc(st->syms, cap * sizeof *st->syms);
         st->cap = cap;
     }
     symbol *s = &st->syms[st->n];
-    s->name = strdup(name);
-    if (!s->name)
-        return -1;
+    s->name = xstrdup(name);
     s->addr = addr;
     s->size = size;
     s->type = type;
@@ -91,11 +87,11 @@ const symbol *symtab_lookup_name(symtab *st, const char *name)
     return NULL;
 }
 
-int symtab_load_map(symtab *st, const char *path, char *err, size_t errlen)
+int symtab_load_map(symtab *st, const char *path, xerr *err)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        xerr_set(err, "%s: %s", path, strerror(errno));
         return -1;
     }
     char line[512];
@@ -105,7 +101,7 @@ int symtab_load_map(symtab *st, const char *path, char *err, size_t errlen)
         char name[256], type;
         uint64_t addr;
         if (sscanf(line, "%" SCNx64 " %c %255s", &addr, &type, name) != 3) {
-            snprintf(err, errlen, "%s:%d: not a symbol line (want ADDR TYPE NAME)", path, lineno);
+            xerr_set(err, "%s:%d: not a symbol line (want ADDR TYPE NAME)", path, lineno);
             fclose(f);
             return -1;
         }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Symbol tables for the debugger: from ELF files and System.map files. */
 #ifndef XBOW_SYMTAB_H
 #define XBOW_SYMTAB_H
@@ -27,7 +28,7 @@ const symbol *symtab_lookup_addr(symtab *st, uint64_t addr, uint64_t *off);
 const symbol *symtab_lookup_name(symtab *st, const char *name);
 /* Load "ADDR TYPE NAME" lines (System.map, nm output).  Returns the number
  * of symbols added or -1 with errno set. */
-int symtab_load_map(symtab *st, const char *path, char *err, size_t errlen);
+int symtab_load_map(symtab *st, const char *path, xerr *err);
 /* "func+0x1c" or "0x..." */
 const char *symtab_format(symtab *st, uint64_t addr, char *buf, size_t len);
 

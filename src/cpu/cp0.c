@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CP0 of the R10000: registers, exceptions, ERET, interrupts and the
  * Count/Compare timer.
  *
@@ -27,7 +28,7 @@
 void cpu_mode_changed(cpu *c)
 {
     uint64_t st = c->status;
-    int mode;
+    enum mode mode;
     if (st & (ST_EXL | ST_ERL))
         mode = MODE_KERNEL;
     else
@@ -109,7 +110,7 @@ void cpu_set_irq(cpu *c, int ip, bool level)
     if (level)
         c->irq_lines |= (uint8_t)(1u << ip);
     else
-        c->irq_lines &= (uint8_t)~(1u << ip);
+        c->irq_lines &= (uint8_t) ~(1u << ip);
     if (old == c->irq_lines)
         return;
     cpu_update_irq_state(c);
@@ -121,6 +122,8 @@ void cpu_set_irq(cpu *c, int ip, bool level)
 
 static void take(cpu *c, int code, uint64_t vec_off, int ce)
 {
+    if (unlikely(c->probe.on))
+        cpu_probe_stop(c, false); /* not a loop that only reads */
     uint64_t pc = c->pc;
     bool bd = c->in_ds;
     if (!(c->status & ST_EXL)) {
@@ -148,10 +151,7 @@ void cpu_exception(cpu *c, int code, uint64_t badvaddr, bool has_bad)
     take(c, code, 0x180, 0);
 }
 
-void cpu_exception_ce(cpu *c, int ce)
-{
-    take(c, EXC_CPU, 0x180, ce);
-}
+void cpu_exception_ce(cpu *c, int ce) { take(c, EXC_CPU, 0x180, ce); }
 
 void cpu_tlb_exception(cpu *c, int xl, uint64_t va, int acc)
 {
@@ -165,8 +165,8 @@ void cpu_tlb_exception(cpu *c, int xl, uint64_t va, int acc)
     c->cp0[CP0_CONTEXT] = (c->cp0[CP0_CONTEXT] & ~MASK(23)) | (((va >> 13) & MASK(19)) << 4);
     c->cp0[CP0_XCONTEXT] = (c->cp0[CP0_XCONTEXT] & ~MASK(37)) | ((va >> 62) << 35) | (vpn2 << 4);
     uint64_t old_hi = c->cp0[CP0_ENTRYHI];
-    c->cp0[CP0_ENTRYHI] = ((va & ((3ull << 62) | (MASK(44) & ~0x1fffull))) | (old_hi & 0xff)) &
-                          HI_MASK;
+    c->cp0[CP0_ENTRYHI] =
+        ((va & ((3ull << 62) | (MASK(44) & ~0x1fffull))) | (old_hi & 0xff)) & HI_MASK;
     int code = xl == XL_MOD ? EXC_MOD : store ? EXC_TLBS : EXC_TLBL;
     uint64_t off = 0x180;
     if (xl == XL_REFILL) {
@@ -198,10 +198,7 @@ void cpu_eret(cpu *c)
 
 /* ---- Register access ---------------------------------------------------- */
 
-static uint64_t perf_value(const cpu *c, unsigned i)
-{
-    return c->perf_cnt[i];
-}
+static uint64_t perf_value(const cpu *c, unsigned i) { return c->perf_cnt[i]; }
 
 uint64_t cp0_read(cpu *c, unsigned reg, unsigned sel)
 {
@@ -227,8 +224,11 @@ void cp0_write(cpu *c, unsigned reg, unsigned sel, uint64_t v)
 {
     switch (reg) {
     case CP0_INDEX: c->cp0[reg] = (c->cp0[reg] & (1ull << 31)) | (v & 63); break;
-    case CP0_RANDOM: case CP0_PRID: case CP0_BADVADDR: break;
-    case CP0_ENTRYLO0: case CP0_ENTRYLO1: c->cp0[reg] = v & LO_MASK; break;
+    case CP0_RANDOM:
+    case CP0_PRID:
+    case CP0_BADVADDR: break;
+    case CP0_ENTRYLO0:
+    case CP0_ENTRYLO1: c->cp0[reg] = v & LO_MASK; break;
     case CP0_CONTEXT: c->cp0[reg] = (v & ~MASK(23)) | (c->cp0[reg] & MASK(23)); break;
     case CP0_XCONTEXT: c->cp0[reg] = (v & ~MASK(37)) | (c->cp0[reg] & MASK(37)); break;
     case CP0_PAGEMASK: c->cp0[reg] = v & PM_MASK; break;
@@ -258,8 +258,12 @@ void cp0_write(cpu *c, unsigned reg, unsigned sel, uint64_t v)
         c->cause = (c->cause & ~CAUSE_SW) | (v & CAUSE_SW);
         cpu_kick(c);
         break;
-    case CP0_CONFIG: c->cp0[reg] = (c->cp0[reg] & ~7ull) | (v & 7); stlb_flush(c); break;
-    case CP0_WATCHLO: case CP0_WATCHHI:
+    case CP0_CONFIG:
+        c->cp0[reg] = (c->cp0[reg] & ~7ull) | (v & 7);
+        stlb_flush(c);
+        break;
+    case CP0_WATCHLO:
+    case CP0_WATCHHI:
         c->cp0[reg] = v;
         c->watch_armed = (c->cp0[CP0_WATCHLO] & 3) != 0;
         stlb_flush(c);
@@ -278,12 +282,13 @@ void cp0_write(cpu *c, unsigned reg, unsigned sel, uint64_t v)
 
 /* Called by the run loop with the number of instructions just retired, so
  * the performance counters need no per-instruction work. */
-void cpu_perf_account(cpu *c, uint64_t n)
+void cpu_perf_account(cpu *c, uint64_t n, bool waiting)
 {
     for (unsigned i = 0; i < 2; i++) {
         uint64_t ctl = c->perf_ctl[i];
         unsigned ev = (ctl >> 5) & 15;
-        if ((ctl & 0xf) && (ev == 0 || ev == 1 || ev == 15))
+        /* Ticks spent waiting (idle.c) are cycles, not instructions. */
+        if ((ctl & 0xf) && (ev == 0 || (!waiting && (ev == 1 || ev == 15))))
             c->perf_cnt[i] = (uint32_t)(c->perf_cnt[i] + n);
     }
 }
@@ -301,6 +306,8 @@ static void reset_common(cpu *c, uint64_t st_bits)
     c->in_ds = false;
     c->llbit = false;
     bus_link_clear(c->bus, c->initiator);
+    cpu_probe_stop(c, false);
+    c->wait = CPU_WAIT_NONE;
     stlb_flush(c);
     cpu_mode_changed(c);
 }
@@ -324,8 +331,7 @@ void cpu_cold_reset(cpu *c)
     reset_common(c, 0);
     cpu_update_irq_state(c);
     cpu_timer_update(c);
-    EVENT_EMIT(c->ev[CPU_EV_EXCEPTION], c->initiator, (uint64_t)c->index, EVC_RESET,
-               c->pc, 0, 0);
+    EVENT_EMIT(c->ev[CPU_EV_EXCEPTION], c->initiator, (uint64_t)c->index, EVC_RESET, c->pc, 0, 0);
 }
 
 void cpu_apply_nmi(cpu *c)
@@ -339,6 +345,5 @@ void cpu_apply_soft_reset(cpu *c)
 {
     uint64_t from = c->pc;
     reset_common(c, ST_SR);
-    EVENT_EMIT(c->ev[CPU_EV_EXCEPTION], c->initiator, (uint64_t)c->index, EVC_SRESET, from, 0,
-               0);
+    EVENT_EMIT(c->ev[CPU_EV_EXCEPTION], c->initiator, (uint64_t)c->index, EVC_SRESET, from, 0, 0);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000: creation, resets, architectural state access and the name
  * tables (see cpu.h). */
 #include <stdio.h>
@@ -5,15 +6,16 @@
 #include <strings.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/jit.h"
 #include "cpu/ops.h"
 
 /* ---- Events --------------------------------------------------------------- */
 
 static const char *const exc_names[] = {
-    "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE", "Sys", "Bp", "RI", "CpU",
-    "Ov", "Tr", "VCEI", "FPE", "Res16", "Res17", "Res18", "Res19", "Res20", "Res21", "Res22",
-    "WATCH", "Res24", "Res25", "Res26", "Res27", "Res28", "Res29", "Res30", "VCED",
-    "NMI", "SoftReset", "Reset", NULL,
+    "Int",   "Mod",   "TLBL",  "TLBS",  "AdEL",  "AdES",  "IBE",       "DBE",   "Sys",
+    "Bp",    "RI",    "CpU",   "Ov",    "Tr",    "VCEI",  "FPE",       "Res16", "Res17",
+    "Res18", "Res19", "Res20", "Res21", "Res22", "WATCH", "Res24",     "Res25", "Res26",
+    "Res27", "Res28", "Res29", "Res30", "VCED",  "NMI",   "SoftReset", "Reset", NULL,
 };
 const char *const *cpu_exc_names = exc_names;
 
@@ -23,33 +25,31 @@ static const event_field exc_fields[] = {
     {"bd", EVF_BOOL, NULL, NULL},
 };
 static const event_field irq_fields[] = {
-    {"cpu", EVF_DEC, NULL, NULL}, {"ip", EVF_DEC, NULL, NULL},
-    {"level", EVF_BOOL, NULL, NULL}, {"pending", EVF_HEX, NULL, NULL},
+    {"cpu", EVF_DEC, NULL, NULL},
+    {"ip", EVF_DEC, NULL, NULL},
+    {"level", EVF_BOOL, NULL, NULL},
+    {"pending", EVF_HEX, NULL, NULL},
 };
 static const event_field eret_fields[] = {
-    {"cpu", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL},
+    {"cpu", EVF_DEC, NULL, NULL},
+    {"pc", EVF_HEX, NULL, NULL},
     {"target", EVF_HEX, NULL, NULL},
 };
 static const event_decl cpu_events[CPU_NEVENTS] = {
-    [CPU_EV_EXCEPTION] = {"exception", "the CPU took an exception (or a reset/NMI)",
-                          exc_fields, ARRAY_SIZE(exc_fields)},
+    [CPU_EV_EXCEPTION] = {"exception", "the CPU took an exception (or a reset/NMI)", exc_fields,
+                          ARRAY_SIZE(exc_fields)},
     [CPU_EV_IRQ] = {"irq", "an interrupt input line changed level", irq_fields,
                     ARRAY_SIZE(irq_fields)},
     [CPU_EV_ERET] = {"eret", "return from exception", eret_fields, ARRAY_SIZE(eret_fields)},
 };
 
-event_src *cpu_event(cpu *c, unsigned which)
-{
-    return which < CPU_NEVENTS ? c->ev[which] : NULL;
-}
+event_src *cpu_event(cpu *c, unsigned which) { return which < CPU_NEVENTS ? c->ev[which] : NULL; }
 
 /* ---- Lifecycle ------------------------------------------------------------ */
 
 cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
 {
-    cpu *c = aligned_alloc(64, (sizeof(cpu) + 63) & ~(size_t)63);
-    if (!c)
-        return NULL;
+    cpu *c = xaligned_alloc(64, sizeof(cpu));
     memset(c, 0, sizeof *c);
     c->index = index;
     c->bus = b;
@@ -71,6 +71,7 @@ cpu *cpu_new(int index, bus *b, sched *clock, event_bus *eb)
         c->nopage->insn[i].op = OP_REFETCH;
     c->tmp[1].op = OP_REFETCH;
     cpu_group_join(c);
+    c->use_jit = jit_available();
     if (eb)
         for (unsigned i = 0; i < CPU_NEVENTS; i++)
             c->ev[i] = event_src_add(eb, name, &cpu_events[i], c);
@@ -85,9 +86,11 @@ void cpu_free(cpu *c)
         return;
     bus_link_clear(c->bus, c->initiator);
     cpu_group_leave(c);
+    jit_cpu_free(c);
     free(c->bps);
     free(c->wps);
     free(c->hles);
+    free(c->idle_pts);
     free(c->nopage);
     free(c);
 }
@@ -116,6 +119,21 @@ void cpu_soft_reset(cpu *c)
 }
 
 void cpu_step_over_bp(cpu *c) { c->step_over = true; }
+
+bool cpu_engine_available(int engine)
+{
+    return engine == CPU_ENGINE_INTERP || (engine == CPU_ENGINE_JIT && jit_available());
+}
+
+int cpu_set_engine(cpu *c, int engine)
+{
+    if (!cpu_engine_available(engine))
+        return -1;
+    c->use_jit = engine == CPU_ENGINE_JIT;
+    return 0;
+}
+
+int cpu_engine(const cpu *c) { return c->use_jit ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP; }
 const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reason : ""; }
 
 /* ---- State -------------------------------------------------------------------- */
@@ -123,6 +141,7 @@ const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reas
 uint64_t cpu_pc(const cpu *c) { return c->pc; }
 void cpu_set_pc(cpu *c, uint64_t pc)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     c->pc = pc;
     c->dly = false;
     c->in_ds = false;
@@ -132,13 +151,22 @@ void cpu_set_pc(cpu *c, uint64_t pc)
 uint64_t cpu_gpr(const cpu *c, unsigned n) { return n < 32 ? c->gpr[n] : 0; }
 void cpu_set_gpr(cpu *c, unsigned n, uint64_t v)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     if (n > 0 && n < 32)
         c->gpr[n] = v;
 }
 uint64_t cpu_hi(const cpu *c) { return c->hi; }
 uint64_t cpu_lo(const cpu *c) { return c->lo; }
-void cpu_set_hi(cpu *c, uint64_t v) { c->hi = v; }
-void cpu_set_lo(cpu *c, uint64_t v) { c->lo = v; }
+void cpu_set_hi(cpu *c, uint64_t v)
+{
+    cpu_wake(c);
+    c->hi = v;
+}
+void cpu_set_lo(cpu *c, uint64_t v)
+{
+    cpu_wake(c);
+    c->lo = v;
+}
 
 uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel)
 {
@@ -147,6 +175,7 @@ uint64_t cpu_cp0_sel(const cpu *c, unsigned n, unsigned sel)
 
 void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     n &= 31;
     switch (n) {
     case CP0_BADVADDR: c->cp0[n] = v; break; /* read-only to the guest, not to us */
@@ -156,7 +185,8 @@ void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
         c->cause = (v & ~(0xfcull << CAUSE_IP_SHIFT)) | (c->cause & (0xfcull << CAUSE_IP_SHIFT));
         cpu_kick(c);
         break;
-    case CP0_CONTEXT: case CP0_XCONTEXT: c->cp0[n] = v; break;
+    case CP0_CONTEXT:
+    case CP0_XCONTEXT: c->cp0[n] = v; break;
     case CP0_RANDOM: {
         /* Make Random read v now. */
         unsigned wired = c->cp0[CP0_WIRED] & 63;
@@ -165,7 +195,10 @@ void cpu_set_cp0_sel(cpu *c, unsigned n, unsigned sel, uint64_t v)
         break;
     }
     case CP0_INDEX: c->cp0[n] = v & ((1ull << 31) | 63); break;
-    case CP0_CONFIG: c->cp0[n] = v; stlb_flush(c); break;
+    case CP0_CONFIG:
+        c->cp0[n] = v;
+        stlb_flush(c);
+        break;
     case CP0_PRID: break;
     case CP0_LLADDR: c->cp0[n] = v; break;
     default: cp0_write(c, n, sel, v); break;
@@ -181,16 +214,21 @@ uint32_t cpu_fcsr(const cpu *c) { return c->fpu.fcsr; }
 void cpu_set_fcsr(cpu *c, uint32_t v) { c->fpu.fcsr = v; }
 uint32_t cpu_fir(const cpu *c) { return c->fpu.fir; }
 bool cpu_in_delay_slot(const cpu *c) { return c->dly; }
-uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c); }
+uint64_t cpu_retired(const cpu *c) { return cpu_now_retired(c) - c->waited; }
+uint64_t cpu_ticks(const cpu *c) { return cpu_now_retired(c); }
 
 uint64_t cpu_delay_target(const cpu *c) { return c->dtarget; }
 void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     c->dly = in_delay_slot;
     c->in_ds = in_delay_slot;
     c->dtarget = target;
 }
-bool cpu_llbit(const cpu *c) { return c->llbit && bus_link_valid(c->bus, c->initiator, c->lladdr_bus); }
+bool cpu_llbit(const cpu *c)
+{
+    return c->llbit && bus_link_valid(c->bus, c->initiator, c->lladdr_bus);
+}
 void cpu_set_llbit(cpu *c, bool v)
 {
     c->llbit = v;
@@ -212,6 +250,7 @@ int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t 
 
 int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask)
 {
+    cpu_wake(c); /* the debugger changed what a wait was based on */
     if (i >= TLB_ENTRIES)
         return -1;
     c->tlb[i].hi = hi;
@@ -226,15 +265,17 @@ int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uin
 /* ---- Names -------------------------------------------------------------------- */
 
 const char *const cpu_gpr_names[32] = {
-    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "t0", "t1", "t2", "t3",
-    "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra",
+    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "a4", "a5", "a6",
+    "a7",   "t0", "t1", "t2", "t3", "s0", "s1", "s2", "s3", "s4", "s5",
+    "s6",   "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8", "ra",
 };
 
 const char *const cpu_cp0_names[32] = {
-    "Index", "Random", "EntryLo0", "EntryLo1", "Context", "PageMask", "Wired", "cp0r7",
-    "BadVAddr", "Count", "EntryHi", "Compare", "Status", "Cause", "EPC", "PRId",
-    "Config", "LLAddr", "WatchLo", "WatchHi", "XContext", "FrameMask", "Diagnostic", "cp0r23",
-    "cp0r24", "PerfCount", "ECC", "CacheErr", "TagLo", "TagHi", "ErrorEPC", "cp0r31",
+    "Index",     "Random",     "EntryLo0", "EntryLo1", "Context",   "PageMask", "Wired",
+    "cp0r7",     "BadVAddr",   "Count",    "EntryHi",  "Compare",   "Status",   "Cause",
+    "EPC",       "PRId",       "Config",   "LLAddr",   "WatchLo",   "WatchHi",  "XContext",
+    "FrameMask", "Diagnostic", "cp0r23",   "cp0r24",   "PerfCount", "ECC",      "CacheErr",
+    "TagLo",     "TagHi",      "ErrorEPC", "cp0r31",
 };
 
 static int parse_num(const char *s, int max)

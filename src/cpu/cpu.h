@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 CPU: the interface the machine and the debugger use.
  *
  * The interpreter lives in src/cpu/ (decode, execute, CP0/TLB/exceptions,
@@ -19,19 +20,21 @@ typedef struct cpu cpu;
 
 /* Why cpu_run() returned. */
 enum cpu_stop {
-    CPU_RAN = 0,     /* reached the time limit */
-    CPU_BREAK,       /* about to execute an instruction with a breakpoint (pc = its address) */
-    CPU_WATCH,       /* a watchpoint fired (see cpu_watch_hit) */
-    CPU_EXIT,        /* cpu_request_exit() was called (by an event subscriber, Ctrl-C...) */
-    CPU_HALTED,      /* the CPU cannot go on (see cpu_halt_reason) */
+    CPU_RAN = 0, /* reached the time limit */
+    CPU_BREAK,   /* about to execute an instruction with a breakpoint (pc = its address) */
+    CPU_WATCH,   /* a watchpoint fired (see cpu_watch_hit) */
+    CPU_EXIT,    /* cpu_request_exit() was called (by an event subscriber, Ctrl-C...) */
+    CPU_HALTED,  /* the CPU cannot go on (see cpu_halt_reason) */
 };
 
 /* Exception codes (Cause.ExcCode). */
+/* clang-format off */
 enum {
     EXC_INT = 0, EXC_MOD = 1, EXC_TLBL = 2, EXC_TLBS = 3, EXC_ADEL = 4, EXC_ADES = 5,
     EXC_IBE = 6, EXC_DBE = 7, EXC_SYS = 8, EXC_BP = 9, EXC_RI = 10, EXC_CPU = 11,
     EXC_OV = 12, EXC_TR = 13, EXC_FPE = 15, EXC_WATCH = 23,
 };
+/* clang-format on */
 
 /* Events every CPU publishes (as "cpu<index>.<name>", e.g. "cpu0.exception";
  * field cpu = index).  exception: cpu, code (ExcCode; 32 NMI, 33 SoftReset,
@@ -77,6 +80,28 @@ void cpu_request_exit(cpu *c);
 void cpu_step_over_bp(cpu *c);
 const char *cpu_halt_reason(const cpu *c);
 
+/* The execution engine: the threaded interpreter, or the translator to
+ * host code (x86-64 hosts only; it hands what it does not translate to the
+ * interpreter).  Both give the same instruction counts and state at every
+ * stop.  A new CPU uses the translator where the host has one. */
+enum cpu_engine { CPU_ENGINE_INTERP = 0, CPU_ENGINE_JIT = 1 };
+bool cpu_engine_available(int engine);
+/* 0, or -1 when the host has no such engine (the CPU keeps its own). */
+int cpu_set_engine(cpu *c, int engine);
+int cpu_engine(const cpu *c);
+/* What the translator did for this CPU (and its group's code cache). */
+typedef struct cpu_jit_info {
+    uint64_t interp_ticks;           /* ticks the translator left to the interpreter */
+    uint64_t blocks, insns;          /* blocks translated, guest instructions in them */
+    uint64_t flushes;                /* code cache flushes (it was full) */
+    uint64_t invalidated;            /* blocks dropped because their code was written */
+    uint64_t chained;                /* direct jumps between blocks patched */
+    uint64_t code_bytes;             /* host code generated in all */
+    uint64_t cache_used, cache_size; /* bytes of the code cache in use, its size */
+    uint64_t gen_ns;                 /* host time spent translating */
+} cpu_jit_info;
+void cpu_jit_info_get(const cpu *c, cpu_jit_info *out);
+
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);
 void cpu_set_pc(cpu *c, uint64_t pc);
@@ -93,9 +118,14 @@ uint64_t cpu_fpr(const cpu *c, unsigned n); /* raw 64-bit register */
 void cpu_set_fpr(cpu *c, unsigned n, uint64_t v);
 uint32_t cpu_fcsr(const cpu *c);
 void cpu_set_fcsr(cpu *c, uint32_t v);
-uint32_t cpu_fir(const cpu *c);             /* FCR0 (read-only) */
+uint32_t cpu_fir(const cpu *c); /* FCR0 (read-only) */
 bool cpu_in_delay_slot(const cpu *c);
-uint64_t cpu_retired(const cpu *c); /* instructions retired by this CPU */
+/* Instructions this CPU executed (exceptions and HLE calls taken count one
+ * each); time it spent waiting is not in it (cpu_ticks, cpu_wait_info). */
+uint64_t cpu_retired(const cpu *c);
+/* This CPU's clock in ticks: cpu_retired() plus the ticks it waited.  Count
+ * and Random follow it. */
+uint64_t cpu_ticks(const cpu *c);
 
 /* Additions for the debugger and the differential tester: the whole
  * architectural state is readable and settable through these. */
@@ -117,14 +147,69 @@ int cpu_tlb_get(const cpu *c, unsigned i, uint64_t *hi, uint64_t *lo0, uint64_t 
                 uint64_t *mask);
 int cpu_tlb_set(cpu *c, unsigned i, uint64_t hi, uint64_t lo0, uint64_t lo1, uint64_t mask);
 
+/* Idle skip (docs/cpu.md "Waiting").  A CPU allowed to (cpu_set_idle_skip)
+ * stops executing while it only waits, and cpu_run() moves its clock on
+ * to what can end the wait, as if the R10000 had a WAIT instruction:
+ *  - CPU_WAIT_IDLE: it reached an idle point (the entry of the OS's
+ *    wait-for-interrupt routine, cpu_idle_point_add) with Status.IE = 0,
+ *    EXL = ERL = 0 and nothing pending in Cause.IP & Status.IM; it waits
+ *    until something is, then runs the routine;
+ *  - CPU_WAIT_POLL: it was seen to run one iteration of a loop without
+ *    stores that left every register as it found it (a driver spinning on
+ *    memory or a register); it waits until a value the loop read changes
+ *    (looked at without side effects), a register the loop read changes
+ *    by itself (the HUB's RT counter), or an interrupt can be taken, then
+ *    goes on from the loop's head.
+ * Deterministic: where and when a CPU starts waiting depends only on its
+ * state and its clock, not on how the run was cut into cpu_run() calls. */
+enum cpu_wait_kind { CPU_WAIT_NONE = 0, CPU_WAIT_IDLE, CPU_WAIT_POLL };
+void cpu_set_idle_skip(cpu *c, bool on);
+/* The entry of a routine the OS calls to wait for an interrupt with
+ * interrupts disabled (Linux's arch_cpu_idle).  0, or -1 (no memory). */
+int cpu_idle_point_add(cpu *c, uint64_t vaddr);
+void cpu_idle_points_clear(cpu *c);
+/* While held, the CPU does not start waiting, and a wait ends (the debugger
+ * steps it: it executes its loop). */
+void cpu_hold_wait(cpu *c, bool hold);
+/* End a wait now (the CPU goes on executing its loop or routine). */
+void cpu_wake(cpu *c);
+typedef struct cpu_wait_info {
+    int kind;                        /* enum cpu_wait_kind, now */
+    uint64_t pc;                     /* where it waits */
+    uint64_t since;                  /* tick (cpu_ticks) it started */
+    unsigned nreads;                 /* POLL: values the loop reads */
+    bool mmio;                       /* POLL: some are device registers */
+    uint64_t waited;                 /* ticks waited in all */
+    uint64_t idle_waits, poll_waits; /* waits started, by kind */
+} cpu_wait_info;
+void cpu_get_wait_info(const cpu *c, cpu_wait_info *w);
+/* Counting delay loops (Linux's __delay: bnez a0, self; daddiu a0, a0, -1)
+ * are done at once with idle skip on: exact, the same instructions, time and
+ * registers as running them.  cpu_quiet_until() is the machine's question
+ * between turns: at clock time `now`, until when will the CPU neither do
+ * anything another CPU or a device can see nor end a wait by itself?  `now`
+ * when it runs other code; the end of its delay loop; its wait's deadline
+ * (UINT64_MAX: only an interrupt or another initiator can end it). */
+uint64_t cpu_quiet_until(cpu *c, uint64_t now);
+
+/* Sampling, for the profiler: fn is called between two instructions every
+ * `period` instructions this CPU executes, on average (ticks spent waiting
+ * do not count), with the pc of the next instruction and the mode it runs
+ * in (0 kernel, 1 supervisor, 2 user).  The points are a fixed
+ * pseudo-random spread around the period, taken from the instruction
+ * count alone: a run gives the same samples however it is cut into
+ * cpu_run() calls.  period 0 (or fn NULL) stops sampling. */
+typedef void (*cpu_sample_fn)(void *ctx, cpu *c, uint64_t pc, int mode);
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx);
+
 /* Names: "zero", "at", ... "ra"; CP0 "Status", ... */
 extern const char *const cpu_gpr_names[32];
 extern const char *const cpu_cp0_names[32];
-int cpu_gpr_lookup(const char *name);  /* "a0", "r4", "$4" -> 4; -1 if unknown */
-int cpu_cp0_lookup(const char *name);  /* "status", "cause", ... */
+int cpu_gpr_lookup(const char *name); /* "a0", "r4", "$4" -> 4; -1 if unknown */
+int cpu_cp0_lookup(const char *name); /* "status", "cause", ... */
 
 /* Debugger views. */
-void cpu_show_regs(const cpu *c, strbuf *out);    /* GPRs, PC, HI/LO, CP0 decoded */
+void cpu_show_regs(const cpu *c, strbuf *out); /* GPRs, PC, HI/LO, CP0 decoded */
 /* Just the CP0 part of cpu_show_regs (Status, Cause, EPC ...). */
 void cpu_show_cp0_regs(const cpu *c, strbuf *out);
 void cpu_show_fpu(const cpu *c, strbuf *out);

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/cpu: the R10000 interpreter (decode, execute, CP0/TLB/exceptions,
 # memory and decoded pages, debugger support, disassembly).  The FPU is
 # built from src/cpu/fpu.mk into libxbowfpu.a with its own float flags.
@@ -11,5 +12,7 @@ libxbow_a_SOURCES += \
 	src/cpu/tlb.c \
 	src/cpu/mem.c \
 	src/cpu/debug.c \
+	src/cpu/idle.c \
+	src/cpu/jit.c src/cpu/jit_gen.c src/cpu/jit.h src/cpu/x86emit.h \
 	src/cpu/disasm.c
 EXTRA_DIST += docs/cpu.md

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 interpreter's private state, shared by the files of src/cpu/.
  *
  * Speed design (see docs in cpu.h and the file headers):
@@ -17,19 +18,21 @@
 #ifndef XBOW_CPU_INTERNAL_H
 #define XBOW_CPU_INTERNAL_H
 
+#include "core/dev.h"
 #include "cpu/cpu.h"
 #include "cpu/fpu.h"
+#include "cpu/ops.h"
 
 /* ---- Pre-decoded instructions --------------------------------------- */
 
 typedef struct dinsn {
-    uint16_t op;     /* enum op */
-    uint8_t rs, rt;  /* source registers */
-    uint8_t rd;      /* destination; 32 (the sink) when the ISA says $0 */
+    uint16_t op;    /* enum op */
+    uint8_t rs, rt; /* source registers */
+    uint8_t rd;     /* destination; 32 (the sink) when the ISA says $0 */
     uint8_t sa;
-    uint8_t flags;   /* DF_* */
+    uint8_t flags; /* DF_* */
     uint8_t pad;
-    int32_t imm;     /* sign/zero-extended immediate, branch offset, jump index */
+    int32_t imm; /* sign/zero-extended immediate, branch offset, jump index */
     uint32_t raw;
 } __attribute__((aligned(16))) dinsn;
 /* A PC-relative branch in a decoded page whose delay slot, target and
@@ -42,11 +45,16 @@ _Static_assert(sizeof(dinsn) == 16, "a decoded slot is 16 bytes: pc = base + slo
 
 /* insn[DPAGE_INSNS] is a sentinel (OP_REFETCH): running off the end of the
  * page lands there, and the run loop fetches the next page. */
+struct jit_block;
 typedef struct dpage {
     dinsn insn[DPAGE_INSNS + 1];
-    uint8_t *host;     /* the 4 KB of RAM */
+    uint8_t *host; /* the 4 KB of RAM */
     ram_block *rb;
-    uint64_t off;      /* page offset in rb */
+    uint64_t off; /* page offset in rb */
+    /* Translated blocks (jit.h): one pointer per slot (jit_no_blocks until
+     * the page has any) and the list of them all. */
+    struct jit_block **jtab;
+    struct jit_block *jlist;
 } dpage;
 
 /* Every CPU on one bus shares a group: the decoded pages, and the bus
@@ -58,15 +66,16 @@ typedef struct cpu_group {
     unsigned ncpus;
     dpage **pages[8]; /* per bus->rams[i]: one pointer per 4 KB page */
     uint64_t npages[8];
+    struct jit_cache *jit; /* translated code (jit.c), made on first use */
 } cpu_group;
 
 /* ---- TLB -------------------------------------------------------------- */
 
 #define TLB_ENTRIES 64
 typedef struct tlb_entry {
-    uint64_t hi;      /* EntryHi: R 63:62, VPN2 43:13, ASID 7:0 */
-    uint64_t lo[2];   /* EntryLo0/1 */
-    uint64_t mask;    /* PageMask */
+    uint64_t hi;    /* EntryHi: R 63:62, VPN2 43:13, ASID 7:0 */
+    uint64_t lo[2]; /* EntryLo0/1 */
+    uint64_t mask;  /* PageMask */
 } tlb_entry;
 
 /* Soft TLB: tag is the 4 KB virtual page (low 12 bits zero); host = vaddr +
@@ -87,7 +96,7 @@ typedef struct xtlb {
 
 typedef struct stlb_set {
     stlb r[STLB_SIZE], w[STLB_SIZE];
-    xtlb x[STLB_SIZE];   /* exec: virtual page -> decoded page */
+    xtlb x[STLB_SIZE];                       /* exec: virtual page -> decoded page */
     uint64_t rpa[STLB_SIZE], wpa[STLB_SIZE]; /* bus address of r[i]'s, w[i]'s page (LL/SC) */
 } stlb_set;
 
@@ -96,7 +105,7 @@ typedef struct stlb_set {
 typedef struct cpu_wp {
     int id;
     uint64_t addr, len;
-    int type;
+    enum watch_type type;
 } cpu_wp;
 
 typedef struct cpu_hle {
@@ -105,7 +114,42 @@ typedef struct cpu_hle {
     void *ctx;
 } cpu_hle;
 
+/* ---- Waiting (idle skip, idle.c) ----------------------------------------- */
+
+/* A value a polling loop read: RAM at a bus address, or a device register
+ * element; `value` is what a side-effect-free look gives (bus_peek,
+ * dev_peek), compared again to see whether the loop would still spin. */
+typedef struct poll_read {
+    device *dev; /* NULL: RAM */
+    uint16_t id, idx;
+    uint8_t size;
+    uint64_t addr;
+    uint64_t value;
+} poll_read;
+#define POLL_MAX_READS 8
+
+/* Watching one iteration of a loop the CPU may be spinning in. */
+typedef struct cpu_probe {
+    bool on;
+    unsigned steps;    /* instructions seen */
+    uint64_t pc0;      /* where it started (and must come back to) */
+    bool again;        /* this is the second iteration watched */
+    uint64_t regs[34]; /* GPRs, HI, LO at pc0 */
+    poll_read reads[POLL_MAX_READS];
+    unsigned nreads;
+    uint64_t deadline; /* a register read changes by itself then (clock) */
+    bool noting;       /* the instruction being run is a device load */
+    dev_read_note note;
+    uint64_t next_at; /* the next probe starts at this tick ... */
+    uint64_t period;  /* ... and the one after that this much later */
+    bool retried;     /* this probe follows one whose values changed under it */
+} cpu_probe;
+
+/* Internal cpu_run() result of the fetch path: the CPU started waiting. */
+#define CPU_WAITING 0x100
+
 /* ---- CP0 register numbers -------------------------------------------- */
+/* clang-format off */
 enum {
     CP0_INDEX = 0, CP0_RANDOM = 1, CP0_ENTRYLO0 = 2, CP0_ENTRYLO1 = 3, CP0_CONTEXT = 4,
     CP0_PAGEMASK = 5, CP0_WIRED = 6, CP0_BADVADDR = 8, CP0_COUNT = 9, CP0_ENTRYHI = 10,
@@ -114,6 +158,7 @@ enum {
     CP0_FRAMEMASK = 21, CP0_DIAG = 22, CP0_PERF = 25, CP0_ECC = 26, CP0_CACHEERR = 27,
     CP0_TAGLO = 28, CP0_TAGHI = 29, CP0_ERROREPC = 30,
 };
+/* clang-format on */
 
 /* Status bits */
 #define ST_IE BIT(0)
@@ -143,7 +188,7 @@ enum {
 #define CAUSE_CE_SHIFT 28
 #define CAUSE_IP_SHIFT 8
 #define CAUSE_IP7 BIT(15)
-#define CAUSE_SW (3ull << 8)  /* IP0/IP1: software interrupts, writable */
+#define CAUSE_SW (3ull << 8) /* IP0/IP1: software interrupts, writable */
 
 #define PRID_R10000 0x00000926u
 
@@ -163,44 +208,47 @@ struct cpu {
     uint64_t gpr[33]; /* gpr[32]: writes to $0 land here */
     uint64_t hi, lo;
     uint64_t pc;
-    bool in_ds;            /* the instruction at pc is a branch delay slot */
-    bool dly;              /* the next instruction is a delay slot ... */
-    uint64_t dtarget;      /* ... after which execution goes here */
+    bool in_ds;       /* the instruction at pc is a branch delay slot */
+    bool dly;         /* the next instruction is a delay slot ... */
+    uint64_t dtarget; /* ... after which execution goes here */
     sched *clock;
     volatile uint64_t limit; /* the inner loop runs while clock->now < limit */
     volatile int exit_req;
-    stlb_set *st;          /* soft TLB of the current mode */
-    bool ops64;            /* 64-bit operations allowed in this mode */
-    bool cu0;              /* CP0 usable (kernel mode or CU0) */
-    bool mips4;            /* MIPS IV-only instructions allowed (not user, or XX) */
-    int mode;
-    uint64_t fvbase;       /* virtual base of the current fetch page ... */
-    dpage *fpage;          /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
-    bool fspecial;         /* fpage has breakpoints or HLE hooks: spec_bits */
-    dpage *fpage_last;     /* page of the slot cpu_fetch_slow() returned last */
+    stlb_set *st; /* soft TLB of the current mode */
+    bool ops64;   /* 64-bit operations allowed in this mode */
+    bool cu0;     /* CP0 usable (kernel mode or CU0) */
+    bool mips4;   /* MIPS IV-only instructions allowed (not user, or XX) */
+    enum mode mode;
+    uint64_t fvbase;   /* virtual base of the current fetch page ... */
+    dpage *fpage;      /* ... or NOPAGE_VBASE and nopage (cpu_drop_fpage) */
+    bool fspecial;     /* fpage has breakpoints or HLE hooks: spec_bits */
+    dpage *fpage_last; /* page of the slot cpu_fetch_slow() returned last */
     bus *bus;
     int initiator;
     int index;
 
     /* CP0 */
-    uint64_t cp0[32];      /* plain registers (those without special handling) */
+    uint64_t cp0[32]; /* plain registers (those without special handling) */
     uint64_t status, cause;
-    uint32_t count_off;    /* Count = count_off + retired / 2 */
+    uint32_t count_off; /* Count = count_off + retired / 2 */
     uint32_t compare;
-    uint64_t rand_base;    /* retired count when Wired was last written */
-    uint64_t timer_at;     /* retired count at which Count reaches Compare */
+    uint64_t rand_base; /* retired count when Wired was last written */
+    uint64_t timer_at;  /* retired count at which Count reaches Compare */
     uint64_t perf_ctl[2], perf_cnt[2];
-    uint8_t irq_lines;     /* external lines, Cause.IP bit positions 2..7 */
-    bool timer_ip;         /* Count reached Compare (Cause.IP7) */
+    uint8_t irq_lines; /* external lines, Cause.IP bit positions 2..7 */
+    bool timer_ip;     /* Count reached Compare (Cause.IP7) */
     volatile bool nmi_pending, sreset_pending;
     bool llbit;
     uint64_t lladdr_bus;
-    bool watch_armed;      /* CP0 WatchLo has R or W set */
+    bool watch_armed; /* CP0 WatchLo has R or W set */
 
     tlb_entry tlb[TLB_ENTRIES];
     fpu_state fpu;
 
-    /* Time: retired = clock->now + retired_delta while running. */
+    /* Time: retired = clock->now + retired_delta while running.  `retired`
+     * counts ticks (instructions executed, exceptions taken and ticks
+     * spent waiting), so Count and Random run on while the CPU waits;
+     * cpu_retired() subtracts `waited`. */
     uint64_t retired;
     int64_t retired_delta;
     bool running;
@@ -209,26 +257,26 @@ struct cpu {
     /* Soft TLBs: one set per mode, plus the exec one. */
     stlb_set sets[3];
     uint64_t stlb_flushes;
-    uint64_t flags_gen;    /* bus->flags_gen the soft TLBs were made under */
+    uint64_t flags_gen; /* bus->flags_gen the soft TLBs were made under */
 
     cpu_group *group;
     /* One instruction fetched from MMIO or from a page the debugger watches
      * (breakpoint, HLE hook, trace), then OP_REFETCH: the run loop executes
      * such instructions one at a time from here. */
     dinsn tmp[2];
-    dpage *nopage;         /* every slot OP_REFETCH: the "no current page" page */
+    dpage *nopage; /* every slot OP_REFETCH: the "no current page" page */
 
     /* Debugger */
     uint64_t *bps;
     unsigned nbps, bpcap;
     bool step_over;
-    bool skip_bp;          /* the first fetch of this run ignores a breakpoint at skip_pc */
+    bool skip_bp; /* the first fetch of this run ignores a breakpoint at skip_pc */
     uint64_t skip_pc;
     cpu_wp *wps;
     unsigned nwps, wpcap;
     int next_wp_id;
     cpu_watch_hit hit;
-    int stop;              /* pending enum cpu_stop from inside the loop */
+    enum cpu_stop stop; /* pending, from inside the loop */
     const char *halt_reason;
     cpu_trace_fn trace;
     void *trace_ctx;
@@ -238,6 +286,35 @@ struct cpu {
 
     event_bus *eb;
     event_src *ev[CPU_NEVENTS];
+
+    /* Idle skip (idle.c) */
+    bool idle_skip;         /* the machine lets this CPU wait */
+    bool wait_held;         /* ... but not now (the debugger steps it) */
+    int wait;               /* enum cpu_wait_kind */
+    uint64_t wait_pc;       /* where it waits */
+    uint64_t wait_since;    /* tick it started */
+    uint64_t wait_deadline; /* clock time a polled register changes (POLL) */
+    poll_read wait_reads[POLL_MAX_READS];
+    unsigned wait_nreads;
+    bool wait_mmio;     /* some of them are device registers */
+    uint64_t waited;    /* ticks spent waiting */
+    uint64_t waits[3];  /* waits started, by kind */
+    uint64_t *idle_pts; /* idle points (cpu_idle_point_add) */
+    unsigned nidle_pts;
+    cpu_probe probe;
+
+    /* Sampling (cpu_set_sampler) */
+    cpu_sample_fn sample_fn;
+    void *sample_ctx;
+    uint64_t sample_period;
+    uint64_t sample_at; /* instructions executed at the next sample */
+    uint64_t sample_rng;
+    /* The translator (jit.c) */
+    bool use_jit;              /* cpu_run() runs translated code where it can */
+    bool jit_smc;              /* a translation was dropped while this CPU ran */
+    uint64_t jit_tmp;          /* a helper's result for the generated code */
+    uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
+    struct jit_jc *jit_jc;     /* the jump cache (jit.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */
@@ -261,6 +338,10 @@ static inline void cpu_drop_fpage(cpu *c)
     c->fspecial = false;
 }
 
+/* exec.c: the interpreter, for at most `cap` instructions (and at most to
+ * c->limit); 0, or a stop (CPU_BREAK ...). */
+int cpu_interp(cpu *c, uint64_t cap);
+
 /* decode.c */
 void cpu_decode(uint32_t insn, dinsn *d);
 
@@ -276,7 +357,7 @@ bool cpu_irq_pending(const cpu *c);
 void cpu_timer_update(cpu *c);
 void cpu_timer_check(cpu *c);
 void cpu_update_irq_state(cpu *c);
-void cpu_perf_account(cpu *c, uint64_t n);
+void cpu_perf_account(cpu *c, uint64_t n, bool waiting);
 void cpu_apply_nmi(cpu *c);
 void cpu_apply_soft_reset(cpu *c);
 
@@ -306,7 +387,36 @@ void cpu_group_join(cpu *c);
 void cpu_group_leave(cpu *c);
 void dpage_decode_slot(cpu *c, dpage *p, dinsn *d);
 
+/* idle.c */
+/* Cheaply: may the pc head a delay loop (a decoded BNE there on the current
+ * fetch page or the exec soft TLB's page)?  Only a filter for the run loop
+ * and cpu_quiet_until: the delay loop itself is decoded from memory, and
+ * skipping it is exact, so engines that answer differently here (the
+ * translator keeps no current page) still run alike. */
+static inline bool cpu_maybe_at_bne(const cpu *c)
+{
+    uint64_t vpage = c->pc & ~0xfffull;
+    unsigned k = (unsigned)(c->pc & 0xfff) >> 2;
+    if (c->fvbase == vpage)
+        return c->fpage->insn[k].op == OP_BNE;
+    const xtlb *x = &c->st->x[(c->pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    return x->tag == (c->pc & ~0xffcull) && x->page->insn[k].op == OP_BNE;
+}
+bool cpu_idle_point_at(const cpu *c, uint64_t pc);
+bool cpu_idle_enter(cpu *c);
+void cpu_probe_start(cpu *c);
+bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d);
+void cpu_probe_stop(cpu *c, bool failed);
+void cpu_probe_note_done(cpu *c);
+bool cpu_wait_over(cpu *c);
+void cpu_wait_end(cpu *c);
+void cpu_wait_debug_changed(cpu *c);
+uint64_t cpu_delay_loop(cpu *c, uint64_t lim);
+/* The clock time up to which a waiting CPU's run may jump at most. */
+uint64_t cpu_wait_until(const cpu *c, uint64_t until);
+
 /* debug.c */
+void cpu_sample(cpu *c, uint64_t executed);
 bool cpu_bp_at(const cpu *c, uint64_t pc);
 bool cpu_page_special(const cpu *c, uint64_t vpage);
 void cpu_special_bits(cpu *c, uint64_t vpage);
@@ -317,8 +427,7 @@ bool cpu_page_watched(const cpu *c, uint64_t vpage);
 
 /* Fast-path loads and stores: the soft TLB hit case inline. */
 #define STLB_ENTRY(t, va) (&(t)[((va) >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)])
-#define STLB_HIT(e, va, size) \
-    ((e)->tag == ((va) & (~(uint64_t)(RAM_PAGE_SIZE - 1) | ((size) - 1))))
+#define STLB_HIT(e, va, size) ((e)->tag == ((va) & (~(uint64_t)(RAM_PAGE_SIZE - 1) | ((size)-1))))
 #define STLB_HOST(e, va) ((uint8_t *)(uintptr_t)((va) + (e)->addend))
 static inline uint8_t *stlb_lookup(stlb *t, uint64_t va, unsigned size)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Debugger support: breakpoints, data watchpoints, HLE hooks, the trace
  * hook, side-effect-free translation and memory access, and the register
  * and TLB views.
@@ -33,8 +34,11 @@ const cpu_hle *cpu_hle_at(const cpu *c, uint64_t pc)
 
 bool cpu_page_special(const cpu *c, uint64_t vpage)
 {
-    if (c->trace)
+    if (c->trace || c->probe.on)
         return true;
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            return true;
     for (unsigned i = 0; i < c->nbps; i++)
         if ((c->bps[i] & ~0xfffull) == vpage)
             return true;
@@ -54,6 +58,9 @@ void cpu_special_bits(cpu *c, uint64_t vpage)
     for (unsigned i = 0; i < c->nhles; i++)
         if ((c->hles[i].vaddr & ~0xfffull) == vpage)
             c->spec_bits[(c->hles[i].vaddr & 0xfff) >> 8] |= 1ull << ((c->hles[i].vaddr >> 2) & 63);
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        if ((c->idle_pts[i] & ~0xfffull) == vpage)
+            c->spec_bits[(c->idle_pts[i] & 0xfff) >> 8] |= 1ull << ((c->idle_pts[i] >> 2) & 63);
 }
 
 int cpu_bp_insert(cpu *c, uint64_t vaddr)
@@ -62,14 +69,12 @@ int cpu_bp_insert(cpu *c, uint64_t vaddr)
         return 0;
     if (c->nbps == c->bpcap) {
         unsigned cap = c->bpcap ? c->bpcap * 2 : 8;
-        uint64_t *n = realloc(c->bps, cap * sizeof *n);
-        if (!n)
-            return -1;
-        c->bps = n;
+        c->bps = xrealloc(c->bps, cap * sizeof *c->bps);
         c->bpcap = cap;
     }
     c->bps[c->nbps++] = vaddr;
     stlb_drop_exec(c, vaddr & ~0xfffull, false);
+    cpu_wait_debug_changed(c);
     return 0;
 }
 
@@ -87,10 +92,7 @@ int cpu_bp_remove(cpu *c, uint64_t vaddr)
 
 int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx)
 {
-    cpu_hle *n = realloc(c->hles, (c->nhles + 1) * sizeof *n);
-    if (!n)
-        return -1;
-    c->hles = n;
+    c->hles = xrealloc(c->hles, (c->nhles + 1) * sizeof *c->hles);
     c->hles[c->nhles++] = (cpu_hle){vaddr, fn, ctx};
     stlb_drop_exec(c, vaddr & ~0xfffull, false);
     return 0;
@@ -101,6 +103,40 @@ void cpu_set_trace(cpu *c, cpu_trace_fn fn, void *ctx)
     c->trace = fn;
     c->trace_ctx = ctx;
     stlb_drop_exec(c, 0, true);
+    if (fn)
+        cpu_wait_debug_changed(c);
+}
+
+/* ---- Sampling ---------------------------------------------------------------- */
+
+/* The next gap: period/2 .. 3*period/2, from a xorshift of the CPU's own. */
+static uint64_t sample_gap(cpu *c)
+{
+    uint64_t x = c->sample_rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    c->sample_rng = x;
+    uint64_t p = c->sample_period;
+    return p / 2 + x % (p ? p : 1) + 1;
+}
+
+void cpu_set_sampler(cpu *c, uint64_t period, cpu_sample_fn fn, void *ctx)
+{
+    c->sample_fn = period ? fn : NULL;
+    c->sample_ctx = ctx;
+    c->sample_period = period;
+    c->sample_rng = 0x9e3779b97f4a7c15ull * (uint64_t)(c->index + 1);
+    c->sample_at = cpu_now_retired(c) - c->waited + sample_gap(c);
+    cpu_kick(c);
+}
+
+/* The run loop is at a sample point (executed >= sample_at). */
+void cpu_sample(cpu *c, uint64_t executed)
+{
+    while (c->sample_at <= executed)
+        c->sample_at += sample_gap(c);
+    c->sample_fn(c->sample_ctx, c, c->pc, c->mode);
 }
 
 /* ---- Watchpoints ------------------------------------------------------------ */
@@ -121,15 +157,13 @@ int cpu_wp_insert(cpu *c, uint64_t vaddr, uint64_t len, int type)
         return -1;
     if (c->nwps == c->wpcap) {
         unsigned cap = c->wpcap ? c->wpcap * 2 : 8;
-        cpu_wp *n = realloc(c->wps, cap * sizeof *n);
-        if (!n)
-            return -1;
-        c->wps = n;
+        c->wps = xrealloc(c->wps, cap * sizeof *c->wps);
         c->wpcap = cap;
     }
     int id = c->next_wp_id++;
     c->wps[c->nwps++] = (cpu_wp){id, vaddr, len, type};
     stlb_flush(c);
+    cpu_wait_debug_changed(c);
     return id;
 }
 
@@ -155,8 +189,13 @@ void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool
             continue;
         if (va + size - 1 < w->addr || va > w->addr + w->len - 1)
             continue;
-        c->hit = (cpu_watch_hit){.vaddr = va, .bus_addr = bus_addr, .size = size,
-                                 .write = write, .value = value, .pc = c->pc, .id = w->id};
+        c->hit = (cpu_watch_hit){.vaddr = va,
+                                 .bus_addr = bus_addr,
+                                 .size = size,
+                                 .write = write,
+                                 .value = value,
+                                 .pc = c->pc,
+                                 .id = w->id};
         c->stop = CPU_WATCH;
         cpu_kick(c);
         return;
@@ -168,12 +207,10 @@ void cpu_check_watch(cpu *c, uint64_t va, uint64_t bus_addr, unsigned size, bool
 int cpu_translate(const cpu *c, uint64_t vaddr, bool write, uint64_t *bus_addr)
 {
     bool cached;
-    return cpu_xlate(c, vaddr, write ? ACC_STORE : ACC_LOAD, bus_addr, &cached) == XL_OK ? 0
-                                                                                        : -1;
+    return cpu_xlate(c, vaddr, write ? ACC_STORE : ACC_LOAD, bus_addr, &cached) == XL_OK ? 0 : -1;
 }
 
-static uint64_t virt_copy(cpu *c, uint64_t vaddr, uint8_t *rbuf, const uint8_t *wbuf,
-                          uint64_t len)
+static uint64_t virt_copy(cpu *c, uint64_t vaddr, uint8_t *rbuf, const uint8_t *wbuf, uint64_t len)
 {
     uint64_t done = 0;
     while (done < len) {
@@ -208,26 +245,44 @@ void cpu_decode_status(uint64_t st, strbuf *out)
 {
     static const char *const ksu[4] = {"kernel", "supervisor", "user", "ksu3"};
     sb_printf(out, "0x%08" PRIx64 " <", st);
-    if (st & ST_CU0) sb_puts(out, "CU0 ");
-    if (st & ST_CU1) sb_puts(out, "CU1 ");
-    if (st & ST_CU2) sb_puts(out, "CU2 ");
-    if (st & ST_XX) sb_puts(out, "XX ");
-    if (st & ST_FR) sb_puts(out, "FR ");
-    if (st & ST_BEV) sb_puts(out, "BEV ");
-    if (st & ST_TS) sb_puts(out, "TS ");
-    if (st & ST_SR) sb_puts(out, "SR ");
-    if (st & ST_NMI) sb_puts(out, "NMI ");
-    if (st & ST_CH) sb_puts(out, "CH ");
-    if (st & ST_CE) sb_puts(out, "CE ");
-    if (st & ST_DE) sb_puts(out, "DE ");
+    if (st & ST_CU0)
+        sb_puts(out, "CU0 ");
+    if (st & ST_CU1)
+        sb_puts(out, "CU1 ");
+    if (st & ST_CU2)
+        sb_puts(out, "CU2 ");
+    if (st & ST_XX)
+        sb_puts(out, "XX ");
+    if (st & ST_FR)
+        sb_puts(out, "FR ");
+    if (st & ST_BEV)
+        sb_puts(out, "BEV ");
+    if (st & ST_TS)
+        sb_puts(out, "TS ");
+    if (st & ST_SR)
+        sb_puts(out, "SR ");
+    if (st & ST_NMI)
+        sb_puts(out, "NMI ");
+    if (st & ST_CH)
+        sb_puts(out, "CH ");
+    if (st & ST_CE)
+        sb_puts(out, "CE ");
+    if (st & ST_DE)
+        sb_puts(out, "DE ");
     sb_printf(out, "IM=0x%02x ", (unsigned)((st >> 8) & 0xff));
-    if (st & ST_KX) sb_puts(out, "KX ");
-    if (st & ST_SX) sb_puts(out, "SX ");
-    if (st & ST_UX) sb_puts(out, "UX ");
+    if (st & ST_KX)
+        sb_puts(out, "KX ");
+    if (st & ST_SX)
+        sb_puts(out, "SX ");
+    if (st & ST_UX)
+        sb_puts(out, "UX ");
     sb_printf(out, "%s", ksu[(st >> 3) & 3]);
-    if (st & ST_ERL) sb_puts(out, " ERL");
-    if (st & ST_EXL) sb_puts(out, " EXL");
-    if (st & ST_IE) sb_puts(out, " IE");
+    if (st & ST_ERL)
+        sb_puts(out, " ERL");
+    if (st & ST_EXL)
+        sb_puts(out, " EXL");
+    if (st & ST_IE)
+        sb_puts(out, " IE");
     sb_puts(out, ">");
 }
 
@@ -259,11 +314,11 @@ void cpu_show_cp0_regs(const cpu *c, strbuf *out)
     cpu_decode_status(c->status, out);
     sb_puts(out, "\nCause    ");
     cpu_decode_cause(c->cause, out);
-    sb_printf(out, "\nEPC      %016" PRIx64 "  ErrorEPC %016" PRIx64 "  BadVAddr %016" PRIx64
-              "\nEntryHi  %016" PRIx64 "  Count    %08" PRIx64 "          Compare  %08" PRIx64
-              "\n",
-              c->cp0[CP0_EPC], c->cp0[CP0_ERROREPC], c->cp0[CP0_BADVADDR],
-              c->cp0[CP0_ENTRYHI], cp0_read((cpu *)c, CP0_COUNT, 0), (uint64_t)c->compare);
+    sb_printf(out,
+              "\nEPC      %016" PRIx64 "  ErrorEPC %016" PRIx64 "  BadVAddr %016" PRIx64
+              "\nEntryHi  %016" PRIx64 "  Count    %08" PRIx64 "          Compare  %08" PRIx64 "\n",
+              c->cp0[CP0_EPC], c->cp0[CP0_ERROREPC], c->cp0[CP0_BADVADDR], c->cp0[CP0_ENTRYHI],
+              cp0_read((cpu *)c, CP0_COUNT, 0), (uint64_t)c->compare);
 }
 
 void cpu_show_fpu(const cpu *c, strbuf *out)
@@ -278,7 +333,8 @@ void cpu_show_fpu(const cpu *c, strbuf *out)
 
 void cpu_show_tlb(const cpu *c, strbuf *out)
 {
-    sb_printf(out, "Index %" PRIu64 "  Random %u  Wired %" PRIu64 "  EntryHi %016" PRIx64
+    sb_printf(out,
+              "Index %" PRIu64 "  Random %u  Wired %" PRIu64 "  EntryHi %016" PRIx64
               "  PageMask %08" PRIx64 "\n",
               c->cp0[CP0_INDEX], tlb_random(c), c->cp0[CP0_WIRED], c->cp0[CP0_ENTRYHI],
               c->cp0[CP0_PAGEMASK]);
@@ -288,8 +344,8 @@ void cpu_show_tlb(const cpu *c, strbuf *out)
             continue; /* neither half valid */
         uint64_t size = ((e->mask | 0x1fffull) + 1) >> 1;
         sb_printf(out, "%2u: vpn2 %016" PRIx64 " asid %02x %s size %" PRIu64 "K", i,
-                  (uint64_t)(e->hi & ~0xffull), (unsigned)(e->hi & 0xff), (e->lo[0] & e->lo[1] & 1) ? "G" : "-",
-                  size >> 10);
+                  (uint64_t)(e->hi & ~0xffull), (unsigned)(e->hi & 0xff),
+                  (e->lo[0] & e->lo[1] & 1) ? "G" : "-", size >> 10);
         for (unsigned h = 0; h < 2; h++) {
             uint64_t lo = e->lo[h];
             sb_printf(out, "  [%c pa %010" PRIx64 " c%u %c%c]", h ? '1' : '0',

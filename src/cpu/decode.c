@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Instruction decoder: one 32-bit MIPS IV word into a dinsn slot.
  *
  * Conventions of the decoded form (exec.c and insn.h rely on them):
@@ -38,16 +39,16 @@ static void special(uint32_t w, dinsn *d)
     switch (w & 63) {
     case 0x00: d->op = w == 0 ? OP_NOP : OP_SLL; break;
     case 0x01:
-        if (w & 0x20000)  /* bit 17 must be zero in MOVF/MOVT */
+        if (w & 0x20000) /* bit 17 must be zero in MOVF/MOVT */
             break;
         d->op = OP_MOVCI;
         d->sa = (uint8_t)((w >> 18) & 7);
         d->imm = (w >> 16) & 1; /* 1 = MOVT */
         break;
-    case 0x02: d->op = rs ? OP_RI : OP_SRL; break;   /* rs=1: ROTR (R2) */
+    case 0x02: d->op = rs ? OP_RI : OP_SRL; break; /* rs=1: ROTR (R2) */
     case 0x03: d->op = OP_SRA; break;
     case 0x04: d->op = OP_SLLV; break;
-    case 0x06: d->op = sa ? OP_RI : OP_SRLV; break;  /* sa=1: ROTRV */
+    case 0x06: d->op = sa ? OP_RI : OP_SRLV; break; /* sa=1: ROTRV */
     case 0x07: d->op = OP_SRAV; break;
     case 0x08: d->op = OP_JR; break;
     case 0x09: d->op = OP_JALR; break;
@@ -92,11 +93,20 @@ static void special(uint32_t w, dinsn *d)
     case 0x34: d->op = OP_TEQ; break;
     case 0x36: d->op = OP_TNE; break;
     case 0x38: d->op = OP_DSLL; break;
-    case 0x3a: d->op = rs ? OP_RI : OP_DSRL; break;  /* DROTR */
+    case 0x3a: d->op = rs ? OP_RI : OP_DSRL; break; /* DROTR */
     case 0x3b: d->op = OP_DSRA; break;
-    case 0x3c: d->op = OP_DSLL32; sa += 32; break;
-    case 0x3e: d->op = rs ? OP_RI : OP_DSRL32; sa += 32; break; /* DROTR32 */
-    case 0x3f: d->op = OP_DSRA32; sa += 32; break;
+    case 0x3c:
+        d->op = OP_DSLL32;
+        sa += 32;
+        break;
+    case 0x3e:
+        d->op = rs ? OP_RI : OP_DSRL32;
+        sa += 32;
+        break; /* DROTR32 */
+    case 0x3f:
+        d->op = OP_DSRA32;
+        sa += 32;
+        break;
     default: break;
     }
     if (d->op != OP_MOVCI)
@@ -108,16 +118,16 @@ static void special(uint32_t w, dinsn *d)
 static void regimm(uint32_t w, dinsn *d)
 {
     static const uint8_t ops[32] = {
-        [0x00] = OP_BLTZ, [0x01] = OP_BGEZ, [0x02] = OP_BLTZL, [0x03] = OP_BGEZL,
-        [0x08] = OP_TGEI, [0x09] = OP_TGEIU, [0x0a] = OP_TLTI, [0x0b] = OP_TLTIU,
-        [0x0c] = OP_TEQI, [0x0e] = OP_TNEI,
-        [0x10] = OP_BLTZAL, [0x11] = OP_BGEZAL, [0x12] = OP_BLTZALL, [0x13] = OP_BGEZALL,
+        [0x00] = OP_BLTZ,    [0x01] = OP_BGEZ,    [0x02] = OP_BLTZL,  [0x03] = OP_BGEZL,
+        [0x08] = OP_TGEI,    [0x09] = OP_TGEIU,   [0x0a] = OP_TLTI,   [0x0b] = OP_TLTIU,
+        [0x0c] = OP_TEQI,    [0x0e] = OP_TNEI,    [0x10] = OP_BLTZAL, [0x11] = OP_BGEZAL,
+        [0x12] = OP_BLTZALL, [0x13] = OP_BGEZALL,
     };
     unsigned rt = (w >> 16) & 31;
     d->op = ops[rt] ? ops[rt] : OP_RI;
     if (rt < 8 || rt >= 16) {
         d->imm = (int64_t)(int16_t)w * 4;
-        d->rd = 31;  /* link register for the AL forms */
+        d->rd = 31; /* link register for the AL forms */
     } else {
         d->imm = (int16_t)w;
     }
@@ -129,8 +139,14 @@ static void cop0(uint32_t w, dinsn *d)
     d->sa = (uint8_t)rd;
     d->imm = w & 7;
     switch (rs) {
-    case 0: d->op = OP_MFC0; d->rd = dst(rt); return;
-    case 1: d->op = OP_DMFC0; d->rd = dst(rt); return;
+    case 0:
+        d->op = OP_MFC0;
+        d->rd = dst(rt);
+        return;
+    case 1:
+        d->op = OP_DMFC0;
+        d->rd = dst(rt);
+        return;
     case 4: d->op = OP_MTC0; return;
     case 5: d->op = OP_DMTC0; return;
     default: break;
@@ -160,8 +176,15 @@ void cpu_decode(uint32_t w, dinsn *d)
     switch (opc) {
     case 0x00: special(w, d); return;
     case 0x01: regimm(w, d); return;
-    case 0x02: d->op = OP_J; d->imm = (int64_t)(w & 0x3ffffff) << 2; return;
-    case 0x03: d->op = OP_JAL; d->imm = (int64_t)(w & 0x3ffffff) << 2; d->rd = 31; return;
+    case 0x02:
+        d->op = OP_J;
+        d->imm = (int64_t)(w & 0x3ffffff) << 2;
+        return;
+    case 0x03:
+        d->op = OP_JAL;
+        d->imm = (int64_t)(w & 0x3ffffff) << 2;
+        d->rd = 31;
+        return;
     case 0x04: d->op = OP_BEQ; break;
     case 0x05: d->op = OP_BNE; break;
     case 0x06: d->op = OP_BLEZ; break;
@@ -170,10 +193,22 @@ void cpu_decode(uint32_t w, dinsn *d)
     case 0x09: d->op = OP_ADDIU; return;
     case 0x0a: d->op = OP_SLTI; return;
     case 0x0b: d->op = OP_SLTIU; return;
-    case 0x0c: d->op = OP_ANDI; d->imm = w & 0xffff; return;
-    case 0x0d: d->op = OP_ORI; d->imm = w & 0xffff; return;
-    case 0x0e: d->op = OP_XORI; d->imm = w & 0xffff; return;
-    case 0x0f: d->op = OP_LUI; d->imm = (int64_t)(int32_t)(w << 16); return;
+    case 0x0c:
+        d->op = OP_ANDI;
+        d->imm = w & 0xffff;
+        return;
+    case 0x0d:
+        d->op = OP_ORI;
+        d->imm = w & 0xffff;
+        return;
+    case 0x0e:
+        d->op = OP_XORI;
+        d->imm = w & 0xffff;
+        return;
+    case 0x0f:
+        d->op = OP_LUI;
+        d->imm = (int64_t)(int32_t)(w << 16);
+        return;
     case 0x10: cop0(w, d); return;
     case 0x11:
         if (rs == 8) {
@@ -188,10 +223,22 @@ void cpu_decode(uint32_t w, dinsn *d)
     case 0x12: d->op = OP_COP2; return;
     case 0x13:
         switch (w & 63) {
-        case 0x00: d->op = OP_LWXC1; d->sa = (uint8_t)((w >> 6) & 31); break;
-        case 0x01: d->op = OP_LDXC1; d->sa = (uint8_t)((w >> 6) & 31); break;
-        case 0x08: d->op = OP_SWXC1; d->sa = (uint8_t)((w >> 11) & 31); break;
-        case 0x09: d->op = OP_SDXC1; d->sa = (uint8_t)((w >> 11) & 31); break;
+        case 0x00:
+            d->op = OP_LWXC1;
+            d->sa = (uint8_t)((w >> 6) & 31);
+            break;
+        case 0x01:
+            d->op = OP_LDXC1;
+            d->sa = (uint8_t)((w >> 6) & 31);
+            break;
+        case 0x08:
+            d->op = OP_SWXC1;
+            d->sa = (uint8_t)((w >> 11) & 31);
+            break;
+        case 0x09:
+            d->op = OP_SDXC1;
+            d->sa = (uint8_t)((w >> 11) & 31);
+            break;
         case 0x0f: d->op = OP_PREFX; break;
         default: d->op = OP_COP1X; break;
         }
@@ -221,18 +268,30 @@ void cpu_decode(uint32_t w, dinsn *d)
     case 0x2e: d->op = OP_SWR; return;
     case 0x2f: d->op = OP_CACHE; return;
     case 0x30: d->op = OP_LL; return;
-    case 0x31: d->op = OP_LWC1; d->sa = (uint8_t)rt; return;
+    case 0x31:
+        d->op = OP_LWC1;
+        d->sa = (uint8_t)rt;
+        return;
     case 0x32: d->op = OP_COP2; return;
     case 0x33: d->op = OP_PREF; return;
     case 0x34: d->op = OP_LLD; return;
-    case 0x35: d->op = OP_LDC1; d->sa = (uint8_t)rt; return;
+    case 0x35:
+        d->op = OP_LDC1;
+        d->sa = (uint8_t)rt;
+        return;
     case 0x36: d->op = OP_COP2; return;
     case 0x37: d->op = OP_LD; return;
     case 0x38: d->op = OP_SC; return;
-    case 0x39: d->op = OP_SWC1; d->sa = (uint8_t)rt; return;
+    case 0x39:
+        d->op = OP_SWC1;
+        d->sa = (uint8_t)rt;
+        return;
     case 0x3a: d->op = OP_COP2; return;
     case 0x3c: d->op = OP_SCD; return;
-    case 0x3d: d->op = OP_SDC1; d->sa = (uint8_t)rt; return;
+    case 0x3d:
+        d->op = OP_SDC1;
+        d->sa = (uint8_t)rt;
+        return;
     case 0x3e: d->op = OP_COP2; return;
     case 0x3f: d->op = OP_SD; return;
     default: return;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Disassembly: Capstone (MIPS64, big-endian) for the text, with three
  * corrections made from our own decoder:
  *  - register names follow the n64 convention (Capstone prints o32 names:
@@ -40,14 +41,11 @@ static void target_str(uint64_t t, symtab *syms, char *buf, size_t len)
 static bool static_target(uint64_t pc, const dinsn *d, uint64_t *t)
 {
     switch (cpu_op_fmt[d->op]) {
-    case F_B1: case F_B2: case F_BC1:
-        *t = pc + 4 + (uint64_t)d->imm;
-        return true;
-    case F_J:
-        *t = ((pc + 4) & ~0x0fffffffull) | (uint64_t)d->imm;
-        return true;
-    default:
-        return false;
+    case F_B1:
+    case F_B2:
+    case F_BC1: *t = pc + 4 + (uint64_t)d->imm; return true;
+    case F_J: *t = ((pc + 4) & ~0x0fffffffull) | (uint64_t)d->imm; return true;
+    default: return false;
     }
 }
 
@@ -122,14 +120,14 @@ static void own_text(uint64_t pc, const dinsn *d, symtab *syms, char *buf, size_
 static bool fpu_text(const dinsn *d, char *buf, size_t len)
 {
     static const char *const ar[64] = {
-        [0] = "add", [1] = "sub", [2] = "mul", [3] = "div", [4] = "sqrt", [5] = "abs",
-        [6] = "mov", [7] = "neg", [8] = "round.l", [9] = "trunc.l", [10] = "ceil.l",
-        [11] = "floor.l", [12] = "round.w", [13] = "trunc.w", [14] = "ceil.w", [15] = "floor.w",
-        [17] = "mov?", [18] = "movz", [19] = "movn", [21] = "recip", [22] = "rsqrt",
-        [32] = "cvt.s", [33] = "cvt.d", [36] = "cvt.w", [37] = "cvt.l",
+        [0] = "add",      [1] = "sub",      [2] = "mul",      [3] = "div",      [4] = "sqrt",
+        [5] = "abs",      [6] = "mov",      [7] = "neg",      [8] = "round.l",  [9] = "trunc.l",
+        [10] = "ceil.l",  [11] = "floor.l", [12] = "round.w", [13] = "trunc.w", [14] = "ceil.w",
+        [15] = "floor.w", [17] = "mov?",    [18] = "movz",    [19] = "movn",    [21] = "recip",
+        [22] = "rsqrt",   [32] = "cvt.s",   [33] = "cvt.d",   [36] = "cvt.w",   [37] = "cvt.l",
     };
-    static const char *const cond[16] = {"f", "un", "eq", "ueq", "olt", "ult", "ole", "ule",
-                                         "sf", "ngle", "seq", "ngl", "lt", "nge", "le", "ngt"};
+    static const char *const cond[16] = {"f",  "un",   "eq",  "ueq", "olt", "ult", "ole", "ule",
+                                         "sf", "ngle", "seq", "ngl", "lt",  "nge", "le",  "ngt"};
     static const char *const mv[8] = {"mfc1", "dmfc1", "cfc1", NULL, "mtc1", "dmtc1", "ctc1", NULL};
     uint32_t w = d->raw;
     unsigned fmt = (w >> 21) & 31, ft = (w >> 16) & 31, fs = (w >> 11) & 31, fd = (w >> 6) & 31;
@@ -223,8 +221,10 @@ void cpu_disasm(uint64_t pc, uint32_t insn, symtab *syms, char *buf, size_t len)
         return;
     }
     if (cs_state == 0) {
-        cs_state = cs_open(CS_ARCH_MIPS, CS_MODE_MIPS64 | CS_MODE_BIG_ENDIAN, &cs_handle) ==
-                           CS_ERR_OK ? 1 : -1;
+        cs_state =
+            cs_open(CS_ARCH_MIPS, CS_MODE_MIPS64 | CS_MODE_BIG_ENDIAN, &cs_handle) == CS_ERR_OK
+                ? 1
+                : -1;
     }
     cs_insn *ci = NULL;
     size_t n = 0;

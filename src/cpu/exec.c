@@ -1,15 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The run loop: cpu_run() and the dispatch of decoded operations.
  *
  * cpu_run() alternates between an outer part (exit requests, stops, NMI and
  * soft reset, the Count/Compare timer, interrupts, the time limit) and
- * run_inner(), a threaded interpreter over decoded pages: each handler ends
+ * cpu_interp(), a threaded interpreter over decoded pages: each handler ends
  * by counting the next instruction against a budget kept in a register and
  * jumping straight to that instruction's handler (computed goto), so the
  * common path has no pc arithmetic, no page test and no limit load.  The pc
  * is implied by the slot pointer (pc = pcb + slot address / 4); running off
  * a page lands on its OP_REFETCH sentinel.  Anything that must be looked at
  * between two instructions (an interrupt line, a Status write, a breakpoint
- * insertion, cpu_request_exit) sets c->limit to 0 (a "kick"): run_inner
+ * insertion, cpu_request_exit) sets c->limit to 0 (a "kick"): cpu_interp
  * looks at it after every slow path, every taken or untaken branch and every
  * page change, so it stops within the basic block.
  *
@@ -32,15 +33,16 @@
  * instruction comes through fetch_full() and runs alone from c->tmp.
  *
  * Handlers: one per operation, in exec_alu.h, exec_branch.h, exec_mem.h
- * and exec_sys.h, included inside run_inner() (they are labels of its
+ * and exec_sys.h, included inside cpu_interp() (they are labels of its
  * computed goto); what each instruction computes is in insn.h, which they
  * call with their operation as a constant.  A handler uses only the
- * vocabulary defined at the top of run_inner() (OP, NEXT, SLOW, EXC, GO,
+ * vocabulary defined at the top of cpu_interp() (OP, NEXT, SLOW, EXC, GO,
  * BRANCH, ...).
  */
 #include "cpu/cpu_internal.h"
 #include "cpu/ops.h"
 #include "cpu/insn.h"
+#include "cpu/jit.h"
 
 /* The fetch slow path with the debugger's per-instruction features.
  * Returns the slot to execute, NULL after an exception, or sets *stop. */
@@ -65,17 +67,28 @@ static dinsn *fetch_full(cpu *c, uint64_t pc, int *stop, bool *hle_done)
             return NULL;
         }
     }
+    if (unlikely(c->nidle_pts) && cpu_idle_point_at(c, pc) && cpu_idle_enter(c)) {
+        *stop = CPU_WAITING;
+        return NULL;
+    }
     dinsn *d = cpu_fetch_slow(c, pc);
     if (!d)
         return NULL;
     if (d->op == OP_DECODE && d != &c->tmp[0])
         dpage_decode_slot(c, c->fpage_last, d);
+    if (unlikely(c->probe.on) && cpu_probe_step(c, pc, d)) {
+        *stop = CPU_WAITING;
+        return NULL;
+    }
     if (unlikely(c->trace))
         c->trace(c->trace_ctx, c, pc, d->raw);
     return d;
 }
 
-static int run_inner(cpu *c)
+/* An exec soft TLB in which nothing matches. */
+static const xtlb no_xtlb[STLB_SIZE] = {[0 ... STLB_SIZE - 1] = {STLB_EMPTY, NULL}};
+
+int cpu_interp(cpu *c, uint64_t cap)
 {
     /* Threaded dispatch: every handler ends by counting the next
      * instruction and jumping straight to its handler through `tbl`.  tbl is
@@ -90,7 +103,7 @@ static int run_inner(cpu *c)
     };
     /* A mode without 64-bit operations or MIPS IV checks those first. */
     static const void *const tbl_chk[OP_COUNT] = {
-#define X(n, m, f)                                                                          \
+#define X(n, m, f) \
     [OP_##n] = INSN_IS_OP64(OP_##n) ? &&L_CHK64 : INSN_IS_OP4(OP_##n) ? &&L_CHK4 : &&L_##n,
         CPU_OPS(X)
 #undef X
@@ -118,11 +131,11 @@ static int run_inner(cpu *c)
     const void *const *mtbl; /* the current page's table: rtbl or tbl_spec */
     const void *const *rtbl; /* the mode's table: tbl_k or tbl_chk */
     const dinsn *d;
-    int64_t left;          /* instructions that may still start */
-    uint64_t lim;          /* clk->now = lim - left */
-    uint64_t pcb;          /* pc of slot d = pcb + (d >> 2) */
-    uint64_t vbase;        /* the current page: virtual base ... */
-    dpage *page;           /* ... and decoded slots */
+    int64_t left;   /* instructions that may still start */
+    uint64_t lim;   /* clk->now = lim - left */
+    uint64_t pcb;   /* pc of slot d = pcb + (d >> 2) */
+    uint64_t vbase; /* the current page: virtual base ... */
+    dpage *page;    /* ... and decoded slots */
     uint64_t pc, dtarget2 = 0;
     /* The pending branch's target: a pc with tbl_ds, a slot on this page
      * with tbl_dsl. */
@@ -148,145 +161,152 @@ static int run_inner(cpu *c)
 /* cpu_kick() and cpu_request_exit() set c->limit to 0: leave soon. */
 #define KICKED() (c->limit == 0)
 #define OP(n) L_##n:
-#define NEXT()                                  \
-    do {                                        \
-        d++;                                    \
-        if (unlikely(--left < 0))               \
-            goto out_next;                      \
-        goto *tbl[d->op];                       \
+#define NEXT()                    \
+    do {                          \
+        d++;                      \
+        if (unlikely(--left < 0)) \
+            goto out_next;        \
+        goto *tbl[d->op];         \
     } while (0)
 /* After a slow path (device access, CP0): stop if something kicked the CPU. */
-#define SLOW_DONE()                             \
-    do {                                        \
-        if (unlikely(KICKED())) {               \
-            d++;                                \
-            goto out_done;                      \
-        }                                       \
-        NEXT();                                 \
+#define SLOW_DONE()               \
+    do {                          \
+        if (unlikely(KICKED())) { \
+            d++;                  \
+            goto out_done;        \
+        }                         \
+        NEXT();                   \
     } while (0)
 /* Run the slot d (a delay slot when IN_DS()). */
-#define DISPATCH()                              \
-    do {                                        \
-        if (unlikely(--left < 0))               \
-            goto out_before;                    \
-        goto *mtbl[d->op];                      \
+#define DISPATCH()                \
+    do {                          \
+        if (unlikely(--left < 0)) \
+            goto out_before;      \
+        goto *mtbl[d->op];        \
     } while (0)
 /* A new current page, with its table (keeping a pending delay slot). */
-#define SET_MTBL(t)                             \
-    do {                                        \
-        if (tbl == mtbl)                        \
-            tbl = (t);                          \
-        mtbl = (t);                             \
+#define SET_MTBL(t)      \
+    do {                 \
+        if (tbl == mtbl) \
+            tbl = (t);   \
+        mtbl = (t);      \
     } while (0)
-#define SYNC()                                  \
-    do {                                        \
-        c->pc = PC();                           \
-        c->in_ds = IN_DS();                     \
-        clk->now = lim - (uint64_t)left;        \
+#define SYNC()                           \
+    do {                                 \
+        c->pc = PC();                    \
+        c->in_ds = IN_DS();              \
+        clk->now = lim - (uint64_t)left; \
     } while (0)
-#define EXC(code)                                  \
-    do {                                           \
-        SYNC();                                    \
-        cpu_exception(c, (code), 0, false);        \
-        goto exc;                                  \
+#define EXC(code)                           \
+    do {                                    \
+        SYNC();                             \
+        cpu_exception(c, (code), 0, false); \
+        goto exc;                           \
     } while (0)
-#define EXC_CE(n)                   \
-    do {                            \
-        SYNC();                     \
-        cpu_exception_ce(c, (n));   \
-        goto exc;                   \
+#define EXC_CE(n)                 \
+    do {                          \
+        SYNC();                   \
+        cpu_exception_ce(c, (n)); \
+        goto exc;                 \
     } while (0)
-#define CHK64()                         \
-    do {                                \
-        if (unlikely(!c->ops64))        \
-            EXC(EXC_RI);                \
+#define CHK64()                  \
+    do {                         \
+        if (unlikely(!c->ops64)) \
+            EXC(EXC_RI);         \
     } while (0)
-#define CHK4()                          \
-    do {                                \
-        if (unlikely(!c->mips4))        \
-            EXC(EXC_RI);                \
+#define CHK4()                   \
+    do {                         \
+        if (unlikely(!c->mips4)) \
+            EXC(EXC_RI);         \
     } while (0)
 /* Go to t after the delay slot (the next slot). */
-#define GO(t)                                   \
-    do {                                        \
-        uint64_t t_ = (t);                      \
-        if (unlikely(IN_DS())) {                \
-            dtarget2 = t_;                      \
-            goto branch_in_ds;                  \
-        }                                       \
-        bt = t_;                                \
-        tbl = tbl_ds;                           \
-        d++;                                    \
-        DISPATCH();                             \
+#define GO(t)                    \
+    do {                         \
+        uint64_t t_ = (t);       \
+        if (unlikely(IN_DS())) { \
+            dtarget2 = t_;       \
+            goto branch_in_ds;   \
+        }                        \
+        bt = t_;                 \
+        tbl = tbl_ds;            \
+        d++;                     \
+        DISPATCH();              \
     } while (0)
 #define BTARGET() (PC() + 4 + (uint64_t)(int64_t)d->imm)
 /* Conditional branches whose slot and both continuations are on this page
  * (DF_LOCAL, set when the slot was decoded) go by slot pointer (imm is a
  * multiple of 4: the target slot is 4 * imm bytes after the delay slot). */
 #define LOCAL_TARGET() ((uintptr_t)(d + 1) + (uintptr_t)((intptr_t)d->imm * 4))
-#define BRANCH(cond)                                                    \
-    do {                                                                \
-        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
-            bt = (cond) ? LOCAL_TARGET() : (uintptr_t)(d + 2);          \
-            tbl = tbl_dsl;                                              \
-            d++;                                                        \
-            DISPATCH();                                                 \
-        }                                                               \
-        GO((cond) ? BTARGET() : PC() + 8);                              \
+#define BRANCH(cond)                                           \
+    do {                                                       \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) { \
+            bt = (cond) ? LOCAL_TARGET() : (uintptr_t)(d + 2); \
+            tbl = tbl_dsl;                                     \
+            d++;                                               \
+            DISPATCH();                                        \
+        }                                                      \
+        GO((cond) ? BTARGET() : PC() + 8);                     \
     } while (0)
-#define BRANCH_LIKELY(cond)                                             \
-    do {                                                                \
-        bool c_ = (cond);                                               \
-        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) {          \
-            if (c_) {                                                   \
-                bt = LOCAL_TARGET();                                    \
-                tbl = tbl_dsl;                                          \
-                d++;                                                    \
-            } else {                                                    \
-                d += 2; /* the slot is skipped */                       \
-            }                                                           \
-            DISPATCH();                                                 \
-        }                                                               \
-        if (c_)                                                         \
-            GO(BTARGET());                                              \
-        pc = PC() + 8;                                                  \
-        tbl = mtbl;                                                     \
-        goto jump;                                                      \
+#define BRANCH_LIKELY(cond)                                    \
+    do {                                                       \
+        bool c_ = (cond);                                      \
+        if (likely(d->flags & DF_LOCAL) && likely(!IN_DS())) { \
+            if (c_) {                                          \
+                bt = LOCAL_TARGET();                           \
+                tbl = tbl_dsl;                                 \
+                d++;                                           \
+            } else {                                           \
+                d += 2; /* the slot is skipped */              \
+            }                                                  \
+            DISPATCH();                                        \
+        }                                                      \
+        if (c_)                                                \
+            GO(BTARGET());                                     \
+        pc = PC() + 8;                                         \
+        tbl = mtbl;                                            \
+        goto jump;                                             \
     } while (0)
 /* A state helper of insn.h that returns false when it took an exception. */
-#define SLOW(call)                              \
-    do {                                        \
-        SYNC();                                 \
-        if (!(call))                            \
-            goto exc;                           \
-        SLOW_DONE();                            \
+#define SLOW(call)    \
+    do {              \
+        SYNC();       \
+        if (!(call))  \
+            goto exc; \
+        SLOW_DONE();  \
     } while (0)
 /* Coprocessor Unusable unless CP0 (kernel mode or Status.CU0), CP1 usable. */
-#define NEED_CU0()                              \
-    do {                                        \
-        if (unlikely(!c->cu0))                  \
-            EXC_CE(0);                          \
+#define NEED_CU0()             \
+    do {                       \
+        if (unlikely(!c->cu0)) \
+            EXC_CE(0);         \
     } while (0)
-#define NEED_CU1()                              \
-    do {                                        \
-        if (unlikely(!(c->status & ST_CU1)))    \
-            EXC_CE(1);                          \
+#define NEED_CU1()                           \
+    do {                                     \
+        if (unlikely(!(c->status & ST_CU1))) \
+            EXC_CE(1);                       \
     } while (0)
 
-reload:
-    {
-        uint64_t klim = c->limit, now = clk->now, n = klim > now ? klim - now : 0;
-        if (n > (uint64_t)INT64_MAX)
-            n = (uint64_t)INT64_MAX;
-        left = (int64_t)n;
-        lim = now + n;
-    }
+    /* At most `cap` instructions (the translator's dispatcher hands over
+     * what it does not translate): a limit of our own below c->limit. */
+    const uint64_t caplim = clk->now + cap < clk->now ? UINT64_MAX : clk->now + cap;
+reload : {
+    uint64_t klim = c->limit, now = clk->now;
+    if (klim > caplim)
+        klim = caplim;
+    uint64_t n = klim > now ? klim - now : 0;
+    if (n > (uint64_t)INT64_MAX)
+        n = (uint64_t)INT64_MAX;
+    left = (int64_t)n;
+    lim = now + n;
+}
     vbase = c->fvbase;
     page = c->fpage;
     pcb = vbase - ((uintptr_t)page->insn >> 2);
     rtlb = c->st->r;
     wtlb = c->st->w;
-    xt = c->st->x;
+    /* While a probe watches (idle.c), no exec soft-TLB entry matches: every
+     * fetch goes through fetch_full(). */
+    xt = unlikely(c->probe.on) ? (xtlb *)no_xtlb : c->st->x;
     rtbl = c->ops64 && c->mips4 ? tbl_k : tbl_chk;
     mtbl = c->fspecial ? tbl_spec : rtbl;
     pc = c->pc;
@@ -294,31 +314,31 @@ reload:
     tbl = c->dly ? tbl_ds : mtbl;
     /* fall through */
 
-jump: /* run the instruction at pc (a delay slot when IN_DS()) */
-    {
-        uint64_t off = pc - vbase;
-        if (likely((off & ~0xffcull) == 0)) {
-            d = &page->insn[off >> 2];
-            DISPATCH();
-        }
+jump : /* run the instruction at pc (a delay slot when IN_DS()) */
+{
+    uint64_t off = pc - vbase;
+    if (likely((off & ~0xffcull) == 0)) {
+        d = &page->insn[off >> 2];
+        DISPATCH();
     }
-fetch: /* ... which is not on the current page */
-    {
-        xtlb *x = &xt[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
-        if (likely(x->tag == (pc & ~0xffcull))) { /* (an unaligned pc never matches) */
-            page = x->page;
-            vbase = x->tag;
-            c->fvbase = vbase;
-            c->fpage = page;
-            c->fspecial = false;
-            c->skip_bp = false;
-            pcb = vbase - ((uintptr_t)page->insn >> 2);
-            SET_MTBL(rtbl);
-            d = &page->insn[(pc & 0xfff) >> 2];
-            DISPATCH();
-        }
+}
+fetch : /* ... which is not on the current page */
+{
+    xtlb *x = &xt[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+    if (likely(x->tag == (pc & ~0xffcull))) { /* (an unaligned pc never matches) */
+        page = x->page;
+        vbase = x->tag;
+        c->fvbase = vbase;
+        c->fpage = page;
+        c->fspecial = false;
+        c->skip_bp = false;
+        pcb = vbase - ((uintptr_t)page->insn >> 2);
+        SET_MTBL(rtbl);
+        d = &page->insn[(pc & 0xfff) >> 2];
+        DISPATCH();
     }
-fetch_slow: /* translation, breakpoints, HLE hooks, the trace hook */
+}
+fetch_slow:                  /* translation, breakpoints, HLE hooks, the trace hook */
     if (unlikely(left <= 0)) /* the budget ran out, or an exit was requested (by an HLE
                                 call or an exception path that never dispatches) */
         goto out_pc;
@@ -413,7 +433,7 @@ L_DECODE: /* (counted as the instruction it becomes) */
     dpage_decode_slot(c, page, (dinsn *)d);
     goto *mtbl[d->op];
 
-L_SPEC: { /* on a page with breakpoints or HLE hooks */
+L_SPEC : { /* on a page with breakpoints or HLE hooks */
     unsigned k = (unsigned)(d - page->insn);
     if (likely(!(c->spec_bits[k >> 6] & (1ull << (k & 63)))))
         goto *rtbl[d->op];
@@ -512,6 +532,8 @@ int cpu_run(cpu *c, uint64_t until)
             cpu_apply_soft_reset(c);
         }
         cpu_timer_check(c);
+        if (unlikely(c->wait) && cpu_wait_over(c))
+            cpu_wait_end(c);
         if (cpu_irq_pending(c)) {
             c->in_ds = c->dly;
             cpu_exception(c, EXC_INT, 0, false);
@@ -521,17 +543,48 @@ int cpu_run(cpu *c, uint64_t until)
             rc = CPU_RAN;
             break;
         }
+        if (unlikely(c->wait)) { /* idle.c: nothing to execute until then */
+            uint64_t t = cpu_wait_until(c, until);
+            c->waited += t - clk->now;
+            if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
+                cpu_perf_account(c, t - clk->now, true);
+            clk->now = t;
+            continue;
+        }
         uint64_t lim = until;
         uint64_t t = c->timer_at - (uint64_t)c->retired_delta;
         if (t < lim)
             lim = t;
+        if (unlikely(c->sample_fn)) { /* the profiler: every so many instructions */
+            uint64_t done = clk->now + (uint64_t)c->retired_delta - c->waited;
+            if (done >= c->sample_at)
+                cpu_sample(c, done);
+            if (c->sample_fn && clk->now + (c->sample_at - done) < lim)
+                lim = clk->now + (c->sample_at - done);
+        }
+        uint64_t before = clk->now;
+        if (c->idle_skip && !c->probe.on) { /* idle.c: probes start at fixed ticks */
+            if (clk->now + (uint64_t)c->retired_delta >= c->probe.next_at)
+                cpu_probe_start(c);
+            if (!c->probe.on) {
+                t = c->probe.next_at - (uint64_t)c->retired_delta;
+                if (t < lim)
+                    lim = t;
+                /* idle.c: a counting delay loop (its head a BNE), at once */
+                if (cpu_maybe_at_bne(c) && !c->exit_req && !c->stop)
+                    cpu_delay_loop(c, lim);
+            }
+        }
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
-        uint64_t before = clk->now;
-        int r = run_inner(c);
+        int r = c->use_jit ? jit_run(c) : cpu_interp(c, UINT64_MAX);
+        if (unlikely(c->probe.noting))
+            cpu_probe_note_done(c); /* the device load that ended the run */
         if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
-            cpu_perf_account(c, clk->now - before);
+            cpu_perf_account(c, clk->now - before, false);
+        if (r == CPU_WAITING)
+            continue;
         if (r) {
             rc = r;
             break;

@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for integer arithmetic, logic, shifts,
  * conditional moves, HI/LO, multiply and divide.
  *
- * Not a header: exec.c includes it inside run_inner(), whose dispatch macros
+ * Not a header: exec.c includes it inside cpu_interp(), whose dispatch macros
  * (OP, NEXT, EXC, ...) and locals (c, d, R) it uses.  What each instruction
  * computes is in insn.h; a handler only takes its operands from the slot,
  * writes the result and goes on. */

@@ -1,6 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for jumps and branches (BC1 included).
  *
- * Not a header: exec.c includes it inside run_inner().  GO(), BRANCH() and
+ * Not a header: exec.c includes it inside cpu_interp().  GO(), BRANCH() and
  * BRANCH_LIKELY() (exec.c) run the delay slot and go on at the target;
  * whether a branch is taken, likely or links is insn.h's. */
 

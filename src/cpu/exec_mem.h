@@ -1,7 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for loads and stores: integer, partial
  * (LWL ... SDR), linked (LL/SC), floating-point, and the hints.
  *
- * Not a header: exec.c includes it inside run_inner().  The integer and FP
+ * Not a header: exec.c includes it inside cpu_interp().  The integer and FP
  * loads and stores try the soft TLB inline (LOAD, STORE); the partial and
  * linked ones go through insn.h's state helpers and mem.c. */
 

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The interpreter's handlers for exceptions on purpose (reserved
  * instructions, SYSCALL, BREAK, the traps), CP0, the TLB, CACHE, and the
  * coprocessors 1 (the FPU's own operations) and 2.
  *
- * Not a header: exec.c includes it inside run_inner().  The CP0 and TLB
+ * Not a header: exec.c includes it inside cpu_interp().  The CP0 and TLB
  * instructions can change the mode, the soft TLB or what interrupt is
  * pending: they end in done_reload, which reloads everything the loop keeps
  * in locals. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 FPU (CP1): register file, FCSR, instruction decode, moves,
  * compares and conditional moves.  Rounding arithmetic lives in
  * fpu_arith.c; the behaviour chosen where the R10000 documentation is silent
@@ -34,10 +35,7 @@ void fpu_reset(fpu_state *f)
  * 64-bit value lives in the even/odd pair (low word in the even register).
  * These raw accessors use the even register of the pair for an odd r; the
  * instructions themselves reject odd registers first (see reg_ok()). */
-uint32_t fpu_get_w(const fpu_state *f, unsigned r, bool fr)
-{
-    return (uint32_t)f->fpr[r & 31];
-}
+uint32_t fpu_get_w(const fpu_state *f, unsigned r, bool fr) { return (uint32_t)f->fpr[r & 31]; }
 
 void fpu_set_w(fpu_state *f, unsigned r, bool fr, uint32_t v)
 {
@@ -66,10 +64,7 @@ void fpu_set_d(fpu_state *f, unsigned r, bool fr, uint64_t v)
     fpu_set_w(f, r + 1, false, (uint32_t)(v >> 32));
 }
 
-bool fpu_cc(const fpu_state *f, unsigned cc)
-{
-    return (f->fcsr >> fcsr_cc_bit(cc & 7)) & 1;
-}
+bool fpu_cc(const fpu_state *f, unsigned cc) { return (f->fcsr >> fcsr_cc_bit(cc & 7)) & 1; }
 
 static void set_cc(fpu_state *f, unsigned cc, bool v)
 {
@@ -79,10 +74,7 @@ static void set_cc(fpu_state *f, unsigned cc, bool v)
 
 /* With FR=0 a 64-bit operand in an odd register is undefined on MIPS; we
  * raise Unimplemented Operation for it (as a reserved encoding would). */
-static bool reg_ok(int fmt, unsigned r, bool fr)
-{
-    return fr || !fmt_is64(fmt) || !(r & 1);
-}
+static bool reg_ok(int fmt, unsigned r, bool fr) { return fr || !fmt_is64(fmt) || !(r & 1); }
 
 static uint64_t get_fmt(const fpu_state *f, int fmt, unsigned r, bool fr)
 {
@@ -188,16 +180,25 @@ static int exec_fmt_sd(fpu_state *f, uint32_t insn, int fmt, bool fr, uint64_t *
         return unimplemented(f);
 
     switch (func) {
-    case 0: case 1: case 2: case 3: /* ADD SUB MUL DIV */
+    case 0:
+    case 1:
+    case 2:
+    case 3: /* ADD SUB MUL DIV */
         if (!reg_ok(fmt, ft, fr))
             return unimplemented(f);
         r = fpu_arith(fmt, (enum arith_op)(AOP_ADD + func), a, b, &env, &x);
         return finish(f, fmt, fd, fr, r, x);
-    case 4: case 21: case 22: /* SQRT RECIP RSQRT */
-        r = fpu_arith(fmt, func == 4 ? AOP_SQRT : func == 21 ? AOP_RECIP : AOP_RSQRT, a, 0,
-                      &env, &x);
+    case 4:
+    case 21:
+    case 22: /* SQRT RECIP RSQRT */
+        r = fpu_arith(fmt,
+                      func == 4    ? AOP_SQRT
+                      : func == 21 ? AOP_RECIP
+                                   : AOP_RSQRT,
+                      a, 0, &env, &x);
         return finish(f, fmt, fd, fr, r, x);
-    case 5: case 7: /* ABS NEG: arithmetic, so a signalling NaN is Invalid */
+    case 5:
+    case 7: /* ABS NEG: arithmetic, so a signalling NaN is Invalid */
         if (f_issnan(fmt, a)) {
             x = X_V;
             r = f_default_nan(fmt);
@@ -210,21 +211,26 @@ static int exec_fmt_sd(fpu_state *f, uint32_t insn, int fmt, bool fr, uint64_t *
             r = func == 5 ? a & ~sign : a ^ sign;
         }
         return finish(f, fmt, fd, fr, r, x);
-    case 6: /* MOV */
-        set_fmt(f, fmt, fd, fr, a);
-        return FPU_OK;
+    case 6: /* MOV */ set_fmt(f, fmt, fd, fr, a); return FPU_OK;
     case 17: /* MOVF.fmt / MOVT.fmt: cc in bits 20..18, tf in bit 16 */
         if (insn & (1u << 17))
             return unimplemented(f);
         if (fpu_cc(f, (insn >> 18) & 7) == ((insn >> 16) & 1))
             set_fmt(f, fmt, fd, fr, a);
         return FPU_OK;
-    case 18: case 19: /* MOVZ.fmt / MOVN.fmt on GPR ft */
+    case 18:
+    case 19: /* MOVZ.fmt / MOVN.fmt on GPR ft */
         if ((gpr[ft] == 0) == (func == 18))
             set_fmt(f, fmt, fd, fr, a);
         return FPU_OK;
-    case 8: case 9: case 10: case 11:   /* ROUND TRUNC CEIL FLOOR .L */
-    case 12: case 13: case 14: case 15: /* ROUND TRUNC CEIL FLOOR .W */
+    case 8:
+    case 9:
+    case 10:
+    case 11: /* ROUND TRUNC CEIL FLOOR .L */
+    case 12:
+    case 13:
+    case 14:
+    case 15: /* ROUND TRUNC CEIL FLOOR .W */
     {
         int dfmt = func < 12 ? FMT_L : FMT_W;
         if (!reg_ok(dfmt, fd, fr))
@@ -234,17 +240,19 @@ static int exec_fmt_sd(fpu_state *f, uint32_t insn, int fmt, bool fr, uint64_t *
         r = fpu_convert(dfmt, fmt, a, &e2, &x);
         return finish(f, dfmt, fd, fr, r, x);
     }
-    case 32: case 33: case 36: case 37: /* CVT.S CVT.D CVT.W CVT.L */
+    case 32:
+    case 33:
+    case 36:
+    case 37: /* CVT.S CVT.D CVT.W CVT.L */
     {
-        static const int dst[6] = { FMT_S, FMT_D, 0, 0, FMT_W, FMT_L };
+        static const int dst[6] = {FMT_S, FMT_D, 0, 0, FMT_W, FMT_L};
         int dfmt = dst[func - 32];
         if (dfmt == fmt || !reg_ok(dfmt, fd, fr))
             return unimplemented(f);
         r = fpu_convert(dfmt, fmt, a, &env, &x);
         return finish(f, dfmt, fd, fr, r, x);
     }
-    default:
-        return unimplemented(f);
+    default: return unimplemented(f);
     }
 }
 
@@ -278,9 +286,7 @@ static int exec_move(fpu_state *f, uint32_t insn, unsigned rs, bool fr, uint64_t
         if (rt)
             gpr[rt] = fpu_get_d(f, fs, fr);
         return FPU_OK;
-    case RS_MT:
-        fpu_set_w(f, fs, fr, (uint32_t)gpr[rt]);
-        return FPU_OK;
+    case RS_MT: fpu_set_w(f, fs, fr, (uint32_t)gpr[rt]); return FPU_OK;
     case RS_DMT:
         if (!reg_ok(FMT_D, fs, fr))
             return unimplemented(f);
@@ -300,8 +306,7 @@ static int exec_move(fpu_state *f, uint32_t insn, unsigned rs, bool fr, uint64_t
             unsigned enables = ((f->fcsr >> FCSR_ENABLES_SHIFT) & 0x1f) | X_E;
             return (cause & enables) ? FPU_EXC_FPE : FPU_OK;
         }
-    default:
-        return FPU_EXC_RI;
+    default: return FPU_EXC_RI;
     }
 }
 
@@ -318,7 +323,7 @@ static int exec_cop1x(fpu_state *f, uint32_t insn, bool fr)
     if (!reg_ok(fmt, fr_, fr) || !reg_ok(fmt, ft, fr) || !reg_ok(fmt, fs, fr) ||
         !reg_ok(fmt, fd, fr))
         return unimplemented(f);
-    static const enum madd_kind kind[4] = { MADD, MSUB, NMADD, NMSUB };
+    static const enum madd_kind kind[4] = {MADD, MSUB, NMADD, NMSUB};
     fpu_env env = env_of(f);
     unsigned x = 0;
     uint64_t r = fpu_madd(fmt, kind[op - 4], get_fmt(f, fmt, fs, fr), get_fmt(f, fmt, ft, fr),
@@ -334,10 +339,10 @@ int fpu_exec(fpu_state *f, uint32_t insn, bool fr, uint64_t *gpr)
     if (opcode != 0x11)
         return FPU_EXC_RI;
     switch (rs) {
-    case FMT_S: case FMT_D:
-        return exec_fmt_sd(f, insn, (int)rs, fr, gpr);
-    case FMT_W: case FMT_L:
-        return exec_fmt_wl(f, insn, (int)rs, fr);
+    case FMT_S:
+    case FMT_D: return exec_fmt_sd(f, insn, (int)rs, fr, gpr);
+    case FMT_W:
+    case FMT_L: return exec_fmt_wl(f, insn, (int)rs, fr);
     default:
         if (rs >= 16) /* reserved formats (E, Q, ...): unimplemented */
             return unimplemented(f);

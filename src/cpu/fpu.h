@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The R10000 FPU (CP1): every MIPS IV single, double, word and long
  * operation, IEEE-correct bit for bit, with FCSR rounding modes, flags,
  * enables, cause and the unimplemented-operation exception.
@@ -11,10 +12,10 @@
 #include "core/common.h"
 
 typedef struct fpu_state {
-    uint64_t fpr[32];  /* raw registers; with FR=0 only the low 32 bits of
+    uint64_t fpr[32]; /* raw registers; with FR=0 only the low 32 bits of
                           each are used and a double lives in an even/odd pair */
     uint32_t fcsr;
-    uint32_t fir;      /* FCR0: implementation/revision (R10000: 0x0900) */
+    uint32_t fir; /* FCR0: implementation/revision (R10000: 0x0900) */
 } fpu_state;
 
 enum fpu_result {

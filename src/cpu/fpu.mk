@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/cpu: the R10000 FPU (CP1).  It is built as its own convenience library
 # because it needs per-object flags: the host's IEEE unit runs under the
 # guest's rounding mode, so the compiler must neither fold FP operations at

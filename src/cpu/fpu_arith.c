@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The FPU's arithmetic core: every rounding operation runs on the host's
  * IEEE 754 unit under the guest's rounding mode (<fenv.h>), and the host's
  * exception flags become the guest's cause bits.  What the host cannot give
@@ -22,18 +23,40 @@
 #include "cpu/fpu_internal.h"
 
 #if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "the FPU model needs a host that evaluates float and double in their own precision (x86-64 SSE2, AArch64)"
+#error \
+    "the FPU model needs a host that evaluates float and double in their own precision (x86-64 SSE2, AArch64)"
 #endif
 #ifdef __clang__
 #pragma STDC FENV_ACCESS ON
 #endif
 
-static const int host_rm[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
+static const int host_rm[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD};
 
-static float as_f(uint64_t v) { float f; uint32_t w = (uint32_t)v; memcpy(&f, &w, 4); return f; }
-static double as_d(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
-static uint64_t bits_f(float f) { uint32_t w; memcpy(&w, &f, 4); return w; }
-static uint64_t bits_d(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
+static float as_f(uint64_t v)
+{
+    float f;
+    uint32_t w = (uint32_t)v;
+    memcpy(&f, &w, 4);
+    return f;
+}
+static double as_d(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+static uint64_t bits_f(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, 4);
+    return w;
+}
+static uint64_t bits_d(double d)
+{
+    uint64_t v;
+    memcpy(&v, &d, 8);
+    return v;
+}
 
 /* Run the host operations between host_begin() and host_end() in the
  * guest's rounding mode; host_end() returns the exceptions they raised. */
@@ -151,14 +174,14 @@ static int sq_cmp(uint64_t m, uint64_t mx, int k)
     unsigned __int128 m2 = (unsigned __int128)m * m;
     unsigned __int128 p0 = (unsigned __int128)(uint64_t)m2 * mx;
     unsigned __int128 p1 = (unsigned __int128)(uint64_t)(m2 >> 64) * mx + (p0 >> 64);
-    uint64_t w[3] = { (uint64_t)p0, (uint64_t)p1, (uint64_t)(p1 >> 64) };
-    int len = w[2] ? 192 - __builtin_clzll(w[2])
-            : w[1] ? 128 - __builtin_clzll(w[1]) : 64 - __builtin_clzll(w[0]);
+    uint64_t w[3] = {(uint64_t)p0, (uint64_t)p1, (uint64_t)(p1 >> 64)};
+    int len = w[2]   ? 192 - __builtin_clzll(w[2])
+              : w[1] ? 128 - __builtin_clzll(w[1])
+                     : 64 - __builtin_clzll(w[0]);
     int top = len - 1 + k; /* the product's leading bit is worth 2^top */
     if (top != 0)
         return top > 0 ? 1 : -1;
-    int ones = __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) +
-               __builtin_popcountll(w[2]);
+    int ones = __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]);
     return ones == 1 ? 0 : 1;
 }
 
@@ -209,7 +232,7 @@ static uint64_t rsqrt_exact(int fmt, uint64_t v, unsigned rm, unsigned *x)
 uint64_t fpu_arith(int fmt, enum arith_op op, uint64_t a, uint64_t b, const fpu_env *env,
                    unsigned *x)
 {
-    uint64_t ops[2] = { a, b }, r;
+    uint64_t ops[2] = {a, b}, r;
     bool unary = op == AOP_SQRT || op == AOP_RECIP || op == AOP_RSQRT;
     if (screen(fmt, ops, unary ? 1 : 2, &r, x))
         return r;
@@ -234,7 +257,7 @@ uint64_t fpu_arith(int fmt, enum arith_op op, uint64_t a, uint64_t b, const fpu_
 uint64_t fpu_madd(int fmt, enum madd_kind k, uint64_t fs, uint64_t ft, uint64_t fr,
                   const fpu_env *env, unsigned *x)
 {
-    uint64_t ops[3] = { fs, ft, fr }, r;
+    uint64_t ops[3] = {fs, ft, fr}, r;
     if (screen(fmt, ops, 3, &r, x))
         return r;
     unsigned hx;
@@ -295,17 +318,41 @@ uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigne
     if (dfmt == FMT_S) {
         volatile float vr;
         switch (sfmt) {
-        case FMT_D: { volatile double s = as_d(v); vr = (float)s; break; }
-        case FMT_W: { volatile int32_t s = (int32_t)v; vr = (float)s; break; }
-        default:    { volatile int64_t s = (int64_t)v; vr = (float)s; break; }
+        case FMT_D: {
+            volatile double s = as_d(v);
+            vr = (float)s;
+            break;
+        }
+        case FMT_W: {
+            volatile int32_t s = (int32_t)v;
+            vr = (float)s;
+            break;
+        }
+        default: {
+            volatile int64_t s = (int64_t)v;
+            vr = (float)s;
+            break;
+        }
         }
         r = bits_f(vr);
     } else {
         volatile double vr;
         switch (sfmt) {
-        case FMT_S: { volatile float s = as_f(v); vr = (double)s; break; }
-        case FMT_W: { volatile int32_t s = (int32_t)v; vr = (double)s; break; }
-        default:    { volatile int64_t s = (int64_t)v; vr = (double)s; break; }
+        case FMT_S: {
+            volatile float s = as_f(v);
+            vr = (double)s;
+            break;
+        }
+        case FMT_W: {
+            volatile int32_t s = (int32_t)v;
+            vr = (double)s;
+            break;
+        }
+        default: {
+            volatile int64_t s = (int64_t)v;
+            vr = (double)s;
+            break;
+        }
         }
         r = bits_d(vr);
     }

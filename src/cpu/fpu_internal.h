@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internal to the FPU (fpu.c, fpu_arith.c): operand formats, the
  * exception bits one operation raises, IEEE operand classification in the
  * MIPS legacy NaN encoding, and the arithmetic core that runs on the host's

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What each R10000 instruction does, written once.
  *
  * The interpreter's handlers (exec_alu.h, exec_branch.h, exec_mem.h and
- * exec_sys.h, included in run_inner() in exec.c) call these helpers, and so
+ * exec_sys.h, included in cpu_interp() in exec.c) call these helpers, and so
  * can a translator, from the code it generates or from its slow paths.  A
  * family of instructions (the shifts, LWL/LWR/LDL/LDR, MFC0/DMFC0, the twelve
  * traps) shares one helper that takes the operation as an `enum op`
@@ -43,14 +44,13 @@
  * instead, after it: DMFC0, DMTC0 (64-bit), MOVF/MOVT, PREFX, COP1X, the
  * indexed FP loads and stores, BC1 with a condition code other than 0
  * (MIPS IV).  (Macros: they fill static dispatch tables.) */
-#define INSN_IS_OP64(o)                                                                     \
-    ((o) == OP_DSLL || (o) == OP_DSRL || (o) == OP_DSRA || (o) == OP_DSLL32 ||              \
-     (o) == OP_DSRL32 || (o) == OP_DSRA32 || (o) == OP_DSLLV || (o) == OP_DSRLV ||          \
-     (o) == OP_DSRAV || (o) == OP_DMULT || (o) == OP_DMULTU || (o) == OP_DDIV ||            \
-     (o) == OP_DDIVU || (o) == OP_DADD || (o) == OP_DADDU || (o) == OP_DSUB ||              \
-     (o) == OP_DSUBU || (o) == OP_DADDI || (o) == OP_DADDIU || (o) == OP_LWU ||             \
-     (o) == OP_LD || (o) == OP_SD || (o) == OP_LDL || (o) == OP_LDR || (o) == OP_SDL ||     \
-     (o) == OP_SDR || (o) == OP_LLD || (o) == OP_SCD)
+#define INSN_IS_OP64(o)                                                                            \
+    ((o) == OP_DSLL || (o) == OP_DSRL || (o) == OP_DSRA || (o) == OP_DSLL32 || (o) == OP_DSRL32 || \
+     (o) == OP_DSRA32 || (o) == OP_DSLLV || (o) == OP_DSRLV || (o) == OP_DSRAV ||                  \
+     (o) == OP_DMULT || (o) == OP_DMULTU || (o) == OP_DDIV || (o) == OP_DDIVU || (o) == OP_DADD || \
+     (o) == OP_DADDU || (o) == OP_DSUB || (o) == OP_DSUBU || (o) == OP_DADDI ||                    \
+     (o) == OP_DADDIU || (o) == OP_LWU || (o) == OP_LD || (o) == OP_SD || (o) == OP_LDL ||         \
+     (o) == OP_LDR || (o) == OP_SDL || (o) == OP_SDR || (o) == OP_LLD || (o) == OP_SCD)
 #define INSN_IS_OP4(o) ((o) == OP_MOVZ || (o) == OP_MOVN || (o) == OP_PREF)
 
 /* ---- Integer arithmetic, logic, shifts, moves (exec_alu.h) ----------- */
@@ -61,22 +61,38 @@
 INSN_INLINE uint64_t insn_alu(unsigned op, uint64_t a, uint64_t b)
 {
     switch (op) {
-    case OP_SLL: case OP_SLLV: return (uint64_t)sext32((uint32_t)a << (b & 31));
-    case OP_SRL: case OP_SRLV: return (uint64_t)sext32((uint32_t)a >> (b & 31));
-    case OP_SRA: case OP_SRAV: return (uint64_t)sext32((uint32_t)((int32_t)a >> (b & 31)));
-    case OP_DSLL: case OP_DSLL32: case OP_DSLLV: return a << (b & 63);
-    case OP_DSRL: case OP_DSRL32: case OP_DSRLV: return a >> (b & 63);
-    case OP_DSRA: case OP_DSRA32: case OP_DSRAV: return (uint64_t)((int64_t)a >> (b & 63));
-    case OP_ADDU: case OP_ADDIU: return (uint64_t)sext32(a + b);
+    case OP_SLL:
+    case OP_SLLV: return (uint64_t)sext32((uint32_t)a << (b & 31));
+    case OP_SRL:
+    case OP_SRLV: return (uint64_t)sext32((uint32_t)a >> (b & 31));
+    case OP_SRA:
+    case OP_SRAV: return (uint64_t)sext32((uint32_t)((int32_t)a >> (b & 31)));
+    case OP_DSLL:
+    case OP_DSLL32:
+    case OP_DSLLV: return a << (b & 63);
+    case OP_DSRL:
+    case OP_DSRL32:
+    case OP_DSRLV: return a >> (b & 63);
+    case OP_DSRA:
+    case OP_DSRA32:
+    case OP_DSRAV: return (uint64_t)((int64_t)a >> (b & 63));
+    case OP_ADDU:
+    case OP_ADDIU: return (uint64_t)sext32(a + b);
     case OP_SUBU: return (uint64_t)sext32(a - b);
-    case OP_DADDU: case OP_DADDIU: return a + b;
+    case OP_DADDU:
+    case OP_DADDIU: return a + b;
     case OP_DSUBU: return a - b;
-    case OP_AND: case OP_ANDI: return a & b;
-    case OP_OR: case OP_ORI: return a | b;
-    case OP_XOR: case OP_XORI: return a ^ b;
+    case OP_AND:
+    case OP_ANDI: return a & b;
+    case OP_OR:
+    case OP_ORI: return a | b;
+    case OP_XOR:
+    case OP_XORI: return a ^ b;
     case OP_NOR: return ~(a | b);
-    case OP_SLT: case OP_SLTI: return (int64_t)a < (int64_t)b;
-    case OP_SLTU: case OP_SLTIU: return a < b;
+    case OP_SLT:
+    case OP_SLTI: return (int64_t)a < (int64_t)b;
+    case OP_SLTU:
+    case OP_SLTIU: return a < b;
     case OP_LUI: return b;
     default: return 0;
     }
@@ -90,7 +106,8 @@ INSN_INLINE bool insn_alu_ov(unsigned op, uint64_t a, uint64_t b, uint64_t *r)
     int64_t l;
     bool ov;
     switch (op) {
-    case OP_ADD: case OP_ADDI:
+    case OP_ADD:
+    case OP_ADDI:
         ov = __builtin_add_overflow((int32_t)a, (int32_t)b, &w);
         l = w;
         break;
@@ -98,7 +115,8 @@ INSN_INLINE bool insn_alu_ov(unsigned op, uint64_t a, uint64_t b, uint64_t *r)
         ov = __builtin_sub_overflow((int32_t)a, (int32_t)b, &w);
         l = w;
         break;
-    case OP_DADD: case OP_DADDI: ov = __builtin_add_overflow((int64_t)a, (int64_t)b, &l); break;
+    case OP_DADD:
+    case OP_DADDI: ov = __builtin_add_overflow((int64_t)a, (int64_t)b, &l); break;
     case OP_DSUB: ov = __builtin_sub_overflow((int64_t)a, (int64_t)b, &l); break;
     default: return false;
     }
@@ -133,43 +151,43 @@ INSN_INLINE hilo insn_muldiv(unsigned op, uint64_t a, uint64_t b)
     switch (op) {
     case OP_MULT: {
         uint64_t p = (uint64_t)((int64_t)(int32_t)a * (int64_t)(int32_t)b);
-        return (hilo){ .hi = (uint64_t)sext32(p >> 32), .lo = (uint64_t)sext32(p) };
+        return (hilo){.hi = (uint64_t)sext32(p >> 32), .lo = (uint64_t)sext32(p)};
     }
     case OP_MULTU: {
         uint64_t p = (uint64_t)(uint32_t)a * (uint32_t)b;
-        return (hilo){ .hi = (uint64_t)sext32(p >> 32), .lo = (uint64_t)sext32(p) };
+        return (hilo){.hi = (uint64_t)sext32(p >> 32), .lo = (uint64_t)sext32(p)};
     }
     case OP_DIV: {
         int32_t x = (int32_t)a, y = (int32_t)b;
         if (y == 0 || (x == INT32_MIN && y == -1))
-            return (hilo){ .hi = 0, .lo = (uint64_t)(int64_t)x };
-        return (hilo){ .hi = (uint64_t)(int64_t)(x % y), .lo = (uint64_t)(int64_t)(x / y) };
+            return (hilo){.hi = 0, .lo = (uint64_t)(int64_t)x};
+        return (hilo){.hi = (uint64_t)(int64_t)(x % y), .lo = (uint64_t)(int64_t)(x / y)};
     }
     case OP_DIVU: {
         uint32_t x = (uint32_t)a, y = (uint32_t)b;
         if (y == 0)
             y = 1;
-        return (hilo){ .hi = (uint64_t)sext32(x % y), .lo = (uint64_t)sext32(x / y) };
+        return (hilo){.hi = (uint64_t)sext32(x % y), .lo = (uint64_t)sext32(x / y)};
     }
     case OP_DMULT: {
         __int128 p = (__int128)(int64_t)a * (int64_t)b;
-        return (hilo){ .hi = (uint64_t)((unsigned __int128)p >> 64), .lo = (uint64_t)p };
+        return (hilo){.hi = (uint64_t)((unsigned __int128)p >> 64), .lo = (uint64_t)p};
     }
     case OP_DMULTU: {
         unsigned __int128 p = (unsigned __int128)a * b;
-        return (hilo){ .hi = (uint64_t)(p >> 64), .lo = (uint64_t)p };
+        return (hilo){.hi = (uint64_t)(p >> 64), .lo = (uint64_t)p};
     }
     case OP_DDIV: {
         int64_t x = (int64_t)a, y = (int64_t)b;
         if (y == 0 || (x == INT64_MIN && y == -1))
-            return (hilo){ .hi = 0, .lo = (uint64_t)x };
-        return (hilo){ .hi = (uint64_t)(x % y), .lo = (uint64_t)(x / y) };
+            return (hilo){.hi = 0, .lo = (uint64_t)x};
+        return (hilo){.hi = (uint64_t)(x % y), .lo = (uint64_t)(x / y)};
     }
     case OP_DDIVU:
         if (b == 0)
             b = 1;
-        return (hilo){ .hi = a % b, .lo = a / b };
-    default: return (hilo){ 0, 0 };
+        return (hilo){.hi = a % b, .lo = a / b};
+    default: return (hilo){0, 0};
     }
 }
 
@@ -180,12 +198,22 @@ INSN_INLINE hilo insn_muldiv(unsigned op, uint64_t a, uint64_t b)
 INSN_INLINE bool insn_branch_taken(unsigned op, uint64_t a, uint64_t b)
 {
     switch (op) {
-    case OP_BEQ: case OP_BEQL: return a == b;
-    case OP_BNE: case OP_BNEL: return a != b;
-    case OP_BLEZ: case OP_BLEZL: return (int64_t)a <= 0;
-    case OP_BGTZ: case OP_BGTZL: return (int64_t)a > 0;
-    case OP_BLTZ: case OP_BLTZL: case OP_BLTZAL: case OP_BLTZALL: return (int64_t)a < 0;
-    case OP_BGEZ: case OP_BGEZL: case OP_BGEZAL: case OP_BGEZALL: return (int64_t)a >= 0;
+    case OP_BEQ:
+    case OP_BEQL: return a == b;
+    case OP_BNE:
+    case OP_BNEL: return a != b;
+    case OP_BLEZ:
+    case OP_BLEZL: return (int64_t)a <= 0;
+    case OP_BGTZ:
+    case OP_BGTZL: return (int64_t)a > 0;
+    case OP_BLTZ:
+    case OP_BLTZL:
+    case OP_BLTZAL:
+    case OP_BLTZALL: return (int64_t)a < 0;
+    case OP_BGEZ:
+    case OP_BGEZL:
+    case OP_BGEZAL:
+    case OP_BGEZALL: return (int64_t)a >= 0;
     default: return false;
     }
 }
@@ -193,8 +221,8 @@ INSN_INLINE bool insn_branch_taken(unsigned op, uint64_t a, uint64_t b)
 /* Branch likely: the delay slot runs only if the branch is taken. */
 INSN_INLINE bool insn_branch_likely(unsigned op)
 {
-    return op == OP_BEQL || op == OP_BNEL || op == OP_BLEZL || op == OP_BGTZL ||
-           op == OP_BLTZL || op == OP_BGEZL || op == OP_BLTZALL || op == OP_BGEZALL;
+    return op == OP_BEQL || op == OP_BNEL || op == OP_BLEZL || op == OP_BGTZL || op == OP_BLTZL ||
+           op == OP_BGEZL || op == OP_BLTZALL || op == OP_BGEZALL;
 }
 
 /* And link: $31 = the branch's pc + 8, whether taken or not. */
@@ -217,11 +245,25 @@ INSN_INLINE uint64_t insn_jump_target(uint64_t pc, uint64_t index)
 INSN_INLINE unsigned insn_mem_size(unsigned op)
 {
     switch (op) {
-    case OP_LB: case OP_LBU: case OP_SB: return 1;
-    case OP_LH: case OP_LHU: case OP_SH: return 2;
-    case OP_LW: case OP_LWU: case OP_SW: case OP_LWL: case OP_LWR: case OP_SWL: case OP_SWR:
-    case OP_LL: case OP_SC: case OP_LWC1: case OP_SWC1: case OP_LWXC1: case OP_SWXC1:
-        return 4;
+    case OP_LB:
+    case OP_LBU:
+    case OP_SB: return 1;
+    case OP_LH:
+    case OP_LHU:
+    case OP_SH: return 2;
+    case OP_LW:
+    case OP_LWU:
+    case OP_SW:
+    case OP_LWL:
+    case OP_LWR:
+    case OP_SWL:
+    case OP_SWR:
+    case OP_LL:
+    case OP_SC:
+    case OP_LWC1:
+    case OP_SWC1:
+    case OP_LWXC1:
+    case OP_SWXC1: return 4;
     default: return 8;
     }
 }
@@ -240,7 +282,10 @@ INSN_INLINE void insn_host_store(uint8_t *p, unsigned size, uint64_t v)
 {
     switch (size) {
     case 1: p[0] = (uint8_t)v; break;
-    case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; break;
+    case 2:
+        p[0] = (uint8_t)(v >> 8);
+        p[1] = (uint8_t)v;
+        break;
     case 4: stbe32(p, (uint32_t)v); break;
     default: stbe64(p, v); break;
     }
@@ -275,8 +320,7 @@ INSN_INLINE uint64_t insn_load_partial(unsigned op, uint64_t va, uint64_t w, uin
     case OP_LWR:
         return (uint64_t)sext32((uint32_t)(w >> (8 * (3 - k4))) |
                                 (k4 == 3 ? 0 : o & ~(0xffffffffu >> (8 * (3 - k4)))));
-    case OP_LDL:
-        return (w << (8 * k8)) | (k8 ? old & (~0ull >> (64 - 8 * k8)) : 0);
+    case OP_LDL: return (w << (8 * k8)) | (k8 ? old & (~0ull >> (64 - 8 * k8)) : 0);
     default: /* OP_LDR */
         return (w >> (8 * (7 - k8))) | (k8 == 7 ? 0 : old & ~(~0ull >> (8 * (7 - k8))));
     }
@@ -289,18 +333,12 @@ INSN_INLINE uint64_t insn_store_partial(unsigned op, uint64_t va, uint64_t v, ui
     unsigned k4 = va & 3, k8 = va & 7;
     uint32_t w = (uint32_t)v;
     switch (op) {
-    case OP_SWL:
-        *mask = 0xffffffffu >> (8 * k4);
-        return w >> (8 * k4);
+    case OP_SWL: *mask = 0xffffffffu >> (8 * k4); return w >> (8 * k4);
     case OP_SWR:
         *mask = (uint32_t)(0xffffffffu << (8 * (3 - k4)));
         return (uint32_t)(w << (8 * (3 - k4)));
-    case OP_SDL:
-        *mask = ~0ull >> (8 * k8);
-        return v >> (8 * k8);
-    default: /* OP_SDR */
-        *mask = ~0ull << (8 * (7 - k8));
-        return v << (8 * (7 - k8));
+    case OP_SDL: *mask = ~0ull >> (8 * k8); return v >> (8 * k8);
+    default: /* OP_SDR */ *mask = ~0ull << (8 * (7 - k8)); return v << (8 * (7 - k8));
     }
 }
 
@@ -369,12 +407,18 @@ INSN_INLINE uint64_t insn_fp_store_value(const cpu *c, unsigned op, unsigned ft)
 INSN_INLINE bool insn_trap(unsigned op, uint64_t a, uint64_t b)
 {
     switch (op) {
-    case OP_TGE: case OP_TGEI: return (int64_t)a >= (int64_t)b;
-    case OP_TGEU: case OP_TGEIU: return a >= b;
-    case OP_TLT: case OP_TLTI: return (int64_t)a < (int64_t)b;
-    case OP_TLTU: case OP_TLTIU: return a < b;
-    case OP_TEQ: case OP_TEQI: return a == b;
-    case OP_TNE: case OP_TNEI: return a != b;
+    case OP_TGE:
+    case OP_TGEI: return (int64_t)a >= (int64_t)b;
+    case OP_TGEU:
+    case OP_TGEIU: return a >= b;
+    case OP_TLT:
+    case OP_TLTI: return (int64_t)a < (int64_t)b;
+    case OP_TLTU:
+    case OP_TLTIU: return a < b;
+    case OP_TEQ:
+    case OP_TEQI: return a == b;
+    case OP_TNE:
+    case OP_TNEI: return a != b;
     default: return false;
     }
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Memory accesses of the R10000: the slow paths behind the inline soft-TLB
  * hits, instruction fetch into decoded pages, and the per-bus CPU group.
  *
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/jit.h"
 #include "cpu/ops.h"
 
 /* ---- Soft TLB ---------------------------------------------------------- */
@@ -338,6 +340,7 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
             dpage *p = g->pages[i][pg];
             for (unsigned k = 0; k < DPAGE_INSNS; k++)
                 p->insn[k].op = OP_DECODE;
+            jit_invalidate(g, p, 0, DPAGE_INSNS - 1);
         }
         ram_page_flags_clear(g->b, rb, page, RAM_PAGE_SIZE, PF_CODE);
     }
@@ -346,8 +349,10 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
 static void group_flags_changed(void *ctx)
 {
     cpu_group *g = ctx;
-    for (unsigned i = 0; i < g->ncpus; i++)
+    for (unsigned i = 0; i < g->ncpus; i++) {
         stlb_flush(g->cpus[i]);
+        cpu_wait_debug_changed(g->cpus[i]);
+    }
 }
 
 void cpu_group_join(cpu *c)
@@ -357,9 +362,7 @@ void cpu_group_join(cpu *c)
     if (b->code_written == group_code_written) {
         g = b->code_ctx;
     } else {
-        g = calloc(1, sizeof *g);
-        if (!g)
-            abort();
+        g = xcalloc(1, sizeof *g);
         g->b = b;
         b->code_written = group_code_written;
         b->code_ctx = g;
@@ -386,6 +389,7 @@ void cpu_group_leave(cpu *c)
     c->group = NULL;
     if (g->ncpus)
         return;
+    jit_group_free(g);
     for (unsigned i = 0; i < 8; i++) {
         if (!g->pages[i])
             continue;
@@ -412,9 +416,13 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
         if (pg >= g->npages[i] || !g->pages[i][pg])
             return;
         dpage *p = g->pages[i][pg];
-        for (uint64_t k = (off & 0xfff) >> 2; k <= ((off & 0xfff) + len - 1) >> 2 && k < DPAGE_INSNS;
-             k++)
+        unsigned lo = (unsigned)((off & 0xfff) >> 2),
+                 hi = (unsigned)(((off & 0xfff) + len - 1) >> 2);
+        if (hi >= DPAGE_INSNS)
+            hi = DPAGE_INSNS - 1;
+        for (unsigned k = lo; k <= hi; k++)
             p->insn[k].op = OP_DECODE;
+        jit_invalidate(g, p, lo, hi);
         return;
     }
 }
@@ -422,10 +430,9 @@ static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned
 /* A decoded page: every slot OP_DECODE (0), then the OP_REFETCH sentinel. */
 dpage *dpage_new(void)
 {
-    dpage *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
+    dpage *p = xcalloc(1, sizeof *p);
     p->insn[DPAGE_INSNS].op = OP_REFETCH;
+    p->jtab = (struct jit_block **)jit_no_blocks;
     return p;
 }
 
@@ -439,9 +446,7 @@ static dpage *group_page(cpu_group *g, ram_block *rb, uint64_t off)
         return NULL;
     if (!g->pages[i]) {
         g->npages[i] = rb->size >> RAM_PAGE_SHIFT;
-        g->pages[i] = calloc(g->npages[i], sizeof(dpage *));
-        if (!g->pages[i])
-            abort();
+        g->pages[i] = xcalloc(g->npages[i], sizeof(dpage *));
     }
     uint64_t pg = off >> RAM_PAGE_SHIFT;
     if (pg >= g->npages[i])
@@ -467,16 +472,29 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
     switch (d->op) {
-    case OP_BEQ: case OP_BNE: case OP_BLEZ: case OP_BGTZ: case OP_BEQL: case OP_BNEL:
-    case OP_BLEZL: case OP_BGTZL: case OP_BLTZ: case OP_BGEZ: case OP_BLTZL: case OP_BGEZL:
-    case OP_BLTZAL: case OP_BGEZAL: case OP_BLTZALL: case OP_BGEZALL: case OP_BC1: {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BEQL:
+    case OP_BNEL:
+    case OP_BLEZL:
+    case OP_BGTZL:
+    case OP_BLTZ:
+    case OP_BGEZ:
+    case OP_BLTZL:
+    case OP_BGEZL:
+    case OP_BLTZAL:
+    case OP_BGEZAL:
+    case OP_BLTZALL:
+    case OP_BGEZALL:
+    case OP_BC1: {
         int64_t t = (int64_t)k + 1 + (d->imm >> 2); /* target slot */
         if (k + 2 <= DPAGE_INSNS && t >= 0 && t < DPAGE_INSNS)
             d->flags |= DF_LOCAL;
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -491,7 +509,8 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         return NULL;
     }
     uint64_t vpage = pc & ~0xfffull;
-    bool special = (c->nbps || c->nhles || c->trace) && cpu_page_special(c, vpage);
+    bool special = (c->nbps || c->nhles || c->trace || c->nidle_pts || c->probe.on) &&
+                   cpu_page_special(c, vpage);
     xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
     dpage *p = NULL;
     if (x->tag == vpage) {
@@ -532,7 +551,7 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
         }
     }
     c->fpage_last = p;
-    if (!special || !c->trace) {
+    if (!special || !(c->trace || c->probe.on)) {
         /* The current page; one with breakpoints or HLE hooks checks the
          * slots marked in spec_bits (the trace hook wants every instruction
          * through here: then no page is current). */

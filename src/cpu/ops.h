@@ -1,3 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The handlers and tables here are macros laid out by hand: */
+/* clang-format off */
 /* The decoded operations of the R10000 interpreter (MIPS IV integer and
  * system, plus the CP1 operations the CPU core owns).  One X-macro list
  * gives the enum, the mnemonics and the operand format of the fallback

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Address translation and the 64-entry joint TLB of the R10000.
  *
  * Segments (R10000 user's manual, ch. 16): the 44-bit virtual address range
@@ -99,8 +100,9 @@ int cpu_xlate(const cpu *c, uint64_t va, int acc, uint64_t *bus_addr, bool *cach
         return tlb_map(c, va, acc, bus_addr, cached);
     }
     /* The rest only exists in 64-bit mode. */
-    bool x64 = mode == MODE_KERNEL ? (st & ST_KX) : mode == MODE_SUPER ? (st & ST_SX)
-                                                                      : (st & ST_UX);
+    bool x64 = mode == MODE_KERNEL  ? (st & ST_KX)
+               : mode == MODE_SUPER ? (st & ST_SX)
+                                    : (st & ST_UX);
     if (!x64)
         return XL_ADE;
     unsigned region = (unsigned)(va >> 62);

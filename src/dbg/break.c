@@ -1,12 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Breakpoints of every kind share one numbered table (as gdb's breakpoints
  * and watchpoints do): enable/disable, conditions, ignore counts, commands.
  * This file also holds code breakpoints (break, tbreak) and the hit
  * bookkeeping the resume loop uses.  The other kinds live in watch.c,
  * evbreak.c and stall.c and plug in through bp_ops. */
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* The names a hit's condition saw, kept for its commands: the event's
  * fields or the access's values. */
@@ -18,7 +21,7 @@ typedef struct flatscope {
 } flatscope;
 
 typedef struct hitrec {
-    int num;        /* breakpoint number, 0 for other stops */
+    int num; /* breakpoint number, 0 for other stops */
     bool silent;
     char *text;
     flatscope scope;
@@ -42,7 +45,7 @@ typedef struct bp_state {
 static bp_state *state(dbg *d)
 {
     if (!d->bp)
-        d->bp = calloc(1, sizeof(bp_state));
+        d->bp = xcalloc(1, sizeof(bp_state));
     return d->bp;
 }
 
@@ -65,9 +68,7 @@ static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
             return &s->refs[i];
     if (!create)
         return NULL;
-    addr_ref *n = realloc(s->refs, (s->nrefs + 1) * sizeof *n);
-    if (!n)
-        return NULL;
+    addr_ref *n = xrealloc(s->refs, (s->nrefs + 1) * sizeof *n);
     s->refs = n;
     memset(&n[s->nrefs], 0, sizeof *n);
     n[s->nrefs].addr = addr;
@@ -157,7 +158,7 @@ static void reap(dbg *d)
     }
 }
 
-void dbg_bp_free(dbg *d)
+static void dbg_bp_free(dbg *d)
 {
     bp_state *s = d->bp;
     if (!s)
@@ -181,7 +182,8 @@ typedef struct check {
     dbg *d;
     const cond_fields *cf;
     char bad[80];
-    char err[256]; /* a device that has no such register */
+    xerr err;      /* a device that has no such register */
+    uint64_t addr; /* where a code breakpoint is: the program's names there */
 } check;
 
 static void check_name(void *ctx, const char *name)
@@ -198,30 +200,38 @@ static void check_name(void *ctx, const char *name)
                 return;
     }
     dev_ref r;
-    int k = dbg_dev_ref(c->d, name, &r, c->err, sizeof c->err);
-    if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)))
+    int k = dbg_dev_ref(c->d, name, &r, &c->err);
+    if (k > 0 || (c->d->m && symtab_lookup_name(&c->d->m->syms, name)) ||
+        dbg_src_name_known(c->d, name, c->addr))
         return;
     if (k == 0)
-        c->err[0] = 0;
+        c->err.msg[0] = 0;
     snprintf(c->bad, sizeof c->bad, "%s", name);
 }
 
+static int check_cond_at(dbg *d, const char *cond, const cond_fields *cf, uint64_t addr);
+
 int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
+{
+    return check_cond_at(d, cond, cf, 0);
+}
+
+static int check_cond_at(dbg *d, const char *cond, const cond_fields *cf, uint64_t addr)
 {
     cond = cond ? dbg_skip_ws(cond) : NULL;
     if (!cond || !*cond)
         return 0;
-    char err[256];
-    expr *e = expr_parse(cond, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(cond, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    check c = {d, cf, "", ""};
+        return dbg_error(d, "%s", err.msg);
+    check c = {d, cf, "", {""}, addr};
     expr_idents(e, check_name, &c);
     expr_free(e);
     if (!c.bad[0])
         return 0;
-    if (c.err[0])
-        return dbg_error(d, "%s", c.err);
+    if (c.err.msg[0])
+        return dbg_error(d, "%s", c.err.msg);
     if (!cf || !cf->n)
         return dbg_error(d, "No symbol \"%s\" in current context.", c.bad);
     strbuf b;
@@ -236,7 +246,7 @@ int bp_check_cond(dbg *d, const char *cond, const cond_fields *cf)
 static int set_cond(dbg *d, bpoint *b, const char *text)
 {
     text = text ? dbg_skip_ws(text) : NULL;
-    if (text && *text && b->ops->cond && bp_check_cond(d, text, b->ops->cond))
+    if (text && *text && b->ops->cond && check_cond_at(d, text, b->ops->cond, b->addr))
         return -1;
     expr_free(b->cond);
     free(b->cond_text);
@@ -244,22 +254,18 @@ static int set_cond(dbg *d, bpoint *b, const char *text)
     b->cond_text = NULL;
     if (!text || !*text)
         return 0;
-    char err[256];
-    b->cond = expr_parse(text, NULL, err, sizeof err);
+    xerr err;
+    b->cond = expr_parse(text, NULL, &err);
     if (!b->cond)
-        return dbg_error(d, "%s", err);
-    b->cond_text = strdup(text);
+        return dbg_error(d, "%s", err.msg);
+    b->cond_text = xstrdup(text);
     return 0;
 }
 
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond)
 {
     bp_state *s = state(d);
-    bpoint *b = s ? calloc(1, sizeof *b) : NULL;
-    if (!b) {
-        dbg_error(d, "out of memory");
-        return NULL;
-    }
+    bpoint *b = xcalloc(1, sizeof *b);
     b->ops = ops;
     b->priv = priv;
     b->addr = addr;
@@ -322,15 +328,15 @@ void bp_rearm_all(dbg *d)
 
 /* ---- hits --------------------------------------------------------------- */
 
-bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, char *err, size_t errlen)
+bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, xerr *err)
 {
-    err[0] = 0;
+    xerr_clear(err);
     if (!b->cond)
         return true;
     xval v;
-    char e[200];
-    if (dbg_eval_expr(d, b->cond, sc, &v, e, sizeof e) != 0) {
-        snprintf(err, errlen, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e);
+    xerr e;
+    if (dbg_eval_expr(d, b->cond, sc, &v, &e) != 0) {
+        xerr_set(err, "Error in testing condition for breakpoint %d:\n%s\n", b->num, e.msg);
         return true;
     }
     return v.v != 0;
@@ -340,8 +346,7 @@ static bool is_continue(const char *line)
 {
     char w[16];
     dbg_next_word(line, w, sizeof w);
-    return !strcmp(w, "continue") || !strcmp(w, "c") || !strcmp(w, "cont") ||
-           !strcmp(w, "fg");
+    return !strcmp(w, "continue") || !strcmp(w, "c") || !strcmp(w, "cont") || !strcmp(w, "fg");
 }
 
 static bool is_silent(const bpoint *b)
@@ -372,13 +377,11 @@ static void run_cmds(dbg *d, const bpoint *b, const flatscope *fs)
     const void *saved_scope = d->scope;
     d->scope = fs ? &fs->sc : NULL;
     unsigned n = b->ncmds;
-    char **copy = calloc(n ? n : 1, sizeof *copy);
-    if (!copy)
-        return;
+    char **copy = xcalloc(n, sizeof *copy);
     for (unsigned i = 0; i < n; i++)
-        copy[i] = strdup(b->cmds[i]);
+        copy[i] = xstrdup(b->cmds[i]);
     uint64_t stops = d->stop_count;
-    for (unsigned i = is_silent(b) ? 1 : 0; i < n && copy[i]; i++) {
+    for (unsigned i = is_silent(b) ? 1 : 0; i < n; i++) {
         if (is_continue(copy[i]) || d->quit || d->stop_count != stops)
             break;
         dbg_execute(d, copy[i]);
@@ -400,14 +403,12 @@ static bool continues(const bpoint *b)
 static void queue(dbg *d, int num, bool silent, const char *text, const eval_scope *sc)
 {
     bp_state *s = state(d);
-    hitrec *n = s ? realloc(s->hits, (s->nhits + 1) * sizeof *n) : NULL;
-    if (!n)
-        return;
+    hitrec *n = xrealloc(s->hits, (s->nhits + 1) * sizeof *n);
     s->hits = n;
     n[s->nhits].num = num;
     n[s->nhits].silent = silent;
     flatten(sc, &n[s->nhits].scope);
-    n[s->nhits++].text = strdup(text);
+    n[s->nhits++].text = xstrdup(text);
 }
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
@@ -525,8 +526,24 @@ static void code_describe(dbg *d, const bpoint *b, strbuf *out)
 }
 
 static const cond_fields code_cond = {"a breakpoint", NULL, 0};
-static const bp_ops code_ops = {"breakpoint", code_arm, code_disarm, code_describe, NULL,
-                                &code_cond};
+static const bp_ops code_ops = {"breakpoint",  code_arm, code_disarm,
+                                code_describe, NULL,     &code_cond};
+
+/* "middle (x=0) at dbgtest.c:22" for a CPU stopped where the debug
+ * information has a line (where stays as it is otherwise). */
+static void where_in_source(dbg *d, int cpu_i, char *where, size_t len)
+{
+    cpu *c = d->m->cpus[cpu_i];
+    src_frame sf;
+    if (!dbg_dwarf(d) || dbg_src_frames(d, c, &sf, 1) != 1 || !sf.file)
+        return;
+    strbuf b;
+    sb_init(&b);
+    if (dbg_src_describe(d, c, &sf, &b))
+        snprintf(where, len, "%s", b.s);
+    sb_free(&b);
+    dbg_src_seen(d, c);
+}
 
 bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
 {
@@ -537,14 +554,18 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
         if (b->ops != &code_ops || !b->enabled || b->doomed || b->addr != pc)
             continue;
         found = true;
-        char err[300];
-        if (!bp_cond_true(d, b, NULL, err, sizeof err))
+        xerr err;
+        if (!bp_cond_true(d, b, NULL, &err))
             continue;
-        char where[160], text[600];
+        char where[400], text[800];
         symtab_format(&d->m->syms, pc, where, sizeof where);
-        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err[0] ? err : "",
+        /* the source position costs a DWARF scope lookup: only for a
+         * stop that is printed */
+        if (err.msg[0] || (!is_silent(b) && !b->ignore))
+            where_in_source(d, cpu_i, where, sizeof where);
+        snprintf(text, sizeof text, "%s\n%s %d, %s\n", err.msg[0] ? err.msg : "",
                  b->temp ? "Temporary breakpoint" : "Breakpoint", b->num, where);
-        if (err[0]) { /* stop on a broken condition, whatever the commands say */
+        if (err.msg[0]) { /* stop on a broken condition, whatever the commands say */
             b->hits++;
             queue(d, b->num, false, text, NULL);
             stop = true;
@@ -557,22 +578,42 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
     return stop;
 }
 
-int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
+/* A location and an optional condition: *ADDR, an expression, or (with
+ * debug information) FILE:LINE, LINE or FUNCTION (after its prologue),
+ * which may stand for several addresses (inlined copies). */
+static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max, unsigned *n,
+                           const char **cond)
 {
     const char *s = dbg_skip_ws(args);
     *cond = NULL;
+    *n = 1;
     const char *ifw = dbg_find_if(s);
     if (!*s || ifw == s) {
         cpu *c = dbg_cpu(d);
         if (!c)
             return dbg_error(d, "No CPU: give a location.");
-        *addr = cpu_pc(c);
+        addrs[0] = cpu_pc(c);
         if (ifw)
             *cond = ifw + 2;
         return 0;
     }
-    if (*s == '*')
+    if (*s != '*') {
+        char spec[512];
+        size_t len = ifw ? (size_t)(ifw - s) : strlen(s);
+        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+            len--;
+        snprintf(spec, sizeof spec, "%.*s", (int)len, s);
+        int k = dbg_src_location(d, spec, addrs, max, n);
+        if (k < 0)
+            return -1;
+        if (k > 0) {
+            if (ifw)
+                *cond = ifw + 2;
+            return 0;
+        }
+    } else {
         s++;
+    }
     const char *end;
     xval v;
     if (dbg_eval_prefix(d, s, &end, &v))
@@ -582,26 +623,45 @@ int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **con
         *cond = ifw + 2;
     else if (*end)
         return dbg_error(d, "Junk at end of arguments: \"%s\".", end);
-    *addr = v.v;
+    addrs[0] = xval_address(&v);
+    *n = 1;
     return 0;
+}
+
+int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
+{
+    unsigned n;
+    return parse_locations(d, args, addr, 1, &n, cond);
 }
 
 static int make_code_bp(dbg *d, const char *args, bool temp)
 {
-    uint64_t addr;
+    uint64_t addrs[16];
+    unsigned n;
     const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
+    if (parse_locations(d, args, addrs, ARRAY_SIZE(addrs), &n, &cond))
         return -1;
-    if (addr & 3)
-        return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
-                         (unsigned long long)addr);
-    bpoint *nb = bp_create(d, &code_ops, NULL, addr, cond);
-    if (!nb)
-        return -1;
-    nb->temp = temp;
-    char where[160];
-    dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
-    dbg_printf(d, "%s %d at %s\n", temp ? "Temporary breakpoint" : "Breakpoint", nb->num, where);
+    for (unsigned i = 0; i < n; i++)
+        if (addrs[i] & 3)
+            return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
+                             (unsigned long long)addrs[i]);
+    if (n > 1)
+        dbg_printf(d, "%s is at %u places (inlined or duplicated code): a breakpoint on each.\n",
+                   dbg_skip_ws(args), n);
+    for (unsigned i = 0; i < n; i++) {
+        bpoint *nb = bp_create(d, &code_ops, NULL, addrs[i], cond);
+        if (!nb)
+            return -1;
+        nb->temp = temp;
+        char where[160], line[300];
+        dbg_format_addr(d, (dbg_addr){addrs[i], false}, where, sizeof where);
+        if (dbg_src_at(d, addrs[i], line, sizeof line))
+            dbg_printf(d, "%s %d at %s: %s\n", temp ? "Temporary breakpoint" : "Breakpoint",
+                       nb->num, where, line);
+        else
+            dbg_printf(d, "%s %d at %s\n", temp ? "Temporary breakpoint" : "Breakpoint", nb->num,
+                       where);
+    }
     return 0;
 }
 
@@ -611,8 +671,7 @@ static int cmd_tbreak(dbg *d, const char *args) { return make_code_bp(d, args, t
 /* ---- commands on the table ---------------------------------------------- */
 
 /* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
-static int for_each_num(dbg *d, const char *args, const char *cmd,
-                        void (*fn)(dbg *d, bpoint *b))
+static int for_each_num(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *d, bpoint *b))
 {
     if (!*args) {
         bpoint *next;
@@ -625,8 +684,7 @@ static int for_each_num(dbg *d, const char *args, const char *cmd,
     }
     int rc = 0;
     char w[64];
-    for (const char *s = dbg_next_word(args, w, sizeof w); *w;
-         s = dbg_next_word(s, w, sizeof w)) {
+    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         char *end;
         long lo = strtol(w, &end, 10), hi = lo;
         if (*end == '-')
@@ -650,24 +708,30 @@ static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
 static void do_enable(dbg *d, bpoint *b) { set_enabled(d, b, true); }
 static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
 
-static int cmd_delete(dbg *d, const char *args)
+static int cmd_delete(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (!strncmp(args, "breakpoints", 11))
         args = dbg_skip_ws(args + 11);
     return for_each_num(d, args, "delete", do_delete);
 }
-static int cmd_enable(dbg *d, const char *args) { return for_each_num(d, args, "enable", do_enable); }
-static int cmd_disable(dbg *d, const char *args)
+static int cmd_enable(dbg *d, const cmd_args *a)
 {
-    return for_each_num(d, args, "disable", do_disable);
+    return for_each_num(d, a->text[0], "enable", do_enable);
+}
+static int cmd_disable(dbg *d, const cmd_args *a)
+{
+    return for_each_num(d, a->text[0], "disable", do_disable);
 }
 
-static int cmd_clear(dbg *d, const char *args)
+static int cmd_clear(dbg *d, const cmd_args *a)
 {
-    uint64_t addr;
+    uint64_t addr = a->num[0];
     const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
+    if (!a->given[0] && bp_parse_location(d, "", &addr, &cond)) /* where the CPU is */
         return -1;
+    if (a->cond)
+        return dbg_error(d, "clear: no condition here.");
     unsigned n = 0;
     strbuf b;
     sb_init(&b);
@@ -702,32 +766,37 @@ static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
     return 0;
 }
 
-static int cmd_condition(dbg *d, const char *args)
+/* Breakpoint N of a declared argument. */
+static bpoint *find_num(dbg *d, uint64_t n)
 {
-    bpoint *b;
-    if (parse_num(d, &args, "condition", &b))
+    bpoint *b = bp_find(d, (int)n);
+    if (!b)
+        dbg_error(d, "No breakpoint number %llu.", (unsigned long long)n);
+    return b;
+}
+
+static int cmd_condition(dbg *d, const cmd_args *a)
+{
+    bpoint *b = find_num(d, a->num[0]);
+    if (!b || set_cond(d, b, a->text[1]))
         return -1;
-    if (set_cond(d, b, args))
-        return -1;
-    if (!*args)
+    if (!a->given[1])
         dbg_printf(d, "Breakpoint %d now unconditional.\n", b->num);
     return 0;
 }
 
-static int cmd_ignore(dbg *d, const char *args)
+static int cmd_ignore(dbg *d, const cmd_args *a)
 {
-    bpoint *b;
-    uint64_t n;
-    if (parse_num(d, &args, "ignore", &b))
+    bpoint *b = find_num(d, a->num[0]);
+    uint64_t n = a->num[1];
+    if (!b)
         return -1;
-    if (dbg_parse_u64(args, &n) || n > UINT32_MAX)
-        return dbg_error(d, "ignore: give a count: ignore N COUNT.");
     b->ignore = (unsigned)n;
     if (n == 0)
         dbg_printf(d, "Will stop next time breakpoint %d is reached.\n", b->num);
     else
-        dbg_printf(d, "Will ignore next %llu crossings of breakpoint %d.\n",
-                   (unsigned long long)n, b->num);
+        dbg_printf(d, "Will ignore next %llu crossings of breakpoint %d.\n", (unsigned long long)n,
+                   b->num);
     return 0;
 }
 
@@ -739,20 +808,13 @@ static int commands_done(dbg *d, const char *body)
     free_cmds(b);
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         if (!*dbg_skip_ws(line)) {
             free(line);
             continue;
         }
-        char **nc = realloc(b->cmds, (b->ncmds + 1) * sizeof *nc);
-        if (!nc) {
-            free(line);
-            return dbg_error(d, "out of memory");
-        }
-        b->cmds = nc;
+        b->cmds = xrealloc(b->cmds, (b->ncmds + 1) * sizeof *b->cmds);
         b->cmds[b->ncmds++] = line;
     }
     return 0;
@@ -825,66 +887,104 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     return 0;
 }
 
-static int cmd_info_breakpoints(dbg *d, const char *args) { return list_bps(d, args, false); }
-static int cmd_info_watchpoints(dbg *d, const char *args) { return list_bps(d, args, true); }
+static int cmd_info_breakpoints(dbg *d, const cmd_args *a)
+{
+    return list_bps(d, a->text[0], false);
+}
+static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], true); }
 
 static const command break_commands[] = {
-    {"break", "b,br", cmd_break, "break [LOCATION] [if COND]",
-     "Stop when a CPU is about to execute the instruction at LOCATION.\n"
-     "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
-     "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
-     "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
-     "no debug information to skip prologues with).  Every CPU is stopped.\n"
-     "Example: break fill_desc if $a1 == 3", CMD_MACHINE},
-    {"tbreak", NULL, cmd_tbreak, "tbreak [LOCATION] [if COND]",
-     "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
-     "Example: tbreak main", CMD_MACHINE},
-    {"delete", "d", cmd_delete, "delete [N|N-M]...",
-     "Delete breakpoints and watchpoints of any kind.\n"
-     "Without N, all of them.\n"
-     "Example: delete 2 4-6", CMD_MACHINE | CMD_NOREPEAT},
-    {"clear", NULL, cmd_clear, "clear LOCATION",
-     "Delete the code breakpoints at LOCATION.\n"
-     "Example: clear main", CMD_MACHINE | CMD_NOREPEAT},
-    {"disable", "dis,disa", cmd_disable, "disable [N|N-M]...",
-     "Disable breakpoints and watchpoints.\n"
-     "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
-     "nothing while the guest runs.\n"
-     "Example: disable 3", CMD_MACHINE},
-    {"enable", "en", cmd_enable, "enable [N|N-M]...",
-     "Enable breakpoints and watchpoints (all without N).\n"
-     "Example: enable 3", CMD_MACHINE},
-    {"condition", NULL, cmd_condition, "condition N [COND]",
-     "Make breakpoint N stop only when COND is true; without COND, always.\n"
-     "Example: condition 2 len > 1500", CMD_MACHINE},
-    {"ignore", NULL, cmd_ignore, "ignore N COUNT",
-     "Let breakpoint N pass its next COUNT hits without stopping.\n"
-     "Example: ignore 1 100", CMD_MACHINE},
-    {"commands", NULL, cmd_commands, "commands [N]\n  COMMANDS...\nend",
-     "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
-     "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
-     "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
-     "(its commands then run while the guest runs and cannot step or run it).\n"
-     "Example:\n"
-     "  commands 2\n"
-     "    silent\n"
-     "    printf \"desc %d len %d\\n\", index, len\n"
-     "    continue\n"
-     "  end", CMD_MACHINE | CMD_NOREPEAT},
-    {"info breakpoints", "i b,info b,info break", cmd_info_breakpoints, "info breakpoints [N...]",
-     "List breakpoints and watchpoints of every kind.\n"
-     "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
-     "enabled, what they watch, condition, hit count, ignore count and commands.\n"
-     "Example: info breakpoints", CMD_MACHINE},
-    {"info watchpoints", NULL, cmd_info_watchpoints, "info watchpoints [N...]",
-     "List only the watchpoints (memory, physical, DMA and stall watches).\n"
-     "Example: info watchpoints", CMD_MACHINE},
+    {.name = "break",
+     .aliases = "b,br",
+     .fn = cmd_break,
+     .usage = "break [LOCATION] [if COND]",
+     .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
+             "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
+             "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
+             "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
+             "no debug information to skip prologues with).  Every CPU is stopped.\n"
+             "Example: break fill_desc if $a1 == 3",
+     .flags = CMD_MACHINE},
+    {.name = "tbreak",
+     .fn = cmd_tbreak,
+     .usage = "tbreak [LOCATION] [if COND]",
+     .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
+             "Example: tbreak main",
+     .flags = CMD_MACHINE},
+    {.name = "delete",
+     .aliases = "d",
+     .run = cmd_delete,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Delete breakpoints and watchpoints of any kind.\n"
+             "Without N, all of them.\n"
+             "Example: delete 2 4-6",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "clear",
+     .run = cmd_clear,
+     CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+     .help = "Delete the code breakpoints at LOCATION (default: where the CPU is).\n"
+             "Example: clear main",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "disable",
+     .aliases = "dis,disa",
+     .run = cmd_disable,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Disable breakpoints and watchpoints.\n"
+             "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
+             "nothing while the guest runs.\n"
+             "Example: disable 3",
+     .flags = CMD_MACHINE},
+    {.name = "enable",
+     .aliases = "en",
+     .run = cmd_enable,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Enable breakpoints and watchpoints (all without N).\n"
+             "Example: enable 3",
+     .flags = CMD_MACHINE},
+    {.name = "condition",
+     .run = cmd_condition,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX), ARG_OPT(ARG_EXPR, "COND")),
+     .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
+             "Example: condition 2 len > 1500",
+     .flags = CMD_MACHINE},
+    {.name = "ignore",
+     .run = cmd_ignore,
+     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
+              ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
+     .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
+             "Example: ignore 1 100",
+     .flags = CMD_MACHINE},
+    {.name = "commands",
+     .fn = cmd_commands,
+     .usage = "commands [N]\n  COMMANDS...\nend",
+     .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
+             "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
+             "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
+             "(its commands then run while the guest runs and cannot step or run it).\n"
+             "Example:\n"
+             "  commands 2\n"
+             "    silent\n"
+             "    printf \"desc %d len %d\\n\", index, len\n"
+             "    continue\n"
+             "  end",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info breakpoints",
+     .aliases = "i b,info b,info break",
+     .run = cmd_info_breakpoints,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+     .help = "List breakpoints and watchpoints of every kind.\n"
+             "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
+             "enabled, what they watch, condition, hit count, ignore count and commands.\n"
+             "Example: info breakpoints",
+     .flags = CMD_MACHINE},
+    {.name = "info watchpoints",
+     .run = cmd_info_watchpoints,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
+     .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
+             "Example: info watchpoints",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_break_register(void)
-{
-    dbg_register_group("Breakpoints", break_commands, ARRAY_SIZE(break_commands));
-}
 
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {
@@ -893,3 +993,21 @@ bool dbg_breakpoint_at(dbg *d, uint64_t addr)
             return true;
     return false;
 }
+
+/* The breakpoints first: disarming a watchpoint updates the bus hook. */
+static void breaks_free(dbg *d)
+{
+    dbg_bp_free(d);
+    dbg_watch_free(d);
+}
+
+static const dbg_cmd_table break_table = {"Breakpoints", break_commands,
+                                          ARRAY_SIZE(break_commands)};
+static const dbg_cmd_table *const break_tables[] = {&break_table, &dbg_watch_table,
+                                                    &dbg_track_table, NULL};
+
+const dbg_module dbg_break_module = {
+    .name = "break",
+    .commands = break_tables,
+    .free = breaks_free,
+};

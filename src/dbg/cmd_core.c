@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Core commands: help, echo, source, quit, info devices/device/events. */
 #include <errno.h>
 #include <stdio.h>
@@ -6,6 +7,7 @@
 
 #include "dbg/dbg.h"
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static void print_summary(strbuf *b, const command *c)
 {
@@ -20,9 +22,11 @@ static bool starts_with_words(const char *name, const char *prefix)
     return strncmp(name, prefix, n) == 0 && name[n] == ' ';
 }
 
-void dbg_help_text(const command *c, strbuf *b)
+void dbg_help_text(const dbg *d, const command *c, strbuf *b)
 {
-    sb_printf(b, "Usage: %s\n%s\n", c->usage ? c->usage : c->name, c->help);
+    sb_puts(b, "Usage: ");
+    dbg_command_usage(c, b);
+    sb_printf(b, "\n%s\n", c->help);
     if (c->aliases) {
         sb_puts(b, "Aliases:");
         for (const char *a = c->aliases; *a;) {
@@ -33,8 +37,8 @@ void dbg_help_text(const command *c, strbuf *b)
         sb_putc(b, '\n');
     }
     bool header = false;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *k = dbg_command_at(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *k = dbg_command_at(d, i);
         if (k != c && starts_with_words(k->name, c->name)) {
             if (!header)
                 sb_printf(b, "\nList of \"%s\" subcommands:\n", c->name);
@@ -45,11 +49,11 @@ void dbg_help_text(const command *c, strbuf *b)
 }
 
 /* The command a help argument names: exact, alias or unique abbreviation. */
-static const command *help_lookup(const char *args)
+static const command *help_lookup(const dbg *d, const char *args)
 {
-    const command *c = dbg_command_find(args);
-    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
-        const command *k = dbg_command_at(i);
+    const command *c = dbg_command_find(d, args);
+    for (unsigned i = 0; i < dbg_command_count(d) && !c; i++) {
+        const command *k = dbg_command_at(d, i);
         for (const char *a = k->aliases; a && *a && !c;) {
             size_t n = strcspn(a, ",");
             if (n == strlen(args) && strncmp(a, args, n) == 0)
@@ -59,8 +63,8 @@ static const command *help_lookup(const char *args)
     }
     const command *abbrev = NULL;
     unsigned nabbrev = 0;
-    for (unsigned i = 0; i < dbg_command_count() && !c; i++) {
-        const command *k = dbg_command_at(i);
+    for (unsigned i = 0; i < dbg_command_count(d) && !c; i++) {
+        const command *k = dbg_command_at(d, i);
         if (strncmp(k->name, args, strlen(args)) == 0 && !strchr(k->name + strlen(args), ' ')) {
             abbrev = k;
             nabbrev++;
@@ -76,9 +80,9 @@ static void help_overview(dbg *d)
     sb_puts(&b, "xbow commands (\"help COMMAND\" for details, \"help all\" for a line on each):\n");
     const char *group = NULL;
     unsigned col = 0;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
-        const char *g = dbg_command_group(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *c = dbg_command_at(d, i);
+        const char *g = dbg_command_group(d, i);
         if (strchr(c->name, ' '))
             continue;
         if (!group || strcmp(g, group) != 0) {
@@ -99,7 +103,7 @@ static void help_overview(dbg *d)
     sb_free(&b);
 }
 
-static int cmd_help(dbg *d, const char *args)
+static int help(dbg *d, const char *args)
 {
     if (!*args) {
         help_overview(d);
@@ -109,31 +113,31 @@ static int cmd_help(dbg *d, const char *args)
     sb_init(&b);
     if (strcmp(args, "all") == 0) {
         const char *group = NULL;
-        for (unsigned i = 0; i < dbg_command_count(); i++) {
-            const char *g = dbg_command_group(i);
+        for (unsigned i = 0; i < dbg_command_count(d); i++) {
+            const char *g = dbg_command_group(d, i);
             if (!group || strcmp(g, group) != 0)
                 sb_printf(&b, "%s%s:\n", group ? "\n" : "", g);
             group = g;
-            print_summary(&b, dbg_command_at(i));
+            print_summary(&b, dbg_command_at(d, i));
         }
         dbg_puts(d, b.s);
         sb_free(&b);
         return 0;
     }
-    const command *c = help_lookup(args);
+    const command *c = help_lookup(d, args);
     if (!c) {
         sb_free(&b);
         if (dbg_script_help(d, args))
             return 0;
         return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", args);
     }
-    dbg_help_text(c, &b);
+    dbg_help_text(d, c, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
 }
 
-void dbg_commands_markdown(strbuf *b)
+void dbg_commands_markdown(const dbg *d, strbuf *b)
 {
     sb_puts(b, "# xbow command reference\n\n"
                "<!-- Generated from the command table (src/dbg/*.c) by `make commands-doc`;\n"
@@ -160,22 +164,25 @@ void dbg_commands_markdown(strbuf *b)
                "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
                "memory`) are in docs/tui.md.\n");
     const char *group = NULL;
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const command *c = dbg_command_at(i);
-        const char *g = dbg_command_group(i);
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *c = dbg_command_at(d, i);
+        const char *g = dbg_command_group(d, i);
         if (!group || strcmp(g, group) != 0)
             sb_printf(b, "\n## %s\n", g);
         group = g;
         sb_printf(b, "\n### %s\n\n```\n", c->name);
-        dbg_help_text(c, b);
+        dbg_help_text(d, c, b);
         sb_puts(b, "```\n");
     }
 }
 
 /* echo TEXT: C escapes (\n, \t, \\, \") are interpreted; no newline is
  * added, as in gdb. */
-static int cmd_echo(dbg *d, const char *args)
+static int cmd_help(dbg *d, const cmd_args *a) { return help(d, a->text[0]); }
+
+static int cmd_echo(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     strbuf b;
     sb_init(&b);
     for (const char *s = args; *s; s++) {
@@ -197,12 +204,7 @@ static int cmd_echo(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_source(dbg *d, const char *args)
-{
-    if (!*args)
-        return dbg_error(d, "source: give a file name.");
-    return dbg_source(d, args);
-}
+static int cmd_source(dbg *d, const cmd_args *a) { return dbg_source(d, a->text[0]); }
 
 static int cmd_quit(dbg *d, const char *args)
 {
@@ -259,22 +261,20 @@ static int cmd_info(dbg *d, const char *args)
         dbg_next_word(args, w, sizeof w);
         return dbg_error(d, "Undefined info command: \"%s\".  Try \"help info\".", w);
     }
-    return cmd_help(d, "info");
+    return help(d, "info");
 }
 
-static int cmd_info_devices(dbg *d, const char *args)
+static int cmd_info_devices(dbg *d, const cmd_args *a)
 {
     for (device *v = d->m->devices; v; v = v->next)
-        dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name, v->cls->desc ? v->cls->desc : "");
+        dbg_printf(d, "  %-12s %-10s %s\n", v->name, v->cls->name,
+                   v->cls->desc ? v->cls->desc : "");
     return 0;
 }
 
-static int cmd_info_device(dbg *d, const char *args)
+static int cmd_info_device(dbg *d, const cmd_args *a)
 {
-    char name[64];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name)
-        return dbg_error(d, "info device: give a device name (see \"info devices\").");
+    const char *name = a->text[0], *rest = a->text[1];
     device *v = machine_find_device(d->m, name);
     if (!v)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -290,8 +290,8 @@ static int cmd_info_device(dbg *d, const char *args)
         unsigned id, idx;
         if (dev_reg_lookup(v, reg, &id, &idx) != 0) {
             sb_free(&b);
-            return dbg_error(d, "%s has no register or view \"%s\" (see \"info device %s\").",
-                             name, reg, name);
+            return dbg_error(d, "%s has no register or view \"%s\" (see \"info device %s\").", name,
+                             reg, name);
         }
         const reg_decl *r = &v->cls->regs[id];
         char rn[48];
@@ -324,8 +324,37 @@ static int cmd_info_device(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_events(dbg *d, const char *args)
+static int cmd_info_device_state(dbg *d, const cmd_args *a)
 {
+    const char *name = a->text[0];
+    strbuf b;
+    sb_init(&b);
+    if (*name) {
+        device *v = machine_find_device(d->m, name);
+        if (!v) {
+            sb_free(&b);
+            return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
+        }
+        dev_state_show(v, &b);
+    } else {
+        for (device *v = d->m->devices; v; v = v->next) {
+            strbuf img;
+            sb_init(&img);
+            dev_state_save(v, &img);
+            sb_printf(&b, "  %-14s %-10s %016llx %7zu bytes\n", v->name, v->cls->name,
+                      (unsigned long long)dev_state_hash(v), img.len);
+            sb_free(&img);
+        }
+    }
+    if (b.s)
+        dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_info_events(dbg *d, const cmd_args *a)
+{
+    const char *args = a->text[0];
     event_bus *eb = &d->m->events;
     unsigned shown = 0;
     for (unsigned i = 0; i < eb->nsrcs; i++) {
@@ -352,65 +381,92 @@ static int cmd_info_events(dbg *d, const char *args)
 }
 
 static const command core_commands[] = {
-    {"help", "h", cmd_help, "help [COMMAND]",
-     "Show the list of commands, or what one command does.\n"
-     "Example: help break", 0},
-    {"echo", NULL, cmd_echo, "echo TEXT",
-     "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
-     "Example: echo hello\\n", 0},
-    {"source", NULL, cmd_source, "source FILE",
-     "Execute the commands in FILE, one per line.\n"
-     "As in gdb, the first command that fails stops the file (its name and line are\n"
-     "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
-     "-x FILE on the command line does the same.\n"
-     "Example: source examples/descintr.xbow", CMD_NOREPEAT},
-    {"quit", "q,exit", cmd_quit, "quit [STATUS]",
-     "Leave xbow (with exit STATUS in batch mode).\n"
-     "Example: quit 0", CMD_NOREPEAT},
-    {"shell", NULL, cmd_shell, "shell COMMAND | !COMMAND",
-     "Run a host command with /bin/sh and show its output.\n"
-     "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
-     "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
-     "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
-     "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
-     "started with --allow-shell.\n"
-     "Example: !ls examples", CMD_NOREPEAT},
-    {"info", "i", cmd_info, "info SUBCOMMAND",
-     "Show state of the machine; \"help info\" lists what can be shown.\n"
-     "Example: info breakpoints", 0},
-    {"info devices", NULL, cmd_info_devices, "info devices",
-     "List every device of the machine with its class.\n"
-     "Example: info devices", CMD_MACHINE},
-    {"info device", NULL, cmd_info_device, "info device NAME [REGISTER | VIEW [ARGS]]",
-     "Show a device: registers with decoded fields, one register, or a view.\n"
-     "Show every register of a device with its decoded fields, read without side effects,\n"
-     "the names of its views and its counters with their values (the Bridge's DMA\n"
-     "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
-     "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
-     "Example: info device bridge DEVICE2", CMD_MACHINE},
-    {"info events", NULL, cmd_info_events, "info events [PATTERN]",
-     "List the events devices and CPUs publish, with their fields.\n"
-     "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
-     "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
-     "Example: info events *.irq.*", CMD_MACHINE},
+    {.name = "help",
+     .aliases = "h",
+     .run = cmd_help,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
+     .help = "Show the list of commands, or what one command does.\n"
+             "Example: help break"},
+    {.name = "echo",
+     .run = cmd_echo,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "TEXT")),
+     .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
+             "Example: echo hello\\n"},
+    {.name = "source",
+     .run = cmd_source,
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
+     .help = "Execute the commands in FILE, one per line.\n"
+             "As in gdb, the first command that fails stops the file (its name and line are\n"
+             "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
+             "-x FILE on the command line does the same.\n"
+             "Example: source examples/descintr.xbow",
+     .flags = CMD_NOREPEAT},
+    {.name = "quit",
+     .aliases = "q,exit",
+     .fn = cmd_quit,
+     .usage = "quit [STATUS]",
+     .help = "Leave xbow (with exit STATUS in batch mode).\n"
+             "Example: quit 0",
+     .flags = CMD_NOREPEAT},
+    {.name = "shell",
+     .fn = cmd_shell,
+     .usage = "shell COMMAND | !COMMAND",
+     .help =
+         "Run a host command with /bin/sh and show its output.\n"
+         "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
+         "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
+         "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
+         "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
+         "started with --allow-shell.\n"
+         "Example: !ls examples",
+     .flags = CMD_NOREPEAT},
+    {.name = "info",
+     .aliases = "i",
+     .fn = cmd_info,
+     .usage = "info SUBCOMMAND",
+     .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
+             "Example: info breakpoints"},
+    {.name = "info devices",
+     .run = cmd_info_devices,
+     .help = "List every device of the machine with its class.\n"
+             "Example: info devices",
+     .flags = CMD_MACHINE},
+    {.name = "info device",
+     .run = cmd_info_device,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a device name (see \"info devices\")"),
+              ARG_OPT(ARG_TEXT, "REGISTER | VIEW [ARGS]")),
+     .help = "Show a device: registers with decoded fields, one register, or a view.\n"
+             "Show every register of a device with its decoded fields, read without side effects,\n"
+             "the names of its views and its counters with their values (the Bridge's DMA\n"
+             "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
+             "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
+             "Example: info device bridge DEVICE2",
+     .flags = CMD_MACHINE},
+    {.name = "info device-state",
+     .run = cmd_info_device_state,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "NAME")),
+     .help = "Show a device's declared state: what a snapshot of it holds.\n"
+             "With NAME, every register array and every field the device's declaration lists\n"
+             "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
+             "due time and order, and the pointers a restore rebuilds instead, marked \"not\n"
+             "state\"), with the state hash and the size of its image.  Without NAME, the hash\n"
+             "and image size of every device: two runs in the same state show the same hashes.\n"
+             "Example: info device-state ioc3.uart-a",
+     .flags = CMD_MACHINE},
+    {.name = "info events",
+     .run = cmd_info_events,
+     CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
+     .help = "List the events devices and CPUs publish, with their fields.\n"
+             "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
+             "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
+             "Example: info events *.irq.*",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_core_register(void)
-{
-    dbg_register_group("General", core_commands, ARRAY_SIZE(core_commands));
-    dbg_run_register();
-    dbg_stop_register();
-    dbg_state_register();
-    dbg_frame_register();
-    dbg_display_register();
-    dbg_break_register();
-    dbg_watch_register();
-    dbg_evbreak_register();
-    dbg_stall_register();
-    dbg_views_register();
-    dbg_trace_register();
-    dbg_script_register();
-    dbg_symbols_register();
-    dbg_settings_register();
-    dbg_gdb_register();
-}
+static const dbg_cmd_table core_table = {"General", core_commands, ARRAY_SIZE(core_commands)};
+static const dbg_cmd_table *const core_tables[] = {&core_table, NULL};
+
+const dbg_module dbg_core_module = {
+    .name = "core",
+    .commands = core_tables,
+};

@@ -1,13 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Call frames: frame, up, down, info frame, and the registers of a
- * selected outer frame (info registers).  Frames come from the prologue
- * heuristic of frames.c; selecting one makes $pc, $sp, $ra, s0-s8 and gp
- * (and so x, print and info registers) show that frame's values, as gdb
- * does.  Caller-saved registers of an outer frame are not known and are
- * shown as such. */
+ * selected outer frame (info registers).  Frames come from frames.c (the
+ * call-frame information, or the prologue heuristic) and, with the debug
+ * information, count the inlined functions as bt does (srcframe.c);
+ * selecting one makes $pc, $sp, $ra, s0-s8 and gp (and so x, print, info
+ * registers, and the program's variables) show that frame's values, as
+ * gdb does.  Caller-saved registers of an outer frame are not known and
+ * are shown as such. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static cpu *need_cpu(dbg *d)
 {
@@ -17,31 +21,32 @@ static cpu *need_cpu(dbg *d)
     return c;
 }
 
-/* The frame line and the instruction at its pc. */
-static void print_frame(dbg *d, cpu *c, const frame *f, unsigned level)
+/* The frames as bt numbers them, up to `want` (malloc'd, *n of them). */
+static src_frame *user_frames(dbg *d, cpu *c, uint64_t want, unsigned *n)
 {
-    strbuf b;
-    sb_init(&b);
-    dbg_format_frame(d, f, level, &b);
-    dbg_format_location(d, c, f->pc, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    unsigned w = want < 1024 ? (unsigned)want : 1024;
+    src_frame *f = xcalloc(w, sizeof *f);
+    *n = dbg_src_frames(d, c, f, w);
+    return f;
 }
 
-/* Select frame `level` (0 = innermost) and show it. */
+/* Select frame `level` (0 = innermost) and show it: the frame line, then
+ * its source line or the instruction at its pc. */
 static int select_frame(dbg *d, cpu *c, uint64_t level)
 {
-    frame *f = calloc(level + 1 < 1024 ? level + 1 : 1024, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
-    unsigned n = dbg_unwind(d, c, f, level + 1 < 1024 ? (unsigned)level + 1 : 1024);
+    unsigned n;
+    src_frame *f = user_frames(d, c, level + 1, &n);
     if (level >= n) {
         free(f);
         return dbg_error(d, "No frame at level %llu (the stack has %u: see \"backtrace\").",
                          (unsigned long long)level, n);
     }
     d->frame = (unsigned)level;
-    print_frame(d, c, &f[level], (unsigned)level);
+    strbuf b;
+    sb_init(&b);
+    dbg_src_show_frame(d, c, &f[level], level > 0 && f[level - 1].inlined, &b);
+    dbg_puts(d, b.s);
+    sb_free(&b);
     free(f);
     return 0;
 }
@@ -56,6 +61,13 @@ static int parse_level(dbg *d, const char *args, const char *cmd, uint64_t dflt,
     return 0;
 }
 
+/* N of up and down: how many frames to move (default 1). */
+#define FRAME_COUNT                                                                       \
+    {                                                                                     \
+        .kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true, \
+        .max = 1u << 20, .dflt = 1                                                        \
+    }
+
 static int cmd_frame(dbg *d, const char *args)
 {
     cpu *c = need_cpu(d);
@@ -69,31 +81,26 @@ static int cmd_frame(dbg *d, const char *args)
     return select_frame(d, c, level);
 }
 
-static int cmd_up(dbg *d, const char *args)
+static int cmd_up(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t k;
-    if (parse_level(d, args, "up", 1, &k))
-        return -1;
+    uint64_t k = a->num[0];
     unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    free(f);
+    free(user_frames(d, c, (uint64_t)d->frame + 2, &n));
     if (d->frame + 1 >= n)
         return dbg_error(d, "Already in the outermost frame #%u: no caller found above it.",
                          d->frame);
     return select_frame(d, c, d->frame + k);
 }
 
-static int cmd_down(dbg *d, const char *args)
+static int cmd_down(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t k;
-    if (parse_level(d, args, "down", 1, &k))
-        return -1;
+    uint64_t k = a->num[0];
     if (d->frame == 0)
         return dbg_error(d, "Already in the innermost frame #0: nothing to go down to.");
     return select_frame(d, c, k > d->frame ? 0 : d->frame - k);
@@ -118,18 +125,35 @@ static int cmd_info_frame(dbg *d, const char *args)
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
-    unsigned level = d->frame;
+    if (!strncmp(args, "level", 5) && (args[5] == 0 || args[5] == ' '))
+        args = dbg_skip_ws(args + 5); /* gdb's "info frame level N" */
+    uint64_t want;
+    if (parse_level(d, args, "info frame", d->frame, &want))
+        return -1;
+    int rc;
+    if (dbg_src_info_frame(d, c, (unsigned)want, &rc)) /* what the debug information says */
+        return rc;
+    /* The heuristic's frames: the physical one of that level. */
+    unsigned n, nu, level;
+    src_frame *u = user_frames(d, c, want + 1, &nu);
+    if (want >= nu) {
+        free(u);
+        return dbg_error(d, "No frame at level %llu (the stack has %u: see \"backtrace\").",
+                         (unsigned long long)want, nu);
+    }
+    level = u[want].phys;
+    free(u);
+    frame *f = xcalloc(level + 2, sizeof *f);
+    n = dbg_unwind(d, c, f, level + 2);
+    if (level >= n)
+        level = n - 1;
     const frame *fr = &f[level];
     bool caller = level + 1 < n;
     strbuf b;
     sb_init(&b);
     char where[160];
     sb_printf(&b, "Stack level %u, frame at 0x%llx (its sp 0x%llx + %llu bytes it allocated):\n",
-              level, (unsigned long long)(fr->sp + fr->size), (unsigned long long)fr->sp,
+              (unsigned)want, (unsigned long long)(fr->sp + fr->size), (unsigned long long)fr->sp,
               (unsigned long long)fr->size);
     symtab_format(&d->m->syms, fr->pc, where, sizeof where);
     sb_printf(&b, " pc = 0x%016llx in %s", (unsigned long long)fr->pc, where);
@@ -147,10 +171,10 @@ static int cmd_info_frame(dbg *d, const char *args)
         sb_puts(&b, " function start not found (no symbol, no stack adjustment before pc)\n");
     }
     if (level)
-        sb_printf(&b, " caller of frame #%u (sp 0x%llx)", level - 1,
+        sb_printf(&b, " caller of frame #%u (sp 0x%llx)", (unsigned)want - 1,
                   (unsigned long long)f[level - 1].sp);
     if (caller)
-        sb_printf(&b, "%s called by frame #%u (sp 0x%llx)", level ? ";" : "", level + 1,
+        sb_printf(&b, "%s called by frame #%u (sp 0x%llx)", level ? ";" : "", (unsigned)want + 1,
                   (unsigned long long)f[level + 1].sp);
     if (level || caller)
         sb_putc(&b, '\n');
@@ -188,15 +212,10 @@ static int cmd_info_frame(dbg *d, const char *args)
 
 void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 {
-    unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    if (!f) {
-        sb_puts(out, "out of memory\n");
-        return;
-    }
-    unsigned level = d->frame;
+    unsigned n, level;
+    frame *f = dbg_selected_frames(d, c, &n, &level);
     sb_printf(out, "Registers of frame #%u (<not saved>: caller-saved, lost when a callee ran):\n",
-              level);
+              d->frame);
     for (unsigned r = 0; r < 32; r++) {
         uint64_t v, slot;
         sb_printf(out, "%-4s ", gpr_name(r));
@@ -214,29 +233,52 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 }
 
 static const command frame_commands[] = {
-    {"frame", "f", cmd_frame, "frame [N | level N]",
-     "Select and show call frame N (0 = innermost), or show the selected one.\n"
-     "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them) and show\n"
-     "it.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values (the\n"
-     "ones its callees saved, found from their prologues), so print, x, info registers\n"
-     "and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are not known\n"
-     "there.  Every stop selects frame 0 again.\n"
-     "Example: frame 2", CMD_MACHINE},
-    {"up", NULL, cmd_up, "up [N]",
-     "Select the frame N levels (default 1) towards the caller and show it.\n"
-     "Example: up", CMD_MACHINE},
-    {"down", NULL, cmd_down, "down [N]",
-     "Select the frame N levels (default 1) towards the innermost one and show it.\n"
-     "Example: down", CMD_MACHINE},
-    {"info frame", "info f", cmd_info_frame, "info frame",
-     "Describe the selected frame: its caller, saved registers, what is known.\n"
-     "Describe the selected frame: its pc and the return address, the function and the\n"
-     "stack it allocated, its neighbours, where it saved registers, and which registers\n"
-     "are known in it.  All of it is read from the symbol table and prologues.\n"
-     "Example: info frame", CMD_MACHINE},
+    {.name = "frame",
+     .aliases = "f",
+     .fn = cmd_frame,
+     .usage = "frame [N | level N]",
+     .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
+             "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them: with\n"
+             "debug information an inlined function is a frame too) and show it with its source\n"
+             "line.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values\n"
+             "(the ones its callees saved, found from the call-frame information or their\n"
+             "prologues), so print, x, info registers, the program's variables, info locals,\n"
+             "list and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are\n"
+             "not known there.  Every stop selects frame 0 again.\n"
+             "Example: frame 2",
+     .flags = CMD_MACHINE},
+    {.name = "up",
+     .run = cmd_up,
+     CMD_ARGS(FRAME_COUNT),
+     .help = "Select the frame N levels (default 1) towards the caller and show it.\n"
+             "Example: up",
+     .flags = CMD_MACHINE},
+    {.name = "down",
+     .run = cmd_down,
+     CMD_ARGS(FRAME_COUNT),
+     .help = "Select the frame N levels (default 1) towards the innermost one and show it.\n"
+             "Example: down",
+     .flags = CMD_MACHINE},
+    {.name = "info frame",
+     .aliases = "info f",
+     .fn = cmd_info_frame,
+     .usage = "info frame [N | level N]",
+     .help = "Describe the selected frame (or frame N): its caller, saved registers ...\n"
+             "Describe the selected frame, or frame N as \"backtrace\" numbers them: its pc and\n"
+             "the return address, its canonical frame address, its neighbours and where it\n"
+             "saved the caller's registers.  With debug information: its function, source line,\n"
+             "arguments and the call-frame information's saved registers; without, the function\n"
+             "start and the stack it allocated, read from the symbol table and the prologue,\n"
+             "and which registers are known in it.\n"
+             "Example: info frame",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_frame_register(void)
-{
-    dbg_register_group("Machine state", frame_commands, ARRAY_SIZE(frame_commands));
-}
+static const dbg_cmd_table frame_table = {"Machine state", frame_commands,
+                                          ARRAY_SIZE(frame_commands)};
+static const dbg_cmd_table *const frame_tables[] = {&frame_table, NULL};
+
+const dbg_module dbg_frame_module = {
+    .name = "frame",
+    .commands = frame_tables,
+};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Execution: run, continue, stepi/step, nexti/next, finish, until,
  * advance, cpu; the resume loop every command that runs the guest goes
  * through, and the stop report. */
@@ -5,6 +6,7 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* Instructions between two calls of the front end's poll hook while the
  * guest runs (a few milliseconds of host time). */
@@ -23,19 +25,16 @@ void dbg_report_stop(dbg *d, int reason)
         dbg_puts(d, "\nInterrupted.\n");
         dbg_interrupt_reported();
         break;
-    case STOP_HALT:
-        dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg);
-        break;
+    case STOP_HALT: dbg_printf(d, "\nThe CPU cannot continue: %s\n", m->stop_msg); break;
     case STOP_RESET:
         dbg_printf(d, "\nThe guest reset the machine%s%s.\n", m->stop_msg[0] ? ": " : "",
                    m->stop_msg);
         break;
     case STOP_STEP:
-    case STOP_LIMIT:
-        break;
+    case STOP_LIMIT: break;
     default:
-        dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason),
-                   m->stop_msg[0] ? ": " : "", m->stop_msg);
+        dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason), m->stop_msg[0] ? ": " : "",
+                   m->stop_msg);
         break;
     }
     if (c)
@@ -122,7 +121,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     int only = step ? d->cur_cpu : -1;
     for (unsigned i = 0; goal && i < goal->n; i++)
         bp_addr_insert(d, goal->cpu, goal->at[i].addr);
-    dbg_views_on_resume(d);
+    dbg_modules_resuming(d);
     chardev_set_input_enabled(m->console, true);
     uint64_t left = n;
     bool at_goal = false;
@@ -189,7 +188,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         d->cur_cpu = m->cur_cpu;
         dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
     }
-    dbg_trace_on_stop(d);
+    dbg_modules_stopped(d, r);
     bool quiet = (d->quiet_stop && r == STOP_EVENT && !bp_pending(d)) ||
                  ((mode & RUN_QUIET) && r == STOP_STEP);
     d->quiet_stop = false;
@@ -201,12 +200,14 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     void *out_ctx = d->out_ctx;
     dbg_set_output(d, capture, &rep);
     if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
-        dbg_printf(d, "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
-                      "used up.\n", (unsigned long long)n, n == 1 ? "" : "s");
+        dbg_printf(d,
+                   "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
+                   "used up.\n",
+                   (unsigned long long)n, n == 1 ? "" : "s");
     dbg_report_stop(d, r);
     dbg_set_output(d, out, out_ctx);
     free(d->stop_report);
-    d->stop_report = rep.s ? sb_take(&rep) : strdup("");
+    d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
     if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
         quiet = true;
     if (!quiet) {
@@ -226,21 +227,16 @@ static int status(int r) { return r < 0 || r == STOP_HALT ? -1 : 0; }
 
 /* N of continue: an instruction budget (0 would run nothing and is not
  * gdb's "continue 0" either, so it is refused); none: no budget. */
-static int cmd_continue(dbg *d, const char *args)
+static int cmd_continue(dbg *d, const cmd_args *a)
 {
-    uint64_t n = 0;
-    if (*args && dbg_parse_count(d, "continue", args, 1, UINT64_MAX, &n))
-        return -1;
-    return status(dbg_resume(d, RUN_CONTINUE, n, NULL));
+    return status(dbg_resume(d, RUN_CONTINUE, a->num[0], NULL));
 }
 
 /* N of stepi and nexti (default 1).  As in gdb, 0 steps nothing and shows
  * where the CPU is. */
-static int step_count(dbg *d, const char *args, const char *cmd, uint64_t *n)
+static int step_count(dbg *d, const cmd_args *a, uint64_t *n)
 {
-    *n = 1;
-    if (*args && dbg_parse_count(d, cmd, args, 0, UINT64_MAX, n))
-        return -1;
+    *n = a->num[0];
     if (!dbg_cpu(d))
         return dbg_error(d, "No CPU selected.");
     if (*n == 0) {
@@ -253,10 +249,10 @@ static int step_count(dbg *d, const char *args, const char *cmd, uint64_t *n)
     return 0;
 }
 
-static int cmd_stepi(dbg *d, const char *args)
+static int cmd_stepi(dbg *d, const cmd_args *a)
 {
     uint64_t n;
-    if (step_count(d, args, "stepi", &n))
+    if (step_count(d, a, &n))
         return -1;
     return n ? status(dbg_resume(d, RUN_STEP, n, NULL)) : 0;
 }
@@ -282,10 +278,10 @@ static int next_one(dbg *d, bool quiet)
     return dbg_resume(d, RUN_CONTINUE | q, 0, &g);
 }
 
-static int cmd_nexti(dbg *d, const char *args)
+static int cmd_nexti(dbg *d, const cmd_args *a)
 {
     uint64_t n;
-    if (step_count(d, args, "nexti", &n))
+    if (step_count(d, a, &n))
         return -1;
     int r = STOP_STEP;
     for (uint64_t i = 0; i < n && r == STOP_STEP && !d->quit; i++)
@@ -293,17 +289,31 @@ static int cmd_nexti(dbg *d, const char *args)
     return status(r);
 }
 
-static int cmd_finish(dbg *d, const char *args)
+/* step and next go by source line where the pc has line information
+ * (srcstep.c), by instruction elsewhere. */
+static int cmd_step(dbg *d, const cmd_args *a)
+{
+    int rc;
+    return dbg_src_step(d, a->num[0], SRC_STEP, &rc) ? rc : cmd_stepi(d, a);
+}
+
+static int cmd_next(dbg *d, const cmd_args *a)
+{
+    int rc;
+    return dbg_src_step(d, a->num[0], SRC_NEXT, &rc) ? rc : cmd_nexti(d, a);
+}
+
+static int cmd_finish(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
+    int rc;
+    if (dbg_src_finish(d, &rc)) /* with the debug information */
+        return rc;
     /* From the selected frame (up, frame N): until it returns. */
-    unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    if (!f)
-        return dbg_error(d, "out of memory");
-    unsigned level = d->frame;
+    unsigned n, level;
+    frame *f = dbg_selected_frames(d, c, &n, &level);
     if (level + 1 >= n) {
         free(f);
         return dbg_error(d, "\"finish\" not meaningful in the outermost frame (no caller "
@@ -311,7 +321,7 @@ static int cmd_finish(dbg *d, const char *args)
     }
     char where[160];
     symtab_format(&d->m->syms, f[level].pc, where, sizeof where);
-    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", level,
+    dbg_printf(d, "Run till exit from #%u  0x%016llx in %s\n", d->frame,
                (unsigned long long)f[level].pc, where);
     run_goal g = {.cpu = d->cur_cpu, .n = 1};
     g.at[0].addr = f[level + 1].pc;
@@ -327,21 +337,19 @@ static int cmd_finish(dbg *d, const char *args)
     return status(r);
 }
 
-static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
+static int run_to(dbg *d, const cmd_args *a, bool same_frame, const char *cmd)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    if (!*args) {
-        if (!same_frame)
-            return dbg_error(d, "%s: give a location.", cmd);
+    if (!a->given[0]) { /* until without LOCATION: by source line where it can */
+        int rc;
+        if (dbg_src_step(d, 1, SRC_UNTIL, &rc))
+            return rc;
         return status(next_one(d, false));
     }
-    uint64_t addr;
-    const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
-        return -1;
-    if (cond)
+    uint64_t addr = a->num[0];
+    if (a->cond)
         return dbg_error(d, "%s: no condition here (use tbreak ... if COND).", cmd);
     /* until: LOCATION counts in this frame (or a caller), known by its CFA,
      * not by $sp, which the prologue moves. */
@@ -357,8 +365,8 @@ static int run_to(dbg *d, const char *args, bool same_frame, const char *cmd)
     return status(dbg_resume(d, RUN_CONTINUE, 0, &g));
 }
 
-static int cmd_until(dbg *d, const char *args) { return run_to(d, args, true, "until"); }
-static int cmd_advance(dbg *d, const char *args) { return run_to(d, args, false, "advance"); }
+static int cmd_until(dbg *d, const cmd_args *a) { return run_to(d, a, true, "until"); }
+static int cmd_advance(dbg *d, const cmd_args *a) { return run_to(d, a, false, "advance"); }
 
 /* A fresh start: RAM cleared, the board sets up the PROM data and loads
  * the kernel (or the user's PROM) again, as at power-on; breakpoints stay. */
@@ -391,10 +399,8 @@ static int cmd_run(dbg *d, const char *args)
 /* gdb's kill ends the program; xbow's machine cannot go away, so kill
  * puts it back where it was before "run": reset, RAM cleared, the kernel
  * loaded again, stopped at its entry.  run or continue start it afresh. */
-static int cmd_kill(dbg *d, const char *args)
+static int cmd_kill(dbg *d, const cmd_args *a)
 {
-    if (*args)
-        return dbg_usage_error(d, "kill", "it takes no arguments");
     power_on_reset(d);
     d->killed = true;
     dbg_puts(d, "[Machine killed: reset to power-on, memory cleared, the kernel loaded again; "
@@ -406,34 +412,31 @@ static int cmd_kill(dbg *d, const char *args)
 }
 
 /* jump LOCATION: set the selected CPU's pc and continue from there. */
-static int cmd_jump(dbg *d, const char *args)
+static int cmd_jump(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
-    if (!*args)
-        return dbg_usage_error(d, "jump", "give a location");
-    uint64_t addr;
-    const char *cond;
-    if (bp_parse_location(d, args, &addr, &cond))
-        return -1;
-    if (cond)
+    uint64_t addr = a->num[0];
+    if (a->cond)
         return dbg_error(d, "jump: no condition here.");
     if (addr & 3)
         return dbg_error(d, "jump: 0x%llx is not an instruction address (not a multiple of 4).",
                          (unsigned long long)addr);
     uint8_t b[4];
     if (cpu_read_virt(c, addr, b, 4) != 4) {
-        char err[300];
-        dbg_explain_addr(d, (dbg_addr){addr, false}, err, sizeof err);
-        return dbg_error(d, "jump: no instruction to run there: %s", err);
+        xerr err;
+        dbg_explain_addr(d, (dbg_addr){addr, false}, &err);
+        return dbg_error(d, "jump: no instruction to run there: %s", err.msg);
     }
     uint64_t off;
     const symbol *from = symtab_lookup_addr(&d->m->syms, cpu_pc(c), &off);
     const symbol *to = symtab_lookup_addr(&d->m->syms, addr, &off);
     if (from && to && from != to)
-        dbg_printf(d, "Note: jumping from %s into %s; the stack and registers stay as %s left "
-                      "them.\n", from->name, to->name, from->name);
+        dbg_printf(d,
+                   "Note: jumping from %s into %s; the stack and registers stay as %s left "
+                   "them.\n",
+                   from->name, to->name, from->name);
     if (cpu_in_delay_slot(c))
         dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
     cpu_set_pc(c, addr);
@@ -443,12 +446,12 @@ static int cmd_jump(dbg *d, const char *args)
     return status(dbg_resume(d, RUN_CONTINUE, 0, NULL));
 }
 
-static int cmd_cpu(dbg *d, const char *args)
+static int cmd_cpu(dbg *d, const cmd_args *a)
 {
     machine *m = d->m;
-    if (*args) {
-        uint64_t n;
-        if (dbg_parse_u64(args, &n) || n >= m->ncpus)
+    if (a->given[0]) {
+        uint64_t n = a->num[0];
+        if (n >= m->ncpus)
             return dbg_error(d, "cpu: want a CPU number from 0 to %u.", m->ncpus - 1);
         if (d->cur_cpu != (int)n)
             d->frame = 0;
@@ -466,7 +469,7 @@ static int cmd_cpu(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_cpus(dbg *d, const char *args)
+static int cmd_info_cpus(dbg *d, const cmd_args *a)
 {
     machine *m = d->m;
     strbuf b;
@@ -478,6 +481,63 @@ static int cmd_info_cpus(dbg *d, const char *args)
         symtab_format(&m->syms, cpu_pc(c), where, sizeof where);
         sb_printf(&b, "%c %-4u 0x%016llx %-22s %llu\n", (int)i == d->cur_cpu ? '*' : ' ', i,
                   (unsigned long long)cpu_pc(c), where, (unsigned long long)cpu_retired(c));
+        /* Idle skip: the time it waited, and whether it waits now. */
+        cpu_wait_info w;
+        cpu_get_wait_info(c, &w);
+        uint64_t ticks = cpu_ticks(c);
+        if (w.idle_waits || w.poll_waits)
+            sb_printf(&b, "         waited %llu ticks (%.1f%%): %llu idle, %llu polling\n",
+                      (unsigned long long)w.waited,
+                      ticks ? 100.0 * (double)w.waited / (double)ticks : 0.0,
+                      (unsigned long long)w.idle_waits, (unsigned long long)w.poll_waits);
+        if (w.kind == CPU_WAIT_IDLE)
+            sb_printf(&b, "         waiting now in the idle routine, for %llu ticks\n",
+                      (unsigned long long)(ticks - w.since));
+        else if (w.kind == CPU_WAIT_POLL)
+            sb_printf(&b, "         waiting now in a loop polling %u value%s%s, for %llu ticks\n",
+                      w.nreads, w.nreads == 1 ? "" : "s", w.mmio ? " (registers too)" : "",
+                      (unsigned long long)(ticks - w.since));
+    }
+    sb_printf(&b, "Idle skip %s.\n",
+              m->cfg.idle_skip ? "on (--no-idle-skip turns it off)" : "off (--no-idle-skip)");
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+/* info engine: how the CPUs execute, and what the translator did. */
+static int cmd_info_engine(dbg *d, const cmd_args *a)
+{
+    machine *m = d->m;
+    strbuf b;
+    sb_init(&b);
+    cpu_jit_info ji = {0};
+    bool any_jit = false;
+    sb_puts(&b, "  CPU  Engine  Instructions      Translated\n");
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        cpu *c = m->cpus[i];
+        bool jit = cpu_engine(c) == CPU_ENGINE_JIT;
+        cpu_jit_info_get(c, &ji);
+        uint64_t n = cpu_retired(c), in = ji.interp_ticks < n ? ji.interp_ticks : n;
+        any_jit |= jit || ji.interp_ticks;
+        sb_printf(&b, "%c %-4u %-7s %-17llu", (int)i == d->cur_cpu ? '*' : ' ', i,
+                  jit ? "jit" : "interp", (unsigned long long)n);
+        if (jit || ji.interp_ticks)
+            sb_printf(&b, " %.1f%%\n", n ? 100.0 * (double)(n - in) / (double)n : 0.0);
+        else
+            sb_puts(&b, " -\n");
+    }
+    if (any_jit) {
+        sb_printf(&b,
+                  "Translated: %llu blocks, %llu guest instructions, %.1f MB of host code, in "
+                  "%.3f s of host time\n"
+                  "Code cache: %.1f of %.1f MB in use; %llu flushes (full), %llu blocks dropped "
+                  "(their code was written), %llu jumps chained\n",
+                  (unsigned long long)ji.blocks, (unsigned long long)ji.insns,
+                  (double)ji.code_bytes / 1048576.0, (double)ji.gen_ns / 1e9,
+                  (double)ji.cache_used / 1048576.0, (double)ji.cache_size / 1048576.0,
+                  (unsigned long long)ji.flushes, (unsigned long long)ji.invalidated,
+                  (unsigned long long)ji.chained);
     }
     dbg_puts(d, b.s);
     sb_free(&b);
@@ -485,77 +545,156 @@ static int cmd_info_cpus(dbg *d, const char *args)
 }
 
 static const command run_commands[] = {
-    {"run", "r", cmd_run, "run",
-     "Start the guest, or start it again from a machine reset.\n"
-     "Start the guest: from where the loader left it the first time, otherwise from a\n"
-     "machine reset with the kernel loaded again (breakpoints are kept).\n"
-     "Example: run", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {"kill", "k", cmd_kill, "kill",
-     "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
-     "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
-     "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
-     "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
-     "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
-     "guest afresh.\n"
-     "Example: kill", CMD_MACHINE | CMD_NOREPEAT},
-    {"jump", NULL, cmd_jump, "jump LOCATION",
-     "Continue the guest at LOCATION instead of where it stopped.\n"
-     "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
-     "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
-     "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
-     "stepped over, as continue steps over the one it stopped at.\n"
-     "Example: jump middle", CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
-    {"continue", "c,cont,fg", cmd_continue, "continue [N]",
-     "Resume the guest until something stops it.\n"
-     "Resume the guest until something stops it; with N, stop after N instructions\n"
-     "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
-     "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
-     "guest.\n"
-     "Example: continue 1000000", CMD_MACHINE | CMD_RESUMES},
-    {"stepi", "si", cmd_stepi, "stepi [N]",
-     "Execute one instruction (or N), then show the next one.\n"
-     "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
-     "alongside to the same virtual time), then show the next instruction.  N is an\n"
-     "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
-     "Example: stepi 4", CMD_MACHINE | CMD_RESUMES},
-    {"step", "s", cmd_stepi, "step [N]",
-     "The same as stepi: xbow has no source lines, so a step is one instruction.\n"
-     "Example: step", CMD_MACHINE | CMD_RESUMES},
-    {"nexti", "ni", cmd_nexti, "nexti [N]",
-     "Execute one instruction (or N), running over calls.\n"
-     "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
-     "until it returns instead of stepping into it.  N as for stepi.\n"
-     "Example: nexti", CMD_MACHINE | CMD_RESUMES},
-    {"next", "n", cmd_nexti, "next [N]",
-     "The same as nexti: one instruction, over calls.\n"
-     "Example: next 3", CMD_MACHINE | CMD_RESUMES},
-    {"finish", "fin", cmd_finish, "finish",
-     "Run until the current function returns; show the value returned.\n"
-     "Run until the current function returns to its caller (found like \"bt\" finds\n"
-     "it), then show the value returned in $v0.\n"
-     "Example: finish", CMD_MACHINE | CMD_RESUMES},
-    {"until", "u", cmd_until, "until [LOCATION]",
-     "Run until a location in the current frame, or until the function returns.\n"
-     "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
-     "call) or the current function returns; without LOCATION, like \"next\".  The\n"
-     "frame is known by its identity, as in gdb: its CFA (the caller's $sp), which\n"
-     "stays the same while the prologue and epilogue move $sp.\n"
-     "Example: until loop_end", CMD_MACHINE | CMD_RESUMES},
-    {"advance", NULL, cmd_advance, "advance LOCATION",
-     "Run until LOCATION is reached in any frame, or the current function returns.\n"
-     "Example: advance rx_done", CMD_MACHINE | CMD_RESUMES},
-    {"cpu", NULL, cmd_cpu, "cpu [N]",
-     "Select the CPU that commands look at and step.\n"
-     "Select CPU N for registers, memory, stepping and expressions (show the current\n"
-     "one without N).  A stop selects the CPU that stopped.\n"
-     "Example: cpu 1", CMD_MACHINE},
-    {"info cpus", NULL, cmd_info_cpus, "info cpus",
-     "List the CPUs with their pc and instruction count.\n"
-     "* marks the selected one.\n"
-     "Example: info cpus", CMD_MACHINE},
+    {.name = "run",
+     .aliases = "r",
+     .fn = cmd_run,
+     .usage = "run",
+     .help = "Start the guest, or start it again from a machine reset.\n"
+             "Start the guest: from where the loader left it the first time, otherwise from a\n"
+             "machine reset with the kernel loaded again (breakpoints are kept).\n"
+             "Example: run",
+     .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "kill",
+     .aliases = "k",
+     .run = cmd_kill,
+     .help = "Stop the guest for good: reset the machine to power-on, ready to run again.\n"
+             "gdb's kill ends the program; xbow's machine stays, so kill resets it: CPUs and\n"
+             "devices to their reset state, memory cleared, the PROM data set up and the kernel\n"
+             "(or --prom image) loaded again, every CPU stopped where the PROM enters it.\n"
+             "Breakpoints, watchpoints and displays are kept.  \"run\" or \"continue\" starts the\n"
+             "guest afresh.\n"
+             "Example: kill",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "jump",
+     .run = cmd_jump,
+     CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
+     .help = "Continue the guest at LOCATION instead of where it stopped.\n"
+             "Set the selected CPU's pc to LOCATION (an address or symbol, as for break) and\n"
+             "continue.  Only the pc changes: registers and the stack stay, and a pending branch\n"
+             "(the CPU stopped in a delay slot) is dropped.  A breakpoint at LOCATION itself is\n"
+             "stepped over, as continue steps over the one it stopped at.\n"
+             "Example: jump middle",
+     .flags = CMD_MACHINE | CMD_RESUMES | CMD_NOREPEAT},
+    {.name = "continue",
+     .aliases = "c,cont,fg",
+     .run = cmd_continue,
+     CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 0)),
+     .help = "Resume the guest until something stops it.\n"
+             "Resume the guest until something stops it; with N, stop after N instructions\n"
+             "(all CPUs together).  Unlike gdb's, N is an instruction budget (an expression, 1\n"
+             "or more): use \"ignore\" to pass a breakpoint N times.  Ctrl-C stops a running\n"
+             "guest.\n"
+             "Example: continue 1000000",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "stepi",
+     .aliases = "si",
+     .run = cmd_stepi,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Execute one instruction (or N), then show the next one.\n"
+             "Execute N instructions (default 1) of the selected CPU (the other CPUs run\n"
+             "alongside to the same virtual time), then show the next instruction.  N is an\n"
+             "expression; as in gdb, 0 executes nothing and shows where the CPU is.\n"
+             "Example: stepi 4",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "step",
+     .aliases = "s",
+     .run = cmd_step,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Step to the next source line, into functions called (N times).\n"
+             "Run the selected CPU until the pc reaches the start of another source line: into\n"
+             "a function that has line information (stopping after its prologue) and into\n"
+             "inlined functions; over functions that have none.  A branch and its delay slot\n"
+             "go together; an interrupt taken meanwhile runs until it returns.  Where the pc\n"
+             "has no line information (no -g, assembly), a step is one instruction (stepi).\n"
+             "Example: step",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "nexti",
+     .aliases = "ni",
+     .run = cmd_nexti,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Execute one instruction (or N), running over calls.\n"
+             "Execute N instructions of the selected CPU, running each call (jal, jalr, bal)\n"
+             "until it returns instead of stepping into it.  N as for stepi.\n"
+             "Example: nexti",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "next",
+     .aliases = "n",
+     .run = cmd_next,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Step to the next source line in this function, over calls (N times).\n"
+             "Like step, but a call (and an inlined function) runs until it returns.  Where\n"
+             "the pc has no line information, the same as nexti.\n"
+             "Example: next 3",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "finish",
+     .aliases = "fin",
+     .run = cmd_finish,
+     .help = "Run until the current function returns; show the value returned.\n"
+             "Run until the current function returns to its caller (found like \"bt\" finds\n"
+             "it), then show the value returned in $v0 (or $f0), by the function's return type\n"
+             "when the debug information has it.  In an inlined function, run until the code\n"
+             "of that call is left.\n"
+             "Example: finish",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "until",
+     .aliases = "u",
+     .run = cmd_until,
+     CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
+     .help = "Run until a location in the current frame, or until the function returns.\n"
+             "Run until LOCATION is reached in the current frame (not in a deeper recursive\n"
+             "call) or the current function returns; without LOCATION, like \"next\", but never\n"
+             "back to a line before (out of a loop).  LOCATION: *ADDR, FUNCTION, FILE:LINE or\n"
+             "LINE.  The frame is known by its identity, as in gdb: its CFA (the caller's\n"
+             "$sp), which stays the same while the prologue and epilogue move $sp.\n"
+             "Example: until loop_end",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "advance",
+     .run = cmd_advance,
+     CMD_ARGS(ARG_REQ(ARG_LOCATION, "LOCATION", "a location")),
+     .help = "Run until LOCATION is reached in any frame, or the current function returns.\n"
+             "LOCATION: *ADDR, FUNCTION, FILE:LINE or LINE.\n"
+             "Example: advance rx_done",
+     .flags = CMD_MACHINE | CMD_RESUMES},
+    {.name = "cpu",
+     .run = cmd_cpu,
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the CPU number",
+               .optional = true,
+               .max = UINT64_MAX}),
+     .help = "Select the CPU that commands look at and step.\n"
+             "Select CPU N for registers, memory, stepping and expressions (show the current\n"
+             "one without N).  A stop selects the CPU that stopped.\n"
+             "Example: cpu 1",
+     .flags = CMD_MACHINE},
+    {.name = "info cpus",
+     .run = cmd_info_cpus,
+     .help = "List the CPUs with their pc, instruction count and time spent waiting.\n"
+             "* marks the selected one.  Instructions are those the CPU executed.  With idle\n"
+             "skip (the default; --no-idle-skip turns it off) a CPU that only waits executes\n"
+             "nothing while its clock moves on: under a CPU that waited, \"waited\" is that time\n"
+             "(and its share of the CPU's clock) and how often it started waiting in the OS's\n"
+             "idle routine or in a polling loop, and \"waiting now\" says where it waits and for\n"
+             "how long.  See docs/cpu.md, \"Waiting\".\n"
+             "Example: info cpus",
+     .flags = CMD_MACHINE},
+    {.name = "info engine",
+     .run = cmd_info_engine,
+     .help = "Show how the CPUs execute: the translator (jit) or the interpreter.\n"
+             "Per CPU: its engine, its instruction count and the share of it that ran as\n"
+             "translated code (the rest the translator left to the interpreter: pages with\n"
+             "breakpoints, the trace hook, MMIO, a budget ending inside a block).  Then the\n"
+             "translator's figures: blocks and guest instructions translated, host code\n"
+             "generated and the host time it took, the code cache in use, its flushes, blocks\n"
+             "dropped because their code was written, direct jumps chained.  --engine chooses.\n"
+             "Example: info engine",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_run_register(void)
-{
-    dbg_register_group("Running", run_commands, ARRAY_SIZE(run_commands));
-}
+static const dbg_cmd_table run_table = {"Running", run_commands, ARRAY_SIZE(run_commands)};
+static const dbg_cmd_table *const run_tables[] = {&run_table, NULL};
+
+const dbg_module dbg_run_module = {
+    .name = "run",
+    .commands = run_tables,
+};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machine state: info registers/fpu/tlb, x and xp, print, output, set,
  * disassemble, backtrace. */
 #include <ctype.h>
@@ -7,9 +8,10 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 /* What a bare "x" continues from, and the last format (as gdb keeps them). */
-typedef struct xstate {
+typedef struct x_state {
     dbg_addr next;
     bool have_next;
     char fmt;
@@ -18,21 +20,19 @@ typedef struct xstate {
 
 static xstate *xs(dbg *d)
 {
-    if (!d->state) {
-        xstate *x = calloc(1, sizeof *x);
-        if (x) {
-            x->fmt = 'x';
-            x->size = 4;
-        }
-        d->state = x;
+    if (!d->xstate) {
+        xstate *x = xcalloc(1, sizeof *x);
+        x->fmt = 'x';
+        x->size = 4;
+        d->xstate = x;
     }
-    return d->state;
+    return d->xstate;
 }
 
-void dbg_state_free(dbg *d)
+static void dbg_state_free(dbg *d)
 {
-    free(d->state);
-    d->state = NULL;
+    free(d->xstate);
+    d->xstate = NULL;
 }
 
 static cpu *need_cpu(dbg *d)
@@ -59,8 +59,9 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
     return 0;
 }
 
-static int cmd_info_registers(dbg *d, const char *args)
+static int cmd_info_registers(dbg *d, const cmd_args *arg)
 {
+    const char *args = arg->text[0];
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
@@ -79,8 +80,8 @@ static int cmd_info_registers(dbg *d, const char *args)
     for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         const char *name = w[0] == '$' ? w + 1 : w;
         xval v;
-        char err[200];
-        int known = dbg_register_value(d, name, &v, err, sizeof err);
+        xerr err;
+        int known = dbg_register_value(d, name, &v, &err);
         if (known < 0) {
             rc = dbg_error(d, "Invalid register `%s'.", name);
             continue;
@@ -114,22 +115,16 @@ static int cmd_info_registers(dbg *d, const char *args)
     return rc;
 }
 
-static int cmd_info_all_registers(dbg *d, const char *args)
+static int cmd_info_all_registers(dbg *d, const cmd_args *a)
 {
-    if (cmd_info_registers(d, "")) /* the selected frame's */
+    if (cmd_info_registers(d, &(cmd_args){.text = {""}})) /* the selected frame's */
         return -1;
     return show_with(d, cpu_show_fpu);
 }
 
-static int cmd_info_fpu(dbg *d, const char *args)
-{
-    return show_with(d, cpu_show_fpu);
-}
+static int cmd_info_fpu(dbg *d, const cmd_args *a) { return show_with(d, cpu_show_fpu); }
 
-static int cmd_info_tlb(dbg *d, const char *args)
-{
-    return show_with(d, cpu_show_tlb);
-}
+static int cmd_info_tlb(dbg *d, const cmd_args *a) { return show_with(d, cpu_show_tlb); }
 
 /* ---- formats ----------------------------------------------------------------- */
 
@@ -199,11 +194,16 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
     uint64_t u = v->v & MASK(bits);
     switch (letter) {
     case 'x': sb_printf(b, "0x%llx", (unsigned long long)u); break;
-    case 'd': sb_printf(b, "%lld", (long long)xval_signed(&(xval){u, v->size, true, 0, 0, 0})); break;
+    case 'd':
+        sb_printf(b, "%lld", (long long)xval_signed(&(xval){.v = u, .size = v->size, .sgn = true}));
+        break;
     case 'u': sb_printf(b, "%llu", (unsigned long long)u); break;
     case 'o': sb_printf(b, "0%llo", (unsigned long long)u); break;
     case 't': format_bits(u, bits, pad, b); break;
-    case 'c': sb_printf(b, "%u ", (unsigned)(u & 0xff)); format_char((unsigned)u & 0xff, b); break;
+    case 'c':
+        sb_printf(b, "%u ", (unsigned)(u & 0xff));
+        format_char((unsigned)u & 0xff, b);
+        break;
     case 'a': {
         char a[160];
         dbg_format_addr(d, (dbg_addr){u, false}, a, sizeof a);
@@ -227,27 +227,26 @@ static void format_value(dbg *d, const xval *v, char letter, bool pad, strbuf *b
 
 static int eval_for_print(dbg *d, const char *args, xval *v, char **ident)
 {
-    char err[256];
+    xerr err;
     *ident = NULL;
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, v, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, v, &err);
     if (rc == 0 && expr_single_ident(e))
-        *ident = strdup(expr_single_ident(e));
+        *ident = xstrdup(expr_single_ident(e));
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
 /* A bare device register prints in hex with its decoded fields. */
-static bool device_register_suffix(dbg *d, const char *ident, const xval *v, char letter,
-                                   strbuf *b)
+static bool device_register_suffix(dbg *d, const char *ident, const xval *v, char letter, strbuf *b)
 {
     dev_ref r;
-    char err[200];
-    if (!ident || dbg_dev_ref(d, ident, &r, err, sizeof err) <= 0)
+    xerr err;
+    if (!ident || dbg_dev_ref(d, ident, &r, &err) <= 0)
         return false;
     const reg_decl *rd = &r.dev->cls->regs[r.id];
     if (!letter)
@@ -283,7 +282,9 @@ static int print_common(dbg *d, const char *args, bool history)
     sb_init(&b);
     if (history)
         sb_printf(&b, "$%u = ", dbg_history_add(d, v));
-    if (!device_register_suffix(d, ident, &v, f.letter, &b))
+    if (v.type) /* a value of a C type from the debug information */
+        dbg_format_typed(d, &v, f.letter, true, &b);
+    else if (!device_register_suffix(d, ident, &v, f.letter, &b))
         format_value(d, &v, f.letter, false, &b);
     if (history)
         sb_putc(&b, '\n');
@@ -301,18 +302,18 @@ int dbg_assign(dbg *d, const char *args)
     if (!*args)
         return dbg_error(d, "set: give an assignment: set $REG = EXPR, set *ADDR = EXPR.");
     xval v;
-    char err[256];
-    expr *e = expr_parse(args, NULL, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(args, NULL, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     if (!expr_is_assignment(e)) {
         expr_free(e);
         return dbg_error(d, "set: \"%s\" assigns nothing (want LVALUE = EXPR).", args);
     }
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, sizeof err);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -330,16 +331,18 @@ static int cmd_set(dbg *d, const char *args)
         return dbg_assign(d, args);
     if (dbg_setting_unsupported(d, "set", w))
         return -1;
-    char err[256];
-    expr *e = *rest ? expr_parse(args, NULL, err, sizeof err) : NULL;
+    xerr err;
+    expr *e = *rest ? expr_parse(args, NULL, &err) : NULL;
     if (*rest && !e)
-        return dbg_error(d, "set %s: xbow has no such setting (\"show\" lists them), and "
-                            "\"%s\" is not an assignment (set LVALUE = EXPR).", w, args);
+        return dbg_error(d,
+                         "set %s: xbow has no such setting (\"show\" lists them), and "
+                         "\"%s\" is not an assignment (set LVALUE = EXPR).",
+                         w, args);
     expr_free(e);
     return dbg_assign(d, args);
 }
 
-static int cmd_set_variable(dbg *d, const char *args) { return dbg_assign(d, args); }
+static int cmd_set_variable(dbg *d, const cmd_args *a) { return dbg_assign(d, a->text[0]); }
 
 /* ---- examining memory -------------------------------------------------------- */
 
@@ -349,11 +352,10 @@ static void disasm_line(dbg *d, uint64_t mark, uint64_t pc, uint32_t insn, const
 {
     char dis[160];
     cpu_disasm(pc, insn, &d->m->syms, dis, sizeof dis);
-    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ",
-              (unsigned long long)pc, label);
+    sb_printf(b, "%s0x%016llx%s:\t", pc == mark ? "=> " : "   ", (unsigned long long)pc, label);
     if (raw)
-        sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff,
-                  (insn >> 8) & 0xff, insn & 0xff);
+        sb_printf(b, "%02x %02x %02x %02x\t", insn >> 24, (insn >> 16) & 0xff, (insn >> 8) & 0xff,
+                  insn & 0xff);
     sb_printf(b, "%s\n", dis);
 }
 
@@ -401,8 +403,11 @@ static int examine(dbg *d, const char *args, bool phys)
     uint64_t mark = c && f.letter == 'i' ? dbg_frame_pc(d, c) : ~0ull;
     strbuf b;
     sb_init(&b);
-    char err[300] = "";
-    unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1 : f.size == 8 ? 2 : f.size == 4 ? 4 : 8;
+    xerr err = {0};
+    unsigned per_line = f.letter == 'i' || f.letter == 's' ? 1
+                        : f.size == 8                      ? 2
+                        : f.size == 4                      ? 4
+                                                           : 8;
     uint64_t last = 0;
     dbg_addr last_addr = a;
     bool stopped = false;
@@ -424,12 +429,12 @@ static int examine(dbg *d, const char *args, bool phys)
             char str[512];
             unsigned n = 0;
             uint8_t ch = 1;
-            while (n < sizeof str - 1 && dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, err,
-                                                  sizeof err) == 0 && ch)
+            while (n < sizeof str - 1 &&
+                   dbg_read(d, (dbg_addr){a.a + n, a.phys}, &ch, 1, &err) == 0 && ch)
                 str[n++] = (char)ch;
-            if (n == 0 && err[0])
+            if (n == 0 && err.msg[0])
                 break;
-            err[0] = 0;
+            err.msg[0] = 0;
             str[n] = 0;
             sb_printf(&b, "%s:\t\"", label);
             for (unsigned k = 0; k < n; k++) {
@@ -446,7 +451,7 @@ static int examine(dbg *d, const char *args, bool phys)
             continue;
         }
         uint8_t buf[8];
-        if (dbg_read(d, a, buf, f.size, err, sizeof err))
+        if (dbg_read(d, a, buf, f.size, &err))
             break;
         uint64_t v = load_be(buf, f.size);
         last = v;
@@ -474,7 +479,7 @@ static int examine(dbg *d, const char *args, bool phys)
         } else if (f.letter == 'x') {
             sb_printf(&b, "0x%0*llx", (int)f.size * 2, (unsigned long long)v);
         } else {
-            xval xv = {v, (uint8_t)f.size, f.letter == 'd', 0, false, 0};
+            xval xv = {.v = v, .size = (uint8_t)f.size, .sgn = f.letter == 'd'};
             format_value(d, &xv, f.letter, true, &b);
         }
         a.a += f.size;
@@ -489,19 +494,19 @@ static int examine(dbg *d, const char *args, bool phys)
     /* Enter goes on from the next address with the same count and format. */
     char again[32];
     const char *unit = strchr("isac", f.letter) ? ""
-                       : f.size == 1                ? "b"
-                       : f.size == 2                ? "h"
-                       : f.size == 4                ? "w"
-                                                    : "g";
-    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x",
-             (unsigned long long)f.count, f.letter, unit);
+                       : f.size == 1            ? "b"
+                       : f.size == 2            ? "h"
+                       : f.size == 4            ? "w"
+                                                : "g";
+    snprintf(again, sizeof again, "%s/%llu%c%s", phys ? "xp" : "x", (unsigned long long)f.count,
+             f.letter, unit);
     dbg_set_repeat(d, again);
     dbg_var_set(d, "_", last_addr.phys ? xval_uns(last_addr.a) : xval_ptr(last_addr.a, f.size));
     dbg_var_set(d, "__", xval_uns(last));
     if (stopped)
         return dbg_interrupt_error(d);
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
@@ -578,9 +583,9 @@ static int cmd_disassemble(dbg *d, const char *args)
         }
     }
     if (!fn)
-        sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n",
-                  (unsigned long long)start, (unsigned long long)end);
-    char err[300] = "";
+        sb_printf(&b, "Dump of assembler code from 0x%llx to 0x%llx:\n", (unsigned long long)start,
+                  (unsigned long long)end);
+    xerr err = {0};
     bool stopped = false;
     for (uint64_t a = start & ~3ull; a < end; a += 4) {
         if (dbg_stream(d, &b)) {
@@ -588,7 +593,7 @@ static int cmd_disassemble(dbg *d, const char *args)
             break;
         }
         uint8_t buf[4];
-        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, err, sizeof err))
+        if (dbg_read(d, (dbg_addr){a, false}, buf, 4, &err))
             break;
         char label[160];
         if (fn)
@@ -597,36 +602,32 @@ static int cmd_disassemble(dbg *d, const char *args)
             sym_label(d, a, label, sizeof label);
         disasm_line(d, pc, a, (uint32_t)load_be(buf, 4), label, raw, &b);
     }
-    if (!err[0] && !stopped)
+    if (!err.msg[0] && !stopped)
         sb_puts(&b, "End of assembler dump.\n");
     if (b.s)
         dbg_puts(d, b.s);
     sb_free(&b);
     if (stopped)
         return dbg_interrupt_error(d);
-    if (err[0])
-        return dbg_error(d, "%s", err);
+    if (err.msg[0])
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
-static int cmd_backtrace(dbg *d, const char *args)
+static int cmd_backtrace(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    uint64_t max = 64;
-    if (*args && (dbg_parse_u64(args, &max) || !max))
-        return dbg_error(d, "backtrace: want a frame count, not \"%s\".", args);
+    uint64_t max = a->num[0];
     if (max > 1024)
         max = 1024;
-    frame *f = calloc(max, sizeof *f);
-    if (!f)
-        return dbg_error(d, "out of memory");
-    unsigned n = dbg_unwind(d, c, f, (unsigned)max);
+    src_frame *f = xcalloc(max, sizeof *f);
+    unsigned n = dbg_src_frames(d, c, f, (unsigned)max);
     strbuf b;
     sb_init(&b);
     for (unsigned i = 0; i < n; i++)
-        dbg_format_frame(d, &f[i], i, &b);
+        dbg_src_format_frame(d, c, &f[i], i > 0 && f[i - 1].inlined, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     free(f);
@@ -634,79 +635,132 @@ static int cmd_backtrace(dbg *d, const char *args)
 }
 
 static const command state_commands[] = {
-    {"info registers", "i r,info r,info reg", cmd_info_registers, "info registers [REG...]",
-     "Show the selected CPU's registers, with Status and Cause decoded.\n"
-     "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
-     "decoded; with REG names (a0, $pc, status), just those.\n"
-     "Example: info registers a0 status cause", CMD_MACHINE},
-    {"info all-registers", NULL, cmd_info_all_registers, "info all-registers",
-     "Show the integer, CP0 and floating-point registers.\n"
-     "Example: info all-registers", CMD_MACHINE},
-    {"info fpu", "info float", cmd_info_fpu, "info fpu",
-     "Show the floating-point registers and FCSR.\n"
-     "FCSR is decoded: rounding mode, flags, enables, cause.\n"
-     "Example: info fpu", CMD_MACHINE},
-    {"info tlb", NULL, cmd_info_tlb, "info tlb",
-     "Show the selected CPU's TLB entries, decoded.\n"
-     "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
-     "Example: info tlb", CMD_MACHINE},
-    {"x", NULL, cmd_x, "x[/NFU] [ADDR]",
-     "Examine memory, virtual or physical, in a format.\n"
-     "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
-     "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
-     "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
-     "and segments), or physical with a \"p:\" prefix: a bus address (below 2^43: the\n"
-     "40-bit address and the attribute bits), or an unmapped XKPHYS/KSEG0/KSEG1 one (a\n"
-     "kernel symbol) standing for the physical address behind it, found without the\n"
-     "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
-     "on after the last one.  Memory-mapped registers are not read here (reading them\n"
-     "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
-     "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
-     "Example: x/4xw p:0x1c000", CMD_MACHINE},
-    {"xp", NULL, cmd_xp, "xp[/NFU] [ADDR]",
-     "Examine physical memory: the same as x with a \"p:\" address.\n"
-     "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
-     "address or kernel symbol standing for the physical address behind it.\n"
-     "Example: xp/8xb 0x2000", CMD_MACHINE},
-    {"print", "p,inspect", cmd_print, "print[/F] [EXPR]",
-     "Evaluate an expression and show its value.\n"
-     "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
-     "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
-     "$N), symbols (standing for their address), memory (*ADDR is a 32-bit word,\n"
-     "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
-     "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
-     "assignment (=).  F is a format letter as for x (x d u o t a c).\n"
-     "Example: print/x $status & 0xff00", CMD_MACHINE},
-    {"output", NULL, cmd_output, "output[/F] EXPR",
-     "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
-     "Example: output $pc", CMD_MACHINE},
-    {"set", NULL, cmd_set, "set LVALUE = EXPR | set SETTING VALUE",
-     "Assign to a register, memory, a variable or a device register; or change a setting.\n"
-     "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
-     "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
-     "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
-     "write by the debugger, with the register's side effects.  The settings (logging,\n"
-     "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
-     "they are not supported in xbow.\n"
-     "Example: set $a0 = $a0 + 1", CMD_MACHINE},
-    {"set variable", "set var", cmd_set_variable, "set variable LVALUE = EXPR",
-     "The same as set, for a name that is also a setting (gdb's spelling).\n"
-     "Example: set var $count = 0", CMD_MACHINE},
-    {"disassemble", NULL, cmd_disassemble, "disassemble [/r] [ADDR | START,END | START,+LEN]",
-     "Disassemble a function or an address range, with symbols.\n"
-     "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
-     "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
-     "instructions from ADDR.\n"
-     "Example: disassemble main,+32", CMD_MACHINE},
-    {"backtrace", "bt,where", cmd_backtrace, "backtrace [N]",
-     "Show the call stack (best effort, from symbols and prologues).\n"
-     "Show the call stack of the selected CPU, best effort: frames are found from the\n"
-     "symbol table and each function's prologue (stack adjustment and the slot where\n"
-     "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
-     "Example: bt", CMD_MACHINE},
+    {.name = "info registers",
+     .aliases = "i r,info r,info reg",
+     .run = cmd_info_registers,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
+     .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
+             "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
+             "decoded; with REG names (a0, $pc, status), just those.\n"
+             "Example: info registers a0 status cause",
+     .flags = CMD_MACHINE},
+    {.name = "info all-registers",
+     .run = cmd_info_all_registers,
+     .help = "Show the integer, CP0 and floating-point registers.\n"
+             "Example: info all-registers",
+     .flags = CMD_MACHINE},
+    {.name = "info fpu",
+     .aliases = "info float",
+     .run = cmd_info_fpu,
+     .help = "Show the floating-point registers and FCSR.\n"
+             "FCSR is decoded: rounding mode, flags, enables, cause.\n"
+             "Example: info fpu",
+     .flags = CMD_MACHINE},
+    {.name = "info tlb",
+     .run = cmd_info_tlb,
+     .help = "Show the selected CPU's TLB entries, decoded.\n"
+             "Each entry: VPN2, ASID, page size, PFNs and C/D/V/G bits.\n"
+             "Example: info tlb",
+     .flags = CMD_MACHINE},
+    {.name = "x",
+     .fn = cmd_x,
+     .usage = "x[/NFU] [ADDR]",
+     .help = "Examine memory, virtual or physical, in a format.\n"
+             "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
+             "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
+             "f float, s string, i instruction.  ADDR is virtual (through the selected CPU's TLB\n"
+             "and segments), or physical with a \"p:\" prefix: a bus address (below 2^43: the\n"
+             "40-bit address and the attribute bits), or an unmapped XKPHYS/KSEG0/KSEG1 one (a\n"
+             "kernel symbol) standing for the physical address behind it, found without the\n"
+             "TLB; a mapped address (XKSEG, KSSEG, KSEG3...) is refused.  Without ADDR, x goes\n"
+             "on after the last one.  Memory-mapped registers are not read here (reading them\n"
+             "could have side effects): use print DEVICE.REG.  $_ is the last address.\n"
+             "Any count goes: the output is shown as it comes and Ctrl-C stops it.\n"
+             "Example: x/4xw p:0x1c000",
+     .flags = CMD_MACHINE},
+    {.name = "xp",
+     .fn = cmd_xp,
+     .usage = "xp[/NFU] [ADDR]",
+     .help = "Examine physical memory: the same as x with a \"p:\" address.\n"
+             "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
+             "address or kernel symbol standing for the physical address behind it.\n"
+             "Example: xp/8xb 0x2000",
+     .flags = CMD_MACHINE},
+    {.name = "print",
+     .aliases = "p,inspect",
+     .fn = cmd_print,
+     .usage = "print[/F] [EXPR]",
+     .help = "Evaluate an expression and show its value.\n"
+             "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
+             "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
+             "$N), the program's variables with their C types where it has debug information\n"
+             "(locals and arguments of frame 0, statics, globals: hmp->tx_ring[3].status,\n"
+             "*(struct hamachi_desc *)$a0, {struct desc} ADDR, &var, sizeof(struct desc)),\n"
+             "enumerators of its enums typed as their enum (state < SYSTEM_RUNNING; print/d\n"
+             "for the number, (enum system_states)2 for the name), other symbols (standing for "
+             "their address), memory (*ADDR is a 32-bit word,\n"
+             "*(u8 *)ADDR a byte, p[i]), device registers and fields (hamachi0.TxStatus,\n"
+             "bridge.DEVICE(2).SWAP_DIR; read without side effects, shown with their fields) and\n"
+             "assignment (=).  F is a format letter as for x (x d u o t a c z).\n"
+             "Example: print/x $status & 0xff00",
+     .flags = CMD_MACHINE},
+    {.name = "output",
+     .fn = cmd_output,
+     .usage = "output[/F] EXPR",
+     .help = "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
+             "Example: output $pc",
+     .flags = CMD_MACHINE},
+    {.name = "set",
+     .fn = cmd_set,
+     .usage = "set LVALUE = EXPR | set SETTING VALUE",
+     .help = "Assign to a register, memory, a variable or a device register; or change a setting.\n"
+             "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
+             "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
+             "device register or field (set hamachi0.TxCmd = 1): that one is a real register\n"
+             "write by the debugger, with the register's side effects.  The settings (logging,\n"
+             "pagination, confirm ...) are listed below and by \"show\"; other gdb settings say\n"
+             "they are not supported in xbow.\n"
+             "Example: set $a0 = $a0 + 1",
+     .flags = CMD_MACHINE},
+    {.name = "set variable",
+     .aliases = "set var",
+     .run = cmd_set_variable,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "LVALUE = EXPR", "an assignment")),
+     .help = "The same as set, for a name that is also a setting (gdb's spelling).\n"
+             "Example: set var $count = 0",
+     .flags = CMD_MACHINE},
+    {.name = "disassemble",
+     .fn = cmd_disassemble,
+     .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",
+     .help =
+         "Disassemble a function or an address range, with symbols.\n"
+         "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"
+         "the pc; /r adds the raw instruction bytes.  Outside any known function, 16\n"
+         "instructions from ADDR.\n"
+         "Example: disassemble main,+32",
+     .flags = CMD_MACHINE},
+    {.name = "backtrace",
+     .aliases = "bt,where",
+     .run = cmd_backtrace,
+     CMD_ARGS(ARG_OPT_COUNT("N", 1, UINT64_MAX, 64)),
+     .help = "Show the call stack, with source lines and arguments where the program has -g.\n"
+             "Show the call stack of the selected CPU.  Where the debug information has\n"
+             "call-frame information (CFI) for the pc, frames are unwound with it, exactly,\n"
+             "through exception frames the code marks (.cfi_signal_frame), and each frame\n"
+             "shows its function, arguments and line, with the inlined functions running in\n"
+             "it as frames of their own.  Elsewhere, best effort: frames are found from the\n"
+             "symbol table and each function's prologue (stack adjustment and the slot where\n"
+             "it saved $ra); a leaf function returns through $ra.  At most N frames (64).\n"
+             "Example: bt",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_state_register(void)
-{
-    dbg_register_group("Machine state", state_commands, ARRAY_SIZE(state_commands));
-}
+static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands,
+                                              ARRAY_SIZE(state_commands)};
+static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
+
+const dbg_module dbg_state_module = {
+    .name = "state",
+    .commands = state_tables,
+    .free = dbg_state_free,
+};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tab completion for the front ends: command names, then each argument by
  * what the command declares it to be (command.complete): symbols and
  * registers in expressions, device names, a NIC's rings, event names,
@@ -9,7 +10,7 @@
 #include "dbg/dbg_int.h"
 
 typedef struct comp {
-    const char *word;  /* the beginning typed so far */
+    const char *word; /* the beginning typed so far */
     size_t len;
     dbg_complete_fn add;
     void *ctx;
@@ -122,8 +123,8 @@ static void expression(dbg *d, comp *c)
 {
     if (c->word[0] == '$') {
         registers(d, c, "$");
-        static const char *const builtin[] = {"cpu", "time", "insns", "_", "__", "bpnum",
-                                              "_shell_exitcode", "_shell_exitsignal"};
+        static const char *const builtin[] = {
+            "cpu", "time", "insns", "_", "__", "bpnum", "_shell_exitcode", "_shell_exitsignal"};
         for (unsigned i = 0; i < ARRAY_SIZE(builtin); i++)
             offer2(c, "$", builtin[i]);
         dbg_var_names(d, add_var, c);
@@ -192,11 +193,11 @@ static void initiators(dbg *d, comp *c)
 
 /* Words of the command table: the next word of every command whose name
  * starts with the words typed. */
-static void command_words(comp *c, const char *typed)
+static void command_words(const dbg *d, comp *c, const char *typed)
 {
     size_t tl = strlen(typed);
-    for (unsigned i = 0; i < dbg_command_count(); i++) {
-        const char *name = dbg_command_at(i)->name;
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const char *name = dbg_command_at(d, i)->name;
         if (tl && (strncmp(name, typed, tl) != 0 || name[tl] != ' '))
             continue;
         const char *rest = tl ? name + tl + 1 : name;
@@ -225,6 +226,7 @@ static const struct {
     {"quit", "-"},
     {"info device", "dev devarg"},
     {"info devices", "-"},
+    {"info device-state", "dev"},
     {"info events", "event"},
     {"info registers", "register..."},
     {"ring", "nic ring"},
@@ -282,10 +284,10 @@ static const char *kinds_of(const command *cmd)
     return cmd->flags & CMD_MACHINE ? "expr..." : "";
 }
 
-const char *dbg_complete_check(void)
+const char *dbg_complete_check(const dbg *d)
 {
     for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
-        if (!dbg_command_find(kinds[i].cmd))
+        if (!dbg_command_find(d, kinds[i].cmd))
             return kinds[i].cmd;
     return NULL;
 }
@@ -325,7 +327,7 @@ static int argument(dbg *d, comp *c, const char *kind, const char *prev)
     } else if (!strcmp(kind, "expr")) {
         expression(d, c);
     } else if (!strcmp(kind, "cmd")) {
-        command_words(c, "");
+        command_words(d, c, "");
     } else if (!strcmp(kind, "dev")) {
         devices(d, c, false, "");
     } else if (!strcmp(kind, "nic")) {
@@ -358,14 +360,14 @@ int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn a
     /* The words before the one being completed: canonical command name
      * (aliases and abbreviations resolved) and the arguments after it. */
     const char *rest = NULL;
-    const command *cmd = *dbg_skip_ws(before) ? dbg_command_lookup(before, &rest) : NULL;
+    const command *cmd = *dbg_skip_ws(before) ? dbg_command_lookup(d, before, &rest) : NULL;
     char typed[256];
     snprintf(typed, sizeof typed, "%s", before);
     for (size_t n = strlen(typed); n && (typed[n - 1] == ' ' || typed[n - 1] == '\t');)
         typed[--n] = 0;
     if (cmd && rest && !*dbg_skip_ws(rest))
         snprintf(typed, sizeof typed, "%s", cmd->name);
-    command_words(&c, dbg_skip_ws(typed)); /* "info " -> registers, devices ... */
+    command_words(d, &c, dbg_skip_ws(typed)); /* "info " -> registers, devices ... */
     if (!cmd || !rest)
         return 0;
     /* Which argument is it, and what came just before it? */

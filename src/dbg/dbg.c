@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command table, dispatch, output and blocks.  See dbg.h. */
 #include "dbg/dbg.h"
 
@@ -11,35 +12,46 @@
 
 #include "dbg/dbg_int.h"
 
-#define MAX_COMMANDS 512
-
-static const command *table[MAX_COMMANDS];
-static const char *groups[MAX_COMMANDS];
-static unsigned ncommands;
-
-void dbg_register_group(const char *group, const command *cmds, unsigned n)
+int dbg_register_group(dbg *d, const char *group, const command *cmds, unsigned n)
 {
+    dbg_registry *r = &d->cmds;
+    int rc = 0;
     for (unsigned i = 0; i < n; i++) {
-        if (dbg_command_find(cmds[i].name))
-            continue; /* registered already (several dbg instances) */
-        if (ncommands < MAX_COMMANDS) {
-            groups[ncommands] = group;
-            table[ncommands++] = &cmds[i];
+        if (dbg_command_find(d, cmds[i].name)) {
+            /* two commands of one name: the second could never run */
+            fprintf(stderr,
+                    "xbow: command \"%s\" (%s) is registered twice; the second is "
+                    "ignored.\n",
+                    cmds[i].name, group);
+            rc = -1;
+            continue;
         }
+        if (r->n == r->cap) {
+            r->cap = r->cap ? 2 * r->cap : 64;
+            r->cmds = xrealloc(r->cmds, r->cap * sizeof *r->cmds);
+            r->groups = xrealloc(r->groups, r->cap * sizeof *r->groups);
+        }
+        r->groups[r->n] = group;
+        r->cmds[r->n++] = &cmds[i];
     }
+    return rc;
 }
 
-void dbg_register(const command *cmds, unsigned n) { dbg_register_group("Other", cmds, n); }
-
-unsigned dbg_command_count(void) { return ncommands; }
-const command *dbg_command_at(unsigned i) { return i < ncommands ? table[i] : NULL; }
-const char *dbg_command_group(unsigned i) { return i < ncommands ? groups[i] : NULL; }
-
-const command *dbg_command_find(const char *name)
+unsigned dbg_command_count(const dbg *d) { return d->cmds.n; }
+const command *dbg_command_at(const dbg *d, unsigned i)
 {
-    for (unsigned i = 0; i < ncommands; i++)
-        if (strcmp(table[i]->name, name) == 0)
-            return table[i];
+    return i < d->cmds.n ? d->cmds.cmds[i] : NULL;
+}
+const char *dbg_command_group(const dbg *d, unsigned i)
+{
+    return i < d->cmds.n ? d->cmds.groups[i] : NULL;
+}
+
+const command *dbg_command_find(const dbg *d, const char *name)
+{
+    for (unsigned i = 0; i < d->cmds.n; i++)
+        if (strcmp(d->cmds.cmds[i]->name, name) == 0)
+            return d->cmds.cmds[i];
     return NULL;
 }
 
@@ -72,13 +84,11 @@ static void default_out(void *ctx, const char *text)
 
 dbg *dbg_new(machine *m)
 {
-    dbg *d = calloc(1, sizeof *d);
-    if (!d)
-        return NULL;
+    dbg *d = xcalloc(1, sizeof *d);
     d->m = m;
     d->out = default_out;
     sb_init(&d->block);
-    dbg_core_register();
+    dbg_modules_register(d);
     if (m)
         dbg_script_attach(d);
     return d;
@@ -88,19 +98,12 @@ void dbg_free(dbg *d)
 {
     if (!d)
         return;
-    dbg_gdb_free(d);
-    dbg_trace_free(d);
-    dbg_bp_free(d);
-    dbg_watch_free(d);
-    dbg_script_free(d);
-    dbg_views_free(d);
-    dbg_state_free(d);
-    dbg_vars_free(d);
-    dbg_settings_free(d);
-    dbg_display_free(d);
+    dbg_modules_free(d);
     free(d->repeat);
     sb_free(&d->block);
     free(d->stop_report);
+    free(d->cmds.cmds);
+    free(d->cmds.groups);
     free(d);
 }
 
@@ -155,14 +158,20 @@ int dbg_error(dbg *d, const char *fmt, ...)
 
 int dbg_usage_error(dbg *d, const char *cmd, const char *why)
 {
-    const command *c = dbg_command_find(cmd);
-    const char *usage = c && c->usage ? c->usage : cmd;
+    const command *c = dbg_command_find(d, cmd);
+    strbuf u;
+    sb_init(&u);
+    if (c)
+        dbg_command_usage(c, &u);
+    else
+        sb_puts(&u, cmd);
     /* A block's usage has several lines ("commands [N]\n  COMMANDS...\nend"):
      * its first line is enough here. */
-    size_t n = strcspn(usage, "\n");
-    if (why && *why)
-        return dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, usage);
-    return dbg_error(d, "Usage: %.*s", (int)n, usage);
+    size_t n = strcspn(u.s, "\n");
+    int rc = why && *why ? dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, u.s)
+                         : dbg_error(d, "Usage: %.*s", (int)n, u.s);
+    sb_free(&u);
+    return rc;
 }
 
 cpu *dbg_cpu(dbg *d)
@@ -226,7 +235,7 @@ static bool alias_matches(const command *c, const char *line_words[], unsigned n
 /* Find the command named by the first words of `line`; *rest gets the
  * arguments.  Exact names and aliases win over unique abbreviations;
  * longer names win over shorter ones.  Returns NULL and sets *ambiguous. */
-static const command *lookup(const char *line, const char **rest, bool *ambiguous)
+static const command *lookup(const dbg *d, const char *line, const char **rest, bool *ambiguous)
 {
     char words[3][64];
     const char *wp[3];
@@ -248,8 +257,8 @@ static const command *lookup(const char *line, const char **rest, bool *ambiguou
         int nfound = 0;
         for (int exact = 1; exact >= 0 && !found; exact--) {
             nfound = 0;
-            for (unsigned i = 0; i < ncommands; i++) {
-                const command *c = table[i];
+            for (unsigned i = 0; i < d->cmds.n; i++) {
+                const command *c = d->cmds.cmds[i];
                 bool ok = false;
                 if (!exact && (c->flags & CMD_EXACT))
                     continue;
@@ -293,7 +302,7 @@ static void trace_command(dbg *d, const char *line)
     dbg_printf(d, "%s%s\n", plus, line);
 }
 
-const command *dbg_command_lookup(const char *line, const char **rest)
+const command *dbg_command_lookup(const dbg *d, const char *line, const char **rest)
 {
     char split[1024];
     const char *s = dbg_skip_ws(line);
@@ -304,7 +313,7 @@ const command *dbg_command_lookup(const char *line, const char **rest)
     }
     bool ambiguous;
     const char *r = NULL;
-    const command *c = lookup(s, &r, &ambiguous);
+    const command *c = lookup(d, s, &r, &ambiguous);
     /* rest must point into the caller's line */
     *rest = c && r ? line + strlen(line) - strlen(r) : NULL;
     return c;
@@ -330,7 +339,7 @@ static int run_line(dbg *d, const char *line)
     }
     const char *rest = NULL;
     bool ambiguous;
-    const command *c = lookup(s, &rest, &ambiguous);
+    const command *c = lookup(d, s, &rest, &ambiguous);
     if (!c) {
         char w[64];
         dbg_next_word(s, w, sizeof w);
@@ -348,12 +357,12 @@ static int run_line(dbg *d, const char *line)
     if ((c->flags & CMD_MACHINE) && !d->m)
         return dbg_error(d, "%s: no machine is loaded.", c->name);
     if ((c->flags & CMD_RESUMES) && d->in_callback)
-        return dbg_error(d, "%s: cannot run the guest from a breakpoint's commands while it "
-                            "runs (end the commands with \"continue\" instead).", c->name);
+        return dbg_error(d,
+                         "%s: cannot run the guest from a breakpoint's commands while it "
+                         "runs (end the commands with \"continue\" instead).",
+                         c->name);
     /* Strip trailing whitespace from the arguments. */
-    char *args = strdup(rest ? rest : "");
-    if (!args)
-        return dbg_error(d, "out of memory");
+    char *args = xstrdup(rest ? rest : "");
     size_t n = strlen(args);
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
@@ -362,7 +371,15 @@ static int run_line(dbg *d, const char *line)
     d->exec_depth++;
     if (c->flags & CMD_NOREPEAT)
         dbg_set_repeat(d, NULL);
-    int rc = c->fn(d, args);
+    int rc;
+    if (c->run) {
+        cmd_args a;
+        rc = dbg_args_parse(d, c, args, &a);
+        if (rc == 0)
+            rc = c->run(d, &a);
+    } else {
+        rc = c->fn(d, args);
+    }
     d->exec_depth--;
     free(args);
     if (rc != 0 && d->failures == failures)
@@ -414,23 +431,18 @@ void dbg_set_repeat(dbg *d, const char *line)
     if (!d->interactive || d->exec_depth != 1)
         return; /* a command inside a script, a user command, a breakpoint ... */
     free(d->repeat);
-    d->repeat = line ? strdup(line) : NULL;
+    d->repeat = line ? xstrdup(line) : NULL;
 }
 
-const char *dbg_repeat_text(const dbg *d)
-{
-    return d->repeat && !d->collecting ? d->repeat : "";
-}
+const char *dbg_repeat_text(const dbg *d) { return d->repeat && !d->collecting ? d->repeat : ""; }
 
 int dbg_execute_interactive(dbg *d, const char *line)
 {
     if (d->collecting) /* a line of a block: empty lines are lines too */
         return dbg_execute(d, line);
-    char *run = strdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
-    if (!run)
-        return dbg_error(d, "out of memory");
+    char *run = xstrdup(*dbg_skip_ws(line) ? line : dbg_repeat_text(d));
     free(d->repeat);
-    d->repeat = *run ? strdup(run) : NULL; /* the default: the line again */
+    d->repeat = *run ? xstrdup(run) : NULL; /* the default: the line again */
     bool was = d->interactive;
     d->interactive = d->exec_depth == 0;
     int rc = dbg_execute(d, run);
@@ -482,8 +494,10 @@ static int check_command_file(dbg *d, FILE *f, const char *path)
         return dbg_error(d, "%s: %s.", path, strerror(errno));
     rewind(f);
     if (bad)
-        return dbg_error(d, "%s: not a text file: \"source\" runs a file of debugger commands, "
-                            "one per line.", path);
+        return dbg_error(d,
+                         "%s: not a text file: \"source\" runs a file of debugger commands, "
+                         "one per line.",
+                         path);
     return 0;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The debugger's command language: the command table, dispatch, output and
  * scripting state.  Front ends (batch, readline CLI, TUI) feed it lines and
  * give it an output sink; it never touches the terminal itself. */
@@ -15,31 +16,105 @@ typedef struct dbg dbg;
 typedef int (*cmd_fn)(dbg *d, const char *args);
 
 enum cmd_flags {
-    CMD_MACHINE = 1, /* needs a machine */
-    CMD_RESUMES = 2, /* runs the guest (the TUI shows "running") */
-    CMD_EXACT = 4,   /* no abbreviation ("set width" must not take "set w = 1") */
+    CMD_MACHINE = 1,  /* needs a machine */
+    CMD_RESUMES = 2,  /* runs the guest (the TUI shows "running") */
+    CMD_EXACT = 4,    /* no abbreviation ("set width" must not take "set w = 1") */
     CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
 };
+
+/* A command's arguments, declared: the dispatcher splits and checks them
+ * before the command runs, and the usage line (`help CMD`, usage errors,
+ * docs/commands.md) is generated from them.  Every argument but the last is
+ * one word; the last takes the rest of the line when it is an expression, a
+ * location or text (they may have spaces), and is one word (a name) or one
+ * expression (a count) otherwise: what follows it is an error. */
+/* clang-format off */
+typedef enum arg_kind {
+    ARG_COUNT = 1, /* an integer expression from min to max (dbg_count_parse's rule);
+                      absent: dflt */
+    ARG_NAME,      /* one word: a device, a ring, a pattern ... */
+    ARG_EXPR,      /* an expression, as typed (the command evaluates it) */
+    ARG_LOCATION,  /* a code location as break takes it (*ADDR, SYMBOL, SYMBOL+OFF, an
+                      expression), with an optional "if COND" */
+    ARG_TEXT,      /* the rest of the line as typed (a file name, text to print) */
+    ARG_LIST,      /* the rest of the line: words (numbers, ranges, names), shown as
+                      "NAME..." in the usage line */
+} arg_kind;
+/* clang-format on */
+
+typedef struct cmd_arg {
+    arg_kind kind;
+    const char *name; /* in the usage line: "N", "LOCATION", "FILE" */
+    const char *what; /* in errors: "the count", "a location" */
+    bool optional;
+    uint64_t min, max, dflt; /* ARG_COUNT */
+} cmd_arg;
+
+enum { CMD_MAX_ARGS = 4 };
+
+/* The arguments as the command gets them. */
+typedef struct cmd_args {
+    unsigned n; /* how many were given */
+    bool given[CMD_MAX_ARGS];
+    const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
+    uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
+                                        ARG_LOCATION: the address */
+    const char *cond;               /* ARG_LOCATION: the text after "if", or NULL */
+    const char *line;               /* all of the arguments, as typed */
+} cmd_args;
+
+typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
+
+/* Argument declarations for the command table: CMD_ARGS(ARG_OPT_COUNT("N", 1,
+ * UINT64_MAX, 0)) declares "[N]", a count of at least 1, 0 when absent. */
+#define CMD_ARGS(...)                       \
+    .args = (const cmd_arg[]){__VA_ARGS__}, \
+    .nargs = sizeof((const cmd_arg[]){__VA_ARGS__}) / sizeof(cmd_arg)
+#define ARG_OPT_COUNT(NAME, MIN, MAX, DFLT)                                                     \
+    {                                                                                           \
+        .kind = ARG_COUNT, .name = NAME, .optional = true, .min = MIN, .max = MAX, .dflt = DFLT \
+    }
+#define ARG_REQ_COUNT(NAME, WHAT, MIN, MAX)                                   \
+    {                                                                         \
+        .kind = ARG_COUNT, .name = NAME, .what = WHAT, .min = MIN, .max = MAX \
+    }
+#define ARG_REQ(KIND, NAME, WHAT)                \
+    {                                            \
+        .kind = KIND, .name = NAME, .what = WHAT \
+    }
+#define ARG_OPT(KIND, NAME)                          \
+    {                                                \
+        .kind = KIND, .name = NAME, .optional = true \
+    }
 
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
     const char *aliases; /* comma-separated alternatives, each of one or more
                             words: "c,cont,fg", "info f"; NULL for none */
-    cmd_fn fn;
-    const char *usage;   /* "break [LOCATION] [if COND]" */
-    const char *help;    /* first line: one-line summary; the rest: details and an example */
+    cmd_fn fn;           /* gets the arguments as one string (commands that
+                            parse them themselves) ... */
+    cmd_run_fn run;      /* ... or, declared, parsed and checked (args) */
+    const cmd_arg *args;
+    unsigned nargs;
+    const char *usage; /* "break [LOCATION] [if COND]"; NULL with run: generated */
+    const char *help;  /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;
 
-/* Register a table of commands (static storage).  Modules call this from
- * dbg_new() through their own *_register() function; `group` is the
- * heading the commands appear under in `help` and docs/commands.md. */
-void dbg_register(const command *cmds, unsigned n);
-void dbg_register_group(const char *group, const command *cmds, unsigned n);
-const command *dbg_command_find(const char *name);
+/* The usage line: the declared one, or generated from the arguments. */
+void dbg_command_usage(const command *c, strbuf *out);
+
+/* The command registry belongs to the dbg instance (d->cmds) and grows as
+ * needed.  Modules register their tables through the module table
+ * (src/dbg/modules.c) when dbg_new() runs; front ends add theirs with
+ * dbg_register_group().  `group` is the heading the commands appear under in
+ * `help` and docs/commands.md.  Registering a name that is already taken is
+ * refused with a message on stderr (-1): nothing is dropped silently. */
+int dbg_register_group(dbg *d, const char *group, const command *cmds, unsigned n);
+const command *dbg_command_find(const dbg *d, const char *name);
 /* The command the first words of `line` name (aliases and abbreviations
  * as the dispatcher takes them); *rest gets the arguments. */
-const command *dbg_command_lookup(const char *line, const char **rest);
+const command *dbg_command_lookup(const dbg *d, const char *line, const char **rest);
 
 /* Tab completion: candidates for `word`, the beginning of the word being
  * typed after `before` (the line up to it), go to add().  Returns
@@ -58,25 +133,61 @@ int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn a
 void dbg_complete_register(const char *cmd, const char *args);
 /* A command of complete.c's table that the command table lacks (a test
  * keeps the two in step), or NULL. */
-const char *dbg_complete_check(void);
+const char *dbg_complete_check(const dbg *d);
 /* Command names in table order (for completion and `help`). */
-unsigned dbg_command_count(void);
-const command *dbg_command_at(unsigned i);
-const char *dbg_command_group(unsigned i);
+unsigned dbg_command_count(const dbg *d);
+const command *dbg_command_at(const dbg *d, unsigned i);
+const char *dbg_command_group(const dbg *d, unsigned i);
 /* The text `help NAME` prints (usage, description, example, aliases and
  * subcommands); docs/commands.md holds the same text for every command. */
-void dbg_help_text(const command *c, strbuf *out);
+void dbg_help_text(const dbg *d, const command *c, strbuf *out);
 /* docs/commands.md, generated from the command table. */
-void dbg_commands_markdown(strbuf *out);
+void dbg_commands_markdown(const dbg *d, strbuf *out);
 
 typedef void (*dbg_out_fn)(void *ctx, const char *text);
 
-/* Hooks a module can hang on the debugger (breakpoints, views...). */
+/* A module of the debugger (breakpoints, traces, views ...): its commands
+ * and the hooks dbg_new, the resume loop and dbg_free call.  The modules
+ * are listed once, in src/dbg/modules.c; their commands are registered in
+ * that order (the order of `help`), they hear of stops and resumes in that
+ * order and are freed in the reverse one (a module may use the ones before
+ * it while it frees its state).  A module keeps its state in its own typed
+ * field of struct dbg, reached through the module's accessor. */
+typedef struct dbg_cmd_table {
+    const char *group; /* heading in `help` and docs/commands.md */
+    const command *cmds;
+    unsigned n;
+} dbg_cmd_table;
+
 typedef struct dbg_module {
     const char *name;
-    void (*on_stop)(dbg *d, int reason);  /* after every stop */
-    void (*free)(dbg *d);
+    const dbg_cmd_table *const *commands; /* ends with NULL; NULL: none */
+    void (*on_stop)(dbg *d, int reason);  /* after every stop, before it is reported */
+    void (*on_resume)(dbg *d);            /* before the guest runs */
+    void (*free)(dbg *d);                 /* the module's state, at dbg_free */
 } dbg_module;
+
+/* The registry of one dbg instance. */
+typedef struct dbg_registry {
+    const command **cmds;
+    const char **groups;
+    unsigned n, cap;
+} dbg_registry;
+
+/* Each module's state: the types are private to the modules. */
+struct bp_state;
+struct views_state;
+struct trace_state;
+struct script_state;
+struct vars_state;
+struct x_state;
+struct watch_state;
+struct track_state;
+struct settings_state;
+struct display_state;
+struct profile;
+struct src_state;
+struct eval_scope;
 
 #define DBG_MAX_DEPTH 16
 
@@ -105,44 +216,46 @@ struct dbg {
     bool batch;
     bool quit;
     int exit_status;
-    int failures;         /* commands that failed */
+    int failures; /* commands that failed */
     /* Multi-line blocks (define, commands, while): lines are collected here
      * until the matching `end`. */
-    int collecting;       /* nesting depth, 0 = not collecting */
+    int collecting; /* nesting depth, 0 = not collecting */
     strbuf block;
     int (*block_done)(dbg *d, const char *body);
     char block_arg[128];
     int source_depth;
-    /* Per-module state (breakpoints, traces, views); see the modules. */
-    void *bp;
-    void *views;
-    void *trace;
-    void *script;
-    void *ui;            /* the front end's own pointer */
+    dbg_registry cmds; /* the commands, in registration order */
+    /* Per-module state (see src/dbg/modules.c), NULL until first used. */
+    struct bp_state *bp;             /* breakpoints (break.c) */
+    struct views_state *views;       /* ring marks (views.c) */
+    struct trace_state *trace;       /* trace insn/event (trace.c) */
+    struct script_state *script;     /* define, expect (script.c) */
+    struct vars_state *vars;         /* convenience variables and value history (eval.c) */
+    struct x_state *xstate;          /* x/print defaults (cmd_state.c) */
+    struct watch_state *watch;       /* bus hook for physical and DMA watchpoints */
+    struct track_state *track;       /* who wrote what (track writes, info lastwrite) */
+    struct settings_state *settings; /* set/show: logging, pagination ... (settings.c) */
+    struct display_state *display;   /* auto-display expressions (display.c) */
+    struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
+    void *ui;                        /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);
     uint64_t last_stop_time;
-    /* More per-module state (see src/dbg/dbg_int.h). */
-    void *vars;          /* convenience variables and value history */
-    void *state;         /* x/print defaults */
-    void *watch;         /* bus hook for physical and DMA watchpoints */
-    void *track;         /* who wrote what (track writes, info lastwrite) */
-    bool running;        /* inside machine_run(): callbacks see the guest running */
-    int in_callback;     /* running breakpoint commands while the guest runs */
-    uint64_t stop_count; /* stops so far ("changed since the last stop") */
-    bool quiet_stop;     /* `expect` found its text: no stop report */
-    const void *scope;   /* names a breakpoint's commands see (eval_scope) */
-    void *settings;      /* set/show: logging, pagination ... (settings.c) */
-    void *display;       /* auto-display expressions (display.c) */
-    int exec_depth;      /* commands running inside commands (user commands ...) */
-    unsigned frame;      /* selected call frame (frame, up, down); 0 after a stop */
-    bool killed;         /* reset by kill and not run since: run needs no reset */
-    bool allow_shell;    /* shell and !CMD may run host commands */
-    bool interactive;    /* running a line typed at the prompt */
-    char *repeat;        /* what an empty line at the prompt runs (gdb's Enter) */
-    const dbg_client *client; /* the gdb stub, when one is listening */
+    bool running;                   /* inside machine_run(): callbacks see the guest running */
+    int in_callback;                /* running breakpoint commands while the guest runs */
+    uint64_t stop_count;            /* stops so far ("changed since the last stop") */
+    bool quiet_stop;                /* `expect` found its text: no stop report */
+    const struct eval_scope *scope; /* names a breakpoint's commands see */
+    struct profile *prof;           /* the profiler (profile.c) */
+    int exec_depth;                 /* commands running inside commands (user commands ...) */
+    unsigned frame;                 /* selected call frame (frame, up, down); 0 after a stop */
+    bool killed;                    /* reset by kill and not run since: run needs no reset */
+    bool allow_shell;               /* shell and !CMD may run host commands */
+    bool interactive;               /* running a line typed at the prompt */
+    char *repeat;                   /* what an empty line at the prompt runs (gdb's Enter) */
+    const dbg_client *client;       /* the gdb stub, when one is listening */
     void *client_ctx;
-    char *stop_report;   /* the report of the last stop (info stop), or NULL */
+    char *stop_report; /* the report of the last stop (info stop), or NULL */
 };
 
 dbg *dbg_new(machine *m);
@@ -204,7 +317,7 @@ const char *dbg_next_word(const char *s, char *buf, size_t len);
  * (max UINT64_MAX: no upper bound).  On error, err gets a sentence naming
  * `what` ("the count", "--cpus") and the rule, and the result is -1. */
 int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *n, char *err, size_t errlen);
+                    uint64_t *n, xerr *err);
 /* The same for a command's argument: the error is "CMD: the count ...". */
 int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
                     uint64_t *n);
@@ -213,8 +326,6 @@ cpu *dbg_cpu(dbg *d);
 /* Is an enabled code breakpoint set at this virtual address (TUI marks)? */
 bool dbg_breakpoint_at(dbg *d, uint64_t addr);
 
-/* Built-in command groups, registered by dbg_new(). */
-void dbg_core_register(void);
 /* Report why the machine stopped and where (front ends call it after
  * running the machine themselves). */
 void dbg_report_stop(dbg *d, int reason);

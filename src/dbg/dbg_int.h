@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interfaces shared by the debugger's command modules (not for front ends:
  * they use dbg.h). */
 #ifndef XBOW_DBG_INT_H
@@ -6,31 +7,31 @@
 #include "dbg/dbg.h"
 #include "dbg/expr.h"
 
-/* ---- registration (one function per module, called by dbg_new) -------- */
-void dbg_run_register(void);
-void dbg_state_register(void);
-void dbg_break_register(void);
-void dbg_watch_register(void);
-void dbg_evbreak_register(void);
-void dbg_stall_register(void);
-void dbg_views_register(void);
-void dbg_trace_register(void);
-void dbg_script_register(void);
-void dbg_symbols_register(void);
-void dbg_settings_register(void);
-void dbg_frame_register(void);
-void dbg_gdb_register(void);
-void dbg_stop_register(void);
-
-/* Per-instance cleanup, called by dbg_free. */
-void dbg_bp_free(dbg *d);
+/* ---- the modules (listed in modules.c) ----------------------------------- */
+extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_stop_module,
+    dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module, dbg_evbreak_module,
+    dbg_stall_module, dbg_views_module, dbg_trace_module, dbg_script_module, dbg_symbols_module,
+    dbg_settings_module, dbg_gdb_module, dbg_src_module, dbg_source_module, dbg_profile_module;
+/* The bus watchpoints' and write tracking's commands (in the break module). */
+extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
+/* The commands of C variables and types (in the source module). */
+extern const dbg_cmd_table dbg_srcvars_table;
 void dbg_watch_free(dbg *d);
-void dbg_trace_free(dbg *d);
-void dbg_script_free(dbg *d);
-void dbg_vars_free(dbg *d);
-void dbg_views_free(dbg *d);
-void dbg_state_free(dbg *d);
-void dbg_settings_free(dbg *d);
+void dbg_gdb_free(dbg *d);
+
+/* Every module's commands into d's registry (dbg_new). */
+void dbg_modules_register(dbg *d);
+/* Tell every module of a stop (before it is reported) or a resume. */
+void dbg_modules_stopped(dbg *d, int reason);
+void dbg_modules_resuming(dbg *d);
+/* Free every module's state, in the reverse order of the table. */
+void dbg_modules_free(dbg *d);
+
+/* ---- declared arguments (args.c) ---------------------------------------- */
+/* Split and check the arguments of a command with declared ones (c->run);
+ * `line` is the command's own copy (cut into words).  On error print it
+ * (with the usage) and return -1. */
+int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
 
 /* ---- settings (settings.c) ---------------------------------------------- */
 /* Copy debugger output to the log file when logging is on; true when it
@@ -48,16 +49,9 @@ int dbg_examine(dbg *d, const char *args);
 int dbg_output(dbg *d, const char *args);
 /* After a reported stop: show the auto-display expressions (display.c). */
 void dbg_do_displays(dbg *d);
-void dbg_display_register(void);
-void dbg_display_free(dbg *d);
-void dbg_gdb_free(dbg *d);
 
-/* Called when the guest resumes, and after every stop before it is
- * reported. */
-void dbg_views_on_resume(dbg *d);
 /* The command line's memo of the views it showed (ring marks). */
 view_memo *dbg_views_memo(dbg *d);
-void dbg_trace_on_stop(dbg *d);
 /* The console tap behind `expect` (installed by dbg_new). */
 void dbg_script_attach(dbg *d);
 /* User-defined commands (define): run one if the line names it.  Returns
@@ -103,7 +97,7 @@ int dbg_parse_u64(const char *s, uint64_t *v);
  * their enumerated values ("ring == rx").  Checked when a condition is set
  * (bp_check_cond). */
 typedef struct cond_fields {
-    const char *owner;         /* who has them, for messages: "a DMA watchpoint" */
+    const char *owner; /* who has them, for messages: "a DMA watchpoint" */
     const event_field *fields;
     unsigned n;
 } cond_fields;
@@ -127,10 +121,10 @@ static inline const char *scope_name(const eval_scope *sc, unsigned i)
 
 /* Evaluate; on error print the message, count a failure, return -1. */
 int dbg_eval(dbg *d, const char *text, xval *out);
-/* Evaluate the expression at the start of s; *end gets the rest. */
+/* Evaluate the expression at the start of s; *end gets the rest (end NULL:
+ * the whole of s is the expression, as dbg_eval). */
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out);
-int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
-                  size_t errlen);
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err);
 
 /* An address the user gave: virtual (through the selected CPU's current
  * translation) or, with a "p:" prefix, a physical bus address. */
@@ -149,17 +143,17 @@ int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, db
  * KSSEG, KSEG3...) has none: "WHAT needs a physical address", -1. */
 int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba);
 /* Side-effect-free memory access; fill err with a one-line reason. */
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen);
-int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen);
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err);
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err);
 /* "0xffffffff80001000 <main+0x10>" (virtual) or "p:0x0000001000". */
 void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len);
 /* Why a virtual address cannot be read ("unmapped", "MMIO region hub"). */
-void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen);
+void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err);
 
 /* A register ("a0", "pc", "status", "f2") as the selected frame sees it:
  * 1 with *out, 0 when that frame does not know it (err says why), -1 when
  * the name is no register. */
-int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t errlen);
+int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err);
 
 void dbg_var_set(dbg *d, const char *name, xval v);
 int dbg_var_get(dbg *d, const char *name, xval *out);
@@ -174,7 +168,7 @@ typedef struct dev_ref {
     const reg_field *field; /* NULL = the whole register */
 } dev_ref;
 /* 1 = resolved, 0 = not a device name, -1 = bad register/field (err set). */
-int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen);
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err);
 
 /* ---- running the machine (cmd_run.c) ------------------------------------ */
 /* Internal stops for next/finish/until: stop when `cpu` reaches one of the
@@ -201,27 +195,37 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal);
 /* Queue the stop a callback asked for (a breakpoint hit that stops). */
 void dbg_request_stop(dbg *d);
 
-/* Call frames, best effort from the symbol table and prologues (frames.c). */
+/* Call frames (frames.c): with the call-frame information of the debug
+ * information where it covers the pc (srcframe.c), otherwise best effort
+ * from the symbol table and prologues. */
 typedef struct frame {
     uint64_t pc, sp;
-    /* What the prologue of the frame's function told (filled for every
-     * frame but the last one returned): */
-    uint64_t func;            /* where the function starts, 0 if not found */
-    uint64_t size;            /* the stack it allocated */
-    uint64_t saved[32];       /* where it saved the caller's GPR r ... */
-    uint8_t saved_width[32];  /* ... and how wide (0: not saved) */
+    /* What the prologue of the frame's function told, or its call-frame
+     * information (filled for every frame but the last one returned): */
+    uint64_t func;           /* where the function starts, 0 if not found */
+    uint64_t size;           /* the stack it allocated */
+    uint64_t saved[32];      /* where it saved the caller's GPR r ... */
+    uint8_t saved_width[32]; /* ... and how wide (0: not saved) */
+    uint64_t cfa;            /* its canonical frame address (0: not known yet) */
+    uint64_t regs[32];       /* the GPRs as this frame sees them ... */
+    uint32_t valid;          /* ... bit n: regs[n] is known */
+    bool exact_pc;           /* pc is where it runs (or was interrupted), not a return address */
+    bool cfi;                /* its caller was found with the CFI */
+    bool signal;             /* an exception frame (CFI 'S'): its caller was interrupted */
 } frame;
 unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max);
 /* GPR r as frame `level` of the n unwound ones sees it: 1 when known (*slot
  * is where an inner frame saved it, 0 when it is the register itself), 0
  * when not known (a caller-saved register of an outer frame), -1 when
  * there is no such frame or register. */
-int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
-                  uint64_t *val, uint64_t *slot);
-/* Frames 0 to the selected one (d->frame) and its caller, unwound now
- * (malloc'd, *n of them); a selection the stack no longer has goes back
- * to frame 0.  NULL when out of memory. */
-frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n);
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r, uint64_t *val,
+                  uint64_t *slot);
+/* Frames 0 to the selected one and its caller, unwound now (malloc'd, *n
+ * of them); *level is the selected one's index in them (d->frame, or with
+ * debug information the physical frame of the frame bt numbers d->frame,
+ * which may be an inlined function); a selection the stack no longer has
+ * goes back to frame 0. */
+frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n, unsigned *level);
 /* The pc of the selected frame (the CPU's in frame 0). */
 uint64_t dbg_frame_pc(dbg *d, cpu *c);
 /* info registers in a selected outer frame (cmd_frame.c). */
@@ -244,11 +248,11 @@ void dbg_show_location(dbg *d, cpu *c);
 typedef struct bpoint bpoint;
 
 typedef struct bp_ops {
-    const char *type;                 /* "breakpoint", "watchpoint", "event" ... */
-    int (*arm)(dbg *d, bpoint *bp);   /* start catching (enable) */
+    const char *type;               /* "breakpoint", "watchpoint", "event" ... */
+    int (*arm)(dbg *d, bpoint *bp); /* start catching (enable) */
     void (*disarm)(dbg *d, bpoint *bp);
     void (*describe)(dbg *d, const bpoint *bp, strbuf *out); /* "What" */
-    void (*free)(bpoint *bp);         /* kind-specific state */
+    void (*free)(bpoint *bp);                                /* kind-specific state */
     /* The names its conditions see (checked when one is set, by bp_create
      * and `condition`); NULL: the kind checks them itself (events). */
     const cond_fields *cond;
@@ -264,8 +268,8 @@ struct bpoint {
     uint64_t hits;
     char **cmds;
     unsigned ncmds;
-    uint64_t addr;   /* code breakpoints: the address */
-    void *priv;      /* kind-specific */
+    uint64_t addr; /* code breakpoints: the address */
+    void *priv;    /* kind-specific */
     bpoint *next;
 };
 
@@ -278,7 +282,7 @@ bpoint *bp_list(dbg *d);
 /* Test a breakpoint's condition in a scope; false when it does not hold.
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
-bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, char *err, size_t errlen);
+bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, xerr *err);
 /* Does every bare name in the condition mean something: a field or value
  * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
  * error naming the first one that does not, -1. */
@@ -319,8 +323,7 @@ typedef struct ram_range {
     ram_block *rb;
     uint64_t off, len;
 } ram_range;
-int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
-                  size_t errlen);
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *err);
 /* Parse "ADDR[,LEN]"; *end gets the rest.  `phys_what` (the command's
  * name) makes ADDR physical, "p:" optional (dbg_parse_phys); NULL: virtual
  * unless "p:". */
@@ -335,7 +338,6 @@ uint8_t dbg_track_flags(dbg *d, ram_block *rb, uint64_t page_off);
 bool dbg_track_active(dbg *d);
 void dbg_track_write(dbg *d, const bus_op *op, ram_block *rb, uint64_t off);
 void dbg_track_free(dbg *d);
-void dbg_track_register(void);
 /* Who an access came from, for reports: "hamachi0", "cpu0 at main+0x10". */
 void dbg_describe_initiator(dbg *d, int id, strbuf *out);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Auto-display (display, undisplay, info display, enable/disable display):
  * expressions shown after every stop the debugger reports, in print's
  * formats ("display/x $a0") or x's ("display/i $pc", "display/4xw $sp"). */
@@ -9,8 +10,8 @@
 typedef struct display {
     int num;
     bool enabled;
-    bool examine;    /* shown by x (i, s, a count or a size), else as print */
-    char fmt[16];    /* the letters after '/', "" for none */
+    bool examine; /* shown by x (i, s, a count or a size), else as print */
+    char fmt[16]; /* the letters after '/', "" for none */
     char *expr;
     struct display *next;
 } display;
@@ -23,7 +24,7 @@ typedef struct display_state {
 static display_state *dstate(dbg *d)
 {
     if (!d->display)
-        d->display = calloc(1, sizeof(display_state));
+        d->display = xcalloc(1, sizeof(display_state));
     return d->display;
 }
 
@@ -33,7 +34,7 @@ static void destroy(display *x)
     free(x);
 }
 
-void dbg_display_free(dbg *d)
+static void dbg_display_free(dbg *d)
 {
     display_state *s = d->display;
     if (!s)
@@ -48,13 +49,13 @@ void dbg_display_free(dbg *d)
 }
 
 /* Can EXPR be evaluated now?  0, or -1 with err. */
-static int check(dbg *d, const char *text, char *err, size_t errlen)
+static int check(dbg *d, const char *text, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
     xval v;
-    int rc = dbg_eval_expr(d, e, d->scope, &v, err, errlen);
+    int rc = dbg_eval_expr(d, e, d->scope, &v, err);
     expr_free(e);
     return rc;
 }
@@ -70,11 +71,11 @@ static int show(dbg *d, const display *x)
         snprintf(args, sizeof args, "/%s %s", x->fmt, x->expr);
         rc = dbg_examine(d, args);
     } else {
-        dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt,
-                   x->fmt[0] ? " " : "", x->expr);
-        char err[256];
-        if (check(d, x->expr, err, sizeof err) != 0) { /* gdb's way to say it here */
-            dbg_printf(d, "<error: %s>\n", err);
+        dbg_printf(d, "%d: %s%s%s%s = ", x->num, x->fmt[0] ? "/" : "", x->fmt, x->fmt[0] ? " " : "",
+                   x->expr);
+        xerr err;
+        if (check(d, x->expr, &err) != 0) { /* gdb's way to say it here */
+            dbg_printf(d, "<error: %s>\n", err.msg);
             rc = -1;
         } else {
             snprintf(args, sizeof args, "%s%s %s", x->fmt[0] ? "/" : "", x->fmt, x->expr);
@@ -100,17 +101,13 @@ void dbg_do_displays(dbg *d)
 static int cmd_display(dbg *d, const char *args)
 {
     display_state *s = dstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (!*args) { /* show them all now */
         for (display *x = s->list; x; x = x->next)
             if (x->enabled)
                 show(d, x);
         return 0;
     }
-    display *x = calloc(1, sizeof *x);
-    if (!x)
-        return dbg_error(d, "out of memory");
+    display *x = xcalloc(1, sizeof *x);
     if (*args == '/') {
         size_t n = strcspn(args + 1, " \t");
         if (n >= sizeof x->fmt) {
@@ -138,15 +135,15 @@ static int cmd_display(dbg *d, const char *args)
         return dbg_error(d, "display: format \"f\" shows memory: give a size too, as in "
                             "display/fg ADDR.");
     }
-    x->expr = strdup(args);
+    x->expr = xstrdup(args);
     x->enabled = true;
     x->num = s->next_num + 1;
     /* Shown once now, as gdb does; one that cannot be shown is not kept.
      * Checking the expression alone first keeps a bad one from printing
      * a half line. */
-    char err[256];
-    if (!x->expr || check(d, x->expr, err, sizeof err) != 0) {
-        int rc = x->expr ? dbg_error(d, "%s", err) : dbg_error(d, "out of memory");
+    xerr err;
+    if (check(d, x->expr, &err) != 0) {
+        int rc = dbg_error(d, "%s", err.msg);
         destroy(x);
         return rc;
     }
@@ -169,8 +166,6 @@ static int cmd_display(dbg *d, const char *args)
 static int for_each(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *, display *))
 {
     display_state *s = dstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     display *next;
     if (!*args) {
         for (display *x = s->list; x; x = next) {
@@ -215,23 +210,31 @@ static void do_delete(dbg *d, display *x)
         }
     }
 }
-static void do_enable(dbg *d, display *x) { (void)d; x->enabled = true; }
-static void do_disable(dbg *d, display *x) { (void)d; x->enabled = false; }
-
-static int cmd_undisplay(dbg *d, const char *args)
+static void do_enable(dbg *d, display *x)
 {
-    return for_each(d, args, "undisplay", do_delete);
+    (void)d;
+    x->enabled = true;
 }
-static int cmd_enable_display(dbg *d, const char *args)
+static void do_disable(dbg *d, display *x)
 {
-    return for_each(d, args, "enable display", do_enable);
-}
-static int cmd_disable_display(dbg *d, const char *args)
-{
-    return for_each(d, args, "disable display", do_disable);
+    (void)d;
+    x->enabled = false;
 }
 
-static int cmd_info_display(dbg *d, const char *args)
+static int cmd_undisplay(dbg *d, const cmd_args *a)
+{
+    return for_each(d, a->text[0], "undisplay", do_delete);
+}
+static int cmd_enable_display(dbg *d, const cmd_args *a)
+{
+    return for_each(d, a->text[0], "enable display", do_enable);
+}
+static int cmd_disable_display(dbg *d, const cmd_args *a)
+{
+    return for_each(d, a->text[0], "disable display", do_disable);
+}
+
+static int cmd_info_display(dbg *d, const cmd_args *a)
 {
     display_state *s = d->display;
     if (!s || !s->list) {
@@ -251,33 +254,55 @@ static int cmd_info_display(dbg *d, const char *args)
 }
 
 static const command display_commands[] = {
-    {"display", NULL, cmd_display, "display[/FMT] [EXPR]",
-     "Show EXPR now and after every stop (without EXPR: show them all now).\n"
-     "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
-     "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
-     "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
-     "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
-     "at a stop says why and stays.\n"
-     "Example: display/i $pc", CMD_MACHINE | CMD_NOREPEAT},
-    {"undisplay", NULL, cmd_undisplay, "undisplay [N|N-M]...",
-     "Delete auto-display expressions (all of them without N).\n"
-     "Example: undisplay 2", CMD_MACHINE | CMD_NOREPEAT},
-    {"delete display", NULL, cmd_undisplay, "delete display [N|N-M]...",
-     "The same as undisplay.\n"
-     "Example: delete display 1", CMD_MACHINE | CMD_NOREPEAT},
-    {"enable display", NULL, cmd_enable_display, "enable display [N|N-M]...",
-     "Show auto-display expressions again at stops (all without N).\n"
-     "Example: enable display 1", CMD_MACHINE},
-    {"disable display", NULL, cmd_disable_display, "disable display [N|N-M]...",
-     "Stop showing auto-display expressions at stops (all without N).\n"
-     "They are kept: enable display shows them again.\n"
-     "Example: disable display 1", CMD_MACHINE},
-    {"info display", NULL, cmd_info_display, "info display",
-     "List the auto-display expressions with their numbers and formats.\n"
-     "Example: info display", CMD_MACHINE},
+    {.name = "display",
+     .fn = cmd_display,
+     .usage = "display[/FMT] [EXPR]",
+     .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
+             "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
+             "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
+             "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
+             "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
+             "at a stop says why and stays.\n"
+             "Example: display/i $pc",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "undisplay",
+     .run = cmd_undisplay,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Delete auto-display expressions (all of them without N).\n"
+             "Example: undisplay 2",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "delete display",
+     .run = cmd_undisplay,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "The same as undisplay.\n"
+             "Example: delete display 1",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "enable display",
+     .run = cmd_enable_display,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Show auto-display expressions again at stops (all without N).\n"
+             "Example: enable display 1",
+     .flags = CMD_MACHINE},
+    {.name = "disable display",
+     .run = cmd_disable_display,
+     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
+     .help = "Stop showing auto-display expressions at stops (all without N).\n"
+             "They are kept: enable display shows them again.\n"
+             "Example: disable display 1",
+     .flags = CMD_MACHINE},
+    {.name = "info display",
+     .run = cmd_info_display,
+     .help = "List the auto-display expressions with their numbers and formats.\n"
+             "Example: info display",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_display_register(void)
-{
-    dbg_register_group("Machine state", display_commands, ARRAY_SIZE(display_commands));
-}
+static const dbg_cmd_table display_table = {"Machine state", display_commands,
+                                            ARRAY_SIZE(display_commands)};
+static const dbg_cmd_table *const display_tables[] = {&display_table, NULL};
+
+const dbg_module dbg_display_module = {
+    .name = "display",
+    .commands = display_tables,
+    .free = dbg_display_free,
+};

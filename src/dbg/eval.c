@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Expressions in the debugger: registers, convenience variables, value
  * history, symbols, device registers and event fields; memory through the
  * selected CPU's translation or physically ("p:").  See dbg_int.h. */
@@ -8,13 +9,14 @@
 #include <strings.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 typedef struct var {
     char name[32];
     xval v;
 } var;
 
-typedef struct vars {
+typedef struct vars_state {
     var *v;
     unsigned n;
     xval *hist;
@@ -24,11 +26,11 @@ typedef struct vars {
 static vars *get_vars(dbg *d)
 {
     if (!d->vars)
-        d->vars = calloc(1, sizeof(vars));
+        d->vars = xcalloc(1, sizeof(vars));
     return d->vars;
 }
 
-void dbg_vars_free(dbg *d)
+static void dbg_vars_free(dbg *d)
 {
     vars *vs = d->vars;
     if (!vs)
@@ -50,9 +52,7 @@ void dbg_var_set(dbg *d, const char *name, xval v)
             return;
         }
     }
-    var *n = realloc(vs->v, (vs->n + 1) * sizeof *n);
-    if (!n)
-        return;
+    var *n = xrealloc(vs->v, (vs->n + 1) * sizeof *n);
     vs->v = n;
     snprintf(n[vs->n].name, sizeof n[vs->n].name, "%s", name);
     n[vs->n++].v = v;
@@ -82,9 +82,7 @@ unsigned dbg_history_add(dbg *d, xval v)
     vars *vs = get_vars(d);
     if (!vs)
         return 0;
-    xval *n = realloc(vs->hist, (vs->nhist + 1) * sizeof *n);
-    if (!n)
-        return 0;
+    xval *n = xrealloc(vs->hist, (vs->nhist + 1) * sizeof *n);
     vs->hist = n;
     n[vs->nhist++] = v;
     return vs->nhist;
@@ -179,7 +177,7 @@ static void reg_set(cpu *c, int kind, unsigned n, uint64_t v)
 /* A register as the selected frame sees it (the innermost frame: the CPU's
  * own).  Returns 1 with *out, 0 when the frame does not know it (err
  * says why), -1 when the name is no register. */
-int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+int dbg_register_value(dbg *d, const char *name, xval *out, xerr *err)
 {
     unsigned n = 0;
     int kind = reg_parse(name, &n);
@@ -187,18 +185,13 @@ int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t er
         return -1;
     cpu *c = dbg_cpu(d);
     if (!c) {
-        snprintf(err, errlen, "No CPU: $%s has no value.", name);
+        xerr_set(err, "No CPU: $%s has no value.", name);
         return 0;
     }
     if (d->frame == 0 || kind == RK_CP0 || kind == RK_FPR || kind == RK_FCSR)
         return reg_get(c, kind, n, out) == 0 ? 1 : -1;
-    unsigned nf;
-    frame *f = dbg_selected_frames(d, c, &nf);
-    if (!f) {
-        snprintf(err, errlen, "out of memory");
-        return 0;
-    }
-    unsigned level = d->frame;
+    unsigned nf, level;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
     uint64_t v = 0, slot;
     int known = 0;
     if (level == 0) {
@@ -213,8 +206,10 @@ int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t er
     }
     free(f);
     if (!known) {
-        snprintf(err, errlen, "$%s is not saved in frame #%u: a caller-saved register is lost "
-                              "once a callee runs (frame 0 has the live value).", name, level);
+        xerr_set(err,
+                 "$%s is not saved in frame #%u: a caller-saved register is lost "
+                 "once a callee runs (frame 0 has the live value).",
+                 name, d->frame);
         return 0;
     }
     if (reg_is_pointer(kind, n))
@@ -226,16 +221,10 @@ int dbg_register_value(dbg *d, const char *name, xval *out, char *err, size_t er
 
 /* Assign a register of an outer frame: a saved one in its stack slot, one
  * no inner frame saved in the CPU; pc, sp, ra and the lost ones not. */
-static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, char *err,
-                         size_t errlen)
+static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr *err)
 {
-    unsigned nf;
-    frame *f = dbg_selected_frames(d, c, &nf);
-    if (!f) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    unsigned level = d->frame, w = 0;
+    unsigned nf, level, w = 0;
+    frame *f = dbg_selected_frames(d, c, &nf, &level);
     uint64_t old, slot = 0;
     int known = -1;
     if (level > 0 && kind == RK_GPR && n != 29 && n != 31)
@@ -249,8 +238,10 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, char 
         return 0;
     }
     if (known != 1) {
-        snprintf(err, errlen, "Cannot set this register in frame #%u (only the saved "
-                              "s0-s8 and gp can be; \"frame 0\" to set the CPU's).", level);
+        xerr_set(err,
+                 "Cannot set this register in frame #%u (only the saved "
+                 "s0-s8 and gp can be; \"frame 0\" to set the CPU's).",
+                 d->frame);
         return -1;
     }
     if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
@@ -259,7 +250,7 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, char 
     }
     uint8_t b[8];
     store_be(b, w, v);
-    return dbg_write(d, (dbg_addr){slot, false}, b, w, err, errlen);
+    return dbg_write(d, (dbg_addr){slot, false}, b, w, err);
 }
 
 /* ---- the environment ---------------------------------------------------- */
@@ -269,7 +260,7 @@ typedef struct envctx {
     const eval_scope *sc;
 } envctx;
 
-static int history_get(dbg *d, const char *name, xval *out, char *err, size_t errlen)
+static int history_get(dbg *d, const char *name, xval *out, xerr *err)
 {
     vars *vs = get_vars(d);
     unsigned n = vs ? vs->nhist : 0;
@@ -282,11 +273,11 @@ static int history_get(dbg *d, const char *name, xval *out, char *err, size_t er
         k = strtol(name, NULL, 10);
     }
     if (n == 0 && (name[0] == '$' || name[0] == 0)) {
-        snprintf(err, errlen, "History is empty.");
+        xerr_set(err, "History is empty.");
         return -1;
     }
     if (k < 1 || (unsigned long)k > n) {
-        snprintf(err, errlen, "History has not yet reached $%ld.", k);
+        xerr_set(err, "History has not yet reached $%ld.", k);
         return -1;
     }
     *out = vs->hist[k - 1];
@@ -302,13 +293,13 @@ static bool is_history_name(const char *name)
     return true;
 }
 
-static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+static int env_get_var(void *ctx, const char *name, xval *out, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (is_history_name(name))
-        return history_get(d, name, out, err, errlen);
-    int known = dbg_register_value(d, name, out, err, errlen);
+        return history_get(d, name, out, err);
+    int known = dbg_register_value(d, name, out, err);
     if (known >= 0)
         return known ? 0 : -1;
     if (d->m && !strcmp(name, "cpu")) {
@@ -325,17 +316,17 @@ static int env_get_var(void *ctx, const char *name, xval *out, char *err, size_t
     }
     if (dbg_var_get(d, name, out) == 0)
         return 0;
-    snprintf(err, errlen, "Convenience variable \"$%s\" has no value.", name);
+    xerr_set(err, "Convenience variable \"$%s\" has no value.", name);
     return -1;
 }
 
-static int env_set_var(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+static int env_set_var(void *ctx, const char *name, const xval *v, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (is_history_name(name) || !strcmp(name, "cpu") || !strcmp(name, "time") ||
         !strcmp(name, "insns")) {
-        snprintf(err, errlen, "$%s cannot be assigned.", name);
+        xerr_set(err, "$%s cannot be assigned.", name);
         return -1;
     }
     unsigned n = 0;
@@ -343,15 +334,15 @@ static int env_set_var(void *ctx, const char *name, const xval *v, char *err, si
     if (kind != RK_NONE) {
         cpu *c = dbg_cpu(d);
         if (!c) {
-            snprintf(err, errlen, "No CPU: cannot set $%s.", name);
+            xerr_set(err, "No CPU: cannot set $%s.", name);
             return -1;
         }
         if (kind == RK_GPR && n == 0) {
-            snprintf(err, errlen, "$zero is always 0.");
+            xerr_set(err, "$zero is always 0.");
             return -1;
         }
         if (d->frame && kind != RK_CP0 && kind != RK_FPR && kind != RK_FCSR)
-            return frame_reg_set(d, c, kind, n, v->v, err, errlen);
+            return frame_reg_set(d, c, kind, n, v->v, err);
         reg_set(c, kind, n, v->v);
         return 0;
     }
@@ -359,7 +350,7 @@ static int env_set_var(void *ctx, const char *name, const xval *v, char *err, si
     return 0;
 }
 
-int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
+int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, xerr *err)
 {
     const char *dot = strchr(name, '.');
     if (!d->m || !dot)
@@ -375,8 +366,7 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
     memset(r, 0, sizeof *r);
     r->dev = v;
     if (dev_reg_lookup(v, reg, &r->id, &r->idx) != 0) {
-        snprintf(err, errlen, "%s has no register \"%s\" (see \"info device %s\").", dev, reg,
-                 dev);
+        xerr_set(err, "%s has no register \"%s\" (see \"info device %s\").", dev, reg, dev);
         return -1;
     }
     if (fdot) {
@@ -385,8 +375,8 @@ int dbg_dev_ref(dbg *d, const char *name, dev_ref *r, char *err, size_t errlen)
         if (!r->field) {
             char rn[48];
             dev_reg_name(v, r->id, r->idx, rn, sizeof rn);
-            snprintf(err, errlen, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev,
-                     rn, fdot + 1, dev, rn);
+            xerr_set(err, "%s.%s has no field \"%s\" (see \"info device %s %s\").", dev, rn,
+                     fdot + 1, dev, rn);
             return -1;
         }
     }
@@ -436,14 +426,14 @@ static bool scope_lookup(const eval_scope *sc, const char *name, xval *out)
     return false;
 }
 
-static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size_t errlen)
+static int env_get_ident(void *ctx, const char *name, xval *out, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     if (scope_lookup(x->sc, name, out))
         return 0;
     dev_ref r;
-    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    int k = dbg_dev_ref(d, name, &r, err);
     if (k < 0)
         return -1;
     if (k > 0) {
@@ -453,33 +443,42 @@ static int env_get_ident(void *ctx, const char *name, xval *out, char *err, size
         *out = xval_uns(v);
         return 0;
     }
+    /* A variable of the program as C scopes it at the pc (debug info). */
+    k = dbg_src_ident(d, name, out, err);
+    if (k)
+        return k < 0 ? -1 : 0;
     const symbol *s = d->m ? symtab_lookup_name(&d->m->syms, name) : NULL;
     if (s) {
         *out = xval_addr(s->addr, 4);
         return 0;
     }
     if (x->sc && x->sc->ev)
-        snprintf(err, errlen, "No field or symbol \"%s\" (%s has: see \"info events %s\").",
-                 name, x->sc->ev->src->name, x->sc->ev->src->name);
+        xerr_set(err, "No field or symbol \"%s\" (%s has: see \"info events %s\").", name,
+                 x->sc->ev->src->name, x->sc->ev->src->name);
     else
-        snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+        xerr_set(err, "No symbol \"%s\" in current context.", name);
     return -1;
 }
 
-static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, size_t errlen)
+static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
 {
     envctx *x = ctx;
     dbg *d = x->d;
     dev_ref r;
-    int k = dbg_dev_ref(d, name, &r, err, errlen);
+    int k = dbg_dev_ref(d, name, &r, err);
     if (k < 0)
         return -1;
     if (k == 0) {
+        k = dbg_src_set_ident(d, name, v, err); /* a variable in a register */
+        if (k)
+            return k < 0 ? -1 : 0;
         if (d->m && symtab_lookup_name(&d->m->syms, name))
-            snprintf(err, errlen, "\"%s\" has no type: say its width, as in "
-                                  "set *(int *)%s = VALUE.", name, name);
+            xerr_set(err,
+                     "\"%s\" has no type: say its width, as in "
+                     "set *(int *)%s = VALUE.",
+                     name, name);
         else
-            snprintf(err, errlen, "No symbol \"%s\" in current context.", name);
+            xerr_set(err, "No symbol \"%s\" in current context.", name);
         return -1;
     }
     const reg_decl *rd = &r.dev->cls->regs[r.id];
@@ -489,32 +488,36 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, char *err, 
         val = (dev_peek(r.dev, r.id, r.idx) & ~fm) | ((v->v << r.field->lsb) & fm);
     }
     /* A real register write (with its side effects), by the debugger. */
-    bus_op op = {.addr = 0, .size = rd->width, .write = 1,
-                 .initiator = (uint16_t)d->m->debugger_initiator};
+    bus_op op = {
+        .addr = 0, .size = rd->width, .write = 1, .initiator = (uint16_t)d->m->debugger_initiator};
     dev_write(r.dev, &op, rd->offset + r.idx * rd->stride, rd->width, val);
     return 0;
 }
 
-static int env_read_mem(void *ctx, uint64_t addr, unsigned size, uint64_t *v, char *err,
-                        size_t errlen)
+static int env_read_mem(void *ctx, uint64_t addr, unsigned size, uint64_t *v, xerr *err)
 {
     envctx *x = ctx;
     uint8_t b[8];
     dbg_addr a = {addr, false};
-    if (dbg_read(x->d, a, b, size, err, errlen))
+    if (dbg_read(x->d, a, b, size, err))
         return -1;
     *v = load_be(b, size);
     return 0;
 }
 
-static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, char *err,
-                         size_t errlen)
+static int env_write_mem(void *ctx, uint64_t addr, unsigned size, uint64_t v, xerr *err)
 {
     envctx *x = ctx;
     uint8_t b[8];
     store_be(b, size, v);
     dbg_addr a = {addr, false};
-    return dbg_write(x->d, a, b, size, err, errlen);
+    return dbg_write(x->d, a, b, size, err);
+}
+
+static int env_lookup_type(void *ctx, const char *name, const struct ctype **out, xerr *err)
+{
+    envctx *x = ctx;
+    return dbg_src_type(x->d, name, out, err);
 }
 
 /* The env points at a context that must outlive it: evaluation entry
@@ -528,42 +531,31 @@ static void env_init(envctx *x, expr_env *env)
     env->set_ident = env_set_ident;
     env->read_mem = env_read_mem;
     env->write_mem = env_write_mem;
+    env->lookup_type = env_lookup_type;
 }
 
-int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, char *err,
-                  size_t errlen)
+int dbg_eval_expr(dbg *d, const expr *e, const eval_scope *sc, xval *out, xerr *err)
 {
     envctx x = {d, sc};
     expr_env env;
     env_init(&x, &env);
-    return expr_eval(e, &env, out, err, errlen);
+    return expr_eval(e, &env, out, err);
 }
 
 int dbg_eval_prefix(dbg *d, const char *s, const char **end, xval *out)
 {
-    char err[256];
-    expr *e = expr_parse(s, end, err, sizeof err);
+    xerr err;
+    expr *e = expr_parse(s, end, &err);
     if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
+        return dbg_error(d, "%s", err.msg);
+    int rc = dbg_eval_expr(d, e, d->scope, out, &err);
     expr_free(e);
     if (rc)
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     return 0;
 }
 
-int dbg_eval(dbg *d, const char *text, xval *out)
-{
-    char err[256];
-    expr *e = expr_parse(text, NULL, err, sizeof err);
-    if (!e)
-        return dbg_error(d, "%s", err);
-    int rc = dbg_eval_expr(d, e, d->scope, out, err, sizeof err);
-    expr_free(e);
-    if (rc)
-        return dbg_error(d, "%s", err);
-    return 0;
-}
+int dbg_eval(dbg *d, const char *text, xval *out) { return dbg_eval_prefix(d, text, NULL, out); }
 
 /* ---- counts ----------------------------------------------------------------- */
 
@@ -581,17 +573,17 @@ static void count_rule(uint64_t min, uint64_t max, char *buf, size_t len)
 }
 
 int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, uint64_t max,
-                    uint64_t *n, char *err, size_t errlen)
+                    uint64_t *n, xerr *err)
 {
     const char *s = dbg_skip_ws(text);
     uint64_t v;
     bool neg;
     if (d) {
         xval x;
-        expr *e = expr_parse(s, NULL, err, errlen);
+        expr *e = expr_parse(s, NULL, err);
         if (!e)
             return -1;
-        int rc = dbg_eval_expr(d, e, d->scope, &x, err, errlen);
+        int rc = dbg_eval_expr(d, e, d->scope, &x, err);
         expr_free(e);
         if (rc)
             return -1;
@@ -603,22 +595,21 @@ int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, ui
         char *end;
         errno = 0;
         v = strtoull(digits, &end, 0);
-        if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) ||
-            *dbg_skip_ws(end)) {
-            snprintf(err, errlen, "%s must be a number, not \"%s\".", what, text);
+        if (!isdigit((unsigned char)*digits) || (errno && errno != ERANGE) || *dbg_skip_ws(end)) {
+            xerr_set(err, "%s must be a number, not \"%s\".", what, text);
             return -1;
         }
         if (errno == ERANGE) { /* beyond 64 bits */
             char rule[64];
             count_rule(min, max, rule, sizeof rule);
-            snprintf(err, errlen, "%s must be %s, not %s.", what, rule, s);
+            xerr_set(err, "%s must be %s, not %s.", what, rule, s);
             return -1;
         }
     }
     if (neg || v < min || v > max) {
         char rule[64];
         count_rule(min, max, rule, sizeof rule);
-        snprintf(err, errlen, "%s must be %s, not %s%llu.", what, rule, neg ? "-" : "",
+        xerr_set(err, "%s must be %s, not %s%llu.", what, rule, neg ? "-" : "",
                  (unsigned long long)v);
         return -1;
     }
@@ -629,9 +620,9 @@ int dbg_count_parse(dbg *d, const char *what, const char *text, uint64_t min, ui
 int dbg_parse_count(dbg *d, const char *cmd, const char *text, uint64_t min, uint64_t max,
                     uint64_t *n)
 {
-    char err[300];
-    if (dbg_count_parse(d, "the count", text, min, max, n, err, sizeof err))
-        return dbg_error(d, "%s: %s", cmd, err);
+    xerr err;
+    if (dbg_count_parse(d, "the count", text, min, max, n, &err))
+        return dbg_error(d, "%s: %s", cmd, err.msg);
     return 0;
 }
 
@@ -652,18 +643,19 @@ int dbg_phys_addr(dbg *d, const char *what, uint64_t v, uint64_t *ba)
         return dbg_error(d, "%s needs a physical address: 0x%llx is in no MIPS segment.", what,
                          (unsigned long long)v);
     if (!strcmp(seg, "XKPHYS"))
-        return dbg_error(d, "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
-                            "bits between the attributes and the 40-bit address are zero).",
+        return dbg_error(d,
+                         "%s needs a physical address: 0x%llx is not one (in XKPHYS, the "
+                         "bits between the attributes and the 40-bit address are zero).",
                          what, (unsigned long long)v);
-    return dbg_error(d, "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
-                        "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.", what,
-                     (unsigned long long)v, seg);
+    return dbg_error(d,
+                     "%s needs a physical address: 0x%llx is in %s, which the TLB maps; "
+                     "give a physical address, or an XKPHYS, KSEG0 or KSEG1 one.",
+                     what, (unsigned long long)v, seg);
 }
 
 /* ADDR with an optional "p:"; `phys_what` names a command that only takes
  * physical addresses (NULL: virtual unless "p:"). */
-static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end,
-                      dbg_addr *out)
+static int parse_addr(dbg *d, const char *phys_what, const char *s, const char **end, dbg_addr *out)
 {
     s = dbg_skip_ws(s);
     out->phys = phys_what != NULL;
@@ -676,8 +668,8 @@ static int parse_addr(dbg *d, const char *phys_what, const char *s, const char *
     xval v;
     if (dbg_eval_prefix(d, s, end, &v))
         return -1;
-    out->a = v.v;
-    return out->phys ? dbg_phys_addr(d, what, v.v, &out->a) : 0;
+    out->a = xval_address(&v); /* a C variable: where it is */
+    return out->phys ? dbg_phys_addr(d, what, out->a, &out->a) : 0;
 }
 
 int dbg_parse_addr(dbg *d, const char *s, const char **end, dbg_addr *out)
@@ -690,14 +682,14 @@ int dbg_parse_phys(dbg *d, const char *what, const char *s, const char **end, db
     return parse_addr(d, what, s, end, out);
 }
 
-void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)
+void dbg_explain_addr(dbg *d, dbg_addr a, xerr *err)
 {
     char where[48];
     uint64_t ba = a.a;
     if (!a.phys) {
         cpu *c = dbg_cpu(d);
         if (!c || cpu_translate(c, a.a, false, &ba) != 0) {
-            snprintf(err, errlen, "Cannot access memory at address 0x%llx (not mapped).",
+            xerr_set(err, "Cannot access memory at address 0x%llx (not mapped).",
                      (unsigned long long)a.a);
             return;
         }
@@ -705,52 +697,47 @@ void dbg_explain_addr(dbg *d, dbg_addr a, char *err, size_t errlen)
     const bus_region *r = d->m ? bus_find(&d->m->bus, ba) : NULL;
     bus_addr_str(ba, where, sizeof where);
     if (!r)
-        snprintf(err, errlen, "Cannot access memory at address 0x%llx (nothing at %s).",
+        xerr_set(err, "Cannot access memory at address 0x%llx (nothing at %s).",
                  (unsigned long long)a.a, where);
     else if (!r->ram)
-        snprintf(err, errlen,
+        xerr_set(err,
                  "Cannot read 0x%llx without side effects: %s is MMIO (%s); read device "
                  "registers by name (print DEVICE.REG, info device NAME).",
                  (unsigned long long)a.a, where, r->name);
     else
-        snprintf(err, errlen, "Cannot access memory at address 0x%llx (%s runs past %s).",
+        xerr_set(err, "Cannot access memory at address 0x%llx (%s runs past %s).",
                  (unsigned long long)a.a, where, r->name);
 }
 
-int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, char *err, size_t errlen)
+/* Reads into rbuf, or writes wbuf when it is not NULL. */
+static int dbg_access(dbg *d, dbg_addr a, void *rbuf, const void *wbuf, uint64_t len, xerr *err)
 {
     if (!d->m) {
-        snprintf(err, errlen, "No machine: no memory to read.");
+        xerr_set(err, "No machine: no memory to %s.", wbuf ? "write" : "read");
         return -1;
     }
     bool ok;
     if (a.phys) {
-        ok = bus_peek(&d->m->bus, a.a, buf, len) == BUS_OK;
+        bus *b = &d->m->bus;
+        ok = (wbuf ? bus_poke(b, a.a, wbuf, len) : bus_peek(b, a.a, rbuf, len)) == BUS_OK;
     } else {
         cpu *c = dbg_cpu(d);
-        ok = c && cpu_read_virt(c, a.a, buf, len) == len;
+        ok = c &&
+             (wbuf ? cpu_write_virt(c, a.a, wbuf, len) : cpu_read_virt(c, a.a, rbuf, len)) == len;
     }
     if (!ok)
-        dbg_explain_addr(d, a, err, errlen);
+        dbg_explain_addr(d, a, err);
     return ok ? 0 : -1;
 }
 
-int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, char *err, size_t errlen)
+int dbg_read(dbg *d, dbg_addr a, void *buf, uint64_t len, xerr *err)
 {
-    if (!d->m) {
-        snprintf(err, errlen, "No machine: no memory to write.");
-        return -1;
-    }
-    bool ok;
-    if (a.phys) {
-        ok = bus_poke(&d->m->bus, a.a, buf, len) == BUS_OK;
-    } else {
-        cpu *c = dbg_cpu(d);
-        ok = c && cpu_write_virt(c, a.a, buf, len) == len;
-    }
-    if (!ok)
-        dbg_explain_addr(d, a, err, errlen);
-    return ok ? 0 : -1;
+    return dbg_access(d, a, buf, NULL, len, err);
+}
+
+int dbg_write(dbg *d, dbg_addr a, const void *buf, uint64_t len, xerr *err)
+{
+    return dbg_access(d, a, NULL, buf, len, err);
 }
 
 void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)
@@ -774,3 +761,9 @@ void dbg_format_addr(dbg *d, dbg_addr a, char *buf, size_t len)
     else
         snprintf(buf, len, "0x%016llx <%s>", (unsigned long long)a.a, s->name);
 }
+
+/* Convenience variables and the value history: state, no commands. */
+const dbg_module dbg_vars_module = {
+    .name = "vars",
+    .free = dbg_vars_free,
+};

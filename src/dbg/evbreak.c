@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Breakpoints on what devices and CPUs publish: `break event NAME` is a
  * subscription on the event bus with a condition over the event's named
  * fields; `break reg DEV.REG[.FIELD]` subscribes to the device's built-in
@@ -7,6 +8,8 @@
 
 #include "dbg/dbg_int.h"
 
+enum reg_match { RM_ANY, RM_CHANGES, RM_EQUALS };
+
 typedef struct evpriv {
     dbg *d;
     char pattern[112]; /* what the subscription matches */
@@ -15,11 +18,9 @@ typedef struct evpriv {
     /* break reg */
     dev_ref ref;
     char regname[96];
-    int mode;         /* RM_ANY, RM_CHANGES, RM_EQUALS */
+    enum reg_match mode;
     uint64_t value;
 } evpriv;
-
-enum { RM_ANY, RM_CHANGES, RM_EQUALS };
 
 static void ev_text_header(dbg *d, const event *ev, strbuf *t)
 {
@@ -41,12 +42,12 @@ static void on_event(void *ctx, const event *ev)
     if (!b->enabled || b->doomed)
         return;
     eval_scope sc = {ev, NULL, NULL, 0, NULL};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sEvent breakpoint %d: ", err, b->num);
+    sb_printf(&t, "\n%sEvent breakpoint %d: ", err.msg, b->num);
     event_format(ev, &t);
     ev_text_header(d, ev, &t);
     if (bp_hit(d, b, t.s, &sc))
@@ -107,9 +108,7 @@ static int cmd_break_event(dbg *d, const char *args)
     const char *ifw = dbg_find_if(rest);
     if (*rest && rest != ifw)
         return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     snprintf(p->name, sizeof p->name, "%s", name);
     /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
@@ -156,13 +155,13 @@ static void on_reg_write(void *ctx, const event *ev)
     static const char *const names[] = {"old", "new"};
     uint64_t vals[] = {fo, fn};
     eval_scope sc = {ev, names, vals, 2, NULL};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     const reg_decl *rd = &p->ref.dev->cls->regs[p->ref.id];
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err, b->num, p->regname,
+    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err.msg, b->num, p->regname,
               (unsigned long long)fo, (unsigned long long)fn);
     ev_text_header(d, ev, &t);
     sb_printf(&t, "  before: 0x%0*llx", rd->width * 2, (unsigned long long)ov);
@@ -204,15 +203,12 @@ static void reg_describe(dbg *d, const bpoint *b, strbuf *out)
 /* A register breakpoint's condition: the field (or register) before and
  * after, and the fields of the DEVICE.reg.write event. */
 static const event_field reg_fields[] = {
-    {"old", EVF_HEX, NULL, NULL},    {"new", EVF_HEX, NULL, NULL},
-    {"reg", EVF_DEC, NULL, NULL},    {"idx", EVF_DEC, NULL, NULL},
-    {"offset", EVF_HEX, NULL, NULL}, {"value", EVF_HEX, NULL, NULL},
+    {"old", EVF_HEX, NULL, NULL},  {"new", EVF_HEX, NULL, NULL},    {"reg", EVF_DEC, NULL, NULL},
+    {"idx", EVF_DEC, NULL, NULL},  {"offset", EVF_HEX, NULL, NULL}, {"value", EVF_HEX, NULL, NULL},
     {"size", EVF_DEC, NULL, NULL},
 };
-static const cond_fields reg_cond = {"a register breakpoint", reg_fields,
-                                     ARRAY_SIZE(reg_fields)};
-static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free,
-                               &reg_cond};
+static const cond_fields reg_cond = {"a register breakpoint", reg_fields, ARRAY_SIZE(reg_fields)};
+static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free, &reg_cond};
 
 static int cmd_break_reg(dbg *d, const char *args)
 {
@@ -220,18 +216,18 @@ static int cmd_break_reg(dbg *d, const char *args)
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name)
         return dbg_error(d, "break reg: give DEVICE.REGISTER[.FIELD].");
-    evpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+    evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
-    char err[256];
-    int k = dbg_dev_ref(d, name, &p->ref, err, sizeof err);
+    xerr err;
+    int k = dbg_dev_ref(d, name, &p->ref, &err);
     if (k <= 0) {
         free(p);
         if (k == 0)
-            return dbg_error(d, "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
-                                "see \"info devices\").", name);
-        return dbg_error(d, "%s", err);
+            return dbg_error(d,
+                             "No device register \"%s\" (want DEVICE.REGISTER[.FIELD]; "
+                             "see \"info devices\").",
+                             name);
+        return dbg_error(d, "%s", err.msg);
     }
     char rn[48];
     dev_reg_name(p->ref.dev, p->ref.id, p->ref.idx, rn, sizeof rn);
@@ -257,8 +253,10 @@ static int cmd_break_reg(dbg *d, const char *args)
     ifw = dbg_find_if(rest);
     if (*rest && rest != ifw) {
         free(p);
-        return dbg_error(d, "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
-                            "\"%s\".", rest);
+        return dbg_error(d,
+                         "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
+                         "\"%s\".",
+                         rest);
     }
     bpoint *b = bp_create(d, &reg_ops, p, 0, ifw ? ifw + 2 : NULL);
     if (!b)
@@ -272,26 +270,36 @@ static int cmd_break_reg(dbg *d, const char *args)
 }
 
 static const command evbreak_commands[] = {
-    {"break event", NULL, cmd_break_event, "break event NAME [if COND]",
-     "Stop on a device or CPU event, optionally on a condition over its fields.\n"
-     "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
-     "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
-     "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
-     "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
-     "and symbols.  The report shows every field; with \"commands ... silent ...\n"
-     "continue\" the breakpoint logs without stopping.\n"
-     "Example: break event hamachi0.tx.desc-done if len > 1500", CMD_MACHINE},
-    {"break reg", NULL, cmd_break_reg, "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
-     "Stop when a device register or field is written, or changes.\n"
-     "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
-     "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
-     "report decodes the register's fields before and after.  In COND, old and new are\n"
-     "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
-     "it sets) are not register writes.\n"
-     "Example: break reg bridge.INT_ENABLE changes", CMD_MACHINE},
+    {.name = "break event",
+     .fn = cmd_break_event,
+     .usage = "break event NAME [if COND]",
+     .help = "Stop on a device or CPU event, optionally on a condition over its fields.\n"
+             "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
+             "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
+             "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
+             "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
+             "and symbols.  The report shows every field; with \"commands ... silent ...\n"
+             "continue\" the breakpoint logs without stopping.\n"
+             "Example: break event hamachi0.tx.desc-done if len > 1500",
+     .flags = CMD_MACHINE},
+    {.name = "break reg",
+     .fn = cmd_break_reg,
+     .usage = "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
+     .help = "Stop when a device register or field is written, or changes.\n"
+             "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
+             "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
+             "report decodes the register's fields before and after.  In COND, old and new are\n"
+             "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
+             "it sets) are not register writes.\n"
+             "Example: break reg bridge.INT_ENABLE changes",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_evbreak_register(void)
-{
-    dbg_register_group("Breakpoints", evbreak_commands, ARRAY_SIZE(evbreak_commands));
-}
+static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands,
+                                            ARRAY_SIZE(evbreak_commands)};
+static const dbg_cmd_table *const evbreak_tables[] = {&evbreak_table, NULL};
+
+const dbg_module dbg_evbreak_module = {
+    .name = "evbreak",
+    .commands = evbreak_tables,
+};

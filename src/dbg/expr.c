@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The expression language: lexer, parser (precedence climbing) and
  * evaluator.  See expr.h. */
 #include "dbg/expr.h"
@@ -8,18 +9,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum node_kind { N_NUM, N_VAR, N_IDENT, N_UNARY, N_CAST, N_BIN, N_COND, N_ASSIGN, N_INDEX };
+#include "dbg/ctype.h"
+
+/* clang-format off */
+enum node_kind {
+    N_NUM, N_VAR, N_IDENT, N_UNARY, N_CAST, N_BIN, N_COND, N_ASSIGN, N_INDEX, N_MEMBER,
+    N_SIZEOF,
+};
+/* clang-format on */
 
 /* Two-character operators are encoded as these codes. */
+/* clang-format off */
 enum {
-    OP_EQ = 256, OP_NE, OP_LE, OP_GE, OP_SHL, OP_SHR, OP_LAND, OP_LOR,
+    OP_EQ = 256, OP_NE, OP_LE, OP_GE, OP_SHL, OP_SHR, OP_LAND, OP_LOR, OP_ARROW,
 };
+/* clang-format on */
+
+/* N_CAST: e->name is a C type name looked up when evaluated ("struct
+ * desc"), with e->op pointer levels; CAST_OBJECT in e->op: gdb's {TYPE}
+ * ADDR, the object of that type at the address. */
+#define CAST_OBJECT 0x100
 
 struct expr {
-    int kind;
+    enum node_kind kind;
     int op;
-    xval val;          /* N_NUM; N_CAST: the target type */
-    char *name;        /* N_VAR, N_IDENT */
+    xval val;   /* N_NUM; N_CAST: the target type */
+    char *name; /* N_VAR, N_IDENT, N_MEMBER (the member path); N_CAST, N_SIZEOF: a type */
     struct expr *a, *b, *c;
 };
 
@@ -30,13 +45,12 @@ enum tok_kind { T_END, T_NUM, T_VAR, T_IDENT, T_OP };
 typedef struct lexer {
     const char *s;     /* next character */
     const char *start; /* the current token */
-    int kind;
+    enum tok_kind kind;
     int op;
     uint64_t num;
     bool num_unsigned;
     char text[128];
-    char *err;
-    size_t errlen;
+    xerr *err;
     bool failed;
 } lexer;
 
@@ -48,7 +62,7 @@ static void lex_error(lexer *lx, const char *fmt, ...)
     lx->failed = true;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(lx->err, lx->errlen, fmt, ap);
+    xerr_vset(lx->err, fmt, ap);
     va_end(ap);
 }
 
@@ -231,8 +245,8 @@ static void lex_next(lexer *lx)
     static const struct {
         char s[3];
         int op;
-    } two[] = {{"==", OP_EQ}, {"!=", OP_NE}, {"<=", OP_LE}, {">=", OP_GE},
-               {"<<", OP_SHL}, {">>", OP_SHR}, {"&&", OP_LAND}, {"||", OP_LOR}};
+    } two[] = {{"==", OP_EQ},  {"!=", OP_NE},   {"<=", OP_LE},  {">=", OP_GE},   {"<<", OP_SHL},
+               {">>", OP_SHR}, {"&&", OP_LAND}, {"||", OP_LOR}, {"->", OP_ARROW}};
     for (unsigned i = 0; i < ARRAY_SIZE(two); i++) {
         if (s[0] == two[i].s[0] && s[1] == two[i].s[1]) {
             lx->kind = T_OP;
@@ -241,7 +255,7 @@ static void lex_next(lexer *lx)
             return;
         }
     }
-    if (strchr("+-*/%<>&|^!~?:=()[],", c)) {
+    if (strchr("+-*/%<>&|^!~?:=()[],.{}", c)) {
         lx->kind = T_OP;
         lx->op = c;
         lx->s = s + 1;
@@ -255,11 +269,10 @@ static bool is_op(const lexer *lx, int op) { return lx->kind == T_OP && lx->op =
 
 /* ---- parser ----------------------------------------------------------- */
 
-static expr *node(int kind)
+static expr *node(enum node_kind kind)
 {
-    expr *e = calloc(1, sizeof *e);
-    if (e)
-        e->kind = kind;
+    expr *e = xcalloc(1, sizeof *e);
+    e->kind = kind;
     return e;
 }
 
@@ -285,24 +298,18 @@ static void syntax_error(lexer *lx)
         lex_error(lx, "A syntax error in expression, near `%s'.", lx->start);
 }
 
-static expr *oom(lexer *lx)
-{
-    lex_error(lx, "out of memory");
-    return NULL;
-}
-
 /* Type names for casts. */
 static const struct {
     const char *name;
     uint8_t size;
     bool sgn;
 } type_names[] = {
-    {"char", 1, true}, {"short", 2, true}, {"int", 4, true}, {"long", 8, true},
-    {"int8_t", 1, true}, {"int16_t", 2, true}, {"int32_t", 4, true}, {"int64_t", 8, true},
-    {"uint8_t", 1, false}, {"uint16_t", 2, false}, {"uint32_t", 4, false},
-    {"uint64_t", 8, false}, {"s8", 1, true}, {"s16", 2, true}, {"s32", 4, true},
-    {"s64", 8, true}, {"u8", 1, false}, {"u16", 2, false}, {"u32", 4, false},
-    {"u64", 8, false}, {"void", 1, false},
+    {"char", 1, true},     {"short", 2, true},     {"int", 4, true},       {"long", 8, true},
+    {"int8_t", 1, true},   {"int16_t", 2, true},   {"int32_t", 4, true},   {"int64_t", 8, true},
+    {"uint8_t", 1, false}, {"uint16_t", 2, false}, {"uint32_t", 4, false}, {"uint64_t", 8, false},
+    {"s8", 1, true},       {"s16", 2, true},       {"s32", 4, true},       {"s64", 8, true},
+    {"u8", 1, false},      {"u16", 2, false},      {"u32", 4, false},      {"u64", 8, false},
+    {"void", 1, false},
 };
 
 static int type_word(const char *w)
@@ -315,18 +322,88 @@ static int type_word(const char *w)
     return -1;
 }
 
-/* After '(': a type name such as "unsigned long", "u32 *", "char **"?
- * Consumes it and the ')' and fills *t; returns false (consuming nothing)
- * when the parenthesis holds an expression. */
-static bool parse_type(lexer *lx, xval *t)
+/* A type name as a cast, sizeof or {TYPE} has it. */
+typedef struct type_name {
+    xval t;     /* a built-in type (name NULL) */
+    char *name; /* a C type looked up when evaluated: "struct desc", "dma_addr_t" */
+    int stars;  /* pointer levels on a named type */
+} type_name;
+
+static bool can_start_operand(const lexer *lx)
 {
-    if (lx->kind != T_IDENT || type_word(lx->text) < 0)
+    return lx->kind == T_NUM || lx->kind == T_IDENT || lx->kind == T_VAR ||
+           (lx->kind == T_OP && (lx->op == '(' || lx->op == '{'));
+}
+
+/* After '(' or '{': a type name such as "unsigned long", "u32 *", "char
+ * **", "struct desc *", "dma_addr_t"?  Consumes it and the closing `close`
+ * and fills *tn; returns false (consuming nothing) when the parenthesis
+ * holds an expression.  A name that is not a built-in type is taken as a
+ * typedef when nothing else can be meant: followed by '*' or, after ')',
+ * by an operand; "(name) - 1" stays an expression. */
+static bool parse_type(lexer *lx, int close, type_name *tn)
+{
+    memset(tn, 0, sizeof *tn);
+    lexer save = *lx;
+    while (lx->kind == T_IDENT && (!strcmp(lx->text, "const") || !strcmp(lx->text, "volatile")))
+        lex_next(lx);
+    if (lx->kind != T_IDENT) {
+        *lx = save;
         return false;
+    }
+    if (type_word(lx->text) < 0) {
+        char name[160];
+        bool tagged =
+            !strcmp(lx->text, "struct") || !strcmp(lx->text, "union") || !strcmp(lx->text, "enum");
+        if (tagged) {
+            snprintf(name, sizeof name, "%s ", lx->text);
+            lex_next(lx);
+            if (lx->kind != T_IDENT || strchr(lx->text, '.')) {
+                syntax_error(lx);
+                return true;
+            }
+            snprintf(name + strlen(name), sizeof name - strlen(name), "%s", lx->text);
+        } else {
+            if (strchr(lx->text, '.')) {
+                *lx = save;
+                return false;
+            }
+            snprintf(name, sizeof name, "%s", lx->text);
+        }
+        lex_next(lx);
+        while (lx->kind == T_IDENT && (!strcmp(lx->text, "const") || !strcmp(lx->text, "volatile")))
+            lex_next(lx);
+        int stars = 0;
+        while (is_op(lx, '*')) {
+            stars++;
+            lex_next(lx);
+        }
+        if (!is_op(lx, close)) {
+            if (tagged || stars) {
+                syntax_error(lx);
+                return true;
+            }
+            *lx = save;
+            return false;
+        }
+        lex_next(lx);
+        if (!tagged && !stars && close == ')' && !can_start_operand(lx)) {
+            *lx = save; /* "(x) + 1": a parenthesised name */
+            return false;
+        }
+        tn->name = xstrdup(name);
+        tn->stars = stars;
+        return true;
+    }
     int sgn = -1; /* -1: not said */
     int size = 0;
     bool is_void = false;
     while (lx->kind == T_IDENT) {
         int k = type_word(lx->text);
+        if (!strcmp(lx->text, "const") || !strcmp(lx->text, "volatile")) {
+            lex_next(lx);
+            continue;
+        }
         if (k < 0)
             break;
         if (k == 100) {
@@ -350,16 +427,17 @@ static bool parse_type(lexer *lx, xval *t)
         stars++;
         lex_next(lx);
     }
-    if (!is_op(lx, ')')) {
+    if (!is_op(lx, close)) {
         syntax_error(lx);
         return true;
     }
     lex_next(lx);
-    if (is_void && !stars) {
+    if (is_void && !stars && close == ')') {
         lex_error(lx, "Cannot cast to void.");
         return true;
     }
-    *t = (xval){0, (uint8_t)size, sgn > 0, 0, false, 0};
+    xval *t = &tn->t;
+    *t = (xval){.size = (uint8_t)size, .sgn = sgn > 0};
     if (stars) {
         /* A pointer to pointers reads 8-byte values. */
         t->psize = stars > 1 ? 8 : (uint8_t)size;
@@ -376,17 +454,14 @@ static expr *parse_primary(lexer *lx)
     expr *e;
     switch (lx->kind) {
     case T_NUM:
-        if (!(e = node(N_NUM)))
-            return oom(lx);
+        e = node(N_NUM);
         e->val = lx->num_unsigned ? xval_uns(lx->num) : xval_int((int64_t)lx->num);
         lex_next(lx);
         return e;
     case T_VAR:
     case T_IDENT:
-        if (!(e = node(lx->kind == T_VAR ? N_VAR : N_IDENT)) || !(e->name = strdup(lx->text))) {
-            free(e);
-            return oom(lx);
-        }
+        e = node(lx->kind == T_VAR ? N_VAR : N_IDENT);
+        e->name = xstrdup(lx->text);
         lex_next(lx);
         return e;
     case T_OP:
@@ -404,8 +479,7 @@ static expr *parse_primary(lexer *lx)
             return e;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     syntax_error(lx);
     return NULL;
@@ -414,7 +488,23 @@ static expr *parse_primary(lexer *lx)
 static expr *parse_postfix(lexer *lx)
 {
     expr *e = parse_primary(lx);
-    while (e && is_op(lx, '[')) {
+    while (e && (is_op(lx, '[') || is_op(lx, '.') || is_op(lx, OP_ARROW))) {
+        if (!is_op(lx, '[')) { /* .member, ->member (a path: the lexer joins a.b[2].c) */
+            int op = is_op(lx, '.') ? '.' : '>';
+            lex_next(lx);
+            if (lx->kind != T_IDENT) {
+                expr_free(e);
+                lex_error(lx, "A member name is missing after \"%s\".", op == '.' ? "." : "->");
+                return NULL;
+            }
+            expr *n = node(N_MEMBER);
+            n->name = xstrdup(lx->text);
+            n->op = op;
+            n->a = e;
+            e = n;
+            lex_next(lx);
+            continue;
+        }
         lex_next(lx);
         expr *i = parse_assign(lx);
         if (!i || !is_op(lx, ']')) {
@@ -426,15 +516,32 @@ static expr *parse_postfix(lexer *lx)
         }
         lex_next(lx);
         expr *n = node(N_INDEX);
-        if (!n) {
-            expr_free(e);
-            expr_free(i);
-            return oom(lx);
-        }
         n->a = e;
         n->b = i;
         e = n;
     }
+    return e;
+}
+
+/* A node of one operand a (NULL after an error, passed on). */
+static expr *unary_node(enum node_kind kind, int op, expr *a)
+{
+    if (!a)
+        return NULL;
+    expr *e = node(kind);
+    e->op = op;
+    e->a = a;
+    return e;
+}
+
+/* A cast node (or sizeof's type) from a parsed type name. */
+static expr *type_node(enum node_kind kind, type_name *tn, expr *a)
+{
+    expr *e = node(kind);
+    e->val = tn->t;
+    e->name = tn->name;
+    e->op = tn->stars;
+    e->a = a;
     return e;
 }
 
@@ -443,37 +550,56 @@ static expr *parse_unary(lexer *lx)
     if (lx->kind == T_OP && lx->op < 256 && strchr("-+!~*&", lx->op)) {
         int op = lx->op;
         lex_next(lx);
-        expr *a = parse_unary(lx);
-        if (!a)
-            return NULL;
-        expr *e = node(N_UNARY);
-        if (!e) {
-            expr_free(a);
-            return oom(lx);
+        return unary_node(N_UNARY, op, parse_unary(lx));
+    }
+    if (lx->kind == T_IDENT && !strcmp(lx->text, "sizeof")) {
+        lex_next(lx);
+        if (is_op(lx, '(')) {
+            lexer save = *lx;
+            lex_next(lx);
+            type_name tn;
+            if (parse_type(lx, ')', &tn)) {
+                if (lx->failed)
+                    return NULL;
+                return type_node(N_SIZEOF, &tn, NULL);
+            }
+            *lx = save;
         }
-        e->op = op;
-        e->a = a;
+        return unary_node(N_SIZEOF, 0, parse_unary(lx));
+    }
+    if (is_op(lx, '{')) { /* gdb's {TYPE} ADDR: the object of TYPE at ADDR */
+        lex_next(lx);
+        type_name tn;
+        if (!parse_type(lx, '}', &tn)) {
+            lex_error(lx, "A type name is missing after \"{\".");
+            return NULL;
+        }
+        if (lx->failed)
+            return NULL;
+        expr *a = parse_unary(lx);
+        if (!a) {
+            free(tn.name);
+            return NULL;
+        }
+        expr *e = type_node(N_CAST, &tn, a);
+        if (e)
+            e->op |= CAST_OBJECT;
         return e;
     }
     if (is_op(lx, '(')) {
         /* A cast, or a parenthesised expression? */
         lexer save = *lx;
         lex_next(lx);
-        xval t;
-        if (parse_type(lx, &t)) {
+        type_name tn;
+        if (parse_type(lx, ')', &tn)) {
             if (lx->failed)
                 return NULL;
             expr *a = parse_unary(lx);
-            if (!a)
+            if (!a) {
+                free(tn.name);
                 return NULL;
-            expr *e = node(N_CAST);
-            if (!e) {
-                expr_free(a);
-                return oom(lx);
             }
-            e->val = t;
-            e->a = a;
-            return e;
+            return type_node(N_CAST, &tn, a);
         }
         *lx = save;
     }
@@ -482,8 +608,16 @@ static expr *parse_unary(lexer *lx)
 
 /* Binary operators by precedence level, lowest first. */
 static const int levels[][5] = {
-    {OP_LOR}, {OP_LAND}, {'|'}, {'^'}, {'&'}, {OP_EQ, OP_NE}, {'<', '>', OP_LE, OP_GE},
-    {OP_SHL, OP_SHR}, {'+', '-'}, {'*', '/', '%'},
+    {OP_LOR},
+    {OP_LAND},
+    {'|'},
+    {'^'},
+    {'&'},
+    {OP_EQ, OP_NE},
+    {'<', '>', OP_LE, OP_GE},
+    {OP_SHL, OP_SHR},
+    {'+', '-'},
+    {'*', '/', '%'},
 };
 
 static expr *parse_binary(lexer *lx, unsigned level)
@@ -505,11 +639,6 @@ static expr *parse_binary(lexer *lx, unsigned level)
             return NULL;
         }
         expr *n = node(N_BIN);
-        if (!n) {
-            expr_free(e);
-            expr_free(b);
-            return oom(lx);
-        }
         n->op = op;
         n->a = e;
         n->b = b;
@@ -540,12 +669,6 @@ static expr *parse_cond(lexer *lx)
         return NULL;
     }
     expr *n = node(N_COND);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        expr_free(c);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     n->c = c;
@@ -554,8 +677,8 @@ static expr *parse_cond(lexer *lx)
 
 static bool is_lvalue(const expr *e)
 {
-    return e->kind == N_VAR || e->kind == N_IDENT || e->kind == N_INDEX ||
-           (e->kind == N_UNARY && e->op == '*');
+    return e->kind == N_VAR || e->kind == N_IDENT || e->kind == N_INDEX || e->kind == N_MEMBER ||
+           (e->kind == N_UNARY && e->op == '*') || (e->kind == N_CAST && (e->op & CAST_OBJECT));
 }
 
 static expr *parse_assign(lexer *lx)
@@ -575,24 +698,18 @@ static expr *parse_assign(lexer *lx)
         return NULL;
     }
     expr *n = node(N_ASSIGN);
-    if (!n) {
-        expr_free(e);
-        expr_free(b);
-        return oom(lx);
-    }
     n->a = e;
     n->b = b;
     return n;
 }
 
-expr *expr_parse(const char *text, const char **end, char *err, size_t errlen)
+expr *expr_parse(const char *text, const char **end, xerr *err)
 {
-    lexer lx = {.s = text, .err = err, .errlen = errlen};
-    if (errlen)
-        err[0] = 0;
+    lexer lx = {.s = text, .err = err};
+    xerr_clear(err);
     lex_next(&lx);
     if (lx.kind == T_END && !lx.failed) {
-        snprintf(err, errlen, "An expression is missing.");
+        xerr_set(err, "An expression is missing.");
         return NULL;
     }
     expr *e = parse_assign(&lx);
@@ -630,8 +747,7 @@ void expr_idents(const expr *e, void (*fn)(void *ctx, const char *name), void *c
 
 typedef struct evalctx {
     const expr_env *env;
-    char *err;
-    size_t errlen;
+    xerr *err;
 } evalctx;
 
 static int fail(evalctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -639,7 +755,7 @@ static int fail(evalctx *x, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->err, x->errlen, fmt, ap);
+    xerr_vset(x->err, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -662,18 +778,321 @@ static xval fit(xval v)
     return v;
 }
 
+/* ---- typed values ------------------------------------------------------ */
+
+static unsigned scalar_size(uint64_t n) { return n == 1 || n == 2 || n == 4 ? (unsigned)n : 8; }
+
+xval xval_typed(const ctype *t, uint64_t raw)
+{
+    const ctype *st = ctype_strip(t);
+    xval r;
+    memset(&r, 0, sizeof r);
+    r.type = t;
+    r.size = (uint8_t)scalar_size(st ? st->size : 8);
+    r.sgn = st && (st->kind == CT_INT || st->kind == CT_ENUM) && st->sgn;
+    r.v = raw;
+    if (st && st->kind == CT_PTR) {
+        const ctype *p = ctype_strip(ctype_target(st));
+        bool plain = p && (p->kind == CT_INT || p->kind == CT_ENUM || p->kind == CT_BOOL) &&
+                     (p->size == 1 || p->size == 2 || p->size == 4 || p->size == 8);
+        r.psize = plain ? (uint8_t)p->size : 1;
+        r.psgn = plain && p->sgn;
+        r.stride = r.psize;
+    }
+    return fit(r);
+}
+
+xval xval_unavailable(const ctype *t, enum xval_avail avail)
+{
+    xval r = xval_typed(t, 0);
+    r.avail = (uint8_t)avail;
+    return r;
+}
+
+uint64_t xval_address(const xval *v)
+{
+    const ctype *st = ctype_strip(v->type);
+    if (!v->type)
+        return v->v;
+    if (st && st->kind == CT_PTR)
+        return v->v;
+    return v->lval ? v->addr : v->v;
+}
+
+static int read_mem(evalctx *x, uint64_t addr, unsigned size, uint64_t *v)
+{
+    if (!x->env->read_mem)
+        return fail(x, "Cannot access memory here.");
+    return x->env->read_mem(x->env->ctx, addr, size, v, x->err);
+}
+
+static int load_typed(evalctx *x, const ctype *t, uint64_t addr, xval *out)
+{
+    const ctype *st = ctype_strip(t);
+    if (!st || st->kind == CT_VOID)
+        return fail(x, "Attempt to take contents of a non-pointer value.");
+    if (st->kind == CT_STRUCT || st->kind == CT_UNION || st->kind == CT_ARRAY ||
+        st->kind == CT_FUNC) {
+        memset(out, 0, sizeof *out);
+        out->v = addr;
+        out->size = 8;
+        out->type = t;
+        out->lval = true;
+        out->addr = addr;
+        return 0;
+    }
+    if (!st->size || st->size > 8)
+        return fail(x, "Cannot read a %llu-byte scalar.", (unsigned long long)st->size);
+    uint64_t raw;
+    if (read_mem(x, addr, (unsigned)st->size, &raw))
+        return -1;
+    *out = xval_typed(t, raw);
+    out->lval = true;
+    out->addr = addr;
+    return 0;
+}
+
+int xval_load(const expr_env *env, const ctype *t, uint64_t addr, xval *out, xerr *err)
+{
+    evalctx x = {env, err};
+    return load_typed(&x, t, addr, out);
+}
+
+/* A bit-field: bits [off, off+size) counted from the most significant bit
+ * of the byte at addr. */
+static int load_bits(evalctx *x, const cmember *m, uint64_t addr, xval *out)
+{
+    unsigned nbytes = (m->bit_offset + m->bit_size + 7u) / 8u;
+    if (nbytes > 8)
+        return fail(x, "A bit-field across more than 8 bytes.");
+    uint64_t raw;
+    if (read_mem(x, addr, nbytes, &raw))
+        return -1;
+    unsigned shift = nbytes * 8u - m->bit_offset - m->bit_size;
+    uint64_t v = (raw >> shift) & MASK(m->bit_size);
+    const ctype *st = ctype_strip(m->type);
+    if (st && st->sgn && m->bit_size < 64 && (v >> (m->bit_size - 1)) & 1)
+        v |= ~0ull << m->bit_size;
+    *out = xval_typed(m->type, v);
+    out->lval = true;
+    out->addr = addr;
+    out->bit_off = (uint8_t)m->bit_offset;
+    out->bit_size = (uint8_t)m->bit_size;
+    return 0;
+}
+
+static int check_avail(evalctx *x, const xval *v)
+{
+    if (v->avail == XV_OPTIMIZED_OUT)
+        return fail(x, "value has been optimized out");
+    if (v->avail == XV_NOT_SAVED)
+        return fail(x, "value is not available: the register was not saved in this frame");
+    return 0;
+}
+
+/* A pointer to t (NULL: void, which has no arena to make it in). */
+static const ctype *pointer_to(const ctype *t) { return t ? ctype_pointer(t->arena, t) : NULL; }
+
+/* A value as an operand of arithmetic: arrays and functions become
+ * pointers, aggregates are refused. */
+static int rvalue(evalctx *x, xval *v)
+{
+    if (!v->type)
+        return 0;
+    if (check_avail(x, v))
+        return -1;
+    const ctype *st = ctype_strip(v->type);
+    if (st && st->kind == CT_ARRAY && v->lval) {
+        const ctype *p = pointer_to(ctype_target(st));
+        if (!p)
+            return fail(x, "An array of elements of no known type.");
+        uint64_t a = v->addr;
+        *v = xval_typed(p, a);
+        return 0;
+    }
+    if (st && st->kind == CT_FUNC && v->lval) {
+        const ctype *p = pointer_to(v->type);
+        uint64_t a = v->addr;
+        *v = xval_typed(p, a);
+        return 0;
+    }
+    if (st && (st->kind == CT_STRUCT || st->kind == CT_UNION))
+        return fail(x, "A %s is not a number (print it, or take its address with &).",
+                    st->kind == CT_STRUCT ? "struct" : "union");
+    return 0;
+}
+
+static bool is_float(const xval *v)
+{
+    const ctype *st = ctype_strip(v->type);
+    return st && st->kind == CT_FLOAT;
+}
+
+static double float_of(const xval *v)
+{
+    if (v->size == 4) {
+        uint32_t w = (uint32_t)v->v;
+        float f;
+        memcpy(&f, &w, 4);
+        return f;
+    }
+    double d;
+    memcpy(&d, &v->v, 8);
+    return d;
+}
+
+static uint64_t float_bits(double d, uint64_t size)
+{
+    if (size == 4) {
+        float f = (float)d;
+        uint32_t w;
+        memcpy(&w, &f, 4);
+        return w;
+    }
+    uint64_t b;
+    memcpy(&b, &d, 8);
+    return b;
+}
+
+/* A value converted to type t (a cast, or an assignment to an object of
+ * type t). */
+static int convert(evalctx *x, const ctype *t, const xval *v, xval *out)
+{
+    const ctype *st = ctype_strip(t);
+    if (!st || st->kind == CT_VOID)
+        return fail(x, "Cannot cast to void.");
+    if (!ctype_is_scalar(t)) {
+        strbuf b;
+        sb_init(&b);
+        ctype_name(t, &b);
+        fail(x, "Invalid cast to %s (for the object at an address: *(%s *)ADDR or {%s} ADDR).", b.s,
+             b.s, b.s);
+        sb_free(&b);
+        return -1;
+    }
+    if (st->kind == CT_FLOAT) {
+        double d = is_float(v) ? float_of(v) : v->sgn ? (double)xval_signed(v) : (double)v->v;
+        *out = xval_typed(t, float_bits(d, st->size));
+        return 0;
+    }
+    uint64_t raw = v->v;
+    if (is_float(v))
+        raw = (uint64_t)(int64_t)float_of(v);
+    *out = xval_typed(t, raw);
+    return 0;
+}
+
+/* ---- evaluation ------------------------------------------------------------ */
+
 static int eval(evalctx *x, const expr *e, xval *out);
 
 static int deref(evalctx *x, const xval *p, xval *out)
 {
+    if (p->type) {
+        xval q = *p;
+        if (rvalue(x, &q))
+            return -1;
+        const ctype *st = ctype_strip(q.type);
+        if (!st || st->kind != CT_PTR)
+            return fail(x, "Attempt to take contents of a non-pointer value.");
+        if (!ctype_strip(ctype_target(st)))
+            return fail(x, "Attempt to take contents of a void pointer (cast it first).");
+        return load_typed(x, ctype_target(st), q.v, out);
+    }
     unsigned size = p->psize ? p->psize : 4;
     bool sgn = p->psize ? p->psgn : true;
-    if (!x->env->read_mem)
-        return fail(x, "Cannot access memory here.");
     uint64_t v;
-    if (x->env->read_mem(x->env->ctx, p->v, size, &v, x->err, x->errlen))
+    if (read_mem(x, p->v, size, &v))
         return -1;
-    *out = fit((xval){v, (uint8_t)size, sgn, 0, false, 0});
+    *out = fit((xval){.v = v, .size = (uint8_t)size, .sgn = sgn});
+    return 0;
+}
+
+/* base.name or base->name (pointers are followed either way, as gdb does). */
+static int member(evalctx *x, const xval *base, const char *name, xval *out)
+{
+    xval b = *base;
+    if (!b.type)
+        return fail(x,
+                    "\"%s\" is not a C struct: no member \"%s\" (cast the address, as in "
+                    "((struct NAME *)ADDR)->%s).",
+                    "the value", name, name);
+    if (check_avail(x, &b))
+        return -1;
+    const ctype *st = ctype_strip(b.type);
+    uint64_t obj;
+    if (st && st->kind == CT_PTR) {
+        st = ctype_strip(ctype_target(st));
+        obj = b.v;
+    } else {
+        obj = b.addr;
+        if (st && (st->kind == CT_STRUCT || st->kind == CT_UNION) && !b.lval)
+            return fail(x, "The struct is not in memory (held in registers): xbow cannot "
+                           "take its members.");
+    }
+    if (!st || (st->kind != CT_STRUCT && st->kind != CT_UNION)) {
+        strbuf tb;
+        sb_init(&tb);
+        ctype_name(b.type, &tb);
+        fail(x, "Attempt to extract a component of a value that is not a structure (%s).",
+             tb.s ? tb.s : "?");
+        sb_free(&tb);
+        return -1;
+    }
+    if (st->incomplete)
+        return fail(x, "struct %s is incomplete (only declared): no member \"%s\".",
+                    st->name ? st->name : "", name);
+    uint64_t off;
+    const cmember *m = ctype_member(st, name, &off);
+    if (!m)
+        return fail(x, "There is no member named %s.", name);
+    if (m->bit_size) {
+        cmember at = *m;
+        return load_bits(x, &at, obj + off, out);
+    }
+    return load_typed(x, m->type, obj + off, out);
+}
+
+static int index_typed(evalctx *x, const xval *base, int64_t i, xval *out)
+{
+    xval p = *base;
+    if (rvalue(x, &p))
+        return -1;
+    const ctype *st = ctype_strip(p.type);
+    if (!st || st->kind != CT_PTR)
+        return fail(x, "Cannot subscript something that is not an array or a pointer.");
+    if (!ctype_strip(ctype_target(st)))
+        return fail(x, "Cannot subscript a void pointer (cast it first).");
+    return load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out);
+}
+
+/* "a.b[3].c": a member path the lexer joined into one name, applied to a
+ * typed base. */
+static int apply_path(evalctx *x, xval *v, const char *path)
+{
+    const char *s = path;
+    while (*s) {
+        char name[128];
+        size_t n = 0;
+        while (*s && *s != '.' && *s != '[' && *s != '(' && n + 1 < sizeof name)
+            name[n++] = *s++;
+        name[n] = 0;
+        if (*s == '(')
+            return fail(x, "\"%s\": (N) indexes device registers; C arrays use [N].", path);
+        if (n && member(x, v, name, v))
+            return -1;
+        while (*s == '[') {
+            char *end;
+            long long i = strtoll(s + 1, &end, 10);
+            if (*end != ']')
+                return fail(x, "Bad index in \"%s\".", path);
+            if (index_typed(x, v, i, v))
+                return -1;
+            s = end + 1;
+        }
+        if (*s == '.')
+            s++;
+    }
     return 0;
 }
 
@@ -681,22 +1100,35 @@ static int ident(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_ident)
         return fail(x, "No symbol \"%s\" in current context.", name);
-    return x->env->get_ident(x->env->ctx, name, out, x->err, x->errlen);
+    int rc = x->env->get_ident(x->env->ctx, name, out, x->err);
+    const char *dot = strchr(name, '.');
+    if (rc == 0 || !dot)
+        return rc;
+    /* Not a device register: a C variable and a member path?  If not,
+     * the first answer's error stands. */
+    char first[128];
+    snprintf(first, sizeof first, "%.*s", (int)(dot - name), name);
+    xval base;
+    xerr ignored;
+    if (x->env->get_ident(x->env->ctx, first, &base, &ignored) != 0 || !base.type)
+        return -1;
+    *out = base;
+    return apply_path(x, out, dot + 1);
 }
 
 static int var(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_var)
         return fail(x, "No register or variable \"$%s\".", name);
-    return x->env->get_var(x->env->ctx, name, out, x->err, x->errlen);
+    return x->env->get_var(x->env->ctx, name, out, x->err);
 }
 
-/* Address of the memory an lvalue of kind '*' or [] designates. */
+/* Address of the memory an untyped lvalue of kind '*' or [] designates. */
 static int mem_lvalue(evalctx *x, const expr *e, xval *ptr)
 {
     if (e->kind == N_INDEX) {
         xval b, i;
-        if (eval(x, e->a, &b) || eval(x, e->b, &i))
+        if (eval(x, e->a, &b) || eval(x, e->b, &i) || rvalue(x, &i))
             return -1;
         if (!b.psize)
             return fail(x, "Cannot subscript something that is not a pointer.");
@@ -709,25 +1141,102 @@ static int mem_lvalue(evalctx *x, const expr *e, xval *ptr)
     return 0;
 }
 
+static const ctype *named_type(evalctx *x, const expr *e)
+{
+    const ctype *t = NULL;
+    if (!x->env->lookup_type) {
+        fail(x, "No type named %s (no debugging information).", e->name);
+        return NULL;
+    }
+    if (x->env->lookup_type(x->env->ctx, e->name, &t, x->err))
+        return NULL;
+    for (int i = 0; i < (e->op & 0xff); i++) /* lookup_type gives a type, not NULL */
+        t = ctype_pointer(t->arena, t);
+    return t;
+}
+
+/* Write v into the typed object lv designates. */
+static int store_typed(evalctx *x, const xval *lv, const xval *v)
+{
+    if (!lv->lval)
+        return fail(x, "Left operand of assignment is not in memory.");
+    const ctype *st = ctype_strip(lv->type);
+    if (!ctype_is_scalar(lv->type))
+        return fail(x, "Cannot assign to a whole %s here: assign its members.",
+                    st && st->kind == CT_ARRAY ? "array" : "struct");
+    xval c;
+    if (convert(x, lv->type, v, &c))
+        return -1;
+    if (!x->env->write_mem)
+        return fail(x, "Cannot write memory here.");
+    if (lv->bit_size) {
+        unsigned nbytes = (lv->bit_off + lv->bit_size + 7u) / 8u;
+        uint64_t raw;
+        if (read_mem(x, lv->addr, nbytes, &raw))
+            return -1;
+        unsigned shift = nbytes * 8u - lv->bit_off - lv->bit_size;
+        uint64_t m = MASK(lv->bit_size) << shift;
+        raw = (raw & ~m) | ((c.v << shift) & m);
+        return x->env->write_mem(x->env->ctx, lv->addr, nbytes, raw, x->err);
+    }
+    return x->env->write_mem(x->env->ctx, lv->addr, (unsigned)st->size, c.v & MASK(st->size * 8u),
+                             x->err);
+}
+
+static int reload(evalctx *x, const xval *lv, xval *out)
+{
+    if (lv->bit_size) {
+        cmember m = {NULL, lv->type, 0, lv->bit_off, lv->bit_size};
+        return load_bits(x, &m, lv->addr, out);
+    }
+    return load_typed(x, lv->type, lv->addr, out);
+}
+
 static int assign(evalctx *x, const expr *e, xval *out)
 {
     xval v;
-    if (eval(x, e->b, &v))
+    if (eval(x, e->b, &v) || rvalue(x, &v))
         return -1;
     const expr *l = e->a;
     if (l->kind == N_VAR) {
         if (!x->env->set_var)
             return fail(x, "Cannot assign to $%s here.", l->name);
-        if (x->env->set_var(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_var(x->env->ctx, l->name, &v, x->err))
             return -1;
         return var(x, l->name, out);
     }
     if (l->kind == N_IDENT) {
+        /* A C variable in memory is written here; registers, symbols,
+         * device registers and variables in registers by the env. */
+        xval lv;
+        if (ident(x, l->name, &lv) == 0 && lv.type && lv.lval) {
+            if (store_typed(x, &lv, &v))
+                return -1;
+            return reload(x, &lv, out);
+        }
         if (!x->env->set_ident)
             return fail(x, "Cannot assign to \"%s\" here.", l->name);
-        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err, x->errlen))
+        if (x->env->set_ident(x->env->ctx, l->name, &v, x->err))
             return -1;
         return ident(x, l->name, out);
+    }
+    /* Typed objects: members, {TYPE} ADDR, *p and p[i] of a typed p. */
+    bool typed = l->kind == N_MEMBER || l->kind == N_CAST;
+    if (!typed) {
+        xval base;
+        if (eval(x, l->a, &base))
+            return -1;
+        typed = base.type != NULL;
+    }
+    if (typed) {
+        xval lv;
+        if (eval(x, l, &lv))
+            return -1;
+        if (!lv.type)
+            return fail(x, "Left operand of assignment is not an lvalue.");
+        if (store_typed(x, &lv, &v))
+            return -1;
+        return reload(x, &lv, out);
     }
     xval p;
     if (mem_lvalue(x, l, &p))
@@ -735,13 +1244,33 @@ static int assign(evalctx *x, const expr *e, xval *out)
     unsigned size = p.psize ? p.psize : 4;
     if (!x->env->write_mem)
         return fail(x, "Cannot write memory here.");
-    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err, x->errlen))
+    if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err))
         return -1;
     return deref(x, &p, out);
 }
 
 static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
 {
+    if (is_float(a) || is_float(b))
+        return fail(x, "Floating-point arithmetic is not supported (print the value alone).");
+    const ctype *ta = ctype_strip(a->type), *tb = ctype_strip(b->type);
+    bool pa = ta && ta->kind == CT_PTR, pb = tb && tb->kind == CT_PTR;
+    if ((pa || pb) && (op == '+' || op == '-')) {
+        if (pa && pb) {
+            if (op == '+')
+                return fail(x, "Cannot add two pointers.");
+            *out = xval_int(((int64_t)(a->v - b->v)) / (int64_t)ctype_stride(ta));
+            return 0;
+        }
+        const xval *p = pa ? a : b, *n = pa ? b : a;
+        if (op == '-' && pb)
+            return fail(x, "Cannot subtract a pointer from a number.");
+        if (n->psize)
+            return fail(x, "Cannot add two pointers.");
+        uint64_t k = (uint64_t)xval_signed(n) * ctype_stride(pa ? ta : tb);
+        *out = xval_typed(p->type, op == '+' ? p->v + k : p->v - k);
+        return 0;
+    }
     bool uns = !a->sgn || !b->sgn || a->psize || b->psize;
     uint64_t ua = a->v, ub = b->v;
     int64_t sa = xval_signed(a), sb = xval_signed(b);
@@ -761,6 +1290,8 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
                 return fail(x, "Cannot subtract a pointer from a number.");
             int64_t k = xval_signed(n) * (int64_t)p->stride;
             r = *p;
+            r.type = NULL;
+            r.lval = false;
             r.v = op == '+' ? p->v + (uint64_t)k : p->v - (uint64_t)k;
             break;
         }
@@ -778,7 +1309,10 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
         else
             r.v = (uint64_t)(op == '/' ? sa / sb : sa % sb);
         break;
-    case OP_SHL: r.v = ub >= 64 ? 0 : ua << ub; r.sgn = a->sgn && !a->psize; break;
+    case OP_SHL:
+        r.v = ub >= 64 ? 0 : ua << ub;
+        r.sgn = a->sgn && !a->psize;
+        break;
     case OP_SHR:
         if (a->sgn && !a->psize)
             r = xval_int(ub >= 64 ? (sa < 0 ? -1 : 0) : sa >> ub);
@@ -800,50 +1334,164 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
     return 0;
 }
 
+/* A plain copy of a typed scalar (its C type dropped): what arithmetic
+ * results are. */
+static xval plain(const xval *v)
+{
+    xval r = *v;
+    r.type = NULL;
+    r.lval = false;
+    r.addr = 0;
+    r.bit_off = r.bit_size = 0;
+    return r;
+}
+
+static int address_of(evalctx *x, const expr *a, xval *out)
+{
+    if (a->kind == N_UNARY && a->op == '*') {
+        if (eval(x, a->a, out))
+            return -1;
+        return out->type ? rvalue(x, out) : 0;
+    }
+    if (a->kind == N_IDENT || a->kind == N_INDEX || a->kind == N_MEMBER ||
+        (a->kind == N_CAST && (a->op & CAST_OBJECT))) {
+        xval v;
+        if (a->kind == N_INDEX) {
+            xval base;
+            if (eval(x, a->a, &base))
+                return -1;
+            if (!base.type)
+                return mem_lvalue(x, a, out);
+        }
+        if (eval(x, a, &v))
+            return -1;
+        if (!v.type) {
+            if (a->kind == N_IDENT) { /* a symbol is its address already */
+                *out = v;
+                return 0;
+            }
+            return fail(x, "Attempt to take address of value not located in memory.");
+        }
+        if (!v.lval)
+            return fail(x, "Attempt to take address of value not located in memory.");
+        if (v.bit_size)
+            return fail(x, "Attempt to take address of a bit-field.");
+        const ctype *p = pointer_to(v.type);
+        *out = xval_typed(p, v.addr);
+        return 0;
+    }
+    return fail(x, "Attempt to take address of value not located in memory.");
+}
+
+static int cast(evalctx *x, const expr *e, xval *out)
+{
+    xval a;
+    if (eval(x, e->a, &a))
+        return -1;
+    if (e->op & CAST_OBJECT) { /* {TYPE} ADDR */
+        if (rvalue(x, &a))
+            return -1;
+        if (!e->name) {
+            xval t = e->val;
+            t.psize = t.psize ? t.psize : t.size;
+            t.psgn = t.psize == t.size ? t.sgn : t.psgn;
+            t.v = a.v;
+            return deref(x, &t, out);
+        }
+        const ctype *t = named_type(x, e);
+        return t ? load_typed(x, t, xval_address(&a), out) : -1;
+    }
+    if (rvalue(x, &a))
+        return -1;
+    if (e->name) {
+        const ctype *t = named_type(x, e);
+        return t ? convert(x, t, &a, out) : -1;
+    }
+    xval b = e->val;
+    b.v = is_float(&a) ? (uint64_t)(int64_t)float_of(&a) : a.v;
+    *out = fit(b);
+    return 0;
+}
+
+static int size_of(evalctx *x, const expr *e, xval *out)
+{
+    if (!e->a) {
+        if (!e->name) {
+            *out = xval_uns(e->val.size);
+            return 0;
+        }
+        const ctype *t = named_type(x, e);
+        if (!t)
+            return -1;
+        const ctype *st = ctype_strip(t);
+        if (st && (st->incomplete || st->kind == CT_VOID || st->kind == CT_FUNC))
+            return fail(x, "%s has no size (incomplete or not an object).", e->name);
+        *out = xval_uns(st ? st->size : 1);
+        return 0;
+    }
+    xval v;
+    if (eval(x, e->a, &v))
+        return -1;
+    const ctype *st = ctype_strip(v.type);
+    *out = xval_uns(v.type ? (st ? st->size : 1) : v.size);
+    return 0;
+}
+
 static int eval(evalctx *x, const expr *e, xval *out)
 {
     xval a, b;
     switch (e->kind) {
-    case N_NUM:
-        *out = e->val;
-        return 0;
-    case N_VAR:
-        return var(x, e->name, out);
-    case N_IDENT:
-        return ident(x, e->name, out);
+    case N_NUM: *out = e->val; return 0;
+    case N_VAR: return var(x, e->name, out);
+    case N_IDENT: return ident(x, e->name, out);
+    case N_MEMBER:
+        if (eval(x, e->a, &a))
+            return -1;
+        if (!a.type)
+            return fail(x,
+                        "The %s operator needs a C struct or a pointer to one: cast the "
+                        "address, as in ((struct NAME *)ADDR)->%s.",
+                        e->op == '.' ? "." : "->", e->name);
+        *out = a;
+        return apply_path(x, out, e->name);
     case N_INDEX: {
+        if (eval(x, e->a, &a))
+            return -1;
+        if (a.type) {
+            if (eval(x, e->b, &b) || rvalue(x, &b))
+                return -1;
+            if (is_float(&b))
+                return fail(x, "An array index must be an integer.");
+            return index_typed(x, &a, xval_signed(&b), out);
+        }
         xval p;
         if (mem_lvalue(x, e, &p))
             return -1;
         return deref(x, &p, out);
     }
-    case N_CAST:
-        if (eval(x, e->a, &a))
-            return -1;
-        b = e->val;
-        b.v = a.v;
-        *out = fit(b);
-        return 0;
+    case N_CAST: return cast(x, e, out);
+    case N_SIZEOF: return size_of(x, e, out);
     case N_UNARY:
-        if (e->op == '&') {
-            if (e->a->kind == N_IDENT)
-                return ident(x, e->a->name, out);
-            if (e->a->kind == N_UNARY && e->a->op == '*')
-                return eval(x, e->a->a, out);
-            return fail(x, "Attempt to take address of value not located in memory.");
-        }
+        if (e->op == '&')
+            return address_of(x, e->a, out);
         if (eval(x, e->a, &a))
             return -1;
+        if (e->op == '*')
+            return deref(x, &a, out);
+        if (rvalue(x, &a))
+            return -1;
+        if (is_float(&a) && e->op != '+')
+            return fail(x, "Floating-point arithmetic is not supported (print the value alone).");
+        a = plain(&a);
         switch (e->op) {
         case '-': *out = a.sgn ? xval_int(-xval_signed(&a)) : xval_uns(-a.v); return 0;
         case '+': *out = a; return 0;
         case '!': *out = xval_int(a.v == 0); return 0;
-        case '~': *out = fit((xval){~a.v, a.size, a.sgn, 0, false, 0}); return 0;
-        case '*': return deref(x, &a, out);
+        case '~': *out = fit((xval){.v = ~a.v, .size = a.size, .sgn = a.sgn}); return 0;
         }
         return fail(x, "internal error: unary %c", e->op);
     case N_BIN:
-        if (eval(x, e->a, &a))
+        if (eval(x, e->a, &a) || rvalue(x, &a))
             return -1;
         if (e->op == OP_LAND || e->op == OP_LOR) {
             bool t = a.v != 0;
@@ -851,38 +1499,36 @@ static int eval(evalctx *x, const expr *e, xval *out)
                 *out = xval_int(t);
                 return 0;
             }
-            if (eval(x, e->b, &b))
+            if (eval(x, e->b, &b) || rvalue(x, &b))
                 return -1;
             *out = xval_int(b.v != 0);
             return 0;
         }
-        if (eval(x, e->b, &b))
+        if (eval(x, e->b, &b) || rvalue(x, &b))
             return -1;
         return binary(x, e->op, &a, &b, out);
     case N_COND:
-        if (eval(x, e->a, &a))
+        if (eval(x, e->a, &a) || rvalue(x, &a))
             return -1;
         return eval(x, a.v ? e->b : e->c, out);
-    case N_ASSIGN:
-        return assign(x, e, out);
+    case N_ASSIGN: return assign(x, e, out);
     }
     return fail(x, "internal error: node %d", e->kind);
 }
 
-int expr_eval(const expr *e, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err)
 {
-    evalctx x = {env, err, errlen};
-    if (errlen)
-        err[0] = 0;
+    evalctx x = {env, err};
+    xerr_clear(err);
     return eval(&x, e, out);
 }
 
-int expr_evaluate(const char *text, const expr_env *env, xval *out, char *err, size_t errlen)
+int expr_evaluate(const char *text, const expr_env *env, xval *out, xerr *err)
 {
-    expr *e = expr_parse(text, NULL, err, errlen);
+    expr *e = expr_parse(text, NULL, err);
     if (!e)
         return -1;
-    int rc = expr_eval(e, env, out, err, errlen);
+    int rc = expr_eval(e, env, out, err);
     expr_free(e);
     return rc;
 }

@@ -1,19 +1,26 @@
-/* Call frames, best effort: without debug information the unwinder reads
- * each function's prologue (found through the symbol table) for the stack
- * adjustment (addiu/daddiu sp,sp,-N) and the slots where it saved $ra and
- * the registers it must preserve (sw/sd REG,OFF(sp)), as gdb's heuristic
- * MIPS unwinder does.  Leaf functions that save nothing return through $ra
- * (innermost frame only).  The saved slots give an outer frame its own
- * values of s0-s8, gp, sp, ra and pc; caller-saved registers are lost. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Call frames.  Where the debug information has call-frame information
+ * for the pc, a frame is unwound with it (srcframe.c): exact at every
+ * instruction, through exception frames the code marks.  Elsewhere, best
+ * effort: the unwinder reads each function's prologue (found through the
+ * symbol table) for the stack adjustment (addiu/daddiu sp,sp,-N) and the
+ * slots where it saved $ra and the registers it must preserve (sw/sd
+ * REG,OFF(sp)), as gdb's heuristic MIPS unwinder does.  Leaf functions
+ * that save nothing return through $ra (innermost frame only).  Either
+ * way each frame carries the registers it knows (regs, valid): an outer
+ * frame its own values of s0-s8, gp, sp, ra and pc from the slots its
+ * callees saved them in; caller-saved registers are lost (except through
+ * an exception frame, whose CFI says where it saved them all). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 #define OP(i) ((i) >> 26)
 #define RS(i) (((i) >> 21) & 31)
 #define RT(i) (((i) >> 16) & 31)
-#define IMM(i) ((int16_t)((i) & 0xffff))
+#define IMM(i) ((int16_t)((i)&0xffff))
 
 enum { REG_SP = 29, REG_RA = 31 };
 #define MAX_PROLOGUE 256 /* instructions scanned from a function's start */
@@ -21,14 +28,11 @@ enum { REG_SP = 29, REG_RA = 31 };
 bool dbg_insn_is_call(uint32_t insn)
 {
     switch (OP(insn)) {
-    case 0x03: /* jal */
-        return true;
-    case 0x00: /* jalr */
-        return (insn & 0x3f) == 0x09;
+    case 0x03: /* jal */ return true;
+    case 0x00: /* jalr */ return (insn & 0x3f) == 0x09;
     case 0x01: /* bltzal, bgezal (bal), bltzall, bgezall */
         return RT(insn) >= 0x10 && RT(insn) <= 0x13;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -106,8 +110,8 @@ static bool frame_layout(dbg *d, cpu *c, frame *f)
                 f->size = 0;
                 memset(f->saved_width, 0, sizeof f->saved_width);
             }
-        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP &&
-                   callee_saved(RT(i)) && !f->saved_width[RT(i)]) {
+        } else if ((OP(i) == 0x2b || OP(i) == 0x3f) && RS(i) == REG_SP && callee_saved(RT(i)) &&
+                   !f->saved_width[RT(i)]) {
             /* sw/sd REG, OFF(sp): the first store of a register it must
              * preserve is where the caller's value went */
             f->saved[RT(i)] = f->sp + (uint64_t)(int64_t)IMM(i);
@@ -121,19 +125,31 @@ static bool frame_layout(dbg *d, cpu *c, frame *f)
 
 uint64_t dbg_frame_cfa(dbg *d, cpu *c)
 {
-    frame f = {.pc = cpu_pc(c), .sp = cpu_gpr(c, REG_SP)};
-    if (!frame_layout(d, c, &f))
-        return f.sp;
-    return f.sp + f.size;
+    frame f[2];
+    dbg_frame0(c, &f[0]);
+    if (dbg_cfi_step(d, c, &f[0], &f[1]) > 0)
+        return f[0].cfa;
+    if (!frame_layout(d, c, &f[0]))
+        return f[0].sp;
+    return f[0].sp + f[0].size;
 }
 
-/* One step: fill in the layout of frame f (frame_layout), then find its
- * caller; ra is $ra for the innermost frame, 0 otherwise. */
+/* One step: fill in the layout of frame f (its CFI, or frame_layout), then
+ * find its caller; ra is $ra for the innermost frame, 0 otherwise. */
 static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
 {
+    int k = dbg_cfi_step(d, c, f, caller);
+    if (k > 0)
+        /* (no check that the stack grows: an exception may have switched
+         * stacks; bt's frame limit ends a loop) */
+        return caller->pc && !(caller->pc & 3) && !(caller->pc == f->pc && caller->sp == f->sp);
+    if (k < 0)
+        return false;
     if (!frame_layout(d, c, f))
         return false;
+    memset(caller, 0, sizeof *caller);
     caller->sp = f->sp + f->size;
+    f->cfa = caller->sp;
     unsigned ra_width = f->saved_width[REG_RA];
     if (ra_width) {
         uint8_t b[8];
@@ -146,9 +162,31 @@ static bool unwind_step(dbg *d, cpu *c, frame *f, uint64_t ra, frame *caller)
     } else {
         return false;
     }
-    if (caller->pc == 0 || (caller->pc & 3) ||
-        (caller->pc == f->pc && caller->sp == f->sp))
+    if (caller->pc == 0 || (caller->pc & 3) || (caller->pc == f->pc && caller->sp == f->sp))
         return false;
+    /* The registers it must preserve: from where f saved them, or as f
+     * has them; $sp and $ra (the return address, after the call); the
+     * others are lost. */
+    for (unsigned r = 1; r < 32; r++) {
+        unsigned w = f->saved_width[r];
+        if (r == REG_SP || r == REG_RA || !callee_saved(r))
+            continue;
+        if (w) {
+            uint8_t b[8];
+            if (cpu_read_virt(c, f->saved[r], b, w) != w)
+                continue;
+            uint64_t v = load_be(b, w);
+            caller->regs[r] = w == 4 ? (uint64_t)sext32(v) : v;
+        } else if (f->valid & (1u << r)) {
+            caller->regs[r] = f->regs[r];
+        } else {
+            continue;
+        }
+        caller->valid |= 1u << r;
+    }
+    caller->regs[REG_SP] = caller->sp;
+    caller->regs[REG_RA] = caller->pc;
+    caller->valid |= 1u << REG_SP | 1u << REG_RA | 1u;
     return true;
 }
 
@@ -156,9 +194,7 @@ unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max)
 {
     if (!max || !c)
         return 0;
-    memset(&out[0], 0, sizeof out[0]);
-    out[0].pc = cpu_pc(c);
-    out[0].sp = cpu_gpr(c, REG_SP);
+    dbg_frame0(c, &out[0]);
     unsigned n = 1;
     for (;;) {
         frame next = {0};
@@ -170,8 +206,8 @@ unsigned dbg_unwind(dbg *d, cpu *c, frame *out, unsigned max)
     return n;
 }
 
-int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r,
-                  uint64_t *val, uint64_t *slot)
+int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r, uint64_t *val,
+                  uint64_t *slot)
 {
     *slot = 0;
     if (level >= n || r >= 32)
@@ -180,55 +216,45 @@ int dbg_frame_gpr(cpu *c, const frame *f, unsigned n, unsigned level, unsigned r
         *val = r ? cpu_gpr(c, r) : 0;
         return 1;
     }
-    if (r == REG_SP) {
-        *val = f[level].sp;
-        return 1;
-    }
-    if (r == REG_RA) { /* after its call, $ra of the caller was the return address */
-        *val = f[level].pc;
-        return 1;
-    }
-    if (!callee_saved(r))
+    if (!(f[level].valid & (1u << r)))
         return 0;
-    /* The nearest inner frame that saved r holds the caller's value; a
-     * frame that did not save it did not change it. */
-    for (unsigned j = level; j-- > 0;) {
-        unsigned w = f[j].saved_width[r];
-        if (!w)
-            continue;
-        uint8_t b[8];
-        if (cpu_read_virt(c, f[j].saved[r], b, w) != w)
-            return 0;
-        uint64_t v = load_be(b, w);
-        *val = w == 4 ? (uint64_t)sext32(v) : v;
-        *slot = f[j].saved[r];
-        return 1;
+    *val = f[level].regs[r];
+    /* Where: the nearest inner frame that saved it (a frame that did not
+     * save it did not change it); $sp and $ra are not kept in one. */
+    for (unsigned j = level; r != REG_SP && r != REG_RA && j-- > 0;) {
+        if (f[j].saved_width[r]) {
+            *slot = f[j].saved[r];
+            break;
+        }
     }
-    *val = cpu_gpr(c, r);
     return 1;
 }
 
-frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n)
+frame *dbg_selected_frames(dbg *d, cpu *c, unsigned *n, unsigned *level)
 {
-    unsigned want = d->frame + 2; /* the selected frame and its caller */
-    frame *f = calloc(want, sizeof *f);
-    if (!f)
-        return NULL;
+    /* With the debug information d->frame counts inlined functions too:
+     * its physical frame */
+    src_frame sel;
+    unsigned phys = 0;
+    if (d->frame && dbg_src_selected(d, c, &sel))
+        phys = sel.phys;
+    unsigned want = phys + 2; /* the selected frame and its caller */
+    frame *f = xcalloc(want, sizeof *f);
     *n = dbg_unwind(d, c, f, want);
-    if (d->frame >= *n) /* the stack changed under the selection */
+    if (phys >= *n) { /* the stack changed under the selection */
         d->frame = 0;
+        phys = 0;
+    }
+    *level = phys;
     return f;
 }
 
 uint64_t dbg_frame_pc(dbg *d, cpu *c)
 {
-    if (!d->frame)
+    src_frame sel;
+    if (!d->frame || !dbg_src_selected(d, c, &sel))
         return cpu_pc(c);
-    unsigned n;
-    frame *f = dbg_selected_frames(d, c, &n);
-    uint64_t pc = f ? f[d->frame].pc : cpu_pc(c);
-    free(f);
-    return pc;
+    return sel.pc;
 }
 
 void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out)
@@ -236,13 +262,13 @@ void dbg_format_frame(dbg *d, const frame *f, unsigned level, strbuf *out)
     char where[160];
     /* A return address points after the call's delay slot: name the caller. */
     uint64_t off;
-    const symbol *s = symtab_lookup_addr(&d->m->syms, level ? f->pc - 4 : f->pc, &off);
+    const symbol *s = symtab_lookup_addr(&d->m->syms, f->exact_pc ? f->pc : f->pc - 4, &off);
     if (s)
         snprintf(where, sizeof where, "%s+0x%llx", s->name, (unsigned long long)(f->pc - s->addr));
     else
         snprintf(where, sizeof where, "??");
-    sb_printf(out, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", level, (unsigned long long)f->pc,
-              where, (unsigned long long)f->sp);
+    sb_printf(out, "#%-2u 0x%016llx in %s (sp 0x%llx)\n", level, (unsigned long long)f->pc, where,
+              (unsigned long long)f->sp);
 }
 
 void dbg_show_location(dbg *d, cpu *c)
@@ -266,4 +292,6 @@ void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out)
     if (d->m->ncpus > 1)
         sb_printf(out, "[cpu%d] ", cpu_index(c));
     sb_printf(out, "%s:\t%s\n", where, dis);
+    if (pc == cpu_pc(c)) /* the source line, with the function when it changed */
+        dbg_src_report(d, c, false, out);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb stub's session: packets in, replies out.  gdb's breakpoints and
  * watchpoints (Z0..Z4) sit on the CPUs' own (the same reference-counted
  * code addresses as xbow's, and CPU watchpoints); memory goes through the
@@ -78,9 +79,7 @@ gdbstub *gdb_stub_new(dbg *d)
     gdbstub *s = gdb_stub(d);
     if (s)
         return s;
-    s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    s = xcalloc(1, sizeof *s);
     s->d = d;
     s->lfd = -1;
     s->cfd = -1;
@@ -256,9 +255,7 @@ static void read_mem(gdbstub *s, const char *p)
         return gdb_reply_err(s, 0x01);
     if (len > (RSP_MAX_PACKET - 8) / 2)
         len = (RSP_MAX_PACKET - 8) / 2; /* gdb takes a short read and asks for the rest */
-    uint8_t *buf = malloc(len ? len : 1);
-    if (!buf)
-        return gdb_reply_err(s, 0x0c);
+    uint8_t *buf = xmalloc(len);
     uint64_t got = len ? cpu_read_virt(gdb_g_cpu(s), addr, buf, len) : 0;
     if (len && !got) {
         free(buf);
@@ -309,7 +306,7 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     if (!insert) {
         for (unsigned i = s->npts; i-- > 0;) {
             gdb_point *pt = &s->pts[i];
-            if (pt->type == (int)type && pt->addr == addr &&
+            if (pt->type == (enum gdb_point_type)type && pt->addr == addr &&
                 (type <= GP_HW || pt->len == kind)) {
                 remove_point(s, i);
                 break;
@@ -319,11 +316,8 @@ static void set_point(gdbstub *s, const char *p, bool insert)
     }
     if (s->npts >= GDB_MAX_POINTS)
         return gdb_reply_err(s, 0x1c);
-    gdb_point *n = realloc(s->pts, (s->npts + 1) * sizeof *n);
-    if (!n)
-        return gdb_reply_err(s, 0x0c);
-    s->pts = n;
-    gdb_point pt = {.type = (int)type, .addr = addr, .len = kind};
+    s->pts = xrealloc(s->pts, (s->npts + 1) * sizeof *s->pts);
+    gdb_point pt = {.type = (enum gdb_point_type)type, .addr = addr, .len = kind};
     if (type <= GP_HW) {
         bp_addr_insert(d, -1, addr);
     } else {
@@ -349,9 +343,9 @@ static void monitor(gdbstub *s, const char *hex)
 {
     dbg *d = s->d;
     size_t n = strlen(hex);
-    char *line = malloc(n / 2 + 1);
-    if (!line || n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) ||
-        memchr(line, 0, n / 2) || memchr(line, '\n', n / 2)) {
+    char *line = xmalloc(n / 2 + 1);
+    if (n % 2 || rsp_unhex(hex, (uint8_t *)line, n / 2) || memchr(line, 0, n / 2) ||
+        memchr(line, '\n', n / 2)) {
         free(line);
         return gdb_reply_err(s, 0x01);
     }
@@ -359,7 +353,7 @@ static void monitor(gdbstub *s, const char *hex)
     strbuf out;
     sb_init(&out);
     const char *rest;
-    const command *c = dbg_command_lookup(line, &rest);
+    const command *c = dbg_command_lookup(d, line, &rest);
     if (!*dbg_skip_ws(line)) {
         sb_puts(&out, "\"monitor COMMAND\" runs an xbow command (\"monitor help\" lists them).\n");
     } else if (d->collecting) {
@@ -368,8 +362,10 @@ static void monitor(gdbstub *s, const char *hex)
     } else if (s->monitor_ok && !s->monitor_ok(line)) {
         sb_puts(&out, "monitor: not here.\n");
     } else if (c && (c->flags & CMD_RESUMES)) {
-        sb_printf(&out, "monitor %s: resume the guest with gdb's own commands (continue, "
-                        "stepi...): gdb would not know that it ran.\n", c->name);
+        sb_printf(&out,
+                  "monitor %s: resume the guest with gdb's own commands (continue, "
+                  "stepi...): gdb would not know that it ran.\n",
+                  c->name);
     } else {
         /* The command sees gdb's thread as the selected CPU. */
         int saved_cpu = d->cur_cpu, cpu_now = s->g_cpu >= 0 ? s->g_cpu : d->cur_cpu;
@@ -437,8 +433,10 @@ static void query(gdbstub *s, const char *p)
         s->hwbreak = strstr(p, "hwbreak+") != NULL;
         /* Reverse execution (ReverseStep+, ReverseContinue+) joins this list
          * when the time-travel issue lands. */
-        sb_printf(&b, "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
-                      "vContSupported+", RSP_MAX_PACKET);
+        sb_printf(&b,
+                  "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
+                  "vContSupported+",
+                  RSP_MAX_PACKET);
     } else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
         sb_putc(&b, '1'); /* the machine was there before gdb: quit detaches */
     } else if (!strcmp(p, "qC")) {
@@ -498,9 +496,10 @@ static void detach(gdbstub *s)
     dbg *d = s->d;
     gdb_reply(s, "OK");
     bool run = s->on_detach == DETACH_RUN && !d->running;
-    gdb_session_end(s, d->running ? "detached" : run
-                    ? "detached: the guest runs on (gdbserver on-detach run; Ctrl-C stops it)"
-                    : "detached: the machine stays stopped (gdbserver on-detach stop)");
+    gdb_session_end(s,
+                    d->running ? "detached"
+                    : run ? "detached: the guest runs on (gdbserver on-detach run; Ctrl-C stops it)"
+                          : "detached: the machine stays stopped (gdbserver on-detach stop)");
     s->run_after_detach = run;
 }
 
@@ -536,7 +535,10 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
     case 'X': return write_mem(s, pkt + 1, len - 1, true);
     case 'Z': return set_point(s, pkt + 1, true);
     case 'z': return set_point(s, pkt + 1, false);
-    case 'c': case 'C': case 's': case 'S': return gdb_simple_resume(s, pkt[0], pkt + 1);
+    case 'c':
+    case 'C':
+    case 's':
+    case 'S': return gdb_simple_resume(s, pkt[0], pkt + 1);
     case 'H': return set_thread(s, pkt + 1);
     case 'T': {
         const char *p = pkt + 1;
@@ -566,8 +568,7 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
          * they will step back through its log and stop with replaylog: at
          * either end.  Not advertised until then. */
         break;
-    default:
-        break;
+    default: break;
     }
     (void)d;
     gdb_reply(s, "");
@@ -594,9 +595,7 @@ void gdb_feed(gdbstub *s)
             /* A copy: a packet that runs the guest lets the decoder take
              * the next one (Ctrl-C) meanwhile. */
             size_t len = s->dec.len;
-            char *pkt = malloc(len + 1);
-            if (!pkt)
-                break;
+            char *pkt = xmalloc(len + 1);
             memcpy(pkt, s->dec.buf, len + 1);
             s->depth++;
             if (len)
@@ -633,8 +632,7 @@ void gdb_feed(gdbstub *s)
                 gdb_net_write(s, "+", 1);
             gdb_reply_err(s, 0x16);
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }
@@ -666,8 +664,6 @@ void gdb_after_packet(gdbstub *s)
 int gdbstub_attach_virtual(dbg *d, gdbstub_send_fn send, void *ctx, uint64_t budget)
 {
     gdbstub *s = gdb_stub_new(d);
-    if (!s)
-        return -1;
     if (s->connected)
         gdb_session_end(s, "replaced");
     s->vsend = send;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb remote stub: gdb (gdb-multiarch, and every IDE that drives it)
  * debugs the emulated machine over a TCP or Unix socket while the xbow
  * prompt or TUI stays usable; both drive the same machine.  See

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb stub's sockets: a TCP or Unix listener, one client at a time (the
  * next one gets a refusal gdb shows), non-blocking reads fed to the session,
  * and the waiting front ends do (gdbstub_wait). */
@@ -34,8 +35,8 @@ static double now_s(void)
 static void format_sockaddr(const struct sockaddr *sa, char *buf, size_t len)
 {
     char host[NI_MAXHOST] = "?", port[NI_MAXSERV] = "?";
-    socklen_t sl = sa->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
-                                             : sizeof(struct sockaddr_in);
+    socklen_t sl =
+        sa->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
     getnameinfo(sa, sl, host, sizeof host, port, sizeof port, NI_NUMERICHOST | NI_NUMERICSERV);
     snprintf(buf, len, sa->sa_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, port);
 }
@@ -46,8 +47,7 @@ static bool is_loopback(const struct sockaddr *sa)
         return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
     if (sa->sa_family == AF_INET6) {
         const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
-        return IN6_IS_ADDR_LOOPBACK(a) ||
-               (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
+        return IN6_IS_ADDR_LOOPBACK(a) || (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
     }
     return false;
 }
@@ -73,8 +73,10 @@ static int split_spec(dbg *d, const char *spec, char *host, size_t hl, char *por
     char *end;
     unsigned long v = strtoul(p, &end, 10);
     if (!*p || *end || v > 65535 || *p == '-' || *p == '+')
-        return dbg_error(d, "gdbserver: \"%s\" is not a port (want [HOST:]PORT with PORT from "
-                            "0 to 65535, 0 for any free one, or unix:PATH).", spec);
+        return dbg_error(d,
+                         "gdbserver: \"%s\" is not a port (want [HOST:]PORT with PORT from "
+                         "0 to 65535, 0 for any free one, or unix:PATH).",
+                         spec);
     snprintf(port, pl, "%lu", v);
     return 0;
 }
@@ -167,12 +169,6 @@ int gdbstub_listen(dbg *d, const char *spec)
     if (fd < 0)
         return -1;
     s = gdb_stub_new(d);
-    if (!s) {
-        close(fd);
-        if (path[0])
-            unlink(path);
-        return dbg_error(d, "out of memory");
-    }
     s->lfd = fd;
     snprintf(s->where, sizeof s->where, "%s", where);
     snprintf(s->unix_path, sizeof s->unix_path, "%s", path);
@@ -181,7 +177,8 @@ int gdbstub_listen(dbg *d, const char *spec)
     if (remote)
         xlog(LOG_WARN, "gdbserver",
              "%s can be reached from other machines: whoever connects has full control of the "
-             "machine and of xbow's commands (monitor)", where);
+             "machine and of xbow's commands (monitor)",
+             where);
     return 0;
 }
 
@@ -314,11 +311,11 @@ static void read_client(gdbstub *s)
     if (n < 0 && (errno == EAGAIN || errno == EINTR))
         return;
     if (n <= 0) {
-        bool mid = s->dec.state != 0;
+        bool mid = s->dec.state != RSP_ST_IDLE;
         const char *what = s->gdb_run ? "closed the connection while the guest ran; it runs on "
                                         "(Ctrl-C stops it)"
-                           : mid ? "closed the connection in the middle of a packet"
-                                 : "closed the connection";
+                           : mid      ? "closed the connection in the middle of a packet"
+                                      : "closed the connection";
         if (n < 0)
             xlog(LOG_WARN, "gdbserver", "reading from %s: %s", s->peer, strerror(errno));
         else if (mid || s->gdb_run)

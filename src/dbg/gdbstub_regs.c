@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb stub's register file and target description: gdb's numbering for
  * a 64-bit MIPS (the features org.gnu.gdb.mips.cpu, .cp0 and .fpu, which
  * gdb requires by name), every register 64 bits wide. */
@@ -15,17 +16,18 @@ bool gdb_reg_get(cpu *c, unsigned n, uint64_t *v)
         *v = cpu_gpr(c, n);
     else if (n >= 38 && n < 70)
         *v = cpu_fpr(c, n - 38); /* raw: gdb shows 64-bit FPRs whatever Status.FR */
-    else switch (n) {
-    case 32: *v = cpu_cp0(c, CP0_STATUS_N); break;
-    case 33: *v = cpu_lo(c); break;
-    case 34: *v = cpu_hi(c); break;
-    case 35: *v = cpu_cp0(c, CP0_BADVADDR_N); break;
-    case 36: *v = cpu_cp0(c, CP0_CAUSE_N); break;
-    case GDB_REG_PC: *v = gdb_pc(c); break;
-    case 70: *v = cpu_fcsr(c); break;
-    case 71: *v = cpu_fir(c); break;
-    default: return false;
-    }
+    else
+        switch (n) {
+        case 32: *v = cpu_cp0(c, CP0_STATUS_N); break;
+        case 33: *v = cpu_lo(c); break;
+        case 34: *v = cpu_hi(c); break;
+        case 35: *v = cpu_cp0(c, CP0_BADVADDR_N); break;
+        case 36: *v = cpu_cp0(c, CP0_CAUSE_N); break;
+        case GDB_REG_PC: *v = gdb_pc(c); break;
+        case 70: *v = cpu_fcsr(c); break;
+        case 71: *v = cpu_fir(c); break;
+        default: return false;
+        }
     return true;
 }
 
@@ -36,24 +38,25 @@ bool gdb_reg_set(cpu *c, unsigned n, uint64_t v)
             cpu_set_gpr(c, n, v);
     } else if (n >= 38 && n < 70) {
         cpu_set_fpr(c, n - 38, v);
-    } else switch (n) {
-    case 32: cpu_set_cp0(c, CP0_STATUS_N, v); break;
-    case 33: cpu_set_lo(c, v); break;
-    case 34: cpu_set_hi(c, v); break;
-    case 35: cpu_set_cp0(c, CP0_BADVADDR_N, v); break;
-    case 36: cpu_set_cp0(c, CP0_CAUSE_N, v); break;
-    case GDB_REG_PC:
-        /* gdb writes back the pc it was shown (G rewrites every register):
+    } else
+        switch (n) {
+        case 32: cpu_set_cp0(c, CP0_STATUS_N, v); break;
+        case 33: cpu_set_lo(c, v); break;
+        case 34: cpu_set_hi(c, v); break;
+        case 35: cpu_set_cp0(c, CP0_BADVADDR_N, v); break;
+        case 36: cpu_set_cp0(c, CP0_CAUSE_N, v); break;
+        case GDB_REG_PC:
+            /* gdb writes back the pc it was shown (G rewrites every register):
          * that keeps the CPU in its delay slot.  Any other value is a jump. */
-        if (v != gdb_pc(c)) {
-            cpu_set_pc(c, v);
-            cpu_set_delay(c, false, 0);
+            if (v != gdb_pc(c)) {
+                cpu_set_pc(c, v);
+                cpu_set_delay(c, false, 0);
+            }
+            break;
+        case 70: cpu_set_fcsr(c, (uint32_t)v); break;
+        case 71: break; /* FIR is read-only */
+        default: return false;
         }
-        break;
-    case 70: cpu_set_fcsr(c, (uint32_t)v); break;
-    case 71: break; /* FIR is read-only */
-    default: return false;
-    }
     return true;
 }
 
@@ -81,8 +84,8 @@ static void build_xml(void)
                 "<reg name=\"cause\" bitsize=\"64\" regnum=\"36\"/>\n</feature>\n"
                 "<feature name=\"org.gnu.gdb.mips.fpu\">\n");
     for (int i = 0; i < 32; i++)
-        sb_printf(&b, "<reg name=\"f%d\" bitsize=\"64\" type=\"ieee_double\" regnum=\"%d\"/>\n",
-                  i, 38 + i);
+        sb_printf(&b, "<reg name=\"f%d\" bitsize=\"64\" type=\"ieee_double\" regnum=\"%d\"/>\n", i,
+                  38 + i);
     sb_puts(&b, "<reg name=\"fcsr\" bitsize=\"64\" group=\"float\" regnum=\"70\"/>\n"
                 "<reg name=\"fir\" bitsize=\"64\" group=\"float\" regnum=\"71\"/>\n"
                 "</feature>\n</target>\n");

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gdb stub's running side: gdb's resumes (c, s, vCont with ranges)
  * through xbow's resume loop, and the loop's client hooks (dbg_client):
  * polling between slices, claiming the stops at gdb's breakpoints and
@@ -146,14 +147,16 @@ static bool client_stopped(dbg *d, int r, const char *report)
         snprintf(s->stop.reason, sizeof s->stop.reason, "hwbreak:;");
     else if (gdbs && s->hit.kind != 's' && s->hit.kind != 'h')
         snprintf(s->stop.reason, sizeof s->stop.reason, "%s:%llx;",
-                 s->hit.kind == 'w' ? "watch" : s->hit.kind == 'r' ? "rwatch" : "awatch",
+                 s->hit.kind == 'w'   ? "watch"
+                 : s->hit.kind == 'r' ? "rwatch"
+                                      : "awatch",
                  (unsigned long long)s->hit.addr);
     s->hit.kind = 0;
     /* gdb's own stops (its breakpoints, steps and Ctrl-C in a run it
      * started) are gdb's to report; any other is xbow's, and gdb's console
      * shows xbow's report too. */
-    bool mine = s->gdb_run && !bp_pending(d) &&
-                (r == STOP_STEP || r == STOP_LIMIT || gdbs || s->interrupt);
+    bool mine =
+        s->gdb_run && !bp_pending(d) && (r == STOP_STEP || r == STOP_LIMIT || gdbs || s->interrupt);
     s->interrupt = false;
     free(s->stop.text);
     s->stop.text = NULL;
@@ -300,4 +303,3 @@ void gdb_vcont(gdbstub *s, const char *p)
         return gdb_reply_err(s, 0x01);
     resume(s, how, ci, lo, hi);
 }
-

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Ctrl-C and long output.  One flag, set by the front ends when the user
  * presses Ctrl-C (the CLI's SIGINT handler, the TUI's key), stops the guest
  * if it runs and every long command and script loop at its next check;
@@ -11,12 +12,12 @@
 
 #include "dbg/dbg_int.h"
 
-#define STREAM_CHUNK 4096     /* bytes handed to the front end at a time */
+#define STREAM_CHUNK 4096           /* bytes handed to the front end at a time */
 #define FRONT_END_POLL_NS 50000000u /* 50 ms */
 
 static volatile sig_atomic_t interrupt_flag;
-static bool reported;        /* "Interrupted." printed for this Ctrl-C */
-static int command_depth;    /* commands running (nested in scripts) */
+static bool reported;     /* "Interrupted." printed for this Ctrl-C */
+static int command_depth; /* commands running (nested in scripts) */
 static uint64_t next_poll_ns;
 static bool in_poll;
 

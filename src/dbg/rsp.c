@@ -1,7 +1,6 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gdb remote protocol framing: see rsp.h. */
 #include "dbg/rsp.h"
-
-enum { ST_IDLE, ST_DATA, ST_CS1, ST_CS2 };
 
 static int hexval(int c)
 {
@@ -17,12 +16,12 @@ static int hexval(int c)
 void rsp_init(rsp_decoder *d)
 {
     memset(d, 0, sizeof *d);
-    d->state = ST_IDLE;
+    d->state = RSP_ST_IDLE;
 }
 
 static void start(rsp_decoder *d)
 {
-    d->state = ST_DATA;
+    d->state = RSP_ST_DATA;
     d->len = 0;
     d->sum = 0;
     d->overflow = false;
@@ -31,7 +30,7 @@ static void start(rsp_decoder *d)
 int rsp_feed(rsp_decoder *d, uint8_t c)
 {
     switch (d->state) {
-    case ST_IDLE:
+    case RSP_ST_IDLE:
         switch (c) {
         case '$': start(d); return RSP_NONE;
         case '+': return RSP_ACK;
@@ -39,9 +38,9 @@ int rsp_feed(rsp_decoder *d, uint8_t c)
         case 0x03: return RSP_INTERRUPT;
         default: d->garbage++; return RSP_NONE;
         }
-    case ST_DATA:
+    case RSP_ST_DATA:
         if (c == '#') {
-            d->state = ST_CS1;
+            d->state = RSP_ST_CS1;
         } else if (c == '$') { /* a packet that never ended: take the new one */
             d->restarts++;
             start(d);
@@ -53,27 +52,27 @@ int rsp_feed(rsp_decoder *d, uint8_t c)
                 d->overflow = true;
         }
         return RSP_NONE;
-    case ST_CS1:
-    case ST_CS2: {
+    case RSP_ST_CS1:
+    case RSP_ST_CS2: {
         int v = hexval(c);
         if (v < 0) { /* not a checksum: the packet is broken */
-            d->state = ST_IDLE;
+            d->state = RSP_ST_IDLE;
             return RSP_BAD_CHECKSUM;
         }
-        if (d->state == ST_CS1) {
+        if (d->state == RSP_ST_CS1) {
             d->cs = (uint8_t)(v << 4);
-            d->state = ST_CS2;
+            d->state = RSP_ST_CS2;
             return RSP_NONE;
         }
         d->cs = (uint8_t)(d->cs | v);
-        d->state = ST_IDLE;
+        d->state = RSP_ST_IDLE;
         d->buf[d->len] = 0;
         if (d->cs != d->sum)
             return RSP_BAD_CHECKSUM;
         return d->overflow ? RSP_TOO_LONG : RSP_PACKET;
     }
     }
-    d->state = ST_IDLE;
+    d->state = RSP_ST_IDLE;
     return RSP_NONE;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gdb's remote serial protocol (RSP), the framing only: packets
  * "$data#cs", acknowledgements, the Ctrl-C byte, hex and the binary
  * escape.  Pure code, no I/O: the stub (gdbstub.c) feeds the decoder the
@@ -14,19 +15,21 @@
 #define RSP_MAX_PACKET 16384
 
 enum rsp_event {
-    RSP_NONE = 0,      /* nothing yet (in the middle of a packet, or a byte ignored) */
-    RSP_PACKET,        /* a whole packet with a good checksum: buf, len */
-    RSP_ACK,           /* '+' */
-    RSP_NAK,           /* '-': resend the last reply */
-    RSP_INTERRUPT,     /* 0x03 outside a packet: stop the target */
-    RSP_BAD_CHECKSUM,  /* a whole packet whose checksum did not match */
-    RSP_TOO_LONG,      /* a whole packet longer than RSP_MAX_PACKET (data dropped) */
+    RSP_NONE = 0,     /* nothing yet (in the middle of a packet, or a byte ignored) */
+    RSP_PACKET,       /* a whole packet with a good checksum: buf, len */
+    RSP_ACK,          /* '+' */
+    RSP_NAK,          /* '-': resend the last reply */
+    RSP_INTERRUPT,    /* 0x03 outside a packet: stop the target */
+    RSP_BAD_CHECKSUM, /* a whole packet whose checksum did not match */
+    RSP_TOO_LONG,     /* a whole packet longer than RSP_MAX_PACKET (data dropped) */
 };
 
+enum rsp_state { RSP_ST_IDLE, RSP_ST_DATA, RSP_ST_CS1, RSP_ST_CS2 };
+
 typedef struct rsp_decoder {
-    int state;
-    uint8_t sum;       /* of the data so far */
-    uint8_t cs;        /* the checksum as sent */
+    enum rsp_state state;
+    uint8_t sum; /* of the data so far */
+    uint8_t cs;  /* the checksum as sent */
     size_t len;
     bool overflow;
     uint64_t garbage;  /* bytes seen outside packets that mean nothing */

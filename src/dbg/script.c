@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scripting: define (user commands with $arg0.. $argc), document, if/else,
  * while, printf, and expect (run until the guest console prints a text).
  * (Host programs run only through "shell", src/dbg/cmd_core.c.) */
@@ -30,15 +31,14 @@ typedef struct script_state {
 static script_state *sstate(dbg *d)
 {
     if (!d->script) {
-        script_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->tap = -1;
+        script_state *s = xcalloc(1, sizeof *s);
+        s->tap = -1;
         d->script = s;
     }
     return d->script;
 }
 
-void dbg_script_free(dbg *d)
+static void dbg_script_free(dbg *d)
 {
     script_state *s = d->script;
     if (!s)
@@ -64,10 +64,8 @@ static int exec_lines(dbg *d, const char *body)
     int rc = 0;
     for (const char *s = body; *s && !d->quit;) {
         size_t n = strcspn(s, "\n");
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            return dbg_error(d, "out of memory");
         rc = dbg_execute(d, line);
         free(line);
         if (rc)
@@ -89,7 +87,7 @@ static int exec_lines(dbg *d, const char *body)
 static ucmd *ufind(dbg *d, const char *name)
 {
     script_state *s = sstate(d);
-    for (ucmd *u = s ? s->cmds : NULL; u; u = u->next)
+    for (ucmd *u = s->cmds; u; u = u->next)
         if (!strcmp(u->name, name))
             return u;
     return NULL;
@@ -100,15 +98,13 @@ static int define_done(dbg *d, const char *body)
     script_state *s = sstate(d);
     ucmd *u = ufind(d, d->block_arg);
     if (!u) {
-        u = calloc(1, sizeof *u);
-        if (!u)
-            return dbg_error(d, "out of memory");
+        u = xcalloc(1, sizeof *u);
         snprintf(u->name, sizeof u->name, "%s", d->block_arg);
         u->next = s->cmds;
         s->cmds = u;
     }
     free(u->body);
-    u->body = strdup(body);
+    u->body = xstrdup(body);
     return 0;
 }
 
@@ -121,7 +117,7 @@ static int check_name(dbg *d, const char *args, const char *cmd, char *name, siz
         if (!(*p == '_' || *p == '-' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
               (*p >= 'A' && *p <= 'Z')))
             return dbg_error(d, "%s: \"%s\" is not a command name.", cmd, name);
-    if (dbg_command_find(name))
+    if (dbg_command_find(d, name))
         return dbg_error(d, "%s: \"%s\" is a built-in command.", cmd, name);
     return 0;
 }
@@ -141,7 +137,7 @@ static int document_done(dbg *d, const char *body)
     if (!u)
         return dbg_error(d, "document: no user command \"%s\" (define it first).", d->block_arg);
     free(u->doc);
-    u->doc = strdup(body);
+    u->doc = xstrdup(body);
     return 0;
 }
 
@@ -181,7 +177,7 @@ static char *substitute(const char *line, char **argv, int argc)
             sb_putc(&b, *s++);
         }
     }
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 int dbg_script_user(dbg *d, const char *line, int *rc)
@@ -207,12 +203,10 @@ int dbg_script_user(dbg *d, const char *line, int *rc)
     sb_init(&body);
     for (const char *p = u->body; *p;) {
         size_t n = strcspn(p, "\n");
-        char *l = strndup(p, n);
-        char *x = l ? substitute(l, argv, argc) : NULL;
-        if (x) {
-            sb_puts(&body, x);
-            sb_putc(&body, '\n');
-        }
+        char *l = xstrndup(p, n);
+        char *x = substitute(l, argv, argc);
+        sb_puts(&body, x);
+        sb_putc(&body, '\n');
         free(l);
         free(x);
         p += n + (p[n] == '\n');
@@ -248,10 +242,8 @@ static int if_done(dbg *d, const char *body)
     for (const char *s = body; *s;) {
         size_t n = strcspn(s, "\n");
         char w[16];
-        char *line = strndup(s, n);
+        char *line = xstrndup(s, n);
         s += n + (s[n] == '\n');
-        if (!line)
-            break;
         dbg_next_word(line, w, sizeof w);
         if (dbg_opens_block(line))
             depth++;
@@ -318,10 +310,7 @@ static int cmd_else(dbg *d, const char *args)
     return dbg_error(d, "else: only inside if ... end.");
 }
 
-static int cmd_end(dbg *d, const char *args)
-{
-    return dbg_error(d, "end: no block to end.");
-}
+static int cmd_end(dbg *d, const char *args) { return dbg_error(d, "end: no block to end."); }
 
 /* ---- printf ---------------------------------------------------------------------- */
 
@@ -356,7 +345,7 @@ static char *parse_string(dbg *d, const char *s, const char **end)
         return NULL;
     }
     *end = s + 1;
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 static int cmd_printf(dbg *d, const char *args)
@@ -403,14 +392,14 @@ static int cmd_printf(dbg *d, const char *args)
         if (conv == 's') {
             char str[1024];
             unsigned k = 0;
-            char err[200];
+            xerr err;
             uint8_t ch = 1;
             while (k < sizeof str - 1 &&
-                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, err, sizeof err) == 0 && ch)
+                   dbg_read(d, (dbg_addr){v.v + k, false}, &ch, 1, &err) == 0 && ch)
                 str[k++] = (char)ch;
             str[k] = 0;
             if (!k && ch) {
-                rc = dbg_error(d, "%s", err);
+                rc = dbg_error(d, "%s", err.msg);
                 break;
             }
             spec[n++] = 's';
@@ -444,13 +433,14 @@ static int cmd_printf(dbg *d, const char *args)
 
 /* ---- expect ---------------------------------------------------------------------- */
 
-/* Look for the text in what the guest printed; consume through it. */
-static bool consume(script_state *s, const char *want)
+/* Look for the text in what the guest printed, from offset `from` on;
+ * consume through it. */
+static bool consume(script_state *s, const char *want, size_t from)
 {
     size_t wl = strlen(want);
     if (!s->con || s->conlen < wl)
         return false;
-    for (size_t i = 0; i + wl <= s->conlen; i++) {
+    for (size_t i = from; i + wl <= s->conlen; i++) {
         if (memcmp(s->con + i, want, wl) == 0) {
             size_t cut = i + wl;
             memmove(s->con, s->con + cut, s->conlen - cut);
@@ -478,11 +468,15 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
             n = CONSOLE_KEEP;
         }
     }
-    if (!s->con && !(s->con = malloc(CONSOLE_KEEP)))
-        return;
+    if (!s->con)
+        s->con = xmalloc(CONSOLE_KEEP);
+    /* Only a match that ends in the new bytes is new (the guest prints a
+     * byte at a time: scanning all that was kept each time is quadratic). */
+    size_t wl = s->want ? strlen(s->want) : 0;
+    size_t from = s->conlen + 1 > wl ? s->conlen + 1 - wl : 0;
     memcpy(s->con + s->conlen, buf, n);
     s->conlen += n;
-    if (s->want && !s->found && consume(s, s->want)) {
+    if (s->want && !s->found && consume(s, s->want, from)) {
         s->found = true;
         d->quiet_stop = true;
         dbg_request_stop(d);
@@ -492,7 +486,7 @@ static void on_console(void *ctx, const uint8_t *buf, size_t n)
 void dbg_script_attach(dbg *d)
 {
     script_state *s = sstate(d);
-    if (s && s->tap < 0 && d->m->console)
+    if (s->tap < 0 && d->m->console)
         s->tap = chardev_add_tap(d->m->console, on_console, d);
 }
 
@@ -517,7 +511,7 @@ static int cmd_expect(dbg *d, const char *args)
         free(want);
         return dbg_error(d, "expect: the text is empty.");
     }
-    if (consume(s, want)) {
+    if (consume(s, want, 0)) {
         free(want);
         return 0;
     }
@@ -541,53 +535,81 @@ static int cmd_expect(dbg *d, const char *args)
 }
 
 static const command script_commands[] = {
-    {"define", NULL, cmd_define, "define NAME\n  COMMANDS...\nend",
-     "Define a command NAME that runs COMMANDS; in them $arg0 ... $arg9 are its\n"
-     "arguments and $argc their number.  Redefining replaces it.\n"
-     "Example:\n"
-     "  define show-tx\n"
-     "    ring $arg0 tx\n"
-     "    print/x $arg0.TxStatus\n"
-     "  end", CMD_NOREPEAT},
-    {"document", NULL, cmd_document, "document NAME\n  TEXT...\nend",
-     "Give a user command the text \"help NAME\" prints.\n"
-     "Example:\n"
-     "  document show-tx\n"
-     "    Show a NIC's Tx ring and status: show-tx NIC\n"
-     "  end", CMD_NOREPEAT},
-    {"if", NULL, cmd_if, "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
-     "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
-     "Example:\n"
-     "  if $a0 == 0\n"
-     "    echo zero\\n\n"
-     "  end", CMD_NOREPEAT},
-    {"while", NULL, cmd_while, "while EXPR\n  COMMANDS...\nend",
-     "Run COMMANDS as long as EXPR is non-zero.\n"
-     "Example:\n"
-     "  set $i = 0\n"
-     "  while $i < 4\n"
-     "    stepi\n"
-     "    set $i = $i + 1\n"
-     "  end", CMD_NOREPEAT},
-    {"else", NULL, cmd_else, "else", "Part of if ... else ... end.\nExample: see if", 0},
-    {"end", NULL, cmd_end, "end", "Ends define, document, commands, if and while blocks.\n"
-     "Example: see define", 0},
-    {"printf", NULL, cmd_printf, "printf \"FORMAT\", ARG...",
-     "Print formatted values, as C's printf.\n"
-     "Print ARGs (expressions) under control of FORMAT, as C's printf: %d %i %u %x %X %o\n"
-     "%c %p %s (a string read from guest memory) %% with flags and widths; values are\n"
-     "64-bit.  No newline is added.\n"
-     "Example: printf \"pc=%#x a0=%d\\n\", $pc, $a0", 0},
-    {"expect", NULL, cmd_expect, "expect \"TEXT\" [INSNS]",
-     "Run the guest until its console prints a text.\n"
-     "Run the guest until its console prints TEXT (output since the previous match\n"
-     "counts), then stop quietly; with INSNS, fail if TEXT has not appeared within that\n"
-     "many instructions.  Fails too when something else stops the guest first.  For\n"
-     "guest-level tests and demos.\n"
-     "Example: expect \"hello, world\" 10000000", CMD_MACHINE | CMD_RESUMES},
+    {.name = "define",
+     .fn = cmd_define,
+     .usage = "define NAME\n  COMMANDS...\nend",
+     .help = "Define a command NAME that runs COMMANDS; in them $arg0 ... $arg9 are its\n"
+             "arguments and $argc their number.  Redefining replaces it.\n"
+             "Example:\n"
+             "  define show-tx\n"
+             "    ring $arg0 tx\n"
+             "    print/x $arg0.TxStatus\n"
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "document",
+     .fn = cmd_document,
+     .usage = "document NAME\n  TEXT...\nend",
+     .help = "Give a user command the text \"help NAME\" prints.\n"
+             "Example:\n"
+             "  document show-tx\n"
+             "    Show a NIC's Tx ring and status: show-tx NIC\n"
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "if",
+     .fn = cmd_if,
+     .usage = "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
+     .help = "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
+             "Example:\n"
+             "  if $a0 == 0\n"
+             "    echo zero\\n\n"
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "while",
+     .fn = cmd_while,
+     .usage = "while EXPR\n  COMMANDS...\nend",
+     .help = "Run COMMANDS as long as EXPR is non-zero.\n"
+             "Example:\n"
+             "  set $i = 0\n"
+             "  while $i < 4\n"
+             "    stepi\n"
+             "    set $i = $i + 1\n"
+             "  end",
+     .flags = CMD_NOREPEAT},
+    {.name = "else",
+     .fn = cmd_else,
+     .usage = "else",
+     .help = "Part of if ... else ... end.\nExample: see if"},
+    {.name = "end",
+     .fn = cmd_end,
+     .usage = "end",
+     .help = "Ends define, document, commands, if and while blocks.\n"
+             "Example: see define"},
+    {.name = "printf",
+     .fn = cmd_printf,
+     .usage = "printf \"FORMAT\", ARG...",
+     .help = "Print formatted values, as C's printf.\n"
+             "Print ARGs (expressions) under control of FORMAT, as C's printf: %d %i %u %x %X %o\n"
+             "%c %p %s (a string read from guest memory) %% with flags and widths; values are\n"
+             "64-bit.  No newline is added.\n"
+             "Example: printf \"pc=%#x a0=%d\\n\", $pc, $a0"},
+    {.name = "expect",
+     .fn = cmd_expect,
+     .usage = "expect \"TEXT\" [INSNS]",
+     .help = "Run the guest until its console prints a text.\n"
+             "Run the guest until its console prints TEXT (output since the previous match\n"
+             "counts), then stop quietly; with INSNS, fail if TEXT has not appeared within that\n"
+             "many instructions.  Fails too when something else stops the guest first.  For\n"
+             "guest-level tests and demos.\n"
+             "Example: expect \"hello, world\" 10000000",
+     .flags = CMD_MACHINE | CMD_RESUMES},
 };
 
-void dbg_script_register(void)
-{
-    dbg_register_group("Scripting", script_commands, ARRAY_SIZE(script_commands));
-}
+static const dbg_cmd_table script_table = {"Scripting", script_commands,
+                                           ARRAY_SIZE(script_commands)};
+static const dbg_cmd_table *const script_tables[] = {&script_table, NULL};
+
+const dbg_module dbg_script_module = {
+    .name = "script",
+    .commands = script_tables,
+    .free = dbg_script_free,
+};

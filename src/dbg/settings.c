@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gdb's settings (set NAME VALUE, show): the ones that mean something in
  * xbow, and a clear "not supported in xbow" for the other gdb settings
  * that gdb-style script preambles use.  Logging is a real feature: while it
@@ -13,30 +14,28 @@
 
 #define DEFAULT_LOG_FILE "xbow.txt"
 
-typedef struct settings {
+typedef struct settings_state {
     bool pagination, confirm, trace_commands;
     uint64_t height, width;
-    FILE *log;            /* open while logging is on */
-    char log_file[1024];  /* where it goes (set logging file) */
-    char log_open[1024];  /* the file open now */
+    FILE *log;           /* open while logging is on */
+    char log_file[1024]; /* where it goes (set logging file) */
+    char log_open[1024]; /* the file open now */
     bool log_overwrite, log_redirect;
 } settings;
 
 static settings *sstate(dbg *d)
 {
     if (!d->settings) {
-        settings *s = calloc(1, sizeof *s);
-        if (s) {
-            s->pagination = true;
-            s->confirm = true;
-            snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
-        }
+        settings *s = xcalloc(1, sizeof *s);
+        s->pagination = true;
+        s->confirm = true;
+        snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
         d->settings = s;
     }
     return d->settings;
 }
 
-void dbg_settings_free(dbg *d)
+static void dbg_settings_free(dbg *d)
 {
     settings *s = d->settings;
     if (!s)
@@ -128,8 +127,6 @@ static int log_open(dbg *d, settings *s)
 static int cmd_set_logging(dbg *d, const char *args)
 {
     settings *s = sstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     if (is_assignment(args))
         return assign(d, "logging", args);
     char w[32];
@@ -138,7 +135,7 @@ static int cmd_set_logging(dbg *d, const char *args)
     if (!*w)
         return dbg_usage_error(d, "set logging", "say what to set");
     if (!strcmp(w, "on") || !strcmp(w, "off")) { /* gdb before 12 */
-        if (!strcmp(w, "on") && *rest) /* set logging on FILE */
+        if (!strcmp(w, "on") && *rest)           /* set logging on FILE */
             snprintf(s->log_file, sizeof s->log_file, "%s", rest);
         else if (*rest)
             return dbg_usage_error(d, "set logging", "nothing goes after \"off\"");
@@ -196,13 +193,11 @@ static int set_count(dbg *d, const char *name, const char *args, uint64_t *field
 }
 
 /* One command per setting; `field` names the member of struct settings. */
-#define SETTING_CMD(fn, name, setter, field)                                                  \
-    static int fn(dbg *d, const char *args)                                                  \
-    {                                                                                         \
-        settings *s = sstate(d);                                                              \
-        if (!s)                                                                               \
-            return dbg_error(d, "out of memory");                                             \
-        return setter(d, name, args, &s->field);                                              \
+#define SETTING_CMD(fn, name, setter, field)     \
+    static int fn(dbg *d, const char *args)      \
+    {                                            \
+        settings *s = sstate(d);                 \
+        return setter(d, name, args, &s->field); \
     }
 SETTING_CMD(cmd_set_pagination, "pagination", set_bool, pagination)
 SETTING_CMD(cmd_set_confirm, "confirm", set_bool, confirm)
@@ -287,8 +282,7 @@ static void show_count(strbuf *b, const char *name, uint64_t v)
         sb_printf(b, "%-18s %llu (kept for gdb scripts: xbow does not page or wrap)\n", name,
                   (unsigned long long)v);
     else
-        sb_printf(b, "%-18s unlimited (kept for gdb scripts: xbow does not page or wrap)\n",
-                  name);
+        sb_printf(b, "%-18s unlimited (kept for gdb scripts: xbow does not page or wrap)\n", name);
 }
 
 static void show_logging(settings *s, strbuf *b)
@@ -308,8 +302,6 @@ static void show_logging(settings *s, strbuf *b)
 static int cmd_show(dbg *d, const char *args)
 {
     settings *s = sstate(d);
-    if (!s)
-        return dbg_error(d, "out of memory");
     char w[64];
     const char *rest = dbg_next_word(args, w, sizeof w);
     bool all = !*w;
@@ -319,8 +311,10 @@ static int cmd_show(dbg *d, const char *args)
         sb_printf(&b, "pagination         %s (xbow never pages its output)\n",
                   onoff(s->pagination));
     if (all || !strcmp(w, "confirm"))
-        sb_printf(&b, "confirm            %s (xbow asks no questions: run, kill, delete act at "
-                      "once)\n", onoff(s->confirm));
+        sb_printf(&b,
+                  "confirm            %s (xbow asks no questions: run, kill, delete act at "
+                  "once)\n",
+                  onoff(s->confirm));
     if (all || !strcmp(w, "height"))
         show_count(&b, "height", s->height);
     if (all || !strcmp(w, "width"))
@@ -345,40 +339,66 @@ static int cmd_show(dbg *d, const char *args)
 }
 
 static const command settings_commands[] = {
-    {"show", NULL, cmd_show, "show [SETTING]",
-     "Show xbow's settings (all of them, or one), or its version (show version).\n"
-     "Example: show logging", 0},
-    {"set logging", NULL, cmd_set_logging, "set logging on|off | enabled on|off | file FILE | "
-     "overwrite [on|off] | redirect [on|off]",
-     "Copy everything the debugger prints to a file.\n"
-     "While logging is on, everything the debugger prints (command output, errors, stop\n"
-     "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
-     "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
-     "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
-     "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
-     "spelling) are the same; \"set logging on FILE\" names the file too.\n"
-     "Example: set logging file session.log", CMD_EXACT | CMD_NOREPEAT},
-    {"set pagination", NULL, cmd_set_pagination, "set pagination [on|off]",
-     "Accepted for gdb scripts: xbow never pages its output.\n"
-     "Example: set pagination off", CMD_EXACT},
-    {"set confirm", NULL, cmd_set_confirm, "set confirm [on|off]",
-     "Accepted for gdb scripts: xbow asks no questions.\n"
-     "run, kill and delete act at once.\n"
-     "Example: set confirm off", CMD_EXACT},
-    {"set height", NULL, cmd_set_height, "set height N|unlimited",
-     "Accepted for gdb scripts: xbow does not page.\n"
-     "0 and unlimited are the same.\n"
-     "Example: set height 0", CMD_EXACT},
-    {"set width", NULL, cmd_set_width, "set width N|unlimited",
-     "Accepted for gdb scripts: xbow does not wrap lines.\n"
-     "Example: set width 0", CMD_EXACT},
-    {"set trace-commands", NULL, cmd_set_trace_commands, "set trace-commands [on|off]",
-     "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
-     "Useful with logging: the file then says which command printed what.\n"
-     "Example: set trace-commands on", CMD_EXACT},
+    {.name = "show",
+     .fn = cmd_show,
+     .usage = "show [SETTING]",
+     .help = "Show xbow's settings (all of them, or one), or its version (show version).\n"
+             "Example: show logging"},
+    {.name = "set logging",
+     .fn = cmd_set_logging,
+     .usage = "set logging on|off | enabled on|off | file FILE | "
+              "overwrite [on|off] | redirect [on|off]",
+     .help =
+         "Copy everything the debugger prints to a file.\n"
+         "While logging is on, everything the debugger prints (command output, errors, stop\n"
+         "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
+         "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
+         "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
+         "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
+         "spelling) are the same; \"set logging on FILE\" names the file too.\n"
+         "Example: set logging file session.log",
+     .flags = CMD_EXACT | CMD_NOREPEAT},
+    {.name = "set pagination",
+     .fn = cmd_set_pagination,
+     .usage = "set pagination [on|off]",
+     .help = "Accepted for gdb scripts: xbow never pages its output.\n"
+             "Example: set pagination off",
+     .flags = CMD_EXACT},
+    {.name = "set confirm",
+     .fn = cmd_set_confirm,
+     .usage = "set confirm [on|off]",
+     .help = "Accepted for gdb scripts: xbow asks no questions.\n"
+             "run, kill and delete act at once.\n"
+             "Example: set confirm off",
+     .flags = CMD_EXACT},
+    {.name = "set height",
+     .fn = cmd_set_height,
+     .usage = "set height N|unlimited",
+     .help = "Accepted for gdb scripts: xbow does not page.\n"
+             "0 and unlimited are the same.\n"
+             "Example: set height 0",
+     .flags = CMD_EXACT},
+    {.name = "set width",
+     .fn = cmd_set_width,
+     .usage = "set width N|unlimited",
+     .help = "Accepted for gdb scripts: xbow does not wrap lines.\n"
+             "Example: set width 0",
+     .flags = CMD_EXACT},
+    {.name = "set trace-commands",
+     .fn = cmd_set_trace_commands,
+     .usage = "set trace-commands [on|off]",
+     .help = "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
+             "Useful with logging: the file then says which command printed what.\n"
+             "Example: set trace-commands on",
+     .flags = CMD_EXACT},
 };
 
-void dbg_settings_register(void)
-{
-    dbg_register_group("Settings", settings_commands, ARRAY_SIZE(settings_commands));
-}
+static const dbg_cmd_table settings_table = {"Settings", settings_commands,
+                                             ARRAY_SIZE(settings_commands)};
+static const dbg_cmd_table *const settings_tables[] = {&settings_table, NULL};
+
+const dbg_module dbg_settings_module = {
+    .name = "settings",
+    .commands = settings_tables,
+    .free = dbg_settings_free,
+};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The stall detector: `watch stall NIC` samples the NIC's rings on the
  * virtual clock (through the device class's ring_state hook) and stops
  * when a ring has held work the host posted while the device sat idle, or
@@ -15,8 +16,8 @@
 
 typedef struct ringwatch {
     char name[32];
-    bool idle_fired;     /* reported this idle spell already */
-    int done_fired;      /* oldest unreclaimed index reported (-2 = none) */
+    bool idle_fired; /* reported this idle spell already */
+    int done_fired;  /* oldest unreclaimed index reported (-2 = none) */
 } ringwatch;
 
 typedef struct stallpriv {
@@ -31,8 +32,8 @@ typedef struct stallpriv {
 
 /* What a stall watch's condition sees. */
 static const event_field stall_fields[] = {
-    {"posted", EVF_BOOL, NULL, NULL},      {"idle", EVF_BOOL, NULL, NULL},
-    {"idle_ticks", EVF_DEC, NULL, NULL},   {"unreclaimed", EVF_DEC, NULL, NULL},
+    {"posted", EVF_BOOL, NULL, NULL},           {"idle", EVF_BOOL, NULL, NULL},
+    {"idle_ticks", EVF_DEC, NULL, NULL},        {"unreclaimed", EVF_DEC, NULL, NULL},
     {"unreclaimed_ticks", EVF_DEC, NULL, NULL}, {"oldest", EVF_DEC, NULL, NULL},
 };
 static const cond_fields stall_cond = {"a stall watch", stall_fields, ARRAY_SIZE(stall_fields)};
@@ -43,24 +44,28 @@ static bool fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
 {
     dbg *d = p->d;
     bpoint *b = p->bp;
-    uint64_t vals[] = {st->posted, st->idle, st->idle_ticks, st->unreclaimed,
-                       st->unreclaimed_ticks, (uint64_t)(int64_t)st->oldest_index};
+    uint64_t vals[] = {st->posted,
+                       st->idle,
+                       st->idle_ticks,
+                       st->unreclaimed,
+                       st->unreclaimed_ticks,
+                       (uint64_t)(int64_t)st->oldest_index};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &stall_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return false;
     char tb[32];
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err, b->num, p->dev->name, r->name);
+    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err.msg, b->num, p->dev->name, r->name);
     if (idle) {
         dbg_format_time(st->idle_ticks, d->m->clock.hz, tb, sizeof tb);
-        sb_printf(&t, "the host posted work, but the device has been idle for %s (virtual)\n",
-                  tb);
+        sb_printf(&t, "the host posted work, but the device has been idle for %s (virtual)\n", tb);
     } else {
         dbg_format_time(st->unreclaimed_ticks, d->m->clock.hz, tb, sizeof tb);
-        sb_printf(&t, "%u completed descriptor%s not reclaimed by the host, the oldest "
-                      "(entry %d) for %s (virtual)\n",
+        sb_printf(&t,
+                  "%u completed descriptor%s not reclaimed by the host, the oldest "
+                  "(entry %d) for %s (virtual)\n",
                   st->unreclaimed, st->unreclaimed == 1 ? "" : "s", st->oldest_index, tb);
     }
     if (bp_hit(d, b, t.s, &sc))
@@ -81,7 +86,7 @@ static void sample(void *opaque)
         ring_state st;
         if (p->dev->cls->ring_state(p->dev, r->name, &st) != 0)
             continue;
-        bool stalled = st.posted && st.idle;
+        bool stalled = ring_stalled(&st);
         if (!stalled)
             r->idle_fired = false;
         else if (!r->idle_fired && st.idle_ticks >= p->limit)
@@ -128,8 +133,8 @@ static void stall_describe(dbg *d, const bpoint *b, strbuf *out)
 
 static void stall_free(bpoint *b) { free(b->priv); }
 
-static const bp_ops stall_ops = {"stall watch", stall_arm, stall_disarm, stall_describe,
-                                 stall_free, &stall_cond};
+static const bp_ops stall_ops = {"stall watch",  stall_arm,  stall_disarm,
+                                 stall_describe, stall_free, &stall_cond};
 
 static int cmd_watch_stall(dbg *d, const char *args)
 {
@@ -141,11 +146,11 @@ static int cmd_watch_stall(dbg *d, const char *args)
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
     if (!dev->cls->ring_state)
-        return dbg_error(d, "%s does not report the state of its rings: no stall detection "
-                            "for it.", name);
-    stallpriv *p = calloc(1, sizeof *p);
-    if (!p)
-        return dbg_error(d, "out of memory");
+        return dbg_error(d,
+                         "%s does not report the state of its rings: no stall detection "
+                         "for it.",
+                         name);
+    stallpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     p->dev = dev;
     p->limit = sched_ns_to_ticks(&d->m->clock, DEFAULT_LIMIT_NS);
@@ -160,21 +165,23 @@ static int cmd_watch_stall(dbg *d, const char *args)
             p->limit = t;
         } else if (tk == 0) {
             free(p);
-            return dbg_error(d, "watch stall: a time of %s makes no sense (want more than 0).",
-                             w);
+            return dbg_error(d, "watch stall: a time of %s makes no sense (want more than 0).", w);
         } else if (tk == -2) {
             free(p);
-            return dbg_error(d, "watch stall: %s is shorter than one tick of the machine's "
-                                "clock (%.1f ns at %llu MHz): give a longer time.", w,
-                             1e9 / (double)d->m->clock.hz,
+            return dbg_error(d,
+                             "watch stall: %s is shorter than one tick of the machine's "
+                             "clock (%.1f ns at %llu MHz): give a longer time.",
+                             w, 1e9 / (double)d->m->clock.hz,
                              (unsigned long long)(d->m->clock.hz / 1000000));
         } else if (dev->cls->ring_state(dev, w, &st) == 0 && p->nrings < MAX_RINGS) {
             snprintf(p->rings[p->nrings++].name, sizeof p->rings[0].name, "%s", w);
         } else {
             free(p);
-            return dbg_error(d, "watch stall: \"%s\" is neither a ring of %s nor a time "
-                                "(a number with a unit: ns, us, ms or s, as in 500us; or "
-                                "clock ticks).", w, name);
+            return dbg_error(d,
+                             "watch stall: \"%s\" is neither a ring of %s nor a time "
+                             "(a number with a unit: ns, us, ms or s, as in 500us; or "
+                             "clock ticks).",
+                             w, name);
         }
         rest = next;
     }
@@ -203,18 +210,25 @@ static int cmd_watch_stall(dbg *d, const char *args)
 }
 
 static const command stall_commands[] = {
-    {"watch stall", NULL, cmd_watch_stall, "watch stall NIC [RING...] [TIME] [if COND]",
-     "Stop when a NIC ring stalls.\n"
-     "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
-     "posted while the device sat idle, or descriptors the device completed that the\n"
-     "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
-     "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
-     "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
-     "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
-     "Example: watch stall hamachi0 tx 5ms", CMD_MACHINE},
+    {.name = "watch stall",
+     .fn = cmd_watch_stall,
+     .usage = "watch stall NIC [RING...] [TIME] [if COND]",
+     .help = "Stop when a NIC ring stalls.\n"
+             "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
+             "posted while the device sat idle, or descriptors the device completed that the\n"
+             "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
+             "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
+             "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
+             "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
+             "Example: watch stall hamachi0 tx 5ms",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_stall_register(void)
-{
-    dbg_register_group("Breakpoints", stall_commands, ARRAY_SIZE(stall_commands));
-}
+static const dbg_cmd_table stall_table = {"Breakpoints", stall_commands,
+                                          ARRAY_SIZE(stall_commands)};
+static const dbg_cmd_table *const stall_tables[] = {&stall_table, NULL};
+
+const dbg_module dbg_stall_module = {
+    .name = "stall",
+    .commands = stall_tables,
+};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Symbols: the kernel ELF's come with it; symbol-file adds more (another
  * ELF such as a kernel's vmlinux, or a System.map / nm listing).  Stops,
  * disassembly and backtraces show func+off from them. */
@@ -8,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "dbg/dbg_int.h"
+#include "dbg/source.h"
 
 static bool is_elf(const char *path)
 {
@@ -21,22 +23,21 @@ static bool is_elf(const char *path)
 }
 
 /* Returns the number of symbols added, or -1 with err set. */
-static int load(dbg *d, const char *path, char *err, size_t errlen)
+static int load(dbg *d, const char *path, xerr *err)
 {
     if (!is_elf(path))
-        return symtab_load_map(&d->m->syms, path, err, errlen);
+        return symtab_load_map(&d->m->syms, path, err);
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    int n = elf_symbols(&img, &d->m->syms, err, errlen);
+    int n = elf_symbols(&img, &d->m->syms, err);
     elf_free(&img);
     return n;
 }
 
-static int cmd_symbol_file(dbg *d, const char *args)
+static int cmd_symbol_file(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "symbol-file: give a file (an ELF, or a System.map).");
+    const char *args = a->text[0];
     FILE *f = fopen(args, "r");
     if (!f)
         return dbg_error(d, "%s: %s.", args, strerror(errno));
@@ -45,29 +46,34 @@ static int cmd_symbol_file(dbg *d, const char *args)
     fclose(f);
     if (dir)
         return dbg_error(d, "%s: is a directory (want an ELF or a System.map).", args);
-    char err[256];
-    int n = load(d, args, err, sizeof err);
-    if (n < 0)
-        return dbg_error(d, "%s", err);
+    xerr err;
+    int n = load(d, args, &err);
+    if (n < 0) /* the reason, naming the file once */
+        return dbg_error(d, "%s%s%s", strstr(err.msg, args) ? "" : args,
+                         strstr(err.msg, args) ? "" : ": ", err.msg);
     if (n == 0) {
         /* gdb's words; an ELF without .symtab is stripped, a map file
          * without one "ADDR TYPE NAME" line is not a map. */
-        dbg_printf(d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n",
-                   args, args, is_elf(args) ? "no symbol table; was it stripped?"
-                                            : "no \"ADDR TYPE NAME\" lines");
+        dbg_printf(
+            d, "Reading symbols from %s...\n(No debugging symbols found in %s: %s)\n", args, args,
+            is_elf(args) ? "no symbol table; was it stripped?" : "no \"ADDR TYPE NAME\" lines");
         return 0;
     }
     dbg_printf(d, "Reading symbols from %s: %d symbols.\n", args, n);
+    /* and its debug information: lines, types, variables, CFI */
+    if (is_elf(args) && dbg_src_load(d, args, false) < 0)
+        return -1;
+    machine_update_idle_points(d->m); /* an OS idle routine among them? (idle skip) */
     return 0;
 }
 
-static int cmd_info_symbol(dbg *d, const char *args)
+static int cmd_info_symbol(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "Argument required (address).");
+    const char *args = a->text[0];
     xval v;
     if (dbg_eval(d, args, &v))
         return -1;
+    v.v = xval_address(&v);
     uint64_t off;
     const symbol *s = symtab_lookup_addr(&d->m->syms, v.v, &off);
     if (!s) {
@@ -81,15 +87,16 @@ static int cmd_info_symbol(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_address(dbg *d, const char *args)
+static int cmd_info_address(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "Argument required (a symbol name).");
+    const char *args = a->text[0];
     const symbol *s = symtab_lookup_name(&d->m->syms, args);
     if (!s)
         return dbg_error(d, "No symbol \"%s\" in current context.", args);
     dbg_printf(d, "Symbol \"%s\" is %s at 0x%016llx", s->name,
-               s->type == 'T' ? "a function" : s->type == 'D' ? "data" : "a symbol",
+               s->type == 'T'   ? "a function"
+               : s->type == 'D' ? "data"
+                                : "a symbol",
                (unsigned long long)s->addr);
     if (s->size)
         dbg_printf(d, ", %llu bytes", (unsigned long long)s->size);
@@ -124,31 +131,58 @@ static int list_symbols(dbg *d, const char *args, char type)
     return 0;
 }
 
-static int cmd_info_functions(dbg *d, const char *args) { return list_symbols(d, args, 'T'); }
-static int cmd_info_variables(dbg *d, const char *args) { return list_symbols(d, args, 'D'); }
+static int cmd_info_functions(dbg *d, const cmd_args *a)
+{
+    return list_symbols(d, a->text[0], 'T');
+}
+static int cmd_info_variables(dbg *d, const cmd_args *a)
+{
+    return list_symbols(d, a->text[0], 'D');
+}
 
 static const command symbol_commands[] = {
-    {"symbol-file", "add-symbol-file", cmd_symbol_file, "symbol-file FILE",
-     "Add symbols from an ELF or a System.map.\n"
-     "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-     "nm listing (ADDR TYPE NAME lines).  The kernel given on the command line brings\n"
-     "its own.\n"
-     "Example: symbol-file System.map", CMD_MACHINE | CMD_NOREPEAT},
-    {"info symbol", NULL, cmd_info_symbol, "info symbol ADDR",
-     "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
-     "Example: info symbol $pc", CMD_MACHINE},
-    {"info address", NULL, cmd_info_address, "info address SYMBOL",
-     "Show where SYMBOL is, its kind and size.\n"
-     "Example: info address main", CMD_MACHINE},
-    {"info functions", NULL, cmd_info_functions, "info functions [REGEX]",
-     "List the function symbols (matching the extended regular expression REGEX).\n"
-     "Example: info functions ^tx_", CMD_MACHINE},
-    {"info variables", NULL, cmd_info_variables, "info variables [REGEX]",
-     "List the data symbols (matching REGEX).\n"
-     "Example: info variables ring", CMD_MACHINE},
+    {.name = "symbol-file",
+     .aliases = "add-symbol-file",
+     .run = cmd_symbol_file,
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file (an ELF, or a System.map)")),
+     .help = "Add symbols from an ELF or a System.map.\n"
+             "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
+             "nm listing (ADDR TYPE NAME lines).  An ELF's DWARF debug information comes too\n"
+             "(line tables, types, variables, call-frame information): source-level step,\n"
+             "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
+             "command line brings its own.\n"
+             "Example: symbol-file System.map",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "info symbol",
+     .run = cmd_info_symbol,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+     .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
+             "Example: info symbol $pc",
+     .flags = CMD_MACHINE},
+    {.name = "info address",
+     .run = cmd_info_address,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "SYMBOL", "a symbol name")),
+     .help = "Show where SYMBOL is, its kind and size.\n"
+             "Example: info address main",
+     .flags = CMD_MACHINE},
+    {.name = "info functions",
+     .run = cmd_info_functions,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+     .help = "List the function symbols (matching the extended regular expression REGEX).\n"
+             "Example: info functions ^tx_",
+     .flags = CMD_MACHINE},
+    {.name = "info variables",
+     .run = cmd_info_variables,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
+     .help = "List the data symbols (matching REGEX).\n"
+             "Example: info variables ring",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_symbols_register(void)
-{
-    dbg_register_group("Symbols", symbol_commands, ARRAY_SIZE(symbol_commands));
-}
+static const dbg_cmd_table symbol_table = {"Symbols", symbol_commands, ARRAY_SIZE(symbol_commands)};
+static const dbg_cmd_table *const symbols_tables[] = {&symbol_table, NULL};
+
+const dbg_module dbg_symbols_module = {
+    .name = "symbols",
+    .commands = symbols_tables,
+};

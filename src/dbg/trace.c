@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tracing: `trace insn` logs every instruction with the registers it
  * changed (through the CPUs' trace hook, which costs nothing when unset);
  * `trace event PATTERN` logs device and CPU events (an event-bus
@@ -29,7 +30,7 @@ typedef struct evtrace {
 typedef struct cpustate {
     uint64_t gpr[32], hi, lo;
     bool pending;
-    strbuf line;   /* the previous instruction, waiting for its results */
+    strbuf line; /* the previous instruction, waiting for its results */
 } cpustate;
 
 typedef struct trace_state {
@@ -44,12 +45,10 @@ typedef struct trace_state {
 static trace_state *tstate(dbg *d)
 {
     if (!d->trace) {
-        trace_state *t = calloc(1, sizeof *t);
-        if (t) {
-            t->d = d;
-            for (unsigned i = 0; i < MAX_CPUS; i++)
-                sb_init(&t->cpus[i].line);
-        }
+        trace_state *t = xcalloc(1, sizeof *t);
+        t->d = d;
+        for (unsigned i = 0; i < MAX_CPUS; i++)
+            sb_init(&t->cpus[i].line);
         d->trace = t;
     }
     return d->trace;
@@ -75,9 +74,8 @@ static sink *sink_find(trace_state *t, const char *path)
     bool exists = *path && stat(path, &st) == 0;
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         sink *s = t->sinks[i];
-        if (s && (!strcmp(s->path, path) ||
-                  (exists && s->f && fstat(fileno(s->f), &os) == 0 && os.st_dev == st.st_dev &&
-                   os.st_ino == st.st_ino)))
+        if (s && (!strcmp(s->path, path) || (exists && s->f && fstat(fileno(s->f), &os) == 0 &&
+                                             os.st_dev == st.st_dev && os.st_ino == st.st_ino)))
             return s;
     }
     return NULL;
@@ -95,9 +93,7 @@ static sink *sink_open(dbg *d, trace_state *t, const char *path)
     for (unsigned i = 0; i < ARRAY_SIZE(t->sinks); i++) {
         if (t->sinks[i])
             continue;
-        sink *s = calloc(1, sizeof *s);
-        if (!s)
-            break;
+        sink *s = xcalloc(1, sizeof *s);
         snprintf(s->path, sizeof s->path, "%s", path);
         if (*path && !(s->f = fopen(path, "w"))) {
             dbg_error(d, "%s: %s.", path, strerror(errno));
@@ -177,7 +173,7 @@ static void on_insn(void *ctx, cpu *c, uint64_t pc, uint32_t insn)
     t->insns++;
 }
 
-void dbg_trace_on_stop(dbg *d)
+static void flush_traces(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t || !t->insn_out)
@@ -192,7 +188,7 @@ static void insn_off(dbg *d, trace_state *t)
 {
     if (!t->insn_out)
         return;
-    dbg_trace_on_stop(d);
+    flush_traces(d);
     for (unsigned i = 0; i < d->m->ncpus; i++)
         cpu_set_trace(d->m->cpus[i], NULL, NULL);
     sink_close(t, t->insn_out);
@@ -204,8 +200,6 @@ static int cmd_trace_insn(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char w[16];
     const char *file = dbg_next_word(args, w, sizeof w);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!strcmp(w, "off")) {
         if (!t->insn_out)
             return dbg_error(d, "trace insn: not on.");
@@ -256,8 +250,6 @@ static int cmd_trace_event(dbg *d, const char *args)
     trace_state *t = tstate(d);
     char pat[80];
     const char *rest = dbg_next_word(args, pat, sizeof pat);
-    if (!t)
-        return dbg_error(d, "out of memory");
     if (!*pat)
         return dbg_error(d, "trace event: give a PATTERN (see \"info events\") or off.");
     if (!strcmp(pat, "off")) {
@@ -277,9 +269,7 @@ static int cmd_trace_event(dbg *d, const char *args)
                              which);
         return 0;
     }
-    evtrace *e = calloc(1, sizeof *e);
-    if (!e)
-        return dbg_error(d, "out of memory");
+    evtrace *e = xcalloc(1, sizeof *e);
     e->t = t;
     if (!strncmp(pat, "cpu.", 4))
         snprintf(e->pattern, sizeof e->pattern, "cpu*.%s", pat + 4);
@@ -304,7 +294,7 @@ static int cmd_trace_event(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_trace_off(dbg *d, const char *args)
+static int cmd_trace_off(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -325,7 +315,7 @@ static int cmd_trace(dbg *d, const char *args)
     return dbg_error(d, "trace: say what to trace: trace insn on|off, trace event PATTERN.");
 }
 
-static int cmd_info_trace(dbg *d, const char *args)
+static int cmd_info_trace(dbg *d, const cmd_args *a)
 {
     trace_state *t = d->trace;
     unsigned n = 0;
@@ -342,7 +332,7 @@ static int cmd_info_trace(dbg *d, const char *args)
     return 0;
 }
 
-void dbg_trace_free(dbg *d)
+static void dbg_trace_free(dbg *d)
 {
     trace_state *t = d->trace;
     if (!t)
@@ -359,30 +349,51 @@ void dbg_trace_free(dbg *d)
 }
 
 static const command trace_commands[] = {
-    {"trace", NULL, cmd_trace, "trace insn|event|off ...",
-     "Log what the machine does.\n"
-     "Each line is stamped with the virtual time and the CPU.\n"
-     "Example: trace event hamachi0.*", CMD_MACHINE},
-    {"trace insn", NULL, cmd_trace_insn, "trace insn on [FILE] | off",
-     "Log every instruction with the registers it changed.\n"
-     "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
-     "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
-     "Example: trace insn on /tmp/insns.txt", CMD_MACHINE},
-    {"trace event", NULL, cmd_trace_event, "trace event PATTERN [FILE] | off [PATTERN]",
-     "Log device and CPU events.\n"
-     "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
-     "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
-     "pattern or all.\n"
-     "Example: trace event hamachi0.tx.* /tmp/tx.log", CMD_MACHINE},
-    {"trace off", NULL, cmd_trace_off, "trace off",
-     "Stop every instruction and event trace and close their files.\n"
-     "Example: trace off", CMD_MACHINE},
-    {"info trace", NULL, cmd_info_trace, "info trace",
-     "Show what is being traced and where to.\n"
-     "Example: info trace", CMD_MACHINE},
+    {.name = "trace",
+     .fn = cmd_trace,
+     .usage = "trace insn|event|off ...",
+     .help = "Log what the machine does.\n"
+             "Each line is stamped with the virtual time and the CPU.\n"
+             "Example: trace event hamachi0.*",
+     .flags = CMD_MACHINE},
+    {.name = "trace insn",
+     .fn = cmd_trace_insn,
+     .usage = "trace insn on [FILE] | off",
+     .help = "Log every instruction with the registers it changed.\n"
+             "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
+             "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
+             "Example: trace insn on /tmp/insns.txt",
+     .flags = CMD_MACHINE},
+    {.name = "trace event",
+     .fn = cmd_trace_event,
+     .usage = "trace event PATTERN [FILE] | off [PATTERN]",
+     .help = "Log device and CPU events.\n"
+             "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
+             "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
+             "pattern or all.\n"
+             "Example: trace event hamachi0.tx.* /tmp/tx.log",
+     .flags = CMD_MACHINE},
+    {.name = "trace off",
+     .run = cmd_trace_off,
+     .help = "Stop every instruction and event trace and close their files.\n"
+             "Example: trace off",
+     .flags = CMD_MACHINE},
+    {.name = "info trace",
+     .run = cmd_info_trace,
+     .help = "Show what is being traced and where to.\n"
+             "Example: info trace",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_trace_register(void)
-{
-    dbg_register_group("Tracing", trace_commands, ARRAY_SIZE(trace_commands));
-}
+/* The trace files hold everything up to the stop. */
+static void trace_on_stop(dbg *d, int reason) { flush_traces(d); }
+
+static const dbg_cmd_table trace_table = {"Tracing", trace_commands, ARRAY_SIZE(trace_commands)};
+static const dbg_cmd_table *const trace_tables[] = {&trace_table, NULL};
+
+const dbg_module dbg_trace_module = {
+    .name = "trace",
+    .commands = trace_tables,
+    .on_stop = trace_on_stop,
+    .free = dbg_trace_free,
+};

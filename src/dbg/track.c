@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Who wrote this byte (info lastwrite).
  *
  * Off by default, so it costs nothing: `track writes on [RANGE]` sets
@@ -34,8 +35,8 @@ typedef struct track_state {
     lw_rec *recs;
     uint32_t seq;
     unsigned npages;
-    bool full;           /* TRACK_MAX_PAGES reached */
-    uint64_t since;      /* time tracking began */
+    bool full;      /* TRACK_MAX_PAGES reached */
+    uint64_t since; /* time tracking began */
 } track_state;
 
 static track_state *ts(dbg *d) { return d->track; }
@@ -93,19 +94,14 @@ void dbg_track_free(dbg *d)
 
 static uint32_t *page_map(dbg *d, track_state *t, int bi, uint64_t pg)
 {
-    if (!t->pages[bi]) {
-        t->pages[bi] = calloc(d->m->bus.rams[bi]->size >> RAM_PAGE_SHIFT, sizeof(uint32_t *));
-        if (!t->pages[bi])
-            return NULL;
-    }
+    if (!t->pages[bi])
+        t->pages[bi] = xcalloc(d->m->bus.rams[bi]->size >> RAM_PAGE_SHIFT, sizeof(uint32_t *));
     if (!t->pages[bi][pg]) {
         if (t->npages >= TRACK_MAX_PAGES) {
             t->full = true;
             return NULL;
         }
-        t->pages[bi][pg] = calloc(RAM_PAGE_SIZE, sizeof(uint32_t));
-        if (!t->pages[bi][pg])
-            return NULL;
+        t->pages[bi][pg] = xcalloc(RAM_PAGE_SIZE, sizeof(uint32_t));
         t->npages++;
     }
     return t->pages[bi][pg];
@@ -177,30 +173,25 @@ static int track_off(dbg *d)
 static int track_on(dbg *d, const char *args)
 {
     if (!d->track)
-        d->track = calloc(1, sizeof(track_state));
+        d->track = xcalloc(1, sizeof(track_state));
     track_state *t = ts(d);
-    if (!t)
-        return dbg_error(d, "out of memory");
-    if (!t->recs && !(t->recs = calloc(TRACK_RECS, sizeof *t->recs)))
-        return dbg_error(d, "out of memory");
+    if (!t->recs)
+        t->recs = xcalloc(TRACK_RECS, sizeof *t->recs);
     ram_range r;
     if (*args) {
         dbg_addr a;
         uint64_t len;
         const char *end;
-        char err[256];
+        xerr err;
         if (dbg_parse_range(d, args, "track writes", &a, &len, &end))
             return -1;
         if (*end)
             return dbg_error(d, "track writes: junk at end: \"%s\".", end);
-        if (dbg_ram_range(d, a.a, len ? len : 1, &r, err, sizeof err))
-            return dbg_error(d, "%s", err);
+        if (dbg_ram_range(d, a.a, len ? len : 1, &r, &err))
+            return dbg_error(d, "%s", err.msg);
     }
     unsigned add = *args ? 1 : d->m->bus.nrams;
-    ram_range *n = realloc(t->ranges, (t->nranges + add) * sizeof *n);
-    if (!n)
-        return dbg_error(d, "out of memory");
-    t->ranges = n;
+    t->ranges = xrealloc(t->ranges, (t->nranges + add) * sizeof *t->ranges);
     for (unsigned i = 0; i < add; i++) {
         if (!*args) {
             r.rb = d->m->bus.rams[i];
@@ -233,17 +224,16 @@ static int cmd_track_writes(dbg *d, const char *args)
         dbg_puts(d, "Write tracking is off.\n");
         return 0;
     }
-    dbg_printf(d, "Write tracking is on: %u range%s, %u pages recorded%s, %u writes.\n",
-               t->nranges, t->nranges == 1 ? "" : "s", t->npages,
+    dbg_printf(d, "Write tracking is on: %u range%s, %u pages recorded%s, %u writes.\n", t->nranges,
+               t->nranges == 1 ? "" : "s", t->npages,
                t->full ? " (page limit reached: later pages are not recorded)" : "", t->seq);
     return 0;
 }
 
-static int cmd_info_lastwrite(dbg *d, const char *args)
+static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
 {
     track_state *t = ts(d);
-    if (!*args)
-        return dbg_error(d, "info lastwrite: give an address.");
+    const char *args = arg->text[0];
     dbg_addr a;
     const char *end;
     if (dbg_parse_addr(d, args, &end, &a))
@@ -270,21 +260,21 @@ static int cmd_info_lastwrite(dbg *d, const char *args)
         dbg_format_time(t->since, d->m->clock.hz, tb, sizeof tb);
         dbg_printf(d, "%s: not written since tracking began (t=%llu, %s)%s.\n", where,
                    (unsigned long long)t->since, tb,
-                   t->full ? "; the page limit was reached, so later pages are not recorded"
-                           : "");
+                   t->full ? "; the page limit was reached, so later pages are not recorded" : "");
         return 0;
     }
     const lw_rec *r = &t->recs[seq % TRACK_RECS];
     if (r->seq != seq) {
-        dbg_printf(d, "%s: written by write #%u, whose record was overwritten by %u later "
-                      "writes.\n", where, seq, t->seq - seq);
+        dbg_printf(d,
+                   "%s: written by write #%u, whose record was overwritten by %u later "
+                   "writes.\n",
+                   where, seq, t->seq - seq);
         return 0;
     }
     strbuf b;
     sb_init(&b);
     dbg_format_time(r->time, d->m->clock.hz, tb, sizeof tb);
-    sb_printf(&b, "%s was last written at t=%llu (%s) by ", where, (unsigned long long)r->time,
-              tb);
+    sb_printf(&b, "%s was last written at t=%llu (%s) by ", where, (unsigned long long)r->time, tb);
     const initiator *in = initiator_get(&d->m->bus, r->initiator);
     sb_puts(&b, in ? in->name : "?");
     if (in && in->kind == INIT_CPU) {
@@ -315,23 +305,26 @@ static int cmd_info_lastwrite(dbg *d, const char *args)
 }
 
 static const command track_commands[] = {
-    {"track writes", NULL, cmd_track_writes, "track writes [on [RANGE] | off]",
-     "Record who writes RAM, for \"info lastwrite\".\n"
-     "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
-     "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
-     "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
-     "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
-     "the tracked pages only.  Without arguments, say whether it is on.\n"
-     "Example: track writes on p:0x1c000,0x4000", CMD_MACHINE},
-    {"info lastwrite", NULL, cmd_info_lastwrite, "info lastwrite ADDR",
-     "Tell who last wrote a byte of memory.\n"
-     "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
-     "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
-     "\"track writes on\" first.\n"
-     "Example: info lastwrite p:0x1c004", CMD_MACHINE},
+    {.name = "track writes",
+     .fn = cmd_track_writes,
+     .usage = "track writes [on [RANGE] | off]",
+     .help = "Record who writes RAM, for \"info lastwrite\".\n"
+             "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
+             "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
+             "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
+             "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
+             "the tracked pages only.  Without arguments, say whether it is on.\n"
+             "Example: track writes on p:0x1c000,0x4000",
+     .flags = CMD_MACHINE},
+    {.name = "info lastwrite",
+     .run = cmd_info_lastwrite,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+     .help = "Tell who last wrote a byte of memory.\n"
+             "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
+             "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
+             "\"track writes on\" first.\n"
+             "Example: info lastwrite p:0x1c004",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_track_register(void)
-{
-    dbg_register_group("Breakpoints", track_commands, ARRAY_SIZE(track_commands));
-}
+const dbg_cmd_table dbg_track_table = {"Breakpoints", track_commands, ARRAY_SIZE(track_commands)};

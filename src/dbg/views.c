@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Views: info bridge, info pci, info dma, info irq, ring.  The decoding
  * lives with the devices (dev_view entries in their declarations); these
  * commands find the devices that offer a view and show it.  `info irq`
@@ -23,11 +24,11 @@ typedef struct views_state {
 static views_state *vstate(dbg *d)
 {
     if (!d->views)
-        d->views = calloc(1, sizeof(views_state));
+        d->views = xcalloc(1, sizeof(views_state));
     return d->views;
 }
 
-void dbg_views_free(dbg *d)
+static void dbg_views_free(dbg *d)
 {
     views_state *s = d->views;
     if (!s)
@@ -37,20 +38,11 @@ void dbg_views_free(dbg *d)
     d->views = NULL;
 }
 
-view_memo *dbg_views_memo(dbg *d)
-{
-    views_state *s = vstate(d);
-    return s ? &s->memo : NULL;
-}
+view_memo *dbg_views_memo(dbg *d) { return &vstate(d)->memo; }
 
-void dbg_set_pane_memo(dbg *d, view_memo *m)
-{
-    views_state *s = vstate(d);
-    if (s)
-        s->panes = m;
-}
+void dbg_set_pane_memo(dbg *d, view_memo *m) { vstate(d)->panes = m; }
 
-void dbg_views_on_resume(dbg *d)
+static void dbg_views_on_resume(dbg *d)
 {
     views_state *s = d->views;
     if (!s)
@@ -66,7 +58,7 @@ static char *capture(dbg *d, device *dev, const dev_view *v, const char *args)
     sb_init(&b);
     view_ctx ctx = {.memo = dbg_views_memo(d)};
     v->show(dev, args, &ctx, &b);
-    return b.s ? sb_take(&b) : strdup("");
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 /* ---- generic view commands ------------------------------------------------- */
@@ -130,12 +122,9 @@ static int cmd_info_dma(dbg *d, const char *args)
 
 /* ---- ring ---------------------------------------------------------------------- */
 
-static int cmd_ring(dbg *d, const char *args)
+static int cmd_ring(dbg *d, const cmd_args *a)
 {
-    char name[32];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name || !*rest)
-        return dbg_usage_error(d, "ring", "give a NIC and a ring");
+    const char *name = a->text[0];
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -144,17 +133,13 @@ static int cmd_ring(dbg *d, const char *args)
         return dbg_error(d, "%s has no rings to show (no \"ring\" view).", name);
     /* RING [N]: N (an expression) by the rule for counts; the view gets it
      * as a plain number and never shows past the ring's end. */
-    char ring[32], view_args[64];
-    const char *count_text = dbg_next_word(rest, ring, sizeof ring);
-    uint64_t count = 0;
-    if (*count_text && dbg_parse_count(d, "ring", count_text, 1, UINT64_MAX, &count))
-        return -1;
+    char view_args[64];
+    uint64_t count = a->num[2];
     if (count > UINT32_MAX)
         count = UINT32_MAX; /* more than any ring: the whole ring */
-    snprintf(view_args, sizeof view_args, count ? "%s %llu" : "%s", ring,
+    snprintf(view_args, sizeof view_args, count ? "%.32s %llu" : "%.32s", a->text[1],
              (unsigned long long)count);
-    rest = view_args;
-    char *text = capture(d, dev, v, rest);
+    char *text = capture(d, dev, v, view_args);
     dbg_puts(d, text);
     free(text);
     return 0;
@@ -199,7 +184,8 @@ static void hub_irq(device *hub, strbuf *b)
     bit_list(pend[1], 64, b);
     sb_putc(b, '\n');
     for (int s = 0; s < 2; s++) {
-        if (!reg_value(hub, mnames[s][0], &mask[s][0]) || !reg_value(hub, mnames[s][1], &mask[s][1]))
+        if (!reg_value(hub, mnames[s][0], &mask[s][0]) ||
+            !reg_value(hub, mnames[s][1], &mask[s][1]))
             continue;
         sb_printf(b, "  CPU %c enabled: ", 'A' + s);
         bit_list(mask[s][0], 0, b);
@@ -247,7 +233,7 @@ static void bridge_irq(device *br, strbuf *b)
         sb_printf(b, "  error sources pending: 0x%06llx\n", (unsigned long long)(st >> 8));
 }
 
-static int cmd_info_irq(dbg *d, const char *args)
+static int cmd_info_irq(dbg *d, const cmd_args *a)
 {
     strbuf b;
     sb_init(&b);
@@ -265,9 +251,9 @@ static int cmd_info_irq(dbg *d, const char *args)
         cpu *c = d->m->cpus[i];
         uint64_t sr = cpu_cp0(c, 12), cause = cpu_cp0(c, 13);
         sb_printf(&b, "cpu%u: Cause.IP 0x%02llx, Status.IM 0x%02llx, IE %llu, EXL %llu, ERL %llu\n",
-                  i, (unsigned long long)((cause >> 8) & 0xff), (unsigned long long)((sr >> 8) & 0xff),
-                  (unsigned long long)(sr & 1), (unsigned long long)((sr >> 1) & 1),
-                  (unsigned long long)((sr >> 2) & 1));
+                  i, (unsigned long long)((cause >> 8) & 0xff),
+                  (unsigned long long)((sr >> 8) & 0xff), (unsigned long long)(sr & 1),
+                  (unsigned long long)((sr >> 1) & 1), (unsigned long long)((sr >> 2) & 1));
     }
     if (!n)
         sb_puts(&b, "(no HUB or Bridge in this machine)\n");
@@ -277,41 +263,61 @@ static int cmd_info_irq(dbg *d, const char *args)
 }
 
 static const command view_commands[] = {
-    {"info bridge", NULL, cmd_info_bridge, "info bridge",
-     "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
-     "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
-     "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
-     "their routing and state - every view the Bridge declares except pci and dma.\n"
-     "Example: info bridge", CMD_MACHINE},
-    {"info pci", NULL, cmd_info_pci, "info pci",
-     "Show the PCI functions and their BARs.\n"
-     "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
-     "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
-     "and the one programmed into the NIC if it differs) and its backend.\n"
-     "Example: info pci", CMD_MACHINE},
-    {"info dma", NULL, cmd_info_dma, "info dma [ARGS]",
-     "Show DMA counters per initiator and per Bridge window.\n"
-     "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
-     "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
-     "Example: info dma", CMD_MACHINE},
-    {"info irq", NULL, cmd_info_irq, "info irq",
-     "Show the interrupt path from Bridge pins to CPU lines.\n"
-     "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
-     "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
-     "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
-     "Example: info irq", CMD_MACHINE},
-    {"ring", NULL, cmd_ring, "ring NIC RING [COUNT]",
-     "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
-     "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
-     "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
-     "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
-     "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
-     "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
-     "its end).\n"
-     "Example: ring hamachi0 tx", CMD_MACHINE},
+    {.name = "info bridge",
+     .fn = cmd_info_bridge,
+     .usage = "info bridge",
+     .help = "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
+             "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
+             "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
+             "their routing and state - every view the Bridge declares except pci and dma.\n"
+             "Example: info bridge",
+     .flags = CMD_MACHINE},
+    {.name = "info pci",
+     .fn = cmd_info_pci,
+     .usage = "info pci",
+     .help = "Show the PCI functions and their BARs.\n"
+             "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
+             "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
+             "and the one programmed into the NIC if it differs) and its backend.\n"
+             "Example: info pci",
+     .flags = CMD_MACHINE},
+    {.name = "info dma",
+     .fn = cmd_info_dma,
+     .usage = "info dma [ARGS]",
+     .help = "Show DMA counters per initiator and per Bridge window.\n"
+             "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
+             "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
+             "Example: info dma",
+     .flags = CMD_MACHINE},
+    {.name = "info irq",
+     .run = cmd_info_irq,
+     .help = "Show the interrupt path from Bridge pins to CPU lines.\n"
+             "Show the interrupt path: the HUB's pending levels, each CPU's mask and what reaches\n"
+             "IP2/IP3, the RT timer, the Bridge's pins (level, enable, clear packets, owning\n"
+             "device, HUB level they set), and each CPU's Cause.IP and Status.IM/IE.\n"
+             "Example: info irq",
+     .flags = CMD_MACHINE},
+    {.name = "ring",
+     .run = cmd_ring,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
+              ARG_OPT_COUNT("COUNT", 1, UINT64_MAX, 0)),
+     .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
+             "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"
+             "head/tail or producer/consumer marks).  RING is tx, rx or another ring the NIC\n"
+             "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
+             "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
+             "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
+             "its end).\n"
+             "Example: ring hamachi0 tx",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_views_register(void)
-{
-    dbg_register_group("Devices", view_commands, ARRAY_SIZE(view_commands));
-}
+static const dbg_cmd_table view_table = {"Devices", view_commands, ARRAY_SIZE(view_commands)};
+static const dbg_cmd_table *const views_tables[] = {&view_table, NULL};
+
+const dbg_module dbg_views_module = {
+    .name = "views",
+    .commands = views_tables,
+    .on_resume = dbg_views_on_resume,
+    .free = dbg_views_free,
+};

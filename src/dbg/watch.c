@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Watchpoints: virtual (watch, rwatch, awatch: the CPUs' own watchpoints),
  * physical ("p:" addresses: any CPU access to that RAM, whatever alias or
  * mapping it goes through) and DMA (watch dma: device accesses, with the
@@ -11,22 +12,22 @@
 #include <stdlib.h>
 
 #include "dbg/dbg_int.h"
-#include "dev/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
+#include "dev/nic/nic.h" /* a DMA's ring numbers are the NIC engine's ring ids */
 
-enum { WK_VIRT, WK_PHYS, WK_DMA };
+enum watch_kind { WK_VIRT, WK_PHYS, WK_DMA };
 /* DMA watchpoint initiator filters (besides a bus initiator id >= 0). */
 enum { BY_DEVICES = -1, BY_ANYONE = -2, BY_CPUS = -3 };
 
 typedef struct wpriv {
-    int kind;
-    int type;             /* WATCH_READ, WATCH_WRITE, WATCH_ACCESS */
+    enum watch_kind kind;
+    enum watch_type type;
     dbg_addr a;
     uint64_t len;
-    char text[96];        /* the location as given */
-    int ids[MAX_CPUS];    /* virtual: the CPUs' watchpoint ids */
-    ram_range rr;         /* physical and DMA */
-    int by;               /* DMA: initiator filter */
-    uint8_t *old;         /* last value seen (write watchpoints stop on change) */
+    char text[96];     /* the location as given */
+    int ids[MAX_CPUS]; /* virtual: the CPUs' watchpoint ids */
+    ram_range rr;      /* physical and DMA */
+    int by;            /* DMA: initiator filter */
+    uint8_t *old;      /* last value seen (write watchpoints stop on change) */
     bool old_ok;
 } wpriv;
 
@@ -37,17 +38,35 @@ typedef struct watch_state {
 static const bp_ops virt_ops, phys_ops, dma_ops;
 
 /* What their conditions see. */
-#define F_ADDR {"addr", EVF_HEX, NULL, NULL}
-#define F_SIZE {"size", EVF_DEC, NULL, NULL}
-#define F_WRITE {"write", EVF_BOOL, NULL, NULL}
-#define F_VALUE {"value", EVF_HEX, NULL, NULL}
+#define F_ADDR                      \
+    {                               \
+        "addr", EVF_HEX, NULL, NULL \
+    }
+#define F_SIZE                      \
+    {                               \
+        "size", EVF_DEC, NULL, NULL \
+    }
+#define F_WRITE                       \
+    {                                 \
+        "write", EVF_BOOL, NULL, NULL \
+    }
+#define F_VALUE                      \
+    {                                \
+        "value", EVF_HEX, NULL, NULL \
+    }
 static const event_field virt_fields[] = {F_ADDR, F_SIZE, F_WRITE, F_VALUE};
 static const event_field phys_fields[] = {F_ADDR, F_SIZE, F_WRITE};
 static const event_field dma_fields[] = {
-    F_ADDR, F_SIZE, F_WRITE, {"bulk", EVF_BOOL, NULL, NULL},
-    {"initiator", EVF_DEC, NULL, NULL}, {"ring", EVF_ENUM, nic_ring_names, NULL},
-    {"index", EVF_DEC, NULL, NULL}, {"swap", EVF_BOOL, NULL, NULL},
-    {"pci", EVF_HEX, NULL, NULL}, F_VALUE,
+    F_ADDR,
+    F_SIZE,
+    F_WRITE,
+    {"bulk", EVF_BOOL, NULL, NULL},
+    {"initiator", EVF_DEC, NULL, NULL},
+    {"ring", EVF_ENUM, nic_ring_names, NULL},
+    {"index", EVF_DEC, NULL, NULL},
+    {"swap", EVF_BOOL, NULL, NULL},
+    {"pci", EVF_HEX, NULL, NULL},
+    F_VALUE,
 };
 static const cond_fields virt_cond = {"a watchpoint", virt_fields, ARRAY_SIZE(virt_fields)};
 static const cond_fields phys_cond = {"a physical watchpoint", phys_fields,
@@ -58,8 +77,7 @@ static bool is_bus_watch(const bpoint *b) { return b->ops == &phys_ops || b->ops
 
 /* ---- helpers shared with track.c ---------------------------------------- */
 
-int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *err,
-                  size_t errlen)
+int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, xerr *err)
 {
     uint64_t limit;
     if (!bus_ram_ptr(&d->m->bus, bus_addr, &r->rb, &r->off, &limit)) {
@@ -67,16 +85,17 @@ int dbg_ram_range(dbg *d, uint64_t bus_addr, uint64_t len, ram_range *r, char *e
         char a[48];
         bus_addr_str(bus_addr, a, sizeof a);
         if (reg)
-            snprintf(err, errlen, "%s is not RAM (it is %s): watch device registers with "
-                                  "\"break reg DEVICE.REG\".", a, reg->name);
+            xerr_set(err,
+                     "%s is not RAM (it is %s): watch device registers with "
+                     "\"break reg DEVICE.REG\".",
+                     a, reg->name);
         else
-            snprintf(err, errlen, "Nothing at physical address %s.", a);
+            xerr_set(err, "Nothing at physical address %s.", a);
         return -1;
     }
     if (len == 0 || len > limit) {
-        snprintf(err, errlen, "The range 0x%llx,+0x%llx leaves RAM (only 0x%llx bytes there).",
-                 (unsigned long long)bus_addr, (unsigned long long)len,
-                 (unsigned long long)limit);
+        xerr_set(err, "The range 0x%llx,+0x%llx leaves RAM (only 0x%llx bytes there).",
+                 (unsigned long long)bus_addr, (unsigned long long)len, (unsigned long long)limit);
         return -1;
     }
     r->len = len;
@@ -124,9 +143,8 @@ void dbg_describe_initiator(dbg *d, int id, strbuf *out)
 static watch_state *wstate(dbg *d)
 {
     if (!d->watch) {
-        watch_state *s = calloc(1, sizeof *s);
-        if (s)
-            s->hook_id = -1;
+        watch_state *s = xcalloc(1, sizeof *s);
+        s->hook_id = -1;
         d->watch = s;
     }
     return d->watch;
@@ -137,8 +155,6 @@ static void hook(void *ctx, const bus_op *op);
 void dbg_watch_hook_update(dbg *d)
 {
     watch_state *s = wstate(d);
-    if (!s)
-        return;
     bool need = dbg_track_active(d);
     for (bpoint *b = bp_list(d); b && !need; b = b->next)
         need = b->armed && is_bus_watch(b);
@@ -165,7 +181,8 @@ void dbg_watch_free(dbg *d)
 
 static uint8_t want_flags(int type)
 {
-    return (uint8_t)(((type & WATCH_READ) ? PF_WATCH_R : 0) | ((type & WATCH_WRITE) ? PF_WATCH_W : 0));
+    return (uint8_t)(((type & WATCH_READ) ? PF_WATCH_R : 0) |
+                     ((type & WATCH_WRITE) ? PF_WATCH_W : 0));
 }
 
 /* Page flags on [off, off+len) from every armed watchpoint and the write
@@ -193,18 +210,18 @@ void dbg_watch_refresh_flags(dbg *d, ram_block *rb, uint64_t off, uint64_t len)
 
 static void snapshot(dbg *d, wpriv *w)
 {
-    char err[200];
+    xerr err;
     if (!w->old)
-        w->old = malloc(w->len);
-    w->old_ok = w->old && dbg_read(d, w->a, w->old, w->len, err, sizeof err) == 0;
+        w->old = xmalloc(w->len); /* at most 1 MB (make_watch) */
+    w->old_ok = dbg_read(d, w->a, w->old, w->len, &err) == 0;
 }
 
 /* Old/new values for a report; returns false when nothing changed. */
 static bool changes(dbg *d, wpriv *w, strbuf *out)
 {
-    uint8_t *now = malloc(w->len);
-    char err[200];
-    if (!now || dbg_read(d, w->a, now, w->len, err, sizeof err) != 0) {
+    uint8_t *now = xmalloc(w->len);
+    xerr err;
+    if (dbg_read(d, w->a, now, w->len, &err) != 0) {
         free(now);
         return true;
     }
@@ -221,8 +238,8 @@ static bool changes(dbg *d, wpriv *w, strbuf *out)
         for (uint64_t i = 0; i < w->len && shown < 8; i++) {
             if (w->old_ok && now[i] == w->old[i])
                 continue;
-            sb_printf(out, " +0x%llx: %02x->%02x", (unsigned long long)i,
-                      w->old_ok ? w->old[i] : 0, now[i]);
+            sb_printf(out, " +0x%llx: %02x->%02x", (unsigned long long)i, w->old_ok ? w->old[i] : 0,
+                      now[i]);
             shown++;
         }
         sb_puts(out, shown == 8 ? " ...\n" : "\n");
@@ -243,8 +260,8 @@ static const char *type_words(int type)
 static void current_value(dbg *d, wpriv *w, strbuf *out)
 {
     uint8_t b[8];
-    char err[200];
-    if (w->len <= 8 && dbg_read(d, w->a, b, w->len, err, sizeof err) == 0)
+    xerr err;
+    if (w->len <= 8 && dbg_read(d, w->a, b, w->len, &err) == 0)
         sb_printf(out, "\nValue = 0x%0*llx\n", (int)w->len * 2,
                   (unsigned long long)load_be(b, (unsigned)w->len));
 }
@@ -268,13 +285,13 @@ static void phys_hit(dbg *d, bpoint *b, wpriv *w, const bus_op *op)
         current_value(d, w, &t);
     uint64_t vals[] = {op->addr, op->size, op->write};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &phys_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err)) {
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err)) {
         sb_free(&t);
         return;
     }
-    if (err[0])
-        sb_puts(&t, err);
+    if (err.msg[0])
+        sb_puts(&t, err.msg);
     if (bp_hit(d, b, t.s, &sc))
         dbg_request_stop(d);
     sb_free(&t);
@@ -287,17 +304,23 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
     bus_peek(&d->m->bus, op->addr, v, vn);
     uint64_t value = load_be(v, vn);
     const dma_path *p = op->path;
-    uint64_t vals[] = {op->addr, op->size, op->write, op->kind == BUS_BULK, op->initiator,
+    uint64_t vals[] = {op->addr,
+                       op->size,
+                       op->write,
+                       op->kind == BUS_BULK,
+                       op->initiator,
                        (uint64_t)(p && p->what ? (int64_t)p->ring : -1),
                        (uint64_t)(p && p->what ? (int64_t)p->index : -1),
-                       (uint64_t)(p ? p->swap : 0), p ? p->pci_addr : 0, value};
+                       (uint64_t)(p ? p->swap : 0),
+                       p ? p->pci_addr : 0,
+                       value};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &dma_cond};
-    char err[300];
-    if (!bp_cond_true(d, b, &sc, err, sizeof err))
+    xerr err;
+    if (!bp_cond_true(d, b, &sc, &err))
         return;
     strbuf t;
     sb_init(&t);
-    sb_printf(&t, "\n%sDMA watchpoint %d: ", err, b->num);
+    sb_printf(&t, "\n%sDMA watchpoint %d: ", err.msg, b->num);
     dbg_describe_initiator(d, op->initiator, &t);
     sb_printf(&t, " %s %u bytes at p:0x%010llx (%s)\n", op->write ? "wrote" : "read", op->size,
               (unsigned long long)(op->addr & BUS_PA_MASK), op->kind == BUS_BULK ? "bulk" : "word");
@@ -328,11 +351,10 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
 static bool dma_wants(dbg *d, const wpriv *w, int who)
 {
     const initiator *in = initiator_get(&d->m->bus, who);
-    int kind = in ? in->kind : -1;
     switch (w->by) {
     case BY_ANYONE: return true;
-    case BY_DEVICES: return kind == INIT_DEVICE;
-    case BY_CPUS: return kind == INIT_CPU;
+    case BY_DEVICES: return in && in->kind == INIT_DEVICE;
+    case BY_CPUS: return in && in->kind == INIT_CPU;
     default: return who == w->by;
     }
 }
@@ -372,8 +394,8 @@ static int virt_arm(dbg *d, bpoint *b)
         if (w->ids[i] <= 0) {
             while (i-- > 0)
                 cpu_wp_remove(d->m->cpus[i], w->ids[i]);
-            return dbg_error(d, "cpu%u cannot watch 0x%llx,+%llu.", i,
-                             (unsigned long long)w->a.a, (unsigned long long)w->len);
+            return dbg_error(d, "cpu%u cannot watch 0x%llx,+%llu.", i, (unsigned long long)w->a.a,
+                             (unsigned long long)w->len);
         }
     }
     snapshot(d, w);
@@ -416,11 +438,15 @@ static void describe(dbg *d, const bpoint *b, strbuf *out)
             const initiator *in = initiator_get(&d->m->bus, w->by);
             sb_printf(out, "dma by %s ", in ? in->name : "?");
         } else {
-            sb_printf(out, "dma by %s ", w->by == BY_ANYONE ? "anyone" : w->by == BY_CPUS
-                                                                            ? "cpus" : "devices");
+            sb_printf(out, "dma by %s ",
+                      w->by == BY_ANYONE ? "anyone"
+                      : w->by == BY_CPUS ? "cpus"
+                                         : "devices");
         }
-        sb_printf(out, "%s ", w->type == WATCH_READ ? "read" : w->type == WATCH_WRITE ? "write"
-                                                                                      : "any");
+        sb_printf(out, "%s ",
+                  w->type == WATCH_READ    ? "read"
+                  : w->type == WATCH_WRITE ? "write"
+                                           : "any");
     }
     sb_printf(out, "%s, %llu byte%s", w->text, (unsigned long long)w->len, w->len == 1 ? "" : "s");
 }
@@ -433,16 +459,15 @@ static void wfree(bpoint *b)
     free(w);
 }
 
-static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                &virt_cond};
-static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                  &virt_cond};
-static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm, describe, wfree,
-                                  &virt_cond};
-static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm, describe, wfree,
-                                &phys_cond};
-static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree,
-                               &dma_cond};
+static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm,
+                                describe,        wfree,    &virt_cond};
+static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm,
+                                  describe,          wfree,    &virt_cond};
+static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm,
+                                  describe,         wfree,    &virt_cond};
+static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm,
+                                describe,          wfree,   &phys_cond};
+static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree, &dma_cond};
 
 static bool is_virt(const bpoint *b)
 {
@@ -491,11 +516,11 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
             current_value(d, w, &t);
         uint64_t vals[] = {h->vaddr, h->size, h->write, h->value};
         eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &virt_cond};
-        char err[300];
-        if (go && !bp_cond_true(d, b, &sc, err, sizeof err))
+        xerr err;
+        if (go && !bp_cond_true(d, b, &sc, &err))
             go = false;
-        if (go && err[0])
-            sb_puts(&t, err);
+        if (go && err.msg[0])
+            sb_puts(&t, err.msg);
         stop |= go && bp_hit(d, b, t.s, &sc);
         d->cur_cpu = saved;
         sb_free(&t);
@@ -520,9 +545,7 @@ static int make_watch(dbg *d, const char *args, int type)
         s++;
     if (!*s)
         return dbg_error(d, "Argument required (address to watch).");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+    wpriv *w = xcalloc(1, sizeof *w);
     const char *end;
     if (dbg_parse_range(d, s, NULL, &w->a, &w->len, &end)) {
         free(w);
@@ -549,14 +572,15 @@ static int make_watch(dbg *d, const char *args, int type)
         free(w);
         return dbg_error(d, "Watching more than 1 MB at once is not supported.");
     }
-    const bp_ops *ops = type == WATCH_READ ? &virt_r_ops : type == WATCH_ACCESS ? &virt_a_ops
-                                                                                : &virt_ops;
+    const bp_ops *ops = type == WATCH_READ     ? &virt_r_ops
+                        : type == WATCH_ACCESS ? &virt_a_ops
+                                               : &virt_ops;
     w->kind = WK_VIRT;
     if (w->a.phys) {
-        char err[256];
-        if (dbg_ram_range(d, w->a.a, w->len, &w->rr, err, sizeof err)) {
+        xerr err;
+        if (dbg_ram_range(d, w->a.a, w->len, &w->rr, &err)) {
             free(w);
-            return dbg_error(d, "%s", err);
+            return dbg_error(d, "%s", err.msg);
         }
         w->kind = WK_PHYS;
         ops = &phys_ops;
@@ -564,8 +588,8 @@ static int make_watch(dbg *d, const char *args, int type)
     bpoint *b = bp_create(d, ops, w, 0, ifw ? ifw + 2 : NULL);
     if (!b)
         return -1;
-    dbg_printf(d, "%s %swatchpoint %d: %s\n", w->a.phys ? "Physical" : "Hardware",
-               type_words(type), b->num, w->text);
+    dbg_printf(d, "%s %swatchpoint %d: %s\n", w->a.phys ? "Physical" : "Hardware", type_words(type),
+               b->num, w->text);
     return 0;
 }
 
@@ -601,11 +625,13 @@ static int no_initiator(dbg *d, const char *name)
             sb_printf(&b, "%s, ", v->name);
     device *dev = machine_find_device(d->m, name);
     if (dev)
-        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).",
-                  name, b.s ? b.s : "");
+        dbg_error(d, "watch dma: %s does no DMA (devices that do: %sor devices, cpus, all).", name,
+                  b.s ? b.s : "");
     else
-        dbg_error(d, "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
-                     "cpus, all; see \"info devices\").", name, b.s ? b.s : "");
+        dbg_error(d,
+                  "watch dma: no device named \"%s\" (devices that do DMA: %sor devices, "
+                  "cpus, all; see \"info devices\").",
+                  name, b.s ? b.s : "");
     sb_free(&b);
     return -1;
 }
@@ -629,9 +655,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
         rest = args; /* no initiator given */
     if (!*rest)
         return dbg_usage_error(d, "watch dma", "give a physical range");
-    wpriv *w = calloc(1, sizeof *w);
-    if (!w)
-        return dbg_error(d, "out of memory");
+    wpriv *w = xcalloc(1, sizeof *w);
     w->kind = WK_DMA;
     w->by = by;
     w->type = WATCH_ACCESS;
@@ -655,10 +679,10 @@ static int cmd_watch_dma(dbg *d, const char *args)
         return dbg_error(d, "watch dma: junk at end: \"%s\" (want read, write, any or if COND).",
                          end);
     }
-    char err[256];
-    if (dbg_ram_range(d, w->a.a, w->len, &w->rr, err, sizeof err)) {
+    xerr err;
+    if (dbg_ram_range(d, w->a.a, w->len, &w->rr, &err)) {
         free(w);
-        return dbg_error(d, "%s", err);
+        return dbg_error(d, "%s", err.msg);
     }
     bpoint *b = bp_create(d, &dma_ops, w, 0, ifw ? ifw + 2 : NULL);
     if (!b)
@@ -672,36 +696,43 @@ static int cmd_watch_dma(dbg *d, const char *args)
 }
 
 static const command watch_commands[] = {
-    {"watch", NULL, cmd_watch, "watch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest changes memory at an address.\n"
-     "LEN bytes are watched: the symbol's size, or 4.\n"
-     "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
-     "physical and catches any CPU access to that RAM through any mapping or alias.\n"
-     "The report shows the old and new values and the instruction that did it.  In\n"
-     "COND, addr, size, write and value describe the access.\n"
-     "Example: watch counter if value > 10", CMD_MACHINE},
-    {"rwatch", NULL, cmd_rwatch, "rwatch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
-     "Example: rwatch p:0x1c000,16", CMD_MACHINE},
-    {"awatch", NULL, cmd_awatch, "awatch [*]ADDR[,LEN] [if COND]",
-     "Stop when the guest reads or writes memory at ADDR.\n"
-     "Example: awatch flags", CMD_MACHINE},
-    {"watch dma", NULL, cmd_watch_dma,
-     "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
-     "Stop when a device does DMA to a physical range.\n"
-     "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
-     "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
-     "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
-     "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
-     "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
-     "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
-     "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
-     "pci value.\n"
-     "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3", CMD_MACHINE},
+    {.name = "watch",
+     .fn = cmd_watch,
+     .usage = "watch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest changes memory at an address.\n"
+             "LEN bytes are watched: the symbol's size, or 4.\n"
+             "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
+             "physical and catches any CPU access to that RAM through any mapping or alias.\n"
+             "The report shows the old and new values and the instruction that did it.  In\n"
+             "COND, addr, size, write and value describe the access.\n"
+             "Example: watch counter if value > 10",
+     .flags = CMD_MACHINE},
+    {.name = "rwatch",
+     .fn = cmd_rwatch,
+     .usage = "rwatch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
+             "Example: rwatch p:0x1c000,16",
+     .flags = CMD_MACHINE},
+    {.name = "awatch",
+     .fn = cmd_awatch,
+     .usage = "awatch [*]ADDR[,LEN] [if COND]",
+     .help = "Stop when the guest reads or writes memory at ADDR.\n"
+             "Example: awatch flags",
+     .flags = CMD_MACHINE},
+    {.name = "watch dma",
+     .fn = cmd_watch_dma,
+     .usage = "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
+     .help = "Stop when a device does DMA to a physical range.\n"
+             "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
+             "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
+             "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
+             "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
+             "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
+             "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
+             "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
+             "pci value.\n"
+             "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3",
+     .flags = CMD_MACHINE},
 };
 
-void dbg_watch_register(void)
-{
-    dbg_register_group("Breakpoints", watch_commands, ARRAY_SIZE(watch_commands));
-    dbg_track_register();
-}
+const dbg_cmd_table dbg_watch_table = {"Breakpoints", watch_commands, ARRAY_SIZE(watch_commands)};

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The SGI IP27 (Origin 200) board: see ip27.h and docs/hardware.md, "IP27
  * board and address map".
  *
@@ -22,7 +23,7 @@
 #include <time.h>
 
 #include "core/log.h"
-#include "dev/nic.h"
+#include "dev/nic/nic.h"
 #include "machine/ip27_priv.h"
 
 #define MB (1ull << 20)
@@ -42,7 +43,10 @@
 #define BR_DEV_IO_MEM 0x1000u
 #define HUB_WIDGET 0xa
 /* DEVIO(n): 2 MB windows for n = 0, 1; 1 MB for 2..7 (bridge.h). */
-static uint32_t devio_base(int n) { return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u; }
+static uint32_t devio_base(int n)
+{
+    return n <= 1 ? 0x200000u + n * 0x200000u : 0x600000u + (n - 2) * 0x100000u;
+}
 static uint32_t devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
 
 /* ---- CPU and HUB wiring ----------------------------------------------------- */
@@ -63,8 +67,7 @@ static void w_nmi(void *ctx, int slice)
 
 static void w_reset(void *ctx, uint64_t promop)
 {
-    static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT",
-                                      "IMODE"};
+    static const char *const ops[] = {"INVALID", "HALT", "POWERDOWN", "RESTART", "REBOOT", "IMODE"};
     ip27_node *n = ctx;
     machine *m = n->b->m;
     char why[96];
@@ -123,8 +126,8 @@ static int ualias_flip(void *o, const bus_op *op, uint64_t off, uint64_t *val)
     const initiator *in = initiator_get(&b->m->bus, op->initiator);
     bus_op f = *op;
     bool by_cpu = in && in->kind == INIT_CPU && in->cpu >= 0;
-    uint64_t flip = by_cpu && off < UALIAS_FLIP_SIZE && ip27_cpu_slice((unsigned)in->cpu)
-                        ? UALIAS_FLIP_BIT : 0;
+    uint64_t flip =
+        by_cpu && off < UALIAS_FLIP_SIZE && ip27_cpu_slice((unsigned)in->cpu) ? UALIAS_FLIP_BIT : 0;
     f.addr = BUS_UNC(3, prom_node(initiator_node(b, op->initiator), off ^ flip));
     return bus_access(&b->m->bus, &f, val);
 }
@@ -139,17 +142,17 @@ static const mmio_ops ualias_ops = {ualias_flip, ualias_write};
 /* Node n's memory: --mem MB of its own (each node has its own DIMMs),
  * laid out in banks at n << 32.  Returns the size of the first run of banks
  * (what UALIAS reaches) in *bank0. */
-static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, char *err, size_t errlen)
+static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, xerr *err)
 {
-    static const char *const names[IP27_MAX_NODES][3] = {
-        {"node0-ram", "ram-cac", "ram-uncac"}, {"node1-ram", "ram1-cac", "ram1-uncac"}};
+    static const char *const names[IP27_MAX_NODES][3] = {{"node0-ram", "ram-cac", "ram-uncac"},
+                                                         {"node1-ram", "ram1-cac", "ram1-uncac"}};
     machine *m = b->m;
     prom_config *pc = &n->pc;
-    if (prom_mem_layout(m->cfg.mem_mb, pc->bank_mb, &pc->nbanks, err, errlen) != 0)
+    if (prom_mem_layout(m->cfg.mem_mb, pc->bank_mb, &pc->nbanks, err) != 0)
         return -1;
     n->ram = ram_block_new(&m->bus, names[n->nasid][0], m->cfg.mem_mb * MB);
     if (!n->ram) {
-        snprintf(err, errlen, "cannot allocate %llu MB of guest RAM for node %u",
+        xerr_set(err, "cannot allocate %llu MB of guest RAM for node %u",
                  (unsigned long long)m->cfg.mem_mb, n->nasid);
         return -1;
     }
@@ -163,9 +166,8 @@ static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, char *err, si
         if (i == 0)
             *bank0 = size;
         if (bus_map_ram(&m->bus, names[n->nasid][1], BUS_CAC(base), size, n->ram, roff, false) ||
-            bus_map_ram(&m->bus, names[n->nasid][2], BUS_UNC(3, base), size, n->ram, roff,
-                        false)) {
-            snprintf(err, errlen, "cannot map node %u memory", n->nasid);
+            bus_map_ram(&m->bus, names[n->nasid][2], BUS_UNC(3, base), size, n->ram, roff, false)) {
+            xerr_set(err, "cannot map node %u memory", n->nasid);
             return -1;
         }
         roff += size;
@@ -174,11 +176,11 @@ static int map_node_memory(ip27 *b, ip27_node *n, uint64_t *bank0, char *err, si
     return 0;
 }
 
-static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
+static int map_memory(machine *m, ip27 *b, xerr *err)
 {
     uint64_t bank0 = 0, other;
     for (unsigned i = 0; i < b->nnodes; i++)
-        if (map_node_memory(b, &b->nodes[i], i ? &other : &bank0, err, errlen) != 0)
+        if (map_node_memory(b, &b->nodes[i], i ? &other : &bank0, err) != 0)
             return -1;
     m->ram = b->nodes[0].ram;
     m->ram1 = b->nnodes > 1 ? b->nodes[1].ram : NULL;
@@ -188,13 +190,13 @@ static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
         rc = bus_map_mmio(&m->bus, "ualias", BUS_UNC(0, 0), UALIAS_SIZE, &ualias_ops, b);
     } else {
         uint64_t ua = bank0 < UALIAS_SIZE ? bank0 : UALIAS_SIZE;
-        rc = bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops,
-                          b) ||
-             bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE),
-                         ua - UALIAS_FLIP_SIZE, m->ram, UALIAS_FLIP_SIZE, false);
+        rc =
+            bus_map_mmio(&m->bus, "ualias-flip", BUS_UNC(0, 0), UALIAS_FLIP_SIZE, &ualias_ops, b) ||
+            bus_map_ram(&m->bus, "ram-ualias", BUS_UNC(0, UALIAS_FLIP_SIZE), ua - UALIAS_FLIP_SIZE,
+                        m->ram, UALIAS_FLIP_SIZE, false);
     }
     if (rc) {
-        snprintf(err, errlen, "cannot map UALIAS");
+        xerr_set(err, "cannot map UALIAS");
         return -1;
     }
     return 0;
@@ -202,26 +204,26 @@ static int map_memory(machine *m, ip27 *b, char *err, size_t errlen)
 
 /* ---- the user's PROM image --------------------------------------------------- */
 
-static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
+static int read_user_prom(ip27 *b, const char *path, xerr *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        snprintf(err, errlen, "--prom %s: %s", path, strerror(errno));
+        xerr_set(err, "--prom %s: %s", path, strerror(errno));
         return -1;
     }
-    uint8_t *data = malloc(PROM_SIZE + 1);
-    size_t n = data ? fread(data, 1, PROM_SIZE + 1, f) : 0;
+    uint8_t *data = xmalloc(PROM_SIZE + 1);
+    size_t n = fread(data, 1, PROM_SIZE + 1, f);
     fclose(f);
-    if (!data || n == 0) {
+    if (n == 0) {
         free(data);
-        snprintf(err, errlen, "--prom %s: empty or unreadable", path);
+        xerr_set(err, "--prom %s: empty or unreadable", path);
         return -1;
     }
     if (n >= 4 && memcmp(data, "\177ELF", 4) == 0) {
         free(data);
-        char e[200];
-        if (elf_read_file(path, &b->user_prom_elf, e, sizeof e) != 0) {
-            snprintf(err, errlen, "--prom %s", e);
+        xerr e;
+        if (elf_read_file(path, &b->user_prom_elf, &e) != 0) {
+            xerr_set(err, "--prom %s", e.msg);
             return -1;
         }
         b->user_prom_is_elf = true;
@@ -230,7 +232,7 @@ static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
     }
     if (n > PROM_SIZE) {
         free(data);
-        snprintf(err, errlen, "--prom %s: larger than the %llu KB PROM window", path,
+        xerr_set(err, "--prom %s: larger than the %llu KB PROM window", path,
                  (unsigned long long)(PROM_SIZE >> 10));
         return -1;
     }
@@ -243,10 +245,10 @@ static int read_user_prom(ip27 *b, const char *path, char *err, size_t errlen)
 static void load_user_prom(ip27 *b)
 {
     machine *m = b->m;
-    char e[200];
+    xerr e;
     if (b->user_prom_is_elf) {
-        if (elf_load(&b->user_prom_elf, &m->bus, e, sizeof e) != 0)
-            xlog(LOG_ERROR, "prom", "%s: %s", m->cfg.prom, e);
+        if (elf_load(&b->user_prom_elf, &m->bus, &e) != 0)
+            xlog(LOG_ERROR, "prom", "%s: %s", m->cfg.prom, e.msg);
         return;
     }
     bus_poke(&m->bus, BUS_UNC(0, PROM_PA), b->user_prom, b->user_prom_size);
@@ -304,8 +306,8 @@ static void setup_io_bars(ip27 *b, int s, int first)
             br_wr(b, BR_CFG(s, reg), old);
             continue;
         }
-        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) |
-                        (uint32_t)s << 12 | (uint32_t)i << 8;
+        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) | (uint32_t)s << 12 |
+                        (uint32_t)i << 8;
         br_wr(b, BR_CFG(s, reg), addr);
         br_wr(b, BR_DEVICE(0), addr >> 20); /* DEV_IO_MEM clear: I/O space */
         any = true;
@@ -330,15 +332,18 @@ static void setup_slot(ip27 *b, int s)
     if (probe == 0)
         return;
     if (probe & 1) {
-        xlog(LOG_WARN, "prom", "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
-             "memory BARs only", s, id & 0xffff, id >> 16);
+        xlog(LOG_WARN, "prom",
+             "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
+             "memory BARs only",
+             s, id & 0xffff, id >> 16);
         return;
     }
     uint32_t size = ~(probe & ~0xfu) + 1;
     if (size > devio_size(s)) {
-        xlog(LOG_ERROR, "prom", "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
-             "%u KB DEVIO window; left unassigned", s, id & 0xffff, id >> 16, size >> 10,
-             devio_size(s) >> 10);
+        xlog(LOG_ERROR, "prom",
+             "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
+             "%u KB DEVIO window; left unassigned",
+             s, id & 0xffff, id >> 16, size >> 10, devio_size(s) >> 10);
         return;
     }
     uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(s);
@@ -364,7 +369,7 @@ static void program_bridge(ip27 *b)
 /* The console UART as the PROM leaves it: 9600 8N1, FIFOs on. */
 static void setup_console(ip27 *b)
 {
-    static const uint8_t seq[][2] = {{3, 0x83}, {0, 48}, {1, 0}, {3, 0x03},
+    static const uint8_t seq[][2] = {{3, 0x83}, {0, 48},   {1, 0},   {3, 0x03},
                                      {2, 0x07}, {4, 0x0b}, {1, 0x00}};
     uint64_t uart = IP27_BRIDGE_BASE + devio_base(IP27_IOC3_SLOT) + 0x20178;
     for (unsigned i = 0; i < ARRAY_SIZE(seq); i++)
@@ -373,12 +378,11 @@ static void setup_console(ip27 *b)
 
 /* ---- hand-off ------------------------------------------------------------------ */
 
-static int enter_kernel(ip27 *b, char *err, size_t errlen)
+static int enter_kernel(ip27 *b, xerr *err)
 {
     machine *m = b->m;
     uint64_t argc, argv, envp;
-    if (prom_write_argv(&m->bus, b->kernel_path, m->cfg.append, &argc, &argv, &envp, err,
-                        errlen) != 0)
+    if (prom_write_argv(&m->bus, b->kernel_path, m->cfg.append, &argc, &argv, &envp, err) != 0)
         return -1;
     cpu *c = m->cpus[0];
     cpu_set_pc(c, b->kernel.entry);
@@ -397,27 +401,26 @@ void ip27_reset(machine *m)
     if (!b)
         return;
     memset(b->waiting, 0, sizeof b->waiting);
-    char err[256];
+    xerr err;
     if (b->has_user_prom) {
         if (b->user_prom_is_elf)
             load_user_prom(b); /* its RAM segments too; the CPUs start at the reset vector */
-        if (b->have_kernel && elf_load(&b->kernel, &m->bus, err, sizeof err) != 0)
-            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err);
+        if (b->have_kernel && elf_load(&b->kernel, &m->bus, &err) != 0)
+            xlog(LOG_ERROR, "prom", "cannot reload %s: %s", b->kernel_path, err.msg);
         return;
     }
     for (unsigned i = 0; i < b->nnodes; i++)
-        if (prom_write_tables(&m->bus, &b->nodes[i].pc, err, sizeof err) != 0)
-            xlog(LOG_ERROR, "prom", "%s", err);
+        if (prom_write_tables(&m->bus, &b->nodes[i].pc, &err) != 0)
+            xlog(LOG_ERROR, "prom", "%s", err.msg);
     program_bridge(b);
     setup_console(b);
     if (!b->have_kernel)
         return; /* every CPU goes to the slave loop */
-    if (elf_load(&b->kernel, &m->bus, err, sizeof err) != 0 ||
-        enter_kernel(b, err, sizeof err) != 0)
-        xlog(LOG_ERROR, "prom", "cannot restart %s: %s", b->kernel_path, err);
+    if (elf_load(&b->kernel, &m->bus, &err) != 0 || enter_kernel(b, &err) != 0)
+        xlog(LOG_ERROR, "prom", "cannot restart %s: %s", b->kernel_path, err.msg);
 }
 
-int ip27_boot(machine *m, const char *path, const elf_image *img, char *err, size_t errlen)
+int ip27_boot(machine *m, const char *path, const elf_image *img, xerr *err)
 {
     ip27 *b = ip27_of(m);
     if (b->have_kernel) {
@@ -425,36 +428,38 @@ int ip27_boot(machine *m, const char *path, const elf_image *img, char *err, siz
         free(b->kernel_path);
         b->have_kernel = false;
     }
-    char e[200];
-    if (elf_parse(img->data, img->size, &b->kernel, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    xerr e;
+    if (elf_parse(img->data, img->size, &b->kernel, &e) != 0) {
+        xerr_set(err, "%s: %s", path, e.msg);
         return -1;
     }
-    b->kernel_path = strdup(path);
+    b->kernel_path = xstrdup(path);
     b->have_kernel = true;
     for (unsigned i = 0; i < img->nsegs; i++) {
         const elf_segment *s = &img->segs[i];
         uint64_t pa = s->bus_addr & BUS_PA_MASK;
         if (s->memsz && pa < PROM_TABLES_END && pa + s->memsz > PROM_TABLES_START)
-            xlog(LOG_WARN, "prom", "%s: segment at 0x%llx-0x%llx overlaps the PROM's tables "
-                 "(KLDIR..argv, 0x%x-0x%x)", path, (unsigned long long)pa,
-                 (unsigned long long)(pa + s->memsz), PROM_TABLES_START, PROM_TABLES_END);
+            xlog(LOG_WARN, "prom",
+                 "%s: segment at 0x%llx-0x%llx overlaps the PROM's tables "
+                 "(KLDIR..argv, 0x%x-0x%x)",
+                 path, (unsigned long long)pa, (unsigned long long)(pa + s->memsz),
+                 PROM_TABLES_START, PROM_TABLES_END);
     }
     if (b->has_user_prom)
         return 0; /* the user's PROM decides how the kernel is entered */
-    return enter_kernel(b, err, errlen);
+    return enter_kernel(b, err);
 }
 
-int ip27_plug_pci(machine *m, int slot, pci_func *f, char *err, size_t errlen)
+int ip27_plug_pci(machine *m, int slot, pci_func *f, xerr *err)
 {
     ip27 *b = ip27_of(m);
     if (slot < 0 || slot >= BRIDGE_SLOTS || slot == IP27_IOC3_SLOT || bridge_slot(b->br, slot)) {
-        snprintf(err, errlen, "PCI slot %d is %s", slot,
+        xerr_set(err, "PCI slot %d is %s", slot,
                  slot == IP27_IOC3_SLOT ? "the BaseIO IOC3's" : "not free");
         return -1;
     }
     if (bridge_plug(b->br, slot, f) != 0) {
-        snprintf(err, errlen, "cannot plug %s into slot %d", f->name, slot);
+        xerr_set(err, "cannot plug %s into slot %d", f->name, slot);
         return -1;
     }
     if (f->dev)
@@ -466,68 +471,68 @@ int ip27_plug_pci(machine *m, int slot, pci_func *f, char *err, size_t errlen)
 /* ---- construction ------------------------------------------------------------- */
 
 /* --testdev: the PCI DMA test device in the highest free slot. */
-static int plug_testdev(machine *m, ip27 *b, char *err, size_t errlen)
+static int plug_testdev(machine *m, ip27 *b, xerr *err)
 {
     int slot = BRIDGE_SLOTS - 1;
     while (slot >= 0 && (slot == IP27_IOC3_SLOT || bridge_slot(b->br, slot)))
         slot--;
     if (slot < 0) {
-        snprintf(err, errlen, "--testdev: no free PCI slot");
+        xerr_set(err, "--testdev: no free PCI slot");
         return -1;
     }
     b->testdev = testdev_new("testdev0", &m->events, &m->clock);
     if (!b->testdev) {
-        snprintf(err, errlen, "cannot create the test device");
+        xerr_set(err, "cannot create the test device");
         return -1;
     }
-    return ip27_plug_pci(m, slot, testdev_func(b->testdev), err, errlen);
+    return ip27_plug_pci(m, slot, testdev_func(b->testdev), err);
 }
 
 static const event_field launch_fields[] = {
     {"slice", EVF_DEC, NULL, NULL}, {"pc", EVF_HEX, NULL, NULL}, {"parm", EVF_HEX, NULL, NULL},
-    {"sp", EVF_HEX, NULL, NULL}, {"gp", EVF_HEX, NULL, NULL}, {"nasid", EVF_DEC, NULL, NULL}};
+    {"sp", EVF_HEX, NULL, NULL},    {"gp", EVF_HEX, NULL, NULL}, {"nasid", EVF_DEC, NULL, NULL}};
 static const event_decl launch_decl = {
     "launch-slave", "LAUNCH_SLAVE started a CPU (PROM entry 0xbfc00038)", launch_fields, 6};
 
 /* The HUBs: node 0 with the Bridge behind it, node 1 with nothing; with two
  * nodes IALIAS is decoded here, per access. */
-static int make_hubs(machine *m, ip27 *b, char *err, size_t errlen)
+static int make_hubs(machine *m, ip27 *b, xerr *err)
 {
     static const char *const names[IP27_MAX_NODES] = {"hub", "hub1"};
     bool multi = b->nnodes > 1;
     for (unsigned i = 0; i < b->nnodes; i++) {
         ip27_node *n = &b->nodes[i];
-        hub_node hn = {.nasid = n->nasid, .ncpus = n->ncpus, .first_cpu = (int)n->first_cpu,
-                       .ialias = !multi, .xio_up = n->nasid == 0, .peer = multi};
+        hub_node hn = {.nasid = n->nasid,
+                       .ncpus = n->ncpus,
+                       .first_cpu = (int)n->first_cpu,
+                       .ialias = !multi,
+                       .xio_up = n->nasid == 0,
+                       .peer = multi};
         hub_wiring w = {w_irq, w_nmi, w_reset, w_xio, n};
         n->hub = hub_new_node(names[i], &m->bus, &m->clock, &m->events, &hn, &w);
         if (!n->hub) {
-            snprintf(err, errlen, "cannot create the HUB of node %u", n->nasid);
+            xerr_set(err, "cannot create the HUB of node %u", n->nasid);
             return -1;
         }
         machine_add_device(m, hub_device(n->hub));
     }
-    if (multi && bus_map_mmio(&m->bus, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE),
-                              HUB_WINDOW_SIZE, &ialias_ops, b)) {
-        snprintf(err, errlen, "cannot map IALIAS");
+    if (multi && bus_map_mmio(&m->bus, "hub-ialias", BUS_UNC(1, HUB_IALIAS_BASE), HUB_WINDOW_SIZE,
+                              &ialias_ops, b)) {
+        xerr_set(err, "cannot map IALIAS");
         return -1;
     }
     return 0;
 }
 
-int ip27_build(machine *m, char *err, size_t errlen)
+int ip27_build(machine *m, xerr *err)
 {
-    ip27 *b = calloc(1, sizeof *b);
-    if (!b) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    ip27 *b = xcalloc(1, sizeof *b);
     m->board = b;
     b->m = m;
     /* CPUs 0, 1 are node 0's slices A, B; CPUs 2, 3 node 1's. */
     b->nnodes = (m->ncpus + 1) / 2;
     if (b->nnodes > IP27_MAX_NODES) {
-        snprintf(err, errlen, "--cpus %u: xbow models at most %d nodes of two CPUs", m->ncpus,
+        xerr_set(err, "--cpus %u: xbow models at most %d nodes of two CPUs", m->ncpus,
                  IP27_MAX_NODES);
         return -1;
     }
@@ -539,39 +544,39 @@ int ip27_build(machine *m, char *err, size_t errlen)
         n->ncpus = m->ncpus - 2 * i < 2 ? m->ncpus - 2 * i : 2;
     }
     b->prom_init = initiator_register(&m->bus, "prom", INIT_CPU, 0);
-    if (map_memory(m, b, err, errlen) != 0)
+    if (map_memory(m, b, err) != 0)
         return -1;
     b->rom = ram_block_new(&m->bus, "prom", PROM_SIZE);
     if (!b->rom || bus_map_ram(&m->bus, "prom", BUS_UNC(0, PROM_PA), PROM_SIZE, b->rom, 0, true)) {
-        snprintf(err, errlen, "cannot map the PROM window");
+        xerr_set(err, "cannot map the PROM window");
         return -1;
     }
-    if (make_hubs(m, b, err, errlen) != 0)
+    if (make_hubs(m, b, err) != 0)
         return -1;
     const uint64_t windows[] = {BUS_UNC(1, 0), IP27_BRIDGE_BASE};
     b->br = bridge_new("bridge", &m->bus, &m->clock, &m->events, windows, 2);
     if (!b->br) {
-        snprintf(err, errlen, "cannot create the Bridge");
+        xerr_set(err, "cannot create the Bridge");
         return -1;
     }
     machine_add_device(m, bridge_device(b->br));
-    bridge_set_partnum(b->br, "030-1124-002");       /* IP27 BaseIO [UNC which number] */
+    bridge_set_partnum(b->br, "030-1124-002");        /* IP27 BaseIO [UNC which number] */
     bridge_set_intx_pin(b->br, IP27_IOC3_SLOT, 1, 4); /* IOC3 INTB -> pin 4 */
     bridge_set_hub_widget(b->br, HUB_WIDGET);
     ioc3_config ic = {m->console, NULL,
                       m->cfg.rtc_fixed ? IP27_RTC_FIXED_EPOCH : (int64_t)time(NULL)};
     b->ioc3 = ioc3_new("ioc3", &m->events, &m->clock, &ic);
     if (!b->ioc3 || bridge_plug(b->br, IP27_IOC3_SLOT, ioc3_pci(b->ioc3)) != 0) {
-        snprintf(err, errlen, "cannot create the IOC3");
+        xerr_set(err, "cannot create the IOC3");
         return -1;
     }
     device *ds[4];
     unsigned nd = ioc3_devices(b->ioc3, ds, 4);
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
-    if (ip27_plug_nics(b, err, errlen) != 0) /* slots 3.. first: the test device takes the last free one */
+    if (ip27_plug_nics(b, err) != 0) /* slots 3.. first: the test device takes the last free one */
         return -1;
-    if (m->cfg.test_device && plug_testdev(m, b, err, errlen) != 0)
+    if (m->cfg.test_device && plug_testdev(m, b, err) != 0)
         return -1;
     for (unsigned i = 0; i < b->nnodes; i++) {
         ip27_node *n = &b->nodes[i];
@@ -583,33 +588,29 @@ int ip27_build(machine *m, char *err, size_t errlen)
         pc->cpu_prid = (uint16_t)cpu_cp0(m->cpus[n->first_cpu], 15);
         pc->cpu_fpirr = 0x0900; /* R10000 FPU [UNC] */
         pc->cpu_mhz = (uint16_t)(m->clock.hz / 1000000);
-        pc->scache_mb = 1;      /* Origin 200 R10000 modules: 1 MB [INF] */
+        pc->scache_mb = 1; /* Origin 200 R10000 modules: 1 MB [INF] */
         if (n->nasid != 0)
-            continue;           /* no IO, no console: console_t stays zero */
+            continue; /* no IO, no console: console_t stays zero */
         pc->console_base = IP27_IOC3_CPU_BASE;
-        pc->console_config = 0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 |
-                             BR_CFG(IP27_IOC3_SLOT, 0);
+        pc->console_config =
+            0x9200000000000000ull | (uint64_t)IP27_BRIDGE_WIDGET << 24 | BR_CFG(IP27_IOC3_SLOT, 0);
         pc->console_wid = IP27_BRIDGE_WIDGET;
         pc->console_slot = IP27_IOC3_SLOT;
         pc->console_baud = 9600;
     }
     b->ev_launch = event_src_add(&m->events, "prom", &launch_decl, b);
     if (m->cfg.prom) {
-        if (read_user_prom(b, m->cfg.prom, err, errlen) != 0)
+        if (read_user_prom(b, m->cfg.prom, err) != 0)
             return -1;
         if (!b->user_prom_is_elf)
             load_user_prom(b); /* raw: into the read-only window once */
         return 0;
     }
-    uint8_t *rom = malloc(PROM_SIZE);
-    if (!rom) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    uint8_t *rom = xmalloc(PROM_SIZE);
     prom_build_rom(rom, PROM_SIZE);
     bus_poke(&m->bus, BUS_UNC(0, PROM_PA), rom, PROM_SIZE);
     free(rom);
-    return ip27_hle_install(b, err, errlen);
+    return ip27_hle_install(b, err);
 }
 
 void ip27_free(machine *m)

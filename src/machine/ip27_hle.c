@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Host-implemented PROM entry points of the synthetic PROM (cpu_hle): the
  * reset/NMI vector, LAUNCH_SLAVE and its companions, and the BEV exception
  * vectors.  The PROM window holds real MIPS code for the slave loop
@@ -15,8 +16,8 @@
 #define R_RA 31
 
 static const char *const entry_names[PROM_NVECTORS] = {
-    "ENTRY", "RESTART", "SLAVELOOP", "PODMODE", "IOC3UARTPOD",
-    "FLASHLEDS", "REPOD", "LAUNCHSLAVE", "WAITSLAVE", "POLLSLAVE"};
+    "ENTRY",     "RESTART", "SLAVELOOP",   "PODMODE",   "IOC3UARTPOD",
+    "FLASHLEDS", "REPOD",   "LAUNCHSLAVE", "WAITSLAVE", "POLLSLAVE"};
 
 static uint64_t vaddr(unsigned off) { return PROM_VADDR + off; }
 
@@ -45,14 +46,16 @@ static uint64_t target_slot(ip27 *b, cpu *c, const char *what)
     int64_t nasid = (int32_t)cpu_gpr(c, R_A0), slice = (int32_t)cpu_gpr(c, R_A0 + 1);
     if (nasid < 0 || (uint64_t)nasid >= b->nnodes || slice < 0 ||
         (uint64_t)slice >= b->nodes[nasid].ncpus) {
-        xlog(LOG_WARN, "prom", "cpu%d: %s(nasid %lld, slice %lld): no such CPU", cpu_index(c),
-             what, (long long)nasid, (long long)slice);
+        xlog(LOG_WARN, "prom", "cpu%d: %s(nasid %lld, slice %lld): no such CPU", cpu_index(c), what,
+             (long long)nasid, (long long)slice);
         return 0;
     }
     uint64_t l = launch_slot((unsigned)nasid, (unsigned)slice);
     if (ld(b, c, l + LAUNCH_OFF_MAGIC) != LAUNCH_MAGIC) {
-        xlog(LOG_WARN, "prom", "cpu%d: %s: the launch slot of nasid %lld slice %lld has lost "
-             "its magic", cpu_index(c), what, (long long)nasid, (long long)slice);
+        xlog(LOG_WARN, "prom",
+             "cpu%d: %s: the launch slot of nasid %lld slice %lld has lost "
+             "its magic",
+             cpu_index(c), what, (long long)nasid, (long long)slice);
         return 0;
     }
     return l;
@@ -72,12 +75,12 @@ static void hle_reset(void *ctx, cpu *c)
         uint64_t n = prom_node(nasid, PROM_NMI_OFF + (uint64_t)PROM_NMI_STRIDE * slice);
         uint64_t call = ld(b, c, n + NMI_OFF_CALL), callc = ld(b, c, n + NMI_OFF_CALLC);
         if (ld(b, c, n + NMI_OFF_MAGIC) == NMI_MAGIC && call && callc == ~call) {
-            uint64_t r = prom_node(nasid, PROM_NMI_KREGS_OFF +
-                                              (uint64_t)PROM_NMI_KREGS_SIZE * slice);
+            uint64_t r =
+                prom_node(nasid, PROM_NMI_KREGS_OFF + (uint64_t)PROM_NMI_KREGS_SIZE * slice);
             for (unsigned i = 0; i < 32; i++)
                 sd(b, c, r + 8 * i, cpu_gpr(c, i));
             static const unsigned cp0[] = {12, 13, 14, 8, 30, 27}; /* sr cause epc badva */
-            for (unsigned i = 0; i < ARRAY_SIZE(cp0); i++)     /* error_epc cache_err */
+            for (unsigned i = 0; i < ARRAY_SIZE(cp0); i++)         /* error_epc cache_err */
                 sd(b, c, r + 0x100 + 8 * i, cpu_cp0(c, cp0[i]));
             sd(b, c, r + 0x130, st); /* nmi_sr */
             sd(b, c, n + NMI_OFF_CALLC, 0);
@@ -163,9 +166,10 @@ static void hle_missing(void *ctx, cpu *c)
 {
     ip27_hle *h = ctx;
     char msg[160];
-    snprintf(msg, sizeof msg, "cpu%d called the PROM's %s entry (0x%llx), which the synthetic "
-             "PROM does not provide", cpu_index(c), entry_names[h->off / 8],
-             (unsigned long long)vaddr(h->off));
+    snprintf(msg, sizeof msg,
+             "cpu%d called the PROM's %s entry (0x%llx), which the synthetic "
+             "PROM does not provide",
+             cpu_index(c), entry_names[h->off / 8], (unsigned long long)vaddr(h->off));
     machine_request_stop(h->b->m, STOP_HALT, msg);
     cpu_set_gpr(c, R_RA, vaddr(h->off));
 }
@@ -173,43 +177,46 @@ static void hle_missing(void *ctx, cpu *c)
 /* An exception while Status.BEV is set: the OS has no handlers in place. */
 static void hle_bev(void *ctx, cpu *c)
 {
-    static const char *const exc[32] = {
-        "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE", "Sys", "Bp", "RI", "CpU",
-        "Ov", "Tr", NULL, "FPE", [23] = "Watch"};
+    static const char *const exc[32] = {"Int", "Mod", "TLBL", "TLBS", "AdEL",        "AdES",
+                                        "IBE", "DBE", "Sys",  "Bp",   "RI",          "CpU",
+                                        "Ov",  "Tr",  NULL,   "FPE",  [23] = "Watch"};
     ip27_hle *h = ctx;
     uint64_t cause = cpu_cp0(c, 13);
     unsigned code = (unsigned)(cause >> 2) & 31;
-    const char *kind = h->off == PROM_BEV_TLB ? "TLB refill" : h->off == PROM_BEV_XTLB ?
-                       "XTLB refill" : h->off == PROM_BEV_CACHE ? "cache error" : "general";
+    const char *kind = h->off == PROM_BEV_TLB     ? "TLB refill"
+                       : h->off == PROM_BEV_XTLB  ? "XTLB refill"
+                       : h->off == PROM_BEV_CACHE ? "cache error"
+                                                  : "general";
     char msg[160];
-    snprintf(msg, sizeof msg, "cpu%d: %s exception %s with BEV set: EPC 0x%llx BadVAddr 0x%llx "
-             "ra 0x%llx (no OS handler installed)", cpu_index(c), kind,
-             exc[code] ? exc[code] : "?", (unsigned long long)cpu_cp0(c, 14),
+    snprintf(msg, sizeof msg,
+             "cpu%d: %s exception %s with BEV set: EPC 0x%llx BadVAddr 0x%llx "
+             "ra 0x%llx (no OS handler installed)",
+             cpu_index(c), kind, exc[code] ? exc[code] : "?", (unsigned long long)cpu_cp0(c, 14),
              (unsigned long long)cpu_cp0(c, 8), (unsigned long long)cpu_gpr(c, R_RA));
     machine_request_stop(h->b->m, STOP_HALT, msg);
     cpu_set_gpr(c, R_RA, vaddr(h->off));
 }
 
-int ip27_hle_install(ip27 *b, char *err, size_t errlen)
+int ip27_hle_install(ip27 *b, xerr *err)
 {
     static const struct {
         unsigned off;
         cpu_hle_fn fn;
     } table[] = {
-        {PROM_ENTRY, hle_reset},          {PROM_RESTART, hle_restart},
-        {PROM_SLAVELOOP, hle_slaveloop},  {PROM_PODMODE, hle_missing},
-        {PROM_IOC3UARTPOD, hle_missing},  {PROM_FLASHLEDS, hle_missing},
-        {PROM_REPOD, hle_missing},        {PROM_LAUNCHSLAVE, hle_launch},
-        {PROM_WAITSLAVE, hle_wait},       {PROM_POLLSLAVE, hle_poll},
-        {PROM_BEV_TLB, hle_bev},          {PROM_BEV_XTLB, hle_bev},
-        {PROM_BEV_CACHE, hle_bev},        {PROM_BEV_GENERAL, hle_bev},
+        {PROM_ENTRY, hle_reset},         {PROM_RESTART, hle_restart},
+        {PROM_SLAVELOOP, hle_slaveloop}, {PROM_PODMODE, hle_missing},
+        {PROM_IOC3UARTPOD, hle_missing}, {PROM_FLASHLEDS, hle_missing},
+        {PROM_REPOD, hle_missing},       {PROM_LAUNCHSLAVE, hle_launch},
+        {PROM_WAITSLAVE, hle_wait},      {PROM_POLLSLAVE, hle_poll},
+        {PROM_BEV_TLB, hle_bev},         {PROM_BEV_XTLB, hle_bev},
+        {PROM_BEV_CACHE, hle_bev},       {PROM_BEV_GENERAL, hle_bev},
     };
     _Static_assert(ARRAY_SIZE(table) == PROM_NVECTORS + 4, "one context per entry");
     for (unsigned i = 0; i < ARRAY_SIZE(table); i++) {
         b->hle[i] = (ip27_hle){b, table[i].off};
         for (unsigned k = 0; k < b->m->ncpus; k++)
             if (cpu_hle_register(b->m->cpus[k], vaddr(table[i].off), table[i].fn, &b->hle[i])) {
-                snprintf(err, errlen, "cannot register the PROM entry points");
+                xerr_set(err, "cannot register the PROM entry points");
                 return -1;
             }
     }

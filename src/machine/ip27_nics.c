@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The gigabit NICs of the machine configuration (--nic MODEL ...) in the
  * Bridge's PCI slots 3 to 7, in order, named <prefix><k> (tigon0, hamachi0,
  * tigon1 ...).  Kept apart from ip27.c: the board calls ip27_plug_nics()
@@ -5,22 +6,22 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dev/nic.h"
-#include "dev/nic_mac.h"
+#include "dev/nic/nic.h"
+#include "dev/nic/nic_mac.h"
 #include "net/backend.h"
 #include "machine/ip27_priv.h"
 
 #define IP27_FIRST_NIC_SLOT 3
 
 /* Two NICs of one machine with one address would answer for each other. */
-static int same_mac_as_earlier(ip27 *b, const nic *n, char *err, size_t errlen)
+static int same_mac_as_earlier(ip27 *b, const nic *n, xerr *err)
 {
     for (unsigned j = 0; j + 1 < b->nnics; j++) {
         const nic *o = nic_from_pci(b->nics[j]);
         if (memcmp(o->mac, n->mac, 6) == 0) {
             char m[18];
             net_fmt_mac(m, n->mac);
-            snprintf(err, errlen, "%s and %s would both have the MAC %s: give them different --mac",
+            xerr_set(err, "%s and %s would both have the MAC %s: give them different --mac",
                      o->pci.name, n->pci.name, m);
             return -1;
         }
@@ -28,24 +29,23 @@ static int same_mac_as_earlier(ip27 *b, const nic *n, char *err, size_t errlen)
     return 0;
 }
 
-int ip27_plug_nics(ip27 *b, char *err, size_t errlen)
+int ip27_plug_nics(ip27 *b, xerr *err)
 {
     machine *m = b->m;
     for (unsigned i = 0; i < m->cfg.nnics && i < MAX_NICS; i++) {
         const nic_config *nc = &m->cfg.nics[i];
         const nic_model *nm = nic_model_find(nc->model);
         if (!nm) {
-            snprintf(err, errlen, "unknown NIC model \"%s\" (known: %s)", nc->model,
-                     nic_model_list());
+            xerr_set(err, "unknown NIC model \"%s\" (known: %s)", nc->model, nic_model_list());
             return -1;
         }
         unsigned k = 0; /* instance number among NICs of the same prefix */
         for (unsigned j = 0; j < i; j++) {
             const nic_model *o = nic_model_find(m->cfg.nics[j].model);
-            k += o && strcmp(o->prefix, nm->prefix) == 0;
+            k += o && strcmp(o->ops->prefix, nm->ops->prefix) == 0;
         }
         char name[24];
-        snprintf(name, sizeof name, "%s%u", nm->prefix, k);
+        snprintf(name, sizeof name, "%s%u", nm->ops->prefix, k);
         unsigned slot = IP27_FIRST_NIC_SLOT + i;
         nic_opts o = {.net = nc->net,
                       .pcap = nc->pcap[0] ? nc->pcap : NULL,
@@ -53,12 +53,12 @@ int ip27_plug_nics(ip27 *b, char *err, size_t errlen)
                       .mac = nc->mac_set ? nc->mac : NULL,
                       .slot = slot,
                       .mac_seed = m->cfg.append};
-        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err, errlen);
+        pci_func *f = nic_create(nc->model, name, &o, &m->clock, &m->events, err);
         if (!f)
             return -1;
         b->nics[b->nnics++] = f;
-        if (same_mac_as_earlier(b, nic_from_pci(f), err, errlen) ||
-            ip27_plug_pci(m, (int)slot, f, err, errlen) != 0)
+        if (same_mac_as_earlier(b, nic_from_pci(f), err) ||
+            ip27_plug_pci(m, (int)slot, f, err) != 0)
             return -1;
     }
     return 0;
@@ -84,17 +84,16 @@ bool machine_nic_model_known(const char *model) { return nic_model_find(model) !
 
 const char *machine_nic_models(void) { return nic_model_list(); }
 
-int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen)
+int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err)
 {
     if (!net_parse_mac(text, mac)) {
-        snprintf(err, errlen,
-                 "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
+        xerr_set(err, "\"%s\" is not a MAC address (want six hex bytes such as 02:00:00:00:00:01)",
                  text);
         return -1;
     }
     const char *why = nic_station_problem(mac);
     if (why) {
-        snprintf(err, errlen, "%s is %s, not a station address (want a unicast one)", text, why);
+        xerr_set(err, "%s is %s, not a station address (want a unicast one)", text, why);
         return -1;
     }
     return 0;

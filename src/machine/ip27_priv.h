@@ -1,12 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* IP27 board internals shared by ip27.c (address map, devices, reset,
  * hand-off) and ip27_hle.c (host-implemented PROM entry points). */
 #ifndef XBOW_IP27_PRIV_H
 #define XBOW_IP27_PRIV_H
 
-#include "dev/bridge.h"
-#include "dev/hub.h"
-#include "dev/ioc3.h"
-#include "dev/testdev.h"
+#include "dev/sgi/bridge.h"
+#include "dev/sgi/hub.h"
+#include "dev/sgi/ioc3.h"
+#include "dev/pci/testdev.h"
 #include "machine/ip27.h"
 #include "machine/prom.h"
 
@@ -27,7 +28,7 @@ typedef struct ip27_node {
     unsigned first_cpu, ncpus;
     hub *hub;
     ram_block *ram;
-    prom_config pc;  /* what the PROM's tables in this node describe */
+    prom_config pc; /* what the PROM's tables in this node describe */
 } ip27_node;
 
 typedef struct ip27 {
@@ -38,9 +39,9 @@ typedef struct ip27 {
     ioc3 *ioc3;
     struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
-    testdev *testdev;        /* --testdev */
+    testdev *testdev; /* --testdev */
     ram_block *rom;
-    int prom_init;           /* bus initiator of the synthetic PROM's own accesses */
+    int prom_init; /* bus initiator of the synthetic PROM's own accesses */
     /* The kernel, kept for restarts. */
     bool have_kernel;
     elf_image kernel;
@@ -65,11 +66,11 @@ static inline unsigned ip27_cpu_node(unsigned idx) { return idx / 2; }
 static inline unsigned ip27_cpu_slice(unsigned idx) { return idx % 2; }
 
 /* ip27_nics.c */
-int ip27_plug_nics(ip27 *b, char *err, size_t errlen);
+int ip27_plug_nics(ip27 *b, xerr *err);
 void ip27_free_nics(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
-int ip27_hle_install(ip27 *b, char *err, size_t errlen);
+int ip27_hle_install(ip27 *b, xerr *err);
 
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The machine: construction, the run loop over CPUs and device timers, and
  * stop handling.  Board-specific parts are in ip27.c (address map, devices),
  * ip27_nics.c (the NICs), prom.c and ip27_hle.c (the synthetic PROM). */
@@ -6,11 +7,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "machine/ip27.h"
 
 /* Instructions a CPU runs before the next one gets its turn. */
 #define DEFAULT_QUANTUM 1000
+/* The longest turn when every CPU waits and no timer is pending: the
+ * console is polled (and a stop request seen) at least this often. */
+#define IDLE_TURN_MAX XBOW_CPU_HZ
+
+/* Routines an OS calls, with interrupts disabled, when it has nothing to do
+ * until an interrupt comes: their entries are idle points (cpu.h). */
+static const char *const idle_routines[] = {
+    "arch_cpu_idle", /* Linux (kernel/sched/idle.c: default_idle_call) */
+};
 
 void machine_config_default(machine_config *cfg)
 {
@@ -19,19 +30,22 @@ void machine_config_default(machine_config *cfg)
     cfg->mem_mb = 512;
     cfg->serial = "stdio";
     cfg->on_reset = RESET_STOP;
+    cfg->idle_skip = true;
+    cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
 }
 
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
+machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
-        snprintf(err, errlen, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        xerr_set(err, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
         return NULL;
     }
-    machine *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
+    if (!cpu_engine_available(cfg->engine)) {
+        xerr_set(err, "--engine=jit: this host has no translator (it needs x86-64); "
+                      "use --engine=interp");
         return NULL;
     }
+    machine *m = xcalloc(1, sizeof *m);
     m->cfg = *cfg;
     bus_init(&m->bus);
     sched_init(&m->clock, XBOW_CPU_HZ);
@@ -39,18 +53,21 @@ machine *machine_new(const machine_config *cfg, char *err, size_t errlen)
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
-    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err, errlen);
+    m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
         goto fail;
     m->ncpus = cfg->ncpus;
     for (unsigned i = 0; i < m->ncpus; i++) {
         m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
         if (!m->cpus[i]) {
-            snprintf(err, errlen, "cannot create CPU %u", i);
+            xerr_set(err, "cannot create CPU %u", i);
             goto fail;
         }
+        cpu_set_idle_skip(m->cpus[i], cfg->idle_skip);
+        snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
+        cpu_set_engine(m->cpus[i], cfg->engine);
     }
-    if (ip27_build(m, err, errlen) != 0)
+    if (ip27_build(m, err) != 0)
         goto fail;
     machine_reset(m, false);
     return m;
@@ -108,22 +125,41 @@ void machine_reset(machine *m, bool clear_ram)
     ip27_reset(m);
 }
 
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen)
+int machine_load_kernel(machine *m, const char *path, xerr *err)
 {
     elf_image img;
-    if (elf_read_file(path, &img, err, errlen) != 0)
+    if (elf_read_file(path, &img, err) != 0)
         return -1;
-    char e[200];
-    if (elf_load(&img, &m->bus, e, sizeof e) != 0) {
-        snprintf(err, errlen, "%s: %s", path, e);
+    xerr e;
+    if (elf_load(&img, &m->bus, &e) != 0) {
+        xerr_set(err, "%s: %s", path, e.msg);
         elf_free(&img);
         return -1;
     }
-    if (elf_symbols(&img, &m->syms, e, sizeof e) < 0)
-        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e);
-    int rc = ip27_boot(m, path, &img, err, errlen);
+    if (elf_symbols(&img, &m->syms, &e) < 0)
+        xlog(LOG_WARN, "elf", "%s: symbols not loaded: %s", path, e.msg);
+    int rc = ip27_boot(m, path, &img, err);
     elf_free(&img);
+    machine_update_idle_points(m);
     return rc;
+}
+
+unsigned machine_update_idle_points(machine *m)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_idle_points_clear(m->cpus[i]);
+    if (!m->cfg.idle_skip)
+        return 0;
+    for (unsigned k = 0; k < ARRAY_SIZE(idle_routines); k++) {
+        const symbol *s = symtab_lookup_name(&m->syms, idle_routines[k]);
+        if (!s || (s->addr & 3))
+            continue;
+        for (unsigned i = 0; i < m->ncpus; i++)
+            cpu_idle_point_add(m->cpus[i], s->addr);
+        n++;
+    }
+    return n;
 }
 
 void machine_request_stop(machine *m, int reason, const char *msg)
@@ -150,8 +186,7 @@ void machine_restart(machine *m)
 {
     m->reset_pending = false;
     m->reset_count++;
-    xlog(LOG_INFO, "machine", "reset #%llu (%s)", (unsigned long long)m->reset_count,
-         m->reset_why);
+    xlog(LOG_INFO, "machine", "reset #%llu (%s)", (unsigned long long)m->reset_count, m->reset_why);
     machine_reset(m, false);
 }
 
@@ -186,7 +221,9 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
     m->clock.horizon = until;
     m->clock.earlier = timer_armed_earlier;
     m->clock.earlier_ctx = m;
+    HOSTPROF_BEGIN(m->cpus[i], HP_CPU, m->cpu_names[i]);
     int rc = cpu_run(m->cpus[i], until);
+    HOSTPROF_END();
     m->clock.horizon = 0;
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
@@ -216,23 +253,51 @@ static void fire_timers(machine *m)
     uint64_t t = common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
+    HOSTPROF_BEGIN(m->console, HP_CONSOLE, "console");
     chardev_poll(m->console);
+    HOSTPROF_END();
 }
 
 /* End of the current turn: the next timer or a quantum away, so that the
  * CPUs take turns and the console's output goes out between them.  A timer
  * a device arms during the turn (a doorbell write starting a DMA engine, an
  * EEPROM read) ends the running CPU's run (timer_armed_earlier) and the next
- * turn ends at it: it fires at its own tick. */
-static uint64_t turn_end(const machine *m, uint64_t from)
+ * turn ends at it: it fires at its own tick.  When no CPU can do anything
+ * the others or the devices see (each waits, or counts down a delay loop:
+ * idle skip), nothing can happen before the next timer or the first CPU
+ * that is quiet no longer, and the turn goes all the way there.  *idle says
+ * whether every CPU waits (sched.idle: host backends pace virtual time). */
+static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
 {
     uint64_t end = sched_next(&m->clock);
-    if (from + m->quantum < end)
-        end = from + m->quantum;
+    uint64_t q = m->quantum;
+    uint64_t quiet = UINT64_MAX; /* 0: some CPU is not quiet */
+    for (unsigned i = 0; i < m->ncpus && quiet; i++) {
+        uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
+        if (u <= m->local_time[i])
+            quiet = 0;
+        else if (u < quiet)
+            quiet = u;
+    }
+    *idle = quiet != 0; /* ... and every CPU waits (not in a delay loop): */
+    for (unsigned i = 0; i < m->ncpus && *idle; i++) {
+        cpu_wait_info w;
+        cpu_get_wait_info(m->cpus[i], &w);
+        *idle = w.kind != CPU_WAIT_NONE;
+    }
+    if (quiet) {
+        q = IDLE_TURN_MAX;
+        if (quiet < end)
+            end = quiet;
+    }
+    if (from + q < end)
+        end = from + q;
     if (end <= from)
         end = from + 1;
     return end;
 }
+
+static int run_turns(machine *m, int only, uint64_t budget);
 
 int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 {
@@ -241,9 +306,23 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     if (m->reset_pending)
         machine_restart(m); /* stopped on a reset before: carry it out now */
     uint64_t budget = max_insns ? max_insns : UINT64_MAX;
+    m->clock.pace_host_ns = 0; /* host time spent stopped is not the guest's */
+    /* A CPU being stepped executes: it does not wait (idle skip). */
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], true);
+    HOSTPROF_BEGIN(m, HP_RUN, "run loop");
+    int r = run_turns(m, only, budget);
+    HOSTPROF_END();
+    if (only >= 0)
+        cpu_hold_wait(m->cpus[only], false);
+    return r;
+}
+
+static int run_turns(machine *m, int only, uint64_t budget)
+{
     for (;;) {
         uint64_t t = common_time(m);
-        uint64_t end = turn_end(m, t);
+        uint64_t end = turn_end(m, t, &m->clock.idle);
         for (unsigned i = 0; i < m->ncpus; i++) {
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])
                 continue; /* held while another CPU steps, until it catches up */
@@ -284,8 +363,8 @@ int machine_run(machine *m, uint64_t max_insns) { return machine_run_cpu(m, -1, 
 
 const char *stop_reason_name(int reason)
 {
-    static const char *const names[] = {"running", "instruction limit", "breakpoint",
-                                        "watchpoint", "event", "interrupted", "machine reset",
-                                        "halted", "step"};
+    static const char *const names[] = {
+        "running",     "instruction limit", "breakpoint", "watchpoint", "event",
+        "interrupted", "machine reset",     "halted",     "step"};
     return reason >= 0 && reason < (int)ARRAY_SIZE(names) ? names[reason] : "?";
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A whole machine: CPUs, memory, devices, the clock and the event bus.
  *
  * machine_new() builds the IP27 (Origin 200) from a machine_config; the
@@ -21,27 +22,33 @@
 enum on_reset { RESET_STOP, RESET_EXIT, RESET_RESTART };
 
 typedef struct nic_config {
-    char model[16];   /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
-    char net[128];    /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
-    char pcap[256];   /* capture file, "" for none */
-    uint8_t mac[6];   /* station address (--mac), if mac_set */
-    bool mac_set;     /* else the default: nic_default_mac() of the model, slot, net
+    char model[16]; /* "hamachi", "tigon2", "e1000-82543", "e1000-82544" */
+    char net[128];  /* backend spec: "sink", "echo", "gen:...", "tap:IF", ... */
+    char pcap[256]; /* capture file, "" for none */
+    uint8_t mac[6]; /* station address (--mac), if mac_set */
+    bool mac_set;   /* else the default: nic_default_mac() of the model, slot, net
                          and the kernel command line */
 } nic_config;
 
 typedef struct machine_config {
-    unsigned ncpus;         /* 1..4 */
-    uint64_t mem_mb;        /* RAM of each node (node 1 with --cpus 3, 4), default 512 */
-    const char *kernel;     /* ELF to load, or NULL */
-    const char *prom;       /* user PROM image (starts at the reset vector), or NULL */
-    const char *append;     /* kernel command line (ARCS argv) */
-    const char *serial;     /* "stdio", "pty", "null", "file:PATH" */
-    int on_reset;           /* enum on_reset */
-    bool rtc_fixed;         /* RTC starts at a fixed epoch for reproducible runs */
+    unsigned ncpus;     /* 1..4 */
+    uint64_t mem_mb;    /* RAM of each node (node 1 with --cpus 3, 4), default 512 */
+    const char *kernel; /* ELF to load, or NULL */
+    const char *prom;   /* user PROM image (starts at the reset vector), or NULL */
+    const char *append; /* kernel command line (ARCS argv) */
+    const char *serial; /* "stdio", "pty", "null", "file:PATH" */
+    enum on_reset on_reset;
+    bool rtc_fixed; /* RTC starts at a fixed epoch for reproducible runs */
     unsigned nnics;
     nic_config nics[MAX_NICS];
-    int nic_dma_per_word;   /* --nic-dma=per-word */
-    bool test_device;       /* add the PCI DMA test device */
+    int nic_dma_per_word; /* --nic-dma=per-word */
+    bool test_device;     /* add the PCI DMA test device */
+    /* Idle skip (default on; --no-idle-skip): a CPU that only waits stops
+     * executing and its clock jumps to what can end the wait (src/cpu/idle.c,
+     * docs/cpu.md "Waiting").  Part of the timing model: runs with it on
+     * and off differ, and a recording must be replayed with the same. */
+    bool idle_skip;
+    int engine; /* enum cpu_engine (--engine) */
 } machine_config;
 
 void machine_config_default(machine_config *cfg);
@@ -52,19 +59,19 @@ bool machine_nic_model_known(const char *model);
 const char *machine_nic_models(void);
 /* A station address for nics[].mac: six hex bytes separated by ':' or '-',
  * unicast and not all zeros.  0, or -1 with why in err. */
-int machine_parse_station_mac(const char *text, uint8_t mac[6], char *err, size_t errlen);
+int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err);
 
 /* Why machine_run() returned. */
 enum stop_reason {
     STOP_NONE = 0,
-    STOP_LIMIT,      /* instruction budget used up */
+    STOP_LIMIT, /* instruction budget used up */
     STOP_BREAKPOINT,
     STOP_WATCHPOINT,
-    STOP_EVENT,      /* an event subscriber (breakpoint on a device event) asked */
-    STOP_USER,       /* Ctrl-C */
-    STOP_RESET,      /* the guest reset the machine (HUB NI_PORT_RESET) */
-    STOP_HALT,       /* a CPU cannot continue */
-    STOP_STEP,       /* a single step finished */
+    STOP_EVENT, /* an event subscriber (breakpoint on a device event) asked */
+    STOP_USER,  /* Ctrl-C */
+    STOP_RESET, /* the guest reset the machine (HUB NI_PORT_RESET) */
+    STOP_HALT,  /* a CPU cannot continue */
+    STOP_STEP,  /* a single step finished */
 };
 
 typedef struct machine {
@@ -74,18 +81,19 @@ typedef struct machine {
     event_bus events;
     symtab syms;
     cpu *cpus[MAX_CPUS];
+    char cpu_names[MAX_CPUS][16]; /* "cpu0" ... */
     unsigned ncpus;
-    int cur_cpu;          /* CPU running now (or last) */
-    device *devices;      /* every device, in creation order */
-    ram_block *ram;       /* node 0's memory */
-    ram_block *ram1;      /* node 1's memory (--cpus 3, 4), or NULL */
-    chardev *console;     /* IOC3 UART A's terminal */
-    void *board;          /* machine-specific state (ip27.c) */
+    int cur_cpu;      /* CPU running now (or last) */
+    device *devices;  /* every device, in creation order */
+    ram_block *ram;   /* node 0's memory */
+    ram_block *ram1;  /* node 1's memory (--cpus 3, 4), or NULL */
+    chardev *console; /* IOC3 UART A's terminal */
+    void *board;      /* machine-specific state (ip27.c) */
     /* Stop handling. */
-    volatile int stop_reason;
+    volatile enum stop_reason stop_reason;
     char stop_msg[160];
     int debugger_initiator;
-    uint64_t quantum;     /* instructions per CPU turn at most */
+    uint64_t quantum;              /* instructions per CPU turn at most */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     /* The guest asked for a reset (HUB NI_PORT_RESET): performed at once
@@ -95,11 +103,11 @@ typedef struct machine {
 } machine;
 
 /* Build the machine described by cfg; on error returns NULL with err set. */
-machine *machine_new(const machine_config *cfg, char *err, size_t errlen);
+machine *machine_new(const machine_config *cfg, xerr *err);
 void machine_free(machine *m);
 /* Load an ELF into memory, add its symbols, and set up the boot state (the
  * synthetic PROM's hand-off: pc = entry, argv...). */
-int machine_load_kernel(machine *m, const char *path, char *err, size_t errlen);
+int machine_load_kernel(machine *m, const char *path, xerr *err);
 /* Power-on reset of CPUs and devices (memory kept unless clear_ram). */
 void machine_reset(machine *m, bool clear_ram);
 
@@ -121,6 +129,11 @@ void machine_guest_reset(machine *m, const char *why);
 /* Perform a guest-requested reset now: devices, CPUs, PROM data, and the
  * kernel reloaded and re-entered. */
 void machine_restart(machine *m);
+
+/* The symbols changed (a kernel or a symbol file was loaded): find the idle
+ * routines they name (Linux's arch_cpu_idle) and make their entries idle
+ * points of every CPU, when idle skip is on.  Returns how many. */
+unsigned machine_update_idle_points(machine *m);
 
 void machine_add_device(machine *m, device *d);
 device *machine_find_device(machine *m, const char *name);

@@ -1,5 +1,10 @@
-# src/machine: the machine, its run loop and the IP27 board.
+# SPDX-License-Identifier: GPL-2.0-or-later
+# src/machine: the machine, its run loop and the IP27 board: its wiring of
+# the devices (ip27.c), the NICs in Bridge slots 3..7 (--nic, ip27_nics.c),
+# the PROM's high-level emulation and the synthetic PROM's data structures.
 libxbow_a_SOURCES += \
 	src/machine/machine.c src/machine/machine.h \
 	src/machine/ip27.c src/machine/ip27.h \
-	src/machine/ip27_hle.c src/machine/ip27_priv.h
+	src/machine/ip27_hle.c src/machine/ip27_priv.h \
+	src/machine/ip27_nics.c \
+	src/machine/prom.c src/machine/prom.h

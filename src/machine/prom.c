@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The synthetic PROM's data structures and PROM-window code: see prom.h.
  * Structure layouts are Linux's (asm/sn/kldir.h, klconfig.h, gda.h,
  * launch.h, nmi.h) for the n64 ABI; offsets were computed with
@@ -37,20 +38,19 @@ static void p16(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 2, v); 
 static void p32(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 4, v); }
 static void p64(img *m, uint64_t off, uint64_t v) { store_be(at(m, off), 8, v); }
 
-int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, char *err,
-                    size_t errlen)
+int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, xerr *err)
 {
     uint64_t left = mem_mb;
     unsigned n = 0;
     memset(bank_mb, 0, 8 * sizeof *bank_mb);
     if (mem_mb < 32) {
-        snprintf(err, errlen, "--mem %llu: Linux needs at least 32 MB in the first bank",
+        xerr_set(err, "--mem %llu: Linux needs at least 32 MB in the first bank",
                  (unsigned long long)mem_mb);
         return -1;
     }
     while (left) {
         if (n == 8) {
-            snprintf(err, errlen,
+            xerr_set(err,
                      "--mem %llu MB does not fit the IP27's 8 memory banks (each 512 MB, or "
                      "up to 128 MB); use a multiple of 512, or 512*k plus up to 128*m",
                      (unsigned long long)mem_mb);
@@ -85,27 +85,22 @@ static void klinfo(img *m, uint64_t c, unsigned type, unsigned version, unsigned
     p8(m, c + 0, type);
     p8(m, c + 1, version);
     p8(m, c + 2, KLINFO_ENABLE);
-    p8(m, c + 3, 0);       /* revision [UNC] */
+    p8(m, c + 3, 0); /* revision [UNC] */
     p8(m, c + 24, physid);
     p32(m, c + 28, virtid);
-    p8(m, c + 32, 0);      /* widid */
+    p8(m, c + 32, 0); /* widid */
     p16(m, c + 34, nasid);
 }
 
-int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
+int prom_write_tables(bus *b, const prom_config *pc, xerr *err)
 {
-    img *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    img *m = xcalloc(1, sizeof *m);
     /* KLDIR (the real PROM's IP27_* values). */
     kldir_entry(m, KLI_LAUNCH, PROM_LAUNCH_OFF, 0, 0x400, 2, PROM_LAUNCH_STRIDE);
     kldir_entry(m, KLI_KLCONFIG, PROM_KLCONFIG_OFF, 0, PROM_KLCONFIG_SIZE, 1, 0);
     kldir_entry(m, KLI_NMI, PROM_NMI_OFF, 0, 0x40, 2, PROM_NMI_STRIDE);
     unsigned nasid = pc->nasid;
-    kldir_entry(m, KLI_GDA, PROM_GDA_OFF, prom_uncac(prom_node(nasid, PROM_GDA_OFF)), 0x400, 1,
-                0);
+    kldir_entry(m, KLI_GDA, PROM_GDA_OFF, prom_uncac(prom_node(nasid, PROM_GDA_OFF)), 0x400, 1, 0);
     kldir_entry(m, KLI_FREEMEM, PROM_FREEMEM_OFF, 0, ~0ull, 1, 0);
     kldir_entry(m, KLI_SYMMON_STK, 0x25000, 0, 0xe000, 2, 0x7000);
     kldir_entry(m, KLI_PI_ERROR, PROM_PI_ERROR_OFF, 0, 0x4000, 1, 0);
@@ -118,18 +113,18 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
 
     /* KLCONFIG header. */
     p64(m, KL_HDR + 0, KLCFGINFO_MAGIC);
-    p32(m, KL_HDR + 8, 1);                    /* ch_version [UNC] */
-    p32(m, KL_HDR + 12, 72);                  /* ch_malloc_hdr_off */
-    p32(m, KL_HDR + 16, 24);                  /* ch_cons_off (from the header) */
-    p32(m, KL_HDR + 20, KL_BOARD);            /* ch_board_info (node offset) */
-    uint64_t c = KL_HDR + 24;                 /* console_t */
-    if (pc->console_base) {                    /* else a node without IO: all zero [INF] */
+    p32(m, KL_HDR + 8, 1);                         /* ch_version [UNC] */
+    p32(m, KL_HDR + 12, 72);                       /* ch_malloc_hdr_off */
+    p32(m, KL_HDR + 16, 24);                       /* ch_cons_off (from the header) */
+    p32(m, KL_HDR + 20, KL_BOARD);                 /* ch_board_info (node offset) */
+    uint64_t c = KL_HDR + 24;                      /* console_t */
+    if (pc->console_base) {                        /* else a node without IO: all zero [INF] */
         p64(m, c + 0, pc->console_base + 0x20178); /* uart_base: UART A [UNC] */
         p64(m, c + 8, pc->console_config);
-        p64(m, c + 16, pc->console_base);      /* memory_base: prom_putchar uses it */
+        p64(m, c + 16, pc->console_base); /* memory_base: prom_putchar uses it */
         p16(m, c + 24, (uint64_t)pc->console_baud);
         p16(m, c + 26, 0);
-        p32(m, c + 28, KLSTRUCT_IOC3);         /* type [UNC] */
+        p32(m, c + 28, KLSTRUCT_IOC3); /* type [UNC] */
         p16(m, c + 32, nasid);
         p8(m, c + 34, pc->console_wid);
         p8(m, c + 35, pc->console_slot);
@@ -170,14 +165,14 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     }
     /* The IP27 board: CPUs, HUB, memory. */
     uint64_t brd = KL_BOARD;
-    p32(m, brd + 0, 0);          /* brd_next: the only board */
+    p32(m, brd + 0, 0); /* brd_next: the only board */
     p8(m, brd + 4, LOCAL_BOARD);
     p8(m, brd + 5, KLTYPE_IP27);
-    p8(m, brd + 6, 2);           /* brd_sversion */
+    p8(m, brd + 6, 2); /* brd_sversion */
     p8(m, brd + 9, ENABLE_BOARD);
     p16(m, brd + 14, nasid + 1); /* brd_module: one module per node [UNC] */
     p8(m, brd + 23, ncomp);
-    p16(m, brd + 32, nasid);     /* brd_nasid */
+    p16(m, brd + 32, nasid); /* brd_nasid */
     for (unsigned i = 0; i < ncomp; i++)
         p32(m, brd + 36 + 4 * i, comp[i]);
     memcpy(at(m, brd + 153), "IP27", 5);
@@ -193,14 +188,14 @@ int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen)
     int rc = bus_poke(b, BUS_CAC(prom_node(nasid, PROM_TABLES_START)), m->b, sizeof m->b);
     free(m);
     if (rc != BUS_OK) {
-        snprintf(err, errlen, "node %u memory does not cover the PROM tables", nasid);
+        xerr_set(err, "node %u memory does not cover the PROM tables", nasid);
         return -1;
     }
     return 0;
 }
 
-int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc,
-                    uint64_t *argv, uint64_t *envp, char *err, size_t errlen)
+int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc, uint64_t *argv,
+                    uint64_t *envp, xerr *err)
 {
     enum { AREA = PROM_FREEMEM_OFF - PROM_ARGV_OFF, MAXARGS = 64 };
     uint8_t area[AREA];
@@ -219,7 +214,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
         while (*p && *p != ' ' && *p != '\t' && *p != '\n')
             p++;
         if (n == MAXARGS) {
-            snprintf(err, errlen, "--append: more than %d words", MAXARGS - 1);
+            xerr_set(err, "--append: more than %d words", MAXARGS - 1);
             return -1;
         }
         words[n] = s;
@@ -229,8 +224,10 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
     size_t pos = 8 * (n + 2);
     for (unsigned i = 0; i < n; i++) {
         if (pos + lens[i] + 1 > AREA) {
-            snprintf(err, errlen, "kernel path and --append do not fit in the %d bytes below "
-                     "the kernel (0x%x-0x%x)", AREA, PROM_ARGV_OFF, PROM_FREEMEM_OFF);
+            xerr_set(err,
+                     "kernel path and --append do not fit in the %d bytes below "
+                     "the kernel (0x%x-0x%x)",
+                     AREA, PROM_ARGV_OFF, PROM_FREEMEM_OFF);
             return -1;
         }
         store_be(area + 8 * i, 8, prom_cac(PROM_ARGV_OFF + pos));
@@ -238,7 +235,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
         pos += lens[i] + 1;
     }
     if (bus_poke(b, BUS_CAC(PROM_ARGV_OFF), area, AREA) != BUS_OK) {
-        snprintf(err, errlen, "node 0 memory does not cover the argv area");
+        xerr_set(err, "node 0 memory does not cover the argv area");
         return -1;
     }
     *argc = n;
@@ -249,8 +246,7 @@ int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *arg
 
 /* ---- PROM window code ------------------------------------------------------ */
 
-enum { ZERO = 0, A0 = 4, T0 = 12, T1 = 13, T2 = 14, T3 = 15, S0 = 16, GP = 28, SP = 29,
-       RA = 31 };
+enum { ZERO = 0, A0 = 4, T0 = 12, T1 = 13, T2 = 14, T3 = 15, S0 = 16, GP = 28, SP = 29, RA = 31 };
 
 typedef struct emit {
     uint8_t *rom;
@@ -276,16 +272,46 @@ static uint32_t rtype(unsigned rs, unsigned rt, unsigned rd, unsigned sa, unsign
 
 static void nop(emit *e) { ins(e, 0); }
 static void lui(emit *e, unsigned rt, uint32_t imm) { ins(e, itype(0x0f, 0, rt, imm)); }
-static void ori(emit *e, unsigned rt, unsigned rs, uint32_t imm) { ins(e, itype(0x0d, rs, rt, imm)); }
-static void daddiu(emit *e, unsigned rt, unsigned rs, uint32_t imm) { ins(e, itype(0x19, rs, rt, imm)); }
-static void ld(emit *e, unsigned rt, int off, unsigned base) { ins(e, itype(0x37, base, rt, (uint32_t)off)); }
-static void sd(emit *e, unsigned rt, int off, unsigned base) { ins(e, itype(0x3f, base, rt, (uint32_t)off)); }
-static void daddu(emit *e, unsigned rd, unsigned rs, unsigned rt) { ins(e, rtype(rs, rt, rd, 0, 0x2d)); }
-static void nor(emit *e, unsigned rd, unsigned rs, unsigned rt) { ins(e, rtype(rs, rt, rd, 0, 0x27)); }
-static void dsll(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x38)); }
-static void dsll32(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x3c)); }
-static void dsrl(emit *e, unsigned rd, unsigned rt, unsigned sa) { ins(e, rtype(0, rt, rd, sa, 0x3a)); }
-static void andi(emit *e, unsigned rt, unsigned rs, uint32_t imm) { ins(e, itype(0x0c, rs, rt, imm)); }
+static void ori(emit *e, unsigned rt, unsigned rs, uint32_t imm)
+{
+    ins(e, itype(0x0d, rs, rt, imm));
+}
+static void daddiu(emit *e, unsigned rt, unsigned rs, uint32_t imm)
+{
+    ins(e, itype(0x19, rs, rt, imm));
+}
+static void ld(emit *e, unsigned rt, int off, unsigned base)
+{
+    ins(e, itype(0x37, base, rt, (uint32_t)off));
+}
+static void sd(emit *e, unsigned rt, int off, unsigned base)
+{
+    ins(e, itype(0x3f, base, rt, (uint32_t)off));
+}
+static void daddu(emit *e, unsigned rd, unsigned rs, unsigned rt)
+{
+    ins(e, rtype(rs, rt, rd, 0, 0x2d));
+}
+static void nor(emit *e, unsigned rd, unsigned rs, unsigned rt)
+{
+    ins(e, rtype(rs, rt, rd, 0, 0x27));
+}
+static void dsll(emit *e, unsigned rd, unsigned rt, unsigned sa)
+{
+    ins(e, rtype(0, rt, rd, sa, 0x38));
+}
+static void dsll32(emit *e, unsigned rd, unsigned rt, unsigned sa)
+{
+    ins(e, rtype(0, rt, rd, sa, 0x3c));
+}
+static void dsrl(emit *e, unsigned rd, unsigned rt, unsigned sa)
+{
+    ins(e, rtype(0, rt, rd, sa, 0x3a));
+}
+static void andi(emit *e, unsigned rt, unsigned rs, uint32_t imm)
+{
+    ins(e, itype(0x0c, rs, rt, imm));
+}
 static void jr(emit *e, unsigned rs) { ins(e, rtype(rs, 0, 0, 0, 0x08)); }
 static void jalr(emit *e, unsigned rs) { ins(e, rtype(rs, 0, RA, 0, 0x09)); }
 static void mtc0(emit *e, unsigned rt, unsigned rd) { ins(e, 0x40800000u | rt << 16 | rd << 11); }
@@ -329,7 +355,7 @@ size_t prom_build_rom(uint8_t *rom, size_t size)
     mtc0(&e, T1, 12);
     nop(&e);
     nop(&e);
-    lui(&e, T2, 0x9200);  /* 0xffffffff92000000 */
+    lui(&e, T2, 0x9200);   /* 0xffffffff92000000 */
     dsll32(&e, T2, T2, 0); /* 0x9200000000000000 */
     lui(&e, T3, 0x0100);
     daddu(&e, T2, T2, T3); /* LOCAL_HUB_ADDR(0) */
@@ -337,7 +363,7 @@ size_t prom_build_rom(uint8_t *rom, size_t size)
     dsll(&e, T3, T3, 9);   /* * PROM_LAUNCH_STRIDE */
     lui(&e, T1, 0x0060);
     daddu(&e, T1, T1, T2);
-    ld(&e, T1, 0, T1);     /* NI_STATUS_REV_ID: this node's nasid in bits 16:8 */
+    ld(&e, T1, 0, T1); /* NI_STATUS_REV_ID: this node's nasid in bits 16:8 */
     dsrl(&e, T1, T1, 8);
     andi(&e, T1, T1, 0xff);
     dsll32(&e, T1, T1, 0); /* nasid << 32 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The synthetic PROM: what the IP27 and IO6 PROMs leave in memory and in
  * the PROM window for an operating system (docs/hardware.md, "Synthetic
  * PROM").
@@ -58,12 +59,14 @@
 #define PROM_SIZE 0x400000ull
 #define PROM_VADDR 0xffffffffbfc00000ull
 /* Entry vectors (sn0/addrs.h IP27PROM_*). */
+/* clang-format off */
 enum {
     PROM_ENTRY = 0x00, PROM_RESTART = 0x08, PROM_SLAVELOOP = 0x10, PROM_PODMODE = 0x18,
     PROM_IOC3UARTPOD = 0x20, PROM_FLASHLEDS = 0x28, PROM_REPOD = 0x30,
     PROM_LAUNCHSLAVE = 0x38, PROM_WAITSLAVE = 0x40, PROM_POLLSLAVE = 0x48,
     PROM_NVECTORS = 10,
 };
+/* clang-format on */
 /* BEV exception vectors (offsets in the PROM window). */
 #define PROM_BEV_TLB 0x200
 #define PROM_BEV_XTLB 0x280
@@ -79,19 +82,19 @@ enum {
 
 /* What one node's tables describe. */
 typedef struct prom_config {
-    unsigned nasid;            /* the node (its memory at nasid << 32) */
-    unsigned nnodes;           /* nodes 0..nnodes-1 in the GDA's nasid table (0 = 1) */
-    unsigned first_cpu;        /* logical CPU number (virtid) of this node's slice A */
-    unsigned ncpus;            /* 1 or 2 (slices A, B) */
-    uint16_t cpu_prid;         /* PRId of the CPUs */
-    uint16_t cpu_fpirr;        /* FPU implementation/revision */
+    unsigned nasid;     /* the node (its memory at nasid << 32) */
+    unsigned nnodes;    /* nodes 0..nnodes-1 in the GDA's nasid table (0 = 1) */
+    unsigned first_cpu; /* logical CPU number (virtid) of this node's slice A */
+    unsigned ncpus;     /* 1 or 2 (slices A, B) */
+    uint16_t cpu_prid;  /* PRId of the CPUs */
+    uint16_t cpu_fpirr; /* FPU implementation/revision */
     uint16_t cpu_mhz;
     uint16_t scache_mb;
-    unsigned nbanks;           /* memory banks in use */
-    uint16_t bank_mb[8];       /* bank b covers node offset b * 512 MB */
-    uint64_t console_base;     /* CPU address of the IOC3 registers; 0: no IO, console_t
+    unsigned nbanks;         /* memory banks in use */
+    uint16_t bank_mb[8];     /* bank b covers node offset b * 512 MB */
+    uint64_t console_base;   /* CPU address of the IOC3 registers; 0: no IO, console_t
                                   left zero */
-    uint64_t console_config;   /* CPU address of the IOC3's config space */
+    uint64_t console_config; /* CPU address of the IOC3's config space */
     unsigned console_wid, console_slot;
     int console_baud;
 } prom_config;
@@ -99,18 +102,17 @@ typedef struct prom_config {
 /* Split `mem_mb` of node memory into IP27 banks (at most 8, each either
  * 512 MB or at most 128 MB so that Linux's slot arithmetic finds the memory
  * where it is).  Returns 0, or -1 with err set. */
-int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, char *err,
-                    size_t errlen);
+int prom_mem_layout(uint64_t mem_mb, uint16_t bank_mb[8], unsigned *nbanks, xerr *err);
 
 /* Build KLDIR, LAUNCH, NMI, KLCONFIG and GDA in the memory of node
  * pc->nasid (its range [PROM_TABLES_START, PROM_ARGV_OFF) is rewritten). */
-int prom_write_tables(bus *b, const prom_config *pc, char *err, size_t errlen);
+int prom_write_tables(bus *b, const prom_config *pc, xerr *err);
 
 /* ARCS argv at PROM_ARGV_OFF: argv[0] = argv0, then the words of `append`.
  * Returns 0 and the hand-off registers (argc, the argv and envp pointers as
  * XKPHYS cached addresses), or -1 with err set when it does not fit. */
-int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc,
-                    uint64_t *argv, uint64_t *envp, char *err, size_t errlen);
+int prom_write_argv(bus *b, const char *argv0, const char *append, uint64_t *argc, uint64_t *argv,
+                    uint64_t *envp, xerr *err);
 
 /* Fill the PROM window image (size >= 0x1000): vector table, BEV vectors,
  * slave loop.  Returns the number of bytes used. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internal interface of src/net: backend constructors and the helpers they
  * share (option parsing, addresses, checksums, the payload pattern, frame
  * building and parsing).  NICs use net.h only. */
@@ -8,13 +9,13 @@
 
 /* Constructors: `args` is the spec after "kind:" ("" when there is none).
  * On error they return NULL with a message in err. */
-typedef net_backend *(*net_backend_ctor)(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_gen_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_socket_new(net_port *p, const char *args, char *err, size_t errlen);
-net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen);
+typedef net_backend *(*net_backend_ctor)(net_port *p, const char *args, xerr *err);
+net_backend *net_sink_new(net_port *p, const char *args, xerr *err);
+net_backend *net_echo_new(net_port *p, const char *args, xerr *err);
+net_backend *net_gen_new(net_port *p, const char *args, xerr *err);
+net_backend *net_tap_new(net_port *p, const char *args, xerr *err);
+net_backend *net_socket_new(net_port *p, const char *args, xerr *err);
+net_backend *net_vde_new(net_port *p, const char *args, xerr *err);
 /* libvdeplug 4 dlopen()s its plugins with RTLD_DEEPBIND, which
  * AddressSanitizer refuses by killing the process: ASan builds have no vde. */
 #if defined(__SANITIZE_ADDRESS__)
@@ -25,7 +26,7 @@ net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen
 
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen);
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err);
 /* One record, time stamped with the virtual clock. */
 void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len);
 void net_pcap_flush(net_pcap *pc);
@@ -40,18 +41,18 @@ typedef struct net_opt {
 } net_opt;
 /* Next option from *s (advanced past it): 1, or 0 at the end, or -1 with
  * err set on an empty or over-long key or value. */
-int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t errlen);
+int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err);
 
 bool net_parse_mac(const char *s, uint8_t mac[6]);
-bool net_parse_ipv4(const char *s, uint32_t *ip);      /* host order */
+bool net_parse_ipv4(const char *s, uint32_t *ip); /* host order */
 bool net_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *v);
 /* "250ns", "10us", "2ms", "1s"; a bare number is microseconds. */
 bool net_parse_time_ns(const char *s, uint64_t *ns);
 void net_fmt_mac(char out[18], const uint8_t mac[6]);
 void net_fmt_ipv4(char out[16], uint32_t ip);
 /* Fill err with "<who>: <printf text>" and return NULL (for constructors). */
-void *net_fail(char *err, size_t errlen, const char *who, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+void *net_fail(xerr *err, const char *who, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- Internet checksums -------------------------------------------------- */
 /* One's-complement sum of data folded into `sum` (not yet complemented). */
@@ -68,13 +69,13 @@ uint32_t net_csum_pseudo4(uint32_t src, uint32_t dst, uint8_t proto, uint16_t le
 
 /* An IPv4 frame taken apart (at most one 802.1Q tag). */
 typedef struct net_ipv4 {
-    size_t l3;        /* offset of the IP header */
-    size_t ihl;       /* IP header length in bytes */
-    size_t ip_len;    /* IP total length */
+    size_t l3;     /* offset of the IP header */
+    size_t ihl;    /* IP header length in bytes */
+    size_t ip_len; /* IP total length */
     uint8_t proto;
     uint32_t src, dst;
-    bool csum_ok;     /* header checksum verifies */
-    bool fragment;    /* MF set or offset != 0 */
+    bool csum_ok;  /* header checksum verifies */
+    bool fragment; /* MF set or offset != 0 */
 } net_ipv4;
 /* Offset of the Ethernet type field's payload and the type (after one VLAN tag). */
 size_t net_eth_l3(const uint8_t *f, size_t len, uint16_t *type);
@@ -82,11 +83,11 @@ size_t net_eth_l3(const uint8_t *f, size_t len, uint16_t *type);
 bool net_parse_ipv4_frame(const uint8_t *f, size_t len, net_ipv4 *ip);
 
 typedef struct net_udp {
-    size_t off;           /* offset of the UDP header */
+    size_t off; /* offset of the UDP header */
     uint16_t sport, dport;
-    const uint8_t *data;  /* payload */
+    const uint8_t *data; /* payload */
     size_t data_len;
-    bool csum_ok;         /* checksum verifies or is absent (0) */
+    bool csum_ok; /* checksum verifies or is absent (0) */
 } net_udp;
 /* True when f is an unfragmented, well-formed IPv4/UDP frame. */
 bool net_parse_udp_frame(const uint8_t *f, size_t len, net_ipv4 *ip, net_udp *u);

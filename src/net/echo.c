@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `echo`: a host on the wire that answers.
  *
  *   echo[:ip=A.B.C.D][,mac=MAC][,mask=N|A.B.C.D][,latency=T]
@@ -74,11 +75,7 @@ static uint8_t *queue_reply(echo *e, const uint8_t *f, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return NULL;
     }
-    uint8_t *r = malloc(len);
-    if (!r) {
-        net_port_drop(p, NET_DIR_RX, len, NET_DROP_HOST);
-        return NULL;
-    }
+    uint8_t *r = xmalloc(len);
     memcpy(r, f, len);
     reply *q = &e->q[(e->head + e->count++) % ECHO_QUEUE];
     q->due = p->clock->now + e->latency;
@@ -109,22 +106,28 @@ static void answer_arp(echo *e, const uint8_t *f, size_t len, size_t l3)
     if (!r)
         return;
     uint8_t *ra = r + l3;
-    store_be(ra + 6, 2, 2);         /* reply */
-    memcpy(ra + 18, a + 8, 6);      /* target = the asker */
+    store_be(ra + 6, 2, 2);    /* reply */
+    memcpy(ra + 18, a + 8, 6); /* target = the asker */
     store_be(ra + 24, 4, sip);
-    memcpy(ra + 8, e->mac, 6);      /* sender = us, as the asked address */
+    memcpy(ra + 8, e->mac, 6); /* sender = us, as the asked address */
     store_be(ra + 14, 4, tip);
     e->arp++;
 }
 
-/* Swap the IP addresses, fresh TTL and header checksum. */
-static void ip_turn(uint8_t *h, const net_ipv4 *ip)
+/* Queue a copy of the IPv4 frame f as the reply, its IP addresses swapped,
+ * a fresh TTL and header checksum; NULL when the queue is full. */
+static uint8_t *ip_reply(echo *e, const uint8_t *f, size_t len, const net_ipv4 *ip)
 {
+    uint8_t *r = queue_reply(e, f, len);
+    if (!r)
+        return NULL;
+    uint8_t *h = r + ip->l3;
     store_be(h + 12, 4, ip->dst);
     store_be(h + 16, 4, ip->src);
     h[8] = 64;
     store_be(h + 10, 2, 0);
     store_be(h + 10, 2, net_csum_fold(net_csum_add(0, h, ip->ihl)));
+    return r;
 }
 
 static void answer_ip(echo *e, const uint8_t *f, size_t len)
@@ -150,10 +153,9 @@ static void answer_ip(echo *e, const uint8_t *f, size_t len)
             e->bad_csum++;
             return;
         }
-        uint8_t *r = queue_reply(e, f, len);
+        uint8_t *r = ip_reply(e, f, len, &ip);
         if (!r)
             return;
-        ip_turn(r + ip.l3, &ip);
         uint8_t *ric = r + l4;
         ric[0] = 0; /* echo reply */
         store_be(ric + 2, 2, 0);
@@ -169,10 +171,9 @@ static void answer_ip(echo *e, const uint8_t *f, size_t len)
             e->bad_csum++;
             return;
         }
-        uint8_t *r = queue_reply(e, f, len);
+        uint8_t *r = ip_reply(e, f, len, &ip);
         if (!r)
             return;
-        ip_turn(r + ip.l3, &ip);
         uint8_t *ru = r + u.off;
         size_t ulen = u.data_len + 8;
         store_be(ru, 2, u.dport);
@@ -218,23 +219,23 @@ static void echo_show(net_backend *b, strbuf *out)
     int prefix = __builtin_popcount(e->mask);
     sb_printf(out, "  echo      %s/%d at %s, latency %llu ns\n", a, prefix, m,
               (unsigned long long)e->latency_ns);
-    sb_printf(out, "  answered  %llu ARP, %llu ICMP echo, %llu UDP; %llu bad checksums, %llu ignored; %u queued\n",
+    sb_printf(out,
+              "  answered  %llu ARP, %llu ICMP echo, %llu UDP; %llu bad checksums, %llu ignored; "
+              "%u queued\n",
               (unsigned long long)e->arp, (unsigned long long)e->icmp, (unsigned long long)e->udp,
               (unsigned long long)e->bad_csum, (unsigned long long)e->ignored, e->count);
 }
 
-net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
 {
-    echo *e = calloc(1, sizeof *e);
-    if (!e)
-        return net_fail(err, errlen, "echo", "out of memory");
+    echo *e = xcalloc(1, sizeof *e);
     memcpy(e->mac, echo_default_mac, 6);
     e->ip = ECHO_DEFAULT_IP;
     e->mask = 0xffffff00u;
     e->latency_ns = ECHO_DEFAULT_LATENCY_NS;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "echo", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "echo", err)) > 0) {
         uint64_t v;
         if (!strcmp(o.key, "ip") && net_parse_ipv4(o.val, &e->ip))
             continue;
@@ -254,9 +255,10 @@ net_backend *net_echo_new(net_port *p, const char *args, char *err, size_t errle
             continue;
         }
         free(e);
-        return net_fail(err, errlen, "echo",
-                        "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)",
-                        o.key, o.has_val ? "=" : "", o.val);
+        return net_fail(
+            err, "echo",
+            "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)", o.key,
+            o.has_val ? "=" : "", o.val);
     }
     if (r < 0) {
         free(e);

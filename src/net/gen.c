@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `gen`: a traffic generator on the virtual clock.
  *
  *   gen[:size=N][,rate=PPS][,count=N][,dst=MAC][,src=MAC][,ip=A][,dip=A]
@@ -101,7 +102,9 @@ static void gen_show(net_backend *b, strbuf *out)
     else if (more(g))
         sb_printf(out, "  next      frame %llu at tick %llu, to %s\n", (unsigned long long)g->k,
                   (unsigned long long)due(g, g->k),
-                  g->have_dst ? m : b->port->mac_known ? "the NIC's address" : "broadcast");
+                  g->have_dst          ? m
+                  : b->port->mac_known ? "the NIC's address"
+                                       : "broadcast");
     sb_printf(out, "  from nic  %llu frames (ignored)\n", (unsigned long long)g->nic_frames);
 }
 
@@ -140,32 +143,32 @@ static bool gen_option(gen *g, const net_opt *o)
     return false;
 }
 
-net_backend *net_gen_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
 {
-    gen *g = calloc(1, sizeof *g);
-    if (!g)
-        return net_fail(err, errlen, "gen", "out of memory");
+    gen *g = xcalloc(1, sizeof *g);
     g->size = GEN_MIN_SIZE;
     g->rate = 1000;
     memcpy(g->spec.src_mac, gen_default_mac, 6);
-    g->spec.src_ip = 0x0a000202u;  /* 10.0.2.2 */
-    g->spec.dst_ip = 0x0a00020fu;  /* 10.0.2.15 */
+    g->spec.src_ip = 0x0a000202u; /* 10.0.2.2 */
+    g->spec.dst_ip = 0x0a00020fu; /* 10.0.2.15 */
     g->spec.sport = g->spec.dport = 9;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "gen", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "gen", err)) > 0) {
         if (!gen_option(g, &o)) {
             free(g);
-            return net_fail(err, errlen, "gen",
-                            "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
-                            "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
-                            o.key, o.has_val ? "=" : "", o.val);
+            return net_fail(
+                err, "gen",
+                "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
+                "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
+                o.key, o.has_val ? "=" : "", o.val);
         }
     }
-    if (r < 0 || !(g->frame = malloc(g->size))) {
+    if (r < 0) {
         free(g);
-        return r < 0 ? NULL : net_fail(err, errlen, "gen", "out of memory");
+        return NULL;
     }
+    g->frame = xmalloc(g->size);
     g->b.kind = "gen";
     g->b.send = gen_send;
     g->b.close = gen_close;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Frame backends: where a NIC's frames go and come from.
  *
  * A NIC owns a net_port.  It hands transmitted frames (Ethernet header to
@@ -30,9 +31,10 @@
 #include "core/strbuf.h"
 
 #define NET_MAX_FRAME 16384
-#define NET_MIN_FRAME 60         /* shortest frame on the wire without FCS */
-#define NET_POLL_NS 100000ull    /* host backends are polled every 100 us of virtual time */
-#define NET_POLL_BATCH 64        /* frames read from a host backend per poll at most */
+#define NET_MIN_FRAME 60             /* shortest frame on the wire without FCS */
+#define NET_POLL_NS 100000ull        /* host backends are polled every 100 us of virtual time */
+#define NET_PACE_MAX_NS 100000000ull /* a poll of an idle machine waits at most 100 ms */
+#define NET_POLL_BATCH 64            /* frames read from a host backend per poll at most */
 /* Frames from a host backend cross the wire at 1 Gb/s: each takes its length
  * plus FCS, preamble and inter-frame gap (4 + 8 + 12 bytes) at 8 ns a byte.
  * Those read faster wait in the port's wire queue, up to these bounds. */
@@ -53,20 +55,20 @@ typedef struct net_stats {
     uint64_t rx_frames, rx_bytes; /* backend -> NIC, accepted */
     uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
     uint64_t bad_payload;         /* sink: frames whose payload failed verification */
-    uint32_t payload_sum;         /* sink/gen: running checksum of verified payloads (docs/networking.md) */
-    uint64_t own_src;             /* backend -> NIC frames whose source is the NIC's own address */
-    uint64_t wire_max;            /* most frames ever waiting in the wire queue */
+    uint32_t payload_sum; /* sink/gen: running checksum of verified payloads (docs/networking.md) */
+    uint64_t own_src;     /* backend -> NIC frames whose source is the NIC's own address */
+    uint64_t wire_max;    /* most frames ever waiting in the wire queue */
 } net_stats;
 
 /* Direction and reason of a dropped frame (the `net.drop` event fields). */
 enum net_dir { NET_DIR_TX, NET_DIR_RX };
 enum net_drop_reason {
-    NET_DROP_REFUSED,    /* the NIC's rx refused it (ring full, filter, disabled) */
-    NET_DROP_NO_NIC,     /* no NIC attached to the port */
-    NET_DROP_LENGTH,     /* shorter than an Ethernet header or longer than NET_MAX_FRAME */
-    NET_DROP_HOST,       /* the host could not take it (I/O error, buffer full) */
-    NET_DROP_NO_PEER,    /* socket backend with nobody at the other end */
-    NET_DROP_QUEUE,      /* a queue is full (echo's replies, the wire queue of a host backend) */
+    NET_DROP_REFUSED, /* the NIC's rx refused it (ring full, filter, disabled) */
+    NET_DROP_NO_NIC,  /* no NIC attached to the port */
+    NET_DROP_LENGTH,  /* shorter than an Ethernet header or longer than NET_MAX_FRAME */
+    NET_DROP_HOST,    /* the host could not take it (I/O error, buffer full) */
+    NET_DROP_NO_PEER, /* socket backend with nobody at the other end */
+    NET_DROP_QUEUE,   /* a queue is full (echo's replies, the wire queue of a host backend) */
 };
 const char *net_drop_reason_name(int reason);
 
@@ -79,35 +81,35 @@ struct net_backend {
     void (*poll)(net_backend *b);
     void (*close)(net_backend *b);
     void (*show)(net_backend *b, strbuf *out);
-    int fd;          /* host file descriptor to poll, -1 if none */
+    int fd; /* host file descriptor to poll, -1 if none */
 };
 
 struct net_port {
-    char name[24];          /* the NIC's name */
-    char spec[160];         /* the backend spec it was opened with */
+    char name[24];  /* the NIC's name */
+    char spec[160]; /* the backend spec it was opened with */
     net_backend *backend;
     net_rx_fn rx;
     void *nic;
-    void *pcap;             /* pcap writer, NULL if none */
+    void *pcap; /* pcap writer, NULL if none */
     sched *clock;
     net_stats stats;
     event_src *ev_tx, *ev_rx, *ev_drop;
     timer poll_timer;
-    uint64_t poll_ticks;    /* host backend poll period in ticks */
-    uint8_t mac[6];         /* the NIC's station address, if mac_known */
+    uint64_t poll_ticks; /* host backend poll period in ticks */
+    uint8_t mac[6];      /* the NIC's station address, if mac_known */
     bool mac_known;
     /* Frames from a host backend on their way across the wire. */
     struct net_wire_frame *wire_head, *wire_tail;
     unsigned wire_frames;
     size_t wire_bytes;
-    uint64_t wire_free_at;  /* virtual time the last queued frame is through */
+    uint64_t wire_free_at; /* virtual time the last queued frame is through */
     timer wire_timer;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,
  * eb may be NULL (no events). */
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen);
+                        event_bus *eb, xerr *err);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
 /* The NIC's station address, for peers that address it (gen's default

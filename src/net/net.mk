@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # src/net: frame backends (the port, the built-in peers, host links, pcap).
 libxbow_a_SOURCES += \
 	src/net/net.h src/net/backend.h \

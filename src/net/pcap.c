@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The capture writer: classic libpcap files (not pcapng), LINKTYPE_ETHERNET,
  * with nanosecond time stamps taken from the virtual clock, so that two runs
  * with the same inputs give byte-identical captures.
@@ -24,7 +25,7 @@
 #define FLUSH_NS 10000000ull /* 10 ms of virtual time */
 
 struct net_pcap {
-    FILE *f;        /* NULL until the file is handed over (core/outfile.h) */
+    FILE *f; /* NULL until the file is handed over (core/outfile.h) */
     outfile *out;
     sched *clock;
     timer flush_timer;
@@ -47,13 +48,13 @@ static void put32(uint8_t *p, uint32_t v) { store_le(p, 4, v); }
 static void flush_timer_fn(void *opaque) { net_pcap_flush(opaque); }
 
 /* The file is ours (truncated): write the global header. */
-static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
+static int pcap_ready(void *ctx, int fd, xerr *err)
 {
     net_pcap *pc = ctx;
     pc->f = fdopen(fd, "wb");
     if (!pc->f) {
         close(fd);
-        net_fail(err, errlen, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         return -1;
     }
     setvbuf(pc->f, pc->buf, _IOFBF, sizeof pc->buf);
@@ -66,7 +67,7 @@ static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
     put32(h + 16, PCAP_SNAPLEN);
     put32(h + 20, LINKTYPE_ETHERNET);
     if (fwrite(h, sizeof h, 1, pc->f) != 1 || fflush(pc->f) != 0) {
-        net_fail(err, errlen, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
+        net_fail(err, "pcap", "cannot write %s: %s", pc->path, strerror(errno));
         fclose(pc->f);
         pc->f = NULL;
         return -1;
@@ -74,25 +75,23 @@ static int pcap_ready(void *ctx, int fd, char *err, size_t errlen)
     return 0;
 }
 
-net_pcap *net_pcap_open(const char *path, sched *clock, char *err, size_t errlen)
+net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err)
 {
-    net_pcap *pc = calloc(1, sizeof *pc);
-    if (!pc)
-        return net_fail(err, errlen, "pcap", "out of memory");
+    net_pcap *pc = xcalloc(1, sizeof *pc);
     if (strlen(path) >= sizeof pc->path) {
         free(pc);
-        return net_fail(err, errlen, "pcap", "file name too long");
+        return net_fail(err, "pcap", "file name too long");
     }
     strcpy(pc->path, path);
     pc->clock = clock;
     timer_init(&pc->flush_timer, "pcap-flush", flush_timer_fn, pc);
-    char why[300];
-    pc->out = outfile_open(path, pcap_ready, pc, why, sizeof why);
+    xerr why;
+    pc->out = outfile_open(path, pcap_ready, pc, &why);
     if (!pc->out) {
-        if (!strncmp(why, "pcap: ", 6))
-            snprintf(err, errlen, "%s", why);
+        if (!strncmp(why.msg, "pcap: ", 6))
+            xerr_set(err, "%s", why.msg);
         else
-            net_fail(err, errlen, "pcap", "%s", why);
+            net_fail(err, "pcap", "%s", why.msg);
         free(pc);
         return NULL;
     }
@@ -117,7 +116,8 @@ void net_pcap_write(net_pcap *pc, const uint8_t *frame, size_t len)
     pc->records++;
     pc->bytes += len;
     if (!timer_pending(&pc->flush_timer))
-        timer_mod(pc->clock, &pc->flush_timer, pc->clock->now + sched_ns_to_ticks(pc->clock, FLUSH_NS));
+        timer_mod(pc->clock, &pc->flush_timer,
+                  pc->clock->now + sched_ns_to_ticks(pc->clock, FLUSH_NS));
 }
 
 void net_pcap_flush(net_pcap *pc)

@@ -1,14 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The port between a NIC and its backend: spec parsing, counters, events,
  * capture, and the virtual-clock polling of host backends. */
+#include "core/hostprof.h"
 #include "core/log.h"
 #include "net/backend.h"
 
 #include <errno.h>
+#include <time.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const reason_names[] = {"refused", "no-nic",  "bad-length", "host",
+static const char *const reason_names[] = {"refused", "no-nic",     "bad-length", "host",
                                            "no-peer", "queue-full", NULL};
 static const char *const dir_names[] = {"tx", "rx", NULL};
 
@@ -43,7 +46,8 @@ static const event_field drop_fields[] = {
 };
 static const event_decl ev_tx_decl = {"net.tx", "the NIC sent a frame to the wire", frame_fields,
                                       ARRAY_SIZE(frame_fields)};
-static const event_decl ev_rx_decl = {"net.rx", "a frame arrived for the NIC (net.drop follows if refused)",
+static const event_decl ev_rx_decl = {"net.rx",
+                                      "a frame arrived for the NIC (net.drop follows if refused)",
                                       frame_fields, ARRAY_SIZE(frame_fields)};
 static const event_decl ev_drop_decl = {"net.drop", "a frame was dropped (dir, len, reason)",
                                         drop_fields, ARRAY_SIZE(drop_fields)};
@@ -60,7 +64,7 @@ static const struct {
  * the event bus has no removal, and subscriptions should survive. */
 static event_src *port_event(event_bus *eb, const char *nic, const event_decl *d, net_port *p)
 {
-    char name[sizeof ((event_src *)0)->name];
+    char name[sizeof((event_src *)0)->name];
     snprintf(name, sizeof name, "%s.%s", nic, d->name);
     event_src *s = event_find(eb, name);
     if (!s)
@@ -77,8 +81,13 @@ static void poll_arm(net_port *p)
 }
 
 /* Every poll_ticks of virtual time while the backend has a host fd: one
- * poll() with a zero timeout, and the backend reads a batch when something
- * is there. */
+ * poll(), and the backend reads a batch when something is there.  The poll
+ * does not wait, but while every CPU waits (idle skip: sched.idle) it waits
+ * for a frame at most until host time has caught up with virtual time:
+ * a guest waiting for the host's network waits as long as the network
+ * takes, instead of running through its own timeouts in a few host
+ * milliseconds.  That costs no host CPU, and the guest sees what it sees
+ * from the host's network anyway: frames at host-determined times. */
 static void poll_timer_fn(void *opaque)
 {
     net_port *p = opaque;
@@ -86,11 +95,16 @@ static void poll_timer_fn(void *opaque)
     if (b->fd < 0)
         return;
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
-    int n = poll(&pfd, 1, 0);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
+    struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
+                          .tv_nsec = (long)(wait % 1000000000ull)};
+    int n = ppoll(&pfd, 1, &ts, NULL);
     if (n > 0 && b->poll)
         b->poll(b);
     else if (n < 0 && errno != EINTR)
         xlog(LOG_ERROR, p->name, "net: poll: %s", strerror(errno));
+    HOSTPROF_END();
     poll_arm(p);
 }
 
@@ -135,11 +149,7 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return;
     }
-    net_wire_frame *w = malloc(sizeof *w + len);
-    if (!w) {
-        net_port_drop(p, NET_DIR_RX, len, NET_DROP_HOST);
-        return;
-    }
+    net_wire_frame *w = xmalloc(sizeof *w + len);
     size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
     uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
@@ -160,16 +170,16 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 }
 
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
-                        event_bus *eb, char *err, size_t errlen)
+                        event_bus *eb, xerr *err)
 {
-    if (!name || !*name || strlen(name) >= sizeof ((net_port *)0)->name)
-        return net_fail(err, errlen, "net", "bad NIC name");
+    if (!name || !*name || strlen(name) >= sizeof((net_port *)0)->name)
+        return net_fail(err, "net", "bad NIC name");
     if (!spec || !*spec)
-        return net_fail(err, errlen, name, "no network backend given");
-    if (strlen(spec) >= sizeof ((net_port *)0)->spec)
-        return net_fail(err, errlen, name, "network spec too long");
+        return net_fail(err, name, "no network backend given");
+    if (strlen(spec) >= sizeof((net_port *)0)->spec)
+        return net_fail(err, name, "network spec too long");
     if (!clock)
-        return net_fail(err, errlen, name, "no clock");
+        return net_fail(err, name, "no clock");
     const char *colon = strchr(spec, ':');
     size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
     net_backend_ctor ctor = NULL;
@@ -177,13 +187,12 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
             ctor = kinds[i].ctor;
     if (!ctor)
-        return net_fail(err, errlen, name,
-                        "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
-                        (int)klen, spec);
+        return net_fail(
+            err, name,
+            "unknown network backend \"%.*s\" (want sink, echo, gen, tap, socket or vde)",
+            (int)klen, spec);
 
-    net_port *p = calloc(1, sizeof *p);
-    if (!p)
-        return net_fail(err, errlen, name, "out of memory");
+    net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);
     strcpy(p->spec, spec);
     p->clock = clock;
@@ -192,7 +201,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         p->poll_ticks = 1;
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
     timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
-    p->backend = ctor(p, colon ? colon + 1 : "", err, errlen);
+    p->backend = ctor(p, colon ? colon + 1 : "", err);
     if (!p->backend) {
         free(p);
         return NULL;
@@ -200,7 +209,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     p->backend->port = p;
     /* The capture file last: a backend that fails leaves it as it was. */
     if (pcap_path && *pcap_path) {
-        p->pcap = net_pcap_open(pcap_path, clock, err, errlen);
+        p->pcap = net_pcap_open(pcap_path, clock, err);
         if (!p->pcap) {
             if (p->backend->close)
                 p->backend->close(p->backend);
@@ -281,7 +290,9 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     p->backend->send(p->backend, frame, len);
+    HOSTPROF_END();
     /* A backend may have gained a host fd (a peer connected). */
     poll_arm(p);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `sink`: a peer that takes every frame the NIC sends, counts it and, for
  * IPv4/UDP frames, checks the payload pattern (net_payload_byte): message
  * number k big-endian in the first 4 bytes, then the pattern.  Frames that
@@ -13,7 +14,7 @@
 typedef struct sink {
     net_backend b;
     bool verify;
-    int port;              /* -1: every UDP datagram */
+    int port; /* -1: every UDP datagram */
     uint64_t frames, bytes, udp_ok, udp_bad, udp_skipped, other, seq_breaks;
     uint32_t last_k;
     bool have_k;
@@ -54,8 +55,9 @@ static void sink_close(net_backend *b) { free(container_of(b, sink, b)); }
 static void sink_show(net_backend *b, strbuf *out)
 {
     sink *s = container_of(b, sink, b);
-    sb_printf(out, "  sink      %llu frames, %llu bytes; %llu not UDP\n", (unsigned long long)s->frames,
-              (unsigned long long)s->bytes, (unsigned long long)s->other);
+    sb_printf(out, "  sink      %llu frames, %llu bytes; %llu not UDP\n",
+              (unsigned long long)s->frames, (unsigned long long)s->bytes,
+              (unsigned long long)s->other);
     if (!s->verify) {
         sb_printf(out, "  udp       %llu (not verified)\n", (unsigned long long)s->udp_skipped);
         return;
@@ -73,13 +75,13 @@ static void sink_show(net_backend *b, strbuf *out)
               b->port->stats.payload_sum);
 }
 
-net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_sink_new(net_port *p, const char *args, xerr *err)
 {
     bool verify = true;
     int port = -1;
     net_opt o;
     int r;
-    while ((r = net_opt_next(&args, &o, "sink", err, errlen)) > 0) {
+    while ((r = net_opt_next(&args, &o, "sink", err)) > 0) {
         uint64_t v;
         if (!strcmp(o.key, "verify") && !o.has_val)
             verify = true;
@@ -88,14 +90,12 @@ net_backend *net_sink_new(net_port *p, const char *args, char *err, size_t errle
         else if (!strcmp(o.key, "port") && net_parse_u64(o.val, 0, 65535, &v))
             port = (int)v;
         else
-            return net_fail(err, errlen, "sink", "bad option \"%s%s%s\" (want verify, noverify, port=N)",
+            return net_fail(err, "sink", "bad option \"%s%s%s\" (want verify, noverify, port=N)",
                             o.key, o.has_val ? "=" : "", o.val);
     }
     if (r < 0)
         return NULL;
-    sink *s = calloc(1, sizeof *s);
-    if (!s)
-        return net_fail(err, errlen, "sink", "out of memory");
+    sink *s = xcalloc(1, sizeof *s);
     s->b.kind = "sink";
     s->b.send = sink_send;
     s->b.close = sink_close;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `socket:...`: a wire between two xbow processes (or anything speaking the
  * same framing).
  *
@@ -27,14 +28,14 @@
 
 #define SOCK_BUF 65536
 
-enum { MODE_UDP, MODE_LISTEN, MODE_CONNECT };
+enum sock_mode { MODE_UDP, MODE_LISTEN, MODE_CONNECT };
 
 typedef struct sockb {
     net_backend b;
-    int mode;
-    int lfd;          /* listening socket (MODE_LISTEN) */
-    int conn;         /* connected peer, -1 if none (unix modes) */
-    char where[160];  /* for messages */
+    enum sock_mode mode;
+    int lfd;         /* listening socket (MODE_LISTEN) */
+    int conn;        /* connected peer, -1 if none (unix modes) */
+    char where[160]; /* for messages */
     char path[108];
     uint64_t sent, received, peers, send_errors;
     uint8_t buf[SOCK_BUF];
@@ -70,7 +71,8 @@ static void sock_send(net_backend *b, const uint8_t *f, size_t len)
         return;
     }
     /* UDP: ECONNREFUSED means the other side is not running (yet). */
-    net_port_drop(b->port, NET_DIR_TX, len, n < 0 && e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST);
+    net_port_drop(b->port, NET_DIR_TX, len,
+                  n < 0 && e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST);
 }
 
 static void sock_accept(sockb *s)
@@ -111,7 +113,8 @@ static void sock_poll(net_backend *b)
         }
         s->received++;
         /* MSG_TRUNC returns the real length: an over-long frame is dropped whole. */
-        net_port_host_rx(b->port, s->buf, (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
+        net_port_host_rx(b->port, s->buf,
+                         (size_t)n > sizeof s->buf ? NET_MAX_FRAME + 1 : (size_t)n);
     }
 }
 
@@ -132,10 +135,10 @@ static void sock_close(net_backend *b)
 static void sock_show(net_backend *b, strbuf *out)
 {
     sockb *s = container_of(b, sockb, b);
-    const char *state = s->mode == MODE_UDP       ? ""
-                        : s->conn >= 0            ? ", connected"
-                        : s->mode == MODE_LISTEN  ? ", waiting for a peer"
-                                                  : ", disconnected";
+    const char *state = s->mode == MODE_UDP      ? ""
+                        : s->conn >= 0           ? ", connected"
+                        : s->mode == MODE_LISTEN ? ", waiting for a peer"
+                                                 : ", disconnected";
     sb_printf(out, "  socket    %s%s: %llu frames sent, %llu received, %llu send errors", s->where,
               state, (unsigned long long)s->sent, (unsigned long long)s->received,
               (unsigned long long)s->send_errors);
@@ -144,11 +147,9 @@ static void sock_show(net_backend *b, strbuf *out)
     sb_putc(out, '\n');
 }
 
-static sockb *sock_alloc(int mode)
+static sockb *sock_alloc(enum sock_mode mode)
 {
-    sockb *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
+    sockb *s = xcalloc(1, sizeof *s);
     s->mode = mode;
     s->lfd = s->conn = -1;
     s->b.kind = "socket";
@@ -160,12 +161,12 @@ static sockb *sock_alloc(int mode)
     return s;
 }
 
-static bool unix_addr(const char *path, struct sockaddr_un *a, char *err, size_t errlen)
+static bool unix_addr(const char *path, struct sockaddr_un *a, xerr *err)
 {
     memset(a, 0, sizeof *a);
     a->sun_family = AF_UNIX;
     if (!*path || strlen(path) >= sizeof a->sun_path) {
-        net_fail(err, errlen, "socket", "bad Unix socket path \"%s\" (1..%zu characters)", path,
+        net_fail(err, "socket", "bad Unix socket path \"%s\" (1..%zu characters)", path,
                  sizeof a->sun_path - 1);
         return false;
     }
@@ -173,23 +174,24 @@ static bool unix_addr(const char *path, struct sockaddr_un *a, char *err, size_t
     return true;
 }
 
-static net_backend *open_unix(const char *path, bool listening, char *err, size_t errlen)
+static net_backend *open_unix(const char *path, bool listening, xerr *err)
 {
     struct sockaddr_un a;
-    if (!unix_addr(path, &a, err, errlen))
+    if (!unix_addr(path, &a, err))
         return NULL;
     /* Non-blocking for accept(); data calls all pass MSG_DONTWAIT. */
     int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | (listening ? SOCK_NONBLOCK : 0), 0);
     if (fd < 0)
-        return net_fail(err, errlen, "socket", "socket: %s", strerror(errno));
+        return net_fail(err, "socket", "socket: %s", strerror(errno));
     if (!listening) {
         if (connect(fd, (struct sockaddr *)&a, sizeof a) < 0) {
             int e = errno;
             close(fd);
-            return net_fail(err, errlen, "socket", "cannot connect to %s: %s%s", path, strerror(e),
+            return net_fail(err, "socket", "cannot connect to %s: %s%s", path, strerror(e),
                             e == ENOENT || e == ECONNREFUSED
                                 ? " (start the listening side first, with socket:unix:PATH)"
-                                : e == EPROTOTYPE ? " (not a SOCK_SEQPACKET socket)" : "");
+                            : e == EPROTOTYPE ? " (not a SOCK_SEQPACKET socket)"
+                                              : "");
         }
     } else {
         /* A socket file nobody is bound to is a leftover: replace it.  The
@@ -198,7 +200,8 @@ static net_backend *open_unix(const char *path, bool listening, char *err, size_
         struct stat st;
         if (stat(path, &st) == 0 && S_ISSOCK(st.st_mode)) {
             int probe = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-            if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) < 0 && errno == ECONNREFUSED)
+            if (probe >= 0 && connect(probe, (struct sockaddr *)&a, sizeof a) < 0 &&
+                errno == ECONNREFUSED)
                 unlink(path);
             if (probe >= 0)
                 close(probe);
@@ -206,17 +209,12 @@ static net_backend *open_unix(const char *path, bool listening, char *err, size_
         if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0 || listen(fd, 1) < 0) {
             int e = errno;
             close(fd);
-            return net_fail(err, errlen, "socket", "cannot listen on %s: %s%s", path, strerror(e),
-                            e == EADDRINUSE ? " (another process listens there, or it is not a socket)" : "");
+            return net_fail(
+                err, "socket", "cannot listen on %s: %s%s", path, strerror(e),
+                e == EADDRINUSE ? " (another process listens there, or it is not a socket)" : "");
         }
     }
     sockb *s = sock_alloc(listening ? MODE_LISTEN : MODE_CONNECT);
-    if (!s) {
-        close(fd);
-        if (listening)
-            unlink(path);
-        return net_fail(err, errlen, "socket", "out of memory");
-    }
     strcpy(s->path, path);
     snprintf(s->where, sizeof s->where, "unix%s:%s", listening ? "" : "-connect", path);
     if (listening) {
@@ -230,13 +228,13 @@ static net_backend *open_unix(const char *path, bool listening, char *err, size_
 }
 
 /* "LPORT:HOST:RPORT" with HOST possibly "[v6]". */
-static net_backend *open_udp(const char *args, char *err, size_t errlen)
+static net_backend *open_udp(const char *args, xerr *err)
 {
     const char *c1 = strchr(args, ':'), *c2 = strrchr(args, ':');
     char lport[8], host[128], rport[8];
     if (!c1 || c1 == c2 || (size_t)(c1 - args) >= sizeof lport || strlen(c2 + 1) >= sizeof rport ||
         (size_t)(c2 - c1 - 1) >= sizeof host)
-        return net_fail(err, errlen, "socket", "want socket:udp:LPORT:HOST:RPORT, not \"udp:%s\"", args);
+        return net_fail(err, "socket", "want socket:udp:LPORT:HOST:RPORT, not \"udp:%s\"", args);
     snprintf(lport, sizeof lport, "%.*s", (int)(c1 - args), args);
     snprintf(host, sizeof host, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
     strcpy(rport, c2 + 1);
@@ -247,15 +245,15 @@ static net_backend *open_udp(const char *args, char *err, size_t errlen)
     }
     uint64_t lp, rp;
     if (!net_parse_u64(lport, 0, 65535, &lp) || !net_parse_u64(rport, 1, 65535, &rp) || !*host)
-        return net_fail(err, errlen, "socket", "bad ports or host in \"udp:%s\"", args);
+        return net_fail(err, "socket", "bad ports or host in \"udp:%s\"", args);
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_DGRAM}, *res;
     int gai = getaddrinfo(host, rport, &hints, &res);
     if (gai)
-        return net_fail(err, errlen, "socket", "cannot resolve %s: %s", host, gai_strerror(gai));
+        return net_fail(err, "socket", "cannot resolve %s: %s", host, gai_strerror(gai));
     int fd = socket(res->ai_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) {
         freeaddrinfo(res);
-        return net_fail(err, errlen, "socket", "socket: %s", strerror(errno));
+        return net_fail(err, "socket", "socket: %s", strerror(errno));
     }
     struct sockaddr_storage local;
     memset(&local, 0, sizeof local);
@@ -291,26 +289,23 @@ static net_backend *open_udp(const char *args, char *err, size_t errlen)
     if (rc < 0) {
         int e = errno;
         close(fd);
-        return net_fail(err, errlen, "socket", "udp %s (local port %s): %s", what, lport, strerror(e));
+        return net_fail(err, "socket", "udp %s (local port %s): %s", what, lport, strerror(e));
     }
     sockb *s = sock_alloc(MODE_UDP);
-    if (!s) {
-        close(fd);
-        return net_fail(err, errlen, "socket", "out of memory");
-    }
     snprintf(s->where, sizeof s->where, "udp:%s:%s:%s", lport, host, rport);
     s->b.fd = fd;
     return &s->b;
 }
 
-net_backend *net_socket_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_socket_new(net_port *p, const char *args, xerr *err)
 {
     if (!strncmp(args, "udp:", 4))
-        return open_udp(args + 4, err, errlen);
+        return open_udp(args + 4, err);
     if (!strncmp(args, "unix:", 5))
-        return open_unix(args + 5, true, err, errlen);
+        return open_unix(args + 5, true, err);
     if (!strncmp(args, "unix-connect:", 13))
-        return open_unix(args + 13, false, err, errlen);
-    return net_fail(err, errlen, "socket",
-                    "want socket:udp:LPORT:HOST:RPORT, socket:unix:PATH or socket:unix-connect:PATH");
+        return open_unix(args + 13, false, err);
+    return net_fail(
+        err, "socket",
+        "want socket:udp:LPORT:HOST:RPORT, socket:unix:PATH or socket:unix-connect:PATH");
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tap:IFNAME`: a Linux tap device (/dev/net/tun, IFF_TAP | IFF_NO_PI).
  *
  * An existing persistent tap (`ip tuntap add dev IF mode tap user $USER`)
@@ -79,29 +80,27 @@ static const char *attach_hint(int e)
     case EACCES:
         return " (creating a tap needs CAP_NET_ADMIN: run as root, or create it first with "
                "`ip tuntap add dev IF mode tap user $USER`)";
-    case EBUSY:
-        return " (another process has it open)";
-    case EINVAL:
-        return " (an interface of that name exists and is not a tap device)";
-    default:
-        return "";
+    case EBUSY: return " (another process has it open)";
+    case EINVAL: return " (an interface of that name exists and is not a tap device)";
+    default: return "";
     }
 }
 
-net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_tap_new(net_port *p, const char *args, xerr *err)
 {
     if (!*args)
-        return net_fail(err, errlen, "tap", "want tap:IFNAME");
+        return net_fail(err, "tap", "want tap:IFNAME");
     if (strlen(args) >= IFNAMSIZ || strchr(args, '/') || strchr(args, ' '))
-        return net_fail(err, errlen, "tap", "bad interface name \"%s\" (at most %d characters)", args,
+        return net_fail(err, "tap", "bad interface name \"%s\" (at most %d characters)", args,
                         IFNAMSIZ - 1);
     int fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
-        return net_fail(err, errlen, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
+        return net_fail(err, "tap", "cannot open /dev/net/tun: %s%s", strerror(e),
                         e == ENOENT || e == ENODEV ? " (no tun driver: modprobe tun)"
-                        : e == EACCES || e == EPERM ? " (needs root, or read-write access to /dev/net/tun)"
-                                                    : "");
+                        : e == EACCES || e == EPERM
+                            ? " (needs root, or read-write access to /dev/net/tun)"
+                            : "");
     }
     struct ifreq ifr;
     memset(&ifr, 0, sizeof ifr);
@@ -110,13 +109,9 @@ net_backend *net_tap_new(net_port *p, const char *args, char *err, size_t errlen
     if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
         int e = errno;
         close(fd);
-        return net_fail(err, errlen, "tap", "cannot attach to %s: %s%s", args, strerror(e), attach_hint(e));
+        return net_fail(err, "tap", "cannot attach to %s: %s%s", args, strerror(e), attach_hint(e));
     }
-    tap *t = calloc(1, sizeof *t);
-    if (!t) {
-        close(fd);
-        return net_fail(err, errlen, "tap", "out of memory");
-    }
+    tap *t = xcalloc(1, sizeof *t);
     memcpy(t->ifname, ifr.ifr_name, IFNAMSIZ);
     t->ifname[IFNAMSIZ - 1] = 0;
     t->b.kind = "tap";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers shared by the frame backends: options, addresses, checksums, the
  * verifiable payload, building and taking apart IPv4/UDP frames. */
 #include "net/backend.h"
@@ -8,21 +9,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void *net_fail(char *err, size_t errlen, const char *who, const char *fmt, ...)
+void *net_fail(xerr *err, const char *who, const char *fmt, ...)
 {
-    if (!err || !errlen)
+    if (!err)
         return NULL;
-    int n = snprintf(err, errlen, "%s: ", who);
-    if (n < 0 || (size_t)n >= errlen)
-        return NULL;
+    char text[XERR_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    xerr_set(err, "%s: %s", who, text);
     return NULL;
 }
 
-int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t errlen)
+int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err)
 {
     const char *p = *s;
     while (*p == ',')
@@ -36,7 +36,7 @@ int net_opt_next(const char **s, net_opt *o, const char *who, char *err, size_t 
     size_t klen = (size_t)((eq ? eq : end) - p);
     size_t vlen = eq ? (size_t)(end - eq - 1) : 0;
     if (klen == 0 || klen >= sizeof o->key || vlen >= sizeof o->val) {
-        net_fail(err, errlen, who, "bad option \"%.*s\"", (int)(end - p), p);
+        net_fail(err, who, "bad option \"%.*s\"", (int)(end - p), p);
         return -1;
     }
     memcpy(o->key, p, klen);
@@ -107,8 +107,10 @@ bool net_parse_time_ns(const char *s, uint64_t *ns)
     errno = 0;
     char *end;
     unsigned long long x = strtoull(s, &end, 10);
-    static const struct { const char *suffix; uint64_t mul; } units[] = {
-        {"ns", 1}, {"us", 1000}, {"", 1000}, {"ms", 1000000}, {"s", 1000000000}};
+    static const struct {
+        const char *suffix;
+        uint64_t mul;
+    } units[] = {{"ns", 1}, {"us", 1000}, {"", 1000}, {"ms", 1000000}, {"s", 1000000000}};
     if (errno)
         return false;
     for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
@@ -219,8 +221,9 @@ bool net_parse_udp_frame(const uint8_t *f, size_t len, net_ipv4 *ip, net_udp *u)
     u->data = h + 8;
     u->data_len = ulen - 8;
     uint16_t c = (uint16_t)load_be(h + 6, 2);
-    u->csum_ok = c == 0 ||
-        net_csum_fold(net_csum_add(net_csum_pseudo4(ip->src, ip->dst, 17, (uint16_t)ulen), h, ulen)) == 0;
+    u->csum_ok =
+        c == 0 || net_csum_fold(net_csum_add(net_csum_pseudo4(ip->src, ip->dst, 17, (uint16_t)ulen),
+                                             h, ulen)) == 0;
     return true;
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `vde:PATH`: a port on a VDE switch through libvdeplug.
  *
  * PATH is the switch's directory (`vde_switch -s PATH`); libvdeplug 4 also
@@ -50,18 +51,18 @@ typedef struct vde {
     vde_frame ring[VDE_RING];
     unsigned head, count;
     uint64_t received, overflow, overflow_reported;
-    int recv_errno; /* the error that stopped the reader, 0 if none */
+    int recv_errno;       /* the error that stopped the reader, 0 if none */
     uint8_t buf[VDE_BUF]; /* the reader's */
 } vde;
 
 /* Push a frame read from the switch; true if the ring was empty. */
 static bool ring_push(vde *v, const uint8_t *f, size_t len)
 {
-    uint8_t *copy = malloc(len ? len : 1);
+    uint8_t *copy = xmalloc(len);
     pthread_mutex_lock(&v->lock);
     bool was_empty = v->count == 0;
     v->received++;
-    if (!copy || v->count == VDE_RING) {
+    if (v->count == VDE_RING) {
         v->overflow++;
         free(copy);
     } else {
@@ -153,12 +154,12 @@ static void vde_b_send(net_backend *b, const uint8_t *f, size_t len)
         flush_backlog(v);
     if (!v->txcount && send_one(v, f, len) != 0)
         return;
-    uint8_t *copy = v->txcount < VDE_RING ? malloc(len ? len : 1) : NULL;
-    if (!copy) {
+    if (v->txcount >= VDE_RING) {
         v->send_errors++;
         net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_QUEUE);
         return;
     }
+    uint8_t *copy = xmalloc(len);
     memcpy(copy, f, len);
     v->txq[(v->txhead + v->txcount++) % VDE_RING] = (vde_frame){copy, (uint32_t)len};
     if (v->txcount > v->txmax)
@@ -239,20 +240,19 @@ static void vde_b_show(net_backend *b, strbuf *out)
                   v->txmax);
 }
 
-net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen)
+net_backend *net_vde_new(net_port *p, const char *args, xerr *err)
 {
     if (!NET_HAVE_VDE)
-        return net_fail(err, errlen, "vde",
-                        "not available in this AddressSanitizer build (libvdeplug loads its plugins "
-                        "with RTLD_DEEPBIND, which ASan rejects)");
-    vde *v = calloc(1, sizeof *v);
-    if (!v)
-        return net_fail(err, errlen, "vde", "out of memory");
+        return net_fail(
+            err, "vde",
+            "not available in this AddressSanitizer build (libvdeplug loads its plugins "
+            "with RTLD_DEEPBIND, which ASan rejects)");
+    vde *v = xcalloc(1, sizeof *v);
     v->wake[0] = v->wake[1] = v->stop[0] = v->stop[1] = -1;
     pthread_mutex_init(&v->lock, NULL);
     if (!*args || strlen(args) >= sizeof v->path) {
         vde_b_close(&v->b);
-        return net_fail(err, errlen, "vde", "want vde:PATH (the vde_switch directory)");
+        return net_fail(err, "vde", "want vde:PATH (the vde_switch directory)");
     }
     strcpy(v->path, args);
     char descr[64];
@@ -261,23 +261,24 @@ net_backend *net_vde_new(net_port *p, const char *args, char *err, size_t errlen
     v->conn = vde_open(v->path, descr, NULL);
     if (!v->conn) {
         int e = errno;
-        net_fail(err, errlen, "vde", "cannot connect to the switch at %s: %s (is `vde_switch -s %s` running?)",
-                 args, e ? strerror(e) : "failed", args);
+        net_fail(err, "vde",
+                 "cannot connect to the switch at %s: %s (is `vde_switch -s %s` running?)", args,
+                 e ? strerror(e) : "failed", args);
         vde_b_close(&v->b);
         return NULL;
     }
     int fd = vde_datafd(v->conn);
     int fl = fcntl(fd, F_GETFL);
-    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 || pipe2(v->wake, O_NONBLOCK | O_CLOEXEC) ||
-        pipe2(v->stop, O_CLOEXEC)) {
+    if (fl < 0 || fcntl(fd, F_SETFL, fl | O_NONBLOCK) < 0 ||
+        pipe2(v->wake, O_NONBLOCK | O_CLOEXEC) || pipe2(v->stop, O_CLOEXEC)) {
         int e = errno;
         vde_b_close(&v->b);
-        return net_fail(err, errlen, "vde", "cannot set up the data socket: %s", strerror(e));
+        return net_fail(err, "vde", "cannot set up the data socket: %s", strerror(e));
     }
     int e = pthread_create(&v->reader, NULL, vde_reader, v);
     if (e) {
         vde_b_close(&v->b);
-        return net_fail(err, errlen, "vde", "cannot start the reader thread: %s", strerror(e));
+        return net_fail(err, "vde", "cannot start the reader thread: %s", strerror(e));
     }
     v->reader_running = true;
     v->b.kind = "vde";

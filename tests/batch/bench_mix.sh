@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The benchmark guest (tests/bench/mix.c: checksums, copies, a sort,
 # recursion, 64-bit multiply/divide) for two rounds on xbow prints exactly
 # the result line of the same source built for the host.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command line and batch mode, driven the way a user would.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
@@ -43,7 +44,7 @@ expect_out 'Undefined info command'
 # Abbreviations and aliases as in gdb
 run_xbow --batch -ex 'i devices' -ex 'h echo'
 expect_status 0
-expect_out "Usage: echo TEXT"
+expect_out "Usage: echo \\[TEXT\\]"
 
 cmds="$WORK/cmds.xbow"
 printf 'echo from-file\\n\n# a comment\n\necho second\\n\n' > "$cmds"

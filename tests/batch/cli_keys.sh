@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The line-mode debugger on a real terminal (tmux), as a gdb user types at
 # it: Enter on an empty line repeats the last command the way gdb does (x
 # goes on from the next address; run is not repeated), and Tab completes
@@ -57,7 +58,7 @@ keys -l 'device'
 keys Tab
 sleep 0.3
 keys Tab
-wait_for '^device +devices' "the subcommands of info listed by Tab Tab"
+wait_for '^device +device-state +devices' "the subcommands of info listed by Tab Tab"
 keys C-u
 clear_screen
 keys -l 'ring ham'

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The CPU self-test guest (tests/guest/cpu_selftest.c) on the IP27 in batch
 # mode: it installs its own exception and XTLB refill handlers, runs user
 # code, checks integer and FP results, and prints one line per failed check.

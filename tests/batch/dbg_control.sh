@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # jump, kill and shell as a gdb user uses them: jump continues elsewhere;
 # kill resets the machine to power-on (the guest starts afresh, breakpoints
 # kept); shell and !CMD run host commands, off in batch mode unless

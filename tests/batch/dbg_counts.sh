@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Counts and conditions, tried the way a gdb user tries them: no argument,
 # 0, -1, huge, not a number, hex.  Every count goes through one rule
 # (dbg_count_parse): stepi/nexti N >= 0 (0 steps nothing and shows where,
@@ -78,7 +79,7 @@ X
     expect "ring: the count must be positive, not -1."
     expect "ring: the count must be positive, not 0."
     expect "ring: No symbol \"abc\" in current context."
-    expect "ring: A syntax error in expression, near \`2'."
+    expect "ring: unexpected argument \"2\".  Usage: ring NIC RING [COUNT]"
     expect_count 2 "hamachi0: want a ring and an optional count (1 or more), not \"tx "
     expect_not " 0x0000000000"
 fi

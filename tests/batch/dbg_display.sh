@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Auto-display: expressions shown after every reported stop, in x's formats
 # (display/i $pc) and print's (display/x $a0); listed, disabled, deleted;
 # one that cannot be shown at a stop says why without failing the run.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # DMA through the real Bridge, with the PCI DMA test device (--testdev) and
 # its guest (examples/testdev/testdev_dma.elf): DMA watchpoints with the
 # window, swap mode and purpose; device events and the interrupt they
@@ -10,7 +11,11 @@ if [ ! -f "$GUEST" ]; then
     exit 77
 fi
 
+# dst is the guest's global buffer, but td_run() has a parameter of that
+# name: where it stops, C's scope rules make dst the parameter, so the
+# buffer's address is taken first (the guest has debug information).
 script dma --testdev <<'X'
+set $dst = &dst[0]
 watch dma testdev0 p:dst,8192 write
 continue
 info dma
@@ -18,10 +23,10 @@ delete
 break event testdev0.done if bytes == 301
 continue
 delete
-track writes on p:dst,8192
-watch dma testdev0 p:dst,8192 write if size == 4
+track writes on p:$dst,8192
+watch dma testdev0 p:$dst,8192 write if size == 4
 continue
-info lastwrite p:dst+3
+info lastwrite p:$dst+3
 info pci
 delete
 break event bridge.int.set

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A bad expression, an unknown name, an unmapped address or a wrong argument
 # gets a clear one-line message, and the next command runs; the exit status
 # of batch mode says something failed.
@@ -25,7 +26,7 @@ tbreak nosuch|No symbol "nosuch" in current context.
 delete 42|No breakpoint number 42.
 disable x|disable: "x" is not a breakpoint number.
 condition 42 1|No breakpoint number 42.
-ignore|ignore: give a breakpoint number
+ignore|ignore: give the breakpoint number.  Usage: ignore N COUNT
 watch p:0x9200000001000000|is not RAM (it is hub-ialias): watch device registers with "break reg DEVICE.REG".
 watch dma 0x1000,0|A length of 0 bytes makes no sense here.
 break event nosuch.event|No event "nosuch.event" (see "info events").

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Device and CPU events: break event with conditions over the decoded
 # fields (and their value names), break reg with decoded before/after,
 # info irq on a pending interrupt, tracing instructions and events.

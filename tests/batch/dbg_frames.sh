@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Call frames as a gdb user walks them: frame, up, down and info frame on
 # the test guest's main -> outer -> middle -> leaf; in a selected outer
 # frame $pc, $sp, $ra and the saved s-registers have that frame's values
@@ -6,17 +7,13 @@
 # not known there says so.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 
-# ex_script NAME <<EOF: the lines as -ex commands (each runs even after
-# one failed, unlike a -x script in batch mode).
-ex_script() {
-    exname=$1
-    shift
-    set --
-    while IFS= read -r line; do
-        set -- "$@" -ex "$line"
-    done
-    xbow_run "$exname" "$@"
-}
+# These are the prologue heuristic's frames: the test guest without its
+# debug information (frames with the DWARF and its CFI: dbg_source.sh).
+OBJCOPY=${GUEST_CC:-mips64-linux-gnuabi64-gcc}
+OBJCOPY=${OBJCOPY%gcc}objcopy
+command -v "$OBJCOPY" >/dev/null 2>&1 || { echo "SKIP: $OBJCOPY is not installed"; exit 77; }
+"$OBJCOPY" --strip-debug "$GUEST" "$TMP/dbgtest.elf" || exit 1
+GUEST=$TMP/dbgtest.elf
 
 # At the first leaf(0): #0 leaf, #1 middle+0x10, #2 outer+0x24, #3 main,
 # #4 _start+0x70.  leaf has no frame (sp as in middle), middle and outer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What a stop says and what the breakpoint table counts: crossings passed
 # by "ignore" are hits (gdb's "already hit 4 times"), two watchpoints on
 # the same address both report the write, and a "continue N" that runs out

@@ -1,10 +1,11 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C stops a running guest and gives the prompt back: in batch mode
 # the next command runs.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 
 name=interrupt
-"$XBOW" --batch -q --append forever -ex continue -ex "print *counter > 3" -ex "info cpus" \
+"$XBOW" --batch -q --append forever -ex continue -ex "print counter > 3" -ex "info cpus" \
     "$GUEST" >"$TMP/$name.out" 2>"$TMP/$name.err" </dev/null &
 pid=$!
 # Wait until the guest is well into its loop, then interrupt it.

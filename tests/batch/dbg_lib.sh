@@ -1,23 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the debugger's batch tests (sourced): each test runs the real
 # xbow binary in batch mode on the debugger's test guest
 # (examples/dbgtest/dbgtest.elf) with a command script, and checks what a
-# user would see.
-top_srcdir=${top_srcdir:-${srcdir:-.}}
-top_builddir=${top_builddir:-$PWD}
-XBOW=${XBOW:-$top_builddir/xbow}
-set -u
-if [ ! -x "$XBOW" ]; then
-    echo "SKIP: the xbow binary is not built ($XBOW)"
-    exit 77
-fi
+# user would see.  Builds on batch_env.sh (XBOW, TMP, expect_rc, finish).
+. "${top_srcdir:-${srcdir:-.}}/tests/batch/batch_env.sh"
 GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
 if [ ! -f "$GUEST" ]; then
     echo "SKIP: the test guest is not built ($GUEST)"
     exit 77
 fi
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-fails=0
 
 # script NAME [XBOW OPTIONS...] <<EOF ... EOF: run the commands read from
 # stdin with -x on the test guest; stdout in $TMP/NAME.out, stderr in
@@ -42,16 +33,23 @@ xbow_run() {
     rc=$?
 }
 
+# ex_script NAME [XBOW OPTIONS...] <<EOF: the lines as -ex commands (each
+# runs even after one failed, unlike a -x script in batch mode).
+ex_script() {
+    exname=$1
+    shift
+    while IFS= read -r line; do
+        set -- "$@" -ex "$line"
+    done
+    xbow_run "$exname" "$@"
+}
+
 fail() {
     echo "FAIL: $*"
     for f in "$TMP/$name.xbow" "$TMP/$name.out" "$TMP/$name.err"; do
         [ -s "$f" ] && { echo "--- $f"; cat "$f"; }
     done
     fails=$((fails + 1))
-}
-
-expect_rc() {
-    [ "$rc" -eq "$1" ] || fail "$name: exit status $rc, want $1"
 }
 
 # expect TEXT / expect_re REGEX / expect_not TEXT: about $TMP/$name.out.
@@ -102,8 +100,4 @@ error_cases() {
     n=$(wc -l <"$TMP/$name.out")
     want=$(($(wc -l <"$TMP/cases") + 1))
     [ "$n" -eq "$want" ] || fail "$name: $n lines of output, want $want (one per error)"
-}
-
-finish() {
-    [ "$fails" -eq 0 ] || exit 1
 }

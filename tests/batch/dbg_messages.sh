@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Messages a gdb user meets on a wrong input: each names the real problem
 # (the whole bad token, a missing device, a directory, a stripped ELF, a
 # time too short for the clock, a command that needs the TUI), and usage
@@ -24,7 +25,8 @@ expect 'watch stall: a time of 0ms makes no sense'
 expect '"1fortnight" is neither a ring of hamachi0 nor a time (a number with a unit: ns, us,'
 expect 'Stall watch 1: stall hamachi0 rx for 2.000 us'
 expect '/: is a directory (want an ELF or a System.map).'
-expect_count 2 'ring: give a NIC and a ring.  Usage: ring NIC RING [COUNT]'
+expect 'ring: give a NIC.  Usage: ring NIC RING [COUNT]'
+expect 'ring: give a ring.  Usage: ring NIC RING [COUNT]'
 expect_re '^Usage: ring NIC RING \[COUNT\]$'
 expect 'layout: only in the TUI'
 expect_not 'Undefined command'

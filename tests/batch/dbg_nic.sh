@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The debugger on the example NIC drivers.
 #
 # Who wrote a NIC's register: the example drivers program each NIC through

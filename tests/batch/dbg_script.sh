@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scripting: define with arguments, document, if/else, while, printf,
 # echo, output, source, expect; batch exit status; no host commands in batch mode.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
@@ -33,7 +34,7 @@ count-to 3
 output 6 * 7
 echo \n
 expect "round 1 sum 56" 10000000
-print *counter
+print counter
 expect "timer interrupt" 10000000
 X
 expect_rc 0

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gdb settings: a gdb-style preamble runs (pagination, confirm, height,
 # width), logging copies everything the debugger prints to a file (appended
 # or overwritten, with or without the screen), show shows the settings,
@@ -40,7 +41,7 @@ name=preamble.log
 cp "$log" "$TMP/$name.out"
 : >"$TMP/$name.xbow"
 expect "Breakpoint 1, middle"
-expect_re "^#1  0x[0-9a-f]+ in outer\+0x"
+expect_re "^#1  0x[0-9a-f]+ in outer \(n=.*\) at dbgtest\.c:[0-9]+$"
 expect '$1 = 0x10'
 expect "only-in-the-file"
 expect_not "an older session"

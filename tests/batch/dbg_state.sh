@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Machine state: print and the expression language, set, x/xp in every
 # format, registers, disassemble, symbols and symbol files, devices, cpu.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
@@ -15,8 +16,9 @@ break outer
 run
 print $a0
 print/x $ra
-print *counter
+print counter
 print message
+print &message
 print *(char *)message
 print *(u8 *)(message + 1)
 print/c *(u8 *)message
@@ -30,13 +32,15 @@ expect_seq "\$1 = 42" "\$2 = 43" "\$3 = 0xff" "\$4 = 1010" "\$5 = -3" "\$6 = 255
 expect "Breakpoint 1, outer"
 expect "\$8 = 4"
 expect_re "^\\\$9 = 0xa8[0-9a-f]+$"
+# (the guest has debug information: C variables have their types)
 expect "\$10 = 0"
-expect_re "^\\\$11 = 0xa8[0-9a-f]+ <message>$"
-expect "\$12 = 104"
-expect "\$13 = 101"
-expect "\$14 = 104 'h'"
+expect "\$11 = \"hello, debugger\", '\\000' <repeats 16 times>"
+expect_re "^\\\$12 = \\(char \\(\\*\\)\\[32\\]\\) 0xa8[0-9a-f]+ <message>$"
+expect "\$13 = 104"
+expect "\$14 = 101"
+expect "\$15 = 104 'h'"
 expect "5"
-expect_re "^\\\$15 = 0x0*1  \\[|^\\\$15 = 0x0*1$"
+expect_re "^\\\$16 = 0x0*1  \\[|^\\\$16 = 0x0*1$"
 
 script setting <<'X'
 break main
@@ -50,7 +54,7 @@ break outer
 continue
 set $a0 = 3
 finish
-set *counter = 40
+set var counter = 40
 x/1dw counter
 print/x $sp
 X

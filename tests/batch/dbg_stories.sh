@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The two stories xbow is built around (DEVELOPERS.md), as the scripts in
 # examples/ tell them, on the Hamachi example driver examples/hamachi/hamachi.c.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
@@ -58,4 +59,11 @@ case "$word_bytes" in
 "$raw_bytes"*) ;;
 *) fail "per-word data $word_bytes does not start with the raw data $raw_bytes" ;;
 esac
+# The stall watch on the 8254x too (the same ring engine as the Hamachi):
+# the bare-metal e1000 transmit example never reclaims its descriptors.
+GUEST="$top_builddir/examples/e1000/tx.elf"
+printf 'watch stall e1000_0 tx 1ms\ncontinue\nring e1000_0 tx 2\n' >"$TMP/e1000_stall.cmd"
+xbow_run e1000_stall --nic e1000 --rtc-fixed -x "$TMP/e1000_stall.cmd"
+expect "Stall watch 1: e1000_0 tx: 24 completed descriptors not reclaimed by the host, the oldest (entry 0)"
+expect_not "does not report the state of its rings"
 finish

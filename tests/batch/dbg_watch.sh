@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Breakpoints and watchpoints: conditions, ignore counts, enable/disable,
 # commands (logging without stopping), virtual and physical watchpoints,
 # DMA watchpoints on CPU accesses, write tracking.
@@ -51,20 +52,22 @@ expect_seq "Breakpoint 2, outer" "\$1 = 40" "leaf(0)" "leaf(1)" "leaf(1)" "leaf(
 expect_not "Breakpoint 1, leaf"
 expect "breakpoint already hit 8 times"
 
+# counter is a C variable (the guest has debug information): watch and x
+# take its address, arithmetic its value (&counter is the address).
 script watches --append forever <<'X'
 watch counter if value == 2
 continue
-print *counter
+print counter
 delete
 watch counter
 continue
 continue
 info watchpoints
 delete
-awatch table + 8
+awatch &table[1]
 continue
 delete
-watch p:(counter & 0xffffffffff)
+watch p:(&counter & 0xffffffffff)
 continue
 X
 expect_rc 0
@@ -73,13 +76,13 @@ expect_seq "Hardware watchpoint 1: counter" "Written by cpu0 at" "Old value = 0x
     "New value = 0x00000002" "\$1 = 2" \
     "Hardware watchpoint 2: counter" "Old value = 0x00000002" "New value = 0x00000003"
 expect_re "^2 +hw watchpoint +keep y   counter, 4 bytes"
-expect_seq "Hardware access watchpoint 3: table + 8" "Written by cpu0 at" "Value = 0x"
-expect_re "^Physical watchpoint 4: p:\(counter & 0xffffffffff\) \(4 bytes\), written by cpu0 at 0x[0-9a-f]+ <main\+0x"
+expect_seq "Hardware access watchpoint 3: &table[1]" "Written by cpu0 at" "Value = 0x"
+expect_re "^Physical watchpoint 4: p:\(&counter & 0xffffffffff\) \(4 bytes\), written by cpu0 at 0x[0-9a-f]+ <main\+0x"
 expect "New value = 0x00000004"
 
 # watch dma with CPU accesses asked for; who wrote what (track writes).
 script dma <<'X'
-watch dma cpus p:(counter & 0xffffffffff),4 write if size == 4
+watch dma cpus p:(&counter & 0xffffffffff),4 write if size == 4
 continue
 delete
 track writes on
@@ -109,13 +112,13 @@ continue
 delete
 xp/1xw counter
 x/1xw p:counter
-xp/1xw counter & 0xffffffffff
-xp/1xw 0xffffffff80000000 + (counter & 0x1fffffff)
-xp/1xw 0xffffffffa0000000 + (counter & 0x1fffffff)
-xp/1xw 0x9600000000000000 + (counter & 0xffffffffff)
+xp/1xw &counter & 0xffffffffff
+xp/1xw 0xffffffff80000000 + (&counter & 0x1fffffff)
+xp/1xw 0xffffffffa0000000 + (&counter & 0x1fffffff)
+xp/1xw 0x9600000000000000 + (&counter & 0xffffffffff)
 track writes on table,64
 continue 20000
-info lastwrite table + 16
+info lastwrite &table[2]
 track writes off
 X
 expect_rc 0

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What the front ends read of the devices, as a user sees it: the Bridge's DMA
 # counters (the TUI's DMA rates sample them) are the totals of `info dma`,
 # and each NIC's "station" view is the line xbow prints at start-up.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The e1000 example drivers on the whole machine, both parts: what each
 # guest says it sent or received (frames, bytes, payload sum) must match
 # what the peer's side of the cable carried, counted from the capture by an

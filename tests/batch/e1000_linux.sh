@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Linux's own e1000 driver (make linux: Debian's linux-source-6.1, CONFIG_E1000)
 # on the emulated parts.  The 82544 (PCI-X mode reported, so the driver uses
 # 64-bit DMA, which the IP27 needs) probes, links up, answers ping and sends

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Count what a capture holds, independently of xbow: frames, bytes, the
 payload sum of xbow's pattern (FNV-1a of k and the payload length, summed
 mod 2^32, as net_payload_hash; for ICMP echo, k is the sequence number and
@@ -11,26 +12,14 @@ With --frames: each frame's bytes in hex, one a line, without the capture
 times (to compare two captures' frames whatever their timing)."""
 import struct, sys
 
-def fnv(k, n):
-    h = 2166136261
-    for b in struct.pack('>II', k, n):
-        h = ((h ^ b) * 16777619) & 0xffffffff
-    return h
-
-def csum(data):
-    if len(data) & 1:
-        data += b'\0'
-    s = sum(struct.unpack('>%dH' % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return s
+from pcap_lib import csum, fnv, frames, udp_bad
 
 def main():
     path = sys.argv[1]
     src = nsrc = None
     args = sys.argv[2:]
-    frames = '--frames' in args
-    if frames:
+    dump = '--frames' in args
+    if dump:
         args.remove('--frames')
     while args:
         opt, val = args[0], bytes.fromhex(args[1].replace(':', ''))
@@ -39,18 +28,11 @@ def main():
         elif opt == '--not-src':
             nsrc = val
         args = args[2:]
-    raw = open(path, 'rb').read()
-    magic = struct.unpack('<I', raw[:4])[0]
-    end = '<' if magic in (0xa1b2c3d4, 0xa1b23c4d) else '>'
-    pos = 24
     c = dict(frames=0, bytes=0, sum=0, badip=0, badl4=0, badpayload=0, udp=0, req=0, rep=0, jumbo=0)
-    while pos + 16 <= len(raw):
-        _, _, incl, _ = struct.unpack(end + 'IIII', raw[pos:pos + 16])
-        f = raw[pos + 16:pos + 16 + incl]
-        pos += 16 + incl
+    for f in frames(path):
         if (src and f[6:12] != src) or (nsrc and f[6:12] == nsrc):
             continue
-        if frames:
+        if dump:
             print(f.hex())
             continue
         c['frames'] += 1
@@ -66,9 +48,8 @@ def main():
         l4 = ip[ihl:tot]
         if ip[9] == 17 and len(l4) >= 8:
             c['udp'] += 1
-            ulen, uc = struct.unpack('>HH', l4[4:8])
-            pseudo = ip[12:20] + struct.pack('>BBH', 0, 17, ulen)
-            if uc != 0 and csum(pseudo + l4[:ulen]) != 0xffff:
+            ulen = struct.unpack('>H', l4[4:6])[0]
+            if udp_bad(ip, l4):
                 c['badl4'] += 1
             pl = l4[8:ulen]
             k = struct.unpack('>I', pl[:4])[0] if len(pl) >= 4 else 0
@@ -86,7 +67,7 @@ def main():
                     c['badpayload'] += 1
                 else:
                     c['sum'] = (c['sum'] + fnv(seq, len(l4) - 8)) & 0xffffffff
-    if frames:
+    if dump:
         return
     print('frames=%d bytes=%d sum=0x%08x badip=%d badl4=%d badpayload=%d udp=%d icmp-req=%d '
           'icmp-rep=%d jumbo=%d' % (c['frames'], c['bytes'], c['sum'], c['badip'], c['badl4'],

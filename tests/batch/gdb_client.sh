@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Real gdb-multiarch against xbow's gdb stub, as a user drives it, on the
 # debugger's test guest (examples/dbgtest): break at a symbol, continue, bt,
 # info registers, p/x $pc, x/4i $pc, a watchpoint that fires, info threads

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the gdb stub's tests (sourced): xbow runs in the background
 # with its prompt reading a FIFO and the stub on a Unix socket in the test's
 # own temporary directory (no TCP port to collide with tests running in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """gdb-multiarch driven through its machine interface (MI), the way IDEs
 (VS Code's cppdbg, Emacs' gdb-mi) drive it, against xbow's stub: attach,
 break, continue, the stack, then an asynchronous interrupt of a running

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gdb on an example NIC driver (examples/hamachi) with xbow's device
 # commands one "monitor" away: a breakpoint in the driver, the Tx ring, a
 # device-event breakpoint and a DMA watchpoint set from gdb that stop gdb's

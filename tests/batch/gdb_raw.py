@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """A raw gdb remote-protocol client for xbow's stub: the bad input a real
 gdb never sends (bad checksums, oversize packets, garbage, requests out of
 range, clients that go away mid-packet or mid-continue) and the answers the

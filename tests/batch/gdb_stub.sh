@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The gdb stub itself: the gdbserver command and --gdb (errors, TCP port 0,
 # the warning for other addresses), bad input from a raw client (bad
 # checksums, oversize packets, garbage, unknown packets, requests out of
@@ -23,7 +24,7 @@ gdbserver unix:$TMP/no/such/dir/s|gdbserver: cannot listen on $TMP/no/such/dir/s
 gdbserver unix:$TMP/cases|gdbserver: $TMP/cases exists and is not a socket.
 gdbserver on-detach maybe|gdbserver on-detach: want run or stop, not "maybe".
 gdbserver off|gdbserver: not listening.
-gdbserver off now|gdbserver off: takes no arguments.
+gdbserver off now|gdbserver off: it takes no arguments.  Usage: gdbserver off
 info stop|The guest has not stopped yet.
 X
 error_cases args "echo done\\n"

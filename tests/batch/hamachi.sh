@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Hamachi GNIC-II with its example driver, as a user runs them: the
 # two seed stories.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Ctrl-C stops long commands and scripts, and long output is streamed, not
 # kept: the way a user meets them, on a terminal (tmux) in the CLI and in
 # the TUI, and with SIGINT in batch mode.  Memory is read from

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The hello example in batch mode: its message on stdout, exit status 0 when
 # the guest resets the machine through the HUB; the ARCS argv from --append;
 # the same with 256 MB (two 128 MB banks), with two and with four CPUs.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Interrupts end to end: the HUB RT comparator raising IP4 every 10 ms of
 # virtual time, and the IOC3 UART interrupt travelling SIO_IR -> INTB ->
 # Bridge pin 4 -> HUB PI_INT_PEND_MOD -> IP2, for THRE and for input.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --prom: a user PROM image (raw binary or ELF) starts at the reset vector
 # instead of the synthetic PROM; no kernel is needed.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/ip27_lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # NI_PORT_RESET and --on-reset: stop (default) and exit end the batch run
 # with status 0 after one boot; restart reloads the kernel and boots again
 # (memory outside the kernel survives, so the boot counter goes up) until

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every CPU, on one node or two: the boot CPU starts the others through the
 # PROM's LAUNCH_SLAVE (0xffffffffbfc00038, with their nasid and slice), each
 # prints the nasid and slice its own HUB reports, then takes an interrupt the

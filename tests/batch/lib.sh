@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for batch tests: run the real xbow binary and check what it prints.
 # Each test sources this file, calls run_xbow and the expect_* checks, then
 # finish.  A failed check prints what was expected and the output.

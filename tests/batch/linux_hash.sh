@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Linux kernel that `make linux` built is the one the boot tests were
 # validated with: linux/build.sh builds it reproducibly, so the sha256 of
 # vmlinux-<key> must be the one linux/vmlinux.sha256 records for <key>.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two Linux guests (make linux), each in its own xbow process with an
 # emulated 82544, on one wire: through a VDE switch, then through a
 # socket:udp pair.  Neither gives --mac: their default addresses differ

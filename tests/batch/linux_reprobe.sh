@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # /init must repair a Bridge probe that Linux lost (docs/linux.md, "A boot
 # race in Linux's w1 core").  The race itself depends on timing, so the test
 # makes the loss certain with two breakpoints whose commands return at once
@@ -15,9 +16,10 @@ set -u
 vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
     skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
 
-# system_state < SYSTEM_RUNNING (3): before kernel_init runs /init.
+# system_state < SYSTEM_RUNNING (the kernel's enumerator, from its DWARF):
+# before kernel_init runs /init.
 cat >"$WORK/lose.xbow" <<'EOF'
-break bridge_probe if *system_state < 3
+break bridge_probe if system_state < SYSTEM_RUNNING
 commands
 silent
 set $v0 = -517

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A slice of `make linux-sweep` (linux/sweep.sh): boots of the real Linux
 # kernel that must reach the shell with the Bridge probed, /init's PCI bus,
 # ttyS0 and XBOW-RUN-END, whatever the command line.  These are command lines

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Linux (make linux) in xbow on a real network: its e1000 driver on the
 # emulated 82544 with the tap backend, in a network namespace of its own
 # whose tap device (10.0.2.1, MTU 9000) stands for the host.  The guest pings

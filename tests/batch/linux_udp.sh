@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # UDP floods from Linux's own e1000 driver (make linux) on the emulated 82544
 # to the `sink` peer, with every frame accounted for: what ttcp says it sent,
 # what Linux counted on eth0, what the NIC model counted, what the sink

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The tap backend against a real kernel: a network namespace holds a tap
 # device with an address; net_probe (a fake NIC on a tap: port) runs inside
 # the namespace, gets its ARP request answered by the kernel, sends pattern
@@ -7,7 +8,7 @@
 # unprivileged user gets an error that names the cause.
 # Needs root and /dev/net/tun; skips (exit 77) with a message otherwise.
 set -u
-probe="${top_builddir:-.}/tests/unit/net_probe"
+probe="${top_builddir:-.}/tests/unit/net/net_probe"
 skip() { echo "SKIP: net_tap.sh: $*"; exit 77; }
 fail() {
     echo "FAIL: net_tap.sh: $*"

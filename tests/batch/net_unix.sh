@@ -1,8 +1,9 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Two processes share a wire through socket:unix: one net_probe listens and
 # expects pattern datagrams, another connects and sends them.
 set -u
-probe="${top_builddir:-.}/tests/unit/net_probe"
+probe="${top_builddir:-.}/tests/unit/net/net_probe"
 fail() {
     echo "FAIL: net_unix.sh: $*"
     [ -n "${dir:-}" ] && for f in "$dir"/*.out; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done

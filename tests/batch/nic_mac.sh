@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The NICs' MAC addresses as a user sees them.  With --mac, each model's
 # example driver reads the address where its hardware keeps it (Hamachi:
 # EEPROM bytes 4..9; Tigon2: I2C EEPROM bytes 0x8e..0x93; 8254x: Microwire

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The NIC options of the xbow binary: --help documents them, bad values are
 # refused with a message and exit status 2.
 set -u

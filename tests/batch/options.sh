@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The command line of the real binary: its edge cases, and --help against
 # the man page (both come from the option table in ui/options.c).
 set -u

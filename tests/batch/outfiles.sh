@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Files xbow writes (trace files, --pcap, --serial file:) are emptied only
 # by a command or a command line that succeeds: a mistake leaves a file the
 # user had as it was, and creates no empty file.

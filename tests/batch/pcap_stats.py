@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Summarise a capture written by xbow --pcap for the NIC batch tests:
 frames and bytes each way (from = the NIC's MAC), IPv4/UDP payloads checked
 against the pattern of docs/networking.md with the payload sum (the sum of
@@ -10,11 +11,7 @@ ICMP echo requests/replies.  Prints lines the tests grep:
 usage: pcap_stats.py FILE NIC-MAC"""
 import struct, sys
 
-def fnv(k, n):
-    h = 2166136261
-    for b in struct.pack('>II', k, n):
-        h = ((h ^ b) * 16777619) & 0xffffffff
-    return h
+from pcap_lib import fnv, frames
 
 def udp_payload(f):
     if len(f) < 42 or f[12:14] != b'\x08\x00' or f[14] >> 4 != 4 or f[23] != 17:
@@ -29,16 +26,9 @@ def udp_payload(f):
 
 def main():
     path, mac = sys.argv[1], bytes.fromhex(sys.argv[2].replace(':', ''))
-    data = open(path, 'rb').read()
-    magic = struct.unpack('<I', data[:4])[0]
-    end = '<' if magic in (0xa1b2c3d4, 0xa1b23c4d) else '>'
-    off = 24
     st = {d: dict(frames=0, bytes=0, good=0, bad=0, sum=0) for d in ('tx', 'rx')}
     req = rep = 0
-    while off + 16 <= len(data):
-        _, _, incl, _ = struct.unpack(end + 'IIII', data[off:off + 16])
-        f = data[off + 16:off + 16 + incl]
-        off += 16 + incl
+    for f in frames(path):
         s = st['tx' if f[6:12] == mac else 'rx']
         s['frames'] += 1
         s['bytes'] += len(f)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # source and -x FILE: a file of debugger commands, one per line.  A
 # directory or a binary file is refused before anything runs; like gdb, the
 # first command that fails stops the file (with its name and line), in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The PCI DMA test device from a guest (xbow --testdev): every Bridge DMA
 # window (direct, ATE, PCI64) in both swap modes, memory to device buffer,
 # buffer to memory and memory to memory, bulk and per-word, checked byte by

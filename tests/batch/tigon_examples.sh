@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Tigon2 example drivers end to end on the default machine's NIC: each
 # guest prints what it sent or received (frames, bytes, payload sum of the
 # docs/networking.md pattern); the capture of the NIC's port shows what the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for tests that drive xbow on a terminal, the way a user does
 # (sourced after lib.sh): the real binary in a private tmux server with a
 # fixed-size window, keys sent with "tmux send-keys", the screen read back
@@ -15,6 +16,14 @@ GUEST="$top_builddir/examples/dbgtest/dbgtest.elf"
 case $XBOW in /*) ;; *) XBOW=$PWD/$XBOW ;; esac
 
 unset TMUX
+# The same terminal on every machine: a UTF-8 locale (C.UTF-8 is built into
+# Debian's C library), whatever the caller's LANG says.  Without it ncurses
+# draws the borders with the terminal's alternate character set, which
+# tmux's capture shows as the letters that select it (q for a line).  A
+# script that wants another locale sets LC_ALL itself.
+LC_ALL=C.UTF-8
+export LC_ALL
+unset LANGUAGE
 T="tmux -S $WORK/tmux"
 trap '$T kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
 TIMEOUT=${TUI_TEST_TIMEOUT:-60}

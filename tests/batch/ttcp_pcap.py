@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Account for a guest ttcp transmitter's datagrams in a capture written by
 xbow --pcap, independently of xbow and of the guest: IPv4/UDP frames from
 --src MAC to destination port --port (default 5001), split into sentinels
@@ -13,14 +14,7 @@ Prints: frames=N udp=N data=N sentinels=N bytes=N cksum=0xXXXXXXXX
         bad=N seqerr=N badip=N badl4=N frag=N other=N maxframe=N"""
 import struct, sys
 
-
-def csum(data):
-    if len(data) & 1:
-        data += b'\0'
-    s = sum(struct.unpack('>%dH' % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return s
+from pcap_lib import csum, frames, udp_bad
 
 
 def main():
@@ -35,17 +29,10 @@ def main():
         else:
             sys.exit('usage: ttcp_pcap.py FILE --src MAC [--port N]')
         args = args[2:]
-    raw = open(path, 'rb').read()
-    magic = struct.unpack('<I', raw[:4])[0]
-    end = '<' if magic in (0xa1b2c3d4, 0xa1b23c4d) else '>'
-    pos = 24
     c = dict(frames=0, udp=0, data=0, sentinels=0, bytes=0, cksum=0, bad=0, seqerr=0,
              badip=0, badl4=0, frag=0, other=0, maxframe=0)
     nextk = None
-    while pos + 16 <= len(raw):
-        incl = struct.unpack(end + 'IIII', raw[pos:pos + 16])[2]
-        f = raw[pos + 16:pos + 16 + incl]
-        pos += 16 + incl
+    for f in frames(path):
         if src and f[6:12] != src:
             continue
         c['frames'] += 1
@@ -66,9 +53,8 @@ def main():
             c['other'] += 1
             continue
         c['udp'] += 1
-        ulen, uc = struct.unpack('>HH', l4[4:8])
-        pseudo = ip[12:20] + struct.pack('>BBH', 0, 17, ulen)
-        if uc != 0 and csum(pseudo + l4[:ulen]) != 0xffff:
+        ulen = struct.unpack('>H', l4[4:6])[0]
+        if udp_bad(ip, l4):
             c['badl4'] += 1
         pl = l4[8:ulen]
         if len(pl) <= 4:

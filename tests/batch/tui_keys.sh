@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI's command line as a gdb user types at it (tmux): Tab completes
 # commands, NICs and rings, registers, symbols and the TUI's own words;
 # Enter repeats x from the next address; the status bar shows a speed only

@@ -1,6 +1,6 @@
 # The CPU interpreter benchmark: `make bench-cpu` (also part of `make bench`).
 noinst_PROGRAMS += tests/bench/cpu_bench
-tests_bench_cpu_bench_SOURCES = tests/bench/cpu_bench.c tests/bench/guest_work.h tests/unit/cpu_asm.h
+tests_bench_cpu_bench_SOURCES = tests/bench/cpu_bench.c tests/bench/guest_work.h tests/unit/cpu/cpu_asm.h
 tests_bench_cpu_bench_LDADD = $(XBOW_LIBS)
 tests_bench_cpu_bench_DEPENDENCIES = libxbow.a libxbowfpu.a
 EXTRA_DIST += tests/bench/guest_loop.c tests/bench/guest.ld tests/bench/guest_user.ld
@@ -69,8 +69,10 @@ bench-compare: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
 	$(MIX_BENCH) compare
 bench-callgrind: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
 	$(MIX_BENCH) callgrind
+bench-callgrind-profile: xbow tests/bench/mix_host tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	$(MIX_BENCH) callgrind-profile
 bench: bench-mix
-.PHONY: bench-mix bench-compare bench-callgrind
+.PHONY: bench-mix bench-compare bench-callgrind bench-callgrind-profile
 
 # `make check`: two rounds of the guest on xbow give the host's result.
 TESTS += tests/batch/bench_mix.sh

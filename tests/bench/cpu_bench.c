@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU interpreter benchmark (not a test): runs a cross-compiled integer
  * workload (guest_loop.c) from XKPHYS and prints guest instructions per host
  * second.  Usage: cpu_bench GUEST.ELF [MILLION_INSNS]
@@ -22,7 +23,7 @@
 #include "core/elf.h"
 #include "cpu/cpu.h"
 #include "guest_work.h"
-#include "../unit/cpu_asm.h"
+#include "../unit/cpu/cpu_asm.h"
 
 /* Process CPU time: steadier than wall time on a shared machine. */
 static double now_s(void)
@@ -65,11 +66,7 @@ static uint64_t peek_pa(bus *b, uint64_t pa)
 
 static void put_words(bus *b, uint64_t pa, const uint32_t *w, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t x[4] = {(uint8_t)(w[i] >> 24), (uint8_t)(w[i] >> 16), (uint8_t)(w[i] >> 8),
-                        (uint8_t)w[i]};
-        bus_poke(b, BUS_CAC(pa + 4 * i), x, 4);
-    }
+    asm_poke(b, BUS_CAC(pa), w, n);
 }
 
 #define USER_BENCH 0x10008000ull
@@ -79,9 +76,19 @@ static void setup_user(bus *b, cpu *c, const elf_image *img)
     bus_poke(b, BUS_CAC(USER_PA), img->data, img->size);
     /* XTLB refill: map the faulting 8 KB pair VA -> VA - USER_VA + USER_PA. */
     static const uint32_t refill[] = {
-        DMFC0(K0, 8), LUI(K1, (USER_VA - USER_PA) >> 16), DSRL(K0, K0, 13), DSLL(K0, K0, 13),
-        DSUBU(K0, K0, K1), DSRL(K0, K0, 12), DSLL(K0, K0, 6), ORI(K0, K0, 0x1f),
-        DMTC0(K0, 2), DADDIU(K0, K0, 0x40), DMTC0(K0, 3), TLBWR, ERET,
+        DMFC0(K0, 8),
+        LUI(K1, (USER_VA - USER_PA) >> 16),
+        DSRL(K0, K0, 13),
+        DSLL(K0, K0, 13),
+        DSUBU(K0, K0, K1),
+        DSRL(K0, K0, 12),
+        DSLL(K0, K0, 6),
+        ORI(K0, K0, 0x1f),
+        DMTC0(K0, 2),
+        DADDIU(K0, K0, 0x40),
+        DMTC0(K0, 3),
+        TLBWR,
+        ERET,
     };
     put_words(b, 0x80, refill, ARRAY_SIZE(refill));
     put_words(b, 0x180, (const uint32_t[]){BEQ(ZERO, ZERO, -1), NOP}, 2); /* anything else */
@@ -91,7 +98,7 @@ static void setup_user(bus *b, cpu *c, const elf_image *img)
     cpu_set_gpr(c, 29, USER_VA + 0xf00000);
 }
 
-static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_rounds,
+static double run(const elf_image *img, uint64_t n, int engine, int mode, uint64_t sym_rounds,
                   uint64_t sym_result, uint64_t *rounds, uint64_t *result)
 {
     bus b;
@@ -105,12 +112,13 @@ static double run(const elf_image *img, uint64_t n, int mode, uint64_t sym_round
         fprintf(stderr, "cpu_bench: no RAM\n");
         exit(1);
     }
-    char err[256];
-    if (mode != 3 && elf_load(img, &b, err, sizeof err)) {
-        fprintf(stderr, "cpu_bench: %s\n", err);
+    xerr err;
+    if (mode != 3 && elf_load(img, &b, &err)) {
+        fprintf(stderr, "cpu_bench: %s\n", err.msg);
         exit(1);
     }
     cpu *c = cpu_new(0, &b, &clk, &eb);
+    cpu_set_engine(c, engine);
     cpu_set_cp0(c, 12, (1u << 28) | (1u << 29) | (1u << 26) | 0xe0); /* CU0|CU1|FR|KX|SX|UX */
     cpu_set_pc(c, img->entry);
     cpu_set_gpr(c, 29, 0xa800000003f00000ull);
@@ -150,14 +158,14 @@ int main(int argc, char **argv)
     }
     uint64_t n = (argc > 2 ? strtoull(argv[2], NULL, 0) : 300) * 1000000ull;
     elf_image img;
-    char err[256];
-    if (elf_read_file(argv[1], &img, err, sizeof err)) {
-        fprintf(stderr, "cpu_bench: %s\n", err);
+    xerr err;
+    if (elf_read_file(argv[1], &img, &err)) {
+        fprintf(stderr, "cpu_bench: %s\n", err.msg);
         return 1;
     }
     symtab st;
     symtab_init(&st);
-    elf_symbols(&img, &st, err, sizeof err);
+    elf_symbols(&img, &st, &err);
     const symbol *bs = symtab_lookup_name(&st, "bench");
     if (!bs) {
         fprintf(stderr, "cpu_bench: %s has no `bench` symbol\n", argv[1]);
@@ -176,21 +184,26 @@ int main(int argc, char **argv)
         user = true;
     }
     static const char *const names[4] = {"plain", "bp+wp elsewhere", "trace hook",
-                                          "user, TLB-mapped"};
+                                         "user, TLB-mapped"};
     int bad = 0;
     int nruns = argc > 3 ? atoi(argv[3]) : 4;
-    for (int mode = 0; mode < 4 && mode < nruns; mode++) {
-        if (mode == 3 && !user)
-            break;
+    /* Each run with each engine the host has (the interpreter, then the
+     * translator). */
+    for (int k = 0; k < 8; k++) {
+        int engine = k / 4 ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP, mode = k % 4;
+        if (mode >= nruns || (mode == 3 && !user) || !cpu_engine_available(engine))
+            continue;
         uint64_t m = mode == 2 ? n / 10 : n;
         uint64_t rounds = 0, result = 0;
-        double t = mode == 3 ? run(&uimg, m, mode, USER_BENCH + 8, USER_BENCH, &rounds, &result)
-                             : run(&img, m, mode, bs->addr + 8, bs->addr, &rounds, &result);
+        double t = mode == 3
+                       ? run(&uimg, m, engine, mode, USER_BENCH + 8, USER_BENCH, &rounds, &result)
+                       : run(&img, m, engine, mode, bs->addr + 8, bs->addr, &rounds, &result);
         /* The run may stop between `result = ...` and `rounds = ...`. */
         bool ok = rounds > 0 && (result == work_round(rounds) || result == work_round(rounds + 1));
-        printf("cpu_bench: %-16s %6.1f M guest insns/s (%" PRIu64 " M insns in %.2f s, %" PRIu64
-               " rounds, result %s)\n",
-               names[mode], (double)m / t / 1e6, m / 1000000, t, rounds, ok ? "ok" : "WRONG");
+        printf("cpu_bench: %-6s %-16s %6.1f M guest insns/s (%" PRIu64
+               " M insns in %.2f s, %" PRIu64 " rounds, result %s)\n",
+               engine == CPU_ENGINE_JIT ? "jit" : "interp", names[mode], (double)m / t / 1e6,
+               m / 1000000, t, rounds, ok ? "ok" : "WRONG");
         bad |= !ok;
     }
     symtab_free(&st);

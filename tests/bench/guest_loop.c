@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A freestanding integer workload for the CPU benchmark (cpu_bench.c),
  * repeated forever.  Built with $(GUEST_CC) -march=mips4 -mabi=64 and linked
  * at 0xa800000000020000 (XKPHYS, cached) by guest.ld; the harness sets sp.

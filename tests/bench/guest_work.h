@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The benchmark workload: a sieve, an insertion sort, a string hash and a
  * linked-list walk.  Included by the guest (guest_loop.c) and by the host
  * harness (cpu_bench.c), which computes the same rounds natively to check
@@ -8,7 +9,10 @@
 
 static unsigned char sieve[N_SIEVE];
 static int arr[N_SORT];
-static struct node { struct node *next; unsigned long val; } nodes[N_LIST];
+static struct node {
+    struct node *next;
+    unsigned long val;
+} nodes[N_LIST];
 static const char text[] = "The quick brown fox jumps over the lazy dog; SGI Origin 200, IP27.";
 
 static unsigned long do_sieve(void)
@@ -87,7 +91,8 @@ static unsigned long do_arith(unsigned long seed)
         long sa = (long)a, sb = (long)((b ^ (seed << 40)) & 0x7fffffffffffffffull) | 1;
         acc += a / b + a % b;
         acc ^= (unsigned long)(sa / sb) + (unsigned long)(sa % sb);
-        acc += (unsigned int)a / ((unsigned int)b | 1) + (unsigned long)((int)a / (((int)b & 0x7fffffff) | 1));
+        acc += (unsigned int)a / ((unsigned int)b | 1) +
+               (unsigned long)((int)a / (((int)b & 0x7fffffff) | 1));
         acc ^= (a << (b & 63)) ^ (a >> (seed & 63)) ^ (unsigned long)(sa >> (b & 63));
         acc += (unsigned long)(((unsigned __int128)a * b) >> 64);
         acc ^= (unsigned long)(((__int128)sa * sb) >> 64);

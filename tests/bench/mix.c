@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The emulator comparison benchmark guest: an integer mix (CRC-32 and
  * Adler-32 checksums, memory copies, a qsort-like sort of a few thousand
  * ints through a comparison function, recursive calls, 64-bit multiply and

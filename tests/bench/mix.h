@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The benchmark guest (mix.c) and its platform shims.  A shim gives it a
  * character on the console; main() returning ends the run the platform's
  * way (the shim's start-up code). */

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Receive and transmit throughput of the NIC models with payload DMA raw
 # (bulk copies) and per-word (every 32-bit word through the Bridge's swapping
 # path and swapped back: seed story 1), side by side (`make bench-nic`, part

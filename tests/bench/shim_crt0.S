@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Start-up code of mix.c on QEMU's Malta and GXemul's testmips: a stack in
  * .bss, .bss cleared, main(), then the shim's bench_exit().  Linked in KSEG0
  * by shim.ld; 64-bit code (n64) in 32-bit compatibility addresses. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mix.c on the host: the reference result the emulated runs must print.
  * Usage: mix_host ROUNDS */
 #include <stdio.h>

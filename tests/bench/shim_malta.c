@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mix.c on QEMU's `-M malta`: the console is the board's CBUS 16550 UART
  * (FPGA, physical 0x1f000900, registers 8 bytes apart), the exit the
  * FPGA's software reset register (0x1f000500, write 0x42), which with

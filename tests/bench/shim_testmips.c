@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* mix.c on GXemul's testmips machine: the "cons" device at physical
  * 0x10000000 (putchar at offset 0x00, halt at offset 0x10), reached through
  * KSEG1 (GXemul's doc/experiments.html, "Experimental devices"). */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI's speed target (make bench-tui, part of make bench; not a test):
 # refreshing the panes while the guest runs must cost under 5% of the
 # guest's speed.  Runs the CPU benchmark's guest for N million instructions

@@ -12,7 +12,7 @@ EXTRA_DIST += tests/fuzz/corpus tests/fuzz/gen_corpus.py
 
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
-FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/fuzz/fuzz_util.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_HAMACHI = tests/fuzz/fuzz_hamachi.c tests/fuzz/fuzz_util.c tests/unit/dev/nic/nic_fake.c src/dev/pci/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_hamachi_lf: $(FUZZ_HAMACHI:%=$(srcdir)/%)

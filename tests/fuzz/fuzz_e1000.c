@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the Intel 82543GC / 82544EI models.  The first input
  * byte picks the part (even: 82544, odd: 82543); the rest is a little
  * program that writes and reads registers (any offset or one of the
@@ -34,18 +35,18 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/e1000.h"
+#include "dev/nic/e1000/e1000.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512
 #define TXRING_OFF 0x0000
 #define RXRING_OFF 0x1000
 
-static const uint16_t known[] = {
-    0x0000, 0x0008, 0x0010, 0x0014, 0x0018, 0x0020, 0x0038, 0x00c0, 0x00c8, 0x00d0, 0x00d8,
-    0x0100, 0x0400, 0x1000, 0x2800, 0x2804, 0x2808, 0x2810, 0x2818, 0x2820, 0x3800, 0x3804,
-    0x3808, 0x3810, 0x3818, 0x3820, 0x5000, 0x5200, 0x5204, 0x5400, 0x5404, 0x5408, 0x540c,
-    0x5600, 0x4010, 0x408c, 0x40a0, 0x40f8, 0x3830, 0x2828};
+static const uint16_t known[] = {0x0000, 0x0008, 0x0010, 0x0014, 0x0018, 0x0020, 0x0038, 0x00c0,
+                                 0x00c8, 0x00d0, 0x00d8, 0x0100, 0x0400, 0x1000, 0x2800, 0x2804,
+                                 0x2808, 0x2810, 0x2818, 0x2820, 0x3800, 0x3804, 0x3808, 0x3810,
+                                 0x3818, 0x3820, 0x5000, 0x5200, 0x5204, 0x5400, 0x5404, 0x5408,
+                                 0x540c, 0x5600, 0x4010, 0x408c, 0x40a0, 0x40f8, 0x3830, 0x2828};
 #define NKNOWN (sizeof known / sizeof known[0])
 
 const char fuzz_target[] = "fuzz_e1000";
@@ -71,7 +72,9 @@ static void put_desc(fake_host *h, unsigned ring, unsigned idx, unsigned kind, u
     uint32_t w2 = len | (uint32_t)cmd << 24;
     switch (kind & 3) {
     case 1: w2 = (len & 0xfffff) | E1000_TXD_DTYP_D | (uint32_t)cmd << 24 | E1000_TXD_DEXT; break;
-    case 2: w2 = (len & 0xfffff) | ((uint32_t)cmd << 24 & ~E1000_TXD_DTYP_MASK) | E1000_TXD_DEXT; break;
+    case 2:
+        w2 = (len & 0xfffff) | ((uint32_t)cmd << 24 & ~E1000_TXD_DTYP_MASK) | E1000_TXD_DEXT;
+        break;
     default: break;
     }
     fake_w32(h, a + 8, (ring & 1) ? 0 : w2);
@@ -129,31 +132,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    char err[160];
-    strbuf evtext;
     fuzz_reader r = {data, size};
     const char *model = fuzz_take(&r, 1) & 1 ? "e1000-82543" : "e1000-82544";
-    sched_init(&clock, 0);
-    event_bus_init(&eb, &clock.now);
-    nic_opts o = {.net = "none", .mac = station};
-    pci_func *f = nic_create(model, "e1000_0", &o, &clock, &eb, err, sizeof err);
-    if (!f)
-        fuzz_fail(err);
-    nic *n = nic_from_pci(f);
-    fake_host_init(&host, &clock, RAM_SIZE);
-    fake_host_plug(&host, f);
-    fake_wire_attach(&wire, n, &clock);
-    sb_init(&evtext);
-    fuzz_format_events(&eb, "e1000_0.*", &evtext);
+    fuzz_nic_rig g;
+    fuzz_nic_open(&g, model, "e1000_0", RAM_SIZE, station);
+    pci_func *f = g.f;
+    nic *n = g.n;
     uint64_t offered = 0;
     badlen = 0;
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 16;
+        if (fuzz_nic_op(n, f, code, &r, 3))
+            continue;
         switch (code) {
         case 0:
         case 1: {
@@ -167,14 +158,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 2: {
             uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
+            fake_w32(&g.host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {
             unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
             unsigned kind = (unsigned)fuzz_take(&r, 1), cmd = (unsigned)fuzz_take(&r, 1);
             unsigned len = (unsigned)fuzz_take(&r, 2), buf = (unsigned)fuzz_take(&r, 2);
-            put_desc(&host, ring, idx, kind, cmd, len, buf, (unsigned)fuzz_take(&r, 2));
+            put_desc(&g.host, ring, idx, kind, cmd, len, buf, (unsigned)fuzz_take(&r, 2));
             break;
         }
         case 10: {
@@ -182,50 +173,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned count = (unsigned)fuzz_take(&r, 1), kind = (unsigned)fuzz_take(&r, 1);
             unsigned cmd = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
             for (unsigned k = 0; k < count; k++)
-                put_desc(&host, ring, first + k, kind, cmd, len, k * (len & 0x3fff), 0x300);
+                put_desc(&g.host, ring, first + k, kind, cmd, len, k * (len & 0x3fff), 0x300);
             break;
         }
-        case 4:
-            run_for(&clock, fuzz_take(&r, 2) * 8);
-            break;
+        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 8); break;
         case 5: {
             unsigned kind = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
             unsigned dst = (unsigned)fuzz_take(&r, 1);
-            offered += deliver(&wire, frame, kind, len, dst, (unsigned)fuzz_take(&r, 1));
+            offered += deliver(&g.wire, frame, kind, len, dst, (unsigned)fuzz_take(&r, 1));
             break;
         }
         case 11: {
             unsigned count = (unsigned)fuzz_take(&r, 1), kind = (unsigned)fuzz_take(&r, 1);
             unsigned len = (unsigned)fuzz_take(&r, 2), dst = (unsigned)fuzz_take(&r, 1);
             for (unsigned k = 0; k < count; k++)
-                offered += deliver(&wire, frame, kind, len, dst, k);
+                offered += deliver(&g.wire, frame, kind, len, dst, k);
             break;
         }
-        case 6:
-            pci_config_write(f, 4, 2,
-                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
-            break;
-        case 7:
-            pci_func_reset(f);
-            pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
-            break;
-        case 8: {
-            static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
-            unsigned w = (unsigned)fuzz_take(&r, 1);
-            strbuf b;
-            sb_init(&b);
-            const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 3) & 3], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(n->dev, "rx", &s);
-            nic_stall_query(n->dev, "tx", &s);
-            dev_show(n->dev, &b);
-            sb_free(&b);
-            break;
-        }
-        case 9:
-            nic_set_dma_per_word(n, fuzz_take(&r, 1) & 1);
-            break;
         case 12: {
             bool write = fuzz_take(&r, 1) & 1;
             unsigned off = (unsigned)fuzz_take(&r, 1) & 15;
@@ -247,28 +211,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         }
-        case 14:
-            ee_read(f, (unsigned)fuzz_take(&r, 1));
-            break;
+        case 14: ee_read(f, (unsigned)fuzz_take(&r, 1)); break;
         case 15: {
             unsigned idx = (unsigned)fuzz_take(&r, 1) & 255, ipcss = (unsigned)fuzz_take(&r, 1);
             unsigned tucss = (unsigned)fuzz_take(&r, 1), hdr = (unsigned)fuzz_take(&r, 1);
             unsigned mss = (unsigned)fuzz_take(&r, 2), paylen = (unsigned)fuzz_take(&r, 2);
             unsigned tucmd = (unsigned)fuzz_take(&r, 1);
             uint64_t a = FAKE_LO + TXRING_OFF + (uint64_t)idx * 16;
-            fake_w32(&host, a, ipcss | (ipcss + 10) << 8 | (tucss - 1) << 16);
-            fake_w32(&host, a + 4, tucss | (tucss + 16) << 8);
-            fake_w32(&host, a + 8, paylen | (uint32_t)tucmd << 24 | E1000_TXD_DEXT);
-            fake_w32(&host, a + 12, hdr << 8 | mss << 16);
+            fake_w32(&g.host, a, ipcss | (ipcss + 10) << 8 | (tucss - 1) << 16);
+            fake_w32(&g.host, a + 4, tucss | (tucss + 16) << 8);
+            fake_w32(&g.host, a + 8, paylen | (uint32_t)tucmd << 24 | E1000_TXD_DEXT);
+            fake_w32(&g.host, a + 12, hdr << 8 | mss << 16);
             break;
         }
         }
     }
-    run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
+    run_for(&g.clock, 18000); /* 100 us of virtual time for the engines to settle */
     const uint64_t *rd = n->cnt.rx_drops;
-    uint64_t drops = fuzz_check_nic(n, &wire, &host, offered, badlen);
+    uint64_t drops = fuzz_check_nic(n, &g.wire, &g.host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
+        fprintf(stderr,
+                "fuzz: %s tx %llu (tso %llu) rx %llu offered %llu rx-drops %llu dma-errors %llu "
+                "irqs %llu\n",
                 model, (unsigned long long)n->cnt.tx_frames,
                 (unsigned long long)((e1000 *)n)->tso_frames, (unsigned long long)n->cnt.rx_frames,
                 (unsigned long long)offered, (unsigned long long)drops,
@@ -276,12 +240,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (getenv("FUZZ_VERBOSE"))
         for (int i = 1; i < NIC_NDROPS; i++)
             if (rd[i] || n->cnt.tx_drops[i])
-                fprintf(stderr, "  %s: rx %llu tx %llu\n", nic_drop_names[i], (unsigned long long)rd[i],
-                        (unsigned long long)n->cnt.tx_drops[i]);
-    nic_destroy(f);
-    fake_wire_free(&wire);
-    fake_host_free(&host);
-    sb_free(&evtext);
-    event_bus_free(&eb);
+                fprintf(stderr, "  %s: rx %llu tx %llu\n", nic_drop_names[i],
+                        (unsigned long long)rd[i], (unsigned long long)n->cnt.tx_drops[i]);
+    fuzz_nic_close(&g);
     return 0;
 }

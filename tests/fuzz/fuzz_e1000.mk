@@ -8,7 +8,7 @@ tests_fuzz_fuzz_e1000_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_e1000
 EXTRA_DIST += tests/fuzz/corpus-e1000 tests/fuzz/gen_corpus_e1000.py
 
-FUZZ_E1000 = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_util.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_E1000 = tests/fuzz/fuzz_e1000.c tests/fuzz/fuzz_util.c tests/unit/dev/nic/nic_fake.c src/dev/pci/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_e1000_lf: $(FUZZ_E1000:%=$(srcdir)/%)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the gdb stub: the input is what a gdb client sends, fed
  * to a stub with a virtual client on a real two-CPU machine (no kernel: the
  * CPUs run the PROM).  Each input line is one packet: the target frames it
@@ -86,10 +87,10 @@ static dbg *setup(void)
     cfg.mem_mb = 32;
     cfg.serial = "null";
     cfg.rtc_fixed = true;
-    char err[256];
-    machine *m = machine_new(&cfg, err, sizeof err);
+    xerr err;
+    machine *m = machine_new(&cfg, &err);
     if (!m) {
-        fprintf(stderr, "fuzz_gdb: %s\n", err);
+        fprintf(stderr, "fuzz_gdb: %s\n", err.msg);
         exit(1);
     }
     d = dbg_new(m);

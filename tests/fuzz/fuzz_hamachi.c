@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the Hamachi GNIC-II model: the input is a little program
  * that writes and reads registers (any offset, any width), writes
  * descriptors and words into the fake host's RAM, delivers frames, moves
@@ -25,7 +26,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "dev/hamachi.h"
+#include "dev/nic/hamachi/hamachi.h"
 
 #define RAM_SIZE (64u * 1024u)
 #define MAX_OPS 512
@@ -69,30 +70,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    char err[160];
-    strbuf evtext;
-    sched_init(&clock, 0);
-    event_bus_init(&eb, &clock.now);
-    nic_opts o = {.net = "none", .mac = station};
-    pci_func *f = nic_create("hamachi", "hamachi0", &o, &clock, &eb, err, sizeof err);
-    if (!f)
-        fuzz_fail(err);
-    nic *n = nic_from_pci(f);
-    fake_host_init(&host, &clock, RAM_SIZE);
-    fake_host_plug(&host, f);
-    fake_wire_attach(&wire, n, &clock);
-    sb_init(&evtext);
-    fuzz_format_events(&eb, "hamachi0.*", &evtext);
+    fuzz_nic_rig g;
+    fuzz_nic_open(&g, "hamachi", "hamachi0", RAM_SIZE, station);
+    pci_func *f = g.f;
+    nic *n = g.n;
     uint64_t offered = 0;
     badlen = 0;
     fuzz_reader r = {data, size};
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 12;
+        if (fuzz_nic_op(n, f, code, &r, 2))
+            continue;
         switch (code) {
         case 0: {
             unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
@@ -108,13 +97,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case 2: {
             uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
+            fake_w32(&g.host, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {
             unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
             unsigned fl = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
-            put_desc(&host, ring, idx, fl, len, fuzz_take(&r, 2));
+            put_desc(&g.host, ring, idx, fl, len, fuzz_take(&r, 2));
             break;
         }
         case 10: {
@@ -123,64 +112,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned len = (unsigned)fuzz_take(&r, 2);
             uint64_t off = fuzz_take(&r, 2);
             for (unsigned k = 0; k < count; k++)
-                put_desc(&host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
+                put_desc(&g.host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
             if (count)
-                put_desc(&host, ring, idx + count - 1, fl, len, off + (uint64_t)(count - 1) * len);
+                put_desc(&g.host, ring, idx + count - 1, fl, len,
+                         off + (uint64_t)(count - 1) * len);
             break;
         }
         case 11: {
             unsigned count = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
             unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
             for (unsigned k = 0; k < count; k++)
-                offered += deliver(&wire, frame, len, dst, seed + k);
+                offered += deliver(&g.wire, frame, len, dst, seed + k);
             break;
         }
-        case 4:
-            run_for(&clock, fuzz_take(&r, 2) * 4);
-            break;
+        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 4); break;
         case 5: {
             unsigned len = (unsigned)fuzz_take(&r, 2);
             unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
-            offered += deliver(&wire, frame, len, dst, seed);
+            offered += deliver(&g.wire, frame, len, dst, seed);
             break;
         }
-        case 6:
-            pci_config_write(f, 4, 2,
-                             fuzz_take(&r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
-            break;
-        case 7:
-            pci_func_reset(f);
-            pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
-            break;
-        case 8: {
-            static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
-            unsigned w = (unsigned)fuzz_take(&r, 1);
-            strbuf b;
-            sb_init(&b);
-            const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
-            v->show(n->dev, args[(w >> 2) & 3], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(n->dev, "rx", &s);
-            dev_show(n->dev, &b);
-            sb_free(&b);
-            break;
-        }
-        case 9:
-            nic_set_dma_per_word(n, fuzz_take(&r, 1) & 1);
-            break;
         }
     }
-    run_for(&clock, 18000); /* 100 us of virtual time for the engines to settle */
-    uint64_t drops = fuzz_check_nic(n, &wire, &host, offered, badlen);
+    run_for(&g.clock, 18000); /* 100 us of virtual time for the engines to settle */
+    uint64_t drops = fuzz_check_nic(n, &g.wire, &g.host, offered, badlen);
     if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr, "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
+        fprintf(stderr,
+                "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
                 (unsigned long long)n->cnt.tx_frames, (unsigned long long)n->cnt.rx_frames,
                 (unsigned long long)offered, (unsigned long long)drops,
                 (unsigned long long)n->cnt.dma_errors, (unsigned long long)n->irq.raises);
-    nic_destroy(f);
-    fake_wire_free(&wire);
-    fake_host_free(&host);
-    sb_free(&evtext);
-    event_bus_free(&eb);
+    fuzz_nic_close(&g);
     return 0;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A bounded, deterministic driver for the fuzz targets when they are not
  * built with libFuzzer (`make check`): replay every file of the corpus
  * directories given as arguments (or $top_srcdir/FUZZ_CORPUS, by default

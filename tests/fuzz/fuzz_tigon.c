@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz target for the Tigon2 model: the input is a little program that
  * writes and reads registers (any offset, any width), writes host memory,
  * rings doorbells, issues commands, delivers frames, queues transmits,
@@ -31,7 +32,7 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "../unit/tigon_host.h"
+#include "../unit/dev/nic/tigon/tigon_host.h"
 #include "core/log.h"
 
 #define MAX_OPS 400
@@ -112,17 +113,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             tgh_mw(h, FAKE_LO + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
-        case 3:
-            tgh_wr(h, mbox[fuzz_take(&r, 1) % 6], (uint32_t)fuzz_take(&r, 2));
-            break;
+        case 3: tgh_wr(h, mbox[fuzz_take(&r, 1) % 6], (uint32_t)fuzz_take(&r, 2)); break;
         case 4: {
             unsigned code = (unsigned)fuzz_take(&r, 1) % 0x16, sub = (unsigned)fuzz_take(&r, 1) % 4;
             tgh_cmd(h, code, sub, (unsigned)fuzz_take(&r, 2));
             break;
         }
-        case 5:
-            tgh_run(h, fuzz_take(&r, 2) * 8);
-            break;
+        case 5: tgh_run(h, fuzz_take(&r, 2) * 8); break;
         case 6: {
             unsigned len = (unsigned)fuzz_take(&r, 2) % (NET_MAX_FRAME + 40);
             unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
@@ -161,23 +158,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         case 11: {
-            static const char *const args[] = {"tx", "rx 8", "jumbo 4", "mini 2", "return 8",
-                                               "event", "command", "bogus 1 2"};
+            static const char *const args[] = {"tx",       "rx 8",  "jumbo 4", "mini 2",
+                                               "return 8", "event", "command", "bogus 1 2"};
             unsigned w = (unsigned)fuzz_take(&r, 1);
             strbuf b;
             sb_init(&b);
             const dev_view *v = &h->n->dev->cls->views[w % h->n->dev->cls->nviews];
             v->show(h->n->dev, args[(w >> 3) & 7], NULL, &b);
-            nic_stall_info s;
-            nic_stall_query(h->n->dev, args[(w >> 3) & 7], &s);
+            ring_state s;
+            nic_ring_state(h->n->dev, args[(w >> 3) & 7], &s);
             if (w & 0x80)
                 dev_show(h->n->dev, &b);
             sb_free(&b);
             break;
         }
-        case 12:
-            nic_set_dma_per_word(h->n, fuzz_take(&r, 1) & 1);
-            break;
+        case 12: nic_set_dma_per_word(h->n, fuzz_take(&r, 1) & 1); break;
         case 13:
             h->isr_on = fuzz_take(&r, 1) & 1;
             tgh_isr(h);

@@ -8,7 +8,7 @@ tests_fuzz_fuzz_tigon_LDADD = $(XBOW_LIBS)
 TESTS += tests/fuzz/fuzz_tigon
 EXTRA_DIST += tests/fuzz/corpus_tigon tests/fuzz/gen_corpus_tigon.py
 
-FUZZ_TIGON = tests/fuzz/fuzz_tigon.c tests/fuzz/fuzz_util.c tests/unit/tigon_host.c tests/unit/nic_fake.c src/dev/pci.c \
+FUZZ_TIGON = tests/fuzz/fuzz_tigon.c tests/fuzz/fuzz_util.c tests/unit/dev/nic/tigon/tigon_host.c tests/unit/dev/nic/nic_fake.c src/dev/pci/pci.c \
 	$(filter %.c,$(NIC_SOURCES)) \
 	$(filter src/core/%.c src/net/%.c,$(libxbow_a_SOURCES))
 tests/fuzz/fuzz_tigon_lf: $(FUZZ_TIGON:%=$(srcdir)/%)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared pieces of the fuzz targets (see fuzz_util.h). */
 #include "fuzz_util.h"
 
@@ -81,4 +82,62 @@ uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, ui
     if (h->level != ((n->irq.cause & n->irq.mask) != 0))
         fuzz_fail("INTA does not match the enabled pending causes");
     return drops;
+}
+
+bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits)
+{
+    switch (op) {
+    case 6:
+        pci_config_write(f, 4, 2, fuzz_take(r, 1) & 1 ? PCI_CMD_MEM | PCI_CMD_MASTER : PCI_CMD_MEM);
+        return true;
+    case 7:
+        pci_func_reset(f);
+        pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
+        return true;
+    case 8: {
+        static const char *const args[] = {"tx", "rx 8", "tx 70000", "bogus 1 2"};
+        unsigned w = (unsigned)fuzz_take(r, 1);
+        strbuf b;
+        sb_init(&b);
+        const dev_view *v = &n->dev->cls->views[w % n->dev->cls->nviews];
+        v->show(n->dev, args[(w >> view_bits) & 3], NULL, &b);
+        ring_state s;
+        nic_ring_state(n->dev, "rx", &s);
+        nic_ring_state(n->dev, "tx", &s);
+        dev_show(n->dev, &b);
+        sb_free(&b);
+        return true;
+    }
+    case 9: nic_set_dma_per_word(n, fuzz_take(r, 1) & 1); return true;
+    default: return false;
+    }
+}
+
+void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t ram_size,
+                   const uint8_t station[6])
+{
+    xerr err;
+    sched_init(&g->clock, 0);
+    event_bus_init(&g->eb, &g->clock.now);
+    nic_opts o = {.net = "none", .mac = station};
+    g->f = nic_create(model, name, &o, &g->clock, &g->eb, &err);
+    if (!g->f)
+        fuzz_fail(err.msg);
+    g->n = nic_from_pci(g->f);
+    fake_host_init(&g->host, &g->clock, ram_size);
+    fake_host_plug(&g->host, g->f);
+    fake_wire_attach(&g->wire, g->n, &g->clock);
+    sb_init(&g->evtext);
+    char glob[64];
+    snprintf(glob, sizeof glob, "%s.*", name);
+    fuzz_format_events(&g->eb, glob, &g->evtext);
+}
+
+void fuzz_nic_close(fuzz_nic_rig *g)
+{
+    nic_destroy(g->f);
+    fake_wire_free(&g->wire);
+    fake_host_free(&g->host);
+    sb_free(&g->evtext);
+    event_bus_free(&g->eb);
 }

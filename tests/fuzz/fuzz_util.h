@@ -1,15 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared pieces of the fuzz targets: the reader that takes the arguments
  * of an operation from the input, the event sink that exercises the
  * formatters, and the abort on a broken invariant. */
 #ifndef XBOW_FUZZ_UTIL_H
 #define XBOW_FUZZ_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/event.h"
 #include "core/strbuf.h"
-#include "../unit/nic_fake.h"
+#include "../unit/dev/nic/nic_fake.h"
 
 /* The target's name for messages; each target defines it. */
 extern const char fuzz_target[];
@@ -44,5 +46,33 @@ unsigned fuzz_nic_frame(uint8_t *frame, unsigned len, const uint8_t station[6], 
  * NIC's Rx drops. */
 uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, uint64_t offered,
                         uint64_t badlen);
+
+/* A NIC model on a fake host (RAM_size bytes of RAM) and a fake wire, its
+ * events formatted into evtext: what the Hamachi and e1000 targets run. */
+typedef struct fuzz_nic_rig {
+    sched clock;
+    event_bus eb;
+    fake_host host;
+    fake_wire wire;
+    strbuf evtext;
+    pci_func *f;
+    nic *n;
+} fuzz_nic_rig;
+
+/* Create the model (nic_create) named name with the station address,
+ * plugged into the host and the wire (fuzz_fail when the model cannot be
+ * made). */
+void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t ram_size,
+                   const uint8_t station[6]);
+/* Destroy the NIC and free the rig. */
+void fuzz_nic_close(fuzz_nic_rig *g);
+
+/* The operations the Hamachi and e1000 targets share, numbered alike in
+ * both input programs: 6 bus master (on8), 7 PCI reset, 8 views (which8:
+ * the view is which mod the class's views, the argument the two bits of
+ * which from bit view_bits; the Rx and Tx ring states and the device
+ * summary are read too), 9 DMA mode (per_word8).  Returns false, taking
+ * nothing, for another op. */
+bool fuzz_nic_op(nic *n, pci_func *f, unsigned op, fuzz_reader *r, unsigned view_bits);
 
 #endif

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write the seed corpus of fuzz_hamachi (tests/fuzz/corpus/): small programs
 in the opcode format documented at the top of fuzz_hamachi.c that drive the
 Hamachi the way its Linux driver does.  Run from the source tree root."""

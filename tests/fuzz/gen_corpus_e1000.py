@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write the seed corpus of fuzz_e1000 (tests/fuzz/corpus-e1000/): small
 programs in the opcode format documented at the top of fuzz_e1000.c that
 drive an 82543 or 82544 the way Linux's e1000 driver does.  Run from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Write the seed corpus of fuzz_tigon (tests/fuzz/corpus_tigon/): small
 programs in the opcode format documented at the top of fuzz_tigon.c that
 drive the Tigon2 the way Linux acenic, Plan 9 and FreeBSD do.  Run from the

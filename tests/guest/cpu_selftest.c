@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU self-test guest for the IP27 (built with examples/lib, run by
  * tests/batch/cpu_selftest.sh in batch mode): checks its own results for
  * 64-bit integer arithmetic, floating point in every rounding mode,
@@ -15,12 +16,13 @@ static void check(int ok, const char *what, uint64_t got, uint64_t want)
     if (ok)
         return;
     failures++;
-    printf("FAIL: %s: got 0x%llx want 0x%llx\n", what, (unsigned long long)got, (unsigned long long)want);
+    printf("FAIL: %s: got 0x%llx want 0x%llx\n", what, (unsigned long long)got,
+           (unsigned long long)want);
 }
-#define CHECK_EQ(what, got, want)                      \
-    do {                                               \
+#define CHECK_EQ(what, got, want)                             \
+    do {                                                      \
         uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want); \
-        check(g_ == w_, what, g_, w_);                 \
+        check(g_ == w_, what, g_, w_);                        \
     } while (0)
 
 /* The handlers' log (vectors.S offsets). */
@@ -101,7 +103,10 @@ static void set_rm(unsigned rm)
 }
 static uint64_t bits(double d)
 {
-    union { double d; uint64_t u; } x = {d};
+    union {
+        double d;
+        uint64_t u;
+    } x = {d};
     return x.u;
 }
 
@@ -114,7 +119,10 @@ static void test_fp(void)
         set_rm(rm);
         CHECK_EQ("1/3 in each rounding mode", bits(one / three), third[rm]);
         CHECK_EQ("-1/3 in each rounding mode", bits(-one / three),
-                 third[rm == 2 ? 3 : rm == 3 ? 2 : rm] | (1ull << 63));
+                 third[rm == 2   ? 3
+                       : rm == 3 ? 2
+                                 : rm] |
+                     (1ull << 63));
     }
     set_rm(0);
     double r;
@@ -130,7 +138,8 @@ static void test_fp(void)
     CHECK_EQ("trunc.w.d", (uint64_t)(int64_t)w, 2147483647ull);
     int lt;
     __asm__ volatile("c.lt.d $fcc3, %1, %2; li %0, 0; bc1f $fcc3, 1f; nop; li %0, 1; 1:"
-                     : "=&r"(lt) : "f"(one), "f"(two));
+                     : "=&r"(lt)
+                     : "f"(one), "f"(two));
     CHECK_EQ("c.lt.d + bc1f cc3", lt, 1);
 }
 
@@ -210,25 +219,25 @@ static void test_user(void)
     exc_log.tlb_delta = pa - USER_VA;
     /* retire the old mapping of this VA range: invalidate the TLB entries */
     for (int i = 0; i < 64; i++)
-        __asm__ volatile("mtc0 %0, $0; dmtc0 %1, $10; dmtc0 $0, $2; dmtc0 $0, $3; nop; tlbwi"
-                         ::"r"(i), "r"(0xc000000000000000ull + ((uint64_t)i << 13)));
+        __asm__ volatile(
+            "mtc0 %0, $0; dmtc0 %1, $10; dmtc0 $0, $2; dmtc0 $0, $3; nop; tlbwi" ::"r"(i),
+            "r"(0xc000000000000000ull + ((uint64_t)i << 13)));
     uint64_t n0 = exc_log.count;
     uint64_t v2, v3;
-    __asm__ volatile(
-        "dla    $8, 1f\n\t"
-        "sd     $8, %2\n\t"         /* user_return */
-        "dmtc0  %3, $14\n\t"        /* EPC = user code */
-        "mfc0   $8, $12\n\t"
-        "ori    $8, $8, 0x12\n\t"   /* KSU = user, EXL */
-        "mtc0   $8, $12\n\t"
-        "nop\n\t"
-        "eret\n"
-        "1:\n\t"
-        "move   %0, $2\n\t"
-        "move   %1, $3\n\t"
-        : "=r"(v2), "=r"(v3), "=m"(exc_log.user_return)
-        : "r"(USER_VA)
-        : "$8", "$2", "$3", "memory");
+    __asm__ volatile("dla    $8, 1f\n\t"
+                     "sd     $8, %2\n\t"  /* user_return */
+                     "dmtc0  %3, $14\n\t" /* EPC = user code */
+                     "mfc0   $8, $12\n\t"
+                     "ori    $8, $8, 0x12\n\t" /* KSU = user, EXL */
+                     "mtc0   $8, $12\n\t"
+                     "nop\n\t"
+                     "eret\n"
+                     "1:\n\t"
+                     "move   %0, $2\n\t"
+                     "move   %1, $3\n\t"
+                     : "=r"(v2), "=r"(v3), "=m"(exc_log.user_return)
+                     : "r"(USER_VA)
+                     : "$8", "$2", "$3", "memory");
     CHECK_EQ("user mode ran: syscall handled", exc_log.count, n0 + 1);
     CHECK_EQ("syscall from user mode: ExcCode", exc_code(), 8);
     CHECK_EQ("user mode: Status.KSU at the syscall", (exc_log.status >> 3) & 3, 2);

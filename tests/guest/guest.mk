@@ -9,3 +9,15 @@ CLEANFILES += tests/guest/cpu_selftest.elf
 tests/guest/cpu_selftest.elf: GUEST_SRCS = $(srcdir)/tests/guest/cpu_selftest.c $(srcdir)/tests/guest/vectors.S
 tests/guest/cpu_selftest.elf: $(srcdir)/tests/guest/cpu_selftest.c $(srcdir)/tests/guest/vectors.S $(GUEST_LIB_DEPS)
 	$(GUEST_LINK)
+
+# Idle skip from the inside: delays, an awaited interrupt, a poll another CPU
+# ends, a poll only the debugger ends (tests/batch/idle_skip.sh).
+check_DATA += tests/guest/idle_wait.elf
+EXTRA_DIST += tests/guest/idle_wait.c
+CLEANFILES += tests/guest/idle_wait.elf
+tests/guest/idle_wait.elf: GUEST_SRCS = $(srcdir)/tests/guest/idle_wait.c
+tests/guest/idle_wait.elf: $(srcdir)/tests/guest/idle_wait.c $(GUEST_LIB_DEPS)
+	$(GUEST_LINK)
+TESTS += tests/batch/idle_skip.sh
+EXTRA_DIST += tests/batch/idle_skip.sh
+tests/batch/idle_skip.log: tests/guest/idle_wait.elf xbow$(EXEEXT)

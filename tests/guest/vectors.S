@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Exception handlers of the CPU self-test (cpu_selftest.c), copied to the
  * R10000's vectors (Status.BEV = 0): XTLB refill at 0xffffffff80000080,
  * general exceptions at 0xffffffff80000180.  They use k0/k1 only and refer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where xbow (the R10000) and Unicorn (QEMU 5's MIPS64 R1 "5Kf") may
  * differ, by name.  Each rule is as narrow as we could make it: it names an
  * instruction class and the operand or result condition, and says what may
@@ -18,57 +19,72 @@
 
 #include "oracle.h"
 
+/* clang-format off */
 enum {
     X_SE32, X_FR0_LONG, X_FR0_ODD, X_LLSC, X_FIR, X_RESERVED_FP,
     X_E_DENORM, X_E_TINY, X_FS_FLUSH, X_RSQRT, X_ABSNEG, X_NMADD_NAN, X_CVT_NAN, X_MADD_NAN_FLAGS,
 };
+/* clang-format on */
 
 const orc_excl orc_excls[] = {
-    [X_SE32] = {"unpredictable-32bit-operand",
-                "a 32-bit operation (ADDU, MULT, DIV, SRL, ...) on a GPR that is not a sign-extended "
-                "32-bit value is UNPREDICTABLE in MIPS IV/MIPS64", true},
+    [X_SE32] =
+        {"unpredictable-32bit-operand",
+         "a 32-bit operation (ADDU, MULT, DIV, SRL, ...) on a GPR that is not a sign-extended "
+         "32-bit value is UNPREDICTABLE in MIPS IV/MIPS64",
+         true},
     [X_FR0_LONG] = {"fr0-long-format",
                     "with FR=0 QEMU's MIPS64 R1 reserves every L-format operation; the R10000 "
-                    "executes them on register pairs", true},
+                    "executes them on register pairs",
+                    true},
     [X_FR0_ODD] = {"fr0-odd-double",
                    "with FR=0 a D/L operand in an odd register is UNPREDICTABLE (xbow: "
-                   "Unimplemented Operation, QEMU: Reserved Instruction)", true},
+                   "Unimplemented Operation, QEMU: Reserved Instruction)",
+                   true},
     [X_LLSC] = {"llsc-not-paired",
                 "SC without a matching LL on the same address, or a store between them: the "
-                "R10000 keys SC on its LLbit, QEMU compares the address and the value", true},
+                "R10000 keys SC on its LLbit, QEMU compares the address and the value",
+                true},
     [X_FIR] = {"cfc1-fir",
                "CFC1 of FCR0 (implementation/revision) names the CPU: 0x0900 on the R10000", true},
     [X_RESERVED_FP] = {"reserved-fp-encoding",
                        "reserved COP1 formats/functions: xbow raises Unimplemented Operation as "
-                       "the R10000 does, QEMU raises Reserved Instruction", true},
+                       "the R10000 does, QEMU raises Reserved Instruction",
+                       true},
     [X_E_DENORM] = {"fp-denormal-operand",
                     "the R10000 traps a denormal operand of an arithmetic or convert "
                     "instruction (Unimplemented Operation, for software to complete); QEMU "
-                    "computes the result", false},
+                    "computes the result",
+                    false},
     [X_E_TINY] = {"fp-tiny-result",
                   "the R10000 traps a tiny result when FS=0 (or when Underflow/Inexact is "
-                  "enabled); QEMU delivers the denormal", false},
+                  "enabled); QEMU delivers the denormal",
+                  false},
     [X_FS_FLUSH] = {"fp-flush-to-zero",
                     "with FS=1 the R10000 flushes a tiny result to 0 (or to the smallest normal "
                     "in RP/RM) and signals Underflow and Inexact; QEMU flushes to 0 silently, "
-                    "also a result that rounds up to the smallest normal", false},
+                    "also a result that rounds up to the smallest normal",
+                    false},
     [X_RSQRT] = {"rsqrt-double-rounding",
                  "QEMU computes RSQRT as 1/sqrt(x) with two roundings; xbow returns the "
-                 "correctly rounded result, one or two ulps apart in rare cases", false},
+                 "correctly rounded result, one or two ulps apart in rare cases",
+                 false},
     [X_ABSNEG] = {"abs-neg-bitwise",
                   "QEMU implements ABS/NEG as sign-bit operations: no cause update, no Invalid "
                   "for a signalling NaN, the sign of a NaN flipped; on the R10000 they are "
-                  "arithmetic", false},
+                  "arithmetic",
+                  false},
     [X_NMADD_NAN] = {"nmadd-nan-sign",
                      "QEMU negates a NaN result of NMADD/NMSUB; the R10000 does not", false},
     [X_MADD_NAN_FLAGS] = {"madd-nan-addend-flags",
                           "MADD family with a NaN addend (fr) and non-NaN fs, ft: QEMU multiplies "
                           "first, keeping the product's flags (and an invalid product's default "
                           "NaN, e.g. inf*0); xbow returns the addend with no flag.  The R10000's "
-                          "choice is not documented", false},
+                          "choice is not documented",
+                          false},
     [X_CVT_NAN] = {"cvt-nan-payload",
                    "CVT.S.D/CVT.D.S of a quiet NaN: QEMU carries the payload over, xbow gives "
-                   "the default NaN", false},
+                   "the default NaN",
+                   false},
 };
 const unsigned orc_nexcls = sizeof orc_excls / sizeof orc_excls[0];
 
@@ -79,7 +95,7 @@ const unsigned orc_nexcls = sizeof orc_excls / sizeof orc_excls[0];
 #define RT(w) (((w) >> 16) & 31)
 #define RD(w) (((w) >> 11) & 31)
 #define SA(w) (((w) >> 6) & 31)
-#define FN(w) ((w) & 63)
+#define FN(w) ((w)&63)
 
 #define CAUSE(f) (((f) >> 12) & 0x3f)
 #define C_I 0x01
@@ -95,9 +111,15 @@ static uint64_t fp_d(const orc_state *s, unsigned r, bool fr)
 }
 
 static bool denorm_s(uint32_t v) { return (v & 0x7f800000u) == 0 && (v & 0x7fffffu) != 0; }
-static bool denorm_d(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0 && (v & 0xfffffffffffffull) != 0; }
+static bool denorm_d(uint64_t v)
+{
+    return (v & 0x7ff0000000000000ull) == 0 && (v & 0xfffffffffffffull) != 0;
+}
 static bool nan_s(uint32_t v) { return (v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu) != 0; }
-static bool nan_d(uint64_t v) { return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull) != 0; }
+static bool nan_d(uint64_t v)
+{
+    return (v & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (v & 0xfffffffffffffull) != 0;
+}
 
 /* Is a value of format fmt (16 S, 17 D, 20 W, 21 L) in register r denormal / NaN? */
 static bool denorm_in(const orc_state *s, unsigned fmt, unsigned r, bool fr)
@@ -124,9 +146,9 @@ static bool decode_fp(uint32_t w, fpop *o)
     if (OP(w) == 0x13 && FN(w) >= 0x20) { /* MADD family */
         o->fmt = (FN(w) & 7) == 0 ? 16 : 17;
         o->nsrc = 3;
-        o->src[0] = RD(w);          /* fs */
-        o->src[1] = RT(w);          /* ft */
-        o->src[2] = RS(w);          /* fr */
+        o->src[0] = RD(w); /* fs */
+        o->src[1] = RT(w); /* ft */
+        o->src[2] = RS(w); /* fr */
         o->fd = SA(w);
         o->dfmt = o->fmt;
         o->madd = true;
@@ -142,11 +164,18 @@ static bool decode_fp(uint32_t w, fpop *o)
     o->src[1] = RT(w);
     o->fd = SA(w);
     o->dfmt = o->fmt;
-    if (f <= 3) o->nsrc = 2;
-    else if (f == 4 || f == 5 || f == 7 || f == 21 || f == 22) o->nsrc = 1;
-    else if (f >= 8 && f <= 15) { o->nsrc = 1; o->dfmt = f < 12 ? 21 : 20; }
-    else if (f >= 32 && f <= 37) { o->nsrc = 1; o->dfmt = f == 32 ? 16 : f == 33 ? 17 : f == 36 ? 20 : 21; }
-    else return false;  /* MOV, moves, compares: no E */
+    if (f <= 3)
+        o->nsrc = 2;
+    else if (f == 4 || f == 5 || f == 7 || f == 21 || f == 22)
+        o->nsrc = 1;
+    else if (f >= 8 && f <= 15) {
+        o->nsrc = 1;
+        o->dfmt = f < 12 ? 21 : 20;
+    } else if (f >= 32 && f <= 37) {
+        o->nsrc = 1;
+        o->dfmt = f == 32 ? 16 : f == 33 ? 17 : f == 36 ? 20 : 21;
+    } else
+        return false; /* MOV, moves, compares: no E */
     return true;
 }
 
@@ -275,7 +304,8 @@ int orc_excl_post(const orc_step *st, unsigned *ign)
         for (unsigned i = 0; i < o.nsrc; i++)
             if (denorm_in(st->pre, o.fmt, o.src[i], st->fr))
                 return X_E_DENORM;
-        if ((uc & C_U) || dest_tiny(st->uc, &o, st->fr) || (o.madd && madd_product_tiny(st->pre, &o, st->fr)))
+        if ((uc & C_U) || dest_tiny(st->uc, &o, st->fr) ||
+            (o.madd && madd_product_tiny(st->pre, &o, st->fr)))
             return X_E_TINY;
     }
     if (!fp)
@@ -294,8 +324,8 @@ int orc_excl_post(const orc_step *st, unsigned *ign)
     }
     if (!o.madd && (o.fn == 5 || o.fn == 7)) { /* ABS, NEG */
         if (nan_in(st->pre, o.fmt, o.src[0], st->fr))
-            return X_ABSNEG;           /* anything may differ */
-        *ign = IGN_FCSR_CAUSE;         /* only the cause (QEMU leaves it) */
+            return X_ABSNEG;   /* anything may differ */
+        *ign = IGN_FCSR_CAUSE; /* only the cause (QEMU leaves it) */
         return X_ABSNEG;
     }
     if (!o.madd && o.fn == 22) { /* RSQRT */
@@ -306,8 +336,8 @@ int orc_excl_post(const orc_step *st, unsigned *ign)
             return X_RSQRT;
         }
     }
-    if (o.madd && nan_in(st->pre, o.fmt, o.src[2], st->fr) && !nan_in(st->pre, o.fmt, o.src[0], st->fr) &&
-        !nan_in(st->pre, o.fmt, o.src[1], st->fr)) {
+    if (o.madd && nan_in(st->pre, o.fmt, o.src[2], st->fr) &&
+        !nan_in(st->pre, o.fmt, o.src[0], st->fr) && !nan_in(st->pre, o.fmt, o.src[1], st->fr)) {
         uint64_t addend = wide ? fp_d(st->pre, o.src[2], st->fr) : fp_w(st->pre, o.src[2]);
         bool unan = wide ? nan_d(ud) : nan_s((uint32_t)ud);
         *ign = (st->uc_exc && !st->xb_exc) ? IGN_ALL : IGN_FCSR;
@@ -323,7 +353,8 @@ int orc_excl_post(const orc_step *st, unsigned *ign)
         return X_NMADD_NAN;
     }
     if (!o.madd && ((o.fn == 32 && o.fmt == 17) || (o.fn == 33 && o.fmt == 16)) &&
-        nan_in(st->pre, o.fmt, o.src[0], st->fr) && xd == (wide ? 0x7ff7ffffffffffffull : 0x7fbfffffull)) {
+        nan_in(st->pre, o.fmt, o.src[0], st->fr) &&
+        xd == (wide ? 0x7ff7ffffffffffffull : 0x7fbfffffull)) {
         *ign = IGN_FPR;
         return X_CVT_NAN;
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The code generator: a block is a prologue that loads the FPU state, then
  * `len` random MIPS IV instructions of every class the R10000 implements.
  *
@@ -18,10 +19,12 @@
 #include "oracle_gen.h"
 
 const char *const orc_class_names[C_NCLASSES] = {
-    "prologue", "alu32", "alu64", "shift32", "shift64", "immediate", "slt", "muldiv32",
-    "muldiv64", "hilo", "movz/movn", "movf/movt", "branch", "branch-likely", "jump", "load",
-    "store", "unaligned", "ll/sc", "trap", "sync/pref", "fp-arith", "fp-cvt", "fp-round",
-    "fp-compare", "bc1", "fp-movcc", "fp-madd", "fp-move", "fp-load/store", "ctc1", "exception",
+    "prologue",   "alu32",         "alu64",     "shift32",  "shift64",   "immediate",
+    "slt",        "muldiv32",      "muldiv64",  "hilo",     "movz/movn", "movf/movt",
+    "branch",     "branch-likely", "jump",      "load",     "store",     "unaligned",
+    "ll/sc",      "trap",          "sync/pref", "fp-arith", "fp-cvt",    "fp-round",
+    "fp-compare", "bc1",           "fp-movcc",  "fp-madd",  "fp-move",   "fp-load/store",
+    "ctc1",       "exception",
 };
 
 #define SE_HI 32
@@ -77,7 +80,10 @@ static unsigned dst(gen *g)
     while (r == ORC_BASE_REG);
     return r;
 }
-static unsigned sa5(gen *g) { return chance(&g->r, 30) ? (chance(&g->r, 50) ? 0 : 31) : rnd(&g->r, 32); }
+static unsigned sa5(gen *g)
+{
+    return chance(&g->r, 30) ? (chance(&g->r, 50) ? 0 : 31) : rnd(&g->r, 32);
+}
 static uint16_t imm16(gen *g)
 {
     static const uint16_t special[] = {0, 1, 0xffff, 0x7fff, 0x8000, 0x8001, 0x00ff, 0xff00};
@@ -87,7 +93,10 @@ static uint16_t imm16(gen *g)
         return (uint16_t)((int)rnd(&g->r, 33) - 16);
     return (uint16_t)orc_rng_next(&g->r);
 }
-static unsigned freg(gen *g, bool wide) { return (g->cfg->fr || !wide) ? rnd(&g->r, 32) : 2 * rnd(&g->r, 16); }
+static unsigned freg(gen *g, bool wide)
+{
+    return (g->cfg->fr || !wide) ? rnd(&g->r, 32) : 2 * rnd(&g->r, 16);
+}
 static unsigned off_aligned(gen *g, unsigned size) { return rnd(&g->r, ORC_SCRATCH / size) * size; }
 static unsigned cc(gen *g) { return chance(&g->r, 40) ? 0 : rnd(&g->r, 8); }
 
@@ -145,12 +154,39 @@ static void k_imm(gen *g)
 {
     unsigned rt = dst(g);
     switch (rnd(&g->r, 8)) {
-    case 0: case 1: { unsigned rs = src_se(g); emit(g, ENC_I(9, rs, rt, imm16(g)), C_IMM); set_se(g, rt, true); break; } /* ADDIU */
-    case 2: { unsigned rs = src_se(g); emit(g, ENC_I(8, rs, rt, imm16(g)), C_IMM); set_se(g, rt, true); break; }          /* ADDI */
-    case 3: emit(g, ENC_I(chance(&g->r, 80) ? 0x19 : 0x18, src(g), rt, imm16(g)), C_IMM); set_se(g, rt, false); break; /* DADDIU/DADDI */
-    case 4: emit(g, ENC_I(0x0c, src(g), rt, imm16(g)), C_IMM); set_se(g, rt, true); break; /* ANDI */
-    case 5: case 6: { unsigned rs = src(g); bool se = is_se(g, rs); emit(g, ENC_I(0x0d + rnd(&g->r, 2), rs, rt, imm16(g)), C_IMM); set_se(g, rt, se); break; } /* ORI XORI */
-    default: emit(g, ENC_I(0x0f, 0, rt, imm16(g)), C_IMM); set_se(g, rt, true); break; /* LUI */
+    case 0:
+    case 1: {
+        unsigned rs = src_se(g);
+        emit(g, ENC_I(9, rs, rt, imm16(g)), C_IMM);
+        set_se(g, rt, true);
+        break;
+    } /* ADDIU */
+    case 2: {
+        unsigned rs = src_se(g);
+        emit(g, ENC_I(8, rs, rt, imm16(g)), C_IMM);
+        set_se(g, rt, true);
+        break;
+    } /* ADDI */
+    case 3:
+        emit(g, ENC_I(chance(&g->r, 80) ? 0x19 : 0x18, src(g), rt, imm16(g)), C_IMM);
+        set_se(g, rt, false);
+        break; /* DADDIU/DADDI */
+    case 4:
+        emit(g, ENC_I(0x0c, src(g), rt, imm16(g)), C_IMM);
+        set_se(g, rt, true);
+        break; /* ANDI */
+    case 5:
+    case 6: {
+        unsigned rs = src(g);
+        bool se = is_se(g, rs);
+        emit(g, ENC_I(0x0d + rnd(&g->r, 2), rs, rt, imm16(g)), C_IMM);
+        set_se(g, rt, se);
+        break;
+    } /* ORI XORI */
+    default:
+        emit(g, ENC_I(0x0f, 0, rt, imm16(g)), C_IMM);
+        set_se(g, rt, true);
+        break; /* LUI */
     }
 }
 
@@ -183,7 +219,7 @@ static void k_hilo(gen *g)
         unsigned rs = src(g);
         emit(g, ENC_R(OPC_SPECIAL, rs, 0, 0, 0, 0x10 + which), C_HILO);
         g->se = is_se(g, rs) ? g->se | 1ull << bit : g->se & ~(1ull << bit);
-    } else {         /* MFHI / MFLO */
+    } else { /* MFHI / MFLO */
         unsigned rd = dst(g);
         emit(g, ENC_R(OPC_SPECIAL, 0, 0, rd, 0, 0x10 + which), C_HILO);
         set_se(g, rd, (g->se >> bit) & 1);
@@ -210,8 +246,12 @@ static void k_movci(gen *g)
 
 static void k_load(gen *g)
 {
-    static const struct { uint8_t op, size; signed char se; } ld[] = {
-        {0x20, 1, 1}, {0x24, 1, 1}, {0x21, 2, 1}, {0x25, 2, 1}, {0x23, 4, 1}, {0x27, 4, 0}, {0x37, 8, 0},
+    static const struct {
+        uint8_t op, size;
+        signed char se;
+    } ld[] = {
+        {0x20, 1, 1}, {0x24, 1, 1}, {0x21, 2, 1}, {0x25, 2, 1},
+        {0x23, 4, 1}, {0x27, 4, 0}, {0x37, 8, 0},
     };
     unsigned i = rnd(&g->r, ARRAY_SIZE(ld)), rt = dst(g);
     emit(g, ENC_I(ld[i].op, ORC_BASE_REG, rt, off_aligned(g, ld[i].size)), C_LOAD);
@@ -220,7 +260,9 @@ static void k_load(gen *g)
 
 static void k_store(gen *g)
 {
-    static const struct { uint8_t op, size; } st[] = {{0x28, 1}, {0x29, 2}, {0x2b, 4}, {0x3f, 8}};
+    static const struct {
+        uint8_t op, size;
+    } st[] = {{0x28, 1}, {0x29, 2}, {0x2b, 4}, {0x3f, 8}};
     unsigned i = rnd(&g->r, ARRAY_SIZE(st));
     emit(g, ENC_I(st[i].op, ORC_BASE_REG, src(g), off_aligned(g, st[i].size)), C_STORE);
 }
@@ -280,7 +322,8 @@ static void k_trap(gen *g)
         static const uint8_t rfn[] = {0x30, 0x31, 0x32, 0x33, 0x34, 0x36};
         static const uint8_t ifn[] = {0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0e};
         if (chance(&g->r, 50))
-            emit(g, ENC_R(OPC_SPECIAL, src(g), src(g), code >> 5, code & 31, rfn[rnd(&g->r, 6)]), C_TRAP);
+            emit(g, ENC_R(OPC_SPECIAL, src(g), src(g), code >> 5, code & 31, rfn[rnd(&g->r, 6)]),
+                 C_TRAP);
         else
             emit(g, ENC_I(OPC_REGIMM, src(g), ifn[rnd(&g->r, 6)], imm16(g)), C_TRAP);
         return;
@@ -295,19 +338,29 @@ static void k_trap(gen *g)
     case 5: emit(g, ENC_R(0, gp, 0, 0, code & 31, 0x33), C_TRAP); break;   /* TLTU gp, 0 */
     case 6: emit(g, ENC_I(OPC_REGIMM, gp, 0x0c, imm16(g)), C_TRAP); break; /* TEQI gp, imm */
     case 7: emit(g, ENC_I(OPC_REGIMM, 0, 0x0e, 0), C_TRAP); break;         /* TNEI 0, 0 */
-    case 8: emit(g, ENC_I(OPC_REGIMM, 0, 0x08, 1 + rnd(&g->r, 0x7fff)), C_TRAP); break; /* TGEI 0, >0 */
-    case 9: emit(g, ENC_I(OPC_REGIMM, 0, 0x09, 1 + rnd(&g->r, 0xfffe)), C_TRAP); break; /* TGEIU 0, !=0 */
-    case 10: emit(g, ENC_I(OPC_REGIMM, gp, 0x0a, rnd(&g->r, 0x8000)), C_TRAP); break;  /* TLTI gp, imm */
-    default: emit(g, ENC_I(OPC_REGIMM, gp, 0x0b, rnd(&g->r, 0x8000)), C_TRAP); break;  /* TLTIU gp, imm */
+    case 8:
+        emit(g, ENC_I(OPC_REGIMM, 0, 0x08, 1 + rnd(&g->r, 0x7fff)), C_TRAP);
+        break; /* TGEI 0, >0 */
+    case 9:
+        emit(g, ENC_I(OPC_REGIMM, 0, 0x09, 1 + rnd(&g->r, 0xfffe)), C_TRAP);
+        break; /* TGEIU 0, !=0 */
+    case 10:
+        emit(g, ENC_I(OPC_REGIMM, gp, 0x0a, rnd(&g->r, 0x8000)), C_TRAP);
+        break; /* TLTI gp, imm */
+    default:
+        emit(g, ENC_I(OPC_REGIMM, gp, 0x0b, rnd(&g->r, 0x8000)), C_TRAP);
+        break; /* TLTIU gp, imm */
     }
 }
 
 static void k_misc(gen *g)
 {
     switch (rnd(&g->r, 3)) {
-    case 0: emit(g, ENC_R(0, 0, 0, 0, 0, 0x0f), C_MISC); break;                                 /* SYNC */
-    case 1: emit(g, ENC_I(0x33, ORC_BASE_REG, rnd(&g->r, 32), off_aligned(g, 4)), C_MISC); break; /* PREF */
-    default: emit(g, 0, C_MISC); break;                                                          /* NOP */
+    case 0: emit(g, ENC_R(0, 0, 0, 0, 0, 0x0f), C_MISC); break; /* SYNC */
+    case 1:
+        emit(g, ENC_I(0x33, ORC_BASE_REG, rnd(&g->r, 32), off_aligned(g, 4)), C_MISC);
+        break;                          /* PREF */
+    default: emit(g, 0, C_MISC); break; /* NOP */
     }
 }
 
@@ -325,9 +378,11 @@ static void k_fp_arith(gen *g)
 
 static void k_fp_cvt(gen *g)
 {
-    static const struct { uint8_t from, fn; } cv[] = {
-        {FMT_D, 32}, {FMT_W, 32}, {FMT_L, 32}, {FMT_S, 33}, {FMT_W, 33}, {FMT_L, 33},
-        {FMT_S, 36}, {FMT_D, 36}, {FMT_S, 37}, {FMT_D, 37},
+    static const struct {
+        uint8_t from, fn;
+    } cv[] = {
+        {FMT_D, 32}, {FMT_W, 32}, {FMT_L, 32}, {FMT_S, 33}, {FMT_W, 33},
+        {FMT_L, 33}, {FMT_S, 36}, {FMT_D, 36}, {FMT_S, 37}, {FMT_D, 37},
     };
     unsigned i;
     do /* with FR=0, Unicorn (MIPS64 R1) reserves every L-format operation: see excl.c */
@@ -349,7 +404,8 @@ static void k_fp_cmp(gen *g)
 {
     unsigned fmt = fmt_sd(g);
     bool w = fmt == FMT_D;
-    emit(g, ENC_R(OPC_COP1, fmt, freg(g, w), freg(g, w), cc(g) << 2, 48 + rnd(&g->r, 16)), C_FP_CMP);
+    emit(g, ENC_R(OPC_COP1, fmt, freg(g, w), freg(g, w), cc(g) << 2, 48 + rnd(&g->r, 16)),
+         C_FP_CMP);
 }
 
 static void k_fp_movc(gen *g)
@@ -357,41 +413,80 @@ static void k_fp_movc(gen *g)
     unsigned fmt = fmt_sd(g);
     bool w = fmt == FMT_D;
     switch (rnd(&g->r, 3)) {
-    case 0: emit(g, ENC_R(OPC_COP1, fmt, cc(g) << 2 | rnd(&g->r, 2), freg(g, w), freg(g, w), 17), C_FP_MOVC); break;
-    default: emit(g, ENC_R(OPC_COP1, fmt, src(g), freg(g, w), freg(g, w), 18 + rnd(&g->r, 2)), C_FP_MOVC); break;
+    case 0:
+        emit(g, ENC_R(OPC_COP1, fmt, cc(g) << 2 | rnd(&g->r, 2), freg(g, w), freg(g, w), 17),
+             C_FP_MOVC);
+        break;
+    default:
+        emit(g, ENC_R(OPC_COP1, fmt, src(g), freg(g, w), freg(g, w), 18 + rnd(&g->r, 2)),
+             C_FP_MOVC);
+        break;
     }
 }
 
 static void k_fp_madd(gen *g)
 {
     bool d = chance(&g->r, 50);
-    emit(g, ENC_R(OPC_COP1X, freg(g, d), freg(g, d), freg(g, d), freg(g, d), (4 + rnd(&g->r, 4)) << 3 | d), C_FP_MADD);
+    emit(g,
+         ENC_R(OPC_COP1X, freg(g, d), freg(g, d), freg(g, d), freg(g, d),
+               (4 + rnd(&g->r, 4)) << 3 | d),
+         C_FP_MADD);
 }
 
 static void k_fp_move(gen *g)
 {
     unsigned rt;
     switch (rnd(&g->r, 5)) {
-    case 0: rt = dst(g); emit(g, ENC_R(OPC_COP1, 0, rt, freg(g, false), 0, 0), C_FP_MOVE); set_se(g, rt, true); break;  /* MFC1 */
-    case 1: rt = dst(g); emit(g, ENC_R(OPC_COP1, 1, rt, freg(g, true), 0, 0), C_FP_MOVE); set_se(g, rt, false); break;  /* DMFC1 */
-    case 2: emit(g, ENC_R(OPC_COP1, 4, src(g), freg(g, false), 0, 0), C_FP_MOVE); break;                                  /* MTC1 */
-    case 3: emit(g, ENC_R(OPC_COP1, 5, src(g), freg(g, true), 0, 0), C_FP_MOVE); break;                                   /* DMTC1 */
-    default: rt = dst(g); emit(g, ENC_R(OPC_COP1, 2, rt, 31, 0, 0), C_FP_MOVE); set_se(g, rt, true); break;              /* CFC1 FCSR */
+    case 0:
+        rt = dst(g);
+        emit(g, ENC_R(OPC_COP1, 0, rt, freg(g, false), 0, 0), C_FP_MOVE);
+        set_se(g, rt, true);
+        break; /* MFC1 */
+    case 1:
+        rt = dst(g);
+        emit(g, ENC_R(OPC_COP1, 1, rt, freg(g, true), 0, 0), C_FP_MOVE);
+        set_se(g, rt, false);
+        break;                                                                           /* DMFC1 */
+    case 2: emit(g, ENC_R(OPC_COP1, 4, src(g), freg(g, false), 0, 0), C_FP_MOVE); break; /* MTC1 */
+    case 3: emit(g, ENC_R(OPC_COP1, 5, src(g), freg(g, true), 0, 0), C_FP_MOVE); break;  /* DMTC1 */
+    default:
+        rt = dst(g);
+        emit(g, ENC_R(OPC_COP1, 2, rt, 31, 0, 0), C_FP_MOVE);
+        set_se(g, rt, true);
+        break; /* CFC1 FCSR */
     }
 }
 
 static void k_fp_ldst(gen *g)
 {
     switch (rnd(&g->r, 9)) {
-    case 0: emit(g, ENC_I(0x31, ORC_BASE_REG, freg(g, false), off_aligned(g, 4)), C_FP_LDST); break; /* LWC1 */
-    case 1: emit(g, ENC_I(0x35, ORC_BASE_REG, freg(g, true), off_aligned(g, 8)), C_FP_LDST); break;  /* LDC1 */
-    case 2: emit(g, ENC_I(0x39, ORC_BASE_REG, freg(g, false), off_aligned(g, 4)), C_FP_LDST); break; /* SWC1 */
-    case 3: emit(g, ENC_I(0x3d, ORC_BASE_REG, freg(g, true), off_aligned(g, 8)), C_FP_LDST); break;  /* SDC1 */
-    case 4: emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, 0, freg(g, false), 0), C_FP_LDST); break;       /* LWXC1 fd, 0(gp) */
-    case 5: emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, 0, freg(g, true), 1), C_FP_LDST); break;        /* LDXC1 */
-    case 6: emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, freg(g, false), 0, 8), C_FP_LDST); break;       /* SWXC1 */
-    case 7: emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, freg(g, true), 0, 9), C_FP_LDST); break;        /* SDXC1 */
-    default: emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, src(g), rnd(&g->r, 32), 0, 15), C_FP_LDST); break; /* PREFX */
+    case 0:
+        emit(g, ENC_I(0x31, ORC_BASE_REG, freg(g, false), off_aligned(g, 4)), C_FP_LDST);
+        break; /* LWC1 */
+    case 1:
+        emit(g, ENC_I(0x35, ORC_BASE_REG, freg(g, true), off_aligned(g, 8)), C_FP_LDST);
+        break; /* LDC1 */
+    case 2:
+        emit(g, ENC_I(0x39, ORC_BASE_REG, freg(g, false), off_aligned(g, 4)), C_FP_LDST);
+        break; /* SWC1 */
+    case 3:
+        emit(g, ENC_I(0x3d, ORC_BASE_REG, freg(g, true), off_aligned(g, 8)), C_FP_LDST);
+        break; /* SDC1 */
+    case 4:
+        emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, 0, freg(g, false), 0), C_FP_LDST);
+        break; /* LWXC1 fd, 0(gp) */
+    case 5:
+        emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, 0, freg(g, true), 1), C_FP_LDST);
+        break; /* LDXC1 */
+    case 6:
+        emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, freg(g, false), 0, 8), C_FP_LDST);
+        break; /* SWXC1 */
+    case 7:
+        emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, 0, freg(g, true), 0, 9), C_FP_LDST);
+        break; /* SDXC1 */
+    default:
+        emit(g, ENC_R(OPC_COP1X, ORC_BASE_REG, src(g), rnd(&g->r, 32), 0, 15), C_FP_LDST);
+        break; /* PREFX */
     }
 }
 
@@ -402,7 +497,10 @@ static void k_fp_indexed(gen *g)
     unsigned f = fn[rnd(&g->r, 4)], size = (f & 1) ? 8 : 4, r = freg(g, size == 8);
     emit(g, ENC_I(0x0d, 0, AT, off_aligned(g, size)), C_IMM);
     set_se(g, AT, true);
-    emit(g, f < 8 ? ENC_R(OPC_COP1X, ORC_BASE_REG, AT, 0, r, f) : ENC_R(OPC_COP1X, ORC_BASE_REG, AT, r, 0, f), C_FP_LDST);
+    emit(g,
+         f < 8 ? ENC_R(OPC_COP1X, ORC_BASE_REG, AT, 0, r, f)
+               : ENC_R(OPC_COP1X, ORC_BASE_REG, AT, r, 0, f),
+         C_FP_LDST);
 }
 
 /* A new FCSR: the block's FS and enables, random rounding mode, flags,
@@ -410,8 +508,9 @@ static void k_fp_indexed(gen *g)
  * when no exception is enabled (an enabled cause traps at once). */
 static void k_fcsr(gen *g)
 {
-    uint32_t v = rnd(&g->r, 4) | (uint32_t)(orc_rng_next(&g->r) & 0x7c) | (g->cfg->fs ? 0x01000000u : 0) |
-                 g->cfg->enables | (uint32_t)(orc_rng_next(&g->r) & 0xfe800000u) |
+    uint32_t v = rnd(&g->r, 4) | (uint32_t)(orc_rng_next(&g->r) & 0x7c) |
+                 (g->cfg->fs ? 0x01000000u : 0) | g->cfg->enables |
+                 (uint32_t)(orc_rng_next(&g->r) & 0xfe800000u) |
                  (uint32_t)(orc_rng_next(&g->r) & 0x007c0000u);
     if (!g->cfg->enables && chance(&g->r, 30))
         v |= (uint32_t)(orc_rng_next(&g->r) & 0x1f000u);
@@ -427,15 +526,19 @@ static void k_exc(gen *g)
 {
     unsigned rt = dst(g), off = off_aligned(g, 8);
     switch (rnd(&g->r, 9)) {
-    case 0: emit(g, ENC_I(0x23, ORC_BASE_REG, rt, off + 1 + rnd(&g->r, 3)), C_EXC); break; /* LW AdEL */
-    case 1: emit(g, ENC_I(0x21, ORC_BASE_REG, rt, off + 1), C_EXC); break;                  /* LH AdEL */
-    case 2: emit(g, ENC_I(0x37, ORC_BASE_REG, rt, off + 4), C_EXC); break;                  /* LD AdEL */
-    case 3: emit(g, ENC_I(0x2b, ORC_BASE_REG, src(g), off + 2), C_EXC); break;              /* SW AdES */
-    case 4: emit(g, ENC_I(0x3d, ORC_BASE_REG, freg(g, true), off + 4), C_EXC); break;       /* SDC1 AdES */
-    case 5: emit(g, ENC_R(0, rnd(&g->r, 32), rnd(&g->r, 32), 0, 0, 0x0d), C_EXC); break;    /* BREAK */
-    case 6: emit(g, ENC_R(0, 0, 0, 0, 0, 0x0c), C_EXC); break;                              /* SYSCALL */
-    case 7: emit(g, ENC_R(0, 0, 0, 0, 0, 0x34), C_EXC); break;                              /* TEQ 0, 0 */
-    default: emit(g, ENC_R(0x1f, 0, src(g), rt, 0x10, 0x20), C_EXC); break;                 /* SEB: not MIPS IV */
+    case 0:
+        emit(g, ENC_I(0x23, ORC_BASE_REG, rt, off + 1 + rnd(&g->r, 3)), C_EXC);
+        break;                                                                 /* LW AdEL */
+    case 1: emit(g, ENC_I(0x21, ORC_BASE_REG, rt, off + 1), C_EXC); break;     /* LH AdEL */
+    case 2: emit(g, ENC_I(0x37, ORC_BASE_REG, rt, off + 4), C_EXC); break;     /* LD AdEL */
+    case 3: emit(g, ENC_I(0x2b, ORC_BASE_REG, src(g), off + 2), C_EXC); break; /* SW AdES */
+    case 4:
+        emit(g, ENC_I(0x3d, ORC_BASE_REG, freg(g, true), off + 4), C_EXC);
+        break; /* SDC1 AdES */
+    case 5: emit(g, ENC_R(0, rnd(&g->r, 32), rnd(&g->r, 32), 0, 0, 0x0d), C_EXC); break; /* BREAK */
+    case 6: emit(g, ENC_R(0, 0, 0, 0, 0, 0x0c), C_EXC); break;              /* SYSCALL */
+    case 7: emit(g, ENC_R(0, 0, 0, 0, 0, 0x34), C_EXC); break;              /* TEQ 0, 0 */
+    default: emit(g, ENC_R(0x1f, 0, src(g), rt, 0x10, 0x20), C_EXC); break; /* SEB: not MIPS IV */
     }
 }
 
@@ -477,12 +580,12 @@ static void k_branch(gen *g, bool likely)
     uint32_t w;
     int cls = likely ? C_BRANCHL : C_BRANCH;
     switch (rnd(&g->r, 6)) {
-    case 0: w = ENC_I(likely ? 0x14 : 4, rs, rt, off); break; /* BEQ */
-    case 1: w = ENC_I(likely ? 0x15 : 5, rs, rt, off); break; /* BNE */
-    case 2: w = ENC_I(likely ? 0x16 : 6, rs, 0, off); break;  /* BLEZ */
-    case 3: w = ENC_I(likely ? 0x17 : 7, rs, 0, off); break;  /* BGTZ */
+    case 0: w = ENC_I(likely ? 0x14 : 4, rs, rt, off); break;                        /* BEQ */
+    case 1: w = ENC_I(likely ? 0x15 : 5, rs, rt, off); break;                        /* BNE */
+    case 2: w = ENC_I(likely ? 0x16 : 6, rs, 0, off); break;                         /* BLEZ */
+    case 3: w = ENC_I(likely ? 0x17 : 7, rs, 0, off); break;                         /* BGTZ */
     case 4: w = ENC_I(OPC_REGIMM, rs, (likely ? 2 : 0) + rnd(&g->r, 2), off); break; /* BLTZ BGEZ */
-    default:                                                   /* BLTZAL BGEZAL: rs != ra */
+    default: /* BLTZAL BGEZAL: rs != ra */
         if (rs == 31)
             rs = 0;
         w = ENC_I(OPC_REGIMM, rs, (likely ? 0x12 : 0x10) + rnd(&g->r, 2), off);
@@ -501,7 +604,8 @@ static void k_branch_l(gen *g) { k_branch(g, true); }
 static void k_bc1(gen *g)
 {
     unsigned at = g->pos, t = pick_target(g, at), nd = rnd(&g->r, 2);
-    emit(g, ENC_I(OPC_COP1, 8, cc(g) << 2 | nd << 1 | rnd(&g->r, 2), (uint16_t)(t - (at + 1))), C_FP_BC1);
+    emit(g, ENC_I(OPC_COP1, 8, cc(g) << 2 | nd << 1 | rnd(&g->r, 2), (uint16_t)(t - (at + 1))),
+         C_FP_BC1);
     delay_slot(g, t, nd, false);
 }
 
@@ -511,7 +615,8 @@ static void k_jump(gen *g)
     if (chance(&g->r, 50)) { /* J / JAL */
         unsigned t = pick_target(g, at);
         bool link = chance(&g->r, 50);
-        emit(g, ((link ? 3u : 2u) << 26) | (uint32_t)(((ORC_CODE_BASE + 4 * t) >> 2) & 0x3ffffff), C_JUMP);
+        emit(g, ((link ? 3u : 2u) << 26) | (uint32_t)(((ORC_CODE_BASE + 4 * t) >> 2) & 0x3ffffff),
+             C_JUMP);
         if (link)
             set_se(g, 31, true);
         delay_slot(g, t, false, true);
@@ -539,34 +644,35 @@ static void k_jump(gen *g)
 
 typedef struct kind {
     void (*fn)(gen *g);
-    unsigned need;      /* slots used; > 1 and not a branch: a sequence */
-    bool branch;        /* a branch/jump with its delay slot */
-    unsigned w[3];      /* weights: mixed, integer, FP */
+    unsigned need; /* slots used; > 1 and not a branch: a sequence */
+    bool branch;   /* a branch/jump with its delay slot */
+    unsigned w[3]; /* weights: mixed, integer, FP */
 } kind;
 
 static const kind kinds[] = {
-    {k_alu32, 1, false, {6, 10, 2}},   {k_logic, 1, false, {4, 6, 1}},
-    {k_alu64, 1, false, {5, 9, 1}},    {k_shift32, 1, false, {4, 7, 1}},
-    {k_shift64, 1, false, {4, 7, 1}},  {k_imm, 1, false, {5, 8, 2}},
-    {k_slt, 1, false, {3, 5, 1}},      {k_muldiv32, 1, false, {3, 5, 1}},
-    {k_muldiv64, 1, false, {3, 5, 1}}, {k_hilo, 1, false, {3, 5, 1}},
-    {k_movzn, 1, false, {2, 3, 1}},    {k_movci, 1, false, {2, 1, 3}},
-    {k_load, 1, false, {5, 7, 2}},     {k_store, 1, false, {4, 5, 2}},
+    {k_alu32, 1, false, {6, 10, 2}},    {k_logic, 1, false, {4, 6, 1}},
+    {k_alu64, 1, false, {5, 9, 1}},     {k_shift32, 1, false, {4, 7, 1}},
+    {k_shift64, 1, false, {4, 7, 1}},   {k_imm, 1, false, {5, 8, 2}},
+    {k_slt, 1, false, {3, 5, 1}},       {k_muldiv32, 1, false, {3, 5, 1}},
+    {k_muldiv64, 1, false, {3, 5, 1}},  {k_hilo, 1, false, {3, 5, 1}},
+    {k_movzn, 1, false, {2, 3, 1}},     {k_movci, 1, false, {2, 1, 3}},
+    {k_load, 1, false, {5, 7, 2}},      {k_store, 1, false, {4, 5, 2}},
     {k_unaligned, 1, false, {4, 6, 1}}, {k_unaligned_pair, 2, false, {2, 3, 0}},
-    {k_llsc, 4, false, {1, 2, 0}},     {k_trap, 1, false, {2, 2, 1}},
-    {k_misc, 1, false, {1, 1, 1}},     {k_branch_n, 2, true, {4, 6, 2}},
-    {k_branch_l, 2, true, {2, 4, 1}},  {k_jump, 4, true, {2, 3, 1}},
+    {k_llsc, 4, false, {1, 2, 0}},      {k_trap, 1, false, {2, 2, 1}},
+    {k_misc, 1, false, {1, 1, 1}},      {k_branch_n, 2, true, {4, 6, 2}},
+    {k_branch_l, 2, true, {2, 4, 1}},   {k_jump, 4, true, {2, 3, 1}},
     {k_fp_arith, 1, false, {7, 1, 16}}, {k_fp_cvt, 1, false, {4, 1, 9}},
-    {k_fp_rnd, 1, false, {3, 1, 7}},   {k_fp_cmp, 1, false, {4, 1, 8}},
-    {k_bc1, 2, true, {2, 0, 4}},       {k_fp_movc, 1, false, {2, 0, 4}},
-    {k_fp_madd, 1, false, {4, 0, 9}},  {k_fp_move, 1, false, {3, 1, 5}},
-    {k_fp_ldst, 1, false, {3, 1, 5}},  {k_fp_indexed, 2, false, {1, 0, 2}},
+    {k_fp_rnd, 1, false, {3, 1, 7}},    {k_fp_cmp, 1, false, {4, 1, 8}},
+    {k_bc1, 2, true, {2, 0, 4}},        {k_fp_movc, 1, false, {2, 0, 4}},
+    {k_fp_madd, 1, false, {4, 0, 9}},   {k_fp_move, 1, false, {3, 1, 5}},
+    {k_fp_ldst, 1, false, {3, 1, 5}},   {k_fp_indexed, 2, false, {1, 0, 2}},
     {k_fcsr, 3, false, {1, 0, 2}},
 };
 
 static void k_simple_alu(gen *g)
 {
-    static void (*const alu[])(gen *) = {k_alu32, k_logic, k_alu64, k_shift32, k_shift64, k_imm, k_slt};
+    static void (*const alu[])(gen *) = {k_alu32,   k_logic, k_alu64, k_shift32,
+                                         k_shift64, k_imm,   k_slt};
     alu[rnd(&g->r, ARRAY_SIZE(alu))](g);
 }
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The generator's random numbers and operand values: xoshiro256** seeded
  * by splitmix64 (reproducible from one 64-bit seed), and the integer and
  * floating-point values worth testing (MIPS legacy NaN encoding: a NaN whose
@@ -41,18 +42,41 @@ static uint64_t se_val(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_
 uint64_t val_int(orc_rng *r, bool se)
 {
     static const uint64_t special[] = {
-        0, 1, 2, 3, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0x7fffffffull,
-        0xffffffff80000000ull, 0x7ffffffeull, 0xffffffff80000001ull, 0xffffffffffff8000ull,
-        0x7fffull, 0x8000ull, 0xffffull, 0x00000000ffffffffull, 0x0000000080000000ull,
-        0x7fffffffffffffffull, 0x8000000000000000ull, 0x0000000100000000ull,
-        0x00000000fffffffeull, 0xffffffff00000000ull, 0x8000000080000000ull,
+        0,
+        1,
+        2,
+        3,
+        0xffffffffffffffffull,
+        0xfffffffffffffffeull,
+        0x7fffffffull,
+        0xffffffff80000000ull,
+        0x7ffffffeull,
+        0xffffffff80000001ull,
+        0xffffffffffff8000ull,
+        0x7fffull,
+        0x8000ull,
+        0xffffull,
+        0x00000000ffffffffull,
+        0x0000000080000000ull,
+        0x7fffffffffffffffull,
+        0x8000000000000000ull,
+        0x0000000100000000ull,
+        0x00000000fffffffeull,
+        0xffffffff00000000ull,
+        0x8000000080000000ull,
     };
     uint64_t v;
     switch (rnd(r, 8)) {
-    case 0: case 1: v = (uint64_t)(int64_t)((int)rnd(r, 65) - 32); break;
-    case 2: case 3: v = special[rnd(r, ARRAY_SIZE(special))]; break;
+    case 0:
+    case 1: v = (uint64_t)(int64_t)((int)rnd(r, 65) - 32); break;
+    case 2:
+    case 3: v = special[rnd(r, ARRAY_SIZE(special))]; break;
     case 4: v = orc_rng_next(r) >> rnd(r, 64); break;
-    case 5: v = (uint64_t)1 << rnd(r, 64); if (chance(r, 50)) v = ~v + (chance(r, 50) ? 1 : 0); break;
+    case 5:
+        v = (uint64_t)1 << rnd(r, 64);
+        if (chance(r, 50))
+            v = ~v + (chance(r, 50) ? 1 : 0);
+        break;
     default: v = orc_rng_next(r); break;
     }
     return se ? se_val(v) : v;
@@ -72,7 +96,9 @@ uint32_t val_f32(orc_rng *r)
         0xdf000000, 0x5effffff, 0x4b800000, 0x4b7fffff, 0x3effffff, 0x3f7fffff, 0x40000000,
     };
     switch (rnd(r, 6)) {
-    case 0: case 1: case 2: return special[rnd(r, ARRAY_SIZE(special))];
+    case 0:
+    case 1:
+    case 2: return special[rnd(r, ARRAY_SIZE(special))];
     case 3: /* moderate magnitudes, where sums and products stay normal */
         return (uint32_t)(rnd(r, 2) << 31) | ((uint32_t)(100 + rnd(r, 55)) << 23) |
                (uint32_t)(orc_rng_next(r) & 0x7fffff);
@@ -89,24 +115,23 @@ uint32_t val_f32(orc_rng *r)
 uint64_t val_f64(orc_rng *r)
 {
     static const uint64_t special[] = {
-        0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull,
-        0xfff0000000000000ull, 0x7ff7ffffffffffffull, 0x7ff0000000000001ull,
-        0xfff4000000000000ull, 0x7ff8000000000000ull, 0x7fffffffffffffffull,
-        0xfff8000000000001ull, 0x0000000000000001ull, 0x000fffffffffffffull,
-        0x8008000000000000ull, 0x0010000000000000ull, 0x8010000000000000ull,
-        0x0010000000000001ull, 0x0020000000000000ull, 0x7fefffffffffffffull,
-        0xffefffffffffffffull, 0x7fe0000000000000ull, 0x3ff0000000000000ull,
-        0xbff0000000000000ull, 0x3fe0000000000000ull, 0x3ff8000000000000ull,
-        0x4004000000000000ull, 0xc004000000000000ull, 0x3fb999999999999aull,
-        0x41e0000000000000ull, 0x41dfffffffc00000ull, 0xc1e0000000200000ull,
-        0xc1e0000000000000ull, 0x41dfffffffe00000ull, 0x43e0000000000000ull,
-        0xc3e0000000000000ull, 0x43dfffffffffffffull, 0x4340000000000001ull,
-        0x47efffffe0000000ull, 0x47effffff0000000ull, 0x36a0000000000000ull,
-        0x3810000000000000ull, 0x380fffffffffffffull, 0x3690000000000000ull,
-        0xc7efffffe0000001ull, 0x3fefffffffffffffull, 0x4330000000000000ull,
+        0x0000000000000000ull, 0x8000000000000000ull, 0x7ff0000000000000ull, 0xfff0000000000000ull,
+        0x7ff7ffffffffffffull, 0x7ff0000000000001ull, 0xfff4000000000000ull, 0x7ff8000000000000ull,
+        0x7fffffffffffffffull, 0xfff8000000000001ull, 0x0000000000000001ull, 0x000fffffffffffffull,
+        0x8008000000000000ull, 0x0010000000000000ull, 0x8010000000000000ull, 0x0010000000000001ull,
+        0x0020000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7fe0000000000000ull,
+        0x3ff0000000000000ull, 0xbff0000000000000ull, 0x3fe0000000000000ull, 0x3ff8000000000000ull,
+        0x4004000000000000ull, 0xc004000000000000ull, 0x3fb999999999999aull, 0x41e0000000000000ull,
+        0x41dfffffffc00000ull, 0xc1e0000000200000ull, 0xc1e0000000000000ull, 0x41dfffffffe00000ull,
+        0x43e0000000000000ull, 0xc3e0000000000000ull, 0x43dfffffffffffffull, 0x4340000000000001ull,
+        0x47efffffe0000000ull, 0x47effffff0000000ull, 0x36a0000000000000ull, 0x3810000000000000ull,
+        0x380fffffffffffffull, 0x3690000000000000ull, 0xc7efffffe0000001ull, 0x3fefffffffffffffull,
+        0x4330000000000000ull,
     };
     switch (rnd(r, 6)) {
-    case 0: case 1: case 2: return special[rnd(r, ARRAY_SIZE(special))];
+    case 0:
+    case 1:
+    case 2: return special[rnd(r, ARRAY_SIZE(special))];
     case 3:
         return ((uint64_t)rnd(r, 2) << 63) | ((uint64_t)(900 + rnd(r, 250)) << 52) |
                (orc_rng_next(r) & 0xfffffffffffffull);
@@ -124,8 +149,10 @@ uint64_t val_f64(orc_rng *r)
 uint64_t val_fpr(orc_rng *r)
 {
     switch (rnd(r, 5)) {
-    case 0: case 1: return val_f64(r);
-    case 2: case 3: return ((uint64_t)val_f32(r) << 32) | val_f32(r);
+    case 0:
+    case 1: return val_f64(r);
+    case 2:
+    case 3: return ((uint64_t)val_f32(r) << 32) | val_f32(r);
     default: return val_int(r, chance(r, 50));
     }
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The differential CPU tester: xbow's R10000 against Unicorn 2 (QEMU).
  *
  * A generator writes blocks of random MIPS IV code with random operands
@@ -13,24 +14,28 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/common.h" /* xerr */
+
 /* The same virtual addresses on both sides: kuseg with Status.ERL set, which
  * both CPUs treat as unmapped (virtual = physical). */
 #define ORC_CODE_BASE 0x00100000ull
 #define ORC_CODE_SIZE 0x00010000ull
 #define ORC_DATA_BASE 0x00200000ull
 #define ORC_DATA_SIZE 0x00002000ull
-#define ORC_SCRATCH 0x1000u   /* data[0 .. ORC_SCRATCH) is the load/store area */
-#define ORC_FPINIT 0x1000u    /* data[ORC_FPINIT ..] holds the initial FPRs */
+#define ORC_SCRATCH 0x1000u /* data[0 .. ORC_SCRATCH) is the load/store area */
+#define ORC_FPINIT 0x1000u  /* data[ORC_FPINIT ..] holds the initial FPRs */
 #define ORC_MAX_INSNS 1024
-#define ORC_BASE_REG 28       /* holds ORC_DATA_BASE in every block */
+#define ORC_BASE_REG 28 /* holds ORC_DATA_BASE in every block */
 
 /* Instruction classes (counted separately in the summary). */
+/* clang-format off */
 enum orc_class {
     C_PROLOGUE, C_ALU32, C_ALU64, C_SHIFT32, C_SHIFT64, C_IMM, C_SLT, C_MULDIV32,
     C_MULDIV64, C_HILO, C_MOVZN, C_MOVCI, C_BRANCH, C_BRANCHL, C_JUMP, C_LOAD, C_STORE,
     C_UNALIGNED, C_LLSC, C_TRAP, C_MISC, C_FP_ARITH, C_FP_CVT, C_FP_RND, C_FP_CMP, C_FP_BC1,
     C_FP_MOVC, C_FP_MADD, C_FP_MOVE, C_FP_LDST, C_FCSR, C_EXC, C_NCLASSES
 };
+/* clang-format on */
 extern const char *const orc_class_names[C_NCLASSES];
 
 typedef struct orc_cfg {
@@ -50,7 +55,7 @@ typedef struct orc_block {
     uint64_t gpr[32], hi, lo;
     uint8_t data[ORC_DATA_SIZE];
     orc_cfg cfg;
-    uint32_t fcsr;     /* loaded by the prologue (CTC1) */
+    uint32_t fcsr; /* loaded by the prologue (CTC1) */
 } orc_block;
 
 /* The architectural state compared after every instruction. */
@@ -61,7 +66,9 @@ typedef struct orc_state {
 } orc_state;
 
 /* ---- gen.c ---- */
-typedef struct orc_rng { uint64_t s[4]; } orc_rng;
+typedef struct orc_rng {
+    uint64_t s[4];
+} orc_rng;
 void orc_rng_seed(orc_rng *r, uint64_t seed);
 uint64_t orc_rng_next(orc_rng *r);
 void orc_generate(orc_block *b, uint64_t seed, const orc_cfg *cfg);
@@ -71,7 +78,7 @@ typedef struct uc_side uc_side;
 /* Per-instruction callback from inside Unicorn: `pc` is about to execute,
  * the state is the one after the previous instruction. */
 typedef void (*uc_step_fn)(void *ctx, uint64_t pc);
-uc_side *uc_side_new(char *err, unsigned errlen);
+uc_side *uc_side_new(xerr *err);
 void uc_side_free(uc_side *u);
 /* Load a block (code, data, GPRs, HI/LO, Status with FR) */
 int uc_side_load(uc_side *u, const orc_block *b);
@@ -87,7 +94,17 @@ int uc_excp_to_code(int excp);
 
 /* ---- xb_side.c ---- */
 typedef struct xb_side xb_side;
-xb_side *xb_side_new(char *err, unsigned errlen);
+xb_side *xb_side_new(xerr *err);
+/* engine: enum cpu_engine; mapped: the TLB instead of Status.ERL. */
+xb_side *xb_side_new_mode(xerr *err, int engine, bool mapped);
+/* Run n instructions: 0, or -1 if the CPU stopped for another reason. */
+int xb_side_run(xb_side *x, uint64_t n);
+uint64_t xb_side_retired(xb_side *x);
+/* The translator's figures: ticks left to the interpreter, blocks
+ * translated, blocks dropped because their code was written. */
+void xb_side_jit(xb_side *x, uint64_t *interp, uint64_t *blocks, uint64_t *invalidated);
+/* The translator's twin against the interpreter: false and why if not. */
+bool xb_side_same(xb_side *a, xb_side *b, char *why, unsigned len);
 void xb_side_free(xb_side *x);
 int xb_side_load(xb_side *x, const orc_block *b);
 /* Execute one instruction.  Returns 0, or the ExcCode + 1 of an exception
@@ -109,7 +126,7 @@ enum { IGN_NONE = 0, IGN_ALL = 1, IGN_FCSR_CAUSE = 2, IGN_FCSR = 4, IGN_FPR = 8 
 typedef struct orc_excl {
     const char *name;
     const char *reason;
-    bool avoided;      /* the generator does not produce it (listed for completeness) */
+    bool avoided; /* the generator does not produce it (listed for completeness) */
 } orc_excl;
 extern const orc_excl orc_excls[];
 extern const unsigned orc_nexcls;
@@ -118,12 +135,12 @@ extern const unsigned orc_nexcls;
 typedef struct orc_step {
     uint32_t insn;
     uint64_t pc;
-    const orc_state *pre;     /* both sides, before the instruction */
-    const orc_state *uc;      /* Unicorn after */
-    const orc_state *xb;      /* xbow after */
+    const orc_state *pre; /* both sides, before the instruction */
+    const orc_state *uc;  /* Unicorn after */
+    const orc_state *xb;  /* xbow after */
     bool fr;
-    int xb_exc;               /* ExcCode + 1 xbow took, 0 if none */
-    int uc_exc;               /* ExcCode + 1 Unicorn raised, 0 if none */
+    int xb_exc; /* ExcCode + 1 xbow took, 0 if none */
+    int uc_exc; /* ExcCode + 1 Unicorn raised, 0 if none */
 } orc_step;
 
 /* Before the instruction runs: is it a case the generator should never

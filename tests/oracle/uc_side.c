@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Unicorn side of the differential tester.
  *
  * Unicorn 2.0.1 (Debian 12's libunicorn2) needs three work-arounds, each
@@ -51,17 +52,17 @@ static bool ids_ready;
 
 /* ---- Work-around 1: the MIPS64 CPU table ---------------------------------------- */
 
-static int patch_cpu_table(char *err, unsigned errlen)
+static int patch_cpu_table(xerr *err)
 {
     char *defs = dlsym(RTLD_DEFAULT, "mips_defs_mips64");
     const int *num = dlsym(RTLD_DEFAULT, "mips_defs_number_mips64");
     if (!defs || !num) {
-        snprintf(err, errlen, "Unicorn runs a 32-bit CPU for MIPS64 and its CPU table is not exported");
+        xerr_set(err, "Unicorn runs a 32-bit CPU for MIPS64 and its CPU table is not exported");
         return -1;
     }
     const char *n0 = *(const char **)defs;
     if (!n0 || strcmp(n0, "4Kc") != 0) {
-        snprintf(err, errlen, "Unicorn's MIPS CPU table does not start with 4Kc");
+        xerr_set(err, "Unicorn's MIPS CPU table does not start with 4Kc");
         return -1;
     }
     size_t stride = 0;
@@ -79,14 +80,14 @@ static int patch_cpu_table(char *err, unsigned errlen)
             src = i;
     }
     if (src < 0) {
-        snprintf(err, errlen, "no 5Kf entry in Unicorn's MIPS CPU table");
+        xerr_set(err, "no 5Kf entry in Unicorn's MIPS CPU table");
         return -1;
     }
     long pg = sysconf(_SC_PAGESIZE);
     char *dst = defs + (size_t)UC_CPU_MIPS64_5KF * stride;
     uintptr_t a = (uintptr_t)dst & ~(uintptr_t)(pg - 1);
     if (mprotect((void *)a, (uintptr_t)(dst + stride) - a, PROT_READ | PROT_WRITE) != 0) {
-        snprintf(err, errlen, "cannot make Unicorn's CPU table writable");
+        xerr_set(err, "cannot make Unicorn's CPU table writable");
         return -1;
     }
     memcpy(dst, defs + (size_t)src * stride, stride);
@@ -96,8 +97,8 @@ static int patch_cpu_table(char *err, unsigned errlen)
 /* ---- Work-around 2: the start address ------------------------------------------- */
 
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((noinline, no_stack_protector)) static uc_err start_canary(uc_engine *uc, uint64_t begin,
-                                                                          uint64_t until)
+__attribute__((noinline, no_stack_protector)) static uc_err
+start_canary(uc_engine *uc, uint64_t begin, uint64_t until)
 {
     uint64_t saved, fixed;
     __asm__ volatile("movq %%fs:0x28, %0" : "=r"(saved));
@@ -296,24 +297,24 @@ static bool calibrate(uc_side *u)
     return got == 0x7e000003u;
 }
 
-static bool setup(uc_side *u, char *err, unsigned errlen)
+static bool setup(uc_side *u, xerr *err)
 {
     u->uc = open_engine();
     if (!u->uc) {
-        snprintf(err, errlen, "cannot open a Unicorn MIPS64 engine");
+        xerr_set(err, "cannot open a Unicorn MIPS64 engine");
         return false;
     }
     uc_hook_add(u->uc, &u->hcode, UC_HOOK_CODE, (void *)hook_code, u, ORC_CODE_BASE,
                 ORC_CODE_BASE + ORC_CODE_SIZE - 1);
     uc_hook_add(u->uc, &u->hintr, UC_HOOK_INTR, (void *)hook_intr, u, 1, 0);
     if (!probe_start(u)) {
-        snprintf(err, errlen, "Unicorn does not start at the requested 64-bit PC");
+        xerr_set(err, "Unicorn does not start at the requested 64-bit PC");
         return false;
     }
     return true;
 }
 
-uc_side *uc_side_new(char *err, unsigned errlen)
+uc_side *uc_side_new(xerr *err)
 {
     if (!ids_ready) {
         for (int i = 0; i < 32; i++)
@@ -326,33 +327,35 @@ uc_side *uc_side_new(char *err, unsigned errlen)
     uc_side *u = calloc(1, sizeof *u);
     if (!u)
         return NULL;
-    if (!setup(u, err, errlen))
+    if (!setup(u, err))
         goto fail;
     if (!probe_isa(u)) {
         uc_close(u->uc);
         u->uc = NULL;
-        if (patch_cpu_table(err, errlen) != 0)
+        if (patch_cpu_table(err) != 0)
             goto fail;
-        if (!setup(u, err, errlen))
+        if (!setup(u, err))
             goto fail;
         if (!probe_isa(u)) {
-            snprintf(err, errlen, "Unicorn's 5Kf model does not execute MIPS IV (DADDU, MOVN, MOVF, MADD.D, LDXC1, PREFX)");
+            xerr_set(err, "Unicorn's 5Kf model does not execute MIPS IV (DADDU, MOVN, MOVF, "
+                          "MADD.D, LDXC1, PREFX)");
             goto fail;
         }
     }
     if (uc_context_alloc(u->uc, &u->ctx) != UC_ERR_OK) {
-        snprintf(err, errlen, "uc_context_alloc failed");
+        xerr_set(err, "uc_context_alloc failed");
         goto fail;
     }
     u->ctx_size = uc_context_size(u->uc);
     if (!calibrate(u)) {
-        snprintf(err, errlen, "cannot find the FPU registers in Unicorn's saved context");
+        xerr_set(err, "cannot find the FPU registers in Unicorn's saved context");
         goto fail;
     }
     /* An exception in a delay slot leaves QEMU's branch state set; every
      * block starts from this saved state instead. */
-    if (uc_context_alloc(u->uc, &u->clean) != UC_ERR_OK || uc_context_save(u->uc, u->clean) != UC_ERR_OK) {
-        snprintf(err, errlen, "uc_context_save failed");
+    if (uc_context_alloc(u->uc, &u->clean) != UC_ERR_OK ||
+        uc_context_save(u->uc, u->clean) != UC_ERR_OK) {
+        xerr_set(err, "uc_context_save failed");
         goto fail;
     }
     return u;

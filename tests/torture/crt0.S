@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Entry of a torture test: stack, clear .bss, main(), exit(). */
     .set noreorder
     .section .text.start, "ax"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The few C library functions GCC torture tests call, for a freestanding
  * guest.  exit() and abort() end in __torture_exit / __torture_abort, which
  * torture_run replaces by host hooks.  No stdio: tests that print are
@@ -37,8 +38,17 @@
 
 void __torture_exit(long status) __attribute__((noipa, noreturn));
 void __torture_abort(void) __attribute__((noipa, noreturn));
-void __torture_exit(long status) { (void)status; for (;;) __asm__ volatile(""); }
-void __torture_abort(void) { for (;;) __asm__ volatile(""); }
+void __torture_exit(long status)
+{
+    (void)status;
+    for (;;)
+        __asm__ volatile("");
+}
+void __torture_abort(void)
+{
+    for (;;)
+        __asm__ volatile("");
+}
 
 void exit(int status) __attribute__((noreturn));
 void _exit(int status) __attribute__((noreturn));

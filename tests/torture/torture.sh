@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build GCC's C torture tests (gcc.c-torture/execute) as freestanding
 # guests and run each on xbow's R10000 (torture_run, one process per test,
 # with an instruction limit).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* torture_run: run one freestanding guest image (a GCC torture test built
  * with tests/torture/libc.c) on xbow's R10000 and say how it ended.
  *
@@ -62,8 +63,8 @@ static void on_exception(void *ctx, const event *ev)
 static const char *exc_name(uint64_t code)
 {
     static const char *const n[32] = {
-        "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE", "Sys", "Bp", "RI", "CpU",
-        "Ov", "Tr", "VCEI", "FPE", [23] = "WATCH", [31] = "VCED",
+        "Int", "Mod", "TLBL", "TLBS", "AdEL", "AdES", "IBE", "DBE",          "Sys",
+        "Bp",  "RI",  "CpU",  "Ov",   "Tr",   "VCEI", "FPE", [23] = "WATCH", [31] = "VCED",
     };
     return code < 32 && n[code] ? n[code] : "?";
 }
@@ -85,7 +86,7 @@ int main(int argc, char **argv)
     static bus b;
     static sched clk;
     static event_bus eb;
-    char err[200];
+    xerr err;
     bus_init(&b);
     sched_init(&clk, XBOW_CPU_HZ);
     event_bus_init(&eb, &clk.now);
@@ -100,9 +101,9 @@ int main(int argc, char **argv)
     symtab st;
     symtab_init(&st);
     int status = 2;
-    if (!c || elf_read_file(path, &img, err, sizeof err) || elf_load(&img, &b, err, sizeof err) ||
-        elf_symbols(&img, &st, err, sizeof err) < 0) {
-        printf("load: %s\n", c ? err : "cpu_new failed");
+    if (!c || elf_read_file(path, &img, &err) || elf_load(&img, &b, &err) ||
+        elf_symbols(&img, &st, &err) < 0) {
+        printf("load: %s\n", c ? err.msg : "cpu_new failed");
         goto out;
     }
     const symbol *se = symtab_lookup_name(&st, "__torture_exit");
@@ -138,19 +139,14 @@ int main(int argc, char **argv)
             printf("FAIL: exit(%" PRIu64 ")\n", r.status);
         }
         break;
-    case END_ABORT:
-        printf("FAIL: abort() after %" PRIu64 " instructions\n", clk.now);
-        break;
+    case END_ABORT: printf("FAIL: abort() after %" PRIu64 " instructions\n", clk.now); break;
     case END_EXC:
         symtab_format(&st, r.exc_pc, where, sizeof where);
         printf("FAIL: exception %s at 0x%" PRIx64 " (%s) badvaddr 0x%" PRIx64 " fcsr 0x%08x\n",
                exc_name(r.exc_code), r.exc_pc, where, r.exc_bad, cpu_fcsr(c));
         break;
-    case -1:
-        break;
-    default:
-        printf("FAIL: still running after %" PRIu64 " instructions\n", clk.now);
-        break;
+    case -1: break;
+    default: printf("FAIL: still running after %" PRIu64 " instructions\n", clk.now); break;
     }
 out:
     cpu_free(c);

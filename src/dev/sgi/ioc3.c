@@ -1,0 +1,496 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* SGI IOC3: see ioc3.h and docs/hardware.md, "IOC3".
+ *
+ * BAR0 layout (asm/sn/ioc3.h): registers 0x00-0x153, SuperIO at 0x20000
+ * (UART B 0x20170, UART A 0x20178), SSRAM 0x40000-0x7ffff, byte-bus
+ * DEV0-DEV3 at 0x80000/0xa0000/0xc0000/0xe0000 (DEV0 = M48T35 on IP27).
+ *
+ * Interrupts.  SIO_IR holds the sources; its UART bits (SA_INT, SB_INT) are
+ * the live 16550 outputs, the other bits are latched and written 1 to
+ * clear.  SIO_IES sets and SIO_IEC clears bits of the enable mask (both
+ * read back the mask).  INTB is asserted while SIO_IR & mask != 0 [SRC
+ * drivers/mfd/ioc3.c].
+ *
+ * Not modelled (documented): the serial DMA ring engine (SSCR_DMA_EN is
+ * stored; the UARTs always work in PIO mode), INT_OUT's pulse generator,
+ * keyboard/mouse and parallel ports (storage only), the 10/100 MAC and its
+ * SSRAM (registers are storage, SSRAM reads 0), a MAC-address NIC on the
+ * 1-wire bus (the bus is empty, so Linux's ioc3-eth defers its probe). */
+#include "dev/sgi/ioc3.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/log.h"
+#include "dev/sgi/onewire.h"
+
+#define SIO_BASE 0x20000
+#define SIO_END 0x40000
+#define UARTB_BASE 0x20170
+#define UARTA_BASE 0x20178
+#define DEV0_BASE 0x80000
+#define DEV1_BASE 0xa0000
+
+/* clang-format off */
+enum {
+    I_PCI_ID, I_PCI_SCR, I_PCI_REV, I_PCI_LAT, I_PCI_ADDR, I_PCI_ERR_L, I_PCI_ERR_H,
+    I_SIO_IR, I_SIO_IES, I_SIO_IEC, I_SIO_CR, I_INT_OUT, I_MCR, I_GPCR_S, I_GPCR_C, I_GPDR,
+    I_GPPR, I_PPBR_H_A, I_PPBR_L_A, I_PPCR_A, I_PPCR, I_PPBR_H_B, I_PPBR_L_B, I_PPCR_B,
+    I_KM_CSR, I_K_RD, I_M_RD, I_K_WD, I_M_WD, I_SBBR_H, I_SBBR_L,
+    I_SSCR_A, I_STPIR_A, I_STCIR_A, I_SRPIR_A, I_SRCIR_A, I_SRTR_A, I_SHADOW_A,
+    I_SSCR_B, I_STPIR_B, I_STCIR_B, I_SRPIR_B, I_SRCIR_B, I_SRTR_B, I_SHADOW_B,
+    I_EMCR, I_EISR, I_EIER, I_ERCSR, I_ERBR_H, I_ERBR_L, I_ERBAR, I_ERCIR,
+    I_ERPIR, I_ERTR, I_ETCSR, I_ERSR, I_ETCDC, I_EBIR, I_ETBR_H, I_ETBR_L, I_ETCIR,
+    I_ETPIR, I_EMAR_H, I_EMAR_L, I_EHAR_H, I_EHAR_L, I_MICR, I_MIDR_R, I_MIDR_W, I_NREGS
+};
+/* clang-format on */
+
+enum { EV_SIO_IRQ };
+
+struct ioc3 {
+    device *dev;
+    pci_func pci;
+    uart16550 *uart[2];
+    m48t35 *rtc;
+    uint32_t cfg40[2]; /* config 0x40-0x47 */
+    bool intb;
+    ow_bus mlan; /* the MicroLAN: no device on it */
+    ow_mcr mcr;
+};
+
+static ioc3 *IO(device *d) { return d->priv; }
+
+/* ---- interrupts ------------------------------------------------------------ */
+
+static uint32_t sio_ir_value(ioc3 *io)
+{
+    uint32_t v = (uint32_t)DEV_R(io->dev, I_SIO_IR);
+    if (uart16550_irq_level(io->uart[0]))
+        v |= SIO_IR_SA_INT;
+    if (uart16550_irq_level(io->uart[1]))
+        v |= SIO_IR_SB_INT;
+    return v;
+}
+
+static void update_intb(ioc3 *io)
+{
+    uint32_t pending = sio_ir_value(io) & (uint32_t)DEV_R(io->dev, I_SIO_IES);
+    bool level = pending != 0;
+    if (level == io->intb)
+        return;
+    io->intb = level;
+    EVENT_EMIT(dev_event(io->dev, EV_SIO_IRQ), -1, level, pending);
+    pci_set_irq(&io->pci, 1, level); /* INTB */
+}
+
+static void uart_irq(void *ctx, bool level)
+{
+    ioc3 *io = ctx;
+    if (io->dev)
+        update_intb(io);
+}
+
+/* ---- register hooks -------------------------------------------------------- */
+
+static uint64_t rd_cfg_mirror(device *d, const reg_access *a)
+{
+    return pci_config_read(&IO(d)->pci, a->offset, 4);
+}
+
+static void wr_cfg_mirror(device *d, const reg_access *a)
+{
+    pci_config_write(&IO(d)->pci, a->offset, 4, (uint32_t)a->val);
+}
+
+static uint64_t rd_sio_ir(device *d, const reg_access *a) { return sio_ir_value(IO(d)); }
+
+static uint64_t rd_ies(device *d, const reg_access *a) { return DEV_R(d, I_SIO_IES); }
+
+static void wr_iec(device *d, const reg_access *a)
+{
+    DEV_R(d, I_SIO_IES) &= ~a->val;
+    update_intb(IO(d));
+}
+
+static void wr_intr(device *d, const reg_access *a) { update_intb(IO(d)); }
+
+/* 1-wire master (MicroLAN) with no device on the line: each slot takes its
+ * time and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
+static uint64_t rd_mcr(device *d, const reg_access *a) { return ow_mcr_read(&IO(d)->mcr); }
+
+static void wr_mcr(device *d, const reg_access *a) { ow_mcr_write(&IO(d)->mcr, (uint32_t)a->val); }
+
+static uint64_t rd_gpcr(device *d, const reg_access *a) { return DEV_R(d, I_GPCR_S); }
+
+static void wr_gpcr_c(device *d, const reg_access *a) { DEV_R(d, I_GPCR_S) &= ~a->val; }
+
+/* SHADOW mirrors the UART's LSR (7:0), MSR (23:16) and MCR (28:24). */
+static uint64_t rd_shadow(device *d, const reg_access *a)
+{
+    ioc3 *io = IO(d);
+    device *u = uart16550_device(io->uart[a->id == I_SHADOW_A ? 0 : 1]);
+    uint64_t lsr = dev_peek(u, UART_LSR, 0), msr = dev_peek(u, UART_MSR, 0);
+    uint64_t mcr = dev_peek(u, UART_MCR, 0);
+    return lsr | msr << 16 | mcr << 24;
+}
+
+static const reg_field sio_fields[] = {
+    {"SA_TX_MT", 0, 1, NULL},    {"SA_RX_FULL", 1, 1, NULL}, {"SA_RX_HIGH", 2, 1, NULL},
+    {"SA_RX_TIMER", 3, 1, NULL}, {"SA_INT", 6, 1, NULL},     {"SB_TX_MT", 9, 1, NULL},
+    {"SB_RX_FULL", 10, 1, NULL}, {"SB_INT", 15, 1, NULL},    {"PP_INT", 18, 1, NULL},
+    {"KBD_INT", 22, 1, NULL},    {"RT_INT", 27, 1, NULL},    {"GEN_INT1", 28, 1, NULL}};
+static const reg_field sscr_fields[] = {{"RX_THRESHOLD", 0, 9, NULL}, {"HFC_EN", 17, 1, NULL},
+                                        {"HIGH_SPD", 20, 1, NULL},    {"DMA_EN", 28, 1, NULL},
+                                        {"DMA_PAUSE", 29, 1, NULL},   {"RESET", 31, 1, NULL}};
+
+/* clang-format off */
+static const reg_decl ioc3_regs[] = {
+    [I_PCI_ID] = {.name = "PCI_ID", .offset = 0x00, .width = 4, .rules = R_NOSTORE,
+                  .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                  .desc = "mirror of PCI config 0x00"},
+    [I_PCI_SCR] = {.name = "PCI_SCR", .offset = 0x04, .width = 4, .rules = R_NOSTORE,
+                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                   .desc = "mirror of PCI config 0x04"},
+    [I_PCI_REV] = {.name = "PCI_REV", .offset = 0x08, .width = 4, .rules = R_RO | R_NOSTORE,
+                   .read = rd_cfg_mirror, .desc = "mirror of PCI config 0x08"},
+    [I_PCI_LAT] = {.name = "PCI_LAT", .offset = 0x0c, .width = 4, .rules = R_NOSTORE,
+                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                   .desc = "mirror of PCI config 0x0c"},
+    [I_PCI_ADDR] = {.name = "PCI_ADDR", .offset = 0x10, .width = 4, .rules = R_NOSTORE,
+                    .read = rd_cfg_mirror, .write = wr_cfg_mirror,
+                    .desc = "mirror of PCI config 0x10"},
+    [I_PCI_ERR_L] = {.name = "PCI_ERR_ADDR_L", .offset = 0x14, .width = 4,
+                     .desc = "PCI error address (never set)"},
+    [I_PCI_ERR_H] = {.name = "PCI_ERR_ADDR_H", .offset = 0x18, .width = 4,
+                     .desc = "PCI error address high"},
+    [I_SIO_IR] = {.name = "SIO_IR", .offset = 0x1c, .width = 4, .rules = R_W1C,
+                  REG_FIELDS(sio_fields), .read = rd_sio_ir, .write = wr_intr,
+                  .desc = "SIO interrupt sources (UART bits live, others write 1 to clear)"},
+    [I_SIO_IES] = {.name = "SIO_IES", .offset = 0x20, .width = 4, .rules = R_W1S,
+                   REG_FIELDS(sio_fields), .write = wr_intr,
+                   .desc = "write 1 to enable a source; reads the enable mask"},
+    [I_SIO_IEC] = {.name = "SIO_IEC", .offset = 0x24, .width = 4, .rules = R_NOSTORE,
+                   REG_FIELDS(sio_fields), .read = rd_ies, .write = wr_iec,
+                   .desc = "write 1 to disable a source; reads the enable mask"},
+    [I_SIO_CR] = {.name = "SIO_CR", .offset = 0x28, .width = 4, .reset = 0x00400000,
+                  .wmask = 0x0007ffff, .desc = "SIO control (ARB_DIAG idle)"},
+    [I_INT_OUT] = {.name = "INT_OUT", .offset = 0x2c, .width = 4,
+                   .desc = "interrupt output pulse generator (stored)"},
+    [I_MCR] = {.name = "MCR", .offset = 0x30, .width = 4, .rules = R_NOSTORE, .read = rd_mcr,
+               .write = wr_mcr, .desc = "MicroLAN 1-wire master: empty bus"},
+    [I_GPCR_S] = {.name = "GPCR_S", .offset = 0x34, .width = 4, .rules = R_W1S,
+                  .desc = "GPIO control: write 1 to set; reads GPCR"},
+    [I_GPCR_C] = {.name = "GPCR_C", .offset = 0x38, .width = 4, .rules = R_NOSTORE, .read = rd_gpcr,
+                  .write = wr_gpcr_c, .desc = "GPIO control: write 1 to clear; reads GPCR"},
+    [I_GPDR] = {.name = "GPDR", .offset = 0x3c, .width = 4, .desc = "GPIO data"},
+    [I_GPPR] = {.name = "GPPR", .offset = 0x40, .width = 4, .count = 16, .stride = 4,
+                .desc = "GPIO pins (6/7: UART A/B mode select)"},
+    [I_PPBR_H_A] = {.name = "PPBR_H_A", .offset = 0x80, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPBR_L_A] = {.name = "PPBR_L_A", .offset = 0x84, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPCR_A] = {.name = "PPCR_A", .offset = 0x88, .width = 4, .desc = "parallel port (stored)"},
+    [I_PPCR] = {.name = "PPCR", .offset = 0x8c, .width = 4, .desc = "parallel port (stored)"},
+    [I_PPBR_H_B] = {.name = "PPBR_H_B", .offset = 0x90, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPBR_L_B] = {.name = "PPBR_L_B", .offset = 0x94, .width = 4,
+                    .desc = "parallel port (stored)"},
+    [I_PPCR_B] = {.name = "PPCR_B", .offset = 0x98, .width = 4, .desc = "parallel port (stored)"},
+    [I_KM_CSR] = {.name = "KM_CSR", .offset = 0x9c, .width = 4, .desc = "keyboard/mouse (stored)"},
+    [I_K_RD] = {.name = "K_RD", .offset = 0xa0, .width = 4, .desc = "keyboard read (stored)"},
+    [I_M_RD] = {.name = "M_RD", .offset = 0xa4, .width = 4, .desc = "mouse read (stored)"},
+    [I_K_WD] = {.name = "K_WD", .offset = 0xa8, .width = 4, .desc = "keyboard write (stored)"},
+    [I_M_WD] = {.name = "M_WD", .offset = 0xac, .width = 4, .desc = "mouse write (stored)"},
+    [I_SBBR_H] = {.name = "SBBR_H", .offset = 0xb0, .width = 4, .desc = "serial ring base high"},
+    [I_SBBR_L] = {.name = "SBBR_L", .offset = 0xb4, .width = 4, .desc = "serial ring base low"},
+    [I_SSCR_A] = {.name = "SSCR_A", .offset = 0xb8, .width = 4, REG_FIELDS(sscr_fields),
+                  .desc = "port A control (DMA mode not modelled)"},
+    [I_STPIR_A] = {.name = "STPIR_A", .offset = 0xbc, .width = 4, .desc = "port A TX produce"},
+    [I_STCIR_A] = {.name = "STCIR_A", .offset = 0xc0, .width = 4, .desc = "port A TX consume"},
+    [I_SRPIR_A] = {.name = "SRPIR_A", .offset = 0xc4, .width = 4, .desc = "port A RX produce"},
+    [I_SRCIR_A] = {.name = "SRCIR_A", .offset = 0xc8, .width = 4, .desc = "port A RX consume"},
+    [I_SRTR_A] = {.name = "SRTR_A", .offset = 0xcc, .width = 4, .desc = "port A RX timer"},
+    [I_SHADOW_A] = {.name = "SHADOW_A", .offset = 0xd0, .width = 4, .rules = R_RO | R_NOSTORE,
+                    .read = rd_shadow, .desc = "UART A LSR | MSR<<16 | MCR<<24"},
+    [I_SSCR_B] = {.name = "SSCR_B", .offset = 0xd4, .width = 4, REG_FIELDS(sscr_fields),
+                  .desc = "port B control (DMA mode not modelled)"},
+    [I_STPIR_B] = {.name = "STPIR_B", .offset = 0xd8, .width = 4, .desc = "port B TX produce"},
+    [I_STCIR_B] = {.name = "STCIR_B", .offset = 0xdc, .width = 4, .desc = "port B TX consume"},
+    [I_SRPIR_B] = {.name = "SRPIR_B", .offset = 0xe0, .width = 4, .desc = "port B RX produce"},
+    [I_SRCIR_B] = {.name = "SRCIR_B", .offset = 0xe4, .width = 4, .desc = "port B RX consume"},
+    [I_SRTR_B] = {.name = "SRTR_B", .offset = 0xe8, .width = 4, .desc = "port B RX timer"},
+    [I_SHADOW_B] = {.name = "SHADOW_B", .offset = 0xec, .width = 4, .rules = R_RO | R_NOSTORE,
+                    .read = rd_shadow, .desc = "UART B LSR | MSR<<16 | MCR<<24"},
+    [I_EMCR] = {.name = "EMCR", .offset = 0xf0, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EISR] = {.name = "EISR", .offset = 0xf4, .width = 4, .rules = R_W1C,
+                .desc = "ethernet interrupt status (write 1 to clear)"},
+    [I_EIER] = {.name = "EIER", .offset = 0xf8, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERCSR] = {.name = "ERCSR", .offset = 0xfc, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBR_H] = {.name = "ERBR_H", .offset = 0x100, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBR_L] = {.name = "ERBR_L", .offset = 0x104, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERBAR] = {.name = "ERBAR", .offset = 0x108, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERCIR] = {.name = "ERCIR", .offset = 0x10c, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERPIR] = {.name = "ERPIR", .offset = 0x110, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERTR] = {.name = "ERTR", .offset = 0x114, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCSR] = {.name = "ETCSR", .offset = 0x118, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ERSR] = {.name = "ERSR", .offset = 0x11c, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCDC] = {.name = "ETCDC", .offset = 0x120, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EBIR] = {.name = "EBIR", .offset = 0x124, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETBR_H] = {.name = "ETBR_H", .offset = 0x128, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETBR_L] = {.name = "ETBR_L", .offset = 0x12c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETCIR] = {.name = "ETCIR", .offset = 0x130, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_ETPIR] = {.name = "ETPIR", .offset = 0x134, .width = 4,
+                 .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EMAR_H] = {.name = "EMAR_H", .offset = 0x138, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EMAR_L] = {.name = "EMAR_L", .offset = 0x13c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EHAR_H] = {.name = "EHAR_H", .offset = 0x140, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_EHAR_L] = {.name = "EHAR_L", .offset = 0x144, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MICR] = {.name = "MICR", .offset = 0x148, .width = 4,
+                .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MIDR_R] = {.name = "MIDR_R", .offset = 0x14c, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+    [I_MIDR_W] = {.name = "MIDR_W", .offset = 0x150, .width = 4,
+                  .desc = "ethernet (storage only: no MAC modelled)"},
+};
+/* clang-format on */
+DEV_REGS_CHECK(ioc3_regs, I_NREGS);
+
+/* ---- byte-wide devices behind the register block --------------------------- */
+
+/* The device byte behind PCI byte address p, through the ^3 lane wiring. */
+static int byte_dev(ioc3 *io, uint64_t p, bool write, uint8_t *val)
+{
+    uint64_t a = p ^ 3;
+    if (a - UARTA_BASE < 8 || a - UARTB_BASE < 8) {
+        uart16550 *u = io->uart[a >= UARTA_BASE ? 0 : 1];
+        unsigned reg = (unsigned)(a & 7);
+        if (write)
+            uart16550_write(u, reg, *val);
+        else
+            *val = uart16550_read(u, reg);
+        return 1;
+    }
+    if (a >= DEV0_BASE && a < DEV1_BASE) {
+        /* The chip decodes 15 address bits: DEV0 repeats it every 32 KB. */
+        unsigned ca = (unsigned)((a - DEV0_BASE) & (M48T35_SIZE - 1));
+        if (write)
+            m48t35_write(io->rtc, ca, *val);
+        else
+            *val = m48t35_read(io->rtc, ca);
+        return 1;
+    }
+    return 0;
+}
+
+static int other_access(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val,
+                        bool write)
+{
+    ioc3 *io = IO(d);
+    uint64_t out = 0;
+    bool any = false;
+    for (unsigned k = 0; k < size; k++) {
+        uint8_t b = write ? (uint8_t)(*val >> (8 * k)) : 0; /* little-endian lanes */
+        if (byte_dev(io, off + k, write, &b))
+            any = true;
+        out |= (uint64_t)b << (8 * k);
+    }
+    if (!any) /* SSRAM, DEV1-3, unmodelled SuperIO: reads 0, writes dropped */
+        EVENT_EMIT(d->ev[DEV_EV_BAD_ACCESS], op ? op->initiator : -1, off, size, write,
+                   write ? *val : 0);
+    if (!write)
+        *val = out;
+    return BUS_OK;
+}
+
+static int other_read(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t *val)
+{
+    return other_access(d, op, off, size, val, false);
+}
+
+static int other_write(device *d, const bus_op *op, uint64_t off, unsigned size, uint64_t val)
+{
+    return other_access(d, op, off, size, &val, true);
+}
+
+static const event_field sio_irq_fields[] = {{"level", EVF_BOOL, NULL, NULL},
+                                             {"pending", EVF_HEX, NULL, NULL}};
+static const event_decl ioc3_events[] = {
+    [EV_SIO_IRQ] = {"sio.irq", "INTB (SIO_IR & mask) changed", sio_irq_fields, 2},
+};
+
+static void ioc3_reset(device *d)
+{
+    ioc3 *io = IO(d);
+    io->cfg40[0] = io->cfg40[1] = 0;
+    pci_func_reset(&io->pci);
+    io->intb = false;
+    ow_mcr_reset(&io->mcr);
+    pci_set_irq(&io->pci, 1, false);
+    update_intb(io);
+}
+
+static const state_decl ioc3_state[] = {
+    STATE_WIRING(ioc3, dev, "the register block: ioc3_new"),
+    STATE_PART(ioc3, pci, pci_func_state, "its PCI configuration header and INTx"),
+    STATE_WIRING(ioc3, uart, "UART A and B: devices of their own (ioc3.uart-a, -b)"),
+    STATE_WIRING(ioc3, rtc, "the M48T35: a device of its own"),
+    STATE_INTS(ioc3, cfg40, "config 0x40-0x47"),
+    STATE_LINE(ioc3, intb, "the SIO interrupt (INTB) as driven"),
+    STATE_PART(ioc3, mlan, ow_bus_state, "the MicroLAN (no device on it)"),
+    STATE_PART(ioc3, mcr, ow_mcr_state, "MCR: its 1-wire master"),
+};
+
+static const device_class ioc3_class = {
+    .name = "ioc3",
+    .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
+    DEV_REGS(ioc3_regs),
+    .reg_space = IOC3_BAR0_SIZE,
+    .little_endian = true,
+    DEV_EVENTS(ioc3_events),
+    DEV_STATE(ioc3_state, ioc3),
+    .reset = ioc3_reset,
+    .other_read = other_read,
+    .other_write = other_write,
+};
+
+/* ---- PCI function ---------------------------------------------------------- */
+
+static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
+{
+    ioc3 *io = f->opaque;
+    if (bar != 0 || off + size > IOC3_BAR0_SIZE)
+        return BUS_ERROR;
+    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
+    return dev_read(io->dev, &op, off, size, val);
+}
+
+static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
+{
+    ioc3 *io = f->opaque;
+    if (bar != 0 || off + size > IOC3_BAR0_SIZE)
+        return BUS_ERROR;
+    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
+    return dev_write(io->dev, &op, off, size, val);
+}
+
+/* The IOC3 decodes config cycles only for 0x00-0x13 and 0x40-0x47 [SRC
+ * pci-xtalk-bridge.c ioc3_cfg_rd/wr]; xbow reads the rest as 0. */
+static bool cfg_read(pci_func *f, unsigned off, unsigned size, uint32_t *val)
+{
+    ioc3 *io = f->opaque;
+    if (off >= 0x14 && off < 0x40) {
+        *val = 0;
+        return true;
+    }
+    if (off >= 0x40 && off < 0x48) {
+        uint64_t both = io->cfg40[0] | (uint64_t)io->cfg40[1] << 32;
+        *val = (uint32_t)((both >> (8 * (off - 0x40))) & MASK(8 * size));
+        return true;
+    }
+    return false;
+}
+
+static bool cfg_write(pci_func *f, unsigned off, unsigned size, uint32_t val)
+{
+    ioc3 *io = f->opaque;
+    if (off >= 0x14 && off < 0x18) {
+        /* Writing BAR1 writes BAR0 [SRC OpenBSD xbridge.c]. */
+        pci_config_write(f, off - 4, size, val);
+        return true;
+    }
+    if (off >= 0x18 && off < 0x40)
+        return true; /* not decoded */
+    if (off >= 0x40 && off < 0x48) {
+        for (unsigned k = 0; k < size; k++) {
+            unsigned o = off - 0x40 + k;
+            uint32_t *w = &io->cfg40[o / 4];
+            unsigned sh = 8 * (o % 4);
+            *w = (*w & ~(0xffu << sh)) | ((val >> (8 * k)) & 0xff) << sh;
+        }
+        return true;
+    }
+    return false;
+}
+
+static const pci_func_ops ioc3_pci_ops = {
+    .bar_read = bar_read,
+    .bar_write = bar_write,
+    .config_read = cfg_read,
+    .config_write = cfg_write,
+};
+
+ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config *cfg)
+{
+    ioc3 *io = xcalloc(1, sizeof *io);
+    pci_func_init(&io->pci, name, &ioc3_pci_ops, io);
+    io->pci.vendor_id = IOC3_VENDOR;
+    io->pci.device_id = IOC3_DEVICE;
+    io->pci.class_code = 0xff0000; /* "unassigned class" [UNC] */
+    io->pci.revision = 1;
+    io->pci.int_pin = 2; /* INTB carries the SIO interrupts on BaseIO */
+    io->pci.bars[0].size = IOC3_BAR0_SIZE;
+    io->pci.bars[0].flags = PCI_BAR_MEM;
+    char n[24];
+    snprintf(n, sizeof n, "%s.uart-a", name);
+    uart16550_config uc = {n, IOC3_UART_CLOCK, cfg->uart_a, uart_irq, io};
+    io->uart[0] = uart16550_new(&uc, eb, clock);
+    snprintf(n, sizeof n, "%s.uart-b", name);
+    uc.ch = cfg->uart_b;
+    io->uart[1] = uart16550_new(&uc, eb, clock);
+    snprintf(n, sizeof n, "%s.rtc", name);
+    io->rtc = m48t35_new(n, eb, clock, cfg->rtc_epoch, 1970);
+    io->dev = device_new(&ioc3_class, name, io, eb, clock);
+    io->pci.dev = io->dev;
+    ow_bus_init(&io->mlan);
+    ow_mcr_init(&io->mcr, &io->mlan, clock);
+    device_reset(io->dev);
+    return io;
+}
+
+void ioc3_free(ioc3 *io)
+{
+    if (!io)
+        return;
+    uart16550_free(io->uart[0]);
+    uart16550_free(io->uart[1]);
+    m48t35_free(io->rtc);
+    free(io);
+}
+
+pci_func *ioc3_pci(ioc3 *io) { return &io->pci; }
+
+unsigned ioc3_devices(ioc3 *io, device **out, unsigned max)
+{
+    device *all[4] = {io->dev, io->uart[0] ? uart16550_device(io->uart[0]) : NULL,
+                      io->uart[1] ? uart16550_device(io->uart[1]) : NULL,
+                      io->rtc ? m48t35_device(io->rtc) : NULL};
+    unsigned n = 0;
+    for (unsigned i = 0; i < 4 && n < max; i++)
+        if (all[i])
+            out[n++] = all[i];
+    return n;
+}
+
+uart16550 *ioc3_uart(ioc3 *io, int port) { return port == 0 || port == 1 ? io->uart[port] : NULL; }
+
+m48t35 *ioc3_rtc(ioc3 *io) { return io->rtc; }

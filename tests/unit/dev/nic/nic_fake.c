@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Test doubles for the NIC models.  See nic_fake.h. */
+#include "nic_fake.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+uint8_t *fake_ptr(fake_host *h, uint64_t addr, uint64_t len)
+{
+    uint64_t off;
+    if (addr >= FAKE_HI && addr - FAKE_HI < h->size)
+        off = addr - FAKE_HI;
+    else if (addr >= FAKE_LO && addr - FAKE_LO < h->size)
+        off = addr - FAKE_LO;
+    else
+        return NULL;
+    if (len > h->size - off)
+        return NULL;
+    return h->ram + off;
+}
+
+static int host_dma(void *host, pci_func *f, uint64_t addr, void *buf, uint64_t len, bool write,
+                    int kind)
+{
+    (void)f;
+    fake_host *h = host;
+    if (kind == PCI_DMA_WORD) {
+        h->word_ops++;
+        h->word_bytes += len;
+    } else {
+        h->bulk_ops++;
+        h->bulk_bytes += len;
+    }
+    if (write && h->nwlog < ARRAY_SIZE(h->wlog))
+        h->wlog[h->nwlog++] = addr;
+    uint8_t *p = fake_ptr(h, addr, len);
+    if (!p) {
+        h->aborts++;
+        return PCI_DMA_ABORT;
+    }
+    if (write)
+        memcpy(p, buf, len);
+    else
+        memcpy(buf, p, len);
+    return PCI_DMA_OK;
+}
+
+static int host_peek(void *host, pci_func *f, uint64_t addr, void *buf, uint64_t len)
+{
+    (void)f;
+    fake_host *h = host;
+    uint8_t *p = fake_ptr(h, addr, len);
+    h->peeks++;
+    if (!p)
+        return PCI_DMA_ABORT;
+    memcpy(buf, p, len);
+    return PCI_DMA_OK;
+}
+
+static void host_irq(void *host, pci_func *f, int pin, bool level)
+{
+    (void)f;
+    (void)pin;
+    fake_host *h = host;
+    h->level = level;
+    if (h->nirq < ARRAY_SIZE(h->irqlog)) {
+        h->irqlog[h->nirq].time = h->clock->now;
+        h->irqlog[h->nirq].level = level;
+        h->nirq++;
+    }
+}
+
+static const pci_host_ops fake_ops = {host_dma, host_irq, host_peek};
+
+void fake_host_init(fake_host *h, sched *clock, uint64_t size)
+{
+    memset(h, 0, sizeof *h);
+    h->ram = calloc(1, size);
+    h->size = size;
+    h->clock = clock;
+}
+
+void fake_host_free(fake_host *h)
+{
+    free(h->ram);
+    h->ram = NULL;
+}
+
+void fake_host_plug(fake_host *h, pci_func *f)
+{
+    f->host_ops = &fake_ops;
+    f->host = h;
+    f->slot = 3;
+    f->initiator = 7;
+    pci_config_write(f, 4, 2, PCI_CMD_MEM | PCI_CMD_MASTER);
+}
+
+void fake_w32(fake_host *h, uint64_t addr, uint32_t v)
+{
+    uint8_t *p = fake_ptr(h, addr, 4);
+    if (p)
+        store_le(p, 4, v);
+}
+
+uint32_t fake_r32(fake_host *h, uint64_t addr)
+{
+    uint8_t *p = fake_ptr(h, addr, 4);
+    return p ? (uint32_t)load_le(p, 4) : 0xdeadbeef;
+}
+
+void fake_w64(fake_host *h, uint64_t addr, uint64_t v)
+{
+    uint8_t *p = fake_ptr(h, addr, 8);
+    if (p)
+        store_le(p, 8, v);
+}
+
+unsigned fake_irq_rises(const fake_host *h)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < h->nirq; i++)
+        n += h->irqlog[i].level;
+    return n;
+}
+
+/* ---- the wire ------------------------------------------------------------- */
+
+static void wire_send(net_backend *b, const uint8_t *frame, size_t len)
+{
+    fake_wire *w = container_of(b, fake_wire, be);
+    w->total++;
+    if (w->nframes < FAKE_MAX_FRAMES) {
+        w->frames[w->nframes] = malloc(len ? len : 1);
+        memcpy(w->frames[w->nframes], frame, len);
+        w->lens[w->nframes] = (uint32_t)len;
+        w->nframes++;
+    }
+}
+
+void fake_wire_attach(fake_wire *w, nic *n, sched *clock)
+{
+    memset(w, 0, sizeof *w);
+    w->be.kind = "fake";
+    w->be.port = &w->port;
+    w->be.send = wire_send;
+    w->be.fd = -1;
+    snprintf(w->port.name, sizeof w->port.name, "%s", n->dev->name);
+    w->port.backend = &w->be;
+    w->port.clock = clock;
+    nic_attach_port(n, &w->port);
+}
+
+void fake_wire_free(fake_wire *w)
+{
+    for (unsigned i = 0; i < w->nframes; i++)
+        free(w->frames[i]);
+    w->nframes = 0;
+}
+
+bool fake_wire_deliver(fake_wire *w, const uint8_t *frame, size_t len)
+{
+    return net_port_deliver(&w->port, frame, len);
+}
+
+void run_for(sched *s, uint64_t ticks)
+{
+    uint64_t end = s->now + ticks;
+    while (sched_next(s) <= end) {
+        if (sched_next(s) > s->now)
+            s->now = sched_next(s);
+        sched_run_due(s);
+    }
+    s->now = end;
+}

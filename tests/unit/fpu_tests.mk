@@ -1,8 +1,0 @@
-# Unit tests of the FPU (Check).  The expected values are computed by the
-# host's IEEE unit in the same rounding mode, so the test needs the same
-# floating-point flags as the FPU itself.
-check_PROGRAMS += tests/unit/test_fpu
-TESTS += tests/unit/test_fpu
-tests_unit_test_fpu_SOURCES = tests/unit/test_fpu.c
-tests_unit_test_fpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(FPU_FLOAT_CFLAGS)
-tests_unit_test_fpu_LDADD = $(XBOW_LIBS) $(CHECK_LIBS) -lm

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Unit tests for the host backends of src/net: socket:udp and socket:unix
+ * between two ports of one process, vde through a real vde_switch.  Host
+ * I/O takes real time: the loops below wait at most a few seconds. */
+#include <check.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
+#include "net/backend.h"
+#include "net_testlib.h"
+#include "../check_run.h"
+
+typedef struct wire {
+    sched clk;
+    event_bus eb;
+    fake_nic na, nb;
+    net_port *a, *b;
+    xerr err;
+} wire;
+
+static void wire_init(wire *w)
+{
+    memset(w, 0, sizeof *w);
+    sched_init(&w->clk, 0);
+    event_bus_init(&w->eb, &w->clk.now);
+    w->na.clock = w->nb.clock = &w->clk;
+}
+
+static net_port *wire_open(wire *w, const char *name, const char *spec, fake_nic *nic)
+{
+    net_port *p = net_port_open(name, spec, NULL, &w->clk, &w->eb, &w->err);
+    ck_assert_msg(p != NULL, "%s: %s", spec, w->err.msg);
+    net_port_attach(p, fake_rx, nic);
+    return p;
+}
+
+static void wire_free(wire *w)
+{
+    net_port_close(w->a);
+    net_port_close(w->b);
+    fake_free(&w->na);
+    fake_free(&w->nb);
+    event_bus_free(&w->eb);
+}
+
+/* Run the virtual clock one poll period at a time (timer by timer) with
+ * 1 ms of real time in between, until *count reaches want or 3 s passed. */
+static bool pump(wire *w, const unsigned *count, unsigned want)
+{
+    for (int i = 0; i < 3000; i++) {
+        uint64_t end = w->clk.now + sched_ns_to_ticks(&w->clk, NET_POLL_NS);
+        while (sched_next(&w->clk) <= end) {
+            w->clk.now = sched_next(&w->clk);
+            sched_run_due(&w->clk);
+        }
+        w->clk.now = end;
+        if (*count >= want)
+            return true;
+        usleep(1000);
+    }
+    return *count >= want;
+}
+
+static size_t test_frame(uint8_t *f, size_t len, unsigned seed)
+{
+    for (size_t i = 0; i < len; i++)
+        f[i] = (uint8_t)(i * 13 + seed);
+    memset(f, 0xff, 6); /* broadcast, so a learning switch floods it */
+    f[6] = 0x02;        /* unicast, locally administered source */
+    f[11] = (uint8_t)seed;
+    return len;
+}
+
+static void send_and_check(wire *w, net_port *from, fake_nic *to, unsigned n)
+{
+    static const size_t sizes[] = {60, 61, 1514, 9018, 100, 4000, 64, 1500};
+    uint8_t f[9100];
+    unsigned base = to->accepted;
+    for (unsigned i = 0; i < n; i++)
+        net_port_send(from, f, test_frame(f, sizes[i % 8], base + i));
+    ck_assert_msg(pump(w, &to->accepted, base + n), "%u of %u frames arrived", to->accepted - base,
+                  n);
+    for (unsigned i = 0; i < n && base + i < FAKE_KEEP; i++) {
+        size_t len = test_frame(f, sizes[i % 8], base + i);
+        ck_assert_uint_eq(to->len[base + i], len);
+        ck_assert_mem_eq(to->frame[base + i], f, len);
+    }
+}
+
+static int free_udp_port(int *keep)
+{
+    int s = socket(AF_INET, SOCK_DGRAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t l = sizeof a;
+    ck_assert_int_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+    getsockname(s, (struct sockaddr *)&a, &l);
+    *keep = s;
+    return ntohs(a.sin_port);
+}
+
+START_TEST(socket_udp_pair)
+{
+    wire w;
+    wire_init(&w);
+    int k1, k2, k3, k4;
+    int pa = free_udp_port(&k1), pb = free_udp_port(&k2), pc = free_udp_port(&k3),
+        pd = free_udp_port(&k4);
+    close(k1);
+    close(k2);
+    close(k3);
+    close(k4);
+    char sa[64], sb[64], sc[64];
+    snprintf(sa, sizeof sa, "socket:udp:%d:127.0.0.1:%d", pa, pb);
+    snprintf(sb, sizeof sb, "socket:udp:%d:localhost:%d", pb, pa);
+    w.a = wire_open(&w, "a0", sa, &w.na);
+    w.b = wire_open(&w, "b0", sb, &w.nb);
+    ck_assert(timer_pending(&w.a->poll_timer)); /* host backends are polled */
+    send_and_check(&w, w.a, &w.nb, 20);
+    send_and_check(&w, w.b, &w.na, 8);
+    ck_assert_uint_eq(w.a->stats.tx_dropped + w.b->stats.tx_dropped, 0);
+    ck_assert_uint_eq(w.b->stats.rx_frames, 20);
+    /* Nobody at the other end: the kernel's port-unreachable turns the
+     * following sends into no-peer drops. */
+    snprintf(sc, sizeof sc, "socket:udp:%d:127.0.0.1:%d", pc, pd);
+    net_port *c = wire_open(&w, "c0", sc, &w.na);
+    uint8_t f[100];
+    for (int i = 0; i < 3; i++) {
+        net_port_send(c, f, test_frame(f, 100, 1));
+        usleep(2000);
+    }
+    ck_assert_uint_ge(c->stats.tx_dropped, 1);
+    strbuf out;
+    sb_init(&out);
+    net_port_show(c, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, "send errors"));
+    sb_free(&out);
+    net_port_close(c);
+    wire_free(&w);
+}
+END_TEST
+
+START_TEST(socket_unix_pair)
+{
+    char path[128], spec[160];
+    snprintf(path, sizeof path, "%s/wire", scratch);
+    wire w;
+    wire_init(&w);
+    snprintf(spec, sizeof spec, "socket:unix:%s", path);
+    w.a = wire_open(&w, "a0", spec, &w.na);
+    uint8_t f[20000];
+    net_port_send(w.a, f, test_frame(f, 80, 0)); /* nobody connected yet */
+    ck_assert_uint_eq(w.a->stats.tx_dropped, 1);
+    /* A second listener on the same path is refused. */
+    ck_assert_ptr_null(net_port_open("x0", spec, NULL, &w.clk, NULL, &w.err));
+    ck_assert_ptr_nonnull(strstr(w.err.msg, "another process listens there"));
+
+    snprintf(spec, sizeof spec, "socket:unix-connect:%s", path);
+    w.b = wire_open(&w, "b0", spec, &w.nb);
+    send_and_check(&w, w.b, &w.na, 8); /* the listener accepts on a poll */
+    send_and_check(&w, w.a, &w.nb, 8);
+    ck_assert_uint_eq(w.a->stats.tx_dropped, 1);
+
+    /* The peer leaves: back to listening, the next one is served. */
+    net_port_close(w.b);
+    w.b = NULL;
+    unsigned before = w.na.calls;
+    ck_assert(!pump(&w, &w.na.calls, before + 1)); /* notices the EOF, nothing arrives */
+    net_port_send(w.a, f, test_frame(f, 80, 0));
+    ck_assert_uint_eq(w.a->stats.tx_dropped, 2);
+    int raw = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    strcpy(sa.sun_path, path);
+    ck_assert_int_eq(connect(raw, (struct sockaddr *)&sa, sizeof sa), 0);
+    ck_assert_int_eq(send(raw, f, 20000, 0), 20000); /* too long for a frame */
+    ck_assert_int_eq(send(raw, f, test_frame(f, 70, 9), 0), 70);
+    ck_assert(pump(&w, &w.na.accepted, 9));
+    ck_assert_uint_eq(w.na.len[8], 70);
+    ck_assert_mem_eq(w.na.frame[8], f, 70);
+    ck_assert_uint_eq(w.a->stats.rx_dropped, 1);
+    net_port_send(w.a, f, test_frame(f, 300, 3));
+    ck_assert_int_eq(recv(raw, f + 1000, 2000, 0), 300);
+    ck_assert_mem_eq(f + 1000, f, 300);
+    strbuf out;
+    sb_init(&out);
+    net_port_show(w.a, &out);
+    ck_assert_ptr_nonnull(strstr(out.s, ", connected"));
+    ck_assert_msg(strstr(out.s, "peers so far: 2"), "%s", out.s);
+    sb_free(&out);
+    close(raw);
+    wire_free(&w);
+    /* The listener removed its socket file; a leftover file is replaced. */
+    struct stat st;
+    ck_assert_int_ne(stat(path, &st), 0);
+    int stale = socket(AF_UNIX, SOCK_SEQPACKET, 0);
+    ck_assert_int_eq(bind(stale, (struct sockaddr *)&sa, sizeof sa), 0);
+    close(stale);
+    ck_assert_int_eq(stat(path, &st), 0);
+    wire_init(&w);
+    snprintf(spec, sizeof spec, "socket:unix:%s", path);
+    w.a = wire_open(&w, "a0", spec, &w.na);
+    wire_free(&w);
+}
+END_TEST
+
+START_TEST(vde_through_a_real_switch)
+{
+    if (!NET_HAVE_VDE) {
+        fprintf(stderr, "SKIP: vde backend not tested: this AddressSanitizer build has no vde "
+                        "(libvdeplug dlopens with RTLD_DEEPBIND)\n");
+        return;
+    }
+    if (system("command -v vde_switch >/dev/null 2>&1") != 0) {
+        fprintf(
+            stderr,
+            "SKIP: vde_switch is not installed (Debian package vde2); vde backend not tested\n");
+        return;
+    }
+    char cmd[512], sw[128], pidfile[128], ctl[160];
+    snprintf(sw, sizeof sw, "%s/sw", scratch);
+    snprintf(pidfile, sizeof pidfile, "%s/vde.pid", scratch);
+    snprintf(ctl, sizeof ctl, "%s/ctl", sw);
+    snprintf(cmd, sizeof cmd, "vde_switch -s %s -d -p %s >/dev/null 2>&1", sw, pidfile);
+    ck_assert_int_eq(system(cmd), 0);
+    struct stat st;
+    for (int i = 0; i < 300 && stat(ctl, &st) != 0; i++)
+        usleep(10000);
+    long pid = 0;
+    for (int i = 0; i < 300 && pid <= 0; i++) {
+        FILE *pf = fopen(pidfile, "r");
+        if (pf) {
+            if (fscanf(pf, "%ld", &pid) != 1)
+                pid = 0;
+            fclose(pf);
+        }
+        if (pid <= 0)
+            usleep(10000);
+    }
+    ck_assert_int_gt(pid, 0);
+
+    wire w;
+    wire_init(&w);
+    char spec[160];
+    snprintf(spec, sizeof spec, "vde:%s", sw);
+    w.a = net_port_open("a0", spec, NULL, &w.clk, NULL, &w.err);
+    w.b = net_port_open("b0", spec, NULL, &w.clk, NULL, &w.err);
+    bool opened = w.a && w.b, ab = false, ba = false, same = true;
+    unsigned burst_sent = 0, burst_got = 0;
+    if (opened) {
+        net_port_attach(w.a, fake_rx, &w.na);
+        net_port_attach(w.b, fake_rx, &w.nb);
+        uint8_t f[9100];
+        for (unsigned i = 0; i < 10; i++)
+            net_port_send(w.a, f, test_frame(f, 60 + i * 100, i));
+        ab = pump(&w, &w.nb.accepted, 10);
+        for (unsigned i = 0; ab && i < 10; i++) {
+            size_t len = test_frame(f, 60 + i * 100, i);
+            same = same && w.nb.len[i] == len && !memcmp(w.nb.frame[i], f, len);
+        }
+        /* Unicast back to a's source address, which the switch has learned. */
+        test_frame(f, 1514, 77);
+        memcpy(f, w.nb.frame[3] + 6, 6);
+        net_port_send(w.b, f, 1514);
+        ba = pump(&w, &w.na.accepted, 1) && w.na.len[0] == 1514 && !memcmp(w.na.frame[0], f, 1514);
+        /* 300 full-size frames while neither emulator polls for 300 ms (as
+         * when the host runs something else): the switch drops what b's
+         * socket cannot hold (net.unix.max_dgram_qlen, 10 by default), so
+         * b's reader thread must have taken every one of them at once; and
+         * what the switch's own socket could not take waits in a's backlog
+         * for the next polls.  None may be lost. */
+        unsigned base = w.nb.accepted;
+        uint64_t drops0 = w.a->stats.tx_dropped;
+        for (unsigned i = 0; i < 300; i++) {
+            net_port_send(w.a, f, test_frame(f, 1514, i));
+            usleep(100);
+        }
+        usleep(300000);
+        burst_sent = 300 - (unsigned)(w.a->stats.tx_dropped - drops0);
+        pump(&w, &w.nb.accepted, base + burst_sent);
+        burst_got = w.nb.accepted - base;
+    }
+    wire_free(&w);
+    kill((pid_t)pid, SIGTERM); /* main() does it too, should this test die early */
+    ck_assert_msg(opened, "vde open: %s", w.err.msg);
+    ck_assert_msg(ab, "a -> b through the switch");
+    ck_assert_msg(same, "frames changed on the way");
+    ck_assert_msg(ba, "b -> a (unicast) through the switch");
+    ck_assert_msg(burst_sent == 300, "%u of 300 frames dropped by a", 300 - burst_sent);
+    ck_assert_msg(burst_got == burst_sent, "%u of the %u frames sent while b did not poll arrived",
+                  burst_got, burst_sent);
+}
+END_TEST
+
+static Suite *net_host_suite(void)
+{
+    Suite *s = suite_create("net-host");
+    TCase *tc = tcase_create("host");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, socket_udp_pair);
+    tcase_add_test(tc, socket_unix_pair);
+    tcase_add_test(tc, vde_through_a_real_switch);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    scratch_make();
+    int failed = check_run(net_host_suite());
+    /* The vde test's switch, if the test died before stopping it. */
+    char pidfile[128];
+    snprintf(pidfile, sizeof pidfile, "%s/vde.pid", scratch);
+    FILE *pf = fopen(pidfile, "r");
+    long pid;
+    if (pf) {
+        if (fscanf(pf, "%ld", &pid) == 1 && pid > 0)
+            kill((pid_t)pid, SIGTERM);
+        fclose(pf);
+    }
+    scratch_remove();
+    return failed ? 1 : 0;
+}

@@ -9,17 +9,14 @@
 #   linux/build.sh --force         rebuild even if the keyed vmlinux exists
 #   linux/build.sh --record-hash   record the sha256 of the built vmlinux for
 #                                  its key in linux/vmlinux.sha256
-#   linux/build.sh --patches SET   build a flavour: the pristine kernel with the
-#                                  *.patch files of SET applied in name order
-#                                  (patch -p1); SET is a directory or the name
-#                                  of one in linux/patches/.  Repeat to stack
-#                                  sets.  Combines with the options above.
+#   linux/build.sh --patches SET   a flavour instead: the kernel above with the
+#                                  *.patch files of SET (a directory, or a set
+#                                  in linux/patches/) applied; repeatable,
+#                                  combines with --print-path and --force
+#                                  (linux/flavour.sh, linux/patches/README.md)
 #
 # The kernel source comes from Debian's linux-source-6.1 package and is never
-# modified: ip27_defconfig + linux/xbow.config is the whole customisation of
-# the pristine kernel, the default.  A flavour (--patches, linux/flavour.sh)
-# is built in its own copy of the pristine build tree, so that only the
-# files its patches touch are compiled again.
+# modified: ip27_defconfig + linux/xbow.config is the whole customisation.
 # Everything generated lives in a cache outside the repository:
 #   ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/
 # The result is keyed by the linux-source-6.1 package version plus a hash of
@@ -91,14 +88,12 @@ while (($#)); do
 	--print-path) mode=print ;;
 	--record-hash) mode=record ;;
 	--force) force=1 ;;
-	--patches)
-		(($# >= 2)) && [[ -n $2 ]] || die "--patches needs a directory or the name of a set in linux/patches/"
-		patch_sets+=("$2")
-		shift
-		;;
-	--patches=*)
-		[[ -n ${1#*=} ]] || die "--patches needs a directory or the name of a set in linux/patches/"
-		patch_sets+=("${1#*=}")
+	--patches | --patches=*)
+		if [[ $1 == --patches ]]; then
+			(($# >= 2)) || die "--patches needs a directory of *.patch files or a set of linux/patches/"
+			shift
+		fi
+		patch_sets+=("${1#--patches=}")
 		;;
 	-h | --help)
 		usage
@@ -133,47 +128,52 @@ key_inputs() {
 HASH=$(key_inputs | sha256sum | cut -c1-12)
 KEY=$VERSION-$HASH
 OUT=$CACHE/vmlinux-$KEY
+JOBS=$(nproc)
 SRC=$CACHE/src/$PKG-$VERSION
 OBJ=$CACHE/build-$VERSION
 STAGE=$CACHE/stage-$VERSION
+# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
+# a hash over its debug info: map the source and build trees' absolute paths
+# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
+	KCPPFLAGS="-fdebug-prefix-map=$SRC=. -fdebug-prefix-map=$OBJ=.")
 
-# What this run is about: the pristine kernel, or a flavour of it (its key
-# FKEY and path FOUT come from flavour.sh, which stops on a missing set).
-WANT_KEY=$KEY WANT_OUT=$OUT
+# A flavour is built by linux/flavour.sh (not a key input) on top of this
+# key's build.
 if ((${#patch_sets[@]})); then
 	# shellcheck source=linux/flavour.sh
 	. "$HERE/flavour.sh"
-	flavour_resolve
-	WANT_KEY=$FKEY WANT_OUT=$FOUT
-fi
-
-if [[ $mode == print ]]; then
-	echo "$WANT_OUT"
-	[[ -f $WANT_OUT ]] || exit 1
+	flavour_main
 	exit 0
 fi
 
-# The sha256 recorded for a key in linux/vmlinux.sha256 (empty if none).
-recorded_hash() { # key
+if [[ $mode == print ]]; then
+	echo "$OUT"
+	[[ -f $OUT ]] || exit 1
+	exit 0
+fi
+
+# The sha256 recorded for KEY in linux/vmlinux.sha256 (empty if none).
+recorded_hash() {
 	[[ -f $HASHES ]] || return 0
-	awk -v k="$1" '$1 == k { print $2 }' "$HASHES" | tail -n 1
+	awk -v k="$KEY" '$1 == k { print $2 }' "$HASHES" | tail -n 1
 }
 
 if [[ $mode == record ]]; then
-	[[ -f $WANT_OUT ]] || die "$WANT_OUT is not built (run linux/build.sh${FLAVOUR_ARGS:-} first)"
-	sum=$(sha256sum <"$WANT_OUT" | cut -d' ' -f1)
+	[[ -f $OUT ]] || die "$OUT is not built (run linux/build.sh first)"
+	sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
 	tmp=$(mktemp "$HASHES.XXXXXX")
 	{
 		if [[ -f $HASHES ]]; then
-			awk -v k="$WANT_KEY" '$1 != k' "$HASHES"
+			awk -v k="$KEY" '$1 != k' "$HASHES"
 		else
 			echo "# <key> <sha256 of vmlinux-<key>>, as linux/build.sh builds it on any machine."
 			echo "# Update with 'bash linux/build.sh --record-hash' (linux/README.md)."
 		fi
-		echo "$WANT_KEY $sum"
+		echo "$KEY $sum"
 	} >"$tmp"
 	mv "$tmp" "$HASHES"
-	note "recorded $WANT_KEY $sum in linux/vmlinux.sha256"
+	note "recorded $KEY $sum in linux/vmlinux.sha256"
 	exit 0
 fi
 
@@ -203,54 +203,7 @@ link_outputs() {
 	ln -sfn "config-$KEY" "$CACHE/config"
 }
 
-# Check that FILE is a 64-bit big-endian MIPS ELF entered in XKPHYS; sets
-# entry.
-check_vmlinux() { # FILE
-	local hdr
-	hdr=$("${CROSS}readelf" -h "$1")
-	grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" || die "vmlinux is not ELF64"
-	grep -q 'big endian' <<<"$hdr" || die "vmlinux is not big-endian"
-	grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "vmlinux is not MIPS"
-	entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
-	[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
-}
-
-# Compare the installed vmlinux of a key with the hash recorded for it.
-check_hash() { # KEY FILE
-	local want
-	sum=$(sha256sum <"$2" | cut -d' ' -f1)
-	want=$(recorded_hash "$1")
-	if [[ -z $want ]]; then
-		note "no sha256 recorded for key $1 in linux/vmlinux.sha256 (linux/README.md)"
-	elif [[ $want != "$sum" ]]; then
-		note "WARNING: vmlinux sha256 $sum differs from the one recorded for key $1 ($want)"
-	fi
-}
-
-# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
-# a hash over its debug info: map the source and build trees' absolute paths
-# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).  A
-# flavour builds with the same make command on its own trees.
-kmake_for() { # SRC OBJ: sets KMAKE
-	KMAKE=(make -C "$1" O="$2" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
-		KCPPFLAGS="-fdebug-prefix-map=$1=. -fdebug-prefix-map=$2=.")
-}
-kmake_for "$SRC" "$OBJ"
-JOBS=$(nproc)
-if ((${#patch_sets[@]})); then
-	if [[ $force == 0 && -f $FOUT && -f $FDIR/System.map-$FKEY ]]; then
-		note "up to date (key $FKEY)"
-		echo "$FOUT"
-		exit 0
-	fi
-	# A flavour starts from the pristine build tree of KEY, which a
-	# pristine build of another key may have reused since.
-	if [[ -f $OUT && -f $CACHE/System.map-$KEY && $(cat "$OBJ/.xbow-key" 2>/dev/null) == "$KEY" ]]; then
-		flavour_build
-		exit 0
-	fi
-	note "the pristine build tree does not hold key $KEY: building it first"
-elif [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
+if [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
 	link_outputs
 	note "up to date (key $KEY)"
 	echo "$OUT"
@@ -274,8 +227,6 @@ fi
 # The tools are built for MIPS IV (R10000) against xlibc, not glibc: see
 # initramfs/xlibc.h for why.
 note "building initramfs tools"
-# The build tree holds KEY's build only once the build below is complete.
-rm -f "$OBJ/.xbow-key"
 rm -rf "$STAGE"
 mkdir -p "$STAGE/bin" "$STAGE/firmware/acenic"
 TOOL_CFLAGS=(-static -O2 -march=r10000 -mabi=64 -mno-abicalls -fno-pic -G0
@@ -358,16 +309,18 @@ rm -f "$OBJ/usr/initramfs_data.cpio"
 "${KMAKE[@]}" -j"$JOBS" vmlinux
 
 VMLINUX=$OBJ/vmlinux
-check_vmlinux "$VMLINUX"
+hdr=$("${CROSS}readelf" -h "$VMLINUX")
+grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" || die "vmlinux is not ELF64"
+grep -q 'big endian' <<<"$hdr" || die "vmlinux is not big-endian"
+grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "vmlinux is not MIPS"
+entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
+[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
 
 # ---------------------------------------------------------------- install
 cp "$VMLINUX" "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
-cp "$OBJ/System.map" "$CACHE/System.map-$KEY.tmp"
-mv "$CACHE/System.map-$KEY.tmp" "$CACHE/System.map-$KEY"
-cp "$OBJ/.config" "$CACHE/config-$KEY.tmp"
-mv "$CACHE/config-$KEY.tmp" "$CACHE/config-$KEY"
-echo "$KEY" >"$OBJ/.xbow-key"
+cp "$OBJ/System.map" "$CACHE/System.map-$KEY"
+cp "$OBJ/.config" "$CACHE/config-$KEY"
 link_outputs
 # Keep the three most recent builds.
 while IFS= read -r old; do
@@ -376,10 +329,12 @@ while IFS= read -r old; do
 done < <(find "$CACHE" -maxdepth 1 -name 'vmlinux-*' -type f -printf '%T@ %p\n' |
 	sort -rn | tail -n +4 | cut -d' ' -f2-)
 
-check_hash "$KEY" "$OUT"
-note "entry $entry; sha256 $sum; built in $((SECONDS - start_s)) s"
-if ((${#patch_sets[@]})); then
-	flavour_build
-else
-	echo "$OUT"
+sum=$(sha256sum <"$OUT" | cut -d' ' -f1)
+want=$(recorded_hash)
+if [[ -z $want ]]; then
+	note "no sha256 recorded for key $KEY in linux/vmlinux.sha256 (linux/README.md)"
+elif [[ $want != "$sum" ]]; then
+	note "WARNING: vmlinux sha256 $sum differs from the one recorded for key $KEY ($want)"
 fi
+note "entry $entry; sha256 $sum; built in $((SECONDS - start_s)) s"
+echo "$OUT"

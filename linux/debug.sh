@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # debug.sh -- the edit-rebuild-debug loop on the real-Linux guest: rebuild
 # the kernel (or a flavour of it), then start xbow on the new vmlinux with
 # the same arguments (a command file with -x, breakpoints with -ex, ...).
@@ -6,8 +7,10 @@
 #   linux/debug.sh [--loop] [--patches SET]... -- XBOW [XBOW-ARGS...]
 #   make linux-debug PATCHES=ip27-dma64 XBOW_ARGS='--nic hamachi -x s.xbow' [LOOP=1]
 #
-# The vmlinux path is appended to XBOW-ARGS.  --patches is linux/build.sh's
-# (patch sets, linux/flavour.sh).  Without --loop: build, run xbow once,
+# xbow gets "-ex 'directory SRC BUILD'" first (the kernel's source and build
+# trees, the flavour's patched ones for a flavour, so that list, step and
+# break FILE:LINE find the sources), then XBOW-ARGS, then the vmlinux path.
+# --patches is linux/build.sh's (patch sets, linux/flavour.sh).  Without --loop: build, run xbow once,
 # exit with its status (or build.sh's, if the build fails).  With --loop:
 # when xbow exits, or the build fails, ask on the terminal whether to
 # rebuild and start again (edit the patches in between) or to quit.
@@ -59,8 +62,13 @@ again() {
 
 while :; do
 	if vmlinux=$(bash "$HERE/build.sh" "${build_args[@]}" | tail -n 1) && [[ -f $vmlinux ]]; then
-		echo "debug.sh: $* $vmlinux" >&2
-		"$@" "$vmlinux"
+		# the trees next to the vmlinux: <dir>/<key>/ for a flavour
+		trees=$(dirname "$vmlinux")
+		[[ -d $trees/${vmlinux##*/vmlinux-} ]] && trees=$trees/${vmlinux##*/vmlinux-}
+		dirs=$(ls -d "$trees"/src/linux-source-* "$trees"/build-* 2>/dev/null | tr '\n' ' ')
+		xbow=("$1" ${dirs:+-ex "directory ${dirs% }"} "${@:2}" "$vmlinux")
+		echo "debug.sh: ${xbow[*]}" >&2
+		"${xbow[@]}"
 		status=$?
 		again "xbow exited with status $status" || exit $status
 	else

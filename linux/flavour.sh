@@ -1,39 +1,53 @@
-# flavour.sh -- kernel flavours for linux/build.sh (sourced by it for
-# --patches; not a program of its own).
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck shell=bash disable=SC2153,SC2154
+# flavour.sh -- kernel flavours for linux/build.sh: sourced by it for
+# --patches, after it has computed the pristine key (KEY, OUT, SRC, OBJ,
+# STAGE, KMAKE); not a program of its own, and not a key input of the
+# pristine kernel.
 #
-# A flavour is the pristine kernel of the current key with the *.patch files
-# of one or more patch sets applied, each set's files in name order, with
-# `patch -p1`.  It is keyed by the pristine key and the patches' names and
-# contents (and this file), and built in its own tree under the cache:
-#
-#   $CACHE/patched/<fkey>/src/linux-source-6.1-<pkgver>/   the patched source:
-#       hard links to the pristine source, except the files the patches
-#       touch, which are the flavour's own copies (the pristine source is
-#       never written)
-#   $CACHE/patched/<fkey>/build-<pkgver>/   a copy of the pristine build tree
-#   $CACHE/patched/<fkey>/stage-<pkgver>/   a copy of the pristine stage
+# A flavour is the pristine kernel of KEY with one or more patch sets
+# applied.  A set is a directory (or the name of one in linux/patches/)
+# holding *.patch files, applied in name order with `patch -p1` in the
+# kernel source, and optionally *.config fragments (CONFIG_X=y lines, or
+# "# CONFIG_X is not set"), merged into the pristine .config.  The flavour
+# is keyed by KEY and the names and contents of those files (and this
+# script):
+#   <fkey> = <KEY>+<set>[+<set>...]-<12 hex digits>
+# and built on top of the pristine build, so that only what the patches
+# touch is compiled again:
+#   $CACHE/patched/<fkey>/src/<pkg>-<ver>/  the patched source: hard links
+#       to the pristine source, except the files the patches change, which
+#       are the flavour's own (the pristine source is never written)
+#   $CACHE/patched/<fkey>/build-<ver>/      a copy of the pristine build tree
+#   $CACHE/patched/<fkey>/stage-<ver>/      a copy of the pristine stage
 #   $CACHE/patched/vmlinux-<fkey>, System.map-<fkey>, config-<fkey>
-#   $CACHE/patched/<fkey>.log              the patch and make output
-#
-# The three trees sit in the same places relative to each other as the
-# pristine ones, so the relative paths in .config hold.  The copies keep
-# their modification times, and the absolute paths Kbuild recorded in the
-# build tree (the .cmd files: command lines and dependencies) are rewritten
-# to the flavour's trees, so Kbuild finds every object up to date except
-# those whose sources the patches touched (patch gives them the current
-# time): those are compiled again and vmlinux is linked again.
-# <fkey> = <key>+<set>[+<set>...]-<12 hex digits>.
+#   $CACHE/patched/<fkey>.log               the patch and make output
+# The copies keep their modification times, and the absolute paths Kbuild
+# recorded (the .cmd files: command lines and dependencies) are rewritten
+# to the flavour's trees (the mtimes kept), so Kbuild finds every object up
+# to date except those whose sources the patches changed (patch gives them
+# the current time), or whose config options a fragment changed: those are
+# compiled again and vmlinux is linked again.  The trees stay after the
+# build, for the debugger's "directory" (linux/debug.sh); the newest
+# FLAVOUR_KEEP flavours are kept.  Nothing is installed unless the whole
+# build succeeded; a failed or interrupted build leaves only its log.
 
-FLAVOUR_KEEP=4 # installed flavours kept (the newest)
+FLAVOUR_KEEP=3
 
-# The patch sets of patch_sets[] (build.sh's --patches arguments): a
-# directory, or the name of one in linux/patches/.  Sets PATCH_FILES (in
-# the order they apply), PATCH_LABELS (set/file, for messages), FNAME,
-# FKEY, FDIR, FOUT and FLAVOUR_ARGS.
+flavour_known_sets() {
+	local sets
+	sets=$(cd "$HERE/patches" 2>/dev/null && find . -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | LC_ALL=C sort | tr '\n' ' ')
+	echo "${sets% }"
+}
+
+# The sets of patch_sets[] (build.sh's --patches arguments).  Sets
+# PATCH_FILES and PATCH_LABELS (set/file, for messages) in the order they
+# apply, CONFIG_FILES, FNAME, FKEY, FDIR and FOUT.
 flavour_resolve() {
-	local arg dir name f names=() files sums
-	PATCH_FILES=() PATCH_LABELS=() FLAVOUR_ARGS=
+	local arg dir name f files names=() sums
+	PATCH_FILES=() PATCH_LABELS=() CONFIG_FILES=()
 	for arg in "${patch_sets[@]}"; do
+		[[ -n $arg ]] || die "--patches needs a directory of *.patch files or a set of linux/patches/"
 		if [[ -d $arg ]]; then
 			dir=$arg
 		elif [[ $arg != */* && -d $HERE/patches/$arg ]]; then
@@ -43,22 +57,25 @@ flavour_resolve() {
 		fi
 		dir=$(cd "$dir" && pwd)
 		name=$(basename "$dir" | LC_ALL=C tr -c 'A-Za-z0-9._\n-' '_')
-		mapfile -t files < <(cd "$dir" && find . -maxdepth 1 -name '*.patch' -printf '%f\n' | LC_ALL=C sort)
-		((${#files[@]})) || die "patch set '$arg' ($dir) has no *.patch file"
+		mapfile -t files < <(cd "$dir" && find . -maxdepth 1 \( -name '*.patch' -o -name '*.config' \) -printf '%f\n' | LC_ALL=C sort)
+		((${#files[@]})) || die "patch set '$arg' ($dir) has no *.patch or *.config file"
 		for f in "${files[@]}"; do
 			[[ -f $dir/$f && -r $dir/$f ]] || die "$dir/$f is not a readable file"
-			PATCH_FILES+=("$dir/$f")
-			PATCH_LABELS+=("$name/$f")
+			if [[ $f == *.patch ]]; then
+				PATCH_FILES+=("$dir/$f")
+				PATCH_LABELS+=("$name/$f")
+			else
+				CONFIG_FILES+=("$dir/$f")
+			fi
 		done
 		names+=("$name")
-		FLAVOUR_ARGS+=" --patches $arg"
 	done
 	FNAME=$(IFS=+ && echo "${names[*]}")
 	sums=$(
 		echo "base $KEY"
 		echo "flavour.sh $(sha256sum <"$HERE/flavour.sh" | cut -d' ' -f1)"
-		for f in "${!PATCH_FILES[@]}"; do
-			echo "${PATCH_LABELS[$f]} $(sha256sum <"${PATCH_FILES[$f]}" | cut -d' ' -f1)"
+		for f in "${PATCH_FILES[@]}" "${CONFIG_FILES[@]}"; do
+			echo "$(basename "$(dirname "$f")")/$(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
 		done
 	)
 	FKEY=$KEY+$FNAME-$(sha256sum <<<"$sums" | cut -c1-12)
@@ -66,50 +83,47 @@ flavour_resolve() {
 	FOUT=$FDIR/vmlinux-$FKEY
 }
 
-flavour_known_sets() {
-	local sets
-	sets=$(cd "$HERE/patches" 2>/dev/null && find . -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | LC_ALL=C sort | tr '\n' ' ')
-	echo "${sets% }"
+# The pristine build tree holds KEY's build: the vmlinux and .config that
+# build.sh installed for KEY.  (The tree is shared by every key: a build
+# of another key, another checkout's, may have reused it since.)
+flavour_base_ok() {
+	[[ -f $OUT && -f $CACHE/config-$KEY && -f $OBJ/vmlinux && -f $OBJ/.config ]] &&
+		cmp -s "$OBJ/vmlinux" "$OUT" && cmp -s "$OBJ/.config" "$CACHE/config-$KEY"
 }
 
 # Stop on a patch that does not apply, with its name and patch's first
-# complaint, then all that patch said.
+# complaint (all of patch's output goes to stderr and the log).
 flavour_patch_failed() { # label output
 	local first
-	first=$(grep -m1 -E 'FAILED|[Cc]an.t find file|garbage|Reversed|malformed|\*\*\*\*|No such file|ignored|Skipping' <<<"$2" ||
+	first=$(grep -m1 -E 'FAILED|[Cc]an.t find file|garbage|Reversed|malformed|Only garbage|No such file|ignored|Skipping' <<<"$2" ||
 		head -n 1 <<<"$2")
-	{
-		echo "build.sh: patch output:"
-		sed 's/^/  /' <<<"$2"
-	} >>"$FLOG"
+	printf '%s\n' "patch $1 failed:" "$2" >>"$FLOG"
 	sed 's/^/  /' <<<"$2" >&2
-	die "patch $1 does not apply to $PKG $VERSION: ${first:-patch failed} (nothing was built; log $FLOG)"
+	die "patch $1 does not apply to $PKG $VERSION: ${first:-patch failed} (nothing was built or installed; log $FLOG)"
 }
 
-# Apply every patch in order to the flavour's source.  Before a patch is
-# applied, the files it will change are replaced by copies of their own, so
-# that the pristine source they are linked to cannot be written through
-# them (GNU patch replaces a file rather than rewriting it, but this does
-# not depend on it).  Fills TOUCHED_BY[file] with the labels of the patches
-# that touch it.
+# Apply every patch in order to the flavour's source.  Before a patch
+# changes a file, the file is replaced by a copy of its own, so that the
+# pristine source it is linked to cannot be written through it.  Fills
+# TOUCHED_BY[file] with the labels of the patches that change it.
 flavour_apply() {
 	local i p label out f
 	declare -gA TOUCHED_BY=()
-	local opts=(-d "$FSRC" -p1 --batch --forward --fuzz=0)
+	local opts=(-d "$FSRC" -p1 --batch --forward --fuzz=0 --no-backup-if-mismatch)
 	for i in "${!PATCH_FILES[@]}"; do
 		p=${PATCH_FILES[$i]} label=${PATCH_LABELS[$i]}
 		out=$(patch "${opts[@]}" --dry-run -i "$p" 2>&1) || flavour_patch_failed "$label" "$out"
+		grep -q '^checking file ' <<<"$out" || flavour_patch_failed "$label" "${out:-no diff in the file}"
 		while IFS= read -r f; do
 			TOUCHED_BY[$f]+="${TOUCHED_BY[$f]:+, }$label"
 			if [[ -f $FSRC/$f ]]; then
 				cp -p "$FSRC/$f" "$FSRC/$f.xbow-own"
 				mv -f "$FSRC/$f.xbow-own" "$FSRC/$f"
 			fi
-		done < <(sed -n 's/^checking file \([^ ]*\).*/\1/p' <<<"$out")
-		out=$(patch "${opts[@]}" --no-backup-if-mismatch --reject-file=- -i "$p" 2>&1) ||
-			flavour_patch_failed "$label" "$out"
+		done < <(sed -n 's/^checking file \(.*\)$/\1/p' <<<"$out")
+		out=$(patch "${opts[@]}" -i "$p" 2>&1) || flavour_patch_failed "$label" "$out"
 		printf '%s\n' "patch $label:" "$out" >>"$FLOG"
-		note "applied $label: $(grep -c '^patching file' <<<"$out") file(s)$(grep -q 'offset' <<<"$out" && echo ' (with offsets)')"
+		note "applied $label ($(grep -c '^patching file' <<<"$out") file(s)$(grep -q 'offset' <<<"$out" && echo ', with offsets'))"
 	done
 	for f in "${!TOUCHED_BY[@]}"; do
 		[[ ! -e $FSRC/$f || $(stat -c %h "$FSRC/$f") == 1 ]] ||
@@ -117,41 +131,87 @@ flavour_apply() {
 	done
 }
 
-# Rewrite the absolute paths of the pristine trees in the flavour's copies
-# (text files only: the .cmd files, generated makefiles and .S wrappers, the
-# initramfs list).  Kbuild records real paths; build.sh passes the cache's
-# path as given: both are rewritten.
+# Rewrite the pristine trees' absolute paths in the flavour's copies of the
+# build tree and the stage (text files: the .cmd files, generated makefiles
+# and .S wrappers, the initramfs list), keeping each file's mtime.  Both
+# the cache's path as given and its real path are rewritten.
 flavour_rewrite_paths() {
-	local from to
+	local from
 	local -A seen=()
 	for from in "$CACHE" "$(cd "$CACHE" && pwd -P)"; do
 		[[ -z ${seen[$from]:-} ]] || continue
 		seen[$from]=1
-		to=$from/patched/$FKEY
 		grep -rlIZF -e "$from/" "$FOBJ" "$FSTAGE" |
-			XF=$from/ XT=$to/ xargs -0r perl -pi -e 's/\Q$ENV{XF}\E(?=src\/|build-|stage-)/$ENV{XT}/g'
+			XF=$from/ XT=$from/patched/$FKEY/ xargs -0r perl -e '
+				for my $f (@ARGV) {
+					my @st = stat($f) or die "$f: $!\n";
+					open(my $in, "<", $f) or die "$f: $!\n";
+					local $/;
+					my $s = <$in>;
+					close($in);
+					$s =~ s/\Q$ENV{XF}\E(?=src\/|build-|stage-)/$ENV{XT}/g;
+					open(my $out, ">", $f) or die "$f: $!\n";
+					print $out $s;
+					close($out) or die "$f: $!\n";
+					utime($st[8], $st[9], $f) or die "$f: $!\n";
+				}'
 	done
 	ln -sfn "$FSRC" "$FOBJ/source"
 }
 
-# Stop on a failed build, with the first error and the patches that touched
-# the file it is in.
-flavour_build_failed() {
-	local first file by=
-	first=$(grep -m1 -E ': (fatal )?error:|undefined reference|multiple definition|Error [0-9]+' "$FLOG" || true)
-	file=$(sed -n 's/^\([^: ]*\):[0-9].*/\1/p' <<<"$first")
-	file=${file#"$FSRC"/}
-	file=${file#../}
-	first=${first//"$FSRC"\//}
-	[[ -n $file ]] && by=${TOUCHED_BY[$file]:-}
-	if [[ -n $by ]]; then
-		die "the build of flavour $FNAME failed in $file, which $by changes: ${first:-see the log} (log $FLOG)"
-	fi
-	die "the build of flavour $FNAME ($(IFS=' ' && echo "${PATCH_LABELS[*]}")) failed: ${first:-see the log} (log $FLOG)"
+# Merge the sets' config fragments into the flavour's .config.  Every
+# option must hold afterwards (one dropped for a missing dependency is an
+# error); the kernel has no modules, so =m is refused.
+flavour_configure() {
+	local f line name want got failed=0
+	((${#CONFIG_FILES[@]})) || return 0
+	for f in "${CONFIG_FILES[@]}"; do
+		while IFS= read -r line; do
+			case $line in
+			CONFIG_*=m) die "$f: '$line': the kernel has no modules (=y or 'is not set' only)" ;;
+			'# CONFIG_'*' is not set') [[ $line =~ ^#\ CONFIG_[A-Za-z0-9_]+\ is\ not\ set$ ]] ;;
+			'# CONFIG_'* | '#CONFIG_'*) false ;;
+			'' | '#'*) true ;;
+			*) [[ $line =~ ^CONFIG_[A-Za-z0-9_]+=. ]] ;;
+			esac || die "$f: '$line' is neither CONFIG_X=value nor '# CONFIG_X is not set'"
+		done <"$f"
+	done
+	note "merging $(printf '%s ' "${CONFIG_FILES[@]##*/}")into the pristine .config"
+	(cd "$FSRC" && KCONFIG_CONFIG=$FOBJ/.config \
+		scripts/kconfig/merge_config.sh -m -O "$FOBJ" "$FOBJ/.config" "${CONFIG_FILES[@]}" >>"$FLOG" 2>&1) ||
+		die "merging the config fragments failed (log $FLOG)"
+	"${FMAKE[@]}" -s olddefconfig >>"$FLOG" 2>&1 || die "make olddefconfig failed (log $FLOG)"
+	while IFS= read -r line; do
+		if [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+			name=${BASH_REMATCH[1]} want=n
+		else
+			name=${line%%=*} want=${line#*=}
+		fi
+		got=$(grep -E "^$name=|^# $name is not set\$" "$FOBJ/.config" | head -n 1 || true)
+		if [[ $want == n ]]; then
+			[[ -z $got || $got == "# $name is not set" ]] && continue
+		else
+			[[ $got == "$name=$want" ]] && continue
+		fi
+		echo "  $name: wanted '$want', the flavour's .config has '${got:-nothing}'" >&2
+		failed=1
+	done < <(cat "${CONFIG_FILES[@]}" | grep -E '^CONFIG_[A-Za-z0-9_]+=|^# CONFIG_[A-Za-z0-9_]+ is not set$')
+	((failed == 0)) || die "options above were dropped by olddefconfig (missing dependency?); nothing was built"
 }
 
-# Remove what a failed or interrupted flavour build leaves: its tree and
-# temporary outputs (the log stays).
+# Stop on a failed build, with the first error and the patches that
+# changed the file it is in.
+flavour_build_failed() {
+	local first file by=
+	first=$(grep -m1 -E ': (fatal )?error:|undefined reference|multiple definition|\*\*\* ' "$FLOG" || true)
+	first=${first//"$FSRC"\//}
+	file=$(sed -n 's/^\([^: ]*\):[0-9].*/\1/p' <<<"$first")
+	[[ -n $file ]] && by=${TOUCHED_BY[$file]:-}
+	[[ -n $by ]] && by=" in $file, which $by changes"
+	die "the build of flavour $FNAME failed$by: ${first:-see the log} (nothing was installed; log $FLOG)"
+}
+
+# Remove what a failed or interrupted flavour build leaves (the log stays).
 flavour_abandon() {
 	[[ -n ${FTREE:-} && ! -f $FTREE/.done ]] || return 0
 	rm -rf "$FTREE" "$FOUT.tmp" "$FDIR/System.map-$FKEY.tmp" "$FDIR/config-$FKEY.tmp"
@@ -169,26 +229,38 @@ flavour_prune() {
 	for d in "$FDIR"/*/; do
 		d=${d%/}
 		[[ -d $d && ! -f $FDIR/vmlinux-${d##*/} ]] || continue
-		[[ ${d##*/} == "$FKEY" && -f $d/.done ]] && continue
 		note "removing $d (left by an unfinished build)"
 		rm -rf "$d"
 	done
 }
 
+# Check that FILE is a 64-bit big-endian MIPS ELF entered in XKPHYS.
+flavour_check_elf() {
+	local hdr
+	hdr=$("${CROSS}readelf" -h "$1")
+	grep -q 'Class:[[:space:]]*ELF64' <<<"$hdr" && grep -q 'big endian' <<<"$hdr" &&
+		grep -q 'Machine:[[:space:]]*MIPS' <<<"$hdr" || die "$1 is not a 64-bit big-endian MIPS ELF"
+	entry=$(awk '/Entry point address:/ { print $4 }' <<<"$hdr")
+	[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
+}
+
 # Build the flavour FKEY on top of the pristine build of KEY (which must be
-# complete: build.sh checks) and print its path.
+# in the build tree: flavour_main checks, under the lock) and print its path.
 flavour_build() {
 	local t0=$SECONDS ncc
 	FTREE=$FDIR/$FKEY
 	FSRC=$FTREE/src/$PKG-$VERSION FOBJ=$FTREE/build-$VERSION FSTAGE=$FTREE/stage-$VERSION
 	FLOG=$FDIR/$FKEY.log
+	# build.sh's make command, on the flavour's trees.
+	FMAKE=("${KMAKE[@]//"$SRC"/$FSRC}")
+	FMAKE=("${FMAKE[@]//"$OBJ"/$FOBJ}")
 	mkdir -p "$FDIR"
 	flavour_prune
-	rm -rf "$FTREE"
 	trap flavour_abandon EXIT
+	trap 'exit 130' INT TERM HUP
 	: >"$FLOG"
 
-	note "flavour $FKEY: linking the pristine source"
+	note "flavour $FNAME (key $FKEY) on the pristine build of key $KEY"
 	mkdir -p "$FTREE/src"
 	if ! cp -al "$SRC" "$FSRC" 2>/dev/null; then
 		note "hard links failed; copying the whole source instead"
@@ -196,16 +268,14 @@ flavour_build() {
 		cp -a "$SRC" "$FSRC"
 	fi
 	flavour_apply
-	note "copying the pristine build tree of key $KEY"
 	cp -a "$OBJ" "$FOBJ"
 	cp -a "$STAGE" "$FSTAGE"
-	rm -f "$FOBJ/.xbow-key"
 	flavour_rewrite_paths
+	flavour_configure
 
-	kmake_for "$FSRC" "$FOBJ"
-	note "building flavour $FNAME with -j$JOBS (key $FKEY)"
-	"${KMAKE[@]}" -j"$JOBS" vmlinux 2>&1 | tee -a "$FLOG" >&2 || flavour_build_failed
-	check_vmlinux "$FOBJ/vmlinux"
+	note "building vmlinux with -j$JOBS (log $FLOG)"
+	"${FMAKE[@]}" -j"$JOBS" vmlinux 2>&1 | tee -a "$FLOG" >&2 || flavour_build_failed
+	flavour_check_elf "$FOBJ/vmlinux"
 
 	# vmlinux last: its presence says the flavour is installed.
 	cp "$FOBJ/System.map" "$FDIR/System.map-$FKEY.tmp"
@@ -215,13 +285,44 @@ flavour_build() {
 	cp "$FOBJ/vmlinux" "$FOUT.tmp"
 	mv "$FOUT.tmp" "$FOUT"
 	touch "$FTREE/.done"
-	trap - EXIT
+	trap - EXIT INT TERM HUP
 	flavour_prune
 
 	ncc=$(grep -cE '^  CC ' "$FLOG" || true)
-	check_hash "$FKEY" "$FOUT"
-	note "compiled again: $ncc file(s): $(sed -n 's/^  CC *//p' "$FLOG" | tr '\n' ' ')"
-	note "patched source in $FSRC"
-	note "entry $entry; sha256 $sum; flavour built in $((SECONDS - t0)) s"
+	note "compiled again: $ncc file(s):$(sed -n 's/^  CC */ /p' "$FLOG" | tr -d '\n')"
+	note "patched source and build tree: $FSRC $FOBJ"
+	note "entry $entry; sha256 $(sha256sum <"$FOUT" | cut -d' ' -f1); flavour built in $((SECONDS - t0)) s"
 	echo "$FOUT"
+}
+
+flavour_main() {
+	flavour_resolve
+	case $mode in
+	print)
+		echo "$FOUT"
+		[[ -f $FOUT ]] || exit 1
+		exit 0
+		;;
+	record) die "--record-hash records the pristine kernel only (linux/vmlinux.sha256); a flavour has no recorded hash" ;;
+	esac
+	command -v patch >/dev/null 2>&1 || die "patch not found (apt-get install patch)"
+	if [[ $force == 0 && -f $FOUT && -f $FDIR/System.map-$FKEY ]]; then
+		note "up to date (key $FKEY)"
+		echo "$FOUT"
+		exit 0
+	fi
+	# The pristine build of KEY first (build.sh takes the lock itself).
+	if ! flavour_base_ok; then
+		note "the pristine build tree does not hold key $KEY: building it first"
+		if [[ -f $OUT ]]; then
+			bash "$HERE/build.sh" --force >&2
+		else
+			bash "$HERE/build.sh" >&2
+		fi
+	fi
+	mkdir -p "$CACHE"
+	exec 9>"$CACHE/.lock"
+	flock 9
+	flavour_base_ok || die "the pristine build tree does not hold key $KEY (another build changed it meanwhile?): run again"
+	flavour_build
 }

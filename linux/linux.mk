@@ -8,10 +8,10 @@
 # `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
 # path on the last line.  `make linux-path` prints that path without building
-# and fails if it has not been built yet.  With PATCHES='SET...' (names of
-# linux/patches/ sets, or directories of *.patch files) both are about that
+# and fails if it has not been built yet.  With PATCHES='SET...' (sets of
+# linux/patches/, or directories of *.patch files) both are about that
 # flavour of the kernel instead (linux/flavour.sh).  `make linux-debug`
-# builds the kernel (or flavour) and starts xbow on it with XBOW_ARGS
+# rebuilds the kernel (or the flavour) and starts xbow on it with XBOW_ARGS
 # (linux/debug.sh).  `make linux-bench` measures the guest on xbow
 # (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs and 25
 # command lines (linux/sweep.sh).  See linux/README.md.
@@ -37,7 +37,8 @@ LINUX_DIST = \
 	linux/patches/ip27-dma64/01-hamachi-dma64.patch \
 	linux/patches/ip27-dma64/02-acenic-dma64.patch \
 	linux/patches/ip27-dma64/03-e1000-dma64-pci64.patch \
-	linux/patches/hamachi-txintr-1999/01-hamachi-no-tx-descintr.patch
+	linux/patches/ip27-dma64/ip27-dma64.config \
+	linux/patches/hamachi-txintr-1999/01-hamachi-1999-tx.patch
 
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
@@ -53,9 +54,10 @@ linux:
 linux-path:
 	@$(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/build.sh --print-path "$$@"
 
-# Rebuild the kernel (or the PATCHES flavour), then run xbow on it:
-#   make linux-debug PATCHES=ip27-dma64 XBOW_ARGS='--nic hamachi -x my.xbow'
-# LOOP=1 asks, each time xbow exits, whether to rebuild and start again.
+# The edit-rebuild-debug loop: rebuild the kernel (or the PATCHES flavour),
+# then run xbow on it with XBOW_ARGS; LOOP=1 offers to rebuild and start
+# again each time xbow exits (docs/linux.md, "Patching the kernel"):
+#   make linux-debug PATCHES=ip27-dma64 XBOW_ARGS='--nic hamachi -x s.xbow' LOOP=1
 linux-debug: xbow$(EXEEXT)
 	@loop='$(LOOP)'; $(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/debug.sh $${loop:+--loop} "$$@" -- \
 		./xbow$(EXEEXT) $(XBOW_ARGS)

@@ -78,6 +78,7 @@ flavour_resolve() {
 			echo "$(basename "$(dirname "$f")")/$(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
 		done
 	)
+	flavour_check_fragments
 	FKEY=$KEY+$FNAME-$(sha256sum <<<"$sums" | cut -c1-12)
 	FDIR=$CACHE/patched
 	FOUT=$FDIR/vmlinux-$FKEY
@@ -159,12 +160,10 @@ flavour_rewrite_paths() {
 	ln -sfn "$FSRC" "$FOBJ/source"
 }
 
-# Merge the sets' config fragments into the flavour's .config.  Every
-# option must hold afterwards (one dropped for a missing dependency is an
-# error); the kernel has no modules, so =m is refused.
-flavour_configure() {
-	local f line name want got failed=0
-	((${#CONFIG_FILES[@]})) || return 0
+# The config fragments hold only CONFIG_X=value (not m: the kernel has no
+# modules) and "# CONFIG_X is not set" lines, comments and blank lines.
+flavour_check_fragments() {
+	local f line
 	for f in "${CONFIG_FILES[@]}"; do
 		while IFS= read -r line; do
 			case $line in
@@ -176,6 +175,14 @@ flavour_configure() {
 			esac || die "$f: '$line' is neither CONFIG_X=value nor '# CONFIG_X is not set'"
 		done <"$f"
 	done
+}
+
+# Merge the sets' config fragments into the flavour's .config.  Every
+# option must hold afterwards (one dropped for a missing dependency is an
+# error); the kernel has no modules, so =m is refused.
+flavour_configure() {
+	local line name want got failed=0
+	((${#CONFIG_FILES[@]})) || return 0
 	note "merging $(printf '%s ' "${CONFIG_FILES[@]##*/}")into the pristine .config"
 	(cd "$FSRC" && KCONFIG_CONFIG=$FOBJ/.config \
 		scripts/kconfig/merge_config.sh -m -O "$FOBJ" "$FOBJ/.config" "${CONFIG_FILES[@]}" >>"$FLOG" 2>&1) ||
@@ -228,7 +235,7 @@ flavour_prune() {
 		sort -rn | tail -n +$((FLAVOUR_KEEP + 1)) | cut -d' ' -f2-)
 	for d in "$FDIR"/*/; do
 		d=${d%/}
-		[[ -d $d && ! -f $FDIR/vmlinux-${d##*/} ]] || continue
+		[[ -d $d && ! -f $FDIR/vmlinux-${d##*/} && $d != "${FTREE:-}" ]] || continue
 		note "removing $d (left by an unfinished build)"
 		rm -rf "$d"
 	done
@@ -244,23 +251,13 @@ flavour_check_elf() {
 	[[ $entry == 0xa800000000* ]] || die "unexpected entry point $entry (expected XKPHYS 0xa8000000...)"
 }
 
-# Build the flavour FKEY on top of the pristine build of KEY (which must be
-# in the build tree: flavour_main checks, under the lock) and print its path.
-flavour_build() {
-	local t0=$SECONDS ncc
-	FTREE=$FDIR/$FKEY
-	FSRC=$FTREE/src/$PKG-$VERSION FOBJ=$FTREE/build-$VERSION FSTAGE=$FTREE/stage-$VERSION
-	FLOG=$FDIR/$FKEY.log
-	# build.sh's make command, on the flavour's trees.
-	FMAKE=("${KMAKE[@]//"$SRC"/$FSRC}")
-	FMAKE=("${FMAKE[@]//"$OBJ"/$FOBJ}")
-	mkdir -p "$FDIR"
+# The flavour's source: hard links to the pristine source, the patches
+# applied (a patch that does not apply stops here, before anything is
+# built).  Runs under the lock; $FTREE/.patched marks it complete.
+flavour_prepare_source() {
 	flavour_prune
-	trap flavour_abandon EXIT
-	trap 'exit 130' INT TERM HUP
+	rm -rf "$FTREE"
 	: >"$FLOG"
-
-	note "flavour $FNAME (key $FKEY) on the pristine build of key $KEY"
 	mkdir -p "$FTREE/src"
 	if ! cp -al "$SRC" "$FSRC" 2>/dev/null; then
 		note "hard links failed; copying the whole source instead"
@@ -268,6 +265,19 @@ flavour_build() {
 		cp -a "$SRC" "$FSRC"
 	fi
 	flavour_apply
+	touch "$FTREE/.patched"
+}
+
+# Build the flavour FKEY on top of the pristine build of KEY (which must be
+# in the build tree: flavour_main checks, under the lock) and print its path.
+flavour_build() {
+	local t0=$1 ncc
+	# build.sh's make command, on the flavour's trees.
+	FMAKE=("${KMAKE[@]//"$SRC"/$FSRC}")
+	FMAKE=("${FMAKE[@]//"$OBJ"/$FOBJ}")
+	[[ -f $FTREE/.patched ]] || flavour_prepare_source
+	note "copying the pristine build tree of key $KEY"
+	rm -rf "$FOBJ" "$FSTAGE"
 	cp -a "$OBJ" "$FOBJ"
 	cp -a "$STAGE" "$FSTAGE"
 	flavour_rewrite_paths
@@ -295,7 +305,18 @@ flavour_build() {
 	echo "$FOUT"
 }
 
+flavour_lock() {
+	mkdir -p "$CACHE"
+	exec 9>"$CACHE/.lock"
+	flock 9
+}
+
+flavour_unlock() {
+	exec 9>&-
+}
+
 flavour_main() {
+	local t0=$SECONDS
 	flavour_resolve
 	case $mode in
 	print)
@@ -311,7 +332,21 @@ flavour_main() {
 		echo "$FOUT"
 		exit 0
 	fi
-	# The pristine build of KEY first (build.sh takes the lock itself).
+	FTREE=$FDIR/$FKEY
+	FSRC=$FTREE/src/$PKG-$VERSION FOBJ=$FTREE/build-$VERSION FSTAGE=$FTREE/stage-$VERSION
+	FLOG=$FDIR/$FKEY.log
+	mkdir -p "$FDIR"
+	note "flavour $FNAME (key $FKEY) on the pristine build of key $KEY"
+	trap flavour_abandon EXIT
+	trap 'exit 130' INT TERM HUP
+	# The patches first, if the pristine source is there: a patch that
+	# does not apply stops before any build.
+	if [[ -f $SRC/.xbow-extracted ]]; then
+		flavour_lock
+		flavour_prepare_source
+		flavour_unlock
+	fi
+	# The pristine build of KEY (build.sh takes the lock itself).
 	if ! flavour_base_ok; then
 		note "the pristine build tree does not hold key $KEY: building it first"
 		if [[ -f $OUT ]]; then
@@ -320,9 +355,7 @@ flavour_main() {
 			bash "$HERE/build.sh" >&2
 		fi
 	fi
-	mkdir -p "$CACHE"
-	exec 9>"$CACHE/.lock"
-	flock 9
+	flavour_lock
 	flavour_base_ok || die "the pristine build tree does not hold key $KEY (another build changed it meanwhile?): run again"
-	flavour_build
+	flavour_build "$t0"
 }

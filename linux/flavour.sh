@@ -283,8 +283,11 @@ flavour_build() {
 	flavour_rewrite_paths
 	flavour_configure
 
+	local t1=$SECONDS
 	note "building vmlinux with -j$JOBS (log $FLOG)"
-	"${FMAKE[@]}" -j"$JOBS" vmlinux 2>&1 | tee -a "$FLOG" >&2 || flavour_build_failed
+	# Kbuild's own output whatever the calling make's flags (make -s).
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL "${FMAKE[@]}" -j"$JOBS" vmlinux 2>&1 | tee -a "$FLOG" >&2 ||
+		flavour_build_failed
 	flavour_check_elf "$FOBJ/vmlinux"
 
 	# vmlinux last: its presence says the flavour is installed.
@@ -301,7 +304,7 @@ flavour_build() {
 	ncc=$(grep -cE '^  CC ' "$FLOG" || true)
 	note "compiled again: $ncc file(s):$(sed -n 's/^  CC */ /p' "$FLOG" | tr -d '\n')"
 	note "patched source and build tree: $FSRC $FOBJ"
-	note "entry $entry; sha256 $(sha256sum <"$FOUT" | cut -d' ' -f1); flavour built in $((SECONDS - t0)) s"
+	note "entry $entry; sha256 $(sha256sum <"$FOUT" | cut -d' ' -f1); flavour built in $((SECONDS - t0)) s ($((SECONDS - t1)) s in make)"
 	echo "$FOUT"
 }
 

@@ -64,7 +64,7 @@ linux-debug: xbow$(EXEEXT)
 
 # Boot time and UDP throughput of the Linux guest (docs/performance.md).
 linux-bench: xbow$(EXEEXT)
-	$(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
+	PATCHES='$(PATCHES)' $(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
 EXTRA_DIST += $(LINUX_DIST)
 
 # Boots on 1 to 4 CPUs with 25 command lines, each to the shell with the

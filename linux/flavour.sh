@@ -32,7 +32,7 @@
 # FLAVOUR_KEEP flavours are kept.  Nothing is installed unless the whole
 # build succeeded; a failed or interrupted build leaves only its log.
 
-FLAVOUR_KEEP=3
+FLAVOUR_KEEP=4
 
 flavour_known_sets() {
 	local sets
@@ -218,10 +218,13 @@ flavour_build_failed() {
 	die "the build of flavour $FNAME failed$by: ${first:-see the log} (nothing was installed; log $FLOG)"
 }
 
-# Remove what a failed or interrupted flavour build leaves (the log stays).
+# Remove what a failed or interrupted flavour build leaves (the log stays),
+# and with it the flavour it was rebuilding (--force): a flavour is its
+# vmlinux and its trees, or nothing.
 flavour_abandon() {
 	[[ -n ${FTREE:-} && ! -f $FTREE/.done ]] || return 0
-	rm -rf "$FTREE" "$FOUT.tmp" "$FDIR/System.map-$FKEY.tmp" "$FDIR/config-$FKEY.tmp"
+	rm -rf "$FTREE" "$FOUT" "$FDIR/System.map-$FKEY" "$FDIR/config-$FKEY" \
+		"$FOUT.tmp" "$FDIR/System.map-$FKEY.tmp" "$FDIR/config-$FKEY.tmp"
 }
 
 # Keep the newest FLAVOUR_KEEP installed flavours; remove trees that belong

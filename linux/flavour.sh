@@ -10,8 +10,9 @@
 # holding *.patch files, applied in name order with `patch -p1` in the
 # kernel source, and optionally *.config fragments (CONFIG_X=y lines, or
 # "# CONFIG_X is not set"), merged into the pristine .config.  The flavour
-# is keyed by KEY and the names and contents of those files (and this
-# script):
+# is keyed by KEY and the names and contents of those files (this script
+# is the mechanics, not an input: a flavour gives the vmlinux of the same
+# patched source and config, bit for bit, whichever tree it is built in):
 #   <fkey> = <KEY>+<set>[+<set>...]-<12 hex digits>
 # and built on top of the pristine build, so that only what the patches
 # touch is compiled again:
@@ -73,7 +74,6 @@ flavour_resolve() {
 	FNAME=$(IFS=+ && echo "${names[*]}")
 	sums=$(
 		echo "base $KEY"
-		echo "flavour.sh $(sha256sum <"$HERE/flavour.sh" | cut -d' ' -f1)"
 		for f in "${PATCH_FILES[@]}" "${CONFIG_FILES[@]}"; do
 			echo "$(basename "$(dirname "$f")")/$(basename "$f") $(sha256sum <"$f" | cut -d' ' -f1)"
 		done
@@ -223,8 +223,13 @@ flavour_build_failed() {
 # vmlinux and its trees, or nothing.
 flavour_abandon() {
 	[[ -n ${FTREE:-} && ! -f $FTREE/.done ]] || return 0
-	rm -rf "$FTREE" "$FOUT" "$FDIR/System.map-$FKEY" "$FDIR/config-$FKEY" \
-		"$FOUT.tmp" "$FDIR/System.map-$FKEY.tmp" "$FDIR/config-$FKEY.tmp"
+	rm -rf "$FTREE" "$FOUT.tmp" "$FDIR/System.map-$FKEY.tmp" "$FDIR/config-$FKEY.tmp"
+	((force == 0)) || rm -f "$FOUT" "$FDIR/System.map-$FKEY" "$FDIR/config-$FKEY"
+}
+
+# The flavour is installed (and --force does not ask for it again).
+flavour_up_to_date() {
+	[[ $force == 0 && -f $FOUT && -f $FDIR/System.map-$FKEY ]]
 }
 
 # Keep the newest FLAVOUR_KEEP installed flavours; remove trees that belong
@@ -321,6 +326,16 @@ flavour_unlock() {
 	exec 9>&-
 }
 
+# Another build of the same flavour may have installed it while this one
+# waited for the lock: then that is the result (under the lock).
+flavour_installed_meanwhile() {
+	flavour_up_to_date || return 0
+	trap - EXIT INT TERM HUP
+	note "up to date (key $FKEY, built meanwhile)"
+	echo "$FOUT"
+	exit 0
+}
+
 flavour_main() {
 	local t0=$SECONDS
 	flavour_resolve
@@ -333,7 +348,7 @@ flavour_main() {
 	record) die "--record-hash records the pristine kernel only (linux/vmlinux.sha256); a flavour has no recorded hash" ;;
 	esac
 	command -v patch >/dev/null 2>&1 || die "patch not found (apt-get install patch)"
-	if [[ $force == 0 && -f $FOUT && -f $FDIR/System.map-$FKEY ]]; then
+	if flavour_up_to_date; then
 		note "up to date (key $FKEY)"
 		echo "$FOUT"
 		exit 0
@@ -349,6 +364,7 @@ flavour_main() {
 	# does not apply stops before any build.
 	if [[ -f $SRC/.xbow-extracted ]]; then
 		flavour_lock
+		flavour_installed_meanwhile
 		flavour_prepare_source
 		flavour_unlock
 	fi
@@ -362,6 +378,7 @@ flavour_main() {
 		fi
 	fi
 	flavour_lock
+	flavour_installed_meanwhile
 	flavour_base_ok || die "the pristine build tree does not hold key $KEY (another build changed it meanwhile?): run again"
 	flavour_build "$t0"
 }

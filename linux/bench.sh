@@ -23,6 +23,10 @@
 #                                         1472 bytes, N/6 of 8972, default 30000;
 #                                         TAP_PROFILE=1 prints the profiler's report
 #                                         of each run: where the host time goes)
+#   LINUX_BENCH=udp NIC=hamachi PATCHES=ip27-dma64 make linux-bench
+#                                        (the UDP table for another NIC, on a kernel
+#                                         flavour: linux/patches/; jumbo frames
+#                                         only where the driver takes them)
 #
 # The sink table runs ttcp as the classic tool (one buffer sent again and
 # again, ttcp without -V): what it measures is Linux, its driver and xbow.
@@ -38,10 +42,19 @@
 # affected by other processes.
 set -u
 XBOW=${1:-./xbow}
-[ -n "${VMLINUX:-}" ] || VMLINUX=$(bash "$(dirname "$0")/build.sh" --print-path) || {
-    echo "linux/bench.sh: no kernel built: run 'make linux' first" >&2
+NIC=${NIC:-e1000-82544}
+flavour=
+for p in ${PATCHES:-}; do flavour="$flavour --patches $p"; done
+# shellcheck disable=SC2086
+[ -n "${VMLINUX:-}" ] || VMLINUX=$(bash "$(dirname "$0")/build.sh" --print-path $flavour) || {
+    echo "linux/bench.sh: no kernel built: run 'make linux${PATCHES:+ PATCHES='$PATCHES'}' first" >&2
     exit 1
 }
+# Linux's hamachi.c keeps the standard MTU: no jumbo frames.
+case $NIC in
+hamachi) SIZES=1472 ;;
+*) SIZES="1472 8972" ;;
+esac
 [ -x "$XBOW" ] || { echo "linux/bench.sh: $XBOW is not an executable" >&2; exit 1; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -253,7 +266,7 @@ fi
 # flood CPUS DMA MTU LEN N: one run; sets rate (ttcp's Mbit/s), wall, cpu
 flood() {
     # shellcheck disable=SC2086
-    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net sink:noverify --nic-dma="$2" \
+    timed "$TMP/flood" --batch -q --cpus "$1" ${UDP_OPTS:-} ${ENGINE:+--engine="$ENGINE"} --nic "$NIC" --net sink:noverify --nic-dma="$2" \
         --append "xbow.mtu=$3 xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $4 -n $5 239.1.2.3\" xbow.after=reboot" \
         -ex 'continue 40000000000' "$VMLINUX"
     grep -q "^ttcp-t: msgs=$5 " "$TMP/flood" || { echo "flood $*: failed:"; tail "$TMP/flood"; exit 1; }
@@ -262,13 +275,13 @@ flood() {
     cpu=$(echo "$user + $sys" | bc -l)
 }
 
-echo "UDP transmit, e1000-82544 to sink (ttcp -t, N datagrams)${UDP_OPTS:+, with $UDP_OPTS}:"
+echo "UDP transmit, $NIC to sink (ttcp -t, N datagrams)${UDP_OPTS:+, with $UDP_OPTS}${PATCHES:+, kernel flavour $PATCHES}:"
 echo
 echo "| CPUs | --nic-dma | datagram | N | ttcp Mbit/s (guest time) | guest data Mbit/s per host wall s | per host CPU s |"
 echo "|---|---|---|---|---|---|---|"
 for cpus in 1 2; do
     for dma in raw per-word; do
-        for len in 1472 8972; do
+        for len in $SIZES; do
             if [ $len = 1472 ]; then mtu=1500 n=40000; else mtu=9000 n=8000; fi
             flood $cpus $dma $mtu $len 1
             wall1=$wall cpu1=$cpu

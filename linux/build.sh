@@ -9,6 +9,11 @@
 #   linux/build.sh --force         rebuild even if the keyed vmlinux exists
 #   linux/build.sh --record-hash   record the sha256 of the built vmlinux for
 #                                  its key in linux/vmlinux.sha256
+#   linux/build.sh --patches SET   a flavour instead: the kernel above with the
+#                                  *.patch files of SET (a directory, or a set
+#                                  in linux/patches/) applied; repeatable,
+#                                  combines with --print-path and --force
+#                                  (linux/flavour.sh, linux/patches/README.md)
 #
 # The kernel source comes from Debian's linux-source-6.1 package and is never
 # modified: ip27_defconfig + linux/xbow.config is the whole customisation.
@@ -77,17 +82,26 @@ usage() {
 
 mode=build
 force=0
-for arg in "$@"; do
-	case $arg in
+patch_sets=()
+while (($#)); do
+	case $1 in
 	--print-path) mode=print ;;
 	--record-hash) mode=record ;;
 	--force) force=1 ;;
+	--patches | --patches=*)
+		if [[ $1 == --patches ]]; then
+			(($# >= 2)) || die "--patches needs a directory of *.patch files or a set of linux/patches/"
+			shift
+		fi
+		patch_sets+=("${1#--patches=}")
+		;;
 	-h | --help)
 		usage
 		exit 0
 		;;
-	*) die "unknown argument '$arg' (try --help)" ;;
+	*) die "unknown argument '$1' (try --help)" ;;
 	esac
+	shift
 done
 
 # ---------------------------------------------------------------- prerequisites
@@ -114,6 +128,24 @@ key_inputs() {
 HASH=$(key_inputs | sha256sum | cut -c1-12)
 KEY=$VERSION-$HASH
 OUT=$CACHE/vmlinux-$KEY
+JOBS=$(nproc)
+SRC=$CACHE/src/$PKG-$VERSION
+OBJ=$CACHE/build-$VERSION
+STAGE=$CACHE/stage-$VERSION
+# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
+# a hash over its debug info: map the source and build trees' absolute paths
+# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).
+KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
+	KCPPFLAGS="-fdebug-prefix-map=$SRC=. -fdebug-prefix-map=$OBJ=.")
+
+# A flavour is built by linux/flavour.sh (not a key input) on top of this
+# key's build.
+if ((${#patch_sets[@]})); then
+	# shellcheck source=linux/flavour.sh
+	. "$HERE/flavour.sh"
+	flavour_main
+	exit 0
+fi
 
 if [[ $mode == print ]]; then
 	echo "$OUT"
@@ -179,15 +211,6 @@ if [[ $force == 0 && -f $OUT && -f $CACHE/System.map-$KEY ]]; then
 fi
 
 start_s=$SECONDS
-JOBS=$(nproc)
-SRC=$CACHE/src/$PKG-$VERSION
-OBJ=$CACHE/build-$VERSION
-STAGE=$CACHE/stage-$VERSION
-# The vDSO is compiled with -g and its build-id, which the kernel embeds, is
-# a hash over its debug info: map the source and build trees' absolute paths
-# out of it (KCPPFLAGS reaches the vDSO's flags, KCFLAGS does not).
-KMAKE=(make -C "$SRC" O="$OBJ" ARCH=mips CROSS_COMPILE="$CROSS" LOCALVERSION=
-	KCPPFLAGS="-fdebug-prefix-map=$SRC=. -fdebug-prefix-map=$OBJ=.")
 
 # ---------------------------------------------------------------- source
 if [[ ! -f $SRC/.xbow-extracted ]]; then

@@ -8,14 +8,20 @@
 # `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
 # path on the last line.  `make linux-path` prints that path without building
-# and fails if it has not been built yet.  `make linux-bench` measures the
-# guest on xbow (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs
-# and 25 command lines (linux/sweep.sh).  See linux/README.md.
+# and fails if it has not been built yet.  With PATCHES='SET...' (sets of
+# linux/patches/, or directories of *.patch files) both are about that
+# flavour of the kernel instead (linux/flavour.sh).  `make linux-debug`
+# rebuilds the kernel (or the flavour) and starts xbow on it with XBOW_ARGS
+# (linux/debug.sh).  `make linux-bench` measures the guest on xbow
+# (linux/bench.sh); `make linux-sweep` boots it over 1 to 4 CPUs and 25
+# command lines (linux/sweep.sh).  See linux/README.md.
 
 LINUX_DIST = \
 	linux/README.md \
 	docs/linux.md \
 	linux/build.sh \
+	linux/flavour.sh \
+	linux/debug.sh \
 	linux/bench.sh \
 	linux/sweep.sh \
 	linux/vmlinux.sha256 \
@@ -26,22 +32,39 @@ LINUX_DIST = \
 	linux/initramfs/ttcp.c \
 	linux/initramfs/xlibc.c \
 	linux/initramfs/xlibc.h \
-	linux/initramfs/initramfs.list.in
+	linux/initramfs/initramfs.list.in \
+	linux/patches/README.md \
+	linux/patches/ip27-dma64/01-hamachi-dma64.patch \
+	linux/patches/ip27-dma64/02-acenic-dma64.patch \
+	linux/patches/ip27-dma64/03-e1000-dma64-pci64.patch \
+	linux/patches/ip27-dma64/ip27-dma64.config \
+	linux/patches/hamachi-txintr-1999/01-hamachi-1999-tx.patch
 
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
 
-.PHONY: linux linux-path linux-bench linux-sweep
+.PHONY: linux linux-path linux-debug linux-bench linux-sweep
+
+# PATCHES='SET...' becomes one --patches SET per word.
+LINUX_PATCH_ARGS = set --; for p in $(PATCHES); do set -- "$$@" --patches "$$p"; done
 
 linux:
-	$(LINUX_BASH) $(srcdir)/linux/build.sh
+	@$(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/build.sh "$$@"
 
 linux-path:
-	@$(LINUX_BASH) $(srcdir)/linux/build.sh --print-path
+	@$(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/build.sh --print-path "$$@"
+
+# The edit-rebuild-debug loop: rebuild the kernel (or the PATCHES flavour),
+# then run xbow on it with XBOW_ARGS; LOOP=1 offers to rebuild and start
+# again each time xbow exits (docs/linux.md, "Patching the kernel"):
+#   make linux-debug PATCHES=ip27-dma64 XBOW_ARGS='--nic hamachi -x s.xbow' LOOP=1
+linux-debug: xbow$(EXEEXT)
+	@loop='$(LOOP)'; $(LINUX_PATCH_ARGS); $(LINUX_BASH) $(srcdir)/linux/debug.sh $${loop:+--loop} "$$@" -- \
+		./xbow$(EXEEXT) $(XBOW_ARGS)
 
 # Boot time and UDP throughput of the Linux guest (docs/performance.md).
 linux-bench: xbow$(EXEEXT)
-	$(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
+	PATCHES='$(PATCHES)' $(LINUX_BASH) $(srcdir)/linux/bench.sh ./xbow$(EXEEXT)
 EXTRA_DIST += $(LINUX_DIST)
 
 # Boots on 1 to 4 CPUs with 25 command lines, each to the shell with the

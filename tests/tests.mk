@@ -34,6 +34,12 @@ TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_r
 	tests/batch/linux_sweep.sh
 EXTRA_DIST += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
+# Kernel flavours (linux/patches): bad input to build.sh --patches; Linux's
+# own hamachi and acenic drivers on the ip27-dma64 flavour; the DescIntr
+# story on hamachi-txintr-1999 (each skips, naming the make command, when
+# its flavour is not built).
+TESTS += tests/batch/linux_flavour.sh tests/batch/linux_patched.sh tests/batch/linux_descintr.sh
+EXTRA_DIST += tests/batch/linux_flavour.sh tests/batch/linux_patched.sh tests/batch/linux_descintr.sh
 # Idle skip on Linux: 1, 2 and 4 CPUs wait in arch_cpu_idle, time stays right.
 TESTS += tests/batch/linux_idle.sh
 EXTRA_DIST += tests/batch/linux_idle.sh

@@ -7,7 +7,7 @@ examples/hamachi/hamachi.elf: $(srcdir)/examples/hamachi/hamachi.c $(GUEST_LIB_D
 	$(GUEST_LINK)
 GUEST_EXAMPLES += examples/hamachi/hamachi.elf
 nobase_dist_example_DATA += examples/hamachi/hamachi.c
-nobase_dist_example_DATA += examples/descintr.xbow examples/perword.xbow
+nobase_dist_example_DATA += examples/descintr.xbow examples/perword.xbow examples/linux-descintr.xbow
 EXTRA_DIST += examples/hamachi/hamachi.mk
 TESTS += tests/batch/hamachi.sh
 EXTRA_DIST += tests/batch/hamachi.sh

@@ -32,6 +32,7 @@ void dbg_report_stop(dbg *d, int reason)
         break;
     case STOP_STEP:
     case STOP_LIMIT: break;
+    case STOP_REPLAY: dbg_printf(d, "\n%s.\n", m->stop_msg); break;
     default:
         dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason), m->stop_msg[0] ? ": " : "",
                    m->stop_msg);

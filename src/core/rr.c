@@ -13,8 +13,9 @@
 #include <unistd.h>
 
 static const char *const kind_names[RR_NKINDS] = {
-    [RR_CONSOLE] = "console", [RR_NET_FRAME] = "net frame", [RR_NET_DROP] = "net drop",
-    [RR_NET_LINK] = "net link", [RR_END] = "end",
+    [RR_CONSOLE] = "console",   [RR_NET_FRAME] = "net frame",
+    [RR_NET_DROP] = "net drop", [RR_NET_LINK] = "net link",
+    [RR_END] = "end",
 };
 
 const char *rr_kind_name(int kind)
@@ -233,8 +234,9 @@ rr *rr_replay_open_stream(FILE *f, const char *name, xerr *err)
     r->version = (uint32_t)load_le(h + 8, 4);
     uint32_t tlen = (uint32_t)load_le(h + 12, 4);
     if (r->version > RR_VERSION || r->version == 0) {
-        xerr_set(err, "%s: log format version %u; this xbow reads version %u (record it again, or "
-                      "replay it with the xbow that wrote it)",
+        xerr_set(err,
+                 "%s: log format version %u; this xbow reads version %u (record it again, or "
+                 "replay it with the xbow that wrote it)",
                  name, r->version, RR_VERSION);
         goto fail;
     }
@@ -281,14 +283,16 @@ rr *rr_replay_open_stream(FILE *f, const char *name, xerr *err)
             goto fail;
         }
         if (r->complete) {
-            xerr_set(err, "%s: record %llu (at byte %llu) follows the end record: the log is damaged",
+            xerr_set(err,
+                     "%s: record %llu (at byte %llu) follows the end record: the log is damaged",
                      name, (unsigned long long)r->total + 2, (unsigned long long)off);
             goto fail;
         }
         if (r->next.kind == RR_END) {
             if (load_le(r->next.data, 8) != r->total) {
-                xerr_set(err, "%s: the end record counts %llu records, the log has %llu: the "
-                              "log is damaged",
+                xerr_set(err,
+                         "%s: the end record counts %llu records, the log has %llu: the "
+                         "log is damaged",
                          name, (unsigned long long)load_le(r->next.data, 8),
                          (unsigned long long)r->total);
                 goto fail;
@@ -303,8 +307,9 @@ rr *rr_replay_open_stream(FILE *f, const char *name, xerr *err)
     if (was_cut || r->complete)
         ;
     else if (!r->total)
-        xlog(LOG_WARN, "replay", "%s: the log has no records and no end record: the recording "
-                                 "was cut short",
+        xlog(LOG_WARN, "replay",
+             "%s: the log has no records and no end record: the recording "
+             "was cut short",
              name);
     else
         xlog(LOG_WARN, "replay", "%s: the log has no end record (the recording was cut short)",
@@ -317,7 +322,8 @@ rr *rr_replay_open_stream(FILE *f, const char *name, xerr *err)
     r->next_off = (uint64_t)start;
     /* Read ahead the first record. */
     bool cut;
-    r->have_next = r->total || r->complete ? read_rec(f, &r->next, &cut, why, sizeof why) == 1 : false;
+    r->have_next =
+        r->total || r->complete ? read_rec(f, &r->next, &cut, why, sizeof why) == 1 : false;
     return r;
 fail:
     r->f = NULL; /* the caller's */
@@ -425,8 +431,9 @@ void rr_take(rr *r)
     int rc = read_rec(r->f, &r->next, &cut, why, sizeof why);
     r->have_next = rc == 1;
     if (rc < 0 && r->records < r->total)
-        rr_fail(r, "replay: record %llu of %s no longer reads (%s): the file changed during the "
-                   "replay",
+        rr_fail(r,
+                "replay: record %llu of %s no longer reads (%s): the file changed during the "
+                "replay",
                 (unsigned long long)r->records + 1, r->path, why);
 }
 
@@ -499,8 +506,30 @@ void rr_show(const rr *r, strbuf *out)
                       rr_kind_name(r->next.kind), r->next.channel, r->next.len,
                       (unsigned long long)r->next.time);
     }
+    if (r->change_warned)
+        sb_puts(out,
+                "  warning   the debugger changed the machine: from there on the run is not the "
+                "recorded one\n");
     for (int k = 1; k < RR_END; k++)
         if (r->kind_count[k])
             sb_printf(out, "  %-9s %llu records, %llu bytes\n", rr_kind_name(k),
                       (unsigned long long)r->kind_count[k], (unsigned long long)r->kind_bytes[k]);
+}
+
+void rr_outside_change(rr *r, const char *what)
+{
+    if (!r || r->mode == RR_OFF || r->change_warned)
+        return;
+    r->change_warned = true;
+    uint64_t now = r->clock ? r->clock->now : 0;
+    if (r->mode == RR_RECORD)
+        xlog(LOG_WARN, "record",
+             "the debugger changed %s at time %llu: the log holds inputs from outside, not the "
+             "debugger's changes, so a replay of this recording leaves it from here",
+             what, (unsigned long long)now);
+    else
+        xlog(LOG_WARN, "replay",
+             "the debugger changed %s at time %llu: the machine leaves the recorded run from "
+             "here, and the replay may stop at the next input it does not take",
+             what, (unsigned long long)now);
 }

@@ -39,12 +39,12 @@
 enum rr_mode { RR_OFF, RR_RECORD, RR_REPLAY };
 
 enum rr_kind {
-    RR_CONSOLE = 1,  /* bytes the console UART took (channel: the console) */
-    RR_NET_FRAME,    /* a frame a host backend read: u32 length, then the bytes */
-    RR_NET_DROP,     /* a frame the host could not carry: u8 dir, u8 reason, u32 length,
+    RR_CONSOLE = 1, /* bytes the console UART took (channel: the console) */
+    RR_NET_FRAME,   /* a frame a host backend read: u32 length, then the bytes */
+    RR_NET_DROP,    /* a frame the host could not carry: u8 dir, u8 reason, u32 length,
                         u64 the port's frame count in that direction */
-    RR_NET_LINK,     /* a host backend gained or lost its peer: u8 1 or 0 */
-    RR_END,          /* the end of the recording: u64 records before it */
+    RR_NET_LINK,    /* a host backend gained or lost its peer: u8 1 or 0 */
+    RR_END,         /* the end of the recording: u64 records before it */
     RR_NKINDS
 };
 
@@ -63,14 +63,14 @@ typedef struct rr {
     char path[256];
     FILE *f;
     struct outfile *out; /* recording: the file until it is handed over (core/outfile.h) */
-    sched *clock; /* the machine's: the time of an input is its `now` */
-    char *text;   /* the header text */
+    sched *clock;        /* the machine's: the time of an input is its `now` */
+    char *text;          /* the header text */
     uint32_t version;
-    uint64_t records;            /* written, or consumed by the replay */
+    uint64_t records; /* written, or consumed by the replay */
     uint64_t kind_count[RR_NKINDS], kind_bytes[RR_NKINDS];
-    uint64_t file_bytes;         /* written so far / the log's size */
+    uint64_t file_bytes; /* written so far / the log's size */
     /* Replay. */
-    rr_rec next;       /* the next record, read ahead */
+    rr_rec next; /* the next record, read ahead */
     bool have_next;
     uint64_t next_off; /* its offset in the file */
     uint64_t total;    /* records in the log (RR_END excluded) */
@@ -80,7 +80,8 @@ typedef struct rr {
     unsigned channels; /* host network backends opened so far (their channel numbers) */
     void (*stop)(void *ctx, const char *msg);
     void *stop_ctx;
-    bool input_warned; /* typed console input ignored: said once */
+    bool input_warned;  /* typed console input ignored: said once */
+    bool change_warned; /* rr_outside_change: said once */
 } rr;
 
 /* Start a recording: FILE is an output file (core/outfile.h: left as it
@@ -123,6 +124,11 @@ void rr_check_slow(rr *r, uint64_t now);
 uint64_t rr_deadline(const rr *r);
 /* Stop the replay with a message (divergence found by an input point). */
 void rr_fail(rr *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The debugger changed the machine (memory, a register, a device
+ * register): the log does not hold such changes, so the replay of this run
+ * (or this replay itself) leaves the log's run from here.  Said once. */
+void rr_outside_change(rr *r, const char *what);
 
 /* `info record`. */
 void rr_show(const rr *r, strbuf *out);

@@ -29,8 +29,7 @@ static const command record_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table record_table = {"Running", record_commands,
-                                           ARRAY_SIZE(record_commands)};
+static const dbg_cmd_table record_table = {"Running", record_commands, ARRAY_SIZE(record_commands)};
 static const dbg_cmd_table *const record_tables[] = {&record_table, NULL};
 
 const dbg_module dbg_record_module = {

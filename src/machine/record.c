@@ -95,12 +95,10 @@ int machine_rr_begin(machine *m, rr *r, const char *kernel, xerr *err)
             rr tmp = {.text = (char *)t.s};
             bool h = rr_header_get(&tmp, keys[i], have, sizeof have);
             if (w != h || (w && strcmp(want, have)))
-                rc = xerr_fail(err,
-                               "--replay %s: %s differs: the recording has %s, this machine %s%s",
-                               r->path, keys[i], w ? want : "none", h ? have : "none",
-                               !strcmp(keys[i], "kernel-hash")
-                                   ? " (give the kernel the recording ran)"
-                                   : "");
+                rc = xerr_fail(
+                    err, "--replay %s: %s differs: the recording has %s, this machine %s%s",
+                    r->path, keys[i], w ? want : "none", h ? have : "none",
+                    !strcmp(keys[i], "kernel-hash") ? " (give the kernel the recording ran)" : "");
         }
         xerr e;
         if (rc == 0 && mconfig_check(rr_header_config(r), m, &e) != 0)

@@ -60,7 +60,8 @@ static void replay_poll(net_backend *b)
             size_t have = rec->len - 4;
             /* An over-long frame is logged without its bytes (dropped by its length). */
             if (len <= NET_MAX_FRAME ? have != len : have != 0) {
-                rr_fail(rb->r, "replay: a %s frame record of %zu bytes says %zu: the log is damaged",
+                rr_fail(rb->r,
+                        "replay: a %s frame record of %zu bytes says %zu: the log is damaged",
                         p->name, have, len);
                 return;
             }

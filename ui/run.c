@@ -60,7 +60,7 @@ static int batch_run(dbg *d, uint64_t max_insns)
     case STOP_REPLAY: /* the end of the recording is where a replay ends */
         fprintf(stderr, "xbow: %s (after %llu instructions%s)\n", m->stop_msg,
                 (unsigned long long)n, waited);
-        return m->clock.rr && m->clock.rr->state == RR_DONE ? 0 : 1;
+        return m->clock.rr && m->clock.rr->state == RR_DONE && m->clock.rr->complete ? 0 : 1;
     case STOP_RESET:
         fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s%s\n",
                 (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);

@@ -288,6 +288,16 @@ rr *rr_replay_open_stream(FILE *f, const char *name, xerr *err)
                      name, (unsigned long long)r->total + 2, (unsigned long long)off);
             goto fail;
         }
+        /* Inputs are taken between instructions at the time every CPU has
+         * reached (device timers): their times never go back. */
+        if (r->next.time < r->end_time) {
+            xerr_set(err,
+                     "%s: record %llu (at byte %llu) is earlier (time %llu) than the one before "
+                     "it (%llu): the log is damaged",
+                     name, (unsigned long long)r->total + 1, (unsigned long long)off,
+                     (unsigned long long)r->next.time, (unsigned long long)r->end_time);
+            goto fail;
+        }
         if (r->next.kind == RR_END) {
             if (load_le(r->next.data, 8) != r->total) {
                 xerr_set(err,

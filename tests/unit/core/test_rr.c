@@ -30,9 +30,8 @@ static void write_log(void)
     xerr err;
     rr *r = rr_record_open(path, &err);
     ck_assert_ptr_nonnull(r);
-    ck_assert_int_eq(rr_record_begin(r, "xbow-version: test\nidle-skip: on\nconfig:\ncpus 1\n",
-                                     &err),
-                     0);
+    ck_assert_int_eq(
+        rr_record_begin(r, "xbow-version: test\nidle-skip: on\nconfig:\ncpus 1\n", &err), 0);
     sched s;
     sched_init(&s, 1000);
     rr_attach(r, &s, NULL, NULL);
@@ -64,10 +63,7 @@ static void patch(long off, const void *bytes, size_t n)
     fclose(f);
 }
 
-START_TEST(crc32_is_the_ieee_one)
-{
-    ck_assert_uint_eq(rr_crc32(0, "123456789", 9), 0xcbf43926u);
-}
+START_TEST(crc32_is_the_ieee_one) { ck_assert_uint_eq(rr_crc32(0, "123456789", 9), 0xcbf43926u); }
 END_TEST
 
 START_TEST(a_log_replays_its_inputs_at_their_times)

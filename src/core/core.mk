@@ -15,4 +15,4 @@ libxbow_a_SOURCES += \
 	src/core/strbuf.c src/core/strbuf.h \
 	src/core/symtab.c src/core/symtab.h
 dist_man1_MANS += docs/xbow.1
-EXTRA_DIST += docs/architecture.md
+EXTRA_DIST += docs/architecture.md docs/record-replay.md

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/rr.h"
 #include "dbg/dbg_int.h"
 #include "dbg/source.h"
 
@@ -374,6 +375,7 @@ static int cmd_advance(dbg *d, const cmd_args *a) { return run_to(d, a, false, "
 static void power_on_reset(dbg *d)
 {
     machine *m = d->m;
+    rr_outside_change(m->clock.rr, "the machine (a power-on reset by run)");
     bp_disarm_all(d);
     m->reset_pending = false;
     machine_reset(m, true);

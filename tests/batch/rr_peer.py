@@ -9,7 +9,10 @@ heard from the guest, sends it NOISE UDP datagrams (to port 9, discard) at
 host-timed intervals, so that what the guest receives and when depends on
 the host: exactly what a recording must capture.
 
-  rr_peer.py PORTFILE STATSFILE [NOISE]
+  rr_peer.py PORTFILE STATSFILE [NOISE [echo]]
+
+With "echo", every UDP datagram the guest sends comes back to it (to port
+9, discard) at once, the same size: traffic into the guest as heavy as out.
 
 It binds 127.0.0.1 on a free port, writes the port number to PORTFILE,
 answers the first sender's address, and writes its counts to STATSFILE on
@@ -43,6 +46,7 @@ def ip_packet(src, dst, proto, payload, ident):
 def main():
     portfile, statsfile = sys.argv[1], sys.argv[2]
     noise = int(sys.argv[3]) if len(sys.argv) > 3 else 20
+    echo_udp = len(sys.argv) > 4 and sys.argv[4] == "echo"
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     s.bind(("127.0.0.1", 0))
     with open(portfile + ".tmp", "w") as f:
@@ -92,11 +96,16 @@ def main():
                     icmp = b"\x00\x00\x00\x00" + l4[4:]
                     icmp = icmp[:2] + struct.pack("!H", csum(icmp)) + icmp[4:]
                     ident += 1
-                    s.sendto(f[6:12] + MAC + b"\x08\x00" + ip_packet(IP, guest_ip, 1, icmp, ident),
+                    s.sendto(f[6:12] + MAC + b"\x08\x00" + ip_packet(IP, guest_ip, 1, icmp, ident & 0xFFFF),
                              peer)
                 elif proto == 17:
                     st["udp"] += 1
                     st["udp_bytes"] += max(0, len(l4) - 8)
+                    if echo_udp and len(l4) >= 8:
+                        back = struct.pack("!HHHH", 4000, 9, len(l4), 0) + l4[8:]
+                        ident += 1
+                        s.sendto(f[6:12] + MAC + b"\x08\x00" +
+                                 ip_packet(IP, guest_ip, 17, back, ident & 0xFFFF), peer)
             if next_noise is None and guest_ip is not None:
                 next_noise = now + 0.1
         if next_noise is not None and now >= next_noise and st["noise"] < noise:
@@ -104,7 +113,8 @@ def main():
             payload = b"noise %d " % n + bytes(range(32))
             udp = struct.pack("!HHHH", 4000 + n, 9, 8 + len(payload), 0) + payload
             ident += 1
-            s.sendto(guest_mac + MAC + b"\x08\x00" + ip_packet(IP, guest_ip, 17, udp, ident), peer)
+            s.sendto(guest_mac + MAC + b"\x08\x00" + ip_packet(IP, guest_ip, 17, udp, ident & 0xFFFF),
+                     peer)
             st["noise"] += 1
             next_noise = now + 0.05 * (1 + n % 3)
     with open(statsfile, "w") as f:

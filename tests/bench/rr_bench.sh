@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What recording costs (`make bench-record`; docs/performance.md, "Record and
 # replay"): the benchmark guest (tests/bench/mix.c, no outside input) and a
-# Linux UDP run on a socket peer (tests/batch/rr_peer.py; Linux boots, pings
-# it 3 times, sends it N datagrams with ttcp and reboots), each without and
+# Linux UDP run on a socket peer (tests/batch/rr_peer.py, which sends every
+# datagram back; Linux boots, pings it 3 times, sends it N datagrams with ttcp
+# and reboots: N frames out and N into the guest), each without and
 # with --record, and the Linux run's replay.  Prints wall and CPU time (the
 # best of BENCH_RUNS runs; CPU time is the steadier figure: while the guest
 # waits for the host's network, xbow waits in ppoll, which costs none), the
@@ -48,7 +49,7 @@ grep -q '^mix: done' "$TMP/mixrec.out" || die "the recorded mix run did not fini
 echo "  recording overhead: wall $(ratio "$mw" "$best_wall"), cpu $(ratio "$mc" "$best_cpu"); log $(stat -c %s "$TMP/mix.rr") bytes"
 
 [ -n "${VMLINUX:-}" ] && [ -f "$VMLINUX" ] || { echo "linux: no kernel (make linux): left out"; exit 0; }
-python3 "$here/tests/batch/rr_peer.py" "$TMP/port" "$TMP/peer.stats" 0 &
+python3 "$here/tests/batch/rr_peer.py" "$TMP/port" "$TMP/peer.stats" 0 echo &
 peer=$!
 for _ in $(seq 100); do [ -s "$TMP/port" ] && break; sleep 0.1; done
 [ -s "$TMP/port" ] || die "the peer did not start"

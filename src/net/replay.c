@@ -95,12 +95,20 @@ static void replay_show(net_backend *b, strbuf *out)
 
 net_backend *net_replay_new(net_port *p, const char *args, xerr *err)
 {
-    UNUSED(args);
     UNUSED(err);
     replayb *rb = xcalloc(1, sizeof *rb);
     rb->r = p->clock->rr;
     rb->ch = p->rr_channel;
+    /* The kind of the backend it stands for: the machine's state (a
+     * snapshot's image of the port) is the same in the recording and the
+     * replay; `info device NIC stats` says "replay". */
+    static const char *const kinds[] = {"tap", "socket", "vde"};
     rb->b.kind = "replay";
+    for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+        size_t n = strlen(kinds[i]);
+        if (!strncmp(args, kinds[i], n) && (args[n] == ':' || !args[n]))
+            rb->b.kind = kinds[i];
+    }
     rb->b.send = replay_send;
     rb->b.poll = replay_poll;
     rb->b.close = replay_close;

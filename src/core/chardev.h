@@ -32,6 +32,12 @@ int chardev_getc(chardev *ch);
 #define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
 bool chardev_has_input(const chardev *ch);
+/* Record or replay the bytes the guest takes (core/rr.h): while recording,
+ * each byte chardev_getc returns is logged; while replaying, chardev_getc
+ * returns the logged bytes at their times and the host side and typed
+ * input (chardev_push_input) are ignored. */
+struct rr;
+void chardev_set_rr(chardev *ch, struct rr *r);
 /* Queue bytes as if typed (TUI console pane, tests). */
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n);
 /* Stop or resume reading the host side (the debugger owns the terminal

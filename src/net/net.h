@@ -82,6 +82,10 @@ struct net_backend {
     void (*close)(net_backend *b);
     void (*show)(net_backend *b, strbuf *out);
     int fd; /* host file descriptor to poll, -1 if none */
+    /* A replay of a host backend (net/replay.c): fd is 0 while the recorded
+     * backend had a descriptor, but no host descriptor; the port polls it
+     * on the virtual clock without asking the host. */
+    bool replayed;
 };
 
 struct net_port {
@@ -104,6 +108,13 @@ struct net_port {
     size_t wire_bytes;
     uint64_t wire_free_at; /* virtual time the last queued frame is through */
     timer wire_timer;
+    /* Record/replay (core/rr.h, clock->rr) of a host backend: its channel in
+     * the log, whether the backend's own code is running (what it drops
+     * then is an input), whether it had a descriptor when last seen. */
+    bool rr_host;
+    unsigned rr_channel;
+    bool rr_in_backend, rr_live;
+    uint8_t *rr_buf;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,

@@ -100,3 +100,12 @@ bench-tui: xbow$(EXEEXT) tests/bench/guest_loop.elf
 	sh $(srcdir)/tests/bench/tui_bench.sh ./xbow$(EXEEXT) tests/bench/guest_loop.elf $(TUI_BENCH_MINSNS)
 bench: bench-tui
 .PHONY: bench-tui
+
+# What recording costs: the mix guest and a Linux UDP run on a socket peer,
+# without and with --record, and the Linux run's replay (docs/performance.md).
+bench-record: xbow tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	XBOW=./xbow MIX_ELF=tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf BENCH_RUNS=$(BENCH_RUNS) \
+	  VMLINUX="$$(bash $(srcdir)/linux/build.sh --print-path 2>/dev/null)" \
+	  bash $(srcdir)/tests/bench/rr_bench.sh
+.PHONY: bench-record
+EXTRA_DIST += tests/bench/rr_bench.sh

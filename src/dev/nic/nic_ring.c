@@ -57,11 +57,19 @@ void nic_ring_set_desc_size(nic_ring *r, uint32_t bytes)
     r->desc_size = bytes & ~3u;
 }
 
+void nic_ring_set_stride(nic_ring *r, uint32_t bytes)
+{
+    r->stride = bytes;
+    r->cur = nic_ring_addr(r, r->index);
+}
+
+static uint32_t stride(const nic_ring *r) { return r->stride ? r->stride : r->desc_size; }
+
 uint64_t nic_ring_addr(const nic_ring *r, uint32_t index)
 {
     if (r->size)
         index %= r->size;
-    return r->base + (uint64_t)index * r->desc_size;
+    return r->base + (uint64_t)index * stride(r);
 }
 
 /* Side-effect-free read of ring memory (views, stall checks). */
@@ -104,6 +112,19 @@ int nic_ring_fetch_at(nic_ring *r, uint32_t index, uint64_t addr, nic_desc *d)
 
 int nic_ring_fetch(nic_ring *r, nic_desc *d) { return nic_ring_fetch_at(r, r->index, r->cur, d); }
 
+/* Remember a completion (the status word written), for the stall check. */
+static void log_done(nic_ring *r, uint32_t index, uint64_t addr, uint32_t word)
+{
+    nic_done *e = &r->done[r->done_head];
+    e->addr = addr;
+    e->time = nic_now(r->n);
+    e->word = word;
+    e->index = index;
+    r->done_head = (r->done_head + 1) % NIC_DONE_LOG;
+    if (r->done_n < NIC_DONE_LOG)
+        r->done_n++;
+}
+
 int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask)
 {
     nic *n = r->n;
@@ -120,14 +141,7 @@ int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask)
         int st = nic_dma_write32(n, d->addr + 4 * sw, d->w[sw]);
         if (st)
             return st;
-        nic_done *e = &r->done[r->done_head];
-        e->addr = d->addr + 4 * sw;
-        e->time = nic_now(n);
-        e->word = d->w[sw];
-        e->index = d->index;
-        r->done_head = (r->done_head + 1) % NIC_DONE_LOG;
-        if (r->done_n < NIC_DONE_LOG)
-            r->done_n++;
+        log_done(r, d->index, d->addr + 4 * sw, d->w[sw]);
     }
     r->ops->decode(r, d);
     r->writebacks++;
@@ -150,7 +164,7 @@ void nic_ring_advance(nic_ring *r, bool wrap)
         r->wraps++;
     } else {
         r->index++;
-        r->cur += r->desc_size;
+        r->cur += stride(r);
     }
 }
 
@@ -161,6 +175,12 @@ void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status)
     n->cnt.desc_done++;
     EVENT_EMIT(nic_ev(n, r->tx ? NIC_EV_TX_DESC_DONE : NIC_EV_RX_DESC_DONE), nic_initiator(n),
                (uint64_t)r->id, d->index, d->addr, status, d->len);
+}
+
+void nic_ring_complete_at(nic_ring *r, const nic_desc *d, uint64_t status_addr, uint32_t word)
+{
+    log_done(r, d->index, status_addr, word);
+    nic_ring_complete(r, d, word);
 }
 
 void nic_ring_set_running(nic_ring *r, bool running)
@@ -468,6 +488,7 @@ static const state_decl nic_ring_decls[] = {
     STATE_WIRING(nic_ring, opaque, "the model: nic_ring_init"),
     STATE_INT(nic_ring, base, "bus address of entry 0"),
     STATE_INT(nic_ring, desc_size, "bytes per descriptor"),
+    STATE_INT(nic_ring, stride, "bytes between entries (0 = desc_size)"),
     STATE_INT(nic_ring, size, "entries"),
     STATE_INT(nic_ring, index, "the device's next descriptor"),
     STATE_INT(nic_ring, cur, "its bus address"),

@@ -18,15 +18,15 @@
 static ioc3_eth *E(device *d) { return d->priv; }
 
 static const nic_bitname eth_causes[] = {
-    {EISR_RXTIMERINT, "RxTimer"},  {EISR_RXTHRESHINT, "RxThresh"},
-    {EISR_RXOFLO, "RxOverflow"},   {EISR_RXBUFOFLO, "RxBufOverflow"},
-    {EISR_RXMEMERR, "RxMemErr"},   {EISR_RXPARERR, "RxParErr"},
-    {EISR_TXEMPTY, "TxEmpty"},     {EISR_TXRTRY, "TxRetry"},
-    {EISR_TXEXDEF, "TxExDefer"},   {EISR_TXLCOL, "TxLateColl"},
-    {EISR_TXGIANT, "TxGiant"},     {EISR_TXBUFUFLO, "TxBufUnderflow"},
-    {EISR_TXEXPLICIT, "TxDone"},   {EISR_TXCOLLWRAP, "TxCollWrap"},
+    {EISR_RXTIMERINT, "RxTimer"},      {EISR_RXTHRESHINT, "RxThresh"},
+    {EISR_RXOFLO, "RxOverflow"},       {EISR_RXBUFOFLO, "RxBufOverflow"},
+    {EISR_RXMEMERR, "RxMemErr"},       {EISR_RXPARERR, "RxParErr"},
+    {EISR_TXEMPTY, "TxEmpty"},         {EISR_TXRTRY, "TxRetry"},
+    {EISR_TXEXDEF, "TxExDefer"},       {EISR_TXLCOL, "TxLateColl"},
+    {EISR_TXGIANT, "TxGiant"},         {EISR_TXBUFUFLO, "TxBufUnderflow"},
+    {EISR_TXEXPLICIT, "TxDone"},       {EISR_TXCOLLWRAP, "TxCollWrap"},
     {EISR_TXDEFERWRAP, "TxDeferWrap"}, {EISR_TXMEMERR, "TxMemErr"},
-    {EISR_TXPARERR, "TxParErr"},   {0, NULL}};
+    {EISR_TXPARERR, "TxParErr"},       {0, NULL}};
 
 /* ---- link and PHY ------------------------------------------------------------ */
 
@@ -88,10 +88,7 @@ static void w_emcr(device *d, const reg_access *a)
     ioc3_eth_kick(e);
 }
 
-static void w_eisr(device *d, const reg_access *a)
-{
-    nic_irq_deassert(&E(d)->n, (uint32_t)a->val);
-}
+static void w_eisr(device *d, const reg_access *a) { nic_irq_deassert(&E(d)->n, (uint32_t)a->val); }
 
 static void w_eier(device *d, const reg_access *a) { nic_irq_set_mask(&E(d)->n, (uint32_t)a->val); }
 
@@ -186,10 +183,10 @@ static void w_micr(device *d, const reg_access *a)
 /* ---- the declaration ------------------------------------------------------- */
 
 static const reg_field f_emcr[] = {
-    {"DUPLEX", 0, 1, NULL},  {"PROMISC", 1, 1, NULL},  {"PADEN", 2, 1, NULL},
-    {"RXOFF", 3, 6, NULL},   {"RAMPAR", 9, 1, NULL},   {"BADPAR", 11, 1, NULL},
-    {"BUFSIZ", 12, 1, NULL}, {"TXDMAEN", 13, 1, NULL}, {"TXEN", 14, 1, NULL},
-    {"RXDMAEN", 15, 1, NULL}, {"RXEN", 16, 1, NULL},   {"LOOPBACK", 17, 1, NULL},
+    {"DUPLEX", 0, 1, NULL},   {"PROMISC", 1, 1, NULL},  {"PADEN", 2, 1, NULL},
+    {"RXOFF", 3, 6, NULL},    {"RAMPAR", 9, 1, NULL},   {"BADPAR", 11, 1, NULL},
+    {"BUFSIZ", 12, 1, NULL},  {"TXDMAEN", 13, 1, NULL}, {"TXEN", 14, 1, NULL},
+    {"RXDMAEN", 15, 1, NULL}, {"RXEN", 16, 1, NULL},    {"LOOPBACK", 17, 1, NULL},
     {"RST", 31, 1, NULL}};
 static const reg_field f_eisr[] = {
     {"RXTIMERINT", 0, 1, NULL},  {"RXTHRESHINT", 1, 1, NULL}, {"RXOFLO", 2, 1, NULL},
@@ -205,9 +202,10 @@ static const reg_field f_etpir[] = {{"PI", 7, 9, NULL}};
 static const reg_field f_etcsr[] = {
     {"IPGT", 0, 7, NULL}, {"IPGR1", 8, 7, NULL}, {"IPGR2", 16, 7, NULL}, {"NOTXCLK", 31, 1, NULL}};
 static const reg_field f_etcdc[] = {{"COLLCNT", 0, 16, NULL}, {"DEFERCNT", 16, 16, NULL}};
-static const reg_field f_micr[] = {
-    {"REGADDR", 0, 5, NULL}, {"PHYADDR", 5, 5, NULL}, {"READTRIG", 10, 1, NULL},
-    {"BUSY", 11, 1, NULL}};
+static const reg_field f_micr[] = {{"REGADDR", 0, 5, NULL},
+                                   {"PHYADDR", 5, 5, NULL},
+                                   {"READTRIG", 10, 1, NULL},
+                                   {"BUSY", 11, 1, NULL}};
 
 /* clang-format off */
 static const reg_decl eth_regs[] = {

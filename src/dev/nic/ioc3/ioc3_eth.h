@@ -99,7 +99,7 @@ enum ioc3_eth_reg {
 #define ERXBUF_BCAST 0x08000000u
 #define ERXBUF_MCAST 0x04000000u
 
-#define IOC3_ETH_RX_ENTRIES 512 /* the Rx ring's size is fixed */
+#define IOC3_ETH_RX_ENTRIES 512  /* the Rx ring's size is fixed */
 #define IOC3_SSRAM_WORDS 0x10000 /* 128 KB of 16-bit words */
 
 /* The PHY: a National DP83840 (IDs 0x2000/0x5c01) at MII address 31, as
@@ -115,8 +115,8 @@ typedef struct ioc3_eth {
     nic_mac_filter filt;
     uint16_t ssram[IOC3_SSRAM_WORDS]; /* the on-chip buffer memory's data bits */
     uint64_t mii_done;                /* MICR BUSY until this virtual time */
-    bool rx_unsignalled; /* frames delivered while ERPIR.ARM was clear */
-    timer rx_timer;      /* ERTR: RXTIMERINT after the timeout */
+    bool rx_unsignalled;              /* frames delivered while ERPIR.ARM was clear */
+    timer rx_timer;                   /* ERTR: RXTIMERINT after the timeout */
 } ioc3_eth;
 
 /* ioc3_eth_dma.c */

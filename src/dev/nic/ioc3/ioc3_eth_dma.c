@@ -26,18 +26,15 @@
  * of descriptors per step, waiting for the wire and for the bus. */
 #include "dev/nic/ioc3/ioc3_eth.h"
 
-#define RX_HDR 8             /* w0, err */
-#define RX_MAX_FRAME 1514    /* without FCS: the byte count's largest legal value [INF] */
-#define RX_BUF_ALIGN 128     /* the chip writes 128-byte blocks: low address bits ignored [INF] */
-#define FRAG_MAX 0x7ff       /* B1/B2 count fields are 11 bits */
+#define RX_HDR 8              /* w0, err */
+#define RX_MAX_FRAME 1514     /* without FCS: the byte count's largest legal value [INF] */
+#define RX_BUF_ALIGN 128      /* the chip writes 128-byte blocks: low address bits ignored [INF] */
+#define FRAG_MAX 0x7ff        /* B1/B2 count fields are 11 bits */
 #define RX_TIMER_UNIT_NS 1000 /* ERTR unit [UNC] */
 
-static const nic_bitname txd_flags[] = {{ETXD_INTWHENDONE, "IntWhenDone"},
-                                        {ETXD_D0V, "D0V"},
-                                        {ETXD_B1V, "B1V"},
-                                        {ETXD_B2V, "B2V"},
-                                        {ETXD_DOCHECKSUM, "DoChecksum"},
-                                        {0, NULL}};
+static const nic_bitname txd_flags[] = {
+    {ETXD_INTWHENDONE, "IntWhenDone"}, {ETXD_D0V, "D0V"}, {ETXD_B1V, "B1V"}, {ETXD_B2V, "B2V"},
+    {ETXD_DOCHECKSUM, "DoChecksum"},   {0, NULL}};
 
 static uint32_t reg(ioc3_eth *e, unsigned id) { return (uint32_t)DEV_R(e->n.dev, id); }
 
@@ -57,7 +54,7 @@ static void tx_decode(nic_ring *r, nic_desc *d)
     d->flags = cmd & (ETXD_INTWHENDONE | ETXD_D0V | ETXD_B1V | ETXD_B2V | ETXD_DOCHECKSUM);
     d->intr = (cmd & ETXD_INTWHENDONE) != 0;
     d->eop = true;
-    d->buf = (cmd & ETXD_B1V) ? (uint64_t)d->w[2] << 32 | d->w[3]
+    d->buf = (cmd & ETXD_B1V)   ? (uint64_t)d->w[2] << 32 | d->w[3]
              : (cmd & ETXD_D0V) ? d->addr + ETXD_HEADER
                                 : 0;
     d->owned = in_window(r, d->index);
@@ -231,7 +228,10 @@ uint16_t ioc3_eth_rx_csum(const uint8_t *f, uint32_t len) { return (uint16_t)sum
 
 static void tx_fault(ioc3_eth *e, const nic_desc *d)
 {
-    nic_tx_abort(&e->n, NIC_DROP_DMA, NIC_RING_TX, (int)d->index);
+    if (nic_tx_in_frame(&e->n))
+        nic_tx_abort(&e->n, NIC_DROP_DMA, NIC_RING_TX, (int)d->index);
+    else
+        nic_tx_drop(&e->n, NIC_DROP_DMA, 0, NIC_RING_TX, (int)d->index);
     nic_engine_stop(&e->n.tx_eng);
     nic_ring_set_running(&e->tx, false);
     nic_irq_assert(&e->n, EISR_TXMEMERR);
@@ -380,8 +380,7 @@ static void rx_fault(ioc3_eth *e, uint32_t len)
 }
 
 /* Buffer image: header, pad to 2 * RXOFF, frame (runts padded to 60), FCS. */
-static uint32_t rx_image(ioc3_eth *e, const uint8_t *f, uint32_t len, uint8_t *img,
-                         uint32_t *count)
+static uint32_t rx_image(ioc3_eth *e, const uint8_t *f, uint32_t len, uint8_t *img, uint32_t *count)
 {
     uint32_t off = ((reg(e, ER_EMCR) & EMCR_RXOFF_MASK) >> EMCR_RXOFF_SHIFT) * 2;
     uint32_t flen = len < 60 ? 60 : len;
@@ -427,8 +426,7 @@ static void rx_step(void *opaque)
         uint32_t err = ERXBUF_GOODPKT | (match == NIC_MATCH_BROADCAST   ? ERXBUF_BCAST
                                          : match == NIC_MATCH_MULTICAST ? ERXBUF_MCAST
                                                                         : 0);
-        uint32_t w0 = ERXBUF_V | count << ERXBUF_BYTECNT_SHIFT |
-                      ioc3_eth_rx_csum(img + off, count);
+        uint32_t w0 = ERXBUF_V | count << ERXBUF_BYTECNT_SHIFT | ioc3_eth_rx_csum(img + off, count);
         nic_dma_ctx(n, NIC_DMA_RX_STATUS, NIC_RING_RX, (int)d.index);
         if (nic_dma_write32(n, buf + 4, err) || nic_dma_write32(n, buf, w0)) {
             rx_fault(e, len);

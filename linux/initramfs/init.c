@@ -1382,6 +1382,34 @@ static int retry_lost_bridge_probe(int npci, uint64_t now,
 }
 
 /*
+ * The same race can lose the probe of the IOC3's Ethernet (ioc3-eth), which
+ * defers until the IOC3's 1-wire MAC NIC is readable through nvmem
+ * ("ioc3-<addr>-91-<id>").  So when that nvmem device has been there for
+ * REPROBE_MS, probe every unbound ioc3-eth platform device again, and again
+ * every REPROBE_MS; a bound one is skipped.  Returns the retries asked for.
+ */
+static int retry_lost_eth_probe(uint64_t now, uint64_t *nic_since,
+				uint64_t *last_retry)
+{
+	int asked = 0;
+
+	if (for_each_entry("/sys/bus/nvmem/devices", "ioc3-", NULL, NULL) <=
+	    0) {
+		*nic_since = 0;
+		return 0;
+	}
+	if (!*nic_since)
+		*nic_since = now;
+	if (now - *nic_since < REPROBE_MS * 1000u ||
+	    (*last_retry && now - *last_retry < REPROBE_MS * 1000u))
+		return 0;
+	*last_retry = now;
+	for_each_entry("/sys/bus/platform/devices", "ioc3-eth", reprobe_bridge,
+		       &asked);
+	return asked;
+}
+
+/*
  * The Bridge probe (and with it the PCI bus, the IOC3 serial port ttyS0 and
  * the NICs) waits for the Bridge's DS2505 to be found by the 1-wire search,
  * which runs asynchronously in the w1 kernel thread.  An initramfs /init is
@@ -1389,7 +1417,7 @@ static int retry_lost_bridge_probe(int npci, uint64_t now,
  * Wait until at least one PCI device exists and the set of PCI devices, their
  * driver bindings, the network interfaces and the active consoles have been
  * stable for 500 ms, or until xbow.wait seconds (default 30) have passed.
- * Meanwhile, retry a Bridge probe Linux lost (above).
+ * Meanwhile, retry a Bridge or ioc3-eth probe Linux lost (above).
  * Returns the time waited in ms, or -1 on timeout.
  */
 static long wait_for_devices(void)
@@ -1397,7 +1425,7 @@ static long wait_for_devices(void)
 	char val[32], act[128];
 	unsigned long limit_s = 30;
 	uint64_t t0 = xnow_us(), stable_since = t0, eeprom_since = 0,
-		 last_retry = 0;
+		 last_retry = 0, nic_since = 0, last_eth_retry = 0;
 	uint32_t last = 0;
 	int first = 1;
 
@@ -1424,6 +1452,7 @@ static long wait_for_devices(void)
 		if (npci > 0 && now - stable_since >= 500000)
 			return (long)((now - t0) / 1000);
 		retry_lost_bridge_probe(npci, now, &eeprom_since, &last_retry);
+		retry_lost_eth_probe(now, &nic_since, &last_eth_retry);
 		if (now - t0 >= (uint64_t)limit_s * 1000000u)
 			return -1;
 		xsleep_ms(50);

@@ -75,8 +75,9 @@ static void open_nic(pci_func *f, unsigned emcr)
     wreg(f, 0xf0, EMCR_RST);
     wreg(f, 0xf0, 0);
     wreg(f, 0xfc, 15);
-    wreg(f, 0x13c, (uint32_t)station[3] << 24 | (uint32_t)station[2] << 16 |
-                       (uint32_t)station[1] << 8 | station[0]);
+    wreg(f, 0x13c,
+         (uint32_t)station[3] << 24 | (uint32_t)station[2] << 16 | (uint32_t)station[1] << 8 |
+             station[0]);
     wreg(f, 0x138, (uint32_t)station[5] << 8 | station[4]);
     wreg(f, 0x100, (uint32_t)((FAKE_HI + RXRING_OFF) >> 32));
     wreg(f, 0x104, (uint32_t)(FAKE_HI + RXRING_OFF));

@@ -94,10 +94,28 @@ static void mem_get(uint64_t a, uint8_t *p, uint32_t n)
 }
 
 enum {
-    EMCR = 0xf0, EISR = 0xf4, EIER = 0xf8, ERCSR = 0xfc, ERBR_H = 0x100, ERBR_L = 0x104,
-    ERCIR = 0x10c, ERPIR = 0x110, ERTR = 0x114, ETCDC = 0x120, ETBR_H = 0x128, ETBR_L = 0x12c,
-    ETCIR = 0x130, ETPIR = 0x134, EMAR_H = 0x138, EMAR_L = 0x13c, EHAR_H = 0x140,
-    EHAR_L = 0x144, MICR = 0x148, MIDR_R = 0x14c, MIDR_W = 0x150, SSRAM = 0x40000
+    EMCR = 0xf0,
+    EISR = 0xf4,
+    EIER = 0xf8,
+    ERCSR = 0xfc,
+    ERBR_H = 0x100,
+    ERBR_L = 0x104,
+    ERCIR = 0x10c,
+    ERPIR = 0x110,
+    ERTR = 0x114,
+    ETCDC = 0x120,
+    ETBR_H = 0x128,
+    ETBR_L = 0x12c,
+    ETCIR = 0x130,
+    ETPIR = 0x134,
+    EMAR_H = 0x138,
+    EMAR_L = 0x13c,
+    EHAR_H = 0x140,
+    EHAR_L = 0x144,
+    MICR = 0x148,
+    MIDR_R = 0x14c,
+    MIDR_W = 0x150,
+    SSRAM = 0x40000
 };
 #define EIER_LINUX 0x0260003du
 
@@ -109,8 +127,8 @@ static void open_nic(unsigned nrx)
     wr(ERCSR, 15);
     wr(ERTR, 0);
     wr(EMAR_H, (uint32_t)MYMAC[5] << 8 | MYMAC[4]);
-    wr(EMAR_L, (uint32_t)MYMAC[3] << 24 | (uint32_t)MYMAC[2] << 16 | (uint32_t)MYMAC[1] << 8 |
-                   MYMAC[0]);
+    wr(EMAR_L,
+       (uint32_t)MYMAC[3] << 24 | (uint32_t)MYMAC[2] << 16 | (uint32_t)MYMAC[1] << 8 | MYMAC[0]);
     wr(EHAR_H, 0);
     wr(EHAR_L, 0);
     for (unsigned i = 0; i < nrx; i++) {
@@ -127,8 +145,8 @@ static void open_nic(unsigned nrx)
     wr(ETBR_L, (uint32_t)TXRING);
     wr(ETPIR, 0);
     wr(ETCIR, 0);
-    wr(EMCR, EMCR_DUPLEX | EMCR_RAMPAR | EMCR_BUFSIZ | RXOFF << EMCR_RXOFF_SHIFT |
-                 EMCR_TXDMAEN | EMCR_TXEN | EMCR_RXDMAEN | EMCR_RXEN | EMCR_PADEN);
+    wr(EMCR, EMCR_DUPLEX | EMCR_RAMPAR | EMCR_BUFSIZ | RXOFF << EMCR_RXOFF_SHIFT | EMCR_TXDMAEN |
+                 EMCR_TXEN | EMCR_RXDMAEN | EMCR_RXEN | EMCR_PADEN);
     wr(EIER, EIER_LINUX);
 }
 

@@ -28,6 +28,7 @@ void nic_ring_reset(nic_ring *r)
     r->cur = 0;
     r->host = 0;
     r->running = false;
+    r->set_up = false;
     r->idle_since = r->n->clock->now;
     r->done_head = r->done_n = 0;
 }
@@ -35,6 +36,7 @@ void nic_ring_reset(nic_ring *r)
 void nic_ring_set_base(nic_ring *r, uint64_t base)
 {
     r->base = base;
+    r->set_up = true;
     r->index = 0;
     r->cur = base;
     r->done_head = r->done_n = 0;
@@ -225,6 +227,7 @@ int nic_ring_stall(nic_ring *r, ring_state *s)
     memset(s, 0, sizeof *s);
     s->oldest_index = -1;
     s->idle = !r->running;
+    s->set_up = r->set_up;
     s->idle_ticks = s->idle ? nic_now(n) - r->idle_since : 0;
     if (r->kind == NIC_RING_OWN) {
         nic_desc d;
@@ -494,6 +497,7 @@ static const state_decl nic_ring_decls[] = {
     STATE_INT(nic_ring, cur, "its bus address"),
     STATE_INT(nic_ring, host, "tail / host producer index"),
     STATE_BOOL(nic_ring, running, "the engine is working on the ring"),
+    STATE_BOOL(nic_ring, set_up, "the host gave it a base since the last reset"),
     STATE_INT(nic_ring, idle_since, "idle since"),
     STATE_INT(nic_ring, fetches, "descriptor fetches"),
     STATE_INT(nic_ring, writebacks, "write-backs"),

@@ -82,6 +82,7 @@ struct nic_ring {
     uint64_t cur;       /* its bus address */
     uint32_t host;      /* HEADTAIL: tail; PRODCONS: host producer index */
     bool running;       /* the device's engine is working on the ring */
+    bool set_up;        /* the host gave it a base since the last reset */
     uint64_t idle_since;
     uint64_t fetches, writebacks, wraps;
     nic_done done[NIC_DONE_LOG];

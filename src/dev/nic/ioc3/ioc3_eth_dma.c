@@ -114,6 +114,7 @@ void ioc3_eth_ring_write(ioc3_eth *e, unsigned id, uint32_t val)
     case ER_ERBR_H:
     case ER_ERBR_L:
         rx->base = (uint64_t)reg(e, ER_ERBR_H) << 32 | (reg(e, ER_ERBR_L) & ~0xfffu);
+        rx->set_up = true;
         rx->cur = nic_ring_addr(rx, rx->index);
         rx->done_head = rx->done_n = 0;
         break;
@@ -127,6 +128,7 @@ void ioc3_eth_ring_write(ioc3_eth *e, unsigned id, uint32_t val)
         uint32_t lo = reg(e, ER_ETBR_L);
         uint32_t size = (lo & 1) ? 512 : 128;
         tx->base = (uint64_t)reg(e, ER_ETBR_H) << 32 | (lo & ~0x3fffu);
+        tx->set_up = true;
         if (size != tx->size) {
             tx->host %= size;
             nic_ring_set_size(tx, size);

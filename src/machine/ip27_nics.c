@@ -91,6 +91,7 @@ int ip27_make_ioc3_eth(ip27 *b, xerr *err)
                   .pcap = nc->pcap[0] ? nc->pcap : NULL,
                   .dma_per_word = m->cfg.nic_dma_per_word != 0,
                   .mac = b->ioc3_mac,
+                  .mac_from = "--ioc3-mac",
                   .slot = IP27_IOC3_SLOT,
                   .mac_seed = m->cfg.append};
     pci_func *f = nic_create("ioc3-eth", "ioc3_eth0", &o, &m->clock, &m->events, err);

@@ -247,6 +247,7 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
         }
         memcpy(n->mac, o->mac, 6);
         n->mac_given = true;
+        n->mac_from = o->mac_from;
     } else {
         nic_default_mac(m->name, o ? o->slot : 0, o ? o->net : NULL, o ? o->mac_seed : NULL,
                         n->mac);

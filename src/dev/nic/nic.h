@@ -139,6 +139,7 @@ typedef struct nic_opts {
     const char *pcap;     /* capture file or NULL */
     bool dma_per_word;    /* --nic-dma=per-word */
     const uint8_t *mac;   /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
+    const char *mac_from; /* the option that gave mac, for messages; NULL = "--mac" */
     unsigned slot;        /* PCI slot, for the default MAC */
     const char *mac_seed; /* the rest of the configuration the default MAC depends on
                              (the guest's command line); NULL = none */
@@ -261,8 +262,9 @@ struct nic {
     /* Line rate (nic_wire_send): the transmitter is busy until wire_free. */
     uint32_t bit_ps; /* wire time per bit in ps (1 Gb/s = 1000) */
     uint64_t wire_free;
-    uint8_t mac[6]; /* factory address (EEPROM) */
-    bool mac_given; /* from nic_opts.mac (--mac), not the default */
+    uint8_t mac[6];       /* factory address (EEPROM) */
+    bool mac_given;       /* from nic_opts.mac (--mac), not the default */
+    const char *mac_from; /* the option that gave it ("--mac") */
     nic_irq irq;
     nic_counters cnt;
     nic_fifo fifo;

@@ -424,7 +424,18 @@ static bool cfg_write(pci_func *f, unsigned off, unsigned size, uint32_t val)
     return false;
 }
 
+/* info pci: the Ethernet function's line (its MAC and cable). */
+static void show(pci_func *f, strbuf *out)
+{
+    ioc3 *io = f->opaque;
+    if (io->eth && io->eth->ops && io->eth->ops->show) {
+        sb_printf(out, "    Ethernet %s:\n", io->eth->name);
+        io->eth->ops->show(io->eth, out);
+    }
+}
+
 static const pci_func_ops ioc3_pci_ops = {
+    .show = show,
     .bar_read = bar_read,
     .bar_write = bar_write,
     .config_read = cfg_read,

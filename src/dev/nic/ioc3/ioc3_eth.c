@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #define ETH_BAR_SIZE 0x80000 /* the IOC3 forwards registers and SSRAM at their BAR0 offsets */
-#define ETH_REGS_BASE 0xf0
 #define SSRAM_BASE 0x40000
 #define MII_FRAME_NS 25600 /* 64 MDC clocks at 2.5 MHz [INF] */
 #define AN_NS 1000000      /* autonegotiation, 1 ms [INF] */

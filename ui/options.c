@@ -85,6 +85,18 @@ static int opt_mac(ui_options *o, const char *v, strbuf *err)
     return 0;
 }
 
+/* --ioc3-mac MAC: the on-board Ethernet's address (in the IOC3's 1-wire NIC). */
+static int opt_ioc3_mac(ui_options *o, const char *v, strbuf *err)
+{
+    xerr why;
+    if (machine_parse_station_mac(v, o->cfg.ioc3.mac, &why)) {
+        sb_printf(err, "--ioc3-mac: %s", why.msg);
+        return -1;
+    }
+    o->cfg.ioc3.mac_set = true;
+    return 0;
+}
+
 /* In the order of the fields they set (enum log_level, enum on_reset, nic_dma_per_word). */
 static const char *const log_levels[] = {"error", "warning", "info", "debug", NULL};
 static const char *const reset_policies[] = {"stop", "exit", "restart", NULL};
@@ -466,6 +478,51 @@ const ui_option ui_option_table[] = {
          ".B per\\-word\n"
          "one 32-bit word at a time through the Bridge's swapping path (the historical artifact;\n"
          "the bytes are the same, the per-word DMA counter shows the cost)."},
+    UI_OPT_SECTION(
+        "The BaseIO's own 10/100 Ethernet (IOC3, ioc3_eth0; always there):", "On-board Ethernet",
+        "The IOC3's 10/100 Ethernet (Linux's ioc3-eth, IRIX's ef0) is always part of\n"
+        "the machine, as\n"
+        ".BR ioc3_eth0 ,\n"
+        "with its address in the IOC3's 1-wire NIC. It is unplugged (no cable, link\n"
+        "down) unless\n"
+        ".B \\-\\-ioc3\\-net\n"
+        "connects it."),
+    {.kind = UI_OPT_TEXT,
+     .name = "--ioc3-net",
+     .arg = "SPEC",
+     UI_FIELD(cfg.ioc3.net),
+     .help = "connect the on-board Ethernet to a backend (as --net:\n"
+             "sink, echo, gen:..., tap:IF, socket:..., vde:PATH);\n"
+             "default none (unplugged)",
+     .man = "Connect the on-board Ethernet to a frame backend, with the same specs as\n"
+            ".BR \\-\\-net .\n"
+            "The default is\n"
+            ".B none\n"
+            "(unplugged: the link stays down)."},
+    {.kind = UI_OPT_TEXT,
+     .name = "--ioc3-pcap",
+     .arg = "FILE",
+     UI_FIELD(cfg.ioc3.pcap),
+     .help = "capture the on-board Ethernet's frames to FILE\n"
+             "(needs --ioc3-net)",
+     .man = "Write every frame of the on-board Ethernet to\n"
+            ".I FILE\n"
+            "(pcap format, as\n"
+            ".BR \\-\\-pcap );\n"
+            "it needs\n"
+            ".BR \\-\\-ioc3\\-net ."},
+    {.kind = UI_OPT_CALL,
+     .name = "--ioc3-mac",
+     .arg = "MAC",
+     .fn = opt_ioc3_mac,
+     .help = "the on-board Ethernet's address, as its 1-wire NIC\n"
+             "holds it.  Default: SGI's 08:00:69 and 3 bytes hashed\n"
+             "like --mac's",
+     .man = "The on-board Ethernet's station address, which the guest reads from the IOC3's\n"
+            "1-wire NIC (a DS1981U). The default is SGI's\n"
+            ".B 08:00:69\n"
+            "followed by three bytes hashed as for\n"
+            ".BR \\-\\-mac ."},
     UI_OPT_SECTION("", NULL, NULL),
     {.kind = UI_OPT_CALL,
      .name = "--help",

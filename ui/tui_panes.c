@@ -448,23 +448,39 @@ static void draw_bridge(tui *t, pane *p)
 }
 
 /* The rings the pane lists: the tx and rx rings of every device with a
- * "ring" view, in device order.  Returns how many (at most max). */
+ * "ring" view, in device order, leaving out the rings the guest has not set
+ * up while it has set up others (the unplugged on-board Ethernet does not
+ * take the rows of the card in use).  Returns how many (at most max). */
 typedef struct ring_section {
     device *dev;
     const dev_view *view;
     const char *ring;
 } ring_section;
 
+static bool ring_set_up(device *v, const char *ring)
+{
+    ring_state st;
+    return !v->cls->ring_state || v->cls->ring_state(v, ring, &st) != 0 || st.set_up;
+}
+
 static int ring_sections(tui *t, ring_section *sec, int max)
 {
     static const char *const rings[] = {"tx", "rx"};
-    int n = 0;
+    int n = 0, set_up = 0;
     for (device *v = t->d->m->devices; v; v = v->next) {
         const dev_view *rv = dev_view_find(v, "ring");
-        for (unsigned k = 0; rv && k < ARRAY_SIZE(rings) && n < max; k++)
+        for (unsigned k = 0; rv && k < ARRAY_SIZE(rings) && n < max; k++) {
             sec[n++] = (ring_section){v, rv, rings[k]};
+            set_up += ring_set_up(v, rings[k]);
+        }
     }
-    return n;
+    if (!set_up)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (ring_set_up(sec[i].dev, sec[i].ring))
+            sec[kept++] = sec[i];
+    return kept;
 }
 
 static void draw_rings(tui *t, pane *p)

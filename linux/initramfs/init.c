@@ -366,6 +366,79 @@ static int list_ifs(char names[][IFNAMSIZ], int max)
 	return n;
 }
 
+/* Whether interface `ifname` is the IOC3's own Ethernet (driver ioc3-eth). */
+static int is_onboard_eth(const char *ifname)
+{
+	static const char key[] = "DRIVER=ioc3-eth\n";
+	char path[96], ue[512];
+	const char *l;
+
+	xsnprintf(path, sizeof(path), "/sys/class/net/%s/device/uevent",
+		  ifname);
+	if (xread_file(path, ue, sizeof(ue)) <= 0)
+		return 0;
+	for (l = ue; *l; l++)
+		if ((l == ue || l[-1] == '\n') &&
+		    strncmp(l, key, sizeof(key) - 1) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * ethN numbering: the PCI cards' interfaces first (in the order Linux
+ * registered them: slot order), then the IOC3's own Ethernet.  ioc3-eth
+ * probes when the 1-wire bus has found its MAC NIC, which can be before or
+ * after a card's driver registers, depending on timing; this makes eth0 the
+ * first card whenever there is one.  The interfaces are still down here.
+ */
+static void order_ifs(void)
+{
+	char names[MAX_IFS][IFNAMSIZ], want[MAX_IFS][IFNAMSIZ];
+	int n = list_ifs(names, MAX_IFS), neth = 0, i, k, pass, moved = 0;
+	struct ifreq ifr;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++)
+			if (strncmp(names[i], "eth", 3) == 0 &&
+			    is_onboard_eth(names[i]) == pass)
+				strcpy(want[neth++], names[i]);
+	/* The eth interfaces in their order now (list_ifs sorts eth2 before
+	 * eth10), against the order wanted. */
+	for (i = 0, k = 0; i < n; i++)
+		if (strncmp(names[i], "eth", 3) == 0 &&
+		    strcmp(names[i], want[k++]) != 0)
+			moved = 1;
+	if (!moved)
+		return;
+	/* Through temporary names, so no rename meets a name in use. */
+	for (i = 0; i < neth; i++) {
+		memset(&ifr, 0, sizeof(ifr));
+		xsnprintf(ifr.ifr_newname, IFNAMSIZ, "xbtmp%d", i);
+		if (ifreq_ioctl(want[i], SIOCSIFNAME, &ifr) < 0) {
+			xeprintf("xbow-init: %s: SIOCSIFNAME: %s\n", want[i],
+				 xstrerror(errno));
+			return;
+		}
+	}
+	for (i = 0; i < neth; i++) {
+		char tmp[IFNAMSIZ];
+
+		xsnprintf(tmp, sizeof(tmp), "xbtmp%d", i);
+		memset(&ifr, 0, sizeof(ifr));
+		xsnprintf(ifr.ifr_newname, IFNAMSIZ, "eth%d", i);
+		if (ifreq_ioctl(tmp, SIOCSIFNAME, &ifr) < 0)
+			xeprintf("xbow-init: %s: SIOCSIFNAME: %s\n", tmp,
+				 xstrerror(errno));
+		else if (strcmp(want[i], ifr.ifr_newname) != 0)
+			xprintf("xbow-init: %s%s is now eth%d (the PCI cards "
+				"first, then the IOC3's Ethernet)\n",
+				want[i],
+				is_onboard_eth(ifr.ifr_newname) ? " (ioc3-eth)"
+								: "",
+				i);
+	}
+}
+
 static void net_boot_config(void)
 {
 	char names[MAX_IFS][IFNAMSIZ];
@@ -1322,27 +1395,32 @@ static uint32_t dir_signature(const char *dir, int with_driver, int *count)
 	return n < 0 ? 0 : sg.h;
 }
 
-/* What the retries did, reported once the console is ours. */
-static char reprobed[64];
-static int reprobe_count, reprobe_errno;
+/* What the retries did (of the Bridge, of ioc3-eth), reported once the
+ * console is ours. */
+struct reprobe {
+	char name[64]; /* the device last asked for */
+	int count, err, asked;
+};
+static struct reprobe bridge_rp, eth_rp;
 
-/* An unbound Bridge: ask the driver core to probe it again.  Writing a
+/* An unbound device: ask the driver core to probe it again.  Writing a
  * device's name to /sys/bus/platform/drivers_probe runs device_attach() on
  * it (drivers_probe_store, drivers/base/bus.c). */
-static void reprobe_bridge(const char *dir, const char *name, void *ctx)
+static void reprobe_unbound(const char *dir, const char *name, void *ctx)
 {
+	struct reprobe *rp = ctx;
 	int fd;
 
 	if (has_driver(dir, name))
 		return; /* bound: nothing to retry */
-	xsnprintf(reprobed, sizeof(reprobed), "%s", name);
-	reprobe_count++;
+	xsnprintf(rp->name, sizeof(rp->name), "%s", name);
+	rp->count++;
 	fd = open("/sys/bus/platform/drivers_probe", O_WRONLY);
 	if (fd < 0 || write(fd, name, strlen(name)) < 0)
-		reprobe_errno = errno;
+		rp->err = errno;
 	if (fd >= 0)
 		close(fd);
-	(*(int *)ctx)++;
+	rp->asked++;
 }
 
 /*
@@ -1361,8 +1439,6 @@ static void reprobe_bridge(const char *dir, const char *name, void *ctx)
 static int retry_lost_bridge_probe(int npci, uint64_t now,
 				   uint64_t *eeprom_since, uint64_t *last_retry)
 {
-	int asked = 0;
-
 	if (npci > 0)
 		return 0;
 	if (for_each_entry("/sys/bus/nvmem/devices", "bridge-", NULL, NULL) <=
@@ -1376,9 +1452,37 @@ static int retry_lost_bridge_probe(int npci, uint64_t now,
 	    (*last_retry && now - *last_retry < REPROBE_MS * 1000u))
 		return 0;
 	*last_retry = now;
+	bridge_rp.asked = 0;
 	for_each_entry("/sys/bus/platform/devices", "xtalk-bridge",
-		       reprobe_bridge, &asked);
-	return asked;
+		       reprobe_unbound, &bridge_rp);
+	return bridge_rp.asked;
+}
+
+/*
+ * The same race can lose the probe of the IOC3's Ethernet (ioc3-eth), which
+ * defers until the IOC3's 1-wire MAC NIC is readable through nvmem
+ * ("ioc3-<addr>-91-<id>").  So when that nvmem device has been there for
+ * REPROBE_MS, probe every unbound ioc3-eth platform device again, and again
+ * every REPROBE_MS; a bound one is skipped.  Returns the retries asked for.
+ */
+static int retry_lost_eth_probe(uint64_t now, uint64_t *nic_since,
+				uint64_t *last_retry)
+{
+	if (for_each_entry("/sys/bus/nvmem/devices", "ioc3-", NULL, NULL) <=
+	    0) {
+		*nic_since = 0;
+		return 0;
+	}
+	if (!*nic_since)
+		*nic_since = now;
+	if (now - *nic_since < REPROBE_MS * 1000u ||
+	    (*last_retry && now - *last_retry < REPROBE_MS * 1000u))
+		return 0;
+	*last_retry = now;
+	eth_rp.asked = 0;
+	for_each_entry("/sys/bus/platform/devices", "ioc3-eth", reprobe_unbound,
+		       &eth_rp);
+	return eth_rp.asked;
 }
 
 /*
@@ -1389,7 +1493,7 @@ static int retry_lost_bridge_probe(int npci, uint64_t now,
  * Wait until at least one PCI device exists and the set of PCI devices, their
  * driver bindings, the network interfaces and the active consoles have been
  * stable for 500 ms, or until xbow.wait seconds (default 30) have passed.
- * Meanwhile, retry a Bridge probe Linux lost (above).
+ * Meanwhile, retry a Bridge or ioc3-eth probe Linux lost (above).
  * Returns the time waited in ms, or -1 on timeout.
  */
 static long wait_for_devices(void)
@@ -1397,7 +1501,7 @@ static long wait_for_devices(void)
 	char val[32], act[128];
 	unsigned long limit_s = 30;
 	uint64_t t0 = xnow_us(), stable_since = t0, eeprom_since = 0,
-		 last_retry = 0;
+		 last_retry = 0, nic_since = 0, last_eth_retry = 0;
 	uint32_t last = 0;
 	int first = 1;
 
@@ -1424,6 +1528,7 @@ static long wait_for_devices(void)
 		if (npci > 0 && now - stable_since >= 500000)
 			return (long)((now - t0) / 1000);
 		retry_lost_bridge_probe(npci, now, &eeprom_since, &last_retry);
+		retry_lost_eth_probe(now, &nic_since, &last_eth_retry);
 		if (now - t0 >= (uint64_t)limit_s * 1000000u)
 			return -1;
 		xsleep_ms(50);
@@ -1550,19 +1655,29 @@ int main(int argc, char **argv)
 	else if (!test_mode)
 		xprintf("xbow-init: waited %ld ms for PCI devices to settle\n",
 			waited);
-	if (reprobe_count)
+	if (bridge_rp.count)
 		xprintf("xbow-init: %s was left unprobed with its 1-wire "
 			"EEPROM present (Linux's "
 			"deferred-probe race); asked the kernel to probe it "
 			"again, %d time%s%s%s\n",
-			reprobed, reprobe_count, reprobe_count > 1 ? "s" : "",
-			reprobe_errno ? ": " : "",
-			reprobe_errno ? xstrerror(reprobe_errno) : "");
+			bridge_rp.name, bridge_rp.count,
+			bridge_rp.count > 1 ? "s" : "",
+			bridge_rp.err ? ": " : "",
+			bridge_rp.err ? xstrerror(bridge_rp.err) : "");
+	if (eth_rp.count)
+		xprintf("xbow-init: %s was left unprobed with its 1-wire MAC "
+			"NIC present (the same race); asked the kernel to "
+			"probe it again, %d time%s%s%s\n",
+			eth_rp.name, eth_rp.count, eth_rp.count > 1 ? "s" : "",
+			eth_rp.err ? ": " : "",
+			eth_rp.err ? xstrerror(eth_rp.err) : "");
 	xprintf("xbow-init: cmdline: %s", cmdline);
 	if (!strchr(cmdline, '\n'))
 		xprintf("\n");
-	if (!test_mode)
+	if (!test_mode) {
+		order_ifs();
 		net_boot_config();
+	}
 
 	if (cmdline_get("xbow.run", val, sizeof(val)) && val[0]) {
 		int st;

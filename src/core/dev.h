@@ -287,6 +287,7 @@ typedef struct ring_state {
     unsigned unreclaimed;       /* completed descriptors the host has not taken back */
     uint64_t unreclaimed_ticks; /* age of the oldest of them */
     int oldest_index;           /* its index, -1 if none */
+    bool set_up;                /* the host has given the ring its base address */
 } ring_state;
 /* Stalled: host-posted work while the engine idles. */
 static inline bool ring_stalled(const ring_state *st) { return st->posted && st->idle; }

@@ -562,7 +562,8 @@ int ip27_build(machine *m, xerr *err)
     bridge_set_partnum(b->br, "030-1124-002");        /* IP27 BaseIO [UNC which number] */
     bridge_set_intx_pin(b->br, IP27_IOC3_SLOT, 1, 4); /* IOC3 INTB -> pin 4 */
     bridge_set_hub_widget(b->br, HUB_WIDGET);
-    ioc3_config ic = {m->console, NULL, m->rtc_epoch};
+    ip27_ioc3_mac(b, b->ioc3_mac);
+    ioc3_config ic = {m->console, NULL, m->rtc_epoch, b->ioc3_mac};
     b->ioc3 = ioc3_new("ioc3", &m->events, &m->clock, &ic);
     if (!b->ioc3 || bridge_plug(b->br, IP27_IOC3_SLOT, ioc3_pci(b->ioc3)) != 0) {
         xerr_set(err, "cannot create the IOC3");
@@ -573,6 +574,8 @@ int ip27_build(machine *m, xerr *err)
     for (unsigned i = 0; i < nd; i++)
         machine_add_device(m, ds[i]);
     if (ip27_plug_nics(b, err) != 0) /* slots 3.. first: the test device takes the last free one */
+        return -1;
+    if (ip27_make_ioc3_eth(b, err) != 0) /* after the cards: they keep their initiator ids */
         return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err) != 0)
         return -1;

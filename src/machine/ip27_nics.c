@@ -64,19 +64,74 @@ int ip27_plug_nics(ip27 *b, xerr *err)
     return 0;
 }
 
+void ip27_ioc3_mac(ip27 *b, uint8_t mac[6])
+{
+    const nic_config *nc = &b->m->cfg.ioc3;
+    if (nc->mac_set) {
+        memcpy(mac, nc->mac, 6);
+        return;
+    }
+    nic_default_mac("ioc3-eth", IP27_IOC3_SLOT, nc->net[0] ? nc->net : "none", b->m->cfg.append,
+                    mac);
+    mac[0] = 0x08; /* Silicon Graphics' OUI, as on real boards */
+    mac[1] = 0x00;
+    mac[2] = 0x69;
+}
+
+int ip27_make_ioc3_eth(ip27 *b, xerr *err)
+{
+    machine *m = b->m;
+    const nic_config *nc = &m->cfg.ioc3;
+    const char *net = nc->net[0] ? nc->net : "none";
+    if (nc->pcap[0] && strcmp(net, "none") == 0) {
+        xerr_set(err, "--ioc3-pcap needs --ioc3-net SPEC: the on-board Ethernet is unplugged");
+        return -1;
+    }
+    nic_opts o = {.net = net,
+                  .pcap = nc->pcap[0] ? nc->pcap : NULL,
+                  .dma_per_word = m->cfg.nic_dma_per_word != 0,
+                  .mac = b->ioc3_mac,
+                  .mac_from = "--ioc3-mac",
+                  .slot = IP27_IOC3_SLOT,
+                  .mac_seed = m->cfg.append};
+    pci_func *f = nic_create("ioc3-eth", "ioc3_eth0", &o, &m->clock, &m->events, err);
+    if (!f)
+        return -1;
+    nic_from_pci(f)->mac_given = nc->mac_set; /* else: the default in the 1-wire NIC */
+    b->ioc3_eth = f;
+    ioc3_attach_eth(b->ioc3, f);
+    int id = initiator_register(&m->bus, f->name, INIT_DEVICE, -1);
+    if (id < 0) {
+        xerr_set(err, "cannot register %s as a bus initiator", f->name);
+        return -1;
+    }
+    f->initiator = id;
+    f->dev->initiator = id;
+    machine_add_device(m, f->dev);
+    return 0;
+}
+
+static void free_nic(machine *m, pci_func *f)
+{
+    /* The NIC frees its own device: take it off the machine's list. */
+    for (device **pp = &m->devices; *pp; pp = &(*pp)->next)
+        if (*pp == f->dev) {
+            *pp = f->dev->next;
+            break;
+        }
+    nic_destroy(f);
+}
+
 void ip27_free_nics(ip27 *b)
 {
     machine *m = b->m;
-    for (unsigned i = 0; i < b->nnics; i++) {
-        pci_func *f = b->nics[i];
-        /* The NIC frees its own device: take it off the machine's list. */
-        for (device **pp = &m->devices; *pp; pp = &(*pp)->next)
-            if (*pp == f->dev) {
-                *pp = f->dev->next;
-                break;
-            }
-        nic_destroy(f);
+    if (b->ioc3_eth) {
+        ioc3_attach_eth(b->ioc3, NULL);
+        free_nic(m, b->ioc3_eth);
+        b->ioc3_eth = NULL;
     }
+    for (unsigned i = 0; i < b->nnics; i++)
+        free_nic(m, b->nics[i]);
     b->nnics = 0;
 }
 

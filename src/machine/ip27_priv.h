@@ -39,7 +39,9 @@ typedef struct ip27 {
     ioc3 *ioc3;
     struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
-    testdev *testdev; /* --testdev */
+    struct pci_func *ioc3_eth; /* the IOC3's Ethernet function (ip27_nics.c) */
+    uint8_t ioc3_mac[6];       /* its address, in the IOC3's 1-wire NIC */
+    testdev *testdev;          /* --testdev */
     ram_block *rom;
     int prom_init; /* bus initiator of the synthetic PROM's own accesses */
     /* The kernel, kept for restarts. */
@@ -68,6 +70,12 @@ static inline unsigned ip27_cpu_slice(unsigned idx) { return idx % 2; }
 /* ip27_nics.c */
 int ip27_plug_nics(ip27 *b, xerr *err);
 void ip27_free_nics(ip27 *b);
+/* The IOC3 Ethernet's address (--ioc3-mac, or SGI's OUI 08:00:69 and three
+ * bytes hashed like a NIC's default), for the IOC3's 1-wire NIC. */
+void ip27_ioc3_mac(ip27 *b, uint8_t mac[6]);
+/* Create the IOC3's Ethernet function, attach it to the IOC3, connect
+ * --ioc3-net (default: unplugged). */
+int ip27_make_ioc3_eth(ip27 *b, xerr *err);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
 int ip27_hle_install(ip27 *b, xerr *err);

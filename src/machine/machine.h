@@ -49,6 +49,9 @@ typedef struct machine_config {
     struct rr *rr;
     unsigned nnics;
     nic_config nics[MAX_NICS];
+    /* The BaseIO's own Ethernet (IOC3, ioc3_eth0): always there; its net
+     * "" = "none" (unplugged, the default), model unused. */
+    nic_config ioc3;
     int nic_dma_per_word; /* --nic-dma=per-word */
     bool test_device;     /* add the PCI DMA test device */
     /* Idle skip (default on; --no-idle-skip): a CPU that only waits stops

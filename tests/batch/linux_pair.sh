@@ -160,8 +160,8 @@ pair() {
         failures=$((failures + 1))
         echo "FAIL: $label: start-up MACs '$ma' and '$mb'"
     }
-    check a out "eth0: (PCI-X:66MHz:64-bit) $ma"
-    check b out "eth0: (PCI-X:66MHz:64-bit) $mb"
+    check a out "eth[01]: (PCI-X:66MHz:64-bit) $ma" # eth1 when ioc3-eth registered first
+    check b out "eth[01]: (PCI-X:66MHz:64-bit) $mb"
     # The captures, read independently of xbow, on both sides of the wire.
     captured a "$ma" 5001 "$ta"
     captured b "$ma" 5001 "$ta"

@@ -7,7 +7,9 @@
 # -V) and 1472-byte ones (the classic ttcp: one buffer) to the host's
 # ttcp -r (scripts/ttcp.py, the protocol of linux/README.md), which must
 # count exactly what ttcp says it sent; then the other way round, the host's
-# ttcp -t to the guest's ttcp -r.
+# ttcp -t to the guest's ttcp -r.  Then the guest's ttcp -t at MTU 1500
+# through the IOC3's own Ethernet (ioc3-eth, --nic none --ioc3-net tap:...),
+# whose UDP checksums the host's stack verifies.
 # Each run is bounded by "continue 4000000000" (guest instructions).
 # Needs root, /dev/net/tun, iproute2 and python3; skips (exit 77) otherwise.
 set -u
@@ -46,17 +48,22 @@ case "$ttcp_py" in /*) ;; *) ttcp_py="$PWD/$ttcp_py" ;; esac
 
 wait_file() { i=0; while [ ! -e "$1" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done; [ -e "$1" ]; }
 
-# tap_run MTU LEN COUNT PORT [-V]: the guest's ttcp -t to a host ttcp -r
+# tap_run MTU LEN COUNT PORT [-V|-] [ioc3]: the guest's ttcp -t to a host ttcp -r
 tap_run() {
     mtu=$1 len=$2 n=$3 port=$4 verify=${5:-}
+    [ "$verify" = - ] && verify=
+    nicopts="--nic e1000-82544 --net tap:$tap" dev=e1000_0
+    if [ "${6:-}" = ioc3 ]; then
+        nicopts="--nic none --ioc3-net tap:$tap" dev=ioc3_eth0
+    fi
     rm -f "$WORK/rx.ready"
     inns python3 "$ttcp_py" -r $verify -l "$len" -p "$port" -w 120 -b 10.0.2.1 --ready "$WORK/rx.ready" >"$WORK/rx.out" 2>&1 &
     rxpid=$!
     wait_file "$WORK/rx.ready" || fail "the host receiver did not start: $(cat "$WORK/rx.out")"
-    last_cmd="ip netns exec $ns xbow ... --net tap:$tap (mtu $mtu, $n x $len bytes ${verify:-classic})"
-    inns "$XBOW" --batch -q --nic e1000-82544 --net "tap:$tap" \
+    last_cmd="ip netns exec $ns xbow ... $nicopts (mtu $mtu, $n x $len bytes ${verify:-classic})"
+    inns "$XBOW" --batch -q $nicopts \
         --append "xbow.mtu=$mtu xbow.run=\"ping -c 3 10.0.2.1 && ttcp -t $verify -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
-        -ex 'continue 4000000000' -ex 'info cpus' -ex 'info device e1000_0 stats' -ex 'info nic' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
+        -ex 'continue 4000000000' -ex 'info cpus' -ex "info device $dev stats" -ex 'info nic' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
     status=$?
     # The receiver ends at ttcp's closing sentinel; if the guest never sent
     # one, do not wait for its 120 s timeout.
@@ -123,4 +130,9 @@ tap_run 9000 8972 200 5001 -V
 tap_run 1500 1472 1000 5002
 tap_recv 9000 8972 200 5003
 tap_recv 1500 1472 200 5004 -V
+if grep -q '^CONFIG_SGI_IOC3_ETH=y' "$(dirname "$vmlinux")/config-$(basename "$vmlinux" | sed 's/^vmlinux-//')" 2>/dev/null; then
+    tap_run 1500 1472 500 5005 - ioc3
+else
+    echo "SKIP: the IOC3 part: the kernel in the cache has no CONFIG_SGI_IOC3_ETH (make linux)"
+fi
 finish

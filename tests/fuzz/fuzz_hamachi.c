@@ -129,14 +129,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         }
     }
-    run_for(&g.clock, 18000); /* 100 us of virtual time for the engines to settle */
-    uint64_t drops = fuzz_check_nic(n, &g.wire, &g.host, offered, badlen);
-    if (getenv("FUZZ_VERBOSE"))
-        fprintf(stderr,
-                "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
-                (unsigned long long)n->cnt.tx_frames, (unsigned long long)n->cnt.rx_frames,
-                (unsigned long long)offered, (unsigned long long)drops,
-                (unsigned long long)n->cnt.dma_errors, (unsigned long long)n->irq.raises);
-    fuzz_nic_close(&g);
+    fuzz_nic_finish(&g, offered, badlen);
     return 0;
 }

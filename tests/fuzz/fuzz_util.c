@@ -140,6 +140,20 @@ void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t 
     fuzz_format_events(&g->eb, glob, &g->evtext);
 }
 
+void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen)
+{
+    nic *n = g->n;
+    run_for(&g->clock, 18000); /* 100 us of virtual time for the engines to settle */
+    uint64_t drops = fuzz_check_nic(n, &g->wire, &g->host, offered, badlen);
+    if (getenv("FUZZ_VERBOSE"))
+        fprintf(stderr,
+                "fuzz: tx %llu rx %llu offered %llu rx-drops %llu dma-errors %llu irqs %llu\n",
+                (unsigned long long)n->cnt.tx_frames, (unsigned long long)n->cnt.rx_frames,
+                (unsigned long long)offered, (unsigned long long)drops,
+                (unsigned long long)n->cnt.dma_errors, (unsigned long long)n->irq.raises);
+    fuzz_nic_close(g);
+}
+
 void fuzz_nic_close(fuzz_nic_rig *g)
 {
     nic_destroy(g->f);

@@ -66,6 +66,10 @@ void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t 
                    const uint8_t station[6]);
 /* Destroy the NIC and free the rig. */
 void fuzz_nic_close(fuzz_nic_rig *g);
+/* The end of a run: the clock runs on 100 us for the engines to settle,
+ * the invariants are checked (fuzz_check_nic), FUZZ_VERBOSE prints the
+ * counts, and the rig is closed. */
+void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen);
 
 /* The operations the Hamachi and e1000 targets share, numbered alike in
  * both input programs: 2 a word of host RAM (off16 mod the RAM's size - 4,

@@ -248,6 +248,7 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
         }
         memcpy(n->mac, o->mac, 6);
         n->mac_given = true;
+        n->mac_from = o->mac_from;
     } else {
         nic_default_mac(m->name, o ? o->slot : 0, o ? o->net : NULL, o ? o->mac_seed : NULL,
                         n->mac);
@@ -344,7 +345,8 @@ void nic_set_dma_per_word(nic *n, bool on) { n->dma_per_word = on; }
 /* ---- the factory ------------------------------------------------------- */
 
 /* The variant tables, in the order --help lists them. */
-static const nic_model *const nic_tables[] = {hamachi_models, tigon_models, e1000_models};
+static const nic_model *const nic_tables[] = {hamachi_models, tigon_models, e1000_models,
+                                              ioc3_eth_models};
 
 /* Other names a model answers to. */
 static const struct {
@@ -352,23 +354,25 @@ static const struct {
     const char *model;
 } nic_aliases[] = {{"e1000", "e1000-82544"}};
 
-static const nic_model *model_named(const char *name)
+static const nic_model *model_named(const char *name, bool onboard)
 {
     for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
         for (const nic_model *m = nic_tables[i]; m->name; m++)
-            if (strcmp(m->name, name) == 0)
+            if (strcmp(m->name, name) == 0 && (onboard || !m->onboard))
                 return m;
     return NULL;
 }
 
-const nic_model *nic_model_find(const char *name)
+static const nic_model *find_model(const char *name, bool onboard)
 {
-    const nic_model *m = model_named(name);
+    const nic_model *m = model_named(name, onboard);
     for (unsigned i = 0; !m && i < ARRAY_SIZE(nic_aliases); i++)
         if (strcmp(nic_aliases[i].name, name) == 0)
-            m = model_named(nic_aliases[i].model);
+            m = model_named(nic_aliases[i].model, onboard);
     return m;
 }
+
+const nic_model *nic_model_find(const char *name) { return find_model(name, false); }
 
 const char *nic_model_list(void)
 {
@@ -377,7 +381,9 @@ const char *nic_model_list(void)
     buf[0] = 0;
     for (unsigned i = 0; i < ARRAY_SIZE(nic_tables); i++)
         for (const nic_model *m = nic_tables[i]; m->name; m++)
-            pos += (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", pos ? " " : "", m->name);
+            if (!m->onboard)
+                pos +=
+                    (size_t)snprintf(buf + pos, sizeof buf - pos, "%s%s", pos ? " " : "", m->name);
     for (unsigned i = 0; i < ARRAY_SIZE(nic_aliases); i++)
         pos += (size_t)snprintf(buf + pos, sizeof buf - pos, " %s", nic_aliases[i].name);
     return buf;
@@ -397,7 +403,7 @@ nic *nic_of_device(device *d)
 pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sched *clock,
                      event_bus *eb, xerr *err)
 {
-    const nic_model *m = nic_model_find(model);
+    const nic_model *m = find_model(model, true);
     if (!m) {
         xerr_set(err, "unknown NIC model \"%s\" (known: %s)", model, nic_model_list());
         return NULL;

@@ -140,6 +140,7 @@ typedef struct nic_opts {
     const char *pcap;     /* capture file or NULL */
     bool dma_per_word;    /* --nic-dma=per-word */
     const uint8_t *mac;   /* factory MAC (EEPROM), e.g. from --mac; NULL = nic_default_mac() */
+    const char *mac_from; /* the option that gave mac, for messages; NULL = "--mac" */
     unsigned slot;        /* PCI slot, for the default MAC */
     const char *mac_seed; /* the rest of the configuration the default MAC depends on
                              (the guest's command line); NULL = none */
@@ -174,6 +175,10 @@ typedef struct nic_model {
     const device_class *cls;
     uint16_t vendor, device; /* PCI IDs (nic_new) */
     const nic_ops *ops;
+    /* A function of a chip on the board (the IOC3's Ethernet), not a PCI
+     * card: created with nic_create by the board, never by --nic MODEL,
+     * and not in nic_model_list(). */
+    bool onboard;
 } nic_model;
 
 /* Interrupt cause/mask unit: level = (cause & mask) != 0, on INTA. */
@@ -258,8 +263,9 @@ struct nic {
     /* Line rate (nic_wire_send): the transmitter is busy until wire_free. */
     uint32_t bit_ps; /* wire time per bit in ps (1 Gb/s = 1000) */
     uint64_t wire_free;
-    uint8_t mac[6]; /* factory address (EEPROM) */
-    bool mac_given; /* from nic_opts.mac (--mac), not the default */
+    uint8_t mac[6];       /* factory address (EEPROM) */
+    bool mac_given;       /* from nic_opts.mac (--mac), not the default */
+    const char *mac_from; /* the option that gave it ("--mac") */
     nic_irq irq;
     nic_counters cnt;
     /* Live frame and bit rates (info nic, the TUI's status bar): samples of
@@ -340,14 +346,15 @@ void nic_set_dma_per_word(nic *n, bool on);
 
 /* ---- the factory ------------------------------------------------------ */
 
-/* The models' variant tables (hamachi.c, e1000.c, tigon.c); each ends with
- * a row whose name is NULL. */
-extern const nic_model hamachi_models[], e1000_models[], tigon_models[];
+/* The models' variant tables (hamachi.c, e1000.c, tigon.c, ioc3_eth.c);
+ * each ends with a row whose name is NULL. */
+extern const nic_model hamachi_models[], e1000_models[], tigon_models[], ioc3_eth_models[];
 
+/* A card model --nic can name (onboard functions excluded). */
 const nic_model *nic_model_find(const char *name);
 /* Space-separated list of model names, for --help and errors. */
 const char *nic_model_list(void);
-/* Create the NIC `model` named `name` (e.g. "hamachi0"), open its backend
+/* Create the NIC `model` (a card or an onboard function) named `name` (e.g. "hamachi0"), open its backend
  * (o->net; NULL or "" = "sink", "none" = no cable) and pcap file.  Returns
  * its PCI function or NULL with err set.  The board plugs it into the
  * Bridge (src/machine/ip27_nics.c). */

@@ -97,7 +97,7 @@ bool nic_tx_finish(nic *n, int ring, int index)
     int reason = NIC_DROP_NONE;
     if (overflow)
         reason = NIC_DROP_TOO_LONG;
-    else if (len == 0)
+    else if (len == 0 || (!n->tx_pad && len < 14)) /* no Ethernet header to send */
         reason = NIC_DROP_TOO_SHORT;
     else if (!n->port || (n->link && !n->link->up))
         reason = NIC_DROP_NO_LINK;

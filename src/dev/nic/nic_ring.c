@@ -28,6 +28,7 @@ void nic_ring_reset(nic_ring *r)
     r->cur = 0;
     r->host = 0;
     r->running = false;
+    r->set_up = false;
     r->idle_since = r->n->clock->now;
     r->done_head = r->done_n = 0;
 }
@@ -35,6 +36,7 @@ void nic_ring_reset(nic_ring *r)
 void nic_ring_set_base(nic_ring *r, uint64_t base)
 {
     r->base = base;
+    r->set_up = true;
     r->index = 0;
     r->cur = base;
     r->done_head = r->done_n = 0;
@@ -57,11 +59,19 @@ void nic_ring_set_desc_size(nic_ring *r, uint32_t bytes)
     r->desc_size = bytes & ~3u;
 }
 
+void nic_ring_set_stride(nic_ring *r, uint32_t bytes)
+{
+    r->stride = bytes;
+    r->cur = nic_ring_addr(r, r->index);
+}
+
+static uint32_t stride(const nic_ring *r) { return r->stride ? r->stride : r->desc_size; }
+
 uint64_t nic_ring_addr(const nic_ring *r, uint32_t index)
 {
     if (r->size)
         index %= r->size;
-    return r->base + (uint64_t)index * r->desc_size;
+    return r->base + (uint64_t)index * stride(r);
 }
 
 /* Side-effect-free read of ring memory (views, stall checks). */
@@ -104,6 +114,19 @@ int nic_ring_fetch_at(nic_ring *r, uint32_t index, uint64_t addr, nic_desc *d)
 
 int nic_ring_fetch(nic_ring *r, nic_desc *d) { return nic_ring_fetch_at(r, r->index, r->cur, d); }
 
+/* Remember a completion (the status word written), for the stall check. */
+static void log_done(nic_ring *r, uint32_t index, uint64_t addr, uint32_t word)
+{
+    nic_done *e = &r->done[r->done_head];
+    e->addr = addr;
+    e->time = nic_now(r->n);
+    e->word = word;
+    e->index = index;
+    r->done_head = (r->done_head + 1) % NIC_DONE_LOG;
+    if (r->done_n < NIC_DONE_LOG)
+        r->done_n++;
+}
+
 int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask)
 {
     nic *n = r->n;
@@ -120,14 +143,7 @@ int nic_ring_writeback(nic_ring *r, nic_desc *d, uint32_t word_mask)
         int st = nic_dma_write32(n, d->addr + 4 * sw, d->w[sw]);
         if (st)
             return st;
-        nic_done *e = &r->done[r->done_head];
-        e->addr = d->addr + 4 * sw;
-        e->time = nic_now(n);
-        e->word = d->w[sw];
-        e->index = d->index;
-        r->done_head = (r->done_head + 1) % NIC_DONE_LOG;
-        if (r->done_n < NIC_DONE_LOG)
-            r->done_n++;
+        log_done(r, d->index, d->addr + 4 * sw, d->w[sw]);
     }
     r->ops->decode(r, d);
     r->writebacks++;
@@ -150,7 +166,7 @@ void nic_ring_advance(nic_ring *r, bool wrap)
         r->wraps++;
     } else {
         r->index++;
-        r->cur += r->desc_size;
+        r->cur += stride(r);
     }
 }
 
@@ -161,6 +177,12 @@ void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status)
     n->cnt.desc_done++;
     EVENT_EMIT(nic_ev(n, r->tx ? NIC_EV_TX_DESC_DONE : NIC_EV_RX_DESC_DONE), nic_initiator(n),
                (uint64_t)r->id, d->index, d->addr, status, d->len);
+}
+
+void nic_ring_complete_at(nic_ring *r, const nic_desc *d, uint64_t status_addr, uint32_t word)
+{
+    log_done(r, d->index, status_addr, word);
+    nic_ring_complete(r, d, word);
 }
 
 void nic_ring_set_running(nic_ring *r, bool running)
@@ -205,6 +227,7 @@ int nic_ring_stall(nic_ring *r, ring_state *s)
     memset(s, 0, sizeof *s);
     s->oldest_index = -1;
     s->idle = !r->running;
+    s->set_up = r->set_up;
     s->idle_ticks = s->idle ? nic_now(n) - r->idle_since : 0;
     if (r->kind == NIC_RING_OWN) {
         nic_desc d;
@@ -468,11 +491,13 @@ static const state_decl nic_ring_decls[] = {
     STATE_WIRING(nic_ring, opaque, "the model: nic_ring_init"),
     STATE_INT(nic_ring, base, "bus address of entry 0"),
     STATE_INT(nic_ring, desc_size, "bytes per descriptor"),
+    STATE_INT(nic_ring, stride, "bytes between entries (0 = desc_size)"),
     STATE_INT(nic_ring, size, "entries"),
     STATE_INT(nic_ring, index, "the device's next descriptor"),
     STATE_INT(nic_ring, cur, "its bus address"),
     STATE_INT(nic_ring, host, "tail / host producer index"),
     STATE_BOOL(nic_ring, running, "the engine is working on the ring"),
+    STATE_BOOL(nic_ring, set_up, "the host gave it a base since the last reset"),
     STATE_INT(nic_ring, idle_since, "idle since"),
     STATE_INT(nic_ring, fetches, "descriptor fetches"),
     STATE_INT(nic_ring, writebacks, "write-backs"),

@@ -75,11 +75,14 @@ struct nic_ring {
     void *opaque;       /* for the model's decode */
     uint64_t base;      /* bus address of entry 0 */
     uint32_t desc_size; /* bytes per descriptor (multiple of 4, <= 32) */
+    uint32_t stride;    /* bytes from one entry to the next; 0 = desc_size (the
+                           IOC3's 128-byte Tx entries hold a 24-byte header) */
     uint32_t size;      /* entries; 0 = not sized (NIC_RING_OWN) */
     uint32_t index;     /* the device's next descriptor, from the base */
     uint64_t cur;       /* its bus address */
     uint32_t host;      /* HEADTAIL: tail; PRODCONS: host producer index */
     bool running;       /* the device's engine is working on the ring */
+    bool set_up;        /* the host gave it a base since the last reset */
     uint64_t idle_since;
     uint64_t fetches, writebacks, wraps;
     nic_done done[NIC_DONE_LOG];
@@ -95,6 +98,8 @@ void nic_ring_set_base(nic_ring *r, uint64_t base);
 void nic_ring_set_size(nic_ring *r, uint32_t entries);
 /* Descriptor size for the following fetches (Hamachi 32/64-bit modes). */
 void nic_ring_set_desc_size(nic_ring *r, uint32_t bytes);
+/* Entries `bytes` apart whatever the descriptor size (0 = desc_size). */
+void nic_ring_set_stride(nic_ring *r, uint32_t bytes);
 /* Bus address of entry `index` (sized rings wrap; OWN rings: base + i*size). */
 uint64_t nic_ring_addr(const nic_ring *r, uint32_t index);
 /* Fetch the descriptor at the device's position (per-word DMA, decoded,
@@ -112,6 +117,11 @@ void nic_ring_advance(nic_ring *r, bool wrap);
 /* The device finished descriptor d without writing it back (completion by
  * index, Tigon send ring): publish desc-done with `status` and count it. */
 void nic_ring_complete(nic_ring *r, const nic_desc *d, uint32_t status);
+/* Like nic_ring_complete, for a device that hands the entry back with a
+ * status word outside the descriptor (the IOC3 writes it into the Rx
+ * buffer): the word `word` written at `status_addr` is remembered, so the
+ * stall check sees whether the host took it back (changed it). */
+void nic_ring_complete_at(nic_ring *r, const nic_desc *d, uint64_t status_addr, uint32_t word);
 void nic_ring_set_running(nic_ring *r, bool running);
 /* Sized rings: entries posted by the host and not yet consumed. */
 uint32_t nic_ring_pending(const nic_ring *r);

@@ -63,7 +63,10 @@ void nic_describe(const nic *n, strbuf *out)
 {
     char m[18];
     net_fmt_mac(m, n->mac);
-    sb_printf(out, "MAC %s (%s)", m, n->mac_given ? "--mac" : "default");
+    sb_printf(out, "MAC %s (%s)", m,
+              !n->mac_given ? "default"
+              : n->mac_from ? n->mac_from
+                            : "--mac");
     const net_port *p = n->port;
     if (p && p->mac_known && memcmp(p->mac, n->mac, 6) != 0) {
         net_fmt_mac(m, p->mac);

@@ -735,7 +735,14 @@ hub *hub_new_node(const char *name, bus *b, sched *clock, event_bus *eb, const h
     hub *h = xcalloc(1, sizeof *h);
     h->bus = b;
     h->clock = clock;
-    h->node = *n;
+    /* Field by field: a struct copy may carry the caller's padding bytes,
+     * which the state check compares (the machine's configuration). */
+    h->node.nasid = n->nasid;
+    h->node.ncpus = n->ncpus;
+    h->node.first_cpu = n->first_cpu;
+    h->node.ialias = n->ialias;
+    h->node.xio_up = n->xio_up;
+    h->node.peer = n->peer;
     h->node.nasid &= 0xff; /* M mode: 8 nasid bits */
     h->ncpus = n->ncpus < 1 ? 1 : n->ncpus > 2 ? 2 : n->ncpus;
     if (w)

@@ -11,11 +11,14 @@
  * read back the mask).  INTB is asserted while SIO_IR & mask != 0 [SRC
  * drivers/mfd/ioc3.c].
  *
+ * The MicroLAN carries the board's Ethernet-address NIC, a DS1981U (family
+ * 0x91) [SRC LOG2 "Found DS1981U NIC"; OpenBSD owmac.c], when the board
+ * gives an address.  The 10/100 MAC is a NIC model of its own
+ * (src/dev/nic/ioc3/ioc3_eth.c) attached with ioc3_attach_eth.
+ *
  * Not modelled (documented): the serial DMA ring engine (SSCR_DMA_EN is
  * stored; the UARTs always work in PIO mode), INT_OUT's pulse generator,
- * keyboard/mouse and parallel ports (storage only), the 10/100 MAC and its
- * SSRAM (registers are storage, SSRAM reads 0), a MAC-address NIC on the
- * 1-wire bus (the bus is empty, so Linux's ioc3-eth defers its probe). */
+ * keyboard/mouse and parallel ports (storage only). */
 #include "dev/sgi/ioc3.h"
 
 #include <stdio.h>
@@ -38,10 +41,7 @@ enum {
     I_GPPR, I_PPBR_H_A, I_PPBR_L_A, I_PPCR_A, I_PPCR, I_PPBR_H_B, I_PPBR_L_B, I_PPCR_B,
     I_KM_CSR, I_K_RD, I_M_RD, I_K_WD, I_M_WD, I_SBBR_H, I_SBBR_L,
     I_SSCR_A, I_STPIR_A, I_STCIR_A, I_SRPIR_A, I_SRCIR_A, I_SRTR_A, I_SHADOW_A,
-    I_SSCR_B, I_STPIR_B, I_STCIR_B, I_SRPIR_B, I_SRCIR_B, I_SRTR_B, I_SHADOW_B,
-    I_EMCR, I_EISR, I_EIER, I_ERCSR, I_ERBR_H, I_ERBR_L, I_ERBAR, I_ERCIR,
-    I_ERPIR, I_ERTR, I_ETCSR, I_ERSR, I_ETCDC, I_EBIR, I_ETBR_H, I_ETBR_L, I_ETCIR,
-    I_ETPIR, I_EMAR_H, I_EMAR_L, I_EHAR_H, I_EHAR_L, I_MICR, I_MIDR_R, I_MIDR_W, I_NREGS
+    I_SSCR_B, I_STPIR_B, I_STCIR_B, I_SRPIR_B, I_SRCIR_B, I_SRTR_B, I_SHADOW_B, I_NREGS
 };
 /* clang-format on */
 
@@ -54,8 +54,11 @@ struct ioc3 {
     m48t35 *rtc;
     uint32_t cfg40[2]; /* config 0x40-0x47 */
     bool intb;
-    ow_bus mlan; /* the MicroLAN: no device on it */
+    ow_bus mlan; /* the MicroLAN */
     ow_mcr mcr;
+    ds2505 macnic;   /* the Ethernet-address NIC (DS1981U), if has_macnic */
+    bool has_macnic; /* configuration */
+    pci_func *eth;   /* the Ethernet function, or NULL */
 };
 
 static ioc3 *IO(device *d) { return d->priv; }
@@ -114,8 +117,8 @@ static void wr_iec(device *d, const reg_access *a)
 
 static void wr_intr(device *d, const reg_access *a) { update_intb(IO(d)); }
 
-/* 1-wire master (MicroLAN) with no device on the line: each slot takes its
- * time and samples the line high (no presence pulse) [INF, sgi_w1.c]. */
+/* 1-wire master (MicroLAN): each slot takes its time (sgi_w1.c); the
+ * MAC NIC answers on it. */
 static uint64_t rd_mcr(device *d, const reg_access *a) { return ow_mcr_read(&IO(d)->mcr); }
 
 static void wr_mcr(device *d, const reg_access *a) { ow_mcr_write(&IO(d)->mcr, (uint32_t)a->val); }
@@ -177,7 +180,7 @@ static const reg_decl ioc3_regs[] = {
     [I_INT_OUT] = {.name = "INT_OUT", .offset = 0x2c, .width = 4,
                    .desc = "interrupt output pulse generator (stored)"},
     [I_MCR] = {.name = "MCR", .offset = 0x30, .width = 4, .rules = R_NOSTORE, .read = rd_mcr,
-               .write = wr_mcr, .desc = "MicroLAN 1-wire master: empty bus"},
+               .write = wr_mcr, .desc = "MicroLAN 1-wire master (the MAC address NIC)"},
     [I_GPCR_S] = {.name = "GPCR_S", .offset = 0x34, .width = 4, .rules = R_W1S,
                   .desc = "GPIO control: write 1 to set; reads GPCR"},
     [I_GPCR_C] = {.name = "GPCR_C", .offset = 0x38, .width = 4, .rules = R_NOSTORE, .read = rd_gpcr,
@@ -221,56 +224,6 @@ static const reg_decl ioc3_regs[] = {
     [I_SRTR_B] = {.name = "SRTR_B", .offset = 0xe8, .width = 4, .desc = "port B RX timer"},
     [I_SHADOW_B] = {.name = "SHADOW_B", .offset = 0xec, .width = 4, .rules = R_RO | R_NOSTORE,
                     .read = rd_shadow, .desc = "UART B LSR | MSR<<16 | MCR<<24"},
-    [I_EMCR] = {.name = "EMCR", .offset = 0xf0, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EISR] = {.name = "EISR", .offset = 0xf4, .width = 4, .rules = R_W1C,
-                .desc = "ethernet interrupt status (write 1 to clear)"},
-    [I_EIER] = {.name = "EIER", .offset = 0xf8, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERCSR] = {.name = "ERCSR", .offset = 0xfc, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERBR_H] = {.name = "ERBR_H", .offset = 0x100, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERBR_L] = {.name = "ERBR_L", .offset = 0x104, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERBAR] = {.name = "ERBAR", .offset = 0x108, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERCIR] = {.name = "ERCIR", .offset = 0x10c, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERPIR] = {.name = "ERPIR", .offset = 0x110, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERTR] = {.name = "ERTR", .offset = 0x114, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETCSR] = {.name = "ETCSR", .offset = 0x118, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ERSR] = {.name = "ERSR", .offset = 0x11c, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETCDC] = {.name = "ETCDC", .offset = 0x120, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EBIR] = {.name = "EBIR", .offset = 0x124, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETBR_H] = {.name = "ETBR_H", .offset = 0x128, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETBR_L] = {.name = "ETBR_L", .offset = 0x12c, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETCIR] = {.name = "ETCIR", .offset = 0x130, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_ETPIR] = {.name = "ETPIR", .offset = 0x134, .width = 4,
-                 .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EMAR_H] = {.name = "EMAR_H", .offset = 0x138, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EMAR_L] = {.name = "EMAR_L", .offset = 0x13c, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EHAR_H] = {.name = "EHAR_H", .offset = 0x140, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_EHAR_L] = {.name = "EHAR_L", .offset = 0x144, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_MICR] = {.name = "MICR", .offset = 0x148, .width = 4,
-                .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_MIDR_R] = {.name = "MIDR_R", .offset = 0x14c, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
-    [I_MIDR_W] = {.name = "MIDR_W", .offset = 0x150, .width = 4,
-                  .desc = "ethernet (storage only: no MAC modelled)"},
 };
 /* clang-format on */
 DEV_REGS_CHECK(ioc3_regs, I_NREGS);
@@ -356,13 +309,15 @@ static const state_decl ioc3_state[] = {
     STATE_WIRING(ioc3, rtc, "the M48T35: a device of its own"),
     STATE_INTS(ioc3, cfg40, "config 0x40-0x47"),
     STATE_LINE(ioc3, intb, "the SIO interrupt (INTB) as driven"),
-    STATE_PART(ioc3, mlan, ow_bus_state, "the MicroLAN (no device on it)"),
+    STATE_PART(ioc3, mlan, ow_bus_state, "the MicroLAN"),
     STATE_PART(ioc3, mcr, ow_mcr_state, "MCR: its 1-wire master"),
+    STATE_PART(ioc3, macnic, ds2505_state, "the Ethernet-address NIC (DS1981U)"),
+    STATE_WIRING(ioc3, eth, "the Ethernet function: a device of its own (ioc3_attach_eth)"),
 };
 
 static const device_class ioc3_class = {
     .name = "ioc3",
-    .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire, ethernet registers)",
+    .desc = "SGI IOC3 (SuperIO UARTs, M48T35, GPIO, 1-wire; its Ethernet is ioc3_eth0)",
     DEV_REGS(ioc3_regs),
     .reg_space = IOC3_BAR0_SIZE,
     .little_endian = true,
@@ -375,13 +330,51 @@ static const device_class ioc3_class = {
 
 /* ---- PCI function ---------------------------------------------------------- */
 
+static bool eth_offset(uint64_t off)
+{
+    return (off >= IOC3_ETH_REGS && off < IOC3_ETH_REGS_END) ||
+           (off >= IOC3_SSRAM && off < IOC3_SSRAM_END);
+}
+
+/* One piece of a BAR access that stays on one side of the Ethernet
+ * function's boundaries. */
+static int bar_piece(ioc3 *io, int who, uint64_t off, unsigned size, uint64_t *val, bool write)
+{
+    if (io->eth && eth_offset(off))
+        return pci_bar_access(io->eth, who, 0, off, size, val, write);
+    bus_op op = {.addr = off, .size = size, .write = write, .initiator = (uint16_t)who};
+    return write ? dev_write(io->dev, &op, off, size, *val)
+                 : dev_read(io->dev, &op, off, size, val);
+}
+
+/* An access crossing one of the boundaries (a doubleword at 0xec) is split
+ * there, little-endian lanes as on PCI. */
+static int bar_access(ioc3 *io, int who, uint64_t off, unsigned size, uint64_t *val, bool write)
+{
+    static const uint64_t edges[] = {IOC3_ETH_REGS, IOC3_ETH_REGS_END, IOC3_SSRAM, IOC3_SSRAM_END};
+    for (unsigned i = 0; i < ARRAY_SIZE(edges); i++) {
+        uint64_t e = edges[i];
+        if (off < e && off + size > e) {
+            unsigned n1 = (unsigned)(e - off), n2 = size - n1;
+            uint64_t lo = *val & MASK(8 * n1), hi = *val >> (8 * n1);
+            int st = bar_piece(io, who, off, n1, &lo, write);
+            if (st == BUS_OK)
+                st = bar_access(io, who, e, n2, &hi, write);
+            if (!write)
+                *val = (lo & MASK(8 * n1)) | hi << (8 * n1);
+            return st;
+        }
+    }
+    return bar_piece(io, who, off, size, val, write);
+}
+
 static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)
         return BUS_ERROR;
-    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
-    return dev_read(io->dev, &op, off, size, val);
+    *val = 0;
+    return bar_access(io, who, off, size, val, false);
 }
 
 static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
@@ -389,8 +382,7 @@ static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned 
     ioc3 *io = f->opaque;
     if (bar != 0 || off + size > IOC3_BAR0_SIZE)
         return BUS_ERROR;
-    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
-    return dev_write(io->dev, &op, off, size, val);
+    return bar_access(io, who, off, size, &val, true);
 }
 
 /* The IOC3 decodes config cycles only for 0x00-0x13 and 0x40-0x47 [SRC
@@ -432,7 +424,18 @@ static bool cfg_write(pci_func *f, unsigned off, unsigned size, uint32_t val)
     return false;
 }
 
+/* info pci: the Ethernet function's line (its MAC and cable). */
+static void show(pci_func *f, strbuf *out)
+{
+    ioc3 *io = f->opaque;
+    if (io->eth && io->eth->ops && io->eth->ops->show) {
+        sb_printf(out, "    Ethernet %s:\n", io->eth->name);
+        io->eth->ops->show(io->eth, out);
+    }
+}
+
 static const pci_func_ops ioc3_pci_ops = {
+    .show = show,
     .bar_read = bar_read,
     .bar_write = bar_write,
     .config_read = cfg_read,
@@ -463,8 +466,63 @@ ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config 
     io->pci.dev = io->dev;
     ow_bus_init(&io->mlan);
     ow_mcr_init(&io->mcr, &io->mlan, clock);
+    if (cfg->mac) {
+        /* Serial: SGI's 0x5e7 in the top 12 bits [SRC OpenBSD owmac.c], the
+         * address's last three octets below. */
+        const uint8_t *m = cfg->mac;
+        uint64_t serial = 0x5e7ull << 36 | (uint64_t)m[3] << 16 | (uint64_t)m[4] << 8 | m[5];
+        ds2502_init(&io->macnic, SGI_MAC_NIC_FAMILY, serial, SGI_MAC_NIC_SIZE);
+        sgi_mac_nic_format(io->macnic.mem, m);
+        ow_bus_attach(&io->mlan, &io->macnic.slave);
+        io->has_macnic = true;
+    }
     device_reset(io->dev);
     return io;
+}
+
+/* ---- the Ethernet function's host: the IOC3's own ------------------------------ */
+
+static int eth_dma(void *host, pci_func *f, uint64_t addr, void *buf, uint64_t len, bool write,
+                   int kind)
+{
+    ioc3 *io = host;
+    if (!pci_bus_master(&io->pci))
+        return PCI_DMA_NOMASTER;
+    if (!io->pci.host_ops || !io->pci.host_ops->dma)
+        return PCI_DMA_ABORT;
+    f->slot = io->pci.slot;
+    return io->pci.host_ops->dma(io->pci.host, f, addr, buf, len, write, kind);
+}
+
+static void eth_set_irq(void *host, pci_func *f, int pin, bool level)
+{
+    ioc3 *io = host;
+    if (pin == 0)
+        pci_set_irq(&io->pci, 0, level); /* INTA */
+}
+
+static int eth_peek(void *host, pci_func *f, uint64_t addr, void *buf, uint64_t len)
+{
+    ioc3 *io = host;
+    if (!io->pci.host_ops || !io->pci.host_ops->peek)
+        return PCI_DMA_ABORT;
+    f->slot = io->pci.slot;
+    return io->pci.host_ops->peek(io->pci.host, f, addr, buf, len);
+}
+
+static const pci_host_ops eth_host_ops = {eth_dma, eth_set_irq, eth_peek};
+
+void ioc3_attach_eth(ioc3 *io, pci_func *eth)
+{
+    io->eth = eth;
+    if (!eth)
+        return;
+    eth->host_ops = &eth_host_ops;
+    eth->host = io;
+    eth->slot = io->pci.slot;
+    /* The function has no configuration header of its own: the IOC3's
+     * command register decides (eth_dma). */
+    eth->command = PCI_CMD_MEM | PCI_CMD_MASTER;
 }
 
 void ioc3_free(ioc3 *io)

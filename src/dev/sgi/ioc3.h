@@ -4,10 +4,13 @@
  * docs/hardware.md, "IOC3".
  *
  * Modelled: the BAR0 register block (SIO interrupt registers, GPIO, serial
- * port control, 1-wire master with an empty bus, ethernet registers as
- * storage), the SuperIO 16550 UARTs A (console) and B, the M48T35 RTC/NVRAM
+ * port control, the 1-wire master with the board's Ethernet-address NIC on
+ * its bus), the SuperIO 16550 UARTs A (console) and B, the M48T35 RTC/NVRAM
  * on byte-bus DEV0, the config-space subset the chip implements, and the
- * SIO interrupt on INTB.
+ * SIO interrupt on INTB.  The Ethernet function (registers 0xf0-0x153, its
+ * SSRAM at 0x40000) is a NIC model of its own (src/dev/nic/ioc3/), which
+ * the board attaches (ioc3_attach_eth): the IOC3 forwards those offsets to
+ * it, and carries its DMA and its interrupt (INTA) as its own.
  *
  * Byte order.  BAR accesses arrive as little-endian PCI values (pci.h).
  * The IOC3 registers are 32-bit LE, so under the Bridge's word-value lane
@@ -37,7 +40,16 @@ typedef struct ioc3_config {
     chardev *uart_a;   /* console line (may be NULL) */
     chardev *uart_b;   /* second port (may be NULL) */
     int64_t rtc_epoch; /* Unix time the RTC shows at virtual time 0 */
+    /* The Ethernet address in the DS1981U on the MicroLAN (NULL: no such
+     * NIC on the bus, as before the Ethernet function was modelled). */
+    const uint8_t *mac;
 } ioc3_config;
+
+/* Offsets of the Ethernet function inside BAR0. */
+#define IOC3_ETH_REGS 0xf0
+#define IOC3_ETH_REGS_END 0x154
+#define IOC3_SSRAM 0x40000
+#define IOC3_SSRAM_END 0x80000
 
 ioc3 *ioc3_new(const char *name, event_bus *eb, sched *clock, const ioc3_config *cfg);
 /* Frees the model; the devices (ioc3_devices) belong to the machine's list. */
@@ -47,5 +59,11 @@ pci_func *ioc3_pci(ioc3 *io);
 unsigned ioc3_devices(ioc3 *io, device **out, unsigned max);
 uart16550 *ioc3_uart(ioc3 *io, int port);
 m48t35 *ioc3_rtc(ioc3 *io);
+/* Attach the Ethernet function `eth` (a PCI function of the NIC engine that
+ * is not plugged into the Bridge itself): BAR0 accesses to the Ethernet
+ * registers and the SSRAM go to its BAR0 at the same offsets; its DMA goes
+ * through the IOC3's own host bridge, slot and bus-master bit (under its
+ * own initiator, which the board registers); its INTA is the IOC3's INTA. */
+void ioc3_attach_eth(ioc3 *io, pci_func *eth);
 
 #endif

@@ -116,14 +116,19 @@ uint32_t ow_mcr_read(const ow_mcr *m)
     return m->fields | (m->clock->now >= m->done_at ? m->result : 0);
 }
 
+uint8_t ow_crc8_add(uint8_t crc, uint8_t b)
+{
+    crc ^= b;
+    for (int k = 0; k < 8; k++)
+        crc = (crc & 1) ? (uint8_t)((crc >> 1) ^ 0x8c) : (uint8_t)(crc >> 1);
+    return crc;
+}
+
 uint8_t ow_crc8(const uint8_t *p, size_t n)
 {
     uint8_t crc = 0;
-    for (size_t i = 0; i < n; i++) {
-        crc ^= p[i];
-        for (int k = 0; k < 8; k++)
-            crc = (crc & 1) ? (uint8_t)((crc >> 1) ^ 0x8c) : (uint8_t)(crc >> 1);
-    }
+    for (size_t i = 0; i < n; i++)
+        crc = ow_crc8_add(crc, p[i]);
     return crc;
 }
 
@@ -141,17 +146,46 @@ uint16_t ow_crc16(uint16_t crc, const uint8_t *p, size_t n)
 
 static int rom_bit(const ds2505 *d, unsigned i) { return (d->rom[i / 8] >> (i % 8)) & 1; }
 
-static void crc_add(ds2505 *d, uint8_t b) { d->crc = ow_crc16(d->crc, &b, 1); }
+static void crc_add(ds2505 *d, uint8_t b)
+{
+    if (d->crc8)
+        d->crc = ow_crc8_add((uint8_t)d->crc, b);
+    else
+        d->crc = ow_crc16(d->crc, &b, 1);
+}
 
 /* Queue the inverted CRC16 of what was sent so far; start a new one. */
 static void queue_crc(ds2505 *d)
 {
-    uint16_t c = (uint16_t)~d->crc;
-    d->queue[0] = (uint8_t)c;
-    d->queue[1] = (uint8_t)(c >> 8);
-    d->nqueue = 2;
+    if (d->crc8) { /* CRC8, not inverted */
+        d->queue[0] = (uint8_t)d->crc;
+        d->nqueue = 1;
+    } else {
+        uint16_t c = (uint16_t)~d->crc;
+        d->queue[0] = (uint8_t)c;
+        d->queue[1] = (uint8_t)(c >> 8);
+        d->nqueue = 2;
+    }
     d->qpos = 0;
     d->crc = 0;
+}
+
+/* The DS2502 class: READ MEMORY (0xf0) to the end with one CRC8, READ DATA
+ * (0xc3) with a CRC8 after every page, READ STATUS (0xaa). */
+static uint8_t next_byte_crc8(ds2505 *d)
+{
+    unsigned end = d->cmd == 0xaa ? 8 : d->mem_size;
+    if (d->addr >= end) {
+        if (d->cmd != 0xc3 || d->addr % DS2505_PAGE_SIZE)
+            queue_crc(d); /* 0xc3 sent it at the page end already */
+        d->ended = true;
+        return d->qpos < d->nqueue ? d->queue[d->qpos++] : 0xff;
+    }
+    uint8_t b = d->cmd == 0xaa ? d->status[d->addr++] : d->mem[d->addr++];
+    crc_add(d, b);
+    if (d->cmd == 0xc3 && d->addr % DS2505_PAGE_SIZE == 0)
+        queue_crc(d);
+    return b;
 }
 
 static uint8_t next_byte(ds2505 *d)
@@ -161,10 +195,12 @@ static uint8_t next_byte(ds2505 *d)
     d->nqueue = d->qpos = 0;
     if (d->ended)
         return 0xff;
+    if (d->crc8)
+        return next_byte_crc8(d);
     uint8_t b;
     switch (d->cmd) {
     case 0xf0: /* read memory */
-        if (d->addr >= DS2505_MEM_SIZE) {
+        if (d->addr >= d->mem_size) {
             queue_crc(d);
             d->ended = true;
             return next_byte(d);
@@ -173,7 +209,7 @@ static uint8_t next_byte(ds2505 *d)
         crc_add(d, b);
         return b;
     case 0xa5: /* extended read */
-        if (d->addr >= DS2505_MEM_SIZE) {
+        if (d->addr >= d->mem_size) {
             d->ended = true;
             return 0xff;
         }
@@ -242,12 +278,18 @@ static bool rx_bit(ds2505 *d, int line)
 static void start_stream(ds2505 *d)
 {
     uint8_t a[2] = {(uint8_t)d->addr, (uint8_t)(d->addr >> 8)};
-    d->crc = ow_crc16(ow_crc16(0, &d->cmd, 1), a, 2);
     d->nqueue = d->qpos = 0;
     d->ended = false;
-    d->redir_due = d->cmd == 0xa5;
     d->state = DS_MEM_SEND;
     d->bit = 0;
+    if (d->crc8) { /* the CRC8 of command and address comes first */
+        d->crc = ow_crc8_add(ow_crc8_add(ow_crc8_add(0, d->cmd), a[0]), a[1]);
+        d->redir_due = false;
+        queue_crc(d);
+    } else {
+        d->crc = ow_crc16(ow_crc16(0, &d->cmd, 1), a, 2);
+        d->redir_due = d->cmd == 0xa5;
+    }
     d->tx = next_byte(d);
 }
 
@@ -294,7 +336,7 @@ static void ds_sample(ow_slave *s, int line)
         if (!rx_bit(d, line))
             break;
         d->cmd = d->rx;
-        if (d->cmd == 0xa5 || d->cmd == 0xf0 || d->cmd == 0xaa) {
+        if ((d->crc8 ? d->cmd == 0xc3 : d->cmd == 0xa5) || d->cmd == 0xf0 || d->cmd == 0xaa) {
             d->state = DS_MEM_ADDR;
             d->addr = 0;
         } else {
@@ -362,12 +404,34 @@ void ds2505_init(ds2505 *d, uint64_t serial48)
     memset(d, 0, sizeof *d);
     d->slave.ops = &ds2505_ops;
     d->rom[0] = DS2505_FAMILY;
+    d->mem_size = DS2505_MEM_SIZE;
     for (int i = 0; i < 6; i++)
         d->rom[1 + i] = (uint8_t)(serial48 >> (8 * i));
     d->rom[7] = ow_crc8(d->rom, 7);
     memset(d->mem, 0xff, sizeof d->mem);
     memset(d->status, 0xff, sizeof d->status);
     d->state = DS_IDLE;
+}
+
+void ds2502_init(ds2505 *d, uint8_t family, uint64_t serial48, unsigned mem_size)
+{
+    ds2505_init(d, serial48);
+    d->rom[0] = family;
+    d->rom[7] = ow_crc8(d->rom, 7);
+    d->mem_size = (uint16_t)(mem_size && mem_size <= DS2505_MEM_SIZE ? mem_size : 64);
+    d->crc8 = true;
+}
+
+void sgi_mac_nic_format(uint8_t mem[32], const uint8_t mac[6])
+{
+    memset(mem, 0xff, 32);
+    memset(mem, 0, 11);
+    mem[0] = 0x0a;
+    for (int i = 0; i < 6; i++)
+        mem[10 - i] = mac[i];
+    uint16_t c = (uint16_t)~ow_crc16(0, mem, 11);
+    mem[11] = (uint8_t)c;
+    mem[12] = (uint8_t)(c >> 8);
 }
 
 /* Copy s right-aligned into the field [at, at+width), space padded. */

@@ -86,10 +86,16 @@ static inline unsigned ow_mcr_slot_us(uint32_t val)
  * reflected, Linux crc16()) of memory transfers.  A block followed by its
  * transmitted (inverted, little-endian) CRC16 checks to OW_CRC16_VALID. */
 uint8_t ow_crc8(const uint8_t *p, size_t n);
+uint8_t ow_crc8_add(uint8_t crc, uint8_t byte);
 uint16_t ow_crc16(uint16_t crc, const uint8_t *p, size_t n);
 #define OW_CRC16_VALID 0xb001
 
 /* ---- DS2505: 16 Kbit add-only memory, family 0x0b ----------------------- */
+/* The same model also plays the smaller add-only memories of the DS2502
+ * class (ds2502_init): the DS1981U / DS2501 (family 0x91, 512 bits) that
+ * carries an SGI board's Ethernet address, and the DS2502 (0x09/0x89, 1 Kbit).
+ * They protect their streams with CRC8 instead of CRC16 and know READ
+ * MEMORY 0xF0, READ DATA 0xC3 and READ STATUS 0xAA (see ds2502_init). */
 
 #define DS2505_FAMILY 0x0b
 #define DS2505_MEM_SIZE 2048
@@ -109,6 +115,10 @@ enum ds2505_state {
 
 typedef struct ds2505 {
     ow_slave slave;
+    /* Configuration (the constructor's): memory size in bytes and whether the
+     * part speaks the DS2502 class's CRC8 protocol. */
+    uint16_t mem_size;
+    bool crc8;
     uint8_t rom[8];                     /* family, 48-bit serial (LSB first), CRC8 */
     uint8_t mem[DS2505_MEM_SIZE];       /* EPROM data (unprogrammed bytes are 0xff) */
     uint8_t status[DS2505_STATUS_SIZE]; /* status memory; 0x100+page = redirection byte */
@@ -128,7 +138,22 @@ typedef struct ds2505 {
 } ds2505;
 
 void ds2505_init(ds2505 *d, uint64_t serial48);
-/* Fill the first 64 bytes of memory in the SGI NIC layout (two pages, each
+/* A DS2502-class part: `family` (0x91 DS1981U/DS2501, 0x09/0x89 DS2502),
+ * `mem_size` bytes of memory (64 or 128), 8 bytes of status.  After the
+ * command and its two address bytes the part sends the CRC8 of those three
+ * bytes, then data: READ MEMORY (0xF0) to the end of memory followed by the
+ * CRC8 of the data, READ DATA (0xC3) with the CRC8 of the data sent so far
+ * after each 32-byte page, READ STATUS (0xAA) to the end of the status
+ * followed by its CRC8 (Linux w1_ds250x.c reads page by page with 0xC3). */
+void ds2502_init(ds2505 *d, uint8_t family, uint64_t serial48, unsigned mem_size);
+/* The first 16 bytes of SGI's Ethernet-address NIC as Linux's ioc3-eth and
+ * OpenBSD's owmac read it: byte 0 = 0x0A, bytes 1-4 zero [UNC], the address
+ * at bytes 10..5 (byte 10 = the first octet on the wire), bytes 11-12 the
+ * inverted CRC16 of bytes 0-10 (LSB first), the rest of the page 0xFF. */
+void sgi_mac_nic_format(uint8_t mem[32], const uint8_t mac[6]);
+#define SGI_MAC_NIC_FAMILY 0x91
+#define SGI_MAC_NIC_SIZE \
+    64 /* Fill the first 64 bytes of memory in the SGI NIC layout (two pages, each
  * ending with its inverted CRC16): 0x01, serial at 1.., part number with its
  * first characters right-aligned in bytes 11..29 and the rest in 32..37,
  * board name at 48..61.  Linux's bridge_get_partnum() reads the part number

@@ -755,8 +755,8 @@ static const nic_ops e1000_ops = {
 
 const nic_model e1000_models[] = {
     {"e1000-82543", "Intel 82543GC copper (8086:1004), bit-banged MDIO, no TSO", &e1000_82543_class,
-     INTEL, DEV_82543GC_COPPER, &e1000_ops},
+     INTEL, DEV_82543GC_COPPER, &e1000_ops, false},
     {"e1000-82544", "Intel 82544EI copper (8086:1008), MDIC, TSO, PCI-X", &e1000_82544_class, INTEL,
-     DEV_82544EI_COPPER, &e1000_ops},
+     DEV_82544EI_COPPER, &e1000_ops, false},
     {0},
 };

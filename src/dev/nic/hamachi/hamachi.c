@@ -467,6 +467,6 @@ static const nic_ops ham_ops = {
 
 const nic_model hamachi_models[] = {
     {"hamachi", "Packet Engines Hamachi GNIC-II (1318:0911)", &hamachi_class, HAM_VENDOR,
-     HAM_DEVICE, &ham_ops},
+     HAM_DEVICE, &ham_ops, false},
     {0},
 };

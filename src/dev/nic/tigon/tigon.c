@@ -693,9 +693,10 @@ static const nic_ops tg_ops = {
 
 const nic_model tigon_models[] = {
     {"tigon2", "SGI Gigabit Ethernet, Alteon Tigon2 (10a9:0009)", &tigon_class, 0x10a9, 0x0009,
-     &tg_ops},
-    {"acenic", "Alteon AceNIC fibre, Tigon2 (12ae:0001)", &tigon_class, 0x12ae, 0x0001, &tg_ops},
+     &tg_ops, false},
+    {"acenic", "Alteon AceNIC fibre, Tigon2 (12ae:0001)", &tigon_class, 0x12ae, 0x0001, &tg_ops,
+     false},
     {"acenic-copper", "Alteon AceNIC copper, Tigon2 (12ae:0002)", &tigon_class, 0x12ae, 0x0002,
-     &tg_ops},
+     &tg_ops, false},
     {0},
 };

@@ -37,7 +37,7 @@ static void rig_init(rig *r)
     event_bus_init(&r->eb, &r->clock.now);
     xerr err;
     r->ch = chardev_open("null", &err);
-    ioc3_config c = {r->ch, NULL, 1704067200};
+    ioc3_config c = {r->ch, NULL, 1704067200, NULL};
     r->io = ioc3_new("ioc3", &r->eb, &r->clock, &c);
     ck_assert_ptr_nonnull(r->io);
     r->f = ioc3_pci(r->io);

@@ -457,13 +457,77 @@ START_TEST(ds2505_redirection_and_other_reads)
 }
 END_TEST
 
+/* The DS1981U with SGI's Ethernet address, read as Linux reads a family
+ * 0x91 (w1_ds250x.c: READ DATA 0xC3 page by page, CRC8s) and checked as
+ * ioc3-eth checks it; READ MEMORY and READ STATUS as OpenBSD's owmac. */
+START_TEST(mac_nic_ds1981)
+{
+    static const uint8_t mac[6] = {0x08, 0x00, 0x69, 0x0e, 0xc3, 0x01};
+    ow_bus b;
+    ow_bus_init(&b);
+    ds2505 d;
+    ds2502_init(&d, SGI_MAC_NIC_FAMILY, 0x5e7000000001ull, SGI_MAC_NIC_SIZE);
+    sgi_mac_nic_format(d.mem, mac);
+    ow_bus_attach(&b, &d.slave);
+    ck_assert_uint_eq(d.rom[0], 0x91);
+    ck_assert_uint_eq(ow_crc8(d.rom, 7), d.rom[7]);
+    uint8_t page[2][32];
+    for (int p = 0; p < 2; p++) {
+        ck_assert(ow_reset(&b));
+        ow_touch_byte(&b, 0xcc);
+        uint8_t cmd[3] = {0xc3, (uint8_t)(32 * p), 0};
+        for (int i = 0; i < 3; i++)
+            ow_touch_byte(&b, cmd[i]);
+        ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(cmd, 3));
+        for (int i = 0; i < 32; i++)
+            page[p][i] = ow_touch_byte(&b, 0xff);
+        ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(page[p], 32));
+    }
+    /* ioc3eth_get_mac_addr: byte 0 = 0x0a, CRC16 of 0..12 valid, bytes 10..5. */
+    ck_assert_uint_eq(page[0][0], 0x0a);
+    ck_assert_uint_eq(ow_crc16(0, page[0], 13), OW_CRC16_VALID);
+    for (int i = 0; i < 6; i++)
+        ck_assert_uint_eq(page[0][10 - i], mac[i]);
+    /* After the last page's CRC8 the part sends ones. */
+    ck_assert_uint_eq(ow_touch_byte(&b, 0xff), 0xff);
+    /* READ MEMORY from 60: CRC8 of the command, 4 bytes, CRC8 of them. */
+    ck_assert(ow_reset(&b));
+    ow_touch_byte(&b, 0xcc);
+    uint8_t rm[3] = {0xf0, 60, 0};
+    for (int i = 0; i < 3; i++)
+        ow_touch_byte(&b, rm[i]);
+    ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(rm, 3));
+    uint8_t tail[4];
+    for (int i = 0; i < 4; i++)
+        tail[i] = ow_touch_byte(&b, 0xff);
+    ck_assert_mem_eq(tail, page[1] + 28, 4);
+    ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(tail, 4));
+    /* READ STATUS: 8 bytes (unprogrammed: 0xff), then their CRC8. */
+    ck_assert(ow_reset(&b));
+    ow_touch_byte(&b, 0xcc);
+    uint8_t rs[3] = {0xaa, 0, 0}, st[8];
+    for (int i = 0; i < 3; i++)
+        ow_touch_byte(&b, rs[i]);
+    ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(rs, 3));
+    for (int i = 0; i < 8; i++)
+        st[i] = ow_touch_byte(&b, 0xff);
+    ck_assert_uint_eq(st[0], 0xff);
+    ck_assert_uint_eq(ow_touch_byte(&b, 0xff), ow_crc8(st, 8));
+    /* 0xA5 is a DS2505 command, not this part's. */
+    ck_assert(ow_reset(&b));
+    ow_touch_byte(&b, 0xcc);
+    ow_touch_byte(&b, 0xa5);
+    ck_assert_int_eq(d.state, DS_IDLE);
+}
+END_TEST
+
 static Suite *onewire_suite(void)
 {
     Suite *s = suite_create("onewire");
     check_add_tests(check_case(s, "ds2505", NULL, NULL, 0), nic_presence_and_read_rom,
                     search_rom_two_devices, search_rom_through_bridge, ds2505_extended_read_linux,
                     slot_timing, linux_read_takes_real_time, sgi_nic_layout,
-                    ds2505_redirection_and_other_reads);
+                    ds2505_redirection_and_other_reads, mac_nic_ds1981);
     return s;
 }
 

@@ -33,8 +33,8 @@ static int fifo_check(const void *base, const uint8_t *img, size_t len, xerr *er
         return xerr_fail(err, "the FIFO image is truncated");
     uint64_t count = load_le(img, 4), bytes = 0;
     if (count > NIC_FIFO_FRAMES)
-        return xerr_fail(err, "%llu frames, the FIFO holds at most %u",
-                         (unsigned long long)count, NIC_FIFO_FRAMES);
+        return xerr_fail(err, "%llu frames, the FIFO holds at most %u", (unsigned long long)count,
+                         NIC_FIFO_FRAMES);
     size_t at = 4;
     for (uint64_t i = 0; i < count; i++) {
         if (len - at < 8)

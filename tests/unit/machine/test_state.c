@@ -228,7 +228,7 @@ END_TEST
 START_TEST(state_nic_e1000)
 {
     static const guest g = {
-        "e1000/echo.elf",   1, false, NULL, 7919, 4000000, "e1000-82544", "echo",
+        "e1000/echo.elf",   1, false, NULL, 20011, 4000000, "e1000-82544", "echo",
         "count=25 size=700"};
     round_trip(&g);
 }
@@ -237,7 +237,7 @@ END_TEST
 START_TEST(state_nic_tigon)
 {
     static const guest g = {
-        "tigon/tigon_echo.elf", 1, false, NULL, 7919, 4000000, "tigon2", "echo", NULL};
+        "tigon/tigon_echo.elf", 1, false, NULL, 30011, 4000000, "tigon2", "echo", NULL};
     round_trip(&g);
 }
 END_TEST

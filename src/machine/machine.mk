@@ -7,4 +7,5 @@ libxbow_a_SOURCES += \
 	src/machine/ip27.c src/machine/ip27.h \
 	src/machine/ip27_hle.c src/machine/ip27_priv.h \
 	src/machine/ip27_nics.c \
-	src/machine/prom.c src/machine/prom.h
+	src/machine/prom.c src/machine/prom.h \
+	src/machine/mconfig.c src/machine/mconfig.h

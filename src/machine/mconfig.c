@@ -77,7 +77,8 @@ static const char *find_key(const char *text, const char *line, size_t klen)
 static int differ(xerr *err, const char *key, size_t klen, const char *file, size_t fl,
                   const char *here, size_t hl)
 {
-    xerr_set(err, "machine configuration differs: %.*s: the file has %s%.*s%s, this machine %s%.*s%s",
+    xerr_set(err,
+             "machine configuration differs: %.*s: the file has %s%.*s%s, this machine %s%.*s%s",
              (int)klen, key, file ? "\"" : "", file ? (int)fl : 4, file ? file : "none",
              file ? "\"" : "", here ? "\"" : "", here ? (int)hl : 4, here ? here : "none",
              here ? "\"" : "");

@@ -445,6 +445,8 @@ void dev_state_save(device *d, strbuf *out);
  * size, a truncated image or an out-of-range flag is an error naming it,
  * and the device is left untouched. */
 int dev_state_load(device *d, const void *img, size_t len, xerr *err);
+/* Whether dev_state_load would accept the image (nothing is changed). */
+int dev_state_check(device *d, const void *img, size_t len, xerr *err);
 /* A hash of the device's state (the values of dev_state_save's image). */
 uint64_t dev_state_hash(device *d);
 /* Every declared field with its value (`info state NAME`). */

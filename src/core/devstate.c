@@ -458,7 +458,8 @@ static void apply_fn(void *ctx, const leaf *l)
     a->p += leaf_data_bytes(l, a->p);
 }
 
-int dev_state_load(device *d, const void *img, size_t len, xerr *err)
+/* Checks the whole image; on success *data is where its data starts. */
+static int check_image(device *d, const void *img, size_t len, const uint8_t **data, xerr *err)
 {
     reader r = {img, (const uint8_t *)img + len, false};
     if (len < 6 || memcmp(img, IMAGE_MAGIC, 4) != 0)
@@ -497,7 +498,22 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
     if (vc.p != vc.end)
         return xerr_fail(err, "%s: the state image's data has %zu bytes its fields do not use",
                          d->name, (size_t)(vc.end - vc.p));
-    apply a = {.p = r.p, .d = d};
+    *data = r.p;
+    return 0;
+}
+
+int dev_state_check(device *d, const void *img, size_t len, xerr *err)
+{
+    const uint8_t *data;
+    return check_image(d, img, len, &data, err);
+}
+
+int dev_state_load(device *d, const void *img, size_t len, xerr *err)
+{
+    const uint8_t *data;
+    if (check_image(d, img, len, &data, err) != 0)
+        return -1;
+    apply a = {.p = data, .d = d};
     walk(d, 0, apply_fn, &a);
     return 0;
 }

@@ -40,7 +40,7 @@ void cpu_state_save(cpu *c, strbuf *out, const cpu_dev_map *map)
     img_put64(out, c->pc);
     img_put(out, c->in_ds, 1);
     img_put(out, c->dly, 1);
-    img_put64(out, c->dtarget);
+    img_put64(out, c->dly || c->in_ds ? c->dtarget : 0); /* else a stale value */
     for (unsigned i = 0; i < 32; i++)
         img_put64(out, c->cp0[i]);
     img_put64(out, c->status);
@@ -119,8 +119,7 @@ static int get_flag(img_reader *r, uint8_t *v, const char *what, xerr *err)
     return 0;
 }
 
-static int get_reads(img_reader *r, poll_read *out, unsigned *n, const cpu_dev_map *map,
-                     xerr *err)
+static int get_reads(img_reader *r, poll_read *out, unsigned *n, const cpu_dev_map *map, xerr *err)
 {
     uint64_t cnt = img_get(r, 4);
     if (cnt > POLL_MAX_READS)
@@ -142,8 +141,8 @@ static int get_reads(img_reader *r, poll_read *out, unsigned *n, const cpu_dev_m
         out[i].addr = img_get64(r);
         out[i].value = img_get64(r);
         if (out[i].dev && out[i].id >= out[i].dev->cls->nregs)
-            return xerr_fail(err, "polled read %u: register %u of %s does not exist", i,
-                             out[i].id, out[i].dev->name);
+            return xerr_fail(err, "polled read %u: register %u of %s does not exist", i, out[i].id,
+                             out[i].dev->name);
     }
     return 0;
 }

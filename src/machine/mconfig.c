@@ -9,16 +9,17 @@
 #include "machine/ip27_priv.h"
 #include "net/backend.h"
 
-/* The kind of a NIC's peer: a built-in one is part of the machine (its
- * state is the machine's), anything else is input from outside. */
-static const char *peer_kind(const char *net)
+/* A NIC's peer: a built-in one (sink, echo, gen, with its options) is part
+ * of the machine (its state is the machine's); any other is input from
+ * outside, whichever host interface it uses. */
+static const char *peer_kind(const nic *n)
 {
     static const char *const builtin[] = {"sink", "echo", "gen"};
-    for (unsigned i = 0; i < ARRAY_SIZE(builtin); i++) {
-        size_t n = strlen(builtin[i]);
-        if (strncmp(net, builtin[i], n) == 0 && (net[n] == 0 || net[n] == ':'))
-            return net;
-    }
+    if (!n->port)
+        return "none";
+    for (unsigned i = 0; i < ARRAY_SIZE(builtin); i++)
+        if (strcmp(n->port->backend->kind, builtin[i]) == 0)
+            return n->port->spec;
     return "outside";
 }
 
@@ -38,7 +39,7 @@ void mconfig_text(const machine *m, strbuf *out)
         char mac[18];
         net_fmt_mac(mac, n->mac);
         sb_printf(out, "nic%u %s %s slot %u mac %s peer %s\n", i, m->cfg.nics[i].model, f->name,
-                  3 + i, mac, peer_kind(m->cfg.nics[i].net));
+                  3 + i, mac, peer_kind(n));
     }
     sb_printf(out, "testdev %s\n", m->cfg.test_device ? "on" : "off");
     sb_printf(out, "nic-dma %s\n", m->cfg.nic_dma_per_word ? "per-word" : "bulk");

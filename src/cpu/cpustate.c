@@ -16,6 +16,7 @@
 #include "cpu/cpu_internal.h"
 
 #define CPU_IMAGE_VERSION 1
+#define CPU_MAX_IDLE_POINTS 64
 
 static void put_reads(strbuf *out, const poll_read *r, unsigned n, const cpu_dev_map *map)
 {
@@ -94,6 +95,12 @@ void cpu_state_save(cpu *c, strbuf *out, const cpu_dev_map *map)
     img_put64(out, p->next_at);
     img_put64(out, p->period);
     img_put(out, p->retried, 1);
+    /* The idle points: where the OS waits (from its symbols, part of the
+     * timing model: a snapshot loaded without the kernel's symbols runs the
+     * same). */
+    img_put(out, c->nidle_pts, 4);
+    for (unsigned i = 0; i < c->nidle_pts; i++)
+        img_put64(out, c->idle_pts[i]);
 }
 
 /* Reads a saved image into a scratch CPU image (no side effects on c). */
@@ -109,6 +116,8 @@ typedef struct cpu_img {
     poll_read wait_reads[POLL_MAX_READS];
     unsigned wait_nreads;
     cpu_probe probe;
+    unsigned nidle;
+    uint64_t idle_pts[CPU_MAX_IDLE_POINTS];
 } cpu_img;
 
 static int get_flag(img_reader *r, uint8_t *v, const char *what, xerr *err)
@@ -227,6 +236,13 @@ static int parse(const void *img, size_t len, cpu_img *s, const cpu_dev_map *map
     if (get_flag(&r, &f, "probe.retried", err))
         return -1;
     p->retried = f;
+    uint64_t ni = img_get(&r, 4);
+    if (ni > CPU_MAX_IDLE_POINTS)
+        return xerr_fail(err, "%llu idle points, at most %u", (unsigned long long)ni,
+                         CPU_MAX_IDLE_POINTS);
+    s->nidle = (unsigned)ni;
+    for (unsigned i = 0; i < s->nidle; i++)
+        s->idle_pts[i] = img_get64(&r);
     if (r.short_read)
         return xerr_fail(err, "the CPU image is truncated");
     if (img_left(&r))
@@ -294,6 +310,9 @@ int cpu_state_load(cpu *c, const void *img, size_t len, const cpu_dev_map *map, 
     c->halt_reason = NULL;
     c->skip_bp = false;
     c->step_over = false;
+    cpu_idle_points_clear(c);
+    for (unsigned i = 0; i < s->nidle; i++)
+        cpu_idle_point_add(c, s->idle_pts[i]);
     free(s);
     /* Derived state and caches. */
     c->st = NULL; /* cpu_mode_changed recomputes the mode's state */

@@ -343,6 +343,14 @@ static void get_str(reader *r, char *buf, size_t len)
     r->p += n;
 }
 
+/* Text from an image goes into one-line messages: no control bytes. */
+static void printable(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+            *s = '?';
+}
+
 /* Compares the image's directory with the device's, leaf by leaf. */
 typedef struct dir_check {
     reader *r;
@@ -365,6 +373,7 @@ static void check_fn(void *ctx, const leaf *l)
     if (c->r->short_read)
         return;
     if (strcmp(path, l->path) != 0) {
+        printable(path);
         xerr_set(c->err, "%s: the state image has field \"%s\" where \"%s\" is declared", c->dev,
                  path, l->path);
         c->bad = true;
@@ -471,6 +480,7 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
                          version, IMAGE_VERSION);
     char cls[64];
     get_str(&r, cls, sizeof cls);
+    printable(cls);
     if (!r.short_read && strcmp(cls, d->cls->name) != 0)
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);

@@ -284,9 +284,13 @@ static int parse_sections(snapshot *s, img_reader *r, xerr *err)
         const uint8_t *np = img_get_bytes(r, &nl);
         if (!np || img_left(r) < 1 + 8 + 8 + 4)
             return xerr_fail(err, "the snapshot is truncated after section \"%s\"", last);
-        if (nl == 0 || nl > MAX_NAME || memchr(np, 0, nl))
-            return xerr_fail(err, "the snapshot is corrupted after section \"%s\" (a bad section "
-                                  "name)",
+        bool bad_char = false;
+        for (size_t k = 0; k < nl && np; k++)
+            bad_char |= np[k] < 0x20 || np[k] >= 0x7f;
+        if (nl == 0 || nl > MAX_NAME || bad_char)
+            return xerr_fail(err,
+                             "the snapshot is corrupted after section \"%s\" (a bad section "
+                             "name)",
                              last);
         char name[MAX_NAME + 1];
         memcpy(name, np, nl);
@@ -380,7 +384,12 @@ snapshot *snapshot_parse(const uint8_t *buf, size_t len, xerr *err)
     const uint8_t *vp = img_get_bytes(&h, &vl);
     const uint8_t *cp = img_get_bytes(&h, &cl);
     uint64_t time = img_get64(&h);
-    if (h.short_read || img_left(&h) || memchr(vp, 0, vl) || memchr(cp, 0, cl)) {
+    bool bad_char = false;
+    for (size_t k = 0; vp && k < vl; k++)
+        bad_char |= vp[k] < 0x20 || vp[k] >= 0x7f;
+    for (size_t k = 0; cp && k < cl; k++)
+        bad_char |= (cp[k] < 0x20 && cp[k] != '\n') || cp[k] >= 0x7f;
+    if (h.short_read || img_left(&h) || bad_char) {
         xerr_set(err, "the snapshot's header is malformed");
         return NULL;
     }

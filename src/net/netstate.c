@@ -15,9 +15,9 @@
 
 static void stats_put(strbuf *out, const net_stats *s)
 {
-    const uint64_t v[NSTATS] = {s->tx_frames,   s->tx_bytes, s->tx_dropped, s->rx_frames,
-                                s->rx_bytes,    s->rx_dropped, s->bad_payload, s->payload_sum,
-                                s->own_src,     s->wire_max};
+    const uint64_t v[NSTATS] = {s->tx_frames, s->tx_bytes,   s->tx_dropped,  s->rx_frames,
+                                s->rx_bytes,  s->rx_dropped, s->bad_payload, s->payload_sum,
+                                s->own_src,   s->wire_max};
     for (unsigned i = 0; i < NSTATS; i++)
         img_put64(out, v[i]);
 }
@@ -68,8 +68,8 @@ static int parse(net_port *p, const void *img, size_t len, port_img *s, xerr *er
     uint64_t st[NSTATS];
     for (unsigned i = 0; i < NSTATS; i++)
         st[i] = img_get64(&r);
-    s->stats = (net_stats){st[0], st[1], st[2], st[3], st[4],
-                           st[5], st[6], (uint32_t)st[7], st[8], st[9]};
+    s->stats =
+        (net_stats){st[0], st[1], st[2], st[3], st[4], st[5], st[6], (uint32_t)st[7], st[8], st[9]};
     s->mac_known = (uint8_t)img_get(&r, 1);
     for (unsigned i = 0; i < 6; i++)
         s->mac[i] = (uint8_t)img_get(&r, 1);
@@ -98,8 +98,7 @@ static int parse(net_port *p, const void *img, size_t len, port_img *s, xerr *er
         return xerr_fail(err, "%s: %zu bytes after the port image", p->name, img_left(&r));
     const char *mine = p->backend->kind;
     if (kl != strlen(mine) || memcmp(kind, mine, kl) != 0)
-        return xerr_fail(err, "%s: the image is of a %.*s peer, this one is %s", p->name, (int)kl,
-                         (const char *)kind, mine);
+        return xerr_fail(err, "%s: the image is of another peer, this one is %s", p->name, mine);
     if (p->backend->state_check) {
         xerr why;
         if (p->backend->state_check(p->backend, s->bimg, s->blen, &why) != 0)

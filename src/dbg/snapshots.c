@@ -94,10 +94,10 @@ static void describe(dbg *d, const char *what, const char *name, const snapshot 
 {
     char t[32];
     dbg_format_time(snapshot_time(s), d->m->clock.hz, t, sizeof t);
-    dbg_printf(d, "%s %s: time %s (tick %llu), cpu0 at %llu instructions, %llu RAM pages (%.3f s)\n",
-               what, name, t, (unsigned long long)snapshot_time(s),
-               (unsigned long long)snapshot_retired(s, 0),
-               (unsigned long long)snapshot_ram_pages(s), secs);
+    dbg_printf(
+        d, "%s %s: time %s (tick %llu), cpu0 at %llu instructions, %llu RAM pages (%.3f s)\n", what,
+        name, t, (unsigned long long)snapshot_time(s), (unsigned long long)snapshot_retired(s, 0),
+        (unsigned long long)snapshot_ram_pages(s), secs);
 }
 
 static int cmd_snapshot_save(dbg *d, const cmd_args *a)
@@ -115,8 +115,9 @@ static int cmd_snapshot_save(dbg *d, const cmd_args *a)
     if (!*name)
         return dbg_usage_error(d, "snapshot save", "give a file, or -m NAME for one in memory");
     if (w == WHERE_MEM && !good_name(name))
-        return dbg_error(d, "snapshot save: \"%s\" is not a snapshot name (letters, digits, "
-                            "'_', '-' and '.', at most 64).",
+        return dbg_error(d,
+                         "snapshot save: \"%s\" is not a snapshot name (letters, digits, "
+                         "'_', '-' and '.', at most 64).",
                          name);
     double t0 = host_seconds();
     snapshot *s = snapshot_take(d->m);
@@ -173,12 +174,14 @@ static int cmd_snapshot_load(dbg *d, const cmd_args *a)
     struct stat sb;
     bool file = w != WHERE_MEM && stat(name, &sb) == 0;
     if (w == WHERE_MEM && !e)
-        return dbg_error(d, "snapshot load: no snapshot named \"%s\" in memory (see \"info "
-                            "snapshots\").",
+        return dbg_error(d,
+                         "snapshot load: no snapshot named \"%s\" in memory (see \"info "
+                         "snapshots\").",
                          name);
     if (w == WHERE_ANY && e && file)
-        return dbg_error(d, "snapshot load: \"%s\" is both a snapshot in memory and a file: say "
-                            "-m %s or -f %s.",
+        return dbg_error(d,
+                         "snapshot load: \"%s\" is both a snapshot in memory and a file: say "
+                         "-m %s or -f %s.",
                          name, name, name);
     double t0 = host_seconds();
     if (e)
@@ -209,8 +212,9 @@ static int cmd_snapshot_delete(dbg *d, const cmd_args *a)
             return 0;
         }
     }
-    return dbg_error(d, "snapshot delete: no snapshot named \"%s\" in memory (see \"info "
-                        "snapshots\").",
+    return dbg_error(d,
+                     "snapshot delete: no snapshot named \"%s\" in memory (see \"info "
+                     "snapshots\").",
                      name);
 }
 
@@ -234,7 +238,8 @@ static int cmd_info_snapshots(dbg *d, const cmd_args *a)
                    (unsigned long long)snapshot_retired(e->s, 0),
                    (unsigned long long)snapshot_ram_pages(e->s), (double)bytes / (1 << 20));
     }
-    dbg_printf(d, "%-16s %14s %18s %10s %7.1f MB\n", "total", "", "", "", (double)total / (1 << 20));
+    dbg_printf(d, "%-16s %14s %18s %10s %7.1f MB\n", "total", "", "", "",
+               (double)total / (1 << 20));
     return 0;
 }
 

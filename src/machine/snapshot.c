@@ -243,8 +243,8 @@ static bool page_zero(const uint8_t *p)
 {
     const uint64_t *w = (const uint64_t *)p;
     for (unsigned i = 0; i < RAM_PAGE_SIZE / 8; i += 8) {
-        uint64_t x = w[i] | w[i + 1] | w[i + 2] | w[i + 3] | w[i + 4] | w[i + 5] | w[i + 6] |
-                     w[i + 7];
+        uint64_t x =
+            w[i] | w[i + 1] | w[i + 2] | w[i + 3] | w[i + 4] | w[i + 5] | w[i + 6] | w[i + 7];
         if (x)
             return false;
     }
@@ -308,8 +308,8 @@ static int check_sec(machine *m, const snap_sec *sec, xerr *err)
     }
     if (strcmp(n, "console") == 0) {
         if (sec->len > chardev_input_capacity())
-            return xerr_fail(err, "section \"console\": %zu bytes of input, at most %zu",
-                             sec->len, chardev_input_capacity());
+            return xerr_fail(err, "section \"console\": %zu bytes of input, at most %zu", sec->len,
+                             chardev_input_capacity());
         return 0;
     }
     if (strncmp(n, "cpu", 3) == 0) {
@@ -381,8 +381,9 @@ int snapshot_check(machine *m, const snapshot *s, xerr *err)
         const ram_block *rb = m->bus.rams[i];
         const snap_ram *r = &s->rams[i];
         if (strcmp(r->name, rb->name) != 0 || r->size != rb->size)
-            return xerr_fail(err, "memory block %u is %s of %llu bytes in the snapshot, %s of %llu "
-                                  "here",
+            return xerr_fail(err,
+                             "memory block %u is %s of %llu bytes in the snapshot, %s of %llu "
+                             "here",
                              i, r->name, (unsigned long long)r->size, rb->name,
                              (unsigned long long)rb->size);
     }

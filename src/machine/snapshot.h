@@ -30,11 +30,11 @@ int snapshot_check(machine *m, const snapshot *s, xerr *err);
 int snapshot_restore(machine *m, const snapshot *s, xerr *err);
 
 /* What `info snapshots` shows. */
-uint64_t snapshot_time(const snapshot *s);           /* virtual time (ticks) */
+uint64_t snapshot_time(const snapshot *s);                /* virtual time (ticks) */
 uint64_t snapshot_retired(const snapshot *s, unsigned i); /* CPU i's instructions */
-size_t snapshot_bytes(const snapshot *s);            /* host memory it holds */
-uint64_t snapshot_ram_pages(const snapshot *s);      /* RAM pages stored (not all zero) */
-const char *snapshot_config(const snapshot *s);      /* machine configuration text */
+size_t snapshot_bytes(const snapshot *s);                 /* host memory it holds */
+uint64_t snapshot_ram_pages(const snapshot *s);           /* RAM pages stored (not all zero) */
+const char *snapshot_config(const snapshot *s);           /* machine configuration text */
 
 /* A hash of the whole machine state: what snapshot_take would save (CPUs,
  * RAM, devices, scheduler, ports, console input).  Two machines with the

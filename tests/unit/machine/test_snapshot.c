@@ -130,9 +130,9 @@ static void round_trip_engine(const guest *g, int engine)
         ck_assert_msg(machine_state_hash(a) == h0, "%s: the loaded state differs", where);
         run_collect(a, g->run_on, &out2);
         ck_assert_msg(machine_state_hash(a) == h1, "%s: the run after the load diverged", where);
-        ck_assert_msg(same_text(&out1, &out2), "%s: console output differs after the load:\n%.*s\n--\n%.*s",
-                      where, (int)out1.len, out1.s ? out1.s : "", (int)out2.len,
-                      out2.s ? out2.s : "");
+        ck_assert_msg(same_text(&out1, &out2),
+                      "%s: console output differs after the load:\n%.*s\n--\n%.*s", where,
+                      (int)out1.len, out1.s ? out1.s : "", (int)out2.len, out2.s ? out2.s : "");
         /* A fresh machine from the file. */
         snapshot *f = snapshot_read(file, &err);
         ck_assert_msg(f != NULL, "%s: %s", where, err.msg);
@@ -288,8 +288,8 @@ static unsigned sections(const uint8_t *b, size_t len, sec_pos *out, unsigned ma
 
 START_TEST(snap_bad_files)
 {
-    static const guest g = {"tigon/tigon_echo.elf", 1, false, NULL, 0, 0, 0, 0, "tigon2", "echo",
-                            NULL};
+    static const guest g = {
+        "tigon/tigon_echo.elf", 1, false, NULL, 0, 0, 0, 0, "tigon2", "echo", NULL};
     if (!built(g.elf))
         return;
     log_set_level(LOG_ERROR);
@@ -349,8 +349,7 @@ START_TEST(snap_bad_files)
             b[sp[i].at + sp[i].zlen * k / 4] ^= 0x10;
             snapshot *f = snapshot_parse(b, len, &err);
             if (!f) {
-                ck_assert_msg(strstr(err.msg, want) != NULL, "\"%s\" lacks \"%s\"", err.msg,
-                              want);
+                ck_assert_msg(strstr(err.msg, want) != NULL, "\"%s\" lacks \"%s\"", err.msg, want);
                 continue;
             }
             if (snapshot_restore(r, f, &err) == 0)

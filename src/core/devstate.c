@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "core/dev.h"
+#include "core/image.h"
 
 #define IMAGE_MAGIC "XBDS"
 #define IMAGE_VERSION 1
@@ -215,17 +216,11 @@ static size_t leaf_data_bytes(const leaf *l, const uint8_t *p)
     return l->kind == ST_CUSTOM ? 4 + (size_t)load_le(p, 4) : leaf_bytes(l);
 }
 
-static void put_u(strbuf *out, uint64_t v, unsigned n)
-{
-    uint8_t b[8];
-    store_le(b, n, v);
-    sb_append(out, b, n);
-}
 
 static void put_str(strbuf *out, const char *s)
 {
     size_t n = strlen(s);
-    put_u(out, n, 2);
+    img_put(out, n, 2);
     sb_append(out, s, n);
 }
 
@@ -235,26 +230,26 @@ static void leaf_encode(const leaf *l, strbuf *out)
     for (uint32_t k = 0; k < l->count; k++) {
         switch (l->kind) {
         case ST_BOOL:
-        case ST_LINE: put_u(out, l->p[k] != 0, 1); break;
+        case ST_LINE: img_put(out, l->p[k] != 0, 1); break;
         case ST_BYTES:
         case ST_BUFFER: sb_append(out, l->p, l->size); return;
         case ST_CUSTOM: {
             strbuf img;
             sb_init(&img);
             l->decl->ops->save(l->base, &img);
-            put_u(out, img.len, 4);
+            img_put(out, img.len, 4);
             sb_append(out, img.s, img.len);
             sb_free(&img);
             return;
         }
         case ST_TIMER: {
             const timer *t = (const timer *)(l->p + k * sizeof(timer));
-            put_u(out, t->pending, 1);
-            put_u(out, t->pending ? t->when : 0, 8);
-            put_u(out, t->pending ? t->seq : 0, 8);
+            img_put(out, t->pending, 1);
+            img_put(out, t->pending ? t->when : 0, 8);
+            img_put(out, t->pending ? t->seq : 0, 8);
             break;
         }
-        default: put_u(out, get_int(l->p + k * l->size, l->size), l->size); break;
+        default: img_put(out, get_int(l->p + k * l->size, l->size), l->size); break;
         }
     }
 }
@@ -263,9 +258,9 @@ static void dir_fn(void *ctx, const leaf *l)
 {
     strbuf *out = ctx;
     put_str(out, l->path);
-    put_u(out, l->kind, 1);
-    put_u(out, l->size, 4);
-    put_u(out, l->count, 4);
+    img_put(out, l->kind, 1);
+    img_put(out, l->size, 4);
+    img_put(out, l->count, 4);
 }
 
 static void count_fn(void *ctx, const leaf *l)
@@ -281,16 +276,16 @@ static void encode_data(device *d, strbuf *out) { walk(d, 0, data_fn, out); }
 void dev_state_save(device *d, strbuf *out)
 {
     sb_append(out, IMAGE_MAGIC, 4);
-    put_u(out, IMAGE_VERSION, 2);
+    img_put(out, IMAGE_VERSION, 2);
     put_str(out, d->cls->name);
     unsigned n = 0;
     walk(d, 0, count_fn, &n);
-    put_u(out, n, 4);
+    img_put(out, n, 4);
     walk(d, 0, dir_fn, out);
     strbuf data;
     sb_init(&data);
     encode_data(d, &data);
-    put_u(out, data.len, 4);
+    img_put(out, data.len, 4);
     sb_append(out, data.s, data.len);
     sb_free(&data);
 }
@@ -311,27 +306,10 @@ uint64_t dev_state_hash(device *d)
 
 /* ---- loading --------------------------------------------------------------------- */
 
-typedef struct reader {
-    const uint8_t *p, *end;
-    bool short_read;
-} reader;
-
-static uint64_t get_u(reader *r, unsigned n)
-{
-    if ((size_t)(r->end - r->p) < n) {
-        r->short_read = true;
-        r->p = r->end;
-        return 0;
-    }
-    uint64_t v = load_le(r->p, n);
-    r->p += n;
-    return v;
-}
-
 /* A string of the image into buf (cut to fit: a compare then fails). */
-static void get_str(reader *r, char *buf, size_t len)
+static void get_str(img_reader *r, char *buf, size_t len)
 {
-    size_t n = (size_t)get_u(r, 2);
+    size_t n = (size_t)img_get(r, 2);
     if ((size_t)(r->end - r->p) < n) {
         r->short_read = true;
         r->p = r->end;
@@ -353,7 +331,7 @@ static void printable(char *s)
 
 /* Compares the image's directory with the device's, leaf by leaf. */
 typedef struct dir_check {
-    reader *r;
+    img_reader *r;
     xerr *err;
     const char *dev;
     bool bad;
@@ -368,8 +346,8 @@ static void check_fn(void *ctx, const leaf *l)
         return;
     char path[96];
     get_str(c->r, path, sizeof path);
-    unsigned kind = (unsigned)get_u(c->r, 1);
-    uint32_t size = (uint32_t)get_u(c->r, 4), count = (uint32_t)get_u(c->r, 4);
+    unsigned kind = (unsigned)img_get(c->r, 1);
+    uint32_t size = (uint32_t)img_get(c->r, 4), count = (uint32_t)img_get(c->r, 4);
     if (c->r->short_read)
         return;
     if (strcmp(path, l->path) != 0) {
@@ -470,11 +448,12 @@ static void apply_fn(void *ctx, const leaf *l)
 /* Checks the whole image; on success *data is where its data starts. */
 static int check_image(device *d, const void *img, size_t len, const uint8_t **data, xerr *err)
 {
-    reader r = {img, (const uint8_t *)img + len, false};
+    img_reader r;
+    img_reader_init(&r, img, len);
     if (len < 6 || memcmp(img, IMAGE_MAGIC, 4) != 0)
         return xerr_fail(err, "%s: not a device state image", d->name);
     r.p += 4;
-    unsigned version = (unsigned)get_u(&r, 2);
+    unsigned version = (unsigned)img_get(&r, 2);
     if (version != IMAGE_VERSION)
         return xerr_fail(err, "%s: state image version %u, this xbow reads version %u", d->name,
                          version, IMAGE_VERSION);
@@ -484,7 +463,7 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
     if (!r.short_read && strcmp(cls, d->cls->name) != 0)
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);
-    unsigned n = (unsigned)get_u(&r, 4), have = 0;
+    unsigned n = (unsigned)img_get(&r, 4), have = 0;
     walk(d, 0, count_fn, &have);
     if (!r.short_read && n != have)
         return xerr_fail(err, "%s: the state image has %u fields, %u are declared", d->name, n,
@@ -493,7 +472,7 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
     walk(d, 0, check_fn, &dc);
     if (dc.bad)
         return -1;
-    size_t data_len = (size_t)get_u(&r, 4);
+    size_t data_len = (size_t)img_get(&r, 4);
     if (r.short_read || (dc.custom ? data_len < dc.data_len : data_len != dc.data_len) ||
         (size_t)(r.end - r.p) < data_len)
         return xerr_fail(err, "%s: the state image is truncated or its data has the wrong size",

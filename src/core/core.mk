@@ -13,7 +13,7 @@ libxbow_a_SOURCES += \
 	src/core/ratemeter.c src/core/ratemeter.h \
 	src/core/rr.c src/core/rr.h \
 	src/core/sched.c src/core/sched.h \
-	src/core/strbuf.c src/core/strbuf.h \
+	src/core/strbuf.c src/core/strbuf.h src/core/image.h \
 	src/core/symtab.c src/core/symtab.h
 dist_man1_MANS += docs/xbow.1
 EXTRA_DIST += docs/architecture.md docs/record-replay.md

@@ -9,4 +9,6 @@ libxbow_a_SOURCES += \
 	src/machine/ip27_nics.c \
 	src/machine/prom.c src/machine/prom.h \
 	src/machine/mconfig.c src/machine/mconfig.h \
+	src/machine/snapshot.c src/machine/snapshot.h src/machine/snapshot_int.h \
+	src/machine/snapfile.c \
 	src/machine/record.c src/machine/record.h

@@ -73,7 +73,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_nic_rig g;
     fuzz_nic_open(&g, "hamachi", "hamachi0", RAM_SIZE, station);
     pci_func *f = g.f;
-    nic *n = g.n;
     uint64_t offered = 0;
     badlen = 0;
     fuzz_reader r = {data, size};

@@ -98,14 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_nic_open(&g, "ioc3-eth", "ioc3_eth0", RAM_SIZE, station);
     run_for(&g.clock, 200000); /* the PHY's autonegotiation (1 ms) */
     pci_func *f = g.f;
-    nic *n = g.n;
     uint64_t offered = 0;
     badlen = 0;
     fuzz_reader r = {data, size};
     static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 13;
-        if (fuzz_nic_op(n, f, code, &r, 2))
+        if (fuzz_nic_op(&g, code, &r, 2))
             continue;
         switch (code) {
         case 0:
@@ -113,11 +112,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned off = reg_off((unsigned)fuzz_take(&r, 2)), sz = 1u << (fuzz_take(&r, 1) & 3);
             uint64_t v = code == 0 ? fuzz_take(&r, 8) : 0;
             pci_bar_access(f, 0, 0, off, sz, &v, code == 0);
-            break;
-        }
-        case 2: {
-            uint64_t off = fuzz_take(&r, 2) % (RAM_SIZE - 4);
-            fake_w32(&g.host, FAKE_LO + (off & ~3ull), (uint32_t)fuzz_take(&r, 4));
             break;
         }
         case 3: {

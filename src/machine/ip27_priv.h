@@ -39,7 +39,8 @@ typedef struct ip27 {
     ioc3 *ioc3;
     struct pci_func *nics[MAX_NICS]; /* --nic, in slots 3.. (ip27_nics.c) */
     unsigned nnics;
-    testdev *testdev; /* --testdev */
+    testdev *testdev;    /* --testdev */
+    struct isp *isps[2]; /* --disk: the BaseIO's SCSI controllers, slots 0 and 1 */
     ram_block *rom;
     int prom_init; /* bus initiator of the synthetic PROM's own accesses */
     /* The kernel, kept for restarts. */
@@ -68,6 +69,10 @@ static inline unsigned ip27_cpu_slice(unsigned idx) { return idx % 2; }
 /* ip27_nics.c */
 int ip27_plug_nics(ip27 *b, xerr *err);
 void ip27_free_nics(ip27 *b);
+
+/* ip27_scsi.c */
+int ip27_plug_scsi(ip27 *b, xerr *err);
+void ip27_free_scsi(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
 int ip27_hle_install(ip27 *b, xerr *err);

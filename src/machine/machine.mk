@@ -6,5 +6,5 @@ libxbow_a_SOURCES += \
 	src/machine/machine.c src/machine/machine.h \
 	src/machine/ip27.c src/machine/ip27.h \
 	src/machine/ip27_hle.c src/machine/ip27_priv.h \
-	src/machine/ip27_nics.c \
+	src/machine/ip27_nics.c src/machine/ip27_scsi.c \
 	src/machine/prom.c src/machine/prom.h

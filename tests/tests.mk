@@ -29,6 +29,9 @@ EXTRA_DIST += tests/batch/interrupt.sh
 TESTS += tests/batch/source.sh
 EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
+# --disk: the SCSI controllers, info scsi, start-up errors for bad images.
+TESTS += tests/batch/scsi_disk.sh
+EXTRA_DIST += tests/batch/scsi_disk.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh

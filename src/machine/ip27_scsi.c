@@ -45,8 +45,10 @@ int machine_parse_disk(const char *text, disk_config *dc, xerr *err)
             if (end == word + 3 || *end || v < 0 || v > 15 || v == 7) {
                 free(path);
                 dc->path = NULL;
-                return xerr_fail(err, "--disk %s: id=%s is not a target ID (0-15; 7 is the "
-                                 "adapter's own)", text, word + 3);
+                return xerr_fail(err,
+                                 "--disk %s: id=%s is not a target ID (0-15; 7 is the "
+                                 "adapter's own)",
+                                 text, word + 3);
             }
             dc->id = (int)v;
         } else {
@@ -82,8 +84,7 @@ int ip27_plug_scsi(ip27 *b, xerr *err)
             if (id < 0 && !isp_disk(s, 0))
                 id = 0;
             if (id < 0)
-                return xerr_fail(err, "--disk %s: bus %d has no free SCSI ID", dc->path,
-                                 dc->bus);
+                return xerr_fail(err, "--disk %s: bus %d has no free SCSI ID", dc->path, dc->bus);
         }
         xerr e;
         scsi_disk *d = scsi_disk_open(dc->path, dc->ro, &e);

@@ -98,8 +98,7 @@ static bool post_completion(isp *s)
     if ((s->fw_features & 1) && plain && mailbox_free(s)) {
         EVENT_EMIT(dev_event(s->dev, IEV_IOCB_DONE), s->f.initiator, s->resp_index, handle,
                    s->resp_target, 0, 0, 0, true);
-        post_async(s, ISP_MBA_FAST_POST, (uint16_t)handle, (uint16_t)(handle >> 16),
-                   s->mb_out[6]);
+        post_async(s, ISP_MBA_FAST_POST, (uint16_t)handle, (uint16_t)(handle >> 16), s->mb_out[6]);
         return true;
     }
     uint16_t host_out = s->mb_in[5];
@@ -419,24 +418,18 @@ static uint16_t mailbox(isp *s, const uint16_t *mb, uint16_t *out)
     if (!rom_cmd && !s->fw_running)
         return ISP_MBS_INVALID;
     switch (cmd) {
-    case ISP_MBC_NOP:
-        return ISP_MBS_OK;
+    case ISP_MBC_NOP: return ISP_MBS_OK;
     case ISP_MBC_REGISTER_TEST:
         for (int i = 1; i < 8; i++)
             out[i] = mb[i];
         return ISP_MBS_OK;
-    case ISP_MBC_WRITE_RAM_WORD:
-        s->ram[mb[1]] = mb[2];
-        return ISP_MBS_OK;
-    case ISP_MBC_READ_RAM_WORD:
-        out[2] = s->ram[mb[1]];
-        return ISP_MBS_OK;
+    case ISP_MBC_WRITE_RAM_WORD: s->ram[mb[1]] = mb[2]; return ISP_MBS_OK;
+    case ISP_MBC_READ_RAM_WORD: out[2] = s->ram[mb[1]]; return ISP_MBS_OK;
     case ISP_MBC_LOAD_RAM:
     case ISP_MBC_DUMP_RAM:
         return ram_dma(s, mb, (uint64_t)mb[2] << 16 | mb[3], cmd == ISP_MBC_LOAD_RAM);
     case ISP_MBC_LOAD_RAM_A64:
-    case ISP_MBC_DUMP_RAM_A64:
-        return ram_dma(s, mb, mb_addr(mb), cmd == ISP_MBC_LOAD_RAM_A64);
+    case ISP_MBC_DUMP_RAM_A64: return ram_dma(s, mb, mb_addr(mb), cmd == ISP_MBC_LOAD_RAM_A64);
     case ISP_MBC_VERIFY_CHECKSUM: {
         uint16_t sum;
         if (image_ok(s, mb[1], &sum))
@@ -470,8 +463,8 @@ static uint16_t mailbox(isp *s, const uint16_t *mb, uint16_t *out)
     case ISP_MBC_INIT_REQUEST_QUEUE_A64:
         if (mb[1] < 2 || mb[4] >= mb[1])
             return ISP_MBS_PARAM_ERR;
-        s->req_base = cmd == ISP_MBC_INIT_REQUEST_QUEUE ? (uint64_t)mb[2] << 16 | mb[3]
-                                                        : mb_addr(mb);
+        s->req_base =
+            cmd == ISP_MBC_INIT_REQUEST_QUEUE ? (uint64_t)mb[2] << 16 | mb[3] : mb_addr(mb);
         s->req_len = mb[1];
         s->req_out = mb[4];
         out[4] = s->req_out;
@@ -480,8 +473,8 @@ static uint16_t mailbox(isp *s, const uint16_t *mb, uint16_t *out)
     case ISP_MBC_INIT_RESPONSE_QUEUE_A64:
         if (mb[1] < 2 || mb[5] >= mb[1])
             return ISP_MBS_PARAM_ERR;
-        s->resp_base = cmd == ISP_MBC_INIT_RESPONSE_QUEUE ? (uint64_t)mb[2] << 16 | mb[3]
-                                                          : mb_addr(mb);
+        s->resp_base =
+            cmd == ISP_MBC_INIT_RESPONSE_QUEUE ? (uint64_t)mb[2] << 16 | mb[3] : mb_addr(mb);
         s->resp_len = mb[1];
         s->resp_in = mb[5];
         out[5] = s->resp_in;
@@ -563,8 +556,7 @@ static uint16_t mailbox(isp *s, const uint16_t *mb, uint16_t *out)
         for (int i = 1; i < 4; i++)
             out[i] = mb[i];
         return ISP_MBS_OK;
-    default:
-        return ISP_MBS_INVALID;
+    default: return ISP_MBS_INVALID;
     }
 }
 
@@ -659,9 +651,7 @@ static void w_hccr(device *d, const reg_access *a)
         s->risc = RISC_HELD;
         s->mb_out[0] = ISP_MBS_BUSY;
         break;
-    case ISP_HC_LINUX_RESET:
-        rom_ready(s);
-        break;
+    case ISP_HC_LINUX_RESET: rom_ready(s); break;
     case ISP_HC_PAUSE_RISC:
         if (s->risc != RISC_HELD)
             s->risc = RISC_PAUSED;
@@ -680,17 +670,14 @@ static void w_hccr(device *d, const reg_access *a)
         s->host_int = true;
         timer_mod(s->clock, &s->mbox_timer, ns(s, ISP_MBOX_NS));
         break;
-    case ISP_HC_CLR_HOST_INT:
-        s->host_int = false;
-        break;
+    case ISP_HC_CLR_HOST_INT: s->host_int = false; break;
     case ISP_HC_CLR_RISC_INT:
         s->risc_int = false;
         update_irq(s);
         if (s->resp_pending && s->fw_running)
             kick(s, ISP_FETCH_NS); /* a fast post may have waited for the mailboxes */
         break;
-    default: /* disable BIOS, single step, breakpoints: nothing to model */
-        break;
+    default: /* disable BIOS, single step, breakpoints: nothing to model */ break;
     }
 }
 
@@ -701,11 +688,10 @@ static void w_semaphore(device *d, const reg_access *a)
         kick(s, ISP_FETCH_NS);
 }
 
-static const char *const hccr_cmds[] = {"none",      "reset",      "pause",   "release",
-                                        "step",      "set-host",   "clr-host", "clr-risc",
-                                        "bp-enable", "bios-off",   "10",      "reset+release",
-                                        "12",        "13",         "14",      "15",
-                                        NULL};
+static const char *const hccr_cmds[] = {
+    "none",     "reset",    "pause",     "release",  "step", "set-host",
+    "clr-host", "clr-risc", "bp-enable", "bios-off", "10",   "reset+release",
+    "12",       "13",       "14",        "15",       NULL};
 static const reg_field f_hccr[] = {{"CMD", 12, 4, hccr_cmds},
                                    {"HOST_INT", 7, 1, NULL},
                                    {"HELD", 6, 1, NULL},
@@ -713,7 +699,8 @@ static const reg_field f_hccr[] = {{"CMD", 12, 4, hccr_cmds},
 static const reg_field f_ictrl[] = {
     {"EN_RISC", 2, 1, NULL}, {"EN_INT", 1, 1, NULL}, {"RESET", 0, 1, NULL}};
 static const reg_field f_istatus[] = {{"RISC_INT", 2, 1, NULL}, {"PCI_INT", 1, 1, NULL}};
-static const reg_field f_cfg1[] = {{"FIFO", 4, 3, NULL}, {"BURST", 2, 1, NULL}, {"SXP", 0, 1, NULL}};
+static const reg_field f_cfg1[] = {
+    {"FIFO", 4, 3, NULL}, {"BURST", 2, 1, NULL}, {"SXP", 0, 1, NULL}};
 
 /* clang-format off */
 static const reg_decl isp_regs[] = {
@@ -774,17 +761,17 @@ static const event_field ev_mbox_done[] = {{"cmd", EVF_HEX, NULL, NULL},
                                            {"mb2", EVF_HEX, NULL, NULL}};
 static const char *const dir_names[] = {"none", "in", "out", "both", NULL};
 static const event_field ev_fetch[] = {
-    {"index", EVF_DEC, NULL, NULL},  {"type", EVF_HEX, NULL, NULL},  {"handle", EVF_HEX, NULL, NULL},
-    {"target", EVF_DEC, NULL, NULL}, {"lun", EVF_DEC, NULL, NULL},   {"op", EVF_HEX, NULL, NULL},
+    {"index", EVF_DEC, NULL, NULL},  {"type", EVF_HEX, NULL, NULL},
+    {"handle", EVF_HEX, NULL, NULL}, {"target", EVF_DEC, NULL, NULL},
+    {"lun", EVF_DEC, NULL, NULL},    {"op", EVF_HEX, NULL, NULL},
     {"len", EVF_DEC, NULL, NULL},    {"dir", EVF_ENUM, dir_names, NULL}};
 static const event_field ev_done[] = {
     {"index", EVF_DEC, NULL, NULL},  {"handle", EVF_HEX, NULL, NULL},
     {"target", EVF_DEC, NULL, NULL}, {"scsi_status", EVF_HEX, NULL, NULL},
     {"comp", EVF_HEX, NULL, NULL},   {"resid", EVF_DEC, NULL, NULL},
     {"fast", EVF_BOOL, NULL, NULL}};
-static const event_field ev_async[] = {{"code", EVF_HEX, NULL, NULL},
-                                       {"mb1", EVF_HEX, NULL, NULL},
-                                       {"mb2", EVF_HEX, NULL, NULL}};
+static const event_field ev_async[] = {
+    {"code", EVF_HEX, NULL, NULL}, {"mb1", EVF_HEX, NULL, NULL}, {"mb2", EVF_HEX, NULL, NULL}};
 static const event_field ev_irq[] = {{"level", EVF_BOOL, NULL, NULL}};
 static const event_decl isp_events[IEV_COUNT] = {
     [IEV_MBOX_CMD] = {"mbox.cmd", "the RISC took a mailbox command", ev_mbox_cmd,
@@ -966,8 +953,8 @@ device *isp_device(isp *s) { return s->dev; }
 int isp_attach_disk(isp *s, unsigned id, scsi_disk *d, xerr *err)
 {
     if (id >= ISP_TARGETS || id == 7) {
-        xerr_set(err, "%s: SCSI ID %u is not a target ID (0-15, 7 is the adapter's)",
-                 s->dev->name, id);
+        xerr_set(err, "%s: SCSI ID %u is not a target ID (0-15, 7 is the adapter's)", s->dev->name,
+                 id);
         return -1;
     }
     if (s->disks[id]) {

@@ -33,7 +33,7 @@ void isp_iocb_format(const uint8_t *e, strbuf *out)
                   e[9] & 0x80 ? "(bus1)" : "", e[8]);
         scsi_cdb_format(e + 20, len <= 12 ? len : 12, out);
         sb_printf(out, " %s entries=%u segs=%u",
-                  (flags & ISP_CF_DATA_IN) ? (flags & ISP_CF_DATA_OUT ? "in+out" : "in")
+                  (flags & ISP_CF_DATA_IN)    ? (flags & ISP_CF_DATA_OUT ? "in+out" : "in")
                   : (flags & ISP_CF_DATA_OUT) ? "out"
                                               : "no-data",
                   e[1], n);
@@ -56,9 +56,7 @@ void isp_iocb_format(const uint8_t *e, strbuf *out)
     case ISP_ET_MARKER:
         sb_printf(out, "marker t=%u l=%u modifier=%u", e[9] & 0x7f, e[8], e[10]);
         break;
-    default:
-        sb_printf(out, "type 0x%02x h=0x%x", e[0], le32(e + 4));
-        break;
+    default: sb_printf(out, "type 0x%02x h=0x%x", e[0], le32(e + 4)); break;
     }
     if (e[3])
         sb_printf(out, " entry_status=0x%02x%s%s%s", e[3], e[3] & ISP_ES_FULL ? " full" : "",

@@ -176,8 +176,7 @@ static bool rw_args(const uint8_t *c, uint64_t *lba, uint32_t *n)
         *lba = be64(c + 2);
         *n = be32(c + 10);
         return true;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -309,8 +308,7 @@ static unsigned mode_page(cmd *c, unsigned page, unsigned pc, uint8_t *p)
         p[0] = 0x0a;
         p[1] = 10;
         return 12;
-    default:
-        return 0;
+    default: return 0;
     }
 }
 
@@ -531,26 +529,21 @@ void scsi_disk_exec(scsi_disk *d, scsi_tstate *ts, unsigned lun, const uint8_t *
         check(&c, SK_UNIT_ATTENTION, 0x29, 0); /* POWER ON, RESET, OR BUS DEVICE RESET */
         return;
     }
-    bool media = op == 0x08 || op == 0x0a || op == 0x28 || op == 0x2a || op == 0x88 ||
-                 op == 0x8a || op == 0x2f || op == 0x35 || op == 0x91 || op == 0x00;
+    bool media = op == 0x08 || op == 0x0a || op == 0x28 || op == 0x2a || op == 0x88 || op == 0x8a ||
+                 op == 0x2f || op == 0x35 || op == 0x91 || op == 0x00;
     if (media && ts->stopped) {
         check(&c, SK_NOT_READY, 0x04, 0x02); /* INITIALIZING COMMAND REQUIRED */
         return;
     }
     switch (op) {
     case 0x00: /* TEST UNIT READY */
-    case 0x1e: /* PREVENT ALLOW MEDIUM REMOVAL: a fixed disk accepts it */
-        return;
+    case 0x1e: /* PREVENT ALLOW MEDIUM REMOVAL: a fixed disk accepts it */ return;
     case 0x08:
     case 0x28:
-    case 0x88:
-        read_write(&c, false);
-        return;
+    case 0x88: read_write(&c, false); return;
     case 0x0a:
     case 0x2a:
-    case 0x8a:
-        read_write(&c, true);
-        return;
+    case 0x8a: read_write(&c, true); return;
     case 0x2f: { /* VERIFY(10): the blocks are always readable */
         uint64_t lba;
         uint32_t n;
@@ -559,27 +552,17 @@ void scsi_disk_exec(scsi_disk *d, scsi_tstate *ts, unsigned lun, const uint8_t *
             illegal(&c, 0x21);
         return;
     }
-    case 0x25:
-        read_capacity(&c, false);
-        return;
+    case 0x25: read_capacity(&c, false); return;
     case 0x9e:
         if ((cdb[1] & 0x1f) == 0x10)
             read_capacity(&c, true);
         else
             illegal(&c, 0x24);
         return;
-    case 0x1a:
-        mode_sense(&c, false);
-        return;
-    case 0x5a:
-        mode_sense(&c, true);
-        return;
-    case 0x15:
-        mode_select(&c, false);
-        return;
-    case 0x55:
-        mode_select(&c, true);
-        return;
+    case 0x1a: mode_sense(&c, false); return;
+    case 0x5a: mode_sense(&c, true); return;
+    case 0x15: mode_select(&c, false); return;
+    case 0x55: mode_select(&c, true); return;
     case 0x35:
     case 0x91:
         if (!d->ro && fdatasync(d->fd) != 0)

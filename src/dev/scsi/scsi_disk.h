@@ -82,8 +82,8 @@ scsi_disk *scsi_disk_open(const char *path, bool ro, xerr *err);
 void scsi_disk_close(scsi_disk *d);
 
 /* Execute a command addressed to LUN `lun` (only LUN 0 exists). */
-void scsi_disk_exec(scsi_disk *d, scsi_tstate *ts, unsigned lun, const uint8_t *cdb, unsigned cdb_len,
-                    const scsi_xfer *x, scsi_result *r);
+void scsi_disk_exec(scsi_disk *d, scsi_tstate *ts, unsigned lun, const uint8_t *cdb,
+                    unsigned cdb_len, const scsi_xfer *x, scsi_result *r);
 /* A SCSI bus reset or power-on: the next command (but INQUIRY, REQUEST
  * SENSE, REPORT LUNS) reports UNIT ATTENTION / POWER ON, RESET. */
 void scsi_tstate_reset(scsi_tstate *ts);

@@ -124,9 +124,11 @@ static void chip_diag(rig *r)
     wr(r, ISP_ICTRL, ISP_ICTRL_EN_INT | ISP_ICTRL_EN_RISC);
 }
 
-static const uint16_t fw_words[ISP_FW_WORDS] = {
-    'X' | 'B' << 8, 'O' | 'W' << 8, 'I' | 'S' << 8, 'P' | '1' << 8, '0' | '4' << 8,
-    '0' | 'H' << 8, 'L' | 'E' << 8, 0,              ISP_FW_WORDS,   0};
+static const uint16_t fw_words[ISP_FW_WORDS] = {'X' | 'B' << 8, 'O' | 'W' << 8,
+                                                'I' | 'S' << 8, 'P' | '1' << 8,
+                                                '0' | '4' << 8, '0' | 'H' << 8,
+                                                'L' | 'E' << 8, 0,
+                                                ISP_FW_WORDS,   0};
 
 static uint16_t fw_sum_word(void)
 {
@@ -271,8 +273,8 @@ START_TEST(isp_chip_diag_and_rom)
     rig r;
     rig_init(&r, false);
     chip_diag(&r);
-    uint16_t mb[8] = {ISP_MBC_REGISTER_TEST, 0xaaaa, 0x5555, 0xaa55, 0x55aa, 0xa5a5, 0x5a5a,
-                      0x2525};
+    uint16_t mb[8] = {
+        ISP_MBC_REGISTER_TEST, 0xaaaa, 0x5555, 0xaa55, 0x55aa, 0xa5a5, 0x5a5a, 0x2525};
     ck_assert_uint_eq(mbox(&r, mb, 0xff), ISP_MBS_OK);
     ck_assert_uint_eq(mb[1], 0xaaaa);
     ck_assert_uint_eq(mb[5], 0xa5a5);

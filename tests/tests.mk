@@ -32,6 +32,10 @@ TESTS += tests/batch/cli.sh
 # --disk: the SCSI controllers, info scsi, start-up errors for bad images.
 TESTS += tests/batch/scsi_disk.sh
 EXTRA_DIST += tests/batch/scsi_disk.sh
+# Linux's qla1280 and sd on the ISP1040Bs: ext2 made on the host, md5sums,
+# writes the host reads back, 1 and 2 CPUs, DMA watchpoint on a data buffer.
+TESTS += tests/batch/linux_scsi.sh
+EXTRA_DIST += tests/batch/linux_scsi.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh

@@ -91,12 +91,24 @@ static void bring_up(sched *clock, pci_func *f)
     mailbox(clock, f, ex);
     isr(f);
     uint64_t req = FAKE_HI + REQ_OFF, resp = FAKE_HI + RESP_OFF;
-    uint16_t q[8] = {ISP_MBC_INIT_REQUEST_QUEUE_A64, 255, (uint16_t)(req >> 16), (uint16_t)req,
-                     0, 0, (uint16_t)(req >> 48), (uint16_t)(req >> 32)};
+    uint16_t q[8] = {ISP_MBC_INIT_REQUEST_QUEUE_A64,
+                     255,
+                     (uint16_t)(req >> 16),
+                     (uint16_t)req,
+                     0,
+                     0,
+                     (uint16_t)(req >> 48),
+                     (uint16_t)(req >> 32)};
     mailbox(clock, f, q);
     isr(f);
-    uint16_t p[8] = {ISP_MBC_INIT_RESPONSE_QUEUE_A64, 63, (uint16_t)(resp >> 16), (uint16_t)resp,
-                     0, 0, (uint16_t)(resp >> 48), (uint16_t)(resp >> 32)};
+    uint16_t p[8] = {ISP_MBC_INIT_RESPONSE_QUEUE_A64,
+                     63,
+                     (uint16_t)(resp >> 16),
+                     (uint16_t)resp,
+                     0,
+                     0,
+                     (uint16_t)(resp >> 48),
+                     (uint16_t)(resp >> 32)};
     mailbox(clock, f, p);
     isr(f);
 }
@@ -112,8 +124,8 @@ static void check(isp *s, fake_host *h)
     if (dev_reg_lookup(d, "ICTRL", &id, &idx))
         fuzz_fail("no ICTRL");
     uint64_t ictrl = dev_peek(d, id, idx);
-    bool want = (ist & ISP_IST_RISC_INT) && (ictrl & ISP_ICTRL_EN_INT) &&
-                (ictrl & ISP_ICTRL_EN_RISC);
+    bool want =
+        (ist & ISP_IST_RISC_INT) && (ictrl & ISP_ICTRL_EN_INT) && (ictrl & ISP_ICTRL_EN_RISC);
     if (want != h->level || want != f->irq_level[0])
         fuzz_fail("INTA does not follow the enabled RISC interrupt");
     strbuf b;
@@ -162,9 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             wr(f, off, (uint16_t)fuzz_take(&r, 2));
             break;
         }
-        case 1:
-            rd(f, (unsigned)fuzz_take(&r, 1));
-            break;
+        case 1: rd(f, (unsigned)fuzz_take(&r, 1)); break;
         case 2: {
             uint16_t mb[8];
             mb[0] = (uint16_t)fuzz_take(&r, 1);
@@ -178,9 +188,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fake_w32(&host, FAKE_HI + off, (uint32_t)fuzz_take(&r, 4));
             break;
         }
-        case 4:
-            run_for(&clock, fuzz_take(&r, 2) * 64);
-            break;
+        case 4: run_for(&clock, fuzz_take(&r, 2) * 64); break;
         case 5: {
             unsigned idx = (unsigned)fuzz_take(&r, 1) % 255;
             uint8_t *p = fake_ptr(&host, FAKE_HI + REQ_OFF + idx * 64ull, 64);
@@ -207,12 +215,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             wr(f, ISP_MAILBOX(4), (uint16_t)fuzz_take(&r, 1));
             run_for(&clock, sched_ns_to_ticks(&clock, 200000));
             break;
-        case 7:
-            isr(f);
-            break;
-        case 8:
-            bring_up(&clock, f);
-            break;
+        case 7: isr(f); break;
+        case 8: bring_up(&clock, f); break;
         case 9:
             pci_func_reset(f);
             fake_host_plug(&host, f);

@@ -113,6 +113,8 @@ static bool post_completion(isp *s)
              (unsigned long long)a);
     EVENT_EMIT(dev_event(s->dev, IEV_IOCB_DONE), s->f.initiator, s->resp_index, handle,
                s->resp_target, le16(r + 8), le16(r + 10), le32(r + 20), false);
+    if (s->resp_in == s->mb_in[5] % s->resp_len)
+        s->unreclaimed_at = s->clock->now; /* the oldest the host has not taken */
     s->resp_in = (uint16_t)((s->resp_in + 1) % s->resp_len);
     s->mb_out[5] = s->resp_in;
     raise_risc_int(s);
@@ -294,6 +296,7 @@ static void io_run(void *opaque)
     isp *s = opaque;
     if (!s->fw_running || !s->req_len || !s->resp_len)
         return;
+    s->active_at = s->clock->now;
     if (s->resp_pending) {
         if (!post_completion(s)) {
             kick(s, ISP_CMD_NS); /* the response queue is full: look again later */
@@ -631,8 +634,11 @@ static void w_mailbox(device *d, const reg_access *a)
     s->mb_in[a->idx] = (uint16_t)a->val;
     if (a->idx == 4 && s->fw_running && s->req_len)
         kick(s, ISP_FETCH_NS); /* new requests */
-    else if (a->idx == 5 && s->resp_pending && s->fw_running)
-        kick(s, ISP_FETCH_NS); /* room in the response queue */
+    else if (a->idx == 5) {
+        s->unreclaimed_at = s->clock->now; /* (the next one's age is not kept) */
+        if (s->resp_pending && s->fw_running)
+            kick(s, ISP_FETCH_NS); /* room in the response queue */
+    }
 }
 
 static uint64_t r_hccr(device *d, const reg_access *a)
@@ -807,6 +813,7 @@ static void hw_reset(isp *s)
     for (unsigned t = 0; t < ISP_TARGETS; t++)
         scsi_tstate_reset(&s->ts[t]);
     s->mbox_count = s->bus_resets = 0;
+    s->active_at = s->unreclaimed_at = 0;
     s->resp_index = 0;
     s->resp_target = 0;
     memset(s->resp, 0, sizeof s->resp);
@@ -848,6 +855,8 @@ static const state_decl isp_state[] = {
     STATE_INT(isp, resp_target, "its target byte"),
     STATE_INT(isp, mbox_count, "mailbox commands run"),
     STATE_INT(isp, bus_resets, "SCSI bus resets"),
+    STATE_INT(isp, active_at, "when the request engine last worked (watch stall)"),
+    STATE_INT(isp, unreclaimed_at, "when the oldest untaken response was posted"),
     STATE_BYTES(isp, ram, "RISC RAM (the loaded firmware image)"),
 };
 
@@ -864,6 +873,7 @@ static const device_class isp_class = {
     .little_endian = true,
     DEV_EVENTS(isp_events),
     DEV_VIEWS(isp_views),
+    .ring_state = isp_ring_state,
     DEV_STATE(isp_state, isp),
     .reset = dev_reset,
 };

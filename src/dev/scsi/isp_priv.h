@@ -48,6 +48,8 @@ struct isp {
     uint16_t resp_index;
     uint8_t resp_target;
     uint64_t mbox_count, bus_resets;
+    uint64_t active_at;      /* when the request engine last worked */
+    uint64_t unreclaimed_at; /* when the oldest response the host has not taken was posted */
     uint16_t ram[ISP_RAM_WORDS];
 };
 
@@ -55,5 +57,6 @@ struct isp {
 void isp_iocb_format(const uint8_t *e, strbuf *out);
 void isp_show_scsi(device *d, const char *args, view_ctx *ctx, strbuf *out);
 void isp_show_ring(device *d, const char *args, view_ctx *ctx, strbuf *out);
+int isp_ring_state(device *d, const char *ring, ring_state *st);
 
 #endif

@@ -167,33 +167,79 @@ void isp_show_scsi(device *d, const char *args, view_ctx *ctx, strbuf *out)
         sb_puts(out, "  targets: none\n");
 }
 
+/* "request" / "req", "response" / "resp": 1, 0; else -1. */
+static int queue_of(const char *w)
+{
+    if (!strcmp(w, "request") || !strcmp(w, "req"))
+        return 1;
+    if (!strcmp(w, "response") || !strcmp(w, "resp"))
+        return 0;
+    return -1;
+}
+
+/* For watch stall and the TUI: requests waiting while the engine idles;
+ * responses the host has not taken. */
+int isp_ring_state(device *d, const char *ring, ring_state *st)
+{
+    isp *s = d->priv;
+    int q = queue_of(ring);
+    if (q < 0)
+        return -1;
+    memset(st, 0, sizeof *st);
+    st->oldest_index = -1;
+    uint64_t now = s->clock->now;
+    if (q) {
+        uint16_t in = s->mb_in[4];
+        st->posted = s->req_len && in < s->req_len && in != s->req_out;
+        st->idle = !timer_pending(&s->io_timer);
+        st->idle_ticks = st->idle && now > s->active_at ? now - s->active_at : 0;
+    } else if (s->resp_len) {
+        unsigned out = s->mb_in[5] % s->resp_len;
+        st->unreclaimed = (s->resp_in + s->resp_len - out) % s->resp_len;
+        if (st->unreclaimed) {
+            st->oldest_index = (int)out;
+            st->unreclaimed_ticks = now > s->unreclaimed_at ? now - s->unreclaimed_at : 0;
+        }
+        st->idle = true;
+    }
+    return 0;
+}
+
 void isp_show_ring(device *d, const char *args, view_ctx *ctx, strbuf *out)
 {
-    (void)ctx;
     isp *s = d->priv;
     char which[32] = "";
     unsigned long long count = 0;
     if (args)
         sscanf(args, "%31s %llu", which, &count);
-    bool req;
-    if (!strcmp(which, "request") || !strcmp(which, "req"))
-        req = true;
-    else if (!strcmp(which, "response") || !strcmp(which, "resp"))
-        req = false;
-    else {
+    int q = queue_of(which);
+    if (q < 0) {
         sb_printf(out, "%s has two queues: request and response (not \"%s\")\n", d->name, which);
         return;
     }
+    bool req = q == 1;
     unsigned len = req ? s->req_len : s->resp_len;
     if (!len) {
-        sb_printf(out, "%s: the %s queue is not set up (no INIT %s QUEUE yet)\n", d->name,
+        sb_printf(out, "%s %s queue: not set up (no INIT %s QUEUE yet)\n", d->name,
                   req ? "request" : "response", req ? "REQUEST" : "RESPONSE");
         return;
     }
     sb_printf(out, "%s %s queue: %u entries of 64 bytes at 0x%llx\n", d->name,
               req ? "request" : "response", len,
               (unsigned long long)(req ? s->req_base : s->resp_base));
-    unsigned n = count && count < len ? (unsigned)count : len;
-    for (unsigned i = 0; i < n; i++)
+    unsigned n = count && count < len ? (unsigned)count : len, first = 0;
+    if (ctx && ctx->rows) { /* a pane's window: follow the firmware's pointer, or stay */
+        n = ctx->rows < len ? ctx->rows : len;
+        unsigned pos = req ? s->req_out : s->resp_in;
+        int f = ctx->follow ? (int)pos - (int)n / 2 : ctx->first;
+        if (f > (int)(len - n))
+            f = (int)(len - n);
+        if (f < 0)
+            f = 0;
+        first = (unsigned)f;
+        ctx->first = f;
+        ctx->total = len;
+    }
+    for (unsigned i = first; i < first + n; i++)
         entry_line(s, req, i, out);
 }

@@ -32,6 +32,7 @@ typedef struct guest {
     const char *elf; /* under examples/ */
     unsigned ncpus;
     bool test_device;
+    bool disk;         /* --disk of a read-only image (both machines share it) */
     const char *input; /* typed on the console at the start, or NULL */
     uint64_t stride;   /* compare every `stride` instructions... */
     uint64_t end;      /* ...up to `end` (or until the guest stops) */
@@ -47,6 +48,17 @@ static machine *build(const guest *g)
     cfg.rtc_fixed = true;
     cfg.nnics = 0;
     cfg.test_device = g->test_device;
+    static char img[64];
+    if (g->disk) {
+        if (!img[0]) {
+            snprintf(img, sizeof img, "/tmp/xbow-test-state-%d.img", (int)getpid());
+            FILE *f = fopen(img, "wb");
+            ck_assert(f && ftruncate(fileno(f), 1 << 20) == 0);
+            fclose(f);
+        }
+        cfg.ndisks = 1;
+        cfg.disks[0] = (disk_config){.path = img, .bus = 0, .id = -1, .ro = true};
+    }
     xerr err;
     machine *m = machine_new(&cfg, &err);
     ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
@@ -170,35 +182,35 @@ static void round_trip(const guest *g)
 
 START_TEST(state_hello)
 {
-    static const guest g = {"hello/hello.elf", 1, false, NULL, 2000, 400000};
+    static const guest g = {"hello/hello.elf", 1, false, false, NULL, 2000, 400000};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_timer)
 {
-    static const guest g = {"timer/timer.elf", 1, false, NULL, 100003, 12000000};
+    static const guest g = {"timer/timer.elf", 1, false, false, NULL, 100003, 12000000};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_serial_irq)
 {
-    static const guest g = {"serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000};
+    static const guest g = {"serial-irq/serial_irq.elf", 1, false, false, "typed\n", 5003, 3000000};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_smp)
 {
-    static const guest g = {"smp/smp.elf", 2, false, NULL, 5003, 1000000};
+    static const guest g = {"smp/smp.elf", 2, false, false, NULL, 5003, 1000000};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_testdev)
 {
-    static const guest g = {"testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000};
+    static const guest g = {"testdev/testdev_dma.elf", 1, true, false, NULL, 20011, 5000000};
     round_trip(&g);
 }
 END_TEST
@@ -209,7 +221,7 @@ END_TEST
  * clock moving on between, and a fresh machine compared every few steps. */
 START_TEST(state_register_storm)
 {
-    static const guest g = {"hello/hello.elf", 1, true, NULL, 0, 0};
+    static const guest g = {"hello/hello.elf", 1, true, true, NULL, 0, 0};
     if (!built(&g))
         return;
     log_set_level(LOG_ERROR); /* garbage interrupt packets are warned about */
@@ -253,6 +265,9 @@ START_TEST(state_register_storm)
         }
     }
     machine_free(a);
+    char img[64];
+    snprintf(img, sizeof img, "/tmp/xbow-test-state-%d.img", (int)getpid());
+    unlink(img);
 }
 END_TEST
 

@@ -19,10 +19,11 @@ int machine_parse_disk(const char *text, disk_config *dc, xerr *err)
     size_t plen = comma ? (size_t)(comma - text) : strlen(text);
     if (plen == 0)
         return xerr_fail(err, "--disk: no image file (want FILE[,bus=0|1][,id=N][,ro])");
-    char *path = xmalloc(plen + 1);
-    memcpy(path, text, plen);
-    path[plen] = 0;
-    dc->path = path;
+    if (plen >= sizeof dc->path)
+        return xerr_fail(err, "--disk: the image's path is longer than %zu bytes",
+                         sizeof dc->path - 1);
+    memcpy(dc->path, text, plen);
+    dc->path[plen] = 0;
     while (comma) {
         const char *opt = comma + 1;
         comma = strchr(opt, ',');
@@ -42,19 +43,14 @@ int machine_parse_disk(const char *text, disk_config *dc, xerr *err)
             dc->bus = (int)v;
         } else if (!strncmp(word, "id=", 3)) {
             long v = strtol(word + 3, &end, 0);
-            if (end == word + 3 || *end || v < 0 || v > 15 || v == 7) {
-                free(path);
-                dc->path = NULL;
+            if (end == word + 3 || *end || v < 0 || v > 15 || v == 7)
                 return xerr_fail(err,
                                  "--disk %s: id=%s is not a target ID (0-15; 7 is the "
                                  "adapter's own)",
                                  text, word + 3);
-            }
             dc->id = (int)v;
         } else {
         bad:
-            free(path);
-            dc->path = NULL;
             return xerr_fail(err, "--disk %s: \"%s\" is not bus=0|1, id=N or ro", text, word);
         }
     }

@@ -34,7 +34,7 @@ typedef struct nic_config {
 /* A SCSI disk (--disk FILE[,bus=B][,id=N][,ro]) on the BaseIO's QLogic
  * ISP1040B of bus B (isp0 in Bridge slot 0, isp1 in slot 1). */
 typedef struct disk_config {
-    const char *path;
+    char path[1024];
     int bus; /* 0 or 1 */
     int id;  /* 0-15 but 7, or -1: the lowest free ID from 1 */
     bool ro;
@@ -74,8 +74,8 @@ const char *machine_nic_models(void);
  * unicast and not all zeros.  0, or -1 with why in err. */
 int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err);
 
-/* Parse a --disk value "FILE[,bus=0|1][,id=N][,ro]" into dc (path points
- * into text).  0, or -1 with why in err. */
+/* Parse a --disk value "FILE[,bus=0|1][,id=N][,ro]" into dc.  0, or -1
+ * with why in err. */
 int machine_parse_disk(const char *text, disk_config *dc, xerr *err);
 
 /* Why machine_run() returned. */

@@ -57,7 +57,8 @@ static machine *build(const guest *g)
             fclose(f);
         }
         cfg.ndisks = 1;
-        cfg.disks[0] = (disk_config){.path = img, .bus = 0, .id = -1, .ro = true};
+        cfg.disks[0] = (disk_config){.bus = 0, .id = -1, .ro = true};
+        snprintf(cfg.disks[0].path, sizeof cfg.disks[0].path, "%s", img);
     }
     xerr err;
     machine *m = machine_new(&cfg, &err);

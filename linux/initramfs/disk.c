@@ -27,17 +27,17 @@ struct md5 {
 };
 
 static const uint32_t md5_k[64] = {
-	0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a,
-	0xa8304613, 0xfd469501, 0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be,
-	0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821, 0xf61e2562, 0xc040b340,
-	0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
-	0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8,
-	0x676f02d9, 0x8d2a4c8a, 0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c,
-	0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70, 0x289b7ec6, 0xeaa127fa,
-	0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
-	0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92,
-	0xffeff47d, 0x85845dd1, 0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1,
-	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
+    0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a,
+    0xa8304613, 0xfd469501, 0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be,
+    0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821, 0xf61e2562, 0xc040b340,
+    0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
+    0x21e1cde6, 0xc33707d6, 0xf4d50d87, 0x455a14ed, 0xa9e3e905, 0xfcefa3f8,
+    0x676f02d9, 0x8d2a4c8a, 0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c,
+    0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70, 0x289b7ec6, 0xeaa127fa,
+    0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
+    0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92,
+    0xffeff47d, 0x85845dd1, 0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1,
+    0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
 static const uint8_t md5_r[16] = {7, 12, 17, 22, 5, 9,	14, 20,
 				  4, 11, 16, 23, 6, 10, 15, 21};
 
@@ -57,8 +57,7 @@ static void md5_block(struct md5 *m, const uint8_t *p)
 
 	for (int i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 |
-		       (uint32_t)p[4 * i + 2] << 16 |
-		       (uint32_t)p[4 * i + 3] << 24;
+		    (uint32_t)p[4 * i + 2] << 16 | (uint32_t)p[4 * i + 3] << 24;
 	for (int i = 0; i < 64; i++) {
 		uint32_t f, t;
 		int g;
@@ -143,8 +142,7 @@ static int md5sum(int argc, char **argv)
 		ssize_t n;
 
 		if (fd < 0) {
-			xeprintf("md5sum: %s: %s\n", argv[i],
-				 xstrerror(errno));
+			xeprintf("md5sum: %s: %s\n", argv[i], xstrerror(errno));
 			rc = 1;
 			continue;
 		}
@@ -152,8 +150,7 @@ static int md5sum(int argc, char **argv)
 		while ((n = read(fd, iobuf, sizeof(iobuf))) > 0)
 			md5_update(&m, (uint8_t *)iobuf, (size_t)n);
 		if (n < 0) {
-			xeprintf("md5sum: %s: %s\n", argv[i],
-				 xstrerror(errno));
+			xeprintf("md5sum: %s: %s\n", argv[i], xstrerror(errno));
 			close(fd);
 			rc = 1;
 			continue;
@@ -242,7 +239,8 @@ static int dd(int argc, char **argv)
 		}
 	}
 	if (bs == 0 || bs > sizeof(iobuf)) {
-		xeprintf("dd: bs must be 1..%lu\n", (unsigned long)sizeof(iobuf));
+		xeprintf("dd: bs must be 1..%lu\n",
+			 (unsigned long)sizeof(iobuf));
 		return 2;
 	}
 	if (in && (ifd = open(in, O_RDONLY)) < 0) {
@@ -340,8 +338,7 @@ static int do_mkdir(int argc, char **argv)
 	}
 	for (int i = 1; i < argc; i++)
 		if (mkdir(argv[i], 0755) < 0) {
-			xeprintf("mkdir: %s: %s\n", argv[i],
-				 xstrerror(errno));
+			xeprintf("mkdir: %s: %s\n", argv[i], xstrerror(errno));
 			rc = 1;
 		}
 	return rc;
@@ -351,8 +348,8 @@ static const struct tool {
 	const char *name;
 	int (*fn)(int, char **);
 } tools[] = {
-	{"md5sum", md5sum}, {"dd", dd},		{"sync", do_sync},
-	{"umount", do_umount}, {"mkdir", do_mkdir},
+    {"md5sum", md5sum},	   {"dd", dd},		{"sync", do_sync},
+    {"umount", do_umount}, {"mkdir", do_mkdir},
 };
 
 int main(int argc, char **argv)
@@ -366,7 +363,8 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 		if (argc < 1) {
-			xeprintf("usage: disk md5sum|dd|sync|umount|mkdir ARGS...\n");
+			xeprintf("usage: disk md5sum|dd|sync|umount|mkdir "
+				 "ARGS...\n");
 			return 2;
 		}
 		name = argv[0];

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* QLogic ISP1040B PCI SCSI host adapter, as Linux's qla1280 drives it
- * (docs/storage.md, /work/shared facts in docs/hardware.md).
+ * (docs/storage.md).
  *
  * PCI 1077:1020 revision 5, class 0x010000, INTA.  BAR0: 256 bytes of I/O,
  * BAR1: 4 KB of memory; both decode the same 16-bit registers (ID, CFG_0/1,

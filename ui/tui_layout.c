@@ -52,9 +52,6 @@ static const layout layouts[] = {
       {3, {PANE_RINGS, PANE_DMA, -1}, {3, 2}},
       {2, {PANE_CONSOLE, PANE_BRIDGE, -1}, {1, 1}},
       {0, {-1}, {0}}}},
-    {"storage",
-     "SCSI request and response queues, DMA counter, console",
-     {{3, {PANE_QUEUES, PANE_DMA, -1}, {3, 2}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
     {"mem",
      "registers, memory, console",
      {{3, {PANE_REGS, PANE_MEMORY, -1}, {5, 5}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
@@ -71,6 +68,9 @@ static const layout layouts[] = {
       {2, {PANE_DISASM, -1}, {1}},
       {1, {PANE_CONSOLE, -1}, {1}},
       {0, {-1}, {0}}}},
+    {"storage",
+     "SCSI request and response queues, DMA counter, console",
+     {{3, {PANE_QUEUES, PANE_DMA, -1}, {3, 2}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
 };
 
 int tui_layout_find(const char *name)
@@ -344,7 +344,7 @@ static int cmd_tui_mem(dbg *d, const char *args)
 static const command tui_commands[] = {
     {.name = "layout",
      .run = cmd_layout,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|storage|mem|src|asm|split|next|prev")),
+     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|storage|next|prev")),
      .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
              "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
              "full: all of them; storage: the SCSI controllers' request and response queues,\n"

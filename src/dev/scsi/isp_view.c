@@ -231,7 +231,8 @@ void isp_show_ring(device *d, const char *args, view_ctx *ctx, strbuf *out)
     if (ctx && ctx->rows) { /* a pane's window: follow the firmware's pointer, or stay */
         n = ctx->rows < len ? ctx->rows : len;
         unsigned pos = req ? s->req_out : s->resp_in;
-        int f = ctx->follow ? (int)pos - (int)n / 2 : ctx->first;
+        /* following: the last entries before the pointer, and the pointer's */
+        int f = ctx->follow ? (int)pos - (int)n + (n > 2 ? 1 : 0) : ctx->first;
         if (f > (int)(len - n))
             f = (int)(len - n);
         if (f < 0)

@@ -32,7 +32,7 @@ wait_for "1 status h=0x7 scsi=0x00 comp=0x01 " "the last status IOCB"
 # Focused, Up scrolls the request queue back (it stays there).
 type_line "focus queues"
 keys Up
-wait_for "6 cmd64 h=0x6 t=1 l=0 READ\(10\) lba 5 blocks 8" "the READ(10) one entry up"
+wait_for "6 cmd64 h=0x6 t=1 l=0 READ\(10\) lba 5" "the READ(10) one entry up"
 keys Right
 keys Home
 wait_for "isp0 response queue: 8 entries" "the response queue"

@@ -104,7 +104,7 @@ expect_out "The guest reset the machine"
 # watchpoint on it in an identical run (runs are repeatable).
 dbg_args="--batch -q --nic none --disk $WORK/disk.img --append xbow.after=reboot"
 run_xbow $dbg_args -ex 'break event isp0.iocb.fetch if op == 0x28' -ex 'continue 2000000000' \
-    -ex 'ring isp0 request 8' "$vmlinux"
+    -ex 'ring isp0 request' "$vmlinux"
 expect_status 0
 expect_out "^Event breakpoint 1: isp0.iocb.fetch .*op=0x28"
 bus=$(sed -n 's/.*cmd64 .*READ(10) lba 0 .*\[\(0x[0-9a-f]*\)+[0-9]*\].*/\1/p' "$WORK/out" | head -n 1)

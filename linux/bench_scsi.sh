@@ -44,7 +44,7 @@ measure() { # NAME DDARGS-FULL DDARGS-ONE
     bytes=$((MB * 1024 * 1024))
     hw=$(echo "$bytes / 1000000 / ($w1 - $w0)" | bc -l)
     hc=$(echo "$bytes / 1000000 / (($u1 + $s1) - ($u0 + $s0))" | bc -l)
-    printf '| %-28s | %8s | %9.1f | %8.1f |\n' "$name" "$guest" "$hw" "$hc"
+    printf '| %-28s | %10s | %14.1f | %13.1f |\n' "$name" "$guest" "$hw" "$hc"
 }
 
 echo "Sequential I/O of $MB MB in 64 KB blocks, Linux 6.1 qla1280 + sd on the ISP1040B, 1 CPU"

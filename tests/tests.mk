@@ -47,6 +47,9 @@ EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The storage layout's queues pane with the ISP example driver.
+TESTS += tests/batch/tui_storage.sh
+EXTRA_DIST += tests/batch/tui_storage.sh
 # The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
 TESTS += tests/batch/cli_keys.sh
 EXTRA_DIST += tests/batch/cli_keys.sh

@@ -228,14 +228,14 @@ fi
 # initramfs/xlibc.h for why.
 note "building initramfs tools"
 rm -rf "$STAGE"
-mkdir -p "$STAGE/bin" "$STAGE/firmware/acenic"
+mkdir -p "$STAGE/bin" "$STAGE/firmware/acenic" "$STAGE/firmware/qlogic"
 TOOL_CFLAGS=(-static -O2 -march=r10000 -mabi=64 -mno-abicalls -fno-pic -G0
 	-ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables
 	-fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections
 	-Wall -Wextra -nostdlib '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s)
 # Compiled from inside the source directory, so that no path of this
 # checkout can reach a binary.
-for tool in init ttcp ping; do
+for tool in init ttcp ping disk; do
 	(cd "$INITRAMFS_SRC" && "${CROSS}gcc" "${TOOL_CFLAGS[@]}" -o "$STAGE/bin/$tool" \
 		"$tool.c" xlibc.c -lgcc)
 done
@@ -243,7 +243,7 @@ done
 # Refuse instructions the R10000 (MIPS IV) does not implement: MIPS32/64
 # release 1/2 additions that a mips64r2 toolchain or library could leak in.
 BAD_OPS='^(ext|ins|dext|dextm|dextu|dins|dinsm|dinsu|seb|seh|wsbh|dsbh|dshd|rotr|rotrv|drotr|drotr32|drotrv|ror|rorv|dror|dror32|drorv|clz|clo|dclz|dclo|mul|madd|maddu|msub|msubu|synci|rdhwr|rdpgpr|wrpgpr|ei|di|jalr\.hb|jr\.hb|mfhc1|mthc1|pause|lwx|lhx|lbux|ldx)$'
-for tool in init ttcp ping; do
+for tool in init ttcp ping disk; do
 	bad=$("${CROSS}objdump" -d -m mips:isa64r2 --no-show-raw-insn "$STAGE/bin/$tool" |
 		awk -F'\t' 'NF >= 2 && $1 ~ /^ *[0-9a-f]+:$/ { print $2 }' |
 		grep -E "$BAD_OPS" | sort | uniq -c | tr '\n' ' ' || true)
@@ -259,6 +259,26 @@ for fw in tg1 tg2; do
 		printf 'XBOW placeholder Tigon firmware; not executable.\000\000\000\000'
 	} >"$STAGE/firmware/acenic/$fw.bin"
 done
+
+# QLogic ISP1040 firmware for qla1280 ("qlogic/1040.bin": version bytes
+# 0-2, LE16 start address at 4, then LE16 words the driver writes into the
+# RISC's RAM one mailbox command at a time).  xbow's ISP model implements the
+# firmware's interface itself and runs no RISC code, so the image is not
+# code: it is xbow's own 10-word image (docs/storage.md, "Firmware"):
+# version 1.00.00, start 0x1000, the words "XBOWISP1040HLE", the image's
+# length in words, and a word that makes the 16-bit sum of the image zero,
+# which is what VERIFY CHECKSUM checks, as on the real chip.
+isp_fw=$STAGE/firmware/qlogic/1040.bin
+{
+	printf '\001\000\000\000\000\020'
+	printf 'XBOWISP1040HLE\000\000\012\000'
+} >"$isp_fw"
+isp_sum=0
+for w in $(tail -c +7 "$isp_fw" | od -An -v -tu2 --endian=little); do
+	isp_sum=$(((isp_sum + w) & 0xffff))
+done
+isp_ck=$(((0x10000 - isp_sum) & 0xffff))
+printf "\\$(printf %03o $((isp_ck & 0xff)))\\$(printf %03o $((isp_ck >> 8)))" >>"$isp_fw"
 
 # gen_init_cpio stores each file's mtime (and KBUILD_BUILD_TIMESTAMP for
 # the rest): pin it.  Kbuild would then never find the files newer than the

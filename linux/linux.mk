@@ -4,6 +4,10 @@
 #
 #     include $(srcdir)/linux/linux.mk
 #     EXTRA_DIST += $(LINUX_DIST)
+
+# Sequential read and write MB/s of a SCSI disk from Linux (docs/performance.md).
+linux-bench-scsi: xbow$(EXEEXT)
+	$(LINUX_BASH) $(srcdir)/linux/bench_scsi.sh ./xbow$(EXEEXT)
 #
 # `make linux` builds (or reuses) the IP27 vmlinux in the user's cache,
 # ${XBOW_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/xbow}/linux/, and prints its
@@ -23,11 +27,13 @@ LINUX_DIST = \
 	linux/flavour.sh \
 	linux/debug.sh \
 	linux/bench.sh \
+	linux/bench_scsi.sh \
 	linux/sweep.sh \
 	linux/vmlinux.sha256 \
 	linux/linux.mk \
 	linux/xbow.config \
 	linux/initramfs/init.c \
+	linux/initramfs/disk.c \
 	linux/initramfs/ping.c \
 	linux/initramfs/ttcp.c \
 	linux/initramfs/xlibc.c \
@@ -43,7 +49,7 @@ LINUX_DIST = \
 # build.sh needs bash, whatever $(SHELL) is.
 LINUX_BASH = bash
 
-.PHONY: linux linux-path linux-debug linux-bench linux-sweep
+.PHONY: linux linux-path linux-debug linux-bench linux-bench-scsi linux-sweep
 
 # PATCHES='SET...' becomes one --patches SET per word.
 LINUX_PATCH_ARGS = set --; for p in $(PATCHES); do set -- "$$@" --patches "$$p"; done

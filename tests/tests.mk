@@ -38,6 +38,13 @@ EXTRA_DIST += tests/batch/interrupt.sh
 TESTS += tests/batch/source.sh
 EXTRA_DIST += tests/batch/source.sh
 TESTS += tests/batch/cli.sh
+# --disk: the SCSI controllers, info scsi, start-up errors for bad images.
+TESTS += tests/batch/scsi_disk.sh
+EXTRA_DIST += tests/batch/scsi_disk.sh
+# Linux's qla1280 and sd on the ISP1040Bs: ext2 made on the host, md5sums,
+# writes the host reads back, 1 and 2 CPUs, DMA watchpoint on a data buffer.
+TESTS += tests/batch/linux_scsi.sh
+EXTRA_DIST += tests/batch/linux_scsi.sh
 EXTRA_DIST += tests/batch/lib.sh tests/batch/cli.sh
 TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
@@ -55,6 +62,9 @@ EXTRA_DIST += tests/batch/linux_idle.sh
 # The TUI in a private tmux server (skips without tmux).
 TESTS += tests/batch/tui.sh
 EXTRA_DIST += tests/batch/tui.sh
+# The storage layout's queues pane with the ISP example driver.
+TESTS += tests/batch/tui_storage.sh
+EXTRA_DIST += tests/batch/tui_storage.sh
 # The line-mode debugger on a terminal (tmux): Enter repeats, Tab completes.
 TESTS += tests/batch/cli_keys.sh
 EXTRA_DIST += tests/batch/cli_keys.sh

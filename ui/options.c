@@ -97,6 +97,23 @@ static int opt_ioc3_mac(ui_options *o, const char *v, strbuf *err)
     return 0;
 }
 
+/* --disk FILE[,bus=0|1][,id=N][,ro] (repeatable). */
+static int opt_disk(ui_options *o, const char *v, strbuf *err)
+{
+    machine_config *c = &o->cfg;
+    if (c->ndisks >= MAX_DISKS) {
+        sb_printf(err, "--disk: at most %d disks (two buses of 15 targets)", MAX_DISKS);
+        return -1;
+    }
+    xerr why;
+    if (machine_parse_disk(v, &c->disks[c->ndisks], &why) != 0) {
+        sb_printf(err, "%s", why.msg);
+        return -1;
+    }
+    c->ndisks++;
+    return 0;
+}
+
 /* In the order of the fields they set (enum log_level, enum on_reset, nic_dma_per_word). */
 static const char *const log_levels[] = {"error", "warning", "info", "debug", NULL};
 static const char *const reset_policies[] = {"stop", "exit", "restart", NULL};
@@ -339,6 +356,29 @@ const ui_option ui_option_table[] = {
              "free Bridge slot",
      .man = "Plug the PCI DMA test device (vendor 0x5842, device 0x0001; see hardware.md)\n"
             "into the highest free Bridge slot."},
+    {.kind = UI_OPT_CALL,
+     .name = "--disk",
+     .arg = "FILE[,bus=B][,id=N][,ro]",
+     .fn = opt_disk,
+     .help = "a SCSI disk backed by the image FILE (repeatable) on the\n"
+             "BaseIO's QLogic ISP1040B of bus B (0: isp0, slot 0; 1:\n"
+             "isp1, slot 1) at SCSI ID N (default: the lowest free from\n"
+             "1); ro: write-protected.  The image is locked while in use\n"
+             "and its size must be a multiple of 512 (docs/storage.md)",
+     .man = "Attach a SCSI disk backed by the image file\n"
+            ".IR FILE .\n"
+            "Repeatable. With any disk, the machine has the BaseIO's two QLogic ISP1040B SCSI\n"
+            "controllers in Bridge slots 0 and 1 (isp0 drives bus 0, isp1 bus 1; Linux's\n"
+            "qla1280 drives them).\n"
+            ".BI bus= B\n"
+            "picks the bus (default 0),\n"
+            ".BI id= N\n"
+            "the SCSI ID, 0 to 15 but 7, the controller's own (default: the lowest free ID from\n"
+            "1),\n"
+            ".B ro\n"
+            "makes the disk write-protected (writes fail with DATA PROTECT). Writes reach the\n"
+            "file. The image must exist and be a whole number of 512-byte blocks; it is locked\n"
+            "(flock) so that a second xbow cannot use it at the same time. See storage.md."},
     {.kind = UI_OPT_FALSE,
      .name = "--no-idle-skip",
      UI_FIELD(cfg.idle_skip),

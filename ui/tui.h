@@ -14,6 +14,7 @@ enum pane_kind {
     PANE_CONSOLE,
     PANE_BRIDGE,
     PANE_RINGS,
+    PANE_QUEUES,
     PANE_DMA,
     PANE_MEMORY,
     PANE_SRC,
@@ -101,6 +102,7 @@ typedef struct tui {
     view_memo ring_memo;
     ring_window rings[TUI_MAX_RINGS];
     int ring_sel;
+    int drawing; /* the pane being drawn (PANE_RINGS or PANE_QUEUES), else -1 */
 } tui;
 
 int ui_tui(dbg *d);

@@ -10,9 +10,10 @@
 tui *tui_active;
 
 static const char *const pane_names[PANE_COUNT] = {
-    [PANE_REGS] = "regs",     [PANE_DISASM] = "asm",  [PANE_CONSOLE] = "console",
-    [PANE_BRIDGE] = "bridge", [PANE_RINGS] = "rings", [PANE_DMA] = "dma",
-    [PANE_MEMORY] = "memory", [PANE_SRC] = "src",     [PANE_CMD] = "cmd",
+    [PANE_REGS] = "regs",     [PANE_DISASM] = "asm",    [PANE_CONSOLE] = "console",
+    [PANE_BRIDGE] = "bridge", [PANE_RINGS] = "rings",   [PANE_QUEUES] = "queues",
+    [PANE_DMA] = "dma",       [PANE_MEMORY] = "memory", [PANE_SRC] = "src",
+    [PANE_CMD] = "cmd",
 };
 
 #define MAX_ROW_PANES 3
@@ -67,6 +68,9 @@ static const layout layouts[] = {
       {2, {PANE_DISASM, -1}, {1}},
       {1, {PANE_CONSOLE, -1}, {1}},
       {0, {-1}, {0}}}},
+    {"storage",
+     "SCSI request and response queues, DMA counter, console",
+     {{3, {PANE_QUEUES, PANE_DMA, -1}, {3, 2}}, {2, {PANE_CONSOLE, -1}, {1}}, {0, {-1}, {0}}}},
 };
 
 int tui_layout_find(const char *name)
@@ -340,10 +344,11 @@ static int cmd_tui_mem(dbg *d, const char *args)
 static const command tui_commands[] = {
     {.name = "layout",
      .run = cmd_layout,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|next|prev")),
+     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|storage|next|prev")),
      .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
              "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
-             "full: all of them; mem: memory view; as in gdb, src: the source, asm: the\n"
+             "full: all of them; storage: the SCSI controllers' request and response queues,\n"
+             "DMA counter, console; mem: memory view; as in gdb, src: the source, asm: the\n"
              "disassembly, split: both (each with the guest's console).\n"
              "Example: layout net"},
     {.name = "focus",
@@ -351,8 +356,8 @@ static const command tui_commands[] = {
      .run = cmd_focus,
      CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
      .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
-             "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, dma, memory,\n"
-             "cmd.\n"
+             "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, queues, dma,\n"
+             "memory, cmd.\n"
              "Ctrl-X o cycles.  Example: focus console"},
     {.name = "winheight",
      .aliases = "wh",

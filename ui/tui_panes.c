@@ -463,13 +463,25 @@ static bool ring_set_up(device *v, const char *ring)
     return !v->cls->ring_state || v->cls->ring_state(v, ring, &st) != 0 || st.set_up;
 }
 
+static const char *const nic_rings[] = {"tx", "rx", NULL};
+static const char *const scsi_queues[] = {"request", "response", NULL};
+
+/* The rings of the kind the pane shows (NIC rings or SCSI queues) that
+ * each device has (its ring_state knows them); once the guest has set one
+ * up, only those it set up (the unplugged on-board Ethernet's stay out). */
 static int ring_sections(tui *t, ring_section *sec, int max)
 {
-    static const char *const rings[] = {"tx", "rx"};
+    int kind = t->drawing == PANE_RINGS || t->drawing == PANE_QUEUES ? t->drawing : (int)t->focus;
+    const char *const *rings = kind == PANE_QUEUES ? scsi_queues : nic_rings;
     int n = 0, set_up = 0;
     for (device *v = t->d->m->devices; v; v = v->next) {
         const dev_view *rv = dev_view_find(v, "ring");
-        for (unsigned k = 0; rv && k < ARRAY_SIZE(rings) && n < max; k++) {
+        for (unsigned k = 0; rv && rings[k] && n < max; k++) {
+            ring_state st;
+            if (v->cls->ring_state && v->cls->ring_state(v, rings[k], &st) != 0)
+                continue;
+            if (!v->cls->ring_state && rings != nic_rings)
+                continue;
             sec[n++] = (ring_section){v, rv, rings[k]};
             set_up += ring_set_up(v, rings[k]);
         }
@@ -483,13 +495,21 @@ static int ring_sections(tui *t, ring_section *sec, int max)
     return kept;
 }
 
-static void draw_rings(tui *t, pane *p)
+static void draw_rings(tui *t, pane *p, int kind)
 {
-    frame(t, p, "NIC rings  > device  T host  * changed");
+    bool queues = kind == PANE_QUEUES;
+    frame(t, p,
+          queues ? "SCSI queues  <- firmware/host pointers"
+                 : "NIC rings  > device  T host  * changed");
+    t->drawing = kind;
     ring_section sec[TUI_MAX_RINGS];
     int n = ring_sections(t, sec, TUI_MAX_RINGS);
+    t->drawing = -1;
     if (!n) {
-        put(p, 0, 0, "(no NIC in this machine: start xbow with --nic MODEL)", tui_attr(C_DIM));
+        put(p, 0, 0,
+            queues ? "(no SCSI controller in this machine: start xbow with --disk FILE)"
+                   : "(no NIC in this machine: start xbow with --nic MODEL)",
+            tui_attr(C_DIM));
         return;
     }
     if (t->ring_sel >= n)
@@ -521,7 +541,7 @@ static void draw_rings(tui *t, pane *p)
             const char *line = tx.lines[l].text;
             int attr = C_NORMAL;
             if (l == 0)
-                attr = t->focus == PANE_RINGS && i == t->ring_sel ? C_CURRENT : C_TITLE;
+                attr = (int)t->focus == kind && i == t->ring_sel ? C_CURRENT : C_TITLE;
             else if (line[0] == '*')
                 attr = C_CHANGED;
             put(p, y, 0, line, tui_attr(attr));
@@ -560,7 +580,7 @@ static bool rings_key(tui *t, int ch)
 
 bool tui_pane_key(tui *t, int ch)
 {
-    if (t->focus == PANE_RINGS)
+    if (t->focus == PANE_RINGS || t->focus == PANE_QUEUES)
         return rings_key(t, ch);
     return false;
 }
@@ -690,7 +710,8 @@ void tui_draw_pane(tui *t, pane *p)
     case PANE_DISASM: draw_disasm(t, p); break;
     case PANE_CONSOLE: draw_console(t, p); break;
     case PANE_BRIDGE: draw_bridge(t, p); break;
-    case PANE_RINGS: draw_rings(t, p); break;
+    case PANE_RINGS: draw_rings(t, p, PANE_RINGS); break;
+    case PANE_QUEUES: draw_rings(t, p, PANE_QUEUES); break;
     case PANE_DMA: draw_dma(t, p); break;
     case PANE_MEMORY: draw_memory(t, p); break;
     case PANE_SRC: tui_draw_src(t, p); break;

@@ -1525,7 +1525,11 @@ static long wait_for_devices(void)
 			stable_since = now;
 			first = 0;
 		}
-		if (npci > 0 && now - stable_since >= 500000)
+		/* Settled: PCI devices, nothing new for 500 ms, and a console
+		 * to talk on (the IOC3's UART registers only after the devices
+		 * in the slots before it have probed: qla1280 in slots 0 and 1
+		 * resets its SCSI bus and scans it first). */
+		if (npci > 0 && ncon > 0 && now - stable_since >= 500000)
 			return (long)((now - t0) / 1000);
 		retry_lost_bridge_probe(npci, now, &eeprom_since, &last_retry);
 		retry_lost_eth_probe(now, &nic_since, &last_eth_retry);

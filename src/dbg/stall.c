@@ -141,7 +141,7 @@ static int cmd_watch_stall(dbg *d, const char *args)
     char name[32];
     const char *rest = dbg_next_word(args, name, sizeof name);
     if (!*name)
-        return dbg_error(d, "watch stall: give a NIC (see \"info devices\").");
+        return dbg_error(d, "watch stall: give a NIC or SCSI controller (see \"info devices\").");
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -186,7 +186,7 @@ static int cmd_watch_stall(dbg *d, const char *args)
         rest = next;
     }
     if (!p->nrings) { /* every ring it has of the usual ones */
-        static const char *const usual[] = {"tx", "rx"};
+        static const char *const usual[] = {"tx", "rx", "request", "response"};
         for (unsigned i = 0; i < ARRAY_SIZE(usual); i++) {
             ring_state st;
             if (dev->cls->ring_state(dev, usual[i], &st) == 0)
@@ -195,7 +195,8 @@ static int cmd_watch_stall(dbg *d, const char *args)
     }
     if (!p->nrings) {
         free(p);
-        return dbg_error(d, "watch stall: %s has no tx or rx ring; name one.", name);
+        return dbg_error(d, "watch stall: %s has no tx, rx, request or response ring; name one.",
+                         name);
     }
     p->period = p->limit / 4 ? p->limit / 4 : 1;
     bpoint *b = bp_create(d, &stall_ops, p, 0, ifw ? ifw + 2 : NULL);
@@ -219,7 +220,9 @@ static const command stall_commands[] = {
              "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
              "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
              "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
-             "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.\n"
+             "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.  A\n"
+             "SCSI controller's queues are rings too (request and response by default):\n"
+             "requests the firmware has not fetched, responses the host has not taken.\n"
              "Example: watch stall hamachi0 tx 5ms",
      .flags = CMD_MACHINE},
 };

@@ -125,6 +125,10 @@ static int cmd_info_bridge(dbg *d, const char *args)
 }
 
 static int cmd_info_pci(dbg *d, const char *args) { return show_view(d, "pci", args, "PCI"); }
+static int cmd_info_scsi(dbg *d, const char *args)
+{
+    return show_view(d, "scsi", args, "SCSI (no --disk: no SCSI controllers)");
+}
 static int cmd_info_dma(dbg *d, const char *args)
 {
     return show_view(d, "dma", args, "DMA counters");
@@ -320,6 +324,17 @@ static const command view_commands[] = {
              "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
              "Example: info dma",
      .flags = CMD_MACHINE},
+    {.name = "info scsi",
+     .fn = cmd_info_scsi,
+     .usage = "info scsi",
+     .help = "Show the SCSI controllers, their queues and disks.\n"
+             "Show each QLogic ISP1040B (isp0, isp1; present with --disk): the RISC's state and\n"
+             "firmware, interrupt state, the request and response queues (address, size, the\n"
+             "host's and the firmware's pointers) with their last IOCBs decoded, the command in\n"
+             "progress, and each target's image, size, counters and unit attention.\n"
+             "\"ring isp0 request\" and \"ring isp0 response\" show a whole queue.\n"
+             "Example: info scsi",
+     .flags = CMD_MACHINE},
     {.name = "info irq",
      .run = cmd_info_irq,
      .help = "Show the interrupt path from Bridge pins to CPU lines.\n"
@@ -350,7 +365,9 @@ static const command view_commands[] = {
              "has (the Tigon2's rx-jumbo, rx-return ...; Tab completes them).  Entries that\n"
              "changed since the previous stop are marked with *.  COUNT is how many entries to\n"
              "show (an expression, 1 or more; default and at most: the whole ring, never past\n"
-             "its end).\n"
+             "its end).  A SCSI controller's queues: ring isp0 request, ring isp0 response\n"
+             "(IOCBs decoded: commands with their CDB and data segments, continuations,\n"
+             "markers, status entries with SCSI status, completion status and sense).\n"
              "Example: ring hamachi0 tx",
      .flags = CMD_MACHINE},
 };

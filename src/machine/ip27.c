@@ -272,18 +272,34 @@ static void br_wr(ip27 *b, uint32_t off, uint32_t v)
 /* I/O BARs [INF: what SGI's IO6 PROM does with them is not known].  Linux
  * on the IP27 takes BARs as firmware left them (PCI_PROBE_ONLY), and a
  * driver that needs one (e1000 on an 82544: CTRL.RST through IOADDR/IODATA)
- * fails without it.  They go into DEVIO window 0, switched to I/O space,
- * while no card sits in slot 0: I/O BAR i of slot s at the PCI I/O (and
- * widget) address widget << 24 | devio_base(0) | s << 12 | i << 8, inside
+ * fails without it; so does pci_enable_device for a card whose I/O BAR is
+ * left unassigned (the ISP1040's BAR0).  They go into one DEVIO window
+ * switched to I/O space: window 0 while no card sits in slot 0, else the
+ * window of the highest empty slot: I/O BAR i of slot s at the PCI I/O (and
+ * widget) address widget << 24 | devio_base(w) | s << 12 | i << 8, inside
  * Linux's "Bridge PCI IO" window; at most 256 bytes each.  `first` skips
- * the upper half of a 64-bit BAR0. */
-static void setup_io_bars(ip27 *b, int s, int first)
+ * the BARs setup_slot gave memory space. */
+static int io_window(ip27 *b)
 {
     uint32_t id0 = br_rd(b, BR_CFG(0, 0), NULL);
-    if (s == 0 || (id0 & 0xffff) != 0xffff)
-        return; /* window 0 belongs to a card in slot 0 */
+    if ((id0 & 0xffff) == 0xffff)
+        return 0;
+    for (int w = BRIDGE_SLOTS - 1; w > 0; w--) {
+        if (w == IP27_IOC3_SLOT)
+            continue;
+        if ((br_rd(b, BR_CFG(w, 0), NULL) & 0xffff) == 0xffff)
+            return w;
+    }
+    return -1;
+}
+
+static void setup_io_bars(ip27 *b, int s, int first)
+{
     if (s == IP27_IOC3_SLOT)
         return; /* the IOC3 has no I/O BAR, and a write to its BAR1 lands in BAR0 */
+    int w = io_window(b);
+    if (w < 0 || w == s)
+        return; /* (a card's own slot is never empty) */
     bool any = false;
     for (int i = first; i < 6; i++) {
         uint32_t reg = 0x10 + 4u * (uint32_t)i;
@@ -305,10 +321,10 @@ static void setup_io_bars(ip27 *b, int s, int first)
             br_wr(b, BR_CFG(s, reg), old);
             continue;
         }
-        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(0) | (uint32_t)s << 12 |
+        uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(w) | (uint32_t)s << 12 |
                         (uint32_t)i << 8;
         br_wr(b, BR_CFG(s, reg), addr);
-        br_wr(b, BR_DEVICE(0), addr >> 20); /* DEV_IO_MEM clear: I/O space */
+        br_wr(b, BR_DEVICE(w), addr >> 20); /* DEV_IO_MEM clear: I/O space */
         any = true;
     }
     if (any) {
@@ -317,40 +333,51 @@ static void setup_io_bars(ip27 *b, int s, int first)
     }
 }
 
-/* A present card gets its memory BAR0 in the DEVIO window of its slot,
- * DEVICE(slot) pointing there, and memory decoding on (docs/hardware.md,
- * "Synthetic PROM"); its I/O BARs, if any, go to window 0 (setup_io_bars). */
+/* A present card gets its first memory BAR (BAR0, or BAR1 behind an I/O
+ * BAR0 as on the ISP1040) in the DEVIO window of its slot, DEVICE(slot)
+ * pointing there, and memory decoding on (docs/hardware.md, "Synthetic
+ * PROM"); its I/O BARs, if any, go to the I/O window (setup_io_bars). */
 static void setup_slot(ip27 *b, int s)
 {
     bool ok;
     uint32_t id = br_rd(b, BR_CFG(s, 0), &ok);
     if (!ok || (id & 0xffff) == 0xffff)
         return;
-    br_wr(b, BR_CFG(s, 0x10), 0xffffffffu);
-    uint32_t probe = br_rd(b, BR_CFG(s, 0x10), NULL);
-    if (probe == 0)
-        return;
-    if (probe & 1) {
+    int bar = 0;
+    uint32_t probe = 0;
+    for (; bar < 6; bar++) {
+        uint32_t reg = 0x10 + 4u * (uint32_t)bar;
+        uint32_t old = br_rd(b, BR_CFG(s, reg), NULL);
+        br_wr(b, BR_CFG(s, reg), 0xffffffffu);
+        probe = br_rd(b, BR_CFG(s, reg), NULL);
+        if (probe && !(probe & 1))
+            break; /* a memory BAR */
+        br_wr(b, BR_CFG(s, reg), old);
+        if (probe == 0 && bar == 0)
+            return; /* no BAR at all */
+    }
+    if (bar == 6) {
         xlog(LOG_WARN, "prom",
-             "slot %d (%04x:%04x): BAR0 is an I/O BAR; the PROM assigns "
-             "memory BARs only",
-             s, id & 0xffff, id >> 16);
+             "slot %d (%04x:%04x): no memory BAR; the PROM assigns its I/O BARs only", s,
+             id & 0xffff, id >> 16);
+        setup_io_bars(b, s, 0);
         return;
     }
+    uint32_t reg = 0x10 + 4u * (uint32_t)bar;
     uint32_t size = ~(probe & ~0xfu) + 1;
     if (size > devio_size(s)) {
         xlog(LOG_ERROR, "prom",
-             "slot %d (%04x:%04x): BAR0 of %u KB does not fit the slot's "
+             "slot %d (%04x:%04x): BAR%d of %u KB does not fit the slot's "
              "%u KB DEVIO window; left unassigned",
-             s, id & 0xffff, id >> 16, size >> 10, devio_size(s) >> 10);
+             s, id & 0xffff, id >> 16, bar, size >> 10, devio_size(s) >> 10);
         return;
     }
     uint32_t addr = (uint32_t)IP27_BRIDGE_WIDGET << 24 | devio_base(s);
-    br_wr(b, BR_CFG(s, 0x10), addr);
+    br_wr(b, BR_CFG(s, reg), addr);
     br_wr(b, BR_DEVICE(s), BR_DEV_IO_MEM | (addr >> 20));
     uint32_t cmd = br_rd(b, BR_CFG(s, 0x04), NULL) & 0xffff;
     br_wr(b, BR_CFG(s, 0x04), cmd | PCI_CMD_MEM); /* status half 0: no W1C bits */
-    setup_io_bars(b, s, (probe & 6) == 4 ? 2 : 1);
+    setup_io_bars(b, s, bar == 0 ? ((probe & 6) == 4 ? 2 : 1) : 0);
 }
 
 static void program_bridge(ip27 *b)
@@ -577,6 +604,8 @@ int ip27_build(machine *m, xerr *err)
         return -1;
     if (ip27_make_ioc3_eth(b, err) != 0) /* after the cards: they keep their initiator ids */
         return -1;
+    if (ip27_plug_scsi(b, err) != 0) /* slots 0 and 1, before the test device takes one */
+        return -1;
     if (m->cfg.test_device && plug_testdev(m, b, err) != 0)
         return -1;
     for (unsigned i = 0; i < b->nnodes; i++) {
@@ -631,6 +660,7 @@ void ip27_free(machine *m)
     bridge_free(b->br);
     ioc3_free(b->ioc3);
     testdev_free(b->testdev);
+    ip27_free_scsi(b);
     free(b);
     m->board = NULL;
 }

@@ -42,6 +42,7 @@ typedef struct ip27 {
     struct pci_func *ioc3_eth; /* the IOC3's Ethernet function (ip27_nics.c) */
     uint8_t ioc3_mac[6];       /* its address, in the IOC3's 1-wire NIC */
     testdev *testdev;          /* --testdev */
+    struct isp *isps[2];       /* --disk: the BaseIO's SCSI controllers, slots 0 and 1 */
     ram_block *rom;
     int prom_init; /* bus initiator of the synthetic PROM's own accesses */
     /* The kernel, kept for restarts. */
@@ -76,6 +77,10 @@ void ip27_ioc3_mac(ip27 *b, uint8_t mac[6]);
 /* Create the IOC3's Ethernet function, attach it to the IOC3, connect
  * --ioc3-net (default: unplugged). */
 int ip27_make_ioc3_eth(ip27 *b, xerr *err);
+
+/* ip27_scsi.c */
+int ip27_plug_scsi(ip27 *b, xerr *err);
+void ip27_free_scsi(ip27 *b);
 
 /* ip27_hle.c: register the PROM entry points on every CPU. */
 int ip27_hle_install(ip27 *b, xerr *err);

@@ -18,6 +18,7 @@
 
 #define MAX_CPUS 4
 #define MAX_NICS 5
+#define MAX_DISKS 30 /* two SCSI buses of 15 targets */
 
 enum on_reset { RESET_STOP, RESET_EXIT, RESET_RESTART };
 
@@ -29,6 +30,15 @@ typedef struct nic_config {
     bool mac_set;   /* else the default: nic_default_mac() of the model, slot, net
                          and the kernel command line */
 } nic_config;
+
+/* A SCSI disk (--disk FILE[,bus=B][,id=N][,ro]) on the BaseIO's QLogic
+ * ISP1040B of bus B (isp0 in Bridge slot 0, isp1 in slot 1). */
+typedef struct disk_config {
+    char path[1024];
+    int bus; /* 0 or 1 */
+    int id;  /* 0-15 but 7, or -1: the lowest free ID from 1 */
+    bool ro;
+} disk_config;
 
 typedef struct machine_config {
     unsigned ncpus;     /* 1..4 */
@@ -54,6 +64,9 @@ typedef struct machine_config {
     nic_config ioc3;
     int nic_dma_per_word; /* --nic-dma=per-word */
     bool test_device;     /* add the PCI DMA test device */
+    /* SCSI disks; with any, both ISP1040Bs are in Bridge slots 0 and 1. */
+    unsigned ndisks;
+    disk_config disks[MAX_DISKS];
     /* Idle skip (default on; --no-idle-skip): a CPU that only waits stops
      * executing and its clock jumps to what can end the wait (src/cpu/idle.c,
      * docs/cpu.md "Waiting").  Part of the timing model: runs with it on
@@ -71,6 +84,10 @@ const char *machine_nic_models(void);
 /* A station address for nics[].mac: six hex bytes separated by ':' or '-',
  * unicast and not all zeros.  0, or -1 with why in err. */
 int machine_parse_station_mac(const char *text, uint8_t mac[6], xerr *err);
+
+/* Parse a --disk value "FILE[,bus=0|1][,id=N][,ro]" into dc.  0, or -1
+ * with why in err. */
+int machine_parse_disk(const char *text, disk_config *dc, xerr *err);
 
 /* Why machine_run() returned. */
 enum stop_reason {

@@ -18,6 +18,7 @@ allowed() {
     cpu) echo "core" ;;
     dev/nic) echo "dev/pci net core" ;;
     dev/sgi) echo "dev/chip dev/pci core" ;;
+    dev/scsi) echo "dev/pci core" ;;
     dev/pci) echo "core" ;;
     dev/chip) echo "core" ;;
     net) echo "core" ;;

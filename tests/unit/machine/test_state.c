@@ -40,6 +40,7 @@ typedef struct guest {
     const char *nic;    /* a NIC model in slot 3, or NULL */
     const char *net;    /* its backend */
     const char *append; /* the guest's command line */
+    bool disk;          /* --disk of a read-only image (both machines share it) */
 } guest;
 
 static machine *build(const guest *g)
@@ -58,6 +59,18 @@ static machine *build(const guest *g)
     }
     cfg.append = g->append;
     cfg.test_device = g->test_device;
+    static char img[64];
+    if (g->disk) {
+        if (!img[0]) {
+            snprintf(img, sizeof img, "/tmp/xbow-test-state-%d.img", (int)getpid());
+            FILE *f = fopen(img, "wb");
+            ck_assert(f && ftruncate(fileno(f), 1 << 20) == 0);
+            fclose(f);
+        }
+        cfg.ndisks = 1;
+        cfg.disks[0] = (disk_config){.bus = 0, .id = -1, .ro = true};
+        snprintf(cfg.disks[0].path, sizeof cfg.disks[0].path, "%s", img);
+    }
     xerr err;
     machine *m = machine_new(&cfg, &err);
     ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
@@ -261,7 +274,7 @@ END_TEST
  * clock moving on between, and a fresh machine compared every few steps. */
 START_TEST(state_register_storm)
 {
-    static const guest g = {"hello/hello.elf", 1, true, NULL, 0, 0, NULL, NULL, NULL};
+    static const guest g = {"hello/hello.elf", 1, true, NULL, 0, 0, NULL, NULL, NULL, true};
     if (!built(&g))
         return;
     log_set_level(LOG_ERROR); /* garbage interrupt packets are warned about */
@@ -306,6 +319,9 @@ START_TEST(state_register_storm)
         }
     }
     machine_free(a);
+    char img[64];
+    snprintf(img, sizeof img, "/tmp/xbow-test-state-%d.img", (int)getpid());
+    unlink(img);
 }
 END_TEST
 

@@ -298,27 +298,8 @@ static int op_class(int op)
     case OP_LUI:
     case OP_DADDI:
     case OP_DADDIU: return OPC_PLAIN;
-    case OP_J:
-    case OP_JAL:
-    case OP_JR:
-    case OP_JALR:
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLEZ:
-    case OP_BGTZ:
-    case OP_BEQL:
-    case OP_BNEL:
-    case OP_BLEZL:
-    case OP_BGTZL:
-    case OP_BLTZ:
-    case OP_BGEZ:
-    case OP_BLTZL:
-    case OP_BGEZL:
-    case OP_BLTZAL:
-    case OP_BGEZAL:
-    case OP_BLTZALL:
-    case OP_BGEZALL: return OPC_CONTROL;
-    default: return OPC_BAD;
+    case OP_BC1: return OPC_BAD; /* it tests the FPU's condition, which a probe does not note */
+    default: return op_is_control((unsigned)op) ? OPC_CONTROL : OPC_BAD;
     }
 }
 

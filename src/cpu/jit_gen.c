@@ -338,34 +338,6 @@ static void emit_unspend(jg *g, xbuf *b, unsigned i)
         x_alu_ri(b, 64, ALU_SUB, X_R15, later(g, i));
 }
 
-static bool is_branch(unsigned op)
-{
-    switch (op) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLEZ:
-    case OP_BGTZ:
-    case OP_BEQL:
-    case OP_BNEL:
-    case OP_BLEZL:
-    case OP_BGTZL:
-    case OP_BLTZ:
-    case OP_BGEZ:
-    case OP_BLTZL:
-    case OP_BGEZL:
-    case OP_BLTZAL:
-    case OP_BGEZAL:
-    case OP_BLTZALL:
-    case OP_BGEZALL:
-    case OP_BC1:
-    case OP_J:
-    case OP_JAL:
-    case OP_JR:
-    case OP_JALR: return true;
-    default: return false;
-    }
-}
-
 static bool is_likely(const dinsn *d)
 {
     return insn_branch_likely(d->op) || (d->op == OP_BC1 && (d->rt & 2));
@@ -1487,13 +1459,13 @@ static void scan(jg *g, dpage *p, unsigned k0)
         dinsn *d = &p->insn[k];
         if (d->op == OP_DECODE)
             dpage_decode_slot(g->c, p, d);
-        if (is_branch(d->op)) {
+        if (op_is_control(d->op)) {
             if (k + 1 >= DPAGE_INSNS)
                 return; /* its delay slot is on the next page */
             dinsn *ds = &p->insn[k + 1];
             if (ds->op == OP_DECODE)
                 dpage_decode_slot(g->c, p, ds);
-            if (is_branch(ds->op))
+            if (op_is_control(ds->op))
                 return; /* a branch in a delay slot: the interpreter's */
             g->in[g->n++] = (jins){*d, g->vbase + 4ull * k, false};
             g->in[g->n++] = (jins){*ds, g->vbase + 4ull * (k + 1), true};
@@ -1564,7 +1536,7 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     jump_abs(g, SEC_COLD, -1, jc->exit_pc);
 
     for (unsigned i = 0; i < g->n; i++) {
-        if (is_branch(g->in[i].d.op) && !g->in[i].ds) {
+        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
             emit_branch(g, i);
             emit_insn_exits(g, i);
             break;

@@ -10,6 +10,8 @@
 #ifndef XBOW_CPU_OPS_H
 #define XBOW_CPU_OPS_H
 
+#include <stdbool.h>
+
 /* Operand formats for the fallback disassembler. */
 enum ofmt {
     F_NONE, F_R3, F_R2ST, F_SH, F_SHV, F_I, F_IU, F_LUI, F_MEM, F_B2, F_B1, F_J, F_JR, F_JALR,
@@ -81,5 +83,32 @@ enum op {
 
 extern const char *const cpu_op_names[OP_COUNT];
 extern const unsigned char cpu_op_fmt[OP_COUNT];
+
+/* Control transfers, read from the operand formats above: the PC-relative
+ * branches (F_B1, F_B2, F_BC1; the byte offset in imm) and the jumps (F_J,
+ * F_JR, F_JALR).  Each has a delay slot.  A switch on a constant list, so
+ * it costs what a hand-written one would. */
+#define OFMT_IS_BRANCH(f) ((f) == F_B1 || (f) == F_B2 || (f) == F_BC1)
+#define OFMT_IS_CONTROL(f) (OFMT_IS_BRANCH(f) || (f) == F_J || (f) == F_JR || (f) == F_JALR)
+
+static inline bool op_is_branch(unsigned op)
+{
+    switch (op) {
+#define X(n, m, f) case OP_##n: return OFMT_IS_BRANCH(f);
+    CPU_OPS(X)
+#undef X
+    default: return false;
+    }
+}
+
+static inline bool op_is_control(unsigned op)
+{
+    switch (op) {
+#define X(n, m, f) case OP_##n: return OFMT_IS_CONTROL(f);
+    CPU_OPS(X)
+#undef X
+    default: return false;
+    }
+}
 
 #endif

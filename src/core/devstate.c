@@ -27,7 +27,12 @@
 #define SHOW_PARTS 2 /* elements of a part array `info device-state` lists */
 
 /* What a walk visits besides the saved leaves. */
-enum { WALK_WIRING = 1, WALK_BRIEF = 2 /* part arrays: the first SHOW_PARTS */ };
+enum {
+    WALK_WIRING = 1,
+    WALK_BRIEF = 2,  /* part arrays: the first SHOW_PARTS */
+    WALK_NOPATH = 4, /* the callback does not read leaf.path (left empty): hashing and
+                        saving every device at every step formatted paths mostly */
+};
 
 typedef struct leaf {
     char path[96];
@@ -62,11 +67,13 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
                     fn(ctx, &more);
                     break;
                 }
-                char sub[96];
-                if (s->count > 1)
-                    snprintf(sub, sizeof sub, "%s%s[%u].", prefix, s->name, k);
-                else
-                    snprintf(sub, sizeof sub, "%s%s.", prefix, s->name);
+                char sub[96] = "";
+                if (!(how & WALK_NOPATH)) {
+                    if (s->count > 1)
+                        snprintf(sub, sizeof sub, "%s%s[%u].", prefix, s->name, k);
+                    else
+                        snprintf(sub, sizeof sub, "%s%s.", prefix, s->name);
+                }
                 walk_table(s->part, base + s->offset + k * s->size, sub, how, fn, ctx);
             }
             continue;
@@ -87,7 +94,8 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
             if (!l.p)
                 l.size = 0;
         }
-        snprintf(l.path, sizeof l.path, "%s%s", prefix, s->name);
+        if (!(how & WALK_NOPATH))
+            snprintf(l.path, sizeof l.path, "%s%s", prefix, s->name);
         fn(ctx, &l);
     }
 }
@@ -102,7 +110,8 @@ static void walk(device *d, unsigned how, leaf_fn fn, void *ctx)
                   .size = 8,
                   .count = r->count > 1 ? r->count : 1,
                   .p = (uint8_t *)&d->rv[d->slot[i]]};
-        snprintf(l.path, sizeof l.path, "reg.%s", r->name);
+        if (!(how & WALK_NOPATH))
+            snprintf(l.path, sizeof l.path, "reg.%s", r->name);
         fn(ctx, &l);
     }
     if (d->priv && d->cls->state.n)
@@ -276,7 +285,7 @@ static void count_fn(void *ctx, const leaf *l)
 
 static void data_fn(void *ctx, const leaf *l) { leaf_encode(l, ctx); }
 
-static void encode_data(device *d, strbuf *out) { walk(d, 0, data_fn, out); }
+static void encode_data(device *d, strbuf *out) { walk(d, WALK_NOPATH, data_fn, out); }
 
 void dev_state_save(device *d, strbuf *out)
 {
@@ -284,7 +293,7 @@ void dev_state_save(device *d, strbuf *out)
     put_u(out, IMAGE_VERSION, 2);
     put_str(out, d->cls->name);
     unsigned n = 0;
-    walk(d, 0, count_fn, &n);
+    walk(d, WALK_NOPATH, count_fn, &n);
     put_u(out, n, 4);
     walk(d, 0, dir_fn, out);
     strbuf data;
@@ -474,7 +483,7 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);
     unsigned n = (unsigned)get_u(&r, 4), have = 0;
-    walk(d, 0, count_fn, &have);
+    walk(d, WALK_NOPATH, count_fn, &have);
     if (!r.short_read && n != have)
         return xerr_fail(err, "%s: the state image has %u fields, %u are declared", d->name, n,
                          have);
@@ -498,7 +507,7 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
         return xerr_fail(err, "%s: the state image's data has %zu bytes its fields do not use",
                          d->name, (size_t)(vc.end - vc.p));
     apply a = {.p = r.p, .d = d};
-    walk(d, 0, apply_fn, &a);
+    walk(d, WALK_NOPATH, apply_fn, &a);
     return 0;
 }
 
@@ -669,7 +678,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return -1;
     }
     diff_ctx c = {.b = b, .why = why};
-    walk(b, WALK_WIRING, collect_fn, &c);
+    walk(b, WALK_WIRING | WALK_NOPATH, collect_fn, &c); /* a's leaves name the field */
     walk(a, WALK_WIRING, compare_fn, &c);
     free(c.bl);
     if (c.differs)
@@ -679,7 +688,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return 0;
     c.covered = xcalloc(size, 1);
     c.base = a->priv;
-    walk(a, WALK_WIRING, cover_fn, &c);
+    walk(a, WALK_WIRING | WALK_NOPATH, cover_fn, &c);
     const uint8_t *pa = a->priv, *pb = b->priv;
     int rc = 0;
     for (size_t i = 0; i < size; i++) {

@@ -145,6 +145,17 @@ static void run_on(machine *a, machine *b, uint64_t ticks, const char *input)
     }
 }
 
+/* Every byte of the model's struct, declared or not (a field the model forgot
+ * to declare changes this hash, not dev_state_hash's). */
+static uint64_t struct_hash(const device *d)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const uint8_t *p = d->priv;
+    for (uint32_t i = 0; p && i < d->cls->state.size; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
 static void round_trip(const guest *g)
 {
     if (!built(g))
@@ -153,20 +164,38 @@ static void round_trip(const guest *g)
     if (g->input)
         chardev_push_input(a->console, (const uint8_t *)g->input, strlen(g->input));
     bool changed = false;
-    unsigned points = 0;
-    for (uint64_t done = 0; done < g->end; points++) {
+    unsigned points = 0, same = 0;
+    uint64_t seen[32] = {0}; /* A's device hashes at the last point compared */
+    for (uint64_t done = 0; done < g->end;) {
         int why = machine_run(a, g->stride);
         done += g->stride;
+        bool last = done >= g->end || why != STOP_LIMIT;
+        /* A point where no device changed since the last one compared (not
+         * a declared field, not a byte of the model's struct) would load the
+         * same images into the same fresh machine: skipped (the CPU ran, the
+         * devices waited).  What is left lands where the devices work. */
+        bool moved = false;
+        unsigned i = 0;
+        for (device *da = a->devices; da; da = da->next, i++) {
+            ck_assert_uint_lt(i, ARRAY_SIZE(seen));
+            uint64_t h = dev_state_hash(da) ^ struct_hash(da);
+            moved |= h != seen[i];
+            seen[i] = h;
+        }
+        if (!moved && !last) {
+            same++;
+            continue;
+        }
+        points++;
         machine *b = build(g);
-        for (device *da = a->devices; da; da = da->next)
-            changed |= dev_state_hash(da) != dev_state_hash(machine_find_device(b, da->name));
+        for (device *da = a->devices; da && !changed; da = da->next)
+            changed = dev_state_hash(da) != dev_state_hash(machine_find_device(b, da->name));
         /* The machine-level state a snapshot restores with the devices. */
         b->clock.now = a->clock.now;
         b->clock.seq = a->clock.seq;
         char where[96];
         snprintf(where, sizeof where, "%s at %llu", g->elf, (unsigned long long)done);
         transfer_and_compare(a, b, where);
-        bool last = done >= g->end || why != STOP_LIMIT;
         if (last)
             run_on(a, b, 2 * XBOW_CPU_HZ / 100, "state\n");
         machine_free(b);
@@ -174,8 +203,10 @@ static void round_trip(const guest *g)
             break;
     }
     ck_assert_msg(changed, "%s: the guest changed no device state", g->elf);
-    fprintf(stderr, "test_state: %s: %u points compared, %llu instructions\n", g->elf, points,
-            (unsigned long long)cpu_retired(a->cpus[0]));
+    fprintf(stderr,
+            "test_state: %s: %u points compared, %u where no device had changed, "
+            "%llu instructions\n",
+            g->elf, points, same, (unsigned long long)cpu_retired(a->cpus[0]));
     machine_free(a);
 }
 
@@ -230,7 +261,7 @@ END_TEST
 START_TEST(state_nic_e1000)
 {
     static const guest g = {
-        "e1000/echo.elf",   1, false, NULL, 20011, 4000000, "e1000-82544", "echo",
+        "e1000/echo.elf",   1, false, NULL, 7919, 4000000, "e1000-82544", "echo",
         "count=25 size=700"};
     round_trip(&g);
 }
@@ -239,7 +270,7 @@ END_TEST
 START_TEST(state_nic_tigon)
 {
     static const guest g = {
-        "tigon/tigon_echo.elf", 1, false, NULL, 30011, 4000000, "tigon2", "echo", NULL};
+        "tigon/tigon_echo.elf", 1, false, NULL, 7919, 4000000, "tigon2", "echo", NULL};
     round_trip(&g);
 }
 END_TEST

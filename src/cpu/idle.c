@@ -230,6 +230,8 @@ bool cpu_idle_enter(cpu *c)
 enum { OPC_BAD, OPC_LOAD, OPC_PLAIN, OPC_CONTROL };
 static int op_class(int op)
 {
+    if (op_is_shift((unsigned)op))
+        return OPC_PLAIN;
     switch (op) {
     case OP_LB:
     case OP_LBU:
@@ -245,21 +247,6 @@ static int op_class(int op)
     case OP_NOP:
     case OP_SYNC:
     case OP_PREF:
-    case OP_SLL:
-    case OP_SRL:
-    case OP_SRA:
-    case OP_SLLV:
-    case OP_SRLV:
-    case OP_SRAV:
-    case OP_DSLL:
-    case OP_DSRL:
-    case OP_DSRA:
-    case OP_DSLL32:
-    case OP_DSRL32:
-    case OP_DSRA32:
-    case OP_DSLLV:
-    case OP_DSRLV:
-    case OP_DSRAV:
     case OP_MOVZ:
     case OP_MOVN:
     case OP_MFHI:

@@ -631,8 +631,7 @@ static void shift(jg *g, const dinsn *d)
         return;
     unsigned op = d->op;
     bool wide = op >= OP_DSLL && op <= OP_DSRAV;
-    bool var = op == OP_SLLV || op == OP_SRLV || op == OP_SRAV || op == OP_DSLLV ||
-               op == OP_DSRLV || op == OP_DSRAV;
+    bool var = op_fmt_in(op, OFMT(F_SHV));
     int sh;
     switch (op) {
     case OP_SLL:
@@ -1030,6 +1029,11 @@ static bool flavor_rejects(const jg *g, unsigned op)
 /* Does instruction d (perhaps) write GPR r? */
 static bool writes_gpr(const dinsn *d, unsigned r)
 {
+    /* FP loads and stores, HI/LO writes, multiplies and divides, traps,
+     * prefetches and CACHE write no GPR */
+    if (op_fmt_in(d->op, OFMT(F_FMEM) | OFMT(F_FX) | OFMT(F_PREFX) | OFMT(F_MT) | OFMT(F_MD) |
+                             OFMT(F_TR) | OFMT(F_TRI) | OFMT(F_PREF) | OFMT(F_CACHE)))
+        return false;
     switch (d->op) {
     case OP_COP1:
     case OP_COP1X: return true; /* MFC1, CFC1 ... */
@@ -1043,43 +1047,10 @@ static bool writes_gpr(const dinsn *d, unsigned r)
     case OP_SWR:
     case OP_SDL:
     case OP_SDR:
-    case OP_SWC1:
-    case OP_SDC1:
-    case OP_SWXC1:
-    case OP_SDXC1:
-    case OP_LWC1:
-    case OP_LDC1:
-    case OP_LWXC1:
-    case OP_LDXC1:
-    case OP_MTHI:
-    case OP_MTLO:
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU:
     case OP_NOP:
     case OP_SYNC:
-    case OP_PREF:
-    case OP_PREFX:
-    case OP_CACHE:
     case OP_MTC0:
     case OP_DMTC0:
-    case OP_TGE:
-    case OP_TGEU:
-    case OP_TLT:
-    case OP_TLTU:
-    case OP_TEQ:
-    case OP_TNE:
-    case OP_TGEI:
-    case OP_TGEIU:
-    case OP_TLTI:
-    case OP_TLTIU:
-    case OP_TEQI:
-    case OP_TNEI:
     case OP_TLBR:
     case OP_TLBWI:
     case OP_TLBWR:
@@ -1096,6 +1067,14 @@ static void emit_insn(jg *g, unsigned i)
     g->pinned = 0;
     if (flavor_rejects(g, op)) {
         emit_exception(g, i, EXC_RI, false);
+        return;
+    }
+    if (op_is_shift(op)) {
+        shift(g, d);
+        return;
+    }
+    if (op_is_trap(op)) {
+        trap(g, i, d);
         return;
     }
     switch (op) {
@@ -1120,39 +1099,12 @@ static void emit_insn(jg *g, unsigned i)
     case OP_LUI:
     case OP_SLTI:
     case OP_SLTIU: alu_imm(g, d); break;
-    case OP_SLL:
-    case OP_SRL:
-    case OP_SRA:
-    case OP_SLLV:
-    case OP_SRLV:
-    case OP_SRAV:
-    case OP_DSLL:
-    case OP_DSRL:
-    case OP_DSRA:
-    case OP_DSLL32:
-    case OP_DSRL32:
-    case OP_DSRA32:
-    case OP_DSLLV:
-    case OP_DSRLV:
-    case OP_DSRAV: shift(g, d); break;
     case OP_ADD:
     case OP_SUB:
     case OP_ADDI:
     case OP_DADD:
     case OP_DSUB:
     case OP_DADDI: alu_ov(g, i, d); break;
-    case OP_TGE:
-    case OP_TGEU:
-    case OP_TLT:
-    case OP_TLTU:
-    case OP_TEQ:
-    case OP_TNE:
-    case OP_TGEI:
-    case OP_TGEIU:
-    case OP_TLTI:
-    case OP_TLTIU:
-    case OP_TEQI:
-    case OP_TNEI: trap(g, i, d); break;
     case OP_MOVZ:
     case OP_MOVN: {
         if (d->rd == GR_SINK)

@@ -84,31 +84,31 @@ enum op {
 extern const char *const cpu_op_names[OP_COUNT];
 extern const unsigned char cpu_op_fmt[OP_COUNT];
 
-/* Control transfers, read from the operand formats above: the PC-relative
- * branches (F_B1, F_B2, F_BC1; the byte offset in imm) and the jumps (F_J,
- * F_JR, F_JALR).  Each has a delay slot.  A switch on a constant list, so
- * it costs what a hand-written one would. */
-#define OFMT_IS_BRANCH(f) ((f) == F_B1 || (f) == F_B2 || (f) == F_BC1)
-#define OFMT_IS_CONTROL(f) (OFMT_IS_BRANCH(f) || (f) == F_J || (f) == F_JR || (f) == F_JALR)
+/* Families of operations, read from their operand formats:
+ * op_fmt_in(op, OFMT(F_SH) | OFMT(F_SHV)) is true for the shifts.  A switch
+ * on the constant list, so it costs what a hand-written one would. */
+#define OFMT(f) (1ull << (f))
 
-static inline bool op_is_branch(unsigned op)
+static inline bool op_fmt_in(unsigned op, unsigned long long fmts)
 {
     switch (op) {
-#define X(n, m, f) case OP_##n: return OFMT_IS_BRANCH(f);
+#define X(n, m, f) case OP_##n: return (fmts >> (f)) & 1;
     CPU_OPS(X)
 #undef X
     default: return false;
     }
 }
 
+/* The PC-relative branches (the byte offset in imm) and, with the jumps,
+ * every control transfer; each has a delay slot. */
+static inline bool op_is_branch(unsigned op) { return op_fmt_in(op, OFMT(F_B1) | OFMT(F_B2) | OFMT(F_BC1)); }
 static inline bool op_is_control(unsigned op)
 {
-    switch (op) {
-#define X(n, m, f) case OP_##n: return OFMT_IS_CONTROL(f);
-    CPU_OPS(X)
-#undef X
-    default: return false;
-    }
+    return op_fmt_in(op, OFMT(F_B1) | OFMT(F_B2) | OFMT(F_BC1) | OFMT(F_J) | OFMT(F_JR) |
+                             OFMT(F_JALR));
 }
+/* SLL ... DSRAV; TGE ... TNEI. */
+static inline bool op_is_shift(unsigned op) { return op_fmt_in(op, OFMT(F_SH) | OFMT(F_SHV)); }
+static inline bool op_is_trap(unsigned op) { return op_fmt_in(op, OFMT(F_TR) | OFMT(F_TRI)); }
 
 #endif

@@ -613,13 +613,16 @@ typedef struct diff_ctx {
     strbuf *why;
     /* b's leaves, collected first */
     leaf *bl;
-    unsigned nb, ib;
+    unsigned nb, ib, cap;
 } diff_ctx;
 
 static void collect_fn(void *ctx, const leaf *l)
 {
     diff_ctx *c = ctx;
-    c->bl = xrealloc(c->bl, (c->nb + 1) * sizeof *c->bl);
+    if (c->nb == c->cap) { /* (doubling: a NIC has thousands of leaves) */
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->bl = xrealloc(c->bl, c->cap * sizeof *c->bl);
+    }
     c->bl[c->nb++] = *l;
 }
 

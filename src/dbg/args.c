@@ -16,8 +16,11 @@ void dbg_command_usage(const command *c, strbuf *out)
     sb_puts(out, c->name);
     for (unsigned i = 0; i < c->nargs; i++) {
         const cmd_arg *a = &c->args[i];
-        sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
-                  a->kind == ARG_LIST ? "..." : "");
+        if (a->kind == ARG_FORMAT)
+            sb_printf(out, "[%s]", a->name);
+        else
+            sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
+                      a->kind == ARG_LIST ? "..." : "");
     }
 }
 
@@ -62,6 +65,8 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
                 return usage_error(d, c, "give %s", what(spec));
             continue;
         }
+        if (spec->kind == ARG_FORMAT && *s != '/')
+            continue;
         a->given[i] = true;
         a->n = i + 1;
         a->text[i] = s;
@@ -79,6 +84,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
                 end = s + strlen(s);
             break;
         case ARG_NAME:
+        case ARG_FORMAT:
         default: end = s + strcspn(s, " \t"); break;
         }
         char *next = (char *)dbg_skip_ws(end);

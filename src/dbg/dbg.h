@@ -39,6 +39,10 @@ typedef enum arg_kind {
     ARG_TEXT,      /* the rest of the line as typed (a file name, text to print) */
     ARG_LIST,      /* the rest of the line: words (numbers, ranges, names), shown as
                       "NAME..." in the usage line */
+    ARG_FORMAT,    /* gdb's /FMT after the command's name (x/4xw, print/x): the word, '/'
+                      included, when the arguments start with '/' (else absent, and the
+                      next argument starts there); first, optional, and shown attached to
+                      the name in the usage line: "x[/NFU]".  The command reads it */
 } arg_kind;
 /* clang-format on */
 

@@ -21,6 +21,8 @@ void dbg_command_usage(const command *c, strbuf *out)
         else
             sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
                       a->kind == ARG_LIST ? "..." : "");
+        if (a->kind == ARG_LOCATIONS)
+            sb_puts(out, " [if COND]");
     }
 }
 
@@ -75,6 +77,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         case ARG_EXPR:
         case ARG_TEXT:
         case ARG_LOCATION:
+        case ARG_LOCATIONS:
         case ARG_LIST:
             end = s + strlen(s); /* the rest of the line */
             break;
@@ -102,6 +105,10 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         } else if (spec->kind == ARG_LOCATION) {
             if (bp_parse_location(d, a->text[i], &a->num[i], &a->cond))
                 return -1;
+        } else if (spec->kind == ARG_LOCATIONS) {
+            if (bp_parse_locations(d, a->text[i], a->locs, CMD_MAX_LOCS, &a->nlocs, &a->cond))
+                return -1;
+            a->num[i] = a->locs[0];
         }
     }
     if (*s) {

@@ -43,6 +43,9 @@ typedef enum arg_kind {
                       included, when the arguments start with '/' (else absent, and the
                       next argument starts there); first, optional, and shown attached to
                       the name in the usage line: "x[/NFU]".  The command reads it */
+    ARG_LOCATIONS, /* ARG_LOCATION standing for every place it names (an inlined
+                      function, a line of duplicated code: up to CMD_MAX_LOCS), in locs;
+                      the usage line adds "[if COND]" */
 } arg_kind;
 /* clang-format on */
 
@@ -54,7 +57,7 @@ typedef struct cmd_arg {
     uint64_t min, max, dflt; /* ARG_COUNT */
 } cmd_arg;
 
-enum { CMD_MAX_ARGS = 4 };
+enum { CMD_MAX_ARGS = 4, CMD_MAX_LOCS = 16 };
 
 /* The arguments as the command gets them. */
 typedef struct cmd_args {
@@ -63,7 +66,9 @@ typedef struct cmd_args {
     const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
     uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
                                         ARG_LOCATION: the address */
-    const char *cond;               /* ARG_LOCATION: the text after "if", or NULL */
+    const char *cond;               /* ARG_LOCATION(S): the text after "if", or NULL */
+    uint64_t locs[CMD_MAX_LOCS];    /* ARG_LOCATIONS: the addresses... */
+    unsigned nlocs;                 /* ...and how many */
     const char *line;               /* all of the arguments, as typed */
 } cmd_args;
 

@@ -230,7 +230,7 @@ bool cpu_idle_enter(cpu *c)
 enum { OPC_BAD, OPC_LOAD, OPC_PLAIN, OPC_CONTROL };
 static int op_class(int op)
 {
-    if (op_is_shift((unsigned)op))
+    if (op_is_shift((unsigned)op) || op_fmt_in((unsigned)op, OFMT(F_MD)))
         return OPC_PLAIN;
     switch (op) {
     case OP_LB:
@@ -253,14 +253,6 @@ static int op_class(int op)
     case OP_MTHI:
     case OP_MFLO:
     case OP_MTLO:
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU:
     case OP_ADD:
     case OP_ADDU:
     case OP_SUB:

@@ -718,6 +718,18 @@ static void trap(jg *g, unsigned i, const dinsn *d)
     jump(g, SEC_HOT, cc, cold_exception(g, i, EXC_TR, false));
 }
 
+/* LO = RAX, HI = RDX: a 32-bit result sign-extended. */
+static void put_lo_hi(xbuf *b, int sz, int hlo, int hhi)
+{
+    if (sz == 32) {
+        x_movsxd(b, hlo, X_RAX);
+        x_movsxd(b, hhi, X_RDX);
+    } else {
+        x_mov_rr(b, 64, hlo, X_RAX);
+        x_mov_rr(b, 64, hhi, X_RDX);
+    }
+}
+
 static void muldiv(jg *g, const dinsn *d)
 {
     unsigned op = d->op;
@@ -743,8 +755,7 @@ static void muldiv(jg *g, const dinsn *d)
     case OP_DMULTU:
         x_mov_rr(b, 64, X_RAX, hs);
         x_f7(b, 64, op == OP_DMULT ? 5 : 4, ht);
-        x_mov_rr(b, 64, hlo, X_RAX);
-        x_mov_rr(b, 64, hhi, X_RDX);
+        put_lo_hi(b, 64, hlo, hhi);
         break;
     case OP_DIV:
     case OP_DDIV: {
@@ -773,13 +784,7 @@ static void muldiv(jg *g, const dinsn *d)
         x_patch8(b, z2);
         x_alu_rr(b, 32, ALU_XOR, X_RDX, X_RDX); /* x / 0, MIN / -1: LO = x, HI = 0 */
         x_patch8(b, done);
-        if (sz == 32) {
-            x_movsxd(b, hlo, X_RAX);
-            x_movsxd(b, hhi, X_RDX);
-        } else {
-            x_mov_rr(b, 64, hlo, X_RAX);
-            x_mov_rr(b, 64, hhi, X_RDX);
-        }
+        put_lo_hi(b, sz, hlo, hhi);
         break;
     }
     default: { /* DIVU, DDIVU: x / 0 divides by 1 */
@@ -791,13 +796,7 @@ static void muldiv(jg *g, const dinsn *d)
         x_cmov(b, sz, CC_E, X_RCX, X_RDX);
         x_alu_rr(b, 32, ALU_XOR, X_RDX, X_RDX);
         x_f7(b, sz, 6, X_RCX);
-        if (sz == 32) {
-            x_movsxd(b, hlo, X_RAX);
-            x_movsxd(b, hhi, X_RDX);
-        } else {
-            x_mov_rr(b, 64, hlo, X_RAX);
-            x_mov_rr(b, 64, hhi, X_RDX);
-        }
+        put_lo_hi(b, sz, hlo, hhi);
         break;
     }
     }
@@ -1077,6 +1076,10 @@ static void emit_insn(jg *g, unsigned i)
         trap(g, i, d);
         return;
     }
+    if (op_fmt_in(op, OFMT(F_MD))) { /* MULT ... DDIVU */
+        muldiv(g, d);
+        return;
+    }
     switch (op) {
     case OP_NOP:
     case OP_SYNC:
@@ -1146,14 +1149,6 @@ static void emit_insn(jg *g, unsigned i)
         ra_dirty(g, r);
         break;
     }
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU: muldiv(g, d); break;
     case OP_LB:
     case OP_LBU:
     case OP_LH:

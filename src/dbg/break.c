@@ -988,7 +988,6 @@ static const command break_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {
     for (bpoint *bp = bp_list(d); bp; bp = bp->next)

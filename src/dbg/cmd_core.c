@@ -463,10 +463,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table core_table = {"General", core_commands, ARRAY_SIZE(core_commands)};
-static const dbg_cmd_table *const core_tables[] = {&core_table, NULL};
-
 const dbg_module dbg_core_module = {
     .name = "core",
-    .commands = core_tables,
+    .commands = DBG_COMMANDS("General", core_commands),
 };

@@ -765,12 +765,8 @@ static const command state_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands,
-                                              ARRAY_SIZE(state_commands)};
-static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
-
 const dbg_module dbg_state_module = {
     .name = "state",
-    .commands = state_tables,
+    .commands = DBG_COMMANDS("Machine state", state_commands),
     .free = dbg_state_free,
 };

@@ -176,6 +176,11 @@ typedef struct dbg_module {
     void (*free)(dbg *d);                 /* the module's state, at dbg_free */
 } dbg_module;
 
+/* A module's .commands when it has one table of them:
+ * .commands = DBG_COMMANDS("Running", run_commands). */
+#define DBG_COMMANDS(group, cmds) \
+    ((const dbg_cmd_table *const[]){&(const dbg_cmd_table){group, cmds, ARRAY_SIZE(cmds)}, NULL})
+
 /* The registry of one dbg instance. */
 typedef struct dbg_registry {
     const command **cmds;

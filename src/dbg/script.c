@@ -604,12 +604,8 @@ static const command script_commands[] = {
      .flags = CMD_MACHINE | CMD_RESUMES},
 };
 
-static const dbg_cmd_table script_table = {"Scripting", script_commands,
-                                           ARRAY_SIZE(script_commands)};
-static const dbg_cmd_table *const script_tables[] = {&script_table, NULL};
-
 const dbg_module dbg_script_module = {
     .name = "script",
-    .commands = script_tables,
+    .commands = DBG_COMMANDS("Scripting", script_commands),
     .free = dbg_script_free,
 };

@@ -185,19 +185,7 @@ static int cmd_echo(dbg *d, const cmd_args *a)
     const char *args = a->text[0];
     strbuf b;
     sb_init(&b);
-    for (const char *s = args; *s; s++) {
-        if (*s != '\\' || !s[1]) {
-            sb_putc(&b, *s);
-            continue;
-        }
-        s++;
-        switch (*s) {
-        case 'n': sb_putc(&b, '\n'); break;
-        case 't': sb_putc(&b, '\t'); break;
-        case 'e': sb_putc(&b, 27); break;
-        default: sb_putc(&b, *s); break;
-        }
-    }
+    dbg_unescape(args, 0, "nte", &b);
     if (b.s)
         dbg_puts(d, b.s);
     sb_free(&b);

@@ -323,6 +323,10 @@ void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *
 const char *dbg_skip_ws(const char *s);
 /* Copy the next whitespace-separated word into buf; returns the rest. */
 const char *dbg_next_word(const char *s, char *buf, size_t len);
+/* Append the text at s to out up to `stop` (or the end), a backslash escape
+ * decoded: \n \t \r \e \a when its letter is in `escapes`, else the
+ * character after the backslash as it is.  Returns where it stopped. */
+const char *dbg_unescape(const char *s, char stop, const char *escapes, strbuf *out);
 
 /* Counts and other numeric arguments (stepi N, continue N, ring NIC RING N,
  * winheight PANE N, --max-insns N): one rule and one wording for all.  With

@@ -28,7 +28,12 @@
 #define SHOW_PARTS 2 /* elements of a part array `info device-state` lists */
 
 /* What a walk visits besides the saved leaves. */
-enum { WALK_WIRING = 1, WALK_BRIEF = 2 /* part arrays: the first SHOW_PARTS */ };
+enum {
+    WALK_WIRING = 1,
+    WALK_BRIEF = 2,  /* part arrays: the first SHOW_PARTS */
+    WALK_NOPATH = 4, /* the callback does not read leaf.path (left empty): hashing and
+                        saving every device at every step formatted paths mostly */
+};
 
 typedef struct leaf {
     char path[96];
@@ -63,11 +68,13 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
                     fn(ctx, &more);
                     break;
                 }
-                char sub[96];
-                if (s->count > 1)
-                    snprintf(sub, sizeof sub, "%s%s[%u].", prefix, s->name, k);
-                else
-                    snprintf(sub, sizeof sub, "%s%s.", prefix, s->name);
+                char sub[96] = "";
+                if (!(how & WALK_NOPATH)) {
+                    if (s->count > 1)
+                        snprintf(sub, sizeof sub, "%s%s[%u].", prefix, s->name, k);
+                    else
+                        snprintf(sub, sizeof sub, "%s%s.", prefix, s->name);
+                }
                 walk_table(s->part, base + s->offset + k * s->size, sub, how, fn, ctx);
             }
             continue;
@@ -88,7 +95,8 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
             if (!l.p)
                 l.size = 0;
         }
-        snprintf(l.path, sizeof l.path, "%s%s", prefix, s->name);
+        if (!(how & WALK_NOPATH))
+            snprintf(l.path, sizeof l.path, "%s%s", prefix, s->name);
         fn(ctx, &l);
     }
 }
@@ -103,7 +111,8 @@ static void walk(device *d, unsigned how, leaf_fn fn, void *ctx)
                   .size = 8,
                   .count = r->count > 1 ? r->count : 1,
                   .p = (uint8_t *)&d->rv[d->slot[i]]};
-        snprintf(l.path, sizeof l.path, "reg.%s", r->name);
+        if (!(how & WALK_NOPATH))
+            snprintf(l.path, sizeof l.path, "reg.%s", r->name);
         fn(ctx, &l);
     }
     if (d->priv && d->cls->state.n)
@@ -271,7 +280,7 @@ static void count_fn(void *ctx, const leaf *l)
 
 static void data_fn(void *ctx, const leaf *l) { leaf_encode(l, ctx); }
 
-static void encode_data(device *d, strbuf *out) { walk(d, 0, data_fn, out); }
+static void encode_data(device *d, strbuf *out) { walk(d, WALK_NOPATH, data_fn, out); }
 
 void dev_state_save(device *d, strbuf *out)
 {
@@ -279,7 +288,7 @@ void dev_state_save(device *d, strbuf *out)
     img_put(out, IMAGE_VERSION, 2);
     put_str(out, d->cls->name);
     unsigned n = 0;
-    walk(d, 0, count_fn, &n);
+    walk(d, WALK_NOPATH, count_fn, &n);
     img_put(out, n, 4);
     walk(d, 0, dir_fn, out);
     strbuf data;
@@ -464,7 +473,7 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);
     unsigned n = (unsigned)img_get(&r, 4), have = 0;
-    walk(d, 0, count_fn, &have);
+    walk(d, WALK_NOPATH, count_fn, &have);
     if (!r.short_read && n != have)
         return xerr_fail(err, "%s: the state image has %u fields, %u are declared", d->name, n,
                          have);
@@ -503,7 +512,7 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
     if (check_image(d, img, len, &data, err) != 0)
         return -1;
     apply a = {.p = data, .d = d};
-    walk(d, 0, apply_fn, &a);
+    walk(d, WALK_NOPATH, apply_fn, &a);
     return 0;
 }
 
@@ -609,13 +618,16 @@ typedef struct diff_ctx {
     strbuf *why;
     /* b's leaves, collected first */
     leaf *bl;
-    unsigned nb, ib;
+    unsigned nb, ib, cap;
 } diff_ctx;
 
 static void collect_fn(void *ctx, const leaf *l)
 {
     diff_ctx *c = ctx;
-    c->bl = xrealloc(c->bl, (c->nb + 1) * sizeof *c->bl);
+    if (c->nb == c->cap) { /* (doubling: a NIC has thousands of leaves) */
+        c->cap = c->cap ? 2 * c->cap : 64;
+        c->bl = xrealloc(c->bl, c->cap * sizeof *c->bl);
+    }
     c->bl[c->nb++] = *l;
 }
 
@@ -674,7 +686,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return -1;
     }
     diff_ctx c = {.b = b, .why = why};
-    walk(b, WALK_WIRING, collect_fn, &c);
+    walk(b, WALK_WIRING | WALK_NOPATH, collect_fn, &c); /* a's leaves name the field */
     walk(a, WALK_WIRING, compare_fn, &c);
     free(c.bl);
     if (c.differs)
@@ -684,7 +696,7 @@ int dev_state_diff(device *a, device *b, strbuf *why)
         return 0;
     c.covered = xcalloc(size, 1);
     c.base = a->priv;
-    walk(a, WALK_WIRING, cover_fn, &c);
+    walk(a, WALK_WIRING | WALK_NOPATH, cover_fn, &c);
     const uint8_t *pa = a->priv, *pb = b->priv;
     int rc = 0;
     for (size_t i = 0; i < size; i++) {

@@ -230,6 +230,8 @@ bool cpu_idle_enter(cpu *c)
 enum { OPC_BAD, OPC_LOAD, OPC_PLAIN, OPC_CONTROL };
 static int op_class(int op)
 {
+    if (op_is_shift((unsigned)op) || op_fmt_in((unsigned)op, OFMT(F_MD)))
+        return OPC_PLAIN;
     switch (op) {
     case OP_LB:
     case OP_LBU:
@@ -245,35 +247,12 @@ static int op_class(int op)
     case OP_NOP:
     case OP_SYNC:
     case OP_PREF:
-    case OP_SLL:
-    case OP_SRL:
-    case OP_SRA:
-    case OP_SLLV:
-    case OP_SRLV:
-    case OP_SRAV:
-    case OP_DSLL:
-    case OP_DSRL:
-    case OP_DSRA:
-    case OP_DSLL32:
-    case OP_DSRL32:
-    case OP_DSRA32:
-    case OP_DSLLV:
-    case OP_DSRLV:
-    case OP_DSRAV:
     case OP_MOVZ:
     case OP_MOVN:
     case OP_MFHI:
     case OP_MTHI:
     case OP_MFLO:
     case OP_MTLO:
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU:
     case OP_ADD:
     case OP_ADDU:
     case OP_SUB:
@@ -298,27 +277,8 @@ static int op_class(int op)
     case OP_LUI:
     case OP_DADDI:
     case OP_DADDIU: return OPC_PLAIN;
-    case OP_J:
-    case OP_JAL:
-    case OP_JR:
-    case OP_JALR:
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLEZ:
-    case OP_BGTZ:
-    case OP_BEQL:
-    case OP_BNEL:
-    case OP_BLEZL:
-    case OP_BGTZL:
-    case OP_BLTZ:
-    case OP_BGEZ:
-    case OP_BLTZL:
-    case OP_BGEZL:
-    case OP_BLTZAL:
-    case OP_BGEZAL:
-    case OP_BLTZALL:
-    case OP_BGEZALL: return OPC_CONTROL;
-    default: return OPC_BAD;
+    case OP_BC1: return OPC_BAD; /* it tests the FPU's condition, which a probe does not note */
+    default: return op_is_control((unsigned)op) ? OPC_CONTROL : OPC_BAD;
     }
 }
 

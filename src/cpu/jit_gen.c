@@ -338,34 +338,6 @@ static void emit_unspend(jg *g, xbuf *b, unsigned i)
         x_alu_ri(b, 64, ALU_SUB, X_R15, later(g, i));
 }
 
-static bool is_branch(unsigned op)
-{
-    switch (op) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLEZ:
-    case OP_BGTZ:
-    case OP_BEQL:
-    case OP_BNEL:
-    case OP_BLEZL:
-    case OP_BGTZL:
-    case OP_BLTZ:
-    case OP_BGEZ:
-    case OP_BLTZL:
-    case OP_BGEZL:
-    case OP_BLTZAL:
-    case OP_BGEZAL:
-    case OP_BLTZALL:
-    case OP_BGEZALL:
-    case OP_BC1:
-    case OP_J:
-    case OP_JAL:
-    case OP_JR:
-    case OP_JALR: return true;
-    default: return false;
-    }
-}
-
 static bool is_likely(const dinsn *d)
 {
     return insn_branch_likely(d->op) || (d->op == OP_BC1 && (d->rt & 2));
@@ -659,8 +631,7 @@ static void shift(jg *g, const dinsn *d)
         return;
     unsigned op = d->op;
     bool wide = op >= OP_DSLL && op <= OP_DSRAV;
-    bool var = op == OP_SLLV || op == OP_SRLV || op == OP_SRAV || op == OP_DSLLV ||
-               op == OP_DSRLV || op == OP_DSRAV;
+    bool var = op_fmt_in(op, OFMT(F_SHV));
     int sh;
     switch (op) {
     case OP_SLL:
@@ -747,6 +718,18 @@ static void trap(jg *g, unsigned i, const dinsn *d)
     jump(g, SEC_HOT, cc, cold_exception(g, i, EXC_TR, false));
 }
 
+/* LO = RAX, HI = RDX: a 32-bit result sign-extended. */
+static void put_lo_hi(xbuf *b, int sz, int hlo, int hhi)
+{
+    if (sz == 32) {
+        x_movsxd(b, hlo, X_RAX);
+        x_movsxd(b, hhi, X_RDX);
+    } else {
+        x_mov_rr(b, 64, hlo, X_RAX);
+        x_mov_rr(b, 64, hhi, X_RDX);
+    }
+}
+
 static void muldiv(jg *g, const dinsn *d)
 {
     unsigned op = d->op;
@@ -772,8 +755,7 @@ static void muldiv(jg *g, const dinsn *d)
     case OP_DMULTU:
         x_mov_rr(b, 64, X_RAX, hs);
         x_f7(b, 64, op == OP_DMULT ? 5 : 4, ht);
-        x_mov_rr(b, 64, hlo, X_RAX);
-        x_mov_rr(b, 64, hhi, X_RDX);
+        put_lo_hi(b, 64, hlo, hhi);
         break;
     case OP_DIV:
     case OP_DDIV: {
@@ -802,13 +784,7 @@ static void muldiv(jg *g, const dinsn *d)
         x_patch8(b, z2);
         x_alu_rr(b, 32, ALU_XOR, X_RDX, X_RDX); /* x / 0, MIN / -1: LO = x, HI = 0 */
         x_patch8(b, done);
-        if (sz == 32) {
-            x_movsxd(b, hlo, X_RAX);
-            x_movsxd(b, hhi, X_RDX);
-        } else {
-            x_mov_rr(b, 64, hlo, X_RAX);
-            x_mov_rr(b, 64, hhi, X_RDX);
-        }
+        put_lo_hi(b, sz, hlo, hhi);
         break;
     }
     default: { /* DIVU, DDIVU: x / 0 divides by 1 */
@@ -820,13 +796,7 @@ static void muldiv(jg *g, const dinsn *d)
         x_cmov(b, sz, CC_E, X_RCX, X_RDX);
         x_alu_rr(b, 32, ALU_XOR, X_RDX, X_RDX);
         x_f7(b, sz, 6, X_RCX);
-        if (sz == 32) {
-            x_movsxd(b, hlo, X_RAX);
-            x_movsxd(b, hhi, X_RDX);
-        } else {
-            x_mov_rr(b, 64, hlo, X_RAX);
-            x_mov_rr(b, 64, hhi, X_RDX);
-        }
+        put_lo_hi(b, sz, hlo, hhi);
         break;
     }
     }
@@ -1058,6 +1028,11 @@ static bool flavor_rejects(const jg *g, unsigned op)
 /* Does instruction d (perhaps) write GPR r? */
 static bool writes_gpr(const dinsn *d, unsigned r)
 {
+    /* FP loads and stores, HI/LO writes, multiplies and divides, traps,
+     * prefetches and CACHE write no GPR */
+    if (op_fmt_in(d->op, OFMT(F_FMEM) | OFMT(F_FX) | OFMT(F_PREFX) | OFMT(F_MT) | OFMT(F_MD) |
+                             OFMT(F_TR) | OFMT(F_TRI) | OFMT(F_PREF) | OFMT(F_CACHE)))
+        return false;
     switch (d->op) {
     case OP_COP1:
     case OP_COP1X: return true; /* MFC1, CFC1 ... */
@@ -1071,43 +1046,10 @@ static bool writes_gpr(const dinsn *d, unsigned r)
     case OP_SWR:
     case OP_SDL:
     case OP_SDR:
-    case OP_SWC1:
-    case OP_SDC1:
-    case OP_SWXC1:
-    case OP_SDXC1:
-    case OP_LWC1:
-    case OP_LDC1:
-    case OP_LWXC1:
-    case OP_LDXC1:
-    case OP_MTHI:
-    case OP_MTLO:
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU:
     case OP_NOP:
     case OP_SYNC:
-    case OP_PREF:
-    case OP_PREFX:
-    case OP_CACHE:
     case OP_MTC0:
     case OP_DMTC0:
-    case OP_TGE:
-    case OP_TGEU:
-    case OP_TLT:
-    case OP_TLTU:
-    case OP_TEQ:
-    case OP_TNE:
-    case OP_TGEI:
-    case OP_TGEIU:
-    case OP_TLTI:
-    case OP_TLTIU:
-    case OP_TEQI:
-    case OP_TNEI:
     case OP_TLBR:
     case OP_TLBWI:
     case OP_TLBWR:
@@ -1124,6 +1066,18 @@ static void emit_insn(jg *g, unsigned i)
     g->pinned = 0;
     if (flavor_rejects(g, op)) {
         emit_exception(g, i, EXC_RI, false);
+        return;
+    }
+    if (op_is_shift(op)) {
+        shift(g, d);
+        return;
+    }
+    if (op_is_trap(op)) {
+        trap(g, i, d);
+        return;
+    }
+    if (op_fmt_in(op, OFMT(F_MD))) { /* MULT ... DDIVU */
+        muldiv(g, d);
         return;
     }
     switch (op) {
@@ -1148,39 +1102,12 @@ static void emit_insn(jg *g, unsigned i)
     case OP_LUI:
     case OP_SLTI:
     case OP_SLTIU: alu_imm(g, d); break;
-    case OP_SLL:
-    case OP_SRL:
-    case OP_SRA:
-    case OP_SLLV:
-    case OP_SRLV:
-    case OP_SRAV:
-    case OP_DSLL:
-    case OP_DSRL:
-    case OP_DSRA:
-    case OP_DSLL32:
-    case OP_DSRL32:
-    case OP_DSRA32:
-    case OP_DSLLV:
-    case OP_DSRLV:
-    case OP_DSRAV: shift(g, d); break;
     case OP_ADD:
     case OP_SUB:
     case OP_ADDI:
     case OP_DADD:
     case OP_DSUB:
     case OP_DADDI: alu_ov(g, i, d); break;
-    case OP_TGE:
-    case OP_TGEU:
-    case OP_TLT:
-    case OP_TLTU:
-    case OP_TEQ:
-    case OP_TNE:
-    case OP_TGEI:
-    case OP_TGEIU:
-    case OP_TLTI:
-    case OP_TLTIU:
-    case OP_TEQI:
-    case OP_TNEI: trap(g, i, d); break;
     case OP_MOVZ:
     case OP_MOVN: {
         if (d->rd == GR_SINK)
@@ -1222,14 +1149,6 @@ static void emit_insn(jg *g, unsigned i)
         ra_dirty(g, r);
         break;
     }
-    case OP_MULT:
-    case OP_MULTU:
-    case OP_DIV:
-    case OP_DIVU:
-    case OP_DMULT:
-    case OP_DMULTU:
-    case OP_DDIV:
-    case OP_DDIVU: muldiv(g, d); break;
     case OP_LB:
     case OP_LBU:
     case OP_LH:
@@ -1487,13 +1406,13 @@ static void scan(jg *g, dpage *p, unsigned k0)
         dinsn *d = &p->insn[k];
         if (d->op == OP_DECODE)
             dpage_decode_slot(g->c, p, d);
-        if (is_branch(d->op)) {
+        if (op_is_control(d->op)) {
             if (k + 1 >= DPAGE_INSNS)
                 return; /* its delay slot is on the next page */
             dinsn *ds = &p->insn[k + 1];
             if (ds->op == OP_DECODE)
                 dpage_decode_slot(g->c, p, ds);
-            if (is_branch(ds->op))
+            if (op_is_control(ds->op))
                 return; /* a branch in a delay slot: the interpreter's */
             g->in[g->n++] = (jins){*d, g->vbase + 4ull * k, false};
             g->in[g->n++] = (jins){*ds, g->vbase + 4ull * (k + 1), true};
@@ -1564,7 +1483,7 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     jump_abs(g, SEC_COLD, -1, jc->exit_pc);
 
     for (unsigned i = 0; i < g->n; i++) {
-        if (is_branch(g->in[i].d.op) && !g->in[i].ds) {
+        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
             emit_branch(g, i);
             emit_insn_exits(g, i);
             break;

@@ -471,30 +471,10 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
     }
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
-    switch (d->op) {
-    case OP_BEQ:
-    case OP_BNE:
-    case OP_BLEZ:
-    case OP_BGTZ:
-    case OP_BEQL:
-    case OP_BNEL:
-    case OP_BLEZL:
-    case OP_BGTZL:
-    case OP_BLTZ:
-    case OP_BGEZ:
-    case OP_BLTZL:
-    case OP_BGEZL:
-    case OP_BLTZAL:
-    case OP_BGEZAL:
-    case OP_BLTZALL:
-    case OP_BGEZALL:
-    case OP_BC1: {
+    if (op_is_branch(d->op)) {
         int64_t t = (int64_t)k + 1 + (d->imm >> 2); /* target slot */
         if (k + 2 <= DPAGE_INSNS && t >= 0 && t < DPAGE_INSNS)
             d->flags |= DF_LOCAL;
-        break;
-    }
-    default: break;
     }
 }
 

@@ -10,6 +10,8 @@
 #ifndef XBOW_CPU_OPS_H
 #define XBOW_CPU_OPS_H
 
+#include <stdbool.h>
+
 /* Operand formats for the fallback disassembler. */
 enum ofmt {
     F_NONE, F_R3, F_R2ST, F_SH, F_SHV, F_I, F_IU, F_LUI, F_MEM, F_B2, F_B1, F_J, F_JR, F_JALR,
@@ -81,5 +83,32 @@ enum op {
 
 extern const char *const cpu_op_names[OP_COUNT];
 extern const unsigned char cpu_op_fmt[OP_COUNT];
+
+/* Families of operations, read from their operand formats:
+ * op_fmt_in(op, OFMT(F_SH) | OFMT(F_SHV)) is true for the shifts.  A switch
+ * on the constant list, so it costs what a hand-written one would. */
+#define OFMT(f) (1ull << (f))
+
+static inline bool op_fmt_in(unsigned op, unsigned long long fmts)
+{
+    switch (op) {
+#define X(n, m, f) case OP_##n: return (fmts >> (f)) & 1;
+    CPU_OPS(X)
+#undef X
+    default: return false;
+    }
+}
+
+/* The PC-relative branches (the byte offset in imm) and, with the jumps,
+ * every control transfer; each has a delay slot. */
+static inline bool op_is_branch(unsigned op) { return op_fmt_in(op, OFMT(F_B1) | OFMT(F_B2) | OFMT(F_BC1)); }
+static inline bool op_is_control(unsigned op)
+{
+    return op_fmt_in(op, OFMT(F_B1) | OFMT(F_B2) | OFMT(F_BC1) | OFMT(F_J) | OFMT(F_JR) |
+                             OFMT(F_JALR));
+}
+/* SLL ... DSRAV; TGE ... TNEI. */
+static inline bool op_is_shift(unsigned op) { return op_fmt_in(op, OFMT(F_SH) | OFMT(F_SHV)); }
+static inline bool op_is_trap(unsigned op) { return op_fmt_in(op, OFMT(F_TR) | OFMT(F_TRI)); }
 
 #endif

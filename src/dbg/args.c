@@ -16,8 +16,13 @@ void dbg_command_usage(const command *c, strbuf *out)
     sb_puts(out, c->name);
     for (unsigned i = 0; i < c->nargs; i++) {
         const cmd_arg *a = &c->args[i];
-        sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
-                  a->kind == ARG_LIST ? "..." : "");
+        if (a->kind == ARG_FORMAT)
+            sb_printf(out, "[%s]", a->name);
+        else
+            sb_printf(out, a->optional ? " [%s]%s" : " %s%s", a->name,
+                      a->kind == ARG_LIST ? "..." : "");
+        if (a->kind == ARG_LOCATIONS)
+            sb_puts(out, " [if COND]");
     }
 }
 
@@ -62,6 +67,8 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
                 return usage_error(d, c, "give %s", what(spec));
             continue;
         }
+        if (spec->kind == ARG_FORMAT && *s != '/')
+            continue;
         a->given[i] = true;
         a->n = i + 1;
         a->text[i] = s;
@@ -70,6 +77,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         case ARG_EXPR:
         case ARG_TEXT:
         case ARG_LOCATION:
+        case ARG_LOCATIONS:
         case ARG_LIST:
             end = s + strlen(s); /* the rest of the line */
             break;
@@ -79,6 +87,7 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
                 end = s + strlen(s);
             break;
         case ARG_NAME:
+        case ARG_FORMAT:
         default: end = s + strcspn(s, " \t"); break;
         }
         char *next = (char *)dbg_skip_ws(end);
@@ -96,6 +105,10 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         } else if (spec->kind == ARG_LOCATION) {
             if (bp_parse_location(d, a->text[i], &a->num[i], &a->cond))
                 return -1;
+        } else if (spec->kind == ARG_LOCATIONS) {
+            if (bp_parse_locations(d, a->text[i], a->locs, CMD_MAX_LOCS, &a->nlocs, &a->cond))
+                return -1;
+            a->num[i] = a->locs[0];
         }
     }
     if (*s) {

@@ -581,8 +581,8 @@ bool bp_code_stop(dbg *d, int cpu_i, uint64_t pc, bool *found_out)
 /* A location and an optional condition: *ADDR, an expression, or (with
  * debug information) FILE:LINE, LINE or FUNCTION (after its prologue),
  * which may stand for several addresses (inlined copies). */
-static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max, unsigned *n,
-                           const char **cond)
+int bp_parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max, unsigned *n,
+                       const char **cond)
 {
     const char *s = dbg_skip_ws(args);
     *cond = NULL;
@@ -631,23 +631,26 @@ static int parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned m
 int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond)
 {
     unsigned n;
-    return parse_locations(d, args, addr, 1, &n, cond);
+    return bp_parse_locations(d, args, addr, 1, &n, cond);
 }
 
-static int make_code_bp(dbg *d, const char *args, bool temp)
+static int make_code_bp(dbg *d, const cmd_args *a, bool temp)
 {
-    uint64_t addrs[16];
-    unsigned n;
-    const char *cond;
-    if (parse_locations(d, args, addrs, ARRAY_SIZE(addrs), &n, &cond))
+    uint64_t here;
+    const uint64_t *addrs = a->locs;
+    unsigned n = a->nlocs;
+    const char *cond = a->cond;
+    if (!a->given[0] && bp_parse_locations(d, "", &here, 1, &n, &cond)) /* where the CPU is */
         return -1;
+    if (!a->given[0])
+        addrs = &here;
     for (unsigned i = 0; i < n; i++)
         if (addrs[i] & 3)
             return dbg_error(d, "0x%llx is not an instruction address (not a multiple of 4).",
                              (unsigned long long)addrs[i]);
     if (n > 1)
         dbg_printf(d, "%s is at %u places (inlined or duplicated code): a breakpoint on each.\n",
-                   dbg_skip_ws(args), n);
+                   a->text[0], n);
     for (unsigned i = 0; i < n; i++) {
         bpoint *nb = bp_create(d, &code_ops, NULL, addrs[i], cond);
         if (!nb)
@@ -665,8 +668,8 @@ static int make_code_bp(dbg *d, const char *args, bool temp)
     return 0;
 }
 
-static int cmd_break(dbg *d, const char *args) { return make_code_bp(d, args, false); }
-static int cmd_tbreak(dbg *d, const char *args) { return make_code_bp(d, args, true); }
+static int cmd_break(dbg *d, const cmd_args *a) { return make_code_bp(d, a, false); }
+static int cmd_tbreak(dbg *d, const cmd_args *a) { return make_code_bp(d, a, true); }
 
 /* ---- commands on the table ---------------------------------------------- */
 
@@ -896,8 +899,8 @@ static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, 
 static const command break_commands[] = {
     {.name = "break",
      .aliases = "b,br",
-     .fn = cmd_break,
-     .usage = "break [LOCATION] [if COND]",
+     .run = cmd_break,
+     CMD_ARGS(ARG_OPT(ARG_LOCATIONS, "LOCATION")),
      .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
              "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
              "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
@@ -906,8 +909,8 @@ static const command break_commands[] = {
              "Example: break fill_desc if $a1 == 3",
      .flags = CMD_MACHINE},
     {.name = "tbreak",
-     .fn = cmd_tbreak,
-     .usage = "tbreak [LOCATION] [if COND]",
+     .run = cmd_tbreak,
+     CMD_ARGS(ARG_OPT(ARG_LOCATIONS, "LOCATION")),
      .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
              "Example: tbreak main",
      .flags = CMD_MACHINE},
@@ -984,7 +987,6 @@ static const command break_commands[] = {
              "Example: info watchpoints",
      .flags = CMD_MACHINE},
 };
-
 
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {

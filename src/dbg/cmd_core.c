@@ -185,19 +185,7 @@ static int cmd_echo(dbg *d, const cmd_args *a)
     const char *args = a->text[0];
     strbuf b;
     sb_init(&b);
-    for (const char *s = args; *s; s++) {
-        if (*s != '\\' || !s[1]) {
-            sb_putc(&b, *s);
-            continue;
-        }
-        s++;
-        switch (*s) {
-        case 'n': sb_putc(&b, '\n'); break;
-        case 't': sb_putc(&b, '\t'); break;
-        case 'e': sb_putc(&b, 27); break;
-        default: sb_putc(&b, *s); break;
-        }
-    }
+    dbg_unescape(args, 0, "nte", &b);
     if (b.s)
         dbg_puts(d, b.s);
     sb_free(&b);
@@ -463,10 +451,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table core_table = {"General", core_commands, ARRAY_SIZE(core_commands)};
-static const dbg_cmd_table *const core_tables[] = {&core_table, NULL};
-
 const dbg_module dbg_core_module = {
     .name = "core",
-    .commands = core_tables,
+    .commands = DBG_COMMANDS("General", core_commands),
 };

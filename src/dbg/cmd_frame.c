@@ -274,11 +274,7 @@ static const command frame_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table frame_table = {"Machine state", frame_commands,
-                                          ARRAY_SIZE(frame_commands)};
-static const dbg_cmd_table *const frame_tables[] = {&frame_table, NULL};
-
 const dbg_module dbg_frame_module = {
     .name = "frame",
-    .commands = frame_tables,
+    .commands = DBG_COMMANDS("Machine state", frame_commands),
 };

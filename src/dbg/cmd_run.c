@@ -694,10 +694,7 @@ static const command run_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table run_table = {"Running", run_commands, ARRAY_SIZE(run_commands)};
-static const dbg_cmd_table *const run_tables[] = {&run_table, NULL};
-
 const dbg_module dbg_run_module = {
     .name = "run",
-    .commands = run_tables,
+    .commands = DBG_COMMANDS("Running", run_commands),
 };

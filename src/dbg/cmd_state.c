@@ -261,11 +261,14 @@ static bool device_register_suffix(dbg *d, const char *ident, const xval *v, cha
     return true;
 }
 
-static int print_common(dbg *d, const char *args, bool history)
+/* fmt_arg: the /F argument ("" without one); text: the expression, or NULL
+ * for what follows the format in fmt (a whole line: dbg_output). */
+static int print_common(dbg *d, const char *fmt_arg, const char *text, bool history)
 {
     fmt f = {0};
-    if (parse_fmt(d, &args, &f, "print"))
+    if (parse_fmt(d, &fmt_arg, &f, "print"))
         return -1;
+    const char *args = text ? text : fmt_arg;
     if (f.letter == 's' || f.letter == 'i' || f.letter == 'f')
         return dbg_error(d, "print: format \"%c\" is for x (examine memory).", f.letter);
     xval v;
@@ -294,8 +297,12 @@ static int print_common(dbg *d, const char *args, bool history)
     return 0;
 }
 
-static int cmd_print(dbg *d, const char *args) { return print_common(d, args, true); }
-static int cmd_output(dbg *d, const char *args) { return print_common(d, args, false); }
+static int cmd_print(dbg *d, const cmd_args *a)
+{
+    return print_common(d, a->text[0], a->text[1], true);
+}
+/* (hand-parsed: EXPR is required with a message of its own, no usage line) */
+static int cmd_output(dbg *d, const char *line) { return print_common(d, line, NULL, false); }
 
 int dbg_assign(dbg *d, const char *args)
 {
@@ -371,12 +378,15 @@ static void sym_label(dbg *d, uint64_t a, char *buf, size_t len)
         snprintf(buf, len, " <%s>", s->name);
 }
 
-static int examine(dbg *d, const char *args, bool phys)
+/* fmt_arg: the /NFU argument ("" without one); addr: the address, or NULL for
+ * what follows the format in fmt (a whole line: dbg_examine). */
+static int examine(dbg *d, const char *fmt_arg, const char *addr, bool phys)
 {
     xstate *x = xs(d);
     fmt f = {1, x->fmt, x->size};
-    if (parse_fmt(d, &args, &f, phys ? "xp" : "x"))
+    if (parse_fmt(d, &fmt_arg, &f, phys ? "xp" : "x"))
         return -1;
+    const char *args = addr ? addr : fmt_arg;
     if (f.letter == 'a')
         f.size = 8;
     if (f.letter == 'c')
@@ -510,10 +520,10 @@ static int examine(dbg *d, const char *args, bool phys)
     return 0;
 }
 
-static int cmd_x(dbg *d, const char *args) { return examine(d, args, false); }
-int dbg_examine(dbg *d, const char *args) { return examine(d, args, false); }
-int dbg_output(dbg *d, const char *args) { return print_common(d, args, false); }
-static int cmd_xp(dbg *d, const char *args) { return examine(d, args, true); }
+static int cmd_x(dbg *d, const cmd_args *a) { return examine(d, a->text[0], a->text[1], false); }
+int dbg_examine(dbg *d, const char *line) { return examine(d, line, NULL, false); }
+int dbg_output(dbg *d, const char *line) { return print_common(d, line, NULL, false); }
+static int cmd_xp(dbg *d, const cmd_args *a) { return examine(d, a->text[0], a->text[1], true); }
 
 /* ---- disassemble and backtrace ----------------------------------------------- */
 
@@ -663,8 +673,8 @@ static const command state_commands[] = {
              "Example: info tlb",
      .flags = CMD_MACHINE},
     {.name = "x",
-     .fn = cmd_x,
-     .usage = "x[/NFU] [ADDR]",
+     .run = cmd_x,
+     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/NFU"), ARG_OPT(ARG_EXPR, "ADDR")),
      .help = "Examine memory, virtual or physical, in a format.\n"
              "Shows N units (default 1) of size U (b, h, w, g = 1, 2, 4, 8 bytes) in format F:\n"
              "x hex, d signed, u unsigned, o octal, t binary, a address with symbol, c character,\n"
@@ -679,8 +689,8 @@ static const command state_commands[] = {
              "Example: x/4xw p:0x1c000",
      .flags = CMD_MACHINE},
     {.name = "xp",
-     .fn = cmd_xp,
-     .usage = "xp[/NFU] [ADDR]",
+     .run = cmd_xp,
+     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/NFU"), ARG_OPT(ARG_EXPR, "ADDR")),
      .help = "Examine physical memory: the same as x with a \"p:\" address.\n"
              "ADDR is physical (\"p:\" optional): a bus address, or an XKPHYS/KSEG0/KSEG1\n"
              "address or kernel symbol standing for the physical address behind it.\n"
@@ -688,8 +698,8 @@ static const command state_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "print",
      .aliases = "p,inspect",
-     .fn = cmd_print,
-     .usage = "print[/F] [EXPR]",
+     .run = cmd_print,
+     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/F"), ARG_OPT(ARG_EXPR, "EXPR")),
      .help = "Evaluate an expression and show its value.\n"
              "Evaluate EXPR and show its value, kept in the value history as $N.  EXPR is C with\n"
              "registers ($pc $sp $a0 $status $f0), convenience variables ($foo), history ($, $$,\n"
@@ -755,12 +765,8 @@ static const command state_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table state_cmd_table = {"Machine state", state_commands,
-                                              ARRAY_SIZE(state_commands)};
-static const dbg_cmd_table *const state_tables[] = {&state_cmd_table, NULL};
-
 const dbg_module dbg_state_module = {
     .name = "state",
-    .commands = state_tables,
+    .commands = DBG_COMMANDS("Machine state", state_commands),
     .free = dbg_state_free,
 };

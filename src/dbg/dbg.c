@@ -76,6 +76,21 @@ const char *dbg_next_word(const char *s, char *buf, size_t len)
     return dbg_skip_ws(s);
 }
 
+const char *dbg_unescape(const char *s, char stop, const char *escapes, strbuf *out)
+{
+    static const char letter[] = "ntrea", value[] = {'\n', '\t', '\r', 27, 7};
+    for (; *s && *s != stop; s++) {
+        if (*s != '\\' || !s[1]) {
+            sb_putc(out, *s);
+            continue;
+        }
+        s++;
+        const char *k = strchr(letter, *s);
+        sb_putc(out, k && strchr(escapes, *s) ? value[k - letter] : *s);
+    }
+    return s;
+}
+
 static void default_out(void *ctx, const char *text)
 {
     fputs(text, stdout);

@@ -39,6 +39,13 @@ typedef enum arg_kind {
     ARG_TEXT,      /* the rest of the line as typed (a file name, text to print) */
     ARG_LIST,      /* the rest of the line: words (numbers, ranges, names), shown as
                       "NAME..." in the usage line */
+    ARG_FORMAT,    /* gdb's /FMT after the command's name (x/4xw, print/x): the word, '/'
+                      included, when the arguments start with '/' (else absent, and the
+                      next argument starts there); first, optional, and shown attached to
+                      the name in the usage line: "x[/NFU]".  The command reads it */
+    ARG_LOCATIONS, /* ARG_LOCATION standing for every place it names (an inlined
+                      function, a line of duplicated code: up to CMD_MAX_LOCS), in locs;
+                      the usage line adds "[if COND]" */
 } arg_kind;
 /* clang-format on */
 
@@ -50,7 +57,7 @@ typedef struct cmd_arg {
     uint64_t min, max, dflt; /* ARG_COUNT */
 } cmd_arg;
 
-enum { CMD_MAX_ARGS = 4 };
+enum { CMD_MAX_ARGS = 4, CMD_MAX_LOCS = 16 };
 
 /* The arguments as the command gets them. */
 typedef struct cmd_args {
@@ -59,7 +66,9 @@ typedef struct cmd_args {
     const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
     uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
                                         ARG_LOCATION: the address */
-    const char *cond;               /* ARG_LOCATION: the text after "if", or NULL */
+    const char *cond;               /* ARG_LOCATION(S): the text after "if", or NULL */
+    uint64_t locs[CMD_MAX_LOCS];    /* ARG_LOCATIONS: the addresses... */
+    unsigned nlocs;                 /* ...and how many */
     const char *line;               /* all of the arguments, as typed */
 } cmd_args;
 
@@ -166,6 +175,11 @@ typedef struct dbg_module {
     void (*on_resume)(dbg *d);            /* before the guest runs */
     void (*free)(dbg *d);                 /* the module's state, at dbg_free */
 } dbg_module;
+
+/* A module's .commands when it has one table of them:
+ * .commands = DBG_COMMANDS("Running", run_commands). */
+#define DBG_COMMANDS(group, cmds) \
+    ((const dbg_cmd_table *const[]){&(const dbg_cmd_table){group, cmds, ARRAY_SIZE(cmds)}, NULL})
 
 /* The registry of one dbg instance. */
 typedef struct dbg_registry {
@@ -310,6 +324,10 @@ void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *
 const char *dbg_skip_ws(const char *s);
 /* Copy the next whitespace-separated word into buf; returns the rest. */
 const char *dbg_next_word(const char *s, char *buf, size_t len);
+/* Append the text at s to out up to `stop` (or the end), a backslash escape
+ * decoded: \n \t \r \e \a when its letter is in `escapes`, else the
+ * character after the backslash as it is.  Returns where it stopped. */
+const char *dbg_unescape(const char *s, char stop, const char *escapes, strbuf *out);
 
 /* Counts and other numeric arguments (stepi N, continue N, ring NIC RING N,
  * winheight PANE N, --max-insns N): one rule and one wording for all.  With

@@ -316,6 +316,9 @@ void bp_disarm_all(dbg *d);
 /* Parse a location ("*ADDR", "SYMBOL", "SYMBOL+4", an expression) and an
  * optional "if COND"; *cond gets the condition text or NULL. */
 int bp_parse_location(dbg *d, const char *args, uint64_t *addr, const char **cond);
+/* The same for every place the location names, up to max (n: how many). */
+int bp_parse_locations(dbg *d, const char *args, uint64_t *addrs, unsigned max, unsigned *n,
+                       const char **cond);
 
 /* ---- bus accesses (watch.c) ---------------------------------------------- */
 /* A watched physical range in terms of RAM (aliases of the same RAM, such

@@ -297,12 +297,8 @@ static const command display_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table display_table = {"Machine state", display_commands,
-                                            ARRAY_SIZE(display_commands)};
-static const dbg_cmd_table *const display_tables[] = {&display_table, NULL};
-
 const dbg_module dbg_display_module = {
     .name = "display",
-    .commands = display_tables,
+    .commands = DBG_COMMANDS("Machine state", display_commands),
     .free = dbg_display_free,
 };

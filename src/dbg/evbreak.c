@@ -295,11 +295,7 @@ static const command evbreak_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table evbreak_table = {"Breakpoints", evbreak_commands,
-                                            ARRAY_SIZE(evbreak_commands)};
-static const dbg_cmd_table *const evbreak_tables[] = {&evbreak_table, NULL};
-
 const dbg_module dbg_evbreak_module = {
     .name = "evbreak",
-    .commands = evbreak_tables,
+    .commands = DBG_COMMANDS("Breakpoints", evbreak_commands),
 };

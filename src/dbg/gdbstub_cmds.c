@@ -142,20 +142,13 @@ static const command stop_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table stop_table = {"Running", stop_commands, ARRAY_SIZE(stop_commands)};
-static const dbg_cmd_table *const stop_tables[] = {&stop_table, NULL};
-
 const dbg_module dbg_stop_module = {
     .name = "stop",
-    .commands = stop_tables,
+    .commands = DBG_COMMANDS("Running", stop_commands),
 };
-
-static const dbg_cmd_table gdb_table = {"Remote debugging (gdb)", gdb_commands,
-                                        ARRAY_SIZE(gdb_commands)};
-static const dbg_cmd_table *const gdb_tables[] = {&gdb_table, NULL};
 
 const dbg_module dbg_gdb_module = {
     .name = "gdb",
-    .commands = gdb_tables,
+    .commands = DBG_COMMANDS("Remote debugging (gdb)", gdb_commands),
     .free = dbg_gdb_free,
 };

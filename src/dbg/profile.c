@@ -452,12 +452,8 @@ static const command profile_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table profile_table = {"Profiling", profile_commands,
-                                            ARRAY_SIZE(profile_commands)};
-static const dbg_cmd_table *const profile_tables[] = {&profile_table, NULL};
-
 const dbg_module dbg_profile_module = {
     .name = "profile",
-    .commands = profile_tables,
+    .commands = DBG_COMMANDS("Profiling", profile_commands),
     .free = dbg_profile_free,
 };

@@ -324,21 +324,7 @@ static char *parse_string(dbg *d, const char *s, const char **end)
     }
     strbuf b;
     sb_init(&b);
-    for (s++; *s && *s != '"'; s++) {
-        if (*s != '\\' || !s[1]) {
-            sb_putc(&b, *s);
-            continue;
-        }
-        s++;
-        switch (*s) {
-        case 'n': sb_putc(&b, '\n'); break;
-        case 't': sb_putc(&b, '\t'); break;
-        case 'r': sb_putc(&b, '\r'); break;
-        case 'e': sb_putc(&b, 27); break;
-        case 'a': sb_putc(&b, 7); break;
-        default: sb_putc(&b, *s); break;
-        }
-    }
+    s = dbg_unescape(s + 1, '"', "ntrea", &b);
     if (*s != '"') {
         sb_free(&b);
         dbg_error(d, "Bad format string, non-terminated '\"'.");
@@ -604,12 +590,8 @@ static const command script_commands[] = {
      .flags = CMD_MACHINE | CMD_RESUMES},
 };
 
-static const dbg_cmd_table script_table = {"Scripting", script_commands,
-                                           ARRAY_SIZE(script_commands)};
-static const dbg_cmd_table *const script_tables[] = {&script_table, NULL};
-
 const dbg_module dbg_script_module = {
     .name = "script",
-    .commands = script_tables,
+    .commands = DBG_COMMANDS("Scripting", script_commands),
     .free = dbg_script_free,
 };

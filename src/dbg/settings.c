@@ -393,12 +393,8 @@ static const command settings_commands[] = {
      .flags = CMD_EXACT},
 };
 
-static const dbg_cmd_table settings_table = {"Settings", settings_commands,
-                                             ARRAY_SIZE(settings_commands)};
-static const dbg_cmd_table *const settings_tables[] = {&settings_table, NULL};
-
 const dbg_module dbg_settings_module = {
     .name = "settings",
-    .commands = settings_tables,
+    .commands = DBG_COMMANDS("Settings", settings_commands),
     .free = dbg_settings_free,
 };

@@ -227,11 +227,7 @@ static const command stall_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table stall_table = {"Breakpoints", stall_commands,
-                                          ARRAY_SIZE(stall_commands)};
-static const dbg_cmd_table *const stall_tables[] = {&stall_table, NULL};
-
 const dbg_module dbg_stall_module = {
     .name = "stall",
-    .commands = stall_tables,
+    .commands = DBG_COMMANDS("Breakpoints", stall_commands),
 };

@@ -179,10 +179,7 @@ static const command symbol_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table symbol_table = {"Symbols", symbol_commands, ARRAY_SIZE(symbol_commands)};
-static const dbg_cmd_table *const symbols_tables[] = {&symbol_table, NULL};
-
 const dbg_module dbg_symbols_module = {
     .name = "symbols",
-    .commands = symbols_tables,
+    .commands = DBG_COMMANDS("Symbols", symbol_commands),
 };

@@ -388,12 +388,9 @@ static const command trace_commands[] = {
 /* The trace files hold everything up to the stop. */
 static void trace_on_stop(dbg *d, int reason) { flush_traces(d); }
 
-static const dbg_cmd_table trace_table = {"Tracing", trace_commands, ARRAY_SIZE(trace_commands)};
-static const dbg_cmd_table *const trace_tables[] = {&trace_table, NULL};
-
 const dbg_module dbg_trace_module = {
     .name = "trace",
-    .commands = trace_tables,
+    .commands = DBG_COMMANDS("Tracing", trace_commands),
     .on_stop = trace_on_stop,
     .free = dbg_trace_free,
 };

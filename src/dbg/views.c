@@ -372,12 +372,9 @@ static const command view_commands[] = {
      .flags = CMD_MACHINE},
 };
 
-static const dbg_cmd_table view_table = {"Devices", view_commands, ARRAY_SIZE(view_commands)};
-static const dbg_cmd_table *const views_tables[] = {&view_table, NULL};
-
 const dbg_module dbg_views_module = {
     .name = "views",
-    .commands = views_tables,
+    .commands = DBG_COMMANDS("Devices", view_commands),
     .on_stop = dbg_views_on_stop,
     .on_resume = dbg_views_on_resume,
     .free = dbg_views_free,

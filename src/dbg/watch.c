@@ -38,35 +38,18 @@ typedef struct watch_state {
 static const bp_ops virt_ops, phys_ops, dma_ops;
 
 /* What their conditions see. */
-#define F_ADDR                      \
-    {                               \
-        "addr", EVF_HEX, NULL, NULL \
-    }
-#define F_SIZE                      \
-    {                               \
-        "size", EVF_DEC, NULL, NULL \
-    }
-#define F_WRITE                       \
-    {                                 \
-        "write", EVF_BOOL, NULL, NULL \
-    }
-#define F_VALUE                      \
-    {                                \
-        "value", EVF_HEX, NULL, NULL \
-    }
-static const event_field virt_fields[] = {F_ADDR, F_SIZE, F_WRITE, F_VALUE};
-static const event_field phys_fields[] = {F_ADDR, F_SIZE, F_WRITE};
+static const event_field virt_fields[] = {{"addr", EVF_HEX, NULL, NULL},
+                                          {"size", EVF_DEC, NULL, NULL},
+                                          {"write", EVF_BOOL, NULL, NULL},
+                                          {"value", EVF_HEX, NULL, NULL}};
+static const event_field phys_fields[] = {
+    {"addr", EVF_HEX, NULL, NULL}, {"size", EVF_DEC, NULL, NULL}, {"write", EVF_BOOL, NULL, NULL}};
 static const event_field dma_fields[] = {
-    F_ADDR,
-    F_SIZE,
-    F_WRITE,
-    {"bulk", EVF_BOOL, NULL, NULL},
-    {"initiator", EVF_DEC, NULL, NULL},
-    {"ring", EVF_ENUM, nic_ring_names, NULL},
-    {"index", EVF_DEC, NULL, NULL},
-    {"swap", EVF_BOOL, NULL, NULL},
-    {"pci", EVF_HEX, NULL, NULL},
-    F_VALUE,
+    {"addr", EVF_HEX, NULL, NULL},      {"size", EVF_DEC, NULL, NULL},
+    {"write", EVF_BOOL, NULL, NULL},    {"bulk", EVF_BOOL, NULL, NULL},
+    {"initiator", EVF_DEC, NULL, NULL}, {"ring", EVF_ENUM, nic_ring_names, NULL},
+    {"index", EVF_DEC, NULL, NULL},     {"swap", EVF_BOOL, NULL, NULL},
+    {"pci", EVF_HEX, NULL, NULL},       {"value", EVF_HEX, NULL, NULL},
 };
 static const cond_fields virt_cond = {"a watchpoint", virt_fields, ARRAY_SIZE(virt_fields)};
 static const cond_fields phys_cond = {"a physical watchpoint", phys_fields,

@@ -95,12 +95,12 @@ static void transfer_and_compare(machine *a, machine *b, const char *where)
         if (skipped(da))
             continue;
         device *db = machine_find_device(b, da->name);
-        ck_assert_msg(db != NULL, "%s: no %s in the fresh machine", where, da->name);
+        ck_require(db != NULL, "%s: no %s in the fresh machine", where, da->name);
         strbuf img;
         sb_init(&img);
         dev_state_save(da, &img);
         xerr err;
-        ck_assert_msg(dev_state_load(db, img.s, img.len, &err) == 0, "%s: %s", where, err.msg);
+        ck_require(dev_state_load(db, img.s, img.len, &err) == 0, "%s: %s", where, err.msg);
         sb_free(&img);
     }
     ck_assert_uint_gt(n, 5);
@@ -110,13 +110,13 @@ static void transfer_and_compare(machine *a, machine *b, const char *where)
         device *db = machine_find_device(b, da->name);
         strbuf why;
         sb_init(&why);
-        ck_assert_msg(dev_state_diff(da, db, &why) == 0, "%s: %s: %s", where, da->name, why.s);
-        ck_assert_msg(dev_state_hash(da) == dev_state_hash(db), "%s: %s: hash", where, da->name);
+        ck_require(dev_state_diff(da, db, &why) == 0, "%s: %s: %s", where, da->name, why.s);
+        ck_require(dev_state_hash(da) == dev_state_hash(db), "%s: %s: hash", where, da->name);
         for (unsigned id = 0; id < da->cls->nregs; id++) {
             const reg_decl *r = &da->cls->regs[id];
             for (unsigned k = 0; k < (r->count > 1 ? r->count : 1u); k++)
-                ck_assert_msg(dev_peek(da, id, k) == dev_peek(db, id, k), "%s: %s.%s%u differs",
-                              where, da->name, r->name, k);
+                ck_require(dev_peek(da, id, k) == dev_peek(db, id, k), "%s: %s.%s%u differs", where,
+                           da->name, r->name, k);
         }
         sb_free(&why);
     }
@@ -151,22 +151,35 @@ static void run_on(machine *a, machine *b, uint64_t ticks, const char *input)
             uint64_t va = 0, vb = 0;
             dev_read(ua, NULL, reg, 1, &va);
             dev_read(ub, NULL, reg, 1, &vb);
-            ck_assert_uint_eq(va, vb);
+            ck_require(va == vb, "UART A register %u: %llu, %llu", reg, (unsigned long long)va,
+                       (unsigned long long)vb);
             if (reg == UART_LSR && (va & 1)) { /* data ready: take it */
                 dev_read(ua, NULL, UART_RBR, 1, &va);
                 dev_read(ub, NULL, UART_RBR, 1, &vb);
-                ck_assert_uint_eq(va, vb);
+                ck_require(va == vb, "UART A RBR: %llu, %llu", (unsigned long long)va,
+                           (unsigned long long)vb);
             }
         }
         for (device *da = a->devices; da; da = da->next) {
             if (skipped(da))
                 continue;
             device *db = machine_find_device(b, da->name);
-            ck_assert_msg(dev_state_hash(da) == dev_state_hash(db),
-                          "%s diverges %llu ticks after the load", da->name,
-                          (unsigned long long)(t + step));
+            ck_require(dev_state_hash(da) == dev_state_hash(db),
+                       "%s diverges %llu ticks after the load", da->name,
+                       (unsigned long long)(t + step));
         }
     }
+}
+
+/* Every byte of the model's struct, declared or not (a field the model forgot
+ * to declare changes this hash, not dev_state_hash's). */
+static uint64_t struct_hash(const device *d)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const uint8_t *p = d->priv;
+    for (uint32_t i = 0; p && i < d->cls->state.size; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
 }
 
 static void round_trip(const guest *g)
@@ -177,20 +190,38 @@ static void round_trip(const guest *g)
     if (g->input)
         chardev_push_input(a->console, (const uint8_t *)g->input, strlen(g->input));
     bool changed = false;
-    unsigned points = 0;
-    for (uint64_t done = 0; done < g->end; points++) {
+    unsigned points = 0, same = 0;
+    uint64_t seen[32] = {0}; /* A's device hashes at the last point compared */
+    for (uint64_t done = 0; done < g->end;) {
         int why = machine_run(a, g->stride);
         done += g->stride;
+        bool last = done >= g->end || why != STOP_LIMIT;
+        /* A point where no device changed since the last one compared (not
+         * a declared field, not a byte of the model's struct) would load the
+         * same images into the same fresh machine: skipped (the CPU ran, the
+         * devices waited).  What is left lands where the devices work. */
+        bool moved = false;
+        unsigned i = 0;
+        for (device *da = a->devices; da; da = da->next, i++) {
+            ck_assert_uint_lt(i, ARRAY_SIZE(seen));
+            uint64_t h = dev_state_hash(da) ^ struct_hash(da);
+            moved |= h != seen[i];
+            seen[i] = h;
+        }
+        if (!moved && !last) {
+            same++;
+            continue;
+        }
+        points++;
         machine *b = build(g);
-        for (device *da = a->devices; da; da = da->next)
-            changed |= dev_state_hash(da) != dev_state_hash(machine_find_device(b, da->name));
+        for (device *da = a->devices; da && !changed; da = da->next)
+            changed = dev_state_hash(da) != dev_state_hash(machine_find_device(b, da->name));
         /* The machine-level state a snapshot restores with the devices. */
         b->clock.now = a->clock.now;
         b->clock.seq = a->clock.seq;
         char where[96];
         snprintf(where, sizeof where, "%s at %llu", g->elf, (unsigned long long)done);
         transfer_and_compare(a, b, where);
-        bool last = done >= g->end || why != STOP_LIMIT;
         if (last)
             run_on(a, b, 2 * XBOW_CPU_HZ / 100, "state\n");
         machine_free(b);
@@ -198,8 +229,10 @@ static void round_trip(const guest *g)
             break;
     }
     ck_assert_msg(changed, "%s: the guest changed no device state", g->elf);
-    fprintf(stderr, "test_state: %s: %u points compared, %llu instructions\n", g->elf, points,
-            (unsigned long long)cpu_retired(a->cpus[0]));
+    fprintf(stderr,
+            "test_state: %s: %u points compared, %u where no device had changed, "
+            "%llu instructions\n",
+            g->elf, points, same, (unsigned long long)cpu_retired(a->cpus[0]));
     machine_free(a);
 }
 
@@ -254,7 +287,7 @@ END_TEST
 START_TEST(state_nic_e1000)
 {
     static const guest g = {
-        "e1000/echo.elf",   1, false, NULL, 20011, 4000000, "e1000-82544", "echo",
+        "e1000/echo.elf",   1, false, NULL, 7919, 4000000, "e1000-82544", "echo",
         "count=25 size=700"};
     round_trip(&g);
 }
@@ -263,7 +296,7 @@ END_TEST
 START_TEST(state_nic_tigon)
 {
     static const guest g = {
-        "tigon/tigon_echo.elf", 1, false, NULL, 30011, 4000000, "tigon2", "echo", NULL};
+        "tigon/tigon_echo.elf", 1, false, NULL, 7919, 4000000, "tigon2", "echo", NULL};
     round_trip(&g);
 }
 END_TEST
@@ -325,11 +358,17 @@ START_TEST(state_register_storm)
 }
 END_TEST
 
+/* Three cases, each test with its own timeout: the example guests, the
+ * register storm, the NIC models (the longest: a fresh machine with a NIC at
+ * every save point).  Each test takes well under half its timeout in the
+ * sanitizer build on a busy 2-core machine. */
 int main(void)
 {
     Suite *s = suite_create("state");
     check_add_tests(check_case(s, "round-trip", NULL, NULL, 120), state_hello, state_timer,
-                    state_serial_irq, state_smp, state_testdev, state_register_storm,
-                    state_nic_hamachi, state_nic_e1000, state_nic_tigon);
+                    state_serial_irq, state_smp, state_testdev);
+    check_add_tests(check_case(s, "register-storm", NULL, NULL, 120), state_register_storm);
+    check_add_tests(check_case(s, "nic-round-trip", NULL, NULL, 120), state_nic_hamachi,
+                    state_nic_e1000, state_nic_tigon);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

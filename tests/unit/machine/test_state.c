@@ -238,14 +238,16 @@ static void round_trip(const guest *g)
 
 START_TEST(state_hello)
 {
-    static const guest g = {"hello/hello.elf", 1, false, NULL, 2000, 400000, NULL, NULL, NULL};
+    static const guest g = {
+        "hello/hello.elf", 1, false, NULL, 2000, 400000, NULL, NULL, NULL, false};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_timer)
 {
-    static const guest g = {"timer/timer.elf", 1, false, NULL, 100003, 12000000, NULL, NULL, NULL};
+    static const guest g = {"timer/timer.elf", 1,    false, NULL, 100003,
+                            12000000,          NULL, NULL,  NULL, false};
     round_trip(&g);
 }
 END_TEST
@@ -253,14 +255,14 @@ END_TEST
 START_TEST(state_serial_irq)
 {
     static const guest g = {
-        "serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000, NULL, NULL, NULL};
+        "serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000, NULL, NULL, NULL, false};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_smp)
 {
-    static const guest g = {"smp/smp.elf", 2, false, NULL, 5003, 1000000, NULL, NULL, NULL};
+    static const guest g = {"smp/smp.elf", 2, false, NULL, 5003, 1000000, NULL, NULL, NULL, false};
     round_trip(&g);
 }
 END_TEST
@@ -268,7 +270,7 @@ END_TEST
 START_TEST(state_testdev)
 {
     static const guest g = {
-        "testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000, NULL, NULL, NULL};
+        "testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000, NULL, NULL, NULL, false};
     round_trip(&g);
 }
 END_TEST
@@ -279,7 +281,7 @@ END_TEST
 START_TEST(state_nic_hamachi)
 {
     static const guest g = {
-        "hamachi/hamachi.elf", 1, false, NULL, 7919, 4000000, "hamachi", "sink", "tx 60"};
+        "hamachi/hamachi.elf", 1, false, NULL, 7919, 4000000, "hamachi", "sink", "tx 60", false};
     round_trip(&g);
 }
 END_TEST
@@ -287,8 +289,8 @@ END_TEST
 START_TEST(state_nic_e1000)
 {
     static const guest g = {
-        "e1000/echo.elf",   1, false, NULL, 7919, 4000000, "e1000-82544", "echo",
-        "count=25 size=700"};
+        "e1000/echo.elf",    1,    false, NULL, 7919, 4000000, "e1000-82544", "echo",
+        "count=25 size=700", false};
     round_trip(&g);
 }
 END_TEST
@@ -296,7 +298,7 @@ END_TEST
 START_TEST(state_nic_tigon)
 {
     static const guest g = {
-        "tigon/tigon_echo.elf", 1, false, NULL, 7919, 4000000, "tigon2", "echo", NULL};
+        "tigon/tigon_echo.elf", 1, false, NULL, 7919, 4000000, "tigon2", "echo", NULL, false};
     round_trip(&g);
 }
 END_TEST

@@ -17,6 +17,9 @@ EXTRA_DIST += tests/batch/device_counters.sh
 # info device-state: hashes, declared fields, errors.
 TESTS += tests/batch/device_state.sh
 EXTRA_DIST += tests/batch/device_state.sh
+# Snapshots: save, --restore, the same run after; every error.
+TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
+EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Output files are emptied only by commands that succeed.

@@ -146,6 +146,21 @@ const ui_option ui_option_table[] = {
      .man = "In batch mode without commands, stop after\n"
             ".I N\n"
             "instructions (of all CPUs together; a tick a CPU spends waiting counts as one)."},
+    {.kind = UI_OPT_STRING,
+     .name = "--restore",
+     .arg = "FILE",
+     UI_FIELD(restore),
+     .help = "start from a snapshot (snapshot save FILE); give the\n"
+             "machine options it was saved with, and KERNEL for symbols",
+     .man = "Start the machine from a snapshot file written by\n"
+            ".BR \"snapshot save\" .\n"
+            "The machine is built from the other options first (CPUs, memory, NICs and their\n"
+            "peers, idle skip ...): they must describe the machine the snapshot was saved on,\n"
+            "or xbow names the first difference and exits. A\n"
+            ".I KERNEL\n"
+            "given too is loaded for its symbols and for a later reset; the snapshot then\n"
+            "replaces its memory. Without commands, batch mode runs on from the snapshot\n"
+            "(docs/snapshots.md)."},
     {.kind = UI_OPT_TRUE,
      .name = "--allow-shell",
      UI_FIELD(allow_shell),

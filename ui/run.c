@@ -11,6 +11,7 @@
 #include "ui/tui.h"
 #include "dbg/gdbstub.h"
 #include "dbg/srcview.h"
+#include "machine/snapshot.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -76,7 +77,8 @@ int ui_main(ui_options *o)
     bool interactive = !o->batch;
     ui_default_machine(o);
     char demo[4096];
-    if (interactive && !o->kernel && !o->cfg.prom && ui_default_guest(demo, sizeof demo))
+    if (interactive && !o->kernel && !o->cfg.prom && !o->restore &&
+        ui_default_guest(demo, sizeof demo))
         o->kernel = demo;
     /* Output files named on the command line (--pcap, --serial file:) are
      * truncated only once the machine is built and the kernel loaded. */
@@ -93,6 +95,20 @@ int ui_main(ui_options *o)
         outfile_release(false, NULL);
         machine_free(m);
         return 2;
+    }
+    if (o->restore) {
+        snapshot *s = snapshot_read(o->restore, &err);
+        xerr e2;
+        if (!s || snapshot_restore(m, s, &e2) != 0) {
+            if (s)
+                fprintf(stderr, "xbow: --restore %s: %s\n", o->restore, e2.msg);
+            else
+                fprintf(stderr, "xbow: --restore %s\n", err.msg);
+            snapshot_free(s);
+            machine_free(m);
+            return 2;
+        }
+        snapshot_free(s);
     }
     if (o->kernel && !o->quiet && m->syms.n == 0)
         printf("(No debugging symbols found in %s: no symbol table; was it stripped?  "
@@ -129,7 +145,7 @@ int ui_main(ui_options *o)
     if (o->batch) {
         if (gdbstub_active(d) && !d->quit)
             gdbstub_serve_session(d); /* one gdb session, then exit */
-        else if (o->ncmds == 0 && (o->kernel || o->cfg.prom))
+        else if (o->ncmds == 0 && (o->kernel || o->cfg.prom || o->restore))
             status = batch_run(d, o->max_insns);
         else if (d->collecting)
             status = dbg_error(d, "missing \"end\"") ? 1 : 1;

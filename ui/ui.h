@@ -25,6 +25,7 @@ typedef struct ui_options {
     bool no_nic;              /* --nic none: no default NIC */
     bool allow_shell;         /* --allow-shell: shell works in batch mode too */
     const char *gdb;          /* --gdb SPEC: listen for gdb at start-up */
+    const char *restore;      /* --restore FILE: start from a snapshot */
     enum log_level log_level; /* --log-level */
 } ui_options;
 

@@ -319,3 +319,20 @@ const char *chardev_input_mode(const chardev *ch)
 }
 
 const char *chardev_describe(const chardev *ch) { return ch->desc; }
+
+size_t chardev_pending_input(const chardev *ch, uint8_t *buf, size_t max)
+{
+    size_t n = 0;
+    for (unsigned i = ch->head; i != ch->tail && n < max; i++)
+        buf[n++] = ch->inq[i % CH_INQ];
+    return n;
+}
+
+size_t chardev_input_capacity(void) { return CH_INQ; }
+
+void chardev_set_pending_input(chardev *ch, const uint8_t *buf, size_t n)
+{
+    ch->head = ch->tail = 0;
+    for (size_t i = 0; i < n && i < CH_INQ; i++)
+        ch->inq[ch->tail++] = buf[i];
+}

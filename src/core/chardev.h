@@ -32,6 +32,11 @@ int chardev_getc(chardev *ch);
 #define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
 bool chardev_has_input(const chardev *ch);
+/* Snapshots: the bytes typed and not yet taken (at most max into buf; the
+ * queue holds chardev_input_capacity()), and replacing them. */
+size_t chardev_pending_input(const chardev *ch, uint8_t *buf, size_t max);
+size_t chardev_input_capacity(void);
+void chardev_set_pending_input(chardev *ch, const uint8_t *buf, size_t n);
 /* Queue bytes as if typed (TUI console pane, tests). */
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n);
 /* Stop or resume reading the host side (the debugger owns the terminal

@@ -128,9 +128,22 @@ enum state_kind {
     ST_PART,    /* an embedded part with its own state table (.part), .count of them */
     ST_WIRING,  /* not state: pointers and configuration the constructor sets up; .desc
                    says what a restore relies on instead.  Neither saved nor compared */
+    ST_CUSTOM,  /* a field the rows above cannot express (a queue of allocated frames, a
+                   pointer to one of the struct's own timers): .ops encodes, checks and
+                   loads it; its image has a variable length */
 };
 
 typedef struct state_table state_table;
+
+/* ST_CUSTOM: `base` is the struct the row's table describes (the field is at
+ * base + offset).  save appends the field's image; check says whether an
+ * image of len bytes can be loaded (else it sets err and returns -1; nothing
+ * is stored yet); load stores a checked image. */
+typedef struct state_ops {
+    void (*save)(const void *base, strbuf *out);
+    int (*check)(const void *base, const uint8_t *img, size_t len, xerr *err);
+    void (*load)(void *base, const uint8_t *img, size_t len);
+} state_ops;
 
 typedef struct state_decl {
     const char *name;
@@ -141,6 +154,7 @@ typedef struct state_decl {
     const state_table *part; /* ST_PART: the part's declaration */
     uint32_t len_offset;     /* ST_BUFFER: the field holding the length in bytes... */
     uint8_t len_size;        /* ...and its size */
+    const state_ops *ops;    /* ST_CUSTOM */
     const char *desc;
 } state_decl;
 
@@ -206,6 +220,12 @@ struct state_table {
                              .kind = ST_PART, .part = &(tbl), .desc = d                   \
     }
 /* A struct of 64-bit counters (statistics), or an array of them, as integers. */
+/* A field with its own encoding (ST_CUSTOM): ops is a state_ops. */
+#define STATE_CUSTOM(T, m, o, d)                                                          \
+    {                                                                                     \
+        STATE_MEMBER_(T, m), .size = sizeof(((T *)0)->m), .kind = ST_CUSTOM, .ops = &(o), \
+                             .desc = d                                                    \
+    }
 #define STATE_U64S(T, m, d)                                                               \
     {                                                                                     \
         STATE_MEMBER_(T, m), .size = 8, .count = sizeof(((T *)0)->m) / 8, .kind = ST_INT, \
@@ -414,6 +434,8 @@ void dev_state_save(device *d, strbuf *out);
  * size, a truncated image or an out-of-range flag is an error naming it,
  * and the device is left untouched. */
 int dev_state_load(device *d, const void *img, size_t len, xerr *err);
+/* Whether dev_state_load would accept the image (nothing is changed). */
+int dev_state_check(device *d, const void *img, size_t len, xerr *err);
 /* A hash of the device's state (the values of dev_state_save's image). */
 uint64_t dev_state_hash(device *d);
 /* Every declared field with its value (`info state NAME`). */

@@ -12,7 +12,8 @@
  * (str: u16 length and bytes; integers little-endian.)  The data holds the
  * leaves in order: integers as `size` bytes each, flags and line levels as
  * one byte each, byte buffers as they are, timers as {u8 pending, u64 when,
- * u64 seq} (0 when not pending). */
+ * u64 seq} (0 when not pending), custom fields (ST_CUSTOM) as u32 length and
+ * the bytes their save hook wrote (their directory size is 0). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -35,6 +36,7 @@ typedef struct leaf {
     uint8_t *p;
     uint8_t *field;         /* the field in the struct (ST_BUFFER: the pointer; else p) */
     uint32_t span;          /* its bytes in the struct */
+    uint8_t *base;          /* the struct the row's table describes (ST_CUSTOM) */
     const state_decl *decl; /* NULL for registers */
 } leaf;
 
@@ -74,8 +76,11 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
                   .count = elems(s->count),
                   .p = base + s->offset,
                   .field = base + s->offset,
+                  .base = base,
                   .decl = s};
         l.span = s->kind == ST_BYTES ? s->size : s->size * l.count;
+        if (s->kind == ST_CUSTOM)
+            l.size = 0; /* the image says how long it is */
         if (s->kind == ST_BUFFER) {
             memcpy(&l.p, base + s->offset, sizeof l.p);
             l.size = (uint32_t)get_int(base + s->len_offset, s->len_size);
@@ -120,6 +125,10 @@ static const char *table_problem(const state_table *t, char *buf, size_t len)
         case ST_PART: ok = s->part && s->part->size == s->size; break;
         case ST_BYTES:
         case ST_WIRING: ok = s->size > 0; break;
+        case ST_CUSTOM:
+            ok = s->size > 0 && s->count <= 1 && s->ops && s->ops->save && s->ops->check &&
+                 s->ops->load;
+            break;
         case ST_BUFFER:
             ok = s->size == sizeof(void *) &&
                  (s->len_size == 1 || s->len_size == 2 || s->len_size == 4 || s->len_size == 8) &&
@@ -194,8 +203,16 @@ static size_t leaf_bytes(const leaf *l)
     case ST_BOOL:
     case ST_LINE: return l->count;
     case ST_TIMER: return (size_t)TIMER_BYTES * l->count;
+    case ST_CUSTOM: return 4; /* at least: the length */
     default: return (size_t)l->size * l->count;
     }
+}
+
+/* The bytes of leaf l's values at p in an image (ST_CUSTOM: its length
+ * and image; the length is checked by values_fn before anything else). */
+static size_t leaf_data_bytes(const leaf *l, const uint8_t *p)
+{
+    return l->kind == ST_CUSTOM ? 4 + (size_t)load_le(p, 4) : leaf_bytes(l);
 }
 
 static void put_u(strbuf *out, uint64_t v, unsigned n)
@@ -221,6 +238,15 @@ static void leaf_encode(const leaf *l, strbuf *out)
         case ST_LINE: put_u(out, l->p[k] != 0, 1); break;
         case ST_BYTES:
         case ST_BUFFER: sb_append(out, l->p, l->size); return;
+        case ST_CUSTOM: {
+            strbuf img;
+            sb_init(&img);
+            l->decl->ops->save(l->base, &img);
+            put_u(out, img.len, 4);
+            sb_append(out, img.s, img.len);
+            sb_free(&img);
+            return;
+        }
         case ST_TIMER: {
             const timer *t = (const timer *)(l->p + k * sizeof(timer));
             put_u(out, t->pending, 1);
@@ -317,12 +343,21 @@ static void get_str(reader *r, char *buf, size_t len)
     r->p += n;
 }
 
+/* Text from an image goes into one-line messages: no control bytes. */
+static void printable(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+            *s = '?';
+}
+
 /* Compares the image's directory with the device's, leaf by leaf. */
 typedef struct dir_check {
     reader *r;
     xerr *err;
     const char *dev;
     bool bad;
+    bool custom; /* a custom leaf: data_len is the least the data holds */
     size_t data_len;
 } dir_check;
 
@@ -338,6 +373,7 @@ static void check_fn(void *ctx, const leaf *l)
     if (c->r->short_read)
         return;
     if (strcmp(path, l->path) != 0) {
+        printable(path);
         xerr_set(c->err, "%s: the state image has field \"%s\" where \"%s\" is declared", c->dev,
                  path, l->path);
         c->bad = true;
@@ -349,11 +385,12 @@ static void check_fn(void *ctx, const leaf *l)
         c->bad = true;
     }
     c->data_len += leaf_bytes(l);
+    c->custom |= l->kind == ST_CUSTOM;
 }
 
 /* Checks the values of the flags and timers before anything is stored. */
 typedef struct data_check {
-    const uint8_t *p;
+    const uint8_t *p, *end;
     xerr *err;
     const char *dev;
     bool bad;
@@ -362,7 +399,29 @@ typedef struct data_check {
 static void values_fn(void *ctx, const leaf *l)
 {
     data_check *c = ctx;
-    if (!c->bad && (l->kind == ST_BOOL || l->kind == ST_LINE || l->kind == ST_TIMER)) {
+    if (c->bad)
+        return;
+    if (l->kind == ST_CUSTOM) {
+        size_t left = (size_t)(c->end - c->p);
+        size_t len = left < 4 ? 0 : (size_t)load_le(c->p, 4);
+        if (left < 4 || len > left - 4) {
+            xerr_set(c->err, "%s: field \"%s\" runs past the end of the state image", c->dev,
+                     l->path);
+            c->bad = true;
+            return;
+        }
+        xerr why = {0};
+        if (l->decl->ops->check(l->base, c->p + 4, len, &why) < 0) {
+            xerr_set(c->err, "%s: field \"%s\": %s", c->dev, l->path, why.msg);
+            c->bad = true;
+            return;
+        }
+    } else if ((size_t)(c->end - c->p) < leaf_bytes(l)) {
+        xerr_set(c->err, "%s: field \"%s\" runs past the end of the state image", c->dev, l->path);
+        c->bad = true;
+        return;
+    }
+    if ((l->kind == ST_BOOL || l->kind == ST_LINE || l->kind == ST_TIMER)) {
         size_t step = l->kind == ST_TIMER ? TIMER_BYTES : 1;
         for (uint32_t k = 0; k < l->count; k++) {
             if (c->p[k * step] > 1) {
@@ -373,7 +432,7 @@ static void values_fn(void *ctx, const leaf *l)
             }
         }
     }
-    c->p += leaf_bytes(l);
+    c->p += leaf_data_bytes(l, c->p);
 }
 
 typedef struct apply {
@@ -390,6 +449,7 @@ static void apply_fn(void *ctx, const leaf *l)
         case ST_LINE: l->p[k] = a->p[k] != 0; break;
         case ST_BYTES:
         case ST_BUFFER: memcpy(l->p, a->p, l->size); break;
+        case ST_CUSTOM: l->decl->ops->load(l->base, a->p + 4, (size_t)load_le(a->p, 4)); break;
         case ST_TIMER: {
             timer *t = (timer *)(l->p + k * sizeof(timer));
             const uint8_t *e = a->p + k * TIMER_BYTES;
@@ -401,13 +461,14 @@ static void apply_fn(void *ctx, const leaf *l)
         }
         default: set_int(l->p + k * l->size, l->size, load_le(a->p + k * l->size, l->size)); break;
         }
-        if (l->kind == ST_BYTES || l->kind == ST_BUFFER)
+        if (l->kind == ST_BYTES || l->kind == ST_BUFFER || l->kind == ST_CUSTOM)
             break;
     }
-    a->p += leaf_bytes(l);
+    a->p += leaf_data_bytes(l, a->p);
 }
 
-int dev_state_load(device *d, const void *img, size_t len, xerr *err)
+/* Checks the whole image; on success *data is where its data starts. */
+static int check_image(device *d, const void *img, size_t len, const uint8_t **data, xerr *err)
 {
     reader r = {img, (const uint8_t *)img + len, false};
     if (len < 6 || memcmp(img, IMAGE_MAGIC, 4) != 0)
@@ -419,6 +480,7 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
                          version, IMAGE_VERSION);
     char cls[64];
     get_str(&r, cls, sizeof cls);
+    printable(cls);
     if (!r.short_read && strcmp(cls, d->cls->name) != 0)
         return xerr_fail(err, "%s: the state image is of a %s, this device is a %s", d->name, cls,
                          d->cls->name);
@@ -432,17 +494,36 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
     if (dc.bad)
         return -1;
     size_t data_len = (size_t)get_u(&r, 4);
-    if (r.short_read || data_len != dc.data_len || (size_t)(r.end - r.p) < data_len)
+    if (r.short_read || (dc.custom ? data_len < dc.data_len : data_len != dc.data_len) ||
+        (size_t)(r.end - r.p) < data_len)
         return xerr_fail(err, "%s: the state image is truncated or its data has the wrong size",
                          d->name);
     if ((size_t)(r.end - r.p) != data_len)
         return xerr_fail(err, "%s: %zu bytes after the end of the state image", d->name,
                          (size_t)(r.end - r.p) - data_len);
-    data_check vc = {.p = r.p, .err = err, .dev = d->name};
+    data_check vc = {.p = r.p, .end = r.p + data_len, .err = err, .dev = d->name};
     walk(d, 0, values_fn, &vc);
     if (vc.bad)
         return -1;
-    apply a = {.p = r.p, .d = d};
+    if (vc.p != vc.end)
+        return xerr_fail(err, "%s: the state image's data has %zu bytes its fields do not use",
+                         d->name, (size_t)(vc.end - vc.p));
+    *data = r.p;
+    return 0;
+}
+
+int dev_state_check(device *d, const void *img, size_t len, xerr *err)
+{
+    const uint8_t *data;
+    return check_image(d, img, len, &data, err);
+}
+
+int dev_state_load(device *d, const void *img, size_t len, xerr *err)
+{
+    const uint8_t *data;
+    if (check_image(d, img, len, &data, err) != 0)
+        return -1;
+    apply a = {.p = data, .d = d};
     walk(d, 0, apply_fn, &a);
     return 0;
 }
@@ -452,9 +533,10 @@ int dev_state_load(device *d, const void *img, size_t len, xerr *err)
 static const char *kind_name(unsigned kind)
 {
     static const char *const names[] = {
-        [KIND_REG] = "reg",     [ST_INT] = "int",      [ST_BOOL] = "bool", [ST_LINE] = "line",
-        [ST_BYTES] = "bytes",   [ST_TIMER] = "timer",  [ST_PART] = "part", [ST_WIRING] = "wiring",
-        [ST_BUFFER] = "buffer", [KIND_MORE] = "parts",
+        [KIND_REG] = "reg",     [ST_INT] = "int",       [ST_BOOL] = "bool",
+        [ST_LINE] = "line",     [ST_BYTES] = "bytes",   [ST_TIMER] = "timer",
+        [ST_PART] = "part",     [ST_WIRING] = "wiring", [ST_BUFFER] = "buffer",
+        [ST_CUSTOM] = "custom", [KIND_MORE] = "parts",
     };
     return kind < ARRAY_SIZE(names) && names[kind] ? names[kind] : "?";
 }
@@ -475,6 +557,16 @@ static void show_fn(void *ctx, const leaf *l)
     switch (l->kind) {
     case ST_WIRING: sb_printf(out, "not state: %s", l->decl->desc ? l->decl->desc : ""); break;
     case KIND_MORE: sb_printf(out, "%u more, as the ones above", l->count); break;
+    case ST_CUSTOM: {
+        strbuf img;
+        sb_init(&img);
+        l->decl->ops->save(l->base, &img);
+        for (size_t i = 0; i < img.len && i < SHOW_MAX; i++)
+            sb_printf(out, "%02x", (uint8_t)img.s[i]);
+        sb_printf(out, "%s (%zu bytes of image)", img.len > SHOW_MAX ? "..." : "", img.len);
+        sb_free(&img);
+        break;
+    }
     case ST_BYTES:
     case ST_BUFFER: {
         uint32_t nz = 0;
@@ -506,7 +598,8 @@ static void show_fn(void *ctx, const leaf *l)
         }
         break;
     }
-    if (l->kind != ST_BYTES && l->kind != ST_BUFFER && l->kind != KIND_MORE && l->count > shown)
+    if (l->kind != ST_BYTES && l->kind != ST_BUFFER && l->kind != ST_CUSTOM &&
+        l->kind != KIND_MORE && l->count > shown)
         sb_printf(out, " ... (%u)", l->count);
     if (l->kind != ST_WIRING && l->decl && l->decl->desc)
         sb_printf(out, "  -- %s", l->decl->desc);

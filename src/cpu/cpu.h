@@ -251,4 +251,24 @@ event_src *cpu_event(cpu *c, unsigned which);
 typedef void (*cpu_hle_fn)(void *ctx, cpu *c);
 int cpu_hle_register(cpu *c, uint64_t vaddr, cpu_hle_fn fn, void *ctx);
 
+/* ---- snapshots (cpustate.c) ---- */
+struct device;
+/* Device numbers for the registers a waiting CPU polls: the machine's. */
+typedef struct cpu_dev_map {
+    int (*index_of)(void *ctx, struct device *d);    /* its number, or -1 */
+    struct device *(*device_at)(void *ctx, int idx); /* NULL: no such device */
+    void *ctx;
+} cpu_dev_map;
+/* Append the CPU's whole state (registers, CP0 with the TLB, FPU, clock,
+ * idle-skip state) to out as an image; see cpustate.c for what is left out. */
+void cpu_state_save(cpu *c, strbuf *out, const cpu_dev_map *map);
+/* Whether img is a CPU image this xbow can load: 0, or -1 with why. */
+int cpu_state_check(const void *img, size_t len, const cpu_dev_map *map, xerr *err);
+/* Load an image (checked again first: nothing changes on an error). */
+int cpu_state_load(cpu *c, const void *img, size_t len, const cpu_dev_map *map, xerr *err);
+/* Memory was replaced behind the CPUs' back (a snapshot was loaded): drop
+ * every decoded and translated instruction of the CPU's group and every
+ * soft TLB entry. */
+void cpu_memory_replaced(cpu *c);
+
 #endif

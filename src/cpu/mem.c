@@ -563,3 +563,28 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
     }
     return &p->insn[(pc & 0xfff) >> 2];
 }
+
+void cpu_memory_replaced(cpu *c)
+{
+    cpu_group *g = c->group;
+    if (g) {
+        for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
+            ram_block *rb = g->b->rams[i];
+            for (uint64_t pg = 0; g->pages[i] && pg < g->npages[i]; pg++) {
+                dpage *p = g->pages[i][pg];
+                if (!p)
+                    continue;
+                for (unsigned k = 0; k < DPAGE_INSNS; k++)
+                    p->insn[k].op = OP_DECODE;
+                jit_invalidate(g, p, 0, DPAGE_INSNS - 1);
+            }
+            ram_page_flags_clear(g->b, rb, 0, rb->size, PF_CODE);
+        }
+        if (g->jit)
+            jit_flush(g);
+        for (unsigned i = 0; i < g->ncpus; i++)
+            stlb_flush(g->cpus[i]);
+    } else {
+        stlb_flush(c);
+    }
+}

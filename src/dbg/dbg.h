@@ -237,6 +237,7 @@ struct dbg {
     struct settings_state *settings; /* set/show: logging, pagination ... (settings.c) */
     struct display_state *display;   /* auto-display expressions (display.c) */
     struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
+    struct snap_state *snaps;        /* in-memory snapshots (snapshots.c) */
     void *ui;                        /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);

@@ -7,4 +7,7 @@ libxbow_a_SOURCES += \
 	src/machine/ip27.c src/machine/ip27.h \
 	src/machine/ip27_hle.c src/machine/ip27_priv.h \
 	src/machine/ip27_nics.c \
-	src/machine/prom.c src/machine/prom.h
+	src/machine/prom.c src/machine/prom.h \
+	src/machine/mconfig.c src/machine/mconfig.h \
+	src/machine/snapshot.c src/machine/snapshot.h src/machine/snapshot_int.h \
+	src/machine/snapfile.c

@@ -24,6 +24,14 @@ net_backend *net_vde_new(net_port *p, const char *args, xerr *err);
 #define NET_HAVE_VDE 1
 #endif
 
+/* A frame from a host backend on its way across the wire (port.c). */
+typedef struct net_wire_frame {
+    struct net_wire_frame *next;
+    uint64_t at; /* virtual time its last byte is through the wire */
+    uint32_t len;
+    uint8_t data[];
+} net_wire_frame;
+
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;
 net_pcap *net_pcap_open(const char *path, sched *clock, xerr *err);

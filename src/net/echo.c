@@ -14,6 +14,7 @@
  * Not answered (counted as ignored): gratuitous ARP and ARP probes (sender
  * address 0 or equal to the target), the subnet's network and broadcast
  * addresses, IP fragments, IPv4 to another MAC, everything else. */
+#include "core/image.h"
 #include "net/backend.h"
 
 #include <stdio.h>
@@ -226,6 +227,73 @@ static void echo_show(net_backend *b, strbuf *out)
               (unsigned long long)e->bad_csum, (unsigned long long)e->ignored, e->count);
 }
 
+/* Snapshots: the counters, the timer, then the queued replies {u64 due,
+ * u32-prefixed frame}. */
+static void echo_state_save(net_backend *b, strbuf *out)
+{
+    echo *e = container_of(b, echo, b);
+    const uint64_t v[5] = {e->arp, e->icmp, e->udp, e->bad_csum, e->ignored};
+    for (unsigned i = 0; i < 5; i++)
+        img_put64(out, v[i]);
+    img_put_timer(out, &e->t);
+    img_put(out, e->count, 4);
+    for (unsigned i = 0; i < e->count; i++) {
+        const reply *r = &e->q[(e->head + i) % ECHO_QUEUE];
+        img_put64(out, r->due);
+        img_put_bytes(out, r->frame, r->len);
+    }
+}
+
+static int echo_state_check(net_backend *b, const uint8_t *img, size_t len, xerr *err)
+{
+    (void)b;
+    img_reader r;
+    img_reader_init(&r, img, len);
+    for (unsigned i = 0; i < 5; i++)
+        img_get64(&r);
+    img_timer t;
+    if (img_get_timer(&r, &t))
+        return xerr_fail(err, "the timer's pending flag is not a flag");
+    uint64_t n = img_get(&r, 4);
+    if (n > ECHO_QUEUE)
+        return xerr_fail(err, "%llu replies queued, at most %u", (unsigned long long)n, ECHO_QUEUE);
+    for (uint64_t i = 0; i < n && !r.short_read; i++) {
+        img_get64(&r);
+        size_t fl;
+        img_get_bytes(&r, &fl);
+        if (fl > NET_MAX_FRAME)
+            return xerr_fail(err, "a queued reply has %zu bytes", fl);
+    }
+    if (r.short_read)
+        return xerr_fail(err, "the image is truncated");
+    if (img_left(&r))
+        return xerr_fail(err, "%zu bytes after the image", img_left(&r));
+    return 0;
+}
+
+static void echo_state_load(net_backend *b, const uint8_t *img, size_t len)
+{
+    echo *e = container_of(b, echo, b);
+    img_reader r;
+    img_reader_init(&r, img, len);
+    uint64_t *v[5] = {&e->arp, &e->icmp, &e->udp, &e->bad_csum, &e->ignored};
+    for (unsigned i = 0; i < 5; i++)
+        *v[i] = img_get64(&r);
+    img_timer t;
+    img_get_timer(&r, &t);
+    for (unsigned i = 0; i < e->count; i++)
+        free(e->q[(e->head + i) % ECHO_QUEUE].frame);
+    e->head = 0;
+    e->count = (unsigned)img_get(&r, 4);
+    for (unsigned i = 0; i < e->count; i++) {
+        e->q[i].due = img_get64(&r);
+        const uint8_t *f = img_get_bytes(&r, &e->q[i].len);
+        e->q[i].frame = xmalloc(e->q[i].len ? e->q[i].len : 1);
+        memcpy(e->q[i].frame, f, e->q[i].len);
+    }
+    img_timer_apply(b->port->clock, &e->t, &t);
+}
+
 net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
 {
     echo *e = xcalloc(1, sizeof *e);
@@ -270,6 +338,9 @@ net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
     e->b.close = echo_close;
     e->b.show = echo_show;
     e->b.fd = -1;
+    e->b.state_save = echo_state_save;
+    e->b.state_check = echo_state_check;
+    e->b.state_load = echo_state_load;
     e->b.port = p;
     timer_init(&e->t, "net-echo", echo_timer, e);
     return &e->b;

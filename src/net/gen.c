@@ -12,6 +12,7 @@
  * count=0 (the default) never stops.  The destination MAC is dst=, else the
  * NIC's address when the port knows it, else broadcast.  Frames the NIC
  * refuses are counted as dropped by the port and here. */
+#include "core/image.h"
 #include "net/backend.h"
 
 #include <stdlib.h>
@@ -143,6 +144,47 @@ static bool gen_option(gen *g, const net_opt *o)
     return false;
 }
 
+/* Snapshots: u8 started, u64 base, k, accepted, refused, nic_frames, the
+ * timer, 6 bytes of the destination used last. */
+#define GEN_IMAGE_BYTES (1 + 5 * 8 + 17 + 6)
+
+static void gen_state_save(net_backend *b, strbuf *out)
+{
+    gen *g = container_of(b, gen, b);
+    img_put(out, g->started, 1);
+    const uint64_t v[5] = {g->base, g->k, g->accepted, g->refused, g->nic_frames};
+    for (unsigned i = 0; i < 5; i++)
+        img_put64(out, v[i]);
+    img_put_timer(out, &g->t);
+    sb_append(out, g->spec.dst_mac, 6);
+}
+
+static int gen_state_check(net_backend *b, const uint8_t *img, size_t len, xerr *err)
+{
+    (void)b;
+    if (len != GEN_IMAGE_BYTES)
+        return xerr_fail(err, "%zu bytes, want %u", len, GEN_IMAGE_BYTES);
+    if (img[0] > 1 || img[41] > 1)
+        return xerr_fail(err, "a flag is not 0 or 1");
+    return 0;
+}
+
+static void gen_state_load(net_backend *b, const uint8_t *img, size_t len)
+{
+    gen *g = container_of(b, gen, b);
+    img_reader r;
+    img_reader_init(&r, img, len);
+    g->started = img_get(&r, 1) != 0;
+    uint64_t *v[5] = {&g->base, &g->k, &g->accepted, &g->refused, &g->nic_frames};
+    for (unsigned i = 0; i < 5; i++)
+        *v[i] = img_get64(&r);
+    img_timer t;
+    img_get_timer(&r, &t);
+    for (unsigned i = 0; i < 6; i++)
+        g->spec.dst_mac[i] = (uint8_t)img_get(&r, 1);
+    img_timer_apply(b->port->clock, &g->t, &t);
+}
+
 net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
 {
     gen *g = xcalloc(1, sizeof *g);
@@ -174,6 +216,9 @@ net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
     g->b.close = gen_close;
     g->b.show = gen_show;
     g->b.fd = -1;
+    g->b.state_save = gen_state_save;
+    g->b.state_check = gen_state_check;
+    g->b.state_load = gen_state_load;
     g->b.port = p;
     timer_init(&g->t, "net-gen", gen_timer, g);
     if (!g->start_on_tx && more(g))

@@ -82,6 +82,11 @@ struct net_backend {
     void (*close)(net_backend *b);
     void (*show)(net_backend *b, strbuf *out);
     int fd; /* host file descriptor to poll, -1 if none */
+    /* Snapshots: the backend's own state (a built-in peer's counters,
+     * sequence and queued frames); NULL for a backend outside the machine. */
+    void (*state_save)(net_backend *b, strbuf *out);
+    int (*state_check)(net_backend *b, const uint8_t *img, size_t len, xerr *err);
+    void (*state_load)(net_backend *b, const uint8_t *img, size_t len);
 };
 
 struct net_port {
@@ -131,6 +136,12 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason);
 /* Write buffered capture records out (the debugger calls it when the
  * machine stops; the port also does it periodically and at close). */
 void net_port_flush(net_port *p);
+/* Snapshots (netstate.c): the port's state (counters, frames on the wire,
+ * its timers) and its backend's.  check: whether img can be loaded into p
+ * (0, or -1 with why); load checks again and changes nothing on an error. */
+void net_port_state_save(net_port *p, strbuf *out);
+int net_port_state_check(net_port *p, const void *img, size_t len, xerr *err);
+int net_port_state_load(net_port *p, const void *img, size_t len, xerr *err);
 /* `info net`: backend, counters, capture. */
 void net_port_show(net_port *p, strbuf *out);
 

@@ -3,6 +3,7 @@
 libxbow_a_SOURCES += \
 	src/net/net.h src/net/backend.h \
 	src/net/port.c \
+	src/net/netstate.c \
 	src/net/pcap.c \
 	src/net/util.c \
 	src/net/sink.c \

@@ -110,13 +110,6 @@ static void poll_timer_fn(void *opaque)
 
 /* ---- the wire from a host backend ---------------------------------------- */
 
-typedef struct net_wire_frame {
-    struct net_wire_frame *next;
-    uint64_t at; /* virtual time its last byte is through the wire */
-    uint32_t len;
-    uint8_t data[];
-} net_wire_frame;
-
 static void wire_arm(net_port *p)
 {
     if (p->wire_head)

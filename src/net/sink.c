@@ -7,6 +7,7 @@
  *   sink[:verify|noverify][,port=N]
  * verify (the default) checks every UDP datagram, or only those to
  * destination port N; noverify only counts. */
+#include "core/image.h"
 #include "net/backend.h"
 
 #include <stdlib.h>
@@ -75,6 +76,41 @@ static void sink_show(net_backend *b, strbuf *out)
               b->port->stats.payload_sum);
 }
 
+/* Snapshots: the counters and the sequence state, 8 x u64 then u8 have_k. */
+#define SINK_IMAGE_BYTES (8 * 8 + 1)
+
+static void sink_state_save(net_backend *b, strbuf *out)
+{
+    sink *s = container_of(b, sink, b);
+    const uint64_t v[8] = {s->frames,      s->bytes, s->udp_ok,     s->udp_bad,
+                           s->udp_skipped, s->other, s->seq_breaks, s->last_k};
+    for (unsigned i = 0; i < 8; i++)
+        img_put64(out, v[i]);
+    img_put(out, s->have_k, 1);
+}
+
+static int sink_state_check(net_backend *b, const uint8_t *img, size_t len, xerr *err)
+{
+    (void)b;
+    if (len != SINK_IMAGE_BYTES)
+        return xerr_fail(err, "%zu bytes, want %u", len, SINK_IMAGE_BYTES);
+    if (img[64] > 1 || load_le(img + 56, 8) > UINT32_MAX)
+        return xerr_fail(err, "the sequence state is not valid");
+    return 0;
+}
+
+static void sink_state_load(net_backend *b, const uint8_t *img, size_t len)
+{
+    (void)len;
+    sink *s = container_of(b, sink, b);
+    uint64_t *v[7] = {&s->frames,      &s->bytes, &s->udp_ok,    &s->udp_bad,
+                      &s->udp_skipped, &s->other, &s->seq_breaks};
+    for (unsigned i = 0; i < 7; i++)
+        *v[i] = load_le(img + 8 * i, 8);
+    s->last_k = (uint32_t)load_le(img + 56, 8);
+    s->have_k = img[64] != 0;
+}
+
 net_backend *net_sink_new(net_port *p, const char *args, xerr *err)
 {
     bool verify = true;
@@ -101,6 +137,9 @@ net_backend *net_sink_new(net_port *p, const char *args, xerr *err)
     s->b.close = sink_close;
     s->b.show = sink_show;
     s->b.fd = -1;
+    s->b.state_save = sink_state_save;
+    s->b.state_check = sink_state_check;
+    s->b.state_load = sink_state_load;
     s->verify = verify;
     s->port = port;
     return &s->b;

@@ -100,3 +100,15 @@ bench-tui: xbow$(EXEEXT) tests/bench/guest_loop.elf
 	sh $(srcdir)/tests/bench/tui_bench.sh ./xbow$(EXEEXT) tests/bench/guest_loop.elf $(TUI_BENCH_MINSNS)
 bench: bench-tui
 .PHONY: bench-tui
+
+# Snapshot save and load times for a 512 MB machine with Linux booted
+# (tests/bench/snap_bench.c): `make bench-timetravel` (needs `make linux`).
+noinst_PROGRAMS += tests/bench/snap_bench
+tests_bench_snap_bench_SOURCES = tests/bench/snap_bench.c
+tests_bench_snap_bench_LDADD = $(XBOW_LIBS)
+tests_bench_snap_bench_DEPENDENCIES = libxbow.a libxbowfpu.a
+bench-timetravel: tests/bench/snap_bench
+	@vmlinux=$$(bash $(srcdir)/linux/build.sh --print-path 2>/dev/null) || \
+	  { echo "bench-timetravel: no Linux kernel built: run 'make linux' first"; exit 1; }; \
+	./tests/bench/snap_bench "$$vmlinux" $(BENCH_RUNS) "$${TMPDIR:-/tmp}"
+.PHONY: bench-timetravel

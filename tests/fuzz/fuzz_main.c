@@ -76,7 +76,10 @@ int main(int argc, char **argv)
         replay_dir(dir);
     }
     const char *env = getenv("FUZZ_RUNS");
-    unsigned long runs = env ? strtoul(env, NULL, 0) : 3000;
+#ifndef FUZZ_DEFAULT_RUNS
+#define FUZZ_DEFAULT_RUNS 3000
+#endif
+    unsigned long runs = env ? strtoul(env, NULL, 0) : FUZZ_DEFAULT_RUNS;
     static uint8_t buf[FUZZ_MAX_INPUT];
     for (unsigned long k = 0; k < runs; k++) {
         size_t n;

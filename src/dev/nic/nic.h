@@ -279,6 +279,10 @@ struct nic {
     unsigned nrings;
 };
 
+/* The shell's state declaration (nic_state.c): each model's DEV_STATE table
+ * embeds it as STATE_PART(model, n, nic_state, ...). */
+extern const state_table nic_state;
+
 static inline nic *nic_from_pci(pci_func *f) { return f->opaque; }
 /* True if p lies inside the model state of n: a part of the model. */
 static inline bool nic_part(const nic *n, const void *p)

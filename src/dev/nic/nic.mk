@@ -5,7 +5,7 @@
 # without a machine.
 NIC_SOURCES = \
 	src/dev/nic/nic.c src/dev/nic/nic.h src/dev/nic/nic_events.h \
-	src/dev/nic/nic_frame.c \
+	src/dev/nic/nic_frame.c src/dev/nic/nic_state.c \
 	src/dev/nic/nic_views.c \
 	src/dev/nic/nic_ring.c src/dev/nic/nic_ring.h \
 	src/dev/nic/nic_coalesce.c src/dev/nic/nic_coalesce.h \

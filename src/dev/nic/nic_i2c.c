@@ -161,3 +161,24 @@ void nic_i2c_pins(nic_i2c *c, bool scl, bool sda)
         }
     }
 }
+
+static const state_decl nic_i2c_decls[] = {
+    STATE_WIRING(nic_i2c, e, "the EEPROM behind it, declared by the model"),
+    STATE_BOOL(nic_i2c, scl, "the host's clock level"),
+    STATE_BOOL(nic_i2c, sda_host, "the host's data level"),
+    STATE_BOOL(nic_i2c, sda_dev, "the EEPROM's data output"),
+    STATE_INT(nic_i2c, state, "protocol state (enum nic_i2c_state)"),
+    STATE_INT(nic_i2c, bits, "bits of the current byte"),
+    STATE_INT(nic_i2c, shift, "the byte being shifted"),
+    STATE_INT(nic_i2c, nbytes, "bytes since START"),
+    STATE_BOOL(nic_i2c, read, "the transaction is a read"),
+    STATE_BOOL(nic_i2c, host_ack, "the host's answer to the last byte"),
+    STATE_INT(nic_i2c, addr, "the address counter"),
+    STATE_BYTES(nic_i2c, page, "the page write buffer"),
+    STATE_INT(nic_i2c, page_addr, "the page's address"),
+    STATE_INT(nic_i2c, page_n, "bytes in the page buffer"),
+    STATE_INT(nic_i2c, starts, "START conditions"),
+    STATE_INT(nic_i2c, reads, "bytes read"),
+    STATE_INT(nic_i2c, writes, "bytes written"),
+};
+const state_table nic_i2c_state_decl = STATE_TABLE(nic_i2c_decls, nic_i2c);

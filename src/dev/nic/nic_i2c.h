@@ -46,6 +46,9 @@ typedef struct nic_i2c {
     uint64_t starts, reads, writes;
 } nic_i2c;
 
+/* Its state declaration (a model's STATE_PART). */
+extern const state_table nic_i2c_state_decl;
+
 void nic_i2c_init(nic_i2c *c, nic_eeprom *e, uint8_t dev_addr, uint32_t addr_mask);
 /* Back to idle, lines released (chip reset); the address counter stays. */
 void nic_i2c_reset(nic_i2c *c);

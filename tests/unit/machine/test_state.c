@@ -33,9 +33,12 @@ typedef struct guest {
     const char *elf; /* under examples/ */
     unsigned ncpus;
     bool test_device;
-    const char *input; /* typed on the console at the start, or NULL */
-    uint64_t stride;   /* compare every `stride` instructions... */
-    uint64_t end;      /* ...up to `end` (or until the guest stops) */
+    const char *input;  /* typed on the console at the start, or NULL */
+    uint64_t stride;    /* compare every `stride` instructions... */
+    uint64_t end;       /* ...up to `end` (or until the guest stops) */
+    const char *nic;    /* a NIC model in slot 3, or NULL */
+    const char *net;    /* its backend */
+    const char *append; /* the guest's command line */
 } guest;
 
 static machine *build(const guest *g)
@@ -47,6 +50,12 @@ static machine *build(const guest *g)
     cfg.serial = "null";
     cfg.rtc_fixed = true;
     cfg.nnics = 0;
+    if (g->nic) {
+        cfg.nnics = 1;
+        snprintf(cfg.nics[0].model, sizeof cfg.nics[0].model, "%s", g->nic);
+        snprintf(cfg.nics[0].net, sizeof cfg.nics[0].net, "%s", g->net);
+    }
+    cfg.append = g->append;
     cfg.test_device = g->test_device;
     xerr err;
     machine *m = machine_new(&cfg, &err);
@@ -171,35 +180,65 @@ static void round_trip(const guest *g)
 
 START_TEST(state_hello)
 {
-    static const guest g = {"hello/hello.elf", 1, false, NULL, 2000, 400000};
+    static const guest g = {"hello/hello.elf", 1, false, NULL, 2000, 400000, NULL, NULL, NULL};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_timer)
 {
-    static const guest g = {"timer/timer.elf", 1, false, NULL, 100003, 12000000};
+    static const guest g = {"timer/timer.elf", 1, false, NULL, 100003, 12000000, NULL, NULL, NULL};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_serial_irq)
 {
-    static const guest g = {"serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000};
+    static const guest g = {
+        "serial-irq/serial_irq.elf", 1, false, "typed\n", 5003, 3000000, NULL, NULL, NULL};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_smp)
 {
-    static const guest g = {"smp/smp.elf", 2, false, NULL, 5003, 1000000};
+    static const guest g = {"smp/smp.elf", 2, false, NULL, 5003, 1000000, NULL, NULL, NULL};
     round_trip(&g);
 }
 END_TEST
 
 START_TEST(state_testdev)
 {
-    static const guest g = {"testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000};
+    static const guest g = {
+        "testdev/testdev_dma.elf", 1, true, NULL, 20011, 5000000, NULL, NULL, NULL};
+    round_trip(&g);
+}
+END_TEST
+
+/* The NICs: each model's driver example, with frames coming back from the
+ * echo peer (the Rx FIFO, the frame in progress) or going to the sink, and
+ * saves landing mid-frame and mid-DMA at these strides. */
+START_TEST(state_nic_hamachi)
+{
+    static const guest g = {
+        "hamachi/hamachi.elf", 1, false, NULL, 7919, 4000000, "hamachi", "sink", "tx 60"};
+    round_trip(&g);
+}
+END_TEST
+
+START_TEST(state_nic_e1000)
+{
+    static const guest g = {
+        "e1000/echo.elf",   1, false, NULL, 20011, 4000000, "e1000-82544", "echo",
+        "count=25 size=700"};
+    round_trip(&g);
+}
+END_TEST
+
+START_TEST(state_nic_tigon)
+{
+    static const guest g = {
+        "tigon/tigon_echo.elf", 1, false, NULL, 30011, 4000000, "tigon2", "echo", NULL};
     round_trip(&g);
 }
 END_TEST
@@ -210,7 +249,7 @@ END_TEST
  * clock moving on between, and a fresh machine compared every few steps. */
 START_TEST(state_register_storm)
 {
-    static const guest g = {"hello/hello.elf", 1, true, NULL, 0, 0};
+    static const guest g = {"hello/hello.elf", 1, true, NULL, 0, 0, NULL, NULL, NULL};
     if (!built(&g))
         return;
     log_set_level(LOG_ERROR); /* garbage interrupt packets are warned about */
@@ -261,6 +300,7 @@ int main(void)
 {
     Suite *s = suite_create("state");
     check_add_tests(check_case(s, "round-trip", NULL, NULL, 120), state_hello, state_timer,
-                    state_serial_irq, state_smp, state_testdev, state_register_storm);
+                    state_serial_irq, state_smp, state_testdev, state_register_storm,
+                    state_nic_hamachi, state_nic_e1000, state_nic_tigon);
     return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -602,6 +602,7 @@ static const state_table e1000_txctx_state = STATE_TABLE(e1000_txctx_decls, e100
  * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
  * state"). */
 static const state_decl e1000_state[] = {
+    STATE_PART(e1000, n, nic_state, "the NIC shell"),
     STATE_PART(e1000, tx, nic_ring_state_decl, "the Tx ring"),
     STATE_PART(e1000, rx, nic_ring_state_decl, "the Rx ring"),
     STATE_PART(e1000, txc, nic_coal_state, "TIDV"),

@@ -395,6 +395,7 @@ static const dev_view ham_views[] = {
  * state"); until then a Hamachi's state image is incomplete and test_state
  * does not cover NICs. */
 static const state_decl ham_state[] = {
+    STATE_PART(hamachi, n, nic_state, "the NIC shell"),
     STATE_PART(hamachi, tx, nic_ring_state_decl, "the Tx ring"),
     STATE_PART(hamachi, rx, nic_ring_state_decl, "the Rx ring"),
     STATE_PART(hamachi, txc, nic_coal_state, "Tx interrupt coalescing"),

@@ -626,10 +626,99 @@ static const event_decl tg_events[TG_NEVENTS] = {
 static const nic_bitname tg_causes[] = {
     {TG_CAUSE_EVENT, "event"}, {TG_CAUSE_TX, "tx"}, {TG_CAUSE_RX, "rx"}, {0, NULL}};
 
+static const state_decl tg_rcb_decls[] = {
+    STATE_INT(tg_rcb, addr, "host address of the ring"),
+    STATE_INT(tg_rcb, max_len, "ring size or buffer length"),
+    STATE_INT(tg_rcb, flags, "ring control flags"),
+};
+static const state_table tg_rcb_state = STATE_TABLE(tg_rcb_decls, tg_rcb);
+
+static const state_decl tg_fwstats_decls[] = {
+    STATE_INTS(tg_fwstats, cmds, "commands by code, the last unknown ones"),
+    STATE_INTS(tg_fwstats, events, "events posted by code"),
+    STATE_INT(tg_fwstats, interrupts, "interrupts requested"),
+    STATE_INT(tg_fwstats, event_ring_full, "events held back: the ring was full"),
+    STATE_INT(tg_fwstats, no_rx_bds, "frames with no receive BD"),
+    STATE_INT(tg_fwstats, dma_rd_aborts, "failed DMA reads"),
+    STATE_INT(tg_fwstats, dma_wr_aborts, "failed DMA writes"),
+    STATE_INT(tg_fwstats, in_octets, "MAC statistics"),
+    STATE_INT(tg_fwstats, in_ucast, ""),
+    STATE_INT(tg_fwstats, in_mcast, ""),
+    STATE_INT(tg_fwstats, in_bcast, ""),
+    STATE_INT(tg_fwstats, out_octets, ""),
+    STATE_INT(tg_fwstats, out_ucast, ""),
+    STATE_INT(tg_fwstats, out_mcast, ""),
+    STATE_INT(tg_fwstats, out_bcast, ""),
+    STATE_INT(tg_fwstats, in_discards, ""),
+    STATE_INT(tg_fwstats, in_errors, ""),
+    STATE_INT(tg_fwstats, out_discards, ""),
+    STATE_INT(tg_fwstats, out_errors, ""),
+    STATE_INT(tg_fwstats, too_long, "frames longer than their buffer"),
+};
+static const state_table tg_fwstats_state = STATE_TABLE(tg_fwstats_decls, tg_fwstats);
+
+static const state_decl tg_state[] = {
+    STATE_PART(tigon, n, nic_state, "the NIC shell"),
+    STATE_PART(tigon, tx, nic_ring_state_decl, "the send ring"),
+    STATE_PART(tigon, std, nic_ring_state_decl, "the standard receive ring"),
+    STATE_PART(tigon, jumbo, nic_ring_state_decl, "the jumbo receive ring"),
+    STATE_PART(tigon, mini, nic_ring_state_decl, "the mini receive ring"),
+    STATE_PART(tigon, ret, nic_ring_state_decl, "the receive return ring"),
+    STATE_PART(tigon, evt, nic_ring_state_decl, "the event ring"),
+    STATE_PART(tigon, cmd, nic_ring_state_decl, "the command ring"),
+    STATE_PART(tigon, txc, nic_coal_state, "send interrupt coalescing"),
+    STATE_PART(tigon, rxc, nic_coal_state, "receive interrupt coalescing"),
+    STATE_PART(tigon, link, nic_link_state, "the link"),
+    STATE_PART(tigon, ee, nic_eeprom_state, "the EEPROM"),
+    STATE_PART(tigon, i2c, nic_i2c_state_decl, "the EEPROM's two-wire interface"),
+    STATE_PART(tigon, filt, nic_mac_filter_state, "the address filter"),
+    STATE_BUFFER(tigon, sram, sram_size, "the NIC SRAM"),
+    STATE_BUFFER(tigon, sram_wr, sram_wr_size, "SRAM words the host wrote (a bit each)"),
+    STATE_INT(tigon, fw_words, "words the host wrote above 0x200"),
+    STATE_INT(tigon, fw, "firmware state (enum tg_fw_state)"),
+    STATE_INT(tigon, cpu_status, "CPU A state as read back"),
+    STATE_INT(tigon, cpub_status, "CPU B state"),
+    STATE_INT(tigon, fw_pc, "where the firmware was started"),
+    STATE_TIMER(tigon, rom_t, "the boot ROM finishes"),
+    STATE_TIMER(tigon, boot_t, "the firmware is up"),
+    STATE_TIMER(tigon, cmd_t, "the next command is taken"),
+    STATE_TIMER(tigon, stats_t, "the statistics block is written"),
+    STATE_BOOL(tigon, stack_up, "HOST_STATE up"),
+    STATE_BOOL(tigon, link_fast, "the link came up on the 10/100 side"),
+    STATE_INT(tigon, link_word, "the Tune word the link started with"),
+    STATE_PARTS(tigon, rcb, tg_rcb_state, "the ring control blocks"),
+    STATE_INT(tigon, gib, "host address of the general information block"),
+    STATE_INT(tigon, evt_prd_addr, "host address of the event producer"),
+    STATE_INT(tigon, ret_prd_addr, "host address of the return producer"),
+    STATE_INT(tigon, tx_csm_addr, "host address of the send consumer"),
+    STATE_INT(tigon, stats2_addr, "host address of the statistics block"),
+    STATE_INTS(tigon, evq, "events held back while the event ring is full"),
+    STATE_INT(tigon, evq_n, "how many"),
+    STATE_INTS(tigon, evt_time, "when each event ring entry was posted"),
+    STATE_INT(tigon, events_lost, "events lost: the hold-back queue was full"),
+    STATE_INT(tigon, tx_reported, "send consumer index last written to the host"),
+    STATE_INT(tigon, tx_unreported, "when the oldest unreported BD was consumed"),
+    STATE_INT(tigon, tx_frame_flags, "flags of the frame being gathered"),
+    STATE_INT(tigon, tx_vlan, "its VLAN tag"),
+    STATE_BOOL(tigon, tx_skip, "a fragment of it failed"),
+    STATE_BOOL(tigon, tx_fault, "a send ring DMA failed"),
+    STATE_BOOL(tigon, rx_fault, "a receive ring DMA failed"),
+    STATE_BOOL(tigon, rx_nobuf, "the last receive found no BD"),
+    STATE_WIRING(tigon, rxbuf, "scratch: filled and used within one delivery"),
+    STATE_INT(tigon, hi, "the Hi mailbox (interrupt state)"),
+    STATE_PART(tigon, st, tg_fwstats_state, "the firmware's statistics"),
+    STATE_INTS(tigon, cfg_coal, "coalescing words the coalescers were set up with"),
+    STATE_INT(tigon, rom_ticks, "model parameter: boot ROM time"),
+    STATE_INT(tigon, boot_ticks, "model parameter: firmware start time"),
+    STATE_INT(tigon, cmd_ticks, "model parameter: command time"),
+    STATE_BOOL(tigon, require_code, "start only if the host wrote the word at Pc"),
+};
+
 static const device_class tigon_class = {
     .name = "tigon2",
     .desc = "Alteon Tigon2 gigabit Ethernet with modelled firmware (SGI 10a9:0009, AceNIC)",
     DEV_REGS(tg_regs),
+    DEV_STATE(tg_state, tigon),
     .reg_space = TG_BAR_SIZE,
     .little_endian = true,
     DEV_EVENTS(tg_events),
@@ -664,7 +753,8 @@ static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, s
     nic *n = &t->n;
     t->sram_size = TG_SRAM_SIZE;
     t->sram = xcalloc(TG_SRAM_SIZE / 4, sizeof *t->sram);
-    t->sram_wr = xcalloc(TG_SRAM_SIZE / 32, 1);
+    t->sram_wr_size = TG_SRAM_SIZE / 32;
+    t->sram_wr = xcalloc(t->sram_wr_size, 1);
     t->rxbuf = xmalloc(NET_MAX_FRAME + 8);
     n->fifo.cap = TG_FIFO_BYTES;
     nic_coal_init(&t->txc, n, NIC_RING_TX, tg_coal_fire);

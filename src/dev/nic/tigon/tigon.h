@@ -209,9 +209,10 @@ typedef struct tigon {
     nic_mac_filter filt;
     /* NIC SRAM: the GCR at 0, the command ring at 0x100, the firmware. */
     uint32_t *sram;
-    uint8_t *sram_wr;   /* one bit per word: written by the host since power-on */
-    uint32_t sram_size; /* bytes */
-    uint64_t fw_words;  /* words the host wrote above 0x200 since power-on */
+    uint8_t *sram_wr;      /* one bit per word: written by the host since power-on */
+    uint32_t sram_size;    /* bytes */
+    uint32_t sram_wr_size; /* bytes of sram_wr: sram_size / 32 */
+    uint64_t fw_words;     /* words the host wrote above 0x200 since power-on */
     /* CPU A and the modelled firmware. */
     enum tg_fw_state fw;
     uint32_t cpu_status; /* TG_CPU_HALTED_INSN / ROM_FAIL as read back */

@@ -500,6 +500,71 @@ START_TEST(fifo_capacity_and_flush)
 }
 END_TEST
 
+/* The shell's custom state rows: the FIFO (frames of varying length, with
+ * their tags), the Tx frame being gathered and dma_next/dma_last are saved
+ * from one NIC and loaded into another as copies, pointers mapped. */
+START_TEST(shell_state_round_trip)
+{
+    xerr err;
+    nic_opts o = {.net = "none"};
+    pci_func *f2 = nic_create("hamachi", "nic0", &o, &E.clock, &E.eb, &err);
+    ck_assert_msg(f2 != NULL, "%s", err.msg);
+    fake_host_plug(&E.host, f2); /* the slot and initiator, as the first */
+    nic *b = nic_from_pci(f2);
+    nic *a = E.n;
+    ck_assert(nic_fifo_push(a, (const uint8_t *)"dropped", 7, 1));
+    ck_assert(nic_fifo_push(a, (const uint8_t *)"FIRST-FRAME", 11, 2));
+    ck_assert(nic_fifo_push(a, (const uint8_t *)"2nd", 3, 3));
+    nic_fifo_pop(a); /* the head is no longer slot 0 */
+    ck_assert(nic_fifo_push(b, (const uint8_t *)"stale", 5, 9));
+    nic_tx_put(a, "gathered", 8, NIC_RING_TX, 0);
+    a->dma_next = &a->rx_eng.t;
+    a->dma_last = &a->tx_eng.t;
+    strbuf img, why;
+    sb_init(&img);
+    sb_init(&why);
+    dev_state_save(a->dev, &img);
+    ck_assert_int_eq(dev_state_load(b->dev, img.s, img.len, &err), 0);
+    uint32_t len;
+    int tag;
+    const uint8_t *h = nic_fifo_head(b, &len, &tag);
+    ck_assert(h && len == 11 && tag == 2 && memcmp(h, "FIRST-FRAME", 11) == 0);
+    ck_assert_ptr_ne(h, nic_fifo_head(a, &len, NULL));
+    ck_assert_uint_eq(b->fifo.count, 2);
+    ck_assert_uint_eq(b->fifo.bytes, 14);
+    ck_assert_uint_eq(b->txlen, 8);
+    ck_assert(memcmp(b->txbuf, "gathered", 8) == 0);
+    ck_assert_ptr_eq(b->dma_next, &b->rx_eng.t);
+    ck_assert_ptr_eq(b->dma_last, &b->tx_eng.t);
+    ck_assert_uint_eq(dev_state_hash(a->dev), dev_state_hash(b->dev));
+    ck_assert_msg(dev_state_diff(a->dev, b->dev, &why) == 0, "%s", why.s);
+    nic_fifo_pop(b);
+    ck_assert_int_eq(dev_state_diff(a->dev, b->dev, &why), -1);
+    ck_assert_msg(strstr(why.s, "n.fifo"), "%s", why.s);
+    /* A FIFO image with too many frames is refused, b left as it was. */
+    uint64_t before = dev_state_hash(b->dev);
+    uint8_t *bad = xmalloc(img.len);
+    memcpy(bad, img.s, img.len);
+    uint8_t *first = memmem(bad, img.len, "FIRST-FRAME", 11);
+    ck_assert(first);
+    uint8_t *count = first - 8 - 4; /* u32 count, then {u32 len, u32 tag, bytes} */
+    ck_assert_uint_eq(load_le(count, 4), 2);
+    store_le(count, 4, NIC_FIFO_FRAMES + 1);
+    ck_assert_int_eq(dev_state_load(b->dev, bad, img.len, &err), -1);
+    ck_assert_msg(strstr(err.msg, "n.fifo") && strstr(err.msg, "at most"), "%s", err.msg);
+    /* A frame longer than its image. */
+    store_le(count, 4, 2);
+    store_le(first - 8, 4, 5000);
+    ck_assert_int_eq(dev_state_load(b->dev, bad, img.len, &err), -1);
+    ck_assert_msg(strstr(err.msg, "too long or truncated"), "%s", err.msg);
+    ck_assert_uint_eq(dev_state_hash(b->dev), before);
+    free(bad);
+    sb_free(&img);
+    sb_free(&why);
+    nic_destroy(f2);
+}
+END_TEST
+
 START_TEST(tx_no_link_and_padding)
 {
     static const uint8_t frame[20] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 2, 0, 0, 0, 0, 1, 8, 6};
@@ -622,8 +687,8 @@ static Suite *nic_suite(void)
                     coal_min_interval_defers, mac_filter_and_crc, default_mac_and_station_checks,
                     link_autoneg_and_mii, eeprom_engine_checksum_microwire,
                     ring_headtail_writeback_order_and_stall, ring_view_window_and_marks,
-                    payload_modes_and_alignment, fifo_capacity_and_flush, tx_no_link_and_padding,
-                    factory_and_names);
+                    payload_modes_and_alignment, fifo_capacity_and_flush, shell_state_round_trip,
+                    tx_no_link_and_padding, factory_and_names);
     return s;
 }
 

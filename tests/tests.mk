@@ -22,6 +22,12 @@ TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
 EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
+# Record and replay (docs/record-replay.md): an example guest's console, bad
+# logs; Linux pinging and sending UDP over a socket peer (and a tap in a
+# network namespace, as root) while it takes typed input.
+TESTS += tests/batch/rr_console.sh tests/batch/rr_linux.sh
+EXTRA_DIST += tests/batch/rr_console.sh tests/batch/rr_linux.sh tests/batch/rr_edit.py \
+	tests/batch/rr_peer.py
 # Output files are emptied only by commands that succeed.
 TESTS += tests/batch/outfiles.sh
 EXTRA_DIST += tests/batch/outfiles.sh

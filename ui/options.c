@@ -348,6 +348,36 @@ const ui_option ui_option_table[] = {
      .help = "idle skip on (the default; undoes --no-idle-skip)",
      .man = "Turn idle skip on again (the default) after\n"
             ".BR \\-\\-no\\-idle\\-skip ."},
+    {.kind = UI_OPT_STRING,
+     .name = "--record",
+     .arg = "FILE",
+     UI_FIELD(record),
+     .help = "log every input from outside the machine (console\n"
+             "bytes, frames from tap/socket/vde, the RTC's start) with\n"
+             "the virtual time the guest took it (docs/record-replay.md)",
+     .man = "Record the run: every input from outside the machine (the bytes the console\n"
+            "takes, the frames tap, socket and vde backends hand to a NIC and what they\n"
+            "could not carry, the host time the RTC starts from) goes to FILE with the\n"
+            "virtual time at which the guest took it, after a header with the settings and\n"
+            "the machine configuration. See docs/record-replay.md."},
+    {.kind = UI_OPT_STRING,
+     .name = "--replay",
+     .arg = "FILE",
+     UI_FIELD(replay),
+     .help = "run with the inputs of a --record log instead of the\n"
+             "outside world (same options as the recording; tap,\n"
+             "socket and vde are not opened; typed input is ignored)",
+     .man = "Replay a recording: give the options of the recording with\n"
+            ".B \\-\\-replay FILE\n"
+            "instead of\n"
+            ".BR \\-\\-record .\n"
+            "The machine takes its inputs from FILE: tap, socket and vde backends are\n"
+            "replaced by the log (no tap device, no root, no peer needed), the console reads\n"
+            "the logged bytes and ignores typed input, the RTC starts where the recording's\n"
+            "did and idle skip is set as it was. A log that is damaged, of a newer format or\n"
+            "recorded on a differently configured machine or kernel is refused with a\n"
+            "message; a guest that does not take an input where the log has it stops the\n"
+            "machine there with a message, as does the end of the recording."},
     UI_OPT_SECTION("Network (gigabit NICs in PCI slots 3 to 7, in order):", "Network",
                    "Gigabit NICs go into PCI slots 3 to 7 in the order given."),
     {.kind = UI_OPT_CALL,

@@ -12,6 +12,8 @@
 #include "dbg/gdbstub.h"
 #include "dbg/srcview.h"
 #include "machine/snapshot.h"
+#include "core/rr.h"
+#include "machine/record.h"
 #include "ui/ui.h"
 
 static machine *sig_machine;
@@ -56,6 +58,10 @@ static int batch_run(dbg *d, uint64_t max_insns)
     if (ticks > n)
         snprintf(waited, sizeof waited, " and %llu ticks waiting", (unsigned long long)(ticks - n));
     switch (r) {
+    case STOP_REPLAY: /* the end of the recording is where a replay ends */
+        fprintf(stderr, "xbow: %s (after %llu instructions%s)\n", m->stop_msg,
+                (unsigned long long)n, waited);
+        return m->clock.rr && m->clock.rr->state == RR_DONE && m->clock.rr->complete ? 0 : 1;
     case STOP_RESET:
         fprintf(stderr, "xbow: the guest reset the machine after %llu instructions%s%s%s\n",
                 (unsigned long long)n, waited, m->stop_msg[0] ? ": " : "", m->stop_msg);
@@ -83,17 +89,48 @@ int ui_main(ui_options *o)
     /* Output files named on the command line (--pcap, --serial file:) are
      * truncated only once the machine is built and the kernel loaded. */
     outfile_hold();
-    machine *m = machine_new(&o->cfg, &err);
-    if (!m) {
+    rr *log = NULL;
+    if (o->record && o->replay) {
+        fprintf(stderr, "xbow: --record and --replay exclude each other\n");
+        return 2;
+    }
+    if (o->restore && (o->record || o->replay)) {
+        fprintf(stderr, "xbow: --restore cannot be combined with --%s (a log starts at power-on)\n",
+                o->record ? "record" : "replay");
+        return 2;
+    }
+    if (o->replay) {
+        log = rr_replay_open(o->replay, &err);
+        if (log && machine_replay_settings(log, &o->cfg, &err) != 0) {
+            rr_close(log);
+            log = NULL;
+        }
+    } else if (o->record) {
+        log = rr_record_open(o->record, &err);
+    }
+    if ((o->replay || o->record) && !log) {
         fprintf(stderr, "xbow: %s\n", err.msg);
         outfile_release(false, NULL);
         return 2;
     }
+    o->cfg.rr = log;
+    machine *m = machine_new(&o->cfg, &err);
+    if (!m) {
+        fprintf(stderr, "xbow: %s\n", err.msg);
+        outfile_release(false, NULL);
+        rr_close(log);
+        return 2;
+    }
+    /* A replay is checked before the output files are emptied, a
+     * recording's header written once its file is handed over. */
     if ((o->kernel && machine_load_kernel(m, o->kernel, &err) != 0) ||
-        outfile_release(true, &err) != 0) {
+        (o->replay && machine_rr_begin(m, log, o->kernel, &err) != 0) ||
+        outfile_release(true, &err) != 0 ||
+        (o->record && machine_rr_begin(m, log, o->kernel, &err) != 0)) {
         fprintf(stderr, "xbow: %s\n", err.msg);
         outfile_release(false, NULL);
         machine_free(m);
+        rr_close(log);
         return 2;
     }
     if (o->restore) {
@@ -106,6 +143,7 @@ int ui_main(ui_options *o)
                 fprintf(stderr, "xbow: --restore %s\n", err.msg);
             snapshot_free(s);
             machine_free(m);
+            rr_close(log);
             return 2;
         }
         snapshot_free(s);
@@ -161,6 +199,14 @@ int ui_main(ui_options *o)
         status = 1;
     chardev_flush(m->console);
     dbg_free(d);
+    if (log) {
+        if (!o->quiet && rr_recording(log))
+            fprintf(stderr, "xbow: recorded %llu inputs to %s (up to time %llu)\n",
+                    (unsigned long long)log->records, log->path, (unsigned long long)m->clock.now);
+        m->clock.rr = NULL;
+        chardev_set_rr(m->console, NULL);
+        rr_close(log);
+    }
     machine_free(m);
     return status;
 }

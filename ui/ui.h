@@ -26,6 +26,8 @@ typedef struct ui_options {
     bool allow_shell;         /* --allow-shell: shell works in batch mode too */
     const char *gdb;          /* --gdb SPEC: listen for gdb at start-up */
     const char *restore;      /* --restore FILE: start from a snapshot */
+    const char *record;       /* --record FILE */
+    const char *replay;       /* --replay FILE */
     enum log_level log_level; /* --log-level */
 } ui_options;
 

@@ -13,6 +13,7 @@
 
 #include "core/log.h"
 #include "core/outfile.h"
+#include "core/rr.h"
 
 #define CH_MAX_TAPS 8
 #define CH_INQ 4096
@@ -47,6 +48,7 @@ struct chardev {
     unsigned head, tail; /* queue: tail - head bytes */
     uint8_t out[1024];
     unsigned outn;
+    rr *rr; /* recording or replaying the input, or NULL */
 };
 
 static uint64_t monotonic_ns(void *ctx)
@@ -254,17 +256,38 @@ static void input_fill(chardev *ch)
 
 int chardev_getc(chardev *ch)
 {
+    if (rr_replaying(ch->rr)) {
+        const rr_rec *rec = rr_due(ch->rr, RR_CONSOLE, 0);
+        if (!rec)
+            return -1;
+        int c = rec->data[0];
+        rr_take(ch->rr);
+        return c;
+    }
     if (ch->head == ch->tail && ch->input_on && ch->in_fd >= 0)
         input_fill(ch);
     if (ch->head == ch->tail)
         return -1;
-    return ch->inq[ch->head++ % CH_INQ];
+    uint8_t c = ch->inq[ch->head++ % CH_INQ];
+    if (rr_recording(ch->rr))
+        rr_put(ch->rr, RR_CONSOLE, 0, &c, 1);
+    return c;
 }
+
+void chardev_set_rr(chardev *ch, rr *r) { ch->rr = r; }
 
 bool chardev_has_input(const chardev *ch) { return ch->head != ch->tail; }
 
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n)
 {
+    if (rr_replaying(ch->rr)) {
+        if (n && !ch->rr->input_warned)
+            xlog(LOG_WARN, "console",
+                 "replaying %s: the console takes its input from the log; typed input is ignored",
+                 ch->rr->path);
+        ch->rr->input_warned = true;
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         inq_put(ch, buf[i]);
 }

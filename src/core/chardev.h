@@ -37,6 +37,12 @@ bool chardev_has_input(const chardev *ch);
 size_t chardev_pending_input(const chardev *ch, uint8_t *buf, size_t max);
 size_t chardev_input_capacity(void);
 void chardev_set_pending_input(chardev *ch, const uint8_t *buf, size_t n);
+/* Record or replay the bytes the guest takes (core/rr.h): while recording,
+ * each byte chardev_getc returns is logged; while replaying, chardev_getc
+ * returns the logged bytes at their times and the host side and typed
+ * input (chardev_push_input) are ignored. */
+struct rr;
+void chardev_set_rr(chardev *ch, struct rr *r);
 /* Queue bytes as if typed (TUI console pane, tests). */
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n);
 /* Stop or resume reading the host side (the debugger owns the terminal

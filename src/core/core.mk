@@ -10,8 +10,9 @@ libxbow_a_SOURCES += \
 	src/core/hostprof.c src/core/hostprof.h \
 	src/core/log.c src/core/log.h \
 	src/core/outfile.c src/core/outfile.h \
+	src/core/rr.c src/core/rr.h \
 	src/core/sched.c src/core/sched.h \
 	src/core/strbuf.c src/core/strbuf.h src/core/image.h \
 	src/core/symtab.c src/core/symtab.h
 dist_man1_MANS += docs/xbow.1
-EXTRA_DIST += docs/architecture.md
+EXTRA_DIST += docs/architecture.md docs/record-replay.md

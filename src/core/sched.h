@@ -43,6 +43,9 @@ typedef struct sched {
      * pass no faster than host time (src/net/port.c, sched_idle_pace). */
     bool idle;
     uint64_t pace_host_ns, pace_now; /* where the idle stretch began; 0: none */
+    /* The record/replay session of the machine's outside inputs (core/rr.h),
+     * NULL when there is none: every input point has the clock. */
+    struct rr *rr;
 } sched;
 
 void sched_init(sched *s, uint64_t hz);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/rr.h"
 #include "dbg/dbg_int.h"
 #include "dbg/source.h"
 
@@ -32,6 +33,7 @@ void dbg_report_stop(dbg *d, int reason)
         break;
     case STOP_STEP:
     case STOP_LIMIT: break;
+    case STOP_REPLAY: dbg_printf(d, "\n%s.\n", m->stop_msg); break;
     default:
         dbg_printf(d, "\nStopped (%s)%s%s.\n", stop_reason_name(reason), m->stop_msg[0] ? ": " : "",
                    m->stop_msg);
@@ -373,6 +375,7 @@ static int cmd_advance(dbg *d, const cmd_args *a) { return run_to(d, a, false, "
 static void power_on_reset(dbg *d)
 {
     machine *m = d->m;
+    rr_outside_change(m->clock.rr, "the machine (a power-on reset by run)");
     bp_disarm_all(d);
     m->reset_pending = false;
     machine_reset(m, true);

@@ -10,6 +10,7 @@ DBG_SOURCES = \
 	src/dbg/modules.c \
 	src/dbg/args.c \
 	src/dbg/cmd_run.c \
+	src/dbg/cmd_record.c \
 	src/dbg/cmd_state.c \
 	src/dbg/cmd_frame.c \
 	src/dbg/display.c \

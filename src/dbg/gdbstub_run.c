@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/rr.h"
 #include "dbg/gdbstub_int.h"
 
 enum { RES_CONT, RES_STEP, RES_RANGE };
@@ -253,6 +254,7 @@ void gdb_simple_resume(gdbstub *s, char op, const char *p)
     if (*p) {
         if (rsp_parse_hex(&p, &addr) || *p)
             return gdb_reply_err(s, 0x01);
+        rr_outside_change(s->d->m->clock.rr, "the pc");
         gdb_reg_set(machine_cpu(s->d->m, (unsigned)ci), GDB_REG_PC, addr);
     }
     resume(s, op == 's' || op == 'S' ? RES_STEP : RES_CONT, ci, 0, 0);

@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "core/log.h"
 #include "dev/nic/nic.h"
@@ -563,8 +562,7 @@ int ip27_build(machine *m, xerr *err)
     bridge_set_partnum(b->br, "030-1124-002");        /* IP27 BaseIO [UNC which number] */
     bridge_set_intx_pin(b->br, IP27_IOC3_SLOT, 1, 4); /* IOC3 INTB -> pin 4 */
     bridge_set_hub_widget(b->br, HUB_WIDGET);
-    ioc3_config ic = {m->console, NULL,
-                      m->cfg.rtc_fixed ? IP27_RTC_FIXED_EPOCH : (int64_t)time(NULL)};
+    ioc3_config ic = {m->console, NULL, m->rtc_epoch};
     b->ioc3 = ioc3_new("ioc3", &m->events, &m->clock, &ic);
     if (!b->ioc3 || bridge_plug(b->br, IP27_IOC3_SLOT, ioc3_pci(b->ioc3)) != 0) {
         xerr_set(err, "cannot create the IOC3");

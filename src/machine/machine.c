@@ -9,7 +9,10 @@
 
 #include "core/hostprof.h"
 #include "core/log.h"
+#include "core/rr.h"
 #include "machine/ip27.h"
+
+#include <time.h>
 
 /* Instructions a CPU runs before the next one gets its turn. */
 #define DEFAULT_QUANTUM 1000
@@ -34,6 +37,12 @@ void machine_config_default(machine_config *cfg)
     cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
 }
 
+/* The replay diverged or ended (core/rr.h): stop where it happened. */
+static void replay_stopped(void *ctx, const char *msg)
+{
+    machine_request_stop(ctx, STOP_REPLAY, msg);
+}
+
 machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
@@ -56,6 +65,15 @@ machine *machine_new(const machine_config *cfg, xerr *err)
     m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
         goto fail;
+    /* The host's time is an input: read once, logged by a recording. */
+    m->rtc_epoch = cfg->rtc_fixed       ? IP27_RTC_FIXED_EPOCH
+                   : cfg->rtc_epoch_set ? cfg->rtc_epoch
+                                        : (int64_t)time(NULL);
+    if (cfg->rr) {
+        m->clock.rr = cfg->rr;
+        rr_attach(cfg->rr, &m->clock, replay_stopped, m);
+        chardev_set_rr(m->console, cfg->rr);
+    }
     m->ncpus = cfg->ncpus;
     for (unsigned i = 0; i < m->ncpus; i++) {
         m->cpus[i] = cpu_new((int)i, &m->bus, &m->clock, &m->events);
@@ -253,6 +271,7 @@ static void fire_timers(machine *m)
     uint64_t t = common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
+    rr_check_time(m->clock.rr, t); /* a replay's input not taken by t: a divergence */
     HOSTPROF_BEGIN(m->console, HP_CONSOLE, "console");
     chardev_poll(m->console);
     HOSTPROF_END();
@@ -292,6 +311,10 @@ static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
     }
     if (from + q < end)
         end = from + q;
+    /* A replay stops exactly where the recording ended. */
+    uint64_t dl = rr_deadline(m->clock.rr);
+    if (dl > from && dl < end)
+        end = dl;
     if (end <= from)
         end = from + 1;
     return end;
@@ -365,6 +388,6 @@ const char *stop_reason_name(int reason)
 {
     static const char *const names[] = {
         "running",     "instruction limit", "breakpoint", "watchpoint", "event",
-        "interrupted", "machine reset",     "halted",     "step"};
+        "interrupted", "machine reset",     "halted",     "step",       "replay"};
     return reason >= 0 && reason < (int)ARRAY_SIZE(names) ? names[reason] : "?";
 }

@@ -39,6 +39,14 @@ typedef struct machine_config {
     const char *serial; /* "stdio", "pty", "null", "file:PATH" */
     enum on_reset on_reset;
     bool rtc_fixed; /* RTC starts at a fixed epoch for reproducible runs */
+    /* The RTC starts at rtc_epoch (Unix time) when rtc_epoch_set: a replay
+     * starts it where the recording did.  Else the host's time, read once
+     * (machine.rtc_epoch says which). */
+    bool rtc_epoch_set;
+    int64_t rtc_epoch;
+    /* Record or replay the machine's outside inputs (core/rr.h; --record,
+     * --replay), NULL for neither.  Owned by the caller; not configuration. */
+    struct rr *rr;
     unsigned nnics;
     nic_config nics[MAX_NICS];
     int nic_dma_per_word; /* --nic-dma=per-word */
@@ -67,11 +75,12 @@ enum stop_reason {
     STOP_LIMIT, /* instruction budget used up */
     STOP_BREAKPOINT,
     STOP_WATCHPOINT,
-    STOP_EVENT, /* an event subscriber (breakpoint on a device event) asked */
-    STOP_USER,  /* Ctrl-C */
-    STOP_RESET, /* the guest reset the machine (HUB NI_PORT_RESET) */
-    STOP_HALT,  /* a CPU cannot continue */
-    STOP_STEP,  /* a single step finished */
+    STOP_EVENT,  /* an event subscriber (breakpoint on a device event) asked */
+    STOP_USER,   /* Ctrl-C */
+    STOP_RESET,  /* the guest reset the machine (HUB NI_PORT_RESET) */
+    STOP_HALT,   /* a CPU cannot continue */
+    STOP_STEP,   /* a single step finished */
+    STOP_REPLAY, /* the replay diverged from the log, or reached its end */
 };
 
 typedef struct machine {
@@ -91,11 +100,12 @@ typedef struct machine {
     void *board;      /* machine-specific state (ip27.c) */
     /* Stop handling. */
     volatile enum stop_reason stop_reason;
-    char stop_msg[160];
+    char stop_msg[400];
     int debugger_initiator;
     uint64_t quantum;              /* instructions per CPU turn at most */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
+    int64_t rtc_epoch; /* Unix time the RTC started from (the host's, or the fixed one) */
     /* The guest asked for a reset (HUB NI_PORT_RESET): performed at once
      * with --on-reset=restart, else when the machine next runs. */
     bool reset_pending;

@@ -10,4 +10,5 @@ libxbow_a_SOURCES += \
 	src/machine/prom.c src/machine/prom.h \
 	src/machine/mconfig.c src/machine/mconfig.h \
 	src/machine/snapshot.c src/machine/snapshot.h src/machine/snapshot_int.h \
-	src/machine/snapfile.c
+	src/machine/snapfile.c \
+	src/machine/record.c src/machine/record.h

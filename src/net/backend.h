@@ -16,6 +16,11 @@ net_backend *net_gen_new(net_port *p, const char *args, xerr *err);
 net_backend *net_tap_new(net_port *p, const char *args, xerr *err);
 net_backend *net_socket_new(net_port *p, const char *args, xerr *err);
 net_backend *net_vde_new(net_port *p, const char *args, xerr *err);
+/* The replay of a host backend (tap, socket, vde) from the record log of
+ * p->clock->rr: opens nothing on the host. */
+net_backend *net_replay_new(net_port *p, const char *args, xerr *err);
+/* What a replayed backend applies from the log (net/replay.c calls them). */
+void net_port_rr_link(net_port *p, bool live);
 /* libvdeplug 4 dlopen()s its plugins with RTLD_DEEPBIND, which
  * AddressSanitizer refuses by killing the process: ASan builds have no vde. */
 #if defined(__SANITIZE_ADDRESS__)

@@ -87,6 +87,10 @@ struct net_backend {
     void (*state_save)(net_backend *b, strbuf *out);
     int (*state_check)(net_backend *b, const uint8_t *img, size_t len, xerr *err);
     void (*state_load)(net_backend *b, const uint8_t *img, size_t len);
+    /* A replay of a host backend (net/replay.c): fd is 0 while the recorded
+     * backend had a descriptor, but no host descriptor; the port polls it
+     * on the virtual clock without asking the host. */
+    bool replayed;
 };
 
 struct net_port {
@@ -109,6 +113,13 @@ struct net_port {
     size_t wire_bytes;
     uint64_t wire_free_at; /* virtual time the last queued frame is through */
     timer wire_timer;
+    /* Record/replay (core/rr.h, clock->rr) of a host backend: its channel in
+     * the log, whether the backend's own code is running (what it drops
+     * then is an input), whether it had a descriptor when last seen. */
+    bool rr_host;
+    unsigned rr_channel;
+    bool rr_in_backend, rr_live;
+    uint8_t *rr_buf;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,

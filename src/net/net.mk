@@ -11,5 +11,6 @@ libxbow_a_SOURCES += \
 	src/net/gen.c \
 	src/net/tap.c \
 	src/net/socket.c \
-	src/net/vde.c
+	src/net/vde.c \
+	src/net/replay.c
 EXTRA_DIST += docs/networking.md

@@ -3,6 +3,7 @@
  * capture, and the virtual-clock polling of host backends. */
 #include "core/hostprof.h"
 #include "core/log.h"
+#include "core/rr.h"
 #include "net/backend.h"
 
 #include <errno.h>
@@ -52,13 +53,41 @@ static const event_decl ev_rx_decl = {"net.rx",
 static const event_decl ev_drop_decl = {"net.drop", "a frame was dropped (dir, len, reason)",
                                         drop_fields, ARRAY_SIZE(drop_fields)};
 
+/* host: frames come from outside the machine (recorded and replayed). */
 static const struct {
     const char *kind;
     net_backend_ctor ctor;
+    bool host;
 } kinds[] = {
-    {"sink", net_sink_new}, {"echo", net_echo_new},     {"gen", net_gen_new},
-    {"tap", net_tap_new},   {"socket", net_socket_new}, {"vde", net_vde_new},
+    {"sink", net_sink_new, false}, {"echo", net_echo_new, false},    {"gen", net_gen_new, false},
+    {"tap", net_tap_new, true},    {"socket", net_socket_new, true}, {"vde", net_vde_new, true},
 };
+
+/* ---- record and replay (core/rr.h) ------------------------------------------ */
+
+static inline bool recording(const net_port *p) { return p->rr_host && rr_recording(p->clock->rr); }
+
+/* The backend's own code (send, poll) starts: what it drops is an input. */
+static inline void backend_enter(net_port *p) { p->rr_in_backend = true; }
+
+/* ... and ends: a descriptor it gained or lost (a peer that left) changes
+ * when the port polls it, so that is an input too (bit 1: during a send). */
+static void backend_leave(net_port *p, bool in_send)
+{
+    p->rr_in_backend = false;
+    bool live = p->backend->fd >= 0;
+    if (recording(p) && live != p->rr_live) {
+        uint8_t v = (uint8_t)(live | in_send << 1);
+        rr_put(p->clock->rr, RR_NET_LINK, p->rr_channel, &v, 1);
+    }
+    p->rr_live = live;
+}
+
+void net_port_rr_link(net_port *p, bool live)
+{
+    p->backend->fd = live ? 0 : -1;
+    p->rr_live = live;
+}
 
 /* Reuse a source of that name when a port for the same NIC is reopened:
  * the event bus has no removal, and subscriptions should survive. */
@@ -94,15 +123,22 @@ static void poll_timer_fn(void *opaque)
     net_backend *b = p->backend;
     if (b->fd < 0)
         return;
+    if (b->replayed) { /* the log says what the host had */
+        b->poll(b);
+        poll_arm(p);
+        return;
+    }
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
     HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
     struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
                           .tv_nsec = (long)(wait % 1000000000ull)};
     int n = ppoll(&pfd, 1, &ts, NULL);
-    if (n > 0 && b->poll)
+    if (n > 0 && b->poll) {
+        backend_enter(p);
         b->poll(b);
-    else if (n < 0 && errno != EINTR)
+        backend_leave(p, false);
+    } else if (n < 0 && errno != EINTR)
         xlog(LOG_ERROR, p->name, "net: poll: %s", strerror(errno));
     HOSTPROF_END();
     poll_arm(p);
@@ -132,7 +168,7 @@ static void wire_timer_fn(void *opaque)
     wire_arm(p);
 }
 
-void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
+static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
 {
     if (len < ETH_HLEN || len > NET_MAX_FRAME) {
         net_port_deliver(p, frame, len); /* counted as bad-length at once */
@@ -162,6 +198,25 @@ void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
         wire_arm(p);
 }
 
+static void record_frame(net_port *p, const uint8_t *frame, size_t len)
+{
+    size_t keep = len > NET_MAX_FRAME ? 0 : len; /* an over-long one is dropped by its length */
+    store_le(p->rr_buf, 4, len > UINT32_MAX ? UINT32_MAX : len);
+    memcpy(p->rr_buf + 4, frame, keep);
+    rr_put(p->clock->rr, RR_NET_FRAME, p->rr_channel, p->rr_buf, 4 + keep);
+}
+
+void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
+{
+    if (recording(p))
+        record_frame(p, frame, len);
+    /* What happens to it from here on follows from the machine's state. */
+    bool in_backend = p->rr_in_backend;
+    p->rr_in_backend = false;
+    wire_queue(p, frame, len);
+    p->rr_in_backend = in_backend;
+}
+
 net_port *net_port_open(const char *name, const char *spec, const char *pcap_path, sched *clock,
                         event_bus *eb, xerr *err)
 {
@@ -176,9 +231,12 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     const char *colon = strchr(spec, ':');
     size_t klen = colon ? (size_t)(colon - spec) : strlen(spec);
     net_backend_ctor ctor = NULL;
+    bool host = false;
     for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
-        if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen))
+        if (strlen(kinds[i].kind) == klen && !strncmp(spec, kinds[i].kind, klen)) {
             ctor = kinds[i].ctor;
+            host = kinds[i].host;
+        }
     if (!ctor)
         return net_fail(
             err, name,
@@ -194,11 +252,23 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         p->poll_ticks = 1;
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
     timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
-    p->backend = ctor(p, colon ? colon + 1 : "", err);
+    rr *r = clock->rr;
+    if (host && rr_mode_of(r) != RR_OFF) {
+        p->rr_host = true;
+        p->rr_channel = r->channels++;
+    }
+    /* A replay opens nothing on the host: the log is the backend. */
+    if (host && rr_replaying(r))
+        p->backend = net_replay_new(p, spec, err);
+    else
+        p->backend = ctor(p, colon ? colon + 1 : "", err);
     if (!p->backend) {
         free(p);
         return NULL;
     }
+    p->rr_live = p->backend->fd >= 0;
+    if (recording(p))
+        p->rr_buf = xmalloc(4 + NET_MAX_FRAME);
     p->backend->port = p;
     /* The capture file last: a backend that fails leaves it as it was. */
     if (pcap_path && *pcap_path) {
@@ -233,6 +303,7 @@ void net_port_close(net_port *p)
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);
+    free(p->rr_buf);
     /* The sources stay on the bus (it has no removal); nothing emits on them. */
     event_src *srcs[] = {p->ev_tx, p->ev_rx, p->ev_drop};
     for (size_t i = 0; i < ARRAY_SIZE(srcs); i++)
@@ -261,6 +332,15 @@ static inline void emit_frame(event_src *src, const uint8_t *f, size_t len)
 
 void net_port_drop(net_port *p, int dir, size_t len, int reason)
 {
+    if (p->rr_in_backend && recording(p)) {
+        uint8_t d[14];
+        d[0] = (uint8_t)dir;
+        d[1] = (uint8_t)reason;
+        store_le(d + 2, 4, len > UINT32_MAX ? UINT32_MAX : len);
+        store_le(d + 6, 8,
+                 dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
+        rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
+    }
     if (dir == NET_DIR_TX)
         p->stats.tx_dropped++;
     else
@@ -284,7 +364,9 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
     HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    backend_enter(p);
     p->backend->send(p->backend, frame, len);
+    backend_leave(p, true);
     HOSTPROF_END();
     /* A backend may have gained a host fd (a peer connected). */
     poll_arm(p);

@@ -112,3 +112,11 @@ bench-timetravel: tests/bench/snap_bench
 	  { echo "bench-timetravel: no Linux kernel built: run 'make linux' first"; exit 1; }; \
 	./tests/bench/snap_bench "$$vmlinux" $(BENCH_RUNS) "$${TMPDIR:-/tmp}"
 .PHONY: bench-timetravel
+# What recording costs: the mix guest and a Linux UDP run on a socket peer,
+# without and with --record, and the Linux run's replay (docs/performance.md).
+bench-record: xbow tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
+	XBOW=./xbow MIX_ELF=tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf BENCH_RUNS=$(BENCH_RUNS) \
+	  VMLINUX="$$(bash $(srcdir)/linux/build.sh --print-path 2>/dev/null)" \
+	  bash $(srcdir)/tests/bench/rr_bench.sh
+.PHONY: bench-record
+EXTRA_DIST += tests/bench/rr_bench.sh

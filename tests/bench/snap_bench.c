@@ -100,8 +100,8 @@ static void measure(machine *m, unsigned runs, const char *file)
     stat(file, &st);
     printf("  %llu RAM pages stored (%.1f MB), %.1f MB in memory, file %.1f MB\n",
            (unsigned long long)snapshot_ram_pages(s),
-           (double)snapshot_ram_pages(s) * 4096 / (1 << 20),
-           (double)snapshot_bytes(s) / (1 << 20), (double)st.st_size / (1 << 20));
+           (double)snapshot_ram_pages(s) * 4096 / (1 << 20), (double)snapshot_bytes(s) / (1 << 20),
+           (double)st.st_size / (1 << 20));
     report("save in memory", ts[0], runs);
     report("load from memory", ts[1], runs);
     report("save to a file", ts[2], runs);

@@ -16,3 +16,9 @@ tests_unit_core_test_devstate_SOURCES = tests/unit/core/test_devstate.c
 tests_unit_core_test_devstate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_unit_core_test_devstate_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/core/test_devstate
+# The record/replay log (src/core/rr.c).
+check_PROGRAMS += tests/unit/core/test_rr
+tests_unit_core_test_rr_SOURCES = tests/unit/core/test_rr.c
+tests_unit_core_test_rr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_unit_core_test_rr_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
+TESTS += tests/unit/core/test_rr

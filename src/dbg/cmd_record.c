@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Record and replay from the prompt: `info record` (gdb's name) shows the
+ * mode, the log, the position in it and the counts of inputs by kind
+ * (core/rr.h, docs/record-replay.md). */
+#include "core/rr.h"
+#include "dbg/dbg_int.h"
+
+static int cmd_info_record(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    strbuf b;
+    sb_init(&b);
+    rr_show(d->m->clock.rr, &b);
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static const command record_commands[] = {
+    {.name = "info record",
+     .run = cmd_info_record,
+     .help = "Show the recording or replay of the machine's outside inputs.\n"
+             "The mode (xbow --record FILE or --replay FILE), the log, the virtual time, and\n"
+             "the inputs logged or replayed so far by kind (console bytes, network frames,\n"
+             "frames the host could not carry, peers that came and went).  A replay also\n"
+             "shows its position in the log, the next input and when the recording ends, or\n"
+             "why it stopped (a divergence, the end of the recording).\n"
+             "Example: info record",
+     .flags = CMD_MACHINE},
+};
+
+static const dbg_cmd_table record_table = {"Running", record_commands, ARRAY_SIZE(record_commands)};
+static const dbg_cmd_table *const record_tables[] = {&record_table, NULL};
+
+const dbg_module dbg_record_module = {
+    .name = "record",
+    .commands = record_tables,
+};

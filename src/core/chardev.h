@@ -31,6 +31,9 @@ void chardev_poll(chardev *ch);
 int chardev_getc(chardev *ch);
 #define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
+/* Bytes of input that came from outside so far (typed, read, or from a
+ * replay log): the debugger's history cannot re-execute past one. */
+uint64_t chardev_inputs(const chardev *ch);
 bool chardev_has_input(const chardev *ch);
 /* Snapshots: the bytes typed and not yet taken (at most max into buf; the
  * queue holds chardev_input_capacity()), and replacing them. */

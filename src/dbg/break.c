@@ -413,6 +413,15 @@ static void queue(dbg *d, int num, bool silent, const char *text, const eval_sco
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
 {
+    if (d->replaying) {
+        /* The history re-executes (reverse-continue looks for the last
+         * hit): a stop is noted, nothing counted, no command run.  A
+         * breakpoint whose commands continue never stops. */
+        if (continues(b))
+            return false;
+        queue(d, b->num, is_silent(b), text, sc);
+        return true;
+    }
     b->hits++; /* an ignored crossing is a hit too, as gdb counts them */
     if (b->ignore) {
         b->ignore--;
@@ -495,6 +504,24 @@ void bp_after_stop(dbg *d)
     free(hits);
     if (d->stop_count == stops)
         reap(d);
+}
+
+void bp_forget_pending(dbg *d)
+{
+    bp_state *s = state(d);
+    for (unsigned i = 0; s && i < s->nhits; i++)
+        free(s->hits[i].text);
+    if (s)
+        s->nhits = 0;
+}
+
+const char *bp_pending_text(dbg *d)
+{
+    bp_state *s = state(d);
+    for (unsigned i = 0; s && i < s->nhits; i++)
+        if (!s->hits[i].silent)
+            return s->hits[i].text;
+    return s && s->nhits ? s->hits[0].text : NULL;
 }
 
 void bp_before_run(dbg *d)

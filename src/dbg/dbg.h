@@ -238,6 +238,8 @@ struct dbg {
     struct display_state *display;   /* auto-display expressions (display.c) */
     struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
     struct snap_state *snaps;        /* in-memory snapshots (snapshots.c) */
+    struct history *hist;            /* the run's history, reverse execution (history.c) */
+    bool replaying;                  /* history.c re-executes: hits are only noted */
     void *ui;                        /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);

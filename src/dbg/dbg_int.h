@@ -12,7 +12,7 @@ extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_st
     dbg_record_module, dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module,
     dbg_evbreak_module, dbg_stall_module, dbg_views_module, dbg_trace_module, dbg_script_module,
     dbg_symbols_module, dbg_settings_module, dbg_gdb_module, dbg_src_module, dbg_source_module,
-    dbg_profile_module, dbg_snapshot_module;
+    dbg_profile_module, dbg_snapshot_module, dbg_history_module;
 /* The bus watchpoints' and write tracking's commands (in the break module). */
 extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
 /* The commands of C variables and types (in the source module). */
@@ -245,6 +245,14 @@ void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out);
 /* Print the location line of the CPU's pc. */
 void dbg_show_location(dbg *d, cpu *c);
 
+/* ---- the history (history.c) -------------------------------------------- */
+/* The resume loop's hooks: before it runs the guest, the instructions a
+ * slice may run (0: no limit from the history), at the end of each slice
+ * and when the run stops.  They take the automatic snapshots. */
+void hist_before_run(dbg *d);
+uint64_t hist_slice(dbg *d);
+void hist_after_slice(dbg *d);
+
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;
 
@@ -301,6 +309,10 @@ void bp_report_pending(dbg *d, cpu *c);
 /* After the report: run the stopping breakpoints' commands, delete
  * temporary ones. */
 void bp_after_stop(dbg *d);
+/* Forget queued stops (and nothing else); the text of the first one that
+ * is not silent (or the first), NULL when none is queued (history.c). */
+void bp_forget_pending(dbg *d);
+const char *bp_pending_text(dbg *d);
 /* Between runs: forget queued stops, delete doomed breakpoints. */
 void bp_before_run(dbg *d);
 /* The resume loop asks: a CPU stopped at a code breakpoint (or a watch). */

@@ -10,7 +10,7 @@ static const dbg_module *const modules[] = {
     &dbg_display_module,  &dbg_break_module,    &dbg_evbreak_module, &dbg_stall_module,
     &dbg_views_module,    &dbg_trace_module,    &dbg_script_module,  &dbg_symbols_module,
     &dbg_profile_module,  &dbg_settings_module, &dbg_gdb_module,     &dbg_source_module,
-    &dbg_snapshot_module,
+    &dbg_snapshot_module, &dbg_history_module,
 };
 
 void dbg_modules_register(dbg *d)

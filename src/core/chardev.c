@@ -47,6 +47,7 @@ struct chardev {
     uint8_t inq[CH_INQ];
     unsigned head, tail; /* queue: tail - head bytes */
     uint64_t taken;      /* bytes that came from outside (chardev_inputs) */
+    bool muted;          /* output goes nowhere, not even to the taps */
     uint8_t out[1024];
     unsigned outn;
     rr *rr; /* recording or replaying the input, or NULL */
@@ -156,6 +157,8 @@ void chardev_flush(chardev *ch)
 
 void chardev_write(chardev *ch, const uint8_t *buf, size_t n)
 {
+    if (ch->muted)
+        return;
     for (unsigned i = 0; i < CH_MAX_TAPS; i++)
         if (ch->taps[i].fn)
             ch->taps[i].fn(ch->taps[i].ctx, buf, n);
@@ -301,6 +304,7 @@ void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n)
 
 void chardev_set_input_enabled(chardev *ch, bool on) { ch->input_on = on; }
 void chardev_set_output_enabled(chardev *ch, bool on) { ch->output_on = on; }
+void chardev_set_muted(chardev *ch, bool on) { ch->muted = on; }
 
 int chardev_add_tap(chardev *ch, chardev_tap_fn fn, void *ctx)
 {

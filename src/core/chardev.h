@@ -56,6 +56,9 @@ void chardev_remove_tap(chardev *ch, int id);
 /* Echo guest output to the host side (stdout/pty/file)?  The TUI turns it
  * off and shows the console in a pane. */
 void chardev_set_output_enabled(chardev *ch, bool on);
+/* Drop the guest's output altogether, taps included (the debugger's history
+ * re-executes what was already shown). */
+void chardev_set_muted(chardev *ch, bool on);
 /* Stop using the host side for good (the TUI shows the console in a pane
  * and feeds input with chardev_push_input). */
 void chardev_detach_host(chardev *ch);

@@ -515,13 +515,20 @@ void bp_forget_pending(dbg *d)
         s->nhits = 0;
 }
 
-const char *bp_pending_text(dbg *d)
+char *bp_pending_text(dbg *d)
 {
     bp_state *s = state(d);
+    strbuf b;
+    sb_init(&b);
+    unsigned shown = 0, more = 0;
     for (unsigned i = 0; s && i < s->nhits; i++)
-        if (!s->hits[i].silent)
-            return s->hits[i].text;
-    return s && s->nhits ? s->hits[0].text : NULL;
+        if (!s->hits[i].silent && shown++ < MAX_REPORTED_HITS)
+            sb_puts(&b, s->hits[i].text);
+        else if (!s->hits[i].silent)
+            more++;
+    if (more)
+        sb_printf(&b, "\n(and %u more hits before the machine stopped)\n", more);
+    return b.s ? sb_take(&b) : xstrdup("");
 }
 
 void bp_before_run(dbg *d)

@@ -309,10 +309,10 @@ void bp_report_pending(dbg *d, cpu *c);
 /* After the report: run the stopping breakpoints' commands, delete
  * temporary ones. */
 void bp_after_stop(dbg *d);
-/* Forget queued stops (and nothing else); the text of the first one that
- * is not silent (or the first), NULL when none is queued (history.c). */
+/* Forget queued stops (and nothing else); the report of the queued ones
+ * that are not silent (history.c). */
 void bp_forget_pending(dbg *d);
-const char *bp_pending_text(dbg *d);
+char *bp_pending_text(dbg *d); /* malloc'd, "" when none */
 /* Between runs: forget queued stops, delete doomed breakpoints. */
 void bp_before_run(dbg *d);
 /* The resume loop asks: a CPU stopped at a code breakpoint (or a watch). */

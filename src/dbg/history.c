@@ -13,8 +13,9 @@
  * memory, a reset, a loaded snapshot, jump) clears the history too.
  *
  * Positions: a CPU's clock (ticks, machine.local_time) or its instruction
- * count (cpu_retired).  The re-execution steps the selected CPU as stepi
- * does (the others run alongside to the same time). */
+ * count (cpu_retired).  The re-execution runs the machine as continue
+ * does (every CPU, idle skip on), in budgets that end exactly at the
+ * position. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,11 +37,11 @@ typedef struct history {
     hentry *e;
     unsigned n, cap;
     size_t bytes;
-    uint64_t dropped;        /* oldest snapshots dropped for room */
-    uint64_t inputs, changes; /* the counters when last looked at */
+    uint64_t dropped;                                    /* oldest snapshots dropped for room */
+    uint64_t inputs, changes;                            /* the counters when last looked at */
     uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
-    uint64_t cut_ticks;      /* cpu0's clock where the history was last cut */
-    const char *cut_why;     /* why (NULL: never) */
+    uint64_t cut_ticks;  /* cpu0's clock where the history was last cut */
+    const char *cut_why; /* why (NULL: never) */
 } history;
 
 static history *hstate(dbg *d)
@@ -181,6 +182,14 @@ static uint64_t position(machine *m, int ci, bool by_insn)
     return by_insn ? cpu_retired(m->cpus[ci]) : m->local_time[ci];
 }
 
+static uint64_t total_time(const machine *m)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        t += m->local_time[i];
+    return t;
+}
+
 /* Run CPU ci (the others alongside) from where the machine is to the
  * position; breakpoints are the caller's business.  0, or -1 after an
  * error message. */
@@ -191,14 +200,15 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
         uint64_t cur = position(m, ci, by_insn);
         if (cur >= pos)
             return 0;
-        int r = machine_run_cpu(m, ci, pos - cur);
+        uint64_t all = total_time(m);
+        int r = machine_run_cpu(m, -1, pos - cur);
         if (r == STOP_HALT)
             return dbg_error(d, "Re-executing the history: the CPU cannot continue: %s",
                              m->stop_msg);
         if (r == STOP_REPLAY)
             return dbg_error(d, "Re-executing the history: %s.", m->stop_msg);
-        if (position(m, ci, by_insn) == cur && r != STOP_RESET && r != STOP_EVENT &&
-            r != STOP_BREAKPOINT && r != STOP_WATCHPOINT)
+        if (total_time(m) == all && r != STOP_RESET && r != STOP_EVENT && r != STOP_BREAKPOINT &&
+            r != STOP_WATCHPOINT)
             return dbg_error(d, "Re-executing the history: no progress at tick %llu (%s).",
                              (unsigned long long)m->local_time[ci], stop_reason_name(r));
         for (unsigned i = 0; i < m->ncpus; i++)
@@ -218,8 +228,7 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
                              "Cannot go back so far: the history starts at tick %llu (cpu%d), "
                              "where %s.",
                              (unsigned long long)h->e[0].ticks[ci], ci, h->cut_why);
-        return dbg_error(d,
-                         "Cannot go back so far: the history starts at tick %llu (cpu%d)%s.",
+        return dbg_error(d, "Cannot go back so far: the history starts at tick %llu (cpu%d)%s.",
                          (unsigned long long)h->e[0].ticks[ci], ci,
                          h->dropped ? " (older snapshots were dropped: set history-size)" : "");
     }
@@ -229,15 +238,16 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     uint64_t in0 = inputs_now(m);
     bp_disarm_all(d);
     d->replaying = true;
+    chardev_set_muted(m->console, true);
     int rc = reach(d, ci, by_insn, pos);
+    chardev_set_muted(m->console, false);
     d->replaying = false;
     bp_rearm_all(d);
     bp_forget_pending(d);
     m->stop_reason = STOP_NONE;
     if (inputs_now(m) != in0)
-        dbg_printf(d,
-                   "warning: an outside input arrived while the history was re-executed; "
-                   "from here the run is not the one recorded.\n");
+        dbg_printf(d, "warning: an outside input arrived while the history was re-executed; "
+                      "from here the run is not the one recorded.\n");
     h->changes = m->clock.changes;
     d->frame = 0;
     d->killed = false;
@@ -257,6 +267,8 @@ static void show_here(dbg *d)
 
 typedef struct hit {
     bool found;
+    unsigned index; /* the how-manieth stop of its interval's re-execution */
+    uint64_t end;   /* where that re-execution ended */
     uint64_t ticks;
     int cpu;
     char *text;
@@ -276,10 +288,14 @@ static bool scan_code_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp)
 }
 
 /* Re-execute from snapshot i to `end` (CPU ci's clock) with the
- * breakpoints armed; the last stop before `end` goes to *last. */
-static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t goal_sp,
-                hit *last)
+ * breakpoints armed; the last stop before `end` goes to *last.  With
+ * stop_at, end at that stop instead: the same re-execution, so the very
+ * state of that stop (a position in ticks alone would not say where an
+ * idle-skipping CPU was). */
+static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t goal_sp, hit *last,
+                unsigned stop_at)
 {
+    unsigned nstop = 0;
     history *h = d->hist;
     machine *m = d->m;
     xerr err;
@@ -289,6 +305,7 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
         bp_addr_insert(d, ci, goal_pc);
     d->replaying = true;
     d->running = true;
+    chardev_set_muted(m->console, true);
     int rc = 0;
     bool skip = false;
     while (m->local_time[ci] < end) {
@@ -297,8 +314,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
             for (unsigned k = 0; k < m->ncpus; k++)
                 cpu_step_over_bp(m->cpus[k]);
         skip = false;
-        uint64_t before = m->local_time[ci];
-        int r = machine_run_cpu(m, ci, end - before);
+        uint64_t before = m->local_time[ci], all = total_time(m);
+        int r = machine_run_cpu(m, -1, end - before);
         if (r == STOP_HALT || r == STOP_REPLAY) {
             rc = dbg_error(d, "Re-executing the history: %s", m->stop_msg);
             break;
@@ -312,14 +329,17 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
             skip = true;
         }
         if (stop && m->local_time[ci] < end) {
-            const char *t = bp_pending_text(d);
             free(last->text);
-            last->text = xstrdup(t ? t : "");
+            last->text = bp_pending_text(d);
             last->found = true;
+            last->index = ++nstop;
+            last->end = end;
             last->ticks = m->local_time[ci];
             last->cpu = m->cur_cpu;
+            if (stop_at && nstop == stop_at)
+                break;
         }
-        if (m->local_time[ci] == before && r != STOP_BREAKPOINT && r != STOP_WATCHPOINT &&
+        if (total_time(m) == all && r != STOP_BREAKPOINT && r != STOP_WATCHPOINT &&
             r != STOP_EVENT && r != STOP_RESET) {
             rc = dbg_error(d, "Re-executing the history: no progress at tick %llu (%s).",
                            (unsigned long long)before, stop_reason_name(r));
@@ -327,6 +347,7 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
         }
     }
     bp_forget_pending(d);
+    chardev_set_muted(m->console, false);
     m->stop_reason = STOP_NONE;
     d->running = false;
     d->replaying = false;
@@ -350,11 +371,18 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
         i--; /* nothing before now in a snapshot taken here */
     int rc = 0;
     for (uint64_t end = now; i >= 0 && !last.found && rc == 0; i--) {
-        rc = scan(d, i, ci, end, goal_pc, goal_sp, &last);
+        rc = scan(d, i, ci, end, goal_pc, goal_sp, &last, 0);
         end = h->e[i].ticks[ci];
     }
     if (rc == 0 && last.found) {
-        rc = go(d, ci, false, last.ticks);
+        hit again = {0};
+        rc = scan(d, i + 1, ci, last.end, goal_pc, goal_sp, &again, last.index);
+        free(again.text);
+        h->changes = m->clock.changes;
+        d->frame = 0;
+        d->killed = false;
+        d->stop_count++;
+        dbg_modules_stopped(d, STOP_STEP);
         if (rc == 0) {
             if ((int)m->cur_cpu != d->cur_cpu && last.cpu != d->cur_cpu) {
                 d->cur_cpu = last.cpu;
@@ -365,9 +393,8 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
             if (last.text && *last.text)
                 dbg_printf(d, "%s", last.text);
             dbg_printf(d, "%sBack at tick %llu (%s), cpu%d at %llu instructions.\n",
-                       last.text && *last.text ? "" : "\n",
-                       (unsigned long long)m->local_time[ci], t, ci,
-                       (unsigned long long)cpu_retired(m->cpus[ci]));
+                       last.text && *last.text ? "" : "\n", (unsigned long long)m->local_time[ci],
+                       t, ci, (unsigned long long)cpu_retired(m->cpus[ci]));
             show_here(d);
         }
     } else if (rc == 0) {
@@ -468,8 +495,8 @@ static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
         return -1;
     uint64_t now = cpu_retired(c);
     if (n > now)
-        return dbg_error(d, "reverse-stepi: cpu%d has executed only %llu instructions.",
-                         d->cur_cpu, (unsigned long long)now);
+        return dbg_error(d, "reverse-stepi: cpu%d has executed only %llu instructions.", d->cur_cpu,
+                         (unsigned long long)now);
     if (go(d, d->cur_cpu, true, now - n) != 0)
         return -1;
     show_here(d);
@@ -563,17 +590,14 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
         sb_printf(&b, "History: on, a snapshot every %llu ticks, at most %llu MB\n",
                   (unsigned long long)h->interval, (unsigned long long)h->size_mb);
         if (h->n)
-            sb_printf(&b,
-                      "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
-                      (unsigned long long)h->e[0].ticks[0],
-                      (unsigned long long)h->end_ticks[0], h->n, h->n == 1 ? "" : "s",
-                      (double)h->bytes / (1 << 20));
+            sb_printf(&b, "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
+                      (unsigned long long)h->e[0].ticks[0], (unsigned long long)h->end_ticks[0],
+                      h->n, h->n == 1 ? "" : "s", (double)h->bytes / (1 << 20));
         if (h->dropped)
             sb_printf(&b, "  %llu older snapshot%s dropped for room\n",
                       (unsigned long long)h->dropped, h->dropped == 1 ? "" : "s");
         if (h->cut_why)
-            sb_printf(&b, "  cut at tick %llu: %s\n", (unsigned long long)h->cut_ticks,
-                      h->cut_why);
+            sb_printf(&b, "  cut at tick %llu: %s\n", (unsigned long long)h->cut_ticks, h->cut_why);
     }
     dbg_puts(d, b.s);
     sb_free(&b);

@@ -18,7 +18,9 @@
  * position. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
+#include "core/rr.h"
 #include "dbg/dbg_int.h"
 #include "machine/snapshot.h"
 
@@ -40,7 +42,10 @@ typedef struct history {
     uint64_t dropped;                                    /* oldest snapshots dropped for room */
     uint64_t inputs, changes;                            /* the counters when last looked at */
     uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
-    uint64_t cut_ticks;  /* cpu0's clock where the history was last cut */
+    uint64_t cut_ticks;   /* cpu0's clock where the history was last cut */
+    const char *last_cmd; /* the last command that went back: its host time, */
+    double last_secs;     /* and the ticks it re-executed (info time) */
+    uint64_t last_ticks;
     const char *cut_why; /* why (NULL: never) */
 } history;
 
@@ -73,6 +78,24 @@ static void hist_free(dbg *d)
     free(h);
     d->hist = NULL;
 }
+
+static double host_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The cost of going back, for info time and the benchmark. */
+static void cost_begin(dbg *d, const char *cmd)
+{
+    history *h = d->hist;
+    h->last_cmd = cmd;
+    h->last_ticks = 0;
+    h->last_secs = -host_seconds();
+}
+
+static void cost_end(dbg *d) { d->hist->last_secs += host_seconds(); }
 
 static uint64_t inputs_now(machine *m) { return m->clock.inputs + chardev_inputs(m->console); }
 
@@ -216,6 +239,10 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
     }
 }
 
+/* A recording (--record) logs inputs at increasing times: a run that went
+ * back is not the one logged (said once, as for any change). */
+static void went_back(machine *m) { rr_outside_change(m->clock.rr, "the time (went back)"); }
+
 /* Put the machine at the position: restore the snapshot, re-execute. */
 static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
 {
@@ -235,11 +262,14 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     xerr err;
     if (snapshot_restore(m, h->e[i].s, &err) != 0)
         return dbg_error(d, "Going back: %s", err.msg);
+    went_back(m);
     uint64_t in0 = inputs_now(m);
     bp_disarm_all(d);
     d->replaying = true;
     chardev_set_muted(m->console, true);
+    uint64_t t0 = total_time(m);
     int rc = reach(d, ci, by_insn, pos);
+    h->last_ticks += total_time(m) - t0;
     chardev_set_muted(m->console, false);
     d->replaying = false;
     bp_rearm_all(d);
@@ -301,11 +331,13 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
     xerr err;
     if (snapshot_restore(m, h->e[i].s, &err) != 0)
         return dbg_error(d, "Going back: %s", err.msg);
+    went_back(m);
     if (goal_pc)
         bp_addr_insert(d, ci, goal_pc);
     d->replaying = true;
     d->running = true;
     chardev_set_muted(m->console, true);
+    uint64_t t0 = total_time(m);
     int rc = 0;
     bool skip = false;
     while (m->local_time[ci] < end) {
@@ -347,6 +379,7 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
         }
     }
     bp_forget_pending(d);
+    h->last_ticks += total_time(m) - t0;
     chardev_set_muted(m->console, false);
     m->stop_reason = STOP_NONE;
     d->running = false;
@@ -447,7 +480,18 @@ static int cmd_record_stop(dbg *d, const cmd_args *a)
     return 0;
 }
 
+static int cmd_goto_time_(dbg *d, const cmd_args *a);
 static int cmd_goto_time(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_goto_time_(d, a);
+    cost_begin(d, "goto-time");
+    int rc = cmd_goto_time_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_goto_time_(dbg *d, const cmd_args *a)
 {
     if (!have_history(d))
         return -1;
@@ -459,11 +503,13 @@ static int cmd_goto_time(dbg *d, const cmd_args *a)
     const char *num = by_insn ? rest : a->text[0];
     if (!*num)
         return dbg_usage_error(d, "goto-time", "give a time in ticks, or insn N");
-    uint64_t pos;
-    if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
-        return -1;
     int ci = by_insn ? d->cur_cpu : 0;
     uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
+    uint64_t pos;
+    if (!by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0))
+        pos = end; /* back where the run went furthest */
+    else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
+        return -1;
     if (pos > end)
         return dbg_error(d,
                          "goto-time: %s %llu is beyond the present (%s %llu): the history "
@@ -481,7 +527,18 @@ static int cmd_goto_time(dbg *d, const cmd_args *a)
     return 0;
 }
 
+static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);
 static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_stepi_(d, a);
+    cost_begin(d, "reverse-stepi");
+    int rc = cmd_reverse_stepi_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
@@ -505,7 +562,18 @@ static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
 
 /* reverse-nexti: one instruction back; when that lands in a function the
  * previous instruction called (it returned to here), back to the call. */
+static int cmd_reverse_nexti_(dbg *d, const cmd_args *a);
 static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_nexti_(d, a);
+    cost_begin(d, "reverse-nexti");
+    int rc = cmd_reverse_nexti_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
@@ -542,7 +610,18 @@ static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
     return 0;
 }
 
+static int cmd_reverse_continue_(dbg *d, const cmd_args *a);
 static int cmd_reverse_continue(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_continue_(d, a);
+    cost_begin(d, "reverse-continue");
+    int rc = cmd_reverse_continue_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_continue_(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
     if (!dbg_cpu(d))
@@ -552,7 +631,18 @@ static int cmd_reverse_continue(dbg *d, const cmd_args *a)
     return back_to_hit(d, 0, 0, "reverse-continue");
 }
 
+static int cmd_reverse_finish_(dbg *d, const cmd_args *a);
 static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_finish_(d, a);
+    cost_begin(d, "reverse-finish");
+    int rc = cmd_reverse_finish_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
     cpu *c = dbg_cpu(d);
@@ -596,6 +686,9 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
         if (h->dropped)
             sb_printf(&b, "  %llu older snapshot%s dropped for room\n",
                       (unsigned long long)h->dropped, h->dropped == 1 ? "" : "s");
+        if (h->last_cmd)
+            sb_printf(&b, "  last went back: %s, %.3f s of host time, %llu ticks re-executed\n",
+                      h->last_cmd, h->last_secs, (unsigned long long)h->last_ticks);
         if (h->cut_why)
             sb_printf(&b, "  cut at tick %llu: %s\n", (unsigned long long)h->cut_ticks, h->cut_why);
     }
@@ -644,10 +737,11 @@ static const command history_commands[] = {
      .flags = CMD_NOREPEAT},
     {.name = "goto-time",
      .run = cmd_goto_time,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "TICK|insn N", "a time")),
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "TICK|insn N|present", "a time")),
      .help = "Go to a point of the recorded history: a virtual time or an instruction count.\n"
              "TICK is cpu0's clock in ticks (info time); insn N is the selected CPU's\n"
-             "instruction count.  The machine is restored from the nearest earlier snapshot\n"
+             "instruction count; present is the furthest point the run has reached.  The machine "
+             "is restored from the nearest earlier snapshot\n"
              "and re-executed to it; every view then shows that state.  A point beyond the\n"
              "furthest the run has reached is refused.\n"
              "Example: goto-time insn 150000",

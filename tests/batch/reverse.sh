@@ -20,7 +20,8 @@ run_xbow --batch -q $M -ex record -ex 'set history-interval 100000' -ex 'break r
     -ex continue -ex 'info state-hash' -ex continue -ex 'info state-hash' -ex 'stepi 500' \
     -ex 'reverse-continue' -ex 'info state-hash' -ex 'reverse-continue' -ex 'info state-hash' \
     -ex 'reverse-stepi 100' -ex 'info state-hash' -ex 'info registers pc' \
-    -ex 'goto-time 150000' -ex 'info state-hash' -ex 'info time' "$ELF"
+    -ex 'goto-time 150000' -ex 'info state-hash' -ex 'info time' -ex 'goto-time present' \
+    -ex 'info state-hash' "$ELF"
 expect_status 0
 expect_out '^Recording the history: '
 expect_count '^Breakpoint 1, rx ' 4
@@ -37,6 +38,10 @@ pc5=$(grep '^pc ' "$WORK/out" | awk '{print $2}')
 t5=$(echo "$h5" | sed 's/.* at tick \([0-9]*\),.*/\1/')
 h6=$(grep '^state hash' "$WORK/out" | sed -n 6p)
 expect_out '^  span: tick 0 to [0-9]* (the present), [0-9]* snapshots, [0-9.]* MB$'
+end=$(sed -n 's/^  span: tick 0 to \([0-9]*\) (the present).*/\1/p' "$WORK/out" | head -n 1)
+h7=$(grep '^state hash' "$WORK/out" | sed -n 7p)
+checks=$((checks + 1))
+case "$h7" in *" at tick $end, "*) ;; *) fail "goto-time present: $h7, the present is tick $end" ;; esac
 # the first hit, 100 instructions earlier
 i1=$(echo "$h1" | sed 's/.*cpu0 \([0-9]*\) insns/\1/')
 i5=$(echo "$h5" | sed 's/.*cpu0 \([0-9]*\) insns/\1/')
@@ -80,7 +85,7 @@ expect_out '^History: off ("record" starts it)$'
 expect_out '^The history is already being recorded'
 expect_out '^goto-time: tick 99999999 is beyond the present (tick 2000)'
 expect_out '^goto-time: the count must be 0 or more, not -1.$'
-expect_out '^goto-time: give a time.  Usage: goto-time TICK|insn N$'
+expect_out '^goto-time: give a time.  Usage: goto-time TICK|insn N|present$'
 expect_out '^reverse-stepi: the count must be 0 or more, not -1.$'
 expect_out '^reverse-stepi: cpu0 has executed only 2000 instructions.$'
 expect_out '^set history-interval: '

@@ -26,6 +26,7 @@
 
 #define DEFAULT_INTERVAL 10000000u /* ticks between two snapshots */
 #define DEFAULT_SIZE_MB 1024u      /* host memory the history may use */
+#define DEFAULT_OVERHEAD 10u       /* percent of the host's time snapshots may take */
 
 typedef struct hentry {
     snapshot *s;
@@ -36,6 +37,8 @@ typedef struct hentry {
 typedef struct history {
     bool on;
     uint64_t interval, size_mb;
+    unsigned overhead;      /* percent of host time snapshots may take */
+    double taken_at, cost;  /* host time after the last snapshot, what it cost */
     hentry *e;
     unsigned n, cap;
     size_t bytes;
@@ -55,6 +58,7 @@ static history *hstate(dbg *d)
         history *h = xcalloc(1, sizeof *h);
         h->interval = DEFAULT_INTERVAL;
         h->size_mb = DEFAULT_SIZE_MB;
+        h->overhead = DEFAULT_OVERHEAD;
         d->hist = h;
     }
     return d->hist;
@@ -160,8 +164,18 @@ static void note(dbg *d)
     } else {
         set_end(d, h, false);
     }
-    if (!h->n || m->local_time[0] >= h->e[h->n - 1].ticks[0] + h->interval)
-        take(d, h);
+    if (h->n && m->local_time[0] < h->e[h->n - 1].ticks[0] + h->interval)
+        return;
+    /* The cost cap: a snapshot that took c seconds is followed by at least
+     * c * (100 - overhead) / overhead seconds of running.  Which states are
+     * kept depends on the host; what re-execution reaches does not. */
+    double now = host_seconds();
+    if (h->n && h->overhead < 100 &&
+        now - h->taken_at < h->cost * (double)(100 - h->overhead) / (double)h->overhead)
+        return;
+    take(d, h);
+    h->taken_at = host_seconds();
+    h->cost = h->taken_at - now;
 }
 
 void hist_before_run(dbg *d) { note(d); }
@@ -461,8 +475,12 @@ static int cmd_record(dbg *d, const cmd_args *a)
     set_end(d, h, true);
     if (d->m->ncpus)
         take(d, h);
+    /* The first one's cost is not the rule (RAM never touched is slow to
+     * read the first time): the cap starts with the next one. */
+    h->taken_at = host_seconds();
+    h->cost = 0;
     dbg_printf(d,
-               "Recording the history: a snapshot every %llu ticks, at most %llu MB "
+               "Recording the history: a snapshot every %llu ticks or more, at most %llu MB "
                "(reverse-stepi, reverse-continue, goto-time go back in it).\n",
                (unsigned long long)h->interval, (unsigned long long)h->size_mb);
     return 0;
@@ -677,8 +695,10 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
     if (!h->on) {
         sb_puts(&b, "History: off (\"record\" starts it)\n");
     } else {
-        sb_printf(&b, "History: on, a snapshot every %llu ticks, at most %llu MB\n",
-                  (unsigned long long)h->interval, (unsigned long long)h->size_mb);
+        sb_printf(&b,
+                  "History: on, a snapshot every %llu ticks or more (at most %u%% of the host's "
+                  "time), at most %llu MB\n",
+                  (unsigned long long)h->interval, h->overhead, (unsigned long long)h->size_mb);
         if (h->n)
             sb_printf(&b, "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
                       (unsigned long long)h->e[0].ticks[0], (unsigned long long)h->end_ticks[0],
@@ -700,6 +720,12 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
 static int cmd_set_history_interval(dbg *d, const cmd_args *a)
 {
     hstate(d)->interval = a->num[0];
+    return 0;
+}
+
+static int cmd_set_history_overhead(dbg *d, const cmd_args *a)
+{
+    hstate(d)->overhead = (unsigned)a->num[0];
     return 0;
 }
 
@@ -793,6 +819,15 @@ static const command history_commands[] = {
      .help = "Ticks of virtual time between two snapshots of the history (default 10000000).\n"
              "Shorter: going back is faster, the history uses more memory.\n"
              "Example: set history-interval 1000000",
+     .flags = CMD_NOREPEAT},
+    {.name = "set history-overhead",
+     .run = cmd_set_history_overhead,
+     CMD_ARGS(ARG_REQ_COUNT("PERCENT", "a percentage", 1, 100)),
+     .help = "The share of host time the history's snapshots may take (default 10%).\n"
+             "A snapshot is kept every history-interval ticks, unless the last one's cost\n"
+             "would then exceed this share of the host time since; 100 takes one every\n"
+             "interval whatever it costs.  Fewer snapshots: going back re-executes more.\n"
+             "Example: set history-overhead 100",
      .flags = CMD_NOREPEAT},
     {.name = "set history-size",
      .run = cmd_set_history_size,

@@ -16,7 +16,7 @@ hash_at() { grep "^state hash .* at tick $1," "$WORK/out" | sed -n "${2:-1}p" | 
 
 # 1. Two hits of a breakpoint, a few steps on, back to the last hit, 100
 # instructions before it, and goto-time to the middle.
-run_xbow --batch -q $M -ex record -ex 'set history-interval 100000' -ex 'break rx' \
+run_xbow --batch -q $M -ex record -ex 'set history-interval 100000' -ex 'set history-overhead 100' -ex 'break rx' \
     -ex continue -ex 'info state-hash' -ex continue -ex 'info state-hash' -ex 'stepi 500' \
     -ex 'reverse-continue' -ex 'info state-hash' -ex 'reverse-continue' -ex 'info state-hash' \
     -ex 'reverse-stepi 100' -ex 'info state-hash' -ex 'info registers pc' \
@@ -59,7 +59,7 @@ checks=$((checks + 1))
 
 # 3. watch dma on the receive return ring: reverse-continue stops at the
 # NIC's write, names it and the window, and is the state of that stop.
-run_xbow --batch -q $M -ex record -ex 'set history-interval 100000' \
+run_xbow --batch -q $M -ex record -ex 'set history-interval 100000' -ex 'set history-overhead 100' \
     -ex 'watch dma tigon0 p:&ret_ring,64 write' -ex continue -ex continue -ex 'info state-hash' \
     -ex 'stepi 1000' -ex 'reverse-continue' -ex 'info state-hash' -ex 'x/wx p:&ret_ring+0x2c' "$ELF"
 expect_status 0
@@ -77,7 +77,7 @@ run_xbow --batch -q $M -ex 'reverse-stepi' -ex 'reverse-continue' -ex 'goto-time
     -ex 'info time' -ex record -ex record -ex 'stepi 2000' -ex 'goto-time 99999999' \
     -ex 'goto-time -1' -ex 'goto-time' -ex 'goto-time insn' -ex 'goto-time nosuch' \
     -ex 'reverse-stepi -1' -ex 'reverse-stepi 18446744073709551615' -ex 'reverse-stepi 0' \
-    -ex 'set history-interval 0' -ex 'set history-size 0' -ex 'set var $pc = $pc' \
+    -ex 'set history-interval 0' -ex 'set history-size 0' -ex 'set history-overhead 101' -ex 'set var $pc = $pc' \
     -ex 'stepi 10' -ex 'reverse-stepi 5' -ex 'info state-hash' -ex 'reverse-stepi 20' -ex 'info time' -ex 'record stop' -ex 'record stop' "$ELF"
 expect_status 1
 expect_out '^No history to go back in: say "record" before running the guest'
@@ -90,6 +90,7 @@ expect_out '^reverse-stepi: the count must be 0 or more, not -1.$'
 expect_out '^reverse-stepi: cpu0 has executed only 2000 instructions.$'
 expect_out '^set history-interval: '
 expect_out '^set history-size: '
+expect_out '^set history-overhead: '
 expect_out '^Cannot go back so far: the history starts at tick 2000 (cpu0), where the debugger changed the machine.$'
 expect_out '^  cut at tick 2000: the debugger changed the machine$'
 expect_out '^state hash [0-9a-f]* at tick 2005, cpu0 2005 insns$'

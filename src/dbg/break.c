@@ -319,6 +319,13 @@ void bp_disarm_all(dbg *d)
     }
 }
 
+void bp_resync_all(dbg *d)
+{
+    for (bpoint *b = bp_list(d); b; b = b->next)
+        if (b->armed && b->ops->resync)
+            b->ops->resync(d, b);
+}
+
 void bp_rearm_all(dbg *d)
 {
     for (bpoint *b = bp_list(d); b; b = b->next)
@@ -560,8 +567,8 @@ static void code_describe(dbg *d, const bpoint *b, strbuf *out)
 }
 
 static const cond_fields code_cond = {"a breakpoint", NULL, 0};
-static const bp_ops code_ops = {"breakpoint",  code_arm, code_disarm,
-                                code_describe, NULL,     &code_cond};
+static const bp_ops code_ops = {"breakpoint", code_arm,   code_disarm, code_describe,
+                                NULL,         &code_cond, NULL};
 
 /* "middle (x=0) at dbgtest.c:22" for a CPU stopped where the debug
  * information has a line (where stays as it is otherwise). */

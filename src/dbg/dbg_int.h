@@ -265,6 +265,9 @@ typedef struct bp_ops {
     /* The names its conditions see (checked when one is set, by bp_create
      * and `condition`); NULL: the kind checks them itself (events). */
     const cond_fields *cond;
+    /* The machine is in another state (the history went back): take up
+     * what the kind keeps of it (a watchpoint's old value).  May be NULL. */
+    void (*resync)(dbg *d, bpoint *bp);
 } bp_ops;
 
 struct bpoint {
@@ -324,6 +327,8 @@ void bp_addr_insert(dbg *d, int cpu, uint64_t addr);
 void bp_addr_remove(dbg *d, int cpu, uint64_t addr);
 /* Re-insert everything after a machine reset. */
 void bp_rearm_all(dbg *d);
+/* Every armed one takes up the machine's new state (bp_ops.resync). */
+void bp_resync_all(dbg *d);
 void bp_disarm_all(dbg *d);
 /* Parse a location ("*ADDR", "SYMBOL", "SYMBOL+4", an expression) and an
  * optional "if COND"; *cond gets the condition text or NULL. */

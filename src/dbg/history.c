@@ -37,8 +37,8 @@ typedef struct hentry {
 typedef struct history {
     bool on;
     uint64_t interval, size_mb;
-    unsigned overhead;      /* percent of host time snapshots may take */
-    double taken_at, cost;  /* host time after the last snapshot, what it cost */
+    unsigned overhead;     /* percent of host time snapshots may take */
+    double taken_at, cost; /* host time after the last snapshot, what it cost */
     hentry *e;
     unsigned n, cap;
     size_t bytes;
@@ -278,7 +278,8 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
         return dbg_error(d, "Going back: %s", err.msg);
     went_back(m);
     uint64_t in0 = inputs_now(m);
-    bp_disarm_all(d);
+    /* The breakpoints stay armed (their hits are only noted): the run is
+     * the one the history had, with them in place. */
     d->replaying = true;
     chardev_set_muted(m->console, true);
     uint64_t t0 = total_time(m);
@@ -286,8 +287,8 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     h->last_ticks += total_time(m) - t0;
     chardev_set_muted(m->console, false);
     d->replaying = false;
-    bp_rearm_all(d);
     bp_forget_pending(d);
+    bp_resync_all(d);
     m->stop_reason = STOP_NONE;
     if (inputs_now(m) != in0)
         dbg_printf(d, "warning: an outside input arrived while the history was re-executed; "
@@ -346,6 +347,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
     if (snapshot_restore(m, h->e[i].s, &err) != 0)
         return dbg_error(d, "Going back: %s", err.msg);
     went_back(m);
+    /* Watchpoints on values start from the values of this state. */
+    bp_resync_all(d);
     if (goal_pc)
         bp_addr_insert(d, ci, goal_pc);
     d->replaying = true;

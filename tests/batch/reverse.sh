@@ -72,7 +72,35 @@ expect_count '^  path: Bridge dir32 window, swap off, PCI address 0x8' 24
 expect_out '^Back at tick '
 expect_out ':[[:space:]]*0x00000024$'
 
-# 4. Bad input.
+# 4. Every other kind of stop, on the PCI DMA test device's guest: a CPU
+# watchpoint (its old value is the one of the state gone back to), an
+# event breakpoint, a register breakpoint.  Each reverse-continue is the
+# state of the hit before the last, as the forward run had it.
+TD=$B/testdev/testdev_dma.elf
+kinds() {
+    run_xbow --batch -q --rtc-fixed --testdev -ex record -ex 'set history-interval 20000' \
+        -ex 'set history-overhead 100' -ex "$1" -ex continue -ex 'info state-hash' -ex continue \
+        -ex 'info state-hash' -ex continue -ex 'reverse-continue' -ex 'info state-hash' \
+        -ex 'reverse-continue' -ex 'info state-hash' "$TD"
+    expect_status 0
+    k1=$(grep '^state hash' "$WORK/out" | sed -n 1p)
+    k2=$(grep '^state hash' "$WORK/out" | sed -n 2p)
+    checks=$((checks + 1))
+    [ "$(grep '^state hash' "$WORK/out" | sed -n 3p)" = "$k2" ] || fail "$1: reverse-continue is not the second hit"
+    [ "$(grep '^state hash' "$WORK/out" | sed -n 4p)" = "$k1" ] || fail "$1: reverse-continue is not the first hit"
+    expect_count '^Back at tick ' 2
+}
+if [ -f "$TD" ]; then
+    kinds 'watch cases'
+    expect_out '^Old value = 0x00000001$'
+    expect_count '^New value = 0x00000002$' 2
+    kinds 'break event testdev0.done'
+    expect_count '^Event breakpoint 1: testdev0.done status=0x2 bytes=301 (t=' 5
+    kinds 'break reg testdev0.CMD'
+    expect_count '^Register breakpoint 1: testdev0.CMD 0x2 -> 0x4 (t=[0-9]*, .* by cpu0 at ' 2
+fi
+
+# 5. Bad input.
 run_xbow --batch -q $M -ex 'reverse-stepi' -ex 'reverse-continue' -ex 'goto-time 5' \
     -ex 'info time' -ex record -ex record -ex 'stepi 2000' -ex 'goto-time 99999999' \
     -ex 'goto-time -1' -ex 'goto-time' -ex 'goto-time insn' -ex 'goto-time nosuch' \

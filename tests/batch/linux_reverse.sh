@@ -33,10 +33,13 @@ i3=$(echo "$h3" | sed 's/.*cpu0 \([0-9]*\) insns/\1/')
     fail "reverse-continue: not the first hit's state"
 [ "$(grep '^state hash' "$WORK/out" | sed -n 5p)" = "$h2" ] ||
     fail "goto-time present: not the second hit's state"
-# registers and backtrace at the first hit, then after going back to it
-awk '/^===/ { n++; next } n == 0 && /^(#|[a-z0-9]+ +0x)/ { print }' "$WORK/out" >"$WORK/first"
-awk '/^===/ { n++; next } n == 1 && /^(#|[a-z0-9]+ +0x)/ { print }' "$WORK/out" |
-    grep -v '^state hash' >"$WORK/back"
+# registers and backtrace at the first hit, then after going back to it:
+# what follows the first and the fourth state hash up to "==="
+block() {
+    awk -v k="$1" '/^state hash/ { h++; on = (h == k); next } /^===/ { on = 0 } on' "$WORK/out"
+}
+block 1 >"$WORK/first"
+block 4 >"$WORK/back"
 checks=$((checks + 1))
 [ "$(wc -l <"$WORK/first")" -gt 30 ] && cmp -s "$WORK/first" "$WORK/back" ||
     fail "registers and backtrace differ: $(diff "$WORK/first" "$WORK/back" | head -5)"

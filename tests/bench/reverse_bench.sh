@@ -10,8 +10,10 @@
 #   goto-time present, back to the prompt;
 #   reverse-continue to the e1000's last DMA (`watch dma`, the last ping
 #     reply), after the guest idled for 500 million ticks more.
-# And the history's memory and span.
-# Environment: XBOW, VMLINUX, BENCH_RUNS (best of).
+# And the history's memory and span, and what recording costs: the same
+# Linux run to XBOW-RUN-END and the mix guest (MIX_ELF, when given) without
+# and with `record` (wall time of the whole xbow, best of BENCH_RUNS).
+# Environment: XBOW, VMLINUX, MIX_ELF, BENCH_RUNS (best of).
 set -u
 : "${XBOW:=./xbow}" "${BENCH_RUNS:=3}"
 [ -n "${VMLINUX:-}" ] && [ -f "$VMLINUX" ] || {
@@ -55,3 +57,29 @@ for n in rsi rc-boot present rc-dma; do
 done
 grep -m1 '^  span:' "$TMP/out" | sed 's/^ */  history at the prompt: /'
 tail -n 12 "$TMP/out" | grep '^  span:' | tail -n 1 | sed 's/^ */  history at the end: /'
+
+# best NAME CMD...: the best wall time of BENCH_RUNS runs of CMD.
+best() {
+    name=$1
+    shift
+    b=""
+    for i in $(seq "$BENCH_RUNS"); do
+        t0=$(date +%s.%N)
+        "$@" >/dev/null 2>&1 </dev/null
+        t=$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { print b - a }')
+        if [ -z "$b" ] || awk -v t="$t" -v b="$b" 'BEGIN { exit !(t < b) }'; then b=$t; fi
+    done
+    printf "  %-22s %6.3f s\n" "$name" "$b"
+}
+echo "What recording the history costs (wall time of the whole run, best of $BENCH_RUNS):"
+linux_run() {
+    "$XBOW" --batch -q --rtc-fixed --nic e1000-82544 --net echo \
+        --append 'xbow.run="ping -c 3 -i 200 10.0.2.2"' "$@" \
+        -ex 'expect "XBOW-RUN-END" 2000000000' "$VMLINUX"
+}
+best "linux ping, off" linux_run
+best "linux ping, record" linux_run -ex record
+if [ -n "${MIX_ELF:-}" ] && [ -f "$MIX_ELF" ]; then
+    best "mix, off" "$XBOW" --batch -q -ex continue "$MIX_ELF"
+    best "mix, record" "$XBOW" --batch -q -ex record -ex continue "$MIX_ELF"
+fi

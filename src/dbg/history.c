@@ -227,6 +227,21 @@ static uint64_t total_time(const machine *m)
     return t;
 }
 
+/* Re-execution goes in slices, to see Ctrl-C (and let a front end redraw)
+ * between them: how it is cut does not change the run. */
+#define REEXEC_SLICE 20000000u
+
+static uint64_t slice(uint64_t left) { return left < REEXEC_SLICE ? left : REEXEC_SLICE; }
+
+static int interrupted(dbg *d, int ci)
+{
+    dbg_interrupt_reported();
+    return dbg_error(d,
+                     "Interrupted while re-executing the history: the machine is at tick %llu "
+                     "(cpu%d), a past state (\"goto-time present\" goes back to the present).",
+                     (unsigned long long)d->m->local_time[ci], ci);
+}
+
 /* Run CPU ci (the others alongside) from where the machine is to the
  * position; breakpoints are the caller's business.  0, or -1 after an
  * error message. */
@@ -237,8 +252,10 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
         uint64_t cur = position(m, ci, by_insn);
         if (cur >= pos)
             return 0;
+        if (dbg_interrupted(d))
+            return interrupted(d, ci);
         uint64_t all = total_time(m);
-        int r = machine_run_cpu(m, -1, pos - cur);
+        int r = machine_run_cpu(m, -1, slice(pos - cur));
         if (r == STOP_HALT)
             return dbg_error(d, "Re-executing the history: the CPU cannot continue: %s",
                              m->stop_msg);
@@ -363,8 +380,12 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
             for (unsigned k = 0; k < m->ncpus; k++)
                 cpu_step_over_bp(m->cpus[k]);
         skip = false;
+        if (dbg_interrupted(d)) {
+            rc = interrupted(d, ci);
+            break;
+        }
         uint64_t before = m->local_time[ci], all = total_time(m);
-        int r = machine_run_cpu(m, -1, end - before);
+        int r = machine_run_cpu(m, -1, slice(end - before));
         if (r == STOP_HALT || r == STOP_REPLAY) {
             rc = dbg_error(d, "Re-executing the history: %s", m->stop_msg);
             break;

@@ -53,8 +53,8 @@ EXTRA_DIST += tests/batch/tui.sh
 TESTS += tests/batch/cli_keys.sh
 EXTRA_DIST += tests/batch/cli_keys.sh
 # The TUI's command line in tmux: Tab, Enter, the status bar.
-TESTS += tests/batch/tui_keys.sh
-EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh
+TESTS += tests/batch/tui_keys.sh tests/batch/tui_reverse.sh
+EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tui_reverse.sh tests/batch/tmux_lib.sh
 # The TUI's source pane and gdb's layouts (tmux, 80x24).
 TESTS += tests/batch/tui_src.sh
 EXTRA_DIST += tests/batch/tui_src.sh

@@ -276,6 +276,9 @@ void dbg_set_pane_memo(dbg *d, view_memo *m);
  * flag is cleared when the next command starts. */
 void dbg_interrupt(void);
 bool dbg_interrupt_pending(void);
+/* The history (record, docs/time-travel.md): cpu0's clock at its first
+ * snapshot and at the present; false when it is off or empty. */
+bool dbg_history_span(dbg *d, uint64_t *first, uint64_t *end);
 
 /* Execute one line (a command, or a line of a block being collected).
  * Returns 0 or -1. */

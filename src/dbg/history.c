@@ -189,6 +189,16 @@ uint64_t hist_slice(dbg *d)
     return h->interval;
 }
 
+bool dbg_history_span(dbg *d, uint64_t *first, uint64_t *end)
+{
+    history *h = d->hist;
+    if (!h || !h->on || !h->n)
+        return false;
+    *first = h->e[0].ticks[0];
+    *end = h->end_ticks[0];
+    return true;
+}
+
 /* ---- going back ---------------------------------------------------------- */
 
 static bool have_history(dbg *d)

@@ -18,8 +18,8 @@ EXTRA_DIST += tests/batch/device_counters.sh
 TESTS += tests/batch/device_state.sh
 EXTRA_DIST += tests/batch/device_state.sh
 # Snapshots: save, --restore, the same run after; every error.
-TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
-EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh
+TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh
+EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Record and replay (docs/record-replay.md): an example guest's console, bad
@@ -69,8 +69,8 @@ EXTRA_DIST += tests/batch/tui_storage.sh
 TESTS += tests/batch/cli_keys.sh
 EXTRA_DIST += tests/batch/cli_keys.sh
 # The TUI's command line in tmux: Tab, Enter, the status bar.
-TESTS += tests/batch/tui_keys.sh
-EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tmux_lib.sh
+TESTS += tests/batch/tui_keys.sh tests/batch/tui_reverse.sh
+EXTRA_DIST += tests/batch/tui_keys.sh tests/batch/tui_reverse.sh tests/batch/tmux_lib.sh
 # The TUI's source pane and gdb's layouts (tmux, 80x24).
 TESTS += tests/batch/tui_src.sh
 EXTRA_DIST += tests/batch/tui_src.sh

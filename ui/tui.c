@@ -254,6 +254,12 @@ static void draw_status(tui *t)
     if (gdb[0])
         snprintf(gdbpart, sizeof gdbpart, " %s |", gdb);
     double vt = (double)m->clock.now / (double)m->clock.hz;
+    /* With the history on: how far back it goes, and the present. */
+    char hist[80] = "";
+    uint64_t first, end;
+    if (dbg_history_span(t->d, &first, &end))
+        snprintf(hist, sizeof hist, " hist %.6f-%.6fs |", (double)first / (double)m->clock.hz,
+                 (double)end / (double)m->clock.hz);
     /* The speed is a figure of the run going on: none while stopped, and
      * none until the first sample of this run. */
     if (t->running && t->d->running && t->ips > 0)
@@ -273,10 +279,10 @@ static void draw_status(tui *t)
         sb_free(&b);
     }
     snprintf(line, sizeof line,
-             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s%s layout %s | F1 help F5 cont "
+             " xbow | %s | cpu%d %s | vtime %.6fs |%s%s%s%s layout %s | F1 help F5 cont "
              "F10 next F11 step F2 layout ^Xo focus",
              t->running ? (t->d->running ? "RUNNING" : "busy") : "stopped", t->d->cur_cpu, pcs, vt,
-             speed, net, gdbpart, tui_layout_name(t->layout));
+             hist, speed, net, gdbpart, tui_layout_name(t->layout));
     attron(tui_attr(C_STATUS));
     mvprintw(t->rows - 1, 0, "%-*.*s", t->cols, t->cols, line);
     attroff(tui_attr(C_STATUS));
@@ -290,6 +296,7 @@ static void draw_help(tui *t)
         "",
         "F5          continue          F10  next (over calls)",
         "F11         step              Ctrl-C  stop the guest/command",
+        "F7          reverse-stepi     F8   reverse-continue",
         "F2          next layout       (layout debug|src|asm|split|net..)",
         "Ctrl-X o    focus next pane   (focus PANE)",
         "Ctrl-X z    zoom focused pane (zoom)",
@@ -489,6 +496,8 @@ static void handle_key(tui *t, int ch, bool *ctrlx)
     case KEY_F(5): run_command(t, "continue"); return;
     case KEY_F(10): run_command(t, "next"); return;
     case KEY_F(11): run_command(t, "step"); return;
+    case KEY_F(7): run_command(t, "reverse-stepi"); return;
+    case KEY_F(8): run_command(t, "reverse-continue"); return;
     case KEY_F(6): dbg_execute(d, "focus next"); return;
     case KEY_RESIZE:
         getmaxyx(stdscr, t->rows, t->cols);
@@ -544,7 +553,7 @@ static void define_xterm_keys(void)
         {"\033[F", KEY_END},     {"\033OH", KEY_HOME},   {"\033OF", KEY_END},
         {"\033[1~", KEY_HOME},   {"\033[4~", KEY_END},   {DELETE_SEQ, KEY_DC},
         {"\033[15~", KEY_F(5)},  {"\033[17~", KEY_F(6)}, {"\033[21~", KEY_F(10)},
-        {"\033[23~", KEY_F(11)},
+        {"\033[23~", KEY_F(11)}, {"\033[18~", KEY_F(7)}, {"\033[19~", KEY_F(8)},
     };
     for (unsigned i = 0; i < ARRAY_SIZE(keys); i++)
         if (key_defined(keys[i].seq) == 0)

@@ -46,6 +46,8 @@ struct chardev {
     } taps[CH_MAX_TAPS];
     uint8_t inq[CH_INQ];
     unsigned head, tail; /* queue: tail - head bytes */
+    uint64_t taken;      /* bytes that came from outside (chardev_inputs) */
+    bool muted;          /* output goes nowhere, not even to the taps */
     uint8_t out[1024];
     unsigned outn;
     rr *rr; /* recording or replaying the input, or NULL */
@@ -155,6 +157,8 @@ void chardev_flush(chardev *ch)
 
 void chardev_write(chardev *ch, const uint8_t *buf, size_t n)
 {
+    if (ch->muted)
+        return;
     for (unsigned i = 0; i < CH_MAX_TAPS; i++)
         if (ch->taps[i].fn)
             ch->taps[i].fn(ch->taps[i].ctx, buf, n);
@@ -169,8 +173,10 @@ void chardev_write(chardev *ch, const uint8_t *buf, size_t n)
 
 static void inq_put(chardev *ch, uint8_t c)
 {
-    if (ch->tail - ch->head < CH_INQ)
+    if (ch->tail - ch->head < CH_INQ) {
         ch->inq[ch->tail++ % CH_INQ] = c;
+        ch->taken++;
+    }
 }
 
 void chardev_poll(chardev *ch)
@@ -219,6 +225,7 @@ static void input_read(chardev *ch)
     if (n > 0) {
         for (ssize_t i = 0; i < n; i++)
             ch->inq[ch->tail++ % CH_INQ] = buf[i];
+        ch->taken += (uint64_t)n;
     } else if (n == 0) {
         input_off(ch, NULL); /* end of file */
     } else if (errno == EIO && ch->own_pty) {
@@ -262,6 +269,7 @@ int chardev_getc(chardev *ch)
             return -1;
         int c = rec->data[0];
         rr_take(ch->rr);
+        ch->taken++;
         return c;
     }
     if (ch->head == ch->tail && ch->input_on && ch->in_fd >= 0)
@@ -275,6 +283,8 @@ int chardev_getc(chardev *ch)
 }
 
 void chardev_set_rr(chardev *ch, rr *r) { ch->rr = r; }
+
+uint64_t chardev_inputs(const chardev *ch) { return ch->taken; }
 
 bool chardev_has_input(const chardev *ch) { return ch->head != ch->tail; }
 
@@ -294,6 +304,7 @@ void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n)
 
 void chardev_set_input_enabled(chardev *ch, bool on) { ch->input_on = on; }
 void chardev_set_output_enabled(chardev *ch, bool on) { ch->output_on = on; }
+void chardev_set_muted(chardev *ch, bool on) { ch->muted = on; }
 
 int chardev_add_tap(chardev *ch, chardev_tap_fn fn, void *ctx)
 {

@@ -31,6 +31,9 @@ void chardev_poll(chardev *ch);
 int chardev_getc(chardev *ch);
 #define CHARDEV_POLL_NS 10000000u /* 10 ms: 100 polls a second at most */
 #define CHARDEV_STREAM_WAIT_MS 100
+/* Bytes of input that came from outside so far (typed, read, or from a
+ * replay log): the debugger's history cannot re-execute past one. */
+uint64_t chardev_inputs(const chardev *ch);
 bool chardev_has_input(const chardev *ch);
 /* Snapshots: the bytes typed and not yet taken (at most max into buf; the
  * queue holds chardev_input_capacity()), and replacing them. */
@@ -53,6 +56,9 @@ void chardev_remove_tap(chardev *ch, int id);
 /* Echo guest output to the host side (stdout/pty/file)?  The TUI turns it
  * off and shows the console in a pane. */
 void chardev_set_output_enabled(chardev *ch, bool on);
+/* Drop the guest's output altogether, taps included (the debugger's history
+ * re-executes what was already shown). */
+void chardev_set_muted(chardev *ch, bool on);
 /* Stop using the host side for good (the TUI shows the console in a pane
  * and feeds input with chardev_push_input). */
 void chardev_detach_host(chardev *ch);

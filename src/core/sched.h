@@ -46,6 +46,11 @@ typedef struct sched {
     /* The record/replay session of the machine's outside inputs (core/rr.h),
      * NULL when there is none: every input point has the clock. */
     struct rr *rr;
+    /* Counters the debugger's history (src/dbg/history.c) watches: inputs
+     * from outside taken by the machine (host network frames and link
+     * changes, console bytes: chardev_inputs adds those), and changes the
+     * debugger made to the machine (machine_outside_change). */
+    uint64_t inputs, changes;
 } sched;
 
 void sched_init(sched *s, uint64_t hz);

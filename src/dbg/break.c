@@ -319,6 +319,13 @@ void bp_disarm_all(dbg *d)
     }
 }
 
+void bp_resync_all(dbg *d)
+{
+    for (bpoint *b = bp_list(d); b; b = b->next)
+        if (b->armed && b->ops->resync)
+            b->ops->resync(d, b);
+}
+
 void bp_rearm_all(dbg *d)
 {
     for (bpoint *b = bp_list(d); b; b = b->next)
@@ -413,6 +420,15 @@ static void queue(dbg *d, int num, bool silent, const char *text, const eval_sco
 
 bool bp_hit(dbg *d, bpoint *b, const char *text, const eval_scope *sc)
 {
+    if (d->replaying) {
+        /* The history re-executes (reverse-continue looks for the last
+         * hit): a stop is noted, nothing counted, no command run.  A
+         * breakpoint whose commands continue never stops. */
+        if (continues(b))
+            return false;
+        queue(d, b->num, is_silent(b), text, sc);
+        return true;
+    }
     b->hits++; /* an ignored crossing is a hit too, as gdb counts them */
     if (b->ignore) {
         b->ignore--;
@@ -497,6 +513,31 @@ void bp_after_stop(dbg *d)
         reap(d);
 }
 
+void bp_forget_pending(dbg *d)
+{
+    bp_state *s = state(d);
+    for (unsigned i = 0; s && i < s->nhits; i++)
+        free(s->hits[i].text);
+    if (s)
+        s->nhits = 0;
+}
+
+char *bp_pending_text(dbg *d)
+{
+    bp_state *s = state(d);
+    strbuf b;
+    sb_init(&b);
+    unsigned shown = 0, more = 0;
+    for (unsigned i = 0; s && i < s->nhits; i++)
+        if (!s->hits[i].silent && shown++ < MAX_REPORTED_HITS)
+            sb_puts(&b, s->hits[i].text);
+        else if (!s->hits[i].silent)
+            more++;
+    if (more)
+        sb_printf(&b, "\n(and %u more hits before the machine stopped)\n", more);
+    return b.s ? sb_take(&b) : xstrdup("");
+}
+
 void bp_before_run(dbg *d)
 {
     bp_state *s = state(d);
@@ -526,8 +567,8 @@ static void code_describe(dbg *d, const bpoint *b, strbuf *out)
 }
 
 static const cond_fields code_cond = {"a breakpoint", NULL, 0};
-static const bp_ops code_ops = {"breakpoint",  code_arm, code_disarm,
-                                code_describe, NULL,     &code_cond};
+static const bp_ops code_ops = {"breakpoint", code_arm,   code_disarm, code_describe,
+                                NULL,         &code_cond, NULL};
 
 /* "middle (x=0) at dbgtest.c:22" for a CPU stopped where the debug
  * information has a line (where stays as it is otherwise). */

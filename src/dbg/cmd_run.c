@@ -124,6 +124,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
     for (unsigned i = 0; goal && i < goal->n; i++)
         bp_addr_insert(d, goal->cpu, goal->at[i].addr);
     dbg_modules_resuming(d);
+    hist_before_run(d);
     chardev_set_input_enabled(m->console, true);
     uint64_t left = n;
     bool at_goal = false;
@@ -149,6 +150,11 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         bool sliced = (d->poll || d->client) && (!budget || budget > POLL_SLICE);
         if (sliced)
             budget = POLL_SLICE;
+        uint64_t hs = hist_slice(d); /* the history's snapshots: at slice ends */
+        if (hs && (!budget || budget > hs)) {
+            budget = hs;
+            sliced = true;
+        }
         r = machine_run_cpu(m, only, budget);
         if (n) {
             uint64_t used = consumed(m, only) - t0;
@@ -156,6 +162,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         }
         if (sliced && (r == STOP_LIMIT || r == STOP_STEP) && (!n || left)) {
             m->stop_reason = STOP_NONE; /* the front end may ask for a stop */
+            hist_after_slice(d);
             if (d->poll)
                 d->poll(d);
             if (d->client && d->client->poll)
@@ -177,6 +184,7 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
         }
     }
     d->running = false;
+    hist_after_slice(d);
     for (unsigned i = 0; goal && i < goal->n; i++)
         bp_addr_remove(d, goal->cpu, goal->at[i].addr);
     chardev_set_input_enabled(m->console, false);
@@ -375,7 +383,7 @@ static int cmd_advance(dbg *d, const cmd_args *a) { return run_to(d, a, false, "
 static void power_on_reset(dbg *d)
 {
     machine *m = d->m;
-    rr_outside_change(m->clock.rr, "the machine (a power-on reset by run)");
+    machine_outside_change(m, "the machine (a power-on reset by run)");
     bp_disarm_all(d);
     m->reset_pending = false;
     machine_reset(m, true);
@@ -443,6 +451,7 @@ static int cmd_jump(dbg *d, const cmd_args *a)
     if (cpu_in_delay_slot(c))
         dbg_puts(d, "Note: the CPU was in a branch delay slot; the pending branch is dropped.\n");
     cpu_set_pc(c, addr);
+    d->m->clock.changes++; /* the history cannot re-execute across it */
     char where[160];
     dbg_format_addr(d, (dbg_addr){addr, false}, where, sizeof where);
     dbg_printf(d, "Continuing at %s.\n", where);

@@ -252,6 +252,8 @@ struct dbg {
     struct display_state *display;   /* auto-display expressions (display.c) */
     struct src_state *src;           /* source-level debugging: DWARF, source files (source.c) */
     struct snap_state *snaps;        /* in-memory snapshots (snapshots.c) */
+    struct history *hist;            /* the run's history, reverse execution (history.c) */
+    bool replaying;                  /* history.c re-executes: hits are only noted */
     void *ui;                        /* the front end's own pointer */
     /* Called when a running command wants to show progress (TUI refresh). */
     void (*poll)(dbg *d);
@@ -288,6 +290,9 @@ void dbg_set_pane_memo(dbg *d, view_memo *m);
  * flag is cleared when the next command starts. */
 void dbg_interrupt(void);
 bool dbg_interrupt_pending(void);
+/* The history (record, docs/time-travel.md): cpu0's clock at its first
+ * snapshot and at the present; false when it is off or empty. */
+bool dbg_history_span(dbg *d, uint64_t *first, uint64_t *end);
 
 /* Execute one line (a command, or a line of a block being collected).
  * Returns 0 or -1. */

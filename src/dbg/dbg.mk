@@ -15,6 +15,7 @@ DBG_SOURCES = \
 	src/dbg/cmd_frame.c \
 	src/dbg/display.c \
 	src/dbg/snapshots.c \
+	src/dbg/history.c \
 	src/dbg/break.c \
 	src/dbg/watch.c \
 	src/dbg/track.c \

@@ -12,7 +12,7 @@ extern const dbg_module dbg_core_module, dbg_vars_module, dbg_run_module, dbg_st
     dbg_record_module, dbg_state_module, dbg_frame_module, dbg_display_module, dbg_break_module,
     dbg_evbreak_module, dbg_stall_module, dbg_views_module, dbg_trace_module, dbg_script_module,
     dbg_symbols_module, dbg_settings_module, dbg_gdb_module, dbg_src_module, dbg_source_module,
-    dbg_profile_module, dbg_snapshot_module;
+    dbg_profile_module, dbg_snapshot_module, dbg_history_module;
 /* The bus watchpoints' and write tracking's commands (in the break module). */
 extern const dbg_cmd_table dbg_watch_table, dbg_track_table;
 /* The commands of C variables and types (in the source module). */
@@ -245,6 +245,14 @@ void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out);
 /* Print the location line of the CPU's pc. */
 void dbg_show_location(dbg *d, cpu *c);
 
+/* ---- the history (history.c) -------------------------------------------- */
+/* The resume loop's hooks: before it runs the guest, the instructions a
+ * slice may run (0: no limit from the history), at the end of each slice
+ * and when the run stops.  They take the automatic snapshots. */
+void hist_before_run(dbg *d);
+uint64_t hist_slice(dbg *d);
+void hist_after_slice(dbg *d);
+
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;
 
@@ -257,6 +265,9 @@ typedef struct bp_ops {
     /* The names its conditions see (checked when one is set, by bp_create
      * and `condition`); NULL: the kind checks them itself (events). */
     const cond_fields *cond;
+    /* The machine is in another state (the history went back): take up
+     * what the kind keeps of it (a watchpoint's old value).  May be NULL. */
+    void (*resync)(dbg *d, bpoint *bp);
 } bp_ops;
 
 struct bpoint {
@@ -301,6 +312,10 @@ void bp_report_pending(dbg *d, cpu *c);
 /* After the report: run the stopping breakpoints' commands, delete
  * temporary ones. */
 void bp_after_stop(dbg *d);
+/* Forget queued stops (and nothing else); the report of the queued ones
+ * that are not silent (history.c). */
+void bp_forget_pending(dbg *d);
+char *bp_pending_text(dbg *d); /* malloc'd, "" when none */
 /* Between runs: forget queued stops, delete doomed breakpoints. */
 void bp_before_run(dbg *d);
 /* The resume loop asks: a CPU stopped at a code breakpoint (or a watch). */
@@ -312,6 +327,8 @@ void bp_addr_insert(dbg *d, int cpu, uint64_t addr);
 void bp_addr_remove(dbg *d, int cpu, uint64_t addr);
 /* Re-insert everything after a machine reset. */
 void bp_rearm_all(dbg *d);
+/* Every armed one takes up the machine's new state (bp_ops.resync). */
+void bp_resync_all(dbg *d);
 void bp_disarm_all(dbg *d);
 /* Parse a location ("*ADDR", "SYMBOL", "SYMBOL+4", an expression) and an
  * optional "if COND"; *cond gets the condition text or NULL. */

@@ -235,7 +235,7 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
             w = f[j].saved_width[n];
     free(f);
     if (level == 0) {
-        rr_outside_change(d->m->clock.rr, "a CPU register");
+        machine_outside_change(d->m, "a CPU register");
         reg_set(c, kind, n, v);
         return 0;
     }
@@ -247,7 +247,7 @@ static int frame_reg_set(dbg *d, cpu *c, int kind, unsigned n, uint64_t v, xerr 
         return -1;
     }
     if (!slot) { /* no inner frame saved it: the CPU's register is the frame's */
-        rr_outside_change(d->m->clock.rr, "a CPU register");
+        machine_outside_change(d->m, "a CPU register");
         cpu_set_gpr(c, n, v);
         return 0;
     }
@@ -346,7 +346,7 @@ static int env_set_var(void *ctx, const char *name, const xval *v, xerr *err)
         }
         if (d->frame && kind != RK_CP0 && kind != RK_FPR && kind != RK_FCSR)
             return frame_reg_set(d, c, kind, n, v->v, err);
-        rr_outside_change(d->m->clock.rr, "a CPU register");
+        machine_outside_change(d->m, "a CPU register");
         reg_set(c, kind, n, v->v);
         return 0;
     }
@@ -494,7 +494,7 @@ static int env_set_ident(void *ctx, const char *name, const xval *v, xerr *err)
     /* A real register write (with its side effects), by the debugger. */
     bus_op op = {
         .addr = 0, .size = rd->width, .write = 1, .initiator = (uint16_t)d->m->debugger_initiator};
-    rr_outside_change(d->m->clock.rr, "a device register");
+    machine_outside_change(d->m, "a device register");
     dev_write(r.dev, &op, rd->offset + r.idx * rd->stride, rd->width, val);
     return 0;
 }
@@ -733,7 +733,7 @@ static int dbg_access(dbg *d, dbg_addr a, void *rbuf, const void *wbuf, uint64_t
     if (!ok)
         dbg_explain_addr(d, a, err);
     else if (wbuf)
-        rr_outside_change(d->m->clock.rr, "memory");
+        machine_outside_change(d->m, "memory");
     return ok ? 0 : -1;
 }
 

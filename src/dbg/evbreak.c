@@ -80,7 +80,7 @@ static void ev_describe(dbg *d, const bpoint *b, strbuf *out)
 
 static void ev_free(bpoint *b) { free(b->priv); }
 
-static const bp_ops event_ops = {"event", ev_arm, ev_disarm, ev_describe, ev_free, NULL};
+static const bp_ops event_ops = {"event", ev_arm, ev_disarm, ev_describe, ev_free, NULL, NULL};
 
 /* Every name in a condition must mean something for the first matching
  * event: a field, a value name, a symbol or a device register. */
@@ -208,7 +208,8 @@ static const event_field reg_fields[] = {
     {"size", EVF_DEC, NULL, NULL},
 };
 static const cond_fields reg_cond = {"a register breakpoint", reg_fields, ARRAY_SIZE(reg_fields)};
-static const bp_ops reg_ops = {"register", reg_arm, ev_disarm, reg_describe, ev_free, &reg_cond};
+static const bp_ops reg_ops = {"register", reg_arm,   ev_disarm, reg_describe,
+                               ev_free,    &reg_cond, NULL};
 
 static int cmd_break_reg(dbg *d, const char *args)
 {

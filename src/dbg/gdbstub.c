@@ -205,7 +205,7 @@ static void write_regs(gdbstub *s, const char *p, size_t len)
         rsp_unhex(p + 16 * i, be, 8);
         uint64_t old;
         if (!gdb_reg_get(c, (unsigned)i, &old) || old != load_be(be, 8))
-            rr_outside_change(s->d->m->clock.rr, "a CPU register");
+            machine_outside_change(s->d->m, "a CPU register");
         gdb_reg_set(c, (unsigned)i, load_be(be, 8));
     }
     gdb_reply(s, "OK");
@@ -233,7 +233,7 @@ static void write_reg(gdbstub *s, const char *p)
     uint8_t be[8];
     if (rsp_parse_hex(&p, &n) || *p != '=' || strlen(p + 1) != 16 || rsp_unhex(p + 1, be, 8))
         return gdb_reply_err(s, 0x01);
-    rr_outside_change(s->d->m->clock.rr, "a CPU register");
+    machine_outside_change(s->d->m, "a CPU register");
     if (n >= GDB_NREGS || !gdb_reg_set(gdb_g_cpu(s), (unsigned)n, load_be(be, 8)))
         return gdb_reply_err(s, 0x16);
     gdb_reply(s, "OK");
@@ -291,7 +291,7 @@ static void write_mem(gdbstub *s, char *p, size_t plen, bool binary)
             return gdb_reply_err(s, 0x01);
     }
     if (len)
-        rr_outside_change(s->d->m->clock.rr, "memory");
+        machine_outside_change(s->d->m, "memory");
     if (len && cpu_write_virt(gdb_g_cpu(s), addr, data, len) != len)
         return gdb_reply_err(s, 0x14);
     gdb_reply(s, "OK");

@@ -254,7 +254,7 @@ void gdb_simple_resume(gdbstub *s, char op, const char *p)
     if (*p) {
         if (rsp_parse_hex(&p, &addr) || *p)
             return gdb_reply_err(s, 0x01);
-        rr_outside_change(s->d->m->clock.rr, "the pc");
+        machine_outside_change(s->d->m, "the pc");
         gdb_reg_set(machine_cpu(s->d->m, (unsigned)ci), GDB_REG_PC, addr);
     }
     resume(s, op == 's' || op == 'S' ? RES_STEP : RES_CONT, ci, 0, 0);

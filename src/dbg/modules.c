@@ -5,12 +5,12 @@
 #include "dbg/dbg_int.h"
 
 static const dbg_module *const modules[] = {
-    &dbg_core_module,     &dbg_vars_module,     &dbg_src_module,     &dbg_run_module,
-    &dbg_stop_module,     &dbg_record_module,   &dbg_state_module,   &dbg_frame_module,
-    &dbg_display_module,  &dbg_break_module,    &dbg_evbreak_module, &dbg_stall_module,
-    &dbg_views_module,    &dbg_trace_module,    &dbg_script_module,  &dbg_symbols_module,
-    &dbg_profile_module,  &dbg_settings_module, &dbg_gdb_module,     &dbg_source_module,
-    &dbg_snapshot_module,
+    &dbg_core_module,    &dbg_vars_module,     &dbg_src_module,      &dbg_run_module,
+    &dbg_stop_module,    &dbg_record_module,   &dbg_history_module,  &dbg_state_module,
+    &dbg_frame_module,   &dbg_display_module,  &dbg_break_module,    &dbg_evbreak_module,
+    &dbg_stall_module,   &dbg_views_module,    &dbg_trace_module,    &dbg_script_module,
+    &dbg_symbols_module, &dbg_profile_module,  &dbg_settings_module, &dbg_gdb_module,
+    &dbg_source_module,  &dbg_snapshot_module,
 };
 
 void dbg_modules_register(dbg *d)

@@ -155,6 +155,7 @@ static int load(dbg *d, const char *what, const char *name, const snapshot *s, d
     xerr err;
     if (snapshot_restore(d->m, s, &err) != 0)
         return dbg_error(d, "snapshot load: %s: %s", name, err.msg);
+    d->m->clock.changes++; /* the history cannot re-execute across it */
     d->frame = 0;
     d->cur_cpu = 0;
     d->killed = false;

@@ -150,7 +150,7 @@ int dbg_src_set_ident(dbg *d, const char *name, const xval *val, xerr *err)
                      name, cpu_gpr_names[loc.reg], vp.level, cpu_gpr_names[loc.reg]);
             return -1;
         }
-        rr_outside_change(d->m->clock.rr, "a CPU register");
+        machine_outside_change(d->m, "a CPU register");
         cpu_set_gpr(vp.c, loc.reg, val->v);
         return 1;
     }

@@ -133,8 +133,8 @@ static void stall_describe(dbg *d, const bpoint *b, strbuf *out)
 
 static void stall_free(bpoint *b) { free(b->priv); }
 
-static const bp_ops stall_ops = {"stall watch",  stall_arm,  stall_disarm,
-                                 stall_describe, stall_free, &stall_cond};
+static const bp_ops stall_ops = {"stall watch", stall_arm,   stall_disarm, stall_describe,
+                                 stall_free,    &stall_cond, NULL};
 
 static int cmd_watch_stall(dbg *d, const char *args)
 {

@@ -442,15 +442,25 @@ static void wfree(bpoint *b)
     free(w);
 }
 
-static const bp_ops virt_ops = {"hw watchpoint", virt_arm, virt_disarm,
-                                describe,        wfree,    &virt_cond};
-static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm,
-                                  describe,          wfree,    &virt_cond};
-static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm,
-                                  describe,         wfree,    &virt_cond};
-static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm,
-                                describe,          wfree,   &phys_cond};
-static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree, &dma_cond};
+/* The machine was put in another state (the history went back): the old
+ * values are that state's. */
+static void resync(dbg *d, bpoint *b)
+{
+    wpriv *w = b->priv;
+    if (w->old)
+        snapshot(d, w);
+}
+
+static const bp_ops virt_ops = {"hw watchpoint", virt_arm,   virt_disarm, describe,
+                                wfree,           &virt_cond, resync};
+static const bp_ops virt_r_ops = {"read watchpoint", virt_arm, virt_disarm, describe, wfree,
+                                  &virt_cond,        resync};
+static const bp_ops virt_a_ops = {"acc watchpoint", virt_arm, virt_disarm, describe, wfree,
+                                  &virt_cond,       resync};
+static const bp_ops phys_ops = {"phys watchpoint", bus_arm, bus_disarm, describe, wfree,
+                                &phys_cond,        resync};
+static const bp_ops dma_ops = {"dma watchpoint", bus_arm, bus_disarm, describe, wfree,
+                               &dma_cond,        resync};
 
 static bool is_virt(const bpoint *b)
 {

@@ -384,6 +384,12 @@ static int run_turns(machine *m, int only, uint64_t budget)
 
 int machine_run(machine *m, uint64_t max_insns) { return machine_run_cpu(m, -1, max_insns); }
 
+void machine_outside_change(machine *m, const char *what)
+{
+    m->clock.changes++;
+    rr_outside_change(m->clock.rr, what);
+}
+
 const char *stop_reason_name(int reason)
 {
     static const char *const names[] = {

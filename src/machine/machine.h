@@ -170,5 +170,10 @@ device *machine_find_device(machine *m, const char *name);
 cpu *machine_cpu(machine *m, unsigned i);
 
 const char *stop_reason_name(int reason);
+/* The debugger (not the guest) changed the machine: a register, memory, a
+ * device register, a reset or a loaded snapshot.  A recording or replay
+ * says so once (rr_outside_change); the history of the run (the debugger's
+ * reverse execution) cannot re-execute across it. */
+void machine_outside_change(machine *m, const char *what);
 
 #endif

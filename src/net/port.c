@@ -76,6 +76,8 @@ static void backend_leave(net_port *p, bool in_send)
 {
     p->rr_in_backend = false;
     bool live = p->backend->fd >= 0;
+    if (p->rr_host && live != p->rr_live)
+        p->clock->inputs++;
     if (recording(p) && live != p->rr_live) {
         uint8_t v = (uint8_t)(live | in_send << 1);
         rr_put(p->clock->rr, RR_NET_LINK, p->rr_channel, &v, 1);
@@ -85,6 +87,7 @@ static void backend_leave(net_port *p, bool in_send)
 
 void net_port_rr_link(net_port *p, bool live)
 {
+    p->clock->inputs++;
     p->backend->fd = live ? 0 : -1;
     p->rr_live = live;
 }
@@ -208,6 +211,7 @@ static void record_frame(net_port *p, const uint8_t *frame, size_t len)
 
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
+    p->clock->inputs++;
     if (recording(p))
         record_frame(p, frame, len);
     /* What happens to it from here on follows from the machine's state. */
@@ -332,6 +336,8 @@ static inline void emit_frame(event_src *src, const uint8_t *f, size_t len)
 
 void net_port_drop(net_port *p, int dir, size_t len, int reason)
 {
+    if (p->rr_in_backend && p->rr_host)
+        p->clock->inputs++;
     if (p->rr_in_backend && recording(p)) {
         uint8_t d[14];
         d[0] = (uint8_t)dir;

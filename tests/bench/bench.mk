@@ -107,11 +107,15 @@ noinst_PROGRAMS += tests/bench/snap_bench
 tests_bench_snap_bench_SOURCES = tests/bench/snap_bench.c
 tests_bench_snap_bench_LDADD = $(XBOW_LIBS)
 tests_bench_snap_bench_DEPENDENCIES = libxbow.a libxbowfpu.a
-bench-timetravel: tests/bench/snap_bench
+bench-timetravel: tests/bench/snap_bench xbow tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf
 	@vmlinux=$$(bash $(srcdir)/linux/build.sh --print-path 2>/dev/null) || \
 	  { echo "bench-timetravel: no Linux kernel built: run 'make linux' first"; exit 1; }; \
 	./tests/bench/snap_bench "$$vmlinux" $(BENCH_RUNS) "$${TMPDIR:-/tmp}"
+	XBOW=./xbow BENCH_RUNS=$(BENCH_RUNS) MIX_ELF=tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf \
+	  VMLINUX="$$(bash $(srcdir)/linux/build.sh --print-path 2>/dev/null)" \
+	  bash $(srcdir)/tests/bench/reverse_bench.sh
 .PHONY: bench-timetravel
+EXTRA_DIST += tests/bench/reverse_bench.sh
 # What recording costs: the mix guest and a Linux UDP run on a socket peer,
 # without and with --record, and the Linux run's replay (docs/performance.md).
 bench-record: xbow tests/bench/mix-r$(MIX_ROUNDS)-xbow.elf

@@ -1,0 +1,882 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The run's history and reverse execution (docs/time-travel.md).
+ *
+ * With `record` on, the resume loop (cmd_run.c) runs the guest in slices
+ * and, at a slice's end, keeps an in-memory snapshot (machine/snapshot.h)
+ * every `history-interval` ticks of virtual time, the oldest dropped beyond
+ * `history-size`.  Going back (goto-time, reverse-stepi, reverse-nexti,
+ * reverse-continue, reverse-finish) restores the nearest earlier snapshot
+ * and re-executes deterministically to the position wanted: the run is
+ * deterministic given its outside inputs, and the history refuses to go
+ * back past one (a console byte, a host network frame): its snapshots
+ * before an input are dropped.  A change the debugger makes (a register,
+ * memory, a reset, a loaded snapshot, jump) clears the history too.
+ *
+ * Positions: a CPU's clock (ticks, machine.local_time) or its instruction
+ * count (cpu_retired).  The re-execution runs the machine as continue
+ * does (every CPU, idle skip on), in budgets that end exactly at the
+ * position. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/rr.h"
+#include "dbg/dbg_int.h"
+#include "machine/snapshot.h"
+
+#define DEFAULT_INTERVAL 10000000u /* ticks between two snapshots */
+#define DEFAULT_SIZE_MB 1024u      /* host memory the history may use */
+#define DEFAULT_OVERHEAD 10u       /* percent of the host's time snapshots may take */
+
+typedef struct hentry {
+    snapshot *s;
+    uint64_t ticks[MAX_CPUS], retired[MAX_CPUS];
+    size_t bytes;
+} hentry;
+
+typedef struct history {
+    bool on;
+    uint64_t interval, size_mb;
+    unsigned overhead;     /* percent of host time snapshots may take */
+    double taken_at, cost; /* host time after the last snapshot, what it cost */
+    hentry *e;
+    unsigned n, cap;
+    size_t bytes;
+    uint64_t dropped;                                    /* oldest snapshots dropped for room */
+    uint64_t inputs, changes;                            /* the counters when last looked at */
+    uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
+    uint64_t cut_ticks;   /* cpu0's clock where the history was last cut */
+    const char *last_cmd; /* the last command that went back: its host time, */
+    double last_secs;     /* and the ticks it re-executed (info time) */
+    uint64_t last_ticks;
+    const char *cut_why; /* why (NULL: never) */
+} history;
+
+static history *hstate(dbg *d)
+{
+    if (!d->hist) {
+        history *h = xcalloc(1, sizeof *h);
+        h->interval = DEFAULT_INTERVAL;
+        h->size_mb = DEFAULT_SIZE_MB;
+        h->overhead = DEFAULT_OVERHEAD;
+        d->hist = h;
+    }
+    return d->hist;
+}
+
+static void drop_all(history *h)
+{
+    for (unsigned i = 0; i < h->n; i++)
+        snapshot_free(h->e[i].s);
+    h->n = 0;
+    h->bytes = 0;
+}
+
+static void hist_free(dbg *d)
+{
+    history *h = d->hist;
+    if (!h)
+        return;
+    drop_all(h);
+    free(h->e);
+    free(h);
+    d->hist = NULL;
+}
+
+static double host_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The cost of going back, for info time and the benchmark. */
+static void cost_begin(dbg *d, const char *cmd)
+{
+    history *h = d->hist;
+    h->last_cmd = cmd;
+    h->last_ticks = 0;
+    h->last_secs = -host_seconds();
+}
+
+static void cost_end(dbg *d) { d->hist->last_secs += host_seconds(); }
+
+static uint64_t inputs_now(machine *m) { return m->clock.inputs + chardev_inputs(m->console); }
+
+static void set_end(dbg *d, history *h, bool reset)
+{
+    machine *m = d->m;
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        uint64_t t = m->local_time[i], r = cpu_retired(m->cpus[i]);
+        if (reset || t > h->end_ticks[i])
+            h->end_ticks[i] = t;
+        if (reset || r > h->end_retired[i])
+            h->end_retired[i] = r;
+    }
+}
+
+static void take(dbg *d, history *h)
+{
+    machine *m = d->m;
+    hentry e = {.s = snapshot_take(m)};
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        e.ticks[i] = m->local_time[i];
+        e.retired[i] = cpu_retired(m->cpus[i]);
+    }
+    e.bytes = snapshot_bytes(e.s);
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->e = xrealloc(h->e, h->cap * sizeof *h->e);
+    }
+    h->e[h->n++] = e;
+    h->bytes += e.bytes;
+    /* Bounded: the oldest go first, the newest always stays. */
+    while (h->n > 1 && h->bytes > h->size_mb << 20) {
+        h->bytes -= h->e[0].bytes;
+        snapshot_free(h->e[0].s);
+        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
+        h->n--;
+        h->dropped++;
+    }
+}
+
+/* The machine moved on (a slice ended, a run starts or stops): cut the
+ * history at an outside input or a debugger change, note how far the run
+ * went, and keep a snapshot when one is due. */
+static void note(dbg *d)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    if (!h || !h->on || d->replaying || !m->ncpus)
+        return;
+    const char *why = NULL;
+    if (m->clock.changes != h->changes)
+        why = "the debugger changed the machine";
+    else if (inputs_now(m) != h->inputs)
+        why = "the machine took an input from outside (console, host network)";
+    h->changes = m->clock.changes;
+    h->inputs = inputs_now(m);
+    if (why) {
+        drop_all(h);
+        h->cut_why = why;
+        h->cut_ticks = m->local_time[0];
+        set_end(d, h, true);
+    } else {
+        set_end(d, h, false);
+    }
+    if (h->n && m->local_time[0] < h->e[h->n - 1].ticks[0] + h->interval)
+        return;
+    /* The cost cap: a snapshot that took c seconds is followed by at least
+     * c * (100 - overhead) / overhead seconds of running.  Which states are
+     * kept depends on the host; what re-execution reaches does not. */
+    double now = host_seconds();
+    if (h->n && h->overhead < 100 &&
+        now - h->taken_at < h->cost * (double)(100 - h->overhead) / (double)h->overhead)
+        return;
+    take(d, h);
+    h->taken_at = host_seconds();
+    h->cost = h->taken_at - now;
+}
+
+void hist_before_run(dbg *d) { note(d); }
+void hist_after_slice(dbg *d) { note(d); }
+
+uint64_t hist_slice(dbg *d)
+{
+    history *h = d->hist;
+    if (!h || !h->on || d->replaying)
+        return 0;
+    return h->interval;
+}
+
+bool dbg_history_span(dbg *d, uint64_t *first, uint64_t *end)
+{
+    history *h = d->hist;
+    if (!h || !h->on || !h->n)
+        return false;
+    *first = h->e[0].ticks[0];
+    *end = h->end_ticks[0];
+    return true;
+}
+
+/* ---- going back ---------------------------------------------------------- */
+
+static bool have_history(dbg *d)
+{
+    history *h = d->hist;
+    if (h && h->on && h->n)
+        return true;
+    if (!h || !h->on)
+        dbg_error(d, "No history to go back in: say \"record\" before running the guest "
+                     "(see docs/time-travel.md).");
+    else
+        dbg_error(d, "No history yet: run the guest first (with \"record\" on).");
+    return false;
+}
+
+/* The newest snapshot at or before the position (by_insn: instructions of
+ * CPU ci, else its clock), or -1. */
+static int entry_before(history *h, int ci, bool by_insn, uint64_t pos)
+{
+    for (int i = (int)h->n - 1; i >= 0; i--)
+        if ((by_insn ? h->e[i].retired[ci] : h->e[i].ticks[ci]) <= pos)
+            return i;
+    return -1;
+}
+
+static uint64_t position(machine *m, int ci, bool by_insn)
+{
+    return by_insn ? cpu_retired(m->cpus[ci]) : m->local_time[ci];
+}
+
+static uint64_t total_time(const machine *m)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        t += m->local_time[i];
+    return t;
+}
+
+/* Re-execution goes in slices, to see Ctrl-C (and let a front end redraw)
+ * between them: how it is cut does not change the run. */
+#define REEXEC_SLICE 20000000u
+
+static uint64_t slice(uint64_t left) { return left < REEXEC_SLICE ? left : REEXEC_SLICE; }
+
+static int interrupted(dbg *d, int ci)
+{
+    dbg_interrupt_reported();
+    return dbg_error(d,
+                     "Interrupted while re-executing the history: the machine is at tick %llu "
+                     "(cpu%d), a past state (\"goto-time present\" goes back to the present).",
+                     (unsigned long long)d->m->local_time[ci], ci);
+}
+
+/* Run CPU ci (the others alongside) from where the machine is to the
+ * position; breakpoints are the caller's business.  0, or -1 after an
+ * error message. */
+static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    machine *m = d->m;
+    for (;;) {
+        uint64_t cur = position(m, ci, by_insn);
+        if (cur >= pos)
+            return 0;
+        if (dbg_interrupted(d))
+            return interrupted(d, ci);
+        uint64_t all = total_time(m);
+        int r = machine_run_cpu(m, -1, slice(pos - cur));
+        if (r == STOP_HALT)
+            return dbg_error(d, "Re-executing the history: the CPU cannot continue: %s",
+                             m->stop_msg);
+        if (r == STOP_REPLAY)
+            return dbg_error(d, "Re-executing the history: %s.", m->stop_msg);
+        if (total_time(m) == all && r != STOP_RESET && r != STOP_EVENT && r != STOP_BREAKPOINT &&
+            r != STOP_WATCHPOINT)
+            return dbg_error(d, "Re-executing the history: no progress at tick %llu (%s).",
+                             (unsigned long long)m->local_time[ci], stop_reason_name(r));
+        for (unsigned i = 0; i < m->ncpus; i++)
+            cpu_step_over_bp(m->cpus[i]);
+    }
+}
+
+/* A recording (--record) logs inputs at increasing times: a run that went
+ * back is not the one logged (said once, as for any change). */
+static void went_back(machine *m) { rr_outside_change(m->clock.rr, "the time (went back)"); }
+
+/* Put the machine at the position: restore the snapshot, re-execute. */
+static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    int i = entry_before(h, ci, by_insn, pos);
+    if (i < 0) {
+        if (h->cut_why)
+            return dbg_error(d,
+                             "Cannot go back so far: the history starts at tick %llu (cpu%d), "
+                             "where %s.",
+                             (unsigned long long)h->e[0].ticks[ci], ci, h->cut_why);
+        return dbg_error(d, "Cannot go back so far: the history starts at tick %llu (cpu%d)%s.",
+                         (unsigned long long)h->e[0].ticks[ci], ci,
+                         h->dropped ? " (older snapshots were dropped: set history-size)" : "");
+    }
+    xerr err;
+    if (snapshot_restore(m, h->e[i].s, &err) != 0)
+        return dbg_error(d, "Going back: %s", err.msg);
+    went_back(m);
+    uint64_t in0 = inputs_now(m);
+    /* The breakpoints stay armed (their hits are only noted): the run is
+     * the one the history had, with them in place. */
+    d->replaying = true;
+    chardev_set_muted(m->console, true);
+    uint64_t t0 = total_time(m);
+    int rc = reach(d, ci, by_insn, pos);
+    h->last_ticks += total_time(m) - t0;
+    chardev_set_muted(m->console, false);
+    d->replaying = false;
+    bp_forget_pending(d);
+    bp_resync_all(d);
+    m->stop_reason = STOP_NONE;
+    if (inputs_now(m) != in0)
+        dbg_printf(d, "warning: an outside input arrived while the history was re-executed; "
+                      "from here the run is not the one recorded.\n");
+    h->changes = m->clock.changes;
+    d->frame = 0;
+    d->killed = false;
+    d->stop_count++;
+    dbg_modules_stopped(d, STOP_STEP);
+    return rc;
+}
+
+static void show_here(dbg *d)
+{
+    if (dbg_cpu(d))
+        dbg_show_location(d, dbg_cpu(d));
+    dbg_do_displays(d);
+}
+
+/* ---- looking for the last hit ------------------------------------------- */
+
+typedef struct hit {
+    bool found;
+    unsigned index; /* the how-manieth stop of its interval's re-execution */
+    uint64_t end;   /* where that re-execution ended */
+    uint64_t ticks;
+    int cpu;
+    char *text;
+} hit;
+
+/* A code breakpoint stop during the scan: a user breakpoint (its condition
+ * held) or the goal (pc == goal_pc with $sp at least goal_sp). */
+static bool scan_code_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp)
+{
+    machine *m = d->m;
+    cpu *c = m->cpus[m->cur_cpu];
+    uint64_t pc = cpu_pc(c);
+    bool found = false, stop = bp_code_stop(d, m->cur_cpu, pc, &found);
+    if (goal_pc && pc == goal_pc && cpu_gpr(c, 29) >= goal_sp && (int)m->cur_cpu == d->cur_cpu)
+        stop = true;
+    return stop;
+}
+
+/* Re-execute from snapshot i to `end` (CPU ci's clock) with the
+ * breakpoints armed; the last stop before `end` goes to *last.  With
+ * stop_at, end at that stop instead: the same re-execution, so the very
+ * state of that stop (a position in ticks alone would not say where an
+ * idle-skipping CPU was). */
+static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t goal_sp, hit *last,
+                unsigned stop_at)
+{
+    unsigned nstop = 0;
+    history *h = d->hist;
+    machine *m = d->m;
+    xerr err;
+    if (snapshot_restore(m, h->e[i].s, &err) != 0)
+        return dbg_error(d, "Going back: %s", err.msg);
+    went_back(m);
+    /* Watchpoints on values start from the values of this state. */
+    bp_resync_all(d);
+    if (goal_pc)
+        bp_addr_insert(d, ci, goal_pc);
+    d->replaying = true;
+    d->running = true;
+    chardev_set_muted(m->console, true);
+    uint64_t t0 = total_time(m);
+    int rc = 0;
+    bool skip = false;
+    while (m->local_time[ci] < end) {
+        bp_forget_pending(d);
+        if (skip)
+            for (unsigned k = 0; k < m->ncpus; k++)
+                cpu_step_over_bp(m->cpus[k]);
+        skip = false;
+        if (dbg_interrupted(d)) {
+            rc = interrupted(d, ci);
+            break;
+        }
+        uint64_t before = m->local_time[ci], all = total_time(m);
+        int r = machine_run_cpu(m, -1, slice(end - before));
+        if (r == STOP_HALT || r == STOP_REPLAY) {
+            rc = dbg_error(d, "Re-executing the history: %s", m->stop_msg);
+            break;
+        }
+        bool stop = bp_pending(d);
+        if (r == STOP_BREAKPOINT) {
+            stop = scan_code_hit(d, goal_pc, goal_sp) || bp_pending(d);
+            skip = true;
+        } else if (r == STOP_WATCHPOINT) {
+            stop = bp_cpu_watch_stop(d, m->cur_cpu) || bp_pending(d);
+            skip = true;
+        }
+        if (stop && m->local_time[ci] < end) {
+            free(last->text);
+            last->text = bp_pending_text(d);
+            last->found = true;
+            last->index = ++nstop;
+            last->end = end;
+            last->ticks = m->local_time[ci];
+            last->cpu = m->cur_cpu;
+            if (stop_at && nstop == stop_at)
+                break;
+        }
+        if (total_time(m) == all && r != STOP_BREAKPOINT && r != STOP_WATCHPOINT &&
+            r != STOP_EVENT && r != STOP_RESET) {
+            rc = dbg_error(d, "Re-executing the history: no progress at tick %llu (%s).",
+                           (unsigned long long)before, stop_reason_name(r));
+            break;
+        }
+    }
+    bp_forget_pending(d);
+    h->last_ticks += total_time(m) - t0;
+    chardev_set_muted(m->console, false);
+    m->stop_reason = STOP_NONE;
+    d->running = false;
+    d->replaying = false;
+    if (goal_pc)
+        bp_addr_remove(d, ci, goal_pc);
+    return rc;
+}
+
+/* Go to the most recent stop before now: a breakpoint, a watchpoint, an
+ * event, or the goal.  Snapshot intervals are scanned from the newest back
+ * until one has a hit.  `what` names the command in messages. */
+static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *what)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    int ci = d->cur_cpu;
+    uint64_t now = m->local_time[ci];
+    hit last = {0};
+    int i = entry_before(h, ci, false, now);
+    if (i >= 0 && h->e[i].ticks[ci] == now)
+        i--; /* nothing before now in a snapshot taken here */
+    int rc = 0;
+    for (uint64_t end = now; i >= 0 && !last.found && rc == 0; i--) {
+        rc = scan(d, i, ci, end, goal_pc, goal_sp, &last, 0);
+        end = h->e[i].ticks[ci];
+    }
+    if (rc == 0 && last.found) {
+        hit again = {0};
+        rc = scan(d, i + 1, ci, last.end, goal_pc, goal_sp, &again, last.index);
+        free(again.text);
+        h->changes = m->clock.changes;
+        d->frame = 0;
+        d->killed = false;
+        d->stop_count++;
+        dbg_modules_stopped(d, STOP_STEP);
+        if (rc == 0) {
+            if ((int)m->cur_cpu != d->cur_cpu && last.cpu != d->cur_cpu) {
+                d->cur_cpu = last.cpu;
+                dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
+            }
+            char t[32];
+            dbg_format_time(m->local_time[ci], m->clock.hz, t, sizeof t);
+            if (last.text && *last.text)
+                dbg_printf(d, "%s", last.text);
+            dbg_printf(d, "%sBack at tick %llu (%s), cpu%d at %llu instructions.\n",
+                       last.text && *last.text ? "" : "\n", (unsigned long long)m->local_time[ci],
+                       t, ci, (unsigned long long)cpu_retired(m->cpus[ci]));
+            show_here(d);
+        }
+    } else if (rc == 0) {
+        /* gdb: "No more reverse-execution history." and the start. */
+        rc = go(d, ci, false, h->e[0].ticks[ci]);
+        if (rc == 0) {
+            dbg_printf(d,
+                       "\n%s: no earlier stop in the history; at its start: tick %llu, cpu%d "
+                       "at %llu instructions.\n",
+                       what, (unsigned long long)m->local_time[ci], ci,
+                       (unsigned long long)cpu_retired(m->cpus[ci]));
+            show_here(d);
+        }
+    }
+    free(last.text);
+    return rc;
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static int cmd_record(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    history *h = hstate(d);
+    if (h->on)
+        return dbg_error(d, "The history is already being recorded (\"record stop\" ends it).");
+    h->on = true;
+    h->cut_why = NULL;
+    h->changes = d->m->clock.changes;
+    h->inputs = inputs_now(d->m);
+    set_end(d, h, true);
+    if (d->m->ncpus)
+        take(d, h);
+    /* The first one's cost is not the rule (RAM never touched is slow to
+     * read the first time): the cap starts with the next one. */
+    h->taken_at = host_seconds();
+    h->cost = 0;
+    dbg_printf(d,
+               "Recording the history: a snapshot every %llu ticks or more, at most %llu MB "
+               "(reverse-stepi, reverse-continue, goto-time go back in it).\n",
+               (unsigned long long)h->interval, (unsigned long long)h->size_mb);
+    return 0;
+}
+
+static int cmd_record_stop(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    history *h = d->hist;
+    if (!h || !h->on)
+        return dbg_error(d, "No history is being recorded (\"record\" starts it).");
+    drop_all(h);
+    h->on = false;
+    dbg_puts(d, "History recording stopped; its snapshots are dropped.\n");
+    return 0;
+}
+
+static int cmd_goto_time_(dbg *d, const cmd_args *a);
+static int cmd_goto_time(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_goto_time_(d, a);
+    cost_begin(d, "goto-time");
+    int rc = cmd_goto_time_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_goto_time_(dbg *d, const cmd_args *a)
+{
+    if (!have_history(d))
+        return -1;
+    history *h = d->hist;
+    machine *m = d->m;
+    char w[16];
+    const char *rest = dbg_next_word(a->text[0], w, sizeof w);
+    bool by_insn = strcmp(w, "insn") == 0;
+    const char *num = by_insn ? rest : a->text[0];
+    if (!*num)
+        return dbg_usage_error(d, "goto-time", "give a time in ticks, or insn N");
+    int ci = by_insn ? d->cur_cpu : 0;
+    uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
+    uint64_t pos;
+    if (!by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0))
+        pos = end; /* back where the run went furthest */
+    else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
+        return -1;
+    if (pos > end)
+        return dbg_error(d,
+                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
+                         "goes no further; continue runs on.",
+                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
+                         by_insn ? "instruction" : "tick", (unsigned long long)end);
+    if (go(d, ci, by_insn, pos) != 0)
+        return -1;
+    char t[32];
+    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
+    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
+               (unsigned long long)m->local_time[0], t, ci,
+               (unsigned long long)cpu_retired(m->cpus[ci]));
+    show_here(d);
+    return 0;
+}
+
+static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);
+static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_stepi_(d, a);
+    cost_begin(d, "reverse-stepi");
+    int rc = cmd_reverse_stepi_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    uint64_t n = a->num[0];
+    if (n == 0) {
+        show_here(d);
+        return 0;
+    }
+    if (!have_history(d))
+        return -1;
+    uint64_t now = cpu_retired(c);
+    if (n > now)
+        return dbg_error(d, "reverse-stepi: cpu%d has executed only %llu instructions.", d->cur_cpu,
+                         (unsigned long long)now);
+    if (go(d, d->cur_cpu, true, now - n) != 0)
+        return -1;
+    show_here(d);
+    return 0;
+}
+
+/* reverse-nexti: one instruction back; when that lands in a function the
+ * previous instruction called (it returned to here), back to the call. */
+static int cmd_reverse_nexti_(dbg *d, const cmd_args *a);
+static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_nexti_(d, a);
+    cost_begin(d, "reverse-nexti");
+    int rc = cmd_reverse_nexti_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
+{
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    uint64_t n = a->num[0];
+    if (n == 0) {
+        show_here(d);
+        return 0;
+    }
+    if (!have_history(d))
+        return -1;
+    for (uint64_t k = 0; k < n; k++) {
+        c = dbg_cpu(d);
+        uint64_t pc0 = cpu_pc(c), sp0 = cpu_gpr(c, 29), now = cpu_retired(c);
+        if (now == 0)
+            return dbg_error(d, "reverse-nexti: cpu%d has executed no instruction.", d->cur_cpu);
+        if (go(d, d->cur_cpu, true, now - 1) != 0)
+            return -1;
+        c = dbg_cpu(d);
+        uint8_t b[4];
+        bool returned = cpu_pc(c) != pc0 - 4 && cpu_read_virt(c, pc0 - 8, b, 4) == 4 &&
+                        dbg_insn_is_call((uint32_t)load_be(b, 4));
+        if (returned) {
+            d->quiet_stop = true;
+            int rc = back_to_hit(d, pc0 - 8, sp0, "reverse-nexti");
+            d->quiet_stop = false;
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (k + 1 == n)
+            show_here(d);
+    }
+    return 0;
+}
+
+static int cmd_reverse_continue_(dbg *d, const cmd_args *a);
+static int cmd_reverse_continue(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_continue_(d, a);
+    cost_begin(d, "reverse-continue");
+    int rc = cmd_reverse_continue_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_continue_(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    if (!dbg_cpu(d))
+        return dbg_error(d, "No CPU selected.");
+    if (!have_history(d))
+        return -1;
+    return back_to_hit(d, 0, 0, "reverse-continue");
+}
+
+static int cmd_reverse_finish_(dbg *d, const cmd_args *a);
+static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+{
+    if (!d->hist || !d->hist->on)
+        return cmd_reverse_finish_(d, a);
+    cost_begin(d, "reverse-finish");
+    int rc = cmd_reverse_finish_(d, a);
+    cost_end(d);
+    return rc;
+}
+
+static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    cpu *c = dbg_cpu(d);
+    if (!c)
+        return dbg_error(d, "No CPU selected.");
+    if (!have_history(d))
+        return -1;
+    frame f[2];
+    if (dbg_unwind(d, c, f, 2) < 2)
+        return dbg_error(d, "\"reverse-finish\" not meaningful in the outermost frame (no "
+                            "caller found).");
+    dbg_printf(d, "Run back to call of #0 in the caller at 0x%016llx\n",
+               (unsigned long long)(f[1].pc - 8));
+    return back_to_hit(d, f[1].pc - 8, f[1].sp, "reverse-finish");
+}
+
+static int cmd_info_time(dbg *d, const cmd_args *a)
+{
+    UNUSED(a);
+    machine *m = d->m;
+    history *h = hstate(d);
+    char t[32];
+    strbuf b;
+    sb_init(&b);
+    dbg_format_time(m->clock.now, m->clock.hz, t, sizeof t);
+    sb_printf(&b, "Virtual time: tick %llu (%s) at %llu ticks per second\n",
+              (unsigned long long)m->clock.now, t, (unsigned long long)m->clock.hz);
+    for (unsigned i = 0; i < m->ncpus; i++)
+        sb_printf(&b, "  cpu%u: clock %llu ticks, %llu instructions\n", i,
+                  (unsigned long long)m->local_time[i],
+                  (unsigned long long)cpu_retired(m->cpus[i]));
+    if (!h->on) {
+        sb_puts(&b, "History: off (\"record\" starts it)\n");
+    } else {
+        sb_printf(&b,
+                  "History: on, a snapshot every %llu ticks or more (at most %u%% of the host's "
+                  "time), at most %llu MB\n",
+                  (unsigned long long)h->interval, h->overhead, (unsigned long long)h->size_mb);
+        if (h->n)
+            sb_printf(&b, "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
+                      (unsigned long long)h->e[0].ticks[0], (unsigned long long)h->end_ticks[0],
+                      h->n, h->n == 1 ? "" : "s", (double)h->bytes / (1 << 20));
+        if (h->dropped)
+            sb_printf(&b, "  %llu older snapshot%s dropped for room\n",
+                      (unsigned long long)h->dropped, h->dropped == 1 ? "" : "s");
+        if (h->last_cmd)
+            sb_printf(&b, "  last went back: %s, %.3f s of host time, %llu ticks re-executed\n",
+                      h->last_cmd, h->last_secs, (unsigned long long)h->last_ticks);
+        if (h->cut_why)
+            sb_printf(&b, "  cut at tick %llu: %s\n", (unsigned long long)h->cut_ticks, h->cut_why);
+    }
+    dbg_puts(d, b.s);
+    sb_free(&b);
+    return 0;
+}
+
+static int cmd_set_history_interval(dbg *d, const cmd_args *a)
+{
+    hstate(d)->interval = a->num[0];
+    return 0;
+}
+
+static int cmd_set_history_overhead(dbg *d, const cmd_args *a)
+{
+    hstate(d)->overhead = (unsigned)a->num[0];
+    return 0;
+}
+
+static int cmd_set_history_size(dbg *d, const cmd_args *a)
+{
+    history *h = hstate(d);
+    h->size_mb = a->num[0];
+    while (h->n > 1 && h->bytes > h->size_mb << 20) {
+        h->bytes -= h->e[0].bytes;
+        snapshot_free(h->e[0].s);
+        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
+        h->n--;
+        h->dropped++;
+    }
+    return 0;
+}
+
+static const command history_commands[] = {
+    {.name = "record",
+     .aliases = "rec",
+     .run = cmd_record,
+     .help = "Start recording the run's history, to go back in it.\n"
+             "From now on, while the guest runs, a snapshot of the machine is kept in memory\n"
+             "every history-interval ticks (set history-interval, set history-size).\n"
+             "reverse-stepi, reverse-nexti, reverse-continue, reverse-finish and goto-time go\n"
+             "back by re-executing from the nearest one.  An outside input (a console byte, a\n"
+             "host network frame) or a change by the debugger (set var, jump ...) cuts the\n"
+             "history there: going back past it is refused.  Off by default, as in gdb.\n"
+             "Example: record",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "record stop",
+     .run = cmd_record_stop,
+     .help = "Stop recording the history and drop its snapshots.\n"
+             "Example: record stop",
+     .flags = CMD_NOREPEAT},
+    {.name = "goto-time",
+     .run = cmd_goto_time,
+     CMD_ARGS(ARG_REQ(ARG_TEXT, "TICK|insn N|present", "a time")),
+     .help = "Go to a point of the recorded history: a virtual time or an instruction count.\n"
+             "TICK is cpu0's clock in ticks (info time); insn N is the selected CPU's\n"
+             "instruction count; present is the furthest point the run has reached.  The machine "
+             "is restored from the nearest earlier snapshot\n"
+             "and re-executed to it; every view then shows that state.  A point beyond the\n"
+             "furthest the run has reached is refused.\n"
+             "Example: goto-time insn 150000",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
+    {.name = "reverse-stepi",
+     .aliases = "rsi",
+     .run = cmd_reverse_stepi,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Go back one instruction (or N) of the selected CPU.\n"
+             "The machine is as it was N instructions earlier (all of it: registers, memory,\n"
+             "devices).  Needs the history (record).  0 shows where the CPU is.\n"
+             "Example: reverse-stepi 100",
+     .flags = CMD_MACHINE},
+    {.name = "reverse-nexti",
+     .aliases = "rni",
+     .run = cmd_reverse_nexti,
+     CMD_ARGS(ARG_OPT_COUNT("N", 0, UINT64_MAX, 1)),
+     .help = "Go back one instruction (or N), over calls.\n"
+             "Like reverse-stepi, but when the previous instruction is the return of a\n"
+             "function this one called, go back to the call.\n"
+             "Example: reverse-nexti",
+     .flags = CMD_MACHINE},
+    {.name = "reverse-continue",
+     .aliases = "rc",
+     .run = cmd_reverse_continue,
+     .help = "Go back to the most recent earlier stop of a breakpoint or watchpoint.\n"
+             "Any enabled one counts: code breakpoints, watchpoints, watch dma, break event,\n"
+             "break reg (with their conditions).  The history is re-executed from the\n"
+             "snapshots with them armed; the report is the one that stop would have given.\n"
+             "With none, go back to the start of the history.\n"
+             "Example: reverse-continue",
+     .flags = CMD_MACHINE},
+    {.name = "reverse-finish",
+     .run = cmd_reverse_finish,
+     .help = "Go back to the call of the current function, in its caller.\n"
+             "Example: reverse-finish",
+     .flags = CMD_MACHINE},
+    {.name = "info time",
+     .run = cmd_info_time,
+     .help = "Show the virtual time, each CPU's clock and instructions, and the history.\n"
+             "The history: on or off, its interval and size limit, its span (first snapshot\n"
+             "to the present), snapshots kept and the host memory they use, and where it was\n"
+             "cut (an outside input, a change by the debugger).\n"
+             "Example: info time",
+     .flags = CMD_MACHINE},
+    {.name = "set history-interval",
+     .run = cmd_set_history_interval,
+     CMD_ARGS(ARG_REQ_COUNT("TICKS", "the interval", 1000, UINT64_MAX)),
+     .help = "Ticks of virtual time between two snapshots of the history (default 10000000).\n"
+             "Shorter: going back is faster, the history uses more memory.\n"
+             "Example: set history-interval 1000000",
+     .flags = CMD_NOREPEAT},
+    {.name = "set history-overhead",
+     .run = cmd_set_history_overhead,
+     CMD_ARGS(ARG_REQ_COUNT("PERCENT", "a percentage", 1, 100)),
+     .help = "The share of host time the history's snapshots may take (default 10%).\n"
+             "A snapshot is kept every history-interval ticks, unless the last one's cost\n"
+             "would then exceed this share of the host time since; 100 takes one every\n"
+             "interval whatever it costs.  Fewer snapshots: going back re-executes more.\n"
+             "Example: set history-overhead 100",
+     .flags = CMD_NOREPEAT},
+    {.name = "set history-size",
+     .run = cmd_set_history_size,
+     CMD_ARGS(ARG_REQ_COUNT("MB", "a size in MB", 1, 1u << 20)),
+     .help = "Host memory the history may use, in MB (default 1024); the oldest snapshots go.\n"
+             "Example: set history-size 256",
+     .flags = CMD_NOREPEAT},
+};
+
+static const dbg_cmd_table history_table = {"Running", history_commands,
+                                            ARRAY_SIZE(history_commands)};
+static const dbg_cmd_table *const history_tables[] = {&history_table, NULL};
+
+const dbg_module dbg_history_module = {
+    .name = "history",
+    .commands = history_tables,
+    .free = hist_free,
+};

@@ -41,6 +41,16 @@ expect_status 0
 expect_out "^  link up; tx [0-9]* frames, [0-9]* bytes; rx 20[0-9][0-9] frames, [0-9]* bytes$"
 expect_out "^    guest time: tx $F frames/s $F[0-9]* Mbit/s, rx [1-9]$F frames/s $F[0-9]* Mbit/s$"
 
+# A snapshot load forgets the samples (they are of the run after the save):
+# no rates until the next frame, then the same guest-time rates as before.
+run_xbow --batch -q --nic hamachi --net sink --append "tx 3000" -ex 'continue 2000000' \
+    -ex 'snapshot save -m a' -ex continue -ex 'snapshot load a' -ex 'info nic hamachi0' \
+    -ex continue -ex 'info nic hamachi0' "$elf"
+expect_status 0
+expect_out "^  rates: no frame since the state was loaded$"
+expect_out "^  link up; tx 3000 frames, 3072000 bytes; rx 0 frames, 0 bytes$"
+expect_out "^    guest time: tx [1-9]$F frames/s [1-9]${F}[0-9][0-9] Mbit/s, rx 0\.0 frames/s 0\.000 Mbit/s$"
+
 # Errors: no such NIC.
 run_xbow --batch -q --nic hamachi -ex 'info nic foo' "$elf"
 expect_out 'No NIC named "foo"'

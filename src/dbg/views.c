@@ -352,7 +352,9 @@ static const command view_commands[] = {
              "as the NIC counts them, without FCS) over the last half second of guest time,\n"
              "per second of guest time and per second of host time the machine spent running\n"
              "(time stopped in the debugger does not count).  The guest-time rates are a\n"
-             "function of the run alone; the host-time ones depend on the host.\n"
+             "function of the run alone; the host-time ones depend on the host.  The IOC3's\n"
+             "on-board Ethernet (ioc3_eth0) is always listed; without --ioc3-net it shows\n"
+             "\"net none (no cable)\" and \"link none\".\n"
              "Example: info nic e1000_0",
      .flags = CMD_MACHINE},
     {.name = "ring",

@@ -48,7 +48,11 @@ case "$ttcp_py" in /*) ;; *) ttcp_py="$PWD/$ttcp_py" ;; esac
 
 wait_file() { i=0; while [ ! -e "$1" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done; [ -e "$1" ]; }
 
-# tap_run MTU LEN COUNT PORT [-V|-] [ioc3]: the guest's ttcp -t to a host ttcp -r
+# tap_run MTU LEN COUNT PORT [-V|-] [ioc3]: the guest's ttcp -t to a host ttcp -r.
+# ttcp's writes return once a datagram is queued (qdisc, Tx ring), and the
+# classic ttcp outruns the IOC3's 100 Mb/s line: the guest waits (sleep 1)
+# for the queue to drain before xbow.after=reboot resets the NIC, or the
+# tail of the data and the end sentinels never leave.
 tap_run() {
     mtu=$1 len=$2 n=$3 port=$4 verify=${5:-}
     [ "$verify" = - ] && verify=
@@ -62,7 +66,7 @@ tap_run() {
     wait_file "$WORK/rx.ready" || fail "the host receiver did not start: $(cat "$WORK/rx.out")"
     last_cmd="ip netns exec $ns xbow ... $nicopts (mtu $mtu, $n x $len bytes ${verify:-classic})"
     inns "$XBOW" --batch -q $nicopts \
-        --append "xbow.mtu=$mtu xbow.run=\"ping -c 3 10.0.2.1 && ttcp -t $verify -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
+        --append "xbow.mtu=$mtu xbow.run=\"ping -c 3 10.0.2.1 && ttcp -t $verify -l $len -n $n -p $port 10.0.2.1 && sleep 1\" xbow.after=reboot" \
         -ex 'continue 4000000000' -ex 'info cpus' -ex "info device $dev stats" -ex 'info nic' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null
     status=$?
     # The receiver ends at ttcp's closing sentinel; if the guest never sent

@@ -4,8 +4,12 @@
  * their own encoding (ST_CUSTOM): the Rx FIFO, a queue of allocated frames
  * of varying length, and dma_next/dma_last, which point at a timer of the
  * model state (an engine's, or the Tigon2 statistics timer) and are saved
- * as its offset in the model state, mapped back on load. */
+ * as its offset in the model state, mapped back on load.  The rate meter
+ * (info nic's live rates) is the host's observation of the run: a load
+ * forgets its samples. */
 #include <stdlib.h>
+
+#include "core/ratemeter.h"
 
 #include "dev/nic/nic.h"
 
@@ -155,6 +159,34 @@ static void dma_turn_load(void *base, const uint8_t *img, size_t len)
 
 static const state_ops dma_turn_ops = {dma_turn_save, dma_turn_check, dma_turn_load};
 
+/* ---- the rate meter: host-side observation, not machine state ---- */
+
+/* Its samples are of the run before the load (counters and virtual time
+ * that no longer hold): nothing is saved, and a load forgets them. */
+static void rate_save(const void *base, strbuf *out)
+{
+    (void)base;
+    (void)out;
+}
+
+static int rate_check(const void *base, const uint8_t *img, size_t len, xerr *err)
+{
+    (void)base;
+    (void)img;
+    if (len)
+        return xerr_fail(err, "%zu bytes, the rate meter saves none", len);
+    return 0;
+}
+
+static void rate_load(void *base, const uint8_t *img, size_t len)
+{
+    (void)img;
+    (void)len;
+    rate_clear(&((nic *)base)->rate);
+}
+
+static const state_ops rate_ops = {rate_save, rate_check, rate_load};
+
 /* ---- the tables ---- */
 
 static const state_decl nic_irq_decls[] = {
@@ -189,10 +221,13 @@ static const state_decl nic_decls[] = {
     STATE_WIRING(nic, port, "the backend: nic_create"),
     STATE_WIRING(nic, link, "the model's link part, declared by the model"),
     STATE_WIRING(nic, coal, "the model's coalescers, declared by the model"),
+    STATE_WIRING(nic, state_size, "the model state's size: nic_new"),
+    STATE_WIRING(nic, ncoal, "the coalescers registered: the model's constructor"),
     STATE_WIRING(nic, ee, "the model's EEPROM, declared by the model"),
     STATE_PART(nic, tx_eng, nic_engine_state, "the Tx DMA engine"),
     STATE_PART(nic, rx_eng, nic_engine_state, "the Rx DMA engine"),
     STATE_INT(nic, dma_what, "what the current DMA is for (enum nic_dma_what)"),
+    STATE_WIRING(nic, own_port, "the backend was opened by nic_create"),
     STATE_BOOL(nic, dma_per_word, "payload moved word by word (--nic-dma)"),
     STATE_INT(nic, pci_clock_ps, "PCI clock period"),
     STATE_INT(nic, dma_free_at, "virtual time the DMA is busy until"),
@@ -205,8 +240,12 @@ static const state_decl nic_decls[] = {
     STATE_INT(nic, dma_busy_ticks, "total DMA time"),
     STATE_INT(nic, bit_ps, "wire time per bit"),
     STATE_INT(nic, wire_free, "the transmitter is busy until"),
+    STATE_WIRING(nic, mac, "the factory address: nic_create (--mac or the default)"),
+    STATE_WIRING(nic, mac_given, "it came from an option: nic_create"),
+    STATE_WIRING(nic, mac_from, "the option it came from: nic_create"),
     STATE_PART(nic, irq, nic_irq_state, "the interrupt cause/mask unit"),
     STATE_U64S(nic, cnt, "statistics"),
+    STATE_CUSTOM(nic, rate, rate_ops, "live rates (info nic): not saved, forgotten on load"),
     STATE_CUSTOM(nic, fifo, fifo_ops, "the Rx FIFO: frames, their lengths and tags"),
     STATE_CUSTOM(nic, txbuf, txbuf_ops, "the Tx frame being gathered"),
     STATE_INT(nic, txlen, "its length"),
@@ -219,5 +258,6 @@ static const state_decl nic_decls[] = {
     STATE_INT(nic, rx_bufs, "buffers it filled"),
     STATE_INT(nic, rx_off, "bytes of it stored"),
     STATE_WIRING(nic, rings, "the model's rings, declared by the model"),
+    STATE_WIRING(nic, nrings, "how many: the model's constructor"),
 };
 const state_table nic_state = STATE_TABLE(nic_decls, nic);

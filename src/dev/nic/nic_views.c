@@ -190,7 +190,11 @@ static void show_rates(nic *n, const char *indent, strbuf *out)
     rate_result r;
     read_rates(n, &r);
     if (!r.valid) {
-        sb_printf(out, "%srates: no frame yet\n", indent);
+        /* Frames counted but no sample: the state was loaded (a snapshot,
+         * a replay), which forgets the samples (nic_state.c). */
+        bool counted = n->cnt.tx_frames || n->cnt.rx_frames;
+        sb_printf(out, "%srates: no frame %s\n", indent,
+                  counted ? "since the state was loaded" : "yet");
         return;
     }
     sb_printf(out, "%srates over the last %.6f s of guest time (%.6f s of host time running):\n",

@@ -598,9 +598,7 @@ static const state_decl e1000_txctx_decls[] = {
 };
 static const state_table e1000_txctx_state = STATE_TABLE(e1000_txctx_decls, e1000_txctx);
 
-/* The model's own state.  Not yet declared: the shared shell `n` (its
- * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
- * state"). */
+/* The model's state: the shared shell `n` (nic_state.c), then its own. */
 static const state_decl e1000_state[] = {
     STATE_PART(e1000, n, nic_state, "the NIC shell"),
     STATE_PART(e1000, tx, nic_ring_state_decl, "the Tx ring"),

@@ -390,10 +390,7 @@ static const dev_view ham_views[] = {
     {"filter", "address filter (AddrMode, station, CAM) and link", view_filter},
 };
 
-/* The model's own state.  Not yet declared: the shared shell `n` (its
- * engines, FIFO of frames, Tx gather buffer: docs/architecture.md, "Device
- * state"); until then a Hamachi's state image is incomplete and test_state
- * does not cover NICs. */
+/* The model's state: the shared shell `n` (nic_state.c), then its own. */
 static const state_decl ham_state[] = {
     STATE_PART(hamachi, n, nic_state, "the NIC shell"),
     STATE_PART(hamachi, tx, nic_ring_state_decl, "the Tx ring"),

@@ -328,9 +328,9 @@ static const dev_view eth_views[] = {
     {"filter", "address filter (EMAR, EHAR, PROMISC), PHY and link", view_filter},
 };
 
-/* The model's own state; the shared shell `n` is not declared yet (see
- * docs/architecture.md, "Device state"), as for the other NICs. */
+/* The model's state: the shared shell `n` (nic_state.c), then its own. */
 static const state_decl eth_state[] = {
+    STATE_PART(ioc3_eth, n, nic_state, "the NIC shell"),
     STATE_PART(ioc3_eth, tx, nic_ring_state_decl, "the Tx ring"),
     STATE_PART(ioc3_eth, rx, nic_ring_state_decl, "the Rx buffer ring"),
     STATE_PART(ioc3_eth, link, nic_link_state, "the link"),

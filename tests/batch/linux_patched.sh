@@ -7,7 +7,8 @@
 # floods to the sink peer with every frame accounted for, as linux_udp.sh
 # does for the 82544: what ttcp sent, what Linux counted on eth0, what the
 # NIC model counted, what the sink swallowed and what the capture holds
-# (tests/batch/ttcp_pcap.py checks every frame's pattern and checksums).
+# (tests/batch/ttcp_pcap.py checks every frame's pattern and checksums: ttcp -V,
+# which fills and numbers every datagram).
 # 1472-byte datagrams at MTU 1500 on 1 and 2 CPUs, with raw and per-word
 # payload DMA; jumbo (8972 bytes at MTU 9000) on the Tigon2, whose driver
 # takes it (Linux's hamachi.c keeps the standard MTU).  Every run is bounded.
@@ -39,7 +40,7 @@ ping_echo tigon2 "0000:00:03.0: SGI AceNIC"
 expect_out "Tigon II (Rev. 6)"
 ping_echo acenic "0000:00:03.0: Alteon AceNIC"
 # the 82543 (64-bit PCI, not PCI-X): 03-e1000-dma64-pci64.patch
-ping_echo e1000-82543 "e1000 0000:00:03.0 eth0: (PCI:33MHz:64-bit) $mac"
+ping_echo e1000-82543 "e1000 0000:00:03.0 eth[01]: (PCI:33MHz:64-bit) $mac"
 expect_out "e1000: eth0 NIC Link is Up 1000 Mbps Full Duplex"
 expect_no_out "Allocation for Tx Queue 0 failed"
 
@@ -83,7 +84,7 @@ flood() {
     frames=$((n + 5)) # one sentinel before the data, four after
     run_xbow --batch -q --cpus "$cpus" --nic "$nic" --nic-dma="$dma" --mac $mac --net sink:noverify \
         --pcap "$WORK/u.pcap" \
-        --append "xbow.mtu=$mtu xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $len -n $n 239.1.2.3; ifconfig eth0\" xbow.after=reboot" \
+        --append "xbow.mtu=$mtu xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -V -l $len -n $n 239.1.2.3; ifconfig eth0\" xbow.after=reboot" \
         -ex 'continue 3000000000' -ex "info device $dev stats" -ex 'info dma' "$vmlinux"
     last_cmd="$last_cmd ($nic, $cpus CPU(s), $dma DMA)"
     expect_status 0

@@ -6,7 +6,8 @@
 # mounts the ext2 file system mke2fs -d made in sda1, and the guest's md5sums
 # of its files and of all of sdb equal the host's.  The guest writes a file
 # (echo and dd), umounts and syncs; after xbow exits the host reads it with
-# debugfs.  A second run, on 2 CPUs, finds the file again (a fresh boot).
+# debugfs.  A second run, on 2 CPUs, finds the file again (a fresh boot);
+# a third reboots the guest inside one run and the disk works after it.
 # The debugger: break event isp0.iocb.fetch on the partition table's READ(10),
 # the data segment from `ring isp0 request`, and in a second identical run
 # `watch dma isp0 ADDR write`, set from the start, stops on the controller's
@@ -122,4 +123,18 @@ expect_status 0
 expect_out "^DMA watchpoint 1: isp0 wrote [0-9]* bytes at p:0x0*${phys#0x} (bulk)$"
 expect_out "  for: isp-data, descriptor [0-9]*$"
 expect_out "^Event breakpoint 2: isp0.iocb.done "
+# The disk survives a reboot of the guest inside one run: the first boot
+# appends a line to a file and syncs, the guest resets the machine, the
+# second boot (the same xbow, "continue" again) prints that line and adds one.
+run_xbow --batch -q --nic none --disk "$WORK/disk.img" \
+    --append "xbow.run=\"mount -t ext2 /dev/sda1 /mnt; cat /mnt/boots.txt; echo boot >> /mnt/boots.txt; umount /mnt; sync\" xbow.after=reboot" \
+    -ex 'continue 4000000000' -ex 'continue 4000000000' "$vmlinux"
+expect_status 0
+expect_count "The guest reset the machine" 2
+expect_count "XBOW-RUN-END status=0" 2
+expect_count "^boot" 1
+dd if="$WORK/disk.img" of="$WORK/fs3.img" bs=512 skip=2048 2>/dev/null
+checks=$((checks + 1))
+got=$(debugfs -R "cat /boots.txt" "$WORK/fs3.img" 2>/dev/null | tr '\n' ' ')
+[ "$got" = "boot boot " ] || fail "debugfs cat /boots.txt after two boots: '$got'"
 finish

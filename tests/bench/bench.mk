@@ -38,6 +38,7 @@ BENCH_CG_MINSNS = 50
 noinst_PROGRAMS += tests/bench/mix_host
 tests_bench_mix_host_SOURCES = tests/bench/mix.c tests/bench/mix.h tests/bench/shim_host.c
 tests_bench_mix_host_CPPFLAGS = $(AM_CPPFLAGS) -DMIX_NO_MAIN
+tests_bench_mix_host_LDADD =
 EXTRA_DIST += tests/bench/shim_xbow.c tests/bench/shim_malta.c tests/bench/shim_testmips.c \
 	tests/bench/shim_crt0.S tests/bench/shim.ld tests/bench/mix_bench.sh
 CLEANFILES += tests/bench/mix-r*.o tests/bench/mix-r*.elf

@@ -3,14 +3,12 @@
 # neither the R10000 nor a guest compiler.
 DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/dbg/fake_cpu.c
 
-check_PROGRAMS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+DBG_UNIT_TESTS = tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+check_PROGRAMS += $(DBG_UNIT_TESTS)
+TESTS += $(DBG_UNIT_TESTS)
 tests_unit_dbg_test_expr_SOURCES = tests/unit/dbg/test_expr.c src/dbg/expr.c src/dbg/expr.h
-tests_unit_dbg_test_expr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_dbg_test_expr_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 tests_unit_dbg_test_dbg_SOURCES = tests/unit/dbg/test_dbg.c tests/unit/dbg/dbg_fixture.c tests/unit/dbg/dbg_fixture.h $(DBG_TEST_SOURCES)
-tests_unit_dbg_test_dbg_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
-tests_unit_dbg_test_dbg_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+tests_unit_dbg_test_dbg_CFLAGS = $(AM_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
 # docs/commands.md is generated from the command table; test_dbg checks it.
 noinst_PROGRAMS += tests/unit/dbg/gen_commands_doc

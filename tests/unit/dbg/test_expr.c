@@ -310,13 +310,10 @@ START_TEST(identifier_walk)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("expr");
-    check_add_tests(check_case(s, "expr", setup, NULL, 0), arithmetic_and_precedence,
-                    signed_and_unsigned, numbers, short_circuit, names, memory, assignment,
-                    syntax_errors, prefix_parsing, identifier_walk);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("expr", "expr", setup, NULL, 0, arithmetic_and_precedence,
+                      signed_and_unsigned, numbers, short_circuit, names, memory, assignment,
+                      syntax_errors, prefix_parsing, identifier_walk);
+}

@@ -391,13 +391,10 @@ START_TEST(prom_rom_code)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("prom");
-    check_add_tests(check_case(s, "prom", NULL, NULL, 0), prom_kldir_launch_nmi_gda,
-                    prom_klconfig_fields, prom_node1_tables, prom_argv, prom_memory_banks,
-                    prom_rom_code);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("prom", "prom", NULL, NULL, 0, prom_kldir_launch_nmi_gda,
+                      prom_klconfig_fields, prom_node1_tables, prom_argv, prom_memory_banks,
+                      prom_rom_code);
+}

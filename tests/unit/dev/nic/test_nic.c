@@ -680,16 +680,13 @@ START_TEST(default_mac_and_station_checks)
 }
 END_TEST
 
-static Suite *nic_suite(void)
-{
-    Suite *s = suite_create("nic");
-    check_add_tests(check_case(s, "nic", setup, teardown, 0), coal_immediate_count_gap_latency,
-                    coal_min_interval_defers, mac_filter_and_crc, default_mac_and_station_checks,
-                    link_autoneg_and_mii, eeprom_engine_checksum_microwire,
-                    ring_headtail_writeback_order_and_stall, ring_view_window_and_marks,
-                    payload_modes_and_alignment, fifo_capacity_and_flush, shell_state_round_trip,
-                    tx_no_link_and_padding, factory_and_names);
-    return s;
-}
 
-int main(void) { return check_run(nic_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("nic", "nic", setup, teardown, 0, coal_immediate_count_gap_latency,
+                      coal_min_interval_defers, mac_filter_and_crc, default_mac_and_station_checks,
+                      link_autoneg_and_mii, eeprom_engine_checksum_microwire,
+                      ring_headtail_writeback_order_and_stall, ring_view_window_and_marks,
+                      payload_modes_and_alignment, fifo_capacity_and_flush, shell_state_round_trip,
+                      tx_no_link_and_padding, factory_and_names);
+}

@@ -283,13 +283,9 @@ START_TEST(pci_bar_to_declaration)
 }
 END_TEST
 
-static Suite *pci_suite(void)
-{
-    Suite *s = suite_create("pci");
-    check_add_tests(check_case(s, "core", NULL, NULL, 0), pci_header_fields, pci_bar_sizing,
-                    pci_decode, pci_command_status, pci_dma_calls, pci_intx,
-                    pci_bar_to_declaration);
-    return s;
-}
 
-int main(void) { return check_run(pci_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("pci", "core", NULL, NULL, 0, pci_header_fields, pci_bar_sizing, pci_decode,
+                      pci_command_status, pci_dma_calls, pci_intx, pci_bar_to_declaration);
+}

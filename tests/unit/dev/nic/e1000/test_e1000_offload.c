@@ -444,14 +444,11 @@ START_TEST(gen_and_echo_peers)
 }
 END_TEST
 
-static Suite *offload_suite(void)
-{
-    Suite *s = suite_create("e1000-offload");
-    check_add_tests(check_case(s, "offload", NULL, NULL, 0), tx_checksum_offload,
-                    tso_segments_frame_by_frame, rx_checksum_status, rx_jumbo_multi_buffer,
-                    rdtr_relative_timer, tidv_relative_timer, per_word_vs_raw_identical,
-                    gen_and_echo_peers);
-    return s;
-}
 
-int main(void) { return check_run(offload_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("e1000-offload", "offload", NULL, NULL, 0, tx_checksum_offload,
+                      tso_segments_frame_by_frame, rx_checksum_status, rx_jumbo_multi_buffer,
+                      rdtr_relative_timer, tidv_relative_timer, per_word_vs_raw_identical,
+                      gen_and_echo_peers);
+}

@@ -930,19 +930,16 @@ START_TEST(echo_backend_answers_arp)
 }
 END_TEST
 
-static Suite *hamachi_suite(void)
-{
-    Suite *s = suite_create("hamachi");
-    check_add_tests(check_case(s, "hamachi", setup, teardown, 0), pci_identity_and_bar,
-                    odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
-                    tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
-                    rx_trailer_and_length, rx_jumbo_chaining_and_maxframe, rx_no_buffer_and_refill,
-                    mac_filter_modes, per_word_vs_raw_identical_bytes,
-                    bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
-                    chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
-                    events_carry_decoded_fields, gen_backend_raw_vs_per_word,
-                    per_word_dma_costs_virtual_time, echo_backend_answers_arp);
-    return s;
-}
 
-int main(void) { return check_run(hamachi_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("hamachi", "hamachi", setup, teardown, 0, pci_identity_and_bar,
+                      odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
+                      tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
+                      rx_trailer_and_length, rx_jumbo_chaining_and_maxframe,
+                      rx_no_buffer_and_refill, mac_filter_modes, per_word_vs_raw_identical_bytes,
+                      bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
+                      chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
+                      events_carry_decoded_fields, gen_backend_raw_vs_per_word,
+                      per_word_dma_costs_virtual_time, echo_backend_answers_arp);
+}

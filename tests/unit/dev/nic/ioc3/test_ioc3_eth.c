@@ -487,24 +487,10 @@ START_TEST(rx_timer)
 }
 END_TEST
 
-static Suite *ioc3_eth_suite(void)
-{
-    Suite *s = suite_create("ioc3-eth");
-    TCase *t = tcase_create("model");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, identity);
-    tcase_add_test(t, mii_phy);
-    tcase_add_test(t, ssram_probe);
-    tcase_add_test(t, reset_clears);
-    tcase_add_test(t, tx_inline_and_buffers);
-    tcase_add_test(t, tx_checksum);
-    tcase_add_test(t, tx_dma_error);
-    tcase_add_test(t, rx_buffer_layout);
-    tcase_add_test(t, rx_arm_and_filter);
-    tcase_add_test(t, rx_waits_for_buffers);
-    tcase_add_test(t, rx_timer);
-    suite_add_tcase(s, t);
-    return s;
-}
 
-int main(void) { return check_run(ioc3_eth_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("ioc3-eth", "model", setup, teardown, 0, identity, mii_phy, ssram_probe,
+                      reset_clears, tx_inline_and_buffers, tx_checksum, tx_dma_error,
+                      rx_buffer_layout, rx_arm_and_filter, rx_waits_for_buffers, rx_timer);
+}

@@ -124,16 +124,9 @@ void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t 
                    const uint8_t station[6])
 {
     xerr err;
-    sched_init(&g->clock, 0);
-    event_bus_init(&g->eb, &g->clock.now);
     nic_opts o = {.net = "none", .mac = station};
-    g->f = nic_create(model, name, &o, &g->clock, &g->eb, &err);
-    if (!g->f)
+    if (!nic_rig_open(&g->rig, model, name, &o, ram_size, true, &err))
         fuzz_fail(err.msg);
-    g->n = nic_from_pci(g->f);
-    fake_host_init(&g->host, &g->clock, ram_size);
-    fake_host_plug(&g->host, g->f);
-    fake_wire_attach(&g->wire, g->n, &g->clock);
     sb_init(&g->evtext);
     char glob[64];
     snprintf(glob, sizeof glob, "%s.*", name);
@@ -156,9 +149,6 @@ void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen)
 
 void fuzz_nic_close(fuzz_nic_rig *g)
 {
-    nic_destroy(g->f);
-    fake_wire_free(&g->wire);
-    fake_host_free(&g->host);
+    nic_rig_close(&g->rig);
     sb_free(&g->evtext);
-    event_bus_free(&g->eb);
 }

@@ -50,13 +50,8 @@ uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, ui
 /* A NIC model on a fake host (RAM_size bytes of RAM) and a fake wire, its
  * events formatted into evtext: what the Hamachi and e1000 targets run. */
 typedef struct fuzz_nic_rig {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
+    NIC_RIG;
     strbuf evtext;
-    pci_func *f;
-    nic *n;
 } fuzz_nic_rig;
 
 /* Create the model (nic_create) named name with the station address,

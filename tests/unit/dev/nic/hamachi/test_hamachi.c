@@ -56,12 +56,7 @@ enum {
 static const uint8_t MYMAC[6] = {0x02, 0x58, 0x42, 0x11, 0x22, 0x33};
 
 static struct {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    pci_func *f;
-    nic *n;
+    NIC_RIG;
     hamachi *h;
     unsigned dsz; /* descriptor size: 8 or 16 */
     bool hi;      /* buffers in the 64-bit window */
@@ -73,29 +68,16 @@ static void env_open(const char *spec)
 {
     xerr err;
     memset(&E, 0, sizeof E);
-    sched_init(&E.clock, 0);
-    event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
-    E.f = nic_create("hamachi", "hamachi0", &o, &E.clock, &E.eb, &err);
-    ck_assert_msg(E.f != NULL, "%s", err.msg);
-    E.n = nic_from_pci(E.f);
+    ck_assert_msg(nic_rig_open(&E.rig, "hamachi", "hamachi0", &o, 4u << 20, !spec, &err), "%s",
+                  err.msg);
     E.h = (hamachi *)E.n;
-    fake_host_init(&E.host, &E.clock, 4u << 20);
-    fake_host_plug(&E.host, E.f);
-    if (!spec)
-        fake_wire_attach(&E.wire, E.n, &E.clock);
     E.dsz = 8;
 }
 
 static void setup(void) { env_open(NULL); }
 
-static void teardown(void)
-{
-    nic_destroy(E.f);
-    fake_wire_free(&E.wire);
-    fake_host_free(&E.host);
-    event_bus_free(&E.eb);
-}
+static void teardown(void) { nic_rig_close(&E.rig); }
 
 static void wr(unsigned off, unsigned size, uint64_t v)
 {

@@ -57,24 +57,16 @@ tests_fuzz_fuzz_rr_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"$(FUZZ_CORPUS_rr)"'
 tests_fuzz_fuzz_snapshot_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS='"$(FUZZ_CORPUS_snapshot)"' \
 	-DFUZZ_DEFAULT_RUNS=600
 tests_fuzz_fuzz_dwarf_CFLAGS = $(AM_CFLAGS) $(DW_CFLAGS)
+# They link libxbow (LDADD, Makefile.am).
 
-tests_fuzz_fuzz_hamachi_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_e1000_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_ioc3_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_tigon_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_isp_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_dwarf_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_gdb_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_rr_LDADD = $(XBOW_LIBS)
-tests_fuzz_fuzz_snapshot_LDADD = $(XBOW_LIBS)
 
 EXTRA_DIST += $(foreach n,$(FUZZ_NAMES),$(FUZZ_CORPUS_$(n))) tests/fuzz/gen_corpus.py \
 	tests/fuzz/gen_corpus_e1000.py tests/fuzz/gen_corpus_ioc3.py tests/fuzz/gen_corpus_tigon.py \
 	tests/fuzz/gen_corpus_isp.py
 
 # The libFuzzer builds: what each compiles instrumented (FUZZ_LF_name), what
-# it links besides (FUZZ_LIBS_name) and what else it needs to be built
-# first.  The device targets compile the model with the core and the
+# it links besides (FUZZ_LIBS_name, FUZZ_LIBS_DEVICE by default) and what
+# else it needs to be built first.  The device targets compile the model with the core and the
 # network; gdb and rr only the code under test, the rest from libxbow.a.
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
@@ -94,11 +86,6 @@ FUZZ_LF_gdb = tests/fuzz/fuzz_gdb.c src/dbg/rsp.c src/dbg/gdbstub.c src/dbg/gdbs
 FUZZ_LF_rr = tests/fuzz/fuzz_rr.c src/core/rr.c src/machine/record.c
 FUZZ_LF_snapshot = tests/fuzz/fuzz_snapshot.c $(filter %.c,$(libxbow_a_SOURCES))
 FUZZ_LIBS_DEVICE = $(VDE_LIBS) -lutil -lm
-FUZZ_LIBS_hamachi = $(FUZZ_LIBS_DEVICE)
-FUZZ_LIBS_e1000 = $(FUZZ_LIBS_DEVICE)
-FUZZ_LIBS_ioc3 = $(FUZZ_LIBS_DEVICE)
-FUZZ_LIBS_tigon = $(FUZZ_LIBS_DEVICE)
-FUZZ_LIBS_isp = $(FUZZ_LIBS_DEVICE)
 FUZZ_LIBS_dwarf = $(DW_LIBS)
 FUZZ_LIBS_gdb = $(XBOW_LIBS) -lutil
 FUZZ_LIBS_rr = $(XBOW_LIBS) -lutil
@@ -117,7 +104,7 @@ tests/fuzz/fuzz_snapshot_lf: $(FUZZ_LF_snapshot:%=$(srcdir)/%) libxbowfpu.a
 $(FUZZ_NAMES:%=tests/fuzz/fuzz_%_lf): tests/fuzz/fuzz_%_lf:
 	$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -I$(top_srcdir)/src -I$(top_builddir) -D_GNU_SOURCE $(FUZZ_CFLAGS_$*) \
-	  -o $@ $(filter %.c,$^) $(FUZZ_LIBS_$*)
+	  -o $@ $(filter %.c,$^) $(or $(FUZZ_LIBS_$*),$(FUZZ_LIBS_DEVICE))
 CLEANFILES += $(FUZZ_NAMES:%=tests/fuzz/fuzz_%_lf)
 
 # The runs: libFuzzer's inputs of at most FUZZ_MAX_LEN_name bytes (4096),

@@ -11,9 +11,6 @@ EXTRA_DIST += tests/lint/layers.sh
 # no dead paths, no notes outside the repository).
 TESTS += tests/lint/docs.sh
 EXTRA_DIST += tests/lint/docs.sh
-# The batch tests of the whole binary (tests/batch/*.sh), in TESTS and the
-# distribution.
-BATCH_TESTS =
 # What the front ends read of the devices: counters and the NICs' station view.
 BATCH_TESTS += tests/batch/device_counters.sh
 # info device-state: hashes, declared fields, errors.
@@ -61,6 +58,7 @@ BATCH_TESTS += tests/batch/tui_keys.sh tests/batch/tui_reverse.sh
 EXTRA_DIST += tests/batch/tmux_lib.sh
 # The TUI's source pane and gdb's layouts (tmux, 80x24).
 BATCH_TESTS += tests/batch/tui_src.sh
+# Every fragment's batch tests (BATCH_TESTS, Makefile.am) run and ship.
 TESTS += $(BATCH_TESTS)
 EXTRA_DIST += $(BATCH_TESTS)
 

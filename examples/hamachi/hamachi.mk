@@ -6,5 +6,4 @@ GUEST_EXAMPLES += examples/hamachi/hamachi.elf
 nobase_dist_example_DATA += examples/hamachi/hamachi.c
 nobase_dist_example_DATA += examples/descintr.xbow examples/perword.xbow examples/linux-descintr.xbow
 EXTRA_DIST += examples/hamachi/hamachi.mk
-TESTS += tests/batch/hamachi.sh
-EXTRA_DIST += tests/batch/hamachi.sh
+BATCH_TESTS += tests/batch/hamachi.sh

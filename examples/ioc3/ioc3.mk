@@ -4,5 +4,4 @@
 GUEST_EXAMPLES += examples/ioc3/ioc3_eth.elf
 nobase_dist_example_DATA += examples/ioc3/ioc3_eth.c
 EXTRA_DIST += examples/ioc3/ioc3.mk
-TESTS += tests/batch/ioc3_examples.sh
-EXTRA_DIST += tests/batch/ioc3_examples.sh
+BATCH_TESTS += tests/batch/ioc3_examples.sh

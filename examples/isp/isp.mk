@@ -5,5 +5,4 @@
 GUEST_EXAMPLES += examples/isp/isp_disk.elf
 nobase_dist_example_DATA += examples/isp/isp_disk.c
 EXTRA_DIST += examples/isp/isp.mk
-TESTS += tests/batch/isp_example.sh
-EXTRA_DIST += tests/batch/isp_example.sh
+BATCH_TESTS += tests/batch/isp_example.sh

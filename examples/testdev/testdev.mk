@@ -4,5 +4,5 @@ examples/testdev/testdev_dma.elf examples/testdev/testdev_err.elf: $(srcdir)/exa
 GUEST_EXAMPLES += examples/testdev/testdev_dma.elf examples/testdev/testdev_err.elf
 nobase_dist_example_DATA += examples/testdev/td.h examples/testdev/testdev_dma.c \
 	examples/testdev/testdev_err.c
-TESTS += tests/batch/testdev.sh
-EXTRA_DIST += tests/batch/testdev.sh examples/testdev/testdev.mk
+BATCH_TESTS += tests/batch/testdev.sh
+EXTRA_DIST += examples/testdev/testdev.mk

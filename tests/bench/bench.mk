@@ -76,9 +76,8 @@ bench: bench-mix
 .PHONY: bench-mix bench-compare bench-callgrind bench-callgrind-profile
 
 # `make check`: two rounds of the guest on xbow give the host's result.
-TESTS += tests/batch/bench_mix.sh
+BATCH_TESTS += tests/batch/bench_mix.sh
 tests/batch/bench_mix.log: tests/bench/mix-r2-xbow.elf tests/bench/mix_host xbow
-EXTRA_DIST += tests/batch/bench_mix.sh
 
 # The NICs' payload DMA, raw against per-word (seed story 1): `make
 # bench-nic` (part of `make bench`) runs each NIC's example receive and

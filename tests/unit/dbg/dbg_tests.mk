@@ -34,7 +34,7 @@ bench: bench-dbg
 
 # Batch tests: the real binary on the test guest (examples/dbgtest, built by
 # examples/dbgtest/dbgtest.mk); they skip while either is missing.
-DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/dbg_watch.sh \
+BATCH_TESTS += tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/dbg_watch.sh \
 	tests/batch/dbg_events.sh tests/batch/dbg_script.sh tests/batch/dbg_errors.sh \
 	tests/batch/dbg_interrupt.sh tests/batch/dbg_dma.sh tests/batch/dbg_stories.sh \
 	tests/batch/dbg_linux.sh tests/batch/dbg_linux_nic.sh tests/batch/dbg_nic.sh \
@@ -43,5 +43,4 @@ DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/db
 	tests/batch/dbg_hits.sh tests/batch/dbg_engines.sh \
 	tests/batch/dbg_source.sh tests/batch/dbg_types.sh tests/batch/dbg_dwarf_bad.sh \
 	tests/batch/dbg_linux_src.sh tests/batch/dbg_enums.sh
-TESTS += $(DBG_BATCH_TESTS)
-EXTRA_DIST += $(DBG_BATCH_TESTS) tests/batch/dbg_lib.sh
+EXTRA_DIST += tests/batch/dbg_lib.sh

@@ -8,12 +8,9 @@ tests_unit_net_test_net_host_SOURCES = tests/unit/net/test_net_host.c tests/unit
 # net_probe: a fake NIC on a real port, driven by the batch tests below.
 check_PROGRAMS += tests/unit/net/net_probe
 tests_unit_net_net_probe_LDADD = $(XBOW_LIBS)
-TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh
-EXTRA_DIST += tests/batch/net_tap.sh tests/batch/net_unix.sh
+BATCH_TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh
 # Linux in xbow on a tap in a network namespace, a host-side receiver
 # (root and `make linux`; skips otherwise).
-TESTS += tests/batch/linux_tap.sh
-EXTRA_DIST += tests/batch/linux_tap.sh
+BATCH_TESTS += tests/batch/linux_tap.sh
 # info nic: counts and live rates in guest and host time (tests/batch/nic_rates.sh).
-TESTS += tests/batch/nic_rates.sh
-EXTRA_DIST += tests/batch/nic_rates.sh
+BATCH_TESTS += tests/batch/nic_rates.sh

@@ -7,13 +7,11 @@ TESTS += $(E1000_UNIT_TESTS)
 tests_unit_dev_nic_e1000_test_e1000_SOURCES = tests/unit/dev/nic/e1000/test_e1000.c $(E1000_TEST_SUPPORT)
 tests_unit_dev_nic_e1000_test_e1000_offload_SOURCES = tests/unit/dev/nic/e1000/test_e1000_offload.c $(E1000_TEST_SUPPORT)
 # Linux's e1000 driver on both parts (skips without `make linux`).
-TESTS += tests/batch/e1000_linux.sh
-EXTRA_DIST += tests/batch/e1000_linux.sh
+BATCH_TESTS += tests/batch/e1000_linux.sh
 # UDP floods from Linux to the sink, every frame accounted for (skips
 # without `make linux`).
-TESTS += tests/batch/linux_udp.sh
-EXTRA_DIST += tests/batch/linux_udp.sh tests/batch/ttcp_pcap.py scripts/ttcp.py
+BATCH_TESTS += tests/batch/linux_udp.sh
+EXTRA_DIST += tests/batch/ttcp_pcap.py scripts/ttcp.py
 # Two Linux guests on one wire (VDE, socket:udp): ping and UDP both ways
 # (skips without `make linux`).
-TESTS += tests/batch/linux_pair.sh
-EXTRA_DIST += tests/batch/linux_pair.sh
+BATCH_TESTS += tests/batch/linux_pair.sh

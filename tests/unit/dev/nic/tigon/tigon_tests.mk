@@ -7,5 +7,5 @@ TESTS += $(TIGON_UNIT_TESTS)
 tests_unit_dev_nic_tigon_test_tigon_SOURCES = tests/unit/dev/nic/tigon/test_tigon.c $(TIGON_TEST_SUPPORT)
 tests_unit_dev_nic_tigon_test_tigon_dma_SOURCES = tests/unit/dev/nic/tigon/test_tigon_dma.c $(TIGON_TEST_SUPPORT)
 # The example guest drivers (examples/tigon) on the whole machine.
-TESTS += tests/batch/tigon_examples.sh
-EXTRA_DIST += tests/batch/tigon_examples.sh tests/batch/pcap_stats.py
+BATCH_TESTS += tests/batch/tigon_examples.sh
+EXTRA_DIST += tests/batch/pcap_stats.py

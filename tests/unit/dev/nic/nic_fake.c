@@ -173,6 +173,18 @@ void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uin
         f[i] = net_payload_byte(k, i);
 }
 
+void fake_arp_request(uint8_t *f, const uint8_t mac[6])
+{
+    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
+    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
+    memset(f, 0, FAKE_ARP_LEN);
+    memset(f, 0xff, 6);
+    memcpy(f + 6, mac, 6);
+    memcpy(f + 12, body, sizeof body);
+    memcpy(f + 22, mac, 6);
+    memcpy(f + 28, ips, sizeof ips);
+}
+
 void run_for(sched *s, uint64_t ticks)
 {
     uint64_t end = s->now + ticks;

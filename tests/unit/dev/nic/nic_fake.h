@@ -93,6 +93,11 @@ void nic_rig_close(nic_rig *r);
  * 02:00:00:00:00:01, EtherType type, payload byte i net_payload_byte(k, i). */
 void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uint32_t k);
 
+/* A broadcast ARP request from mac at 10.0.2.15 for 10.0.2.2 (what the
+ * echo peer answers), FAKE_ARP_LEN bytes. */
+#define FAKE_ARP_LEN 42
+void fake_arp_request(uint8_t *f, const uint8_t mac[6]);
+
 /* Run the clock forward, firing timers on the way. */
 void run_for(sched *s, uint64_t ticks);
 

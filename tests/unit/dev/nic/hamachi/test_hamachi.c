@@ -892,13 +892,8 @@ START_TEST(echo_backend_answers_arp)
     teardown();
     env_open("echo");
     open_nic(8, 4, 1536, 2);
-    uint8_t arp[42] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    memcpy(arp + 6, MYMAC, 6);
-    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
-    memcpy(arp + 12, body, sizeof body);
-    memcpy(arp + 22, MYMAC, 6);
-    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
-    memcpy(arp + 28, ips, sizeof ips);
+    uint8_t arp[FAKE_ARP_LEN];
+    fake_arp_request(arp, MYMAC);
     post_tx(0, 8, arp, sizeof arp, INTR);
     kick_tx();
     run_for(&E.clock, US(100));

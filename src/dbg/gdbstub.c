@@ -438,11 +438,11 @@ static void query(gdbstub *s, const char *p)
     if (!strncmp(p, "qSupported", 10)) {
         s->swbreak = strstr(p, "swbreak+") != NULL;
         s->hwbreak = strstr(p, "hwbreak+") != NULL;
-        /* Reverse execution (ReverseStep+, ReverseContinue+) joins this list
-         * when the time-travel issue lands. */
+        /* Reverse execution (bs, bc) always: "monitor record" may start the
+         * history after gdb asked; without one they answer an error. */
         sb_printf(&b,
                   "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
-                  "vContSupported+",
+                  "vContSupported+;ReverseStep+;ReverseContinue+",
                   RSP_MAX_PACKET);
     } else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
         sb_putc(&b, '1'); /* the machine was there before gdb: quit detaches */
@@ -571,10 +571,9 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
         }
         break; /* vMustReplyEmpty and the rest: empty */
     case 'b':
-        /* bs, bc (reverse step and continue) wait for the time-travel issue:
-         * they will step back through its log and stop with replaylog: at
-         * either end.  Not advertised until then. */
-        break;
+        if (!strcmp(pkt, "bs") || !strcmp(pkt, "bc"))
+            return gdb_reverse(s, pkt + 1);
+        break; /* b (baud rate, long gone) and the rest: empty */
     default: break;
     }
     (void)d;

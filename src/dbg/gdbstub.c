@@ -593,6 +593,10 @@ void gdb_feed(gdbstub *s)
         /* A stop is on its way: the rest waits until the guest stopped. */
         if (d->running && d->m->stop_reason != STOP_NONE)
             return;
+        /* The history re-executes: only gdb's Ctrl-C of its own bs or bc
+         * now, the rest after. */
+        if (d->replaying && (!s->reversing || s->in[s->in_pos] != 0x03))
+            return;
         int ev = rsp_feed(&s->dec, s->in[s->in_pos++]);
         switch (ev) {
         case RSP_PACKET: {
@@ -617,7 +621,10 @@ void gdb_feed(gdbstub *s)
                 gdb_net_write(s, s->last.s, s->last.len);
             break;
         case RSP_INTERRUPT:
-            if (d->running) {
+            if (s->reversing) { /* bs, bc: the history's re-execution stops */
+                s->interrupt = true;
+                dbg_interrupt();
+            } else if (d->running) {
                 s->interrupt = true;
                 if (!s->gdb_run)
                     bp_note_stop(d, "\nInterrupted by gdb.\n");

@@ -65,6 +65,7 @@ typedef struct gdbstub {
     bool waiting;   /* gdb resumed and waits for a stop reply */
     bool gdb_run;   /* the run under way was started by gdb */
     bool interrupt; /* gdb sent Ctrl-C */
+    bool reversing; /* serving bs or bc: the history re-executes */
     struct {
         char kind; /* 0, 's'wbreak, 'h'wbreak, 'w'atch, 'r'watch, 'a'watch */
         uint64_t addr;

@@ -83,7 +83,9 @@ static char *report_lines(const char *report)
 static void client_poll(dbg *d)
 {
     gdbstub *s = d->client_ctx;
-    if (s)
+    /* While the history re-executes, only for gdb's own bs or bc (its
+     * Ctrl-C): a new client or packet waits until it is done. */
+    if (s && (!d->replaying || s->reversing))
         gdb_net_poll(s, 0);
 }
 
@@ -318,6 +320,22 @@ void gdb_vcont(gdbstub *s, const char *p)
 
 static void out_capture(void *ctx, const char *text) { sb_puts(ctx, text); }
 
+/* xbow's messages on gdb's console, each line starting with "xbow: ". */
+static void console_lines(gdbstub *s, const char *text)
+{
+    strbuf b;
+    sb_init(&b);
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n)
+            sb_printf(&b, "xbow: %.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+    if (b.s)
+        gdb_console(s, b.s);
+    sb_free(&b);
+}
+
 /* Refused: why on gdb's console and xbow's, an error reply (gdb shows
  * "Remote failure reply" and stays where it was). */
 static void reverse_refused(gdbstub *s, const char *what, const char *why)
@@ -356,6 +374,8 @@ void gdb_reverse(gdbstub *s, const char *p)
     dbg_set_output(d, out_capture, &out);
     s->waiting = true;
     s->gdb_run = true; /* gdb's points hit on the way are gdb's to report */
+    s->reversing = true;
+    s->interrupt = false;
     s->hit.kind = 0;
     int rc;
     if (step) {
@@ -365,19 +385,34 @@ void gdb_reverse(gdbstub *s, const char *p)
     } else {
         rc = hist_back_to_stop(d, ci);
     }
-    s->gdb_run = false;
+    s->gdb_run = s->reversing = false;
     dbg_set_output(d, o, octx);
+    bool interrupted = s->interrupt;
+    s->interrupt = false;
+    if (interrupted) { /* gdb's Ctrl-C: it was this command's, no later one's */
+        dbg_command_begin();
+        dbg_command_end();
+    }
     if (!s->connected) {
         sb_free(&out);
         return;
+    }
+    if (rc < 0 && interrupted) { /* a SIGINT stop where the re-execution got to */
+        if (out.s) {
+            dbg_puts(d, out.s);
+            console_lines(s, out.s);
+        }
+        sb_free(&out);
+        s->stop.cpu = d->cur_cpu;
+        s->stop.sig = GDB_SIGINT;
+        s->stop.reason[0] = 0;
+        return gdb_send_stop(s);
     }
     if (rc < 0) { /* said on both sides; gdb stays at the state it had */
         s->waiting = false;
         if (out.s) {
             dbg_puts(d, out.s);
-            char *text = report_lines(out.s);
-            gdb_console(s, text ? text : out.s);
-            free(text);
+            console_lines(s, out.s);
         }
         sb_free(&out);
         return gdb_reply_err(s, 0x01);

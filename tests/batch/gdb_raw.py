@@ -304,6 +304,40 @@ def sc_reverse_running(c):
     monitor(c, "record stop")
 
 
+def sc_reverse_interrupt(c):
+    """Ctrl-C during a long bc (a breakpoint the history never hit: it
+    re-executes all of it): a SIGINT stop soon, where the re-execution got
+    to, with xbow's reason on the console; the stub goes on."""
+    monitor(c, "record")
+    c.send_raw(frame("c"))
+    expect(c.ack() == b"+", "c not acknowledged")
+    time.sleep(2)
+    c.send_raw(b"\x03")
+    r = c.packet()
+    while r.startswith("O"):
+        r = c.packet()
+    expect(stop_reply(r) == 2, "Ctrl-C of c: %r" % r)
+    expect(c.ask("Z0,ffffffffbfc00000,4") == "OK", "Z0 refused")
+    c.send_raw(frame("bc"))
+    expect(c.ack() == b"+", "bc not acknowledged")
+    time.sleep(0.3)
+    t0 = time.time()
+    c.send_raw(b"\x03")
+    out = ""
+    r = c.packet()
+    while r.startswith("O"):
+        out += bytes.fromhex(r[1:]).decode("latin-1")
+        r = c.packet()
+    took = time.time() - t0
+    expect(stop_reply(r) == 2, "Ctrl-C of bc: %r" % r)
+    expect("Interrupted while re-executing the history" in out, "Ctrl-C of bc said %r" % out)
+    expect(took < 1.5, "Ctrl-C of bc took %.1f s" % took)
+    expect(c.ask("z0,ffffffffbfc00000,4") == "OK", "z0 refused")
+    r = c.ask("bs")
+    expect(stop_reply(r) == 5, "bs after an interrupted bc: %r" % r)
+    monitor(c, "record stop")
+
+
 def sc_midpacket(c):
     c.send_raw(b"$qSuppor")
     c.close()

@@ -9,7 +9,7 @@
 # the history's start ("No more reverse-execution history."), continue again
 # after going back (the same future); without a history an error that says
 # why.  A raw client: bs/bc without a history, steps back one by one to where
-# the forward steps were, bs/bc while running.
+# the forward steps were, bs/bc while running, Ctrl-C of a long bc.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/gdb_lib.sh"
 RAW="$top_srcdir/tests/batch/gdb_raw.py"
 if ! readelf -S "$GUEST" 2>/dev/null | grep -q "\.debug_info"; then
@@ -128,17 +128,18 @@ xbow_start xraw --append forever "$GUEST"
 xbow_cmd "gdbserver on-detach stop"
 name=rawrev
 : >"$TMP/$name.xbow"
-timeout 120 python3 "$RAW" "$SOCK" reverse_nohist reverse_steps reverse_running kill \
-    >"$TMP/$name.out" 2>&1
+timeout 120 python3 "$RAW" "$SOCK" reverse_nohist reverse_steps reverse_running \
+    reverse_interrupt kill >"$TMP/$name.out" 2>&1
 rc=$?
 expect_rc 0
 expect_count 0 "FAIL"
-expect_count 4 "ok "
+expect_count 5 "ok "
 xbow_cmd "info cpus"
 xbow_sync
 on xraw
 expect_re "^\* 0 +0xa8[0-9a-f]+ "
 expect "[gdb's reverse continue: the guest is running: interrupt it first]"
+expect "Interrupted while re-executing the history: the machine is at tick "
 xbow_quit
 expect_rc 0
 finish

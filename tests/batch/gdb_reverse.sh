@@ -9,7 +9,8 @@
 # the history's start ("No more reverse-execution history."), continue again
 # after going back (the same future); without a history an error that says
 # why.  A raw client: bs/bc without a history, steps back one by one to where
-# the forward steps were, bs/bc while running, Ctrl-C of a long bc.
+# the forward steps were, bs/bc while running, Ctrl-C of a long bc.  Linux
+# (when built): back from e1000_intr's second hit to its first.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/gdb_lib.sh"
 RAW="$top_srcdir/tests/batch/gdb_raw.py"
 if ! readelf -S "$GUEST" 2>/dev/null | grep -q "\.debug_info"; then
@@ -122,7 +123,35 @@ on xnone
 expect "[gdb's reverse step: no history to go back in"
 xbow_quit
 
-# 4. A raw client: what gdb never sends, and the steps one by one.
+# 4. Linux (make linux; skipped without it): break e1000_intr, continue
+#    twice, reverse-stepi 20 (out of the handler, back in its caller),
+#    reverse-continue to the first hit: the registers and the backtrace
+#    through the kernel's frames as they were.
+KERNEL=$(bash "$top_srcdir/linux/build.sh" --print-path 2>/dev/null)
+ksrc=$(ls -d "$(dirname "${KERNEL:-/nonexistent}")"/src/linux-source-* 2>/dev/null | head -n 1)
+if [ -n "$KERNEL" ] && [ -f "$KERNEL" ] && [ -n "$ksrc" ]; then
+    xbow_start xlinux --nic e1000-82544 --net echo \
+        --append 'xbow.run="ping -c 3 10.0.2.2" xbow.after=reboot' "$KERNEL"
+    xbow_cmd "gdbserver on-detach stop"
+    gdb_run linux "$KERNEL" -ex "directory $ksrc" -ex "monitor record" -ex "break e1000_intr" \
+        -ex continue -ex "echo ==L1==\n" -ex "info registers" -ex bt -ex "echo ==\n" -ex continue \
+        -ex "reverse-stepi 20" -ex "echo ==LS==\n" -ex "bt 2" -ex "echo ==\n" -ex reverse-continue \
+        -ex "echo ==L2==\n" -ex "info registers" -ex bt -ex "echo ==\n" -ex detach
+    expect_rc 0
+    expect_count 3 "Breakpoint 1, e1000_intr (irq="
+    sect L1 >"$TMP/l1"
+    grep -q "^#1  0xa8[0-9a-f]* in __handle_irq_event_percpu (" "$TMP/l1" ||
+        fail "no kernel backtrace at the first hit"
+    sect L2 | cmp -s - "$TMP/l1" ||
+        fail "Linux: registers or backtrace after reverse-continue differ from the first hit's"
+    sect LS | grep -q "^#0  0xa8[0-9a-f]* in handle_irq_event_percpu (" ||
+        fail "reverse-stepi 20 from e1000_intr's entry: not back in its caller: $(sect LS)"
+    xbow_quit
+else
+    echo "note: no Linux kernel (make linux): the Linux part is skipped"
+fi
+
+# 5. A raw client: what gdb never sends, and the steps one by one.
 command -v python3 >/dev/null 2>&1 || { finish; exit; }
 xbow_start xraw --append forever "$GUEST"
 xbow_cmd "gdbserver on-detach stop"

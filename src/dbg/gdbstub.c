@@ -368,6 +368,12 @@ static void monitor(gdbstub *s, const char *hex)
                       "finish it there first.\n");
     } else if (s->monitor_ok && !s->monitor_ok(line)) {
         sb_puts(&out, "monitor: not here.\n");
+    } else if (c && !strncmp(c->name, "reverse-", 8)) {
+        sb_printf(&out,
+                  "monitor %s: go back with gdb's own %s: gdb would not know that the "
+                  "machine moved (monitor goto-time is there for what gdb has no command "
+                  "for).\n",
+                  c->name, c->name);
     } else if (c && (c->flags & CMD_RESUMES)) {
         sb_printf(&out,
                   "monitor %s: resume the guest with gdb's own commands (continue, "

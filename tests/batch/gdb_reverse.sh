@@ -110,8 +110,10 @@ xbow_quit
 # 3. No history: gdb is told why, the machine stays; monitor record, then it works.
 xbow_start xnone "$GUEST"
 gdb_run none "$GUEST" -ex "break leaf" -ex continue -ex reverse-stepi -ex 'p/x $pc' \
-    -ex reverse-continue -ex "monitor record" -ex continue -ex reverse-continue -ex bt -ex kill
+    -ex reverse-continue -ex "monitor record" -ex continue -ex reverse-continue -ex bt \
+    -ex "monitor rsi" -ex kill
 expect_rc 0
+expect "monitor reverse-stepi: go back with gdb's own reverse-stepi: gdb would not know"
 expect_count 1 'xbow: reverse step: no history to go back in: "monitor record" starts'
 expect_count 1 'xbow: reverse continue: no history to go back in: "monitor record" starts'
 expect_count 2 "warning: Remote failure reply: E01"

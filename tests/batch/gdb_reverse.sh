@@ -5,11 +5,12 @@
 # "monitor record", break, continue, reverse-stepi, reverse-continue to the
 # earlier hits of a breakpoint with the registers and backtrace the forward
 # run had there, reverse-finish, reverse-next and reverse-step by source
-# line, gdb's watchpoint back to the stores that changed it, going back past
-# the history's start ("No more reverse-execution history."), continue again
-# after going back (the same future); without a history an error that says
-# why.  A raw client: bs/bc without a history, steps back one by one to where
-# the forward steps were, bs/bc while running, Ctrl-C of a long bc.  Linux
+# line, gdb's watchpoint back to the stores that changed it, a NIC's DMA
+# write (monitor watch dma) gone back to, going back past the history's
+# start ("No more reverse-execution history."), continue again after going
+# back (the same future); without a history an error that says why.  A raw
+# client: bs/bc without a history, steps back one by one to where the
+# forward steps were, bs/bc while running, Ctrl-C of a long bc.  Linux
 # (when built): back from e1000_intr's second hit to its first.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/gdb_lib.sh"
 RAW="$top_srcdir/tests/batch/gdb_raw.py"
@@ -82,6 +83,24 @@ sect W1 | grep -q "^\$[0-9]* = 1$" || fail "reverse-continue to the watchpoint: 
 sect W1 | grep -q "sw[[:space:]]" || fail "reverse-continue to the watchpoint: not at the store"
 sect W0 | grep -q "^\$[0-9]* = 0$" || fail "second reverse-continue: $(sect W0)"
 xbow_quit
+
+# 1c. The NIC story from gdb: a DMA watchpoint (monitor watch dma) on a
+#     receive return descriptor; reverse-continue stops at the Tigon's write
+#     with xbow's report on gdb's console, reverse-stepi shows the word before.
+TIGON=$top_builddir/examples/tigon/tigon_echo.elf
+if [ -f "$TIGON" ]; then
+    xbow_start xnic --rtc-fixed --nic tigon2 --net echo "$TIGON"
+    gdb_run nic "$TIGON" -ex "monitor record" -ex "monitor set history-interval 100000" \
+        -ex "monitor watch dma tigon0 p:(char *)&ret_ring+0x2c,4 write" -ex continue \
+        -ex "stepi 1000" -ex reverse-continue -ex "x/wx (char *)&ret_ring+0x2c" \
+        -ex reverse-stepi -ex "x/wx (char *)&ret_ring+0x2c" -ex kill
+    expect_rc 0
+    expect_count 2 "xbow: DMA watchpoint 1: tigon0 wrote 4 bytes at p:0x"
+    expect_count 2 "xbow:   for: rx-status, ring 4, descriptor 1"
+    expect_re "^xbow: Back at tick [0-9]+ \(.*\), cpu0 at [0-9]+ instructions\.$"
+    expect_seq "xbow: Back at tick" "<ret_ring+44>:	0x00000024" "<ret_ring+44>:	0x00000000"
+    xbow_quit
+fi
 
 # 2. By source line: from outer's line 43 (the call of middle) next to line
 #    42, reverse-next back over the call (gdb: a breakpoint of its own at

@@ -504,10 +504,10 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
 
 bool hist_recording(dbg *d) { return d->hist && d->hist->on; }
 
-int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
+/* goto-time's work once the position is known: refuse one beyond the
+ * present, go, say where.  0 or -1. */
+static int goto_pos(dbg *d, int ci, bool by_insn, uint64_t pos)
 {
-    if (!have_history(d))
-        return -1;
     history *h = d->hist;
     machine *m = d->m;
     uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
@@ -517,10 +517,7 @@ int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
                          "goes no further; continue runs on.",
                          by_insn ? "instruction" : "tick", (unsigned long long)pos,
                          by_insn ? "instruction" : "tick", (unsigned long long)end);
-    cost_begin(d, "goto-time");
-    int rc = go(d, ci, by_insn, pos);
-    cost_end(d);
-    if (rc != 0)
+    if (go(d, ci, by_insn, pos) != 0)
         return -1;
     char t[32];
     dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
@@ -529,6 +526,16 @@ int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
                (unsigned long long)cpu_retired(m->cpus[ci]));
     show_here(d);
     return 0;
+}
+
+int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    if (!have_history(d))
+        return -1;
+    cost_begin(d, "goto-time");
+    int rc = goto_pos(d, ci, by_insn, pos);
+    cost_end(d);
+    return rc;
 }
 
 int hist_back_insns(dbg *d, int ci, uint64_t n)
@@ -611,7 +618,6 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
     if (!have_history(d))
         return -1;
     history *h = d->hist;
-    machine *m = d->m;
     char w[16];
     const char *rest = dbg_next_word(a->text[0], w, sizeof w);
     bool by_insn = strcmp(w, "insn") == 0;
@@ -625,21 +631,7 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
         pos = end; /* back where the run went furthest */
     else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
         return -1;
-    if (pos > end)
-        return dbg_error(d,
-                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
-                         "goes no further; continue runs on.",
-                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
-                         by_insn ? "instruction" : "tick", (unsigned long long)end);
-    if (go(d, ci, by_insn, pos) != 0)
-        return -1;
-    char t[32];
-    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
-    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
-               (unsigned long long)m->local_time[0], t, ci,
-               (unsigned long long)cpu_retired(m->cpus[ci]));
-    show_here(d);
-    return 0;
+    return goto_pos(d, ci, by_insn, pos);
 }
 
 static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);

@@ -192,14 +192,22 @@ def sc_threads(c):
     expect(c.ask("vCont?") == "vCont;c;C;s;S;r", "vCont?")
 
 
+def interrupt(c):
+    """Ctrl-C: the console text (O packets) before the stop reply, and it."""
+    c.send_raw(b"\x03")
+    out = ""
+    r = c.packet()
+    while r.startswith("O"):
+        out += bytes.fromhex(r[1:]).decode("latin-1")
+        r = c.packet()
+    return out, r
+
+
 def sc_interrupt(c):
     c.send_raw(frame("vCont;c"))
     expect(c.ack() == b"+", "vCont;c not acknowledged")
     time.sleep(0.5)
-    c.send_raw(b"\x03")
-    r = c.packet()
-    while r.startswith("O"):
-        r = c.packet()
+    _, r = interrupt(c)
     expect(stop_reply(r) == 2, "Ctrl-C stopped with %r, want signal 2" % r)
     expect(stop_reply(c.ask("?")) == 2, "? after Ctrl-C")
 
@@ -296,10 +304,7 @@ def sc_reverse_running(c):
     for p in ["bc", "bs"]:
         out, r = c.ask_reply(p)
         expect(r == "E01" and "the guest is running: interrupt it first" in out, "%s while running: %r %r" % (p, out, r))
-    c.send_raw(b"\x03")
-    r = c.packet()
-    while r.startswith("O"):
-        r = c.packet()
+    _, r = interrupt(c)
     expect(stop_reply(r) == 2, "Ctrl-C stopped with %r, want signal 2" % r)
     monitor(c, "record stop")
 
@@ -312,22 +317,14 @@ def sc_reverse_interrupt(c):
     c.send_raw(frame("c"))
     expect(c.ack() == b"+", "c not acknowledged")
     time.sleep(2)
-    c.send_raw(b"\x03")
-    r = c.packet()
-    while r.startswith("O"):
-        r = c.packet()
+    _, r = interrupt(c)
     expect(stop_reply(r) == 2, "Ctrl-C of c: %r" % r)
     expect(c.ask("Z0,ffffffffbfc00000,4") == "OK", "Z0 refused")
     c.send_raw(frame("bc"))
     expect(c.ack() == b"+", "bc not acknowledged")
     time.sleep(0.3)
     t0 = time.time()
-    c.send_raw(b"\x03")
-    out = ""
-    r = c.packet()
-    while r.startswith("O"):
-        out += bytes.fromhex(r[1:]).decode("latin-1")
-        r = c.packet()
+    out, r = interrupt(c)
     took = time.time() - t0
     expect(stop_reply(r) == 2, "Ctrl-C of bc: %r" % r)
     expect("Interrupted while re-executing the history" in out, "Ctrl-C of bc said %r" % out)

@@ -252,6 +252,19 @@ void dbg_show_location(dbg *d, cpu *c);
 void hist_before_run(dbg *d);
 uint64_t hist_slice(dbg *d);
 void hist_after_slice(dbg *d);
+/* For the gdb stub and goto-time lastwrite.  Each needs the history (else
+ * an error, -1) and prints what the commands print; -1 after an error. */
+bool hist_recording(dbg *d);
+enum { HIST_START = 1 }; /* went back as far as the history goes */
+/* goto-time: CPU ci's instruction count (by_insn) or clock; says where. */
+int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos);
+/* reverse-stepi N of CPU ci, quietly: 0, or HIST_START when the history
+ * starts less than n instructions back (the machine is then at its start). */
+int hist_back_insns(dbg *d, int ci, uint64_t n);
+/* reverse-continue with CPU ci selected: 0 at the most recent earlier stop
+ * (breakpoints and watchpoints of xbow and of d->client), HIST_START when
+ * there is none (at the history's start). */
+int hist_back_to_stop(dbg *d, int ci);
 
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;

@@ -50,6 +50,7 @@ typedef struct history {
     double last_secs;     /* and the ticks it re-executed (info time) */
     uint64_t last_ticks;
     const char *cut_why; /* why (NULL: never) */
+    bool at_start;       /* the last back_to_hit found no stop: at the start */
 } history;
 
 static history *hstate(dbg *d)
@@ -356,6 +357,8 @@ static bool scan_code_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp)
     bool found = false, stop = bp_code_stop(d, m->cur_cpu, pc, &found);
     if (goal_pc && pc == goal_pc && cpu_gpr(c, 29) >= goal_sp && (int)m->cur_cpu == d->cur_cpu)
         stop = true;
+    if (d->client && d->client->claim && d->client->claim(d, STOP_BREAKPOINT, m->cur_cpu))
+        stop = true; /* gdb's breakpoint */
     return stop;
 }
 
@@ -405,7 +408,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
             stop = scan_code_hit(d, goal_pc, goal_sp) || bp_pending(d);
             skip = true;
         } else if (r == STOP_WATCHPOINT) {
-            stop = bp_cpu_watch_stop(d, m->cur_cpu) || bp_pending(d);
+            stop = (d->client && d->client->claim && d->client->claim(d, r, m->cur_cpu)) ||
+                   bp_cpu_watch_stop(d, m->cur_cpu) || bp_pending(d);
             skip = true;
         }
         if (stop && m->local_time[ci] < end) {
@@ -447,6 +451,7 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     int ci = d->cur_cpu;
     uint64_t now = m->local_time[ci];
     hit last = {0};
+    h->at_start = false;
     int i = entry_before(h, ci, false, now);
     if (i >= 0 && h->e[i].ticks[ci] == now)
         i--; /* nothing before now in a snapshot taken here */
@@ -481,6 +486,7 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     } else if (rc == 0) {
         /* gdb: "No more reverse-execution history." and the start. */
         rc = go(d, ci, false, h->e[0].ticks[ci]);
+        h->at_start = rc == 0;
         if (rc == 0) {
             dbg_printf(d,
                        "\n%s: no earlier stop in the history; at its start: tick %llu, cpu%d "
@@ -492,6 +498,70 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     }
     free(last.text);
     return rc;
+}
+
+/* ---- for other modules (the gdb stub, goto-time lastwrite) --------------- */
+
+bool hist_recording(dbg *d) { return d->hist && d->hist->on; }
+
+/* goto-time's work once the position is known: refuse one beyond the
+ * present, go, say where.  0 or -1. */
+static int goto_pos(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
+    if (pos > end)
+        return dbg_error(d,
+                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
+                         "goes no further; continue runs on.",
+                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
+                         by_insn ? "instruction" : "tick", (unsigned long long)end);
+    if (go(d, ci, by_insn, pos) != 0)
+        return -1;
+    char t[32];
+    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
+    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
+               (unsigned long long)m->local_time[0], t, ci,
+               (unsigned long long)cpu_retired(m->cpus[ci]));
+    show_here(d);
+    return 0;
+}
+
+int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    if (!have_history(d))
+        return -1;
+    cost_begin(d, "goto-time");
+    int rc = goto_pos(d, ci, by_insn, pos);
+    cost_end(d);
+    return rc;
+}
+
+int hist_back_insns(dbg *d, int ci, uint64_t n)
+{
+    if (!have_history(d))
+        return -1;
+    history *h = d->hist;
+    uint64_t now = cpu_retired(d->m->cpus[ci]), first = h->e[0].retired[ci];
+    if (now <= first)
+        return HIST_START; /* nothing earlier to go to */
+    bool start = now - first < n;
+    cost_begin(d, "reverse-stepi");
+    int rc = go(d, ci, true, start ? first : now - n);
+    cost_end(d);
+    return rc != 0 ? -1 : start ? HIST_START : 0;
+}
+
+int hist_back_to_stop(dbg *d, int ci)
+{
+    if (!have_history(d))
+        return -1;
+    d->cur_cpu = ci;
+    cost_begin(d, "reverse-continue");
+    int rc = back_to_hit(d, 0, 0, "reverse-continue");
+    cost_end(d);
+    return rc != 0 ? -1 : d->hist->at_start ? HIST_START : 0;
 }
 
 /* ---- commands ------------------------------------------------------------ */
@@ -548,7 +618,6 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
     if (!have_history(d))
         return -1;
     history *h = d->hist;
-    machine *m = d->m;
     char w[16];
     const char *rest = dbg_next_word(a->text[0], w, sizeof w);
     bool by_insn = strcmp(w, "insn") == 0;
@@ -562,21 +631,7 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
         pos = end; /* back where the run went furthest */
     else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
         return -1;
-    if (pos > end)
-        return dbg_error(d,
-                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
-                         "goes no further; continue runs on.",
-                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
-                         by_insn ? "instruction" : "tick", (unsigned long long)end);
-    if (go(d, ci, by_insn, pos) != 0)
-        return -1;
-    char t[32];
-    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
-    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
-               (unsigned long long)m->local_time[0], t, ci,
-               (unsigned long long)cpu_retired(m->cpus[ci]));
-    show_here(d);
-    return 0;
+    return goto_pos(d, ci, by_insn, pos);
 }
 
 static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);

@@ -209,9 +209,16 @@ static void record_frame(net_port *p, const uint8_t *frame, size_t len)
     rr_put(p->clock->rr, RR_NET_FRAME, p->rr_channel, p->rr_buf, 4 + keep);
 }
 
+bool net_port_host_room(const net_port *p)
+{
+    return p->wire_free_at <= p->clock->now + p->poll_ticks &&
+           p->wire_frames < NET_WIRE_QUEUE_FRAMES;
+}
+
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
     p->clock->inputs++;
+    p->stats.rx_host++;
     if (recording(p))
         record_frame(p, frame, len);
     /* What happens to it from here on follows from the machine's state. */
@@ -347,10 +354,13 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason)
                  dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
         rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
     }
-    if (dir == NET_DIR_TX)
+    if (dir == NET_DIR_TX) {
         p->stats.tx_dropped++;
-    else
+    } else {
         p->stats.rx_dropped++;
+        if (reason >= 0 && reason < (int)ARRAY_SIZE(p->stats.rx_drops))
+            p->stats.rx_drops[reason]++;
+    }
     EVENT_EMIT(p->ev_drop, -1, (uint64_t)dir, len, (uint64_t)reason);
 }
 
@@ -439,9 +449,18 @@ void net_port_show(net_port *p, strbuf *out)
     sb_printf(out, "  tx        %llu frames, %llu bytes, %llu dropped\n",
               (unsigned long long)s->tx_frames, (unsigned long long)s->tx_bytes,
               (unsigned long long)s->tx_dropped);
-    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
+    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped",
               (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
               (unsigned long long)s->rx_dropped);
+    for (int i = 0; i < (int)ARRAY_SIZE(s->rx_drops); i++)
+        if (s->rx_drops[i])
+            sb_printf(out, " %s=%llu", net_drop_reason_name(i), (unsigned long long)s->rx_drops[i]);
+    sb_putc(out, '\n');
+    if (s->rx_host)
+        sb_printf(out,
+                  "  host      %llu frames read: %u on the wire, the rest in rx above (taken by "
+                  "the NIC or dropped)\n",
+                  (unsigned long long)s->rx_host, p->wire_frames);
     if (s->wire_max)
         sb_printf(out, "  wire      %u frames waiting to cross it at 1 Gb/s (most %llu)\n",
                   p->wire_frames, (unsigned long long)s->wire_max);

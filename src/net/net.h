@@ -51,6 +51,9 @@ typedef struct net_backend net_backend;
  * false if it had to drop it (the NIC counts the reason; the port counts
  * the drop too). */
 typedef bool (*net_rx_fn)(void *nic, const uint8_t *frame, size_t len);
+/* Whether the NIC lets its link partner send (802.3x flow control: false
+ * while it has sent XOFF).  A pure query: no side effects. */
+typedef bool (*net_ready_fn)(void *nic);
 
 /* Direction and reason of a dropped frame (the `net.drop` event fields). */
 enum net_dir { NET_DIR_TX, NET_DIR_RX };
@@ -105,6 +108,7 @@ struct net_port {
     char spec[160]; /* the backend spec it was opened with */
     net_backend *backend;
     net_rx_fn rx;
+    net_ready_fn ready; /* NULL: the NIC never pauses its partner */
     void *nic;
     void *pcap; /* pcap writer, NULL if none */
     sched *clock;
@@ -135,6 +139,10 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
                         event_bus *eb, xerr *err);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
+/* The NIC's flow control (802.3x PAUSE): host backends, the link partners
+ * that honour it, read nothing while ready(nic) is false.  The built-in
+ * peers do not pause (a traffic generator ignores PAUSE). */
+void net_port_set_ready(net_port *p, net_ready_fn ready);
 /* The NIC's station address, for peers that address it (gen's default
  * destination).  Without it the port learns the source address of the
  * first unicast-sourced frame the NIC sends. */
@@ -151,7 +159,8 @@ bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len);
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len);
 /* Whether a host backend should read another frame at this poll: true while
  * the frames on the wire are through before the next poll, so the backend
- * reads at the wire's rate and leaves the rest where the host keeps it.
+ * reads at the wire's rate and leaves the rest where the host keeps it, and
+ * while the NIC has not paused its link partner (net_port_set_ready).
  * A frame it reads is never dropped by the port for want of room. */
 bool net_port_host_room(const net_port *p);
 /* Count a frame a backend had to drop (dir: enum net_dir). */

@@ -212,7 +212,7 @@ static void record_frame(net_port *p, const uint8_t *frame, size_t len)
 bool net_port_host_room(const net_port *p)
 {
     return p->wire_free_at <= p->clock->now + p->poll_ticks &&
-           p->wire_frames < NET_WIRE_QUEUE_FRAMES;
+           p->wire_frames < NET_WIRE_QUEUE_FRAMES && (!p->ready || !p->nic || p->ready(p->nic));
 }
 
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
@@ -328,6 +328,8 @@ void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
     p->rx = rx;
     p->nic = nic;
 }
+
+void net_port_set_ready(net_port *p, net_ready_fn ready) { p->ready = ready; }
 
 void net_port_set_mac(net_port *p, const uint8_t mac[6])
 {

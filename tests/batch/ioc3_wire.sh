@@ -32,7 +32,7 @@ command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the captur
 MA=02:78:62:6f:77:02
 MB=08:00:69:0e:c3:02
 MAX=--max-insns=4000000000
-pida= pidb= sw=
+pida='' pidb='' sw=''
 cleanup() {
     [ -n "$pida" ] && kill "$pida" 2>/dev/null
     [ -n "$pidb" ] && kill "$pidb" 2>/dev/null
@@ -92,7 +92,7 @@ wire() {
     pidb=$!
     wait $pida
     wait $pidb
-    pida= pidb=
+    pida='' pidb=''
     bytes=$((n * size))
     check a "ioc3: echo frames=$n sent=$n good=$n bad=0"
     check b "ioc3: tx sent=$n done=$n split=[0-9]* txdone_irqs=[1-9][0-9]* replies=$n good=$n bad=0"

@@ -155,10 +155,38 @@ static void wire_arm(net_port *p)
         timer_mod(p->clock, &p->wire_timer, p->wire_head->at);
 }
 
+static uint64_t wire_ticks(net_port *p, size_t len)
+{
+    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
+    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
+    return took ? took : 1;
+}
+
+/* The NIC paused its partner (802.3x XOFF): the wire stops at the frame
+ * boundary, as the partner's transmitter does, and the frames on it start
+ * again from now, each after its own wire time; the pause is checked again
+ * when the first of them would be through (so it ends up to one frame's
+ * time late [INF]). */
+static void wire_respace(net_port *p)
+{
+    uint64_t t = p->clock->now;
+    for (net_wire_frame *w = p->wire_head; w; w = w->next) {
+        uint64_t earliest = t + wire_ticks(p, w->len);
+        if (w->at < earliest)
+            w->at = earliest;
+        t = w->at;
+    }
+    p->wire_free_at = t;
+}
+
 static void wire_timer_fn(void *opaque)
 {
     net_port *p = opaque;
     while (p->wire_head && p->wire_head->at <= p->clock->now) {
+        if (p->ready && p->nic && !p->ready(p->nic)) {
+            wire_respace(p); /* asks again one head frame's time later */
+            break;
+        }
         net_wire_frame *w = p->wire_head;
         p->wire_head = w->next;
         if (!p->wire_head)
@@ -182,11 +210,9 @@ static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
         return;
     }
     net_wire_frame *w = xmalloc(sizeof *w + len);
-    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
-    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
     w->next = NULL;
-    w->at = p->wire_free_at = start + (took ? took : 1);
+    w->at = p->wire_free_at = start + wire_ticks(p, len);
     w->len = (uint32_t)len;
     memcpy(w->data, frame, len);
     if (p->wire_tail)

@@ -9,3 +9,5 @@ nobase_dist_example_DATA += examples/ioc3/ioc3_eth.c
 EXTRA_DIST += examples/ioc3/ioc3.mk
 TESTS += tests/batch/ioc3_examples.sh
 EXTRA_DIST += tests/batch/ioc3_examples.sh
+TESTS += tests/batch/ioc3_wire.sh
+EXTRA_DIST += tests/batch/ioc3_wire.sh

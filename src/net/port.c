@@ -136,7 +136,12 @@ static void poll_timer_fn(void *opaque)
     uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
     struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
                           .tv_nsec = (long)(wait % 1000000000ull)};
-    int n = ppoll(&pfd, 1, &ts, NULL);
+    /* With no room for a frame (the NIC paused its partner, the wire is
+     * full), frames waiting on the host would end the wait at once: keep
+     * the pace without them, then let the backend run (it reads nothing,
+     * but a VDE port sends its backlog). */
+    bool room = net_port_host_room(p);
+    int n = room ? ppoll(&pfd, 1, &ts, NULL) : (wait && nanosleep(&ts, NULL) < 0 ? -1 : 1);
     if (n > 0 && b->poll) {
         backend_enter(p);
         b->poll(b);
@@ -155,10 +160,38 @@ static void wire_arm(net_port *p)
         timer_mod(p->clock, &p->wire_timer, p->wire_head->at);
 }
 
+static uint64_t wire_ticks(net_port *p, size_t len)
+{
+    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
+    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
+    return took ? took : 1;
+}
+
+/* The NIC paused its partner (802.3x XOFF): the wire stops at the frame
+ * boundary, as the partner's transmitter does, and the frames on it start
+ * again from now, each after its own wire time; the pause is checked again
+ * when the first of them would be through (so it ends up to one frame's
+ * time late [INF]). */
+static void wire_respace(net_port *p)
+{
+    uint64_t t = p->clock->now;
+    for (net_wire_frame *w = p->wire_head; w; w = w->next) {
+        uint64_t earliest = t + wire_ticks(p, w->len);
+        if (w->at < earliest)
+            w->at = earliest;
+        t = w->at;
+    }
+    p->wire_free_at = t;
+}
+
 static void wire_timer_fn(void *opaque)
 {
     net_port *p = opaque;
     while (p->wire_head && p->wire_head->at <= p->clock->now) {
+        if (p->ready && p->nic && !p->ready(p->nic)) {
+            wire_respace(p); /* asks again one head frame's time later */
+            break;
+        }
         net_wire_frame *w = p->wire_head;
         p->wire_head = w->next;
         if (!p->wire_head)
@@ -182,11 +215,9 @@ static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
         return;
     }
     net_wire_frame *w = xmalloc(sizeof *w + len);
-    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
-    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
     w->next = NULL;
-    w->at = p->wire_free_at = start + (took ? took : 1);
+    w->at = p->wire_free_at = start + wire_ticks(p, len);
     w->len = (uint32_t)len;
     memcpy(w->data, frame, len);
     if (p->wire_tail)
@@ -209,9 +240,16 @@ static void record_frame(net_port *p, const uint8_t *frame, size_t len)
     rr_put(p->clock->rr, RR_NET_FRAME, p->rr_channel, p->rr_buf, 4 + keep);
 }
 
+bool net_port_host_room(const net_port *p)
+{
+    return p->wire_free_at <= p->clock->now + p->poll_ticks &&
+           p->wire_frames < NET_WIRE_QUEUE_FRAMES && (!p->ready || !p->nic || p->ready(p->nic));
+}
+
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
     p->clock->inputs++;
+    p->stats.rx_host++;
     if (recording(p))
         record_frame(p, frame, len);
     /* What happens to it from here on follows from the machine's state. */
@@ -322,6 +360,8 @@ void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
     p->nic = nic;
 }
 
+void net_port_set_ready(net_port *p, net_ready_fn ready) { p->ready = ready; }
+
 void net_port_set_mac(net_port *p, const uint8_t mac[6])
 {
     memcpy(p->mac, mac, 6);
@@ -347,10 +387,13 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason)
                  dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
         rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
     }
-    if (dir == NET_DIR_TX)
+    if (dir == NET_DIR_TX) {
         p->stats.tx_dropped++;
-    else
+    } else {
         p->stats.rx_dropped++;
+        if (reason >= 0 && reason < (int)ARRAY_SIZE(p->stats.rx_drops))
+            p->stats.rx_drops[reason]++;
+    }
     EVENT_EMIT(p->ev_drop, -1, (uint64_t)dir, len, (uint64_t)reason);
 }
 
@@ -439,9 +482,18 @@ void net_port_show(net_port *p, strbuf *out)
     sb_printf(out, "  tx        %llu frames, %llu bytes, %llu dropped\n",
               (unsigned long long)s->tx_frames, (unsigned long long)s->tx_bytes,
               (unsigned long long)s->tx_dropped);
-    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
+    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped",
               (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
               (unsigned long long)s->rx_dropped);
+    for (int i = 0; i < (int)ARRAY_SIZE(s->rx_drops); i++)
+        if (s->rx_drops[i])
+            sb_printf(out, " %s=%llu", net_drop_reason_name(i), (unsigned long long)s->rx_drops[i]);
+    sb_putc(out, '\n');
+    if (s->rx_host)
+        sb_printf(out,
+                  "  host      %llu frames read: %u on the wire, the rest in rx above (taken by "
+                  "the NIC or dropped)\n",
+                  (unsigned long long)s->rx_host, p->wire_frames);
     if (s->wire_max)
         sb_printf(out, "  wire      %u frames waiting to cross it at 1 Gb/s (most %llu)\n",
                   p->wire_frames, (unsigned long long)s->wire_max);

@@ -300,11 +300,19 @@ void nic_free(nic *n)
     free(n);
 }
 
+static bool nic_port_ready(void *opaque)
+{
+    nic *n = opaque;
+    return n->model->ops->rx_ready(n);
+}
+
 void nic_attach_port(nic *n, net_port *p)
 {
     n->port = p;
     if (p) {
         net_port_attach(p, nic_port_rx, n);
+        if (n->model->ops->rx_ready)
+            net_port_set_ready(p, nic_port_ready);
         net_port_set_mac(p, n->mac);
     }
     if (n->link)

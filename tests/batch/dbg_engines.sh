@@ -77,6 +77,17 @@ expect_re '^  helper calls: load [1-9][0-9]*, store [0-9]+, LWL-SDR/LL/SC [0-9]+
 # the default tiers leave cold blocks to the interpreter; tier 0 none
 expect_re '^  interpreter \(times/instructions\): delay slot [0-9]+/[0-9]+, hook/probe [0-9]+/[0-9]+, no exec entry [0-9]+/[0-9]+, untranslated [0-9]+/[0-9]+, budget [0-9]+/[0-9]+, cold [1-9][0-9]*/[1-9][0-9]*$'
 insns_jit=$(sed -n 's/^\* 0    jit     \([0-9]*\) .*/\1/p' "$TMP/engine-jit.out")
+# the same over a profiled interval
+xbow_run profile-jit --engine=jit -ex 'profile start' -ex 'continue' -ex 'profile stop' \
+    -ex 'profile report 3'
+expect_rc 0
+expect_re '^  run loop: [1-9][0-9]* inner runs \(turn end [0-9]+, Count/Compare [0-9]+, idle-skip probe [0-9]+, sample [1-9][0-9]*, kick [0-9]+, stop [1-9][0-9]*\); [0-9]+ exceptions \([0-9]+ interrupts\), [1-9][0-9]* device accesses$'
+expect_re '^  translator: entered [1-9][0-9]* times, back to the dispatcher [0-9]+ \(lookup [0-9]+, not chained [0-9]+, budget [0-9]+, helper stop [0-9]+, exception [0-9]+\); [0-9]+ helper calls \([0-9]+ LWL-SDR/LL/SC\); [0-9]+ instructions interpreted \([0-9]+ cold\); [0-9]+ blocks translated$'
+xbow_run profile-interp --engine=interp -ex 'profile start' -ex 'continue' -ex 'profile stop' \
+    -ex 'profile report 3'
+expect_rc 0
+expect_re '^  run loop: [1-9][0-9]* inner runs'
+expect_not "  translator: entered"
 XBOW_JIT_TIER=0 xbow_run engine-jit0 --engine=jit -ex 'continue' -ex 'info engine'
 expect_rc 0
 expect_re ', cold 0/0$'

@@ -135,6 +135,7 @@ int cpu_set_engine(cpu *c, int engine)
 
 int cpu_engine(const cpu *c) { return c->use_jit ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP; }
 const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reason : ""; }
+const cpu_run_stats *cpu_get_run_stats(const cpu *c) { return &c->rs; }
 
 /* ---- State -------------------------------------------------------------------- */
 

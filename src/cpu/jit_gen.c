@@ -444,7 +444,7 @@ static void emit_insn_exits(jg *g, unsigned i)
         jump(g, SEC_COLD, CC_E, exc_label(g, i));
         emit_unspend(g, COLD, i);
         emit_continuation(g, COLD, i);
-        x_alu_rr(COLD, 32, ALU_XOR, X_RAX, X_RAX);
+        x_mov_imm(COLD, X_RAX, JIT_RET_STOP);
         jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
         /* on at the exception vector (or ERET's pc), in this mode */
         bind(g, go, SEC_COLD);
@@ -455,7 +455,7 @@ static void emit_insn_exits(jg *g, unsigned i)
     if (g->exc_lbl[i] >= 0) {
         bind(g, g->exc_lbl[i], SEC_COLD);
         emit_unspend(g, COLD, i);
-        x_alu_rr(COLD, 32, ALU_XOR, X_RAX, X_RAX);
+        x_mov_imm(COLD, X_RAX, JIT_RET_EXC);
         jump_abs(g, SEC_COLD, -1, g->jc->exit_synced);
     }
 }
@@ -964,10 +964,78 @@ static void ea_to_rsi(jg *g, const dinsn *d, bool indexed, int hb, int hx)
         x_lea(HOT, 64, X_RSI, xm(hb, d->imm));
 }
 
+/* LWL, LWR, LDL, LDR: the aligned word or doubleword through the inline
+ * soft TLB, merged with rt as insn_load_partial() does (Linux's copy
+ * routines run on them); a miss calls the helper. */
+static void load_merge(jg *g, unsigned i, const dinsn *d)
+{
+    unsigned op = d->op, size = op == OP_LDL || op == OP_LDR ? 8 : 4;
+    bool left = op == OP_LWL || op == OP_LDL;
+    int sz = (int)size * 8;
+    int hb = rg(g, d->rs), ho = rg(g, d->rt);
+    int hd = d->rd != GR_SINK ? rw(g, d->rd) : X_RAX;
+    int miss = label(g), join = label(g);
+    xbuf *b = HOT;
+    x_lea(b, 64, X_RDX, xm(hb, d->imm));
+    x_alu_ri(b, 64, ALU_AND, X_RDX, -(int32_t)size);
+    emit_tlb_check(g, X_RDX, 0, tlb_off(g, false), size, miss);
+    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    if (g->movbe) {
+        x_movbe_load(b, sz, X_RAX, m);
+    } else {
+        x_load(b, sz, X_RAX, m);
+        x_bswap(b, sz, X_RAX);
+    }
+    /* cl = 8 * the byte offset (left), 8 * the bytes after it (right) */
+    x_lea(b, 32, X_RCX, xm(hb, d->imm));
+    x_alu_ri(b, 32, ALU_AND, X_RCX, (int32_t)size - 1);
+    if (!left)
+        x_alu_ri(b, 32, ALU_XOR, X_RCX, (int32_t)size - 1);
+    x_shift_ri(b, 32, SH_SHL, X_RCX, 3);
+    if (left) { /* w << cl | rt & ((1 << cl) - 1) */
+        x_shift_rcl(b, sz, SH_SHL, X_RAX);
+        x_mov_imm(b, X_RDX, 1);
+        x_shift_rcl(b, sz, SH_SHL, X_RDX);
+        x_alu_ri(b, sz, ALU_SUB, X_RDX, 1);
+    } else { /* w >> cl | rt & ~(~0 >> cl) */
+        x_shift_rcl(b, sz, SH_SHR, X_RAX);
+        x_mov_imm(b, X_RDX, ~0ull);
+        x_shift_rcl(b, sz, SH_SHR, X_RDX);
+        x_f7(b, sz, 2, X_RDX); /* not */
+    }
+    x_alu_rr(b, sz, ALU_AND, X_RDX, ho);
+    x_alu_rr(b, sz, ALU_OR, X_RAX, X_RDX);
+    if (size == 4)
+        x_movsxd(b, hd, X_RAX);
+    else if (hd != X_RAX)
+        x_mov_rr(b, 64, hd, X_RAX);
+    bind(g, join, SEC_HOT);
+    /* The miss: jh_mem_other() writes the register in memory. */
+    bind(g, miss, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    emit_sync(g, SEC_COLD, i);
+    x_lea(COLD, 64, X_RSI, xm(hb, d->imm));
+    x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16);
+    arg_cpu(COLD);
+    call(g, SEC_COLD, (const void *)jh_mem_other);
+    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
+    jump(g, SEC_COLD, CC_NE, status_label(g, i));
+    ra_reload_volatile(g, SEC_COLD);
+    if (d->rd != GR_SINK)
+        x_load(COLD, 64, hd, M(goff(d->rd)));
+    jump(g, SEC_COLD, -1, join);
+    if (d->rd != GR_SINK)
+        ra_dirty(g, d->rd);
+}
+
 /* LWL ... SDR, LL/SC, FP loads and stores: a helper in line. */
 static void mem_call(jg *g, unsigned i, const dinsn *d)
 {
     unsigned op = d->op;
+    if (op == OP_LWL || op == OP_LWR || op == OP_LDL || op == OP_LDR) {
+        load_merge(g, i, d);
+        return;
+    }
     bool fp = op == OP_LWC1 || op == OP_LDC1 || op == OP_SWC1 || op == OP_SDC1 || op == OP_LWXC1 ||
               op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
     bool indexed = op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;

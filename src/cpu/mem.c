@@ -21,6 +21,30 @@
 #include "cpu/jit.h"
 #include "cpu/ops.h"
 
+/* Guest (big-endian) values of 1, 2, 4 or 8 bytes in RAM: one host load or
+ * store and a byte swap (common.h's load_be is a loop over the bytes). */
+static inline uint64_t ram_load(const uint8_t *p, unsigned size)
+{
+    switch (size) {
+    case 1: return p[0];
+    case 2: return (uint64_t)((p[0] << 8) | p[1]);
+    case 4: return ldbe32(p);
+    default: return ldbe64(p);
+    }
+}
+static inline void ram_store(uint8_t *p, unsigned size, uint64_t v)
+{
+    switch (size) {
+    case 1: p[0] = (uint8_t)v; break;
+    case 2:
+        p[0] = (uint8_t)(v >> 8);
+        p[1] = (uint8_t)v;
+        break;
+    case 4: stbe32(p, (uint32_t)v); break;
+    default: stbe64(p, v); break;
+    }
+}
+
 /* ---- Soft TLB ---------------------------------------------------------- */
 
 static void stlb_clear(stlb *t)
@@ -184,9 +208,10 @@ bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     const bus_region *r = NULL;
     if (fast_ok(c, va, false, &r, ba)) {
         stlb_fill(c, va, false, r, ba);
-        *val = load_be(r->ram->host + r->ram_off + (ba - r->base), size);
+        *val = ram_load(r->ram->host + r->ram_off + (ba - r->base), size);
     } else {
         bus_op op = {.addr = ba, .size = size, .write = 0, .initiator = (uint16_t)c->initiator};
+        c->rs.bus_accesses++;
         if (bus_access(c->bus, &op, val) != BUS_OK) {
             cpu_exception(c, EXC_DBE, va, false);
             return false;
@@ -208,7 +233,7 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
     uint8_t f = 0;
     if (ram_page(c, va, true, &r, ba, &f) && !(f & (PF_WATCH_W | PF_TRACK))) {
         uint64_t off = r->ram_off + (ba - r->base);
-        store_be(r->ram->host + off, size, val);
+        ram_store(r->ram->host + off, size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         if (f & PF_CODE)
             group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
@@ -217,6 +242,7 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
         return true;
     }
     bus_op op = {.addr = ba, .size = size, .write = 1, .initiator = (uint16_t)c->initiator};
+    c->rs.bus_accesses++;
     if (bus_access(c->bus, &op, &val) != BUS_OK) {
         cpu_exception(c, EXC_DBE, va, false);
         return false;
@@ -230,7 +256,7 @@ bool mem_load_aligned(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 {
     uint8_t *p = stlb_lookup(c->st->r, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        *val = load_be(p, size);
+        *val = ram_load(p, size);
         return true;
     }
     /* Faults are reported with the unaligned address. */
@@ -245,8 +271,8 @@ bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t 
 {
     uint8_t *p = stlb_lookup(c->st->w, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        uint64_t old = load_be(p, size);
-        store_be(p, size, (old & ~mask) | (val & mask));
+        uint64_t old = ram_load(p, size);
+        ram_store(p, size, (old & ~mask) | (val & mask));
         fast_store_link(c, va, size);
         return true;
     }
@@ -278,7 +304,7 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
     stlb *e = &c->st->r[i];
     if (STLB_HIT(e, va, size)) {
-        *val = load_be(STLB_HOST(e, va), size);
+        *val = ram_load(STLB_HOST(e, va), size);
         ba = c->st->rpa[i] | (va & 0xfff);
     } else {
         if (!data_xlate(c, va, size, false, &ba))
@@ -310,7 +336,7 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     if (!ok)
         return 0;
     if (fast) {
-        store_be(STLB_HOST(e, va), size, val);
+        ram_store(STLB_HOST(e, va), size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         return 1;
     }

@@ -33,6 +33,7 @@ typedef struct prof_cpu {
     uint64_t samples;
     uint64_t insns0, waited0, ticks0; /* the CPU's counters at start ... */
     uint64_t insns1, waited1, ticks1; /* ... and at stop */
+    cpu_run_stats rs0, rs1;           /* its run loop's exits (info engine) */
 } prof_cpu;
 
 typedef struct profile {
@@ -144,6 +145,7 @@ static int cmd_profile_start(dbg *d, const char *args)
         if (!grow(pc))
             return dbg_error(d, "profile: out of memory.");
         counters(m->cpus[i], &pc->insns0, &pc->waited0, &pc->ticks0);
+        pc->rs0 = *cpu_get_run_stats(m->cpus[i]);
         cpu_set_sampler(m->cpus[i], PERIOD, on_sample, pc);
     }
     p->running = p->have = true;
@@ -168,6 +170,7 @@ static void stop(dbg *d, profile *p)
             continue;
         cpu_set_sampler(m->cpus[i], 0, NULL, NULL);
         counters(m->cpus[i], &pc->insns1, &pc->waited1, &pc->ticks1);
+        pc->rs1 = *cpu_get_run_stats(m->cpus[i]);
     }
     hostprof_stop();
     p->host1 = cpu_seconds();
@@ -277,6 +280,42 @@ static void table(strbuf *b, func_row *rows, size_t n, uint64_t samples, uint64_
 
 static double ticks_s(const machine *m, uint64_t t) { return (double)t / (double)m->clock.hz; }
 
+/* The run loop's exits over the interval (cpu.h, cpu_run_stats; the whole
+ * story is in info engine). */
+static void report_exits(strbuf *b, const cpu_run_stats *a, const cpu_run_stats *z)
+{
+#define D(f) ((unsigned long long)(z->f - a->f))
+    uint64_t back = 0, help = 0, interp = 0, exc = 0;
+    for (unsigned k = 0; k < 32; k++)
+        exc += z->exceptions[k] - a->exceptions[k];
+    for (unsigned k = 0; k < JIT_BACK_N; k++)
+        back += z->back[k] - a->back[k];
+    for (unsigned k = 0; k < JIT_HELP_N; k++)
+        help += z->helpers[k] - a->helpers[k];
+    for (unsigned k = 0; k < JIT_INTERP_N; k++)
+        interp += z->interp_ticks[k] - a->interp_ticks[k];
+    sb_printf(b,
+              "  run loop: %llu inner runs (turn end %llu, Count/Compare %llu, idle-skip probe "
+              "%llu, sample %llu, kick %llu, stop %llu); %llu exceptions (%llu interrupts), "
+              "%llu device accesses\n",
+              D(runs), D(run_end[RUN_END_TURN]), D(run_end[RUN_END_TIMER]),
+              D(run_end[RUN_END_IDLE]), D(run_end[RUN_END_SAMPLE]), D(run_end[RUN_END_KICK]),
+              D(run_end[RUN_END_STOP]), (unsigned long long)exc, D(exceptions[EXC_INT]),
+              D(bus_accesses));
+    if (z->enters == a->enters)
+        return;
+    sb_printf(b,
+              "  translator: entered %llu times, back to the dispatcher %llu (lookup %llu, not "
+              "chained %llu, budget %llu, helper stop %llu, exception %llu); %llu helper calls "
+              "(%llu LWL-SDR/LL/SC); %llu instructions interpreted (%llu cold); %llu blocks "
+              "translated\n",
+              D(enters), (unsigned long long)back, D(back[JIT_BACK_LOOKUP]),
+              D(back[JIT_BACK_CHAIN]), D(back[JIT_BACK_BUDGET]), D(back[JIT_BACK_STOP]),
+              D(back[JIT_BACK_EXC]), (unsigned long long)help, D(helpers[JIT_HELP_MEM_OTHER]),
+              (unsigned long long)interp, D(interp_ticks[JIT_INTERP_COLD]), D(translations));
+#undef D
+}
+
 static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
 {
     machine *m = d->m;
@@ -302,8 +341,10 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
         prof_cpu *pc = &p->cpu[i];
         if (!pc->on)
             continue;
-        if (p->running)
+        if (p->running) {
             counters(m->cpus[i], &pc->insns1, &pc->waited1, &pc->ticks1);
+            pc->rs1 = *cpu_get_run_stats(m->cpus[i]);
+        }
         uint64_t insns = pc->insns1 - pc->insns0, waited = pc->waited1 - pc->waited0;
         uint64_t ticks = pc->ticks1 - pc->ticks0;
         size_t n = add_rows(d, pc, rows, 0);
@@ -322,6 +363,7 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
                       100.0 * (double)user / (double)pc->samples);
         sb_printf(b, "); waited %s ticks (%.1f%% of its time)\n", wc,
                   ticks ? 100.0 * (double)waited / (double)ticks : 0.0);
+        report_exits(b, &pc->rs0, &pc->rs1);
         all_samples += pc->samples;
         all_insns += insns;
         all_user += user;
@@ -443,7 +485,10 @@ static const command profile_commands[] = {
      .usage = "profile report [N]",
      .help = "Show the profile: the top N functions (default 15) and host sections.\n"
              "For each profiled CPU: its virtual time, the instructions it executed and the\n"
-             "ticks it waited (idle skip), then the functions with the most samples, from\n"
+             "ticks it waited (idle skip), why its run loop left translated code or the\n"
+             "interpreter and (with the translator) how it went back to its dispatcher, as\n"
+             "\"info engine\" counts them but over the interval, then the functions with the\n"
+             "most samples, from\n"
              "every symbol loaded (the kernel's, symbol-file), with their share, the\n"
              "instructions that share stands for, and the kernel/user split; then all CPUs\n"
              "together, and the host time by section (each without the sections inside it).\n"

@@ -293,15 +293,25 @@ static int parse_num(const char *s, int max)
     return v;
 }
 
+/* A register's number from its name in one of the tables of 32 ("$" allowed
+ * before it), or -1: the caller then tries its other spellings. */
+static int name_lookup(const char **name, const char *const *names)
+{
+    if (!*name)
+        return -1;
+    if ((*name)[0] == '$')
+        (*name)++;
+    for (int i = 0; i < 32; i++)
+        if (strcasecmp(*name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 int cpu_gpr_lookup(const char *name)
 {
-    if (!name)
-        return -1;
-    if (name[0] == '$')
-        name++;
-    for (int i = 0; i < 32; i++)
-        if (strcasecmp(name, cpu_gpr_names[i]) == 0)
-            return i;
+    int i = name_lookup(&name, cpu_gpr_names);
+    if (i >= 0 || !name)
+        return i;
     if (strcasecmp(name, "fp") == 0)
         return 30;
     if (name[0] == 'r' || name[0] == 'R')
@@ -311,13 +321,9 @@ int cpu_gpr_lookup(const char *name)
 
 int cpu_cp0_lookup(const char *name)
 {
-    if (!name)
-        return -1;
-    if (name[0] == '$')
-        name++;
-    for (int i = 0; i < 32; i++)
-        if (strcasecmp(name, cpu_cp0_names[i]) == 0)
-            return i;
+    int i = name_lookup(&name, cpu_cp0_names);
+    if (i >= 0 || !name)
+        return i;
     if (strcasecmp(name, "perf") == 0 || strcasecmp(name, "perfcnt") == 0)
         return CP0_PERF;
     if (strncasecmp(name, "cp0r", 4) == 0)

@@ -36,6 +36,10 @@ typedef struct net_wire_frame {
     uint32_t len;
     uint8_t data[];
 } net_wire_frame;
+/* Append a copy of frame, through the wire at `at`, to p's wire queue
+ * (counted in wire_frames/wire_bytes); empty the queue. */
+net_wire_frame *net_wire_append(net_port *p, uint64_t at, const uint8_t *frame, size_t len);
+void net_wire_clear(net_port *p);
 
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;

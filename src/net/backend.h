@@ -74,7 +74,8 @@ void *net_fail(xerr *err, const char *who, const char *fmt, ...)
 /* ---- Internet checksums -------------------------------------------------- */
 /* One's-complement sum of data folded into `sum` (not yet complemented). */
 uint32_t net_csum_add(uint32_t sum, const uint8_t *data, size_t len);
-uint16_t net_csum_fold(uint32_t sum); /* complemented 16-bit result */
+uint16_t net_csum_fold(uint32_t sum);     /* complemented 16-bit result */
+uint16_t net_csum_fold_sum(uint32_t sum); /* the 16-bit sum itself, not complemented */
 /* The TCP/UDP pseudo-header sum for IPv4. */
 uint32_t net_csum_pseudo4(uint32_t src, uint32_t dst, uint8_t proto, uint16_t len);
 

@@ -98,25 +98,20 @@ void cpu_free(cpu *c)
 int cpu_index(const cpu *c) { return c->index; }
 int cpu_initiator(const cpu *c) { return c->initiator; }
 
-void cpu_nmi(cpu *c)
+/* An NMI or a soft reset: taken now, or, while the CPU runs, flagged for
+ * the run loop's outer part. */
+static void deliver(cpu *c, volatile bool *pending, void (*apply)(cpu *c))
 {
     if (c->running) {
-        c->nmi_pending = true;
+        *pending = true;
         cpu_kick(c);
     } else {
-        cpu_apply_nmi(c);
+        apply(c);
     }
 }
 
-void cpu_soft_reset(cpu *c)
-{
-    if (c->running) {
-        c->sreset_pending = true;
-        cpu_kick(c);
-    } else {
-        cpu_apply_soft_reset(c);
-    }
-}
+void cpu_nmi(cpu *c) { deliver(c, &c->nmi_pending, cpu_apply_nmi); }
+void cpu_soft_reset(cpu *c) { deliver(c, &c->sreset_pending, cpu_apply_soft_reset); }
 
 void cpu_step_over_bp(cpu *c) { c->step_over = true; }
 

@@ -144,32 +144,14 @@ int net_port_state_load(net_port *p, const void *img, size_t len, xerr *err)
     p->mac_known = s.mac_known;
     memcpy(p->mac, s.mac, 6);
     p->wire_free_at = s.wire_free_at;
-    while (p->wire_head) {
-        net_wire_frame *w = p->wire_head;
-        p->wire_head = w->next;
-        free(w);
-    }
-    p->wire_tail = NULL;
-    p->wire_frames = 0;
-    p->wire_bytes = 0;
+    net_wire_clear(p);
     img_reader r;
     img_reader_init(&r, s.frames, s.frames_len);
     for (uint32_t i = 0; i < s.nframes; i++) {
         uint64_t at = img_get64(&r);
         size_t n;
         const uint8_t *d = img_get_bytes(&r, &n);
-        net_wire_frame *w = xmalloc(sizeof *w + n);
-        w->next = NULL;
-        w->at = at;
-        w->len = (uint32_t)n;
-        memcpy(w->data, d, n);
-        if (p->wire_tail)
-            p->wire_tail->next = w;
-        else
-            p->wire_head = w;
-        p->wire_tail = w;
-        p->wire_frames++;
-        p->wire_bytes += n;
+        net_wire_append(p, at, d, n);
     }
     img_timer_apply(p->clock, &p->poll_timer, &s.poll);
     img_timer_apply(p->clock, &p->wire_timer, &s.wire);

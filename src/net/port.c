@@ -204,6 +204,35 @@ static void wire_timer_fn(void *opaque)
     wire_arm(p);
 }
 
+net_wire_frame *net_wire_append(net_port *p, uint64_t at, const uint8_t *frame, size_t len)
+{
+    net_wire_frame *w = xmalloc(sizeof *w + len);
+    w->next = NULL;
+    w->at = at;
+    w->len = (uint32_t)len;
+    memcpy(w->data, frame, len);
+    if (p->wire_tail)
+        p->wire_tail->next = w;
+    else
+        p->wire_head = w;
+    p->wire_tail = w;
+    p->wire_frames++;
+    p->wire_bytes += len;
+    return w;
+}
+
+void net_wire_clear(net_port *p)
+{
+    while (p->wire_head) {
+        net_wire_frame *w = p->wire_head;
+        p->wire_head = w->next;
+        free(w);
+    }
+    p->wire_tail = NULL;
+    p->wire_frames = 0;
+    p->wire_bytes = 0;
+}
+
 static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
 {
     if (len < ETH_HLEN || len > NET_MAX_FRAME) {
@@ -214,19 +243,10 @@ static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return;
     }
-    net_wire_frame *w = xmalloc(sizeof *w + len);
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
-    w->next = NULL;
-    w->at = p->wire_free_at = start + wire_ticks(p, len);
-    w->len = (uint32_t)len;
-    memcpy(w->data, frame, len);
-    if (p->wire_tail)
-        p->wire_tail->next = w;
-    else
-        p->wire_head = w;
-    p->wire_tail = w;
-    p->wire_bytes += len;
-    if (++p->wire_frames > p->stats.wire_max)
+    p->wire_free_at = start + wire_ticks(p, len);
+    net_wire_frame *w = net_wire_append(p, p->wire_free_at, frame, len);
+    if (p->wire_frames > p->stats.wire_max)
         p->stats.wire_max = p->wire_frames;
     if (p->wire_head == w)
         wire_arm(p);
@@ -337,11 +357,7 @@ void net_port_close(net_port *p)
         return;
     timer_del(p->clock, &p->poll_timer);
     timer_del(p->clock, &p->wire_timer);
-    while (p->wire_head) {
-        net_wire_frame *w = p->wire_head;
-        p->wire_head = w->next;
-        free(w);
-    }
+    net_wire_clear(p);
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);

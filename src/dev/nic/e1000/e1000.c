@@ -661,32 +661,21 @@ static const event_decl e1000_events[E1000_NEVENTS] = {
     {"mdio", "a PHY register access (MDIC or bit-banged MDIO)", f_mdio, ARRAY_SIZE(f_mdio)},
 };
 
-static const device_class e1000_82543_class = {
-    DEV_STATE(e1000_state, e1000),
-    .name = "e1000-82543",
-    .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs,
-    .nregs = ER_N82543, /* the registers before the 82544's own */
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    DEV_EVENTS(e1000_events),
-    DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
-    .ring_state = nic_ring_state,
-};
+/* The two variants differ in their name and in how much of e1000_regs they
+ * have (the 82543 lacks the 82544's own registers at the end). */
+#define E1000_CLASS(nm, description, n)                                                   \
+    {                                                                                     \
+        DEV_STATE(e1000_state, e1000),                                                    \
+            .name = nm, .desc = description, .regs = e1000_regs, .nregs = (n),            \
+            .reg_space = E1000_BAR_SIZE, .little_endian = true, DEV_EVENTS(e1000_events), \
+            DEV_VIEWS(e1000_views), .reset = e1000_reset, .ring_state = nic_ring_state,   \
+    }
 
-static const device_class e1000_82544_class = {
-    DEV_STATE(e1000_state, e1000),
-    .name = "e1000-82544",
-    .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    DEV_REGS(e1000_regs),
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    DEV_EVENTS(e1000_events),
-    DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
-    .ring_state = nic_ring_state,
-};
+static const device_class e1000_82543_class =
+    E1000_CLASS("e1000-82543", "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)", ER_N82543);
+static const device_class e1000_82544_class =
+    E1000_CLASS("e1000-82544", "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
+                ARRAY_SIZE(e1000_regs));
 
 /* ---- life cycle -------------------------------------------------------------------- */
 

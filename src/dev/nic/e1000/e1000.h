@@ -229,11 +229,7 @@ static inline bool e1000_dev_owns(const nic_ring *r, uint32_t index)
     return e1000_ring_ok(r) &&
            (index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
-/* e1000_tx.c */
-/* Ones' complement sum of big-endian 16-bit words (an odd tail byte is
- * the high half of its word), and its fold to 16 bits. */
-uint32_t e1000_csum_add(uint32_t sum, const uint8_t *p, uint32_t len);
-uint16_t e1000_csum_fold(uint32_t sum);
+/* e1000_tx.c (checksums: net_csum_add and its folds, net/backend.h) */
 void e1000_tx_init(e1000 *h);
 void e1000_tx_reset(e1000 *h);
 void e1000_tx_kick(e1000 *h);

@@ -8,6 +8,7 @@
  * statistics.  Frames never vanish: each is delivered, waits in the FIFO,
  * or is dropped with a counted reason. */
 #include "dev/nic/e1000/e1000.h"
+#include "net/backend.h"
 
 /* Descriptor flags for the ring view and events: the status byte, then
  * the errors byte shifted by 8. */
@@ -308,7 +309,7 @@ static void rx_csum(const e1000 *h, const uint8_t *f, uint32_t len, uint8_t *sta
         return;
     if (rxcsum & E1000_RXCSUM_IPOFL) {
         *status |= E1000_RXD_IPCS;
-        if (e1000_csum_fold(e1000_csum_add(0, ip, ihl)) != 0xffff)
+        if (net_csum_fold_sum(net_csum_add(0, ip, ihl)) != 0xffff)
             *errors |= E1000_RXE_IPE;
     }
     unsigned proto = ip[9];
@@ -321,10 +322,10 @@ static void rx_csum(const e1000 *h, const uint8_t *f, uint32_t len, uint8_t *sta
         return;
     if (proto == 17 && load_be(ip + ihl + 6, 2) == 0)
         return; /* UDP without a checksum: nothing to check [INF] */
-    uint32_t sum = e1000_csum_add(0, ip + 12, 8) + proto + l4;
-    sum = e1000_csum_add(sum, ip + ihl, l4);
+    uint32_t sum = net_csum_add(0, ip + 12, 8) + proto + l4;
+    sum = net_csum_add(sum, ip + ihl, l4);
     *status |= E1000_RXD_TCPCS;
-    if (e1000_csum_fold(sum) != 0xffff)
+    if (net_csum_fold_sum(sum) != 0xffff)
         *errors |= E1000_RXE_TCPE;
 }
 
@@ -402,7 +403,7 @@ static void rx_step(void *opaque)
             if (!dma_failed) {
                 uint32_t pcss = (uint32_t)DEV_R(n->dev, ER_RXCSUM) & 0xff;
                 if (pcss < slen) /* packet checksum from PCSS, FCS included [INF] */
-                    csum = e1000_csum_fold(e1000_csum_add(0, f + pcss, slen - pcss));
+                    csum = net_csum_fold_sum(net_csum_add(0, f + pcss, slen - pcss));
                 rx_csum(h, f, slen - 4, &status, &errors);
                 if ((uint32_t)tag & TAG_VP)
                     status |= E1000_RXD_VP;

@@ -32,6 +32,7 @@
  * exec soft TLB and the page's table without leaving the generated code.
  */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "cpu/insn.h"
 #include "cpu/jit.h"
@@ -84,7 +85,7 @@ typedef struct jg {
     jins in[JIT_MAX_INSNS];
     unsigned n, end, flavor, mode;
     uint64_t vbase;
-    bool movbe;
+    bool movbe, bmi2;
     bool br_saved; /* the pending branch's decision/target is in r14 */
     /* register cache */
     int8_t host_of[NGR];
@@ -604,10 +605,16 @@ static void alu_imm(jg *g, const dinsn *d)
             x_alu_ri(HOT, 64, d->op == OP_ORI ? ALU_OR : ALU_XOR, hd, imm);
         break;
     default: /* SLTI, SLTIU */
-        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-        x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
-        x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, X_RAX);
-        x_mov_rr(HOT, 64, hd, X_RAX);
+        if (hd != hs) {
+            x_alu_rr(HOT, 32, ALU_XOR, hd, hd);
+            x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
+            x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, hd);
+        } else {
+            x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
+            x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
+            x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, X_RAX);
+            x_mov_rr(HOT, 64, hd, X_RAX);
+        }
         break;
     }
     ra_dirty(g, d->rd);
@@ -618,10 +625,17 @@ static void slt(jg *g, const dinsn *d)
     if (d->rd == GR_SINK)
         return;
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
-    x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-    x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
-    x_setcc(HOT, d->op == OP_SLT ? CC_L : CC_B, X_RAX);
-    x_mov_rr(HOT, 64, hd, X_RAX);
+    int cc = d->op == OP_SLT ? CC_L : CC_B;
+    if (hd != hs && hd != ht) {
+        x_alu_rr(HOT, 32, ALU_XOR, hd, hd);
+        x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
+        x_setcc(HOT, cc, hd);
+    } else {
+        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
+        x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
+        x_setcc(HOT, cc, X_RAX);
+        x_mov_rr(HOT, 64, hd, X_RAX);
+    }
     ra_dirty(g, d->rd);
 }
 
@@ -647,22 +661,39 @@ static void shift(jg *g, const dinsn *d)
     default: sh = SH_SAR; break;
     }
     int ht = rg(g, d->rt), hs = var ? rg(g, d->rs) : -1, hd = rw(g, d->rd);
-    if (var)
-        x_mov_rr(HOT, 32, X_RCX, hs);
-    if (wide) {
-        x_mov_rr(HOT, 64, X_RAX, ht);
-        if (var)
-            x_shift_rcl(HOT, 64, sh, X_RAX);
-        else if (d->sa & 63)
-            x_shift_ri(HOT, 64, sh, X_RAX, d->sa & 63);
-        x_mov_rr(HOT, 64, hd, X_RAX);
+    xbuf *b = HOT;
+    if (var) {
+        /* (x86 masks cl as MIPS masks rs: 63 for 64 bits, 31 for 32) */
+        x_mov_rr(b, 32, X_RCX, hs);
+        if (wide) {
+            if (hd != ht)
+                x_mov_rr(b, 64, hd, ht);
+            x_shift_rcl(b, 64, sh, hd);
+        } else {
+            x_mov_rr(b, 32, X_RAX, ht);
+            x_shift_rcl(b, 32, sh, X_RAX);
+            x_movsxd(b, hd, X_RAX);
+        }
+    } else if (wide) {
+        if (hd != ht)
+            x_mov_rr(b, 64, hd, ht);
+        if (d->sa & 63)
+            x_shift_ri(b, 64, sh, hd, d->sa & 63);
     } else {
-        x_mov_rr(HOT, 32, X_RAX, ht);
-        if (var)
-            x_shift_rcl(HOT, 32, sh, X_RAX);
-        else if (d->sa & 31)
-            x_shift_ri(HOT, 32, sh, X_RAX, d->sa & 31);
-        x_movsxd(HOT, hd, X_RAX);
+        unsigned sa = d->sa & 31;
+        if (sa == 0) { /* the low word sign-extended */
+            x_movsxd(b, hd, ht);
+        } else if (sh == SH_SAR) { /* the same on the sign-extended word */
+            x_movsxd(b, hd, ht);
+            x_shift_ri(b, 64, SH_SAR, hd, (int)sa);
+        } else if (sh == SH_SHR) { /* bit 31 of the result is clear */
+            x_mov_rr(b, 32, hd, ht);
+            x_shift_ri(b, 32, SH_SHR, hd, (int)sa);
+        } else {
+            x_mov_rr(b, 32, hd, ht);
+            x_shift_ri(b, 32, SH_SHL, hd, (int)sa);
+            x_movsxd(b, hd, hd);
+        }
     }
     ra_dirty(g, d->rd);
 }
@@ -806,24 +837,43 @@ static void muldiv(jg *g, const dinsn *d)
 
 /* ---- Loads and stores ------------------------------------------------------- */
 
-/* rdx = va = base + imm; rax = its soft-TLB slot * 16; jump to `miss`
- * unless the entry of table `toff` maps it with this size and alignment;
- * then rcx = the addend (host = rdx + rcx). */
-static void emit_tlb_check(jg *g, int hbase, int32_t imm, int32_t toff, unsigned size, int miss)
+/* The soft TLB's fast path for va = base + imm: rax = va's slot * 16; jump
+ * to `miss` unless the entry of table `toff` maps it with this size and
+ * alignment; then rcx = the addend, and the host address is the returned
+ * operand, base + rcx + imm.  (The base register is left alone: the miss
+ * paths take va from it again, see va_to_rsi.)  With BMI2, RORX takes the
+ * slot bits without a copy of va. */
+_Static_assert(((STLB_SIZE - 1) << 4) < (1u << (32 - (RAM_PAGE_SHIFT - 4))),
+               "the slot bits do not overlap the bits RORX rotates in");
+static xmem emit_tlb_check(jg *g, int hbase, int32_t imm, int32_t toff, unsigned size, int miss)
 {
     xbuf *b = HOT;
     if (imm)
-        x_lea(b, 64, X_RDX, xm(hbase, imm));
+        x_lea(b, 64, X_RCX, xm(hbase, imm));
     else
-        x_mov_rr(b, 64, X_RDX, hbase);
-    x_mov_rr(b, 32, X_RAX, X_RDX);
-    x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+        x_mov_rr(b, 64, X_RCX, hbase);
+    int va = imm ? X_RCX : hbase;
+    if (g->bmi2) {
+        x_rorx(b, 32, X_RAX, va, RAM_PAGE_SHIFT - 4);
+    } else {
+        x_mov_rr(b, 32, X_RAX, va);
+        x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+    }
     x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
-    x_mov_rr(b, 64, X_RCX, X_RDX);
     x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)(~(uint32_t)(RAM_PAGE_SIZE - 1) | (size - 1)));
     x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, toff));
     jump(g, SEC_HOT, CC_NE, miss);
     x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, toff + 8));
+    return xmi(hbase, X_RCX, 1, imm);
+}
+
+/* rsi = va = base + imm, on a side path (before arg_cpu, which takes rdi). */
+static void va_to_rsi(jg *g, int hbase, int32_t imm)
+{
+    if (imm)
+        x_lea(COLD, 64, X_RSI, xm(hbase, imm));
+    else if (hbase != X_RSI)
+        x_mov_rr(COLD, 64, X_RSI, hbase);
 }
 
 static int32_t tlb_off(const jg *g, bool write)
@@ -838,8 +888,7 @@ static void load(jg *g, unsigned i, const dinsn *d)
     int hb = rg(g, d->rs);
     int hd = d->rd != GR_SINK ? rw(g, d->rd) : X_RAX;
     int miss = label(g), join = label(g);
-    emit_tlb_check(g, hb, d->imm, tlb_off(g, false), size, miss);
-    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    xmem m = emit_tlb_check(g, hb, d->imm, tlb_off(g, false), size, miss);
     xbuf *b = HOT;
     switch (op) {
     case OP_LB: x_loadsx(b, 8, hd, m); break;
@@ -884,8 +933,8 @@ static void load(jg *g, unsigned i, const dinsn *d)
     bind(g, miss, SEC_COLD);
     ra_writeback(g, SEC_COLD);
     emit_sync(g, SEC_COLD, i);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8);
     call(g, SEC_COLD, (const void *)jh_load);
     x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
@@ -903,8 +952,7 @@ static void store(jg *g, unsigned i, const dinsn *d)
     unsigned op = d->op, size = insn_mem_size(op);
     int hb = rg(g, d->rs), hv = rg(g, d->rt);
     int miss = label(g), join = label(g), link = label(g);
-    emit_tlb_check(g, hb, d->imm, tlb_off(g, true), size, miss);
-    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    xmem m = emit_tlb_check(g, hb, d->imm, tlb_off(g, true), size, miss);
     xbuf *b = HOT;
     switch (size) {
     case 1: x_store(b, 8, m, hv); break;
@@ -928,11 +976,10 @@ static void store(jg *g, unsigned i, const dinsn *d)
     x_alu_mi(b, 32, ALU_CMP, xm(X_RAX, (int32_t)offsetof(bus, nlinks)), 0);
     jump(g, SEC_HOT, CC_NE, link);
     bind(g, join, SEC_HOT);
-    /* link: rdx is still the address */
     bind(g, link, SEC_COLD);
     ra_writeback(g, SEC_COLD);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     x_mov_imm(COLD, X_RDX, size);
     call(g, SEC_COLD, (const void *)jh_link_store);
     ra_reload_volatile(g, SEC_COLD);
@@ -941,8 +988,8 @@ static void store(jg *g, unsigned i, const dinsn *d)
     bind(g, miss, SEC_COLD);
     ra_writeback(g, SEC_COLD);
     emit_sync(g, SEC_COLD, i);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     if (d->rt)
         x_load(COLD, 64, X_RDX, M(goff(d->rt)));
     else
@@ -1435,6 +1482,14 @@ static bool have_movbe(void)
     return (c >> 22) & 1;
 }
 
+static bool have_bmi2(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return false;
+    return (b >> 8) & 1;
+}
+
 static jg gen; /* one translation at a time (the machine runs on one host thread) */
 
 jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
@@ -1454,6 +1509,10 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     if (movbe < 0)
         movbe = have_movbe();
     g->movbe = movbe;
+    static int bmi2 = -1;
+    if (bmi2 < 0)
+        bmi2 = have_bmi2() && !getenv("XBOW_JIT_NO_BMI2");
+    g->bmi2 = bmi2;
     g->nlbl = g->nfix = 0;
     g->nexits = 0;
     g->fail = false;

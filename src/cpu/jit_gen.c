@@ -93,6 +93,10 @@ typedef struct jg {
     bool dirty[NGR];
     uint32_t age[16], tick;
     uint16_t pinned;
+    uint64_t used, written; /* guest registers given a host register, written */
+    bool spilled;           /* a register was evicted or forgotten, or a call made */
+    bool loop;              /* the block branches back to its start, to loop_top */
+    int loop_top;
     /* labels and fix-ups */
     jlabel lbl[MAX_LABELS];
     int nlbl;
@@ -221,6 +225,7 @@ static int ra_take(jg *g)
         return X_RBX;
     }
     int r = g->guest_of[best];
+    g->spilled = true;
     if (g->dirty[r])
         x_store(HOT, 64, M(goff((unsigned)r)), best);
     g->dirty[r] = false;
@@ -245,6 +250,7 @@ static int rg(jg *g, unsigned r)
             x_alu_rr(HOT, 32, ALU_XOR, h, h);
         else
             x_load(HOT, 64, h, M(goff(r)));
+        g->used |= 1ull << r;
         g->host_of[r] = (int8_t)h;
         g->guest_of[h] = (int8_t)r;
         g->dirty[r] = false;
@@ -260,6 +266,7 @@ static int rw(jg *g, unsigned r)
     int h = g->host_of[r];
     if (h < 0) {
         h = ra_take(g);
+        g->used |= 1ull << r;
         g->host_of[r] = (int8_t)h;
         g->guest_of[h] = (int8_t)r;
         g->dirty[r] = false;
@@ -268,7 +275,11 @@ static int rw(jg *g, unsigned r)
     return h;
 }
 
-static void ra_dirty(jg *g, unsigned r) { g->dirty[r] = true; }
+static void ra_dirty(jg *g, unsigned r)
+{
+    g->dirty[r] = true;
+    g->written |= 1ull << r;
+}
 
 static void ra_writeback(jg *g, int sec)
 {
@@ -297,6 +308,7 @@ static void ra_reload_volatile(jg *g, int sec)
 static void ra_forget(jg *g, unsigned r)
 {
     int h = g->host_of[r];
+    g->spilled = true;
     if (h >= 0) {
         g->guest_of[h] = -1;
         g->host_of[r] = -1;
@@ -487,6 +499,7 @@ static void emit_exception(jg *g, unsigned i, int code, bool ce)
  * status.  Guest registers in caller-saved host registers are forgotten. */
 static void hot_call_begin(jg *g, unsigned i)
 {
+    g->spilled = true;
     ra_writeback(g, SEC_HOT);
     ra_clean(g);
     emit_sync(g, SEC_HOT, i);
@@ -529,6 +542,34 @@ static void emit_exit_to(jg *g, int cc, uint64_t target)
     }
     x_mov_imm(b, X_RDX, target);
     jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
+}
+
+/* Leave the block when cc holds: write the registers back in the cold
+ * section, give back the budget of the `unspent` instructions not run, and
+ * go to target. */
+static void emit_side_exit(jg *g, int cc, uint64_t target, int32_t unspent)
+{
+    int l = label(g);
+    jump(g, SEC_HOT, cc, l);
+    bind(g, l, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    if (unspent)
+        x_alu_ri(COLD, 64, ALU_SUB, X_R15, unspent);
+    if ((target & ~0xfffull) == g->vbase && g->nexits < 2) {
+        unsigned k = g->nexits++;
+        g->exits[k].sec = SEC_COLD;
+        g->exits[k].at = (uint32_t)x_jmp32(COLD);
+        g->exits[k].target = target;
+        int stub = label(g);
+        bind(g, stub, SEC_COLD);
+        g->exits[k].stub = stub;
+        x_mov_imm(COLD, X_RDX, target);
+        x_mov_imm(COLD, X_RAX, (uint64_t)(uintptr_t)&g->blk->exits[k]);
+        jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
+        return;
+    }
+    x_mov_imm(COLD, X_RDX, target);
+    jump_abs(g, SEC_COLD, -1, g->jc->lookup[g->flavor]);
 }
 
 /* ---- Integer instructions ---------------------------------------------------- */
@@ -1428,6 +1469,30 @@ static void emit_branch(jg *g, unsigned i)
     emit_insn(g, i + 1);
     emit_insn_exits(g, i + 1);
     g->pinned = 0;
+    if (g->loop) {
+        /* Back to the block's start with the registers still in host
+         * registers (not taken: leave), if the budget has room for
+         * another round, as the entry checks it; else as the entry's
+         * bail-out. */
+        if (saved) {
+            x_test_rr(HOT, 8, X_R14, X_R14);
+            cc = CC_NE;
+        } else {
+            int hs, ht;
+            branch_regs(g, d, &hs, &ht);
+            branch_cmp(g, hs, ht);
+        }
+        emit_side_exit(g, cc ^ 1, pc + 8, 0);
+        x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
+        x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
+        jump(g, SEC_HOT, CC_BE, g->loop_top);
+        ra_writeback(g, SEC_HOT);
+        x_alu_ri(HOT, 64, ALU_SUB, X_R15, (int32_t)g->n);
+        x_mov_imm(HOT, X_RDX, target);
+        x_mov_imm(HOT, X_RAX, JIT_RET_BAIL);
+        jump_abs(g, SEC_HOT, -1, g->jc->exit_pc);
+        return;
+    }
     if (saved) {
         ra_writeback(g, SEC_HOT);
         x_test_rr(HOT, 8, X_R14, X_R14);
@@ -1443,6 +1508,21 @@ static void emit_branch(jg *g, unsigned i)
 }
 
 /* ---- The block ---------------------------------------------------------------- */
+
+/* A conditional branch that is not likely (the slot is skipped when not
+ * taken), does not link and is not BC1. */
+static bool goes_on(const dinsn *d)
+{
+    switch (d->op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BLTZ:
+    case OP_BGEZ: return true;
+    default: return false;
+    }
+}
 
 /* Which instructions make the block, and how it ends. */
 static void scan(jg *g, dpage *p, unsigned k0)
@@ -1490,6 +1570,78 @@ static bool have_bmi2(void)
     return (b >> 8) & 1;
 }
 
+/* Does the block end with a conditional branch back to its start (a
+ * loop that may stay in the block)? */
+static bool loops(const jg *g, uint64_t pc)
+{
+    if (g->end != END_BRANCH || g->n < 2)
+        return false;
+    const jins *b = &g->in[g->n - 2];
+    return goes_on(&b->d) && branch_target(b) == pc;
+}
+
+/* The block's code into the hot and cold buffers (g->fail when it does not
+ * fit or cannot be made).  In a loop block, every guest register the block
+ * uses (from a first pass: none may have been evicted or forgotten) is
+ * loaded after the entry's check, and those it writes count as dirty from
+ * there on, so the state at the back branch is the state at loop_top. */
+static void emit_block(jg *g, uint64_t pc, bool loop)
+{
+    uint64_t used = g->used, written = g->written;
+    g->buf[SEC_HOT] = (xbuf){hot_mem, 0, sizeof hot_mem, false};
+    g->buf[SEC_COLD] = (xbuf){cold_mem, 0, sizeof cold_mem, false};
+    for (unsigned i = 0; i < JIT_MAX_INSNS; i++)
+        g->exc_lbl[i] = g->stop_lbl[i] = -1;
+    g->nlbl = g->nfix = 0;
+    g->nexits = 0;
+    g->fail = false;
+    g->br_saved = false;
+    g->used = g->written = 0;
+    g->spilled = false;
+    g->loop = loop;
+    g->tick = 0;
+    memset(g->age, 0, sizeof g->age);
+    ra_init(g);
+
+    /* Entry: the whole block must fit in the budget, and no kick. */
+    int bail = label(g);
+    x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
+    x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
+    jump(g, SEC_HOT, CC_A, bail);
+    bind(g, bail, SEC_COLD);
+    x_alu_ri(COLD, 64, ALU_SUB, X_R15, (int32_t)g->n);
+    x_mov_imm(COLD, X_RDX, pc);
+    x_mov_imm(COLD, X_RAX, JIT_RET_BAIL);
+    jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
+
+    if (loop) {
+        for (unsigned r = 0; r < NGR; r++)
+            if (used >> r & 1)
+                rg(g, r);
+        for (unsigned r = 0; r < NGR; r++)
+            if (written >> r & 1)
+                ra_dirty(g, r);
+        g->pinned = 0;
+        g->loop_top = label(g);
+        bind(g, g->loop_top, SEC_HOT);
+    }
+    for (unsigned i = 0; i < g->n; i++) {
+        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
+            emit_branch(g, i);
+            emit_insn_exits(g, i);
+            break;
+        }
+        emit_insn(g, i);
+        emit_insn_exits(g, i);
+    }
+    if (g->end == END_FALL) {
+        ra_writeback(g, SEC_HOT);
+        emit_exit_to(g, -1, g->in[g->n - 1].pc + 4);
+    }
+    if (HOT->over || COLD->over || (loop && g->spilled))
+        g->fail = true;
+}
+
 static jg gen; /* one translation at a time (the machine runs on one host thread) */
 
 jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
@@ -1524,37 +1676,12 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     if (!blk)
         return NULL;
     g->blk = blk;
-    g->buf[SEC_HOT] = (xbuf){hot_mem, 0, sizeof hot_mem, false};
-    g->buf[SEC_COLD] = (xbuf){cold_mem, 0, sizeof cold_mem, false};
-    for (unsigned i = 0; i < JIT_MAX_INSNS; i++)
-        g->exc_lbl[i] = g->stop_lbl[i] = -1;
-    ra_init(g);
-
-    /* Entry: the whole block must fit in the budget, and no kick. */
-    int bail = label(g);
-    x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
-    x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
-    jump(g, SEC_HOT, CC_A, bail);
-    bind(g, bail, SEC_COLD);
-    x_alu_ri(COLD, 64, ALU_SUB, X_R15, (int32_t)g->n);
-    x_mov_imm(COLD, X_RDX, pc);
-    x_mov_imm(COLD, X_RAX, JIT_RET_BAIL);
-    jump_abs(g, SEC_COLD, -1, jc->exit_pc);
-
-    for (unsigned i = 0; i < g->n; i++) {
-        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
-            emit_branch(g, i);
-            emit_insn_exits(g, i);
-            break;
-        }
-        emit_insn(g, i);
-        emit_insn_exits(g, i);
-    }
-    if (g->end == END_FALL) {
-        ra_writeback(g, SEC_HOT);
-        emit_exit_to(g, -1, g->in[g->n - 1].pc + 4);
-    }
-    if (g->fail || HOT->over || COLD->over) {
+    emit_block(g, pc, false);
+    if (!g->fail && !g->spilled && loops(g, pc))
+        emit_block(g, pc, true);
+    if (g->fail && g->loop)
+        emit_block(g, pc, false);
+    if (g->fail) {
         jc->nblocks--; /* (the last one handed out) */
         return NULL;
     }

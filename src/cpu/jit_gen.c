@@ -94,8 +94,10 @@ typedef struct jg {
     uint32_t age[16], tick;
     uint16_t pinned;
     uint64_t used, written; /* guest registers given a host register, written */
-    bool spilled;           /* a register was evicted or forgotten, or a call made */
-    bool loop;              /* the block branches back to its start, to loop_top */
+    uint64_t known;         /* guest registers whose value is kval[] (from LUI, LI ...) */
+    uint64_t kval[NGR];
+    bool spilled; /* a register was evicted or forgotten, or a call made */
+    bool loop;    /* the block branches back to its start, to loop_top */
     int loop_top;
     /* labels and fix-ups */
     jlabel lbl[MAX_LABELS];
@@ -263,6 +265,7 @@ static int rg(jg *g, unsigned r)
  * ra_dirty once it holds the value). */
 static int rw(jg *g, unsigned r)
 {
+    g->known &= ~(1ull << r);
     int h = g->host_of[r];
     if (h < 0) {
         h = ra_take(g);
@@ -275,10 +278,13 @@ static int rw(jg *g, unsigned r)
     return h;
 }
 
+/* (Every write of a guest register ends with this: its value is no longer
+ * known, see set_const.) */
 static void ra_dirty(jg *g, unsigned r)
 {
     g->dirty[r] = true;
     g->written |= 1ull << r;
+    g->known &= ~(1ull << r);
 }
 
 static void ra_writeback(jg *g, int sec)
@@ -309,6 +315,7 @@ static void ra_forget(jg *g, unsigned r)
 {
     int h = g->host_of[r];
     g->spilled = true;
+    g->known &= ~(1ull << r);
     if (h >= 0) {
         g->guest_of[h] = -1;
         g->host_of[r] = -1;
@@ -574,11 +581,50 @@ static void emit_side_exit(jg *g, int cc, uint64_t target, int32_t unspent)
 
 /* ---- Integer instructions ---------------------------------------------------- */
 
+/* Is guest register r's value known at this point of the block? */
+static bool konst(const jg *g, unsigned r, uint64_t *v)
+{
+    if (r == 0 || (g->known >> r & 1)) {
+        *v = r ? g->kval[r] : 0;
+        return true;
+    }
+    return false;
+}
+
+/* rd = v, known from here on (until rd is written again). */
+static void set_const(jg *g, unsigned rd, uint64_t v)
+{
+    int hd = rw(g, rd);
+    x_mov_imm(HOT, hd, v);
+    ra_dirty(g, rd);
+    g->known |= 1ull << rd;
+    g->kval[rd] = v;
+}
+
+/* rd = guest register s (its low word sign-extended when `word`). */
+static void copy_reg(jg *g, unsigned rd, unsigned s, bool word)
+{
+    if (s == 0) {
+        set_const(g, rd, 0);
+        return;
+    }
+    int hs = rg(g, s), hd = rw(g, rd);
+    if (word)
+        x_movsxd(HOT, hd, hs);
+    else if (hd != hs)
+        x_mov_rr(HOT, 64, hd, hs);
+    ra_dirty(g, rd);
+}
+
 /* rd = op32(rs, rt), sign-extended. */
 static void alu32(jg *g, const dinsn *d, int op)
 {
     if (d->rd == GR_SINK)
         return;
+    if (d->rt == 0 || (d->rs == 0 && op == ALU_ADD)) { /* sext32 (move) */
+        copy_reg(g, d->rd, d->rt == 0 ? d->rs : d->rt, true);
+        return;
+    }
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
     if (op == ALU_ADD) {
         x_lea(HOT, 32, X_RAX, xmi(hs, ht, 1, 0));
@@ -595,6 +641,11 @@ static void alu64(jg *g, const dinsn *d, int op, bool commutes, bool invert)
 {
     if (d->rd == GR_SINK)
         return;
+    if (!invert && (d->rt == 0 || (d->rs == 0 && commutes))) { /* move, or 0 */
+        unsigned other = d->rt == 0 ? d->rs : d->rt;
+        copy_reg(g, d->rd, op == ALU_AND ? 0 : other, false);
+        return;
+    }
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
     if (op == ALU_ADD) {
         x_lea(HOT, 64, hd, xmi(hs, ht, 1, 0));
@@ -620,10 +671,13 @@ static void alu_imm(jg *g, const dinsn *d)
     if (d->rd == GR_SINK)
         return;
     int32_t imm = d->imm;
+    uint64_t sx = (uint64_t)(int64_t)imm, v;
     if (d->op == OP_LUI) {
-        int hd = rw(g, d->rd);
-        x_mov_imm(HOT, hd, (uint64_t)(int64_t)imm);
-        ra_dirty(g, d->rd);
+        set_const(g, d->rd, sx);
+        return;
+    }
+    if (konst(g, d->rs, &v)) { /* LI, LUI + ORI ...: the interpreter's own arithmetic */
+        set_const(g, d->rd, insn_alu(d->op, v, sx));
         return;
     }
     int hs = rg(g, d->rs), hd = rw(g, d->rd);
@@ -1012,9 +1066,16 @@ static void store(jg *g, unsigned i, const dinsn *d)
         }
         break;
     }
-    /* Another initiator's LL link on the line breaks (fast_store_link). */
-    x_load(b, 64, X_RAX, M(COFF(bus)));
-    x_alu_mi(b, 32, ALU_CMP, xm(X_RAX, (int32_t)offsetof(bus, nlinks)), 0);
+    /* Another initiator's LL link on the line breaks (fast_store_link).
+     * The group's bus is the CPU's: its count is addressed directly when
+     * the cache can reach it. */
+    const unsigned *nlinks = &g->c->group->b->nlinks;
+    if (g->c->bus == g->c->group->b && near(g->jc, nlinks)) {
+        add_fix(g, SEC_HOT, x_cmp32_rip_i8(b, 0), -1, (const uint8_t *)nlinks - 1);
+    } else {
+        x_load(b, 64, X_RAX, M(COFF(bus)));
+        x_alu_mi(b, 32, ALU_CMP, xm(X_RAX, (int32_t)offsetof(bus, nlinks)), 0);
+    }
     jump(g, SEC_HOT, CC_NE, link);
     bind(g, join, SEC_HOT);
     bind(g, link, SEC_COLD);
@@ -1596,7 +1657,7 @@ static void emit_block(jg *g, uint64_t pc, bool loop)
     g->nexits = 0;
     g->fail = false;
     g->br_saved = false;
-    g->used = g->written = 0;
+    g->used = g->written = g->known = 0;
     g->spilled = false;
     g->loop = loop;
     g->tick = 0;

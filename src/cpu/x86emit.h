@@ -315,6 +315,17 @@ static inline void x_rorx(xbuf *b, int size, int dst, int src, int n)
     x_modrm_reg(b, dst, src);
     xb_byte(b, (uint8_t)n);
 }
+/* CMP dword [rip + rel32], imm8.  Returns the offset of the rel32; the
+ * instruction ends one byte after it (so a fix-up aims at target - 1). */
+static inline size_t x_cmp32_rip_i8(xbuf *b, int8_t v)
+{
+    xb_byte(b, 0x83);
+    xb_byte(b, 0x3d); /* mod 00, /7, rm 101: rip-relative */
+    size_t at = b->len;
+    xb_u32(b, 0);
+    xb_byte(b, (uint8_t)v);
+    return at;
+}
 /* F7 group: 2 NOT, 3 NEG, 4 MUL, 5 IMUL (rdx:rax), 6 DIV, 7 IDIV. */
 static inline void x_f7(xbuf *b, int size, int digit, int r) { x_op_rr(b, size, 0xf7, digit, r); }
 static inline void x_imul_rr(xbuf *b, int size, int dst, int src)

@@ -266,6 +266,30 @@ START_TEST(loops_in_one_block)
 }
 END_TEST
 
+/* Values the translator knows while it translates (LUI + ORI, LI, moves
+ * from $zero), then changed by a conditional move or a register the block
+ * does not know. */
+START_TEST(constants_in_a_block)
+{
+    put(0x10000,
+        (const uint32_t[]){
+            LUI(A0, 0x1234),     ORI(A0, A0, 0x5678),
+            ADDIU(A1, ZERO, -3), MOVN(A1, T0, T1), /* a1 = t0 when t1 != 0 */
+            ADDIU(A1, A1, 1),    MOVZ(A0, T0, T2), /* a0 = t0 when t2 == 0 */
+            ORI(A0, A0, 1),      DADDU(V1, V1, A1),
+            XOR(V0, V0, A0),     SLTIU(A2, A1, 5),
+            OR(A3, ZERO, A2),    ADDU(A3, A3, ZERO),
+            DADDU(V1, V1, A3),   AND(A2, A2, ZERO),
+            ADDIU(T0, T0, 1),    ANDI(T1, T0, 3),
+            ANDI(T2, T0, 5),     DSUBU(V0, V0, A2),
+            J(0x10000),          NOP,
+        },
+        20);
+    set_pc(KSEG0(0x10000));
+    run_both(50000, 300, "constants");
+}
+END_TEST
+
 /* A store rewrites the instruction two slots ahead, in the same block:
  * each pass alternates it between addiu v0, v0, 1 and addiu v0, v0, 100. */
 START_TEST(self_modifying_next_instruction)
@@ -601,7 +625,7 @@ static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
     check_add_tests(check_case(s, "twins", setup, teardown, 120), straight_code_and_loops,
-                    loops_in_one_block, self_modifying_next_instruction,
+                    loops_in_one_block, constants_in_a_block, self_modifying_next_instruction,
                     self_modifying_from_a_delay_slot, dma_into_running_code, jumps_into_the_middle,
                     executing_data, unaligned_pc_and_uncached_code, timer_interrupts, stop_requests,
                     debugger_features, helpers_in_blocks);

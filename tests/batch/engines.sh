@@ -65,6 +65,9 @@ if [ "${1:-}" != --linux-only ]; then
     compare idle-wait-1cpu "$top_builddir/tests/guest/idle_wait.elf"
     compare idle-wait-no-skip --no-idle-skip --cpus 2 "$top_builddir/tests/guest/idle_wait.elf"
     compare mix "$top_builddir/tests/bench/mix-r2-xbow.elf"
+    # the translator's soft-TLB path without BMI2 (hosts without RORX)
+    XBOW_JIT_NO_BMI2=1 compare mix-no-bmi2 "$top_builddir/tests/bench/mix-r2-xbow.elf"
+    XBOW_JIT_NO_BMI2=1 compare cpu-selftest-no-bmi2 "$top_builddir/tests/guest/cpu_selftest.elf"
 fi
 
 # In make check, Linux runs with a 1 MB code cache (it needs about 25 MB), so

@@ -222,7 +222,7 @@ START_TEST(straight_code_and_loops)
 END_TEST
 
 /* Loops that branch back to their own block's start keep the guest
- * registers in host registers from round to round (docs/cpu.md, "Loops"):
+ * registers in host registers from round to round (docs/cpu.md, "The translator"):
  * one with nine registers (HI and LO among them) and an Address Error
  * every other round (a load at an odd offset, skipped by the handler), a
  * store to another page and random budgets ending it anywhere; and one

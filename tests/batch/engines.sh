@@ -76,6 +76,9 @@ if [ "${1:-}" != --linux-only ]; then
         --append "size=1514 count=50" "$EX/e1000/tx.elf"
     XBOW_JIT_TIER= compare smp-tiers --cpus 2 --max-insns 100000000 "$EX/smp/smp.elf"
     unset XBOW_JIT_TIER
+    # the translator's soft-TLB path without BMI2 (hosts without RORX)
+    XBOW_JIT_NO_BMI2=1 compare mix-no-bmi2 "$top_builddir/tests/bench/mix-r2-xbow.elf"
+    XBOW_JIT_NO_BMI2=1 compare cpu-selftest-no-bmi2 "$top_builddir/tests/guest/cpu_selftest.elf"
 fi
 
 # In make check, Linux runs with a 1 MB code cache (it needs about 25 MB), so

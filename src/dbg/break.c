@@ -993,7 +993,12 @@ static const command break_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "ignore",
      .run = cmd_ignore,
-     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the breakpoint number",
+               .min = 1,
+               .max = INT_MAX,
+               .complete = "-"},
               ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
      .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
              "Example: ignore 1 100",

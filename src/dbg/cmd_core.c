@@ -372,7 +372,7 @@ static const command core_commands[] = {
     {.name = "help",
      .aliases = "h",
      .run = cmd_help,
-     CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "COMMAND", "cmd")),
      .help = "Show the list of commands, or what one command does.\n"
              "Example: help break"},
     {.name = "echo",
@@ -382,7 +382,7 @@ static const command core_commands[] = {
              "Example: echo hello\\n"},
     {.name = "source",
      .run = cmd_source,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
+     CMD_ARGS(ARG_REQ(ARG_FILE, "FILE", "a file name")),
      .help = "Execute the commands in FILE, one per line.\n"
              "As in gdb, the first command that fails stops the file (its name and line are\n"
              "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
@@ -421,8 +421,8 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info device",
      .run = cmd_info_device,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a device name (see \"info devices\")"),
-              ARG_OPT(ARG_TEXT, "REGISTER | VIEW [ARGS]")),
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NAME", "a device name (see \"info devices\")", "dev"),
+              ARG_OPT_C(ARG_TEXT, "REGISTER | VIEW [ARGS]", "devarg")),
      .help = "Show a device: registers with decoded fields, one register, or a view.\n"
              "Show every register of a device with its decoded fields, read without side effects,\n"
              "the names of its views and its counters with their values (the Bridge's DMA\n"
@@ -432,7 +432,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info device-state",
      .run = cmd_info_device_state,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "NAME")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, "NAME", "dev")),
      .help = "Show a device's declared state: what a snapshot of it holds.\n"
              "With NAME, every register array and every field the device's declaration lists\n"
              "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
@@ -443,7 +443,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info events",
      .run = cmd_info_events,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
+     CMD_ARGS(ARG_OPT(ARG_EVENT, "PATTERN")),
      .help = "List the events devices and CPUs publish, with their fields.\n"
              "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
              "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"

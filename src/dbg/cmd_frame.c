@@ -65,7 +65,7 @@ static int parse_level(dbg *d, const char *args, const char *cmd, uint64_t dflt,
 #define FRAME_COUNT                                                                       \
     {                                                                                     \
         .kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true, \
-        .max = 1u << 20, .dflt = 1                                                        \
+        .max = 1u << 20, .dflt = 1, .complete = "-"                                       \
     }
 
 static int cmd_frame(dbg *d, const char *args)

@@ -648,7 +648,7 @@ static const command state_commands[] = {
     {.name = "info registers",
      .aliases = "i r,info r,info reg",
      .run = cmd_info_registers,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
+     CMD_ARGS(ARG_OPT_C(ARG_LIST, "REG", "register")),
      .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
              "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
              "decoded; with REG names (a0, $pc, status), just those.\n"

@@ -20,6 +20,8 @@ enum cmd_flags {
     CMD_RESUMES = 2,  /* runs the guest (the TUI shows "running") */
     CMD_EXACT = 4,    /* no abbreviation ("set width" must not take "set w = 1") */
     CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
+    CMD_SETTING = 16, /* "set NAME": shown by "show"; "set NAME = EXPR" assigns the guest's
+                         variable NAME instead (gdb would want "set var") */
 };
 
 /* A command's arguments, declared: the dispatcher splits and checks them
@@ -46,6 +48,16 @@ typedef enum arg_kind {
     ARG_LOCATIONS, /* ARG_LOCATION standing for every place it names (an inlined
                       function, a line of duplicated code: up to CMD_MAX_LOCS), in locs;
                       the usage line adds "[if COND]" */
+    ARG_WORD,      /* one word of `choices` ("on|off|enabled"), checked; num: its index
+                      (dflt when absent) */
+    ARG_BOOL,      /* gdb's spellings of on and off (on off 1 0 yes no enable disable);
+                      num: 1 or 0 (dflt when absent) */
+    ARG_LIMIT,     /* a number, or "unlimited" (0), as gdb's "set height" takes it */
+    ARG_EVENT,     /* one word: an event name or a glob of them (info events) */
+    ARG_SETTING,   /* one word: the name of a setting (the "set NAME" commands) */
+    ARG_FILE,      /* the rest of the line: a file name */
+    ARG_COND,      /* last: "if COND" at the end of the line, in cond; the other arguments
+                      are what comes before it */
 } arg_kind;
 /* clang-format on */
 
@@ -54,7 +66,10 @@ typedef struct cmd_arg {
     const char *name; /* in the usage line: "N", "LOCATION", "FILE" */
     const char *what; /* in errors: "the count", "a location" */
     bool optional;
-    uint64_t min, max, dflt; /* ARG_COUNT */
+    uint64_t min, max, dflt; /* ARG_COUNT (dflt: ARG_WORD, ARG_BOOL too) */
+    const char *choices;     /* ARG_WORD: the words, separated by '|' */
+    const char *complete;    /* what Tab offers (dbg_complete_register's notation);
+                                NULL: what the kind implies */
 } cmd_arg;
 
 enum { CMD_MAX_ARGS = 4, CMD_MAX_LOCS = 16 };
@@ -66,7 +81,8 @@ typedef struct cmd_args {
     const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
     uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
                                         ARG_LOCATION: the address */
-    const char *cond;               /* ARG_LOCATION(S): the text after "if", or NULL */
+    const char *cond;               /* ARG_LOCATION(S), ARG_COND: the text after "if", or
+                                       NULL */
     uint64_t locs[CMD_MAX_LOCS];    /* ARG_LOCATIONS: the addresses... */
     unsigned nlocs;                 /* ...and how many */
     const char *line;               /* all of the arguments, as typed */
@@ -94,6 +110,34 @@ typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
 #define ARG_OPT(KIND, NAME)                          \
     {                                                \
         .kind = KIND, .name = NAME, .optional = true \
+    }
+/* The same, with what Tab offers for it (dbg_complete_register's notation). */
+#define ARG_REQ_C(KIND, NAME, WHAT, COMPLETE)                          \
+    {                                                                  \
+        .kind = KIND, .name = NAME, .what = WHAT, .complete = COMPLETE \
+    }
+#define ARG_OPT_C(KIND, NAME, COMPLETE)                                    \
+    {                                                                      \
+        .kind = KIND, .name = NAME, .optional = true, .complete = COMPLETE \
+    }
+/* One of the words "a|b|c" (its index in num, DFLT when absent). */
+#define ARG_REQ_WORD(CHOICES, WHAT)                                         \
+    {                                                                       \
+        .kind = ARG_WORD, .name = CHOICES, .what = WHAT, .choices = CHOICES \
+    }
+#define ARG_OPT_WORD(CHOICES, DFLT)                                                           \
+    {                                                                                         \
+        .kind = ARG_WORD, .name = CHOICES, .optional = true, .choices = CHOICES, .dflt = DFLT \
+    }
+/* [on|off], DFLT (0 or 1) when absent. */
+#define ARG_OPT_BOOL(DFLT)                                                 \
+    {                                                                      \
+        .kind = ARG_BOOL, .name = "on|off", .optional = true, .dflt = DFLT \
+    }
+/* [if COND] at the end of the line. */
+#define ARG_IF                                                \
+    {                                                         \
+        .kind = ARG_COND, .name = "if COND", .optional = true \
     }
 
 typedef struct command {
@@ -321,6 +365,8 @@ int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3))
  * the command table (the text `help CMD` shows), so the two never differ.
  * Returns -1. */
 int dbg_usage_error(dbg *d, const char *cmd, const char *why);
+/* The same for a command that may not be in the table (a subcommand's own). */
+int dbg_command_usage_error(dbg *d, const command *c, const char *why);
 
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));

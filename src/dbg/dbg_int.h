@@ -33,6 +33,9 @@ void dbg_modules_free(dbg *d);
  * `line` is the command's own copy (cut into words).  On error print it
  * (with the usage) and return -1. */
 int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
+/* What Tab completes for each declared argument of c, in
+ * dbg_complete_register's notation ("-" for none). */
+void dbg_args_completion(const command *c, strbuf *out);
 
 /* ---- settings (settings.c) ---------------------------------------------- */
 /* Copy debugger output to the log file when logging is on; true when it

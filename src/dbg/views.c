@@ -359,7 +359,8 @@ static const command view_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "ring",
      .run = cmd_ring,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NIC", "a NIC", "nic"),
+              ARG_REQ_C(ARG_NAME, "RING", "a ring", "ring"),
               ARG_OPT_COUNT("COUNT", 1, UINT64_MAX, 0)),
      .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
              "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"

@@ -48,8 +48,14 @@ START_TEST(every_command_is_documented)
         for (unsigned k = 0; k < c->nargs; k++) {
             const cmd_arg *a = &c->args[k];
             bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION ||
-                        a->kind == ARG_LIST;
-            ck_assert_msg(!rest || k + 1 == c->nargs,
+                        a->kind == ARG_LOCATIONS || a->kind == ARG_LIST || a->kind == ARG_FILE;
+            /* before "[if COND]", which is cut off first */
+            unsigned end = c->nargs - (c->args[c->nargs - 1].kind == ARG_COND);
+            ck_assert_msg(a->kind != ARG_COND || k + 1 == c->nargs, "%s: if COND must be last",
+                          c->name);
+            ck_assert_msg(a->kind != ARG_WORD || a->choices, "%s: %s has no choices", c->name,
+                          a->name);
+            ck_assert_msg(!rest || k + 1 == end,
                           "%s: %s takes the rest of the line: "
                           "it must be the last argument",
                           c->name, a->name);
@@ -121,6 +127,10 @@ START_TEST(tab_completion)
     has(complete("info device fakenic "), "[ring]");
     has(complete("watch dma fake"), "[fakenic]");
     has(complete("set logging "), "[redirect]");
+    ck_assert_str_eq(complete("set pagination "), "[on][off]");
+    ck_assert_str_eq(complete("show tr"), "[trace-commands]"); /* the "set NAME" settings */
+    has(complete("show "), "[version]");
+    has(complete("info events fake"), "[fakenic.tx.desc-done]");
     has(complete("help wat"), "[watch]");
     ck_assert_str_eq(complete("delete "), "[display]"); /* "delete display" */
     ck_assert_str_eq(complete("delete 1"), "");

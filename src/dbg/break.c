@@ -297,6 +297,18 @@ bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const ch
     return b;
 }
 
+int bp_announce(dbg *d, const bpoint *b, const char *what)
+{
+    if (!b)
+        return -1;
+    strbuf t;
+    sb_init(&t);
+    b->ops->describe(d, b, &t);
+    dbg_printf(d, "%s %d: %s\n", what, b->num, t.s);
+    sb_free(&t);
+    return 0;
+}
+
 static void set_enabled(dbg *d, bpoint *b, bool on)
 {
     if (b->enabled == on)

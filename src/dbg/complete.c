@@ -232,10 +232,6 @@ static const struct {
 } kinds[] = {
     {"shell", "file..."},
     {"quit", "-"},
-    {"watch stall", "nic ring..."},
-    {"watch dma", "initiator expr =read|write|any"},
-    {"break event", "event"},
-    {"break reg", "reg"},
     {"trace event", "event file"},
     {"trace insn", "=on|off file"},
     {"track writes", "=on|off expr"},

@@ -292,6 +292,9 @@ struct bpoint {
  * is for code breakpoints.  On failure the kind-specific state is freed
  * through ops->free and NULL returned after printing an error. */
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond);
+/* "WHAT N: DESCRIPTION" for a breakpoint bp_create made; -1 when it made
+ * none (b NULL: it said why). */
+int bp_announce(dbg *d, const bpoint *b, const char *what);
 bpoint *bp_find(dbg *d, int num);
 bpoint *bp_list(dbg *d);
 /* Test a breakpoint's condition in a scope; false when it does not hold.

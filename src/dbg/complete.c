@@ -230,14 +230,8 @@ static void settings(const dbg *d, comp *c)
 static const struct {
     const char *cmd, *args;
 } kinds[] = {
-    {"shell", "file..."},
-    {"quit", "-"},
-    {"trace event", "event file"},
-    {"trace insn", "=on|off file"},
-    {"track writes", "=on|off expr"},
-    {"commands", "-"},
-    {"frame", "-"},
-    {"define", "-"},
+    {"shell", "file..."}, {"quit", "-"},  {"track writes", "=on|off expr"},
+    {"commands", "-"},    {"frame", "-"}, {"define", "-"},
     {"document", "-"},
 };
 

@@ -292,6 +292,9 @@ struct bpoint {
  * is for code breakpoints.  On failure the kind-specific state is freed
  * through ops->free and NULL returned after printing an error. */
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond);
+/* The glob an event name or pattern stands for: CPU events are published per
+ * CPU (cpu0.exception ...), and "cpu.X" means every CPU's (evbreak.c). */
+void dbg_event_pattern(const char *name, char *out, size_t len);
 /* "WHAT N: DESCRIPTION" for a breakpoint bp_create made; -1 when it made
  * none (b NULL: it said why). */
 int bp_announce(dbg *d, const bpoint *b, const char *what);

@@ -99,18 +99,21 @@ static const event_src *first_match(dbg *d, const char *pattern)
     return NULL;
 }
 
+void dbg_event_pattern(const char *name, char *out, size_t len)
+{
+    if (!strncmp(name, "cpu.", 4))
+        snprintf(out, len, "cpu*.%s", name + 4);
+    else
+        snprintf(out, len, "%s", name);
+}
+
 static int cmd_break_event(dbg *d, const cmd_args *a)
 {
     const char *name = a->text[0];
     evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     snprintf(p->name, sizeof p->name, "%s", name);
-    /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
-     * every CPU's. */
-    if (!strncmp(name, "cpu.", 4))
-        snprintf(p->pattern, sizeof p->pattern, "cpu*.%s", name + 4);
-    else
-        snprintf(p->pattern, sizeof p->pattern, "%s", name);
+    dbg_event_pattern(name, p->pattern, sizeof p->pattern);
     const event_src *src = first_match(d, p->pattern);
     if (!src) {
         free(p);

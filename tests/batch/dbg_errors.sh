@@ -43,7 +43,7 @@ advance|advance: give a location.
 continue -5|continue: the count must be positive, not -5.
 info lastwrite main|writes there are not tracked (use "track writes on").
 track writes sideways|track writes: want on [RANGE] or off, not "sideways".
-trace insn maybe|trace insn: want on [FILE] or off.
+trace insn maybe|trace insn: want on or off, not "maybe".
 trace event nosuch.*|No event matches "nosuch.*" (see "info events").
 symbol-file /nonexistent/vmlinux|/nonexistent/vmlinux: No such file or directory.
 source /nonexistent/script|/nonexistent/script: No such file or directory.

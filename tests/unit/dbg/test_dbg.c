@@ -295,7 +295,7 @@ START_TEST(errors_are_one_line)
         {"printf \"%d\\n\", 1, 2", "Extra arguments"},
         {"expect nothing", "quoted string"},
         {"source /nonexistent/script", "/nonexistent/script:"},
-        {"trace insn sideways", "want on [FILE] or off"},
+        {"trace insn sideways", "trace insn: want on or off, not \"sideways\"."},
         {"info lastwrite counter", "not tracked"},
     };
     for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {

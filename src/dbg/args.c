@@ -52,7 +52,7 @@ void dbg_args_completion(const command *c, strbuf *out)
             continue;
         if (out->len)
             sb_putc(out, ' ');
-        if (a->kind == ARG_WORD && !a->complete)
+        if ((a->kind == ARG_WORD || a->kind == ARG_KEYWORD) && !a->complete)
             sb_printf(out, "=%s", a->choices);
         else
             sb_puts(out, completion(a));
@@ -126,6 +126,7 @@ static int check_word(dbg *d, const command *c, const cmd_arg *spec, const char 
     static const char *const off[] = {"off", "0", "no", "disable"};
     char want[160];
     switch (spec->kind) {
+    case ARG_KEYWORD:
     case ARG_WORD: {
         int k = choice(spec->choices, w);
         if (k >= 0) {
@@ -186,6 +187,12 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
         }
         if (spec->kind == ARG_FORMAT && *s != '/')
             continue;
+        if (spec->kind == ARG_KEYWORD) {
+            char w[64];
+            dbg_next_word(s, w, sizeof w);
+            if (choice(spec->choices, w) < 0)
+                continue;
+        }
         a->given[i] = true;
         a->n = i + 1;
         a->text[i] = s;

@@ -230,9 +230,8 @@ static void settings(const dbg *d, comp *c)
 static const struct {
     const char *cmd, *args;
 } kinds[] = {
-    {"shell", "file..."}, {"quit", "-"},  {"track writes", "=on|off expr"},
-    {"commands", "-"},    {"frame", "-"}, {"define", "-"},
-    {"document", "-"},
+    {"shell", "file..."}, {"quit", "-"},   {"track writes", "=on|off expr"},
+    {"commands", "-"},    {"define", "-"}, {"document", "-"},
 };
 
 /* Front ends' own commands (the TUI's layout, focus ...). */

@@ -58,6 +58,9 @@ typedef enum arg_kind {
     ARG_FILE,      /* the rest of the line: a file name */
     ARG_COND,      /* last: "if COND" at the end of the line, in cond; the other arguments
                       are what comes before it */
+    ARG_KEYWORD,   /* optional: one of `choices` when the next word is one (num: its
+                      index), else absent and the next argument starts there ("frame
+                      level N" or "frame N") */
 } arg_kind;
 /* clang-format on */
 
@@ -128,6 +131,11 @@ typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
 #define ARG_OPT_WORD(CHOICES, DFLT)                                                           \
     {                                                                                         \
         .kind = ARG_WORD, .name = CHOICES, .optional = true, .choices = CHOICES, .dflt = DFLT \
+    }
+/* [WORD]: a word that may come before the next argument. */
+#define ARG_KEY(CHOICES)                                                           \
+    {                                                                              \
+        .kind = ARG_KEYWORD, .name = CHOICES, .optional = true, .choices = CHOICES \
     }
 /* [on|off], DFLT (0 or 1) when absent. */
 #define ARG_OPT_BOOL(DFLT)                                                 \

@@ -194,28 +194,26 @@ static int cmd_echo(dbg *d, const cmd_args *a)
 
 static int cmd_source(dbg *d, const cmd_args *a) { return dbg_source(d, a->text[0]); }
 
-static int cmd_quit(dbg *d, const char *args)
+static int cmd_quit(dbg *d, const cmd_args *a)
 {
-    d->quit = true;
-    if (*args) {
-        char *end;
-        long v = strtol(args, &end, 0);
-        if (*dbg_skip_ws(end))
-            return dbg_error(d, "quit: exit status must be a number, not \"%s\".", args);
-        d->exit_status = (int)v;
+    if (a->given[0]) {
+        xval v;
+        if (dbg_eval(d, a->text[0], &v))
+            return -1; /* a status that is not one: stay */
+        d->exit_status = (int)v.v;
     }
+    d->quit = true;
     return 0;
 }
 
 /* shell CMD, !CMD: run a host command through /bin/sh; its output (and
  * errors) is debugger output, so it reaches the TUI's pane and the log. */
-static int cmd_shell(dbg *d, const char *args)
+static int cmd_shell(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (!d->allow_shell)
         return dbg_error(d, "shell: running host commands is off in batch mode (start xbow "
                             "with --allow-shell to allow it).");
-    if (!*args)
-        return dbg_usage_error(d, "shell", "give a command (xbow runs no interactive shell)");
     strbuf cmd;
     sb_init(&cmd);
     /* braces keep the command's own redirections and "&" or ";" working */
@@ -242,13 +240,11 @@ static int cmd_shell(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info(dbg *d, const char *args)
+static int cmd_info(dbg *d, const cmd_args *a)
 {
-    if (*args) {
-        char w[64];
-        dbg_next_word(args, w, sizeof w);
-        return dbg_error(d, "Undefined info command: \"%s\".  Try \"help info\".", w);
-    }
+    if (a->given[0])
+        return dbg_error(d, "Undefined info command: \"%.*s\".  Try \"help info\".",
+                         (int)strcspn(a->text[0], " \t"), a->text[0]);
     return help(d, "info");
 }
 
@@ -391,14 +387,14 @@ static const command core_commands[] = {
      .flags = CMD_NOREPEAT},
     {.name = "quit",
      .aliases = "q,exit",
-     .fn = cmd_quit,
-     .usage = "quit [STATUS]",
+     .run = cmd_quit,
+     CMD_ARGS(ARG_OPT_C(ARG_EXPR, "STATUS", "-")),
      .help = "Leave xbow (with exit STATUS in batch mode).\n"
              "Example: quit 0",
      .flags = CMD_NOREPEAT},
     {.name = "shell",
-     .fn = cmd_shell,
-     .usage = "shell COMMAND | !COMMAND",
+     .run = cmd_shell,
+     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "COMMAND", "a command (xbow runs no interactive shell)", "file")),
      .help =
          "Run a host command with /bin/sh and show its output.\n"
          "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
@@ -410,8 +406,8 @@ static const command core_commands[] = {
      .flags = CMD_NOREPEAT},
     {.name = "info",
      .aliases = "i",
-     .fn = cmd_info,
-     .usage = "info SUBCOMMAND",
+     .run = cmd_info,
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "SUBCOMMAND", "-")),
      .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
              "Example: info breakpoints"},
     {.name = "info devices",

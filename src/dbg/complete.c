@@ -230,8 +230,10 @@ static void settings(const dbg *d, comp *c)
 static const struct {
     const char *cmd, *args;
 } kinds[] = {
-    {"shell", "file..."}, {"quit", "-"},   {"track writes", "=on|off expr"},
-    {"commands", "-"},    {"define", "-"}, {"document", "-"},
+    {"track writes", "=on|off expr"},
+    {"commands", "-"},
+    {"define", "-"},
+    {"document", "-"},
 };
 
 /* Front ends' own commands (the TUI's layout, focus ...). */

@@ -24,6 +24,19 @@ void dbg_command_usage(const command *c, strbuf *out)
         if (a->kind == ARG_LOCATIONS)
             sb_puts(out, " [if COND]");
     }
+    if (c->body)
+        sb_printf(out, "\n%s", c->body);
+}
+
+/* The end of the quoted string at s (after its closing quote), or NULL. */
+static char *string_end(char *s)
+{
+    if (*s != '"')
+        return NULL;
+    for (s++; *s && *s != '"'; s++)
+        if (*s == '\\' && s[1])
+            s++;
+    return *s ? s + 1 : NULL;
 }
 
 /* What Tab offers for an argument (dbg_complete_register's notation). */
@@ -211,7 +224,18 @@ int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a)
             if (end == s) /* not an expression: the whole rest, for the message */
                 end = s + strlen(s);
             break;
+        case ARG_STRING:
+            end = string_end(s);
+            if (!end)
+                return usage_error(
+                    d, c, *s == '"' ? "%s has no closing quote" : "%s must be a \"quoted string\"",
+                    spec->name);
+            break;
         default: end = s + strcspn(s, " \t"); break;
+        }
+        if (spec->kind == ARG_STRING && *end && !isspace((unsigned char)*end)) {
+            memmove(end + 1, end, strlen(end) + 1); /* "TEXT", ...: room for its NUL */
+            *end = ' ';
         }
         char *next = (char *)dbg_skip_ws(end);
         if (last && *next) {

@@ -808,20 +808,6 @@ static int cmd_clear(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
-{
-    char w[32];
-    *args = dbg_next_word(*args, w, sizeof w);
-    char *end;
-    long n = strtol(w, &end, 10);
-    if (!*w || *end || n < 1)
-        return dbg_error(d, "%s: give a breakpoint number (see \"info breakpoints\").", cmd);
-    *out = bp_find(d, (int)n);
-    if (!*out)
-        return dbg_error(d, "No breakpoint number %ld.", n);
-    return 0;
-}
-
 /* Breakpoint N of a declared argument. */
 static bpoint *find_num(dbg *d, uint64_t n)
 {
@@ -876,13 +862,13 @@ static int commands_done(dbg *d, const char *body)
     return 0;
 }
 
-static int cmd_commands(dbg *d, const char *args)
+static int cmd_commands(dbg *d, const cmd_args *a)
 {
     bp_state *s = state(d);
     int num = s ? s->last_num : 0;
-    if (*args) {
-        bpoint *b;
-        if (parse_num(d, &args, "commands", &b))
+    if (a->given[0]) {
+        bpoint *b = find_num(d, a->num[0]);
+        if (!b)
             return -1;
         num = b->num;
     } else if (!num || !bp_find(d, num)) {
@@ -1016,8 +1002,15 @@ static const command break_commands[] = {
              "Example: ignore 1 100",
      .flags = CMD_MACHINE},
     {.name = "commands",
-     .fn = cmd_commands,
-     .usage = "commands [N]\n  COMMANDS...\nend",
+     .run = cmd_commands,
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the breakpoint number",
+               .optional = true,
+               .min = 1,
+               .max = INT_MAX,
+               .complete = "-"}),
+     .body = "  COMMANDS...\nend",
      .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
              "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
              "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"

@@ -231,9 +231,6 @@ static const struct {
     const char *cmd, *args;
 } kinds[] = {
     {"track writes", "=on|off expr"},
-    {"commands", "-"},
-    {"define", "-"},
-    {"document", "-"},
 };
 
 /* Front ends' own commands (the TUI's layout, focus ...). */

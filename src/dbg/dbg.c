@@ -379,8 +379,10 @@ static int run_line(dbg *d, const char *line)
                          "runs (end the commands with \"continue\" instead).",
                          c->name);
     /* Strip trailing whitespace from the arguments. */
-    char *args = xstrdup(rest ? rest : "");
-    size_t n = strlen(args);
+    size_t len = strlen(rest ? rest : "");
+    char *args = xmalloc(len + 2); /* + 1: see dbg_args_parse */
+    memcpy(args, rest ? rest : "", len + 1);
+    size_t n = len;
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
     trace_command(d, s);

@@ -58,6 +58,8 @@ typedef enum arg_kind {
     ARG_FILE,      /* the rest of the line: a file name */
     ARG_COND,      /* last: "if COND" at the end of the line, in cond; the other arguments
                       are what comes before it */
+    ARG_STRING,    /* a C string in double quotes, escapes and all, as typed (quotes
+                      included): "hello\n" */
     ARG_KEYWORD,   /* optional: one of `choices` when the next word is one (num: its
                       index), else absent and the next argument starts there ("frame
                       level N" or "frame N") */
@@ -158,6 +160,8 @@ typedef struct command {
     const cmd_arg *args;
     unsigned nargs;
     const char *usage; /* "break [LOCATION] [if COND]"; NULL with run: generated */
+    const char *body;  /* a block's lines after the generated usage line:
+                          "  COMMANDS...\nend" */
     const char *help;  /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;

@@ -30,7 +30,8 @@ void dbg_modules_free(dbg *d);
 
 /* ---- declared arguments (args.c) ---------------------------------------- */
 /* Split and check the arguments of a command with declared ones (c->run);
- * `line` is the command's own copy (cut into words).  On error print it
+ * `line` is the command's own copy (cut into words), with room for one byte
+ * more (a quoted string directly followed by a comma gets its own NUL).  On error print it
  * (with the usage) and return -1. */
 int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
 /* What Tab completes for each declared argument of c, in

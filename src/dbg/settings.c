@@ -111,7 +111,7 @@ static int cmd_set_logging(dbg *d, const cmd_args *a)
         const command sub = {
             .name = names[what], .run = cmd_set_logging, CMD_ARGS(ARG_OPT_BOOL(1))};
         cmd_args b;
-        char *copy = xstrdup(rest);
+        char *copy = xstrdup(rest); /* (no quoted string: no byte more needed) */
         int rc = dbg_args_parse(d, &sub, copy, &b);
         on = b.num[0];
         free(copy);

@@ -49,7 +49,7 @@ symbol-file /nonexistent/vmlinux|/nonexistent/vmlinux: No such file or directory
 source /nonexistent/script|/nonexistent/script: No such file or directory.
 printf "%d\n"|Bad format string, missing argument 1.
 printf "%q\n", 1|Bad format string: unknown conversion "%q".
-expect hello|Bad format string: want a "quoted string".
+expect hello|expect: "TEXT" must be a "quoted string".  Usage: expect "TEXT" [INSNS]
 define print|define: "print" is a built-in command.
 help nosuch|Undefined command: "nosuch".  Try "help".
 X

@@ -39,7 +39,7 @@ static char *string_end(char *s)
     return *s ? s + 1 : NULL;
 }
 
-/* What Tab offers for an argument (dbg_complete_register's notation). */
+/* What Tab offers for an argument (the notation of dbg_complete, dbg.h). */
 static const char *completion(const cmd_arg *a)
 {
     if (a->complete)

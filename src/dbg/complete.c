@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tab completion for the front ends: command names, then each argument by
- * what the command declares it to be (command.complete): symbols and
+ * what the command declares it to be (its cmd_arg kinds): symbols and
  * registers in expressions, device names, a NIC's rings, event names,
  * DEVICE.REGISTER.FIELD, settings' words, file names.  See dbg.h. */
 #include <stdio.h>
@@ -220,36 +220,15 @@ static void settings(const dbg *d, comp *c)
 
 /* ---- the argument kinds ------------------------------------------------- */
 
-/* What each argument of a command is (see dbg_complete_register in dbg.h
- * for the notation): space-separated, the last one
- * repeating when it ends with "...": expr (symbols, $registers,
- * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
- * (DEVICE.REG.FIELD), devarg (registers and views of the device before
- * it), register, initiator (or an address), file, =word|word, or - for
- * nothing.  Commands not listed: "expr..." when they need a machine. */
+/* What each argument is, for the commands that parse their arguments
+ * themselves (the others declare it: dbg_args_completion): space-separated,
+ * the last one repeating when it ends with "..." (see dbg_complete in dbg.h
+ * for the kinds).  Commands not listed: "expr..." when they need a machine. */
 static const struct {
     const char *cmd, *args;
 } kinds[] = {
     {"track writes", "=on|off expr"},
 };
-
-/* Front ends' own commands (the TUI's layout, focus ...). */
-#define MAX_EXTRA 32
-static struct {
-    const char *cmd, *args;
-} extra[MAX_EXTRA];
-static unsigned nextra;
-
-void dbg_complete_register(const char *cmd, const char *args)
-{
-    for (unsigned i = 0; i < nextra; i++)
-        if (!strcmp(extra[i].cmd, cmd))
-            return;
-    if (nextra < MAX_EXTRA) {
-        extra[nextra].cmd = cmd;
-        extra[nextra++].args = args;
-    }
-}
 
 /* The declared arguments' kinds, else the tables'. */
 static void kinds_of(const command *cmd, strbuf *out)
@@ -261,11 +240,6 @@ static void kinds_of(const command *cmd, strbuf *out)
     for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
         if (!strcmp(kinds[i].cmd, cmd->name)) {
             sb_puts(out, kinds[i].args);
-            return;
-        }
-    for (unsigned i = 0; i < nextra; i++)
-        if (!strcmp(extra[i].cmd, cmd->name)) {
-            sb_puts(out, extra[i].args);
             return;
         }
     sb_puts(out, cmd->flags & CMD_MACHINE ? "expr..." : "");

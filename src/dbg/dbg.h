@@ -73,8 +73,8 @@ typedef struct cmd_arg {
     bool optional;
     uint64_t min, max, dflt; /* ARG_COUNT (dflt: ARG_WORD, ARG_BOOL too) */
     const char *choices;     /* ARG_WORD: the words, separated by '|' */
-    const char *complete;    /* what Tab offers (dbg_complete_register's notation);
-                                NULL: what the kind implies */
+    const char *complete;    /* what Tab offers (see dbg_complete); NULL: what the
+                                kind implies */
 } cmd_arg;
 
 enum { CMD_MAX_ARGS = 4, CMD_MAX_LOCS = 16 };
@@ -116,7 +116,7 @@ typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
     {                                                \
         .kind = KIND, .name = NAME, .optional = true \
     }
-/* The same, with what Tab offers for it (dbg_complete_register's notation). */
+/* The same, with what Tab offers for it (see dbg_complete). */
 #define ARG_REQ_C(KIND, NAME, WHAT, COMPLETE)                          \
     {                                                                  \
         .kind = KIND, .name = NAME, .what = WHAT, .complete = COMPLETE \
@@ -188,14 +188,13 @@ const command *dbg_command_lookup(const dbg *d, const char *line, const char **r
 typedef void (*dbg_complete_fn)(void *ctx, const char *candidate);
 enum { DBG_COMPLETE_FILES = 1 };
 int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn add, void *ctx);
-/* What Tab completes for each argument of command `cmd` (static strings):
- * kinds separated by spaces, the last one repeating when it ends with
- * "...": expr (symbols, $registers, DEVICE.REG), cmd, dev, nic, ring (of
- * the NIC before it), event, reg (DEVICE.REG.FIELD), devarg (registers
- * and views of the device before it), register, initiator, file,
- * =word|word, or - for nothing.  The debugger's own commands are in
- * src/dbg/complete.c; front ends add theirs. */
-void dbg_complete_register(const char *cmd, const char *args);
+/* What Tab completes for an argument comes from the command's declaration:
+ * its kind, or its cmd_arg.complete, one of: expr (symbols, $registers,
+ * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
+ * (DEVICE.REG.FIELD), devarg (registers and views of the device before it),
+ * register, initiator, setting, file, =word|word, or - for nothing.  The
+ * commands that still parse their arguments themselves are in
+ * src/dbg/complete.c's table. */
 /* A command of complete.c's table that the command table lacks (a test
  * keeps the two in step), or NULL. */
 const char *dbg_complete_check(const dbg *d);

@@ -35,7 +35,8 @@ void dbg_modules_free(dbg *d);
  * (with the usage) and return -1. */
 int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
 /* What Tab completes for each declared argument of c, in
- * dbg_complete_register's notation ("-" for none). */
+ * dbg_complete's notation (dbg.h), space-separated, the last one repeating
+ * when it ends with "..." ("-" for none). */
 void dbg_args_completion(const command *c, strbuf *out);
 
 /* ---- settings (settings.c) ---------------------------------------------- */

@@ -42,12 +42,7 @@ typedef struct bp_state {
     unsigned nrefs;
 } bp_state;
 
-static bp_state *state(dbg *d)
-{
-    if (!d->bp)
-        d->bp = xcalloc(1, sizeof(bp_state));
-    return d->bp;
-}
+static bp_state *state(dbg *d) { return DBG_STATE(d, bp); }
 
 bpoint *bp_list(dbg *d) { return state(d) ? state(d)->list : NULL; }
 

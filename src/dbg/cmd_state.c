@@ -21,10 +21,9 @@ typedef struct x_state {
 static xstate *xs(dbg *d)
 {
     if (!d->xstate) {
-        xstate *x = xcalloc(1, sizeof *x);
+        xstate *x = DBG_STATE(d, xstate);
         x->fmt = 'x';
         x->size = 4;
-        d->xstate = x;
     }
     return d->xstate;
 }

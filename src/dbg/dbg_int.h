@@ -28,6 +28,11 @@ void dbg_modules_resuming(dbg *d);
 /* Free every module's state, in the reverse order of the table. */
 void dbg_modules_free(dbg *d);
 
+/* A module's state, in its own field of struct dbg: made (zeroed) on first
+ * use.  static foo_state *fstate(dbg *d) { return DBG_STATE(d, foo); } */
+#define DBG_STATE(d, field) \
+    ((d)->field ? (d)->field : ((d)->field = xcalloc(1, sizeof *(d)->field)))
+
 /* ---- declared arguments (args.c) ---------------------------------------- */
 /* Split and check the arguments of a command with declared ones (c->run);
  * `line` is the command's own copy (cut into words), with room for one byte

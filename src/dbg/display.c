@@ -21,12 +21,7 @@ typedef struct display_state {
     int next_num;
 } display_state;
 
-static display_state *dstate(dbg *d)
-{
-    if (!d->display)
-        d->display = xcalloc(1, sizeof(display_state));
-    return d->display;
-}
+static display_state *dstate(dbg *d) { return DBG_STATE(d, display); }
 
 static void destroy(display *x)
 {

@@ -449,6 +449,20 @@ static bool parse_type(lexer *lx, int close, type_name *tn)
     return true;
 }
 
+/* e (a sub-expression just parsed, NULL after an error) followed by the
+ * operator `op`, which is consumed; else say `missing` and give NULL. */
+static expr *closed_by(lexer *lx, expr *e, int op, const char *missing)
+{
+    if (e && is_op(lx, op)) {
+        lex_next(lx);
+        return e;
+    }
+    if (e)
+        lex_error(lx, "%s", missing);
+    expr_free(e);
+    return NULL;
+}
+
 static expr *parse_primary(lexer *lx)
 {
     expr *e;
@@ -467,16 +481,7 @@ static expr *parse_primary(lexer *lx)
     case T_OP:
         if (lx->op == '(') {
             lex_next(lx);
-            e = parse_assign(lx);
-            if (!e)
-                return NULL;
-            if (!is_op(lx, ')')) {
-                expr_free(e);
-                lex_error(lx, "Missing ')' in expression.");
-                return NULL;
-            }
-            lex_next(lx);
-            return e;
+            return closed_by(lx, parse_assign(lx), ')', "Missing ')' in expression.");
         }
         break;
     default: break;
@@ -506,15 +511,11 @@ static expr *parse_postfix(lexer *lx)
             continue;
         }
         lex_next(lx);
-        expr *i = parse_assign(lx);
-        if (!i || !is_op(lx, ']')) {
-            if (i)
-                lex_error(lx, "Missing ']' in expression.");
-            expr_free(i);
+        expr *i = closed_by(lx, parse_assign(lx), ']', "Missing ']' in expression.");
+        if (!i) {
             expr_free(e);
             return NULL;
         }
-        lex_next(lx);
         expr *n = node(N_INDEX);
         n->a = e;
         n->b = i;
@@ -653,15 +654,11 @@ static expr *parse_cond(lexer *lx)
     if (!e || !is_op(lx, '?'))
         return e;
     lex_next(lx);
-    expr *b = parse_assign(lx);
-    if (!b || !is_op(lx, ':')) {
-        if (b)
-            lex_error(lx, "Missing ':' in conditional expression.");
+    expr *b = closed_by(lx, parse_assign(lx), ':', "Missing ':' in conditional expression.");
+    if (!b) {
         expr_free(e);
-        expr_free(b);
         return NULL;
     }
-    lex_next(lx);
     expr *c = parse_cond(lx);
     if (!c) {
         expr_free(e);

@@ -41,12 +41,7 @@ typedef struct profile {
     double host0, host1; /* process CPU time at start and stop */
 } profile;
 
-static profile *prof(dbg *d)
-{
-    if (!d->prof)
-        d->prof = xcalloc(1, sizeof(profile));
-    return d->prof;
-}
+static profile *prof(dbg *d) { return DBG_STATE(d, prof); }
 
 static double cpu_seconds(void)
 {

@@ -30,11 +30,8 @@ typedef struct script_state {
 
 static script_state *sstate(dbg *d)
 {
-    if (!d->script) {
-        script_state *s = xcalloc(1, sizeof *s);
-        s->tap = -1;
-        d->script = s;
-    }
+    if (!d->script)
+        DBG_STATE(d, script)->tap = -1;
     return d->script;
 }
 

@@ -26,11 +26,10 @@ typedef struct settings_state {
 static settings *sstate(dbg *d)
 {
     if (!d->settings) {
-        settings *s = xcalloc(1, sizeof *s);
+        settings *s = DBG_STATE(d, settings);
         s->pagination = true;
         s->confirm = true;
         snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
-        d->settings = s;
     }
     return d->settings;
 }

@@ -25,12 +25,7 @@ typedef struct snap_state {
     unsigned next_auto;
 } snap_state;
 
-static snap_state *sstate(dbg *d)
-{
-    if (!d->snaps)
-        d->snaps = xcalloc(1, sizeof(snap_state));
-    return d->snaps;
-}
+static snap_state *sstate(dbg *d) { return DBG_STATE(d, snaps); }
 
 static void snaps_free(dbg *d)
 {

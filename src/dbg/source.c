@@ -44,11 +44,8 @@ typedef struct src_state {
 
 static src_state *state(dbg *d)
 {
-    if (!d->src) {
-        src_state *s = xcalloc(1, sizeof *s);
-        s->last_cpu = -1;
-        d->src = s;
-    }
+    if (!d->src)
+        DBG_STATE(d, src)->last_cpu = -1;
     return d->src;
 }
 

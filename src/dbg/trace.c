@@ -45,11 +45,10 @@ typedef struct trace_state {
 static trace_state *tstate(dbg *d)
 {
     if (!d->trace) {
-        trace_state *t = xcalloc(1, sizeof *t);
+        trace_state *t = DBG_STATE(d, trace);
         t->d = d;
         for (unsigned i = 0; i < MAX_CPUS; i++)
             sb_init(&t->cpus[i].line);
-        d->trace = t;
     }
     return d->trace;
 }

@@ -22,12 +22,7 @@ typedef struct views_state {
     view_memo *panes; /* the front end's, or NULL */
 } views_state;
 
-static views_state *vstate(dbg *d)
-{
-    if (!d->views)
-        d->views = xcalloc(1, sizeof(views_state));
-    return d->views;
-}
+static views_state *vstate(dbg *d) { return DBG_STATE(d, views); }
 
 static void dbg_views_free(dbg *d)
 {

@@ -125,11 +125,8 @@ void dbg_describe_initiator(dbg *d, int id, strbuf *out)
 
 static watch_state *wstate(dbg *d)
 {
-    if (!d->watch) {
-        watch_state *s = xcalloc(1, sizeof *s);
-        s->hook_id = -1;
-        d->watch = s;
-    }
+    if (!d->watch)
+        DBG_STATE(d, watch)->hook_id = -1;
     return d->watch;
 }
 

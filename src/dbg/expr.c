@@ -983,18 +983,31 @@ static int convert(evalctx *x, const ctype *t, const xval *v, xval *out)
 
 static int eval(evalctx *x, const expr *e, xval *out);
 
+/* The typed value p as a pointer (its value in *q): its type, or NULL after
+ * saying `not_ptr` (it is not one) or `void_ptr` (it points to void). */
+static const ctype *as_pointer(evalctx *x, const xval *p, xval *q, const char *not_ptr,
+                               const char *void_ptr)
+{
+    *q = *p;
+    if (rvalue(x, q))
+        return NULL;
+    const ctype *st = ctype_strip(q->type);
+    if (!st || st->kind != CT_PTR)
+        fail(x, "%s", not_ptr);
+    else if (!ctype_strip(ctype_target(st)))
+        fail(x, "%s", void_ptr);
+    else
+        return st;
+    return NULL;
+}
+
 static int deref(evalctx *x, const xval *p, xval *out)
 {
     if (p->type) {
-        xval q = *p;
-        if (rvalue(x, &q))
-            return -1;
-        const ctype *st = ctype_strip(q.type);
-        if (!st || st->kind != CT_PTR)
-            return fail(x, "Attempt to take contents of a non-pointer value.");
-        if (!ctype_strip(ctype_target(st)))
-            return fail(x, "Attempt to take contents of a void pointer (cast it first).");
-        return load_typed(x, ctype_target(st), q.v, out);
+        xval q;
+        const ctype *st = as_pointer(x, p, &q, "Attempt to take contents of a non-pointer value.",
+                                     "Attempt to take contents of a void pointer (cast it first).");
+        return st ? load_typed(x, ctype_target(st), q.v, out) : -1;
     }
     unsigned size = p->psize ? p->psize : 4;
     bool sgn = p->psize ? p->psgn : true;
@@ -1052,15 +1065,11 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
 
 static int index_typed(evalctx *x, const xval *base, int64_t i, xval *out)
 {
-    xval p = *base;
-    if (rvalue(x, &p))
-        return -1;
-    const ctype *st = ctype_strip(p.type);
-    if (!st || st->kind != CT_PTR)
-        return fail(x, "Cannot subscript something that is not an array or a pointer.");
-    if (!ctype_strip(ctype_target(st)))
-        return fail(x, "Cannot subscript a void pointer (cast it first).");
-    return load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out);
+    xval p;
+    const ctype *st =
+        as_pointer(x, base, &p, "Cannot subscript something that is not an array or a pointer.",
+                   "Cannot subscript a void pointer (cast it first).");
+    return st ? load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out) : -1;
 }
 
 /* "a.b[3].c": a member path the lexer joined into one name, applied to a

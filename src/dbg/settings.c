@@ -261,6 +261,9 @@ static int cmd_show(dbg *d, const cmd_args *a)
     settings *s = sstate(d);
     const char *w = a->text[0];
     bool all = !*w;
+    /* "show logging file" (gdb 12): the logging lines show every part */
+    if (a->given[1] && strcmp(w, "logging") != 0)
+        return dbg_usage_error(d, "show", "only logging has parts to name");
     strbuf b;
     sb_init(&b);
     if (all || !strcmp(w, "pagination"))
@@ -296,7 +299,7 @@ static int cmd_show(dbg *d, const cmd_args *a)
 static const command settings_commands[] = {
     {.name = "show",
      .run = cmd_show,
-     CMD_ARGS(ARG_OPT(ARG_SETTING, "SETTING")),
+     CMD_ARGS(ARG_OPT(ARG_SETTING, "SETTING"), ARG_OPT_C(ARG_NAME, "PART", "-")),
      .help = "Show xbow's settings (all of them, or one), or its version (show version).\n"
              "Example: show logging"},
     {.name = "set logging",

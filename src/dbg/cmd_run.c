@@ -723,7 +723,8 @@ static const command run_commands[] = {
                .name = "N",
                .what = "the CPU number",
                .optional = true,
-               .max = UINT64_MAX}),
+               .max = UINT64_MAX,
+               .complete = "-"}),
      .help = "Select the CPU that commands look at and step.\n"
              "Select CPU N for registers, memory, stepping and expressions (show the current\n"
              "one without N).  A stop selects the CPU that stopped.\n"

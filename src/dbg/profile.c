@@ -42,12 +42,7 @@ typedef struct profile {
     double host0, host1; /* process CPU time at start and stop */
 } profile;
 
-static profile *prof(dbg *d)
-{
-    if (!d->prof)
-        d->prof = xcalloc(1, sizeof(profile));
-    return d->prof;
-}
+static profile *prof(dbg *d) { return DBG_STATE(d, prof); }
 
 static double cpu_seconds(void)
 {
@@ -109,7 +104,7 @@ static void counters(cpu *c, uint64_t *insns, uint64_t *waited, uint64_t *ticks)
 
 /* ---- commands ------------------------------------------------------------ */
 
-static int cmd_profile_start(dbg *d, const char *args)
+static int cmd_profile_start(dbg *d, const cmd_args *a)
 {
     machine *m = d->m;
     profile *p = prof(d);
@@ -118,20 +113,13 @@ static int cmd_profile_start(dbg *d, const char *args)
     if (p->running)
         return dbg_error(d, "profile: already profiling (\"profile stop\" first).");
     int only = -1;
-    char w[32];
-    const char *rest = dbg_next_word(args, w, sizeof w);
-    if (!strcmp(w, "cpu")) {
-        char n[32];
-        rest = dbg_next_word(rest, n, sizeof n);
-        uint64_t v;
-        if (!n[0] || dbg_parse_u64(n, &v) || v >= m->ncpus)
+    if (a->num[0] == 0) { /* cpu N */
+        if (!a->given[1] || a->num[1] >= m->ncpus)
             return dbg_error(d, "profile: want a CPU number from 0 to %u.", m->ncpus - 1);
-        only = (int)v;
-    } else if (w[0] && strcmp(w, "all")) {
-        return dbg_error(d, "profile start: want \"cpu N\" or \"all\", not \"%s\".", w);
+        only = (int)a->num[1];
+    } else if (a->given[1]) {
+        return dbg_usage_error(d, "profile start", "a CPU number goes after \"cpu\"");
     }
-    if (*dbg_skip_ws(rest))
-        return dbg_error(d, "profile start: unexpected \"%s\".", dbg_skip_ws(rest));
     for (unsigned i = 0; i < MAX_CPUS; i++) {
         prof_cpu *pc = &p->cpu[i];
         free(pc->tab);
@@ -177,11 +165,9 @@ static void stop(dbg *d, profile *p)
     p->running = false;
 }
 
-static int cmd_profile_stop(dbg *d, const char *args)
+static int cmd_profile_stop(dbg *d, const cmd_args *a)
 {
     profile *p = prof(d);
-    if (*args)
-        return dbg_error(d, "profile stop: takes no arguments.");
     if (!p || !p->running)
         return dbg_error(d, "profile: not profiling (\"profile start\" first).");
     stop(d, p);
@@ -426,12 +412,10 @@ static void report_host(profile *p, unsigned rows_max, strbuf *b)
     free(v);
 }
 
-static int cmd_profile_report(dbg *d, const char *args)
+static int cmd_profile_report(dbg *d, const cmd_args *a)
 {
     profile *p = prof(d);
-    uint64_t rows_max = DEFAULT_ROWS;
-    if (*args && dbg_parse_count(d, "profile report", args, 1, 100000, &rows_max))
-        return -1;
+    uint64_t rows_max = a->num[0];
     if (!p || !p->have)
         return dbg_error(d, "profile: no profile yet (\"profile start\", run the guest, then "
                             "\"profile report\").");
@@ -463,8 +447,13 @@ static void dbg_profile_free(dbg *d)
 
 static const command profile_commands[] = {
     {.name = "profile start",
-     .fn = cmd_profile_start,
-     .usage = "profile start [cpu N|all]",
+     .run = cmd_profile_start,
+     CMD_ARGS(ARG_OPT_WORD("cpu|all", 1), {.kind = ARG_COUNT,
+                                           .name = "N",
+                                           .optional = true,
+                                           .max = UINT64_MAX,
+                                           .what = "the CPU number",
+                                           .complete = "-"}),
      .help = "Start profiling: guest instructions by function, and the host's time.\n"
              "From now on, every ~4000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
              "is sampled, and the host's time is measured by section: each CPU's interpreter,\n"
@@ -475,14 +464,13 @@ static const command profile_commands[] = {
              "Example: profile start cpu 0",
      .flags = CMD_MACHINE},
     {.name = "profile stop",
-     .fn = cmd_profile_stop,
-     .usage = "profile stop",
+     .run = cmd_profile_stop,
      .help = "Stop profiling (the profile is kept for \"profile report\").\n"
              "Example: profile stop",
      .flags = CMD_MACHINE},
     {.name = "profile report",
-     .fn = cmd_profile_report,
-     .usage = "profile report [N]",
+     .run = cmd_profile_report,
+     CMD_ARGS(ARG_OPT_COUNT("N", 1, 100000, DEFAULT_ROWS)),
      .help = "Show the profile: the top N functions (default 15) and host sections.\n"
              "For each profiled CPU: its virtual time, the instructions it executed and the\n"
              "ticks it waited (idle skip), why its run loop left translated code or the\n"

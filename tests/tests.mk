@@ -18,8 +18,10 @@ EXTRA_DIST += tests/batch/device_counters.sh
 TESTS += tests/batch/device_state.sh
 EXTRA_DIST += tests/batch/device_state.sh
 # Snapshots: save, --restore, the same run after; every error.
-TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh
-EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh
+TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh \
+	tests/batch/history_dirty.sh
+EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh \
+	tests/batch/history_dirty.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Record and replay (docs/record-replay.md): an example guest's console, bad

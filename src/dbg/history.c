@@ -31,7 +31,7 @@
 typedef struct hentry {
     snapshot *s;
     uint64_t ticks[MAX_CPUS], retired[MAX_CPUS];
-    size_t bytes;
+    size_t bytes; /* host memory it allocated (pages shared with the one before excluded) */
 } hentry;
 
 typedef struct history {
@@ -41,7 +41,11 @@ typedef struct history {
     double taken_at, cost; /* host time after the last snapshot, what it cost */
     hentry *e;
     unsigned n, cap;
-    size_t bytes;
+    size_t bytes;   /* host memory of all of them (a shared page counted once) */
+    snapshot *base; /* the snapshot the RAM was like when the dirty-page tracking
+                       started (the last taken or restored), or NULL */
+    bool check;     /* set history-check: compare each snapshot with the RAM */
+    uint64_t checked, check_failed;
     uint64_t dropped;                                    /* oldest snapshots dropped for room */
     uint64_t inputs, changes;                            /* the counters when last looked at */
     uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
@@ -70,6 +74,25 @@ static void drop_all(history *h)
         snapshot_free(h->e[i].s);
     h->n = 0;
     h->bytes = 0;
+    h->base = NULL;
+}
+
+/* Drop the oldest snapshot (the pages the next one shares stay). */
+static void drop_oldest(history *h)
+{
+    if (h->e[0].s == h->base)
+        h->base = NULL;
+    h->bytes -= snapshot_release(h->e[0].s);
+    memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
+    h->n--;
+    h->dropped++;
+}
+
+/* Over the size: the oldest go first, the newest always stays. */
+static void trim(history *h)
+{
+    while (h->n > 1 && h->bytes > h->size_mb << 20)
+        drop_oldest(h);
 }
 
 static void hist_free(dbg *d)
@@ -90,16 +113,20 @@ static double host_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The cost of going back, for info time and the benchmark. */
-static void cost_begin(dbg *d, const char *cmd)
+/* Run a command that goes back, noting its cost (host time, ticks
+ * re-executed) for info time and the benchmark when there is a history. */
+static int costed(dbg *d, const cmd_args *a, const char *cmd, int (*fn)(dbg *d, const cmd_args *a))
 {
     history *h = d->hist;
+    if (!h || !h->on)
+        return fn(d, a);
     h->last_cmd = cmd;
     h->last_ticks = 0;
-    h->last_secs = -host_seconds();
+    double t0 = host_seconds();
+    int rc = fn(d, a);
+    h->last_secs = host_seconds() - t0;
+    return rc;
 }
-
-static void cost_end(dbg *d) { d->hist->last_secs += host_seconds(); }
 
 static uint64_t inputs_now(machine *m) { return m->clock.inputs + chardev_inputs(m->console); }
 
@@ -115,29 +142,51 @@ static void set_end(dbg *d, history *h, bool reset)
     }
 }
 
+/* The RAM is now the one of snapshot s: track the pages written from here
+ * (a snapshot then shares the others with s). */
+static void track_from(dbg *d, snapshot *s)
+{
+    snapshot_track(d->m);
+    d->hist->base = s;
+}
+
+/* set history-check: the snapshot must hold the RAM as it is (a page
+ * written by a path that does not mark it dirty would keep the older
+ * snapshot's bytes). */
+static void check_snapshot(dbg *d, history *h, const snapshot *s)
+{
+    unsigned blk;
+    uint64_t off;
+    h->checked++;
+    if (snapshot_ram_diff(d->m, s, &blk, &off) == 0)
+        return;
+    h->check_failed++;
+    dbg_printf(d,
+               "history-check: the snapshot at tick %llu differs from the RAM: %s page at "
+               "offset 0x%llx was written without being marked dirty\n",
+               (unsigned long long)d->m->local_time[0], d->m->bus.rams[blk]->name,
+               (unsigned long long)off);
+}
+
 static void take(dbg *d, history *h)
 {
     machine *m = d->m;
-    hentry e = {.s = snapshot_take(m)};
+    hentry e = {.s = snapshot_take_since(m, h->base)};
+    track_from(d, e.s);
     for (unsigned i = 0; i < m->ncpus; i++) {
         e.ticks[i] = m->local_time[i];
         e.retired[i] = cpu_retired(m->cpus[i]);
     }
-    e.bytes = snapshot_bytes(e.s);
+    e.bytes = snapshot_own_bytes(e.s);
+    if (h->check)
+        check_snapshot(d, h, e.s);
     if (h->n == h->cap) {
         h->cap = h->cap ? 2 * h->cap : 64;
         h->e = xrealloc(h->e, h->cap * sizeof *h->e);
     }
     h->e[h->n++] = e;
     h->bytes += e.bytes;
-    /* Bounded: the oldest go first, the newest always stays. */
-    while (h->n > 1 && h->bytes > h->size_mb << 20) {
-        h->bytes -= h->e[0].bytes;
-        snapshot_free(h->e[0].s);
-        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
-        h->n--;
-        h->dropped++;
-    }
+    trim(h); /* bounded */
 }
 
 /* The machine moved on (a slice ended, a run starts or stops): cut the
@@ -158,6 +207,7 @@ static void note(dbg *d)
     h->inputs = inputs_now(m);
     if (why) {
         drop_all(h);
+        snapshot_untrack(m);
         h->cut_why = why;
         h->cut_ticks = m->local_time[0];
         set_end(d, h, true);
@@ -303,6 +353,7 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     xerr err;
     if (snapshot_restore(m, h->e[i].s, &err) != 0)
         return dbg_error(d, "Going back: %s", err.msg);
+    track_from(d, h->e[i].s);
     went_back(m);
     uint64_t in0 = inputs_now(m);
     /* The breakpoints stay armed (their hits are only noted): the run is
@@ -373,6 +424,7 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
     xerr err;
     if (snapshot_restore(m, h->e[i].s, &err) != 0)
         return dbg_error(d, "Going back: %s", err.msg);
+    track_from(d, h->e[i].s);
     went_back(m);
     /* Watchpoints on values start from the values of this state. */
     bp_resync_all(d);
@@ -527,27 +579,14 @@ static int cmd_record_stop(dbg *d, const cmd_args *a)
     if (!h || !h->on)
         return dbg_error(d, "No history is being recorded (\"record\" starts it).");
     drop_all(h);
+    snapshot_untrack(d->m);
     h->on = false;
     dbg_puts(d, "History recording stopped; its snapshots are dropped.\n");
     return 0;
 }
 
-static int cmd_goto_time_(dbg *d, const cmd_args *a);
-static int cmd_goto_time(dbg *d, const cmd_args *a)
+static int goto_time(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_goto_time_(d, a);
-    cost_begin(d, "goto-time");
-    int rc = cmd_goto_time_(d, a);
-    cost_end(d);
-    return rc;
-}
-
-static int cmd_goto_time_(dbg *d, const cmd_args *a)
-{
-    if (!have_history(d))
-        return -1;
-    history *h = d->hist;
     machine *m = d->m;
     char w[16];
     const char *rest = dbg_next_word(a->text[0], w, sizeof w);
@@ -555,13 +594,18 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
     const char *num = by_insn ? rest : a->text[0];
     if (!*num)
         return dbg_usage_error(d, "goto-time", "give a time in ticks, or insn N");
+    /* The argument first: a bad one is said before a missing history. */
+    bool present = !by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0);
+    uint64_t pos = 0;
+    if (!present && dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
+        return -1;
+    if (!have_history(d))
+        return -1;
+    history *h = d->hist;
     int ci = by_insn ? d->cur_cpu : 0;
     uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
-    uint64_t pos;
-    if (!by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0))
+    if (present)
         pos = end; /* back where the run went furthest */
-    else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
-        return -1;
     if (pos > end)
         return dbg_error(d,
                          "goto-time: %s %llu is beyond the present (%s %llu): the history "
@@ -579,18 +623,9 @@ static int cmd_goto_time_(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);
-static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
-{
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_stepi_(d, a);
-    cost_begin(d, "reverse-stepi");
-    int rc = cmd_reverse_stepi_(d, a);
-    cost_end(d);
-    return rc;
-}
+static int cmd_goto_time(dbg *d, const cmd_args *a) { return costed(d, a, "goto-time", goto_time); }
 
-static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
+static int reverse_stepi(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
@@ -612,20 +647,14 @@ static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
     return 0;
 }
 
-/* reverse-nexti: one instruction back; when that lands in a function the
- * previous instruction called (it returned to here), back to the call. */
-static int cmd_reverse_nexti_(dbg *d, const cmd_args *a);
-static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
+static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_nexti_(d, a);
-    cost_begin(d, "reverse-nexti");
-    int rc = cmd_reverse_nexti_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-stepi", reverse_stepi);
 }
 
-static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
+/* reverse-nexti: one instruction back; when that lands in a function the
+ * previous instruction called (it returned to here), back to the call. */
+static int reverse_nexti(dbg *d, const cmd_args *a)
 {
     cpu *c = dbg_cpu(d);
     if (!c)
@@ -662,18 +691,12 @@ static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_reverse_continue_(dbg *d, const cmd_args *a);
-static int cmd_reverse_continue(dbg *d, const cmd_args *a)
+static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_continue_(d, a);
-    cost_begin(d, "reverse-continue");
-    int rc = cmd_reverse_continue_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-nexti", reverse_nexti);
 }
 
-static int cmd_reverse_continue_(dbg *d, const cmd_args *a)
+static int reverse_continue(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
     if (!dbg_cpu(d))
@@ -683,18 +706,12 @@ static int cmd_reverse_continue_(dbg *d, const cmd_args *a)
     return back_to_hit(d, 0, 0, "reverse-continue");
 }
 
-static int cmd_reverse_finish_(dbg *d, const cmd_args *a);
-static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+static int cmd_reverse_continue(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_finish_(d, a);
-    cost_begin(d, "reverse-finish");
-    int rc = cmd_reverse_finish_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-continue", reverse_continue);
 }
 
-static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
+static int reverse_finish(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
     cpu *c = dbg_cpu(d);
@@ -709,6 +726,11 @@ static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
     dbg_printf(d, "Run back to call of #0 in the caller at 0x%016llx\n",
                (unsigned long long)(f[1].pc - 8));
     return back_to_hit(d, f[1].pc - 8, f[1].sp, "reverse-finish");
+}
+
+static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+{
+    return costed(d, a, "reverse-finish", reverse_finish);
 }
 
 static int cmd_info_time(dbg *d, const cmd_args *a)
@@ -737,6 +759,17 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
             sb_printf(&b, "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
                       (unsigned long long)h->e[0].ticks[0], (unsigned long long)h->end_ticks[0],
                       h->n, h->n == 1 ? "" : "s", (double)h->bytes / (1 << 20));
+        if (h->n) {
+            const hentry *l = &h->e[h->n - 1];
+            sb_printf(&b,
+                      "  the last snapshot holds %.1f MB of RAM and state, %.1f MB of it new "
+                      "(the rest shared with the one before)\n",
+                      (double)snapshot_bytes(l->s) / (1 << 20), (double)l->bytes / (1 << 20));
+        }
+        if (h->check)
+            sb_printf(&b, "  history-check: %llu snapshot%s compared with the RAM, %llu differed\n",
+                      (unsigned long long)h->checked, h->checked == 1 ? "" : "s",
+                      (unsigned long long)h->check_failed);
         if (h->dropped)
             sb_printf(&b, "  %llu older snapshot%s dropped for room\n",
                       (unsigned long long)h->dropped, h->dropped == 1 ? "" : "s");
@@ -763,17 +796,23 @@ static int cmd_set_history_overhead(dbg *d, const cmd_args *a)
     return 0;
 }
 
+static int cmd_set_history_check(dbg *d, const cmd_args *a)
+{
+    const char *v = a->text[0];
+    bool on = !strcmp(v, "on") || !strcmp(v, "1");
+    if (!on && strcmp(v, "off") && strcmp(v, "0"))
+        return dbg_usage_error(d, "set history-check", "say on or off");
+    history *h = hstate(d);
+    h->check = on;
+    h->checked = h->check_failed = 0;
+    return 0;
+}
+
 static int cmd_set_history_size(dbg *d, const cmd_args *a)
 {
     history *h = hstate(d);
     h->size_mb = a->num[0];
-    while (h->n > 1 && h->bytes > h->size_mb << 20) {
-        h->bytes -= h->e[0].bytes;
-        snapshot_free(h->e[0].s);
-        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
-        h->n--;
-        h->dropped++;
-    }
+    trim(h);
     return 0;
 }
 
@@ -862,6 +901,16 @@ static const command history_commands[] = {
              "would then exceed this share of the host time since; 100 takes one every\n"
              "interval whatever it costs.  Fewer snapshots: going back re-executes more.\n"
              "Example: set history-overhead 100",
+     .flags = CMD_NOREPEAT},
+    {.name = "set history-check",
+     .run = cmd_set_history_check,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "on|off", "on or off")),
+     .help = "Check each snapshot of the history against the RAM (default off).\n"
+             "A snapshot copies only the pages written since the one before and shares the\n"
+             "others; with this on, each is compared with the whole RAM as it is, and a page\n"
+             "that differs (written by a path that did not mark it) is reported.  Slow: for\n"
+             "tests of xbow itself.  info time shows the count.\n"
+             "Example: set history-check on",
      .flags = CMD_NOREPEAT},
     {.name = "set history-size",
      .run = cmd_set_history_size,

@@ -7,10 +7,13 @@
  * `history-size`.  Going back (goto-time, reverse-stepi, reverse-nexti,
  * reverse-continue, reverse-finish) restores the nearest earlier snapshot
  * and re-executes deterministically to the position wanted: the run is
- * deterministic given its outside inputs, and the history refuses to go
- * back past one (a console byte, a host network frame): its snapshots
- * before an input are dropped.  A change the debugger makes (a register,
- * memory, a reset, a loaded snapshot, jump) clears the history too.
+ * deterministic given its outside inputs, which the history keeps (the
+ * log, core/rr.h rr_log: console bytes, host network frames) and feeds
+ * back while the machine is before the present.  A snapshot copies only
+ * the RAM pages written since the one it starts from (snapshot_take_since,
+ * dirty-page tracking) and shares the rest.  A change the debugger makes (a
+ * register, memory, a reset, a loaded snapshot, jump) or a host network
+ * peer that comes or goes cuts the history: its snapshots are dropped.
  *
  * Positions: a CPU's clock (ticks, machine.local_time) or its instruction
  * count (cpu_retired).  The re-execution runs the machine as continue
@@ -31,7 +34,8 @@
 typedef struct hentry {
     snapshot *s;
     uint64_t ticks[MAX_CPUS], retired[MAX_CPUS];
-    size_t bytes; /* host memory it allocated (pages shared with the one before excluded) */
+    uint64_t log_pos; /* the history's log: the first input after it */
+    size_t bytes;     /* host memory it allocated (pages shared with the one before excluded) */
 } hentry;
 
 typedef struct history {
@@ -46,8 +50,10 @@ typedef struct history {
                        started (the last taken or restored), or NULL */
     bool check;     /* set history-check: compare each snapshot with the RAM */
     uint64_t checked, check_failed;
-    uint64_t dropped;                                    /* oldest snapshots dropped for room */
-    uint64_t inputs, changes;                            /* the counters when last looked at */
+    uint64_t dropped;       /* oldest snapshots dropped for room */
+    uint64_t cuts, changes; /* the counters when last looked at */
+    rr_log *log;            /* the inputs from outside since the first snapshot */
+    uint64_t end_now;       /* the machine's clock at the present */
     uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
     uint64_t cut_ticks;   /* cpu0's clock where the history was last cut */
     const char *last_cmd; /* the last command that went back: its host time, */
@@ -75,6 +81,8 @@ static void drop_all(history *h)
     h->n = 0;
     h->bytes = 0;
     h->base = NULL;
+    if (h->log)
+        rr_log_clear(h->log);
 }
 
 /* Drop the oldest snapshot (the pages the next one shares stay). */
@@ -86,6 +94,8 @@ static void drop_oldest(history *h)
     memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
     h->n--;
     h->dropped++;
+    if (h->log) /* the inputs before the oldest snapshot are never fed again */
+        rr_log_forget(h->log, h->e[0].log_pos);
 }
 
 /* Over the size: the oldest go first, the newest always stays. */
@@ -95,12 +105,24 @@ static void trim(history *h)
         drop_oldest(h);
 }
 
+/* Keep the inputs from outside in the history's log (or stop). */
+static void log_attach(dbg *d, rr_log *L)
+{
+    machine *m = d->m;
+    m->clock.hist = L;
+    if (m->console)
+        chardev_set_history(m->console, L);
+}
+
 static void hist_free(dbg *d)
 {
     history *h = d->hist;
     if (!h)
         return;
     drop_all(h);
+    if (h->log && d->m)
+        log_attach(d, NULL);
+    rr_log_free(h->log);
     free(h->e);
     free(h);
     d->hist = NULL;
@@ -128,8 +150,6 @@ static int costed(dbg *d, const cmd_args *a, const char *cmd, int (*fn)(dbg *d, 
     return rc;
 }
 
-static uint64_t inputs_now(machine *m) { return m->clock.inputs + chardev_inputs(m->console); }
-
 static void set_end(dbg *d, history *h, bool reset)
 {
     machine *m = d->m;
@@ -140,6 +160,8 @@ static void set_end(dbg *d, history *h, bool reset)
         if (reset || r > h->end_retired[i])
             h->end_retired[i] = r;
     }
+    if (reset || m->clock.now > h->end_now)
+        h->end_now = m->clock.now;
 }
 
 /* The RAM is now the one of snapshot s: track the pages written from here
@@ -148,6 +170,32 @@ static void track_from(dbg *d, snapshot *s)
 {
     snapshot_track(d->m);
     d->hist->base = s;
+}
+
+/* The machine is back at the present: the log stops feeding (the console
+ * queues what was typed there), and inputs from outside come again. */
+static void feed_check(dbg *d)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    if (!rr_log_feeding(h->log) || m->clock.now < h->log->until)
+        return;
+    if (m->console)
+        chardev_history_sync(m->console);
+    rr_log_stop_feed(h->log);
+}
+
+/* Put the machine in the state of snapshot i, the log feeding the inputs
+ * after it up to the present. */
+static int restore(dbg *d, int i)
+{
+    history *h = d->hist;
+    xerr err;
+    if (snapshot_restore(d->m, h->e[i].s, &err) != 0)
+        return dbg_error(d, "Going back: %s", err.msg);
+    track_from(d, h->e[i].s);
+    rr_log_feed(h->log, h->e[i].log_pos, h->end_now);
+    return 0;
 }
 
 /* set history-check: the snapshot must hold the RAM as it is (a page
@@ -171,7 +219,7 @@ static void check_snapshot(dbg *d, history *h, const snapshot *s)
 static void take(dbg *d, history *h)
 {
     machine *m = d->m;
-    hentry e = {.s = snapshot_take_since(m, h->base)};
+    hentry e = {.s = snapshot_take_since(m, h->base), .log_pos = rr_log_end(h->log)};
     track_from(d, e.s);
     for (unsigned i = 0; i < m->ncpus; i++) {
         e.ticks[i] = m->local_time[i];
@@ -190,7 +238,7 @@ static void take(dbg *d, history *h)
 }
 
 /* The machine moved on (a slice ended, a run starts or stops): cut the
- * history at an outside input or a debugger change, note how far the run
+ * history at a debugger change or a host peer's coming or going, note how far the run
  * went, and keep a snapshot when one is due. */
 static void note(dbg *d)
 {
@@ -201,10 +249,10 @@ static void note(dbg *d)
     const char *why = NULL;
     if (m->clock.changes != h->changes)
         why = "the debugger changed the machine";
-    else if (inputs_now(m) != h->inputs)
-        why = "the machine took an input from outside (console, host network)";
+    else if (h->log->cuts != h->cuts)
+        why = "a host network peer came or went (the history cannot re-run that)";
     h->changes = m->clock.changes;
-    h->inputs = inputs_now(m);
+    h->cuts = h->log->cuts;
     if (why) {
         drop_all(h);
         snapshot_untrack(m);
@@ -212,6 +260,7 @@ static void note(dbg *d)
         h->cut_ticks = m->local_time[0];
         set_end(d, h, true);
     } else {
+        feed_check(d);
         set_end(d, h, false);
     }
     if (h->n && m->local_time[0] < h->e[h->n - 1].ticks[0] + h->interval)
@@ -330,10 +379,6 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
     }
 }
 
-/* A recording (--record) logs inputs at increasing times: a run that went
- * back is not the one logged (said once, as for any change). */
-static void went_back(machine *m) { rr_outside_change(m->clock.rr, "the time (went back)"); }
-
 /* Put the machine at the position: restore the snapshot, re-execute. */
 static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
 {
@@ -350,12 +395,8 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
                          (unsigned long long)h->e[0].ticks[ci], ci,
                          h->dropped ? " (older snapshots were dropped: set history-size)" : "");
     }
-    xerr err;
-    if (snapshot_restore(m, h->e[i].s, &err) != 0)
-        return dbg_error(d, "Going back: %s", err.msg);
-    track_from(d, h->e[i].s);
-    went_back(m);
-    uint64_t in0 = inputs_now(m);
+    if (restore(d, i) != 0)
+        return -1;
     /* The breakpoints stay armed (their hits are only noted): the run is
      * the one the history had, with them in place. */
     d->replaying = true;
@@ -368,9 +409,7 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     bp_forget_pending(d);
     bp_resync_all(d);
     m->stop_reason = STOP_NONE;
-    if (inputs_now(m) != in0)
-        dbg_printf(d, "warning: an outside input arrived while the history was re-executed; "
-                      "from here the run is not the one recorded.\n");
+    feed_check(d);
     h->changes = m->clock.changes;
     d->frame = 0;
     d->killed = false;
@@ -421,11 +460,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
     unsigned nstop = 0;
     history *h = d->hist;
     machine *m = d->m;
-    xerr err;
-    if (snapshot_restore(m, h->e[i].s, &err) != 0)
-        return dbg_error(d, "Going back: %s", err.msg);
-    track_from(d, h->e[i].s);
-    went_back(m);
+    if (restore(d, i) != 0)
+        return -1;
     /* Watchpoints on values start from the values of this state. */
     bp_resync_all(d);
     if (goal_pc)
@@ -557,7 +593,11 @@ static int cmd_record(dbg *d, const cmd_args *a)
     h->on = true;
     h->cut_why = NULL;
     h->changes = d->m->clock.changes;
-    h->inputs = inputs_now(d->m);
+    if (!h->log) {
+        h->log = rr_log_new(&d->m->clock);
+        log_attach(d, h->log);
+    }
+    h->cuts = h->log->cuts;
     set_end(d, h, true);
     if (d->m->ncpus)
         take(d, h);
@@ -580,6 +620,9 @@ static int cmd_record_stop(dbg *d, const cmd_args *a)
         return dbg_error(d, "No history is being recorded (\"record\" starts it).");
     drop_all(h);
     snapshot_untrack(d->m);
+    log_attach(d, NULL);
+    rr_log_free(h->log);
+    h->log = NULL;
     h->on = false;
     dbg_puts(d, "History recording stopped; its snapshots are dropped.\n");
     return 0;
@@ -766,6 +809,10 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
                       "(the rest shared with the one before)\n",
                       (double)snapshot_bytes(l->s) / (1 << 20), (double)l->bytes / (1 << 20));
         }
+        if (h->log && rr_log_end(h->log) > h->log->first)
+            sb_printf(&b, "  inputs from outside kept: %llu (%.1f KB)%s\n",
+                      (unsigned long long)h->log->n, (double)h->log->bytes / 1024,
+                      rr_log_feeding(h->log) ? ", fed back up to the present" : "");
         if (h->check)
             sb_printf(&b, "  history-check: %llu snapshot%s compared with the RAM, %llu differed\n",
                       (unsigned long long)h->checked, h->checked == 1 ? "" : "s",
@@ -824,9 +871,10 @@ static const command history_commands[] = {
              "From now on, while the guest runs, a snapshot of the machine is kept in memory\n"
              "every history-interval ticks (set history-interval, set history-size).\n"
              "reverse-stepi, reverse-nexti, reverse-continue, reverse-finish and goto-time go\n"
-             "back by re-executing from the nearest one.  An outside input (a console byte, a\n"
-             "host network frame) or a change by the debugger (set var, jump ...) cuts the\n"
-             "history there: going back past it is refused.  Off by default, as in gdb.\n"
+             "back by re-executing from the nearest one; inputs from outside (console bytes,\n"
+             "host network frames) are kept and fed back, up to the present.  A change by the\n"
+             "debugger (set var, jump ...) or a host peer that comes or goes cuts the history\n"
+             "there: going back past it is refused.  Off by default, as in gdb.\n"
              "Example: record",
      .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "record stop",
@@ -883,7 +931,8 @@ static const command history_commands[] = {
      .help = "Show the virtual time, each CPU's clock and instructions, and the history.\n"
              "The history: on or off, its interval and size limit, its span (first snapshot\n"
              "to the present), snapshots kept and the host memory they use, and where it was\n"
-             "cut (an outside input, a change by the debugger).\n"
+             "cut (a change by the debugger, a host peer that came or went), how much of the\n"
+             "last snapshot was new, and the inputs from outside kept.\n"
              "Example: info time",
      .flags = CMD_MACHINE},
     {.name = "set history-interval",

@@ -27,7 +27,7 @@ void snapshot_add_sec(snapshot *s, const char *name, uint8_t *data, size_t len)
         s->cap = s->cap ? 2 * s->cap : 16;
         s->secs = xrealloc(s->secs, s->cap * sizeof *s->secs);
     }
-    s->secs[s->nsecs++] = (snap_sec){xstrdup(name), data, len};
+    s->secs[s->nsecs++] = (snap_sec){xstrdup(name), data, len, NULL};
 }
 
 snap_page *snap_page_new(void)
@@ -44,9 +44,13 @@ size_t snapshot_release(snapshot *s)
         return 0;
     size_t n = sizeof *s;
     for (unsigned i = 0; i < s->nsecs; i++) {
-        n += s->secs[i].len;
-        free(s->secs[i].name);
-        free(s->secs[i].data);
+        snap_sec *c = &s->secs[i];
+        free(c->name);
+        if (c->refs && --*c->refs)
+            continue; /* another snapshot holds the data */
+        n += c->len;
+        free(c->data);
+        free(c->refs);
     }
     free(s->secs);
     for (unsigned i = 0; i < s->nrams; i++) {
@@ -90,12 +94,10 @@ uint64_t snapshot_ram_pages(const snapshot *s)
         n += s->rams[i].nstored;
     return n;
 }
-/* The host memory s holds apart from its pages. */
+/* The host memory s holds apart from its pages and sections. */
 static size_t meta_bytes(const snapshot *s)
 {
     size_t n = sizeof *s;
-    for (unsigned i = 0; i < s->nsecs; i++)
-        n += s->secs[i].len;
     for (unsigned i = 0; i < s->nrams; i++)
         n += (s->rams[i].npages + 7) / 8 + s->rams[i].nstored * sizeof *s->rams[i].pages;
     return n;
@@ -103,6 +105,8 @@ static size_t meta_bytes(const snapshot *s)
 size_t snapshot_bytes(const snapshot *s)
 {
     size_t n = meta_bytes(s);
+    for (unsigned i = 0; i < s->nsecs; i++)
+        n += s->secs[i].len;
     for (unsigned i = 0; i < s->nrams; i++)
         n += s->rams[i].nstored * RAM_PAGE_SIZE;
     return n;
@@ -411,9 +415,27 @@ snapshot *snapshot_take_since(machine *m, const snapshot *base)
     each_section(m, add_fn, s);
     if (!base_fits(m, base))
         base = NULL;
+    size_t own = 0;
+    for (unsigned i = 0; i < s->nsecs; i++) {
+        snap_sec *c = &s->secs[i];
+        snap_sec *b = base && i < base->nsecs ? &base->secs[i] : NULL;
+        if (b && b->len == c->len && !strcmp(b->name, c->name) &&
+            !memcmp(b->data, c->data, c->len)) {
+            /* unchanged since base: shared (base's refs is its own field) */
+            if (!b->refs) {
+                b->refs = xmalloc(sizeof *b->refs);
+                *b->refs = 1;
+            }
+            ++*b->refs;
+            free(c->data);
+            c->data = b->data;
+            c->refs = b->refs;
+        } else {
+            own += c->len;
+        }
+    }
     s->nrams = m->bus.nrams;
     s->rams = xcalloc(s->nrams, sizeof *s->rams);
-    size_t own = 0;
     for (unsigned i = 0; i < s->nrams; i++)
         take_ram(&s->rams[i], m->bus.rams[i], base ? &base->rams[i] : NULL, &own);
     s->own_bytes = own + meta_bytes(s);

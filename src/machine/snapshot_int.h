@@ -11,6 +11,8 @@ typedef struct snap_sec {
     char *name;
     uint8_t *data;
     size_t len;
+    uint64_t *refs; /* snapshots sharing data (the history's, when it did not
+                       change between them); NULL: this one only */
 } snap_sec;
 
 /* One stored RAM page.  Snapshots of the history share the pages that did

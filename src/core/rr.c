@@ -122,6 +122,18 @@ static void put_at(rr *r, int kind, unsigned channel, uint64_t time, const void 
 {
     if (r->state != RR_RUNNING || !r->text)
         return;
+    if (time < r->end_time) {
+        /* The run went back (the history) and took a new input in the past:
+         * a log's times never go back, so it ends here, readable. */
+        r->state = RR_FAILED;
+        snprintf(r->msg, sizeof r->msg,
+                 "the run went back to time %llu and took a new input there (a change in the "
+                 "past): the recording %.200s stops at time %llu",
+                 (unsigned long long)time, r->path, (unsigned long long)r->end_time);
+        xlog(LOG_WARN, "record", "%s", r->msg);
+        return;
+    }
+    r->end_time = time;
     if (len > RR_DATA_MAX)
         len = RR_DATA_MAX;
     uint8_t h[RR_REC_HEAD], c[4];
@@ -156,7 +168,9 @@ void rr_close(rr *r)
     if (r->mode == RR_RECORD && r->f) {
         uint8_t n[8];
         store_le(n, 8, r->records);
-        put_at(r, RR_END, 0, r->clock ? r->clock->now : 0, n, sizeof n);
+        /* At the present: the machine may be in its past (the history). */
+        uint64_t now = r->clock ? r->clock->now : 0;
+        put_at(r, RR_END, 0, now > r->end_time ? now : r->end_time, n, sizeof n);
         if (fclose(r->f) != 0)
             write_fail(r);
         r->f = NULL;

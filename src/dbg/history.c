@@ -185,19 +185,6 @@ static void feed_check(dbg *d)
     rr_log_stop_feed(h->log);
 }
 
-/* Put the machine in the state of snapshot i, the log feeding the inputs
- * after it up to the present. */
-static int restore(dbg *d, int i)
-{
-    history *h = d->hist;
-    xerr err;
-    if (snapshot_restore(d->m, h->e[i].s, &err) != 0)
-        return dbg_error(d, "Going back: %s", err.msg);
-    track_from(d, h->e[i].s);
-    rr_log_feed(h->log, h->e[i].log_pos, h->end_now);
-    return 0;
-}
-
 /* set history-check: the snapshot must hold the RAM as it is (a page
  * written by a path that does not mark it dirty would keep the older
  * snapshot's bytes). */
@@ -214,6 +201,21 @@ static void check_snapshot(dbg *d, history *h, const snapshot *s)
                "offset 0x%llx was written without being marked dirty\n",
                (unsigned long long)d->m->local_time[0], d->m->bus.rams[blk]->name,
                (unsigned long long)off);
+}
+
+/* Put the machine in the state of snapshot i, the log feeding the inputs
+ * after it up to the present. */
+static int restore(dbg *d, int i)
+{
+    history *h = d->hist;
+    xerr err;
+    if (snapshot_restore_since(d->m, h->e[i].s, h->base, &err) != 0)
+        return dbg_error(d, "Going back: %s", err.msg);
+    if (h->check) /* the pages not copied were right */
+        check_snapshot(d, h, h->e[i].s);
+    track_from(d, h->e[i].s);
+    rr_log_feed(h->log, h->e[i].log_pos, h->end_now);
+    return 0;
 }
 
 static void take(dbg *d, history *h)

@@ -570,18 +570,23 @@ int snapshot_check(machine *m, const snapshot *s, xerr *err)
 
 /* ---- loading ---- */
 
-static void restore_ram(ram_block *rb, const snap_ram *r)
+/* Block rb from r.  With base (the snapshot the dirty-page tracking
+ * started from), a page still clean that base and r share (the same
+ * stored page, or zero in both) is already right. */
+static void restore_ram(ram_block *rb, const snap_ram *r, const snap_ram *base)
 {
     untouched u;
     untouched_init(&u, rb);
-    uint64_t k = 0;
+    uint64_t k = 0, bk = 0;
     for (uint64_t pg = 0; pg < r->npages; pg++) {
         uint8_t *dst = rb->host + pg * RAM_PAGE_SIZE;
-        if (snap_page_stored(r, pg)) {
-            memcpy(dst, r->pages[k++]->data, RAM_PAGE_SIZE);
-        } else if (!untouched_page(&u, rb, pg) && !page_zero(dst)) {
+        snap_page *p = base_page(r, pg, &k);
+        if (base && base_page(base, pg, &bk) == p && ram_page_clean(rb, pg * RAM_PAGE_SIZE))
+            continue;
+        if (p)
+            memcpy(dst, p->data, RAM_PAGE_SIZE);
+        else if (!untouched_page(&u, rb, pg) && !page_zero(dst))
             memset(dst, 0, RAM_PAGE_SIZE);
-        }
     }
     free(u.vec);
     /* Every page may have changed: the tracking (if on) sees them all. */
@@ -590,11 +595,18 @@ static void restore_ram(ram_block *rb, const snap_ram *r)
 
 int snapshot_restore(machine *m, const snapshot *s, xerr *err)
 {
+    return snapshot_restore_since(m, s, NULL, err);
+}
+
+int snapshot_restore_since(machine *m, const snapshot *s, const snapshot *base, xerr *err)
+{
     if (snapshot_check(m, s, err) != 0)
         return -1;
+    if (!base_fits(m, base))
+        base = NULL;
     /* Everything was checked: from here nothing can fail. */
     for (unsigned i = 0; i < s->nrams; i++)
-        restore_ram(m->bus.rams[i], &s->rams[i]);
+        restore_ram(m->bus.rams[i], &s->rams[i], base ? &base->rams[i] : NULL);
     const snap_sec *ms = find_sec(s, "machine");
     machine_img mi;
     machine_parse(ms->data, ms->len, &mi, err);

@@ -45,6 +45,10 @@ size_t snapshot_release(snapshot *s);
 int snapshot_check(machine *m, const snapshot *s, xerr *err);
 /* Load s into m (checked first: on an error m is untouched). */
 int snapshot_restore(machine *m, const snapshot *s, xerr *err);
+/* The same when the dirty-page tracking runs from base (snapshot_track
+ * after taking or restoring base): the pages not written since that s
+ * shares with base are not copied. */
+int snapshot_restore_since(machine *m, const snapshot *s, const snapshot *base, xerr *err);
 
 /* What `info snapshots` shows. */
 uint64_t snapshot_time(const snapshot *s);                /* virtual time (ticks) */

@@ -5,14 +5,14 @@
 # not mark its page would leave an older page in them.  `set history-check
 # on` compares every snapshot with the whole RAM as it is: over the example
 # guests whose devices write RAM by DMA (Tigon bulk and per-word, e1000,
-# Hamachi, IOC3, the ISP's SCSI DMA, the PCI test device), on both engines,
+# Hamachi, IOC3, the ISP's SCSI DMA, the PCI test device) and two CPUs, on both engines,
 # with a snapshot every 20000 ticks, going back and running on past the
 # present, and after the debugger's own writes, no snapshot may differ.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 B=${top_builddir:-.}/examples
 for f in tigon/tigon_echo.elf e1000/echo.elf hamachi/hamachi.elf ioc3/ioc3_eth.elf \
-    isp/isp_disk.elf testdev/testdev_dma.elf; do
+    isp/isp_disk.elf testdev/testdev_dma.elf smp/smp.elf; do
     [ -f "$B/$f" ] || skip "$B/$f not built"
 done
 truncate -s 1M "$WORK/d.img"
@@ -44,6 +44,17 @@ check hamachi 3000000 --nic hamachi --net sink --append 'tx 40 size=1024' "$B/ha
 check ioc3 3000000 --nic none --ioc3-net echo --append 'tx 30 size=600' "$B/ioc3/ioc3_eth.elf"
 check isp 3000000 --nic none --disk "$WORK/d.img" "$B/isp/isp_disk.elf"
 check testdev 1500000 --testdev "$B/testdev/testdev_dma.elf"
+
+# Two CPUs storing (the SMP example), a snapshot every 5000 ticks.
+for engine in jit interp; do
+    run_xbow --batch -q --rtc-fixed --cpus 2 --engine=$engine -ex record \
+        -ex 'set history-interval 5000' -ex 'set history-overhead 100' -ex 'set history-check on' \
+        -ex 'continue 2000000' -ex 'goto-time 60000' -ex 'continue 1000000' -ex 'info time' \
+        "$B/smp/smp.elf"
+    checks=$((checks + 1))
+    grep -q '^history-check: ' "$WORK/out" && fail "smp ($engine): a page written without being marked"
+    expect_out '^  history-check: [0-9][0-9]* snapshots compared with the RAM, 0 differed$'
+done
 
 # The debugger's writes (memory, a register), a snapshot loaded, then on:
 # the snapshots after them still equal the RAM.

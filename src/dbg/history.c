@@ -135,18 +135,31 @@ static double host_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Run a command that goes back, noting its cost (host time, ticks
- * re-executed) for info time and the benchmark when there is a history. */
-static int costed(dbg *d, const cmd_args *a, const char *cmd, int (*fn)(dbg *d, const cmd_args *a))
+/* The cost of going back (host time, ticks re-executed), for info time and
+ * the benchmark: cost_begin and cost_end around the work (nothing without
+ * a history), or costed() around a command. */
+static void cost_begin(dbg *d, const char *cmd)
 {
     history *h = d->hist;
     if (!h || !h->on)
-        return fn(d, a);
+        return;
     h->last_cmd = cmd;
     h->last_ticks = 0;
-    double t0 = host_seconds();
+    h->last_secs = -host_seconds();
+}
+
+static void cost_end(dbg *d)
+{
+    history *h = d->hist;
+    if (h && h->on && h->last_secs < 0)
+        h->last_secs += host_seconds();
+}
+
+static int costed(dbg *d, const cmd_args *a, const char *cmd, int (*fn)(dbg *d, const cmd_args *a))
+{
+    cost_begin(d, cmd);
     int rc = fn(d, a);
-    h->last_secs = host_seconds() - t0;
+    cost_end(d);
     return rc;
 }
 

@@ -683,18 +683,27 @@ static int goto_time(dbg *d, const cmd_args *a)
 
 static int cmd_goto_time(dbg *d, const cmd_args *a) { return costed(d, a, "goto-time", goto_time); }
 
-static int reverse_stepi(dbg *d, const cmd_args *a)
+/* What every reverse command checks first: a selected CPU, then (with a
+ * count N: 0 shows where the CPU is) the history.  1: go on; 0: done; -1:
+ * an error was said. */
+static int back_start(dbg *d, const uint64_t *n)
 {
-    cpu *c = dbg_cpu(d);
-    if (!c)
+    if (!dbg_cpu(d))
         return dbg_error(d, "No CPU selected.");
-    uint64_t n = a->num[0];
-    if (n == 0) {
+    if (n && *n == 0) {
         show_here(d);
         return 0;
     }
-    if (!have_history(d))
-        return -1;
+    return have_history(d) ? 1 : -1;
+}
+
+static int reverse_stepi(dbg *d, const cmd_args *a)
+{
+    uint64_t n = a->num[0];
+    int go_on = back_start(d, &n);
+    if (go_on <= 0)
+        return go_on;
+    cpu *c = dbg_cpu(d);
     uint64_t now = cpu_retired(c);
     if (n > now)
         return dbg_error(d, "reverse-stepi: cpu%d has executed only %llu instructions.", d->cur_cpu,
@@ -714,18 +723,12 @@ static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
  * previous instruction called (it returned to here), back to the call. */
 static int reverse_nexti(dbg *d, const cmd_args *a)
 {
-    cpu *c = dbg_cpu(d);
-    if (!c)
-        return dbg_error(d, "No CPU selected.");
     uint64_t n = a->num[0];
-    if (n == 0) {
-        show_here(d);
-        return 0;
-    }
-    if (!have_history(d))
-        return -1;
+    int go_on = back_start(d, &n);
+    if (go_on <= 0)
+        return go_on;
     for (uint64_t k = 0; k < n; k++) {
-        c = dbg_cpu(d);
+        cpu *c = dbg_cpu(d);
         uint64_t pc0 = cpu_pc(c), sp0 = cpu_gpr(c, 29), now = cpu_retired(c);
         if (now == 0)
             return dbg_error(d, "reverse-nexti: cpu%d has executed no instruction.", d->cur_cpu);
@@ -757,9 +760,7 @@ static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
 static int reverse_continue(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
-    if (!dbg_cpu(d))
-        return dbg_error(d, "No CPU selected.");
-    if (!have_history(d))
+    if (back_start(d, NULL) <= 0)
         return -1;
     return back_to_hit(d, 0, 0, "reverse-continue");
 }
@@ -772,11 +773,9 @@ static int cmd_reverse_continue(dbg *d, const cmd_args *a)
 static int reverse_finish(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
-    cpu *c = dbg_cpu(d);
-    if (!c)
-        return dbg_error(d, "No CPU selected.");
-    if (!have_history(d))
+    if (back_start(d, NULL) <= 0)
         return -1;
+    cpu *c = dbg_cpu(d);
     frame f[2];
     if (dbg_unwind(d, c, f, 2) < 2)
         return dbg_error(d, "\"reverse-finish\" not meaningful in the outermost frame (no "

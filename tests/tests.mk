@@ -19,9 +19,9 @@ TESTS += tests/batch/device_state.sh
 EXTRA_DIST += tests/batch/device_state.sh
 # Snapshots: save, --restore, the same run after; every error.
 TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh \
-	tests/batch/reverse_lastwrite.sh
+	tests/batch/reverse_lastwrite.sh tests/batch/history_dirty.sh tests/batch/history_inputs.sh tests/batch/linux_history.sh
 EXTRA_DIST += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh tests/batch/linux_reverse.sh \
-	tests/batch/reverse_lastwrite.sh
+	tests/batch/reverse_lastwrite.sh tests/batch/history_dirty.sh tests/batch/history_inputs.sh tests/batch/linux_history.sh
 TESTS += tests/batch/console_input.sh
 EXTRA_DIST += tests/batch/console_input.sh
 # Record and replay (docs/record-replay.md): an example guest's console, bad

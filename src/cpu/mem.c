@@ -5,7 +5,9 @@
  * Fast entries are only made for plain RAM: a page with a CPU data
  * watchpoint, a bus page flag (PF_WATCH_*, PF_TRACK, and PF_CODE for
  * stores), MMIO, an armed CP0 WatchLo, or the ERL user-segment bypass always
- * goes through here.  Any bus page-flag change flushes every CPU's soft TLBs.
+ * goes through here.  A page with PF_CLEAN (dirty-page tracking, bus.h) has
+ * no fast write entry: its first store comes here, marks it dirty, and
+ * makes the entry.  Any bus page-flag change flushes every CPU's soft TLBs.
  *
  * Decoded code: the first time a CPU executes from a RAM page, the group
  * allocates a dpage for it (slots start as OP_DECODE and are decoded on
@@ -162,7 +164,7 @@ static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint
     uint8_t f;
     if (!ram_page(c, va, write, rp, bus_addr, &f))
         return false;
-    return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE) : PF_WATCH_R));
+    return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE | PF_CLEAN) : PF_WATCH_R));
 }
 
 static void stlb_fill(cpu *c, uint64_t va, bool write, const bus_region *r, uint64_t bus_addr)
@@ -235,6 +237,8 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
         uint64_t off = r->ram_off + (ba - r->base);
         ram_store(r->ram->host + off, size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
+        if (f & PF_CLEAN) /* the first store since the history's last snapshot */
+            ram_mark_dirty(r->ram, off, size);
         if (f & PF_CODE)
             group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
         else
@@ -381,6 +385,14 @@ static void group_flags_changed(void *ctx)
     }
 }
 
+static void group_drop_writes(void *ctx)
+{
+    cpu_group *g = ctx;
+    for (unsigned i = 0; i < g->ncpus; i++)
+        for (unsigned s = 0; s < 3; s++)
+            stlb_clear(g->cpus[i]->sets[s].w);
+}
+
 void cpu_group_join(cpu *c)
 {
     bus *b = c->bus;
@@ -393,6 +405,7 @@ void cpu_group_join(cpu *c)
         b->code_written = group_code_written;
         b->code_ctx = g;
         b->flags_changed = group_flags_changed;
+        b->drop_writes = group_drop_writes;
         b->flags_ctx = g;
     }
     if (g->ncpus >= GROUP_MAX_CPUS)
@@ -427,6 +440,7 @@ void cpu_group_leave(cpu *c)
         g->b->code_written = NULL;
         g->b->code_ctx = NULL;
         g->b->flags_changed = NULL;
+        g->b->drop_writes = NULL;
         g->b->flags_ctx = NULL;
     }
     free(g);

@@ -139,10 +139,14 @@ cpu *machine_cpu(machine *m, unsigned i) { return i < m->ncpus ? m->cpus[i] : NU
 
 void machine_reset(machine *m, bool clear_ram)
 {
-    if (clear_ram && m->ram)
+    if (clear_ram && m->ram) {
         memset(m->ram->host, 0, m->ram->size);
-    if (clear_ram && m->ram1)
+        ram_mark_dirty(m->ram, 0, m->ram->size);
+    }
+    if (clear_ram && m->ram1) {
         memset(m->ram1->host, 0, m->ram1->size);
+        ram_mark_dirty(m->ram1, 0, m->ram1->size);
+    }
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_reset(m->cpus[i]);
     for (device *d = m->devices; d; d = d->next)

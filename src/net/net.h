@@ -131,6 +131,10 @@ struct net_port {
     unsigned rr_channel;
     bool rr_in_backend, rr_live;
     uint8_t *rr_buf;
+    /* A host backend (tap, socket, vde): its inputs go to the history's log
+     * (clock->hist) as stream hist_stream, and come from it while it feeds. */
+    bool host;
+    unsigned hist_stream;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,

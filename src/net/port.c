@@ -78,6 +78,8 @@ static void backend_leave(net_port *p, bool in_send)
     bool live = p->backend->fd >= 0;
     if (p->rr_host && live != p->rr_live)
         p->clock->inputs++;
+    if (p->host && live != p->rr_live && p->clock->hist)
+        p->clock->hist->cuts++; /* the history cannot feed a peer's coming or going */
     if (recording(p) && live != p->rr_live) {
         uint8_t v = (uint8_t)(live | in_send << 1);
         rr_put(p->clock->rr, RR_NET_LINK, p->rr_channel, &v, 1);
@@ -88,6 +90,8 @@ static void backend_leave(net_port *p, bool in_send)
 void net_port_rr_link(net_port *p, bool live)
 {
     p->clock->inputs++;
+    if (p->clock->hist)
+        p->clock->hist->cuts++;
     p->backend->fd = live ? 0 : -1;
     p->rr_live = live;
 }
@@ -120,12 +124,61 @@ static void poll_arm(net_port *p)
  * takes, instead of running through its own timeouts in a few host
  * milliseconds.  That costs no host CPU, and the guest sees what it sees
  * from the host's network anyway: frames at host-determined times. */
+/* The history feeds the port (the machine re-runs its past): the frames and
+ * drops the backend had at this poll, from the log; the host is not asked. */
+static void hist_poll(net_port *p)
+{
+    rr_log *L = p->clock->hist;
+    const rr_rec *rec;
+    while ((rec = rr_log_next(L, p->hist_stream)) && rec->time <= p->clock->now) {
+        if (rec->time < p->clock->now)
+            L->diverged++;
+        if (rec->kind == RR_NET_FRAME && rec->len >= 4) {
+            const uint8_t *f = rec->data + 4;
+            size_t len = (size_t)load_le(rec->data, 4);
+            rr_log_take(L, p->hist_stream);
+            net_port_host_rx(p, f, len);
+        } else if (rec->kind == RR_NET_DROP && rec->data[0] == NET_DIR_RX) {
+            size_t len = (size_t)load_le(rec->data + 2, 4);
+            int reason = rec->data[1];
+            rr_log_take(L, p->hist_stream);
+            net_port_drop(p, NET_DIR_RX, len, reason);
+        } else {
+            return; /* a send's drop: net_port_send takes it */
+        }
+    }
+}
+
+/* ... and a send: what the host did with the frame, from the log. */
+static void hist_send(net_port *p)
+{
+    rr_log *L = p->clock->hist;
+    const rr_rec *rec = rr_log_next(L, p->hist_stream);
+    if (rec && rec->kind == RR_NET_DROP && rec->data[0] == NET_DIR_TX &&
+        rec->time <= p->clock->now && load_le(rec->data + 6, 8) == p->stats.tx_frames) {
+        size_t len = (size_t)load_le(rec->data + 2, 4);
+        int reason = rec->data[1];
+        rr_log_take(L, p->hist_stream);
+        net_port_drop(p, NET_DIR_TX, len, reason);
+    }
+}
+
+static inline bool hist_feeding(const net_port *p)
+{
+    return p->host && rr_log_feeding(p->clock->hist);
+}
+
 static void poll_timer_fn(void *opaque)
 {
     net_port *p = opaque;
     net_backend *b = p->backend;
     if (b->fd < 0)
         return;
+    if (hist_feeding(p)) {
+        hist_poll(p);
+        poll_arm(p);
+        return;
+    }
     if (b->replayed) { /* the log says what the host had */
         b->poll(b);
         poll_arm(p);
@@ -268,10 +321,20 @@ bool net_port_host_room(const net_port *p)
 
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
-    p->clock->inputs++;
-    p->stats.rx_host++;
-    if (recording(p))
-        record_frame(p, frame, len);
+    p->stats.rx_host++; /* from the host, or the history's copy of it */
+    if (!hist_feeding(p)) { /* a new input (else the history's own) */
+        p->clock->inputs++;
+        if (recording(p))
+            record_frame(p, frame, len);
+        if (p->clock->hist) {
+            size_t keep = len > NET_MAX_FRAME ? 0 : len;
+            uint8_t *d = xmalloc(4 + keep);
+            store_le(d, 4, len > UINT32_MAX ? UINT32_MAX : len);
+            memcpy(d + 4, frame, keep);
+            rr_log_put(p->clock->hist, RR_NET_FRAME, p->hist_stream, d, 4 + keep);
+            free(d);
+        }
+    }
     /* What happens to it from here on follows from the machine's state. */
     bool in_backend = p->rr_in_backend;
     p->rr_in_backend = false;
@@ -315,6 +378,9 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
     timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
     rr *r = clock->rr;
+    p->host = host;
+    if (host)
+        p->hist_stream = clock->host_ports++ % RR_STREAM_CONSOLE;
     if (host && rr_mode_of(r) != RR_OFF) {
         p->rr_host = true;
         p->rr_channel = r->channels++;
@@ -394,14 +460,17 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason)
 {
     if (p->rr_in_backend && p->rr_host)
         p->clock->inputs++;
-    if (p->rr_in_backend && recording(p)) {
+    if (p->rr_in_backend && (recording(p) || (p->host && p->clock->hist))) {
         uint8_t d[14];
         d[0] = (uint8_t)dir;
         d[1] = (uint8_t)reason;
         store_le(d + 2, 4, len > UINT32_MAX ? UINT32_MAX : len);
         store_le(d + 6, 8,
                  dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
-        rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
+        if (recording(p))
+            rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
+        if (p->host)
+            rr_log_put(p->clock->hist, RR_NET_DROP, p->hist_stream, d, sizeof d);
     }
     if (dir == NET_DIR_TX) {
         p->stats.tx_dropped++;
@@ -428,6 +497,11 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
+    if (hist_feeding(p)) { /* the host had it when the run was live */
+        hist_send(p);
+        poll_arm(p);
+        return;
+    }
     HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     backend_enter(p);
     p->backend->send(p->backend, frame, len);

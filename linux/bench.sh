@@ -23,6 +23,10 @@
 #                                         1472 bytes, N/6 of 8972, default 30000;
 #                                         TAP_PROFILE=1 prints the profiler's report
 #                                         of each run: where the host time goes)
+#   LINUX_BENCH=tap-rx make linux-bench (as root: the loss-free receive rate, host
+#                                         to guest through the tap, the host sender
+#                                         paced and the pacing searched; RX_ROUNDS (6 at most),
+#                                         RX_N, RX_CPUS, RX_DMA, RX_SIZES narrow it)
 #   LINUX_BENCH=udp NIC=hamachi PATCHES=ip27-dma64 make linux-bench
 #                                        (the UDP table for another NIC, on a kernel
 #                                         flavour: linux/patches/; jumbo frames
@@ -205,6 +209,137 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     if [ -n "${TAP_PROFILE:-}" ]; then
         for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done
     fi
+    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
+    exit 0
+fi
+
+# ------------------------------------------------------------------- tap-rx
+# LINUX_BENCH=tap-rx: the loss-free receive rate, host to guest.  One boot
+# per configuration (CPUs, --nic-dma, datagram size); the guest runs
+# RX_ROUNDS receivers one after the other (ttcp -r, then its kernel's UDP
+# and backlog counters), and for each the host sends RX_N datagrams (N/6 of
+# 8972 bytes) with scripts/ttcp.py -t -d USEC, the pacing chosen by a search:
+# halve the gap after a round without loss, go up after one with loss, then
+# bisect (geometric mean) between the fastest loss-free and the slowest lossy
+# pacing.  After each round xbow prints its counters (`expect` stops it once
+# the guest's ttcp -r has reported): the NIC's drops by reason and the port's
+# count of frames read from the tap, so every datagram is accounted for:
+#   sent = received by ttcp + UDP rcvbuf errors + backlog drops + NIC drops
+#          + port drops + dropped by the host on its way into the tap
+#          + (not yet read, or other: the difference, printed)
+# Host CPU: the xbow process's user + system time from the sender's start to
+# the end of the round (/proc/PID/stat), per datagram and per Mbit.
+if [ "${LINUX_BENCH:-all}" = tap-rx ]; then
+    [ "$(id -u)" = 0 ] || { echo "linux/bench.sh: the tap case needs root (ip netns)" >&2; exit 1; }
+    TTCP_PY=$(cd "$(dirname "$0")/.." && pwd)/scripts/ttcp.py
+    case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
+    ns="xbow-rx-$$" tap="xbr$$"
+    trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$TMP"' EXIT
+    ip netns add "$ns" || exit 1
+    inns() { ip netns exec "$ns" "$@"; }
+    inns ip link set lo up
+    inns ip tuntap add dev "$tap" mode tap || exit 1
+    inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
+    inns ip addr add 10.0.2.1/24 dev "$tap"
+    inns ip link set "$tap" mtu 9000 up
+    ROUNDS=${RX_ROUNDS:-6}
+    N=${RX_N:-3000}
+    tapdrops() {
+        echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
+            $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
+    }
+    clk=$(getconf CLK_TCK)
+    # cputicks PID: user + system clock ticks of the process
+    cputicks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+    # nth FILE PATTERN K: the K-th line matching PATTERN (sed -n 's/.../p' style: \1)
+    nth() { sed -n "s/$2/\\1/p" "$1" | sed -n "${3}p"; }
+    # count FILE PATTERN: lines matching
+    count() { grep -c -e "$2" "$1" 2>/dev/null; }
+    echo "UDP host to guest through --net tap:IF, e1000-82544, the host's scripts/ttcp.py -t paced (-d USEC) to the"
+    echo "guest's ttcp -r, --engine=${ENGINE:-(the default)}, $N datagrams of 1472 bytes and $((N / 6)) of 8972 a round,"
+    echo "$ROUNDS rounds a configuration (pacing searched), the xbow process's CPU time from /proc:"
+    echo
+    echo "Load at the start: $(uptime) ($(nproc) host CPUs)."
+    echo
+    echo "| CPUs | --nic-dma | datagram | round | -d us | sent | received | lost to: rcvbuf / backlog / NIC / port / tap / unseen | sender Mbit/s (host wall) | guest Mbit/s (ttcp -r) | xbow CPU s | Mbit/s per host CPU s | host CPU us per datagram |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    summary=
+    for cpus in ${RX_CPUS:-1 2}; do
+        for dma in ${RX_DMA:-raw per-word}; do
+            for len in ${RX_SIZES:-8972 1472}; do
+                if [ $len = 1472 ]; then mtu=1500 n=$N d=200; else mtu=9000 n=$((N / 6)) d=800; fi
+                # (the kernel command line takes 63 words: ttcp's default port 5001)
+                port=5001
+                r="ttcp -r -l $len -w 5; cat /proc/net/snmp /proc/net/softnet_stat"
+                run="ping -c 1 10.0.2.1 && $r"
+                # xbow prints its counters for round k when the guest's
+                # receiver of round k+1 is ready (its counters of round k
+                # printed), or the guest's command has ended
+                exs=(-ex 'expect "ttcp-r: msgsize" 400000000000')
+                for k in $(seq 2 "$ROUNDS"); do
+                    run="$run; $r"
+                    exs+=(-ex 'expect "ttcp-r: msgsize" 400000000000' -ex 'info device e1000_0 stats' -ex 'echo ROUND-END\n')
+                done
+                exs+=(-ex 'expect "XBOW-RUN-END" 400000000000' -ex 'info device e1000_0 stats' -ex 'echo ROUND-END\n')
+                out="$TMP/rx-$cpus-$dma-$len"
+                # ip netns exec execs xbow: $! is the xbow process (its CPU time)
+                ip netns exec "$ns" "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                    --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" "${exs[@]}" \
+                    "$VMLINUX" >"$out" 2>&1 </dev/null &
+                xp=$!
+                lossless='' lossy='' best='' aboverow=''
+                prev_rcv=0 prev_bl=0 prev_nic=0 prev_port=0 prev_read=0
+                for k in $(seq "$ROUNDS"); do
+                    while [ "$(count "$out" '^ttcp-r: msgsize')" -lt "$k" ] && kill -0 $xp 2>/dev/null; do sleep 0.05; done
+                    kill -0 $xp 2>/dev/null || { echo "xbow ended early:"; tail "$out"; break; }
+                    t0=$(tapdrops) c0=$(cputicks $xp)
+                    inns python3 "$TTCP_PY" -t -l $len -n $n -p $port -d "$d" -e 300 10.0.2.15 >"$TMP/tx" 2>&1
+                    while [ "$(count "$out" '^ROUND-END')" -lt "$k" ] && kill -0 $xp 2>/dev/null; do sleep 0.05; done
+                    c1=$(cputicks $xp) t1=$(tapdrops)
+                    got=$(nth "$out" '^ttcp-r: msgs=\([0-9]*\) .*' $k)
+                    gw=$(nth "$out" '^ttcp-r: msgs=.* rate_Mbps=\([0-9.]*\) .*' $k)
+                    hw=$(sed -n 's/^host-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/tx")
+                    # cumulative counters: the guest's (Udp: ... RcvbufErrors is field 6;
+                    # softnet_stat's second column, hex, per CPU) and xbow's
+                    rcv=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { n++; if (n == '$k') print $6 }' "$out")
+                    bl=$(awk '/^ttcp-r: msgs=/ { n++ } n == '$k' && NF >= 10 && $1 ~ /^[0-9a-f]{8}$/ { s += strtonum("0x" $2) } END { print s + 0 }' "$out")
+                    nicd=$(nth "$out" '^  rx drops \([0-9]*\).*' $k)
+                    portd=$(nth "$out" '^  rx *[0-9]* frames, [0-9]* bytes, \([0-9]*\) dropped.*' $k)
+                    rd=$(nth "$out" '^  tap .*: \([0-9]*\) frames read.*' $k)
+                    drcv=$((${rcv:-0} - prev_rcv)) dbl=$((bl - prev_bl)) dnic=$((${nicd:-0} - prev_nic))
+                    dport=$((${portd:-0} - prev_port - dnic)) dread=$((${rd:-0} - prev_read))
+                    prev_rcv=${rcv:-0} prev_bl=$bl prev_nic=${nicd:-0} prev_port=${portd:-0} prev_read=${rd:-0}
+                    dtap=$((t1 - t0))
+                    unseen=$((n - ${got:-0} - drcv - dbl - dnic - dport - dtap))
+                    cpu=$(echo "($c1 - $c0) / $clk" | bc -l)
+                    row=$(printf '| %d | %s | %d | %d | %d | %d | %s | %d / %d / %d / %d / %d / %d | %s | %s | %.2f | %.1f | %.1f |' \
+                        $cpus $dma $len $k $d $n "${got:-?}" $drcv $dbl $dnic $dport $dtap $unseen "${hw:-?}" "${gw:-?}" "$cpu" \
+                        "$(echo "${got:-0} * $len * 8 / ($cpu + 0.005) / 1000000" | bc -l)" "$(echo "$cpu * 1000000 / (${got:-0} + 0.001)" | bc -l)")
+                    echo "$row"
+                    # (the frames xbow read from the tap this round: $dread, for the log)
+                    echo "$cpus $dma $len $k d=$d read=$dread" >>"$TMP/reads"
+                    if [ "${got:-0}" = "$n" ]; then
+                        if [ -z "$lossless" ] || [ "$d" -lt "$lossless" ]; then lossless=$d best=$row; fi
+                    else
+                        if [ -z "$lossy" ] || [ "$d" -gt "$lossy" ]; then lossy=$d aboverow=$row; fi
+                    fi
+                    # the next pacing
+                    if [ -z "$lossy" ]; then d=$((d / 2)); [ $d -lt 1 ] && d=1
+                    elif [ -z "$lossless" ]; then d=$((d * 2))
+                    else d=$(echo "sqrt($lossless * $lossy) + 0.5" | bc -l | cut -d. -f1)
+                        { [ "$d" -ge "$lossless" ] || [ "$d" -le "$lossy" ]; } && d=$lossless
+                    fi
+                done
+                wait $xp
+                summary="$summary
+best loss-free: ${best:-none}
+lossy above it: ${aboverow:-none}"
+            done
+        done
+    done
+    echo
+    echo "Load at the end: $(uptime)."
+    echo "$summary"
     [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
     exit 0
 fi

@@ -11,7 +11,10 @@ through --net tap:IF or --net socket peers.
 sentinel and four end sentinels, as the classic ttcp does; -V fills each
 message k with (k*7 + i) & 0xff.  -r counts the datagrams between the
 sentinels; with -V it checks each one's pattern and sequence and sums its
-bytes.  -d waits usec between messages (a paced sender); -e waits msec
+bytes.  -d paces the sender: message k leaves usec * k after the first (on
+CLOCK_MONOTONIC, so sleep(3)'s overshoot does not slow it down; a sender
+that fell more than 4 messages behind its schedule, preempted on a loaded
+host, starts a new schedule instead of sending a burst); -e waits msec
 before the end sentinels (an unpaced sender can fill the receiver's queues,
 and a sentinel that arrives while they are full is lost); -b binds to addr;
 --ready FILE is created once the receiver's socket is bound.
@@ -65,6 +68,7 @@ def transmit(o):
     nobufs = 0
     t0 = now_us()
     s.send(b'ttcp')
+    due = time.monotonic()
     for k in range(count):
         if verify:
             buf = pats[k & 0xff]
@@ -82,7 +86,12 @@ def transmit(o):
                 else:
                     raise
         if delay:
-            time.sleep(delay)
+            due += delay
+            ahead = due - time.monotonic()
+            if ahead > 0:
+                time.sleep(ahead)
+            elif ahead < -4 * delay:
+                due = time.monotonic()
     t1 = now_us()
     if o['endwait']:
         time.sleep(o['endwait'] / 1000)

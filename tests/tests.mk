@@ -17,7 +17,8 @@ BATCH_TESTS += tests/batch/device_counters.sh
 BATCH_TESTS += tests/batch/device_state.sh
 # Snapshots: save, --restore, the same run after; every error.
 BATCH_TESTS += tests/batch/snapshot.sh tests/batch/linux_snapshot.sh tests/batch/reverse.sh \
-	tests/batch/linux_reverse.sh
+	tests/batch/linux_reverse.sh tests/batch/reverse_lastwrite.sh tests/batch/history_dirty.sh \
+	tests/batch/history_inputs.sh tests/batch/linux_history.sh
 BATCH_TESTS += tests/batch/console_input.sh
 # Record and replay (docs/record-replay.md): an example guest's console, bad
 # logs; Linux pinging and sending UDP over a socket peer (and a tap in a

@@ -266,16 +266,15 @@ static int height_with(tui *t, pane *p, int adjust, const bool *shown)
 
 /* winheight PANE [+|-]LINES: the pane's new height, within what the screen
  * and the layout's other panes allow (said when the request is clamped). */
-static int cmd_winheight(dbg *d, const char *args)
+static int cmd_winheight(dbg *d, const cmd_args *a)
 {
     if (need_tui(d, "winheight"))
         return -1;
     tui *t = tui_active;
-    char name[32];
-    const char *rest = dbg_next_word(args, name, sizeof name);
+    const char *name = a->text[0], *rest = a->text[1];
     int k = tui_pane_find(name);
-    if (k < 0 || !*rest)
-        return dbg_usage_error(d, "winheight", "give a pane and a number of lines");
+    if (k < 0)
+        return dbg_usage_error(d, "winheight", "give a pane");
     pane *p = &t->panes[k];
     if (!p->visible)
         return dbg_error(d, "winheight: pane \"%s\" is not shown in layout \"%s\".", name,
@@ -328,23 +327,23 @@ static int cmd_zoom(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_tui_mem(dbg *d, const char *args)
+static int cmd_tui_mem(dbg *d, const cmd_args *a)
 {
     if (need_tui(d, "tui memory"))
         return -1;
-    char *end;
-    unsigned long long a = strtoull(args, &end, 0);
-    if (!*args || *dbg_skip_ws(end))
-        return dbg_usage_error(d, "tui memory", "give an address");
-    tui_active->mem_addr = a;
+    tui_active->mem_addr = a->num[0];
     tui_active->mem_addr_set = true;
     return 0;
 }
 
+/* What Tab offers for a layout and a pane (the tables above name them). */
+#define LAYOUTS "debug|net|full|mem|src|asm|split|storage|next|prev"
+#define PANES "regs|asm|src|console|bridge|rings|queues|dma|memory|cmd"
+
 static const command tui_commands[] = {
     {.name = "layout",
      .run = cmd_layout,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "debug|net|full|mem|src|asm|split|storage|next|prev")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, LAYOUTS, "=" LAYOUTS)),
      .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
              "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
              "full: all of them; storage: the SCSI controllers' request and response queues,\n"
@@ -354,27 +353,28 @@ static const command tui_commands[] = {
     {.name = "focus",
      .aliases = "fs",
      .run = cmd_focus,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE|next|prev")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, "PANE|next|prev", "=" PANES "|next|prev")),
      .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
              "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, queues, dma,\n"
              "memory, cmd.\n"
              "Ctrl-X o cycles.  Example: focus console"},
     {.name = "winheight",
      .aliases = "wh",
-     .fn = cmd_winheight,
-     .usage = "winheight PANE [+|-]LINES",
+     .run = cmd_winheight,
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "PANE", "a pane", "=" PANES),
+              ARG_REQ_C(ARG_EXPR, "[+|-]LINES", "a number of lines", "-")),
      .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
              "it; as much as the screen and the layout's other panes allow (it says so when it\n"
              "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
              "Example: winheight cmd +3"},
     {.name = "zoom",
      .run = cmd_zoom,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "PANE")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, "PANE", "=" PANES)),
      .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
              "Example: zoom rings"},
     {.name = "tui memory",
-     .fn = cmd_tui_mem,
-     .usage = "tui memory ADDRESS",
+     .run = cmd_tui_mem,
+     CMD_ARGS(ARG_REQ_COUNT("ADDRESS", "the address", 0, UINT64_MAX)),
      .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
              "Example: tui memory 0xa800000000020000"},
 };
@@ -384,8 +384,4 @@ static const command tui_commands[] = {
 void tui_register_commands(dbg *d)
 {
     dbg_register_group(d, "TUI", tui_commands, ARRAY_SIZE(tui_commands));
-    dbg_complete_register("layout", "=debug|net|full|mem|next|prev");
-    dbg_complete_register("focus", "=regs|asm|console|bridge|rings|dma|memory|cmd|next|prev");
-    dbg_complete_register("zoom", "=regs|asm|console|bridge|rings|dma|memory|cmd");
-    dbg_complete_register("winheight", "=regs|asm|console|bridge|rings|dma|memory|cmd -");
 }

@@ -4,4 +4,4 @@
 GUEST_EXAMPLES += examples/ioc3/ioc3_eth.elf
 nobase_dist_example_DATA += examples/ioc3/ioc3_eth.c
 EXTRA_DIST += examples/ioc3/ioc3.mk
-BATCH_TESTS += tests/batch/ioc3_examples.sh
+BATCH_TESTS += tests/batch/ioc3_examples.sh tests/batch/ioc3_wire.sh

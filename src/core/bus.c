@@ -189,6 +189,8 @@ static void ram_flags_hit(bus *b, const bus_op *op, ram_block *rb, uint64_t off)
     uint64_t first = off >> RAM_PAGE_SHIFT, last = (off + op->size - 1) >> RAM_PAGE_SHIFT;
     for (uint64_t pg = first; pg <= last && pg < (rb->size >> RAM_PAGE_SHIFT); pg++) {
         uint8_t f = rb->page_flags[pg];
+        if (op->write)
+            rb->page_flags[pg] &= (uint8_t)~PF_CLEAN;
         if (op->write && (f & PF_CODE) && b->code_written)
             b->code_written(b->code_ctx, rb, pg << RAM_PAGE_SHIFT);
     }
@@ -345,6 +347,7 @@ static int bus_debug_copy(bus *b, uint64_t addr, uint8_t *rbuf, const uint8_t *w
         uint8_t *p = r->ram->host + r->ram_off + off;
         if (wbuf) {
             memcpy(p, wbuf, n);
+            ram_mark_dirty(r->ram, r->ram_off + off, n);
             if (range_flags(r->ram, r->ram_off + off, n) & PF_CODE) {
                 bus_op op = {.addr = addr, .size = (uint32_t)n, .write = 1};
                 ram_flags_hit(b, &op, r->ram, r->ram_off + off);
@@ -413,6 +416,29 @@ void ram_page_flags_set(bus *b, ram_block *rb, uint64_t off, uint64_t len, uint8
 void ram_page_flags_clear(bus *b, ram_block *rb, uint64_t off, uint64_t len, uint8_t flags)
 {
     page_flags_update(b, rb, off, len, flags, false);
+}
+
+void ram_clean_all(bus *b)
+{
+    for (unsigned i = 0; i < b->nrams; i++) {
+        ram_block *rb = b->rams[i];
+        for (uint64_t pg = 0; pg < rb->size >> RAM_PAGE_SHIFT; pg++)
+            rb->page_flags[pg] |= PF_CLEAN;
+    }
+    /* The CPUs' fast write entries go: the next store to each page is seen.
+     * Only those: a full flush (flags_changed) would also end an idle skip,
+     * and a run with the history would not be the run without it. */
+    if (b->drop_writes)
+        b->drop_writes(b->flags_ctx);
+}
+
+void ram_clean_off(bus *b)
+{
+    for (unsigned i = 0; i < b->nrams; i++) {
+        ram_block *rb = b->rams[i];
+        for (uint64_t pg = 0; pg < rb->size >> RAM_PAGE_SHIFT; pg++)
+            rb->page_flags[pg] &= (uint8_t)~PF_CLEAN;
+    }
 }
 
 const char *bus_addr_str(uint64_t addr, char *buf, size_t len)

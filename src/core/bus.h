@@ -44,6 +44,9 @@ enum {
     PF_WATCH_W = 2, /* a CPU write watchpoint covers part of the page */
     PF_CODE = 4,    /* a CPU holds decoded instructions for the page */
     PF_TRACK = 8,   /* record who writes the page (info lastwrite) */
+    PF_CLEAN = 16,  /* not written since the last ram_clean_all (dirty-page
+                       tracking of the history's snapshots): the first write
+                       takes the slow path, which clears it */
 };
 
 struct bus;
@@ -148,7 +151,10 @@ typedef struct bus {
     void *code_ctx;
     void (*flags_changed)(void *ctx); /* CPUs drop cached translations */
     void *flags_ctx;
-    uint64_t flags_gen; /* bumped on every page-flag change flags_changed reports:
+    void (*drop_writes)(void *ctx); /* CPUs drop their fast write entries only
+                                       (ram_clean_all: nothing else changes,
+                                       so the run is the same); flags_ctx */
+    uint64_t flags_gen;             /* bumped on every page-flag change flags_changed reports:
                              CPUs compare it between run turns, so they stay
                              correct even if flags_changed is taken over */
     bus_link links[BUS_MAX_LINKS];
@@ -195,6 +201,29 @@ void ram_page_flags_clear(bus *b, ram_block *rb, uint64_t off, uint64_t len, uin
 static inline uint8_t ram_page_flags(const ram_block *rb, uint64_t off)
 {
     return rb->page_flags[off >> RAM_PAGE_SHIFT];
+}
+
+/* Dirty-page tracking (PF_CLEAN).  ram_clean_all marks every RAM page clean
+ * and drops the CPUs' fast write entries, so the first store to a page
+ * after it goes through a slow path; every write to RAM (the CPUs' slow
+ * paths, bus_access and the block copies of DMA, bus_poke, a reset, a
+ * snapshot load) calls ram_mark_dirty, which costs nothing more than the
+ * flag test those paths already make.  Clearing PF_CLEAN needs no flush
+ * (it only allows fast entries).  ram_clean_off stops the tracking. */
+void ram_clean_all(bus *b);
+void ram_clean_off(bus *b);
+static inline void ram_mark_dirty(ram_block *rb, uint64_t off, uint64_t len)
+{
+    if (len == 0 || off >= rb->size)
+        return;
+    uint64_t last = (off + len - 1) >> RAM_PAGE_SHIFT, n = rb->size >> RAM_PAGE_SHIFT;
+    for (uint64_t pg = off >> RAM_PAGE_SHIFT; pg <= last && pg < n; pg++)
+        rb->page_flags[pg] &= (uint8_t)~PF_CLEAN;
+}
+/* Is the page at off clean (unchanged since ram_clean_all)? */
+static inline bool ram_page_clean(const ram_block *rb, uint64_t off)
+{
+    return (rb->page_flags[off >> RAM_PAGE_SHIFT] & PF_CLEAN) != 0;
 }
 
 /* Subscribe to accesses of flagged RAM pages (PF_WATCH_R/W, PF_TRACK), and

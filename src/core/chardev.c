@@ -50,7 +50,8 @@ struct chardev {
     bool muted;          /* output goes nowhere, not even to the taps */
     uint8_t out[1024];
     unsigned outn;
-    rr *rr; /* recording or replaying the input, or NULL */
+    rr *rr;       /* recording or replaying the input, or NULL */
+    rr_log *hist; /* the history's log, or NULL */
 };
 
 static uint64_t monotonic_ns(void *ctx)
@@ -226,6 +227,7 @@ static void input_read(chardev *ch)
         for (ssize_t i = 0; i < n; i++)
             ch->inq[ch->tail++ % CH_INQ] = buf[i];
         ch->taken += (uint64_t)n;
+        rr_log_put(ch->hist, RR_PUSH, RR_STREAM_CONSOLE, buf, (size_t)n);
     } else if (n == 0) {
         input_off(ch, NULL); /* end of file */
     } else if (errno == EIO && ch->own_pty) {
@@ -261,8 +263,40 @@ static void input_fill(chardev *ch)
     }
 }
 
+/* Feeding the history: queue the pushed bytes due by now. */
+void chardev_history_sync(chardev *ch)
+{
+    rr_log *L = ch->hist;
+    const rr_rec *rec;
+    while (rr_log_feeding(L) && (rec = rr_log_next(L, RR_STREAM_CONSOLE)) && rec->kind == RR_PUSH &&
+           rec->time <= L->clock->now) {
+        for (uint32_t i = 0; i < rec->len && ch->tail - ch->head < CH_INQ; i++)
+            ch->inq[ch->tail++ % CH_INQ] = rec->data[i];
+        rr_log_take(L, RR_STREAM_CONSOLE);
+    }
+}
+
+/* Feeding the history: the byte the guest took now in the past, from the
+ * log (a replay's) or from the queue as it was; never the host's. */
+static int getc_fed(chardev *ch)
+{
+    rr_log *L = ch->hist;
+    chardev_history_sync(ch);
+    const rr_rec *rec = rr_log_next(L, RR_STREAM_CONSOLE);
+    if (rec && rec->kind == RR_CONSOLE && rec->time <= L->clock->now) {
+        int c = rec->data[0];
+        rr_log_take(L, RR_STREAM_CONSOLE);
+        return c;
+    }
+    if (ch->head == ch->tail)
+        return -1;
+    return ch->inq[ch->head++ % CH_INQ];
+}
+
 int chardev_getc(chardev *ch)
 {
+    if (rr_log_feeding(ch->hist))
+        return getc_fed(ch);
     if (rr_replaying(ch->rr)) {
         const rr_rec *rec = rr_due(ch->rr, RR_CONSOLE, 0);
         if (!rec)
@@ -270,6 +304,7 @@ int chardev_getc(chardev *ch)
         int c = rec->data[0];
         rr_take(ch->rr);
         ch->taken++;
+        rr_log_put(ch->hist, RR_CONSOLE, RR_STREAM_CONSOLE, &c, 1);
         return c;
     }
     if (ch->head == ch->tail && ch->input_on && ch->in_fd >= 0)
@@ -283,6 +318,7 @@ int chardev_getc(chardev *ch)
 }
 
 void chardev_set_rr(chardev *ch, rr *r) { ch->rr = r; }
+void chardev_set_history(chardev *ch, rr_log *L) { ch->hist = L; }
 
 uint64_t chardev_inputs(const chardev *ch) { return ch->taken; }
 
@@ -298,8 +334,25 @@ void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n)
         ch->rr->input_warned = true;
         return;
     }
+    if (rr_log_feeding(ch->hist)) {
+        if (n && !ch->hist->typed_warned)
+            xlog(LOG_WARN, "console",
+                 "the machine re-runs its recorded history up to tick %llu: typed input is "
+                 "ignored until then (goto-time present goes there)",
+                 (unsigned long long)ch->hist->until);
+        ch->hist->typed_warned = true;
+        return;
+    }
+    unsigned before = ch->tail;
     for (size_t i = 0; i < n; i++)
         inq_put(ch, buf[i]);
+    if (ch->tail != before) {
+        uint8_t q[CH_INQ];
+        unsigned k = 0;
+        for (unsigned i = before; i != ch->tail; i++)
+            q[k++] = ch->inq[i % CH_INQ];
+        rr_log_put(ch->hist, RR_PUSH, RR_STREAM_CONSOLE, q, k);
+    }
 }
 
 void chardev_set_input_enabled(chardev *ch, bool on) { ch->input_on = on; }

@@ -46,6 +46,14 @@ void chardev_set_pending_input(chardev *ch, const uint8_t *buf, size_t n);
  * input (chardev_push_input) are ignored. */
 struct rr;
 void chardev_set_rr(chardev *ch, struct rr *r);
+/* The history's log (core/rr.h, rr_log; NULL: none): bytes queued for the
+ * guest (typed, read from the host) and bytes a replay's log gave are kept
+ * in it; while it feeds (the machine re-runs its past), the console takes
+ * them from it, reads nothing from the host and ignores typed input.
+ * chardev_history_sync queues the fed bytes due by now (the end of a feed). */
+struct rr_log;
+void chardev_set_history(chardev *ch, struct rr_log *L);
+void chardev_history_sync(chardev *ch);
 /* Queue bytes as if typed (TUI console pane, tests). */
 void chardev_push_input(chardev *ch, const uint8_t *buf, size_t n);
 /* Stop or resume reading the host side (the debugger owns the terminal

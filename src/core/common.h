@@ -98,6 +98,33 @@ static inline void store_le(uint8_t *p, unsigned size, uint64_t v)
         v >>= 8;
     }
 }
+/* An unsigned integer field of size 1, 2, 4 or 8 bytes in host memory (a
+ * struct member described by its offset and size: state tables, options). */
+static inline uint64_t load_host(const void *p, unsigned size)
+{
+    uint8_t b;
+    uint16_t h;
+    uint32_t w;
+    uint64_t d;
+    switch (size) {
+    case 1: memcpy(&b, p, 1); return b;
+    case 2: memcpy(&h, p, 2); return h;
+    case 4: memcpy(&w, p, 4); return w;
+    default: memcpy(&d, p, 8); return d;
+    }
+}
+static inline void store_host(void *p, unsigned size, uint64_t v)
+{
+    uint8_t b = (uint8_t)v;
+    uint16_t h = (uint16_t)v;
+    uint32_t w = (uint32_t)v;
+    switch (size) {
+    case 1: memcpy(p, &b, 1); break;
+    case 2: memcpy(p, &h, 2); break;
+    case 4: memcpy(p, &w, 4); break;
+    default: memcpy(p, &v, 8); break;
+    }
+}
 
 /* Fast big-endian loads from host memory (the guest is big-endian). */
 static inline uint32_t ldbe32(const void *p)

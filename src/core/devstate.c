@@ -48,7 +48,6 @@ typedef struct leaf {
 
 typedef void (*leaf_fn)(void *ctx, const leaf *l);
 
-static uint64_t get_int(const uint8_t *p, unsigned size);
 
 static uint32_t elems(uint32_t count) { return count ? count : 1; }
 
@@ -91,7 +90,7 @@ static void walk_table(const state_table *t, uint8_t *base, const char *prefix, 
             l.size = 0; /* the image says how long it is */
         if (s->kind == ST_BUFFER) {
             memcpy(&l.p, base + s->offset, sizeof l.p);
-            l.size = (uint32_t)get_int(base + s->len_offset, s->len_size);
+            l.size = (uint32_t)load_host(base + s->len_offset, s->len_size);
             if (!l.p)
                 l.size = 0;
         }
@@ -167,46 +166,6 @@ const char *dev_state_problem(const device_class *cls, char *buf, size_t len)
 
 /* ---- encoding ---------------------------------------------------------------- */
 
-static uint64_t get_int(const uint8_t *p, unsigned size)
-{
-    switch (size) {
-    case 1: return *p;
-    case 2: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case 4: {
-        uint32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    default: {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        return v;
-    }
-    }
-}
-
-static void set_int(uint8_t *p, unsigned size, uint64_t v)
-{
-    switch (size) {
-    case 1: *p = (uint8_t)v; break;
-    case 2: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        break;
-    }
-    case 4: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        break;
-    }
-    default: memcpy(p, &v, 8); break;
-    }
-}
-
 static size_t leaf_bytes(const leaf *l)
 {
     switch (l->kind) {
@@ -258,7 +217,7 @@ static void leaf_encode(const leaf *l, strbuf *out)
             img_put(out, t->pending ? t->seq : 0, 8);
             break;
         }
-        default: img_put(out, get_int(l->p + k * l->size, l->size), l->size); break;
+        default: img_put(out, load_host(l->p + k * l->size, l->size), l->size); break;
         }
     }
 }
@@ -446,7 +405,9 @@ static void apply_fn(void *ctx, const leaf *l)
                 timer_del(a->d->clock, t);
             break;
         }
-        default: set_int(l->p + k * l->size, l->size, load_le(a->p + k * l->size, l->size)); break;
+        default:
+            store_host(l->p + k * l->size, l->size, load_le(a->p + k * l->size, l->size));
+            break;
         }
         if (l->kind == ST_BYTES || l->kind == ST_BUFFER || l->kind == ST_CUSTOM)
             break;
@@ -581,7 +542,7 @@ static void show_fn(void *ctx, const leaf *l)
         for (uint32_t k = 0; k < shown; k++) {
             uint64_t v = l->kind == ST_BOOL || l->kind == ST_LINE
                              ? l->p[k]
-                             : get_int(l->p + k * l->size, l->size);
+                             : load_host(l->p + k * l->size, l->size);
             sb_printf(out, k ? " 0x%llx" : "0x%llx", (unsigned long long)v);
         }
         break;

@@ -24,6 +24,7 @@ typedef struct elf_image {
     unsigned nsegs;
     uint8_t *data; /* the whole file */
     size_t size;
+    bool mapped; /* data is the file mapped read-only (elf_read_file), not a copy */
 } elf_image;
 
 /* The bus address behind an unmapped MIPS virtual address (KSEG0, KSEG1,

@@ -122,6 +122,18 @@ static void put_at(rr *r, int kind, unsigned channel, uint64_t time, const void 
 {
     if (r->state != RR_RUNNING || !r->text)
         return;
+    if (time < r->end_time) {
+        /* The run went back (the history) and took a new input in the past:
+         * a log's times never go back, so it ends here, readable. */
+        r->state = RR_FAILED;
+        snprintf(r->msg, sizeof r->msg,
+                 "the run went back to time %llu and took a new input there (a change in the "
+                 "past): the recording %.200s stops at time %llu",
+                 (unsigned long long)time, r->path, (unsigned long long)r->end_time);
+        xlog(LOG_WARN, "record", "%s", r->msg);
+        return;
+    }
+    r->end_time = time;
     if (len > RR_DATA_MAX)
         len = RR_DATA_MAX;
     uint8_t h[RR_REC_HEAD], c[4];
@@ -156,7 +168,9 @@ void rr_close(rr *r)
     if (r->mode == RR_RECORD && r->f) {
         uint8_t n[8];
         store_le(n, 8, r->records);
-        put_at(r, RR_END, 0, r->clock ? r->clock->now : 0, n, sizeof n);
+        /* At the present: the machine may be in its past (the history). */
+        uint64_t now = r->clock ? r->clock->now : 0;
+        put_at(r, RR_END, 0, now > r->end_time ? now : r->end_time, n, sizeof n);
         if (fclose(r->f) != 0)
             write_fail(r);
         r->f = NULL;
@@ -542,4 +556,97 @@ void rr_outside_change(rr *r, const char *what)
              "the debugger changed %s at time %llu: the machine leaves the recorded run from "
              "here, and the replay may stop at the next input it does not take",
              what, (unsigned long long)now);
+}
+
+/* ---- the history's log ------------------------------------------------------ */
+
+rr_log *rr_log_new(sched *clock)
+{
+    rr_log *L = xcalloc(1, sizeof *L);
+    L->clock = clock;
+    return L;
+}
+
+void rr_log_clear(rr_log *L)
+{
+    for (size_t i = 0; i < L->n; i++)
+        free(L->recs[i].data);
+    L->first += L->n;
+    L->n = 0;
+    L->bytes = 0;
+    L->feeding = false;
+}
+
+void rr_log_free(rr_log *L)
+{
+    if (!L)
+        return;
+    rr_log_clear(L);
+    free(L->recs);
+    free(L);
+}
+
+void rr_log_put(rr_log *L, int kind, unsigned stream, const void *data, size_t len)
+{
+    if (!L || L->feeding)
+        return;
+    if (L->n == L->cap) {
+        L->cap = L->cap ? 2 * L->cap : 256;
+        L->recs = xrealloc(L->recs, L->cap * sizeof *L->recs);
+    }
+    rr_rec *r = &L->recs[L->n++];
+    r->kind = (uint8_t)kind;
+    r->channel = (uint8_t)stream;
+    r->len = (uint32_t)len;
+    r->time = L->clock->now;
+    r->data = xmalloc(len ? len : 1);
+    memcpy(r->data, data, len);
+    L->bytes += len + sizeof *r;
+}
+
+void rr_log_forget(rr_log *L, uint64_t before)
+{
+    if (before <= L->first)
+        return;
+    size_t k = before - L->first < L->n ? (size_t)(before - L->first) : L->n;
+    for (size_t i = 0; i < k; i++) {
+        L->bytes -= L->recs[i].len + sizeof L->recs[i];
+        free(L->recs[i].data);
+    }
+    memmove(L->recs, L->recs + k, (L->n - k) * sizeof *L->recs);
+    L->n -= k;
+    L->first += k;
+}
+
+void rr_log_feed(rr_log *L, uint64_t from, uint64_t until)
+{
+    L->feeding = true;
+    L->until = until;
+    if (from < L->first)
+        from = L->first;
+    for (unsigned i = 0; i < ARRAY_SIZE(L->cur); i++)
+        L->cur[i] = from;
+}
+
+void rr_log_stop_feed(rr_log *L) { L->feeding = false; }
+
+const rr_rec *rr_log_next(rr_log *L, unsigned stream)
+{
+    stream &= 0xff;
+    for (uint64_t i = L->cur[stream]; i < rr_log_end(L); i++) {
+        const rr_rec *r = &L->recs[i - L->first];
+        if (r->channel == stream) {
+            L->cur[stream] = i;
+            return r;
+        }
+    }
+    L->cur[stream] = rr_log_end(L);
+    return NULL;
+}
+
+void rr_log_take(rr_log *L, unsigned stream)
+{
+    stream &= 0xff;
+    if (L->cur[stream] < rr_log_end(L))
+        L->cur[stream]++;
 }

@@ -136,6 +136,53 @@ const char *rr_kind_name(int kind);
 
 uint32_t rr_crc32(uint32_t crc, const void *data, size_t len);
 
+/* ---- the history's log (src/dbg/history.c, docs/time-travel.md) ----------
+ *
+ * While the history is recorded, every input from outside is kept in
+ * memory as the records of a --record log (a console byte the guest took
+ * from a --replay log, a host network frame, a drop), plus RR_PUSH: bytes
+ * that entered the console's input queue (typed, or read from the host),
+ * which is machine state.  Going back restores a snapshot and feeds the
+ * records after it back at their times (rr_log_feed) up to the present:
+ * the re-execution takes the same inputs, and no input from outside is
+ * taken before the present.  Records are numbered from the start of the
+ * history (rr_log_end); each input point reads its own stream (the console,
+ * or a host network port's number) with its own cursor. */
+#define RR_PUSH 32u            /* memory only: bytes queued for the console */
+#define RR_STREAM_CONSOLE 255u /* the console's stream; a network port's is its number */
+
+typedef struct rr_log {
+    sched *clock;
+    rr_rec *recs; /* recs[i] is record first + i */
+    size_t n, cap;
+    uint64_t first;
+    uint64_t bytes;    /* data held */
+    uint64_t cuts;     /* inputs it cannot feed (a host peer came or went) */
+    bool feeding;      /* the machine is in the past: inputs come from here */
+    uint64_t until;    /* feeding: the present (clock time) */
+    uint64_t cur[256]; /* feeding: each stream's next record */
+    uint64_t diverged; /* feeding: records not taken at their time */
+    bool typed_warned;
+} rr_log;
+
+rr_log *rr_log_new(sched *clock);
+void rr_log_free(rr_log *L);
+static inline uint64_t rr_log_end(const rr_log *L) { return L->first + L->n; }
+static inline bool rr_log_feeding(const rr_log *L) { return L && L->feeding; }
+/* A new input now, on stream (RR_STREAM_CONSOLE or a port's number);
+ * nothing while feeding (the input is the one fed). */
+void rr_log_put(rr_log *L, int kind, unsigned stream, const void *data, size_t len);
+/* Forget every record (the history was cut), or those before `before`. */
+void rr_log_clear(rr_log *L);
+void rr_log_forget(rr_log *L, uint64_t before);
+/* Feed the records from `from` on, until the clock reaches `until`. */
+void rr_log_feed(rr_log *L, uint64_t from, uint64_t until);
+void rr_log_stop_feed(rr_log *L);
+/* Feeding: the next record of the stream (NULL when none is left); take
+ * moves past it. */
+const rr_rec *rr_log_next(rr_log *L, unsigned stream);
+void rr_log_take(rr_log *L, unsigned stream);
+
 static inline void rr_check_time(rr *r, uint64_t now)
 {
     if (r && r->mode == RR_REPLAY && r->state == RR_RUNNING &&

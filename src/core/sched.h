@@ -51,6 +51,10 @@ typedef struct sched {
      * changes, console bytes: chardev_inputs adds those), and changes the
      * debugger made to the machine (machine_outside_change). */
     uint64_t inputs, changes;
+    /* The history's log of those inputs (core/rr.h, rr_log), NULL while the
+     * history is off; host network ports are numbered in it (host_ports). */
+    struct rr_log *hist;
+    unsigned host_ports;
 } sched;
 
 void sched_init(sched *s, uint64_t hz);

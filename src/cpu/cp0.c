@@ -135,6 +135,9 @@ static void take(cpu *c, int code, uint64_t vec_off, int ce)
     c->cause = (c->cause & ~(0x1full << 2) & ~(3ull << CAUSE_CE_SHIFT)) | ((uint64_t)code << 2) |
                ((uint64_t)ce << CAUSE_CE_SHIFT);
     c->status |= ST_EXL;
+    c->rs.exceptions[code & 31]++;
+    if ((code == EXC_TLBL || code == EXC_TLBS) && vec_off != 0x180)
+        c->rs.tlb_refills++;
     uint64_t base = (c->status & ST_BEV) ? 0xffffffffbfc00200ull : 0xffffffff80000000ull;
     c->pc = base + vec_off;
     c->dly = false;

@@ -98,25 +98,20 @@ void cpu_free(cpu *c)
 int cpu_index(const cpu *c) { return c->index; }
 int cpu_initiator(const cpu *c) { return c->initiator; }
 
-void cpu_nmi(cpu *c)
+/* An NMI or a soft reset: taken now, or, while the CPU runs, flagged for
+ * the run loop's outer part. */
+static void deliver(cpu *c, volatile bool *pending, void (*apply)(cpu *c))
 {
     if (c->running) {
-        c->nmi_pending = true;
+        *pending = true;
         cpu_kick(c);
     } else {
-        cpu_apply_nmi(c);
+        apply(c);
     }
 }
 
-void cpu_soft_reset(cpu *c)
-{
-    if (c->running) {
-        c->sreset_pending = true;
-        cpu_kick(c);
-    } else {
-        cpu_apply_soft_reset(c);
-    }
-}
+void cpu_nmi(cpu *c) { deliver(c, &c->nmi_pending, cpu_apply_nmi); }
+void cpu_soft_reset(cpu *c) { deliver(c, &c->sreset_pending, cpu_apply_soft_reset); }
 
 void cpu_step_over_bp(cpu *c) { c->step_over = true; }
 
@@ -135,6 +130,7 @@ int cpu_set_engine(cpu *c, int engine)
 
 int cpu_engine(const cpu *c) { return c->use_jit ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP; }
 const char *cpu_halt_reason(const cpu *c) { return c->halt_reason ? c->halt_reason : ""; }
+const cpu_run_stats *cpu_get_run_stats(const cpu *c) { return &c->rs; }
 
 /* ---- State -------------------------------------------------------------------- */
 
@@ -293,15 +289,25 @@ static int parse_num(const char *s, int max)
     return v;
 }
 
+/* A register's number from its name in one of the tables of 32 ("$" allowed
+ * before it), or -1: the caller then tries its other spellings. */
+static int name_lookup(const char **name, const char *const *names)
+{
+    if (!*name)
+        return -1;
+    if ((*name)[0] == '$')
+        (*name)++;
+    for (int i = 0; i < 32; i++)
+        if (strcasecmp(*name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 int cpu_gpr_lookup(const char *name)
 {
-    if (!name)
-        return -1;
-    if (name[0] == '$')
-        name++;
-    for (int i = 0; i < 32; i++)
-        if (strcasecmp(name, cpu_gpr_names[i]) == 0)
-            return i;
+    int i = name_lookup(&name, cpu_gpr_names);
+    if (i >= 0 || !name)
+        return i;
     if (strcasecmp(name, "fp") == 0)
         return 30;
     if (name[0] == 'r' || name[0] == 'R')
@@ -311,13 +317,9 @@ int cpu_gpr_lookup(const char *name)
 
 int cpu_cp0_lookup(const char *name)
 {
-    if (!name)
-        return -1;
-    if (name[0] == '$')
-        name++;
-    for (int i = 0; i < 32; i++)
-        if (strcasecmp(name, cpu_cp0_names[i]) == 0)
-            return i;
+    int i = name_lookup(&name, cpu_cp0_names);
+    if (i >= 0 || !name)
+        return i;
     if (strcasecmp(name, "perf") == 0 || strcasecmp(name, "perfcnt") == 0)
         return CP0_PERF;
     if (strncasecmp(name, "cp0r", 4) == 0)

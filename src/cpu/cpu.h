@@ -102,6 +102,65 @@ typedef struct cpu_jit_info {
 } cpu_jit_info;
 void cpu_jit_info_get(const cpu *c, cpu_jit_info *out);
 
+/* Why the CPU's run loop comes out of its inner loop (translated code or
+ * the interpreter), counted since the CPU was made (both engines; the
+ * translator's own exits only with it): `info engine`, `profile report`. */
+enum cpu_run_end {
+    RUN_END_TURN,   /* the turn's end (the machine's quantum, a device timer) */
+    RUN_END_TIMER,  /* Count reached Compare */
+    RUN_END_IDLE,   /* an idle-skip probe point */
+    RUN_END_SAMPLE, /* a profiler sample */
+    RUN_END_KICK,   /* a kick: an interrupt line, a device timer armed, a stop
+                      request, a CP0/TLB change, code dropped */
+    RUN_END_STOP,   /* a stop (breakpoint, watchpoint, wait, halt) */
+    RUN_END_N
+};
+/* The translator's ways back to its dispatcher (jit.c). */
+enum jit_back {
+    JIT_BACK_LOOKUP, /* an indirect or cross-page jump the jump cache did not know */
+    JIT_BACK_CHAIN,  /* a direct jump not chained yet */
+    JIT_BACK_BUDGET, /* a block longer than the budget left (or a kick before it) */
+    JIT_BACK_STOP,   /* a helper said stop after its instruction (kick, code written) */
+    JIT_BACK_EXC,    /* an exception or ERET into another mode (or with a kick) */
+    JIT_BACK_N
+};
+/* ... and what it left to the interpreter. */
+enum jit_interp_why {
+    JIT_INTERP_DSLOT,   /* a delay slot pending after a stop */
+    JIT_INTERP_HOOK,    /* the trace hook, an idle-skip probe */
+    JIT_INTERP_NOEXEC,  /* no exec soft-TLB entry: a page with a breakpoint, hook
+                          or idle point, MMIO, a page not yet fetched */
+    JIT_INTERP_UNTRANS, /* code the translator does not take */
+    JIT_INTERP_BUDGET,  /* the rest of a budget too short for the next block */
+    JIT_INTERP_COLD,    /* a block not run often enough yet to be translated (tiers) */
+    JIT_INTERP_N
+};
+/* The helpers translated code calls (jit.c). */
+enum jit_helper {
+    JIT_HELP_LOAD,      /* a load the inline soft TLB missed (device registers, refills) */
+    JIT_HELP_STORE,     /* the same for a store */
+    JIT_HELP_MEM_OTHER, /* LWL ... SDR, LL/SC */
+    JIT_HELP_FPMEM,     /* FPU loads and stores */
+    JIT_HELP_COP1,      /* FPU operations */
+    JIT_HELP_CP0,       /* MFC0, MTC0, TLB instructions, ERET */
+    JIT_HELP_EXC,       /* an exception raised by the code (SYSCALL, traps, RI ...) */
+    JIT_HELP_N
+};
+typedef struct cpu_run_stats {
+    uint64_t runs;                       /* inner runs (translated code or the interpreter) */
+    uint64_t run_end[RUN_END_N];         /* why each ended */
+    uint64_t enters;                     /* entries into translated code from the dispatcher */
+    uint64_t back[JIT_BACK_N];           /* returns to the dispatcher */
+    uint64_t interp[JIT_INTERP_N];       /* hand-offs to the interpreter ... */
+    uint64_t interp_ticks[JIT_INTERP_N]; /* ... and the ticks it ran for them */
+    uint64_t translations;               /* blocks this CPU translated */
+    uint64_t helpers[JIT_HELP_N];        /* helper calls from translated code */
+    uint64_t bus_accesses;               /* loads and stores that went to a device (both engines) */
+    uint64_t exceptions[32];             /* exceptions taken, by ExcCode (interrupts included) */
+    uint64_t tlb_refills;                /* of the TLBL/TLBS ones, refills (vector 0x000/0x080) */
+} cpu_run_stats;
+const cpu_run_stats *cpu_get_run_stats(const cpu *c);
+
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);
 void cpu_set_pc(cpu *c, uint64_t pc);

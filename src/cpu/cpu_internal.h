@@ -31,8 +31,8 @@ typedef struct dinsn {
     uint8_t rd;     /* destination; 32 (the sink) when the ISA says $0 */
     uint8_t sa;
     uint8_t flags; /* DF_* */
-    uint8_t pad;
-    int32_t imm; /* sign/zero-extended immediate, branch offset, jump index */
+    uint8_t hits;  /* the translator's dispatcher came here (tiers, jit.c) */
+    int32_t imm;   /* sign/zero-extended immediate, branch offset, jump index */
     uint32_t raw;
 } __attribute__((aligned(16))) dinsn;
 /* A PC-relative branch in a decoded page whose delay slot, target and
@@ -86,7 +86,7 @@ typedef struct stlb {
     uint64_t tag;
     uintptr_t addend;
 } stlb;
-#define STLB_BITS 8
+#define STLB_BITS 10
 #define STLB_SIZE (1u << STLB_BITS)
 #define STLB_EMPTY 0x800ull
 typedef struct xtlb {
@@ -315,6 +315,7 @@ struct cpu {
     uint64_t jit_tmp;          /* a helper's result for the generated code */
     uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
     struct jit_jc *jit_jc;     /* the jump cache (jit.h) */
+    cpu_run_stats rs;          /* why the run loop left its inner loop (cpu.h) */
 };
 
 /* ---- Shared helpers --------------------------------------------------- */

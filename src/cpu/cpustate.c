@@ -8,7 +8,10 @@
  * hooks, idle points, the sampler (the debugger's and the machine's
  * wiring), the soft TLBs and decoded or translated code (caches, dropped on
  * load).  Device registers a wait polls are saved as device numbers the
- * caller maps (cpu_dev_map). */
+ * caller maps (cpu_dev_map).
+ *
+ * The image is described once, by cpu_image below: saving, checking and
+ * loading all walk that table, so a field is added in one place. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,6 +20,112 @@
 
 #define CPU_IMAGE_VERSION 1
 #define CPU_MAX_IDLE_POINTS 64
+
+/* ---- the description -------------------------------------------------------- */
+
+enum cf_kind {
+    CF_NUM,   /* n little-endian integers of `size` bytes */
+    CF_FLAG,  /* a bool: a load accepts 0 and 1 only */
+    CF_GROUP, /* the rows of `sub`, n times, `stride` bytes apart */
+    CF_READS, /* a polled-read list: u32 count (at `count`), then the reads */
+};
+
+typedef struct cpu_field {
+    const char *name; /* in error messages */
+    enum cf_kind kind;
+    size_t off;                    /* in struct cpu (in one element, for a group's rows) */
+    unsigned size;                 /* of one element, in the struct and in the image */
+    unsigned n;                    /* elements, or a group's repeats */
+    uint64_t max;                  /* CF_NUM: the largest value a load accepts, 0 = any */
+    uint64_t (*get)(const cpu *c); /* what is saved, when not the field itself */
+    const struct cpu_field *sub;   /* CF_GROUP: its rows ... */
+    unsigned nsub, stride;         /* ... and the distance between repeats */
+    size_t count;                  /* CF_READS: where the list's length is */
+} cpu_field;
+
+#define CF_SIZE_(T, m) sizeof(((T *)0)->m)
+/* One field of struct T (or of a group's element); more initializers after nm. */
+#define CF_ONE(T, m, k, nm, ...)                                                                  \
+    {                                                                                             \
+        .name = nm, .kind = k, .off = offsetof(T, m), .size = CF_SIZE_(T, m), .n = 1, __VA_ARGS__ \
+    }
+#define CF_U(m) CF_ONE(cpu, m, CF_NUM, #m)
+#define CF_F(m, nm) CF_ONE(cpu, m, CF_FLAG, nm)
+#define CF_ARRAY(T, m, cnt)                                                                      \
+    {                                                                                            \
+        .name = #m, .kind = CF_NUM, .off = offsetof(T, m), .size = CF_SIZE_(T, m[0]), .n = (cnt) \
+    }
+#define CF_GROUP_(base, reps, step, rows)                                           \
+    {                                                                               \
+        .name = #rows, .kind = CF_GROUP, .off = (base), .n = (reps), .sub = (rows), \
+        .nsub = ARRAY_SIZE(rows), .stride = (step)                                  \
+    }
+#define CF_READS_(arr, cnt)                                                                    \
+    {                                                                                          \
+        .name = #arr, .kind = CF_READS, .off = offsetof(cpu, arr), .count = offsetof(cpu, cnt) \
+    }
+
+/* A target only matters in a delay slot: else a stale value. */
+static uint64_t saved_dtarget(const cpu *c) { return c->dly || c->in_ds ? c->dtarget : 0; }
+
+/* perf_ctl[i], perf_cnt[i] for each counter */
+static const cpu_field perf_rows[] = {CF_U(perf_ctl[0]), CF_U(perf_cnt[0])};
+static const cpu_field tlb_rows[] = {
+    CF_ONE(tlb_entry, hi, CF_NUM, "hi"), CF_ONE(tlb_entry, lo[0], CF_NUM, "lo0"),
+    CF_ONE(tlb_entry, lo[1], CF_NUM, "lo1"), CF_ONE(tlb_entry, mask, CF_NUM, "mask")};
+
+/* The image, in order (CPU_IMAGE_VERSION first, the idle points last). */
+static const cpu_field cpu_image[] = {
+    CF_ARRAY(cpu, gpr, 32),
+    CF_U(hi),
+    CF_U(lo),
+    CF_U(pc),
+    CF_F(in_ds, "in_ds"),
+    CF_F(dly, "dly"),
+    CF_ONE(cpu, dtarget, CF_NUM, "dtarget", .get = saved_dtarget),
+    CF_ARRAY(cpu, cp0, 32),
+    CF_U(status),
+    CF_U(cause),
+    CF_U(count_off),
+    CF_U(compare),
+    CF_U(rand_base),
+    CF_U(timer_at),
+    CF_GROUP_(0, 2, sizeof(uint64_t), perf_rows),
+    CF_U(irq_lines),
+    CF_F(timer_ip, "timer_ip"),
+    CF_F(nmi_pending, "nmi"),
+    CF_F(sreset_pending, "sreset"),
+    CF_F(llbit, "llbit"),
+    CF_U(lladdr_bus),
+    CF_F(watch_armed, "watch_armed"),
+    CF_GROUP_(offsetof(cpu, tlb), TLB_ENTRIES, sizeof(tlb_entry), tlb_rows),
+    CF_ARRAY(cpu, fpu.fpr, 32),
+    CF_U(fpu.fcsr),
+    CF_U(fpu.fir),
+    /* The clock. */
+    CF_ONE(cpu, retired, CF_NUM, "retired", .get = cpu_now_retired),
+    CF_U(waited),
+    CF_ARRAY(cpu, waits, 3),
+    /* Idle skip: the wait in progress and the probe. */
+    CF_ONE(cpu, wait, CF_NUM, "wait kind", .max = CPU_WAIT_POLL),
+    CF_U(wait_pc),
+    CF_U(wait_since),
+    CF_U(wait_deadline),
+    CF_F(wait_mmio, "wait_mmio"),
+    CF_READS_(wait_reads, wait_nreads),
+    CF_F(probe.on, "probe.on"),
+    CF_U(probe.steps),
+    CF_U(probe.pc0),
+    CF_F(probe.again, "probe.again"),
+    CF_ARRAY(cpu, probe.regs, 34),
+    CF_READS_(probe.reads, probe.nreads),
+    CF_U(probe.deadline),
+    CF_U(probe.next_at),
+    CF_U(probe.period),
+    CF_F(probe.retried, "probe.retried"),
+};
+
+/* ---- saving ------------------------------------------------------------------- */
 
 static void put_reads(strbuf *out, const poll_read *r, unsigned n, const cpu_dev_map *map)
 {
@@ -31,70 +140,32 @@ static void put_reads(strbuf *out, const poll_read *r, unsigned n, const cpu_dev
     }
 }
 
+static void put_fields(strbuf *out, const cpu *c, const char *base, const cpu_field *f, unsigned nf,
+                       const cpu_dev_map *map)
+{
+    for (; nf--; f++) {
+        const char *p = base + f->off;
+        switch (f->kind) {
+        case CF_NUM:
+        case CF_FLAG:
+            for (unsigned i = 0; i < f->n; i++)
+                img_put(out, f->get ? f->get(c) : load_host(p + i * f->size, f->size), f->size);
+            break;
+        case CF_GROUP:
+            for (unsigned i = 0; i < f->n; i++)
+                put_fields(out, c, p + i * f->stride, f->sub, f->nsub, map);
+            break;
+        case CF_READS:
+            put_reads(out, (const poll_read *)p, *(const unsigned *)(base + f->count), map);
+            break;
+        }
+    }
+}
+
 void cpu_state_save(cpu *c, strbuf *out, const cpu_dev_map *map)
 {
     img_put(out, CPU_IMAGE_VERSION, 4);
-    for (unsigned i = 0; i < 32; i++)
-        img_put64(out, c->gpr[i]);
-    img_put64(out, c->hi);
-    img_put64(out, c->lo);
-    img_put64(out, c->pc);
-    img_put(out, c->in_ds, 1);
-    img_put(out, c->dly, 1);
-    img_put64(out, c->dly || c->in_ds ? c->dtarget : 0); /* else a stale value */
-    for (unsigned i = 0; i < 32; i++)
-        img_put64(out, c->cp0[i]);
-    img_put64(out, c->status);
-    img_put64(out, c->cause);
-    img_put(out, c->count_off, 4);
-    img_put(out, c->compare, 4);
-    img_put64(out, c->rand_base);
-    img_put64(out, c->timer_at);
-    for (unsigned i = 0; i < 2; i++) {
-        img_put64(out, c->perf_ctl[i]);
-        img_put64(out, c->perf_cnt[i]);
-    }
-    img_put(out, c->irq_lines, 1);
-    img_put(out, c->timer_ip, 1);
-    img_put(out, c->nmi_pending, 1);
-    img_put(out, c->sreset_pending, 1);
-    img_put(out, c->llbit, 1);
-    img_put64(out, c->lladdr_bus);
-    img_put(out, c->watch_armed, 1);
-    for (unsigned i = 0; i < TLB_ENTRIES; i++) {
-        img_put64(out, c->tlb[i].hi);
-        img_put64(out, c->tlb[i].lo[0]);
-        img_put64(out, c->tlb[i].lo[1]);
-        img_put64(out, c->tlb[i].mask);
-    }
-    for (unsigned i = 0; i < 32; i++)
-        img_put64(out, c->fpu.fpr[i]);
-    img_put(out, c->fpu.fcsr, 4);
-    img_put(out, c->fpu.fir, 4);
-    /* The clock. */
-    img_put64(out, cpu_now_retired(c));
-    img_put64(out, c->waited);
-    for (unsigned i = 0; i < 3; i++)
-        img_put64(out, c->waits[i]);
-    /* Idle skip: the wait in progress and the probe. */
-    img_put(out, (uint32_t)c->wait, 4);
-    img_put64(out, c->wait_pc);
-    img_put64(out, c->wait_since);
-    img_put64(out, c->wait_deadline);
-    img_put(out, c->wait_mmio, 1);
-    put_reads(out, c->wait_reads, c->wait_nreads, map);
-    const cpu_probe *p = &c->probe;
-    img_put(out, p->on, 1);
-    img_put(out, p->steps, 4);
-    img_put64(out, p->pc0);
-    img_put(out, p->again, 1);
-    for (unsigned i = 0; i < 34; i++)
-        img_put64(out, p->regs[i]);
-    put_reads(out, p->reads, p->nreads, map);
-    img_put64(out, p->deadline);
-    img_put64(out, p->next_at);
-    img_put64(out, p->period);
-    img_put(out, p->retried, 1);
+    put_fields(out, c, (const char *)c, cpu_image, ARRAY_SIZE(cpu_image), map);
     /* The idle points: where the OS waits (from its symbols, part of the
      * timing model: a snapshot loaded without the kernel's symbols runs the
      * same). */
@@ -103,30 +174,15 @@ void cpu_state_save(cpu *c, strbuf *out, const cpu_dev_map *map)
         img_put64(out, c->idle_pts[i]);
 }
 
-/* Reads a saved image into a scratch CPU image (no side effects on c). */
+/* ---- reading ------------------------------------------------------------------ */
+
+/* A saved image read into a scratch CPU (no side effects on the real one):
+ * the fields of cpu_image, then the idle points. */
 typedef struct cpu_img {
-    uint64_t gpr[32], hi, lo, pc, dtarget, cp0[32], status, cause, rand_base, timer_at;
-    uint64_t perf_ctl[2], perf_cnt[2], lladdr_bus, retired, waited, waits[3];
-    uint64_t wait_pc, wait_since, wait_deadline;
-    uint32_t count_off, compare;
-    uint8_t in_ds, dly, irq_lines, timer_ip, nmi, sreset, llbit, watch_armed, wait_mmio;
-    int wait;
-    tlb_entry tlb[TLB_ENTRIES];
-    fpu_state fpu;
-    poll_read wait_reads[POLL_MAX_READS];
-    unsigned wait_nreads;
-    cpu_probe probe;
+    cpu c;
     unsigned nidle;
     uint64_t idle_pts[CPU_MAX_IDLE_POINTS];
 } cpu_img;
-
-static int get_flag(img_reader *r, uint8_t *v, const char *what, xerr *err)
-{
-    *v = (uint8_t)img_get(r, 1);
-    if (*v > 1)
-        return xerr_fail(err, "%s holds %u, not a flag", what, *v);
-    return 0;
-}
 
 static int get_reads(img_reader *r, poll_read *out, unsigned *n, const cpu_dev_map *map, xerr *err)
 {
@@ -156,6 +212,37 @@ static int get_reads(img_reader *r, poll_read *out, unsigned *n, const cpu_dev_m
     return 0;
 }
 
+static int get_fields(img_reader *r, char *base, const cpu_field *f, unsigned nf,
+                      const cpu_dev_map *map, xerr *err)
+{
+    for (; nf--; f++) {
+        char *p = base + f->off;
+        switch (f->kind) {
+        case CF_NUM:
+        case CF_FLAG:
+            for (unsigned i = 0; i < f->n; i++) {
+                uint64_t v = img_get(r, f->size);
+                if (f->kind == CF_FLAG && v > 1)
+                    return xerr_fail(err, "%s holds %u, not a flag", f->name, (unsigned)v);
+                if (f->max && v > f->max)
+                    return xerr_fail(err, "%s %llu is not one", f->name, (unsigned long long)v);
+                store_host(p + i * f->size, f->size, v);
+            }
+            break;
+        case CF_GROUP:
+            for (unsigned i = 0; i < f->n; i++)
+                if (get_fields(r, p + i * f->stride, f->sub, f->nsub, map, err))
+                    return -1;
+            break;
+        case CF_READS:
+            if (get_reads(r, (poll_read *)p, (unsigned *)(base + f->count), map, err))
+                return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
 static int parse(const void *img, size_t len, cpu_img *s, const cpu_dev_map *map, xerr *err)
 {
     img_reader r;
@@ -165,77 +252,8 @@ static int parse(const void *img, size_t len, cpu_img *s, const cpu_dev_map *map
     if (!r.short_read && v != CPU_IMAGE_VERSION)
         return xerr_fail(err, "CPU image version %llu, this xbow reads %u", (unsigned long long)v,
                          CPU_IMAGE_VERSION);
-    for (unsigned i = 0; i < 32; i++)
-        s->gpr[i] = img_get64(&r);
-    s->hi = img_get64(&r);
-    s->lo = img_get64(&r);
-    s->pc = img_get64(&r);
-    if (get_flag(&r, &s->in_ds, "in_ds", err) || get_flag(&r, &s->dly, "dly", err))
+    if (get_fields(&r, (char *)&s->c, cpu_image, ARRAY_SIZE(cpu_image), map, err))
         return -1;
-    s->dtarget = img_get64(&r);
-    for (unsigned i = 0; i < 32; i++)
-        s->cp0[i] = img_get64(&r);
-    s->status = img_get64(&r);
-    s->cause = img_get64(&r);
-    s->count_off = (uint32_t)img_get(&r, 4);
-    s->compare = (uint32_t)img_get(&r, 4);
-    s->rand_base = img_get64(&r);
-    s->timer_at = img_get64(&r);
-    for (unsigned i = 0; i < 2; i++) {
-        s->perf_ctl[i] = img_get64(&r);
-        s->perf_cnt[i] = img_get64(&r);
-    }
-    s->irq_lines = (uint8_t)img_get(&r, 1);
-    if (get_flag(&r, &s->timer_ip, "timer_ip", err) || get_flag(&r, &s->nmi, "nmi", err) ||
-        get_flag(&r, &s->sreset, "sreset", err) || get_flag(&r, &s->llbit, "llbit", err))
-        return -1;
-    s->lladdr_bus = img_get64(&r);
-    if (get_flag(&r, &s->watch_armed, "watch_armed", err))
-        return -1;
-    for (unsigned i = 0; i < TLB_ENTRIES; i++) {
-        s->tlb[i].hi = img_get64(&r);
-        s->tlb[i].lo[0] = img_get64(&r);
-        s->tlb[i].lo[1] = img_get64(&r);
-        s->tlb[i].mask = img_get64(&r);
-    }
-    for (unsigned i = 0; i < 32; i++)
-        s->fpu.fpr[i] = img_get64(&r);
-    s->fpu.fcsr = (uint32_t)img_get(&r, 4);
-    s->fpu.fir = (uint32_t)img_get(&r, 4);
-    s->retired = img_get64(&r);
-    s->waited = img_get64(&r);
-    for (unsigned i = 0; i < 3; i++)
-        s->waits[i] = img_get64(&r);
-    uint64_t w = img_get(&r, 4);
-    if (w > CPU_WAIT_POLL)
-        return xerr_fail(err, "wait kind %llu is not one", (unsigned long long)w);
-    s->wait = (int)w;
-    s->wait_pc = img_get64(&r);
-    s->wait_since = img_get64(&r);
-    s->wait_deadline = img_get64(&r);
-    if (get_flag(&r, &s->wait_mmio, "wait_mmio", err) ||
-        get_reads(&r, s->wait_reads, &s->wait_nreads, map, err))
-        return -1;
-    cpu_probe *p = &s->probe;
-    uint8_t f;
-    if (get_flag(&r, &f, "probe.on", err))
-        return -1;
-    p->on = f;
-    p->steps = (unsigned)img_get(&r, 4);
-    p->pc0 = img_get64(&r);
-    if (get_flag(&r, &f, "probe.again", err))
-        return -1;
-    p->again = f;
-    for (unsigned i = 0; i < 34; i++)
-        p->regs[i] = img_get64(&r);
-    if (get_reads(&r, p->reads, &p->nreads, map, err))
-        return -1;
-    p->deadline = img_get64(&r);
-    p->next_at = img_get64(&r);
-    p->period = img_get64(&r);
-    if (get_flag(&r, &f, "probe.retried", err))
-        return -1;
-    p->retried = f;
     uint64_t ni = img_get(&r, 4);
     if (ni > CPU_MAX_IDLE_POINTS)
         return xerr_fail(err, "%llu idle points, at most %u", (unsigned long long)ni,
@@ -247,7 +265,7 @@ static int parse(const void *img, size_t len, cpu_img *s, const cpu_dev_map *map
         return xerr_fail(err, "the CPU image is truncated");
     if (img_left(&r))
         return xerr_fail(err, "%zu bytes after the end of the CPU image", img_left(&r));
-    if (s->waited > s->retired)
+    if (s->c.waited > s->c.retired)
         return xerr_fail(err, "the CPU waited longer than it ran");
     return 0;
 }
@@ -260,6 +278,27 @@ int cpu_state_check(const void *img, size_t len, const cpu_dev_map *map, xerr *e
     return rc;
 }
 
+/* ---- loading ------------------------------------------------------------------ */
+
+/* Copy the fields of a table from one CPU to another. */
+static void copy_fields(char *dst, const char *src, const cpu_field *f, unsigned nf)
+{
+    for (; nf--; f++) {
+        switch (f->kind) {
+        case CF_GROUP:
+            for (unsigned i = 0; i < f->n; i++)
+                copy_fields(dst + f->off + i * f->stride, src + f->off + i * f->stride, f->sub,
+                            f->nsub);
+            break;
+        case CF_READS:
+            memcpy(dst + f->off, src + f->off, sizeof(poll_read) * POLL_MAX_READS);
+            memcpy(dst + f->count, src + f->count, sizeof(unsigned));
+            break;
+        default: memcpy(dst + f->off, src + f->off, (size_t)f->n * f->size); break;
+        }
+    }
+}
+
 int cpu_state_load(cpu *c, const void *img, size_t len, const cpu_dev_map *map, xerr *err)
 {
     cpu_img *s = xmalloc(sizeof *s);
@@ -267,45 +306,11 @@ int cpu_state_load(cpu *c, const void *img, size_t len, const cpu_dev_map *map, 
         free(s);
         return -1;
     }
-    memcpy(c->gpr, s->gpr, sizeof s->gpr);
+    copy_fields((char *)c, (const char *)&s->c, cpu_image, ARRAY_SIZE(cpu_image));
     c->gpr[32] = 0;
-    c->hi = s->hi;
-    c->lo = s->lo;
-    c->pc = s->pc;
-    c->in_ds = s->in_ds;
-    c->dly = s->dly;
-    c->dtarget = s->dtarget;
-    memcpy(c->cp0, s->cp0, sizeof c->cp0);
-    c->status = s->status;
-    c->cause = s->cause;
-    c->count_off = s->count_off;
-    c->compare = s->compare;
-    c->rand_base = s->rand_base;
-    c->timer_at = s->timer_at;
-    memcpy(c->perf_ctl, s->perf_ctl, sizeof c->perf_ctl);
-    memcpy(c->perf_cnt, s->perf_cnt, sizeof c->perf_cnt);
-    c->irq_lines = s->irq_lines;
-    c->timer_ip = s->timer_ip;
-    c->nmi_pending = s->nmi;
-    c->sreset_pending = s->sreset;
-    c->llbit = s->llbit;
-    c->lladdr_bus = s->lladdr_bus;
-    c->watch_armed = s->watch_armed;
-    memcpy(c->tlb, s->tlb, sizeof c->tlb);
-    c->fpu = s->fpu;
     c->running = false;
-    c->retired = s->retired;
-    c->waited = s->waited;
-    memcpy(c->waits, s->waits, sizeof c->waits);
-    c->wait = s->wait;
-    c->wait_pc = s->wait_pc;
-    c->wait_since = s->wait_since;
-    c->wait_deadline = s->wait_deadline;
-    c->wait_mmio = s->wait_mmio;
-    memcpy(c->wait_reads, s->wait_reads, sizeof c->wait_reads);
-    c->wait_nreads = s->wait_nreads;
-    c->probe = s->probe;
     c->probe.noting = false;
+    memset(&c->probe.note, 0, sizeof c->probe.note);
     c->stop = CPU_RAN;
     c->halt_reason = NULL;
     c->skip_bp = false;

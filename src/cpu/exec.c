@@ -552,15 +552,20 @@ int cpu_run(cpu *c, uint64_t until)
             continue;
         }
         uint64_t lim = until;
+        unsigned why = RUN_END_TURN; /* what lim is */
         uint64_t t = c->timer_at - (uint64_t)c->retired_delta;
-        if (t < lim)
+        if (t < lim) {
             lim = t;
+            why = RUN_END_TIMER;
+        }
         if (unlikely(c->sample_fn)) { /* the profiler: every so many instructions */
             uint64_t done = clk->now + (uint64_t)c->retired_delta - c->waited;
             if (done >= c->sample_at)
                 cpu_sample(c, done);
-            if (c->sample_fn && clk->now + (c->sample_at - done) < lim)
+            if (c->sample_fn && clk->now + (c->sample_at - done) < lim) {
                 lim = clk->now + (c->sample_at - done);
+                why = RUN_END_SAMPLE;
+            }
         }
         uint64_t before = clk->now;
         if (c->idle_skip && !c->probe.on) { /* idle.c: probes start at fixed ticks */
@@ -568,8 +573,10 @@ int cpu_run(cpu *c, uint64_t until)
                 cpu_probe_start(c);
             if (!c->probe.on) {
                 t = c->probe.next_at - (uint64_t)c->retired_delta;
-                if (t < lim)
+                if (t < lim) {
                     lim = t;
+                    why = RUN_END_IDLE;
+                }
                 /* idle.c: a counting delay loop (its head a BNE), at once */
                 if (cpu_maybe_at_bne(c) && !c->exit_req && !c->stop)
                     cpu_delay_loop(c, lim);
@@ -578,7 +585,9 @@ int cpu_run(cpu *c, uint64_t until)
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
+        c->rs.runs++;
         int r = c->use_jit ? jit_run(c) : cpu_interp(c, UINT64_MAX);
+        c->rs.run_end[r ? RUN_END_STOP : c->limit == 0 ? RUN_END_KICK : why]++;
         if (unlikely(c->probe.noting))
             cpu_probe_note_done(c); /* the device load that ended the run */
         if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))

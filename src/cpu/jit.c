@@ -55,6 +55,17 @@ static size_t cache_size(void)
     return JIT_CACHE_SIZE;
 }
 
+static unsigned tier_threshold(void)
+{
+    const char *s = getenv("XBOW_JIT_TIER");
+    if (s && *s) {
+        unsigned long n = strtoul(s, NULL, 10);
+        if (n <= 255)
+            return (unsigned)n;
+    }
+    return JIT_TIER_DEFAULT;
+}
+
 /* Near the program's own code if the kernel agrees, so that calls to the
  * helpers fit a rel32. */
 static void *map_code(size_t size)
@@ -83,6 +94,7 @@ static jit_cache *group_jit(cpu_group *g)
     jc->mem = mem;
     jc->maxblocks = (unsigned)(jc->size / 256);
     jc->blocks = xcalloc(jc->maxblocks, sizeof *jc->blocks);
+    jc->tier = tier_threshold();
     jit_emit_stubs(jc);
     jc->used = jc->fixed;
     g->jit = jc;
@@ -243,6 +255,7 @@ static inline int exc_status(const cpu *c, unsigned flavor)
 
 int jh_exception(cpu *c, int code)
 {
+    c->rs.helpers[JIT_HELP_EXC]++;
     unsigned f = jit_flavor(c);
     cpu_exception(c, code, 0, false);
     return exc_status(c, f);
@@ -250,6 +263,7 @@ int jh_exception(cpu *c, int code)
 
 int jh_exception_ce(cpu *c, int ce)
 {
+    c->rs.helpers[JIT_HELP_EXC]++;
     unsigned f = jit_flavor(c);
     cpu_exception_ce(c, ce);
     return exc_status(c, f);
@@ -260,6 +274,7 @@ int jh_load(cpu *c, uint64_t va, unsigned oprd)
 {
     unsigned op = oprd & 0xff, rd = oprd >> 8, f = jit_flavor(c);
     uint64_t v;
+    c->rs.helpers[JIT_HELP_LOAD]++;
     if (!mem_load_slow(c, va, insn_mem_size(op), &v))
         return exc_status(c, f);
     c->gpr[rd] = insn_load_extend(op, v);
@@ -269,6 +284,7 @@ int jh_load(cpu *c, uint64_t va, unsigned oprd)
 int jh_store(cpu *c, uint64_t va, uint64_t val, unsigned size)
 {
     unsigned f = jit_flavor(c);
+    c->rs.helpers[JIT_HELP_STORE]++;
     if (!mem_store_slow(c, va, size, val))
         return exc_status(c, f);
     return status(c);
@@ -281,6 +297,7 @@ int jh_mem_other(cpu *c, uint64_t va, unsigned ops)
 {
     unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff, f = jit_flavor(c);
     bool ok;
+    c->rs.helpers[JIT_HELP_MEM_OTHER]++;
     switch (op) {
     case OP_LWL:
     case OP_LWR:
@@ -304,6 +321,7 @@ int jh_mem_other(cpu *c, uint64_t va, unsigned ops)
 int jh_fpmem(cpu *c, uint64_t va, unsigned opft)
 {
     unsigned op = opft & 0xff, ft = opft >> 8, f = jit_flavor(c);
+    c->rs.helpers[JIT_HELP_FPMEM]++;
     if (!(c->status & ST_CU1))
         return jh_exception_ce(c, 1);
     bool indexed = op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
@@ -334,6 +352,7 @@ int jh_fpmem(cpu *c, uint64_t va, unsigned opft)
 /* COP1 (x = false) and COP1X (x = true) operations of the FPU. */
 int jh_cop1(cpu *c, uint32_t raw, unsigned x)
 {
+    c->rs.helpers[JIT_HELP_COP1]++;
     if (!(c->status & ST_CU1))
         return jh_exception_ce(c, 1);
     if (x && !c->mips4)
@@ -353,6 +372,7 @@ int jh_cp0(cpu *c, unsigned ops, unsigned sel)
 {
     unsigned op = ops & 0xff, rd = (ops >> 8) & 0xff, rt = (ops >> 16) & 0xff, reg = ops >> 24;
     unsigned f = jit_flavor(c);
+    c->rs.helpers[JIT_HELP_CP0]++;
     if (!c->cu0)
         return jh_exception_ce(c, 0);
     if ((op == OP_DMFC0 || op == OP_DMTC0) && !c->ops64)
@@ -415,13 +435,51 @@ static jit_block *find_block(const dpage *p, uint64_t pc, unsigned flavor)
     return b;
 }
 
-/* The interpreter for at most n instructions, counted apart. */
-static int interp(cpu *c, uint64_t n)
+/* The interpreter for at most n instructions, counted apart (why: enum
+ * jit_interp_why). */
+static int interp(cpu *c, uint64_t n, unsigned why)
 {
     uint64_t t0 = c->clock->now;
     int r = cpu_interp(c, n);
-    c->jit_interp_ticks += c->clock->now - t0;
+    uint64_t ran = c->clock->now - t0;
+    c->jit_interp_ticks += ran;
+    c->rs.interp[why]++;
+    c->rs.interp_ticks[why] += ran;
     return r;
+}
+
+/* Tiers.  Most of a boot's code runs a few times, and translating a block
+ * costs as much host time as interpreting it tens of times: a block start
+ * is interpreted until the dispatcher has come to it jc->tier times,
+ * counted in its decoded slot (`hits`, which a new decoding of the slot
+ * clears along with the blocks that cover it), so that cold code costs the
+ * dispatcher no look-up in the page's block table.  Is slot d still cold? */
+static bool still_cold(const jit_cache *jc, cpu *c, dpage *p, dinsn *d)
+{
+    if (d->hits >= jc->tier)
+        return false;
+    if (d->op == OP_DECODE) /* (decoding clears hits) */
+        dpage_decode_slot(c, p, d);
+    d->hits++;
+    return true;
+}
+
+/* Instructions in the block that starts at slot k: up to and with the
+ * delay slot of the first branch or jump, or to the end of the page, at
+ * most JIT_MAX_INSNS (what the interpreter runs of a cold block, so that
+ * the dispatcher comes back at the next block's start). */
+static unsigned block_len(cpu *c, dpage *p, unsigned k)
+{
+    unsigned n = 0;
+    for (; k < DPAGE_INSNS && n < JIT_MAX_INSNS; k++) {
+        dinsn *d = &p->insn[k];
+        if (d->op == OP_DECODE)
+            dpage_decode_slot(c, p, d);
+        n++;
+        if (op_is_control(d->op))
+            return k + 1 < DPAGE_INSNS ? n + 1 : n;
+    }
+    return n;
 }
 
 int jit_run(cpu *c)
@@ -448,7 +506,8 @@ int jit_run(cpu *c)
              * of idle.c (cpu_probe_step, from the interpreter's fetch
              * path): the interpreter runs them all until the hook is gone
              * or the probe has decided (it kicks the CPU), or the limit. */
-            if ((r = interp(c, c->dly ? 1 : JIT_TRACE_CHUNK)) != 0)
+            if ((r = interp(c, c->dly ? 1 : JIT_TRACE_CHUNK,
+                            c->dly ? JIT_INTERP_DSLOT : JIT_INTERP_HOOK)) != 0)
                 return r;
             pending = NULL;
             continue;
@@ -456,7 +515,7 @@ int jit_run(cpu *c)
         uint64_t pc = c->pc;
         xtlb *x = &c->st->x[(pc >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
         if (x->tag != (pc & ~0xffcull)) {
-            if ((r = interp(c, JIT_INTERP_CHUNK)) != 0)
+            if ((r = interp(c, JIT_INTERP_CHUNK, JIT_INTERP_NOEXEC)) != 0)
                 return r;
             pending = NULL;
             continue;
@@ -464,17 +523,25 @@ int jit_run(cpu *c)
         dpage *p = x->page;
         unsigned flavor = jit_flavor(c);
         jit_jc *e = jit_jc_entry(c->jit_jc, pc);
+        unsigned k = (unsigned)((pc & 0xfff) >> 2);
+        if (still_cold(jc, c, p, &p->insn[k])) {
+            if ((r = interp(c, block_len(c, p, k), JIT_INTERP_COLD)) != 0)
+                return r;
+            pending = NULL;
+            continue;
+        }
         jit_block *b = find_block(p, pc, flavor);
         if (!b) {
             uint64_t t0 = now_ns();
             b = jit_translate(c, p, x->tag, pc);
             jc->gen_ns += now_ns() - t0;
+            c->rs.translations++;
             if (jc->flushes != flushes) {
                 flushes = jc->flushes;
                 pending = NULL;
             }
             if (!b) { /* (mostly a branch whose delay slot is on the next page) */
-                if ((r = interp(c, 2)) != 0)
+                if ((r = interp(c, 2, JIT_INTERP_UNTRANS)) != 0)
                     return r;
                 pending = NULL;
                 continue;
@@ -489,14 +556,22 @@ int jit_run(cpu *c)
         pending = NULL;
         *e = (jit_jc){pc, p, b->code, flavor};
         c->jit_smc = false;
+        c->rs.enters++;
         uintptr_t ret = ((jit_enter_fn)(void *)jc->enter)(c, b->code);
+        if (ret > JIT_RET_EXC)
+            c->rs.back[JIT_BACK_CHAIN]++;
+        else
+            c->rs.back[ret == JIT_RET_DONE   ? JIT_BACK_LOOKUP
+                       : ret == JIT_RET_BAIL ? JIT_BACK_BUDGET
+                       : ret == JIT_RET_STOP ? JIT_BACK_STOP
+                                             : JIT_BACK_EXC]++;
         if (ret == JIT_RET_BAIL) {
             /* Not enough budget for the block: the interpreter takes it to
              * the limit (or the kick is seen at the top). */
             uint64_t lim = c->limit, now = clk->now;
-            if (now < lim && (r = interp(c, lim - now)) != 0)
+            if (now < lim && (r = interp(c, lim - now, JIT_INTERP_BUDGET)) != 0)
                 return r;
-        } else if (ret != JIT_RET_DONE) {
+        } else if (ret > JIT_RET_EXC) {
             pending = (jit_exit *)ret;
         }
     }

@@ -62,7 +62,7 @@ static inline unsigned jit_flavor(const cpu *c)
  * the pc.  An entry is good while its page is still what the exec soft TLB
  * maps the pc to (the lookup compares it), its mode is the CPU's, and the
  * block lives (dropping a block clears its entries). */
-#define JIT_JC_BITS 12
+#define JIT_JC_BITS 14
 #define JIT_JC_SIZE (1u << JIT_JC_BITS)
 typedef struct jit_jc {
     uint64_t vpc;
@@ -75,6 +75,12 @@ static inline jit_jc *jit_jc_entry(jit_jc *t, uint64_t pc)
 {
     return &t[(pc >> 2) & (JIT_JC_SIZE - 1)];
 }
+
+/* Tiers: a block start is interpreted (one block at a time) until the
+ * dispatcher has come to it this many times, then translated (jit.c,
+ * docs/cpu.md "Tiers"); XBOW_JIT_TIER=N (0 to 255) changes it (0:
+ * translate at once). */
+#define JIT_TIER_DEFAULT 32
 
 /* Per CPU group. */
 typedef struct jit_cache {
@@ -94,12 +100,15 @@ typedef struct jit_cache {
     /* Figures (info jit). */
     uint64_t translated, translated_insns, flushes, invalidated, chained;
     uint64_t gen_ns;     /* host time spent translating */
+    unsigned tier;       /* dispatches before a block is translated */
     uint64_t code_bytes; /* generated since the start */
 } jit_cache;
 
 /* Results of the generated code (the stubs return them). */
-#define JIT_RET_DONE 0 /* c->pc and the clock are current */
+#define JIT_RET_DONE 0 /* c->pc and the clock are current (the lookup stub missed) */
 #define JIT_RET_BAIL 1 /* the first block did not fit the budget (or a kick) */
+#define JIT_RET_STOP 2 /* as DONE, after a helper said stop */
+#define JIT_RET_EXC 3  /* as DONE, after an exception or ERET the block cannot go on from */
 
 /* jit.c */
 bool jit_available(void);

@@ -32,6 +32,7 @@
  * exec soft TLB and the page's table without leaving the generated code.
  */
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "cpu/insn.h"
 #include "cpu/jit.h"
@@ -84,7 +85,7 @@ typedef struct jg {
     jins in[JIT_MAX_INSNS];
     unsigned n, end, flavor, mode;
     uint64_t vbase;
-    bool movbe;
+    bool movbe, bmi2;
     bool br_saved; /* the pending branch's decision/target is in r14 */
     /* register cache */
     int8_t host_of[NGR];
@@ -92,6 +93,12 @@ typedef struct jg {
     bool dirty[NGR];
     uint32_t age[16], tick;
     uint16_t pinned;
+    uint64_t used, written; /* guest registers given a host register, written */
+    uint64_t known;         /* guest registers whose value is kval[] (from LUI, LI ...) */
+    uint64_t kval[NGR];
+    bool spilled; /* a register was evicted or forgotten, or a call made */
+    bool loop;    /* the block branches back to its start, to loop_top */
+    int loop_top;
     /* labels and fix-ups */
     jlabel lbl[MAX_LABELS];
     int nlbl;
@@ -220,6 +227,7 @@ static int ra_take(jg *g)
         return X_RBX;
     }
     int r = g->guest_of[best];
+    g->spilled = true;
     if (g->dirty[r])
         x_store(HOT, 64, M(goff((unsigned)r)), best);
     g->dirty[r] = false;
@@ -244,6 +252,7 @@ static int rg(jg *g, unsigned r)
             x_alu_rr(HOT, 32, ALU_XOR, h, h);
         else
             x_load(HOT, 64, h, M(goff(r)));
+        g->used |= 1ull << r;
         g->host_of[r] = (int8_t)h;
         g->guest_of[h] = (int8_t)r;
         g->dirty[r] = false;
@@ -256,9 +265,11 @@ static int rg(jg *g, unsigned r)
  * ra_dirty once it holds the value). */
 static int rw(jg *g, unsigned r)
 {
+    g->known &= ~(1ull << r);
     int h = g->host_of[r];
     if (h < 0) {
         h = ra_take(g);
+        g->used |= 1ull << r;
         g->host_of[r] = (int8_t)h;
         g->guest_of[h] = (int8_t)r;
         g->dirty[r] = false;
@@ -267,7 +278,14 @@ static int rw(jg *g, unsigned r)
     return h;
 }
 
-static void ra_dirty(jg *g, unsigned r) { g->dirty[r] = true; }
+/* (Every write of a guest register ends with this: its value is no longer
+ * known, see set_const.) */
+static void ra_dirty(jg *g, unsigned r)
+{
+    g->dirty[r] = true;
+    g->written |= 1ull << r;
+    g->known &= ~(1ull << r);
+}
 
 static void ra_writeback(jg *g, int sec)
 {
@@ -296,6 +314,8 @@ static void ra_reload_volatile(jg *g, int sec)
 static void ra_forget(jg *g, unsigned r)
 {
     int h = g->host_of[r];
+    g->spilled = true;
+    g->known &= ~(1ull << r);
     if (h >= 0) {
         g->guest_of[h] = -1;
         g->host_of[r] = -1;
@@ -444,7 +464,7 @@ static void emit_insn_exits(jg *g, unsigned i)
         jump(g, SEC_COLD, CC_E, exc_label(g, i));
         emit_unspend(g, COLD, i);
         emit_continuation(g, COLD, i);
-        x_alu_rr(COLD, 32, ALU_XOR, X_RAX, X_RAX);
+        x_mov_imm(COLD, X_RAX, JIT_RET_STOP);
         jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
         /* on at the exception vector (or ERET's pc), in this mode */
         bind(g, go, SEC_COLD);
@@ -455,7 +475,7 @@ static void emit_insn_exits(jg *g, unsigned i)
     if (g->exc_lbl[i] >= 0) {
         bind(g, g->exc_lbl[i], SEC_COLD);
         emit_unspend(g, COLD, i);
-        x_alu_rr(COLD, 32, ALU_XOR, X_RAX, X_RAX);
+        x_mov_imm(COLD, X_RAX, JIT_RET_EXC);
         jump_abs(g, SEC_COLD, -1, g->jc->exit_synced);
     }
 }
@@ -486,6 +506,7 @@ static void emit_exception(jg *g, unsigned i, int code, bool ce)
  * status.  Guest registers in caller-saved host registers are forgotten. */
 static void hot_call_begin(jg *g, unsigned i)
 {
+    g->spilled = true;
     ra_writeback(g, SEC_HOT);
     ra_clean(g);
     emit_sync(g, SEC_HOT, i);
@@ -530,13 +551,80 @@ static void emit_exit_to(jg *g, int cc, uint64_t target)
     jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
 }
 
+/* Leave the block when cc holds: write the registers back in the cold
+ * section, give back the budget of the `unspent` instructions not run, and
+ * go to target. */
+static void emit_side_exit(jg *g, int cc, uint64_t target, int32_t unspent)
+{
+    int l = label(g);
+    jump(g, SEC_HOT, cc, l);
+    bind(g, l, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    if (unspent)
+        x_alu_ri(COLD, 64, ALU_SUB, X_R15, unspent);
+    if ((target & ~0xfffull) == g->vbase && g->nexits < 2) {
+        unsigned k = g->nexits++;
+        g->exits[k].sec = SEC_COLD;
+        g->exits[k].at = (uint32_t)x_jmp32(COLD);
+        g->exits[k].target = target;
+        int stub = label(g);
+        bind(g, stub, SEC_COLD);
+        g->exits[k].stub = stub;
+        x_mov_imm(COLD, X_RDX, target);
+        x_mov_imm(COLD, X_RAX, (uint64_t)(uintptr_t)&g->blk->exits[k]);
+        jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
+        return;
+    }
+    x_mov_imm(COLD, X_RDX, target);
+    jump_abs(g, SEC_COLD, -1, g->jc->lookup[g->flavor]);
+}
+
 /* ---- Integer instructions ---------------------------------------------------- */
+
+/* Is guest register r's value known at this point of the block? */
+static bool konst(const jg *g, unsigned r, uint64_t *v)
+{
+    if (r == 0 || (g->known >> r & 1)) {
+        *v = r ? g->kval[r] : 0;
+        return true;
+    }
+    return false;
+}
+
+/* rd = v, known from here on (until rd is written again). */
+static void set_const(jg *g, unsigned rd, uint64_t v)
+{
+    int hd = rw(g, rd);
+    x_mov_imm(HOT, hd, v);
+    ra_dirty(g, rd);
+    g->known |= 1ull << rd;
+    g->kval[rd] = v;
+}
+
+/* rd = guest register s (its low word sign-extended when `word`). */
+static void copy_reg(jg *g, unsigned rd, unsigned s, bool word)
+{
+    if (s == 0) {
+        set_const(g, rd, 0);
+        return;
+    }
+    int hs = rg(g, s), hd = rw(g, rd);
+    if (word)
+        x_movsxd(HOT, hd, hs);
+    else if (hd != hs)
+        x_mov_rr(HOT, 64, hd, hs);
+    ra_dirty(g, rd);
+}
 
 /* rd = op32(rs, rt), sign-extended. */
 static void alu32(jg *g, const dinsn *d, int op)
 {
     if (d->rd == GR_SINK)
         return;
+    if (d->rt == 0 || (d->rs == 0 && op == ALU_ADD)) { /* sext32 (move) */
+        copy_reg(g, d->rd, d->rt == 0 ? d->rs : d->rt, true);
+        return;
+    }
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
     if (op == ALU_ADD) {
         x_lea(HOT, 32, X_RAX, xmi(hs, ht, 1, 0));
@@ -553,6 +641,11 @@ static void alu64(jg *g, const dinsn *d, int op, bool commutes, bool invert)
 {
     if (d->rd == GR_SINK)
         return;
+    if (!invert && (d->rt == 0 || (d->rs == 0 && commutes))) { /* move, or 0 */
+        unsigned other = d->rt == 0 ? d->rs : d->rt;
+        copy_reg(g, d->rd, op == ALU_AND ? 0 : other, false);
+        return;
+    }
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
     if (op == ALU_ADD) {
         x_lea(HOT, 64, hd, xmi(hs, ht, 1, 0));
@@ -578,10 +671,13 @@ static void alu_imm(jg *g, const dinsn *d)
     if (d->rd == GR_SINK)
         return;
     int32_t imm = d->imm;
+    uint64_t sx = (uint64_t)(int64_t)imm, v;
     if (d->op == OP_LUI) {
-        int hd = rw(g, d->rd);
-        x_mov_imm(HOT, hd, (uint64_t)(int64_t)imm);
-        ra_dirty(g, d->rd);
+        set_const(g, d->rd, sx);
+        return;
+    }
+    if (konst(g, d->rs, &v)) { /* LI, LUI + ORI ...: the interpreter's own arithmetic */
+        set_const(g, d->rd, insn_alu(d->op, v, sx));
         return;
     }
     int hs = rg(g, d->rs), hd = rw(g, d->rd);
@@ -604,10 +700,16 @@ static void alu_imm(jg *g, const dinsn *d)
             x_alu_ri(HOT, 64, d->op == OP_ORI ? ALU_OR : ALU_XOR, hd, imm);
         break;
     default: /* SLTI, SLTIU */
-        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-        x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
-        x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, X_RAX);
-        x_mov_rr(HOT, 64, hd, X_RAX);
+        if (hd != hs) {
+            x_alu_rr(HOT, 32, ALU_XOR, hd, hd);
+            x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
+            x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, hd);
+        } else {
+            x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
+            x_alu_ri(HOT, 64, ALU_CMP, hs, imm);
+            x_setcc(HOT, d->op == OP_SLTI ? CC_L : CC_B, X_RAX);
+            x_mov_rr(HOT, 64, hd, X_RAX);
+        }
         break;
     }
     ra_dirty(g, d->rd);
@@ -618,10 +720,17 @@ static void slt(jg *g, const dinsn *d)
     if (d->rd == GR_SINK)
         return;
     int hs = rg(g, d->rs), ht = rg(g, d->rt), hd = rw(g, d->rd);
-    x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
-    x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
-    x_setcc(HOT, d->op == OP_SLT ? CC_L : CC_B, X_RAX);
-    x_mov_rr(HOT, 64, hd, X_RAX);
+    int cc = d->op == OP_SLT ? CC_L : CC_B;
+    if (hd != hs && hd != ht) {
+        x_alu_rr(HOT, 32, ALU_XOR, hd, hd);
+        x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
+        x_setcc(HOT, cc, hd);
+    } else {
+        x_alu_rr(HOT, 32, ALU_XOR, X_RAX, X_RAX);
+        x_alu_rr(HOT, 64, ALU_CMP, hs, ht);
+        x_setcc(HOT, cc, X_RAX);
+        x_mov_rr(HOT, 64, hd, X_RAX);
+    }
     ra_dirty(g, d->rd);
 }
 
@@ -647,22 +756,39 @@ static void shift(jg *g, const dinsn *d)
     default: sh = SH_SAR; break;
     }
     int ht = rg(g, d->rt), hs = var ? rg(g, d->rs) : -1, hd = rw(g, d->rd);
-    if (var)
-        x_mov_rr(HOT, 32, X_RCX, hs);
-    if (wide) {
-        x_mov_rr(HOT, 64, X_RAX, ht);
-        if (var)
-            x_shift_rcl(HOT, 64, sh, X_RAX);
-        else if (d->sa & 63)
-            x_shift_ri(HOT, 64, sh, X_RAX, d->sa & 63);
-        x_mov_rr(HOT, 64, hd, X_RAX);
+    xbuf *b = HOT;
+    if (var) {
+        /* (x86 masks cl as MIPS masks rs: 63 for 64 bits, 31 for 32) */
+        x_mov_rr(b, 32, X_RCX, hs);
+        if (wide) {
+            if (hd != ht)
+                x_mov_rr(b, 64, hd, ht);
+            x_shift_rcl(b, 64, sh, hd);
+        } else {
+            x_mov_rr(b, 32, X_RAX, ht);
+            x_shift_rcl(b, 32, sh, X_RAX);
+            x_movsxd(b, hd, X_RAX);
+        }
+    } else if (wide) {
+        if (hd != ht)
+            x_mov_rr(b, 64, hd, ht);
+        if (d->sa & 63)
+            x_shift_ri(b, 64, sh, hd, d->sa & 63);
     } else {
-        x_mov_rr(HOT, 32, X_RAX, ht);
-        if (var)
-            x_shift_rcl(HOT, 32, sh, X_RAX);
-        else if (d->sa & 31)
-            x_shift_ri(HOT, 32, sh, X_RAX, d->sa & 31);
-        x_movsxd(HOT, hd, X_RAX);
+        unsigned sa = d->sa & 31;
+        if (sa == 0) { /* the low word sign-extended */
+            x_movsxd(b, hd, ht);
+        } else if (sh == SH_SAR) { /* the same on the sign-extended word */
+            x_movsxd(b, hd, ht);
+            x_shift_ri(b, 64, SH_SAR, hd, (int)sa);
+        } else if (sh == SH_SHR) { /* bit 31 of the result is clear */
+            x_mov_rr(b, 32, hd, ht);
+            x_shift_ri(b, 32, SH_SHR, hd, (int)sa);
+        } else {
+            x_mov_rr(b, 32, hd, ht);
+            x_shift_ri(b, 32, SH_SHL, hd, (int)sa);
+            x_movsxd(b, hd, hd);
+        }
     }
     ra_dirty(g, d->rd);
 }
@@ -806,24 +932,43 @@ static void muldiv(jg *g, const dinsn *d)
 
 /* ---- Loads and stores ------------------------------------------------------- */
 
-/* rdx = va = base + imm; rax = its soft-TLB slot * 16; jump to `miss`
- * unless the entry of table `toff` maps it with this size and alignment;
- * then rcx = the addend (host = rdx + rcx). */
-static void emit_tlb_check(jg *g, int hbase, int32_t imm, int32_t toff, unsigned size, int miss)
+/* The soft TLB's fast path for va = base + imm: rax = va's slot * 16; jump
+ * to `miss` unless the entry of table `toff` maps it with this size and
+ * alignment; then rcx = the addend, and the host address is the returned
+ * operand, base + rcx + imm.  (The base register is left alone: the miss
+ * paths take va from it again, see va_to_rsi.)  With BMI2, RORX takes the
+ * slot bits without a copy of va. */
+_Static_assert(((STLB_SIZE - 1) << 4) < (1u << (32 - (RAM_PAGE_SHIFT - 4))),
+               "the slot bits do not overlap the bits RORX rotates in");
+static xmem emit_tlb_check(jg *g, int hbase, int32_t imm, int32_t toff, unsigned size, int miss)
 {
     xbuf *b = HOT;
     if (imm)
-        x_lea(b, 64, X_RDX, xm(hbase, imm));
+        x_lea(b, 64, X_RCX, xm(hbase, imm));
     else
-        x_mov_rr(b, 64, X_RDX, hbase);
-    x_mov_rr(b, 32, X_RAX, X_RDX);
-    x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+        x_mov_rr(b, 64, X_RCX, hbase);
+    int va = imm ? X_RCX : hbase;
+    if (g->bmi2) {
+        x_rorx(b, 32, X_RAX, va, RAM_PAGE_SHIFT - 4);
+    } else {
+        x_mov_rr(b, 32, X_RAX, va);
+        x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+    }
     x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
-    x_mov_rr(b, 64, X_RCX, X_RDX);
     x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)(~(uint32_t)(RAM_PAGE_SIZE - 1) | (size - 1)));
     x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, toff));
     jump(g, SEC_HOT, CC_NE, miss);
     x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, toff + 8));
+    return xmi(hbase, X_RCX, 1, imm);
+}
+
+/* rsi = va = base + imm, on a side path (before arg_cpu, which takes rdi). */
+static void va_to_rsi(jg *g, int hbase, int32_t imm)
+{
+    if (imm)
+        x_lea(COLD, 64, X_RSI, xm(hbase, imm));
+    else if (hbase != X_RSI)
+        x_mov_rr(COLD, 64, X_RSI, hbase);
 }
 
 static int32_t tlb_off(const jg *g, bool write)
@@ -838,8 +983,7 @@ static void load(jg *g, unsigned i, const dinsn *d)
     int hb = rg(g, d->rs);
     int hd = d->rd != GR_SINK ? rw(g, d->rd) : X_RAX;
     int miss = label(g), join = label(g);
-    emit_tlb_check(g, hb, d->imm, tlb_off(g, false), size, miss);
-    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    xmem m = emit_tlb_check(g, hb, d->imm, tlb_off(g, false), size, miss);
     xbuf *b = HOT;
     switch (op) {
     case OP_LB: x_loadsx(b, 8, hd, m); break;
@@ -884,8 +1028,8 @@ static void load(jg *g, unsigned i, const dinsn *d)
     bind(g, miss, SEC_COLD);
     ra_writeback(g, SEC_COLD);
     emit_sync(g, SEC_COLD, i);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8);
     call(g, SEC_COLD, (const void *)jh_load);
     x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
@@ -903,8 +1047,7 @@ static void store(jg *g, unsigned i, const dinsn *d)
     unsigned op = d->op, size = insn_mem_size(op);
     int hb = rg(g, d->rs), hv = rg(g, d->rt);
     int miss = label(g), join = label(g), link = label(g);
-    emit_tlb_check(g, hb, d->imm, tlb_off(g, true), size, miss);
-    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    xmem m = emit_tlb_check(g, hb, d->imm, tlb_off(g, true), size, miss);
     xbuf *b = HOT;
     switch (size) {
     case 1: x_store(b, 8, m, hv); break;
@@ -923,16 +1066,22 @@ static void store(jg *g, unsigned i, const dinsn *d)
         }
         break;
     }
-    /* Another initiator's LL link on the line breaks (fast_store_link). */
-    x_load(b, 64, X_RAX, M(COFF(bus)));
-    x_alu_mi(b, 32, ALU_CMP, xm(X_RAX, (int32_t)offsetof(bus, nlinks)), 0);
+    /* Another initiator's LL link on the line breaks (fast_store_link).
+     * The group's bus is the CPU's: its count is addressed directly when
+     * the cache can reach it. */
+    const unsigned *nlinks = &g->c->group->b->nlinks;
+    if (g->c->bus == g->c->group->b && near(g->jc, nlinks)) {
+        add_fix(g, SEC_HOT, x_cmp32_rip_i8(b, 0), -1, (const uint8_t *)nlinks - 1);
+    } else {
+        x_load(b, 64, X_RAX, M(COFF(bus)));
+        x_alu_mi(b, 32, ALU_CMP, xm(X_RAX, (int32_t)offsetof(bus, nlinks)), 0);
+    }
     jump(g, SEC_HOT, CC_NE, link);
     bind(g, join, SEC_HOT);
-    /* link: rdx is still the address */
     bind(g, link, SEC_COLD);
     ra_writeback(g, SEC_COLD);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     x_mov_imm(COLD, X_RDX, size);
     call(g, SEC_COLD, (const void *)jh_link_store);
     ra_reload_volatile(g, SEC_COLD);
@@ -941,8 +1090,8 @@ static void store(jg *g, unsigned i, const dinsn *d)
     bind(g, miss, SEC_COLD);
     ra_writeback(g, SEC_COLD);
     emit_sync(g, SEC_COLD, i);
+    va_to_rsi(g, hb, d->imm);
     arg_cpu(COLD);
-    x_mov_rr(COLD, 64, X_RSI, X_RDX);
     if (d->rt)
         x_load(COLD, 64, X_RDX, M(goff(d->rt)));
     else
@@ -964,10 +1113,78 @@ static void ea_to_rsi(jg *g, const dinsn *d, bool indexed, int hb, int hx)
         x_lea(HOT, 64, X_RSI, xm(hb, d->imm));
 }
 
+/* LWL, LWR, LDL, LDR: the aligned word or doubleword through the inline
+ * soft TLB, merged with rt as insn_load_partial() does (Linux's copy
+ * routines run on them); a miss calls the helper. */
+static void load_merge(jg *g, unsigned i, const dinsn *d)
+{
+    unsigned op = d->op, size = op == OP_LDL || op == OP_LDR ? 8 : 4;
+    bool left = op == OP_LWL || op == OP_LDL;
+    int sz = (int)size * 8;
+    int hb = rg(g, d->rs), ho = rg(g, d->rt);
+    int hd = d->rd != GR_SINK ? rw(g, d->rd) : X_RAX;
+    int miss = label(g), join = label(g);
+    xbuf *b = HOT;
+    x_lea(b, 64, X_RDX, xm(hb, d->imm));
+    x_alu_ri(b, 64, ALU_AND, X_RDX, -(int32_t)size);
+    emit_tlb_check(g, X_RDX, 0, tlb_off(g, false), size, miss);
+    xmem m = xmi(X_RDX, X_RCX, 1, 0);
+    if (g->movbe) {
+        x_movbe_load(b, sz, X_RAX, m);
+    } else {
+        x_load(b, sz, X_RAX, m);
+        x_bswap(b, sz, X_RAX);
+    }
+    /* cl = 8 * the byte offset (left), 8 * the bytes after it (right) */
+    x_lea(b, 32, X_RCX, xm(hb, d->imm));
+    x_alu_ri(b, 32, ALU_AND, X_RCX, (int32_t)size - 1);
+    if (!left)
+        x_alu_ri(b, 32, ALU_XOR, X_RCX, (int32_t)size - 1);
+    x_shift_ri(b, 32, SH_SHL, X_RCX, 3);
+    if (left) { /* w << cl | rt & ((1 << cl) - 1) */
+        x_shift_rcl(b, sz, SH_SHL, X_RAX);
+        x_mov_imm(b, X_RDX, 1);
+        x_shift_rcl(b, sz, SH_SHL, X_RDX);
+        x_alu_ri(b, sz, ALU_SUB, X_RDX, 1);
+    } else { /* w >> cl | rt & ~(~0 >> cl) */
+        x_shift_rcl(b, sz, SH_SHR, X_RAX);
+        x_mov_imm(b, X_RDX, ~0ull);
+        x_shift_rcl(b, sz, SH_SHR, X_RDX);
+        x_f7(b, sz, 2, X_RDX); /* not */
+    }
+    x_alu_rr(b, sz, ALU_AND, X_RDX, ho);
+    x_alu_rr(b, sz, ALU_OR, X_RAX, X_RDX);
+    if (size == 4)
+        x_movsxd(b, hd, X_RAX);
+    else if (hd != X_RAX)
+        x_mov_rr(b, 64, hd, X_RAX);
+    bind(g, join, SEC_HOT);
+    /* The miss: jh_mem_other() writes the register in memory. */
+    bind(g, miss, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    emit_sync(g, SEC_COLD, i);
+    x_lea(COLD, 64, X_RSI, xm(hb, d->imm));
+    x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16);
+    arg_cpu(COLD);
+    call(g, SEC_COLD, (const void *)jh_mem_other);
+    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
+    jump(g, SEC_COLD, CC_NE, status_label(g, i));
+    ra_reload_volatile(g, SEC_COLD);
+    if (d->rd != GR_SINK)
+        x_load(COLD, 64, hd, M(goff(d->rd)));
+    jump(g, SEC_COLD, -1, join);
+    if (d->rd != GR_SINK)
+        ra_dirty(g, d->rd);
+}
+
 /* LWL ... SDR, LL/SC, FP loads and stores: a helper in line. */
 static void mem_call(jg *g, unsigned i, const dinsn *d)
 {
     unsigned op = d->op;
+    if (op == OP_LWL || op == OP_LWR || op == OP_LDL || op == OP_LDR) {
+        load_merge(g, i, d);
+        return;
+    }
     bool fp = op == OP_LWC1 || op == OP_LDC1 || op == OP_SWC1 || op == OP_SDC1 || op == OP_LWXC1 ||
               op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
     bool indexed = op == OP_LWXC1 || op == OP_LDXC1 || op == OP_SWXC1 || op == OP_SDXC1;
@@ -1381,6 +1598,30 @@ static void emit_branch(jg *g, unsigned i)
     emit_insn(g, i + 1);
     emit_insn_exits(g, i + 1);
     g->pinned = 0;
+    if (g->loop) {
+        /* Back to the block's start with the registers still in host
+         * registers (not taken: leave), if the budget has room for
+         * another round, as the entry checks it; else as the entry's
+         * bail-out. */
+        if (saved) {
+            x_test_rr(HOT, 8, X_R14, X_R14);
+            cc = CC_NE;
+        } else {
+            int hs, ht;
+            branch_regs(g, d, &hs, &ht);
+            branch_cmp(g, hs, ht);
+        }
+        emit_side_exit(g, cc ^ 1, pc + 8, 0);
+        x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
+        x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
+        jump(g, SEC_HOT, CC_BE, g->loop_top);
+        ra_writeback(g, SEC_HOT);
+        x_alu_ri(HOT, 64, ALU_SUB, X_R15, (int32_t)g->n);
+        x_mov_imm(HOT, X_RDX, target);
+        x_mov_imm(HOT, X_RAX, JIT_RET_BAIL);
+        jump_abs(g, SEC_HOT, -1, g->jc->exit_pc);
+        return;
+    }
     if (saved) {
         ra_writeback(g, SEC_HOT);
         x_test_rr(HOT, 8, X_R14, X_R14);
@@ -1396,6 +1637,21 @@ static void emit_branch(jg *g, unsigned i)
 }
 
 /* ---- The block ---------------------------------------------------------------- */
+
+/* A conditional branch that is not likely (the slot is skipped when not
+ * taken), does not link and is not BC1. */
+static bool goes_on(const dinsn *d)
+{
+    switch (d->op) {
+    case OP_BEQ:
+    case OP_BNE:
+    case OP_BLEZ:
+    case OP_BGTZ:
+    case OP_BLTZ:
+    case OP_BGEZ: return true;
+    default: return false;
+    }
+}
 
 /* Which instructions make the block, and how it ends. */
 static void scan(jg *g, dpage *p, unsigned k0)
@@ -1435,6 +1691,86 @@ static bool have_movbe(void)
     return (c >> 22) & 1;
 }
 
+static bool have_bmi2(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return false;
+    return (b >> 8) & 1;
+}
+
+/* Does the block end with a conditional branch back to its start (a
+ * loop that may stay in the block)? */
+static bool loops(const jg *g, uint64_t pc)
+{
+    if (g->end != END_BRANCH || g->n < 2)
+        return false;
+    const jins *b = &g->in[g->n - 2];
+    return goes_on(&b->d) && branch_target(b) == pc;
+}
+
+/* The block's code into the hot and cold buffers (g->fail when it does not
+ * fit or cannot be made).  In a loop block, every guest register the block
+ * uses (from a first pass: none may have been evicted or forgotten) is
+ * loaded after the entry's check, and those it writes count as dirty from
+ * there on, so the state at the back branch is the state at loop_top. */
+static void emit_block(jg *g, uint64_t pc, bool loop)
+{
+    uint64_t used = g->used, written = g->written;
+    g->buf[SEC_HOT] = (xbuf){hot_mem, 0, sizeof hot_mem, false};
+    g->buf[SEC_COLD] = (xbuf){cold_mem, 0, sizeof cold_mem, false};
+    for (unsigned i = 0; i < JIT_MAX_INSNS; i++)
+        g->exc_lbl[i] = g->stop_lbl[i] = -1;
+    g->nlbl = g->nfix = 0;
+    g->nexits = 0;
+    g->fail = false;
+    g->br_saved = false;
+    g->used = g->written = g->known = 0;
+    g->spilled = false;
+    g->loop = loop;
+    g->tick = 0;
+    memset(g->age, 0, sizeof g->age);
+    ra_init(g);
+
+    /* Entry: the whole block must fit in the budget, and no kick. */
+    int bail = label(g);
+    x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
+    x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
+    jump(g, SEC_HOT, CC_A, bail);
+    bind(g, bail, SEC_COLD);
+    x_alu_ri(COLD, 64, ALU_SUB, X_R15, (int32_t)g->n);
+    x_mov_imm(COLD, X_RDX, pc);
+    x_mov_imm(COLD, X_RAX, JIT_RET_BAIL);
+    jump_abs(g, SEC_COLD, -1, g->jc->exit_pc);
+
+    if (loop) {
+        for (unsigned r = 0; r < NGR; r++)
+            if (used >> r & 1)
+                rg(g, r);
+        for (unsigned r = 0; r < NGR; r++)
+            if (written >> r & 1)
+                ra_dirty(g, r);
+        g->pinned = 0;
+        g->loop_top = label(g);
+        bind(g, g->loop_top, SEC_HOT);
+    }
+    for (unsigned i = 0; i < g->n; i++) {
+        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
+            emit_branch(g, i);
+            emit_insn_exits(g, i);
+            break;
+        }
+        emit_insn(g, i);
+        emit_insn_exits(g, i);
+    }
+    if (g->end == END_FALL) {
+        ra_writeback(g, SEC_HOT);
+        emit_exit_to(g, -1, g->in[g->n - 1].pc + 4);
+    }
+    if (HOT->over || COLD->over || (loop && g->spilled))
+        g->fail = true;
+}
+
 static jg gen; /* one translation at a time (the machine runs on one host thread) */
 
 jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
@@ -1454,6 +1790,10 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     if (movbe < 0)
         movbe = have_movbe();
     g->movbe = movbe;
+    static int bmi2 = -1;
+    if (bmi2 < 0)
+        bmi2 = have_bmi2() && !getenv("XBOW_JIT_NO_BMI2");
+    g->bmi2 = bmi2;
     g->nlbl = g->nfix = 0;
     g->nexits = 0;
     g->fail = false;
@@ -1465,37 +1805,12 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
     if (!blk)
         return NULL;
     g->blk = blk;
-    g->buf[SEC_HOT] = (xbuf){hot_mem, 0, sizeof hot_mem, false};
-    g->buf[SEC_COLD] = (xbuf){cold_mem, 0, sizeof cold_mem, false};
-    for (unsigned i = 0; i < JIT_MAX_INSNS; i++)
-        g->exc_lbl[i] = g->stop_lbl[i] = -1;
-    ra_init(g);
-
-    /* Entry: the whole block must fit in the budget, and no kick. */
-    int bail = label(g);
-    x_alu_ri(HOT, 64, ALU_ADD, X_R15, (int32_t)g->n);
-    x_alu_rm(HOT, 64, ALU_CMP, X_R15, M(COFF(limit)));
-    jump(g, SEC_HOT, CC_A, bail);
-    bind(g, bail, SEC_COLD);
-    x_alu_ri(COLD, 64, ALU_SUB, X_R15, (int32_t)g->n);
-    x_mov_imm(COLD, X_RDX, pc);
-    x_mov_imm(COLD, X_RAX, JIT_RET_BAIL);
-    jump_abs(g, SEC_COLD, -1, jc->exit_pc);
-
-    for (unsigned i = 0; i < g->n; i++) {
-        if (op_is_control(g->in[i].d.op) && !g->in[i].ds) {
-            emit_branch(g, i);
-            emit_insn_exits(g, i);
-            break;
-        }
-        emit_insn(g, i);
-        emit_insn_exits(g, i);
-    }
-    if (g->end == END_FALL) {
-        ra_writeback(g, SEC_HOT);
-        emit_exit_to(g, -1, g->in[g->n - 1].pc + 4);
-    }
-    if (g->fail || HOT->over || COLD->over) {
+    emit_block(g, pc, false);
+    if (!g->fail && !g->spilled && loops(g, pc))
+        emit_block(g, pc, true);
+    if (g->fail && g->loop)
+        emit_block(g, pc, false);
+    if (g->fail) {
         jc->nblocks--; /* (the last one handed out) */
         return NULL;
     }

@@ -5,7 +5,9 @@
  * Fast entries are only made for plain RAM: a page with a CPU data
  * watchpoint, a bus page flag (PF_WATCH_*, PF_TRACK, and PF_CODE for
  * stores), MMIO, an armed CP0 WatchLo, or the ERL user-segment bypass always
- * goes through here.  Any bus page-flag change flushes every CPU's soft TLBs.
+ * goes through here.  A page with PF_CLEAN (dirty-page tracking, bus.h) has
+ * no fast write entry: its first store comes here, marks it dirty, and
+ * makes the entry.  Any bus page-flag change flushes every CPU's soft TLBs.
  *
  * Decoded code: the first time a CPU executes from a RAM page, the group
  * allocates a dpage for it (slots start as OP_DECODE and are decoded on
@@ -20,6 +22,30 @@
 #include "cpu/cpu_internal.h"
 #include "cpu/jit.h"
 #include "cpu/ops.h"
+
+/* Guest (big-endian) values of 1, 2, 4 or 8 bytes in RAM: one host load or
+ * store and a byte swap (common.h's load_be is a loop over the bytes). */
+static inline uint64_t ram_load(const uint8_t *p, unsigned size)
+{
+    switch (size) {
+    case 1: return p[0];
+    case 2: return (uint64_t)((p[0] << 8) | p[1]);
+    case 4: return ldbe32(p);
+    default: return ldbe64(p);
+    }
+}
+static inline void ram_store(uint8_t *p, unsigned size, uint64_t v)
+{
+    switch (size) {
+    case 1: p[0] = (uint8_t)v; break;
+    case 2:
+        p[0] = (uint8_t)(v >> 8);
+        p[1] = (uint8_t)v;
+        break;
+    case 4: stbe32(p, (uint32_t)v); break;
+    default: stbe64(p, v); break;
+    }
+}
 
 /* ---- Soft TLB ---------------------------------------------------------- */
 
@@ -138,7 +164,7 @@ static bool fast_ok(cpu *c, uint64_t va, bool write, const bus_region **rp, uint
     uint8_t f;
     if (!ram_page(c, va, write, rp, bus_addr, &f))
         return false;
-    return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE) : PF_WATCH_R));
+    return !(f & (write ? (PF_WATCH_W | PF_TRACK | PF_CODE | PF_CLEAN) : PF_WATCH_R));
 }
 
 static void stlb_fill(cpu *c, uint64_t va, bool write, const bus_region *r, uint64_t bus_addr)
@@ -184,9 +210,10 @@ bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     const bus_region *r = NULL;
     if (fast_ok(c, va, false, &r, ba)) {
         stlb_fill(c, va, false, r, ba);
-        *val = load_be(r->ram->host + r->ram_off + (ba - r->base), size);
+        *val = ram_load(r->ram->host + r->ram_off + (ba - r->base), size);
     } else {
         bus_op op = {.addr = ba, .size = size, .write = 0, .initiator = (uint16_t)c->initiator};
+        c->rs.bus_accesses++;
         if (bus_access(c->bus, &op, val) != BUS_OK) {
             cpu_exception(c, EXC_DBE, va, false);
             return false;
@@ -208,8 +235,10 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
     uint8_t f = 0;
     if (ram_page(c, va, true, &r, ba, &f) && !(f & (PF_WATCH_W | PF_TRACK))) {
         uint64_t off = r->ram_off + (ba - r->base);
-        store_be(r->ram->host + off, size, val);
+        ram_store(r->ram->host + off, size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
+        if (f & PF_CLEAN) /* the first store since the history's last snapshot */
+            ram_mark_dirty(r->ram, off, size);
         if (f & PF_CODE)
             group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
         else
@@ -217,6 +246,7 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
         return true;
     }
     bus_op op = {.addr = ba, .size = size, .write = 1, .initiator = (uint16_t)c->initiator};
+    c->rs.bus_accesses++;
     if (bus_access(c->bus, &op, &val) != BUS_OK) {
         cpu_exception(c, EXC_DBE, va, false);
         return false;
@@ -230,7 +260,7 @@ bool mem_load_aligned(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 {
     uint8_t *p = stlb_lookup(c->st->r, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        *val = load_be(p, size);
+        *val = ram_load(p, size);
         return true;
     }
     /* Faults are reported with the unaligned address. */
@@ -245,8 +275,8 @@ bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t 
 {
     uint8_t *p = stlb_lookup(c->st->w, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        uint64_t old = load_be(p, size);
-        store_be(p, size, (old & ~mask) | (val & mask));
+        uint64_t old = ram_load(p, size);
+        ram_store(p, size, (old & ~mask) | (val & mask));
         fast_store_link(c, va, size);
         return true;
     }
@@ -278,7 +308,7 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
     stlb *e = &c->st->r[i];
     if (STLB_HIT(e, va, size)) {
-        *val = load_be(STLB_HOST(e, va), size);
+        *val = ram_load(STLB_HOST(e, va), size);
         ba = c->st->rpa[i] | (va & 0xfff);
     } else {
         if (!data_xlate(c, va, size, false, &ba))
@@ -310,7 +340,7 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     if (!ok)
         return 0;
     if (fast) {
-        store_be(STLB_HOST(e, va), size, val);
+        ram_store(STLB_HOST(e, va), size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         return 1;
     }
@@ -355,6 +385,14 @@ static void group_flags_changed(void *ctx)
     }
 }
 
+static void group_drop_writes(void *ctx)
+{
+    cpu_group *g = ctx;
+    for (unsigned i = 0; i < g->ncpus; i++)
+        for (unsigned s = 0; s < 3; s++)
+            stlb_clear(g->cpus[i]->sets[s].w);
+}
+
 void cpu_group_join(cpu *c)
 {
     bus *b = c->bus;
@@ -367,6 +405,7 @@ void cpu_group_join(cpu *c)
         b->code_written = group_code_written;
         b->code_ctx = g;
         b->flags_changed = group_flags_changed;
+        b->drop_writes = group_drop_writes;
         b->flags_ctx = g;
     }
     if (g->ncpus >= GROUP_MAX_CPUS)
@@ -401,6 +440,7 @@ void cpu_group_leave(cpu *c)
         g->b->code_written = NULL;
         g->b->code_ctx = NULL;
         g->b->flags_changed = NULL;
+        g->b->drop_writes = NULL;
         g->b->flags_ctx = NULL;
     }
     free(g);

@@ -304,6 +304,28 @@ static inline void x_shift_rcl(xbuf *b, int size, int op, int dst)
 {
     x_op_rr(b, size, 0xd3, op, dst);
 }
+/* RORX dst, src, n (BMI2; 32 or 64 bits): dst = src rotated right by n,
+ * flags untouched.  VEX.LZ.F2.0F3A.W0/W1 F0 /r ib. */
+static inline void x_rorx(xbuf *b, int size, int dst, int src, int n)
+{
+    xb_byte(b, 0xc4);
+    xb_byte(b, (uint8_t)((dst & 8 ? 0 : 0x80) | 0x40 | (src & 8 ? 0 : 0x20) | 0x03));
+    xb_byte(b, (uint8_t)((size == 64 ? 0x80 : 0) | 0x7b));
+    xb_byte(b, 0xf0);
+    x_modrm_reg(b, dst, src);
+    xb_byte(b, (uint8_t)n);
+}
+/* CMP dword [rip + rel32], imm8.  Returns the offset of the rel32; the
+ * instruction ends one byte after it (so a fix-up aims at target - 1). */
+static inline size_t x_cmp32_rip_i8(xbuf *b, int8_t v)
+{
+    xb_byte(b, 0x83);
+    xb_byte(b, 0x3d); /* mod 00, /7, rm 101: rip-relative */
+    size_t at = b->len;
+    xb_u32(b, 0);
+    xb_byte(b, (uint8_t)v);
+    return at;
+}
 /* F7 group: 2 NOT, 3 NEG, 4 MUL, 5 IMUL (rdx:rax), 6 DIV, 7 IDIV. */
 static inline void x_f7(xbuf *b, int size, int digit, int r) { x_op_rr(b, size, 0xf7, digit, r); }
 static inline void x_imul_rr(xbuf *b, int size, int dst, int src)

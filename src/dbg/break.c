@@ -42,12 +42,7 @@ typedef struct bp_state {
     unsigned nrefs;
 } bp_state;
 
-static bp_state *state(dbg *d)
-{
-    if (!d->bp)
-        d->bp = xcalloc(1, sizeof(bp_state));
-    return d->bp;
-}
+static bp_state *state(dbg *d) { return DBG_STATE(d, bp); }
 
 bpoint *bp_list(dbg *d) { return state(d) ? state(d)->list : NULL; }
 
@@ -295,6 +290,18 @@ bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const ch
     s->last_num = b->num;
     dbg_var_set(d, "bpnum", xval_int(b->num));
     return b;
+}
+
+int bp_announce(dbg *d, const bpoint *b, const char *what)
+{
+    if (!b)
+        return -1;
+    strbuf t;
+    sb_init(&t);
+    b->ops->describe(d, b, &t);
+    dbg_printf(d, "%s %d: %s\n", what, b->num, t.s);
+    sb_free(&t);
+    return 0;
 }
 
 static void set_enabled(dbg *d, bpoint *b, bool on)
@@ -796,20 +803,6 @@ static int cmd_clear(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int parse_num(dbg *d, const char **args, const char *cmd, bpoint **out)
-{
-    char w[32];
-    *args = dbg_next_word(*args, w, sizeof w);
-    char *end;
-    long n = strtol(w, &end, 10);
-    if (!*w || *end || n < 1)
-        return dbg_error(d, "%s: give a breakpoint number (see \"info breakpoints\").", cmd);
-    *out = bp_find(d, (int)n);
-    if (!*out)
-        return dbg_error(d, "No breakpoint number %ld.", n);
-    return 0;
-}
-
 /* Breakpoint N of a declared argument. */
 static bpoint *find_num(dbg *d, uint64_t n)
 {
@@ -864,13 +857,13 @@ static int commands_done(dbg *d, const char *body)
     return 0;
 }
 
-static int cmd_commands(dbg *d, const char *args)
+static int cmd_commands(dbg *d, const cmd_args *a)
 {
     bp_state *s = state(d);
     int num = s ? s->last_num : 0;
-    if (*args) {
-        bpoint *b;
-        if (parse_num(d, &args, "commands", &b))
+    if (a->given[0]) {
+        bpoint *b = find_num(d, a->num[0]);
+        if (!b)
             return -1;
         num = b->num;
     } else if (!num || !bp_find(d, num)) {
@@ -993,14 +986,26 @@ static const command break_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "ignore",
      .run = cmd_ignore,
-     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX),
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the breakpoint number",
+               .min = 1,
+               .max = INT_MAX,
+               .complete = "-"},
               ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
      .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
              "Example: ignore 1 100",
      .flags = CMD_MACHINE},
     {.name = "commands",
-     .fn = cmd_commands,
-     .usage = "commands [N]\n  COMMANDS...\nend",
+     .run = cmd_commands,
+     CMD_ARGS({.kind = ARG_COUNT,
+               .name = "N",
+               .what = "the breakpoint number",
+               .optional = true,
+               .min = 1,
+               .max = INT_MAX,
+               .complete = "-"}),
+     .body = "  COMMANDS...\nend",
      .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
              "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
              "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"

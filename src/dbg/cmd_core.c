@@ -194,28 +194,26 @@ static int cmd_echo(dbg *d, const cmd_args *a)
 
 static int cmd_source(dbg *d, const cmd_args *a) { return dbg_source(d, a->text[0]); }
 
-static int cmd_quit(dbg *d, const char *args)
+static int cmd_quit(dbg *d, const cmd_args *a)
 {
-    d->quit = true;
-    if (*args) {
-        char *end;
-        long v = strtol(args, &end, 0);
-        if (*dbg_skip_ws(end))
-            return dbg_error(d, "quit: exit status must be a number, not \"%s\".", args);
-        d->exit_status = (int)v;
+    if (a->given[0]) {
+        xval v;
+        if (dbg_eval(d, a->text[0], &v))
+            return -1; /* a status that is not one: stay */
+        d->exit_status = (int)v.v;
     }
+    d->quit = true;
     return 0;
 }
 
 /* shell CMD, !CMD: run a host command through /bin/sh; its output (and
  * errors) is debugger output, so it reaches the TUI's pane and the log. */
-static int cmd_shell(dbg *d, const char *args)
+static int cmd_shell(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     if (!d->allow_shell)
         return dbg_error(d, "shell: running host commands is off in batch mode (start xbow "
                             "with --allow-shell to allow it).");
-    if (!*args)
-        return dbg_usage_error(d, "shell", "give a command (xbow runs no interactive shell)");
     strbuf cmd;
     sb_init(&cmd);
     /* braces keep the command's own redirections and "&" or ";" working */
@@ -242,13 +240,11 @@ static int cmd_shell(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info(dbg *d, const char *args)
+static int cmd_info(dbg *d, const cmd_args *a)
 {
-    if (*args) {
-        char w[64];
-        dbg_next_word(args, w, sizeof w);
-        return dbg_error(d, "Undefined info command: \"%s\".  Try \"help info\".", w);
-    }
+    if (a->given[0])
+        return dbg_error(d, "Undefined info command: \"%.*s\".  Try \"help info\".",
+                         (int)strcspn(a->text[0], " \t"), a->text[0]);
     return help(d, "info");
 }
 
@@ -372,7 +368,7 @@ static const command core_commands[] = {
     {.name = "help",
      .aliases = "h",
      .run = cmd_help,
-     CMD_ARGS(ARG_OPT(ARG_TEXT, "COMMAND")),
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "COMMAND", "cmd")),
      .help = "Show the list of commands, or what one command does.\n"
              "Example: help break"},
     {.name = "echo",
@@ -382,7 +378,7 @@ static const command core_commands[] = {
              "Example: echo hello\\n"},
     {.name = "source",
      .run = cmd_source,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file name")),
+     CMD_ARGS(ARG_REQ(ARG_FILE, "FILE", "a file name")),
      .help = "Execute the commands in FILE, one per line.\n"
              "As in gdb, the first command that fails stops the file (its name and line are\n"
              "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
@@ -391,14 +387,14 @@ static const command core_commands[] = {
      .flags = CMD_NOREPEAT},
     {.name = "quit",
      .aliases = "q,exit",
-     .fn = cmd_quit,
-     .usage = "quit [STATUS]",
+     .run = cmd_quit,
+     CMD_ARGS(ARG_OPT_C(ARG_EXPR, "STATUS", "-")),
      .help = "Leave xbow (with exit STATUS in batch mode).\n"
              "Example: quit 0",
      .flags = CMD_NOREPEAT},
     {.name = "shell",
-     .fn = cmd_shell,
-     .usage = "shell COMMAND | !COMMAND",
+     .run = cmd_shell,
+     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "COMMAND", "a command (xbow runs no interactive shell)", "file")),
      .help =
          "Run a host command with /bin/sh and show its output.\n"
          "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
@@ -410,8 +406,8 @@ static const command core_commands[] = {
      .flags = CMD_NOREPEAT},
     {.name = "info",
      .aliases = "i",
-     .fn = cmd_info,
-     .usage = "info SUBCOMMAND",
+     .run = cmd_info,
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "SUBCOMMAND", "-")),
      .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
              "Example: info breakpoints"},
     {.name = "info devices",
@@ -421,8 +417,8 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info device",
      .run = cmd_info_device,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a device name (see \"info devices\")"),
-              ARG_OPT(ARG_TEXT, "REGISTER | VIEW [ARGS]")),
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NAME", "a device name (see \"info devices\")", "dev"),
+              ARG_OPT_C(ARG_TEXT, "REGISTER | VIEW [ARGS]", "devarg")),
      .help = "Show a device: registers with decoded fields, one register, or a view.\n"
              "Show every register of a device with its decoded fields, read without side effects,\n"
              "the names of its views and its counters with their values (the Bridge's DMA\n"
@@ -432,7 +428,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info device-state",
      .run = cmd_info_device_state,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "NAME")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, "NAME", "dev")),
      .help = "Show a device's declared state: what a snapshot of it holds.\n"
              "With NAME, every register array and every field the device's declaration lists\n"
              "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
@@ -443,7 +439,7 @@ static const command core_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info events",
      .run = cmd_info_events,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "PATTERN")),
+     CMD_ARGS(ARG_OPT(ARG_EVENT, "PATTERN")),
      .help = "List the events devices and CPUs publish, with their fields.\n"
              "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
              "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"

@@ -51,34 +51,28 @@ static int select_frame(dbg *d, cpu *c, uint64_t level)
     return 0;
 }
 
-static int parse_level(dbg *d, const char *args, const char *cmd, uint64_t dflt, uint64_t *v)
-{
-    *v = dflt;
-    if (!*args)
-        return 0;
-    if (dbg_parse_u64(args, v) || *v > 1u << 20)
-        return dbg_error(d, "%s: want a number of frames, not \"%s\".", cmd, args);
-    return 0;
-}
+/* [level] [N] of frame and info frame: the frame's number (the selected
+ * one when absent). */
+#define FRAME_LEVEL                                                                   \
+    ARG_KEY("level"),                                                                 \
+    {                                                                                 \
+        .kind = ARG_COUNT, .name = "N", .what = "the frame number", .optional = true, \
+        .max = 1u << 20, .complete = "-"                                              \
+    }
 
 /* N of up and down: how many frames to move (default 1). */
 #define FRAME_COUNT                                                                       \
     {                                                                                     \
         .kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true, \
-        .max = 1u << 20, .dflt = 1                                                        \
+        .max = 1u << 20, .dflt = 1, .complete = "-"                                       \
     }
 
-static int cmd_frame(dbg *d, const char *args)
+static int cmd_frame(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    if (!strncmp(args, "level", 5) && (args[5] == 0 || args[5] == ' '))
-        args = dbg_skip_ws(args + 5); /* gdb's "frame level N" */
-    uint64_t level;
-    if (parse_level(d, args, "frame", d->frame, &level))
-        return -1;
-    return select_frame(d, c, level);
+    return select_frame(d, c, a->given[1] ? a->num[1] : d->frame);
 }
 
 static int cmd_up(dbg *d, const cmd_args *a)
@@ -120,16 +114,12 @@ static void list_regs(strbuf *b, const bool *set)
         sb_puts(b, "none");
 }
 
-static int cmd_info_frame(dbg *d, const char *args)
+static int cmd_info_frame(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    if (!strncmp(args, "level", 5) && (args[5] == 0 || args[5] == ' '))
-        args = dbg_skip_ws(args + 5); /* gdb's "info frame level N" */
-    uint64_t want;
-    if (parse_level(d, args, "info frame", d->frame, &want))
-        return -1;
+    uint64_t want = a->given[1] ? a->num[1] : d->frame;
     int rc;
     if (dbg_src_info_frame(d, c, (unsigned)want, &rc)) /* what the debug information says */
         return rc;
@@ -235,8 +225,8 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
 static const command frame_commands[] = {
     {.name = "frame",
      .aliases = "f",
-     .fn = cmd_frame,
-     .usage = "frame [N | level N]",
+     .run = cmd_frame,
+     CMD_ARGS(FRAME_LEVEL),
      .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
              "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them: with\n"
              "debug information an inlined function is a frame too) and show it with its source\n"
@@ -261,8 +251,8 @@ static const command frame_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "info frame",
      .aliases = "info f",
-     .fn = cmd_info_frame,
-     .usage = "info frame [N | level N]",
+     .run = cmd_info_frame,
+     CMD_ARGS(FRAME_LEVEL),
      .help = "Describe the selected frame (or frame N): its caller, saved registers ...\n"
              "Describe the selected frame, or frame N as \"backtrace\" numbers them: its pc and\n"
              "the return address, its canonical frame address, its neighbours and where it\n"

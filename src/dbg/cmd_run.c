@@ -517,6 +517,54 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
     return 0;
 }
 
+#define U(x) ((unsigned long long)(x))
+
+/* Why CPU i's run loop left its inner loop, and the translator's exits. */
+static void engine_exits(strbuf *b, const cpu *c, unsigned i)
+{
+    const cpu_run_stats *s = cpu_get_run_stats(c);
+    uint64_t n = cpu_retired(c);
+    sb_printf(b,
+              "cpu%u: %llu inner runs (one per %.0f instructions); ended by: turn end %llu, "
+              "Count/Compare %llu, idle-skip probe %llu, profiler sample %llu, kick %llu, "
+              "stop %llu\n",
+              i, U(s->runs), s->runs ? (double)n / (double)s->runs : 0.0,
+              U(s->run_end[RUN_END_TURN]), U(s->run_end[RUN_END_TIMER]),
+              U(s->run_end[RUN_END_IDLE]), U(s->run_end[RUN_END_SAMPLE]),
+              U(s->run_end[RUN_END_KICK]), U(s->run_end[RUN_END_STOP]));
+    uint64_t exc = 0;
+    for (unsigned k = 0; k < 32; k++)
+        exc += s->exceptions[k];
+    uint64_t tlb = s->exceptions[EXC_TLBL] + s->exceptions[EXC_TLBS] + s->exceptions[EXC_MOD];
+    sb_printf(b,
+              "  exceptions %llu: interrupts %llu, TLB refills %llu, other TLB %llu, syscalls "
+              "%llu, other %llu; device accesses %llu\n",
+              U(exc), U(s->exceptions[EXC_INT]), U(s->tlb_refills), U(tlb - s->tlb_refills),
+              U(s->exceptions[EXC_SYS]),
+              U(exc - s->exceptions[EXC_INT] - tlb - s->exceptions[EXC_SYS]), U(s->bus_accesses));
+    if (!s->enters && !s->translations)
+        return;
+    sb_printf(b,
+              "  translated code entered %llu times; back to the dispatcher: lookup missed "
+              "%llu, jump not chained %llu, budget %llu, helper stop %llu, exception/ERET %llu\n",
+              U(s->enters), U(s->back[JIT_BACK_LOOKUP]), U(s->back[JIT_BACK_CHAIN]),
+              U(s->back[JIT_BACK_BUDGET]), U(s->back[JIT_BACK_STOP]), U(s->back[JIT_BACK_EXC]));
+    sb_printf(b,
+              "  helper calls: load %llu, store %llu, LWL-SDR/LL/SC %llu, FPU memory %llu, "
+              "FPU %llu, CP0/TLB %llu, exception %llu; blocks translated %llu\n",
+              U(s->helpers[JIT_HELP_LOAD]), U(s->helpers[JIT_HELP_STORE]),
+              U(s->helpers[JIT_HELP_MEM_OTHER]), U(s->helpers[JIT_HELP_FPMEM]),
+              U(s->helpers[JIT_HELP_COP1]), U(s->helpers[JIT_HELP_CP0]),
+              U(s->helpers[JIT_HELP_EXC]), U(s->translations));
+    static const char *const why[JIT_INTERP_N] = {"delay slot",   "hook/probe", "no exec entry",
+                                                  "untranslated", "budget",     "cold"};
+    sb_puts(b, "  interpreter (times/instructions):");
+    for (unsigned k = 0; k < JIT_INTERP_N; k++)
+        sb_printf(b, "%s %s %llu/%llu", k ? "," : "", why[k], U(s->interp[k]),
+                  U(s->interp_ticks[k]));
+    sb_puts(b, "\n");
+}
+
 /* info engine: how the CPUs execute, and what the translator did. */
 static int cmd_info_engine(dbg *d, const cmd_args *a)
 {
@@ -551,6 +599,8 @@ static int cmd_info_engine(dbg *d, const cmd_args *a)
                   (unsigned long long)ji.flushes, (unsigned long long)ji.invalidated,
                   (unsigned long long)ji.chained);
     }
+    for (unsigned i = 0; i < m->ncpus; i++)
+        engine_exits(&b, m->cpus[i], i);
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
@@ -673,7 +723,8 @@ static const command run_commands[] = {
                .name = "N",
                .what = "the CPU number",
                .optional = true,
-               .max = UINT64_MAX}),
+               .max = UINT64_MAX,
+               .complete = "-"}),
      .help = "Select the CPU that commands look at and step.\n"
              "Select CPU N for registers, memory, stepping and expressions (show the current\n"
              "one without N).  A stop selects the CPU that stopped.\n"
@@ -698,7 +749,13 @@ static const command run_commands[] = {
              "breakpoints, the trace hook, MMIO, a budget ending inside a block).  Then the\n"
              "translator's figures: blocks and guest instructions translated, host code\n"
              "generated and the host time it took, the code cache in use, its flushes, blocks\n"
-             "dropped because their code was written, direct jumps chained.  --engine chooses.\n"
+             "dropped because their code was written, direct jumps chained.  Then per CPU,\n"
+             "since it was made: why its run loop left translated code or the interpreter\n"
+             "(turn end, Count/Compare, idle-skip probe, profiler sample, kick, stop), the\n"
+             "exceptions and device accesses, and with the translator its entries into\n"
+             "translated code, the ways back to its dispatcher, the helper calls by kind and\n"
+             "what it left to the interpreter, by reason (cold: blocks run too few times yet\n"
+             "to be translated; XBOW_JIT_TIER=N sets how many).  --engine chooses.\n"
              "Example: info engine",
      .flags = CMD_MACHINE},
 };

@@ -21,10 +21,9 @@ typedef struct x_state {
 static xstate *xs(dbg *d)
 {
     if (!d->xstate) {
-        xstate *x = xcalloc(1, sizeof *x);
+        xstate *x = DBG_STATE(d, xstate);
         x->fmt = 'x';
         x->size = 4;
-        d->xstate = x;
     }
     return d->xstate;
 }
@@ -301,8 +300,10 @@ static int cmd_print(dbg *d, const cmd_args *a)
 {
     return print_common(d, a->text[0], a->text[1], true);
 }
-/* (hand-parsed: EXPR is required with a message of its own, no usage line) */
-static int cmd_output(dbg *d, const char *line) { return print_common(d, line, NULL, false); }
+static int cmd_output(dbg *d, const cmd_args *a)
+{
+    return print_common(d, a->text[0], a->text[1], false);
+}
 
 int dbg_assign(dbg *d, const char *args)
 {
@@ -327,8 +328,9 @@ int dbg_assign(dbg *d, const char *args)
 /* "set WORD ...": the settings xbow has are commands of their own ("set
  * logging" ...); here are assignments, gdb settings xbow does not have,
  * and words that are neither. */
-static int cmd_set(dbg *d, const char *args)
+static int cmd_set(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     char w[64];
     const char *rest = dbg_next_word(args, w, sizeof w);
     bool word = isalpha((unsigned char)w[0]);
@@ -527,16 +529,13 @@ static int cmd_xp(dbg *d, const cmd_args *a) { return examine(d, a->text[0], a->
 
 /* ---- disassemble and backtrace ----------------------------------------------- */
 
-static int cmd_disassemble(dbg *d, const char *args)
+static int cmd_disassemble(dbg *d, const cmd_args *arg)
 {
     cpu *c = need_cpu(d);
     if (!c)
         return -1;
-    bool raw = false;
-    if (!strncmp(args, "/r", 2)) {
-        raw = true;
-        args = dbg_skip_ws(args + 2);
-    }
+    bool raw = arg->given[0];
+    const char *args = arg->text[1];
     uint64_t start, end;
     const symbol *fn = NULL;
     uint64_t pc = dbg_frame_pc(d, c), at = pc;
@@ -648,7 +647,7 @@ static const command state_commands[] = {
     {.name = "info registers",
      .aliases = "i r,info r,info reg",
      .run = cmd_info_registers,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "REG")),
+     CMD_ARGS(ARG_OPT_C(ARG_LIST, "REG", "register")),
      .help = "Show the selected CPU's registers, with Status and Cause decoded.\n"
              "Show the selected CPU's registers: GPRs, PC, HI/LO and CP0 with Status and Cause\n"
              "decoded; with REG names (a0, $pc, status), just those.\n"
@@ -715,14 +714,15 @@ static const command state_commands[] = {
              "Example: print/x $status & 0xff00",
      .flags = CMD_MACHINE},
     {.name = "output",
-     .fn = cmd_output,
-     .usage = "output[/F] EXPR",
+     .run = cmd_output,
+     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/F"), ARG_REQ(ARG_EXPR, "EXPR", "an expression")),
      .help = "Print the value of EXPR with no \"$N = \" and no newline (for scripts).\n"
              "Example: output $pc",
      .flags = CMD_MACHINE},
     {.name = "set",
-     .fn = cmd_set,
-     .usage = "set LVALUE = EXPR | set SETTING VALUE",
+     .run = cmd_set,
+     CMD_ARGS(
+         ARG_REQ(ARG_EXPR, "LVALUE = EXPR", "an assignment: set $REG = EXPR, set *ADDR = EXPR")),
      .help = "Assign to a register, memory, a variable or a device register; or change a setting.\n"
              "Assign to a register (set $a0 = 1, set $pc = main), memory (set *ADDR = 5 writes\n"
              "32 bits, set *(u8 *)ADDR = 5 one byte), a convenience variable (set $n = 0) or a\n"
@@ -740,8 +740,8 @@ static const command state_commands[] = {
              "Example: set var $count = 0",
      .flags = CMD_MACHINE},
     {.name = "disassemble",
-     .fn = cmd_disassemble,
-     .usage = "disassemble [/r] [ADDR | START,END | START,+LEN]",
+     .run = cmd_disassemble,
+     CMD_ARGS(ARG_KEY("/r"), ARG_OPT(ARG_EXPR, "ADDR|START,END|START,+LEN")),
      .help =
          "Disassemble a function or an address range, with symbols.\n"
          "Disassemble the function around the pc (or ADDR), or a range, with symbols; => marks\n"

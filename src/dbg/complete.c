@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Tab completion for the front ends: command names, then each argument by
- * what the command declares it to be (command.complete): symbols and
+ * what the command declares it to be (its cmd_arg kinds): symbols and
  * registers in expressions, device names, a NIC's rings, event names,
  * DEVICE.REGISTER.FIELD, settings' words, file names.  See dbg.h. */
 #include <stdio.h>
@@ -207,86 +207,42 @@ static void command_words(const dbg *d, comp *c, const char *typed)
     }
 }
 
+/* The settings "show" knows: the "set NAME" commands, and version. */
+static void settings(const dbg *d, comp *c)
+{
+    for (unsigned i = 0; i < dbg_command_count(d); i++) {
+        const command *cmd = dbg_command_at(d, i);
+        if (cmd->flags & CMD_SETTING)
+            offer(c, cmd->name + strlen("set "));
+    }
+    offer(c, "version");
+}
+
 /* ---- the argument kinds ------------------------------------------------- */
 
-/* What each argument of a command is (see dbg_complete_register in dbg.h
- * for the notation): space-separated, the last one
- * repeating when it ends with "...": expr (symbols, $registers,
- * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
- * (DEVICE.REG.FIELD), devarg (registers and views of the device before
- * it), register, initiator (or an address), file, =word|word, or - for
- * nothing.  Commands not listed: "expr..." when they need a machine. */
+/* What each argument is, for the commands that parse their arguments
+ * themselves (the others declare it: dbg_args_completion): space-separated,
+ * the last one repeating when it ends with "..." (see dbg_complete in dbg.h
+ * for the kinds).  Commands not listed: "expr..." when they need a machine. */
 static const struct {
     const char *cmd, *args;
 } kinds[] = {
-    {"help", "cmd"},
-    {"source", "file"},
-    {"symbol-file", "file"},
-    {"shell", "file..."},
-    {"quit", "-"},
-    {"info device", "dev devarg"},
-    {"info devices", "-"},
-    {"info device-state", "dev"},
-    {"snapshot save", "file"},
-    {"snapshot load", "file"},
-    {"snapshot delete", "-"},
-    {"info snapshots", "-"},
-    {"info state-hash", "=-v"},
-    {"info events", "event"},
-    {"info registers", "register..."},
-    {"ring", "nic ring"},
-    {"watch stall", "nic ring..."},
-    {"watch dma", "initiator expr =read|write|any"},
-    {"break event", "event"},
-    {"break reg", "reg"},
-    {"trace event", "event file"},
-    {"trace insn", "=on|off file"},
     {"track writes", "=on|off expr"},
-    {"delete", "-"},
-    {"enable", "-"},
-    {"disable", "-"},
-    {"ignore", "-"},
-    {"commands", "-"},
-    {"cpu", "-"},
-    {"frame", "-"},
-    {"up", "-"},
-    {"down", "-"},
-    {"define", "-"},
-    {"document", "-"},
-    {"set logging", "=on|off|enabled|file|overwrite|redirect file"},
-    {"set pagination", "=on|off"},
-    {"set confirm", "=on|off"},
-    {"set trace-commands", "=on|off"},
-    {"show", "=pagination|confirm|height|width|trace-commands|logging|version"},
 };
 
-/* Front ends' own commands (the TUI's layout, focus ...). */
-#define MAX_EXTRA 32
-static struct {
-    const char *cmd, *args;
-} extra[MAX_EXTRA];
-static unsigned nextra;
-
-void dbg_complete_register(const char *cmd, const char *args)
+/* The declared arguments' kinds, else the tables'. */
+static void kinds_of(const command *cmd, strbuf *out)
 {
-    for (unsigned i = 0; i < nextra; i++)
-        if (!strcmp(extra[i].cmd, cmd))
-            return;
-    if (nextra < MAX_EXTRA) {
-        extra[nextra].cmd = cmd;
-        extra[nextra++].args = args;
+    if (cmd->run) {
+        dbg_args_completion(cmd, out);
+        return;
     }
-}
-
-static const char *kinds_of(const command *cmd)
-{
     for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
-        if (!strcmp(kinds[i].cmd, cmd->name))
-            return kinds[i].args;
-    for (unsigned i = 0; i < nextra; i++)
-        if (!strcmp(extra[i].cmd, cmd->name))
-            return extra[i].args;
-    return cmd->flags & CMD_MACHINE ? "expr..." : "";
+        if (!strcmp(kinds[i].cmd, cmd->name)) {
+            sb_puts(out, kinds[i].args);
+            return;
+        }
+    sb_puts(out, cmd->flags & CMD_MACHINE ? "expr..." : "");
 }
 
 const char *dbg_complete_check(const dbg *d)
@@ -353,6 +309,8 @@ static int argument(dbg *d, comp *c, const char *kind, const char *prev)
     } else if (!strcmp(kind, "initiator")) {
         initiators(d, c);
         expression(d, c);
+    } else if (!strcmp(kind, "setting")) {
+        settings(d, c);
     } else if (!strcmp(kind, "file")) {
         return DBG_COMPLETE_FILES;
     }
@@ -380,9 +338,13 @@ int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn a
     char prev[64] = "";
     for (const char *s = dbg_skip_ws(rest); *s; k++)
         s = dbg_next_word(s, prev, sizeof prev);
-    const char *spec = kinds_of(cmd);
+    strbuf spec;
+    sb_init(&spec);
+    kinds_of(cmd, &spec);
     char kind[160];
-    if (!spec_kind(spec, k, kind, sizeof kind) || !strcmp(kind, "-"))
-        return 0;
-    return argument(d, &c, kind, prev);
+    int rc = 0;
+    if (spec_kind(spec.s ? spec.s : "", k, kind, sizeof kind) && strcmp(kind, "-"))
+        rc = argument(d, &c, kind, prev);
+    sb_free(&spec);
+    return rc;
 }

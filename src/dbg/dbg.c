@@ -171,22 +171,24 @@ int dbg_error(dbg *d, const char *fmt, ...)
     return -1;
 }
 
-int dbg_usage_error(dbg *d, const char *cmd, const char *why)
+int dbg_command_usage_error(dbg *d, const command *c, const char *why)
 {
-    const command *c = dbg_command_find(d, cmd);
     strbuf u;
     sb_init(&u);
-    if (c)
-        dbg_command_usage(c, &u);
-    else
-        sb_puts(&u, cmd);
+    dbg_command_usage(c, &u);
     /* A block's usage has several lines ("commands [N]\n  COMMANDS...\nend"):
      * its first line is enough here. */
     size_t n = strcspn(u.s, "\n");
-    int rc = why && *why ? dbg_error(d, "%s: %s.  Usage: %.*s", cmd, why, (int)n, u.s)
+    int rc = why && *why ? dbg_error(d, "%s: %s.  Usage: %.*s", c->name, why, (int)n, u.s)
                          : dbg_error(d, "Usage: %.*s", (int)n, u.s);
     sb_free(&u);
     return rc;
+}
+
+int dbg_usage_error(dbg *d, const char *cmd, const char *why)
+{
+    const command *c = dbg_command_find(d, cmd);
+    return dbg_command_usage_error(d, c ? c : &(const command){.name = cmd}, why);
 }
 
 cpu *dbg_cpu(dbg *d)
@@ -377,8 +379,10 @@ static int run_line(dbg *d, const char *line)
                          "runs (end the commands with \"continue\" instead).",
                          c->name);
     /* Strip trailing whitespace from the arguments. */
-    char *args = xstrdup(rest ? rest : "");
-    size_t n = strlen(args);
+    size_t len = strlen(rest ? rest : "");
+    char *args = xmalloc(len + 2); /* + 1: see dbg_args_parse */
+    memcpy(args, rest ? rest : "", len + 1);
+    size_t n = len;
     while (n && isspace((unsigned char)args[n - 1]))
         args[--n] = 0;
     trace_command(d, s);
@@ -387,7 +391,14 @@ static int run_line(dbg *d, const char *line)
     if (c->flags & CMD_NOREPEAT)
         dbg_set_repeat(d, NULL);
     int rc;
-    if (c->run) {
+    if ((c->flags & CMD_SETTING) && args[0] == '=' && args[1] != '=') {
+        /* "set height = 3": the guest's variable of that name */
+        strbuf t;
+        sb_init(&t);
+        sb_printf(&t, "%s %s", c->name + strlen("set "), args);
+        rc = dbg_assign(d, t.s);
+        sb_free(&t);
+    } else if (c->run) {
         cmd_args a;
         rc = dbg_args_parse(d, c, args, &a);
         if (rc == 0)

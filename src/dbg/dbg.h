@@ -20,6 +20,8 @@ enum cmd_flags {
     CMD_RESUMES = 2,  /* runs the guest (the TUI shows "running") */
     CMD_EXACT = 4,    /* no abbreviation ("set width" must not take "set w = 1") */
     CMD_NOREPEAT = 8, /* an empty line does not run it again (run, kill, delete ...) */
+    CMD_SETTING = 16, /* "set NAME": shown by "show"; "set NAME = EXPR" assigns the guest's
+                         variable NAME instead (gdb would want "set var") */
 };
 
 /* A command's arguments, declared: the dispatcher splits and checks them
@@ -46,6 +48,21 @@ typedef enum arg_kind {
     ARG_LOCATIONS, /* ARG_LOCATION standing for every place it names (an inlined
                       function, a line of duplicated code: up to CMD_MAX_LOCS), in locs;
                       the usage line adds "[if COND]" */
+    ARG_WORD,      /* one word of `choices` ("on|off|enabled"), checked; num: its index
+                      (dflt when absent) */
+    ARG_BOOL,      /* gdb's spellings of on and off (on off 1 0 yes no enable disable);
+                      num: 1 or 0 (dflt when absent) */
+    ARG_LIMIT,     /* a number, or "unlimited" (0), as gdb's "set height" takes it */
+    ARG_EVENT,     /* one word: an event name or a glob of them (info events) */
+    ARG_SETTING,   /* one word: the name of a setting (the "set NAME" commands) */
+    ARG_FILE,      /* the rest of the line: a file name */
+    ARG_COND,      /* last: "if COND" at the end of the line, in cond; the other arguments
+                      are what comes before it */
+    ARG_STRING,    /* a C string in double quotes, escapes and all, as typed (quotes
+                      included): "hello\n" */
+    ARG_KEYWORD,   /* optional: one of `choices` when the next word is one (num: its
+                      index), else absent and the next argument starts there ("frame
+                      level N" or "frame N") */
 } arg_kind;
 /* clang-format on */
 
@@ -54,7 +71,10 @@ typedef struct cmd_arg {
     const char *name; /* in the usage line: "N", "LOCATION", "FILE" */
     const char *what; /* in errors: "the count", "a location" */
     bool optional;
-    uint64_t min, max, dflt; /* ARG_COUNT */
+    uint64_t min, max, dflt; /* ARG_COUNT (dflt: ARG_WORD, ARG_BOOL too) */
+    const char *choices;     /* ARG_WORD: the words, separated by '|' */
+    const char *complete;    /* what Tab offers (see dbg_complete); NULL: what the
+                                kind implies */
 } cmd_arg;
 
 enum { CMD_MAX_ARGS = 4, CMD_MAX_LOCS = 16 };
@@ -66,7 +86,8 @@ typedef struct cmd_args {
     const char *text[CMD_MAX_ARGS]; /* as typed, "" when absent */
     uint64_t num[CMD_MAX_ARGS];     /* ARG_COUNT: the value (dflt when absent);
                                         ARG_LOCATION: the address */
-    const char *cond;               /* ARG_LOCATION(S): the text after "if", or NULL */
+    const char *cond;               /* ARG_LOCATION(S), ARG_COND: the text after "if", or
+                                       NULL */
     uint64_t locs[CMD_MAX_LOCS];    /* ARG_LOCATIONS: the addresses... */
     unsigned nlocs;                 /* ...and how many */
     const char *line;               /* all of the arguments, as typed */
@@ -95,6 +116,39 @@ typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
     {                                                \
         .kind = KIND, .name = NAME, .optional = true \
     }
+/* The same, with what Tab offers for it (see dbg_complete). */
+#define ARG_REQ_C(KIND, NAME, WHAT, COMPLETE)                          \
+    {                                                                  \
+        .kind = KIND, .name = NAME, .what = WHAT, .complete = COMPLETE \
+    }
+#define ARG_OPT_C(KIND, NAME, COMPLETE)                                    \
+    {                                                                      \
+        .kind = KIND, .name = NAME, .optional = true, .complete = COMPLETE \
+    }
+/* One of the words "a|b|c" (its index in num, DFLT when absent). */
+#define ARG_REQ_WORD(CHOICES, WHAT)                                         \
+    {                                                                       \
+        .kind = ARG_WORD, .name = CHOICES, .what = WHAT, .choices = CHOICES \
+    }
+#define ARG_OPT_WORD(CHOICES, DFLT)                                                           \
+    {                                                                                         \
+        .kind = ARG_WORD, .name = CHOICES, .optional = true, .choices = CHOICES, .dflt = DFLT \
+    }
+/* [WORD]: a word that may come before the next argument. */
+#define ARG_KEY(CHOICES)                                                           \
+    {                                                                              \
+        .kind = ARG_KEYWORD, .name = CHOICES, .optional = true, .choices = CHOICES \
+    }
+/* [on|off], DFLT (0 or 1) when absent. */
+#define ARG_OPT_BOOL(DFLT)                                                 \
+    {                                                                      \
+        .kind = ARG_BOOL, .name = "on|off", .optional = true, .dflt = DFLT \
+    }
+/* [if COND] at the end of the line. */
+#define ARG_IF                                                \
+    {                                                         \
+        .kind = ARG_COND, .name = "if COND", .optional = true \
+    }
 
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
@@ -106,6 +160,8 @@ typedef struct command {
     const cmd_arg *args;
     unsigned nargs;
     const char *usage; /* "break [LOCATION] [if COND]"; NULL with run: generated */
+    const char *body;  /* a block's lines after the generated usage line:
+                          "  COMMANDS...\nend" */
     const char *help;  /* first line: one-line summary; the rest: details and an example */
     unsigned flags;
 } command;
@@ -132,14 +188,13 @@ const command *dbg_command_lookup(const dbg *d, const char *line, const char **r
 typedef void (*dbg_complete_fn)(void *ctx, const char *candidate);
 enum { DBG_COMPLETE_FILES = 1 };
 int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn add, void *ctx);
-/* What Tab completes for each argument of command `cmd` (static strings):
- * kinds separated by spaces, the last one repeating when it ends with
- * "...": expr (symbols, $registers, DEVICE.REG), cmd, dev, nic, ring (of
- * the NIC before it), event, reg (DEVICE.REG.FIELD), devarg (registers
- * and views of the device before it), register, initiator, file,
- * =word|word, or - for nothing.  The debugger's own commands are in
- * src/dbg/complete.c; front ends add theirs. */
-void dbg_complete_register(const char *cmd, const char *args);
+/* What Tab completes for an argument comes from the command's declaration:
+ * its kind, or its cmd_arg.complete, one of: expr (symbols, $registers,
+ * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
+ * (DEVICE.REG.FIELD), devarg (registers and views of the device before it),
+ * register, initiator, setting, file, =word|word, or - for nothing.  The
+ * commands that still parse their arguments themselves are in
+ * src/dbg/complete.c's table. */
 /* A command of complete.c's table that the command table lacks (a test
  * keeps the two in step), or NULL. */
 const char *dbg_complete_check(const dbg *d);
@@ -321,6 +376,8 @@ int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3))
  * the command table (the text `help CMD` shows), so the two never differ.
  * Returns -1. */
 int dbg_usage_error(dbg *d, const char *cmd, const char *why);
+/* The same for a command that may not be in the table (a subcommand's own). */
+int dbg_command_usage_error(dbg *d, const command *c, const char *why);
 
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));

@@ -28,11 +28,21 @@ void dbg_modules_resuming(dbg *d);
 /* Free every module's state, in the reverse order of the table. */
 void dbg_modules_free(dbg *d);
 
+/* A module's state, in its own field of struct dbg: made (zeroed) on first
+ * use.  static foo_state *fstate(dbg *d) { return DBG_STATE(d, foo); } */
+#define DBG_STATE(d, field) \
+    ((d)->field ? (d)->field : ((d)->field = xcalloc(1, sizeof *(d)->field)))
+
 /* ---- declared arguments (args.c) ---------------------------------------- */
 /* Split and check the arguments of a command with declared ones (c->run);
- * `line` is the command's own copy (cut into words).  On error print it
+ * `line` is the command's own copy (cut into words), with room for one byte
+ * more (a quoted string directly followed by a comma gets its own NUL).  On error print it
  * (with the usage) and return -1. */
 int dbg_args_parse(dbg *d, const command *c, char *line, cmd_args *a);
+/* What Tab completes for each declared argument of c, in
+ * dbg_complete's notation (dbg.h), space-separated, the last one repeating
+ * when it ends with "..." ("-" for none). */
+void dbg_args_completion(const command *c, strbuf *out);
 
 /* ---- settings (settings.c) ---------------------------------------------- */
 /* Copy debugger output to the log file when logging is on; true when it
@@ -252,6 +262,19 @@ void dbg_show_location(dbg *d, cpu *c);
 void hist_before_run(dbg *d);
 uint64_t hist_slice(dbg *d);
 void hist_after_slice(dbg *d);
+/* For the gdb stub and goto-time lastwrite.  Each needs the history (else
+ * an error, -1) and prints what the commands print; -1 after an error. */
+bool hist_recording(dbg *d);
+enum { HIST_START = 1 }; /* went back as far as the history goes */
+/* goto-time: CPU ci's instruction count (by_insn) or clock; says where. */
+int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos);
+/* reverse-stepi N of CPU ci, quietly: 0, or HIST_START when the history
+ * starts less than n instructions back (the machine is then at its start). */
+int hist_back_insns(dbg *d, int ci, uint64_t n);
+/* reverse-continue with CPU ci selected: 0 at the most recent earlier stop
+ * (breakpoints and watchpoints of xbow and of d->client), HIST_START when
+ * there is none (at the history's start). */
+int hist_back_to_stop(dbg *d, int ci);
 
 /* ---- breakpoints (break.c) ---------------------------------------------- */
 typedef struct bpoint bpoint;
@@ -289,6 +312,12 @@ struct bpoint {
  * is for code breakpoints.  On failure the kind-specific state is freed
  * through ops->free and NULL returned after printing an error. */
 bpoint *bp_create(dbg *d, const bp_ops *ops, void *priv, uint64_t addr, const char *cond);
+/* The glob an event name or pattern stands for: CPU events are published per
+ * CPU (cpu0.exception ...), and "cpu.X" means every CPU's (evbreak.c). */
+void dbg_event_pattern(const char *name, char *out, size_t len);
+/* "WHAT N: DESCRIPTION" for a breakpoint bp_create made; -1 when it made
+ * none (b NULL: it said why). */
+int bp_announce(dbg *d, const bpoint *b, const char *what);
 bpoint *bp_find(dbg *d, int num);
 bpoint *bp_list(dbg *d);
 /* Test a breakpoint's condition in a scope; false when it does not hold.

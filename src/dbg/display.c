@@ -21,12 +21,7 @@ typedef struct display_state {
     int next_num;
 } display_state;
 
-static display_state *dstate(dbg *d)
-{
-    if (!d->display)
-        d->display = xcalloc(1, sizeof(display_state));
-    return d->display;
-}
+static display_state *dstate(dbg *d) { return DBG_STATE(d, display); }
 
 static void destroy(display *x)
 {
@@ -98,24 +93,23 @@ void dbg_do_displays(dbg *d)
             show(d, x);
 }
 
-static int cmd_display(dbg *d, const char *args)
+static int cmd_display(dbg *d, const cmd_args *a)
 {
     display_state *s = dstate(d);
-    if (!*args) { /* show them all now */
+    const char *fmt = a->text[0], *args = a->text[1];
+    if (!a->n) { /* show them all now */
         for (display *x = s->list; x; x = x->next)
             if (x->enabled)
                 show(d, x);
         return 0;
     }
     display *x = xcalloc(1, sizeof *x);
-    if (*args == '/') {
-        size_t n = strcspn(args + 1, " \t");
-        if (n >= sizeof x->fmt) {
+    if (*fmt) {
+        if (strlen(fmt + 1) >= sizeof x->fmt) {
             free(x);
-            return dbg_error(d, "display: the format \"%s\" is too long.", args);
+            return dbg_error(d, "display: the format \"%s\" is too long.", fmt);
         }
-        memcpy(x->fmt, args + 1, n);
-        args = dbg_skip_ws(args + 1 + n);
+        snprintf(x->fmt, sizeof x->fmt, "%s", fmt + 1);
     }
     if (!*args) {
         free(x);
@@ -255,8 +249,8 @@ static int cmd_info_display(dbg *d, const cmd_args *a)
 
 static const command display_commands[] = {
     {.name = "display",
-     .fn = cmd_display,
-     .usage = "display[/FMT] [EXPR]",
+     .run = cmd_display,
+     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/FMT"), ARG_OPT(ARG_EXPR, "EXPR")),
      .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
              "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
              "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"

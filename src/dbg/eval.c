@@ -24,12 +24,7 @@ typedef struct vars_state {
     unsigned nhist;
 } vars;
 
-static vars *get_vars(dbg *d)
-{
-    if (!d->vars)
-        d->vars = xcalloc(1, sizeof(vars));
-    return d->vars;
-}
+static vars *get_vars(dbg *d) { return DBG_STATE(d, vars); }
 
 static void dbg_vars_free(dbg *d)
 {

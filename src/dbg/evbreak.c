@@ -99,38 +99,31 @@ static const event_src *first_match(dbg *d, const char *pattern)
     return NULL;
 }
 
-static int cmd_break_event(dbg *d, const char *args)
+void dbg_event_pattern(const char *name, char *out, size_t len)
 {
-    char name[80];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name)
-        return dbg_error(d, "break event: give an event name (see \"info events\").");
-    const char *ifw = dbg_find_if(rest);
-    if (*rest && rest != ifw)
-        return dbg_error(d, "Junk at end of arguments: \"%s\".", rest);
+    if (!strncmp(name, "cpu.", 4))
+        snprintf(out, len, "cpu*.%s", name + 4);
+    else
+        snprintf(out, len, "%s", name);
+}
+
+static int cmd_break_event(dbg *d, const cmd_args *a)
+{
+    const char *name = a->text[0];
     evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     snprintf(p->name, sizeof p->name, "%s", name);
-    /* CPU events are published per CPU (cpu0.exception ...): "cpu.X" means
-     * every CPU's. */
-    if (!strncmp(name, "cpu.", 4))
-        snprintf(p->pattern, sizeof p->pattern, "cpu*.%s", name + 4);
-    else
-        snprintf(p->pattern, sizeof p->pattern, "%s", name);
+    dbg_event_pattern(name, p->pattern, sizeof p->pattern);
     const event_src *src = first_match(d, p->pattern);
     if (!src) {
         free(p);
         return dbg_error(d, "No event \"%s\" (see \"info events\").", name);
     }
-    if (check_cond(d, src, ifw ? ifw + 2 : NULL)) {
+    if (check_cond(d, src, a->cond)) {
         free(p);
         return -1;
     }
-    bpoint *b = bp_create(d, &event_ops, p, 0, ifw ? ifw + 2 : NULL);
-    if (!b)
-        return -1;
-    dbg_printf(d, "Event breakpoint %d: %s\n", b->num, name);
-    return 0;
+    return bp_announce(d, bp_create(d, &event_ops, p, 0, a->cond), "Event breakpoint");
 }
 
 /* ---- break reg ------------------------------------------------------------- */
@@ -211,12 +204,9 @@ static const cond_fields reg_cond = {"a register breakpoint", reg_fields, ARRAY_
 static const bp_ops reg_ops = {"register", reg_arm,   ev_disarm, reg_describe,
                                ev_free,    &reg_cond, NULL};
 
-static int cmd_break_reg(dbg *d, const char *args)
+static int cmd_break_reg(dbg *d, const cmd_args *a)
 {
-    char name[96];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name)
-        return dbg_error(d, "break reg: give DEVICE.REGISTER[.FIELD].");
+    const char *name = a->text[0], *rest = a->text[1];
     evpriv *p = xcalloc(1, sizeof *p);
     p->d = d;
     xerr err;
@@ -236,7 +226,6 @@ static int cmd_break_reg(dbg *d, const char *args)
              p->ref.field ? "." : "", p->ref.field ? p->ref.field->name : "");
     snprintf(p->name, sizeof p->name, "%s", p->regname);
     snprintf(p->pattern, sizeof p->pattern, "%s.reg.write", p->ref.dev->name);
-    const char *ifw = dbg_find_if(rest);
     if (!strncmp(rest, "changes", 7) && (!rest[7] || rest[7] == ' ')) {
         p->mode = RM_CHANGES;
         rest = dbg_skip_ws(rest + 7);
@@ -251,29 +240,20 @@ static int cmd_break_reg(dbg *d, const char *args)
         p->value = v.v;
         rest = dbg_skip_ws(end);
     }
-    ifw = dbg_find_if(rest);
-    if (*rest && rest != ifw) {
+    if (*rest) {
         free(p);
         return dbg_error(d,
                          "break reg: want \"changes\", \"== VALUE\" or \"if COND\", not "
                          "\"%s\".",
                          rest);
     }
-    bpoint *b = bp_create(d, &reg_ops, p, 0, ifw ? ifw + 2 : NULL);
-    if (!b)
-        return -1;
-    strbuf t;
-    sb_init(&t);
-    reg_describe(d, b, &t);
-    dbg_printf(d, "Register breakpoint %d: %s\n", b->num, t.s);
-    sb_free(&t);
-    return 0;
+    return bp_announce(d, bp_create(d, &reg_ops, p, 0, a->cond), "Register breakpoint");
 }
 
 static const command evbreak_commands[] = {
     {.name = "break event",
-     .fn = cmd_break_event,
-     .usage = "break event NAME [if COND]",
+     .run = cmd_break_event,
+     CMD_ARGS(ARG_REQ(ARG_EVENT, "NAME", "an event name (see \"info events\")"), ARG_IF),
      .help = "Stop on a device or CPU event, optionally on a condition over its fields.\n"
              "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
              "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
@@ -284,8 +264,9 @@ static const command evbreak_commands[] = {
              "Example: break event hamachi0.tx.desc-done if len > 1500",
      .flags = CMD_MACHINE},
     {.name = "break reg",
-     .fn = cmd_break_reg,
-     .usage = "break reg DEVICE.REG[.FIELD] [changes | == VALUE] [if COND]",
+     .run = cmd_break_reg,
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "DEVICE.REG[.FIELD]", "a device register", "reg"),
+              ARG_OPT(ARG_TEXT, "changes | == VALUE"), ARG_IF),
      .help = "Stop when a device register or field is written, or changes.\n"
              "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
              "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"

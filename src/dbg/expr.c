@@ -449,6 +449,20 @@ static bool parse_type(lexer *lx, int close, type_name *tn)
     return true;
 }
 
+/* e (a sub-expression just parsed, NULL after an error) followed by the
+ * operator `op`, which is consumed; else say `missing` and give NULL. */
+static expr *closed_by(lexer *lx, expr *e, int op, const char *missing)
+{
+    if (e && is_op(lx, op)) {
+        lex_next(lx);
+        return e;
+    }
+    if (e)
+        lex_error(lx, "%s", missing);
+    expr_free(e);
+    return NULL;
+}
+
 static expr *parse_primary(lexer *lx)
 {
     expr *e;
@@ -467,16 +481,7 @@ static expr *parse_primary(lexer *lx)
     case T_OP:
         if (lx->op == '(') {
             lex_next(lx);
-            e = parse_assign(lx);
-            if (!e)
-                return NULL;
-            if (!is_op(lx, ')')) {
-                expr_free(e);
-                lex_error(lx, "Missing ')' in expression.");
-                return NULL;
-            }
-            lex_next(lx);
-            return e;
+            return closed_by(lx, parse_assign(lx), ')', "Missing ')' in expression.");
         }
         break;
     default: break;
@@ -506,15 +511,11 @@ static expr *parse_postfix(lexer *lx)
             continue;
         }
         lex_next(lx);
-        expr *i = parse_assign(lx);
-        if (!i || !is_op(lx, ']')) {
-            if (i)
-                lex_error(lx, "Missing ']' in expression.");
-            expr_free(i);
+        expr *i = closed_by(lx, parse_assign(lx), ']', "Missing ']' in expression.");
+        if (!i) {
             expr_free(e);
             return NULL;
         }
-        lex_next(lx);
         expr *n = node(N_INDEX);
         n->a = e;
         n->b = i;
@@ -653,15 +654,11 @@ static expr *parse_cond(lexer *lx)
     if (!e || !is_op(lx, '?'))
         return e;
     lex_next(lx);
-    expr *b = parse_assign(lx);
-    if (!b || !is_op(lx, ':')) {
-        if (b)
-            lex_error(lx, "Missing ':' in conditional expression.");
+    expr *b = closed_by(lx, parse_assign(lx), ':', "Missing ':' in conditional expression.");
+    if (!b) {
         expr_free(e);
-        expr_free(b);
         return NULL;
     }
-    lex_next(lx);
     expr *c = parse_cond(lx);
     if (!c) {
         expr_free(e);
@@ -986,18 +983,31 @@ static int convert(evalctx *x, const ctype *t, const xval *v, xval *out)
 
 static int eval(evalctx *x, const expr *e, xval *out);
 
+/* The typed value p as a pointer (its value in *q): its type, or NULL after
+ * saying `not_ptr` (it is not one) or `void_ptr` (it points to void). */
+static const ctype *as_pointer(evalctx *x, const xval *p, xval *q, const char *not_ptr,
+                               const char *void_ptr)
+{
+    *q = *p;
+    if (rvalue(x, q))
+        return NULL;
+    const ctype *st = ctype_strip(q->type);
+    if (!st || st->kind != CT_PTR)
+        fail(x, "%s", not_ptr);
+    else if (!ctype_strip(ctype_target(st)))
+        fail(x, "%s", void_ptr);
+    else
+        return st;
+    return NULL;
+}
+
 static int deref(evalctx *x, const xval *p, xval *out)
 {
     if (p->type) {
-        xval q = *p;
-        if (rvalue(x, &q))
-            return -1;
-        const ctype *st = ctype_strip(q.type);
-        if (!st || st->kind != CT_PTR)
-            return fail(x, "Attempt to take contents of a non-pointer value.");
-        if (!ctype_strip(ctype_target(st)))
-            return fail(x, "Attempt to take contents of a void pointer (cast it first).");
-        return load_typed(x, ctype_target(st), q.v, out);
+        xval q;
+        const ctype *st = as_pointer(x, p, &q, "Attempt to take contents of a non-pointer value.",
+                                     "Attempt to take contents of a void pointer (cast it first).");
+        return st ? load_typed(x, ctype_target(st), q.v, out) : -1;
     }
     unsigned size = p->psize ? p->psize : 4;
     bool sgn = p->psize ? p->psgn : true;
@@ -1055,15 +1065,11 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
 
 static int index_typed(evalctx *x, const xval *base, int64_t i, xval *out)
 {
-    xval p = *base;
-    if (rvalue(x, &p))
-        return -1;
-    const ctype *st = ctype_strip(p.type);
-    if (!st || st->kind != CT_PTR)
-        return fail(x, "Cannot subscript something that is not an array or a pointer.");
-    if (!ctype_strip(ctype_target(st)))
-        return fail(x, "Cannot subscript a void pointer (cast it first).");
-    return load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out);
+    xval p;
+    const ctype *st =
+        as_pointer(x, base, &p, "Cannot subscript something that is not an array or a pointer.",
+                   "Cannot subscript a void pointer (cast it first).");
+    return st ? load_typed(x, ctype_target(st), p.v + (uint64_t)i * ctype_stride(st), out) : -1;
 }
 
 /* "a.b[3].c": a member path the lexer joined into one name, applied to a

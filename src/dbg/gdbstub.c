@@ -368,6 +368,12 @@ static void monitor(gdbstub *s, const char *hex)
                       "finish it there first.\n");
     } else if (s->monitor_ok && !s->monitor_ok(line)) {
         sb_puts(&out, "monitor: not here.\n");
+    } else if (c && !strncmp(c->name, "reverse-", 8)) {
+        sb_printf(&out,
+                  "monitor %s: go back with gdb's own %s: gdb would not know that the "
+                  "machine moved (monitor goto-time is there for what gdb has no command "
+                  "for).\n",
+                  c->name, c->name);
     } else if (c && (c->flags & CMD_RESUMES)) {
         sb_printf(&out,
                   "monitor %s: resume the guest with gdb's own commands (continue, "
@@ -438,11 +444,11 @@ static void query(gdbstub *s, const char *p)
     if (!strncmp(p, "qSupported", 10)) {
         s->swbreak = strstr(p, "swbreak+") != NULL;
         s->hwbreak = strstr(p, "hwbreak+") != NULL;
-        /* Reverse execution (ReverseStep+, ReverseContinue+) joins this list
-         * when the time-travel issue lands. */
+        /* Reverse execution (bs, bc) always: "monitor record" may start the
+         * history after gdb asked; without one they answer an error. */
         sb_printf(&b,
                   "PacketSize=%x;qXfer:features:read+;QStartNoAckMode+;swbreak+;hwbreak+;"
-                  "vContSupported+",
+                  "vContSupported+;ReverseStep+;ReverseContinue+",
                   RSP_MAX_PACKET);
     } else if (!strcmp(p, "qAttached") || !strncmp(p, "qAttached:", 10)) {
         sb_putc(&b, '1'); /* the machine was there before gdb: quit detaches */
@@ -571,10 +577,9 @@ static void dispatch(gdbstub *s, char *pkt, size_t len)
         }
         break; /* vMustReplyEmpty and the rest: empty */
     case 'b':
-        /* bs, bc (reverse step and continue) wait for the time-travel issue:
-         * they will step back through its log and stop with replaylog: at
-         * either end.  Not advertised until then. */
-        break;
+        if (!strcmp(pkt, "bs") || !strcmp(pkt, "bc"))
+            return gdb_reverse(s, pkt + 1);
+        break; /* b (baud rate, long gone) and the rest: empty */
     default: break;
     }
     (void)d;
@@ -593,6 +598,10 @@ void gdb_feed(gdbstub *s)
     while (s->connected && s->in_pos < s->in_len) {
         /* A stop is on its way: the rest waits until the guest stopped. */
         if (d->running && d->m->stop_reason != STOP_NONE)
+            return;
+        /* The history re-executes: only gdb's Ctrl-C of its own bs or bc
+         * now, the rest after. */
+        if (d->replaying && (!s->reversing || s->in[s->in_pos] != 0x03))
             return;
         int ev = rsp_feed(&s->dec, s->in[s->in_pos++]);
         switch (ev) {
@@ -618,7 +627,10 @@ void gdb_feed(gdbstub *s)
                 gdb_net_write(s, s->last.s, s->last.len);
             break;
         case RSP_INTERRUPT:
-            if (d->running) {
+            if (s->reversing) { /* bs, bc: the history's re-execution stops */
+                s->interrupt = true;
+                dbg_interrupt();
+            } else if (d->running) {
                 s->interrupt = true;
                 if (!s->gdb_run)
                     bp_note_stop(d, "\nInterrupted by gdb.\n");

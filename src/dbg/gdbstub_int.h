@@ -65,10 +65,12 @@ typedef struct gdbstub {
     bool waiting;   /* gdb resumed and waits for a stop reply */
     bool gdb_run;   /* the run under way was started by gdb */
     bool interrupt; /* gdb sent Ctrl-C */
+    bool reversing; /* serving bs or bc: the history re-executes */
     struct {
         char kind; /* 0, 's'wbreak, 'h'wbreak, 'w'atch, 'r'watch, 'a'watch */
         uint64_t addr;
         int cpu;
+        uint64_t retired; /* the CPU's instructions then (which stop of a scan) */
     } hit;
     struct {
         int sig, cpu;
@@ -98,7 +100,7 @@ void gdb_after_packet(gdbstub *s); /* work deferred until a reply went out */
 void gdb_send_packet(gdbstub *s, const char *data, size_t len);
 void gdb_reply(gdbstub *s, const char *text);
 void gdb_reply_sb(gdbstub *s, const strbuf *b);
-/* E01: a malformed or impossible request; E14 (EFAULT): memory that cannot
+/* E01: a malformed or impossible request (bs, bc without a history); E14 (EFAULT): memory that cannot
  * be accessed; E16 (EINVAL): an argument out of range. */
 void gdb_reply_err(gdbstub *s, int code);
 /* Text for gdb's console (O packets: while gdb waits for a stop or a
@@ -117,6 +119,7 @@ void gdb_stop_reply(gdbstub *s, strbuf *b, bool with_reason);
 void gdb_send_stop(gdbstub *s);                             /* the stop reply gdb waits for */
 void gdb_simple_resume(gdbstub *s, char op, const char *p); /* c, C, s, S */
 void gdb_vcont(gdbstub *s, const char *p);                  /* after "vCont" */
+void gdb_reverse(gdbstub *s, const char *p);                /* bs, bc: through the history */
 /* gdbstub_net.c */
 void gdb_net_write(gdbstub *s, const char *data, size_t len);
 void gdb_net_close_client(gdbstub *s);

@@ -83,7 +83,9 @@ static char *report_lines(const char *report)
 static void client_poll(dbg *d)
 {
     gdbstub *s = d->client_ctx;
-    if (s)
+    /* While the history re-executes, only for gdb's own bs or bc (its
+     * Ctrl-C): a new client or packet waits until it is done. */
+    if (s && (!d->replaying || s->reversing))
         gdb_net_poll(s, 0);
 }
 
@@ -128,20 +130,17 @@ static bool client_claim(dbg *d, int reason, int ci)
                  (unsigned long long)p->addr, h->write ? "written" : "read", ci, where);
     }
     s->hit.cpu = ci;
+    s->hit.retired = cpu_retired(c);
     if (!s->gdb_run) /* xbow's prompt resumed: its report names gdb's point */
         bp_note_stop(d, text);
     return true;
 }
 
-static bool client_stopped(dbg *d, int r, const char *report)
+/* The stop reason gdb is told: its own point's (gdbs: the hit noted by
+ * client_claim is this stop's), if it takes that kind. */
+static void set_reason(gdbstub *s, bool gdbs)
 {
-    gdbstub *s = d->client_ctx;
-    if (!s || !s->connected)
-        return false;
-    s->stop.cpu = d->cur_cpu;
-    s->stop.sig = r == STOP_USER || s->interrupt ? GDB_SIGINT : GDB_SIGTRAP;
     s->stop.reason[0] = 0;
-    bool gdbs = s->hit.kind && s->hit.cpu == d->cur_cpu;
     if (gdbs && s->hit.kind == 's' && s->swbreak)
         snprintf(s->stop.reason, sizeof s->stop.reason, "swbreak:;");
     else if (gdbs && s->hit.kind == 'h' && s->hwbreak)
@@ -153,6 +152,17 @@ static bool client_stopped(dbg *d, int r, const char *report)
                                       : "awatch",
                  (unsigned long long)s->hit.addr);
     s->hit.kind = 0;
+}
+
+static bool client_stopped(dbg *d, int r, const char *report)
+{
+    gdbstub *s = d->client_ctx;
+    if (!s || !s->connected)
+        return false;
+    s->stop.cpu = d->cur_cpu;
+    s->stop.sig = r == STOP_USER || s->interrupt ? GDB_SIGINT : GDB_SIGTRAP;
+    bool gdbs = s->hit.kind && s->hit.cpu == d->cur_cpu;
+    set_reason(s, gdbs);
     /* gdb's own stops (its breakpoints, steps and Ctrl-C in a run it
      * started) are gdb's to report; any other is xbow's, and gdb's console
      * shows xbow's report too. */
@@ -304,4 +314,124 @@ void gdb_vcont(gdbstub *s, const char *p)
     if (*p || how < 0)
         return gdb_reply_err(s, 0x01);
     resume(s, how, ci, lo, hi);
+}
+
+/* ---- going back (bs, bc) --------------------------------------------------------- */
+
+static void out_capture(void *ctx, const char *text) { sb_puts(ctx, text); }
+
+/* xbow's messages on gdb's console, each line starting with "xbow: ". */
+static void console_lines(gdbstub *s, const char *text)
+{
+    strbuf b;
+    sb_init(&b);
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (n)
+            sb_printf(&b, "xbow: %.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+    if (b.s)
+        gdb_console(s, b.s);
+    sb_free(&b);
+}
+
+/* Refused: why on gdb's console and xbow's, an error reply (gdb shows
+ * "Remote failure reply" and stays where it was). */
+static void reverse_refused(gdbstub *s, const char *what, const char *why)
+{
+    strbuf b;
+    sb_init(&b);
+    sb_printf(&b, "xbow: %s: %s\n", what, why);
+    gdb_console(s, b.s);
+    dbg_printf(s->d, "[gdb's %s: %s]\n", what, why);
+    sb_free(&b);
+    gdb_reply_err(s, 0x01);
+}
+
+/* bs (one step back: a branch and its delay slot are one step, as forward)
+ * and bc (back to the most recent earlier stop of a breakpoint or
+ * watchpoint, gdb's or xbow's) through the history (history.c), on the
+ * CPU of Hc.  At the history's start the stop says "replaylog:begin", and
+ * gdb says "No more reverse-execution history". */
+void gdb_reverse(gdbstub *s, const char *p)
+{
+    dbg *d = s->d;
+    bool step = *p == 's';
+    const char *what = step ? "reverse step" : "reverse continue";
+    if (d->running || d->replaying)
+        return reverse_refused(s, what, "the guest is running: interrupt it first");
+    if (!hist_recording(d))
+        return reverse_refused(s, what,
+                               "no history to go back in: \"monitor record\" starts "
+                               "recording it (from that point on; see docs/time-travel.md)");
+    int ci = step_cpu(s, TH_ANY);
+    d->cur_cpu = ci;
+    strbuf out;
+    sb_init(&out);
+    dbg_out_fn o = d->out;
+    void *octx = d->out_ctx;
+    dbg_set_output(d, out_capture, &out);
+    s->waiting = true;
+    s->gdb_run = true; /* gdb's points hit on the way are gdb's to report */
+    s->reversing = true;
+    s->interrupt = false;
+    s->hit.kind = 0;
+    int rc;
+    if (step) {
+        rc = hist_back_insns(d, ci, 1);
+        if (rc == 0 && cpu_in_delay_slot(machine_cpu(d->m, (unsigned)ci)))
+            rc = hist_back_insns(d, ci, 1); /* back to the branch */
+    } else {
+        rc = hist_back_to_stop(d, ci);
+    }
+    s->gdb_run = s->reversing = false;
+    dbg_set_output(d, o, octx);
+    bool interrupted = s->interrupt;
+    s->interrupt = false;
+    if (interrupted) { /* gdb's Ctrl-C: it was this command's, no later one's */
+        dbg_command_begin();
+        dbg_command_end();
+    }
+    if (!s->connected) {
+        sb_free(&out);
+        return;
+    }
+    if (rc < 0 && interrupted) { /* a SIGINT stop where the re-execution got to */
+        if (out.s) {
+            dbg_puts(d, out.s);
+            console_lines(s, out.s);
+        }
+        sb_free(&out);
+        s->stop.cpu = d->cur_cpu;
+        s->stop.sig = GDB_SIGINT;
+        s->stop.reason[0] = 0;
+        return gdb_send_stop(s);
+    }
+    if (rc < 0) { /* said on both sides; gdb stays at the state it had */
+        s->waiting = false;
+        if (out.s) {
+            dbg_puts(d, out.s);
+            console_lines(s, out.s);
+        }
+        sb_free(&out);
+        return gdb_reply_err(s, 0x01);
+    }
+    cpu *c = machine_cpu(d->m, (unsigned)d->cur_cpu);
+    s->stop.cpu = d->cur_cpu;
+    s->stop.sig = GDB_SIGTRAP;
+    bool gdbs = !step && rc == 0 && s->hit.kind && s->hit.cpu == d->cur_cpu &&
+                s->hit.retired == cpu_retired(c);
+    set_reason(s, gdbs);
+    if (rc == HIST_START)
+        snprintf(s->stop.reason, sizeof s->stop.reason, "replaylog:begin;");
+    free(s->stop.text);
+    s->stop.text = NULL;
+    if (!step && rc == 0 && !gdbs && out.s) {
+        /* xbow's breakpoint or watchpoint: its report on both sides */
+        dbg_puts(d, out.s);
+        s->stop.text = report_lines(out.s);
+    }
+    sb_free(&out);
+    gdb_send_stop(s);
 }

@@ -7,10 +7,13 @@
  * `history-size`.  Going back (goto-time, reverse-stepi, reverse-nexti,
  * reverse-continue, reverse-finish) restores the nearest earlier snapshot
  * and re-executes deterministically to the position wanted: the run is
- * deterministic given its outside inputs, and the history refuses to go
- * back past one (a console byte, a host network frame): its snapshots
- * before an input are dropped.  A change the debugger makes (a register,
- * memory, a reset, a loaded snapshot, jump) clears the history too.
+ * deterministic given its outside inputs, which the history keeps (the
+ * log, core/rr.h rr_log: console bytes, host network frames) and feeds
+ * back while the machine is before the present.  A snapshot copies only
+ * the RAM pages written since the one it starts from (snapshot_take_since,
+ * dirty-page tracking) and shares the rest.  A change the debugger makes (a
+ * register, memory, a reset, a loaded snapshot, jump) or a host network
+ * peer that comes or goes cuts the history: its snapshots are dropped.
  *
  * Positions: a CPU's clock (ticks, machine.local_time) or its instruction
  * count (cpu_retired).  The re-execution runs the machine as continue
@@ -31,7 +34,8 @@
 typedef struct hentry {
     snapshot *s;
     uint64_t ticks[MAX_CPUS], retired[MAX_CPUS];
-    size_t bytes;
+    uint64_t log_pos; /* the history's log: the first input after it */
+    size_t bytes;     /* host memory it allocated (pages shared with the one before excluded) */
 } hentry;
 
 typedef struct history {
@@ -41,15 +45,22 @@ typedef struct history {
     double taken_at, cost; /* host time after the last snapshot, what it cost */
     hentry *e;
     unsigned n, cap;
-    size_t bytes;
-    uint64_t dropped;                                    /* oldest snapshots dropped for room */
-    uint64_t inputs, changes;                            /* the counters when last looked at */
+    size_t bytes;   /* host memory of all of them (a shared page counted once) */
+    snapshot *base; /* the snapshot the RAM was like when the dirty-page tracking
+                       started (the last taken or restored), or NULL */
+    bool check;     /* set history-check: compare each snapshot with the RAM */
+    uint64_t checked, check_failed;
+    uint64_t dropped;       /* oldest snapshots dropped for room */
+    uint64_t cuts, changes; /* the counters when last looked at */
+    rr_log *log;            /* the inputs from outside since the first snapshot */
+    uint64_t end_now;       /* the machine's clock at the present */
     uint64_t end_ticks[MAX_CPUS], end_retired[MAX_CPUS]; /* the furthest point run to */
     uint64_t cut_ticks;   /* cpu0's clock where the history was last cut */
     const char *last_cmd; /* the last command that went back: its host time, */
     double last_secs;     /* and the ticks it re-executed (info time) */
     uint64_t last_ticks;
     const char *cut_why; /* why (NULL: never) */
+    bool at_start;       /* the last back_to_hit found no stop: at the start */
 } history;
 
 static history *hstate(dbg *d)
@@ -70,6 +81,38 @@ static void drop_all(history *h)
         snapshot_free(h->e[i].s);
     h->n = 0;
     h->bytes = 0;
+    h->base = NULL;
+    if (h->log)
+        rr_log_clear(h->log);
+}
+
+/* Drop the oldest snapshot (the pages the next one shares stay). */
+static void drop_oldest(history *h)
+{
+    if (h->e[0].s == h->base)
+        h->base = NULL;
+    h->bytes -= snapshot_release(h->e[0].s);
+    memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
+    h->n--;
+    h->dropped++;
+    if (h->log) /* the inputs before the oldest snapshot are never fed again */
+        rr_log_forget(h->log, h->e[0].log_pos);
+}
+
+/* Over the size: the oldest go first, the newest always stays. */
+static void trim(history *h)
+{
+    while (h->n > 1 && h->bytes > h->size_mb << 20)
+        drop_oldest(h);
+}
+
+/* Keep the inputs from outside in the history's log (or stop). */
+static void log_attach(dbg *d, rr_log *L)
+{
+    machine *m = d->m;
+    m->clock.hist = L;
+    if (m->console)
+        chardev_set_history(m->console, L);
 }
 
 static void hist_free(dbg *d)
@@ -78,6 +121,9 @@ static void hist_free(dbg *d)
     if (!h)
         return;
     drop_all(h);
+    if (h->log && d->m)
+        log_attach(d, NULL);
+    rr_log_free(h->log);
     free(h->e);
     free(h);
     d->hist = NULL;
@@ -90,18 +136,33 @@ static double host_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The cost of going back, for info time and the benchmark. */
+/* The cost of going back (host time, ticks re-executed), for info time and
+ * the benchmark: cost_begin and cost_end around the work (nothing without
+ * a history), or costed() around a command. */
 static void cost_begin(dbg *d, const char *cmd)
 {
     history *h = d->hist;
+    if (!h || !h->on)
+        return;
     h->last_cmd = cmd;
     h->last_ticks = 0;
     h->last_secs = -host_seconds();
 }
 
-static void cost_end(dbg *d) { d->hist->last_secs += host_seconds(); }
+static void cost_end(dbg *d)
+{
+    history *h = d->hist;
+    if (h && h->on && h->last_secs < 0)
+        h->last_secs += host_seconds();
+}
 
-static uint64_t inputs_now(machine *m) { return m->clock.inputs + chardev_inputs(m->console); }
+static int costed(dbg *d, const cmd_args *a, const char *cmd, int (*fn)(dbg *d, const cmd_args *a))
+{
+    cost_begin(d, cmd);
+    int rc = fn(d, a);
+    cost_end(d);
+    return rc;
+}
 
 static void set_end(dbg *d, history *h, bool reset)
 {
@@ -113,35 +174,87 @@ static void set_end(dbg *d, history *h, bool reset)
         if (reset || r > h->end_retired[i])
             h->end_retired[i] = r;
     }
+    if (reset || m->clock.now > h->end_now)
+        h->end_now = m->clock.now;
+}
+
+/* The RAM is now the one of snapshot s: track the pages written from here
+ * (a snapshot then shares the others with s). */
+static void track_from(dbg *d, snapshot *s)
+{
+    snapshot_track(d->m);
+    d->hist->base = s;
+}
+
+/* The machine is back at the present: the log stops feeding (the console
+ * queues what was typed there), and inputs from outside come again. */
+static void feed_check(dbg *d)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    if (!rr_log_feeding(h->log) || m->clock.now < h->log->until)
+        return;
+    if (m->console)
+        chardev_history_sync(m->console);
+    rr_log_stop_feed(h->log);
+}
+
+/* set history-check: the snapshot must hold the RAM as it is (a page
+ * written by a path that does not mark it dirty would keep the older
+ * snapshot's bytes). */
+static void check_snapshot(dbg *d, history *h, const snapshot *s)
+{
+    unsigned blk;
+    uint64_t off;
+    h->checked++;
+    if (snapshot_ram_diff(d->m, s, &blk, &off) == 0)
+        return;
+    h->check_failed++;
+    dbg_printf(d,
+               "history-check: the snapshot at tick %llu differs from the RAM: %s page at "
+               "offset 0x%llx was written without being marked dirty\n",
+               (unsigned long long)d->m->local_time[0], d->m->bus.rams[blk]->name,
+               (unsigned long long)off);
+}
+
+/* Put the machine in the state of snapshot i, the log feeding the inputs
+ * after it up to the present. */
+static int restore(dbg *d, int i)
+{
+    history *h = d->hist;
+    xerr err;
+    if (snapshot_restore_since(d->m, h->e[i].s, h->base, &err) != 0)
+        return dbg_error(d, "Going back: %s", err.msg);
+    if (h->check) /* the pages not copied were right */
+        check_snapshot(d, h, h->e[i].s);
+    track_from(d, h->e[i].s);
+    rr_log_feed(h->log, h->e[i].log_pos, h->end_now);
+    return 0;
 }
 
 static void take(dbg *d, history *h)
 {
     machine *m = d->m;
-    hentry e = {.s = snapshot_take(m)};
+    hentry e = {.s = snapshot_take_since(m, h->base), .log_pos = rr_log_end(h->log)};
+    track_from(d, e.s);
     for (unsigned i = 0; i < m->ncpus; i++) {
         e.ticks[i] = m->local_time[i];
         e.retired[i] = cpu_retired(m->cpus[i]);
     }
-    e.bytes = snapshot_bytes(e.s);
+    e.bytes = snapshot_own_bytes(e.s);
+    if (h->check)
+        check_snapshot(d, h, e.s);
     if (h->n == h->cap) {
         h->cap = h->cap ? 2 * h->cap : 64;
         h->e = xrealloc(h->e, h->cap * sizeof *h->e);
     }
     h->e[h->n++] = e;
     h->bytes += e.bytes;
-    /* Bounded: the oldest go first, the newest always stays. */
-    while (h->n > 1 && h->bytes > h->size_mb << 20) {
-        h->bytes -= h->e[0].bytes;
-        snapshot_free(h->e[0].s);
-        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
-        h->n--;
-        h->dropped++;
-    }
+    trim(h); /* bounded */
 }
 
 /* The machine moved on (a slice ended, a run starts or stops): cut the
- * history at an outside input or a debugger change, note how far the run
+ * history at a debugger change or a host peer's coming or going, note how far the run
  * went, and keep a snapshot when one is due. */
 static void note(dbg *d)
 {
@@ -152,16 +265,18 @@ static void note(dbg *d)
     const char *why = NULL;
     if (m->clock.changes != h->changes)
         why = "the debugger changed the machine";
-    else if (inputs_now(m) != h->inputs)
-        why = "the machine took an input from outside (console, host network)";
+    else if (h->log->cuts != h->cuts)
+        why = "a host network peer came or went (the history cannot re-run that)";
     h->changes = m->clock.changes;
-    h->inputs = inputs_now(m);
+    h->cuts = h->log->cuts;
     if (why) {
         drop_all(h);
+        snapshot_untrack(m);
         h->cut_why = why;
         h->cut_ticks = m->local_time[0];
         set_end(d, h, true);
     } else {
+        feed_check(d);
         set_end(d, h, false);
     }
     if (h->n && m->local_time[0] < h->e[h->n - 1].ticks[0] + h->interval)
@@ -280,10 +395,6 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
     }
 }
 
-/* A recording (--record) logs inputs at increasing times: a run that went
- * back is not the one logged (said once, as for any change). */
-static void went_back(machine *m) { rr_outside_change(m->clock.rr, "the time (went back)"); }
-
 /* Put the machine at the position: restore the snapshot, re-execute. */
 static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
 {
@@ -300,11 +411,8 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
                          (unsigned long long)h->e[0].ticks[ci], ci,
                          h->dropped ? " (older snapshots were dropped: set history-size)" : "");
     }
-    xerr err;
-    if (snapshot_restore(m, h->e[i].s, &err) != 0)
-        return dbg_error(d, "Going back: %s", err.msg);
-    went_back(m);
-    uint64_t in0 = inputs_now(m);
+    if (restore(d, i) != 0)
+        return -1;
     /* The breakpoints stay armed (their hits are only noted): the run is
      * the one the history had, with them in place. */
     d->replaying = true;
@@ -317,9 +425,7 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     bp_forget_pending(d);
     bp_resync_all(d);
     m->stop_reason = STOP_NONE;
-    if (inputs_now(m) != in0)
-        dbg_printf(d, "warning: an outside input arrived while the history was re-executed; "
-                      "from here the run is not the one recorded.\n");
+    feed_check(d);
     h->changes = m->clock.changes;
     d->frame = 0;
     d->killed = false;
@@ -356,6 +462,8 @@ static bool scan_code_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp)
     bool found = false, stop = bp_code_stop(d, m->cur_cpu, pc, &found);
     if (goal_pc && pc == goal_pc && cpu_gpr(c, 29) >= goal_sp && (int)m->cur_cpu == d->cur_cpu)
         stop = true;
+    if (d->client && d->client->claim && d->client->claim(d, STOP_BREAKPOINT, m->cur_cpu))
+        stop = true; /* gdb's breakpoint */
     return stop;
 }
 
@@ -370,10 +478,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
     unsigned nstop = 0;
     history *h = d->hist;
     machine *m = d->m;
-    xerr err;
-    if (snapshot_restore(m, h->e[i].s, &err) != 0)
-        return dbg_error(d, "Going back: %s", err.msg);
-    went_back(m);
+    if (restore(d, i) != 0)
+        return -1;
     /* Watchpoints on values start from the values of this state. */
     bp_resync_all(d);
     if (goal_pc)
@@ -405,7 +511,8 @@ static int scan(dbg *d, int i, int ci, uint64_t end, uint64_t goal_pc, uint64_t 
             stop = scan_code_hit(d, goal_pc, goal_sp) || bp_pending(d);
             skip = true;
         } else if (r == STOP_WATCHPOINT) {
-            stop = bp_cpu_watch_stop(d, m->cur_cpu) || bp_pending(d);
+            stop = (d->client && d->client->claim && d->client->claim(d, r, m->cur_cpu)) ||
+                   bp_cpu_watch_stop(d, m->cur_cpu) || bp_pending(d);
             skip = true;
         }
         if (stop && m->local_time[ci] < end) {
@@ -447,6 +554,7 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     int ci = d->cur_cpu;
     uint64_t now = m->local_time[ci];
     hit last = {0};
+    h->at_start = false;
     int i = entry_before(h, ci, false, now);
     if (i >= 0 && h->e[i].ticks[ci] == now)
         i--; /* nothing before now in a snapshot taken here */
@@ -481,6 +589,7 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     } else if (rc == 0) {
         /* gdb: "No more reverse-execution history." and the start. */
         rc = go(d, ci, false, h->e[0].ticks[ci]);
+        h->at_start = rc == 0;
         if (rc == 0) {
             dbg_printf(d,
                        "\n%s: no earlier stop in the history; at its start: tick %llu, cpu%d "
@@ -494,6 +603,70 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     return rc;
 }
 
+/* ---- for other modules (the gdb stub, goto-time lastwrite) --------------- */
+
+bool hist_recording(dbg *d) { return d->hist && d->hist->on; }
+
+/* goto-time's work once the position is known: refuse one beyond the
+ * present, go, say where.  0 or -1. */
+static int goto_pos(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    history *h = d->hist;
+    machine *m = d->m;
+    uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
+    if (pos > end)
+        return dbg_error(d,
+                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
+                         "goes no further; continue runs on.",
+                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
+                         by_insn ? "instruction" : "tick", (unsigned long long)end);
+    if (go(d, ci, by_insn, pos) != 0)
+        return -1;
+    char t[32];
+    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
+    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
+               (unsigned long long)m->local_time[0], t, ci,
+               (unsigned long long)cpu_retired(m->cpus[ci]));
+    show_here(d);
+    return 0;
+}
+
+int hist_goto(dbg *d, int ci, bool by_insn, uint64_t pos)
+{
+    if (!have_history(d))
+        return -1;
+    cost_begin(d, "goto-time");
+    int rc = goto_pos(d, ci, by_insn, pos);
+    cost_end(d);
+    return rc;
+}
+
+int hist_back_insns(dbg *d, int ci, uint64_t n)
+{
+    if (!have_history(d))
+        return -1;
+    history *h = d->hist;
+    uint64_t now = cpu_retired(d->m->cpus[ci]), first = h->e[0].retired[ci];
+    if (now <= first)
+        return HIST_START; /* nothing earlier to go to */
+    bool start = now - first < n;
+    cost_begin(d, "reverse-stepi");
+    int rc = go(d, ci, true, start ? first : now - n);
+    cost_end(d);
+    return rc != 0 ? -1 : start ? HIST_START : 0;
+}
+
+int hist_back_to_stop(dbg *d, int ci)
+{
+    if (!have_history(d))
+        return -1;
+    d->cur_cpu = ci;
+    cost_begin(d, "reverse-continue");
+    int rc = back_to_hit(d, 0, 0, "reverse-continue");
+    cost_end(d);
+    return rc != 0 ? -1 : d->hist->at_start ? HIST_START : 0;
+}
+
 /* ---- commands ------------------------------------------------------------ */
 
 static int cmd_record(dbg *d, const cmd_args *a)
@@ -505,7 +678,11 @@ static int cmd_record(dbg *d, const cmd_args *a)
     h->on = true;
     h->cut_why = NULL;
     h->changes = d->m->clock.changes;
-    h->inputs = inputs_now(d->m);
+    if (!h->log) {
+        h->log = rr_log_new(&d->m->clock);
+        log_attach(d, h->log);
+    }
+    h->cuts = h->log->cuts;
     set_end(d, h, true);
     if (d->m->ncpus)
         take(d, h);
@@ -527,81 +704,61 @@ static int cmd_record_stop(dbg *d, const cmd_args *a)
     if (!h || !h->on)
         return dbg_error(d, "No history is being recorded (\"record\" starts it).");
     drop_all(h);
+    snapshot_untrack(d->m);
+    log_attach(d, NULL);
+    rr_log_free(h->log);
+    h->log = NULL;
     h->on = false;
     dbg_puts(d, "History recording stopped; its snapshots are dropped.\n");
     return 0;
 }
 
-static int cmd_goto_time_(dbg *d, const cmd_args *a);
-static int cmd_goto_time(dbg *d, const cmd_args *a)
+static int goto_time(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_goto_time_(d, a);
-    cost_begin(d, "goto-time");
-    int rc = cmd_goto_time_(d, a);
-    cost_end(d);
-    return rc;
-}
-
-static int cmd_goto_time_(dbg *d, const cmd_args *a)
-{
-    if (!have_history(d))
-        return -1;
-    history *h = d->hist;
-    machine *m = d->m;
     char w[16];
     const char *rest = dbg_next_word(a->text[0], w, sizeof w);
     bool by_insn = strcmp(w, "insn") == 0;
     const char *num = by_insn ? rest : a->text[0];
     if (!*num)
         return dbg_usage_error(d, "goto-time", "give a time in ticks, or insn N");
+    /* The argument first: a bad one is said before a missing history. */
+    bool present = !by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0);
+    uint64_t pos = 0;
+    if (!present && dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
+        return -1;
+    if (!have_history(d))
+        return -1;
+    history *h = d->hist;
     int ci = by_insn ? d->cur_cpu : 0;
     uint64_t end = by_insn ? h->end_retired[ci] : h->end_ticks[ci];
-    uint64_t pos;
-    if (!by_insn && (strcmp(num, "present") == 0 || strcmp(num, "end") == 0))
+    if (present)
         pos = end; /* back where the run went furthest */
-    else if (dbg_parse_count(d, "goto-time", num, 0, UINT64_MAX, &pos) != 0)
-        return -1;
-    if (pos > end)
-        return dbg_error(d,
-                         "goto-time: %s %llu is beyond the present (%s %llu): the history "
-                         "goes no further; continue runs on.",
-                         by_insn ? "instruction" : "tick", (unsigned long long)pos,
-                         by_insn ? "instruction" : "tick", (unsigned long long)end);
-    if (go(d, ci, by_insn, pos) != 0)
-        return -1;
-    char t[32];
-    dbg_format_time(m->local_time[0], m->clock.hz, t, sizeof t);
-    dbg_printf(d, "At tick %llu (%s), cpu%d at %llu instructions.\n",
-               (unsigned long long)m->local_time[0], t, ci,
-               (unsigned long long)cpu_retired(m->cpus[ci]));
-    show_here(d);
-    return 0;
+    return goto_pos(d, ci, by_insn, pos);
 }
 
-static int cmd_reverse_stepi_(dbg *d, const cmd_args *a);
-static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
-{
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_stepi_(d, a);
-    cost_begin(d, "reverse-stepi");
-    int rc = cmd_reverse_stepi_(d, a);
-    cost_end(d);
-    return rc;
-}
+static int cmd_goto_time(dbg *d, const cmd_args *a) { return costed(d, a, "goto-time", goto_time); }
 
-static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
+/* What every reverse command checks first: a selected CPU, then (with a
+ * count N: 0 shows where the CPU is) the history.  1: go on; 0: done; -1:
+ * an error was said. */
+static int back_start(dbg *d, const uint64_t *n)
 {
-    cpu *c = dbg_cpu(d);
-    if (!c)
+    if (!dbg_cpu(d))
         return dbg_error(d, "No CPU selected.");
-    uint64_t n = a->num[0];
-    if (n == 0) {
+    if (n && *n == 0) {
         show_here(d);
         return 0;
     }
-    if (!have_history(d))
-        return -1;
+    return have_history(d) ? 1 : -1;
+}
+
+static int reverse_stepi(dbg *d, const cmd_args *a)
+{
+    uint64_t n = a->num[0];
+    int go_on = back_start(d, &n);
+    if (go_on <= 0)
+        return go_on;
+    cpu *c = dbg_cpu(d);
     uint64_t now = cpu_retired(c);
     if (n > now)
         return dbg_error(d, "reverse-stepi: cpu%d has executed only %llu instructions.", d->cur_cpu,
@@ -612,33 +769,21 @@ static int cmd_reverse_stepi_(dbg *d, const cmd_args *a)
     return 0;
 }
 
-/* reverse-nexti: one instruction back; when that lands in a function the
- * previous instruction called (it returned to here), back to the call. */
-static int cmd_reverse_nexti_(dbg *d, const cmd_args *a);
-static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
+static int cmd_reverse_stepi(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_nexti_(d, a);
-    cost_begin(d, "reverse-nexti");
-    int rc = cmd_reverse_nexti_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-stepi", reverse_stepi);
 }
 
-static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
+/* reverse-nexti: one instruction back; when that lands in a function the
+ * previous instruction called (it returned to here), back to the call. */
+static int reverse_nexti(dbg *d, const cmd_args *a)
 {
-    cpu *c = dbg_cpu(d);
-    if (!c)
-        return dbg_error(d, "No CPU selected.");
     uint64_t n = a->num[0];
-    if (n == 0) {
-        show_here(d);
-        return 0;
-    }
-    if (!have_history(d))
-        return -1;
+    int go_on = back_start(d, &n);
+    if (go_on <= 0)
+        return go_on;
     for (uint64_t k = 0; k < n; k++) {
-        c = dbg_cpu(d);
+        cpu *c = dbg_cpu(d);
         uint64_t pc0 = cpu_pc(c), sp0 = cpu_gpr(c, 29), now = cpu_retired(c);
         if (now == 0)
             return dbg_error(d, "reverse-nexti: cpu%d has executed no instruction.", d->cur_cpu);
@@ -662,46 +807,30 @@ static int cmd_reverse_nexti_(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_reverse_continue_(dbg *d, const cmd_args *a);
-static int cmd_reverse_continue(dbg *d, const cmd_args *a)
+static int cmd_reverse_nexti(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_continue_(d, a);
-    cost_begin(d, "reverse-continue");
-    int rc = cmd_reverse_continue_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-nexti", reverse_nexti);
 }
 
-static int cmd_reverse_continue_(dbg *d, const cmd_args *a)
+static int reverse_continue(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
-    if (!dbg_cpu(d))
-        return dbg_error(d, "No CPU selected.");
-    if (!have_history(d))
+    if (back_start(d, NULL) <= 0)
         return -1;
     return back_to_hit(d, 0, 0, "reverse-continue");
 }
 
-static int cmd_reverse_finish_(dbg *d, const cmd_args *a);
-static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+static int cmd_reverse_continue(dbg *d, const cmd_args *a)
 {
-    if (!d->hist || !d->hist->on)
-        return cmd_reverse_finish_(d, a);
-    cost_begin(d, "reverse-finish");
-    int rc = cmd_reverse_finish_(d, a);
-    cost_end(d);
-    return rc;
+    return costed(d, a, "reverse-continue", reverse_continue);
 }
 
-static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
+static int reverse_finish(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
-    cpu *c = dbg_cpu(d);
-    if (!c)
-        return dbg_error(d, "No CPU selected.");
-    if (!have_history(d))
+    if (back_start(d, NULL) <= 0)
         return -1;
+    cpu *c = dbg_cpu(d);
     frame f[2];
     if (dbg_unwind(d, c, f, 2) < 2)
         return dbg_error(d, "\"reverse-finish\" not meaningful in the outermost frame (no "
@@ -709,6 +838,11 @@ static int cmd_reverse_finish_(dbg *d, const cmd_args *a)
     dbg_printf(d, "Run back to call of #0 in the caller at 0x%016llx\n",
                (unsigned long long)(f[1].pc - 8));
     return back_to_hit(d, f[1].pc - 8, f[1].sp, "reverse-finish");
+}
+
+static int cmd_reverse_finish(dbg *d, const cmd_args *a)
+{
+    return costed(d, a, "reverse-finish", reverse_finish);
 }
 
 static int cmd_info_time(dbg *d, const cmd_args *a)
@@ -737,6 +871,21 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
             sb_printf(&b, "  span: tick %llu to %llu (the present), %u snapshot%s, %.1f MB\n",
                       (unsigned long long)h->e[0].ticks[0], (unsigned long long)h->end_ticks[0],
                       h->n, h->n == 1 ? "" : "s", (double)h->bytes / (1 << 20));
+        if (h->n) {
+            const hentry *l = &h->e[h->n - 1];
+            sb_printf(&b,
+                      "  the last snapshot holds %.1f MB of RAM and state, %.1f MB of it new "
+                      "(the rest shared with the one before)\n",
+                      (double)snapshot_bytes(l->s) / (1 << 20), (double)l->bytes / (1 << 20));
+        }
+        if (h->log && rr_log_end(h->log) > h->log->first)
+            sb_printf(&b, "  inputs from outside kept: %llu (%.1f KB)%s\n",
+                      (unsigned long long)h->log->n, (double)h->log->bytes / 1024,
+                      rr_log_feeding(h->log) ? ", fed back up to the present" : "");
+        if (h->check)
+            sb_printf(&b, "  history-check: %llu snapshot%s compared with the RAM, %llu differed\n",
+                      (unsigned long long)h->checked, h->checked == 1 ? "" : "s",
+                      (unsigned long long)h->check_failed);
         if (h->dropped)
             sb_printf(&b, "  %llu older snapshot%s dropped for room\n",
                       (unsigned long long)h->dropped, h->dropped == 1 ? "" : "s");
@@ -763,17 +912,23 @@ static int cmd_set_history_overhead(dbg *d, const cmd_args *a)
     return 0;
 }
 
+static int cmd_set_history_check(dbg *d, const cmd_args *a)
+{
+    const char *v = a->text[0];
+    bool on = !strcmp(v, "on") || !strcmp(v, "1");
+    if (!on && strcmp(v, "off") && strcmp(v, "0"))
+        return dbg_usage_error(d, "set history-check", "say on or off");
+    history *h = hstate(d);
+    h->check = on;
+    h->checked = h->check_failed = 0;
+    return 0;
+}
+
 static int cmd_set_history_size(dbg *d, const cmd_args *a)
 {
     history *h = hstate(d);
     h->size_mb = a->num[0];
-    while (h->n > 1 && h->bytes > h->size_mb << 20) {
-        h->bytes -= h->e[0].bytes;
-        snapshot_free(h->e[0].s);
-        memmove(h->e, h->e + 1, (h->n - 1) * sizeof *h->e);
-        h->n--;
-        h->dropped++;
-    }
+    trim(h);
     return 0;
 }
 
@@ -785,9 +940,10 @@ static const command history_commands[] = {
              "From now on, while the guest runs, a snapshot of the machine is kept in memory\n"
              "every history-interval ticks (set history-interval, set history-size).\n"
              "reverse-stepi, reverse-nexti, reverse-continue, reverse-finish and goto-time go\n"
-             "back by re-executing from the nearest one.  An outside input (a console byte, a\n"
-             "host network frame) or a change by the debugger (set var, jump ...) cuts the\n"
-             "history there: going back past it is refused.  Off by default, as in gdb.\n"
+             "back by re-executing from the nearest one; inputs from outside (console bytes,\n"
+             "host network frames) are kept and fed back, up to the present.  A change by the\n"
+             "debugger (set var, jump ...) or a host peer that comes or goes cuts the history\n"
+             "there: going back past it is refused.  Off by default, as in gdb.\n"
              "Example: record",
      .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "record stop",
@@ -844,7 +1000,8 @@ static const command history_commands[] = {
      .help = "Show the virtual time, each CPU's clock and instructions, and the history.\n"
              "The history: on or off, its interval and size limit, its span (first snapshot\n"
              "to the present), snapshots kept and the host memory they use, and where it was\n"
-             "cut (an outside input, a change by the debugger).\n"
+             "cut (a change by the debugger, a host peer that came or went), how much of the\n"
+             "last snapshot was new, and the inputs from outside kept.\n"
              "Example: info time",
      .flags = CMD_MACHINE},
     {.name = "set history-interval",
@@ -862,6 +1019,16 @@ static const command history_commands[] = {
              "would then exceed this share of the host time since; 100 takes one every\n"
              "interval whatever it costs.  Fewer snapshots: going back re-executes more.\n"
              "Example: set history-overhead 100",
+     .flags = CMD_NOREPEAT},
+    {.name = "set history-check",
+     .run = cmd_set_history_check,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "on|off", "on or off")),
+     .help = "Check each snapshot of the history against the RAM (default off).\n"
+             "A snapshot copies only the pages written since the one before and shares the\n"
+             "others; with this on, each is compared with the whole RAM as it is, and a page\n"
+             "that differs (written by a path that did not mark it) is reported.  Slow: for\n"
+             "tests of xbow itself.  info time shows the count.\n"
+             "Example: set history-check on",
      .flags = CMD_NOREPEAT},
     {.name = "set history-size",
      .run = cmd_set_history_size,

@@ -48,12 +48,18 @@ static uint64_t now_ns(void)
 
 bool dbg_interrupted(dbg *d)
 {
-    if (d->poll && !in_poll && !interrupt_flag) {
+    /* While the history re-executes, the remote client too (gdb's Ctrl-C of
+     * its bs or bc). */
+    bool client = d->replaying && d->client && d->client->poll;
+    if ((d->poll || client) && !in_poll && !interrupt_flag) {
         uint64_t now = now_ns();
         if (now >= next_poll_ns) {
             next_poll_ns = now + FRONT_END_POLL_NS;
             in_poll = true;
-            d->poll(d);
+            if (d->poll)
+                d->poll(d);
+            if (client)
+                d->client->poll(d);
             in_poll = false;
         }
     }

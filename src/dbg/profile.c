@@ -33,6 +33,7 @@ typedef struct prof_cpu {
     uint64_t samples;
     uint64_t insns0, waited0, ticks0; /* the CPU's counters at start ... */
     uint64_t insns1, waited1, ticks1; /* ... and at stop */
+    cpu_run_stats rs0, rs1;           /* its run loop's exits (info engine) */
 } prof_cpu;
 
 typedef struct profile {
@@ -41,12 +42,7 @@ typedef struct profile {
     double host0, host1; /* process CPU time at start and stop */
 } profile;
 
-static profile *prof(dbg *d)
-{
-    if (!d->prof)
-        d->prof = xcalloc(1, sizeof(profile));
-    return d->prof;
-}
+static profile *prof(dbg *d) { return DBG_STATE(d, prof); }
 
 static double cpu_seconds(void)
 {
@@ -108,7 +104,7 @@ static void counters(cpu *c, uint64_t *insns, uint64_t *waited, uint64_t *ticks)
 
 /* ---- commands ------------------------------------------------------------ */
 
-static int cmd_profile_start(dbg *d, const char *args)
+static int cmd_profile_start(dbg *d, const cmd_args *a)
 {
     machine *m = d->m;
     profile *p = prof(d);
@@ -117,20 +113,13 @@ static int cmd_profile_start(dbg *d, const char *args)
     if (p->running)
         return dbg_error(d, "profile: already profiling (\"profile stop\" first).");
     int only = -1;
-    char w[32];
-    const char *rest = dbg_next_word(args, w, sizeof w);
-    if (!strcmp(w, "cpu")) {
-        char n[32];
-        rest = dbg_next_word(rest, n, sizeof n);
-        uint64_t v;
-        if (!n[0] || dbg_parse_u64(n, &v) || v >= m->ncpus)
+    if (a->num[0] == 0) { /* cpu N */
+        if (!a->given[1] || a->num[1] >= m->ncpus)
             return dbg_error(d, "profile: want a CPU number from 0 to %u.", m->ncpus - 1);
-        only = (int)v;
-    } else if (w[0] && strcmp(w, "all")) {
-        return dbg_error(d, "profile start: want \"cpu N\" or \"all\", not \"%s\".", w);
+        only = (int)a->num[1];
+    } else if (a->given[1]) {
+        return dbg_usage_error(d, "profile start", "a CPU number goes after \"cpu\"");
     }
-    if (*dbg_skip_ws(rest))
-        return dbg_error(d, "profile start: unexpected \"%s\".", dbg_skip_ws(rest));
     for (unsigned i = 0; i < MAX_CPUS; i++) {
         prof_cpu *pc = &p->cpu[i];
         free(pc->tab);
@@ -144,6 +133,7 @@ static int cmd_profile_start(dbg *d, const char *args)
         if (!grow(pc))
             return dbg_error(d, "profile: out of memory.");
         counters(m->cpus[i], &pc->insns0, &pc->waited0, &pc->ticks0);
+        pc->rs0 = *cpu_get_run_stats(m->cpus[i]);
         cpu_set_sampler(m->cpus[i], PERIOD, on_sample, pc);
     }
     p->running = p->have = true;
@@ -168,17 +158,16 @@ static void stop(dbg *d, profile *p)
             continue;
         cpu_set_sampler(m->cpus[i], 0, NULL, NULL);
         counters(m->cpus[i], &pc->insns1, &pc->waited1, &pc->ticks1);
+        pc->rs1 = *cpu_get_run_stats(m->cpus[i]);
     }
     hostprof_stop();
     p->host1 = cpu_seconds();
     p->running = false;
 }
 
-static int cmd_profile_stop(dbg *d, const char *args)
+static int cmd_profile_stop(dbg *d, const cmd_args *a)
 {
     profile *p = prof(d);
-    if (*args)
-        return dbg_error(d, "profile stop: takes no arguments.");
     if (!p || !p->running)
         return dbg_error(d, "profile: not profiling (\"profile start\" first).");
     stop(d, p);
@@ -277,6 +266,42 @@ static void table(strbuf *b, func_row *rows, size_t n, uint64_t samples, uint64_
 
 static double ticks_s(const machine *m, uint64_t t) { return (double)t / (double)m->clock.hz; }
 
+/* The run loop's exits over the interval (cpu.h, cpu_run_stats; the whole
+ * story is in info engine). */
+static void report_exits(strbuf *b, const cpu_run_stats *a, const cpu_run_stats *z)
+{
+#define D(f) ((unsigned long long)(z->f - a->f))
+    uint64_t back = 0, help = 0, interp = 0, exc = 0;
+    for (unsigned k = 0; k < 32; k++)
+        exc += z->exceptions[k] - a->exceptions[k];
+    for (unsigned k = 0; k < JIT_BACK_N; k++)
+        back += z->back[k] - a->back[k];
+    for (unsigned k = 0; k < JIT_HELP_N; k++)
+        help += z->helpers[k] - a->helpers[k];
+    for (unsigned k = 0; k < JIT_INTERP_N; k++)
+        interp += z->interp_ticks[k] - a->interp_ticks[k];
+    sb_printf(b,
+              "  run loop: %llu inner runs (turn end %llu, Count/Compare %llu, idle-skip probe "
+              "%llu, sample %llu, kick %llu, stop %llu); %llu exceptions (%llu interrupts), "
+              "%llu device accesses\n",
+              D(runs), D(run_end[RUN_END_TURN]), D(run_end[RUN_END_TIMER]),
+              D(run_end[RUN_END_IDLE]), D(run_end[RUN_END_SAMPLE]), D(run_end[RUN_END_KICK]),
+              D(run_end[RUN_END_STOP]), (unsigned long long)exc, D(exceptions[EXC_INT]),
+              D(bus_accesses));
+    if (z->enters == a->enters)
+        return;
+    sb_printf(b,
+              "  translator: entered %llu times, back to the dispatcher %llu (lookup %llu, not "
+              "chained %llu, budget %llu, helper stop %llu, exception %llu); %llu helper calls "
+              "(%llu LWL-SDR/LL/SC); %llu instructions interpreted (%llu cold); %llu blocks "
+              "translated\n",
+              D(enters), (unsigned long long)back, D(back[JIT_BACK_LOOKUP]),
+              D(back[JIT_BACK_CHAIN]), D(back[JIT_BACK_BUDGET]), D(back[JIT_BACK_STOP]),
+              D(back[JIT_BACK_EXC]), (unsigned long long)help, D(helpers[JIT_HELP_MEM_OTHER]),
+              (unsigned long long)interp, D(interp_ticks[JIT_INTERP_COLD]), D(translations));
+#undef D
+}
+
 static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
 {
     machine *m = d->m;
@@ -302,8 +327,10 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
         prof_cpu *pc = &p->cpu[i];
         if (!pc->on)
             continue;
-        if (p->running)
+        if (p->running) {
             counters(m->cpus[i], &pc->insns1, &pc->waited1, &pc->ticks1);
+            pc->rs1 = *cpu_get_run_stats(m->cpus[i]);
+        }
         uint64_t insns = pc->insns1 - pc->insns0, waited = pc->waited1 - pc->waited0;
         uint64_t ticks = pc->ticks1 - pc->ticks0;
         size_t n = add_rows(d, pc, rows, 0);
@@ -322,6 +349,7 @@ static void report_guest(dbg *d, profile *p, unsigned rows_max, strbuf *b)
                       100.0 * (double)user / (double)pc->samples);
         sb_printf(b, "); waited %s ticks (%.1f%% of its time)\n", wc,
                   ticks ? 100.0 * (double)waited / (double)ticks : 0.0);
+        report_exits(b, &pc->rs0, &pc->rs1);
         all_samples += pc->samples;
         all_insns += insns;
         all_user += user;
@@ -384,12 +412,10 @@ static void report_host(profile *p, unsigned rows_max, strbuf *b)
     free(v);
 }
 
-static int cmd_profile_report(dbg *d, const char *args)
+static int cmd_profile_report(dbg *d, const cmd_args *a)
 {
     profile *p = prof(d);
-    uint64_t rows_max = DEFAULT_ROWS;
-    if (*args && dbg_parse_count(d, "profile report", args, 1, 100000, &rows_max))
-        return -1;
+    uint64_t rows_max = a->num[0];
     if (!p || !p->have)
         return dbg_error(d, "profile: no profile yet (\"profile start\", run the guest, then "
                             "\"profile report\").");
@@ -421,8 +447,13 @@ static void dbg_profile_free(dbg *d)
 
 static const command profile_commands[] = {
     {.name = "profile start",
-     .fn = cmd_profile_start,
-     .usage = "profile start [cpu N|all]",
+     .run = cmd_profile_start,
+     CMD_ARGS(ARG_OPT_WORD("cpu|all", 1), {.kind = ARG_COUNT,
+                                           .name = "N",
+                                           .optional = true,
+                                           .max = UINT64_MAX,
+                                           .what = "the CPU number",
+                                           .complete = "-"}),
      .help = "Start profiling: guest instructions by function, and the host's time.\n"
              "From now on, every ~4000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
              "is sampled, and the host's time is measured by section: each CPU's interpreter,\n"
@@ -433,17 +464,19 @@ static const command profile_commands[] = {
              "Example: profile start cpu 0",
      .flags = CMD_MACHINE},
     {.name = "profile stop",
-     .fn = cmd_profile_stop,
-     .usage = "profile stop",
+     .run = cmd_profile_stop,
      .help = "Stop profiling (the profile is kept for \"profile report\").\n"
              "Example: profile stop",
      .flags = CMD_MACHINE},
     {.name = "profile report",
-     .fn = cmd_profile_report,
-     .usage = "profile report [N]",
+     .run = cmd_profile_report,
+     CMD_ARGS(ARG_OPT_COUNT("N", 1, 100000, DEFAULT_ROWS)),
      .help = "Show the profile: the top N functions (default 15) and host sections.\n"
              "For each profiled CPU: its virtual time, the instructions it executed and the\n"
-             "ticks it waited (idle skip), then the functions with the most samples, from\n"
+             "ticks it waited (idle skip), why its run loop left translated code or the\n"
+             "interpreter and (with the translator) how it went back to its dispatcher, as\n"
+             "\"info engine\" counts them but over the interval, then the functions with the\n"
+             "most samples, from\n"
              "every symbol loaded (the kernel's, symbol-file), with their share, the\n"
              "instructions that share stands for, and the kernel/user split; then all CPUs\n"
              "together, and the host time by section (each without the sections inside it).\n"

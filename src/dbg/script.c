@@ -30,11 +30,8 @@ typedef struct script_state {
 
 static script_state *sstate(dbg *d)
 {
-    if (!d->script) {
-        script_state *s = xcalloc(1, sizeof *s);
-        s->tap = -1;
-        d->script = s;
-    }
+    if (!d->script)
+        DBG_STATE(d, script)->tap = -1;
     return d->script;
 }
 
@@ -108,11 +105,10 @@ static int define_done(dbg *d, const char *body)
     return 0;
 }
 
-static int check_name(dbg *d, const char *args, const char *cmd, char *name, size_t len)
+static int check_name(dbg *d, const char *name, const char *cmd)
 {
-    const char *rest = dbg_next_word(args, name, len);
-    if (!*name || *rest)
-        return dbg_error(d, "%s: give one command name.", cmd);
+    if (strlen(name) >= sizeof(((ucmd *)0)->name))
+        return dbg_error(d, "%s: the name \"%s\" is too long.", cmd, name);
     for (const char *p = name; *p; p++)
         if (!(*p == '_' || *p == '-' || (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') ||
               (*p >= 'A' && *p <= 'Z')))
@@ -122,12 +118,11 @@ static int check_name(dbg *d, const char *args, const char *cmd, char *name, siz
     return 0;
 }
 
-static int cmd_define(dbg *d, const char *args)
+static int cmd_define(dbg *d, const cmd_args *a)
 {
-    char name[64];
-    if (check_name(d, args, "define", name, sizeof name))
+    if (check_name(d, a->text[0], "define"))
         return -1;
-    dbg_collect_block(d, name, define_done);
+    dbg_collect_block(d, a->text[0], define_done);
     return 0;
 }
 
@@ -141,12 +136,11 @@ static int document_done(dbg *d, const char *body)
     return 0;
 }
 
-static int cmd_document(dbg *d, const char *args)
+static int cmd_document(dbg *d, const cmd_args *a)
 {
-    char name[64];
-    if (check_name(d, args, "document", name, sizeof name))
+    if (check_name(d, a->text[0], "document"))
         return -1;
-    dbg_collect_block(d, name, document_done);
+    dbg_collect_block(d, a->text[0], document_done);
     return 0;
 }
 
@@ -268,10 +262,9 @@ static int if_done(dbg *d, const char *body)
     return rc;
 }
 
-static int cmd_if(dbg *d, const char *args)
+static int cmd_if(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "if: give a condition.");
+    const char *args = a->text[0];
     if (strlen(args) >= sizeof d->block_arg)
         return dbg_error(d, "if: condition too long.");
     dbg_collect_block(d, args, if_done);
@@ -295,10 +288,9 @@ static int while_done(dbg *d, const char *body)
     }
 }
 
-static int cmd_while(dbg *d, const char *args)
+static int cmd_while(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return dbg_error(d, "while: give a condition.");
+    const char *args = a->text[0];
     if (strlen(args) >= sizeof d->block_arg)
         return dbg_error(d, "while: condition too long.");
     dbg_collect_block(d, args, while_done);
@@ -334,10 +326,10 @@ static char *parse_string(dbg *d, const char *s, const char **end)
     return b.s ? sb_take(&b) : xstrdup("");
 }
 
-static int cmd_printf(dbg *d, const char *args)
+static int cmd_printf(dbg *d, const cmd_args *a)
 {
-    const char *s;
-    char *f = parse_string(d, args, &s);
+    const char *s = a->text[1];
+    char *f = parse_string(d, a->text[0], &(const char *){NULL});
     if (!f)
         return -1;
     strbuf out;
@@ -476,23 +468,13 @@ void dbg_script_attach(dbg *d)
         s->tap = chardev_add_tap(d->m->console, on_console, d);
 }
 
-static int cmd_expect(dbg *d, const char *args)
+static int cmd_expect(dbg *d, const cmd_args *a)
 {
     script_state *s = sstate(d);
-    const char *rest;
-    char *want = parse_string(d, args, &rest);
+    char *want = parse_string(d, a->text[0], &(const char *){NULL});
     if (!want)
         return -1;
-    uint64_t budget = 0;
-    rest = dbg_skip_ws(rest);
-    if (*rest) {
-        xval v;
-        if (dbg_eval(d, rest, &v)) {
-            free(want);
-            return -1;
-        }
-        budget = v.v;
-    }
+    uint64_t budget = a->num[1];
     if (!*want) {
         free(want);
         return dbg_error(d, "expect: the text is empty.");
@@ -522,8 +504,9 @@ static int cmd_expect(dbg *d, const char *args)
 
 static const command script_commands[] = {
     {.name = "define",
-     .fn = cmd_define,
-     .usage = "define NAME\n  COMMANDS...\nend",
+     .run = cmd_define,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "one command name")),
+     .body = "  COMMANDS...\nend",
      .help = "Define a command NAME that runs COMMANDS; in them $arg0 ... $arg9 are its\n"
              "arguments and $argc their number.  Redefining replaces it.\n"
              "Example:\n"
@@ -533,8 +516,9 @@ static const command script_commands[] = {
              "  end",
      .flags = CMD_NOREPEAT},
     {.name = "document",
-     .fn = cmd_document,
-     .usage = "document NAME\n  TEXT...\nend",
+     .run = cmd_document,
+     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "one command name")),
+     .body = "  TEXT...\nend",
      .help = "Give a user command the text \"help NAME\" prints.\n"
              "Example:\n"
              "  document show-tx\n"
@@ -542,8 +526,9 @@ static const command script_commands[] = {
              "  end",
      .flags = CMD_NOREPEAT},
     {.name = "if",
-     .fn = cmd_if,
-     .usage = "if EXPR\n  COMMANDS...\n[else\n  COMMANDS...]\nend",
+     .run = cmd_if,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "EXPR", "a condition")),
+     .body = "  COMMANDS...\n[else\n  COMMANDS...]\nend",
      .help = "Run the first COMMANDS when EXPR is non-zero, else the second.\n"
              "Example:\n"
              "  if $a0 == 0\n"
@@ -551,8 +536,9 @@ static const command script_commands[] = {
              "  end",
      .flags = CMD_NOREPEAT},
     {.name = "while",
-     .fn = cmd_while,
-     .usage = "while EXPR\n  COMMANDS...\nend",
+     .run = cmd_while,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "EXPR", "a condition")),
+     .body = "  COMMANDS...\nend",
      .help = "Run COMMANDS as long as EXPR is non-zero.\n"
              "Example:\n"
              "  set $i = 0\n"
@@ -571,16 +557,18 @@ static const command script_commands[] = {
      .help = "Ends define, document, commands, if and while blocks.\n"
              "Example: see define"},
     {.name = "printf",
-     .fn = cmd_printf,
-     .usage = "printf \"FORMAT\", ARG...",
+     .run = cmd_printf,
+     CMD_ARGS(ARG_REQ(ARG_STRING, "\"FORMAT\"", "a \"quoted\" format"),
+              ARG_OPT(ARG_TEXT, ", ARG...")),
      .help = "Print formatted values, as C's printf.\n"
              "Print ARGs (expressions) under control of FORMAT, as C's printf: %d %i %u %x %X %o\n"
              "%c %p %s (a string read from guest memory) %% with flags and widths; values are\n"
              "64-bit.  No newline is added.\n"
              "Example: printf \"pc=%#x a0=%d\\n\", $pc, $a0"},
     {.name = "expect",
-     .fn = cmd_expect,
-     .usage = "expect \"TEXT\" [INSNS]",
+     .run = cmd_expect,
+     CMD_ARGS(ARG_REQ(ARG_STRING, "\"TEXT\"", "the \"quoted\" text to wait for"),
+              ARG_OPT_COUNT("INSNS", 0, UINT64_MAX, 0)),
      .help = "Run the guest until its console prints a text.\n"
              "Run the guest until its console prints TEXT (output since the previous match\n"
              "counts), then stop quietly; with INSNS, fail if TEXT has not appeared within that\n"

@@ -26,11 +26,10 @@ typedef struct settings_state {
 static settings *sstate(dbg *d)
 {
     if (!d->settings) {
-        settings *s = xcalloc(1, sizeof *s);
+        settings *s = DBG_STATE(d, settings);
         s->pagination = true;
         s->confirm = true;
         snprintf(s->log_file, sizeof s->log_file, "%s", DEFAULT_LOG_FILE);
-        d->settings = s;
     }
     return d->settings;
 }
@@ -63,36 +62,7 @@ bool dbg_trace_commands(dbg *d)
 
 /* ---- values ----------------------------------------------------------------- */
 
-/* gdb's spellings of a boolean; an empty value means on. */
-static int parse_bool(dbg *d, const char *name, const char *v, bool *out)
-{
-    static const char *const on[] = {"", "on", "1", "yes", "enable"};
-    static const char *const off[] = {"off", "0", "no", "disable"};
-    for (unsigned i = 0; i < ARRAY_SIZE(on); i++)
-        if (!strcmp(v, on[i])) {
-            *out = true;
-            return 0;
-        }
-    for (unsigned i = 0; i < ARRAY_SIZE(off); i++)
-        if (!strcmp(v, off[i])) {
-            *out = false;
-            return 0;
-        }
-    return dbg_error(d, "set %s: want on or off, not \"%s\".", name, v);
-}
-
 static const char *onoff(bool b) { return b ? "on" : "off"; }
-
-/* "set NAME = EXPR" where NAME is also a setting: a guest symbol, assign
- * it (gdb would need "set var"; nothing is lost by being kind). */
-static bool is_assignment(const char *args) { return args[0] == '=' && args[1] != '='; }
-
-static int assign(dbg *d, const char *name, const char *args)
-{
-    char text[1200];
-    snprintf(text, sizeof text, "%s %s", name, args);
-    return dbg_assign(d, text);
-}
 
 /* ---- logging ---------------------------------------------------------------- */
 
@@ -124,86 +94,73 @@ static int log_open(dbg *d, settings *s)
     return 0;
 }
 
-static int cmd_set_logging(dbg *d, const char *args)
+/* What "set logging" sets, in the order of its declared words. */
+enum { LOG_ON, LOG_OFF, LOG_ENABLED, LOG_FILE, LOG_OVERWRITE, LOG_REDIRECT, LOG_DEBUGREDIRECT };
+
+static int cmd_set_logging(dbg *d, const cmd_args *a)
 {
     settings *s = sstate(d);
-    if (is_assignment(args))
-        return assign(d, "logging", args);
-    char w[32];
-    const char *rest = dbg_next_word(args, w, sizeof w);
-    bool on;
-    if (!*w)
-        return dbg_usage_error(d, "set logging", "say what to set");
-    if (!strcmp(w, "on") || !strcmp(w, "off")) { /* gdb before 12 */
-        if (!strcmp(w, "on") && *rest)           /* set logging on FILE */
+    const char *rest = a->text[1];
+    uint64_t what = a->num[0], on = 1;
+    if (what == LOG_ENABLED || what == LOG_OVERWRITE || what == LOG_REDIRECT) {
+        /* set logging enabled|overwrite|redirect [on|off] */
+        static const char *const names[] = {[LOG_ENABLED] = "set logging enabled",
+                                            [LOG_OVERWRITE] = "set logging overwrite",
+                                            [LOG_REDIRECT] = "set logging redirect"};
+        const command sub = {
+            .name = names[what], .run = cmd_set_logging, CMD_ARGS(ARG_OPT_BOOL(1))};
+        cmd_args b;
+        char *copy = xstrdup(rest); /* (no quoted string: no byte more needed) */
+        int rc = dbg_args_parse(d, &sub, copy, &b);
+        on = b.num[0];
+        free(copy);
+        if (rc)
+            return -1;
+    }
+    switch (what) {
+    case LOG_ON:
+        if (*rest) /* set logging on FILE (gdb before 12) */
             snprintf(s->log_file, sizeof s->log_file, "%s", rest);
-        else if (*rest)
+        return log_open(d, s);
+    case LOG_OFF:
+        if (*rest)
             return dbg_usage_error(d, "set logging", "nothing goes after \"off\"");
-        if (w[1] == 'n')
-            return log_open(d, s);
         log_close(d, s, true); /* not logging: nothing to do, as in gdb */
         return 0;
-    }
-    if (!strcmp(w, "enabled")) {
-        if (parse_bool(d, "logging enabled", rest, &on))
-            return -1;
+    case LOG_ENABLED:
         if (on)
             return log_open(d, s);
         log_close(d, s, true);
         return 0;
-    }
-    if (!strcmp(w, "file")) {
+    case LOG_FILE:
         if (!*rest)
             return dbg_usage_error(d, "set logging", "give a file name");
         snprintf(s->log_file, sizeof s->log_file, "%s", rest);
         if (s->log) /* switch now rather than keep writing to the old one */
             return log_open(d, s);
         return 0;
-    }
-    if (!strcmp(w, "overwrite"))
-        return parse_bool(d, "logging overwrite", rest, &s->log_overwrite);
-    if (!strcmp(w, "redirect"))
-        return parse_bool(d, "logging redirect", rest, &s->log_redirect);
-    if (!strcmp(w, "debugredirect"))
+    case LOG_OVERWRITE: s->log_overwrite = on; return 0;
+    case LOG_REDIRECT: s->log_redirect = on; return 0;
+    default:
         return dbg_error(d, "set logging debugredirect: not supported in xbow (it has no "
                             "separate debug output).");
-    return dbg_usage_error(d, "set logging", "unknown logging setting");
+    }
 }
 
 /* ---- the simple ones ------------------------------------------------------------ */
 
-static int set_bool(dbg *d, const char *name, const char *args, bool *field)
-{
-    if (is_assignment(args))
-        return assign(d, name, args);
-    return parse_bool(d, name, args, field);
-}
-
-static int set_count(dbg *d, const char *name, const char *args, uint64_t *field)
-{
-    if (is_assignment(args))
-        return assign(d, name, args);
-    uint64_t v;
-    if (!strcmp(args, "unlimited"))
-        v = 0;
-    else if (dbg_parse_u64(args, &v))
-        return dbg_error(d, "set %s: want a number or unlimited, not \"%s\".", name, args);
-    *field = v;
-    return 0;
-}
-
 /* One command per setting; `field` names the member of struct settings. */
-#define SETTING_CMD(fn, name, setter, field)     \
-    static int fn(dbg *d, const char *args)      \
-    {                                            \
-        settings *s = sstate(d);                 \
-        return setter(d, name, args, &s->field); \
+#define SETTING_CMD(fn, field)               \
+    static int fn(dbg *d, const cmd_args *a) \
+    {                                        \
+        sstate(d)->field = a->num[0];        \
+        return 0;                            \
     }
-SETTING_CMD(cmd_set_pagination, "pagination", set_bool, pagination)
-SETTING_CMD(cmd_set_confirm, "confirm", set_bool, confirm)
-SETTING_CMD(cmd_set_trace_commands, "trace-commands", set_bool, trace_commands)
-SETTING_CMD(cmd_set_height, "height", set_count, height)
-SETTING_CMD(cmd_set_width, "width", set_count, width)
+SETTING_CMD(cmd_set_pagination, pagination)
+SETTING_CMD(cmd_set_confirm, confirm)
+SETTING_CMD(cmd_set_trace_commands, trace_commands)
+SETTING_CMD(cmd_set_height, height)
+SETTING_CMD(cmd_set_width, width)
 
 /* ---- gdb settings xbow does not have ----------------------------------------------- */
 
@@ -299,12 +256,14 @@ static void show_logging(settings *s, strbuf *b)
                               : "output goes to the screen too");
 }
 
-static int cmd_show(dbg *d, const char *args)
+static int cmd_show(dbg *d, const cmd_args *a)
 {
     settings *s = sstate(d);
-    char w[64];
-    const char *rest = dbg_next_word(args, w, sizeof w);
+    const char *w = a->text[0];
     bool all = !*w;
+    /* "show logging file" (gdb 12): the logging lines show every part */
+    if (a->given[1] && strcmp(w, "logging") != 0)
+        return dbg_usage_error(d, "show", "only logging has parts to name");
     strbuf b;
     sb_init(&b);
     if (all || !strcmp(w, "pagination"))
@@ -332,7 +291,6 @@ static int cmd_show(dbg *d, const char *args)
             return -1;
         return dbg_error(d, "show: xbow has no setting \"%s\" (\"show\" lists them all).", w);
     }
-    (void)rest;
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
@@ -340,14 +298,15 @@ static int cmd_show(dbg *d, const char *args)
 
 static const command settings_commands[] = {
     {.name = "show",
-     .fn = cmd_show,
-     .usage = "show [SETTING]",
+     .run = cmd_show,
+     CMD_ARGS(ARG_OPT(ARG_SETTING, "SETTING"), ARG_OPT_C(ARG_NAME, "PART", "-")),
      .help = "Show xbow's settings (all of them, or one), or its version (show version).\n"
              "Example: show logging"},
     {.name = "set logging",
-     .fn = cmd_set_logging,
-     .usage = "set logging on|off | enabled on|off | file FILE | "
-              "overwrite [on|off] | redirect [on|off]",
+     .run = cmd_set_logging,
+     CMD_ARGS(
+         ARG_REQ_WORD("on|off|enabled|file|overwrite|redirect|debugredirect", "a logging setting"),
+         ARG_OPT_C(ARG_TEXT, "FILE|on|off", "file")),
      .help =
          "Copy everything the debugger prints to a file.\n"
          "While logging is on, everything the debugger prints (command output, errors, stop\n"
@@ -355,42 +314,43 @@ static const command settings_commands[] = {
          "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
          "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
          "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
-         "spelling) are the same; \"set logging on FILE\" names the file too.\n"
+         "spelling) are the same; \"set logging on FILE\" names the file too.  The forms:\n"
+         "on [FILE], off, enabled [on|off], file FILE, overwrite [on|off], redirect [on|off].\n"
          "Example: set logging file session.log",
-     .flags = CMD_EXACT | CMD_NOREPEAT},
+     .flags = CMD_EXACT | CMD_NOREPEAT | CMD_SETTING},
     {.name = "set pagination",
-     .fn = cmd_set_pagination,
-     .usage = "set pagination [on|off]",
+     .run = cmd_set_pagination,
+     CMD_ARGS(ARG_OPT_BOOL(1)),
      .help = "Accepted for gdb scripts: xbow never pages its output.\n"
              "Example: set pagination off",
-     .flags = CMD_EXACT},
+     .flags = CMD_EXACT | CMD_SETTING},
     {.name = "set confirm",
-     .fn = cmd_set_confirm,
-     .usage = "set confirm [on|off]",
+     .run = cmd_set_confirm,
+     CMD_ARGS(ARG_OPT_BOOL(1)),
      .help = "Accepted for gdb scripts: xbow asks no questions.\n"
              "run, kill and delete act at once.\n"
              "Example: set confirm off",
-     .flags = CMD_EXACT},
+     .flags = CMD_EXACT | CMD_SETTING},
     {.name = "set height",
-     .fn = cmd_set_height,
-     .usage = "set height N|unlimited",
+     .run = cmd_set_height,
+     CMD_ARGS(ARG_REQ(ARG_LIMIT, "N|unlimited", "a number or unlimited")),
      .help = "Accepted for gdb scripts: xbow does not page.\n"
              "0 and unlimited are the same.\n"
              "Example: set height 0",
-     .flags = CMD_EXACT},
+     .flags = CMD_EXACT | CMD_SETTING},
     {.name = "set width",
-     .fn = cmd_set_width,
-     .usage = "set width N|unlimited",
+     .run = cmd_set_width,
+     CMD_ARGS(ARG_REQ(ARG_LIMIT, "N|unlimited", "a number or unlimited")),
      .help = "Accepted for gdb scripts: xbow does not wrap lines.\n"
              "Example: set width 0",
-     .flags = CMD_EXACT},
+     .flags = CMD_EXACT | CMD_SETTING},
     {.name = "set trace-commands",
-     .fn = cmd_set_trace_commands,
-     .usage = "set trace-commands [on|off]",
+     .run = cmd_set_trace_commands,
+     CMD_ARGS(ARG_OPT_BOOL(1)),
      .help = "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
              "Useful with logging: the file then says which command printed what.\n"
              "Example: set trace-commands on",
-     .flags = CMD_EXACT},
+     .flags = CMD_EXACT | CMD_SETTING},
 };
 
 const dbg_module dbg_settings_module = {

@@ -25,12 +25,7 @@ typedef struct snap_state {
     unsigned next_auto;
 } snap_state;
 
-static snap_state *sstate(dbg *d)
-{
-    if (!d->snaps)
-        d->snaps = xcalloc(1, sizeof(snap_state));
-    return d->snaps;
-}
+static snap_state *sstate(dbg *d) { return DBG_STATE(d, snaps); }
 
 static void snaps_free(dbg *d)
 {
@@ -272,7 +267,7 @@ static int cmd_info_state_hash(dbg *d, const cmd_args *a)
 static const command snapshot_commands[] = {
     {.name = "snapshot save",
      .run = cmd_snapshot_save,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE|-m [NAME]", "a file, or -m NAME")),
+     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "FILE|-m [NAME]", "a file, or -m NAME", "file")),
      .help = "Save the whole machine to a file, or in memory with -m NAME.\n"
              "Saves every CPU (registers, CP0 and TLB, FPU, clock), all RAM, every device's\n"
              "declared state, the pending device timers, the NICs' ports and built-in peers\n"
@@ -284,7 +279,7 @@ static const command snapshot_commands[] = {
      .flags = CMD_MACHINE | CMD_NOREPEAT},
     {.name = "snapshot load",
      .run = cmd_snapshot_load,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "[-m|-f] NAME|FILE", "a snapshot's name or a file")),
+     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "[-m|-f] NAME|FILE", "a snapshot's name or a file", "file")),
      .help = "Put the machine back in a saved state.\n"
              "NAME is an in-memory snapshot, else a file; when both exist, say -m NAME or\n"
              "-f FILE.  The snapshot must come from a machine with the same configuration\n"
@@ -305,7 +300,7 @@ static const command snapshot_commands[] = {
              "Example: info snapshots"},
     {.name = "info state-hash",
      .run = cmd_info_state_hash,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "-v")),
+     CMD_ARGS(ARG_OPT_C(ARG_NAME, "-v", "=-v")),
      .help = "Print a hash of the whole machine state, to compare two runs.\n"
              "The hash covers what a snapshot holds: CPUs, RAM, devices, pending timers,\n"
              "ports and peers, console input.  Two runs in the same state at the same tick\n"

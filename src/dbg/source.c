@@ -44,11 +44,8 @@ typedef struct src_state {
 
 static src_state *state(dbg *d)
 {
-    if (!d->src) {
-        src_state *s = xcalloc(1, sizeof *s);
-        s->last_cpu = -1;
-        d->src = s;
-    }
+    if (!d->src)
+        DBG_STATE(d, src)->last_cpu = -1;
     return d->src;
 }
 
@@ -571,8 +568,9 @@ static int list_point(dbg *d, const char *arg, const char **file, unsigned *line
     return dbg_error(d, "list: \"%s\" is not a location (FILE:LINE, LINE, FUNCTION, *ADDR).", arg);
 }
 
-static int cmd_list(dbg *d, const char *args)
+static int cmd_list(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     src_state *s = state(d);
     if (!dbg_dwarf(d))
         return dbg_error(d, "list: no debugging information (build the program with -g, or "
@@ -622,29 +620,29 @@ static int cmd_list(dbg *d, const char *args)
     }
     const char *comma = strchr(args, ',');
     if (comma) {
-        char a[512], b[512];
-        snprintf(a, sizeof a, "%.*s", (int)(comma - args), args);
-        snprintf(b, sizeof b, "%s", dbg_skip_ws(comma + 1));
-        size_t al = strlen(a);
-        while (al && isspace((unsigned char)a[al - 1]))
-            a[--al] = 0;
+        char lo[512], hi[512];
+        snprintf(lo, sizeof lo, "%.*s", (int)(comma - args), args);
+        snprintf(hi, sizeof hi, "%s", dbg_skip_ws(comma + 1));
+        size_t al = strlen(lo);
+        while (al && isspace((unsigned char)lo[al - 1]))
+            lo[--al] = 0;
         unsigned first = 0, last = 0;
         const char *f1 = NULL, *f2 = NULL;
-        if (*a && list_point(d, a, &f1, &first, &func))
+        if (*lo && list_point(d, lo, &f1, &first, &func))
             return -1;
-        if (*b) {
-            if (all_digits(b) && f1) {
+        if (*hi) {
+            if (all_digits(hi) && f1) {
                 f2 = f1;
-                last = (unsigned)strtoul(b, NULL, 10);
-            } else if (list_point(d, b, &f2, &last, &func)) {
+                last = (unsigned)strtoul(hi, NULL, 10);
+            } else if (list_point(d, hi, &f2, &last, &func)) {
                 return -1;
             }
         }
-        if (!*a && !*b)
+        if (!*lo && !*hi)
             return dbg_error(d, "list: give FIRST,LAST.");
-        if (!*a)
+        if (!*lo)
             return show_lines(d, f2, last > 9 ? last - 9 : 1, last);
-        if (!*b)
+        if (!*hi)
             return show_lines(d, f1, first, first + 9);
         if (strcmp(f1, f2) != 0)
             return dbg_error(d, "list: the two lines are in different files.");
@@ -665,8 +663,9 @@ static void fmt_addr(dbg *d, uint64_t a, char *buf, size_t len)
     dbg_format_addr(d, (dbg_addr){a, false}, buf, len);
 }
 
-static int cmd_info_line(dbg *d, const char *args)
+static int cmd_info_line(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     dwarf_db *db = dbg_dwarf(d);
     if (!db)
         return dbg_error(d, "info line: no debugging information.");
@@ -766,9 +765,8 @@ static const char *lang_name(int lang)
     }
 }
 
-static int cmd_info_source(dbg *d, const char *args)
+static int cmd_info_source(dbg *d, const cmd_args *a)
 {
-    (void)args;
     dwarf_db *db = dbg_dwarf(d);
     cpu *c = dbg_cpu(d);
     dw_line l;
@@ -800,8 +798,9 @@ static int cmd_info_source(dbg *d, const char *args)
 
 /* ---- directory --------------------------------------------------------------- */
 
-static int cmd_directory(dbg *d, const char *args)
+static int cmd_directory(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     src_state *s = state(d);
     if (!*args) {
         for (unsigned i = 0; i < s->ndirs; i++)
@@ -835,9 +834,8 @@ static int cmd_directory(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_show_directories(dbg *d, const char *args)
+static int cmd_show_directories(dbg *d, const cmd_args *a)
 {
-    (void)args;
     src_state *s = state(d);
     strbuf b;
     sb_init(&b);
@@ -855,8 +853,8 @@ static int cmd_show_directories(dbg *d, const char *args)
 static const command source_commands[] = {
     {.name = "list",
      .aliases = "l",
-     .fn = cmd_list,
-     .usage = "list [LOCATION | FIRST,LAST | -]",
+     .run = cmd_list,
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "LOCATION|FIRST,LAST|-", "expr")),
      .help = "Show source lines: around the current line, or a location.\n"
              "Without an argument, ten lines around the line of the pc, then the ten after\n"
              "those at each \"list\"; \"list -\" the ten before.  LOCATION is LINE (in the\n"
@@ -865,30 +863,28 @@ static const command source_commands[] = {
              "Example: list hamachi.c:150",
      .flags = CMD_MACHINE},
     {.name = "info line",
-     .fn = cmd_info_line,
-     .usage = "info line [LOCATION]",
+     .run = cmd_info_line,
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "LOCATION", "expr")),
      .help = "Show where a source line's code starts and ends.\n"
              "LOCATION as for list (default: the pc's line, or the lines listed last).\n"
              "Example: info line *$pc",
      .flags = CMD_MACHINE},
     {.name = "info source",
-     .fn = cmd_info_source,
-     .usage = "info source",
+     .run = cmd_info_source,
      .help = "Describe the source file of the pc: its path, lines, language, compiler, DWARF.\n"
              "Example: info source",
      .flags = CMD_MACHINE},
     {.name = "directory",
      .aliases = "dir",
-     .fn = cmd_directory,
-     .usage = "directory [DIR...]",
+     .run = cmd_directory,
+     CMD_ARGS(ARG_OPT_C(ARG_LIST, "DIR", "file")),
      .help = "Add directories to search for source files; without one, search none again.\n"
              "A file the debug information names is looked for where it says, then in each\n"
              "DIR (the path, then its last components, then the name alone).\n"
              "Example: directory /usr/src/linux",
      .flags = CMD_MACHINE},
     {.name = "show directories",
-     .fn = cmd_show_directories,
-     .usage = "show directories",
+     .run = cmd_show_directories,
      .help = "Show the directories searched for source files.\n"
              "Example: show directories",
      .flags = CMD_MACHINE},

@@ -321,11 +321,8 @@ static bool show_var(void *ctx, const dw_var *v)
     return true;
 }
 
-static int info_vars(dbg *d, const char *args, unsigned which)
+static int info_vars(dbg *d, unsigned which)
 {
-    if (*args)
-        return dbg_error(d, "info %s: takes no arguments (it shows the selected frame's).",
-                         which == DW_ARGS ? "args" : "locals");
     dwarf_db *db = dbg_dwarf(d);
     viewpoint vp = view_of(d);
     if (!vp.c)
@@ -346,12 +343,10 @@ static int info_vars(dbg *d, const char *args, unsigned which)
     return 0;
 }
 
-static int cmd_info_locals(dbg *d, const char *args) { return info_vars(d, args, DW_LOCALS); }
+static int cmd_info_locals(dbg *d, const cmd_args *a) { return info_vars(d, DW_LOCALS); }
 
-static int cmd_info_args(dbg *d, const char *args)
+static int cmd_info_args(dbg *d, const cmd_args *a)
 {
-    if (*args)
-        return dbg_error(d, "info args: takes no arguments (it shows the selected frame's).");
     cpu *c = dbg_cpu(d);
     if (!c)
         return dbg_error(d, "No CPU selected.");
@@ -531,7 +526,7 @@ static void untyped_name(dbg *d, const char *args, const xval *v, strbuf *b)
                              : "long");
 }
 
-static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
+static int type_command(dbg *d, const char *args, bool expand)
 {
     const char *text = *args ? args : "$";
     const ctype *t = as_type(d, text);
@@ -584,39 +579,36 @@ static int type_command(dbg *d, const char *args, bool expand, const char *cmd)
     sb_putc(&b, '\n');
     dbg_puts(d, b.s);
     sb_free(&b);
-    (void)cmd;
     return 0;
 }
 
-static int cmd_ptype(dbg *d, const char *args) { return type_command(d, args, true, "ptype"); }
-static int cmd_whatis(dbg *d, const char *args) { return type_command(d, args, false, "whatis"); }
+static int cmd_ptype(dbg *d, const cmd_args *a) { return type_command(d, a->text[0], true); }
+static int cmd_whatis(dbg *d, const cmd_args *a) { return type_command(d, a->text[0], false); }
 
 static const command var_commands[] = {
     {.name = "info locals",
-     .fn = cmd_info_locals,
-     .usage = "info locals",
+     .run = cmd_info_locals,
      .help = "Show the local variables of the selected frame with their values.\n"
              "The innermost block's first, as C scopes them at the pc; a variable the compiler\n"
              "keeps nowhere at this pc is <optimized out>.  Needs the debug information (-g).\n"
              "Example: info locals",
      .flags = CMD_MACHINE},
     {.name = "info args",
-     .fn = cmd_info_args,
-     .usage = "info args",
+     .run = cmd_info_args,
      .help = "Show the arguments of the selected frame's function with their values.\n"
              "Example: info args",
      .flags = CMD_MACHINE},
     {.name = "ptype",
-     .fn = cmd_ptype,
-     .usage = "ptype EXPR|TYPE",
+     .run = cmd_ptype,
+     CMD_ARGS(ARG_OPT(ARG_EXPR, "EXPR|TYPE")),
      .help = "Show the C type of an expression or a type name, with its members.\n"
              "A struct, union or enum is shown with its members (one typedef is looked\n"
              "through): ptype struct desc, ptype tx_ring, ptype $1.\n"
              "Example: ptype struct hamachi_desc",
      .flags = CMD_MACHINE},
     {.name = "whatis",
-     .fn = cmd_whatis,
-     .usage = "whatis EXPR|TYPE",
+     .run = cmd_whatis,
+     CMD_ARGS(ARG_OPT(ARG_EXPR, "EXPR|TYPE")),
      .help = "Show the C type of an expression, or what a typedef names (by name).\n"
              "Example: whatis hmp->tx_ring[0]",
      .flags = CMD_MACHINE},

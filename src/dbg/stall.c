@@ -136,12 +136,9 @@ static void stall_free(bpoint *b) { free(b->priv); }
 static const bp_ops stall_ops = {"stall watch", stall_arm,   stall_disarm, stall_describe,
                                  stall_free,    &stall_cond, NULL};
 
-static int cmd_watch_stall(dbg *d, const char *args)
+static int cmd_watch_stall(dbg *d, const cmd_args *a)
 {
-    char name[32];
-    const char *rest = dbg_next_word(args, name, sizeof name);
-    if (!*name)
-        return dbg_error(d, "watch stall: give a NIC or SCSI controller (see \"info devices\").");
+    const char *name = a->text[0], *rest = a->text[1];
     device *dev = machine_find_device(d->m, name);
     if (!dev)
         return dbg_error(d, "No device named \"%s\" (see \"info devices\").", name);
@@ -154,9 +151,8 @@ static int cmd_watch_stall(dbg *d, const char *args)
     p->d = d;
     p->dev = dev;
     p->limit = sched_ns_to_ticks(&d->m->clock, DEFAULT_LIMIT_NS);
-    const char *ifw = dbg_find_if(rest);
     char w[32];
-    while (*rest && rest != ifw) {
+    while (*rest) {
         const char *next = dbg_next_word(rest, w, sizeof w);
         ring_state st;
         uint64_t t;
@@ -199,21 +195,14 @@ static int cmd_watch_stall(dbg *d, const char *args)
                          name);
     }
     p->period = p->limit / 4 ? p->limit / 4 : 1;
-    bpoint *b = bp_create(d, &stall_ops, p, 0, ifw ? ifw + 2 : NULL);
-    if (!b)
-        return -1;
-    strbuf t;
-    sb_init(&t);
-    stall_describe(d, b, &t);
-    dbg_printf(d, "Stall watch %d: %s\n", b->num, t.s);
-    sb_free(&t);
-    return 0;
+    return bp_announce(d, bp_create(d, &stall_ops, p, 0, a->cond), "Stall watch");
 }
 
 static const command stall_commands[] = {
     {.name = "watch stall",
-     .fn = cmd_watch_stall,
-     .usage = "watch stall NIC [RING...] [TIME] [if COND]",
+     .run = cmd_watch_stall,
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NIC", "a NIC or SCSI controller (see \"info devices\")", "nic"),
+              ARG_OPT_C(ARG_LIST, "RING|TIME", "ring"), ARG_IF),
      .help = "Stop when a NIC ring stalls.\n"
              "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
              "posted while the device sat idle, or descriptors the device completed that the\n"

@@ -144,7 +144,7 @@ static const command symbol_commands[] = {
     {.name = "symbol-file",
      .aliases = "add-symbol-file",
      .run = cmd_symbol_file,
-     CMD_ARGS(ARG_REQ(ARG_TEXT, "FILE", "a file (an ELF, or a System.map)")),
+     CMD_ARGS(ARG_REQ(ARG_FILE, "FILE", "a file (an ELF, or a System.map)")),
      .help = "Add symbols from an ELF or a System.map.\n"
              "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
              "nm listing (ADDR TYPE NAME lines).  An ELF's DWARF debug information comes too\n"

@@ -45,11 +45,10 @@ typedef struct trace_state {
 static trace_state *tstate(dbg *d)
 {
     if (!d->trace) {
-        trace_state *t = xcalloc(1, sizeof *t);
+        trace_state *t = DBG_STATE(d, trace);
         t->d = d;
         for (unsigned i = 0; i < MAX_CPUS; i++)
             sb_init(&t->cpus[i].line);
-        d->trace = t;
     }
     return d->trace;
 }
@@ -195,19 +194,18 @@ static void insn_off(dbg *d, trace_state *t)
     t->insn_out = NULL;
 }
 
-static int cmd_trace_insn(dbg *d, const char *args)
+static int cmd_trace_insn(dbg *d, const cmd_args *a)
 {
     trace_state *t = tstate(d);
-    char w[16];
-    const char *file = dbg_next_word(args, w, sizeof w);
-    if (!strcmp(w, "off")) {
+    const char *file = a->text[1];
+    if (a->num[0] == 1) { /* off */
+        if (*file)
+            return dbg_usage_error(d, "trace insn", "nothing goes after \"off\"");
         if (!t->insn_out)
             return dbg_error(d, "trace insn: not on.");
         insn_off(d, t);
         return 0;
     }
-    if (strcmp(w, "on"))
-        return dbg_error(d, "trace insn: want on [FILE] or off.");
     sink *out = sink_open(d, t, file); /* before closing the old one: it may be the same */
     if (!out)
         return -1; /* the trace that was on stays on */
@@ -245,16 +243,16 @@ static void event_remove(dbg *d, trace_state *t, evtrace **pp)
     free(e);
 }
 
-static int cmd_trace_event(dbg *d, const char *args)
+static int cmd_trace_event(dbg *d, const cmd_args *a)
 {
     trace_state *t = tstate(d);
-    char pat[80];
-    const char *rest = dbg_next_word(args, pat, sizeof pat);
-    if (!*pat)
-        return dbg_error(d, "trace event: give a PATTERN (see \"info events\") or off.");
+    const char *pat = a->text[0], *rest = a->text[1];
     if (!strcmp(pat, "off")) {
-        char which[80];
-        dbg_next_word(rest, which, sizeof which);
+        if (strpbrk(rest, " \t"))
+            return dbg_usage_error(d, "trace event", "one PATTERN after \"off\"");
+        char which[sizeof t->events->pattern] = "";
+        if (*rest)
+            dbg_event_pattern(rest, which, sizeof which);
         unsigned n = 0;
         for (evtrace **pp = &t->events; *pp;) {
             if (!*which || !strcmp((*pp)->pattern, which)) {
@@ -265,16 +263,12 @@ static int cmd_trace_event(dbg *d, const char *args)
             }
         }
         if (!n)
-            return dbg_error(d, "trace event off: no event trace %s%s.", *which ? "for " : "",
-                             which);
+            return dbg_error(d, "trace event off: no event trace%s%s.", *rest ? " for " : "", rest);
         return 0;
     }
     evtrace *e = xcalloc(1, sizeof *e);
     e->t = t;
-    if (!strncmp(pat, "cpu.", 4))
-        snprintf(e->pattern, sizeof e->pattern, "cpu*.%s", pat + 4);
-    else
-        snprintf(e->pattern, sizeof e->pattern, "%s", pat);
+    dbg_event_pattern(pat, e->pattern, sizeof e->pattern);
     /* Check the pattern before the file is opened (and emptied).  Nothing
      * emits before the command returns, so e->out is set in time. */
     e->sub = event_subscribe_glob(&d->m->events, e->pattern, on_event, e);
@@ -305,13 +299,11 @@ static int cmd_trace_off(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_trace(dbg *d, const char *args)
+static int cmd_trace(dbg *d, const cmd_args *a)
 {
-    if (*args) {
-        char w[32];
-        dbg_next_word(args, w, sizeof w);
-        return dbg_error(d, "Undefined trace command: \"%s\".  Try \"help trace\".", w);
-    }
+    if (a->given[0])
+        return dbg_error(d, "Undefined trace command: \"%.*s\".  Try \"help trace\".",
+                         (int)strcspn(a->text[0], " \t"), a->text[0]);
     return dbg_error(d, "trace: say what to trace: trace insn on|off, trace event PATTERN.");
 }
 
@@ -350,23 +342,24 @@ static void dbg_trace_free(dbg *d)
 
 static const command trace_commands[] = {
     {.name = "trace",
-     .fn = cmd_trace,
-     .usage = "trace insn|event|off ...",
+     .run = cmd_trace,
+     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "insn|event|off ...", "-")),
      .help = "Log what the machine does.\n"
              "Each line is stamped with the virtual time and the CPU.\n"
              "Example: trace event hamachi0.*",
      .flags = CMD_MACHINE},
     {.name = "trace insn",
-     .fn = cmd_trace_insn,
-     .usage = "trace insn on [FILE] | off",
+     .run = cmd_trace_insn,
+     CMD_ARGS(ARG_REQ_WORD("on|off", "on or off"), ARG_OPT(ARG_FILE, "FILE")),
      .help = "Log every instruction with the registers it changed.\n"
              "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
              "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
              "Example: trace insn on /tmp/insns.txt",
      .flags = CMD_MACHINE},
     {.name = "trace event",
-     .fn = cmd_trace_event,
-     .usage = "trace event PATTERN [FILE] | off [PATTERN]",
+     .run = cmd_trace_event,
+     CMD_ARGS(ARG_REQ(ARG_EVENT, "PATTERN|off", "a PATTERN (see \"info events\") or off"),
+              ARG_OPT(ARG_FILE, "FILE|PATTERN")),
      .help = "Log device and CPU events.\n"
              "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
              "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"

@@ -5,8 +5,11 @@
  * PF_TRACK on the RAM pages of RANGE (default: all RAM), which sends every
  * write to those pages - by a CPU or a device - through the bus hook.  Each
  * write becomes a record (initiator, CPU pc, time, size, Bridge path, and
- * the NIC's ring/descriptor context); each tracked byte keeps the sequence
- * number of its last record.  Records live in a ring of TRACK_RECS entries
+ * the NIC's ring/descriptor context) with its place in the run for
+ * goto-time: the instruction count of the CPU executing when it was made
+ * (its store, or a device access that store caused), else the tick at
+ * which the machine ran its devices' timers.  Each tracked byte keeps the
+ * sequence number of its last record.  Records live in a ring of TRACK_RECS entries
  * (an older one reads as "overwritten"), byte maps in at most
  * TRACK_MAX_PAGES pages of 4 KB (16 KB of host memory each). */
 #include <stdio.h>
@@ -24,6 +27,8 @@ typedef struct lw_rec {
     bool has_path;
     uint32_t size;
     uint64_t addr, pc, time;
+    int pos_cpu;  /* made while this CPU executed (pos: its instructions with */
+    uint64_t pos; /* that one), or -1 (pos: the tick, cpu0's clock) */
     dma_path path;
 } lw_rec;
 
@@ -142,6 +147,15 @@ void dbg_track_write(dbg *d, const bus_op *op, ram_block *rb, uint64_t off)
     const initiator *in = initiator_get(&d->m->bus, op->initiator);
     if (in && in->kind == INIT_CPU && in->cpu >= 0 && (unsigned)in->cpu < d->m->ncpus)
         r->pc = cpu_pc(d->m->cpus[in->cpu]);
+    /* A CPU runs (up to the clock's horizon): the write belongs to its
+     * current instruction; otherwise to the timers of this tick. */
+    machine *m = d->m;
+    r->pos_cpu = -1;
+    r->pos = m->clock.now;
+    if (m->clock.horizon && m->cur_cpu >= 0 && (unsigned)m->cur_cpu < m->ncpus) {
+        r->pos_cpu = m->cur_cpu;
+        r->pos = cpu_retired(m->cpus[m->cur_cpu]);
+    }
     if (op->path) {
         r->has_path = true;
         r->path = *op->path;
@@ -230,10 +244,11 @@ static int cmd_track_writes(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
+/* The record of the last write to the byte at ADDR: 1 with *out, 0 when
+ * there is none to give (said why), -1 after an error. */
+static int find_last_write(dbg *d, const char *args, const lw_rec **out, char *where, size_t wlen)
 {
     track_state *t = ts(d);
-    const char *args = arg->text[0];
     dbg_addr a;
     const char *end;
     if (dbg_parse_addr(d, args, &end, &a))
@@ -247,8 +262,7 @@ static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
     uint64_t off;
     if (!bus_ram_ptr(&d->m->bus, ba, &rb, &off, NULL))
         return dbg_error(d, "p:0x%010llx is not RAM.", (unsigned long long)ba);
-    char where[48];
-    snprintf(where, sizeof where, "p:0x%010llx", (unsigned long long)(ba & BUS_PA_MASK));
+    snprintf(where, wlen, "p:0x%010llx", (unsigned long long)(ba & BUS_PA_MASK));
     if (!t || !t->on || !(ram_page_flags(rb, off) & PF_TRACK))
         return dbg_error(d, "%s: writes there are not tracked (use \"track writes on\").", where);
     int bi = block_index(d, rb);
@@ -271,6 +285,47 @@ static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
                    where, seq, t->seq - seq);
         return 0;
     }
+    *out = r;
+    return 1;
+}
+
+/* Is the write later than where the machine is (the history went back)? */
+static bool in_future(dbg *d, const lw_rec *r)
+{
+    machine *m = d->m;
+    if (r->pos_cpu >= 0)
+        return (unsigned)r->pos_cpu < m->ncpus && r->pos > cpu_retired(m->cpus[r->pos_cpu]);
+    return m->ncpus && r->pos > m->local_time[0];
+}
+
+/* Where it stands in the run, and the goto-time lines that go there. */
+static void describe_when(dbg *d, const lw_rec *r, const char *where, strbuf *b)
+{
+    if (r->pos_cpu >= 0)
+        sb_printf(b,
+                  "  when: cpu%d's instruction %llu: \"goto-time lastwrite %s\" goes to just "
+                  "before it, \"goto-time insn %llu\" (cpu%d selected) just after\n",
+                  r->pos_cpu, (unsigned long long)r->pos, where, (unsigned long long)r->pos,
+                  r->pos_cpu);
+    else
+        sb_printf(b,
+                  "  when: the devices' turn at tick %llu: \"goto-time lastwrite %s\" goes to "
+                  "just before it, \"goto-time %llu\" just after\n",
+                  (unsigned long long)r->pos, where, (unsigned long long)r->pos);
+    if (!hist_recording(d))
+        sb_puts(b, "  (goto-time needs the history: \"record\" before the run)\n");
+    if (in_future(d, r))
+        sb_puts(b, "  (later than where the machine is now: it went back in its history since; "
+                   "an earlier write there is not known)\n");
+}
+
+static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
+{
+    const lw_rec *r;
+    char where[48], tb[32];
+    int found = find_last_write(d, arg->text[0], &r, where, sizeof where);
+    if (found <= 0)
+        return found;
     strbuf b;
     sb_init(&b);
     dbg_format_time(r->time, d->m->clock.hz, tb, sizeof tb);
@@ -299,9 +354,33 @@ static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
             sb_putc(&b, '\n');
         }
     }
+    describe_when(d, r, where, &b);
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;
+}
+
+/* goto-time lastwrite ADDR: just before the write (its CPU selected). */
+static int cmd_goto_lastwrite(dbg *d, const cmd_args *arg)
+{
+    const lw_rec *r;
+    char where[48];
+    int found = find_last_write(d, arg->text[0], &r, where, sizeof where);
+    if (found <= 0)
+        return found < 0 ? -1 : dbg_error(d, "goto-time lastwrite: no write to go to.");
+    if (r->pos_cpu >= (int)d->m->ncpus)
+        return dbg_error(d,
+                         "goto-time lastwrite: the write was made by cpu%d, which this "
+                         "machine does not have.",
+                         r->pos_cpu);
+    if (r->pos_cpu >= 0) {
+        if (d->cur_cpu != r->pos_cpu) {
+            d->cur_cpu = r->pos_cpu;
+            dbg_printf(d, "[Switching to cpu%d]\n", d->cur_cpu);
+        }
+        return hist_goto(d, r->pos_cpu, true, r->pos ? r->pos - 1 : 0);
+    }
+    return hist_goto(d, 0, false, r->pos ? r->pos - 1 : 0);
 }
 
 static const command track_commands[] = {
@@ -319,12 +398,26 @@ static const command track_commands[] = {
     {.name = "info lastwrite",
      .run = cmd_info_lastwrite,
      CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
-     .help = "Tell who last wrote a byte of memory.\n"
+     .help = "Tell who last wrote a byte of memory, and when.\n"
              "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
-             "and pc, or the device with its Bridge window, swap mode and descriptor.  Needs\n"
-             "\"track writes on\" first.\n"
+             "and pc, or the device with its Bridge window, swap mode and descriptor; and when:\n"
+             "the writing CPU's instruction count (a device's access a store caused counts as\n"
+             "that store), or the tick of the devices' turn (a DMA engine's timer), with the\n"
+             "goto-time commands that go to just before and just after it (goto-time lastwrite\n"
+             "ADDR, goto-time insn N, goto-time TICK).  Needs \"track writes on\" first.\n"
              "Example: info lastwrite p:0x1c004",
      .flags = CMD_MACHINE},
+    {.name = "goto-time lastwrite",
+     .run = cmd_goto_lastwrite,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
+     .help = "Go back to just before the last write to a byte of memory.\n"
+             "The write info lastwrite ADDR shows: the machine goes to the point in the\n"
+             "recorded history where it was about to be made (a CPU's store: that CPU\n"
+             "selected, at the store; a device's write: the tick before its turn), so x\n"
+             "shows the bytes before it; stepi, or the goto-time that info lastwrite\n"
+             "prints, shows them after.  Needs \"track writes on\" and the history (record).\n"
+             "Example: goto-time lastwrite p:0x1c004",
+     .flags = CMD_MACHINE | CMD_NOREPEAT},
 };
 
 const dbg_cmd_table dbg_track_table = {"Breakpoints", track_commands, ARRAY_SIZE(track_commands)};

@@ -22,12 +22,7 @@ typedef struct views_state {
     view_memo *panes; /* the front end's, or NULL */
 } views_state;
 
-static views_state *vstate(dbg *d)
-{
-    if (!d->views)
-        d->views = xcalloc(1, sizeof(views_state));
-    return d->views;
-}
+static views_state *vstate(dbg *d) { return DBG_STATE(d, views); }
 
 static void dbg_views_free(dbg *d)
 {
@@ -95,7 +90,7 @@ static int show_view(dbg *d, const char *view, const char *args, const char *wha
     return 0;
 }
 
-static int cmd_info_bridge(dbg *d, const char *args)
+static int cmd_info_bridge(dbg *d, const cmd_args *a)
 {
     unsigned n = 0;
     for (device *dev = d->m->devices; dev; dev = dev->next) {
@@ -109,7 +104,7 @@ static int cmd_info_bridge(dbg *d, const char *args)
                 if (!strcmp(v->name, "pci") || !strcmp(v->name, "dma"))
                     continue; /* info pci, info dma */
                 sb_printf(&b, "%s %s (%s):\n", dev->name, v->name, v->desc ? v->desc : "");
-                v->show(dev, args, NULL, &b);
+                v->show(dev, "", NULL, &b);
             }
         } else {
             dev_show(dev, &b);
@@ -124,14 +119,14 @@ static int cmd_info_bridge(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_info_pci(dbg *d, const char *args) { return show_view(d, "pci", args, "PCI"); }
-static int cmd_info_scsi(dbg *d, const char *args)
+static int cmd_info_pci(dbg *d, const cmd_args *a) { return show_view(d, "pci", "", "PCI"); }
+static int cmd_info_scsi(dbg *d, const cmd_args *a)
 {
-    return show_view(d, "scsi", args, "SCSI (no --disk: no SCSI controllers)");
+    return show_view(d, "scsi", "", "SCSI (no --disk: no SCSI controllers)");
 }
-static int cmd_info_dma(dbg *d, const char *args)
+static int cmd_info_dma(dbg *d, const cmd_args *a)
 {
-    return show_view(d, "dma", args, "DMA counters");
+    return show_view(d, "dma", a->text[0], "DMA counters");
 }
 
 /* ---- info nic ---------------------------------------------------------------------- */
@@ -299,8 +294,7 @@ static int cmd_info_irq(dbg *d, const cmd_args *a)
 
 static const command view_commands[] = {
     {.name = "info bridge",
-     .fn = cmd_info_bridge,
-     .usage = "info bridge",
+     .run = cmd_info_bridge,
      .help = "Show the Bridge: windows, swap bits, ATEs, interrupt pins.\n"
              "Show the Bridge decoded: widget registers, each DEVICE(n) window (PCI base, size,\n"
              "space, swap bits, prefetch), DIR_MAP, the ATEs in use, and the interrupt pins with\n"
@@ -308,8 +302,7 @@ static const command view_commands[] = {
              "Example: info bridge",
      .flags = CMD_MACHINE},
     {.name = "info pci",
-     .fn = cmd_info_pci,
-     .usage = "info pci",
+     .run = cmd_info_pci,
      .help = "Show the PCI functions and their BARs.\n"
              "Show the PCI functions behind each host bridge: slot, IDs, class, BARs and where\n"
              "they are mapped, command/status; for a NIC, its MAC (from --mac or the default,\n"
@@ -317,16 +310,15 @@ static const command view_commands[] = {
              "Example: info pci",
      .flags = CMD_MACHINE},
     {.name = "info dma",
-     .fn = cmd_info_dma,
-     .usage = "info dma [ARGS]",
+     .run = cmd_info_dma,
+     CMD_ARGS(ARG_OPT(ARG_TEXT, "ARGS")),
      .help = "Show DMA counters per initiator and per Bridge window.\n"
              "Show the DMA counters per initiator and per Bridge window: per-word dispatches and\n"
              "bulk bytes, totals and rates (ARGS go to the devices' dma views).\n"
              "Example: info dma",
      .flags = CMD_MACHINE},
     {.name = "info scsi",
-     .fn = cmd_info_scsi,
-     .usage = "info scsi",
+     .run = cmd_info_scsi,
      .help = "Show the SCSI controllers, their queues and disks.\n"
              "Show each QLogic ISP1040B (isp0, isp1; present with --disk): the RISC's state and\n"
              "firmware, interrupt state, the request and response queues (address, size, the\n"
@@ -359,7 +351,8 @@ static const command view_commands[] = {
      .flags = CMD_MACHINE},
     {.name = "ring",
      .run = cmd_ring,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "NIC", "a NIC"), ARG_REQ(ARG_NAME, "RING", "a ring"),
+     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NIC", "a NIC", "nic"),
+              ARG_REQ_C(ARG_NAME, "RING", "a ring", "ring"),
               ARG_OPT_COUNT("COUNT", 1, UINT64_MAX, 0)),
      .help = "Show a NIC's descriptor ring, marking what changed since the last stop.\n"
              "Show a NIC's descriptor ring decoded (owner, flags, length, buffer address; the\n"

@@ -125,11 +125,8 @@ void dbg_describe_initiator(dbg *d, int id, strbuf *out)
 
 static watch_state *wstate(dbg *d)
 {
-    if (!d->watch) {
-        watch_state *s = xcalloc(1, sizeof *s);
-        s->hook_id = -1;
-        d->watch = s;
-    }
+    if (!d->watch)
+        DBG_STATE(d, watch)->hook_id = -1;
     return d->watch;
 }
 
@@ -529,9 +526,9 @@ bool bp_cpu_watch_stop(dbg *d, int cpu_i)
 
 /* ---- commands --------------------------------------------------------------------- */
 
-static int make_watch(dbg *d, const char *args, int type)
+static int make_watch(dbg *d, const cmd_args *a, int type)
 {
-    const char *s = dbg_skip_ws(args);
+    const char *s = a->text[0];
     if (!strncmp(s, "-l ", 3) || !strncmp(s, "-location ", 10))
         s = dbg_skip_ws(strchr(s, ' '));
     if (*s == '*')
@@ -544,8 +541,7 @@ static int make_watch(dbg *d, const char *args, int type)
         free(w);
         return -1;
     }
-    const char *ifw = dbg_find_if(end);
-    if (*end && end != ifw) {
+    if (*end) {
         free(w);
         return dbg_error(d, "Junk at end of arguments: \"%s\".", end);
     }
@@ -578,7 +574,7 @@ static int make_watch(dbg *d, const char *args, int type)
         w->kind = WK_PHYS;
         ops = &phys_ops;
     }
-    bpoint *b = bp_create(d, ops, w, 0, ifw ? ifw + 2 : NULL);
+    bpoint *b = bp_create(d, ops, w, 0, a->cond);
     if (!b)
         return -1;
     dbg_printf(d, "%s %swatchpoint %d: %s\n", w->a.phys ? "Physical" : "Hardware", type_words(type),
@@ -586,9 +582,9 @@ static int make_watch(dbg *d, const char *args, int type)
     return 0;
 }
 
-static int cmd_watch(dbg *d, const char *args) { return make_watch(d, args, WATCH_WRITE); }
-static int cmd_rwatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_READ); }
-static int cmd_awatch(dbg *d, const char *args) { return make_watch(d, args, WATCH_ACCESS); }
+static int cmd_watch(dbg *d, const cmd_args *a) { return make_watch(d, a, WATCH_WRITE); }
+static int cmd_rwatch(dbg *d, const cmd_args *a) { return make_watch(d, a, WATCH_READ); }
+static int cmd_awatch(dbg *d, const cmd_args *a) { return make_watch(d, a, WATCH_ACCESS); }
 
 /* "watch dma WORD REST": is WORD meant as the initiator?  It is when it is
  * a plain name followed by something that starts an address (not an
@@ -629,8 +625,9 @@ static int no_initiator(dbg *d, const char *name)
     return -1;
 }
 
-static int cmd_watch_dma(dbg *d, const char *args)
+static int cmd_watch_dma(dbg *d, const cmd_args *a)
 {
+    const char *args = a->text[0];
     char first[64];
     const char *rest = dbg_next_word(args, first, sizeof first);
     int by = BY_DEVICES;
@@ -647,7 +644,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
     else
         rest = args; /* no initiator given */
     if (!*rest)
-        return dbg_usage_error(d, "watch dma", "give a physical range");
+        return dbg_usage_error(d, "watch dma", "give a physical range after the initiator");
     wpriv *w = xcalloc(1, sizeof *w);
     w->kind = WK_DMA;
     w->by = by;
@@ -666,8 +663,7 @@ static int cmd_watch_dma(dbg *d, const char *args)
         w->type = word[0] == 'r' ? WATCH_READ : word[0] == 'w' ? WATCH_WRITE : WATCH_ACCESS;
         end = after;
     }
-    const char *ifw = dbg_find_if(end);
-    if (*end && end != ifw) {
+    if (*end) {
         free(w);
         return dbg_error(d, "watch dma: junk at end: \"%s\" (want read, write, any or if COND).",
                          end);
@@ -677,21 +673,13 @@ static int cmd_watch_dma(dbg *d, const char *args)
         free(w);
         return dbg_error(d, "%s", err.msg);
     }
-    bpoint *b = bp_create(d, &dma_ops, w, 0, ifw ? ifw + 2 : NULL);
-    if (!b)
-        return -1;
-    strbuf t;
-    sb_init(&t);
-    describe(d, b, &t);
-    dbg_printf(d, "DMA watchpoint %d: %s\n", b->num, t.s);
-    sb_free(&t);
-    return 0;
+    return bp_announce(d, bp_create(d, &dma_ops, w, 0, a->cond), "DMA watchpoint");
 }
 
 static const command watch_commands[] = {
     {.name = "watch",
-     .fn = cmd_watch,
-     .usage = "watch [*]ADDR[,LEN] [if COND]",
+     .run = cmd_watch,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
      .help = "Stop when the guest changes memory at an address.\n"
              "LEN bytes are watched: the symbol's size, or 4.\n"
              "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
@@ -701,20 +689,22 @@ static const command watch_commands[] = {
              "Example: watch counter if value > 10",
      .flags = CMD_MACHINE},
     {.name = "rwatch",
-     .fn = cmd_rwatch,
-     .usage = "rwatch [*]ADDR[,LEN] [if COND]",
+     .run = cmd_rwatch,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
      .help = "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
              "Example: rwatch p:0x1c000,16",
      .flags = CMD_MACHINE},
     {.name = "awatch",
-     .fn = cmd_awatch,
-     .usage = "awatch [*]ADDR[,LEN] [if COND]",
+     .run = cmd_awatch,
+     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
      .help = "Stop when the guest reads or writes memory at ADDR.\n"
              "Example: awatch flags",
      .flags = CMD_MACHINE},
     {.name = "watch dma",
-     .fn = cmd_watch_dma,
-     .usage = "watch dma [WHO] ADDR[,LEN] [read|write|any] [if COND]",
+     .run = cmd_watch_dma,
+     CMD_ARGS(
+         ARG_REQ_C(ARG_TEXT, "[WHO] ADDR[,LEN] [read|write|any]", "a physical range", "initiator"),
+         ARG_IF),
      .help = "Stop when a device does DMA to a physical range.\n"
              "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
              "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"

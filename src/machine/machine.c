@@ -16,6 +16,12 @@
 
 /* Instructions a CPU runs before the next one gets its turn. */
 #define DEFAULT_QUANTUM 1000
+/* With one CPU there is no other to give a turn to: a turn ends at the next
+ * timer (device engines, host polls), and otherwise only paces the
+ * console's host side (itself polled by host time) and the stop checks
+ * between turns.  A turn costs the CPU's run loop a way out of translated
+ * code and back, so it is long (5.8 ms of virtual time). */
+#define SOLO_QUANTUM (1u << 20)
 /* The longest turn when every CPU waits and no timer is pending: the
  * console is polled (and a stop request seen) at least this often. */
 #define IDLE_TURN_MAX XBOW_CPU_HZ
@@ -61,6 +67,7 @@ machine *machine_new(const machine_config *cfg, xerr *err)
     event_bus_init(&m->events, &m->clock.now);
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
+    m->solo_quantum = SOLO_QUANTUM;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
     m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
@@ -132,10 +139,14 @@ cpu *machine_cpu(machine *m, unsigned i) { return i < m->ncpus ? m->cpus[i] : NU
 
 void machine_reset(machine *m, bool clear_ram)
 {
-    if (clear_ram && m->ram)
+    if (clear_ram && m->ram) {
         memset(m->ram->host, 0, m->ram->size);
-    if (clear_ram && m->ram1)
+        ram_mark_dirty(m->ram, 0, m->ram->size);
+    }
+    if (clear_ram && m->ram1) {
         memset(m->ram1->host, 0, m->ram1->size);
+        ram_mark_dirty(m->ram1, 0, m->ram1->size);
+    }
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_reset(m->cpus[i]);
     for (device *d = m->devices; d; d = d->next)
@@ -289,7 +300,7 @@ static void fire_timers(machine *m)
 static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
 {
     uint64_t end = sched_next(&m->clock);
-    uint64_t q = m->quantum;
+    uint64_t q = m->ncpus == 1 ? m->solo_quantum : m->quantum;
     uint64_t quiet = UINT64_MAX; /* 0: some CPU is not quiet */
     for (unsigned i = 0; i < m->ncpus && quiet; i++) {
         uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);

@@ -123,6 +123,7 @@ typedef struct machine {
     char stop_msg[400];
     int debugger_initiator;
     uint64_t quantum;              /* instructions per CPU turn at most */
+    uint64_t solo_quantum;         /* ... when the machine has one CPU */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     int64_t rtc_epoch; /* Unix time the RTC started from (the host's, or the fixed one) */

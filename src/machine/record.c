@@ -41,6 +41,7 @@ static int header_text(machine *m, const char *kernel, strbuf *out, xerr *err)
     sb_printf(out, "idle-skip: %s\n", m->cfg.idle_skip ? "on" : "off");
     sb_printf(out, "rtc-epoch: %" PRId64 "\n", m->rtc_epoch);
     sb_printf(out, "quantum: %" PRIu64 "\n", m->quantum);
+    sb_printf(out, "solo-quantum: %" PRIu64 "\n", m->solo_quantum);
     sb_printf(out, "cpu-hz: %" PRIu64 "\n", m->clock.hz);
     sb_printf(out, "engine: %s\n", m->cfg.engine == CPU_ENGINE_JIT ? "jit" : "interp");
     const char *files[2][2] = {{"kernel", kernel}, {"prom", m->cfg.prom}};
@@ -87,7 +88,7 @@ int machine_rr_begin(machine *m, rr *r, const char *kernel, xerr *err)
         rc = rr_record_begin(r, t.s, err);
     if (rc == 0 && r->mode == RR_REPLAY) {
         /* Every line but the version and the engine (either replays). */
-        static const char *const keys[] = {"idle-skip", "rtc-epoch",   "quantum",
+        static const char *const keys[] = {"idle-skip", "rtc-epoch",   "quantum",  "solo-quantum",
                                            "cpu-hz",    "kernel-hash", "prom-hash"};
         for (size_t i = 0; i < ARRAY_SIZE(keys) && rc == 0; i++) {
             char want[128], have[128];

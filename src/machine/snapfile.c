@@ -58,11 +58,11 @@ static void w_u(writer *w, uint64_t v, unsigned n)
 
 /* One section from up to three pieces, compressed as one stream. */
 static void w_section(writer *w, const char *name, unsigned kind, const void *const *piece,
-                      const size_t *plen, unsigned npieces)
+                      const size_t *plen, size_t npieces)
 {
     uint64_t raw = 0;
     uint32_t crc = (uint32_t)crc32(0, NULL, 0);
-    for (unsigned i = 0; i < npieces; i++) {
+    for (size_t i = 0; i < npieces; i++) {
         raw += plen[i];
         for (size_t off = 0; off < plen[i];) {
             size_t n = plen[i] - off > (1u << 30) ? (1u << 30) : plen[i] - off;
@@ -87,7 +87,7 @@ static void w_section(writer *w, const char *name, unsigned kind, const void *co
     }
     uint8_t out[1 << 16];
     uint64_t zlen = 0;
-    for (unsigned i = 0; i <= npieces && !w->failed; i++) {
+    for (size_t i = 0; i <= npieces && !w->failed; i++) {
         bool last = i == npieces;
         const uint8_t *p = last ? NULL : piece[i];
         size_t left = last ? 0 : plen[i];
@@ -157,11 +157,22 @@ int snapshot_write(const snapshot *s, const char *path, xerr *err)
         const snap_ram *r = &s->rams[i];
         uint8_t size[8];
         store_le(size, 8, r->size);
-        const void *p[3] = {size, r->bitmap, r->pages};
-        size_t l[3] = {8, (r->npages + 7) / 8, r->nstored * RAM_PAGE_SIZE};
+        /* The size, the bitmap, then each page. */
+        const void **p = xmalloc((r->nstored + 2) * sizeof *p);
+        size_t *l = xmalloc((r->nstored + 2) * sizeof *l);
+        p[0] = size;
+        l[0] = 8;
+        p[1] = r->bitmap;
+        l[1] = (r->npages + 7) / 8;
+        for (uint64_t k = 0; k < r->nstored; k++) {
+            p[k + 2] = r->pages[k]->data;
+            l[k + 2] = RAM_PAGE_SIZE;
+        }
         char name[80];
         snprintf(name, sizeof name, "ram:%s", r->name);
-        w_section(&w, name, KIND_RAM, p, l, 3);
+        w_section(&w, name, KIND_RAM, p, l, r->nstored + 2);
+        free(p);
+        free(l);
     }
     w_section(&w, "end", KIND_END, NULL, NULL, 0);
     bool bad = w.failed || fflush(f) != 0;
@@ -255,19 +266,31 @@ static int parse_ram(snapshot *s, const char *name, z_stream *z, uint64_t raw, u
         return xerr_fail(err, "section \"%s\" is malformed (its length does not match its pages)",
                          name);
     }
-    r.pages = malloc(r.nstored ? r.nstored * RAM_PAGE_SIZE : 1);
-    if (!r.pages) {
-        free(r.bitmap);
-        return xerr_fail(err, "section \"%s\": not enough memory for %llu pages", name,
-                         (unsigned long long)r.nstored);
+    r.pages = calloc(r.nstored ? r.nstored : 1, sizeof *r.pages);
+    bool bad = false, nomem = !r.pages;
+    uint32_t c = crc_of(crc_of((uint32_t)crc32(0, NULL, 0), hdr, 8), r.bitmap, bml);
+    for (uint64_t k = 0; k < r.nstored && !bad && !nomem; k++) {
+        r.pages[k] = snap_page_new();
+        if (!r.pages[k])
+            nomem = true;
+        else if (inflate_into(z, r.pages[k]->data, RAM_PAGE_SIZE) != 0)
+            bad = true;
+        else
+            c = crc_of(c, r.pages[k]->data, RAM_PAGE_SIZE);
     }
-    if (inflate_into(z, r.pages, r.nstored * RAM_PAGE_SIZE) != 0 || inflate_done(z) != 0) {
+    if (!bad && !nomem && inflate_done(z) != 0)
+        bad = true;
+    if (bad || nomem) {
+        for (uint64_t k = 0; r.pages && k < r.nstored; k++)
+            free(r.pages[k]);
         free(r.bitmap);
         free(r.pages);
+        if (nomem)
+            return xerr_fail(err, "section \"%s\": not enough memory for %llu pages", name,
+                             (unsigned long long)r.nstored);
         return xerr_fail(err, "section \"%s\" is corrupted (bad compressed data)", name);
     }
-    *crc = crc_of(crc_of(crc_of((uint32_t)crc32(0, NULL, 0), hdr, 8), r.bitmap, bml), r.pages,
-                  r.nstored * RAM_PAGE_SIZE);
+    *crc = c;
     r.name = xstrdup(name + 4);
     s->rams = xrealloc(s->rams, (s->nrams + 1) * sizeof *s->rams);
     s->rams[s->nrams++] = r;

@@ -27,28 +27,52 @@ void snapshot_add_sec(snapshot *s, const char *name, uint8_t *data, size_t len)
         s->cap = s->cap ? 2 * s->cap : 16;
         s->secs = xrealloc(s->secs, s->cap * sizeof *s->secs);
     }
-    s->secs[s->nsecs++] = (snap_sec){xstrdup(name), data, len};
+    s->secs[s->nsecs++] = (snap_sec){xstrdup(name), data, len, NULL};
 }
 
-void snapshot_free(snapshot *s)
+snap_page *snap_page_new(void)
+{
+    snap_page *p = malloc(sizeof *p);
+    if (p)
+        p->refs = 1;
+    return p;
+}
+
+size_t snapshot_release(snapshot *s)
 {
     if (!s)
-        return;
+        return 0;
+    size_t n = sizeof *s;
     for (unsigned i = 0; i < s->nsecs; i++) {
-        free(s->secs[i].name);
-        free(s->secs[i].data);
+        snap_sec *c = &s->secs[i];
+        free(c->name);
+        if (c->refs && --*c->refs)
+            continue; /* another snapshot holds the data */
+        n += c->len;
+        free(c->data);
+        free(c->refs);
     }
     free(s->secs);
     for (unsigned i = 0; i < s->nrams; i++) {
-        free(s->rams[i].name);
-        free(s->rams[i].bitmap);
-        free(s->rams[i].pages);
+        snap_ram *r = &s->rams[i];
+        for (uint64_t k = 0; r->pages && k < r->nstored; k++)
+            if (--r->pages[k]->refs == 0) {
+                free(r->pages[k]);
+                n += RAM_PAGE_SIZE;
+            }
+        n += (r->npages + 7) / 8 + r->nstored * sizeof *r->pages;
+        free(r->name);
+        free(r->bitmap);
+        free(r->pages);
     }
     free(s->rams);
     free(s->version);
     free(s->config);
     free(s);
+    return n;
 }
+
+void snapshot_free(snapshot *s) { snapshot_release(s); }
 
 static const snap_sec *find_sec(const snapshot *s, const char *name)
 {
@@ -70,15 +94,24 @@ uint64_t snapshot_ram_pages(const snapshot *s)
         n += s->rams[i].nstored;
     return n;
 }
-size_t snapshot_bytes(const snapshot *s)
+/* The host memory s holds apart from its pages and sections. */
+static size_t meta_bytes(const snapshot *s)
 {
     size_t n = sizeof *s;
+    for (unsigned i = 0; i < s->nrams; i++)
+        n += (s->rams[i].npages + 7) / 8 + s->rams[i].nstored * sizeof *s->rams[i].pages;
+    return n;
+}
+size_t snapshot_bytes(const snapshot *s)
+{
+    size_t n = meta_bytes(s);
     for (unsigned i = 0; i < s->nsecs; i++)
         n += s->secs[i].len;
     for (unsigned i = 0; i < s->nrams; i++)
-        n += (s->rams[i].npages + 7) / 8 + s->rams[i].nstored * RAM_PAGE_SIZE;
+        n += s->rams[i].nstored * RAM_PAGE_SIZE;
     return n;
 }
+size_t snapshot_own_bytes(const snapshot *s) { return s->own_bytes; }
 const char *snapshot_config(const snapshot *s) { return s->config; }
 
 /* ---- device numbers for the CPUs' polled registers ---- */
@@ -310,31 +343,68 @@ static bool untouched_page(const untouched *u, const ram_block *rb, uint64_t pg)
     return true;
 }
 
-static void take_ram(snap_ram *r, const ram_block *rb)
+/* A page of base's RAM block r (page pg), with *k its position among the
+ * stored ones; NULL when it is not stored (all zero). */
+static snap_page *base_page(const snap_ram *r, uint64_t pg, uint64_t *k)
 {
-    untouched u;
-    untouched_init(&u, rb);
+    if (!snap_page_stored(r, pg))
+        return NULL;
+    return r->pages[(*k)++];
+}
+
+/* Block rb into r: with base (the same block as it was when the tracking
+ * started), a page still clean is base's, shared; the others are read. */
+static void take_ram(snap_ram *r, const ram_block *rb, const snap_ram *base, size_t *own)
+{
+    untouched u = {.vec = NULL};
+    if (!base)
+        untouched_init(&u, rb);
     r->name = xstrdup(rb->name);
     r->size = rb->size;
     r->npages = rb->size / RAM_PAGE_SIZE;
     r->bitmap = xcalloc(1, (r->npages + 7) / 8 + 1);
+    r->pages = xmalloc((r->npages ? r->npages : 1) * sizeof *r->pages);
     r->nstored = 0;
-    for (uint64_t pg = 0; pg < r->npages; pg++)
-        if (!untouched_page(&u, rb, pg) && !page_zero(rb->host + pg * RAM_PAGE_SIZE)) {
-            r->bitmap[pg >> 3] |= (uint8_t)(1u << (pg & 7));
-            r->nstored++;
+    uint64_t bk = 0;
+    for (uint64_t pg = 0; pg < r->npages; pg++) {
+        const uint8_t *src = rb->host + pg * RAM_PAGE_SIZE;
+        snap_page *shared = base ? base_page(base, pg, &bk) : NULL;
+        snap_page *p = NULL;
+        if (base && ram_page_clean(rb, pg * RAM_PAGE_SIZE)) {
+            if (!shared)
+                continue; /* zero then, zero now */
+            shared->refs++;
+            p = shared;
+        } else {
+            if (untouched_page(&u, rb, pg) || page_zero(src))
+                continue;
+            p = snap_page_new();
+            if (!p)
+                abort(); /* as xmalloc */
+            memcpy(p->data, src, RAM_PAGE_SIZE);
+            *own += sizeof *p;
         }
+        r->bitmap[pg >> 3] |= (uint8_t)(1u << (pg & 7));
+        r->pages[r->nstored++] = p;
+    }
     free(u.vec);
-    r->pages = xmalloc(r->nstored ? r->nstored * RAM_PAGE_SIZE : 1);
-    uint8_t *dst = r->pages;
-    for (uint64_t pg = 0; pg < r->npages; pg++)
-        if (snap_page_stored(r, pg)) {
-            memcpy(dst, rb->host + pg * RAM_PAGE_SIZE, RAM_PAGE_SIZE);
-            dst += RAM_PAGE_SIZE;
-        }
+    r->pages = xrealloc(r->pages, (r->nstored ? r->nstored : 1) * sizeof *r->pages);
 }
 
-snapshot *snapshot_take(machine *m)
+/* Can base's RAM stand for m's at the start of the tracking?  The same
+ * blocks, the same sizes. */
+static bool base_fits(machine *m, const snapshot *base)
+{
+    if (!base || base->nrams != m->bus.nrams)
+        return false;
+    for (unsigned i = 0; i < base->nrams; i++)
+        if (base->rams[i].size != m->bus.rams[i]->size ||
+            strcmp(base->rams[i].name, m->bus.rams[i]->name) != 0)
+            return false;
+    return true;
+}
+
+snapshot *snapshot_take_since(machine *m, const snapshot *base)
 {
     snapshot *s = snapshot_alloc();
     s->version = xstrdup(PACKAGE_VERSION);
@@ -343,14 +413,60 @@ snapshot *snapshot_take(machine *m)
     mconfig_text(m, &cfg);
     s->config = sb_take(&cfg);
     each_section(m, add_fn, s);
+    if (!base_fits(m, base))
+        base = NULL;
+    size_t own = 0;
+    for (unsigned i = 0; i < s->nsecs; i++) {
+        snap_sec *c = &s->secs[i];
+        snap_sec *b = base && i < base->nsecs ? &base->secs[i] : NULL;
+        if (b && b->len == c->len && !strcmp(b->name, c->name) &&
+            !memcmp(b->data, c->data, c->len)) {
+            /* unchanged since base: shared (base's refs is its own field) */
+            if (!b->refs) {
+                b->refs = xmalloc(sizeof *b->refs);
+                *b->refs = 1;
+            }
+            ++*b->refs;
+            free(c->data);
+            c->data = b->data;
+            c->refs = b->refs;
+        } else {
+            own += c->len;
+        }
+    }
     s->nrams = m->bus.nrams;
     s->rams = xcalloc(s->nrams, sizeof *s->rams);
     for (unsigned i = 0; i < s->nrams; i++)
-        take_ram(&s->rams[i], m->bus.rams[i]);
+        take_ram(&s->rams[i], m->bus.rams[i], base ? &base->rams[i] : NULL, &own);
+    s->own_bytes = own + meta_bytes(s);
     xerr err;
     if (snapshot_read_info(s, &err) != 0)
         abort(); /* our own machine section */
     return s;
+}
+
+snapshot *snapshot_take(machine *m) { return snapshot_take_since(m, NULL); }
+
+void snapshot_track(machine *m) { ram_clean_all(&m->bus); }
+void snapshot_untrack(machine *m) { ram_clean_off(&m->bus); }
+
+int snapshot_ram_diff(machine *m, const snapshot *s, unsigned *block, uint64_t *off)
+{
+    for (unsigned i = 0; i < s->nrams && i < m->bus.nrams; i++) {
+        const snap_ram *r = &s->rams[i];
+        const ram_block *rb = m->bus.rams[i];
+        uint64_t k = 0;
+        for (uint64_t pg = 0; pg < r->npages && pg * RAM_PAGE_SIZE < rb->size; pg++) {
+            const uint8_t *live = rb->host + pg * RAM_PAGE_SIZE;
+            snap_page *p = base_page(r, pg, &k);
+            if (p ? memcmp(p->data, live, RAM_PAGE_SIZE) != 0 : !page_zero(live)) {
+                *block = i;
+                *off = pg * RAM_PAGE_SIZE;
+                return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 /* ---- checking ---- */
@@ -454,30 +570,43 @@ int snapshot_check(machine *m, const snapshot *s, xerr *err)
 
 /* ---- loading ---- */
 
-static void restore_ram(ram_block *rb, const snap_ram *r)
+/* Block rb from r.  With base (the snapshot the dirty-page tracking
+ * started from), a page still clean that base and r share (the same
+ * stored page, or zero in both) is already right. */
+static void restore_ram(ram_block *rb, const snap_ram *r, const snap_ram *base)
 {
     untouched u;
     untouched_init(&u, rb);
-    const uint8_t *src = r->pages;
+    uint64_t k = 0, bk = 0;
     for (uint64_t pg = 0; pg < r->npages; pg++) {
         uint8_t *dst = rb->host + pg * RAM_PAGE_SIZE;
-        if (snap_page_stored(r, pg)) {
-            memcpy(dst, src, RAM_PAGE_SIZE);
-            src += RAM_PAGE_SIZE;
-        } else if (!untouched_page(&u, rb, pg) && !page_zero(dst)) {
+        snap_page *p = base_page(r, pg, &k);
+        if (base && base_page(base, pg, &bk) == p && ram_page_clean(rb, pg * RAM_PAGE_SIZE))
+            continue;
+        if (p)
+            memcpy(dst, p->data, RAM_PAGE_SIZE);
+        else if (!untouched_page(&u, rb, pg) && !page_zero(dst))
             memset(dst, 0, RAM_PAGE_SIZE);
-        }
     }
     free(u.vec);
+    /* Every page may have changed: the tracking (if on) sees them all. */
+    ram_mark_dirty(rb, 0, rb->size);
 }
 
 int snapshot_restore(machine *m, const snapshot *s, xerr *err)
 {
+    return snapshot_restore_since(m, s, NULL, err);
+}
+
+int snapshot_restore_since(machine *m, const snapshot *s, const snapshot *base, xerr *err)
+{
     if (snapshot_check(m, s, err) != 0)
         return -1;
+    if (!base_fits(m, base))
+        base = NULL;
     /* Everything was checked: from here nothing can fail. */
     for (unsigned i = 0; i < s->nrams; i++)
-        restore_ram(m->bus.rams[i], &s->rams[i]);
+        restore_ram(m->bus.rams[i], &s->rams[i], base ? &base->rams[i] : NULL);
     const snap_sec *ms = find_sec(s, "machine");
     machine_img mi;
     machine_parse(ms->data, ms->len, &mi, err);

@@ -23,18 +23,40 @@ typedef struct snapshot snapshot;
 
 /* Everything about the stopped machine m. */
 snapshot *snapshot_take(machine *m);
+/* The same, sharing with `base` the RAM pages not written since the
+ * dirty-page tracking started (snapshot_track): base must hold the RAM as
+ * it was then.  With base NULL, a full snapshot_take.  The history's
+ * snapshots cost only what changed between them. */
+snapshot *snapshot_take_since(machine *m, const snapshot *base);
+/* Start the dirty-page tracking of m's RAM now (bus.h, PF_CLEAN): from
+ * here every write marks its page.  snapshot_untrack stops it. */
+void snapshot_track(machine *m);
+void snapshot_untrack(machine *m);
+/* Compare s's RAM with m's: 0 when equal, else the first page that
+ * differs (its block and offset) in *block and *off, and 1.  For the
+ * history's check (set history-check): a page written without being
+ * marked dirty shows here. */
+int snapshot_ram_diff(machine *m, const snapshot *s, unsigned *block, uint64_t *off);
 void snapshot_free(snapshot *s);
+/* Free s and say how many bytes of host memory went (pages still held by
+ * another snapshot stay). */
+size_t snapshot_release(snapshot *s);
 /* Whether s can be loaded into m: 0, or -1 with a one-line reason. */
 int snapshot_check(machine *m, const snapshot *s, xerr *err);
 /* Load s into m (checked first: on an error m is untouched). */
 int snapshot_restore(machine *m, const snapshot *s, xerr *err);
+/* The same when the dirty-page tracking runs from base (snapshot_track
+ * after taking or restoring base): the pages not written since that s
+ * shares with base are not copied. */
+int snapshot_restore_since(machine *m, const snapshot *s, const snapshot *base, xerr *err);
 
 /* What `info snapshots` shows. */
 uint64_t snapshot_time(const snapshot *s);                /* virtual time (ticks) */
 uint64_t snapshot_retired(const snapshot *s, unsigned i); /* CPU i's instructions */
 size_t snapshot_bytes(const snapshot *s);                 /* host memory it holds */
-uint64_t snapshot_ram_pages(const snapshot *s);           /* RAM pages stored (not all zero) */
-const char *snapshot_config(const snapshot *s);           /* machine configuration text */
+size_t snapshot_own_bytes(const snapshot *s);   /* of that, what it allocated (not shared) */
+uint64_t snapshot_ram_pages(const snapshot *s); /* RAM pages stored (not all zero) */
+const char *snapshot_config(const snapshot *s); /* machine configuration text */
 
 /* A hash of the whole machine state: what snapshot_take would save (CPUs,
  * RAM, devices, scheduler, ports, console input).  Two machines with the

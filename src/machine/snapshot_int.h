@@ -11,14 +11,24 @@ typedef struct snap_sec {
     char *name;
     uint8_t *data;
     size_t len;
+    uint64_t *refs; /* snapshots sharing data (the history's, when it did not
+                       change between them); NULL: this one only */
 } snap_sec;
+
+/* One stored RAM page.  Snapshots of the history share the pages that did
+ * not change between them (snapshot_take_since): refs counts the
+ * snapshots holding it, the last one frees it. */
+typedef struct snap_page {
+    uint64_t refs;
+    uint8_t data[RAM_PAGE_SIZE];
+} snap_page;
 
 /* A RAM block: which pages are not all zero (a bitmap), and those pages. */
 typedef struct snap_ram {
     char *name;
     uint64_t size, npages, nstored;
-    uint8_t *bitmap; /* (npages + 7) / 8 bytes, bit i of byte i / 8: page i stored */
-    uint8_t *pages;  /* nstored pages of RAM_PAGE_SIZE, in page order */
+    uint8_t *bitmap;   /* (npages + 7) / 8 bytes, bit i of byte i / 8: page i stored */
+    snap_page **pages; /* nstored pages, in page order */
 } snap_ram;
 
 struct snapshot {
@@ -31,9 +41,12 @@ struct snapshot {
     unsigned nsecs, cap;
     snap_ram *rams;
     unsigned nrams;
+    size_t own_bytes; /* host memory it allocated (pages shared with an older one excluded) */
 };
 
 snapshot *snapshot_alloc(void);
+/* A new page (one reference), NULL when the host has no memory for it. */
+snap_page *snap_page_new(void);
 void snapshot_add_sec(snapshot *s, const char *name, uint8_t *data, size_t len);
 /* The information fields (time, retired) from the "machine" section:
  * 0, or -1 with why when it is malformed. */

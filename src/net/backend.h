@@ -36,6 +36,10 @@ typedef struct net_wire_frame {
     uint32_t len;
     uint8_t data[];
 } net_wire_frame;
+/* Append a copy of frame, through the wire at `at`, to p's wire queue
+ * (counted in wire_frames/wire_bytes); empty the queue. */
+net_wire_frame *net_wire_append(net_port *p, uint64_t at, const uint8_t *frame, size_t len);
+void net_wire_clear(net_port *p);
 
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;
@@ -70,7 +74,8 @@ void *net_fail(xerr *err, const char *who, const char *fmt, ...)
 /* ---- Internet checksums -------------------------------------------------- */
 /* One's-complement sum of data folded into `sum` (not yet complemented). */
 uint32_t net_csum_add(uint32_t sum, const uint8_t *data, size_t len);
-uint16_t net_csum_fold(uint32_t sum); /* complemented 16-bit result */
+uint16_t net_csum_fold(uint32_t sum);     /* complemented 16-bit result */
+uint16_t net_csum_fold_sum(uint32_t sum); /* the 16-bit sum itself, not complemented */
 /* The TCP/UDP pseudo-header sum for IPv4. */
 uint32_t net_csum_pseudo4(uint32_t src, uint32_t dst, uint8_t proto, uint16_t len);
 

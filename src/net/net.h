@@ -37,7 +37,10 @@
 #define NET_POLL_BATCH 64            /* frames read from a host backend per poll at most */
 /* Frames from a host backend cross the wire at 1 Gb/s: each takes its length
  * plus FCS, preamble and inter-frame gap (4 + 8 + 12 bytes) at 8 ns a byte.
- * Those read faster wait in the port's wire queue, up to these bounds. */
+ * A backend reads no more than the wire carries until the next poll
+ * (net_port_host_room): the rest waits on the host (the tap's queue, the
+ * socket's buffer, the VDE reader's ring), where the host counts what it
+ * cannot hold, as a switch would.  The wire queue's bounds are a backstop. */
 #define NET_WIRE_QUEUE_FRAMES 4096
 #define NET_WIRE_QUEUE_BYTES (8u << 20)
 
@@ -48,17 +51,9 @@ typedef struct net_backend net_backend;
  * false if it had to drop it (the NIC counts the reason; the port counts
  * the drop too). */
 typedef bool (*net_rx_fn)(void *nic, const uint8_t *frame, size_t len);
-
-typedef struct net_stats {
-    uint64_t tx_frames, tx_bytes; /* NIC -> backend */
-    uint64_t tx_dropped;          /* NIC -> backend, the backend could not carry it */
-    uint64_t rx_frames, rx_bytes; /* backend -> NIC, accepted */
-    uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
-    uint64_t bad_payload;         /* sink: frames whose payload failed verification */
-    uint32_t payload_sum; /* sink/gen: running checksum of verified payloads (docs/networking.md) */
-    uint64_t own_src;     /* backend -> NIC frames whose source is the NIC's own address */
-    uint64_t wire_max;    /* most frames ever waiting in the wire queue */
-} net_stats;
+/* Whether the NIC lets its link partner send (802.3x flow control: false
+ * while it has sent XOFF).  A pure query: no side effects. */
+typedef bool (*net_ready_fn)(void *nic);
 
 /* Direction and reason of a dropped frame (the `net.drop` event fields). */
 enum net_dir { NET_DIR_TX, NET_DIR_RX };
@@ -69,7 +64,22 @@ enum net_drop_reason {
     NET_DROP_HOST,    /* the host could not take it (I/O error, buffer full) */
     NET_DROP_NO_PEER, /* socket backend with nobody at the other end */
     NET_DROP_QUEUE,   /* a queue is full (echo's replies, the wire queue of a host backend) */
+    NET_NDROP_REASONS
 };
+typedef struct net_stats {
+    uint64_t tx_frames, tx_bytes; /* NIC -> backend */
+    uint64_t tx_dropped;          /* NIC -> backend, the backend could not carry it */
+    uint64_t rx_frames, rx_bytes; /* backend -> NIC, accepted */
+    uint64_t rx_dropped;          /* backend -> NIC, refused by the NIC or malformed */
+    uint64_t bad_payload;         /* sink: frames whose payload failed verification */
+    uint32_t payload_sum; /* sink/gen: running checksum of verified payloads (docs/networking.md) */
+    uint64_t own_src;     /* backend -> NIC frames whose source is the NIC's own address */
+    uint64_t wire_max;    /* most frames ever waiting in the wire queue */
+    uint64_t rx_host;     /* frames a host backend read (they cross the wire, then are
+                             rx_frames or rx_dropped: info nic shows the sum) */
+    uint64_t rx_drops[NET_NDROP_REASONS]; /* rx_dropped by reason */
+} net_stats;
+
 const char *net_drop_reason_name(int reason);
 
 struct net_backend {
@@ -98,6 +108,7 @@ struct net_port {
     char spec[160]; /* the backend spec it was opened with */
     net_backend *backend;
     net_rx_fn rx;
+    net_ready_fn ready; /* NULL: the NIC never pauses its partner */
     void *nic;
     void *pcap; /* pcap writer, NULL if none */
     sched *clock;
@@ -120,6 +131,10 @@ struct net_port {
     unsigned rr_channel;
     bool rr_in_backend, rr_live;
     uint8_t *rr_buf;
+    /* A host backend (tap, socket, vde): its inputs go to the history's log
+     * (clock->hist) as stream hist_stream, and come from it while it feeds. */
+    bool host;
+    unsigned hist_stream;
 };
 
 /* Open a port for NIC `name` with backend `spec`; pcap_path may be NULL,
@@ -128,6 +143,10 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
                         event_bus *eb, xerr *err);
 void net_port_close(net_port *p);
 void net_port_attach(net_port *p, net_rx_fn rx, void *nic);
+/* The NIC's flow control (802.3x PAUSE): host backends, the link partners
+ * that honour it, read nothing while ready(nic) is false.  The built-in
+ * peers do not pause (a traffic generator ignores PAUSE). */
+void net_port_set_ready(net_port *p, net_ready_fn ready);
 /* The NIC's station address, for peers that address it (gen's default
  * destination).  Without it the port learns the source address of the
  * first unicast-sourced frame the NIC sends. */
@@ -142,6 +161,12 @@ bool net_port_deliver(net_port *p, const uint8_t *frame, size_t len);
  * burst faster than a wire carries (a host reads many frames at one poll).
  * Dropped with NET_DROP_QUEUE when the wire queue is full. */
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len);
+/* Whether a host backend should read another frame at this poll: true while
+ * the frames on the wire are through before the next poll, so the backend
+ * reads at the wire's rate and leaves the rest where the host keeps it, and
+ * while the NIC has not paused its link partner (net_port_set_ready).
+ * A frame it reads is never dropped by the port for want of room. */
+bool net_port_host_room(const net_port *p);
 /* Count a frame a backend had to drop (dir: enum net_dir). */
 void net_port_drop(net_port *p, int dir, size_t len, int reason);
 /* Write buffered capture records out (the debugger calls it when the

@@ -10,8 +10,12 @@
 #include "core/image.h"
 #include "net/backend.h"
 
-#define PORT_IMAGE_VERSION 1
+/* Version 2 added the frames read from the host and the rx drops by
+ * reason after the ten counters of version 1 (which it still reads, with
+ * those zero). */
+#define PORT_IMAGE_VERSION 2
 #define NSTATS 10
+#define NSTATS2 (1 + NET_NDROP_REASONS)
 
 static void stats_put(strbuf *out, const net_stats *s)
 {
@@ -20,6 +24,9 @@ static void stats_put(strbuf *out, const net_stats *s)
                                 s->own_src,   s->wire_max};
     for (unsigned i = 0; i < NSTATS; i++)
         img_put64(out, v[i]);
+    img_put64(out, s->rx_host);
+    for (unsigned i = 0; i < NET_NDROP_REASONS; i++)
+        img_put64(out, s->rx_drops[i]);
 }
 
 void net_port_state_save(net_port *p, strbuf *out)
@@ -62,14 +69,26 @@ static int parse(net_port *p, const void *img, size_t len, port_img *s, xerr *er
     img_reader r;
     img_reader_init(&r, img, len);
     uint64_t v = img_get(&r, 4);
-    if (!r.short_read && v != PORT_IMAGE_VERSION)
-        return xerr_fail(err, "%s: port image version %llu, this xbow reads %u", p->name,
+    if (!r.short_read && v != 1 && v != PORT_IMAGE_VERSION)
+        return xerr_fail(err, "%s: port image version %llu, this xbow reads 1 to %u", p->name,
                          (unsigned long long)v, PORT_IMAGE_VERSION);
-    uint64_t st[NSTATS];
-    for (unsigned i = 0; i < NSTATS; i++)
+    uint64_t st[NSTATS + NSTATS2] = {0};
+    for (unsigned i = 0; i < (v == 1 ? NSTATS : NSTATS + NSTATS2); i++)
         st[i] = img_get64(&r);
-    s->stats =
-        (net_stats){st[0], st[1], st[2], st[3], st[4], st[5], st[6], (uint32_t)st[7], st[8], st[9]};
+    memset(&s->stats, 0, sizeof s->stats);
+    s->stats.tx_frames = st[0];
+    s->stats.tx_bytes = st[1];
+    s->stats.tx_dropped = st[2];
+    s->stats.rx_frames = st[3];
+    s->stats.rx_bytes = st[4];
+    s->stats.rx_dropped = st[5];
+    s->stats.bad_payload = st[6];
+    s->stats.payload_sum = (uint32_t)st[7];
+    s->stats.own_src = st[8];
+    s->stats.wire_max = st[9];
+    s->stats.rx_host = st[NSTATS];
+    for (unsigned i = 0; i < NET_NDROP_REASONS; i++)
+        s->stats.rx_drops[i] = st[NSTATS + 1 + i];
     s->mac_known = (uint8_t)img_get(&r, 1);
     for (unsigned i = 0; i < 6; i++)
         s->mac[i] = (uint8_t)img_get(&r, 1);
@@ -125,32 +144,14 @@ int net_port_state_load(net_port *p, const void *img, size_t len, xerr *err)
     p->mac_known = s.mac_known;
     memcpy(p->mac, s.mac, 6);
     p->wire_free_at = s.wire_free_at;
-    while (p->wire_head) {
-        net_wire_frame *w = p->wire_head;
-        p->wire_head = w->next;
-        free(w);
-    }
-    p->wire_tail = NULL;
-    p->wire_frames = 0;
-    p->wire_bytes = 0;
+    net_wire_clear(p);
     img_reader r;
     img_reader_init(&r, s.frames, s.frames_len);
     for (uint32_t i = 0; i < s.nframes; i++) {
         uint64_t at = img_get64(&r);
         size_t n;
         const uint8_t *d = img_get_bytes(&r, &n);
-        net_wire_frame *w = xmalloc(sizeof *w + n);
-        w->next = NULL;
-        w->at = at;
-        w->len = (uint32_t)n;
-        memcpy(w->data, d, n);
-        if (p->wire_tail)
-            p->wire_tail->next = w;
-        else
-            p->wire_head = w;
-        p->wire_tail = w;
-        p->wire_frames++;
-        p->wire_bytes += n;
+        net_wire_append(p, at, d, n);
     }
     img_timer_apply(p->clock, &p->poll_timer, &s.poll);
     img_timer_apply(p->clock, &p->wire_timer, &s.wire);

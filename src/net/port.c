@@ -78,6 +78,8 @@ static void backend_leave(net_port *p, bool in_send)
     bool live = p->backend->fd >= 0;
     if (p->rr_host && live != p->rr_live)
         p->clock->inputs++;
+    if (p->host && live != p->rr_live && p->clock->hist)
+        p->clock->hist->cuts++; /* the history cannot feed a peer's coming or going */
     if (recording(p) && live != p->rr_live) {
         uint8_t v = (uint8_t)(live | in_send << 1);
         rr_put(p->clock->rr, RR_NET_LINK, p->rr_channel, &v, 1);
@@ -88,6 +90,8 @@ static void backend_leave(net_port *p, bool in_send)
 void net_port_rr_link(net_port *p, bool live)
 {
     p->clock->inputs++;
+    if (p->clock->hist)
+        p->clock->hist->cuts++;
     p->backend->fd = live ? 0 : -1;
     p->rr_live = live;
 }
@@ -120,12 +124,61 @@ static void poll_arm(net_port *p)
  * takes, instead of running through its own timeouts in a few host
  * milliseconds.  That costs no host CPU, and the guest sees what it sees
  * from the host's network anyway: frames at host-determined times. */
+/* The history feeds the port (the machine re-runs its past): the frames and
+ * drops the backend had at this poll, from the log; the host is not asked. */
+static void hist_poll(net_port *p)
+{
+    rr_log *L = p->clock->hist;
+    const rr_rec *rec;
+    while ((rec = rr_log_next(L, p->hist_stream)) && rec->time <= p->clock->now) {
+        if (rec->time < p->clock->now)
+            L->diverged++;
+        if (rec->kind == RR_NET_FRAME && rec->len >= 4) {
+            const uint8_t *f = rec->data + 4;
+            size_t len = (size_t)load_le(rec->data, 4);
+            rr_log_take(L, p->hist_stream);
+            net_port_host_rx(p, f, len);
+        } else if (rec->kind == RR_NET_DROP && rec->data[0] == NET_DIR_RX) {
+            size_t len = (size_t)load_le(rec->data + 2, 4);
+            int reason = rec->data[1];
+            rr_log_take(L, p->hist_stream);
+            net_port_drop(p, NET_DIR_RX, len, reason);
+        } else {
+            return; /* a send's drop: net_port_send takes it */
+        }
+    }
+}
+
+/* ... and a send: what the host did with the frame, from the log. */
+static void hist_send(net_port *p)
+{
+    rr_log *L = p->clock->hist;
+    const rr_rec *rec = rr_log_next(L, p->hist_stream);
+    if (rec && rec->kind == RR_NET_DROP && rec->data[0] == NET_DIR_TX &&
+        rec->time <= p->clock->now && load_le(rec->data + 6, 8) == p->stats.tx_frames) {
+        size_t len = (size_t)load_le(rec->data + 2, 4);
+        int reason = rec->data[1];
+        rr_log_take(L, p->hist_stream);
+        net_port_drop(p, NET_DIR_TX, len, reason);
+    }
+}
+
+static inline bool hist_feeding(const net_port *p)
+{
+    return p->host && rr_log_feeding(p->clock->hist);
+}
+
 static void poll_timer_fn(void *opaque)
 {
     net_port *p = opaque;
     net_backend *b = p->backend;
     if (b->fd < 0)
         return;
+    if (hist_feeding(p)) {
+        hist_poll(p);
+        poll_arm(p);
+        return;
+    }
     if (b->replayed) { /* the log says what the host had */
         b->poll(b);
         poll_arm(p);
@@ -136,7 +189,12 @@ static void poll_timer_fn(void *opaque)
     uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
     struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
                           .tv_nsec = (long)(wait % 1000000000ull)};
-    int n = ppoll(&pfd, 1, &ts, NULL);
+    /* With no room for a frame (the NIC paused its partner, the wire is
+     * full), frames waiting on the host would end the wait at once: keep
+     * the pace without them, then let the backend run (it reads nothing,
+     * but a VDE port sends its backlog). */
+    bool room = net_port_host_room(p);
+    int n = room ? ppoll(&pfd, 1, &ts, NULL) : (wait && nanosleep(&ts, NULL) < 0 ? -1 : 1);
     if (n > 0 && b->poll) {
         backend_enter(p);
         b->poll(b);
@@ -155,10 +213,38 @@ static void wire_arm(net_port *p)
         timer_mod(p->clock, &p->wire_timer, p->wire_head->at);
 }
 
+static uint64_t wire_ticks(net_port *p, size_t len)
+{
+    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
+    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
+    return took ? took : 1;
+}
+
+/* The NIC paused its partner (802.3x XOFF): the wire stops at the frame
+ * boundary, as the partner's transmitter does, and the frames on it start
+ * again from now, each after its own wire time; the pause is checked again
+ * when the first of them would be through (so it ends up to one frame's
+ * time late [INF]). */
+static void wire_respace(net_port *p)
+{
+    uint64_t t = p->clock->now;
+    for (net_wire_frame *w = p->wire_head; w; w = w->next) {
+        uint64_t earliest = t + wire_ticks(p, w->len);
+        if (w->at < earliest)
+            w->at = earliest;
+        t = w->at;
+    }
+    p->wire_free_at = t;
+}
+
 static void wire_timer_fn(void *opaque)
 {
     net_port *p = opaque;
     while (p->wire_head && p->wire_head->at <= p->clock->now) {
+        if (p->ready && p->nic && !p->ready(p->nic)) {
+            wire_respace(p); /* asks again one head frame's time later */
+            break;
+        }
         net_wire_frame *w = p->wire_head;
         p->wire_head = w->next;
         if (!p->wire_head)
@@ -171,6 +257,35 @@ static void wire_timer_fn(void *opaque)
     wire_arm(p);
 }
 
+net_wire_frame *net_wire_append(net_port *p, uint64_t at, const uint8_t *frame, size_t len)
+{
+    net_wire_frame *w = xmalloc(sizeof *w + len);
+    w->next = NULL;
+    w->at = at;
+    w->len = (uint32_t)len;
+    memcpy(w->data, frame, len);
+    if (p->wire_tail)
+        p->wire_tail->next = w;
+    else
+        p->wire_head = w;
+    p->wire_tail = w;
+    p->wire_frames++;
+    p->wire_bytes += len;
+    return w;
+}
+
+void net_wire_clear(net_port *p)
+{
+    while (p->wire_head) {
+        net_wire_frame *w = p->wire_head;
+        p->wire_head = w->next;
+        free(w);
+    }
+    p->wire_tail = NULL;
+    p->wire_frames = 0;
+    p->wire_bytes = 0;
+}
+
 static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
 {
     if (len < ETH_HLEN || len > NET_MAX_FRAME) {
@@ -181,21 +296,10 @@ static void wire_queue(net_port *p, const uint8_t *frame, size_t len)
         net_port_drop(p, NET_DIR_RX, len, NET_DROP_QUEUE);
         return;
     }
-    net_wire_frame *w = xmalloc(sizeof *w + len);
-    size_t wire_len = (len < NET_MIN_FRAME ? NET_MIN_FRAME : len) + 4 + 8 + 12;
     uint64_t start = p->wire_free_at > p->clock->now ? p->wire_free_at : p->clock->now;
-    uint64_t took = sched_ns_to_ticks(p->clock, wire_len * 8);
-    w->next = NULL;
-    w->at = p->wire_free_at = start + (took ? took : 1);
-    w->len = (uint32_t)len;
-    memcpy(w->data, frame, len);
-    if (p->wire_tail)
-        p->wire_tail->next = w;
-    else
-        p->wire_head = w;
-    p->wire_tail = w;
-    p->wire_bytes += len;
-    if (++p->wire_frames > p->stats.wire_max)
+    p->wire_free_at = start + wire_ticks(p, len);
+    net_wire_frame *w = net_wire_append(p, p->wire_free_at, frame, len);
+    if (p->wire_frames > p->stats.wire_max)
         p->stats.wire_max = p->wire_frames;
     if (p->wire_head == w)
         wire_arm(p);
@@ -209,11 +313,28 @@ static void record_frame(net_port *p, const uint8_t *frame, size_t len)
     rr_put(p->clock->rr, RR_NET_FRAME, p->rr_channel, p->rr_buf, 4 + keep);
 }
 
+bool net_port_host_room(const net_port *p)
+{
+    return p->wire_free_at <= p->clock->now + p->poll_ticks &&
+           p->wire_frames < NET_WIRE_QUEUE_FRAMES && (!p->ready || !p->nic || p->ready(p->nic));
+}
+
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
-    p->clock->inputs++;
-    if (recording(p))
-        record_frame(p, frame, len);
+    p->stats.rx_host++; /* from the host, or the history's copy of it */
+    if (!hist_feeding(p)) { /* a new input (else the history's own) */
+        p->clock->inputs++;
+        if (recording(p))
+            record_frame(p, frame, len);
+        if (p->clock->hist) {
+            size_t keep = len > NET_MAX_FRAME ? 0 : len;
+            uint8_t *d = xmalloc(4 + keep);
+            store_le(d, 4, len > UINT32_MAX ? UINT32_MAX : len);
+            memcpy(d + 4, frame, keep);
+            rr_log_put(p->clock->hist, RR_NET_FRAME, p->hist_stream, d, 4 + keep);
+            free(d);
+        }
+    }
     /* What happens to it from here on follows from the machine's state. */
     bool in_backend = p->rr_in_backend;
     p->rr_in_backend = false;
@@ -257,6 +378,9 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     timer_init(&p->poll_timer, "net-poll", poll_timer_fn, p);
     timer_init(&p->wire_timer, "net-wire", wire_timer_fn, p);
     rr *r = clock->rr;
+    p->host = host;
+    if (host)
+        p->hist_stream = clock->host_ports++ % RR_STREAM_CONSOLE;
     if (host && rr_mode_of(r) != RR_OFF) {
         p->rr_host = true;
         p->rr_channel = r->channels++;
@@ -299,11 +423,7 @@ void net_port_close(net_port *p)
         return;
     timer_del(p->clock, &p->poll_timer);
     timer_del(p->clock, &p->wire_timer);
-    while (p->wire_head) {
-        net_wire_frame *w = p->wire_head;
-        p->wire_head = w->next;
-        free(w);
-    }
+    net_wire_clear(p);
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);
@@ -322,6 +442,8 @@ void net_port_attach(net_port *p, net_rx_fn rx, void *nic)
     p->nic = nic;
 }
 
+void net_port_set_ready(net_port *p, net_ready_fn ready) { p->ready = ready; }
+
 void net_port_set_mac(net_port *p, const uint8_t mac[6])
 {
     memcpy(p->mac, mac, 6);
@@ -338,19 +460,25 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason)
 {
     if (p->rr_in_backend && p->rr_host)
         p->clock->inputs++;
-    if (p->rr_in_backend && recording(p)) {
+    if (p->rr_in_backend && (recording(p) || (p->host && p->clock->hist))) {
         uint8_t d[14];
         d[0] = (uint8_t)dir;
         d[1] = (uint8_t)reason;
         store_le(d + 2, 4, len > UINT32_MAX ? UINT32_MAX : len);
         store_le(d + 6, 8,
                  dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
-        rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
+        if (recording(p))
+            rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
+        if (p->host)
+            rr_log_put(p->clock->hist, RR_NET_DROP, p->hist_stream, d, sizeof d);
     }
-    if (dir == NET_DIR_TX)
+    if (dir == NET_DIR_TX) {
         p->stats.tx_dropped++;
-    else
+    } else {
         p->stats.rx_dropped++;
+        if (reason >= 0 && reason < (int)ARRAY_SIZE(p->stats.rx_drops))
+            p->stats.rx_drops[reason]++;
+    }
     EVENT_EMIT(p->ev_drop, -1, (uint64_t)dir, len, (uint64_t)reason);
 }
 
@@ -369,6 +497,11 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
     if (p->pcap)
         net_pcap_write(p->pcap, frame, len);
     emit_frame(p->ev_tx, frame, len);
+    if (hist_feeding(p)) { /* the host had it when the run was live */
+        hist_send(p);
+        poll_arm(p);
+        return;
+    }
     HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
     backend_enter(p);
     p->backend->send(p->backend, frame, len);
@@ -439,9 +572,18 @@ void net_port_show(net_port *p, strbuf *out)
     sb_printf(out, "  tx        %llu frames, %llu bytes, %llu dropped\n",
               (unsigned long long)s->tx_frames, (unsigned long long)s->tx_bytes,
               (unsigned long long)s->tx_dropped);
-    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped\n",
+    sb_printf(out, "  rx        %llu frames, %llu bytes, %llu dropped",
               (unsigned long long)s->rx_frames, (unsigned long long)s->rx_bytes,
               (unsigned long long)s->rx_dropped);
+    for (int i = 0; i < (int)ARRAY_SIZE(s->rx_drops); i++)
+        if (s->rx_drops[i])
+            sb_printf(out, " %s=%llu", net_drop_reason_name(i), (unsigned long long)s->rx_drops[i]);
+    sb_putc(out, '\n');
+    if (s->rx_host)
+        sb_printf(out,
+                  "  host      %llu frames read: %u on the wire, the rest in rx above (taken by "
+                  "the NIC or dropped)\n",
+                  (unsigned long long)s->rx_host, p->wire_frames);
     if (s->wire_max)
         sb_printf(out, "  wire      %u frames waiting to cross it at 1 Gb/s (most %llu)\n",
                   p->wire_frames, (unsigned long long)s->wire_max);

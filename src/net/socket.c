@@ -93,7 +93,7 @@ static void sock_poll(net_backend *b)
         sock_accept(s);
         return;
     }
-    for (int i = 0; i < NET_POLL_BATCH && b->fd >= 0; i++) {
+    for (int i = 0; i < NET_POLL_BATCH && b->fd >= 0 && net_port_host_room(b->port); i++) {
         ssize_t n = recv(b->fd, s->buf, sizeof s->buf, MSG_DONTWAIT | MSG_TRUNC);
         if (n < 0) {
             if (errno == EAGAIN || errno == EINTR)

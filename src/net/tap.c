@@ -45,7 +45,7 @@ static void tap_send(net_backend *b, const uint8_t *f, size_t len)
 static void tap_poll(net_backend *b)
 {
     tap *t = container_of(b, tap, b);
-    for (int i = 0; i < NET_POLL_BATCH; i++) {
+    for (int i = 0; i < NET_POLL_BATCH && net_port_host_room(b->port); i++) {
         ssize_t n = read(b->fd, t->buf, sizeof t->buf);
         if (n < 0) {
             if (errno != EAGAIN && errno != EINTR && !t->logged_error) {

@@ -149,12 +149,14 @@ uint32_t net_csum_add(uint32_t sum, const uint8_t *d, size_t len)
     return (uint32_t)s;
 }
 
-uint16_t net_csum_fold(uint32_t sum)
+uint16_t net_csum_fold_sum(uint32_t sum)
 {
     while (sum >> 16)
         sum = (sum & 0xffff) + (sum >> 16);
-    return (uint16_t)~sum;
+    return (uint16_t)sum;
 }
+
+uint16_t net_csum_fold(uint32_t sum) { return (uint16_t)~net_csum_fold_sum(sum); }
 
 uint32_t net_csum_pseudo4(uint32_t src, uint32_t dst, uint8_t proto, uint16_t len)
 {

@@ -176,23 +176,34 @@ static void vde_b_poll(net_backend *b)
     while (read(v->wake[0], junk, sizeof junk) > 0)
         ;
     flush_backlog(v);
-    vde_frame got[VDE_RING];
     pthread_mutex_lock(&v->lock);
-    unsigned n = v->count;
-    for (unsigned i = 0; i < n; i++)
-        got[i] = v->ring[(v->head + i) % VDE_RING];
-    v->head = (v->head + n) % VDE_RING;
-    v->count = 0;
     uint64_t lost = v->overflow - v->overflow_reported;
     v->overflow_reported = v->overflow;
     int e = v->recv_errno;
     pthread_mutex_unlock(&v->lock);
     for (uint64_t i = 0; i < lost; i++)
         net_port_drop(b->port, NET_DIR_RX, 0, NET_DROP_QUEUE);
-    for (unsigned i = 0; i < n; i++) {
-        net_port_host_rx(b->port, got[i].data, got[i].len);
-        free(got[i].data);
+    /* As much as the wire carries until the next poll (net_port_host_room);
+     * the rest stays in the ring, and the wake pipe says so again. */
+    for (unsigned i = 0; i < NET_POLL_BATCH && net_port_host_room(b->port); i++) {
+        pthread_mutex_lock(&v->lock);
+        bool any = v->count > 0;
+        vde_frame f = any ? v->ring[v->head] : (vde_frame){NULL, 0};
+        if (any) {
+            v->head = (v->head + 1) % VDE_RING;
+            v->count--;
+        }
+        pthread_mutex_unlock(&v->lock);
+        if (!any)
+            break;
+        net_port_host_rx(b->port, f.data, f.len);
+        free(f.data);
     }
+    pthread_mutex_lock(&v->lock);
+    bool left = v->count > 0;
+    pthread_mutex_unlock(&v->lock);
+    if (left)
+        (void)!write(v->wake[1], "", 1);
     if (e && !v->logged_error) {
         xlog(LOG_WARN, b->port->name, "vde %s: recv: %s; no more frames from the switch", v->path,
              strerror(e));

@@ -39,8 +39,13 @@ info registers
 continue
 info cpus
 X
-for e in interp jit; do
-    script session --engine=$e <"$TMP/session"
+# jit: the translator's default tiers (cold blocks interpreted); jit0: every
+# block translated at once (XBOW_JIT_TIER=0, jit.h)
+for e in interp jit jit0; do
+    case $e in
+    jit0) XBOW_JIT_TIER=0 script session --engine=jit <"$TMP/session" ;;
+    *) script session --engine=$e <"$TMP/session" ;;
+    esac
     expect_rc 0
     expect "Breakpoint 1, leaf"
     expect "Hardware watchpoint 2: counter"
@@ -51,10 +56,12 @@ for e in interp jit; do
     expect "already hit 6 times"
     cp "$TMP/session.out" "$TMP/session-$e.txt"
 done
-if ! cmp -s "$TMP/session-interp.txt" "$TMP/session-jit.txt"; then
-    fail "the sessions differ between the engines:
-$(diff "$TMP/session-interp.txt" "$TMP/session-jit.txt" | head -20)"
-fi
+for e in jit jit0; do
+    if ! cmp -s "$TMP/session-interp.txt" "$TMP/session-$e.txt"; then
+        fail "the sessions differ between the engines ($e):
+$(diff "$TMP/session-interp.txt" "$TMP/session-$e.txt" | head -20)"
+    fi
+done
 
 # info engine: per CPU, and the translator's figures only with it
 xbow_run engine-jit --engine=jit -ex 'continue' -ex 'info engine'
@@ -62,10 +69,38 @@ expect_rc 0
 expect_re '^\* 0    jit     [0-9]+ +[0-9.]+%$'
 expect_re '^Translated: [0-9]+ blocks, [0-9]+ guest instructions'
 expect_re '^Code cache: [0-9.]+ of 64.0 MB in use; 0 flushes'
+# why the run loop left translated code (docs/cpu.md, "Exits")
+expect_re '^cpu0: [0-9]+ inner runs \(one per [0-9]+ instructions\); ended by: turn end [0-9]+, Count/Compare [0-9]+, idle-skip probe [0-9]+, profiler sample 0, kick [0-9]+, stop [1-9][0-9]*$'
+expect_re '^  exceptions [0-9]+: interrupts [0-9]+, TLB refills [0-9]+, other TLB [0-9]+, syscalls [0-9]+, other [0-9]+; device accesses [1-9][0-9]*$'
+expect_re '^  translated code entered [1-9][0-9]* times; back to the dispatcher: lookup missed [0-9]+, jump not chained [0-9]+, budget [0-9]+, helper stop [0-9]+, exception/ERET [0-9]+$'
+expect_re '^  helper calls: load [1-9][0-9]*, store [0-9]+, LWL-SDR/LL/SC [0-9]+, FPU memory [0-9]+, FPU [0-9]+, CP0/TLB [0-9]+, exception [0-9]+; blocks translated [1-9][0-9]*$'
+# the default tiers leave cold blocks to the interpreter; tier 0 none
+expect_re '^  interpreter \(times/instructions\): delay slot [0-9]+/[0-9]+, hook/probe [0-9]+/[0-9]+, no exec entry [0-9]+/[0-9]+, untranslated [0-9]+/[0-9]+, budget [0-9]+/[0-9]+, cold [1-9][0-9]*/[1-9][0-9]*$'
+insns_jit=$(sed -n 's/^\* 0    jit     \([0-9]*\) .*/\1/p' "$TMP/engine-jit.out")
+# the same over a profiled interval
+xbow_run profile-jit --engine=jit -ex 'profile start' -ex 'continue' -ex 'profile stop' \
+    -ex 'profile report 3'
+expect_rc 0
+expect_re '^  run loop: [1-9][0-9]* inner runs \(turn end [0-9]+, Count/Compare [0-9]+, idle-skip probe [0-9]+, sample [1-9][0-9]*, kick [0-9]+, stop [1-9][0-9]*\); [0-9]+ exceptions \([0-9]+ interrupts\), [1-9][0-9]* device accesses$'
+expect_re '^  translator: entered [1-9][0-9]* times, back to the dispatcher [0-9]+ \(lookup [0-9]+, not chained [0-9]+, budget [0-9]+, helper stop [0-9]+, exception [0-9]+\); [0-9]+ helper calls \([0-9]+ LWL-SDR/LL/SC\); [0-9]+ instructions interpreted \([0-9]+ cold\); [0-9]+ blocks translated$'
+xbow_run profile-interp --engine=interp -ex 'profile start' -ex 'continue' -ex 'profile stop' \
+    -ex 'profile report 3'
+expect_rc 0
+expect_re '^  run loop: [1-9][0-9]* inner runs'
+expect_not "  translator: entered"
+XBOW_JIT_TIER=0 xbow_run engine-jit0 --engine=jit -ex 'continue' -ex 'info engine'
+expect_rc 0
+expect_re ', cold 0/0$'
+insns_jit0=$(sed -n 's/^\* 0    jit     \([0-9]*\) .*/\1/p' "$TMP/engine-jit0.out")
 xbow_run engine-interp --engine=interp -ex 'continue' -ex 'info engine'
 expect_rc 0
 expect_re '^\* 0    interp  [0-9]+ +-$'
 expect_not "Translated:"
+expect_re '^cpu0: [0-9]+ inner runs'
+expect_not "translated code entered"
+insns_interp=$(sed -n 's/^\* 0    interp  \([0-9]*\) .*/\1/p' "$TMP/engine-interp.out")
+[ -n "$insns_interp" ] && [ "$insns_interp" = "$insns_jit" ] && [ "$insns_interp" = "$insns_jit0" ] ||
+    fail "instruction counts differ: interp '$insns_interp', jit '$insns_jit', jit tier 0 '$insns_jit0'"
 xbow_run engine-arg -ex 'info engine 1'
 expect_rc 1
 expect "info engine: it takes no arguments"

@@ -43,13 +43,13 @@ advance|advance: give a location.
 continue -5|continue: the count must be positive, not -5.
 info lastwrite main|writes there are not tracked (use "track writes on").
 track writes sideways|track writes: want on [RANGE] or off, not "sideways".
-trace insn maybe|trace insn: want on [FILE] or off.
+trace insn maybe|trace insn: want on or off, not "maybe".
 trace event nosuch.*|No event matches "nosuch.*" (see "info events").
 symbol-file /nonexistent/vmlinux|/nonexistent/vmlinux: No such file or directory.
 source /nonexistent/script|/nonexistent/script: No such file or directory.
 printf "%d\n"|Bad format string, missing argument 1.
 printf "%q\n", 1|Bad format string: unknown conversion "%q".
-expect hello|Bad format string: want a "quoted string".
+expect hello|expect: "TEXT" must be a "quoted string".  Usage: expect "TEXT" [INSNS]
 define print|define: "print" is a built-in command.
 help nosuch|Undefined command: "nosuch".  Try "help".
 X

@@ -91,7 +91,7 @@ expect_rc 1
 expect "set args: not supported in xbow (the kernel command line is --append)."
 expect "show history: not supported in xbow"
 expect 'set frobnicate: xbow has no such setting ("show" lists them)'
-expect "set logging: unknown logging setting.  Usage: set logging on|off"
+expect 'set logging: want on, off, enabled, file, overwrite, redirect or debugredirect, not "sideways".'
 expect 'set pagination: want on or off, not "maybe".'
 expect 'show: xbow has no setting "nosuch"'
 expect '$1 = 12'

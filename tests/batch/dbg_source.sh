@@ -205,7 +205,7 @@ break dbgtest.c:9999|Line 9999 in "dbgtest.c:9999" has no code (nor does any lin
 info line nosuch.c:1|No source file named nosuch.c.
 list 5,2|list: the last line 2 comes before the first, 5.
 info frame 99|No frame at level 99 (the stack has 1: see "backtrace").
-info locals 3|info locals: takes no arguments (it shows the selected frame's).
+info locals 3|info locals: it takes no arguments.  Usage: info locals
 ptype struct nosuch|No struct type named nosuch.
 X
 error_cases errors "print 12345"

@@ -109,7 +109,8 @@ def sc_badsum(c):
 
 
 def sc_unknown(c):
-    for p in ["qXyzzy", "vFooBar", "Q", "j", "bc", "bs", "!", "qTStatus", "vMustReplyEmpty", ""]:
+    for p in ["qXyzzy", "vFooBar", "Q", "j", "b", "bx", "bsx", "!", "qTStatus", "vMustReplyEmpty",
+              ""]:
         r = c.ask(p)
         expect(r == "", "%r answered %r, want the empty reply" % (p, r))
 
@@ -191,14 +192,22 @@ def sc_threads(c):
     expect(c.ask("vCont?") == "vCont;c;C;s;S;r", "vCont?")
 
 
+def interrupt(c):
+    """Ctrl-C: the console text (O packets) before the stop reply, and it."""
+    c.send_raw(b"\x03")
+    out = ""
+    r = c.packet()
+    while r.startswith("O"):
+        out += bytes.fromhex(r[1:]).decode("latin-1")
+        r = c.packet()
+    return out, r
+
+
 def sc_interrupt(c):
     c.send_raw(frame("vCont;c"))
     expect(c.ack() == b"+", "vCont;c not acknowledged")
     time.sleep(0.5)
-    c.send_raw(b"\x03")
-    r = c.packet()
-    while r.startswith("O"):
-        r = c.packet()
+    _, r = interrupt(c)
     expect(stop_reply(r) == 2, "Ctrl-C stopped with %r, want signal 2" % r)
     expect(stop_reply(c.ask("?")) == 2, "? after Ctrl-C")
 
@@ -231,6 +240,99 @@ def sc_monitor(c):
     for p in ["qRcmd,zz", "qRcmd,6", "qRcmd,00", "qRcmd,0a"]:
         r = c.ask(p)
         expect(is_err(r), "%r answered %r" % (p, r))
+
+
+def monitor(c, line):
+    out, r = c.ask_reply("qRcmd," + line.encode().hex())
+    expect(r == "OK", "monitor %s answered %r" % (line, r))
+    return out
+
+
+def pc_of(r):
+    """The pc (register 0x25) a stop reply expedites."""
+    for field in r.split(";"):
+        if field.startswith("25:"):
+            return int(field[3:], 16)
+    raise AssertionError("no pc in %r" % r)
+
+
+def sc_reverse_nohist(c):
+    """bs and bc without a history: a console line that says why and an
+    error reply; other b packets are unknown (the empty reply)."""
+    r = c.ask("qSupported:swbreak+;hwbreak+")
+    expect("ReverseStep+" in r and "ReverseContinue+" in r, "qSupported: %r" % r)
+    for p in ["bs", "bc"]:
+        out, r = c.ask_reply(p)
+        expect(r == "E01", "%s without a history answered %r" % (p, r))
+        expect("no history to go back in" in out and "monitor record" in out,
+               "%s without a history said %r" % (p, out))
+    for p in ["b", "bs1", "bcx", "bS", "b c"]:
+        expect(c.ask(p) == "", "%r is not the empty reply" % p)
+
+
+def sc_reverse_steps(c):
+    """Forward steps, then as many bs: the same pcs in the opposite order;
+    one more bs, and bc, stop with replaylog:begin at the history's start."""
+    expect("Recording the history" in monitor(c, "record"), "monitor record")
+    pcs = [pc_of(c.ask("?"))]
+    for _ in range(6):
+        r = c.ask("s")
+        expect(stop_reply(r) == 5, "s stopped with %r" % r)
+        pcs.append(pc_of(r))
+    for want in reversed(pcs[:-1]):
+        r = c.ask("bs")
+        expect(stop_reply(r) == 5 and "replaylog" not in r, "bs answered %r" % r)
+        expect(pc_of(r) == want, "bs went to %x, the forward step was at %x" % (pc_of(r), want))
+    for p in ["bs", "bc"]:
+        r = c.ask(p)
+        expect(stop_reply(r) == 5 and "replaylog:begin;" in r,
+               "%s at the history's start answered %r" % (p, r))
+        expect(pc_of(r) == pcs[0], "%s at the start moved the pc" % p)
+    # forward again: the same future
+    r = c.ask("s")
+    expect(pc_of(r) == pcs[1], "s after going back went to %x, not %x" % (pc_of(r), pcs[1]))
+    monitor(c, "record stop")
+
+
+def sc_reverse_running(c):
+    """bc and bs while the guest runs (gdb's own continue): refused with a
+    reason, the run goes on and Ctrl-C stops it."""
+    monitor(c, "record")
+    c.send_raw(frame("c"))
+    expect(c.ack() == b"+", "c not acknowledged")
+    time.sleep(0.3)
+    for p in ["bc", "bs"]:
+        out, r = c.ask_reply(p)
+        expect(r == "E01" and "the guest is running: interrupt it first" in out, "%s while running: %r %r" % (p, out, r))
+    _, r = interrupt(c)
+    expect(stop_reply(r) == 2, "Ctrl-C stopped with %r, want signal 2" % r)
+    monitor(c, "record stop")
+
+
+def sc_reverse_interrupt(c):
+    """Ctrl-C during a long bc (a breakpoint the history never hit: it
+    re-executes all of it): a SIGINT stop soon, where the re-execution got
+    to, with xbow's reason on the console; the stub goes on."""
+    monitor(c, "record")
+    c.send_raw(frame("c"))
+    expect(c.ack() == b"+", "c not acknowledged")
+    time.sleep(2)
+    _, r = interrupt(c)
+    expect(stop_reply(r) == 2, "Ctrl-C of c: %r" % r)
+    expect(c.ask("Z0,ffffffffbfc00000,4") == "OK", "Z0 refused")
+    c.send_raw(frame("bc"))
+    expect(c.ack() == b"+", "bc not acknowledged")
+    time.sleep(0.3)
+    t0 = time.time()
+    out, r = interrupt(c)
+    took = time.time() - t0
+    expect(stop_reply(r) == 2, "Ctrl-C of bc: %r" % r)
+    expect("Interrupted while re-executing the history" in out, "Ctrl-C of bc said %r" % out)
+    expect(took < 1.5, "Ctrl-C of bc took %.1f s" % took)
+    expect(c.ask("z0,ffffffffbfc00000,4") == "OK", "z0 refused")
+    r = c.ask("bs")
+    expect(stop_reply(r) == 5, "bs after an interrupted bc: %r" % r)
+    monitor(c, "record stop")
 
 
 def sc_midpacket(c):

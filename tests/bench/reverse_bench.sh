@@ -12,7 +12,8 @@
 #     reply), after the guest idled for 500 million ticks more.
 # And the history's memory and span, and what recording costs: the same
 # Linux run to XBOW-RUN-END and the mix guest (MIX_ELF, when given) without
-# and with `record` (wall time of the whole xbow, best of BENCH_RUNS).
+# and with `record`, and with a snapshot every interval (history-overhead
+# 100) (wall time of the whole xbow, best of BENCH_RUNS).
 # Environment: XBOW, VMLINUX, MIX_ELF, BENCH_RUNS (best of).
 set -u
 : "${XBOW:=./xbow}" "${BENCH_RUNS:=3}"
@@ -77,9 +78,14 @@ linux_run() {
         --append 'xbow.run="ping -c 3 -i 200 10.0.2.2"' "$@" \
         -ex 'expect "XBOW-RUN-END" 2000000000' "$VMLINUX"
 }
+# "every interval": set history-overhead 100, a snapshot every 10 M ticks
+# whatever it costs (what a snapshot costs, without the cap hiding it).
+EVERY=(-ex record -ex "set history-overhead 100")
 best "linux ping, off" linux_run
 best "linux ping, record" linux_run -ex record
+best "linux ping, every 10M" linux_run "${EVERY[@]}"
 if [ -n "${MIX_ELF:-}" ] && [ -f "$MIX_ELF" ]; then
     best "mix, off" "$XBOW" --batch -q -ex continue "$MIX_ELF"
     best "mix, record" "$XBOW" --batch -q -ex record -ex continue "$MIX_ELF"
+    best "mix, every 10M" "$XBOW" --batch -q "${EVERY[@]}" -ex continue "$MIX_ELF"
 fi

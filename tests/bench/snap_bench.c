@@ -6,7 +6,8 @@
  * (snapshot_restore), a save to a file (take and write) and a load from it
  * (read and restore), and the state hash.  Then the same with every page of
  * RAM made non-zero (a pattern the host writes: the worst case for the
- * zero-page rule, though it compresses well).
+ * zero-page rule, though it compresses well).  And the history's
+ * snapshot, 10 M ticks after the one before: only the pages written since.
  *
  * Usage: snap_bench VMLINUX [RUNS] [DIR for the file] */
 #include <stdio.h>
@@ -110,6 +111,36 @@ static void measure(machine *m, unsigned runs, const char *file)
     snapshot_free(s);
 }
 
+/* The history's snapshots: one, then after each 10 M ticks of the guest
+ * (at its shell, pinging) another that copies only the pages written since
+ * (snapshot_take_since, dirty-page tracking). */
+static void measure_since(machine *m, unsigned runs)
+{
+    double ts[32];
+    size_t own = 0, all = 0;
+    snapshot *base = snapshot_take(m), *prev = NULL;
+    snapshot_track(m);
+    for (unsigned r = 0; r < runs; r++) {
+        machine_run(m, 10000000);
+        double t0 = now();
+        snapshot *s = snapshot_take_since(m, base);
+        snapshot_track(m);
+        ts[r] = now() - t0;
+        own = snapshot_own_bytes(s);
+        all = snapshot_bytes(s);
+        snapshot_free(prev);
+        prev = base;
+        base = s;
+    }
+    printf("the history's snapshot 10 M ticks after the one before (dirty pages only):\n");
+    printf("  %.1f MB new of %.1f MB (the rest shared with the one before)\n",
+           (double)own / (1 << 20), (double)all / (1 << 20));
+    report("save in memory", ts, runs);
+    snapshot_free(prev);
+    snapshot_free(base);
+    snapshot_untrack(m);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -155,6 +186,7 @@ int main(int argc, char **argv)
            (unsigned long long)m->clock.now, (unsigned long long)cpu_retired(m->cpus[0]),
            now() - t0);
     measure(m, runs, file);
+    measure_since(m, runs);
     /* Every page non-zero: the host writes a pattern over all of RAM. */
     ram_block *rb = m->ram;
     for (uint64_t off = 0; off < rb->size; off += 4096)

@@ -4,9 +4,9 @@
  * CPUs run the PROM).  Each input line is one packet: the target frames it
  * with a correct checksum, so the packet handlers see it (registers, memory
  * through the CPU's translation, Z/z points, threads, vCont, monitor
- * commands, detach and kill); a line that starts with '!' goes out as it is,
- * so the framing decoder sees bad checksums, stray bytes, Ctrl-C and
- * packets that never end.  Every resume runs at most BUDGET instructions.
+ * commands, bs/bc with and without "monitor record", detach and kill); a
+ * line that starts with '!' goes out as it is, so the framing decoder sees
+ * bad checksums, stray bytes, Ctrl-C and packets that never end.  Every resume runs at most BUDGET instructions.
  *
  * Invariants: the stub answers with acknowledgements ('+', '-') and
  * well-formed packets only (checksum right, nothing unescaped inside, no
@@ -68,7 +68,8 @@ static void quiet_log(void *ctx, int level, const char *who, const char *msg)
  * sockets or run the guest without a budget). */
 static bool monitor_ok(const char *line)
 {
-    static const char *const ok[] = {"info ", "help", "print ", "p ", "x", "ring ", "echo "};
+    static const char *const ok[] = {"info ", "help",  "print ", "p ",
+                                     "x",     "ring ", "echo ",  "record"};
     line = dbg_skip_ws(line);
     for (unsigned i = 0; i < ARRAY_SIZE(ok); i++)
         if (!strncmp(line, ok[i], strlen(ok[i])))
@@ -134,6 +135,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gdb_session_end(s, "fuzz input done");
     if (s->npts)
         fail("gdb's points left after the session");
+    if (hist_recording(d)) /* each input starts without a history */
+        dbg_execute(d, "record stop");
     gdb_net_stop_listening(s);
     return 0;
 }

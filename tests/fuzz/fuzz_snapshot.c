@@ -92,8 +92,11 @@ static snapshot *copy_base(void)
         size_t bml = (r->npages + 7) / 8 + 1;
         c->bitmap = xmalloc(bml);
         memcpy(c->bitmap, r->bitmap, bml);
-        c->pages = xmalloc(r->nstored * RAM_PAGE_SIZE + 1);
-        memcpy(c->pages, r->pages, r->nstored * RAM_PAGE_SIZE);
+        c->pages = xmalloc((r->nstored + 1) * sizeof *c->pages);
+        for (uint64_t k = 0; k < r->nstored; k++) {
+            c->pages[k] = r->pages[k];
+            c->pages[k]->refs++; /* shared, as the history's snapshots */
+        }
     }
     return s;
 }

@@ -496,6 +496,7 @@ int main(int argc, char **argv)
 {
     static orc_run run;
     orc_run *r = &run;
+    setenv("XBOW_JIT_TIER", "0", 0); /* the twin translates every block at once */
     uint64_t insns = env_u64("ORACLE_INSNS", 1000000);
     r->seed = env_u64("ORACLE_SEED", 1);
     long block = -1;

@@ -300,11 +300,19 @@ void nic_free(nic *n)
     free(n);
 }
 
+static bool nic_port_ready(void *opaque)
+{
+    nic *n = opaque;
+    return n->model->ops->rx_ready(n);
+}
+
 void nic_attach_port(nic *n, net_port *p)
 {
     n->port = p;
     if (p) {
         net_port_attach(p, nic_port_rx, n);
+        if (n->model->ops->rx_ready)
+            net_port_set_ready(p, nic_port_ready);
         net_port_set_mac(p, n->mac);
     }
     if (n->link)
@@ -570,25 +578,9 @@ static int payload_word(nic *n, uint64_t a, uint8_t *p, unsigned size, bool writ
     n->cnt.dma_word_ops++;
     n->cnt.dma_word_bytes += size;
     dma_time(n, true, size);
-    if (size == 4) {
-        uint32_t v;
-        if (write)
-            return pci_dma_write32(f, a, (uint32_t)load_le(p, 4));
-        int st = pci_dma_read32(f, a, &v);
-        if (!st)
-            store_le(p, 4, v);
-        return st;
-    }
-    if (size == 2) {
-        uint16_t v;
-        if (write)
-            return pci_dma_write16(f, a, (uint16_t)load_le(p, 2));
-        int st = pci_dma_read16(f, a, &v);
-        if (!st)
-            store_le(p, 2, v);
-        return st;
-    }
-    return write ? pci_dma_write(f, a, p, 1, PCI_DMA_WORD) : pci_dma_read(f, a, p, 1, PCI_DMA_WORD);
+    /* One PCI word access: the bytes in the guest's memory order either way. */
+    return write ? pci_dma_write(f, a, p, size, PCI_DMA_WORD)
+                 : pci_dma_read(f, a, p, size, PCI_DMA_WORD);
 }
 
 static int payload(nic *n, uint64_t addr, void *buf, uint32_t len, bool write)

@@ -157,6 +157,10 @@ typedef struct nic_ops {
     void (*destroy)(nic *n);
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
+    /* Optional: 802.3x flow control, false while the chip has sent XOFF to
+     * its link partner (a host backend then leaves frames on the host:
+     * net_port_set_ready).  A pure query.  NULL = never pauses. */
+    bool (*rx_ready)(nic *n);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
     /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
      * window) by bus initiator `who`; NULL = only BAR0 decodes. */

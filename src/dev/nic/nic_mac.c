@@ -87,26 +87,27 @@ static void put_mac(const uint8_t *m, strbuf *out)
     sb_printf(out, "%02x:%02x:%02x:%02x:%02x:%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
+/* The valid entries of an address table, a line each. */
+static void put_macs(const char *what, const uint8_t (*mac)[6], const bool *valid, unsigned n,
+                     strbuf *out)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if (!valid[i])
+            continue;
+        sb_printf(out, "  %s %u ", what, i);
+        put_mac(mac[i], out);
+        sb_putc(out, '\n');
+    }
+}
+
 void nic_mac_show(const nic_mac_filter *f, strbuf *out)
 {
     sb_printf(out, "  filter:%s%s%s%s%s%s\n", f->unicast ? " unicast" : "",
               f->broadcast ? " broadcast" : "", f->cam ? " multicast-cam" : "",
               f->hash ? " multicast-hash" : "", f->all_multi ? " all-multicast" : "",
               f->promisc ? " promiscuous" : "");
-    for (unsigned i = 0; i < NIC_MAC_STATIONS; i++) {
-        if (!f->station_valid[i])
-            continue;
-        sb_printf(out, "  station %u ", i);
-        put_mac(f->station[i], out);
-        sb_putc(out, '\n');
-    }
-    for (unsigned i = 0; i < NIC_MAC_CAM; i++) {
-        if (!f->cam_valid[i])
-            continue;
-        sb_printf(out, "  cam %u ", i);
-        put_mac(f->cam_addr[i], out);
-        sb_putc(out, '\n');
-    }
+    put_macs("station", f->station, f->station_valid, NIC_MAC_STATIONS, out);
+    put_macs("cam", f->cam_addr, f->cam_valid, NIC_MAC_CAM, out);
 }
 
 const char *nic_station_problem(const uint8_t mac[6])

@@ -84,6 +84,18 @@ static void fail(testdev *td, enum testdev_error code, uint64_t addr)
     DEV_R(td->dev, TR_ERR_ADDR_HI) = (uint32_t)(addr >> 32);
 }
 
+/* One side of a transfer: the source read (PCI to the buffer) or the
+ * destination written; a failure is latched with the address it stopped
+ * at.  Whether it went through. */
+static bool leg(testdev *td, bool write, uint64_t addr, uint8_t *buf, uint32_t len, uint32_t *moved)
+{
+    pci_dma_context(&td->f, write ? "testdev-dst" : "testdev-src", -1, -1);
+    if (move(td, addr, buf, len, write, moved) == PCI_DMA_OK)
+        return true;
+    fail(td, write ? TD_ERR_WRITE : TD_ERR_READ, addr + *moved);
+    return false;
+}
+
 static void transfer(testdev *td)
 {
     unsigned dir = (td->cmd >> TD_CMD_DIR_SHIFT) & 3;
@@ -94,37 +106,19 @@ static void transfer(testdev *td)
         fail(td, TD_ERR_NOMASTER, dir == TD_DIR_BUF_TO_PCI ? dst : src);
         return;
     }
-    int rc;
     switch (dir) {
-    case TD_DIR_PCI_TO_BUF:
-        pci_dma_context(&td->f, "testdev-src", -1, -1);
-        rc = move(td, src, td->buf + dst, len, false, &moved);
-        if (rc != PCI_DMA_OK)
-            fail(td, TD_ERR_READ, src + moved);
-        break;
-    case TD_DIR_BUF_TO_PCI:
-        pci_dma_context(&td->f, "testdev-dst", -1, -1);
-        rc = move(td, dst, td->buf + src, len, true, &moved);
-        if (rc != PCI_DMA_OK)
-            fail(td, TD_ERR_WRITE, dst + moved);
-        break;
+    case TD_DIR_PCI_TO_BUF: leg(td, false, src, td->buf + dst, len, &moved); break;
+    case TD_DIR_BUF_TO_PCI: leg(td, true, dst, td->buf + src, len, &moved); break;
     default: {                      /* PCI to PCI through a staging buffer */
         uint8_t *tmp = malloc(len); /* the guest's length: too long for the host, a length error */
         if (!tmp) {
             fail(td, TD_ERR_LEN, src);
             return;
         }
-        pci_dma_context(&td->f, "testdev-src", -1, -1);
-        rc = move(td, src, tmp, len, false, &moved);
-        if (rc != PCI_DMA_OK) {
-            fail(td, TD_ERR_READ, src + moved);
+        if (leg(td, false, src, tmp, len, &moved))
+            leg(td, true, dst, tmp, len, &moved);
+        else
             moved = 0;
-        } else {
-            pci_dma_context(&td->f, "testdev-dst", -1, -1);
-            rc = move(td, dst, tmp, len, true, &moved);
-            if (rc != PCI_DMA_OK)
-                fail(td, TD_ERR_WRITE, dst + moved);
-        }
         free(tmp);
         break;
     }

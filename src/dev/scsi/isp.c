@@ -12,18 +12,6 @@
 
 static isp *isp_of(device *d) { return d->priv; }
 
-static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t le32(const uint8_t *p) { return (uint32_t)le16(p) | (uint32_t)le16(p + 2) << 16; }
-static void put16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-}
-static void put32(uint8_t *p, uint32_t v)
-{
-    put16(p, (uint16_t)v);
-    put16(p + 2, (uint16_t)(v >> 16));
-}
 
 static uint64_t ns(isp *s, uint64_t n) { return s->clock->now + sched_ns_to_ticks(s->clock, n); }
 
@@ -381,6 +369,21 @@ static uint64_t mb_addr(const uint16_t *mb)
     return (uint64_t)mb[6] << 48 | (uint64_t)mb[7] << 32 | (uint64_t)mb[2] << 16 | mb[3];
 }
 
+/* INIT REQUEST/RESPONSE QUEUE (and their A64 forms): length in mailbox 1,
+ * the address in 2-3 (or 2-3 and 6-7), the firmware's own index in mailbox
+ * `slot` (4: request out, 5: response in), returned in the same mailbox. */
+static uint16_t init_queue(const uint16_t *mb, uint16_t *out, bool a64, unsigned slot,
+                           uint64_t *base, uint16_t *len, uint16_t *index)
+{
+    if (mb[1] < 2 || mb[slot] >= mb[1])
+        return ISP_MBS_PARAM_ERR;
+    *base = a64 ? mb_addr(mb) : (uint64_t)mb[2] << 16 | mb[3];
+    *len = mb[1];
+    *index = mb[slot];
+    out[slot] = *index;
+    return ISP_MBS_OK;
+}
+
 /* Abort what is held for target `t` (all targets: -1) with `comp`. */
 static void end_held(isp *s, int t, uint16_t comp)
 {
@@ -464,24 +467,12 @@ static uint16_t mailbox(isp *s, const uint16_t *mb, uint16_t *out)
         return ISP_MBS_OK;
     case ISP_MBC_INIT_REQUEST_QUEUE:
     case ISP_MBC_INIT_REQUEST_QUEUE_A64:
-        if (mb[1] < 2 || mb[4] >= mb[1])
-            return ISP_MBS_PARAM_ERR;
-        s->req_base =
-            cmd == ISP_MBC_INIT_REQUEST_QUEUE ? (uint64_t)mb[2] << 16 | mb[3] : mb_addr(mb);
-        s->req_len = mb[1];
-        s->req_out = mb[4];
-        out[4] = s->req_out;
-        return ISP_MBS_OK;
+        return init_queue(mb, out, cmd == ISP_MBC_INIT_REQUEST_QUEUE_A64, 4, &s->req_base,
+                          &s->req_len, &s->req_out);
     case ISP_MBC_INIT_RESPONSE_QUEUE:
     case ISP_MBC_INIT_RESPONSE_QUEUE_A64:
-        if (mb[1] < 2 || mb[5] >= mb[1])
-            return ISP_MBS_PARAM_ERR;
-        s->resp_base =
-            cmd == ISP_MBC_INIT_RESPONSE_QUEUE ? (uint64_t)mb[2] << 16 | mb[3] : mb_addr(mb);
-        s->resp_len = mb[1];
-        s->resp_in = mb[5];
-        out[5] = s->resp_in;
-        return ISP_MBS_OK;
+        return init_queue(mb, out, cmd == ISP_MBC_INIT_RESPONSE_QUEUE_A64, 5, &s->resp_base,
+                          &s->resp_len, &s->resp_in);
     case ISP_MBC_ABORT_COMMAND: {
         uint32_t h = (uint32_t)mb[2] << 16 | mb[3];
         if (!s->resp_pending || le32(s->resp + 4) != h || s->resp[0] != ISP_ET_STATUS)

@@ -6,6 +6,12 @@
 
 #include "dev/scsi/isp.h"
 
+/* IOCB and parameter fields: little-endian. */
+static inline uint16_t le16(const uint8_t *p) { return (uint16_t)load_le(p, 2); }
+static inline uint32_t le32(const uint8_t *p) { return (uint32_t)load_le(p, 4); }
+static inline void put16(uint8_t *p, uint16_t v) { store_le(p, 2, v); }
+static inline void put32(uint8_t *p, uint32_t v) { store_le(p, 4, v); }
+
 /* The firmware version ABOUT FIRMWARE reports (xbow's modelled firmware). */
 #define ISP_FW_VERSION_MAJOR 1
 #define ISP_FW_VERSION_MINOR 0

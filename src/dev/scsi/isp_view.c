@@ -9,8 +9,6 @@
 
 #include "dev/scsi/isp_priv.h"
 
-static uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t le32(const uint8_t *p) { return (uint32_t)le16(p) | (uint32_t)le16(p + 2) << 16; }
 
 static void segs(const uint8_t *p, unsigned n, bool a64, unsigned count, strbuf *out)
 {

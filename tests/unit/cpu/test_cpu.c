@@ -604,6 +604,44 @@ START_TEST(llsc_other_cpu_fast_store)
 }
 END_TEST
 
+/* The same with cpu1's stores in a loop that runs whole rounds, which the
+ * translator runs (its store path tests the bus's link count itself). */
+START_TEST(llsc_other_cpu_fast_store_in_a_loop)
+{
+    cpu *c1 = cpu_new(1, &B, &CLK, &EB);
+    ck_assert_ptr_nonnull(c1);
+    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
+    cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
+    put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0), BEQ(ZERO, ZERO, -3), NOP}, 4);
+    cpu_set_gpr(c1, A0, DATA_VA);
+    cpu_set_gpr(c1, A1, 7);
+    cpu_set_pc(c1, K0(0x20000));
+    ck_assert_int_eq(cpu_run(c1, CLK.now + 8), CPU_RAN); /* fills cpu1's soft TLB */
+    cpu_jit_info ji;
+    cpu_jit_info_get(c1, &ji);
+    uint64_t interp0 = ji.interp_ticks;
+    poke(DATA_PA, 4, 1);
+    cpu_set_gpr(C, A0, DATA_VA);
+    ck_assert_int_eq(RUN(LL(V0, 0, A0)), CPU_BREAK);
+    ck_assert(cpu_llbit(C));
+    /* rounds without a store to the line keep the link */
+    cpu_set_gpr(c1, A0, DATA_VA + 0x1000);
+    ck_assert_int_eq(cpu_run(c1, CLK.now + 8), CPU_RAN);
+    ck_assert(cpu_llbit(C));
+    cpu_set_gpr(c1, A0, DATA_VA);
+    ck_assert_int_eq(cpu_run(c1, CLK.now + 8), CPU_RAN);
+    ck_assert(!cpu_llbit(C));
+    cpu_set_gpr(C, V1, 5);
+    ck_assert_int_eq(RUN(SC(V1, 0, A0)), CPU_BREAK);
+    ck_assert_uint_eq(cpu_gpr(C, V1), 0);
+    ck_assert_uint_eq(peek(DATA_PA, 4), 1);
+    cpu_jit_info_get(c1, &ji);
+    if (ENGINE == CPU_ENGINE_JIT && cpu_engine_available(CPU_ENGINE_JIT))
+        ck_assert_uint_eq(ji.interp_ticks, interp0); /* all of that translated */
+    cpu_free(c1);
+}
+END_TEST
+
 /* ---- Branches and delay slots ---------------------------------------------------- */
 
 START_TEST(branches_and_delay_slots)
@@ -1312,18 +1350,18 @@ END_TEST
 static Suite *cpu_suite(void)
 {
     Suite *s = suite_create("cpu");
-    check_add_tests(check_case(s, "cpu", setup, teardown, 0), arith_32bit_sign_extension,
-                    arith_overflow_traps, arith_shifts_64, arith_mul_div, arith_compare_and_moves,
-                    traps, unaligned_loads_every_alignment, unaligned_stores_every_alignment,
-                    loads_stores_basic, address_errors, xkphys_attributes_reach_the_bus, bus_errors,
-                    llsc_success_and_failure, llsc_other_cpu_fast_store, branches_and_delay_slots,
-                    exception_in_delay_slot, reserved_instructions, coprocessor_unusable,
-                    fp_loads_branches_movcc, tlb_refill_xtlb_vector, tlb_modified_invalid_and_probe,
-                    tlbwr_random_and_wired, user_mode_rules, interrupt_ip2, interrupt_in_delay_slot,
-                    perf_counters, count_compare_timer, nmi_and_reset, breakpoints_and_step_over,
-                    watchpoints, bus_page_flags_reach_the_cpu, hle_hook, trace_hook_and_events,
-                    exception_event, self_modifying_code, debugger_memory_access,
-                    cp0_watch_exception, names, disassembly);
+    check_add_tests(
+        check_case(s, "cpu", setup, teardown, 0), arith_32bit_sign_extension, arith_overflow_traps,
+        arith_shifts_64, arith_mul_div, arith_compare_and_moves, traps,
+        unaligned_loads_every_alignment, unaligned_stores_every_alignment, loads_stores_basic,
+        address_errors, xkphys_attributes_reach_the_bus, bus_errors, llsc_success_and_failure,
+        llsc_other_cpu_fast_store, llsc_other_cpu_fast_store_in_a_loop, branches_and_delay_slots,
+        exception_in_delay_slot, reserved_instructions, coprocessor_unusable,
+        fp_loads_branches_movcc, tlb_refill_xtlb_vector, tlb_modified_invalid_and_probe,
+        tlbwr_random_and_wired, user_mode_rules, interrupt_ip2, interrupt_in_delay_slot,
+        perf_counters, count_compare_timer, nmi_and_reset, breakpoints_and_step_over, watchpoints,
+        bus_page_flags_reach_the_cpu, hle_hook, trace_hook_and_events, exception_event,
+        self_modifying_code, debugger_memory_access, cp0_watch_exception, names, disassembly);
     return s;
 }
 

@@ -294,6 +294,11 @@ bool cpu_engine_available(int engine) { return engine == CPU_ENGINE_INTERP; }
 int cpu_set_engine(cpu *c, int engine) { return engine == CPU_ENGINE_INTERP ? 0 : -1; }
 int cpu_engine(const cpu *c) { return CPU_ENGINE_INTERP; }
 void cpu_jit_info_get(const cpu *c, cpu_jit_info *out) { memset(out, 0, sizeof *out); }
+const cpu_run_stats *cpu_get_run_stats(const cpu *c)
+{
+    static const cpu_run_stats none;
+    return &none;
+}
 const char *cpu_halt_reason(const cpu *c) { return c->halt_msg; }
 
 uint64_t cpu_pc(const cpu *c) { return c->pc; }

@@ -48,8 +48,14 @@ START_TEST(every_command_is_documented)
         for (unsigned k = 0; k < c->nargs; k++) {
             const cmd_arg *a = &c->args[k];
             bool rest = a->kind == ARG_EXPR || a->kind == ARG_TEXT || a->kind == ARG_LOCATION ||
-                        a->kind == ARG_LIST;
-            ck_assert_msg(!rest || k + 1 == c->nargs,
+                        a->kind == ARG_LOCATIONS || a->kind == ARG_LIST || a->kind == ARG_FILE;
+            /* before "[if COND]", which is cut off first */
+            unsigned end = c->nargs - (c->args[c->nargs - 1].kind == ARG_COND);
+            ck_assert_msg(a->kind != ARG_COND || k + 1 == c->nargs, "%s: if COND must be last",
+                          c->name);
+            ck_assert_msg(a->kind != ARG_WORD || a->choices, "%s: %s has no choices", c->name,
+                          a->name);
+            ck_assert_msg(!rest || k + 1 == end,
                           "%s: %s takes the rest of the line: "
                           "it must be the last argument",
                           c->name, a->name);
@@ -58,7 +64,8 @@ START_TEST(every_command_is_documented)
             ck_assert_msg(a->optional || a->what, "%s: %s has no \"what\" for the error", c->name,
                           a->name);
             ck_assert_msg(a->kind != ARG_COUNT || a->min <= a->max, "%s: %s", c->name, a->name);
-            optional |= a->optional;
+            /* (a /FMT or a keyword is known by its shape: what follows may be required) */
+            optional |= a->optional && a->kind != ARG_FORMAT && a->kind != ARG_KEYWORD;
         }
         ck_assert_msg(strstr(c->help, "Example"), "%s has no example", c->name);
         char cmd[128];
@@ -121,6 +128,10 @@ START_TEST(tab_completion)
     has(complete("info device fakenic "), "[ring]");
     has(complete("watch dma fake"), "[fakenic]");
     has(complete("set logging "), "[redirect]");
+    ck_assert_str_eq(complete("set pagination "), "[on][off]");
+    ck_assert_str_eq(complete("show tr"), "[trace-commands]"); /* the "set NAME" settings */
+    has(complete("show "), "[version]");
+    has(complete("info events fake"), "[fakenic.tx.desc-done]");
     has(complete("help wat"), "[watch]");
     ck_assert_str_eq(complete("delete "), "[display]"); /* "delete display" */
     ck_assert_str_eq(complete("delete 1"), "");
@@ -285,7 +296,7 @@ START_TEST(errors_are_one_line)
         {"printf \"%d\\n\", 1, 2", "Extra arguments"},
         {"expect nothing", "quoted string"},
         {"source /nonexistent/script", "/nonexistent/script:"},
-        {"trace insn sideways", "want on [FILE] or off"},
+        {"trace insn sideways", "trace insn: want on or off, not \"sideways\"."},
         {"info lastwrite counter", "not tracked"},
     };
     for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {

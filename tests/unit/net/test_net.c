@@ -837,6 +837,55 @@ START_TEST(host_frames_cross_the_wire_at_line_rate)
 }
 END_TEST
 
+/* 802.3x: while the NIC has paused its partner, the wire stops at the frame
+ * boundary (nothing delivered, nothing dropped) and a host backend reads
+ * nothing (net_port_host_room); once it lets go, the frames cross one
+ * after the other again, each after its own wire time. */
+static bool pause_flag;
+static bool pause_ready(void *nic)
+{
+    (void)nic;
+    return !pause_flag;
+}
+
+START_TEST(a_paused_wire_holds_its_frames)
+{
+    rig r;
+    rig_open(&r, "sink", NULL);
+    net_port_set_ready(r.p, pause_ready);
+    uint8_t f[1514];
+    memset(f, 0, sizeof f);
+    memset(f, 0xff, 6);
+    f[6] = 2;
+    uint64_t big = sched_ns_to_ticks(&r.clk, 12304);
+    ck_assert(net_port_host_room(r.p));
+    for (unsigned i = 0; i < 5; i++) {
+        f[14] = (uint8_t)i;
+        net_port_host_rx(r.p, f, sizeof f);
+    }
+    advance_ticks(&r, big);
+    ck_assert_uint_eq(r.nic.accepted, 1);
+    pause_flag = true;
+    ck_assert(!net_port_host_room(r.p));
+    advance_ticks(&r, big * 100);
+    ck_assert_uint_eq(r.nic.accepted, 1);
+    ck_assert_uint_eq(r.p->stats.rx_dropped, 0);
+    ck_assert_uint_eq(r.p->wire_frames, 4);
+    pause_flag = false;
+    ck_assert(net_port_host_room(r.p));
+    uint64_t t1 = r.clk.now;
+    advance_ticks(&r, big * 6);
+    ck_assert_uint_eq(r.nic.accepted, 5);
+    for (unsigned i = 1; i < 5; i++) {
+        ck_assert_uint_eq(r.nic.frame[i][14], i);
+        ck_assert_uint_ge(r.nic.when[i], r.nic.when[i - 1] + big);
+    }
+    ck_assert_uint_le(r.nic.when[1], t1 + 2 * big); /* at most a frame's time late */
+    ck_assert_uint_eq(r.p->stats.rx_host, 5);
+    rig_close(&r);
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -846,7 +895,7 @@ static Suite *net_suite(void)
     check_add_tests(check_case(s, "port", NULL, NULL, 0), drops_are_counted_and_published,
                     tx_events_lengths_and_padding, bad_specs_are_explained,
                     reopen_keeps_event_subscriptions, own_address_from_the_wire,
-                    host_frames_cross_the_wire_at_line_rate);
+                    host_frames_cross_the_wire_at_line_rate, a_paused_wire_holds_its_frames);
     check_add_tests(check_case(s, "pcap", NULL, NULL, 30), pcap_is_valid_and_reproducible,
                     pcap_is_flushed_while_running);
     return s;

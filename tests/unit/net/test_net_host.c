@@ -294,11 +294,59 @@ START_TEST(vde_through_a_real_switch)
 }
 END_TEST
 
+/* A backend reads at the wire's pace: a poll takes no more than crosses the
+ * 1 Gb/s wire until the next poll (12.5 KB in 100 us), the rest waits in
+ * the host's socket (20 frames of 3000 bytes: what the socket takes); nothing the port read is dropped for want of room,
+ * and every frame arrives, in order. */
+START_TEST(host_reads_at_wire_pace)
+{
+    char path[128], spec[160];
+    snprintf(path, sizeof path, "%s/paced", scratch);
+    wire w;
+    wire_init(&w);
+    snprintf(spec, sizeof spec, "socket:unix:%s", path);
+    w.a = wire_open(&w, "a0", spec, &w.na);
+    snprintf(spec, sizeof spec, "socket:unix-connect:%s", path);
+    w.b = wire_open(&w, "b0", spec, &w.nb);
+    send_and_check(&w, w.b, &w.na, 1); /* a accepts b */
+    uint8_t f[3000];
+    for (unsigned i = 0; i < 20; i++)
+        net_port_send(w.b, f, test_frame(f, sizeof f, 100 + i));
+    ck_assert_uint_eq(w.b->stats.tx_dropped, 0);
+    usleep(20000);
+    /* One poll period: at most what crosses the wire in it, and one more
+     * whose last byte is through in the next period. */
+    uint64_t end = w.clk.now + sched_ns_to_ticks(&w.clk, NET_POLL_NS);
+    while (sched_next(&w.clk) <= end) {
+        w.clk.now = sched_next(&w.clk);
+        sched_run_due(&w.clk);
+    }
+    w.clk.now = end;
+    uint64_t per_poll = NET_POLL_NS / ((sizeof f + 24) * 8) + 2;
+    ck_assert_msg(w.a->stats.rx_host >= 1 && w.a->stats.rx_host <= 1 + per_poll,
+                  "%llu frames read in one poll", (unsigned long long)w.a->stats.rx_host);
+    ck_assert(pump(&w, &w.na.accepted, 21));
+    ck_assert_uint_eq(w.a->stats.rx_host, 21);
+    ck_assert_uint_eq(w.a->stats.rx_dropped, 0);
+    ck_assert_uint_le(w.a->stats.wire_max, per_poll + 1);
+    for (unsigned i = 0; i < 20; i++) {
+        test_frame(f, sizeof f, 100 + i);
+        ck_assert_mem_eq(w.na.frame[1 + i], f, sizeof f);
+    }
+    strbuf out;
+    sb_init(&out);
+    net_port_show(w.a, &out);
+    ck_assert_msg(strstr(out.s, "host      21 frames read: 0 on the wire"), "%s", out.s);
+    sb_free(&out);
+    wire_free(&w);
+}
+END_TEST
+
 static Suite *net_host_suite(void)
 {
     Suite *s = suite_create("net-host");
     check_add_tests(check_case(s, "host", NULL, NULL, 30), socket_udp_pair, socket_unix_pair,
-                    vde_through_a_real_switch);
+                    host_reads_at_wire_pace, vde_through_a_real_switch);
     return s;
 }
 

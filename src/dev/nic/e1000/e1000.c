@@ -630,6 +630,7 @@ static const state_decl e1000_state[] = {
     STATE_INT(e1000, seg_count, "TSO: segments sent"),
     STATE_INT(e1000, seg_payload, "TSO: payload bytes sent"),
     STATE_BOOL(e1000, rx_stopped, "a descriptor fetch failed: idle until RDT is written"),
+    STATE_BOOL(e1000, xoff, "802.3x: XOFF sent (the Rx FIFO reached FCRTH), no XON yet"),
     STATE_INT(e1000, tso_frames, "TSO frames"),
     STATE_INT(e1000, tx_bad_fcs, "frames sent with a bad FCS"),
     STATE_INT(e1000, speed_mismatch, "speed mismatches"),
@@ -660,32 +661,21 @@ static const event_decl e1000_events[E1000_NEVENTS] = {
     {"mdio", "a PHY register access (MDIC or bit-banged MDIO)", f_mdio, ARRAY_SIZE(f_mdio)},
 };
 
-static const device_class e1000_82543_class = {
-    DEV_STATE(e1000_state, e1000),
-    .name = "e1000-82543",
-    .desc = "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)",
-    .regs = e1000_regs,
-    .nregs = ER_N82543, /* the registers before the 82544's own */
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    DEV_EVENTS(e1000_events),
-    DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
-    .ring_state = nic_ring_state,
-};
+/* The two variants differ in their name and in how much of e1000_regs they
+ * have (the 82543 lacks the 82544's own registers at the end). */
+#define E1000_CLASS(nm, description, n)                                                   \
+    {                                                                                     \
+        DEV_STATE(e1000_state, e1000),                                                    \
+            .name = nm, .desc = description, .regs = e1000_regs, .nregs = (n),            \
+            .reg_space = E1000_BAR_SIZE, .little_endian = true, DEV_EVENTS(e1000_events), \
+            DEV_VIEWS(e1000_views), .reset = e1000_reset, .ring_state = nic_ring_state,   \
+    }
 
-static const device_class e1000_82544_class = {
-    DEV_STATE(e1000_state, e1000),
-    .name = "e1000-82544",
-    .desc = "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
-    DEV_REGS(e1000_regs),
-    .reg_space = E1000_BAR_SIZE,
-    .little_endian = true,
-    DEV_EVENTS(e1000_events),
-    DEV_VIEWS(e1000_views),
-    .reset = e1000_reset,
-    .ring_state = nic_ring_state,
-};
+static const device_class e1000_82543_class =
+    E1000_CLASS("e1000-82543", "Intel 82543GC gigabit Ethernet, copper (PCI 8086:1004)", ER_N82543);
+static const device_class e1000_82544_class =
+    E1000_CLASS("e1000-82544", "Intel 82544EI gigabit Ethernet, copper (PCI 8086:1008)",
+                ARRAY_SIZE(e1000_regs));
 
 /* ---- life cycle -------------------------------------------------------------------- */
 
@@ -748,6 +738,7 @@ static const nic_ops e1000_ops = {
     .create = e1000_create,
     .destroy = e1000_destroy,
     .rx = e1000_rx_frame,
+    .rx_ready = e1000_rx_ready,
     .causes = e1000_causes,
     .bar_access = e1000_io, /* the 82544's I/O window (e1000_io refuses it on the 82543) */
 };

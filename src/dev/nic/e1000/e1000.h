@@ -59,6 +59,7 @@ enum e1000_reg {
 #define E1000_CTRL_SWDPIO2 0x01000000u
 #define E1000_CTRL_SWDPIO3 0x02000000u
 #define E1000_CTRL_RST 0x04000000u
+#define E1000_CTRL_TFCE 0x10000000u
 #define E1000_CTRL_VME 0x40000000u
 #define E1000_CTRL_PHY_RST 0x80000000u /* 82544 */
 /* CTRL_EXT */
@@ -191,6 +192,7 @@ typedef struct e1000 {
     uint32_t seg_count, seg_payload; /* TSO: segments sent, payload bytes sent */
     /* Receive (the frame in progress is in nic) */
     bool rx_stopped; /* a descriptor fetch failed: idle until RDT is written */
+    bool xoff;       /* 802.3x: XOFF sent (the Rx FIFO reached FCRTH), no XON yet */
     /* Parameters */
     uint64_t mdic_ticks;
     /* Counters (views) */
@@ -227,11 +229,7 @@ static inline bool e1000_dev_owns(const nic_ring *r, uint32_t index)
     return e1000_ring_ok(r) &&
            (index + r->size - r->index) % r->size < (r->host + r->size - r->index) % r->size;
 }
-/* e1000_tx.c */
-/* Ones' complement sum of big-endian 16-bit words (an odd tail byte is
- * the high half of its word), and its fold to 16 bits. */
-uint32_t e1000_csum_add(uint32_t sum, const uint8_t *p, uint32_t len);
-uint16_t e1000_csum_fold(uint32_t sum);
+/* e1000_tx.c (checksums: net_csum_add and its folds, net/backend.h) */
 void e1000_tx_init(e1000 *h);
 void e1000_tx_reset(e1000 *h);
 void e1000_tx_kick(e1000 *h);
@@ -244,6 +242,7 @@ void e1000_rx_kick(e1000 *h);
 void e1000_rdtr_written(e1000 *h, uint32_t v);
 void e1000_filter_update(e1000 *h);
 bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t len);
+bool e1000_rx_ready(nic *n);
 void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out);
 
 #endif

@@ -8,6 +8,7 @@
  * statistics.  Frames never vanish: each is delivered, waits in the FIFO,
  * or is dropped with a counted reason. */
 #include "dev/nic/e1000/e1000.h"
+#include "net/backend.h"
 
 /* Descriptor flags for the ring view and events: the status byte, then
  * the errors byte shifted by 8. */
@@ -70,6 +71,48 @@ void e1000_rx_reset(e1000 *h)
     nic_coal_config(&h->rxc, 0, 0, 0, 0);
     nic_rx_end(&h->n);
     h->rx_stopped = false;
+    h->xoff = false;
+}
+
+/* ---- 802.3x flow control ------------------------------------------------------------ */
+
+/* With CTRL.TFCE the MAC sends XOFF when its Rx FIFO reaches FCRTH, and
+ * XON when it has drained to FCRTL (with FCRTL.XONE), counting both
+ * (XOFFTXC, XONTXC) [INF: the registers of LX-E1000 e1000_hw.h; 802.3x].  Linux's e1000 turns
+ * it on (CTRL.TFCE|RFCE, FCRTH just under PBA).  The state follows the
+ * FIFO, so it changes only when the machine's own frames move; the link
+ * partner that honours it is a host backend (e1000_rx_ready).  Not
+ * modelled [INF]: the pause time (FCTTV) and XOFF refresh (FCRTV); the
+ * partner simply waits for XON. */
+static void fc_update(e1000 *h)
+{
+    device *d = h->n.dev;
+    uint32_t high = (uint32_t)DEV_R(d, ER_FCRTH) & 0xfff8u;
+    uint32_t fcrtl = (uint32_t)DEV_R(d, ER_FCRTL), low = fcrtl & 0xfff8u;
+    if (!(DEV_R(d, ER_CTRL) & E1000_CTRL_TFCE) || !high) {
+        h->xoff = false;
+        return;
+    }
+    if (!h->xoff && h->n.fifo.bytes >= high) {
+        h->xoff = true;
+        e1000_stat_add(h, ER_XOFFTXC, 1);
+    } else if (h->xoff && h->n.fifo.bytes <= low) {
+        h->xoff = false;
+        if (fcrtl & 0x80000000u) /* XONE */
+            e1000_stat_add(h, ER_XONTXC, 1);
+    }
+}
+
+bool e1000_rx_ready(nic *n)
+{
+    const e1000 *h = (const e1000 *)n;
+    return !h->xoff || !(DEV_R(n->dev, ER_CTRL) & E1000_CTRL_TFCE);
+}
+
+static void fifo_pop(e1000 *h)
+{
+    nic_fifo_pop(&h->n);
+    fc_update(h);
 }
 
 void e1000_rx_kick(e1000 *h)
@@ -240,6 +283,7 @@ bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t size)
         nic_rx_drop(n, NIC_DROP_FIFO, len, NIC_RING_RX, -1);
         return false;
     }
+    fc_update(h);
     e1000_rx_kick(h);
     return true;
 }
@@ -265,7 +309,7 @@ static void rx_csum(const e1000 *h, const uint8_t *f, uint32_t len, uint8_t *sta
         return;
     if (rxcsum & E1000_RXCSUM_IPOFL) {
         *status |= E1000_RXD_IPCS;
-        if (e1000_csum_fold(e1000_csum_add(0, ip, ihl)) != 0xffff)
+        if (net_csum_fold_sum(net_csum_add(0, ip, ihl)) != 0xffff)
             *errors |= E1000_RXE_IPE;
     }
     unsigned proto = ip[9];
@@ -278,10 +322,10 @@ static void rx_csum(const e1000 *h, const uint8_t *f, uint32_t len, uint8_t *sta
         return;
     if (proto == 17 && load_be(ip + ihl + 6, 2) == 0)
         return; /* UDP without a checksum: nothing to check [INF] */
-    uint32_t sum = e1000_csum_add(0, ip + 12, 8) + proto + l4;
-    sum = e1000_csum_add(sum, ip + ihl, l4);
+    uint32_t sum = net_csum_add(0, ip + 12, 8) + proto + l4;
+    sum = net_csum_add(sum, ip + ihl, l4);
     *status |= E1000_RXD_TCPCS;
-    if (e1000_csum_fold(sum) != 0xffff)
+    if (net_csum_fold_sum(sum) != 0xffff)
         *errors |= E1000_RXE_TCPE;
 }
 
@@ -332,7 +376,7 @@ static void rx_step(void *opaque)
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* the ring is unreachable: drop, stop until RDT */
             nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, (int)r->index);
-            nic_fifo_pop(n);
+            fifo_pop(h);
             nic_rx_end(n);
             h->rx_stopped = true;
             nic_ring_set_running(r, false);
@@ -359,7 +403,7 @@ static void rx_step(void *opaque)
             if (!dma_failed) {
                 uint32_t pcss = (uint32_t)DEV_R(n->dev, ER_RXCSUM) & 0xff;
                 if (pcss < slen) /* packet checksum from PCSS, FCS included [INF] */
-                    csum = e1000_csum_fold(e1000_csum_add(0, f + pcss, slen - pcss));
+                    csum = net_csum_fold_sum(net_csum_add(0, f + pcss, slen - pcss));
                 rx_csum(h, f, slen - 4, &status, &errors);
                 if ((uint32_t)tag & TAG_VP)
                     status |= E1000_RXD_VP;
@@ -375,13 +419,13 @@ static void rx_step(void *opaque)
         n->rx_bufs++;
         if (dma_failed || wb_failed) {
             nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, n->rx_first);
-            nic_fifo_pop(n);
+            fifo_pop(h);
             nic_rx_end(n);
             continue;
         }
         if (done) {
             frame_done(h, f, slen, tag);
-            nic_fifo_pop(n);
+            fifo_pop(h);
             nic_rx_end(n);
         }
     }

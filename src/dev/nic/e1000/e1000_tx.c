@@ -7,6 +7,7 @@
  * descriptors per step, then it continues on a timer): misprogrammed rings
  * cannot hang the emulator. */
 #include "dev/nic/e1000/e1000.h"
+#include "net/backend.h"
 
 #include <stdio.h>
 
@@ -28,22 +29,6 @@ static const nic_bitname tx_flag_names[] = {
 
 /* ---- checksums ---------------------------------------------------------------- */
 
-uint32_t e1000_csum_add(uint32_t sum, const uint8_t *p, uint32_t len)
-{
-    for (uint32_t i = 0; i + 1 < len; i += 2)
-        sum += (uint32_t)p[i] << 8 | p[i + 1];
-    if (len & 1)
-        sum += (uint32_t)p[len - 1] << 8;
-    return sum;
-}
-
-uint16_t e1000_csum_fold(uint32_t sum)
-{
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    return (uint16_t)sum;
-}
-
 /* Insert the ones' complement of the sum of bytes css..cse (0 = to the
  * end) at sloc, big-endian.  Ignored when the offsets fall outside the
  * packet (SDM 3.3.3: CSS >= length or CSO >= length - 1).  A result of 0
@@ -53,7 +38,7 @@ static void put_sum(uint8_t *f, uint32_t n, uint32_t sloc, uint32_t css, uint32_
     uint32_t end = cse && cse < n ? cse + 1 : n;
     if (css >= end || sloc + 1 >= n)
         return;
-    uint16_t v = (uint16_t)~e1000_csum_fold(e1000_csum_add(0, f + css, end - css));
+    uint16_t v = net_csum_fold(net_csum_add(0, f + css, end - css));
     store_be(f + sloc, 2, v ? v : 0xffff);
 }
 
@@ -230,7 +215,7 @@ static void tso_emit(e1000 *h, bool last, int index)
     if ((h->pkt_popts & E1000_TXD_POPTS_TXSM) && c->tucso + 2u <= hl) {
         /* The driver seeds the pseudo-header sum without the length. */
         uint32_t seed = (uint32_t)load_be(h->hdr + c->tucso, 2) + (len - c->tucss);
-        store_be(f + c->tucso, 2, e1000_csum_fold(seed));
+        store_be(f + c->tucso, 2, net_csum_fold_sum(seed));
         put_sum(f, len, c->tucso, c->tucss, c->tucse);
     }
     if (h->pkt_popts & E1000_TXD_POPTS_IXSM)

@@ -25,6 +25,7 @@
  * Each engine is one of the nic's engines (nic_engine): at most its budget
  * of descriptors per step, waiting for the wire and for the bus. */
 #include "dev/nic/ioc3/ioc3_eth.h"
+#include "net/backend.h"
 
 #define RX_HDR 8              /* w0, err */
 #define RX_MAX_FRAME 1514     /* without FCS: the byte count's largest legal value [INF] */
@@ -210,21 +211,16 @@ static int eth_write_bytes(ioc3_eth *e, uint64_t addr, const uint8_t *buf, uint3
 
 /* ---- checksums ------------------------------------------------------------------- */
 
-static uint32_t sum16(const uint8_t *f, uint32_t len)
+
+uint16_t ioc3_eth_tx_csum(const uint8_t *f, uint32_t len)
 {
-    uint32_t s = 0;
-    for (uint32_t i = 0; i + 1 < len; i += 2)
-        s += (uint32_t)f[i] << 8 | f[i + 1];
-    if (len & 1)
-        s += (uint32_t)f[len - 1] << 8;
-    while (s >> 16)
-        s = (s & 0xffff) + (s >> 16);
-    return s;
+    return net_csum_fold(net_csum_add(0, f, len));
 }
 
-uint16_t ioc3_eth_tx_csum(const uint8_t *f, uint32_t len) { return (uint16_t)~sum16(f, len); }
-
-uint16_t ioc3_eth_rx_csum(const uint8_t *f, uint32_t len) { return (uint16_t)sum16(f, len); }
+uint16_t ioc3_eth_rx_csum(const uint8_t *f, uint32_t len)
+{
+    return net_csum_fold_sum(net_csum_add(0, f, len));
+}
 
 /* ---- transmit -------------------------------------------------------------------- */
 

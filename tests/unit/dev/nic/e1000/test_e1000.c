@@ -702,6 +702,57 @@ START_TEST(rxo_rnbc_out_of_buffers)
 }
 END_TEST
 
+/* 802.3x: with CTRL.TFCE the Rx FIFO reaching FCRTH sends XOFF (a link
+ * partner that honours it, a host backend, stops: e1000_rx_ready), and
+ * draining to FCRTL sends XON; both counted.  So a partner that waits loses
+ * nothing where one that does not overflows the FIFO (rxo_rnbc_out_of_buffers). */
+START_TEST(flow_control_xoff_xon)
+{
+    uint8_t f[1000];
+    env_open("e1000-82544", NULL);
+    link_up();
+    open_rings(8, 8, 0); /* 7 descriptors posted */
+    wr(CTRL, rd(CTRL) | E1000_CTRL_TFCE);
+    wr(0x2168, 20 * 1024);               /* FCRTH */
+    wr(0x2160, 0x80000000u | 10 * 1024); /* FCRTL with XONE */
+    ck_assert(e1000_rx_ready(E.n));
+    unsigned sent = 0;
+    while (sent < 100 && e1000_rx_ready(E.n)) {
+        make_frame(f, 1000, MYMAC, sent++);
+        fake_wire_deliver(&E.wire, f, 1000);
+        run_for(&E.clock, US(20));
+    }
+    ck_assert(!e1000_rx_ready(E.n));
+    ck_assert(E.h->xoff);
+    ck_assert_uint_ge(E.n->fifo.bytes, 20 * 1024);
+    ck_assert_uint_lt(E.n->fifo.bytes, 20 * 1024 + 1004);
+    ck_assert_uint_eq(E.n->cnt.rx_frames + E.n->fifo.count, sent);
+    ck_assert_uint_eq(E.n->cnt.rx_drops[NIC_DROP_FIFO], 0);
+    ck_assert_uint_eq(rd(0x4054), 1); /* XOFFTXC */
+    ck_assert_uint_eq(rd(0x404c), 0); /* XONTXC */
+    /* Buffers given back drain the FIFO: XON at FCRTL. */
+    for (unsigned round = 0; round < 10 && !e1000_rx_ready(E.n); round++) {
+        for (unsigned i = 0; i < 8; i++)
+            rx_desc(i, win(RXBUF(i)));
+        wr(RDT, (rd(RDH) + 7) % 8);
+        run_for(&E.clock, US(100));
+    }
+    ck_assert(e1000_rx_ready(E.n));
+    ck_assert_uint_le(E.n->fifo.bytes, 10 * 1024);
+    ck_assert_uint_eq(rd(0x404c), 1);
+    /* Without TFCE the partner is never paused. */
+    wr(CTRL, rd(CTRL) & ~E1000_CTRL_TFCE);
+    for (unsigned i = 0; i < 40; i++) {
+        make_frame(f, 1000, MYMAC, sent++);
+        fake_wire_deliver(&E.wire, f, 1000);
+    }
+    run_for(&E.clock, US(20));
+    ck_assert(e1000_rx_ready(E.n));
+    ck_assert_uint_eq(rd(0x4054), 0);
+    env_close();
+}
+END_TEST
+
 /* ---- bad input --------------------------------------------------------------------- */
 
 static int dma_errors;
@@ -869,11 +920,12 @@ END_TEST
 
 int main(void)
 {
-    return check_main(
-        "e1000", "core", NULL, NULL, 0, pci_identity_and_bars, register_rules,
-        register_events_name_the_initiator, ethtool_register_test, eeprom_bitbang_and_checksum,
-        mdic_phy_access_82544, bitbang_mdio_82543, link_autoneg_lsc, forced_speed_82543,
-        legacy_tx_rs_dd_txdw, legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
-        tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
-        rxo_rnbc_out_of_buffers, bad_descriptors_and_rings, reset_mid_transfer, events_views_stall);
+    return check_main("e1000", "core", NULL, NULL, 0, pci_identity_and_bars, register_rules,
+                      register_events_name_the_initiator, ethtool_register_test,
+                      eeprom_bitbang_and_checksum, mdic_phy_access_82544, bitbang_mdio_82543,
+                      link_autoneg_lsc, forced_speed_82543, legacy_tx_rs_dd_txdw,
+                      legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
+                      tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
+                      rxo_rnbc_out_of_buffers, flow_control_xoff_xon, bad_descriptors_and_rings,
+                      reset_mid_transfer, events_views_stall);
 }

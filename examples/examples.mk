@@ -12,28 +12,13 @@ GUEST_LIB = examples/lib/crt0.S examples/lib/console.c examples/lib/irq.c \
 GUEST_LIB_DEPS = $(GUEST_LIB:%=$(srcdir)/%) $(srcdir)/examples/lib/xbow.h \
 	$(srcdir)/examples/lib/link.ld
 
-# One ELF per example: examples/NAME/NAME.elf from examples/NAME/*.c.
+# One ELF per example, linked from the runtime and its own sources
+# (GUEST_SRCS).  An example of one file, examples/DIR/NAME.c, needs no rule
+# of its own.
 GUEST_LINK = $(AM_V_GEN)$(MKDIR_P) $(@D) && \
 	$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(GUEST_LIB:%=$(srcdir)/%) $(GUEST_SRCS) $(GUEST_LINKFLAGS)
-
-examples/hello/hello.elf: GUEST_SRCS = $(srcdir)/examples/hello/hello.c
-examples/hello/hello.elf: $(srcdir)/examples/hello/hello.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
-
-examples/timer/timer.elf: GUEST_SRCS = $(srcdir)/examples/timer/timer.c
-examples/timer/timer.elf: $(srcdir)/examples/timer/timer.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
-
-examples/serial-irq/serial_irq.elf: GUEST_SRCS = $(srcdir)/examples/serial-irq/serial_irq.c
-examples/serial-irq/serial_irq.elf: $(srcdir)/examples/serial-irq/serial_irq.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
-
-examples/smp/smp.elf: GUEST_SRCS = $(srcdir)/examples/smp/smp.c
-examples/smp/smp.elf: $(srcdir)/examples/smp/smp.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
-
-examples/restart/restart.elf: GUEST_SRCS = $(srcdir)/examples/restart/restart.c
-examples/restart/restart.elf: $(srcdir)/examples/restart/restart.c $(GUEST_LIB_DEPS)
+examples/%.elf: GUEST_SRCS = $(srcdir)/examples/$*.c
+examples/%.elf: $(srcdir)/examples/%.c $(GUEST_LIB_DEPS)
 	$(GUEST_LINK)
 
 # A user PROM image for --prom, as an ELF and as a raw binary.

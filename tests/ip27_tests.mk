@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Batch tests of the IP27 board that run the examples on the whole machine
 # (its unit tests are in tests/unit/machine/machine_tests.mk).
-IP27_BATCH_TESTS = tests/batch/ip27_hello.sh tests/batch/ip27_irq.sh \
+BATCH_TESTS += tests/batch/ip27_hello.sh tests/batch/ip27_irq.sh \
 	tests/batch/ip27_smp.sh tests/batch/ip27_reset.sh tests/batch/ip27_prom.sh
-TESTS += $(IP27_BATCH_TESTS)
-EXTRA_DIST += $(IP27_BATCH_TESTS) tests/batch/ip27_lib.sh tests/batch/batch_env.sh
+EXTRA_DIST += tests/batch/ip27_lib.sh tests/batch/batch_env.sh

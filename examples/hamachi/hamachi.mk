@@ -2,12 +2,8 @@
 # batch tests built on it, and the debugger scripts that tell the two
 # stories with it (examples/descintr.xbow, examples/perword.xbow; run by
 # tests/batch/dbg_stories.sh).
-examples/hamachi/hamachi.elf: GUEST_SRCS = $(srcdir)/examples/hamachi/hamachi.c
-examples/hamachi/hamachi.elf: $(srcdir)/examples/hamachi/hamachi.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
 GUEST_EXAMPLES += examples/hamachi/hamachi.elf
 nobase_dist_example_DATA += examples/hamachi/hamachi.c
 nobase_dist_example_DATA += examples/descintr.xbow examples/perword.xbow examples/linux-descintr.xbow
 EXTRA_DIST += examples/hamachi/hamachi.mk
-TESTS += tests/batch/hamachi.sh
-EXTRA_DIST += tests/batch/hamachi.sh
+BATCH_TESTS += tests/batch/hamachi.sh

@@ -2,11 +2,7 @@
 # The QLogic ISP1040B example driver (xbow --disk FILE) and its batch test,
 # which also drives the debugger on it (info scsi, ring, break event
 # isp0.iocb.*, watch dma isp0 on the read buffer).
-examples/isp/isp_disk.elf: GUEST_SRCS = $(srcdir)/examples/isp/isp_disk.c
-examples/isp/isp_disk.elf: $(srcdir)/examples/isp/isp_disk.c $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
 GUEST_EXAMPLES += examples/isp/isp_disk.elf
 nobase_dist_example_DATA += examples/isp/isp_disk.c
 EXTRA_DIST += examples/isp/isp.mk
-TESTS += tests/batch/isp_example.sh
-EXTRA_DIST += tests/batch/isp_example.sh
+BATCH_TESTS += tests/batch/isp_example.sh

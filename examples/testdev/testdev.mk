@@ -1,15 +1,8 @@
 # Guests for the PCI DMA test device (xbow --testdev): every Bridge DMA
 # window and swap mode byte by byte, and DMA/PIO to nothing.
-examples/testdev/testdev_dma.elf: GUEST_SRCS = $(srcdir)/examples/testdev/testdev_dma.c
-examples/testdev/testdev_dma.elf: $(srcdir)/examples/testdev/testdev_dma.c \
-		$(srcdir)/examples/testdev/td.h $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
-examples/testdev/testdev_err.elf: GUEST_SRCS = $(srcdir)/examples/testdev/testdev_err.c
-examples/testdev/testdev_err.elf: $(srcdir)/examples/testdev/testdev_err.c \
-		$(srcdir)/examples/testdev/td.h $(GUEST_LIB_DEPS)
-	$(GUEST_LINK)
+examples/testdev/testdev_dma.elf examples/testdev/testdev_err.elf: $(srcdir)/examples/testdev/td.h
 GUEST_EXAMPLES += examples/testdev/testdev_dma.elf examples/testdev/testdev_err.elf
 nobase_dist_example_DATA += examples/testdev/td.h examples/testdev/testdev_dma.c \
 	examples/testdev/testdev_err.c
-TESTS += tests/batch/testdev.sh
-EXTRA_DIST += tests/batch/testdev.sh examples/testdev/testdev.mk
+BATCH_TESTS += tests/batch/testdev.sh
+EXTRA_DIST += examples/testdev/testdev.mk

@@ -21,8 +21,15 @@ expect_seq "Breakpoint 1, outer" "<outer+0x40>." \
 expect_not "Breakpoint 2, leaf"
 expect_re "^Continuing at 0x[0-9a-f]{16} <outer\+0x40>\.$"
 
-xbow_run jumpbad -ex 'jump' -ex 'jump 0x3' -ex 'jump 0x1000' -ex 'jump main if 1' \
-    -ex 'break leaf' -ex 'run' -ex 'jump main'
+ex_script jumpbad <<'EOF'
+jump
+jump 0x3
+jump 0x1000
+jump main if 1
+break leaf
+run
+jump main
+EOF
 expect_rc 1
 expect "jump: give a location.  Usage: jump LOCATION"
 expect "jump: 0x3 is not an instruction address"

@@ -45,8 +45,15 @@ expect_count 4 "2: /x \$a0 = "
 expect_count 5 "3: /x *(int *)\$p"
 
 # Bad displays are refused and not kept.
-xbow_run bad -ex 'display' -ex 'display/q $pc' -ex 'display nosuch' -ex 'display *(int *)0' \
-    -ex 'display/f $pc' -ex 'undisplay 7' -ex 'info display'
+ex_script bad <<'EOF'
+display
+display/q $pc
+display nosuch
+display *(int *)0
+display/f $pc
+undisplay 7
+info display
+EOF
 expect_rc 1
 expect 'Undefined output format "q".'
 expect 'No symbol "nosuch" in current context.'

@@ -44,11 +44,27 @@ C
     -Wl,--build-id=none || { echo "FAIL: the guest does not compile"; exit 1; }
 GUEST=$TMP/scope.elf
 
-xbow_run scope -ex "break paint" -ex run -ex "print GREEN" -ex "print INNER" -ex "print RED" \
-    -ex "print SHADOW" -ex "print s == SHADOW" -ex "print (enum color)6" -ex "print/d BLUE" \
-    -ex "whatis INNER" -ex "print IN_BLOCK" -ex "print NEG" -ex "print/d NEG" \
-    -ex "print NEG < 0" -ex "print (enum sign)-2" -ex "print sign_var == NEG" \
-    -ex "break main" -ex "print INNER" -ex "print 1"
+ex_script scope <<'EOF'
+break paint
+run
+print GREEN
+print INNER
+print RED
+print SHADOW
+print s == SHADOW
+print (enum color)6
+print/d BLUE
+whatis INNER
+print IN_BLOCK
+print NEG
+print/d NEG
+print NEG < 0
+print (enum sign)-2
+print sign_var == NEG
+break main
+print INNER
+print 1
+EOF
 expect_rc 1
 expect_re "^Breakpoint 1, paint \(s=SHADOW\) at scope\.c:[0-9]+$"
 expect "\$1 = 99"

@@ -6,13 +6,23 @@
 # lines are the ones "help" shows.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/dbg_lib.sh"
 
-xbow_run msgs --nic hamachi \
-    -ex 'print 0xzz' -ex 'print 0x' -ex 'print 0b12' \
-    -ex 'watch dma nosuchdev p:0x1000,4' -ex 'watch dma hub p:0x1000' \
-    -ex 'watch stall hamachi0 tx 1ns' -ex 'watch stall hamachi0 tx 0ms' \
-    -ex 'watch stall hamachi0 tx 1fortnight' -ex 'watch stall hamachi0 rx 2US' \
-    -ex 'symbol-file /' -ex 'ring' -ex 'ring hamachi0' \
-    -ex 'help ring' -ex 'layout net' -ex 'info watchpoints'
+ex_script msgs --nic hamachi <<'EOF'
+print 0xzz
+print 0x
+print 0b12
+watch dma nosuchdev p:0x1000,4
+watch dma hub p:0x1000
+watch stall hamachi0 tx 1ns
+watch stall hamachi0 tx 0ms
+watch stall hamachi0 tx 1fortnight
+watch stall hamachi0 rx 2US
+symbol-file /
+ring
+ring hamachi0
+help ring
+layout net
+info watchpoints
+EOF
 expect_rc 1
 expect 'Invalid number "0xzz".'
 expect 'Invalid number "0x".'

@@ -73,10 +73,20 @@ set print pretty on
 X
 expect_rc 1
 expect "set print: not supported in xbow."
-xbow_run others -ex 'set args foo' -ex 'show history' -ex 'set frobnicate 3' \
-    -ex 'set logging sideways' -ex 'set pagination maybe' -ex 'show nosuch' \
-    -ex 'set $w = 5' -ex 'set $pagination = 7' -ex 'print $w + $pagination' \
-    -ex 'set var $h = 1' -ex 'show version' -ex 'show'
+ex_script others <<'EOF'
+set args foo
+show history
+set frobnicate 3
+set logging sideways
+set pagination maybe
+show nosuch
+set $w = 5
+set $pagination = 7
+print $w + $pagination
+set var $h = 1
+show version
+show
+EOF
 expect_rc 1
 expect "set args: not supported in xbow (the kernel command line is --append)."
 expect "show history: not supported in xbow"

@@ -139,11 +139,21 @@ expect_seq "dma_addr (p=<optimized out>) at hamachi.c:80" \
 expect_re "^#2  0x[0-9a-f]{16} in start_xmit \(len="
 
 # Wrong uses of C values get gdb's messages; the next command still runs.
-xbow_run typeerrs --nic hamachi --append "tx 3" -ex "break fill_tx_desc" -ex continue \
-    -ex "print desc->nosuch" -ex "print *txdone_irqs" -ex "print tx_ring.status" \
-    -ex "print (struct hamachi_desc)desc" -ex "print (struct nosuch *)desc" \
-    -ex "print sizeof(struct nosuch)" -ex "print &st" -ex "print desc + desc" \
-    -ex "print \$a0->status" -ex "whatis struct nosuch" -ex "print 1"
+ex_script typeerrs --nic hamachi --append 'tx 3' <<'EOF'
+break fill_tx_desc
+continue
+print desc->nosuch
+print *txdone_irqs
+print tx_ring.status
+print (struct hamachi_desc)desc
+print (struct nosuch *)desc
+print sizeof(struct nosuch)
+print &st
+print desc + desc
+print $a0->status
+whatis struct nosuch
+print 1
+EOF
 expect_rc 1
 expect "There is no member named nosuch."
 expect "Attempt to take contents of a non-pointer value."

@@ -5,8 +5,7 @@
 # and each NIC's "station" view is the line xbow prints at start-up.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-ELF=${top_builddir:-.}/examples/hamachi/hamachi.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example hamachi/hamachi.elf
 
 # Before any DMA, every counter is 0.
 run_xbow --batch -q --nic hamachi -ex 'info device bridge'

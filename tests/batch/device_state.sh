@@ -5,8 +5,7 @@
 # a wrong device name or too many arguments.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-ELF=${top_builddir:-.}/examples/timer/timer.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example timer/timer.elf
 
 # Every device, with its class, hash and image size.
 run_xbow --batch -q --rtc-fixed --nic hamachi -ex 'info device-state' \

@@ -4,8 +4,7 @@
 # two seed stories.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-ELF=${top_builddir:-.}/examples/hamachi/hamachi.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example hamachi/hamachi.elf
 MAX=--max-insns=2000000000
 
 # Transmit with DescIntr on every descriptor: everything goes out and comes back.

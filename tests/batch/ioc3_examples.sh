@@ -9,8 +9,7 @@
 # and the command line's mistakes.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-ELF=${top_builddir:-.}/examples/ioc3/ioc3_eth.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example ioc3/ioc3_eth.elf
 MAX=--max-insns=2000000000
 MAC=08:00:69:0e:c3:01
 

@@ -19,8 +19,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
 grep -q '^CONFIG_SGI_IOC3_ETH=y' "$(dirname "$vmlinux")/config-$(basename "$vmlinux" | sed 's/^vmlinux-//')" 2>/dev/null ||
     skip "the kernel in the cache has no CONFIG_SGI_IOC3_ETH: run 'make linux'"

@@ -66,6 +66,20 @@ skip() {
     exit 77
 }
 
+# need_linux [BUILD.SH OPTIONS]: vmlinux is the kernel the cache holds
+# (linux/build.sh --print-path), or the test skips naming the make command.
+need_linux() {
+    vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path "$@" 2>/dev/null) ||
+        skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+}
+
+# need_example PATH: ELF is the example guest examples/PATH in the build
+# tree, or the test skips.
+need_example() {
+    ELF=${top_builddir:-.}/examples/$1
+    [ -f "$ELF" ] || skip "$ELF not built"
+}
+
 finish() {
     echo "$checks checks, $failures failed"
     [ "$failures" -eq 0 ]

@@ -7,8 +7,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 
 for cpus in 1 2 4; do
     # The budget counts every CPU's clock, also while it waits (idle skip):

@@ -9,8 +9,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 
 RUN='xbow.run="cat /proc/uptime; sleep 1; cat /proc/uptime" xbow.after=reboot'
 

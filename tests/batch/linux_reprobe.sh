@@ -13,8 +13,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 
 # system_state < SYSTEM_RUNNING (the kernel's enumerator, from its DWARF):
 # before kernel_init runs /init.

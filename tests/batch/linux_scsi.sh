@@ -16,8 +16,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 for t in mke2fs debugfs python3 md5sum; do
     command -v $t >/dev/null 2>&1 || PATH=$PATH:/sbin:/usr/sbin
     command -v $t >/dev/null 2>&1 || skip "$t is needed (e2fsprogs, python3, coreutils)"

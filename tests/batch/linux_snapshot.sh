@@ -9,8 +9,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 
 M="--rtc-fixed --nic e1000-82544 --net echo"
 RUN='xbow.run="ping -c 3 10.0.2.2; cat /proc/interrupts; ls /proc"'

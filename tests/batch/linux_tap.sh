@@ -19,8 +19,7 @@ set -u
 [ -c /dev/net/tun ] || skip "/dev/net/tun is missing (no tun driver)"
 command -v ip >/dev/null 2>&1 || skip "the ip command (iproute2) is missing"
 command -v python3 >/dev/null 2>&1 || skip "python3 is missing"
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
 
 ns="xbow-ltap-$$"

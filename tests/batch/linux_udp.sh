@@ -18,8 +18,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to read the capture"
 mac=02:58:42:72:00:00 # the NIC's address (--mac)
 

@@ -8,8 +8,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 B=${top_builddir:-.}/examples
-ELF=$B/tigon/tigon_echo.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example tigon/tigon_echo.elf
 M="--rtc-fixed --nic tigon2 --net echo"
 
 hash_at() { grep "^state hash .* at tick $1," "$WORK/out" | sed -n "${2:-1}p" | awk '{print $3}'; }

@@ -24,8 +24,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
-    skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
+need_linux
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the peer"
 case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
 PEER="${top_srcdir:-.}/tests/batch/rr_peer.py"

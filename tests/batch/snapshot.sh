@@ -8,9 +8,7 @@
 # leaves the machine where it was.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
-B=${top_builddir:-.}/examples
-ELF=$B/tigon/tigon_echo.elf
-[ -f "$ELF" ] || skip "$ELF not built"
+need_example tigon/tigon_echo.elf
 M="--rtc-fixed --nic tigon2 --net echo"
 
 # 1. Save at 300000 to a file and in memory, run on to the guest's end

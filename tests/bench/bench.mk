@@ -38,6 +38,7 @@ BENCH_CG_MINSNS = 50
 noinst_PROGRAMS += tests/bench/mix_host
 tests_bench_mix_host_SOURCES = tests/bench/mix.c tests/bench/mix.h tests/bench/shim_host.c
 tests_bench_mix_host_CPPFLAGS = $(AM_CPPFLAGS) -DMIX_NO_MAIN
+tests_bench_mix_host_LDADD =
 EXTRA_DIST += tests/bench/shim_xbow.c tests/bench/shim_malta.c tests/bench/shim_testmips.c \
 	tests/bench/shim_crt0.S tests/bench/shim.ld tests/bench/mix_bench.sh
 CLEANFILES += tests/bench/mix-r*.o tests/bench/mix-r*.elf
@@ -75,9 +76,8 @@ bench: bench-mix
 .PHONY: bench-mix bench-compare bench-callgrind bench-callgrind-profile
 
 # `make check`: two rounds of the guest on xbow give the host's result.
-TESTS += tests/batch/bench_mix.sh
+BATCH_TESTS += tests/batch/bench_mix.sh
 tests/batch/bench_mix.log: tests/bench/mix-r2-xbow.elf tests/bench/mix_host xbow
-EXTRA_DIST += tests/batch/bench_mix.sh
 
 # The NICs' payload DMA, raw against per-word (seed story 1): `make
 # bench-nic` (part of `make bench`) runs each NIC's example receive and

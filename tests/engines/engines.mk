@@ -7,8 +7,7 @@
 check_PROGRAMS += tests/engines/engine_compare
 tests_engines_engine_compare_SOURCES = tests/engines/engine_compare.c $(UI_OPTION_FILES)
 tests_engines_engine_compare_LDADD = $(XBOW_LIBS)
-TESTS += tests/batch/engines.sh
-EXTRA_DIST += tests/batch/engines.sh
+BATCH_TESTS += tests/batch/engines.sh
 tests/batch/engines.log: tests/engines/engine_compare$(EXEEXT) $(GUEST_EXAMPLES) \
 	tests/guest/cpu_selftest.elf tests/bench/mix-r2-xbow.elf
 

@@ -58,13 +58,6 @@ static void put_desc(fake_host *host, unsigned ring, unsigned idx, unsigned fl, 
 
 static uint64_t badlen; /* frames the port refuses for their length */
 
-/* Offer one frame of len (mod 16 KB + 40) bytes to the NIC; returns 1. */
-static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned len, unsigned dst, unsigned seed)
-{
-    len = fuzz_nic_frame(frame, len, station, dst, seed, &badlen);
-    fake_wire_deliver(w, frame, len);
-    return 1;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -76,10 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t offered = 0;
     badlen = 0;
     fuzz_reader r = {data, size};
-    static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 12;
-        if (fuzz_nic_op(&g, code, &r, 2))
+        if (fuzz_nic_op(&g, code, &r, 2) || fuzz_nic_wire_op(&g, code, &r, 4, &offered, &badlen))
             continue;
         switch (code) {
         case 0: {
@@ -110,20 +102,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (count)
                 put_desc(&g.host, ring, idx + count - 1, fl, len,
                          off + (uint64_t)(count - 1) * len);
-            break;
-        }
-        case 11: {
-            unsigned count = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
-            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
-            for (unsigned k = 0; k < count; k++)
-                offered += deliver(&g.wire, frame, len, dst, seed + k);
-            break;
-        }
-        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 4); break;
-        case 5: {
-            unsigned len = (unsigned)fuzz_take(&r, 2);
-            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
-            offered += deliver(&g.wire, frame, len, dst, seed);
             break;
         }
         }

@@ -56,12 +56,6 @@ static unsigned reg_off(unsigned off)
 
 static uint64_t badlen;
 
-static unsigned deliver(fake_wire *w, uint8_t *frame, unsigned len, unsigned dst, unsigned seed)
-{
-    len = fuzz_nic_frame(frame, len, station, dst, seed, &badlen);
-    fake_wire_deliver(w, frame, len);
-    return 1;
-}
 
 static void wreg(pci_func *f, unsigned off, uint32_t v)
 {
@@ -101,10 +95,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t offered = 0;
     badlen = 0;
     fuzz_reader r = {data, size};
-    static uint8_t frame[NET_MAX_FRAME + 64];
     for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
         unsigned code = (unsigned)fuzz_take(&r, 1) % 13;
-        if (fuzz_nic_op(&g, code, &r, 2))
+        if (fuzz_nic_op(&g, code, &r, 2) || fuzz_nic_wire_op(&g, code, &r, 4, &offered, &badlen))
             continue;
         switch (code) {
         case 0:
@@ -138,21 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             break;
         }
-        case 11: {
-            unsigned count = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
-            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
-            for (unsigned k = 0; k < count; k++)
-                offered += deliver(&g.wire, frame, len, dst, seed + k);
-            break;
-        }
         case 12: open_nic(f, (unsigned)fuzz_take(&r, 2)); break;
-        case 4: run_for(&g.clock, fuzz_take(&r, 2) * 4); break;
-        case 5: {
-            unsigned len = (unsigned)fuzz_take(&r, 2);
-            unsigned dst = (unsigned)fuzz_take(&r, 1), seed = (unsigned)fuzz_take(&r, 1);
-            offered += deliver(&g.wire, frame, len, dst, seed);
-            break;
-        }
         }
     }
     fuzz_nic_finish(&g, offered, badlen);

@@ -120,21 +120,47 @@ bool fuzz_nic_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned view_bit
     }
 }
 
+/* Offer one frame of len (mod 16 KB + 40) bytes to the NIC; returns 1. */
+static unsigned deliver(fuzz_nic_rig *g, unsigned len, unsigned dst, unsigned seed,
+                        uint64_t *badlen)
+{
+    static uint8_t frame[NET_MAX_FRAME + 64];
+    len = fuzz_nic_frame(frame, len, g->station, dst, seed, badlen);
+    fake_wire_deliver(&g->wire, frame, len);
+    return 1;
+}
+
+bool fuzz_nic_wire_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned run_scale,
+                      uint64_t *offered, uint64_t *badlen)
+{
+    switch (op) {
+    case 4: run_for(&g->clock, fuzz_take(r, 2) * run_scale); return true;
+    case 5: {
+        unsigned len = (unsigned)fuzz_take(r, 2);
+        unsigned dst = (unsigned)fuzz_take(r, 1), seed = (unsigned)fuzz_take(r, 1);
+        *offered += deliver(g, len, dst, seed, badlen);
+        return true;
+    }
+    case 11: {
+        unsigned count = (unsigned)fuzz_take(r, 1), len = (unsigned)fuzz_take(r, 2);
+        unsigned dst = (unsigned)fuzz_take(r, 1), seed = (unsigned)fuzz_take(r, 1);
+        for (unsigned k = 0; k < count; k++)
+            *offered += deliver(g, len, dst, seed + k, badlen);
+        return true;
+    }
+    default: return false;
+    }
+}
+
 void fuzz_nic_open(fuzz_nic_rig *g, const char *model, const char *name, size_t ram_size,
                    const uint8_t station[6])
 {
     xerr err;
-    sched_init(&g->clock, 0);
-    event_bus_init(&g->eb, &g->clock.now);
     nic_opts o = {.net = "none", .mac = station};
-    g->f = nic_create(model, name, &o, &g->clock, &g->eb, &err);
-    if (!g->f)
+    if (!nic_rig_open(&g->rig, model, name, &o, ram_size, true, &err))
         fuzz_fail(err.msg);
-    g->n = nic_from_pci(g->f);
-    fake_host_init(&g->host, &g->clock, ram_size);
-    fake_host_plug(&g->host, g->f);
-    fake_wire_attach(&g->wire, g->n, &g->clock);
     sb_init(&g->evtext);
+    g->station = station;
     char glob[64];
     snprintf(glob, sizeof glob, "%s.*", name);
     fuzz_format_events(&g->eb, glob, &g->evtext);
@@ -156,9 +182,6 @@ void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen)
 
 void fuzz_nic_close(fuzz_nic_rig *g)
 {
-    nic_destroy(g->f);
-    fake_wire_free(&g->wire);
-    fake_host_free(&g->host);
+    nic_rig_close(&g->rig);
     sb_free(&g->evtext);
-    event_bus_free(&g->eb);
 }

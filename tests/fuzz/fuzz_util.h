@@ -50,13 +50,9 @@ uint64_t fuzz_check_nic(const nic *n, const fake_wire *w, const fake_host *h, ui
 /* A NIC model on a fake host (RAM_size bytes of RAM) and a fake wire, its
  * events formatted into evtext: what the Hamachi and e1000 targets run. */
 typedef struct fuzz_nic_rig {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
+    NIC_RIG;
     strbuf evtext;
-    pci_func *f;
-    nic *n;
+    const uint8_t *station;
 } fuzz_nic_rig;
 
 /* Create the model (nic_create) named name with the station address,
@@ -79,5 +75,14 @@ void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen);
  * summary are read too), 9 DMA mode (per_word8).  Returns false, taking
  * nothing, for another op. */
 bool fuzz_nic_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned view_bits);
+
+/* The wire's operations of the Hamachi and IOC3 targets, numbered alike in
+ * both: 4 run (t16: t * run_scale ticks), 5 a frame (len16 dst8 seed8: one
+ * frame of fuzz_nic_frame for the station), 11 frames (count8 len16 dst8
+ * seed8: count frames, seeds seed, seed + 1 ...).  Frames offered are
+ * added to *offered, those the port refuses for their length to *badlen.
+ * Returns false, taking nothing, for another op. */
+bool fuzz_nic_wire_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned run_scale,
+                      uint64_t *offered, uint64_t *badlen);
 
 #endif

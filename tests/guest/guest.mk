@@ -3,8 +3,8 @@
 # with the examples' runtime (examples/lib) and run on the IP27 in batch mode
 # by tests/batch/cpu_selftest.sh.
 check_DATA = tests/guest/cpu_selftest.elf
-TESTS += tests/batch/cpu_selftest.sh
-EXTRA_DIST += tests/batch/cpu_selftest.sh tests/guest/cpu_selftest.c tests/guest/vectors.S
+BATCH_TESTS += tests/batch/cpu_selftest.sh
+EXTRA_DIST += tests/guest/cpu_selftest.c tests/guest/vectors.S
 CLEANFILES += tests/guest/cpu_selftest.elf
 tests/guest/cpu_selftest.elf: GUEST_SRCS = $(srcdir)/tests/guest/cpu_selftest.c $(srcdir)/tests/guest/vectors.S
 tests/guest/cpu_selftest.elf: $(srcdir)/tests/guest/cpu_selftest.c $(srcdir)/tests/guest/vectors.S $(GUEST_LIB_DEPS)
@@ -18,6 +18,5 @@ CLEANFILES += tests/guest/idle_wait.elf
 tests/guest/idle_wait.elf: GUEST_SRCS = $(srcdir)/tests/guest/idle_wait.c
 tests/guest/idle_wait.elf: $(srcdir)/tests/guest/idle_wait.c $(GUEST_LIB_DEPS)
 	$(GUEST_LINK)
-TESTS += tests/batch/idle_skip.sh
-EXTRA_DIST += tests/batch/idle_skip.sh
+BATCH_TESTS += tests/batch/idle_skip.sh
 tests/batch/idle_skip.log: tests/guest/idle_wait.elf xbow$(EXEEXT)

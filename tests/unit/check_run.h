@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The unit tests' runner: every tests/unit program ends its main() with
  * return check_run(its_suite()) ? EXIT_FAILURE : EXIT_SUCCESS;
+ * (or, when the suite is one test case, return check_main(...) below)
  * and builds its suite with check_case and check_add_tests:
  *     Suite *s = suite_create("cpu");
  *     check_add_tests(check_case(s, "cpu", setup, teardown, 0), test, test, ...);
@@ -48,6 +49,22 @@ static inline void check_add_test_list(TCase *tc, const TTest *const *tests)
 /* check_add_tests(tc, a, b, c) is tcase_add_test(tc, a); ... for each. */
 #define check_add_tests(tc, ...) \
     check_add_test_list((tc), (const TTest *const[]){__VA_ARGS__, NULL})
+
+/* The whole main() of a program whose suite is one test case:
+ *     int main(void) { return check_main("hub", "hub", NULL, NULL, 0, test, test, ...); }
+ * is the suite SUITE with the test case TCASE (check_case's fixture and
+ * timeout) holding the tests in the order given, run by check_run; returns
+ * main's exit status. */
+static inline int check_main_list(const char *suite, const char *tcase, void (*setup)(void),
+                                  void (*teardown)(void), double timeout, const TTest *const *tests)
+{
+    Suite *s = suite_create(suite);
+    check_add_test_list(check_case(s, tcase, setup, teardown, timeout), tests);
+    return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+#define check_main(suite, tcase, setup, teardown, timeout, ...)       \
+    check_main_list((suite), (tcase), (setup), (teardown), (timeout), \
+                    (const TTest *const[]){__VA_ARGS__, NULL})
 
 /* ck_assert_msg for checks made by the thousand (every register of every
  * device at every save point): a passing ck_assert notes its location to

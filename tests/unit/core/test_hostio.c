@@ -178,13 +178,10 @@ START_TEST(closed_stdin_is_never_polled)
 }
 END_TEST
 
-static Suite *hostio_suite(void)
-{
-    Suite *s = suite_create("hostio");
-    check_add_tests(check_case(s, "console input", NULL, NULL, 0),
-                    terminal_is_polled_at_a_host_time_rate, file_is_read_on_demand_to_its_end,
-                    pipe_writer_is_waited_for_then_input_is_live, closed_stdin_is_never_polled);
-    return s;
-}
 
-int main(void) { return check_run(hostio_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("hostio", "console input", NULL, NULL, 0,
+                      terminal_is_polled_at_a_host_time_rate, file_is_read_on_demand_to_its_end,
+                      pipe_writer_is_waited_for_then_input_is_live, closed_stdin_is_never_polled);
+}

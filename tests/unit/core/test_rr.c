@@ -235,17 +235,10 @@ START_TEST(a_log_cut_short_replays_as_far_as_it_goes)
 }
 END_TEST
 
-static Suite *rr_suite(void)
-{
-    Suite *s = suite_create("rr");
-    TCase *t = tcase_create("log");
-    tcase_add_test(t, crc32_is_the_ieee_one);
-    tcase_add_test(t, a_log_replays_its_inputs_at_their_times);
-    tcase_add_test(t, an_input_not_taken_is_a_divergence);
-    tcase_add_test(t, damaged_logs_are_refused);
-    tcase_add_test(t, a_log_cut_short_replays_as_far_as_it_goes);
-    suite_add_tcase(s, t);
-    return s;
-}
 
-int main(void) { return check_run(rr_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("rr", "log", NULL, NULL, 0, crc32_is_the_ieee_one,
+                      a_log_replays_its_inputs_at_their_times, an_input_not_taken_is_a_divergence,
+                      damaged_logs_are_refused, a_log_cut_short_replays_as_far_as_it_goes);
+}

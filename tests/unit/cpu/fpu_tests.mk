@@ -3,6 +3,5 @@
 # floating-point flags as the FPU itself.
 check_PROGRAMS += tests/unit/cpu/test_fpu
 TESTS += tests/unit/cpu/test_fpu
-tests_unit_cpu_test_fpu_SOURCES = tests/unit/cpu/test_fpu.c
-tests_unit_cpu_test_fpu_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(FPU_FLOAT_CFLAGS)
-tests_unit_cpu_test_fpu_LDADD = $(XBOW_LIBS) $(CHECK_LIBS) -lm
+tests_unit_cpu_test_fpu_CFLAGS = $(AM_CFLAGS) $(FPU_FLOAT_CFLAGS)
+tests_unit_cpu_test_fpu_LDADD = $(LDADD) -lm

@@ -1137,19 +1137,15 @@ START_TEST(reserved_encodings)
 }
 END_TEST
 
-static Suite *fpu_suite(void)
-{
-    Suite *s = suite_create("fpu");
-    check_add_tests(check_case(s, "fpu", NULL, NULL, 0), arith_matches_host,
-                    rounding_modes_one_third, signed_zeros, invalid_gives_legacy_default_nan,
-                    nan_operands, enabled_exceptions_trap, overflow_by_mode, division_by_zero,
-                    tiny_results, denormal_operands, sticky_flags, abs_neg, madd_is_not_fused,
-                    madd_matches_host, madd_tiny_product, rsqrt_powers_of_two, rsqrt_single_exact,
-                    rsqrt_recip_specials, cvt_float_formats, cvt_to_integer, cvt_from_integer,
-                    compare_all_conditions, eight_condition_codes, conditional_moves,
-                    moves_to_from_cpu, control_registers, fr0_register_pairs,
-                    fr0_convert_to_odd_single, reserved_encodings);
-    return s;
-}
 
-int main(void) { return check_run(fpu_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main(
+        "fpu", "fpu", NULL, NULL, 0, arith_matches_host, rounding_modes_one_third, signed_zeros,
+        invalid_gives_legacy_default_nan, nan_operands, enabled_exceptions_trap, overflow_by_mode,
+        division_by_zero, tiny_results, denormal_operands, sticky_flags, abs_neg, madd_is_not_fused,
+        madd_matches_host, madd_tiny_product, rsqrt_powers_of_two, rsqrt_single_exact,
+        rsqrt_recip_specials, cvt_float_formats, cvt_to_integer, cvt_from_integer,
+        compare_all_conditions, eight_condition_codes, conditional_moves, moves_to_from_cpu,
+        control_registers, fr0_register_pairs, fr0_convert_to_odd_single, reserved_encodings);
+}

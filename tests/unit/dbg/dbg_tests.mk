@@ -3,14 +3,12 @@
 # neither the R10000 nor a guest compiler.
 DBG_TEST_SOURCES = $(DBG_SOURCES) tests/unit/dbg/fake_cpu.c
 
-check_PROGRAMS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+DBG_UNIT_TESTS = tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+check_PROGRAMS += $(DBG_UNIT_TESTS)
+TESTS += $(DBG_UNIT_TESTS)
 tests_unit_dbg_test_expr_SOURCES = tests/unit/dbg/test_expr.c src/dbg/expr.c src/dbg/expr.h
-tests_unit_dbg_test_expr_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_dbg_test_expr_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 tests_unit_dbg_test_dbg_SOURCES = tests/unit/dbg/test_dbg.c tests/unit/dbg/dbg_fixture.c tests/unit/dbg/dbg_fixture.h $(DBG_TEST_SOURCES)
-tests_unit_dbg_test_dbg_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
-tests_unit_dbg_test_dbg_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
-TESTS += tests/unit/dbg/test_expr tests/unit/dbg/test_dbg
+tests_unit_dbg_test_dbg_CFLAGS = $(AM_CFLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 
 # docs/commands.md is generated from the command table; test_dbg checks it.
 noinst_PROGRAMS += tests/unit/dbg/gen_commands_doc
@@ -36,7 +34,7 @@ bench: bench-dbg
 
 # Batch tests: the real binary on the test guest (examples/dbgtest, built by
 # examples/dbgtest/dbgtest.mk); they skip while either is missing.
-DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/dbg_watch.sh \
+BATCH_TESTS += tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/dbg_watch.sh \
 	tests/batch/dbg_events.sh tests/batch/dbg_script.sh tests/batch/dbg_errors.sh \
 	tests/batch/dbg_interrupt.sh tests/batch/dbg_dma.sh tests/batch/dbg_stories.sh \
 	tests/batch/dbg_linux.sh tests/batch/dbg_linux_nic.sh tests/batch/dbg_nic.sh \
@@ -45,5 +43,4 @@ DBG_BATCH_TESTS = tests/batch/dbg_run.sh tests/batch/dbg_state.sh tests/batch/db
 	tests/batch/dbg_hits.sh tests/batch/dbg_engines.sh \
 	tests/batch/dbg_source.sh tests/batch/dbg_types.sh tests/batch/dbg_dwarf_bad.sh \
 	tests/batch/dbg_linux_src.sh tests/batch/dbg_enums.sh
-TESTS += $(DBG_BATCH_TESTS)
-EXTRA_DIST += $(DBG_BATCH_TESTS) tests/batch/dbg_lib.sh
+EXTRA_DIST += tests/batch/dbg_lib.sh

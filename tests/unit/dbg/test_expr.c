@@ -114,6 +114,21 @@ static int64_t ev(const char *text)
     return xval_signed(&v);
 }
 
+/* Each expression evaluates to its signed value. */
+typedef struct expr_case {
+    const char *expr;
+    int64_t want;
+} expr_case;
+
+static void check_exprs(const expr_case *c, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int64_t v = ev(c[i].expr);
+        ck_assert_msg(v == c[i].want, "\"%s\" = %lld, want %lld", c[i].expr, (long long)v,
+                      (long long)c[i].want);
+    }
+}
+
 static uint64_t evu(const char *text)
 {
     xval v;
@@ -134,46 +149,47 @@ static const char *fails(const char *text)
 
 START_TEST(arithmetic_and_precedence)
 {
-    ck_assert_int_eq(ev("1 + 2 * 3"), 7);
-    ck_assert_int_eq(ev("(1 + 2) * 3"), 9);
-    ck_assert_int_eq(ev("10 - 4 - 3"), 3);
-    ck_assert_int_eq(ev("-5 / 2"), -2);
-    ck_assert_int_eq(ev("-5 % 3"), -2);
-    ck_assert_int_eq(ev("1 << 4 | 1"), 17);
-    ck_assert_int_eq(ev("-16 >> 2"), -4);
+    static const expr_case cases[] = {
+        {"1 + 2 * 3", 7}, {"(1 + 2) * 3", 9}, {"10 - 4 - 3", 3}, {"-5 / 2", -2},
+        {"-5 % 3", -2},   {"1 << 4 | 1", 17}, {"-16 >> 2", -4},
+    };
+    check_exprs(cases, ARRAY_SIZE(cases));
     ck_assert_uint_eq(evu("0xffffffffffffffff >> 60"), 15);
-    ck_assert_int_eq(ev("6 & 3 ^ 1"), 3);
-    ck_assert_int_eq(ev("~0"), -1);
-    ck_assert_int_eq(ev("!5 + !0"), 1);
-    ck_assert_int_eq(ev("2 < 3 == 1"), 1);
-    ck_assert_int_eq(ev("3 >= 3 && 2 <= 1"), 0);
-    ck_assert_int_eq(ev("1 ? 2 : 3"), 2);
-    ck_assert_int_eq(ev("0 ? 2 : 0 ? 3 : 4"), 4);
-    ck_assert_int_eq(ev("'A' + '\\n'"), 75);
+    static const expr_case cases2[] = {
+        {"6 & 3 ^ 1", 3},        {"~0", -1},       {"!5 + !0", 1},           {"2 < 3 == 1", 1},
+        {"3 >= 3 && 2 <= 1", 0}, {"1 ? 2 : 3", 2}, {"0 ? 2 : 0 ? 3 : 4", 4}, {"'A' + '\\n'", 75},
+    };
+    check_exprs(cases2, ARRAY_SIZE(cases2));
 }
 END_TEST
 
 START_TEST(signed_and_unsigned)
 {
-    ck_assert_int_eq(ev("-1 < 0"), 1);
-    /* A hex constant above INT64_MAX is unsigned, so -1 converts to it. */
-    ck_assert_int_eq(ev("0xffffffffffffffff > 0"), 1);
-    ck_assert_int_eq(ev("-1 < 1u"), 0);
-    ck_assert_int_eq(ev("(unsigned)-1 == 0xffffffff"), 1);
-    ck_assert_int_eq(ev("(char)0xff"), -1);
-    ck_assert_int_eq(ev("(u8)0x1ff"), 0xff);
-    ck_assert_int_eq(ev("(short)0x18000"), -32768);
-    ck_assert_int_eq(ev("(unsigned long long)-1 == 0xffffffffffffffff"), 1);
-    ck_assert_int_eq(ev("-9223372036854775807 - 1 < 0"), 1);
+    static const expr_case cases[] = {
+        {"-1 < 0", 1},
+        /* A hex constant above INT64_MAX is unsigned, so -1 converts to it. */
+        {"0xffffffffffffffff > 0", 1},
+        {"-1 < 1u", 0},
+        {"(unsigned)-1 == 0xffffffff", 1},
+        {"(char)0xff", -1},
+        {"(u8)0x1ff", 0xff},
+        {"(short)0x18000", -32768},
+        {"(unsigned long long)-1 == 0xffffffffffffffff", 1},
+        {"-9223372036854775807 - 1 < 0", 1},
+    };
+    check_exprs(cases, ARRAY_SIZE(cases));
 }
 END_TEST
 
 START_TEST(numbers)
 {
-    ck_assert_int_eq(ev("010"), 8);
-    ck_assert_int_eq(ev("0b101"), 5);
-    ck_assert_int_eq(ev("0x7fUL"), 127);
-    ck_assert_int_eq(ev("0"), 0);
+    static const expr_case cases[] = {
+        {"010", 8},
+        {"0b101", 5},
+        {"0x7fUL", 127},
+        {"0", 0},
+    };
+    check_exprs(cases, ARRAY_SIZE(cases));
     ck_assert_str_eq(fails("18446744073709551616"), "Numeric constant too large.");
     ck_assert_ptr_nonnull(strstr(fails("09"), "Invalid number"));
     ck_assert_ptr_nonnull(strstr(fails("0x"), "Invalid number"));
@@ -310,13 +326,10 @@ START_TEST(identifier_walk)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("expr");
-    check_add_tests(check_case(s, "expr", setup, NULL, 0), arithmetic_and_precedence,
-                    signed_and_unsigned, numbers, short_circuit, names, memory, assignment,
-                    syntax_errors, prefix_parsing, identifier_walk);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("expr", "expr", setup, NULL, 0, arithmetic_and_precedence,
+                      signed_and_unsigned, numbers, short_circuit, names, memory, assignment,
+                      syntax_errors, prefix_parsing, identifier_walk);
+}

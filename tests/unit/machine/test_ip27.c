@@ -342,16 +342,13 @@ START_TEST(ip27_plug_assigns_devio_window)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("ip27");
-    /* whole machines: slow under sanitizers on a busy host */
-    check_add_tests(check_case(s, "board", NULL, NULL, 120), ip27_prom_data_in_memory,
-                    ip27_bridge_and_console_as_the_prom_leaves_them, ip27_hub_windows_and_cpu_lines,
-                    ip27_ualias_flip_and_prom_window, ip27_memory_banks_and_limits,
-                    ip27_plug_assigns_devio_window, ip27_two_nodes, ip27_bridge_interrupt_to_node1,
-                    ip27_dma_to_node1);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    /* whole machines: slow under sanitizers on a busy host */
+    return check_main("ip27", "board", NULL, NULL, 120, ip27_prom_data_in_memory,
+                      ip27_bridge_and_console_as_the_prom_leaves_them,
+                      ip27_hub_windows_and_cpu_lines, ip27_ualias_flip_and_prom_window,
+                      ip27_memory_banks_and_limits, ip27_plug_assigns_devio_window, ip27_two_nodes,
+                      ip27_bridge_interrupt_to_node1, ip27_dma_to_node1);
+}

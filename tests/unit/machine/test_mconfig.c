@@ -124,17 +124,9 @@ START_TEST(garbage_text)
 }
 END_TEST
 
-static Suite *mconfig_suite(void)
-{
-    Suite *s = suite_create("mconfig");
-    TCase *t = tcase_create("mconfig");
-    tcase_set_timeout(t, 60);
-    tcase_add_test(t, same_machine_same_text);
-    tcase_add_test(t, engine_is_not_the_machine);
-    tcase_add_test(t, differences_named);
-    tcase_add_test(t, garbage_text);
-    suite_add_tcase(s, t);
-    return s;
-}
 
-int main(void) { return check_run(mconfig_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("mconfig", "mconfig", NULL, NULL, 60, same_machine_same_text,
+                      engine_is_not_the_machine, differences_named, garbage_text);
+}

@@ -333,15 +333,44 @@ START_TEST(prom_memory_banks)
 }
 END_TEST
 
-/* Disassemble one instruction of the PROM image. */
-static void dis(csh h, const uint8_t *rom, size_t off, char *buf, size_t len)
+/* Instruction off of the PROM image disassembles to want. */
+static void expect_insn(csh h, const uint8_t *rom, size_t off, const char *want)
 {
     cs_insn *insn;
     size_t n = cs_disasm(h, rom + off, 4, PROM_VADDR + off, 1, &insn);
     ck_assert_uint_eq(n, 1);
-    snprintf(buf, len, "%s %s", insn[0].mnemonic, insn[0].op_str);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s %s", insn[0].mnemonic, insn[0].op_str);
     cs_free(insn, n);
+    ck_assert_str_eq(buf, want);
 }
+
+/* The ROM's code at fixed offsets.  (Capstone names registers the o32 way:
+ * $t4 is register 12, n64's t0; it prints addresses as signed 64-bit
+ * values.) */
+static const struct {
+    size_t off;
+    const char *insn;
+} rom_code[] = {
+    /* LAUNCHSLAVE's fallback returns; the reset entry goes to the slave loop. */
+    {PROM_LAUNCHSLAVE, "jr $ra"},
+    {PROM_ENTRY, "j -0x403ffc00"},
+    /* The slave loop: Status, PI_CPU_NUM, the launch slot. */
+    {PROM_SLAVE_ENTRY + 8, "mtc0 $t5, $t4, 0"},
+    {PROM_SLAVE_ENTRY + 0x24, "ld $t7, 0x20($t6)"},
+    /* The node: NI_STATUS_REV_ID's node id, shifted to bit 32. */
+    {PROM_SLAVE_ENTRY + 0x2c, "lui $t5, 0x60"},
+    {PROM_SLAVE_ENTRY + 0x34, "ld $t5, ($t5)"},
+    {PROM_SLAVE_ENTRY + 0x38, "dsrl $t5, $t5, 8"},
+    {PROM_SLAVE_ENTRY + 0x40, "dsll32 $t5, $t5, 0"},
+    /* The slot: XKPHYS cached | nasid << 32 | 0x2400 + slice * 0x200. */
+    {PROM_SLAVE_ENTRY + 0x44, "lui $s0, 0xa800"},
+    {PROM_SLAVE_ENTRY + 0x4c, "ori $s0, $s0, 0x2400"},
+    {PROM_SLAVE_ENTRY + 0x58, "ld $t4, 0x10($s0)"},
+    {PROM_SLAVE_ENTRY + 0x5c, "beqz $t4, -0x403ffba8"},
+    /* BEV general exception vector spins in place. */
+    {PROM_BEV_GENERAL, "b -0x403ffc80"},
+};
 
 START_TEST(prom_rom_code)
 {
@@ -350,54 +379,19 @@ START_TEST(prom_rom_code)
     ck_assert(used > PROM_SLAVE_ENTRY && used < 0x1000);
     csh h;
     ck_assert_int_eq(cs_open(CS_ARCH_MIPS, CS_MODE_MIPS64 | CS_MODE_BIG_ENDIAN, &h), CS_ERR_OK);
-    char buf[256];
-    /* LAUNCHSLAVE's fallback returns; the reset entry goes to the slave loop. */
-    dis(h, rom, PROM_LAUNCHSLAVE, buf, sizeof buf);
-    ck_assert_str_eq(buf, "jr $ra");
-    dis(h, rom, PROM_ENTRY, buf, sizeof buf);
-    ck_assert_str_eq(buf, "j -0x403ffc00");
-    /* The slave loop: Status, PI_CPU_NUM, the launch slot.  (Capstone names
-     * registers the o32 way: $t4 is register 12, n64's t0; it prints
-     * addresses as signed 64-bit values.) */
-    dis(h, rom, PROM_SLAVE_ENTRY + 8, buf, sizeof buf);
-    ck_assert_str_eq(buf, "mtc0 $t5, $t4, 0");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x24, buf, sizeof buf);
-    ck_assert_str_eq(buf, "ld $t7, 0x20($t6)");
-    /* The node: NI_STATUS_REV_ID's node id, shifted to bit 32. */
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x2c, buf, sizeof buf);
-    ck_assert_str_eq(buf, "lui $t5, 0x60");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x34, buf, sizeof buf);
-    ck_assert_str_eq(buf, "ld $t5, ($t5)");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x38, buf, sizeof buf);
-    ck_assert_str_eq(buf, "dsrl $t5, $t5, 8");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x40, buf, sizeof buf);
-    ck_assert_str_eq(buf, "dsll32 $t5, $t5, 0");
-    /* The slot: XKPHYS cached | nasid << 32 | 0x2400 + slice * 0x200. */
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x44, buf, sizeof buf);
-    ck_assert_str_eq(buf, "lui $s0, 0xa800");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x4c, buf, sizeof buf);
-    ck_assert_str_eq(buf, "ori $s0, $s0, 0x2400");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x58, buf, sizeof buf);
-    ck_assert_str_eq(buf, "ld $t4, 0x10($s0)");
-    dis(h, rom, PROM_SLAVE_ENTRY + 0x5c, buf, sizeof buf);
-    ck_assert_str_eq(buf, "beqz $t4, -0x403ffba8");
-    dis(h, rom, used - 8, buf, sizeof buf);
-    ck_assert_str_eq(buf, "b -0x403ffba8");
-    /* BEV general exception vector spins in place. */
-    dis(h, rom, PROM_BEV_GENERAL, buf, sizeof buf);
-    ck_assert_str_eq(buf, "b -0x403ffc80");
+    for (size_t i = 0; i < ARRAY_SIZE(rom_code); i++)
+        expect_insn(h, rom, rom_code[i].off, rom_code[i].insn);
+    /* The slave loop's last instruction branches back to its start. */
+    expect_insn(h, rom, used - 8, "b -0x403ffba8");
     cs_close(&h);
     free(rom);
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("prom");
-    check_add_tests(check_case(s, "prom", NULL, NULL, 0), prom_kldir_launch_nmi_gda,
-                    prom_klconfig_fields, prom_node1_tables, prom_argv, prom_memory_banks,
-                    prom_rom_code);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("prom", "prom", NULL, NULL, 0, prom_kldir_launch_nmi_gda,
+                      prom_klconfig_fields, prom_node1_tables, prom_argv, prom_memory_banks,
+                      prom_rom_code);
+}

@@ -22,10 +22,7 @@
 #include "core/log.h"
 #include "machine/snapshot.h"
 #include "../check_run.h"
-
-#ifndef TOP_BUILDDIR
-#define TOP_BUILDDIR "."
-#endif
+#include "example_machine.h"
 
 typedef struct guest {
     const char *elf; /* under examples/ */
@@ -45,39 +42,13 @@ static char tmpdir[256];
 
 static machine *build(const guest *g, int engine)
 {
-    machine_config cfg;
-    machine_config_default(&cfg);
-    cfg.ncpus = g->ncpus;
-    cfg.mem_mb = 64;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
+    machine_config cfg = example_config(g->ncpus, g->test_device, g->nic, g->net, g->append);
     if (engine >= 0)
         cfg.engine = engine;
-    if (g->nic) {
-        cfg.nnics = 1;
-        snprintf(cfg.nics[0].model, sizeof cfg.nics[0].model, "%s", g->nic);
-        snprintf(cfg.nics[0].net, sizeof cfg.nics[0].net, "%s", g->net);
-    }
-    cfg.append = g->append;
-    cfg.test_device = g->test_device;
-    xerr err;
-    machine *m = machine_new(&cfg, &err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
-    char path[512];
-    snprintf(path, sizeof path, "%s/examples/%s", TOP_BUILDDIR, g->elf);
-    ck_assert_msg(machine_load_kernel(m, path, &err) == 0, "%s: %s", path, err.msg);
-    return m;
+    return example_machine(&cfg, g->elf);
 }
 
-static bool built(const char *elf)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/examples/%s", TOP_BUILDDIR, elf);
-    if (access(path, R_OK) == 0)
-        return true;
-    fprintf(stderr, "test_snapshot: %s is not built, skipped\n", path);
-    return false;
-}
+static bool built(const char *elf) { return example_built(elf, "test_snapshot"); }
 
 static void collect(void *ctx, const uint8_t *buf, size_t n) { sb_append(ctx, buf, n); }
 

@@ -25,10 +25,7 @@
 #include "machine/machine.h"
 #include "../check_run.h"
 #include "../../xorshift.h"
-
-#ifndef TOP_BUILDDIR
-#define TOP_BUILDDIR "."
-#endif
+#include "example_machine.h"
 
 typedef struct guest {
     const char *elf; /* under examples/ */
@@ -45,20 +42,7 @@ typedef struct guest {
 
 static machine *build(const guest *g)
 {
-    machine_config cfg;
-    machine_config_default(&cfg);
-    cfg.ncpus = g->ncpus;
-    cfg.mem_mb = 64;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
-    cfg.nnics = 0;
-    if (g->nic) {
-        cfg.nnics = 1;
-        snprintf(cfg.nics[0].model, sizeof cfg.nics[0].model, "%s", g->nic);
-        snprintf(cfg.nics[0].net, sizeof cfg.nics[0].net, "%s", g->net);
-    }
-    cfg.append = g->append;
-    cfg.test_device = g->test_device;
+    machine_config cfg = example_config(g->ncpus, g->test_device, g->nic, g->net, g->append);
     static char img[64];
     if (g->disk) {
         if (!img[0]) {
@@ -71,13 +55,7 @@ static machine *build(const guest *g)
         cfg.disks[0] = (disk_config){.bus = 0, .id = -1, .ro = true};
         snprintf(cfg.disks[0].path, sizeof cfg.disks[0].path, "%s", img);
     }
-    xerr err;
-    machine *m = machine_new(&cfg, &err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
-    char path[512];
-    snprintf(path, sizeof path, "%s/examples/%s", TOP_BUILDDIR, g->elf);
-    ck_assert_msg(machine_load_kernel(m, path, &err) == 0, "%s: %s", path, err.msg);
-    return m;
+    return example_machine(&cfg, g->elf);
 }
 
 /* Load every device of a into b, then check b equals a (after all are
@@ -113,15 +91,7 @@ static void transfer_and_compare(machine *a, machine *b, const char *where)
     }
 }
 
-static bool built(const guest *g)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/examples/%s", TOP_BUILDDIR, g->elf);
-    if (access(path, R_OK) == 0)
-        return true;
-    fprintf(stderr, "test_state: %s is not built, skipped\n", path);
-    return false;
-}
+static bool built(const guest *g) { return example_built(g->elf, "test_state"); }
 
 /* Both machines run on without their CPUs for `ticks`: device timers fire,
  * the console receives `input`, UART A is read as a driver would. */

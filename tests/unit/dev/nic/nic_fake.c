@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 uint8_t *fake_ptr(fake_host *h, uint64_t addr, uint64_t len)
 {
@@ -172,6 +173,18 @@ void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uin
         f[i] = net_payload_byte(k, i);
 }
 
+void fake_arp_request(uint8_t *f, const uint8_t mac[6])
+{
+    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
+    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
+    memset(f, 0, FAKE_ARP_LEN);
+    memset(f, 0xff, 6);
+    memcpy(f + 6, mac, 6);
+    memcpy(f + 12, body, sizeof body);
+    memcpy(f + 22, mac, 6);
+    memcpy(f + 28, ips, sizeof ips);
+}
+
 void run_for(sched *s, uint64_t ticks)
 {
     uint64_t end = s->now + ticks;
@@ -181,4 +194,29 @@ void run_for(sched *s, uint64_t ticks)
         sched_run_due(s);
     }
     s->now = end;
+}
+
+bool nic_rig_open(nic_rig *r, const char *model, const char *name, const nic_opts *o, uint64_t ram,
+                  bool wire, xerr *err)
+{
+    memset(r, 0, sizeof *r);
+    sched_init(&r->clock, 0);
+    event_bus_init(&r->eb, &r->clock.now);
+    r->f = nic_create(model, name, o, &r->clock, &r->eb, err);
+    if (!r->f)
+        return false;
+    r->n = nic_from_pci(r->f);
+    fake_host_init(&r->host, &r->clock, ram);
+    fake_host_plug(&r->host, r->f);
+    if (wire)
+        fake_wire_attach(&r->wire, r->n, &r->clock);
+    return true;
+}
+
+void nic_rig_close(nic_rig *r)
+{
+    nic_destroy(r->f);
+    fake_wire_free(&r->wire);
+    fake_host_free(&r->host);
+    event_bus_free(&r->eb);
 }

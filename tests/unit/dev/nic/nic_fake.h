@@ -56,9 +56,47 @@ void fake_wire_attach(fake_wire *w, nic *n, sched *clock);
 void fake_wire_free(fake_wire *w);
 bool fake_wire_deliver(fake_wire *w, const uint8_t *frame, size_t len);
 
+/* A NIC model on the fake host and, unless it runs on a real backend, the
+ * fake wire, on a clock and event bus of its own: what the NIC models'
+ * tests and fuzz targets stand on.  An environment struct holds one as its
+ * first member NIC_RIG: &E.rig is the rig, and its fields are named
+ * directly (E.clock, E.host, E.f, E.n ...), the two views of one union
+ * with the same members. */
+#define NIC_RIG_FIELDS \
+    sched clock;       \
+    event_bus eb;      \
+    fake_host host;    \
+    fake_wire wire;    \
+    pci_func *f;       \
+    nic *n;
+typedef struct nic_rig {
+    NIC_RIG_FIELDS
+} nic_rig;
+#define NIC_RIG            \
+    union {                \
+        nic_rig rig;       \
+        struct {           \
+            NIC_RIG_FIELDS \
+        };                 \
+    }
+
+/* Clears r and starts its clock at 0, creates the model (nic_create) named
+ * name with options o, plugs it into a fake host of ram bytes and, when
+ * wire, attaches the fake wire.  False, with err, when the model cannot
+ * be created. */
+bool nic_rig_open(nic_rig *r, const char *model, const char *name, const nic_opts *o, uint64_t ram,
+                  bool wire, xerr *err);
+/* Destroys the model, frees the wire's frames, the host and the bus. */
+void nic_rig_close(nic_rig *r);
+
 /* An Ethernet frame of len bytes for the models to receive: to dst, from
  * 02:00:00:00:00:01, EtherType type, payload byte i net_payload_byte(k, i). */
 void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uint32_t k);
+
+/* A broadcast ARP request from mac at 10.0.2.15 for 10.0.2.2 (what the
+ * echo peer answers), FAKE_ARP_LEN bytes. */
+#define FAKE_ARP_LEN 42
+void fake_arp_request(uint8_t *f, const uint8_t mac[6]);
 
 /* Run the clock forward, firing timers on the way. */
 void run_for(sched *s, uint64_t ticks);

@@ -3,11 +3,7 @@
 NIC_TEST_SUPPORT = tests/unit/dev/nic/nic_fake.c tests/unit/dev/nic/nic_fake.h \
 	tests/unit/dev/nic/nic_checks.h
 check_PROGRAMS += tests/unit/dev/nic/test_nic
-tests_unit_dev_nic_test_nic_SOURCES = tests/unit/dev/nic/test_nic.c $(NIC_TEST_SUPPORT)
-tests_unit_dev_nic_test_nic_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_dev_nic_test_nic_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/dev/nic/test_nic
-TESTS += tests/batch/nic_options.sh
-EXTRA_DIST += tests/batch/nic_options.sh
-TESTS += tests/batch/nic_mac.sh
-EXTRA_DIST += tests/batch/nic_mac.sh
+tests_unit_dev_nic_test_nic_SOURCES = tests/unit/dev/nic/test_nic.c $(NIC_TEST_SUPPORT)
+BATCH_TESTS += tests/batch/nic_options.sh
+BATCH_TESTS += tests/batch/nic_mac.sh

@@ -65,35 +65,60 @@ static void setup(pci_func *f, fake_host *h)
     pci_func_reset(f);
 }
 
+/* Configuration-space accesses in order: a write, or a read that must
+ * return val. */
+enum { CFG_WRITE, CFG_READ };
+typedef struct cfg_step {
+    int op;
+    unsigned off, size;
+    uint32_t val;
+} cfg_step;
+
+static void cfg_steps(pci_func *f, const cfg_step *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i].op == CFG_WRITE) {
+            pci_config_write(f, s[i].off, s[i].size, s[i].val);
+            continue;
+        }
+        uint32_t v = pci_config_read(f, s[i].off, s[i].size);
+        ck_assert_msg(v == s[i].val, "step %zu: config 0x%x (%u bytes) reads 0x%x, want 0x%x", i,
+                      s[i].off, s[i].size, v, s[i].val);
+    }
+}
+
 START_TEST(pci_header_fields)
 {
     pci_func f;
     fake_host h;
     setup(&f, &h);
-    ck_assert_uint_eq(pci_config_read(&f, 0x00, 4), 0x000910a9);
-    ck_assert_uint_eq(pci_config_read(&f, 0x00, 2), 0x10a9);
-    ck_assert_uint_eq(pci_config_read(&f, 0x02, 2), 0x0009);
-    ck_assert_uint_eq(pci_config_read(&f, 0x01, 1), 0x10);
-    ck_assert_uint_eq(pci_config_read(&f, 0x08, 4), 0x02000021);
-    ck_assert_uint_eq(pci_config_read(&f, 0x0b, 1), 0x02);
-    ck_assert_uint_eq(pci_config_read(&f, 0x2c, 4), 0x123410a9);
-    ck_assert_uint_eq(pci_config_read(&f, 0x3d, 1), 1);
-    ck_assert_uint_eq(pci_config_read(&f, 0x0e, 1), 0);
-    /* Reset BAR values carry their type bits. */
-    ck_assert_uint_eq(pci_config_read(&f, 0x10, 4), 0);
-    ck_assert_uint_eq(pci_config_read(&f, 0x14, 4), 1);
-    ck_assert_uint_eq(pci_config_read(&f, 0x18, 4), 0xc);
-    /* Beyond the header: 0.  Read-only fields ignore writes. */
-    ck_assert_uint_eq(pci_config_read(&f, 0x40, 4), 0);
-    pci_config_write(&f, 0x00, 4, 0xffffffff);
-    pci_config_write(&f, 0x08, 4, 0xffffffff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x00, 4), 0x000910a9);
-    ck_assert_uint_eq(pci_config_read(&f, 0x08, 4), 0x02000021);
-    /* Writable bytes: cache line, latency, interrupt line. */
-    pci_config_write(&f, 0x0c, 2, 0x4010);
-    pci_config_write(&f, 0x3c, 1, 0x55);
-    ck_assert_uint_eq(pci_config_read(&f, 0x0c, 4), 0x4010);
-    ck_assert_uint_eq(pci_config_read(&f, 0x3c, 4), 0x0155);
+    static const cfg_step steps[] = {
+        {CFG_READ, 0x00, 4, 0x000910a9},
+        {CFG_READ, 0x00, 2, 0x10a9},
+        {CFG_READ, 0x02, 2, 0x0009},
+        {CFG_READ, 0x01, 1, 0x10},
+        {CFG_READ, 0x08, 4, 0x02000021},
+        {CFG_READ, 0x0b, 1, 0x02},
+        {CFG_READ, 0x2c, 4, 0x123410a9},
+        {CFG_READ, 0x3d, 1, 1},
+        {CFG_READ, 0x0e, 1, 0},
+        /* Reset BAR values carry their type bits. */
+        {CFG_READ, 0x10, 4, 0},
+        {CFG_READ, 0x14, 4, 1},
+        {CFG_READ, 0x18, 4, 0xc},
+        /* Beyond the header: 0.  Read-only fields ignore writes. */
+        {CFG_READ, 0x40, 4, 0},
+        {CFG_WRITE, 0x00, 4, 0xffffffff},
+        {CFG_WRITE, 0x08, 4, 0xffffffff},
+        {CFG_READ, 0x00, 4, 0x000910a9},
+        {CFG_READ, 0x08, 4, 0x02000021},
+        /* Writable bytes: cache line, latency, interrupt line. */
+        {CFG_WRITE, 0x0c, 2, 0x4010},
+        {CFG_WRITE, 0x3c, 1, 0x55},
+        {CFG_READ, 0x0c, 4, 0x4010},
+        {CFG_READ, 0x3c, 4, 0x0155},
+    };
+    cfg_steps(&f, steps, ARRAY_SIZE(steps));
 }
 END_TEST
 
@@ -102,32 +127,35 @@ START_TEST(pci_bar_sizing)
     pci_func f;
     fake_host h;
     setup(&f, &h);
-    /* 4 KB memory BAR */
-    pci_config_write(&f, 0x10, 4, 0xffffffff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x10, 4), 0xfffff000);
-    /* 256-byte I/O BAR */
-    pci_config_write(&f, 0x14, 4, 0xffffffff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x14, 4), 0xffffff01);
-    /* 8 GB 64-bit prefetchable BAR: low half keeps type bits, high half
-     * shows the size above 4 GB. */
-    pci_config_write(&f, 0x18, 4, 0xffffffff);
-    pci_config_write(&f, 0x1c, 4, 0xffffffff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x18, 4), 0x0000000c);
-    ck_assert_uint_eq(pci_config_read(&f, 0x1c, 4), 0xfffffffe);
-    /* Unimplemented BARs stay 0. */
-    pci_config_write(&f, 0x20, 4, 0xffffffff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x20, 4), 0);
-    /* Assign addresses; low bits are not writable. */
-    pci_config_write(&f, 0x10, 4, 0x08200fff);
-    ck_assert_uint_eq(pci_config_read(&f, 0x10, 4), 0x08200000);
-    pci_config_write(&f, 0x14, 4, 0x00001234);
-    ck_assert_uint_eq(pci_config_read(&f, 0x14, 4), 0x00001201);
-    pci_config_write(&f, 0x18, 4, 0);
-    pci_config_write(&f, 0x1c, 4, 0x00000003);
-    ck_assert_uint_eq(pci_config_read(&f, 0x1c, 4), 0x00000002);
-    /* Byte writes to a BAR merge with the rest. */
-    pci_config_write(&f, 0x13, 1, 0x09);
-    ck_assert_uint_eq(pci_config_read(&f, 0x10, 4), 0x09200000);
+    static const cfg_step steps[] = {
+        /* 4 KB memory BAR */
+        {CFG_WRITE, 0x10, 4, 0xffffffff},
+        {CFG_READ, 0x10, 4, 0xfffff000},
+        /* 256-byte I/O BAR */
+        {CFG_WRITE, 0x14, 4, 0xffffffff},
+        {CFG_READ, 0x14, 4, 0xffffff01},
+        /* 8 GB 64-bit prefetchable BAR: low half keeps type bits, high half
+         * shows the size above 4 GB. */
+        {CFG_WRITE, 0x18, 4, 0xffffffff},
+        {CFG_WRITE, 0x1c, 4, 0xffffffff},
+        {CFG_READ, 0x18, 4, 0x0000000c},
+        {CFG_READ, 0x1c, 4, 0xfffffffe},
+        /* Unimplemented BARs stay 0. */
+        {CFG_WRITE, 0x20, 4, 0xffffffff},
+        {CFG_READ, 0x20, 4, 0},
+        /* Assign addresses; low bits are not writable. */
+        {CFG_WRITE, 0x10, 4, 0x08200fff},
+        {CFG_READ, 0x10, 4, 0x08200000},
+        {CFG_WRITE, 0x14, 4, 0x00001234},
+        {CFG_READ, 0x14, 4, 0x00001201},
+        {CFG_WRITE, 0x18, 4, 0},
+        {CFG_WRITE, 0x1c, 4, 0x00000003},
+        {CFG_READ, 0x1c, 4, 0x00000002},
+        /* Byte writes to a BAR merge with the rest. */
+        {CFG_WRITE, 0x13, 1, 0x09},
+        {CFG_READ, 0x10, 4, 0x09200000},
+    };
+    cfg_steps(&f, steps, ARRAY_SIZE(steps));
     /* A 64-bit BAR below 4 GB in size: the high half is fully writable. */
     pci_func g;
     setup(&g, &h);
@@ -283,13 +311,9 @@ START_TEST(pci_bar_to_declaration)
 }
 END_TEST
 
-static Suite *pci_suite(void)
-{
-    Suite *s = suite_create("pci");
-    check_add_tests(check_case(s, "core", NULL, NULL, 0), pci_header_fields, pci_bar_sizing,
-                    pci_decode, pci_command_status, pci_dma_calls, pci_intx,
-                    pci_bar_to_declaration);
-    return s;
-}
 
-int main(void) { return check_run(pci_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("pci", "core", NULL, NULL, 0, pci_header_fields, pci_bar_sizing, pci_decode,
+                      pci_command_status, pci_dma_calls, pci_intx, pci_bar_to_declaration);
+}

@@ -565,19 +565,10 @@ START_TEST(disk_open_errors)
 }
 END_TEST
 
-static Suite *isp_suite(void)
-{
-    Suite *s = suite_create("isp");
-    TCase *tc = tcase_create("core");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, isp_chip_diag_and_rom);
-    tcase_add_test(tc, isp_firmware_checked);
-    tcase_add_test(tc, isp_scsi_commands);
-    tcase_add_test(tc, isp_continuations_and_garbage);
-    tcase_add_test(tc, isp_readonly_disk);
-    tcase_add_test(tc, disk_open_errors);
-    suite_add_tcase(s, tc);
-    return s;
-}
 
-int main(void) { return check_run(isp_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("isp", "core", NULL, NULL, 60, isp_chip_diag_and_rom, isp_firmware_checked,
+                      isp_scsi_commands, isp_continuations_and_garbage, isp_readonly_disk,
+                      disk_open_errors);
+}

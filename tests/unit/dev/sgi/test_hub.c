@@ -550,14 +550,11 @@ START_TEST(hub_second_node)
 }
 END_TEST
 
-static Suite *hub_suite(void)
-{
-    Suite *s = suite_create("hub");
-    check_add_tests(check_case(s, "hub", NULL, NULL, 0), hub_cpu_num_and_presence,
-                    hub_identity_registers, hub_mlan_slot_time, hub_pend_mod_and_masks,
-                    hub_access_widths, hub_read_to_clear, hub_rt_counter_and_compare,
-                    hub_nmi_and_reset, hub_big_windows, hub_second_node);
-    return s;
-}
 
-int main(void) { return check_run(hub_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("hub", "hub", NULL, NULL, 0, hub_cpu_num_and_presence, hub_identity_registers,
+                      hub_mlan_slot_time, hub_pend_mod_and_masks, hub_access_widths,
+                      hub_read_to_clear, hub_rt_counter_and_compare, hub_nmi_and_reset,
+                      hub_big_windows, hub_second_node);
+}

@@ -202,12 +202,9 @@ START_TEST(ioc3_intb_follows_sio)
 }
 END_TEST
 
-static Suite *suite(void)
-{
-    Suite *s = suite_create("ioc3");
-    check_add_tests(check_case(s, "ioc3", NULL, NULL, 0), ioc3_config_subset, ioc3_registers,
-                    ioc3_uart_and_rtc_lanes, ioc3_intb_follows_sio);
-    return s;
-}
 
-int main(void) { return check_run(suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("ioc3", "ioc3", NULL, NULL, 0, ioc3_config_subset, ioc3_registers,
+                      ioc3_uart_and_rtc_lanes, ioc3_intb_follows_sio);
+}

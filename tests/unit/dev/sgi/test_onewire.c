@@ -521,14 +521,11 @@ START_TEST(mac_nic_ds1981)
 }
 END_TEST
 
-static Suite *onewire_suite(void)
-{
-    Suite *s = suite_create("onewire");
-    check_add_tests(check_case(s, "ds2505", NULL, NULL, 0), nic_presence_and_read_rom,
-                    search_rom_two_devices, search_rom_through_bridge, ds2505_extended_read_linux,
-                    slot_timing, linux_read_takes_real_time, sgi_nic_layout,
-                    ds2505_redirection_and_other_reads, mac_nic_ds1981);
-    return s;
-}
 
-int main(void) { return check_run(onewire_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("onewire", "ds2505", NULL, NULL, 0, nic_presence_and_read_rom,
+                      search_rom_two_devices, search_rom_through_bridge, ds2505_extended_read_linux,
+                      slot_timing, linux_read_takes_real_time, sgi_nic_layout,
+                      ds2505_redirection_and_other_reads, mac_nic_ds1981);
+}

@@ -13,26 +13,12 @@ void env_open(const char *model, const char *spec)
 {
     xerr err;
     memset(&E, 0, sizeof E);
-    sched_init(&E.clock, 0);
-    event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
-    E.f = nic_create(model, "e1000_0", &o, &E.clock, &E.eb, &err);
-    ck_assert_msg(E.f != NULL, "%s", err.msg);
-    E.n = nic_from_pci(E.f);
+    ck_assert_msg(nic_rig_open(&E.rig, model, "e1000_0", &o, 4u << 20, !spec, &err), "%s", err.msg);
     E.h = (e1000 *)E.n;
-    fake_host_init(&E.host, &E.clock, 4u << 20);
-    fake_host_plug(&E.host, E.f);
-    if (!spec)
-        fake_wire_attach(&E.wire, E.n, &E.clock);
 }
 
-void env_close(void)
-{
-    nic_destroy(E.f);
-    fake_wire_free(&E.wire);
-    fake_host_free(&E.host);
-    event_bus_free(&E.eb);
-}
+void env_close(void) { nic_rig_close(&E.rig); }
 
 void wr(unsigned off, uint32_t v)
 {

@@ -34,12 +34,7 @@ enum {
 #define RXBUF_SIZE 0x4000
 
 typedef struct e1000_env {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    pci_func *f;
-    nic *n;
+    NIC_RIG;
     e1000 *h;
     bool hi; /* buffers and rings in the 64-bit window */
 } e1000_env;

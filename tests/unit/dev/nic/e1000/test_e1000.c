@@ -917,18 +917,15 @@ START_TEST(events_views_stall)
 }
 END_TEST
 
-static Suite *e1000_suite(void)
-{
-    Suite *s = suite_create("e1000");
-    check_add_tests(check_case(s, "core", NULL, NULL, 0), pci_identity_and_bars, register_rules,
-                    register_events_name_the_initiator, ethtool_register_test,
-                    eeprom_bitbang_and_checksum, mdic_phy_access_82544, bitbang_mdio_82543,
-                    link_autoneg_lsc, forced_speed_82543, legacy_tx_rs_dd_txdw,
-                    legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
-                    tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
-                    rxo_rnbc_out_of_buffers, flow_control_xoff_xon, bad_descriptors_and_rings,
-                    reset_mid_transfer, events_views_stall);
-    return s;
-}
 
-int main(void) { return check_run(e1000_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("e1000", "core", NULL, NULL, 0, pci_identity_and_bars, register_rules,
+                      register_events_name_the_initiator, ethtool_register_test,
+                      eeprom_bitbang_and_checksum, mdic_phy_access_82544, bitbang_mdio_82543,
+                      link_autoneg_lsc, forced_speed_82543, legacy_tx_rs_dd_txdw,
+                      legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
+                      tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
+                      rxo_rnbc_out_of_buffers, flow_control_xoff_xon, bad_descriptors_and_rings,
+                      reset_mid_transfer, events_views_stall);
+}

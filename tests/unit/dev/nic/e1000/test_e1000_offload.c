@@ -425,13 +425,8 @@ START_TEST(gen_and_echo_peers)
     env_open("e1000-82543", "echo");
     link_up();
     open_rings(8, 8, 0);
-    uint8_t arp[42] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    memcpy(arp + 6, MYMAC, 6);
-    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
-    memcpy(arp + 12, body, sizeof body);
-    memcpy(arp + 22, MYMAC, 6);
-    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
-    memcpy(arp + 28, ips, sizeof ips);
+    uint8_t arp[FAKE_ARP_LEN];
+    fake_arp_request(arp, MYMAC);
     tx_legacy(0, 8, arp, sizeof arp, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);
     wr(TDT, 1);
     run_for(&E.clock, US(200));
@@ -444,14 +439,11 @@ START_TEST(gen_and_echo_peers)
 }
 END_TEST
 
-static Suite *offload_suite(void)
-{
-    Suite *s = suite_create("e1000-offload");
-    check_add_tests(check_case(s, "offload", NULL, NULL, 0), tx_checksum_offload,
-                    tso_segments_frame_by_frame, rx_checksum_status, rx_jumbo_multi_buffer,
-                    rdtr_relative_timer, tidv_relative_timer, per_word_vs_raw_identical,
-                    gen_and_echo_peers);
-    return s;
-}
 
-int main(void) { return check_run(offload_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("e1000-offload", "offload", NULL, NULL, 0, tx_checksum_offload,
+                      tso_segments_frame_by_frame, rx_checksum_status, rx_jumbo_multi_buffer,
+                      rdtr_relative_timer, tidv_relative_timer, per_word_vs_raw_identical,
+                      gen_and_echo_peers);
+}

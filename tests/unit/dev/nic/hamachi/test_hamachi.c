@@ -56,12 +56,7 @@ enum {
 static const uint8_t MYMAC[6] = {0x02, 0x58, 0x42, 0x11, 0x22, 0x33};
 
 static struct {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    pci_func *f;
-    nic *n;
+    NIC_RIG;
     hamachi *h;
     unsigned dsz; /* descriptor size: 8 or 16 */
     bool hi;      /* buffers in the 64-bit window */
@@ -73,29 +68,16 @@ static void env_open(const char *spec)
 {
     xerr err;
     memset(&E, 0, sizeof E);
-    sched_init(&E.clock, 0);
-    event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = spec ? spec : "none", .mac = MYMAC};
-    E.f = nic_create("hamachi", "hamachi0", &o, &E.clock, &E.eb, &err);
-    ck_assert_msg(E.f != NULL, "%s", err.msg);
-    E.n = nic_from_pci(E.f);
+    ck_assert_msg(nic_rig_open(&E.rig, "hamachi", "hamachi0", &o, 4u << 20, !spec, &err), "%s",
+                  err.msg);
     E.h = (hamachi *)E.n;
-    fake_host_init(&E.host, &E.clock, 4u << 20);
-    fake_host_plug(&E.host, E.f);
-    if (!spec)
-        fake_wire_attach(&E.wire, E.n, &E.clock);
     E.dsz = 8;
 }
 
 static void setup(void) { env_open(NULL); }
 
-static void teardown(void)
-{
-    nic_destroy(E.f);
-    fake_wire_free(&E.wire);
-    fake_host_free(&E.host);
-    event_bus_free(&E.eb);
-}
+static void teardown(void) { nic_rig_close(&E.rig); }
 
 static void wr(unsigned off, unsigned size, uint64_t v)
 {
@@ -910,13 +892,8 @@ START_TEST(echo_backend_answers_arp)
     teardown();
     env_open("echo");
     open_nic(8, 4, 1536, 2);
-    uint8_t arp[42] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    memcpy(arp + 6, MYMAC, 6);
-    static const uint8_t body[] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
-    memcpy(arp + 12, body, sizeof body);
-    memcpy(arp + 22, MYMAC, 6);
-    static const uint8_t ips[] = {10, 0, 2, 15, 0, 0, 0, 0, 0, 0, 10, 0, 2, 2};
-    memcpy(arp + 28, ips, sizeof ips);
+    uint8_t arp[FAKE_ARP_LEN];
+    fake_arp_request(arp, MYMAC);
     post_tx(0, 8, arp, sizeof arp, INTR);
     kick_tx();
     run_for(&E.clock, US(100));
@@ -930,19 +907,16 @@ START_TEST(echo_backend_answers_arp)
 }
 END_TEST
 
-static Suite *hamachi_suite(void)
-{
-    Suite *s = suite_create("hamachi");
-    check_add_tests(check_case(s, "hamachi", setup, teardown, 0), pci_identity_and_bar,
-                    odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
-                    tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
-                    rx_trailer_and_length, rx_jumbo_chaining_and_maxframe, rx_no_buffer_and_refill,
-                    mac_filter_modes, per_word_vs_raw_identical_bytes,
-                    bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
-                    chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
-                    events_carry_decoded_fields, gen_backend_raw_vs_per_word,
-                    per_word_dma_costs_virtual_time, echo_backend_answers_arp);
-    return s;
-}
 
-int main(void) { return check_run(hamachi_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("hamachi", "hamachi", setup, teardown, 0, pci_identity_and_bar,
+                      odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
+                      tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
+                      rx_trailer_and_length, rx_jumbo_chaining_and_maxframe,
+                      rx_no_buffer_and_refill, mac_filter_modes, per_word_vs_raw_identical_bytes,
+                      bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
+                      chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
+                      events_carry_decoded_fields, gen_backend_raw_vs_per_word,
+                      per_word_dma_costs_virtual_time, echo_backend_answers_arp);
+}

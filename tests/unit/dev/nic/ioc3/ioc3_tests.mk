@@ -1,10 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/unit/dev/nic/ioc3: the IOC3 Ethernet model.
 check_PROGRAMS += tests/unit/dev/nic/ioc3/test_ioc3_eth
-tests_unit_dev_nic_ioc3_test_ioc3_eth_SOURCES = tests/unit/dev/nic/ioc3/test_ioc3_eth.c $(NIC_TEST_SUPPORT)
-tests_unit_dev_nic_ioc3_test_ioc3_eth_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
-tests_unit_dev_nic_ioc3_test_ioc3_eth_LDADD = $(XBOW_LIBS) $(CHECK_LIBS)
 TESTS += tests/unit/dev/nic/ioc3/test_ioc3_eth
+tests_unit_dev_nic_ioc3_test_ioc3_eth_SOURCES = tests/unit/dev/nic/ioc3/test_ioc3_eth.c $(NIC_TEST_SUPPORT)
 # Linux's own ioc3-eth driver on the model (needs `make linux`; skips without it).
-TESTS += tests/batch/ioc3_linux.sh
-EXTRA_DIST += tests/batch/ioc3_linux.sh
+BATCH_TESTS += tests/batch/ioc3_linux.sh

@@ -26,12 +26,7 @@ static const uint8_t MYMAC[6] = {0x08, 0x00, 0x69, 0x11, 0x22, 0x33};
 static const uint8_t PEER[6] = {0x02, 0x00, 0x00, 0x00, 0x00, 0x01};
 
 static struct {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    pci_func *f;
-    nic *n;
+    NIC_RIG;
     ioc3_eth *e;
     unsigned rx_pi, tx_pi;
 } E;
@@ -40,26 +35,14 @@ static void setup(void)
 {
     xerr err;
     memset(&E, 0, sizeof E);
-    sched_init(&E.clock, 0);
-    event_bus_init(&E.eb, &E.clock.now);
     nic_opts o = {.net = "none", .mac = MYMAC};
-    E.f = nic_create("ioc3-eth", "ioc3_eth0", &o, &E.clock, &E.eb, &err);
-    ck_assert_msg(E.f != NULL, "%s", err.msg);
-    E.n = nic_from_pci(E.f);
+    ck_assert_msg(nic_rig_open(&E.rig, "ioc3-eth", "ioc3_eth0", &o, 4u << 20, true, &err), "%s",
+                  err.msg);
     E.e = (ioc3_eth *)E.n;
-    fake_host_init(&E.host, &E.clock, 4u << 20);
-    fake_host_plug(&E.host, E.f);
-    fake_wire_attach(&E.wire, E.n, &E.clock);
     run_for(&E.clock, US(1100)); /* autonegotiation: 1 ms */
 }
 
-static void teardown(void)
-{
-    nic_destroy(E.f);
-    fake_wire_free(&E.wire);
-    fake_host_free(&E.host);
-    event_bus_free(&E.eb);
-}
+static void teardown(void) { nic_rig_close(&E.rig); }
 
 static void wr(unsigned off, uint32_t v)
 {
@@ -487,24 +470,10 @@ START_TEST(rx_timer)
 }
 END_TEST
 
-static Suite *ioc3_eth_suite(void)
-{
-    Suite *s = suite_create("ioc3-eth");
-    TCase *t = tcase_create("model");
-    tcase_add_checked_fixture(t, setup, teardown);
-    tcase_add_test(t, identity);
-    tcase_add_test(t, mii_phy);
-    tcase_add_test(t, ssram_probe);
-    tcase_add_test(t, reset_clears);
-    tcase_add_test(t, tx_inline_and_buffers);
-    tcase_add_test(t, tx_checksum);
-    tcase_add_test(t, tx_dma_error);
-    tcase_add_test(t, rx_buffer_layout);
-    tcase_add_test(t, rx_arm_and_filter);
-    tcase_add_test(t, rx_waits_for_buffers);
-    tcase_add_test(t, rx_timer);
-    suite_add_tcase(s, t);
-    return s;
-}
 
-int main(void) { return check_run(ioc3_eth_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("ioc3-eth", "model", setup, teardown, 0, identity, mii_phy, ssram_probe,
+                      reset_clears, tx_inline_and_buffers, tx_checksum, tx_dma_error,
+                      rx_buffer_layout, rx_arm_and_filter, rx_waits_for_buffers, rx_timer);
+}

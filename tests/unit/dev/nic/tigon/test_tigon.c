@@ -627,15 +627,13 @@ START_TEST(eeprom_i2c)
 }
 END_TEST
 
-static Suite *tigon_suite(void)
-{
-    Suite *s = suite_create("tigon");
-    check_add_tests(check_case(s, "core", setup_be, teardown, 60), identity_and_variants,
-                    rom_halt_and_wrong_widths, sram_window_and_indirect, pio_byte_swap,
-                    firmware_download_start_operational, linux_placeholder_firmware,
-                    start_without_firmware, gib_parsed, command_ring, event_ring_full_holds_events,
-                    hi_mailbox_semantics, link_negotiation_events, statistics_dma, eeprom_i2c);
-    return s;
-}
 
-int main(void) { return check_run(tigon_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main("tigon", "core", setup_be, teardown, 60, identity_and_variants,
+                      rom_halt_and_wrong_widths, sram_window_and_indirect, pio_byte_swap,
+                      firmware_download_start_operational, linux_placeholder_firmware,
+                      start_without_firmware, gib_parsed, command_ring,
+                      event_ring_full_holds_events, hi_mailbox_semantics, link_negotiation_events,
+                      statistics_dma, eeprom_i2c);
+}

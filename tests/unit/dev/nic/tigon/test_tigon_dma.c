@@ -661,16 +661,13 @@ START_TEST(views_and_events)
 }
 END_TEST
 
-static Suite *tigon_dma_suite(void)
-{
-    Suite *s = suite_create("tigon-dma");
-    check_add_tests(check_case(s, "dma", setup_be, teardown, 60), rx_standard_and_return_ring,
-                    rx_jumbo_and_mini, rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
-                    tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram,
-                    rx_coalescing_ticks_and_count, swap_modes_same_bytes,
-                    data_swap_off_reverses_words, per_word_vs_raw, per_word_dma_takes_virtual_time,
-                    bad_tx_input, bad_rx_input, bad_rings, views_and_events);
-    return s;
-}
 
-int main(void) { return check_run(tigon_dma_suite()) ? EXIT_FAILURE : EXIT_SUCCESS; }
+int main(void)
+{
+    return check_main(
+        "tigon-dma", "dma", setup_be, teardown, 60, rx_standard_and_return_ring, rx_jumbo_and_mini,
+        rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
+        tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram, rx_coalescing_ticks_and_count,
+        swap_modes_same_bytes, data_swap_off_reverses_words, per_word_vs_raw,
+        per_word_dma_takes_virtual_time, bad_tx_input, bad_rx_input, bad_rings, views_and_events);
+}

@@ -36,30 +36,17 @@ void tgh_setup(tg_host *h, const char *model, bool be)
 {
     xerr err;
     memset(h, 0, sizeof *h);
-    sched_init(&h->clock, 0);
-    event_bus_init(&h->eb, &h->clock.now);
     nic_opts o = {.net = "none", .mac = TGH_MAC};
-    h->f = nic_create(model, "tigon0", &o, &h->clock, &h->eb, &err);
-    if (!h->f) {
+    if (!nic_rig_open(&h->rig, model, "tigon0", &o, H_RAM, true, &err)) {
         fprintf(stderr, "tgh_setup: %s\n", err.msg);
         abort();
     }
-    h->n = nic_from_pci(h->f);
     h->t = (tigon *)h->n;
     h->be = be;
     h->cfg = tgh_linux_cfg(be);
-    fake_host_init(&h->host, &h->clock, H_RAM);
-    fake_host_plug(&h->host, h->f);
-    fake_wire_attach(&h->wire, h->n, &h->clock);
 }
 
-void tgh_teardown(tg_host *h)
-{
-    nic_destroy(h->f);
-    fake_wire_free(&h->wire);
-    fake_host_free(&h->host);
-    event_bus_free(&h->eb);
-}
+void tgh_teardown(tg_host *h) { nic_rig_close(&h->rig); }
 
 void tgh_wr(tg_host *h, unsigned off, uint32_t v)
 {

@@ -105,12 +105,7 @@ typedef struct tgh_rx {
 } tgh_rx;
 
 typedef struct tg_host {
-    sched clock;
-    event_bus eb;
-    fake_host host;
-    fake_wire wire;
-    pci_func *f;
-    nic *n;
+    NIC_RIG;
     tigon *t;
     bool be; /* the host is big-endian (descriptor words in memory) */
     tgh_cfg cfg;

@@ -321,7 +321,7 @@ bool net_port_host_room(const net_port *p)
 
 void net_port_host_rx(net_port *p, const uint8_t *frame, size_t len)
 {
-    p->stats.rx_host++; /* from the host, or the history's copy of it */
+    p->stats.rx_host++;     /* from the host, or the history's copy of it */
     if (!hist_feeding(p)) { /* a new input (else the history's own) */
         p->clock->inputs++;
         if (recording(p))

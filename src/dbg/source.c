@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <dwarf.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -431,6 +432,18 @@ static int line_spec(dbg *d, const char *file, unsigned line, uint64_t *addrs, u
     return 1;
 }
 
+/* A line number the user typed (all digits): one that does not fit is an
+ * error, not a number cut to 32 bits. */
+static int line_num(dbg *d, const char *s, unsigned *out)
+{
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno || v > INT_MAX)
+        return dbg_error(d, "Line number %s out of range.", s);
+    *out = (unsigned)v;
+    return 0;
+}
+
 int dbg_src_location(dbg *d, const char *text, uint64_t *addrs, unsigned max, unsigned *n)
 {
     *n = 0;
@@ -442,13 +455,19 @@ int dbg_src_location(dbg *d, const char *text, uint64_t *addrs, unsigned max, un
         strncmp(text, "p:", 2) != 0) {
         char file[1024];
         snprintf(file, sizeof file, "%.*s", (int)(colon - text), text);
-        return line_spec(d, file, (unsigned)strtoul(colon + 1, NULL, 10), addrs, max, n, text);
+        unsigned ln = 0;
+        if (line_num(d, colon + 1, &ln) != 0)
+            return -1;
+        return line_spec(d, file, ln, addrs, max, n, text);
     }
     if (all_digits(text)) {
         const char *f = current_file(d);
         if (!f)
             return dbg_error(d, "No current source file: give FILE:%s.", text);
-        return line_spec(d, f, (unsigned)strtoul(text, NULL, 10), addrs, max, n, text);
+        unsigned ln = 0;
+        if (line_num(d, text, &ln) != 0)
+            return -1;
+        return line_spec(d, f, ln, addrs, max, n, text);
     }
     uint64_t entry;
     if (is_identifier(text) && !strchr(text, '.') && function_entry(d, text, &entry)) {
@@ -539,15 +558,13 @@ static int list_point(dbg *d, const char *arg, const char **file, unsigned *line
         if (!dw_find_file(db, fname, &full))
             return dbg_error(d, "No source file named %s.", fname);
         *file = full;
-        *line = (unsigned)strtoul(colon + 1, NULL, 10);
-        return 0;
+        return line_num(d, colon + 1, line);
     }
     if (all_digits(arg)) {
         *file = current_file(d);
         if (!*file)
             return dbg_error(d, "No current source file: give FILE:LINE.");
-        *line = (unsigned)strtoul(arg, NULL, 10);
-        return 0;
+        return line_num(d, arg, line);
     }
     uint64_t entry;
     if (is_identifier(arg) && function_entry(d, arg, &entry)) {
@@ -633,7 +650,8 @@ static int cmd_list(dbg *d, const cmd_args *a)
         if (*hi) {
             if (all_digits(hi) && f1) {
                 f2 = f1;
-                last = (unsigned)strtoul(hi, NULL, 10);
+                if (line_num(d, hi, &last) != 0)
+                    return -1;
             } else if (list_point(d, hi, &f2, &last, &func)) {
                 return -1;
             }

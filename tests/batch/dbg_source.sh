@@ -200,6 +200,9 @@ cat >"$TMP/cases" <<'X'
 list nosuch.c:3|No source file named nosuch.c.
 list nosuchfunc|Function "nosuchfunc" not defined.
 list dbgtest.c:999|Line number 994 out of range; "dbgtest.c" has 85 lines.
+list 99999999999999999999|Line number 99999999999999999999 out of range.
+list 1,99999999999999999999|Line number 99999999999999999999 out of range.
+break dbgtest.c:99999999999999999999|Line number 99999999999999999999 out of range.
 break nosuch.c:3|No source file named nosuch.c.
 break dbgtest.c:9999|Line 9999 in "dbgtest.c:9999" has no code (nor does any line after it).
 info line nosuch.c:1|No source file named nosuch.c.

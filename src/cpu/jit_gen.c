@@ -977,6 +977,29 @@ static int32_t tlb_off(const jg *g, bool write)
     return set + (int32_t)(write ? offsetof(stlb_set, w) : offsetof(stlb_set, r));
 }
 
+/* A load's miss path (cold): the helper `fn` does the access with `code` in
+ * rdx and writes rd in memory; rd is then reloaded and the block goes on at
+ * `join`. */
+static void load_miss(jg *g, unsigned i, const dinsn *d, int hb, int hd, int miss, int join,
+                      uint64_t code, const void *fn)
+{
+    bind(g, miss, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    emit_sync(g, SEC_COLD, i);
+    va_to_rsi(g, hb, d->imm);
+    arg_cpu(COLD);
+    x_mov_imm(COLD, X_RDX, code);
+    call(g, SEC_COLD, fn);
+    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
+    jump(g, SEC_COLD, CC_NE, status_label(g, i));
+    ra_reload_volatile(g, SEC_COLD);
+    if (d->rd != GR_SINK)
+        x_load(COLD, 64, hd, M(goff(d->rd)));
+    jump(g, SEC_COLD, -1, join);
+    if (d->rd != GR_SINK)
+        ra_dirty(g, d->rd);
+}
+
 static void load(jg *g, unsigned i, const dinsn *d)
 {
     unsigned op = d->op, size = insn_mem_size(op);
@@ -1025,21 +1048,7 @@ static void load(jg *g, unsigned i, const dinsn *d)
     }
     bind(g, join, SEC_HOT);
     /* The miss: jh_load() writes the register in memory. */
-    bind(g, miss, SEC_COLD);
-    ra_writeback(g, SEC_COLD);
-    emit_sync(g, SEC_COLD, i);
-    va_to_rsi(g, hb, d->imm);
-    arg_cpu(COLD);
-    x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8);
-    call(g, SEC_COLD, (const void *)jh_load);
-    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
-    jump(g, SEC_COLD, CC_NE, status_label(g, i));
-    ra_reload_volatile(g, SEC_COLD);
-    if (d->rd != GR_SINK)
-        x_load(COLD, 64, hd, M(goff(d->rd)));
-    jump(g, SEC_COLD, -1, join);
-    if (d->rd != GR_SINK)
-        ra_dirty(g, d->rd);
+    load_miss(g, i, d, hb, hd, miss, join, op | (unsigned)d->rd << 8, (const void *)jh_load);
 }
 
 static void store(jg *g, unsigned i, const dinsn *d)
@@ -1160,21 +1169,8 @@ static void load_merge(jg *g, unsigned i, const dinsn *d)
         x_mov_rr(b, 64, hd, X_RAX);
     bind(g, join, SEC_HOT);
     /* The miss: jh_mem_other() writes the register in memory. */
-    bind(g, miss, SEC_COLD);
-    ra_writeback(g, SEC_COLD);
-    emit_sync(g, SEC_COLD, i);
-    x_lea(COLD, 64, X_RSI, xm(hb, d->imm));
-    x_mov_imm(COLD, X_RDX, op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16);
-    arg_cpu(COLD);
-    call(g, SEC_COLD, (const void *)jh_mem_other);
-    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
-    jump(g, SEC_COLD, CC_NE, status_label(g, i));
-    ra_reload_volatile(g, SEC_COLD);
-    if (d->rd != GR_SINK)
-        x_load(COLD, 64, hd, M(goff(d->rd)));
-    jump(g, SEC_COLD, -1, join);
-    if (d->rd != GR_SINK)
-        ra_dirty(g, d->rd);
+    load_miss(g, i, d, hb, hd, miss, join, op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16,
+              (const void *)jh_mem_other);
 }
 
 /* LWL ... SDR, LL/SC, FP loads and stores: a helper in line. */

@@ -11,7 +11,6 @@
 #define LEVEL 21 /* a HUB interrupt level */
 
 static volatile unsigned irqs, rxt0;
-static e1000 nic;
 
 static void nic_irq(int level, void *arg)
 {
@@ -40,8 +39,8 @@ int main(int argc, char **argv)
     unsigned count = (unsigned)arg_num(argc, argv, "count", 100);
     unsigned jumbo = (unsigned)arg_num(argc, argv, "jumbo", 0);
     u64 wait = arg_num(argc, argv, "wait", 0) * (RT_HZ / 1000);
-    e1000 *d = &nic;
-    if (e1000_open(d, "e1000-rx", jumbo ? E1000_BUF : 2048) != 0)
+    e1000 *d = e1000_open("e1000-rx", jumbo ? E1000_BUF : 2048);
+    if (!d)
         return 1;
     irq_init();
     bridge_irq_route(d->slot, LEVEL); /* INTA of slot n drives Bridge pin n */

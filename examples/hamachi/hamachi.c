@@ -19,7 +19,7 @@
  *   hamachi: tx sent=N reclaimed=R txdone_irqs=I stalled=0|1
  *   hamachi: rx frames=N good=G bad=B bytes=Y cksum=S time_us=T rate_Mbps=M
  */
-#include "xbow.h"
+#include "net.h"
 
 #define LEVEL 21 /* a HUB interrupt level for the NIC's Bridge pin */
 
@@ -140,7 +140,7 @@ static void build_udp(u8 *f, unsigned len, u32 k)
     p[2] = (u8)(k >> 8);
     p[3] = (u8)k;
     for (unsigned i = 4; i < udplen - 8; i++)
-        p[i] = (u8)(k * 7 + i);
+        p[i] = payload_byte(k, i);
 }
 
 /* Hand a Tx descriptor to the NIC: the buffer address first, the status
@@ -208,11 +208,11 @@ static void check_frame(const u8 *b, unsigned len)
     unsigned n = len - 42;
     u32 k = (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
     for (unsigned j = 4; j < n; j += 13)
-        if (p[j] != (u8)(k * 7 + j)) {
+        if (p[j] != payload_byte(k, j)) {
             rx_bad++;
             return;
         }
-    if (p[n - 1] != (u8)(k * 7 + n - 1)) {
+    if (p[n - 1] != payload_byte(k, n - 1)) {
         rx_bad++;
         return;
     }
@@ -321,24 +321,6 @@ static int hamachi_open(int slot, u32 tx_intr_ctrl)
 
 /* ---- main -------------------------------------------------------------------------- */
 
-static unsigned atou(const char *s)
-{
-    unsigned v = 0;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (unsigned)(*s++ - '0');
-    return v;
-}
-
-static int prefix(const char *s, const char *p)
-{
-    while (*p)
-        if (*s++ != *p++)
-            return 0;
-    return 1;
-}
-
-static int streq(const char *a, const char *b) { return prefix(a, b) && a[strlen(b)] == 0; }
-
 static int run_tx(unsigned count, unsigned size, int intr_all, unsigned wait_ms)
 {
     unsigned stalled = 0;
@@ -388,30 +370,27 @@ static int run_rx(unsigned count, unsigned wait_ms)
     return rx_frames == count && rx_bad == 0 ? 0 : 1;
 }
 
+static unsigned opt_wait_ms = 50;
+static int opt_intr_all = 1;
+
+/* The words of this driver's own: wait=MS, intr=last, reclaim=isr. */
+static void hamachi_word(const char *a)
+{
+    if (prefix(a, "wait="))
+        opt_wait_ms = atou(a + 5);
+    else if (streq(a, "intr=last"))
+        opt_intr_all = 0;
+    else if (streq(a, "reclaim=isr"))
+        reclaim_in_isr_only = 1;
+}
+
 int main(int argc, char **argv)
 {
-    unsigned count = 100, size = 1024, wait_ms = 50;
-    int tx = 1, intr_all = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (streq(a, "tx") || streq(a, "rx")) {
-            tx = a[0] == 't';
-            if (i + 1 < argc)
-                count = atou(argv[++i]);
-        } else if (prefix(a, "size=")) {
-            size = atou(a + 5);
-        } else if (prefix(a, "wait=")) {
-            wait_ms = atou(a + 5);
-        } else if (streq(a, "intr=last")) {
-            intr_all = 0;
-        } else if (streq(a, "reclaim=isr")) {
-            reclaim_in_isr_only = 1;
-        }
-    }
-    if (size < 60)
-        size = 60;
-    if (size > 1514)
-        size = 1514;
+    unsigned count = 100, size = 1024;
+    int mode = 't';
+    arg_mode_count_size(argc, argv, (const char *const[]){"tx", "rx", NULL}, &mode, &count, &size,
+                        hamachi_word);
+    int tx = mode == 't', intr_all = opt_intr_all;
     int slot = pci_find(0x1318, 0x0911);
     if (slot < 0) {
         printf("hamachi: no GNIC-II on the Bridge (xbow --nic hamachi)\n");
@@ -427,7 +406,7 @@ int main(int argc, char **argv)
     irq_enable();
     printf("hamachi: slot %d, MAC %02x:%02x:%02x:%02x:%02x:%02x, %s\n", slot, mac[0], mac[1],
            mac[2], mac[3], mac[4], mac[5], tx ? "transmit" : "receive");
-    int rc = tx ? run_tx(count, size, intr_all, wait_ms) : run_rx(count, wait_ms);
+    int rc = tx ? run_tx(count, size, intr_all, opt_wait_ms) : run_rx(count, opt_wait_ms);
     irq_disable();
     return rc;
 }

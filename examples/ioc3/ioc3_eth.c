@@ -24,7 +24,7 @@
  *   ioc3: rx frames=N good=G bad=B bytes=Y time_us=T rate_Mbps=M
  *   ioc3: echo frames=N sent=S
  */
-#include "xbow.h"
+#include "net.h"
 
 #define LEVEL 23 /* a HUB interrupt level for Bridge pin 2 (the IOC3's INTA) */
 #define ETH_PIN 2
@@ -242,7 +242,7 @@ static void build_udp(u8 *f, unsigned len, u32 k, int csum)
     p[2] = (u8)(k >> 8);
     p[3] = (u8)k;
     for (unsigned i = 4; i < udplen - 8; i++)
-        p[i] = (u8)(k * 7 + i);
+        p[i] = payload_byte(k, i);
     /* Pseudo header: addresses, protocol, UDP length. */
     u32 ps = sum16(ip + 12, 8, 0) + 17 + udplen;
     if (csum == 1) { /* the chip sums the whole frame: cancel the MAC header */
@@ -314,7 +314,7 @@ static int check_frame(const u8 *b, unsigned len)
     unsigned n = len - 42;
     u32 k = (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
     for (unsigned j = 4; j < n; j++)
-        if (p[j] != (u8)(k * 7 + j))
+        if (p[j] != payload_byte(k, j))
             return 0;
     return 1;
 }
@@ -488,22 +488,6 @@ static int ioc3_open(void)
 
 /* ---- main -------------------------------------------------------------------------- */
 
-static unsigned atou(const char *s)
-{
-    unsigned v = 0;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (unsigned)(*s++ - '0');
-    return v;
-}
-static int prefix(const char *s, const char *p)
-{
-    while (*p)
-        if (*s++ != *p++)
-            return 0;
-    return 1;
-}
-static int streq(const char *a, const char *b) { return prefix(a, b) && a[strlen(b)] == 0; }
-
 /* Wait until cond's counter stops moving for wait_ms. */
 static void settle(volatile unsigned *counter, unsigned want, unsigned wait_ms)
 {
@@ -561,26 +545,19 @@ static int run_echo(unsigned count)
     return echo_sent == count ? 0 : 1;
 }
 
+/* The word of this driver's own: csum=sw. */
+static void ioc3_word(const char *a)
+{
+    if (streq(a, "csum=sw"))
+        hw_csum = 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned count = 10, size = 1024;
     int mode = 't';
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (streq(a, "tx") || streq(a, "rx") || streq(a, "echo")) {
-            mode = a[0];
-            if (i + 1 < argc)
-                count = atou(argv[++i]);
-        } else if (prefix(a, "size=")) {
-            size = atou(a + 5);
-        } else if (streq(a, "csum=sw")) {
-            hw_csum = 0;
-        }
-    }
-    if (size < 60)
-        size = 60;
-    if (size > 1514)
-        size = 1514;
+    arg_mode_count_size(argc, argv, (const char *const[]){"tx", "rx", "echo", NULL}, &mode, &count,
+                        &size, ioc3_word);
     if (pci_find(0x10a9, 0x0003) != IOC3_SLOT) {
         printf("ioc3: no IOC3 in slot 2\n");
         return 1;

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the NIC examples share (hamachi, ioc3_eth, e1000, tigon): the words
+ * of their command line (the PROM arguments, from xbow --append), the
+ * verifiable payload, the Internet checksum and the IPv4 header of their
+ * frames.  The code is in net.c. */
+#ifndef XBOW_GUEST_NET_H
+#define XBOW_GUEST_NET_H
+
+#include "xbow.h"
+
+/* Big-endian (network order) fields of a frame. */
+static inline void put16(u8 *p, u32 v)
+{
+    p[0] = (u8)(v >> 8);
+    p[1] = (u8)v;
+}
+static inline void put32(u8 *p, u32 v)
+{
+    put16(p, v >> 16);
+    put16(p + 2, v);
+}
+static inline u32 get16(const u8 *p) { return (u32)p[0] << 8 | p[1]; }
+static inline u32 get32(const u8 *p) { return get16(p) << 16 | get16(p + 2); }
+
+/* The decimal number at s (up to the first other character). */
+unsigned atou(const char *s);
+/* 1 if s begins with p; streq: 1 if a and b are the same string. */
+int prefix(const char *s, const char *p);
+int streq(const char *a, const char *b);
+/* The words "MODE [COUNT]" and "size=N" of the Hamachi and IOC3 examples:
+ * MODE one of modes (a NULL-terminated list) sets *mode to its first
+ * letter and *count to the number in the next word, if there is one;
+ * size=N sets *size, kept within 60..1514 (a frame).  Any other word goes
+ * to other (which ignores what it does not know). */
+void arg_mode_count_size(int argc, char **argv, const char *const *modes, int *mode,
+                         unsigned *count, unsigned *size, void (*other)(const char *word));
+/* "name=value" among the PROM arguments, or `def`. */
+u64 arg_num(int argc, char **argv, const char *name, u64 def);
+/* The same, which must be min..max (min > 0): the value, or 0 after
+ * printing so (as "TAG: NAME must be MIN..MAX"). */
+unsigned arg_range(int argc, char **argv, const char *tag, const char *name, unsigned def,
+                   unsigned min, unsigned max);
+
+/* The verifiable payload shared with xbow's gen and sink (net.h): byte i of
+ * message k, and FNV-1a over k and the payload length, both big-endian (the
+ * payload sum the examples print). */
+static inline u8 payload_byte(u32 k, u32 i) { return (u8)(k * 7 + i); }
+u32 payload_hash(u32 k, u32 len);
+
+/* The 16-bit ones' complement sum of big-endian words, and its fold. */
+u32 csum_add(u32 sum, const u8 *p, unsigned len);
+u16 csum_fold(u32 sum);
+
+/* The examples' addresses: the guest is 10.0.2.15, xbow's echo peer or the
+ * host 10.0.2.2. */
+#define IP_ME 0x0a00020fu
+#define IP_PEER 0x0a000202u
+
+/* A 20-byte IPv4 header without options at ip: total length len,
+ * identification id, the flags and fragment word frag, TTL 64, protocol
+ * proto, addresses src and dst, and its checksum. */
+void ip_header(u8 *ip, u32 len, u32 id, u32 frag, u32 proto, u32 src, u32 dst);
+
+#endif

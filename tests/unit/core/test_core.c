@@ -793,11 +793,8 @@ END_TEST
 START_TEST(symtab_map_file)
 {
     char path[] = "/tmp/xbow-test-mapXXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "a80000000001c000 T _text\na80000000001c100 t helper\na800000000300000 D jiffies\n");
-    fclose(f);
+    check_temp_file(
+        path, "a80000000001c000 T _text\na80000000001c100 t helper\na800000000300000 D jiffies\n");
     symtab st;
     symtab_init(&st);
     xerr err;
@@ -807,7 +804,7 @@ START_TEST(symtab_map_file)
     ck_assert_str_eq(s->name, "helper");
     ck_assert_uint_eq(off, 0x10);
     ck_assert_uint_eq(symtab_lookup_name(&st, "jiffies")->addr, 0xa800000000300000ull);
-    f = fopen(path, "w");
+    FILE *f = fopen(path, "w");
     fprintf(f, "this is not a map\n");
     fclose(f);
     ck_assert_int_eq(symtab_load_map(&st, path, &err), -1);

@@ -816,9 +816,7 @@ static char *slurp(const char *path)
 START_TEST(trace_instructions_and_events)
 {
     char path[] = "/tmp/xbow-trace-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
+    check_temp_file(path, "");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "trace insn on %s", path);
     has(ok(cmd), "Tracing instructions to");
@@ -882,11 +880,7 @@ END_TEST
 START_TEST(source_and_batch_failures)
 {
     char path[] = "/tmp/xbow-script-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    const char *script = "# a comment\nprint 1\nprint nosuch\nprint 2\n";
-    ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
-    close(fd);
+    check_temp_file(path, "# a comment\nprint 1\nprint nosuch\nprint 2\n");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "source %s", path);
     const char *o = bad(cmd);
@@ -956,11 +950,7 @@ END_TEST
 START_TEST(symbols_and_symbol_files)
 {
     char path[] = "/tmp/xbow-map-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    const char *map = "ffffffff80010200 T extra_fn\nffffffff80020200 D extra_data\n";
-    ck_assert_int_eq(write(fd, map, strlen(map)), (ssize_t)strlen(map));
-    close(fd);
+    check_temp_file(path, "ffffffff80010200 T extra_fn\nffffffff80020200 D extra_data\n");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "symbol-file %s", path);
     has(ok(cmd), "2 symbols");

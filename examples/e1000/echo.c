@@ -86,9 +86,8 @@ int main(int argc, char **argv)
             if (len >= size && p[23] == 1 && r[0] == 0 && r[4] == 0x12 && r[5] == 0x34 &&
                 r[6] == (u8)(seq >> 8) && r[7] == (u8)seq) {
                 got = 1;
-                int ok = ip_csum(p + 14, 20) == 0 && ip_csum(r, size - 34) == 0;
-                for (unsigned i = 8; i < size - 34 && ok; i++)
-                    ok = r[i] == payload_byte(seq, i);
+                int ok = ip_csum(p + 14, 20) == 0 && ip_csum(r, size - 34) == 0 &&
+                         payload_ok(r, 8, size - 34, seq);
                 if (ok) {
                     replies++;
                     sum += payload_hash(seq, size - 42);

@@ -72,9 +72,8 @@ int main(int argc, char **argv)
             u32 k = 0;
             int ok = pl && plen >= 4;
             if (ok) {
-                k = (u32)pl[0] << 24 | (u32)pl[1] << 16 | (u32)pl[2] << 8 | pl[3];
-                for (unsigned i = 4; i < plen && ok; i++)
-                    ok = pl[i] == payload_byte(k, i);
+                k = get32(pl);
+                ok = payload_ok(pl, 4, plen, k);
             }
             if (ok) {
                 frames++;

@@ -37,12 +37,7 @@ static void build(u8 *f, const u8 *src, unsigned size, u32 k)
     u16 seed = csum_fold(csum_add(17 + udp_len, ip + 12, 8));
     udp[6] = (u8)(seed >> 8);
     udp[7] = (u8)seed;
-    pl[0] = (u8)(k >> 24);
-    pl[1] = (u8)(k >> 16);
-    pl[2] = (u8)(k >> 8);
-    pl[3] = (u8)k;
-    for (unsigned i = 4; i < plen; i++)
-        pl[i] = payload_byte(k, i);
+    payload_fill(pl, plen, k);
 }
 
 int main(int argc, char **argv)

@@ -108,39 +108,7 @@ static void tx_reclaim(void)
 static void build_udp(u8 *f, unsigned len, u32 k)
 {
     static const u8 sink_mac[6] = {0x02, 0x78, 0x62, 0x6f, 0x77, 0x02};
-    memcpy(f, sink_mac, 6);
-    memcpy(f + 6, mac, 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    u8 *ip = f + 14;
-    unsigned iplen = len - 14, udplen = iplen - 20;
-    static const u8 hdr[20] = {0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0,
-                               10, 0, 2, 15, 10, 0, 2, 2};
-    memcpy(ip, hdr, 20);
-    ip[2] = (u8)(iplen >> 8);
-    ip[3] = (u8)iplen;
-    u32 sum = 0;
-    for (int i = 0; i < 20; i += 2)
-        sum += (u32)ip[i] << 8 | ip[i + 1];
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    ip[10] = (u8)(~sum >> 8);
-    ip[11] = (u8)~sum;
-    u8 *udp = ip + 20;
-    udp[0] = 0x13; /* source port 5001 */
-    udp[1] = 0x89;
-    udp[2] = 0x00; /* destination port 9, discard */
-    udp[3] = 0x09;
-    udp[4] = (u8)(udplen >> 8);
-    udp[5] = (u8)udplen;
-    udp[6] = udp[7] = 0; /* no UDP checksum */
-    u8 *p = udp + 8;
-    p[0] = (u8)(k >> 24);
-    p[1] = (u8)(k >> 16);
-    p[2] = (u8)(k >> 8);
-    p[3] = (u8)k;
-    for (unsigned i = 4; i < udplen - 8; i++)
-        p[i] = payload_byte(k, i);
+    udp_frame(f, len, sink_mac, mac, 0, 0x4000, 5001, 9, k); /* to the discard port, no checksum */
 }
 
 /* Hand a Tx descriptor to the NIC: the buffer address first, the status
@@ -206,7 +174,7 @@ static void check_frame(const u8 *b, unsigned len)
     }
     const u8 *p = b + 42;
     unsigned n = len - 42;
-    u32 k = (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+    u32 k = get32(p);
     for (unsigned j = 4; j < n; j += 13)
         if (p[j] != payload_byte(k, j)) {
             rx_bad++;

@@ -85,6 +85,21 @@ u32 payload_hash(u32 k, u32 len)
     return h;
 }
 
+void payload_fill(u8 *p, u32 len, u32 k)
+{
+    put32(p, k);
+    for (u32 i = 4; i < len; i++)
+        p[i] = payload_byte(k, i);
+}
+
+int payload_ok(const u8 *p, u32 from, u32 len, u32 k)
+{
+    for (u32 i = from; i < len; i++)
+        if (p[i] != payload_byte(k, i))
+            return 0;
+    return 1;
+}
+
 u32 csum_add(u32 sum, const u8 *p, unsigned len)
 {
     for (unsigned i = 0; i + 1 < len; i += 2)
@@ -113,4 +128,21 @@ void ip_header(u8 *ip, u32 len, u32 id, u32 frag, u32 proto, u32 src, u32 dst)
     put32(ip + 12, src);
     put32(ip + 16, dst);
     put16(ip + 10, (u16)~csum_fold(csum_add(0, ip, 20)));
+}
+
+u8 *udp_frame(u8 *f, u32 len, const u8 *dst, const u8 *src, u32 id, u32 frag, u32 sport,
+              u32 dport, u32 k)
+{
+    u8 *ip = f + 14, *udp = ip + 20;
+    u32 udplen = len - 34;
+    memcpy(f, dst, 6);
+    memcpy(f + 6, src, 6);
+    put16(f + 12, 0x0800);
+    ip_header(ip, len - 14, id, frag, 17, IP_ME, IP_PEER);
+    put16(udp, sport);
+    put16(udp + 2, dport);
+    put16(udp + 4, udplen);
+    put16(udp + 6, 0);
+    payload_fill(udp + 8, udplen - 8, k);
+    return udp;
 }

@@ -46,6 +46,11 @@ unsigned arg_range(int argc, char **argv, const char *tag, const char *name, uns
  * payload sum the examples print). */
 static inline u8 payload_byte(u32 k, u32 i) { return (u8)(k * 7 + i); }
 u32 payload_hash(u32 k, u32 len);
+/* The len bytes of message k's payload at p: k big-endian, then
+ * payload_byte(k, 4) on. */
+void payload_fill(u8 *p, u32 len, u32 k);
+/* Whether p[from] to p[len - 1] are message k's payload bytes. */
+int payload_ok(const u8 *p, u32 from, u32 len, u32 k);
 
 /* The 16-bit ones' complement sum of big-endian words, and its fold. */
 u32 csum_add(u32 sum, const u8 *p, unsigned len);
@@ -60,5 +65,11 @@ u16 csum_fold(u32 sum);
  * identification id, the flags and fragment word frag, TTL 64, protocol
  * proto, addresses src and dst, and its checksum. */
 void ip_header(u8 *ip, u32 len, u32 id, u32 frag, u32 proto, u32 src, u32 dst);
+/* A frame of len bytes (>= 46) at f from the station src to dst carrying
+ * message k: IPv4 from IP_ME to IP_PEER (ip_header: identification id,
+ * flags frag), UDP from port sport to dport with the checksum 0, and the
+ * payload (payload_fill).  Returns the UDP header, for a checksum. */
+u8 *udp_frame(u8 *f, u32 len, const u8 *dst, const u8 *src, u32 id, u32 frag, u32 sport,
+              u32 dport, u32 k);
 
 #endif

@@ -391,19 +391,8 @@ void tg_close(void)
 
 void tg_build_udp(u8 *f, u32 len, const u8 *dst, u32 k)
 {
-    u8 *ip = f + 14, *u = ip + 20, *pl = u + 8;
-    u32 iplen = len - 14, ulen = iplen - 20;
-    memcpy(f, dst, 6);
-    memcpy(f + 6, T.mac, 6);
-    put16(f + 12, 0x0800);
-    ip_header(ip, iplen, k, 0x4000, 17, IP_ME, IP_PEER);
-    put16(u, 9);
-    put16(u + 2, 9);
-    put16(u + 4, ulen);
-    put16(u + 6, 0);
-    put32(pl, k);
-    for (u32 i = 4; i < ulen - 8; i++)
-        pl[i] = payload_byte(k, i);
+    u8 *u = udp_frame(f, len, dst, T.mac, k, 0x4000, 9, 9, k);
+    u32 ulen = len - 34;
     u32 pseudo = (IP_ME >> 16) + (IP_ME & 0xffff) + (IP_PEER >> 16) +
                  (IP_PEER & 0xffff) + 17 + ulen;
     u16 c = (u16)~tg_csum(u, ulen, pseudo);
@@ -424,8 +413,5 @@ int tg_check_udp(const u8 *f, u32 len, u32 *k, u32 *plen)
     const u8 *pl = u + 8;
     *plen = ulen - 8;
     *k = get32(pl);
-    for (u32 i = 4; i < *plen; i++)
-        if (pl[i] != payload_byte(*k, i))
-            return 0;
-    return 1;
+    return payload_ok(pl, 4, *plen, *k);
 }

@@ -24,9 +24,8 @@ static void rx(const u8 *f, u32 len, u32 flags)
     const u8 *icmp = f + 34, *pl = icmp + 8;
     u32 iplen = get16(f + 16), n = iplen - 28;
     int ok = iplen + 14 <= len && n == psize && get16(icmp + 4) == 0x7462 &&
-             get16(icmp + 6) == want_seq && tg_csum(icmp, iplen - 20, 0) == 0xffff;
-    for (u32 i = 4; ok && i < n; i++)
-        ok = pl[i] == payload_byte(want_seq, i);
+             get16(icmp + 6) == want_seq && tg_csum(icmp, iplen - 20, 0) == 0xffff &&
+             payload_ok(pl, 4, n, want_seq);
     if (ok) {
         replies++;
         reply_bytes += len;

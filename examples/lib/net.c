@@ -92,14 +92,6 @@ void payload_fill(u8 *p, u32 len, u32 k)
         p[i] = payload_byte(k, i);
 }
 
-int payload_ok(const u8 *p, u32 from, u32 len, u32 k)
-{
-    for (u32 i = from; i < len; i++)
-        if (p[i] != payload_byte(k, i))
-            return 0;
-    return 1;
-}
-
 u32 csum_add(u32 sum, const u8 *p, unsigned len)
 {
     for (unsigned i = 0; i + 1 < len; i += 2)

@@ -8,8 +8,8 @@ GUEST_CFLAGS = -march=mips4 -mabi=64 -EB -O2 -g -G0 -ffreestanding -nostdlib -fn
 	-mno-abicalls -fno-builtin -Wall -Wextra -I$(srcdir)/examples/lib
 GUEST_LINKFLAGS = -no-pie -static -Wl,-T,$(srcdir)/examples/lib/link.ld -Wl,--build-id=none
 GUEST_LIB = examples/lib/crt0.S examples/lib/console.c examples/lib/irq.c \
-	examples/lib/misc.c examples/lib/pci.c
-GUEST_LIB_DEPS = $(GUEST_LIB:%=$(srcdir)/%) $(srcdir)/examples/lib/xbow.h \
+	examples/lib/misc.c examples/lib/net.c examples/lib/pci.c
+GUEST_LIB_DEPS = $(GUEST_LIB:%=$(srcdir)/%) $(srcdir)/examples/lib/xbow.h $(srcdir)/examples/lib/net.h $(srcdir)/examples/lib/clear_bss.h \
 	$(srcdir)/examples/lib/link.ld
 
 # One ELF per example, linked from the runtime and its own sources
@@ -39,7 +39,7 @@ GUEST_EXAMPLES = examples/hello/hello.elf \
 
 exampledir = $(pkgdatadir)
 nobase_example_DATA = $(GUEST_EXAMPLES)
-nobase_dist_example_DATA = $(GUEST_LIB) examples/lib/xbow.h examples/lib/link.ld examples/README.md \
+nobase_dist_example_DATA = $(GUEST_LIB) examples/lib/xbow.h examples/lib/net.h examples/lib/clear_bss.h examples/lib/link.ld examples/README.md \
 	examples/hello/hello.c examples/timer/timer.c examples/serial-irq/serial_irq.c examples/smp/smp.c examples/restart/restart.c \
 	examples/prom-hello/start.S examples/prom-hello/prom.c examples/prom-hello/link.ld
 CLEANFILES += $(GUEST_EXAMPLES)

@@ -94,6 +94,19 @@ boot() {
         awk '$1 == "waited" { s += $2 } END { print s + 0 }')
 }
 
+# tap_setup NS TAP: the tap cases need root; TTCP_PY is the host's ttcp, and
+# the namespace NS holds the tap TAP (10.0.2.1/24, MTU 9000), the guest's
+# host side, until the script exits (scripts/netns.sh: inns runs in it).
+tap_setup() {
+    [ "$(id -u)" = 0 ] || { echo "linux/bench.sh: the tap case needs root (ip netns)" >&2; exit 1; }
+    TTCP_PY=$(cd "$(dirname "$0")/.." && pwd)/scripts/ttcp.py
+    case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
+    ns=$1 tap=$2
+    trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$TMP"' EXIT
+    . "$(dirname "$0")/../scripts/netns.sh"
+    netns_add "$ns" && netns_tap "$tap" 10.0.2.1 9000 || exit 1
+}
+
 # ---------------------------------------------------------------------- tap
 # LINUX_BENCH=tap: the guest's ttcp -t through --net tap:IF to scripts/ttcp.py
 # -r in a network namespace (host wall time: the host receiver's own clock,
@@ -108,18 +121,7 @@ boot() {
 # receive-buffer errors (/proc/net/snmp) + what the host dropped on its way
 # into the tap (the device's tx_dropped and its qdisc's drops).
 if [ "${LINUX_BENCH:-all}" = tap ]; then
-    [ "$(id -u)" = 0 ] || { echo "linux/bench.sh: the tap case needs root (ip netns)" >&2; exit 1; }
-    TTCP_PY=$(cd "$(dirname "$0")/.." && pwd)/scripts/ttcp.py
-    case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
-    ns="xbow-bench-$$" tap="xbb$$"
-    trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$TMP"' EXIT
-    ip netns add "$ns" || exit 1
-    inns() { ip netns exec "$ns" "$@"; }
-    inns ip link set lo up
-    inns ip tuntap add dev "$tap" mode tap || exit 1
-    inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
-    inns ip addr add 10.0.2.1/24 dev "$tap"
-    inns ip link set "$tap" mtu 9000 up
+    tap_setup "xbow-bench-$$" "xbb$$"
     N=${TAP_N:-30000}
     # what the host dropped on its way into the tap: the device's and its
     # queueing discipline's counts
@@ -230,18 +232,7 @@ fi
 # Host CPU: the xbow process's user + system time from the sender's start to
 # the end of the round (/proc/PID/stat), per datagram and per Mbit.
 if [ "${LINUX_BENCH:-all}" = tap-rx ]; then
-    [ "$(id -u)" = 0 ] || { echo "linux/bench.sh: the tap case needs root (ip netns)" >&2; exit 1; }
-    TTCP_PY=$(cd "$(dirname "$0")/.." && pwd)/scripts/ttcp.py
-    case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
-    ns="xbow-rx-$$" tap="xbr$$"
-    trap 'ip netns del "$ns" 2>/dev/null; rm -rf "$TMP"' EXIT
-    ip netns add "$ns" || exit 1
-    inns() { ip netns exec "$ns" "$@"; }
-    inns ip link set lo up
-    inns ip tuntap add dev "$tap" mode tap || exit 1
-    inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
-    inns ip addr add 10.0.2.1/24 dev "$tap"
-    inns ip link set "$tap" mtu 9000 up
+    tap_setup "xbow-rx-$$" "xbr$$"
     ROUNDS=${RX_ROUNDS:-6}
     N=${RX_N:-3000}
     tapdrops() {

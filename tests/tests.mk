@@ -37,7 +37,7 @@ BATCH_TESTS += tests/batch/scsi_disk.sh
 # Linux's qla1280 and sd on the ISP1040Bs: ext2 made on the host, md5sums,
 # writes the host reads back, 1 and 2 CPUs, DMA watchpoint on a data buffer.
 BATCH_TESTS += tests/batch/linux_scsi.sh
-EXTRA_DIST += tests/batch/lib.sh
+EXTRA_DIST += tests/batch/lib.sh scripts/netns.sh
 BATCH_TESTS += tests/batch/linux_boot.sh tests/batch/linux_hash.sh tests/batch/linux_reprobe.sh \
 	tests/batch/linux_sweep.sh
 # Kernel flavours (linux/patches): bad input to build.sh --patches; Linux's

@@ -161,8 +161,10 @@ static int link_up(e1000 *d, const char *tag)
     return 0;
 }
 
-int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
+e1000 *e1000_open(const char *tag, unsigned rxbuf)
 {
+    static e1000 nic;
+    e1000 *d = &nic;
     memset(d, 0, sizeof *d);
     d->slot = pci_find(0x8086, 0x1008);
     d->is_82544 = d->slot >= 0;
@@ -170,12 +172,12 @@ int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
         d->slot = pci_find(0x8086, 0x1004);
     if (d->slot < 0) {
         printf("%s: no 82543GC or 82544EI on the Bridge\n", tag);
-        return -1;
+        return NULL;
     }
     d->regs = pci_bar0(d->slot);
     if (!d->regs) {
         printf("%s: BAR0 of slot %d is not assigned\n", tag, d->slot);
-        return -1;
+        return NULL;
     }
     pci_cfg_write(d->slot, 4, 2, pci_cfg_read(d->slot, 4, 2) | 0x6); /* memory, bus master */
     bridge_write(BRIDGE_DEVICE(d->slot), bridge_read(BRIDGE_DEVICE(d->slot)) | BRIDGE_DEV_SWAP_DIR);
@@ -200,7 +202,7 @@ int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
            sum == 0xbaba ? "good" : "BAD", d->mac[0], d->mac[1], d->mac[2], d->mac[3], d->mac[4],
            d->mac[5]);
     if (link_up(d, tag) != 0)
-        return -1;
+        return NULL;
     ew32(d, RAL0, (u32)d->mac[0] | (u32)d->mac[1] << 8 | (u32)d->mac[2] << 16 |
                       (u32)d->mac[3] << 24);
     ew32(d, RAH0, (u32)d->mac[4] | (u32)d->mac[5] << 8 | 0x80000000u);
@@ -240,7 +242,7 @@ int e1000_open(e1000 *d, const char *tag, unsigned rxbuf)
     ew32(d, RCTL, rctl);
     ew32(d, RDT, E1000_NRX - 1);
     (void)er32(d, ICR);
-    return 0;
+    return d;
 }
 
 /* ---- transmit ----------------------------------------------------------------------- */
@@ -310,53 +312,4 @@ void e1000_rx_done(e1000 *d)
     __asm__ volatile("sync" ::: "memory");
     ew32(d, RDT, d->rx_next); /* give the buffer back: the tail follows */
     d->rx_next = (d->rx_next + 1) % E1000_NRX;
-}
-
-/* ---- helpers ---------------------------------------------------------------------- */
-
-u32 payload_hash(u32 k, u32 len)
-{
-    u8 b[8] = {(u8)(k >> 24), (u8)(k >> 16), (u8)(k >> 8), (u8)k,
-               (u8)(len >> 24), (u8)(len >> 16), (u8)(len >> 8), (u8)len};
-    u32 h = 2166136261u;
-    for (int i = 0; i < 8; i++)
-        h = (h ^ b[i]) * 16777619u;
-    return h;
-}
-
-u32 csum_add(u32 sum, const u8 *p, unsigned len)
-{
-    for (unsigned i = 0; i + 1 < len; i += 2)
-        sum += (u32)p[i] << 8 | p[i + 1];
-    if (len & 1)
-        sum += (u32)p[len - 1] << 8;
-    return sum;
-}
-
-u16 csum_fold(u32 sum)
-{
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    return (u16)sum;
-}
-
-u64 arg_num(int argc, char **argv, const char *name, u64 def)
-{
-    size_t n = strlen(name);
-    for (int a = 1; a < argc; a++) {
-        const char *s = argv[a];
-        if (strlen(s) <= n || s[n] != '=')
-            continue;
-        int same = 1;
-        for (size_t i = 0; i < n; i++)
-            if (s[i] != name[i])
-                same = 0;
-        if (!same)
-            continue;
-        u64 v = 0;
-        for (s += n + 1; *s >= '0' && *s <= '9'; s++)
-            v = v * 10 + (u64)(*s - '0');
-        return v;
-    }
-    return def;
 }

@@ -9,7 +9,7 @@
 #ifndef E1000DRV_H
 #define E1000DRV_H
 
-#include "xbow.h"
+#include "net.h"
 
 /* Registers (82543+ offsets). */
 enum {
@@ -59,8 +59,9 @@ static inline u64 dma_addr(const void *p) { return (u64)HUB_WIDGET << 60 | ((u64
 
 /* Find, reset and bring up the NIC: link up, rings ready, receiver on
  * with `rxbuf`-byte buffers (2048, or 16384 with long packets).  Prints what
- * it does with `tag`.  Returns 0, or -1 with a message. */
-int e1000_open(e1000 *d, const char *tag, unsigned rxbuf);
+ * it does with `tag`.  Returns the NIC (there is one), or NULL with a
+ * message. */
+e1000 *e1000_open(const char *tag, unsigned rxbuf);
 /* Transmit: put frame buffer `i` (txb[i], len bytes) on the ring with
  * optional POPTS (checksum insertion through the context loaded by
  * e1000_tx_context); waits for room.  Returns the descriptor index. */
@@ -75,14 +76,6 @@ void e1000_tx_wait(e1000 *d);
 u8 *e1000_recv(e1000 *d, unsigned *len, u32 *status);
 void e1000_rx_done(e1000 *d);
 
-/* The verifiable payload shared with xbow's gen and sink (net.h). */
-static inline u8 payload_byte(u32 k, u32 i) { return (u8)(k * 7 + i); }
-/* FNV-1a over k and the payload length, both big-endian (the payload sum). */
-u32 payload_hash(u32 k, u32 len);
-/* The 16-bit ones' complement sum of big-endian words. */
-u32 csum_add(u32 sum, const u8 *p, unsigned len);
-u16 csum_fold(u32 sum);
-/* "name=value" from the PROM arguments, or `def`. */
-u64 arg_num(int argc, char **argv, const char *name, u64 def);
+/* The payload, checksums and "name=value" arguments: lib/net.h. */
 
 #endif

@@ -6,16 +6,9 @@
  *   xbow --nic e1000-82543 --net echo --append "count=20 size=1000" echo.elf */
 #include "e1000drv.h"
 
-static const u8 my_ip[4] = {10, 0, 2, 15}, peer_ip[4] = {10, 0, 2, 2};
 static const u8 bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 
 static u16 ip_csum(const u8 *p, unsigned len) { return (u16)~csum_fold(csum_add(0, p, len)); }
-
-static void put16(u8 *p, unsigned v)
-{
-    p[0] = (u8)(v >> 8);
-    p[1] = (u8)v;
-}
 
 /* Wait up to `us` for a frame; NULL on timeout. */
 static u8 *wait_frame(e1000 *d, unsigned *len, u64 us)
@@ -32,14 +25,9 @@ static u8 *wait_frame(e1000 *d, unsigned *len, u64 us)
 int main(int argc, char **argv)
 {
     unsigned count = (unsigned)arg_num(argc, argv, "count", 10);
-    unsigned size = (unsigned)arg_num(argc, argv, "size", 98);
-    if (size < 42 || size > 1514) {
-        printf("e1000-echo: size must be 42..1514\n");
-        return 1;
-    }
-    static e1000 nic;
-    e1000 *d = &nic;
-    if (e1000_open(d, "e1000-echo", 2048) != 0)
+    unsigned size = arg_range(argc, argv, "e1000-echo", "size", 98, 42, 1514);
+    e1000 *d = size ? e1000_open("e1000-echo", 2048) : NULL;
+    if (!d)
         return 1;
     /* ARP: who has 10.0.2.2? */
     u8 *f = d->txb[0];
@@ -49,8 +37,8 @@ int main(int argc, char **argv)
     static const u8 arp_hdr[10] = {0x08, 0x06, 0, 1, 0x08, 0, 6, 4, 0, 1};
     memcpy(f + 12, arp_hdr, 10);
     memcpy(f + 22, d->mac, 6);
-    memcpy(f + 28, my_ip, 4);
-    memcpy(f + 38, peer_ip, 4);
+    put32(f + 28, IP_ME);
+    put32(f + 38, IP_PEER);
     e1000_send(d, 0, 42, 0);
     u8 peer[6];
     unsigned len;
@@ -82,15 +70,8 @@ int main(int argc, char **argv)
         f[12] = 0x08;
         f[13] = 0x00;
         u8 *ip = f + 14, *icmp = ip + 20;
-        memset(ip, 0, 28);
-        ip[0] = 0x45;
-        put16(ip + 2, size - 14);
-        put16(ip + 4, seq);
-        ip[8] = 64;
-        ip[9] = 1;
-        memcpy(ip + 12, my_ip, 4);
-        memcpy(ip + 16, peer_ip, 4);
-        put16(ip + 10, ip_csum(ip, 20));
+        ip_header(ip, size - 14, seq, 0, 1, IP_ME, IP_PEER);
+        memset(icmp, 0, 8);
         icmp[0] = 8; /* echo request */
         put16(icmp + 4, 0x1234);
         put16(icmp + 6, seq);
@@ -105,9 +86,8 @@ int main(int argc, char **argv)
             if (len >= size && p[23] == 1 && r[0] == 0 && r[4] == 0x12 && r[5] == 0x34 &&
                 r[6] == (u8)(seq >> 8) && r[7] == (u8)seq) {
                 got = 1;
-                int ok = ip_csum(p + 14, 20) == 0 && ip_csum(r, size - 34) == 0;
-                for (unsigned i = 8; i < size - 34 && ok; i++)
-                    ok = r[i] == payload_byte(seq, i);
+                int ok = ip_csum(p + 14, 20) == 0 && ip_csum(r, size - 34) == 0 &&
+                         payload_ok(r, 8, size - 34, seq);
                 if (ok) {
                     replies++;
                     sum += payload_hash(seq, size - 42);

@@ -11,7 +11,6 @@
 #define LEVEL 21 /* a HUB interrupt level */
 
 static volatile unsigned irqs, rxt0;
-static e1000 nic;
 
 static void nic_irq(int level, void *arg)
 {
@@ -40,8 +39,8 @@ int main(int argc, char **argv)
     unsigned count = (unsigned)arg_num(argc, argv, "count", 100);
     unsigned jumbo = (unsigned)arg_num(argc, argv, "jumbo", 0);
     u64 wait = arg_num(argc, argv, "wait", 0) * (RT_HZ / 1000);
-    e1000 *d = &nic;
-    if (e1000_open(d, "e1000-rx", jumbo ? E1000_BUF : 2048) != 0)
+    e1000 *d = e1000_open("e1000-rx", jumbo ? E1000_BUF : 2048);
+    if (!d)
         return 1;
     irq_init();
     bridge_irq_route(d->slot, LEVEL); /* INTA of slot n drives Bridge pin n */
@@ -73,9 +72,8 @@ int main(int argc, char **argv)
             u32 k = 0;
             int ok = pl && plen >= 4;
             if (ok) {
-                k = (u32)pl[0] << 24 | (u32)pl[1] << 16 | (u32)pl[2] << 8 | pl[3];
-                for (unsigned i = 4; i < plen && ok; i++)
-                    ok = pl[i] == payload_byte(k, i);
+                k = get32(pl);
+                ok = payload_ok(pl, 4, plen, k);
             }
             if (ok) {
                 frames++;

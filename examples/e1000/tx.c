@@ -37,26 +37,16 @@ static void build(u8 *f, const u8 *src, unsigned size, u32 k)
     u16 seed = csum_fold(csum_add(17 + udp_len, ip + 12, 8));
     udp[6] = (u8)(seed >> 8);
     udp[7] = (u8)seed;
-    pl[0] = (u8)(k >> 24);
-    pl[1] = (u8)(k >> 16);
-    pl[2] = (u8)(k >> 8);
-    pl[3] = (u8)k;
-    for (unsigned i = 4; i < plen; i++)
-        pl[i] = payload_byte(k, i);
+    payload_fill(pl, plen, k);
 }
 
 int main(int argc, char **argv)
 {
-    unsigned size = (unsigned)arg_num(argc, argv, "size", 1514);
+    unsigned size = arg_range(argc, argv, "e1000-tx", "size", 1514, 60, 16384);
+    e1000 *d = size ? e1000_open("e1000-tx", 2048) : NULL;
+    if (!d)
+        return 1;
     unsigned count = (unsigned)arg_num(argc, argv, "count", 100);
-    if (size < 60 || size > 16384) {
-        printf("e1000-tx: size must be 60..16384\n");
-        return 1;
-    }
-    static e1000 nic;
-    e1000 *d = &nic;
-    if (e1000_open(d, "e1000-tx", 2048) != 0)
-        return 1;
     e1000_tx_context(d, 14, 34, 40); /* IP at 14, UDP checksum at 34+6 */
     u64 bytes = 0;
     u32 sum = 0;

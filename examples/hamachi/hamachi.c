@@ -19,7 +19,7 @@
  *   hamachi: tx sent=N reclaimed=R txdone_irqs=I stalled=0|1
  *   hamachi: rx frames=N good=G bad=B bytes=Y cksum=S time_us=T rate_Mbps=M
  */
-#include "xbow.h"
+#include "net.h"
 
 #define LEVEL 21 /* a HUB interrupt level for the NIC's Bridge pin */
 
@@ -108,39 +108,7 @@ static void tx_reclaim(void)
 static void build_udp(u8 *f, unsigned len, u32 k)
 {
     static const u8 sink_mac[6] = {0x02, 0x78, 0x62, 0x6f, 0x77, 0x02};
-    memcpy(f, sink_mac, 6);
-    memcpy(f + 6, mac, 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    u8 *ip = f + 14;
-    unsigned iplen = len - 14, udplen = iplen - 20;
-    static const u8 hdr[20] = {0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0,
-                               10, 0, 2, 15, 10, 0, 2, 2};
-    memcpy(ip, hdr, 20);
-    ip[2] = (u8)(iplen >> 8);
-    ip[3] = (u8)iplen;
-    u32 sum = 0;
-    for (int i = 0; i < 20; i += 2)
-        sum += (u32)ip[i] << 8 | ip[i + 1];
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    ip[10] = (u8)(~sum >> 8);
-    ip[11] = (u8)~sum;
-    u8 *udp = ip + 20;
-    udp[0] = 0x13; /* source port 5001 */
-    udp[1] = 0x89;
-    udp[2] = 0x00; /* destination port 9, discard */
-    udp[3] = 0x09;
-    udp[4] = (u8)(udplen >> 8);
-    udp[5] = (u8)udplen;
-    udp[6] = udp[7] = 0; /* no UDP checksum */
-    u8 *p = udp + 8;
-    p[0] = (u8)(k >> 24);
-    p[1] = (u8)(k >> 16);
-    p[2] = (u8)(k >> 8);
-    p[3] = (u8)k;
-    for (unsigned i = 4; i < udplen - 8; i++)
-        p[i] = (u8)(k * 7 + i);
+    udp_frame(f, len, sink_mac, mac, 0, 0x4000, 5001, 9, k); /* to the discard port, no checksum */
 }
 
 /* Hand a Tx descriptor to the NIC: the buffer address first, the status
@@ -206,13 +174,13 @@ static void check_frame(const u8 *b, unsigned len)
     }
     const u8 *p = b + 42;
     unsigned n = len - 42;
-    u32 k = (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
+    u32 k = get32(p);
     for (unsigned j = 4; j < n; j += 13)
-        if (p[j] != (u8)(k * 7 + j)) {
+        if (p[j] != payload_byte(k, j)) {
             rx_bad++;
             return;
         }
-    if (p[n - 1] != (u8)(k * 7 + n - 1)) {
+    if (p[n - 1] != payload_byte(k, n - 1)) {
         rx_bad++;
         return;
     }
@@ -321,24 +289,6 @@ static int hamachi_open(int slot, u32 tx_intr_ctrl)
 
 /* ---- main -------------------------------------------------------------------------- */
 
-static unsigned atou(const char *s)
-{
-    unsigned v = 0;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (unsigned)(*s++ - '0');
-    return v;
-}
-
-static int prefix(const char *s, const char *p)
-{
-    while (*p)
-        if (*s++ != *p++)
-            return 0;
-    return 1;
-}
-
-static int streq(const char *a, const char *b) { return prefix(a, b) && a[strlen(b)] == 0; }
-
 static int run_tx(unsigned count, unsigned size, int intr_all, unsigned wait_ms)
 {
     unsigned stalled = 0;
@@ -388,30 +338,27 @@ static int run_rx(unsigned count, unsigned wait_ms)
     return rx_frames == count && rx_bad == 0 ? 0 : 1;
 }
 
+static unsigned opt_wait_ms = 50;
+static int opt_intr_all = 1;
+
+/* The words of this driver's own: wait=MS, intr=last, reclaim=isr. */
+static void hamachi_word(const char *a)
+{
+    if (prefix(a, "wait="))
+        opt_wait_ms = atou(a + 5);
+    else if (streq(a, "intr=last"))
+        opt_intr_all = 0;
+    else if (streq(a, "reclaim=isr"))
+        reclaim_in_isr_only = 1;
+}
+
 int main(int argc, char **argv)
 {
-    unsigned count = 100, size = 1024, wait_ms = 50;
-    int tx = 1, intr_all = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (streq(a, "tx") || streq(a, "rx")) {
-            tx = a[0] == 't';
-            if (i + 1 < argc)
-                count = atou(argv[++i]);
-        } else if (prefix(a, "size=")) {
-            size = atou(a + 5);
-        } else if (prefix(a, "wait=")) {
-            wait_ms = atou(a + 5);
-        } else if (streq(a, "intr=last")) {
-            intr_all = 0;
-        } else if (streq(a, "reclaim=isr")) {
-            reclaim_in_isr_only = 1;
-        }
-    }
-    if (size < 60)
-        size = 60;
-    if (size > 1514)
-        size = 1514;
+    unsigned count = 100, size = 1024;
+    int mode = 't';
+    arg_mode_count_size(argc, argv, (const char *const[]){"tx", "rx", NULL}, &mode, &count, &size,
+                        hamachi_word);
+    int tx = mode == 't', intr_all = opt_intr_all;
     int slot = pci_find(0x1318, 0x0911);
     if (slot < 0) {
         printf("hamachi: no GNIC-II on the Bridge (xbow --nic hamachi)\n");
@@ -427,7 +374,7 @@ int main(int argc, char **argv)
     irq_enable();
     printf("hamachi: slot %d, MAC %02x:%02x:%02x:%02x:%02x:%02x, %s\n", slot, mac[0], mac[1],
            mac[2], mac[3], mac[4], mac[5], tx ? "transmit" : "receive");
-    int rc = tx ? run_tx(count, size, intr_all, wait_ms) : run_rx(count, wait_ms);
+    int rc = tx ? run_tx(count, size, intr_all, opt_wait_ms) : run_rx(count, opt_wait_ms);
     irq_disable();
     return rc;
 }

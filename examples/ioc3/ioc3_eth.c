@@ -24,7 +24,7 @@
  *   ioc3: rx frames=N good=G bad=B bytes=Y time_us=T rate_Mbps=M
  *   ioc3: echo frames=N sent=S
  */
-#include "xbow.h"
+#include "net.h"
 
 #define LEVEL 23 /* a HUB interrupt level for Bridge pin 2 (the IOC3's INTA) */
 #define ETH_PIN 2
@@ -128,26 +128,20 @@ static u8 mlan_read(void)
         b |= (u8)(mlan_slot(6, 13) << i);
     return b;
 }
-static u8 crc8(const u8 *p, int n)
-{
-    u8 c = 0;
-    while (n--) {
-        c ^= *p++;
-        for (int k = 0; k < 8; k++)
-            c = (c & 1) ? (u8)((c >> 1) ^ 0x8c) : (u8)(c >> 1);
-    }
-    return c;
-}
-static u16 crc16(const u8 *p, int n)
+/* A CRC computed LSB first with the reflected polynomial poly, from 0: the
+ * 1-wire CRC8 (0x8c) and CRC16 (0xa001). */
+static u16 crc_lsb(const u8 *p, int n, u16 poly)
 {
     u16 c = 0;
     while (n--) {
         c ^= *p++;
         for (int k = 0; k < 8; k++)
-            c = (c & 1) ? (u16)((c >> 1) ^ 0xa001) : (u16)(c >> 1);
+            c = (c & 1) ? (u16)((c >> 1) ^ poly) : (u16)(c >> 1);
     }
     return c;
 }
+static u8 crc8(const u8 *p, int n) { return (u8)crc_lsb(p, n, 0x8c); }
+static u16 crc16(const u8 *p, int n) { return crc_lsb(p, n, 0xa001); }
 
 /* Page 0 of the NIC with READ DATA (0xC3), as w1_ds250x.c reads a 0x91;
  * the address is in bytes 10..5 (ioc3eth_get_mac_addr). */
@@ -197,59 +191,19 @@ static int find_phy(void)
 
 /* ---- transmit -------------------------------------------------------------------- */
 
-static u32 sum16(const u8 *p, unsigned n, u32 s)
-{
-    for (unsigned i = 0; i + 1 < n; i += 2)
-        s += (u32)p[i] << 8 | p[i + 1];
-    if (n & 1)
-        s += (u32)p[n - 1] << 8;
-    return s;
-}
-static u16 fold(u32 s)
-{
-    while (s >> 16)
-        s = (s & 0xffff) + (s >> 16);
-    return (u16)s;
-}
-
 /* An IPv4/UDP frame of len bytes from us (10.0.2.15:5001) to 10.0.2.2:9. */
 static void build_udp(u8 *f, unsigned len, u32 k, int csum)
 {
-    memcpy(f, peer_mac, 6);
-    memcpy(f + 6, mac, 6);
-    f[12] = 0x08;
-    f[13] = 0x00;
-    u8 *ip = f + 14;
-    unsigned iplen = len - 14, udplen = iplen - 20;
-    static const u8 hdr[20] = {0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0, 10, 0, 2, 15, 10, 0, 2, 2};
-    memcpy(ip, hdr, 20);
-    ip[2] = (u8)(iplen >> 8);
-    ip[3] = (u8)iplen;
-    u16 c = (u16)~fold(sum16(ip, 20, 0));
-    ip[10] = (u8)(c >> 8);
-    ip[11] = (u8)c;
-    u8 *udp = ip + 20;
-    udp[0] = 0x13; /* 5001 */
-    udp[1] = 0x89;
-    udp[2] = 0x00; /* 9, discard */
-    udp[3] = 0x09;
-    udp[4] = (u8)(udplen >> 8);
-    udp[5] = (u8)udplen;
-    udp[6] = udp[7] = 0;
-    u8 *p = udp + 8;
-    p[0] = (u8)(k >> 24);
-    p[1] = (u8)(k >> 16);
-    p[2] = (u8)(k >> 8);
-    p[3] = (u8)k;
-    for (unsigned i = 4; i < udplen - 8; i++)
-        p[i] = (u8)(k * 7 + i);
+    u8 *udp = udp_frame(f, len, peer_mac, mac, 0, 0x4000, 5001, 9, k), *ip = f + 14;
+    unsigned udplen = len - 34;
+    u16 c;
     /* Pseudo header: addresses, protocol, UDP length. */
-    u32 ps = sum16(ip + 12, 8, 0) + 17 + udplen;
+    u32 ps = csum_add(0, ip + 12, 8) + 17 + udplen;
     if (csum == 1) { /* the chip sums the whole frame: cancel the MAC header */
-        u32 eh = fold(sum16(f, 14, 0));
-        c = fold(ps + (0xffff ^ eh));
+        u32 eh = csum_fold(csum_add(0, f, 14));
+        c = csum_fold(ps + (0xffff ^ eh));
     } else {
-        c = (u16)~fold(sum16(udp, udplen, ps));
+        c = (u16)~csum_fold(csum_add(ps, udp, udplen));
         if (!c)
             c = 0xffff;
     }
@@ -312,11 +266,7 @@ static int check_frame(const u8 *b, unsigned len)
         return 0;
     const u8 *p = b + 42;
     unsigned n = len - 42;
-    u32 k = (u32)p[0] << 24 | (u32)p[1] << 16 | (u32)p[2] << 8 | p[3];
-    for (unsigned j = 4; j < n; j++)
-        if (p[j] != (u8)(k * 7 + j))
-            return 0;
-    return 1;
+    return payload_ok(p, 4, n, get32(p));
 }
 
 /* Send a received frame back: addresses (MAC, IP, UDP ports) swapped. */
@@ -488,22 +438,6 @@ static int ioc3_open(void)
 
 /* ---- main -------------------------------------------------------------------------- */
 
-static unsigned atou(const char *s)
-{
-    unsigned v = 0;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (unsigned)(*s++ - '0');
-    return v;
-}
-static int prefix(const char *s, const char *p)
-{
-    while (*p)
-        if (*s++ != *p++)
-            return 0;
-    return 1;
-}
-static int streq(const char *a, const char *b) { return prefix(a, b) && a[strlen(b)] == 0; }
-
 /* Wait until cond's counter stops moving for wait_ms. */
 static void settle(volatile unsigned *counter, unsigned want, unsigned wait_ms)
 {
@@ -561,26 +495,19 @@ static int run_echo(unsigned count)
     return echo_sent == count ? 0 : 1;
 }
 
+/* The word of this driver's own: csum=sw. */
+static void ioc3_word(const char *a)
+{
+    if (streq(a, "csum=sw"))
+        hw_csum = 0;
+}
+
 int main(int argc, char **argv)
 {
     unsigned count = 10, size = 1024;
     int mode = 't';
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (streq(a, "tx") || streq(a, "rx") || streq(a, "echo")) {
-            mode = a[0];
-            if (i + 1 < argc)
-                count = atou(argv[++i]);
-        } else if (prefix(a, "size=")) {
-            size = atou(a + 5);
-        } else if (streq(a, "csum=sw")) {
-            hw_csum = 0;
-        }
-    }
-    if (size < 60)
-        size = 60;
-    if (size > 1514)
-        size = 1514;
+    arg_mode_count_size(argc, argv, (const char *const[]){"tx", "rx", "echo", NULL}, &mode, &count,
+                        &size, ioc3_word);
     if (pci_find(0x10a9, 0x0003) != IOC3_SLOT) {
         printf("ioc3: no IOC3 in slot 2\n");
         return 1;

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */ /* Start-up code for the bare-metal IP27 examples: the synthetic PROM
  * enters here with a0 = argc, a1 = argv and Status.KX set.  Set up a stack
  * in cached memory, clear .bss, call main(argc, argv), then reset the
- * machine through the HUB.
- *
+ * machine through the HUB (the loop that clears .bss: clear_bss.h).
  * Call-frame information (in .debug_frame, with the C code's) lets a
  * debugger unwind: _start is the outermost frame, and exc_entry is an
  * exception frame (.cfi_signal_frame) that says where the interrupted
  * code's registers and pc (EPC) are, the way Linux's handlers do. */
+#include "clear_bss.h"
 	.cfi_sections .debug_frame
 	.set	noreorder
 	.section .text.start, "ax"
@@ -18,14 +18,8 @@ _start:
 	move	$s0, $a0
 	move	$s1, $a1
 	dla	$sp, boot_stack_top
-	dla	$t0, __bss_start
-	dla	$t1, __bss_end
-1:	beq	$t0, $t1, 2f
-	nop
-	sd	$zero, 0($t0)
-	b	1b
-	daddiu	$t0, $t0, 8
-2:	move	$a0, $s0
+	clear_bss
+	move	$a0, $s0
 	jal	main
 	move	$a1, $s1
 	jal	machine_reset

@@ -389,58 +389,12 @@ void tg_close(void)
 
 /* ---- frames ---------------------------------------------------------------------- */
 
-u16 tg_csum(const u8 *p, u32 len, u32 sum)
-{
-    for (u32 i = 0; i + 1 < len; i += 2)
-        sum += (u32)p[i] << 8 | p[i + 1];
-    if (len & 1)
-        sum += (u32)p[len - 1] << 8;
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    return (u16)sum;
-}
-
-u32 tg_payload_hash(u32 k, u32 len)
-{
-    u8 b[8] = {(u8)(k >> 24), (u8)(k >> 16), (u8)(k >> 8), (u8)k,
-               (u8)(len >> 24), (u8)(len >> 16), (u8)(len >> 8), (u8)len};
-    u32 h = 2166136261u;
-    for (int i = 0; i < 8; i++)
-        h = (h ^ b[i]) * 16777619u;
-    return h;
-}
-
-static void put16(u8 *p, u32 v) { p[0] = (u8)(v >> 8); p[1] = (u8)v; }
-static void put32(u8 *p, u32 v) { put16(p, v >> 16); put16(p + 2, v); }
-static u32 get16(const u8 *p) { return (u32)p[0] << 8 | p[1]; }
-static u32 get32(const u8 *p) { return get16(p) << 16 | get16(p + 2); }
-
 void tg_build_udp(u8 *f, u32 len, const u8 *dst, u32 k)
 {
-    u8 *ip = f + 14, *u = ip + 20, *pl = u + 8;
-    u32 iplen = len - 14, ulen = iplen - 20;
-    memcpy(f, dst, 6);
-    memcpy(f + 6, T.mac, 6);
-    put16(f + 12, 0x0800);
-    memset(ip, 0, 20);
-    ip[0] = 0x45;
-    put16(ip + 2, iplen);
-    put16(ip + 4, k);
-    put16(ip + 6, 0x4000);
-    ip[8] = 64;
-    ip[9] = 17;
-    put32(ip + 12, TG_IP_ME);
-    put32(ip + 16, TG_IP_PEER);
-    put16(ip + 10, (u16)~tg_csum(ip, 20, 0));
-    put16(u, 9);
-    put16(u + 2, 9);
-    put16(u + 4, ulen);
-    put16(u + 6, 0);
-    put32(pl, k);
-    for (u32 i = 4; i < ulen - 8; i++)
-        pl[i] = tg_payload_byte(k, i);
-    u32 pseudo = (TG_IP_ME >> 16) + (TG_IP_ME & 0xffff) + (TG_IP_PEER >> 16) +
-                 (TG_IP_PEER & 0xffff) + 17 + ulen;
+    u8 *u = udp_frame(f, len, dst, T.mac, k, 0x4000, 9, 9, k);
+    u32 ulen = len - 34;
+    u32 pseudo = (IP_ME >> 16) + (IP_ME & 0xffff) + (IP_PEER >> 16) +
+                 (IP_PEER & 0xffff) + 17 + ulen;
     u16 c = (u16)~tg_csum(u, ulen, pseudo);
     put16(u + 6, c ? c : 0xffff);
 }
@@ -459,31 +413,5 @@ int tg_check_udp(const u8 *f, u32 len, u32 *k, u32 *plen)
     const u8 *pl = u + 8;
     *plen = ulen - 8;
     *k = get32(pl);
-    for (u32 i = 4; i < *plen; i++)
-        if (pl[i] != tg_payload_byte(*k, i))
-            return 0;
-    return 1;
-}
-
-static int streq_n(const char *a, const char *b, u32 n)
-{
-    for (u32 i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return 0;
-    return 1;
-}
-
-/* name=N among the PROM arguments (from xbow --append). */
-u32 tg_arg(int argc, char **argv, const char *name, u32 def)
-{
-    u32 n = (u32)strlen(name);
-    for (int i = 1; i < argc; i++) {
-        if (!streq_n(argv[i], name, n) || argv[i][n] != '=')
-            continue;
-        u32 v = 0;
-        for (const char *p = argv[i] + n + 1; *p >= '0' && *p <= '9'; p++)
-            v = v * 10 + (u32)(*p - '0');
-        return v;
-    }
-    return def;
+    return payload_ok(pl, 4, *plen, *k);
 }

@@ -8,7 +8,7 @@
 #ifndef TG_GUEST_H
 #define TG_GUEST_H
 
-#include "xbow.h"
+#include "net.h"
 
 #define TG_TX_ENTRIES 256
 #define TG_STD_POSTED 64   /* standard buffers kept posted */
@@ -37,16 +37,13 @@ const u8 *tg_mac(void);
 const tg_stats *tg_stats_get(void);
 u64 tg_ms_now(void);
 
-/* Frame helpers (IPv4/UDP/ICMP, the payload pattern of docs/networking.md). */
-#define TG_IP_ME 0x0a00020fu   /* 10.0.2.15 */
-#define TG_IP_PEER 0x0a000202u /* 10.0.2.2 */
-u16 tg_csum(const u8 *p, u32 len, u32 sum);
-static inline u8 tg_payload_byte(u32 k, u32 i) { return (u8)(k * 7 + i); }
-u32 tg_payload_hash(u32 k, u32 len);
+/* Frame helpers (IPv4/UDP/ICMP, the payload pattern of docs/networking.md;
+ * the shared ones, and "name=value" arguments, are in lib/net.h).
+ * tg_csum: the ones' complement sum of p, folded, starting from sum. */
+static inline u16 tg_csum(const u8 *p, u32 len, u32 sum) { return csum_fold(csum_add(sum, p, len)); }
 /* An IPv4/UDP frame of `len` bytes (>= 46) carrying payload message k. */
 void tg_build_udp(u8 *f, u32 len, const u8 *dst, u32 k);
 /* Check an IPv4/UDP frame: 1 = its payload is message *k (length *plen). */
 int tg_check_udp(const u8 *f, u32 len, u32 *k, u32 *plen);
-u32 tg_arg(int argc, char **argv, const char *name, u32 def);
 
 #endif

@@ -10,15 +10,11 @@ static volatile u32 replies, bad, want_seq, sum;
 static volatile u64 reply_bytes;
 static u32 psize;
 
-static u32 get16(const u8 *p) { return (u32)p[0] << 8 | p[1]; }
-static void put16(u8 *p, u32 v) { p[0] = (u8)(v >> 8); p[1] = (u8)v; }
-static void put32(u8 *p, u32 v) { put16(p, v >> 16); put16(p + 2, v); }
-
 static void rx(const u8 *f, u32 len, u32 flags)
 {
     (void)flags;
     if (len >= 42 && get16(f + 12) == 0x0806 && get16(f + 20) == 2 && /* ARP reply */
-        get16(f + 28) == (TG_IP_PEER >> 16) && get16(f + 30) == (TG_IP_PEER & 0xffff)) {
+        get16(f + 28) == (IP_PEER >> 16) && get16(f + 30) == (IP_PEER & 0xffff)) {
         memcpy(peer, f + 22, 6);
         have_peer = 1;
         return;
@@ -28,13 +24,12 @@ static void rx(const u8 *f, u32 len, u32 flags)
     const u8 *icmp = f + 34, *pl = icmp + 8;
     u32 iplen = get16(f + 16), n = iplen - 28;
     int ok = iplen + 14 <= len && n == psize && get16(icmp + 4) == 0x7462 &&
-             get16(icmp + 6) == want_seq && tg_csum(icmp, iplen - 20, 0) == 0xffff;
-    for (u32 i = 4; ok && i < n; i++)
-        ok = pl[i] == tg_payload_byte(want_seq, i);
+             get16(icmp + 6) == want_seq && tg_csum(icmp, iplen - 20, 0) == 0xffff &&
+             payload_ok(pl, 4, n, want_seq);
     if (ok) {
         replies++;
         reply_bytes += len;
-        sum += tg_payload_hash(want_seq, n);
+        sum += payload_hash(want_seq, n);
     } else {
         bad++;
     }
@@ -43,11 +38,10 @@ static void rx(const u8 *f, u32 len, u32 flags)
 int main(int argc, char **argv)
 {
     static u8 f[1514];
-    u32 count = tg_arg(argc, argv, "count", 10), size = tg_arg(argc, argv, "size", 98);
-    if (size < 60 || size > 1514) {
-        printf("tigon-echo: size must be 60..1514\n");
+    u32 count = arg_num(argc, argv, "count", 10);
+    u32 size = arg_range(argc, argv, "tigon-echo", "size", 98, 60, 1514);
+    if (!size)
         return 1;
-    }
     psize = size - 42;
     if (tg_open(0, rx))
         return 1;
@@ -62,8 +56,8 @@ int main(int argc, char **argv)
     f[19] = 4;
     put16(f + 20, 1); /* who has 10.0.2.2, tell 10.0.2.15 */
     memcpy(f + 22, me, 6);
-    put32(f + 28, TG_IP_ME);
-    put32(f + 38, TG_IP_PEER);
+    put32(f + 28, IP_ME);
+    put32(f + 38, IP_PEER);
     tg_send(f, 60);
     u64 end = tg_ms_now() + 500;
     while (!have_peer && tg_ms_now() < end)
@@ -79,21 +73,14 @@ int main(int argc, char **argv)
         u8 *ip = f + 14, *icmp = ip + 20, *pl = icmp + 8;
         memcpy(f, peer, 6);
         put16(f + 12, 0x0800);
-        memset(ip, 0, 28);
-        ip[0] = 0x45;
-        put16(ip + 2, size - 14);
-        put16(ip + 4, seq);
-        ip[8] = 64;
-        ip[9] = 1;
-        put32(ip + 12, TG_IP_ME);
-        put32(ip + 16, TG_IP_PEER);
-        put16(ip + 10, (u16)~tg_csum(ip, 20, 0));
+        ip_header(ip, size - 14, seq, 0, 1, IP_ME, IP_PEER);
+        memset(icmp, 0, 8);
         icmp[0] = 8; /* echo request */
         put16(icmp + 4, 0x7462);
         put16(icmp + 6, seq);
         put32(pl, seq);
         for (u32 i = 4; i < psize; i++)
-            pl[i] = tg_payload_byte(seq, i);
+            pl[i] = payload_byte(seq, i);
         put16(icmp + 2, (u16)~tg_csum(icmp, 8 + psize, 0));
         want_seq = seq;
         u32 before = replies;

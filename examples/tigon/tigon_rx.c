@@ -18,7 +18,7 @@ static void rx(const u8 *f, u32 len, u32 flags)
     bytes += len;
     if (tg_check_udp(f, len, &k, &plen)) {
         good++;
-        sum += tg_payload_hash(k, plen);
+        sum += payload_hash(k, plen);
     } else {
         bad++;
     }
@@ -28,12 +28,12 @@ int main(int argc, char **argv)
 {
     static const u8 bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     static u8 hello[60];
-    u32 count = tg_arg(argc, argv, "count", 100);
-    if (tg_open(tg_arg(argc, argv, "jumbo", 0) != 0, rx))
+    u32 count = arg_num(argc, argv, "count", 100);
+    if (tg_open(arg_num(argc, argv, "jumbo", 0) != 0, rx))
         return 1;
     tg_build_udp(hello, 60, bcast, 0xffffffffu); /* "ready": gen starts now */
     tg_send(hello, 60);
-    u32 wait = tg_arg(argc, argv, "wait", 0), seen = 0;
+    u32 wait = arg_num(argc, argv, "wait", 0), seen = 0;
     u64 end = tg_ms_now() + 2000, quiet = tg_ms_now();
     while (frames < count && tg_ms_now() < end) {
         if (frames != seen) {

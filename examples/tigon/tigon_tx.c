@@ -10,11 +10,10 @@ static u8 frame[TG_JUMBO_BUF];
 int main(int argc, char **argv)
 {
     static const u8 peer[6] = {0x02, 0x78, 0x62, 0x6f, 0x77, 0x02};
-    u32 size = tg_arg(argc, argv, "size", 1514), count = tg_arg(argc, argv, "count", 64);
-    if (size < 60 || size > TG_JUMBO_BUF) {
-        printf("tigon-tx: size must be 60..%d\n", TG_JUMBO_BUF);
+    u32 count = arg_num(argc, argv, "count", 64);
+    u32 size = arg_range(argc, argv, "tigon-tx", "size", 1514, 60, TG_JUMBO_BUF);
+    if (!size)
         return 1;
-    }
     if (tg_open(size > 1514, NULL))
         return 1;
     u64 bytes = 0;
@@ -26,7 +25,7 @@ int main(int argc, char **argv)
             return 1;
         }
         bytes += size;
-        sum += tg_payload_hash(k, size - 42);
+        sum += payload_hash(k, size - 42);
     }
     if (tg_flush(2000)) {
         printf("tigon-tx: the NIC did not report all frames consumed\n");

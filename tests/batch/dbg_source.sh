@@ -69,10 +69,10 @@ expect_seq "Breakpoint 1, outer (n=4) at dbgtest.c:42" "<outer>:" \
 expect_not "leaf (x="
 
 # A branch and its delay slot are one step: crt0.S gives the delay slot of
-# "jal main" (line 29) a line of its own (30); next over the call stops
-# after it, at line 31, never in the slot.  stepi does stop there.
+# "jal main" (line 23) a line of its own (24); next over the call stops
+# after it, at line 25, never in the slot.  stepi does stop there.
 script slots <<'X'
-break crt0.S:29
+break crt0.S:23
 run
 next
 run
@@ -80,11 +80,11 @@ stepi
 info line *$pc
 X
 expect_rc 0
-expect_seq "Breakpoint 1, _start () at crt0.S:29" "29		jal	main" "dbgtest: 1 timer interrupt, done" \
-    "31		jal	machine_reset" "Starting the machine again from reset." \
-    "Breakpoint 1, _start () at crt0.S:29" "<_start+0x6c>:" "30		move	\$a1, \$s1" \
-    "Line 30 of \"crt0.S\""
-expect_count 1 "30	"
+expect_seq "Breakpoint 1, _start () at crt0.S:23" "23		jal	main" "dbgtest: 1 timer interrupt, done" \
+    "25		jal	machine_reset" "Starting the machine again from reset." \
+    "Breakpoint 1, _start () at crt0.S:23" "<_start+0x6c>:" "24		move	\$a1, \$s1" \
+    "Line 24 of \"crt0.S\""
+expect_count 1 "24	"
 
 # Breakpoints by FILE:LINE and by LINE of the current file; until and
 # advance by line; a condition on an argument, its names checked when set.
@@ -142,9 +142,9 @@ expect_seq "Breakpoint 1, leaf (x=0) at dbgtest.c:19" "Stack level 0, frame at 0
 expect_seq "Breakpoint 2, tick (arg=0x0) at dbgtest.c:50" \
     "#0  tick (arg=0x0) at dbgtest.c:50" \
     "in exc_dispatch (frame=" \
-    "in exc_entry () at crt0.S:88 <exception frame>" \
+    "in exc_entry () at crt0.S:82 <exception frame>" \
     "in main (argc=<optimized out>, argv=<optimized out>) at dbgtest.c:80" \
-    "in _start () at crt0.S:30"
+    "in _start () at crt0.S:24"
 expect_re "^#1  0x[0-9a-f]{16} in exc_dispatch "
 expect_re "^#3  0x[0-9a-f]{16} in main "
 expect_not "#5"

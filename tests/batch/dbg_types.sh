@@ -100,15 +100,15 @@ next
 next
 X
 expect_rc 0
-expect_seq "Breakpoint 1, fill_tx_desc (desc=0xa8" "151	    desc->addr = le64(dma_addr((const void *)buf));" \
+expect_seq "Breakpoint 1, fill_tx_desc (desc=0xa8" "119	    desc->addr = le64(dma_addr((const void *)buf));" \
     "#0  fill_tx_desc (desc=0xa8" \
     "dma_addr (p=<optimized out>) at hamachi.c:80" \
     "#0  dma_addr (p=<optimized out>) at hamachi.c:80" "#1  fill_tx_desc (desc=0xa8" \
     "p = <optimized out>" \
     "Run till exit from #0  dma_addr (p=<optimized out>) at hamachi.c:80" \
     "fill_tx_desc (desc=0xa8" \
-    "152	    wmb();" "153	    desc->status = le32(st);" \
-    "start_xmit (len=" "168	    cur_tx++;"
+    "120	    wmb();" "121	    desc->status = le32(st);" \
+    "start_xmit (len=" "136	    cur_tx++;"
 expect_not "le64 (v="
 expect_not "le32 (v="
 
@@ -131,11 +131,11 @@ finish
 X
 expect_rc 0
 expect_seq "dma_addr (p=<optimized out>) at hamachi.c:80" \
-    "#1  fill_tx_desc (desc=0xa8" "151	    desc->addr = le64(dma_addr((const void *)buf));" \
-    "\$1 = 3489661952" "Stack level 1, frame at 0xa8" " in fill_tx_desc (hamachi.c:151); saved pc = 0xa8" \
-    ", args: desc=0xa8" "#2  0x" "167	    fill_tx_desc(&tx_ring[entry], (u64)tx_buf[entry], st);" \
+    "#1  fill_tx_desc (desc=0xa8" "119	    desc->addr = le64(dma_addr((const void *)buf));" \
+    "\$1 = 3489661952" "Stack level 1, frame at 0xa8" " in fill_tx_desc (hamachi.c:119); saved pc = 0xa8" \
+    ", args: desc=0xa8" "#2  0x" "135	    fill_tx_desc(&tx_ring[entry], (u64)tx_buf[entry], st);" \
     "entry = 0" "#0  dma_addr (p=<optimized out>) at hamachi.c:80" "#1  fill_tx_desc (desc=0xa8" \
-    "Run till exit from #1  fill_tx_desc (desc=0xa8" "start_xmit (len=" "168	    cur_tx++;"
+    "Run till exit from #1  fill_tx_desc (desc=0xa8" "start_xmit (len=" "136	    cur_tx++;"
 expect_re "^#2  0x[0-9a-f]{16} in start_xmit \(len="
 
 # Wrong uses of C values get gdb's messages; the next command still runs.

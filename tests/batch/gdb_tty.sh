@@ -24,6 +24,11 @@ until_screen() {
     done
     fail "the screen never showed /$1/ ($2)"
 }
+# enter TEXT: TEXT typed at the terminal, then Enter
+enter() {
+    $T send-keys -t x -l "$1"
+    $T send-keys -t x Enter
+}
 term() {
     $T -f /dev/null new-session -d -s x -x 80 -y 24 "HOME='$TMP' $*; sleep 600" ||
         { echo "SKIP: tmux cannot start a session here"; exit 77; }
@@ -32,16 +37,14 @@ term() {
 # 1. The TUI.
 term "'$XBOW' --rtc-fixed --gdb unix:$SOCK '$GUEST'"
 until_screen "gdb waiting" "the status bar names the stub"
-$T send-keys -t x -l "gdbserver on-detach stop"
-$T send-keys -t x Enter
+enter "gdbserver on-detach stop"
 gdb_run tui "$GUEST" -ex "break leaf" -ex continue -ex "shell sleep 2" -ex detach
 expect_re "^Breakpoint 1, (0xa8[0-9a-f]{14} in )?leaf \("
 until_screen "^ xbow \| stopped \| cpu0 leaf \|" "the TUI follows gdb's stop"
 until_screen "\[gdb attached from pid [0-9]+\]" "the attach in the command pane"
 until_screen "\[gdb detached: the machine stays stopped" "the detach"
 until_screen "gdb waiting" "the status bar once gdb is gone"
-$T send-keys -t x -l "info cpus"
-$T send-keys -t x Enter
+enter "info cpus"
 until_screen "^.\* 0 +0xa8[0-9a-f]{14} leaf " "a command after gdb left"
 $T kill-server
 T="tmux -S $TMP/tmux2" # a server of its own: the first one may still be going away
@@ -56,8 +59,7 @@ expect_re "^Breakpoint 1, (0xa8[0-9a-f]{14} in )?leaf \("
 until_screen "\[gdb killed its session" "gdb's visit reported"
 until_screen "^dbgtest: hello, debugger$" "the guest's console on a line of its own"
 until_screen "^\(xbow\) info cp$" "the half-typed line, after the rest"
-$T send-keys -t x -l "us"
-$T send-keys -t x Enter
+enter "us"
 until_screen "^\* 0 +0xa8[0-9a-f]{14} leaf " "the completed command"
 $T kill-server
 finish

@@ -36,7 +36,7 @@ pida='' pidb='' sw=''
 cleanup() {
     [ -n "$pida" ] && kill "$pida" 2>/dev/null
     [ -n "$pidb" ] && kill "$pidb" 2>/dev/null
-    [ -n "$sw" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null
+    vde_stop
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -56,16 +56,6 @@ waitfile() {
 # (60 s at most, so a lost peer cannot hang the test)
 waitcmd() { echo "i=0; while [ ! -e $WORK/$1.flag ] && [ \$i -lt 600 ]; do sleep 0.1; i=\$((i+1)); done"; }
 
-# check NAME PATTERN: NAME.out has a line matching PATTERN
-check() {
-    checks=$((checks + 1))
-    grep -q -e "$2" "$WORK/$1.out" || {
-        failures=$((failures + 1))
-        echo "FAIL: $label: $1.out lacks /$2/"
-        tail -n 30 "$WORK/$1.out"
-        cat "$WORK/$1.err"
-    }
-}
 
 # wire LABEL NET_A NET_B N SIZE READY: where A's ready frame (to A's own
 # address) goes: "b" B gets it (and its filter drops it); "no-peer" A's
@@ -94,29 +84,29 @@ wire() {
     wait $pidb
     pida='' pidb=''
     bytes=$((n * size))
-    check a "ioc3: echo frames=$n sent=$n good=$n bad=0"
-    check b "ioc3: tx sent=$n done=$n split=[0-9]* txdone_irqs=[1-9][0-9]* replies=$n good=$n bad=0"
+    expect_in a.out "ioc3: echo frames=$n sent=$n good=$n bad=0"
+    expect_in b.out "ioc3: tx sent=$n done=$n split=[0-9]* txdone_irqs=[1-9][0-9]* replies=$n good=$n bad=0"
     # A: N in, N echoed plus its ready frame; B: N out, N replies in, the
     # ready frame refused by its filter.  The ports say the same.
-    check a "^  tx frames $((n + 1)) bytes $((bytes + 60))\$"
-    check a "^  rx frames $n bytes $bytes "
-    check a "^  tx drops 0\$"
-    check a "^  rx drops 0\$"
-    check a "^  tx        $((n + 1)) frames, $((bytes + 60)) bytes, $nopeer dropped\$"
-    check a "^  rx        $n frames, $bytes bytes, 0 dropped\$"
-    check a "^  host      $n frames read: 0 on the wire"
-    check b "^  tx frames $n bytes $bytes\$"
-    check b "^  rx frames $n bytes $bytes "
-    check b "^  tx drops 0\$"
-    check b "^  tx        $n frames, $bytes bytes, 0 dropped\$"
+    expect_in a.out "^  tx frames $((n + 1)) bytes $((bytes + 60))\$"
+    expect_in a.out "^  rx frames $n bytes $bytes "
+    expect_in a.out "^  tx drops 0\$"
+    expect_in a.out "^  rx drops 0\$"
+    expect_in a.out "^  tx        $((n + 1)) frames, $((bytes + 60)) bytes, $nopeer dropped\$"
+    expect_in a.out "^  rx        $n frames, $bytes bytes, 0 dropped\$"
+    expect_in a.out "^  host      $n frames read: 0 on the wire"
+    expect_in b.out "^  tx frames $n bytes $bytes\$"
+    expect_in b.out "^  rx frames $n bytes $bytes "
+    expect_in b.out "^  tx drops 0\$"
+    expect_in b.out "^  tx        $n frames, $bytes bytes, 0 dropped\$"
     if [ "$ready" = 1 ]; then
-        check b "^  rx drops 1 filtered=1\$"
-        check b "^  rx        $n frames, $bytes bytes, 1 dropped refused=1\$"
+        expect_in b.out "^  rx drops 1 filtered=1\$"
+        expect_in b.out "^  rx        $n frames, $bytes bytes, 1 dropped refused=1\$"
     else
-        check b "^  rx drops 0\$"
-        check b "^  rx        $n frames, $bytes bytes, 0 dropped\$"
+        expect_in b.out "^  rx drops 0\$"
+        expect_in b.out "^  rx        $n frames, $bytes bytes, 0 dropped\$"
     fi
-    check b "^  host      $((n + ready)) frames read: 0 on the wire"
+    expect_in b.out "^  host      $((n + ready)) frames read: 0 on the wire"
     checks=$((checks + 1))
     got=$(python3 - "$WORK/a.pcap" "$WORK/b.pcap" $MA $MB "$n" "$size" "$ready" <<'EOF'
 import struct, sys
@@ -179,17 +169,11 @@ wire unix "socket:unix:$WORK/wire" "socket:unix-connect:$WORK/wire" 40 1514 no-p
 
 # socket:udp: two ports the kernel says are free; short frames (inline in
 # the Tx descriptor, padded by nobody: 104 bytes).
-ports=$(python3 -c '
-import socket
-s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
-for x in s: x.bind(("127.0.0.1", 0))
-print(*[x.getsockname()[1] for x in s])')
-pa=${ports% *} pb=${ports#* }
+udp_ports
 wire udp "socket:udp:$pa:127.0.0.1:$pb" "socket:udp:$pb:127.0.0.1:$pa" 100 104 b
 
 if command -v vde_switch >/dev/null 2>&1; then
-    sw="$WORK/sw"
-    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+    vde_start
     if "$XBOW" --batch -q --nic none --ioc3-net "vde:$sw" 2>&1 </dev/null | grep -q AddressSanitizer; then
         echo "this AddressSanitizer build has no vde backend: the VDE wire is not tested"
     else

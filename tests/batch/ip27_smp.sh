@@ -12,31 +12,32 @@ expect smp1.out "smp: nasid 0 slice A: the boot CPU, 1 node in the GDA"
 expect smp1.out "smp: 1 CPU on 1 node ran"
 grep -q "slice B" "$TMP/smp1.out" && fail "smp1: a CPU in slice B"
 
-run smp2 --cpus 2 --max-insns 100000000 "$EX/smp/smp.elf"
-expect_rc 0
-expect smp2.out "smp: nasid 0 slice B: hello (parm 1)"
-expect smp2.out "smp: nasid 0 slice B: interrupt 10 from nasid 0 slice A"
-expect smp2.out "smp: 2 CPUs on 1 node ran"
+# smp N NODES: N CPUs on NODES nodes.  The boot CPU counts the nodes in the
+# GDA; every other CPU k (nasid k / 2, slice A or B) says hello with parm k
+# and takes the interrupt the boot CPU sends it (level 9 to a slice A, 10 to
+# a slice B); at the end, how many ran.
+smp() {
+    run smp$1 --cpus $1 --max-insns 100000000 "$EX/smp/smp.elf"
+    expect_rc 0
+    nodes="$2 nodes"
+    [ "$2" = 1 ] && nodes="1 node"
+    expect smp$1.out "smp: nasid 0 slice A: the boot CPU, $nodes in the GDA"
+    k=1
+    while [ $k -lt $1 ]; do
+        slice=A level=9
+        [ $((k % 2)) = 1 ] && slice=B level=10
+        expect smp$1.out "smp: nasid $((k / 2)) slice $slice: hello (parm $k)"
+        expect smp$1.out "smp: nasid $((k / 2)) slice $slice: interrupt $level from nasid 0 slice A"
+        k=$((k + 1))
+    done
+    expect smp$1.out "smp: $1 CPUs on $nodes ran"
+}
 
+smp 2 1
 # --cpus 3: the second node has slice A only.
-run smp3 --cpus 3 --max-insns 100000000 "$EX/smp/smp.elf"
-expect_rc 0
-expect smp3.out "smp: nasid 0 slice A: the boot CPU, 2 nodes in the GDA"
-expect smp3.out "smp: nasid 1 slice A: hello (parm 2)"
-expect smp3.out "smp: nasid 1 slice A: interrupt 9 from nasid 0 slice A"
-expect smp3.out "smp: 3 CPUs on 2 nodes ran"
+smp 3 2
 grep -q "nasid 1 slice B" "$TMP/smp3.out" && fail "smp3: a CPU in node 1 slice B"
-
-run smp4 --cpus 4 --max-insns 100000000 "$EX/smp/smp.elf"
-expect_rc 0
-expect smp4.out "smp: nasid 0 slice A: the boot CPU, 2 nodes in the GDA"
-expect smp4.out "smp: nasid 0 slice B: hello (parm 1)"
-expect smp4.out "smp: nasid 1 slice A: hello (parm 2)"
-expect smp4.out "smp: nasid 1 slice B: hello (parm 3)"
-expect smp4.out "smp: nasid 0 slice B: interrupt 10 from nasid 0 slice A"
-expect smp4.out "smp: nasid 1 slice A: interrupt 9 from nasid 0 slice A"
-expect smp4.out "smp: nasid 1 slice B: interrupt 10 from nasid 0 slice A"
-expect smp4.out "smp: 4 CPUs on 2 nodes ran"
+smp 4 2
 
 # A restart on four CPUs: the PROM's tables of both nodes are rebuilt and
 # every CPU runs again.

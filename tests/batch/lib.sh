@@ -80,6 +80,70 @@ need_example() {
     [ -f "$ELF" ] || skip "$ELF not built"
 }
 
+# expect_in NAME.EXT PATTERN: $WORK/NAME.EXT has a line matching PATTERN
+# (the output of one of several programs); a failure names $label and shows
+# the end of NAME.out and NAME.err.
+expect_in() {
+    checks=$((checks + 1))
+    grep -q -e "$2" "$WORK/$1" && return 0
+    failures=$((failures + 1))
+    echo "FAIL: $label: $1 lacks /$2/"
+    tail -n 40 "$WORK/${1%.*}.out"
+    cat "$WORK/${1%.*}.err"
+}
+
+# udp_ports: two free UDP ports of 127.0.0.1 in $pa and $pb, the two ends
+# of a socket:udp wire.
+udp_ports() {
+    ports=$(python3 -c '
+import socket
+s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
+for x in s: x.bind(("127.0.0.1", 0))
+print(*[x.getsockname()[1] for x in s])')
+    pa=${ports% *} pb=${ports#* }
+}
+
+# vde_start: a VDE switch at $sw ($WORK/sw), or the test skips; vde_stop
+# ends it (the test's exit trap calls it).
+vde_start() {
+    sw="$WORK/sw"
+    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+}
+vde_stop() {
+    [ -n "${sw:-}" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null
+}
+
+# peer_start: tests/batch/rr_peer.py in the background (pid in $peerpid,
+# its counts at the end in $WORK/peer.stats), a host at 10.0.2.2 on a UDP
+# socket link ($net, for --net) that answers ARP and ping and takes 20 UDP
+# datagrams; $app is the Linux command line that pings it and sends them
+# (ttcp), then starts a shell.  Returns 1 after a failed check if the peer
+# did not start.  peer_stop ends it.
+peer_start() {
+    peer_py="${top_srcdir:-.}/tests/batch/rr_peer.py"
+    case "$peer_py" in /*) ;; *) peer_py="$PWD/$peer_py" ;; esac
+    python3 "$peer_py" "$WORK/port" "$WORK/peer.stats" 20 &
+    peerpid=$!
+    for _ in $(seq 100); do [ -s "$WORK/port" ] && break; sleep 0.1; done
+    [ -s "$WORK/port" ] || { fail "the peer did not start"; return 1; }
+    net="socket:udp:0:127.0.0.1:$(cat "$WORK/port")"
+    app='xbow.run="ping -c 3 -i 200 10.0.2.2; ttcp -t -l 512 -n 20 10.0.2.2" xbow.after=shell'
+}
+peer_stop() {
+    kill "$peerpid" 2>/dev/null
+    wait "$peerpid" 2>/dev/null
+    peerpid=
+}
+
+# type_at_shell TEXT: writes TEXT (a printf format) once the guest's shell
+# has said it is ready in $WORK/out (at most 120 s): what a user types at
+# its prompt, for xbow's standard input.
+type_at_shell() {
+    for _ in $(seq 1200); do grep -q "shell ready" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
+    sleep 0.3
+    printf "$1"
+}
+
 finish() {
     echo "$checks checks, $failures failed"
     [ "$failures" -eq 0 ]

@@ -14,24 +14,12 @@ set -u
 vmlinux=$(bash "${top_srcdir:-.}/linux/build.sh" --print-path 2>/dev/null) ||
     skip "no Linux kernel built: run 'make linux' first (it builds Debian's linux-source-6.1 for IP27)"
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the peer"
-PEER="${top_srcdir:-.}/tests/batch/rr_peer.py"
-case "$PEER" in /*) ;; *) PEER="$PWD/$PEER" ;; esac
 peerpid=
 trap '[ -n "$peerpid" ] && kill "$peerpid" 2>/dev/null; rm -rf "$WORK"' EXIT
 
-python3 "$PEER" "$WORK/port" "$WORK/peer.stats" 20 &
-peerpid=$!
-for _ in $(seq 100); do [ -s "$WORK/port" ] && break; sleep 0.1; done
-[ -s "$WORK/port" ] || { fail "the peer did not start"; finish; exit; }
-net="socket:udp:0:127.0.0.1:$(cat "$WORK/port")"
-app='xbow.run="ping -c 3 -i 200 10.0.2.2; ttcp -t -l 512 -n 20 10.0.2.2" xbow.after=shell'
-
+peer_start || { finish; exit; }
 last_cmd="xbow record (socket peer, typed line)"
-(
-    for _ in $(seq 1200); do grep -q "shell ready" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
-    sleep 0.3
-    printf 'echo typed at the prompt\n'
-) | "$XBOW" --batch -q --rtc-fixed --nic e1000-82544 --net "$net" --append "$app" -ex record \
+type_at_shell 'echo typed at the prompt\n' | "$XBOW" --batch -q --rtc-fixed --nic e1000-82544 --net "$net" --append "$app" -ex record \
     -ex 'continue 400000000' -ex 'info state-hash' \
     -ex 'break serial8250_rx_chars' -ex continue -ex 'info state-hash' -ex delete \
     -ex 'continue 20000000' -ex 'info state-hash' -ex 'info time' \
@@ -41,9 +29,7 @@ last_cmd="xbow record (socket peer, typed line)"
     -ex 'goto-time present' -ex 'info state-hash' -ex 'info time' \
     "$vmlinux" >"$WORK/out" 2>"$WORK/err"
 status=$?
-kill "$peerpid" 2>/dev/null
-wait "$peerpid" 2>/dev/null
-peerpid=
+peer_stop
 expect_status 0
 expect_out "3 packets transmitted, 3 received, 0% packet loss"
 expect_out "ttcp-t: msgs=20 bytes=10240 "

@@ -43,7 +43,7 @@ LEN=1472
 pidb= sw=
 cleanup() {
     [ -n "$pidb" ] && kill "$pidb" 2>/dev/null
-    [ -n "$sw" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null
+    vde_stop
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -58,17 +58,6 @@ guest() {
         -ex "continue $insns" -ex 'info device e1000_0 stats' "$vmlinux" \
         >"$WORK/$g.out" 2>"$WORK/$g.err" </dev/null &
     gpid=$!
-}
-
-# check NAME PATTERN: a line of NAME.out (or .err) matches.
-check() {
-    checks=$((checks + 1))
-    grep -q -e "$3" "$WORK/$1.$2" || {
-        failures=$((failures + 1))
-        echo "FAIL: $label: $1.$2 lacks /$3/"
-        tail -n 40 "$WORK/$1.out"
-        cat "$WORK/$1.err"
-    }
 }
 
 start_mac() { sed -n 's/^xbow: e1000_0 (e1000-82544 in slot 3): MAC \([0-9a-f:]*\) (default), .*/\1/p' "$WORK/$1.err"; }
@@ -117,28 +106,28 @@ pair() {
     wait "$pidb"
     pidb=
     for g in a b; do
-        check $g out "The guest reset the machine"
-        check $g out "XBOW-RUN-END status=0"
-        check $g out "^  tx drops 0$"
+        expect_in $g.out "The guest reset the machine"
+        expect_in $g.out "XBOW-RUN-END status=0"
+        expect_in $g.out "^  tx drops 0$"
         # Only frames that came after the driver turned the receiver off
         # for the reboot (the other side's late replies) may be dropped.
-        check $g out "^  rx drops \(0\|[0-9]* rx-off=[0-9]*\)$"
+        expect_in $g.out "^  rx drops \(0\|[0-9]* rx-off=[0-9]*\)$"
         checks=$((checks + 1))
         if grep -q "^  own MAC" "$WORK/$g.out"; then
             failures=$((failures + 1))
             echo "FAIL: $label: $g received frames from its own MAC"
         fi
     done
-    check a out "xbow-init: eth0 10.0.2.10/24 mtu 1500 up"
-    check b out "xbow-init: eth0 10.0.2.20/24 mtu 1500 up"
-    check a out "3 packets transmitted, 3 received, 0% packet loss"
-    check b out "3 packets transmitted, 3 received, 0% packet loss"
-    check a out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
-    check b out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
-    check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
-    check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
-    check a out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* cksum=- verify=0 bad=0 seqerr=0"
-    check b out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* verify=1 bad=0 seqerr=0"
+    expect_in a.out "xbow-init: eth0 10.0.2.10/24 mtu 1500 up"
+    expect_in b.out "xbow-init: eth0 10.0.2.20/24 mtu 1500 up"
+    expect_in a.out "3 packets transmitted, 3 received, 0% packet loss"
+    expect_in b.out "3 packets transmitted, 3 received, 0% packet loss"
+    expect_in a.out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    expect_in b.out "ttcp-t: msgs=$N bytes=$((N * LEN)) "
+    expect_in a.out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    expect_in b.out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* bad=0 seqerr=0"
+    expect_in a.out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* cksum=- verify=0 bad=0 seqerr=0"
+    expect_in b.out "^ttcp-r: msgs=$N bytes=$((N * LEN)) .* verify=1 bad=0 seqerr=0"
     # What one side sent, the other received: count, bytes and (A's, -V)
     # checksum; B's classic receiver does not sum.
     ta=$(ttcp_line a t) rb=$(ttcp_line b r) tb=$(ttcp_line b t) ra=$(ttcp_line a r)
@@ -159,8 +148,8 @@ pair() {
         failures=$((failures + 1))
         echo "FAIL: $label: start-up MACs '$ma' and '$mb'"
     }
-    check a out "eth[01]: (PCI-X:66MHz:64-bit) $ma" # eth1 when ioc3-eth registered first
-    check b out "eth[01]: (PCI-X:66MHz:64-bit) $mb"
+    expect_in a.out "eth[01]: (PCI-X:66MHz:64-bit) $ma" # eth1 when ioc3-eth registered first
+    expect_in b.out "eth[01]: (PCI-X:66MHz:64-bit) $mb"
     # The captures, read independently of xbow, on both sides of the wire.
     captured a "$ma" 5001 "$ta"
     captured b "$ma" 5001 "$ta"
@@ -170,17 +159,11 @@ pair() {
 }
 
 # Two free UDP ports on the loopback interface.
-ports=$(python3 -c '
-import socket
-s = [socket.socket(socket.AF_INET, socket.SOCK_DGRAM) for _ in range(2)]
-for x in s: x.bind(("127.0.0.1", 0))
-print(*[x.getsockname()[1] for x in s])')
-pa=${ports% *} pb=${ports#* }
+udp_ports
 pair udp "socket:udp:$pa:127.0.0.1:$pb" "socket:udp:$pb:127.0.0.1:$pa"
 
 if command -v vde_switch >/dev/null 2>&1; then
-    sw="$WORK/sw"
-    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+    vde_start
     if "$XBOW" --batch -q --nic e1000 --net "vde:$sw" 2>&1 </dev/null | grep -q AddressSanitizer; then
         echo "this AddressSanitizer build has no vde backend: the VDE pair is not tested"
     else

@@ -32,13 +32,9 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-ip netns add "$ns" || skip "cannot create a network namespace"
-inns() { ip netns exec "$ns" "$@"; }
-inns ip link set lo up
-inns ip tuntap add dev "$tap" mode tap || skip "cannot create a tap device"
-inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
-inns ip addr add 10.0.2.1/24 dev "$tap"
-inns ip link set "$tap" mtu 9000 up
+. "${top_srcdir:-.}/scripts/netns.sh"
+netns_add "$ns" || skip "cannot create a network namespace"
+netns_tap "$tap" 10.0.2.1 9000 || skip "cannot create a tap device"
 
 # The host side's ttcp (scripts/ttcp.py): its report lines are the guest's,
 # in host time, "host-r:"/"host-t:".
@@ -46,6 +42,21 @@ ttcp_py="${top_srcdir:-.}/scripts/ttcp.py"
 case "$ttcp_py" in /*) ;; *) ttcp_py="$PWD/$ttcp_py" ;; esac
 
 wait_file() { i=0; while [ ! -e "$1" ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i + 1)); done; [ -e "$1" ]; }
+
+# run_ended: xbow ran the guest's command to its end (status 0) and the
+# reboot after it.
+run_ended() {
+    expect_status 0
+    expect_out "The guest reset the machine"
+    expect_out "XBOW-RUN-END status=0"
+}
+
+# sender_cksum FILE WHO: the payload checksum WHO's ttcp -t reported in FILE
+# ("-" for the classic ttcp, which does not sum).
+sender_cksum() {
+    [ -n "$verify" ] || { echo -; return; }
+    sed -n "s/^$2: msgs=.* cksum=\(0x[0-9a-f]*\) .*/\1/p" "$1"
+}
 
 # tap_run MTU LEN COUNT PORT [-V|-] [ioc3]: the guest's ttcp -t to a host ttcp -r.
 # ttcp's writes return once a datagram is queued (qdisc, Tx ring), and the
@@ -75,17 +86,13 @@ tap_run() {
     kill "$rxpid" 2>/dev/null
     wait "$rxpid"
     rxpid=
-    expect_status 0
-    expect_out "The guest reset the machine"
+    run_ended
     expect_out "xbow-init: eth0 10.0.2.15/24 mtu $mtu up"
     expect_out "3 packets transmitted, 3 received"
     expect_out "ttcp-t: msgs=$n bytes=$((n * len)) "
-    expect_out "XBOW-RUN-END status=0"
     expect_out "^  tx drops 0$"
     expect_out "^    host time:  tx [0-9.]* frames/s [0-9.]* Mbit/s, rx [0-9.]* frames/s [0-9.]* Mbit/s$"
-    cksum=$(sed -n 's/^ttcp-t: msgs=.* cksum=\(0x[0-9a-f]*\) .*/\1/p' "$WORK/out")
-    # The classic receiver counts without summing: its checksum is "-".
-    [ -n "$verify" ] || cksum=-
+    cksum=$(sender_cksum "$WORK/out" ttcp-t)
     checks=$((checks + 2))
     grep -q "^host-r: msgs=$n bytes=$((n * len)) time_us=[0-9]* rate_kBps=[0-9]* rate_Mbps=[0-9.]* cksum=${cksum:-none} verify=$([ -n "$verify" ] && echo 1 || echo 0) bad=0 seqerr=0 otherlen=0\$" "$WORK/rx.out" ||
         fail "the host receiver: $(cat "$WORK/rx.out"), want msgs=$n bytes=$((n * len)) cksum=$cksum"
@@ -113,15 +120,12 @@ tap_recv() {
     inns python3 "$ttcp_py" -t $verify -l "$len" -n "$n" -p "$port" -d 1000 10.0.2.15 >"$WORK/tx.out" 2>&1
     wait "$xpid"
     status=$?
-    expect_status 0
-    expect_out "The guest reset the machine"
-    expect_out "XBOW-RUN-END status=0"
+    run_ended
     # Only frames that came once the driver had turned the receiver off for
     # the reboot (the host's late end sentinels) may be dropped.
     expect_out "^  rx drops \(0\|[0-9]* rx-off=[0-9]*\)$"
     expect_out "^    guest time: tx [0-9.]* frames/s [0-9.]* Mbit/s, rx [0-9.]* frames/s [0-9.]* Mbit/s$"
-    cksum=$(sed -n 's/^host-t: msgs=.* cksum=\(0x[0-9a-f]*\) .*/\1/p' "$WORK/tx.out")
-    [ -n "$verify" ] || cksum=-
+    cksum=$(sender_cksum "$WORK/tx.out" host-t)
     expect_out "^ttcp-r: msgs=$n bytes=$((n * len)) time_us=[0-9]* rate_kBps=[0-9]* rate_Mbps=[0-9.]* cksum=$cksum verify=$([ -n "$verify" ] && echo 1 || echo 0) bad=0 seqerr=0 otherlen=0"
     expect_out "^ttcp-r: $((n * len)) bytes in [0-9]*\.[0-9]\{6\} s = [0-9.]* Mbit/s (guest time)"
     checks=$((checks + 1))

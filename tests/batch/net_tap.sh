@@ -33,8 +33,8 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
-ip netns add "$ns" || skip "cannot create a network namespace"
-inns() { ip netns exec "$ns" "$@"; }
+. "${top_srcdir:-.}/scripts/netns.sh"
+netns_add "$ns" || skip "cannot create a network namespace"
 
 # 1. The port creates a (non-persistent) tap itself; it goes with the port.
 inns "$probe" --run "ip link show xbc$$ >/dev/null" "tap:xbc$$" >"$dir/create.out" 2>&1 ||
@@ -58,11 +58,7 @@ else
 fi
 
 # 3. Traffic both ways with the namespace's kernel.
-inns ip link set lo up
-inns ip tuntap add dev "$tap" mode tap || fail "ip tuntap add"
-inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
-inns ip addr add 10.99.0.1/24 dev "$tap"
-inns ip link set "$tap" up
+netns_tap "$tap" 10.99.0.1 1500 || fail "ip tuntap add"
 inns ip neigh replace 10.99.0.2 lladdr 02:00:00:00:00:01 dev "$tap" nud permanent
 kmac=$(inns cat "/sys/class/net/$tap/address")
 

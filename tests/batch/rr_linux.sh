@@ -27,8 +27,6 @@ set -u
 need_linux
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the peer"
 case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
-PEER="${top_srcdir:-.}/tests/batch/rr_peer.py"
-case "$PEER" in /*) ;; *) PEER="$PWD/$PEER" ;; esac
 
 peerpid= ns=
 cleanup() {
@@ -53,27 +51,16 @@ same() {
 }
 
 # ---- socket peer --------------------------------------------------------
-python3 "$PEER" "$WORK/port" "$WORK/peer.stats" 20 &
-peerpid=$!
-for _ in $(seq 100); do [ -s "$WORK/port" ] && break; sleep 0.1; done
-[ -s "$WORK/port" ] || { fail "the peer did not start"; finish; exit; }
-net="socket:udp:0:127.0.0.1:$(cat "$WORK/port")"
-app='xbow.run="ping -c 3 -i 200 10.0.2.2; ttcp -t -l 512 -n 20 10.0.2.2" xbow.after=shell'
+peer_start || { finish; exit; }
 
 # The line is typed once the shell says it is ready.
 last_cmd="xbow --record (socket peer)"
-(
-    for _ in $(seq 1200); do grep -q "shell ready" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
-    sleep 0.3
-    printf 'echo typed at the prompt\nreboot\n'
-) | "$XBOW" --batch -q --nic e1000-82544 --net "$net" --append "$app" --record "$WORK/s.rr" \
+type_at_shell 'echo typed at the prompt\nreboot\n' | "$XBOW" --batch -q --nic e1000-82544 --net "$net" --append "$app" --record "$WORK/s.rr" \
     -ex 'continue 400000000' -ex 'info registers' -ex "$STATE" \
     -ex 'continue 8000000000' -ex 'info registers' -ex "$STATE" -ex 'echo ===\n' \
     -ex 'info record' "$vmlinux" >"$WORK/out" 2>"$WORK/err"
 status=$?
-kill "$peerpid" 2>/dev/null
-wait "$peerpid" 2>/dev/null
-peerpid=
+peer_stop
 expect_status 0
 expect_out "3 packets transmitted, 3 received, 0% packet loss"
 expect_out "ttcp-t: msgs=20 bytes=10240 "
@@ -110,13 +97,9 @@ if [ "$(id -u)" != 0 ] || [ ! -c /dev/net/tun ] || ! command -v ip >/dev/null 2>
 fi
 ns="xbow-rr-$$"
 tap="xbr$$"
-if ip netns add "$ns" 2>/dev/null; then
-    inns() { ip netns exec "$ns" "$@"; }
-    inns ip link set lo up
-    inns ip tuntap add dev "$tap" mode tap
-    inns sysctl -qw "net.ipv6.conf.$tap.disable_ipv6=1" 2>/dev/null
-    inns ip addr add 10.0.2.1/24 dev "$tap"
-    inns ip link set "$tap" up
+. "${top_srcdir:-.}/scripts/netns.sh"
+if netns_add "$ns" 2>/dev/null; then
+    netns_tap "$tap" 10.0.2.1 1500
     tapp='xbow.run="sleep 1; ping -c 3 -i 200 10.0.2.1; ttcp -t -l 512 -n 20 10.0.2.1" xbow.after=reboot'
     last_cmd="xbow --record (tap)"
     inns "$XBOW" --batch -q --nic e1000-82544 --net "tap:$tap" --append "$tapp" \

@@ -53,6 +53,13 @@ exec sleep 600
 EOF
     tmux_start "$cols" "$rows" "$WORK/run.sh"
 }
+# tui_start COLS ROWS ARGS...: tmux_xbow, then the TUI's command prompt;
+# when it never comes, a failed check and the end of the test.
+tui_start() {
+    last_cmd="xbow (TUI in tmux, $1x$2)"
+    tmux_xbow "$@"
+    wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }
+}
 screen() {
     $T capture-pane -p -S "-$CAPTURE_HISTORY" -t "$SESSION" >"$WORK/out" 2>"$WORK/err"
 }
@@ -74,36 +81,28 @@ dead() {
     exit 1
 }
 
-# wait_for PATTERN [WHAT]: poll the screen until a line matches PATTERN
-# (grep -E), up to $TIMEOUT seconds; a failed check when it never does.
-wait_for() {
+# poll_screen SHOWN PATTERN FAILURE: poll the screen, up to $TIMEOUT
+# seconds, until a line matches PATTERN (grep -E; SHOWN=1) or none does
+# (SHOWN=0); a failed check saying FAILURE when that never comes.
+poll_screen() {
     checks=$((checks + 1))
     end=$(($(date +%s) + TIMEOUT))
     while :; do
         screen
-        grep -Eq -e "$1" "$WORK/out" && return 0
+        if grep -Eq -e "$2" "$WORK/out"; then [ "$1" = 1 ]; else [ "$1" = 0 ]; fi && return 0
         dead
         [ "$(date +%s)" -lt "$end" ] || break
         sleep 0.2
     done
-    fail "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"
+    fail "$3"
     return 1
 }
 
+# wait_for PATTERN [WHAT]: poll the screen until a line matches PATTERN.
+wait_for() { poll_screen 1 "$1" "${2:-the screen} never showed /$1/ in ${TIMEOUT}s"; }
+
 # wait_gone PATTERN [WHAT]: poll until no line matches PATTERN.
-wait_gone() {
-    checks=$((checks + 1))
-    end=$(($(date +%s) + TIMEOUT))
-    while :; do
-        screen
-        grep -Eq -e "$1" "$WORK/out" || return 0
-        dead
-        [ "$(date +%s)" -lt "$end" ] || break
-        sleep 0.2
-    done
-    fail "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"
-    return 1
-}
+wait_gone() { poll_screen 0 "$1" "${2:-the screen} still shows /$1/ after ${TIMEOUT}s"; }
 
 # clear_screen: a fresh screen and scrollback (line-mode programs), so
 # that the next checks see only what comes after.

@@ -9,10 +9,7 @@ set -u
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-tmux_xbow 120 40 --rtc-fixed --nic hamachi "$GUEST"
-last_cmd="xbow (TUI in tmux)"
-
-wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }
+tui_start 120 40 --rtc-fixed --nic hamachi "$GUEST"
 wait_for "^ xbow \| stopped \| cpu0 _start \| vtime [0-9.]+s \| layout debug \|" \
     "the status bar, stopped, without a speed"
 

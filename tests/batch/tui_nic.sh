@@ -11,14 +11,7 @@ elf=${top_builddir:-.}/examples/hamachi/hamachi.elf
 SESSION=tuinic
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --rtc-fixed --nic hamachi --net gen --append 'rx 100000000' '$elf'
-echo XBOW-EXIT=\$?
-exec sleep 600
-EOF
-tmux_start 200 50 "$WORK/run.sh"
+tmux_xbow 200 50 --rtc-fixed --nic hamachi --net gen --append 'rx 100000000' "$elf"
 last_cmd="xbow --nic hamachi --net gen (TUI in tmux)"
 wait_for "^ xbow \| stopped \| cpu0 " "the status bar" || { finish; exit 1; }
 # No frame yet: no rates.

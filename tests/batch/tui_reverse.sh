@@ -9,10 +9,7 @@ set -u
 SESSION=tuirev
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
 
-tmux_xbow 120 40 --rtc-fixed "$GUEST"
-last_cmd="xbow (TUI in tmux)"
-
-wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }
+tui_start 120 40 --rtc-fixed "$GUEST"
 type_line 'record'
 wait_for "^│Recording the history" "record"
 type_line 'break leaf'

@@ -9,10 +9,7 @@ set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 SESSION=tui
 . "${top_srcdir:-.}/tests/batch/tmux_lib.sh"
-tmux_xbow 80 24 --rtc-fixed "$GUEST"
-last_cmd="xbow (TUI in tmux, 80x24)"
-
-wait_for "^│\(xbow\) +│" "the prompt" || { finish; exit 1; }
+tui_start 80 24 --rtc-fixed "$GUEST"
 # At _start, in crt0.S (assembled with -g): the debug layout has the source.
 wait_for "─ crt0.S:18 ─" "the source pane at _start"
 wait_for "^│ >  18 +move +\\\$s0, \\\$a0" "the pc's line marked"

@@ -12,14 +12,7 @@ ELF="$top_builddir/examples/isp/isp_disk.elf"
 [ -f "$ELF" ] || skip "the example is not built ($ELF)"
 truncate -s 1M "$WORK/d.img"
 
-cat >"$WORK/run.sh" <<EOF
-HOME='$WORK'
-export HOME
-'$XBOW' --rtc-fixed --nic none --disk '$WORK/d.img' '$ELF'
-echo XBOW-EXIT=\$?
-exec sleep 600
-EOF
-tmux_start 80 24 "$WORK/run.sh"
+tmux_xbow 80 24 --rtc-fixed --nic none --disk "$WORK/d.img" "$ELF"
 last_cmd="xbow --disk (TUI in tmux)"
 wait_for "─ commands ─" "the commands pane" || { finish; exit 1; }
 type_line "layout storage"

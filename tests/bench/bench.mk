@@ -51,11 +51,11 @@ tests/bench/mix-r%-xbow.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_xbo
 	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(GUEST_LIB:%=$(srcdir)/%) \
 		$(srcdir)/tests/bench/shim_xbow.c $< $(GUEST_LINKFLAGS)
 tests/bench/mix-r%-malta.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_malta.c \
-		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld
+		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld $(srcdir)/examples/lib/clear_bss.h
 	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(srcdir)/tests/bench/shim_crt0.S \
 		$(srcdir)/tests/bench/shim_malta.c $< $(MIX_SHIM_LINK)
 tests/bench/mix-r%-testmips.elf: tests/bench/mix-r%.o $(srcdir)/tests/bench/shim_testmips.c \
-		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld
+		$(srcdir)/tests/bench/shim_crt0.S $(srcdir)/tests/bench/shim.ld $(srcdir)/examples/lib/clear_bss.h
 	$(AM_V_GEN)$(GUEST_CC) $(GUEST_CFLAGS) -o $@ $(srcdir)/tests/bench/shim_crt0.S \
 		$(srcdir)/tests/bench/shim_testmips.c $< $(MIX_SHIM_LINK)
 .PRECIOUS: tests/bench/mix-r%.o

@@ -2,20 +2,15 @@
 /* Start-up code of mix.c on QEMU's Malta and GXemul's testmips: a stack in
  * .bss, .bss cleared, main(), then the shim's bench_exit().  Linked in KSEG0
  * by shim.ld; 64-bit code (n64) in 32-bit compatibility addresses. */
+#include "clear_bss.h"
 	.set	noreorder
 	.section .text.start, "ax"
 	.globl	_start
 	.ent	_start
 _start:
 	dla	$sp, shim_stack_top
-	dla	$t0, __bss_start
-	dla	$t1, __bss_end
-1:	beq	$t0, $t1, 2f
-	nop
-	sd	$zero, 0($t0)
-	b	1b
-	daddiu	$t0, $t0, 8
-2:	jal	main
+	clear_bss
+	jal	main
 	nop
 	jal	bench_exit
 	nop

@@ -18,6 +18,7 @@
 
 #include "core/log.h"
 #include "machine/snapshot.h"
+#include "../unit/machine/example_config.h"
 
 static double now(void)
 {
@@ -153,15 +154,9 @@ int main(int argc, char **argv)
     char file[1024];
     snprintf(file, sizeof file, "%s/snap_bench.snap", argc > 3 ? argv[3] : "/tmp");
     log_set_level(LOG_ERROR);
-    machine_config cfg;
-    machine_config_default(&cfg);
+    machine_config cfg =
+        example_config(1, false, "e1000-82544", "echo", "xbow.run=\"ping -c 1 10.0.2.2\"");
     cfg.mem_mb = 512;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
-    cfg.nnics = 1;
-    snprintf(cfg.nics[0].model, sizeof cfg.nics[0].model, "e1000-82544");
-    snprintf(cfg.nics[0].net, sizeof cfg.nics[0].net, "echo");
-    cfg.append = "xbow.run=\"ping -c 1 10.0.2.2\"";
     xerr err;
     machine *m = machine_new(&cfg, &err);
     if (!m || machine_load_kernel(m, argv[1], &err) != 0) {

@@ -17,6 +17,7 @@
 
 #include "core/log.h"
 #include "dbg/gdbstub_int.h"
+#include "../unit/machine/example_config.h"
 
 #define BUDGET 1000
 
@@ -82,12 +83,8 @@ static dbg *setup(void)
     static dbg *d;
     if (d)
         return d;
-    machine_config cfg;
-    machine_config_default(&cfg);
-    cfg.ncpus = 2;
+    machine_config cfg = example_config(2, false, NULL, NULL, NULL);
     cfg.mem_mb = 32;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
     xerr err;
     machine *m = machine_new(&cfg, &err);
     if (!m) {

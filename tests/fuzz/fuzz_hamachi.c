@@ -56,8 +56,43 @@ static void put_desc(fake_host *host, unsigned ring, unsigned idx, unsigned fl, 
     fake_w32(host, a, st);
 }
 
-static uint64_t badlen; /* frames the port refuses for their length */
 
+/* The ops of this model (the shared ones are fuzz_nic_program's). */
+static void hamachi_op(fuzz_nic_rig *g, unsigned code, fuzz_reader *r)
+{
+    pci_func *f = g->f;
+    switch (code) {
+    case 0: {
+        unsigned off = (unsigned)fuzz_take(r, 2) & 0x3ff, sz = 1u << (fuzz_take(r, 1) & 3);
+        uint64_t v = fuzz_take(r, 8);
+        pci_bar_access(f, 0, 0, off, sz, &v, true);
+        break;
+    }
+    case 1: {
+        unsigned off = (unsigned)fuzz_take(r, 2) & 0x3ff, sz = 1u << (fuzz_take(r, 1) & 3);
+        uint64_t v;
+        pci_bar_access(f, 0, 0, off, sz, &v, false);
+        break;
+    }
+    case 3: {
+        unsigned ring = (unsigned)fuzz_take(r, 1), idx = (unsigned)fuzz_take(r, 1);
+        unsigned fl = (unsigned)fuzz_take(r, 1), len = (unsigned)fuzz_take(r, 2);
+        put_desc(&g->host, ring, idx, fl, len, fuzz_take(r, 2));
+        break;
+    }
+    case 10: {
+        unsigned ring = (unsigned)fuzz_take(r, 1), idx = (unsigned)fuzz_take(r, 1);
+        unsigned count = (unsigned)fuzz_take(r, 1), fl = (unsigned)fuzz_take(r, 1);
+        unsigned len = (unsigned)fuzz_take(r, 2);
+        uint64_t off = fuzz_take(r, 2);
+        for (unsigned k = 0; k < count; k++)
+            put_desc(&g->host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
+        if (count)
+            put_desc(&g->host, ring, idx + count - 1, fl, len, off + (uint64_t)(count - 1) * len);
+        break;
+    }
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -65,47 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_nic_rig g;
     fuzz_nic_open(&g, "hamachi", "hamachi0", RAM_SIZE, station);
-    pci_func *f = g.f;
-    uint64_t offered = 0;
-    badlen = 0;
     fuzz_reader r = {data, size};
-    for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        unsigned code = (unsigned)fuzz_take(&r, 1) % 12;
-        if (fuzz_nic_op(&g, code, &r, 2) || fuzz_nic_wire_op(&g, code, &r, 4, &offered, &badlen))
-            continue;
-        switch (code) {
-        case 0: {
-            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
-            uint64_t v = fuzz_take(&r, 8);
-            pci_bar_access(f, 0, 0, off, sz, &v, true);
-            break;
-        }
-        case 1: {
-            unsigned off = (unsigned)fuzz_take(&r, 2) & 0x3ff, sz = 1u << (fuzz_take(&r, 1) & 3);
-            uint64_t v;
-            pci_bar_access(f, 0, 0, off, sz, &v, false);
-            break;
-        }
-        case 3: {
-            unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
-            unsigned fl = (unsigned)fuzz_take(&r, 1), len = (unsigned)fuzz_take(&r, 2);
-            put_desc(&g.host, ring, idx, fl, len, fuzz_take(&r, 2));
-            break;
-        }
-        case 10: {
-            unsigned ring = (unsigned)fuzz_take(&r, 1), idx = (unsigned)fuzz_take(&r, 1);
-            unsigned count = (unsigned)fuzz_take(&r, 1), fl = (unsigned)fuzz_take(&r, 1);
-            unsigned len = (unsigned)fuzz_take(&r, 2);
-            uint64_t off = fuzz_take(&r, 2);
-            for (unsigned k = 0; k < count; k++)
-                put_desc(&g.host, ring, idx + k, fl & ~4u, len, off + (uint64_t)k * len);
-            if (count)
-                put_desc(&g.host, ring, idx + count - 1, fl, len,
-                         off + (uint64_t)(count - 1) * len);
-            break;
-        }
-        }
-    }
-    fuzz_nic_finish(&g, offered, badlen);
+    fuzz_nic_program(&g, &r, MAX_OPS, 12, hamachi_op);
     return 0;
 }

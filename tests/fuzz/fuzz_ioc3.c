@@ -54,8 +54,6 @@ static unsigned reg_off(unsigned off)
     return (off & 0x8000) ? 0x40000 + ((off & 0x7fff) << 2) : 0xf0 + (off & 0x7c);
 }
 
-static uint64_t badlen;
-
 
 static void wreg(pci_func *f, unsigned off, uint32_t v)
 {
@@ -84,6 +82,46 @@ static void open_nic(pci_func *f, unsigned emcr)
     wreg(f, 0xf8, 0x0260003d);
 }
 
+/* The ops of this model (the shared ones are fuzz_nic_program's). */
+static void ioc3_op(fuzz_nic_rig *g, unsigned code, fuzz_reader *r)
+{
+    pci_func *f = g->f;
+    switch (code) {
+    case 0:
+    case 1: {
+        unsigned off = reg_off((unsigned)fuzz_take(r, 2)), sz = 1u << (fuzz_take(r, 1) & 3);
+        uint64_t v = code == 0 ? fuzz_take(r, 8) : 0;
+        pci_bar_access(f, 0, 0, off, sz, &v, code == 0);
+        break;
+    }
+    case 3: {
+        uint64_t d = FAKE_LO + TXRING_OFF + (fuzz_take(r, 1) & 127) * 128;
+        uint32_t cmd = (uint32_t)fuzz_take(r, 4), cnt = (uint32_t)fuzz_take(r, 4);
+        uint64_t p1 = addr_of((unsigned)fuzz_take(r, 2), 0);
+        uint64_t p2 = addr_of((unsigned)fuzz_take(r, 2), 0);
+        fake_w32(&g->host, d, cmd);
+        fake_w32(&g->host, d + 4, cnt);
+        fake_w32(&g->host, d + 8, (uint32_t)(p1 >> 32));
+        fake_w32(&g->host, d + 12, (uint32_t)p1);
+        fake_w32(&g->host, d + 16, (uint32_t)(p2 >> 32));
+        fake_w32(&g->host, d + 20, (uint32_t)p2);
+        break;
+    }
+    case 10: {
+        unsigned first = (unsigned)fuzz_take(r, 1), count = (unsigned)fuzz_take(r, 1);
+        unsigned off = (unsigned)fuzz_take(r, 2);
+        for (unsigned k = 0; k < count; k++) {
+            uint64_t a = FAKE_LO + RXRING_OFF + ((first + k) & 511) * 8;
+            uint64_t b = addr_of(off, (uint64_t)k * 0x680);
+            fake_w32(&g->host, a, (uint32_t)(b >> 32));
+            fake_w32(&g->host, a + 4, (uint32_t)b);
+        }
+        break;
+    }
+    case 12: open_nic(f, (unsigned)fuzz_take(r, 2)); break;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -91,49 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_nic_rig g;
     fuzz_nic_open(&g, "ioc3-eth", "ioc3_eth0", RAM_SIZE, station);
     run_for(&g.clock, 200000); /* the PHY's autonegotiation (1 ms) */
-    pci_func *f = g.f;
-    uint64_t offered = 0;
-    badlen = 0;
     fuzz_reader r = {data, size};
-    for (unsigned op = 0; op < MAX_OPS && r.left; op++) {
-        unsigned code = (unsigned)fuzz_take(&r, 1) % 13;
-        if (fuzz_nic_op(&g, code, &r, 2) || fuzz_nic_wire_op(&g, code, &r, 4, &offered, &badlen))
-            continue;
-        switch (code) {
-        case 0:
-        case 1: {
-            unsigned off = reg_off((unsigned)fuzz_take(&r, 2)), sz = 1u << (fuzz_take(&r, 1) & 3);
-            uint64_t v = code == 0 ? fuzz_take(&r, 8) : 0;
-            pci_bar_access(f, 0, 0, off, sz, &v, code == 0);
-            break;
-        }
-        case 3: {
-            uint64_t d = FAKE_LO + TXRING_OFF + (fuzz_take(&r, 1) & 127) * 128;
-            uint32_t cmd = (uint32_t)fuzz_take(&r, 4), cnt = (uint32_t)fuzz_take(&r, 4);
-            uint64_t p1 = addr_of((unsigned)fuzz_take(&r, 2), 0);
-            uint64_t p2 = addr_of((unsigned)fuzz_take(&r, 2), 0);
-            fake_w32(&g.host, d, cmd);
-            fake_w32(&g.host, d + 4, cnt);
-            fake_w32(&g.host, d + 8, (uint32_t)(p1 >> 32));
-            fake_w32(&g.host, d + 12, (uint32_t)p1);
-            fake_w32(&g.host, d + 16, (uint32_t)(p2 >> 32));
-            fake_w32(&g.host, d + 20, (uint32_t)p2);
-            break;
-        }
-        case 10: {
-            unsigned first = (unsigned)fuzz_take(&r, 1), count = (unsigned)fuzz_take(&r, 1);
-            unsigned off = (unsigned)fuzz_take(&r, 2);
-            for (unsigned k = 0; k < count; k++) {
-                uint64_t a = FAKE_LO + RXRING_OFF + ((first + k) & 511) * 8;
-                uint64_t b = addr_of(off, (uint64_t)k * 0x680);
-                fake_w32(&g.host, a, (uint32_t)(b >> 32));
-                fake_w32(&g.host, a + 4, (uint32_t)b);
-            }
-            break;
-        }
-        case 12: open_nic(f, (unsigned)fuzz_take(&r, 2)); break;
-        }
-    }
-    fuzz_nic_finish(&g, offered, badlen);
+    fuzz_nic_program(&g, &r, MAX_OPS, 13, ioc3_op);
     return 0;
 }

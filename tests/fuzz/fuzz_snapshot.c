@@ -19,6 +19,7 @@
 
 #include "core/log.h"
 #include "machine/snapshot_int.h"
+#include "../unit/machine/example_config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,14 +38,8 @@ static void setup(void)
         exit(77);
     }
     log_set_level(LOG_ERROR);
-    machine_config cfg;
-    machine_config_default(&cfg);
+    machine_config cfg = example_config(1, false, "tigon2", "echo", NULL);
     cfg.mem_mb = 32;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
-    cfg.nnics = 1;
-    snprintf(cfg.nics[0].model, sizeof cfg.nics[0].model, "tigon2");
-    snprintf(cfg.nics[0].net, sizeof cfg.nics[0].net, "echo");
     xerr err;
     m = machine_new(&cfg, &err);
     if (!m || machine_load_kernel(m, path, &err) != 0) {

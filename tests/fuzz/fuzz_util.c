@@ -180,6 +180,18 @@ void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen)
     fuzz_nic_close(g);
 }
 
+void fuzz_nic_program(fuzz_nic_rig *g, fuzz_reader *r, unsigned max_ops, unsigned nops,
+                      void (*model_op)(fuzz_nic_rig *g, unsigned code, fuzz_reader *r))
+{
+    uint64_t offered = 0, badlen = 0; /* badlen: frames the port refuses for their length */
+    for (unsigned op = 0; op < max_ops && r->left; op++) {
+        unsigned code = (unsigned)fuzz_take(r, 1) % nops;
+        if (!fuzz_nic_op(g, code, r, 2) && !fuzz_nic_wire_op(g, code, r, 4, &offered, &badlen))
+            model_op(g, code, r);
+    }
+    fuzz_nic_finish(g, offered, badlen);
+}
+
 void fuzz_nic_close(fuzz_nic_rig *g)
 {
     nic_rig_close(&g->rig);

@@ -76,6 +76,14 @@ void fuzz_nic_finish(fuzz_nic_rig *g, uint64_t offered, uint64_t badlen);
  * nothing, for another op. */
 bool fuzz_nic_op(fuzz_nic_rig *g, unsigned op, fuzz_reader *r, unsigned view_bits);
 
+/* The input program of the Hamachi and IOC3 targets on the rig: up to
+ * max_ops ops, each a code (a byte mod nops) and its operands: the shared
+ * ones (fuzz_nic_op with view_bits 2, fuzz_nic_wire_op with run_scale 4),
+ * the model's own through model_op; then fuzz_nic_finish (the invariants,
+ * the rig closed). */
+void fuzz_nic_program(fuzz_nic_rig *g, fuzz_reader *r, unsigned max_ops, unsigned nops,
+                      void (*model_op)(fuzz_nic_rig *g, unsigned code, fuzz_reader *r));
+
 /* The wire's operations of the Hamachi and IOC3 targets, numbered alike in
  * both: 4 run (t16: t * run_scale ticks), 5 a frame (len16 dst8 seed8: one
  * frame of fuzz_nic_frame for the station), 11 frames (count8 len16 dst8

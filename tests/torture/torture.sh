@@ -93,7 +93,7 @@ fi
 [ -x "$run" ] || { echo "torture: build $run first (make tests/torture/torture_run)" >&2; exit 2; }
 mkdir -p "$out"
 # shellcheck disable=SC2086
-$GUEST_CC $CFLAGS -c "$here/crt0.S" -o "$out/crt0.o"
+$GUEST_CC $CFLAGS -I"$top_srcdir/examples/lib" -c "$here/crt0.S" -o "$out/crt0.o"
 # shellcheck disable=SC2086
 $GUEST_CC $CFLAGS -O2 -c "$here/libc.c" -o "$out/libc.o"
 

@@ -11,6 +11,8 @@
 
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 /* Runs the suite with Check's normal output and frees it; returns how
  * many of its tests failed. */
@@ -65,6 +67,16 @@ static inline int check_main_list(const char *suite, const char *tcase, void (*s
 #define check_main(suite, tcase, setup, teardown, timeout, ...)       \
     check_main_list((suite), (tcase), (setup), (teardown), (timeout), \
                     (const TTest *const[]){__VA_ARGS__, NULL})
+
+/* Makes a temporary file from the template path ("/tmp/xbow-x-XXXXXX",
+ * which it completes) holding text; the test fails if it cannot. */
+static inline void check_temp_file(char *path, const char *text)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+}
 
 /* ck_assert_msg for checks made by the thousand (every register of every
  * device at every save point): a passing ck_assert notes its location to

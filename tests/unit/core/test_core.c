@@ -128,14 +128,23 @@ static void code_written(void *ctx, ram_block *rb, uint64_t page)
     code_hits++;
 }
 
+/* A bus with 64 KiB of RAM at 0 and two initiators, the CPU cpu0 and the
+ * device dev_name; returns the RAM. */
+static ram_block *ram_bus(bus *b, const char *dev_name, int *cpu0, int *dev)
+{
+    bus_init(b);
+    ram_block *rb = ram_block_new(b, "ram", 1 << 16);
+    bus_map_ram(b, "ram", 0, 1 << 16, rb, 0, false);
+    *cpu0 = initiator_register(b, "cpu0", INIT_CPU, 0);
+    *dev = initiator_register(b, dev_name, INIT_DEVICE, -1);
+    return rb;
+}
+
 START_TEST(bus_page_flags_and_hooks)
 {
     bus b;
-    bus_init(&b);
-    ram_block *rb = ram_block_new(&b, "ram", 1 << 16);
-    bus_map_ram(&b, "cac", 0, 1 << 16, rb, 0, false);
-    int cpu0 = initiator_register(&b, "cpu0", INIT_CPU, 0);
-    int dev = initiator_register(&b, "tigon0", INIT_DEVICE, -1);
+    int cpu0, dev;
+    ram_block *rb = ram_bus(&b, "tigon0", &cpu0, &dev);
     hook_log h = {0};
     b.hook = hook;
     b.hook_ctx = &h;
@@ -170,6 +179,61 @@ START_TEST(bus_page_flags_and_hooks)
     ck_assert_uint_eq(code_hits, 1);
     bus_poke(&b, 0x4004, buf, 4);
     ck_assert_uint_eq(code_hits, 2);
+    bus_free(&b);
+}
+END_TEST
+
+/* The bus hook subscriber list. */
+static unsigned hook_calls[3];
+static void hook0(void *ctx, const bus_op *op)
+{
+    (void)op;
+    hook_calls[*(int *)ctx]++;
+}
+
+START_TEST(bus_hook_subscribers)
+{
+    bus b;
+    int cpu0, nic;
+    ram_block *rb = ram_bus(&b, "nic", &cpu0, &nic);
+    static int ids[3] = {0, 1, 2};
+    memset(hook_calls, 0, sizeof hook_calls);
+    ck_assert_ptr_null(b.hook);
+    int h0 = bus_hook_add(&b, hook0, &ids[0], false);
+    int h1 = bus_hook_add(&b, hook0, &ids[1], false);
+    ck_assert_int_ge(h0, 0);
+    ck_assert_int_ne(h0, h1);
+    ck_assert(!b.hooks_armed);
+    /* Unflagged pages: nobody is called. */
+    bus_write(&b, cpu0, 0x100, 4, 1);
+    bus_write(&b, nic, 0x100, 4, 1);
+    ck_assert_uint_eq(hook_calls[0] + hook_calls[1], 0);
+    /* A flagged page: every subscriber sees the access. */
+    ram_page_flags_set(&b, rb, 0x1000, 1, PF_WATCH_W);
+    bus_write(&b, cpu0, 0x1004, 4, 1);
+    ck_assert_uint_eq(hook_calls[0], 1);
+    ck_assert_uint_eq(hook_calls[1], 1);
+    uint64_t v;
+    bus_read(&b, cpu0, 0x1004, 4, &v); /* reads are not watched there */
+    ck_assert_uint_eq(hook_calls[0], 1);
+    /* One wants every device access. */
+    bus_hook_set_devices(&b, h1, true);
+    ck_assert(b.hooks_armed);
+    bus_read(&b, nic, 0x200, 4, &v);
+    ck_assert_uint_eq(hook_calls[1], 2);
+    ck_assert_uint_eq(hook_calls[0], 2); /* subscribers see what others asked for, and filter */
+    bus_read(&b, cpu0, 0x200, 4, &v);    /* CPU accesses are not device accesses */
+    ck_assert_uint_eq(hook_calls[1], 2);
+    bus_hook_remove(&b, h1);
+    ck_assert(!b.hooks_armed);
+    bus_write(&b, cpu0, 0x1004, 4, 2);
+    ck_assert_uint_eq(hook_calls[0], 3);
+    ck_assert_uint_eq(hook_calls[1], 2);
+    bus_hook_remove(&b, h0);
+    ck_assert_ptr_null(b.hook);
+    for (unsigned i = 0; i < BUS_MAX_HOOKS; i++)
+        ck_assert_int_ge(bus_hook_add(&b, hook0, &ids[2], false), 0);
+    ck_assert_int_eq(bus_hook_add(&b, hook0, &ids[2], false), -1);
     bus_free(&b);
 }
 END_TEST
@@ -793,11 +857,8 @@ END_TEST
 START_TEST(symtab_map_file)
 {
     char path[] = "/tmp/xbow-test-mapXXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "a80000000001c000 T _text\na80000000001c100 t helper\na800000000300000 D jiffies\n");
-    fclose(f);
+    check_temp_file(
+        path, "a80000000001c000 T _text\na80000000001c100 t helper\na800000000300000 D jiffies\n");
     symtab st;
     symtab_init(&st);
     xerr err;
@@ -807,7 +868,7 @@ START_TEST(symtab_map_file)
     ck_assert_str_eq(s->name, "helper");
     ck_assert_uint_eq(off, 0x10);
     ck_assert_uint_eq(symtab_lookup_name(&st, "jiffies")->addr, 0xa800000000300000ull);
-    f = fopen(path, "w");
+    FILE *f = fopen(path, "w");
     fprintf(f, "this is not a map\n");
     fclose(f);
     ck_assert_int_eq(symtab_load_map(&st, path, &err), -1);
@@ -874,7 +935,7 @@ static Suite *core_suite(void)
     Suite *s = suite_create("core");
     check_add_tests(check_case(s, "bus", NULL, NULL, 0), bus_ram_and_aliases,
                     bus_nothing_there_is_an_error, bus_overlap_rejected,
-                    bus_mmio_initiator_and_offset, bus_page_flags_and_hooks);
+                    bus_mmio_initiator_and_offset, bus_page_flags_and_hooks, bus_hook_subscribers);
     TCase *t = check_case(s, "dev", NULL, NULL, 0);
     check_add_tests(t, dev_dispatch_le, dev_dispatch_be, dev_names_and_views, dev_register_events,
                     dev_hooks_see_the_access);

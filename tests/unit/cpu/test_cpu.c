@@ -145,6 +145,17 @@ static int run_prog(const uint32_t *w, unsigned n)
         run_prog(prog_, ARRAY_SIZE(prog_));            \
     })
 
+/* cpu1 on the same bus and clock, in 64-bit kernel mode, with the engine
+ * the tests run with (the test frees it). */
+static cpu *second_cpu(void)
+{
+    cpu *c1 = cpu_new(1, &B, &CLK, &EB);
+    ck_assert_ptr_nonnull(c1);
+    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
+    cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
+    return c1;
+}
+
 static unsigned exc_code(void) { return (unsigned)(cpu_cp0(C, CP0_CAUSE) >> 2) & 31; }
 static bool cause_bd(void) { return (cpu_cp0(C, CP0_CAUSE) >> 31) & 1; }
 
@@ -574,10 +585,7 @@ END_TEST
 START_TEST(llsc_other_cpu_fast_store)
 {
     /* cpu1 stores to the linked line through its soft TLB (fast path). */
-    cpu *c1 = cpu_new(1, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(c1);
-    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
-    cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
+    cpu *c1 = second_cpu();
     put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0)}, 2);
     cpu_bp_insert(c1, K0(0x20008));
     cpu_set_gpr(c1, A0, DATA_VA);
@@ -608,10 +616,7 @@ END_TEST
  * translator runs (its store path tests the bus's link count itself). */
 START_TEST(llsc_other_cpu_fast_store_in_a_loop)
 {
-    cpu *c1 = cpu_new(1, &B, &CLK, &EB);
-    ck_assert_ptr_nonnull(c1);
-    ck_assert_int_eq(cpu_set_engine(c1, ENGINE), 0);
-    cpu_set_cp0(c1, CP0_STATUS, S_KERNEL64);
+    cpu *c1 = second_cpu();
     put(0x20000, (const uint32_t[]){SW(A1, 4, A0), SW(A1, 8, A0), BEQ(ZERO, ZERO, -3), NOP}, 4);
     cpu_set_gpr(c1, A0, DATA_VA);
     cpu_set_gpr(c1, A1, 7);

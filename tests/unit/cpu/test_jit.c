@@ -177,6 +177,13 @@ static unsigned run_both(uint64_t total, uint64_t max, const char *what)
     return early;
 }
 
+/* run_both from pc. */
+static unsigned run_at(uint64_t pc, uint64_t total, uint64_t max, const char *what)
+{
+    set_pc(pc);
+    return run_both(total, max, what);
+}
+
 /* The exception vector (BEV = 0, general 0x180, refills 0x000/0x080): skip
  * the instruction that faulted (EPC + 4) and return. */
 static void put_skip_handler(void)
@@ -211,8 +218,7 @@ START_TEST(straight_code_and_loops)
         },
         14);
     put(0x12000, (const uint32_t[]){MULT(T0, A0), MFLO(S0), JR(RA), ADDU(S1, S1, S0)}, 4);
-    set_pc(KSEG0(0x10000));
-    run_both(200000, 300, "loops");
+    run_at(KSEG0(0x10000), 200000, 300, "loops");
     /* and the translator did run it (not the interpreter behind it) */
     cpu_jit_info ji;
     cpu_jit_info_get(T[1].c, &ji);
@@ -260,8 +266,7 @@ START_TEST(loops_in_one_block)
         },
         25);
     put(0x12000, (const uint32_t[]){0x12345678, 0x9abcdef0, 7}, 3);
-    set_pc(KSEG0(0x10000));
-    run_both(100000, 300, "loops in one block");
+    run_at(KSEG0(0x10000), 100000, 300, "loops in one block");
     ck_assert_uint_ne(cpu_gpr(T[1].c, V1), 0);
 }
 END_TEST
@@ -285,8 +290,7 @@ START_TEST(constants_in_a_block)
             J(0x10000),          NOP,
         },
         20);
-    set_pc(KSEG0(0x10000));
-    run_both(50000, 300, "constants");
+    run_at(KSEG0(0x10000), 50000, 300, "constants");
 }
 END_TEST
 
@@ -307,8 +311,7 @@ START_TEST(self_modifying_next_instruction)
             ADDIU(V1, V1, 1), ADDIU(V0, V0, 3), BEQ(ZERO, ZERO, -9), NOP, /* to 0x1c */
         },
         16);
-    set_pc(KSEG0(0x10000));
-    run_both(100000, 500, "self-modifying");
+    run_at(KSEG0(0x10000), 100000, 500, "self-modifying");
     ck_assert_uint_gt(cpu_gpr(T[1].c, V0), 0);
 }
 END_TEST
@@ -340,8 +343,7 @@ START_TEST(self_modifying_from_a_delay_slot)
             NOP,
         },
         17);
-    set_pc(KSEG0(0x10000));
-    run_both(50000, 200, "self-modifying delay slot");
+    run_at(KSEG0(0x10000), 50000, 200, "self-modifying delay slot");
 }
 END_TEST
 
@@ -397,8 +399,7 @@ START_TEST(jumps_into_the_middle)
     code[38] = JR(T0);
     code[39] = ADDIU(V1, V1, 1);
     put(0x10000, code, 40);
-    set_pc(KSEG0(0x10000));
-    run_both(60000, 400, "jumps into blocks");
+    run_at(KSEG0(0x10000), 60000, 400, "jumps into blocks");
 }
 END_TEST
 
@@ -457,8 +458,7 @@ START_TEST(unaligned_pc_and_uncached_code)
         },
         7);
     /* the handler's ERET returns to EPC + 4 = 0x10026: AdEL again, and so on */
-    set_pc(KSEG0(0x10000));
-    run_both(2000, 7, "unaligned pc");
+    run_at(KSEG0(0x10000), 2000, 7, "unaligned pc");
     teardown(); /* again, from kseg1 */
     setup();
     put(0x10000,
@@ -498,8 +498,7 @@ START_TEST(timer_interrupts)
         cpu_set_cp0(T[e].c, CP0_STATUS, S_KERNEL64 | S_IE | (0x80u << 8));
     }
     set_gpr(SP, KSEG0(0x8000));
-    set_pc(KSEG0(0x10000));
-    run_both(100000, 1000, "timer");
+    run_at(KSEG0(0x10000), 100000, 1000, "timer");
     ck_assert_uint_gt(cpu_gpr(T[1].c, S7), 100);
 }
 END_TEST
@@ -542,8 +541,7 @@ START_TEST(debugger_features)
         },
         6);
     set_gpr(SP, KSEG0(0x8000));
-    set_pc(KSEG0(0x10000));
-    run_both(10000, 2000, "warm up");
+    run_at(KSEG0(0x10000), 10000, 2000, "warm up");
     /* breakpoint on the running page: both stop there, each time */
     for (int e = 0; e < 2; e++)
         cpu_bp_insert(T[e].c, KSEG0(0x10008));
@@ -616,8 +614,7 @@ START_TEST(helpers_in_blocks)
             ADDIU(V1, V1, 1),
         },
         21);
-    set_pc(KSEG0(0x10000));
-    run_both(30000, 400, "helpers");
+    run_at(KSEG0(0x10000), 30000, 400, "helpers");
 }
 END_TEST
 

@@ -816,9 +816,7 @@ static char *slurp(const char *path)
 START_TEST(trace_instructions_and_events)
 {
     char path[] = "/tmp/xbow-trace-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
+    check_temp_file(path, "");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "trace insn on %s", path);
     has(ok(cmd), "Tracing instructions to");
@@ -882,11 +880,7 @@ END_TEST
 START_TEST(source_and_batch_failures)
 {
     char path[] = "/tmp/xbow-script-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    const char *script = "# a comment\nprint 1\nprint nosuch\nprint 2\n";
-    ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
-    close(fd);
+    check_temp_file(path, "# a comment\nprint 1\nprint nosuch\nprint 2\n");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "source %s", path);
     const char *o = bad(cmd);
@@ -956,11 +950,7 @@ END_TEST
 START_TEST(symbols_and_symbol_files)
 {
     char path[] = "/tmp/xbow-map-XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    const char *map = "ffffffff80010200 T extra_fn\nffffffff80020200 D extra_data\n";
-    ck_assert_int_eq(write(fd, map, strlen(map)), (ssize_t)strlen(map));
-    close(fd);
+    check_temp_file(path, "ffffffff80010200 T extra_fn\nffffffff80020200 D extra_data\n");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "symbol-file %s", path);
     has(ok(cmd), "2 symbols");
@@ -1049,65 +1039,6 @@ START_TEST(dma_through_the_real_bridge)
 }
 END_TEST
 
-/* ---- the bus hook subscriber list (core/bus.c) ------------------------- */
-
-static unsigned hook_calls[3];
-static void hook0(void *ctx, const bus_op *op)
-{
-    (void)op;
-    hook_calls[*(int *)ctx]++;
-}
-
-START_TEST(bus_hook_subscribers)
-{
-    bus b;
-    bus_init(&b);
-    ram_block *rb = ram_block_new(&b, "ram", 1 << 16);
-    bus_map_ram(&b, "ram", 0, 1 << 16, rb, 0, false);
-    int cpu0 = initiator_register(&b, "cpu0", INIT_CPU, 0);
-    int nic = initiator_register(&b, "nic", INIT_DEVICE, -1);
-    static int ids[3] = {0, 1, 2};
-    memset(hook_calls, 0, sizeof hook_calls);
-    ck_assert_ptr_null(b.hook);
-    int h0 = bus_hook_add(&b, hook0, &ids[0], false);
-    int h1 = bus_hook_add(&b, hook0, &ids[1], false);
-    ck_assert_int_ge(h0, 0);
-    ck_assert_int_ne(h0, h1);
-    ck_assert(!b.hooks_armed);
-    /* Unflagged pages: nobody is called. */
-    bus_write(&b, cpu0, 0x100, 4, 1);
-    bus_write(&b, nic, 0x100, 4, 1);
-    ck_assert_uint_eq(hook_calls[0] + hook_calls[1], 0);
-    /* A flagged page: every subscriber sees the access. */
-    ram_page_flags_set(&b, rb, 0x1000, 1, PF_WATCH_W);
-    bus_write(&b, cpu0, 0x1004, 4, 1);
-    ck_assert_uint_eq(hook_calls[0], 1);
-    ck_assert_uint_eq(hook_calls[1], 1);
-    uint64_t v;
-    bus_read(&b, cpu0, 0x1004, 4, &v); /* reads are not watched there */
-    ck_assert_uint_eq(hook_calls[0], 1);
-    /* One wants every device access. */
-    bus_hook_set_devices(&b, h1, true);
-    ck_assert(b.hooks_armed);
-    bus_read(&b, nic, 0x200, 4, &v);
-    ck_assert_uint_eq(hook_calls[1], 2);
-    ck_assert_uint_eq(hook_calls[0], 2); /* subscribers see what others asked for, and filter */
-    bus_read(&b, cpu0, 0x200, 4, &v);    /* CPU accesses are not device accesses */
-    ck_assert_uint_eq(hook_calls[1], 2);
-    bus_hook_remove(&b, h1);
-    ck_assert(!b.hooks_armed);
-    bus_write(&b, cpu0, 0x1004, 4, 2);
-    ck_assert_uint_eq(hook_calls[0], 3);
-    ck_assert_uint_eq(hook_calls[1], 2);
-    bus_hook_remove(&b, h0);
-    ck_assert_ptr_null(b.hook);
-    for (unsigned i = 0; i < BUS_MAX_HOOKS; i++)
-        ck_assert_int_ge(bus_hook_add(&b, hook0, &ids[2], false), 0);
-    ck_assert_int_eq(bus_hook_add(&b, hook0, &ids[2], false), -1);
-    bus_free(&b);
-}
-END_TEST
-
 static Suite *suite(void)
 {
     Suite *s = suite_create("dbg");
@@ -1123,8 +1054,6 @@ static Suite *suite(void)
         trace_instructions_and_events, define_if_while_printf, source_and_batch_failures,
         expect_console_text, interrupt_stops_the_guest, front_end_poll, symbols_and_symbol_files,
         registers_views, dma_through_the_real_bridge);
-    TCase *tb = check_case(s, "bus hooks", NULL, NULL, 0);
-    tcase_add_test(tb, bus_hook_subscribers);
     TCase *t2 = check_case(s, "two cpus", setup2, fixture_teardown, 0);
     tcase_add_test(t2, two_cpus);
     return s;

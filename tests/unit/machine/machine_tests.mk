@@ -12,6 +12,7 @@ check_PROGRAMS += $(MACHINE_UNIT_TESTS)
 TESTS += $(MACHINE_UNIT_TESTS)
 tests_unit_machine_test_prom_CFLAGS = $(AM_CFLAGS) $(CAPSTONE_CFLAGS)
 tests_unit_machine_test_state_CFLAGS = $(AM_CFLAGS) -DTOP_BUILDDIR='"$(abs_top_builddir)"'
-tests_unit_machine_test_state_SOURCES = tests/unit/machine/test_state.c tests/unit/machine/example_machine.h
+tests_unit_machine_test_state_SOURCES = tests/unit/machine/test_state.c tests/unit/machine/example_machine.h \
+	tests/unit/machine/example_config.h
 tests_unit_machine_test_snapshot_SOURCES = tests/unit/machine/test_snapshot.c tests/unit/machine/example_machine.h
 tests_unit_machine_test_snapshot_CFLAGS = $(AM_CFLAGS) -DTOP_BUILDDIR='"$(abs_top_builddir)"'

@@ -10,19 +10,13 @@
 #include "machine/ip27.h"
 #include "machine/prom.h"
 #include "../check_run.h"
+#include "example_machine.h"
 
 static machine *make(unsigned ncpus, uint64_t mem_mb)
 {
-    machine_config cfg;
-    machine_config_default(&cfg);
-    cfg.ncpus = ncpus;
+    machine_config cfg = example_config(ncpus, false, NULL, NULL, NULL);
     cfg.mem_mb = mem_mb;
-    cfg.serial = "null";
-    cfg.rtc_fixed = true;
-    xerr err;
-    machine *m = machine_new(&cfg, &err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
-    return m;
+    return test_machine(&cfg);
 }
 
 static uint64_t peek(machine *m, uint64_t addr, unsigned size)
@@ -277,15 +271,8 @@ END_TEST
  * bits 39:32 (the test device in slot 7, as --testdev plugs it). */
 START_TEST(ip27_dma_to_node1)
 {
-    machine_config cfg;
-    machine_config_default(&cfg);
-    cfg.ncpus = 4;
-    cfg.mem_mb = 64;
-    cfg.serial = "null";
-    cfg.test_device = true;
-    xerr err;
-    machine *m = machine_new(&cfg, &err);
-    ck_assert_msg(m != NULL, "machine_new: %s", err.msg);
+    machine_config cfg = example_config(4, true, NULL, NULL, NULL);
+    machine *m = test_machine(&cfg);
     int dbg = m->debugger_initiator;
     uint64_t br = IP27_BRIDGE_BASE, bar = br + 0xb00000; /* DEVIO(7) */
     ck_assert_uint_eq(rd(m, dbg, br + 0x27000, 4), 0x00015842);

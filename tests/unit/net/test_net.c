@@ -61,6 +61,16 @@ static void advance_ns(rig *r, uint64_t ns)
     advance_ticks(r, ns * 180 / 1000);
 }
 
+/* What net_port_show prints for p has both strings. */
+static void port_shows(net_port *p, const char *a, const char *b)
+{
+    strbuf sb;
+    sb_init(&sb);
+    net_port_show(p, &sb);
+    ck_assert_msg(strstr(sb.s, a) && strstr(sb.s, b), "want \"%s\" and \"%s\" in:\n%s", a, b, sb.s);
+    sb_free(&sb);
+}
+
 /* ---- sink ------------------------------------------------------------------ */
 
 START_TEST(sink_verifies_payloads)
@@ -103,12 +113,7 @@ START_TEST(sink_verifies_payloads)
     net_port_send(r.p, f, 60);
     ck_assert_uint_eq(r.p->stats.bad_payload, 4);
     ck_assert_uint_eq(r.p->stats.tx_frames, 25);
-    strbuf sb;
-    sb_init(&sb);
-    net_port_show(r.p, &sb);
-    ck_assert_ptr_nonnull(strstr(sb.s, "20 good, 4 bad payloads"));
-    ck_assert_ptr_nonnull(strstr(sb.s, "1 not UDP"));
-    sb_free(&sb);
+    port_shows(r.p, "20 good, 4 bad payloads", "1 not UDP");
     ck_assert_uint_eq(r.nic.calls, 0); /* a sink never answers */
     rig_close(&r);
 }
@@ -259,12 +264,7 @@ START_TEST(echo_answers_icmp)
     advance_ns(&r, 1000000);
     ck_assert_uint_eq(r.nic.accepted, 2);
     ck_assert_uint_eq(t_get32(r.nic.frame[1] + 26), IP4(10, 0, 2, 99));
-    strbuf sb;
-    sb_init(&sb);
-    net_port_show(r.p, &sb);
-    ck_assert_ptr_nonnull(strstr(sb.s, "2 ICMP echo"));
-    ck_assert_ptr_nonnull(strstr(sb.s, "2 bad checksums"));
-    sb_free(&sb);
+    port_shows(r.p, "2 ICMP echo", "2 bad checksums");
     rig_close(&r);
 }
 END_TEST
@@ -453,13 +453,9 @@ START_TEST(drops_are_counted_and_published)
     ck_assert_uint_eq(rx.vals[0][1], 0xffffffffffffull);
     ck_assert_uint_eq(rx.vals[0][2], 0x0278626f7701ull);
     ck_assert_uint_eq(rx.vals[0][3], 0x0800);
-    strbuf sb;
-    sb_init(&sb);
-    net_port_show(r.p, &sb);
-    ck_assert_ptr_nonnull(strstr(sb.s, "6 accepted, 3 refused"));
-    ck_assert_ptr_nonnull(strstr(sb.s, "rx        6 frames, 768 bytes, 3 dropped"));
-    sb_free(&sb);
+    port_shows(r.p, "6 accepted, 3 refused", "rx        6 frames, 768 bytes, 3 dropped");
     /* The formatted event names the reason. */
+    strbuf sb;
     event e = {.src = event_find(&r.eb, "nic0.net.drop"), .nvals = 3, .vals = drops.vals[0]};
     sb_init(&sb);
     event_format(&e, &sb);

@@ -38,6 +38,16 @@ static net_port *wire_open(wire *w, const char *name, const char *spec, fake_nic
     return p;
 }
 
+/* wire_open on the Unix socket at path: listening (socket:unix) or
+ * connecting to the listener (socket:unix-connect). */
+static net_port *wire_open_unix(wire *w, const char *name, const char *path, bool connect,
+                                fake_nic *nic)
+{
+    char spec[160];
+    snprintf(spec, sizeof spec, "socket:unix%s:%s", connect ? "-connect" : "", path);
+    return wire_open(w, name, spec, nic);
+}
+
 static void wire_free(wire *w)
 {
     net_port_close(w->a);
@@ -149,17 +159,16 @@ START_TEST(socket_unix_pair)
     snprintf(path, sizeof path, "%s/wire", scratch);
     wire w;
     wire_init(&w);
-    snprintf(spec, sizeof spec, "socket:unix:%s", path);
-    w.a = wire_open(&w, "a0", spec, &w.na);
+    w.a = wire_open_unix(&w, "a0", path, false, &w.na);
     uint8_t f[20000];
     net_port_send(w.a, f, test_frame(f, 80, 0)); /* nobody connected yet */
     ck_assert_uint_eq(w.a->stats.tx_dropped, 1);
     /* A second listener on the same path is refused. */
+    snprintf(spec, sizeof spec, "socket:unix:%s", path);
     ck_assert_ptr_null(net_port_open("x0", spec, NULL, &w.clk, NULL, &w.err));
     ck_assert_ptr_nonnull(strstr(w.err.msg, "another process listens there"));
 
-    snprintf(spec, sizeof spec, "socket:unix-connect:%s", path);
-    w.b = wire_open(&w, "b0", spec, &w.nb);
+    w.b = wire_open_unix(&w, "b0", path, true, &w.nb);
     send_and_check(&w, w.b, &w.na, 8); /* the listener accepts on a poll */
     send_and_check(&w, w.a, &w.nb, 8);
     ck_assert_uint_eq(w.a->stats.tx_dropped, 1);
@@ -200,8 +209,7 @@ START_TEST(socket_unix_pair)
     close(stale);
     ck_assert_int_eq(stat(path, &st), 0);
     wire_init(&w);
-    snprintf(spec, sizeof spec, "socket:unix:%s", path);
-    w.a = wire_open(&w, "a0", spec, &w.na);
+    w.a = wire_open_unix(&w, "a0", path, false, &w.na);
     wire_free(&w);
 }
 END_TEST
@@ -300,14 +308,12 @@ END_TEST
  * and every frame arrives, in order. */
 START_TEST(host_reads_at_wire_pace)
 {
-    char path[128], spec[160];
+    char path[128];
     snprintf(path, sizeof path, "%s/paced", scratch);
     wire w;
     wire_init(&w);
-    snprintf(spec, sizeof spec, "socket:unix:%s", path);
-    w.a = wire_open(&w, "a0", spec, &w.na);
-    snprintf(spec, sizeof spec, "socket:unix-connect:%s", path);
-    w.b = wire_open(&w, "b0", spec, &w.nb);
+    w.a = wire_open_unix(&w, "a0", path, false, &w.na);
+    w.b = wire_open_unix(&w, "b0", path, true, &w.nb);
     send_and_check(&w, w.b, &w.na, 1); /* a accepts b */
     uint8_t f[3000];
     for (unsigned i = 0; i < 20; i++)

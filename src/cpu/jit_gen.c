@@ -1907,14 +1907,43 @@ void jit_emit_stubs(jit_cache *jc)
         x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
         size_t m4 = x_jcc8(b, CC_NE);
         x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
-        x_patch8(b, m1);
+        /* The jump cache missed: the block the page's table has for the
+         * slot in this mode (rcx = the page, rax = the jump-cache entry),
+         * which then takes the entry.  rsi and rdi are free here: the
+         * guest registers were written back before the lookup. */
         x_patch8(b, m2);
         x_patch8(b, m3);
         x_patch8(b, m4);
+        x_load(b, 64, X_RSI, xm(X_RCX, (int32_t)offsetof(dpage, jtab)));
+        x_mov_rr(b, 32, X_RDI, X_RDX);
+        x_alu_ri(b, 32, ALU_AND, X_RDI, 0xffc);
+        x_load(b, 64, X_RSI, xmi(X_RSI, X_RDI, 2, 0));
+        size_t top = b->len;
+        x_test_rr(b, 64, X_RSI, X_RSI);
+        size_t m5 = x_jcc8(b, CC_E);
+        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RSI, (int32_t)offsetof(jit_block, vpc)));
+        size_t n1 = x_jcc8(b, CC_NE);
+        x_alu_mi(b, 8, ALU_CMP, xm(X_RSI, (int32_t)offsetof(jit_block, flavor)), (int32_t)f);
+        size_t n2 = x_jcc8(b, CC_NE);
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)), X_RDX);
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, page)), X_RCX);
+        x_store_imm(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
+        x_load(b, 64, X_RSI, xm(X_RSI, (int32_t)offsetof(jit_block, code)));
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, code)), X_RSI);
+        x_jmp_r(b, X_RSI);
+        x_patch8(b, n1);
+        x_patch8(b, n2);
+        x_load(b, 64, X_RSI, xm(X_RSI, (int32_t)offsetof(jit_block, alias)));
+        size_t back = x_jmp8(b);
+        b->p[back] = (uint8_t)(int8_t)((int64_t)top - (int64_t)(back + 1));
+        x_patch8(b, m1);
+        x_patch8(b, m5);
         x_alu_rr(b, 32, ALU_XOR, X_RAX, X_RAX);
         size_t at = x_jmp32(b);
         x_set_rel32(b->p + at, jc->exit_pc);
     }
+    if (b->over)
+        abort(); /* (the stubs outgrew their 4 KB) */
     jc->fixed = (b->len + 63) & ~(size_t)63;
 }
 

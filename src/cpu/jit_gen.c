@@ -1218,6 +1218,90 @@ static void cp0_call(jg *g, unsigned i, const dinsn *d)
         ra_forget(g, d->rd);
 }
 
+/* MFC0 and DMFC0 of a register that reading does not change or compute
+ * (not Random, Count, Compare or the performance counters: jh_cp0 reads
+ * those), and MTC0 and DMTC0 of Status that change only IE and IM without
+ * making an interrupt deliverable (Linux's local_irq_save and _restore,
+ * about 130 a jumbo datagram): what cp0_read() and set_status() do, in
+ * line.  Anything else (another register, a change of the mode bits, an
+ * interrupt to take, performance counters to account) goes to jh_cp0 in
+ * the cold section.  False: not translated here (the caller calls). */
+static bool cp0_inline(jg *g, unsigned i, const dinsn *d)
+{
+    bool wide = d->op == OP_DMFC0 || d->op == OP_DMTC0;
+    unsigned reg = d->sa & 31;
+    if (d->op != OP_MFC0 && d->op != OP_DMFC0 && d->op != OP_MTC0 && d->op != OP_DMTC0)
+        return false;
+    if (wide && !(g->flavor & 4))
+        return false; /* (Reserved Instruction) */
+    if (d->op == OP_MFC0 || d->op == OP_DMFC0) {
+        if (reg == CP0_RANDOM || reg == CP0_COUNT || reg == CP0_COMPARE || reg == CP0_PERF)
+            return false;
+    } else if (reg != CP0_STATUS) {
+        return false;
+    }
+    if (g->mode != MODE_KERNEL) { /* (kernel mode: CP0 is usable) */
+        x_alu_mi(HOT, 8, ALU_CMP, M(COFF(cu0)), 0);
+        jump(g, SEC_HOT, CC_E, cold_exception(g, i, 0, true));
+    }
+    if (d->op == OP_MFC0 || d->op == OP_DMFC0) {
+        if (d->rd == GR_SINK)
+            return true;
+        int hd = rw(g, d->rd);
+        int32_t off = reg == CP0_STATUS  ? COFF(status)
+                      : reg == CP0_CAUSE ? COFF(cause)
+                                         : COFF(cp0) + (int32_t)(8 * reg);
+        if (reg == CP0_PRID)
+            x_mov_imm(HOT, hd, PRID_R10000);
+        else if (wide)
+            x_load(HOT, 64, hd, M(off));
+        else
+            x_loadsx(HOT, 32, hd, M(off));
+        ra_dirty(g, d->rd);
+        return true;
+    }
+    /* MTC0/DMTC0 Status: the new value (set_status keeps the low 32 bits,
+     * MTC0's sign extension included) in eax, the bits it changes in ecx. */
+    int slow = label(g), join = label(g);
+    int hs = rg(g, d->rt);
+    x_mov_rr(HOT, 32, X_RAX, hs);
+    x_mov_rr(HOT, 32, X_RCX, X_RAX);
+    x_alu_rm(HOT, 64, ALU_XOR, X_RCX, M(COFF(status)));
+    x_test_ri(HOT, 64, X_RCX, (int32_t) ~(uint32_t)(ST_IE | ST_IM));
+    jump(g, SEC_HOT, CC_NE, slow);
+    x_load(HOT, 64, X_RCX, M(COFF(perf_ctl)));
+    x_alu_rm(HOT, 64, ALU_OR, X_RCX, M(COFF(perf_ctl) + 8));
+    jump(g, SEC_HOT, CC_NE, slow);
+    /* An interrupt deliverable after the write (cpu_irq_pending): the
+     * helper kicks the CPU. */
+    x_test_ri(HOT, 32, X_RAX, (int32_t)ST_IE);
+    int quiet = label(g);
+    jump(g, SEC_HOT, CC_E, quiet);
+    x_test_ri(HOT, 32, X_RAX, (int32_t)(ST_EXL | ST_ERL));
+    jump(g, SEC_HOT, CC_NE, quiet);
+    x_load(HOT, 64, X_RCX, M(COFF(cause)));
+    x_alu_rr(HOT, 64, ALU_AND, X_RCX, X_RAX);
+    x_test_ri(HOT, 32, X_RCX, (int32_t)ST_IM);
+    jump(g, SEC_HOT, CC_NE, slow);
+    bind(g, quiet, SEC_HOT);
+    x_store(HOT, 64, M(COFF(status)), X_RAX);
+    bind(g, join, SEC_HOT);
+    /* The rest: jh_cp0 as cp0_call would call it, from the cold section. */
+    bind(g, slow, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    emit_sync(g, SEC_COLD, i);
+    arg_cpu(COLD);
+    x_mov_imm(COLD, X_RSI,
+              d->op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16 | (unsigned)d->sa << 24);
+    x_mov_imm(COLD, X_RDX, (uint64_t)(uint32_t)d->imm);
+    call(g, SEC_COLD, (const void *)jh_cp0);
+    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
+    jump(g, SEC_COLD, CC_NE, status_label(g, i));
+    ra_reload_volatile(g, SEC_COLD);
+    jump(g, SEC_COLD, -1, join);
+    return true;
+}
+
 /* Test Status.CUn, raising Coprocessor Unusable when clear. */
 static void need_cu(jg *g, unsigned i, int n)
 {
@@ -1426,7 +1510,8 @@ static void emit_insn(jg *g, unsigned i)
     case OP_TLBP:
         /* (jh_cp0 stops the block when a write changed the mode, the soft
          * TLB or what interrupt is pending) */
-        cp0_call(g, i, d);
+        if (!cp0_inline(g, i, d))
+            cp0_call(g, i, d);
         break;
     case OP_ERET: /* (the status is JH_GO or JH_EXC, never JH_OK) */
         hot_call_begin(g, i);

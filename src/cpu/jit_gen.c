@@ -117,6 +117,8 @@ typedef struct jg {
 
 static uint8_t hot_mem[BUF_SIZE], cold_mem[BUF_SIZE];
 
+static void emit_lookup_inline(jg *g, int sec);
+
 #define HOT (&g->buf[SEC_HOT])
 #define COLD (&g->buf[SEC_COLD])
 
@@ -548,7 +550,7 @@ static void emit_exit_to(jg *g, int cc, uint64_t target)
         sec = SEC_COLD;
     }
     x_mov_imm(b, X_RDX, target);
-    jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
+    emit_lookup_inline(g, sec);
 }
 
 /* Leave the block when cc holds: write the registers back in the cold
@@ -1621,7 +1623,7 @@ static void emit_branch(jg *g, unsigned i)
             ra_writeback(g, SEC_HOT);
             x_mov_rr(HOT, 64, X_RDX, hs);
         }
-        jump_abs(g, SEC_HOT, -1, g->jc->lookup[g->flavor]);
+        emit_lookup_inline(g, SEC_HOT);
         return;
     }
     default: break;
@@ -1938,6 +1940,52 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
 
 /* ---- The stubs at the start of the cache ----------------------------------- */
 
+/* The jump cache's probe for the pc in rdx in flavor f: the exec soft TLB
+ * maps the pc's page (else rel8 miss[0]) to the page of the jump cache's
+ * entry for the pc, in this mode (else miss[1..3], with rcx = the page and
+ * rax = the entry); on a hit it jumps to the block. */
+static void emit_jc_probe(xbuf *b, unsigned f, size_t miss[4])
+{
+    int32_t xoff =
+        COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) + (int32_t)offsetof(stlb_set, x);
+    x_mov_rr(b, 32, X_RAX, X_RDX);
+    x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+    x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
+    x_mov_rr(b, 64, X_RCX, X_RDX);
+    x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)~0xffcu);
+    x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, xoff));
+    miss[0] = x_jcc8(b, CC_NE);
+    x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
+    x_mov_rr(b, 32, X_RAX, X_RDX);
+    x_alu_ri(b, 32, ALU_AND, X_RAX, (JIT_JC_SIZE - 1) << 2);
+    x_shift_ri(b, 32, SH_SHL, X_RAX, 3);
+    x_alu_rm(b, 64, ALU_ADD, X_RAX, M(COFF(jit_jc)));
+    x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)));
+    miss[1] = x_jcc8(b, CC_NE);
+    x_alu_rm(b, 64, ALU_CMP, X_RCX, xm(X_RAX, (int32_t)offsetof(jit_jc, page)));
+    miss[2] = x_jcc8(b, CC_NE);
+    x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
+    miss[3] = x_jcc8(b, CC_NE);
+    x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
+}
+
+/* A computed jump to the pc in rdx (registers written back): the jump
+ * cache's probe in line, so that each site has its own indirect jump for
+ * the host's branch predictor, and the shared stub for the rest. */
+static void emit_lookup_inline(jg *g, int sec)
+{
+    xbuf *b = &g->buf[sec];
+    size_t miss[4];
+    emit_jc_probe(b, g->flavor, miss);
+    x_patch8(b, miss[0]);
+    jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
+    x_patch8(b, miss[1]);
+    x_patch8(b, miss[2]);
+    x_patch8(b, miss[3]);
+    jump_abs(g, sec, -1, g->jc->lookup_fb[g->flavor]);
+}
+
+
 void jit_emit_stubs(jit_cache *jc)
 {
     xbuf bb = {jc->mem, 0, 4096, false}, *b = &bb;
@@ -1969,36 +2017,16 @@ void jit_emit_stubs(jit_cache *jc)
         while (b->len & 15)
             xb_byte(b, 0xcc);
         jc->lookup[f] = b->p + b->len;
-        int32_t xoff =
-            COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) + (int32_t)offsetof(stlb_set, x);
-        /* the exec soft TLB maps the pc's page ... */
-        x_mov_rr(b, 32, X_RAX, X_RDX);
-        x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
-        x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
-        x_mov_rr(b, 64, X_RCX, X_RDX);
-        x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)~0xffcu);
-        x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, xoff));
-        size_t m1 = x_jcc8(b, CC_NE);
-        x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
-        /* ... to the page of the jump cache's entry for the pc, in this mode */
-        x_mov_rr(b, 32, X_RAX, X_RDX);
-        x_alu_ri(b, 32, ALU_AND, X_RAX, (JIT_JC_SIZE - 1) << 2);
-        x_shift_ri(b, 32, SH_SHL, X_RAX, 3);
-        x_alu_rm(b, 64, ALU_ADD, X_RAX, M(COFF(jit_jc)));
-        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)));
-        size_t m2 = x_jcc8(b, CC_NE);
-        x_alu_rm(b, 64, ALU_CMP, X_RCX, xm(X_RAX, (int32_t)offsetof(jit_jc, page)));
-        size_t m3 = x_jcc8(b, CC_NE);
-        x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
-        size_t m4 = x_jcc8(b, CC_NE);
-        x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
+        size_t miss[4];
+        emit_jc_probe(b, f, miss);
         /* The jump cache missed: the block the page's table has for the
          * slot in this mode (rcx = the page, rax = the jump-cache entry),
          * which then takes the entry.  rsi and rdi are free here: the
          * guest registers were written back before the lookup. */
-        x_patch8(b, m2);
-        x_patch8(b, m3);
-        x_patch8(b, m4);
+        jc->lookup_fb[f] = b->p + b->len;
+        x_patch8(b, miss[1]);
+        x_patch8(b, miss[2]);
+        x_patch8(b, miss[3]);
         x_load(b, 64, X_RSI, xm(X_RCX, (int32_t)offsetof(dpage, jtab)));
         x_mov_rr(b, 32, X_RDI, X_RDX);
         x_alu_ri(b, 32, ALU_AND, X_RDI, 0xffc);
@@ -2021,7 +2049,7 @@ void jit_emit_stubs(jit_cache *jc)
         x_load(b, 64, X_RSI, xm(X_RSI, (int32_t)offsetof(jit_block, alias)));
         size_t back = x_jmp8(b);
         b->p[back] = (uint8_t)(int8_t)((int64_t)top - (int64_t)(back + 1));
-        x_patch8(b, m1);
+        x_patch8(b, miss[0]);
         x_patch8(b, m5);
         x_alu_rr(b, 32, ALU_XOR, X_RAX, X_RAX);
         size_t at = x_jmp32(b);

@@ -32,7 +32,9 @@
  * exec soft TLB and the page's table without leaving the generated code.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cpu/insn.h"
 #include "cpu/jit.h"
@@ -118,6 +120,33 @@ typedef struct jg {
 static uint8_t hot_mem[BUF_SIZE], cold_mem[BUF_SIZE];
 
 static void emit_lookup_inline(jg *g, int sec);
+
+/* XBOW_JIT_PERFMAP=1: name each block by its guest pc in
+ * /tmp/perf-PID.map, the file `perf report` reads for code it has no
+ * symbols for (docs/performance.md, "Profiling the host"). */
+static void perf_map(const uint8_t *code, size_t len, uint64_t pc)
+{
+    static FILE *map;
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("XBOW_JIT_PERFMAP");
+        on = e && *e && *e != '0';
+        if (on) {
+            char path[64];
+            snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
+            map = fopen(path, "w");
+            if (!map) {
+                fprintf(stderr, "xbow: XBOW_JIT_PERFMAP: cannot write %s\n", path);
+                on = 0;
+            }
+        }
+    }
+    if (on) {
+        fprintf(map, "%lx %zx guest_%016llx\n", (unsigned long)(uintptr_t)code, len,
+                (unsigned long long)pc);
+        fflush(map);
+    }
+}
 
 #define HOT (&g->buf[SEC_HOT])
 #define COLD (&g->buf[SEC_COLD])
@@ -1914,6 +1943,7 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
         x_set_rel32(base[f->sec] + f->at, to);
     }
     blk->code = code;
+    perf_map(code, hl + cl, pc);
     blk->first = (uint16_t)k0;
     blk->last = (uint16_t)(k0 + g->n - 1);
     blk->ninsns = (uint16_t)g->n;

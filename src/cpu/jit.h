@@ -93,10 +93,11 @@ typedef struct jit_cache {
     dpage **tabbed; /* pages that have a block table */
     unsigned ntabbed, tabcap;
     /* Stubs (in the fixed part). */
-    uint8_t *enter;       /* int enter(cpu *c, void *code) */
-    uint8_t *exit_pc;     /* rdx = pc to store, rax = result */
-    uint8_t *exit_synced; /* rax = result, c->pc already stored */
-    uint8_t *lookup[16];  /* rdx = pc: chain through the tables, per flavor */
+    uint8_t *enter;         /* int enter(cpu *c, void *code) */
+    uint8_t *exit_pc;       /* rdx = pc to store, rax = result */
+    uint8_t *exit_synced;   /* rax = result, c->pc already stored */
+    uint8_t *lookup[16];    /* rdx = pc: chain through the tables, per flavor */
+    uint8_t *lookup_fb[16]; /* ... after the jump cache missed: rax = its entry, rcx = the page */
     /* Figures (info jit). */
     uint64_t translated, translated_insns, flushes, invalidated, chained;
     uint64_t gen_ns;     /* host time spent translating */

@@ -32,7 +32,9 @@
  * exec soft TLB and the page's table without leaving the generated code.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cpu/insn.h"
 #include "cpu/jit.h"
@@ -116,6 +118,35 @@ typedef struct jg {
 } jg;
 
 static uint8_t hot_mem[BUF_SIZE], cold_mem[BUF_SIZE];
+
+static void emit_lookup_inline(jg *g, int sec);
+
+/* XBOW_JIT_PERFMAP=1: name each block by its guest pc in
+ * /tmp/perf-PID.map, the file `perf report` reads for code it has no
+ * symbols for (docs/performance.md, "Profiling the host"). */
+static void perf_map(const uint8_t *code, size_t len, uint64_t pc)
+{
+    static FILE *map;
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("XBOW_JIT_PERFMAP");
+        on = e && *e && *e != '0';
+        if (on) {
+            char path[64];
+            snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
+            map = fopen(path, "w");
+            if (!map) {
+                fprintf(stderr, "xbow: XBOW_JIT_PERFMAP: cannot write %s\n", path);
+                on = 0;
+            }
+        }
+    }
+    if (on) {
+        fprintf(map, "%lx %zx guest_%016llx\n", (unsigned long)(uintptr_t)code, len,
+                (unsigned long long)pc);
+        fflush(map);
+    }
+}
 
 #define HOT (&g->buf[SEC_HOT])
 #define COLD (&g->buf[SEC_COLD])
@@ -548,7 +579,7 @@ static void emit_exit_to(jg *g, int cc, uint64_t target)
         sec = SEC_COLD;
     }
     x_mov_imm(b, X_RDX, target);
-    jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
+    emit_lookup_inline(g, sec);
 }
 
 /* Leave the block when cc holds: write the registers back in the cold
@@ -1218,6 +1249,90 @@ static void cp0_call(jg *g, unsigned i, const dinsn *d)
         ra_forget(g, d->rd);
 }
 
+/* MFC0 and DMFC0 of a register that reading does not change or compute
+ * (not Random, Count, Compare or the performance counters: jh_cp0 reads
+ * those), and MTC0 and DMTC0 of Status that change only IE and IM without
+ * making an interrupt deliverable (Linux's local_irq_save and _restore,
+ * about 130 a jumbo datagram): what cp0_read() and set_status() do, in
+ * line.  Anything else (another register, a change of the mode bits, an
+ * interrupt to take, performance counters to account) goes to jh_cp0 in
+ * the cold section.  False: not translated here (the caller calls). */
+static bool cp0_inline(jg *g, unsigned i, const dinsn *d)
+{
+    bool wide = d->op == OP_DMFC0 || d->op == OP_DMTC0;
+    unsigned reg = d->sa & 31;
+    if (d->op != OP_MFC0 && d->op != OP_DMFC0 && d->op != OP_MTC0 && d->op != OP_DMTC0)
+        return false;
+    if (wide && !(g->flavor & 4))
+        return false; /* (Reserved Instruction) */
+    if (d->op == OP_MFC0 || d->op == OP_DMFC0) {
+        if (reg == CP0_RANDOM || reg == CP0_COUNT || reg == CP0_COMPARE || reg == CP0_PERF)
+            return false;
+    } else if (reg != CP0_STATUS) {
+        return false;
+    }
+    if (g->mode != MODE_KERNEL) { /* (kernel mode: CP0 is usable) */
+        x_alu_mi(HOT, 8, ALU_CMP, M(COFF(cu0)), 0);
+        jump(g, SEC_HOT, CC_E, cold_exception(g, i, 0, true));
+    }
+    if (d->op == OP_MFC0 || d->op == OP_DMFC0) {
+        if (d->rd == GR_SINK)
+            return true;
+        int hd = rw(g, d->rd);
+        int32_t off = reg == CP0_STATUS  ? COFF(status)
+                      : reg == CP0_CAUSE ? COFF(cause)
+                                         : COFF(cp0) + (int32_t)(8 * reg);
+        if (reg == CP0_PRID)
+            x_mov_imm(HOT, hd, PRID_R10000);
+        else if (wide)
+            x_load(HOT, 64, hd, M(off));
+        else
+            x_loadsx(HOT, 32, hd, M(off));
+        ra_dirty(g, d->rd);
+        return true;
+    }
+    /* MTC0/DMTC0 Status: the new value (set_status keeps the low 32 bits,
+     * MTC0's sign extension included) in eax, the bits it changes in ecx. */
+    int slow = label(g), join = label(g);
+    int hs = rg(g, d->rt);
+    x_mov_rr(HOT, 32, X_RAX, hs);
+    x_mov_rr(HOT, 32, X_RCX, X_RAX);
+    x_alu_rm(HOT, 64, ALU_XOR, X_RCX, M(COFF(status)));
+    x_test_ri(HOT, 64, X_RCX, (int32_t) ~(uint32_t)(ST_IE | ST_IM));
+    jump(g, SEC_HOT, CC_NE, slow);
+    x_load(HOT, 64, X_RCX, M(COFF(perf_ctl)));
+    x_alu_rm(HOT, 64, ALU_OR, X_RCX, M(COFF(perf_ctl) + 8));
+    jump(g, SEC_HOT, CC_NE, slow);
+    /* An interrupt deliverable after the write (cpu_irq_pending): the
+     * helper kicks the CPU. */
+    x_test_ri(HOT, 32, X_RAX, (int32_t)ST_IE);
+    int quiet = label(g);
+    jump(g, SEC_HOT, CC_E, quiet);
+    x_test_ri(HOT, 32, X_RAX, (int32_t)(ST_EXL | ST_ERL));
+    jump(g, SEC_HOT, CC_NE, quiet);
+    x_load(HOT, 64, X_RCX, M(COFF(cause)));
+    x_alu_rr(HOT, 64, ALU_AND, X_RCX, X_RAX);
+    x_test_ri(HOT, 32, X_RCX, (int32_t)ST_IM);
+    jump(g, SEC_HOT, CC_NE, slow);
+    bind(g, quiet, SEC_HOT);
+    x_store(HOT, 64, M(COFF(status)), X_RAX);
+    bind(g, join, SEC_HOT);
+    /* The rest: jh_cp0 as cp0_call would call it, from the cold section. */
+    bind(g, slow, SEC_COLD);
+    ra_writeback(g, SEC_COLD);
+    emit_sync(g, SEC_COLD, i);
+    arg_cpu(COLD);
+    x_mov_imm(COLD, X_RSI,
+              d->op | (unsigned)d->rd << 8 | (unsigned)d->rt << 16 | (unsigned)d->sa << 24);
+    x_mov_imm(COLD, X_RDX, (uint64_t)(uint32_t)d->imm);
+    call(g, SEC_COLD, (const void *)jh_cp0);
+    x_alu_ri(COLD, 32, ALU_CMP, X_RAX, JH_OK);
+    jump(g, SEC_COLD, CC_NE, status_label(g, i));
+    ra_reload_volatile(g, SEC_COLD);
+    jump(g, SEC_COLD, -1, join);
+    return true;
+}
+
 /* Test Status.CUn, raising Coprocessor Unusable when clear. */
 static void need_cu(jg *g, unsigned i, int n)
 {
@@ -1426,7 +1541,8 @@ static void emit_insn(jg *g, unsigned i)
     case OP_TLBP:
         /* (jh_cp0 stops the block when a write changed the mode, the soft
          * TLB or what interrupt is pending) */
-        cp0_call(g, i, d);
+        if (!cp0_inline(g, i, d))
+            cp0_call(g, i, d);
         break;
     case OP_ERET: /* (the status is JH_GO or JH_EXC, never JH_OK) */
         hot_call_begin(g, i);
@@ -1536,7 +1652,7 @@ static void emit_branch(jg *g, unsigned i)
             ra_writeback(g, SEC_HOT);
             x_mov_rr(HOT, 64, X_RDX, hs);
         }
-        jump_abs(g, SEC_HOT, -1, g->jc->lookup[g->flavor]);
+        emit_lookup_inline(g, SEC_HOT);
         return;
     }
     default: break;
@@ -1827,6 +1943,7 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
         x_set_rel32(base[f->sec] + f->at, to);
     }
     blk->code = code;
+    perf_map(code, hl + cl, pc);
     blk->first = (uint16_t)k0;
     blk->last = (uint16_t)(k0 + g->n - 1);
     blk->ninsns = (uint16_t)g->n;
@@ -1852,6 +1969,52 @@ jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
 }
 
 /* ---- The stubs at the start of the cache ----------------------------------- */
+
+/* The jump cache's probe for the pc in rdx in flavor f: the exec soft TLB
+ * maps the pc's page (else rel8 miss[0]) to the page of the jump cache's
+ * entry for the pc, in this mode (else miss[1..3], with rcx = the page and
+ * rax = the entry); on a hit it jumps to the block. */
+static void emit_jc_probe(xbuf *b, unsigned f, size_t miss[4])
+{
+    int32_t xoff =
+        COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) + (int32_t)offsetof(stlb_set, x);
+    x_mov_rr(b, 32, X_RAX, X_RDX);
+    x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
+    x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
+    x_mov_rr(b, 64, X_RCX, X_RDX);
+    x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)~0xffcu);
+    x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, xoff));
+    miss[0] = x_jcc8(b, CC_NE);
+    x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
+    x_mov_rr(b, 32, X_RAX, X_RDX);
+    x_alu_ri(b, 32, ALU_AND, X_RAX, (JIT_JC_SIZE - 1) << 2);
+    x_shift_ri(b, 32, SH_SHL, X_RAX, 3);
+    x_alu_rm(b, 64, ALU_ADD, X_RAX, M(COFF(jit_jc)));
+    x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)));
+    miss[1] = x_jcc8(b, CC_NE);
+    x_alu_rm(b, 64, ALU_CMP, X_RCX, xm(X_RAX, (int32_t)offsetof(jit_jc, page)));
+    miss[2] = x_jcc8(b, CC_NE);
+    x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
+    miss[3] = x_jcc8(b, CC_NE);
+    x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
+}
+
+/* A computed jump to the pc in rdx (registers written back): the jump
+ * cache's probe in line, so that each site has its own indirect jump for
+ * the host's branch predictor, and the shared stub for the rest. */
+static void emit_lookup_inline(jg *g, int sec)
+{
+    xbuf *b = &g->buf[sec];
+    size_t miss[4];
+    emit_jc_probe(b, g->flavor, miss);
+    x_patch8(b, miss[0]);
+    jump_abs(g, sec, -1, g->jc->lookup[g->flavor]);
+    x_patch8(b, miss[1]);
+    x_patch8(b, miss[2]);
+    x_patch8(b, miss[3]);
+    jump_abs(g, sec, -1, g->jc->lookup_fb[g->flavor]);
+}
+
 
 void jit_emit_stubs(jit_cache *jc)
 {
@@ -1884,37 +2047,46 @@ void jit_emit_stubs(jit_cache *jc)
         while (b->len & 15)
             xb_byte(b, 0xcc);
         jc->lookup[f] = b->p + b->len;
-        int32_t xoff =
-            COFF(sets) + (int32_t)((f & 3) * sizeof(stlb_set)) + (int32_t)offsetof(stlb_set, x);
-        /* the exec soft TLB maps the pc's page ... */
-        x_mov_rr(b, 32, X_RAX, X_RDX);
-        x_shift_ri(b, 32, SH_SHR, X_RAX, RAM_PAGE_SHIFT - 4);
-        x_alu_ri(b, 32, ALU_AND, X_RAX, (STLB_SIZE - 1) << 4);
-        x_mov_rr(b, 64, X_RCX, X_RDX);
-        x_alu_ri(b, 64, ALU_AND, X_RCX, (int32_t)~0xffcu);
-        x_alu_rm(b, 64, ALU_CMP, X_RCX, xmi(X_RBP, X_RAX, 1, xoff));
-        size_t m1 = x_jcc8(b, CC_NE);
-        x_load(b, 64, X_RCX, xmi(X_RBP, X_RAX, 1, xoff + (int32_t)offsetof(xtlb, page)));
-        /* ... to the page of the jump cache's entry for the pc, in this mode */
-        x_mov_rr(b, 32, X_RAX, X_RDX);
-        x_alu_ri(b, 32, ALU_AND, X_RAX, (JIT_JC_SIZE - 1) << 2);
-        x_shift_ri(b, 32, SH_SHL, X_RAX, 3);
-        x_alu_rm(b, 64, ALU_ADD, X_RAX, M(COFF(jit_jc)));
-        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)));
-        size_t m2 = x_jcc8(b, CC_NE);
-        x_alu_rm(b, 64, ALU_CMP, X_RCX, xm(X_RAX, (int32_t)offsetof(jit_jc, page)));
-        size_t m3 = x_jcc8(b, CC_NE);
-        x_alu_mi(b, 8, ALU_CMP, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
-        size_t m4 = x_jcc8(b, CC_NE);
-        x_jmp_m(b, xm(X_RAX, (int32_t)offsetof(jit_jc, code)));
-        x_patch8(b, m1);
-        x_patch8(b, m2);
-        x_patch8(b, m3);
-        x_patch8(b, m4);
+        size_t miss[4];
+        emit_jc_probe(b, f, miss);
+        /* The jump cache missed: the block the page's table has for the
+         * slot in this mode (rcx = the page, rax = the jump-cache entry),
+         * which then takes the entry.  rsi and rdi are free here: the
+         * guest registers were written back before the lookup. */
+        jc->lookup_fb[f] = b->p + b->len;
+        x_patch8(b, miss[1]);
+        x_patch8(b, miss[2]);
+        x_patch8(b, miss[3]);
+        x_load(b, 64, X_RSI, xm(X_RCX, (int32_t)offsetof(dpage, jtab)));
+        x_mov_rr(b, 32, X_RDI, X_RDX);
+        x_alu_ri(b, 32, ALU_AND, X_RDI, 0xffc);
+        x_load(b, 64, X_RSI, xmi(X_RSI, X_RDI, 2, 0));
+        size_t top = b->len;
+        x_test_rr(b, 64, X_RSI, X_RSI);
+        size_t m5 = x_jcc8(b, CC_E);
+        x_alu_rm(b, 64, ALU_CMP, X_RDX, xm(X_RSI, (int32_t)offsetof(jit_block, vpc)));
+        size_t n1 = x_jcc8(b, CC_NE);
+        x_alu_mi(b, 8, ALU_CMP, xm(X_RSI, (int32_t)offsetof(jit_block, flavor)), (int32_t)f);
+        size_t n2 = x_jcc8(b, CC_NE);
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, vpc)), X_RDX);
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, page)), X_RCX);
+        x_store_imm(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, flavor)), (int32_t)f);
+        x_load(b, 64, X_RSI, xm(X_RSI, (int32_t)offsetof(jit_block, code)));
+        x_store(b, 64, xm(X_RAX, (int32_t)offsetof(jit_jc, code)), X_RSI);
+        x_jmp_r(b, X_RSI);
+        x_patch8(b, n1);
+        x_patch8(b, n2);
+        x_load(b, 64, X_RSI, xm(X_RSI, (int32_t)offsetof(jit_block, alias)));
+        size_t back = x_jmp8(b);
+        b->p[back] = (uint8_t)(int8_t)((int64_t)top - (int64_t)(back + 1));
+        x_patch8(b, miss[0]);
+        x_patch8(b, m5);
         x_alu_rr(b, 32, ALU_XOR, X_RAX, X_RAX);
         size_t at = x_jmp32(b);
         x_set_rel32(b->p + at, jc->exit_pc);
     }
+    if (b->over)
+        abort(); /* (the stubs outgrew their 4 KB) */
     jc->fixed = (b->len + 63) & ~(size_t)63;
 }
 

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *net_fail(xerr *err, const char *who, const char *fmt, ...)
 {
@@ -136,17 +137,41 @@ void net_fmt_ipv4(char out[16], uint32_t ip)
 
 /* ---- checksums ------------------------------------------------------------ */
 
+/* The one's-complement sum of big-endian 16-bit words does not depend on
+ * the byte order the words are added in (RFC 1071, 2.B): the data is added
+ * 8 bytes at a time in the host's order with the carries wrapped around,
+ * folded to 16 bits and swapped to network order only then.  The result
+ * is congruent modulo 0xffff (and zero only when the data is) to the
+ * plain sum of the big-endian words, so net_csum_fold gives the same. */
 uint32_t net_csum_add(uint32_t sum, const uint8_t *d, size_t len)
 {
-    uint64_t s = sum;
+    uint64_t s = 0;
     size_t i = 0;
-    for (; i + 1 < len; i += 2)
-        s += (uint32_t)d[i] << 8 | d[i + 1];
-    if (i < len)
-        s += (uint32_t)d[i] << 8;
-    while (s >> 32)
-        s = (s & 0xffffffffu) + (s >> 32);
-    return (uint32_t)s;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        s += w;
+        s += s < w; /* (the carry, around) */
+    }
+    s = (s & 0xffffffffu) + (s >> 32);
+    for (; i + 2 <= len; i += 2) {
+        uint16_t h;
+        memcpy(&h, d + i, 2);
+        s += h;
+    }
+    if (i < len) { /* the last byte is the high byte of its word */
+        uint8_t last[2] = {d[i], 0};
+        uint16_t h;
+        memcpy(&h, last, 2);
+        s += h;
+    }
+    while (s >> 16)
+        s = (s & 0xffff) + (s >> 16);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    s = (uint16_t)(s << 8 | s >> 8);
+#endif
+    uint64_t t = (uint64_t)sum + s;
+    return (uint32_t)((t & 0xffffffffu) + (t >> 32));
 }
 
 uint16_t net_csum_fold_sum(uint32_t sum)

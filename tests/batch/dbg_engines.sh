@@ -104,4 +104,33 @@ insns_interp=$(sed -n 's/^\* 0    interp  \([0-9]*\) .*/\1/p' "$TMP/engine-inter
 xbow_run engine-arg -ex 'info engine 1'
 expect_rc 1
 expect "info engine: it takes no arguments"
+
+# XBOW_JIT_PERFMAP=1: /tmp/perf-PID.map names every translated block by its
+# guest pc, in the format perf report reads (hex start, hex size, name);
+# without it no map is written
+perfmap() {
+    "$XBOW" --engine=jit --batch -q -ex continue -ex 'info engine' "$GUEST" >"$TMP/perfmap.out" 2>&1 </dev/null &
+    pid=$!
+    wait $pid
+    rc=$?
+    map=/tmp/perf-$pid.map
+}
+XBOW_JIT_PERFMAP=1 XBOW_JIT_TIER=0 perfmap
+[ "$rc" -eq 0 ] || fail "XBOW_JIT_PERFMAP=1: exit status $rc"
+if [ ! -s "$map" ]; then
+    fail "XBOW_JIT_PERFMAP=1: no $map"
+else
+    blocks=$(sed -n 's/^Translated: \([0-9]*\) blocks.*/\1/p' "$TMP/perfmap.out")
+    lines=$(grep -cE '^[0-9a-f]+ [0-9a-f]+ guest_[0-9a-f]{16}$' "$map")
+    [ "$lines" = "$(wc -l <"$map")" ] || fail "$map: lines not in perf's format: $(grep -vE '^[0-9a-f]+ [0-9a-f]+ guest_' "$map" | head -3)"
+    [ -n "$blocks" ] && [ "$blocks" -gt 0 ] && [ "$lines" = "$blocks" ] ||
+        fail "$map: $lines blocks named, info engine says ${blocks:-?} translated"
+    # instructions are words, and each block has code of its own
+    grep -qE 'guest_[0-9a-f]{15}[^048c]$' "$map" && fail "$map: a block at an unaligned pc"
+    [ "$(cut -d' ' -f1 "$map" | sort -u | wc -l)" = "$lines" ] || fail "$map: two blocks at one host address"
+    grep -q ' guest_a800000000020' "$map" || fail "$map: no block of the guest's code (XKPHYS 0x20000)"
+    rm -f "$map"
+fi
+perfmap
+[ ! -e "$map" ] || { rm -f "$map"; fail "a perf map without XBOW_JIT_PERFMAP"; }
 finish

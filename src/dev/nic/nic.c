@@ -296,6 +296,11 @@ void nic_fini(nic *n)
 
 void nic_free(nic *n)
 {
+    if (!n)
+        return;
+    if (n->model->ops->fini)
+        n->model->ops->fini(n);
+    dev_state_stop_timers(n->dev);
     nic_fini(n);
     free(n);
 }
@@ -425,13 +430,16 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         xerr_set(err, "%s: --pcap needs a network backend, not --net none", name);
         return NULL;
     }
-    nic *n = m->ops->create(m, name, o, clock, eb, err);
+    const nic_ops *ops = m->ops;
+    nic *n = nic_new(ops->size, m, name, ops->revision, ops->bar_size, o, clock, eb, err);
     if (!n)
         return NULL;
+    ops->init(n);
+    device_reset(n->dev);
     if (strcmp(spec, "none") != 0) {
         net_port *p = net_port_open(name, spec, pcap, clock, eb, err);
         if (!p) {
-            m->ops->destroy(n);
+            nic_free(n);
             return NULL;
         }
         nic_attach_port(n, p);
@@ -447,7 +455,7 @@ void nic_destroy(pci_func *f)
     nic *n = nic_from_pci(f);
     net_port *p = n->own_port ? n->port : NULL;
     n->port = NULL;
-    n->model->ops->destroy(n);
+    nic_free(n);
     if (p)
         net_port_close(p);
 }

@@ -679,15 +679,6 @@ static const device_class e1000_82544_class =
 
 /* ---- life cycle -------------------------------------------------------------------- */
 
-static void e1000_destroy(nic *n)
-{
-    e1000 *h = (e1000 *)n;
-    if (!h)
-        return;
-    timer_del(n->clock, &h->mdic_timer);
-    nic_free(n);
-}
-
 /* EEPROM image (64 words): MAC in words 0-2, PCI IDs in 0x0B-0x0E [INF],
  * initialization control 2 (0x0F: full flow control advertised; on the
  * 82543 SDP4 configured as an output [INF]), checksum word 0x3F so that the
@@ -704,14 +695,10 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
     nic_eeprom_fix_checksum(e, E1000_EE_WORDS - 1, E1000_EE_SUM);
 }
 
-static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                         event_bus *eb, xerr *err)
+static void e1000_init(nic *n)
 {
-    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err);
-    if (!h)
-        return NULL;
-    nic *n = &h->n;
-    uint16_t dev_id = m->device;
+    e1000 *h = (e1000 *)n;
+    uint16_t dev_id = n->model->device;
     enum e1000_variant variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
     n->pci.subsys_vendor = INTEL;
@@ -725,18 +712,18 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
     nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0);
     eeprom_image(h, dev_id);
     nic_uwire_init(&h->uw, &h->ee, 6);
-    h->mdic_ticks = sched_ns_to_ticks(clock, E1000_MDIC_NS);
+    h->mdic_ticks = sched_ns_to_ticks(n->clock, E1000_MDIC_NS);
     e1000_phy_init(h);
     e1000_tx_init(h);
     e1000_rx_init(h);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops e1000_ops = {
     .prefix = "e1000_",
-    .create = e1000_create,
-    .destroy = e1000_destroy,
+    .size = sizeof(e1000),
+    .revision = E1000_REVISION,
+    .bar_size = E1000_BAR_SIZE,
+    .init = e1000_init,
     .rx = e1000_rx_frame,
     .rx_ready = e1000_rx_ready,
     .causes = e1000_causes,

@@ -428,22 +428,10 @@ static const device_class hamachi_class = {
 
 /* ---- life cycle ---------------------------------------------------------------- */
 
-static void ham_destroy(nic *n)
+static void ham_init(nic *n)
 {
     hamachi *h = (hamachi *)n;
-    if (!h)
-        return;
-    timer_del(n->clock, &h->clk_timer);
-    nic_free(n);
-}
-
-static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                       event_bus *eb, xerr *err)
-{
-    hamachi *h = nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err);
-    if (!h)
-        return NULL;
-    nic *n = &h->n;
+    sched *clock = n->clock;
     nic_coal_init(&h->txc, n, NIC_RING_TX, hamachi_coal_fire);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, hamachi_coal_fire);
     nic_link_init(&h->link, n, sched_ns_to_ticks(clock, HAM_AN_NS), ham_link_changed);
@@ -451,14 +439,14 @@ static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, 
     nic_eeprom_put_mac(&h->ee, 4, n->mac); /* the MAC is at EEPROM bytes 4..9 (hamachi.c) */
     timer_init(&h->clk_timer, "hamachi-pciclk", clk_settled, h);
     hamachi_dma_init(h);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops ham_ops = {
     .prefix = "hamachi",
-    .create = ham_create,
-    .destroy = ham_destroy,
+    .size = sizeof(hamachi),
+    .revision = HAM_REVISION,
+    .bar_size = HAM_BAR_SIZE,
+    .init = ham_init,
     .rx = hamachi_rx_frame,
     .causes = ham_causes,
 };

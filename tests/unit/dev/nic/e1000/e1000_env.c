@@ -275,6 +275,13 @@ void open_rings(unsigned ntx, unsigned nrx, uint32_t rctl_extra)
     rd(ICR);
 }
 
+void env_up(const char *model, const char *spec, unsigned ntx, unsigned nrx)
+{
+    env_open(model, spec);
+    link_up();
+    open_rings(ntx, nrx, 0);
+}
+
 /* ---- frames ---------------------------------------------------------------------------- */
 
 void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)

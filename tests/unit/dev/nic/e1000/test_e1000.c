@@ -369,9 +369,7 @@ END_TEST
 START_TEST(legacy_tx_rs_dd_txdw)
 {
     uint8_t f[1514];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     make_frame(f, 1000, PEER, 1);
     tx_legacy(0, 8, f, 600, E1000_TXD_IFCS); /* fragment, no RS */
     memcpy(fake_ptr(&E.host, TXBUF(1), 400), f + 600, 400);
@@ -417,9 +415,7 @@ END_TEST
 START_TEST(legacy_rx_length_fcs)
 {
     uint8_t f[1514];
-    env_open("e1000-82543", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82543", NULL, 8, 8);
     make_frame(f, 1000, MYMAC, 7);
     ck_assert(fake_wire_deliver(&E.wire, f, 1000));
     ck_assert_uint_eq(rx_w3(0), 0); /* DMA happens on the clock */
@@ -565,9 +561,7 @@ static unsigned deliver_count(const uint8_t *dst)
 
 START_TEST(rar_mta_filtering)
 {
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 64, 0);
+    env_up("e1000-82544", NULL, 8, 64);
     static const uint8_t other[6] = {0x02, 0x11, 0x11, 0x11, 0x11, 0x11};
     static const uint8_t mc1[6] = {0x01, 0x00, 0x5e, 0x00, 0x00, 0x01};
     static const uint8_t mc2[6] = {0x01, 0x00, 0x5e, 0x12, 0x34, 0x56};
@@ -618,9 +612,7 @@ END_TEST
 START_TEST(vlan_insert_strip_filter)
 {
     uint8_t f[200], t[204];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     wr(VET, 0x8100);
     wr(CTRL, rd(CTRL) | E1000_CTRL_VME);
     /* Tx: VLE inserts VET and the descriptor's VLAN field after the addresses. */
@@ -660,9 +652,7 @@ END_TEST
 START_TEST(rxo_rnbc_out_of_buffers)
 {
     uint8_t f[1000];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0); /* 7 descriptors posted */
+    env_up("e1000-82544", NULL, 8, 8); /* 7 descriptors posted */
     wr(IMS, E1000_ICR_RXO);
     unsigned offered = 100;
     for (unsigned i = 0; i < offered; i++) {
@@ -703,9 +693,7 @@ END_TEST
 START_TEST(flow_control_xoff_xon)
 {
     uint8_t f[1000];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0); /* 7 descriptors posted */
+    env_up("e1000-82544", NULL, 8, 8); /* 7 descriptors posted */
     wr(CTRL, rd(CTRL) | E1000_CTRL_TFCE);
     wr(0x2168, 20 * 1024);               /* FCRTH */
     wr(0x2160, 0x80000000u | 10 * 1024); /* FCRTL with XONE */
@@ -826,9 +814,7 @@ END_TEST
 START_TEST(reset_mid_transfer)
 {
     uint8_t f[1514];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     make_frame(f, 1500, PEER, 1);
     tx_legacy(0, 8, f, 1000, E1000_TXD_IFCS); /* first half of a frame */
     wr(TDT, 1);
@@ -865,9 +851,7 @@ static void log_event(void *ctx, const event *ev)
 START_TEST(events_views_stall)
 {
     uint8_t f[100];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     sb_init(&evlog);
     event_subscribe_glob(&E.eb, "e1000_0.*", log_event, NULL);
     make_frame(f, 100, PEER, 1);

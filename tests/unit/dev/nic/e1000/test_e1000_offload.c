@@ -12,13 +12,6 @@
 #define DATA_CMD (E1000_TXD_DEXT | E1000_TXD_DTYP_D | E1000_TXD_IFCS)
 #define POPTS(x) ((uint32_t)(x) << 8)
 
-static void open_link(const char *model)
-{
-    env_open(model, NULL);
-    link_up();
-    open_rings(16, 16, 0);
-}
-
 /* A context descriptor at ring entry i. */
 static void ctx_desc(unsigned i, unsigned ipcss, unsigned ipcso, unsigned ipcse, unsigned tucss,
                      unsigned tucso, unsigned tucse, uint32_t cmd_len, unsigned hdr_len,
@@ -36,7 +29,7 @@ static void ctx_desc(unsigned i, unsigned ipcss, unsigned ipcso, unsigned ipcse,
 START_TEST(tx_checksum_offload)
 {
     uint8_t f[1514];
-    open_link("e1000-82543"); /* checksum offload exists on both parts */
+    env_up("e1000-82543", NULL, 16, 16); /* checksum offload exists on both parts */
     /* UDP: CHECKSUM_PARTIAL style seed (pseudo header with length), IP
      * checksum zeroed; the context asks for both. */
     uint32_t len = make_ip(f, false, 500, 0x1111, 3);
@@ -114,7 +107,7 @@ static void post_tso(uint8_t *f, uint32_t plen, unsigned mss, const uint32_t *sp
 START_TEST(tso_segments_frame_by_frame)
 {
     uint8_t f[8192];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     static const uint32_t split[] = {100, 2000, 1954}; /* crosses the segment boundaries */
     post_tso(f, 4000, 1448, split, 3);
     run_for(&E.clock, US(200));
@@ -157,7 +150,7 @@ START_TEST(tso_segments_frame_by_frame)
     ck_assert_uint_eq(rd(TSCTFC), 1);
     env_close();
     /* The 82543 has no segmentation: TSE is ignored, one frame goes out. */
-    open_link("e1000-82543");
+    env_up("e1000-82543", NULL, 16, 16);
     post_tso(f, 4000, 1448, split, 3);
     run_for(&E.clock, US(200));
     ck_assert_uint_eq(E.wire.nframes, 1);
@@ -172,7 +165,7 @@ END_TEST
 START_TEST(rx_checksum_status)
 {
     uint8_t f[1514];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     wr(RXCSUM, E1000_RXCSUM_IPOFL | E1000_RXCSUM_TUOFL);
     uint32_t len = make_ip(f, false, 300, 1, 1);
     memcpy(f, MYMAC, 6);
@@ -210,7 +203,7 @@ END_TEST
 START_TEST(rx_jumbo_multi_buffer)
 {
     static uint8_t f[9000];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     make_frame(f, 9000, MYMAC, 5);
     /* Without LPE: too long, ROC. */
     fake_wire_deliver(&E.wire, f, 9000);
@@ -269,7 +262,7 @@ static uint64_t first_rise_from(unsigned from)
 START_TEST(rdtr_relative_timer)
 {
     uint8_t f[100];
-    open_link("e1000-82543");
+    env_up("e1000-82543", NULL, 16, 16);
     wr(IMS, E1000_ICR_RXT0);
     wr(IMC, ~E1000_ICR_RXT0);
     wr(RDTR, 100); /* 102.4 us */
@@ -310,7 +303,7 @@ END_TEST
 START_TEST(tidv_relative_timer)
 {
     uint8_t f[100];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     wr(IMS, E1000_ICR_TXDW);
     wr(IMC, ~E1000_ICR_TXDW);
     wr(TIDV, 50); /* 51.2 us */
@@ -344,7 +337,7 @@ END_TEST
 static void traffic(bool per_word, uint8_t *frames, uint32_t *lens, uint8_t *rx, uint64_t *words)
 {
     static uint8_t f[3 * 3052];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     nic_set_dma_per_word(E.n, per_word);
     wr(RCTL, rd(RCTL) | E1000_RCTL_LPE);
     uint64_t w0 = E.host.word_ops;
@@ -392,9 +385,7 @@ END_TEST
 START_TEST(gen_and_echo_peers)
 {
     /* gen addresses the station (RAR0) once the link is up. */
-    env_open("e1000-82544", "gen:size=1000,rate=100000,count=30,start=5ms");
-    link_up();
-    open_rings(8, 16, 0);
+    env_up("e1000-82544", "gen:size=1000,rate=100000,count=30,start=5ms", 8, 16);
     unsigned got = 0, next = 0;
     for (int spin = 0; spin < 500 && got < 30; spin++) {
         run_for(&E.clock, US(20));
@@ -412,9 +403,7 @@ START_TEST(gen_and_echo_peers)
     ck_assert_uint_eq(E.n->cnt.rx_drops[NIC_DROP_FIFO], 0);
     env_close();
     /* echo answers an ARP request. */
-    env_open("e1000-82543", "echo");
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82543", "echo", 8, 8);
     uint8_t arp[FAKE_ARP_LEN];
     fake_arp_request(arp, MYMAC);
     tx_legacy(0, 8, arp, sizeof arp, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);

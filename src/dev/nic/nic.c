@@ -217,17 +217,17 @@ static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
     return n->model->ops->rx(n, frame, len);
 }
 
-static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision,
-                    uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
+static int nic_init(nic *n, const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                    event_bus *eb, xerr *err)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
     n->pci.vendor_id = m->vendor;
     n->pci.device_id = m->device;
-    n->pci.revision = revision;
+    n->pci.revision = m->ops->revision;
     n->pci.class_code = 0x020000;
     n->pci.int_pin = 1;
     n->pci.header_type = 0;
-    n->pci.bars[0].size = bar_size;
+    n->pci.bars[0].size = m->cls->reg_space; /* BAR0 is the register block */
     n->pci.bars[0].flags = PCI_BAR_MEM | PCI_BAR_64;
     n->model = m;
     n->clock = clock;
@@ -259,12 +259,12 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
     return 0;
 }
 
-void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
-              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
+void *nic_new(const nic_model *m, const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+              xerr *err)
 {
-    nic *n = xcalloc(1, size);
-    n->state_size = size;
-    if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err)) {
+    nic *n = xcalloc(1, m->ops->size);
+    n->state_size = m->ops->size;
+    if (nic_init(n, m, name, o, clock, eb, err)) {
         free(n);
         return NULL;
     }
@@ -431,7 +431,7 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         return NULL;
     }
     const nic_ops *ops = m->ops;
-    nic *n = nic_new(ops->size, m, name, ops->revision, ops->bar_size, o, clock, eb, err);
+    nic *n = nic_new(m, name, o, clock, eb, err);
     if (!n)
         return NULL;
     ops->init(n);

@@ -722,7 +722,6 @@ static const nic_ops e1000_ops = {
     .prefix = "e1000_",
     .size = sizeof(e1000),
     .revision = E1000_REVISION,
-    .bar_size = E1000_BAR_SIZE,
     .init = e1000_init,
     .rx = e1000_rx_frame,
     .rx_ready = e1000_rx_ready,

@@ -445,7 +445,6 @@ static const nic_ops ham_ops = {
     .prefix = "hamachi",
     .size = sizeof(hamachi),
     .revision = HAM_REVISION,
-    .bar_size = HAM_BAR_SIZE,
     .init = ham_init,
     .rx = hamachi_rx_frame,
     .causes = ham_causes,

@@ -380,7 +380,6 @@ static void eth_init(nic *n)
 static const nic_ops eth_ops = {
     .prefix = "ioc3_eth",
     .size = sizeof(ioc3_eth),
-    .bar_size = ETH_BAR_SIZE,
     .init = eth_init,
     .rx = ioc3_eth_rx_frame,
     .causes = eth_causes,

@@ -766,7 +766,6 @@ static void tg_init(nic *n)
 static const nic_ops tg_ops = {
     .prefix = "tigon",
     .size = sizeof(tigon),
-    .bar_size = TG_BAR_SIZE,
     .init = tg_init,
     .fini = tg_fini,
     .rx = tg_rx_frame,

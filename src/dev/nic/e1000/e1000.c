@@ -332,6 +332,14 @@ static const reg_field f_rxcsum[] = {
 
 
 /* clang-format off */
+/* A 64-bit statistics counter: its low half at off, its high half above it
+ * (ids id##L and id##H, the high half's the low's plus one: r_stat_hi). */
+#define STAT64(id, nm, off)                                                                      \
+    [id##L] = {.name = nm "L", .offset = (off), .width = 4, .rules = R_RO | R_FULL,              \
+               .desc = "low half (read the high half to clear)"},                                \
+    [id##H] = {.name = nm "H", .offset = (off) + 4, .width = 4, .rules = R_RO | R_FULL,          \
+               .read = r_stat_hi, .desc = "high half: a read clears both"}
+
 static const reg_decl e1000_regs[] = {
     [ER_CTRL] = {.name = "CTRL", .offset = 0x0000, .width = 4, .rules = R_FULL,
                  .reset = E1000_CTRL_FD | E1000_CTRL_SLU, REG_FIELDS(f_ctrl), .read = r_ctrl,
@@ -464,27 +472,15 @@ static const reg_decl e1000_regs[] = {
     [ER_BPRC] = {.name = "BPRC", .offset = 0x4078, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_MPRC] = {.name = "MPRC", .offset = 0x407c, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_GPTC] = {.name = "GPTC", .offset = 0x4080, .width = 4, .rules = R_RO | R_RC | R_FULL},
-    [ER_GORCL] = {.name = "GORCL", .offset = 0x4088, .width = 4, .rules = R_RO | R_FULL,
-                  .desc = "low half (read the high half to clear)"},
-    [ER_GORCH] = {.name = "GORCH", .offset = 0x408c, .width = 4, .rules = R_RO | R_FULL,
-                  .read = r_stat_hi, .desc = "high half: a read clears both"},
-    [ER_GOTCL] = {.name = "GOTCL", .offset = 0x4090, .width = 4, .rules = R_RO | R_FULL,
-                  .desc = "low half (read the high half to clear)"},
-    [ER_GOTCH] = {.name = "GOTCH", .offset = 0x4094, .width = 4, .rules = R_RO | R_FULL,
-                  .read = r_stat_hi, .desc = "high half: a read clears both"},
+    STAT64(ER_GORC, "GORC", 0x4088),
+    STAT64(ER_GOTC, "GOTC", 0x4090),
     [ER_RNBC] = {.name = "RNBC", .offset = 0x40a0, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RUC] = {.name = "RUC", .offset = 0x40a4, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RFC] = {.name = "RFC", .offset = 0x40a8, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_ROC] = {.name = "ROC", .offset = 0x40ac, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RJC] = {.name = "RJC", .offset = 0x40b0, .width = 4, .rules = R_RO | R_RC | R_FULL},
-    [ER_TORL] = {.name = "TORL", .offset = 0x40c0, .width = 4, .rules = R_RO | R_FULL,
-                 .desc = "low half (read the high half to clear)"},
-    [ER_TORH] = {.name = "TORH", .offset = 0x40c4, .width = 4, .rules = R_RO | R_FULL,
-                 .read = r_stat_hi, .desc = "high half: a read clears both"},
-    [ER_TOTL] = {.name = "TOTL", .offset = 0x40c8, .width = 4, .rules = R_RO | R_FULL,
-                 .desc = "low half (read the high half to clear)"},
-    [ER_TOTH] = {.name = "TOTH", .offset = 0x40cc, .width = 4, .rules = R_RO | R_FULL,
-                 .read = r_stat_hi, .desc = "high half: a read clears both"},
+    STAT64(ER_TOR, "TOR", 0x40c0),
+    STAT64(ER_TOT, "TOT", 0x40c8),
     [ER_TPR] = {.name = "TPR", .offset = 0x40d0, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_TPT] = {.name = "TPT", .offset = 0x40d4, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_PTC64] = {.name = "PTC64", .offset = 0x40d8, .width = 4, .rules = R_RO | R_RC | R_FULL},

@@ -446,6 +446,10 @@ void dev_state_show(device *d, strbuf *out);
  * else -1 with the first difference in why: a byte outside every field
  * is state the declaration misses. */
 int dev_state_diff(device *a, device *b, strbuf *why);
+/* Take every declared timer (parts and arrays included) off the device's
+ * clock: a model that declares its timers needs no timer_del of its own
+ * before it frees its state. */
+void dev_state_stop_timers(device *d);
 
 /* Declared event source by declaration index (not counting built-ins). */
 static inline event_src *dev_event(device *d, unsigned i) { return d->ev[DEV_NBUILTIN_EVENTS + i]; }

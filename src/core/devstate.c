@@ -258,6 +258,15 @@ void dev_state_save(device *d, strbuf *out)
     sb_free(&data);
 }
 
+static void stop_fn(void *ctx, const leaf *l)
+{
+    if (l->kind == ST_TIMER)
+        for (uint32_t k = 0; k < l->count; k++)
+            timer_del(ctx, (timer *)(l->p + k * sizeof(timer)));
+}
+
+void dev_state_stop_timers(device *d) { walk(d, WALK_NOPATH, stop_fn, d->clock); }
+
 uint64_t dev_state_hash(device *d)
 {
     strbuf data;

@@ -100,3 +100,14 @@ void sched_run_due(sched *s)
         HOSTPROF_END();
     }
 }
+
+void sched_run_until(sched *s, uint64_t until)
+{
+    while (sched_next(s) <= until) {
+        if (sched_next(s) > s->now)
+            s->now = sched_next(s);
+        sched_run_due(s);
+    }
+    if (until > s->now)
+        s->now = until;
+}

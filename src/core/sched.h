@@ -75,6 +75,10 @@ static inline uint64_t sched_next(const sched *s) { return s->head ? s->head->wh
 uint64_t sched_idle_pace(sched *s, uint64_t max_ns);
 /* Fire every timer due at or before `now` (s->now is left at max(now, s->now)). */
 void sched_run_due(sched *s);
+/* Advance virtual time to `until`, firing every timer due on the way at its
+ * own time, in order (a clock with nothing else running: the device unit
+ * tests); now is left at max(now, until). */
+void sched_run_until(sched *s, uint64_t until);
 
 static inline uint64_t sched_ns_to_ticks(const sched *s, uint64_t ns)
 {

@@ -217,17 +217,17 @@ static bool nic_port_rx(void *opaque, const uint8_t *frame, size_t len)
     return n->model->ops->rx(n, frame, len);
 }
 
-static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revision,
-                    uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
+static int nic_init(nic *n, const nic_model *m, const char *name, const nic_opts *o, sched *clock,
+                    event_bus *eb, xerr *err)
 {
     pci_func_init(&n->pci, name, &nic_pci_ops, n);
     n->pci.vendor_id = m->vendor;
     n->pci.device_id = m->device;
-    n->pci.revision = revision;
+    n->pci.revision = m->ops->revision;
     n->pci.class_code = 0x020000;
     n->pci.int_pin = 1;
     n->pci.header_type = 0;
-    n->pci.bars[0].size = bar_size;
+    n->pci.bars[0].size = m->cls->reg_space; /* BAR0 is the register block */
     n->pci.bars[0].flags = PCI_BAR_MEM | PCI_BAR_64;
     n->model = m;
     n->clock = clock;
@@ -259,12 +259,12 @@ static int nic_init(nic *n, const nic_model *m, const char *name, uint8_t revisi
     return 0;
 }
 
-void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
-              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err)
+void *nic_new(const nic_model *m, const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+              xerr *err)
 {
-    nic *n = xcalloc(1, size);
-    n->state_size = size;
-    if (nic_init(n, m, name, revision, bar_size, o, clock, eb, err)) {
+    nic *n = xcalloc(1, m->ops->size);
+    n->state_size = m->ops->size;
+    if (nic_init(n, m, name, o, clock, eb, err)) {
         free(n);
         return NULL;
     }
@@ -296,6 +296,11 @@ void nic_fini(nic *n)
 
 void nic_free(nic *n)
 {
+    if (!n)
+        return;
+    if (n->model->ops->fini)
+        n->model->ops->fini(n);
+    dev_state_stop_timers(n->dev);
     nic_fini(n);
     free(n);
 }
@@ -425,13 +430,16 @@ pci_func *nic_create(const char *model, const char *name, const nic_opts *o, sch
         xerr_set(err, "%s: --pcap needs a network backend, not --net none", name);
         return NULL;
     }
-    nic *n = m->ops->create(m, name, o, clock, eb, err);
+    const nic_ops *ops = m->ops;
+    nic *n = nic_new(m, name, o, clock, eb, err);
     if (!n)
         return NULL;
+    ops->init(n);
+    device_reset(n->dev);
     if (strcmp(spec, "none") != 0) {
         net_port *p = net_port_open(name, spec, pcap, clock, eb, err);
         if (!p) {
-            m->ops->destroy(n);
+            nic_free(n);
             return NULL;
         }
         nic_attach_port(n, p);
@@ -447,7 +455,7 @@ void nic_destroy(pci_func *f)
     nic *n = nic_from_pci(f);
     net_port *p = n->own_port ? n->port : NULL;
     n->port = NULL;
-    n->model->ops->destroy(n);
+    nic_free(n);
     if (p)
         net_port_close(p);
 }

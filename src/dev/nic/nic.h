@@ -150,11 +150,18 @@ struct nic_model;
 /* What a model's code provides, shared by all its variants. */
 typedef struct nic_ops {
     const char *prefix; /* instance name prefix: "hamachi" gives hamachi0 */
-    /* Allocate and initialise an instance of variant m (calls nic_new);
-     * NULL on error.  Variants tell themselves apart by m (m->device). */
-    nic *(*create)(const struct nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                   event_bus *eb, xerr *err);
-    void (*destroy)(nic *n);
+    /* The instance: nic_create allocates `size` bytes (the model's struct,
+     * its nic first) with nic_new, PCI revision `revision`, BAR0 the
+     * class's register block (reg_space), calls init to set up the model's
+     * own parts, then resets the device.  Variants tell themselves apart by
+     * n->model (n->model->device). */
+    size_t size;
+    uint8_t revision;
+    void (*init)(nic *n);
+    /* Optional: stop what init started beyond the declared timers (those
+     * nic_free takes off the clock from the state declaration) and free
+     * what it allocated; nic_free then frees the shell.  NULL = nothing. */
+    void (*fini)(nic *n);
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
     /* Optional: 802.3x flow control, false while the chip has sent XOFF to
@@ -330,15 +337,17 @@ static inline int nic_initiator(const nic *n) { return n->pci.initiator; }
 
 /* Stop the engines, finalize the registered parts (coalescers, link,
  * EEPROM), free the FIFO, the Tx buffer and the device instance; nic_free
- * also frees the model state. */
+ * first runs the model's fini and stops every timer its state declares,
+ * and last frees the model state. */
 void nic_fini(nic *n);
 void nic_free(nic *n);
-/* Allocate a zeroed model state of size bytes that starts with a nic and
- * initialise that shell: the PCI IDs of m, class Ethernet, BAR0 = 64-bit
- * memory of bar_size bytes, INTA, the device instance (priv = the state),
- * the Tx buffer and the Rx FIFO.  NULL with err set on error. */
-void *nic_new(size_t size, const nic_model *m, const char *name, uint8_t revision,
-              uint64_t bar_size, const nic_opts *o, sched *clock, event_bus *eb, xerr *err);
+/* Allocate a zeroed model state of m->ops->size bytes that starts with a
+ * nic and initialise that shell: the PCI IDs of m and its revision, class
+ * Ethernet, BAR0 = 64-bit memory of the class's reg_space bytes, INTA, the
+ * device instance (priv = the state), the Tx buffer and the Rx FIFO.  NULL
+ * with err set on error (nic_create calls it). */
+void *nic_new(const nic_model *m, const char *name, const nic_opts *o, sched *clock, event_bus *eb,
+              xerr *err);
 /* Connect a frame backend (also done by nic_create from opts->net). */
 void nic_attach_port(nic *n, net_port *p);
 /* Shared part of a chip reset: discard a half-gathered Tx frame and the

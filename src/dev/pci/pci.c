@@ -220,6 +220,13 @@ bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, u
     return false;
 }
 
+int pci_func_reg_access(pci_func *f, int who, uint64_t off, unsigned size, uint64_t *val,
+                        bool write)
+{
+    bus_op op = {.addr = off, .size = size, .write = write, .initiator = (uint16_t)who};
+    return write ? dev_write(f->dev, &op, off, size, *val) : dev_read(f->dev, &op, off, size, val);
+}
+
 int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
                    bool write)
 {
@@ -227,11 +234,8 @@ int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned si
         return write ? f->ops->bar_write(f, who, bar, off, size, *val)
                      : f->ops->bar_read(f, who, bar, off, size, val);
     /* No handler: BAR 0 goes to the model's register declaration. */
-    if (bar == 0 && f->dev) {
-        bus_op op = {.addr = off, .size = size, .write = write, .initiator = (uint16_t)who};
-        return write ? dev_write(f->dev, &op, off, size, *val)
-                     : dev_read(f->dev, &op, off, size, val);
-    }
+    if (bar == 0 && f->dev)
+        return pci_func_reg_access(f, who, off, size, val, write);
     return BUS_ERROR;
 }
 

@@ -130,6 +130,12 @@ bool pci_func_decode(const pci_func *f, bool io, uint64_t addr, unsigned *bar, u
  * register events name it. */
 int pci_bar_access(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val,
                    bool write);
+/* An access to the function's register block (f->dev) at offset off, as
+ * bus initiator `who` made it: what pci_bar_access does for BAR 0 when the
+ * function has no handler, and what a handler does for the part of a BAR
+ * its registers cover. */
+int pci_func_reg_access(pci_func *f, int who, uint64_t off, unsigned size, uint64_t *val,
+                        bool write);
 
 /* ---- device side: DMA and interrupts ---------------------------------- */
 

@@ -297,8 +297,7 @@ static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned s
         *val = load_le(td->buf + off - TESTDEV_BUF_OFF, size);
         return BUS_OK;
     }
-    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
-    return dev_read(td->dev, &op, off, size, val);
+    return pci_func_reg_access(f, who, off, size, val, false);
 }
 
 static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
@@ -310,8 +309,7 @@ static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned 
         store_le(td->buf + off - TESTDEV_BUF_OFF, size, val);
         return BUS_OK;
     }
-    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
-    return dev_write(td->dev, &op, off, size, val);
+    return pci_func_reg_access(f, who, off, size, &val, true);
 }
 
 static void pci_reset(pci_func *f) { hw_reset(f->opaque); }

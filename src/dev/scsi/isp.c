@@ -878,26 +878,22 @@ static int bar_check(unsigned bar, uint64_t off, unsigned size)
 
 static int bar_read(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t *val)
 {
-    isp *s = f->opaque;
     if (bar_check(bar, off, size))
         return BUS_ERROR;
     if (off >= ISP_IO_SIZE) { /* the rest of the 4 KB window decodes nothing */
         *val = 0;
         return BUS_OK;
     }
-    bus_op op = {.addr = off, .size = size, .initiator = (uint16_t)who};
-    return dev_read(s->dev, &op, off, size, val);
+    return pci_func_reg_access(f, who, off, size, val, false);
 }
 
 static int bar_write(pci_func *f, int who, unsigned bar, uint64_t off, unsigned size, uint64_t val)
 {
-    isp *s = f->opaque;
     if (bar_check(bar, off, size))
         return BUS_ERROR;
     if (off >= ISP_IO_SIZE)
         return BUS_OK;
-    bus_op op = {.addr = off, .size = size, .write = 1, .initiator = (uint16_t)who};
-    return dev_write(s->dev, &op, off, size, val);
+    return pci_func_reg_access(f, who, off, size, &val, true);
 }
 
 static void pci_reset(pci_func *f) { hw_reset(f->opaque); }

@@ -147,6 +147,25 @@ static const reg_field sscr_fields[] = {{"RX_THRESHOLD", 0, 9, NULL}, {"HFC_EN",
                                         {"DMA_PAUSE", 29, 1, NULL},   {"RESET", 31, 1, NULL}};
 
 /* clang-format off */
+/* The serial port registers of UART p (A or B), base its SSCR: control,
+ * the DMA ring indexes and timer (stored), the UART's shadow status. */
+#define SERIAL_PORT(p, base)                                                                     \
+    [I_SSCR_##p] = {.name = "SSCR_" #p, .offset = (base), .width = 4, REG_FIELDS(sscr_fields),    \
+                    .desc = "port " #p " control (DMA mode not modelled)"},                      \
+    [I_STPIR_##p] = {.name = "STPIR_" #p, .offset = (base) + 0x04, .width = 4,                   \
+                     .desc = "port " #p " TX produce"},                                          \
+    [I_STCIR_##p] = {.name = "STCIR_" #p, .offset = (base) + 0x08, .width = 4,                   \
+                     .desc = "port " #p " TX consume"},                                          \
+    [I_SRPIR_##p] = {.name = "SRPIR_" #p, .offset = (base) + 0x0c, .width = 4,                   \
+                     .desc = "port " #p " RX produce"},                                          \
+    [I_SRCIR_##p] = {.name = "SRCIR_" #p, .offset = (base) + 0x10, .width = 4,                   \
+                     .desc = "port " #p " RX consume"},                                          \
+    [I_SRTR_##p] = {.name = "SRTR_" #p, .offset = (base) + 0x14, .width = 4,                     \
+                    .desc = "port " #p " RX timer"},                                             \
+    [I_SHADOW_##p] = {.name = "SHADOW_" #p, .offset = (base) + 0x18, .width = 4,                 \
+                      .rules = R_RO | R_NOSTORE, .read = rd_shadow,                              \
+                      .desc = "UART " #p " LSR | MSR<<16 | MCR<<24"}
+
 static const reg_decl ioc3_regs[] = {
     [I_PCI_ID] = {.name = "PCI_ID", .offset = 0x00, .width = 4, .rules = R_NOSTORE,
                   .read = rd_cfg_mirror, .write = wr_cfg_mirror,
@@ -206,24 +225,8 @@ static const reg_decl ioc3_regs[] = {
     [I_M_WD] = {.name = "M_WD", .offset = 0xac, .width = 4, .desc = "mouse write (stored)"},
     [I_SBBR_H] = {.name = "SBBR_H", .offset = 0xb0, .width = 4, .desc = "serial ring base high"},
     [I_SBBR_L] = {.name = "SBBR_L", .offset = 0xb4, .width = 4, .desc = "serial ring base low"},
-    [I_SSCR_A] = {.name = "SSCR_A", .offset = 0xb8, .width = 4, REG_FIELDS(sscr_fields),
-                  .desc = "port A control (DMA mode not modelled)"},
-    [I_STPIR_A] = {.name = "STPIR_A", .offset = 0xbc, .width = 4, .desc = "port A TX produce"},
-    [I_STCIR_A] = {.name = "STCIR_A", .offset = 0xc0, .width = 4, .desc = "port A TX consume"},
-    [I_SRPIR_A] = {.name = "SRPIR_A", .offset = 0xc4, .width = 4, .desc = "port A RX produce"},
-    [I_SRCIR_A] = {.name = "SRCIR_A", .offset = 0xc8, .width = 4, .desc = "port A RX consume"},
-    [I_SRTR_A] = {.name = "SRTR_A", .offset = 0xcc, .width = 4, .desc = "port A RX timer"},
-    [I_SHADOW_A] = {.name = "SHADOW_A", .offset = 0xd0, .width = 4, .rules = R_RO | R_NOSTORE,
-                    .read = rd_shadow, .desc = "UART A LSR | MSR<<16 | MCR<<24"},
-    [I_SSCR_B] = {.name = "SSCR_B", .offset = 0xd4, .width = 4, REG_FIELDS(sscr_fields),
-                  .desc = "port B control (DMA mode not modelled)"},
-    [I_STPIR_B] = {.name = "STPIR_B", .offset = 0xd8, .width = 4, .desc = "port B TX produce"},
-    [I_STCIR_B] = {.name = "STCIR_B", .offset = 0xdc, .width = 4, .desc = "port B TX consume"},
-    [I_SRPIR_B] = {.name = "SRPIR_B", .offset = 0xe0, .width = 4, .desc = "port B RX produce"},
-    [I_SRCIR_B] = {.name = "SRCIR_B", .offset = 0xe4, .width = 4, .desc = "port B RX consume"},
-    [I_SRTR_B] = {.name = "SRTR_B", .offset = 0xe8, .width = 4, .desc = "port B RX timer"},
-    [I_SHADOW_B] = {.name = "SHADOW_B", .offset = 0xec, .width = 4, .rules = R_RO | R_NOSTORE,
-                    .read = rd_shadow, .desc = "UART B LSR | MSR<<16 | MCR<<24"},
+    SERIAL_PORT(A, 0xb8),
+    SERIAL_PORT(B, 0xd4),
 };
 /* clang-format on */
 DEV_REGS_CHECK(ioc3_regs, I_NREGS);

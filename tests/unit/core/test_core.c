@@ -645,6 +645,43 @@ START_TEST(sched_order_is_deterministic)
 }
 END_TEST
 
+/* sched_run_until fires each timer at its own time, in order, and those a
+ * handler arms inside the window too; now ends at the target. */
+static sched *chain_s;
+static timer chain_t;
+static uint64_t fired_now[4];
+static void chain(void *o)
+{
+    (void)o;
+    fired_now[norder] = chain_s->now;
+    order[norder++] = 'x';
+    if (norder < 3)
+        timer_mod(chain_s, &chain_t, chain_s->now + 40);
+}
+
+START_TEST(sched_run_until_fires_each_at_its_time)
+{
+    sched s;
+    sched_init(&s, 1000);
+    chain_s = &s;
+    timer_init(&chain_t, "x", chain, NULL);
+    norder = 0;
+    timer_mod(&s, &chain_t, 30);
+    sched_run_until(&s, 100); /* 30, 70; the third (110) is past the window */
+    ck_assert_uint_eq(norder, 2);
+    ck_assert_uint_eq(fired_now[0], 30);
+    ck_assert_uint_eq(fired_now[1], 70);
+    ck_assert_uint_eq(s.now, 100);
+    ck_assert_uint_eq(sched_next(&s), 110);
+    sched_run_until(&s, 50); /* the past: nothing fires, time stays */
+    ck_assert_uint_eq(s.now, 100);
+    sched_run_until(&s, 110);
+    ck_assert_uint_eq(norder, 3);
+    ck_assert_uint_eq(fired_now[2], 110);
+    ck_assert_uint_eq(sched_next(&s), UINT64_MAX);
+}
+END_TEST
+
 static int earlier_calls;
 static void count_earlier(void *ctx) { ++*(int *)ctx; }
 
@@ -943,7 +980,7 @@ static Suite *core_suite(void)
     check_add_tests(check_case(s, "event", NULL, NULL, 0), events_subscribe_format_glob,
                     glob_patterns);
     check_add_tests(check_case(s, "sched", NULL, NULL, 0), sched_order_is_deterministic,
-                    sched_tells_about_earlier_timers);
+                    sched_run_until_fires_each_at_its_time, sched_tells_about_earlier_timers);
     check_add_tests(check_case(s, "ratemeter", NULL, NULL, 0), ratemeter_window_and_pause);
     check_add_tests(check_case(s, "elf", NULL, NULL, 0), elf_load_and_symbols,
                     elf_rejects_bad_files, elf_vaddr_segments, symtab_map_file);

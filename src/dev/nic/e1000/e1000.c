@@ -332,6 +332,14 @@ static const reg_field f_rxcsum[] = {
 
 
 /* clang-format off */
+/* A 64-bit statistics counter: its low half at off, its high half above it
+ * (ids id##L and id##H, the high half's the low's plus one: r_stat_hi). */
+#define STAT64(id, nm, off)                                                                      \
+    [id##L] = {.name = nm "L", .offset = (off), .width = 4, .rules = R_RO | R_FULL,              \
+               .desc = "low half (read the high half to clear)"},                                \
+    [id##H] = {.name = nm "H", .offset = (off) + 4, .width = 4, .rules = R_RO | R_FULL,          \
+               .read = r_stat_hi, .desc = "high half: a read clears both"}
+
 static const reg_decl e1000_regs[] = {
     [ER_CTRL] = {.name = "CTRL", .offset = 0x0000, .width = 4, .rules = R_FULL,
                  .reset = E1000_CTRL_FD | E1000_CTRL_SLU, REG_FIELDS(f_ctrl), .read = r_ctrl,
@@ -464,27 +472,15 @@ static const reg_decl e1000_regs[] = {
     [ER_BPRC] = {.name = "BPRC", .offset = 0x4078, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_MPRC] = {.name = "MPRC", .offset = 0x407c, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_GPTC] = {.name = "GPTC", .offset = 0x4080, .width = 4, .rules = R_RO | R_RC | R_FULL},
-    [ER_GORCL] = {.name = "GORCL", .offset = 0x4088, .width = 4, .rules = R_RO | R_FULL,
-                  .desc = "low half (read the high half to clear)"},
-    [ER_GORCH] = {.name = "GORCH", .offset = 0x408c, .width = 4, .rules = R_RO | R_FULL,
-                  .read = r_stat_hi, .desc = "high half: a read clears both"},
-    [ER_GOTCL] = {.name = "GOTCL", .offset = 0x4090, .width = 4, .rules = R_RO | R_FULL,
-                  .desc = "low half (read the high half to clear)"},
-    [ER_GOTCH] = {.name = "GOTCH", .offset = 0x4094, .width = 4, .rules = R_RO | R_FULL,
-                  .read = r_stat_hi, .desc = "high half: a read clears both"},
+    STAT64(ER_GORC, "GORC", 0x4088),
+    STAT64(ER_GOTC, "GOTC", 0x4090),
     [ER_RNBC] = {.name = "RNBC", .offset = 0x40a0, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RUC] = {.name = "RUC", .offset = 0x40a4, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RFC] = {.name = "RFC", .offset = 0x40a8, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_ROC] = {.name = "ROC", .offset = 0x40ac, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_RJC] = {.name = "RJC", .offset = 0x40b0, .width = 4, .rules = R_RO | R_RC | R_FULL},
-    [ER_TORL] = {.name = "TORL", .offset = 0x40c0, .width = 4, .rules = R_RO | R_FULL,
-                 .desc = "low half (read the high half to clear)"},
-    [ER_TORH] = {.name = "TORH", .offset = 0x40c4, .width = 4, .rules = R_RO | R_FULL,
-                 .read = r_stat_hi, .desc = "high half: a read clears both"},
-    [ER_TOTL] = {.name = "TOTL", .offset = 0x40c8, .width = 4, .rules = R_RO | R_FULL,
-                 .desc = "low half (read the high half to clear)"},
-    [ER_TOTH] = {.name = "TOTH", .offset = 0x40cc, .width = 4, .rules = R_RO | R_FULL,
-                 .read = r_stat_hi, .desc = "high half: a read clears both"},
+    STAT64(ER_TOR, "TOR", 0x40c0),
+    STAT64(ER_TOT, "TOT", 0x40c8),
     [ER_TPR] = {.name = "TPR", .offset = 0x40d0, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_TPT] = {.name = "TPT", .offset = 0x40d4, .width = 4, .rules = R_RO | R_RC | R_FULL},
     [ER_PTC64] = {.name = "PTC64", .offset = 0x40d8, .width = 4, .rules = R_RO | R_RC | R_FULL},
@@ -679,15 +675,6 @@ static const device_class e1000_82544_class =
 
 /* ---- life cycle -------------------------------------------------------------------- */
 
-static void e1000_destroy(nic *n)
-{
-    e1000 *h = (e1000 *)n;
-    if (!h)
-        return;
-    timer_del(n->clock, &h->mdic_timer);
-    nic_free(n);
-}
-
 /* EEPROM image (64 words): MAC in words 0-2, PCI IDs in 0x0B-0x0E [INF],
  * initialization control 2 (0x0F: full flow control advertised; on the
  * 82543 SDP4 configured as an output [INF]), checksum word 0x3F so that the
@@ -704,14 +691,10 @@ static void eeprom_image(e1000 *h, uint16_t device_id)
     nic_eeprom_fix_checksum(e, E1000_EE_WORDS - 1, E1000_EE_SUM);
 }
 
-static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                         event_bus *eb, xerr *err)
+static void e1000_init(nic *n)
 {
-    e1000 *h = nic_new(sizeof *h, m, name, E1000_REVISION, E1000_BAR_SIZE, o, clock, eb, err);
-    if (!h)
-        return NULL;
-    nic *n = &h->n;
-    uint16_t dev_id = m->device;
+    e1000 *h = (e1000 *)n;
+    uint16_t dev_id = n->model->device;
     enum e1000_variant variant = dev_id == DEV_82543GC_COPPER ? E1000_82543 : E1000_82544;
     h->variant = variant;
     n->pci.subsys_vendor = INTEL;
@@ -725,18 +708,17 @@ static nic *e1000_create(const nic_model *m, const char *name, const nic_opts *o
     nic_eeprom_init(&h->ee, n, 2 * E1000_EE_WORDS, 0x00, 0);
     eeprom_image(h, dev_id);
     nic_uwire_init(&h->uw, &h->ee, 6);
-    h->mdic_ticks = sched_ns_to_ticks(clock, E1000_MDIC_NS);
+    h->mdic_ticks = sched_ns_to_ticks(n->clock, E1000_MDIC_NS);
     e1000_phy_init(h);
     e1000_tx_init(h);
     e1000_rx_init(h);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops e1000_ops = {
     .prefix = "e1000_",
-    .create = e1000_create,
-    .destroy = e1000_destroy,
+    .size = sizeof(e1000),
+    .revision = E1000_REVISION,
+    .init = e1000_init,
     .rx = e1000_rx_frame,
     .rx_ready = e1000_rx_ready,
     .causes = e1000_causes,

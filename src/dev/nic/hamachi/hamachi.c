@@ -209,35 +209,32 @@ static const reg_field f_cam_hi[] = {{"Addr45", 0, 16, NULL}, {"Valid", 17, 1, N
 
 
 /* clang-format off */
+/* A DMA channel's registers (ch TX or RX, dir "Tx" or "Rx"), base its
+ * DMACtrl: control, command, state, the ring base and the current
+ * descriptor (each with its high half). */
+#define DMA_CHANNEL(ch, dir, base)                                                               \
+    [HR_##ch##_DMA_CTRL] = {.name = dir "DMACtrl", .offset = (base), .width = 2,                 \
+                            REG_FIELDS(f_dma_ctrl), .write = w_dma_ctrl,                         \
+                            .desc = dir " DMA control"},                                         \
+    [HR_##ch##_CMD] = {.name = dir "Cmd", .offset = (base) + 0x04, .width = 2, REG_FIELDS(f_cmd), \
+                       .write = w_cmd, .desc = dir " command: 1 start, 2 stop"},                 \
+    [HR_##ch##_STATUS] = {.name = dir "Status", .offset = (base) + 0x06, .width = 2,             \
+                          .rules = R_RO | R_NOSTORE, REG_FIELDS(f_ch_status),                    \
+                          .read = r_ch_status, .desc = dir " channel state"},                    \
+    [HR_##ch##_PTR] = {.name = dir "Ptr", .offset = (base) + 0x08, .width = 4,                   \
+                       .write = w_ring_ptr, .desc = dir " ring base"},                           \
+    [HR_##ch##_PTR_HI] = {.name = dir "PtrHi", .offset = (base) + 0x0c, .width = 4,              \
+                          .write = w_ring_ptr, .desc = dir " ring base, high 32 bits"},          \
+    [HR_##ch##_CUR] = {.name = dir "CurPtr", .offset = (base) + 0x10, .width = 4,                \
+                       .rules = R_RO | R_NOSTORE, .read = r_cur_ptr,                             \
+                       .desc = "current " dir " descriptor"},                                    \
+    [HR_##ch##_CUR_HI] = {.name = dir "CurPtrHi", .offset = (base) + 0x14, .width = 4,           \
+                          .rules = R_RO | R_NOSTORE, .read = r_cur_ptr,                          \
+                          .desc = "current " dir " descriptor, high"}
+
 static const reg_decl ham_regs[] = {
-    [HR_TX_DMA_CTRL] = {.name = "TxDMACtrl", .offset = 0x00, .width = 2, REG_FIELDS(f_dma_ctrl),
-                        .write = w_dma_ctrl, .desc = "Tx DMA control"},
-    [HR_TX_CMD] = {.name = "TxCmd", .offset = 0x04, .width = 2, REG_FIELDS(f_cmd), .write = w_cmd,
-                   .desc = "Tx command: 1 start, 2 stop"},
-    [HR_TX_STATUS] = {.name = "TxStatus", .offset = 0x06, .width = 2, .rules = R_RO | R_NOSTORE,
-                      REG_FIELDS(f_ch_status), .read = r_ch_status, .desc = "Tx channel state"},
-    [HR_TX_PTR] = {.name = "TxPtr", .offset = 0x08, .width = 4, .write = w_ring_ptr,
-                   .desc = "Tx ring base"},
-    [HR_TX_PTR_HI] = {.name = "TxPtrHi", .offset = 0x0c, .width = 4, .write = w_ring_ptr,
-                      .desc = "Tx ring base, high 32 bits"},
-    [HR_TX_CUR] = {.name = "TxCurPtr", .offset = 0x10, .width = 4, .rules = R_RO | R_NOSTORE,
-                   .read = r_cur_ptr, .desc = "current Tx descriptor"},
-    [HR_TX_CUR_HI] = {.name = "TxCurPtrHi", .offset = 0x14, .width = 4, .rules = R_RO | R_NOSTORE,
-                      .read = r_cur_ptr, .desc = "current Tx descriptor, high"},
-    [HR_RX_DMA_CTRL] = {.name = "RxDMACtrl", .offset = 0x20, .width = 2, REG_FIELDS(f_dma_ctrl),
-                        .write = w_dma_ctrl, .desc = "Rx DMA control"},
-    [HR_RX_CMD] = {.name = "RxCmd", .offset = 0x24, .width = 2, REG_FIELDS(f_cmd), .write = w_cmd,
-                   .desc = "Rx command: 1 start, 2 stop"},
-    [HR_RX_STATUS] = {.name = "RxStatus", .offset = 0x26, .width = 2, .rules = R_RO | R_NOSTORE,
-                      REG_FIELDS(f_ch_status), .read = r_ch_status, .desc = "Rx channel state"},
-    [HR_RX_PTR] = {.name = "RxPtr", .offset = 0x28, .width = 4, .write = w_ring_ptr,
-                   .desc = "Rx ring base"},
-    [HR_RX_PTR_HI] = {.name = "RxPtrHi", .offset = 0x2c, .width = 4, .write = w_ring_ptr,
-                      .desc = "Rx ring base, high 32 bits"},
-    [HR_RX_CUR] = {.name = "RxCurPtr", .offset = 0x30, .width = 4, .rules = R_RO | R_NOSTORE,
-                   .read = r_cur_ptr, .desc = "current Rx descriptor"},
-    [HR_RX_CUR_HI] = {.name = "RxCurPtrHi", .offset = 0x34, .width = 4, .rules = R_RO | R_NOSTORE,
-                      .read = r_cur_ptr, .desc = "current Rx descriptor, high"},
+    DMA_CHANNEL(TX, "Tx", 0x00),
+    DMA_CHANNEL(RX, "Rx", 0x20),
     [HR_PCI_CLK] = {.name = "PCIClkMeas", .offset = 0x60, .width = 1, .rules = R_RO | R_NOSTORE,
                     .read = r_pci_clk, .desc = "bit 7 valid; MHz = 2000/(v&0x7f)"},
     [HR_MISC_STATUS] = {.name = "MiscStatus", .offset = 0x66, .width = 2, .rules = R_RO | R_NOSTORE,
@@ -428,22 +425,10 @@ static const device_class hamachi_class = {
 
 /* ---- life cycle ---------------------------------------------------------------- */
 
-static void ham_destroy(nic *n)
+static void ham_init(nic *n)
 {
     hamachi *h = (hamachi *)n;
-    if (!h)
-        return;
-    timer_del(n->clock, &h->clk_timer);
-    nic_free(n);
-}
-
-static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                       event_bus *eb, xerr *err)
-{
-    hamachi *h = nic_new(sizeof *h, m, name, HAM_REVISION, HAM_BAR_SIZE, o, clock, eb, err);
-    if (!h)
-        return NULL;
-    nic *n = &h->n;
+    sched *clock = n->clock;
     nic_coal_init(&h->txc, n, NIC_RING_TX, hamachi_coal_fire);
     nic_coal_init(&h->rxc, n, NIC_RING_RX, hamachi_coal_fire);
     nic_link_init(&h->link, n, sched_ns_to_ticks(clock, HAM_AN_NS), ham_link_changed);
@@ -451,14 +436,13 @@ static nic *ham_create(const nic_model *m, const char *name, const nic_opts *o, 
     nic_eeprom_put_mac(&h->ee, 4, n->mac); /* the MAC is at EEPROM bytes 4..9 (hamachi.c) */
     timer_init(&h->clk_timer, "hamachi-pciclk", clk_settled, h);
     hamachi_dma_init(h);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops ham_ops = {
     .prefix = "hamachi",
-    .create = ham_create,
-    .destroy = ham_destroy,
+    .size = sizeof(hamachi),
+    .revision = HAM_REVISION,
+    .init = ham_init,
     .rx = hamachi_rx_frame,
     .causes = ham_causes,
 };

@@ -359,25 +359,12 @@ static const device_class ioc3_eth_class = {
 
 /* ---- life cycle ---------------------------------------------------------------- */
 
-static void eth_destroy(nic *n)
+static void eth_init(nic *n)
 {
     ioc3_eth *e = (ioc3_eth *)n;
-    if (!e)
-        return;
-    timer_del(n->clock, &e->rx_timer);
-    nic_free(n);
-}
-
-static nic *eth_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                       event_bus *eb, xerr *err)
-{
-    ioc3_eth *e = nic_new(sizeof *e, m, name, 0, ETH_BAR_SIZE, o, clock, eb, err);
-    if (!e)
-        return NULL;
-    nic *n = &e->n;
     n->bit_ps = 10000; /* 100 Mb/s */
     n->pci.class_code = 0x020000;
-    nic_link_init(&e->link, n, sched_ns_to_ticks(clock, AN_NS), link_changed);
+    nic_link_init(&e->link, n, sched_ns_to_ticks(n->clock, AN_NS), link_changed);
     nic_mii_init(&e->phy, &e->link, IOC3_PHY_ADDR, IOC3_PHY_ID);
     /* A 10/100 PHY: no 1000BASE-T registers, no extended status. */
     e->phy.rst[MII_BMCR] = BMCR_ANENABLE | 0x2000 | 0x0100; /* AN, 100 Mb/s, full duplex */
@@ -388,14 +375,12 @@ static nic *eth_create(const nic_model *m, const char *name, const nic_opts *o, 
     e->filt.hash_bits = 64;
     e->filt.hash_fn = eth_hash;
     ioc3_eth_dma_init(e);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops eth_ops = {
     .prefix = "ioc3_eth",
-    .create = eth_create,
-    .destroy = eth_destroy,
+    .size = sizeof(ioc3_eth),
+    .init = eth_init,
     .rx = ioc3_eth_rx_frame,
     .causes = eth_causes,
 };

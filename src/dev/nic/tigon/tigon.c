@@ -731,26 +731,19 @@ static const device_class tigon_class = {
 
 /* ---- life cycle ----------------------------------------------------------------- */
 
-static void tg_destroy(nic *n)
+/* The firmware's timers are declared: nic_free stops them after this. */
+static void tg_fini(nic *n)
 {
     tigon *t = (tigon *)n;
-    if (!t)
-        return;
-    tg_fw_fini(t);
     tg_dma_stop(t);
     free(t->sram);
     free(t->sram_wr);
     free(t->rxbuf);
-    nic_free(n);
 }
 
-static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, sched *clock,
-                      event_bus *eb, xerr *err)
+static void tg_init(nic *n)
 {
-    tigon *t = nic_new(sizeof *t, m, name, 0, TG_BAR_SIZE, o, clock, eb, err);
-    if (!t)
-        return NULL;
-    nic *n = &t->n;
+    tigon *t = (tigon *)n;
     t->sram_size = TG_SRAM_SIZE;
     t->sram = xcalloc(TG_SRAM_SIZE / 4, sizeof *t->sram);
     t->sram_wr_size = TG_SRAM_SIZE / 32;
@@ -768,14 +761,13 @@ static nic *tg_create(const nic_model *m, const char *name, const nic_opts *o, s
     t->require_code = true;
     tg_dma_init(t);
     tg_fw_init(t);
-    device_reset(n->dev);
-    return n;
 }
 
 static const nic_ops tg_ops = {
     .prefix = "tigon",
-    .create = tg_create,
-    .destroy = tg_destroy,
+    .size = sizeof(tigon),
+    .init = tg_init,
+    .fini = tg_fini,
     .rx = tg_rx_frame,
     .causes = tg_causes,
     .pio_swap = tg_pio_swap,

@@ -62,15 +62,6 @@ static void urig_free(urig *r)
     event_bus_free(&r->eb);
 }
 
-static void run_to(sched *s, uint64_t t)
-{
-    while (sched_next(s) <= t) {
-        s->now = sched_next(s);
-        sched_run_due(s);
-    }
-    s->now = t;
-}
-
 START_TEST(uart_transmit_and_divisor)
 {
     urig r;
@@ -140,7 +131,7 @@ START_TEST(uart_loopback_fifo_and_overrun)
     ck_assert(!r.irq);
     /* Below the trigger, an idle character time gives the timeout. */
     uint64_t ct = uart16550_char_ticks(r.u);
-    run_to(&r.clock, r.clock.now + 2 * ct + 1);
+    sched_run_until(&r.clock, r.clock.now + 2 * ct + 1);
     ck_assert(r.irq);
     ck_assert_uint_eq(uart16550_read(r.u, UART_IIR), 0xcc);
     ck_assert_uint_eq(uart16550_read(r.u, UART_RBR), 'b');
@@ -174,12 +165,12 @@ START_TEST(uart_receive_from_line)
     chardev_push_input(r.ch, (const uint8_t *)"ok", 2);
     uint64_t ct = uart16550_char_ticks(r.u);
     /* Bytes arrive one per character time, no faster. */
-    run_to(&r.clock, r.clock.now + ct + 1);
+    sched_run_until(&r.clock, r.clock.now + ct + 1);
     ck_assert(r.irq); /* FIFO off: every byte is "data available" */
     ck_assert_uint_eq(uart16550_read(r.u, UART_RBR), 'o');
     ck_assert(!r.irq);
     ck_assert_uint_eq(uart16550_read(r.u, UART_LSR) & 1, 0);
-    run_to(&r.clock, r.clock.now + ct + 1);
+    sched_run_until(&r.clock, r.clock.now + ct + 1);
     ck_assert_uint_eq(uart16550_read(r.u, UART_RBR), 'k');
     urig_free(&r);
 }

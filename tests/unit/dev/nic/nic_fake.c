@@ -163,6 +163,17 @@ bool fake_wire_deliver(fake_wire *w, const uint8_t *frame, size_t len)
     return net_port_deliver(&w->port, frame, len);
 }
 
+uint16_t fake_csum(const uint8_t *p, uint32_t len, uint32_t sum)
+{
+    for (uint32_t i = 0; i + 1 < len; i += 2)
+        sum += (uint32_t)p[i] << 8 | p[i + 1];
+    if (len & 1)
+        sum += (uint32_t)p[len - 1] << 8;
+    while (sum >> 16)
+        sum = (sum & 0xffff) + (sum >> 16);
+    return (uint16_t)sum;
+}
+
 void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uint32_t k)
 {
     memcpy(f, dst, 6);
@@ -185,16 +196,7 @@ void fake_arp_request(uint8_t *f, const uint8_t mac[6])
     memcpy(f + 28, ips, sizeof ips);
 }
 
-void run_for(sched *s, uint64_t ticks)
-{
-    uint64_t end = s->now + ticks;
-    while (sched_next(s) <= end) {
-        if (sched_next(s) > s->now)
-            s->now = sched_next(s);
-        sched_run_due(s);
-    }
-    s->now = end;
-}
+void run_for(sched *s, uint64_t ticks) { sched_run_until(s, s->now + ticks); }
 
 bool nic_rig_open(nic_rig *r, const char *model, const char *name, const nic_opts *o, uint64_t ram,
                   bool wire, xerr *err)

@@ -98,6 +98,11 @@ void fake_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint16_t type, uin
 #define FAKE_ARP_LEN 42
 void fake_arp_request(uint8_t *f, const uint8_t mac[6]);
 
+/* The Internet checksum's running sum: sum plus the 16-bit big-endian
+ * words of p (an odd last byte as the high half of a word), folded to 16
+ * bits; start sum at 0 or at a pseudo-header's sum. */
+uint16_t fake_csum(const uint8_t *p, uint32_t len, uint32_t sum);
+
 /* Run the clock forward, firing timers on the way. */
 void run_for(sched *s, uint64_t ticks);
 

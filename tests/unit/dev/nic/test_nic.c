@@ -662,6 +662,33 @@ START_TEST(default_mac_and_station_checks)
 }
 END_TEST
 
+/* nic_destroy takes every timer the model's state declares off the clock
+ * (dev_state_stop_timers), with no timer_del of the model's own: a model
+ * freed with a timer armed leaves nothing on the clock behind.  The reset
+ * arms timers only the declaration reaches (Hamachi's PCIClkMeas, the
+ * Tigon's boot ROM). */
+START_TEST(destroy_stops_declared_timers)
+{
+    static const char *const models[] = {"hamachi", "e1000-82543", "e1000-82544", "tigon2",
+                                         "ioc3-eth"};
+    for (unsigned i = 0; i < ARRAY_SIZE(models); i++) {
+        sched s;
+        sched_init(&s, 0);
+        xerr err;
+        nic_opts o = {.net = "none"};
+        pci_func *f = nic_create(models[i], "t0", &o, &s, &E.eb, &err);
+        ck_assert_msg(f, "%s: %s", models[i], err.msg);
+        nic *n = nic_from_pci(f);
+        /* A cable: the link negotiates (a declared timer of the link part);
+         * then arm the Tx engine's step, a timer of the shell. */
+        nic_link_set_carrier(n->link, true);
+        nic_engine_kick(&n->tx_eng, 1000);
+        ck_assert_msg(s.head != NULL, "%s: no timer armed", models[i]);
+        nic_destroy(f);
+        ck_assert_msg(s.head == NULL, "%s: %s left on the clock", models[i], s.head->name);
+    }
+}
+END_TEST
 
 int main(void)
 {
@@ -670,5 +697,5 @@ int main(void)
                       link_autoneg_and_mii, eeprom_engine_checksum_microwire,
                       ring_headtail_writeback_order_and_stall, ring_view_window_and_marks,
                       payload_modes_and_alignment, fifo_capacity_and_flush, shell_state_round_trip,
-                      tx_no_link_and_padding, factory_and_names);
+                      tx_no_link_and_padding, factory_and_names, destroy_stops_declared_timers);
 }

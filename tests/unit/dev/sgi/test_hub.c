@@ -291,15 +291,6 @@ static void on_fire(void *ctx, const event *ev)
     fire_cpu = ev->vals[0];
 }
 
-/* Advance virtual time to `t`, firing due timers as the machine would. */
-static void run_to(rig *r, uint64_t t)
-{
-    while (sched_next(&r->clock) <= t) {
-        r->clock.now = sched_next(&r->clock);
-        sched_run_due(&r->clock);
-    }
-    r->clock.now = t;
-}
 
 START_TEST(hub_rt_counter_and_compare)
 {
@@ -319,10 +310,10 @@ START_TEST(hub_rt_counter_and_compare)
     wr(&r, r.cpu1, LOCAL(PI_RT_EN_A + 8), 8, 1);
     wr(&r, r.cpu1, LOCAL(PI_RT_COMPARE_A + 8), 8, 105);
     uint64_t due = sched_next(&r.clock);
-    run_to(&r, due - 1);
+    sched_run_until(&r.clock, due - 1);
     ck_assert_uint_eq(fires, 0);
     ck_assert(!r.line[1][4]);
-    run_to(&r, due);
+    sched_run_until(&r.clock, due);
     ck_assert_uint_eq(fires, 1);
     ck_assert_uint_eq(fire_cpu, 1);
     ck_assert_uint_eq(rd(&r, r.cpu1, LOCAL(PI_RT_COUNT), 8), 105);
@@ -332,18 +323,18 @@ START_TEST(hub_rt_counter_and_compare)
     /* Ack by writing 0: IP4 drops and stays low (edge, not level). */
     wr(&r, r.cpu1, LOCAL(PI_RT_PEND_A + 8), 8, 0);
     ck_assert(!r.line[1][4]);
-    run_to(&r, r.clock.now + 144 * 10000);
+    sched_run_until(&r.clock, r.clock.now + 144 * 10000);
     ck_assert_uint_eq(fires, 1);
     ck_assert(!r.line[1][4]);
     /* A compare value already in the past never fires (Linux sees -ETIME). */
     uint64_t c = rd(&r, r.cpu0, LOCAL(PI_RT_COUNT), 8);
     wr(&r, r.cpu0, LOCAL(PI_RT_COMPARE_A), 8, c - 1);
-    run_to(&r, r.clock.now + XBOW_CPU_HZ);
+    sched_run_until(&r.clock, r.clock.now + XBOW_CPU_HZ);
     ck_assert_uint_eq(fires, 1);
     /* Pending without enable does not raise IP4; enabling it does. */
     c = rd(&r, r.cpu0, LOCAL(PI_RT_COUNT), 8);
     wr(&r, r.cpu0, LOCAL(PI_RT_COMPARE_A), 8, c + 2);
-    run_to(&r, r.clock.now + 144 * 3);
+    sched_run_until(&r.clock, r.clock.now + 144 * 3);
     ck_assert_uint_eq(fires, 2);
     ck_assert_uint_eq(fire_cpu, 0);
     ck_assert(!r.line[0][4]);
@@ -353,7 +344,7 @@ START_TEST(hub_rt_counter_and_compare)
     wr(&r, r.cpu0, LOCAL(PI_RT_PEND_A), 8, 0);
     wr(&r, r.cpu0, LOCAL(PI_RT_COMPARE_A), 8, 5000);
     wr(&r, r.cpu0, LOCAL(PI_RT_COUNT), 8, 4990);
-    run_to(&r, r.clock.now + 144 * 10);
+    sched_run_until(&r.clock, r.clock.now + 144 * 10);
     ck_assert_uint_eq(fires, 3);
     ck_assert(r.line[0][4]);
     rig_free(&r);

@@ -275,6 +275,13 @@ void open_rings(unsigned ntx, unsigned nrx, uint32_t rctl_extra)
     rd(ICR);
 }
 
+void env_up(const char *model, const char *spec, unsigned ntx, unsigned nrx)
+{
+    env_open(model, spec);
+    link_up();
+    open_rings(ntx, nrx, 0);
+}
+
 /* ---- frames ---------------------------------------------------------------------------- */
 
 void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
@@ -282,20 +289,9 @@ void make_frame(uint8_t *f, uint32_t len, const uint8_t *dst, uint32_t k)
     fake_frame(f, len, dst, 0x0806, k); /* not IP: no checksum offload applies */
 }
 
-static uint16_t csum(uint32_t sum, const uint8_t *p, uint32_t len)
-{
-    for (uint32_t i = 0; i + 1 < len; i += 2)
-        sum += (uint32_t)p[i] << 8 | p[i + 1];
-    if (len & 1)
-        sum += (uint32_t)p[len - 1] << 8;
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    return (uint16_t)sum;
-}
-
 static uint32_t pseudo(const uint8_t *ip, uint32_t l4len)
 {
-    return csum(0, ip + 12, 8) + ip[9] + l4len;
+    return fake_csum(ip + 12, 8, 0) + ip[9] + l4len;
 }
 
 uint32_t make_ip(uint8_t *f, bool tcp, uint32_t plen, uint16_t ip_id, uint32_t seq)
@@ -314,7 +310,7 @@ uint32_t make_ip(uint8_t *f, bool tcp, uint32_t plen, uint16_t ip_id, uint32_t s
     ip[8] = 64;
     ip[9] = tcp ? 6 : 17;
     memcpy(ip + 12, "\x0a\x00\x00\x01\x0a\x00\x00\x02", 8);
-    store_be(ip + 10, 2, (uint16_t)~csum(0, ip, 20));
+    store_be(ip + 10, 2, (uint16_t)~fake_csum(ip, 20, 0));
     store_be(l4, 2, 1000);
     store_be(l4 + 2, 2, 2000);
     for (uint32_t i = 0; i < plen; i++)
@@ -325,16 +321,16 @@ uint32_t make_ip(uint8_t *f, bool tcp, uint32_t plen, uint16_t ip_id, uint32_t s
         l4[12] = 5 << 4;
         l4[13] = 0x19; /* FIN PSH ACK */
         store_be(l4 + 14, 2, 65535);
-        store_be(l4 + 16, 2, (uint16_t)~csum(pseudo(ip, l4h + plen), l4, l4h + plen));
+        store_be(l4 + 16, 2, (uint16_t)~fake_csum(l4, l4h + plen, pseudo(ip, l4h + plen)));
     } else {
         store_be(l4 + 4, 2, l4h + plen);
-        uint16_t c = (uint16_t)~csum(pseudo(ip, l4h + plen), l4, l4h + plen);
+        uint16_t c = (uint16_t)~fake_csum(l4, l4h + plen, pseudo(ip, l4h + plen));
         store_be(l4 + 6, 2, c ? c : 0xffff);
     }
     return len;
 }
 
-bool ip_csum_ok(const uint8_t *f) { return csum(0, f + 14, 20) == 0xffff; }
+bool ip_csum_ok(const uint8_t *f) { return fake_csum(f + 14, 20, 0) == 0xffff; }
 
 bool l4_csum_ok(const uint8_t *f, uint32_t len)
 {
@@ -342,5 +338,5 @@ bool l4_csum_ok(const uint8_t *f, uint32_t len)
     uint32_t l4len = (uint32_t)load_be(ip + 2, 2) - 20;
     if (14 + 20 + l4len > len)
         return false;
-    return csum(pseudo(ip, l4len), ip + 20, l4len) == 0xffff;
+    return fake_csum(ip + 20, l4len, pseudo(ip, l4len)) == 0xffff;
 }

@@ -73,6 +73,8 @@ void link_up(void);
 /* Rings: ntx Tx descriptors, nrx Rx descriptors (all posted except one),
  * RCTL/TCTL enabled with the given extra bits, interrupts enabled. */
 void open_rings(unsigned ntx, unsigned nrx, uint32_t rctl_extra);
+/* The part as a driver leaves it: env_open, link_up, open_rings(ntx, nrx, 0). */
+void env_up(const char *model, const char *spec, unsigned ntx, unsigned nrx);
 /* Post Tx descriptor i: legacy when dext is false. */
 void tx_desc(unsigned i, uint64_t buf, uint32_t w2, uint32_t w3);
 void tx_legacy(unsigned i, unsigned ntx, const uint8_t *f, uint32_t len, uint32_t cmd);

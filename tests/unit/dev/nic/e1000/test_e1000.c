@@ -13,6 +13,9 @@
 
 /* ---- identity and registers ------------------------------------------------------- */
 
+/* The tests both parts pass: Check runs each once per part (_i), as loop tests. */
+static const char *const both_parts[] = {"e1000-82543", "e1000-82544"};
+
 START_TEST(pci_identity_and_bars)
 {
     static const struct {
@@ -158,42 +161,39 @@ static void pattern(unsigned reg, uint32_t mask, uint32_t write)
 
 START_TEST(ethtool_register_test)
 {
-    const char *models[] = {"e1000-82543", "e1000-82544"};
-    for (unsigned k = 0; k < 2; k++) {
-        env_open(models[k], NULL);
-        uint32_t before = rd(STATUS);
-        wr(STATUS, 0xfffff833);
-        ck_assert_uint_eq(rd(STATUS), before);
-        pattern(0x0028, 0xffffffff, 0xffffffff); /* FCAL */
-        pattern(0x002c, 0x0000ffff, 0xffffffff); /* FCAH */
-        pattern(0x0030, 0x0000ffff, 0xffffffff); /* FCT */
-        pattern(VET, 0x0000ffff, 0xffffffff);
-        pattern(RDTR, 0x0000ffff, 0xffffffff);
-        pattern(RDBAH, 0xffffffff, 0xffffffff);
-        pattern(RDLEN, 0x000fff80, 0x000fffff);
-        pattern(RDH, 0x0000ffff, 0x0000ffff);
-        pattern(RDT, 0x0000ffff, 0x0000ffff);
-        pattern(0x2168, 0x0000fff8, 0x0000fff8); /* FCRTH */
-        pattern(0x0170, 0x0000ffff, 0x0000ffff); /* FCTTV */
-        pattern(TIPG, 0x3fffffff, 0x3fffffff);
-        pattern(TDBAH, 0xffffffff, 0xffffffff);
-        pattern(TDLEN, 0x000fff80, 0x000fffff);
-        wr(RCTL, 0);
-        ck_assert_uint_eq(rd(RCTL), 0);
-        wr(RCTL, 0x06dfb3fe);
-        ck_assert_uint_eq(rd(RCTL) & 0x06dfb3fe, 0x06dfb3fe);
-        wr(TCTL, 0);
-        ck_assert_uint_eq(rd(TCTL), 0);
-        pattern(RDBAL, 0xfffffff0, 0xffffffff);
-        pattern(0x0178, 0xc000ffff, 0x0000ffff); /* TXCW */
-        pattern(TDBAL, 0xfffffff0, 0xffffffff);
-        pattern(TIDV, 0x0000ffff, 0x0000ffff);
-        for (unsigned i = 0; i < 16; i++)
-            pattern(RAH0 + 8 * i, 0x8003ffff, 0xffffffff);
-        for (unsigned i = 0; i < 128; i++)
-            pattern(MTA + 4 * i, 0xffffffff, 0xffffffff);
-        env_close();
-    }
+    env_open(both_parts[_i], NULL);
+    uint32_t before = rd(STATUS);
+    wr(STATUS, 0xfffff833);
+    ck_assert_uint_eq(rd(STATUS), before);
+    pattern(0x0028, 0xffffffff, 0xffffffff); /* FCAL */
+    pattern(0x002c, 0x0000ffff, 0xffffffff); /* FCAH */
+    pattern(0x0030, 0x0000ffff, 0xffffffff); /* FCT */
+    pattern(VET, 0x0000ffff, 0xffffffff);
+    pattern(RDTR, 0x0000ffff, 0xffffffff);
+    pattern(RDBAH, 0xffffffff, 0xffffffff);
+    pattern(RDLEN, 0x000fff80, 0x000fffff);
+    pattern(RDH, 0x0000ffff, 0x0000ffff);
+    pattern(RDT, 0x0000ffff, 0x0000ffff);
+    pattern(0x2168, 0x0000fff8, 0x0000fff8); /* FCRTH */
+    pattern(0x0170, 0x0000ffff, 0x0000ffff); /* FCTTV */
+    pattern(TIPG, 0x3fffffff, 0x3fffffff);
+    pattern(TDBAH, 0xffffffff, 0xffffffff);
+    pattern(TDLEN, 0x000fff80, 0x000fffff);
+    wr(RCTL, 0);
+    ck_assert_uint_eq(rd(RCTL), 0);
+    wr(RCTL, 0x06dfb3fe);
+    ck_assert_uint_eq(rd(RCTL) & 0x06dfb3fe, 0x06dfb3fe);
+    wr(TCTL, 0);
+    ck_assert_uint_eq(rd(TCTL), 0);
+    pattern(RDBAL, 0xfffffff0, 0xffffffff);
+    pattern(0x0178, 0xc000ffff, 0x0000ffff); /* TXCW */
+    pattern(TDBAL, 0xfffffff0, 0xffffffff);
+    pattern(TIDV, 0x0000ffff, 0x0000ffff);
+    for (unsigned i = 0; i < 16; i++)
+        pattern(RAH0 + 8 * i, 0x8003ffff, 0xffffffff);
+    for (unsigned i = 0; i < 128; i++)
+        pattern(MTA + 4 * i, 0xffffffff, 0xffffffff);
+    env_close();
 }
 END_TEST
 
@@ -201,32 +201,29 @@ END_TEST
 
 START_TEST(eeprom_bitbang_and_checksum)
 {
-    const char *models[] = {"e1000-82543", "e1000-82544"};
-    for (unsigned k = 0; k < 2; k++) {
-        env_open(models[k], NULL);
-        uint16_t w[64], sum = 0;
-        for (unsigned i = 0; i < 64; i++) {
-            w[i] = ee_read(i);
-            sum = (uint16_t)(sum + w[i]);
-        }
-        ck_assert_uint_eq(sum, 0xbaba);
-        for (unsigned i = 0; i < 3; i++) {
-            ck_assert_uint_eq(w[i] & 0xff, MYMAC[2 * i]);
-            ck_assert_uint_eq(w[i] >> 8, MYMAC[2 * i + 1]);
-        }
-        ck_assert_uint_eq(w[0x0e], 0x8086);
-        /* EERD is not there on these parts (Linux bit-bangs EECD). */
-        wr(EERD, 1);
-        ck_assert_uint_eq(rd(EERD), 0);
-        /* CTRL_EXT.EE_RST reloads RAR0 from the EEPROM and self-clears. */
-        wr(RAL0, 0);
-        wr(RAH0, 0);
-        wr(CTRL_EXT, rd(CTRL_EXT) | E1000_CTRL_EXT_EE_RST);
-        ck_assert_uint_eq(rd(CTRL_EXT) & E1000_CTRL_EXT_EE_RST, 0);
-        ck_assert_uint_eq(rd(RAL0), (uint32_t)load_le(MYMAC, 4));
-        ck_assert(rd(RAH0) & E1000_RAH_AV);
-        env_close();
+    env_open(both_parts[_i], NULL);
+    uint16_t w[64], sum = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        w[i] = ee_read(i);
+        sum = (uint16_t)(sum + w[i]);
     }
+    ck_assert_uint_eq(sum, 0xbaba);
+    for (unsigned i = 0; i < 3; i++) {
+        ck_assert_uint_eq(w[i] & 0xff, MYMAC[2 * i]);
+        ck_assert_uint_eq(w[i] >> 8, MYMAC[2 * i + 1]);
+    }
+    ck_assert_uint_eq(w[0x0e], 0x8086);
+    /* EERD is not there on these parts (Linux bit-bangs EECD). */
+    wr(EERD, 1);
+    ck_assert_uint_eq(rd(EERD), 0);
+    /* CTRL_EXT.EE_RST reloads RAR0 from the EEPROM and self-clears. */
+    wr(RAL0, 0);
+    wr(RAH0, 0);
+    wr(CTRL_EXT, rd(CTRL_EXT) | E1000_CTRL_EXT_EE_RST);
+    ck_assert_uint_eq(rd(CTRL_EXT) & E1000_CTRL_EXT_EE_RST, 0);
+    ck_assert_uint_eq(rd(RAL0), (uint32_t)load_le(MYMAC, 4));
+    ck_assert(rd(RAH0) & E1000_RAH_AV);
+    env_close();
 }
 END_TEST
 
@@ -292,36 +289,33 @@ END_TEST
 
 START_TEST(link_autoneg_lsc)
 {
-    const char *models[] = {"e1000-82543", "e1000-82544"};
-    for (unsigned k = 0; k < 2; k++) {
-        env_open(models[k], NULL);
-        /* The cable was attached at creation: negotiation completes 2 ms later. */
-        ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
-        wr(IMS, E1000_ICR_LSC);
-        run_for(&E.clock, US(1900));
-        ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
-        ck_assert(!E.host.level);
-        run_for(&E.clock, US(200));
-        ck_assert(rd(STATUS) & E1000_STATUS_LU);
-        ck_assert(E.host.level);
-        ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
-        /* BMSR link status is latched low: read twice, as Linux does. */
-        phy_rd(1);
-        ck_assert(phy_rd(1) & 0x0024);
-        /* Restarting negotiation drops the link (LSC) and brings it back (LSC). */
-        phy_wr(0, 0x1340);
-        ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
-        ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
-        run_for(&E.clock, US(2100));
-        ck_assert(rd(STATUS) & E1000_STATUS_LU);
-        ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
-        ck_assert_uint_eq(phy_rd(17) & 0xec00, 0xac00); /* 1000 full, resolved, link */
-        /* Without CTRL.SLU the MAC does not see the link. */
-        wr(CTRL, rd(CTRL) & ~E1000_CTRL_SLU);
-        ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
-        ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
-        env_close();
-    }
+    env_open(both_parts[_i], NULL);
+    /* The cable was attached at creation: negotiation completes 2 ms later. */
+    ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
+    wr(IMS, E1000_ICR_LSC);
+    run_for(&E.clock, US(1900));
+    ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
+    ck_assert(!E.host.level);
+    run_for(&E.clock, US(200));
+    ck_assert(rd(STATUS) & E1000_STATUS_LU);
+    ck_assert(E.host.level);
+    ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
+    /* BMSR link status is latched low: read twice, as Linux does. */
+    phy_rd(1);
+    ck_assert(phy_rd(1) & 0x0024);
+    /* Restarting negotiation drops the link (LSC) and brings it back (LSC). */
+    phy_wr(0, 0x1340);
+    ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
+    ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
+    run_for(&E.clock, US(2100));
+    ck_assert(rd(STATUS) & E1000_STATUS_LU);
+    ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
+    ck_assert_uint_eq(phy_rd(17) & 0xec00, 0xac00); /* 1000 full, resolved, link */
+    /* Without CTRL.SLU the MAC does not see the link. */
+    wr(CTRL, rd(CTRL) & ~E1000_CTRL_SLU);
+    ck_assert_uint_eq(rd(STATUS) & E1000_STATUS_LU, 0);
+    ck_assert_uint_eq(rd(ICR), E1000_ICR_LSC);
+    env_close();
 }
 END_TEST
 
@@ -375,9 +369,7 @@ END_TEST
 START_TEST(legacy_tx_rs_dd_txdw)
 {
     uint8_t f[1514];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     make_frame(f, 1000, PEER, 1);
     tx_legacy(0, 8, f, 600, E1000_TXD_IFCS); /* fragment, no RS */
     memcpy(fake_ptr(&E.host, TXBUF(1), 400), f + 600, 400);
@@ -423,9 +415,7 @@ END_TEST
 START_TEST(legacy_rx_length_fcs)
 {
     uint8_t f[1514];
-    env_open("e1000-82543", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82543", NULL, 8, 8);
     make_frame(f, 1000, MYMAC, 7);
     ck_assert(fake_wire_deliver(&E.wire, f, 1000));
     ck_assert_uint_eq(rx_w3(0), 0); /* DMA happens on the clock */
@@ -571,9 +561,7 @@ static unsigned deliver_count(const uint8_t *dst)
 
 START_TEST(rar_mta_filtering)
 {
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 64, 0);
+    env_up("e1000-82544", NULL, 8, 64);
     static const uint8_t other[6] = {0x02, 0x11, 0x11, 0x11, 0x11, 0x11};
     static const uint8_t mc1[6] = {0x01, 0x00, 0x5e, 0x00, 0x00, 0x01};
     static const uint8_t mc2[6] = {0x01, 0x00, 0x5e, 0x12, 0x34, 0x56};
@@ -624,9 +612,7 @@ END_TEST
 START_TEST(vlan_insert_strip_filter)
 {
     uint8_t f[200], t[204];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     wr(VET, 0x8100);
     wr(CTRL, rd(CTRL) | E1000_CTRL_VME);
     /* Tx: VLE inserts VET and the descriptor's VLAN field after the addresses. */
@@ -666,9 +652,7 @@ END_TEST
 START_TEST(rxo_rnbc_out_of_buffers)
 {
     uint8_t f[1000];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0); /* 7 descriptors posted */
+    env_up("e1000-82544", NULL, 8, 8); /* 7 descriptors posted */
     wr(IMS, E1000_ICR_RXO);
     unsigned offered = 100;
     for (unsigned i = 0; i < offered; i++) {
@@ -709,9 +693,7 @@ END_TEST
 START_TEST(flow_control_xoff_xon)
 {
     uint8_t f[1000];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0); /* 7 descriptors posted */
+    env_up("e1000-82544", NULL, 8, 8); /* 7 descriptors posted */
     wr(CTRL, rd(CTRL) | E1000_CTRL_TFCE);
     wr(0x2168, 20 * 1024);               /* FCRTH */
     wr(0x2160, 0x80000000u | 10 * 1024); /* FCRTL with XONE */
@@ -832,9 +814,7 @@ END_TEST
 START_TEST(reset_mid_transfer)
 {
     uint8_t f[1514];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     make_frame(f, 1500, PEER, 1);
     tx_legacy(0, 8, f, 1000, E1000_TXD_IFCS); /* first half of a frame */
     wr(TDT, 1);
@@ -871,9 +851,7 @@ static void log_event(void *ctx, const event *ev)
 START_TEST(events_views_stall)
 {
     uint8_t f[100];
-    env_open("e1000-82544", NULL);
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82544", NULL, 8, 8);
     sb_init(&evlog);
     event_subscribe_glob(&E.eb, "e1000_0.*", log_event, NULL);
     make_frame(f, 100, PEER, 1);
@@ -920,12 +898,16 @@ END_TEST
 
 int main(void)
 {
-    return check_main("e1000", "core", NULL, NULL, 0, pci_identity_and_bars, register_rules,
-                      register_events_name_the_initiator, ethtool_register_test,
-                      eeprom_bitbang_and_checksum, mdic_phy_access_82544, bitbang_mdio_82543,
-                      link_autoneg_lsc, forced_speed_82543, legacy_tx_rs_dd_txdw,
-                      legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
-                      tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
-                      rxo_rnbc_out_of_buffers, flow_control_xoff_xon, bad_descriptors_and_rings,
-                      reset_mid_transfer, events_views_stall);
+    Suite *s = suite_create("e1000");
+    TCase *tc = check_case(s, "core", NULL, NULL, 0);
+    check_add_tests(tc, pci_identity_and_bars, register_rules, register_events_name_the_initiator,
+                    mdic_phy_access_82544, bitbang_mdio_82543, forced_speed_82543,
+                    legacy_tx_rs_dd_txdw, legacy_rx_length_fcs, per_word_dma_takes_virtual_time,
+                    tx_and_rx_take_turns_on_the_bus, rar_mta_filtering, vlan_insert_strip_filter,
+                    rxo_rnbc_out_of_buffers, flow_control_xoff_xon, bad_descriptors_and_rings,
+                    reset_mid_transfer, events_views_stall);
+    tcase_add_loop_test(tc, ethtool_register_test, 0, ARRAY_SIZE(both_parts));
+    tcase_add_loop_test(tc, eeprom_bitbang_and_checksum, 0, ARRAY_SIZE(both_parts));
+    tcase_add_loop_test(tc, link_autoneg_lsc, 0, ARRAY_SIZE(both_parts));
+    return check_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

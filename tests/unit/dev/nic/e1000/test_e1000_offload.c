@@ -12,13 +12,6 @@
 #define DATA_CMD (E1000_TXD_DEXT | E1000_TXD_DTYP_D | E1000_TXD_IFCS)
 #define POPTS(x) ((uint32_t)(x) << 8)
 
-static void open_link(const char *model)
-{
-    env_open(model, NULL);
-    link_up();
-    open_rings(16, 16, 0);
-}
-
 /* A context descriptor at ring entry i. */
 static void ctx_desc(unsigned i, unsigned ipcss, unsigned ipcso, unsigned ipcse, unsigned tucss,
                      unsigned tucso, unsigned tucse, uint32_t cmd_len, unsigned hdr_len,
@@ -31,29 +24,19 @@ static void ctx_desc(unsigned i, unsigned ipcss, unsigned ipcso, unsigned ipcse,
     fake_w32(&E.host, a + 12, hdr_len << 8 | mss << 16);
 }
 
-/* Sum of 16-bit words, folded (the pseudo-header seed drivers leave). */
-static uint16_t fold_sum(const uint8_t *p, uint32_t len, uint32_t sum)
-{
-    for (uint32_t i = 0; i + 1 < len; i += 2)
-        sum += (uint32_t)p[i] << 8 | p[i + 1];
-    while (sum >> 16)
-        sum = (sum & 0xffff) + (sum >> 16);
-    return (uint16_t)sum;
-}
-
 /* ---- checksum offload ------------------------------------------------------------------ */
 
 START_TEST(tx_checksum_offload)
 {
     uint8_t f[1514];
-    open_link("e1000-82543"); /* checksum offload exists on both parts */
+    env_up("e1000-82543", NULL, 16, 16); /* checksum offload exists on both parts */
     /* UDP: CHECKSUM_PARTIAL style seed (pseudo header with length), IP
      * checksum zeroed; the context asks for both. */
     uint32_t len = make_ip(f, false, 500, 0x1111, 3);
     uint8_t want[1514];
     memcpy(want, f, len);
     store_be(f + 24, 2, 0);
-    store_be(f + 40, 2, fold_sum(f + 26, 8, 17 + 508));
+    store_be(f + 40, 2, fake_csum(f + 26, 8, 17 + 508));
     ctx_desc(0, 14, 24, 33, 34, 40, 0, 0, 0, 0);
     memcpy(fake_ptr(&E.host, TXBUF(1), len), f, len);
     tx_desc(1, TXBUF(1), len | DATA_CMD | E1000_TXD_EOP | E1000_TXD_RS,
@@ -62,7 +45,7 @@ START_TEST(tx_checksum_offload)
     uint32_t tlen = make_ip(f, true, 1000, 0x2222, 99);
     uint8_t twant[1514];
     memcpy(twant, f, tlen);
-    store_be(f + 50, 2, fold_sum(f + 26, 8, 6 + 1020));
+    store_be(f + 50, 2, fake_csum(f + 26, 8, 6 + 1020));
     ctx_desc(2, 14, 24, 33, 34, 50, 0, E1000_TXD_CTX_TCP | E1000_TXD_CTX_IP, 0, 0);
     memcpy(fake_ptr(&E.host, TXBUF(3), 300), f, 300);
     memcpy(fake_ptr(&E.host, TXBUF(4), tlen - 300), f + 300, tlen - 300);
@@ -72,7 +55,7 @@ START_TEST(tx_checksum_offload)
     uint32_t llen = make_ip(f, true, 200, 0x3333, 5);
     uint8_t lwant[1514];
     memcpy(lwant, f, llen);
-    store_be(f + 50, 2, fold_sum(f + 26, 8, 6 + 220));
+    store_be(f + 50, 2, fake_csum(f + 26, 8, 6 + 220));
     memcpy(fake_ptr(&E.host, TXBUF(5), llen), f, llen);
     tx_desc(5, TXBUF(5), llen | E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_IC | 50u << 16,
             34u << 8);
@@ -106,7 +89,7 @@ static void post_tso(uint8_t *f, uint32_t plen, unsigned mss, const uint32_t *sp
     memcpy(tx, f, len);
     store_be(tx + 16, 2, 0);
     store_be(tx + 24, 2, 0);
-    store_be(tx + 50, 2, fold_sum(tx + 26, 8, 6));
+    store_be(tx + 50, 2, fake_csum(tx + 26, 8, 6));
     ctx_desc(0, 14, 24, 33, 34, 50, 0,
              E1000_TXD_TSE | E1000_TXD_CTX_TCP | E1000_TXD_CTX_IP | (len - 54), 54, mss);
     uint32_t off = 0;
@@ -124,7 +107,7 @@ static void post_tso(uint8_t *f, uint32_t plen, unsigned mss, const uint32_t *sp
 START_TEST(tso_segments_frame_by_frame)
 {
     uint8_t f[8192];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     static const uint32_t split[] = {100, 2000, 1954}; /* crosses the segment boundaries */
     post_tso(f, 4000, 1448, split, 3);
     run_for(&E.clock, US(200));
@@ -167,7 +150,7 @@ START_TEST(tso_segments_frame_by_frame)
     ck_assert_uint_eq(rd(TSCTFC), 1);
     env_close();
     /* The 82543 has no segmentation: TSE is ignored, one frame goes out. */
-    open_link("e1000-82543");
+    env_up("e1000-82543", NULL, 16, 16);
     post_tso(f, 4000, 1448, split, 3);
     run_for(&E.clock, US(200));
     ck_assert_uint_eq(E.wire.nframes, 1);
@@ -182,7 +165,7 @@ END_TEST
 START_TEST(rx_checksum_status)
 {
     uint8_t f[1514];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     wr(RXCSUM, E1000_RXCSUM_IPOFL | E1000_RXCSUM_TUOFL);
     uint32_t len = make_ip(f, false, 300, 1, 1);
     memcpy(f, MYMAC, 6);
@@ -220,7 +203,7 @@ END_TEST
 START_TEST(rx_jumbo_multi_buffer)
 {
     static uint8_t f[9000];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     make_frame(f, 9000, MYMAC, 5);
     /* Without LPE: too long, ROC. */
     fake_wire_deliver(&E.wire, f, 9000);
@@ -279,7 +262,7 @@ static uint64_t first_rise_from(unsigned from)
 START_TEST(rdtr_relative_timer)
 {
     uint8_t f[100];
-    open_link("e1000-82543");
+    env_up("e1000-82543", NULL, 16, 16);
     wr(IMS, E1000_ICR_RXT0);
     wr(IMC, ~E1000_ICR_RXT0);
     wr(RDTR, 100); /* 102.4 us */
@@ -320,7 +303,7 @@ END_TEST
 START_TEST(tidv_relative_timer)
 {
     uint8_t f[100];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     wr(IMS, E1000_ICR_TXDW);
     wr(IMC, ~E1000_ICR_TXDW);
     wr(TIDV, 50); /* 51.2 us */
@@ -354,7 +337,7 @@ END_TEST
 static void traffic(bool per_word, uint8_t *frames, uint32_t *lens, uint8_t *rx, uint64_t *words)
 {
     static uint8_t f[3 * 3052];
-    open_link("e1000-82544");
+    env_up("e1000-82544", NULL, 16, 16);
     nic_set_dma_per_word(E.n, per_word);
     wr(RCTL, rd(RCTL) | E1000_RCTL_LPE);
     uint64_t w0 = E.host.word_ops;
@@ -402,9 +385,7 @@ END_TEST
 START_TEST(gen_and_echo_peers)
 {
     /* gen addresses the station (RAR0) once the link is up. */
-    env_open("e1000-82544", "gen:size=1000,rate=100000,count=30,start=5ms");
-    link_up();
-    open_rings(8, 16, 0);
+    env_up("e1000-82544", "gen:size=1000,rate=100000,count=30,start=5ms", 8, 16);
     unsigned got = 0, next = 0;
     for (int spin = 0; spin < 500 && got < 30; spin++) {
         run_for(&E.clock, US(20));
@@ -422,9 +403,7 @@ START_TEST(gen_and_echo_peers)
     ck_assert_uint_eq(E.n->cnt.rx_drops[NIC_DROP_FIFO], 0);
     env_close();
     /* echo answers an ARP request. */
-    env_open("e1000-82543", "echo");
-    link_up();
-    open_rings(8, 8, 0);
+    env_up("e1000-82543", "echo", 8, 8);
     uint8_t arp[FAKE_ARP_LEN];
     fake_arp_request(arp, MYMAC);
     tx_legacy(0, 8, arp, sizeof arp, E1000_TXD_EOP | E1000_TXD_IFCS | E1000_TXD_RS);

@@ -486,7 +486,17 @@ void net_port_close(net_port *p)
     timer_del(p->clock, &p->poll_timer);
     timer_del(p->clock, &p->wire_timer);
     net_wire_clear(p);
-    /* What the guest sent goes out before the descriptor closes. */
+    /* What the guest sent goes out before the descriptor closes; what the
+     * host refused of it since the last poll is said, not lost silently. */
+    if (p->writer) {
+        net_writer_drain(p->writer);
+        net_writer_result r[NET_WRITER_RESULTS];
+        uint64_t lost, n = net_writer_take(p->writer, r, &lost);
+        if (n + lost)
+            xlog(LOG_WARN, p->name,
+                 "%s: the host refused %llu of the frames sent after the last poll (at the end)",
+                 p->backend->kind, (unsigned long long)(n + lost));
+    }
     net_writer_stop(p->writer);
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);

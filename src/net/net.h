@@ -143,6 +143,7 @@ struct net_port {
      * emulation thread); whether a refusal's errno was logged. */
     struct net_writer *writer;
     bool tx_err_logged;
+    char hp_send[32], hp_poll[32]; /* host profile sections: "NIC (send)", "NIC (poll)" */
     /* A host backend (tap, socket, vde): its inputs go to the history's log
      * (clock->hist) as stream hist_stream, and come from it while it feeds. */
     bool host;

@@ -240,7 +240,7 @@ static void poll_timer_fn(void *opaque)
         return;
     }
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
-    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    HOSTPROF_BEGIN(&p->poll_timer, HP_NET_IO, p->hp_poll);
     if (p->writer) {
         backend_enter(p, false);
         writer_retire(p);
@@ -431,6 +431,8 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);
     strcpy(p->spec, spec);
+    snprintf(p->hp_send, sizeof p->hp_send, "%s (send)", name);
+    snprintf(p->hp_poll, sizeof p->hp_poll, "%s (poll)", name);
     p->clock = clock;
     p->poll_ticks = sched_ns_to_ticks(clock, NET_POLL_NS);
     if (!p->poll_ticks)
@@ -578,7 +580,7 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
         poll_arm(p);
         return;
     }
-    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->hp_send);
     backend_enter(p, true);
     net_backend *b = p->backend;
     if (!b->xmit) {

@@ -22,7 +22,9 @@
 #                                         the seed measured; TAP_N=N datagrams of
 #                                         1472 bytes, N/6 of 8972, default 30000;
 #                                         TAP_PROFILE=1 prints the profiler's report
-#                                         of each run: where the host time goes)
+#                                         of each run: where the host time goes;
+#                                         TAP_CPUS, TAP_DMA, TAP_SIZES narrow it,
+#                                         TAP_TX_ONLY=1 leaves out host to guest)
 #   LINUX_BENCH=tap-rx make linux-bench (as root: the loss-free receive rate, host
 #                                         to guest through the tap, the host sender
 #                                         paced and the pacing searched; RX_ROUNDS (6 at most),
@@ -133,7 +135,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     # transfer (profile report: "the process used C s of CPU time") in
     # cpusec, and BYTES in Mbit/s per host CPU second in percpu
     hostcpu() {
-        cpusec=$(sed -n 's/.*(the process used \([0-9.]*\) s of CPU time).*/\1/p' "$1" | sed -n '$p')
+        cpusec=$(sed -n 's/.*(the process used \([0-9.]*\) s of CPU time[,)].*/\1/p' "$1" | sed -n '$p')
         cpusec=${cpusec:-0}
         percpu=$(echo "$2 * 8 / ($cpusec + 0.000001) / 1000000" | bc -l | xargs printf '%.1f')
     }
@@ -150,9 +152,9 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     echo "| direction | CPUs | --nic-dma | datagram | sent | received | host wall Mbit/s | guest Mbit/s (ttcp) | info nic: host / guest Mbit/s (last 0.5 s guest) | per host CPU s | host CPU us per datagram |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|"
     port=6000
-    for cpus in 1 2; do
-        for dma in raw per-word; do
-            for len in 8972 1472; do
+    for cpus in ${TAP_CPUS:-1 2}; do
+        for dma in ${TAP_DMA:-raw per-word}; do
+            for len in ${TAP_SIZES:-8972 1472}; do
                 if [ $len = 1472 ]; then mtu=1500 n=$N; else mtu=9000 n=$((N / 6)); fi
                 # guest to host
                 port=$((port + 1))
@@ -161,10 +163,24 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 rx=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
                 inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
-                    --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1\" xbow.after=reboot" \
+                    --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1; cat /proc/net/snmp /proc/net/dev\" xbow.after=reboot" \
                     -ex 'expect "ttcp-t: msgsize" 8000000000' -ex 'profile start all' -ex 'expect "XBOW-RUN-END" 400000000000' \
-                    -ex 'profile stop' -ex 'profile report 20' -ex 'info nic' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null
+                    -ex 'profile stop' -ex 'profile report 20' -ex 'info nic' -ex 'info device e1000_0 stats' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null
                 wait $rx
+                # where datagrams the receiver did not count went: the guest's UDP
+                # SndbufErrors (a datagram its qdisc or driver refused: write(2)
+                # succeeds), the port's tx drops (the host refused the frame) and
+                # the namespace's tap rx_dropped, UDP NoPorts and IP InDiscards
+                gsnd=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $7 }' "$TMP/g")
+                ptx=$(sed -n 's/^  tx  *[0-9]* frames, [0-9]* bytes, \([0-9]*\) dropped$/\1/p' "$TMP/g" | sed -n '$p')
+                tapin=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")
+                hnop=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $3 }' /proc/net/snmp)
+                hdisc=$(inns awk '$1 == "Ip:" && $2 ~ /^[0-9]/ { print $8 }' /proc/net/snmp)
+                # and what never left the guest before xbow stopped: the NIC's tx
+                # frames against the guest's UDP and ICMP datagrams (plus its ARP
+                # requests, usually 1) when the run ended
+                gout=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { u = $5 } $1 == "Icmp:" && $2 ~ /^[0-9]/ { i = $16 } END { print u + i }' "$TMP/g")
+                nictx=$(sed -n 's/^  tx frames \([0-9]*\) .*/\1/p' "$TMP/g" | sed -n '1p')
                 # the host receiver's own losses: UDP RcvbufErrors in the namespace
                 hrcv=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
                 hrcv=$((hrcv - ${hrcv0:-0}))
@@ -174,9 +190,11 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 gw=$(sed -n 's/^ttcp-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/g")
                 nicrate "$TMP/g" tx
                 hostcpu "$TMP/g" "$((${got:-0} * len))"
-                printf '| guest to host | %d | %s | %d | %d | %s (host UDP rcvbuf errors %s) | %s | %s | %s / %s | %s | %.1f |\n' $cpus $dma $len $n "${got:-?}" "$hrcv" \
+                printf '| guest to host | %d | %s | %d | %d | %s (host UDP rcvbuf errors %s; guest UDP sndbuf errors %s, port tx drops %s, NIC tx frames %s for %s guest UDP+ICMP datagrams and its ARP; since the start: tap rx drops %s, host UDP no-port %s, IP in-discards %s) | %s | %s | %s / %s | %s | %.1f |\n' $cpus $dma $len $n "${got:-?}" "$hrcv" \
+                    "${gsnd:-?}" "${ptx:-?}" "${nictx:-?}" "${gout:-?}" "${tapin:-?}" "${hnop:-?}" "${hdisc:-?}" \
                     "${hw:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
                 sed -n '/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$cpus-$dma-$len"
+                [ -n "${TAP_TX_ONLY:-}" ] && continue
                 # host to guest: ttcp.py -t as fast as it goes
                 port=$((port + 1))
                 inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \

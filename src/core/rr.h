@@ -41,8 +41,10 @@ enum rr_mode { RR_OFF, RR_RECORD, RR_REPLAY };
 enum rr_kind {
     RR_CONSOLE = 1, /* bytes the console UART took (channel: the console) */
     RR_NET_FRAME,   /* a frame a host backend read: u32 length, then the bytes */
-    RR_NET_DROP,    /* a frame the host could not carry: u8 dir, u8 reason, u32 length,
-                        u64 the port's frame count in that direction */
+    RR_NET_DROP,    /* a frame the host could not carry: u8 dir (| 2: a sent frame
+                        the host refused, counted at a poll: the writer thread's),
+                        u8 reason, u32 length, u64 the port's frame count in that
+                        direction */
     RR_NET_LINK,    /* a host backend gained or lost its peer: u8 1 or 0 */
     RR_END,         /* the end of the recording: u64 records before it */
     RR_NKINDS

@@ -40,16 +40,19 @@ typedef struct profile {
     bool running, have;
     prof_cpu cpu[MAX_CPUS];
     double host0, host1; /* process CPU time at start and stop */
+    double thr0, thr1;   /* the debugger's and emulation's thread's */
 } profile;
 
 static profile *prof(dbg *d) { return DBG_STATE(d, prof); }
 
-static double cpu_seconds(void)
+static double cpu_seconds_of(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+static double cpu_seconds(void) { return cpu_seconds_of(CLOCK_PROCESS_CPUTIME_ID); }
+static double thread_seconds(void) { return cpu_seconds_of(CLOCK_THREAD_CPUTIME_ID); }
 
 /* ---- samples ------------------------------------------------------------- */
 
@@ -138,6 +141,7 @@ static int cmd_profile_start(dbg *d, const cmd_args *a)
     }
     p->running = p->have = true;
     p->host0 = cpu_seconds();
+    p->thr0 = thread_seconds();
     hostprof_start();
     if (only < 0)
         dbg_printf(d,
@@ -162,6 +166,7 @@ static void stop(dbg *d, profile *p)
     }
     hostprof_stop();
     p->host1 = cpu_seconds();
+    p->thr1 = thread_seconds();
     p->running = false;
 }
 
@@ -395,10 +400,12 @@ static void report_host(profile *p, unsigned rows_max, strbuf *b)
     }
     qsort(v, n, sizeof *v, by_time);
     double proc = (p->running ? cpu_seconds() : p->host1) - p->host0;
+    double thr = (p->running ? thread_seconds() : p->thr1) - p->thr0;
     sb_printf(b,
-              "\nHost time: %.3f s while the guest ran (the process used %.3f s of CPU time); "
-              "each section without those inside it:\n",
-              (double)total * 1e-9, proc);
+              "\nHost time: %.3f s while the guest ran (the process used %.3f s of CPU time, "
+              "%.3f s of it in the emulation thread; the rest: host network writer and reader "
+              "threads); each section without those inside it:\n",
+              (double)total * 1e-9, proc, thr);
     sb_puts(b, "   share   seconds        calls  section\n");
     for (unsigned i = 0; i < n && i < rows_max; i++) {
         char label[96];

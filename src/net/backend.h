@@ -19,6 +19,15 @@ net_backend *net_vde_new(net_port *p, const char *args, xerr *err);
 /* The replay of a host backend (tap, socket, vde) from the record log of
  * p->clock->rr: opens nothing on the host. */
 net_backend *net_replay_new(net_port *p, const char *args, xerr *err);
+/* The first byte of an RR_NET_DROP record is the direction, with
+ * NET_DROP_AT_POLL for a send's drop the port counted at a poll (the
+ * writer thread's refusals): a poll applies those and the rx drops, a send
+ * the rest. */
+#define NET_DROP_AT_POLL 2
+static inline bool net_drop_at_poll(uint8_t d0)
+{
+    return d0 == NET_DIR_RX || (d0 & NET_DROP_AT_POLL);
+}
 /* What a replayed backend applies from the log (net/replay.c calls them). */
 void net_port_rr_link(net_port *p, bool live);
 /* libvdeplug 4 dlopen()s its plugins with RTLD_DEEPBIND, which
@@ -40,6 +49,31 @@ typedef struct net_wire_frame {
  * (counted in wire_frames/wire_bytes); empty the queue. */
 net_wire_frame *net_wire_append(net_port *p, uint64_t at, const uint8_t *frame, size_t len);
 void net_wire_clear(net_port *p);
+
+/* ---- the writer thread of a host backend (writer.c) ---------------------- */
+#define NET_WRITER_FRAMES 256 /* frames queued for the host at most */
+#define NET_WRITER_RESULTS 256
+typedef struct net_writer net_writer;
+/* A frame the host refused: its length, the drop reason xmit gave, errno. */
+typedef struct net_writer_result {
+    uint32_t len;
+    int reason, err;
+} net_writer_result;
+/* Start a thread that hands queued frames to b->xmit. */
+net_writer *net_writer_start(net_backend *b, xerr *err);
+/* Queue a copy of frame for descriptor fd; waits while the queue is full. */
+void net_writer_put(net_writer *w, int fd, const uint8_t *frame, size_t len);
+/* Wait until every queued frame has been handed to the host. */
+void net_writer_drain(net_writer *w);
+/* The refusals since the last call (at most NET_WRITER_RESULTS into out;
+ * *lost: those beyond, without details). */
+size_t net_writer_take(net_writer *w, net_writer_result *out, uint64_t *lost);
+/* Hand what is queued to the host, end the thread, free w (NULL: nothing). */
+void net_writer_stop(net_writer *w);
+void net_writer_show(net_writer *w, strbuf *out);
+/* Everything queued is out and its refusals are counted (a backend calls it
+ * before it closes the descriptor the writer uses). */
+void net_port_tx_drain(net_port *p);
 
 /* ---- pcap writer (pcap.c) ---------------------------------------------- */
 typedef struct net_pcap net_pcap;

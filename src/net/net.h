@@ -85,8 +85,15 @@ const char *net_drop_reason_name(int reason);
 struct net_backend {
     const char *kind; /* "sink", "tap", ... */
     net_port *port;
-    /* NIC transmitted a frame. */
+    /* NIC transmitted a frame (a backend without xmit). */
     void (*send)(net_backend *b, const uint8_t *frame, size_t len);
+    /* A host backend's output (tap, socket): hand one frame to descriptor
+     * fd without blocking; -1 when the host took it, else the drop reason
+     * (enum net_drop_reason) with errno in *err.  It runs on the port's
+     * writer thread (src/net/writer.c), so it touches nothing but fd and
+     * counters of its own that it updates atomically. */
+    int (*xmit)(net_backend *b, int fd, const uint8_t *frame, size_t len, int *err);
+    int tx_fd; /* the descriptor xmit writes to, -1 while there is no peer */
     /* Pull host-side frames (called periodically on the virtual clock). */
     void (*poll)(net_backend *b);
     void (*close)(net_backend *b);
@@ -130,7 +137,13 @@ struct net_port {
     bool rr_host;
     unsigned rr_channel;
     bool rr_in_backend, rr_live;
+    bool rr_in_poll; /* ... and it runs at a poll (a send's drop counted there) */
     uint8_t *rr_buf;
+    /* The writer thread of a backend with xmit (NULL: xmit runs on the
+     * emulation thread); whether a refusal's errno was logged. */
+    struct net_writer *writer;
+    bool tx_err_logged;
+    char hp_send[32], hp_poll[32]; /* host profile sections: "NIC (send)", "NIC (poll)" */
     /* A host backend (tap, socket, vde): its inputs go to the history's log
      * (clock->hist) as stream hist_stream, and come from it while it feeds. */
     bool host;

@@ -12,5 +12,6 @@ libxbow_a_SOURCES += \
 	src/net/tap.c \
 	src/net/socket.c \
 	src/net/vde.c \
+	src/net/writer.c \
 	src/net/replay.c
 EXTRA_DIST += docs/networking.md

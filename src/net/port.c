@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static const char *const reason_names[] = {"refused", "no-nic",     "bad-length", "host",
                                            "no-peer", "queue-full", NULL};
@@ -68,13 +69,18 @@ static const struct {
 static inline bool recording(const net_port *p) { return p->rr_host && rr_recording(p->clock->rr); }
 
 /* The backend's own code (send, poll) starts: what it drops is an input. */
-static inline void backend_enter(net_port *p) { p->rr_in_backend = true; }
+static inline void backend_enter(net_port *p, bool in_send)
+{
+    p->rr_in_backend = true;
+    p->rr_in_poll = !in_send;
+}
 
 /* ... and ends: a descriptor it gained or lost (a peer that left) changes
  * when the port polls it, so that is an input too (bit 1: during a send). */
 static void backend_leave(net_port *p, bool in_send)
 {
     p->rr_in_backend = false;
+    p->rr_in_poll = false;
     bool live = p->backend->fd >= 0;
     if (p->rr_host && live != p->rr_live)
         p->clock->inputs++;
@@ -138,11 +144,11 @@ static void hist_poll(net_port *p)
             size_t len = (size_t)load_le(rec->data, 4);
             rr_log_take(L, p->hist_stream);
             net_port_host_rx(p, f, len);
-        } else if (rec->kind == RR_NET_DROP && rec->data[0] == NET_DIR_RX) {
+        } else if (rec->kind == RR_NET_DROP && net_drop_at_poll(rec->data[0])) {
             size_t len = (size_t)load_le(rec->data + 2, 4);
             int reason = rec->data[1];
             rr_log_take(L, p->hist_stream);
-            net_port_drop(p, NET_DIR_RX, len, reason);
+            net_port_drop(p, rec->data[0] & 1, len, reason);
         } else {
             return; /* a send's drop: net_port_send takes it */
         }
@@ -168,6 +174,55 @@ static inline bool hist_feeding(const net_port *p)
     return p->host && rr_log_feeding(p->clock->hist);
 }
 
+/* ---- the output to the host (writer.c) ---------------------------------------- */
+
+/* A frame the host refused (at the send without a writer thread, at a poll
+ * with one): counted as a tx drop; an unexpected errno is logged once.
+ * EAGAIN/ENOBUFS: the host's queue is full; EIO: a tap whose interface is
+ * down; the others: the peer is not there. */
+static void tx_refused(net_port *p, size_t len, int reason, int e)
+{
+    if (e && e != EAGAIN && e != ENOBUFS && e != EIO && e != EPIPE && e != ECONNRESET &&
+        e != ECONNREFUSED && !p->tx_err_logged) {
+        xlog(LOG_WARN, p->name, "%s: the host refused a frame: %s", p->backend->kind, strerror(e));
+        p->tx_err_logged = true;
+    }
+    net_port_drop(p, NET_DIR_TX, len, reason);
+}
+
+/* What the writer thread's frames met on the host since the last poll. */
+static void writer_retire(net_port *p)
+{
+    net_writer_result r[NET_WRITER_RESULTS];
+    uint64_t lost;
+    size_t n = net_writer_take(p->writer, r, &lost);
+    for (size_t i = 0; i < n; i++)
+        tx_refused(p, r[i].len, r[i].reason, r[i].err);
+    for (uint64_t i = 0; i < lost; i++)
+        net_port_drop(p, NET_DIR_TX, 0, NET_DROP_HOST);
+}
+
+void net_port_tx_drain(net_port *p)
+{
+    if (!p->writer)
+        return;
+    net_writer_drain(p->writer);
+    writer_retire(p);
+}
+
+/* The writer thread, unless XBOW_NET_WRITER=0 (a measurement's reference:
+ * xmit then runs on the emulation thread, as before 2026-12-02). */
+static void writer_open(net_port *p)
+{
+    const char *env = getenv("XBOW_NET_WRITER");
+    if (!p->backend->xmit || p->backend->replayed || (env && !strcmp(env, "0")))
+        return;
+    xerr err = {0};
+    p->writer = net_writer_start(p->backend, &err);
+    if (!p->writer)
+        xlog(LOG_WARN, p->name, "%s; frames go to the host from the emulation thread", err.msg);
+}
+
 static void poll_timer_fn(void *opaque)
 {
     net_port *p = opaque;
@@ -185,7 +240,12 @@ static void poll_timer_fn(void *opaque)
         return;
     }
     struct pollfd pfd = {.fd = b->fd, .events = POLLIN};
-    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
+    HOSTPROF_BEGIN(&p->poll_timer, HP_NET_IO, p->hp_poll);
+    if (p->writer) {
+        backend_enter(p, false);
+        writer_retire(p);
+        backend_leave(p, false);
+    }
     uint64_t wait = sched_idle_pace(p->clock, NET_PACE_MAX_NS);
     struct timespec ts = {.tv_sec = (time_t)(wait / 1000000000ull),
                           .tv_nsec = (long)(wait % 1000000000ull)};
@@ -196,7 +256,7 @@ static void poll_timer_fn(void *opaque)
     bool room = net_port_host_room(p);
     int n = room ? ppoll(&pfd, 1, &ts, NULL) : (wait && nanosleep(&ts, NULL) < 0 ? -1 : 1);
     if (n > 0 && b->poll) {
-        backend_enter(p);
+        backend_enter(p, false);
         b->poll(b);
         backend_leave(p, false);
     } else if (n < 0 && errno != EINTR)
@@ -371,6 +431,8 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     net_port *p = xcalloc(1, sizeof *p);
     strcpy(p->name, name);
     strcpy(p->spec, spec);
+    snprintf(p->hp_send, sizeof p->hp_send, "%s (send)", name);
+    snprintf(p->hp_poll, sizeof p->hp_poll, "%s (poll)", name);
     p->clock = clock;
     p->poll_ticks = sched_ns_to_ticks(clock, NET_POLL_NS);
     if (!p->poll_ticks)
@@ -395,6 +457,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
         return NULL;
     }
     p->rr_live = p->backend->fd >= 0;
+    writer_open(p);
     if (recording(p))
         p->rr_buf = xmalloc(4 + NET_MAX_FRAME);
     p->backend->port = p;
@@ -402,6 +465,7 @@ net_port *net_port_open(const char *name, const char *spec, const char *pcap_pat
     if (pcap_path && *pcap_path) {
         p->pcap = net_pcap_open(pcap_path, clock, err);
         if (!p->pcap) {
+            net_writer_stop(p->writer);
             if (p->backend->close)
                 p->backend->close(p->backend);
             free(p);
@@ -424,6 +488,18 @@ void net_port_close(net_port *p)
     timer_del(p->clock, &p->poll_timer);
     timer_del(p->clock, &p->wire_timer);
     net_wire_clear(p);
+    /* What the guest sent goes out before the descriptor closes; what the
+     * host refused of it since the last poll is said, not lost silently. */
+    if (p->writer) {
+        net_writer_drain(p->writer);
+        net_writer_result r[NET_WRITER_RESULTS];
+        uint64_t lost, n = net_writer_take(p->writer, r, &lost);
+        if (n + lost)
+            xlog(LOG_WARN, p->name,
+                 "%s: the host refused %llu of the frames sent after the last poll (at the end)",
+                 p->backend->kind, (unsigned long long)(n + lost));
+    }
+    net_writer_stop(p->writer);
     if (p->backend && p->backend->close)
         p->backend->close(p->backend);
     net_pcap_close(p->pcap);
@@ -467,6 +543,8 @@ void net_port_drop(net_port *p, int dir, size_t len, int reason)
         store_le(d + 2, 4, len > UINT32_MAX ? UINT32_MAX : len);
         store_le(d + 6, 8,
                  dir == NET_DIR_TX ? p->stats.tx_frames : p->stats.rx_frames + p->stats.rx_dropped);
+        if (dir == NET_DIR_TX && p->rr_in_poll)
+            d[0] |= NET_DROP_AT_POLL;
         if (recording(p))
             rr_put(p->clock->rr, RR_NET_DROP, p->rr_channel, d, sizeof d);
         if (p->host)
@@ -502,9 +580,20 @@ void net_port_send(net_port *p, const uint8_t *frame, size_t len)
         poll_arm(p);
         return;
     }
-    HOSTPROF_BEGIN(p, HP_NET_IO, p->name);
-    backend_enter(p);
-    p->backend->send(p->backend, frame, len);
+    HOSTPROF_BEGIN(p, HP_NET_IO, p->hp_send);
+    backend_enter(p, true);
+    net_backend *b = p->backend;
+    if (!b->xmit) {
+        b->send(b, frame, len);
+    } else if (b->tx_fd < 0) {
+        net_port_drop(p, NET_DIR_TX, len, NET_DROP_NO_PEER);
+    } else if (p->writer) {
+        net_writer_put(p->writer, b->tx_fd, frame, len);
+    } else {
+        int e = 0, reason = b->xmit(b, b->tx_fd, frame, len, &e);
+        if (reason >= 0)
+            tx_refused(p, len, reason, e);
+    }
     backend_leave(p, true);
     HOSTPROF_END();
     /* A backend may have gained a host fd (a peer connected). */
@@ -592,6 +681,8 @@ void net_port_show(net_port *p, strbuf *out)
                   (unsigned long long)s->own_src);
     if (p->backend->show)
         p->backend->show(p->backend, out);
+    if (p->writer)
+        net_writer_show(p->writer, out);
     if (p->pcap)
         net_pcap_show(p->pcap, out);
 }

@@ -25,7 +25,7 @@ typedef struct replayb {
 
 static void apply_drop(net_port *p, const rr_rec *rec)
 {
-    net_port_drop(p, rec->data[0] ? NET_DIR_RX : NET_DIR_TX, (size_t)load_le(rec->data + 2, 4),
+    net_port_drop(p, rec->data[0] & 1 ? NET_DIR_RX : NET_DIR_TX, (size_t)load_le(rec->data + 2, 4),
                   rec->data[1]);
 }
 
@@ -68,7 +68,7 @@ static void replay_poll(net_backend *b)
             memcpy(rb->frame, rec->data + 4, have);
             rr_take(rb->r);
             net_port_host_rx(p, rb->frame, len);
-        } else if ((rec = rr_due(rb->r, RR_NET_DROP, rb->ch)) && rec->data[0] == NET_DIR_RX) {
+        } else if ((rec = rr_due(rb->r, RR_NET_DROP, rb->ch)) && net_drop_at_poll(rec->data[0])) {
             rb->drops++;
             apply_drop(p, rec);
             rr_take(rb->r);

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <netdb.h>
 #include <netinet/in.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/socket.h>
@@ -37,42 +38,38 @@ typedef struct sockb {
     int conn;        /* connected peer, -1 if none (unix modes) */
     char where[160]; /* for messages */
     char path[108];
-    uint64_t sent, received, peers, send_errors;
+    uint64_t received, peers;
+    _Atomic uint64_t sent, send_errors; /* xmit's: the writer thread's */
     uint8_t buf[SOCK_BUF];
 } sockb;
 
 static void peer_gone(sockb *s, const char *why)
 {
     xlog(LOG_INFO, s->b.port->name, "socket %s: peer left (%s)", s->where, why);
+    s->b.tx_fd = -1;
+    net_port_tx_drain(s->b.port); /* the writer thread is done with conn */
     close(s->conn);
     s->conn = -1;
     /* Back to listening, or (connect side) unplugged for good. */
     s->b.fd = s->mode == MODE_LISTEN ? s->lfd : -1;
 }
 
-static void sock_send(net_backend *b, const uint8_t *f, size_t len)
+/* On the port's writer thread: fd is the UDP socket or the peer's
+ * connection when the frame was sent (peer_gone waits for the writer before
+ * it closes it).  A peer that left (EPIPE, ECONNRESET) is found by the next
+ * poll; UDP's ECONNREFUSED means the other side is not running (yet). */
+static int sock_xmit(net_backend *b, int fd, const uint8_t *f, size_t len, int *err)
 {
     sockb *s = container_of(b, sockb, b);
-    int fd = s->mode == MODE_UDP ? b->fd : s->conn;
-    if (fd < 0) {
-        net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_NO_PEER);
-        return;
-    }
     ssize_t n = send(fd, f, len, MSG_DONTWAIT | MSG_NOSIGNAL);
     if (n == (ssize_t)len) {
-        s->sent++;
-        return;
+        atomic_fetch_add_explicit(&s->sent, 1, memory_order_relaxed);
+        return -1;
     }
-    int e = errno;
-    s->send_errors++;
-    if (n < 0 && s->mode != MODE_UDP && (e == EPIPE || e == ECONNRESET)) {
-        peer_gone(s, strerror(e));
-        net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_NO_PEER);
-        return;
-    }
-    /* UDP: ECONNREFUSED means the other side is not running (yet). */
-    net_port_drop(b->port, NET_DIR_TX, len,
-                  n < 0 && e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST);
+    int e = n < 0 ? errno : 0;
+    *err = e;
+    atomic_fetch_add_explicit(&s->send_errors, 1, memory_order_relaxed);
+    return e == EPIPE || e == ECONNRESET || e == ECONNREFUSED ? NET_DROP_NO_PEER : NET_DROP_HOST;
 }
 
 static void sock_accept(sockb *s)
@@ -82,6 +79,7 @@ static void sock_accept(sockb *s)
         return;
     s->conn = c;
     s->b.fd = c;
+    s->b.tx_fd = c;
     s->peers++;
     xlog(LOG_INFO, s->b.port->name, "socket %s: peer connected", s->where);
 }
@@ -140,8 +138,9 @@ static void sock_show(net_backend *b, strbuf *out)
                         : s->mode == MODE_LISTEN ? ", waiting for a peer"
                                                  : ", disconnected";
     sb_printf(out, "  socket    %s%s: %llu frames sent, %llu received, %llu send errors", s->where,
-              state, (unsigned long long)s->sent, (unsigned long long)s->received,
-              (unsigned long long)s->send_errors);
+              state, (unsigned long long)atomic_load_explicit(&s->sent, memory_order_relaxed),
+              (unsigned long long)s->received,
+              (unsigned long long)atomic_load_explicit(&s->send_errors, memory_order_relaxed));
     if (s->mode == MODE_LISTEN)
         sb_printf(out, ", peers so far: %llu", (unsigned long long)s->peers);
     sb_putc(out, '\n');
@@ -153,7 +152,8 @@ static sockb *sock_alloc(enum sock_mode mode)
     s->mode = mode;
     s->lfd = s->conn = -1;
     s->b.kind = "socket";
-    s->b.send = sock_send;
+    s->b.xmit = sock_xmit;
+    s->b.tx_fd = -1;
     s->b.poll = sock_poll;
     s->b.close = sock_close;
     s->b.show = sock_show;
@@ -222,6 +222,7 @@ static net_backend *open_unix(const char *path, bool listening, xerr *err)
     } else {
         s->conn = fd;
         s->peers = 1;
+        s->b.tx_fd = fd;
     }
     s->b.fd = fd;
     return &s->b;
@@ -294,6 +295,7 @@ static net_backend *open_udp(const char *args, xerr *err)
     sockb *s = sock_alloc(MODE_UDP);
     snprintf(s->where, sizeof s->where, "udp:%s:%s:%s", lport, host, rport);
     s->b.fd = fd;
+    s->b.tx_fd = fd;
     return &s->b;
 }
 

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <linux/if.h>
 #include <linux/if_tun.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -20,26 +21,26 @@
 typedef struct tap {
     net_backend b;
     char ifname[IFNAMSIZ];
-    uint64_t reads, writes, write_errors;
+    uint64_t reads;
+    _Atomic uint64_t writes, write_errors; /* xmit's: the writer thread's */
     bool logged_error;
     uint8_t buf[TAP_BUF];
 } tap;
 
-static void tap_send(net_backend *b, const uint8_t *f, size_t len)
+/* One write is one frame; the host kernel delivers it (up to a receiving
+ * socket of the host) in the writer's context.  EAGAIN/ENOBUFS: the host's
+ * queue is full; EIO: the interface is down (the port logs other errors). */
+static int tap_xmit(net_backend *b, int fd, const uint8_t *f, size_t len, int *err)
 {
     tap *t = container_of(b, tap, b);
-    ssize_t n = write(b->fd, f, len);
+    ssize_t n = write(fd, f, len);
     if (n == (ssize_t)len) {
-        t->writes++;
-        return;
+        atomic_fetch_add_explicit(&t->writes, 1, memory_order_relaxed);
+        return -1;
     }
-    t->write_errors++;
-    /* EAGAIN/ENOBUFS: the host queue is full; EIO: the interface is down. */
-    if (n < 0 && errno != EAGAIN && errno != ENOBUFS && errno != EIO && !t->logged_error) {
-        xlog(LOG_WARN, b->port->name, "tap %s: write: %s", t->ifname, strerror(errno));
-        t->logged_error = true;
-    }
-    net_port_drop(b->port, NET_DIR_TX, len, NET_DROP_HOST);
+    *err = n < 0 ? errno : 0;
+    atomic_fetch_add_explicit(&t->write_errors, 1, memory_order_relaxed);
+    return NET_DROP_HOST;
 }
 
 static void tap_poll(net_backend *b)
@@ -69,8 +70,9 @@ static void tap_show(net_backend *b, strbuf *out)
 {
     tap *t = container_of(b, tap, b);
     sb_printf(out, "  tap       %s (fd %d): %llu frames read, %llu written, %llu write errors\n",
-              t->ifname, b->fd, (unsigned long long)t->reads, (unsigned long long)t->writes,
-              (unsigned long long)t->write_errors);
+              t->ifname, b->fd, (unsigned long long)t->reads,
+              (unsigned long long)atomic_load_explicit(&t->writes, memory_order_relaxed),
+              (unsigned long long)atomic_load_explicit(&t->write_errors, memory_order_relaxed));
 }
 
 static const char *attach_hint(int e)
@@ -115,7 +117,8 @@ net_backend *net_tap_new(net_port *p, const char *args, xerr *err)
     memcpy(t->ifname, ifr.ifr_name, IFNAMSIZ);
     t->ifname[IFNAMSIZ - 1] = 0;
     t->b.kind = "tap";
-    t->b.send = tap_send;
+    t->b.xmit = tap_xmit;
+    t->b.tx_fd = fd;
     t->b.poll = tap_poll;
     t->b.close = tap_close;
     t->b.show = tap_show;

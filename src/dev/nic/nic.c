@@ -305,18 +305,14 @@ void nic_free(nic *n)
     free(n);
 }
 
-static bool nic_port_ready(void *opaque)
-{
-    nic *n = opaque;
-    return n->model->ops->rx_ready(n);
-}
+static bool nic_port_ready(void *opaque) { return nic_fc_ready(opaque); }
 
 void nic_attach_port(nic *n, net_port *p)
 {
     n->port = p;
     if (p) {
         net_port_attach(p, nic_port_rx, n);
-        if (n->model->ops->rx_ready)
+        if (n->model->ops->fc_levels)
             net_port_set_ready(p, nic_port_ready);
         net_port_set_mac(p, n->mac);
     }
@@ -328,6 +324,7 @@ void nic_reset_common(nic *n)
 {
     if (nic_tx_in_frame(n))
         nic_tx_abort(n, NIC_DROP_RESET, NIC_RING_TX, n->tx_first);
+    n->fc_xoff = false; /* the MAC's reset: no PAUSE stands */
     nic_fifo_flush(n, NIC_DROP_RESET);
     n->dma_free_at = nic_now(n); /* the transfer in flight is abandoned */
     n->dma_next = n->dma_last = NULL;

@@ -164,10 +164,14 @@ typedef struct nic_ops {
     void (*fini)(nic *n);
     /* A frame from the wire (net_port rx callback): true if taken. */
     bool (*rx)(nic *n, const uint8_t *frame, size_t len);
-    /* Optional: 802.3x flow control, false while the chip has sent XOFF to
-     * its link partner (a host backend then leaves frames on the host:
-     * net_port_set_ready).  A pure query.  NULL = never pauses. */
-    bool (*rx_ready)(nic *n);
+    /* Optional: 802.3x flow control toward the link partner (the shell's
+     * nic_fc_update).  The Rx FIFO fill in bytes at which the chip sends
+     * XOFF, and the fill it drains to before XON, from its registers now;
+     * *high = 0 while it sends no PAUSE.  A pure query.  NULL = the chip
+     * has no flow control. */
+    void (*fc_levels)(const nic *n, uint32_t *high, uint32_t *low);
+    /* Optional: the chip sent XOFF (xoff) or XON: the model's own counters. */
+    void (*fc_sent)(nic *n, bool xoff);
     const nic_bitname *causes; /* interrupt cause names (irq events, views) */
     /* Optional: accesses to BARs other than BAR0 (e.g. the 8254x I/O
      * window) by bus initiator `who`; NULL = only BAR0 decodes. */
@@ -217,6 +221,7 @@ typedef struct nic_counters {
     uint64_t tx_drops[NIC_NDROPS], rx_drops[NIC_NDROPS];
     uint64_t desc_fetch, desc_done, doorbells;
     uint64_t dma_word_ops, dma_word_bytes, dma_bulk_ops, dma_bulk_bytes, dma_errors;
+    uint64_t fc_xoffs, fc_xons; /* 802.3x: XOFF and XON sent to the link partner */
 } nic_counters;
 
 /* Frames waiting between the MAC and the Rx DMA engine. */
@@ -284,6 +289,7 @@ struct nic {
      * pass; not machine state. */
     rate_meter rate;
     nic_fifo fifo;
+    bool fc_xoff; /* 802.3x: XOFF sent (the FIFO reached the high level), no XON yet */
     /* Tx gather buffer. */
     uint8_t *txbuf;
     uint32_t txlen;
@@ -476,6 +482,18 @@ const uint8_t *nic_fifo_head(const nic *n, uint32_t *len, int *tag);
 void nic_fifo_pop(nic *n);
 /* Drop everything queued, counting each frame with `reason`. */
 void nic_fifo_flush(nic *n, int reason);
+/* 802.3x flow control (ops->fc_levels): XOFF when the Rx FIFO reaches the
+ * high level, XON when it has drained to the low one.  The FIFO's push and
+ * pop call it; a model calls it when a register changes the levels.  The
+ * link partner that honours PAUSE is a host backend (net_port_set_ready):
+ * it leaves the frames on the host while the NIC is paused. */
+void nic_fc_update(nic *n);
+/* Whether the partner may send: not while XOFF stands (a pure query). */
+bool nic_fc_ready(const nic *n);
+/* The levels of a chip whose thresholds are not documented [INF]: XOFF when
+ * the FIFO has no room for one more frame of max_frame bytes, XON when it
+ * is half empty. */
+void nic_fc_default_levels(const nic *n, uint32_t max_frame, uint32_t *high, uint32_t *low);
 
 /* ---- views -------------------------------------------------------------- */
 

@@ -151,6 +151,7 @@ bool nic_fifo_push(nic *n, const uint8_t *frame, uint32_t len, int tag)
     e->tag = tag;
     q->count++;
     q->bytes += len;
+    nic_fc_update(n);
     return true;
 }
 
@@ -176,6 +177,48 @@ void nic_fifo_pop(nic *n)
     e->data = NULL;
     q->head = (q->head + 1) % NIC_FIFO_FRAMES;
     q->count--;
+    nic_fc_update(n);
+}
+
+/* ---- 802.3x flow control --------------------------------------------------- */
+
+void nic_fc_update(nic *n)
+{
+    const nic_ops *ops = n->model->ops;
+    uint32_t high = 0, low = 0;
+    if (ops->fc_levels)
+        ops->fc_levels(n, &high, &low);
+    if (!high) {
+        n->fc_xoff = false; /* flow control off: the partner sends freely */
+        return;
+    }
+    if (!n->fc_xoff && n->fifo.bytes >= high) {
+        n->fc_xoff = true;
+        n->cnt.fc_xoffs++;
+        if (ops->fc_sent)
+            ops->fc_sent(n, true);
+    } else if (n->fc_xoff && n->fifo.bytes <= low) {
+        n->fc_xoff = false;
+        n->cnt.fc_xons++;
+        if (ops->fc_sent)
+            ops->fc_sent(n, false);
+    }
+}
+
+bool nic_fc_ready(const nic *n)
+{
+    if (!n->fc_xoff)
+        return true;
+    uint32_t high = 0, low = 0;
+    n->model->ops->fc_levels(n, &high, &low);
+    return !high; /* turned off since: the pause ends */
+}
+
+void nic_fc_default_levels(const nic *n, uint32_t max_frame, uint32_t *high, uint32_t *low)
+{
+    uint32_t cap = n->fifo.cap;
+    *high = cap > max_frame ? cap - max_frame : 1;
+    *low = cap / 2;
 }
 
 void nic_fifo_flush(nic *n, int reason)

@@ -247,6 +247,7 @@ static const state_decl nic_decls[] = {
     STATE_U64S(nic, cnt, "statistics"),
     STATE_CUSTOM(nic, rate, rate_ops, "live rates (info nic): not saved, forgotten on load"),
     STATE_CUSTOM(nic, fifo, fifo_ops, "the Rx FIFO: frames, their lengths and tags"),
+    STATE_BOOL(nic, fc_xoff, "802.3x: XOFF sent (the Rx FIFO reached the high level), no XON yet"),
     STATE_CUSTOM(nic, txbuf, txbuf_ops, "the Tx frame being gathered"),
     STATE_INT(nic, txlen, "its length"),
     STATE_INT(nic, txfrags, "its fragments"),

@@ -101,6 +101,17 @@ void nic_view_stats(device *d, const char *args, view_ctx *ctx, strbuf *out)
     show_drops("rx", c->rx_drops, out);
     sb_printf(out, "  rx fifo %u frames, %u of %u bytes\n", n->fifo.count, n->fifo.bytes,
               n->fifo.cap);
+    if (n->model->ops->fc_levels) {
+        uint32_t high, low;
+        n->model->ops->fc_levels(n, &high, &low);
+        if (high)
+            sb_printf(out, "  flow control (802.3x) XOFF at %u bytes, XON at %u: ", high, low);
+        else
+            sb_puts(out, "  flow control (802.3x) off: ");
+        sb_printf(out, "%llu XOFF and %llu XON sent%s\n", (unsigned long long)n->cnt.fc_xoffs,
+                  (unsigned long long)n->cnt.fc_xons,
+                  nic_fc_ready(n) ? "" : ", the link partner is paused now");
+    }
     sb_printf(out, "  descriptors fetched %llu, written back %llu, doorbells %llu\n",
               (unsigned long long)c->desc_fetch, (unsigned long long)c->desc_done,
               (unsigned long long)c->doorbells);

@@ -201,6 +201,7 @@ int main(int argc, char **argv)
             net_port_send(p, f, size);
         }
         free(f);
+        net_port_tx_drain(p); /* what the host refused is counted */
         printf("sent %llu, %llu dropped\n", (unsigned long long)count,
                (unsigned long long)p->stats.tx_dropped);
         if (p->stats.tx_dropped)

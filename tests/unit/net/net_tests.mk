@@ -8,7 +8,7 @@ tests_unit_net_test_net_host_SOURCES = tests/unit/net/test_net_host.c tests/unit
 # net_probe: a fake NIC on a real port, driven by the batch tests below.
 check_PROGRAMS += tests/unit/net/net_probe
 tests_unit_net_net_probe_LDADD = $(XBOW_LIBS)
-BATCH_TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh
+BATCH_TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh tests/batch/net_writer.sh
 # Linux in xbow on a tap in a network namespace, a host-side receiver
 # (root and `make linux`; skips otherwise).
 BATCH_TESTS += tests/batch/linux_tap.sh

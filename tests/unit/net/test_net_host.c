@@ -4,12 +4,16 @@
  * I/O takes real time: the loops below wait at most a few seconds. */
 #include <check.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/un.h>
 
+#include "core/rr.h"
 #include "net/backend.h"
 #include "net_testlib.h"
 #include "../check_run.h"
@@ -75,6 +79,16 @@ static bool pump(wire *w, const unsigned *count, unsigned want)
     return *count >= want;
 }
 
+/* One poll period of virtual time at a time, until p has counted `want` tx
+ * drops (what the host refused is counted at a poll) or 3 s passed. */
+static bool pump_tx_drops(wire *w, net_port *p, uint64_t want)
+{
+    unsigned none = 0;
+    for (int i = 0; i < 3000 && p->stats.tx_dropped < want; i++)
+        pump(w, &none, 0);
+    return p->stats.tx_dropped >= want;
+}
+
 static size_t test_frame(uint8_t *f, size_t len, unsigned seed)
 {
     for (size_t i = 0; i < len; i++)
@@ -134,19 +148,39 @@ START_TEST(socket_udp_pair)
     ck_assert_uint_eq(w.a->stats.tx_dropped + w.b->stats.tx_dropped, 0);
     ck_assert_uint_eq(w.b->stats.rx_frames, 20);
     /* Nobody at the other end: the kernel's port-unreachable turns the
-     * following sends into no-peer drops. */
+     * following sends into no-peer drops, counted at the next poll (the
+     * writer thread sends). */
     snprintf(sc, sizeof sc, "socket:udp:%d:127.0.0.1:%d", pc, pd);
     net_port *c = wire_open(&w, "c0", sc, &w.na);
+    ck_assert_ptr_nonnull(c->writer);
     uint8_t f[100];
     for (int i = 0; i < 3; i++) {
         net_port_send(c, f, test_frame(f, 100, 1));
         usleep(2000);
     }
-    ck_assert_uint_ge(c->stats.tx_dropped, 1);
+    ck_assert(pump_tx_drops(&w, c, 1));
     strbuf out;
     sb_init(&out);
     net_port_show(c, &out);
     ck_assert_ptr_nonnull(strstr(out.s, "send errors"));
+    ck_assert_msg(strstr(out.s, "writer    thread: 3 frames to the host") ||
+                      strstr(out.s, "writer    thread: 2 frames to the host"),
+                  "%s", out.s);
+    sb_free(&out);
+    net_port_close(c);
+    /* XBOW_NET_WRITER=0: the emulation thread sends and counts at once. */
+    setenv("XBOW_NET_WRITER", "0", 1);
+    c = wire_open(&w, "c0", sc, &w.na);
+    unsetenv("XBOW_NET_WRITER");
+    ck_assert_ptr_null(c->writer);
+    for (int i = 0; i < 3; i++) {
+        net_port_send(c, f, test_frame(f, 100, 1));
+        usleep(2000);
+    }
+    ck_assert_uint_ge(c->stats.tx_dropped, 1);
+    sb_init(&out);
+    net_port_show(c, &out);
+    ck_assert_ptr_null(strstr(out.s, "writer"));
     sb_free(&out);
     net_port_close(c);
     wire_free(&w);
@@ -348,11 +382,185 @@ START_TEST(host_reads_at_wire_pace)
 }
 END_TEST
 
+/* The writer thread keeps the frames' order and loses none silently (the
+ * emulation thread waits while its queue is full; what the host refuses is
+ * counted), and what it holds goes out before the port closes.  The peer is
+ * a plain SOCK_SEQPACKET socket read by a thread of its own: a full socket
+ * refuses (EAGAIN), counted as a host drop. */
+typedef struct catcher {
+    int fd;
+    unsigned got, bad;
+    int last;
+} catcher;
+
+static void *catch_frames(void *opaque)
+{
+    catcher *c = opaque;
+    uint8_t buf[2048];
+    for (;;) {
+        ssize_t n = recv(c->fd, buf, sizeof buf, 0);
+        if (n <= 0)
+            break;
+        int k = buf[12] << 8 | buf[13];
+        if (n != 60 + k % 7 || k <= c->last || buf[59] != (uint8_t)(59 * 13 + k))
+            c->bad++;
+        c->last = k;
+        c->got++;
+    }
+    return NULL;
+}
+
+static void send_numbered(net_port *p, unsigned first, unsigned n)
+{
+    uint8_t f[100];
+    for (unsigned k = first; k < first + n; k++) {
+        size_t len = test_frame(f, 60 + k % 7, k);
+        f[12] = (uint8_t)(k >> 8);
+        f[13] = (uint8_t)k;
+        net_port_send(p, f, len);
+    }
+}
+
+/* A listening port on path, a raw peer connected to it and accepted, its
+ * reader started. */
+static void catcher_open(wire *w, const char *path, catcher *c, pthread_t *th)
+{
+    char spec[160];
+    snprintf(spec, sizeof spec, "socket:unix:%s", path);
+    w->a = wire_open(w, "a0", spec, &w->na);
+    ck_assert_ptr_nonnull(w->a->writer);
+    *c = (catcher){.fd = socket(AF_UNIX, SOCK_SEQPACKET, 0), .last = -1};
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    strcpy(sa.sun_path, path);
+    ck_assert_int_eq(connect(c->fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    unsigned none = 0;
+    for (int i = 0; i < 3000 && w->a->backend->tx_fd < 0; i++)
+        pump(w, &none, 0); /* the listener accepts on a poll */
+    ck_assert_int_ge(w->a->backend->tx_fd, 0);
+    ck_assert_int_eq(pthread_create(th, NULL, catch_frames, c), 0);
+}
+
+START_TEST(writer_keeps_order_loses_nothing_silently)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/order", scratch);
+    wire w;
+    wire_init(&w);
+    catcher c;
+    pthread_t th;
+    catcher_open(&w, path, &c, &th);
+    send_numbered(w.a, 0, 3000);
+    net_port_tx_drain(w.a); /* everything handed over, refusals counted */
+    uint64_t refused = w.a->stats.tx_dropped;
+    strbuf out;
+    sb_init(&out);
+    net_port_show(w.a, &out);
+    char want[96];
+    snprintf(want, sizeof want, "writer    thread: %llu frames to the host, %llu refused",
+             (unsigned long long)(3000 - refused), (unsigned long long)refused);
+    ck_assert_msg(strstr(out.s, want), "%s", out.s);
+    sb_free(&out);
+    wire_free(&w); /* the peer sees the end */
+    pthread_join(th, NULL);
+    close(c.fd);
+    ck_assert_msg(c.got + refused == 3000 && c.bad == 0,
+                  "%u of 3000 frames arrived, %llu refused, %u out of order", c.got,
+                  (unsigned long long)refused, c.bad);
+}
+END_TEST
+
+START_TEST(writer_drains_at_close)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/close", scratch);
+    wire w;
+    wire_init(&w);
+    catcher c;
+    pthread_t th;
+    catcher_open(&w, path, &c, &th);
+    send_numbered(w.a, 0, 100); /* fewer than the peer's socket holds */
+    wire_free(&w);              /* at once: the writer hands them over first */
+    pthread_join(th, NULL);
+    close(c.fd);
+    ck_assert_msg(c.got == 100 && c.bad == 0, "%u of 100 frames arrived, %u out of order", c.got,
+                  c.bad);
+}
+END_TEST
+
+/* A frame the host refused is counted at a poll (the writer thread's
+ * result): recorded as such, and a replay of the log counts it at the same
+ * time, with the same event, without a host. */
+static void on_rr_stop(void *ctx, const char *msg)
+{
+    UNUSED(msg);
+    ++*(int *)ctx;
+}
+
+START_TEST(host_refusals_are_recorded_and_replayed)
+{
+    char log[160];
+    snprintf(log, sizeof log, "%s/rec.log", scratch);
+    int k1, k2;
+    int pa = free_udp_port(&k1), pb = free_udp_port(&k2);
+    close(k1);
+    close(k2);
+    char spec[64];
+    snprintf(spec, sizeof spec, "socket:udp:%d:127.0.0.1:%d", pa, pb);
+    uint64_t drops_rec, end_rec;
+    {
+        xerr err;
+        rr *r = rr_record_open(log, &err);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_int_eq(rr_record_begin(r, "xbow-version: test\nconfig:\n", &err), 0);
+        wire w;
+        wire_init(&w);
+        rr_attach(r, &w.clk, NULL, NULL);
+        w.clk.rr = r;
+        w.a = wire_open(&w, "a0", spec, &w.na);
+        /* No poll between the sends: a poll's recv would take the
+         * port-unreachable error that turns the next send into a refusal. */
+        uint8_t f[100];
+        for (int i = 0; i < 4; i++) {
+            net_port_send(w.a, f, test_frame(f, 100, (unsigned)i));
+            usleep(2000);
+        }
+        ck_assert(pump_tx_drops(&w, w.a, 1));
+        drops_rec = w.a->stats.tx_dropped;
+        end_rec = w.clk.now;
+        wire_free(&w);
+        ck_assert_uint_ge(r->kind_count[RR_NET_DROP], 1);
+        rr_close(r);
+    }
+    xerr err;
+    rr *r = rr_replay_open(log, &err);
+    ck_assert_msg(r != NULL, "%s", err.msg);
+    wire w;
+    wire_init(&w);
+    int stops = 0;
+    rr_attach(r, &w.clk, on_rr_stop, &stops);
+    w.clk.rr = r;
+    w.a = wire_open(&w, "a0", spec, &w.na);
+    ck_assert_ptr_null(w.a->writer); /* a replay sends nowhere */
+    uint8_t f[100];
+    for (int i = 0; i < 4; i++)
+        net_port_send(w.a, f, test_frame(f, 100, (unsigned)i));
+    while (w.clk.now < end_rec) {
+        unsigned none = 0;
+        pump(&w, &none, 0);
+    }
+    ck_assert_uint_eq(w.a->stats.tx_dropped, drops_rec);
+    wire_free(&w);
+    rr_close(r);
+}
+END_TEST
+
 static Suite *net_host_suite(void)
 {
     Suite *s = suite_create("net-host");
     check_add_tests(check_case(s, "host", NULL, NULL, 30), socket_udp_pair, socket_unix_pair,
-                    host_reads_at_wire_pace, vde_through_a_real_switch);
+                    host_reads_at_wire_pace, vde_through_a_real_switch,
+                    writer_keeps_order_loses_nothing_silently, writer_drains_at_close,
+                    host_refusals_are_recorded_and_replayed);
     return s;
 }
 

@@ -626,7 +626,6 @@ static const state_decl e1000_state[] = {
     STATE_INT(e1000, seg_count, "TSO: segments sent"),
     STATE_INT(e1000, seg_payload, "TSO: payload bytes sent"),
     STATE_BOOL(e1000, rx_stopped, "a descriptor fetch failed: idle until RDT is written"),
-    STATE_BOOL(e1000, xoff, "802.3x: XOFF sent (the Rx FIFO reached FCRTH), no XON yet"),
     STATE_INT(e1000, tso_frames, "TSO frames"),
     STATE_INT(e1000, tx_bad_fcs, "frames sent with a bad FCS"),
     STATE_INT(e1000, speed_mismatch, "speed mismatches"),
@@ -720,7 +719,8 @@ static const nic_ops e1000_ops = {
     .revision = E1000_REVISION,
     .init = e1000_init,
     .rx = e1000_rx_frame,
-    .rx_ready = e1000_rx_ready,
+    .fc_levels = e1000_fc_levels,
+    .fc_sent = e1000_fc_sent,
     .causes = e1000_causes,
     .bar_access = e1000_io, /* the 82544's I/O window (e1000_io refuses it on the 82543) */
 };

@@ -192,7 +192,6 @@ typedef struct e1000 {
     uint32_t seg_count, seg_payload; /* TSO: segments sent, payload bytes sent */
     /* Receive (the frame in progress is in nic) */
     bool rx_stopped; /* a descriptor fetch failed: idle until RDT is written */
-    bool xoff;       /* 802.3x: XOFF sent (the Rx FIFO reached FCRTH), no XON yet */
     /* Parameters */
     uint64_t mdic_ticks;
     /* Counters (views) */
@@ -242,7 +241,8 @@ void e1000_rx_kick(e1000 *h);
 void e1000_rdtr_written(e1000 *h, uint32_t v);
 void e1000_filter_update(e1000 *h);
 bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t len);
-bool e1000_rx_ready(nic *n);
+void e1000_fc_levels(const nic *n, uint32_t *high, uint32_t *low);
+void e1000_fc_sent(nic *n, bool xoff);
 void e1000_view_filter(device *d, const char *args, view_ctx *ctx, strbuf *out);
 
 #endif

@@ -71,7 +71,7 @@ void e1000_rx_reset(e1000 *h)
     nic_coal_config(&h->rxc, 0, 0, 0, 0);
     nic_rx_end(&h->n);
     h->rx_stopped = false;
-    h->xoff = false;
+    h->n.fc_xoff = false;
 }
 
 /* ---- 802.3x flow control ------------------------------------------------------------ */
@@ -79,41 +79,28 @@ void e1000_rx_reset(e1000 *h)
 /* With CTRL.TFCE the MAC sends XOFF when its Rx FIFO reaches FCRTH, and
  * XON when it has drained to FCRTL (with FCRTL.XONE), counting both
  * (XOFFTXC, XONTXC) [INF: the registers of LX-E1000 e1000_hw.h; 802.3x].  Linux's e1000 turns
- * it on (CTRL.TFCE|RFCE, FCRTH just under PBA).  The state follows the
- * FIFO, so it changes only when the machine's own frames move; the link
- * partner that honours it is a host backend (e1000_rx_ready).  Not
- * modelled [INF]: the pause time (FCTTV) and XOFF refresh (FCRTV); the
- * partner simply waits for XON. */
-static void fc_update(e1000 *h)
+ * it on (CTRL.TFCE|RFCE, FCRTH just under PBA).  The shell keeps the state
+ * (nic_fc_update): it follows the FIFO, so it changes only when the
+ * machine's own frames move; the link partner that honours it is a host
+ * backend.  Not modelled [INF]: the pause time (FCTTV) and XOFF refresh
+ * (FCRTV); the partner simply waits for XON. */
+void e1000_fc_levels(const nic *n, uint32_t *high, uint32_t *low)
 {
-    device *d = h->n.dev;
-    uint32_t high = (uint32_t)DEV_R(d, ER_FCRTH) & 0xfff8u;
-    uint32_t fcrtl = (uint32_t)DEV_R(d, ER_FCRTL), low = fcrtl & 0xfff8u;
-    if (!(DEV_R(d, ER_CTRL) & E1000_CTRL_TFCE) || !high) {
-        h->xoff = false;
-        return;
-    }
-    if (!h->xoff && h->n.fifo.bytes >= high) {
-        h->xoff = true;
+    device *d = n->dev;
+    bool on = DEV_R(d, ER_CTRL) & E1000_CTRL_TFCE;
+    *high = on ? (uint32_t)DEV_R(d, ER_FCRTH) & 0xfff8u : 0;
+    *low = (uint32_t)DEV_R(d, ER_FCRTL) & 0xfff8u;
+}
+
+void e1000_fc_sent(nic *n, bool xoff)
+{
+    e1000 *h = (e1000 *)n;
+    if (xoff)
         e1000_stat_add(h, ER_XOFFTXC, 1);
-    } else if (h->xoff && h->n.fifo.bytes <= low) {
-        h->xoff = false;
-        if (fcrtl & 0x80000000u) /* XONE */
-            e1000_stat_add(h, ER_XONTXC, 1);
-    }
+    else if (DEV_R(n->dev, ER_FCRTL) & 0x80000000u) /* XONE */
+        e1000_stat_add(h, ER_XONTXC, 1);
 }
 
-bool e1000_rx_ready(nic *n)
-{
-    const e1000 *h = (const e1000 *)n;
-    return !h->xoff || !(DEV_R(n->dev, ER_CTRL) & E1000_CTRL_TFCE);
-}
-
-static void fifo_pop(e1000 *h)
-{
-    nic_fifo_pop(&h->n);
-    fc_update(h);
-}
 
 void e1000_rx_kick(e1000 *h)
 {
@@ -283,7 +270,6 @@ bool e1000_rx_frame(nic *n, const uint8_t *frame, size_t size)
         nic_rx_drop(n, NIC_DROP_FIFO, len, NIC_RING_RX, -1);
         return false;
     }
-    fc_update(h);
     e1000_rx_kick(h);
     return true;
 }
@@ -376,7 +362,7 @@ static void rx_step(void *opaque)
         nic_desc d;
         if (nic_ring_fetch(r, &d)) { /* the ring is unreachable: drop, stop until RDT */
             nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, (int)r->index);
-            fifo_pop(h);
+            nic_fifo_pop(&h->n);
             nic_rx_end(n);
             h->rx_stopped = true;
             nic_ring_set_running(r, false);
@@ -419,13 +405,13 @@ static void rx_step(void *opaque)
         n->rx_bufs++;
         if (dma_failed || wb_failed) {
             nic_rx_drop(n, NIC_DROP_DMA, slen - 4, NIC_RING_RX, n->rx_first);
-            fifo_pop(h);
+            nic_fifo_pop(&h->n);
             nic_rx_end(n);
             continue;
         }
         if (done) {
             frame_done(h, f, slen, tag);
-            fifo_pop(h);
+            nic_fifo_pop(&h->n);
             nic_rx_end(n);
         }
     }

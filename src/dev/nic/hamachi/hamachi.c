@@ -438,12 +438,25 @@ static void ham_init(nic *n)
     hamachi_dma_init(h);
 }
 
+/* 802.3x: Linux's hamachi.c writes FlowCtrl = 0x0030FFFF at open, "automatic
+ * generation of flow control frames, period 0xffff" [SRC LX-HAM]; which of
+ * bits 21:20 enables the generation is not documented [UNC]: either does
+ * here.  The FIFO levels at which the chip sends XOFF and XON are not
+ * documented either [INF: nic_fc_default_levels, the frame MaxFrameSize]. */
+static void ham_fc_levels(const nic *n, uint32_t *high, uint32_t *low)
+{
+    *high = *low = 0;
+    if (DEV_R(n->dev, HR_FLOW_CTRL) & 0x00300000u)
+        nic_fc_default_levels(n, (uint32_t)DEV_R(n->dev, HR_MAX_FRAME), high, low);
+}
+
 static const nic_ops ham_ops = {
     .prefix = "hamachi",
     .size = sizeof(hamachi),
     .revision = HAM_REVISION,
     .init = ham_init,
     .rx = hamachi_rx_frame,
+    .fc_levels = ham_fc_levels,
     .causes = ham_causes,
 };
 

@@ -763,12 +763,26 @@ static void tg_init(nic *n)
     tg_fw_init(t);
 }
 
+/* 802.3x: the link word's TX_FLOW has the Tigon2 send PAUSE frames
+ * (acenic.c sets it on a Tigon2, with RX_FLOW and NEG_FCTL, "Tigon II NICs
+ * only") [SRC LX-ACE]; the firmware decides when, at levels of its SRAM's
+ * receive buffer that are not documented [INF: nic_fc_default_levels, room
+ * for a jumbo frame]. */
+static void tg_fc_levels(const nic *n, uint32_t *high, uint32_t *low)
+{
+    const tigon *t = (const tigon *)n;
+    *high = *low = 0;
+    if (t->link.up && (t->link_word & TG_LNK_TX_FLOW))
+        nic_fc_default_levels(n, 9018 + 4, high, low);
+}
+
 static const nic_ops tg_ops = {
     .prefix = "tigon",
     .size = sizeof(tigon),
     .init = tg_init,
     .fini = tg_fini,
     .rx = tg_rx_frame,
+    .fc_levels = tg_fc_levels,
     .causes = tg_causes,
     .pio_swap = tg_pio_swap,
 };

@@ -2,9 +2,13 @@
 /* Unit tests for the Hamachi GNIC-II model, driven the way its Linux driver
  * drives it, through a fake PCI host (RAM, DMA counters, interrupt log) and
  * a fake wire. */
+#include <arpa/inet.h>
 #include <check.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "dev/nic/hamachi/hamachi.h"
 #include "../nic_fake.h"
@@ -30,6 +34,7 @@ enum {
     InterruptEnable = 0x80,
     InterruptClear = 0x84,
     IntrStatus = 0x88,
+    FlowCtrl = 0xbc,
     MaxFrameSize = 0xce,
     AddrMode = 0xd0,
     StationAddr = 0xd2,
@@ -907,16 +912,90 @@ START_TEST(echo_backend_answers_arp)
 }
 END_TEST
 
+/* 802.3x toward a host sender.  A host peer (a UDP socket through
+ * --net socket:udp) sends 120 frames at once; the driver gives the chip 4
+ * buffers every 200 us, far slower than the wire brings frames.  With
+ * Linux's FlowCtrl (0x0030FFFF, hamachi_open) the chip sends XOFF before its
+ * Rx FIFO overflows and the port leaves the rest in the host's socket
+ * until XON: every frame arrives, in order.  With FlowCtrl 0 the FIFO
+ * overflows and the NIC drops (the control run). */
+static int udp_bound(struct sockaddr_in *a)
+{
+    int s = socket(AF_INET, SOCK_DGRAM, 0);
+    *a = (struct sockaddr_in){.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    ck_assert_int_eq(bind(s, (struct sockaddr *)a, sizeof *a), 0);
+    socklen_t l = sizeof *a;
+    getsockname(s, (struct sockaddr *)a, &l);
+    return s;
+}
+
+static void host_sender(uint32_t flowctrl, unsigned *got, unsigned *in_order)
+{
+    teardown();
+    struct sockaddr_in nic_a, peer_a;
+    int hold = udp_bound(&nic_a), peer = udp_bound(&peer_a);
+    close(hold); /* the port binds it */
+    char spec[64];
+    snprintf(spec, sizeof spec, "socket:udp:%d:127.0.0.1:%d", ntohs(nic_a.sin_port),
+             ntohs(peer_a.sin_port));
+    env_open(spec);
+    ck_assert_int_eq(connect(peer, (struct sockaddr *)&nic_a, sizeof nic_a), 0);
+    open_nic(8, 4, 1536, 0);
+    wr(FlowCtrl, 4, flowctrl);
+    uint8_t f[1000];
+    for (unsigned k = 0; k < 120; k++) {
+        make_frame(f, sizeof f, MYMAC, k);
+        ck_assert_int_eq(send(peer, f, sizeof f, 0), (ssize_t)sizeof f);
+    }
+    usleep(20000);
+    *got = *in_order = 0;
+    for (unsigned round = 0; round < 400 && *got < 120; round++) {
+        run_for(&E.clock, US(200));
+        for (unsigned i = 0; i < 4; i++) { /* what the ring holds, then the refill */
+            uint32_t st = desc_status(RXRING, i);
+            if (!(st & OWN) && (st & 0xffff)) {
+                make_frame(f, sizeof f, MYMAC, *got);
+                *in_order += !memcmp(fake_ptr(&E.host, RXBUF(i), sizeof f), f, sizeof f);
+                ++*got;
+            }
+            desc_write(RXRING, i, RXBUF(i), OWN | EOP | INTR | 1536 | (i == 3 ? ENDR : 0));
+        }
+        if (rd(RxStatus, 2) & 2)
+            wr(RxCmd, 2, 1);
+        usleep(200);
+    }
+    close(peer);
+}
+
+START_TEST(flow_control_pauses_a_host_sender)
+{
+    unsigned got, in_order;
+    host_sender(0x0030FFFF, &got, &in_order);
+    ck_assert_uint_eq(E.n->cnt.rx_drops[NIC_DROP_FIFO] + E.n->cnt.rx_drops[NIC_DROP_NO_BUFFER], 0);
+    ck_assert_uint_ge(E.n->cnt.fc_xoffs, 1);
+    ck_assert_uint_ge(E.n->cnt.fc_xons, 1);
+    ck_assert_uint_eq(E.n->cnt.rx_frames, 120);
+    ck_assert_uint_eq(E.n->port->stats.rx_frames, 120);
+    ck_assert_uint_eq(E.n->port->stats.rx_dropped, 0);
+    ck_assert_uint_eq(got, 120);
+    ck_assert_uint_eq(in_order, 120);
+    /* Without flow control the same sender overflows the FIFO. */
+    host_sender(0, &got, &in_order);
+    ck_assert_uint_eq(E.n->cnt.fc_xoffs, 0);
+    ck_assert_uint_gt(E.n->cnt.rx_drops[NIC_DROP_FIFO] + E.n->cnt.rx_drops[NIC_DROP_NO_BUFFER], 0);
+    ck_assert_uint_lt(E.n->cnt.rx_frames, 120);
+}
+END_TEST
 
 int main(void)
 {
-    return check_main("hamachi", "hamachi", setup, teardown, 0, pci_identity_and_bar,
-                      odd_widths_tolerated, eeprom_mac_and_autoneg, tx_descintr_on_off,
-                      tx_status_idle_and_rekick, endring_wrap_vs_walk_on, desc_64bit_mode,
-                      rx_trailer_and_length, rx_jumbo_chaining_and_maxframe,
-                      rx_no_buffer_and_refill, mac_filter_modes, per_word_vs_raw_identical_bytes,
-                      bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
-                      chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
-                      events_carry_decoded_fields, gen_backend_raw_vs_per_word,
-                      per_word_dma_costs_virtual_time, echo_backend_answers_arp);
+    return check_main(
+        "hamachi", "hamachi", setup, teardown, 0, pci_identity_and_bar, odd_widths_tolerated,
+        eeprom_mac_and_autoneg, tx_descintr_on_off, tx_status_idle_and_rekick,
+        endring_wrap_vs_walk_on, desc_64bit_mode, rx_trailer_and_length,
+        rx_jumbo_chaining_and_maxframe, rx_no_buffer_and_refill, mac_filter_modes,
+        per_word_vs_raw_identical_bytes, bad_descriptors_and_dma_aborts, endless_ring_is_bounded,
+        chip_reset_mid_transfer, tx_coalescing_registers, descintr_less_driver_stalls,
+        events_carry_decoded_fields, gen_backend_raw_vs_per_word, per_word_dma_costs_virtual_time,
+        echo_backend_answers_arp, flow_control_pauses_a_host_sender);
 }

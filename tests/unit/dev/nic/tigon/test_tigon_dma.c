@@ -662,12 +662,66 @@ START_TEST(views_and_events)
 END_TEST
 
 
+/* 802.3x: with TX_FLOW in the link word (acenic.c sets it on a Tigon2) the
+ * chip sends XOFF before its receive buffer overflows; a partner that
+ * honours it (a host backend: nic_fc_ready) waits, and no frame is lost
+ * where one that does not overflows the buffer (the control run, TX_FLOW
+ * off in the link word). */
+static unsigned deliver_while_ready(tg_host *h, unsigned max)
+{
+    unsigned sent = 0;
+    while (sent < max && nic_fc_ready(h->n)) {
+        tgh_frame(frame, 1514, TGH_MAC, sent++);
+        fake_wire_deliver(&h->wire, frame, 1514);
+        tgh_run(h, US(13));
+    }
+    return sent;
+}
+
+START_TEST(flow_control_xoff_xon)
+{
+    tg_host *h = &H;
+    tgh_up(h, &h->cfg, 4, 0); /* 4 standard buffers, not refilled */
+    ck_assert(h->t->link_word & TG_LNK_TX_FLOW);
+    unsigned sent = deliver_while_ready(h, 1000);
+    ck_assert(!nic_fc_ready(h->n));
+    ck_assert(h->n->fc_xoff);
+    ck_assert_uint_eq(h->n->cnt.fc_xoffs, 1);
+    ck_assert_uint_gt(sent, 4);
+    ck_assert_uint_lt(sent, 1000);
+    ck_assert_uint_eq(h->n->cnt.rx_drops[NIC_DROP_FIFO] + h->n->cnt.rx_drops[NIC_DROP_NO_BUFFER],
+                      0);
+    ck_assert_uint_eq(h->n->cnt.rx_frames + h->n->fifo.count, sent);
+    /* The driver posts buffers again: the buffer drains, XON at half. */
+    h->refill = true;
+    for (unsigned round = 0; round < 50 && !nic_fc_ready(h->n); round++) {
+        tgh_post(h, 0, 4, 1536);
+        tgh_run(h, US(200));
+    }
+    ck_assert(nic_fc_ready(h->n));
+    ck_assert_uint_eq(h->n->cnt.fc_xons, 1);
+    ck_assert_uint_le(h->n->fifo.bytes, h->n->fifo.cap / 2);
+    /* The link word without TX_FLOW: never paused, the buffer overflows. */
+    tgh_teardown(h);
+    tgh_setup(h, "tigon2", true);
+    tgh_cfg c = h->cfg;
+    c.link &= ~TG_LNK_TX_FLOW;
+    tgh_up(h, &c, 4, 0);
+    sent = deliver_while_ready(h, 300);
+    ck_assert_uint_eq(sent, 300);
+    ck_assert_uint_eq(h->n->cnt.fc_xoffs, 0);
+    ck_assert_uint_gt(h->n->cnt.rx_drops[NIC_DROP_FIFO] + h->n->cnt.rx_drops[NIC_DROP_NO_BUFFER],
+                      0);
+}
+END_TEST
+
 int main(void)
 {
-    return check_main(
-        "tigon-dma", "dma", setup_be, teardown, 60, rx_standard_and_return_ring, rx_jumbo_and_mini,
-        rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
-        tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram, rx_coalescing_ticks_and_count,
-        swap_modes_same_bytes, data_swap_off_reverses_words, per_word_vs_raw,
-        per_word_dma_takes_virtual_time, bad_tx_input, bad_rx_input, bad_rings, views_and_events);
+    return check_main("tigon-dma", "dma", setup_be, teardown, 60, rx_standard_and_return_ring,
+                      rx_jumbo_and_mini, rx_jumbo_disabled_and_filter, tx_host_ring_consumer_index,
+                      tx_per_frame_updates_and_offloads, tx_ring_in_nic_sram,
+                      rx_coalescing_ticks_and_count, swap_modes_same_bytes,
+                      data_swap_off_reverses_words, per_word_vs_raw,
+                      per_word_dma_takes_virtual_time, bad_tx_input, bad_rx_input, bad_rings,
+                      views_and_events, flow_control_xoff_xon);
 }

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The debugger's command declarations (FILE.cmds, beside the module's C
 # file) into the C tables the module registers (FILE.cmds.h, a build
-# product).  The format is in docs/commands-howto.md ("Declaring a command").
+# product).  The format is in docs/declaring-commands.md ("Declaring a command").
 #   awk -f scripts/cmds.awk FILE.cmds > FILE.cmds.h    one file's tables
 #   awk -v check=1 -f scripts/cmds.awk FILES...        every file read, and a
 #                                                      name declared in two of them
@@ -103,6 +103,11 @@ function end_command(   i, s, n) {
         fail("command \"" cmd "\" has no handler (\"run FUNCTION\" or \"fn FUNCTION\")", cmd_line)
     if (help == "")
         fail("command \"" cmd "\" has no help", cmd_line)
+    if (hkind == "fn" && usage == "")
+        fail("command \"" cmd "\": an \"fn\" handler needs a \"usage\" line", handler_line)
+    if (hkind == "run" && usage != "")
+        fail("command \"" cmd "\": the usage of a \"run\" handler is made from its arguments " \
+             "(\"usage\" is for \"fn\")", usage_line)
     if (hkind == "fn" && nargs > 0)
         fail("command \"" cmd "\": declared arguments need a \"run\" handler (an \"fn\" handler " \
              "splits its line itself)", arg_line[1])
@@ -220,6 +225,13 @@ FNR == 1 {
 # Comments.
 /^#/ { next }
 
+# An empty line (or one of blanks): in a block, an empty line of its text.
+/^[ \t]*$/ {
+    if (block != "")
+        blines[++nblock] = ""
+    next
+}
+
 # The lines of a help or body block: indented by four spaces (or a tab).
 /^(    |\t)/ {
     if (block == "")
@@ -228,12 +240,6 @@ FNR == 1 {
     if (!sub(/^    /, "", line))
         sub(/^\t/, "", line)
     blines[++nblock] = line
-    next
-}
-
-/^[ \t]*$/ {
-    if (block != "")
-        blines[++nblock] = ""
     next
 }
 

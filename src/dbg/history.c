@@ -934,12 +934,8 @@ static int cmd_set_history_size(dbg *d, const cmd_args *a)
 
 #include "dbg/history.cmds.h"
 
-static const dbg_cmd_table history_table = {"Running", history_commands,
-                                            ARRAY_SIZE(history_commands)};
-static const dbg_cmd_table *const history_tables[] = {&history_table, NULL};
-
 const dbg_module dbg_history_module = {
     .name = "history",
-    .commands = history_tables,
+    .commands = DBG_COMMANDS("Running", history_commands),
     .free = hist_free,
 };

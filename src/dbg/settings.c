@@ -107,8 +107,10 @@ static int cmd_set_logging(dbg *d, const cmd_args *a)
         static const char *const names[] = {[LOG_ENABLED] = "set logging enabled",
                                             [LOG_OVERWRITE] = "set logging overwrite",
                                             [LOG_REDIRECT] = "set logging redirect"};
+        static const cmd_arg on_off = {
+            .kind = ARG_BOOL, .name = "on|off", .optional = true, .dflt = 1};
         const command sub = {
-            .name = names[what], .run = cmd_set_logging, CMD_ARGS(ARG_OPT_BOOL(1))};
+            .name = names[what], .run = cmd_set_logging, .args = &on_off, .nargs = 1};
         cmd_args b;
         char *copy = xstrdup(rest); /* (no quoted string: no byte more needed) */
         int rc = dbg_args_parse(d, &sub, copy, &b);

@@ -266,12 +266,8 @@ static int cmd_info_state_hash(dbg *d, const cmd_args *a)
 
 #include "dbg/snapshots.cmds.h"
 
-static const dbg_cmd_table snapshot_table = {"Snapshots", snapshot_commands,
-                                             ARRAY_SIZE(snapshot_commands)};
-static const dbg_cmd_table *const snapshot_tables[] = {&snapshot_table, NULL};
-
 const dbg_module dbg_snapshot_module = {
     .name = "snapshot",
-    .commands = snapshot_tables,
+    .commands = DBG_COMMANDS("Snapshots", snapshot_commands),
     .free = snaps_free,
 };

@@ -40,7 +40,7 @@ DBG_SOURCES = \
 libxbow_a_SOURCES += $(DBG_SOURCES)
 
 # The command tables: each module declares its commands in FILE.cmds beside
-# its C file (docs/commands-howto.md); scripts/cmds.awk makes the C table the
+# its C file (docs/declaring-commands.md); scripts/cmds.awk makes the C table the
 # file includes (FILE.cmds.h, a build product) and stops the build on a bad
 # declaration.  src/dbg/commands.checked: no name declared twice in all of
 # them (a fragment that adds a .cmds file makes it a prerequisite).

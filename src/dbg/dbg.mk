@@ -70,7 +70,7 @@ DBG_CMDS = \
 	src/dbg/watch.cmds
 %.cmds.h: %.cmds $(CMDS_AWK)
 	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
-	$(AWK) -f $(srcdir)/$(CMDS_AWK) $< >$@.tmp && mv $@.tmp $@
+	{ $(AWK) -f $(srcdir)/$(CMDS_AWK) $< >$@.tmp && mv $@.tmp $@; } || { rm -f $@.tmp; exit 1; }
 src/dbg/commands.checked: $(DBG_CMDS) $(CMDS_AWK)
 	$(AM_V_GEN)$(AWK) -v check=1 -f $(srcdir)/$(CMDS_AWK) $(filter %.cmds,$^) && touch $@
 BUILT_SOURCES += $(DBG_CMDS:.cmds=.cmds.h) src/dbg/commands.checked

@@ -142,11 +142,8 @@ int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn a
  * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
  * (DEVICE.REG.FIELD), devarg (registers and views of the device before it),
  * register, initiator, setting, file, =word|word, or - for nothing.  The
- * commands that still parse their arguments themselves are in
- * src/dbg/complete.c's table. */
-/* A command of complete.c's table that the command table lacks (a test
- * keeps the two in step), or NULL. */
-const char *dbg_complete_check(const dbg *d);
+ * few commands that parse their line themselves (fn) complete expressions
+ * when they need a machine. */
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(const dbg *d);
 const command *dbg_command_at(const dbg *d, unsigned i);

@@ -45,11 +45,11 @@ static int cmd_info_gdbserver(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_gdbserver(dbg *d, const char *args)
+static int cmd_gdbserver(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return cmd_info_gdbserver(d, &(cmd_args){0});
-    return gdbstub_listen(d, args);
+    if (!a->given[0])
+        return cmd_info_gdbserver(d, a);
+    return gdbstub_listen(d, a->text[0]);
 }
 
 static int cmd_gdbserver_off(dbg *d, const cmd_args *a)

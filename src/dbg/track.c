@@ -223,16 +223,14 @@ static int track_on(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_track_writes(dbg *d, const char *args)
+static int cmd_track_writes(dbg *d, const cmd_args *a)
 {
-    char w[16];
-    const char *rest = dbg_next_word(args, w, sizeof w);
-    if (!strcmp(w, "on"))
-        return track_on(d, rest);
-    if (!strcmp(w, "off"))
+    if (a->given[0] && a->num[0] == 0) /* on [RANGE] */
+        return track_on(d, a->text[1]);
+    if (a->given[1])
+        return dbg_usage_error(d, "track writes", "a RANGE goes with on");
+    if (a->given[0])
         return track_off(d);
-    if (*w)
-        return dbg_error(d, "track writes: want on [RANGE] or off, not \"%s\".", w);
     track_state *t = ts(d);
     if (!t || !t->on) {
         dbg_puts(d, "Write tracking is off.\n");

@@ -761,10 +761,7 @@ static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
 
 static int cmd_delete(dbg *d, const cmd_args *a)
 {
-    const char *args = a->text[0];
-    if (!strncmp(args, "breakpoints", 11))
-        args = dbg_skip_ws(args + 11);
-    return for_each_num(d, args, "delete", do_delete);
+    return for_each_num(d, a->text[1], "delete", do_delete);
 }
 static int cmd_enable(dbg *d, const cmd_args *a)
 {

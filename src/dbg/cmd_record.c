@@ -18,7 +18,10 @@ static int cmd_info_record(dbg *d, const cmd_args *a)
 
 #include "dbg/cmd_record.cmds.h"
 
+static const dbg_cmd_table record_table = {"Running", record_commands, ARRAY_SIZE(record_commands)};
+static const dbg_cmd_table *const record_tables[] = {&record_table, NULL};
+
 const dbg_module dbg_record_module = {
     .name = "record",
-    .commands = DBG_COMMANDS("Running", record_commands),
+    .commands = record_tables,
 };

@@ -14,11 +14,12 @@ list() {
     for f in Makefile.am configure.ac .ci/run; do [ -f "$f" ] && echo "$f"; done
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
         git ls-files -- $(for d in src ui tests examples linux scripts docs; do
-            for e in c h S ld sh mk py am; do echo "$d/*.$e"; done; done)
+            for e in c h S ld sh mk py am awk cmds; do echo "$d/*.$e"; done; done)
     else # a release tarball: every such file but the GCC sources the torture tests unpack
         find src ui tests examples linux scripts docs -type f \
             \( -name '*.c' -o -name '*.h' -o -name '*.S' -o -name '*.ld' -o -name '*.sh' \
-               -o -name '*.mk' -o -name '*.py' -o -name '*.am' \) \
+               -o -name '*.mk' -o -name '*.py' -o -name '*.am' \
+               -o -name '*.awk' -o -name '*.cmds' \) \
             ! -path 'tests/torture/src/*' ! -path '*/autom4te.cache/*' | sort
     fi
 }

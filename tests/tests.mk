@@ -63,6 +63,11 @@ BATCH_TESTS += tests/batch/tui_src.sh
 TESTS += $(BATCH_TESTS)
 EXTRA_DIST += $(BATCH_TESTS)
 
+# The generator of the command tables (scripts/cmds.awk): good and bad
+# declarations (docs/declaring-commands.md).
+TESTS += tests/lint/cmds.sh
+EXTRA_DIST += tests/lint/cmds.sh
+
 # The licence tag on every source file (LICENSE, scripts/spdx.sh).
 TESTS += tests/lint/license.sh
 EXTRA_DIST += tests/lint/license.sh scripts/spdx.sh scripts/format.sh LICENSE .clang-format \

@@ -336,48 +336,7 @@ static int cmd_tui_mem(dbg *d, const cmd_args *a)
     return 0;
 }
 
-/* What Tab offers for a layout and a pane (the tables above name them). */
-#define LAYOUTS "debug|net|full|mem|src|asm|split|storage|next|prev"
-#define PANES "regs|asm|src|console|bridge|rings|queues|dma|memory|cmd"
-
-static const command tui_commands[] = {
-    {.name = "layout",
-     .run = cmd_layout,
-     CMD_ARGS(ARG_OPT_C(ARG_NAME, LAYOUTS, "=" LAYOUTS)),
-     .help = "Switch the TUI layout (F2 cycles).  debug: registers, disassembly, console, and\n"
-             "the source while the pc has a line; net: NIC rings, DMA counter, Bridge windows;\n"
-             "full: all of them; storage: the SCSI controllers' request and response queues,\n"
-             "DMA counter, console; mem: memory view; as in gdb, src: the source, asm: the\n"
-             "disassembly, split: both (each with the guest's console).\n"
-             "Example: layout net"},
-    {.name = "focus",
-     .aliases = "fs",
-     .run = cmd_focus,
-     CMD_ARGS(ARG_OPT_C(ARG_NAME, "PANE|next|prev", "=" PANES "|next|prev")),
-     .help = "Give a pane the keyboard (arrows and PgUp/PgDn scroll it; the console pane sends\n"
-             "keys to the guest).  Panes: regs, asm, src, console, bridge, rings, queues, dma,\n"
-             "memory, cmd.\n"
-             "Ctrl-X o cycles.  Example: focus console"},
-    {.name = "winheight",
-     .aliases = "wh",
-     .run = cmd_winheight,
-     CMD_ARGS(ARG_REQ_C(ARG_NAME, "PANE", "a pane", "=" PANES),
-              ARG_REQ_C(ARG_EXPR, "[+|-]LINES", "a number of lines", "-")),
-     .help = "Make a TUI pane taller or shorter: LINES is its height, +LINES and -LINES change\n"
-             "it; as much as the screen and the layout's other panes allow (it says so when it\n"
-             "cannot).  \"layout\" gives the panes their layout's sizes again.\n"
-             "Example: winheight cmd +3"},
-    {.name = "zoom",
-     .run = cmd_zoom,
-     CMD_ARGS(ARG_OPT_C(ARG_NAME, "PANE", "=" PANES)),
-     .help = "Show one pane (default: the focused one) on the whole screen; again to restore.\n"
-             "Example: zoom rings"},
-    {.name = "tui memory",
-     .run = cmd_tui_mem,
-     CMD_ARGS(ARG_REQ_COUNT("ADDRESS", "the address", 0, UINT64_MAX)),
-     .help = "Show memory from ADDRESS (virtual, current CPU) in the memory pane.\n"
-             "Example: tui memory 0xa800000000020000"},
-};
+#include "ui/tui_layout.cmds.h"
 
 /* Registered in every front end: in the line-mode debugger and in batch
  * mode they say that they need the TUI, instead of being unknown. */

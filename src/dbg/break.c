@@ -761,10 +761,7 @@ static void do_disable(dbg *d, bpoint *b) { set_enabled(d, b, false); }
 
 static int cmd_delete(dbg *d, const cmd_args *a)
 {
-    const char *args = a->text[0];
-    if (!strncmp(args, "breakpoints", 11))
-        args = dbg_skip_ws(args + 11);
-    return for_each_num(d, args, "delete", do_delete);
+    return for_each_num(d, a->text[1], "delete", do_delete);
 }
 static int cmd_enable(dbg *d, const cmd_args *a)
 {
@@ -930,109 +927,7 @@ static int cmd_info_breakpoints(dbg *d, const cmd_args *a)
 }
 static int cmd_info_watchpoints(dbg *d, const cmd_args *a) { return list_bps(d, a->text[0], true); }
 
-static const command break_commands[] = {
-    {.name = "break",
-     .aliases = "b,br",
-     .run = cmd_break,
-     CMD_ARGS(ARG_OPT(ARG_LOCATIONS, "LOCATION")),
-     .help = "Stop when a CPU is about to execute the instruction at LOCATION.\n"
-             "LOCATION is an address expression (\"*0xffffffff80001000\", \"main\", \"loop+8\");\n"
-             "without one, the current pc.  With \"if COND\" the breakpoint stops only when COND\n"
-             "is true on the CPU that reached it.  A symbol means its first instruction (xbow has\n"
-             "no debug information to skip prologues with).  Every CPU is stopped.\n"
-             "Example: break fill_desc if $a1 == 3",
-     .flags = CMD_MACHINE},
-    {.name = "tbreak",
-     .run = cmd_tbreak,
-     CMD_ARGS(ARG_OPT(ARG_LOCATIONS, "LOCATION")),
-     .help = "Set a temporary breakpoint: like \"break\", deleted when it first stops.\n"
-             "Example: tbreak main",
-     .flags = CMD_MACHINE},
-    {.name = "delete",
-     .aliases = "d",
-     .run = cmd_delete,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Delete breakpoints and watchpoints of any kind.\n"
-             "Without N, all of them.\n"
-             "Example: delete 2 4-6",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "clear",
-     .run = cmd_clear,
-     CMD_ARGS(ARG_OPT(ARG_LOCATION, "LOCATION")),
-     .help = "Delete the code breakpoints at LOCATION (default: where the CPU is).\n"
-             "Example: clear main",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "disable",
-     .aliases = "dis,disa",
-     .run = cmd_disable,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Disable breakpoints and watchpoints.\n"
-             "Disable breakpoints and watchpoints (all without N).  A disabled breakpoint costs\n"
-             "nothing while the guest runs.\n"
-             "Example: disable 3",
-     .flags = CMD_MACHINE},
-    {.name = "enable",
-     .aliases = "en",
-     .run = cmd_enable,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Enable breakpoints and watchpoints (all without N).\n"
-             "Example: enable 3",
-     .flags = CMD_MACHINE},
-    {.name = "condition",
-     .run = cmd_condition,
-     CMD_ARGS(ARG_REQ_COUNT("N", "the breakpoint number", 1, INT_MAX), ARG_OPT(ARG_EXPR, "COND")),
-     .help = "Make breakpoint N stop only when COND is true; without COND, always.\n"
-             "Example: condition 2 len > 1500",
-     .flags = CMD_MACHINE},
-    {.name = "ignore",
-     .run = cmd_ignore,
-     CMD_ARGS({.kind = ARG_COUNT,
-               .name = "N",
-               .what = "the breakpoint number",
-               .min = 1,
-               .max = INT_MAX,
-               .complete = "-"},
-              ARG_REQ_COUNT("COUNT", "the count", 0, UINT32_MAX)),
-     .help = "Let breakpoint N pass its next COUNT hits without stopping.\n"
-             "Example: ignore 1 100",
-     .flags = CMD_MACHINE},
-    {.name = "commands",
-     .run = cmd_commands,
-     CMD_ARGS({.kind = ARG_COUNT,
-               .name = "N",
-               .what = "the breakpoint number",
-               .optional = true,
-               .min = 1,
-               .max = INT_MAX,
-               .complete = "-"}),
-     .body = "  COMMANDS...\nend",
-     .help = "Give breakpoint N (default: the last one set) commands to run when it stops.\n"
-             "A first line \"silent\" stops the usual report; a \"continue\" line resumes the\n"
-             "guest, so \"silent\" ... \"continue\" makes a breakpoint that logs without stopping\n"
-             "(its commands then run while the guest runs and cannot step or run it).\n"
-             "Example:\n"
-             "  commands 2\n"
-             "    silent\n"
-             "    printf \"desc %d len %d\\n\", index, len\n"
-             "    continue\n"
-             "  end",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "info breakpoints",
-     .aliases = "i b,info b,info break",
-     .run = cmd_info_breakpoints,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
-     .help = "List breakpoints and watchpoints of every kind.\n"
-             "List breakpoints and watchpoints of every kind: number, type, disposition,\n"
-             "enabled, what they watch, condition, hit count, ignore count and commands.\n"
-             "Example: info breakpoints",
-     .flags = CMD_MACHINE},
-    {.name = "info watchpoints",
-     .run = cmd_info_watchpoints,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N")),
-     .help = "List only the watchpoints (memory, physical, DMA and stall watches).\n"
-             "Example: info watchpoints",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/break.cmds.h"
 
 bool dbg_breakpoint_at(dbg *d, uint64_t addr)
 {

@@ -139,30 +139,31 @@ static int help(dbg *d, const char *args)
 
 void dbg_commands_markdown(const dbg *d, strbuf *b)
 {
-    sb_puts(b, "# xbow command reference\n\n"
-               "<!-- Generated from the command table (src/dbg/*.c) by `make commands-doc`;\n"
-               "     `make check` fails when this file and `help` disagree. -->\n\n"
-               "xbow's debugger speaks gdb's language wherever gdb has a command for the job\n"
-               "(`break`, `watch`, `x/FMT`, `print`, `info registers`, `commands ... end`,\n"
-               "`define`), and adds commands for what gdb cannot see: device events, device\n"
-               "registers and fields, DMA, rings, the Bridge and the interrupt path.\n\n"
-               "Commands can be abbreviated to any unique prefix (`disas`, `i r`).  In batch\n"
-               "mode (`xbow --batch -x FILE` or `-ex CMD`) a failing command makes the exit\n"
-               "status non-zero.  Expressions are C expressions over 64-bit values with\n"
-               "registers (`$pc`, `$sp`, `$a0`, `$status`), symbols (standing for their\n"
-               "address), memory (`*ADDR`, `*(u8 *)ADDR`), device registers and fields\n"
-               "(`hamachi0.TxStatus`, `bridge.DEVICE(2).SWAP_DIR`, read without side effects)\n"
-               "and, in event conditions, the event's fields (`len > 1500`).  An address with\n"
-               "a `p:` prefix is physical.  Each section below is exactly what `help COMMAND`\n"
-               "prints.\n\n"
-               "At the prompt (the line-mode debugger and the TUI), Tab completes command names\n"
-               "and their arguments, and an empty line repeats the last command as in gdb (`x`\n"
-               "goes on from the next address; `run`, `kill`, `delete` and the like are not\n"
-               "repeated).  gdb settings that scripts start with (`set pagination off`, `set\n"
-               "confirm off`, `set height 0`, `set width 0`) are accepted, `set logging` copies\n"
-               "the debugger's output to a file, and other gdb settings say that xbow does not\n"
-               "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
-               "memory`) are in docs/tui.md.\n");
+    sb_puts(
+        b, "# xbow command reference\n\n"
+           "<!-- Generated from the command declarations (src/dbg/*.cmds) by `make commands-doc`;\n"
+           "     `make check` fails when this file and `help` disagree. -->\n\n"
+           "xbow's debugger speaks gdb's language wherever gdb has a command for the job\n"
+           "(`break`, `watch`, `x/FMT`, `print`, `info registers`, `commands ... end`,\n"
+           "`define`), and adds commands for what gdb cannot see: device events, device\n"
+           "registers and fields, DMA, rings, the Bridge and the interrupt path.\n\n"
+           "Commands can be abbreviated to any unique prefix (`disas`, `i r`).  In batch\n"
+           "mode (`xbow --batch -x FILE` or `-ex CMD`) a failing command makes the exit\n"
+           "status non-zero.  Expressions are C expressions over 64-bit values with\n"
+           "registers (`$pc`, `$sp`, `$a0`, `$status`), symbols (standing for their\n"
+           "address), memory (`*ADDR`, `*(u8 *)ADDR`), device registers and fields\n"
+           "(`hamachi0.TxStatus`, `bridge.DEVICE(2).SWAP_DIR`, read without side effects)\n"
+           "and, in event conditions, the event's fields (`len > 1500`).  An address with\n"
+           "a `p:` prefix is physical.  Each section below is exactly what `help COMMAND`\n"
+           "prints.\n\n"
+           "At the prompt (the line-mode debugger and the TUI), Tab completes command names\n"
+           "and their arguments, and an empty line repeats the last command as in gdb (`x`\n"
+           "goes on from the next address; `run`, `kill`, `delete` and the like are not\n"
+           "repeated).  gdb settings that scripts start with (`set pagination off`, `set\n"
+           "confirm off`, `set height 0`, `set width 0`) are accepted, `set logging` copies\n"
+           "the debugger's output to a file, and other gdb settings say that xbow does not\n"
+           "have them.  The TUI's own commands (`layout`, `focus`, `winheight`, `zoom`, `tui\n"
+           "memory`) are in docs/tui.md.\n");
     const char *group = NULL;
     for (unsigned i = 0; i < dbg_command_count(d); i++) {
         const command *c = dbg_command_at(d, i);
@@ -364,88 +365,7 @@ static int cmd_info_events(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command core_commands[] = {
-    {.name = "help",
-     .aliases = "h",
-     .run = cmd_help,
-     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "COMMAND", "cmd")),
-     .help = "Show the list of commands, or what one command does.\n"
-             "Example: help break"},
-    {.name = "echo",
-     .run = cmd_echo,
-     CMD_ARGS(ARG_OPT(ARG_TEXT, "TEXT")),
-     .help = "Print TEXT.  C escapes such as \\n are interpreted; no newline is added.\n"
-             "Example: echo hello\\n"},
-    {.name = "source",
-     .run = cmd_source,
-     CMD_ARGS(ARG_REQ(ARG_FILE, "FILE", "a file name")),
-     .help = "Execute the commands in FILE, one per line.\n"
-             "As in gdb, the first command that fails stops the file (its name and line are\n"
-             "shown), and so does Ctrl-C; a directory or a file that is not text is refused.\n"
-             "-x FILE on the command line does the same.\n"
-             "Example: source examples/descintr.xbow",
-     .flags = CMD_NOREPEAT},
-    {.name = "quit",
-     .aliases = "q,exit",
-     .run = cmd_quit,
-     CMD_ARGS(ARG_OPT_C(ARG_EXPR, "STATUS", "-")),
-     .help = "Leave xbow (with exit STATUS in batch mode).\n"
-             "Example: quit 0",
-     .flags = CMD_NOREPEAT},
-    {.name = "shell",
-     .run = cmd_shell,
-     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "COMMAND", "a command (xbow runs no interactive shell)", "file")),
-     .help =
-         "Run a host command with /bin/sh and show its output.\n"
-         "Run COMMAND with /bin/sh -c, standard input from /dev/null; what it prints (standard\n"
-         "output and error) is shown as debugger output, so it also reaches the TUI's command\n"
-         "pane and the log file.  $_shell_exitcode and $_shell_exitsignal tell how it ended;\n"
-         "a command that fails does not make shell fail.  Off in batch mode unless xbow was\n"
-         "started with --allow-shell.\n"
-         "Example: !ls examples",
-     .flags = CMD_NOREPEAT},
-    {.name = "info",
-     .aliases = "i",
-     .run = cmd_info,
-     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "SUBCOMMAND", "-")),
-     .help = "Show state of the machine; \"help info\" lists what can be shown.\n"
-             "Example: info breakpoints"},
-    {.name = "info devices",
-     .run = cmd_info_devices,
-     .help = "List every device of the machine with its class.\n"
-             "Example: info devices",
-     .flags = CMD_MACHINE},
-    {.name = "info device",
-     .run = cmd_info_device,
-     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NAME", "a device name (see \"info devices\")", "dev"),
-              ARG_OPT_C(ARG_TEXT, "REGISTER | VIEW [ARGS]", "devarg")),
-     .help = "Show a device: registers with decoded fields, one register, or a view.\n"
-             "Show every register of a device with its decoded fields, read without side effects,\n"
-             "the names of its views and its counters with their values (the Bridge's DMA\n"
-             "totals); with REGISTER, that register's fields one per line; with VIEW, that\n"
-             "decoded view (a NIC's \"ring tx\", the Bridge's windows ...).\n"
-             "Example: info device bridge DEVICE2",
-     .flags = CMD_MACHINE},
-    {.name = "info device-state",
-     .run = cmd_info_device_state,
-     CMD_ARGS(ARG_OPT_C(ARG_NAME, "NAME", "dev")),
-     .help = "Show a device's declared state: what a snapshot of it holds.\n"
-             "With NAME, every register array and every field the device's declaration lists\n"
-             "(integers, flags, interrupt line levels, byte buffers, pending timers with their\n"
-             "due time and order, and the pointers a restore rebuilds instead, marked \"not\n"
-             "state\"), with the state hash and the size of its image.  Without NAME, the hash\n"
-             "and image size of every device: two runs in the same state show the same hashes.\n"
-             "Example: info device-state ioc3.uart-a",
-     .flags = CMD_MACHINE},
-    {.name = "info events",
-     .run = cmd_info_events,
-     CMD_ARGS(ARG_OPT(ARG_EVENT, "PATTERN")),
-     .help = "List the events devices and CPUs publish, with their fields.\n"
-             "List the events devices and CPUs publish (for \"break event\" and \"trace event\"),\n"
-             "with their fields.  PATTERN is a glob such as \"hamachi0.*\".\n"
-             "Example: info events *.irq.*",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/cmd_core.cmds.h"
 
 const dbg_module dbg_core_module = {
     .name = "core",

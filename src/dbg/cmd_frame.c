@@ -51,22 +51,6 @@ static int select_frame(dbg *d, cpu *c, uint64_t level)
     return 0;
 }
 
-/* [level] [N] of frame and info frame: the frame's number (the selected
- * one when absent). */
-#define FRAME_LEVEL                                                                   \
-    ARG_KEY("level"),                                                                 \
-    {                                                                                 \
-        .kind = ARG_COUNT, .name = "N", .what = "the frame number", .optional = true, \
-        .max = 1u << 20, .complete = "-"                                              \
-    }
-
-/* N of up and down: how many frames to move (default 1). */
-#define FRAME_COUNT                                                                       \
-    {                                                                                     \
-        .kind = ARG_COUNT, .name = "N", .what = "the number of frames", .optional = true, \
-        .max = 1u << 20, .dflt = 1, .complete = "-"                                       \
-    }
-
 static int cmd_frame(dbg *d, const cmd_args *a)
 {
     cpu *c = need_cpu(d);
@@ -222,47 +206,7 @@ void dbg_show_frame_regs(dbg *d, cpu *c, strbuf *out)
     free(f);
 }
 
-static const command frame_commands[] = {
-    {.name = "frame",
-     .aliases = "f",
-     .run = cmd_frame,
-     CMD_ARGS(FRAME_LEVEL),
-     .help = "Select and show call frame N (0 = innermost), or show the selected one.\n"
-             "Select frame N of the selected CPU's stack (as \"backtrace\" numbers them: with\n"
-             "debug information an inlined function is a frame too) and show it with its source\n"
-             "line.  In an outer frame, $pc, $sp, $ra, s0-s8 and gp have that frame's values\n"
-             "(the ones its callees saved, found from the call-frame information or their\n"
-             "prologues), so print, x, info registers, the program's variables, info locals,\n"
-             "list and finish work on it; caller-saved registers (v0, a0-a7, t0-t9 ...) are\n"
-             "not known there.  Every stop selects frame 0 again.\n"
-             "Example: frame 2",
-     .flags = CMD_MACHINE},
-    {.name = "up",
-     .run = cmd_up,
-     CMD_ARGS(FRAME_COUNT),
-     .help = "Select the frame N levels (default 1) towards the caller and show it.\n"
-             "Example: up",
-     .flags = CMD_MACHINE},
-    {.name = "down",
-     .run = cmd_down,
-     CMD_ARGS(FRAME_COUNT),
-     .help = "Select the frame N levels (default 1) towards the innermost one and show it.\n"
-             "Example: down",
-     .flags = CMD_MACHINE},
-    {.name = "info frame",
-     .aliases = "info f",
-     .run = cmd_info_frame,
-     CMD_ARGS(FRAME_LEVEL),
-     .help = "Describe the selected frame (or frame N): its caller, saved registers ...\n"
-             "Describe the selected frame, or frame N as \"backtrace\" numbers them: its pc and\n"
-             "the return address, its canonical frame address, its neighbours and where it\n"
-             "saved the caller's registers.  With debug information: its function, source line,\n"
-             "arguments and the call-frame information's saved registers; without, the function\n"
-             "start and the stack it allocated, read from the symbol table and the prologue,\n"
-             "and which registers are known in it.\n"
-             "Example: info frame",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/cmd_frame.cmds.h"
 
 const dbg_module dbg_frame_module = {
     .name = "frame",

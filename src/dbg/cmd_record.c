@@ -16,18 +16,7 @@ static int cmd_info_record(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command record_commands[] = {
-    {.name = "info record",
-     .run = cmd_info_record,
-     .help = "Show the recording or replay of the machine's outside inputs.\n"
-             "The mode (xbow --record FILE or --replay FILE), the log, the virtual time, and\n"
-             "the inputs logged or replayed so far by kind (console bytes, network frames,\n"
-             "frames the host could not carry, peers that came and went).  A replay also\n"
-             "shows its position in the log, the next input and when the recording ends, or\n"
-             "why it stopped (a divergence, the end of the recording).\n"
-             "Example: info record",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/cmd_record.cmds.h"
 
 static const dbg_cmd_table record_table = {"Running", record_commands, ARRAY_SIZE(record_commands)};
 static const dbg_cmd_table *const record_tables[] = {&record_table, NULL};

@@ -220,37 +220,14 @@ static void settings(const dbg *d, comp *c)
 
 /* ---- the argument kinds ------------------------------------------------- */
 
-/* What each argument is, for the commands that parse their arguments
- * themselves (the others declare it: dbg_args_completion): space-separated,
- * the last one repeating when it ends with "..." (see dbg_complete in dbg.h
- * for the kinds).  Commands not listed: "expr..." when they need a machine. */
-static const struct {
-    const char *cmd, *args;
-} kinds[] = {
-    {"track writes", "=on|off expr"},
-};
-
-/* The declared arguments' kinds, else the tables'. */
+/* The declared arguments' kinds; a command that parses its line itself
+ * (fn) takes expressions when it needs a machine. */
 static void kinds_of(const command *cmd, strbuf *out)
 {
-    if (cmd->run) {
+    if (cmd->run)
         dbg_args_completion(cmd, out);
-        return;
-    }
-    for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
-        if (!strcmp(kinds[i].cmd, cmd->name)) {
-            sb_puts(out, kinds[i].args);
-            return;
-        }
-    sb_puts(out, cmd->flags & CMD_MACHINE ? "expr..." : "");
-}
-
-const char *dbg_complete_check(const dbg *d)
-{
-    for (unsigned i = 0; i < ARRAY_SIZE(kinds); i++)
-        if (!dbg_command_find(d, kinds[i].cmd))
-            return kinds[i].cmd;
-    return NULL;
+    else
+        sb_puts(out, cmd->flags & CMD_MACHINE ? "expr..." : "");
 }
 
 /* Kind number k of spec ("nic ring...", "=on|off file"); the last one

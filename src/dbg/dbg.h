@@ -95,61 +95,10 @@ typedef struct cmd_args {
 
 typedef int (*cmd_run_fn)(dbg *d, const cmd_args *a);
 
-/* Argument declarations for the command table: CMD_ARGS(ARG_OPT_COUNT("N", 1,
- * UINT64_MAX, 0)) declares "[N]", a count of at least 1, 0 when absent. */
-#define CMD_ARGS(...)                       \
-    .args = (const cmd_arg[]){__VA_ARGS__}, \
-    .nargs = sizeof((const cmd_arg[]){__VA_ARGS__}) / sizeof(cmd_arg)
-#define ARG_OPT_COUNT(NAME, MIN, MAX, DFLT)                                                     \
-    {                                                                                           \
-        .kind = ARG_COUNT, .name = NAME, .optional = true, .min = MIN, .max = MAX, .dflt = DFLT \
-    }
-#define ARG_REQ_COUNT(NAME, WHAT, MIN, MAX)                                   \
-    {                                                                         \
-        .kind = ARG_COUNT, .name = NAME, .what = WHAT, .min = MIN, .max = MAX \
-    }
-#define ARG_REQ(KIND, NAME, WHAT)                \
-    {                                            \
-        .kind = KIND, .name = NAME, .what = WHAT \
-    }
-#define ARG_OPT(KIND, NAME)                          \
-    {                                                \
-        .kind = KIND, .name = NAME, .optional = true \
-    }
-/* The same, with what Tab offers for it (see dbg_complete). */
-#define ARG_REQ_C(KIND, NAME, WHAT, COMPLETE)                          \
-    {                                                                  \
-        .kind = KIND, .name = NAME, .what = WHAT, .complete = COMPLETE \
-    }
-#define ARG_OPT_C(KIND, NAME, COMPLETE)                                    \
-    {                                                                      \
-        .kind = KIND, .name = NAME, .optional = true, .complete = COMPLETE \
-    }
-/* One of the words "a|b|c" (its index in num, DFLT when absent). */
-#define ARG_REQ_WORD(CHOICES, WHAT)                                         \
-    {                                                                       \
-        .kind = ARG_WORD, .name = CHOICES, .what = WHAT, .choices = CHOICES \
-    }
-#define ARG_OPT_WORD(CHOICES, DFLT)                                                           \
-    {                                                                                         \
-        .kind = ARG_WORD, .name = CHOICES, .optional = true, .choices = CHOICES, .dflt = DFLT \
-    }
-/* [WORD]: a word that may come before the next argument. */
-#define ARG_KEY(CHOICES)                                                           \
-    {                                                                              \
-        .kind = ARG_KEYWORD, .name = CHOICES, .optional = true, .choices = CHOICES \
-    }
-/* [on|off], DFLT (0 or 1) when absent. */
-#define ARG_OPT_BOOL(DFLT)                                                 \
-    {                                                                      \
-        .kind = ARG_BOOL, .name = "on|off", .optional = true, .dflt = DFLT \
-    }
-/* [if COND] at the end of the line. */
-#define ARG_IF                                                \
-    {                                                         \
-        .kind = ARG_COND, .name = "if COND", .optional = true \
-    }
-
+/* A command.  The modules declare theirs in FILE.cmds beside FILE.c (the
+ * fields below by name, the help as plain text): scripts/cmds.awk makes the
+ * static table FILE.c includes (FILE.cmds.h, built by make), see
+ * docs/declaring-commands.md. */
 typedef struct command {
     const char *name;    /* may have several words: "info registers", "break event" */
     const char *aliases; /* comma-separated alternatives, each of one or more
@@ -193,11 +142,8 @@ int dbg_complete(dbg *d, const char *before, const char *word, dbg_complete_fn a
  * DEVICE.REG), cmd, dev, nic, ring (of the NIC before it), event, reg
  * (DEVICE.REG.FIELD), devarg (registers and views of the device before it),
  * register, initiator, setting, file, =word|word, or - for nothing.  The
- * commands that still parse their arguments themselves are in
- * src/dbg/complete.c's table. */
-/* A command of complete.c's table that the command table lacks (a test
- * keeps the two in step), or NULL. */
-const char *dbg_complete_check(const dbg *d);
+ * few commands that parse their line themselves (fn) complete expressions
+ * when they need a machine. */
 /* Command names in table order (for completion and `help`). */
 unsigned dbg_command_count(const dbg *d);
 const command *dbg_command_at(const dbg *d, unsigned i);

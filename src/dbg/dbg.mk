@@ -38,4 +38,44 @@ DBG_SOURCES = \
 	src/dbg/srcframe.c src/dbg/srcstep.c src/dbg/srcvars.c src/dbg/cvalue.c \
 	src/dbg/profile.c
 libxbow_a_SOURCES += $(DBG_SOURCES)
+
+# The command tables: each module declares its commands in FILE.cmds beside
+# its C file (docs/declaring-commands.md); scripts/cmds.awk makes the C table the
+# file includes (FILE.cmds.h, a build product) and stops the build on a bad
+# declaration.  src/dbg/commands.checked: no name declared twice in all of
+# them (a fragment that adds a .cmds file makes it a prerequisite).
+CMDS_AWK = scripts/cmds.awk
+DBG_CMDS = \
+	src/dbg/break.cmds \
+	src/dbg/cmd_core.cmds \
+	src/dbg/cmd_frame.cmds \
+	src/dbg/cmd_record.cmds \
+	src/dbg/cmd_run.cmds \
+	src/dbg/cmd_state.cmds \
+	src/dbg/display.cmds \
+	src/dbg/evbreak.cmds \
+	src/dbg/gdbstub_cmds.cmds \
+	src/dbg/history.cmds \
+	src/dbg/profile.cmds \
+	src/dbg/script.cmds \
+	src/dbg/settings.cmds \
+	src/dbg/snapshots.cmds \
+	src/dbg/source.cmds \
+	src/dbg/srcvars.cmds \
+	src/dbg/stall.cmds \
+	src/dbg/symbols.cmds \
+	src/dbg/trace.cmds \
+	src/dbg/track.cmds \
+	src/dbg/views.cmds \
+	src/dbg/watch.cmds
+%.cmds.h: %.cmds $(CMDS_AWK)
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && \
+	{ $(AWK) -f $(srcdir)/$(CMDS_AWK) $< >$@.tmp && mv $@.tmp $@; } || { rm -f $@.tmp; exit 1; }
+src/dbg/commands.checked: $(DBG_CMDS) $(CMDS_AWK)
+	$(AM_V_GEN)$(AWK) -v check=1 -f $(srcdir)/$(CMDS_AWK) $(filter %.cmds,$^) && touch $@
+BUILT_SOURCES += $(DBG_CMDS:.cmds=.cmds.h) src/dbg/commands.checked
+CLEANFILES += $(DBG_CMDS:.cmds=.cmds.h) src/dbg/commands.checked
+EXTRA_DIST += $(DBG_CMDS) $(CMDS_AWK)
+# The generated tables are in the build tree: #include "dbg/FILE.cmds.h".
+AM_CPPFLAGS += -I$(top_builddir)/src
 EXTRA_DIST += docs/gdb.md

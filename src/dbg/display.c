@@ -247,49 +247,7 @@ static int cmd_info_display(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command display_commands[] = {
-    {.name = "display",
-     .run = cmd_display,
-     CMD_ARGS(ARG_OPT(ARG_FORMAT, "/FMT"), ARG_OPT(ARG_EXPR, "EXPR")),
-     .help = "Show EXPR now and after every stop (without EXPR: show them all now).\n"
-             "Each stop the debugger reports (a breakpoint, a step, Ctrl-C ...) is followed by\n"
-             "the enabled displays, numbered.  With a format of x (an i or s, a count or a size:\n"
-             "display/i $pc, display/4xw $sp) EXPR is an address shown as x shows it; otherwise\n"
-             "its value as print shows it (display/x $a0).  An expression that cannot be shown\n"
-             "at a stop says why and stays.\n"
-             "Example: display/i $pc",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "undisplay",
-     .run = cmd_undisplay,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Delete auto-display expressions (all of them without N).\n"
-             "Example: undisplay 2",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "delete display",
-     .run = cmd_undisplay,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "The same as undisplay.\n"
-             "Example: delete display 1",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "enable display",
-     .run = cmd_enable_display,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Show auto-display expressions again at stops (all without N).\n"
-             "Example: enable display 1",
-     .flags = CMD_MACHINE},
-    {.name = "disable display",
-     .run = cmd_disable_display,
-     CMD_ARGS(ARG_OPT(ARG_LIST, "N|N-M")),
-     .help = "Stop showing auto-display expressions at stops (all without N).\n"
-             "They are kept: enable display shows them again.\n"
-             "Example: disable display 1",
-     .flags = CMD_MACHINE},
-    {.name = "info display",
-     .run = cmd_info_display,
-     .help = "List the auto-display expressions with their numbers and formats.\n"
-             "Example: info display",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/display.cmds.h"
 
 const dbg_module dbg_display_module = {
     .name = "display",

@@ -250,32 +250,7 @@ static int cmd_break_reg(dbg *d, const cmd_args *a)
     return bp_announce(d, bp_create(d, &reg_ops, p, 0, a->cond), "Register breakpoint");
 }
 
-static const command evbreak_commands[] = {
-    {.name = "break event",
-     .run = cmd_break_event,
-     CMD_ARGS(ARG_REQ(ARG_EVENT, "NAME", "an event name (see \"info events\")"), ARG_IF),
-     .help = "Stop on a device or CPU event, optionally on a condition over its fields.\n"
-             "Stop when a device or CPU publishes the event NAME (see \"info events\"), such as\n"
-             "hamachi0.tx.desc-done, hamachi0.irq.raise, bridge.dma.error, cpu.exception (every\n"
-             "CPU's) or cpu.irq.  NAME may be a glob (\"hamachi0.tx.*\").  COND uses the event's\n"
-             "decoded fields by name (len > 1500, cause & 0x100, ring == tx) besides registers\n"
-             "and symbols.  The report shows every field; with \"commands ... silent ...\n"
-             "continue\" the breakpoint logs without stopping.\n"
-             "Example: break event hamachi0.tx.desc-done if len > 1500",
-     .flags = CMD_MACHINE},
-    {.name = "break reg",
-     .run = cmd_break_reg,
-     CMD_ARGS(ARG_REQ_C(ARG_NAME, "DEVICE.REG[.FIELD]", "a device register", "reg"),
-              ARG_OPT(ARG_TEXT, "changes | == VALUE"), ARG_IF),
-     .help = "Stop when a device register or field is written, or changes.\n"
-             "Stop when a bus master (a CPU, the debugger) writes device register REG: on any\n"
-             "write, when the register or FIELD changes, or when it is written with VALUE.  The\n"
-             "report decodes the register's fields before and after.  In COND, old and new are\n"
-             "the field's (or register's) values.  Changes a device makes by itself (status bits\n"
-             "it sets) are not register writes.\n"
-             "Example: break reg bridge.INT_ENABLE changes",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/evbreak.cmds.h"
 
 const dbg_module dbg_evbreak_module = {
     .name = "evbreak",

@@ -45,11 +45,11 @@ static int cmd_info_gdbserver(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static int cmd_gdbserver(dbg *d, const char *args)
+static int cmd_gdbserver(dbg *d, const cmd_args *a)
 {
-    if (!*args)
-        return cmd_info_gdbserver(d, &(cmd_args){0});
-    return gdbstub_listen(d, args);
+    if (!a->given[0])
+        return cmd_info_gdbserver(d, a);
+    return gdbstub_listen(d, a->text[0]);
 }
 
 static int cmd_gdbserver_off(dbg *d, const cmd_args *a)
@@ -92,55 +92,7 @@ static int cmd_info_stop(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command gdb_commands[] = {
-    {.name = "gdbserver",
-     .fn = cmd_gdbserver,
-     .usage = "gdbserver [HOST:]PORT|unix:PATH",
-     .help =
-         "Let gdb debug the machine over TCP or a Unix socket (gdb's remote protocol).\n"
-         "Listen on PORT of 127.0.0.1, or of HOST (any other address gets a warning: the\n"
-         "port gives full control of the machine), or on the Unix socket PATH (owner only).\n"
-         "PORT 0 picks a free port and says which.  In gdb-multiarch: \"target remote\n"
-         "127.0.0.1:PORT\" (or PATH), with the guest's ELF loaded.  One gdb at a time; a\n"
-         "second one is refused.  The prompt stays usable: gdb and xbow drive one machine,\n"
-         "every CPU is a gdb thread, and \"monitor CMD\" in gdb runs an xbow command.  Without\n"
-         "an argument, the same as \"info gdbserver\".  See docs/gdb.md.\n"
-         "Example: gdbserver 1234",
-     .flags = CMD_MACHINE},
-    {.name = "gdbserver off",
-     .run = cmd_gdbserver_off,
-     .help = "Disconnect gdb (its breakpoints go) and stop listening.\n"
-             "Example: gdbserver off",
-     .flags = CMD_MACHINE},
-    {.name = "gdbserver on-detach",
-     .run = cmd_gdbserver_on_detach,
-     CMD_ARGS(ARG_OPT(ARG_NAME, "run|stop")),
-     .help = "Choose whether the machine runs on or stays stopped when gdb detaches.\n"
-             "run (the default, as gdb expects of a program it detaches from): the guest runs on\n"
-             "at once, Ctrl-C stops it; stop: it stays where gdb left it.  gdb's \"kill\" and a\n"
-             "lost connection leave the machine as it is.  Without an argument, show the setting.\n"
-             "Example: gdbserver on-detach stop",
-     .flags = CMD_MACHINE},
-    {.name = "info gdbserver",
-     .run = cmd_info_gdbserver,
-     .help = "Show where the gdb stub listens, who is attached, and gdb's breakpoints.\n"
-             "gdb inserts its breakpoints and watchpoints while the guest runs (all the time with\n"
-             "\"set breakpoint always-inserted on\"); they are not in \"info breakpoints\", which\n"
-             "lists xbow's own (gdb numbers and lists its own).\n"
-             "Example: info gdbserver",
-     .flags = CMD_MACHINE},
-};
-
-static const command stop_commands[] = {
-    {.name = "info stop",
-     .run = cmd_info_stop,
-     .help =
-         "Show the full report of the last stop again.\n"
-         "Every hit that stopped the guest with its decoded fields, and where it stopped.  From\n"
-         "gdb, \"monitor info stop\" shows what made xbow stop a run gdb started.\n"
-         "Example: info stop",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/gdbstub_cmds.cmds.h"
 
 const dbg_module dbg_stop_module = {
     .name = "stop",

@@ -452,45 +452,7 @@ static void dbg_profile_free(dbg *d)
     d->prof = NULL;
 }
 
-static const command profile_commands[] = {
-    {.name = "profile start",
-     .run = cmd_profile_start,
-     CMD_ARGS(ARG_OPT_WORD("cpu|all", 1), {.kind = ARG_COUNT,
-                                           .name = "N",
-                                           .optional = true,
-                                           .max = UINT64_MAX,
-                                           .what = "the CPU number",
-                                           .complete = "-"}),
-     .help = "Start profiling: guest instructions by function, and the host's time.\n"
-             "From now on, every ~4000 instructions a CPU executes (all CPUs, or cpu N), its pc\n"
-             "is sampled, and the host's time is measured by section: each CPU's interpreter,\n"
-             "each device's register accesses, each timer (the device engines), each PCI\n"
-             "function's DMA (per word and bulk), host network I/O, the console.  Samples\n"
-             "follow the instruction count, so the same run gives the same profile.  See\n"
-             "\"profile report\"; docs/performance.md has what it costs.\n"
-             "Example: profile start cpu 0",
-     .flags = CMD_MACHINE},
-    {.name = "profile stop",
-     .run = cmd_profile_stop,
-     .help = "Stop profiling (the profile is kept for \"profile report\").\n"
-             "Example: profile stop",
-     .flags = CMD_MACHINE},
-    {.name = "profile report",
-     .run = cmd_profile_report,
-     CMD_ARGS(ARG_OPT_COUNT("N", 1, 100000, DEFAULT_ROWS)),
-     .help = "Show the profile: the top N functions (default 15) and host sections.\n"
-             "For each profiled CPU: its virtual time, the instructions it executed and the\n"
-             "ticks it waited (idle skip), why its run loop left translated code or the\n"
-             "interpreter and (with the translator) how it went back to its dispatcher, as\n"
-             "\"info engine\" counts them but over the interval, then the functions with the\n"
-             "most samples, from\n"
-             "every symbol loaded (the kernel's, symbol-file), with their share, the\n"
-             "instructions that share stands for, and the kernel/user split; then all CPUs\n"
-             "together, and the host time by section (each without the sections inside it).\n"
-             "Works while profiling (so far) and after \"profile stop\".\n"
-             "Example: profile report 30",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/profile.cmds.h"
 
 const dbg_module dbg_profile_module = {
     .name = "profile",

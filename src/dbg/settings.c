@@ -107,8 +107,10 @@ static int cmd_set_logging(dbg *d, const cmd_args *a)
         static const char *const names[] = {[LOG_ENABLED] = "set logging enabled",
                                             [LOG_OVERWRITE] = "set logging overwrite",
                                             [LOG_REDIRECT] = "set logging redirect"};
+        static const cmd_arg on_off = {
+            .kind = ARG_BOOL, .name = "on|off", .optional = true, .dflt = 1};
         const command sub = {
-            .name = names[what], .run = cmd_set_logging, CMD_ARGS(ARG_OPT_BOOL(1))};
+            .name = names[what], .run = cmd_set_logging, .args = &on_off, .nargs = 1};
         cmd_args b;
         char *copy = xstrdup(rest); /* (no quoted string: no byte more needed) */
         int rc = dbg_args_parse(d, &sub, copy, &b);
@@ -296,62 +298,7 @@ static int cmd_show(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command settings_commands[] = {
-    {.name = "show",
-     .run = cmd_show,
-     CMD_ARGS(ARG_OPT(ARG_SETTING, "SETTING"), ARG_OPT_C(ARG_NAME, "PART", "-")),
-     .help = "Show xbow's settings (all of them, or one), or its version (show version).\n"
-             "Example: show logging"},
-    {.name = "set logging",
-     .run = cmd_set_logging,
-     CMD_ARGS(
-         ARG_REQ_WORD("on|off|enabled|file|overwrite|redirect|debugredirect", "a logging setting"),
-         ARG_OPT_C(ARG_TEXT, "FILE|on|off", "file")),
-     .help =
-         "Copy everything the debugger prints to a file.\n"
-         "While logging is on, everything the debugger prints (command output, errors, stop\n"
-         "reports, displays) also goes to the file, xbow.txt unless \"set logging file\" named\n"
-         "another; the guest's console is not part of it (see --serial file:PATH).  The file\n"
-         "is appended to, or emptied first with \"overwrite on\"; with \"redirect on\" output\n"
-         "goes only to the file.  \"set logging on\" and \"set logging enabled on\" (gdb 12's\n"
-         "spelling) are the same; \"set logging on FILE\" names the file too.  The forms:\n"
-         "on [FILE], off, enabled [on|off], file FILE, overwrite [on|off], redirect [on|off].\n"
-         "Example: set logging file session.log",
-     .flags = CMD_EXACT | CMD_NOREPEAT | CMD_SETTING},
-    {.name = "set pagination",
-     .run = cmd_set_pagination,
-     CMD_ARGS(ARG_OPT_BOOL(1)),
-     .help = "Accepted for gdb scripts: xbow never pages its output.\n"
-             "Example: set pagination off",
-     .flags = CMD_EXACT | CMD_SETTING},
-    {.name = "set confirm",
-     .run = cmd_set_confirm,
-     CMD_ARGS(ARG_OPT_BOOL(1)),
-     .help = "Accepted for gdb scripts: xbow asks no questions.\n"
-             "run, kill and delete act at once.\n"
-             "Example: set confirm off",
-     .flags = CMD_EXACT | CMD_SETTING},
-    {.name = "set height",
-     .run = cmd_set_height,
-     CMD_ARGS(ARG_REQ(ARG_LIMIT, "N|unlimited", "a number or unlimited")),
-     .help = "Accepted for gdb scripts: xbow does not page.\n"
-             "0 and unlimited are the same.\n"
-             "Example: set height 0",
-     .flags = CMD_EXACT | CMD_SETTING},
-    {.name = "set width",
-     .run = cmd_set_width,
-     CMD_ARGS(ARG_REQ(ARG_LIMIT, "N|unlimited", "a number or unlimited")),
-     .help = "Accepted for gdb scripts: xbow does not wrap lines.\n"
-             "Example: set width 0",
-     .flags = CMD_EXACT | CMD_SETTING},
-    {.name = "set trace-commands",
-     .run = cmd_set_trace_commands,
-     CMD_ARGS(ARG_OPT_BOOL(1)),
-     .help = "Echo each command, with a \"+\" per level of nesting, before it runs.\n"
-             "Useful with logging: the file then says which command printed what.\n"
-             "Example: set trace-commands on",
-     .flags = CMD_EXACT | CMD_SETTING},
-};
+#include "dbg/settings.cmds.h"
 
 const dbg_module dbg_settings_module = {
     .name = "settings",

@@ -264,58 +264,10 @@ static int cmd_info_state_hash(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command snapshot_commands[] = {
-    {.name = "snapshot save",
-     .run = cmd_snapshot_save,
-     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "FILE|-m [NAME]", "a file, or -m NAME", "file")),
-     .help = "Save the whole machine to a file, or in memory with -m NAME.\n"
-             "Saves every CPU (registers, CP0 and TLB, FPU, clock), all RAM, every device's\n"
-             "declared state, the pending device timers, the NICs' ports and built-in peers\n"
-             "and the console's unread input.  A file is compressed (pages of zeros cost\n"
-             "nothing); -m NAME keeps it in this xbow's memory (-m alone picks a name: s1,\n"
-             "s2 ...), and saving under an existing name replaces it.  Breakpoints,\n"
-             "watchpoints, displays and symbols are the debugger's: not in a snapshot.\n"
-             "Example: snapshot save -m booted",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "snapshot load",
-     .run = cmd_snapshot_load,
-     CMD_ARGS(ARG_REQ_C(ARG_TEXT, "[-m|-f] NAME|FILE", "a snapshot's name or a file", "file")),
-     .help = "Put the machine back in a saved state.\n"
-             "NAME is an in-memory snapshot, else a file; when both exist, say -m NAME or\n"
-             "-f FILE.  The snapshot must come from a machine with the same configuration\n"
-             "(CPUs, memory, NICs and slots, idle skip ...).  Everything is checked before\n"
-             "the machine changes: a damaged file or another configuration is an error that\n"
-             "leaves the machine as it was.\n"
-             "Example: snapshot load booted",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "snapshot delete",
-     .run = cmd_snapshot_delete,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "NAME", "a snapshot's name")),
-     .help = "Drop an in-memory snapshot.\n"
-             "Example: snapshot delete s1",
-     .flags = CMD_NOREPEAT},
-    {.name = "info snapshots",
-     .run = cmd_info_snapshots,
-     .help = "List the in-memory snapshots: time, instructions, pages and host memory used.\n"
-             "Example: info snapshots"},
-    {.name = "info state-hash",
-     .run = cmd_info_state_hash,
-     CMD_ARGS(ARG_OPT_C(ARG_NAME, "-v", "=-v")),
-     .help = "Print a hash of the whole machine state, to compare two runs.\n"
-             "The hash covers what a snapshot holds: CPUs, RAM, devices, pending timers,\n"
-             "ports and peers, console input.  Two runs in the same state at the same tick\n"
-             "print the same hash.  -v adds the hash of each part (cpu0, dev:bridge,\n"
-             "ram:node0 ...) to find where they differ.\n"
-             "Example: info state-hash -v",
-     .flags = CMD_MACHINE},
-};
-
-static const dbg_cmd_table snapshot_table = {"Snapshots", snapshot_commands,
-                                             ARRAY_SIZE(snapshot_commands)};
-static const dbg_cmd_table *const snapshot_tables[] = {&snapshot_table, NULL};
+#include "dbg/snapshots.cmds.h"
 
 const dbg_module dbg_snapshot_module = {
     .name = "snapshot",
-    .commands = snapshot_tables,
+    .commands = DBG_COMMANDS("Snapshots", snapshot_commands),
     .free = snaps_free,
 };

@@ -868,45 +868,7 @@ static int cmd_show_directories(dbg *d, const cmd_args *a)
     return 0;
 }
 
-static const command source_commands[] = {
-    {.name = "list",
-     .aliases = "l",
-     .run = cmd_list,
-     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "LOCATION|FIRST,LAST|-", "expr")),
-     .help = "Show source lines: around the current line, or a location.\n"
-             "Without an argument, ten lines around the line of the pc, then the ten after\n"
-             "those at each \"list\"; \"list -\" the ten before.  LOCATION is LINE (in the\n"
-             "current file), FILE:LINE, FUNCTION or *ADDR; FIRST,LAST a range (either may be\n"
-             "left out).  Needs the program's debug information (-g).\n"
-             "Example: list hamachi.c:150",
-     .flags = CMD_MACHINE},
-    {.name = "info line",
-     .run = cmd_info_line,
-     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "LOCATION", "expr")),
-     .help = "Show where a source line's code starts and ends.\n"
-             "LOCATION as for list (default: the pc's line, or the lines listed last).\n"
-             "Example: info line *$pc",
-     .flags = CMD_MACHINE},
-    {.name = "info source",
-     .run = cmd_info_source,
-     .help = "Describe the source file of the pc: its path, lines, language, compiler, DWARF.\n"
-             "Example: info source",
-     .flags = CMD_MACHINE},
-    {.name = "directory",
-     .aliases = "dir",
-     .run = cmd_directory,
-     CMD_ARGS(ARG_OPT_C(ARG_LIST, "DIR", "file")),
-     .help = "Add directories to search for source files; without one, search none again.\n"
-             "A file the debug information names is looked for where it says, then in each\n"
-             "DIR (the path, then its last components, then the name alone).\n"
-             "Example: directory /usr/src/linux",
-     .flags = CMD_MACHINE},
-    {.name = "show directories",
-     .run = cmd_show_directories,
-     .help = "Show the directories searched for source files.\n"
-             "Example: show directories",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/source.cmds.h"
 
 static const dbg_cmd_table source_table = {"Source", source_commands, ARRAY_SIZE(source_commands)};
 static const dbg_cmd_table *const source_tables[] = {&source_table, &dbg_srcvars_table, NULL};

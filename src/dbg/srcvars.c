@@ -585,33 +585,6 @@ static int type_command(dbg *d, const char *args, bool expand)
 static int cmd_ptype(dbg *d, const cmd_args *a) { return type_command(d, a->text[0], true); }
 static int cmd_whatis(dbg *d, const cmd_args *a) { return type_command(d, a->text[0], false); }
 
-static const command var_commands[] = {
-    {.name = "info locals",
-     .run = cmd_info_locals,
-     .help = "Show the local variables of the selected frame with their values.\n"
-             "The innermost block's first, as C scopes them at the pc; a variable the compiler\n"
-             "keeps nowhere at this pc is <optimized out>.  Needs the debug information (-g).\n"
-             "Example: info locals",
-     .flags = CMD_MACHINE},
-    {.name = "info args",
-     .run = cmd_info_args,
-     .help = "Show the arguments of the selected frame's function with their values.\n"
-             "Example: info args",
-     .flags = CMD_MACHINE},
-    {.name = "ptype",
-     .run = cmd_ptype,
-     CMD_ARGS(ARG_OPT(ARG_EXPR, "EXPR|TYPE")),
-     .help = "Show the C type of an expression or a type name, with its members.\n"
-             "A struct, union or enum is shown with its members (one typedef is looked\n"
-             "through): ptype struct desc, ptype tx_ring, ptype $1.\n"
-             "Example: ptype struct hamachi_desc",
-     .flags = CMD_MACHINE},
-    {.name = "whatis",
-     .run = cmd_whatis,
-     CMD_ARGS(ARG_OPT(ARG_EXPR, "EXPR|TYPE")),
-     .help = "Show the C type of an expression, or what a typedef names (by name).\n"
-             "Example: whatis hmp->tx_ring[0]",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/srcvars.cmds.h"
 
 const dbg_cmd_table dbg_srcvars_table = {"Source", var_commands, ARRAY_SIZE(var_commands)};

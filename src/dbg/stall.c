@@ -198,23 +198,7 @@ static int cmd_watch_stall(dbg *d, const cmd_args *a)
     return bp_announce(d, bp_create(d, &stall_ops, p, 0, a->cond), "Stall watch");
 }
 
-static const command stall_commands[] = {
-    {.name = "watch stall",
-     .run = cmd_watch_stall,
-     CMD_ARGS(ARG_REQ_C(ARG_NAME, "NIC", "a NIC or SCSI controller (see \"info devices\")", "nic"),
-              ARG_OPT_C(ARG_LIST, "RING|TIME", "ring"), ARG_IF),
-     .help = "Stop when a NIC ring stalls.\n"
-             "Stop when a ring of NIC (tx and rx by default) has held descriptors the host\n"
-             "posted while the device sat idle, or descriptors the device completed that the\n"
-             "host did not reclaim, for TIME of virtual time (default 10ms; 500us, 2ms, 1s or\n"
-             "ticks).  This catches a driver that waits for an interrupt it never asked for.\n"
-             "Each condition is reported once per episode.  In COND: posted idle idle_ticks\n"
-             "unreclaimed unreclaimed_ticks oldest.  The rings are sampled every TIME/4.  A\n"
-             "SCSI controller's queues are rings too (request and response by default):\n"
-             "requests the firmware has not fetched, responses the host has not taken.\n"
-             "Example: watch stall hamachi0 tx 5ms",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/stall.cmds.h"
 
 const dbg_module dbg_stall_module = {
     .name = "stall",

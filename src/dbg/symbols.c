@@ -140,44 +140,7 @@ static int cmd_info_variables(dbg *d, const cmd_args *a)
     return list_symbols(d, a->text[0], 'D');
 }
 
-static const command symbol_commands[] = {
-    {.name = "symbol-file",
-     .aliases = "add-symbol-file",
-     .run = cmd_symbol_file,
-     CMD_ARGS(ARG_REQ(ARG_FILE, "FILE", "a file (an ELF, or a System.map)")),
-     .help = "Add symbols from an ELF or a System.map.\n"
-             "Add the symbols of FILE: an ELF (a kernel's vmlinux, a module) or a System.map /\n"
-             "nm listing (ADDR TYPE NAME lines).  An ELF's DWARF debug information comes too\n"
-             "(line tables, types, variables, call-frame information): source-level step,\n"
-             "next, list, info locals, typed print, bt with CFI.  The kernel given on the\n"
-             "command line brings its own.\n"
-             "Example: symbol-file System.map",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-    {.name = "info symbol",
-     .run = cmd_info_symbol,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
-     .help = "Name the symbol ADDR is in, with the offset: \"main + 16\".\n"
-             "Example: info symbol $pc",
-     .flags = CMD_MACHINE},
-    {.name = "info address",
-     .run = cmd_info_address,
-     CMD_ARGS(ARG_REQ(ARG_NAME, "SYMBOL", "a symbol name")),
-     .help = "Show where SYMBOL is, its kind and size.\n"
-             "Example: info address main",
-     .flags = CMD_MACHINE},
-    {.name = "info functions",
-     .run = cmd_info_functions,
-     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
-     .help = "List the function symbols (matching the extended regular expression REGEX).\n"
-             "Example: info functions ^tx_",
-     .flags = CMD_MACHINE},
-    {.name = "info variables",
-     .run = cmd_info_variables,
-     CMD_ARGS(ARG_OPT(ARG_TEXT, "REGEX")),
-     .help = "List the data symbols (matching REGEX).\n"
-             "Example: info variables ring",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/symbols.cmds.h"
 
 const dbg_module dbg_symbols_module = {
     .name = "symbols",

@@ -340,43 +340,7 @@ static void dbg_trace_free(dbg *d)
     d->trace = NULL;
 }
 
-static const command trace_commands[] = {
-    {.name = "trace",
-     .run = cmd_trace,
-     CMD_ARGS(ARG_OPT_C(ARG_TEXT, "insn|event|off ...", "-")),
-     .help = "Log what the machine does.\n"
-             "Each line is stamped with the virtual time and the CPU.\n"
-             "Example: trace event hamachi0.*",
-     .flags = CMD_MACHINE},
-    {.name = "trace insn",
-     .run = cmd_trace_insn,
-     CMD_ARGS(ARG_REQ_WORD("on|off", "on or off"), ARG_OPT(ARG_FILE, "FILE")),
-     .help = "Log every instruction with the registers it changed.\n"
-             "Log every instruction every CPU executes: address with symbol, disassembly, and\n"
-             "the registers it changed, to FILE or the console.  Costs nothing when off.\n"
-             "Example: trace insn on /tmp/insns.txt",
-     .flags = CMD_MACHINE},
-    {.name = "trace event",
-     .run = cmd_trace_event,
-     CMD_ARGS(ARG_REQ(ARG_EVENT, "PATTERN|off", "a PATTERN (see \"info events\") or off"),
-              ARG_OPT(ARG_FILE, "FILE|PATTERN")),
-     .help = "Log device and CPU events.\n"
-             "Log the events whose names match the glob PATTERN (see \"info events\"; cpu.X means\n"
-             "every CPU's) with their decoded fields, to FILE or the console; \"off\" stops one\n"
-             "pattern or all.\n"
-             "Example: trace event hamachi0.tx.* /tmp/tx.log",
-     .flags = CMD_MACHINE},
-    {.name = "trace off",
-     .run = cmd_trace_off,
-     .help = "Stop every instruction and event trace and close their files.\n"
-             "Example: trace off",
-     .flags = CMD_MACHINE},
-    {.name = "info trace",
-     .run = cmd_info_trace,
-     .help = "Show what is being traced and where to.\n"
-             "Example: info trace",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/trace.cmds.h"
 
 /* The trace files hold everything up to the stop. */
 static void trace_on_stop(dbg *d, int reason) { flush_traces(d); }

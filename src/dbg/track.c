@@ -223,16 +223,14 @@ static int track_on(dbg *d, const char *args)
     return 0;
 }
 
-static int cmd_track_writes(dbg *d, const char *args)
+static int cmd_track_writes(dbg *d, const cmd_args *a)
 {
-    char w[16];
-    const char *rest = dbg_next_word(args, w, sizeof w);
-    if (!strcmp(w, "on"))
-        return track_on(d, rest);
-    if (!strcmp(w, "off"))
+    if (a->given[0] && a->num[0] == 0) /* on [RANGE] */
+        return track_on(d, a->text[1]);
+    if (a->given[1])
+        return dbg_usage_error(d, "track writes", "a RANGE goes with on");
+    if (a->given[0])
         return track_off(d);
-    if (*w)
-        return dbg_error(d, "track writes: want on [RANGE] or off, not \"%s\".", w);
     track_state *t = ts(d);
     if (!t || !t->on) {
         dbg_puts(d, "Write tracking is off.\n");
@@ -383,41 +381,6 @@ static int cmd_goto_lastwrite(dbg *d, const cmd_args *arg)
     return hist_goto(d, 0, false, r->pos ? r->pos - 1 : 0);
 }
 
-static const command track_commands[] = {
-    {.name = "track writes",
-     .fn = cmd_track_writes,
-     .usage = "track writes [on [RANGE] | off]",
-     .help = "Record who writes RAM, for \"info lastwrite\".\n"
-             "Record who writes RAM, for \"info lastwrite\": every write by a CPU or a device to\n"
-             "the physical RANGE (ADDR,LEN; default all RAM; ADDR a bus address or an\n"
-             "XKPHYS/KSEG0/KSEG1 address or symbol) is noted with its initiator, pc,\n"
-             "time, Bridge path and ring/descriptor.  Off by default: tracking slows writes to\n"
-             "the tracked pages only.  Without arguments, say whether it is on.\n"
-             "Example: track writes on p:0x1c000,0x4000",
-     .flags = CMD_MACHINE},
-    {.name = "info lastwrite",
-     .run = cmd_info_lastwrite,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
-     .help = "Tell who last wrote a byte of memory, and when.\n"
-             "Tell who last wrote the byte at ADDR (virtual, or physical with \"p:\"): the CPU\n"
-             "and pc, or the device with its Bridge window, swap mode and descriptor; and when:\n"
-             "the writing CPU's instruction count (a device's access a store caused counts as\n"
-             "that store), or the tick of the devices' turn (a DMA engine's timer), with the\n"
-             "goto-time commands that go to just before and just after it (goto-time lastwrite\n"
-             "ADDR, goto-time insn N, goto-time TICK).  Needs \"track writes on\" first.\n"
-             "Example: info lastwrite p:0x1c004",
-     .flags = CMD_MACHINE},
-    {.name = "goto-time lastwrite",
-     .run = cmd_goto_lastwrite,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "ADDR", "an address")),
-     .help = "Go back to just before the last write to a byte of memory.\n"
-             "The write info lastwrite ADDR shows: the machine goes to the point in the\n"
-             "recorded history where it was about to be made (a CPU's store: that CPU\n"
-             "selected, at the store; a device's write: the tick before its turn), so x\n"
-             "shows the bytes before it; stepi, or the goto-time that info lastwrite\n"
-             "prints, shows them after.  Needs \"track writes on\" and the history (record).\n"
-             "Example: goto-time lastwrite p:0x1c004",
-     .flags = CMD_MACHINE | CMD_NOREPEAT},
-};
+#include "dbg/track.cmds.h"
 
 const dbg_cmd_table dbg_track_table = {"Breakpoints", track_commands, ARRAY_SIZE(track_commands)};

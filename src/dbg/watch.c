@@ -676,46 +676,6 @@ static int cmd_watch_dma(dbg *d, const cmd_args *a)
     return bp_announce(d, bp_create(d, &dma_ops, w, 0, a->cond), "DMA watchpoint");
 }
 
-static const command watch_commands[] = {
-    {.name = "watch",
-     .run = cmd_watch,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
-     .help = "Stop when the guest changes memory at an address.\n"
-             "LEN bytes are watched: the symbol's size, or 4.\n"
-             "A virtual ADDR is watched by every CPU as it translates it; a \"p:\" ADDR is\n"
-             "physical and catches any CPU access to that RAM through any mapping or alias.\n"
-             "The report shows the old and new values and the instruction that did it.  In\n"
-             "COND, addr, size, write and value describe the access.\n"
-             "Example: watch counter if value > 10",
-     .flags = CMD_MACHINE},
-    {.name = "rwatch",
-     .run = cmd_rwatch,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
-     .help = "Stop when the guest reads memory at ADDR (virtual, or physical with \"p:\").\n"
-             "Example: rwatch p:0x1c000,16",
-     .flags = CMD_MACHINE},
-    {.name = "awatch",
-     .run = cmd_awatch,
-     CMD_ARGS(ARG_REQ(ARG_EXPR, "[*]ADDR[,LEN]", "the address to watch"), ARG_IF),
-     .help = "Stop when the guest reads or writes memory at ADDR.\n"
-             "Example: awatch flags",
-     .flags = CMD_MACHINE},
-    {.name = "watch dma",
-     .run = cmd_watch_dma,
-     CMD_ARGS(
-         ARG_REQ_C(ARG_TEXT, "[WHO] ADDR[,LEN] [read|write|any]", "a physical range", "initiator"),
-         ARG_IF),
-     .help = "Stop when a device does DMA to a physical range.\n"
-             "Stop when a device (or WHO: an initiator such as hamachi0, or devices, cpus, all)\n"
-             "reads or writes the physical range ADDR,LEN (default any access, 4 bytes).  ADDR\n"
-             "is a bus address or an XKPHYS/KSEG0/KSEG1 address or symbol (the physical address\n"
-             "behind it; \"p:\" optional); a mapped address is refused.  The report names the\n"
-             "initiator, direction and size, the Bridge window or ATE and swap mode used, the\n"
-             "PCI address, and for NICs the ring and descriptor behind it.  COND (checked when\n"
-             "set) sees addr size write bulk initiator ring (by name: ring == rx) index swap\n"
-             "pci value.\n"
-             "Example: watch dma hamachi0 0x1c000,0x400 write if index == 3",
-     .flags = CMD_MACHINE},
-};
+#include "dbg/watch.cmds.h"
 
 const dbg_cmd_table dbg_watch_table = {"Breakpoints", watch_commands, ARRAY_SIZE(watch_commands)};

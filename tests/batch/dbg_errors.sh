@@ -42,7 +42,8 @@ finish|"finish" not meaningful in the outermost frame
 advance|advance: give a location.
 continue -5|continue: the count must be positive, not -5.
 info lastwrite main|writes there are not tracked (use "track writes on").
-track writes sideways|track writes: want on [RANGE] or off, not "sideways".
+track writes sideways|track writes: want on or off, not "sideways".
+track writes off p:0x1000,4|track writes: a RANGE goes with on.  Usage: track writes [on|off] [RANGE]
 trace insn maybe|trace insn: want on or off, not "maybe".
 trace event nosuch.*|No event matches "nosuch.*" (see "info events").
 symbol-file /nonexistent/vmlinux|/nonexistent/vmlinux: No such file or directory.

@@ -107,7 +107,7 @@ static const char *complete(const char *line)
 
 START_TEST(tab_completion)
 {
-    ck_assert_ptr_null(dbg_complete_check(D)); /* the table names real commands */
+    ck_assert_str_eq(complete("track writes "), "[on][off]");
     has(complete("inf"), "[info]");
     has(complete("info reg"), "[registers]");
     has(complete("i reg"), "[registers]");
@@ -133,7 +133,7 @@ START_TEST(tab_completion)
     has(complete("show "), "[version]");
     has(complete("info events fake"), "[fakenic.tx.desc-done]");
     has(complete("help wat"), "[watch]");
-    ck_assert_str_eq(complete("delete "), "[display]"); /* "delete display" */
+    ck_assert_str_eq(complete("delete "), "[display][breakpoints]"); /* "delete display" */
     ck_assert_str_eq(complete("delete 1"), "");
     ck_assert_int_eq(dbg_complete(D, "source ", "ex", collect, &(strbuf){0}), DBG_COMPLETE_FILES);
     ok("set $mine = 3");
@@ -437,6 +437,16 @@ START_TEST(break_and_continue)
     ok("continue");
     ck_assert_uint_eq(pc(), G_FUNC);
     ok("delete 1");
+    has(ok("info breakpoints"), "No breakpoints or watchpoints.");
+    /* gdb's "delete breakpoints [N]": a keyword, not a prefix of a word */
+    ok("break *0x1000");
+    ok("break *0x1004");
+    ok("delete breakpoints 2");
+    o = ok("info breakpoints");
+    hasnt(o, "\n2       breakpoint");
+    has(o, "\n3       breakpoint");
+    has(bad("delete breakpointsx"), "delete: \"breakpointsx\" is not a breakpoint number.");
+    ok("delete breakpoints");
     has(ok("info breakpoints"), "No breakpoints or watchpoints.");
 }
 END_TEST

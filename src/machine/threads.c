@@ -157,11 +157,17 @@ static void run_thread(machine *m, unsigned i)
     cpu *c = m->cpus[i];
     sched *cc = cpu_clock(c);
     while (m->stop_reason == STOP_NONE) {
-        if (ahead(m, i) && !cpu_has_posts(c)) {
+        uint64_t lt = m->local_time[i], q = THREAD_QUANTUM, next = sched_next(&m->clock);
+        /* A waiting CPU goes no further than the next timer: what it waits
+         * for may come from there (as the one-thread loop's turn ends at
+         * it), and the timer fires once the slowest CPU got there. */
+        bool held = t->waiting[i] && next <= lt;
+        if ((held || ahead(m, i)) && !cpu_has_posts(c)) {
             nap(t);
             continue;
         }
-        uint64_t lt = m->local_time[i], q = THREAD_QUANTUM;
+        if (next > lt && next - lt < q)
+            q = next - lt;
         if (t->limited) {
             if (t->budget == 0) {
                 machine_request_stop(m, STOP_LIMIT, NULL);

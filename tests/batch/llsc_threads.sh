@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# LL/SC across CPUs (examples/llsc): 2 and 4 CPUs add 1 to shared counters
+# (LL/SC, LLD/SCD, a spinlock) 100000 times each, at once; every total must
+# be exact.  On one host thread (the default) once, and with --threads
+# (one host thread per CPU: the CPUs truly run at once, the SC is a host
+# compare-and-swap) LLSC_RUNS times each (default 10): a lost update is a
+# matter of timing, so one run proves little.
+. "${top_srcdir:-${srcdir:-.}}/tests/batch/ip27_lib.sh"
+
+ELF="$EX/llsc/llsc.elf"
+[ -f "$ELF" ] || { echo "SKIP: $ELF not built"; exit 77; }
+
+for cpus in 2 4; do
+    run one$cpus --cpus $cpus --max-insns 2000000000 "$ELF"
+    expect_rc 0
+    expect one$cpus.out "llsc: $cpus CPUs x 100000 rounds"
+    expect one$cpus.out "llsc: exact"
+    expect one$cpus.out "llsc: sc failures seen (the CPUs contended)"
+    i=0
+    while [ $i -lt "${LLSC_RUNS:-10}" ]; do
+        i=$((i + 1))
+        run thr$cpus --cpus $cpus --threads=$cpus --max-insns 2000000000 "$ELF"
+        expect_rc 0
+        want=$((cpus * 100000))
+        expect thr$cpus.out "llsc: ll/sc $want, lld/scd $want, spinlock $want, expected $want"
+        expect thr$cpus.out "llsc: exact"
+        [ "$fails" -eq 0 ] || break
+    done
+done
+finish

@@ -126,6 +126,17 @@ static bool ahead(const machine *m, unsigned i)
     return slow != UINT64_MAX && m->local_time[i] > slow + THREAD_WINDOW;
 }
 
+/* The time of the slowest other CPU that does not wait (UINT64_MAX: none). */
+static uint64_t busy_time(const machine *m, unsigned i)
+{
+    const machine_threads *t = m->threads;
+    uint64_t slow = UINT64_MAX;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (j != i && !t->waiting[j] && m->local_time[j] < slow)
+            slow = m->local_time[j];
+    return slow;
+}
+
 /* Under the lock: device timers up to the time every CPU reached, and the
  * console. */
 static void fire_timers(machine *m)
@@ -158,16 +169,21 @@ static void run_thread(machine *m, unsigned i)
     sched *cc = cpu_clock(c);
     while (m->stop_reason == STOP_NONE) {
         uint64_t lt = m->local_time[i], q = THREAD_QUANTUM, next = sched_next(&m->clock);
-        /* A waiting CPU goes no further than the next timer: what it waits
-         * for may come from there (as the one-thread loop's turn ends at
-         * it), and the timer fires once the slowest CPU got there. */
-        bool held = t->waiting[i] && next <= lt;
+        /* A waiting CPU goes no further than the next timer (what it waits
+         * for may come from there, as the one-thread loop's turn ends at
+         * it; the timer fires once the slowest CPU got there), nor past the
+         * slowest CPU that has work: it follows, and its thread sleeps
+         * until that CPU's next quantum or a post. */
+        uint64_t limit = t->waiting[i] ? busy_time(m, i) : UINT64_MAX;
+        if (next < limit)
+            limit = t->waiting[i] ? next : limit;
+        bool held = t->waiting[i] && limit <= lt;
         if ((held || ahead(m, i)) && !cpu_has_posts(c)) {
             nap(t);
             continue;
         }
-        if (next > lt && next - lt < q)
-            q = next - lt;
+        if (limit > lt && limit - lt < q)
+            q = limit - lt;
         if (t->limited) {
             if (t->budget == 0) {
                 machine_request_stop(m, STOP_LIMIT, NULL);

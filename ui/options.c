@@ -264,10 +264,11 @@ const ui_option ui_option_table[] = {
      .help = "EXPERIMENTAL: host threads, 1 (default: every CPU on one\n"
              "thread, deterministic) or --cpus (one thread per CPU: faster\n"
              "where the guest keeps several CPUs busy, not repeatable; no\n"
-             "record/replay, history or snapshots; docs/architecture.md)",
+             "record/replay, history or instruction trace;\n"
+             "docs/architecture.md)",
      .man = "Host threads that run the CPUs: 1 (the default) runs every CPU in turns on one\n"
             "host thread, deterministically (the same inputs give the same run; record and\n"
-            "replay, the history and snapshots need it). N equal to\n"
+            "replay and the history need it). N equal to\n"
             ".B \\-\\-cpus\n"
             "(experimental) runs each CPU on a host thread of its own, as QEMU's multi-threaded\n"
             "TCG does: devices, timers and DMA run under one machine lock, guest memory is\n"
@@ -276,8 +277,8 @@ const ui_option ui_option_table[] = {
             "streams) it runs faster; it is not repeatable, and\n"
             ".BR \\-\\-record ,\n"
             ".BR \\-\\-replay ,\n"
-            "the history (reverse execution) and snapshots are refused. See architecture.md,\n"
-            "\"Time and the run loop\"."},
+            "the history (reverse execution) and the instruction trace are refused; snapshots\n"
+            "of the stopped machine work. See architecture.md, \"One host thread per CPU\"."},
     {.kind = UI_OPT_NUMBER,
      .name = "--mem",
      .arg = "MB",

@@ -61,7 +61,8 @@ struct machine_threads {
     bool quit;
     bool limited; /* an instruction budget ... */
     uint64_t budget;
-    bool waiting[MAX_CPUS]; /* the CPU was waiting at the end of its quantum */
+    bool waiting[MAX_CPUS];    /* the CPU was waiting at the end of its quantum */
+    uint64_t cpu_ns[MAX_CPUS]; /* each thread's host CPU time at its last park */
 };
 
 static void nap(machine_threads *t)
@@ -231,6 +232,9 @@ static void *thread_main(void *arg)
             break;
         seen = t->gen;
         run_thread(m, w->i);
+        struct timespec ts;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        t->cpu_ns[w->i] = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
         t->nparked++;
         pthread_cond_broadcast(&t->parked);
     }
@@ -281,6 +285,11 @@ void machine_threads_free(machine *m)
     m->bus.dev_lock = NULL;
     free(t);
     m->threads = NULL;
+}
+
+uint64_t machine_threads_cpu_ns(const machine *m, unsigned i)
+{
+    return m->threads && i < m->ncpus ? m->threads->cpu_ns[i] : 0;
 }
 
 int machine_threads_run(machine *m, uint64_t budget)

@@ -384,6 +384,8 @@ static int sc_threaded(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_
         return mem_store_slow(c, va, size, val) ? 1 : -1;
     if (!sc_cas(c, r->ram->host + off, size, val))
         return 0;
+    if (c->nwps) /* a debugger watchpoint (ram_page keeps such pages slow) */
+        cpu_check_watch(c, va, ba, size, true, val);
     if (f & PF_CLEAN)
         ram_mark_dirty(r->ram, off, size);
     if (f & PF_CODE) {

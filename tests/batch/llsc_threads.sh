@@ -28,4 +28,13 @@ for cpus in 2 4; do
         [ "$fails" -eq 0 ] || break
     done
 done
+# A watchpoint on the LL/SC counter stops every thread at an SC that wrote
+# it (the compare-and-swap path checks the debugger's watchpoints too).
+run watch --cpus 2 --threads=2 -ex 'break add32' -ex 'continue 500000000' -ex 'delete' \
+    -ex 'watch count32' -ex 'continue 500000000' -ex 'continue 500000000' -ex 'info cpus' "$ELF"
+expect_rc 0
+expect watch.out "Hardware watchpoint 2: count32"
+[ "$(grep -c "^Written by cpu[01] at 0x[0-9a-f]* <work+0x[0-9a-f]*>" "$TMP/watch.out")" -eq 2 ] ||
+    fail "watch.out: not two stops on writes by an SC in work()"
+expect watch.out "One host thread per CPU (--threads=2, experimental); host CPU time: cpu0 "
 finish

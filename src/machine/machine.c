@@ -357,7 +357,7 @@ static int run_turns(machine *m, int only, uint64_t budget);
 static int run_threads(machine *m, uint64_t budget)
 {
     for (;;) {
-        int r = machine_threads_run(m, budget);
+        int r = machine_threads_run(m, &budget); /* a restart goes on with the rest */
         if (r != STOP_RESET || m->cfg.on_reset != RESET_RESTART)
             return r;
         machine_restart(m);

@@ -181,11 +181,12 @@ const char *stop_reason_name(int reason);
 /* One host thread per CPU (threads.c; cfg.threads > 1).  init makes the
  * CPUs threaded (cpu_set_threaded) and starts their threads (they wait for
  * machine_threads_run); free stops them.  machine_threads_run runs every
- * CPU on its thread until a stop (budget: ticks in all, UINT64_MAX for no
- * limit) and returns the stop reason once every thread has parked. */
+ * CPU on its thread until a stop (*budget: ticks in all, UINT64_MAX for no
+ * limit; what is left is written back) and returns the stop reason once
+ * every thread has parked. */
 int machine_threads_init(machine *m, xerr *err);
 void machine_threads_free(machine *m);
-int machine_threads_run(machine *m, uint64_t budget);
+int machine_threads_run(machine *m, uint64_t *budget);
 /* Host CPU time CPU i's thread has used (ns), as of its last park. */
 uint64_t machine_threads_cpu_ns(const machine *m, unsigned i);
 /* "" when the machine runs on one host thread, else why `what` (a

@@ -292,12 +292,12 @@ uint64_t machine_threads_cpu_ns(const machine *m, unsigned i)
     return m->threads && i < m->ncpus ? m->threads->cpu_ns[i] : 0;
 }
 
-int machine_threads_run(machine *m, uint64_t budget)
+int machine_threads_run(machine *m, uint64_t *budget)
 {
     machine_threads *t = m->threads;
     pthread_mutex_lock(&t->lock);
-    t->limited = budget != UINT64_MAX;
-    t->budget = budget;
+    t->limited = *budget != UINT64_MAX;
+    t->budget = *budget;
     uint64_t horizon = m->clock.horizon;
     m->clock.horizon = 0; /* timers fire between quanta */
     for (unsigned i = 0; i < m->ncpus; i++) {
@@ -319,6 +319,8 @@ int machine_threads_run(machine *m, uint64_t budget)
     m->clock.now = common_time(m);
     m->clock.horizon = horizon;
     m->clock.idle = false;
+    if (t->limited)
+        *budget = t->budget; /* what is left (a restart goes on with it) */
     int r = m->stop_reason;
     pthread_mutex_unlock(&t->lock);
     return r;

@@ -28,6 +28,13 @@ for cpus in 2 4; do
         [ "$fails" -eq 0 ] || break
     done
 done
+# --on-reset restart: the guest runs again after each reset, and the budget
+# of --max-insns is shared by the restarts (it was renewed at each one).
+run restart --cpus 2 --threads=2 --on-reset restart --max-insns 60000000 "$ELF"
+expect restart.err "stopped after the instruction limit"
+runs=$(grep -c "^llsc: exact" "$TMP/restart.out")
+[ "$runs" -ge 2 ] && [ "$runs" -le 12 ] || fail "restart.out: $runs runs in 60 M instructions"
+
 # A watchpoint on the LL/SC counter stops every thread at an SC that wrote
 # it (the compare-and-swap path checks the debugger's watchpoints too).
 run watch --cpus 2 --threads=2 -ex 'break add32' -ex 'continue 500000000' -ex 'delete' \

@@ -235,7 +235,7 @@ void machine_restart(machine *m)
     machine_reset(m, false);
 }
 
-static int cpu_stop_to_reason(int rc)
+int machine_cpu_stop_reason(int rc)
 {
     switch (rc) {
     case CPU_BREAK: return STOP_BREAKPOINT;
@@ -282,12 +282,12 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
         return STOP_NONE;
     if (rc == CPU_HALTED)
         snprintf(m->stop_msg, sizeof m->stop_msg, "cpu%u: %s", i, cpu_halt_reason(m->cpus[i]));
-    m->stop_reason = cpu_stop_to_reason(rc);
+    m->stop_reason = machine_cpu_stop_reason(rc);
     return m->stop_reason;
 }
 
 /* The time every CPU has reached: device timers may fire up to there. */
-static uint64_t common_time(const machine *m)
+uint64_t machine_common_time(const machine *m)
 {
     uint64_t t = UINT64_MAX;
     for (unsigned i = 0; i < m->ncpus; i++)
@@ -298,7 +298,7 @@ static uint64_t common_time(const machine *m)
 
 static void fire_timers(machine *m)
 {
-    uint64_t t = common_time(m);
+    uint64_t t = machine_common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
     rr_check_time(m->clock.rr, t); /* a replay's input not taken by t: a divergence */
@@ -400,7 +400,7 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 static int run_turns(machine *m, int only, uint64_t budget)
 {
     for (;;) {
-        uint64_t t = common_time(m);
+        uint64_t t = machine_common_time(m);
         uint64_t end = turn_end(m, t, &m->clock.idle);
         for (unsigned i = 0; i < m->ncpus; i++) {
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])

@@ -185,6 +185,10 @@ const char *stop_reason_name(int reason);
  * limit; what is left is written back) and returns the stop reason once
  * every thread has parked. */
 int machine_threads_init(machine *m, xerr *err);
+/* Shared by both run loops: the stop reason of a cpu_run() result, and the
+ * time every CPU has reached (device timers fire up to there). */
+int machine_cpu_stop_reason(int rc);
+uint64_t machine_common_time(const machine *m);
 void machine_threads_free(machine *m);
 int machine_threads_run(machine *m, uint64_t *budget);
 /* Host CPU time CPU i's thread has used (ns), as of its last park. */

@@ -105,13 +105,15 @@ static void kick(void *ctx, cpu *c)
     pthread_cond_broadcast(&m->threads->tick);
 }
 
-static uint64_t common_time(const machine *m)
+/* The time of the slowest CPU other than i (only those that do not wait
+ * with busy_only), UINT64_MAX when there is none. */
+static uint64_t slowest_other(const machine *m, unsigned i, bool busy_only)
 {
-    uint64_t t = UINT64_MAX;
-    for (unsigned i = 0; i < m->ncpus; i++)
-        if (m->local_time[i] < t)
-            t = m->local_time[i];
-    return t;
+    uint64_t slow = UINT64_MAX;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (j != i && !(busy_only && m->threads->waiting[j]) && m->local_time[j] < slow)
+            slow = m->local_time[j];
+    return slow;
 }
 
 /* Is CPU i too far ahead of the slowest other CPU?  (A waiting CPU behind
@@ -120,22 +122,8 @@ static uint64_t common_time(const machine *m)
  * virtual time, and the timers, at the slowest CPU's time, would stall.) */
 static bool ahead(const machine *m, unsigned i)
 {
-    uint64_t slow = UINT64_MAX;
-    for (unsigned j = 0; j < m->ncpus; j++)
-        if (j != i && m->local_time[j] < slow)
-            slow = m->local_time[j];
+    uint64_t slow = slowest_other(m, i, false);
     return slow != UINT64_MAX && m->local_time[i] > slow + THREAD_WINDOW;
-}
-
-/* The time of the slowest other CPU that does not wait (UINT64_MAX: none). */
-static uint64_t busy_time(const machine *m, unsigned i)
-{
-    const machine_threads *t = m->threads;
-    uint64_t slow = UINT64_MAX;
-    for (unsigned j = 0; j < m->ncpus; j++)
-        if (j != i && !t->waiting[j] && m->local_time[j] < slow)
-            slow = m->local_time[j];
-    return slow;
 }
 
 /* Under the lock: device timers up to the time every CPU reached, and the
@@ -147,19 +135,9 @@ static void fire_timers(machine *m)
     for (unsigned j = 0; j < m->ncpus; j++)
         idle &= t->waiting[j];
     m->clock.idle = idle;
-    m->clock.now = common_time(m);
+    m->clock.now = machine_common_time(m);
     sched_run_due(&m->clock);
     chardev_poll(m->console);
-}
-
-static int stop_of(int rc)
-{
-    switch (rc) {
-    case CPU_BREAK: return STOP_BREAKPOINT;
-    case CPU_WATCH: return STOP_WATCHPOINT;
-    case CPU_HALTED: return STOP_HALT;
-    default: return STOP_USER;
-    }
 }
 
 /* CPU i's thread, under the lock, for one machine_run(). */
@@ -175,7 +153,7 @@ static void run_thread(machine *m, unsigned i)
          * it; the timer fires once the slowest CPU got there), nor past the
          * slowest CPU that has work: it follows, and its thread sleeps
          * until that CPU's next quantum or a post. */
-        uint64_t limit = t->waiting[i] ? busy_time(m, i) : UINT64_MAX;
+        uint64_t limit = t->waiting[i] ? slowest_other(m, i, true) : UINT64_MAX;
         if (next < limit)
             limit = t->waiting[i] ? next : limit;
         bool held = t->waiting[i] && limit <= lt;
@@ -209,7 +187,7 @@ static void run_thread(machine *m, unsigned i)
             if (rc == CPU_HALTED)
                 snprintf(msg, sizeof msg, "cpu%u: %s", i, cpu_halt_reason(c));
             m->cur_cpu = (int)i;
-            machine_request_stop(m, stop_of(rc), msg[0] ? msg : NULL);
+            machine_request_stop(m, machine_cpu_stop_reason(rc), msg[0] ? msg : NULL);
         }
         fire_timers(m);
         pthread_cond_broadcast(&t->tick);
@@ -316,7 +294,7 @@ int machine_threads_run(machine *m, uint64_t *budget)
         cpu_set_live(m->cpus[i], false, NULL, NULL);
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_take_posted(m->cpus[i]);
-    m->clock.now = common_time(m);
+    m->clock.now = machine_common_time(m);
     m->clock.horizon = horizon;
     m->clock.idle = false;
     if (t->limited)

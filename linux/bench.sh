@@ -29,6 +29,9 @@
 #                                         to guest through the tap, the host sender
 #                                         paced and the pacing searched; RX_ROUNDS (6 at most),
 #                                         RX_N, RX_CPUS, RX_DMA, RX_SIZES narrow it)
+#   LINUX_BENCH=threads make linux-bench (--threads=N against --threads=1: the boot on
+#                                         2 and 4 CPUs, two ttcp streams at once on 2;
+#                                         THREADS_N datagrams a stream, default 4000)
 #   LINUX_BENCH=udp NIC=hamachi PATCHES=ip27-dma64 make linux-bench
 #                                        (the UDP table for another NIC, on a kernel
 #                                         flavour: linux/patches/; jumbo frames
@@ -350,6 +353,65 @@ lossy above it: ${aboverow:-none}"
     echo "Load at the end: $(uptime)."
     echo "$summary"
     [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
+    exit 0
+fi
+
+# LINUX_BENCH=threads: --threads (one host thread per CPU) against the
+# default one thread: the boot to the shell on 2 and 4 CPUs, and two ttcp -t
+# streams at once (two processes: Linux puts one on each CPU) of THREADS_N
+# (default 4000) datagrams each to the sink, on 2 CPUs.  Host time of a
+# stream run: the run with THREADS_N datagrams minus the run with 1 (boot,
+# link-up and the reboot cancel out); the CPU time is the process's (every
+# thread).  Wall time counts only on a quiet machine: say what it did.
+if [ "${LINUX_BENCH:-all}" = threads ]; then
+    retried=
+    echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo
+    echo "Boot to the shell, best of ${BOOT_RUNS:-3} (host s):"
+    echo
+    echo "| CPUs | --threads | instructions | wall s | CPU s |"
+    echo "|---|---|---|---|---|"
+    for cpus in 2 4; do
+        for th in 1 $cpus; do
+            boot $cpus --threads=$th
+            printf "| %d | %d | %d | %.2f | %.2f |\n" "$cpus" "$th" "$insns" "$wall" "$cpu"
+        done
+    done
+    n=${THREADS_N:-4000}
+    echo
+    echo "Two ttcp -t streams at once to the sink, 2 CPUs, $NIC, $n datagrams each (the run with 1 subtracted):"
+    echo
+    echo "| --threads | datagram | guest Mbit/s (each ttcp) | host wall s | Mbit/s per wall s | host CPU s | Mbit/s per CPU s | busiest thread CPU s | Mbit/s per busiest s |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    for len in 8972 1472; do
+        mtu=$((len == 8972 ? 9000 : 1500))
+        for th in 1 2; do
+            for k in 1 "$n"; do
+                timed "$TMP/two$k" --batch -q --rtc-fixed --cpus 2 --threads=$th ${ENGINE:+--engine="$ENGINE"} \
+                    --nic "$NIC" --net sink:noverify \
+                    --append "xbow.mtu=$mtu xbow.gw=10.0.2.2 xbow.run=\"sleep 2; ttcp -t -l $len -n $k 239.1.2.3 & ttcp -t -l $len -n $k 239.1.2.4; sleep 1\" xbow.after=reboot" \
+                    -ex 'continue 40000000000' -ex 'info cpus' "$VMLINUX"
+                [ "$(grep -c "^ttcp-t: [0-9]* bytes in" "$TMP/two$k")" = 2 ] ||
+                    { echo "two streams, --threads=$th, $k datagrams: failed"; tail "$TMP/two$k"; exit 1; }
+            done
+            read -r w1 u1 s1 <"$TMP/two1.time"
+            read -r wn un sn <"$TMP/two$n.time"
+            wall=$(echo "$wn - $w1" | bc -l)
+            cpu=$(echo "$un + $sn - $u1 - $s1" | bc -l)
+            # The busiest host thread's CPU time (info cpus, with threads): the
+            # wall time an otherwise idle host with a core per thread would take.
+            busiest() { sed -n 's/^One host thread per CPU.*host CPU time: //p' "$1" | tr ',' '\n' |
+                awk '{ if ($2 > m) m = $2 } END { print m + 0 }'; }
+            if [ "$th" = 1 ]; then crit=$cpu; else crit=$(echo "$(busiest "$TMP/two$n") - $(busiest "$TMP/two1")" | bc -l); fi
+            bits=$((2 * n * len * 8))
+            gr=$(sed -n 's/^ttcp-t: .* = \([0-9.]*\) Mbit\/s (guest time)/\1/p' "$TMP/two$n" | tr '\n' ' ')
+            printf "| %d | %d | %s | %.2f | %.1f | %.2f | %.1f | %.2f | %.1f |\n" "$th" "$len" "${gr% }" "$wall" \
+                "$(echo "$bits / $wall / 1000000" | bc -l)" "$cpu" "$(echo "$bits / $cpu / 1000000" | bc -l)" \
+                "$crit" "$(echo "$bits / $crit / 1000000" | bc -l)"
+        done
+    done
+    echo
+    echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
     exit 0
 fi
 

@@ -48,6 +48,9 @@ BATCH_TESTS += tests/batch/linux_flavour.sh tests/batch/linux_patched.sh \
 	tests/batch/linux_descintr.sh
 # Idle skip on Linux: 1, 2 and 4 CPUs wait in arch_cpu_idle, time stays right.
 BATCH_TESTS += tests/batch/linux_idle.sh
+# --threads (one host thread per CPU): Linux on 2 and 4 CPUs, two ttcp
+# streams, a breakpoint, the refusals; LL/SC counters exact across threads.
+BATCH_TESTS += tests/batch/linux_threads.sh tests/batch/llsc_threads.sh
 # The TUI in a private tmux server (skips without tmux).
 BATCH_TESTS += tests/batch/tui.sh
 # The storage layout's queues pane with the ISP example driver.

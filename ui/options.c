@@ -256,6 +256,30 @@ const ui_option ui_option_table[] = {
             "node 0). CPU 0 enters the kernel; the others wait in the PROM's slave loop\n"
             "until the kernel starts them with LAUNCH_SLAVE."},
     {.kind = UI_OPT_NUMBER,
+     .name = "--threads",
+     .arg = "N",
+     UI_FIELD(cfg.threads),
+     .lo = 1,
+     .hi = MAX_CPUS,
+     .help = "EXPERIMENTAL: host threads, 1 (default: every CPU on one\n"
+             "thread, deterministic) or --cpus (one thread per CPU: faster\n"
+             "where the guest keeps several CPUs busy, not repeatable; no\n"
+             "record/replay, history or instruction trace;\n"
+             "docs/architecture.md)",
+     .man = "Host threads that run the CPUs: 1 (the default) runs every CPU in turns on one\n"
+            "host thread, deterministically (the same inputs give the same run; record and\n"
+            "replay and the history need it). N equal to\n"
+            ".B \\-\\-cpus\n"
+            "(experimental) runs each CPU on a host thread of its own, as QEMU's multi-threaded\n"
+            "TCG does: devices, timers and DMA run under one machine lock, guest memory is\n"
+            "shared, LL/SC is a host compare-and-swap, and the debugger stops every thread\n"
+            "before it does anything. Where the guest keeps several CPUs busy (two ttcp\n"
+            "streams) it runs faster; it is not repeatable, and\n"
+            ".BR \\-\\-record ,\n"
+            ".BR \\-\\-replay ,\n"
+            "the history (reverse execution) and the instruction trace are refused; snapshots\n"
+            "of the stopped machine work. See architecture.md, \"One host thread per CPU\"."},
+    {.kind = UI_OPT_NUMBER,
      .name = "--mem",
      .arg = "MB",
      UI_FIELD(cfg.mem_mb),

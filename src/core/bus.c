@@ -189,8 +189,8 @@ static void ram_flags_hit(bus *b, const bus_op *op, ram_block *rb, uint64_t off)
     uint64_t first = off >> RAM_PAGE_SHIFT, last = (off + op->size - 1) >> RAM_PAGE_SHIFT;
     for (uint64_t pg = first; pg <= last && pg < (rb->size >> RAM_PAGE_SHIFT); pg++) {
         uint8_t f = rb->page_flags[pg];
-        if (op->write)
-            rb->page_flags[pg] &= (uint8_t)~PF_CLEAN;
+        if (op->write && (f & PF_CLEAN)) /* (atomic: CPU threads set PF_CODE) */
+            __atomic_fetch_and(&rb->page_flags[pg], (uint8_t)~PF_CLEAN, __ATOMIC_RELAXED);
         if (op->write && (f & PF_CODE) && b->code_written)
             b->code_written(b->code_ctx, rb, pg << RAM_PAGE_SHIFT);
     }
@@ -239,10 +239,14 @@ int bus_access(bus *b, bus_op *op, uint64_t *val)
             b->hook(b->hook_ctx, op);
         return BUS_OK;
     }
+    if (unlikely(b->dev_lock != NULL))
+        b->dev_lock(b->dev_lock_ctx, op, true);
     int rc = op->write ? (r->ops->write ? r->ops->write(r->opaque, op, off, *val) : BUS_ERROR)
                        : (r->ops->read ? r->ops->read(r->opaque, op, off, val) : BUS_ERROR);
     if (rc == BUS_OK && unlikely(want_hook(b, op, 0)))
         b->hook(b->hook_ctx, op);
+    if (unlikely(b->dev_lock != NULL))
+        b->dev_lock(b->dev_lock_ctx, op, false);
     return rc;
 }
 
@@ -397,9 +401,12 @@ static void page_flags_update(bus *b, ram_block *rb, uint64_t off, uint64_t len,
         len = rb->size - off;
     bool changed = false;
     for (uint64_t pg = off >> RAM_PAGE_SHIFT; pg <= (off + len - 1) >> RAM_PAGE_SHIFT; pg++) {
-        uint8_t old = rb->page_flags[pg];
-        rb->page_flags[pg] = set ? (uint8_t)(old | flags) : (uint8_t)(old & ~flags);
-        changed |= ((old ^ rb->page_flags[pg]) & ~PF_CODE) != 0;
+        /* Atomic: with --threads, CPU threads set and clear PF_CODE at once. */
+        uint8_t old =
+            set ? __atomic_fetch_or(&rb->page_flags[pg], flags, __ATOMIC_RELAXED)
+                : __atomic_fetch_and(&rb->page_flags[pg], (uint8_t)~flags, __ATOMIC_RELAXED);
+        uint8_t neu = set ? (uint8_t)(old | flags) : (uint8_t)(old & ~flags);
+        changed |= ((old ^ neu) & ~PF_CODE) != 0;
     }
     if (changed) {
         b->flags_gen++;

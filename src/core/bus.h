@@ -159,6 +159,11 @@ typedef struct bus {
                              correct even if flags_changed is taken over */
     bus_link links[BUS_MAX_LINKS];
     unsigned nlinks; /* links set */
+    /* With one host thread per CPU (the machine's --threads): called around
+     * every device register access (enter, then leave), so that device
+     * models run under the machine's lock; NULL otherwise. */
+    void (*dev_lock)(void *ctx, const bus_op *op, bool enter);
+    void *dev_lock_ctx;
 } bus;
 
 void bus_init(bus *b);

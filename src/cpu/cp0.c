@@ -106,6 +106,16 @@ void cpu_set_irq(cpu *c, int ip, bool level)
 {
     if (ip < 2 || ip > 7)
         return;
+    if (unlikely(c->threaded)) {
+        if (cpu_is_remote(c)) { /* its thread takes it (xthread.c) */
+            cpu_post_irq(c, ip, level);
+            return;
+        }
+        /* Posted changes came first (devices post and set lines under the
+         * machine lock): apply them before this one. */
+        if (c->rq_pending)
+            cpu_take_posted(c);
+    }
     uint8_t old = c->irq_lines;
     if (level)
         c->irq_lines |= (uint8_t)(1u << ip);

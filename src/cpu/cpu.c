@@ -223,6 +223,8 @@ void cpu_set_delay(cpu *c, bool in_delay_slot, uint64_t target)
 }
 bool cpu_llbit(const cpu *c)
 {
+    if (c->threaded)
+        return c->llbit; /* (no bus link: SC compares and swaps) */
     return c->llbit && bus_link_valid(c->bus, c->initiator, c->lladdr_bus);
 }
 void cpu_set_llbit(cpu *c, bool v)

@@ -161,6 +161,25 @@ typedef struct cpu_run_stats {
 } cpu_run_stats;
 const cpu_run_stats *cpu_get_run_stats(const cpu *c);
 
+/* One host thread per CPU (src/cpu/xthread.c; the machine's --threads).
+ * cpu_set_threaded() (right after cpu_new, before the CPU runs) gives the
+ * CPU a clock of its own (cpu_clock: the machine sets its time before a
+ * run and reads it after), its own decoded pages and translated code, and
+ * LL/SC by a host compare-and-swap.  While live, the thread that called
+ * cpu_thread_enter(c) runs it and other threads only post to it
+ * (interrupt lines, soft-TLB flushes, written code), with a kick and a
+ * call of kick(ctx, c) so that a sleeping thread wakes up. */
+void cpu_set_threaded(cpu *c);
+bool cpu_threaded(const cpu *c);
+sched *cpu_clock(cpu *c);
+void cpu_thread_enter(cpu *c);
+void cpu_set_live(cpu *c, bool live, void (*kick)(void *ctx, cpu *c), void *ctx);
+bool cpu_has_posts(const cpu *c);
+/* Is the CPU inside cpu_run()? */
+bool cpu_running(const cpu *c);
+/* Apply what was posted (its own thread, or any once it is not live). */
+void cpu_take_posted(cpu *c);
+
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);
 void cpu_set_pc(cpu *c, uint64_t pc);

@@ -14,6 +14,7 @@ libxbow_a_SOURCES += \
 	src/cpu/debug.c \
 	src/cpu/idle.c \
 	src/cpu/cpustate.c \
+	src/cpu/xthread.c \
 	src/cpu/jit.c src/cpu/jit_gen.c src/cpu/jit.h src/cpu/x86emit.h \
 	src/cpu/disasm.c
 EXTRA_DIST += docs/cpu.md

@@ -23,6 +23,8 @@
 #include "cpu/fpu.h"
 #include "cpu/ops.h"
 
+#include <pthread.h>
+
 /* ---- Pre-decoded instructions --------------------------------------- */
 
 typedef struct dinsn {
@@ -67,6 +69,9 @@ typedef struct cpu_group {
     dpage **pages[8]; /* per bus->rams[i]: one pointer per 4 KB page */
     uint64_t npages[8];
     struct jit_cache *jit; /* translated code (jit.c), made on first use */
+    /* With one host thread per CPU (xthread.c) every CPU has a group of its
+     * own; the bus's callbacks go to the first, which walks this chain. */
+    struct cpu_group *next;
 } cpu_group;
 
 /* ---- TLB -------------------------------------------------------------- */
@@ -316,7 +321,39 @@ struct cpu {
     uint64_t jit_interp_ticks; /* ticks jit_run() handed to the interpreter */
     struct jit_jc *jit_jc;     /* the jump cache (jit.h) */
     cpu_run_stats rs;          /* why the run loop left its inner loop (cpu.h) */
+
+    /* One host thread per CPU (xthread.c, cpu_set_threaded). */
+    bool threaded;      /* own group, own clock, LL/SC by compare-and-swap */
+    volatile bool live; /* its thread runs it: other threads post to it */
+    sched own_clock;    /* its clock (c->clock points here) */
+    uint64_t ll_value;  /* what LL read (SC compares and swaps it) */
+    unsigned ll_size;
+    pthread_mutex_t rq_mu;           /* guards the rq_ fields */
+    volatile int rq_pending;         /* something was posted: cpu_run's outer loop takes it */
+    uint8_t rq_irq_mask, rq_irq_val; /* interrupt lines set by other threads */
+    bool rq_flush;                   /* flush the soft TLBs */
+    bool rq_code_all;                /* drop every decoded page */
+    unsigned rq_ncode;
+    struct {
+        ram_block *rb;
+        uint64_t page;
+    } rq_code[16];                      /* decoded pages written by another thread */
+    void (*kick_fn)(void *ctx, cpu *c); /* wakes its thread when it sleeps */
+    void *kick_ctx;
 };
+
+/* ---- Threads (xthread.c) ---------------------------------------------- */
+
+/* The CPU this host thread runs (NULL on the debugger's thread). */
+extern _Thread_local cpu *cpu_self;
+/* May this thread touch c's state, or must it post to c's thread? */
+static inline bool cpu_is_remote(const cpu *c) { return c->live && cpu_self != c; }
+void cpu_post_irq(cpu *c, int ip, bool level);
+void cpu_post_flush(cpu *c);
+void cpu_post_code_written(cpu *c, ram_block *rb, uint64_t page);
+void cpu_group_own(cpu *c);
+/* mem.c: a group's own reaction to a write into one of its decoded pages. */
+void group_code_written_one(cpu_group *g, ram_block *rb, uint64_t page);
 
 /* ---- Shared helpers --------------------------------------------------- */
 

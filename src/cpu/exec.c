@@ -523,6 +523,8 @@ int cpu_run(cpu *c, uint64_t until)
         /* Page flags changed without our flags_changed callback seeing it. */
         if (unlikely(c->flags_gen != c->bus->flags_gen))
             stlb_flush(c);
+        if (unlikely(c->rq_pending)) /* posted by another thread (xthread.c) */
+            cpu_take_posted(c);
         if (unlikely(c->nmi_pending)) {
             c->nmi_pending = false;
             cpu_apply_nmi(c);
@@ -585,6 +587,11 @@ int cpu_run(cpu *c, uint64_t until)
         c->limit = lim;
         if (c->exit_req || c->stop)
             c->limit = 0;
+        if (unlikely(c->threaded)) { /* a post's kick must not be lost under lim */
+            __atomic_thread_fence(__ATOMIC_SEQ_CST);
+            if (c->rq_pending || c->exit_req)
+                c->limit = 0;
+        }
         c->rs.runs++;
         int r = c->use_jit ? jit_run(c) : cpu_interp(c, UINT64_MAX);
         c->rs.run_end[r ? RUN_END_STOP : c->limit == 0 ? RUN_END_KICK : why]++;

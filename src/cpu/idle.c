@@ -538,8 +538,15 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
         cpu_probe_stop(c, false);
         return false;
     }
-    if (p->steps && pc == p->pc0 && !c->in_ds)
-        return probe_close(c);
+    if (p->steps && pc == p->pc0 && !c->in_ds) {
+        bool second = p->again, waits = probe_close(c);
+        if (waits || !p->on || second || !c->threaded)
+            return waits;
+        /* Threads: another CPU's store changed a value the first iteration
+         * read, and the second starts here: note this instruction too (a
+         * load at pc0 left out would make a wait that no store ends).
+         * The one-thread run keeps its old behaviour (the same runs). */
+    }
     if (++p->steps > PROBE_MAX_STEPS) {
         cpu_probe_stop(c, true);
         return false;

@@ -117,7 +117,8 @@ typedef struct jg {
     bool fail;
 } jg;
 
-static uint8_t hot_mem[BUF_SIZE], cold_mem[BUF_SIZE];
+/* Per host thread: with --threads every CPU translates on its own thread. */
+static _Thread_local uint8_t hot_mem[BUF_SIZE], cold_mem[BUF_SIZE];
 
 static void emit_lookup_inline(jg *g, int sec);
 
@@ -1883,7 +1884,7 @@ static void emit_block(jg *g, uint64_t pc, bool loop)
         g->fail = true;
 }
 
-static jg gen; /* one translation at a time (the machine runs on one host thread) */
+static _Thread_local jg gen; /* one translation at a time per host thread */
 
 jit_block *jit_translate(cpu *c, dpage *p, uint64_t vbase, uint64_t pc)
 {

@@ -225,6 +225,40 @@ bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 }
 
 static void group_invalidate(cpu_group *g, ram_block *rb, uint64_t off, unsigned len);
+static cpu_group *group_head(const cpu *c);
+
+/* A threaded CPU's store into decoded code: the other CPUs' groups drop the
+ * page (their own translations of it). */
+static void others_code_written(cpu *c, ram_block *rb, uint64_t off)
+{
+    for (cpu_group *g = group_head(c); g; g = g->next) {
+        if (g == c->group)
+            continue;
+        for (unsigned i = 0; i < g->ncpus; i++) {
+            if (cpu_is_remote(g->cpus[i]))
+                cpu_post_code_written(g->cpus[i], rb, off & ~0xfffull);
+            else
+                group_code_written_one(g, rb, off & ~0xfffull);
+        }
+    }
+}
+
+/* SC with threads: the store happens only if the word still holds what LL
+ * read, in one host compare-and-swap (another CPU's plain store in between
+ * that left the same value is not seen: QEMU's ABA caveat).  1 stored, 0
+ * failed. */
+static int sc_cas(cpu *c, uint8_t *p, unsigned size, uint64_t val)
+{
+    if (size == 4) {
+        uint32_t old = __builtin_bswap32((uint32_t)c->ll_value);
+        uint32_t neu = __builtin_bswap32((uint32_t)val);
+        return __atomic_compare_exchange_n((uint32_t *)p, &old, neu, false, __ATOMIC_SEQ_CST,
+                                           __ATOMIC_SEQ_CST);
+    }
+    uint64_t old = __builtin_bswap64(c->ll_value), neu = __builtin_bswap64(val);
+    return __atomic_compare_exchange_n((uint64_t *)p, &old, neu, false, __ATOMIC_SEQ_CST,
+                                       __ATOMIC_SEQ_CST);
+}
 
 bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
 {
@@ -239,9 +273,11 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
         bus_link_store(c->bus, c->initiator, ba, size);
         if (f & PF_CLEAN) /* the first store since the history's last snapshot */
             ram_mark_dirty(r->ram, off, size);
-        if (f & PF_CODE)
+        if (f & PF_CODE) {
             group_invalidate(c->group, r->ram, off, size); /* page stays slow for stores */
-        else
+            if (unlikely(c->threaded))
+                others_code_written(c, r->ram, off);
+        } else
             stlb_fill(c, va, true, r, ba);
         return true;
     }
@@ -319,8 +355,44 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     c->llbit = true;
     c->lladdr_bus = ba;
     c->cp0[CP0_LLADDR] = (ba & BUS_PA_MASK) >> 4;
+    if (unlikely(c->threaded)) { /* SC compares and swaps (sc_cas) */
+        c->ll_value = *val;
+        c->ll_size = size;
+        return true;
+    }
     bus_link_set(c->bus, c->initiator, ba);
     return true;
+}
+
+/* SC on a threaded CPU (mem_sc). */
+static int sc_threaded(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t ba, bool fast)
+{
+    bool ok = c->llbit && c->ll_size == size && ((ba ^ c->lladdr_bus) & BUS_PA_MASK) == 0;
+    c->llbit = false;
+    if (!ok)
+        return 0;
+    if (fast) {
+        stlb *e = &c->st->w[(va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1)];
+        return sc_cas(c, STLB_HOST(e, va), size, val);
+    }
+    const bus_region *r = bus_find(c->bus, ba);
+    if (!r || !r->ram || r->readonly || ba + size - r->base > r->size)
+        return mem_store_slow(c, va, size, val) ? 1 : -1; /* a device: no atomicity to keep */
+    uint64_t off = r->ram_off + (ba - r->base);
+    uint8_t f = ram_page_flags(r->ram, off);
+    if (f & (PF_WATCH_W | PF_TRACK)) /* the debugger watches it: its slow path */
+        return mem_store_slow(c, va, size, val) ? 1 : -1;
+    if (!sc_cas(c, r->ram->host + off, size, val))
+        return 0;
+    if (c->nwps) /* a debugger watchpoint (ram_page keeps such pages slow) */
+        cpu_check_watch(c, va, ba, size, true, val);
+    if (f & PF_CLEAN)
+        ram_mark_dirty(r->ram, off, size);
+    if (f & PF_CODE) {
+        group_invalidate(c->group, r->ram, off, size);
+        others_code_written(c, r->ram, off);
+    }
+    return 1;
 }
 
 int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
@@ -333,6 +405,8 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
         ba = c->st->wpa[i] | (va & 0xfff);
     else if (!data_xlate(c, va, size, true, &ba))
         return -1;
+    if (unlikely(c->threaded))
+        return sc_threaded(c, va, size, val, ba, fast);
     bool ok = c->llbit && bus_link_valid(c->bus, c->initiator, ba) &&
               ((ba ^ c->lladdr_bus) & BUS_PA_MASK) >> BUS_LINK_SHIFT == 0;
     c->llbit = false;
@@ -359,9 +433,8 @@ void cpu_link_store_va(cpu *c, uint64_t va, unsigned size)
 
 /* ---- The CPU group and decoded pages ------------------------------------ */
 
-static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
+void group_code_written_one(cpu_group *g, ram_block *rb, uint64_t page)
 {
-    cpu_group *g = ctx;
     for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
         if (g->b->rams[i] != rb)
             continue;
@@ -372,25 +445,48 @@ static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
                 p->insn[k].op = OP_DECODE;
             jit_invalidate(g, p, 0, DPAGE_INSNS - 1);
         }
-        ram_page_flags_clear(g->b, rb, page, RAM_PAGE_SIZE, PF_CODE);
     }
+}
+
+/* Every group (one, or one per CPU with threads): a group whose CPU runs
+ * on another host thread gets a post instead (xthread.c). */
+static void group_code_written(void *ctx, ram_block *rb, uint64_t page)
+{
+    for (cpu_group *g = ctx; g; g = g->next) {
+        if (g->ncpus == 1 && cpu_is_remote(g->cpus[0]))
+            cpu_post_code_written(g->cpus[0], rb, page);
+        else
+            group_code_written_one(g, rb, page);
+    }
+    cpu_group *g = ctx;
+    ram_page_flags_clear(g->b, rb, page, RAM_PAGE_SIZE, PF_CODE);
 }
 
 static void group_flags_changed(void *ctx)
 {
-    cpu_group *g = ctx;
-    for (unsigned i = 0; i < g->ncpus; i++) {
-        stlb_flush(g->cpus[i]);
-        cpu_wait_debug_changed(g->cpus[i]);
+    for (cpu_group *g = ctx; g; g = g->next) {
+        for (unsigned i = 0; i < g->ncpus; i++) {
+            if (cpu_is_remote(g->cpus[i])) {
+                cpu_post_flush(g->cpus[i]);
+                continue;
+            }
+            stlb_flush(g->cpus[i]);
+            cpu_wait_debug_changed(g->cpus[i]);
+        }
     }
 }
 
 static void group_drop_writes(void *ctx)
 {
-    cpu_group *g = ctx;
-    for (unsigned i = 0; i < g->ncpus; i++)
-        for (unsigned s = 0; s < 3; s++)
-            stlb_clear(g->cpus[i]->sets[s].w);
+    for (cpu_group *g = ctx; g; g = g->next)
+        for (unsigned i = 0; i < g->ncpus; i++) {
+            if (cpu_is_remote(g->cpus[i])) {
+                cpu_post_flush(g->cpus[i]);
+                continue;
+            }
+            for (unsigned s = 0; s < 3; s++)
+                stlb_clear(g->cpus[i]->sets[s].w);
+        }
 }
 
 void cpu_group_join(cpu *c)
@@ -414,6 +510,35 @@ void cpu_group_join(cpu *c)
     c->group = g;
 }
 
+/* The first group of the bus (the others follow it, cpu_group_own). */
+static cpu_group *group_head(const cpu *c)
+{
+    bus *b = c->group->b;
+    return b->code_written == group_code_written ? b->code_ctx : c->group;
+}
+
+/* Give c a group of its own (threads: only its thread touches its decoded
+ * pages and translated code), chained after the bus's first group. */
+void cpu_group_own(cpu *c)
+{
+    cpu_group *g = c->group;
+    if (!g || g->ncpus == 1)
+        return;
+    for (unsigned i = 0; i < g->ncpus; i++) {
+        if (g->cpus[i] == c) {
+            g->cpus[i] = g->cpus[--g->ncpus];
+            break;
+        }
+    }
+    cpu_group *n = xcalloc(1, sizeof *n);
+    n->b = g->b;
+    n->cpus[n->ncpus++] = c;
+    cpu_group *head = g->b->code_ctx;
+    n->next = head->next;
+    head->next = n;
+    c->group = n;
+}
+
 void cpu_group_leave(cpu *c)
 {
     cpu_group *g = c->group;
@@ -428,6 +553,19 @@ void cpu_group_leave(cpu *c)
     c->group = NULL;
     if (g->ncpus)
         return;
+    cpu_group *head = g->b->code_written == group_code_written ? g->b->code_ctx : NULL;
+    if (head && head != g) { /* one of the chain (cpu_group_own): unlink it */
+        cpu_group *p = head;
+        while (p->next && p->next != g)
+            p = p->next;
+        if (p->next == g)
+            p->next = g->next;
+        head = NULL;
+    } else if (head && g->next) { /* the head: the next group takes the bus */
+        g->b->code_ctx = g->next;
+        g->b->flags_ctx = g->next;
+        head = NULL;
+    }
     jit_group_free(g);
     for (unsigned i = 0; i < 8; i++) {
         if (!g->pages[i])
@@ -436,7 +574,7 @@ void cpu_group_leave(cpu *c)
             free(g->pages[i][k]);
         free(g->pages[i]);
     }
-    if (g->b->code_written == group_code_written) {
+    if (head) {
         g->b->code_written = NULL;
         g->b->code_ctx = NULL;
         g->b->flags_changed = NULL;
@@ -505,9 +643,13 @@ void dpage_decode_slot(cpu *c, dpage *p, dinsn *d)
 {
     if (!(ram_page_flags(p->rb, p->off) & PF_CODE)) {
         ram_page_flags_set(c->bus, p->rb, p->off, RAM_PAGE_SIZE, PF_CODE);
-        cpu_group *g = c->group;
-        for (unsigned i = 0; i < g->ncpus; i++)
-            stlb_flush_host_page(g->cpus[i], p->host);
+        for (cpu_group *g = group_head(c); g; g = g->next)
+            for (unsigned i = 0; i < g->ncpus; i++) {
+                if (cpu_is_remote(g->cpus[i]))
+                    cpu_post_flush(g->cpus[i]); /* (a whole flush: rare) */
+                else
+                    stlb_flush_host_page(g->cpus[i], p->host);
+            }
     }
     unsigned k = (unsigned)(d - p->insn);
     cpu_decode(ldbe32(p->host + 4 * k), d);
@@ -586,8 +728,11 @@ dinsn *cpu_fetch_slow(cpu *c, uint64_t pc)
 
 void cpu_memory_replaced(cpu *c)
 {
-    cpu_group *g = c->group;
-    if (g) {
+    if (!c->group) {
+        stlb_flush(c);
+        return;
+    }
+    for (cpu_group *g = group_head(c); g; g = g->next) {
         for (unsigned i = 0; i < g->b->nrams && i < 8; i++) {
             ram_block *rb = g->b->rams[i];
             for (uint64_t pg = 0; g->pages[i] && pg < g->npages[i]; pg++) {
@@ -604,7 +749,5 @@ void cpu_memory_replaced(cpu *c)
             jit_flush(g);
         for (unsigned i = 0; i < g->ncpus; i++)
             stlb_flush(g->cpus[i]);
-    } else {
-        stlb_flush(c);
     }
 }

@@ -512,6 +512,14 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
     }
     sb_printf(&b, "Idle skip %s.\n",
               m->cfg.idle_skip ? "on (--no-idle-skip turns it off)" : "off (--no-idle-skip)");
+    if (m->threads) {
+        sb_printf(&b, "One host thread per CPU (--threads=%u, experimental); host CPU time:",
+                  m->cfg.threads);
+        for (unsigned i = 0; i < m->ncpus; i++)
+            sb_printf(&b, "%s cpu%u %.3f s", i ? "," : "", i,
+                      (double)machine_threads_cpu_ns(m, i) / 1e9);
+        sb_printf(&b, ".\n");
+    }
     dbg_puts(d, b.s);
     sb_free(&b);
     return 0;

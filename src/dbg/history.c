@@ -673,6 +673,9 @@ static int cmd_record(dbg *d, const cmd_args *a)
 {
     UNUSED(a);
     history *h = hstate(d);
+    if (d->m->threads) /* which CPU stores first is the host's choice: no re-execution */
+        return dbg_error(d, "record: %s.",
+                         machine_threads_refuse(d->m, "the history (reverse execution)"));
     if (h->on)
         return dbg_error(d, "The history is already being recorded (\"record stop\" ends it).");
     h->on = true;

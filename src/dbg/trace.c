@@ -206,6 +206,9 @@ static int cmd_trace_insn(dbg *d, const cmd_args *a)
         insn_off(d, t);
         return 0;
     }
+    if (d->m->threads) /* the CPUs' threads would write it at once */
+        return dbg_error(d, "trace insn: %s.",
+                         machine_threads_refuse(d->m, "an instruction trace"));
     sink *out = sink_open(d, t, file); /* before closing the old one: it may be the same */
     if (!out)
         return -1; /* the trace that was on stays on */

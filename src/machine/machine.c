@@ -41,6 +41,7 @@ void machine_config_default(machine_config *cfg)
     cfg->on_reset = RESET_STOP;
     cfg->idle_skip = true;
     cfg->engine = cpu_engine_available(CPU_ENGINE_JIT) ? CPU_ENGINE_JIT : CPU_ENGINE_INTERP;
+    cfg->threads = 1;
 }
 
 /* The replay diverged or ended (core/rr.h): stop where it happened. */
@@ -53,6 +54,18 @@ machine *machine_new(const machine_config *cfg, xerr *err)
 {
     if (cfg->ncpus < 1 || cfg->ncpus > MAX_CPUS) {
         xerr_set(err, "--cpus must be 1 to %d, not %u", MAX_CPUS, cfg->ncpus);
+        return NULL;
+    }
+    if (cfg->threads != 1 && cfg->threads != cfg->ncpus) {
+        xerr_set(err,
+                 "--threads=%u: 1 (one host thread for every CPU, deterministic) or the "
+                 "number of CPUs (--cpus %u: one host thread each)",
+                 cfg->threads, cfg->ncpus);
+        return NULL;
+    }
+    if (cfg->threads > 1 && cfg->rr) {
+        xerr_set(err, "--threads=%u: record and replay need the deterministic run of --threads=1",
+                 cfg->threads);
         return NULL;
     }
     if (!cpu_engine_available(cfg->engine)) {
@@ -92,6 +105,8 @@ machine *machine_new(const machine_config *cfg, xerr *err)
         snprintf(m->cpu_names[i], sizeof m->cpu_names[i], "cpu%u", i);
         cpu_set_engine(m->cpus[i], cfg->engine);
     }
+    if (cfg->threads > 1 && machine_threads_init(m, err) != 0)
+        goto fail;
     if (ip27_build(m, err) != 0)
         goto fail;
     machine_reset(m, false);
@@ -105,6 +120,7 @@ void machine_free(machine *m)
 {
     if (!m)
         return;
+    machine_threads_free(m);
     ip27_free(m);
     for (device *d = m->devices, *n; d; d = n) {
         n = d->next;
@@ -219,7 +235,7 @@ void machine_restart(machine *m)
     machine_reset(m, false);
 }
 
-static int cpu_stop_to_reason(int rc)
+int machine_cpu_stop_reason(int rc)
 {
     switch (rc) {
     case CPU_BREAK: return STOP_BREAKPOINT;
@@ -242,6 +258,8 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
 {
     m->cur_cpu = (int)i;
     m->clock.now = m->local_time[i];
+    sched *cc = cpu_clock(m->cpus[i]); /* the machine's, or its own with threads */
+    cc->now = m->local_time[i];
     /* A timer armed during the turn (by another CPU's device access) ends
      * this CPU's run there too; one armed while it runs stops it. */
     uint64_t next = sched_next(&m->clock);
@@ -254,6 +272,7 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
     int rc = cpu_run(m->cpus[i], until);
     HOSTPROF_END();
     m->clock.horizon = 0;
+    m->clock.now = cc->now;
     m->local_time[i] = m->clock.now;
     if (m->stop_reason != STOP_NONE)
         return m->stop_reason;
@@ -263,12 +282,12 @@ static int run_cpu(machine *m, unsigned i, uint64_t until)
         return STOP_NONE;
     if (rc == CPU_HALTED)
         snprintf(m->stop_msg, sizeof m->stop_msg, "cpu%u: %s", i, cpu_halt_reason(m->cpus[i]));
-    m->stop_reason = cpu_stop_to_reason(rc);
+    m->stop_reason = machine_cpu_stop_reason(rc);
     return m->stop_reason;
 }
 
 /* The time every CPU has reached: device timers may fire up to there. */
-static uint64_t common_time(const machine *m)
+uint64_t machine_common_time(const machine *m)
 {
     uint64_t t = UINT64_MAX;
     for (unsigned i = 0; i < m->ncpus; i++)
@@ -279,7 +298,7 @@ static uint64_t common_time(const machine *m)
 
 static void fire_timers(machine *m)
 {
-    uint64_t t = common_time(m);
+    uint64_t t = machine_common_time(m);
     m->clock.now = t;
     sched_run_due(&m->clock);
     rr_check_time(m->clock.rr, t); /* a replay's input not taken by t: a divergence */
@@ -333,6 +352,32 @@ static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
 
 static int run_turns(machine *m, int only, uint64_t budget);
 
+/* One host thread per CPU (threads.c); a guest reset with
+ * --on-reset=restart starts them again from the reset state. */
+static int run_threads(machine *m, uint64_t budget)
+{
+    for (;;) {
+        int r = machine_threads_run(m, &budget); /* a restart goes on with the rest */
+        if (r != STOP_RESET || m->cfg.on_reset != RESET_RESTART)
+            return r;
+        machine_restart(m);
+        m->stop_reason = STOP_NONE;
+        m->stop_msg[0] = 0;
+    }
+}
+
+const char *machine_threads_refuse(const machine *m, const char *what)
+{
+    static char msg[200];
+    if (!m->threads)
+        return "";
+    snprintf(msg, sizeof msg,
+             "%s needs the deterministic run of --threads=1 (this machine runs one host thread "
+             "per CPU: --threads=%u)",
+             what, m->cfg.threads);
+    return msg;
+}
+
 int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 {
     m->stop_reason = STOP_NONE;
@@ -345,7 +390,7 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
     if (only >= 0)
         cpu_hold_wait(m->cpus[only], true);
     HOSTPROF_BEGIN(m, HP_RUN, "run loop");
-    int r = run_turns(m, only, budget);
+    int r = m->threads && only < 0 ? run_threads(m, budget) : run_turns(m, only, budget);
     HOSTPROF_END();
     if (only >= 0)
         cpu_hold_wait(m->cpus[only], false);
@@ -355,7 +400,7 @@ int machine_run_cpu(machine *m, int only, uint64_t max_insns)
 static int run_turns(machine *m, int only, uint64_t budget)
 {
     for (;;) {
-        uint64_t t = common_time(m);
+        uint64_t t = machine_common_time(m);
         uint64_t end = turn_end(m, t, &m->clock.idle);
         for (unsigned i = 0; i < m->ncpus; i++) {
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])

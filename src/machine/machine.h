@@ -73,6 +73,9 @@ typedef struct machine_config {
      * and off differ, and a recording must be replayed with the same. */
     bool idle_skip;
     int engine; /* enum cpu_engine (--engine) */
+    /* Host threads (--threads, experimental): 1, the deterministic run
+     * loop (the default), or one per CPU (src/machine/threads.c). */
+    unsigned threads;
 } machine_config;
 
 void machine_config_default(machine_config *cfg);
@@ -103,6 +106,8 @@ enum stop_reason {
     STOP_REPLAY, /* the replay diverged from the log, or reached its end */
 };
 
+typedef struct machine_threads machine_threads;
+
 typedef struct machine {
     machine_config cfg;
     bus bus;
@@ -131,6 +136,7 @@ typedef struct machine {
      * with --on-reset=restart, else when the machine next runs. */
     bool reset_pending;
     char reset_why[96];
+    machine_threads *threads; /* one host thread per CPU (--threads), or NULL */
 } machine;
 
 /* Build the machine described by cfg; on error returns NULL with err set. */
@@ -171,6 +177,25 @@ device *machine_find_device(machine *m, const char *name);
 cpu *machine_cpu(machine *m, unsigned i);
 
 const char *stop_reason_name(int reason);
+
+/* One host thread per CPU (threads.c; cfg.threads > 1).  init makes the
+ * CPUs threaded (cpu_set_threaded) and starts their threads (they wait for
+ * machine_threads_run); free stops them.  machine_threads_run runs every
+ * CPU on its thread until a stop (*budget: ticks in all, UINT64_MAX for no
+ * limit; what is left is written back) and returns the stop reason once
+ * every thread has parked. */
+int machine_threads_init(machine *m, xerr *err);
+/* Shared by both run loops: the stop reason of a cpu_run() result, and the
+ * time every CPU has reached (device timers fire up to there). */
+int machine_cpu_stop_reason(int rc);
+uint64_t machine_common_time(const machine *m);
+void machine_threads_free(machine *m);
+int machine_threads_run(machine *m, uint64_t *budget);
+/* Host CPU time CPU i's thread has used (ns), as of its last park. */
+uint64_t machine_threads_cpu_ns(const machine *m, unsigned i);
+/* "" when the machine runs on one host thread, else why `what` (a
+ * feature that needs a deterministic run) is refused: for messages. */
+const char *machine_threads_refuse(const machine *m, const char *what);
 /* The debugger (not the guest) changed the machine: a register, memory, a
  * device register, a reset or a loaded snapshot.  A recording or replay
  * says so once (rr_outside_change); the history of the run (the debugger's

@@ -3,7 +3,7 @@
 # the devices (ip27.c), the NICs in Bridge slots 3..7 (--nic, ip27_nics.c),
 # the PROM's high-level emulation and the synthetic PROM's data structures.
 libxbow_a_SOURCES += \
-	src/machine/machine.c src/machine/machine.h \
+	src/machine/machine.c src/machine/machine.h src/machine/threads.c \
 	src/machine/ip27.c src/machine/ip27.h \
 	src/machine/ip27_hle.c src/machine/ip27_priv.h \
 	src/machine/ip27_nics.c src/machine/ip27_scsi.c \

@@ -553,3 +553,13 @@ int cpu_state_load(cpu *c, const void *img, size_t len, const cpu_dev_map *map, 
 }
 
 void cpu_memory_replaced(cpu *c) { (void)c; }
+
+/* One host thread per CPU: the stand-in runs on the machine's clock only. */
+void cpu_set_threaded(cpu *c) {}
+bool cpu_threaded(const cpu *c) { return false; }
+sched *cpu_clock(cpu *c) { return c->clock; }
+void cpu_thread_enter(cpu *c) {}
+void cpu_set_live(cpu *c, bool live, void (*kick)(void *ctx, cpu *c), void *ctx) {}
+bool cpu_running(const cpu *c) { return false; }
+bool cpu_has_posts(const cpu *c) { return false; }
+void cpu_take_posted(cpu *c) {}

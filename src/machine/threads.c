@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* One host thread per emulated CPU (--threads=N, experimental): the run
+ * loop of machine_run() when the machine has more than one thread.
+ *
+ * Each CPU's thread runs its CPU in quanta of THREAD_QUANTUM ticks on the
+ * CPU's own clock (cpu_clock), without the machine lock; guest RAM is
+ * shared, written with plain host stores, LL/SC is a compare-and-swap
+ * (src/cpu/mem.c) and what one thread does to another CPU (an interrupt
+ * line, dropped translations, a soft-TLB flush) is posted to it with a kick
+ * (src/cpu/xthread.c).  Everything else runs under the machine lock (QEMU's
+ * "big lock"): every device register access (bus.dev_lock), the device
+ * timers and the console, so device models stay single-threaded code.
+ *
+ * Time: every CPU has its own; device timers fire at the time every CPU has
+ * reached (the slowest), between quanta, by whichever thread holds the
+ * lock.  A CPU that runs more than THREAD_WINDOW ticks ahead of the slowest
+ * other CPU sleeps on a condition until the others catch up
+ * or something is posted to it: an idle CPU (idle skip: Linux's
+ * arch_cpu_idle, the PROM's slave loop) jumps to the end of its quantum at
+ * once, then sleeps there, and costs its host thread nothing until an
+ * interrupt, a timer (run by the CPUs that are behind) or a store to what
+ * it polls.  The debugger's stop (Ctrl-C, a breakpoint or watchpoint on any
+ * CPU, a guest reset, the instruction budget) ends every thread's quantum
+ * at once; the debugger works only once every thread has parked, so every
+ * command sees a machine that stands still, as with one thread.
+ *
+ * Not deterministic: which CPU gets to a lock first, the interleaving of
+ * their stores and the moment an interrupt is taken depend on the host.
+ * Record/replay, the history (reverse execution) and snapshots are refused
+ * with threads (ui/run.c, src/dbg). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/log.h"
+#include "machine/machine.h"
+
+/* Ticks a CPU's thread runs between two looks at the machine (timers, the
+ * console, a stop); 0.36 ms of virtual time. */
+#define THREAD_QUANTUM 65536
+/* How far a CPU may run ahead of the slowest other CPU. */
+#define THREAD_WINDOW (4 * THREAD_QUANTUM)
+/* A sleeping thread looks again this often (a Ctrl-C cannot signal it). */
+#define THREAD_NAP_NS 2000000
+
+typedef struct worker {
+    machine *m;
+    unsigned i;
+} worker;
+
+struct machine_threads {
+    pthread_t tid[MAX_CPUS];
+    worker w[MAX_CPUS];
+    unsigned nstarted;
+    pthread_mutex_t lock; /* the machine lock (recursive) */
+    pthread_cond_t go, parked, tick;
+    unsigned gen;     /* bumped to start a run */
+    unsigned nparked; /* threads done with this run */
+    bool quit;
+    bool limited; /* an instruction budget ... */
+    uint64_t budget;
+    bool waiting[MAX_CPUS];    /* the CPU was waiting at the end of its quantum */
+    uint64_t cpu_ns[MAX_CPUS]; /* each thread's host CPU time at its last park */
+};
+
+static void nap(machine_threads *t)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += THREAD_NAP_NS;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&t->tick, &t->lock, &ts);
+}
+
+/* bus.dev_lock: device register accesses under the machine lock, at the
+ * accessing CPU's time. */
+static void dev_lock(void *ctx, const bus_op *op, bool enter)
+{
+    machine *m = ctx;
+    machine_threads *t = m->threads;
+    if (!enter) {
+        pthread_mutex_unlock(&t->lock);
+        return;
+    }
+    pthread_mutex_lock(&t->lock);
+    const initiator *in = initiator_get(&m->bus, op->initiator);
+    if (in && in->kind == INIT_CPU && in->cpu >= 0 && (unsigned)in->cpu < m->ncpus) {
+        cpu *c = m->cpus[in->cpu];
+        if (cpu_clock(c) != &m->clock && cpu_running(c)) {
+            m->clock.now = cpu_clock(c)->now;
+            m->cur_cpu = in->cpu;
+        }
+    }
+}
+
+/* A post to a CPU (xthread.c): wake its thread if it sleeps. */
+static void kick(void *ctx, cpu *c)
+{
+    machine *m = ctx;
+    pthread_cond_broadcast(&m->threads->tick);
+}
+
+/* The time of the slowest CPU other than i (only those that do not wait
+ * with busy_only), UINT64_MAX when there is none. */
+static uint64_t slowest_other(const machine *m, unsigned i, bool busy_only)
+{
+    uint64_t slow = UINT64_MAX;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (j != i && !(busy_only && m->threads->waiting[j]) && m->local_time[j] < slow)
+            slow = m->local_time[j];
+    return slow;
+}
+
+/* Is CPU i too far ahead of the slowest other CPU?  (A waiting CPU behind
+ * catches up at once when its thread gets the lock; without the bound, a
+ * waiting CPU whose thread gets the lock more often would run away with
+ * virtual time, and the timers, at the slowest CPU's time, would stall.) */
+static bool ahead(const machine *m, unsigned i)
+{
+    uint64_t slow = slowest_other(m, i, false);
+    return slow != UINT64_MAX && m->local_time[i] > slow + THREAD_WINDOW;
+}
+
+/* Under the lock: device timers up to the time every CPU reached, and the
+ * console. */
+static void fire_timers(machine *m)
+{
+    machine_threads *t = m->threads;
+    bool idle = true;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        idle &= t->waiting[j];
+    m->clock.idle = idle;
+    m->clock.now = machine_common_time(m);
+    sched_run_due(&m->clock);
+    chardev_poll(m->console);
+}
+
+/* CPU i's thread, under the lock, for one machine_run(). */
+static void run_thread(machine *m, unsigned i)
+{
+    machine_threads *t = m->threads;
+    cpu *c = m->cpus[i];
+    sched *cc = cpu_clock(c);
+    while (m->stop_reason == STOP_NONE) {
+        uint64_t lt = m->local_time[i], q = THREAD_QUANTUM, next = sched_next(&m->clock);
+        /* A waiting CPU goes no further than the next timer (what it waits
+         * for may come from there, as the one-thread loop's turn ends at
+         * it; the timer fires once the slowest CPU got there), nor past the
+         * slowest CPU that has work: it follows, and its thread sleeps
+         * until that CPU's next quantum or a post. */
+        uint64_t limit = t->waiting[i] ? slowest_other(m, i, true) : UINT64_MAX;
+        if (next < limit)
+            limit = t->waiting[i] ? next : limit;
+        bool held = t->waiting[i] && limit <= lt;
+        if ((held || ahead(m, i)) && !cpu_has_posts(c)) {
+            nap(t);
+            continue;
+        }
+        if (limit > lt && limit - lt < q)
+            q = limit - lt;
+        if (t->limited) {
+            if (t->budget == 0) {
+                machine_request_stop(m, STOP_LIMIT, NULL);
+                break;
+            }
+            q = t->budget < q ? t->budget : q;
+            t->budget -= q;
+        }
+        cc->now = lt;
+        pthread_mutex_unlock(&t->lock);
+        int rc = cpu_run(c, lt + q);
+        pthread_mutex_lock(&t->lock);
+        m->local_time[i] = cc->now;
+        uint64_t ran = cc->now - lt;
+        if (t->limited && ran < q)
+            t->budget += q - ran;
+        cpu_wait_info w;
+        cpu_get_wait_info(c, &w);
+        t->waiting[i] = w.kind != CPU_WAIT_NONE;
+        if (rc != CPU_RAN && rc != CPU_EXIT && m->stop_reason == STOP_NONE) {
+            char msg[sizeof m->stop_msg] = "";
+            if (rc == CPU_HALTED)
+                snprintf(msg, sizeof msg, "cpu%u: %s", i, cpu_halt_reason(c));
+            m->cur_cpu = (int)i;
+            machine_request_stop(m, machine_cpu_stop_reason(rc), msg[0] ? msg : NULL);
+        }
+        fire_timers(m);
+        pthread_cond_broadcast(&t->tick);
+    }
+    pthread_cond_broadcast(&t->tick);
+}
+
+static void *thread_main(void *arg)
+{
+    worker *w = arg;
+    machine *m = w->m;
+    machine_threads *t = m->threads;
+    cpu_thread_enter(m->cpus[w->i]);
+    pthread_mutex_lock(&t->lock);
+    unsigned seen = 0;
+    for (;;) {
+        while (t->gen == seen && !t->quit)
+            pthread_cond_wait(&t->go, &t->lock);
+        if (t->quit)
+            break;
+        seen = t->gen;
+        run_thread(m, w->i);
+        struct timespec ts;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        t->cpu_ns[w->i] = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+        t->nparked++;
+        pthread_cond_broadcast(&t->parked);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+int machine_threads_init(machine *m, xerr *err)
+{
+    machine_threads *t = xcalloc(1, sizeof *t);
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&t->lock, &a);
+    pthread_mutexattr_destroy(&a);
+    pthread_cond_init(&t->go, NULL);
+    pthread_cond_init(&t->parked, NULL);
+    pthread_cond_init(&t->tick, NULL);
+    m->threads = t;
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_set_threaded(m->cpus[i]);
+    m->bus.dev_lock = dev_lock;
+    m->bus.dev_lock_ctx = m;
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        t->w[i].m = m;
+        t->w[i].i = i;
+        int e = pthread_create(&t->tid[i], NULL, thread_main, &t->w[i]);
+        if (e) {
+            xerr_set(err, "--threads: cannot start a host thread: %s", strerror(e));
+            return -1;
+        }
+        t->nstarted++;
+    }
+    return 0;
+}
+
+void machine_threads_free(machine *m)
+{
+    machine_threads *t = m->threads;
+    if (!t)
+        return;
+    pthread_mutex_lock(&t->lock);
+    t->quit = true;
+    pthread_cond_broadcast(&t->go);
+    pthread_mutex_unlock(&t->lock);
+    for (unsigned i = 0; i < t->nstarted; i++)
+        pthread_join(t->tid[i], NULL);
+    m->bus.dev_lock = NULL;
+    free(t);
+    m->threads = NULL;
+}
+
+uint64_t machine_threads_cpu_ns(const machine *m, unsigned i)
+{
+    return m->threads && i < m->ncpus ? m->threads->cpu_ns[i] : 0;
+}
+
+int machine_threads_run(machine *m, uint64_t *budget)
+{
+    machine_threads *t = m->threads;
+    pthread_mutex_lock(&t->lock);
+    t->limited = *budget != UINT64_MAX;
+    t->budget = *budget;
+    uint64_t horizon = m->clock.horizon;
+    m->clock.horizon = 0; /* timers fire between quanta */
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        cpu_wait_info w;
+        cpu_get_wait_info(m->cpus[i], &w);
+        t->waiting[i] = w.kind != CPU_WAIT_NONE;
+        cpu_set_live(m->cpus[i], true, kick, m);
+    }
+    t->nparked = 0;
+    t->gen++;
+    pthread_cond_broadcast(&t->go);
+    while (t->nparked < m->ncpus)
+        pthread_cond_wait(&t->parked, &t->lock);
+    /* Every thread parked: the debugger's thread may touch any CPU again. */
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_set_live(m->cpus[i], false, NULL, NULL);
+    for (unsigned i = 0; i < m->ncpus; i++)
+        cpu_take_posted(m->cpus[i]);
+    m->clock.now = machine_common_time(m);
+    m->clock.horizon = horizon;
+    m->clock.idle = false;
+    if (t->limited)
+        *budget = t->budget; /* what is left (a restart goes on with it) */
+    int r = m->stop_reason;
+    pthread_mutex_unlock(&t->lock);
+    return r;
+}

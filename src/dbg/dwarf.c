@@ -260,25 +260,21 @@ bool dw_cu_for_pc(dwarf_db *db, uint64_t pc, dw_file **f, Dwarf_Die *cudie)
     return false;
 }
 
-bool dw_attr_u(Dwarf_Die *die, unsigned at, uint64_t *v)
-{
-    Dwarf_Attribute a;
-    Dwarf_Word w;
-    if (!dwarf_attr_integrate(die, at, &a) || dwarf_formudata(&a, &w) != 0)
-        return false;
-    *v = w;
-    return true;
-}
-
-bool dw_attr_s(Dwarf_Die *die, unsigned at, int64_t *v)
-{
-    Dwarf_Attribute a;
-    Dwarf_Sword w;
-    if (!dwarf_attr_integrate(die, at, &a) || dwarf_formsdata(&a, &w) != 0)
-        return false;
-    *v = w;
-    return true;
-}
+/* dw_attr_u and dw_attr_s: one attribute (through DW_AT_abstract_origin and
+ * DW_AT_specification) read as an unsigned or a signed constant; *v is left
+ * alone when the DIE has no such constant. */
+#define DW_ATTR_CONST(name, type, word, form)                        \
+    bool name(Dwarf_Die *die, unsigned at, type *v)                  \
+    {                                                                \
+        Dwarf_Attribute a;                                           \
+        word w;                                                      \
+        if (!dwarf_attr_integrate(die, at, &a) || form(&a, &w) != 0) \
+            return false;                                            \
+        *v = w;                                                      \
+        return true;                                                 \
+    }
+DW_ATTR_CONST(dw_attr_u, uint64_t, Dwarf_Word, dwarf_formudata)
+DW_ATTR_CONST(dw_attr_s, int64_t, Dwarf_Sword, dwarf_formsdata)
 
 static size_t hash_str(const char *s);
 

@@ -489,8 +489,7 @@ void bp_report_pending(dbg *d, cpu *c)
         strbuf b;
         sb_init(&b);
         dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
     }
 }
 
@@ -721,38 +720,28 @@ static int cmd_tbreak(dbg *d, const cmd_args *a) { return make_code_bp(d, a, tru
 
 /* ---- commands on the table ---------------------------------------------- */
 
-/* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
-static int for_each_num(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *d, bpoint *b))
+typedef void bp_fn(dbg *d, bpoint *b);
+
+static bool apply_num(dbg *d, long n, void *fn)
 {
-    if (!*args) {
-        bpoint *next;
-        for (bpoint *b = bp_list(d); b; b = next) {
-            next = b->next;
-            if (!b->doomed)
-                fn(d, b);
-        }
-        return 0;
+    bpoint *b = bp_find(d, (int)n);
+    if (b)
+        (*(bp_fn **)fn)(d, b);
+    return b != NULL;
+}
+
+/* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
+static int for_each_num(dbg *d, const char *args, const char *cmd, bp_fn *fn)
+{
+    if (*args)
+        return dbg_each_number(d, args, cmd, "breakpoint", apply_num, &fn);
+    bpoint *next;
+    for (bpoint *b = bp_list(d); b; b = next) {
+        next = b->next;
+        if (!b->doomed)
+            fn(d, b);
     }
-    int rc = 0;
-    char w[64];
-    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
-        char *end;
-        long lo = strtol(w, &end, 10), hi = lo;
-        if (*end == '-')
-            hi = strtol(end + 1, &end, 10);
-        if (end == w || *end || lo < 1 || hi < lo) {
-            rc = dbg_error(d, "%s: \"%s\" is not a breakpoint number.", cmd, w);
-            continue;
-        }
-        for (long n = lo; n <= hi; n++) {
-            bpoint *b = bp_find(d, (int)n);
-            if (b)
-                fn(d, b);
-            else
-                rc = dbg_error(d, "No breakpoint number %ld.", n);
-        }
-    }
-    return rc;
+    return 0;
 }
 
 static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
@@ -919,9 +908,7 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     }
     if (!n)
         sb_printf(&out, "No %s.\n", watch_only ? "watchpoints" : "breakpoints or watchpoints");
-    dbg_puts(d, out.s);
-    sb_free(&out);
-    return 0;
+    return dbg_puts_sb(d, &out);
 }
 
 static int cmd_info_breakpoints(dbg *d, const cmd_args *a)

@@ -262,14 +262,17 @@ static int if_done(dbg *d, const char *body)
     return rc;
 }
 
-static int cmd_if(dbg *d, const cmd_args *a)
+/* if and while: the condition is kept for done(), which runs the body. */
+static int cond_block(dbg *d, const char *cmd, const char *cond,
+                      int (*done)(dbg *d, const char *body))
 {
-    const char *args = a->text[0];
-    if (strlen(args) >= sizeof d->block_arg)
-        return dbg_error(d, "if: condition too long.");
-    dbg_collect_block(d, args, if_done);
+    if (strlen(cond) >= sizeof d->block_arg)
+        return dbg_error(d, "%s: condition too long.", cmd);
+    dbg_collect_block(d, cond, done);
     return 0;
 }
+
+static int cmd_if(dbg *d, const cmd_args *a) { return cond_block(d, "if", a->text[0], if_done); }
 
 static int while_done(dbg *d, const char *body)
 {
@@ -290,11 +293,7 @@ static int while_done(dbg *d, const char *body)
 
 static int cmd_while(dbg *d, const cmd_args *a)
 {
-    const char *args = a->text[0];
-    if (strlen(args) >= sizeof d->block_arg)
-        return dbg_error(d, "while: condition too long.");
-    dbg_collect_block(d, args, while_done);
-    return 0;
+    return cond_block(d, "while", a->text[0], while_done);
 }
 
 static int cmd_else(dbg *d, const char *args)

@@ -1117,6 +1117,20 @@ static void index_put(dw_file *f, const char *key, Dwarf_Off off, uint8_t kind)
     f->nnames++;
 }
 
+/* What a type's name is prefixed with in the index: "struct ", "union ",
+ * "enum ", nothing for typedefs and base types; NULL for other tags. */
+static const char *type_key_prefix(int tag)
+{
+    switch (tag) {
+    case DW_TAG_structure_type: return "struct ";
+    case DW_TAG_union_type: return "union ";
+    case DW_TAG_enumeration_type: return "enum ";
+    case DW_TAG_typedef:
+    case DW_TAG_base_type: return "";
+    default: return NULL;
+    }
+}
+
 static bool index_cu(void *ctx, Dwarf_Die *cu)
 {
     dw_file *f = ctx;
@@ -1128,17 +1142,14 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
         const char *name = dwarf_diename(&c);
         if (!name)
             continue;
-        const char *tagname = tag == DW_TAG_structure_type     ? "struct "
-                              : tag == DW_TAG_union_type       ? "union "
-                              : tag == DW_TAG_enumeration_type ? "enum "
-                                                               : NULL;
+        const char *prefix = type_key_prefix(tag);
         char key[256];
-        if (tagname) {
+        if (prefix && *prefix) {
             if (dwarf_hasattr(&c, DW_AT_declaration))
                 continue;
-            snprintf(key, sizeof key, "%s%s", tagname, name);
+            snprintf(key, sizeof key, "%s%s", prefix, name);
             index_put(f, key, dwarf_dieoffset(&c), NK_TYPE);
-        } else if (tag == DW_TAG_typedef || tag == DW_TAG_base_type) {
+        } else if (prefix) {
             index_put(f, name, dwarf_dieoffset(&c), NK_TYPE);
         } else if (tag == DW_TAG_variable && has_value(&c)) {
             /* a file's static must not hide another file's global: both
@@ -1211,19 +1222,11 @@ static bool cu_type(Dwarf_Die *cu, const char *key, Dwarf_Die *out)
     if (dwarf_child(cu, &c) != 0)
         return false;
     do {
-        int tag = dwarf_tag(&c);
-        const char *name = dwarf_diename(&c);
-        if (!name)
+        const char *name = dwarf_diename(&c), *prefix = type_key_prefix(dwarf_tag(&c));
+        if (!name || !prefix || dwarf_hasattr(&c, DW_AT_declaration))
             continue;
-        const char *tagname = tag == DW_TAG_structure_type                       ? "struct "
-                              : tag == DW_TAG_union_type                         ? "union "
-                              : tag == DW_TAG_enumeration_type                   ? "enum "
-                              : tag == DW_TAG_typedef || tag == DW_TAG_base_type ? ""
-                                                                                 : NULL;
-        if (!tagname || dwarf_hasattr(&c, DW_AT_declaration))
-            continue;
-        size_t tl = strlen(tagname);
-        if (!strncmp(key, tagname, tl) && !strcmp(key + tl, name)) {
+        size_t pl = strlen(prefix);
+        if (!strncmp(key, prefix, pl) && !strcmp(key + pl, name)) {
             *out = c;
             return true;
         }

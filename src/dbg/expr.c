@@ -566,6 +566,20 @@ static expr *cast_node(lexer *lx, type_name *tn)
     return type_node(N_CAST, tn, a);
 }
 
+/* "(TYPE)" here?  Then true, with the type in tn (and lx->failed after an
+ * error in it); else false, with the lexer where it was. */
+static bool paren_type(lexer *lx, type_name *tn)
+{
+    if (!is_op(lx, '('))
+        return false;
+    lexer save = *lx;
+    lex_next(lx);
+    if (parse_type(lx, ')', tn))
+        return true;
+    *lx = save;
+    return false;
+}
+
 static expr *parse_unary(lexer *lx)
 {
     if (lx->kind == T_OP && lx->op < 256 && strchr("-+!~*&", lx->op)) {
@@ -575,17 +589,9 @@ static expr *parse_unary(lexer *lx)
     }
     if (lx->kind == T_IDENT && !strcmp(lx->text, "sizeof")) {
         lex_next(lx);
-        if (is_op(lx, '(')) {
-            lexer save = *lx;
-            lex_next(lx);
-            type_name tn;
-            if (parse_type(lx, ')', &tn)) {
-                if (lx->failed)
-                    return NULL;
-                return type_node(N_SIZEOF, &tn, NULL);
-            }
-            *lx = save;
-        }
+        type_name tn;
+        if (paren_type(lx, &tn))
+            return lx->failed ? NULL : type_node(N_SIZEOF, &tn, NULL);
         return unary_node(N_SIZEOF, 0, parse_unary(lx));
     }
     if (is_op(lx, '{')) { /* gdb's {TYPE} ADDR: the object of TYPE at ADDR */
@@ -602,18 +608,9 @@ static expr *parse_unary(lexer *lx)
             e->op |= CAST_OBJECT;
         return e;
     }
-    if (is_op(lx, '(')) {
-        /* A cast, or a parenthesised expression? */
-        lexer save = *lx;
-        lex_next(lx);
-        type_name tn;
-        if (parse_type(lx, ')', &tn)) {
-            if (lx->failed)
-                return NULL;
-            return cast_node(lx, &tn);
-        }
-        *lx = save;
-    }
+    type_name tn; /* a cast, or a parenthesised expression? */
+    if (paren_type(lx, &tn))
+        return lx->failed ? NULL : cast_node(lx, &tn);
     return parse_postfix(lx);
 }
 

@@ -77,6 +77,46 @@ dwarf_db *dwdb_new(void)
     return xcalloc(1, sizeof(dwarf_db));
 }
 
+static size_t hash_str(const char *s)
+{
+    size_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The entry of key and kind in t, or the empty one where it goes (t grows
+ * first, from first_cap entries, to stay at most half full). */
+static dw_name *table_slot(dw_names *t, size_t first_cap, const char *key, uint8_t kind)
+{
+    if ((t->n + 1) * 2 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : first_cap;
+        dw_name *ne = xcalloc(cap, sizeof *ne);
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->e[i].key)
+                continue;
+            size_t j = hash_str(t->e[i].key) & (cap - 1);
+            while (ne[j].key)
+                j = (j + 1) & (cap - 1);
+            ne[j] = t->e[i];
+        }
+        free(t->e);
+        t->e = ne;
+        t->cap = cap;
+    }
+    size_t j = hash_str(key) & (t->cap - 1);
+    while (t->e[j].key && !(t->e[j].kind == kind && !strcmp(t->e[j].key, key)))
+        j = (j + 1) & (t->cap - 1);
+    return &t->e[j];
+}
+
+static void names_free(dw_names *t)
+{
+    for (size_t i = 0; i < t->cap; i++)
+        free((char *)t->e[i].key);
+    free(t->e);
+}
+
 static void file_free(dw_file *f)
 {
     if (!f)
@@ -89,12 +129,8 @@ static void file_free(dw_file *f)
     if (f->fd >= 0)
         close(f->fd);
     free(f->image);
-    for (size_t i = 0; i < f->names_cap; i++)
-        free((char *)f->names[i].key);
-    free(f->names);
-    for (size_t i = 0; i < f->paths_cap; i++)
-        free(f->paths[i]);
-    free(f->paths);
+    names_free(&f->names);
+    names_free(&f->paths);
     dw_map_free(&f->types);
     ctype_arena_free(f->arena);
     free(f->path);
@@ -276,7 +312,6 @@ bool dw_cu_for_pc(dwarf_db *db, uint64_t pc, dw_file **f, Dwarf_Die *cudie)
 DW_ATTR_CONST(dw_attr_u, uint64_t, Dwarf_Word, dwarf_formudata)
 DW_ATTR_CONST(dw_attr_s, int64_t, Dwarf_Sword, dwarf_formsdata)
 
-static size_t hash_str(const char *s);
 
 /* "a/./b" -> "a/b", "a/x/../b" -> "a/b", "//" -> "/". */
 static void normalize(char *p)
@@ -317,30 +352,12 @@ const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name)
         snprintf(buf, sizeof buf, "%s/%s", comp, name);
     }
     normalize(buf);
-    if ((f->npaths + 1) * 2 > f->paths_cap) {
-        size_t cap = f->paths_cap ? f->paths_cap * 2 : 256;
-        char **np = xcalloc(cap, sizeof *np);
-        for (size_t i = 0; i < f->paths_cap; i++) {
-            if (!f->paths[i])
-                continue;
-            size_t j = hash_str(f->paths[i]) & (cap - 1);
-            while (np[j])
-                j = (j + 1) & (cap - 1);
-            np[j] = f->paths[i];
-        }
-        free(f->paths);
-        f->paths = np;
-        f->paths_cap = cap;
+    dw_name *e = table_slot(&f->paths, 256, buf, 0);
+    if (!e->key) {
+        e->key = xstrdup(buf);
+        f->paths.n++;
     }
-    size_t j = hash_str(buf) & (f->paths_cap - 1);
-    while (f->paths[j]) {
-        if (!strcmp(f->paths[j], buf))
-            return f->paths[j];
-        j = (j + 1) & (f->paths_cap - 1);
-    }
-    f->paths[j] = xstrdup(buf);
-    f->npaths++;
-    return f->paths[j];
+    return e->key;
 }
 
 const char *dw_file_name(dw_file *f, Dwarf_Die *cudie, Dwarf_Word idx)
@@ -1082,39 +1099,13 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
 
 /* ---- the name index --------------------------------------------------------------- */
 
-static size_t hash_str(const char *s)
-{
-    size_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 static void index_put(dw_file *f, const char *key, Dwarf_Off off, uint8_t kind)
 {
-    if ((f->nnames + 1) * 2 > f->names_cap) {
-        size_t cap = f->names_cap ? f->names_cap * 2 : 4096;
-        dw_name *nn = xcalloc(cap, sizeof *nn);
-        for (size_t i = 0; i < f->names_cap; i++) {
-            if (!f->names[i].key)
-                continue;
-            size_t j = hash_str(f->names[i].key) & (cap - 1);
-            while (nn[j].key)
-                j = (j + 1) & (cap - 1);
-            nn[j] = f->names[i];
-        }
-        free(f->names);
-        f->names = nn;
-        f->names_cap = cap;
-    }
-    size_t j = hash_str(key) & (f->names_cap - 1);
-    while (f->names[j].key) {
-        if (f->names[j].kind == kind && !strcmp(f->names[j].key, key))
-            return; /* the first definition wins */
-        j = (j + 1) & (f->names_cap - 1);
-    }
-    f->names[j] = (dw_name){xstrdup(key), off, kind};
-    f->nnames++;
+    dw_name *e = table_slot(&f->names, 4096, key, kind);
+    if (e->key)
+        return; /* the first definition wins */
+    *e = (dw_name){xstrdup(key), off, kind};
+    f->names.n++;
 }
 
 /* What a type's name is prefixed with in the index: "struct ", "union ",
@@ -1199,12 +1190,12 @@ const dw_name *dw_index_find(dw_file *f, const char *key, unsigned kinds)
         f->enumerators_indexed = true; /* a pass of its own: most lookups need none */
         for_each_cu(f, index_enumerators_cu, f);
     }
-    if (!f->names_cap)
+    if (!f->names.cap)
         return NULL;
-    for (size_t j = hash_str(key) & (f->names_cap - 1); f->names[j].key;
-         j = (j + 1) & (f->names_cap - 1))
-        if ((f->names[j].kind & kinds) && !strcmp(f->names[j].key, key))
-            return &f->names[j];
+    for (size_t j = hash_str(key) & (f->names.cap - 1); f->names.e[j].key;
+         j = (j + 1) & (f->names.cap - 1))
+        if ((f->names.e[j].kind & kinds) && !strcmp(f->names.e[j].key, key))
+            return &f->names.e[j];
     return NULL;
 }
 

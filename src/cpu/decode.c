@@ -155,24 +155,19 @@ static const uint8_t primary[64] = {
     [0x3c] = OP_SCD,    [0x3d] = OP_SDC1, [0x3e] = OP_COP2,  [0x3f] = OP_SD,
 };
 
-/* COP1X: the indexed FP loads and stores (sa: the FP register, fd or fs). */
+/* COP1X: the indexed FP loads (sa: fd) and stores (sa: fs), PREFX. */
 static void cop1x(uint32_t w, dinsn *d)
 {
-    switch (w & 63) {
+    unsigned fn = w & 63;
+    switch (fn) {
     case 0x00:
-        d->op = OP_LWXC1;
-        d->sa = (uint8_t)((w >> 6) & 31);
-        break;
     case 0x01:
-        d->op = OP_LDXC1;
+        d->op = fn ? OP_LDXC1 : OP_LWXC1;
         d->sa = (uint8_t)((w >> 6) & 31);
         break;
     case 0x08:
-        d->op = OP_SWXC1;
-        d->sa = (uint8_t)((w >> 11) & 31);
-        break;
     case 0x09:
-        d->op = OP_SDXC1;
+        d->op = fn & 1 ? OP_SDXC1 : OP_SWXC1;
         d->sa = (uint8_t)((w >> 11) & 31);
         break;
     case 0x0f: d->op = OP_PREFX; break;

@@ -70,27 +70,24 @@ static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
     return &n[s->nrefs++];
 }
 
-void bp_addr_insert(dbg *d, int cpu_i, uint64_t addr)
+/* One more (or one less) user of addr on the CPU cpu_i (-1: every CPU): the
+ * CPU's own breakpoint goes in with the first and out with the last. */
+static void addr_count(dbg *d, int cpu_i, uint64_t addr, bool insert)
 {
     bp_state *s = state(d);
-    addr_ref *r = s ? ref_find(s, addr, true) : NULL;
-    if (!r)
-        return;
-    for (unsigned i = 0; i < d->m->ncpus; i++)
-        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i]++ == 0)
+    addr_ref *r = s ? ref_find(s, addr, insert) : NULL;
+    for (unsigned i = 0; r && i < d->m->ncpus; i++) {
+        if (cpu_i >= 0 && (int)i != cpu_i)
+            continue;
+        if (insert && r->count[i]++ == 0)
             cpu_bp_insert(d->m->cpus[i], addr);
+        else if (!insert && r->count[i] && --r->count[i] == 0)
+            cpu_bp_remove(d->m->cpus[i], addr);
+    }
 }
 
-void bp_addr_remove(dbg *d, int cpu_i, uint64_t addr)
-{
-    bp_state *s = state(d);
-    addr_ref *r = s ? ref_find(s, addr, false) : NULL;
-    if (!r)
-        return;
-    for (unsigned i = 0; i < d->m->ncpus; i++)
-        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i] && --r->count[i] == 0)
-            cpu_bp_remove(d->m->cpus[i], addr);
-}
+void bp_addr_insert(dbg *d, int cpu_i, uint64_t addr) { addr_count(d, cpu_i, addr, true); }
+void bp_addr_remove(dbg *d, int cpu_i, uint64_t addr) { addr_count(d, cpu_i, addr, false); }
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -354,6 +351,16 @@ bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, xerr *err)
         return true;
     }
     return v.v != 0;
+}
+
+bool bp_report_begin(dbg *d, bpoint *b, const eval_scope *sc, const char *what, strbuf *t)
+{
+    xerr err;
+    if (!bp_cond_true(d, b, sc, &err))
+        return false;
+    sb_init(t);
+    sb_printf(t, "\n%s%s %d: ", err.msg, what, b->num);
+    return true;
 }
 
 static bool is_continue(const char *line)

@@ -186,24 +186,33 @@ void tui_layout(tui *t)
 
 /* ---- commands ---------------------------------------------------------- */
 
-static int need_tui(dbg *d, const char *cmd)
+/* The TUI a command acts on, or NULL (and an error) outside it. */
+static tui *need_tui(dbg *d, const char *cmd)
 {
     if (!tui_active)
-        return dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).", cmd);
-    return 0;
+        dbg_error(d, "%s: only in the TUI (start xbow on a terminal, or with --tui).", cmd);
+    return tui_active;
+}
+
+/* layout and focus without a name, or with next or prev: the step through
+ * the layouts or panes (+1 or -1, as n - 1 for the % n that follows); 0
+ * for a name. */
+static int cycle_step(const char *args, int n)
+{
+    if (!*args || !strcmp(args, "next"))
+        return 1;
+    return !strcmp(args, "prev") ? n - 1 : 0;
 }
 
 static int cmd_layout(dbg *d, const cmd_args *a)
 {
     const char *args = a->text[0];
-    if (need_tui(d, "layout"))
+    tui *t = need_tui(d, "layout");
+    if (!t)
         return -1;
-    tui *t = tui_active;
-    int i;
-    if (!*args || !strcmp(args, "next"))
-        i = (t->layout + 1) % (int)ARRAY_SIZE(layouts);
-    else if (!strcmp(args, "prev"))
-        i = (t->layout + (int)ARRAY_SIZE(layouts) - 1) % (int)ARRAY_SIZE(layouts);
+    int n = (int)ARRAY_SIZE(layouts), step = cycle_step(args, n), i;
+    if (step)
+        i = (t->layout + step) % n;
     else if ((i = tui_layout_find(args)) < 0) {
         strbuf b;
         sb_init(&b);
@@ -227,12 +236,11 @@ static int visible_focusable(tui *t, int k) { return t->panes[k].visible; }
 static int cmd_focus(dbg *d, const cmd_args *a)
 {
     const char *args = a->text[0];
-    if (need_tui(d, "focus"))
+    tui *t = need_tui(d, "focus");
+    if (!t)
         return -1;
-    tui *t = tui_active;
-    int k;
-    if (!*args || !strcmp(args, "next") || !strcmp(args, "prev")) {
-        int step = !strcmp(args, "prev") ? PANE_COUNT - 1 : 1;
+    int step = cycle_step(args, PANE_COUNT), k;
+    if (step) {
         k = t->focus;
         for (int n = 0; n < PANE_COUNT; n++) {
             k = (k + step) % PANE_COUNT;
@@ -268,9 +276,9 @@ static int height_with(tui *t, pane *p, int adjust, const bool *shown)
  * and the layout's other panes allow (said when the request is clamped). */
 static int cmd_winheight(dbg *d, const cmd_args *a)
 {
-    if (need_tui(d, "winheight"))
+    tui *t = need_tui(d, "winheight");
+    if (!t)
         return -1;
-    tui *t = tui_active;
     const char *name = a->text[0], *rest = a->text[1];
     int k = tui_pane_find(name);
     if (k < 0)
@@ -316,9 +324,9 @@ static int cmd_winheight(dbg *d, const cmd_args *a)
 static int cmd_zoom(dbg *d, const cmd_args *a)
 {
     const char *args = a->text[0];
-    if (need_tui(d, "zoom"))
+    tui *t = need_tui(d, "zoom");
+    if (!t)
         return -1;
-    tui *t = tui_active;
     int k = *args ? tui_pane_find(args) : (int)t->focus;
     if (k < 0)
         return dbg_error(d, "zoom: no pane \"%s\".", args);
@@ -329,10 +337,11 @@ static int cmd_zoom(dbg *d, const cmd_args *a)
 
 static int cmd_tui_mem(dbg *d, const cmd_args *a)
 {
-    if (need_tui(d, "tui memory"))
+    tui *t = need_tui(d, "tui memory");
+    if (!t)
         return -1;
-    tui_active->mem_addr = a->num[0];
-    tui_active->mem_addr_set = true;
+    t->mem_addr = a->num[0];
+    t->mem_addr_set = true;
     return 0;
 }
 

@@ -14,6 +14,7 @@
  * one byte each, byte buffers as they are, timers as {u8 pending, u64 when,
  * u64 seq} (0 when not pending), custom fields (ST_CUSTOM) as u32 length and
  * the bytes their save hook wrote (their directory size is 0). */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -306,12 +307,30 @@ static void printable(char *s)
             *s = '?';
 }
 
-/* Compares the image's directory with the device's, leaf by leaf. */
-typedef struct dir_check {
-    img_reader *r;
+/* What the walks that check an image share: the first error stops them. */
+typedef struct image_check {
     xerr *err;
     const char *dev;
     bool bad;
+} image_check;
+
+/* "DEV: field "PATH"..." in err, and the walk goes no further. */
+static void refuse(image_check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse(image_check *c, const char *fmt, ...)
+{
+    char why[XERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    xerr_set(c->err, "%s: %s", c->dev, why);
+    c->bad = true;
+}
+
+/* Compares the image's directory with the device's, leaf by leaf. */
+typedef struct dir_check {
+    image_check chk;
+    img_reader *r;
     bool custom; /* a custom leaf: data_len is the least the data holds */
     size_t data_len;
 } dir_check;
@@ -319,7 +338,7 @@ typedef struct dir_check {
 static void check_fn(void *ctx, const leaf *l)
 {
     dir_check *c = ctx;
-    if (c->bad)
+    if (c->chk.bad)
         return;
     char path[96];
     get_str(c->r, path, sizeof path);
@@ -329,15 +348,12 @@ static void check_fn(void *ctx, const leaf *l)
         return;
     if (strcmp(path, l->path) != 0) {
         printable(path);
-        xerr_set(c->err, "%s: the state image has field \"%s\" where \"%s\" is declared", c->dev,
-                 path, l->path);
-        c->bad = true;
+        refuse(&c->chk, "the state image has field \"%s\" where \"%s\" is declared", path, l->path);
     } else if (kind != l->kind || size != l->size || count != l->count) {
-        xerr_set(c->err,
-                 "%s: field \"%s\" is kind %u, %u bytes x %u in the state image, "
-                 "kind %u, %u x %u declared",
-                 c->dev, path, kind, size, count, l->kind, l->size, l->count);
-        c->bad = true;
+        refuse(&c->chk,
+               "field \"%s\" is kind %u, %u bytes x %u in the state image, kind %u, %u x %u "
+               "declared",
+               path, kind, size, count, l->kind, l->size, l->count);
     }
     c->data_len += leaf_bytes(l);
     c->custom |= l->kind == ST_CUSTOM;
@@ -345,47 +361,34 @@ static void check_fn(void *ctx, const leaf *l)
 
 /* Checks the values of the flags and timers before anything is stored. */
 typedef struct data_check {
+    image_check chk;
     const uint8_t *p, *end;
-    xerr *err;
-    const char *dev;
-    bool bad;
 } data_check;
 
 static void values_fn(void *ctx, const leaf *l)
 {
     data_check *c = ctx;
-    if (c->bad)
+    if (c->chk.bad)
         return;
+    size_t left = (size_t)(c->end - c->p);
     if (l->kind == ST_CUSTOM) {
-        size_t left = (size_t)(c->end - c->p);
         size_t len = left < 4 ? 0 : (size_t)load_le(c->p, 4);
-        if (left < 4 || len > left - 4) {
-            xerr_set(c->err, "%s: field \"%s\" runs past the end of the state image", c->dev,
-                     l->path);
-            c->bad = true;
-            return;
-        }
         xerr why = {0};
-        if (l->decl->ops->check(l->base, c->p + 4, len, &why) < 0) {
-            xerr_set(c->err, "%s: field \"%s\": %s", c->dev, l->path, why.msg);
-            c->bad = true;
-            return;
-        }
-    } else if ((size_t)(c->end - c->p) < leaf_bytes(l)) {
-        xerr_set(c->err, "%s: field \"%s\" runs past the end of the state image", c->dev, l->path);
-        c->bad = true;
-        return;
+        if (left < 4 || len > left - 4)
+            refuse(&c->chk, "field \"%s\" runs past the end of the state image", l->path);
+        else if (l->decl->ops->check(l->base, c->p + 4, len, &why) < 0)
+            refuse(&c->chk, "field \"%s\": %s", l->path, why.msg);
+    } else if (left < leaf_bytes(l)) {
+        refuse(&c->chk, "field \"%s\" runs past the end of the state image", l->path);
     }
+    if (c->chk.bad)
+        return;
     if ((l->kind == ST_BOOL || l->kind == ST_LINE || l->kind == ST_TIMER)) {
         size_t step = l->kind == ST_TIMER ? TIMER_BYTES : 1;
-        for (uint32_t k = 0; k < l->count; k++) {
-            if (c->p[k * step] > 1) {
-                xerr_set(c->err, "%s: field \"%s\"[%u] holds %u, not a flag", c->dev, l->path, k,
-                         c->p[k * step]);
-                c->bad = true;
-                break;
-            }
-        }
+        for (uint32_t k = 0; k < l->count && !c->chk.bad; k++)
+            if (c->p[k * step] > 1)
+                refuse(&c->chk, "field \"%s\"[%u] holds %u, not a flag", l->path, k,
+                       c->p[k * step]);
     }
     c->p += leaf_data_bytes(l, c->p);
 }
@@ -447,9 +450,9 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
     if (!r.short_read && n != have)
         return xerr_fail(err, "%s: the state image has %u fields, %u are declared", d->name, n,
                          have);
-    dir_check dc = {.r = &r, .err = err, .dev = d->name};
+    dir_check dc = {.chk = {err, d->name, false}, .r = &r};
     walk(d, 0, check_fn, &dc);
-    if (dc.bad)
+    if (dc.chk.bad)
         return -1;
     size_t data_len = (size_t)img_get(&r, 4);
     if (r.short_read || (dc.custom ? data_len < dc.data_len : data_len != dc.data_len) ||
@@ -459,9 +462,9 @@ static int check_image(device *d, const void *img, size_t len, const uint8_t **d
     if ((size_t)(r.end - r.p) != data_len)
         return xerr_fail(err, "%s: %zu bytes after the end of the state image", d->name,
                          (size_t)(r.end - r.p) - data_len);
-    data_check vc = {.p = r.p, .end = r.p + data_len, .err = err, .dev = d->name};
+    data_check vc = {.chk = {err, d->name, false}, .p = r.p, .end = r.p + data_len};
     walk(d, 0, values_fn, &vc);
-    if (vc.bad)
+    if (vc.chk.bad)
         return -1;
     if (vc.p != vc.end)
         return xerr_fail(err, "%s: the state image's data has %zu bytes its fields do not use",

@@ -32,87 +32,63 @@ const unsigned char cpu_op_fmt[OP_COUNT] = {
 
 static inline uint8_t dst(unsigned r) { return r ? (uint8_t)r : 32; }
 
+/* SPECIAL: the operation from the function field; the exceptions below. */
 static void special(uint32_t w, dinsn *d)
 {
-    unsigned rs = (w >> 21) & 31, rd = (w >> 11) & 31, sa = (w >> 6) & 31;
+    static const uint8_t ops[64] = {
+        [0x00] = OP_SLL,    [0x01] = OP_MOVCI,  [0x02] = OP_SRL,    [0x03] = OP_SRA,
+        [0x04] = OP_SLLV,   [0x06] = OP_SRLV,   [0x07] = OP_SRAV,   [0x08] = OP_JR,
+        [0x09] = OP_JALR,   [0x0a] = OP_MOVZ,   [0x0b] = OP_MOVN,   [0x0c] = OP_SYSCALL,
+        [0x0d] = OP_BREAK,  [0x0f] = OP_SYNC,   [0x10] = OP_MFHI,   [0x11] = OP_MTHI,
+        [0x12] = OP_MFLO,   [0x13] = OP_MTLO,   [0x14] = OP_DSLLV,  [0x16] = OP_DSRLV,
+        [0x17] = OP_DSRAV,  [0x18] = OP_MULT,   [0x19] = OP_MULTU,  [0x1a] = OP_DIV,
+        [0x1b] = OP_DIVU,   [0x1c] = OP_DMULT,  [0x1d] = OP_DMULTU, [0x1e] = OP_DDIV,
+        [0x1f] = OP_DDIVU,  [0x20] = OP_ADD,    [0x21] = OP_ADDU,   [0x22] = OP_SUB,
+        [0x23] = OP_SUBU,   [0x24] = OP_AND,    [0x25] = OP_OR,     [0x26] = OP_XOR,
+        [0x27] = OP_NOR,    [0x2a] = OP_SLT,    [0x2b] = OP_SLTU,   [0x2c] = OP_DADD,
+        [0x2d] = OP_DADDU,  [0x2e] = OP_DSUB,   [0x2f] = OP_DSUBU,  [0x30] = OP_TGE,
+        [0x31] = OP_TGEU,   [0x32] = OP_TLT,    [0x33] = OP_TLTU,   [0x34] = OP_TEQ,
+        [0x36] = OP_TNE,    [0x38] = OP_DSLL,   [0x3a] = OP_DSRL,   [0x3b] = OP_DSRA,
+        [0x3c] = OP_DSLL32, [0x3e] = OP_DSRL32, [0x3f] = OP_DSRA32,
+    };
+    unsigned fn = w & 63, rs = (w >> 21) & 31, rd = (w >> 11) & 31, sa = (w >> 6) & 31;
     d->rd = dst(rd);
-    switch (w & 63) {
-    case 0x00: d->op = w == 0 ? OP_NOP : OP_SLL; break;
+    d->op = ops[fn] ? ops[fn] : OP_RI;
+    switch (fn) {
+    case 0x00:
+        if (w == 0)
+            d->op = OP_NOP;
+        break;
     case 0x01:
-        if (w & 0x20000) /* bit 17 must be zero in MOVF/MOVT */
+        if (w & 0x20000) { /* bit 17 must be zero in MOVF/MOVT */
+            d->op = OP_RI;
             break;
-        d->op = OP_MOVCI;
+        }
         d->sa = (uint8_t)((w >> 18) & 7);
         d->imm = (w >> 16) & 1; /* 1 = MOVT */
+        return;
+    case 0x02: /* rs=1: ROTR (R2) */
+    case 0x3a: /* DROTR */
+        if (rs)
+            d->op = OP_RI;
         break;
-    case 0x02: d->op = rs ? OP_RI : OP_SRL; break; /* rs=1: ROTR (R2) */
-    case 0x03: d->op = OP_SRA; break;
-    case 0x04: d->op = OP_SLLV; break;
-    case 0x06: d->op = sa ? OP_RI : OP_SRLV; break; /* sa=1: ROTRV */
-    case 0x07: d->op = OP_SRAV; break;
-    case 0x08: d->op = OP_JR; break;
-    case 0x09: d->op = OP_JALR; break;
-    case 0x0a: d->op = OP_MOVZ; break;
-    case 0x0b: d->op = OP_MOVN; break;
-    case 0x0c: d->op = OP_SYSCALL; break;
-    case 0x0d: d->op = OP_BREAK; break;
-    case 0x0f: d->op = OP_SYNC; break;
-    case 0x10: d->op = OP_MFHI; break;
-    case 0x11: d->op = OP_MTHI; break;
-    case 0x12: d->op = OP_MFLO; break;
-    case 0x13: d->op = OP_MTLO; break;
-    case 0x14: d->op = OP_DSLLV; break;
-    case 0x16: d->op = sa ? OP_RI : OP_DSRLV; break; /* DROTRV */
-    case 0x17: d->op = OP_DSRAV; break;
-    case 0x18: d->op = OP_MULT; break;
-    case 0x19: d->op = OP_MULTU; break;
-    case 0x1a: d->op = OP_DIV; break;
-    case 0x1b: d->op = OP_DIVU; break;
-    case 0x1c: d->op = OP_DMULT; break;
-    case 0x1d: d->op = OP_DMULTU; break;
-    case 0x1e: d->op = OP_DDIV; break;
-    case 0x1f: d->op = OP_DDIVU; break;
-    case 0x20: d->op = OP_ADD; break;
-    case 0x21: d->op = OP_ADDU; break;
-    case 0x22: d->op = OP_SUB; break;
-    case 0x23: d->op = OP_SUBU; break;
-    case 0x24: d->op = OP_AND; break;
-    case 0x25: d->op = OP_OR; break;
-    case 0x26: d->op = OP_XOR; break;
-    case 0x27: d->op = OP_NOR; break;
-    case 0x2a: d->op = OP_SLT; break;
-    case 0x2b: d->op = OP_SLTU; break;
-    case 0x2c: d->op = OP_DADD; break;
-    case 0x2d: d->op = OP_DADDU; break;
-    case 0x2e: d->op = OP_DSUB; break;
-    case 0x2f: d->op = OP_DSUBU; break;
-    case 0x30: d->op = OP_TGE; break;
-    case 0x31: d->op = OP_TGEU; break;
-    case 0x32: d->op = OP_TLT; break;
-    case 0x33: d->op = OP_TLTU; break;
-    case 0x34: d->op = OP_TEQ; break;
-    case 0x36: d->op = OP_TNE; break;
-    case 0x38: d->op = OP_DSLL; break;
-    case 0x3a: d->op = rs ? OP_RI : OP_DSRL; break; /* DROTR */
-    case 0x3b: d->op = OP_DSRA; break;
+    case 0x06: /* sa=1: ROTRV */
+    case 0x16: /* DROTRV */
+        if (sa)
+            d->op = OP_RI;
+        break;
+    case 0x0c: /* SYSCALL, BREAK: the code */
+    case 0x0d: d->imm = (w >> 6) & 0xfffff; break;
+    case 0x3e: /* DROTR32 */
+        if (rs)
+            d->op = OP_RI;
+        sa += 32;
+        break;
     case 0x3c:
-        d->op = OP_DSLL32;
-        sa += 32;
-        break;
-    case 0x3e:
-        d->op = rs ? OP_RI : OP_DSRL32;
-        sa += 32;
-        break; /* DROTR32 */
-    case 0x3f:
-        d->op = OP_DSRA32;
-        sa += 32;
-        break;
+    case 0x3f: sa += 32; break;
     default: break;
     }
-    if (d->op != OP_MOVCI)
-        d->sa = (uint8_t)sa;
-    if (d->op == OP_SYSCALL || d->op == OP_BREAK)
-        d->imm = (w >> 6) & 0xfffff;
+    d->sa = (uint8_t)sa;
 }
 
 static void regimm(uint32_t w, dinsn *d)
@@ -163,6 +139,42 @@ static void cop0(uint32_t w, dinsn *d)
     }
 }
 
+/* The primary opcodes that need no more than the operation, the immediate
+ * then read as their operand format says (cpu_decode). */
+static const uint8_t primary[64] = {
+    [0x02] = OP_J,      [0x03] = OP_JAL,  [0x04] = OP_BEQ,   [0x05] = OP_BNE,   [0x06] = OP_BLEZ,
+    [0x07] = OP_BGTZ,   [0x08] = OP_ADDI, [0x09] = OP_ADDIU, [0x0a] = OP_SLTI,  [0x0b] = OP_SLTIU,
+    [0x0c] = OP_ANDI,   [0x0d] = OP_ORI,  [0x0e] = OP_XORI,  [0x0f] = OP_LUI,   [0x12] = OP_COP2,
+    [0x14] = OP_BEQL,   [0x15] = OP_BNEL, [0x16] = OP_BLEZL, [0x17] = OP_BGTZL, [0x18] = OP_DADDI,
+    [0x19] = OP_DADDIU, [0x1a] = OP_LDL,  [0x1b] = OP_LDR,   [0x20] = OP_LB,    [0x21] = OP_LH,
+    [0x22] = OP_LWL,    [0x23] = OP_LW,   [0x24] = OP_LBU,   [0x25] = OP_LHU,   [0x26] = OP_LWR,
+    [0x27] = OP_LWU,    [0x28] = OP_SB,   [0x29] = OP_SH,    [0x2a] = OP_SWL,   [0x2b] = OP_SW,
+    [0x2c] = OP_SDL,    [0x2d] = OP_SDR,  [0x2e] = OP_SWR,   [0x2f] = OP_CACHE, [0x30] = OP_LL,
+    [0x31] = OP_LWC1,   [0x32] = OP_COP2, [0x33] = OP_PREF,  [0x34] = OP_LLD,   [0x35] = OP_LDC1,
+    [0x36] = OP_COP2,   [0x37] = OP_LD,   [0x38] = OP_SC,    [0x39] = OP_SWC1,  [0x3a] = OP_COP2,
+    [0x3c] = OP_SCD,    [0x3d] = OP_SDC1, [0x3e] = OP_COP2,  [0x3f] = OP_SD,
+};
+
+/* COP1X: the indexed FP loads (sa: fd) and stores (sa: fs), PREFX. */
+static void cop1x(uint32_t w, dinsn *d)
+{
+    unsigned fn = w & 63;
+    switch (fn) {
+    case 0x00:
+    case 0x01:
+        d->op = fn ? OP_LDXC1 : OP_LWXC1;
+        d->sa = (uint8_t)((w >> 6) & 31);
+        break;
+    case 0x08:
+    case 0x09:
+        d->op = fn & 1 ? OP_SDXC1 : OP_SWXC1;
+        d->sa = (uint8_t)((w >> 11) & 31);
+        break;
+    case 0x0f: d->op = OP_PREFX; break;
+    default: d->op = OP_COP1X; break;
+    }
+}
+
 void cpu_decode(uint32_t w, dinsn *d)
 {
     unsigned opc = w >> 26, rs = (w >> 21) & 31, rt = (w >> 16) & 31;
@@ -176,39 +188,6 @@ void cpu_decode(uint32_t w, dinsn *d)
     switch (opc) {
     case 0x00: special(w, d); return;
     case 0x01: regimm(w, d); return;
-    case 0x02:
-        d->op = OP_J;
-        d->imm = (int64_t)(w & 0x3ffffff) << 2;
-        return;
-    case 0x03:
-        d->op = OP_JAL;
-        d->imm = (int64_t)(w & 0x3ffffff) << 2;
-        d->rd = 31;
-        return;
-    case 0x04: d->op = OP_BEQ; break;
-    case 0x05: d->op = OP_BNE; break;
-    case 0x06: d->op = OP_BLEZ; break;
-    case 0x07: d->op = OP_BGTZ; break;
-    case 0x08: d->op = OP_ADDI; return;
-    case 0x09: d->op = OP_ADDIU; return;
-    case 0x0a: d->op = OP_SLTI; return;
-    case 0x0b: d->op = OP_SLTIU; return;
-    case 0x0c:
-        d->op = OP_ANDI;
-        d->imm = w & 0xffff;
-        return;
-    case 0x0d:
-        d->op = OP_ORI;
-        d->imm = w & 0xffff;
-        return;
-    case 0x0e:
-        d->op = OP_XORI;
-        d->imm = w & 0xffff;
-        return;
-    case 0x0f:
-        d->op = OP_LUI;
-        d->imm = (int64_t)(int32_t)(w << 16);
-        return;
     case 0x10: cop0(w, d); return;
     case 0x11:
         if (rs == 8) {
@@ -220,82 +199,22 @@ void cpu_decode(uint32_t w, dinsn *d)
             d->op = OP_COP1;
         }
         return;
-    case 0x12: d->op = OP_COP2; return;
-    case 0x13:
-        switch (w & 63) {
-        case 0x00:
-            d->op = OP_LWXC1;
-            d->sa = (uint8_t)((w >> 6) & 31);
-            break;
-        case 0x01:
-            d->op = OP_LDXC1;
-            d->sa = (uint8_t)((w >> 6) & 31);
-            break;
-        case 0x08:
-            d->op = OP_SWXC1;
-            d->sa = (uint8_t)((w >> 11) & 31);
-            break;
-        case 0x09:
-            d->op = OP_SDXC1;
-            d->sa = (uint8_t)((w >> 11) & 31);
-            break;
-        case 0x0f: d->op = OP_PREFX; break;
-        default: d->op = OP_COP1X; break;
-        }
-        return;
-    case 0x14: d->op = OP_BEQL; break;
-    case 0x15: d->op = OP_BNEL; break;
-    case 0x16: d->op = OP_BLEZL; break;
-    case 0x17: d->op = OP_BGTZL; break;
-    case 0x18: d->op = OP_DADDI; return;
-    case 0x19: d->op = OP_DADDIU; return;
-    case 0x1a: d->op = OP_LDL; return;
-    case 0x1b: d->op = OP_LDR; return;
-    case 0x20: d->op = OP_LB; return;
-    case 0x21: d->op = OP_LH; return;
-    case 0x22: d->op = OP_LWL; return;
-    case 0x23: d->op = OP_LW; return;
-    case 0x24: d->op = OP_LBU; return;
-    case 0x25: d->op = OP_LHU; return;
-    case 0x26: d->op = OP_LWR; return;
-    case 0x27: d->op = OP_LWU; return;
-    case 0x28: d->op = OP_SB; return;
-    case 0x29: d->op = OP_SH; return;
-    case 0x2a: d->op = OP_SWL; return;
-    case 0x2b: d->op = OP_SW; return;
-    case 0x2c: d->op = OP_SDL; return;
-    case 0x2d: d->op = OP_SDR; return;
-    case 0x2e: d->op = OP_SWR; return;
-    case 0x2f: d->op = OP_CACHE; return;
-    case 0x30: d->op = OP_LL; return;
-    case 0x31:
-        d->op = OP_LWC1;
-        d->sa = (uint8_t)rt;
-        return;
-    case 0x32: d->op = OP_COP2; return;
-    case 0x33: d->op = OP_PREF; return;
-    case 0x34: d->op = OP_LLD; return;
-    case 0x35:
-        d->op = OP_LDC1;
-        d->sa = (uint8_t)rt;
-        return;
-    case 0x36: d->op = OP_COP2; return;
-    case 0x37: d->op = OP_LD; return;
-    case 0x38: d->op = OP_SC; return;
-    case 0x39:
-        d->op = OP_SWC1;
-        d->sa = (uint8_t)rt;
-        return;
-    case 0x3a: d->op = OP_COP2; return;
-    case 0x3c: d->op = OP_SCD; return;
-    case 0x3d:
-        d->op = OP_SDC1;
-        d->sa = (uint8_t)rt;
-        return;
-    case 0x3e: d->op = OP_COP2; return;
-    case 0x3f: d->op = OP_SD; return;
-    default: return;
+    case 0x13: cop1x(w, d); return;
+    default: break;
     }
-    /* Branches with a 16-bit offset. */
-    d->imm = (int64_t)(int16_t)w * 4;
+    if (primary[opc])
+        d->op = primary[opc];
+    switch (cpu_op_fmt[d->op]) {
+    case F_J:
+        d->imm = (int64_t)(w & 0x3ffffff) << 2;
+        if (d->op == OP_JAL)
+            d->rd = 31;
+        break;
+    case F_B1:
+    case F_B2: d->imm = (int64_t)(int16_t)w * 4; break; /* a 16-bit offset */
+    case F_IU: d->imm = w & 0xffff; break;
+    case F_LUI: d->imm = (int64_t)(int32_t)(w << 16); break;
+    case F_FMEM: d->sa = (uint8_t)rt; break; /* the FP register */
+    default: break;
+    }
 }

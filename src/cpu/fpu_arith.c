@@ -106,36 +106,33 @@ static uint64_t deliver(int fmt, uint64_t r, unsigned hx, const fpu_env *env, un
     return sign | (up ? f_min_normal(fmt) : 0);
 }
 
+/* arith_s and arith_d: the operation on the host's float or double (the
+ * operands read by `read`), in its current rounding mode; the volatiles
+ * keep it between host_begin and host_end. */
+#define HOST_ARITH(name, T, read, sqrt_fn)                  \
+    static T name(enum arith_op op, uint64_t a, uint64_t b) \
+    {                                                       \
+        volatile T va = read(a), vb = read(b), vr = 0;      \
+        switch (op) {                                       \
+        case AOP_ADD: vr = va + vb; break;                  \
+        case AOP_SUB: vr = va - vb; break;                  \
+        case AOP_MUL: vr = va * vb; break;                  \
+        case AOP_DIV: vr = va / vb; break;                  \
+        case AOP_SQRT: vr = sqrt_fn(va); break;             \
+        case AOP_RECIP: vr = (T)1 / va; break;              \
+        default: break;                                     \
+        }                                                   \
+        return vr;                                          \
+    }
+HOST_ARITH(arith_s, float, as_f, sqrtf)
+HOST_ARITH(arith_d, double, fpu_double, sqrt)
+
 static uint64_t host_binop(int fmt, enum arith_op op, uint64_t a, uint64_t b, unsigned rm,
                            unsigned *hx)
 {
-    uint64_t r;
     int saved = host_begin(rm);
-    if (fmt == FMT_S) {
-        volatile float va = as_f(a), vb = as_f(b), vr = 0;
-        switch (op) {
-        case AOP_ADD: vr = va + vb; break;
-        case AOP_SUB: vr = va - vb; break;
-        case AOP_MUL: vr = va * vb; break;
-        case AOP_DIV: vr = va / vb; break;
-        case AOP_SQRT: vr = sqrtf(va); break;
-        case AOP_RECIP: vr = 1.0f / va; break;
-        default: break;
-        }
-        r = fpu_float_bits(vr);
-    } else {
-        volatile double va = fpu_double(a), vb = fpu_double(b), vr = 0;
-        switch (op) {
-        case AOP_ADD: vr = va + vb; break;
-        case AOP_SUB: vr = va - vb; break;
-        case AOP_MUL: vr = va * vb; break;
-        case AOP_DIV: vr = va / vb; break;
-        case AOP_SQRT: vr = sqrt(va); break;
-        case AOP_RECIP: vr = 1.0 / va; break;
-        default: break;
-        }
-        r = fpu_double_bits(vr);
-    }
+    uint64_t r =
+        fmt == FMT_S ? fpu_float_bits(arith_s(op, a, b)) : fpu_double_bits(arith_d(op, a, b));
     *hx = host_end(saved);
     return r;
 }
@@ -279,6 +276,35 @@ static uint64_t to_int(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsig
     return dfmt == FMT_W ? (uint32_t)i : (uint64_t)i;
 }
 
+/* to_s and to_d: v, of the other floating format (sfmt == ofmt, its value
+ * read by `read`), W or L, converted by the host in its current rounding
+ * mode; the volatiles keep the conversion between host_begin and host_end. */
+#define CONVERT_TO(name, T, ofmt, OT, read)  \
+    static T name(int sfmt, uint64_t v)      \
+    {                                        \
+        volatile T vr;                       \
+        switch (sfmt) {                      \
+        case ofmt: {                         \
+            volatile OT s = read(v);         \
+            vr = (T)s;                       \
+            break;                           \
+        }                                    \
+        case FMT_W: {                        \
+            volatile int32_t s = (int32_t)v; \
+            vr = (T)s;                       \
+            break;                           \
+        }                                    \
+        default: {                           \
+            volatile int64_t s = (int64_t)v; \
+            vr = (T)s;                       \
+            break;                           \
+        }                                    \
+        }                                    \
+        return vr;                           \
+    }
+CONVERT_TO(to_s, float, FMT_D, double, fpu_double)
+CONVERT_TO(to_d, double, FMT_S, float, as_f)
+
 uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigned *x)
 {
     if (dfmt == FMT_W || dfmt == FMT_L)
@@ -291,47 +317,7 @@ uint64_t fpu_convert(int dfmt, int sfmt, uint64_t v, const fpu_env *env, unsigne
             return (*x & X_E) ? 0 : f_default_nan(dfmt);
     }
     int saved = host_begin(env->rm);
-    if (dfmt == FMT_S) {
-        volatile float vr;
-        switch (sfmt) {
-        case FMT_D: {
-            volatile double s = fpu_double(v);
-            vr = (float)s;
-            break;
-        }
-        case FMT_W: {
-            volatile int32_t s = (int32_t)v;
-            vr = (float)s;
-            break;
-        }
-        default: {
-            volatile int64_t s = (int64_t)v;
-            vr = (float)s;
-            break;
-        }
-        }
-        r = fpu_float_bits(vr);
-    } else {
-        volatile double vr;
-        switch (sfmt) {
-        case FMT_S: {
-            volatile float s = as_f(v);
-            vr = (double)s;
-            break;
-        }
-        case FMT_W: {
-            volatile int32_t s = (int32_t)v;
-            vr = (double)s;
-            break;
-        }
-        default: {
-            volatile int64_t s = (int64_t)v;
-            vr = (double)s;
-            break;
-        }
-        }
-        r = fpu_double_bits(vr);
-    }
+    r = dfmt == FMT_S ? fpu_float_bits(to_s(sfmt, v)) : fpu_double_bits(to_d(sfmt, v));
     hx = host_end(saved);
     return deliver(dfmt, r, hx, env, x);
 }

@@ -20,32 +20,9 @@
 #include <stdlib.h>
 
 #include "cpu/cpu_internal.h"
+#include "cpu/insn.h"
 #include "cpu/jit.h"
 #include "cpu/ops.h"
-
-/* Guest (big-endian) values of 1, 2, 4 or 8 bytes in RAM: one host load or
- * store and a byte swap (common.h's load_be is a loop over the bytes). */
-static inline uint64_t ram_load(const uint8_t *p, unsigned size)
-{
-    switch (size) {
-    case 1: return p[0];
-    case 2: return (uint64_t)((p[0] << 8) | p[1]);
-    case 4: return ldbe32(p);
-    default: return ldbe64(p);
-    }
-}
-static inline void ram_store(uint8_t *p, unsigned size, uint64_t v)
-{
-    switch (size) {
-    case 1: p[0] = (uint8_t)v; break;
-    case 2:
-        p[0] = (uint8_t)(v >> 8);
-        p[1] = (uint8_t)v;
-        break;
-    case 4: stbe32(p, (uint32_t)v); break;
-    default: stbe64(p, v); break;
-    }
-}
 
 /* ---- Soft TLB ---------------------------------------------------------- */
 
@@ -210,7 +187,7 @@ bool mem_load_slow(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     const bus_region *r = NULL;
     if (fast_ok(c, va, false, &r, ba)) {
         stlb_fill(c, va, false, r, ba);
-        *val = ram_load(r->ram->host + r->ram_off + (ba - r->base), size);
+        *val = insn_host_load(r->ram->host + r->ram_off + (ba - r->base), size);
     } else {
         bus_op op = {.addr = ba, .size = size, .write = 0, .initiator = (uint16_t)c->initiator};
         c->rs.bus_accesses++;
@@ -269,7 +246,7 @@ bool mem_store_slow(cpu *c, uint64_t va, unsigned size, uint64_t val)
     uint8_t f = 0;
     if (ram_page(c, va, true, &r, ba, &f) && !(f & (PF_WATCH_W | PF_TRACK))) {
         uint64_t off = r->ram_off + (ba - r->base);
-        ram_store(r->ram->host + off, size, val);
+        insn_host_store(r->ram->host + off, size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         if (f & PF_CLEAN) /* the first store since the history's last snapshot */
             ram_mark_dirty(r->ram, off, size);
@@ -296,7 +273,7 @@ bool mem_load_aligned(cpu *c, uint64_t va, unsigned size, uint64_t *val)
 {
     uint8_t *p = stlb_lookup(c->st->r, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        *val = ram_load(p, size);
+        *val = insn_host_load(p, size);
         return true;
     }
     /* Faults are reported with the unaligned address. */
@@ -311,8 +288,8 @@ bool mem_store_merge(cpu *c, uint64_t va, unsigned size, uint64_t val, uint64_t 
 {
     uint8_t *p = stlb_lookup(c->st->w, va & ~(uint64_t)(size - 1), size);
     if (likely(p != NULL)) {
-        uint64_t old = ram_load(p, size);
-        ram_store(p, size, (old & ~mask) | (val & mask));
+        uint64_t old = insn_host_load(p, size);
+        insn_host_store(p, size, (old & ~mask) | (val & mask));
         fast_store_link(c, va, size);
         return true;
     }
@@ -344,7 +321,7 @@ bool mem_ll(cpu *c, uint64_t va, unsigned size, uint64_t *val)
     unsigned i = (va >> RAM_PAGE_SHIFT) & (STLB_SIZE - 1);
     stlb *e = &c->st->r[i];
     if (STLB_HIT(e, va, size)) {
-        *val = ram_load(STLB_HOST(e, va), size);
+        *val = insn_host_load(STLB_HOST(e, va), size);
         ba = c->st->rpa[i] | (va & 0xfff);
     } else {
         if (!data_xlate(c, va, size, false, &ba))
@@ -414,7 +391,7 @@ int mem_sc(cpu *c, uint64_t va, unsigned size, uint64_t val)
     if (!ok)
         return 0;
     if (fast) {
-        ram_store(STLB_HOST(e, va), size, val);
+        insn_host_store(STLB_HOST(e, va), size, val);
         bus_link_store(c->bus, c->initiator, ba, size);
         return 1;
     }

@@ -70,27 +70,24 @@ static addr_ref *ref_find(bp_state *s, uint64_t addr, bool create)
     return &n[s->nrefs++];
 }
 
-void bp_addr_insert(dbg *d, int cpu_i, uint64_t addr)
+/* One more (or one less) user of addr on the CPU cpu_i (-1: every CPU): the
+ * CPU's own breakpoint goes in with the first and out with the last. */
+static void addr_count(dbg *d, int cpu_i, uint64_t addr, bool insert)
 {
     bp_state *s = state(d);
-    addr_ref *r = s ? ref_find(s, addr, true) : NULL;
-    if (!r)
-        return;
-    for (unsigned i = 0; i < d->m->ncpus; i++)
-        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i]++ == 0)
+    addr_ref *r = s ? ref_find(s, addr, insert) : NULL;
+    for (unsigned i = 0; r && i < d->m->ncpus; i++) {
+        if (cpu_i >= 0 && (int)i != cpu_i)
+            continue;
+        if (insert && r->count[i]++ == 0)
             cpu_bp_insert(d->m->cpus[i], addr);
+        else if (!insert && r->count[i] && --r->count[i] == 0)
+            cpu_bp_remove(d->m->cpus[i], addr);
+    }
 }
 
-void bp_addr_remove(dbg *d, int cpu_i, uint64_t addr)
-{
-    bp_state *s = state(d);
-    addr_ref *r = s ? ref_find(s, addr, false) : NULL;
-    if (!r)
-        return;
-    for (unsigned i = 0; i < d->m->ncpus; i++)
-        if ((cpu_i < 0 || (int)i == cpu_i) && r->count[i] && --r->count[i] == 0)
-            cpu_bp_remove(d->m->cpus[i], addr);
-}
+void bp_addr_insert(dbg *d, int cpu_i, uint64_t addr) { addr_count(d, cpu_i, addr, true); }
+void bp_addr_remove(dbg *d, int cpu_i, uint64_t addr) { addr_count(d, cpu_i, addr, false); }
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -356,6 +353,16 @@ bool bp_cond_true(dbg *d, bpoint *b, const eval_scope *sc, xerr *err)
     return v.v != 0;
 }
 
+bool bp_report_begin(dbg *d, bpoint *b, const eval_scope *sc, const char *what, strbuf *t)
+{
+    xerr err;
+    if (!bp_cond_true(d, b, sc, &err))
+        return false;
+    sb_init(t);
+    sb_printf(t, "\n%s%s %d: ", err.msg, what, b->num);
+    return true;
+}
+
 static bool is_continue(const char *line)
 {
     char w[16];
@@ -489,8 +496,7 @@ void bp_report_pending(dbg *d, cpu *c)
         strbuf b;
         sb_init(&b);
         dbg_format_location(d, c, cpu_pc(c), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
     }
 }
 
@@ -721,38 +727,28 @@ static int cmd_tbreak(dbg *d, const cmd_args *a) { return make_code_bp(d, a, tru
 
 /* ---- commands on the table ---------------------------------------------- */
 
-/* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
-static int for_each_num(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *d, bpoint *b))
+typedef void bp_fn(dbg *d, bpoint *b);
+
+static bool apply_num(dbg *d, long n, void *fn)
 {
-    if (!*args) {
-        bpoint *next;
-        for (bpoint *b = bp_list(d); b; b = next) {
-            next = b->next;
-            if (!b->doomed)
-                fn(d, b);
-        }
-        return 0;
+    bpoint *b = bp_find(d, (int)n);
+    if (b)
+        (*(bp_fn **)fn)(d, b);
+    return b != NULL;
+}
+
+/* Apply fn to the breakpoints numbered in args ("1 3 5-7"), or to all. */
+static int for_each_num(dbg *d, const char *args, const char *cmd, bp_fn *fn)
+{
+    if (*args)
+        return dbg_each_number(d, args, cmd, "breakpoint", apply_num, &fn);
+    bpoint *next;
+    for (bpoint *b = bp_list(d); b; b = next) {
+        next = b->next;
+        if (!b->doomed)
+            fn(d, b);
     }
-    int rc = 0;
-    char w[64];
-    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
-        char *end;
-        long lo = strtol(w, &end, 10), hi = lo;
-        if (*end == '-')
-            hi = strtol(end + 1, &end, 10);
-        if (end == w || *end || lo < 1 || hi < lo) {
-            rc = dbg_error(d, "%s: \"%s\" is not a breakpoint number.", cmd, w);
-            continue;
-        }
-        for (long n = lo; n <= hi; n++) {
-            bpoint *b = bp_find(d, (int)n);
-            if (b)
-                fn(d, b);
-            else
-                rc = dbg_error(d, "No breakpoint number %ld.", n);
-        }
-    }
-    return rc;
+    return 0;
 }
 
 static void do_delete(dbg *d, bpoint *b) { bp_delete(d, b); }
@@ -916,9 +912,7 @@ static int list_bps(dbg *d, const char *args, bool watch_only)
     }
     if (!n)
         sb_printf(&out, "No %s.\n", watch_only ? "watchpoints" : "breakpoints or watchpoints");
-    dbg_puts(d, out.s);
-    sb_free(&out);
-    return 0;
+    return dbg_puts_sb(d, &out);
 }
 
 static int cmd_info_breakpoints(dbg *d, const cmd_args *a)

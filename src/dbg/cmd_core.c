@@ -99,8 +99,7 @@ static void help_overview(dbg *d)
     }
     sb_puts(&b, "\nCommands of several words (\"info registers\", \"break event\") are listed by "
                 "\"help info\", \"help break\" ...\n");
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
 }
 
 static int help(dbg *d, const char *args)
@@ -120,9 +119,7 @@ static int help(dbg *d, const char *args)
             group = g;
             print_summary(&b, dbg_command_at(d, i));
         }
-        dbg_puts(d, b.s);
-        sb_free(&b);
-        return 0;
+        return dbg_puts_sb(d, &b);
     }
     const command *c = help_lookup(d, args);
     if (!c) {
@@ -132,9 +129,7 @@ static int help(dbg *d, const char *args)
         return dbg_error(d, "Undefined command: \"%s\".  Try \"help\".", args);
     }
     dbg_help_text(d, c, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 void dbg_commands_markdown(const dbg *d, strbuf *b)
@@ -187,10 +182,7 @@ static int cmd_echo(dbg *d, const cmd_args *a)
     strbuf b;
     sb_init(&b);
     dbg_unescape(args, 0, "nte", &b);
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_source(dbg *d, const cmd_args *a) { return dbg_source(d, a->text[0]); }
@@ -244,8 +236,7 @@ static int cmd_shell(dbg *d, const cmd_args *a)
 static int cmd_info(dbg *d, const cmd_args *a)
 {
     if (a->given[0])
-        return dbg_error(d, "Undefined info command: \"%.*s\".  Try \"help info\".",
-                         (int)strcspn(a->text[0], " \t"), a->text[0]);
+        return dbg_undefined_subcommand(d, "info", a->text[0]);
     return help(d, "info");
 }
 
@@ -303,10 +294,7 @@ static int cmd_info_device(dbg *d, const cmd_args *a)
                       (unsigned long long)c->read(v), c->desc);
         }
     }
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_device_state(dbg *d, const cmd_args *a)
@@ -331,10 +319,7 @@ static int cmd_info_device_state(dbg *d, const cmd_args *a)
             sb_free(&img);
         }
     }
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_events(dbg *d, const cmd_args *a)
@@ -356,8 +341,7 @@ static int cmd_info_events(dbg *d, const cmd_args *a)
             sb_puts(&b, "]");
         }
         sb_putc(&b, '\n');
-        dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
         shown++;
     }
     if (!shown && *args)

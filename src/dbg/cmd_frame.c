@@ -45,8 +45,7 @@ static int select_frame(dbg *d, cpu *c, uint64_t level)
     strbuf b;
     sb_init(&b);
     dbg_src_show_frame(d, c, &f[level], level > 0 && f[level - 1].inlined, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     free(f);
     return 0;
 }
@@ -178,8 +177,7 @@ static int cmd_info_frame(dbg *d, const cmd_args *a)
     }
     sb_puts(&b, " (From the symbol table and the function's prologue, without debug "
                 "information: a heuristic.)\n");
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     free(f);
     return 0;
 }

@@ -11,9 +11,7 @@ static int cmd_info_record(dbg *d, const cmd_args *a)
     strbuf b;
     sb_init(&b);
     rr_show(d->m->clock.rr, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/cmd_record.cmds.h"

@@ -43,8 +43,6 @@ void dbg_report_stop(dbg *d, int reason)
         dbg_show_location(d, c);
 }
 
-static void capture(void *ctx, const char *text) { sb_puts(ctx, text); }
-
 void dbg_request_stop(dbg *d)
 {
     if (d->running)
@@ -206,16 +204,15 @@ int dbg_resume(dbg *d, int mode, uint64_t n, const run_goal *goal)
      * the remote client caused it and reports it itself. */
     strbuf rep;
     sb_init(&rep);
-    dbg_out_fn out = d->out;
-    void *out_ctx = d->out_ctx;
-    dbg_set_output(d, capture, &rep);
+    dbg_capture saved;
+    dbg_capture_begin(d, &saved, &rep);
     if (r == STOP_LIMIT && n && !bp_pending(d)) /* say why it stopped */
         dbg_printf(d,
                    "\nStopped: the budget of %llu instruction%s (all CPUs together) is "
                    "used up.\n",
                    (unsigned long long)n, n == 1 ? "" : "s");
     dbg_report_stop(d, r);
-    dbg_set_output(d, out, out_ctx);
+    dbg_capture_end(d, &saved);
     free(d->stop_report);
     d->stop_report = rep.s ? sb_take(&rep) : xstrdup("");
     if (d->client && d->client->stopped && d->client->stopped(d, r, d->stop_report))
@@ -253,8 +250,7 @@ static int step_count(dbg *d, const cmd_args *a, uint64_t *n)
         strbuf b;
         sb_init(&b);
         dbg_format_location(d, dbg_cpu(d), cpu_pc(dbg_cpu(d)), &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
     }
     return 0;
 }
@@ -476,9 +472,7 @@ static int cmd_cpu(dbg *d, const cmd_args *a)
     sb_init(&b);
     sb_printf(&b, "[Current CPU is cpu%d]\n", d->cur_cpu);
     dbg_format_location(d, c, cpu_pc(c), &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_cpus(dbg *d, const cmd_args *a)
@@ -520,9 +514,7 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
                       (double)machine_threads_cpu_ns(m, i) / 1e9);
         sb_printf(&b, ".\n");
     }
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #define U(x) ((unsigned long long)(x))
@@ -609,9 +601,7 @@ static int cmd_info_engine(dbg *d, const cmd_args *a)
     }
     for (unsigned i = 0; i < m->ncpus; i++)
         engine_exits(&b, m->cpus[i], i);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/cmd_run.cmds.h"

@@ -52,10 +52,7 @@ static int show_with(dbg *d, void (*fn)(const cpu *, strbuf *))
     strbuf b;
     sb_init(&b);
     fn(c, &b);
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_registers(dbg *d, const cmd_args *arg)
@@ -68,9 +65,7 @@ static int cmd_info_registers(dbg *d, const cmd_args *arg)
         strbuf b;
         sb_init(&b);
         dbg_show_frame_regs(d, c, &b);
-        dbg_puts(d, b.s);
-        sb_free(&b);
-        return 0;
+        return dbg_puts_sb(d, &b);
     }
     if (!*args)
         return show_with(d, cpu_show_regs);
@@ -108,8 +103,7 @@ static int cmd_info_registers(dbg *d, const cmd_args *arg)
             cpu_decode_cause(v.v, &b);
         }
         sb_putc(&b, '\n');
-        dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
     }
     return rc;
 }
@@ -290,8 +284,7 @@ static int print_common(dbg *d, const char *fmt_arg, const char *text, bool hist
         format_value(d, &v, f.letter, false, &b);
     if (history)
         sb_putc(&b, '\n');
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     free(ident);
     return 0;
 }
@@ -498,9 +491,7 @@ static int examine(dbg *d, const char *fmt_arg, const char *addr, bool phys)
     }
     if (b.len && b.s[b.len - 1] != '\n')
         sb_putc(&b, '\n');
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     x->next = a;
     x->have_next = true;
     /* Enter goes on from the next address with the same count and format. */
@@ -613,9 +604,7 @@ static int cmd_disassemble(dbg *d, const cmd_args *arg)
     }
     if (!err.msg[0] && !stopped)
         sb_puts(&b, "End of assembler dump.\n");
-    if (b.s)
-        dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     if (stopped)
         return dbg_interrupt_error(d);
     if (err.msg[0])
@@ -637,8 +626,7 @@ static int cmd_backtrace(dbg *d, const cmd_args *a)
     sb_init(&b);
     for (unsigned i = 0; i < n; i++)
         dbg_src_format_frame(d, c, &f[i], i > 0 && f[i - 1].inlined, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     free(f);
     return 0;
 }

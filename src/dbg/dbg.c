@@ -62,6 +62,27 @@ const char *dbg_skip_ws(const char *s)
     return s;
 }
 
+int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what,
+                    bool (*fn)(dbg *d, long n, void *ctx), void *ctx)
+{
+    int rc = 0;
+    char w[64];
+    for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
+        char *end;
+        long lo = strtol(w, &end, 10), hi = lo;
+        if (*end == '-')
+            hi = strtol(end + 1, &end, 10);
+        if (end == w || *end || lo < 1 || hi < lo) {
+            rc = dbg_error(d, "%s: \"%s\" is not a %s number.", cmd, w, what);
+            continue;
+        }
+        for (long n = lo; n <= hi; n++)
+            if (!fn(d, n, ctx))
+                rc = dbg_error(d, "No %s number %ld.", what, n);
+    }
+    return rc;
+}
+
 const char *dbg_next_word(const char *s, char *buf, size_t len)
 {
     s = dbg_skip_ws(s);
@@ -128,6 +149,19 @@ void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx)
     d->out_ctx = ctx;
 }
 
+static void capture_out(void *ctx, const char *text) { sb_puts(ctx, text); }
+
+void dbg_capture_begin(dbg *d, dbg_capture *saved, strbuf *into)
+{
+    *saved = (dbg_capture){d->out, d->out_ctx};
+    dbg_set_output(d, capture_out, into);
+}
+
+void dbg_capture_end(dbg *d, const dbg_capture *saved)
+{
+    dbg_set_output(d, saved->out, saved->ctx);
+}
+
 /* Everything the debugger prints goes through here (and to the log file
  * while logging is on). */
 static void emit(dbg *d, const char *text)
@@ -155,6 +189,14 @@ void dbg_printf(dbg *d, const char *fmt, ...)
 }
 
 void dbg_puts(dbg *d, const char *s) { emit(d, s); }
+
+int dbg_puts_sb(dbg *d, strbuf *b)
+{
+    if (b->s)
+        emit(d, b->s);
+    sb_free(b);
+    return 0;
+}
 
 int dbg_error(dbg *d, const char *fmt, ...)
 {
@@ -189,6 +231,12 @@ int dbg_usage_error(dbg *d, const char *cmd, const char *why)
 {
     const command *c = dbg_command_find(d, cmd);
     return dbg_command_usage_error(d, c ? c : &(const command){.name = cmd}, why);
+}
+
+int dbg_undefined_subcommand(dbg *d, const char *prefix, const char *text)
+{
+    return dbg_error(d, "Undefined %s command: \"%.*s\".  Try \"help %s\".", prefix,
+                     (int)strcspn(text, " \t"), text, prefix);
 }
 
 cpu *dbg_cpu(dbg *d)

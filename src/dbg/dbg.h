@@ -279,6 +279,15 @@ struct dbg {
 dbg *dbg_new(machine *m);
 void dbg_free(dbg *d);
 void dbg_set_output(dbg *d, dbg_out_fn fn, void *ctx);
+/* Collect what the debugger prints in a buffer (the stop report, a monitor
+ * command's output for gdb) until dbg_capture_end puts the output it had
+ * back; `saved` holds that output in between. */
+typedef struct dbg_capture {
+    dbg_out_fn out;
+    void *ctx;
+} dbg_capture;
+void dbg_capture_begin(dbg *d, dbg_capture *saved, strbuf *into);
+void dbg_capture_end(dbg *d, const dbg_capture *saved);
 /* The front end's memo of what its panes showed (NULL: none).  Like the
  * command line's own, it takes the machine's state whenever the guest
  * resumes, so that the panes mark what changed since the last stop. */
@@ -315,6 +324,9 @@ const char *dbg_prompt(const dbg *d);
 void dbg_printf(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void dbg_vprintf(dbg *d, const char *fmt, va_list ap);
 void dbg_puts(dbg *d, const char *s);
+/* Print what b holds (nothing if it is empty) and free it.  Returns 0, for
+ * `return dbg_puts_sb(d, &b);` at the end of a command. */
+int dbg_puts_sb(dbg *d, strbuf *b);
 /* Print "error text" and count a failure; returns -1 for `return dbg_error(...)`. */
 int dbg_error(dbg *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -325,6 +337,11 @@ int dbg_usage_error(dbg *d, const char *cmd, const char *why);
 /* The same for a command that may not be in the table (a subcommand's own). */
 int dbg_command_usage_error(dbg *d, const command *c, const char *why);
 
+/* A prefix command (info, trace) given a word that is none of its
+ * subcommands: "Undefined PREFIX command: "WORD".  Try "help PREFIX"."
+ * with the first word of text.  Returns -1. */
+int dbg_undefined_subcommand(dbg *d, const char *prefix, const char *text);
+
 /* Start collecting a block until `end`; done() gets the body. */
 void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *body));
 
@@ -332,6 +349,12 @@ void dbg_collect_block(dbg *d, const char *arg, int (*done)(dbg *d, const char *
 const char *dbg_skip_ws(const char *s);
 /* Copy the next whitespace-separated word into buf; returns the rest. */
 const char *dbg_next_word(const char *s, char *buf, size_t len);
+/* Each number of a list of numbers and ranges ("1 3 5-7") in turn to fn,
+ * which says whether there is a WHAT of that number.  A word that is not
+ * one is "CMD: "W" is not a WHAT number.", a number fn does not know "No
+ * WHAT number N."; the others still run.  Returns 0, or -1 after an error. */
+int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what,
+                    bool (*fn)(dbg *d, long n, void *ctx), void *ctx);
 /* Append the text at s to out up to `stop` (or the end), a backslash escape
  * decoded: \n \t \r \e \a when its letter is in `escapes`, else the
  * character after the backslash as it is.  Returns where it stopped. */

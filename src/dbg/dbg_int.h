@@ -324,6 +324,10 @@ bpoint *bp_list(dbg *d);
  * A condition that cannot be evaluated counts as true and the error is
  * kept in *err (the stop report shows it), as gdb does. */
 bool bp_cond_true(dbg *d, bpoint *bp, const eval_scope *sc, xerr *err);
+/* The same, and when the condition holds start the stop report in t (the
+ * caller frees it): a blank line, the condition's error if it had one, and
+ * "WHAT N: " ("Event breakpoint 3: "). */
+bool bp_report_begin(dbg *d, bpoint *bp, const eval_scope *sc, const char *what, strbuf *t);
 /* Does every bare name in the condition mean something: a field or value
  * name of `cf` (may be NULL: none), a symbol or a device register?  Else an
  * error naming the first one that does not, -1. */

@@ -156,41 +156,29 @@ static int cmd_display(dbg *d, const cmd_args *a)
     return 0;
 }
 
-/* Apply fn to the displays numbered in args ("1 3 5-7"), or to all. */
-static int for_each(dbg *d, const char *args, const char *cmd, void (*fn)(dbg *, display *))
+typedef void display_fn(dbg *d, display *x);
+
+static bool apply_num(dbg *d, long n, void *fn)
 {
-    display_state *s = dstate(d);
+    display *x = dstate(d)->list;
+    while (x && x->num != n)
+        x = x->next;
+    if (x)
+        (*(display_fn **)fn)(d, x);
+    return x != NULL;
+}
+
+/* Apply fn to the displays numbered in args ("1 3 5-7"), or to all. */
+static int for_each(dbg *d, const char *args, const char *cmd, display_fn *fn)
+{
+    if (*args)
+        return dbg_each_number(d, args, cmd, "display", apply_num, &fn);
     display *next;
-    if (!*args) {
-        for (display *x = s->list; x; x = next) {
-            next = x->next;
-            fn(d, x);
-        }
-        return 0;
+    for (display *x = dstate(d)->list; x; x = next) {
+        next = x->next;
+        fn(d, x);
     }
-    int rc = 0;
-    char w[64];
-    for (const char *p = dbg_next_word(args, w, sizeof w); *w; p = dbg_next_word(p, w, sizeof w)) {
-        char *end;
-        long lo = strtol(w, &end, 10), hi = lo;
-        if (*end == '-')
-            hi = strtol(end + 1, &end, 10);
-        if (end == w || *end || lo < 1 || hi < lo) {
-            rc = dbg_error(d, "%s: \"%s\" is not a display number.", cmd, w);
-            continue;
-        }
-        for (long k = lo; k <= hi; k++) {
-            display *found = NULL;
-            for (display *x = s->list; x && !found; x = x->next)
-                if (x->num == k)
-                    found = x;
-            if (found)
-                fn(d, found);
-            else
-                rc = dbg_error(d, "No display number %ld.", k);
-        }
-    }
-    return rc;
+    return 0;
 }
 
 static void do_delete(dbg *d, display *x)
@@ -242,9 +230,7 @@ static int cmd_info_display(dbg *d, const cmd_args *a)
         sb_printf(&b, "%-3d %-3s %s%s%s%s%s\n", x->num, x->enabled ? "y" : "n",
                   x->examine ? "x" : "", x->fmt[0] ? "/" : "", x->fmt,
                   x->examine || x->fmt[0] ? " " : "", x->expr);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/display.cmds.h"

@@ -77,6 +77,46 @@ dwarf_db *dwdb_new(void)
     return xcalloc(1, sizeof(dwarf_db));
 }
 
+static size_t hash_str(const char *s)
+{
+    size_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The entry of key and kind in t, or the empty one where it goes (t grows
+ * first, from first_cap entries, to stay at most half full). */
+static dw_name *table_slot(dw_names *t, size_t first_cap, const char *key, uint8_t kind)
+{
+    if ((t->n + 1) * 2 > t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : first_cap;
+        dw_name *ne = xcalloc(cap, sizeof *ne);
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->e[i].key)
+                continue;
+            size_t j = hash_str(t->e[i].key) & (cap - 1);
+            while (ne[j].key)
+                j = (j + 1) & (cap - 1);
+            ne[j] = t->e[i];
+        }
+        free(t->e);
+        t->e = ne;
+        t->cap = cap;
+    }
+    size_t j = hash_str(key) & (t->cap - 1);
+    while (t->e[j].key && !(t->e[j].kind == kind && !strcmp(t->e[j].key, key)))
+        j = (j + 1) & (t->cap - 1);
+    return &t->e[j];
+}
+
+static void names_free(dw_names *t)
+{
+    for (size_t i = 0; i < t->cap; i++)
+        free((char *)t->e[i].key);
+    free(t->e);
+}
+
 static void file_free(dw_file *f)
 {
     if (!f)
@@ -89,12 +129,8 @@ static void file_free(dw_file *f)
     if (f->fd >= 0)
         close(f->fd);
     free(f->image);
-    for (size_t i = 0; i < f->names_cap; i++)
-        free((char *)f->names[i].key);
-    free(f->names);
-    for (size_t i = 0; i < f->paths_cap; i++)
-        free(f->paths[i]);
-    free(f->paths);
+    names_free(&f->names);
+    names_free(&f->paths);
     dw_map_free(&f->types);
     ctype_arena_free(f->arena);
     free(f->path);
@@ -260,27 +296,22 @@ bool dw_cu_for_pc(dwarf_db *db, uint64_t pc, dw_file **f, Dwarf_Die *cudie)
     return false;
 }
 
-bool dw_attr_u(Dwarf_Die *die, unsigned at, uint64_t *v)
-{
-    Dwarf_Attribute a;
-    Dwarf_Word w;
-    if (!dwarf_attr_integrate(die, at, &a) || dwarf_formudata(&a, &w) != 0)
-        return false;
-    *v = w;
-    return true;
-}
+/* dw_attr_u and dw_attr_s: one attribute (through DW_AT_abstract_origin and
+ * DW_AT_specification) read as an unsigned or a signed constant; *v is left
+ * alone when the DIE has no such constant. */
+#define DW_ATTR_CONST(name, type, word, form)                        \
+    bool name(Dwarf_Die *die, unsigned at, type *v)                  \
+    {                                                                \
+        Dwarf_Attribute a;                                           \
+        word w;                                                      \
+        if (!dwarf_attr_integrate(die, at, &a) || form(&a, &w) != 0) \
+            return false;                                            \
+        *v = w;                                                      \
+        return true;                                                 \
+    }
+DW_ATTR_CONST(dw_attr_u, uint64_t, Dwarf_Word, dwarf_formudata)
+DW_ATTR_CONST(dw_attr_s, int64_t, Dwarf_Sword, dwarf_formsdata)
 
-bool dw_attr_s(Dwarf_Die *die, unsigned at, int64_t *v)
-{
-    Dwarf_Attribute a;
-    Dwarf_Sword w;
-    if (!dwarf_attr_integrate(die, at, &a) || dwarf_formsdata(&a, &w) != 0)
-        return false;
-    *v = w;
-    return true;
-}
-
-static size_t hash_str(const char *s);
 
 /* "a/./b" -> "a/b", "a/x/../b" -> "a/b", "//" -> "/". */
 static void normalize(char *p)
@@ -321,30 +352,12 @@ const char *dw_abs_path(dw_file *f, Dwarf_Die *cudie, const char *name)
         snprintf(buf, sizeof buf, "%s/%s", comp, name);
     }
     normalize(buf);
-    if ((f->npaths + 1) * 2 > f->paths_cap) {
-        size_t cap = f->paths_cap ? f->paths_cap * 2 : 256;
-        char **np = xcalloc(cap, sizeof *np);
-        for (size_t i = 0; i < f->paths_cap; i++) {
-            if (!f->paths[i])
-                continue;
-            size_t j = hash_str(f->paths[i]) & (cap - 1);
-            while (np[j])
-                j = (j + 1) & (cap - 1);
-            np[j] = f->paths[i];
-        }
-        free(f->paths);
-        f->paths = np;
-        f->paths_cap = cap;
+    dw_name *e = table_slot(&f->paths, 256, buf, 0);
+    if (!e->key) {
+        e->key = xstrdup(buf);
+        f->paths.n++;
     }
-    size_t j = hash_str(buf) & (f->paths_cap - 1);
-    while (f->paths[j]) {
-        if (!strcmp(f->paths[j], buf))
-            return f->paths[j];
-        j = (j + 1) & (f->paths_cap - 1);
-    }
-    f->paths[j] = xstrdup(buf);
-    f->npaths++;
-    return f->paths[j];
+    return e->key;
 }
 
 const char *dw_file_name(dw_file *f, Dwarf_Die *cudie, Dwarf_Word idx)
@@ -1086,39 +1099,27 @@ int dw_var_location(const dw_var *v, const dw_regs *frame, const dw_mem *mem, dw
 
 /* ---- the name index --------------------------------------------------------------- */
 
-static size_t hash_str(const char *s)
-{
-    size_t h = 1469598103934665603ull;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h;
-}
-
 static void index_put(dw_file *f, const char *key, Dwarf_Off off, uint8_t kind)
 {
-    if ((f->nnames + 1) * 2 > f->names_cap) {
-        size_t cap = f->names_cap ? f->names_cap * 2 : 4096;
-        dw_name *nn = xcalloc(cap, sizeof *nn);
-        for (size_t i = 0; i < f->names_cap; i++) {
-            if (!f->names[i].key)
-                continue;
-            size_t j = hash_str(f->names[i].key) & (cap - 1);
-            while (nn[j].key)
-                j = (j + 1) & (cap - 1);
-            nn[j] = f->names[i];
-        }
-        free(f->names);
-        f->names = nn;
-        f->names_cap = cap;
+    dw_name *e = table_slot(&f->names, 4096, key, kind);
+    if (e->key)
+        return; /* the first definition wins */
+    *e = (dw_name){xstrdup(key), off, kind};
+    f->names.n++;
+}
+
+/* What a type's name is prefixed with in the index: "struct ", "union ",
+ * "enum ", nothing for typedefs and base types; NULL for other tags. */
+static const char *type_key_prefix(int tag)
+{
+    switch (tag) {
+    case DW_TAG_structure_type: return "struct ";
+    case DW_TAG_union_type: return "union ";
+    case DW_TAG_enumeration_type: return "enum ";
+    case DW_TAG_typedef:
+    case DW_TAG_base_type: return "";
+    default: return NULL;
     }
-    size_t j = hash_str(key) & (f->names_cap - 1);
-    while (f->names[j].key) {
-        if (f->names[j].kind == kind && !strcmp(f->names[j].key, key))
-            return; /* the first definition wins */
-        j = (j + 1) & (f->names_cap - 1);
-    }
-    f->names[j] = (dw_name){xstrdup(key), off, kind};
-    f->nnames++;
 }
 
 static bool index_cu(void *ctx, Dwarf_Die *cu)
@@ -1132,17 +1133,14 @@ static bool index_cu(void *ctx, Dwarf_Die *cu)
         const char *name = dwarf_diename(&c);
         if (!name)
             continue;
-        const char *tagname = tag == DW_TAG_structure_type     ? "struct "
-                              : tag == DW_TAG_union_type       ? "union "
-                              : tag == DW_TAG_enumeration_type ? "enum "
-                                                               : NULL;
+        const char *prefix = type_key_prefix(tag);
         char key[256];
-        if (tagname) {
+        if (prefix && *prefix) {
             if (dwarf_hasattr(&c, DW_AT_declaration))
                 continue;
-            snprintf(key, sizeof key, "%s%s", tagname, name);
+            snprintf(key, sizeof key, "%s%s", prefix, name);
             index_put(f, key, dwarf_dieoffset(&c), NK_TYPE);
-        } else if (tag == DW_TAG_typedef || tag == DW_TAG_base_type) {
+        } else if (prefix) {
             index_put(f, name, dwarf_dieoffset(&c), NK_TYPE);
         } else if (tag == DW_TAG_variable && has_value(&c)) {
             /* a file's static must not hide another file's global: both
@@ -1192,12 +1190,12 @@ const dw_name *dw_index_find(dw_file *f, const char *key, unsigned kinds)
         f->enumerators_indexed = true; /* a pass of its own: most lookups need none */
         for_each_cu(f, index_enumerators_cu, f);
     }
-    if (!f->names_cap)
+    if (!f->names.cap)
         return NULL;
-    for (size_t j = hash_str(key) & (f->names_cap - 1); f->names[j].key;
-         j = (j + 1) & (f->names_cap - 1))
-        if ((f->names[j].kind & kinds) && !strcmp(f->names[j].key, key))
-            return &f->names[j];
+    for (size_t j = hash_str(key) & (f->names.cap - 1); f->names.e[j].key;
+         j = (j + 1) & (f->names.cap - 1))
+        if ((f->names.e[j].kind & kinds) && !strcmp(f->names.e[j].key, key))
+            return &f->names.e[j];
     return NULL;
 }
 
@@ -1215,19 +1213,11 @@ static bool cu_type(Dwarf_Die *cu, const char *key, Dwarf_Die *out)
     if (dwarf_child(cu, &c) != 0)
         return false;
     do {
-        int tag = dwarf_tag(&c);
-        const char *name = dwarf_diename(&c);
-        if (!name)
+        const char *name = dwarf_diename(&c), *prefix = type_key_prefix(dwarf_tag(&c));
+        if (!name || !prefix || dwarf_hasattr(&c, DW_AT_declaration))
             continue;
-        const char *tagname = tag == DW_TAG_structure_type                       ? "struct "
-                              : tag == DW_TAG_union_type                         ? "union "
-                              : tag == DW_TAG_enumeration_type                   ? "enum "
-                              : tag == DW_TAG_typedef || tag == DW_TAG_base_type ? ""
-                                                                                 : NULL;
-        if (!tagname || dwarf_hasattr(&c, DW_AT_declaration))
-            continue;
-        size_t tl = strlen(tagname);
-        if (!strncmp(key, tagname, tl) && !strcmp(key + tl, name)) {
+        size_t pl = strlen(prefix);
+        if (!strncmp(key, prefix, pl) && !strcmp(key + pl, name)) {
             *out = c;
             return true;
         }

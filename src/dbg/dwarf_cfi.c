@@ -390,19 +390,10 @@ static int run(const dw_cfi *c, const cie *ci, const uint8_t *p, const uint8_t *
                 loc = v;
                 break;
             case DW_CFA_advance_loc1:
-                adv = rd(&r, 1);
-                advance = true;
-                break;
             case DW_CFA_advance_loc2:
-                adv = rd(&r, 2);
-                advance = true;
-                break;
             case DW_CFA_advance_loc4:
-                adv = rd(&r, 4);
-                advance = true;
-                break;
-            case DW_CFA_MIPS_advance_loc8:
-                adv = rd(&r, 8);
+            case DW_CFA_MIPS_advance_loc8: /* a delta of 1, 2, 4 or 8 bytes */
+                adv = rd(&r, op == DW_CFA_MIPS_advance_loc8 ? 8 : 1u << (op - DW_CFA_advance_loc1));
                 advance = true;
                 break;
             case DW_CFA_offset_extended:

@@ -29,6 +29,11 @@ typedef struct dw_name {
     uint8_t kind; /* NK_TYPE, NK_VAR, NK_FUNC, NK_ENUMERATOR */
 } dw_name;
 enum { NK_TYPE = 1, NK_VAR = 2, NK_FUNC = 4, NK_ENUMERATOR = 8 };
+/* An open-addressing hash table of them, by key (dwarf.c's table_slot). */
+typedef struct dw_names {
+    dw_name *e;
+    size_t n, cap;
+} dw_names;
 
 struct dw_file {
     char *path;
@@ -41,12 +46,10 @@ struct dw_file {
     char cfi_err[160];
     ctype_arena *arena;
     dw_map types;   /* DIE offset -> const ctype * */
-    dw_name *names; /* hash table, built by dw_index() */
-    size_t nnames, names_cap;
+    dw_names names; /* built by dw_index() */
     bool indexed;
     bool enumerators_indexed;
-    char **paths; /* absolute source paths, interned (hash table) */
-    size_t npaths, paths_cap;
+    dw_names paths; /* absolute source paths, interned (the keys; kind 0) */
 };
 
 struct dwarf_db {

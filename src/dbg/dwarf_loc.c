@@ -15,20 +15,10 @@ typedef struct machine_state {
     xerr *err;
 } machine_state;
 
-static int fail(machine_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(machine_state *m, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    xerr_vset(m->err, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
 static int push(machine_state *m, uint64_t v)
 {
     if (m->sp >= STACK)
-        return fail(m, "DWARF expression stack overflow");
+        return xerr_fail(m->err, "DWARF expression stack overflow");
     m->st[m->sp++] = v;
     return 0;
 }
@@ -37,7 +27,7 @@ static int pop(machine_state *m, uint64_t *v)
 {
     *v = 0;
     if (m->sp <= 0)
-        return fail(m, "DWARF expression stack underflow");
+        return xerr_fail(m->err, "DWARF expression stack underflow");
     *v = m->st[--m->sp];
     return 0;
 }
@@ -46,7 +36,8 @@ static int pop(machine_state *m, uint64_t *v)
 static int reg(machine_state *m, const dw_regs *fr, uint64_t n, uint64_t *v, bool *not_saved)
 {
     if (n >= 32)
-        return fail(m, "DWARF register %llu is not a general register", (unsigned long long)n);
+        return xerr_fail(m->err, "DWARF register %llu is not a general register",
+                         (unsigned long long)n);
     if (!(fr->valid & (1u << n))) {
         *not_saved = true;
         *v = 0;
@@ -60,9 +51,9 @@ static int deref(machine_state *m, const dw_mem *mem, uint64_t a, unsigned size,
 {
     uint8_t b[8];
     if (size == 0 || size > 8)
-        return fail(m, "DWARF dereference of %u bytes", size);
+        return xerr_fail(m->err, "DWARF dereference of %u bytes", size);
     if (!mem || mem->read(mem->ctx, a, b, size) != 0)
-        return fail(m, "Cannot access memory at address 0x%llx", (unsigned long long)a);
+        return xerr_fail(m->err, "Cannot access memory at address 0x%llx", (unsigned long long)a);
     *v = load_be(b, size);
     return 0;
 }
@@ -200,7 +191,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
         uint8_t a = op->atom;
         uint64_t x = 0, y = 0, z = 0;
         if (is_reg >= 0 && a != DW_OP_piece)
-            return fail(&m, "a register location followed by more operations");
+            return xerr_fail(m.err, "a register location followed by more operations");
         if (a >= DW_OP_lit0 && a <= DW_OP_lit31) {
             if (push(&m, a - DW_OP_lit0))
                 return -1;
@@ -236,8 +227,8 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
         case DW_OP_regx:
             is_reg = (int)op->number;
             if (op->number >= 32)
-                return fail(&m, "DWARF register %llu is not a general register",
-                            (unsigned long long)op->number);
+                return xerr_fail(m.err, "DWARF register %llu is not a general register",
+                                 (unsigned long long)op->number);
             break;
         case DW_OP_bregx:
             if (reg(&m, fr, op->number, &x, &not_saved) || push(&m, x + op->number2))
@@ -245,13 +236,13 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             break;
         case DW_OP_fbreg:
             if (!have_base)
-                return fail(&m, "no frame base for this variable");
+                return xerr_fail(m.err, "no frame base for this variable");
             if (push(&m, frame_base + op->number))
                 return -1;
             break;
         case DW_OP_call_frame_cfa:
             if (!fr->cfa)
-                return fail(&m, "the frame's CFA is not known (no call-frame information)");
+                return xerr_fail(m.err, "the frame's CFA is not known (no call-frame information)");
             if (push(&m, fr->cfa))
                 return -1;
             break;
@@ -265,13 +256,13 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             break;
         case DW_OP_over:
             if (m.sp < 2)
-                return fail(&m, "DWARF expression stack underflow");
+                return xerr_fail(m.err, "DWARF expression stack underflow");
             if (push(&m, m.st[m.sp - 2]))
                 return -1;
             break;
         case DW_OP_pick:
             if (op->number >= (uint64_t)m.sp)
-                return fail(&m, "DWARF expression stack underflow");
+                return xerr_fail(m.err, "DWARF expression stack underflow");
             if (push(&m, m.st[m.sp - 1 - (int)op->number]))
                 return -1;
             break;
@@ -336,14 +327,14 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             case DW_OP_mul: z = x * y; break;
             case DW_OP_div:
                 if (!y)
-                    return fail(&m, "division by zero in a DWARF expression");
+                    return xerr_fail(m.err, "division by zero in a DWARF expression");
                 z = (int64_t)x == INT64_MIN && (int64_t)y == -1
                         ? x
                         : (uint64_t)((int64_t)x / (int64_t)y);
                 break;
             case DW_OP_mod:
                 if (!y)
-                    return fail(&m, "division by zero in a DWARF expression");
+                    return xerr_fail(m.err, "division by zero in a DWARF expression");
                 z = x % y;
                 break;
             case DW_OP_shl: z = y >= 64 ? 0 : x << y; break;
@@ -380,10 +371,10 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
                 for (size_t j = 0; j < n; j++)
                     past &= ops[j].offset < target;
                 if (!past)
-                    return fail(&m, "DWARF branch into the middle of an operation");
+                    return xerr_fail(m.err, "DWARF branch into the middle of an operation");
             }
             if (k <= i)
-                return fail(&m, "DWARF expression branches backwards");
+                return xerr_fail(m.err, "DWARF expression branches backwards");
             i = k - 1;
             break;
         }
@@ -397,7 +388,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             Dwarf_Block blk;
             if (!attr || dwarf_getlocation_attr(attr, op, &va) != 0 ||
                 dwarf_formblock(&va, &blk) != 0 || blk.length > 8)
-                return fail(&m, "an implicit value xbow cannot read");
+                return xerr_fail(m.err, "an implicit value xbow cannot read");
             out->kind = DWV_VALUE;
             out->value = blk.length ? load_be(blk.data, (unsigned)blk.length) : 0;
             return 0;
@@ -406,7 +397,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
             /* One piece that is the whole variable is the same as no
              * piece; several pieces are not supported. */
             if (i + 1 != n || i == 0)
-                return fail(&m, "a variable split into pieces (DW_OP_piece)");
+                return xerr_fail(m.err, "a variable split into pieces (DW_OP_piece)");
             i = n;
             break;
         case DW_OP_entry_value:
@@ -424,7 +415,7 @@ int dw_eval_ops(dw_file *f, Dwarf_Attribute *attr, const Dwarf_Op *ops, size_t n
         }
         case DW_OP_implicit_pointer:
         case DW_OP_GNU_implicit_pointer: out->kind = DWV_OPTIMIZED_OUT; return 0;
-        default: return fail(&m, "DWARF operation 0x%x is not supported", a);
+        default: return xerr_fail(m.err, "DWARF operation 0x%x is not supported", a);
         }
     }
     if (is_reg >= 0) {

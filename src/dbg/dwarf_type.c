@@ -51,6 +51,17 @@ static unsigned tagged_children(Dwarf_Die *die, int tag, Dwarf_Die **out)
     return k;
 }
 
+/* The children with the tag (in *cs, malloc'd) and an array of as many
+ * zeroed elements of `elem` bytes in the file's arena (in *arr); 0 with
+ * nothing to free when there are none. */
+static unsigned tagged_array(dw_file *f, Dwarf_Die *die, int tag, size_t elem, Dwarf_Die **cs,
+                             void **arr)
+{
+    unsigned n = tagged_children(die, tag, cs);
+    *arr = n ? ctype_alloc(dw_file_arena(f), n * elem) : NULL;
+    return n;
+}
+
 static ctype *unknown(dw_file *f, const char *why)
 {
     ctype *t = ctype_new(dw_file_arena(f), CT_VOID, why);
@@ -76,7 +87,6 @@ static uint64_t member_offset(Dwarf_Die *m)
 
 static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
 {
-    ctype_arena *ar = dw_file_arena(f);
     t->size = byte_size(die);
     if (dwarf_hasattr(die, DW_AT_declaration)) {
         /* Only declared here: another unit may define it. */
@@ -97,12 +107,8 @@ static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
         return;
     }
     Dwarf_Die *cs;
-    unsigned n = tagged_children(die, DW_TAG_member, &cs);
-    cmember *ms = n ? ctype_alloc(ar, n * sizeof *ms) : NULL;
-    if (!ms) {
-        free(cs);
-        return;
-    }
+    cmember *ms;
+    unsigned n = tagged_array(f, die, DW_TAG_member, sizeof *ms, &cs, (void **)&ms);
     for (unsigned k = 0; k < n; k++) {
         Dwarf_Die *c = &cs[k];
         cmember *m = &ms[k];
@@ -135,17 +141,12 @@ static void fill_struct(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
 
 static void fill_enum(dw_file *f, Dwarf_Die *die, ctype *t, unsigned depth)
 {
-    ctype_arena *ar = dw_file_arena(f);
     t->size = byte_size(die);
     const ctype *base = ctype_strip(ref_type(f, die, depth));
     t->sgn = base ? base->sgn : false;
     Dwarf_Die *cs;
-    unsigned n = tagged_children(die, DW_TAG_enumerator, &cs);
-    cenum *es = n ? ctype_alloc(ar, n * sizeof *es) : NULL;
-    if (!es) {
-        free(cs);
-        return;
-    }
+    cenum *es;
+    unsigned n = tagged_array(f, die, DW_TAG_enumerator, sizeof *es, &cs, (void **)&es);
     for (unsigned k = 0; k < n; k++) {
         es[k].name = dwarf_diename(&cs[k]);
         if (!es[k].name)

@@ -42,12 +42,9 @@ static void on_event(void *ctx, const event *ev)
     if (!b->enabled || b->doomed)
         return;
     eval_scope sc = {ev, NULL, NULL, 0, NULL};
-    xerr err;
-    if (!bp_cond_true(d, b, &sc, &err))
-        return;
     strbuf t;
-    sb_init(&t);
-    sb_printf(&t, "\n%sEvent breakpoint %d: ", err.msg, b->num);
+    if (!bp_report_begin(d, b, &sc, "Event breakpoint", &t))
+        return;
     event_format(ev, &t);
     ev_text_header(d, ev, &t);
     if (bp_hit(d, b, t.s, &sc))
@@ -148,14 +145,12 @@ static void on_reg_write(void *ctx, const event *ev)
     static const char *const names[] = {"old", "new"};
     uint64_t vals[] = {fo, fn};
     eval_scope sc = {ev, names, vals, 2, NULL};
-    xerr err;
-    if (!bp_cond_true(d, b, &sc, &err))
+    strbuf t;
+    if (!bp_report_begin(d, b, &sc, "Register breakpoint", &t))
         return;
     const reg_decl *rd = &p->ref.dev->cls->regs[p->ref.id];
-    strbuf t;
-    sb_init(&t);
-    sb_printf(&t, "\n%sRegister breakpoint %d: %s 0x%llx -> 0x%llx", err.msg, b->num, p->regname,
-              (unsigned long long)fo, (unsigned long long)fn);
+    sb_printf(&t, "%s 0x%llx -> 0x%llx", p->regname, (unsigned long long)fo,
+              (unsigned long long)fn);
     ev_text_header(d, ev, &t);
     sb_printf(&t, "  before: 0x%0*llx", rd->width * 2, (unsigned long long)ov);
     if (rd->fields) {

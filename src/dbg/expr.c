@@ -490,6 +490,31 @@ static expr *parse_primary(lexer *lx)
     return NULL;
 }
 
+/* A node of one operand a (NULL after an error, passed on). */
+static expr *unary_node(enum node_kind kind, int op, expr *a)
+{
+    if (!a)
+        return NULL;
+    expr *e = node(kind);
+    e->op = op;
+    e->a = a;
+    return e;
+}
+
+/* A node of two operands; NULL when either is (an error, passed on: the
+ * other is freed). */
+static expr *binary_node(enum node_kind kind, int op, expr *a, expr *b)
+{
+    if (!a || !b) {
+        expr_free(a);
+        expr_free(b);
+        return NULL;
+    }
+    expr *e = unary_node(kind, op, a);
+    e->b = b;
+    return e;
+}
+
 static expr *parse_postfix(lexer *lx)
 {
     expr *e = parse_primary(lx);
@@ -511,29 +536,12 @@ static expr *parse_postfix(lexer *lx)
             continue;
         }
         lex_next(lx);
-        expr *i = closed_by(lx, parse_assign(lx), ']', "Missing ']' in expression.");
-        if (!i) {
-            expr_free(e);
-            return NULL;
-        }
-        expr *n = node(N_INDEX);
-        n->a = e;
-        n->b = i;
-        e = n;
+        e = binary_node(N_INDEX, 0, e,
+                        closed_by(lx, parse_assign(lx), ']', "Missing ']' in expression."));
     }
     return e;
 }
 
-/* A node of one operand a (NULL after an error, passed on). */
-static expr *unary_node(enum node_kind kind, int op, expr *a)
-{
-    if (!a)
-        return NULL;
-    expr *e = node(kind);
-    e->op = op;
-    e->a = a;
-    return e;
-}
 
 /* A cast node (or sizeof's type) from a parsed type name. */
 static expr *type_node(enum node_kind kind, type_name *tn, expr *a)
@@ -546,6 +554,32 @@ static expr *type_node(enum node_kind kind, type_name *tn, expr *a)
     return e;
 }
 
+/* A cast to the type just parsed, of the operand that follows (NULL after
+ * an error). */
+static expr *cast_node(lexer *lx, type_name *tn)
+{
+    expr *a = parse_unary(lx);
+    if (!a) {
+        free(tn->name);
+        return NULL;
+    }
+    return type_node(N_CAST, tn, a);
+}
+
+/* "(TYPE)" here?  Then true, with the type in tn (and lx->failed after an
+ * error in it); else false, with the lexer where it was. */
+static bool paren_type(lexer *lx, type_name *tn)
+{
+    if (!is_op(lx, '('))
+        return false;
+    lexer save = *lx;
+    lex_next(lx);
+    if (parse_type(lx, ')', tn))
+        return true;
+    *lx = save;
+    return false;
+}
+
 static expr *parse_unary(lexer *lx)
 {
     if (lx->kind == T_OP && lx->op < 256 && strchr("-+!~*&", lx->op)) {
@@ -555,17 +589,9 @@ static expr *parse_unary(lexer *lx)
     }
     if (lx->kind == T_IDENT && !strcmp(lx->text, "sizeof")) {
         lex_next(lx);
-        if (is_op(lx, '(')) {
-            lexer save = *lx;
-            lex_next(lx);
-            type_name tn;
-            if (parse_type(lx, ')', &tn)) {
-                if (lx->failed)
-                    return NULL;
-                return type_node(N_SIZEOF, &tn, NULL);
-            }
-            *lx = save;
-        }
+        type_name tn;
+        if (paren_type(lx, &tn))
+            return lx->failed ? NULL : type_node(N_SIZEOF, &tn, NULL);
         return unary_node(N_SIZEOF, 0, parse_unary(lx));
     }
     if (is_op(lx, '{')) { /* gdb's {TYPE} ADDR: the object of TYPE at ADDR */
@@ -577,33 +603,14 @@ static expr *parse_unary(lexer *lx)
         }
         if (lx->failed)
             return NULL;
-        expr *a = parse_unary(lx);
-        if (!a) {
-            free(tn.name);
-            return NULL;
-        }
-        expr *e = type_node(N_CAST, &tn, a);
+        expr *e = cast_node(lx, &tn);
         if (e)
             e->op |= CAST_OBJECT;
         return e;
     }
-    if (is_op(lx, '(')) {
-        /* A cast, or a parenthesised expression? */
-        lexer save = *lx;
-        lex_next(lx);
-        type_name tn;
-        if (parse_type(lx, ')', &tn)) {
-            if (lx->failed)
-                return NULL;
-            expr *a = parse_unary(lx);
-            if (!a) {
-                free(tn.name);
-                return NULL;
-            }
-            return type_node(N_CAST, &tn, a);
-        }
-        *lx = save;
-    }
+    type_name tn; /* a cast, or a parenthesised expression? */
+    if (paren_type(lx, &tn))
+        return lx->failed ? NULL : cast_node(lx, &tn);
     return parse_postfix(lx);
 }
 
@@ -634,16 +641,7 @@ static expr *parse_binary(lexer *lx, unsigned level)
         if (!op)
             break;
         lex_next(lx);
-        expr *b = parse_binary(lx, level + 1);
-        if (!b) {
-            expr_free(e);
-            return NULL;
-        }
-        expr *n = node(N_BIN);
-        n->op = op;
-        n->a = e;
-        n->b = b;
-        e = n;
+        e = binary_node(N_BIN, op, e, parse_binary(lx, level + 1));
     }
     return e;
 }
@@ -654,20 +652,14 @@ static expr *parse_cond(lexer *lx)
     if (!e || !is_op(lx, '?'))
         return e;
     lex_next(lx);
-    expr *b = closed_by(lx, parse_assign(lx), ':', "Missing ':' in conditional expression.");
-    if (!b) {
-        expr_free(e);
-        return NULL;
-    }
-    expr *c = parse_cond(lx);
+    expr *n =
+        binary_node(N_COND, 0, e,
+                    closed_by(lx, parse_assign(lx), ':', "Missing ':' in conditional expression."));
+    expr *c = n ? parse_cond(lx) : NULL;
     if (!c) {
-        expr_free(e);
-        expr_free(b);
+        expr_free(n);
         return NULL;
     }
-    expr *n = node(N_COND);
-    n->a = e;
-    n->b = b;
     n->c = c;
     return n;
 }
@@ -689,15 +681,7 @@ static expr *parse_assign(lexer *lx)
         return NULL;
     }
     lex_next(lx);
-    expr *b = parse_assign(lx);
-    if (!b) {
-        expr_free(e);
-        return NULL;
-    }
-    expr *n = node(N_ASSIGN);
-    n->a = e;
-    n->b = b;
-    return n;
+    return binary_node(N_ASSIGN, 0, e, parse_assign(lx));
 }
 
 expr *expr_parse(const char *text, const char **end, xerr *err)
@@ -747,15 +731,6 @@ typedef struct evalctx {
     xerr *err;
 } evalctx;
 
-static int fail(evalctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(evalctx *x, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    xerr_vset(x->err, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 int64_t xval_signed(const xval *v)
 {
@@ -819,7 +794,7 @@ uint64_t xval_address(const xval *v)
 static int read_mem(evalctx *x, uint64_t addr, unsigned size, uint64_t *v)
 {
     if (!x->env->read_mem)
-        return fail(x, "Cannot access memory here.");
+        return xerr_fail(x->err, "Cannot access memory here.");
     return x->env->read_mem(x->env->ctx, addr, size, v, x->err);
 }
 
@@ -827,7 +802,7 @@ static int load_typed(evalctx *x, const ctype *t, uint64_t addr, xval *out)
 {
     const ctype *st = ctype_strip(t);
     if (!st || st->kind == CT_VOID)
-        return fail(x, "Attempt to take contents of a non-pointer value.");
+        return xerr_fail(x->err, "Attempt to take contents of a non-pointer value.");
     if (st->kind == CT_STRUCT || st->kind == CT_UNION || st->kind == CT_ARRAY ||
         st->kind == CT_FUNC) {
         memset(out, 0, sizeof *out);
@@ -839,7 +814,7 @@ static int load_typed(evalctx *x, const ctype *t, uint64_t addr, xval *out)
         return 0;
     }
     if (!st->size || st->size > 8)
-        return fail(x, "Cannot read a %llu-byte scalar.", (unsigned long long)st->size);
+        return xerr_fail(x->err, "Cannot read a %llu-byte scalar.", (unsigned long long)st->size);
     uint64_t raw;
     if (read_mem(x, addr, (unsigned)st->size, &raw))
         return -1;
@@ -861,7 +836,7 @@ static int load_bits(evalctx *x, const cmember *m, uint64_t addr, xval *out)
 {
     unsigned nbytes = (m->bit_offset + m->bit_size + 7u) / 8u;
     if (nbytes > 8)
-        return fail(x, "A bit-field across more than 8 bytes.");
+        return xerr_fail(x->err, "A bit-field across more than 8 bytes.");
     uint64_t raw;
     if (read_mem(x, addr, nbytes, &raw))
         return -1;
@@ -881,9 +856,10 @@ static int load_bits(evalctx *x, const cmember *m, uint64_t addr, xval *out)
 static int check_avail(evalctx *x, const xval *v)
 {
     if (v->avail == XV_OPTIMIZED_OUT)
-        return fail(x, "value has been optimized out");
+        return xerr_fail(x->err, "value has been optimized out");
     if (v->avail == XV_NOT_SAVED)
-        return fail(x, "value is not available: the register was not saved in this frame");
+        return xerr_fail(x->err,
+                         "value is not available: the register was not saved in this frame");
     return 0;
 }
 
@@ -902,7 +878,7 @@ static int rvalue(evalctx *x, xval *v)
     if (st && st->kind == CT_ARRAY && v->lval) {
         const ctype *p = pointer_to(ctype_target(st));
         if (!p)
-            return fail(x, "An array of elements of no known type.");
+            return xerr_fail(x->err, "An array of elements of no known type.");
         uint64_t a = v->addr;
         *v = xval_typed(p, a);
         return 0;
@@ -914,8 +890,8 @@ static int rvalue(evalctx *x, xval *v)
         return 0;
     }
     if (st && (st->kind == CT_STRUCT || st->kind == CT_UNION))
-        return fail(x, "A %s is not a number (print it, or take its address with &).",
-                    st->kind == CT_STRUCT ? "struct" : "union");
+        return xerr_fail(x->err, "A %s is not a number (print it, or take its address with &).",
+                         st->kind == CT_STRUCT ? "struct" : "union");
     return 0;
 }
 
@@ -957,13 +933,14 @@ static int convert(evalctx *x, const ctype *t, const xval *v, xval *out)
 {
     const ctype *st = ctype_strip(t);
     if (!st || st->kind == CT_VOID)
-        return fail(x, "Cannot cast to void.");
+        return xerr_fail(x->err, "Cannot cast to void.");
     if (!ctype_is_scalar(t)) {
         strbuf b;
         sb_init(&b);
         ctype_name(t, &b);
-        fail(x, "Invalid cast to %s (for the object at an address: *(%s *)ADDR or {%s} ADDR).", b.s,
-             b.s, b.s);
+        xerr_fail(x->err,
+                  "Invalid cast to %s (for the object at an address: *(%s *)ADDR or {%s} ADDR).",
+                  b.s, b.s, b.s);
         sb_free(&b);
         return -1;
     }
@@ -993,9 +970,9 @@ static const ctype *as_pointer(evalctx *x, const xval *p, xval *q, const char *n
         return NULL;
     const ctype *st = ctype_strip(q->type);
     if (!st || st->kind != CT_PTR)
-        fail(x, "%s", not_ptr);
+        xerr_fail(x->err, "%s", not_ptr);
     else if (!ctype_strip(ctype_target(st)))
-        fail(x, "%s", void_ptr);
+        xerr_fail(x->err, "%s", void_ptr);
     else
         return st;
     return NULL;
@@ -1023,10 +1000,10 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
 {
     xval b = *base;
     if (!b.type)
-        return fail(x,
-                    "\"%s\" is not a C struct: no member \"%s\" (cast the address, as in "
-                    "((struct NAME *)ADDR)->%s).",
-                    "the value", name, name);
+        return xerr_fail(x->err,
+                         "\"%s\" is not a C struct: no member \"%s\" (cast the address, as in "
+                         "((struct NAME *)ADDR)->%s).",
+                         "the value", name, name);
     if (check_avail(x, &b))
         return -1;
     const ctype *st = ctype_strip(b.type);
@@ -1037,25 +1014,25 @@ static int member(evalctx *x, const xval *base, const char *name, xval *out)
     } else {
         obj = b.addr;
         if (st && (st->kind == CT_STRUCT || st->kind == CT_UNION) && !b.lval)
-            return fail(x, "The struct is not in memory (held in registers): xbow cannot "
-                           "take its members.");
+            return xerr_fail(x->err, "The struct is not in memory (held in registers): xbow cannot "
+                                     "take its members.");
     }
     if (!st || (st->kind != CT_STRUCT && st->kind != CT_UNION)) {
         strbuf tb;
         sb_init(&tb);
         ctype_name(b.type, &tb);
-        fail(x, "Attempt to extract a component of a value that is not a structure (%s).",
-             tb.s ? tb.s : "?");
+        xerr_fail(x->err, "Attempt to extract a component of a value that is not a structure (%s).",
+                  tb.s ? tb.s : "?");
         sb_free(&tb);
         return -1;
     }
     if (st->incomplete)
-        return fail(x, "struct %s is incomplete (only declared): no member \"%s\".",
-                    st->name ? st->name : "", name);
+        return xerr_fail(x->err, "struct %s is incomplete (only declared): no member \"%s\".",
+                         st->name ? st->name : "", name);
     uint64_t off;
     const cmember *m = ctype_member(st, name, &off);
     if (!m)
-        return fail(x, "There is no member named %s.", name);
+        return xerr_fail(x->err, "There is no member named %s.", name);
     if (m->bit_size) {
         cmember at = *m;
         return load_bits(x, &at, obj + off, out);
@@ -1084,14 +1061,15 @@ static int apply_path(evalctx *x, xval *v, const char *path)
             name[n++] = *s++;
         name[n] = 0;
         if (*s == '(')
-            return fail(x, "\"%s\": (N) indexes device registers; C arrays use [N].", path);
+            return xerr_fail(x->err, "\"%s\": (N) indexes device registers; C arrays use [N].",
+                             path);
         if (n && member(x, v, name, v))
             return -1;
         while (*s == '[') {
             char *end;
             long long i = strtoll(s + 1, &end, 10);
             if (*end != ']')
-                return fail(x, "Bad index in \"%s\".", path);
+                return xerr_fail(x->err, "Bad index in \"%s\".", path);
             if (index_typed(x, v, i, v))
                 return -1;
             s = end + 1;
@@ -1105,7 +1083,7 @@ static int apply_path(evalctx *x, xval *v, const char *path)
 static int ident(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_ident)
-        return fail(x, "No symbol \"%s\" in current context.", name);
+        return xerr_fail(x->err, "No symbol \"%s\" in current context.", name);
     int rc = x->env->get_ident(x->env->ctx, name, out, x->err);
     const char *dot = strchr(name, '.');
     if (rc == 0 || !dot)
@@ -1125,7 +1103,7 @@ static int ident(evalctx *x, const char *name, xval *out)
 static int var(evalctx *x, const char *name, xval *out)
 {
     if (!x->env->get_var)
-        return fail(x, "No register or variable \"$%s\".", name);
+        return xerr_fail(x->err, "No register or variable \"$%s\".", name);
     return x->env->get_var(x->env->ctx, name, out, x->err);
 }
 
@@ -1137,7 +1115,7 @@ static int mem_lvalue(evalctx *x, const expr *e, xval *ptr)
         if (eval(x, e->a, &b) || eval(x, e->b, &i) || rvalue(x, &i))
             return -1;
         if (!b.psize)
-            return fail(x, "Cannot subscript something that is not a pointer.");
+            return xerr_fail(x->err, "Cannot subscript something that is not a pointer.");
         *ptr = b;
         ptr->v = b.v + (uint64_t)xval_signed(&i) * b.stride;
         return 0;
@@ -1151,7 +1129,7 @@ static const ctype *named_type(evalctx *x, const expr *e)
 {
     const ctype *t = NULL;
     if (!x->env->lookup_type) {
-        fail(x, "No type named %s (no debugging information).", e->name);
+        xerr_fail(x->err, "No type named %s (no debugging information).", e->name);
         return NULL;
     }
     if (x->env->lookup_type(x->env->ctx, e->name, &t, x->err))
@@ -1165,16 +1143,16 @@ static const ctype *named_type(evalctx *x, const expr *e)
 static int store_typed(evalctx *x, const xval *lv, const xval *v)
 {
     if (!lv->lval)
-        return fail(x, "Left operand of assignment is not in memory.");
+        return xerr_fail(x->err, "Left operand of assignment is not in memory.");
     const ctype *st = ctype_strip(lv->type);
     if (!ctype_is_scalar(lv->type))
-        return fail(x, "Cannot assign to a whole %s here: assign its members.",
-                    st && st->kind == CT_ARRAY ? "array" : "struct");
+        return xerr_fail(x->err, "Cannot assign to a whole %s here: assign its members.",
+                         st && st->kind == CT_ARRAY ? "array" : "struct");
     xval c;
     if (convert(x, lv->type, v, &c))
         return -1;
     if (!x->env->write_mem)
-        return fail(x, "Cannot write memory here.");
+        return xerr_fail(x->err, "Cannot write memory here.");
     if (lv->bit_size) {
         unsigned nbytes = (lv->bit_off + lv->bit_size + 7u) / 8u;
         uint64_t raw;
@@ -1206,7 +1184,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
     const expr *l = e->a;
     if (l->kind == N_VAR) {
         if (!x->env->set_var)
-            return fail(x, "Cannot assign to $%s here.", l->name);
+            return xerr_fail(x->err, "Cannot assign to $%s here.", l->name);
         if (x->env->set_var(x->env->ctx, l->name, &v, x->err))
             return -1;
         return var(x, l->name, out);
@@ -1221,7 +1199,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
             return reload(x, &lv, out);
         }
         if (!x->env->set_ident)
-            return fail(x, "Cannot assign to \"%s\" here.", l->name);
+            return xerr_fail(x->err, "Cannot assign to \"%s\" here.", l->name);
         if (x->env->set_ident(x->env->ctx, l->name, &v, x->err))
             return -1;
         return ident(x, l->name, out);
@@ -1239,7 +1217,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
         if (eval(x, l, &lv))
             return -1;
         if (!lv.type)
-            return fail(x, "Left operand of assignment is not an lvalue.");
+            return xerr_fail(x->err, "Left operand of assignment is not an lvalue.");
         if (store_typed(x, &lv, &v))
             return -1;
         return reload(x, &lv, out);
@@ -1249,7 +1227,7 @@ static int assign(evalctx *x, const expr *e, xval *out)
         return -1;
     unsigned size = p.psize ? p.psize : 4;
     if (!x->env->write_mem)
-        return fail(x, "Cannot write memory here.");
+        return xerr_fail(x->err, "Cannot write memory here.");
     if (x->env->write_mem(x->env->ctx, p.v, size, v.v & MASK(size * 8u), x->err))
         return -1;
     return deref(x, &p, out);
@@ -1258,21 +1236,22 @@ static int assign(evalctx *x, const expr *e, xval *out)
 static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
 {
     if (is_float(a) || is_float(b))
-        return fail(x, "Floating-point arithmetic is not supported (print the value alone).");
+        return xerr_fail(x->err,
+                         "Floating-point arithmetic is not supported (print the value alone).");
     const ctype *ta = ctype_strip(a->type), *tb = ctype_strip(b->type);
     bool pa = ta && ta->kind == CT_PTR, pb = tb && tb->kind == CT_PTR;
     if ((pa || pb) && (op == '+' || op == '-')) {
         if (pa && pb) {
             if (op == '+')
-                return fail(x, "Cannot add two pointers.");
+                return xerr_fail(x->err, "Cannot add two pointers.");
             *out = xval_int(((int64_t)(a->v - b->v)) / (int64_t)ctype_stride(ta));
             return 0;
         }
         const xval *p = pa ? a : b, *n = pa ? b : a;
         if (op == '-' && pb)
-            return fail(x, "Cannot subtract a pointer from a number.");
+            return xerr_fail(x->err, "Cannot subtract a pointer from a number.");
         if (n->psize)
-            return fail(x, "Cannot add two pointers.");
+            return xerr_fail(x->err, "Cannot add two pointers.");
         uint64_t k = (uint64_t)xval_signed(n) * ctype_stride(pa ? ta : tb);
         *out = xval_typed(p->type, op == '+' ? p->v + k : p->v - k);
         return 0;
@@ -1289,11 +1268,11 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
             break;
         }
         if (a->psize && b->psize)
-            return fail(x, "Cannot add two pointers.");
+            return xerr_fail(x->err, "Cannot add two pointers.");
         if (a->psize || b->psize) {
             const xval *p = a->psize ? a : b, *n = a->psize ? b : a;
             if (op == '-' && b->psize)
-                return fail(x, "Cannot subtract a pointer from a number.");
+                return xerr_fail(x->err, "Cannot subtract a pointer from a number.");
             int64_t k = xval_signed(n) * (int64_t)p->stride;
             r = *p;
             r.type = NULL;
@@ -1307,7 +1286,7 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
     case '/':
     case '%':
         if (ub == 0)
-            return fail(x, "Division by zero");
+            return xerr_fail(x->err, "Division by zero");
         if (uns)
             r.v = op == '/' ? ua / ub : ua % ub;
         else if (sa == INT64_MIN && sb == -1)
@@ -1334,7 +1313,7 @@ static int binary(evalctx *x, int op, const xval *a, const xval *b, xval *out)
     case '>': r = xval_int(uns ? ua > ub : sa > sb); break;
     case OP_LE: r = xval_int(uns ? ua <= ub : sa <= sb); break;
     case OP_GE: r = xval_int(uns ? ua >= ub : sa >= sb); break;
-    default: return fail(x, "internal error: operator %d", op);
+    default: return xerr_fail(x->err, "internal error: operator %d", op);
     }
     *out = r;
     return 0;
@@ -1376,17 +1355,17 @@ static int address_of(evalctx *x, const expr *a, xval *out)
                 *out = v;
                 return 0;
             }
-            return fail(x, "Attempt to take address of value not located in memory.");
+            return xerr_fail(x->err, "Attempt to take address of value not located in memory.");
         }
         if (!v.lval)
-            return fail(x, "Attempt to take address of value not located in memory.");
+            return xerr_fail(x->err, "Attempt to take address of value not located in memory.");
         if (v.bit_size)
-            return fail(x, "Attempt to take address of a bit-field.");
+            return xerr_fail(x->err, "Attempt to take address of a bit-field.");
         const ctype *p = pointer_to(v.type);
         *out = xval_typed(p, v.addr);
         return 0;
     }
-    return fail(x, "Attempt to take address of value not located in memory.");
+    return xerr_fail(x->err, "Attempt to take address of value not located in memory.");
 }
 
 static int cast(evalctx *x, const expr *e, xval *out)
@@ -1431,7 +1410,7 @@ static int size_of(evalctx *x, const expr *e, xval *out)
             return -1;
         const ctype *st = ctype_strip(t);
         if (st && (st->incomplete || st->kind == CT_VOID || st->kind == CT_FUNC))
-            return fail(x, "%s has no size (incomplete or not an object).", e->name);
+            return xerr_fail(x->err, "%s has no size (incomplete or not an object).", e->name);
         *out = xval_uns(st ? st->size : 1);
         return 0;
     }
@@ -1454,10 +1433,10 @@ static int eval(evalctx *x, const expr *e, xval *out)
         if (eval(x, e->a, &a))
             return -1;
         if (!a.type)
-            return fail(x,
-                        "The %s operator needs a C struct or a pointer to one: cast the "
-                        "address, as in ((struct NAME *)ADDR)->%s.",
-                        e->op == '.' ? "." : "->", e->name);
+            return xerr_fail(x->err,
+                             "The %s operator needs a C struct or a pointer to one: cast the "
+                             "address, as in ((struct NAME *)ADDR)->%s.",
+                             e->op == '.' ? "." : "->", e->name);
         *out = a;
         return apply_path(x, out, e->name);
     case N_INDEX: {
@@ -1467,7 +1446,7 @@ static int eval(evalctx *x, const expr *e, xval *out)
             if (eval(x, e->b, &b) || rvalue(x, &b))
                 return -1;
             if (is_float(&b))
-                return fail(x, "An array index must be an integer.");
+                return xerr_fail(x->err, "An array index must be an integer.");
             return index_typed(x, &a, xval_signed(&b), out);
         }
         xval p;
@@ -1487,7 +1466,8 @@ static int eval(evalctx *x, const expr *e, xval *out)
         if (rvalue(x, &a))
             return -1;
         if (is_float(&a) && e->op != '+')
-            return fail(x, "Floating-point arithmetic is not supported (print the value alone).");
+            return xerr_fail(x->err,
+                             "Floating-point arithmetic is not supported (print the value alone).");
         a = plain(&a);
         switch (e->op) {
         case '-': *out = a.sgn ? xval_int(-xval_signed(&a)) : xval_uns(-a.v); return 0;
@@ -1495,7 +1475,7 @@ static int eval(evalctx *x, const expr *e, xval *out)
         case '!': *out = xval_int(a.v == 0); return 0;
         case '~': *out = fit((xval){.v = ~a.v, .size = a.size, .sgn = a.sgn}); return 0;
         }
-        return fail(x, "internal error: unary %c", e->op);
+        return xerr_fail(x->err, "internal error: unary %c", e->op);
     case N_BIN:
         if (eval(x, e->a, &a) || rvalue(x, &a))
             return -1;
@@ -1519,7 +1499,7 @@ static int eval(evalctx *x, const expr *e, xval *out)
         return eval(x, a.v ? e->b : e->c, out);
     case N_ASSIGN: return assign(x, e, out);
     }
-    return fail(x, "internal error: node %d", e->kind);
+    return xerr_fail(x->err, "internal error: node %d", e->kind);
 }
 
 int expr_eval(const expr *e, const expr_env *env, xval *out, xerr *err)

@@ -276,8 +276,7 @@ void dbg_show_location(dbg *d, cpu *c)
     strbuf b;
     sb_init(&b);
     dbg_format_location(d, c, cpu_pc(c), &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
 }
 
 void dbg_format_location(dbg *d, cpu *c, uint64_t pc, strbuf *out)

@@ -344,8 +344,6 @@ static void set_point(gdbstub *s, const char *p, bool insert)
 
 /* ---- monitor ------------------------------------------------------------------ */
 
-static void out_capture(void *ctx, const char *text) { sb_puts(ctx, text); }
-
 static void monitor(gdbstub *s, const char *hex)
 {
     dbg *d = s->d;
@@ -383,16 +381,15 @@ static void monitor(gdbstub *s, const char *hex)
         /* The command sees gdb's thread as the selected CPU. */
         int saved_cpu = d->cur_cpu, cpu_now = s->g_cpu >= 0 ? s->g_cpu : d->cur_cpu;
         d->cur_cpu = cpu_now;
-        dbg_out_fn o = d->out;
-        void *octx = d->out_ctx;
-        dbg_set_output(d, out_capture, &out);
+        dbg_capture saved;
+        dbg_capture_begin(d, &saved, &out);
         uint64_t stops = d->stop_count;
         dbg_execute(d, line);
         if (d->collecting) {
             d->collecting = 0;
             sb_puts(&out, "monitor: blocks (define, commands, while...) need the xbow prompt.\n");
         }
-        dbg_set_output(d, o, octx);
+        dbg_capture_end(d, &saved);
         if (d->stop_count != stops)
             sb_puts(&out, "(The guest ran: gdb shows the state it saw before until it resumes "
                           "the guest or \"maintenance flush register-cache\".)\n");

@@ -40,9 +40,7 @@ static int cmd_info_gdbserver(dbg *d, const cmd_args *a)
     }
     sb_printf(&b, "When gdb detaches, the machine %s (gdbserver on-detach).\n",
               s && s->on_detach == DETACH_STOP ? "stays stopped" : "runs on");
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_gdbserver(dbg *d, const cmd_args *a)

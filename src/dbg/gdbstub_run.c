@@ -318,8 +318,6 @@ void gdb_vcont(gdbstub *s, const char *p)
 
 /* ---- going back (bs, bc) --------------------------------------------------------- */
 
-static void out_capture(void *ctx, const char *text) { sb_puts(ctx, text); }
-
 /* xbow's messages on gdb's console, each line starting with "xbow: ". */
 static void console_lines(gdbstub *s, const char *text)
 {
@@ -369,9 +367,8 @@ void gdb_reverse(gdbstub *s, const char *p)
     d->cur_cpu = ci;
     strbuf out;
     sb_init(&out);
-    dbg_out_fn o = d->out;
-    void *octx = d->out_ctx;
-    dbg_set_output(d, out_capture, &out);
+    dbg_capture saved;
+    dbg_capture_begin(d, &saved, &out);
     s->waiting = true;
     s->gdb_run = true; /* gdb's points hit on the way are gdb's to report */
     s->reversing = true;
@@ -386,7 +383,7 @@ void gdb_reverse(gdbstub *s, const char *p)
         rc = hist_back_to_stop(d, ci);
     }
     s->gdb_run = s->reversing = false;
-    dbg_set_output(d, o, octx);
+    dbg_capture_end(d, &saved);
     bool interrupted = s->interrupt;
     s->interrupt = false;
     if (interrupted) { /* gdb's Ctrl-C: it was this command's, no later one's */

@@ -898,9 +898,7 @@ static int cmd_info_time(dbg *d, const cmd_args *a)
         if (h->cut_why)
             sb_printf(&b, "  cut at tick %llu: %s\n", (unsigned long long)h->cut_ticks, h->cut_why);
     }
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_set_history_interval(dbg *d, const cmd_args *a)

@@ -434,9 +434,7 @@ static int cmd_profile_report(dbg *d, const cmd_args *a)
               p->running ? "so far (still profiling)" : "from start to stop", PERIOD);
     report_guest(d, p, (unsigned)rows_max, &b);
     report_host(p, (unsigned)rows_max, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static void dbg_profile_free(dbg *d)

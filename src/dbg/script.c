@@ -118,12 +118,20 @@ static int check_name(dbg *d, const char *name, const char *cmd)
     return 0;
 }
 
+/* define, document, if and while: unless `refused` (their argument's check
+ * failed, and said so), collect the body for done(), with the argument kept
+ * in d->block_arg. */
+static int open_block(dbg *d, int refused, const char *arg, int (*done)(dbg *d, const char *body))
+{
+    if (refused)
+        return -1;
+    dbg_collect_block(d, arg, done);
+    return 0;
+}
+
 static int cmd_define(dbg *d, const cmd_args *a)
 {
-    if (check_name(d, a->text[0], "define"))
-        return -1;
-    dbg_collect_block(d, a->text[0], define_done);
-    return 0;
+    return open_block(d, check_name(d, a->text[0], "define"), a->text[0], define_done);
 }
 
 static int document_done(dbg *d, const char *body)
@@ -138,10 +146,7 @@ static int document_done(dbg *d, const char *body)
 
 static int cmd_document(dbg *d, const cmd_args *a)
 {
-    if (check_name(d, a->text[0], "document"))
-        return -1;
-    dbg_collect_block(d, a->text[0], document_done);
-    return 0;
+    return open_block(d, check_name(d, a->text[0], "document"), a->text[0], document_done);
 }
 
 bool dbg_script_help(dbg *d, const char *name)
@@ -262,13 +267,17 @@ static int if_done(dbg *d, const char *body)
     return rc;
 }
 
+/* if and while: the condition must fit in d->block_arg. */
+static int check_cond(dbg *d, const char *cond, const char *cmd)
+{
+    if (strlen(cond) >= sizeof d->block_arg)
+        return dbg_error(d, "%s: condition too long.", cmd);
+    return 0;
+}
+
 static int cmd_if(dbg *d, const cmd_args *a)
 {
-    const char *args = a->text[0];
-    if (strlen(args) >= sizeof d->block_arg)
-        return dbg_error(d, "if: condition too long.");
-    dbg_collect_block(d, args, if_done);
-    return 0;
+    return open_block(d, check_cond(d, a->text[0], "if"), a->text[0], if_done);
 }
 
 static int while_done(dbg *d, const char *body)
@@ -290,11 +299,7 @@ static int while_done(dbg *d, const char *body)
 
 static int cmd_while(dbg *d, const cmd_args *a)
 {
-    const char *args = a->text[0];
-    if (strlen(args) >= sizeof d->block_arg)
-        return dbg_error(d, "while: condition too long.");
-    dbg_collect_block(d, args, while_done);
-    return 0;
+    return open_block(d, check_cond(d, a->text[0], "while"), a->text[0], while_done);
 }
 
 static int cmd_else(dbg *d, const char *args)

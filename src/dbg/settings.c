@@ -293,9 +293,7 @@ static int cmd_show(dbg *d, const cmd_args *a)
             return -1;
         return dbg_error(d, "show: xbow has no setting \"%s\" (\"show\" lists them all).", w);
     }
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/settings.cmds.h"

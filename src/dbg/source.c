@@ -809,9 +809,7 @@ static int cmd_info_source(dbg *d, const cmd_args *a)
     if (cu.producer)
         sb_printf(&b, "Producer is %s.\n", cu.producer);
     sb_printf(&b, "Compiled with DWARF %u debugging format.\n", cu.version);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 /* ---- directory --------------------------------------------------------------- */
@@ -847,9 +845,7 @@ static int cmd_directory(dbg *d, const cmd_args *a)
     for (unsigned i = 0; i < s->ndirs; i++)
         sb_printf(&b, " %s", s->dirs[i]);
     sb_putc(&b, '\n');
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_show_directories(dbg *d, const cmd_args *a)
@@ -863,9 +859,7 @@ static int cmd_show_directories(dbg *d, const cmd_args *a)
     if (!s || !s->ndirs)
         sb_puts(&b, " (none: the paths in the debug information)");
     sb_putc(&b, '\n');
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/source.cmds.h"

@@ -336,8 +336,7 @@ static void show_return_value(dbg *d, cpu *c, dw_scope *fn)
         ctype_name(t, &b);
         sb_puts(&b, ". Cannot determine contents\n");
     }
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
 }
 
 int dbg_src_finish(dbg *d, int *rc)
@@ -367,8 +366,7 @@ int dbg_src_finish(dbg *d, int *rc)
     sb_init(&b);
     sb_puts(&b, "Run till exit from ");
     dbg_src_format_frame(d, c, &s, callee_inlined, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     int r = STOP_STEP;
     if (s.inlined) {
         /* Back in its physical frame (the callees inside return), then

@@ -338,9 +338,7 @@ static int info_vars(dbg *d, unsigned which)
     unsigned n = dw_vars_at(db, vp.pc, vp.skip, which, show_var, &vl);
     if (!n)
         sb_puts(&b, which == DW_ARGS ? "No arguments.\n" : "No locals.\n");
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_locals(dbg *d, const cmd_args *a) { return info_vars(d, DW_LOCALS); }
@@ -362,9 +360,7 @@ static int cmd_info_args(dbg *d, const cmd_args *a)
     arg_list al = {d, c, sf.f, sf.scope.f, &b, true, "\n", " = ", false, 0};
     each_param(&sf.scope, show_arg, &al);
     sb_puts(&b, al.n ? "\n" : "No arguments.\n");
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 /* ---- info frame -------------------------------------------------------------------- */
@@ -443,8 +439,7 @@ int dbg_src_info_frame(dbg *d, cpu *c, unsigned level, int *rc)
         if (any)
             sb_putc(&b, '\n');
     }
-    dbg_puts(d, b.s);
-    sb_free(&b);
+    dbg_puts_sb(d, &b);
     free(sf);
     return 1;
 }
@@ -577,9 +572,7 @@ static int type_command(dbg *d, const char *args, bool expand)
             untyped_name(d, text, &v, &b);
     }
     sb_putc(&b, '\n');
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_ptype(dbg *d, const cmd_args *a) { return type_command(d, a->text[0], true); }

@@ -51,13 +51,11 @@ static bool fire(stallpriv *p, ringwatch *r, const ring_state *st, bool idle)
                        st->unreclaimed_ticks,
                        (uint64_t)(int64_t)st->oldest_index};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &stall_cond};
-    xerr err;
-    if (!bp_cond_true(d, b, &sc, &err))
+    strbuf t;
+    if (!bp_report_begin(d, b, &sc, "Stall watch", &t))
         return false;
     char tb[32];
-    strbuf t;
-    sb_init(&t);
-    sb_printf(&t, "\n%sStall watch %d: %s %s: ", err.msg, b->num, p->dev->name, r->name);
+    sb_printf(&t, "%s %s: ", p->dev->name, r->name);
     if (idle) {
         dbg_format_time(st->idle_ticks, d->m->clock.hz, tb, sizeof tb);
         sb_printf(&t, "the host posted work, but the device has been idle for %s (virtual)\n", tb);

@@ -126,9 +126,7 @@ static int list_symbols(dbg *d, const char *args, char type)
     if (!n)
         sb_printf(&b, "No %s%s%s.\n", type == 'T' ? "functions" : "variables",
                   *args ? " match " : "", args);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 static int cmd_info_functions(dbg *d, const cmd_args *a)

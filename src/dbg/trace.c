@@ -305,8 +305,7 @@ static int cmd_trace_off(dbg *d, const cmd_args *a)
 static int cmd_trace(dbg *d, const cmd_args *a)
 {
     if (a->given[0])
-        return dbg_error(d, "Undefined trace command: \"%.*s\".  Try \"help trace\".",
-                         (int)strcspn(a->text[0], " \t"), a->text[0]);
+        return dbg_undefined_subcommand(d, "trace", a->text[0]);
     return dbg_error(d, "trace: say what to trace: trace insn on|off, trace event PATTERN.");
 }
 

@@ -353,9 +353,7 @@ static int cmd_info_lastwrite(dbg *d, const cmd_args *arg)
         }
     }
     describe_when(d, r, where, &b);
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 /* goto-time lastwrite ADDR: just before the write (its CPU selected). */

@@ -109,9 +109,7 @@ static int cmd_info_bridge(dbg *d, const cmd_args *a)
         } else {
             dev_show(dev, &b);
         }
-        if (b.s)
-            dbg_puts(d, b.s);
-        sb_free(&b);
+        dbg_puts_sb(d, &b);
         n++;
     }
     if (!n)
@@ -287,9 +285,7 @@ static int cmd_info_irq(dbg *d, const cmd_args *a)
     }
     if (!n)
         sb_puts(&b, "(no HUB or Bridge in this machine)\n");
-    dbg_puts(d, b.s);
-    sb_free(&b);
-    return 0;
+    return dbg_puts_sb(d, &b);
 }
 
 #include "dbg/views.cmds.h"

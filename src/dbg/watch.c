@@ -295,12 +295,9 @@ static void dma_hit(dbg *d, bpoint *b, const bus_op *op)
                        p ? p->pci_addr : 0,
                        value};
     eval_scope sc = {NULL, NULL, vals, ARRAY_SIZE(vals), &dma_cond};
-    xerr err;
-    if (!bp_cond_true(d, b, &sc, &err))
-        return;
     strbuf t;
-    sb_init(&t);
-    sb_printf(&t, "\n%sDMA watchpoint %d: ", err.msg, b->num);
+    if (!bp_report_begin(d, b, &sc, "DMA watchpoint", &t))
+        return;
     dbg_describe_initiator(d, op->initiator, &t);
     sb_printf(&t, " %s %u bytes at p:0x%010llx (%s)\n", op->write ? "wrote" : "read", op->size,
               (unsigned long long)(op->addr & BUS_PA_MASK), op->kind == BUS_BULK ? "bulk" : "word");

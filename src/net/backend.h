@@ -104,6 +104,22 @@ void net_fmt_ipv4(char out[16], uint32_t ip);
 /* Fill err with "<who>: <printf text>" and return NULL (for constructors). */
 void *net_fail(xerr *err, const char *who, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* net_fail with "bad option "KEY=VAL" (want WANT)". */
+void *net_bad_option(xerr *err, const char *who, const net_opt *o, const char *want);
+
+/* The backend of the built-in peer NAME (sink, echo, gen) on port p: the
+ * machine's own, with no host descriptor; its hooks are NAME_send,
+ * NAME_close, NAME_show and NAME_state_save/_check/_load. */
+#define NET_PEER(name, p)                             \
+    ((net_backend){.kind = #name,                     \
+                   .port = (p),                       \
+                   .fd = -1,                          \
+                   .send = name##_send,               \
+                   .close = name##_close,             \
+                   .show = name##_show,               \
+                   .state_save = name##_state_save,   \
+                   .state_check = name##_state_check, \
+                   .state_load = name##_state_load})
 
 /* ---- Internet checksums -------------------------------------------------- */
 /* One's-complement sum of data folded into `sum` (not yet complemented). */

@@ -323,25 +323,14 @@ net_backend *net_echo_new(net_port *p, const char *args, xerr *err)
             continue;
         }
         free(e);
-        return net_fail(
-            err, "echo",
-            "bad option \"%s%s%s\" (want ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME)", o.key,
-            o.has_val ? "=" : "", o.val);
+        return net_bad_option(err, "echo", &o, "ip=A.B.C.D, mac=unicast MAC, mask=N, latency=TIME");
     }
     if (r < 0) {
         free(e);
         return NULL;
     }
     e->latency = sched_ns_to_ticks(p->clock, e->latency_ns);
-    e->b.kind = "echo";
-    e->b.send = echo_send;
-    e->b.close = echo_close;
-    e->b.show = echo_show;
-    e->b.fd = -1;
-    e->b.state_save = echo_state_save;
-    e->b.state_check = echo_state_check;
-    e->b.state_load = echo_state_load;
-    e->b.port = p;
+    e->b = NET_PEER(echo, p);
     timer_init(&e->t, "net-echo", echo_timer, e);
     return &e->b;
 }

@@ -199,11 +199,9 @@ net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
     while ((r = net_opt_next(&args, &o, "gen", err)) > 0) {
         if (!gen_option(g, &o)) {
             free(g);
-            return net_fail(
-                err, "gen",
-                "bad option \"%s%s%s\" (want size=60..9018, rate=1.., count=N, dst=MAC, "
-                "src=MAC, ip=A, dip=A, sport=N, dport=N, proto=udp, start=TIME|tx)",
-                o.key, o.has_val ? "=" : "", o.val);
+            return net_bad_option(err, "gen", &o,
+                                  "size=60..9018, rate=1.., count=N, dst=MAC, src=MAC, ip=A, "
+                                  "dip=A, sport=N, dport=N, proto=udp, start=TIME|tx");
         }
     }
     if (r < 0) {
@@ -211,15 +209,7 @@ net_backend *net_gen_new(net_port *p, const char *args, xerr *err)
         return NULL;
     }
     g->frame = xmalloc(g->size);
-    g->b.kind = "gen";
-    g->b.send = gen_send;
-    g->b.close = gen_close;
-    g->b.show = gen_show;
-    g->b.fd = -1;
-    g->b.state_save = gen_state_save;
-    g->b.state_check = gen_state_check;
-    g->b.state_load = gen_state_load;
-    g->b.port = p;
+    g->b = NET_PEER(gen, p);
     timer_init(&g->t, "net-gen", gen_timer, g);
     if (!g->start_on_tx && more(g))
         gen_start(g, p->clock->now + sched_ns_to_ticks(p->clock, g->start_ns));

@@ -126,20 +126,12 @@ net_backend *net_sink_new(net_port *p, const char *args, xerr *err)
         else if (!strcmp(o.key, "port") && net_parse_u64(o.val, 0, 65535, &v))
             port = (int)v;
         else
-            return net_fail(err, "sink", "bad option \"%s%s%s\" (want verify, noverify, port=N)",
-                            o.key, o.has_val ? "=" : "", o.val);
+            return net_bad_option(err, "sink", &o, "verify, noverify, port=N");
     }
     if (r < 0)
         return NULL;
     sink *s = xcalloc(1, sizeof *s);
-    s->b.kind = "sink";
-    s->b.send = sink_send;
-    s->b.close = sink_close;
-    s->b.show = sink_show;
-    s->b.fd = -1;
-    s->b.state_save = sink_state_save;
-    s->b.state_check = sink_state_check;
-    s->b.state_load = sink_state_load;
+    s->b = NET_PEER(sink, p);
     s->verify = verify;
     s->port = port;
     return &s->b;

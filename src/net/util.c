@@ -23,6 +23,12 @@ void *net_fail(xerr *err, const char *who, const char *fmt, ...)
     return NULL;
 }
 
+void *net_bad_option(xerr *err, const char *who, const net_opt *o, const char *want)
+{
+    return net_fail(err, who, "bad option \"%s%s%s\" (want %s)", o->key, o->has_val ? "=" : "",
+                    o->val, want);
+}
+
 int net_opt_next(const char **s, net_opt *o, const char *who, xerr *err)
 {
     const char *p = *s;

@@ -540,12 +540,12 @@ bool cpu_probe_step(cpu *c, uint64_t pc, const dinsn *d)
     }
     if (p->steps && pc == p->pc0 && !c->in_ds) {
         bool second = p->again, waits = probe_close(c);
-        if (waits || !p->on || second || !c->threaded)
+        if (waits || !p->on || second)
             return waits;
-        /* Threads: another CPU's store changed a value the first iteration
-         * read, and the second starts here: note this instruction too (a
-         * load at pc0 left out would make a wait that no store ends).
-         * The one-thread run keeps its old behaviour (the same runs). */
+        /* The first iteration changed a register (a value it read changed:
+         * another CPU's or a DMA's store), and the second starts here: note
+         * this instruction too, or a load at pc0 left out of the wait's
+         * reads makes a wait that no store ends. */
     }
     if (++p->steps > PROBE_MAX_STEPS) {
         cpu_probe_stop(c, true);

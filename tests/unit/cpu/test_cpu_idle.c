@@ -162,6 +162,35 @@ START_TEST(ram_poll_waits_until_another_initiator_writes)
 }
 END_TEST
 
+/* while (*FLAG != 2): the poll wakes when FLAG becomes 1 and waits again.
+ * Probed again at once after the wake, the first iteration loads a new
+ * value into t0 and a second one is watched: the load at the loop's head
+ * must be among the values its wait reads, or FLAG = 2 wakes nothing. */
+START_TEST(a_poll_woken_by_a_value_that_is_not_the_one_waits_again_on_it)
+{
+    put(CODE,
+        (const uint32_t[]){
+            LUI(T1, 0x8000), LD(T0, FLAG, T1),        /* LOOP */
+            BNE(T0, T2, -2), NOP, ADDIU(V0, ZERO, 1), /* DONE */
+        },
+        5);
+    start();
+    cpu_set_gpr(C, T2, 2);
+    ck_assert_int_eq(cpu_run(C, 1000000), CPU_RAN);
+    ck_assert_int_eq(wait_info().kind, CPU_WAIT_POLL);
+    set_flag(1);
+    ck_assert_int_eq(cpu_run(C, 2000000), CPU_RAN);
+    cpu_wait_info w = wait_info();
+    ck_assert_int_eq(w.kind, CPU_WAIT_POLL);
+    ck_assert_uint_eq(w.pc, LOOP);
+    ck_assert_uint_eq(w.nreads, 1);
+    ck_assert_uint_eq(w.poll_waits, 2);
+    set_flag(2);
+    ck_assert_int_eq(cpu_run(C, 2001000), CPU_BREAK);
+    ck_assert_uint_eq(cpu_pc(C), DONE);
+}
+END_TEST
+
 /* The same program, the flag set at tick 100000, run to 120000 in slices of
  * `slice` ticks: what it retired and waited, and where it is. */
 static void sliced(uint64_t slice, uint64_t out[4])
@@ -532,6 +561,7 @@ static TCase *tests(const char *name, void (*use)(void))
     tcase_add_unchecked_fixture(t, use, NULL);
     tcase_add_checked_fixture(t, setup, teardown);
     check_add_tests(t, ram_poll_waits_until_another_initiator_writes,
+                    a_poll_woken_by_a_value_that_is_not_the_one_waits_again_on_it,
                     the_run_does_not_depend_on_how_it_is_cut, loops_that_store_or_count_never_wait,
                     a_register_that_changes_with_time_ends_the_wait_on_time,
                     a_register_read_with_a_side_effect_is_never_skipped,

@@ -125,7 +125,7 @@ tap_setup() {
 # Transmit, the guest sleeps 1 s after ttcp -t before its counters and the end
 # marker: ttcp's last datagrams may still be queued in the guest when it exits
 # (the e1000's NAPI poll deferred to a runnable ksoftirqd while the shell runs
-# on, docs/performance.md "Where the lost datagrams went"); the sleep lets
+# on: docs/performance.md, "The tap's output on a writer thread"); the sleep lets
 # them out (tests/batch/linux_tx_drain.sh).
 if [ "${LINUX_BENCH:-all}" = tap ]; then
     tap_setup "xbow-bench-$$" "xbb$$"

@@ -11,8 +11,8 @@
 # PREEMPT_NONE, to the end marker).  Nothing is lost: once the shell sleeps,
 # ksoftirqd polls, the queue wakes and every datagram goes out.  A bench that
 # stops xbow at the end marker must let the guest drain first (linux/bench.sh:
-# "sleep 1" after ttcp -t; docs/performance.md "Where the lost datagrams
-# went").  --rtc-fixed and --mac make the runs the same on every machine: the
+# "sleep 1" after ttcp -t; docs/performance.md "The tap's output on a writer
+# thread").  --rtc-fixed and --mac make the runs the same on every machine: the
 # first run (no drain, what the bench did) ends with datagrams in the guest.
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"

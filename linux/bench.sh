@@ -178,8 +178,9 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                     -ex 'info device e1000_0 stats' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null
                 wait $rx
                 # where datagrams the receiver did not count went: the guest's UDP
-                # SndbufErrors (a datagram its qdisc or driver refused: write(2)
-                # succeeds), the port's tx drops (the host refused the frame) and
+                # SndbufErrors (any failed send once the socket has waited for
+                # buffer space: an end sentinel refused with ECONNREFUSED after
+                # the receiver closed, docs/performance.md), the port's tx drops (the host refused the frame) and
                 # the namespace's tap rx_dropped, UDP NoPorts and IP InDiscards
                 gsnd=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $7 }' "$TMP/g")
                 ptx=$(sed -n 's/^  tx  *[0-9]* frames, [0-9]* bytes, \([0-9]*\) dropped$/\1/p' "$TMP/g" | sed -n '$p')

@@ -741,7 +741,7 @@ static bool apply_num(dbg *d, long n, void *fn)
 static int for_each_num(dbg *d, const char *args, const char *cmd, bp_fn *fn)
 {
     if (*args)
-        return dbg_each_number(d, args, cmd, "breakpoint", apply_num, &fn);
+        return dbg_each_number(d, args, cmd, "breakpoint", state(d)->next_num, apply_num, &fn);
     bpoint *next;
     for (bpoint *b = bp_list(d); b; b = next) {
         next = b->next;

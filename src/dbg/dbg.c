@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,23 +63,45 @@ const char *dbg_skip_ws(const char *s)
     return s;
 }
 
-int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what,
+/* "No breakpoint number 7." or, for a run of them, "No breakpoint numbers 7-9." */
+static int no_numbers(dbg *d, const char *what, long from, long to)
+{
+    if (from == to)
+        return dbg_error(d, "No %s number %ld.", what, from);
+    return dbg_error(d, "No %s numbers %ld-%ld.", what, from, to);
+}
+
+int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what, long last,
                     bool (*fn)(dbg *d, long n, void *ctx), void *ctx)
 {
     int rc = 0;
     char w[64];
     for (const char *s = dbg_next_word(args, w, sizeof w); *w; s = dbg_next_word(s, w, sizeof w)) {
         char *end;
+        errno = 0;
         long lo = strtol(w, &end, 10), hi = lo;
-        if (*end == '-')
+        if (*end == '-' && end != w)
             hi = strtol(end + 1, &end, 10);
-        if (end == w || *end || lo < 1 || hi < lo) {
+        if (end == w || *end || errno || lo < 1 || hi < lo || hi > INT_MAX) {
             rc = dbg_error(d, "%s: \"%s\" is not a %s number.", cmd, w, what);
             continue;
         }
-        for (long n = lo; n <= hi; n++)
-            if (!fn(d, n, ctx))
-                rc = dbg_error(d, "No %s number %ld.", what, n);
+        /* Numbers above the last one given out name nothing: they are
+         * reported at once, not looked up one by one ("delete 1-2000000000"). */
+        long top = hi < last ? hi : last, miss = 0;
+        for (long n = lo; n <= top; n++) {
+            if (fn(d, n, ctx)) {
+                if (miss)
+                    rc = no_numbers(d, what, miss, n - 1);
+                miss = 0;
+            } else if (!miss) {
+                miss = n;
+            }
+        }
+        if (hi > top && !miss)
+            miss = top >= lo ? top + 1 : lo;
+        if (miss)
+            rc = no_numbers(d, what, miss, hi);
     }
     return rc;
 }

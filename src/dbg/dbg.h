@@ -352,8 +352,10 @@ const char *dbg_next_word(const char *s, char *buf, size_t len);
 /* Each number of a list of numbers and ranges ("1 3 5-7") in turn to fn,
  * which says whether there is a WHAT of that number.  A word that is not
  * one is "CMD: "W" is not a WHAT number.", a number fn does not know "No
- * WHAT number N."; the others still run.  Returns 0, or -1 after an error. */
-int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what,
+ * WHAT number N." (a run of them "No WHAT numbers N-M."); the others still
+ * run.  Numbers above `last` (the highest given out) are not looked up.
+ * Returns 0, or -1 after an error. */
+int dbg_each_number(dbg *d, const char *args, const char *cmd, const char *what, long last,
                     bool (*fn)(dbg *d, long n, void *ctx), void *ctx);
 /* Append the text at s to out up to `stop` (or the end), a backslash escape
  * decoded: \n \t \r \e \a when its letter is in `escapes`, else the

@@ -172,7 +172,7 @@ static bool apply_num(dbg *d, long n, void *fn)
 static int for_each(dbg *d, const char *args, const char *cmd, display_fn *fn)
 {
     if (*args)
-        return dbg_each_number(d, args, cmd, "display", apply_num, &fn);
+        return dbg_each_number(d, args, cmd, "display", dstate(d)->next_num, apply_num, &fn);
     display *next;
     for (display *x = dstate(d)->list; x; x = next) {
         next = x->next;

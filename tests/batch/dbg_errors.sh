@@ -24,6 +24,10 @@ break *0xa800000000020002|is not an instruction address (not a multiple of 4).
 break main junk|Junk at end of arguments: "junk".
 tbreak nosuch|No symbol "nosuch" in current context.
 delete 42|No breakpoint number 42.
+delete 3-2000000000|No breakpoint numbers 3-2000000000.
+delete 99999999999999999999|delete: "99999999999999999999" is not a breakpoint number.
+delete 1-|delete: "1-" is not a breakpoint number.
+undisplay 4-6|No display numbers 4-6.
 disable x|disable: "x" is not a breakpoint number.
 condition 42 1|No breakpoint number 42.
 ignore|ignore: give the breakpoint number.  Usage: ignore N COUNT

@@ -331,14 +331,15 @@ static void fire_timers(machine *m)
  * idle skip), nothing can happen before the next timer or the first CPU
  * that is quiet no longer, and the turn goes all the way there.  *idle says
  * whether every CPU waits (sched.idle: host backends pace virtual time). */
-static uint64_t turn_end(const machine *m, uint64_t from, bool *idle, int *solo)
+static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, int *solo)
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->ncpus == 1 ? m->solo_quantum : m->quantum;
     uint64_t quiet = UINT64_MAX;  /* 0: some CPU is not quiet */
     uint64_t parked = UINT64_MAX; /* the earliest end of the others' waits */
     int busy = -1, nbusy = 0;
-    bool solo_ok = m->cfg.idle_skip; /* every other CPU waits at an idle point */
+    /* (not while a CPU is being stepped: it does not wait, the others follow it) */
+    bool solo_ok = m->cfg.idle_skip && only < 0; /* every other CPU waits at an idle point */
     for (unsigned i = 0; i < m->ncpus; i++) {
         uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
         if (u <= m->local_time[i]) {
@@ -371,7 +372,9 @@ static uint64_t turn_end(const machine *m, uint64_t from, bool *idle, int *solo)
     *solo = -1;
     if (m->ncpus > 1 && nbusy == 1 && solo_ok) {
         uint64_t bt = m->local_time[busy];
-        solo_ok = end > bt; /* (no timer due before it: the others get there first) */
+        /* (no timer due before it, and not past a replay's end: the others
+         * get there first) */
+        solo_ok = end > bt && rr_deadline(m->clock.rr) > bt;
         for (unsigned i = 0; i < m->ncpus && solo_ok; i++)
             solo_ok = m->local_time[i] <= bt;
         if (solo_ok) {
@@ -450,9 +453,7 @@ static int run_turns(machine *m, int only, uint64_t budget)
     for (;;) {
         uint64_t t = machine_common_time(m);
         int solo;
-        uint64_t end = turn_end(m, t, &m->clock.idle, &solo);
-        if (only >= 0)
-            solo = -1; /* (a CPU being stepped does not wait) */
+        uint64_t end = turn_end(m, t, only, &m->clock.idle, &solo);
         if (solo >= 0)
             m->solo_turns++;
         for (unsigned k = 0; k < m->ncpus; k++) {

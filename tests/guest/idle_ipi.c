@@ -18,15 +18,15 @@
 #define LEVEL_A 40 /* cpu0's IPI level (PI_INT_PEND0) */
 #define LEVEL_B 41 /* cpu1's */
 
-volatile u64 msg;              /* written by the sender before its IPI */
-volatile u64 seen[2];          /* the message each CPU's handler saw */
-volatile u64 woken[2];         /* set by each CPU's handler */
-volatile u64 resumed[2];       /* Count at the idle routine's first instruction */
-volatile u64 sent_before[2];   /* the sender's Count right before its store ... */
-volatile u64 sent_after[2];    /* ... and right after it (index: the woken CPU) */
-volatile u64 ready[2];         /* the CPU is about to wait */
-volatile u64 noted[2];         /* the sender noted its Counts */
-volatile u64 round_b;          /* cpu0 tells cpu1 which round to play */
+volatile u64 msg;            /* written by the sender before its IPI */
+volatile u64 seen[2];        /* the message each CPU's handler saw */
+volatile u64 woken[2];       /* set by each CPU's handler */
+volatile u64 resumed[2];     /* Count at the idle routine's first instruction */
+volatile u64 sent_before[2]; /* the sender's Count right before its store ... */
+volatile u64 sent_after[2];  /* ... and right after it (index: the woken CPU) */
+volatile u64 ready[2];       /* the CPU is about to wait */
+volatile u64 noted[2];       /* the sender noted its Counts */
+volatile u64 round_b;        /* cpu0 tells cpu1 which round to play */
 volatile u64 sum;
 static u64 stack_b[512];
 

@@ -263,7 +263,7 @@ void machine_cpu_irq_raised(machine *m, unsigned i)
     cpu_get_wait_info(m->cpus[i], &w);
     if (w.kind == CPU_WAIT_NONE || cpu_wait_woken(m->cpus[i])) {
         cpu_request_exit(m->cpus[m->solo_running]); /* stop after this instruction */
-        m->solo_wakes++;
+        m->solo_woke = true;
     }
 }
 
@@ -477,8 +477,10 @@ static int run_turns(machine *m, int only, uint64_t budget)
                 r = run_cpu(m, i, until);
             } else if ((int)i == solo) {
                 m->solo_running = solo;
+                m->solo_woke = false;
                 r = run_cpu(m, i, until);
                 m->solo_running = -1;
+                m->solo_wakes += m->solo_woke;
             } else {
                 /* Its wait goes on to `until`: an interrupt the busy CPU
                  * raised at that time is seen then, not earlier. */

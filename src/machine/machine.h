@@ -132,6 +132,7 @@ typedef struct machine {
     int solo_running;              /* the CPU running a solo turn now, or -1 */
     uint64_t solo_turns;           /* solo turns of a machine with several CPUs */
     uint64_t solo_wakes;           /* ... ended by an interrupt for a parked CPU */
+    bool solo_woke;                /* (the running one's run was asked to end so) */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     int64_t rtc_epoch; /* Unix time the RTC started from (the host's, or the fixed one) */

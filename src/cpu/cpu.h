@@ -269,6 +269,15 @@ void cpu_get_wait_info(const cpu *c, cpu_wait_info *w);
  * when it runs other code; the end of its delay loop; its wait's deadline
  * (UINT64_MAX: only an interrupt or another initiator can end it). */
 uint64_t cpu_quiet_until(cpu *c, uint64_t now);
+/* The machine's solo turn (machine.c, turn_end): one CPU runs while every
+ * other waits at an idle point, then the others' clocks follow it.
+ * cpu_wait_to(c, t): until clock time t the idle wait of c goes on even if
+ * an interrupt is pending (it was raised at t by the CPU that ran first:
+ * seen at t, not earlier); 0 undoes it.  cpu_wait_woken(c): c waits at an
+ * idle point and an interrupt (or NMI, reset) it takes is pending, so the
+ * wait ends as soon as its clock gets there. */
+void cpu_wait_to(cpu *c, uint64_t t);
+bool cpu_wait_woken(cpu *c);
 
 /* Sampling, for the profiler: fn is called between two instructions every
  * `period` instructions this CPU executes, on average (ticks spent waiting

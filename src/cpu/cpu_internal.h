@@ -299,6 +299,7 @@ struct cpu {
     uint64_t wait_pc;       /* where it waits */
     uint64_t wait_since;    /* tick it started */
     uint64_t wait_deadline; /* clock time a polled register changes (POLL) */
+    uint64_t wait_floor;    /* an idle wait goes on until this clock time (cpu_wait_to) */
     poll_read wait_reads[POLL_MAX_READS];
     unsigned wait_nreads;
     bool wait_mmio;     /* some of them are device registers */

@@ -166,13 +166,21 @@ bool cpu_wait_over(cpu *c)
     if (c->wait_held || !c->idle_skip || c->nmi_pending || c->sreset_pending)
         return true;
     if (c->wait == CPU_WAIT_IDLE)
-        return (c->cause & c->status & ST_IM) != 0;
+        return (c->cause & c->status & ST_IM) != 0 && c->clock->now >= c->wait_floor;
     if (cpu_irq_pending(c) || c->clock->now >= c->wait_deadline)
         return true;
     for (unsigned i = 0; i < c->wait_nreads; i++)
         if (read_now(c, &c->wait_reads[i]) != c->wait_reads[i].value)
             return true;
     return false;
+}
+
+void cpu_wait_to(cpu *c, uint64_t t) { c->wait_floor = t; }
+
+bool cpu_wait_woken(cpu *c)
+{
+    return c->wait == CPU_WAIT_IDLE && !c->wait_held && c->idle_skip &&
+           ((c->cause & c->status & ST_IM) || c->nmi_pending || c->sreset_pending);
 }
 
 /* The Count/Compare match, in clock time. */

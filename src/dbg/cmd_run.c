@@ -506,6 +506,11 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
     }
     sb_printf(&b, "Idle skip %s.\n",
               m->cfg.idle_skip ? "on (--no-idle-skip turns it off)" : "off (--no-idle-skip)");
+    if (m->ncpus > 1 && m->cfg.idle_skip && !m->threads)
+        sb_printf(&b,
+                  "Solo turns (one CPU runs, the others wait at an idle point): %llu, %llu "
+                  "ended by an interrupt for a waiting CPU.\n",
+                  (unsigned long long)m->solo_turns, (unsigned long long)m->solo_wakes);
     if (m->threads) {
         sb_printf(&b, "One host thread per CPU (--threads=%u, experimental); host CPU time:",
                   m->cfg.threads);

@@ -53,15 +53,20 @@ static uint32_t devio_size(int n) { return n <= 1 ? 0x200000u : 0x100000u; }
 static void w_irq(void *ctx, int slice, int ip, bool level)
 {
     ip27_node *n = ctx;
-    if (slice >= 0 && (unsigned)slice < n->ncpus)
+    if (slice >= 0 && (unsigned)slice < n->ncpus) {
         cpu_set_irq(n->b->m->cpus[n->first_cpu + (unsigned)slice], ip, level);
+        if (level)
+            machine_cpu_irq_raised(n->b->m, n->first_cpu + (unsigned)slice);
+    }
 }
 
 static void w_nmi(void *ctx, int slice)
 {
     ip27_node *n = ctx;
-    if (slice >= 0 && (unsigned)slice < n->ncpus)
+    if (slice >= 0 && (unsigned)slice < n->ncpus) {
         cpu_nmi(n->b->m->cpus[n->first_cpu + (unsigned)slice]);
+        machine_cpu_irq_raised(n->b->m, n->first_cpu + (unsigned)slice);
+    }
 }
 
 static void w_reset(void *ctx, uint64_t promop)

@@ -20,7 +20,9 @@
  * timer (device engines, host polls), and otherwise only paces the
  * console's host side (itself polled by host time) and the stop checks
  * between turns.  A turn costs the CPU's run loop a way out of translated
- * code and back, so it is long (5.8 ms of virtual time). */
+ * code and back, so it is long (5.8 ms of virtual time).  The same holds
+ * with several CPUs while only one runs and every other is parked at an
+ * idle point (a solo turn: turn_end). */
 #define SOLO_QUANTUM (1u << 20)
 /* The longest turn when every CPU waits and no timer is pending: the
  * console is polled (and a stop request seen) at least this often. */
@@ -81,6 +83,7 @@ machine *machine_new(const machine_config *cfg, xerr *err)
     symtab_init(&m->syms);
     m->quantum = DEFAULT_QUANTUM;
     m->solo_quantum = SOLO_QUANTUM;
+    m->solo_running = -1;
     m->debugger_initiator = initiator_register(&m->bus, "debugger", INIT_DEBUGGER, -1);
     m->console = chardev_open(cfg->serial ? cfg->serial : "stdio", err);
     if (!m->console)
@@ -252,6 +255,18 @@ static void timer_armed_earlier(void *ctx)
     cpu_request_exit(m->cpus[m->cur_cpu]); /* stop after this instruction */
 }
 
+void machine_cpu_irq_raised(machine *m, unsigned i)
+{
+    if (m->solo_running < 0 || (int)i == m->solo_running || i >= m->ncpus)
+        return;
+    cpu_wait_info w;
+    cpu_get_wait_info(m->cpus[i], &w);
+    if (w.kind == CPU_WAIT_NONE || cpu_wait_woken(m->cpus[i])) {
+        cpu_request_exit(m->cpus[m->solo_running]); /* stop after this instruction */
+        m->solo_woke = true;
+    }
+}
+
 /* Run CPU i from its local time up to `until`; returns a stop reason or
  * STOP_NONE when it got there. */
 static int run_cpu(machine *m, unsigned i, uint64_t until)
@@ -316,23 +331,59 @@ static void fire_timers(machine *m)
  * idle skip), nothing can happen before the next timer or the first CPU
  * that is quiet no longer, and the turn goes all the way there.  *idle says
  * whether every CPU waits (sched.idle: host backends pace virtual time). */
-static uint64_t turn_end(const machine *m, uint64_t from, bool *idle)
+static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, int *solo)
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->ncpus == 1 ? m->solo_quantum : m->quantum;
-    uint64_t quiet = UINT64_MAX; /* 0: some CPU is not quiet */
-    for (unsigned i = 0; i < m->ncpus && quiet; i++) {
+    uint64_t quiet = UINT64_MAX;  /* 0: some CPU is not quiet */
+    uint64_t parked = UINT64_MAX; /* the earliest end of the others' waits */
+    int busy = -1, nbusy = 0;
+    /* (not while a CPU is being stepped: it does not wait, the others follow it) */
+    bool solo_ok = m->cfg.idle_skip && only < 0; /* every other CPU waits at an idle point */
+    for (unsigned i = 0; i < m->ncpus; i++) {
         uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
-        if (u <= m->local_time[i])
+        if (u <= m->local_time[i]) {
             quiet = 0;
-        else if (u < quiet)
+            busy = (int)i;
+            nbusy++;
+            continue;
+        }
+        if (u < quiet)
             quiet = u;
+        if (u < parked)
+            parked = u;
+        cpu_wait_info w;
+        cpu_get_wait_info(m->cpus[i], &w);
+        solo_ok &= w.kind == CPU_WAIT_IDLE;
     }
     *idle = quiet != 0; /* ... and every CPU waits (not in a delay loop): */
     for (unsigned i = 0; i < m->ncpus && *idle; i++) {
         cpu_wait_info w;
         cpu_get_wait_info(m->cpus[i], &w);
         *idle = w.kind != CPU_WAIT_NONE;
+    }
+    /* A solo turn: one CPU runs, every other waits at an idle point (only
+     * an interrupt ends such a wait, and one the running CPU raises ends
+     * its run: machine_cpu_irq_raised) and is not ahead of it.  It runs
+     * first, as long as one CPU alone would, up to the first device timer
+     * or the end of another's wait; the others' waits then go on to where
+     * it stopped (run_turns).  Not while a CPU polls: a store ends that
+     * wait, which only a look between turns sees. */
+    *solo = -1;
+    if (m->ncpus > 1 && nbusy == 1 && solo_ok) {
+        uint64_t bt = m->local_time[busy];
+        /* (no timer due before it, and not past a replay's end: the others
+         * get there first) */
+        solo_ok = end > bt && rr_deadline(m->clock.rr) > bt;
+        for (unsigned i = 0; i < m->ncpus && solo_ok; i++)
+            solo_ok = m->local_time[i] <= bt;
+        if (solo_ok) {
+            *solo = busy;
+            from = bt;
+            q = m->solo_quantum;
+            if (parked < end)
+                end = parked;
+        }
     }
     if (quiet) {
         q = IDLE_TURN_MAX;
@@ -401,8 +452,13 @@ static int run_turns(machine *m, int only, uint64_t budget)
 {
     for (;;) {
         uint64_t t = machine_common_time(m);
-        uint64_t end = turn_end(m, t, &m->clock.idle);
-        for (unsigned i = 0; i < m->ncpus; i++) {
+        int solo;
+        uint64_t end = turn_end(m, t, only, &m->clock.idle, &solo);
+        if (solo >= 0)
+            m->solo_turns++;
+        for (unsigned k = 0; k < m->ncpus; k++) {
+            /* A solo turn runs the busy CPU first, then the parked ones. */
+            unsigned i = solo < 0 ? k : k == 0 ? (unsigned)solo : k <= (unsigned)solo ? k - 1 : k;
             if (only >= 0 && (int)i != only && m->local_time[i] >= m->local_time[only])
                 continue; /* held while another CPU steps, until it catches up */
             uint64_t lt = m->local_time[i];
@@ -412,9 +468,26 @@ static int run_turns(machine *m, int only, uint64_t budget)
                     until = lt + budget;
             if (only >= 0 && (int)i != only)
                 until = m->local_time[only] < until ? m->local_time[only] : until;
+            if (solo >= 0 && (int)i != solo && m->local_time[solo] < until)
+                until = m->local_time[solo]; /* where the busy CPU stopped */
             if (until <= lt)
                 continue;
-            int r = run_cpu(m, i, until);
+            int r;
+            if (solo < 0) {
+                r = run_cpu(m, i, until);
+            } else if ((int)i == solo) {
+                m->solo_running = solo;
+                m->solo_woke = false;
+                r = run_cpu(m, i, until);
+                m->solo_running = -1;
+                m->solo_wakes += m->solo_woke;
+            } else {
+                /* Its wait goes on to `until`: an interrupt the busy CPU
+                 * raised at that time is seen then, not earlier. */
+                cpu_wait_to(m->cpus[i], until);
+                r = run_cpu(m, i, until);
+                cpu_wait_to(m->cpus[i], 0);
+            }
             if (only < 0 || (int)i == only)
                 budget -= m->local_time[i] - lt;
             if (r == STOP_RESET && m->cfg.on_reset == RESET_RESTART) {

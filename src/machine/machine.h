@@ -128,7 +128,11 @@ typedef struct machine {
     char stop_msg[400];
     int debugger_initiator;
     uint64_t quantum;              /* instructions per CPU turn at most */
-    uint64_t solo_quantum;         /* ... when the machine has one CPU */
+    uint64_t solo_quantum;         /* ... when one CPU runs and every other is parked */
+    int solo_running;              /* the CPU running a solo turn now, or -1 */
+    uint64_t solo_turns;           /* solo turns of a machine with several CPUs */
+    uint64_t solo_wakes;           /* ... ended by an interrupt for a parked CPU */
+    bool solo_woke;                /* (the running one's run was asked to end so) */
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     int64_t rtc_epoch; /* Unix time the RTC started from (the host's, or the fixed one) */
@@ -154,6 +158,10 @@ int machine_run(machine *m, uint64_t max_insns);
 /* Run only CPU `only` for max_insns instructions (the others are held, and
  * catch up when their turn comes): single stepping.  Ends with STOP_STEP. */
 int machine_run_cpu(machine *m, int only, uint64_t max_insns);
+/* An interrupt line (or NMI) of CPU i was raised (the board's wiring
+ * calls it): during a solo turn, a parked CPU it wakes ends the running
+ * CPU's run after this instruction, so that it sees it at that time. */
+void machine_cpu_irq_raised(machine *m, unsigned i);
 /* Ask a running machine to stop after the current instruction (safe from
  * event callbacks and signal handlers). */
 void machine_request_stop(machine *m, int reason, const char *msg);

@@ -88,6 +88,40 @@ n=$(sed -n 's/^  net frame \([0-9]*\) records.*/\1/p' "$WORK/s-rec.out")
 expect_out "^  net frame ${n:-x} records"
 expect_no_out "socket "
 
+# The same on 2 CPUs: one CPU's solo turns while the other waits at its
+# idle point (docs/cpu.md, "Solo turns") are the same in the replay: the
+# state at the first stop, the console output, every input taken, the
+# solo turns.  (The recording ends where cpu0 resets the machine, in the
+# middle of a turn: the replay stops at the recording's end time, the
+# machine's common time, which cpu1 had reached and cpu0 had passed.)
+rm -f "$WORK/port" "$WORK/peer.stats"
+peer_start || { finish; exit; }
+last_cmd="xbow --record --cpus 2 (socket peer)"
+type_at_shell 'echo typed at the prompt\nreboot\n' | "$XBOW" --batch -q --cpus 2 --nic e1000-82544 --net "$net" --append "$app" --record "$WORK/s2.rr" \
+    -ex 'continue 400000000' -ex 'info registers' -ex 'info cpus' -ex "$STATE" -ex 'echo ===\n' \
+    -ex 'continue 16000000000' -ex 'info cpus' -ex 'info record' "$vmlinux" >"$WORK/out" 2>"$WORK/err"
+status=$?
+peer_stop
+expect_status 0
+expect_out "ttcp-t: msgs=20 bytes=10240 "
+expect_out "^typed at the prompt"
+expect_out "The guest reset the machine"
+expect_out "^Solo turns (one CPU runs, the others wait at an idle point): [1-9]"
+cp "$WORK/out" "$WORK/s2-rec.out"
+last_cmd="xbow --replay --cpus 2 (socket peer)"
+run_xbow --batch -q --cpus 2 --nic e1000-82544 --net "$net" --append "$app" --replay "$WORK/s2.rr" \
+    -ex 'continue 400000000' -ex 'info registers' -ex 'info cpus' -ex "$STATE" -ex 'echo ===\n' \
+    -ex 'continue 16000000000' -ex 'info cpus' -ex 'info record' "$vmlinux"
+cp "$WORK/out" "$WORK/s2-rep.out"
+same s2-rec.out s2-rep.out
+n=$(sed -n 's/^  inputs    \([0-9]*\) logged.*/\1/p' "$WORK/s2-rec.out")
+t=$(sed -n 's/^  time      \([0-9]*\)$/\1/p' "$WORK/s2-rec.out")
+expect_out "replay: end of the recording at time ${t:-x} (${n:-x} inputs replayed)"
+expect_out "^typed at the prompt"
+checks=$((checks + 1))
+[ "$(grep "^Solo turns" "$WORK/s2-rec.out")" = "$(grep "^Solo turns" "$WORK/s2-rep.out")" ] ||
+    fail "the replay's solo turns differ from the recording's"
+
 # ---- tap in a network namespace (root) -----------------------------------
 if [ "$(id -u)" != 0 ] || [ ! -c /dev/net/tun ] || ! command -v ip >/dev/null 2>&1 ||
     ! command -v setpriv >/dev/null 2>&1 || ! command -v unshare >/dev/null 2>&1; then

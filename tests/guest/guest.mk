@@ -20,3 +20,14 @@ tests/guest/idle_wait.elf: $(srcdir)/tests/guest/idle_wait.c $(GUEST_LIB_DEPS)
 	$(GUEST_LINK)
 BATCH_TESTS += tests/batch/idle_skip.sh
 tests/batch/idle_skip.log: tests/guest/idle_wait.elf xbow$(EXEEXT)
+
+# IPIs to a CPU parked at an idle point: seen at the tick they were sent;
+# the busy CPU's solo turns (tests/batch/idle_ipi.sh).
+check_DATA += tests/guest/idle_ipi.elf
+EXTRA_DIST += tests/guest/idle_ipi.c
+CLEANFILES += tests/guest/idle_ipi.elf
+tests/guest/idle_ipi.elf: GUEST_SRCS = $(srcdir)/tests/guest/idle_ipi.c
+tests/guest/idle_ipi.elf: $(srcdir)/tests/guest/idle_ipi.c $(GUEST_LIB_DEPS)
+	$(GUEST_LINK)
+BATCH_TESTS += tests/batch/idle_ipi.sh
+tests/batch/idle_ipi.log: tests/guest/idle_ipi.elf xbow$(EXEEXT)

@@ -489,6 +489,16 @@ uint64_t cpu_quiet_until(cpu *c, uint64_t now)
     (void)c;
     return now;
 }
+void cpu_wait_to(cpu *c, uint64_t t)
+{
+    (void)c;
+    (void)t;
+}
+bool cpu_wait_woken(cpu *c)
+{
+    (void)c;
+    return false;
+}
 void cpu_get_wait_info(const cpu *c, cpu_wait_info *w)
 {
     (void)c;

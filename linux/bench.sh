@@ -29,6 +29,20 @@
 #                                         to guest through the tap, the host sender
 #                                         paced and the pacing searched; RX_ROUNDS (6 at most),
 #                                         RX_N, RX_CPUS, RX_DMA, RX_SIZES narrow it)
+#   LINUX_BENCH=duplex make linux-bench (as root: receive and transmit at once through
+#                                         the tap, the guest's ttcp -r from a paced
+#                                         host sender and its ttcp -t to a host
+#                                         receiver; DUPLEX_N datagrams of 1472 bytes
+#                                         each way, N/6 of 8972, default 6000;
+#                                         DUPLEX_CPUS (default "1 2 2:2", C:T is
+#                                         --cpus C --threads=T), DUPLEX_SIZES,
+#                                         DUPLEX_DMA (raw), DUPLEX_D1472 and
+#                                         DUPLEX_D8972 (the host sender's gap, us:
+#                                         150, 1000), DUPLEX_TRIES (runs at twice
+#                                         the gap after a loss, default 2),
+#                                         DUPLEX_IRQ_CPU (the e1000's interrupt on
+#                                         2 CPUs: default 1, empty leaves it to
+#                                         Linux), DUPLEX_PROFILE=1 (the profiles))
 #   LINUX_BENCH=threads make linux-bench (--threads=N against --threads=1: the boot on
 #                                         2 and 4 CPUs, two ttcp streams at once on 2;
 #                                         THREADS_N datagrams a stream, default 4000)

@@ -133,6 +133,13 @@ tapdrops() {
     echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
         $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
 }
+# unresolved: datagrams the host dropped for want of a MAC address (ARP
+# unresolved: /proc/net/stat/arp_cache, hex, per host CPU; the kernel keeps
+# one count for every namespace, so other jobs' drops show up in it too)
+unresolved() {
+    awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "unresolved_discards") c = i; next }
+        { s += strtonum("0x" $c) } END { print s + 0 }' /proc/net/stat/arp_cache
+}
 clk=$(getconf CLK_TCK)
 # cputicks PID: user + system clock ticks of the process
 cputicks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
@@ -411,13 +418,20 @@ fi
 # e1000's interrupts.
 if [ "${LINUX_BENCH:-all}" = duplex ]; then
     tap_setup "xbow-dx-$$" "xbd$$"
+    # The guest's MAC address is fixed (the default one hashes the kernel
+    # command line, which names each run's ports) and the host knows it
+    # (a permanent neighbour entry): with a new address each run, the host's
+    # entry from the run before sometimes stayed unresolved and it dropped
+    # the datagrams of a whole run (the ARP counter above).
+    mac=02:58:42:00:02:0f
+    inns ip neigh replace 10.0.2.15 lladdr $mac dev "$tap" nud permanent
     N=${DUPLEX_N:-6000}
     TRIES=${DUPLEX_TRIES:-2}
     IRQCPU=${DUPLEX_IRQ_CPU-1}
     echo "UDP both ways at once through --net tap:IF, e1000-82544 (--nic-dma=${DUPLEX_DMA:-raw}), --engine=${ENGINE:-(the default)}:"
     echo "the guest's ttcp -r from the host's scripts/ttcp.py -t (paced, -d us) and its ttcp -t (unpaced) to the"
     echo "host's ttcp.py -r, $N datagrams of 1472 bytes each way, $((N / 6)) of 8972; e1000 interrupt on more than"
-    echo "one CPU: ${IRQCPU:+CPU $IRQCPU (smp_affinity)}${IRQCPU:-where Linux puts it}."
+    if [ -n "$IRQCPU" ]; then echo "one CPU: CPU $IRQCPU (smp_affinity)."; else echo "one CPU: where Linux puts it."; fi
     echo
     echo "Load at the start: $(uptime) ($(nproc) host CPUs)."
     echo
@@ -432,7 +446,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
             # the e1000's interrupt number, from the guest's /proc/interrupts
             "$XBOW" --batch -q --rtc-fixed --cpus "$cpus" --nic e1000-82544 --net sink \
                 --append 'xbow.run="cat /proc/interrupts"' -ex 'expect "XBOW-RUN-END" 8000000000' "$VMLINUX" >"$TMP/irq" 2>&1 </dev/null
-            irq=$(awk '$NF == "eth0" && $1 ~ /^[0-9]+:$/ { sub(":", "", $1); print $1; exit }' "$TMP/irq")
+            irq=$(awk '$NF ~ /^eth0\r?$/ && $1 ~ /^[0-9]+:$/ { sub(":", "", $1); print $1; exit }' "$TMP/irq")
             [ -n "$irq" ] || { echo "no eth0 in the guest's /proc/interrupts:"; tail "$TMP/irq"; exit 1; }
             aff="echo $((1 << IRQCPU)) > /proc/irq/$irq/smp_affinity; "
         fi
@@ -441,7 +455,8 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
             for try in $(seq "$TRIES"); do
                 # ports: the start barrier, the guest's receiver, the host's, the end barrier
                 p0=$((port + 1)) p1=$((port + 2)) p2=$((port + 3)) p3=$((port + 4)) port=$((port + 4))
-                out="$TMP/dx-$conf-$len-$try"
+                runno=$((${runno:-0} + 1))
+                out="$TMP/dx-$runno-$conf-$len-$try"
                 rm -f "$TMP/rdy"
                 inns python3 "$TTCP_PY" -r -l "$len" -n "$n" -p $p2 -w 30 -b 10.0.2.1 --ready "$TMP/rdy" >"$out.hr" 2>&1 &
                 hr=$!
@@ -449,7 +464,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ttcp -r -l $len -n $n -p $p1 -w 60 & ttcp -r -n 1 -p $p0 -w 120; ttcp -t -l $len -n $n -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3 -w 120; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
                 # ip netns exec execs xbow: $! is the xbow process (its CPU time)
                 ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} \
-                    --nic e1000-82544 --net "tap:$tap" --nic-dma="${DUPLEX_DMA:-raw}" \
+                    --nic e1000-82544 --mac $mac --net "tap:$tap" --nic-dma="${DUPLEX_DMA:-raw}" \
                     --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" \
                     -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'expect "ttcp-r: msgsize" 400000000000' \
                     -ex 'info cpus' -ex 'profile start all' -ex 'expect "DUPLEX-END" 4000000000000' -ex 'profile stop' \
@@ -461,6 +476,8 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 kill -0 $xp 2>/dev/null || { echo "xbow ended early:"; tail "$out"; exit 1; }
                 hrcv0=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
                 tin0=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")
+                inns ip neigh show dev "$tap" >"$out.neigh0"
+                a0=$(unresolved)
                 t0=$(tapdrops) c0=$(cputicks $xp) w0=$(date +%s.%N)
                 inns python3 "$TTCP_PY" -t -l "$len" -n "$n" -p $p1 -d "$d" -e 50 10.0.2.15 >"$out.ht" 2>&1 &
                 ht=$!
@@ -470,7 +487,8 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 # ttcp -r (after the start barrier's) has reported
                 wait $hr
                 while [ "$(count "$out" '^ttcp-r: msgs=')" -lt 2 ] && kill -0 $xp 2>/dev/null; do sleep 0.05; done
-                w1=$(date +%s.%N) c1=$(cputicks $xp) t1=$(tapdrops)
+                w1=$(date +%s.%N) c1=$(cputicks $xp) t1=$(tapdrops) a1=$(unresolved)
+                inns ip neigh show dev "$tap" >"$out.neigh1"
                 tin1=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")
                 hrcv1=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
                 inns python3 "$TTCP_PY" -t -l 8 -n 1 -p $p3 10.0.2.15 >/dev/null 2>&1
@@ -487,14 +505,14 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                     busy=$(sed -n 's/.*s of CPU time, \([0-9.]*\) s of it in the emulation thread.*/\1/p' "$out" | sed -n '$p')
                 fi
                 # the e1000's interrupts per CPU: the guest's /proc/interrupts, its eth0 line
-                irqs=$(awk '$NF == "eth0" && $1 ~ /^[0-9]+:$/ { s = ""; for (i = 2; i <= '"$cpus"' + 1; i++) s = s (i > 2 ? "/" : "") $i; l = s } END { print l }' "$out")
+                irqs=$(awk '$NF ~ /^eth0\r?$/ && $1 ~ /^[0-9]+:$/ { s = ""; for (i = 2; i <= '"$cpus"' + 1; i++) s = s (i > 2 ? "/" : "") $i; l = s } END { print l }' "$out")
                 # guest to host
                 tgot=$(sed -n 's/^host-r: msgs=\([0-9]*\) .*/\1/p' "$out.hr")
                 tus=$(sed -n 's/^host-r: msgs=.* time_us=\([0-9]*\) .*/\1/p' "$out.hr")
                 tgw=$(sed -n 's/^ttcp-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$out")
                 tsent=$(sed -n 's/^ttcp-t: msgs=\([0-9]*\) .*/\1/p' "$out")
                 ptx=$(sed -n 's/^  tx  *[0-9]* frames, [0-9]* bytes, \([0-9]*\) dropped$/\1/p' "$out" | sed -n '$p')
-                hrcv=$((${hrcv1:-0} - ${hrcv0:-0})) tin=$((tin1 - tin0))
+                hrcv=$((${hrcv1:-0} - ${hrcv0:-0})) tin=$((tin1 - tin0)) tgot=${tgot:-0}
                 tunseen=$((${tsent:-0} - ${tgot:-0} - hrcv - ${ptx:-0} - tin))
                 # host to guest (the guest's second ttcp-r report; the first is the barrier's)
                 rgot=$(nth "$out" '^ttcp-r: msgs=\([0-9]*\) .*' 2)
@@ -504,8 +522,13 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 bl=$(awk '/^DUPLEX-END/ { on = 1 } on && NF >= 10 && $1 ~ /^[0-9a-f]{8}$/ { s += strtonum("0x" $2) } END { print s + 0 }' "$out")
                 nicd=$(sed -n 's/^  rx drops \([0-9]*\).*/\1/p' "$out" | sed -n '$p')
                 rtap=$((t1 - t0))
-                runseen=$((n - ${rgot:-0} - ${rcv:-0} - bl - ${nicd:-0} - rtap))
-                both=$(echo "((${tgot:-0} + ${rgot:-0}) * $len * 8) / $wall / 1000000" | bc -l)
+                runres=$((a1 - a0))
+                runseen=$((n - ${rgot:-0} - ${rcv:-0} - bl - ${nicd:-0} - rtap - runres))
+                # both ways: the union of the host's sender's and receiver's intervals
+                # (first to last datagram, CLOCK_MONOTONIC: scripts/ttcp.py)
+                span=$(cat "$out.hr" "$out.ht" | awk '/ monotonic_us / { sub("first=", "", $3); sub("last=", "", $4)
+                    if (!f || $3 < f) f = $3; if ($4 > l) l = $4 } END { print (l - f) / 1e6 }')
+                both=$(echo "((${tgot:-0} + ${rgot:-0}) * $len * 8) / ($span + 0.000001) / 1000000" | bc -l)
                 printf '| %d | %s | %d | %d | guest to host | %s | %s | %s | %s | %s | %.1f | %.2f | %s | %s | %s |\n' \
                     "$cpus" "${th:-1}" "$len" "$d" "${tsent:-?}" "${tgot:-?}" \
                     "$(printf 'host rcvbuf %d, port %d, tap %d, unseen %d' "$hrcv" "${ptx:-0}" "$tin" "$tunseen")" \
@@ -513,11 +536,11 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                     "$both" "$cpu" "${busy:-?}" "${irqs:-?}" "$load"
                 printf '| %d | %s | %d | %d | host to guest | %d | %s | %s | %s | %s | | | | | |\n' \
                     "$cpus" "${th:-1}" "$len" "$d" "$n" "${rgot:-?}" \
-                    "$(printf 'rcvbuf %d, backlog %d, NIC %d, tap %d, unseen %d' "${rcv:-0}" "$bl" "${nicd:-0}" "$rtap" "$runseen")" \
+                    "$(printf 'rcvbuf %d, backlog %d, NIC %d, tap %d, host ARP (any ns) %d, unseen %d' "${rcv:-0}" "$bl" "${nicd:-0}" "$rtap" "$runres" "$runseen")" \
                     "${rgw:-?}" "$(echo "${rgot:-0} * $len * 8 / (${rus:-0} + 0.001)" | bc -l | xargs printf '%.1f')"
-                sed -n '/^Profile from/,$p' "$out" >"$TMP/prof-$conf-$len-$try"
+                sed -n '/^Profile from/,$p' "$out" >"$TMP/prof-$runno-$conf-$len-$try"
                 summary="$summary
-$conf CPUs, $len bytes, -d $d: wall ${wall} s, guest received ${rgot:-?} of $n, host ${tgot:-?} of ${tsent:-?}"
+$conf CPUs, $len bytes, -d $d: both transfers ${span} s of host wall time (the bench saw them end after ${wall} s), guest received ${rgot:-?} of $n, host ${tgot:-?} of ${tsent:-?}"
                 [ "${rgot:-0}" = "$n" ] && [ "${tgot:-0}" = "$n" ] && break
                 d=$((d * 2))
             done

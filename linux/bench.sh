@@ -33,16 +33,19 @@
 #                                         the tap, the guest's ttcp -r from a paced
 #                                         host sender and its ttcp -t to a host
 #                                         receiver; DUPLEX_N datagrams of 1472 bytes
-#                                         each way, N/6 of 8972, default 6000;
+#                                         to the guest, N/6 of 8972, default 10000;
+#                                         DUPLEX_TX: the guest sends that percent
+#                                         as many (default 50, jumbo 150);
 #                                         DUPLEX_CPUS (default "1 2 2:2", C:T is
 #                                         --cpus C --threads=T), DUPLEX_SIZES,
 #                                         DUPLEX_DMA (raw), DUPLEX_D1472 and
 #                                         DUPLEX_D8972 (the host sender's gap, us:
-#                                         150, 1000), DUPLEX_TRIES (runs at twice
-#                                         the gap after a loss, default 2),
+#                                         50, 300), DUPLEX_TRIES (runs at twice
+#                                         the gap after a loss, default 3),
 #                                         DUPLEX_IRQ_CPU (the e1000's interrupt on
 #                                         2 CPUs: default 1, empty leaves it to
-#                                         Linux), DUPLEX_PROFILE=1 (the profiles))
+#                                         Linux: CPU 0), DUPLEX_PROFILE=1 (the
+#                                         profiles), TAP_KEEP=DIR (the logs))
 #   LINUX_BENCH=threads make linux-bench (--threads=N against --threads=1: the boot on
 #                                         2 and 4 CPUs, two ttcp streams at once on 2;
 #                                         THREADS_N datagrams a stream, default 4000)
@@ -425,12 +428,12 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
     # the datagrams of a whole run (the ARP counter above).
     mac=02:58:42:00:02:0f
     inns ip neigh replace 10.0.2.15 lladdr $mac dev "$tap" nud permanent
-    N=${DUPLEX_N:-6000}
-    TRIES=${DUPLEX_TRIES:-2}
+    N=${DUPLEX_N:-10000}
+    TRIES=${DUPLEX_TRIES:-3}
     IRQCPU=${DUPLEX_IRQ_CPU-1}
     echo "UDP both ways at once through --net tap:IF, e1000-82544 (--nic-dma=${DUPLEX_DMA:-raw}), --engine=${ENGINE:-(the default)}:"
     echo "the guest's ttcp -r from the host's scripts/ttcp.py -t (paced, -d us) and its ttcp -t (unpaced) to the"
-    echo "host's ttcp.py -r, $N datagrams of 1472 bytes each way, $((N / 6)) of 8972; e1000 interrupt on more than"
+    echo "host's ttcp.py -r: $N datagrams of 1472 bytes to the guest and ${DUPLEX_TX:-50}% as many from it, $((N / 6)) of 8972 and ${DUPLEX_TX:-150}%; e1000 interrupt on more than"
     if [ -n "$IRQCPU" ]; then echo "one CPU: CPU $IRQCPU (smp_affinity)."; else echo "one CPU: where Linux puts it."; fi
     echo
     echo "Load at the start: $(uptime) ($(nproc) host CPUs)."
@@ -451,17 +454,22 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
             aff="echo $((1 << IRQCPU)) > /proc/irq/$irq/smp_affinity; "
         fi
         for len in ${DUPLEX_SIZES:-8972 1472}; do
-            if [ "$len" = 1472 ]; then mtu=1500 n=$N d=${DUPLEX_D1472:-150}; else mtu=9000 n=$((N / 6)) d=${DUPLEX_D8972:-1000}; fi
+            if [ "$len" = 1472 ]; then mtu=1500 n=$N d=${DUPLEX_D1472:-50} x=50; else mtu=9000 n=$((N / 6)) d=${DUPLEX_D8972:-300} x=150; fi
+            # the guest sends DUPLEX_TX percent as many (50, jumbo 150; it is not
+            # paced), so that its ttcp -t ends before the host's paced sender:
+            # what it reports is the transmit rate while the guest receives
+            # (the table's "at once": how much of the time both ran)
+            tn=$((n * ${DUPLEX_TX:-$x} / 100))
             for try in $(seq "$TRIES"); do
                 # ports: the start barrier, the guest's receiver, the host's, the end barrier
                 p0=$((port + 1)) p1=$((port + 2)) p2=$((port + 3)) p3=$((port + 4)) port=$((port + 4))
                 runno=$((${runno:-0} + 1))
                 out="$TMP/dx-$runno-$conf-$len-$try"
                 rm -f "$TMP/rdy"
-                inns python3 "$TTCP_PY" -r -l "$len" -n "$n" -p $p2 -w 30 -b 10.0.2.1 --ready "$TMP/rdy" >"$out.hr" 2>&1 &
+                inns python3 "$TTCP_PY" -r -l "$len" -n "$tn" -p $p2 -w 30 -b 10.0.2.1 --ready "$TMP/rdy" >"$out.hr" 2>&1 &
                 hr=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
-                run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ttcp -r -l $len -n $n -p $p1 -w 60 & ttcp -r -n 1 -p $p0 -w 120; ttcp -t -l $len -n $n -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3 -w 120; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
+                run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ttcp -r -l $len -n $n -p $p1 -w 60 & ttcp -r -n 1 -p $p0 -w 120; ttcp -t -l $len -n $tn -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3 -w 120; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
                 # ip netns exec execs xbow: $! is the xbow process (its CPU time)
                 ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} \
                     --nic e1000-82544 --mac $mac --net "tap:$tap" --nic-dma="${DUPLEX_DMA:-raw}" \
@@ -529,19 +537,23 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 span=$(cat "$out.hr" "$out.ht" | awk '/ monotonic_us / { sub("first=", "", $3); sub("last=", "", $4)
                     if (!f || $3 < f) f = $3; if ($4 > l) l = $4 } END { print (l - f) / 1e6 }')
                 both=$(echo "((${tgot:-0} + ${rgot:-0}) * $len * 8) / ($span + 0.000001) / 1000000" | bc -l)
-                printf '| %d | %s | %d | %d | guest to host | %s | %s | %s | %s | %s | %.1f | %.2f | %s | %s | %s |\n' \
+                # how much of that both ran: the intersection of the two intervals over their union
+                overlap=$(cat "$out.hr" "$out.ht" | awk '/ monotonic_us / { sub("first=", "", $3); sub("last=", "", $4); k++; f[k] = $3; l[k] = $4 }
+                    END { if (k < 2) { print 0; exit } i = (l[1] < l[2] ? l[1] : l[2]) - (f[1] > f[2] ? f[1] : f[2])
+                          u = (l[1] > l[2] ? l[1] : l[2]) - (f[1] < f[2] ? f[1] : f[2]); printf "%.0f", (i > 0 && u > 0 ? 100 * i / u : 0) }')
+                printf '| %d | %s | %d | %d | guest to host | %s | %s | %s | %s | %s | %.1f (%s%% at once) | %.2f | %s | %s | %s |\n' \
                     "$cpus" "${th:-1}" "$len" "$d" "${tsent:-?}" "${tgot:-?}" \
                     "$(printf 'host rcvbuf %d, port %d, tap %d, unseen %d' "$hrcv" "${ptx:-0}" "$tin" "$tunseen")" \
                     "${tgw:-?}" "$(echo "${tgot:-0} * $len * 8 / (${tus:-0} + 0.001)" | bc -l | xargs printf '%.1f')" \
-                    "$both" "$cpu" "${busy:-?}" "${irqs:-?}" "$load"
+                    "$both" "$overlap" "$cpu" "${busy:-?}" "${irqs:-?}" "$load"
                 printf '| %d | %s | %d | %d | host to guest | %d | %s | %s | %s | %s | | | | | |\n' \
                     "$cpus" "${th:-1}" "$len" "$d" "$n" "${rgot:-?}" \
                     "$(printf 'rcvbuf %d, backlog %d, NIC %d, tap %d, host ARP (any ns) %d, unseen %d' "${rcv:-0}" "$bl" "${nicd:-0}" "$rtap" "$runres" "$runseen")" \
                     "${rgw:-?}" "$(echo "${rgot:-0} * $len * 8 / (${rus:-0} + 0.001)" | bc -l | xargs printf '%.1f')"
                 sed -n '/^Profile from/,$p' "$out" >"$TMP/prof-$runno-$conf-$len-$try"
                 summary="$summary
-$conf CPUs, $len bytes, -d $d: both transfers ${span} s of host wall time (the bench saw them end after ${wall} s), guest received ${rgot:-?} of $n, host ${tgot:-?} of ${tsent:-?}"
-                [ "${rgot:-0}" = "$n" ] && [ "${tgot:-0}" = "$n" ] && break
+$conf CPUs, $len bytes, -d $d: both transfers ${span} s of host wall time, both at once ${overlap}% of it (the bench saw them end after ${wall} s), guest received ${rgot:-?} of $n, host ${tgot:-?} of $tn"
+                [ "${rgot:-0}" = "$n" ] && [ "${tgot:-0}" = "$tn" ] && break
                 d=$((d * 2))
             done
         done

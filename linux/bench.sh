@@ -494,7 +494,14 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 # both transfers over: the host's receiver has its end, the guest's
                 # ttcp -r (after the start barrier's) has reported
                 wait $hr
-                while [ "$(count "$out" '^ttcp-r: msgs=')" -lt 2 ] && kill -0 $xp 2>/dev/null; do sleep 0.05; done
+                # (after a loss the guest's ttcp -r ends at a sentinel; if the host's
+                # were lost too, more every 3 s rather than its 60 s timeout)
+                k=0
+                while [ "$(count "$out" '^ttcp-r: msgs=')" -lt 2 ] && kill -0 $xp 2>/dev/null; do
+                    sleep 0.05
+                    k=$((k + 1))
+                    [ $((k % 60)) = 0 ] && inns python3 "$TTCP_PY" -t -n 0 -p $p1 10.0.2.15 >/dev/null 2>&1
+                done
                 w1=$(date +%s.%N) c1=$(cputicks $xp) t1=$(tapdrops) a1=$(unresolved)
                 inns ip neigh show dev "$tap" >"$out.neigh1"
                 tin1=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")

@@ -44,7 +44,11 @@
 #                                         the gap after a loss, default 3),
 #                                         DUPLEX_IRQ_CPU (the e1000's interrupt on
 #                                         2 CPUs: default 1, empty leaves it to
-#                                         Linux: CPU 0), DUPLEX_PROFILE=1 (the
+#                                         Linux: CPU 0), DUPLEX_RPS=MASK (receive
+#                                         packet steering to those CPUs, hex),
+#                                         DUPLEX_PIN="R T" (ttcp -r on CPU R, ttcp -t
+#                                         on CPU T: linux/extra/taskset.c on a disk),
+#                                         DUPLEX_PROFILE=1 (the
 #                                         profiles), TAP_KEEP=DIR (the logs))
 #   LINUX_BENCH=threads make linux-bench (--threads=N against --threads=1: the boot on
 #                                         2 and 4 CPUs, two ttcp streams at once on 2;
@@ -434,12 +438,30 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
     echo "UDP both ways at once through --net tap:IF, e1000-82544 (--nic-dma=${DUPLEX_DMA:-raw}), --engine=${ENGINE:-(the default)}:"
     echo "the guest's ttcp -r from the host's scripts/ttcp.py -t (paced, -d us) and its ttcp -t (unpaced) to the"
     echo "host's ttcp.py -r: $N datagrams of 1472 bytes to the guest and ${DUPLEX_TX:-50}% as many from it, $((N / 6)) of 8972 and ${DUPLEX_TX:-150}%; e1000 interrupt on more than"
-    if [ -n "$IRQCPU" ]; then echo "one CPU: CPU $IRQCPU (smp_affinity)."; else echo "one CPU: where Linux puts it."; fi
+    if [ -n "$IRQCPU" ]; then echo "one CPU: CPU $IRQCPU (smp_affinity)${DUPLEX_RPS:+, RPS to CPU mask $DUPLEX_RPS}."; else echo "one CPU: where Linux puts it${DUPLEX_RPS:+, RPS to CPU mask $DUPLEX_RPS}."; fi
     echo
     echo "Load at the start: $(uptime) ($(nproc) host CPUs)."
     echo
     echo "| CPUs | --threads | datagram | -d us | dir | sent | received | lost (where) | guest Mbit/s (ttcp) | host wall Mbit/s | both ways Mbit/s per wall s | xbow CPU s | busiest thread CPU s | e1000 irqs per CPU | load |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    # DUPLEX_PIN="R T": the guest's ttcp -r on CPU R and its ttcp -t on CPU T
+    # (2 CPUs and more), with linux/extra/taskset.c on an ext2 disk (the
+    # initramfs has no taskset; the kernel no cgroups)
+    disk= pinr= pint=
+    if [ -n "${DUPLEX_PIN:-}" ]; then
+        read -r pr pt <<<"$DUPLEX_PIN"
+        here=$(cd "$(dirname "$0")" && pwd)
+        mkdir -p "$TMP/pin"
+        (cd "$here/initramfs" && "${XBOW_CROSS_COMPILE:-mips64-linux-gnuabi64-}gcc" -static -O2 -march=r10000 -mabi=64 \
+            -mno-abicalls -fno-pic -G0 -ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables \
+            -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections -Wall -Wextra -nostdlib \
+            '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s -I. -o "$TMP/pin/taskset" ../extra/taskset.c xlibc.c -lgcc) ||
+            { echo "linux/bench.sh: cannot build linux/extra/taskset.c (the cross compiler of linux/build.sh)" >&2; exit 1; }
+        PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext2 -b 1024 -d "$TMP/pin" "$TMP/pin.img" 1M ||
+            { echo "linux/bench.sh: mke2fs -d failed (e2fsprogs)" >&2; exit 1; }
+        disk="--disk $TMP/pin.img"
+        echo "ttcp -r pinned to CPU $pr, ttcp -t to CPU $pt (taskset from an ext2 disk)."
+    fi
     port=7000 summary=
     for conf in ${DUPLEX_CPUS:-1 2 2:2}; do
         cpus=${conf%%:*} th=
@@ -447,11 +469,19 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
         aff=
         if [ "$cpus" -gt 1 ] && [ -n "$IRQCPU" ]; then
             # the e1000's interrupt number, from the guest's /proc/interrupts
-            "$XBOW" --batch -q --rtc-fixed --cpus "$cpus" --nic e1000-82544 --net sink \
+            "$XBOW" --batch -q --rtc-fixed --cpus "$cpus" $disk --nic e1000-82544 --net sink \
                 --append 'xbow.run="cat /proc/interrupts"' -ex 'expect "XBOW-RUN-END" 8000000000' "$VMLINUX" >"$TMP/irq" 2>&1 </dev/null
             irq=$(awk '$NF ~ /^eth0\r?$/ && $1 ~ /^[0-9]+:$/ { sub(":", "", $1); print $1; exit }' "$TMP/irq")
             [ -n "$irq" ] || { echo "no eth0 in the guest's /proc/interrupts:"; tail "$TMP/irq"; exit 1; }
             aff="echo $((1 << IRQCPU)) > /proc/irq/$irq/smp_affinity; "
+        fi
+        # DUPLEX_RPS=MASK: Receive Packet Steering, the receive stack above the
+        # driver on the CPUs of MASK (hex) rather than the interrupt's
+        [ "$cpus" -gt 1 ] && [ -n "${DUPLEX_RPS:-}" ] && aff="${aff}echo $DUPLEX_RPS > /sys/class/net/eth0/queues/rx-0/rps_cpus; "
+        pinr= pint=
+        if [ "$cpus" -gt 1 ] && [ -n "$disk" ]; then
+            aff="${aff}mount -t ext2 /dev/sda /mnt; "
+            pinr="/mnt/taskset $((1 << pr)) " pint="/mnt/taskset $((1 << pt)) "
         fi
         for len in ${DUPLEX_SIZES:-8972 1472}; do
             if [ "$len" = 1472 ]; then mtu=1500 n=$N d=${DUPLEX_D1472:-50} x=50; else mtu=9000 n=$((N / 6)) d=${DUPLEX_D8972:-300} x=150; fi
@@ -469,9 +499,10 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 inns python3 "$TTCP_PY" -r -l "$len" -n "$tn" -p $p2 -w 30 -b 10.0.2.1 --ready "$TMP/rdy" >"$out.hr" 2>&1 &
                 hr=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
-                run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ttcp -r -l $len -n $n -p $p1 -w 60 & ttcp -r -n 1 -p $p0 -w 120; ttcp -t -l $len -n $tn -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3 -w 120; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
+                run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ${pinr}ttcp -r -l $len -n $n -p $p1 & ttcp -r -n 1 -p $p0; ${pint}ttcp -t -l $len -n $tn -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
                 # ip netns exec execs xbow: $! is the xbow process (its CPU time)
-                ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} \
+                # shellcheck disable=SC2086
+                ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} $disk \
                     --nic e1000-82544 --mac $mac --net "tap:$tap" --nic-dma="${DUPLEX_DMA:-raw}" \
                     --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" \
                     -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'expect "ttcp-r: msgsize" 400000000000' \

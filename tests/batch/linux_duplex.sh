@@ -95,6 +95,8 @@ duplex() {
     # the guest's receiver has reported (its second ttcp-r report)
     until_n 1200 alive_and_lines 2 '^ttcp-r: msgs='
     inns python3 "$ttcp_py" -t -l 8 -n 1 -p "$p3" 10.0.2.15 >/dev/null 2>&1
+    # a hung guest or xbow fails the test after 3 minutes rather than hanging it
+    until_n 1800 gone "$xpid" || { kill "$xpid" 2>/dev/null; fail "xbow still ran 3 minutes after the transfers"; }
     wait "$xpid"
     status=$?
     kill "$hr" "$ht" 2>/dev/null

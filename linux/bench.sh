@@ -447,7 +447,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
     # DUPLEX_PIN="R T": the guest's ttcp -r on CPU R and its ttcp -t on CPU T
     # (2 CPUs and more), with linux/extra/taskset.c on an ext2 disk (the
     # initramfs has no taskset; the kernel no cgroups)
-    disk= pinr= pint=
+    disk='' pinr='' pint=''
     if [ -n "${DUPLEX_PIN:-}" ]; then
         read -r pr pt <<<"$DUPLEX_PIN"
         here=$(cd "$(dirname "$0")" && pwd)
@@ -478,7 +478,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
         # DUPLEX_RPS=MASK: Receive Packet Steering, the receive stack above the
         # driver on the CPUs of MASK (hex) rather than the interrupt's
         [ "$cpus" -gt 1 ] && [ -n "${DUPLEX_RPS:-}" ] && aff="${aff}echo $DUPLEX_RPS > /sys/class/net/eth0/queues/rx-0/rps_cpus; "
-        pinr= pint=
+        pinr='' pint=''
         if [ "$cpus" -gt 1 ] && [ -n "$disk" ]; then
             aff="${aff}mount -t ext2 /dev/sda /mnt; "
             pinr="/mnt/taskset $((1 << pr)) " pint="/mnt/taskset $((1 << pt)) "

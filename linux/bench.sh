@@ -29,6 +29,27 @@
 #                                         to guest through the tap, the host sender
 #                                         paced and the pacing searched; RX_ROUNDS (6 at most),
 #                                         RX_N, RX_CPUS, RX_DMA, RX_SIZES narrow it)
+#   LINUX_BENCH=duplex make linux-bench (as root: receive and transmit at once through
+#                                         the tap, the guest's ttcp -r from a paced
+#                                         host sender and its ttcp -t to a host
+#                                         receiver; DUPLEX_N datagrams of 1472 bytes
+#                                         to the guest, N/6 of 8972, default 10000;
+#                                         DUPLEX_TX: the guest sends that percent
+#                                         as many (default 50, jumbo 150);
+#                                         DUPLEX_CPUS (default "1 2 2:2", C:T is
+#                                         --cpus C --threads=T), DUPLEX_SIZES,
+#                                         DUPLEX_DMA (raw), DUPLEX_D1472 and
+#                                         DUPLEX_D8972 (the host sender's gap, us:
+#                                         50, 300), DUPLEX_TRIES (runs at twice
+#                                         the gap after a loss, default 3),
+#                                         DUPLEX_IRQ_CPU (the e1000's interrupt on
+#                                         2 CPUs: default 1, empty leaves it to
+#                                         Linux: CPU 0), DUPLEX_RPS=MASK (receive
+#                                         packet steering to those CPUs, hex),
+#                                         DUPLEX_PIN="R T" (ttcp -r on CPU R, ttcp -t
+#                                         on CPU T: linux/extra/taskset.c on a disk),
+#                                         DUPLEX_PROFILE=1 (the
+#                                         profiles), TAP_KEEP=DIR (the logs))
 #   LINUX_BENCH=threads make linux-bench (--threads=N against --threads=1: the boot on
 #                                         2 and 4 CPUs, two ttcp streams at once on 2;
 #                                         THREADS_N datagrams a stream, default 4000)
@@ -112,6 +133,35 @@ tap_setup() {
     netns_add "$ns" && netns_tap "$tap" 10.0.2.1 9000 || exit 1
 }
 
+# Helpers of the tap, tap-rx, duplex and threads sections.
+# tapdrops: what the host dropped on its way into the tap $tap (in $ns): the
+# device's and its queueing discipline's counts
+tapdrops() {
+    echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
+        $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
+}
+# unresolved: datagrams the host dropped for want of a MAC address (ARP
+# unresolved: /proc/net/stat/arp_cache, hex, per host CPU; the kernel keeps
+# one count for every namespace, so other jobs' drops show up in it too)
+unresolved() {
+    awk 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "unresolved_discards") c = i; next }
+        { s += strtonum("0x" $c) } END { print s + 0 }' /proc/net/stat/arp_cache
+}
+clk=$(getconf CLK_TCK)
+# cputicks PID: user + system clock ticks of the process
+cputicks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# nth FILE PATTERN K: the K-th line matching PATTERN (sed -n 's/.../p' style: \1)
+nth() { sed -n "s/$2/\\1/p" "$1" | sed -n "${3}p"; }
+# count FILE PATTERN: lines matching
+count() { grep -c -e "$2" "$1" 2>/dev/null; }
+# busiest FILE [K]: the busiest host thread's CPU seconds in the K-th (default
+# the last) `info cpus` of FILE with --threads ("host CPU time: cpu0 X s, ..."),
+# the wall time an otherwise idle host with a core per thread would take;
+# threads FILE [K]: all of them, "X Y ..."
+threads() { sed -n 's/^One host thread per CPU.*host CPU time: //p' "$1" | sed -n "${2:-\$}p" | tr ',' '\n' |
+    awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }'; }
+busiest() { threads "$@" | tr ' ' '\n' | awk '{ if ($1 > m) m = $1 } END { print m + 0 }'; }
+
 # ---------------------------------------------------------------------- tap
 # LINUX_BENCH=tap: the guest's ttcp -t through --net tap:IF to scripts/ttcp.py
 # -r in a network namespace (host wall time: the host receiver's own clock,
@@ -135,12 +185,6 @@ tap_setup() {
 if [ "${LINUX_BENCH:-all}" = tap ]; then
     tap_setup "xbow-bench-$$" "xbb$$"
     N=${TAP_N:-30000}
-    # what the host dropped on its way into the tap: the device's and its
-    # queueing discipline's counts
-    tapdrops() {
-        echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
-            $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
-    }
     # hostcpu FILE BYTES: the xbow process's CPU seconds over the profiled
     # transfer (profile report: "the process used C s of CPU time") in
     # cpusec, and BYTES in Mbit/s per host CPU second in percpu
@@ -267,17 +311,6 @@ if [ "${LINUX_BENCH:-all}" = tap-rx ]; then
     tap_setup "xbow-rx-$$" "xbr$$"
     ROUNDS=${RX_ROUNDS:-6}
     N=${RX_N:-3000}
-    tapdrops() {
-        echo $(($(inns cat "/sys/class/net/$tap/statistics/tx_dropped") +
-            $(inns tc -s qdisc show dev "$tap" | sed -n 's/.*(dropped \([0-9]*\),.*/\1/p' | awk '{ s += $1 } END { print s + 0 }')))
-    }
-    clk=$(getconf CLK_TCK)
-    # cputicks PID: user + system clock ticks of the process
-    cputicks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
-    # nth FILE PATTERN K: the K-th line matching PATTERN (sed -n 's/.../p' style: \1)
-    nth() { sed -n "s/$2/\\1/p" "$1" | sed -n "${3}p"; }
-    # count FILE PATTERN: lines matching
-    count() { grep -c -e "$2" "$1" 2>/dev/null; }
     echo "UDP host to guest through --net tap:IF, e1000-82544, the host's scripts/ttcp.py -t paced (-d USEC) to the"
     echo "guest's ttcp -r, --engine=${ENGINE:-(the default)}, $N datagrams of 1472 bytes and $((N / 6)) of 8972 a round,"
     echo "$ROUNDS rounds a configuration (pacing searched), the xbow process's CPU time from /proc:"
@@ -367,6 +400,212 @@ lossy above it: ${aboverow:-none}"
     exit 0
 fi
 
+# ------------------------------------------------------------------- duplex
+# LINUX_BENCH=duplex: receive and transmit at once through the tap.  The
+# guest runs ttcp -r (from the host's scripts/ttcp.py -t, paced -d USEC) and
+# ttcp -t (unpaced, to the host's ttcp.py -r) at the same time, DUPLEX_N
+# datagrams of 1472 bytes each way (N/6 of 8972).  Both start together: the
+# guest's receiver waits in the background, a second `ttcp -r -n 1` in the
+# foreground holds the guest's ttcp -t back until the host has started its
+# sender and sends it one datagram (the start barrier); a third holds the
+# guest's counters back until the host has seen both transfers end (the end
+# barrier).  The profile (`profile start all`) and the host CPU time cover
+# the interval between the barriers.  Every datagram is accounted for:
+#   guest to host: sent = received by the host + its UDP rcvbuf errors
+#                  + the port's tx drops + the tap's rx drops + unseen
+#   host to guest: sent = received by the guest's ttcp + its UDP rcvbuf
+#                  errors + backlog drops + NIC drops + dropped by the host
+#                  into the tap + unseen
+# With loss host to guest the row is printed and the run repeated at twice
+# the gap (DUPLEX_TRIES runs at most), so the table shows the lossy and the
+# loss-free pacing.  On more than one CPU the e1000's interrupt goes where
+# DUPLEX_IRQ_CPU says (echo MASK > /proc/irq/N/smp_affinity in the guest, N
+# read from /proc/interrupts by a first boot; empty: where Linux puts it,
+# CPU 0).  The guest prints /proc/interrupts at the end: which CPU took the
+# e1000's interrupts.
+if [ "${LINUX_BENCH:-all}" = duplex ]; then
+    tap_setup "xbow-dx-$$" "xbd$$"
+    # The guest's MAC address is fixed (the default one hashes the kernel
+    # command line, which names each run's ports) and the host knows it
+    # (a permanent neighbour entry): with a new address each run, the host's
+    # entry from the run before sometimes stayed unresolved and it dropped
+    # the datagrams of a whole run (the ARP counter above).
+    mac=02:58:42:00:02:0f
+    inns ip neigh replace 10.0.2.15 lladdr $mac dev "$tap" nud permanent
+    N=${DUPLEX_N:-10000}
+    TRIES=${DUPLEX_TRIES:-3}
+    IRQCPU=${DUPLEX_IRQ_CPU-1}
+    echo "UDP both ways at once through --net tap:IF, e1000-82544 (--nic-dma=${DUPLEX_DMA:-raw}), --engine=${ENGINE:-(the default)}:"
+    echo "the guest's ttcp -r from the host's scripts/ttcp.py -t (paced, -d us) and its ttcp -t (unpaced) to the"
+    echo "host's ttcp.py -r: $N datagrams of 1472 bytes to the guest and ${DUPLEX_TX:-50}% as many from it, $((N / 6)) of 8972 and ${DUPLEX_TX:-150}%; e1000 interrupt on more than"
+    if [ -n "$IRQCPU" ]; then echo "one CPU: CPU $IRQCPU (smp_affinity)${DUPLEX_RPS:+, RPS to CPU mask $DUPLEX_RPS}."; else echo "one CPU: where Linux puts it${DUPLEX_RPS:+, RPS to CPU mask $DUPLEX_RPS}."; fi
+    echo
+    echo "Load at the start: $(uptime) ($(nproc) host CPUs)."
+    echo
+    echo "| CPUs | --threads | datagram | -d us | dir | sent | received | lost (where) | guest Mbit/s (ttcp) | host wall Mbit/s | both ways Mbit/s per wall s | xbow CPU s | busiest thread CPU s | e1000 irqs per CPU | load |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    # DUPLEX_PIN="R T": the guest's ttcp -r on CPU R and its ttcp -t on CPU T
+    # (2 CPUs and more), with linux/extra/taskset.c on an ext2 disk (the
+    # initramfs has no taskset; the kernel no cgroups)
+    disk='' pinr='' pint=''
+    if [ -n "${DUPLEX_PIN:-}" ]; then
+        read -r pr pt <<<"$DUPLEX_PIN"
+        here=$(cd "$(dirname "$0")" && pwd)
+        mkdir -p "$TMP/pin"
+        (cd "$here/initramfs" && "${XBOW_CROSS_COMPILE:-mips64-linux-gnuabi64-}gcc" -static -O2 -march=r10000 -mabi=64 \
+            -mno-abicalls -fno-pic -G0 -ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables \
+            -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections -Wall -Wextra -nostdlib \
+            '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s -I. -o "$TMP/pin/taskset" ../extra/taskset.c xlibc.c -lgcc) ||
+            { echo "linux/bench.sh: cannot build linux/extra/taskset.c (the cross compiler of linux/build.sh)" >&2; exit 1; }
+        PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext2 -b 1024 -d "$TMP/pin" "$TMP/pin.img" 1M ||
+            { echo "linux/bench.sh: mke2fs -d failed (e2fsprogs)" >&2; exit 1; }
+        disk="--disk $TMP/pin.img"
+        echo "ttcp -r pinned to CPU $pr, ttcp -t to CPU $pt (taskset from an ext2 disk)."
+    fi
+    port=7000 summary=
+    for conf in ${DUPLEX_CPUS:-1 2 2:2}; do
+        cpus=${conf%%:*} th=
+        [ "$conf" != "$cpus" ] && th=${conf#*:}
+        aff=
+        if [ "$cpus" -gt 1 ] && [ -n "$IRQCPU" ]; then
+            # the e1000's interrupt number, from the guest's /proc/interrupts
+            "$XBOW" --batch -q --rtc-fixed --cpus "$cpus" $disk --nic e1000-82544 --net sink \
+                --append 'xbow.run="cat /proc/interrupts"' -ex 'expect "XBOW-RUN-END" 8000000000' "$VMLINUX" >"$TMP/irq" 2>&1 </dev/null
+            irq=$(awk '$NF ~ /^eth0\r?$/ && $1 ~ /^[0-9]+:$/ { sub(":", "", $1); print $1; exit }' "$TMP/irq")
+            [ -n "$irq" ] || { echo "no eth0 in the guest's /proc/interrupts:"; tail "$TMP/irq"; exit 1; }
+            aff="echo $((1 << IRQCPU)) > /proc/irq/$irq/smp_affinity; "
+        fi
+        # DUPLEX_RPS=MASK: Receive Packet Steering, the receive stack above the
+        # driver on the CPUs of MASK (hex) rather than the interrupt's
+        [ "$cpus" -gt 1 ] && [ -n "${DUPLEX_RPS:-}" ] && aff="${aff}echo $DUPLEX_RPS > /sys/class/net/eth0/queues/rx-0/rps_cpus; "
+        pinr='' pint=''
+        if [ "$cpus" -gt 1 ] && [ -n "$disk" ]; then
+            aff="${aff}mount -t ext2 /dev/sda /mnt; "
+            pinr="/mnt/taskset $((1 << pr)) " pint="/mnt/taskset $((1 << pt)) "
+        fi
+        for len in ${DUPLEX_SIZES:-8972 1472}; do
+            if [ "$len" = 1472 ]; then mtu=1500 n=$N d=${DUPLEX_D1472:-50} x=50; else mtu=9000 n=$((N / 6)) d=${DUPLEX_D8972:-300} x=150; fi
+            # the guest sends DUPLEX_TX percent as many (50, jumbo 150; it is not
+            # paced), so that its ttcp -t ends before the host's paced sender:
+            # what it reports is the transmit rate while the guest receives
+            # (the table's "at once": how much of the time both ran)
+            tn=$((n * ${DUPLEX_TX:-$x} / 100))
+            for try in $(seq "$TRIES"); do
+                # ports: the start barrier, the guest's receiver, the host's, the end barrier
+                p0=$((port + 1)) p1=$((port + 2)) p2=$((port + 3)) p3=$((port + 4)) port=$((port + 4))
+                runno=$((${runno:-0} + 1))
+                out="$TMP/dx-$runno-$conf-$len-$try"
+                rm -f "$TMP/rdy"
+                inns python3 "$TTCP_PY" -r -l "$len" -n "$tn" -p $p2 -w 30 -b 10.0.2.1 --ready "$TMP/rdy" >"$out.hr" 2>&1 &
+                hr=$!
+                while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
+                run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ${pinr}ttcp -r -l $len -n $n -p $p1 & ttcp -r -n 1 -p $p0; ${pint}ttcp -t -l $len -n $tn -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
+                # ip netns exec execs xbow: $! is the xbow process (its CPU time)
+                # shellcheck disable=SC2086
+                ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} $disk \
+                    --nic e1000-82544 --mac $mac --net "tap:$tap" --nic-dma="${DUPLEX_DMA:-raw}" \
+                    --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" \
+                    -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'expect "ttcp-r: msgsize" 400000000000' \
+                    -ex 'info cpus' -ex 'profile start all' -ex 'expect "DUPLEX-END" 4000000000000' -ex 'profile stop' \
+                    -ex 'info cpus' -ex 'info nic' -ex 'info device hub irq' -ex 'expect "XBOW-RUN-END" 400000000000' \
+                    -ex 'info device e1000_0 stats' -ex "profile report ${DUPLEX_PROFILE_ROWS:-12}" \
+                    "$VMLINUX" >"$out" 2>&1 </dev/null &
+                xp=$!
+                while [ "$(count "$out" '^ttcp-r: msgsize')" -lt 2 ] && kill -0 $xp 2>/dev/null; do sleep 0.05; done
+                kill -0 $xp 2>/dev/null || { echo "xbow ended early:"; tail "$out"; exit 1; }
+                hrcv0=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
+                tin0=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")
+                inns ip neigh show dev "$tap" >"$out.neigh0"
+                a0=$(unresolved)
+                t0=$(tapdrops) c0=$(cputicks $xp) w0=$(date +%s.%N)
+                inns python3 "$TTCP_PY" -t -l "$len" -n "$n" -p $p1 -d "$d" -e 50 10.0.2.15 >"$out.ht" 2>&1 &
+                ht=$!
+                inns python3 "$TTCP_PY" -t -l 8 -n 1 -p $p0 10.0.2.15 >/dev/null 2>&1
+                wait $ht
+                # both transfers over: the host's receiver has its end, the guest's
+                # ttcp -r (after the start barrier's) has reported
+                wait $hr
+                # (after a loss the guest's ttcp -r ends at a sentinel; if the host's
+                # were lost too, more every 3 s rather than its 60 s timeout)
+                k=0
+                while [ "$(count "$out" '^ttcp-r: msgs=')" -lt 2 ] && kill -0 $xp 2>/dev/null; do
+                    sleep 0.05
+                    k=$((k + 1))
+                    [ $((k % 60)) = 0 ] && inns python3 "$TTCP_PY" -t -n 0 -p $p1 10.0.2.15 >/dev/null 2>&1
+                done
+                w1=$(date +%s.%N) c1=$(cputicks $xp) t1=$(tapdrops) a1=$(unresolved)
+                inns ip neigh show dev "$tap" >"$out.neigh1"
+                tin1=$(inns cat "/sys/class/net/$tap/statistics/rx_dropped")
+                hrcv1=$(inns awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' /proc/net/snmp)
+                inns python3 "$TTCP_PY" -t -l 8 -n 1 -p $p3 10.0.2.15 >/dev/null 2>&1
+                wait $xp
+                load=$(cut -d' ' -f1 /proc/loadavg)
+                cpu=$(echo "($c1 - $c0) / $clk" | bc -l)
+                wall=$(echo "$w1 - $w0" | bc -l)
+                # the busiest thread: with --threads each CPU's thread (info cpus
+                # before and after), else the emulation thread (profile report)
+                if [ -n "$th" ]; then
+                    b0=$(threads "$out" 1) b1=$(threads "$out" 2)
+                    busy=$(echo "$b0 $b1" | awk '{ h = NF / 2; for (i = 1; i <= h; i++) if ($(i + h) - $i > m) m = $(i + h) - $i; print m + 0 }')
+                else
+                    busy=$(sed -n 's/.*s of CPU time, \([0-9.]*\) s of it in the emulation thread.*/\1/p' "$out" | sed -n '$p')
+                fi
+                # the e1000's interrupts per CPU: the guest's /proc/interrupts, its eth0 line
+                irqs=$(awk '$NF ~ /^eth0\r?$/ && $1 ~ /^[0-9]+:$/ { s = ""; for (i = 2; i <= '"$cpus"' + 1; i++) s = s (i > 2 ? "/" : "") $i; l = s } END { print l }' "$out")
+                # guest to host
+                tgot=$(sed -n 's/^host-r: msgs=\([0-9]*\) .*/\1/p' "$out.hr")
+                tus=$(sed -n 's/^host-r: msgs=.* time_us=\([0-9]*\) .*/\1/p' "$out.hr")
+                tgw=$(sed -n 's/^ttcp-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$out")
+                tsent=$(sed -n 's/^ttcp-t: msgs=\([0-9]*\) .*/\1/p' "$out")
+                ptx=$(sed -n 's/^  tx  *[0-9]* frames, [0-9]* bytes, \([0-9]*\) dropped$/\1/p' "$out" | sed -n '$p')
+                hrcv=$((${hrcv1:-0} - ${hrcv0:-0})) tin=$((tin1 - tin0)) tgot=${tgot:-0}
+                tunseen=$((${tsent:-0} - ${tgot:-0} - hrcv - ${ptx:-0} - tin))
+                # host to guest (the guest's second ttcp-r report; the first is the barrier's)
+                rgot=$(nth "$out" '^ttcp-r: msgs=\([0-9]*\) .*' 2)
+                rgw=$(nth "$out" '^ttcp-r: msgs=.* rate_Mbps=\([0-9.]*\) .*' 2)
+                rus=$(sed -n 's/^host-t: msgs=.* time_us=\([0-9]*\) .*/\1/p' "$out.ht")
+                rcv=$(awk '$1 == "Udp:" && $2 ~ /^[0-9]/ { print $6 }' "$out" | sed -n '$p')
+                bl=$(awk '/^DUPLEX-END/ { on = 1 } on && NF >= 10 && $1 ~ /^[0-9a-f]{8}$/ { s += strtonum("0x" $2) } END { print s + 0 }' "$out")
+                nicd=$(sed -n 's/^  rx drops \([0-9]*\).*/\1/p' "$out" | sed -n '$p')
+                rtap=$((t1 - t0))
+                runres=$((a1 - a0))
+                runseen=$((n - ${rgot:-0} - ${rcv:-0} - bl - ${nicd:-0} - rtap - runres))
+                # both ways: the union of the host's sender's and receiver's intervals
+                # (first to last datagram, CLOCK_MONOTONIC: scripts/ttcp.py)
+                span=$(cat "$out.hr" "$out.ht" | awk '/ monotonic_us / { sub("first=", "", $3); sub("last=", "", $4)
+                    if (!f || $3 < f) f = $3; if ($4 > l) l = $4 } END { print (l - f) / 1e6 }')
+                both=$(echo "((${tgot:-0} + ${rgot:-0}) * $len * 8) / ($span + 0.000001) / 1000000" | bc -l)
+                # how much of that both ran: the intersection of the two intervals over their union
+                overlap=$(cat "$out.hr" "$out.ht" | awk '/ monotonic_us / { sub("first=", "", $3); sub("last=", "", $4); k++; f[k] = $3; l[k] = $4 }
+                    END { if (k < 2) { print 0; exit } i = (l[1] < l[2] ? l[1] : l[2]) - (f[1] > f[2] ? f[1] : f[2])
+                          u = (l[1] > l[2] ? l[1] : l[2]) - (f[1] < f[2] ? f[1] : f[2]); printf "%.0f", (i > 0 && u > 0 ? 100 * i / u : 0) }')
+                printf '| %d | %s | %d | %d | guest to host | %s | %s | %s | %s | %s | %.1f (%s%% at once) | %.2f | %s | %s | %s |\n' \
+                    "$cpus" "${th:-1}" "$len" "$d" "${tsent:-?}" "${tgot:-?}" \
+                    "$(printf 'host rcvbuf %d, port %d, tap %d, unseen %d' "$hrcv" "${ptx:-0}" "$tin" "$tunseen")" \
+                    "${tgw:-?}" "$(echo "${tgot:-0} * $len * 8 / (${tus:-0} + 0.001)" | bc -l | xargs printf '%.1f')" \
+                    "$both" "$overlap" "$cpu" "${busy:-?}" "${irqs:-?}" "$load"
+                printf '| %d | %s | %d | %d | host to guest | %d | %s | %s | %s | %s | | | | | |\n' \
+                    "$cpus" "${th:-1}" "$len" "$d" "$n" "${rgot:-?}" \
+                    "$(printf 'rcvbuf %d, backlog %d, NIC %d, tap %d, host ARP (any ns) %d, unseen %d' "${rcv:-0}" "$bl" "${nicd:-0}" "$rtap" "$runres" "$runseen")" \
+                    "${rgw:-?}" "$(echo "${rgot:-0} * $len * 8 / (${rus:-0} + 0.001)" | bc -l | xargs printf '%.1f')"
+                sed -n '/^Profile from/,$p' "$out" >"$TMP/prof-$runno-$conf-$len-$try"
+                summary="$summary
+$conf CPUs, $len bytes, -d $d: both transfers ${span} s of host wall time, both at once ${overlap}% of it (the bench saw them end after ${wall} s), guest received ${rgot:-?} of $n, host ${tgot:-?} of $tn"
+                [ "${rgot:-0}" = "$n" ] && [ "${tgot:-0}" = "$tn" ] && break
+                d=$((d * 2))
+            done
+        done
+    done
+    echo
+    echo "Load at the end: $(uptime)."
+    echo "$summary"
+    if [ -n "${DUPLEX_PROFILE:-}" ]; then
+        for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done
+    fi
+    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
+    exit 0
+fi
+
 # LINUX_BENCH=threads: --threads (one host thread per CPU) against the
 # default one thread: the boot to the shell on 2 and 4 CPUs, and two ttcp -t
 # streams at once (two processes: Linux puts one on each CPU) of THREADS_N
@@ -409,10 +648,6 @@ if [ "${LINUX_BENCH:-all}" = threads ]; then
             read -r wn un sn <"$TMP/two$n.time"
             wall=$(echo "$wn - $w1" | bc -l)
             cpu=$(echo "$un + $sn - $u1 - $s1" | bc -l)
-            # The busiest host thread's CPU time (info cpus, with threads): the
-            # wall time an otherwise idle host with a core per thread would take.
-            busiest() { sed -n 's/^One host thread per CPU.*host CPU time: //p' "$1" | tr ',' '\n' |
-                awk '{ if ($2 > m) m = $2 } END { print m + 0 }'; }
             if [ "$th" = 1 ]; then crit=$cpu; else crit=$(echo "$(busiest "$TMP/two$n") - $(busiest "$TMP/two1")" | bc -l); fi
             bits=$((2 * n * len * 8))
             gr=$(sed -n 's/^ttcp-t: .* = \([0-9.]*\) Mbit\/s (guest time)/\1/p' "$TMP/two$n" | tr '\n' ' ')

@@ -39,6 +39,7 @@ LINUX_DIST = \
 	linux/initramfs/xlibc.c \
 	linux/initramfs/xlibc.h \
 	linux/initramfs/initramfs.list.in \
+	linux/extra/taskset.c \
 	linux/patches/README.md \
 	linux/patches/ip27-dma64/01-hamachi-dma64.patch \
 	linux/patches/ip27-dma64/02-acenic-dma64.patch \

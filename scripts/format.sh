@@ -19,9 +19,9 @@ ver=$("$CF" --version | sed -n 's/.*version \([0-9]*\)\..*/\1/p')
 # (dbgtest.c:23, hamachi.c:151 ...), so they keep their layout until a
 # change that moves their lines updates those too.
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    files=$(git ls-files -- 'src/*.[ch]' 'ui/*.[ch]' 'tests/*.[ch]' 'linux/initramfs/*.[ch]')
+    files=$(git ls-files -- 'src/*.[ch]' 'ui/*.[ch]' 'tests/*.[ch]' 'linux/initramfs/*.[ch]' 'linux/extra/*.[ch]')
 else
-    files=$(find src ui tests linux/initramfs -type f \( -name '*.c' -o -name '*.h' \) \
+    files=$(find src ui tests linux/initramfs linux/extra -type f \( -name '*.c' -o -name '*.h' \) \
         ! -path 'tests/torture/src/*' | sort)
 fi
 case ${1:-} in

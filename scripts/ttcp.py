@@ -23,6 +23,10 @@ Both report in the guest tool's format, in host time (CLOCK_MONOTONIC):
   host-t: B bytes in S.SSSSSS s = M.mmm Mbit/s (host time)
   host-t: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=0x... verify=V nobufs=K
   host-r: msgs=N bytes=B time_us=T rate_kBps=R rate_Mbps=M.mmm cksum=C verify=V bad=E seqerr=S otherlen=O
+then the interval's ends on CLOCK_MONOTONIC (the same clock for every process
+on the host: a bench that runs a sender and a receiver at once takes the
+union of their intervals):
+  host-t: monotonic_us first=T0 last=T1
 The receiver exits 1 if no data arrived or a message failed the check."""
 import errno, socket, sys, time
 
@@ -103,6 +107,7 @@ def transmit(o):
         time.sleep(0.001)
     print(report('host-t', count, count * length, t1 - t0, '0x%08x' % cksum, verify) +
           ' nobufs=%d' % nobufs, flush=True)
+    print('host-t: monotonic_us first=%d last=%d' % (t0, t1), flush=True)
     return 0
 
 
@@ -156,6 +161,8 @@ def receive(o):
     line = report('host-r', msgs, nbytes, (tlast - t0) if t0 is not None else 0,
                   '0x%08x' % cksum if verify else '-', verify)
     print(line + ' bad=%d seqerr=%d otherlen=%d' % (bad, seqerr, otherlen), flush=True)
+    if t0 is not None:
+        print('host-r: monotonic_us first=%d last=%d' % (t0, tlast), flush=True)
     return 0 if msgs and not bad else 1
 
 

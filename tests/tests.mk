@@ -74,7 +74,7 @@ EXTRA_DIST += tests/lint/cmds.sh
 # The licence tag on every source file (LICENSE, scripts/spdx.sh).
 TESTS += tests/lint/license.sh
 EXTRA_DIST += tests/lint/license.sh scripts/spdx.sh scripts/format.sh LICENSE .clang-format \
-	linux/initramfs/.clang-format
+	linux/initramfs/.clang-format linux/extra/.clang-format
 
 # The C style (.clang-format, clang-format 14): CI runs format-check.
 .PHONY: format format-check

@@ -12,5 +12,7 @@ BATCH_TESTS += tests/batch/net_tap.sh tests/batch/net_unix.sh tests/batch/net_wr
 # Linux in xbow on a tap in a network namespace, a host-side receiver
 # (root and `make linux`; skips otherwise).
 BATCH_TESTS += tests/batch/linux_tap.sh
+# The same, receive and transmit at once on 2 CPUs (LINUX_BENCH=duplex's test).
+BATCH_TESTS += tests/batch/linux_duplex.sh
 # info nic: counts and live rates in guest and host time (tests/batch/nic_rates.sh).
 BATCH_TESTS += tests/batch/nic_rates.sh

@@ -25,15 +25,25 @@ static inline int check_run(Suite *s)
     return failed;
 }
 
+/* A test case's timeout when it names none: Check's own default (4 s) is
+ * a timing assertion on a busy 2-core host (test_onewire timed out at a
+ * load average of 10 while taking 1.6 s on a quiet one); the timeout is
+ * only there to end a hang.  CK_DEFAULT_TIMEOUT in the environment still
+ * sets it, and CK_TIMEOUT_MULTIPLIER scales every timeout. */
+#define CHECK_HANG_SECONDS 120
+
 /* Creates the test case NAME in the suite, with the checked fixture SETUP
- * and TEARDOWN (NULL for none) and a timeout of TIMEOUT seconds (0 keeps
- * Check's default); returns it for check_add_tests. */
+ * and TEARDOWN (NULL for none) and a timeout of TIMEOUT seconds (0: the
+ * environment's CK_DEFAULT_TIMEOUT or CHECK_HANG_SECONDS); returns it for
+ * check_add_tests. */
 static inline TCase *check_case(Suite *s, const char *name, void (*setup)(void),
                                 void (*teardown)(void), double timeout)
 {
     TCase *tc = tcase_create(name);
     if (setup || teardown)
         tcase_add_checked_fixture(tc, setup, teardown);
+    if (timeout <= 0 && !getenv("CK_DEFAULT_TIMEOUT"))
+        timeout = CHECK_HANG_SECONDS;
     if (timeout > 0)
         tcase_set_timeout(tc, timeout);
     suite_add_tcase(s, tc);

@@ -608,6 +608,7 @@ END_TEST
 TCase *bridge_dma_tcase(void)
 {
     TCase *tc = tcase_create("dma");
+    tcase_set_timeout(tc, CHECK_HANG_SECONDS);
     check_add_tests(tc, dma_direct_byte_stream, dma_direct_word_values, dma_ate_pages, dma_pci64,
                     dma_errors, dma_counters_and_event_fields, dma_bus_hook_sees_path,
                     dma_peek_has_no_side_effects, testdev_pci_to_pci, testdev_buffer_word_mode,

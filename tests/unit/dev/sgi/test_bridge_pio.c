@@ -316,6 +316,7 @@ END_TEST
 TCase *bridge_pio_tcase(void)
 {
     TCase *tc = tcase_create("pio");
+    tcase_set_timeout(tc, CHECK_HANG_SECONDS);
     check_add_tests(tc, config_lanes, config_master_abort, devio_word_values, devio_byte_stream,
                     devio_io_space_and_window_index, pio_aborts, big_window_aliases);
     return tc;

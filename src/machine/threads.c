@@ -35,6 +35,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "core/strbuf.h"
 #include "machine/machine.h"
 
 /* Ticks a CPU's thread runs between two looks at the machine (timers, the
@@ -50,6 +51,17 @@ typedef struct worker {
     unsigned i;
 } worker;
 
+/* What each thread did (info cpus): the cost of running in threads. */
+typedef struct thread_stats {
+    uint64_t runs;                   /* cpu_run calls (quanta or shorter) */
+    uint64_t naps, nap_ns;           /* sleeps on the condition, wall time asleep */
+    uint64_t locks, waits, wait_ns;  /* machine lock taken; of those contended, wall time */
+    uint64_t handoffs;               /* taken after another thread held it */
+    uint64_t fired, late, late_sum;  /* timers fired; of them late (ticks late in all) */
+    uint64_t late_max;
+    uint64_t ahead_sum;              /* ticks the most advanced CPU was past the timers */
+} thread_stats;
+
 struct machine_threads {
     pthread_t tid[MAX_CPUS];
     worker w[MAX_CPUS];
@@ -63,10 +75,46 @@ struct machine_threads {
     uint64_t budget;
     bool waiting[MAX_CPUS];    /* the CPU was waiting at the end of its quantum */
     uint64_t cpu_ns[MAX_CPUS]; /* each thread's host CPU time at its last park */
+    thread_stats st[MAX_CPUS];
+    thread_stats other; /* the debugger's thread */
+    int holder;         /* the last thread that took the lock (-1: the debugger's) */
 };
+
+static _Thread_local int self_index = -1;
+
+static thread_stats *stats(machine_threads *t)
+{
+    return self_index >= 0 ? &t->st[self_index] : &t->other;
+}
+
+static uint64_t wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The machine lock, counted. */
+static void lock(machine_threads *t)
+{
+    thread_stats *s = stats(t);
+    if (pthread_mutex_trylock(&t->lock) != 0) {
+        uint64_t t0 = wall_ns();
+        pthread_mutex_lock(&t->lock);
+        s->waits++;
+        s->wait_ns += wall_ns() - t0;
+    }
+    s->locks++;
+    if (t->holder != self_index) {
+        s->handoffs++;
+        t->holder = self_index;
+    }
+}
 
 static void nap(machine_threads *t)
 {
+    thread_stats *s = stats(t);
+    uint64_t t0 = wall_ns();
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     ts.tv_nsec += THREAD_NAP_NS;
@@ -75,6 +123,9 @@ static void nap(machine_threads *t)
         ts.tv_nsec -= 1000000000;
     }
     pthread_cond_timedwait(&t->tick, &t->lock, &ts);
+    s->naps++;
+    s->nap_ns += wall_ns() - t0;
+    t->holder = self_index;
 }
 
 /* bus.dev_lock: device register accesses under the machine lock, at the
@@ -87,7 +138,7 @@ static void dev_lock(void *ctx, const bus_op *op, bool enter)
         pthread_mutex_unlock(&t->lock);
         return;
     }
-    pthread_mutex_lock(&t->lock);
+    lock(t);
     const initiator *in = initiator_get(&m->bus, op->initiator);
     if (in && in->kind == INIT_CPU && in->cpu >= 0 && (unsigned)in->cpu < m->ncpus) {
         cpu *c = m->cpus[in->cpu];
@@ -136,6 +187,19 @@ static void fire_timers(machine *m)
         idle &= t->waiting[j];
     m->clock.idle = idle;
     m->clock.now = machine_common_time(m);
+    uint64_t top = 0;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (!t->waiting[j] && m->local_time[j] > top)
+            top = m->local_time[j];
+    thread_stats *s = stats(t);
+    for (const timer *x = m->clock.head; x && x->when <= m->clock.now; x = x->next) {
+        uint64_t late = m->clock.now - x->when;
+        s->fired++;
+        s->late += late != 0;
+        s->late_sum += late;
+        s->late_max = late > s->late_max ? late : s->late_max;
+        s->ahead_sum += top > x->when ? top - x->when : 0;
+    }
     sched_run_due(&m->clock);
     chardev_poll(m->console);
 }
@@ -172,9 +236,10 @@ static void run_thread(machine *m, unsigned i)
             t->budget -= q;
         }
         cc->now = lt;
+        t->st[i].runs++;
         pthread_mutex_unlock(&t->lock);
         int rc = cpu_run(c, lt + q);
-        pthread_mutex_lock(&t->lock);
+        lock(t);
         m->local_time[i] = cc->now;
         uint64_t ran = cc->now - lt;
         if (t->limited && ran < q)
@@ -201,11 +266,13 @@ static void *thread_main(void *arg)
     machine *m = w->m;
     machine_threads *t = m->threads;
     cpu_thread_enter(m->cpus[w->i]);
-    pthread_mutex_lock(&t->lock);
+    self_index = (int)w->i;
+    lock(t);
     unsigned seen = 0;
     for (;;) {
         while (t->gen == seen && !t->quit)
             pthread_cond_wait(&t->go, &t->lock);
+        t->holder = self_index;
         if (t->quit)
             break;
         seen = t->gen;
@@ -231,6 +298,7 @@ int machine_threads_init(machine *m, xerr *err)
     pthread_cond_init(&t->go, NULL);
     pthread_cond_init(&t->parked, NULL);
     pthread_cond_init(&t->tick, NULL);
+    t->holder = -1;
     m->threads = t;
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_set_threaded(m->cpus[i]);
@@ -273,7 +341,7 @@ uint64_t machine_threads_cpu_ns(const machine *m, unsigned i)
 int machine_threads_run(machine *m, uint64_t *budget)
 {
     machine_threads *t = m->threads;
-    pthread_mutex_lock(&t->lock);
+    lock(t);
     t->limited = *budget != UINT64_MAX;
     t->budget = *budget;
     uint64_t horizon = m->clock.horizon;
@@ -289,6 +357,7 @@ int machine_threads_run(machine *m, uint64_t *budget)
     pthread_cond_broadcast(&t->go);
     while (t->nparked < m->ncpus)
         pthread_cond_wait(&t->parked, &t->lock);
+    t->holder = self_index;
     /* Every thread parked: the debugger's thread may touch any CPU again. */
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_set_live(m->cpus[i], false, NULL, NULL);
@@ -302,4 +371,28 @@ int machine_threads_run(machine *m, uint64_t *budget)
     int r = m->stop_reason;
     pthread_mutex_unlock(&t->lock);
     return r;
+}
+
+void machine_threads_describe(const machine *m, strbuf *b)
+{
+    const machine_threads *t = m->threads;
+    if (!t)
+        return;
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        const thread_stats *s = &t->st[i];
+        sb_printf(b,
+                  "  cpu%u thread: %llu runs, %llu naps (%.3f s asleep); machine lock taken "
+                  "%llu times, %llu from another thread, %llu waited for (%.3f s)\n",
+                  i, (unsigned long long)s->runs, (unsigned long long)s->naps,
+                  (double)s->nap_ns / 1e9, (unsigned long long)s->locks,
+                  (unsigned long long)s->handoffs, (unsigned long long)s->waits,
+                  (double)s->wait_ns / 1e9);
+        sb_printf(b,
+                  "              fired %llu device timers, %llu late by %.0f ticks on average "
+                  "(at most %llu); the most advanced CPU %.0f ticks past them\n",
+                  (unsigned long long)s->fired, (unsigned long long)s->late,
+                  s->late ? (double)s->late_sum / (double)s->late : 0.0,
+                  (unsigned long long)s->late_max,
+                  s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
+    }
 }

@@ -11,18 +11,25 @@
  * "big lock"): every device register access (bus.dev_lock), the device
  * timers and the console, so device models stay single-threaded code.
  *
- * Time: every CPU has its own; device timers fire at the time every CPU has
- * reached (the slowest), between quanta, by whichever thread holds the
- * lock.  A CPU that runs more than THREAD_WINDOW ticks ahead of the slowest
- * other CPU sleeps on a condition until the others catch up
- * or something is posted to it: an idle CPU (idle skip: Linux's
- * arch_cpu_idle, the PROM's slave loop) jumps to the end of its quantum at
- * once, then sleeps there, and costs its host thread nothing until an
- * interrupt, a timer (run by the CPUs that are behind) or a store to what
- * it polls.  The debugger's stop (Ctrl-C, a breakpoint or watchpoint on any
- * CPU, a guest reset, the instruction budget) ends every thread's quantum
- * at once; the debugger works only once every thread has parked, so every
- * command sees a machine that stands still, as with one thread.
+ * Time: every CPU has its own.  A CPU's run ends at the next device timer
+ * (as the one-thread loop's turn does), and a timer a device arms during a
+ * run ends the runs that went past it (sched.earlier: timer_armed posts
+ * cpu_post_until), so a timer fires as soon as every CPU that counts has
+ * reached it, by the thread that got there last (fire_timers).  A CPU that
+ * waits for an interrupt (idle skip: Linux's arch_cpu_idle) while another
+ * CPU counts parks: it does not count, its thread sleeps until a post or
+ * its own deadline (Count/Compare) and then catches up with the timers
+ * fired, as waiting (cpu_wait_advance); of CPUs that all wait, the last
+ * one keeps the time.  A CPU that runs more than THREAD_WINDOW ticks ahead
+ * of the slowest other CPU that counts sleeps until that one's run ends.
+ * Device accesses see a time that never goes back (the HUB's RT counter is
+ * one clock for every CPU).  Each thread sleeps on its own condition and is
+ * woken only when it can go on.  The debugger's stop (Ctrl-C, a breakpoint
+ * or watchpoint on any CPU, a guest reset, the instruction budget) ends
+ * every thread's run at once; the debugger works only once every thread
+ * has parked, so every command sees a machine that stands still, as with
+ * one thread.  info cpus prints each thread's counters (runs, naps, the
+ * machine lock, the timers and how late they fired).
  *
  * Not deterministic: which CPU gets to a lock first, the interleaving of
  * their stores and the moment an interrupt is taken depend on the host.
@@ -448,6 +455,20 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
+/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW (docs/xbow.1): measurements'
+ * knobs; a value out of range leaves the default, as XBOW_JIT_TIER does. */
+static uint64_t env_ticks(const char *name, uint64_t def, uint64_t lo, uint64_t hi)
+{
+    const char *s = getenv(name);
+    if (s && *s) {
+        char *end;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (!*end && v >= lo && v <= hi)
+            return v;
+    }
+    return def;
+}
+
 int machine_threads_init(machine *m, xerr *err)
 {
     machine_threads *t = xcalloc(1, sizeof *t);
@@ -460,14 +481,8 @@ int machine_threads_init(machine *m, xerr *err)
     pthread_cond_init(&t->parked, NULL);
     for (unsigned i = 0; i < MAX_CPUS; i++)
         pthread_cond_init(&t->wake[i], NULL);
-    t->quantum = THREAD_QUANTUM;
-    t->window = THREAD_WINDOW;
-    const char *env = getenv("XBOW_THREAD_QUANTUM");
-    if (env && strtoull(env, NULL, 0))
-        t->quantum = strtoull(env, NULL, 0);
-    env = getenv("XBOW_THREAD_WINDOW");
-    if (env)
-        t->window = strtoull(env, NULL, 0);
+    t->quantum = env_ticks("XBOW_THREAD_QUANTUM", THREAD_QUANTUM, 1024, 1u << 24);
+    t->window = env_ticks("XBOW_THREAD_WINDOW", THREAD_WINDOW, 0, 1u << 30);
     t->holder = -1;
     m->threads = t;
     for (unsigned i = 0; i < m->ncpus; i++)
@@ -558,9 +573,11 @@ void machine_threads_describe(const machine *m, strbuf *b)
     for (unsigned i = 0; i < m->ncpus; i++) {
         const thread_stats *s = &t->st[i];
         sb_printf(b,
-                  "  cpu%u thread: %llu runs, %llu naps (%.3f s asleep); machine lock taken "
-                  "%llu times, %llu from another thread, %llu waited for (%.3f s)\n",
-                  i, (unsigned long long)s->runs, (unsigned long long)s->naps,
+                  "  cpu%u thread: %llu runs (%llu cut short by a timer), %llu naps (%.3f s "
+                  "asleep); machine lock taken %llu times, %llu from another thread, %llu "
+                  "waited for (%.3f s)\n",
+                  i, (unsigned long long)s->runs, (unsigned long long)s->cuts,
+                  (unsigned long long)s->naps,
                   (double)s->nap_ns / 1e9, (unsigned long long)s->locks,
                   (unsigned long long)s->handoffs, (unsigned long long)s->waits,
                   (double)s->wait_ns / 1e9);

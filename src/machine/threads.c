@@ -60,14 +60,14 @@ typedef struct worker {
 
 /* What each thread did (info cpus): the cost of running in threads. */
 typedef struct thread_stats {
-    uint64_t runs;                   /* cpu_run calls (quanta or shorter) */
-    uint64_t naps, nap_ns;           /* sleeps on the condition, wall time asleep */
-    uint64_t locks, waits, wait_ns;  /* machine lock taken; of those contended, wall time */
-    uint64_t handoffs;               /* taken after another thread held it */
-    uint64_t fired, late, late_sum;  /* timers fired; of them late (ticks late in all) */
+    uint64_t runs;                  /* cpu_run calls (quanta or shorter) */
+    uint64_t naps, nap_ns;          /* sleeps on the condition, wall time asleep */
+    uint64_t locks, waits, wait_ns; /* machine lock taken; of those contended, wall time */
+    uint64_t handoffs;              /* taken after another thread held it */
+    uint64_t fired, late, late_sum; /* timers fired; of them late (ticks late in all) */
     uint64_t late_max;
-    uint64_t ahead_sum;              /* ticks the most advanced CPU was past the timers */
-    uint64_t cuts;                   /* runs shortened by a timer armed during them */
+    uint64_t ahead_sum; /* ticks the most advanced CPU was past the timers */
+    uint64_t cuts;      /* runs shortened by a timer armed during them */
 } thread_stats;
 
 struct machine_threads {
@@ -77,20 +77,20 @@ struct machine_threads {
     pthread_mutex_t lock; /* the machine lock (recursive) */
     pthread_cond_t go, parked;
     pthread_cond_t wake[MAX_CPUS]; /* each thread sleeps on its own */
-    unsigned gen;     /* bumped to start a run */
-    unsigned nparked; /* threads done with this run */
+    unsigned gen;                  /* bumped to start a run */
+    unsigned nparked;              /* threads done with this run */
     bool quit;
     bool limited; /* an instruction budget ... */
     uint64_t budget;
-    bool waiting[MAX_CPUS];    /* the CPU was waiting at the end of its quantum */
-    bool asleep[MAX_CPUS];     /* its thread sleeps in nap() */
-    bool parked_wait[MAX_CPUS]; /* ... while the CPU waits for an interrupt */
+    bool waiting[MAX_CPUS];      /* the CPU was waiting at the end of its quantum */
+    bool asleep[MAX_CPUS];       /* its thread sleeps in nap() */
+    bool parked_wait[MAX_CPUS];  /* ... while the CPU waits for an interrupt */
     uint64_t deadline[MAX_CPUS]; /* a parked CPU's own end of its wait */
-    uint64_t until[MAX_CPUS];  /* the end of its current run (0: not in one) */
-    uint64_t fired_to;         /* device timers fired up to here */
-    uint64_t dev_now;          /* the latest time a device access saw */
-    uint64_t quantum, window;  /* THREAD_QUANTUM, THREAD_WINDOW */
-    uint64_t cpu_ns[MAX_CPUS]; /* each thread's host CPU time at its last park */
+    uint64_t until[MAX_CPUS];    /* the end of its current run (0: not in one) */
+    uint64_t fired_to;           /* device timers fired up to here */
+    uint64_t dev_now;            /* the latest time a device access saw */
+    uint64_t quantum, window;    /* THREAD_QUANTUM, THREAD_WINDOW */
+    uint64_t cpu_ns[MAX_CPUS];   /* each thread's host CPU time at its last park */
     thread_stats st[MAX_CPUS];
     thread_stats other; /* the debugger's thread */
     int holder;         /* the last thread that took the lock (-1: the debugger's) */
@@ -577,10 +577,9 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   "asleep); machine lock taken %llu times, %llu from another thread, %llu "
                   "waited for (%.3f s)\n",
                   i, (unsigned long long)s->runs, (unsigned long long)s->cuts,
-                  (unsigned long long)s->naps,
-                  (double)s->nap_ns / 1e9, (unsigned long long)s->locks,
-                  (unsigned long long)s->handoffs, (unsigned long long)s->waits,
-                  (double)s->wait_ns / 1e9);
+                  (unsigned long long)s->naps, (double)s->nap_ns / 1e9,
+                  (unsigned long long)s->locks, (unsigned long long)s->handoffs,
+                  (unsigned long long)s->waits, (double)s->wait_ns / 1e9);
         sb_printf(b,
                   "              fired %llu device timers, %llu late by %.0f ticks on average "
                   "(at most %llu); the most advanced CPU %.0f ticks past them\n",

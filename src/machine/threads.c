@@ -128,9 +128,17 @@ static void lock(machine_threads *t)
 }
 
 /* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS. */
-static void nap(machine_threads *t, unsigned i)
+static void nap(machine *m, unsigned i)
 {
+    machine_threads *t = m->threads;
     thread_stats *s = &t->st[i];
+    /* A post's kick reads asleep without the lock (kick): look for posts
+     * once more after saying so. */
+    __atomic_store_n(&t->asleep[i], true, __ATOMIC_SEQ_CST);
+    if (cpu_has_posts(m->cpus[i])) {
+        t->asleep[i] = false;
+        return;
+    }
     uint64_t t0 = wall_ns();
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -139,7 +147,6 @@ static void nap(machine_threads *t, unsigned i)
         ts.tv_sec++;
         ts.tv_nsec -= 1000000000;
     }
-    t->asleep[i] = true;
     pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
     t->asleep[i] = false;
     s->naps++;
@@ -200,10 +207,16 @@ static void kick(void *ctx, cpu *c)
 {
     machine *m = ctx;
     machine_threads *t = m->threads;
+    unsigned j = 0;
+    while (j < m->ncpus && m->cpus[j] != c)
+        j++;
+    /* Only a sleeping thread needs the lock and a wake-up (nap() looks for
+     * posts after it says it sleeps). */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (j == m->ncpus || !__atomic_load_n(&t->asleep[j], __ATOMIC_SEQ_CST))
+        return;
     lock(t);
-    for (unsigned j = 0; j < m->ncpus; j++)
-        if (m->cpus[j] == c)
-            wake(t, j);
+    wake(t, j);
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -345,7 +358,7 @@ static void run_thread(machine *m, unsigned i)
                 for (unsigned j = 0; j < m->ncpus; j++)
                     if (j != i && !t->parked_wait[j])
                         wake(t, j); /* (one held by this CPU goes on) */
-                nap(t, i);
+                nap(m, i);
                 t->parked_wait[i] = false;
                 continue;
             }
@@ -371,6 +384,11 @@ static void run_thread(machine *m, unsigned i)
             uint64_t slow = slowest_other(m, i, true);
             if (slow < limit)
                 limit = slow;
+            /* ... nor more than the window past one that waits too (it may
+             * have work next, and the timers it arms would come late). */
+            slow = slowest_other(m, i, false);
+            if (slow != UINT64_MAX && slow + t->window < limit)
+                limit = slow + t->window;
             held = limit <= lt;
         } else {
             held = ahead(m, i);
@@ -381,7 +399,7 @@ static void run_thread(machine *m, unsigned i)
             uint64_t f = t->fired_to, n = sched_next(&m->clock);
             fire_timers(m, i);
             if (t->fired_to == f && sched_next(&m->clock) == n)
-                nap(t, i);
+                nap(m, i);
             continue;
         }
         if (limit > lt && limit - lt < q)

@@ -614,7 +614,7 @@ fi
 # link-up and the reboot cancel out); the CPU time is the process's (every
 # thread).  Wall time counts only on a quiet machine: say what it did.
 if [ "${LINUX_BENCH:-all}" = threads ]; then
-    retried=
+    retried= counters=
     echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
     echo "Boot to the shell, best of ${BOOT_RUNS:-3} (host s):"
@@ -654,8 +654,13 @@ if [ "${LINUX_BENCH:-all}" = threads ]; then
             printf "| %d | %d | %s | %.2f | %.1f | %.2f | %.1f | %.2f | %.1f |\n" "$th" "$len" "${gr% }" "$wall" \
                 "$(echo "$bits / $wall / 1000000" | bc -l)" "$cpu" "$(echo "$bits / $cpu / 1000000" | bc -l)" \
                 "$crit" "$(echo "$bits / $crit / 1000000" | bc -l)"
+            # Each thread's counters (info cpus) for the run with $n datagrams.
+            [ "$th" = 1 ] || counters="$counters
+--threads=$th, $len bytes, $n datagrams each (whole run, boot included):
+$(grep -E "^  cpu[0-9]+ thread:|^ +fired " "$TMP/two$n")"
         done
     done
+    echo "$counters"
     echo
     echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
     exit 0

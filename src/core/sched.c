@@ -47,7 +47,7 @@ void timer_mod(sched *s, timer *t, uint64_t when)
     *pp = t;
     t->pending = true;
     if (when < s->horizon && s->earlier)
-        s->earlier(s->earlier_ctx);
+        s->earlier(s->earlier_ctx, when);
 }
 
 static uint64_t host_ns(void)

@@ -35,7 +35,7 @@ typedef struct sched {
      * arms one from a register access (a doorbell, an MDIO command) must
      * not wait for the end of the CPU's run.  0 = nobody. */
     uint64_t horizon;
-    void (*earlier)(void *ctx);
+    void (*earlier)(void *ctx, uint64_t when);
     void *earlier_ctx;
     /* Set by the run loop for the turn whose timers fire next: every CPU
      * waited through it (idle skip), so nothing but a timer or the host

@@ -179,6 +179,13 @@ bool cpu_has_posts(const cpu *c);
 bool cpu_running(const cpu *c);
 /* Apply what was posted (its own thread, or any once it is not live). */
 void cpu_take_posted(cpu *c);
+/* Post to a running CPU: end this run at clock time t (at once if it is
+ * there already); a device timer due then was armed while it ran. */
+void cpu_post_until(cpu *c, uint64_t t);
+/* A CPU that waits (idle skip) and whose thread did not run it moves its
+ * clock on to `until` (or its own deadline, if that comes first) as its
+ * wait would have: the ticks count as waited.  Its own thread only. */
+void cpu_wait_advance(cpu *c, uint64_t until);
 
 /* Architectural state for the debugger. */
 uint64_t cpu_pc(const cpu *c);

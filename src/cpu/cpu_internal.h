@@ -334,6 +334,7 @@ struct cpu {
     uint8_t rq_irq_mask, rq_irq_val; /* interrupt lines set by other threads */
     bool rq_flush;                   /* flush the soft TLBs */
     bool rq_code_all;                /* drop every decoded page */
+    uint64_t rq_until;               /* end the run here (UINT64_MAX: no change) */
     unsigned rq_ncode;
     struct {
         ram_block *rb;

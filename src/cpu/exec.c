@@ -523,8 +523,10 @@ int cpu_run(cpu *c, uint64_t until)
         /* Page flags changed without our flags_changed callback seeing it. */
         if (unlikely(c->flags_gen != c->bus->flags_gen))
             stlb_flush(c);
-        if (unlikely(c->rq_pending)) /* posted by another thread (xthread.c) */
+        if (unlikely(c->rq_pending)) { /* posted by another thread (xthread.c) */
             cpu_take_posted(c);
+            until = c->until; /* (cpu_post_until) */
+        }
         if (unlikely(c->nmi_pending)) {
             c->nmi_pending = false;
             cpu_apply_nmi(c);

@@ -196,6 +196,21 @@ uint64_t cpu_wait_until(const cpu *c, uint64_t until)
     return t;
 }
 
+void cpu_wait_advance(cpu *c, uint64_t until)
+{
+    while (c->wait && c->clock->now < until && !cpu_wait_over(c)) {
+        uint64_t now = c->clock->now, t = cpu_wait_until(c, until);
+        if (t <= now)
+            break;
+        c->waited += t - now;
+        if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
+            cpu_perf_account(c, t - now, true);
+        c->retired += t - now; /* (outside a run: retired = now + retired_delta) */
+        c->clock->now = t;
+        cpu_timer_check(c); /* (a Count/Compare match: masked, it waits on) */
+    }
+}
+
 /* Clock time at which a waiting CPU ends its wait by itself (its
  * Count/Compare interrupt, a polled register that changes with time), or
  * UINT64_MAX. */

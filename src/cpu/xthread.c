@@ -21,6 +21,7 @@ void cpu_set_threaded(cpu *c)
         return;
     c->threaded = true;
     pthread_mutex_init(&c->rq_mu, NULL);
+    c->rq_until = UINT64_MAX;
     sched_init(&c->own_clock, c->clock->hz);
     c->own_clock.now = c->clock->now;
     c->clock = &c->own_clock;
@@ -82,6 +83,14 @@ void cpu_post_code_written(cpu *c, ram_block *rb, uint64_t page)
     posted(c);
 }
 
+void cpu_post_until(cpu *c, uint64_t t)
+{
+    pthread_mutex_lock(&c->rq_mu);
+    if (t < c->rq_until)
+        c->rq_until = t;
+    posted(c);
+}
+
 void cpu_take_posted(cpu *c)
 {
     if (!c->threaded || !__atomic_load_n(&c->rq_pending, __ATOMIC_ACQUIRE))
@@ -89,6 +98,9 @@ void cpu_take_posted(cpu *c)
     pthread_mutex_lock(&c->rq_mu);
     uint8_t mask = c->rq_irq_mask, val = c->rq_irq_val;
     bool flush = c->rq_flush, all = c->rq_code_all;
+    if (c->rq_until < c->until)
+        c->until = c->rq_until; /* (cpu_run reads it back) */
+    c->rq_until = UINT64_MAX;
     unsigned n = c->rq_ncode;
     __typeof__(c->rq_code) code;
     memcpy(code, c->rq_code, n * sizeof code[0]);

@@ -518,6 +518,7 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
             sb_printf(&b, "%s cpu%u %.3f s", i ? "," : "", i,
                       (double)machine_threads_cpu_ns(m, i) / 1e9);
         sb_printf(&b, ".\n");
+        machine_threads_describe(m, &b);
     }
     return dbg_puts_sb(d, &b);
 }

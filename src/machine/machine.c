@@ -249,8 +249,9 @@ int machine_cpu_stop_reason(int rc)
 }
 
 /* A device armed a timer before the running CPU's `until` (sched.horizon). */
-static void timer_armed_earlier(void *ctx)
+static void timer_armed_earlier(void *ctx, uint64_t when)
 {
+    (void)when;
     machine *m = ctx;
     cpu_request_exit(m->cpus[m->cur_cpu]); /* stop after this instruction */
 }

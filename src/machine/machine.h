@@ -201,6 +201,10 @@ void machine_threads_free(machine *m);
 int machine_threads_run(machine *m, uint64_t *budget);
 /* Host CPU time CPU i's thread has used (ns), as of its last park. */
 uint64_t machine_threads_cpu_ns(const machine *m, unsigned i);
+/* Each CPU thread's counters (runs, naps, the machine lock, device timers
+ * and how late they fired), a few lines for info cpus. */
+struct strbuf;
+void machine_threads_describe(const machine *m, struct strbuf *b);
 /* "" when the machine runs on one host thread, else why `what` (a
  * feature that needs a deterministic run) is refused: for messages. */
 const char *machine_threads_refuse(const machine *m, const char *what);

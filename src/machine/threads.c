@@ -11,18 +11,25 @@
  * "big lock"): every device register access (bus.dev_lock), the device
  * timers and the console, so device models stay single-threaded code.
  *
- * Time: every CPU has its own; device timers fire at the time every CPU has
- * reached (the slowest), between quanta, by whichever thread holds the
- * lock.  A CPU that runs more than THREAD_WINDOW ticks ahead of the slowest
- * other CPU sleeps on a condition until the others catch up
- * or something is posted to it: an idle CPU (idle skip: Linux's
- * arch_cpu_idle, the PROM's slave loop) jumps to the end of its quantum at
- * once, then sleeps there, and costs its host thread nothing until an
- * interrupt, a timer (run by the CPUs that are behind) or a store to what
- * it polls.  The debugger's stop (Ctrl-C, a breakpoint or watchpoint on any
- * CPU, a guest reset, the instruction budget) ends every thread's quantum
- * at once; the debugger works only once every thread has parked, so every
- * command sees a machine that stands still, as with one thread.
+ * Time: every CPU has its own.  A CPU's run ends at the next device timer
+ * (as the one-thread loop's turn does), and a timer a device arms during a
+ * run ends the runs that went past it (sched.earlier: timer_armed posts
+ * cpu_post_until), so a timer fires as soon as every CPU that counts has
+ * reached it, by the thread that got there last (fire_timers).  A CPU that
+ * waits for an interrupt (idle skip: Linux's arch_cpu_idle) while another
+ * CPU counts parks: it does not count, its thread sleeps until a post or
+ * its own deadline (Count/Compare) and then catches up with the timers
+ * fired, as waiting (cpu_wait_advance); of CPUs that all wait, the last
+ * one keeps the time.  A CPU that runs more than THREAD_WINDOW ticks ahead
+ * of the slowest other CPU that counts sleeps until that one's run ends.
+ * Device accesses see a time that never goes back (the HUB's RT counter is
+ * one clock for every CPU).  Each thread sleeps on its own condition and is
+ * woken only when it can go on.  The debugger's stop (Ctrl-C, a breakpoint
+ * or watchpoint on any CPU, a guest reset, the instruction budget) ends
+ * every thread's run at once; the debugger works only once every thread
+ * has parked, so every command sees a machine that stands still, as with
+ * one thread.  info cpus prints each thread's counters (runs, naps, the
+ * machine lock, the timers and how late they fired).
  *
  * Not deterministic: which CPU gets to a lock first, the interleaving of
  * their stores and the moment an interrupt is taken depend on the host.
@@ -35,6 +42,7 @@
 #include <time.h>
 
 #include "core/log.h"
+#include "core/strbuf.h"
 #include "machine/machine.h"
 
 /* Ticks a CPU's thread runs between two looks at the machine (timers, the
@@ -50,23 +58,88 @@ typedef struct worker {
     unsigned i;
 } worker;
 
+/* What each thread did (info cpus): the cost of running in threads. */
+typedef struct thread_stats {
+    uint64_t runs;                  /* cpu_run calls (quanta or shorter) */
+    uint64_t naps, nap_ns;          /* sleeps on the condition, wall time asleep */
+    uint64_t locks, waits, wait_ns; /* machine lock taken; of those contended, wall time */
+    uint64_t handoffs;              /* taken after another thread held it */
+    uint64_t fired, late, late_sum; /* timers fired; of them late (ticks late in all) */
+    uint64_t late_max;
+    uint64_t ahead_sum; /* ticks the most advanced CPU was past the timers */
+    uint64_t cuts;      /* runs shortened by a timer armed during them */
+} thread_stats;
+
 struct machine_threads {
     pthread_t tid[MAX_CPUS];
     worker w[MAX_CPUS];
     unsigned nstarted;
     pthread_mutex_t lock; /* the machine lock (recursive) */
-    pthread_cond_t go, parked, tick;
-    unsigned gen;     /* bumped to start a run */
-    unsigned nparked; /* threads done with this run */
+    pthread_cond_t go, parked;
+    pthread_cond_t wake[MAX_CPUS]; /* each thread sleeps on its own */
+    unsigned gen;                  /* bumped to start a run */
+    unsigned nparked;              /* threads done with this run */
     bool quit;
     bool limited; /* an instruction budget ... */
     uint64_t budget;
-    bool waiting[MAX_CPUS];    /* the CPU was waiting at the end of its quantum */
-    uint64_t cpu_ns[MAX_CPUS]; /* each thread's host CPU time at its last park */
+    bool waiting[MAX_CPUS];      /* the CPU was waiting at the end of its quantum */
+    bool asleep[MAX_CPUS];       /* its thread sleeps in nap() */
+    bool parked_wait[MAX_CPUS];  /* ... while the CPU waits for an interrupt */
+    uint64_t deadline[MAX_CPUS]; /* a parked CPU's own end of its wait */
+    uint64_t until[MAX_CPUS];    /* the end of its current run (0: not in one) */
+    uint64_t fired_to;           /* device timers fired up to here */
+    uint64_t dev_now;            /* the latest time a device access saw */
+    uint64_t quantum, window;    /* THREAD_QUANTUM, THREAD_WINDOW */
+    uint64_t cpu_ns[MAX_CPUS];   /* each thread's host CPU time at its last park */
+    thread_stats st[MAX_CPUS];
+    thread_stats other; /* the debugger's thread */
+    int holder;         /* the last thread that took the lock (-1: the debugger's) */
 };
 
-static void nap(machine_threads *t)
+static _Thread_local int self_index = -1;
+
+static thread_stats *stats(machine_threads *t)
 {
+    return self_index >= 0 ? &t->st[self_index] : &t->other;
+}
+
+static uint64_t wall_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The machine lock, counted. */
+static void lock(machine_threads *t)
+{
+    thread_stats *s = stats(t);
+    if (pthread_mutex_trylock(&t->lock) != 0) {
+        uint64_t t0 = wall_ns();
+        pthread_mutex_lock(&t->lock);
+        s->waits++;
+        s->wait_ns += wall_ns() - t0;
+    }
+    s->locks++;
+    if (t->holder != self_index) {
+        s->handoffs++;
+        t->holder = self_index;
+    }
+}
+
+/* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS. */
+static void nap(machine *m, unsigned i)
+{
+    machine_threads *t = m->threads;
+    thread_stats *s = &t->st[i];
+    /* A post's kick reads asleep without the lock (kick): look for posts
+     * once more after saying so. */
+    __atomic_store_n(&t->asleep[i], true, __ATOMIC_SEQ_CST);
+    if (cpu_has_posts(m->cpus[i])) {
+        t->asleep[i] = false;
+        return;
+    }
+    uint64_t t0 = wall_ns();
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     ts.tv_nsec += THREAD_NAP_NS;
@@ -74,7 +147,32 @@ static void nap(machine_threads *t)
         ts.tv_sec++;
         ts.tv_nsec -= 1000000000;
     }
-    pthread_cond_timedwait(&t->tick, &t->lock, &ts);
+    pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
+    t->asleep[i] = false;
+    s->naps++;
+    s->nap_ns += wall_ns() - t0;
+    t->holder = self_index;
+}
+
+/* Under the lock: wake CPU j's thread if it sleeps.  A parked CPU counts
+ * again at once, at its old time: the others wait for it there (a CPU
+ * that keeps the time while every other waits must not run on before the
+ * one it woke got there). */
+static void wake(machine_threads *t, unsigned j)
+{
+    if (t->parked_wait[j])
+        t->waiting[j] = false; /* (until its thread looks: it may have work) */
+    t->parked_wait[j] = false;
+    if (t->asleep[j]) {
+        t->asleep[j] = false;
+        pthread_cond_signal(&t->wake[j]);
+    }
+}
+
+static void wake_all(machine *m)
+{
+    for (unsigned j = 0; j < m->ncpus; j++)
+        wake(m->threads, j);
 }
 
 /* bus.dev_lock: device register accesses under the machine lock, at the
@@ -87,12 +185,18 @@ static void dev_lock(void *ctx, const bus_op *op, bool enter)
         pthread_mutex_unlock(&t->lock);
         return;
     }
-    pthread_mutex_lock(&t->lock);
+    lock(t);
     const initiator *in = initiator_get(&m->bus, op->initiator);
     if (in && in->kind == INIT_CPU && in->cpu >= 0 && (unsigned)in->cpu < m->ncpus) {
         cpu *c = m->cpus[in->cpu];
         if (cpu_clock(c) != &m->clock && cpu_running(c)) {
-            m->clock.now = cpu_clock(c)->now;
+            /* Device time never goes back from one access to the next:
+             * the HUB's RT counter is one clock for every CPU, and Linux's
+             * timekeeping takes a step back for a jump of 2^52 ticks. */
+            uint64_t now = cpu_clock(c)->now;
+            if (now < t->dev_now)
+                now = t->dev_now;
+            m->clock.now = t->dev_now = now;
             m->cur_cpu = in->cpu;
         }
     }
@@ -102,42 +206,129 @@ static void dev_lock(void *ctx, const bus_op *op, bool enter)
 static void kick(void *ctx, cpu *c)
 {
     machine *m = ctx;
-    pthread_cond_broadcast(&m->threads->tick);
+    machine_threads *t = m->threads;
+    unsigned j = 0;
+    while (j < m->ncpus && m->cpus[j] != c)
+        j++;
+    /* Only a sleeping thread needs the lock and a wake-up (nap() looks for
+     * posts after it says it sleeps). */
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (j == m->ncpus || !__atomic_load_n(&t->asleep[j], __ATOMIC_SEQ_CST))
+        return;
+    lock(t);
+    wake(t, j);
+    pthread_mutex_unlock(&t->lock);
 }
 
-/* The time of the slowest CPU other than i (only those that do not wait
- * with busy_only), UINT64_MAX when there is none. */
+/* sched.earlier, under the lock: a device armed a timer at `when`; a CPU
+ * whose run goes past it ends the run there (at once if it is past it
+ * already), so that the timer fires as soon as every CPU got there. */
+static void timer_armed(void *ctx, uint64_t when)
+{
+    machine *m = ctx;
+    machine_threads *t = m->threads;
+    for (unsigned j = 0; j < m->ncpus; j++) {
+        if (t->until[j] > when) {
+            t->until[j] = when;
+            t->st[j].cuts++;
+            cpu_post_until(m->cpus[j], when);
+        }
+    }
+}
+
+/* CPUs that count for the timers' time: every CPU but those whose threads
+ * sleep while the CPU waits for an interrupt (parked; they catch up when
+ * they wake). */
+static bool counts(const machine_threads *t, unsigned j) { return !t->parked_wait[j]; }
+
+/* CPU j's time as the others see it: a CPU behind the timers fired is one
+ * that was parked and has yet to catch up with them. */
+static uint64_t time_of(const machine *m, unsigned j)
+{
+    uint64_t f = m->threads->fired_to;
+    return m->local_time[j] > f ? m->local_time[j] : f;
+}
+
+/* The time of the slowest CPU other than i that counts (only those that do
+ * not wait with busy_only), UINT64_MAX when there is none. */
 static uint64_t slowest_other(const machine *m, unsigned i, bool busy_only)
 {
+    const machine_threads *t = m->threads;
     uint64_t slow = UINT64_MAX;
     for (unsigned j = 0; j < m->ncpus; j++)
-        if (j != i && !(busy_only && m->threads->waiting[j]) && m->local_time[j] < slow)
-            slow = m->local_time[j];
+        if (j != i && counts(t, j) && !(busy_only && t->waiting[j]) && time_of(m, j) < slow)
+            slow = time_of(m, j);
     return slow;
 }
 
-/* Is CPU i too far ahead of the slowest other CPU?  (A waiting CPU behind
- * catches up at once when its thread gets the lock; without the bound, a
- * waiting CPU whose thread gets the lock more often would run away with
- * virtual time, and the timers, at the slowest CPU's time, would stall.) */
+/* Is CPU i too far ahead of the slowest other CPU that counts?  (The
+ * timers fire at the slowest CPU's time: the further a CPU runs ahead, the
+ * later, in its own time, the interrupts it waits for come.) */
 static bool ahead(const machine *m, unsigned i)
 {
     uint64_t slow = slowest_other(m, i, false);
-    return slow != UINT64_MAX && m->local_time[i] > slow + THREAD_WINDOW;
+    return slow != UINT64_MAX && m->local_time[i] > slow + m->threads->window;
 }
 
-/* Under the lock: device timers up to the time every CPU reached, and the
- * console. */
-static void fire_timers(machine *m)
+/* The first timer due after t. */
+static uint64_t timer_after(const sched *s, uint64_t t)
+{
+    for (const timer *x = s->head; x; x = x->next)
+        if (x->when > t)
+            return x->when;
+    return UINT64_MAX;
+}
+
+/* The earliest time a parked CPU (other than i) ends its wait by itself. */
+static uint64_t parked_deadline(const machine *m, unsigned i)
+{
+    const machine_threads *t = m->threads;
+    uint64_t d = UINT64_MAX;
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (j != i && t->parked_wait[j] && t->deadline[j] < d)
+            d = t->deadline[j];
+    return d;
+}
+
+/* Under the lock, by CPU i's thread at the end of a run: device timers up
+ * to the time every CPU that counts reached, and the console; then the
+ * threads that may go on. */
+static void fire_timers(machine *m, unsigned i)
 {
     machine_threads *t = m->threads;
     bool idle = true;
-    for (unsigned j = 0; j < m->ncpus; j++)
+    uint64_t now = UINT64_MAX, top = 0;
+    for (unsigned j = 0; j < m->ncpus; j++) {
         idle &= t->waiting[j];
+        if (j == i || counts(t, j)) {
+            now = time_of(m, j) < now ? time_of(m, j) : now;
+            if (!t->waiting[j] && m->local_time[j] > top)
+                top = m->local_time[j];
+        }
+    }
     m->clock.idle = idle;
-    m->clock.now = machine_common_time(m);
+    m->clock.now = now;
+    if (now > t->fired_to)
+        t->fired_to = now;
+    if (now > t->dev_now)
+        t->dev_now = now;
+    thread_stats *s = &t->st[i];
+    for (const timer *x = m->clock.head; x && x->when <= now; x = x->next) {
+        uint64_t late = now - x->when;
+        s->fired++;
+        s->late += late != 0;
+        s->late_sum += late;
+        s->late_max = late > s->late_max ? late : s->late_max;
+        s->ahead_sum += top > x->when ? top - x->when : 0;
+    }
     sched_run_due(&m->clock);
     chardev_poll(m->console);
+    for (unsigned j = 0; j < m->ncpus; j++) {
+        if (j == i || !t->asleep[j])
+            continue;
+        if (t->parked_wait[j] ? t->deadline[j] <= now : t->waiting[j] || !ahead(m, j))
+            wake(t, j);
+    }
 }
 
 /* CPU i's thread, under the lock, for one machine_run(). */
@@ -147,18 +338,68 @@ static void run_thread(machine *m, unsigned i)
     cpu *c = m->cpus[i];
     sched *cc = cpu_clock(c);
     while (m->stop_reason == STOP_NONE) {
-        uint64_t lt = m->local_time[i], q = THREAD_QUANTUM, next = sched_next(&m->clock);
-        /* A waiting CPU goes no further than the next timer (what it waits
-         * for may come from there, as the one-thread loop's turn ends at
-         * it; the timer fires once the slowest CPU got there), nor past the
-         * slowest CPU that has work: it follows, and its thread sleeps
-         * until that CPU's next quantum or a post. */
-        uint64_t limit = t->waiting[i] ? slowest_other(m, i, true) : UINT64_MAX;
-        if (next < limit)
-            limit = t->waiting[i] ? next : limit;
-        bool held = t->waiting[i] && limit <= lt;
-        if ((held || ahead(m, i)) && !cpu_has_posts(c)) {
-            nap(t);
+        bool posts = cpu_has_posts(c);
+        cpu_wait_info w;
+        cpu_get_wait_info(c, &w);
+        /* (A waiting CPU with a post may have work: it counts as busy
+         * until its run is over, so that no waiting CPU runs past it.) */
+        t->waiting[i] = w.kind != CPU_WAIT_NONE && !posts;
+        /* A CPU waiting for an interrupt while another CPU counts parks:
+         * it does not count for the timers' time (it would have to follow
+         * the other CPU, waking up at each of its runs) and sleeps until a
+         * post (an interrupt line) or its own deadline (Count/Compare), at
+         * a time the CPUs that run reached.  Of CPUs that all wait, the
+         * last one keeps the time. */
+        if (w.kind == CPU_WAIT_IDLE && !posts && slowest_other(m, i, false) != UINT64_MAX) {
+            cc->now = m->local_time[i];
+            t->deadline[i] = cpu_quiet_until(c, cc->now);
+            if (t->deadline[i] > cc->now) {
+                t->parked_wait[i] = true;
+                for (unsigned j = 0; j < m->ncpus; j++)
+                    if (j != i && !t->parked_wait[j])
+                        wake(t, j); /* (one held by this CPU goes on) */
+                nap(m, i);
+                t->parked_wait[i] = false;
+                continue;
+            }
+        }
+        /* Catch up with the timers that fired while it slept, as waiting. */
+        if (w.kind != CPU_WAIT_NONE && m->local_time[i] < t->fired_to) {
+            cc->now = m->local_time[i];
+            cpu_wait_advance(c, t->fired_to);
+            m->local_time[i] = cc->now;
+        }
+        uint64_t lt = m->local_time[i], q = t->quantum;
+        /* A CPU with work runs past a timer that waits for the CPUs behind
+         * it, up to the next one; a waiting CPU stops at the first. */
+        uint64_t limit = t->waiting[i] ? sched_next(&m->clock) : timer_after(&m->clock, lt);
+        uint64_t d = parked_deadline(m, i);
+        if (d > lt && d < limit)
+            limit = d;
+        bool held = false;
+        if (t->waiting[i]) {
+            /* A waiting CPU (a poll, or the one that keeps the time) goes
+             * no further than the next timer, nor past the slowest CPU with
+             * work (or woken up: it has yet to look at its post). */
+            uint64_t slow = slowest_other(m, i, true);
+            if (slow < limit)
+                limit = slow;
+            /* ... nor more than the window past one that waits too (it may
+             * have work next, and the timers it arms would come late). */
+            slow = slowest_other(m, i, false);
+            if (slow != UINT64_MAX && slow + t->window < limit)
+                limit = slow + t->window;
+            held = limit <= lt;
+        } else {
+            held = ahead(m, i);
+        }
+        if (held && !posts) {
+            /* The timers may be due now (the CPU that held them back
+             * parked since): fire them and look again, or sleep. */
+            uint64_t f = t->fired_to, n = sched_next(&m->clock);
+            fire_timers(m, i);
+            if (t->fired_to == f && sched_next(&m->clock) == n)
+                nap(m, i);
             continue;
         }
         if (limit > lt && limit - lt < q)
@@ -172,14 +413,16 @@ static void run_thread(machine *m, unsigned i)
             t->budget -= q;
         }
         cc->now = lt;
+        t->until[i] = lt + q;
+        t->st[i].runs++;
         pthread_mutex_unlock(&t->lock);
         int rc = cpu_run(c, lt + q);
-        pthread_mutex_lock(&t->lock);
+        lock(t);
+        t->until[i] = 0;
         m->local_time[i] = cc->now;
         uint64_t ran = cc->now - lt;
         if (t->limited && ran < q)
             t->budget += q - ran;
-        cpu_wait_info w;
         cpu_get_wait_info(c, &w);
         t->waiting[i] = w.kind != CPU_WAIT_NONE;
         if (rc != CPU_RAN && rc != CPU_EXIT && m->stop_reason == STOP_NONE) {
@@ -189,10 +432,18 @@ static void run_thread(machine *m, unsigned i)
             m->cur_cpu = (int)i;
             machine_request_stop(m, machine_cpu_stop_reason(rc), msg[0] ? msg : NULL);
         }
-        fire_timers(m);
-        pthread_cond_broadcast(&t->tick);
+        fire_timers(m, i);
     }
-    pthread_cond_broadcast(&t->tick);
+    /* A CPU that waited while parked catches up, so that every CPU stands
+     * at or past the timers fired. */
+    cpu_wait_info w;
+    cpu_get_wait_info(c, &w);
+    if (w.kind != CPU_WAIT_NONE && m->local_time[i] < t->fired_to) {
+        cc->now = m->local_time[i];
+        cpu_wait_advance(c, t->fired_to);
+        m->local_time[i] = cc->now;
+    }
+    wake_all(m);
 }
 
 static void *thread_main(void *arg)
@@ -201,11 +452,13 @@ static void *thread_main(void *arg)
     machine *m = w->m;
     machine_threads *t = m->threads;
     cpu_thread_enter(m->cpus[w->i]);
-    pthread_mutex_lock(&t->lock);
+    self_index = (int)w->i;
+    lock(t);
     unsigned seen = 0;
     for (;;) {
         while (t->gen == seen && !t->quit)
             pthread_cond_wait(&t->go, &t->lock);
+        t->holder = self_index;
         if (t->quit)
             break;
         seen = t->gen;
@@ -220,6 +473,20 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
+/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW (docs/xbow.1): measurements'
+ * knobs; a value out of range leaves the default, as XBOW_JIT_TIER does. */
+static uint64_t env_ticks(const char *name, uint64_t def, uint64_t lo, uint64_t hi)
+{
+    const char *s = getenv(name);
+    if (s && *s) {
+        char *end;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (!*end && v >= lo && v <= hi)
+            return v;
+    }
+    return def;
+}
+
 int machine_threads_init(machine *m, xerr *err)
 {
     machine_threads *t = xcalloc(1, sizeof *t);
@@ -230,7 +497,11 @@ int machine_threads_init(machine *m, xerr *err)
     pthread_mutexattr_destroy(&a);
     pthread_cond_init(&t->go, NULL);
     pthread_cond_init(&t->parked, NULL);
-    pthread_cond_init(&t->tick, NULL);
+    for (unsigned i = 0; i < MAX_CPUS; i++)
+        pthread_cond_init(&t->wake[i], NULL);
+    t->quantum = env_ticks("XBOW_THREAD_QUANTUM", THREAD_QUANTUM, 1024, 1u << 24);
+    t->window = env_ticks("XBOW_THREAD_WINDOW", THREAD_WINDOW, 0, 1u << 30);
+    t->holder = -1;
     m->threads = t;
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_set_threaded(m->cpus[i]);
@@ -273,11 +544,16 @@ uint64_t machine_threads_cpu_ns(const machine *m, unsigned i)
 int machine_threads_run(machine *m, uint64_t *budget)
 {
     machine_threads *t = m->threads;
-    pthread_mutex_lock(&t->lock);
+    lock(t);
     t->limited = *budget != UINT64_MAX;
     t->budget = *budget;
     uint64_t horizon = m->clock.horizon;
-    m->clock.horizon = 0; /* timers fire between quanta */
+    void (*earlier)(void *, uint64_t) = m->clock.earlier;
+    void *earlier_ctx = m->clock.earlier_ctx;
+    m->clock.horizon = UINT64_MAX; /* every timer armed: timer_armed() */
+    m->clock.earlier = timer_armed;
+    m->clock.earlier_ctx = m;
+    t->fired_to = t->dev_now = machine_common_time(m);
     for (unsigned i = 0; i < m->ncpus; i++) {
         cpu_wait_info w;
         cpu_get_wait_info(m->cpus[i], &w);
@@ -289,6 +565,7 @@ int machine_threads_run(machine *m, uint64_t *budget)
     pthread_cond_broadcast(&t->go);
     while (t->nparked < m->ncpus)
         pthread_cond_wait(&t->parked, &t->lock);
+    t->holder = self_index;
     /* Every thread parked: the debugger's thread may touch any CPU again. */
     for (unsigned i = 0; i < m->ncpus; i++)
         cpu_set_live(m->cpus[i], false, NULL, NULL);
@@ -296,10 +573,37 @@ int machine_threads_run(machine *m, uint64_t *budget)
         cpu_take_posted(m->cpus[i]);
     m->clock.now = machine_common_time(m);
     m->clock.horizon = horizon;
+    m->clock.earlier = earlier;
+    m->clock.earlier_ctx = earlier_ctx;
     m->clock.idle = false;
     if (t->limited)
         *budget = t->budget; /* what is left (a restart goes on with it) */
     int r = m->stop_reason;
     pthread_mutex_unlock(&t->lock);
     return r;
+}
+
+void machine_threads_describe(const machine *m, strbuf *b)
+{
+    const machine_threads *t = m->threads;
+    if (!t)
+        return;
+    for (unsigned i = 0; i < m->ncpus; i++) {
+        const thread_stats *s = &t->st[i];
+        sb_printf(b,
+                  "  cpu%u thread: %llu runs (%llu cut short by a timer), %llu naps (%.3f s "
+                  "asleep); machine lock taken %llu times, %llu from another thread, %llu "
+                  "waited for (%.3f s)\n",
+                  i, (unsigned long long)s->runs, (unsigned long long)s->cuts,
+                  (unsigned long long)s->naps, (double)s->nap_ns / 1e9,
+                  (unsigned long long)s->locks, (unsigned long long)s->handoffs,
+                  (unsigned long long)s->waits, (double)s->wait_ns / 1e9);
+        sb_printf(b,
+                  "              fired %llu device timers, %llu late by %.0f ticks on average "
+                  "(at most %llu); the most advanced CPU %.0f ticks past them\n",
+                  (unsigned long long)s->fired, (unsigned long long)s->late,
+                  s->late ? (double)s->late_sum / (double)s->late : 0.0,
+                  (unsigned long long)s->late_max,
+                  s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
+    }
 }

@@ -44,4 +44,8 @@ expect watch.out "Hardware watchpoint 2: count32"
 [ "$(grep -c "^Written by cpu[01] at 0x[0-9a-f]* <work+0x[0-9a-f]*>" "$TMP/watch.out")" -eq 2 ] ||
     fail "watch.out: not two stops on writes by an SC in work()"
 expect watch.out "One host thread per CPU (--threads=2, experimental); host CPU time: cpu0 "
+# ... and each thread's counters (runs, naps, the machine lock, device timers).
+grep -Eq "^  cpu1 thread: [0-9]+ runs \([0-9]+ cut short by a timer\), [0-9]+ naps \([0-9.]+ s asleep\); machine lock taken [1-9][0-9]* times" "$TMP/watch.out" ||
+    fail "watch.out: no counters of cpu1's thread"
+expect watch.out "fired "
 finish

@@ -683,7 +683,12 @@ START_TEST(sched_run_until_fires_each_at_its_time)
 END_TEST
 
 static int earlier_calls;
-static void count_earlier(void *ctx) { ++*(int *)ctx; }
+static uint64_t earlier_when;
+static void count_earlier(void *ctx, uint64_t when)
+{
+    ++*(int *)ctx;
+    earlier_when = when;
+}
 
 START_TEST(sched_tells_about_earlier_timers)
 {
@@ -701,6 +706,7 @@ START_TEST(sched_tells_about_earlier_timers)
     ck_assert_int_eq(earlier_calls, 0);
     timer_mod(&s, &ta, 60);
     ck_assert_int_eq(earlier_calls, 1);
+    ck_assert_uint_eq(earlier_when, 60); /* (where the timer is due) */
 }
 END_TEST
 

@@ -573,3 +573,5 @@ void cpu_set_live(cpu *c, bool live, void (*kick)(void *ctx, cpu *c), void *ctx)
 bool cpu_running(const cpu *c) { return false; }
 bool cpu_has_posts(const cpu *c) { return false; }
 void cpu_take_posted(cpu *c) {}
+void cpu_post_until(cpu *c, uint64_t t) {}
+void cpu_wait_advance(cpu *c, uint64_t until) {}

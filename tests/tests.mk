@@ -3,7 +3,7 @@
 # (Check) are in tests/unit/, one folder per layer of src/, each with its own
 # fragment.
 # What the capture readers (e1000_pcap.py, ttcp_pcap.py, pcap_stats.py) share.
-EXTRA_DIST += tests/batch/pcap_lib.py
+EXTRA_DIST += tests/batch/pcap_lib.py tests/batch/vde_wait_out.py
 # The layers include only downward, along the edges docs/architecture.md lists.
 TESTS += tests/lint/layers.sh
 EXTRA_DIST += tests/lint/layers.sh

@@ -12,7 +12,12 @@
  * (the host running something else) would lose frames nobody counts.  So a
  * reader thread drains the socket as soon as frames arrive, into a ring the
  * port's poll empties on the virtual clock; the ring's overflow is counted
- * (queue-full).  Sending, the switch's socket is as small: see vde_b_send. */
+ * (queue-full).  The poll drains the socket too (both under the ring's
+ * lock, so order is kept): what the host holds reaches the guest at the
+ * next poll even when the reader thread has not been scheduled yet.  The
+ * reader cannot promise the switch never drops: if no CPU runs it for
+ * longer than the socket's 10 frames last, the switch drops the rest, and
+ * says nothing.  Sending, the switch's socket is as small: see vde_b_send. */
 #include "core/log.h"
 #include "net/backend.h"
 
@@ -55,22 +60,35 @@ typedef struct vde {
     uint8_t buf[VDE_BUF]; /* the reader's */
 } vde;
 
-/* Push a frame read from the switch; true if the ring was empty. */
-static bool ring_push(vde *v, const uint8_t *f, size_t len)
+/* Read what the switch's socket holds into the ring; the caller holds the
+ * lock, so the reader thread and the poll (which both drain) keep the
+ * frames in order.  True if the ring was empty and now is not, or the
+ * socket failed (recv_errno set: nothing more will be read). */
+static bool drain_locked(vde *v)
 {
-    uint8_t *copy = xmalloc(len);
-    pthread_mutex_lock(&v->lock);
-    bool was_empty = v->count == 0;
-    v->received++;
-    if (v->count == VDE_RING) {
-        v->overflow++;
-        free(copy);
-    } else {
-        memcpy(copy, f, len);
-        v->ring[(v->head + v->count++) % VDE_RING] = (vde_frame){copy, (uint32_t)len};
+    bool wake = false;
+    while (!v->recv_errno) {
+        ssize_t n = vde_recv(v->conn, v->buf, sizeof v->buf, 0);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno != EAGAIN) {
+                v->recv_errno = errno;
+                wake = true;
+            }
+            break;
+        }
+        v->received++;
+        if (v->count == VDE_RING) {
+            v->overflow++;
+            continue;
+        }
+        uint8_t *copy = xmalloc((size_t)n);
+        memcpy(copy, v->buf, (size_t)n);
+        wake |= v->count == 0;
+        v->ring[(v->head + v->count++) % VDE_RING] = (vde_frame){copy, (uint32_t)n};
     }
-    pthread_mutex_unlock(&v->lock);
-    return was_empty;
+    return wake;
 }
 
 static void *vde_reader(void *opaque)
@@ -86,22 +104,11 @@ static void *vde_reader(void *opaque)
         }
         if (p[1].revents)
             break;
-        bool wake = false;
-        for (;;) {
-            ssize_t n = vde_recv(v->conn, v->buf, sizeof v->buf, 0);
-            if (n >= 0) {
-                wake |= ring_push(v, v->buf, (size_t)n);
-                continue;
-            }
-            if (errno == EAGAIN || errno == EINTR)
-                break;
-            pthread_mutex_lock(&v->lock);
-            v->recv_errno = errno;
-            pthread_mutex_unlock(&v->lock);
-            wake = true;
+        pthread_mutex_lock(&v->lock);
+        bool wake = drain_locked(v);
+        if (v->recv_errno)
             p[0].fd = -1; /* nothing more from the switch; wait for close */
-            break;
-        }
+        pthread_mutex_unlock(&v->lock);
         if (wake)
             (void)!write(v->wake[1], "", 1);
     }
@@ -177,6 +184,10 @@ static void vde_b_poll(net_backend *b)
         ;
     flush_backlog(v);
     pthread_mutex_lock(&v->lock);
+    /* What reached the socket since the reader last ran: the guest sees
+     * every frame the host has, however late the reader thread is
+     * scheduled on a loaded host. */
+    drain_locked(v);
     uint64_t lost = v->overflow - v->overflow_reported;
     v->overflow_reported = v->overflow;
     int e = v->recv_errno;
@@ -220,6 +231,22 @@ static void vde_b_close(net_backend *b)
     }
     for (unsigned i = 0; i < v->count; i++)
         free(v->ring[(v->head + i) % VDE_RING].data);
+    /* Frames the guest sent that still wait for the switch (it has not run
+     * since): give it a second to take them, as the socket writer does at
+     * close, rather than lose them silently when the emulator exits. */
+    for (int tries = 0; v->conn && v->txcount && tries < 1000; tries++) {
+        vde_frame *t = &v->txq[v->txhead];
+        ssize_t n = vde_send(v->conn, t->data, t->len, 0);
+        if (n < 0 && (errno == EAGAIN || errno == ENOBUFS || errno == EINTR)) {
+            usleep(1000);
+            continue;
+        }
+        if (n == (ssize_t)t->len)
+            v->sent++;
+        free(t->data);
+        v->txhead = (v->txhead + 1) % VDE_RING;
+        v->txcount--;
+    }
     for (unsigned i = 0; i < v->txcount; i++)
         free(v->txq[(v->txhead + i) % VDE_RING].data);
     for (int i = 0; i < 2; i++) {

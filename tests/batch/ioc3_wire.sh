@@ -64,14 +64,14 @@ waitcmd() { echo "i=0; while [ ! -e $WORK/$1.flag ] && [ \$i -lt 600 ]; do sleep
 # own port and does not send it back there
 wire() {
     label=$1 n=$4 size=$5
-    ready=0 nopeer=0
+    ready=0 nopeer=0 settle=${settle:-}
     case $6 in b) ready=1 ;; no-peer) nopeer=1 ;; esac
     rm -f "$WORK"/a.* "$WORK"/b.* "$WORK"/*.flag
     "$XBOW" --batch --allow-shell -q $MAX --nic none --ioc3-mac $MA --ioc3-net "$2" --ioc3-pcap "$WORK/a.pcap" \
         --append "echo $n" -ex 'break run_echo' -ex continue \
         -ex "shell touch $WORK/a-ready.flag; $(waitcmd b-sent)" \
         -ex delete -ex continue -ex 'info device ioc3_eth0 stats' \
-        -ex "shell touch $WORK/a-done.flag" "$ELF" >"$WORK/a.out" 2>"$WORK/a.err" </dev/null &
+        -ex "shell $settle touch $WORK/a-done.flag" "$ELF" >"$WORK/a.out" 2>"$WORK/a.err" </dev/null &
     pida=$!
     waitfile "$WORK/a-ready.flag" $pida || { fail "$label: A did not reach its echo loop"; cat "$WORK/a.out" "$WORK/a.err"; return; }
     "$XBOW" --batch --allow-shell -q $MAX --nic none --ioc3-mac $MB --ioc3-net "$3" --ioc3-pcap "$WORK/b.pcap" \
@@ -182,7 +182,15 @@ if command -v vde_switch >/dev/null 2>&1; then
         # thread empties it at once, but on a loaded host it may not run
         # for a while, and A echoes faster than real time: 8 frames and
         # the ready frame fit the socket whatever the host does.
-        wire vde "vde:$sw" "vde:$sw" 8 1000 switch
+        # The switch is a process of its own: when A is done, its echoes
+        # may still wait in the switch's socket (on a loaded host the
+        # switch may not run for a while), and B, let go, would give up
+        # after 50 ms of guest time without a frame.  So A says it is done
+        # once the switch has sent out B's N frames to A and A's N echoes
+        # to B (its port counters; the ready frame goes nowhere): they
+        # are then in B's socket, and B's next poll reads them.
+        settle="python3 $PYTHONPATH/vde_wait_out.py $WORK/sw.mgmt $((2 * 8));" \
+            wire vde "vde:$sw" "vde:$sw" 8 1000 switch
     fi
 else
     echo "vde_switch is not installed (Debian package vde2): the VDE wire is not tested"

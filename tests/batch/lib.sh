@@ -103,11 +103,13 @@ print(*[x.getsockname()[1] for x in s])')
     pa=${ports% *} pb=${ports#* }
 }
 
-# vde_start: a VDE switch at $sw ($WORK/sw), or the test skips; vde_stop
-# ends it (the test's exit trap calls it).
+# vde_start: a VDE switch at $sw ($WORK/sw), its management socket at
+# $WORK/sw.mgmt (tests/batch/vde_wait_out.py reads its counts), or the test
+# skips; vde_stop ends it (the test's exit trap calls it).
 vde_start() {
     sw="$WORK/sw"
-    vde_switch -s "$sw" -d -p "$WORK/sw.pid" >/dev/null 2>&1 || skip "vde_switch does not start"
+    vde_switch -s "$sw" -M "$WORK/sw.mgmt" -d -p "$WORK/sw.pid" >/dev/null 2>&1 ||
+        skip "vde_switch does not start"
 }
 vde_stop() {
     [ -n "${sw:-}" ] && [ -f "$WORK/sw.pid" ] && kill "$(cat "$WORK/sw.pid")" 2>/dev/null

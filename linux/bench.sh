@@ -23,7 +23,7 @@
 #                                         1472 bytes, N/6 of 8972, default 30000;
 #                                         TAP_PROFILE=1 prints the profiler's report
 #                                         of each run: where the host time goes;
-#                                         TAP_CPUS, TAP_DMA, TAP_SIZES narrow it,
+#                                         TAP_CPUS ("1 2"; C:T is --cpus C --threads=T), TAP_DMA, TAP_SIZES narrow it,
 #                                         TAP_TX_ONLY=1 leaves out host to guest)
 #   LINUX_BENCH=tap-rx make linux-bench (as root: the loss-free receive rate, host
 #                                         to guest through the tap, the host sender
@@ -208,7 +208,9 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     echo "| direction | CPUs | --nic-dma | datagram | sent | received | host wall Mbit/s | guest Mbit/s (ttcp) | info nic: host / guest Mbit/s (last 0.5 s guest) | per host CPU s | host CPU us per datagram |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|"
     port=6000
-    for cpus in ${TAP_CPUS:-1 2}; do
+    for conf in ${TAP_CPUS:-1 2}; do
+        cpus=${conf%%:*} th= # C:T is --cpus C --threads=T, as in DUPLEX_CPUS
+        [ "$conf" = "$cpus" ] || th=${conf#*:}
         for dma in ${TAP_DMA:-raw per-word}; do
             for len in ${TAP_SIZES:-8972 1472}; do
                 if [ $len = 1472 ]; then mtu=1500 n=$N; else mtu=9000 n=$((N / 6)); fi
@@ -218,7 +220,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 inns python3 "$TTCP_PY" -r -l $len -p $port -w 300 -b 10.0.2.1 --ready "$TMP/rdy" >"$TMP/rx" 2>&1 &
                 rx=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
-                inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                inns "$XBOW" --batch -q --cpus $cpus ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
                     --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1; sleep 1; cat /proc/net/snmp /proc/net/dev\" xbow.after=reboot" \
                     -ex 'expect "ttcp-t: msgsize" 8000000000' -ex 'profile start all' -ex 'expect " nobufs=" 400000000000' \
                     -ex 'profile stop' -ex 'profile report 20' -ex 'info nic' -ex 'expect "XBOW-RUN-END" 400000000000' \
@@ -248,14 +250,14 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 gw=$(sed -n 's/^ttcp-t: msgs=.* rate_Mbps=\([0-9.]*\) .*/\1/p' "$TMP/g")
                 nicrate "$TMP/g" tx 1
                 hostcpu "$TMP/g" "$((${got:-0} * len))"
-                printf '| guest to host | %d | %s | %d | %d | %s (host UDP rcvbuf errors %s; guest UDP sndbuf errors %s, port tx drops %s, NIC tx frames %s for %s guest UDP+ICMP datagrams and its ARP; since the start: tap rx drops %s, host UDP no-port %s, IP in-discards %s) | %s | %s | %s / %s | %s | %.1f |\n' $cpus $dma $len $n "${got:-?}" "$hrcv" \
+                printf '| guest to host | %s | %s | %d | %d | %s (host UDP rcvbuf errors %s; guest UDP sndbuf errors %s, port tx drops %s, NIC tx frames %s for %s guest UDP+ICMP datagrams and its ARP; since the start: tap rx drops %s, host UDP no-port %s, IP in-discards %s) | %s | %s | %s / %s | %s | %.1f |\n' "$conf" $dma $len $n "${got:-?}" "$hrcv" \
                     "${gsnd:-?}" "${ptx:-?}" "${nictx:-?}" "${gout:-?}" "${tapin:-?}" "${hnop:-?}" "${hdisc:-?}" \
                     "${hw:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
-                sed -n '/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$cpus-$dma-$len"
+                sed -n '/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$conf-$dma-$len"
                 [ -n "${TAP_TX_ONLY:-}" ] && continue
                 # host to guest: ttcp.py -t as fast as it goes
                 port=$((port + 1))
-                inns "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                inns "$XBOW" --batch -q --cpus $cpus ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
                     --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -r -l $len -p $port -w 10; cat /proc/net/snmp; cat /proc/net/softnet_stat\" xbow.after=reboot" \
                     -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'profile start all' -ex 'expect "XBOW-RUN-END" 400000000000' \
                     -ex 'profile stop' -ex 'info nic' -ex 'info device e1000_0 stats' \
@@ -275,10 +277,10 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 backlog=$(awk 'NF >= 10 && $1 ~ /^[0-9a-f]{8}$/ { s += strtonum("0x" $2) } END { print s + 0 }' "$TMP/g")
                 nicrate "$TMP/g" rx
                 hostcpu "$TMP/g" "$((${got:-0} * len))"
-                printf '| host to guest | %d | %s | %d | %d | %s (NIC drops %s, backlog drops %s, UDP rcvbuf errors %s, tap drops %s) | %s | %s | %s / %s | %s | %.1f |\n' \
-                    $cpus $dma $len $n "${got:-?}" "${nicdrop:-?}" "${backlog:-?}" "${rcvbuf:-?}" "$((d1 - d0))" "${h:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" \
+                printf '| host to guest | %s | %s | %d | %d | %s (NIC drops %s, backlog drops %s, UDP rcvbuf errors %s, tap drops %s) | %s | %s | %s / %s | %s | %.1f |\n' \
+                    "$conf" $dma $len $n "${got:-?}" "${nicdrop:-?}" "${backlog:-?}" "${rcvbuf:-?}" "$((d1 - d0))" "${h:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" \
                     "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
-                sed -n '/^Profile from/,$p' "$TMP/g" >"$TMP/prof-rx-$cpus-$dma-$len"
+                sed -n '/^Profile from/,$p' "$TMP/g" >"$TMP/prof-rx-$conf-$dma-$len"
             done
         done
     done

@@ -234,6 +234,7 @@ static void vde_b_close(net_backend *b)
     /* Frames the guest sent that still wait for the switch (it has not run
      * since): give it a second to take them, as the socket writer does at
      * close, rather than lose them silently when the emulator exits. */
+    unsigned lost = 0;
     for (int tries = 0; v->conn && v->txcount && tries < 1000; tries++) {
         vde_frame *t = &v->txq[v->txhead];
         ssize_t n = vde_send(v->conn, t->data, t->len, 0);
@@ -243,12 +244,18 @@ static void vde_b_close(net_backend *b)
         }
         if (n == (ssize_t)t->len)
             v->sent++;
+        else
+            lost++;
         free(t->data);
         v->txhead = (v->txhead + 1) % VDE_RING;
         v->txcount--;
     }
     for (unsigned i = 0; i < v->txcount; i++)
         free(v->txq[(v->txhead + i) % VDE_RING].data);
+    lost += v->txcount;
+    if (lost) /* the port's counters are gone with the emulator: say it here */
+        xlog(LOG_WARN, "vde", "%s: %u frames the guest sent were not taken by the switch at exit",
+             v->path, lost);
     for (int i = 0; i < 2; i++) {
         if (v->wake[i] >= 0)
             close(v->wake[i]);

@@ -214,6 +214,7 @@ void machine_request_stop(machine *m, int reason, const char *msg)
 {
     if (m->stop_reason == STOP_NONE) {
         m->stop_reason = reason;
+        m->stop_cpu = m->cur_cpu;
         if (msg)
             snprintf(m->stop_msg, sizeof m->stop_msg, "%s", msg);
     }

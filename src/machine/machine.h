@@ -118,6 +118,7 @@ typedef struct machine {
     char cpu_names[MAX_CPUS][16]; /* "cpu0" ... */
     unsigned ncpus;
     int cur_cpu;      /* CPU running now (or last) */
+    int stop_cpu;     /* cur_cpu when the stop reason was set (threads: the CPU that stopped) */
     device *devices;  /* every device, in creation order */
     ram_block *ram;   /* node 0's memory */
     ram_block *ram1;  /* node 1's memory (--cpus 3, 4), or NULL */

@@ -578,6 +578,12 @@ int machine_threads_run(machine *m, uint64_t *budget)
     m->clock.idle = false;
     if (t->limited)
         *budget = t->budget; /* what is left (a restart goes on with it) */
+    /* The debugger looks at the CPU that stopped, not at the last one whose
+     * device access set cur_cpu while the others were still parking (a
+     * breakpoint on cpu0 was reported as "an unknown breakpoint" at cpu1's
+     * pc when cpu1 read a device register before it saw the stop). */
+    if (m->stop_reason != STOP_NONE && m->stop_cpu >= 0 && (unsigned)m->stop_cpu < m->ncpus)
+        m->cur_cpu = m->stop_cpu;
     int r = m->stop_reason;
     pthread_mutex_unlock(&t->lock);
     return r;

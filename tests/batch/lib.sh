@@ -28,7 +28,16 @@ fail() {
     failures=$((failures + 1))
     echo "FAIL: $last_cmd: $*"
     echo "--- stdout:"
-    head -c 4000 "$WORK/out"
+    # the start and the end: a Linux boot's first 4000 bytes say nothing
+    # about why its run failed
+    if [ "$(wc -c <"$WORK/out")" -gt 6000 ]; then
+        head -c 1500 "$WORK/out"
+        echo
+        echo "[... $(wc -c <"$WORK/out") bytes in all; the last 4500:]"
+        tail -c 4500 "$WORK/out"
+    else
+        cat "$WORK/out"
+    fi
     echo "--- stderr:"
     head -c 2000 "$WORK/err"
     echo "---"

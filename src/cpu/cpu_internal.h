@@ -398,6 +398,14 @@ void cpu_timer_update(cpu *c);
 void cpu_timer_check(cpu *c);
 void cpu_update_irq_state(cpu *c);
 void cpu_perf_account(cpu *c, uint64_t n, bool waiting);
+/* N ticks a waiting CPU spent without executing (idle.c): counted as
+ * waited, and by the performance counters that count cycles. */
+static inline void cpu_wait_account(cpu *c, uint64_t n)
+{
+    c->waited += n;
+    if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
+        cpu_perf_account(c, n, true);
+}
 void cpu_apply_nmi(cpu *c);
 void cpu_apply_soft_reset(cpu *c);
 

@@ -549,9 +549,7 @@ int cpu_run(cpu *c, uint64_t until)
         }
         if (unlikely(c->wait)) { /* idle.c: nothing to execute until then */
             uint64_t t = cpu_wait_until(c, until);
-            c->waited += t - clk->now;
-            if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
-                cpu_perf_account(c, t - clk->now, true);
+            cpu_wait_account(c, t - clk->now);
             clk->now = t;
             continue;
         }

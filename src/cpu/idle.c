@@ -202,9 +202,7 @@ void cpu_wait_advance(cpu *c, uint64_t until)
         uint64_t now = c->clock->now, t = cpu_wait_until(c, until);
         if (t <= now)
             break;
-        c->waited += t - now;
-        if (unlikely(c->perf_ctl[0] | c->perf_ctl[1]))
-            cpu_perf_account(c, t - now, true);
+        cpu_wait_account(c, t - now);
         c->retired += t - now; /* (outside a run: retired = now + retired_delta) */
         c->clock->now = t;
         cpu_timer_check(c); /* (a Count/Compare match: masked, it waits on) */

@@ -337,33 +337,29 @@ static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, 
 {
     uint64_t end = sched_next(&m->clock);
     uint64_t q = m->ncpus == 1 ? m->solo_quantum : m->quantum;
-    uint64_t quiet = UINT64_MAX;  /* 0: some CPU is not quiet */
-    uint64_t parked = UINT64_MAX; /* the earliest end of the others' waits */
+    uint64_t quiet = UINT64_MAX; /* the earliest end of the quiet CPUs' waits */
     int busy = -1, nbusy = 0;
+    bool waits = true; /* every quiet CPU waits (not in a delay loop) */
     /* (not while a CPU is being stepped: it does not wait, the others follow it) */
     bool solo_ok = m->cfg.idle_skip && only < 0; /* every other CPU waits at an idle point */
     for (unsigned i = 0; i < m->ncpus; i++) {
         uint64_t u = cpu_quiet_until(m->cpus[i], m->local_time[i]);
         if (u <= m->local_time[i]) {
-            quiet = 0;
             busy = (int)i;
             nbusy++;
             continue;
         }
         if (u < quiet)
             quiet = u;
-        if (u < parked)
-            parked = u;
         cpu_wait_info w;
         cpu_get_wait_info(m->cpus[i], &w);
+        waits &= w.kind != CPU_WAIT_NONE;
         solo_ok &= w.kind == CPU_WAIT_IDLE;
     }
-    *idle = quiet != 0; /* ... and every CPU waits (not in a delay loop): */
-    for (unsigned i = 0; i < m->ncpus && *idle; i++) {
-        cpu_wait_info w;
-        cpu_get_wait_info(m->cpus[i], &w);
-        *idle = w.kind != CPU_WAIT_NONE;
-    }
+    uint64_t parked = quiet; /* (with one busy CPU: when the others' waits end) */
+    if (nbusy)
+        quiet = 0; /* some CPU is not quiet */
+    *idle = quiet != 0 && waits;
     /* A solo turn: one CPU runs, every other waits at an idle point (only
      * an interrupt ends such a wait, and one the running CPU raises ends
      * its run: machine_cpu_irq_raised) and is not ahead of it.  It runs

@@ -75,6 +75,15 @@ skip() {
     exit 77
 }
 
+# need_tap: what a test with a tap in a network namespace needs (root, the
+# tun driver, iproute2, python3 for the host's peers), or it skips.
+need_tap() {
+    [ "$(id -u)" = 0 ] || skip "needs root (creates a network namespace and a tap device)"
+    [ -c /dev/net/tun ] || skip "/dev/net/tun is missing (no tun driver)"
+    command -v ip >/dev/null 2>&1 || skip "the ip command (iproute2) is missing"
+    command -v python3 >/dev/null 2>&1 || skip "python3 is missing"
+}
+
 # need_linux [BUILD.SH OPTIONS]: vmlinux is the kernel the cache holds
 # (linux/build.sh --print-path), or the test skips naming the make command.
 need_linux() {

@@ -15,10 +15,7 @@
 set -u
 . "${top_srcdir:-.}/tests/batch/lib.sh"
 
-[ "$(id -u)" = 0 ] || skip "linux_tap.sh needs root (creates a network namespace and a tap device)"
-[ -c /dev/net/tun ] || skip "/dev/net/tun is missing (no tun driver)"
-command -v ip >/dev/null 2>&1 || skip "the ip command (iproute2) is missing"
-command -v python3 >/dev/null 2>&1 || skip "python3 is missing"
+need_tap
 need_linux
 case "$XBOW" in /*) ;; *) XBOW="$PWD/$XBOW" ;; esac
 

@@ -16,10 +16,7 @@ fail() {
     exit 1
 }
 
-[ "$(id -u)" = 0 ] || skip "needs root (creates a network namespace and tap devices)"
-[ -c /dev/net/tun ] || skip "/dev/net/tun is missing (no tun driver)"
-command -v ip >/dev/null 2>&1 || skip "the ip command (iproute2) is missing"
-command -v python3 >/dev/null 2>&1 || skip "python3 is missing"
+need_tap
 [ -x "$probe" ] || fail "$probe not built"
 
 ns="xbow-tap-$$"

@@ -231,7 +231,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     for conf in ${TAP_CPUS:-1 2}; do
         # C:T is --cpus C --threads=T, as in DUPLEX_CPUS; a tail @P pins ttcp
         # to CPU P (taskset from an ext2 disk, as DUPLEX_PIN)
-        cc=${conf%%@*} pin= pdisk= prun=
+        cc=${conf%%@*} pin='' pdisk='' prun=''
         [ "$conf" = "$cc" ] || pin=${conf#*@}
         cpus=${cc%%:*} th=
         [ "$cc" = "$cpus" ] || th=${cc#*:}
@@ -282,7 +282,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 printf '| guest to host | %s | %s | %d | %d | %s (host UDP rcvbuf errors %s; guest UDP sndbuf errors %s, port tx drops %s, NIC tx frames %s for %s guest UDP+ICMP datagrams and its ARP; since the start: tap rx drops %s, host UDP no-port %s, IP in-discards %s) | %s | %s | %s / %s | %s | %.1f |\n' "$conf" $dma $len $n "${got:-?}" "$hrcv" \
                     "${gsnd:-?}" "${ptx:-?}" "${nictx:-?}" "${gout:-?}" "${tapin:-?}" "${hnop:-?}" "${hdisc:-?}" \
                     "${hw:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
-                sed -n '/CPU  PC/,/^Idle skip/p;/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$conf-$dma-$len"
+                sed -n '/CPU  PC/,/^Idle skip/p;/^Solo turns/p;/^Turns:/p;/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$conf-$dma-$len"
                 [ -n "${TAP_TX_ONLY:-}" ] && continue
                 # host to guest: ttcp.py -t as fast as it goes
                 port=$((port + 1))

@@ -23,7 +23,10 @@
 #                                         1472 bytes, N/6 of 8972, default 30000;
 #                                         TAP_PROFILE=1 prints the profiler's report
 #                                         of each run: where the host time goes;
-#                                         TAP_CPUS ("1 2"; C:T is --cpus C --threads=T), TAP_DMA, TAP_SIZES narrow it,
+#                                         TAP_CPUS ("1 2"; C:T is --cpus C --threads=T,
+#                                         a tail @P pins the guest's ttcp -t to CPU P:
+#                                         "2@0 2@1"), TAP_DMA, TAP_SIZES narrow it,
+#                                         TAP_PROFILE_ROWS (20) the profile's rows,
 #                                         TAP_TX_ONLY=1 leaves out host to guest)
 #   LINUX_BENCH=tap-rx make linux-bench (as root: the loss-free receive rate, host
 #                                         to guest through the tap, the host sender
@@ -162,6 +165,23 @@ threads() { sed -n 's/^One host thread per CPU.*host CPU time: //p' "$1" | sed -
     awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }'; }
 busiest() { threads "$@" | tr ' ' '\n' | awk '{ if ($1 > m) m = $1 } END { print m + 0 }'; }
 
+# pin_disk: linux/extra/taskset.c built with the initramfs tools' flags on
+# an ext2 disk image, $TMP/pin.img (the initramfs has no taskset, and a tool
+# there would change the kernel's build key; the kernel has no cgroups)
+pin_disk() {
+    local here
+    here=$(cd "$(dirname "$0")" && pwd)
+    [ -e "$TMP/pin.img" ] && return 0
+    mkdir -p "$TMP/pin"
+    (cd "$here/initramfs" && "${XBOW_CROSS_COMPILE:-mips64-linux-gnuabi64-}gcc" -static -O2 -march=r10000 -mabi=64 \
+        -mno-abicalls -fno-pic -G0 -ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables \
+        -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections -Wall -Wextra -nostdlib \
+        '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s -I. -o "$TMP/pin/taskset" ../extra/taskset.c xlibc.c -lgcc) ||
+        { echo "linux/bench.sh: cannot build linux/extra/taskset.c (the cross compiler of linux/build.sh)" >&2; exit 1; }
+    PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext2 -b 1024 -d "$TMP/pin" "$TMP/pin.img" 1M >/dev/null ||
+        { echo "linux/bench.sh: mke2fs -d failed (e2fsprogs)" >&2; exit 1; }
+}
+
 # ---------------------------------------------------------------------- tap
 # LINUX_BENCH=tap: the guest's ttcp -t through --net tap:IF to scripts/ttcp.py
 # -r in a network namespace (host wall time: the host receiver's own clock,
@@ -209,8 +229,16 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     echo "|---|---|---|---|---|---|---|---|---|---|---|"
     port=6000
     for conf in ${TAP_CPUS:-1 2}; do
-        cpus=${conf%%:*} th= # C:T is --cpus C --threads=T, as in DUPLEX_CPUS
-        [ "$conf" = "$cpus" ] || th=${conf#*:}
+        # C:T is --cpus C --threads=T, as in DUPLEX_CPUS; a tail @P pins ttcp
+        # to CPU P (taskset from an ext2 disk, as DUPLEX_PIN)
+        cc=${conf%%@*} pin='' pdisk='' prun=''
+        [ "$conf" = "$cc" ] || pin=${conf#*@}
+        cpus=${cc%%:*} th=
+        [ "$cc" = "$cpus" ] || th=${cc#*:}
+        if [ -n "$pin" ]; then
+            pin_disk
+            pdisk="--disk $TMP/pin.img" prun="mount -t ext2 /dev/sda /mnt; "
+        fi
         for dma in ${TAP_DMA:-raw per-word}; do
             for len in ${TAP_SIZES:-8972 1472}; do
                 if [ $len = 1472 ]; then mtu=1500 n=$N; else mtu=9000 n=$((N / 6)); fi
@@ -220,10 +248,11 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 inns python3 "$TTCP_PY" -r -l $len -p $port -w 300 -b 10.0.2.1 --ready "$TMP/rdy" >"$TMP/rx" 2>&1 &
                 rx=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
-                inns "$XBOW" --batch -q --cpus $cpus ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
-                    --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -t -l $len -n $n -p $port 10.0.2.1; sleep 1; cat /proc/net/snmp /proc/net/dev\" xbow.after=reboot" \
-                    -ex 'expect "ttcp-t: msgsize" 8000000000' -ex 'profile start all' -ex 'expect " nobufs=" 400000000000' \
-                    -ex 'profile stop' -ex 'profile report 20' -ex 'info nic' -ex 'expect "XBOW-RUN-END" 400000000000' \
+                # shellcheck disable=SC2086
+                inns "$XBOW" --batch -q --cpus $cpus ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} $pdisk --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
+                    --append "xbow.mtu=$mtu xbow.run=\"${prun}ping -c 2 10.0.2.1 && ${pin:+/mnt/taskset $((1 << ${pin:-0})) }ttcp -t -l $len -n $n -p $port 10.0.2.1; sleep 1; cat /proc/net/snmp /proc/net/dev\" xbow.after=reboot" \
+                    -ex 'expect "ttcp-t: msgsize" 8000000000' -ex 'info cpus' -ex 'profile start all' -ex 'expect " nobufs=" 400000000000' \
+                    -ex 'profile stop' -ex 'info cpus' -ex "profile report ${TAP_PROFILE_ROWS:-20}" -ex 'info nic' -ex 'expect "XBOW-RUN-END" 400000000000' \
                     -ex 'info device e1000_0 stats' "$VMLINUX" >"$TMP/g" 2>&1 </dev/null
                 wait $rx
                 # where datagrams the receiver did not count went: the guest's UDP
@@ -253,7 +282,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 printf '| guest to host | %s | %s | %d | %d | %s (host UDP rcvbuf errors %s; guest UDP sndbuf errors %s, port tx drops %s, NIC tx frames %s for %s guest UDP+ICMP datagrams and its ARP; since the start: tap rx drops %s, host UDP no-port %s, IP in-discards %s) | %s | %s | %s / %s | %s | %.1f |\n' "$conf" $dma $len $n "${got:-?}" "$hrcv" \
                     "${gsnd:-?}" "${ptx:-?}" "${nictx:-?}" "${gout:-?}" "${tapin:-?}" "${hnop:-?}" "${hdisc:-?}" \
                     "${hw:-?}" "${gw:-?}" "${h:-?}" "${g:-?}" "$percpu" "$(echo "$cpusec * 1000000 / ${got:-1}" | bc -l)"
-                sed -n '/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$conf-$dma-$len"
+                sed -n '/CPU  PC/,/^Idle skip/p;/^Solo turns/p;/^Turns:/p;/^Profile from/,/^e1000_0 (/p' "$TMP/g" >"$TMP/prof-tx-$conf-$dma-$len"
                 [ -n "${TAP_TX_ONLY:-}" ] && continue
                 # host to guest: ttcp.py -t as fast as it goes
                 port=$((port + 1))
@@ -452,15 +481,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
     disk='' pinr='' pint=''
     if [ -n "${DUPLEX_PIN:-}" ]; then
         read -r pr pt <<<"$DUPLEX_PIN"
-        here=$(cd "$(dirname "$0")" && pwd)
-        mkdir -p "$TMP/pin"
-        (cd "$here/initramfs" && "${XBOW_CROSS_COMPILE:-mips64-linux-gnuabi64-}gcc" -static -O2 -march=r10000 -mabi=64 \
-            -mno-abicalls -fno-pic -G0 -ffreestanding -fno-builtin -fno-stack-protector -fno-asynchronous-unwind-tables \
-            -fno-tree-loop-distribute-patterns -ffunction-sections -fdata-sections -Wall -Wextra -nostdlib \
-            '-Wl,-e,__start' '-Wl,--gc-sections' '-Wl,--build-id=none' -s -I. -o "$TMP/pin/taskset" ../extra/taskset.c xlibc.c -lgcc) ||
-            { echo "linux/bench.sh: cannot build linux/extra/taskset.c (the cross compiler of linux/build.sh)" >&2; exit 1; }
-        PATH=$PATH:/sbin:/usr/sbin mke2fs -q -F -t ext2 -b 1024 -d "$TMP/pin" "$TMP/pin.img" 1M ||
-            { echo "linux/bench.sh: mke2fs -d failed (e2fsprogs)" >&2; exit 1; }
+        pin_disk
         disk="--disk $TMP/pin.img"
         echo "ttcp -r pinned to CPU $pr, ttcp -t to CPU $pt (taskset from an ext2 disk)."
     fi

@@ -511,6 +511,18 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
                   "Solo turns (one CPU runs, the others wait at an idle point): %llu, %llu "
                   "ended by an interrupt for a waiting CPU.\n",
                   (unsigned long long)m->solo_turns, (unsigned long long)m->solo_wakes);
+    if (m->ncpus > 1 && !m->threads) {
+        const uint64_t *k = m->turns, *e = m->turn_ends;
+        sb_printf(&b,
+                  "Turns: %llu (several CPUs ran %llu, solo %llu, one ran while the others "
+                  "polled %llu, all waited %llu); ended by the quantum %llu, a device timer "
+                  "%llu, a wait's end %llu, the replay's end %llu.\n",
+                  (unsigned long long)(k[TURN_SHARED] + k[TURN_SOLO] + k[TURN_ONE] + k[TURN_QUIET]),
+                  (unsigned long long)k[TURN_SHARED], (unsigned long long)k[TURN_SOLO],
+                  (unsigned long long)k[TURN_ONE], (unsigned long long)k[TURN_QUIET],
+                  (unsigned long long)e[TURN_END_QUANTUM], (unsigned long long)e[TURN_END_TIMER],
+                  (unsigned long long)e[TURN_END_WAIT], (unsigned long long)e[TURN_END_REPLAY]);
+    }
     if (m->threads) {
         sb_printf(&b, "One host thread per CPU (--threads=%u, experimental); host CPU time:",
                   m->cfg.threads);

@@ -333,9 +333,11 @@ static void fire_timers(machine *m)
  * idle skip), nothing can happen before the next timer or the first CPU
  * that is quiet no longer, and the turn goes all the way there.  *idle says
  * whether every CPU waits (sched.idle: host backends pace virtual time). */
-static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, int *solo)
+static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, int *solo, int *why,
+                         int *kind)
 {
     uint64_t end = sched_next(&m->clock);
+    *why = TURN_END_TIMER;
     uint64_t q = m->ncpus == 1 ? m->solo_quantum : m->quantum;
     uint64_t quiet = UINT64_MAX; /* the earliest end of the quiet CPUs' waits */
     int busy = -1, nbusy = 0;
@@ -379,21 +381,30 @@ static uint64_t turn_end(const machine *m, uint64_t from, int only, bool *idle, 
             *solo = busy;
             from = bt;
             q = m->solo_quantum;
-            if (parked < end)
+            if (parked < end) {
                 end = parked;
+                *why = TURN_END_WAIT;
+            }
         }
     }
+    *kind = *solo >= 0 ? TURN_SOLO : nbusy > 1 ? TURN_SHARED : nbusy ? TURN_ONE : TURN_QUIET;
     if (quiet) {
         q = IDLE_TURN_MAX;
-        if (quiet < end)
+        if (quiet < end) {
             end = quiet;
+            *why = TURN_END_WAIT;
+        }
     }
-    if (from + q < end)
+    if (from + q < end) {
         end = from + q;
+        *why = TURN_END_QUANTUM;
+    }
     /* A replay stops exactly where the recording ended. */
     uint64_t dl = rr_deadline(m->clock.rr);
-    if (dl > from && dl < end)
+    if (dl > from && dl < end) {
         end = dl;
+        *why = TURN_END_REPLAY;
+    }
     if (end <= from)
         end = from + 1;
     return end;
@@ -450,10 +461,12 @@ static int run_turns(machine *m, int only, uint64_t budget)
 {
     for (;;) {
         uint64_t t = machine_common_time(m);
-        int solo;
-        uint64_t end = turn_end(m, t, only, &m->clock.idle, &solo);
+        int solo, why, kind;
+        uint64_t end = turn_end(m, t, only, &m->clock.idle, &solo, &why, &kind);
         if (solo >= 0)
             m->solo_turns++;
+        m->turns[kind]++;
+        m->turn_ends[why]++;
         for (unsigned k = 0; k < m->ncpus; k++) {
             /* A solo turn runs the busy CPU first, then the parked ones. */
             unsigned i = solo < 0 ? k : k == 0 ? (unsigned)solo : k <= (unsigned)solo ? k - 1 : k;

@@ -106,6 +106,23 @@ enum stop_reason {
     STOP_REPLAY, /* the replay diverged from the log, or reached its end */
 };
 
+/* What a turn of the one-thread run loop was (machine.c, turn_end). */
+enum turn_kind {
+    TURN_SHARED, /* two or more CPUs ran code */
+    TURN_SOLO,   /* one ran, every other waited at an idle point (docs/cpu.md) */
+    TURN_ONE,    /* one ran, the others waited otherwise (polling, a delay loop) */
+    TURN_QUIET,  /* every CPU waited */
+    TURN_KINDS
+};
+/* What set the end of a turn. */
+enum turn_end_why {
+    TURN_END_QUANTUM, /* the quantum of its kind */
+    TURN_END_TIMER,   /* a device timer */
+    TURN_END_WAIT,    /* the end of a waiting CPU's wait */
+    TURN_END_REPLAY,  /* the end of a replay */
+    TURN_END_WHYS
+};
+
 typedef struct machine_threads machine_threads;
 
 typedef struct machine {
@@ -128,12 +145,16 @@ typedef struct machine {
     volatile enum stop_reason stop_reason;
     char stop_msg[400];
     int debugger_initiator;
-    uint64_t quantum;              /* instructions per CPU turn at most */
-    uint64_t solo_quantum;         /* ... when one CPU runs and every other is parked */
-    int solo_running;              /* the CPU running a solo turn now, or -1 */
-    uint64_t solo_turns;           /* solo turns of a machine with several CPUs */
-    uint64_t solo_wakes;           /* ... ended by an interrupt for a parked CPU */
-    bool solo_woke;                /* (the running one's run was asked to end so) */
+    uint64_t quantum;      /* instructions per CPU turn at most */
+    uint64_t solo_quantum; /* ... when one CPU runs and every other is parked */
+    int solo_running;      /* the CPU running a solo turn now, or -1 */
+    uint64_t solo_turns;   /* solo turns of a machine with several CPUs */
+    uint64_t solo_wakes;   /* ... ended by an interrupt for a parked CPU */
+    bool solo_woke;        /* (the running one's run was asked to end so) */
+    /* Turns of run_turns by kind (enum turn_kind) and by what ended them
+     * (enum turn_end_why): info cpus. */
+    uint64_t turns[TURN_KINDS];
+    uint64_t turn_ends[TURN_END_WHYS];
     uint64_t local_time[MAX_CPUS]; /* each CPU's own clock (ticks) */
     uint64_t reset_count;
     int64_t rtc_epoch; /* Unix time the RTC started from (the host's, or the fixed one) */

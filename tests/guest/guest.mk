@@ -31,3 +31,5 @@ tests/guest/idle_ipi.elf: $(srcdir)/tests/guest/idle_ipi.c $(GUEST_LIB_DEPS)
 	$(GUEST_LINK)
 BATCH_TESTS += tests/batch/idle_ipi.sh
 tests/batch/idle_ipi.log: tests/guest/idle_ipi.elf xbow$(EXEEXT)
+BATCH_TESTS += tests/batch/turns.sh
+tests/batch/turns.log: tests/guest/idle_ipi.elf xbow$(EXEEXT)

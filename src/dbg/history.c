@@ -400,13 +400,6 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
     }
 }
 
-static void show_here(dbg *d)
-{
-    if (dbg_cpu(d))
-        dbg_show_location(d, dbg_cpu(d));
-    dbg_do_displays(d);
-}
-
 /* The machine is where going back left it (the position, a stop, or where
  * Ctrl-C or an error cut the re-execution short): a stop there like any
  * other, the value watchpoints from its values, the log fed on to the
@@ -453,9 +446,14 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     chardev_set_muted(m->console, false);
     d->replaying = false;
     arrived(d);
-    if (rc != 0) /* cut short: where it is */
-        show_here(d);
     return rc;
+}
+
+static void show_here(dbg *d)
+{
+    if (dbg_cpu(d))
+        dbg_show_location(d, dbg_cpu(d));
+    dbg_do_displays(d);
 }
 
 /* ---- looking for the last hit ------------------------------------------- */
@@ -584,7 +582,6 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     }
     if (rc != 0 && moved) { /* Ctrl-C, or an error: a past state all the same */
         arrived(d);
-        show_here(d);
     } else if (rc == 0 && last.found) {
         hit again = {0};
         rc = scan(d, i + 1, ci, last.end, goal_pc, goal_sp, &again, last.index);
@@ -602,8 +599,8 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
             dbg_printf(d, "%sBack at tick %llu (%s), cpu%d at %llu instructions.\n",
                        last.text && *last.text ? "" : "\n", (unsigned long long)m->local_time[ci],
                        t, ci, (unsigned long long)cpu_retired(m->cpus[ci]));
+            show_here(d);
         }
-        show_here(d);
     } else if (rc == 0) {
         /* gdb: "No more reverse-execution history." and the start. */
         rc = go(d, ci, false, h->e[0].ticks[ci]);

@@ -164,6 +164,22 @@ count() { grep -c -e "$2" "$1" 2>/dev/null; }
 threads() { sed -n 's/^One host thread per CPU.*host CPU time: //p' "$1" | sed -n "${2:-\$}p" | tr ',' '\n' |
     awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 } END { print "" }'; }
 busiest() { threads "$@" | tr ' ' '\n' | awk '{ if ($1 > m) m = $1 } END { print m + 0 }'; }
+# profiles: the profiles the runs kept ($TMP/prof-*), each under its name
+profiles() { for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done; }
+# keep_and_exit: the logs to TAP_KEEP (when set), and the end of the script
+keep_and_exit() {
+    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
+    exit 0
+}
+# summary_and_exit [PROFILES]: the end of the tap-rx and duplex sections: the
+# load, $summary, the profiles when PROFILES is not empty, keep_and_exit
+summary_and_exit() {
+    echo
+    echo "Load at the end: $(uptime)."
+    echo "$summary"
+    [ -n "${1:-}" ] && profiles
+    keep_and_exit
+}
 
 # pin_disk: linux/extra/taskset.c built with the initramfs tools' flags on
 # an ext2 disk image, $TMP/pin.img (the initramfs has no taskset, and a tool
@@ -315,11 +331,8 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
     done
     echo
     echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
-    if [ -n "${TAP_PROFILE:-}" ]; then
-        for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done
-    fi
-    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
-    exit 0
+    [ -n "${TAP_PROFILE:-}" ] && profiles
+    keep_and_exit
 fi
 
 # ------------------------------------------------------------------- tap-rx
@@ -424,11 +437,7 @@ lossy above it: ${aboverow:-none}"
             done
         done
     done
-    echo
-    echo "Load at the end: $(uptime)."
-    echo "$summary"
-    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
-    exit 0
+    summary_and_exit
 fi
 
 # ------------------------------------------------------------------- duplex
@@ -619,14 +628,7 @@ $conf CPUs, $len bytes, -d $d: both transfers ${span} s of host wall time, both 
             done
         done
     done
-    echo
-    echo "Load at the end: $(uptime)."
-    echo "$summary"
-    if [ -n "${DUPLEX_PROFILE:-}" ]; then
-        for f in "$TMP"/prof-*; do echo; echo "${f##*/prof-}:"; cat "$f"; done
-    fi
-    [ -n "${TAP_KEEP:-}" ] && cp -r "$TMP" "$TAP_KEEP"
-    exit 0
+    summary_and_exit "${DUPLEX_PROFILE:-}"
 fi
 
 # LINUX_BENCH=threads: --threads (one host thread per CPU) against the

@@ -593,8 +593,10 @@ void gdb_feed(gdbstub *s)
 {
     dbg *d = s->d;
     while (s->connected && s->in_pos < s->in_len) {
-        /* A stop is on its way: the rest waits until the guest stopped. */
-        if (d->running && d->m->stop_reason != STOP_NONE)
+        /* A stop is on its way: the rest waits until the guest stopped.
+         * (Not while the history re-executes: there the reason a slice
+         * ended is left in stop_reason, and gdb's Ctrl-C must get through.) */
+        if (d->running && !d->replaying && d->m->stop_reason != STOP_NONE)
             return;
         /* The history re-executes: only gdb's Ctrl-C of its own bs or bc
          * now, the rest after. */

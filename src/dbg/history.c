@@ -353,8 +353,13 @@ static uint64_t total_time(const machine *m)
 }
 
 /* Re-execution goes in slices, to see Ctrl-C (and let a front end redraw)
- * between them: how it is cut does not change the run. */
-#define REEXEC_SLICE 20000000u
+ * between them: how it is cut does not change the run.  The CLI's SIGINT
+ * stops the CPUs at once (ui/run.c); gdb's Ctrl-C and the TUI's key are
+ * read by the poll between two slices (dbg_interrupted, at most every
+ * 50 ms), so a slice is a millisecond or two of host time, as the resume
+ * loop's POLL_SLICE: about 750 host instructions a slice (callgrind), under
+ * 0.01% of re-executing it. */
+#define REEXEC_SLICE 1000000u
 
 static uint64_t slice(uint64_t left) { return left < REEXEC_SLICE ? left : REEXEC_SLICE; }
 
@@ -395,6 +400,24 @@ static int reach(dbg *d, int ci, bool by_insn, uint64_t pos)
     }
 }
 
+/* The machine is where going back left it (the position, a stop, or where
+ * Ctrl-C or an error cut the re-execution short): a stop there like any
+ * other, the value watchpoints from its values, the log fed on to the
+ * present. */
+static void arrived(dbg *d)
+{
+    machine *m = d->m;
+    bp_forget_pending(d);
+    bp_resync_all(d);
+    m->stop_reason = STOP_NONE;
+    feed_check(d);
+    d->hist->changes = m->clock.changes;
+    d->frame = 0;
+    d->killed = false;
+    d->stop_count++;
+    dbg_modules_stopped(d, STOP_STEP);
+}
+
 /* Put the machine at the position: restore the snapshot, re-execute. */
 static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
 {
@@ -422,15 +445,7 @@ static int go(dbg *d, int ci, bool by_insn, uint64_t pos)
     h->last_ticks += total_time(m) - t0;
     chardev_set_muted(m->console, false);
     d->replaying = false;
-    bp_forget_pending(d);
-    bp_resync_all(d);
-    m->stop_reason = STOP_NONE;
-    feed_check(d);
-    h->changes = m->clock.changes;
-    d->frame = 0;
-    d->killed = false;
-    d->stop_count++;
-    dbg_modules_stopped(d, STOP_STEP);
+    arrived(d);
     return rc;
 }
 
@@ -559,19 +574,19 @@ static int back_to_hit(dbg *d, uint64_t goal_pc, uint64_t goal_sp, const char *w
     if (i >= 0 && h->e[i].ticks[ci] == now)
         i--; /* nothing before now in a snapshot taken here */
     int rc = 0;
+    bool moved = false;
     for (uint64_t end = now; i >= 0 && !last.found && rc == 0; i--) {
         rc = scan(d, i, ci, end, goal_pc, goal_sp, &last, 0);
         end = h->e[i].ticks[ci];
+        moved = true;
     }
-    if (rc == 0 && last.found) {
+    if (rc != 0 && moved) { /* Ctrl-C, or an error: a past state all the same */
+        arrived(d);
+    } else if (rc == 0 && last.found) {
         hit again = {0};
         rc = scan(d, i + 1, ci, last.end, goal_pc, goal_sp, &again, last.index);
         free(again.text);
-        h->changes = m->clock.changes;
-        d->frame = 0;
-        d->killed = false;
-        d->stop_count++;
-        dbg_modules_stopped(d, STOP_STEP);
+        arrived(d);
         if (rc == 0) {
             if ((int)m->cur_cpu != d->cur_cpu && last.cpu != d->cur_cpu) {
                 d->cur_cpu = last.cpu;

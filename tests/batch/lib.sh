@@ -157,7 +157,9 @@ peer_stop() {
 
 # type_at_shell TEXT: writes TEXT (a printf format) once the guest's shell
 # has said it is ready in $WORK/out (at most 120 s): what a user types at
-# its prompt, for xbow's standard input.
+# its prompt, for xbow's standard input.  $WORK/out must not hold an earlier
+# run's output (remove it first): the two sides of the pipe start together,
+# and this side may look before xbow's side has truncated the file.
 type_at_shell() {
     for _ in $(seq 1200); do grep -q "shell ready" "$WORK/out" 2>/dev/null && break; sleep 0.1; done
     sleep 0.3

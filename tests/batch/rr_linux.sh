@@ -94,7 +94,9 @@ expect_no_out "socket "
 # solo turns.  (The recording ends where cpu0 resets the machine, in the
 # middle of a turn: the replay stops at the recording's end time, the
 # machine's common time, which cpu1 had reached and cpu0 had passed.)
-rm -f "$WORK/port" "$WORK/peer.stats"
+# (Without the last run's output: type_at_shell would find its "shell ready"
+# there before the new run truncates it, and type at the boot.)
+rm -f "$WORK/port" "$WORK/peer.stats" "$WORK/out"
 peer_start || { finish; exit; }
 last_cmd="xbow --record --cpus 2 (socket peer)"
 type_at_shell 'echo typed at the prompt\nreboot\n' | "$XBOW" --batch -q --cpus 2 --nic e1000-82544 --net "$net" --append "$app" --record "$WORK/s2.rr" \

@@ -68,6 +68,10 @@ typedef struct thread_stats {
     uint64_t late_max;
     uint64_t ahead_sum; /* ticks the most advanced CPU was past the timers */
     uint64_t cuts;      /* runs shortened by a timer armed during them */
+    /* Naps by why: parked waiting for an interrupt; held while polling or
+     * keeping the time; held ahead of the window with work. */
+    uint64_t nap_park, nap_wait, nap_ahead;
+    uint64_t nap_park_ns, nap_wait_ns, nap_ahead_ns;
 } thread_stats;
 
 struct machine_threads {
@@ -94,6 +98,12 @@ struct machine_threads {
     thread_stats st[MAX_CPUS];
     thread_stats other; /* the debugger's thread */
     int holder;         /* the last thread that took the lock (-1: the debugger's) */
+    /* Wall time with k threads active (not asleep, not waiting for the
+     * machine lock, not parked for the debugger): how much they overlap. */
+    pthread_mutex_t acc;
+    unsigned nactive;
+    uint64_t acc_since;
+    uint64_t active_ns[MAX_CPUS + 1];
 };
 
 static _Thread_local int self_index = -1;
@@ -110,13 +120,29 @@ static uint64_t wall_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* A CPU thread stops (d < 0) or starts (d > 0) being active. */
+static void active(machine_threads *t, int d)
+{
+    if (self_index < 0)
+        return;
+    pthread_mutex_lock(&t->acc);
+    uint64_t now = wall_ns();
+    if (t->acc_since)
+        t->active_ns[t->nactive] += now - t->acc_since;
+    t->acc_since = now;
+    t->nactive += (unsigned)d;
+    pthread_mutex_unlock(&t->acc);
+}
+
 /* The machine lock, counted. */
 static void lock(machine_threads *t)
 {
     thread_stats *s = stats(t);
     if (pthread_mutex_trylock(&t->lock) != 0) {
         uint64_t t0 = wall_ns();
+        active(t, -1);
         pthread_mutex_lock(&t->lock);
+        active(t, 1);
         s->waits++;
         s->wait_ns += wall_ns() - t0;
     }
@@ -127,8 +153,10 @@ static void lock(machine_threads *t)
     }
 }
 
+enum { NAP_PARK, NAP_WAIT, NAP_AHEAD };
+
 /* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS. */
-static void nap(machine *m, unsigned i)
+static void nap(machine *m, unsigned i, int why)
 {
     machine_threads *t = m->threads;
     thread_stats *s = &t->st[i];
@@ -147,10 +175,19 @@ static void nap(machine *m, unsigned i)
         ts.tv_sec++;
         ts.tv_nsec -= 1000000000;
     }
+    active(t, -1);
     pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
+    active(t, 1);
     t->asleep[i] = false;
     s->naps++;
-    s->nap_ns += wall_ns() - t0;
+    uint64_t ns = wall_ns() - t0;
+    s->nap_ns += ns;
+    if (why == NAP_PARK)
+        s->nap_park++, s->nap_park_ns += ns;
+    else if (why == NAP_WAIT)
+        s->nap_wait++, s->nap_wait_ns += ns;
+    else
+        s->nap_ahead++, s->nap_ahead_ns += ns;
     t->holder = self_index;
 }
 
@@ -358,7 +395,7 @@ static void run_thread(machine *m, unsigned i)
                 for (unsigned j = 0; j < m->ncpus; j++)
                     if (j != i && !t->parked_wait[j])
                         wake(t, j); /* (one held by this CPU goes on) */
-                nap(m, i);
+                nap(m, i, NAP_PARK);
                 t->parked_wait[i] = false;
                 continue;
             }
@@ -399,7 +436,7 @@ static void run_thread(machine *m, unsigned i)
             uint64_t f = t->fired_to, n = sched_next(&m->clock);
             fire_timers(m, i);
             if (t->fired_to == f && sched_next(&m->clock) == n)
-                nap(m, i);
+                nap(m, i, t->waiting[i] ? NAP_WAIT : NAP_AHEAD);
             continue;
         }
         if (limit > lt && limit - lt < q)
@@ -462,11 +499,18 @@ static void *thread_main(void *arg)
         if (t->quit)
             break;
         seen = t->gen;
+        active(t, 1);
         run_thread(m, w->i);
+        active(t, -1);
         struct timespec ts;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
         t->cpu_ns[w->i] = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
         t->nparked++;
+        if (t->nparked == m->ncpus) { /* (the debugger's time is nobody's) */
+            pthread_mutex_lock(&t->acc);
+            t->acc_since = 0;
+            pthread_mutex_unlock(&t->acc);
+        }
         pthread_cond_broadcast(&t->parked);
     }
     pthread_mutex_unlock(&t->lock);
@@ -495,6 +539,7 @@ int machine_threads_init(machine *m, xerr *err)
     pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&t->lock, &a);
     pthread_mutexattr_destroy(&a);
+    pthread_mutex_init(&t->acc, NULL);
     pthread_cond_init(&t->go, NULL);
     pthread_cond_init(&t->parked, NULL);
     for (unsigned i = 0; i < MAX_CPUS; i++)
@@ -594,6 +639,15 @@ void machine_threads_describe(const machine *m, strbuf *b)
     const machine_threads *t = m->threads;
     if (!t)
         return;
+    uint64_t all = 0;
+    for (unsigned k = 0; k <= m->ncpus; k++)
+        all += t->active_ns[k];
+    sb_printf(b, "  wall time running: %.3f s;", (double)all / 1e9);
+    for (unsigned k = 0; k <= m->ncpus; k++)
+        sb_printf(b, " %u thread%s active %.3f s (%.1f%%)%s", k, k == 1 ? "" : "s",
+                  (double)t->active_ns[k] / 1e9,
+                  all ? 100.0 * (double)t->active_ns[k] / (double)all : 0.0,
+                  k < m->ncpus ? "," : "\n");
     for (unsigned i = 0; i < m->ncpus; i++) {
         const thread_stats *s = &t->st[i];
         sb_printf(b,
@@ -611,5 +665,11 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   s->late ? (double)s->late_sum / (double)s->late : 0.0,
                   (unsigned long long)s->late_max,
                   s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
+        sb_printf(b,
+                  "              naps: %llu parked waiting for an interrupt (%.3f s), %llu held "
+                  "while waiting (%.3f s), %llu held ahead of the others (%.3f s)\n",
+                  (unsigned long long)s->nap_park, (double)s->nap_park_ns / 1e9,
+                  (unsigned long long)s->nap_wait, (double)s->nap_wait_ns / 1e9,
+                  (unsigned long long)s->nap_ahead, (double)s->nap_ahead_ns / 1e9);
     }
 }

@@ -50,6 +50,18 @@
 #define THREAD_QUANTUM 65536
 /* How far a CPU may run ahead of the slowest other CPU. */
 #define THREAD_WINDOW (4 * THREAD_QUANTUM)
+/* Idle-skip probes (src/cpu/idle.c) that found no polling loop back off
+ * no further than this: a CPU spinning on a lock another thread's CPU
+ * holds is seen to wait within this many ticks of its own clock.  With one
+ * thread the spinner and the holder take turns of 1000 instructions, so a
+ * spin lasts about as long, in instructions, as the holder's critical
+ * section; with threads the spinner's clock runs at the host speed of its
+ * spin loop (a few translated instructions an iteration), the holder's at
+ * the speed of its code, device accesses, host system calls and of its
+ * host thread's share of a core, and with the probes backed off to 2^20
+ * ticks a spin cost the spinner thousands of instructions (guest time) for
+ * a few of the holder's: docs/performance.md, "One stream on two threads". */
+#define THREAD_PROBE 4096
 /* A sleeping thread looks again this often (a Ctrl-C cannot signal it). */
 #define THREAD_NAP_NS 2000000
 
@@ -517,7 +529,7 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW (docs/xbow.1): measurements'
+/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW, XBOW_THREAD_PROBE (docs/xbow.1): measurements'
  * knobs; a value out of range leaves the default, as XBOW_JIT_TIER does. */
 static uint64_t env_ticks(const char *name, uint64_t def, uint64_t lo, uint64_t hi)
 {
@@ -546,10 +558,13 @@ int machine_threads_init(machine *m, xerr *err)
         pthread_cond_init(&t->wake[i], NULL);
     t->quantum = env_ticks("XBOW_THREAD_QUANTUM", THREAD_QUANTUM, 1024, 1u << 24);
     t->window = env_ticks("XBOW_THREAD_WINDOW", THREAD_WINDOW, 0, 1u << 30);
+    uint64_t probe = env_ticks("XBOW_THREAD_PROBE", THREAD_PROBE, 4096, 1u << 20);
     t->holder = -1;
     m->threads = t;
-    for (unsigned i = 0; i < m->ncpus; i++)
+    for (unsigned i = 0; i < m->ncpus; i++) {
         cpu_set_threaded(m->cpus[i]);
+        cpu_set_probe_max_period(m->cpus[i], probe);
+    }
     m->bus.dev_lock = dev_lock;
     m->bus.dev_lock_ctx = m;
     for (unsigned i = 0; i < m->ncpus; i++) {

@@ -78,8 +78,9 @@ typedef struct thread_stats {
     uint64_t handoffs;              /* taken after another thread held it */
     uint64_t fired, late, late_sum; /* timers fired; of them late (ticks late in all) */
     uint64_t late_max;
-    uint64_t ahead_sum; /* ticks the most advanced CPU was past the timers */
-    uint64_t cuts;      /* runs shortened by a timer armed during them */
+    const char *late_max_name; /* the timer that was late by late_max */
+    uint64_t ahead_sum;        /* ticks the most advanced CPU was past the timers */
+    uint64_t cuts;             /* runs shortened by a timer armed during them */
     /* Naps by why: parked waiting for an interrupt; held while polling or
      * keeping the time; held ahead of the window with work. */
     uint64_t nap_park, nap_wait, nap_ahead;
@@ -367,7 +368,10 @@ static void fire_timers(machine *m, unsigned i)
         s->fired++;
         s->late += late != 0;
         s->late_sum += late;
-        s->late_max = late > s->late_max ? late : s->late_max;
+        if (late > s->late_max) {
+            s->late_max = late;
+            s->late_max_name = x->name;
+        }
         s->ahead_sum += top > x->when ? top - x->when : 0;
     }
     sched_run_due(&m->clock);
@@ -675,10 +679,11 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   (unsigned long long)s->waits, (double)s->wait_ns / 1e9);
         sb_printf(b,
                   "              fired %llu device timers, %llu late by %.0f ticks on average "
-                  "(at most %llu); the most advanced CPU %.0f ticks past them\n",
+                  "(at most %llu%s%s%s); the most advanced CPU %.0f ticks past them\n",
                   (unsigned long long)s->fired, (unsigned long long)s->late,
                   s->late ? (double)s->late_sum / (double)s->late : 0.0,
-                  (unsigned long long)s->late_max,
+                  (unsigned long long)s->late_max, s->late_max_name ? ": " : "",
+                  s->late_max_name ? s->late_max_name : "", "",
                   s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
         sb_printf(b,
                   "              naps: %llu parked waiting for an interrupt (%.3f s), %llu held "

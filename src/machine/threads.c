@@ -120,6 +120,7 @@ struct machine_threads {
 };
 
 static _Thread_local int self_index = -1;
+static _Thread_local bool self_active; /* counted in nactive (active()) */
 
 static thread_stats *stats(machine_threads *t)
 {
@@ -133,11 +134,14 @@ static uint64_t wall_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* A CPU thread stops (d < 0) or starts (d > 0) being active. */
+/* A CPU thread stops (d < 0) or starts (d > 0) being active.  (Only a
+ * thread that is active stops: the first lock() of a thread that has not
+ * started a run yet must not count down.) */
 static void active(machine_threads *t, int d)
 {
-    if (self_index < 0)
+    if (self_index < 0 || self_active == (d > 0))
         return;
+    self_active = d > 0;
     pthread_mutex_lock(&t->acc);
     uint64_t now = wall_ns();
     if (t->acc_since)
@@ -153,9 +157,11 @@ static void lock(machine_threads *t)
     thread_stats *s = stats(t);
     if (pthread_mutex_trylock(&t->lock) != 0) {
         uint64_t t0 = wall_ns();
+        bool was = self_active;
         active(t, -1);
         pthread_mutex_lock(&t->lock);
-        active(t, 1);
+        if (was)
+            active(t, 1);
         s->waits++;
         s->wait_ns += wall_ns() - t0;
     }

@@ -28,8 +28,10 @@
  * or watchpoint on any CPU, a guest reset, the instruction budget) ends
  * every thread's run at once; the debugger works only once every thread
  * has parked, so every command sees a machine that stands still, as with
- * one thread.  info cpus prints each thread's counters (runs, naps, the
- * machine lock, the timers and how late they fired).
+ * one thread.  Idle-skip probes back off to THREAD_PROBE ticks at most, so
+ * that a CPU spinning on a lock is seen to wait soon.  info cpus prints
+ * each thread's counters (runs, naps and why, the machine lock, the timers
+ * and how late they fired) and how long the threads ran at once.
  *
  * Not deterministic: which CPU gets to a lock first, the interleaving of
  * their stores and the moment an interrupt is taken depend on the host.

@@ -36,11 +36,12 @@ GUEST_EXAMPLES = examples/hello/hello.elf \
 	examples/serial-irq/serial_irq.elf \
 	examples/smp/smp.elf \
 	examples/llsc/llsc.elf \
+	examples/spinwait/spinwait.elf \
 	examples/restart/restart.elf
 
 exampledir = $(pkgdatadir)
 nobase_example_DATA = $(GUEST_EXAMPLES)
 nobase_dist_example_DATA = $(GUEST_LIB) examples/lib/xbow.h examples/lib/net.h examples/lib/clear_bss.h examples/lib/link.ld examples/README.md \
-	examples/hello/hello.c examples/timer/timer.c examples/serial-irq/serial_irq.c examples/smp/smp.c examples/llsc/llsc.c examples/restart/restart.c \
+	examples/hello/hello.c examples/timer/timer.c examples/serial-irq/serial_irq.c examples/smp/smp.c examples/llsc/llsc.c examples/spinwait/spinwait.c examples/restart/restart.c \
 	examples/prom-hello/start.S examples/prom-hello/prom.c examples/prom-hello/link.ld
 CLEANFILES += $(GUEST_EXAMPLES)

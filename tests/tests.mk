@@ -50,7 +50,7 @@ BATCH_TESTS += tests/batch/linux_flavour.sh tests/batch/linux_patched.sh \
 BATCH_TESTS += tests/batch/linux_idle.sh
 # --threads (one host thread per CPU): Linux on 2 and 4 CPUs, two ttcp
 # streams, a breakpoint, the refusals; LL/SC counters exact across threads.
-BATCH_TESTS += tests/batch/linux_threads.sh tests/batch/llsc_threads.sh
+BATCH_TESTS += tests/batch/linux_threads.sh tests/batch/llsc_threads.sh tests/batch/spin_threads.sh
 # The TUI in a private tmux server (skips without tmux).
 BATCH_TESTS += tests/batch/tui.sh
 # The storage layout's queues pane with the ISP example driver.

@@ -253,6 +253,12 @@ void cpu_set_idle_skip(cpu *c, bool on);
  * interrupts disabled (Linux's arch_cpu_idle).  0, or -1 (no memory). */
 int cpu_idle_point_add(cpu *c, uint64_t vaddr);
 void cpu_idle_points_clear(cpu *c);
+/* A probe that watched a loop and found no wait doubles the ticks to the
+ * next one, up to 2^20 (idle.c); with ticks != 0, up to ticks instead
+ * (--threads: a spinning CPU's clock runs at the speed of its spin loop,
+ * not of the CPU that holds the lock; docs/architecture.md).  0: the
+ * default. */
+void cpu_set_probe_max_period(cpu *c, uint64_t ticks);
 /* While held, the CPU does not start waiting, and a wait ends (the debugger
  * steps it: it executes its loop). */
 void cpu_hold_wait(cpu *c, bool hold);

@@ -145,9 +145,10 @@ typedef struct cpu_probe {
     uint64_t deadline; /* a register read changes by itself then (clock) */
     bool noting;       /* the instruction being run is a device load */
     dev_read_note note;
-    uint64_t next_at; /* the next probe starts at this tick ... */
-    uint64_t period;  /* ... and the one after that this much later */
-    bool retried;     /* this probe follows one whose values changed under it */
+    uint64_t next_at;    /* the next probe starts at this tick ... */
+    uint64_t period;     /* ... and the one after that this much later */
+    bool retried;        /* this probe follows one whose values changed under it */
+    uint64_t max_period; /* a failed probe backs off to this (0: PROBE_MAX_PERIOD) */
 } cpu_probe;
 
 /* Internal cpu_run() result of the fetch path: the CPU started waiting. */

@@ -87,6 +87,16 @@ int cpu_idle_point_add(cpu *c, uint64_t vaddr)
     return 0;
 }
 
+void cpu_set_probe_max_period(cpu *c, uint64_t ticks)
+{
+    c->probe.max_period = ticks;
+    if (ticks && c->probe.period > ticks) {
+        c->probe.period = ticks;
+        if (c->probe.next_at > cpu_now_retired(c) + ticks)
+            c->probe.next_at = cpu_now_retired(c) + ticks;
+    }
+}
+
 void cpu_idle_points_clear(cpu *c)
 {
     for (unsigned i = 0; i < c->nidle_pts; i++)
@@ -407,7 +417,7 @@ void cpu_probe_stop(cpu *c, bool failed)
         return;
     p->on = false;
     p->retried = false;
-    if (failed && p->period < PROBE_MAX_PERIOD)
+    if (failed && p->period < (p->max_period ? p->max_period : PROBE_MAX_PERIOD))
         p->period *= 2;
     p->next_at = cpu_now_retired(c) + p->period;
     cpu_kick(c); /* back to the fast fetch path */

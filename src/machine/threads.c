@@ -28,8 +28,10 @@
  * or watchpoint on any CPU, a guest reset, the instruction budget) ends
  * every thread's run at once; the debugger works only once every thread
  * has parked, so every command sees a machine that stands still, as with
- * one thread.  info cpus prints each thread's counters (runs, naps, the
- * machine lock, the timers and how late they fired).
+ * one thread.  Idle-skip probes back off to THREAD_PROBE ticks at most, so
+ * that a CPU spinning on a lock is seen to wait soon.  info cpus prints
+ * each thread's counters (runs, naps and why, the machine lock, the timers
+ * and how late they fired) and how long the threads ran at once.
  *
  * Not deterministic: which CPU gets to a lock first, the interleaving of
  * their stores and the moment an interrupt is taken depend on the host.
@@ -50,6 +52,18 @@
 #define THREAD_QUANTUM 65536
 /* How far a CPU may run ahead of the slowest other CPU. */
 #define THREAD_WINDOW (4 * THREAD_QUANTUM)
+/* Idle-skip probes (src/cpu/idle.c) that found no polling loop back off
+ * no further than this: a CPU spinning on a lock another thread's CPU
+ * holds is seen to wait within this many ticks of its own clock.  With one
+ * thread the spinner and the holder take turns of 1000 instructions, so a
+ * spin lasts about as long, in instructions, as the holder's critical
+ * section; with threads the spinner's clock runs at the host speed of its
+ * spin loop (a few translated instructions an iteration), the holder's at
+ * the speed of its code, device accesses, host system calls and of its
+ * host thread's share of a core, and with the probes backed off to 2^20
+ * ticks a spin cost the spinner thousands of instructions (guest time) for
+ * a few of the holder's: docs/performance.md, "One stream on two threads". */
+#define THREAD_PROBE 4096
 /* A sleeping thread looks again this often (a Ctrl-C cannot signal it). */
 #define THREAD_NAP_NS 2000000
 
@@ -66,8 +80,13 @@ typedef struct thread_stats {
     uint64_t handoffs;              /* taken after another thread held it */
     uint64_t fired, late, late_sum; /* timers fired; of them late (ticks late in all) */
     uint64_t late_max;
-    uint64_t ahead_sum; /* ticks the most advanced CPU was past the timers */
-    uint64_t cuts;      /* runs shortened by a timer armed during them */
+    const char *late_max_name; /* the timer that was late by late_max */
+    uint64_t ahead_sum;        /* ticks the most advanced CPU was past the timers */
+    uint64_t cuts;             /* runs shortened by a timer armed during them */
+    /* Naps by why: parked waiting for an interrupt; held while polling or
+     * keeping the time; held ahead of the window with work. */
+    uint64_t nap_park, nap_wait, nap_ahead;
+    uint64_t nap_park_ns, nap_wait_ns, nap_ahead_ns;
 } thread_stats;
 
 struct machine_threads {
@@ -94,9 +113,16 @@ struct machine_threads {
     thread_stats st[MAX_CPUS];
     thread_stats other; /* the debugger's thread */
     int holder;         /* the last thread that took the lock (-1: the debugger's) */
+    /* Wall time with k threads active (not asleep, not waiting for the
+     * machine lock, not parked for the debugger): how much they overlap. */
+    pthread_mutex_t acc;
+    unsigned nactive;
+    uint64_t acc_since;
+    uint64_t active_ns[MAX_CPUS + 1];
 };
 
 static _Thread_local int self_index = -1;
+static _Thread_local bool self_active; /* counted in nactive (active()) */
 
 static thread_stats *stats(machine_threads *t)
 {
@@ -110,13 +136,34 @@ static uint64_t wall_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* A CPU thread stops (d < 0) or starts (d > 0) being active.  (Only a
+ * thread that is active stops: the first lock() of a thread that has not
+ * started a run yet must not count down.) */
+static void active(machine_threads *t, int d)
+{
+    if (self_index < 0 || self_active == (d > 0))
+        return;
+    self_active = d > 0;
+    pthread_mutex_lock(&t->acc);
+    uint64_t now = wall_ns();
+    if (t->acc_since)
+        t->active_ns[t->nactive] += now - t->acc_since;
+    t->acc_since = now;
+    t->nactive += (unsigned)d;
+    pthread_mutex_unlock(&t->acc);
+}
+
 /* The machine lock, counted. */
 static void lock(machine_threads *t)
 {
     thread_stats *s = stats(t);
     if (pthread_mutex_trylock(&t->lock) != 0) {
         uint64_t t0 = wall_ns();
+        bool was = self_active;
+        active(t, -1);
         pthread_mutex_lock(&t->lock);
+        if (was)
+            active(t, 1);
         s->waits++;
         s->wait_ns += wall_ns() - t0;
     }
@@ -127,8 +174,10 @@ static void lock(machine_threads *t)
     }
 }
 
+enum { NAP_PARK, NAP_WAIT, NAP_AHEAD };
+
 /* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS. */
-static void nap(machine *m, unsigned i)
+static void nap(machine *m, unsigned i, int why)
 {
     machine_threads *t = m->threads;
     thread_stats *s = &t->st[i];
@@ -147,10 +196,19 @@ static void nap(machine *m, unsigned i)
         ts.tv_sec++;
         ts.tv_nsec -= 1000000000;
     }
+    active(t, -1);
     pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
+    active(t, 1);
     t->asleep[i] = false;
     s->naps++;
-    s->nap_ns += wall_ns() - t0;
+    uint64_t ns = wall_ns() - t0;
+    s->nap_ns += ns;
+    if (why == NAP_PARK)
+        s->nap_park++, s->nap_park_ns += ns;
+    else if (why == NAP_WAIT)
+        s->nap_wait++, s->nap_wait_ns += ns;
+    else
+        s->nap_ahead++, s->nap_ahead_ns += ns;
     t->holder = self_index;
 }
 
@@ -318,7 +376,10 @@ static void fire_timers(machine *m, unsigned i)
         s->fired++;
         s->late += late != 0;
         s->late_sum += late;
-        s->late_max = late > s->late_max ? late : s->late_max;
+        if (late > s->late_max) {
+            s->late_max = late;
+            s->late_max_name = x->name;
+        }
         s->ahead_sum += top > x->when ? top - x->when : 0;
     }
     sched_run_due(&m->clock);
@@ -358,7 +419,7 @@ static void run_thread(machine *m, unsigned i)
                 for (unsigned j = 0; j < m->ncpus; j++)
                     if (j != i && !t->parked_wait[j])
                         wake(t, j); /* (one held by this CPU goes on) */
-                nap(m, i);
+                nap(m, i, NAP_PARK);
                 t->parked_wait[i] = false;
                 continue;
             }
@@ -399,7 +460,7 @@ static void run_thread(machine *m, unsigned i)
             uint64_t f = t->fired_to, n = sched_next(&m->clock);
             fire_timers(m, i);
             if (t->fired_to == f && sched_next(&m->clock) == n)
-                nap(m, i);
+                nap(m, i, t->waiting[i] ? NAP_WAIT : NAP_AHEAD);
             continue;
         }
         if (limit > lt && limit - lt < q)
@@ -462,18 +523,25 @@ static void *thread_main(void *arg)
         if (t->quit)
             break;
         seen = t->gen;
+        active(t, 1);
         run_thread(m, w->i);
+        active(t, -1);
         struct timespec ts;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
         t->cpu_ns[w->i] = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
         t->nparked++;
+        if (t->nparked == m->ncpus) { /* (the debugger's time is nobody's) */
+            pthread_mutex_lock(&t->acc);
+            t->acc_since = 0;
+            pthread_mutex_unlock(&t->acc);
+        }
         pthread_cond_broadcast(&t->parked);
     }
     pthread_mutex_unlock(&t->lock);
     return NULL;
 }
 
-/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW (docs/xbow.1): measurements'
+/* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW, XBOW_THREAD_PROBE (docs/xbow.1): measurements'
  * knobs; a value out of range leaves the default, as XBOW_JIT_TIER does. */
 static uint64_t env_ticks(const char *name, uint64_t def, uint64_t lo, uint64_t hi)
 {
@@ -495,16 +563,20 @@ int machine_threads_init(machine *m, xerr *err)
     pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&t->lock, &a);
     pthread_mutexattr_destroy(&a);
+    pthread_mutex_init(&t->acc, NULL);
     pthread_cond_init(&t->go, NULL);
     pthread_cond_init(&t->parked, NULL);
     for (unsigned i = 0; i < MAX_CPUS; i++)
         pthread_cond_init(&t->wake[i], NULL);
     t->quantum = env_ticks("XBOW_THREAD_QUANTUM", THREAD_QUANTUM, 1024, 1u << 24);
     t->window = env_ticks("XBOW_THREAD_WINDOW", THREAD_WINDOW, 0, 1u << 30);
+    uint64_t probe = env_ticks("XBOW_THREAD_PROBE", THREAD_PROBE, 4096, 1u << 20);
     t->holder = -1;
     m->threads = t;
-    for (unsigned i = 0; i < m->ncpus; i++)
+    for (unsigned i = 0; i < m->ncpus; i++) {
         cpu_set_threaded(m->cpus[i]);
+        cpu_set_probe_max_period(m->cpus[i], probe);
+    }
     m->bus.dev_lock = dev_lock;
     m->bus.dev_lock_ctx = m;
     for (unsigned i = 0; i < m->ncpus; i++) {
@@ -594,6 +666,15 @@ void machine_threads_describe(const machine *m, strbuf *b)
     const machine_threads *t = m->threads;
     if (!t)
         return;
+    uint64_t all = 0;
+    for (unsigned k = 0; k <= m->ncpus; k++)
+        all += t->active_ns[k];
+    sb_printf(b, "  wall time running: %.3f s;", (double)all / 1e9);
+    for (unsigned k = 0; k <= m->ncpus; k++)
+        sb_printf(b, " %u thread%s active %.3f s (%.1f%%)%s", k, k == 1 ? "" : "s",
+                  (double)t->active_ns[k] / 1e9,
+                  all ? 100.0 * (double)t->active_ns[k] / (double)all : 0.0,
+                  k < m->ncpus ? "," : "\n");
     for (unsigned i = 0; i < m->ncpus; i++) {
         const thread_stats *s = &t->st[i];
         sb_printf(b,
@@ -606,10 +687,17 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   (unsigned long long)s->waits, (double)s->wait_ns / 1e9);
         sb_printf(b,
                   "              fired %llu device timers, %llu late by %.0f ticks on average "
-                  "(at most %llu); the most advanced CPU %.0f ticks past them\n",
+                  "(at most %llu%s%s%s); the most advanced CPU %.0f ticks past them\n",
                   (unsigned long long)s->fired, (unsigned long long)s->late,
                   s->late ? (double)s->late_sum / (double)s->late : 0.0,
-                  (unsigned long long)s->late_max,
+                  (unsigned long long)s->late_max, s->late_max_name ? ": " : "",
+                  s->late_max_name ? s->late_max_name : "", "",
                   s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
+        sb_printf(b,
+                  "              naps: %llu parked waiting for an interrupt (%.3f s), %llu held "
+                  "while waiting (%.3f s), %llu held ahead of the others (%.3f s)\n",
+                  (unsigned long long)s->nap_park, (double)s->nap_park_ns / 1e9,
+                  (unsigned long long)s->nap_wait, (double)s->nap_wait_ns / 1e9,
+                  (unsigned long long)s->nap_ahead, (double)s->nap_ahead_ns / 1e9);
     }
 }

@@ -155,8 +155,14 @@ clk=$(getconf CLK_TCK)
 cputicks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 # nth FILE PATTERN K: the K-th line matching PATTERN (sed -n 's/.../p' style: \1)
 nth() { sed -n "s/$2/\\1/p" "$1" | sed -n "${3}p"; }
-# count FILE PATTERN: lines matching
-count() { grep -c -e "$2" "$1" 2>/dev/null; }
+# count FILE PATTERN: lines matching, 0 when FILE does not exist yet (an
+# empty count made "[ ... -lt 2 ]" an error, which ended the waits below at
+# once: the host sent while the guest still booted, its receiver off)
+count() {
+    local n
+    n=$(grep -c -e "$2" "$1" 2>/dev/null)
+    echo "${n:-0}"
+}
 # busiest FILE [K]: the busiest host thread's CPU seconds in the K-th (default
 # the last) `info cpus` of FILE with --threads ("host CPU time: cpu0 X s, ..."),
 # the wall time an otherwise idle host with a core per thread would take;
@@ -302,6 +308,7 @@ if [ "${LINUX_BENCH:-all}" = tap ]; then
                 [ -n "${TAP_TX_ONLY:-}" ] && continue
                 # host to guest: ttcp.py -t as fast as it goes
                 port=$((port + 1))
+                : >"$TMP/g" # (the wait below must not see the last run's lines)
                 inns "$XBOW" --batch -q --cpus $cpus ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
                     --append "xbow.mtu=$mtu xbow.run=\"ping -c 2 10.0.2.1 && ttcp -r -l $len -p $port -w 10; cat /proc/net/snmp; cat /proc/net/softnet_stat\" xbow.after=reboot" \
                     -ex 'expect "ttcp-r: msgsize" 8000000000' -ex 'profile start all' -ex 'expect "XBOW-RUN-END" 400000000000' \
@@ -382,6 +389,7 @@ if [ "${LINUX_BENCH:-all}" = tap-rx ]; then
                 done
                 exs+=(-ex 'expect "XBOW-RUN-END" 400000000000' -ex 'info device e1000_0 stats' -ex 'echo ROUND-END\n')
                 out="$TMP/rx-$cpus-$dma-$len"
+                : >"$out" # (the waits on it start before xbow opens it)
                 # ip netns exec execs xbow: $! is the xbow process (its CPU time)
                 ip netns exec "$ns" "$XBOW" --batch -q --cpus $cpus ${ENGINE:+--engine="$ENGINE"} --nic e1000-82544 --net "tap:$tap" --nic-dma=$dma \
                     --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" "${exs[@]}" \
@@ -532,6 +540,7 @@ if [ "${LINUX_BENCH:-all}" = duplex ]; then
                 hr=$!
                 while [ ! -e "$TMP/rdy" ]; do sleep 0.05; done
                 run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; ${pinr}ttcp -r -l $len -n $n -p $p1 & ttcp -r -n 1 -p $p0; ${pint}ttcp -t -l $len -n $tn -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3; echo DUPLEX-END; cat /proc/net/snmp /proc/net/softnet_stat /proc/interrupts"
+                : >"$out" # (the waits on it start before xbow opens it)
                 # ip netns exec execs xbow: $! is the xbow process (its CPU time)
                 # shellcheck disable=SC2086
                 ip netns exec "$ns" "$XBOW" --batch -q --cpus "$cpus" ${th:+--threads=$th} ${ENGINE:+--engine="$ENGINE"} $disk \

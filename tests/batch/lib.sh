@@ -24,6 +24,27 @@ run_xbow_in() {
     status=$?
 }
 
+# bg_start OUT ERR CMD...: CMD in the background, its stdout to OUT and its
+# stderr to ERR, standard input from /dev/null; $! is CMD's process.  OUT is
+# emptied before CMD starts, by this shell: a wait for CMD's output
+# (out_lines) must not read what was in OUT before (the previous run's
+# output: with "CMD >OUT &" the background shell empties OUT only when the
+# host schedules it, and a busy host let a test go on with a run's output
+# that had yet to start; tests/batch/lib_bg.sh).
+bg_start() {
+    _out=$1 _err=$2
+    shift 2
+    : >"$_out"
+    "$@" >>"$_out" 2>"$_err" </dev/null &
+}
+
+# out_lines FILE PATTERN: the number of FILE's lines matching PATTERN, 0 when
+# FILE does not exist (yet)
+out_lines() {
+    _n=$(grep -c -e "$2" "$1" 2>/dev/null)
+    echo "${_n:-0}"
+}
+
 fail() {
     failures=$((failures + 1))
     echo "FAIL: $last_cmd: $*"

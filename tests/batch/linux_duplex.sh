@@ -49,7 +49,7 @@ until_n() {
     while ! "$@" && [ "$k" -gt 0 ]; do sleep 0.1; k=$((k - 1)); done
     "$@"
 }
-lines_at_least() { [ "$(grep -c -e "$2" "$WORK/out" 2>/dev/null)" -ge "$1" ]; }
+lines_at_least() { [ "$(out_lines "$WORK/out" "$2")" -ge "$1" ]; }
 alive_and_lines() { ! kill -0 "$xpid" 2>/dev/null || lines_at_least "$@"; }
 gone() { ! kill -0 "$1" 2>/dev/null; }
 
@@ -75,10 +75,13 @@ duplex() {
     until_n 500 test -e "$WORK/rx.ready" || fail "the host receiver did not start: $(cat "$WORK/hr.out")"
     last_cmd="ip netns exec $ns xbow $opts --net tap:$tap (both ways at once, mtu $mtu, $n x $len bytes ${verify:-classic}${irqcpu:+, irq on CPU $irqcpu})"
     run="echo 4194304 > /proc/sys/net/core/rmem_max; ${aff}ping -c 1 10.0.2.1; cat /proc/interrupts; ttcp -r $verify -l $len -n $n -p $p1 -w 60 & ttcp -r -n 1 -p $p0 -w 60; ttcp -t $verify -l $len -n $n -p $p2 10.0.2.1; ttcp -r -n 1 -p $p3 -w 60; echo DUPLEX-END; cat /proc/interrupts"
-    ip netns exec "$ns" "$XBOW" --batch -q $opts --nic e1000-82544 --mac $mac --net "tap:$tap" \
+    # (bg_start empties out first: the waits below must not read the
+    # previous run's lines, which let the host send while this guest was
+    # still booting, its receiver not yet on: rx-off)
+    bg_start "$WORK/out" "$WORK/err" ip netns exec "$ns" "$XBOW" --batch -q $opts --nic e1000-82544 --mac $mac --net "tap:$tap" \
         --append "xbow.mtu=$mtu xbow.run=\"$run\" xbow.after=reboot" \
         -ex 'expect "DUPLEX-END" 400000000000' -ex 'info device hub irq' -ex 'continue 4000000000' \
-        -ex 'info device e1000_0 stats' -ex 'info nic' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null &
+        -ex 'info device e1000_0 stats' -ex 'info nic' "$vmlinux"
     xpid=$!
     pids="$hr $xpid"
     # both guest receivers ready: the host starts its sender, then the barrier

@@ -116,12 +116,14 @@ tap_recv() {
     last_cmd="ip netns exec $ns xbow ... --net tap:$tap (host to guest, mtu $mtu, $n x $len bytes ${verify:-classic})"
     mac=02:58:42:00:02:0f
     inns ip neigh replace 10.0.2.15 lladdr $mac dev "$tap" nud permanent
-    inns "$XBOW" --batch -q --nic e1000-82544 --mac $mac --net "tap:$tap" \
+    # (bg_start empties out first: the second call must not take the first
+    # one's "ttcp-r: msgsize=" for this guest's and send while it boots)
+    bg_start "$WORK/out" "$WORK/err" inns "$XBOW" --batch -q --nic e1000-82544 --mac $mac --net "tap:$tap" \
         --append "xbow.mtu=$mtu xbow.run=\"echo 4194304 > /proc/sys/net/core/rmem_max && ping -c 3 10.0.2.1 && ttcp -r $verify -l $len -p $port -w 60\" xbow.after=reboot" \
-        -ex 'continue 4000000000' -ex 'info device e1000_0 stats' -ex 'info nic' "$vmlinux" >"$WORK/out" 2>"$WORK/err" </dev/null &
+        -ex 'continue 4000000000' -ex 'info device e1000_0 stats' -ex 'info nic' "$vmlinux"
     xpid=$!
     i=0
-    while ! grep -q '^ttcp-r: msgsize=' "$WORK/out" 2>/dev/null && kill -0 "$xpid" 2>/dev/null && [ $i -lt 1200 ]; do
+    while [ "$(out_lines "$WORK/out" '^ttcp-r: msgsize=')" -lt 1 ] && kill -0 "$xpid" 2>/dev/null && [ $i -lt 1200 ]; do
         sleep 0.1
         i=$((i + 1))
     done

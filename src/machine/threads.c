@@ -73,8 +73,8 @@
  * send) the futex sleep and wake-up cost both threads a system call, a
  * context switch and the host's latency of waking a sleeping core, every
  * datagram batch (docs/performance.md, "One stream on two threads": on a
- * quiet 2-core host one jumbo stream went from 767-780 to 789-920 Mbit/s of
- * host wall time).  The spinner yields its core every 64 pauses, so that a
+ * quiet 2-core host one jumbo stream pinned to CPU 1 went from 767 to 815
+ * Mbit/s of host wall time on average, with a wider spread).  The spinner yields its core every 64 pauses, so that a
  * thread it waits for that shares the core goes on.  XBOW_THREAD_SPIN=0
  * turns it off. */
 #define THREAD_SPIN_NS 50000

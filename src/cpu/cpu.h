@@ -259,6 +259,10 @@ void cpu_idle_points_clear(cpu *c);
  * not of the CPU that holds the lock; docs/architecture.md).  0: the
  * default. */
 void cpu_set_probe_max_period(cpu *c, uint64_t ticks);
+/* Unless a probe is on: probes every `ticks` at least from now on (up to
+ * the maximum; a failed probe doubles it as before).  --threads: a CPU
+ * whose peers all wait for an interrupt cannot spin on a lock one holds. */
+void cpu_probe_relax(cpu *c, uint64_t ticks);
 /* While held, the CPU does not start waiting, and a wait ends (the debugger
  * steps it: it executes its loop). */
 void cpu_hold_wait(cpu *c, bool hold);

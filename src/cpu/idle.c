@@ -97,6 +97,17 @@ void cpu_set_probe_max_period(cpu *c, uint64_t ticks)
     }
 }
 
+void cpu_probe_relax(cpu *c, uint64_t ticks)
+{
+    cpu_probe *p = &c->probe;
+    uint64_t max = p->max_period ? p->max_period : PROBE_MAX_PERIOD;
+    if (p->on || ticks <= p->period)
+        return;
+    p->period = ticks < max ? ticks : max;
+    if (p->next_at < cpu_now_retired(c) + p->period)
+        p->next_at = cpu_now_retired(c) + p->period;
+}
+
 void cpu_idle_points_clear(cpu *c)
 {
     for (unsigned i = 0; i < c->nidle_pts; i++)

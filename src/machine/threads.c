@@ -39,6 +39,7 @@
  * with threads (ui/run.c, src/dbg). */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -66,6 +67,17 @@
 #define THREAD_PROBE 4096
 /* A sleeping thread looks again this often (a Ctrl-C cannot signal it). */
 #define THREAD_NAP_NS 2000000
+/* A thread about to nap while another CPU's thread runs first spins this
+ * long (wall time) for a wake-up before it sleeps on its condition: on a
+ * hand-off (one CPU waits for an interrupt or IPI the other is about to
+ * send) the futex sleep and wake-up cost both threads a system call, a
+ * context switch and the host's latency of waking a sleeping core, every
+ * datagram batch (docs/performance.md, "One stream on two threads": on a
+ * quiet 2-core host one jumbo stream pinned to CPU 1 went from 767 to 815
+ * Mbit/s of host wall time on average, with a wider spread).  The spinner yields its core every 64 pauses, so that a
+ * thread it waits for that shares the core goes on.  XBOW_THREAD_SPIN=0
+ * turns it off. */
+#define THREAD_SPIN_NS 50000
 
 typedef struct worker {
     machine *m;
@@ -87,6 +99,8 @@ typedef struct thread_stats {
      * keeping the time; held ahead of the window with work. */
     uint64_t nap_park, nap_wait, nap_ahead;
     uint64_t nap_park_ns, nap_wait_ns, nap_ahead_ns;
+    uint64_t spins, spin_wakes, spin_ns; /* naps that spun first; woken so; wall time spun */
+    uint64_t ran_alone, ran_shared;      /* ticks run with every other CPU parked; or not */
 } thread_stats;
 
 struct machine_threads {
@@ -109,6 +123,9 @@ struct machine_threads {
     uint64_t fired_to;           /* device timers fired up to here */
     uint64_t dev_now;            /* the latest time a device access saw */
     uint64_t quantum, window;    /* THREAD_QUANTUM, THREAD_WINDOW */
+    uint64_t spin;               /* THREAD_SPIN_NS */
+    uint64_t probe;              /* THREAD_PROBE */
+    bool probe_short[MAX_CPUS];  /* the CPU's probes back off to `probe` at most now */
     uint64_t cpu_ns[MAX_CPUS];   /* each thread's host CPU time at its last park */
     thread_stats st[MAX_CPUS];
     thread_stats other; /* the debugger's thread */
@@ -176,7 +193,58 @@ static void lock(machine_threads *t)
 
 enum { NAP_PARK, NAP_WAIT, NAP_AHEAD };
 
-/* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+/* Does a CPU thread other than i run (not asleep in nap())? */
+static bool other_runs(const machine *m, unsigned i)
+{
+    for (unsigned j = 0; j < m->ncpus; j++)
+        if (j != i && !__atomic_load_n(&m->threads->asleep[j], __ATOMIC_RELAXED))
+            return true;
+    return false;
+}
+
+/* Without the machine lock, for at most t->spin ns and while another CPU's
+ * thread runs: wait for a wake() (asleep[i] cleared).  True if woken. */
+static bool spin(machine *m, unsigned i)
+{
+    machine_threads *t = m->threads;
+    thread_stats *s = &t->st[i];
+    uint64_t t0 = wall_ns(), now = t0;
+    bool woke = false;
+    s->spins++;
+    pthread_mutex_unlock(&t->lock);
+    for (unsigned k = 0;; k++) {
+        if (!__atomic_load_n(&t->asleep[i], __ATOMIC_ACQUIRE)) {
+            woke = true;
+            break;
+        }
+        if ((k & 63) == 63) {
+            now = wall_ns();
+            if (now - t0 >= t->spin || !other_runs(m, i))
+                break;
+            sched_yield();
+        }
+        cpu_relax();
+    }
+    pthread_mutex_lock(&t->lock);
+    s->spin_ns += (woke ? wall_ns() : now) - t0;
+    /* (A wake() after the loop gave up but before the lock: asleep is
+     * false now, and nap() does not sleep.) */
+    woke = !t->asleep[i];
+    s->spin_wakes += woke;
+    return woke;
+}
+
+/* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS
+ * (after spinning for a wake-up first while another CPU's thread runs). */
 static void nap(machine *m, unsigned i, int why)
 {
     machine_threads *t = m->threads;
@@ -189,15 +257,18 @@ static void nap(machine *m, unsigned i, int why)
         return;
     }
     uint64_t t0 = wall_ns();
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += THREAD_NAP_NS;
-    if (ts.tv_nsec >= 1000000000) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000;
-    }
     active(t, -1);
-    pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
+    bool woke = t->spin && other_runs(m, i) && spin(m, i);
+    if (!woke) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += THREAD_NAP_NS;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&t->wake[i], &t->lock, &ts);
+    }
     active(t, 1);
     t->asleep[i] = false;
     s->naps++;
@@ -222,7 +293,7 @@ static void wake(machine_threads *t, unsigned j)
         t->waiting[j] = false; /* (until its thread looks: it may have work) */
     t->parked_wait[j] = false;
     if (t->asleep[j]) {
-        t->asleep[j] = false;
+        __atomic_store_n(&t->asleep[j], false, __ATOMIC_RELEASE);
         pthread_cond_signal(&t->wake[j]);
     }
 }
@@ -473,6 +544,22 @@ static void run_thread(machine *m, unsigned i)
             q = t->budget < q ? t->budget : q;
             t->budget -= q;
         }
+        /* Probes back off to THREAD_PROBE only while another CPU counts:
+         * a CPU can spin only on a lock that a CPU which runs holds (one
+         * parked waits for an interrupt in its idle routine and holds
+         * none), and a probe ends translated code (host time every 4096
+         * ticks, 4 probes a datagram on the tap stream: docs/performance.md,
+         * "One stream on two threads"); alone, it probes once a quantum at
+         * most, then backs off as on one thread.  A CPU that wakes
+         * meanwhile is seen at this CPU's next run, a quantum later at
+         * most. */
+        bool others = slowest_other(m, i, false) != UINT64_MAX;
+        if (others != t->probe_short[i]) {
+            t->probe_short[i] = others;
+            cpu_set_probe_max_period(c, others ? t->probe : 0);
+            if (!others)
+                cpu_probe_relax(c, t->quantum);
+        }
         cc->now = lt;
         t->until[i] = lt + q;
         t->st[i].runs++;
@@ -482,6 +569,10 @@ static void run_thread(machine *m, unsigned i)
         t->until[i] = 0;
         m->local_time[i] = cc->now;
         uint64_t ran = cc->now - lt;
+        if (others)
+            t->st[i].ran_shared += ran;
+        else
+            t->st[i].ran_alone += ran;
         if (t->limited && ran < q)
             t->budget += q - ran;
         cpu_get_wait_info(c, &w);
@@ -570,12 +661,14 @@ int machine_threads_init(machine *m, xerr *err)
         pthread_cond_init(&t->wake[i], NULL);
     t->quantum = env_ticks("XBOW_THREAD_QUANTUM", THREAD_QUANTUM, 1024, 1u << 24);
     t->window = env_ticks("XBOW_THREAD_WINDOW", THREAD_WINDOW, 0, 1u << 30);
-    uint64_t probe = env_ticks("XBOW_THREAD_PROBE", THREAD_PROBE, 4096, 1u << 20);
+    t->probe = env_ticks("XBOW_THREAD_PROBE", THREAD_PROBE, 4096, 1u << 20);
+    t->spin = env_ticks("XBOW_THREAD_SPIN", THREAD_SPIN_NS, 0, 10000000);
     t->holder = -1;
     m->threads = t;
     for (unsigned i = 0; i < m->ncpus; i++) {
         cpu_set_threaded(m->cpus[i]);
-        cpu_set_probe_max_period(m->cpus[i], probe);
+        cpu_set_probe_max_period(m->cpus[i], t->probe);
+        t->probe_short[i] = true;
     }
     m->bus.dev_lock = dev_lock;
     m->bus.dev_lock_ctx = m;
@@ -699,5 +792,11 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   (unsigned long long)s->nap_park, (double)s->nap_park_ns / 1e9,
                   (unsigned long long)s->nap_wait, (double)s->nap_wait_ns / 1e9,
                   (unsigned long long)s->nap_ahead, (double)s->nap_ahead_ns / 1e9);
+        sb_printf(b,
+                  "              spun before a nap %llu times (%.3f s), woken while spinning "
+                  "%llu times; ran %llu ticks with every other CPU parked, %llu not\n",
+                  (unsigned long long)s->spins, (double)s->spin_ns / 1e9,
+                  (unsigned long long)s->spin_wakes, (unsigned long long)s->ran_alone,
+                  (unsigned long long)s->ran_shared);
     }
 }

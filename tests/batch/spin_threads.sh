@@ -11,7 +11,10 @@
 # with the R10000's performance counter (graduated instructions: a waiting
 # CPU graduates none); the bound is 4096 ticks plus the probe's watch of the
 # loop, whatever the host's timing.  Also: info cpus says how long the
-# threads ran at once and why they napped.
+# threads ran at once and why they napped; with a thread about to nap
+# spinning for a wake-up first (the default) and without (XBOW_THREAD_SPIN=0,
+# every other round), the same bound holds and the spin counts are
+# consistent.
 . "${top_srcdir:-${srcdir:-.}}/tests/batch/ip27_lib.sh"
 
 ELF="$EX/spinwait/spinwait.elf"
@@ -25,7 +28,9 @@ expect one.out "spinwait: 8 spins, "
 i=0
 while [ $i -lt "${SPIN_RUNS:-3}" ]; do
     i=$((i + 1))
-    run thr --cpus 2 --threads=2 --max-insns 1000000000 -ex run -ex 'info cpus' "$ELF"
+    spin=
+    [ $((i % 2)) -eq 1 ] && spin=0
+    XBOW_THREAD_SPIN=$spin run thr --cpus 2 --threads=2 --max-insns 1000000000 -ex run -ex 'info cpus' "$ELF"
     expect_rc 0
     most=$(sed -n 's/^spinwait: 8 spins, [0-9]* instructions executed spinning, at most \([0-9]*\) in one$/\1/p' "$TMP/thr.out")
     [ -n "$most" ] || { fail "thr.out: no spinwait report"; break; }
@@ -36,6 +41,12 @@ while [ $i -lt "${SPIN_RUNS:-3}" ]; do
     awk '/^  cpu[0-9] thread: / { n = $11 } /^              naps: / { if ($2 + $10 + $16 != n) bad = 1; seen++ }
         END { exit !(seen == 2 && !bad) }' "$TMP/thr.out" ||
         fail "thr.out: the naps by reason do not add up to each thread's naps"
+    # naps that spun first: none with XBOW_THREAD_SPIN=0, no more than the
+    # naps, woken while spinning no more than spun
+    awk -v spin="$spin" '/^  cpu[0-9] thread: / { n = $11 }
+        /^              spun before a nap / { s = $5; w = $12; if (s > n || w > s || (spin == "0" && s != 0)) bad = 1; seen++ }
+        END { exit !(seen == 2 && !bad) }' "$TMP/thr.out" ||
+        fail "thr.out: the spin counts are not consistent (XBOW_THREAD_SPIN=$spin)"
     [ "$fails" -eq 0 ] || break
 done
 finish

@@ -483,6 +483,7 @@ int cpu_idle_point_add(cpu *c, uint64_t vaddr)
 }
 void cpu_idle_points_clear(cpu *c) { (void)c; }
 void cpu_set_probe_max_period(cpu *c, uint64_t ticks) { (void)c, (void)ticks; }
+void cpu_probe_relax(cpu *c, uint64_t ticks) { (void)c, (void)ticks; }
 void cpu_hold_wait(cpu *c, bool hold) { (void)c, (void)hold; }
 void cpu_wake(cpu *c) { (void)c; }
 uint64_t cpu_quiet_until(cpu *c, uint64_t now)

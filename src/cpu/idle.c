@@ -97,10 +97,16 @@ void cpu_set_probe_max_period(cpu *c, uint64_t ticks)
     }
 }
 
+/* The longest a failed probe backs off to (cpu_set_probe_max_period). */
+static uint64_t probe_max(const cpu_probe *p)
+{
+    return p->max_period ? p->max_period : PROBE_MAX_PERIOD;
+}
+
 void cpu_probe_relax(cpu *c, uint64_t ticks)
 {
     cpu_probe *p = &c->probe;
-    uint64_t max = p->max_period ? p->max_period : PROBE_MAX_PERIOD;
+    uint64_t max = probe_max(p);
     if (p->on || ticks <= p->period)
         return;
     p->period = ticks < max ? ticks : max;
@@ -428,7 +434,7 @@ void cpu_probe_stop(cpu *c, bool failed)
         return;
     p->on = false;
     p->retried = false;
-    if (failed && p->period < (p->max_period ? p->max_period : PROBE_MAX_PERIOD))
+    if (failed && p->period < probe_max(p))
         p->period *= 2;
     p->next_at = cpu_now_retired(c) + p->period;
     cpu_kick(c); /* back to the fast fetch path */

@@ -510,7 +510,7 @@ static int cmd_info_cpus(dbg *d, const cmd_args *a)
         sb_printf(&b,
                   "Solo turns (one CPU runs, the others wait at an idle point): %llu, %llu "
                   "ended by an interrupt for a waiting CPU.\n",
-                  (unsigned long long)m->solo_turns, (unsigned long long)m->solo_wakes);
+                  (unsigned long long)m->turns[TURN_SOLO], (unsigned long long)m->solo_wakes);
     if (m->ncpus > 1 && !m->threads) {
         const uint64_t *k = m->turns, *e = m->turn_ends;
         sb_printf(&b,

@@ -463,8 +463,6 @@ static int run_turns(machine *m, int only, uint64_t budget)
         uint64_t t = machine_common_time(m);
         int solo, why, kind;
         uint64_t end = turn_end(m, t, only, &m->clock.idle, &solo, &why, &kind);
-        if (solo >= 0)
-            m->solo_turns++;
         m->turns[kind]++;
         m->turn_ends[why]++;
         for (unsigned k = 0; k < m->ncpus; k++) {

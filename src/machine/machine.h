@@ -148,8 +148,7 @@ typedef struct machine {
     uint64_t quantum;      /* instructions per CPU turn at most */
     uint64_t solo_quantum; /* ... when one CPU runs and every other is parked */
     int solo_running;      /* the CPU running a solo turn now, or -1 */
-    uint64_t solo_turns;   /* solo turns of a machine with several CPUs */
-    uint64_t solo_wakes;   /* ... ended by an interrupt for a parked CPU */
+    uint64_t solo_wakes;   /* solo turns ended by an interrupt for a parked CPU */
     bool solo_woke;        /* (the running one's run was asked to end so) */
     /* Turns of run_turns by kind (enum turn_kind) and by what ended them
      * (enum turn_end_why): info cpus. */

@@ -74,8 +74,9 @@
  * context switch and the host's latency of waking a sleeping core, every
  * datagram batch (docs/performance.md, "One stream on two threads": on a
  * quiet 2-core host one jumbo stream pinned to CPU 1 went from 767 to 815
- * Mbit/s of host wall time on average, with a wider spread).  The spinner yields its core every 64 pauses, so that a
- * thread it waits for that shares the core goes on.  XBOW_THREAD_SPIN=0
+ * Mbit/s of host wall time on average, with a wider spread).  The spinner
+ * yields its core every 64 pauses, so that a thread it waits for that
+ * shares the core goes on.  XBOW_THREAD_SPIN=0
  * turns it off. */
 #define THREAD_SPIN_NS 50000
 
@@ -85,20 +86,20 @@ typedef struct worker {
 } worker;
 
 /* What each thread did (info cpus): the cost of running in threads. */
+/* Why a thread naps: parked waiting for an interrupt; held while polling or
+ * keeping the time; held ahead of the window with work. */
+enum nap_why { NAP_PARK, NAP_WAIT, NAP_AHEAD, NAP_WHYS };
+
 typedef struct thread_stats {
-    uint64_t runs;                  /* cpu_run calls (quanta or shorter) */
-    uint64_t naps, nap_ns;          /* sleeps on the condition, wall time asleep */
+    uint64_t runs;                             /* cpu_run calls (quanta or shorter) */
+    uint64_t naps[NAP_WHYS], nap_ns[NAP_WHYS]; /* sleeps by why (enum nap_why), wall time asleep */
     uint64_t locks, waits, wait_ns; /* machine lock taken; of those contended, wall time */
     uint64_t handoffs;              /* taken after another thread held it */
     uint64_t fired, late, late_sum; /* timers fired; of them late (ticks late in all) */
     uint64_t late_max;
-    const char *late_max_name; /* the timer that was late by late_max */
-    uint64_t ahead_sum;        /* ticks the most advanced CPU was past the timers */
-    uint64_t cuts;             /* runs shortened by a timer armed during them */
-    /* Naps by why: parked waiting for an interrupt; held while polling or
-     * keeping the time; held ahead of the window with work. */
-    uint64_t nap_park, nap_wait, nap_ahead;
-    uint64_t nap_park_ns, nap_wait_ns, nap_ahead_ns;
+    const char *late_max_name;           /* the timer that was late by late_max */
+    uint64_t ahead_sum;                  /* ticks the most advanced CPU was past the timers */
+    uint64_t cuts;                       /* runs shortened by a timer armed during them */
     uint64_t spins, spin_wakes, spin_ns; /* naps that spun first; woken so; wall time spun */
     uint64_t ran_alone, ran_shared;      /* ticks run with every other CPU parked; or not */
 } thread_stats;
@@ -191,8 +192,6 @@ static void lock(machine_threads *t)
     }
 }
 
-enum { NAP_PARK, NAP_WAIT, NAP_AHEAD };
-
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -245,7 +244,7 @@ static bool spin(machine *m, unsigned i)
 
 /* Sleep on the thread's own condition until a wake() or THREAD_NAP_NS
  * (after spinning for a wake-up first while another CPU's thread runs). */
-static void nap(machine *m, unsigned i, int why)
+static void nap(machine *m, unsigned i, enum nap_why why)
 {
     machine_threads *t = m->threads;
     thread_stats *s = &t->st[i];
@@ -271,15 +270,8 @@ static void nap(machine *m, unsigned i, int why)
     }
     active(t, 1);
     t->asleep[i] = false;
-    s->naps++;
-    uint64_t ns = wall_ns() - t0;
-    s->nap_ns += ns;
-    if (why == NAP_PARK)
-        s->nap_park++, s->nap_park_ns += ns;
-    else if (why == NAP_WAIT)
-        s->nap_wait++, s->nap_wait_ns += ns;
-    else
-        s->nap_ahead++, s->nap_ahead_ns += ns;
+    s->naps[why]++;
+    s->nap_ns[why] += wall_ns() - t0;
     t->holder = self_index;
 }
 
@@ -770,28 +762,31 @@ void machine_threads_describe(const machine *m, strbuf *b)
                   k < m->ncpus ? "," : "\n");
     for (unsigned i = 0; i < m->ncpus; i++) {
         const thread_stats *s = &t->st[i];
+        uint64_t naps = 0, nap_ns = 0;
+        for (unsigned w = 0; w < NAP_WHYS; w++)
+            naps += s->naps[w], nap_ns += s->nap_ns[w];
         sb_printf(b,
                   "  cpu%u thread: %llu runs (%llu cut short by a timer), %llu naps (%.3f s "
                   "asleep); machine lock taken %llu times, %llu from another thread, %llu "
                   "waited for (%.3f s)\n",
                   i, (unsigned long long)s->runs, (unsigned long long)s->cuts,
-                  (unsigned long long)s->naps, (double)s->nap_ns / 1e9,
-                  (unsigned long long)s->locks, (unsigned long long)s->handoffs,
-                  (unsigned long long)s->waits, (double)s->wait_ns / 1e9);
+                  (unsigned long long)naps, (double)nap_ns / 1e9, (unsigned long long)s->locks,
+                  (unsigned long long)s->handoffs, (unsigned long long)s->waits,
+                  (double)s->wait_ns / 1e9);
         sb_printf(b,
                   "              fired %llu device timers, %llu late by %.0f ticks on average "
-                  "(at most %llu%s%s%s); the most advanced CPU %.0f ticks past them\n",
+                  "(at most %llu%s%s); the most advanced CPU %.0f ticks past them\n",
                   (unsigned long long)s->fired, (unsigned long long)s->late,
                   s->late ? (double)s->late_sum / (double)s->late : 0.0,
                   (unsigned long long)s->late_max, s->late_max_name ? ": " : "",
-                  s->late_max_name ? s->late_max_name : "", "",
+                  s->late_max_name ? s->late_max_name : "",
                   s->fired ? (double)s->ahead_sum / (double)s->fired : 0.0);
         sb_printf(b,
                   "              naps: %llu parked waiting for an interrupt (%.3f s), %llu held "
                   "while waiting (%.3f s), %llu held ahead of the others (%.3f s)\n",
-                  (unsigned long long)s->nap_park, (double)s->nap_park_ns / 1e9,
-                  (unsigned long long)s->nap_wait, (double)s->nap_wait_ns / 1e9,
-                  (unsigned long long)s->nap_ahead, (double)s->nap_ahead_ns / 1e9);
+                  (unsigned long long)s->naps[NAP_PARK], (double)s->nap_ns[NAP_PARK] / 1e9,
+                  (unsigned long long)s->naps[NAP_WAIT], (double)s->nap_ns[NAP_WAIT] / 1e9,
+                  (unsigned long long)s->naps[NAP_AHEAD], (double)s->nap_ns[NAP_AHEAD] / 1e9);
         sb_printf(b,
                   "              spun before a nap %llu times (%.3f s), woken while spinning "
                   "%llu times; ran %llu ticks with every other CPU parked, %llu not\n",

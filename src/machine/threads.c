@@ -625,16 +625,19 @@ static void *thread_main(void *arg)
 }
 
 /* XBOW_THREAD_QUANTUM, XBOW_THREAD_WINDOW, XBOW_THREAD_PROBE (docs/xbow.1): measurements'
- * knobs; a value out of range leaves the default, as XBOW_JIT_TIER does. */
+ * knobs; a value out of range leaves the default, with a warning. */
 static uint64_t env_ticks(const char *name, uint64_t def, uint64_t lo, uint64_t hi)
 {
     const char *s = getenv(name);
-    if (s && *s) {
-        char *end;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (!*end && v >= lo && v <= hi)
-            return v;
-    }
+    if (!s || !*s)
+        return def;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*s != '-' && !*end && errno == 0 && v >= lo && v <= hi)
+        return v;
+    xlog(LOG_WARN, "threads", "%s=%s: not a number from %llu to %llu; %llu is used", name, s,
+         (unsigned long long)lo, (unsigned long long)hi, (unsigned long long)def);
     return def;
 }
 
